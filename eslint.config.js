@@ -1,0 +1,47 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+// Each layer may import only the layers below it (docs/architecture.md).
+const layers = ['api', 'machinery', 'storage', 'registry', 'endpoints', 'server', 'controlplane', 'cmd'];
+const layerRules = layers.map((layer, i) => ({
+  files: [`src/${layer}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: layers.slice(i + 1).map((higher) => ({
+          group: [`**/${higher}/**`, `**/${higher}`],
+          message: `src/${layer} may not import src/${higher}: a lower layer never imports a higher one.`,
+        })),
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '**/*.js', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      'max-params': ['error', 3],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      // Decoders return the caller's object type; a type parameter used once is the point there.
+      '@typescript-eslint/no-unnecessary-type-parameters': 'off',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', 'test/**/*.ts', 'bench/**/*.ts', 'src/**/testing/**/*.ts'],
+    rules: {
+      'max-params': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['it', 'test', 'describe', 'suite'] }] }],
+    },
+  },
+  ...layerRules,
+);

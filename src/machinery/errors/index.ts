@@ -1,0 +1,3 @@
+export * from './status-reasons.js';
+export * from './status-error.js';
+export * from './constructors.js';

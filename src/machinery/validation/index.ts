@@ -1,0 +1,13 @@
+export * from './field-path.js';
+export * from './field-error.js';
+export * from './error-list.js';
+export * from './messages.js';
+export * from './dns.js';
+export * from './qualified-name.js';
+export * from './path-segment.js';
+export * from './name-validators.js';
+export * from './validate-labels.js';
+export * from './validate-annotations.js';
+export * from './validate-owner-references.js';
+export * from './validate-object-meta.js';
+export { compareGoStrings, goQuote } from './go-format.js';

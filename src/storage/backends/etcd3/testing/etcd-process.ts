@@ -1,0 +1,213 @@
+// Starts real etcd servers for tests: loopback ports picked free, a temporary data dir (on tmpfs
+// when /dev/shm exists, since etcd 3.4 cannot skip fsync), optional TLS with client certificates.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import { waitHealthy } from './etcd-health.js';
+import type { TlsFiles } from './tls-certs.js';
+
+export interface EtcdOptions {
+  /** Member name (default "capstan-test"). */
+  readonly name?: string;
+  /** Serve clients over TLS and demand client certificates signed by `tls.caFile`. */
+  readonly tls?: TlsFiles;
+  /** etcd's --experimental-watch-progress-notify-interval (default 10m in etcd). */
+  readonly progressNotifyInterval?: string;
+  readonly extraArgs?: readonly string[];
+}
+
+export interface EtcdMember {
+  readonly name: string;
+  /** The client URL, http:// or https://. */
+  readonly endpoint: string;
+  readonly dataDir: string;
+  readonly running: boolean;
+  /** SIGKILLs the member (a crash); its data dir stays so restart() brings it back. */
+  kill(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+export interface EtcdProcess {
+  readonly endpoints: readonly string[];
+  readonly dataDir: string;
+  readonly members: readonly EtcdMember[];
+  /** Stops every member and removes the data dirs; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** True when an `etcd` binary is on the PATH. */
+export function etcdInstalled(): boolean {
+  return spawnSync('etcd', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Skips the test when etcd is missing on a developer machine; in CI (CI set) a missing etcd is a
+ * failure, so a green CI run means the etcd tests really ran.
+ */
+export function requireEtcd(t: TestContext): boolean {
+  if (etcdInstalled()) return true;
+  if (process.env['CI'] !== undefined && process.env['CI'] !== '') {
+    throw new Error('etcd not installed but CI is set: apt-get install -y etcd-server');
+  }
+  t.skip('etcd not installed: apt-get install -y etcd-server');
+  return false;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
+      srv.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+function tempRoot(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
+interface MemberPlan {
+  readonly name: string;
+  readonly clientPort: number;
+  readonly peerPort: number;
+  readonly dataDir: string;
+}
+
+async function planMember(name: string): Promise<MemberPlan> {
+  return {
+    name,
+    clientPort: await freePort(),
+    peerPort: await freePort(),
+    dataDir: mkdtempSync(join(tempRoot(), `capstan-etcd-${name}-`)),
+  };
+}
+
+function memberArgs(plan: MemberPlan, cluster: string, opts: EtcdOptions): string[] {
+  const scheme = opts.tls === undefined ? 'http' : 'https';
+  const clientUrl = `${scheme}://127.0.0.1:${plan.clientPort}`;
+  const peerUrl = `http://127.0.0.1:${plan.peerPort}`;
+  const args = [
+    `--name=${plan.name}`,
+    `--data-dir=${plan.dataDir}`,
+    `--listen-client-urls=${clientUrl}`,
+    `--advertise-client-urls=${clientUrl}`,
+    `--listen-peer-urls=${peerUrl}`,
+    `--initial-advertise-peer-urls=${peerUrl}`,
+    `--initial-cluster=${cluster}`,
+    '--initial-cluster-state=new',
+    '--initial-cluster-token=capstan-test',
+    '--logger=zap',
+    '--log-outputs=stderr',
+    '--log-level=error',
+  ];
+  if (opts.progressNotifyInterval !== undefined) {
+    args.push(`--experimental-watch-progress-notify-interval=${opts.progressNotifyInterval}`);
+  }
+  if (opts.tls !== undefined) {
+    const { caFile, serverCertFile, serverKeyFile } = opts.tls;
+    args.push('--client-cert-auth', `--trusted-ca-file=${caFile}`);
+    args.push(`--cert-file=${serverCertFile}`, `--key-file=${serverKeyFile}`);
+  }
+  args.push(...(opts.extraArgs ?? []));
+  return args;
+}
+
+class Member implements EtcdMember {
+  readonly name: string;
+  readonly endpoint: string;
+  readonly dataDir: string;
+  readonly #args: readonly string[];
+  readonly #tls: TlsFiles | undefined;
+  #child: ChildProcess | null = null;
+  #stderr = '';
+
+  constructor(plan: MemberPlan, args: readonly string[], tls: TlsFiles | undefined) {
+    this.name = plan.name;
+    this.dataDir = plan.dataDir;
+    this.endpoint = `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${plan.clientPort}`;
+    this.#args = args;
+    this.#tls = tls;
+  }
+
+  get running(): boolean {
+    return this.#child !== null;
+  }
+
+  /** Spawns the process; waitReady() separately so cluster members can start together. */
+  spawn(): void {
+    const child = spawn('etcd', this.#args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      this.#stderr = (this.#stderr + chunk).slice(-4000);
+    });
+    child.once('exit', () => {
+      if (this.#child === child) this.#child = null;
+    });
+    this.#child = child;
+  }
+
+  async waitReady(timeoutMs: number): Promise<void> {
+    try {
+      await waitHealthy({ endpoint: this.endpoint, tls: this.#tls, timeoutMs, alive: () => this.running });
+    } catch (err) {
+      throw new Error(`etcd member ${this.name} did not become healthy: ${String(err)}\n${this.#stderr}`);
+    }
+  }
+
+  async kill(): Promise<void> {
+    const child = this.#child;
+    if (child === null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async restart(): Promise<void> {
+    await this.kill();
+    this.spawn();
+    await this.waitReady(15_000);
+  }
+}
+
+async function startMembers(names: readonly string[], opts: EtcdOptions): Promise<EtcdProcess> {
+  const plans = await Promise.all(names.map((n) => planMember(n)));
+  const cluster = plans.map((p) => `${p.name}=http://127.0.0.1:${p.peerPort}`).join(',');
+  const members = plans.map((p) => new Member(p, memberArgs(p, cluster, opts), opts.tls));
+  let stopped = false;
+  const stop = async (): Promise<void> => {
+    if (stopped) return;
+    stopped = true;
+    await Promise.all(members.map((m) => m.kill()));
+    for (const p of plans) rmSync(p.dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (const m of members) m.spawn();
+    await Promise.all(members.map((m) => m.waitReady(15_000)));
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const first = plans[0];
+  if (first === undefined) throw new Error('startMembers needs at least one member');
+  return { endpoints: members.map((m) => m.endpoint), dataDir: first.dataDir, members, stop };
+}
+
+/** One etcd member on free loopback ports. */
+export async function startEtcd(opts: EtcdOptions = {}): Promise<EtcdProcess> {
+  return startMembers([opts.name ?? 'capstan-test'], opts);
+}
+
+/** A cluster of `size` members (default 3) for fault tests; `members` can be killed and restarted. */
+export async function startEtcdCluster(opts: EtcdOptions & { size?: number } = {}): Promise<EtcdProcess> {
+  const base = opts.name ?? 'capstan-member';
+  const names = Array.from({ length: opts.size ?? 3 }, (_, i) => `${base}-${i}`);
+  return startMembers(names, opts);
+}

@@ -1,0 +1,21 @@
+// The storage codec: objects are stored as JSON, as kube-apiserver does with --storage-media-type=application/json.
+import type { KubeObject } from '../api/meta.js';
+
+export interface Codec {
+  readonly mediaType: string;
+  encode(obj: KubeObject): Buffer;
+  /** Throws on bytes that are not an encoded object. */
+  decode(data: Buffer): KubeObject;
+}
+
+export const jsonCodec: Codec = {
+  mediaType: 'application/json',
+  encode: (obj) => Buffer.from(JSON.stringify(obj), 'utf8'),
+  decode: (data) => {
+    const value: unknown = JSON.parse(data.toString('utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new Error('stored value is not a JSON object');
+    }
+    return value as KubeObject;
+  },
+};

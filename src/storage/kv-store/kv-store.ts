@@ -1,0 +1,138 @@
+// KvStore: storage.Interface over any kv Backend, after k8s.io/apiserver/pkg/storage/etcd3/store.go.
+import type { KubeList, KubeObject } from '../../api/meta.js';
+import type { GroupResource } from '../../machinery/schema/group-resource.js';
+import { jsonCodec, type Codec } from '../codec.js';
+import { keyExists, keyNotFound } from '../errors.js';
+import type {
+  CreateOptions,
+  DeleteOptions,
+  GetOptions,
+  Interface,
+  ListOptions,
+  Revision,
+  UpdateOptions,
+  Versioner,
+  Watch,
+} from '../interfaces.js';
+import type { Backend } from '../kv/backend.js';
+import { prefixRange } from '../kv/backend.js';
+import { identityTransformer, type Transformer } from '../value/transformer.js';
+import { apiObjectVersioner } from '../versioner.js';
+import { conditionalDelete } from './delete.js';
+import { guaranteedUpdate } from './guaranteed-update.js';
+import { getList } from './get-list.js';
+import {
+  backendFault,
+  decodeData,
+  decodeKv,
+  encodeObj,
+  prepareKey,
+  validateMinimumResourceVersion,
+  type StoreCore,
+} from './store-core.js';
+import { watch } from './watch.js';
+
+export interface KvStoreOptions {
+  readonly backend: Backend;
+  /** Root of every key, `/registry` by default (kube's --etcd-prefix). */
+  readonly pathPrefix?: string;
+  readonly groupResource: GroupResource;
+  readonly codec?: Codec;
+  readonly transformer?: Transformer;
+  readonly versioner?: Versioner;
+  /** A new empty object of the stored kind, used for bookmark events. */
+  readonly newFunc?: () => KubeObject;
+}
+
+export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> {
+  readonly #core: StoreCore;
+
+  constructor(opts: KvStoreOptions) {
+    const joined = `/${opts.pathPrefix ?? '/registry'}`.replace(/\/+/g, '/');
+    this.#core = Object.freeze({
+      backend: opts.backend,
+      pathPrefix: joined.endsWith('/') ? joined : `${joined}/`,
+      groupResource: opts.groupResource,
+      codec: opts.codec ?? jsonCodec,
+      transformer: opts.transformer ?? identityTransformer,
+      versioner: opts.versioner ?? apiObjectVersioner,
+      newFunc: opts.newFunc ?? ((): KubeObject => ({ metadata: {} })),
+    });
+  }
+
+  get versioner(): Versioner {
+    return this.#core.versioner;
+  }
+
+  get pathPrefix(): string {
+    return this.#core.pathPrefix;
+  }
+
+  async create(key: string, obj: T, opts: CreateOptions = {}): Promise<T> {
+    const core = this.#core;
+    const full = prepareKey(core, key);
+    if ((obj.metadata?.resourceVersion ?? '') !== '') {
+      throw new Error('resourceVersion should not be set on objects to be created');
+    }
+    const copy = { ...obj, metadata: { ...obj.metadata } };
+    core.versioner.prepareObjectForStorage(copy);
+    const data = encodeObj(core, copy);
+    const value = core.transformer.transformToStorage(data, { key: full });
+    const res = await core.backend
+      .create(full, value, opts.ttl !== undefined ? { ttl: opts.ttl } : {})
+      .catch((err: unknown) => {
+        throw backendFault(err, full);
+      });
+    if (!res.ok) throw keyExists(full, 0);
+    return decodeData<T>(core, data, { key: full, rev: res.revision });
+  }
+
+  async get(key: string, opts: GetOptions = {}): Promise<T | null> {
+    const core = this.#core;
+    const full = prepareKey(core, key);
+    const res = await core.backend.get(full).catch((err: unknown) => {
+      throw backendFault(err, full);
+    });
+    validateMinimumResourceVersion(core, opts.resourceVersion, res.revision);
+    if (res.kv === null) {
+      if (opts.ignoreNotFound === true) return null;
+      throw keyNotFound(full, 0);
+    }
+    return decodeKv<T>(core, res.kv, res.kv.modRevision).obj;
+  }
+
+  getList(key: string, opts: ListOptions<T> = {}): Promise<KubeList<T>> {
+    return getList(this.#core, key, opts);
+  }
+
+  delete(key: string, opts: DeleteOptions<T> = {}): Promise<T> {
+    return conditionalDelete(this.#core, key, opts);
+  }
+
+  guaranteedUpdate(key: string, opts: UpdateOptions<T>): Promise<T> {
+    return guaranteedUpdate(this.#core, key, opts);
+  }
+
+  watch(key: string, opts: ListOptions<T> = {}): Promise<Watch<T>> {
+    return watch(this.#core, key, opts);
+  }
+
+  async count(key: string): Promise<number> {
+    const core = this.#core;
+    const full = prepareKey(core, key.endsWith('/') ? key : `${key}/`);
+    const res = await core.backend.count(prefixRange(full)).catch((err: unknown) => {
+      throw backendFault(err, full);
+    });
+    return res.count;
+  }
+
+  async currentResourceVersion(): Promise<Revision> {
+    return this.#core.backend.currentRevision().catch((err: unknown) => {
+      throw backendFault(err, this.#core.pathPrefix);
+    });
+  }
+
+  async readinessCheck(): Promise<void> {
+    await this.currentResourceVersion();
+  }
+}

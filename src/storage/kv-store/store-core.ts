@@ -1,0 +1,107 @@
+// What the KvStore verbs share: the backend, key preparation, and decoding stored values.
+import type { KubeObject } from '../../api/meta.js';
+import type { GroupResource } from '../../machinery/schema/group-resource.js';
+import type { Codec } from '../codec.js';
+import { corruptObj, invalidObj, StorageError, unreachable } from '../errors.js';
+import type { Versioner } from '../interfaces.js';
+import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
+import type { Transformer } from '../value/transformer.js';
+import { tooLargeResourceVersion, invalidResourceVersion } from '../api-errors.js';
+
+export interface StoreCore {
+  readonly backend: Backend;
+  /** Ends with '/'. */
+  readonly pathPrefix: string;
+  readonly groupResource: GroupResource;
+  readonly codec: Codec;
+  readonly transformer: Transformer;
+  readonly versioner: Versioner;
+  /** A new empty object of the stored kind, for bookmark events. */
+  readonly newFunc: () => KubeObject;
+}
+
+/** A decoded stored value: the object (with its resourceVersion), its plain bytes and revision. */
+export interface ObjState<T extends KubeObject> {
+  readonly obj: T | null;
+  readonly data: Buffer | null;
+  readonly rev: number;
+  /** Decrypted with a key other than the writing one: rewrite even when unchanged. */
+  readonly stale: boolean;
+}
+
+/** Joins the path prefix and a key, refusing keys that could escape it (etcd3 store's prepareKey). */
+export function prepareKey(core: StoreCore, key: string): string {
+  const parts = key.split('/');
+  if (parts.includes('..') || parts.includes('.')) {
+    throw new StorageError({ code: 'InvalidError', key, message: `invalid key: ${JSON.stringify(key)}` });
+  }
+  if (key === '' || key === '/') {
+    throw new StorageError({ code: 'InvalidError', key, message: `empty key: ${JSON.stringify(key)}` });
+  }
+  return core.pathPrefix + (key.startsWith('/') ? key.slice(1) : key);
+}
+
+/** Decrypts and decodes a stored value, setting its resourceVersion to `rev`. */
+export function decodeKv<T extends KubeObject>(core: StoreCore, kv: KeyValue, rev: number): ObjState<T> {
+  let plain: { data: Buffer; stale: boolean };
+  try {
+    plain = core.transformer.transformFromStorage(kv.value, { key: kv.key });
+  } catch (err) {
+    throw corruptObj(kv.key, `unable to transform the stored value: ${(err as Error).message}`);
+  }
+  const obj = decodeData<T>(core, plain.data, { key: kv.key, rev });
+  return { obj, data: plain.data, rev: kv.modRevision, stale: plain.stale };
+}
+
+export function decodeData<T extends KubeObject>(core: StoreCore, data: Buffer, at: { key: string; rev: number }): T {
+  let obj: KubeObject;
+  try {
+    obj = core.codec.decode(data);
+  } catch (err) {
+    throw corruptObj(at.key, `unable to decode the stored object: ${(err as Error).message}`);
+  }
+  core.versioner.updateObject(obj, at.rev);
+  return obj as T;
+}
+
+export function encodeObj(core: StoreCore, obj: KubeObject): Buffer {
+  return core.codec.encode(obj);
+}
+
+/** Turns backend faults into StorageError Unreachable; everything else passes through. */
+export function backendFault(err: unknown, key: string): unknown {
+  if (err instanceof BackendUnavailableError) return unreachable(key, err.message);
+  return err;
+}
+
+/** storage.Preconditions.Check with kube's messages. */
+export function checkPreconditions(
+  key: string,
+  pre: { uid?: string; resourceVersion?: string } | undefined,
+  obj: KubeObject | null,
+): void {
+  if (pre === undefined) return;
+  const uid = obj?.metadata?.uid ?? '';
+  const rv = obj?.metadata?.resourceVersion ?? '';
+  if (pre.uid !== undefined && pre.uid !== uid) {
+    throw invalidObj(key, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${uid}`);
+  }
+  if (pre.resourceVersion !== undefined && pre.resourceVersion !== rv) {
+    throw invalidObj(
+      key,
+      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`,
+    );
+  }
+}
+
+/** Enforces that a read is at least `minimum` (storage.Interface's guarantee for resourceVersion). */
+export function validateMinimumResourceVersion(core: StoreCore, minimum: string | undefined, actual: number): void {
+  if (minimum === undefined || minimum === '') return;
+  let min: number;
+  try {
+    min = core.versioner.parseResourceVersion(minimum);
+  } catch (err) {
+    throw invalidResourceVersion((err as Error).message);
+  }
+  if (min > actual) throw tooLargeResourceVersion(min, actual, 0);
+}

@@ -1,0 +1,122 @@
+// Watch as the etcd3 watcher does it: optional initial state as ADDED events, then backend events
+// turned into watch events through the predicate (an update leaving the selection is DELETED, one
+// entering it is ADDED), deletes carrying the last state at the deletion's revision.
+import type { KubeObject } from '../../api/meta.js';
+import { newInternalError } from '../../machinery/errors/index.js';
+import { watchTooOld } from '../api-errors.js';
+import type { ListOptions, SelectionPredicate, Watch, WatchEvent } from '../interfaces.js';
+import { CompactedError, prefixEnd, type KeyRange, type KvEvent } from '../kv/backend.js';
+import { WatchChan } from '../watch-chan.js';
+import { backendFault, decodeKv, prepareKey, type StoreCore } from './store-core.js';
+
+export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
+
+export async function watch<T extends KubeObject>(
+  core: StoreCore,
+  key: string,
+  opts: ListOptions<T>,
+): Promise<Watch<T>> {
+  const rev = core.versioner.parseResourceVersion(opts.resourceVersion ?? '');
+  let full = prepareKey(core, key);
+  const recursive = opts.recursive === true;
+  if (recursive && !full.endsWith('/')) full += '/';
+  const range: KeyRange = recursive ? { start: full, end: prefixEnd(full) } : { start: full, end: `${full}\0` };
+  const pred = opts.predicate !== undefined && !opts.predicate.empty() ? opts.predicate : undefined;
+
+  let cancel: (() => void) | null = null;
+  const chan = new WatchChan<T>({
+    onStop: () => {
+      cancel?.();
+    },
+  });
+  opts.signal?.addEventListener(
+    'abort',
+    () => {
+      chan.stop();
+    },
+    { once: true },
+  );
+
+  let fromRevision = rev + 1;
+  const sendInitial = opts.sendInitialEvents ?? rev === 0;
+  if (sendInitial) {
+    const res = await core.backend.list(range, {}).catch((err: unknown) => {
+      throw backendFault(err, full);
+    });
+    for (const kv of res.kvs) {
+      const obj = decodeKv<T>(core, kv, kv.modRevision).obj as T;
+      if (pred === undefined || pred.matches(obj)) chan.push({ type: 'ADDED', object: obj });
+    }
+    fromRevision = res.revision + 1;
+    if (opts.sendInitialEvents === true && opts.progressNotify === true) {
+      chan.push({ type: 'BOOKMARK', object: bookmark<T>(core, res.revision, true) });
+    }
+  }
+
+  const handle = core.backend.watch(
+    range,
+    { fromRevision, progressNotify: opts.progressNotify === true },
+    {
+      onEvents: (events) => {
+        for (const ev of events) {
+          let out: WatchEvent<T> | null;
+          try {
+            out = transform(core, ev, pred);
+          } catch (err) {
+            chan.close({ type: 'ERROR', object: newInternalError(err).status });
+            cancel?.();
+            return;
+          }
+          if (out !== null) chan.push(out);
+        }
+      },
+      onProgress: (revision) => {
+        if (opts.progressNotify === true) chan.push({ type: 'BOOKMARK', object: bookmark<T>(core, revision, false) });
+      },
+      onError: (err) => {
+        const status = err instanceof CompactedError ? watchTooOld().status : newInternalError(err).status;
+        chan.close({ type: 'ERROR', object: status });
+      },
+    },
+  );
+  cancel = () => {
+    handle.cancel();
+  };
+  if (chan.closed) handle.cancel();
+  return chan;
+}
+
+function bookmark<T extends KubeObject>(core: StoreCore, revision: number, initialEventsEnd: boolean): T {
+  const obj = core.newFunc();
+  obj.metadata = { resourceVersion: String(revision) };
+  if (initialEventsEnd) obj.metadata.annotations = { [initialEventsEndAnnotation]: 'true' };
+  return obj as T;
+}
+
+function transform<T extends KubeObject>(
+  core: StoreCore,
+  ev: KvEvent,
+  pred: SelectionPredicate<T> | undefined,
+): WatchEvent<T> | null {
+  const rev = ev.kv.modRevision;
+  // The previous state is sent with the event's revision, as kube does for deletes.
+  const old = ev.prevKv === null ? null : prevObject<T>(core, ev, rev);
+  if (ev.type === 'delete') {
+    if (old === null) return null;
+    return pred === undefined || pred.matches(old) ? { type: 'DELETED', object: old } : null;
+  }
+  const cur = decodeKv<T>(core, ev.kv, rev).obj as T;
+  const curPasses = pred === undefined || pred.matches(cur);
+  const oldPasses = old !== null && (pred === undefined || pred.matches(old));
+  const created = ev.prevKv === null || ev.kv.createRevision === rev;
+  if (created) return curPasses ? { type: 'ADDED', object: cur } : null;
+  if (curPasses && oldPasses) return { type: 'MODIFIED', object: cur };
+  if (curPasses) return { type: 'ADDED', object: cur };
+  if (oldPasses) return { type: 'DELETED', object: old };
+  return null;
+}
+
+function prevObject<T extends KubeObject>(core: StoreCore, ev: KvEvent, rev: number): T {
+  if (ev.prevKv === null) throw new Error('no previous value');
+  return decodeKv<T>(core, ev.prevKv, rev).obj as T;
+}

@@ -1,0 +1,128 @@
+// The narrow port every kv backend implements (after k3s-io/kine's Backend), shaped by its one
+// caller, KvStore. Keys are full storage keys (prefix included); values are opaque bytes.
+// Expected outcomes (a failed compare-and-swap) are data; faults are thrown.
+
+export interface KeyValue {
+  readonly key: string;
+  readonly value: Buffer;
+  readonly createRevision: number;
+  readonly modRevision: number;
+}
+
+/** Half-open key range [start, end), compared bytewise as etcd does. */
+export interface KeyRange {
+  readonly start: string;
+  readonly end: string;
+}
+
+export interface KvEvent {
+  readonly type: 'put' | 'delete';
+  /** For a delete: the key, an empty value and the deletion's revision as modRevision. */
+  readonly kv: KeyValue;
+  /** The previous value of the key, when there was one. */
+  readonly prevKv: KeyValue | null;
+}
+
+export interface RangeResult {
+  /** The revision the read was served at (the store's current revision unless one was asked). */
+  readonly revision: number;
+  readonly kvs: readonly KeyValue[];
+  /** More keys lie in the range past the limit. */
+  readonly more: boolean;
+}
+
+export type WriteResult =
+  | { readonly ok: true; readonly revision: number; readonly prevKv: KeyValue | null }
+  | { readonly ok: false; readonly revision: number; readonly current: KeyValue | null };
+
+export interface WatchCallbacks {
+  /** A batch of events in revision order, with no gap and no repeat across batches. */
+  onEvents(events: readonly KvEvent[]): void;
+  /** The watch has seen every event up to this revision (etcd's progress notify). */
+  onProgress(revision: number): void;
+  /** The watch has ended with this error (CompactedError when fromRevision was compacted). */
+  onError(err: Error): void;
+}
+
+export interface BackendWatch {
+  cancel(): void;
+}
+
+export interface WatchRequest {
+  /** First revision to deliver; events at revisions below it are not sent. */
+  readonly fromRevision: number;
+  /** Ask for periodic onProgress calls. */
+  readonly progressNotify?: boolean;
+}
+
+export interface Backend {
+  /** Backend type name for logs and metrics ("sqlite", "memory", "etcd3"). */
+  readonly type: string;
+  currentRevision(): Promise<number>;
+  /** The newest value at or below `revision` (default: current). CompactedError below the compacted revision. */
+  get(key: string, opts?: { revision?: number }): Promise<{ revision: number; kv: KeyValue | null }>;
+  list(range: KeyRange, opts?: { revision?: number; limit?: number }): Promise<RangeResult>;
+  count(range: KeyRange, opts?: { revision?: number }): Promise<{ revision: number; count: number }>;
+  /** Writes only when the key does not exist (mod_revision == 0). */
+  create(key: string, value: Buffer, opts?: { ttl?: number }): Promise<WriteResult>;
+  /** Writes only when the key's mod_revision equals `modRevision`. */
+  update(key: string, value: Buffer, opts: { modRevision: number; ttl?: number }): Promise<WriteResult>;
+  /** Deletes only when the key's mod_revision equals `modRevision`. */
+  delete(key: string, opts: { modRevision: number }): Promise<WriteResult>;
+  watch(range: KeyRange, req: WatchRequest, callbacks: WatchCallbacks): BackendWatch;
+  /** Asks every watch to report progress soon. */
+  requestProgress(): Promise<void>;
+  /** Forgets superseded values at or below `revision`. */
+  compact(revision: number): Promise<void>;
+  /** The newest compacted revision (reads and watches below it fail with CompactedError). */
+  compactRevision(): Promise<number>;
+  /** Bytes the backend occupies on disk (or in memory). */
+  size(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A read or watch asked for a revision the backend has compacted away. */
+export class CompactedError extends Error {
+  readonly compactRevision: number;
+  readonly requestedRevision: number;
+  constructor(requested: number, compacted: number) {
+    super(`mvcc: required revision ${requested} has been compacted (compacted revision ${compacted})`);
+    this.name = 'CompactedError';
+    this.compactRevision = compacted;
+    this.requestedRevision = requested;
+  }
+}
+
+/** A read asked for a revision the backend has not reached yet. */
+export class FutureRevisionError extends Error {
+  readonly currentRevision: number;
+  readonly requestedRevision: number;
+  constructor(requested: number, current: number) {
+    super(`mvcc: required revision ${requested} is a future revision (current revision ${current})`);
+    this.name = 'FutureRevisionError';
+    this.currentRevision = current;
+    this.requestedRevision = requested;
+  }
+}
+
+/** The backend could not be reached or failed to do I/O; the store maps it to Unreachable. */
+export class BackendUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BackendUnavailableError';
+  }
+}
+
+/** The range holding every key that starts with `prefix` (etcd's GetPrefixRangeEnd). */
+export function prefixRange(prefix: string): KeyRange {
+  return { start: prefix, end: prefixEnd(prefix) };
+}
+
+/**
+ * The smallest key greater than every key with this prefix. Storage keys are ASCII (they are built
+ * from validated names), so bumping the last character is bytewise-correct for SQLite and etcd alike.
+ */
+export function prefixEnd(prefix: string): string {
+  if (prefix === '') return '\0';
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
