@@ -1,0 +1,120 @@
+// One-verb REST capabilities (k8s.io/apiserver/pkg/registry/rest/rest.go). The endpoints layer
+// derives a resource's verbs from the capabilities its storage has, and sees storage only here.
+import type { KubeList, KubeObject, Preconditions } from '../../api/meta.js';
+import type { Table } from '../../api/table.js';
+import type { Watch } from '../../storage/interfaces.js';
+import type { RequestContext } from './context.js';
+import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, UpdateOptions } from './options.js';
+
+/** Every REST storage: a new empty object of its kind (apiVersion and kind set) and cleanup. */
+export interface Storage {
+  newObject(): KubeObject;
+  destroy(): void | Promise<void>;
+}
+
+export interface Scoper {
+  namespaceScoped(): boolean;
+}
+
+export interface ShortNamesProvider {
+  shortNames(): readonly string[];
+}
+
+export interface CategoriesProvider {
+  categories(): readonly string[];
+}
+
+export interface SingularNameProvider {
+  singularName(): string;
+}
+
+export interface Getter {
+  get(ctx: RequestContext, name: string, options: GetOptions): Promise<KubeObject>;
+}
+
+export interface TableConvertor {
+  convertToTable(ctx: RequestContext, obj: KubeObject | KubeList, opts: { includeObject?: 'None' | 'Object' | 'Metadata' }): Table;
+}
+
+export interface Lister extends TableConvertor {
+  newList(): KubeList;
+  list(ctx: RequestContext, options: ListOptions): Promise<KubeList>;
+}
+
+export interface Watcher {
+  watch(ctx: RequestContext, options: ListOptions): Promise<Watch>;
+}
+
+/** Admission hooks the handler passes down (validating admission; none are configured yet). */
+export type ValidateObjectFunc = (ctx: RequestContext, obj: KubeObject) => void | Promise<void>;
+export type ValidateObjectUpdateFunc = (ctx: RequestContext, obj: KubeObject, old: KubeObject) => void | Promise<void>;
+
+export interface Creater {
+  create(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: { options: CreateOptions; validate?: ValidateObjectFunc },
+  ): Promise<KubeObject>;
+}
+
+/** How an update computes the new object from the current one (a PUT body, or a patch applied to it). */
+export interface UpdatedObjectInfo {
+  preconditions(): Preconditions | undefined;
+  /** `old` is null when the object does not exist (create on update). */
+  updatedObject(ctx: RequestContext, old: KubeObject | null): Promise<KubeObject>;
+}
+
+export interface UpdateRequest {
+  readonly objInfo: UpdatedObjectInfo;
+  readonly options: UpdateOptions;
+  readonly createValidation?: ValidateObjectFunc;
+  readonly updateValidation?: ValidateObjectUpdateFunc;
+  /** Create when missing even if the strategy does not allow it (server-side apply). */
+  readonly forceAllowCreate?: boolean;
+}
+
+export interface Updater {
+  update(ctx: RequestContext, name: string, req: UpdateRequest): Promise<{ object: KubeObject; created: boolean }>;
+}
+
+export type Patcher = Getter & Updater;
+
+export interface GracefulDeleter {
+  /** `deleted` is false when the object is only marked for deletion (grace period, finalizers). */
+  delete(
+    ctx: RequestContext,
+    name: string,
+    opts: { options: DeleteOptions; validate?: ValidateObjectFunc },
+  ): Promise<{ object: KubeObject; deleted: boolean }>;
+}
+
+export interface CollectionDeleter {
+  deleteCollection(
+    ctx: RequestContext,
+    opts: { options: DeleteOptions; listOptions: ListOptions; validate?: ValidateObjectFunc },
+  ): Promise<KubeList>;
+}
+
+/** Subresources served by something other than the object store (pods/log, pods/exec…). */
+export interface Connecter {
+  connectMethods(): readonly string[];
+  connect(ctx: RequestContext, name: string, opts: { subpath: string; query: URLSearchParams }): Promise<never>;
+}
+
+const has = (s: object, method: string): boolean => typeof (s as Record<string, unknown>)[method] === 'function';
+
+export const isGetter = (s: Storage): s is Storage & Getter => has(s, 'get');
+export const isLister = (s: Storage): s is Storage & Lister => has(s, 'list') && has(s, 'newList');
+export const isWatcher = (s: Storage): s is Storage & Watcher => has(s, 'watch');
+export const isCreater = (s: Storage): s is Storage & Creater => has(s, 'create');
+export const isUpdater = (s: Storage): s is Storage & Updater => has(s, 'update');
+export const isPatcher = (s: Storage): s is Storage & Patcher => isGetter(s) && isUpdater(s);
+export const isGracefulDeleter = (s: Storage): s is Storage & GracefulDeleter => has(s, 'delete');
+export const isCollectionDeleter = (s: Storage): s is Storage & CollectionDeleter => has(s, 'deleteCollection');
+export const isConnecter = (s: Storage): s is Storage & Connecter => has(s, 'connect');
+export const isScoper = (s: Storage): s is Storage & Scoper => has(s, 'namespaceScoped');
+export const isTableConvertor = (s: Storage): s is Storage & TableConvertor => has(s, 'convertToTable');
+export const shortNamesOf = (s: Storage): readonly string[] =>
+  has(s, 'shortNames') ? (s as Storage & ShortNamesProvider).shortNames() : [];
+export const categoriesOf = (s: Storage): readonly string[] =>
+  has(s, 'categories') ? (s as Storage & CategoriesProvider).categories() : [];

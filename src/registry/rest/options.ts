@@ -1,0 +1,48 @@
+// Request options the REST capabilities take: the parsed query parameters of each verb
+// (metav1.GetOptions, ListOptions, CreateOptions, UpdateOptions, PatchOptions, DeleteOptions).
+import type { Preconditions } from '../../api/meta.js';
+import type { ResourceVersionMatch } from '../../storage/interfaces.js';
+
+export const fieldValidationModes = ['Ignore', 'Warn', 'Strict'] as const;
+export type FieldValidation = (typeof fieldValidationModes)[number];
+
+export const propagationPolicies = ['Orphan', 'Background', 'Foreground'] as const;
+export type PropagationPolicy = (typeof propagationPolicies)[number];
+
+export interface GetOptions {
+  resourceVersion?: string;
+}
+
+export interface ListOptions {
+  labelSelector?: string;
+  fieldSelector?: string;
+  resourceVersion?: string;
+  resourceVersionMatch?: ResourceVersionMatch;
+  limit?: number;
+  continue?: string;
+  timeoutSeconds?: number;
+  allowWatchBookmarks?: boolean;
+  sendInitialEvents?: boolean;
+}
+
+export interface CreateOptions {
+  /** ['All'] for a dry run. */
+  dryRun?: readonly string[];
+  fieldManager?: string;
+  fieldValidation?: FieldValidation;
+}
+
+export type UpdateOptions = CreateOptions;
+
+export interface DeleteOptions {
+  dryRun?: readonly string[];
+  gracePeriodSeconds?: number;
+  preconditions?: Preconditions;
+  propagationPolicy?: PropagationPolicy;
+  /** Deprecated form of propagationPolicy. */
+  orphanDependents?: boolean;
+}
+
+export function isDryRun(dryRun: readonly string[] | undefined): boolean {
+  return dryRun !== undefined && dryRun.length > 0;
+}

@@ -1,0 +1,50 @@
+// Per-resource policy objects (k8s.io/apiserver/pkg/registry/rest create.go, update.go, delete.go).
+// The generic Store owns the order of steps; strategies only decide.
+import type { KubeObject } from '../../api/meta.js';
+import type { FieldError } from '../../machinery/validation/field-error.js';
+import type { RequestContext } from './context.js';
+import type { DeleteOptions } from './options.js';
+
+export interface NameGenerator {
+  /** `base` + 5 random characters of kube's alphabet, base truncated to fit 63 characters. */
+  generateName(base: string): string;
+}
+
+export interface CreateStrategy<T extends KubeObject = KubeObject> {
+  readonly namespaceScoped: boolean;
+  /** Clears fields the user may not set on create (status) and sets derived ones. */
+  prepareForCreate(ctx: RequestContext, obj: T): void;
+  validate(ctx: RequestContext, obj: T): FieldError[];
+  warningsOnCreate?(ctx: RequestContext, obj: T): string[];
+  /** Normalizes the object after validation (kube's Canonicalize). */
+  canonicalize?(obj: T): void;
+}
+
+export interface UpdateStrategy<T extends KubeObject = KubeObject> {
+  readonly namespaceScoped: boolean;
+  /** PUT of a missing object creates it. */
+  readonly allowCreateOnUpdate: boolean;
+  /** PUT without metadata.resourceVersion is allowed (last write wins). */
+  readonly allowUnconditionalUpdate: boolean;
+  /** Carries over what this endpoint may not change (status on the main resource, spec on /status). */
+  prepareForUpdate(ctx: RequestContext, obj: T, old: T): void;
+  validateUpdate(ctx: RequestContext, obj: T, old: T): FieldError[];
+  warningsOnUpdate?(ctx: RequestContext, obj: T, old: T): string[];
+  canonicalize?(obj: T): void;
+}
+
+export interface DeleteStrategy<T extends KubeObject = KubeObject> {
+  /**
+   * Decides whether deletion is graceful and sets options.gracePeriodSeconds; returning false
+   * deletes at once (kube's RESTGracefulDeleteStrategy.CheckGracefulDelete).
+   */
+  checkGracefulDelete?(ctx: RequestContext, obj: T, options: DeleteOptions): boolean;
+}
+
+/** The labels and fields selectors see for an object (kube's GetAttrs). */
+export interface ObjectAttrs {
+  readonly labels: Readonly<Record<string, string>>;
+  readonly fields: Readonly<Record<string, string>>;
+}
+
+export type AttrFunc<T extends KubeObject = KubeObject> = (obj: T) => ObjectAttrs;
