@@ -44,7 +44,9 @@ function isWhitespace(ch: number): boolean {
 
 function isSpecialSymbol(ch: number): boolean {
   // = ! ( ) , > <
-  return ch === 0x3d || ch === 0x21 || ch === 0x28 || ch === 0x29 || ch === 0x2c || ch === 0x3e || ch === 0x3c;
+  return (
+    ch === 0x3d || ch === 0x21 || ch === 0x28 || ch === 0x29 || ch === 0x2c || ch === 0x3e || ch === 0x3c
+  );
 }
 
 /** Splits a selector into tokens. Like kube's, a NUL character reads as the end of input. */

@@ -26,8 +26,7 @@ const operatorOf: Readonly<Record<string, Operator>> = {
 };
 
 export type LabelSelectorAsSelectorResult =
-  | { readonly ok: true; readonly selector: Selector }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly selector: Selector } | { readonly ok: false; readonly message: string };
 
 /**
  * A metav1 LabelSelector as a Selector: none selects nothing, an empty one everything.

@@ -4,8 +4,7 @@ import { parseToRequirements } from './parser.js';
 import { Selector } from './selector.js';
 
 export type ParseSelectorResult =
-  | { readonly ok: true; readonly selector: Selector }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly selector: Selector } | { readonly ok: false; readonly message: string };
 
 /**
  * Parses `a=b`, `a==b`, `a!=b`, `a in (x,y)`, `a notin (x)`, `a`, `!a`, `a>1`, `a<2`, joined by

@@ -7,12 +7,8 @@ import { newRequirement, validateLabelKey, type Requirement } from './requiremen
 // `in` and `notin` are values where values are expected: `x in (in)`.
 type Context = 'keyAndOperator' | 'values';
 
-class ParseError {
-  readonly message: string;
-  constructor(message: string) {
-    this.message = message;
-  }
-}
+// Unwinds the recursive descent to parseToRequirements, which turns it into a result.
+class ParseError extends Error {}
 
 const operatorOf: Partial<Readonly<Record<Token, Operator>>> = {
   in: 'in',
@@ -132,7 +128,8 @@ class Parser {
     const { token, literal } = this.#lookahead('values');
     if (token === 'identifier' || token === 'comma') {
       const values = this.#parseIdentifiersList();
-      if (this.#consume('values').token !== 'closedPar') throw new ParseError(`found '${literal}', expected: ')'`);
+      if (this.#consume('values').token !== 'closedPar')
+        throw new ParseError(`found '${literal}', expected: ')'`);
       return values;
     }
     if (token === 'closedPar') {

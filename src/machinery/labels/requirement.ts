@@ -1,6 +1,6 @@
 // One label requirement, as Requirement and NewRequirement in k8s.io/apimachinery/pkg/labels/selector.go.
 import {
-  Aggregate,
+  type Aggregate,
   childOf,
   compareGoStrings,
   FieldError,
@@ -31,7 +31,11 @@ export function validateLabelKey(key: string, path: FieldPath | undefined): Fiel
 }
 
 // `values` null is Go's nil slice, which kube prints as `null` in these messages.
-function validateValueCount(operator: Operator, values: readonly string[] | null, valuePath: FieldPath): ErrorList {
+function validateValueCount(
+  operator: Operator,
+  values: readonly string[] | null,
+  valuePath: FieldPath,
+): ErrorList {
   const count = values === null ? 0 : values.length;
   switch (operator) {
     case 'in':
@@ -54,11 +58,19 @@ function validateValueCount(operator: Operator, values: readonly string[] | null
     case 'lt': {
       const errs: ErrorList = [];
       if (count !== 1) {
-        errs.push(FieldError.invalid(valuePath, values, "for 'Gt', 'Lt' operators, exactly one value is required"));
+        errs.push(
+          FieldError.invalid(valuePath, values, "for 'Gt', 'Lt' operators, exactly one value is required"),
+        );
       }
       (values ?? []).forEach((v, i) => {
         if (parseInt64(v) === undefined) {
-          errs.push(FieldError.invalid(valuePath.index(i), v, "for 'Gt', 'Lt' operators, the value must be an integer"));
+          errs.push(
+            FieldError.invalid(
+              valuePath.index(i),
+              v,
+              "for 'Gt', 'Lt' operators, the value must be an integer",
+            ),
+          );
         }
       });
       return errs;
@@ -78,7 +90,8 @@ export function newRequirement(
   const keyErr = validateLabelKey(spec.key, childOf(path, 'key'));
   if (keyErr !== undefined) errs.push(keyErr);
   const valuePath = childOf(path, 'values');
-  const requirement: Requirement = { key: spec.key, operator: spec.operator, values: spec.values ?? [] };
+  const values = Object.freeze([...(spec.values ?? [])]);
+  const requirement: Requirement = { key: spec.key, operator: spec.operator, values };
   errs.push(...validateValueCount(spec.operator, spec.values, valuePath));
   requirement.values.forEach((v, i) => {
     const msgs = isValidLabelValue(v);

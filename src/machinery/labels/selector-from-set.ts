@@ -11,8 +11,7 @@ export function selectorFromSet(set: Labels | undefined): Selector {
 }
 
 export type ValidatedSelectorFromSetResult =
-  | { readonly ok: true; readonly selector: Selector }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly selector: Selector } | { readonly ok: false; readonly message: string };
 
 /** As `selectorFromSet`, refusing invalid keys and values with kube's message. */
 export function validatedSelectorFromSet(set: Labels | undefined): ValidatedSelectorFromSetResult {

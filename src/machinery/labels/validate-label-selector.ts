@@ -17,14 +17,19 @@ export function validateLabelSelectorRequirement(sr: LabelSelectorRequirement, p
     case 'In':
     case 'NotIn':
       if (count === 0) {
-        errs.push(FieldError.required(path.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"));
+        errs.push(
+          FieldError.required(path.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"),
+        );
       }
       break;
     case 'Exists':
     case 'DoesNotExist':
       if (count > 0) {
         errs.push(
-          FieldError.forbidden(path.child('values'), "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"),
+          FieldError.forbidden(
+            path.child('values'),
+            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+          ),
         );
       }
       break;

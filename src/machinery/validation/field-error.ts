@@ -65,7 +65,10 @@ function renderValue(value: unknown): string {
     case 'boolean':
     case 'bigint':
       return String(value);
-    default:
+    case 'object':
+    case 'undefined':
+    case 'function':
+    case 'symbol':
       return goJson(value);
   }
 }
@@ -128,21 +131,45 @@ export class FieldError {
   }
 
   static typeInvalid(path: FieldPath | undefined, value: unknown, detail = ''): FieldError {
-    return new FieldError({ type: 'FieldValueTypeInvalid', field: pathString(path), badValue: value, detail });
+    return new FieldError({
+      type: 'FieldValueTypeInvalid',
+      field: pathString(path),
+      badValue: value,
+      detail,
+    });
   }
 
   static notFound(path: FieldPath | undefined, value: unknown): FieldError {
-    return new FieldError({ type: 'FieldValueNotFound', field: pathString(path), badValue: value, detail: '' });
+    return new FieldError({
+      type: 'FieldValueNotFound',
+      field: pathString(path),
+      badValue: value,
+      detail: '',
+    });
   }
 
   static duplicate(path: FieldPath | undefined, value: unknown): FieldError {
-    return new FieldError({ type: 'FieldValueDuplicate', field: pathString(path), badValue: value, detail: '' });
+    return new FieldError({
+      type: 'FieldValueDuplicate',
+      field: pathString(path),
+      badValue: value,
+      detail: '',
+    });
   }
 
   /** An unknown value of an enumerated field, listing the values that are supported. */
-  static notSupported(path: FieldPath | undefined, value: unknown, validValues: readonly string[]): FieldError {
+  static notSupported(
+    path: FieldPath | undefined,
+    value: unknown,
+    validValues: readonly string[],
+  ): FieldError {
     const detail = validValues.length > 0 ? `supported values: ${validValues.map(goQuote).join(', ')}` : '';
-    return new FieldError({ type: 'FieldValueNotSupported', field: pathString(path), badValue: value, detail });
+    return new FieldError({
+      type: 'FieldValueNotSupported',
+      field: pathString(path),
+      badValue: value,
+      detail,
+    });
   }
 
   static forbidden(path: FieldPath | undefined, detail: string): FieldError {
@@ -151,7 +178,8 @@ export class FieldError {
 
   /** A value longer than `maxLength` bytes; a negative limit is left out of the message. */
   static tooLong(path: FieldPath | undefined, maxLength: number): FieldError {
-    const detail = maxLength >= 0 ? `may not be more than ${plural(maxLength, 'byte', 'bytes')}` : 'value is too long';
+    const detail =
+      maxLength >= 0 ? `may not be more than ${plural(maxLength, 'byte', 'bytes')}` : 'value is too long';
     return new FieldError({
       type: 'FieldValueTooLong',
       field: pathString(path),

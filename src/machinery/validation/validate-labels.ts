@@ -10,7 +10,10 @@ export function validateLabelName(labelName: string, path: FieldPath): ErrorList
 }
 
 /** Every key and value of a label map, errors at `path` (e.g. `metadata.labels`). */
-export function validateLabels(labels: Readonly<Record<string, string>> | undefined, path: FieldPath): ErrorList {
+export function validateLabels(
+  labels: Readonly<Record<string, string>> | undefined,
+  path: FieldPath,
+): ErrorList {
   const errs: ErrorList = [];
   if (labels === undefined) return errs;
   for (const [key, value] of Object.entries(labels)) {

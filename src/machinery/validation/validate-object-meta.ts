@@ -42,7 +42,10 @@ export function validateFinalizers(finalizers: readonly string[] | undefined, pa
 }
 
 /** managedFields entries name a known operation and fields type. */
-export function validateManagedFields(entries: readonly ManagedFieldsEntry[] | undefined, path: FieldPath): ErrorList {
+export function validateManagedFields(
+  entries: readonly ManagedFieldsEntry[] | undefined,
+  path: FieldPath,
+): ErrorList {
   const errs: ErrorList = [];
   for (const entry of entries ?? []) {
     const operation: string = entry.operation ?? '';

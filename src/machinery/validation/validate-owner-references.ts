@@ -28,7 +28,8 @@ function canonical(ref: OwnerReference): OwnerReference {
 function validateOwnerReference(ref: OwnerReference, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
   const gvk = ownerGVK(ref);
-  if (gvk.version === '') errs.push(FieldError.invalid(path.child('apiVersion'), ref.apiVersion, 'version must not be empty'));
+  if (gvk.version === '')
+    errs.push(FieldError.invalid(path.child('apiVersion'), ref.apiVersion, 'version must not be empty'));
   if (ref.kind === '') errs.push(FieldError.invalid(path.child('kind'), ref.kind, 'kind must not be empty'));
   if (ref.name === '') errs.push(FieldError.invalid(path.child('name'), ref.name, 'name must not be empty'));
   if (ref.uid === '') errs.push(FieldError.invalid(path.child('uid'), ref.uid, 'uid must not be empty'));
@@ -40,7 +41,10 @@ function validateOwnerReference(ref: OwnerReference, path: FieldPath): ErrorList
 }
 
 /** Each reference is complete and not an Event; at most one is the controller. */
-export function validateOwnerReferences(refs: readonly OwnerReference[] | undefined, path: FieldPath): ErrorList {
+export function validateOwnerReferences(
+  refs: readonly OwnerReference[] | undefined,
+  path: FieldPath,
+): ErrorList {
   const errs: ErrorList = [];
   if (refs === undefined) return errs;
   let firstController = '';
