@@ -48,6 +48,11 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
   progressNotify?: boolean;
   /** Watch: start with the current state as ADDED events, then a bookmark marking its end. */
   sendInitialEvents?: boolean;
+  /**
+   * Watch: epoch ms at which the caller will end the watch (its timeoutSeconds). The watch cache sends
+   * a BOOKMARK shortly before, as kube's cacher does with the request context's deadline.
+   */
+  deadline?: number;
   signal?: AbortSignal;
 }
 
@@ -104,6 +109,8 @@ export interface Interface<T extends KubeObject = KubeObject> {
   count(key: string): Promise<number>;
   /** The store's current revision, as a consistent read would see it. */
   currentResourceVersion(): Promise<Revision>;
+  /** Asks the store's watches to report progress (bookmarks) soon (kube's RequestWatchProgress). */
+  requestWatchProgress(): Promise<void>;
   /** Fails when the store cannot serve. */
   readinessCheck(): Promise<void>;
 }

@@ -30,8 +30,8 @@ function planList<T extends KubeObject>(core: StoreCore, key: string, opts: List
   const plan: ListPlan = { withRev: 0, range, keyPrefix: full, paging, continuing: false };
   const rv = opts.resourceVersion ?? '';
 
-  if (opts.continue !== undefined && opts.continue !== '') {
-    if (!recursive) throw newBadRequest('continue key is not supported on non-recursive list');
+  // kube ignores continue on a non-recursive list (a single key has no second page).
+  if (recursive && opts.continue !== undefined && opts.continue !== '') {
     let token: { fromKey: string; rv: number };
     try {
       token = decodeContinue(opts.continue, full);
@@ -63,7 +63,7 @@ function planList<T extends KubeObject>(core: StoreCore, key: string, opts: List
       break;
     case '':
       // Legacy: a limited list at a given resourceVersion is an exact read, so pages stay consistent.
-      if (paging && fromRV > 0) plan.withRev = fromRV;
+      if (recursive && paging && fromRV > 0) plan.withRev = fromRV;
       break;
   }
   return plan;
@@ -154,7 +154,7 @@ export async function getList<T extends KubeObject>(
 
 /** The resourceVersion a list must be at least as new as (none for continue and Exact reads). */
 function minimumFor<T extends KubeObject>(opts: ListOptions<T>): string | undefined {
-  if (opts.continue !== undefined && opts.continue !== '') return undefined;
+  if (opts.recursive === true && opts.continue !== undefined && opts.continue !== '') return undefined;
   if (opts.resourceVersionMatch === 'Exact') return undefined;
   return opts.resourceVersion;
 }

@@ -132,6 +132,12 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
     });
   }
 
+  async requestWatchProgress(): Promise<void> {
+    await this.#core.backend.requestProgress().catch((err: unknown) => {
+      throw backendFault(err, this.#core.pathPrefix);
+    });
+  }
+
   async readinessCheck(): Promise<void> {
     await this.currentResourceVersion();
   }

@@ -29,6 +29,10 @@ export async function watch<T extends KubeObject>(
       cancel?.();
     },
   });
+  if (opts.signal?.aborted === true) {
+    chan.stop();
+    return chan;
+  }
   opts.signal?.addEventListener(
     'abort',
     () => {

@@ -24,11 +24,28 @@ function signedCert(dir: string, opts: { name: string; cn: string; ext: string }
   const extFile = `${opts.name}.ext`;
   writeFileSync(join(dir, extFile), opts.ext);
   openssl(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', `${opts.name}.key`], dir);
-  openssl(['req', '-new', '-key', `${opts.name}.key`, '-subj', `/CN=${opts.cn}`, '-out', `${opts.name}.csr`], dir);
+  openssl(
+    ['req', '-new', '-key', `${opts.name}.key`, '-subj', `/CN=${opts.cn}`, '-out', `${opts.name}.csr`],
+    dir,
+  );
   openssl(
     [
-      'x509', '-req', '-in', `${opts.name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial',
-      '-days', '2', '-sha256', '-extfile', extFile, '-out', `${opts.name}.crt`,
+      'x509',
+      '-req',
+      '-in',
+      `${opts.name}.csr`,
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-sha256',
+      '-extfile',
+      extFile,
+      '-out',
+      `${opts.name}.crt`,
     ],
     dir,
   );
@@ -47,7 +64,22 @@ export function opensslInstalled(): boolean {
 export function makeTlsFiles(): TlsFiles {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-etcd-tls-'));
   openssl(['ecparam', '-name', 'prime256v1', '-genkey', '-noout', '-out', 'ca.key'], dir);
-  openssl(['req', '-x509', '-new', '-key', 'ca.key', '-subj', '/CN=capstan-test-ca', '-days', '2', '-out', 'ca.crt'], dir);
+  openssl(
+    [
+      'req',
+      '-x509',
+      '-new',
+      '-key',
+      'ca.key',
+      '-subj',
+      '/CN=capstan-test-ca',
+      '-days',
+      '2',
+      '-out',
+      'ca.crt',
+    ],
+    dir,
+  );
   signedCert(dir, {
     name: 'server',
     cn: 'etcd-server',

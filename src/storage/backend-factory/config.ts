@@ -1,0 +1,74 @@
+// Storage backend configuration (k8s.io/apiserver/pkg/storage/storagebackend/config.go): where and how
+// one group-resource is stored. The storage factory fills it in; the backend factory turns it into a
+// storage.Interface.
+import type { GroupResource } from '../../machinery/schema/group-resource.js';
+import type { Codec } from '../codec.js';
+import type { Interface } from '../interfaces.js';
+import type { Transformer } from '../value/transformer.js';
+
+/** Backends Capstan knows; the factory refuses any other name, loudly. */
+export const storageTypes = ['sqlite', 'memory', 'etcd3'] as const;
+export type StorageType = (typeof storageTypes)[number];
+
+/** kube's storagebackend.Config.Type default is etcd3; Capstan's is the embedded SQLite engine. */
+export const defaultStorageType: StorageType = 'sqlite';
+
+/** kube's DefaultEtcdPathPrefix (`--etcd-prefix`). */
+export const defaultEtcdPathPrefix = '/registry';
+
+/** kube's DefaultCompactInterval (`--etcd-compaction-interval`): 5 minutes. */
+export const defaultCompactionIntervalMs = 5 * 60 * 1000;
+
+/** kube's CountMetricPollPeriod default (`--etcd-count-metric-poll-period`): 1 minute. */
+export const defaultCountMetricPollPeriodMs = 60 * 1000;
+
+/** Everything that says which servers (or which files) a storage talks to. */
+export interface TransportConfig {
+  /** SQLite: the directory holding the database (`--data-dir`); unused for `memory`. */
+  readonly dataDir?: string;
+  /** etcd3: client URLs (`--etcd-servers`, or an `--etcd-servers-overrides` entry). */
+  readonly serverList?: readonly string[];
+  readonly certFile?: string;
+  readonly keyFile?: string;
+  readonly trustedCAFile?: string;
+}
+
+/** storagebackend.Config: shared by every resource unless the storage factory overrides a part. */
+export interface StorageConfig {
+  /** A StorageType; the flag value is kept as given so the backend factory can refuse others by name. */
+  readonly type: string;
+  /** Root of every key (`--etcd-prefix`), `/registry` by default. */
+  readonly prefix: string;
+  readonly transport: TransportConfig;
+  /** List chunking with limit/continue (kube's Paging, on since APIListChunking went GA). */
+  readonly paging?: boolean;
+  /** Encodes objects for storage; JSON unless told (`--storage-media-type`). */
+  readonly codec?: Codec;
+  /** Between codec and backend: identity, or encryption at rest. */
+  readonly transformer?: Transformer;
+  /** How often the compactor runs; 0 turns it off. */
+  readonly compactionIntervalMs?: number;
+  /** How often object counts are polled for `apiserver_storage_objects`; 0 turns it off. */
+  readonly countMetricPollPeriodMs?: number;
+  /** How often the database size is polled for metrics; 0 turns it off. */
+  readonly dbMetricPollIntervalMs?: number;
+}
+
+/** storagebackend.ConfigForResource: a StorageConfig bound to the group-resource it serves. */
+export interface StorageConfigForResource extends StorageConfig {
+  readonly groupResource: GroupResource;
+}
+
+/** A raw storage and the function that releases what it holds (kube's factory.DestroyFunc). */
+export interface RawStorage {
+  readonly storage: Interface;
+  destroy(): Promise<void>;
+}
+
+/** The backend factory's signature (kube's factory.Create); implemented in this folder by the lead. */
+export type CreateRawStorage = (config: StorageConfigForResource) => Promise<RawStorage>;
+
+/** config.ForResource(resource). */
+export function forResource(config: StorageConfig, groupResource: GroupResource): StorageConfigForResource {
+  return { ...config, groupResource };
+}

@@ -1,0 +1,70 @@
+// The named backends the factory can open, one descriptor per StorageType.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Backend } from '../kv/backend.js';
+import { SqliteBackend } from '../backends/sqlite/sqlite-backend.js';
+import { Etcd3Backend } from '../backends/etcd3/etcd-backend.js';
+import { startCompactor } from '../backends/etcd3/compactor.js';
+import { defaultCompactionIntervalMs } from './config.js';
+import type { StorageConfigForResource, StorageType, TransportConfig } from './config.js';
+
+/** An open backend and what closes it together with its helpers (the etcd compactor). */
+export interface OpenBackend {
+  readonly backend: Backend;
+  close(): Promise<void>;
+}
+
+export interface BackendDescriptor {
+  /** Configs with equal keys share one backend. */
+  transportKey(transport: TransportConfig): string;
+  open(config: StorageConfigForResource): Promise<OpenBackend>;
+}
+
+const plain = (backend: Backend): OpenBackend => ({ backend, close: () => backend.close() });
+
+/** The SQLite database file inside --data-dir. */
+export const sqliteFileName = 'capstan.db';
+
+const sqlite: BackendDescriptor = {
+  transportKey: (t) => t.dataDir ?? '.',
+  open: (config) => {
+    const dir = config.transport.dataDir ?? '.';
+    mkdirSync(dir, { recursive: true });
+    return SqliteBackend.open({ path: join(dir, sqliteFileName) }).then(plain);
+  },
+};
+
+const memory: BackendDescriptor = {
+  transportKey: () => 'memory',
+  open: () => SqliteBackend.open({ path: ':memory:' }).then(plain),
+};
+
+const etcd3: BackendDescriptor = {
+  transportKey: (t) => (t.serverList ?? []).join(','),
+  open: async (config) => {
+    const t = config.transport;
+    const servers = t.serverList ?? [];
+    if (servers.length === 0) throw new Error('--etcd-servers must be specified for the etcd3 storage backend');
+    const tls = {
+      ...(t.trustedCAFile !== undefined ? { caFile: t.trustedCAFile } : {}),
+      ...(t.certFile !== undefined ? { certFile: t.certFile } : {}),
+      ...(t.keyFile !== undefined ? { keyFile: t.keyFile } : {}),
+    };
+    const backend = await Etcd3Backend.open({ endpoints: servers, tls });
+    // kube's newETCD3Storage starts the compactor with the backend; several API servers coordinate
+    // through the compact_rev_key transaction, so only one of them compacts each interval.
+    const stopCompactor = startCompactor({
+      backend,
+      intervalMs: config.compactionIntervalMs ?? defaultCompactionIntervalMs,
+    });
+    return {
+      backend,
+      close: async () => {
+        await stopCompactor();
+        await backend.close();
+      },
+    };
+  },
+};
+
+export const backendDescriptors: Record<StorageType, BackendDescriptor> = { sqlite, memory, etcd3 };

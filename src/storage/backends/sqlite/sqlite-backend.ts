@@ -1,0 +1,280 @@
+// The embedded kv backend: a kine-style log table in one SQLite file owned by this process. The parts:
+// schema.ts (layout), group-commit.ts (writes), watch-hub.ts and catch-up.ts (watch), compactor.ts,
+// ttl-sweeper.ts; README.md draws them together.
+import { statSync } from 'node:fs';
+import type Database from 'better-sqlite3';
+import {
+  CompactedError,
+  FutureRevisionError,
+  type Backend,
+  type BackendWatch,
+  type KeyRange,
+  type KeyValue,
+  type RangeResult,
+  type WatchCallbacks,
+  type WatchRequest,
+  type WriteResult,
+} from '../../kv/backend.js';
+import { liveKv, type WriteOp } from './apply-write.js';
+import { Compactor, compactRevisionKey } from './compactor.js';
+import { GroupCommitter, type GroupCommitStats } from './group-commit.js';
+import { catchUp, type CatchUpDeps } from './catch-up.js';
+import { listRowKv, pick, rangeParams } from './history.js';
+import { openDatabase } from './open-database.js';
+import { completeSqliteOptions, type CompletedSqliteOptions, type SqliteBackendOptions } from './options.js';
+import { closedError, openFault, sqliteFault } from './sqlite-errors.js';
+import { prepareStatements, type Statements } from './statements.js';
+import { TtlSweeper } from './ttl-sweeper.js';
+import { WatchHub } from './watch-hub.js';
+
+export interface SqliteBackendStats extends GroupCommitStats {
+  readonly watchers: number;
+}
+
+export class SqliteBackend implements Backend {
+  readonly type: 'sqlite' | 'memory';
+  readonly path: string;
+  readonly #opts: CompletedSqliteOptions;
+  readonly #db: Database.Database;
+  readonly #stmts: Statements;
+  readonly #writes: GroupCommitter;
+  readonly #hub: WatchHub;
+  readonly #compactor: Compactor;
+  readonly #sweeper: TtlSweeper;
+  readonly #catchUpDeps: CatchUpDeps;
+  #closed: Error | null = null;
+  #closing: Promise<void> | null = null;
+
+  /** Opens (creating if needed) the database; fails fast when another process holds the file. */
+  static open(options: SqliteBackendOptions): Promise<SqliteBackend> {
+    return new Promise((resolve) => {
+      resolve(new SqliteBackend(options));
+    });
+  }
+
+  constructor(options: SqliteBackendOptions) {
+    const opts = completeSqliteOptions(options);
+    this.#opts = opts;
+    this.path = opts.path;
+    this.type = opts.memory ? 'memory' : 'sqlite';
+    const db = openDatabase(opts);
+    this.#db = db;
+    let revision: number;
+    let compactRevision: number;
+    try {
+      this.#stmts = prepareStatements(db);
+      revision = this.#stmts.sequence.get() ?? 0;
+      compactRevision = this.#stmts.getMeta.get(compactRevisionKey) ?? 0;
+    } catch (err) {
+      db.close();
+      throw openFault(opts.path, err);
+    }
+    const fault = (doing: string, err: unknown): Error => sqliteFault(opts.path, doing, err);
+    const currentRevision = (): number => this.#writes.revision;
+    this.#hub = new WatchHub({ progressNotifyIntervalMs: opts.progressNotifyIntervalMs, currentRevision });
+    this.#writes = new GroupCommitter({
+      db,
+      stmts: this.#stmts,
+      now: opts.now,
+      revision,
+      fault,
+      onCommit: (events) => {
+        this.#hub.publish(events);
+      },
+    });
+    this.#compactor = new Compactor({
+      db,
+      stmts: this.#stmts,
+      walBytes: () => (opts.memory ? 0 : walBytes(opts.path)),
+      compactRevision,
+      currentRevision,
+      now: opts.now,
+      minRetainRevisions: opts.minRetainRevisions,
+      minRetainMs: opts.minRetainMs,
+      intervalMs: opts.compactionIntervalMs,
+      fault,
+      closed: () => this.#closed,
+    });
+    this.#catchUpDeps = { stmts: this.#stmts, compactRevision: () => this.#compactor.compactRevision, fault };
+    this.#sweeper = new TtlSweeper({
+      stmts: this.#stmts,
+      now: opts.now,
+      intervalMs: opts.ttlSweepIntervalMs,
+      del: (key, modRevision) => this.delete(key, { modRevision }),
+    });
+  }
+
+  get stats(): SqliteBackendStats {
+    return { ...this.#writes.stats, watchers: this.#hub.size };
+  }
+
+  async currentRevision(): Promise<number> {
+    this.#assertOpen();
+    return Promise.resolve(this.#writes.revision);
+  }
+
+  async get(
+    key: string,
+    opts: { revision?: number } = {},
+  ): Promise<{ revision: number; kv: KeyValue | null }> {
+    const rev = this.#readRevision(opts.revision);
+    const row = this.#read('get', () => this.#stmts.getAt.get(key, rev));
+    return Promise.resolve({ revision: rev, kv: liveKv(key, row) });
+  }
+
+  async list(range: KeyRange, opts: { revision?: number; limit?: number } = {}): Promise<RangeResult> {
+    const rev = this.#readRevision(opts.revision);
+    const limit = opts.limit ?? 0;
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`sqlite backend: bad limit ${limit}`);
+    const stmt = pick(this.#stmts.list, range);
+    const rows = this.#read('list', () =>
+      stmt.all({ ...rangeParams(range, rev), limit: limit > 0 ? limit + 1 : -1 }),
+    );
+    const more = limit > 0 && rows.length > limit;
+    if (more) rows.length = limit;
+    return Promise.resolve({ revision: rev, kvs: rows.map(listRowKv), more });
+  }
+
+  async count(
+    range: KeyRange,
+    opts: { revision?: number } = {},
+  ): Promise<{ revision: number; count: number }> {
+    const rev = this.#readRevision(opts.revision);
+    const stmt = pick(this.#stmts.count, range);
+    const count = this.#read('count', () => stmt.get(rangeParams(range, rev)) ?? 0);
+    return Promise.resolve({ revision: rev, count });
+  }
+
+  create(key: string, value: Buffer, opts: { ttl?: number } = {}): Promise<WriteResult> {
+    return this.#write({ kind: 'create', key, value, ttl: opts.ttl ?? 0 });
+  }
+
+  update(key: string, value: Buffer, opts: { modRevision: number; ttl?: number }): Promise<WriteResult> {
+    return this.#write({ kind: 'update', key, value, modRevision: opts.modRevision, ttl: opts.ttl ?? 0 });
+  }
+
+  delete(key: string, opts: { modRevision: number }): Promise<WriteResult> {
+    return this.#write({ kind: 'delete', key, modRevision: opts.modRevision });
+  }
+
+  watch(range: KeyRange, req: WatchRequest, callbacks: WatchCallbacks): BackendWatch {
+    const w = this.#hub.create(range, callbacks, req.progressNotify === true);
+    if (this.#closed !== null) {
+      w.fail(this.#closed);
+      return w;
+    }
+    const current = this.#writes.revision;
+    const from = req.fromRevision > 0 ? req.fromRevision : current + 1;
+    const compacted = this.#compactor.compactRevision;
+    // The row at the compact revision itself may be gone (a compacted tombstone), so a watch must
+    // start above it; a read at it is still whole.
+    if (from <= compacted) {
+      w.fail(new CompactedError(from, compacted));
+      return w;
+    }
+    w.startAt(from);
+    // Registration and the replay's upper bound are fixed in this one synchronous step: every commit
+    // is either at or below `current` (replayed) or above it (delivered live, held until the replay ends).
+    if (from <= current) w.holdLive();
+    this.#hub.goLive(w);
+    if (from <= current) catchUp(this.#catchUpDeps, w, { range, from, upTo: current });
+    return w;
+  }
+
+  async requestProgress(): Promise<void> {
+    this.#assertOpen();
+    this.#hub.requestProgress();
+    return Promise.resolve();
+  }
+
+  async compact(revision: number): Promise<void> {
+    this.#assertOpen();
+    if (!Number.isSafeInteger(revision) || revision < 0) {
+      throw new RangeError(`sqlite backend: bad compact revision ${revision}`);
+    }
+    await this.#compactor.compact(revision);
+  }
+
+  async compactRevision(): Promise<number> {
+    this.#assertOpen();
+    return Promise.resolve(this.#compactor.compactRevision);
+  }
+
+  async size(): Promise<number> {
+    this.#assertOpen();
+    const bytes = this.#read('size', () => {
+      const pages = this.#db.pragma('page_count', { simple: true }) as number;
+      const pageSize = this.#db.pragma('page_size', { simple: true }) as number;
+      return pages * pageSize;
+    });
+    return Promise.resolve(bytes + (this.#opts.memory ? 0 : walBytes(this.path)));
+  }
+
+  /** Idempotent: commits writes already accepted, ends every watch, closes the file. */
+  close(): Promise<void> {
+    this.#closing ??= this.#shutdown();
+    return this.#closing;
+  }
+
+  async #shutdown(): Promise<void> {
+    const err = closedError(this.path);
+    this.#closed = err;
+    const stopping = Promise.all([this.#sweeper.close(), this.#compactor.close()]);
+    this.#writes.flush();
+    await stopping;
+    this.#writes.flush();
+    this.#hub.close(err);
+    try {
+      this.#db.close();
+    } catch (cause) {
+      throw sqliteFault(this.path, 'close', cause);
+    }
+  }
+
+  #assertOpen(): void {
+    if (this.#closed !== null) throw this.#closed;
+  }
+
+  #write(op: WriteOp): Promise<WriteResult> {
+    if (this.#closed !== null) return Promise.reject(this.#closed);
+    const bad = invalidWrite(op);
+    if (bad !== null) return Promise.reject(new RangeError(`sqlite backend: ${bad}`));
+    return this.#writes.submit(op);
+  }
+
+  #readRevision(revision: number | undefined): number {
+    this.#assertOpen();
+    const current = this.#writes.revision;
+    if (revision === undefined || revision === 0) return current;
+    if (!Number.isSafeInteger(revision) || revision < 0)
+      throw new RangeError(`sqlite backend: bad revision ${revision}`);
+    if (revision > current) throw new FutureRevisionError(revision, current);
+    const compacted = this.#compactor.compactRevision;
+    if (revision < compacted) throw new CompactedError(revision, compacted);
+    return revision;
+  }
+
+  #read<T>(doing: string, fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      throw sqliteFault(this.path, doing, err);
+    }
+  }
+}
+
+function invalidWrite(op: WriteOp): string | null {
+  if (op.key === '') return 'empty key';
+  if (op.kind !== 'delete' && (!Number.isSafeInteger(op.ttl) || op.ttl < 0)) return `bad ttl ${op.ttl}`;
+  if (op.kind !== 'create' && !Number.isSafeInteger(op.modRevision))
+    return `bad modRevision ${op.modRevision}`;
+  return null;
+}
+
+function walBytes(path: string): number {
+  try {
+    return statSync(`${path}-wal`).size;
+  } catch {
+    return 0;
+  }
+}

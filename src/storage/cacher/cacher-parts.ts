@@ -1,0 +1,126 @@
+// The Cacher's moving parts and how they are wired: the reflector feeds the dispatcher, which applies
+// each change to the watch cache and fans it out; readiness follows the reflector's cycles.
+import type { KubeObject } from '../../api/meta.js';
+import { groupResourceString } from '../../machinery/schema/group-resource.js';
+import { BookmarkScheduler } from './bookmarks.js';
+import { Dispatcher } from './dispatcher.js';
+import { FreshWaiters } from './fresh-waiters.js';
+import type { IndexFunc } from './keyed-store.js';
+import type { CompletedCacherConfig } from './options.js';
+import { Ready } from './ready.js';
+import { Reflector, type ReflectorHandler } from './reflector.js';
+import { WatchCache } from './watch-cache.js';
+import { WatcherIndex } from './watcher-index.js';
+
+export interface CacherParts<T extends KubeObject> {
+  readonly ready: Ready;
+  readonly cache: WatchCache<T>;
+  readonly waiters: FreshWaiters;
+  readonly index: WatcherIndex<T>;
+  readonly dispatcher: Dispatcher<T>;
+  readonly bookmarks: BookmarkScheduler<T>;
+  readonly reflector: Reflector<T>;
+  /** Ends every watcher (they close; clients relist or rewatch). */
+  terminateAll(): void;
+  stop(): Promise<void>;
+}
+
+/** Indexes the store keeps: namespace and name always, then the trigger and the configured indexers. */
+function indexFuncs<T extends KubeObject>(config: CompletedCacherConfig<T>): Map<string, IndexFunc<T>> {
+  const out = new Map<string, IndexFunc<T>>();
+  for (const field of ['metadata.namespace', 'metadata.name']) {
+    out.set(field, (el) => {
+      const value = el.attrs.fields[field];
+      return value === undefined ? [] : [value];
+    });
+  }
+  const trigger = config.trigger;
+  if (trigger !== null) out.set(trigger.field, (el) => [trigger.func(el.object)]);
+  for (const [name, func] of Object.entries(config.indexers)) out.set(name, (el) => func(el.object));
+  return out;
+}
+
+function logFailure(resource: string, err: unknown): void {
+  const why = err instanceof Error ? err.message : String(err);
+  console.warn(`cacher (${resource}): unexpected ListAndWatch error: ${why}; reinitializing...`);
+}
+
+export function cacherParts<T extends KubeObject>(config: CompletedCacherConfig<T>): CacherParts<T> {
+  const { timing, storage, versioner } = config;
+  const ready = new Ready();
+  const index = new WatcherIndex<T>();
+  const progress = (): void => {
+    storage.requestWatchProgress().catch(() => undefined);
+  };
+  const waiters = new FreshWaiters(
+    { timeoutMs: timing.waitForFreshMs, progressIntervalMs: timing.progressRequestIntervalMs, requestProgress: progress },
+    () => cache.resourceVersion,
+  );
+  const cache = new WatchCache<T>({
+    keyFunc: config.keyFunc,
+    getAttrsFunc: config.getAttrsFunc,
+    versioner,
+    indexFuncs: indexFuncs(config),
+    window: { lowerBound: config.cacheSize, upperBound: config.maxCacheSize, freshDurationMs: timing.eventFreshDurationMs },
+    onAdvance: (rv) => {
+      waiters.advanced(rv);
+    },
+  });
+  const resource = groupResourceString(config.groupResource);
+  const dispatcher = new Dispatcher<T>({
+    index,
+    versioner,
+    trigger: config.trigger,
+    onStepError: (err) => {
+      logFailure(resource, err);
+    },
+  });
+  const bookmarks = new BookmarkScheduler<T>({
+    frequencyMs: timing.bookmarkFrequencyMs,
+    tickMs: timing.bookmarkTickMs,
+    newFunc: config.newFunc,
+    versioner,
+    resourceVersion: () => cache.resourceVersion,
+    idle: () => dispatcher.idle,
+  });
+  const terminateAll = (): void => {
+    for (const w of [...index.all()]) w.terminate();
+  };
+  const handler: ReflectorHandler<T> = {
+    replace: (objects, rv) =>
+      dispatcher.enqueue(() => {
+        cache.replace(objects, rv);
+        ready.setReady();
+        return null;
+      }),
+    change: (type, obj) => dispatcher.enqueue(() => cache.apply(type, obj)),
+    progress: (rv) =>
+      dispatcher.enqueue(() => {
+        cache.bookmark(rv);
+        return null;
+      }),
+    failed: (err) => {
+      logFailure(resource, err);
+      ready.setPending();
+      cache.invalidate();
+      terminateAll();
+    },
+  };
+  const reflector = new Reflector<T>({
+    storage,
+    versioner,
+    resourcePrefix: config.resourcePrefix,
+    handler,
+    backoffMs: timing.relistBackoffMs,
+    backoffMaxMs: timing.relistBackoffMaxMs,
+  });
+  const stop = async (): Promise<void> => {
+    ready.stop();
+    terminateAll();
+    bookmarks.close();
+    waiters.close(new Error('apiserver cacher is stopped'));
+    await reflector.close();
+    dispatcher.close();
+  };
+  return { ready, cache, waiters, index, dispatcher, bookmarks, reflector, terminateAll, stop };
+}

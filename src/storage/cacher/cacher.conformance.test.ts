@@ -1,0 +1,17 @@
+// The Cacher must pass the storage conformance suite that KvStore passes. laggingReads: reads at a
+// resourceVersion may be served by a cache at or after it that is not the newest state.
+import { runStorageConformance } from '../testing/conformance.js';
+import { podCacher } from './testing/pods.js';
+
+runStorageConformance(
+  'Cacher over KvStore over SQLite (memory)',
+  async () => {
+    const pods = await podCacher();
+    return {
+      store: pods.cacher,
+      compact: (revision) => pods.backend.compact(revision),
+      close: () => pods.close(),
+    };
+  },
+  { laggingReads: true },
+);

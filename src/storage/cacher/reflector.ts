@@ -1,0 +1,134 @@
+// Keeps the watch cache in step with storage (client-go's Reflector as the cacher runs it): list
+// everything under the resource prefix in pages, replace the cache, then watch from the list's
+// revision with progress notifications. Any watch error (410 after a compaction included) or end
+// fails the cycle: the handler is told, and after a growing backoff the reflector lists again.
+import type { KubeObject } from '../../api/meta.js';
+import { StatusError } from '../../machinery/errors/index.js';
+import type { Interface, Versioner, Watch } from '../interfaces.js';
+
+/** kube's storageWatchListPageSize. */
+const pageSize = 10_000;
+
+export interface ReflectorHandler<T extends KubeObject> {
+  replace(objects: T[], rv: number): Promise<void> | undefined;
+  change(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: T): Promise<void> | undefined;
+  progress(rv: number): Promise<void> | undefined;
+  /** The cycle failed; the cache must stop serving until the next replace. */
+  failed(err: unknown): void;
+}
+
+export interface ReflectorOptions<T extends KubeObject> {
+  readonly storage: Interface<T>;
+  readonly versioner: Versioner;
+  readonly resourcePrefix: string;
+  readonly handler: ReflectorHandler<T>;
+  readonly backoffMs: number;
+  readonly backoffMaxMs: number;
+}
+
+export class Reflector<T extends KubeObject> {
+  readonly #opts: ReflectorOptions<T>;
+  readonly #abort = new AbortController();
+  #watch: Watch<T> | null = null;
+  #running: Promise<void> | null = null;
+  /** Completed list-and-watch cycles that ended in failure; for tests. */
+  failures = 0;
+
+  constructor(opts: ReflectorOptions<T>) {
+    this.#opts = opts;
+  }
+
+  #stopped(): boolean {
+    return this.#abort.signal.aborted;
+  }
+
+  start(): void {
+    this.#running ??= this.#run();
+  }
+
+  async close(): Promise<void> {
+    this.#abort.abort();
+    this.#watch?.stop();
+    await this.#running;
+  }
+
+  async #run(): Promise<void> {
+    let backoff = this.#opts.backoffMs;
+    while (!this.#stopped()) {
+      const started = Date.now();
+      try {
+        await this.#listAndWatch();
+      } catch (err) {
+        if (this.#stopped()) return;
+        this.failures++;
+        this.#opts.handler.failed(err);
+      }
+      // A cycle that ran for a while resets the backoff (client-go resets after 2 quiet minutes).
+      if (Date.now() - started > 2 * 60_000) backoff = this.#opts.backoffMs;
+      await this.#sleep(backoff * (1 + Math.random()));
+      backoff = Math.min(backoff * 2, this.#opts.backoffMaxMs);
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    const signal = this.#abort.signal;
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  async #list(): Promise<{ items: T[]; rv: number }> {
+    const { storage, resourcePrefix, versioner } = this.#opts;
+    const signal = this.#abort.signal;
+    const items: T[] = [];
+    let list = await storage.getList(resourcePrefix, { recursive: true, limit: pageSize, signal });
+    const rv = versioner.parseResourceVersion(list.metadata.resourceVersion ?? '');
+    items.push(...list.items);
+    while ((list.metadata.continue ?? '') !== '') {
+      list = await storage.getList(resourcePrefix, {
+        recursive: true,
+        limit: pageSize,
+        continue: list.metadata.continue ?? '',
+        signal,
+      });
+      items.push(...list.items);
+    }
+    return { items, rv };
+  }
+
+  async #listAndWatch(): Promise<void> {
+    const { storage, resourcePrefix, versioner, handler } = this.#opts;
+    const { items, rv } = await this.#list();
+    if (this.#stopped()) return;
+    await handler.replace(items, rv);
+    const watch = await storage.watch(resourcePrefix, {
+      recursive: true,
+      resourceVersion: String(rv),
+      progressNotify: true,
+      sendInitialEvents: false,
+      signal: this.#abort.signal,
+    });
+    this.#watch = watch;
+    for await (const event of watch) {
+      switch (event.type) {
+        case 'ERROR':
+          throw new StatusError(event.object);
+        case 'BOOKMARK':
+          await handler.progress(versioner.objectResourceVersion(event.object));
+          break;
+        case 'ADDED':
+        case 'MODIFIED':
+        case 'DELETED':
+          await handler.change(event.type, event.object);
+          break;
+      }
+    }
+    if (!this.#stopped()) throw new Error('the storage watch ended');
+  }
+}

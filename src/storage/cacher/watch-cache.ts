@@ -1,0 +1,111 @@
+// The watch cache (kube's watch_cache.go): the current objects, the window of recent events and the
+// resourceVersion the cache has reached, fed by the reflector one change at a time.
+import type { KubeObject } from '../../api/meta.js';
+import { newResourceExpired } from '../../machinery/errors/index.js';
+import type { Versioner } from '../interfaces.js';
+import { EventWindow } from './event-window.js';
+import { deepFreeze } from './freeze.js';
+import { KeyedStore, type IndexFunc } from './keyed-store.js';
+import { normalizeObjectKey } from './keys.js';
+import type { AttrFunc } from './options.js';
+import { WatchCacheEvent, type CacheEventType, type StoreElement } from './watch-cache-event.js';
+
+export interface WatchCacheOptions<T extends KubeObject> {
+  readonly keyFunc: (obj: T) => string;
+  readonly getAttrsFunc: AttrFunc<T>;
+  readonly versioner: Versioner;
+  readonly indexFuncs: ReadonlyMap<string, IndexFunc<T>>;
+  readonly window: { readonly lowerBound: number; readonly upperBound: number; readonly freshDurationMs: number };
+  /** Called whenever the resourceVersion moves forward. */
+  readonly onAdvance: (rv: number) => void;
+  readonly now?: () => number;
+}
+
+export class WatchCache<T extends KubeObject> {
+  readonly #opts: WatchCacheOptions<T>;
+  readonly store: KeyedStore<T>;
+  readonly window: EventWindow<T>;
+  #resourceVersion = 0;
+  #listResourceVersion = 0;
+  #initialized = false;
+
+  constructor(opts: WatchCacheOptions<T>) {
+    this.#opts = opts;
+    this.store = new KeyedStore(opts.indexFuncs);
+    this.window = new EventWindow(opts.window);
+  }
+
+  /** The resourceVersion up to which the cache has seen every change. */
+  get resourceVersion(): number {
+    return this.#resourceVersion;
+  }
+
+  get initialized(): boolean {
+    return this.#initialized;
+  }
+
+  #element(obj: T): StoreElement<T> {
+    deepFreeze(obj);
+    return {
+      key: normalizeObjectKey(this.#opts.keyFunc(obj)),
+      object: obj,
+      attrs: this.#opts.getAttrsFunc(obj),
+      resourceVersion: this.#opts.versioner.objectResourceVersion(obj),
+    };
+  }
+
+  /** Applies one change from storage; returns the event to dispatch. */
+  apply(type: CacheEventType, obj: T): WatchCacheEvent<T> {
+    const element = this.#element(obj);
+    const prev = type === 'DELETED' ? this.store.delete(element.key) : this.store.put(element);
+    const now = this.#opts.now?.() ?? Date.now();
+    const event = new WatchCacheEvent({ type, element, prev: prev ?? null, recordTime: now });
+    this.window.push(event);
+    this.#advance(element.resourceVersion);
+    return event;
+  }
+
+  /** Storage says nothing changed up to `rv` (a progress notification). */
+  bookmark(rv: number): void {
+    this.#advance(rv);
+  }
+
+  /** Replaces everything with a fresh list at `rv` (kube's Replace). */
+  replace(objects: readonly T[], rv: number): void {
+    this.store.replace(objects.map((o) => this.#element(o)));
+    this.window.reset();
+    this.#listResourceVersion = rv;
+    this.#initialized = true;
+    this.#resourceVersion = rv;
+    this.#opts.onAdvance(rv);
+  }
+
+  /** Marks the cache as needing a relist; reads keep working on the last state until then. */
+  invalidate(): void {
+    this.#initialized = false;
+  }
+
+  #advance(rv: number): void {
+    if (rv <= this.#resourceVersion) return;
+    this.#resourceVersion = rv;
+    this.#opts.onAdvance(rv);
+  }
+
+  /**
+   * The buffered events after `rv` (kube's getAllEventsSinceLocked). A watch from before the oldest
+   * event the window can still replay fails with 410 "too old resource version: N (M)".
+   */
+  eventsSince(rv: number): WatchCacheEvent<T>[] {
+    const oldest = this.#oldestDeliverable();
+    if (rv < oldest - 1) {
+      throw newResourceExpired(`too old resource version: ${rv} (${oldest - 1})`);
+    }
+    return this.window.since(rv);
+  }
+
+  #oldestDeliverable(): number {
+    // With nothing evicted since the relist, everything after the list is still here.
+    if (!this.window.evictedSinceReset) return this.#listResourceVersion + 1;
+    return this.window.oldest()?.resourceVersion ?? this.#resourceVersion + 1;
+  }
+}
