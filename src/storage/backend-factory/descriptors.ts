@@ -44,7 +44,8 @@ const etcd3: BackendDescriptor = {
   open: async (config) => {
     const t = config.transport;
     const servers = t.serverList ?? [];
-    if (servers.length === 0) throw new Error('--etcd-servers must be specified for the etcd3 storage backend');
+    if (servers.length === 0)
+      throw new Error('--etcd-servers must be specified for the etcd3 storage backend');
     const tls = {
       ...(t.trustedCAFile !== undefined ? { caFile: t.trustedCAFile } : {}),
       ...(t.certFile !== undefined ? { certFile: t.certFile } : {}),
