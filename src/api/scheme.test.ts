@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { builtinScheme } from './builtin-scheme.js';
+import { parseAPIVersion, Scheme } from './scheme.js';
+import type { Schema } from './schema/types.js';
+
+const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
+
+function refsOf(schema: Schema, out: string[] = []): string[] {
+  if (schema.$ref !== undefined) out.push(schema.$ref);
+  if (schema.items !== undefined) refsOf(schema.items, out);
+  if (typeof schema.additionalProperties === 'object') refsOf(schema.additionalProperties, out);
+  for (const p of Object.values(schema.properties ?? {})) refsOf(p, out);
+  return out;
+}
+
+describe('Scheme', () => {
+  const scheme = builtinScheme();
+
+  it('finds kinds by apiVersion and kind', () => {
+    assert.deepEqual(scheme.kindFor('v1', 'ConfigMap'), {
+      group: '',
+      version: 'v1',
+      kind: 'ConfigMap',
+      definition: 'io.k8s.api.core.v1.ConfigMap',
+    });
+    assert.equal(scheme.kindFor('v1', 'SecretList')?.definition, 'io.k8s.api.core.v1.SecretList');
+    assert.equal(scheme.kindFor('meta.k8s.io/v1', 'Table')?.definition, `${META}Table`);
+    assert.equal(scheme.kindFor('apps/v1', 'ConfigMap'), undefined);
+    assert.equal(scheme.kindFor('a/b/c', 'ConfigMap'), undefined);
+  });
+
+  it('parses apiVersion as kube does', () => {
+    assert.deepEqual(parseAPIVersion('v1'), { group: '', version: 'v1' });
+    assert.deepEqual(parseAPIVersion('apps/v1'), { group: 'apps', version: 'v1' });
+    assert.equal(parseAPIVersion('a/b/c'), undefined);
+  });
+
+  it('stamps x-kubernetes-group-version-kind on kinds, sorted by group and version', () => {
+    const defs = scheme.definitions();
+    assert.deepEqual(defs['io.k8s.api.core.v1.ConfigMap']?.['x-kubernetes-group-version-kind'], [
+      { group: '', kind: 'ConfigMap', version: 'v1' },
+    ]);
+    assert.deepEqual(defs[`${META}DeleteOptions`]?.['x-kubernetes-group-version-kind'], [
+      { group: '', kind: 'DeleteOptions', version: 'v1' },
+      { group: 'meta.k8s.io', kind: 'DeleteOptions', version: 'v1' },
+    ]);
+    assert.equal(defs[`${META}ObjectMeta`]?.['x-kubernetes-group-version-kind'], undefined);
+    assert.deepEqual(Object.keys(defs), Object.keys(defs).sort());
+  });
+
+  it('adds meta kinds to a new group/version', () => {
+    const s = builtinScheme().addMetaToGroupVersion('apps', 'v1');
+    assert.equal(s.kindFor('apps/v1', 'WatchEvent')?.definition, `${META}WatchEvent`);
+    assert.equal(s.definitions()[`${META}WatchEvent`]?.['x-kubernetes-group-version-kind']?.length, 3);
+  });
+
+  it('resolves every reference of every definition', () => {
+    for (const [name, schema] of Object.entries(scheme.definitions())) {
+      for (const ref of refsOf(schema)) {
+        assert.ok(scheme.definition(ref) !== undefined, `${name} refers to missing ${ref}`);
+      }
+    }
+    const resolved = scheme.resolve({ $ref: `${META}Time` });
+    assert.deepEqual([resolved.type, resolved.format], ['string', 'date-time']);
+    assert.throws(
+      () => scheme.resolve({ $ref: 'io.example.Missing' }),
+      /unknown definition io\.example\.Missing/,
+    );
+  });
+
+  it('uses kube formats and extensions', () => {
+    const meta = scheme.definition(`${META}ObjectMeta`)?.properties ?? {};
+    assert.equal(meta['generation']?.format, 'int64');
+    assert.equal(meta['creationTimestamp']?.$ref, `${META}Time`);
+    const owners = meta['ownerReferences'] ?? {};
+    assert.equal(owners['x-kubernetes-patch-merge-key'], 'uid');
+    assert.equal(owners['x-kubernetes-patch-strategy'], 'merge');
+    assert.deepEqual(owners['x-kubernetes-list-map-keys'], ['uid']);
+    assert.equal(meta['finalizers']?.['x-kubernetes-list-type'], 'set');
+    assert.equal(scheme.definition(`${META}Status`)?.properties?.['code']?.format, 'int32');
+    assert.equal(
+      scheme.definition('io.k8s.apimachinery.pkg.util.intstr.IntOrString')?.['x-kubernetes-int-or-string'],
+      true,
+    );
+    assert.equal(scheme.definition('io.k8s.apimachinery.pkg.api.resource.Quantity')?.type, 'string');
+    assert.equal(scheme.definition(`${META}OwnerReference`)?.['x-kubernetes-map-type'], 'atomic');
+    assert.equal(
+      scheme.definition('io.k8s.api.core.v1.ConfigMap')?.properties?.['binaryData']
+        ?.additionalProperties instanceof Object,
+      true,
+    );
+  });
+
+  it('registers a new kind from one module', () => {
+    const s = builtinScheme().register({
+      definitions: {
+        'io.example.v1.Widget': {
+          type: 'object',
+          properties: { size: { type: 'integer', format: 'int32' } },
+        },
+      },
+      kinds: [{ group: 'example.io', version: 'v1', kind: 'Widget', definition: 'io.example.v1.Widget' }],
+      goTypes: { 'io.example.v1.Widget': { size: 'v1.Size' } },
+    });
+    assert.equal(s.kindFor('example.io/v1', 'Widget')?.definition, 'io.example.v1.Widget');
+    assert.equal(s.goFieldType('io.example.v1.Widget', 'size'), 'v1.Size');
+  });
+
+  it('refuses conflicting definitions and kinds without a definition', () => {
+    const s = new Scheme().register({ definitions: { a: { type: 'string' } } });
+    assert.throws(() => s.register({ definitions: { a: { type: 'integer' } } }), /registered twice/);
+    assert.throws(
+      () => s.addKind({ group: '', version: 'v1', kind: 'B', definition: 'b' }),
+      /unknown definition b/,
+    );
+  });
+
+  it('builds independent schemes', () => {
+    const a = builtinScheme().addMetaToGroupVersion('apps', 'v1');
+    assert.equal(builtinScheme().kindFor('apps/v1', 'WatchEvent'), undefined);
+    assert.notEqual(a.kindFor('apps/v1', 'WatchEvent'), undefined);
+  });
+});

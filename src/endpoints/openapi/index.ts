@@ -1,0 +1,11 @@
+export { newOpenAPIService, computeETag, serverRelativeURL } from './openapi-service.js';
+export type {
+  OpenAPIDocument,
+  OpenAPIOptions,
+  OpenAPIService,
+  OpenAPIV3Discovery,
+} from './openapi-service.js';
+export { serveOpenAPI, acceptsJSON } from './serve.js';
+export type { OpenAPIAnswer, OpenAPIRequest } from './serve.js';
+export { resourceRoutes, groupVersionPath } from './resource-routes.js';
+export type { ResourceRoute } from './resource-routes.js';

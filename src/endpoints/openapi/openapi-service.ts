@@ -1,0 +1,140 @@
+// The OpenAPI documents of one server, built lazily once from the Scheme and the served groups.
+// Each document is JSON bytes with a SHA-512 ETag (upper-case hex), as kube-openapi computes it;
+// the v3 index points at each group/version document by a hash-pinned URL.
+import { createHash } from 'node:crypto';
+import type { Scheme } from '../../api/scheme.js';
+import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
+import { discoveryPaths } from './discovery-paths.js';
+import { swaggerDocument } from './document-v2.js';
+import { openAPIV3Document } from './document-v3.js';
+import type { PathSpec } from './operation-spec.js';
+import { routePaths } from './route-paths.js';
+import { resourceRoutes } from './resource-routes.js';
+
+export interface OpenAPIDocument {
+  readonly body: Buffer;
+  /** Upper-case hex SHA-512 of body, unquoted (the `hash` of v3 URLs). */
+  readonly etag: string;
+  readonly lastModified: Date;
+}
+
+export interface OpenAPIV3Discovery {
+  readonly paths: Readonly<Record<string, { readonly serverRelativeURL: string }>>;
+}
+
+export interface OpenAPIOptions {
+  readonly scheme: Scheme;
+  readonly groups: readonly APIGroupInfo[];
+  /** `info` of every document; kube uses title "Kubernetes" and the server's git version. */
+  readonly info?: { readonly title: string; readonly version: string };
+  readonly now?: () => Date;
+}
+
+export interface OpenAPIService {
+  v2(): Buffer;
+  v2Document(): OpenAPIDocument;
+  v3Index(): OpenAPIV3Discovery;
+  v3IndexDocument(): OpenAPIDocument;
+  /** `groupVersionPath` as in the index: `api/v1`, `apis/apps/v1`, `api`, `apis`, `apis/apps`. */
+  v3(groupVersionPath: string): Buffer | undefined;
+  v3Document(groupVersionPath: string): OpenAPIDocument | undefined;
+}
+
+export const computeETag = (body: Buffer): string =>
+  createHash('sha512').update(body).digest('hex').toUpperCase();
+
+/** `/openapi/v3/apis/apps/v1?hash=…` (kube-openapi constructServerRelativeURL). */
+export const serverRelativeURL = (path: string, etag: string): string => `/openapi/v3/${path}?hash=${etag}`;
+
+class OpenAPIDocuments implements OpenAPIService {
+  readonly #options: OpenAPIOptions;
+  #paths: PathSpec[] | undefined;
+  #v2: OpenAPIDocument | undefined;
+  #v3: Map<string, OpenAPIDocument> | undefined;
+  #index: { value: OpenAPIV3Discovery; doc: OpenAPIDocument } | undefined;
+
+  constructor(options: OpenAPIOptions) {
+    this.#options = options;
+  }
+
+  #info(): { title: string; version: string } {
+    return {
+      title: this.#options.info?.title ?? 'Kubernetes',
+      version: this.#options.info?.version ?? 'unversioned',
+    };
+  }
+
+  #document(value: unknown): OpenAPIDocument {
+    const body = Buffer.from(JSON.stringify(value));
+    return { body, etag: computeETag(body), lastModified: this.#options.now?.() ?? new Date() };
+  }
+
+  #allPaths(): PathSpec[] {
+    if (this.#paths !== undefined) return this.#paths;
+    const { scheme, groups } = this.#options;
+    const definitionOf = (gvk: { group: string; version: string; kind: string }): string | undefined =>
+      scheme.kindFor(gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`, gvk.kind)?.definition;
+    const routes = resourceRoutes(groups);
+    const gvs = new Map<string, { group: string; version: string }>();
+    for (const g of groups)
+      for (const version of g.prioritizedVersions)
+        gvs.set(`${g.group}/${version}`, { group: g.group, version });
+    this.#paths = [
+      ...routes.flatMap((r) => routePaths(r, definitionOf)),
+      ...discoveryPaths([...gvs.values()]),
+    ];
+    return this.#paths;
+  }
+
+  v2Document(): OpenAPIDocument {
+    this.#v2 ??= this.#document(swaggerDocument(this.#options.scheme, this.#allPaths(), this.#info()));
+    return this.#v2;
+  }
+
+  v2(): Buffer {
+    return this.v2Document().body;
+  }
+
+  #v3Documents(): Map<string, OpenAPIDocument> {
+    if (this.#v3 !== undefined) return this.#v3;
+    const byDocument = new Map<string, PathSpec[]>();
+    for (const p of this.#allPaths()) byDocument.set(p.document, [...(byDocument.get(p.document) ?? []), p]);
+    this.#v3 = new Map();
+    for (const name of [...byDocument.keys()].sort()) {
+      const doc = openAPIV3Document(this.#options.scheme, byDocument.get(name) ?? [], this.#info());
+      this.#v3.set(name, this.#document(doc));
+    }
+    return this.#v3;
+  }
+
+  v3Document(groupVersionPath: string): OpenAPIDocument | undefined {
+    return this.#v3Documents().get(groupVersionPath);
+  }
+
+  v3(groupVersionPath: string): Buffer | undefined {
+    return this.v3Document(groupVersionPath)?.body;
+  }
+
+  #v3IndexBuilt(): { value: OpenAPIV3Discovery; doc: OpenAPIDocument } {
+    if (this.#index !== undefined) return this.#index;
+    const paths: Record<string, { serverRelativeURL: string }> = {};
+    for (const [name, doc] of this.#v3Documents())
+      paths[name] = { serverRelativeURL: serverRelativeURL(name, doc.etag) };
+    const value: OpenAPIV3Discovery = { paths };
+    this.#index = { value, doc: this.#document(value) };
+    return this.#index;
+  }
+
+  v3Index(): OpenAPIV3Discovery {
+    return this.#v3IndexBuilt().value;
+  }
+
+  v3IndexDocument(): OpenAPIDocument {
+    return this.#v3IndexBuilt().doc;
+  }
+}
+
+/** The OpenAPI documents of a server; nothing is built until first asked for. */
+export function newOpenAPIService(options: OpenAPIOptions): OpenAPIService {
+  return new OpenAPIDocuments(options);
+}

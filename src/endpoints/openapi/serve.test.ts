@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { builtinScheme } from '../../api/builtin-scheme.js';
+import { newOpenAPIService } from './openapi-service.js';
+import { acceptsJSON, serveOpenAPI } from './serve.js';
+import { fakeCoreGroup } from './testing/fake-groups.js';
+
+const service = newOpenAPIService({ scheme: builtinScheme(), groups: [fakeCoreGroup()] });
+const get = (url: string, headers: { accept?: string; ifNoneMatch?: string } = {}) => {
+  const u = new URL(url, 'https://localhost');
+  return serveOpenAPI(service, {
+    path: u.pathname,
+    query: u.searchParams,
+    ...headers,
+    now: new Date('2025-01-01T00:00:00Z'),
+  });
+};
+
+describe('serving OpenAPI', () => {
+  it('serves v2 as JSON with a quoted ETag and 304 on a match', () => {
+    const first = get('/openapi/v2');
+    assert.equal(first?.status, 200);
+    assert.equal(first.headers['Content-Type'], 'application/json');
+    assert.equal(first.headers['ETag'], `"${service.v2Document().etag}"`);
+    assert.equal(first.body, service.v2());
+    const again = get('/openapi/v2', { ifNoneMatch: first.headers['ETag'] ?? '' });
+    assert.equal(again?.status, 304);
+    assert.equal(again.body, undefined);
+  });
+
+  it('answers 406 to clients that only take protobuf', () => {
+    assert.equal(
+      get('/openapi/v2', { accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' })?.status,
+      406,
+    );
+    assert.equal(
+      get('/openapi/v2', {
+        accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf, application/json',
+      })?.status,
+      200,
+    );
+    assert.equal(acceptsJSON('*/*;q=0.8'), true);
+    assert.equal(acceptsJSON('application/json;q=0'), false);
+  });
+
+  it('serves the v3 index and documents, immutable when pinned by hash', () => {
+    const index = get('/openapi/v3');
+    assert.equal(index?.status, 200);
+    const url = service.v3Index().paths['api/v1']?.serverRelativeURL ?? '';
+    const pinned = get(url);
+    assert.equal(pinned?.status, 200);
+    assert.equal(pinned.headers['Cache-Control'], 'public, immutable');
+    assert.equal(pinned.headers['Expires'], 'Thu, 01 Jan 2026 00:00:00 GMT');
+    assert.equal(pinned.headers['Vary'], 'Accept');
+    assert.equal(pinned.body, service.v3('api/v1'));
+    const plain = get('/openapi/v3/api/v1');
+    assert.equal(plain?.headers['Cache-Control'], undefined);
+  });
+
+  it('redirects a stale hash to the current one', () => {
+    const stale = get('/openapi/v3/api/v1?hash=0123');
+    assert.equal(stale?.status, 301);
+    assert.equal(stale.headers['Location'], service.v3Index().paths['api/v1']?.serverRelativeURL);
+  });
+
+  it('answers 404 for unknown documents and nothing for other paths', () => {
+    assert.equal(get('/openapi/v3/apis/apps/v1')?.status, 404);
+    assert.equal(get('/api/v1'), undefined);
+  });
+});

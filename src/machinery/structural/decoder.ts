@@ -1,0 +1,106 @@
+// Decodes a request body into a kind the way kube-apiserver's typed JSON decoder does, with
+// fieldValidation: type errors (fatal in every mode), strict errors (unknown and duplicate
+// fields), pruning of unknown fields, and schema defaults.
+// Follows k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding through sigs.k8s.io/json).
+import type { Scheme } from '../../api/scheme.js';
+import type { KindInfo } from '../../api/schema/types.js';
+import { Compiler } from './compile.js';
+import { countTextKeys } from './duplicate-scan.js';
+import { GoDecoder } from './go-decode.js';
+import { DecodeAbort, type Node, type WalkState } from './node.js';
+
+export const fieldValidationDirectives = ['Ignore', 'Warn', 'Strict'] as const;
+export type FieldValidationDirective = (typeof fieldValidationDirectives)[number];
+
+export interface DecodeOptions {
+  readonly fieldValidation: FieldValidationDirective;
+  /** The body came from YAML: kube's YAML→JSON step sorts keys, so strict errors come sorted. */
+  readonly fromYAML?: boolean;
+  /** Apply schema defaults (default true). */
+  readonly defaults?: boolean;
+}
+
+export interface DecodeResult {
+  /** The decoded object, pruned and defaulted in place. Meaningless when `error` is set. */
+  readonly object: unknown;
+  /** Go's decoder error (`json: cannot unmarshal …`, `illegal base64 data …`), fatal in every mode. */
+  readonly error?: string;
+  /** `unknown field "…"` and `duplicate field "…"` in kube's order, deduplicated, at most 100. */
+  readonly strictErrors: readonly string[];
+}
+
+/** sigs.k8s.io/json keeps at most 100 distinct strict errors. */
+function limitStrict(errors: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (out.length >= 100) break;
+    if (seen.has(e)) continue;
+    seen.add(e);
+    out.push(e);
+  }
+  return out;
+}
+
+export class StructuralDecoder {
+  readonly #compiler: Compiler;
+
+  constructor(scheme: Scheme) {
+    this.#compiler = new Compiler(scheme);
+  }
+
+  /** The compiled node of a kind (compiled on first use, then cached). */
+  nodeFor(kind: KindInfo): Node {
+    return this.#compiler.definition(kind.definition);
+  }
+
+  /**
+   * Decodes JSON text. Throws SyntaxError for text that is not JSON; the caller reports syntax
+   * errors (they are not field validation).
+   */
+  decodeText(text: string, kind: KindInfo, options: DecodeOptions): DecodeResult {
+    const root = this.nodeFor(kind);
+    const textKeys = countTextKeys(text);
+    const fast = this.#walk(root, JSON.parse(text) as unknown, { options, collectUnknown: true });
+    if (fast.keys === textKeys) return fast.result;
+    const go = new GoDecoder(text);
+    const value = go.decode(root);
+    const { result } = this.#walk(root, value, { options, collectUnknown: false });
+    return { ...result, strictErrors: options.fieldValidation === 'Ignore' ? [] : limitStrict(go.strict) };
+  }
+
+  /** Decodes an already parsed value (YAML converted to JSON, a patched object). Mutates it. */
+  decodeValue(value: unknown, kind: KindInfo, options: DecodeOptions): DecodeResult {
+    return this.#walk(this.nodeFor(kind), value, { options, collectUnknown: true }).result;
+  }
+
+  #walk(
+    root: Node,
+    value: unknown,
+    w: { options: DecodeOptions; collectUnknown: boolean },
+  ): { result: DecodeResult; keys: number } {
+    const { options } = w;
+    const st: WalkState = {
+      collectUnknown: w.collectUnknown && options.fieldValidation !== 'Ignore',
+      prune: true,
+      defaults: options.defaults ?? true,
+      sortedKeys: options.fromYAML === true,
+      strict: [],
+      keys: 0,
+      saved: undefined,
+      path: [],
+      structs: [],
+    };
+    let object: unknown;
+    try {
+      object = root.check(value, st);
+    } catch (e) {
+      if (e instanceof DecodeAbort)
+        return { result: { object: value, error: e.message, strictErrors: [] }, keys: -1 };
+      throw e;
+    }
+    if (st.saved !== undefined)
+      return { result: { object, error: st.saved, strictErrors: [] }, keys: st.keys };
+    return { result: { object, strictErrors: limitStrict(st.strict) }, keys: st.keys };
+  }
+}

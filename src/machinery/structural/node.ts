@@ -1,0 +1,49 @@
+// A kind's schema compiled into a graph of nodes, each with a check closure that type-checks a
+// decoded JSON value the way kube's typed Go decoder would, collects unknown fields, prunes them,
+// and fills in defaults.
+
+export type NodeKind = 'struct' | 'map' | 'list' | 'leaf' | 'any' | 'raw';
+
+export interface WalkState {
+  /** Record unknown fields (Strict and Warn); the slow path reports them itself. */
+  readonly collectUnknown: boolean;
+  /** Drop unknown fields, as decoding into a Go struct does. */
+  readonly prune: boolean;
+  readonly defaults: boolean;
+  /** Visit keys in sorted order (YAML input: kube's YAML→JSON step sorts keys). */
+  readonly sortedKeys: boolean;
+  readonly strict: string[];
+  /** Object keys seen in the input, at every depth (compared with the text to find repeats). */
+  keys: number;
+  /** The first non-fatal error, as Go's decodeState.savedError. */
+  saved: string | undefined;
+  /** Strict path segments: field names and map keys as strings, list indices as numbers. */
+  readonly path: (string | number)[];
+  /** Per segment: the Go struct name owning the field, '' for map keys and list indices. */
+  readonly structs: string[];
+}
+
+/** Returns the value to store in place of `value` (normally `value` itself). */
+export type Check = (value: unknown, st: WalkState) => unknown;
+
+export interface Node {
+  readonly kind: NodeKind;
+  /** Go type as reflect.Type.String() prints it: `v1.ObjectMeta`, `map[string]string`, `int32`. */
+  readonly goType: string;
+  check: Check;
+  /** struct: fields by JSON name. */
+  readonly fields?: Readonly<Record<string, Node>>;
+  /** struct: Go type name without package, as Struct in UnmarshalTypeError. */
+  readonly structName?: string;
+  /** struct: fields with defaults. */
+  readonly defaults?: readonly (readonly [string, unknown])[];
+  /** struct: keep fields the schema does not name. */
+  readonly preserveUnknown?: boolean;
+  /** map and list: the element node. */
+  readonly elem?: Node;
+  /** leaf: what Go stores for a JSON null in a map or list element. */
+  readonly zero?: unknown;
+}
+
+/** A fatal decode error (kube's decoder returns it at once, as from a custom UnmarshalJSON). */
+export class DecodeAbort extends Error {}

@@ -1,0 +1,117 @@
+// Check closures for Go structs, maps and slices: type errors with kube's field context, unknown
+// fields with kube's strict paths, pruning, nulls as Go stores them, and schema defaults.
+import { countValueKeys } from './duplicate-scan.js';
+import { jsonValueKind, saveTypeError, strictPath, unknownFieldError } from './go-errors.js';
+import type { Check, Node, WalkState } from './node.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A value of the wrong JSON kind: Go skips it, saving a type error (null is no error). */
+function mismatch(v: unknown, st: WalkState, goType: string): unknown {
+  if (v === null) return v;
+  st.keys += countValueKeys(v);
+  saveTypeError(st, jsonValueKind(v), goType);
+  return v;
+}
+
+export function structCheck(node: Node): Check {
+  const fields = node.fields ?? {};
+  const name = node.structName ?? '';
+  const defaults = node.defaults ?? [];
+  const preserve = node.preserveUnknown === true;
+  const visit = (obj: Record<string, unknown>, key: string, st: WalkState): void => {
+    const field = fields[key];
+    st.keys++;
+    if (field === undefined) {
+      st.keys += countValueKeys(obj[key]);
+      if (preserve) return;
+      if (st.collectUnknown) st.strict.push(unknownFieldError(strictPath(st.path, key)));
+      if (st.prune) Reflect.deleteProperty(obj, key);
+      return;
+    }
+    const value = obj[key];
+    // A JSON null leaves a Go field at its zero value, which kube does not write back.
+    if (value === null) {
+      Reflect.deleteProperty(obj, key);
+      return;
+    }
+    st.path.push(key);
+    st.structs.push(name);
+    const out = field.check(value, st);
+    st.path.pop();
+    st.structs.pop();
+    if (out !== value) obj[key] = out;
+  };
+  return (v, st) => {
+    if (!isObject(v)) return mismatch(v, st, node.goType);
+    if (st.sortedKeys) {
+      for (const key of Object.keys(v).sort()) visit(v, key, st);
+    } else {
+      for (const key in v) visit(v, key, st);
+    }
+    if (st.defaults && defaults.length > 0) {
+      const keys = st.keys;
+      for (const [key, def] of defaults) {
+        if (v[key] !== undefined) continue;
+        const field = fields[key];
+        v[key] = field === undefined ? structuredClone(def) : field.check(structuredClone(def), st);
+      }
+      st.keys = keys;
+    }
+    return v;
+  };
+}
+
+export function mapCheck(node: Node): Check {
+  const elem = node.elem;
+  if (elem === undefined) throw new Error('map node without element');
+  const zero = elem.zero;
+  const visit = (obj: Record<string, unknown>, key: string, st: WalkState): void => {
+    const value = obj[key];
+    st.keys++;
+    if (value === null) {
+      if (zero !== undefined) obj[key] = zero;
+      return;
+    }
+    st.path.push(key);
+    st.structs.push('');
+    const out = elem.check(value, st);
+    st.path.pop();
+    st.structs.pop();
+    if (out !== value) obj[key] = out;
+  };
+  return (v, st) => {
+    if (!isObject(v)) return mismatch(v, st, node.goType);
+    if (st.sortedKeys) {
+      for (const key of Object.keys(v).sort()) visit(v, key, st);
+    } else {
+      for (const key in v) visit(v, key, st);
+    }
+    return v;
+  };
+}
+
+export function listCheck(node: Node): Check {
+  const elem = node.elem;
+  if (elem === undefined) throw new Error('list node without element');
+  const zero = elem.zero;
+  return (v, st) => {
+    if (!Array.isArray(v)) return mismatch(v, st, node.goType);
+    const list = v as unknown[];
+    for (let i = 0; i < list.length; i++) {
+      const value = list[i];
+      if (value === null) {
+        if (zero !== undefined) list[i] = zero;
+        continue;
+      }
+      st.path.push(i);
+      st.structs.push('');
+      const out = elem.check(value, st);
+      st.path.pop();
+      st.structs.pop();
+      if (out !== value) list[i] = out;
+    }
+    return list;
+  };
+}
