@@ -1,0 +1,16 @@
+// npm run bench [-- name…]: runs the named benchmarks (default: all) and prints Markdown tables
+// with ratios against baselines measured in the same run.
+const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
+  storage: () => import('./storage.js'),
+};
+
+const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
+console.log(`Capstan benchmarks, ${new Date().toISOString()}, node ${process.version}`);
+for (const name of names) {
+  const load = benches[name];
+  if (load === undefined) {
+    console.error(`unknown benchmark ${name}; known: ${Object.keys(benches).join(', ')}`);
+    process.exit(2);
+  }
+  await (await load()).run();
+}

@@ -1,0 +1,91 @@
+// Shared helpers for the benchmarks: timing loops, a pod-shaped object, and table printing.
+import { performance } from 'node:perf_hooks';
+
+export interface Rate {
+  readonly ops: number;
+  readonly seconds: number;
+  readonly perSecond: number;
+}
+
+/** Runs `op` sequentially `count` times and returns the rate. */
+export async function sequential(count: number, op: (i: number) => unknown): Promise<Rate> {
+  const start = performance.now();
+  for (let i = 0; i < count; i++) await op(i);
+  return rate(count, start);
+}
+
+/** Runs `count` operations with `inFlight` of them outstanding at any time. */
+export async function concurrent(
+  count: number,
+  inFlight: number,
+  op: (i: number) => Promise<unknown>,
+): Promise<Rate> {
+  const start = performance.now();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) await op(next++);
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  return rate(count, start);
+}
+
+function rate(ops: number, start: number): Rate {
+  const seconds = (performance.now() - start) / 1000;
+  return { ops, seconds, perSecond: ops / seconds };
+}
+
+/** A ~2 KB pod-like object, as FACTS.md measures with. */
+export function podLike(
+  name: string,
+  namespace = 'bench',
+): Record<string, unknown> & { metadata: { name: string; namespace: string } } {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace,
+      labels: { app: 'bench', tier: 'backend', 'pod-template-hash': '5d8f7c9b6d' },
+      annotations: { 'kubectl.kubernetes.io/restartedAt': '2026-11-25T10:00:00Z' },
+    },
+    spec: {
+      nodeName: `node-${name.length % 10}`,
+      restartPolicy: 'Always',
+      containers: Array.from({ length: 3 }, (_, i) => ({
+        name: `container-${i}`,
+        image: `registry.example.com/team/service-${i}:v1.2.3`,
+        args: ['--port=8080', '--log-level=info', '--metrics-addr=:9090'],
+        env: Array.from({ length: 6 }, (_, j) => ({
+          name: `ENV_${j}`,
+          value: `value-${j}-${'x'.repeat(12)}`,
+        })),
+        resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '500m', memory: '256Mi' } },
+        ports: [{ containerPort: 8080 + i, protocol: 'TCP' }],
+      })),
+    },
+  };
+}
+
+export interface Row {
+  readonly what: string;
+  readonly capstan: number;
+  readonly baseline: number;
+  readonly unit?: string;
+}
+
+/** Prints rows as a Markdown table with the ratio capstan / baseline. */
+export function printTable(title: string, baselineName: string, rows: readonly Row[]): void {
+  console.log(`\n### ${title}\n`);
+  console.log(`| operation | Capstan | ${baselineName} | ratio |`);
+  console.log('|---|---:|---:|---:|');
+  for (const r of rows) {
+    const unit = r.unit ?? '/s';
+    console.log(
+      `| ${r.what} | ${fmt(r.capstan)}${unit} | ${fmt(r.baseline)}${unit} | ${(r.capstan / r.baseline).toFixed(2)} |`,
+    );
+  }
+}
+
+export function fmt(n: number): string {
+  return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1);
+}

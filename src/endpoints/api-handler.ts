@@ -1,0 +1,115 @@
+// The endpoints layer's entry: serves /api and /apis (discovery and resources) and /openapi,
+// writing every answer, error or not, through the response writers.
+import type { Scheme } from '../api/scheme.js';
+import { StructuralDecoder as SchemaDecoder } from '../machinery/structural/index.js';
+import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
+import { anonymousUser, type UserInfo } from '../registry/rest/context.js';
+import { DiscoveryHandler } from './discovery/discovery-handler.js';
+import type { HandlerConfig } from './handlers/request-scope.js';
+import type { PatchMechanism } from './handlers/patch-mechanism.js';
+import { header, type ApiRequest, type ApiResponse } from './http-types.js';
+import { installAPIGroups } from './installer.js';
+import type { PatchType } from './negotiation/media-types.js';
+import { routeMethodNotAllowed, routeNotFound } from './negotiation/errors.js';
+import { serveOpenAPIRequest, type OpenAPIService } from './openapi-route.js';
+import { defaultMaxRequestBodyBytes } from './request/read-body.js';
+import { decodePath, resolveRequestInfo } from './request/request-info.js';
+import { structuralDecoderFor } from './request/structural-adapter.js';
+import type { Exchange } from './responsewriters/exchange.js';
+import { WarningRecorder } from './responsewriters/warnings.js';
+import { writeError } from './responsewriters/write-object.js';
+import type { RouteTable } from './route-table.js';
+import { matchRoute } from './router.js';
+
+export interface APIHandlerOptions {
+  readonly groups: readonly APIGroupInfo[];
+  readonly scheme: Scheme;
+  readonly openapi?: OpenAPIService;
+  /** kube's --max-request-body-bytes; 3 MiB by default. */
+  readonly maxRequestBodyBytes?: number;
+  /** kube's --min-request-timeout; 1800 s by default. */
+  readonly minRequestTimeoutSeconds?: number;
+  /** Strategic merge and apply patch mechanisms, when they exist. */
+  readonly patchMechanisms?: Partial<Record<PatchType, PatchMechanism>>;
+  /** Where errors that are not Status errors are reported (default: console.error). */
+  readonly logError?: (message: string, err: unknown) => void;
+}
+
+export interface RequestOptions {
+  readonly user?: UserInfo | undefined;
+  /** Aborted when the client goes away or the server gives up on the request. */
+  readonly signal?: AbortSignal;
+}
+
+export interface APIHandler {
+  readonly routes: RouteTable;
+  /** Serves the request when it is under /api, /apis or /openapi; false otherwise. */
+  handle(req: ApiRequest, res: ApiResponse, opts?: RequestOptions): Promise<boolean>;
+}
+
+const defaultLogError = (message: string, err: unknown): void => {
+  console.error(message, err instanceof Error ? err.stack : err);
+};
+
+function signalFor(res: ApiResponse, given: AbortSignal | undefined): AbortSignal {
+  if (given !== undefined) return given;
+  const controller = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+  });
+  return controller.signal;
+}
+
+function segmentsOf(url: URL): string[] | undefined {
+  try {
+    return decodePath(url.pathname).split('/').filter((s) => s !== '');
+  } catch {
+    return undefined;
+  }
+}
+
+async function serveAPI(ctx: { table: RouteTable; discovery: DiscoveryHandler }, ex: Exchange, opts: { segments: readonly string[]; user: UserInfo; signal: AbortSignal }): Promise<void> {
+  const method = (ex.req.method ?? 'GET').toUpperCase();
+  const { segments } = opts;
+  const isDiscoveryPath = segments.length <= (segments[0] === 'api' ? 2 : 3);
+  if (isDiscoveryPath) {
+    if (method !== 'GET' && method !== 'HEAD') throw routeMethodNotAllowed();
+    if (!ctx.discovery.serve(ex, segments)) throw routeNotFound();
+    return;
+  }
+  const match = matchRoute(ctx.table, { method, segments, accept: header(ex.req, 'accept'), contentType: header(ex.req, 'content-type') });
+  if (!match.ok) throw match.error;
+  const info = resolveRequestInfo(ex.req, ex.url);
+  await match.handler(match.routes.scope, { ex, info, user: opts.user, signal: opts.signal });
+}
+
+export function createAPIHandler(options: APIHandlerOptions): APIHandler {
+  const config: HandlerConfig = {
+    maxRequestBodyBytes: options.maxRequestBodyBytes ?? defaultMaxRequestBodyBytes,
+    minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    kinds: options.scheme,
+    structural: structuralDecoderFor(options.scheme, new SchemaDecoder(options.scheme)),
+    patchMechanisms: options.patchMechanisms ?? {},
+  };
+  const table = installAPIGroups(options.groups, config);
+  const discovery = new DiscoveryHandler(table);
+  const logError = options.logError ?? defaultLogError;
+  return {
+    routes: table,
+    async handle(req, res, opts = {}) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (options.openapi !== undefined && serveOpenAPIRequest(options.openapi, { req, res, url })) return true;
+      const segments = segmentsOf(url);
+      if (segments === undefined || (segments[0] !== 'api' && segments[0] !== 'apis')) return false;
+      const ex: Exchange = { req, res, url, warnings: new WarningRecorder(), logError };
+      const signal = signalFor(res, opts.signal);
+      try {
+        await serveAPI({ table, discovery }, ex, { segments, user: opts.user ?? anonymousUser, signal });
+      } catch (err) {
+        if (res.headersSent) res.end();
+        else writeError(ex, err);
+      }
+      return true;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// POST of a new object (handlers/create.go createHandler): always 201, dry runs too.
+import { isCreater } from '../../registry/rest/capabilities.js';
+import { header } from '../http-types.js';
+import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
+import { readBody } from '../request/read-body.js';
+import { decodeWriteOptions } from '../request/write-options.js';
+import { decodeBody } from './decode-body.js';
+import {
+  ensureObjectNamespaceMatchesRequestNamespace,
+  expectedNamespaceForResource,
+  metaOf,
+  wipeObjectMetaSystemFields,
+} from './object-meta.js';
+import { requestContext, requestNamespace, type Handler } from './request-scope.js';
+import { writeResult } from './transform.js';
+
+export const createResource: Handler = async (scope, hr) => {
+  const storage = scope.storage;
+  if (!isCreater(storage)) throw new Error('route installed without a creater');
+  const { ex, info } = hr;
+  let namespace = requestNamespace(scope, info);
+  const media = negotiateOutputMediaType(header(ex.req, 'accept'), scope.restrictions);
+  const serializer = negotiateInputSerializer(header(ex.req, 'content-type'));
+  const body = await readBody(ex.req, scope.config.maxRequestBodyBytes);
+  const { options, fieldValidation } = decodeWriteOptions(ex.url.searchParams, 'CreateOptions');
+  const obj = decodeBody(scope, hr, { body, serializer, fieldValidation });
+  const meta = metaOf(obj);
+  const name = info.name !== '' ? info.name : (meta.name ?? '');
+  // A namespace is created in the context of itself (kube's namespaceGVR special case).
+  if (namespace === '' && scope.resource.group === '' && scope.resource.resource === 'namespaces') namespace = name;
+  wipeObjectMetaSystemFields(meta);
+  ensureObjectNamespaceMatchesRequestNamespace(expectedNamespaceForResource(namespace, scope.resource), meta);
+  const ctx = requestContext(hr, namespace);
+  const result = await storage.create(ctx, obj, { options });
+  if (result.kind === 'Status' && (result['code'] === undefined || result['code'] === 0)) result['code'] = 201;
+  writeResult(scope, hr, { code: 201, media, ctx, result });
+};

@@ -1,0 +1,23 @@
+// Reads and decodes a create or update body for a route's kind.
+import type { KubeObject } from '../../api/meta.js';
+import type { FieldValidation } from '../../registry/rest/options.js';
+import type { SerializerInfo } from '../negotiation/media-types.js';
+import { decodeObject } from '../request/decode-object.js';
+import type { HandlerRequest, RequestScope } from './request-scope.js';
+
+export function decodeBody(
+  scope: RequestScope,
+  hr: HandlerRequest,
+  input: { body: Buffer; serializer: SerializerInfo; fieldValidation: FieldValidation },
+): KubeObject {
+  return decodeObject(input.body, {
+    expected: scope.kind,
+    serializer: input.serializer,
+    fieldValidation: input.fieldValidation,
+    kinds: scope.config.kinds,
+    structural: scope.config.structural,
+    addWarning: (text) => {
+      hr.ex.warnings.add(text);
+    },
+  });
+}

@@ -1,0 +1,77 @@
+// RFC 6902 JSON patch (kube's jsonPatcher with evanphx/json-patch): the operations are checked as
+// kube decodes them, applied with fast-json-patch, and any failure to apply is kube's generic 422.
+import fastJsonPatch, { type Operation } from 'fast-json-patch';
+
+// The package is CommonJS: its functions come through the default export.
+const { applyPatch } = fastJsonPatch;
+import type { KubeObject } from '../../api/meta.js';
+import { newBadRequest, newRequestEntityTooLarge, statusError } from '../../machinery/errors/index.js';
+import { goJSONSyntaxError, goJSONTypeName } from '../request/go-json.js';
+import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
+
+const maxJSONPatchOperations = 10000;
+
+function strictCheck(value: unknown): void {
+  const fail = (detail: string): never => {
+    throw newBadRequest(`error decoding patch: json: cannot unmarshal ${detail}`);
+  };
+  if (value === null) return;
+  if (!Array.isArray(value)) fail(`${goJSONTypeName(value)} into Go value of type []handlers.jsonPatchOp`);
+  for (const op of value as unknown[]) {
+    if (op === null) continue;
+    if (typeof op !== 'object' || Array.isArray(op)) fail(`${goJSONTypeName(op)} into Go value of type handlers.jsonPatchOp`);
+    for (const field of ['op', 'path', 'from']) {
+      const v = (op as Record<string, unknown>)[field];
+      if (v !== undefined && v !== null && typeof v !== 'string') {
+        fail(`${goJSONTypeName(v)} into Go struct field jsonPatchOp.${field} of type string`);
+      }
+    }
+  }
+}
+
+// jsonpatch.DecodePatch: an array of objects.
+function decodePatch(value: unknown): Operation[] {
+  if (value === null) return [];
+  if (!Array.isArray(value)) {
+    throw newBadRequest(`json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type jsonpatch.Patch`);
+  }
+  for (const op of value as unknown[]) {
+    if (op !== null && (typeof op !== 'object' || Array.isArray(op))) {
+      throw newBadRequest(`json: cannot unmarshal ${goJSONTypeName(op)} into Go value of type jsonpatch.Operation`);
+    }
+  }
+  return value as Operation[];
+}
+
+function unprocessable(): Error {
+  return statusError({
+    reason: 'Invalid',
+    message: 'the server rejected our request due to an error in our request',
+    details: {},
+  });
+}
+
+export const jsonPatchMechanism: PatchMechanism = {
+  prepare(input: PatchInput): Operation[] {
+    const syntax = goJSONSyntaxError(input.patch);
+    const strict = input.fieldValidation !== 'Ignore';
+    if (syntax !== null) throw newBadRequest(strict ? `error decoding patch: ${syntax}` : syntax);
+    const value: unknown = JSON.parse(input.patch.toString('utf8'));
+    if (strict) strictCheck(value);
+    const ops = decodePatch(value);
+    if (ops.length > maxJSONPatchOperations) {
+      throw newRequestEntityTooLarge(
+        `The allowed maximum operations in a JSON patch is ${maxJSONPatchOperations}, got ${ops.length}`,
+      );
+    }
+    return ops;
+  },
+  apply(prepared: unknown, current: KubeObject): string {
+    try {
+      const doc = applyPatch(structuredClone(current), prepared as Operation[], true, true).newDocument;
+      return JSON.stringify(doc);
+    } catch {
+      throw unprocessable();
+    }
+  },
+};

@@ -1,0 +1,58 @@
+// RFC 7386 JSON merge patch as evanphx/json-patch's MergePatch applies it for kube.
+import type { KubeObject } from '../../api/meta.js';
+import { newBadRequest } from '../../machinery/errors/index.js';
+import { goJSONSyntaxError, goJSONTypeName } from '../request/go-json.js';
+import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
+
+type JSONObject = Record<string, unknown>;
+const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Removes null members from objects, recursively (arrays keep their null elements). */
+function pruneNulls(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(pruneNulls);
+  if (!isObject(v)) return v;
+  const out: JSONObject = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = pruneNulls(x);
+  return out;
+}
+
+function mergeDocs(doc: JSONObject, patch: JSONObject): void {
+  for (const [k, v] of Object.entries(patch)) {
+    const cur = doc[k];
+    if (v === null) Reflect.deleteProperty(doc, k);
+    else if (cur === undefined || cur === null || !isObject(cur)) doc[k] = pruneNulls(v);
+    else if (!isObject(v)) doc[k] = v;
+    else mergeDocs(cur, v);
+  }
+}
+
+/** Merges `patch` into a copy of `target`; a non-object patch replaces it. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return pruneNulls(patch);
+  if (!isObject(target)) return pruneNulls(patch);
+  const doc = structuredClone(target);
+  mergeDocs(doc, patch);
+  return doc;
+}
+
+const badPatch = (): Error => newBadRequest('Invalid JSON Patch');
+
+export const mergePatchMechanism: PatchMechanism = {
+  prepare(input: PatchInput): unknown {
+    const syntax = goJSONSyntaxError(input.patch);
+    const strict = input.fieldValidation !== 'Ignore';
+    if (syntax !== null) throw strict ? newBadRequest(`error decoding patch: ${syntax}`) : badPatch();
+    const value: unknown = JSON.parse(input.patch.toString('utf8'));
+    if (strict && value !== null && !isObject(value)) {
+      throw newBadRequest(
+        `error decoding patch: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`,
+      );
+    }
+    // MergePatch takes an object, or an array that replaces the document; nothing else.
+    if (!isObject(value) && !Array.isArray(value)) throw badPatch();
+    return value;
+  },
+  apply(prepared: unknown, current: KubeObject): string {
+    return JSON.stringify(mergePatch(current, prepared));
+  },
+};

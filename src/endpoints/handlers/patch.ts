@@ -1,0 +1,87 @@
+// PATCH (handlers/patch.go PatchResource). The patch is applied to the current object inside the
+// storage's update, so a conflicting write retries it on the fresh object, as kube's patcher does.
+import type { KubeObject } from '../../api/meta.js';
+import { newInvalid, newNotFound } from '../../machinery/errors/index.js';
+import { FieldError, newPath } from '../../machinery/validation/index.js';
+import { isPatcher, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
+import { header } from '../http-types.js';
+import { routeUnsupportedMediaType, unsupportedMediaTypeError } from '../negotiation/errors.js';
+import { isPatchType, jsonSerializer, type PatchType } from '../negotiation/media-types.js';
+import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
+import { decodeText, Undecodable } from '../request/decode-object.js';
+import { readBody } from '../request/read-body.js';
+import { decodePatchOptions } from '../request/write-options.js';
+import { jsonPatchMechanism } from './json-patch.js';
+import { mergePatchMechanism } from './merge-patch.js';
+import { checkName } from './object-meta.js';
+import type { PatchMechanism } from './patch-mechanism.js';
+import {
+  qualifiedResource,
+  requestContext,
+  requestNamespace,
+  type Handler,
+  type HandlerRequest,
+  type RequestScope,
+} from './request-scope.js';
+import { writeResult } from './transform.js';
+
+const builtin: Partial<Record<PatchType, PatchMechanism>> = {
+  'application/json-patch+json': jsonPatchMechanism,
+  'application/merge-patch+json': mergePatchMechanism,
+};
+
+function mechanismFor(scope: RequestScope, contentType: string): { type: PatchType; mechanism: PatchMechanism } {
+  const idx = contentType.indexOf(';');
+  const base = idx > 0 ? contentType.slice(0, idx) : contentType;
+  if (!isPatchType(base)) throw routeUnsupportedMediaType();
+  const mechanisms = { ...builtin, ...scope.config.patchMechanisms };
+  const mechanism = mechanisms[base];
+  if (mechanism === undefined) throw unsupportedMediaTypeError(Object.keys(mechanisms));
+  return { type: base, mechanism };
+}
+
+// The patched JSON decoded as the kind; kube reports a failure here as an Invalid `patch` field.
+function decodePatched(scope: RequestScope, hr: HandlerRequest, input: { text: string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' }): KubeObject {
+  try {
+    return decodeText(Buffer.from(input.text), {
+      expected: scope.kind,
+      serializer: jsonSerializer,
+      fieldValidation: input.fieldValidation,
+      kinds: scope.config.kinds,
+      structural: scope.config.structural,
+      addWarning: (w) => {
+        hr.ex.warnings.add(w);
+      },
+    });
+  } catch (err) {
+    if (!(err instanceof Undecodable)) throw err;
+    throw newInvalid({ group: '', kind: '' }, '', [FieldError.invalid(newPath('patch'), input.text, err.message)]);
+  }
+}
+
+export const patchResource: Handler = async (scope, hr) => {
+  const storage = scope.storage;
+  if (!isPatcher(storage)) throw new Error('route installed without a patcher');
+  const { ex, info } = hr;
+  const { type, mechanism } = mechanismFor(scope, header(ex.req, 'content-type'));
+  const namespace = requestNamespace(scope, info);
+  const media = negotiateOutputMediaType(header(ex.req, 'accept'), scope.restrictions);
+  const patch = await readBody(ex.req, scope.config.maxRequestBodyBytes);
+  const isApply = type === 'application/apply-patch+yaml';
+  const { options, fieldValidation } = decodePatchOptions(ex.url.searchParams, isApply);
+  const prepared = mechanism.prepare({ patch, fieldValidation });
+  const objInfo: UpdatedObjectInfo = {
+    preconditions: () => undefined,
+    // Called again on every retry of the storage's update, with the object as it is then.
+    updatedObject: (_ctx, old) =>
+      new Promise<KubeObject>((resolve) => {
+        if (old === null) throw newNotFound(qualifiedResource(scope), info.name);
+        const obj = decodePatched(scope, hr, { text: mechanism.apply(prepared, old), fieldValidation });
+        checkName(obj, info.name, namespace);
+        resolve(obj);
+      }),
+  };
+  const ctx = requestContext(hr, namespace);
+  const { object, created } = await storage.update(ctx, info.name, { objInfo, options, forceAllowCreate: isApply });
+  writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
+};

@@ -1,0 +1,62 @@
+// What every handler of one route knows (kube's RequestScope) and what it gets per request.
+import type { GroupResource, GroupVersionKind, GroupVersionResource } from '../../machinery/schema/group-resource.js';
+import type { Storage, TableConvertor } from '../../registry/rest/capabilities.js';
+import type { RequestContext, UserInfo } from '../../registry/rest/context.js';
+import type { EndpointRestrictions } from '../negotiation/negotiate.js';
+import type { PatchType } from '../negotiation/media-types.js';
+import type { RequestInfo } from '../request/request-info.js';
+import type { KindRegistry, StructuralDecoder } from '../request/decode-object.js';
+import type { Exchange } from '../responsewriters/exchange.js';
+import type { PatchMechanism } from './patch-mechanism.js';
+
+/** Settings shared by every route of one server. */
+export interface HandlerConfig {
+  readonly maxRequestBodyBytes: number;
+  /** Watches without timeoutSeconds last this long times a random factor in [1, 2). */
+  readonly minRequestTimeoutSeconds: number;
+  readonly kinds: KindRegistry;
+  readonly structural: StructuralDecoder | undefined;
+  /** Patch types beyond JSON and merge patch (strategic merge, apply) plug in here. */
+  readonly patchMechanisms: Partial<Record<PatchType, PatchMechanism>>;
+}
+
+export interface RequestScope {
+  readonly resource: GroupVersionResource;
+  readonly subresource: string;
+  readonly kind: GroupVersionKind;
+  readonly namespaced: boolean;
+  readonly storage: Storage;
+  readonly tableConvertor: TableConvertor | undefined;
+  readonly restrictions: EndpointRestrictions;
+  readonly config: HandlerConfig;
+}
+
+export interface HandlerRequest {
+  readonly ex: Exchange;
+  readonly info: RequestInfo;
+  readonly user: UserInfo;
+  readonly signal: AbortSignal;
+}
+
+export type Handler = (scope: RequestScope, hr: HandlerRequest) => Promise<void>;
+
+export function qualifiedResource(scope: RequestScope): GroupResource {
+  return { group: scope.resource.group, resource: scope.resource.resource };
+}
+
+/** The namespace a request acts in: the URL's for namespaced resources, none otherwise. */
+export function requestNamespace(scope: RequestScope, info: RequestInfo): string {
+  return scope.namespaced ? info.namespace : '';
+}
+
+/** The RequestContext handed to storage; warnings go out as Warning headers. */
+export function requestContext(hr: HandlerRequest, namespace: string): RequestContext {
+  return {
+    signal: hr.signal,
+    namespace,
+    user: hr.user,
+    addWarning: (message) => {
+      hr.ex.warnings.add(message);
+    },
+  };
+}

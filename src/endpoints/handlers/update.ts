@@ -1,0 +1,44 @@
+// PUT of a whole object (handlers/update.go UpdateResource): 200, or 201 when it created one.
+import type { KubeObject } from '../../api/meta.js';
+import { isUpdater, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
+import { header } from '../http-types.js';
+import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
+import { readBody } from '../request/read-body.js';
+import { decodeWriteOptions } from '../request/write-options.js';
+import { decodeBody } from './decode-body.js';
+import {
+  checkName,
+  ensureObjectNamespaceMatchesRequestNamespace,
+  expectedNamespaceForResource,
+  metaOf,
+} from './object-meta.js';
+import { requestContext, requestNamespace, type Handler } from './request-scope.js';
+import { writeResult } from './transform.js';
+
+/** rest.DefaultUpdatedObjectInfo: the body, copied afresh for each try, with its uid as a precondition. */
+export function defaultUpdatedObjectInfo(obj: KubeObject): UpdatedObjectInfo {
+  return {
+    preconditions: () => {
+      const uid = obj.metadata?.uid ?? '';
+      return uid === '' ? undefined : { uid };
+    },
+    updatedObject: () => Promise.resolve(structuredClone(obj)),
+  };
+}
+
+export const updateResource: Handler = async (scope, hr) => {
+  const storage = scope.storage;
+  if (!isUpdater(storage)) throw new Error('route installed without an updater');
+  const { ex, info } = hr;
+  const namespace = requestNamespace(scope, info);
+  const media = negotiateOutputMediaType(header(ex.req, 'accept'), scope.restrictions);
+  const body = await readBody(ex.req, scope.config.maxRequestBodyBytes);
+  const { options, fieldValidation } = decodeWriteOptions(ex.url.searchParams, 'UpdateOptions');
+  const serializer = negotiateInputSerializer(header(ex.req, 'content-type'));
+  const obj = decodeBody(scope, hr, { body, serializer, fieldValidation });
+  ensureObjectNamespaceMatchesRequestNamespace(expectedNamespaceForResource(namespace, scope.resource), metaOf(obj));
+  checkName(obj, info.name, namespace);
+  const ctx = requestContext(hr, namespace);
+  const { object, created } = await storage.update(ctx, info.name, { objInfo: defaultUpdatedObjectInfo(obj), options });
+  writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
+};

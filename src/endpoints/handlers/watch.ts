@@ -1,0 +1,97 @@
+// Serves a watch as chunked, newline-delimited JSON events (handlers/watch.go WatchServer):
+// `{"type":"ADDED","object":{…}}`, until the storage ends it, the timeout passes or the client goes.
+import type { Watcher } from '../../registry/rest/capabilities.js';
+import type { RequestContext } from '../../registry/rest/context.js';
+import type { ListOptions } from '../../registry/rest/options.js';
+import type { WatchEvent } from '../../storage/watch-chan.js';
+import { header, isHttp2, sendHeaders, writeChunk } from '../http-types.js';
+import { negotiateOutputMediaTypeStream, type MediaTypeOptions } from '../negotiation/negotiate.js';
+import type { Exchange } from '../responsewriters/exchange.js';
+import { goJSONText } from '../responsewriters/serialize.js';
+import { flushWarnings } from '../responsewriters/write-response.js';
+import type { HandlerRequest, RequestScope } from './request-scope.js';
+import { tableOptionsFor, transformObject } from './transform.js';
+
+export interface WatchRequest {
+  readonly ctx: RequestContext;
+  readonly media: MediaTypeOptions;
+  readonly options: ListOptions;
+  readonly storage: Watcher;
+}
+
+/** timeoutSeconds, else minRequestTimeout stretched by a random factor in [1, 2) so watches do not end together. */
+export function watchTimeoutMs(timeoutSeconds: number | undefined, minRequestTimeoutSeconds: number): number {
+  if (timeoutSeconds !== undefined && timeoutSeconds !== 0) return timeoutSeconds * 1000;
+  if (minRequestTimeoutSeconds <= 0) return 0;
+  return minRequestTimeoutSeconds * 1000 * (1 + Math.random());
+}
+
+function beginStream(ex: Exchange, hr: HandlerRequest): void {
+  flushWarnings(ex);
+  ex.res.setHeader('Content-Type', 'application/json');
+  if (!isHttp2(hr.ex.req)) ex.res.setHeader('Transfer-Encoding', 'chunked');
+  sendHeaders(ex.res, 200);
+}
+
+// Resolves once the response can take more (or is gone); false when the client went away.
+function drained(ex: Exchange, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (ok: boolean): void => {
+      ex.res.off('drain', onDrain);
+      signal.removeEventListener('abort', onAbort);
+      resolve(ok);
+    };
+    const onDrain = (): void => {
+      done(true);
+    };
+    const onAbort = (): void => {
+      done(false);
+    };
+    ex.res.on('drain', onDrain);
+    signal.addEventListener('abort', onAbort);
+  });
+}
+
+type Encoder = (event: WatchEvent) => string;
+
+function eventEncoder(scope: RequestScope, hr: HandlerRequest, w: WatchRequest): Encoder {
+  const include = tableOptionsFor(w.media, hr.ex.url.searchParams);
+  let first = true;
+  return (event) => {
+    let object: unknown = event.object;
+    if (event.type !== 'ERROR') {
+      object = transformObject(scope, { ctx: w.ctx, result: event.object, include }, w.media.convert);
+      // Column headers go out with the first event only, as kube's NoHeaders does after it.
+      if (w.media.convert?.kind === 'Table' && !first) object = { ...(object as object), columnDefinitions: null };
+      first = false;
+    }
+    return `{"type":${JSON.stringify(event.type)},"object":${goJSONText(object)}}\n`;
+  };
+}
+
+export async function serveWatch(scope: RequestScope, hr: HandlerRequest, w: WatchRequest): Promise<void> {
+  const ex = hr.ex;
+  negotiateOutputMediaTypeStream(header(ex.req, 'accept'), scope.restrictions);
+  const encode = eventEncoder(scope, hr, w);
+  const timeoutMs = watchTimeoutMs(w.options.timeoutSeconds, scope.config.minRequestTimeoutSeconds);
+  const watch = await w.storage.watch(w.ctx, w.options);
+  const stop = (): void => {
+    watch.stop();
+  };
+  const timer = timeoutMs > 0 ? setTimeout(stop, timeoutMs) : undefined;
+  hr.signal.addEventListener('abort', stop);
+  ex.res.on('close', stop);
+  try {
+    beginStream(ex, hr);
+    for await (const event of watch) {
+      if (hr.signal.aborted || ex.res.destroyed) break;
+      if (!writeChunk(ex.res, encode(event)) && !(await drained(ex, hr.signal))) break;
+    }
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    hr.signal.removeEventListener('abort', stop);
+    ex.res.off('close', stop);
+    watch.stop();
+    if (!ex.res.destroyed) ex.res.end();
+  }
+}

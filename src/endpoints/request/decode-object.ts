@@ -1,0 +1,193 @@
+// Decodes a create or update body into an object of the endpoint's kind, failing as kube's
+// codec and transformDecodeError do (endpoints/handlers/rest.go, runtime/serializer/json).
+import type { KubeObject } from '../../api/meta.js';
+import { newBadRequest } from '../../machinery/errors/index.js';
+import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
+import type { FieldValidation } from '../../registry/rest/options.js';
+import type { SerializerInfo } from '../negotiation/media-types.js';
+import { goJSONSyntaxError, goJSONTypeName } from './go-json.js';
+import { YAMLSyntaxError, yamlToJSONText } from './yaml-body.js';
+
+/** Which kinds exist (kube's runtime.Scheme); `Scheme.kindFor` satisfies it. */
+export interface KindRegistry {
+  kindFor(apiVersion: string, kind: string): object | undefined;
+}
+
+/**
+ * Schema-driven decoding (src/machinery/structural): type checks, defaults and pruning, with
+ * unknown and duplicate fields reported for fieldValidation. Messages are Go's, e.g.
+ * `json: cannot unmarshal number into Go struct field ConfigMap.data of type map[string]string`
+ * and `unknown field "spec.foo"`.
+ */
+export interface StructuralDecoder {
+  decode(
+    gvk: GroupVersionKind,
+    input: {
+      readonly value: Record<string, unknown>;
+      /** The JSON text the value was parsed from (YAML bodies: its JSON conversion). */
+      readonly raw: string;
+      readonly fromYAML: boolean;
+      readonly fieldValidation: FieldValidation;
+    },
+  ): { ok: true; object: KubeObject; strictErrors: readonly string[] } | { ok: false; message: string };
+}
+
+export interface DecodeObjectOptions {
+  readonly expected: GroupVersionKind;
+  readonly serializer: SerializerInfo;
+  readonly fieldValidation: FieldValidation;
+  readonly kinds: KindRegistry;
+  readonly structural?: StructuralDecoder | undefined;
+  readonly addWarning: (text: string) => void;
+}
+
+const findKindType =
+  'struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }';
+// The scheme kube-apiserver registers its built-in types in, as its errors name it.
+const schemeName = 'pkg/api/legacyscheme/scheme.go:30';
+
+function summarize(body: Buffer): string {
+  if (body.length === 0) return '<empty>';
+  if (body[0] === 0x7b) return body.length > 30 ? `${body.subarray(0, 30).toString('utf8')} ...` : body.toString('utf8');
+  return body.length > 30 ? `${body.subarray(0, 30).toString('hex')} ...` : body.toString('hex');
+}
+
+const gvString = (gv: { group: string; version: string }): string => (gv.group === '' ? gv.version : `${gv.group}/${gv.version}`);
+
+/** A body the codec rejects; `gvk` is the kind it claimed, when it got that far. */
+export class Undecodable extends Error {
+  readonly gvk: GroupVersionKind | undefined;
+  constructor(message: string, gvk?: GroupVersionKind) {
+    super(message);
+    this.gvk = gvk;
+  }
+}
+
+/** schema.ParseGroupVersion: any number of slashes but one is an error; empty parts are allowed. */
+function parseGroupVersion(s: string): { group: string; version: string } {
+  if (s === '' || s === '/') return { group: '', version: '' };
+  const parts = s.split('/');
+  if (parts.length === 1) return { group: '', version: s };
+  if (parts.length === 2) return { group: parts[0] ?? '', version: parts[1] ?? '' };
+  throw new Undecodable(`unexpected GroupVersion string: ${s}`);
+}
+
+function interpret(value: unknown): { obj: Record<string, unknown>; apiVersion: string; kind: string } {
+  if (value === null) return { obj: {}, apiVersion: '', kind: '' };
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new Undecodable(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type ${findKindType}`);
+  }
+  const obj = value as Record<string, unknown>;
+  const read = (field: string): string => {
+    const v = obj[field];
+    if (v === undefined || v === null) return '';
+    if (typeof v === 'string') return v;
+    throw new Undecodable(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(v)} into Go struct field .${field} of type string`);
+  };
+  return { obj, apiVersion: read('apiVersion'), kind: read('kind') };
+}
+
+// gvkWithDefaults: a missing kind, or a missing group and version, come from the endpoint.
+function withDefaults(actual: { group: string; version: string; kind: string }, def: GroupVersionKind): GroupVersionKind {
+  const out = { ...actual };
+  if (out.kind === '') out.kind = def.kind;
+  if (out.version === '' && out.group === '') {
+    out.group = def.group;
+    out.version = def.version;
+  }
+  if (out.version === '' && out.group === def.group) out.version = def.version;
+  return out;
+}
+
+const internalPackage = (group: string): string => (group === '' ? 'core' : (group.split('.')[0] ?? group));
+
+function checkKind(actual: GroupVersionKind, opts: DecodeObjectOptions): void {
+  const e = opts.expected;
+  if (actual.group === e.group && actual.version === e.version && actual.kind === e.kind) return;
+  if (opts.kinds.kindFor(gvString(actual), actual.kind) === undefined) {
+    throw new Undecodable(`no kind "${actual.kind}" is registered for version "${gvString(actual)}" in scheme "${schemeName}"`, actual);
+  }
+  if (actual.kind === e.kind && actual.group === e.group) {
+    throw newBadRequest(`the API version in the data (${gvString(actual)}) does not match the expected API version (${gvString(e)})`);
+  }
+  throw new Undecodable(
+    `converting (${actual.version}.${actual.kind}) to (${internalPackage(e.group)}.${e.kind}): unknown conversion`,
+    actual,
+  );
+}
+
+// The fields handlers read before storage sees the object must have their Go types.
+function checkMetadata(obj: Record<string, unknown>, kind: string): void {
+  const meta = obj['metadata'];
+  if (meta === undefined || meta === null) return;
+  if (typeof meta !== 'object' || Array.isArray(meta)) {
+    throw new Error(`json: cannot unmarshal ${goJSONTypeName(meta)} into Go struct field ${kind}.metadata of type v1.ObjectMeta`);
+  }
+  for (const field of ['name', 'namespace', 'generateName', 'uid', 'resourceVersion']) {
+    const v = (meta as Record<string, unknown>)[field];
+    if (v !== undefined && v !== null && typeof v !== 'string') {
+      throw new Error(`json: cannot unmarshal ${goJSONTypeName(v)} into Go struct field ObjectMeta.metadata.${field} of type string`);
+    }
+  }
+}
+
+function structuralDecode(
+  obj: Record<string, unknown>,
+  raw: string,
+  ctx: { actual: GroupVersionKind; opts: DecodeObjectOptions },
+): KubeObject {
+  const { actual, opts } = ctx;
+  try {
+    checkMetadata(obj, opts.expected.kind);
+  } catch (err) {
+    throw new Undecodable((err as Error).message, actual);
+  }
+  const decoder = opts.structural;
+  if (decoder === undefined) return obj;
+  const fromYAML = opts.serializer.mediaType === 'application/yaml';
+  const res = decoder.decode(opts.expected, { value: obj, raw, fromYAML, fieldValidation: opts.fieldValidation });
+  if (!res.ok) throw new Undecodable(res.message, actual);
+  if (res.strictErrors.length > 0) {
+    if (opts.fieldValidation === 'Strict') {
+      throw new Undecodable(`strict decoding error: ${res.strictErrors.join(', ')}`, actual);
+    }
+    if (opts.fieldValidation === 'Warn') for (const w of res.strictErrors) opts.addWarning(w);
+  }
+  return res.object;
+}
+
+function bodyText(body: Buffer, serializer: SerializerInfo): string {
+  if (serializer.mediaType !== 'application/yaml') return body.toString('utf8');
+  try {
+    return yamlToJSONText(body);
+  } catch (err) {
+    if (err instanceof YAMLSyntaxError) throw new Undecodable(err.message);
+    throw err;
+  }
+}
+
+/** Decodes JSON or YAML text; throws Undecodable with the codec's own message. */
+export function decodeText(body: Buffer, opts: DecodeObjectOptions): KubeObject {
+  const text = bodyText(body, opts.serializer);
+  const syntax = goJSONSyntaxError(opts.serializer.mediaType === 'application/yaml' ? Buffer.from(text) : body);
+  if (syntax !== null) throw new Undecodable(`couldn't get version/kind; json parse error: ${syntax}`);
+  const { obj, apiVersion, kind } = interpret(JSON.parse(text));
+  const actual = withDefaults({ ...parseGroupVersion(apiVersion), kind }, opts.expected);
+  checkKind(actual, opts);
+  const object = structuralDecode(obj, text, { actual, opts });
+  return { ...object, apiVersion: gvString(opts.expected), kind: opts.expected.kind };
+}
+
+/** The decoded object, with apiVersion and kind set to the endpoint's; 400 on any decode failure. */
+export function decodeObject(body: Buffer, opts: DecodeObjectOptions): KubeObject {
+  try {
+    return decodeText(body, opts);
+  } catch (err) {
+    if (!(err instanceof Undecodable)) throw err;
+    const e = opts.expected.kind;
+    if (err.gvk !== undefined && err.gvk.kind !== '') {
+      throw newBadRequest(`${err.gvk.kind} in version "${err.gvk.version}" cannot be handled as a ${e}: ${err.message}`);
+    }
+    throw newBadRequest(`the object provided is unrecognized (must be of type ${e}): ${err.message} (${summarize(body)})`);
+  }
+}

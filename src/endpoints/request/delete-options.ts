@@ -1,0 +1,112 @@
+// metav1.DeleteOptions from a DELETE's body or, when the body is empty, its query
+// (handlers/delete.go), and ValidateDeleteOptions.
+import type { Preconditions } from '../../api/meta.js';
+import { newInvalid, statusError, type StatusError } from '../../machinery/errors/index.js';
+import { FieldError, newPath } from '../../machinery/validation/index.js';
+import { propagationPolicies, type DeleteOptions, type PropagationPolicy } from '../../registry/rest/options.js';
+import { negotiateInputSerializer } from '../negotiation/negotiate.js';
+import { goJSONSyntaxError, goJSONTypeName } from './go-json.js';
+import { boolParam, int64Param } from './query-params.js';
+import { YAMLSyntaxError, yamlToJSONText } from './yaml-body.js';
+
+/** What kube's DeleteOptions fields may hold; anything else fails the decode. */
+interface RawDeleteOptions {
+  dryRun?: string[];
+  gracePeriodSeconds?: number;
+  preconditions?: Preconditions;
+  propagationPolicy?: string;
+  orphanDependents?: boolean;
+}
+
+// kube passes delete-body decode errors through unconverted, so clients see a 500 with reason Unknown.
+function undecodable(message: string): StatusError {
+  return statusError({ reason: 'Unknown', code: 500, message });
+}
+
+const fieldTypes: Readonly<Record<string, { json: string; go: string }>> = {
+  gracePeriodSeconds: { json: 'number', go: 'int64' },
+  propagationPolicy: { json: 'string', go: 'v1.DeletionPropagation' },
+  orphanDependents: { json: 'bool', go: 'bool' },
+  dryRun: { json: 'array', go: '[]string' },
+  preconditions: { json: 'object', go: 'v1.Preconditions' },
+};
+
+function checkFieldTypes(obj: Record<string, unknown>): void {
+  for (const [field, want] of Object.entries(fieldTypes)) {
+    const value = obj[field];
+    if (value === undefined || value === null) continue;
+    const got = goJSONTypeName(value);
+    if (got !== want.json || (field === 'dryRun' && !(value as unknown[]).every((v) => typeof v === 'string'))) {
+      throw undecodable(`json: cannot unmarshal ${got} into Go struct field DeleteOptions.${field} of type ${want.go}`);
+    }
+  }
+}
+
+function decodeBody(body: Buffer, contentType: string): RawDeleteOptions {
+  const serializer = negotiateInputSerializer(contentType);
+  let text = body.toString('utf8');
+  if (serializer.mediaType === 'application/yaml') {
+    try {
+      text = yamlToJSONText(body);
+    } catch (err) {
+      throw err instanceof YAMLSyntaxError ? undecodable(err.message) : err;
+    }
+  }
+  const syntax = goJSONSyntaxError(Buffer.from(text));
+  if (syntax !== null) throw undecodable(`couldn't get version/kind; json parse error: ${syntax}`);
+  const value: unknown = JSON.parse(text);
+  if (value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw undecodable(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+  }
+  const obj = value as Record<string, unknown>;
+  const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
+  if (kind !== '' && kind !== 'DeleteOptions') {
+    const apiVersion = typeof obj['apiVersion'] === 'string' && obj['apiVersion'] !== '' ? obj['apiVersion'] : 'meta.k8s.io/v1';
+    throw undecodable(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:100"`);
+  }
+  checkFieldTypes(obj);
+  return obj;
+}
+
+function fromQuery(query: URLSearchParams): RawDeleteOptions {
+  const raw: RawDeleteOptions = {};
+  const grace = int64Param(query, 'gracePeriodSeconds');
+  if (grace !== undefined) raw.gracePeriodSeconds = grace;
+  const orphan = boolParam(query, 'orphanDependents');
+  if (orphan !== undefined) raw.orphanDependents = orphan;
+  const policy = query.get('propagationPolicy');
+  if (policy !== null) raw.propagationPolicy = policy;
+  const dryRun = query.getAll('dryRun');
+  if (dryRun.length > 0) raw.dryRun = dryRun;
+  return raw;
+}
+
+function validate(raw: RawDeleteOptions): DeleteOptions {
+  const errs: FieldError[] = [];
+  const path = newPath('propagationPolicy');
+  if (raw.orphanDependents !== undefined && raw.propagationPolicy !== undefined) {
+    errs.push(FieldError.invalid(path, raw.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
+  }
+  const policy = raw.propagationPolicy;
+  if (policy !== undefined && !(propagationPolicies as readonly string[]).includes(policy)) {
+    errs.push(FieldError.notSupported(path, policy, ['Foreground', 'Background', 'Orphan', 'nil']));
+  }
+  if (raw.dryRun !== undefined && !raw.dryRun.every((v) => v === 'All')) {
+    errs.push(FieldError.notSupported(newPath('dryRun'), raw.dryRun, ['All']));
+  }
+  if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errs);
+  const out: DeleteOptions = {};
+  if (raw.dryRun !== undefined && raw.dryRun.length > 0) out.dryRun = raw.dryRun;
+  if (raw.gracePeriodSeconds !== undefined) out.gracePeriodSeconds = raw.gracePeriodSeconds;
+  if (raw.preconditions !== undefined) out.preconditions = raw.preconditions;
+  if (policy !== undefined) out.propagationPolicy = policy as PropagationPolicy;
+  if (raw.orphanDependents !== undefined) out.orphanDependents = raw.orphanDependents;
+  return out;
+}
+
+/** Options from the body when there is one (the query is then ignored, as in kube), else from the query. */
+export function decodeDeleteOptions(body: Buffer, opts: { contentType: string; query: URLSearchParams }): DeleteOptions {
+  const raw = body.length > 0 ? decodeBody(body, opts.contentType) : fromQuery(opts.query);
+  return validate(raw);
+}

@@ -1,0 +1,177 @@
+// The syntax check Go's encoding/json runs before decoding (scanner.go), with its error texts:
+// clients see them inside kube's "couldn't get version/kind; json parse error: …" messages.
+import { goQuote } from '../../machinery/validation/index.js';
+
+class GoSyntaxError extends Error {}
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const isHex = (c: number): boolean => isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
+
+/** Go's quoteChar: a byte as `'x'`, escaped as strconv.Quote would. */
+export function quoteChar(c: number): string {
+  if (c === 0x27) return `'\\''`;
+  if (c === 0x22) return `'"'`;
+  const q = goQuote(String.fromCodePoint(c));
+  return `'${q.slice(1, -1)}'`;
+}
+
+class Scanner {
+  readonly #b: Uint8Array;
+  #i = 0;
+
+  constructor(bytes: Uint8Array) {
+    this.#b = bytes;
+  }
+
+  #peek(): number {
+    const c = this.#b[this.#i];
+    if (c === undefined) throw new GoSyntaxError('unexpected end of JSON input');
+    return c;
+  }
+
+  #fail(c: number, context: string): never {
+    throw new GoSyntaxError(`invalid character ${quoteChar(c)} ${context}`);
+  }
+
+  #skipSpace(): void {
+    while (this.#i < this.#b.length && isSpace(this.#b[this.#i] ?? 0)) this.#i++;
+  }
+
+  checkTopLevel(): void {
+    this.#skipSpace();
+    this.#value('looking for beginning of value');
+    this.#skipSpace();
+    if (this.#i < this.#b.length) this.#fail(this.#b[this.#i] ?? 0, 'after top-level value');
+  }
+
+  #value(context: string): void {
+    const c = this.#peek();
+    if (c === 0x7b) { this.#object(); return; }
+    if (c === 0x5b) { this.#array(); return; }
+    if (c === 0x22) { this.#string(); return; }
+    if (c === 0x2d || isDigit(c)) { this.#number(); return; }
+    if (c === 0x74) { this.#literal('true'); return; }
+    if (c === 0x66) { this.#literal('false'); return; }
+    if (c === 0x6e) { this.#literal('null'); return; }
+    this.#fail(c, context);
+  }
+
+  #object(): void {
+    this.#i++;
+    this.#skipSpace();
+    if (this.#peek() === 0x7d) {
+      this.#i++;
+      return;
+    }
+    for (;;) {
+      if (this.#peek() !== 0x22) this.#fail(this.#peek(), 'looking for beginning of object key string');
+      this.#string();
+      this.#skipSpace();
+      if (this.#peek() !== 0x3a) this.#fail(this.#peek(), 'after object key');
+      this.#i++;
+      this.#skipSpace();
+      this.#value('looking for beginning of value');
+      this.#skipSpace();
+      const c = this.#peek();
+      this.#i++;
+      if (c === 0x7d) return;
+      if (c !== 0x2c) this.#fail(c, 'after object key:value pair');
+      this.#skipSpace();
+    }
+  }
+
+  #array(): void {
+    this.#i++;
+    this.#skipSpace();
+    if (this.#peek() === 0x5d) {
+      this.#i++;
+      return;
+    }
+    for (;;) {
+      this.#value('looking for beginning of value');
+      this.#skipSpace();
+      const c = this.#peek();
+      this.#i++;
+      if (c === 0x5d) return;
+      if (c !== 0x2c) this.#fail(c, 'after array element');
+      this.#skipSpace();
+    }
+  }
+
+  #string(): void {
+    this.#i++;
+    for (;;) {
+      const c = this.#peek();
+      this.#i++;
+      if (c === 0x22) return;
+      if (c < 0x20) this.#fail(c, 'in string literal');
+      if (c === 0x5c) this.#escape();
+    }
+  }
+
+  #escape(): void {
+    const c = this.#peek();
+    this.#i++;
+    if ('"\\/bfnrt'.includes(String.fromCharCode(c))) return;
+    if (c !== 0x75) this.#fail(c, 'in string escape code');
+    for (let k = 0; k < 4; k++) {
+      const h = this.#peek();
+      if (!isHex(h)) this.#fail(h, 'in \\u hexadecimal character escape');
+      this.#i++;
+    }
+  }
+
+  #digits(context: string): void {
+    const c = this.#peek();
+    if (!isDigit(c)) this.#fail(c, context);
+    while (this.#i < this.#b.length && isDigit(this.#b[this.#i] ?? 0)) this.#i++;
+  }
+
+  #number(): void {
+    if (this.#peek() === 0x2d) this.#i++;
+    if (this.#peek() === 0x30) this.#i++;
+    else this.#digits('in numeric literal');
+    if (this.#b[this.#i] === 0x2e) {
+      this.#i++;
+      this.#digits('after decimal point in numeric literal');
+    }
+    const e = this.#b[this.#i];
+    if (e === 0x65 || e === 0x45) {
+      this.#i++;
+      const sign = this.#peek();
+      if (sign === 0x2b || sign === 0x2d) this.#i++;
+      this.#digits('in exponent of numeric literal');
+    }
+  }
+
+  #literal(word: string): void {
+    this.#i++;
+    for (let k = 1; k < word.length; k++) {
+      const c = this.#peek();
+      const want = word.charCodeAt(k);
+      if (c !== want) this.#fail(c, `in literal ${word} (expecting ${quoteChar(want)})`);
+      this.#i++;
+    }
+  }
+}
+
+/** Null when `bytes` is one valid JSON value, else the message Go's json.Unmarshal gives. */
+export function goJSONSyntaxError(bytes: Uint8Array): string | null {
+  try {
+    new Scanner(bytes).checkTopLevel();
+    return null;
+  } catch (err) {
+    if (err instanceof GoSyntaxError) return err.message;
+    throw err;
+  }
+}
+
+const typeNames: Readonly<Record<string, string>> = { string: 'string', number: 'number', boolean: 'bool' };
+
+/** The JSON type name Go's UnmarshalTypeError reports for a decoded value. */
+export function goJSONTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  return typeNames[typeof value] ?? 'object';
+}

@@ -1,0 +1,21 @@
+// Plugs src/machinery/structural's decoder into body decoding for the Scheme's kinds.
+import type { KubeObject } from '../../api/meta.js';
+import type { Scheme } from '../../api/scheme.js';
+import type { StructuralDecoder as SchemaDecoder } from '../../machinery/structural/index.js';
+import type { StructuralDecoder } from './decode-object.js';
+
+export function structuralDecoderFor(scheme: Scheme, decoder: SchemaDecoder): StructuralDecoder {
+  return {
+    decode(gvk, input) {
+      const apiVersion = gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
+      const kind = scheme.kindFor(apiVersion, gvk.kind);
+      if (kind === undefined) return { ok: true, object: input.value, strictErrors: [] };
+      const options = { fieldValidation: input.fieldValidation, fromYAML: input.fromYAML };
+      const result = input.fromYAML
+        ? decoder.decodeValue(input.value, kind, options)
+        : decoder.decodeText(input.raw, kind, options);
+      if (result.error !== undefined) return { ok: false, message: result.error };
+      return { ok: true, object: result.object as KubeObject, strictErrors: result.strictErrors };
+    },
+  };
+}
