@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: timing loops, a pod-shaped object, and table printing.
 import { performance } from 'node:perf_hooks';
+import type { KubeObject, ObjectMeta } from '../src/api/meta.js';
 
 export interface Rate {
   readonly ops: number;
@@ -38,7 +39,7 @@ function rate(ops: number, start: number): Rate {
 export function podLike(
   name: string,
   namespace = 'bench',
-): Record<string, unknown> & { metadata: { name: string; namespace: string } } {
+): KubeObject & { metadata: ObjectMeta & { name: string } } {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
