@@ -44,6 +44,9 @@ export function ensureSchema(db: Database.Database): void {
         .get();
       if (tables !== 0) throw new Error('the file holds tables that are not a Capstan kv log');
       db.exec(ddl);
+      // A fresh store is at revision 1, as a fresh etcd is: revision 0 means "any" to kube clients,
+      // so even an empty list must carry a real revision. The first write gets revision 2.
+      db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('kv_log', 1)").run();
       db.pragma(`user_version = ${schemaVersion}`);
     } else if (version !== schemaVersion) {
       throw new Error(`schema version ${version} is not supported (this build reads ${schemaVersion})`);

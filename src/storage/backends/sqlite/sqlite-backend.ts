@@ -108,41 +108,41 @@ export class SqliteBackend implements Backend {
     return { ...this.#writes.stats, watchers: this.#hub.size };
   }
 
-  async currentRevision(): Promise<number> {
-    this.#assertOpen();
-    return Promise.resolve(this.#writes.revision);
+  currentRevision(): Promise<number> {
+    return this.#serve('read the revision', () => {
+      this.#assertOpen();
+      return this.#writes.revision;
+    });
   }
 
-  async get(
-    key: string,
-    opts: { revision?: number } = {},
-  ): Promise<{ revision: number; kv: KeyValue | null }> {
-    const rev = this.#readRevision(opts.revision);
-    const row = this.#read('get', () => this.#stmts.getAt.get(key, rev));
-    return Promise.resolve({ revision: rev, kv: liveKv(key, row) });
+  get(key: string, opts: { revision?: number } = {}): Promise<{ revision: number; kv: KeyValue | null }> {
+    return this.#serve('get', () => {
+      const rev = this.#readRevision(opts.revision);
+      return { revision: rev, kv: liveKv(key, this.#stmts.getAt.get(key, rev)) };
+    });
   }
 
-  async list(range: KeyRange, opts: { revision?: number; limit?: number } = {}): Promise<RangeResult> {
-    const rev = this.#readRevision(opts.revision);
-    const limit = opts.limit ?? 0;
-    if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`sqlite backend: bad limit ${limit}`);
-    const stmt = pick(this.#stmts.list, range);
-    const rows = this.#read('list', () =>
-      stmt.all({ ...rangeParams(range, rev), limit: limit > 0 ? limit + 1 : -1 }),
-    );
-    const more = limit > 0 && rows.length > limit;
-    if (more) rows.length = limit;
-    return Promise.resolve({ revision: rev, kvs: rows.map(listRowKv), more });
+  list(range: KeyRange, opts: { revision?: number; limit?: number } = {}): Promise<RangeResult> {
+    return this.#serve('list', () => {
+      const rev = this.#readRevision(opts.revision);
+      const limit = opts.limit ?? 0;
+      if (!Number.isSafeInteger(limit) || limit < 0)
+        throw new RangeError(`sqlite backend: bad limit ${limit}`);
+      const rows = pick(this.#stmts.list, range).all({
+        ...rangeParams(range, rev),
+        limit: limit > 0 ? limit + 1 : -1,
+      });
+      const more = limit > 0 && rows.length > limit;
+      if (more) rows.length = limit;
+      return { revision: rev, kvs: rows.map(listRowKv), more };
+    });
   }
 
-  async count(
-    range: KeyRange,
-    opts: { revision?: number } = {},
-  ): Promise<{ revision: number; count: number }> {
-    const rev = this.#readRevision(opts.revision);
-    const stmt = pick(this.#stmts.count, range);
-    const count = this.#read('count', () => stmt.get(rangeParams(range, rev)) ?? 0);
-    return Promise.resolve({ revision: rev, count });
+  count(range: KeyRange, opts: { revision?: number } = {}): Promise<{ revision: number; count: number }> {
+    return this.#serve('count', () => {
+      const rev = this.#readRevision(opts.revision);
+      return { revision: rev, count: pick(this.#stmts.count, range).get(rangeParams(range, rev)) ?? 0 };
+    });
   }
 
   create(key: string, value: Buffer, opts: { ttl?: number } = {}): Promise<WriteResult> {
@@ -181,10 +181,11 @@ export class SqliteBackend implements Backend {
     return w;
   }
 
-  async requestProgress(): Promise<void> {
-    this.#assertOpen();
-    this.#hub.requestProgress();
-    return Promise.resolve();
+  requestProgress(): Promise<void> {
+    return this.#serve('request progress', () => {
+      this.#assertOpen();
+      this.#hub.requestProgress();
+    });
   }
 
   async compact(revision: number): Promise<void> {
@@ -195,19 +196,20 @@ export class SqliteBackend implements Backend {
     await this.#compactor.compact(revision);
   }
 
-  async compactRevision(): Promise<number> {
-    this.#assertOpen();
-    return Promise.resolve(this.#compactor.compactRevision);
+  compactRevision(): Promise<number> {
+    return this.#serve('read the compact revision', () => {
+      this.#assertOpen();
+      return this.#compactor.compactRevision;
+    });
   }
 
-  async size(): Promise<number> {
-    this.#assertOpen();
-    const bytes = this.#read('size', () => {
+  size(): Promise<number> {
+    return this.#serve('size', () => {
+      this.#assertOpen();
       const pages = this.#db.pragma('page_count', { simple: true }) as number;
       const pageSize = this.#db.pragma('page_size', { simple: true }) as number;
-      return pages * pageSize;
+      return pages * pageSize + (this.#opts.memory ? 0 : walBytes(this.path));
     });
-    return Promise.resolve(bytes + (this.#opts.memory ? 0 : walBytes(this.path)));
   }
 
   /** Idempotent: commits writes already accepted, ends every watch, closes the file. */
@@ -254,11 +256,12 @@ export class SqliteBackend implements Backend {
     return revision;
   }
 
-  #read<T>(doing: string, fn: () => T): T {
+  /** Runs a synchronous read as a promise; SQLite errors become BackendUnavailableError. */
+  #serve<T>(doing: string, fn: () => T): Promise<T> {
     try {
-      return fn();
+      return Promise.resolve(fn());
     } catch (err) {
-      throw sqliteFault(this.path, doing, err);
+      return Promise.reject(sqliteFault(this.path, doing, err));
     }
   }
 }

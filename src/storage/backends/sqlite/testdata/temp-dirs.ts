@@ -1,17 +1,16 @@
-// Temporary data dirs for the SQLite tests, removed when the test file ends.
+// Temporary data dirs for the SQLite tests, removed when the test process exits.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after } from 'node:test';
 
 const made: string[] = [];
-let registered = false;
 
-/** A fresh directory under the OS temp dir; every one is removed after the file's tests. */
+/** A fresh directory under the OS temp dir, removed when the process exits. */
 export function tempDir(): string {
-  if (!registered) {
-    registered = true;
-    after(() => {
+  // An exit handler rather than a node:test `after` hook: backends are made inside tests, where
+  // `after` would attach to that one test and miss the directories made later.
+  if (made.length === 0) {
+    process.once('exit', () => {
       for (const d of made) rmSync(d, { recursive: true, force: true });
     });
   }
