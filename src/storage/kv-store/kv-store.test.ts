@@ -1,0 +1,119 @@
+// KvStore behaviour beyond the shared conformance suite: faults and the transformer hook.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { KubeObject } from '../../api/meta.js';
+import { SqliteBackend } from '../backends/sqlite/sqlite-backend.js';
+import { isStorageError } from '../errors.js';
+import type { Transformer } from '../value/transformer.js';
+import { KvStore } from './kv-store.js';
+
+const pods = { group: '', resource: 'pods' };
+
+async function open(
+  transformer?: Transformer,
+): Promise<{ backend: SqliteBackend; store: KvStore<KubeObject> }> {
+  const backend = await SqliteBackend.open({ path: ':memory:', compaction: { intervalMs: 0 } });
+  const store = new KvStore<KubeObject>({
+    backend,
+    groupResource: pods,
+    ...(transformer ? { transformer } : {}),
+  });
+  return { backend, store };
+}
+
+describe('KvStore faults', () => {
+  it('corrupt stored bytes give a CorruptObj error naming the key, and other keys stay readable', async () => {
+    const { backend, store } = await open();
+    await store.create('/pods/ns/good', { metadata: { name: 'good' } });
+    await backend.create('/registry/pods/ns/bad', Buffer.from('{"metadata": {"name": "bad"'));
+    await assert.rejects(store.get('/pods/ns/bad'), (err) => {
+      assert.ok(isStorageError(err, 'CorruptObj'));
+      assert.equal(err.key, '/registry/pods/ns/bad');
+      assert.match(err.message, /unable to decode the stored object/);
+      return true;
+    });
+    await assert.rejects(store.getList('/pods/ns', { recursive: true }), (err) =>
+      isStorageError(err, 'CorruptObj'),
+    );
+    assert.equal((await store.get('/pods/ns/good'))?.metadata?.name, 'good');
+    // A stored JSON value that is not an object is corrupt too.
+    await backend.create('/registry/pods/ns/array', Buffer.from('[1,2]'));
+    await assert.rejects(store.get('/pods/ns/array'), (err) => isStorageError(err, 'CorruptObj'));
+    await backend.close();
+  });
+
+  it('refuses keys that could leave the prefix', async () => {
+    const { backend, store } = await open();
+    for (const key of ['/pods/../secrets/x', '..', '/pods/./x', '/pods/ns/..', '', '/']) {
+      await assert.rejects(store.get(key), (err) => isStorageError(err, 'InvalidError'), key);
+      await assert.rejects(
+        store.create(key, { metadata: {} }),
+        (err) => isStorageError(err, 'InvalidError'),
+        key,
+      );
+    }
+    await backend.close();
+  });
+
+  it('a closed backend answers every verb with Unreachable, never a crash', async () => {
+    const { backend, store } = await open();
+    await store.create('/pods/ns/a', { metadata: { name: 'a' } });
+    await backend.close();
+    const unreachable = (err: unknown): boolean => isStorageError(err, 'Unreachable');
+    await assert.rejects(store.get('/pods/ns/a'), unreachable);
+    await assert.rejects(store.create('/pods/ns/b', { metadata: { name: 'b' } }), unreachable);
+    await assert.rejects(store.getList('/pods/ns', { recursive: true }), unreachable);
+    await assert.rejects(store.delete('/pods/ns/a'), unreachable);
+    await assert.rejects(store.count('/pods/ns'), unreachable);
+    await assert.rejects(store.readinessCheck(), unreachable);
+  });
+});
+
+describe('KvStore transformer hook', () => {
+  // A reversible toy transformer: values carry a prefix naming the "key" they were written with.
+  const withKey = (name: string, readable: string[]): Transformer => ({
+    transformToStorage: (data) => Buffer.concat([Buffer.from(`${name}:`), data]),
+    transformFromStorage: (data) => {
+      const text = data.toString('utf8');
+      const used = readable.find((k) => text.startsWith(`${k}:`));
+      if (used === undefined) throw new Error('no key can read this value');
+      return { data: Buffer.from(text.slice(used.length + 1)), stale: used !== name };
+    },
+  });
+
+  it('stores transformed bytes and reads them back through the transformer', async () => {
+    const { backend, store } = await open(withKey('k1', ['k1']));
+    await store.create('/pods/ns/a', { metadata: { name: 'a' }, data: 'x' });
+    const raw = await backend.get('/registry/pods/ns/a');
+    assert.ok(raw.kv?.value.toString('utf8').startsWith('k1:{'));
+    assert.equal((await store.get('/pods/ns/a'))?.data, 'x');
+    await backend.close();
+  });
+
+  it('an unchanged update of a stale value is rewritten with the writing key', async () => {
+    const backend = await SqliteBackend.open({ path: ':memory:', compaction: { intervalMs: 0 } });
+    const old = new KvStore<KubeObject>({ backend, groupResource: pods, transformer: withKey('k1', ['k1']) });
+    const created = await old.create('/pods/ns/a', { metadata: { name: 'a' } });
+    const rotated = new KvStore<KubeObject>({
+      backend,
+      groupResource: pods,
+      transformer: withKey('k2', ['k2', 'k1']),
+    });
+    const updated = await rotated.guaranteedUpdate('/pods/ns/a', { tryUpdate: (cur) => cur ?? {} });
+    assert.notEqual(updated.metadata?.resourceVersion, created.metadata?.resourceVersion);
+    const raw = await backend.get('/registry/pods/ns/a');
+    assert.ok(raw.kv?.value.toString('utf8').startsWith('k2:{'));
+    // A value no configured key can read is a clear error, not garbage.
+    const other = new KvStore<KubeObject>({
+      backend,
+      groupResource: pods,
+      transformer: withKey('k3', ['k3']),
+    });
+    await assert.rejects(other.get('/pods/ns/a'), (err) => {
+      assert.ok(isStorageError(err, 'CorruptObj'));
+      assert.match(err.message, /unable to transform the stored value: no key can read this value/);
+      return true;
+    });
+    await backend.close();
+  });
+});
