@@ -11,7 +11,7 @@ const pods = { group: '', resource: 'pods' };
 
 async function open(
   transformer?: Transformer,
-): Promise<{ backend: SqliteBackend; store: KvStore<KubeObject> }> {
+): Promise<{ backend: SqliteBackend; store: KvStore }> {
   const backend = await SqliteBackend.open({ path: ':memory:', compaction: { intervalMs: 0 } });
   const store = new KvStore<KubeObject>({
     backend,
