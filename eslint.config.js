@@ -20,7 +20,7 @@ const layerRules = layers.map((layer, i) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.scratch/', '**/*.js', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

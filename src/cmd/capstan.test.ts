@@ -1,0 +1,121 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { main, type CommandIO } from './capstan.js';
+import { parseFlags } from './flag-set.js';
+import { capstanFlags } from './flags.js';
+import { defaultServerRunOptions } from '../server/options/server-run-options.js';
+
+function io(): CommandIO & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: { write: (s: string) => out.push(s) },
+    stderr: { write: (s: string) => err.push(s) },
+    waitForSignal: () => new Promise<string>(() => undefined),
+  };
+}
+
+describe('capstan command line', () => {
+  it('refuses an unknown flag with exit code 2', async () => {
+    const t = io();
+    assert.equal(await main(['--no-such-flag=1'], t), 2);
+    assert.equal(t.err.join(''), "Error: unknown flag: --no-such-flag\nRun 'capstan --help' for usage.\n");
+  });
+
+  it('refuses bad values and missing values with pflag words, exit code 2', async () => {
+    const t = io();
+    assert.equal(await main(['--secure-port', 'abc'], t), 2);
+    assert.ok(
+      t.err
+        .join('')
+        .startsWith(
+          'Error: invalid argument "abc" for "--secure-port" flag: strconv.ParseInt: parsing "abc": invalid syntax\n',
+        ),
+    );
+    const u = io();
+    assert.equal(await main(['--request-timeout'], u), 2);
+    assert.ok(u.err.join('').startsWith('Error: flag needs an argument: --request-timeout\n'));
+    const v = io();
+    assert.equal(await main(['--storage-backend=mysql'], v), 2);
+    assert.match(v.err[0] ?? '', /must be one of sqlite, etcd3, memory/);
+    const w = io();
+    assert.equal(await main(['serve'], w), 2);
+  });
+
+  it('prints help and exits 0', async () => {
+    const t = io();
+    assert.equal(await main(['--help'], t), 0);
+    const text = t.out.join('');
+    for (const name of [
+      '--secure-port int',
+      '--storage-backend string',
+      '--etcd-servers strings',
+      '--runtime-config mapStringString',
+      '-v, --v int',
+      '--anonymous-auth ',
+    ]) {
+      assert.ok(text.includes(name), name);
+    }
+    assert.match(text, /--secure-port int +The port .*\(default 6443\)/);
+  });
+
+  it('exits 1 on invalid option values, printing each error', async () => {
+    const t = io();
+    assert.equal(
+      await main(
+        ['--storage-backend=etcd3', '--delete-collection-workers=0', '--data-dir=/tmp/capstan-unused'],
+        t,
+      ),
+      1,
+    );
+    assert.deepEqual(t.err, [
+      'Error: --etcd-servers must be specified\n',
+      'Error: --delete-collection-workers must be greater than 0\n',
+    ]);
+  });
+
+  it('exits 1 on a --runtime-config naming a group the server does not know', async () => {
+    const t = io();
+    assert.equal(
+      await main(['--runtime-config=nosuch.k8s.io/v1=true', '--data-dir=/tmp/capstan-unused'], t),
+      1,
+    );
+    assert.deepEqual(t.err, ['Error: unknown api groups nosuch.k8s.io\n']);
+  });
+
+  it('parses pflag forms: --a=b, --a b, bools with and without values, -v forms, repeats', () => {
+    const o = defaultServerRunOptions();
+    parseFlags(
+      [
+        '--secure-port=7443',
+        '--bind-address',
+        '127.0.0.1',
+        '--anonymous-auth',
+        '--watch-cache=false',
+        '-v=4',
+        '--etcd-servers=http://a:2379,http://b:2379',
+        '--etcd-servers',
+        'http://c:2379',
+        '--request-timeout=1m30s',
+        '--runtime-config=api/all=false,apps/v1',
+      ],
+      capstanFlags,
+      o,
+    );
+    assert.equal(o.securePort, 7443);
+    assert.equal(o.bindAddress, '127.0.0.1');
+    assert.equal(o.anonymousAuth, true);
+    assert.equal(o.storage.enableWatchCache, false);
+    assert.equal(o.verbosity, 4);
+    assert.deepEqual(o.storage.etcdServers, ['http://a:2379', 'http://b:2379', 'http://c:2379']);
+    assert.equal(o.requestTimeoutMs, 90_000);
+    assert.deepEqual(o.runtimeConfig, ['api/all=false,apps/v1']);
+    for (const args of [['-v4'], ['-v', '4'], ['--v=4']]) {
+      const p = defaultServerRunOptions();
+      parseFlags(args, capstanFlags, p);
+      assert.equal(p.verbosity, 4);
+    }
+  });
+});

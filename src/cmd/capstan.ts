@@ -1,0 +1,120 @@
+// capstan: the API server command. Flags → options → complete → control plane → serve until
+// SIGTERM/SIGINT, then a graceful shutdown (a second signal exits at once).
+// Exit codes: 0 after a clean shutdown, 1 for invalid options or a failed start, 2 for usage errors.
+import { errorText } from '../server/logging/error-text.js';
+import { pathToFileURL } from 'node:url';
+import { assembleBuiltinAPI } from '../controlplane/api-assembly.js';
+import { ControlPlane, type AssembleAPI } from '../controlplane/instance.js';
+import {
+  completeServerRunOptions,
+  OptionsError,
+  type CompletedServerRunOptions,
+} from '../server/options/complete.js';
+import { defaultServerRunOptions } from '../server/options/server-run-options.js';
+import { capstanVersionInfo } from '../server/version/version.js';
+import { FlagError, parseFlags, usage } from './flag-set.js';
+import { capstanFlags } from './flags.js';
+
+export interface CommandIO {
+  readonly stdout: { write(s: string): unknown };
+  readonly stderr: { write(s: string): unknown };
+  /** Resolves with the signal that asks the server to stop; called again for the second signal. */
+  readonly waitForSignal: () => Promise<string>;
+  readonly assemble?: AssembleAPI;
+}
+
+const summary = 'Capstan serves the Kubernetes API (v1.33) from embedded SQLite, memory or etcd.';
+
+async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedServerRunOptions | number> {
+  const options = defaultServerRunOptions();
+  try {
+    if (parseFlags(argv, capstanFlags, options).help) {
+      io.stdout.write(usage('capstan', summary, capstanFlags));
+      return 0;
+    }
+    return await completeServerRunOptions(options);
+  } catch (err) {
+    if (err instanceof FlagError) {
+      io.stderr.write(`Error: ${err.message}\nRun 'capstan --help' for usage.\n`);
+      return 2;
+    }
+    if (err instanceof OptionsError) {
+      for (const e of err.errors) io.stderr.write(`Error: ${e}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+async function shutdown(controlPlane: ControlPlane, io: CommandIO, signal: string): Promise<number> {
+  const { logger } = controlPlane;
+  logger.info('Received signal, shutting down gracefully', { signal });
+  const second = io.waitForSignal().then((s) => {
+    logger.warn('Received a second signal, exiting now', { signal: s });
+    return 1;
+  });
+  return Promise.race([controlPlane.close().then(() => 0), second]);
+}
+
+async function serve(o: CompletedServerRunOptions, io: CommandIO): Promise<number> {
+  const { logger } = o;
+  const controlPlane = await ControlPlane.create({ options: o, assemble: io.assemble ?? assembleBuiltinAPI });
+  // Signals count from here: a start stuck on storage can still be stopped.
+  const signal = io.waitForSignal();
+  try {
+    await controlPlane.start();
+    const first = await Promise.race([controlPlane.ready.then(() => undefined), signal]);
+    if (first !== undefined) return await shutdown(controlPlane, io, first);
+  } catch (err) {
+    logger.error('failed to start', err);
+    await controlPlane.close();
+    return 1;
+  }
+  logger.info('Capstan is serving', {
+    url: controlPlane.url,
+    storage: o.storage.backend,
+    dataDir: o.dataDir,
+    kubeconfig: o.kubeconfigPath,
+    version: capstanVersionInfo().gitVersion,
+    readyIn: `${Math.round(performance.now())}ms`,
+    // CPU time to ready: the start cost on a busy machine, where wall time says little.
+    cpu: `${Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000)}ms`,
+  });
+  return shutdown(controlPlane, io, await signal);
+}
+
+/** Runs the command; resolves with the exit code. */
+export async function main(argv: readonly string[], io: CommandIO): Promise<number> {
+  const parsed = await parse(argv, io);
+  return typeof parsed === 'number' ? parsed : serve(parsed, io);
+}
+
+function processSignals(): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (sig: NodeJS.Signals): void => {
+      process.off('SIGTERM', on);
+      process.off('SIGINT', on);
+      resolve(sig);
+    };
+    process.on('SIGTERM', on);
+    process.on('SIGINT', on);
+  });
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+  process.on('unhandledRejection', (reason) => {
+    process.stderr.write(`unhandled rejection: ${errorText(reason, { stack: true })}\n`);
+  });
+  main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    waitForSignal: processSignals,
+  }).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      process.stderr.write(`Error: ${errorText(err, { stack: true })}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,200 @@
+// Capstan's flags, named and defaulted like kube-apiserver's, each writing one ServerRunOptions field.
+import { formatGoDuration } from '../server/options/duration.js';
+import { logFormats, type LogFormat } from '../server/logging/logger.js';
+import { flag, oneOf, type Spec } from './flag-helpers.js';
+import { parseBoolFlag, parseDurationFlag, parseIntFlag } from './flag-values.js';
+import { storageFlags } from './storage-flags.js';
+
+const serving = 'Secure serving';
+const servingFlags: Spec[] = [
+  flag(
+    {
+      section: serving,
+      name: 'bind-address',
+      kind: 'string',
+      usage: 'The IP address on which to listen for the --secure-port port.',
+      def: '0.0.0.0',
+    },
+    (o, v) => (o.bindAddress = v),
+  ),
+  flag(
+    {
+      section: serving,
+      name: 'secure-port',
+      kind: 'int',
+      usage:
+        'The port on which to serve HTTPS with authentication. It cannot be switched off with 0 unless --insecure-port is set.',
+      def: '6443',
+    },
+    (o, v) => (o.securePort = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: serving,
+      name: 'tls-cert-file',
+      kind: 'string',
+      usage:
+        'File containing the default x509 Certificate for HTTPS. If HTTPS serving is enabled, and --tls-cert-file and --tls-private-key-file are not provided, a self-signed CA and serving certificate are generated in <data-dir>/pki and reused.',
+    },
+    (o, v) => (o.tlsCertFile = v),
+  ),
+  flag(
+    {
+      section: serving,
+      name: 'tls-private-key-file',
+      kind: 'string',
+      usage: 'File containing the default x509 private key matching --tls-cert-file.',
+    },
+    (o, v) => (o.tlsPrivateKeyFile = v),
+  ),
+  flag(
+    {
+      section: serving,
+      name: 'insecure-port',
+      kind: 'int',
+      usage:
+        'The port on which to serve plain HTTP on --insecure-bind-address, with the same authentication as the secure port. 0 turns it off.',
+      def: '0',
+    },
+    (o, v) => (o.insecurePort = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: serving,
+      name: 'insecure-bind-address',
+      kind: 'string',
+      usage: 'The loopback address for --insecure-port; other addresses are refused.',
+      def: '127.0.0.1',
+    },
+    (o, v) => (o.insecureBindAddress = v),
+  ),
+  flag(
+    {
+      section: serving,
+      name: 'kubeconfig-out',
+      kind: 'string',
+      usage:
+        'Where to write an admin kubeconfig (the CA embedded, a bearer token for a system:masters user).',
+      def: '<data-dir>/kubeconfig',
+    },
+    (o, v) => (o.kubeconfigOut = v),
+  ),
+];
+
+const authn = 'Authentication';
+const authnFlags: Spec[] = [
+  flag(
+    {
+      section: authn,
+      name: 'anonymous-auth',
+      kind: 'bool',
+      usage:
+        'Serves requests without credentials as system:anonymous on every path; when false they may reach only /healthz, /livez, /readyz and /version.',
+      def: 'false',
+    },
+    (o, v) => (o.anonymousAuth = parseBoolFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'token-auth-file',
+      kind: 'string',
+      usage:
+        'If set, the file that will be used to secure the secure port of the API server via token authentication (CSV: token,user,uid,"group1,group2").',
+    },
+    (o, v) => (o.tokenAuthFile = v),
+  ),
+];
+
+const api = 'API enablement';
+const generic = 'Generic';
+const otherFlags: Spec[] = [
+  flag(
+    {
+      section: api,
+      name: 'runtime-config',
+      kind: 'map',
+      usage:
+        'A set of key=value pairs that enable or disable built-in APIs: api/all=true|false, api/ga, api/beta, api/alpha, <group>/<version>.',
+    },
+    (o, v) => o.runtimeConfig.push(v),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'max-requests-inflight',
+      kind: 'int',
+      usage:
+        'The maximum number of non-mutating requests in flight at a given time. When the server exceeds this, it rejects requests. Zero for no limit.',
+      def: '400',
+    },
+    (o, v) => (o.maxRequestsInflight = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'max-mutating-requests-inflight',
+      kind: 'int',
+      usage:
+        'The maximum number of mutating requests in flight at a given time. When the server exceeds this, it rejects requests. Zero for no limit.',
+      def: '200',
+    },
+    (o, v) => (o.maxMutatingRequestsInflight = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'request-timeout',
+      kind: 'duration',
+      usage:
+        'The duration a handler must keep a request open before timing it out. Watches and other long-running requests are not affected.',
+      def: formatGoDuration(60_000),
+    },
+    (o, v) => (o.requestTimeoutMs = parseDurationFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'shutdown-timeout',
+      kind: 'duration',
+      usage: 'How long a graceful shutdown waits for requests in flight before cutting them.',
+      def: formatGoDuration(60_000),
+    },
+    (o, v) => (o.shutdownTimeoutMs = parseDurationFlag(v)),
+  ),
+];
+
+const logging = 'Logs';
+const loggingFlags: Spec[] = [
+  flag(
+    {
+      section: logging,
+      name: 'log-format',
+      kind: 'string',
+      usage: `Sets the log format. Permitted formats: ${logFormats.map((f) => JSON.stringify(f)).join(', ')}.`,
+      def: '"text"',
+    },
+    (o, v) => (o.logFormat = oneOf<LogFormat>(logFormats, v)),
+  ),
+  {
+    ...flag(
+      {
+        section: logging,
+        name: 'v',
+        kind: 'int',
+        usage: 'number for the log level verbosity (3 logs every request)',
+        def: '0',
+      },
+      (o, v) => (o.verbosity = parseIntFlag(v)),
+    ),
+    short: 'v',
+  },
+];
+
+export const capstanFlags: readonly Spec[] = [
+  ...servingFlags,
+  ...authnFlags,
+  ...storageFlags,
+  ...otherFlags,
+  ...loggingFlags,
+];

@@ -1,0 +1,142 @@
+// The control plane assembly (kube's CreateServerChain → CreateKubeAPIServerConfig → New): from the
+// completed flags to a GenericAPIServer serving the built-in API, with the bootstrap hook, the
+// storage readiness check and the admin kubeconfig.
+import type { Creater } from '../registry/rest/capabilities.js';
+import { completeConfig } from '../server/config.js';
+import { GenericAPIServer, type APIHandler } from '../server/generic-api-server.js';
+import type { HealthChecker } from '../server/healthz/health-checker.js';
+import type { ListenerConfig } from '../server/http/serving-listener.js';
+import { adminKubeConfig, writeKubeConfig, type KubeConfig } from '../server/kubeconfig.js';
+import type { ObjectCountMetric } from '../server/metrics/apiserver-metrics.js';
+import type { Logger } from '../server/logging/logger.js';
+import type { CompletedServerRunOptions } from '../server/options/complete.js';
+import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
+
+/** What the API assembly hands the server: the handler for /api and /apis and what it owns. */
+export interface APIAssembly {
+  readonly handler: APIHandler;
+  /** The namespaces storage, for the bootstrap hook (absent when core/v1 is turned off). */
+  readonly namespaces?: Creater;
+  /** The storage readiness checks (`etcd`). */
+  readonly healthChecks: readonly HealthChecker[];
+  /** Releases storage: the last step of shutdown. */
+  close(): Promise<void>;
+}
+
+export type AssembleAPI = (input: {
+  options: CompletedServerRunOptions;
+  objectCountMetric: ObjectCountMetric;
+}) => Promise<APIAssembly>;
+
+/** The listeners the flags ask for: HTTPS on --secure-port, plain HTTP on --insecure-port. */
+export function listenersFor(o: CompletedServerRunOptions): ListenerConfig[] {
+  const listeners: ListenerConfig[] = [];
+  if (o.securePort > 0 && o.tls !== undefined)
+    listeners.push({ bindAddress: o.bindAddress, port: o.securePort, tls: o.tls });
+  if (o.insecurePort > 0) listeners.push({ bindAddress: o.insecureBindAddress, port: o.insecurePort });
+  return listeners;
+}
+
+export interface ControlPlaneInit {
+  readonly options: CompletedServerRunOptions;
+  readonly assemble: AssembleAPI;
+  /** Listeners other than the flags' (startCapstan's port 0). */
+  readonly listeners?: readonly ListenerConfig[];
+}
+
+export class ControlPlane {
+  readonly #options: CompletedServerRunOptions;
+  readonly #server: GenericAPIServer;
+  readonly #assembly: APIAssembly;
+  #kubeConfig: KubeConfig | undefined;
+  #closed: Promise<void> | undefined;
+
+  private constructor(options: CompletedServerRunOptions, server: GenericAPIServer, assembly: APIAssembly) {
+    this.#options = options;
+    this.#server = server;
+    this.#assembly = assembly;
+  }
+
+  static async create(init: ControlPlaneInit): Promise<ControlPlane> {
+    const o = init.options;
+    let server: GenericAPIServer | undefined;
+    let metricSink: ObjectCountMetric | undefined;
+    // Stores report counts from their first poll on: forward to the server's metrics once it exists.
+    const objectCountMetric: ObjectCountMetric = {
+      set: (resource, count) => metricSink?.set(resource, count),
+      delete: (resource) => metricSink?.delete(resource),
+    };
+    const assembly = await init.assemble({ options: o, objectCountMetric });
+    try {
+      const config = completeConfig({
+        listeners: init.listeners ?? listenersFor(o),
+        tokens: o.tokens,
+        anonymousAuth: o.anonymousAuth,
+        maxRequestsInFlight: o.maxRequestsInflight,
+        maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+        requestTimeoutMs: o.requestTimeoutMs,
+        shutdownTimeoutMs: o.shutdownTimeoutMs,
+        logger: o.logger,
+        healthChecks: assembly.healthChecks,
+      });
+      server = new GenericAPIServer(config, assembly.handler);
+      metricSink = server.metrics.objectCountMetric;
+      if (assembly.namespaces !== undefined)
+        server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));
+    } catch (err) {
+      await assembly.close();
+      throw err;
+    }
+    return new ControlPlane(o, server, assembly);
+  }
+
+  get logger(): Logger {
+    return this.#options.logger;
+  }
+
+  get server(): GenericAPIServer {
+    return this.#server;
+  }
+
+  get url(): string {
+    return this.#server.url;
+  }
+
+  get kubeconfigPath(): string {
+    return this.#options.kubeconfigPath;
+  }
+
+  get kubeConfig(): KubeConfig {
+    if (this.#kubeConfig === undefined) throw new Error('the control plane has not been started');
+    return this.#kubeConfig;
+  }
+
+  /** Listens, writes the admin kubeconfig and starts the post-start hooks. */
+  async start(): Promise<void> {
+    await this.#server.start();
+    const o = this.#options;
+    this.#kubeConfig = adminKubeConfig({
+      server: this.url,
+      token: o.adminToken,
+      ...(o.caPem === undefined ? {} : { caPem: o.caPem }),
+    });
+    await writeKubeConfig(o.kubeconfigPath, this.#kubeConfig);
+  }
+
+  /** Resolves when the post-start hooks are done (the server is ready unless storage is down). */
+  get ready(): Promise<void> {
+    return this.#server.ready;
+  }
+
+  /** Graceful shutdown of the server, then storage. */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      try {
+        await this.#server.shutdown();
+      } finally {
+        await this.#assembly.close();
+      }
+    })();
+    return this.#closed;
+  }
+}

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { memoryRESTOptions } from '../../registry/generic/testing/memory-rest-options.js';
+import { isCreater, isGetter } from '../../registry/rest/capabilities.js';
+import { internalContext } from '../../registry/rest/context.js';
+import {
+  defaultAPIResourceConfigSource,
+  mergeAPIResourceConfigs,
+  parseRuntimeConfig,
+} from '../../server/resource-config.js';
+import { newLegacyRESTStorage } from './core.js';
+
+describe('newLegacyRESTStorage', () => {
+  it('serves configmaps, secrets and namespaces with their subresources under v1', async () => {
+    const env = await memoryRESTOptions();
+    try {
+      const info = await newLegacyRESTStorage({
+        restOptionsGetter: env.getter,
+        resourceConfig: defaultAPIResourceConfigSource(),
+      });
+      assert.equal(info.group, '');
+      assert.deepEqual(info.prioritizedVersions, ['v1']);
+      const v1 = info.versionedResourcesStorageMap.v1 ?? {};
+      assert.deepEqual(Object.keys(v1).sort(), [
+        'configmaps',
+        'namespaces',
+        'namespaces/finalize',
+        'namespaces/status',
+        'secrets',
+      ]);
+      const cms = v1.configmaps;
+      assert.ok(cms !== undefined && isCreater(cms) && isGetter(cms));
+      await cms.create(
+        internalContext({ namespace: 'default' }),
+        { metadata: { name: 'x' } },
+        { options: {} },
+      );
+      const got = await cms.get(internalContext({ namespace: 'default' }), 'x', {});
+      assert.equal(got.kind, 'ConfigMap');
+      await Promise.all(Object.values(v1).map(async (s) => s.destroy()));
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('skips resources the runtime config turns off', async () => {
+    const env = await memoryRESTOptions();
+    try {
+      const off = mergeAPIResourceConfigs(
+        defaultAPIResourceConfigSource(),
+        parseRuntimeConfig('v1/secrets=false,v1/namespaces=false'),
+      );
+      const info = await newLegacyRESTStorage({ restOptionsGetter: env.getter, resourceConfig: off });
+      assert.deepEqual(Object.keys(info.versionedResourcesStorageMap.v1 ?? {}), ['configmaps']);
+      const none = mergeAPIResourceConfigs(
+        defaultAPIResourceConfigSource(),
+        parseRuntimeConfig('api/v1=false'),
+      );
+      const empty = await newLegacyRESTStorage({ restOptionsGetter: env.getter, resourceConfig: none });
+      assert.deepEqual(empty.versionedResourcesStorageMap, {});
+    } finally {
+      await env.close();
+    }
+  });
+
+  it('fails with the storage factory error when a resource has no destination', async () => {
+    await assert.rejects(
+      newLegacyRESTStorage({
+        restOptionsGetter: {
+          getRESTOptions: () => {
+            throw new Error('unable to find storage destination for namespaces, due to nope');
+          },
+        },
+        resourceConfig: defaultAPIResourceConfigSource(),
+      }),
+      { message: 'unable to find storage destination for namespaces, due to nope' },
+    );
+  });
+});

@@ -1,0 +1,79 @@
+// DryRunnableStorage (k8s.io/apiserver/pkg/registry/generic/registry/dryrun.go): the writes of a
+// dry-run request do everything a real one would (read, preconditions, validation) but the write.
+import type { KubeObject, Preconditions } from '../../api/meta.js';
+import { invalidObj, keyExists } from '../../storage/errors.js';
+import type { Interface, ResponseMeta, TryUpdate } from '../../storage/interfaces.js';
+
+export interface DryRunUpdate<T extends KubeObject> {
+  readonly tryUpdate: TryUpdate<T>;
+  readonly ignoreNotFound?: boolean;
+  readonly preconditions?: Preconditions;
+  /** Seconds to live, read after tryUpdate ran (a create on update may choose it). */
+  ttl?: number;
+  readonly dryRun: boolean;
+}
+
+export interface DryRunDelete<T extends KubeObject> {
+  readonly preconditions?: Preconditions;
+  readonly validateDeletion?: (obj: T) => void | Promise<void>;
+  readonly dryRun: boolean;
+}
+
+/** storage.Preconditions.Check with the kv-store's texts (InvalidObj → Conflict upstream). */
+function checkPreconditions(key: string, pre: Preconditions | undefined, obj: KubeObject | null): void {
+  if (pre === undefined) return;
+  const uid = obj?.metadata?.uid ?? '';
+  const rv = obj?.metadata?.resourceVersion ?? '';
+  if (pre.uid !== undefined && pre.uid !== uid) {
+    throw invalidObj(key, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${uid}`);
+  }
+  if (pre.resourceVersion !== undefined && pre.resourceVersion !== rv) {
+    throw invalidObj(
+      key,
+      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`,
+    );
+  }
+}
+
+export class DryRunnableStorage<T extends KubeObject = KubeObject> {
+  readonly storage: Interface<T>;
+
+  constructor(storage: Interface<T>) {
+    this.storage = storage;
+  }
+
+  async create(key: string, obj: T, opts: { ttl?: number; dryRun: boolean }): Promise<T> {
+    if (opts.dryRun) {
+      const existing = await this.storage.get(key, { ignoreNotFound: true });
+      if (existing !== null) throw keyExists(key, 0);
+      return structuredClone(obj);
+    }
+    return this.storage.create(key, obj, opts.ttl !== undefined && opts.ttl > 0 ? { ttl: opts.ttl } : {});
+  }
+
+  async delete(key: string, opts: DryRunDelete<T>): Promise<T> {
+    if (opts.dryRun) {
+      const current = (await this.storage.get(key)) as T;
+      checkPreconditions(key, opts.preconditions, current);
+      if (opts.validateDeletion !== undefined) await opts.validateDeletion(current);
+      return current;
+    }
+    const real: { preconditions?: Preconditions; validateDeletion?: (obj: T) => void | Promise<void> } = {};
+    if (opts.preconditions !== undefined) real.preconditions = opts.preconditions;
+    if (opts.validateDeletion !== undefined) real.validateDeletion = opts.validateDeletion;
+    return this.storage.delete(key, real);
+  }
+
+  async guaranteedUpdate(key: string, opts: DryRunUpdate<T>): Promise<T> {
+    if (opts.dryRun) {
+      const current = await this.storage.get(key, { ignoreNotFound: opts.ignoreNotFound === true });
+      checkPreconditions(key, opts.preconditions, current);
+      const meta: ResponseMeta = {
+        resourceVersion: current === null ? 0 : this.storage.versioner.objectResourceVersion(current),
+      };
+      return structuredClone(await opts.tryUpdate(current, meta));
+    }
+    // KvStore reads `ttl` after each tryUpdate, so a TTL chosen inside the callback is honoured.
+    return this.storage.guaranteedUpdate(key, opts);
+  }
+}

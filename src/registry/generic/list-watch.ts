@@ -1,0 +1,140 @@
+// Store.Get, List/ListPredicate and Watch/WatchPredicate (k8s.io/apiserver/pkg/registry/generic/
+// registry/store.go), with selectors parsed as the list and watch endpoints receive them.
+import type { KubeList, KubeObject } from '../../api/meta.js';
+import { validateNamespaceName } from '../../machinery/validation/index.js';
+import type { ListOptions as StorageListOptions, Watch } from '../../storage/interfaces.js';
+import type { RequestContext } from '../rest/context.js';
+import type { GetOptions, ListOptions } from '../rest/options.js';
+import { parseFields, parseLabels, type StorePredicate } from './predicate.js';
+import type { StoreCore } from './store-core.js';
+import { interpretStorageError } from './storage-errors.js';
+
+export async function getObject<T extends KubeObject>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  args: { name: string; options: GetOptions },
+): Promise<T> {
+  const key = core.keyFunc(ctx, args.name);
+  try {
+    const rv = args.options.resourceVersion;
+    return (await core.storage.storage.get(key, {
+      signal: ctx.signal,
+      ...(rv !== undefined ? { resourceVersion: rv } : {}),
+    })) as T;
+  } catch (err) {
+    throw interpretStorageError(err, {
+      verb: 'get',
+      qualifiedResource: core.qualifiedResource,
+      name: args.name,
+    });
+  }
+}
+
+/** The predicate for a request's label and field selectors. */
+export function predicateFor<T extends KubeObject>(
+  core: StoreCore<T>,
+  options: ListOptions,
+): StorePredicate<T> {
+  const label = parseLabels(options.labelSelector);
+  const field = parseFields(options.fieldSelector, core.fieldLabelConversion);
+  const continueToken = options.continue;
+  return core.predicateFunc({ label, field, ...(continueToken !== undefined ? { continueToken } : {}) });
+}
+
+function withNamespace(ctx: RequestContext, namespace: string): RequestContext {
+  return {
+    signal: ctx.signal,
+    namespace,
+    user: ctx.user,
+    addWarning: (m) => {
+      ctx.addWarning(m);
+    },
+  };
+}
+
+/** A cluster-wide request whose field selector pins one valid namespace reads only that namespace. */
+function narrowNamespace<T extends KubeObject>(ctx: RequestContext, p: StorePredicate<T>): RequestContext {
+  if (ctx.namespace !== '') return ctx;
+  const ns = p.matchesSingleNamespace();
+  if (ns === undefined || validateNamespaceName(ns, false).length > 0) return ctx;
+  return withNamespace(ctx, ns);
+}
+
+/** The key to read and whether it is a prefix: one object when the selector pins a name. */
+function keyFor<T extends KubeObject>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  p: StorePredicate<T>,
+): { key: string; recursive: boolean } {
+  const name = p.matchesSingle();
+  if (name !== undefined) {
+    try {
+      return { key: core.keyFunc(ctx, name), recursive: false };
+    } catch {
+      // No key from this context (say, no namespace): read the collection instead.
+    }
+  }
+  return { key: core.keyRootFunc(ctx), recursive: true };
+}
+
+function storageListOptions<T extends KubeObject>(
+  ctx: RequestContext,
+  p: StorePredicate<T>,
+  options: ListOptions,
+): StorageListOptions<T> {
+  const out: StorageListOptions<T> = { predicate: p, recursive: true, signal: ctx.signal };
+  if (options.resourceVersion !== undefined) out.resourceVersion = options.resourceVersion;
+  if (options.resourceVersionMatch !== undefined) out.resourceVersionMatch = options.resourceVersionMatch;
+  if (options.limit !== undefined) out.limit = options.limit;
+  if (options.continue !== undefined) out.continue = options.continue;
+  return out;
+}
+
+/** ListPredicate: the matching objects, in a list of the store's kind. */
+export async function listPredicate<T extends KubeObject>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  args: { predicate: StorePredicate<T>; options: ListOptions },
+): Promise<KubeList<T>> {
+  const p = args.predicate;
+  const scoped = narrowNamespace(ctx, p);
+  const { key, recursive } = keyFor(core, scoped, p);
+  let got: KubeList<T>;
+  try {
+    got = await core.storage.storage.getList(key, { ...storageListOptions(ctx, p, args.options), recursive });
+  } catch (err) {
+    throw interpretStorageError(err, { verb: 'list', qualifiedResource: core.qualifiedResource, name: '' });
+  }
+  const list = core.newListFunc();
+  list.metadata = got.metadata;
+  list.items = got.items;
+  return list;
+}
+
+export async function listObjects<T extends KubeObject>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  options: ListOptions,
+): Promise<KubeList<T>> {
+  return await listPredicate(core, ctx, { predicate: predicateFor(core, options), options });
+}
+
+/** Watch: changes to the matching objects from the requested resourceVersion on. */
+export async function watchObjects<T extends KubeObject>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  options: ListOptions,
+): Promise<Watch<T>> {
+  const p = predicateFor(core, options);
+  const scoped = narrowNamespace(ctx, p);
+  const { key, recursive } = keyFor(core, scoped, p);
+  const opts: StorageListOptions<T> = { predicate: p, recursive, signal: ctx.signal };
+  if (options.resourceVersion !== undefined) opts.resourceVersion = options.resourceVersion;
+  if (options.allowWatchBookmarks !== undefined) opts.progressNotify = options.allowWatchBookmarks;
+  if (options.sendInitialEvents !== undefined) opts.sendInitialEvents = options.sendInitialEvents;
+  try {
+    return await core.storage.storage.watch(key, opts);
+  } catch (err) {
+    throw interpretStorageError(err, { verb: 'list', qualifiedResource: core.qualifiedResource, name: '' });
+  }
+}

@@ -1,0 +1,69 @@
+// ObjectMeta helpers the generic Store shares across verbs (metav1.FillObjectMetaSystemFields,
+// metav1.Now with second precision, deep copies).
+import { randomUUID } from 'node:crypto';
+import type { KubeObject, ObjectMeta } from '../../api/meta.js';
+
+/** An RFC 3339 UTC timestamp with second precision, as metav1.Time serializes. */
+export function rfc3339(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+/** metav1.Now(), serialized. */
+export function nowTimestamp(): string {
+  return rfc3339(new Date());
+}
+
+/** The object's metadata, created when missing. */
+export function metaOf(obj: KubeObject): ObjectMeta {
+  obj.metadata ??= {};
+  return obj.metadata;
+}
+
+/** Sets the fields only the server assigns on create: creationTimestamp and uid. */
+export function fillObjectMetaSystemFields(meta: ObjectMeta): void {
+  meta.creationTimestamp = nowTimestamp();
+  meta.uid = randomUUID();
+}
+
+/** A deep copy of a JSON-shaped object (kube's DeepCopyObject). */
+export function deepCopy<T>(obj: T): T {
+  return structuredClone(obj);
+}
+
+/** A timestamp `seconds` after `base` (both RFC 3339). */
+export function addSeconds(base: string, seconds: number): string {
+  return rfc3339(new Date(Date.parse(base) + seconds * 1000));
+}
+
+/** Whether the object carries a deletionTimestamp. */
+export function isBeingDeleted(obj: KubeObject): boolean {
+  return (obj.metadata?.deletionTimestamp ?? '') !== '';
+}
+
+/** Keys whose difference does not make a new generation: metadata and status. */
+const generationExempt = new Set(['metadata', 'status', 'apiVersion', 'kind']);
+
+/** Whether anything outside metadata and status differs (what bumps metadata.generation). */
+export function specChanged(obj: KubeObject, old: KubeObject): boolean {
+  const keys = new Set([...Object.keys(obj), ...Object.keys(old)]);
+  for (const key of keys) {
+    if (generationExempt.has(key)) continue;
+    if (!jsonEqual(obj[key], old[key])) return true;
+  }
+  return false;
+}
+
+/** Semantic equality of JSON values (reflect.DeepEqual over decoded JSON; key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
+  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && jsonEqual(ra[k], rb[k]));
+}

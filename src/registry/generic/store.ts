@@ -1,0 +1,152 @@
+// The generic registry Store (k8s.io/apiserver/pkg/registry/generic/registry/store.go): every REST
+// verb for any resource, given its strategies. The order of steps lives in the verb files beside
+// this one; the strategies only decide. Build one with completeWithOptions().
+import type { KubeList, KubeObject } from '../../api/meta.js';
+import type { Table } from '../../api/table.js';
+import type { Watch } from '../../storage/interfaces.js';
+import type {
+  CategoriesProvider,
+  CollectionDeleter,
+  Creater,
+  Getter,
+  GracefulDeleter,
+  Lister,
+  Scoper,
+  ShortNamesProvider,
+  SingularNameProvider,
+  Storage,
+  TableConvertor,
+  UpdateRequest,
+  Updater,
+  ValidateObjectFunc,
+  Watcher,
+} from '../rest/capabilities.js';
+import type { RequestContext } from '../rest/context.js';
+import type { CreateOptions, DeleteOptions, GetOptions, ListOptions } from '../rest/options.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../rest/strategy.js';
+import { createObject } from './create.js';
+import { deleteCollection } from './delete-collection.js';
+import { deleteObject } from './delete.js';
+import { getObject, listObjects, watchObjects } from './list-watch.js';
+import { brandCore, type StoreCore } from './store-core.js';
+import { updateObject } from './update.js';
+
+export class Store<T extends KubeObject = KubeObject>
+  implements
+    Storage,
+    Scoper,
+    Getter,
+    Lister,
+    TableConvertor,
+    Watcher,
+    Creater,
+    Updater,
+    GracefulDeleter,
+    CollectionDeleter,
+    ShortNamesProvider,
+    CategoriesProvider,
+    SingularNameProvider
+{
+  readonly #core: StoreCore<T>;
+
+  constructor(core: StoreCore<T>) {
+    this.#core = core;
+  }
+
+  /** The completed state, for resource storages in the registry that build on the Store. */
+  get core(): StoreCore<T> {
+    return this.#core;
+  }
+
+  /**
+   * The same storage with other strategies: a status subresource is the store with a status update
+   * strategy (kube's `statusStore := *store`). Destroying either releases the shared storage once.
+   */
+  withStrategies(strategies: {
+    createStrategy?: CreateStrategy<T>;
+    updateStrategy?: UpdateStrategy<T>;
+    deleteStrategy?: DeleteStrategy<T>;
+  }): Store<T> {
+    return new Store(brandCore<T>({ ...this.#core, ...strategies }));
+  }
+
+  newObject(): T {
+    return this.#core.newFunc();
+  }
+
+  newList(): KubeList<T> {
+    return this.#core.newListFunc();
+  }
+
+  destroy(): Promise<void> {
+    return this.#core.destroy();
+  }
+
+  namespaceScoped(): boolean {
+    return this.#core.namespaced;
+  }
+
+  shortNames(): readonly string[] {
+    return this.#core.shortNames;
+  }
+
+  categories(): readonly string[] {
+    return this.#core.categories;
+  }
+
+  singularName(): string {
+    return this.#core.singularName;
+  }
+
+  /** Whether delete answers with the object (kube's DeleteReturnsDeletedObject). */
+  deleteReturnsDeletedObject(): boolean {
+    return this.#core.returnDeletedObject;
+  }
+
+  get(ctx: RequestContext, name: string, options: GetOptions): Promise<T> {
+    return getObject(this.#core, ctx, { name, options });
+  }
+
+  list(ctx: RequestContext, options: ListOptions): Promise<KubeList<T>> {
+    return listObjects(this.#core, ctx, options);
+  }
+
+  watch(ctx: RequestContext, options: ListOptions): Promise<Watch<T>> {
+    return watchObjects(this.#core, ctx, options);
+  }
+
+  create(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: { options: CreateOptions; validate?: ValidateObjectFunc },
+  ): Promise<T> {
+    return createObject(this.#core, ctx, { ...opts, obj: obj as T });
+  }
+
+  update(ctx: RequestContext, name: string, req: UpdateRequest): Promise<{ object: T; created: boolean }> {
+    return updateObject(this.#core, ctx, { name, req });
+  }
+
+  delete(
+    ctx: RequestContext,
+    name: string,
+    opts: { options: DeleteOptions; validate?: ValidateObjectFunc },
+  ): Promise<{ object: KubeObject; deleted: boolean }> {
+    return deleteObject(this.#core, ctx, { name, req: opts });
+  }
+
+  deleteCollection(
+    ctx: RequestContext,
+    opts: { options: DeleteOptions; listOptions: ListOptions; validate?: ValidateObjectFunc },
+  ): Promise<KubeList<T>> {
+    return deleteCollection(this.#core, ctx, opts);
+  }
+
+  convertToTable(
+    ctx: RequestContext,
+    obj: KubeObject | KubeList,
+    opts: { includeObject?: 'None' | 'Object' | 'Metadata' },
+  ): Table {
+    return this.#core.tableConvertor.convertToTable(ctx, obj, opts);
+  }
+}

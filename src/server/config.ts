@@ -1,0 +1,77 @@
+// The generic server's configuration: Config → completeConfig() → CompletedConfig → new server.
+// Completion checks what can be checked before any socket opens and freezes the result.
+import { isIP } from 'node:net';
+import type { TokenTable } from './authn/token-auth.js';
+import { basicRequestInfo, type RequestInfoResolver } from './filters/request-info.js';
+import type { HealthChecker } from './healthz/health-checker.js';
+import type { ListenerConfig } from './http/serving-listener.js';
+import { Logger } from './logging/logger.js';
+import { capstanVersionInfo, type VersionInfo } from './version/version.js';
+
+export interface Config {
+  readonly listeners: readonly ListenerConfig[];
+  readonly tokens?: TokenTable;
+  readonly anonymousAuth?: boolean;
+  /** --max-requests-inflight (default 400; 0 = no limit). */
+  readonly maxRequestsInFlight?: number;
+  /** --max-mutating-requests-inflight (default 200; 0 = no limit). */
+  readonly maxMutatingRequestsInFlight?: number;
+  /** --request-timeout in milliseconds (default 60 000). */
+  readonly requestTimeoutMs?: number;
+  /** How long shutdown waits for requests in flight (default 60 000, kube's drain limit). */
+  readonly shutdownTimeoutMs?: number;
+  readonly logger?: Logger;
+  readonly version?: VersionInfo;
+  readonly requestInfoResolver?: RequestInfoResolver;
+  /** Checks served on /healthz, /livez and /readyz after ping and log (the storage's `etcd`). */
+  readonly healthChecks?: readonly HealthChecker[];
+}
+
+declare const completed: unique symbol;
+
+export type CompletedConfig = Readonly<Required<Config>> & { readonly [completed]: true };
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '::1']);
+
+export function isLoopback(address: string): boolean {
+  return loopbackHosts.has(address) || (isIP(address) === 4 && address.startsWith('127.'));
+}
+
+function validate(config: Config): string[] {
+  const errs: string[] = [];
+  if (config.listeners.length === 0)
+    errs.push('at least one of --secure-port and --insecure-port must be set');
+  for (const l of config.listeners) {
+    if (!Number.isInteger(l.port) || l.port < 0 || l.port > 65535)
+      errs.push(`port ${l.port} must be between 0 and 65535, inclusive`);
+    if (l.tls === undefined && !isLoopback(l.bindAddress)) {
+      errs.push(`plain HTTP is served on loopback addresses only, not ${JSON.stringify(l.bindAddress)}`);
+    }
+  }
+  const counts = [config.maxRequestsInFlight, config.maxMutatingRequestsInFlight, config.requestTimeoutMs];
+  if (counts.some((n) => n !== undefined && (!Number.isFinite(n) || n < 0))) {
+    errs.push(
+      '--max-requests-inflight, --max-mutating-requests-inflight and --request-timeout must not be negative',
+    );
+  }
+  return errs;
+}
+
+export function completeConfig(config: Config): CompletedConfig {
+  const errs = validate(config);
+  if (errs.length > 0) throw new Error(errs.join('; '));
+  const full: Required<Config> = {
+    listeners: Object.freeze([...config.listeners]),
+    tokens: config.tokens ?? new Map(),
+    anonymousAuth: config.anonymousAuth ?? false,
+    maxRequestsInFlight: config.maxRequestsInFlight ?? 400,
+    maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight ?? 200,
+    requestTimeoutMs: config.requestTimeoutMs ?? 60_000,
+    shutdownTimeoutMs: config.shutdownTimeoutMs ?? 60_000,
+    logger: config.logger ?? new Logger(),
+    version: config.version ?? capstanVersionInfo(),
+    requestInfoResolver: config.requestInfoResolver ?? basicRequestInfo,
+    healthChecks: Object.freeze([...(config.healthChecks ?? [])]),
+  };
+  return Object.freeze(full) as CompletedConfig;
+}

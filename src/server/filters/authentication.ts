@@ -1,0 +1,48 @@
+// Authentication (kube's WithAuthentication with the union of token authenticators and the
+// anonymous authenticator). Without credentials a request is anonymous only for the public health
+// and version paths (what kube's system:public-info-viewer grants) unless --anonymous-auth is set;
+// credentials that do not authenticate are answered 401 whatever the path.
+import { anonymousUser } from '../../registry/rest/context.js';
+import { newUnauthorized } from '../../machinery/errors/index.js';
+import { writeStatus } from '../http/respond.js';
+import { authenticateBearer, withAuthenticatedGroup, type TokenTable } from '../authn/token-auth.js';
+import type { Logger } from '../logging/logger.js';
+import type { Filter } from './request-scope.js';
+
+export const publicInfoPaths: ReadonlySet<string> = new Set([
+  '/healthz',
+  '/livez',
+  '/readyz',
+  '/version',
+  '/version/',
+]);
+
+export interface AuthenticationOptions {
+  readonly tokens: TokenTable;
+  /** Anonymous requests reach every path (there is no authorizer yet to stop them). */
+  readonly anonymous: boolean;
+  readonly logger: Logger;
+}
+
+export function withAuthentication(opts: AuthenticationOptions): Filter {
+  return (next) => async (scope) => {
+    const result = authenticateBearer(scope.req, opts.tokens);
+    switch (result.kind) {
+      case 'user':
+        scope.user = withAuthenticatedGroup(result.user);
+        break;
+      case 'invalid':
+        opts.logger.v(4, 'Unable to authenticate the request', { err: result.reason });
+        writeStatus(scope.res, newUnauthorized('').status);
+        return;
+      case 'none':
+        if (!opts.anonymous && !publicInfoPaths.has(scope.url.pathname)) {
+          writeStatus(scope.res, newUnauthorized('').status);
+          return;
+        }
+        scope.user = anonymousUser;
+        break;
+    }
+    await next(scope);
+  };
+}

@@ -1,0 +1,156 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { testServer } from '../testing/test-server.js';
+import type { APIHandler } from '../generic-api-server.js';
+
+const unauthorized = {
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Failure',
+  message: 'Unauthorized',
+  reason: 'Unauthorized',
+  code: 401,
+};
+
+describe('authentication', () => {
+  it('lets anonymous requests reach only the public health and version paths', async () => {
+    const { request } = testServer();
+    assert.equal((await request('/version')).statusCode, 200);
+    assert.equal((await request('/healthz')).statusCode, 200);
+    const denied = await request('/api');
+    assert.equal(denied.statusCode, 401);
+    assert.deepEqual(denied.json(), unauthorized);
+    assert.equal((await request('/metrics')).statusCode, 401);
+    assert.equal((await request('/readyz/ping')).statusCode, 401);
+  });
+
+  it('answers 401 to a token it does not know, whatever the path', async () => {
+    const { request } = testServer();
+    const res = await request({ url: '/healthz', headers: { authorization: 'Bearer wrong' } });
+    assert.equal(res.statusCode, 401);
+    assert.deepEqual(res.json(), unauthorized);
+  });
+
+  it('passes the authenticated user, in system:authenticated, to the API handler', async () => {
+    let seen: readonly string[] = [];
+    const api: APIHandler = async (scope) => {
+      seen = scope.user?.groups ?? [];
+      scope.res.end('{}');
+      return Promise.resolve(true);
+    };
+    const { adminRequest } = testServer({ api });
+    assert.equal((await adminRequest('/api/v1/namespaces')).statusCode, 200);
+    assert.deepEqual(seen, ['system:masters', 'system:authenticated']);
+  });
+
+  it('serves every path to anonymous users with --anonymous-auth', async () => {
+    const { request } = testServer({ config: { anonymousAuth: true } });
+    const res = await request('/api/v1/pods');
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json<{ message: string }>().message, 'the server could not find the requested resource');
+  });
+});
+
+describe('max in flight', () => {
+  it('answers 429 with Retry-After past the limit, except to system:masters', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const api: APIHandler = async (scope) => {
+      await gate;
+      scope.res.end('{}');
+      return true;
+    };
+    const { request, adminRequest } = testServer({
+      api,
+      config: { maxRequestsInFlight: 1, anonymousAuth: true },
+    });
+    const first = request('/api/v1/pods');
+    await new Promise((r) => setImmediate(r));
+    const rejected = await request('/api/v1/configmaps');
+    assert.equal(rejected.statusCode, 429);
+    assert.equal(rejected.headers['retry-after'], '1');
+    assert.equal(rejected.payload, 'Too many requests, please try again later.\n');
+    const privileged = adminRequest('/api/v1/secrets');
+    const watch = request('/api/v1/pods?watch=true');
+    release();
+    assert.equal((await first).statusCode, 200);
+    assert.equal((await privileged).statusCode, 200);
+    assert.equal((await watch).statusCode, 200);
+  });
+});
+
+describe('request timeout', () => {
+  it('answers 504 Timeout to a request that is not long-running and drops late writes', async () => {
+    let aborted = false;
+    const api: APIHandler = async (scope) => {
+      await new Promise((r) => setTimeout(r, 80));
+      aborted = scope.abort.signal.aborted;
+      scope.res.statusCode = 200;
+      scope.res.end('late');
+      return true;
+    };
+    const { adminRequest } = testServer({ api, config: { requestTimeoutMs: 20 } });
+    const res = await adminRequest('/api/v1/pods');
+    assert.equal(res.statusCode, 504);
+    assert.deepEqual(res.json(), {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'Timeout: request did not complete within the allotted timeout',
+      reason: 'Timeout',
+      code: 504,
+      details: {},
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(aborted, true);
+  });
+
+  it('honours a shorter ?timeout= and leaves watches alone', async () => {
+    const api: APIHandler = async (scope) => {
+      await new Promise((r) => setTimeout(r, 60));
+      scope.res.end('{}');
+      return true;
+    };
+    const { adminRequest } = testServer({ api, config: { requestTimeoutMs: 5000 } });
+    assert.equal((await adminRequest('/api/v1/pods?timeout=10ms')).statusCode, 504);
+    assert.equal((await adminRequest('/api/v1/pods?watch=1&timeout=10ms')).statusCode, 200);
+  });
+});
+
+describe('panic recovery', () => {
+  it('answers 500 InternalError and logs the stack', async () => {
+    const api: APIHandler = () => Promise.reject(new Error('boom'));
+    const { adminRequest, logLines } = testServer({ api });
+    const res = await adminRequest('/api/v1/pods');
+    assert.equal(res.statusCode, 500);
+    const body = res.json<{ reason: string; message: string }>();
+    assert.equal(body.reason, 'InternalError');
+    assert.equal(body.message, 'Internal error occurred: boom');
+    assert.ok(logLines.some((l) => l.includes('apiserver panic') && l.includes('boom')));
+  });
+});
+
+describe('metrics', () => {
+  it('counts requests by verb, resource and code', async () => {
+    const api: APIHandler = async (scope) => {
+      scope.res.end('{}');
+      return Promise.resolve(true);
+    };
+    const { adminRequest } = testServer({ api });
+    await adminRequest('/api/v1/namespaces/default/configmaps');
+    await adminRequest({ url: '/api/v1/namespaces/default/configmaps', method: 'POST', payload: '{}' });
+    const res = await adminRequest('/metrics');
+    assert.equal(res.statusCode, 200);
+    assert.match(
+      res.payload,
+      /apiserver_request_total\{verb="LIST",dry_run="",group="",version="v1",resource="configmaps",subresource="",scope="namespace",component="apiserver",code="200"\} 1/,
+    );
+    assert.match(
+      res.payload,
+      /apiserver_request_total\{verb="POST",[^}]*resource="configmaps",[^}]*scope="resource",[^}]*code="200"\} 1/,
+    );
+    assert.match(res.payload, /apiserver_request_duration_seconds_bucket\{le="0.005",verb="LIST"/);
+  });
+});

@@ -1,0 +1,42 @@
+// --max-requests-inflight / --max-mutating-requests-inflight (kube's WithMaxInFlightLimit): beyond
+// the limit a request gets 429 with Retry-After 1, except for system:masters, who always get an
+// answer. Long-running requests are not counted. A limit of 0 means no limit.
+import type { ApiserverMetrics } from '../metrics/apiserver-metrics.js';
+import { writeHttpError } from '../http/respond.js';
+import { isMutating } from './request-info.js';
+import type { Filter } from './request-scope.js';
+
+export interface MaxInFlightOptions {
+  readonly readOnlyLimit: number;
+  readonly mutatingLimit: number;
+  readonly metrics: ApiserverMetrics;
+}
+
+const privilegedGroup = 'system:masters';
+
+export function withMaxInFlight(opts: MaxInFlightOptions): Filter {
+  const inUse = { readOnly: 0, mutating: 0 };
+  const limits = { readOnly: opts.readOnlyLimit, mutating: opts.mutatingLimit };
+  return (next) => async (scope) => {
+    if (scope.longRunning) {
+      await next(scope);
+      return;
+    }
+    const kind = isMutating(scope.info) ? 'mutating' : 'readOnly';
+    const limit = limits[kind];
+    if (limit > 0 && inUse[kind] >= limit && !(scope.user?.groups.includes(privilegedGroup) ?? false)) {
+      opts.metrics.recordDropped(kind);
+      scope.res.setHeader('Retry-After', '1');
+      writeHttpError(scope.res, 429, 'Too many requests, please try again later.');
+      return;
+    }
+    inUse[kind]++;
+    opts.metrics.setInflight(kind, inUse[kind]);
+    try {
+      await next(scope);
+    } finally {
+      inUse[kind]--;
+      opts.metrics.setInflight(kind, inUse[kind]);
+    }
+  };
+}

@@ -1,0 +1,23 @@
+// The outermost filter (kube's WithPanicRecovery): an exception escaping a handler is logged with
+// its stack and answered 500 InternalError; a response already under way is cut off instead.
+import { isStatusError, newInternalError } from '../../machinery/errors/index.js';
+import type { Logger } from '../logging/logger.js';
+import { writeStatus } from '../http/respond.js';
+import type { Filter } from './request-scope.js';
+
+export function withPanicRecovery(logger: Logger): Filter {
+  return (next) => async (scope) => {
+    try {
+      await next(scope);
+    } catch (err) {
+      const { req, res } = scope;
+      if (isStatusError(err) && !res.headersSent) {
+        writeStatus(res, err.status);
+        return;
+      }
+      logger.error("apiserver panic'd", err, { method: req.method, URI: req.url });
+      if (res.headersSent) res.destroy();
+      else writeStatus(res, newInternalError(err).status);
+    }
+  };
+}

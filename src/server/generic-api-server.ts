@@ -1,0 +1,203 @@
+// The generic API server (k8s.io/apiserver/pkg/server/genericapiserver.go): listeners, the filter
+// chain, the non-API routes, lifecycle hooks and graceful shutdown. What serves /api and /apis is
+// handed in; this class knows nothing of resources.
+import { statusError } from '../machinery/errors/index.js';
+import type { CompletedConfig } from './config.js';
+import { withAuthentication } from './filters/authentication.js';
+import { withMaxInFlight } from './filters/max-in-flight.js';
+import { withMetrics } from './filters/metrics.js';
+import { withPanicRecovery } from './filters/panic-recovery.js';
+import { isLongRunning } from './filters/request-info.js';
+import { withRequestLogging } from './filters/request-logging.js';
+import { buildChain, type Handler, type RequestScope } from './filters/request-scope.js';
+import { RequestTracker } from './filters/request-tracker.js';
+import { withRequestTimeout } from './filters/timeout.js';
+import { writeStatus } from './http/respond.js';
+import { ServingListener } from './http/serving-listener.js';
+import type { HttpRequest, HttpResponse } from './http/types.js';
+import { LifecycleHooks, type PostStartHook, type PreShutdownHook } from './lifecycle/hooks.js';
+import { ApiserverMetrics } from './metrics/apiserver-metrics.js';
+import { nonApiRoutes } from './non-api-routes.js';
+
+/** Serves a request under /api or /apis; false when the path is not its to serve. */
+export type APIHandler = (scope: RequestScope) => Promise<boolean>;
+
+const metricsLoadDelayMs = 1000;
+
+// kube's NotFoundHandler body.
+const notFound = statusError({
+  reason: 'NotFound',
+  message: 'the server could not find the requested resource',
+  details: {},
+});
+
+export class GenericAPIServer {
+  readonly #config: CompletedConfig;
+  readonly #apiHandler: APIHandler;
+  readonly #hooks = new LifecycleHooks();
+  readonly #metrics = new ApiserverMetrics();
+  readonly #tracker = new RequestTracker();
+  #routes = new Map<string, Handler>();
+  #handler: Handler | undefined;
+  #listeners: ServingListener[] = [];
+  #postStart: Promise<void> | undefined;
+  #shutdown: Promise<void> | undefined;
+  #shuttingDown = false;
+  #metricsTimer: NodeJS.Timeout | undefined;
+
+  constructor(config: CompletedConfig, apiHandler: APIHandler) {
+    this.#config = config;
+    this.#apiHandler = apiHandler;
+  }
+
+  get metrics(): ApiserverMetrics {
+    return this.#metrics;
+  }
+
+  /** The first listener's URL (HTTPS when there is one). */
+  get url(): string {
+    const first = this.#listeners.find((l) => l.secure) ?? this.#listeners[0];
+    if (first === undefined) throw new Error('the server is not listening');
+    return first.url;
+  }
+
+  get urls(): readonly string[] {
+    return this.#listeners.map((l) => l.url);
+  }
+
+  addPostStartHook(name: string, hook: PostStartHook): void {
+    this.#hooks.addPostStartHook(name, hook);
+  }
+
+  addPreShutdownHook(name: string, hook: PreShutdownHook): void {
+    this.#hooks.addPreShutdownHook(name, hook);
+  }
+
+  /** Opens the listeners and starts the post-start hooks; `ready` tells when they are done. */
+  async start(): Promise<void> {
+    if (this.#listeners.length > 0 || this.#postStart !== undefined)
+      throw new Error('the server has already been started');
+    const onRequest = this.requestListener;
+    try {
+      for (const l of this.#config.listeners)
+        this.#listeners.push(await ServingListener.listen(l, onRequest));
+    } catch (err) {
+      await Promise.all(this.#listeners.map((l) => l.close()));
+      throw err;
+    }
+    this.#postStart = this.#hooks.runPostStartHooks(this.#config.logger);
+    // prom-client is loaded a second after the hooks, off the path to ready (see ApiserverMetrics);
+    // a scrape before then loads it at once.
+    const loadMetrics = (): void => {
+      this.#metricsTimer = setTimeout(() => {
+        this.#metrics.load().catch((err: unknown) => {
+          this.#config.logger.error('unable to load the metrics library', err);
+        });
+      }, metricsLoadDelayMs);
+    };
+    this.#postStart.then(loadMetrics, loadMetrics);
+  }
+
+  /**
+   * What the sockets call for each request; tests inject requests here without a socket. Fixes the
+   * health checks: hooks added later would not be seen.
+   */
+  get requestListener(): (req: HttpRequest, res: HttpResponse) => void {
+    if (this.#handler === undefined) {
+      const { logger, version, healthChecks } = this.#config;
+      this.#routes = nonApiRoutes({
+        logger,
+        version,
+        metrics: this.#metrics,
+        checks: [...healthChecks, ...this.#hooks.postStartChecks()],
+        shuttingDown: () => this.#shuttingDown,
+      });
+      this.#handler = this.#buildHandler();
+    }
+    return (req, res) => {
+      this.#dispatch(req, res);
+    };
+  }
+
+  /** Resolves when every post-start hook has finished; rejects with the first that failed. */
+  get ready(): Promise<void> {
+    return this.#postStart ?? Promise.reject(new Error('the server has not been started'));
+  }
+
+  #buildHandler(): Handler {
+    const c = this.#config;
+    const route: Handler = async (scope) => {
+      const own = this.#routes.get(scope.url.pathname);
+      if (own !== undefined) return own(scope);
+      if (await this.#apiHandler(scope)) return;
+      writeStatus(scope.res, notFound.status);
+    };
+    return buildChain(route, [
+      withPanicRecovery(c.logger),
+      withRequestLogging(c.logger),
+      this.#tracker.filter,
+      withMetrics(this.#metrics, (path) => this.#routes.has(path)),
+      withRequestTimeout(c.requestTimeoutMs),
+      withAuthentication({ tokens: c.tokens, anonymous: c.anonymousAuth, logger: c.logger }),
+      withMaxInFlight({
+        readOnlyLimit: c.maxRequestsInFlight,
+        mutatingLimit: c.maxMutatingRequestsInFlight,
+        metrics: this.#metrics,
+      }),
+    ]);
+  }
+
+  #dispatch(req: HttpRequest, res: HttpResponse): void {
+    const handler = this.#handler;
+    if (handler === undefined) return;
+    const url = new URL(`http://capstan${req.url ?? '/'}`);
+    const info = this.#config.requestInfoResolver(req, url);
+    const scope: RequestScope = {
+      req,
+      res,
+      url,
+      receivedAt: performance.now(),
+      abort: new AbortController(),
+      info,
+      longRunning: isLongRunning(info),
+      user: undefined,
+    };
+    res.once('close', () => {
+      if (!res.writableFinished) scope.abort.abort(new Error('client disconnected'));
+    });
+    handler(scope).catch((err: unknown) => {
+      this.#config.logger.error('unhandled error serving a request', err);
+    });
+  }
+
+  /**
+   * Graceful shutdown: /readyz turns red, listeners stop accepting, watches end, pre-shutdown
+   * hooks run, requests in flight drain (up to the shutdown timeout), the rest are cut.
+   */
+  shutdown(): Promise<void> {
+    this.#shutdown ??= this.#runShutdown();
+    return this.#shutdown;
+  }
+
+  async #runShutdown(): Promise<void> {
+    const { logger, shutdownTimeoutMs } = this.#config;
+    this.#shuttingDown = true;
+    clearTimeout(this.#metricsTimer);
+    this.#hooks.close();
+    for (const l of this.#listeners) l.stopAccepting();
+    this.#tracker.endLongRunning();
+    await this.#hooks.runPreShutdownHooks(logger);
+    if (!(await this.#tracker.drain(shutdownTimeoutMs))) {
+      logger.warn('requests still in flight at the end of the shutdown timeout', {
+        inFlight: this.#tracker.inFlight,
+      });
+    }
+    this.#tracker.close();
+    await Promise.all(this.#listeners.map((l) => l.close()));
+    this.#metrics.close();
+  }
+
+  close(): Promise<void> {
+    return this.shutdown();
+  }
+}

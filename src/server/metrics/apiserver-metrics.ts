@@ -1,0 +1,113 @@
+// The server's metrics. prom-client costs about 100 ms to load, a third of the start budget, so it
+// is imported once the server is ready (or at the first scrape); what happens before is queued and
+// replayed, so no request goes uncounted.
+import type { PromMetrics } from './prom-metrics.js';
+import type { RequestLabels } from './request-labels.js';
+
+export type { RequestLabels } from './request-labels.js';
+export { requestLabelsOf } from './request-labels.js';
+
+/** The registry's ObjectCountMetric shape: stores poll their counts and report them here. */
+export interface ObjectCountMetric {
+  set(resource: string, count: number): void;
+  delete(resource: string): void;
+}
+
+type Update = (m: PromMetrics) => void;
+
+// Beyond this many queued updates before prom-client is loaded, the oldest are dropped.
+const maxQueued = 10_000;
+
+export class ApiserverMetrics {
+  #loaded: PromMetrics | undefined;
+  #loading: Promise<PromMetrics> | undefined;
+  #queue: Update[] = [];
+  #closed = false;
+
+  /** Loads prom-client and replays what was recorded meanwhile; idempotent. */
+  load(): Promise<PromMetrics> {
+    this.#loading ??= (async () => {
+      const [prom, { PromMetrics: Impl }] = await Promise.all([
+        import('prom-client'),
+        import('./prom-metrics.js'),
+      ]);
+      const metrics = new Impl(prom);
+      for (const update of this.#queue) update(metrics);
+      this.#queue = [];
+      this.#loaded = metrics;
+      if (this.#closed) metrics.close();
+      return metrics;
+    })();
+    return this.#loading;
+  }
+
+  #apply(update: Update): void {
+    if (this.#loaded !== undefined) {
+      update(this.#loaded);
+      return;
+    }
+    if (this.#queue.length >= maxQueued) this.#queue.shift();
+    this.#queue.push(update);
+  }
+
+  /** Where stores report their object counts (the registry's ObjectCountMetric). */
+  get objectCountMetric(): ObjectCountMetric {
+    return {
+      set: (resource, count) => {
+        this.#apply((m) => {
+          m.setStorageObjects(resource, count);
+        });
+      },
+      delete: (resource) => {
+        this.#apply((m) => {
+          m.setStorageObjects(resource, undefined);
+        });
+      },
+    };
+  }
+
+  observeRequest(
+    labels: RequestLabels,
+    result: { code: number; seconds: number; longRunning: boolean },
+  ): void {
+    this.#apply((m) => {
+      m.observeRequest(labels, result);
+    });
+  }
+
+  /** Counts a long-running request until the returned function is called. */
+  trackLongRunning(labels: RequestLabels): () => void {
+    this.#apply((m) => {
+      m.addLongRunning(labels, 1);
+    });
+    return () => {
+      this.#apply((m) => {
+        m.addLongRunning(labels, -1);
+      });
+    };
+  }
+
+  setInflight(kind: 'readOnly' | 'mutating', n: number): void {
+    this.#apply((m) => {
+      m.setInflight(kind, n);
+    });
+  }
+
+  recordDropped(kind: 'readOnly' | 'mutating'): void {
+    this.#apply((m) => {
+      m.recordDropped(kind);
+    });
+  }
+
+  /** The Prometheus text exposition and its content type. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    const metrics = await this.load();
+    return { contentType: metrics.contentType, body: await metrics.render() };
+  }
+
+  close(): void {
+    this.#closed = true;
+    this.#queue = [];
+    this.#loaded?.close();
+  }
+}

@@ -1,0 +1,114 @@
+// ServerRunOptions → validate → complete(): reads or makes what the flags point at (certificates,
+// tokens, the data dir) once, before anything listens, into a frozen, branded value.
+import { mkdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
+import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
+import type { TlsMaterial } from '../http/serving-listener.js';
+import { errorText } from '../logging/error-text.js';
+import { Logger, type LogSink } from '../logging/logger.js';
+import {
+  defaultAPIResourceConfigSource,
+  mergeAPIResourceConfigs,
+  parseRuntimeConfig,
+  registryOf,
+  validateRuntimeConfig,
+} from '../resource-config.js';
+import { defaultAltNames, ensureServingCertificates } from '../tls/self-signed.js';
+import { validateServerRunOptions, type ServerRunOptions } from './server-run-options.js';
+
+/** Invalid flag values; the CLI prints each and exits 1, as kube-apiserver does. */
+export class OptionsError extends Error {
+  readonly errors: readonly string[];
+  constructor(errors: readonly string[]) {
+    super(errors.join('\n'));
+    this.name = 'OptionsError';
+    this.errors = errors;
+  }
+}
+
+declare const completedOptions: unique symbol;
+
+export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
+  /** --data-dir made absolute; it exists. */
+  readonly dataDir: string;
+  readonly kubeconfigPath: string;
+  /** Absent when only plain HTTP is served. */
+  readonly tls: TlsMaterial | undefined;
+  /** The CA a client should trust (embedded in the kubeconfig). */
+  readonly caPem: string | undefined;
+  /** Certificate files made this start ([] when reused or given). */
+  readonly certificatesGenerated: readonly string[];
+  readonly adminToken: string;
+  readonly tokens: TokenTable;
+  readonly logger: Logger;
+  readonly [completedOptions]: true;
+};
+
+async function servingMaterial(
+  o: ServerRunOptions,
+  dataDir: string,
+): Promise<{ tls?: TlsMaterial; caPem?: string; generated: readonly string[] }> {
+  if (o.securePort === 0) return { generated: [] };
+  if (o.tlsCertFile !== '') {
+    const [certPem, keyPem] = await Promise.all([
+      readFile(o.tlsCertFile, 'utf8'),
+      readFile(o.tlsPrivateKeyFile, 'utf8'),
+    ]);
+    return { tls: { certPem, keyPem }, caPem: certPem, generated: [] };
+  }
+  const certs = await ensureServingCertificates(join(dataDir, 'pki'), defaultAltNames(o.bindAddress));
+  return {
+    tls: { certPem: certs.certPem, keyPem: certs.keyPem },
+    caPem: certs.caPem,
+    generated: certs.generated,
+  };
+}
+
+/** --runtime-config checked against what the server serves (kube's APIEnablementOptions.Validate). */
+function runtimeConfigErrors(values: readonly string[]): string[] {
+  try {
+    const defaults = defaultAPIResourceConfigSource();
+    const overrides = parseRuntimeConfig(values);
+    const errs = validateRuntimeConfig(overrides, registryOf(defaults));
+    if (errs.length === 0) mergeAPIResourceConfigs(defaults, overrides);
+    return errs.map((e) => e.message);
+  } catch (err) {
+    return [errorText(err)];
+  }
+}
+
+export async function completeServerRunOptions(
+  o: ServerRunOptions,
+  opts: { logSink?: LogSink } = {},
+): Promise<CompletedServerRunOptions> {
+  const errs = [...validateServerRunOptions(o), ...runtimeConfigErrors(o.runtimeConfig)];
+  if (errs.length > 0) throw new OptionsError(errs);
+  const logger = new Logger({
+    format: o.logFormat,
+    verbosity: o.verbosity,
+    ...(opts.logSink === undefined ? {} : { sink: opts.logSink }),
+  });
+  const dataDir = resolve(o.storage.dataDir);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const [serving, adminToken, fileTokens] = await Promise.all([
+    servingMaterial(o, dataDir),
+    ensureAdminToken(join(dataDir, 'pki', 'admin.token')),
+    o.tokenAuthFile === '' ? new Map() : loadTokenFile(o.tokenAuthFile, logger),
+  ]);
+  const tokens = new Map(fileTokens);
+  tokens.set(adminToken, adminUser);
+  const completed: Omit<CompletedServerRunOptions, typeof completedOptions> = {
+    ...o,
+    storage: { ...o.storage, dataDir },
+    dataDir,
+    kubeconfigPath: o.kubeconfigOut === '' ? join(dataDir, 'kubeconfig') : resolve(o.kubeconfigOut),
+    tls: serving.tls,
+    caPem: serving.caPem,
+    certificatesGenerated: serving.generated,
+    adminToken,
+    tokens,
+    logger,
+  };
+  return Object.freeze(completed) as CompletedServerRunOptions;
+}

@@ -1,0 +1,25 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatGoDuration, parseGoDuration } from './duration.js';
+
+describe('Go durations', () => {
+  it('parses what time.ParseDuration accepts', () => {
+    assert.equal(parseGoDuration('1m0s'), 60_000);
+    assert.equal(parseGoDuration('1h2m3.5s'), 3_723_500);
+    assert.equal(parseGoDuration('500ms'), 500);
+    assert.equal(parseGoDuration('0'), 0);
+    assert.equal(parseGoDuration('-2s'), -2000);
+  });
+
+  it('refuses what it refuses, with its message', () => {
+    assert.throws(() => parseGoDuration('60'), { message: 'time: invalid duration "60"' });
+    assert.throws(() => parseGoDuration('1x'), { message: 'time: invalid duration "1x"' });
+    assert.throws(() => parseGoDuration(''), { message: 'time: invalid duration ""' });
+  });
+
+  it('formats defaults as Go prints them', () => {
+    assert.equal(formatGoDuration(60_000), '1m0s');
+    assert.equal(formatGoDuration(300_000), '5m0s');
+    assert.equal(formatGoDuration(1500), '1.5s');
+  });
+});

@@ -1,0 +1,86 @@
+// What the command line configures (kube-apiserver's ServerRunOptions, flattened to the flags
+// Capstan has), with kube's defaults and its validation messages where kube has them.
+import type { LogFormat } from '../logging/logger.js';
+import { logFormats } from '../logging/logger.js';
+import { defaultStorageOptions, validateStorageOptions, type StorageOptions } from './storage-options.js';
+
+export interface ServerRunOptions {
+  /** --bind-address: where the secure port listens. */
+  bindAddress: string;
+  /** --secure-port: HTTPS; 0 turns HTTPS off. */
+  securePort: number;
+  /** --insecure-port: plain HTTP on --insecure-bind-address (loopback only); 0, the default, is off. */
+  insecurePort: number;
+  insecureBindAddress: string;
+  tlsCertFile: string;
+  tlsPrivateKeyFile: string;
+  tokenAuthFile: string;
+  anonymousAuth: boolean;
+  /** --kubeconfig-out: '' means <data-dir>/kubeconfig. */
+  kubeconfigOut: string;
+  maxRequestsInflight: number;
+  maxMutatingRequestsInflight: number;
+  requestTimeoutMs: number;
+  /** --shutdown-timeout: how long shutdown waits for requests in flight. */
+  shutdownTimeoutMs: number;
+  /** --runtime-config values as given (`api/all=false,apps/v1=true`), parsed by the resource config. */
+  runtimeConfig: string[];
+  logFormat: LogFormat;
+  verbosity: number;
+  storage: StorageOptions;
+}
+
+export function defaultServerRunOptions(): ServerRunOptions {
+  return {
+    bindAddress: '0.0.0.0',
+    securePort: 6443,
+    insecurePort: 0,
+    insecureBindAddress: '127.0.0.1',
+    tlsCertFile: '',
+    tlsPrivateKeyFile: '',
+    tokenAuthFile: '',
+    anonymousAuth: false,
+    kubeconfigOut: '',
+    maxRequestsInflight: 400,
+    maxMutatingRequestsInflight: 200,
+    requestTimeoutMs: 60_000,
+    shutdownTimeoutMs: 60_000,
+    runtimeConfig: [],
+    logFormat: 'text',
+    verbosity: 0,
+    storage: defaultStorageOptions(),
+  };
+}
+
+const portError = (flag: string, port: number): string =>
+  `--${flag} ${port} must be between 1 and 65535, inclusive. It cannot be turned off with 0`;
+
+function validateServing(o: ServerRunOptions): string[] {
+  const errs: string[] = [];
+  if (!Number.isInteger(o.securePort) || o.securePort < 0 || o.securePort > 65535) {
+    errs.push(
+      `--secure-port ${o.securePort} must be between 0 and 65535, inclusive. 0 for turning off secure port`,
+    );
+  }
+  if (!Number.isInteger(o.insecurePort) || o.insecurePort < 0 || o.insecurePort > 65535)
+    errs.push(portError('insecure-port', o.insecurePort));
+  if (o.securePort === 0 && o.insecurePort === 0)
+    errs.push('--secure-port and --insecure-port cannot both be 0: nothing would be served');
+  if ((o.tlsCertFile === '') !== (o.tlsPrivateKeyFile === '')) {
+    errs.push('--tls-cert-file and --tls-private-key-file must be given together');
+  }
+  return errs;
+}
+
+export function validateServerRunOptions(o: ServerRunOptions): string[] {
+  const errs = [...validateServing(o), ...validateStorageOptions(o.storage)];
+  if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
+  if (o.maxMutatingRequestsInflight < 0)
+    errs.push('--max-mutating-requests-inflight can not be negative value');
+  if (o.requestTimeoutMs < 0) errs.push('--request-timeout can not be negative value');
+  if (o.shutdownTimeoutMs < 0) errs.push('--shutdown-timeout can not be negative value');
+  if (!(logFormats as readonly string[]).includes(o.logFormat))
+    errs.push(`--log-format: unsupported format ${JSON.stringify(o.logFormat)}`);
+  if (!Number.isInteger(o.verbosity) || o.verbosity < 0) errs.push('-v must be a non-negative integer');
+  return errs;
+}

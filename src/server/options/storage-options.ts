@@ -1,0 +1,69 @@
+// Storage flags (kube's EtcdOptions plus Capstan's embedded backends): which backend, where its
+// data lives, the etcd connection, the watch cache, and delete-collection workers.
+import { parseWatchCacheSizes } from '../../registry/generic/watch-cache-sizes.js';
+import { errorText } from '../logging/error-text.js';
+import { validateEtcdServersOverrides } from '../storage-factory.js';
+
+export const storageBackendNames = ['sqlite', 'etcd3', 'memory'] as const;
+export type StorageBackendName = (typeof storageBackendNames)[number];
+
+export interface StorageOptions {
+  /** --storage-backend: sqlite (default, in --data-dir), etcd3 (--etcd-servers) or memory. */
+  backend: StorageBackendName;
+  /** --data-dir: the SQLite database, certificates, the admin token and the kubeconfig. */
+  dataDir: string;
+  /** --etcd-prefix: the key prefix every resource is stored under. */
+  prefix: string;
+  etcdServers: string[];
+  etcdCaFile: string;
+  etcdCertFile: string;
+  etcdKeyFile: string;
+  /** --etcd-compaction-interval; 0 turns compaction off. */
+  compactionIntervalMs: number;
+  /** --etcd-servers-overrides: `group/resource#url;url`. */
+  serversOverrides: string[];
+  enableWatchCache: boolean;
+  defaultWatchCacheSize: number;
+  /** --watch-cache-sizes: `resource[.group]#size`. */
+  watchCacheSizes: string[];
+  deleteCollectionWorkers: number;
+}
+
+export function defaultStorageOptions(): StorageOptions {
+  return {
+    backend: 'sqlite',
+    dataDir: './.capstan',
+    prefix: '/registry',
+    etcdServers: [],
+    etcdCaFile: '',
+    etcdCertFile: '',
+    etcdKeyFile: '',
+    compactionIntervalMs: 5 * 60_000,
+    serversOverrides: [],
+    enableWatchCache: true,
+    defaultWatchCacheSize: 100,
+    watchCacheSizes: [],
+    deleteCollectionWorkers: 1,
+  };
+}
+
+export function validateStorageOptions(o: StorageOptions): string[] {
+  const errs: string[] = [];
+  if (!(storageBackendNames as readonly string[]).includes(o.backend)) {
+    errs.push(
+      `--storage-backend invalid, allowed values: ${storageBackendNames.join(', ')}. If not specified, it will default to 'sqlite'`,
+    );
+  }
+  if (o.backend === 'etcd3' && o.etcdServers.length === 0) errs.push('--etcd-servers must be specified');
+  if (o.dataDir === '') errs.push('--data-dir must not be empty');
+  errs.push(...validateEtcdServersOverrides(o.serversOverrides).map((e) => e.message));
+  try {
+    parseWatchCacheSizes(o.watchCacheSizes);
+  } catch (err) {
+    errs.push(errorText(err));
+  }
+  if (o.defaultWatchCacheSize < 0) errs.push('--default-watch-cache-size can not be negative value');
+  if (o.deleteCollectionWorkers <= 0) errs.push('--delete-collection-workers must be greater than 0');
+  if (o.compactionIntervalMs < 0) errs.push('--etcd-compaction-interval can not be negative value');
+  return errs;
+}

