@@ -1,29 +1,11 @@
 // Discovery wire shapes (metav1 APIResource/APIResourceList/APIGroup/APIVersions and
 // apidiscovery.k8s.io v2 APIGroupDiscovery).
+import type { APIGroup as MetaAPIGroup, GroupVersionForDiscovery } from '../../api/meta/v1/discovery.js';
 
-export interface APIResource {
-  name: string;
-  singularName: string;
-  namespaced: boolean;
-  group?: string;
-  version?: string;
-  kind: string;
-  verbs: string[];
-  shortNames?: string[];
-  categories?: string[];
-  storageVersionHash?: string;
-}
+export type { APIResource, GroupVersionForDiscovery } from '../../api/meta/v1/discovery.js';
 
-export interface GroupVersionForDiscovery {
-  groupVersion: string;
-  version: string;
-}
-
-export interface APIGroup {
-  kind?: 'APIGroup';
-  apiVersion?: 'v1';
-  name: string;
-  versions: GroupVersionForDiscovery[];
+/** metav1.APIGroup as discovery serves it: the preferred version is always set. */
+export interface APIGroup extends MetaAPIGroup {
   preferredVersion: GroupVersionForDiscovery;
 }
 
