@@ -4,19 +4,9 @@ import { compareGoStrings, goQuote } from '../validation/index.js';
 import type { Operator } from './operator.js';
 import { newRequirement, type Requirement } from './requirement.js';
 import { Selector } from './selector.js';
+import type { LabelSelector } from '../../api/meta/v1/label-selector.js';
 
-export interface LabelSelectorRequirement {
-  key: string;
-  /** In, NotIn, Exists or DoesNotExist; anything else is refused. */
-  operator: string;
-  values?: string[];
-}
-
-/** The wire shape of metav1.LabelSelector. */
-export interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirement[];
-}
+export type { LabelSelector, LabelSelectorRequirement } from '../../api/meta/v1/label-selector.js';
 
 const operatorOf: Readonly<Record<string, Operator>> = {
   In: 'in',
