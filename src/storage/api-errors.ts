@@ -1,9 +1,21 @@
 // Status errors the storage layer returns directly, as kube's storage and etcd3 packages do.
-import { newBadRequest, newResourceExpired, newTimeoutError, type StatusError } from '../machinery/errors/index.js';
+import {
+  newBadRequest,
+  newResourceExpired,
+  newTimeoutError,
+  type StatusError,
+} from '../machinery/errors/index.js';
 
 /** storage.NewTooLargeResourceVersionError: 504 with a ResourceVersionTooLarge cause. */
-export function tooLargeResourceVersion(minimum: number, current: number, retryAfterSeconds: number): StatusError {
-  const err = newTimeoutError(`Too large resource version: ${minimum}, current: ${current}`, retryAfterSeconds);
+export function tooLargeResourceVersion(
+  minimum: number,
+  current: number,
+  retryAfterSeconds: number,
+): StatusError {
+  const err = newTimeoutError(
+    `Too large resource version: ${minimum}, current: ${current}`,
+    retryAfterSeconds,
+  );
   err.status.details = {
     ...err.status.details,
     causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],

@@ -51,7 +51,11 @@ export function newMethodNotSupported(qr: GroupResource, action: string): Status
   });
 }
 
-export function newServerTimeout(qr: GroupResource, operation: string, retryAfterSeconds: number): StatusError {
+export function newServerTimeout(
+  qr: GroupResource,
+  operation: string,
+  retryAfterSeconds: number,
+): StatusError {
   return statusError({
     reason: 'ServerTimeout',
     message: `The ${operation} operation against ${groupResourceString(qr)} could not be completed at this time, please try again.`,
@@ -67,12 +71,14 @@ export function newTimeoutError(message: string, retryAfterSeconds: number): Sta
   });
 }
 
+/** apierrors.NewTooManyRequests: the message as given, with Retry-After in the details. */
 export function newTooManyRequests(message: string, retryAfterSeconds: number): StatusError {
-  return statusError({
-    reason: 'TooManyRequests',
-    message: `Too many requests: ${message}`,
-    details: { retryAfterSeconds },
-  });
+  return statusError({ reason: 'TooManyRequests', message, details: { retryAfterSeconds } });
+}
+
+/** apierrors.NewTooManyRequestsError: a rejected request the client may retry later. */
+export function newTooManyRequestsError(message: string): StatusError {
+  return statusError({ reason: 'TooManyRequests', message: `Too many requests: ${message}` });
 }
 
 export function newInternalError(err: unknown): StatusError {

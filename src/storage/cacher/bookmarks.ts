@@ -12,7 +12,11 @@ import { deepFreeze } from './freeze.js';
 const preTimeoutMs = 2000;
 
 /** When a watcher's next bookmark is due; null when its deadline leaves no room for one. */
-export function nextBookmarkTime(now: number, frequencyMs: number, deadline: number | undefined): number | null {
+export function nextBookmarkTime(
+  now: number,
+  frequencyMs: number,
+  deadline: number | undefined,
+): number | null {
   let at = now + frequencyMs;
   if (deadline === undefined) return at;
   at = Math.min(at, deadline - preTimeoutMs);

@@ -33,7 +33,11 @@ describe('the watcher index', () => {
     const rv = String(pods.cacher.stats().resourceVersion);
     const readers = [];
     for (let i = 0; i < 1000; i++) {
-      const w = await pods.cacher.watch('/pods', { recursive: true, resourceVersion: rv, predicate: onNode(`node-${i}`) });
+      const w = await pods.cacher.watch('/pods', {
+        recursive: true,
+        resourceVersion: rv,
+        predicate: onNode(`node-${i}`),
+      });
       readers.push(new EventReader(w, 2000));
     }
     const got: { created?: TestObject; moved?: TestObject } = {};
@@ -58,15 +62,26 @@ describe('the watcher index', () => {
     for (const r of readers) r.stop();
     assert.equal(pods.cacher.stats().watchers, 0);
   });
+});
 
+describe('scoped watchers and indexed lists', () => {
   it('namespace and name scoped watchers are offered only their events', async () => {
     const rv = String(pods.cacher.stats().resourceVersion);
     const byNs = [];
     for (let i = 0; i < 100; i++) {
-      byNs.push(new EventReader(await pods.cacher.watch(`/pods/ns-${i}`, { recursive: true, resourceVersion: rv }), 2000));
+      byNs.push(
+        new EventReader(
+          await pods.cacher.watch(`/pods/ns-${i}`, { recursive: true, resourceVersion: rv }),
+          2000,
+        ),
+      );
     }
     const named = new EventReader(
-      await pods.cacher.watch('/pods/ns-5', { recursive: true, resourceVersion: rv, predicate: testPredicate({ fields: { 'metadata.name': 'x' } }) }),
+      await pods.cacher.watch('/pods/ns-5', {
+        recursive: true,
+        resourceVersion: rv,
+        predicate: testPredicate({ fields: { 'metadata.name': 'x' } }),
+      }),
       2000,
     );
     assert.equal(await offersFor(() => pods.cacher.create('/pods/ns-5/y', pod('ns-5', 'y'))), 1);
@@ -78,12 +93,26 @@ describe('the watcher index', () => {
 
   it('lists narrow by the index and still filter', async () => {
     for (let i = 0; i < 6; i++) {
-      await pods.cacher.create(`/pods/idx/p${i}`, pod('idx', `p${i}`, { nodeName: `n${i % 2}`, labels: { i: String(i) } }));
+      await pods.cacher.create(
+        `/pods/idx/p${i}`,
+        pod('idx', `p${i}`, { nodeName: `n${i % 2}`, labels: { i: String(i) } }),
+      );
     }
-    const list = await pods.cacher.getList('/pods/idx', { recursive: true, predicate: testPredicate({ fields: { 'spec.nodeName': 'n1' } }) });
-    assert.deepEqual(list.items.map((o) => o.metadata.name), ['p1', 'p3', 'p5']);
+    const list = await pods.cacher.getList('/pods/idx', {
+      recursive: true,
+      predicate: testPredicate({ fields: { 'spec.nodeName': 'n1' } }),
+    });
+    assert.deepEqual(
+      list.items.map((o) => o.metadata.name),
+      ['p1', 'p3', 'p5'],
+    );
     const both = testPredicate({ fields: { 'spec.nodeName': 'n1' }, labels: { i: '3' } });
-    assert.deepEqual((await pods.cacher.getList('/pods', { recursive: true, predicate: both })).items.map((o) => o.metadata.name), ['p3']);
+    assert.deepEqual(
+      (await pods.cacher.getList('/pods', { recursive: true, predicate: both })).items.map(
+        (o) => o.metadata.name,
+      ),
+      ['p3'],
+    );
   });
 });
 
@@ -91,11 +120,20 @@ describe('shared events', () => {
   it('every watcher of a change gets the same frozen event, serialized once', async () => {
     const rv = String(pods.cacher.stats().resourceVersion);
     const readers = await Promise.all(
-      [0, 1, 2].map(async () => new EventReader(await pods.cacher.watch('/pods/shared', { recursive: true, resourceVersion: rv }), 2000)),
+      [0, 1, 2].map(
+        async () =>
+          new EventReader(
+            await pods.cacher.watch('/pods/shared', { recursive: true, resourceVersion: rv }),
+            2000,
+          ),
+      ),
     );
     await pods.cacher.create('/pods/shared/a', pod('shared', 'a', { labels: { x: 'y' } }));
     const events = await Promise.all(readers.map((r) => r.next()));
-    assert.ok(events.every((e) => e === events[0]), 'one event object for all watchers');
+    assert.ok(
+      events.every((e) => e === events[0]),
+      'one event object for all watchers',
+    );
     const obj = events[0]!.object as TestObject;
     assert.ok(Object.isFrozen(obj) && Object.isFrozen(obj.metadata.labels));
     let encodes = 0;
@@ -108,7 +146,9 @@ describe('shared events', () => {
 
   it('objects read from the cache are frozen: changing one throws', async () => {
     const created = await pods.cacher.create('/pods/frozen/a', pod('frozen', 'a'));
-    const got = await pods.cacher.get('/pods/frozen/a', { resourceVersion: created.metadata.resourceVersion ?? '' });
+    const got = await pods.cacher.get('/pods/frozen/a', {
+      resourceVersion: created.metadata.resourceVersion ?? '',
+    });
     assert.ok(got !== null);
     assert.throws(() => {
       got.metadata.labels = { changed: 'yes' };

@@ -40,53 +40,21 @@ function indexFuncs<T extends KubeObject>(config: CompletedCacherConfig<T>): Map
   return out;
 }
 
-function logFailure(resource: string, err: unknown): void {
+function failureMessage(resource: string, err: unknown): string {
   const why = err instanceof Error ? err.message : String(err);
-  console.warn(`cacher (${resource}): unexpected ListAndWatch error: ${why}; reinitializing...`);
+  return `cacher (${resource}): unexpected ListAndWatch error: ${why}; reinitializing...`;
 }
 
-export function cacherParts<T extends KubeObject>(config: CompletedCacherConfig<T>): CacherParts<T> {
-  const { timing, storage, versioner } = config;
-  const ready = new Ready();
-  const index = new WatcherIndex<T>();
-  const progress = (): void => {
-    storage.requestWatchProgress().catch(() => undefined);
-  };
-  const waiters = new FreshWaiters(
-    { timeoutMs: timing.waitForFreshMs, progressIntervalMs: timing.progressRequestIntervalMs, requestProgress: progress },
-    () => cache.resourceVersion,
-  );
-  const cache = new WatchCache<T>({
-    keyFunc: config.keyFunc,
-    getAttrsFunc: config.getAttrsFunc,
-    versioner,
-    indexFuncs: indexFuncs(config),
-    window: { lowerBound: config.cacheSize, upperBound: config.maxCacheSize, freshDurationMs: timing.eventFreshDurationMs },
-    onAdvance: (rv) => {
-      waiters.advanced(rv);
-    },
-  });
-  const resource = groupResourceString(config.groupResource);
-  const dispatcher = new Dispatcher<T>({
-    index,
-    versioner,
-    trigger: config.trigger,
-    onStepError: (err) => {
-      logFailure(resource, err);
-    },
-  });
-  const bookmarks = new BookmarkScheduler<T>({
-    frequencyMs: timing.bookmarkFrequencyMs,
-    tickMs: timing.bookmarkTickMs,
-    newFunc: config.newFunc,
-    versioner,
-    resourceVersion: () => cache.resourceVersion,
-    idle: () => dispatcher.idle,
-  });
-  const terminateAll = (): void => {
-    for (const w of [...index.all()]) w.terminate();
-  };
-  const handler: ReflectorHandler<T> = {
+/** The reflector's side: every change becomes a dispatcher step, in order. */
+function reflectorHandler<T extends KubeObject>(parts: {
+  readonly dispatcher: Dispatcher<T>;
+  readonly cache: WatchCache<T>;
+  readonly ready: Ready;
+  readonly terminateAll: () => void;
+  readonly log: (err: unknown) => void;
+}): ReflectorHandler<T> {
+  const { dispatcher, cache, ready } = parts;
+  return {
     replace: (objects, rv) =>
       dispatcher.enqueue(() => {
         cache.replace(objects, rv);
@@ -100,17 +68,72 @@ export function cacherParts<T extends KubeObject>(config: CompletedCacherConfig<
         return null;
       }),
     failed: (err) => {
-      logFailure(resource, err);
+      parts.log(err);
       ready.setPending();
-      cache.invalidate();
-      terminateAll();
+      parts.terminateAll();
     },
+  };
+}
+
+/** The watch cache, and the waiters for its freshness (which ask storage for progress while waiting). */
+function freshCache<T extends KubeObject>(
+  config: CompletedCacherConfig<T>,
+): { cache: WatchCache<T>; waiters: FreshWaiters } {
+  const { timing, storage } = config;
+  const requestProgress = (): void => {
+    storage.requestWatchProgress().catch(() => undefined);
+  };
+  const waiters = new FreshWaiters(
+    {
+      timeoutMs: timing.waitForFreshMs,
+      progressIntervalMs: timing.progressRequestIntervalMs,
+      requestProgress,
+    },
+    () => cache.resourceVersion,
+  );
+  const cache = new WatchCache<T>({
+    keyFunc: config.keyFunc,
+    getAttrsFunc: config.getAttrsFunc,
+    versioner: config.versioner,
+    indexFuncs: indexFuncs(config),
+    window: {
+      lowerBound: config.cacheSize,
+      upperBound: config.maxCacheSize,
+      freshDurationMs: timing.eventFreshDurationMs,
+    },
+    onAdvance: (rv) => {
+      waiters.advanced(rv);
+    },
+  });
+  return { cache, waiters };
+}
+
+export function cacherParts<T extends KubeObject>(config: CompletedCacherConfig<T>): CacherParts<T> {
+  const { timing, storage, versioner } = config;
+  const ready = new Ready();
+  const index = new WatcherIndex<T>();
+  const { cache, waiters } = freshCache(config);
+  const resource = groupResourceString(config.groupResource);
+  const log = (err: unknown): void => {
+    config.log(failureMessage(resource, err));
+  };
+  const dispatcher = new Dispatcher<T>({ index, versioner, trigger: config.trigger, onStepError: log });
+  const bookmarks = new BookmarkScheduler<T>({
+    frequencyMs: timing.bookmarkFrequencyMs,
+    tickMs: timing.bookmarkTickMs,
+    newFunc: config.newFunc,
+    versioner,
+    resourceVersion: () => cache.resourceVersion,
+    idle: () => dispatcher.idle,
+  });
+  const terminateAll = (): void => {
+    for (const w of [...index.all()]) w.terminate();
   };
   const reflector = new Reflector<T>({
     storage,
     versioner,
     resourcePrefix: config.resourcePrefix,
-    handler,
+    handler: reflectorHandler({ dispatcher, cache, ready, terminateAll, log }),
     backoffMs: timing.relistBackoffMs,
     backoffMaxMs: timing.relistBackoffMaxMs,
   });

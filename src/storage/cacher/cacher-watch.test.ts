@@ -16,7 +16,8 @@ afterEach(async () => {
   open = [];
 });
 
-const rvOf = (obj: { metadata?: { resourceVersion?: string } }): number => Number(obj.metadata?.resourceVersion);
+const rvOf = (obj: { metadata?: { resourceVersion?: string } }): number =>
+  Number(obj.metadata?.resourceVersion);
 
 async function seed(pods: PodCacher, count: number, prefix = 'p'): Promise<TestObject[]> {
   const out: TestObject[] = [];
@@ -42,8 +43,14 @@ describe('slow watchers', () => {
   it('a watcher that stops reading is ended; one that reads gets every event', async () => {
     const pods = await setup();
     const start = String(pods.cacher.stats().resourceVersion);
-    const slow = new EventReader(await pods.cacher.watch('/pods', { recursive: true, resourceVersion: start }), 3000);
-    const fast = new EventReader(await pods.cacher.watch('/pods', { recursive: true, resourceVersion: start }), 3000);
+    const slow = new EventReader(
+      await pods.cacher.watch('/pods', { recursive: true, resourceVersion: start }),
+      3000,
+    );
+    const fast = new EventReader(
+      await pods.cacher.watch('/pods', { recursive: true, resourceVersion: start }),
+      3000,
+    );
     const reading = fast.changes(300, 'fast watcher events');
     const written = await seed(pods, 300);
     const got = await reading;
@@ -52,7 +59,10 @@ describe('slow watchers', () => {
       written,
     );
     const queued = await drain(slow);
-    assert.ok(queued.length > 0 && queued.length < 300, `the slow watcher got ${queued.length} events, then ended`);
+    assert.ok(
+      queued.length > 0 && queued.length < 300,
+      `the slow watcher got ${queued.length} events, then ended`,
+    );
     assert.deepEqual(
       queued.map((e) => e.object),
       written.slice(0, queued.length),
@@ -61,6 +71,24 @@ describe('slow watchers', () => {
     const stats = pods.cacher.stats();
     assert.equal(stats.terminated, 1);
     assert.equal(stats.watchers, 1);
+  });
+
+  it('a reader is not ended for a backlog dispatched faster than it could read', async () => {
+    const pods = await setup();
+    const start = String(pods.cacher.stats().resourceVersion);
+    const slow = await pods.cacher.watch('/pods', { recursive: true, resourceVersion: start });
+    const fast = new EventReader(
+      await pods.cacher.watch('/pods', { recursive: true, resourceVersion: start }),
+      3000,
+    );
+    const reading = fast.changes(1000, 'fast watcher events');
+    // Concurrent writes commit in batches: the cache receives hundreds of events at once.
+    await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => pods.cacher.create(`/pods/ns/b${i}`, pod('ns', `b${i}`))),
+    );
+    assert.equal((await reading).length, 1000);
+    assert.equal(pods.cacher.stats().terminated, 1, 'only the watcher that never reads');
+    slow.stop();
   });
 });
 
@@ -72,7 +100,10 @@ describe('the event window', () => {
     assert.equal(pods.cacher.stats().windowCapacity, 10);
     const first = rvOf(written[0]!);
     const oldestKept = rvOf(written[20]!);
-    const reader = new EventReader(await pods.cacher.watch('/pods', { recursive: true, resourceVersion: String(first) }), 3000);
+    const reader = new EventReader(
+      await pods.cacher.watch('/pods', { recursive: true, resourceVersion: String(first) }),
+      3000,
+    );
     const events = await drain(reader);
     assert.deepEqual(events, [
       {
@@ -89,8 +120,14 @@ describe('the event window', () => {
       },
     ]);
     // The oldest event still held can be replayed from the one before it.
-    const ok = new EventReader(await pods.cacher.watch('/pods', { recursive: true, resourceVersion: String(oldestKept - 1) }), 3000);
-    assert.deepEqual((await ok.changes(10)).map((e) => e.object), written.slice(20));
+    const ok = new EventReader(
+      await pods.cacher.watch('/pods', { recursive: true, resourceVersion: String(oldestKept - 1) }),
+      3000,
+    );
+    assert.deepEqual(
+      (await ok.changes(10)).map((e) => e.object),
+      written.slice(20),
+    );
     ok.stop();
   });
 
@@ -113,14 +150,20 @@ describe('bookmarks', () => {
     const [a] = await seed(pods, 1);
     assert.equal((await reader.next('the create')).type, 'ADDED');
     const bookmark = await reader.next('a bookmark');
-    assert.deepEqual(bookmark, { type: 'BOOKMARK', object: { apiVersion: 'v1', kind: 'Pod', metadata: { resourceVersion: String(rvOf(a!)) } } });
+    assert.deepEqual(bookmark, {
+      type: 'BOOKMARK',
+      object: { apiVersion: 'v1', kind: 'Pod', metadata: { resourceVersion: String(rvOf(a!)) } },
+    });
     assert.equal((await reader.next('another bookmark')).type, 'BOOKMARK');
     reader.stop();
   });
 
   it('a watch without progressNotify gets none', async () => {
     const pods = await setup();
-    const reader = new EventReader(await pods.cacher.watch('/pods', { recursive: true, resourceVersion: '0' }), 600);
+    const reader = new EventReader(
+      await pods.cacher.watch('/pods', { recursive: true, resourceVersion: '0' }),
+      600,
+    );
     await seed(pods, 1);
     assert.equal((await reader.next()).type, 'ADDED');
     assert.equal(typeof (await reader.step(600)), 'symbol', 'nothing else comes');
@@ -149,7 +192,10 @@ describe('initial events', () => {
     const reader = new EventReader(await pods.cacher.watch('/pods/ns', opts), 3000);
     const initial = [];
     for (let i = 0; i < 5; i++) initial.push(await reader.next());
-    assert.deepEqual(initial, written.map((object) => ({ type: 'ADDED', object })));
+    assert.deepEqual(
+      initial,
+      written.map((object) => ({ type: 'ADDED', object })),
+    );
     const end = await reader.next('the initial-events-end bookmark');
     const endRv = rvOf(written.at(-1)!);
     assert.deepEqual(end.object, {

@@ -2,6 +2,7 @@
 // to storage with the cache's copy as a hint; reads the cache can answer (see delegator.ts) wait for
 // it to be fresh enough; watches are served from it and fanned out by the dispatcher.
 import type { KubeList, KubeObject } from '../../api/meta.js';
+import { StatusError } from '../../machinery/errors/index.js';
 import { invalidResourceVersion } from '../api-errors.js';
 import { keyNotFound } from '../errors.js';
 import type {
@@ -40,9 +41,10 @@ export interface CacherStats {
   readonly relists: number;
 }
 
+/** storage.IsTooLargeResourceVersion: the 504 a read gets when the cache did not catch up in time. */
 function isTooLargeResourceVersion(err: unknown): boolean {
-  const status = (err as { status?: { code?: number; details?: { causes?: { reason?: string }[] } } }).status;
-  return status?.code === 504 && status.details?.causes?.[0]?.reason === 'ResourceVersionTooLarge';
+  if (!(err instanceof StatusError)) return false;
+  return err.status.code === 504 && err.status.details?.causes?.[0]?.reason === 'ResourceVersionTooLarge';
 }
 
 export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
@@ -102,13 +104,19 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
   delete(key: string, opts: DeleteOptions<T> = {}): Promise<T> {
     const { cachedExisting: _ignored, ...rest } = opts;
     const cached = this.#cached(key);
-    return this.#config.storage.delete(key, cached === undefined ? rest : { ...rest, cachedExisting: cached });
+    return this.#config.storage.delete(
+      key,
+      cached === undefined ? rest : { ...rest, cachedExisting: cached },
+    );
   }
 
   guaranteedUpdate(key: string, opts: UpdateOptions<T>): Promise<T> {
     const { cachedExisting: _ignored, ...rest } = opts;
     const cached = this.#cached(key);
-    return this.#config.storage.guaranteedUpdate(key, cached === undefined ? rest : { ...rest, cachedExisting: cached });
+    return this.#config.storage.guaranteedUpdate(
+      key,
+      cached === undefined ? rest : { ...rest, cachedExisting: cached },
+    );
   }
 
   count(key: string): Promise<number> {
@@ -175,7 +183,11 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     }
   }
 
-  async #listAt(scope: { key: string; recursive: boolean }, opts: ListOptions<T>, minimum: number): Promise<KubeList<T>> {
+  async #listAt(
+    scope: { key: string; recursive: boolean },
+    opts: ListOptions<T>,
+    minimum: number,
+  ): Promise<KubeList<T>> {
     const { cache, waiters } = this.#parts;
     await waiters.wait(minimum, opts.signal);
     const ctx = {

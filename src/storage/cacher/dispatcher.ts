@@ -3,6 +3,7 @@
 // dispatched in the same step, so a watcher registered between steps never sees an event twice.
 // Watchers whose queues are full get a short, budgeted wait, then are ended; bookmarks go out
 // between steps.
+import { setImmediate } from 'node:timers/promises';
 import type { KubeObject } from '../../api/meta.js';
 import type { Versioner, WatchEvent } from '../interfaces.js';
 import type { CacheWatcher } from './cache-watcher.js';
@@ -130,11 +131,17 @@ export class Dispatcher<T extends KubeObject> {
     return values;
   }
 
-  /** Waits, within the time budget, for full queues to make room; ends the watchers that do not. */
+  /**
+   * Waits, within the time budget, for full queues to make room; ends the watchers that do not. In one
+   * thread a consumer cannot read while a backlog is being dispatched, so every blocked watcher first
+   * gets one turn of the event loop for free; only then does the budget (kube's blocking wait) apply.
+   */
   async #waitForBlocked(blocked: Blocked<T>[]): Promise<void> {
+    await setImmediate();
+    let pending = blocked.filter(([w, event]) => !w.retry(event));
+    if (pending.length === 0) return;
     const budget = this.#budget.takeAvailable();
     const started = Date.now();
-    let pending = blocked;
     while (pending.length > 0) {
       const left = budget - (Date.now() - started);
       if (left <= 0) break;

@@ -100,7 +100,9 @@ export class KeyedStore<T extends KubeObject> {
 
   /** The elements holding `value` in index `name`, in key order. */
   byIndex(name: string, value: string): StoreElement<T>[] {
-    const keys = [...(this.#indexes.get(name)?.get(value) ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const keys = [...(this.#indexes.get(name)?.get(value) ?? [])].sort((a, b) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     return keys.map((k) => this.#byKey.get(k) as StoreElement<T>);
   }
 

@@ -16,7 +16,10 @@ export function prepareKey(resourcePrefix: string, key: string, recursive: boole
   let out = key.startsWith('/') ? key : `/${key}`;
   if (recursive && !out.endsWith('/')) out += '/';
   if (!out.startsWith(resourcePrefix)) {
-    throw invalidKey(key, `invalid key: ${JSON.stringify(key)} lacks resource prefix ${JSON.stringify(resourcePrefix)}`);
+    throw invalidKey(
+      key,
+      `invalid key: ${JSON.stringify(key)} lacks resource prefix ${JSON.stringify(resourcePrefix)}`,
+    );
   }
   return out;
 }

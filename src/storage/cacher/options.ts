@@ -53,6 +53,8 @@ export interface CacherConfig<T extends KubeObject = KubeObject> {
   /** The window never grows past this (kube's defaultUpperBoundCapacity, 100 × 1024). */
   readonly maxCacheSize?: number;
   readonly timing?: CacherTiming;
+  /** Where the cacher reports relists and failures (default console.warn). */
+  readonly log?: (message: string) => void;
 }
 
 declare const completed: unique symbol;
@@ -72,6 +74,7 @@ export interface CompletedCacherConfig<T extends KubeObject = KubeObject> {
   readonly cacheSize: number;
   readonly maxCacheSize: number;
   readonly timing: Readonly<Required<CacherTiming>>;
+  readonly log: (message: string) => void;
 }
 
 /** kube's DefaultWatchCacheSize. */
@@ -111,13 +114,18 @@ function completeTrigger<T extends KubeObject>(
 }
 
 /** Validates the configuration once (kube's NewCacherFromConfig checks), filling in defaults. */
-export function completeCacherConfig<T extends KubeObject>(config: CacherConfig<T>): CompletedCacherConfig<T> {
+export function completeCacherConfig<T extends KubeObject>(
+  config: CacherConfig<T>,
+): CompletedCacherConfig<T> {
   const prefix = config.resourcePrefix;
   if (prefix === '') throw new Error('resourcePrefix cannot be empty');
   if (prefix === '/') throw new Error('resourcePrefix cannot be /');
   if (!prefix.startsWith('/')) throw new Error('resourcePrefix needs to start from /');
   const cacheSize = Math.floor(positive('cacheSize', config.cacheSize ?? defaultWatchCacheSize));
-  const maxCacheSize = Math.max(cacheSize, Math.floor(positive('maxCacheSize', config.maxCacheSize ?? 100 * 1024)));
+  const maxCacheSize = Math.max(
+    cacheSize,
+    Math.floor(positive('maxCacheSize', config.maxCacheSize ?? 100 * 1024)),
+  );
   const out = {
     storage: config.storage,
     versioner: config.versioner ?? config.storage.versioner,
@@ -132,6 +140,11 @@ export function completeCacherConfig<T extends KubeObject>(config: CacherConfig<
     cacheSize,
     maxCacheSize,
     timing: completeTiming(config.timing),
+    log:
+      config.log ??
+      ((message: string) => {
+        console.warn(message);
+      }),
   };
   return Object.freeze(out) as CompletedCacherConfig<T>;
 }

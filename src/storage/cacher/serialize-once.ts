@@ -29,7 +29,8 @@ export function encodeWatchEventOnce<Out, T extends KubeObject>(
 /** `{"type":…,"object":…}` as JSON bytes plus a newline: one frame of a JSON watch stream. */
 export const jsonWatchEventEncoder: WatchEventEncoder<Buffer> = Object.freeze({
   id: 'application/json;watch-frame',
-  encode: (event: WatchEvent) => Buffer.from(`${JSON.stringify({ type: event.type, object: event.object })}\n`),
+  encode: (event: WatchEvent) =>
+    Buffer.from(`${JSON.stringify({ type: event.type, object: event.object })}\n`),
 });
 
 /** The JSON watch frame of an event, encoded once per event. */

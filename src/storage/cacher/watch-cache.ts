@@ -15,7 +15,11 @@ export interface WatchCacheOptions<T extends KubeObject> {
   readonly getAttrsFunc: AttrFunc<T>;
   readonly versioner: Versioner;
   readonly indexFuncs: ReadonlyMap<string, IndexFunc<T>>;
-  readonly window: { readonly lowerBound: number; readonly upperBound: number; readonly freshDurationMs: number };
+  readonly window: {
+    readonly lowerBound: number;
+    readonly upperBound: number;
+    readonly freshDurationMs: number;
+  };
   /** Called whenever the resourceVersion moves forward. */
   readonly onAdvance: (rv: number) => void;
   readonly now?: () => number;
@@ -27,7 +31,6 @@ export class WatchCache<T extends KubeObject> {
   readonly window: EventWindow<T>;
   #resourceVersion = 0;
   #listResourceVersion = 0;
-  #initialized = false;
 
   constructor(opts: WatchCacheOptions<T>) {
     this.#opts = opts;
@@ -38,10 +41,6 @@ export class WatchCache<T extends KubeObject> {
   /** The resourceVersion up to which the cache has seen every change. */
   get resourceVersion(): number {
     return this.#resourceVersion;
-  }
-
-  get initialized(): boolean {
-    return this.#initialized;
   }
 
   #element(obj: T): StoreElement<T> {
@@ -75,14 +74,8 @@ export class WatchCache<T extends KubeObject> {
     this.store.replace(objects.map((o) => this.#element(o)));
     this.window.reset();
     this.#listResourceVersion = rv;
-    this.#initialized = true;
     this.#resourceVersion = rv;
     this.#opts.onAdvance(rv);
-  }
-
-  /** Marks the cache as needing a relist; reads keep working on the last state until then. */
-  invalidate(): void {
-    this.#initialized = false;
   }
 
   #advance(rv: number): void {

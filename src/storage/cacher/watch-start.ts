@@ -50,7 +50,12 @@ export function watcherSlot<T extends KubeObject>(
   const exact = opts.predicate?.exactFields?.() ?? new Map<string, string>();
   const value = trigger === null ? undefined : exact.get(trigger.field);
   if (value !== undefined) return { kind: 'trigger', value };
-  return { kind: 'scope', scope: scope.key, recursive: scope.recursive, name: exact.get('metadata.name') ?? null };
+  return {
+    kind: 'scope',
+    scope: scope.key,
+    recursive: scope.recursive,
+    name: exact.get('metadata.name') ?? null,
+  };
 }
 
 export interface InitialEventsSource<T extends KubeObject> {

@@ -9,7 +9,12 @@ import { keyAncestors } from './keys.js';
 /** Where a watcher is registered. */
 export type WatcherSlot =
   | { readonly kind: 'trigger'; readonly value: string }
-  | { readonly kind: 'scope'; readonly scope: string; readonly recursive: boolean; readonly name: string | null };
+  | {
+      readonly kind: 'scope';
+      readonly scope: string;
+      readonly recursive: boolean;
+      readonly name: string | null;
+    };
 
 function scopeBucket(scope: string, recursive: boolean, name: string | null): string {
   // '=' marks an exact key so it never collides with a prefix bucket of the same text.

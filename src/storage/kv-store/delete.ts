@@ -5,13 +5,13 @@ import { keyNotFound } from '../errors.js';
 import type { DeleteOptions } from '../interfaces.js';
 import {
   backendFault,
-  checkPreconditions,
   decodeData,
   decodeKv,
   prepareKey,
   type ObjState,
   type StoreCore,
 } from './store-core.js';
+import { checkPreconditions } from '../preconditions.js';
 
 export async function conditionalDelete<T extends KubeObject>(
   core: StoreCore,

@@ -3,11 +3,28 @@
 // resourceVersion / resourceVersionMatch rules of the list API.
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
-import { continueTooOld, invalidResourceVersion, listTooOld, tooLargeResourceVersion } from '../api-errors.js';
+import {
+  continueTooOld,
+  invalidResourceVersion,
+  listTooOld,
+  tooLargeResourceVersion,
+} from '../api-errors.js';
 import { decodeContinue, encodeContinue, InvalidContinueError } from '../continue-token.js';
 import type { ListOptions } from '../interfaces.js';
-import { CompactedError, FutureRevisionError, prefixEnd, type KeyRange, type RangeResult } from '../kv/backend.js';
-import { backendFault, decodeKv, prepareKey, validateMinimumResourceVersion, type StoreCore } from './store-core.js';
+import {
+  CompactedError,
+  FutureRevisionError,
+  prefixEnd,
+  type KeyRange,
+  type RangeResult,
+} from '../kv/backend.js';
+import {
+  backendFault,
+  decodeKv,
+  prepareKey,
+  validateMinimumResourceVersion,
+  type StoreCore,
+} from './store-core.js';
 
 const maxLimit = 10000;
 
@@ -25,7 +42,9 @@ function planList<T extends KubeObject>(core: StoreCore, key: string, opts: List
   let full = prepareKey(core, key);
   const recursive = opts.recursive === true;
   if (recursive && !full.endsWith('/')) full += '/';
-  const range: KeyRange = recursive ? { start: full, end: prefixEnd(full) } : { start: full, end: `${full}\0` };
+  const range: KeyRange = recursive
+    ? { start: full, end: prefixEnd(full) }
+    : { start: full, end: `${full}\0` };
   const paging = (opts.limit ?? 0) > 0;
   const plan: ListPlan = { withRev: 0, range, keyPrefix: full, paging, continuing: false };
   const rv = opts.resourceVersion ?? '';
@@ -69,7 +88,11 @@ function planList<T extends KubeObject>(core: StoreCore, key: string, opts: List
   return plan;
 }
 
-async function readRange(core: StoreCore, plan: ListPlan, req: { range: KeyRange; limit: number }): Promise<RangeResult> {
+async function readRange(
+  core: StoreCore,
+  plan: ListPlan,
+  req: { range: KeyRange; limit: number },
+): Promise<RangeResult> {
   const opts: { revision?: number; limit?: number } = {};
   if (plan.withRev > 0) opts.revision = plan.withRev;
   if (req.limit > 0) opts.limit = req.limit;
@@ -138,11 +161,16 @@ export async function getList<T extends KubeObject>(
   const list: KubeList<T> = { metadata: {}, items };
   if (hasMore && plan.paging) {
     const next = encodeContinue(`${lastKey}\0`, plan.keyPrefix, plan.withRev);
-    const meta: { rev: number; continue: string; remainingItemCount?: number } = { rev: plan.withRev, continue: next };
+    const meta: { rev: number; continue: string; remainingItemCount?: number } = {
+      rev: plan.withRev,
+      continue: next,
+    };
     if (!filtering) {
-      const counted = await core.backend.count(plan.range, { revision: plan.withRev }).catch((err: unknown) => {
-        throw backendFault(err, plan.range.start);
-      });
+      const counted = await core.backend
+        .count(plan.range, { revision: plan.withRev })
+        .catch((err: unknown) => {
+          throw backendFault(err, plan.range.start);
+        });
       meta.remainingItemCount = Math.max(0, counted.count - items.length);
     }
     core.versioner.updateList(list, meta);

@@ -6,7 +6,6 @@ import type { UpdateOptions } from '../interfaces.js';
 import type { KeyValue } from '../kv/backend.js';
 import {
   backendFault,
-  checkPreconditions,
   decodeData,
   decodeKv,
   encodeObj,
@@ -14,6 +13,7 @@ import {
   type ObjState,
   type StoreCore,
 } from './store-core.js';
+import { checkPreconditions } from '../preconditions.js';
 
 const missing: ObjState<never> = { obj: null, data: null, rev: 0, stale: false };
 
@@ -29,12 +29,15 @@ function stateOf<T extends KubeObject>(
   return decodeKv<T>(core, kv, kv.modRevision);
 }
 
+/**
+ * The state of a cached copy (possibly frozen by the watch cache): only its bytes are needed, since
+ * tryUpdate always receives a fresh decode and preconditions only read the object.
+ */
 function stateFromObject<T extends KubeObject>(core: StoreCore, obj: T): ObjState<T> {
   const rev = core.versioner.objectResourceVersion(obj);
-  const copy = structuredClone(obj);
+  const copy = { ...obj, metadata: { ...obj.metadata } };
   core.versioner.prepareObjectForStorage(copy);
-  const data = encodeObj(core, copy);
-  return { obj: decodeData<T>(core, data, { key: '', rev }), data, rev, stale: false };
+  return { obj, data: encodeObj(core, copy), rev, stale: false };
 }
 
 export async function guaranteedUpdate<T extends KubeObject>(
@@ -93,9 +96,10 @@ export async function guaranteedUpdate<T extends KubeObject>(
 
     const value = core.transformer.transformToStorage(data, { key: full });
     const ttl = opts.ttl !== undefined ? { ttl: opts.ttl } : {};
-    const res = await (orig.rev === 0
-      ? core.backend.create(full, value, ttl)
-      : core.backend.update(full, value, { modRevision: orig.rev, ...ttl })
+    const res = await (
+      orig.rev === 0
+        ? core.backend.create(full, value, ttl)
+        : core.backend.update(full, value, { modRevision: orig.rev, ...ttl })
     ).catch((err: unknown) => {
       throw backendFault(err, full);
     });

@@ -9,9 +9,7 @@ import { KvStore } from './kv-store.js';
 
 const pods = { group: '', resource: 'pods' };
 
-async function open(
-  transformer?: Transformer,
-): Promise<{ backend: SqliteBackend; store: KvStore }> {
+async function open(transformer?: Transformer): Promise<{ backend: SqliteBackend; store: KvStore }> {
   const backend = await SqliteBackend.open({ path: ':memory:', compaction: { intervalMs: 0 } });
   const store = new KvStore<KubeObject>({
     backend,

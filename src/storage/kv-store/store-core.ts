@@ -2,7 +2,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Codec } from '../codec.js';
-import { corruptObj, invalidObj, StorageError, unreachable } from '../errors.js';
+import { corruptObj, StorageError, unreachable } from '../errors.js';
 import type { Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
 import type { Transformer } from '../value/transformer.js';
@@ -53,7 +53,11 @@ export function decodeKv<T extends KubeObject>(core: StoreCore, kv: KeyValue, re
   return { obj, data: plain.data, rev: kv.modRevision, stale: plain.stale };
 }
 
-export function decodeData<T extends KubeObject>(core: StoreCore, data: Buffer, at: { key: string; rev: number }): T {
+export function decodeData<T extends KubeObject>(
+  core: StoreCore,
+  data: Buffer,
+  at: { key: string; rev: number },
+): T {
   let obj: KubeObject;
   try {
     obj = core.codec.decode(data);
@@ -74,28 +78,12 @@ export function backendFault(err: unknown, key: string): unknown {
   return err;
 }
 
-/** storage.Preconditions.Check with kube's messages. */
-export function checkPreconditions(
-  key: string,
-  pre: { uid?: string; resourceVersion?: string } | undefined,
-  obj: KubeObject | null,
-): void {
-  if (pre === undefined) return;
-  const uid = obj?.metadata?.uid ?? '';
-  const rv = obj?.metadata?.resourceVersion ?? '';
-  if (pre.uid !== undefined && pre.uid !== uid) {
-    throw invalidObj(key, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${uid}`);
-  }
-  if (pre.resourceVersion !== undefined && pre.resourceVersion !== rv) {
-    throw invalidObj(
-      key,
-      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`,
-    );
-  }
-}
-
 /** Enforces that a read is at least `minimum` (storage.Interface's guarantee for resourceVersion). */
-export function validateMinimumResourceVersion(core: StoreCore, minimum: string | undefined, actual: number): void {
+export function validateMinimumResourceVersion(
+  core: StoreCore,
+  minimum: string | undefined,
+  actual: number,
+): void {
   if (minimum === undefined || minimum === '') return;
   let min: number;
   try {

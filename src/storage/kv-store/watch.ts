@@ -20,7 +20,9 @@ export async function watch<T extends KubeObject>(
   let full = prepareKey(core, key);
   const recursive = opts.recursive === true;
   if (recursive && !full.endsWith('/')) full += '/';
-  const range: KeyRange = recursive ? { start: full, end: prefixEnd(full) } : { start: full, end: `${full}\0` };
+  const range: KeyRange = recursive
+    ? { start: full, end: prefixEnd(full) }
+    : { start: full, end: `${full}\0` };
   const pred = opts.predicate !== undefined && !opts.predicate.empty() ? opts.predicate : undefined;
 
   let cancel: (() => void) | null = null;
@@ -75,7 +77,8 @@ export async function watch<T extends KubeObject>(
         }
       },
       onProgress: (revision) => {
-        if (opts.progressNotify === true) chan.push({ type: 'BOOKMARK', object: bookmark<T>(core, revision, false) });
+        if (opts.progressNotify === true)
+          chan.push({ type: 'BOOKMARK', object: bookmark<T>(core, revision, false) });
       },
       onError: (err) => {
         const status = err instanceof CompactedError ? watchTooOld().status : newInternalError(err).status;
@@ -103,20 +106,22 @@ function transform<T extends KubeObject>(
   pred: SelectionPredicate<T> | undefined,
 ): WatchEvent<T> | null {
   const rev = ev.kv.modRevision;
-  // The previous state is sent with the event's revision, as kube does for deletes.
-  const old = ev.prevKv === null ? null : prevObject<T>(core, ev, rev);
+  // The previous state is sent with the event's revision, as kube does for deletes. Without a
+  // predicate only deletes need it, so updates skip decoding it.
+  const needOld = ev.prevKv !== null && (ev.type === 'delete' || pred !== undefined);
+  const old = needOld ? prevObject<T>(core, ev, rev) : null;
   if (ev.type === 'delete') {
     if (old === null) return null;
     return pred === undefined || pred.matches(old) ? { type: 'DELETED', object: old } : null;
   }
   const cur = decodeKv<T>(core, ev.kv, rev).obj as T;
   const curPasses = pred === undefined || pred.matches(cur);
-  const oldPasses = old !== null && (pred === undefined || pred.matches(old));
+  const oldPasses = pred === undefined ? ev.prevKv !== null : old !== null && pred.matches(old);
   const created = ev.prevKv === null || ev.kv.createRevision === rev;
   if (created) return curPasses ? { type: 'ADDED', object: cur } : null;
   if (curPasses && oldPasses) return { type: 'MODIFIED', object: cur };
   if (curPasses) return { type: 'ADDED', object: cur };
-  if (oldPasses) return { type: 'DELETED', object: old };
+  if (oldPasses && old !== null) return { type: 'DELETED', object: old };
   return null;
 }
 

@@ -87,7 +87,8 @@ export function registerListTests(ctx: SuiteContext): void {
     storeTest(ctx, 'a recursive list does not reach into a sibling prefix', async (env) => {
       await seed(env, ['x', 'y']);
       await env.store.create(`${env.prefix}b/z`, pod(`${env.ns}b`, 'z'));
-      await env.store.create(env.prefix, pod(env.ns, env.ns));
+      // A raw store also holds a key equal to the prefix itself; it is not inside the prefix.
+      if (ctx.opts.rawKeys) await env.store.create(env.prefix, pod(env.ns, env.ns));
       assert.deepEqual(names((await env.store.getList(env.prefix, { recursive: true })).items), ['x', 'y']);
       assert.deepEqual(names((await env.store.getList(`${env.prefix}/`, { recursive: true })).items), [
         'x',

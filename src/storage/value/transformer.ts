@@ -17,8 +17,20 @@ export interface Transformer {
   transformToStorage(data: Buffer, ctx: TransformContext): Buffer;
 }
 
-/** Stores values as the codec wrote them. */
+/** Every encrypted value starts with this; codecs never write it (JSON starts `{`, protobuf `k8s\0`). */
+export const encryptedPrefix = Buffer.from('k8s:enc:');
+
+/**
+ * Stores values as the codec wrote them, and refuses to hand encrypted bytes to the codec
+ * (identity.NewEncryptCheckTransformer): a value written under encryption reads as a clear error
+ * once its provider is gone from the config.
+ */
 export const identityTransformer: Transformer = {
-  transformFromStorage: (data) => ({ data, stale: false }),
+  transformFromStorage: (data) => {
+    if (data.subarray(0, encryptedPrefix.length).equals(encryptedPrefix)) {
+      throw new Error('identity transformer tried to read encrypted data');
+    }
+    return { data, stale: false };
+  },
   transformToStorage: (data) => data,
 };

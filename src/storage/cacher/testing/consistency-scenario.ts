@@ -51,7 +51,10 @@ async function oneOp(pods: PodCacher, rand: () => number, keyCount: number): Pro
   const roll = rand();
   try {
     if (roll < 0.4) {
-      await store.create(key, pod(ns, name, { labels: { gen: String(roll) }, nodeName: `node-${name.length}` }));
+      await store.create(
+        key,
+        pod(ns, name, { labels: { gen: String(roll) }, nodeName: `node-${name.length}` }),
+      );
     } else if (roll < 0.8) {
       await store.guaranteedUpdate(key, {
         tryUpdate: (cur) => {
@@ -88,7 +91,9 @@ async function follow(watch: Watch<TestObject>, start: Outcome, final: Promise<n
   }
   watch.stop();
   if (!Number.isFinite(finalRv)) {
-    assert.fail(`${start.name}: the watch ended before the writers finished after ${start.revisions.length} events`);
+    assert.fail(
+      `${start.name}: the watch ended before the writers finished after ${start.revisions.length} events`,
+    );
   }
   return start;
 }
@@ -99,8 +104,16 @@ async function startWatcher(pods: PodCacher, i: number, final: Promise<number>):
   const base: ListOptions<TestObject> = { recursive: true, progressNotify: true };
   const kind = i % 3;
   if (kind === 0) {
-    const list = await pods.cacher.getList('/pods', { recursive: true, resourceVersion: i % 2 === 0 ? '0' : '' });
-    const start: Outcome = { name, startRv: rvOf(list), state: new Map(list.items.map((o) => [podKey(o), o])), revisions: [] };
+    const list = await pods.cacher.getList('/pods', {
+      recursive: true,
+      resourceVersion: i % 2 === 0 ? '0' : '',
+    });
+    const start: Outcome = {
+      name,
+      startRv: rvOf(list),
+      state: new Map(list.items.map((o) => [podKey(o), o])),
+      revisions: [],
+    };
     const watch = await pods.cacher.watch('/pods', { ...base, resourceVersion: String(start.startRv) });
     return follow(watch, start, final);
   }
@@ -121,8 +134,17 @@ async function startWatcher(pods: PodCacher, i: number, final: Promise<number>):
   // From an older revision: the state then comes from storage, the events from the cache's window.
   const now = pods.cacher.stats().resourceVersion;
   const from = Math.max(1, now - Math.floor(Math.random() * 150));
-  const list = await pods.store.getList('/pods', { recursive: true, resourceVersion: String(from), resourceVersionMatch: 'Exact' });
-  const start: Outcome = { name, startRv: from, state: new Map(list.items.map((o) => [podKey(o), o])), revisions: [] };
+  const list = await pods.store.getList('/pods', {
+    recursive: true,
+    resourceVersion: String(from),
+    resourceVersionMatch: 'Exact',
+  });
+  const start: Outcome = {
+    name,
+    startRv: from,
+    state: new Map(list.items.map((o) => [podKey(o), o])),
+    revisions: [],
+  };
   const watch = await pods.cacher.watch('/pods', { ...base, resourceVersion: String(from) });
   return follow(watch, start, final);
 }
@@ -173,7 +195,12 @@ export async function runConsistencyScenario(s: ConsistencyScenario): Promise<Co
     const stats = pods.cacher.stats();
     assert.equal(stats.relists, 0, 'no relist');
     assert.equal(stats.terminated, 0, 'no watcher ended for being slow');
-    return { finalResourceVersion: finalRv, watchers: outcomes.length, eventsChecked, durationMs: Date.now() - started };
+    return {
+      finalResourceVersion: finalRv,
+      watchers: outcomes.length,
+      eventsChecked,
+      durationMs: Date.now() - started,
+    };
   } finally {
     await pods.close();
   }

@@ -1,5 +1,5 @@
 // A storage.Interface over another that tests can misbehave: break every open watch with an ERROR
-// event, or hold lists until released (a cache that cannot finish its first list).
+// event, or hold a list until released (a cache that cannot finish its first list).
 import type { KubeList, KubeObject, Status } from '../../../api/meta.js';
 import type {
   CreateOptions,
@@ -21,6 +21,8 @@ export class FlakyStorage<T extends KubeObject> implements Interface<T> {
   #release: () => void = () => undefined;
   /** Lists served so far. */
   lists = 0;
+  /** Drop requestWatchProgress calls (a store that cannot report progress on demand). */
+  ignoreProgressRequests = false;
 
   constructor(inner: Interface<T>) {
     this.#inner = inner;
@@ -30,14 +32,13 @@ export class FlakyStorage<T extends KubeObject> implements Interface<T> {
     return this.#inner.versioner;
   }
 
-  /** Lists wait until release() is called. */
-  holdLists(): void {
+  /** The next list (the cacher's first, when called before it starts) waits until releaseList(). */
+  holdNextList(): void {
     this.#held ??= new Promise((resolve) => (this.#release = resolve));
   }
 
-  releaseLists(): void {
+  releaseList(): void {
     this.#release();
-    this.#held = null;
   }
 
   /** Ends every open watch with an ERROR event carrying `status`. */
@@ -62,7 +63,9 @@ export class FlakyStorage<T extends KubeObject> implements Interface<T> {
   }
 
   async getList(key: string, opts?: ListOptions<T>): Promise<KubeList<T>> {
-    if (this.#held !== null) await this.#held;
+    const held = this.#held;
+    this.#held = null;
+    if (held !== null) await held;
     this.lists++;
     return this.#inner.getList(key, opts);
   }
@@ -92,6 +95,7 @@ export class FlakyStorage<T extends KubeObject> implements Interface<T> {
   }
 
   requestWatchProgress(): Promise<void> {
+    if (this.ignoreProgressRequests) return Promise.resolve();
     return this.#inner.requestWatchProgress();
   }
 

@@ -46,6 +46,8 @@ export interface PodCacherOptions {
   readonly wrap?: (store: KvStore<TestObject>) => Interface<TestObject>;
   /** Wait for the first list before returning (default true). */
   readonly waitReady?: boolean;
+  /** Receives the cacher's log lines (default: dropped). */
+  readonly log?: (message: string) => void;
 }
 
 export interface PodCacher {
@@ -75,6 +77,7 @@ export async function podCacher(opts: PodCacherOptions = {}): Promise<PodCacher>
     ...(opts.cacheSize === undefined ? {} : { cacheSize: opts.cacheSize }),
     ...(opts.maxCacheSize === undefined ? {} : { maxCacheSize: opts.maxCacheSize }),
     timing: opts.timing ?? testTiming,
+    log: opts.log ?? (() => undefined),
   });
   if (opts.waitReady ?? true) await cacher.whenReady();
   return {
