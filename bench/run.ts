@@ -2,6 +2,9 @@
 // with ratios against baselines measured in the same run.
 const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   storage: () => import('./storage.js'),
+  api: () => import('./api.js'),
+  startup: () => import('./startup.js'),
+  watch: () => import('./watch.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);

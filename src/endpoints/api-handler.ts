@@ -1,12 +1,16 @@
 // The endpoints layer's entry: serves /api and /apis (discovery and resources) and /openapi,
 // writing every answer, error or not, through the response writers.
 import type { Scheme } from '../api/scheme.js';
+import { ProtobufDecoder } from '../machinery/protobuf/index.js';
 import { StructuralDecoder as SchemaDecoder } from '../machinery/structural/index.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { anonymousUser, type UserInfo } from '../registry/rest/context.js';
 import { DiscoveryHandler } from './discovery/discovery-handler.js';
+import { FieldManagers } from './fieldmanager/field-managers.js';
+import { applyPatchMechanism } from './handlers/apply-patch.js';
 import type { HandlerConfig } from './handlers/request-scope.js';
 import type { PatchMechanism } from './handlers/patch-mechanism.js';
+import { strategicMergePatchMechanism } from './handlers/strategic-merge-patch.js';
 import { header, type ApiRequest, type ApiResponse } from './http-types.js';
 import { installAPIGroups } from './installer.js';
 import type { PatchType } from './negotiation/media-types.js';
@@ -29,7 +33,7 @@ export interface APIHandlerOptions {
   readonly maxRequestBodyBytes?: number;
   /** kube's --min-request-timeout; 1800 s by default. */
   readonly minRequestTimeoutSeconds?: number;
-  /** Strategic merge and apply patch mechanisms, when they exist. */
+  /** Replaces the strategic merge and apply patch mechanisms built from the scheme. */
   readonly patchMechanisms?: Partial<Record<PatchType, PatchMechanism>>;
   /** Where errors that are not Status errors are reported (default: console.error). */
   readonly logError?: (message: string, err: unknown) => void;
@@ -84,12 +88,19 @@ async function serveAPI(ctx: { table: RouteTable; discovery: DiscoveryHandler },
 }
 
 export function createAPIHandler(options: APIHandlerOptions): APIHandler {
+  const fieldManagers = new FieldManagers(options.scheme);
   const config: HandlerConfig = {
     maxRequestBodyBytes: options.maxRequestBodyBytes ?? defaultMaxRequestBodyBytes,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     kinds: options.scheme,
     structural: structuralDecoderFor(options.scheme, new SchemaDecoder(options.scheme)),
-    patchMechanisms: options.patchMechanisms ?? {},
+    protobuf: new ProtobufDecoder(options.scheme),
+    patchMechanisms: {
+      'application/strategic-merge-patch+json': strategicMergePatchMechanism(options.scheme),
+      'application/apply-patch+yaml': applyPatchMechanism(fieldManagers),
+      ...options.patchMechanisms,
+    },
+    fieldManagers,
   };
   const table = installAPIGroups(options.groups, config);
   const discovery = new DiscoveryHandler(table);

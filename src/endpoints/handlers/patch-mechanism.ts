@@ -1,11 +1,23 @@
 // How a patch body turns the current object into the new one (kube's patchMechanism). JSON and
 // merge patches live here; strategic merge and apply plug in through HandlerConfig.
 import type { KubeObject } from '../../api/meta.js';
+import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import type { FieldValidation } from '../../registry/rest/options.js';
+
+/** The request a patch comes with: its route's kind and subresource, its manager and `force`. */
+export interface PatchContext {
+  readonly kind: GroupVersionKind;
+  readonly subresource: string;
+  /** The fieldManager parameter, or the name derived from the user agent. */
+  readonly fieldManager: string;
+  readonly force: boolean;
+  readonly addWarning: (message: string) => void;
+}
 
 export interface PatchInput {
   readonly patch: Buffer;
   readonly fieldValidation: FieldValidation;
+  readonly context?: PatchContext;
 }
 
 export interface PatchMechanism {
@@ -13,4 +25,10 @@ export interface PatchMechanism {
   prepare(input: PatchInput): unknown;
   /** The JSON of the patched object, from the prepared patch and the current object. */
   apply(prepared: unknown, current: KubeObject): string;
+  /** Whether the kind takes this patch type; the handler answers 415 otherwise (default: yes). */
+  supports?(kind: GroupVersionKind): boolean;
+  /** The text kube quotes as the invalid `patch` value when the result does not decode. */
+  describe?(prepared: unknown): string;
+  /** Set when the mechanism maintains managedFields itself (apply); the handler skips its update. */
+  readonly managesFields?: boolean;
 }

@@ -1,7 +1,7 @@
 // PATCH (handlers/patch.go PatchResource). The patch is applied to the current object inside the
 // storage's update, so a conflicting write retries it on the fresh object, as kube's patcher does.
 import type { KubeObject } from '../../api/meta.js';
-import { newInvalid, newNotFound } from '../../machinery/errors/index.js';
+import { newConflict, newInvalid, newNotFound } from '../../machinery/errors/index.js';
 import { FieldError, newPath } from '../../machinery/validation/index.js';
 import { isPatcher, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
@@ -11,6 +11,7 @@ import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { decodeText, Undecodable } from '../request/decode-object.js';
 import { readBody } from '../request/read-body.js';
 import { decodePatchOptions } from '../request/write-options.js';
+import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { jsonPatchMechanism } from './json-patch.js';
 import { mergePatchMechanism } from './merge-patch.js';
 import { checkName } from './object-meta.js';
@@ -25,6 +26,11 @@ import {
 } from './request-scope.js';
 import { writeResult } from './transform.js';
 
+// The patcher re-applies the patch when a concurrent write wins; it gives up after this many
+// retries (kube's maxRetryWhenPatchConflicts) with the optimistic-lock conflict.
+const maxRetryWhenPatchConflicts = 5;
+const optimisticLockMessage = 'the object has been modified; please apply your changes to the latest version and try again';
+
 const builtin: Partial<Record<PatchType, PatchMechanism>> = {
   'application/json-patch+json': jsonPatchMechanism,
   'application/merge-patch+json': mergePatchMechanism,
@@ -34,14 +40,17 @@ function mechanismFor(scope: RequestScope, contentType: string): { type: PatchTy
   const idx = contentType.indexOf(';');
   const base = idx > 0 ? contentType.slice(0, idx) : contentType;
   if (!isPatchType(base)) throw routeUnsupportedMediaType();
-  const mechanisms = { ...builtin, ...scope.config.patchMechanisms };
+  const mechanisms: Partial<Record<PatchType, PatchMechanism>> = {};
+  for (const [type, m] of Object.entries({ ...builtin, ...scope.config.patchMechanisms })) {
+    if (m.supports?.(scope.kind) ?? true) mechanisms[type as PatchType] = m;
+  }
   const mechanism = mechanisms[base];
   if (mechanism === undefined) throw unsupportedMediaTypeError(Object.keys(mechanisms));
   return { type: base, mechanism };
 }
 
 // The patched JSON decoded as the kind; kube reports a failure here as an Invalid `patch` field.
-function decodePatched(scope: RequestScope, hr: HandlerRequest, input: { text: string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' }): KubeObject {
+function decodePatched(scope: RequestScope, hr: HandlerRequest, input: { text: string; shown: string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' }): KubeObject {
   try {
     return decodeText(Buffer.from(input.text), {
       expected: scope.kind,
@@ -55,7 +64,7 @@ function decodePatched(scope: RequestScope, hr: HandlerRequest, input: { text: s
     });
   } catch (err) {
     if (!(err instanceof Undecodable)) throw err;
-    throw newInvalid({ group: '', kind: '' }, '', [FieldError.invalid(newPath('patch'), input.text, err.message)]);
+    throw newInvalid({ group: '', kind: '' }, '', [FieldError.invalid(newPath('patch'), input.shown, err.message)]);
   }
 }
 
@@ -68,15 +77,28 @@ export const patchResource: Handler = async (scope, hr) => {
   const media = negotiateOutputMediaType(header(ex.req, 'accept'), scope.restrictions);
   const patch = await readBody(ex.req, scope.config.maxRequestBodyBytes);
   const isApply = type === 'application/apply-patch+yaml';
-  const { options, fieldValidation } = decodePatchOptions(ex.url.searchParams, isApply);
-  const prepared = mechanism.prepare({ patch, fieldValidation });
+  const { options, fieldValidation, force } = decodePatchOptions(ex.url.searchParams, isApply);
+  const manager = requestManager(hr, options);
+  const addWarning = (w: string): void => {
+    ex.warnings.add(w);
+  };
+  const context = { kind: scope.kind, subresource: scope.subresource, fieldManager: manager, force: force ?? false, addWarning };
+  const prepared = mechanism.prepare({ patch, fieldValidation, context });
+  const fieldManager = mechanism.managesFields === true ? undefined : fieldManagerFor(scope);
+  let attempts = 0;
   const objInfo: UpdatedObjectInfo = {
     preconditions: () => undefined,
     // Called again on every retry of the storage's update, with the object as it is then.
     updatedObject: (_ctx, old) =>
       new Promise<KubeObject>((resolve) => {
-        if (old === null) throw newNotFound(qualifiedResource(scope), info.name);
-        const obj = decodePatched(scope, hr, { text: mechanism.apply(prepared, old), fieldValidation });
+        // Only apply creates (createNewObject): it applies to a new empty object.
+        if (old === null && !isApply) throw newNotFound(qualifiedResource(scope), info.name);
+        if (++attempts > maxRetryWhenPatchConflicts + 1) throw newConflict(qualifiedResource(scope), info.name, optimisticLockMessage);
+        const current = old ?? storage.newObject();
+        const text = mechanism.apply(prepared, current);
+        const shown = mechanism.describe?.(prepared) ?? text;
+        let obj = decodePatched(scope, hr, { text, shown, fieldValidation });
+        if (fieldManager !== undefined) obj = fieldManager.updateNoErrors(current, obj, manager);
         checkName(obj, info.name, namespace);
         resolve(obj);
       }),

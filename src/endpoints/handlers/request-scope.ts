@@ -1,4 +1,5 @@
 // What every handler of one route knows (kube's RequestScope) and what it gets per request.
+import type { ProtobufDecoder } from '../../machinery/protobuf/index.js';
 import type { GroupResource, GroupVersionKind, GroupVersionResource } from '../../machinery/schema/group-resource.js';
 import type { Storage, TableConvertor } from '../../registry/rest/capabilities.js';
 import type { RequestContext, UserInfo } from '../../registry/rest/context.js';
@@ -7,6 +8,7 @@ import type { PatchType } from '../negotiation/media-types.js';
 import type { RequestInfo } from '../request/request-info.js';
 import type { KindRegistry, StructuralDecoder } from '../request/decode-object.js';
 import type { Exchange } from '../responsewriters/exchange.js';
+import type { FieldManagers } from '../fieldmanager/field-managers.js';
 import type { PatchMechanism } from './patch-mechanism.js';
 
 /** Settings shared by every route of one server. */
@@ -16,8 +18,12 @@ export interface HandlerConfig {
   readonly minRequestTimeoutSeconds: number;
   readonly kinds: KindRegistry;
   readonly structural: StructuralDecoder | undefined;
+  /** Decodes protobuf request bodies of kinds with protobuf tables; none are accepted when absent. */
+  readonly protobuf?: ProtobufDecoder | undefined;
   /** Patch types beyond JSON and merge patch (strategic merge, apply) plug in here. */
   readonly patchMechanisms: Partial<Record<PatchType, PatchMechanism>>;
+  /** Maintains managedFields on create, update and patch; none when absent. */
+  readonly fieldManagers?: FieldManagers;
 }
 
 export interface RequestScope {

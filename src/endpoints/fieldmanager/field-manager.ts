@@ -1,0 +1,170 @@
+// managedFields on every write (k8s.io/apimachinery/pkg/util/managedfields FieldManager): Update
+// records what a create, update or patch changed for its manager; Apply merges an applied
+// configuration, answering conflicts with 409 unless forced.
+import type { KubeObject } from '../../api/meta.js';
+import type { Schema } from '../../api/schema/types.js';
+import { newBadRequest, StatusError } from '../../machinery/errors/index.js';
+import { FieldSet } from '../../machinery/patch/fieldpath/set.js';
+import type { JSONValue } from '../../machinery/patch/json.js';
+import {
+  decodeManagedFields,
+  emptyManaged,
+  encodeManagedFields,
+  managerIdentifier,
+  type Managed,
+} from '../../machinery/patch/managed-fields.js';
+import { Conflicts, InvalidConfiguration, Updater } from '../../machinery/patch/merge/updater.js';
+import type { SchemaResolver } from '../../machinery/patch/typed/type-node.js';
+import { newApplyConflict } from './conflict-error.js';
+import { syncLastApplied } from './last-applied.js';
+import { capUpdateManagers, nowTime, stripMeta } from './managers.js';
+
+export interface FieldManagerOptions {
+  readonly resolver: SchemaResolver;
+  readonly root: Schema;
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly subresource: string;
+}
+
+/**
+ * The strategy's reset fields as kube's built-in strategies declare them: the main resource does
+ * not own `status`, the status subresource does not own `spec`.
+ */
+function resetFields(opts: FieldManagerOptions): FieldSet | undefined {
+  const props = opts.resolver.resolve(opts.root).properties ?? {};
+  const reset = opts.subresource === '' ? 'status' : opts.subresource === 'status' ? 'spec' : undefined;
+  if (reset === undefined || !Object.hasOwn(props, reset) || !Object.hasOwn(props, 'status')) return undefined;
+  return FieldSet.of([{ kind: 'field', name: reset }]);
+}
+
+/** A Status without a reason, as kube answers errors that are not Status errors (500). */
+export function unknownError(message: string): StatusError {
+  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
+}
+
+function withoutManagedFields(obj: KubeObject): KubeObject {
+  const copy = structuredClone(obj);
+  if (copy.metadata !== undefined) delete copy.metadata.managedFields;
+  return copy;
+}
+
+function decodeOrEmpty(obj: KubeObject | null): Managed {
+  try {
+    return decodeManagedFields(obj?.metadata?.managedFields);
+  } catch {
+    return emptyManaged();
+  }
+}
+
+function encodeInto(obj: KubeObject, managed: Managed): KubeObject {
+  const entries = encodeManagedFields(managed);
+  obj.metadata ??= {};
+  if (entries === undefined) delete obj.metadata.managedFields;
+  else obj.metadata.managedFields = entries;
+  return obj;
+}
+
+export class FieldManager {
+  readonly #opts: FieldManagerOptions;
+  readonly #updater: Updater;
+  readonly #apiVersion: string;
+  readonly #ignored: FieldSet | undefined;
+
+  constructor(opts: FieldManagerOptions) {
+    this.#opts = opts;
+    this.#updater = new Updater(opts.resolver, opts.root);
+    this.#apiVersion = opts.group === '' ? opts.version : `${opts.group}/${opts.version}`;
+    this.#ignored = resetFields(opts);
+  }
+
+  #ignoredInput(): { ignored?: FieldSet } {
+    return this.#ignored === undefined ? {} : { ignored: this.#ignored };
+  }
+
+  /** Records `manager`'s changes from `live` to `next` in next's managedFields. */
+  update(live: KubeObject, next: KubeObject, manager: string): KubeObject {
+    let managed: Managed;
+    try {
+      managed = decodeManagedFields(next.metadata?.managedFields);
+    } catch {
+      managed = emptyManaged();
+    }
+    if (managed.fields.size === 0 || this.#opts.subresource !== '') managed = decodeOrEmpty(live);
+    const object = withoutManagedFields(next);
+    const current = 'current-operation';
+    const fields = this.#updater.update(
+      { live: withoutManagedFields(live) as JSONValue, next: object as JSONValue },
+      { version: this.#apiVersion, managers: managed.fields, manager: current, ...this.#ignoredInput() },
+    );
+    const result: Managed = { fields, times: managed.times };
+    stripMeta(result, current);
+    const id = managerIdentifier({ manager: manager === '' ? 'unknown' : manager, operation: 'Update', apiVersion: this.#apiVersion, subresource: this.#opts.subresource });
+    const changed = result.fields.get(current);
+    if (changed !== undefined) {
+      result.fields.delete(current);
+      const previous = result.fields.get(id);
+      result.fields.set(id, previous === undefined ? changed : { ...changed, set: changed.set.union(previous.set) });
+      result.times.set(id, nowTime());
+    }
+    capUpdateManagers(result);
+    return encodeInto(object, result);
+  }
+
+  /** update, but a failure leaves the object without managedFields instead of failing the write. */
+  updateNoErrors(live: KubeObject, next: KubeObject, manager: string): KubeObject {
+    try {
+      return this.update(live, next, manager);
+    } catch {
+      return withoutManagedFields(next);
+    }
+  }
+
+  #check(applied: KubeObject): void {
+    if (applied.apiVersion !== this.#apiVersion) {
+      throw newBadRequest(`Incorrect version specified in apply patch. Specified patch version: ${applied.apiVersion ?? ''}, expected: ${this.#apiVersion}`);
+    }
+    if (applied.metadata?.managedFields !== undefined) throw newBadRequest('metadata.managedFields must be nil');
+  }
+
+  /** objectGVKNN: `ns/name; /v1, Kind=ConfigMap`. */
+  #describe(obj: KubeObject): string {
+    const [group, version] = (obj.apiVersion ?? '').includes('/') ? (obj.apiVersion ?? '').split('/') : ['', obj.apiVersion ?? ''];
+    return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}; ${group ?? ''}/${version ?? ''}, Kind=${obj.kind ?? ''}`;
+  }
+
+  /** Applies `applied` for `manager` onto `live`; throws 409 on conflicts unless `force`. */
+  apply(live: KubeObject, applied: KubeObject, opts: { manager: string; force: boolean }): KubeObject {
+    this.#check(applied);
+    let managed: Managed;
+    try {
+      managed = decodeManagedFields(live.metadata?.managedFields);
+    } catch (err) {
+      throw unknownError(`failed to decode managed fields: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const id = managerIdentifier({ manager: opts.manager, operation: 'Apply', subresource: this.#opts.subresource });
+    const liveValue = withoutManagedFields(live);
+    let out;
+    try {
+      out = this.#updater.apply(
+        { live: liveValue as JSONValue, config: applied as JSONValue },
+        { version: this.#apiVersion, managers: managed.fields, manager: id, force: opts.force, ...this.#ignoredInput() },
+      );
+    } catch (err) {
+      if (err instanceof Conflicts) throw newApplyConflict(err.conflicts);
+      if (err instanceof InvalidConfiguration) throw unknownError(`failed to create typed patch object (${this.#describe(applied)}): ${err.message}`);
+      throw err;
+    }
+    const result: Managed = { fields: out.managers, times: managed.times };
+    stripMeta(result, id);
+    let object = liveValue;
+    if (out.object !== null) {
+      object = out.object as KubeObject;
+      result.times.set(id, nowTime());
+    }
+    if (opts.manager === 'kubectl') syncLastApplied({ object, applied });
+    capUpdateManagers(result);
+    return encodeInto(object, result);
+  }
+}

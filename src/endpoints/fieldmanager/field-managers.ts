@@ -1,0 +1,48 @@
+// One FieldManager per kind and subresource, built from the server's Scheme, and the manager
+// name a request acts as (handlers/rest.go managerOrUserAgent).
+import type { Schema } from '../../api/schema/types.js';
+import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
+import { FieldManager } from './field-manager.js';
+
+/** What the field managers need of a Scheme: the kind's definition and `$ref` resolution. */
+export interface SchemaSource {
+  kindFor(apiVersion: string, kind: string): { readonly definition: string } | undefined;
+  resolve(schema: Schema): Schema;
+}
+
+export class FieldManagers {
+  readonly #scheme: SchemaSource;
+  readonly #cache = new Map<string, FieldManager | null>();
+
+  constructor(scheme: SchemaSource) {
+    this.#scheme = scheme;
+  }
+
+  /** The field manager of a kind, or undefined when the kind has no schema. */
+  forKind(gvk: GroupVersionKind, subresource: string): FieldManager | undefined {
+    const key = `${gvk.group}/${gvk.version}/${gvk.kind}/${subresource}`;
+    let fm = this.#cache.get(key);
+    if (fm === undefined) {
+      const apiVersion = gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
+      const info = this.#scheme.kindFor(apiVersion, gvk.kind);
+      fm = info === undefined ? null : new FieldManager({ resolver: this.#scheme, root: { $ref: info.definition }, ...gvk, subresource });
+      this.#cache.set(key, fm);
+    }
+    return fm ?? undefined;
+  }
+}
+
+const maxLength = 128;
+const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/** The fieldManager parameter, or the user agent up to its first `/`, printable and ≤128 bytes. */
+export function managerOrUserAgent(manager: string | undefined, userAgent: string): string {
+  if (manager !== undefined && manager !== '') return manager;
+  let out = '';
+  for (const ch of userAgent.split('/')[0] ?? '') {
+    if (!printable.test(ch)) continue;
+    if (Buffer.byteLength(out + ch) > maxLength) break;
+    out += ch;
+  }
+  return out;
+}

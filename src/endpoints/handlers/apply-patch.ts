@@ -1,0 +1,63 @@
+// Server-side apply (handlers/patch.go applyPatcher): the YAML or JSON body is the manager's
+// configuration, merged by the field manager, which answers conflicts with 409 unless forced.
+import { parseDocument } from 'yaml';
+import type { KubeObject } from '../../api/meta.js';
+import { newBadRequest } from '../../machinery/errors/index.js';
+import { isJSONObject } from '../../machinery/patch/json.js';
+import { unknownError } from '../fieldmanager/field-manager.js';
+import type { FieldManagers } from '../fieldmanager/field-managers.js';
+import { goJSONTypeName } from '../request/go-json.js';
+import { YAMLSyntaxError, yamlToJSONText } from '../request/yaml-body.js';
+import type { PatchContext, PatchInput, PatchMechanism } from './patch-mechanism.js';
+
+interface PreparedApply {
+  readonly config: KubeObject;
+  readonly context: PatchContext;
+}
+
+function decodeConfig(patch: Buffer): KubeObject {
+  let text: string;
+  try {
+    text = yamlToJSONText(patch);
+  } catch (err) {
+    if (err instanceof YAMLSyntaxError) throw newBadRequest(`error decoding YAML: ${err.message}`);
+    throw err;
+  }
+  const value: unknown = JSON.parse(text);
+  if (value === null) return {};
+  if (!isJSONObject(value)) {
+    throw newBadRequest(`error decoding YAML: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`);
+  }
+  return value;
+}
+
+/** yaml.UnmarshalStrict: repeated keys fail under Strict and warn under Warn. */
+function checkDuplicates(input: PatchInput, context: PatchContext): void {
+  if (input.fieldValidation === 'Ignore') return;
+  const doc = parseDocument(input.patch.toString('utf8'), { uniqueKeys: true, version: '1.1' });
+  const dup = doc.errors.find((e) => e.code === 'DUPLICATE_KEY');
+  if (dup === undefined) return;
+  const line = dup.linePos?.[0].line ?? 1;
+  const text = `error converting YAML to JSON: yaml: unmarshal errors:\n  line ${line}: ${dup.message.split('\n')[0] ?? ''}`;
+  if (input.fieldValidation === 'Strict') throw newBadRequest(`error strict decoding YAML: ${text}`);
+  context.addWarning(text);
+}
+
+export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanism {
+  return {
+    managesFields: true,
+    prepare(input: PatchInput): PreparedApply {
+      const context = input.context;
+      if (context === undefined) throw new Error('apply patches need the request context');
+      const config = decodeConfig(input.patch);
+      checkDuplicates(input, context);
+      return { config, context };
+    },
+    apply(prepared: unknown, current: KubeObject): string {
+      const { config, context } = prepared as PreparedApply;
+      const fm = fieldManagers.forKind(context.kind, context.subresource);
+      if (fm === undefined) throw unknownError('FieldManager must be installed to run apply');
+      return JSON.stringify(fm.apply(current, config, { manager: context.fieldManager, force: context.force }));
+    },
+  };
+}

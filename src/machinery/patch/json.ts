@@ -1,0 +1,75 @@
+// JSON values as the patch code sees them: decoded JSON, plain objects and arrays only.
+
+export type JSONValue = null | boolean | number | string | JSONValue[] | JSONObject;
+export interface JSONObject {
+  [key: string]: JSONValue;
+}
+
+export function isJSONObject(v: unknown): v is JSONObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function isScalar(v: unknown): v is null | boolean | number | string {
+  return v === null || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string';
+}
+
+/** Structural equality of two JSON values (member order does not matter). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => jsonEqual(x, b[i]));
+  }
+  if (!isJSONObject(a) || !isJSONObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+}
+
+const typeRank = (v: unknown): number => {
+  if (typeof v === 'number') return 0;
+  if (typeof v === 'string') return 1;
+  if (typeof v === 'boolean') return 2;
+  if (Array.isArray(v)) return 3;
+  if (isJSONObject(v)) return 4;
+  return 5;
+};
+
+function compareLists(a: readonly unknown[], b: readonly unknown[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const c = compareJSON(a[i], b[i]);
+    if (c !== 0) return c;
+  }
+  return Math.sign(a.length - b.length);
+}
+
+function compareMaps(a: JSONObject, b: JSONObject): number {
+  const ka = Object.keys(a).sort();
+  const kb = Object.keys(b).sort();
+  for (let i = 0; i < Math.min(ka.length, kb.length); i++) {
+    const x = ka[i] ?? '';
+    const y = kb[i] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+    const c = compareJSON(a[x], b[y]);
+    if (c !== 0) return c;
+  }
+  return Math.sign(ka.length - kb.length);
+}
+
+/** A total order over JSON values: numbers, strings, booleans, lists, maps, null (value.Compare). */
+export function compareJSON(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  if (typeof a === 'number' && typeof b === 'number') return Math.sign(a - b);
+  if (typeof a === 'string' && typeof b === 'string') return a === b ? 0 : a < b ? -1 : 1;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  if (Array.isArray(a) && Array.isArray(b)) return compareLists(a, b);
+  if (isJSONObject(a) && isJSONObject(b)) return compareMaps(a, b);
+  return 0;
+}
+
+/** A deep copy of a JSON value. */
+export function cloneJSON<T>(v: T): T {
+  return structuredClone(v);
+}

@@ -1,0 +1,151 @@
+// Field ownership across writes (structured-merge-diff merge/update.go): an update gives its
+// manager what it changed and takes it from everyone else; an apply merges the configuration,
+// fails on fields other managers own unless forced, and prunes what its manager stopped applying.
+import type { Path } from '../fieldpath/path-element.js';
+import type { FieldSet } from '../fieldpath/set.js';
+import { jsonEqual, type JSONValue } from '../json.js';
+import { compareValues, type Comparison } from '../typed/compare.js';
+import { mergeValues } from '../typed/merge.js';
+import { ensureNamedFieldsAreMembers } from '../typed/named-fields.js';
+import { removeItems } from '../typed/remove.js';
+import { formatTypedErrors, toFieldSet } from '../typed/to-field-set.js';
+import type { SchemaResolver, TypeRef } from '../typed/type-node.js';
+
+export interface VersionedSet {
+  readonly set: FieldSet;
+  readonly apiVersion: string;
+  readonly applied: boolean;
+}
+
+/** Manager identifier → the fields it owns. */
+export type ManagedFieldSets = Map<string, VersionedSet>;
+
+export interface Conflict {
+  readonly manager: string;
+  readonly path: Path;
+}
+
+export class Conflicts extends Error {
+  readonly conflicts: readonly Conflict[];
+  constructor(conflicts: readonly Conflict[]) {
+    super(`${conflicts.length} conflicts`);
+    this.conflicts = conflicts;
+  }
+}
+
+/** An applied configuration that does not fit the schema. */
+export class InvalidConfiguration extends Error {}
+
+export interface UpdateInput {
+  readonly version: string;
+  readonly managers: ManagedFieldSets;
+  readonly manager: string;
+  /** Fields the write may not own (the strategy's reset fields, e.g. status on the main resource). */
+  readonly ignored?: FieldSet;
+}
+
+const orEmpty = (v: JSONValue | undefined): JSONValue => v ?? {};
+
+export class Updater {
+  readonly #resolver: SchemaResolver;
+  readonly #root: TypeRef;
+
+  constructor(resolver: SchemaResolver, root: TypeRef) {
+    this.#resolver = resolver;
+    this.#root = root;
+  }
+
+  #toSet(value: JSONValue): FieldSet {
+    return toFieldSet(this.#resolver, this.#root, value).set;
+  }
+
+  #named(set: FieldSet): FieldSet {
+    return ensureNamedFieldsAreMembers(this.#resolver, this.#root, set);
+  }
+
+  #remove(value: JSONValue, set: FieldSet): JSONValue {
+    return orEmpty(removeItems(this.#resolver, this.#root, { value, set }));
+  }
+
+  /** Takes changed fields from every other manager; with force false, conflicts are thrown instead. */
+  #compare(pair: { live: JSONValue; next: JSONValue }, ignored: FieldSet | undefined): Comparison {
+    const cmp = compareValues(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.next });
+    if (ignored === undefined) return cmp;
+    return {
+      added: cmp.added.recursiveDifference(ignored),
+      modified: cmp.modified.recursiveDifference(ignored),
+      removed: cmp.removed.recursiveDifference(ignored),
+    };
+  }
+
+  #update(pair: { live: JSONValue; next: JSONValue }, input: UpdateInput & { force: boolean }): ManagedFieldSets {
+    const cmp = this.#compare(pair, input.ignored);
+    const changed = cmp.modified.union(cmp.added);
+    const conflicts = new Map<string, FieldSet>();
+    for (const [manager, owned] of input.managers) {
+      if (manager === input.manager) continue;
+      const clash = owned.set.intersection(changed);
+      if (!clash.empty()) conflicts.set(manager, clash);
+    }
+    if (!input.force && conflicts.size > 0) {
+      const list: Conflict[] = [];
+      for (const [manager, set] of conflicts) for (const path of set.paths()) list.push({ manager, path });
+      throw new Conflicts(list);
+    }
+    const out: ManagedFieldSets = new Map();
+    for (const [manager, owned] of input.managers) {
+      let set = owned.set;
+      if (manager !== input.manager) {
+        const clash = conflicts.get(manager);
+        if (clash !== undefined) set = set.difference(clash);
+        set = set.difference(cmp.removed);
+      }
+      if (!set.empty()) out.set(manager, { ...owned, set });
+    }
+    return out;
+  }
+
+  /** Ownership after a create, update or non-apply patch that turned `live` into `next`. */
+  update(pair: { live: JSONValue; next: JSONValue }, input: UpdateInput): ManagedFieldSets {
+    const managers = this.#update(pair, { ...input, force: true });
+    const cmp = this.#compare(pair, input.ignored);
+    const previous = managers.get(input.manager)?.set;
+    const kept = previous === undefined ? cmp.added : previous.difference(cmp.removed).union(cmp.added);
+    const set = kept.union(cmp.modified);
+    if (set.empty()) managers.delete(input.manager);
+    else managers.set(input.manager, { set, apiVersion: input.version, applied: false });
+    return managers;
+  }
+
+  /** The merged object (null when nothing changed) and ownership after applying `config`. */
+  apply(pair: { live: JSONValue; config: JSONValue }, input: UpdateInput & { force: boolean }): { object: JSONValue | null; managers: ManagedFieldSets } {
+    const checked = toFieldSet(this.#resolver, this.#root, pair.config);
+    if (checked.errors.length > 0) throw new InvalidConfiguration(formatTypedErrors(checked.errors));
+    const merged = orEmpty(mergeValues(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.config }));
+    const managers: ManagedFieldSets = new Map(input.managers);
+    const lastSet = managers.get(input.manager);
+    const set = input.ignored === undefined ? checked.set : checked.set.recursiveDifference(input.ignored);
+    managers.set(input.manager, { set, apiVersion: input.version, applied: true });
+    const pruned = this.#prune(merged, { managers, lastSet: lastSet?.set });
+    const after = this.#update({ live: pair.live, next: pruned }, { ...input, managers });
+    return { object: jsonEqual(pair.live, pruned) ? null : pruned, managers: after };
+  }
+
+  /** Removes what the manager applied last time but not now, unless another applier owns it. */
+  #prune(merged: JSONValue, input: { managers: ManagedFieldSets; lastSet: FieldSet | undefined }): JSONValue {
+    const { lastSet } = input;
+    if (lastSet === undefined || lastSet.empty()) return merged;
+    let pruned = this.#remove(merged, this.#named(lastSet));
+    // addBackOwnedItems: whatever an applier (this one included) still owns comes back.
+    let owned: FieldSet | undefined;
+    for (const vs of input.managers.values()) if (vs.applied) owned = owned === undefined ? vs.set : owned.union(vs.set);
+    const mergedSet = this.#named(this.#toSet(merged));
+    if (owned !== undefined) {
+      const keep = this.#named(this.#toSet(pruned)).union(this.#named(owned));
+      pruned = this.#remove(merged, mergedSet.difference(keep));
+    }
+    // addBackDanglingItems: only fields the manager owned before may go.
+    const prunedSet = this.#named(this.#toSet(pruned));
+    return this.#remove(merged, mergedSet.difference(prunedSet).intersection(this.#named(lastSet)));
+  }
+}

@@ -1,0 +1,118 @@
+// What a schema means for merging (structured-merge-diff schema atoms): scalars, maps (structs
+// with named fields and/or an element type), lists (atomic, set or associative by keys), and
+// "deduced" values whose shape is taken from the value itself.
+import type { Schema } from '../../../api/schema/types.js';
+import { isJSONObject, isScalar, type JSONValue } from '../json.js';
+import { fieldElement, keyElement, type KeyField, type PathElement } from '../fieldpath/path-element.js';
+
+/** Follows `$ref`s (the Scheme satisfies it). */
+export interface SchemaResolver {
+  resolve(schema: Schema): Schema;
+}
+
+/** A schema, or 'deduced' where the schema says nothing (preserve-unknown-fields, free-form). */
+export type TypeRef = Schema | 'deduced';
+
+export type MapNode = {
+  readonly kind: 'map';
+  readonly fields: Readonly<Record<string, Schema>>;
+  /** The type of keys that are not named fields; undefined when there may be none. */
+  readonly element: TypeRef | undefined;
+  readonly atomic: boolean;
+};
+export type ListNode = {
+  readonly kind: 'list';
+  readonly element: TypeRef;
+  readonly listType: 'atomic' | 'set' | 'map';
+  readonly keys: readonly string[];
+};
+export type TypeNode = { readonly kind: 'scalar' } | MapNode | ListNode;
+
+const scalar: TypeNode = { kind: 'scalar' };
+const deducedMap: MapNode = { kind: 'map', fields: {}, element: 'deduced', atomic: false };
+const deducedList: ListNode = { kind: 'list', element: 'deduced', listType: 'atomic', keys: [] };
+
+function deduce(value: unknown): TypeNode {
+  if (isJSONObject(value)) return deducedMap;
+  if (Array.isArray(value)) return deducedList;
+  return scalar;
+}
+
+function listNode(s: Schema): ListNode {
+  const strategies = (s['x-kubernetes-patch-strategy'] ?? '').split(',');
+  const mergeKey = s['x-kubernetes-patch-merge-key'];
+  let listType = s['x-kubernetes-list-type'];
+  if (listType === undefined) listType = strategies.includes('merge') ? (mergeKey === undefined ? 'set' : 'map') : 'atomic';
+  const keys = s['x-kubernetes-list-map-keys'] ?? (mergeKey === undefined ? [] : [mergeKey]);
+  return { kind: 'list', element: s.items ?? 'deduced', listType, keys };
+}
+
+function mapNode(s: Schema): MapNode {
+  const ap = s.additionalProperties;
+  const hasFields = s.properties !== undefined && Object.keys(s.properties).length > 0;
+  let element: TypeRef | undefined;
+  if (typeof ap === 'object') element = ap;
+  else if (ap === true || s['x-kubernetes-preserve-unknown-fields'] === true || !hasFields) element = 'deduced';
+  return { kind: 'map', fields: s.properties ?? {}, element, atomic: s['x-kubernetes-map-type'] === 'atomic' };
+}
+
+/** The node a type reference stands for; deduced types take their shape from `value`. */
+export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): TypeNode {
+  if (ref === 'deduced') return deduce(value);
+  const s = resolver.resolve(ref);
+  if (s['x-kubernetes-int-or-string'] === true) return scalar;
+  if (s.type === 'array') return listNode(s);
+  if (s.type === 'object' || s.properties !== undefined || s.additionalProperties !== undefined) return mapNode(s);
+  if (s.type === undefined) return deduce(value);
+  return scalar;
+}
+
+/** The type of a map's member `key`, or undefined when the map does not declare it. */
+export function memberType(node: MapNode, key: string): TypeRef | undefined {
+  return Object.hasOwn(node.fields, key) ? node.fields[key] : node.element;
+}
+
+/** A field or list problem, with the path it was found at (`.spec.ports: element 0: ...`). */
+export class TypedError extends Error {}
+
+function keyFieldValue(item: Record<string, JSONValue>, key: string, itemSchema: Schema | undefined): JSONValue {
+  const v = item[key];
+  if (v !== undefined) return v;
+  const dflt = itemSchema?.properties?.[key]?.default as JSONValue | undefined;
+  if (dflt !== undefined) return dflt;
+  throw new TypedError(`associative list with keys has an element that omits key field ${JSON.stringify(key)} (and doesn't have default value)`);
+}
+
+/** The path element of list item `index`: its keys, its value, or its index. */
+export function listItemElement(
+  resolver: SchemaResolver,
+  node: ListNode,
+  item: { value: JSONValue; index: number },
+): PathElement {
+  const { value, index } = item;
+  if (node.listType === 'set') return { kind: 'value', value };
+  if (node.listType === 'atomic') return { kind: 'index', index };
+  if (!isJSONObject(value)) throw new TypedError(`element ${index}: associative list with keys has an element that is not a map`);
+  if (node.keys.length === 0) throw new TypedError(`element ${index}: associative list without keys has an element that's a map type`);
+  const itemSchema = node.element === 'deduced' ? undefined : resolver.resolve(node.element);
+  const fields: KeyField[] = [];
+  for (const key of node.keys) {
+    try {
+      const v = keyFieldValue(value, key, itemSchema);
+      if (!isScalar(v)) throw new TypedError(`key field ${JSON.stringify(key)} is not a scalar`);
+      fields.push({ name: key, value: v });
+    } catch (err) {
+      if (err instanceof TypedError) throw new TypedError(`element ${index}: ${err.message}`);
+      throw err;
+    }
+  }
+  return keyElement(fields);
+}
+
+/** The type of the child reached through `pe` from a node, for walking a field set. */
+export function childType(node: TypeNode, pe: PathElement): TypeRef | undefined {
+  if (pe.kind === 'field') return node.kind === 'map' ? memberType(node, pe.name) : undefined;
+  return node.kind === 'list' ? node.element : undefined;
+}
+
+export { fieldElement };
