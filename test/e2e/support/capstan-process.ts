@@ -25,6 +25,8 @@ export interface StartOptions {
   /** Reuse a data dir (restarts); default: a new temporary one, removed by stop(). */
   readonly dataDir?: string;
   readonly readyTimeoutMs?: number;
+  /** Listen on this port (a restart that clients must find again); default: a free one. */
+  readonly port?: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -72,7 +74,7 @@ async function waitReady(
 export async function startCapstanProcess(opts: StartOptions = {}): Promise<CapstanProcess> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-e2e-')));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   const args = [
     '--import',
