@@ -116,6 +116,22 @@ describe('Scheme', () => {
     );
   });
 
+  it('keeps protobuf tables out of the definitions and refuses conflicting ones', () => {
+    const s = builtinScheme();
+    assert.deepEqual(s.protobuf(`${META}Preconditions`), {
+      uid: { field: 1, pointer: true },
+      resourceVersion: { field: 2, pointer: true },
+    });
+    assert.equal(s.protobuf(`${META}Time`), 'time');
+    assert.equal(s.protobuf(`${META}Table`), undefined);
+    assert.ok(!JSON.stringify(s.definitions()).includes('pointer'));
+    const t = new Scheme().register({ definitions: {}, protobuf: { x: { a: 1 } } });
+    assert.throws(
+      () => t.register({ definitions: {}, protobuf: { x: { a: 2 } } }),
+      /protobuf table of x is registered twice/,
+    );
+  });
+
   it('builds independent schemes', () => {
     const a = builtinScheme().addMetaToGroupVersion('apps', 'v1');
     assert.equal(builtinScheme().kindFor('apps/v1', 'WatchEvent'), undefined);

@@ -2,6 +2,7 @@
 // OpenAPI definitions). A value: build one per server; nothing here is global.
 import type { APIModule } from './schema/api-module.js';
 import { metaV1 } from './schema/api-module.js';
+import type { ProtobufCodec, ProtobufMessage } from './schema/protobuf.js';
 import type { Definitions, KindInfo, Schema } from './schema/types.js';
 
 type GVK = { group: string; version: string; kind: string };
@@ -30,6 +31,7 @@ export class Scheme {
   readonly #definitions = new Map<string, Schema>();
   readonly #kinds = new Map<string, KindInfo>();
   readonly #goTypes = new Map<string, Readonly<Record<string, string>>>();
+  readonly #protobuf = new Map<string, ProtobufMessage | ProtobufCodec>();
   #stamped: Definitions | undefined;
 
   /** Adds a module's definitions, kinds and Go type names. A name registered twice must be the same schema. */
@@ -44,6 +46,13 @@ export class Scheme {
     for (const kind of module.kinds ?? []) this.addKind(kind);
     for (const [name, fields] of Object.entries(module.goTypes ?? {})) {
       this.#goTypes.set(name, { ...this.#goTypes.get(name), ...fields });
+    }
+    for (const [name, info] of Object.entries(module.protobuf ?? {})) {
+      const existing = this.#protobuf.get(name);
+      if (existing !== undefined && existing !== info) {
+        throw new Error(`protobuf table of ${name} is registered twice with different contents`);
+      }
+      this.#protobuf.set(name, info);
     }
     this.#stamped = undefined;
     return this;
@@ -110,6 +119,11 @@ export class Scheme {
       current = target;
     }
     return current;
+  }
+
+  /** How `definition` travels as kube protobuf: its message table or codec; undefined when it has none. */
+  protobuf(definition: string): ProtobufMessage | ProtobufCodec | undefined {
+    return this.#protobuf.get(definition);
   }
 
   /** The Go type name of a field where it is a named type (`types.UID`), if registered. */

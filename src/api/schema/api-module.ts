@@ -1,5 +1,6 @@
 // What one API file contributes to a Scheme: named schemas, the kinds served with them, and
 // the Go type names kube's decoder quotes in its errors where the schema alone cannot tell.
+import type { ProtobufTables } from './protobuf.js';
 import type { Definitions, KindInfo } from './types.js';
 
 /** definition name → JSON field → Go type (`v1.SecretType`, `[]v1.FinalizerName`). */
@@ -9,6 +10,8 @@ export interface APIModule {
   readonly definitions: Definitions;
   readonly kinds?: readonly KindInfo[];
   readonly goTypes?: GoTypeOverrides;
+  /** How the definitions travel as kube protobuf; definitions without an entry have none. */
+  readonly protobuf?: ProtobufTables;
 }
 
 /** Definition names as kube's OpenAPI spells them. */

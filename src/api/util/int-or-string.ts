@@ -25,4 +25,5 @@ export const utilModule: APIModule = {
       type: 'string',
     },
   },
+  protobuf: { [INT_OR_STRING]: 'intOrString', [QUANTITY]: 'quantity' },
 };

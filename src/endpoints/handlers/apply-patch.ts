@@ -1,8 +1,8 @@
 // Server-side apply (handlers/patch.go applyPatcher): the YAML or JSON body is the manager's
 // configuration, merged by the field manager, which answers conflicts with 409 unless forced.
-import { parseDocument } from 'yaml';
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
+import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
 import type { FieldManagers } from '../fieldmanager/field-managers.js';
@@ -34,7 +34,7 @@ function decodeConfig(patch: Buffer): KubeObject {
 /** yaml.UnmarshalStrict: repeated keys fail under Strict and warn under Warn. */
 function checkDuplicates(input: PatchInput, context: PatchContext): void {
   if (input.fieldValidation === 'Ignore') return;
-  const doc = parseDocument(input.patch.toString('utf8'), { uniqueKeys: true, version: '1.1' });
+  const doc = yamlLibrary().parseDocument(input.patch.toString('utf8'), { uniqueKeys: true, version: '1.1' });
   const dup = doc.errors.find((e) => e.code === 'DUPLICATE_KEY');
   if (dup === undefined) return;
   const line = dup.linePos?.[0].line ?? 1;

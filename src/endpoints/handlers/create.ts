@@ -4,6 +4,7 @@ import { header } from '../http-types.js';
 import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../request/read-body.js';
 import { decodeWriteOptions } from '../request/write-options.js';
+import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { decodeBody } from './decode-body.js';
 import {
   ensureObjectNamespaceMatchesRequestNamespace,
@@ -23,7 +24,7 @@ export const createResource: Handler = async (scope, hr) => {
   const serializer = negotiateInputSerializer(header(ex.req, 'content-type'));
   const body = await readBody(ex.req, scope.config.maxRequestBodyBytes);
   const { options, fieldValidation } = decodeWriteOptions(ex.url.searchParams, 'CreateOptions');
-  const obj = decodeBody(scope, hr, { body, serializer, fieldValidation });
+  let obj = decodeBody(scope, hr, { body, serializer, fieldValidation });
   const meta = metaOf(obj);
   const name = info.name !== '' ? info.name : (meta.name ?? '');
   // A namespace is created in the context of itself (kube's namespaceGVR special case).
@@ -31,6 +32,8 @@ export const createResource: Handler = async (scope, hr) => {
   wipeObjectMetaSystemFields(meta);
   ensureObjectNamespaceMatchesRequestNamespace(expectedNamespaceForResource(namespace, scope.resource), meta);
   const ctx = requestContext(hr, namespace);
+  const fieldManager = fieldManagerFor(scope);
+  if (fieldManager !== undefined) obj = fieldManager.updateNoErrors(storage.newObject(), obj, requestManager(hr, options));
   const result = await storage.create(ctx, obj, { options });
   if (result.kind === 'Status' && (result['code'] === undefined || result['code'] === 0)) result['code'] = 201;
   writeResult(scope, hr, { code: 201, media, ctx, result });

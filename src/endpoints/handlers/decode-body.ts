@@ -1,14 +1,14 @@
 // Reads and decodes a create or update body for a route's kind.
 import type { KubeObject } from '../../api/meta.js';
 import type { FieldValidation } from '../../registry/rest/options.js';
-import type { SerializerInfo } from '../negotiation/media-types.js';
+import type { BodyMediaTypeName, SerializerInfo } from '../negotiation/media-types.js';
 import { decodeObject } from '../request/decode-object.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 
 export function decodeBody(
   scope: RequestScope,
   hr: HandlerRequest,
-  input: { body: Buffer; serializer: SerializerInfo; fieldValidation: FieldValidation },
+  input: { body: Buffer; serializer: SerializerInfo<BodyMediaTypeName>; fieldValidation: FieldValidation },
 ): KubeObject {
   return decodeObject(input.body, {
     expected: scope.kind,
@@ -16,6 +16,7 @@ export function decodeBody(
     fieldValidation: input.fieldValidation,
     kinds: scope.config.kinds,
     structural: scope.config.structural,
+    protobuf: scope.config.protobuf,
     addWarning: (text) => {
       hr.ex.warnings.add(text);
     },

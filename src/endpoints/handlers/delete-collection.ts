@@ -17,7 +17,11 @@ export const deleteCollection: Handler = async (scope, hr) => {
   const media = negotiateOutputMediaType(header(ex.req, 'accept'), scope.restrictions);
   const { options: listOptions } = decodeListOptions(ex.url.searchParams);
   const body = await readBody(ex.req, scope.config.maxRequestBodyBytes);
-  const options = decodeDeleteOptions(body, { contentType: header(ex.req, 'content-type'), query: ex.url.searchParams });
+  const options = decodeDeleteOptions(body, {
+    contentType: header(ex.req, 'content-type'),
+    query: ex.url.searchParams,
+    protobuf: scope.config.protobuf,
+  });
   const result = await storage.deleteCollection(ctx, { options, listOptions });
   writeResult(scope, hr, { code: 200, media, ctx, result });
 };

@@ -15,7 +15,11 @@ export const deleteResource: Handler = async (scope, hr) => {
   const ctx = requestContext(hr, requestNamespace(scope, info));
   const media = negotiateOutputMediaType(header(ex.req, 'accept'), scope.restrictions);
   const body = await readBody(ex.req, scope.config.maxRequestBodyBytes);
-  const options = decodeDeleteOptions(body, { contentType: header(ex.req, 'content-type'), query: ex.url.searchParams });
+  const options = decodeDeleteOptions(body, {
+    contentType: header(ex.req, 'content-type'),
+    query: ex.url.searchParams,
+    protobuf: scope.config.protobuf,
+  });
   const { object, deleted } = await storage.delete(ctx, info.name, { options });
   const code = !deleted && options.orphanDependents === false ? 202 : 200;
   writeResult(scope, hr, { code, media, ctx, result: object });

@@ -1,10 +1,12 @@
 // PUT of a whole object (handlers/update.go UpdateResource): 200, or 201 when it created one.
 import type { KubeObject } from '../../api/meta.js';
-import { isUpdater, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
+import { isUpdater, type Storage, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../request/read-body.js';
 import { decodeWriteOptions } from '../request/write-options.js';
+import type { FieldManager } from '../fieldmanager/field-manager.js';
+import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { decodeBody } from './decode-body.js';
 import {
   checkName,
@@ -26,6 +28,17 @@ export function defaultUpdatedObjectInfo(obj: KubeObject): UpdatedObjectInfo {
   };
 }
 
+/** The body with managedFields brought up to date against the object it replaces (kube's transformer). */
+function withManagedFields(objInfo: UpdatedObjectInfo, fm: { fieldManager: FieldManager; manager: string; storage: Storage }): UpdatedObjectInfo {
+  return {
+    preconditions: () => objInfo.preconditions(),
+    updatedObject: async (ctx, old) => {
+      const obj = await objInfo.updatedObject(ctx, old);
+      return fm.fieldManager.updateNoErrors(old ?? fm.storage.newObject(), obj, fm.manager);
+    },
+  };
+}
+
 export const updateResource: Handler = async (scope, hr) => {
   const storage = scope.storage;
   if (!isUpdater(storage)) throw new Error('route installed without an updater');
@@ -39,6 +52,9 @@ export const updateResource: Handler = async (scope, hr) => {
   ensureObjectNamespaceMatchesRequestNamespace(expectedNamespaceForResource(namespace, scope.resource), metaOf(obj));
   checkName(obj, info.name, namespace);
   const ctx = requestContext(hr, namespace);
-  const { object, created } = await storage.update(ctx, info.name, { objInfo: defaultUpdatedObjectInfo(obj), options });
+  let objInfo = defaultUpdatedObjectInfo(obj);
+  const fieldManager = fieldManagerFor(scope);
+  if (fieldManager !== undefined) objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
+  const { object, created } = await storage.update(ctx, info.name, { objInfo, options });
   writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
 };

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isStatusError } from '../../machinery/errors/index.js';
 import { parseAccept } from './accept.js';
+import { textBodySerializers } from './media-types.js';
 import {
   defaultEndpointRestrictions,
   negotiateInputSerializer,
@@ -94,7 +95,14 @@ test('406 and 415 carry kube messages', () => {
     reason: 'NotAcceptable',
     message: 'only the following media types are accepted: application/json;stream=watch',
   });
-  assert.deepEqual(statusOf(() => negotiateInputSerializer('application/vnd.kubernetes.protobuf')), {
+  assert.deepEqual(statusOf(() => negotiateInputSerializer('text/plain')), {
+    code: 415,
+    reason: 'UnsupportedMediaType',
+    message:
+      'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf',
+  });
+  // Kinds without protobuf tables (custom resources) accept JSON and YAML only.
+  assert.deepEqual(statusOf(() => negotiateInputSerializer('application/vnd.kubernetes.protobuf', textBodySerializers)), {
     code: 415,
     reason: 'UnsupportedMediaType',
     message:
@@ -104,6 +112,7 @@ test('406 and 415 carry kube messages', () => {
 
 test('request bodies: no Content-Type is JSON, parameters are ignored', () => {
   assert.equal(negotiateInputSerializer(undefined).mediaType, 'application/json');
+  assert.equal(negotiateInputSerializer('application/vnd.kubernetes.protobuf').mediaType, 'application/vnd.kubernetes.protobuf');
   assert.equal(negotiateInputSerializer('application/json; charset=utf-8').mediaType, 'application/json');
   assert.equal(negotiateInputSerializer('Application/YAML').mediaType, 'application/yaml');
 });

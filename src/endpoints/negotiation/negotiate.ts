@@ -3,9 +3,11 @@ import type { GroupVersionKind } from '../../machinery/schema/group-resource.js'
 import { parseAccept } from './accept.js';
 import { notAcceptableError, unsupportedMediaTypeError } from './errors.js';
 import {
+  builtinBodySerializers,
   supportedMediaTypes,
   supportedSerializers,
   supportedStreamingMediaTypes,
+  type BodyMediaTypeName,
   type SerializerInfo,
 } from './media-types.js';
 
@@ -105,11 +107,17 @@ export function parseContentType(header: string): string | undefined {
   return /^[a-z0-9!#$%&'*+.^_`|~-]+\/[a-z0-9!#$%&'*+.^_`|~-]+$/.test(base) ? base : undefined;
 }
 
-/** The serializer for a request body; an absent Content-Type means JSON. */
-export function negotiateInputSerializer(contentType: string | undefined): SerializerInfo {
+/**
+ * The serializer for a request body among `accepted` (by default those of built-in kinds: JSON,
+ * YAML and protobuf); an absent Content-Type means JSON, anything else unlisted is 415.
+ */
+export function negotiateInputSerializer(
+  contentType: string | undefined,
+  accepted: readonly SerializerInfo<BodyMediaTypeName>[] = builtinBodySerializers,
+): SerializerInfo<BodyMediaTypeName> {
   if (contentType === undefined || contentType === '') return supportedSerializers[0] as SerializerInfo;
   const base = parseContentType(contentType);
-  const info = supportedSerializers.find((s) => s.mediaType === base);
-  if (info === undefined) throw unsupportedMediaTypeError(supportedMediaTypes);
+  const info = accepted.find((s) => s.mediaType === base);
+  if (info === undefined) throw unsupportedMediaTypeError(accepted.map((s) => s.mediaType));
   return info;
 }

@@ -2,9 +2,11 @@
 // codec and transformDecodeError do (endpoints/handlers/rest.go, runtime/serializer/json).
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
+import { ProtoError, type ProtobufDecoder, type Unknown } from '../../machinery/protobuf/index.js';
 import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import type { FieldValidation } from '../../registry/rest/options.js';
-import type { SerializerInfo } from '../negotiation/media-types.js';
+import { unsupportedMediaTypeError } from '../negotiation/errors.js';
+import { textBodySerializers, type BodyMediaTypeName, type SerializerInfo } from '../negotiation/media-types.js';
 import { goJSONSyntaxError, goJSONTypeName } from './go-json.js';
 import { YAMLSyntaxError, yamlToJSONText } from './yaml-body.js';
 
@@ -34,10 +36,12 @@ export interface StructuralDecoder {
 
 export interface DecodeObjectOptions {
   readonly expected: GroupVersionKind;
-  readonly serializer: SerializerInfo;
+  readonly serializer: SerializerInfo<BodyMediaTypeName>;
   readonly fieldValidation: FieldValidation;
   readonly kinds: KindRegistry;
   readonly structural?: StructuralDecoder | undefined;
+  /** Decodes protobuf bodies of the kinds that have protobuf tables; without it they are 415. */
+  readonly protobuf?: ProtobufDecoder | undefined;
   readonly addWarning: (text: string) => void;
 }
 
@@ -156,7 +160,7 @@ function structuralDecode(
   return res.object;
 }
 
-function bodyText(body: Buffer, serializer: SerializerInfo): string {
+function bodyText(body: Buffer, serializer: SerializerInfo<BodyMediaTypeName>): string {
   if (serializer.mediaType !== 'application/yaml') return body.toString('utf8');
   try {
     return yamlToJSONText(body);
@@ -178,10 +182,60 @@ export function decodeText(body: Buffer, opts: DecodeObjectOptions): KubeObject 
   return { ...object, apiVersion: gvString(opts.expected), kind: opts.expected.kind };
 }
 
+// protobuf.go copyKindDefaults: a missing kind, or a missing version with its group, from the endpoint.
+function copyKindDefaults(actual: GroupVersionKind, def: GroupVersionKind): GroupVersionKind {
+  const out = { ...actual };
+  if (out.kind === '') out.kind = def.kind;
+  if (out.version === '' && def.version !== '') {
+    out.group = def.group;
+    out.version = def.version;
+  }
+  return out;
+}
+
+// schema.FromAPIVersionAndKind: an apiVersion that does not parse counts as empty.
+function envelopeKind(unk: Unknown): GroupVersionKind {
+  try {
+    return { ...parseGroupVersion(unk.apiVersion), kind: unk.kind };
+  } catch {
+    return { group: '', version: '', kind: unk.kind };
+  }
+}
+
+function undecodableProto<T>(fn: () => T, gvk?: GroupVersionKind): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw err instanceof ProtoError ? new Undecodable(err.message, gvk) : err;
+  }
+}
+
+/**
+ * Decodes a kube protobuf body (runtime/serializer/protobuf) to the JSON object a client would
+ * have sent, then checks it as JSON. Unknown fields are skipped: kube's protobuf decoding ignores
+ * them whatever fieldValidation says.
+ */
+function decodeProtobuf(body: Buffer, opts: DecodeObjectOptions): KubeObject {
+  const decoder = opts.protobuf;
+  const definition = decoder?.definitionOf(opts.expected);
+  if (decoder === undefined || definition === undefined) {
+    throw unsupportedMediaTypeError(textBodySerializers.map((s) => s.mediaType));
+  }
+  const unk = undecodableProto(() => decoder.envelope(body));
+  const actual = copyKindDefaults(envelopeKind(unk), opts.expected);
+  checkKind(actual, opts);
+  const obj = undecodableProto(() => decoder.toJSON(definition, unk.raw), actual);
+  const ignoring: DecodeObjectOptions = { ...opts, fieldValidation: 'Ignore' };
+  const object = structuralDecode(obj, JSON.stringify(obj), { actual, opts: ignoring });
+  return { ...object, apiVersion: gvString(opts.expected), kind: opts.expected.kind };
+}
+
 /** The decoded object, with apiVersion and kind set to the endpoint's; 400 on any decode failure. */
 export function decodeObject(body: Buffer, opts: DecodeObjectOptions): KubeObject {
   try {
-    return decodeText(body, opts);
+    return opts.serializer.mediaType === 'application/vnd.kubernetes.protobuf'
+      ? decodeProtobuf(body, opts)
+      : decodeText(body, opts);
   } catch (err) {
     if (!(err instanceof Undecodable)) throw err;
     const e = opts.expected.kind;

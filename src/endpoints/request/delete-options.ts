@@ -2,8 +2,11 @@
 // (handlers/delete.go), and ValidateDeleteOptions.
 import type { Preconditions } from '../../api/meta.js';
 import { newInvalid, statusError, type StatusError } from '../../machinery/errors/index.js';
+import { ProtoError, type ProtobufDecoder } from '../../machinery/protobuf/index.js';
 import { FieldError, newPath } from '../../machinery/validation/index.js';
 import { propagationPolicies, type DeleteOptions, type PropagationPolicy } from '../../registry/rest/options.js';
+import { unsupportedMediaTypeError } from '../negotiation/errors.js';
+import { textBodySerializers } from '../negotiation/media-types.js';
 import { negotiateInputSerializer } from '../negotiation/negotiate.js';
 import { goJSONSyntaxError, goJSONTypeName } from './go-json.js';
 import { boolParam, int64Param } from './query-params.js';
@@ -42,8 +45,37 @@ function checkFieldTypes(obj: Record<string, unknown>): void {
   }
 }
 
-function decodeBody(body: Buffer, contentType: string): RawDeleteOptions {
-  const serializer = negotiateInputSerializer(contentType);
+function checkKind(kind: string, apiVersion: string): void {
+  if (kind !== '' && kind !== 'DeleteOptions') {
+    throw undecodable(
+      `no kind "${kind}" is registered for version "${apiVersion === '' ? 'meta.k8s.io/v1' : apiVersion}" in scheme "pkg/runtime/scheme.go:100"`,
+    );
+  }
+}
+
+// A protobuf body: the envelope names the kind, the message is metav1.DeleteOptions.
+function decodeProtobufBody(body: Buffer, decoder: ProtobufDecoder | undefined): RawDeleteOptions {
+  const definition = decoder?.definitionOf({ group: 'meta.k8s.io', version: 'v1', kind: 'DeleteOptions' });
+  if (decoder === undefined || definition === undefined) {
+    throw unsupportedMediaTypeError(textBodySerializers.map((s) => s.mediaType));
+  }
+  try {
+    const unk = decoder.envelope(body);
+    checkKind(unk.kind, unk.apiVersion);
+    return decoder.toJSON(definition, unk.raw);
+  } catch (err) {
+    throw err instanceof ProtoError ? undecodable(err.message) : err;
+  }
+}
+
+function decodeBody(
+  body: Buffer,
+  opts: { contentType: string; protobuf?: ProtobufDecoder | undefined },
+): RawDeleteOptions {
+  const serializer = negotiateInputSerializer(opts.contentType);
+  if (serializer.mediaType === 'application/vnd.kubernetes.protobuf') {
+    return decodeProtobufBody(body, opts.protobuf);
+  }
   let text = body.toString('utf8');
   if (serializer.mediaType === 'application/yaml') {
     try {
@@ -61,10 +93,7 @@ function decodeBody(body: Buffer, contentType: string): RawDeleteOptions {
   }
   const obj = value as Record<string, unknown>;
   const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
-  if (kind !== '' && kind !== 'DeleteOptions') {
-    const apiVersion = typeof obj['apiVersion'] === 'string' && obj['apiVersion'] !== '' ? obj['apiVersion'] : 'meta.k8s.io/v1';
-    throw undecodable(`no kind "${kind}" is registered for version "${apiVersion}" in scheme "pkg/runtime/scheme.go:100"`);
-  }
+  checkKind(kind, typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '');
   checkFieldTypes(obj);
   return obj;
 }
@@ -105,8 +134,14 @@ function validate(raw: RawDeleteOptions): DeleteOptions {
   return out;
 }
 
-/** Options from the body when there is one (the query is then ignored, as in kube), else from the query. */
-export function decodeDeleteOptions(body: Buffer, opts: { contentType: string; query: URLSearchParams }): DeleteOptions {
-  const raw = body.length > 0 ? decodeBody(body, opts.contentType) : fromQuery(opts.query);
+/**
+ * Options from the body when there is one (the query is then ignored, as in kube), else from the
+ * query. A protobuf body needs `protobuf`; without it the body is 415.
+ */
+export function decodeDeleteOptions(
+  body: Buffer,
+  opts: { contentType: string; query: URLSearchParams; protobuf?: ProtobufDecoder | undefined },
+): DeleteOptions {
+  const raw = body.length > 0 ? decodeBody(body, opts) : fromQuery(opts.query);
   return validate(raw);
 }

@@ -1,11 +1,11 @@
 // YAML request bodies become JSON before decoding, as sigs.k8s.io/yaml's YAMLToJSON does.
-import { parseDocument } from 'yaml';
+import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 
 export class YAMLSyntaxError extends Error {}
 
 /** The JSON text of a YAML body; throws YAMLSyntaxError with a go-yaml-like message. */
 export function yamlToJSONText(body: Buffer): string {
-  const doc = parseDocument(body.toString('utf8'), { uniqueKeys: false, version: '1.1' });
+  const doc = yamlLibrary().parseDocument(body.toString('utf8'), { uniqueKeys: false, version: '1.1' });
   const first = doc.errors[0];
   if (first !== undefined) {
     const line = first.linePos?.[0].line ?? 1;

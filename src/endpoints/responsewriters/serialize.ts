@@ -1,7 +1,7 @@
 // The one place objects become bytes. JSON is written as Go's encoding/json Encoder writes it
 // (compact, HTML characters escaped, newline-terminated; pretty output indented by two spaces
 // without the newline); YAML as sigs.k8s.io/yaml writes it (keys sorted, block sequences unindented).
-import { stringify as yamlStringify } from 'yaml';
+import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import type { MediaTypeName } from '../negotiation/media-types.js';
 
 const htmlEscapes: Readonly<Record<string, string>> = {
@@ -28,7 +28,7 @@ export function encodeJSON(value: unknown, pretty = false): string {
 export function encodeYAML(value: unknown): string {
   // Round-trip through JSON so undefined fields vanish exactly as they do in JSON output.
   const plain: unknown = JSON.parse(goJSONText(value));
-  return yamlStringify(plain, { sortMapEntries: true, indentSeq: false, lineWidth: 0 });
+  return yamlLibrary().stringify(plain, { sortMapEntries: true, indentSeq: false, lineWidth: 0 });
 }
 
 export function encode(value: unknown, mediaType: MediaTypeName, pretty: boolean): string {

@@ -3,6 +3,7 @@ import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1, coreV1Kind } from '../../schema/api-module.js';
 import { arrayOf, bool, bytes, mapOf, ref, str, stringMap, struct } from '../../schema/builders.js';
+import { pointer } from '../../schema/protobuf.js';
 import { LIST_META } from '../../meta/v1/list-meta.js';
 import { OBJECT_META } from '../../meta/v1/object-meta.js';
 
@@ -49,4 +50,8 @@ export const configMapModule: APIModule = {
     ),
   },
   kinds: [configMapKind, configMapListKind],
+  protobuf: {
+    [coreV1('ConfigMap')]: { metadata: 1, data: 2, binaryData: 3, immutable: pointer(4) },
+    [coreV1('ConfigMapList')]: { metadata: 1, items: 2 },
+  },
 };

@@ -99,4 +99,11 @@ export const namespaceModule: APIModule = {
     [NAMESPACE_STATUS]: { phase: 'v1.NamespacePhase' },
     [NAMESPACE_CONDITION]: { type: 'v1.NamespaceConditionType', status: 'v1.ConditionStatus' },
   },
+  protobuf: {
+    [coreV1('Namespace')]: { metadata: 1, spec: 2, status: 3 },
+    [NAMESPACE_SPEC]: { finalizers: 1 },
+    [NAMESPACE_STATUS]: { phase: 1, conditions: 2 },
+    [NAMESPACE_CONDITION]: { type: 1, status: 2, lastTransitionTime: 4, reason: 5, message: 6 },
+    [coreV1('NamespaceList')]: { metadata: 1, items: 2 },
+  },
 };

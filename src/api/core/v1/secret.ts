@@ -3,6 +3,7 @@ import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1, coreV1Kind } from '../../schema/api-module.js';
 import { arrayOf, bool, bytes, mapOf, ref, str, stringMap, struct } from '../../schema/builders.js';
+import { pointer } from '../../schema/protobuf.js';
 import { LIST_META } from '../../meta/v1/list-meta.js';
 import { OBJECT_META } from '../../meta/v1/object-meta.js';
 
@@ -54,4 +55,8 @@ export const secretModule: APIModule = {
   },
   kinds: [secretKind, secretListKind],
   goTypes: { [coreV1('Secret')]: { type: 'v1.SecretType' } },
+  protobuf: {
+    [coreV1('Secret')]: { metadata: 1, data: 2, type: 3, stringData: 4, immutable: pointer(5) },
+    [coreV1('SecretList')]: { metadata: 1, items: 2 },
+  },
 };

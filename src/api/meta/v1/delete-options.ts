@@ -3,6 +3,7 @@ import type { Preconditions, TypeMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { metaV1 } from '../../schema/api-module.js';
 import { atomicList, bool, int64, ref, str, struct } from '../../schema/builders.js';
+import { pointer } from '../../schema/protobuf.js';
 
 export const DELETE_OPTIONS = metaV1('DeleteOptions');
 export const PRECONDITIONS = metaV1('Preconditions');
@@ -42,5 +43,17 @@ export const deleteOptionsModule: APIModule = {
   goTypes: {
     [DELETE_OPTIONS]: { propagationPolicy: 'v1.DeletionPropagation' },
     [PRECONDITIONS]: { uid: 'types.UID' },
+  },
+  // apiVersion and kind travel in the runtime.Unknown envelope, not in the message.
+  protobuf: {
+    [DELETE_OPTIONS]: {
+      gracePeriodSeconds: pointer(1),
+      preconditions: pointer(2),
+      orphanDependents: pointer(3),
+      propagationPolicy: pointer(4),
+      dryRun: 5,
+      ignoreStoreReadErrorWithClusterBreakingPotential: pointer(6),
+    },
+    [PRECONDITIONS]: { uid: pointer(1), resourceVersion: pointer(2) },
   },
 };

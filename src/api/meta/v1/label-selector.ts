@@ -38,4 +38,8 @@ export const labelSelectorModule: APIModule = {
     ),
   },
   goTypes: { [LABEL_SELECTOR_REQUIREMENT]: { operator: 'v1.LabelSelectorOperator' } },
+  protobuf: {
+    [LABEL_SELECTOR]: { matchLabels: 1, matchExpressions: 2 },
+    [LABEL_SELECTOR_REQUIREMENT]: { key: 1, operator: 2, values: 3 },
+  },
 };

@@ -2,6 +2,7 @@
 import type { APIModule } from '../../schema/api-module.js';
 import { metaV1 } from '../../schema/api-module.js';
 import { int64, str, struct } from '../../schema/builders.js';
+import { pointer } from '../../schema/protobuf.js';
 
 export const LIST_META = metaV1('ListMeta');
 
@@ -13,5 +14,8 @@ export const listMetaModule: APIModule = {
       resourceVersion: str('Version of the list, usable as a starting point for a watch; read-only.'),
       selfLink: str('Deprecated and unset.'),
     }),
+  },
+  protobuf: {
+    [LIST_META]: { selfLink: 1, resourceVersion: 2, continue: 3, remainingItemCount: pointer(4) },
   },
 };

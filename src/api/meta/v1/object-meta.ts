@@ -13,6 +13,7 @@ import {
   stringSet,
   struct,
 } from '../../schema/builders.js';
+import { pointer } from '../../schema/protobuf.js';
 import type { Schema } from '../../schema/types.js';
 
 export const TIME = metaV1('Time');
@@ -111,5 +112,44 @@ export const objectMetaModule: APIModule = {
     [OBJECT_META]: { uid: 'types.UID' },
     [OWNER_REFERENCE]: { uid: 'types.UID' },
     [MANAGED_FIELDS_ENTRY]: { operation: 'v1.ManagedFieldsOperationType' },
+  },
+  protobuf: {
+    [TIME]: 'time',
+    [MICRO_TIME]: 'microTime',
+    [FIELDS_V1]: 'fieldsV1',
+    [OWNER_REFERENCE]: {
+      apiVersion: 5,
+      kind: 1,
+      name: 3,
+      uid: 4,
+      controller: pointer(6),
+      blockOwnerDeletion: pointer(7),
+    },
+    [MANAGED_FIELDS_ENTRY]: {
+      manager: 1,
+      operation: 2,
+      apiVersion: 3,
+      time: pointer(4),
+      fieldsType: 6,
+      fieldsV1: pointer(7),
+      subresource: 8,
+    },
+    [OBJECT_META]: {
+      name: 1,
+      generateName: 2,
+      namespace: 3,
+      selfLink: 4,
+      uid: 5,
+      resourceVersion: 6,
+      generation: 7,
+      creationTimestamp: 8,
+      deletionTimestamp: pointer(9),
+      deletionGracePeriodSeconds: pointer(10),
+      labels: 11,
+      annotations: 12,
+      ownerReferences: 13,
+      finalizers: 14,
+      managedFields: 17,
+    },
   },
 };

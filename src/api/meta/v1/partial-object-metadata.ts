@@ -54,4 +54,8 @@ export const partialObjectMetadataModule: APIModule = {
       definition: PARTIAL_OBJECT_METADATA_LIST,
     },
   ],
+  protobuf: {
+    [PARTIAL_OBJECT_METADATA]: { metadata: 1 },
+    [PARTIAL_OBJECT_METADATA_LIST]: { metadata: 1, items: 2 },
+  },
 };

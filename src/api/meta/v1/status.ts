@@ -2,6 +2,7 @@
 import type { APIModule } from '../../schema/api-module.js';
 import { metaV1 } from '../../schema/api-module.js';
 import { atomicList, int32, ref, str, struct } from '../../schema/builders.js';
+import { pointer } from '../../schema/protobuf.js';
 import { LIST_META } from './list-meta.js';
 
 export const STATUS = metaV1('Status');
@@ -39,5 +40,11 @@ export const statusModule: APIModule = {
     [STATUS_DETAILS]: { uid: 'types.UID' },
     [STATUS_CAUSE]: { reason: 'v1.CauseType' },
     [STATUS]: { reason: 'v1.StatusReason' },
+  },
+  protobuf: {
+    [STATUS]: { metadata: 1, status: 2, message: 3, reason: 4, details: pointer(5), code: 6 },
+    [STATUS_DETAILS]: { name: 1, group: 2, kind: 3, uid: 6, causes: 4, retryAfterSeconds: 5 },
+    // The Go field behind JSON `reason` is StatusCause.Type.
+    [STATUS_CAUSE]: { reason: { field: 1, goName: 'Type' }, message: 2, field: 3 },
   },
 };

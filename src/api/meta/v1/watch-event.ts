@@ -35,4 +35,8 @@ export const watchEventModule: APIModule = {
       type: 'object',
     },
   },
+  protobuf: {
+    [WATCH_EVENT]: { type: 1, object: 2 },
+    [RAW_EXTENSION]: 'rawExtension',
+  },
 };

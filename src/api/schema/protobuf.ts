@@ -1,0 +1,52 @@
+// How a definition travels in kube's generated protobuf (gogo, proto2): field numbers from the
+// `protobuf:"…"` struct tags of k8s.io/api and k8s.io/apimachinery types.go, and which Go fields
+// are pointers. Field numbers are wire facts. Kept beside each schema, out of the OpenAPI documents;
+// a kind without a table is not accepted as protobuf.
+
+/** Types whose protobuf message differs from their JSON form; the decoder converts them by hand. */
+export const protobufCodecs = [
+  /** metav1.Time: Timestamp{seconds, nanos} → RFC 3339 to the second. */
+  'time',
+  /** metav1.MicroTime: Timestamp{seconds, nanos} → RFC 3339 with microseconds. */
+  'microTime',
+  /** metav1.Duration: {duration int64 ns} → Go's duration text. */
+  'duration',
+  /** intstr.IntOrString: {type, intVal, strVal} → a number or a string. */
+  'intOrString',
+  /** resource.Quantity: {string} → the string. */
+  'quantity',
+  /** runtime.RawExtension: {raw bytes} → the embedded JSON object. */
+  'rawExtension',
+  /** metav1.FieldsV1: {Raw bytes} → the embedded JSON object. */
+  'fieldsV1',
+] as const;
+export type ProtobufCodec = (typeof protobufCodecs)[number];
+
+export interface ProtobufField {
+  readonly field: number;
+  /**
+   * A Go pointer (`*bool`, `*int64`, `*string`, `*Time`): on the wire only when set, so it is kept
+   * in JSON whatever its value. Non-pointer scalars are always on the wire and dropped when zero,
+   * as Go's `omitempty` would drop them.
+   */
+  readonly pointer?: boolean;
+  /** A type with its own codec that the schema inlines (metav1.Duration is a plain string there). */
+  readonly codec?: ProtobufCodec;
+  /** The Go field name kube's decode errors quote, where the default guess is wrong. */
+  readonly goName?: string;
+}
+
+/** One message: JSON field name → field number, or the field's full description. */
+export type ProtobufMessage = Readonly<Record<string, number | ProtobufField>>;
+
+/** Definition name → its message table, or the codec of a type converted by hand. */
+export type ProtobufTables = Readonly<Record<string, ProtobufMessage | ProtobufCodec>>;
+
+/** A field held by a Go pointer. */
+export function pointer(field: number, extra: Omit<ProtobufField, 'field' | 'pointer'> = {}): ProtobufField {
+  return { field, pointer: true, ...extra };
+}
+
+export function isProtobufCodec(info: ProtobufMessage | ProtobufCodec): info is ProtobufCodec {
+  return typeof info === 'string';
+}
