@@ -1,7 +1,8 @@
 // DryRunnableStorage (k8s.io/apiserver/pkg/registry/generic/registry/dryrun.go): the writes of a
 // dry-run request do everything a real one would (read, preconditions, validation) but the write.
 import type { KubeObject, Preconditions } from '../../api/meta.js';
-import { invalidObj, keyExists } from '../../storage/errors.js';
+import { keyExists } from '../../storage/errors.js';
+import { checkPreconditions } from '../../storage/preconditions.js';
 import type { Interface, ResponseMeta, TryUpdate } from '../../storage/interfaces.js';
 
 export interface DryRunUpdate<T extends KubeObject> {
@@ -17,22 +18,6 @@ export interface DryRunDelete<T extends KubeObject> {
   readonly preconditions?: Preconditions;
   readonly validateDeletion?: (obj: T) => void | Promise<void>;
   readonly dryRun: boolean;
-}
-
-/** storage.Preconditions.Check with the kv-store's texts (InvalidObj → Conflict upstream). */
-function checkPreconditions(key: string, pre: Preconditions | undefined, obj: KubeObject | null): void {
-  if (pre === undefined) return;
-  const uid = obj?.metadata?.uid ?? '';
-  const rv = obj?.metadata?.resourceVersion ?? '';
-  if (pre.uid !== undefined && pre.uid !== uid) {
-    throw invalidObj(key, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${uid}`);
-  }
-  if (pre.resourceVersion !== undefined && pre.resourceVersion !== rv) {
-    throw invalidObj(
-      key,
-      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${rv}`,
-    );
-  }
 }
 
 export class DryRunnableStorage<T extends KubeObject = KubeObject> {
