@@ -75,6 +75,26 @@ export const storageFlags: Spec[] = [
   flag(
     {
       section: etcd,
+      name: 'encryption-provider-config',
+      kind: 'string',
+      usage:
+        'The file containing configuration for encryption providers to be used for storing secrets in etcd',
+    },
+    (o, v) => (o.storage.encryptionProviderConfigFilepath = v),
+  ),
+  flag(
+    {
+      section: etcd,
+      name: 'encryption-provider-config-automatic-reload',
+      kind: 'bool',
+      usage:
+        'Determines if the file set by --encryption-provider-config should be automatically reloaded if the disk contents change. Setting this to true disables the ability to uniquely identify distinct KMS plugins via the API server healthz endpoints.',
+    },
+    (o, v) => (o.storage.encryptionProviderConfigAutomaticReload = parseBoolFlag(v)),
+  ),
+  flag(
+    {
+      section: etcd,
       name: 'etcd-compaction-interval',
       kind: 'duration',
       usage: 'The interval of compaction requests. If 0, the compaction request from apiserver is disabled.',

@@ -7,6 +7,8 @@ import { newOpenAPIService } from '../endpoints/openapi/index.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { isCreater, type Creater } from '../registry/rest/capabilities.js';
+import { EncryptionAtRest } from '../server/encryption/encryption-at-rest.js';
+import type { EncryptionMetrics } from '../server/encryption/metrics.js';
 import { namedCheck, withCheckTimeout, type HealthChecker } from '../server/healthz/health-checker.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import {
@@ -69,7 +71,22 @@ const namespacesOf = (groups: readonly APIGroupInfo[]): Creater | undefined => {
   return storage !== undefined && isCreater(storage) ? storage : undefined;
 };
 
-export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetric }) => {
+/** --encryption-provider-config (already loaded and checked by option completion), if given. */
+function encryptionAtRestFor(
+  options: CompletedServerRunOptions,
+  metrics: EncryptionMetrics | undefined,
+): EncryptionAtRest | undefined {
+  if (options.encryptionConfig === undefined) return undefined;
+  return new EncryptionAtRest({
+    path: options.storage.encryptionProviderConfigFilepath,
+    loaded: options.encryptionConfig,
+    automaticReload: options.storage.encryptionProviderConfigAutomaticReload,
+    logger: options.logger,
+    ...(metrics === undefined ? {} : { metrics }),
+  });
+}
+
+export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetric, encryptionMetrics }) => {
   const resourceConfig = resourceConfigFor(options);
   const storageConfig = storageConfigFor(options);
   const storageFactory = newStorageFactory({
@@ -77,6 +94,8 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
     apiResourceConfig: resourceConfig,
     etcdServersOverrides: options.storage.serversOverrides,
   });
+  const encryption = encryptionAtRestFor(options, encryptionMetrics);
+  if (encryption !== undefined) storageFactory.setResourceTransformers(encryption.resourceTransformers);
   const backends = new BackendFactory();
   const restOptionsGetter = new StorageFactoryRestOptionsFactory({
     options: {
@@ -94,6 +113,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
     await backends.close();
     throw err;
   }
+  encryption?.start();
   const scheme = builtinScheme();
   const api = createAPIHandler({
     groups,
@@ -107,7 +127,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
   return {
     handler: (scope) => api.handle(scope.req, scope.res, { user: scope.user, signal: scope.abort.signal }),
     ...(namespaces === undefined ? {} : { namespaces }),
-    healthChecks: [storageCheck(backends, storageConfig)],
+    healthChecks: [storageCheck(backends, storageConfig), ...(encryption?.healthChecks ?? [])],
     close: async () => {
       const storages = groups.flatMap((g) =>
         Object.values(g.versionedResourcesStorageMap).flatMap((m) => Object.values(m)),
@@ -117,6 +137,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
           await s.destroy();
         }),
       );
+      await encryption?.close();
       await backends.close();
     },
   };

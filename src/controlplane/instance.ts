@@ -4,6 +4,8 @@
 import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig } from '../server/config.js';
 import { GenericAPIServer, type APIHandler } from '../server/generic-api-server.js';
+import { ForwardingEncryptionMetrics } from '../server/encryption/forwarding-metrics.js';
+import type { EncryptionMetrics } from '../server/encryption/metrics.js';
 import type { HealthChecker } from '../server/healthz/health-checker.js';
 import type { ListenerConfig } from '../server/http/serving-listener.js';
 import { adminKubeConfig, writeKubeConfig, type KubeConfig } from '../server/kubeconfig.js';
@@ -26,6 +28,8 @@ export interface APIAssembly {
 export type AssembleAPI = (input: {
   options: CompletedServerRunOptions;
   objectCountMetric: ObjectCountMetric;
+  /** Encryption at rest's transformation and reload metrics. */
+  encryptionMetrics?: EncryptionMetrics;
 }) => Promise<APIAssembly>;
 
 /** The listeners the flags ask for: HTTPS on --secure-port, plain HTTP on --insecure-port. */
@@ -66,7 +70,8 @@ export class ControlPlane {
       set: (resource, count) => metricSink?.set(resource, count),
       delete: (resource) => metricSink?.delete(resource),
     };
-    const assembly = await init.assemble({ options: o, objectCountMetric });
+    const encryptionMetrics = new ForwardingEncryptionMetrics();
+    const assembly = await init.assemble({ options: o, objectCountMetric, encryptionMetrics });
     try {
       const config = completeConfig({
         listeners: init.listeners ?? listenersFor(o),
@@ -81,6 +86,7 @@ export class ControlPlane {
       });
       server = new GenericAPIServer(config, assembly.handler);
       metricSink = server.metrics.objectCountMetric;
+      encryptionMetrics.attach(server.metrics.encryptionMetrics);
       if (assembly.namespaces !== undefined)
         server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));
     } catch (err) {

@@ -117,4 +117,25 @@ describe('storage factory', () => {
         'unable to find serializer for "application/vnd.kubernetes.protobuf", supported media types: [application/json]',
     });
   });
+
+  it('asks the resource transformers (encryption at rest) for resources without a transformer of their own', () => {
+    const f = new DefaultStorageFactory({
+      storageConfig: base,
+      resourceConfig: defaultAPIResourceConfigSource(),
+    });
+    const own: Transformer = { ...identityTransformer };
+    const asked: string[] = [];
+    const encrypted: Transformer = { ...identityTransformer };
+    f.setTransformer(gr('', 'configmaps'), own);
+    f.setResourceTransformers({
+      transformerForResource: (r) => {
+        asked.push(`${r.group}/${r.resource}`);
+        return encrypted;
+      },
+    });
+    assert.equal(f.newConfig(gr('', 'secrets')).transformer, encrypted);
+    assert.equal(f.newConfig(gr('apps', 'deployments')).transformer, encrypted);
+    assert.equal(f.newConfig(gr('', 'configmaps')).transformer, own);
+    assert.deepEqual(asked, ['/secrets', 'apps/deployments']);
+  });
 });

@@ -10,6 +10,7 @@ import {
   type StorageConfigForResource,
 } from '../storage/backend-factory/config.js';
 import { jsonCodec, type Codec } from '../storage/codec.js';
+import type { ResourceTransformers } from '../storage/value/resource-transformers.js';
 import type { Transformer } from '../storage/value/transformer.js';
 
 /** kube's SpecialDefaultResourcePrefixes: resources stored under names other than their own. */
@@ -80,6 +81,7 @@ export class DefaultStorageFactory implements StorageFactory {
   readonly #resourceConfig: APIResourceConfigSource;
   readonly #prefixes: ReadonlyMap<string, string>;
   readonly #overrides = new Map<string, Overrides>();
+  #resourceTransformers: ResourceTransformers | undefined;
 
   constructor(init: DefaultStorageFactoryInit) {
     this.#config = { ...init.storageConfig, paging: init.storageConfig.paging ?? true };
@@ -113,6 +115,14 @@ export class DefaultStorageFactory implements StorageFactory {
   /** The value transformer (encryption at rest) for the resource; `*` resources or groups apply widely. */
   setTransformer(resource: GroupResource, transformer: Transformer): void {
     this.#override(resource).transformer = transformer;
+  }
+
+  /**
+   * Encryption at rest (kube's StorageFactory.ResourceTransformers): asked for every resource that
+   * has no transformer of its own, so a reloaded config can cover resources it did not name at start.
+   */
+  setResourceTransformers(transformers: ResourceTransformers): void {
+    this.#resourceTransformers = transformers;
   }
 
   setDisableAPIListChunking(resource: GroupResource): void {
@@ -181,7 +191,7 @@ export class DefaultStorageFactory implements StorageFactory {
       const t = this.#overrides.get(k)?.transformer;
       if (t !== undefined) return t;
     }
-    return undefined;
+    return this.#resourceTransformers?.transformerForResource(resource);
   }
 
   #override(resource: GroupResource): Overrides {

@@ -1,6 +1,7 @@
 // The server's metrics. prom-client costs about 100 ms to load, a third of the start budget, so it
 // is imported once the server is ready (or at the first scrape); what happens before is queued and
 // replayed, so no request goes uncounted.
+import type { EncryptionMetrics } from '../encryption/metrics.js';
 import type { PromMetrics } from './prom-metrics.js';
 import type { RequestLabels } from './request-labels.js';
 
@@ -61,6 +62,27 @@ export class ApiserverMetrics {
       delete: (resource) => {
         this.#apply((m) => {
           m.setStorageObjects(resource, undefined);
+        });
+      },
+    };
+  }
+
+  /** Where encryption at rest reports transformations and config reloads. */
+  get encryptionMetrics(): EncryptionMetrics {
+    return {
+      recordTransformation: (o) => {
+        this.#apply((m) => {
+          m.encryption.recordTransformation(o);
+        });
+      },
+      recordAutomaticReload: (r) => {
+        this.#apply((m) => {
+          m.encryption.recordAutomaticReload(r);
+        });
+      },
+      recordLastConfig: (hash) => {
+        this.#apply((m) => {
+          m.encryption.recordLastConfig(hash);
         });
       },
     };

@@ -1,6 +1,7 @@
 // The apiserver metrics on a prom-client Registry owned by one server: no default registry, so
 // servers in one process do not share counters.
 import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { EncryptionPromMetrics } from '../encryption/prom-encryption-metrics.js';
 import { durationBuckets, requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
 
 export type PromClient = typeof import('prom-client');
@@ -13,6 +14,8 @@ export class PromMetrics {
   readonly #inflight: Gauge<'request_kind'>;
   readonly #dropped: Counter<'request_kind'>;
   readonly #storageObjects: Gauge<'resource'>;
+  /** apiserver_storage_transformation_* and apiserver_encryption_config_controller_*. */
+  readonly encryption: EncryptionPromMetrics;
 
   constructor(prom: PromClient) {
     this.#registry = new prom.Registry();
@@ -54,6 +57,7 @@ export class PromMetrics {
       labelNames: ['resource'],
       registers,
     });
+    this.encryption = new EncryptionPromMetrics(prom, this.#registry);
   }
 
   observeRequest(

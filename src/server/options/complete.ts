@@ -4,6 +4,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
 import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
+import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
 import type { TlsMaterial } from '../http/serving-listener.js';
 import { errorText } from '../logging/error-text.js';
 import { Logger, type LogSink } from '../logging/logger.js';
@@ -42,6 +43,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly adminToken: string;
   readonly tokens: TokenTable;
   readonly logger: Logger;
+  /** --encryption-provider-config, read and checked; absent without the flag. */
+  readonly encryptionConfig: LoadedEncryptionConfig | undefined;
   readonly [completedOptions]: true;
 };
 
@@ -78,6 +81,16 @@ function runtimeConfigErrors(values: readonly string[]): string[] {
   }
 }
 
+/** EtcdOptions.Complete: an encryption config that does not load stops the start. */
+async function encryptionConfigOf(path: string): Promise<LoadedEncryptionConfig | undefined> {
+  if (path === '') return undefined;
+  try {
+    return await loadEncryptionConfig(path);
+  } catch (err) {
+    throw new OptionsError([errorText(err)]);
+  }
+}
+
 export async function completeServerRunOptions(
   o: ServerRunOptions,
   opts: { logSink?: LogSink } = {},
@@ -91,6 +104,7 @@ export async function completeServerRunOptions(
   });
   const dataDir = resolve(o.storage.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);
   const [serving, adminToken, fileTokens] = await Promise.all([
     servingMaterial(o, dataDir),
     ensureAdminToken(join(dataDir, 'pki', 'admin.token')),
@@ -109,6 +123,7 @@ export async function completeServerRunOptions(
     adminToken,
     tokens,
     logger,
+    encryptionConfig,
   };
   return Object.freeze(completed) as CompletedServerRunOptions;
 }

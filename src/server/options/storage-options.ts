@@ -27,6 +27,10 @@ export interface StorageOptions {
   /** --watch-cache-sizes: `resource[.group]#size`. */
   watchCacheSizes: string[];
   deleteCollectionWorkers: number;
+  /** --encryption-provider-config: an EncryptionConfiguration file; '' stores values as they are. */
+  encryptionProviderConfigFilepath: string;
+  /** --encryption-provider-config-automatic-reload: follow changes to that file. */
+  encryptionProviderConfigAutomaticReload: boolean;
 }
 
 export function defaultStorageOptions(): StorageOptions {
@@ -44,6 +48,8 @@ export function defaultStorageOptions(): StorageOptions {
     defaultWatchCacheSize: 100,
     watchCacheSizes: [],
     deleteCollectionWorkers: 1,
+    encryptionProviderConfigFilepath: '',
+    encryptionProviderConfigAutomaticReload: false,
   };
 }
 
@@ -65,5 +71,8 @@ export function validateStorageOptions(o: StorageOptions): string[] {
   if (o.defaultWatchCacheSize < 0) errs.push('--default-watch-cache-size can not be negative value');
   if (o.deleteCollectionWorkers <= 0) errs.push('--delete-collection-workers must be greater than 0');
   if (o.compactionIntervalMs < 0) errs.push('--etcd-compaction-interval can not be negative value');
+  if (o.encryptionProviderConfigAutomaticReload && o.encryptionProviderConfigFilepath === '') {
+    errs.push('--encryption-provider-config-automatic-reload must be set with --encryption-provider-config');
+  }
   return errs;
 }

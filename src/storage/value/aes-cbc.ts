@@ -1,8 +1,9 @@
 // AES-CBC at rest (k8s.io/apiserver/pkg/storage/value/encrypt/aes/aes.go, cbc): a random 16-byte
 // IV, then the ciphertext of the PKCS#7-padded value. CBC authenticates nothing, so the storage key
 // is not bound to the value (kube's aescbc does not use it either); prefer aesgcm or secretbox.
-import { createCipheriv, createDecipheriv, randomFillSync, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type KeyObject } from 'node:crypto';
 import { aesCipherKey } from './aes-key.js';
+import { randomNonce } from './random-pool.js';
 import type { FromStorage, Transformer } from './transformer.js';
 
 const blockSize = 16;
@@ -40,7 +41,7 @@ class CBCTransformer implements Transformer {
   }
 
   transformToStorage(data: Buffer): Buffer {
-    const iv = randomFillSync(Buffer.allocUnsafe(blockSize));
+    const iv = randomNonce(blockSize);
     // node's cipher pads with PKCS#7, as kube does by hand.
     const cipher = createCipheriv(this.#algorithm, this.#key, iv);
     return Buffer.concat([iv, cipher.update(data), cipher.final()]);

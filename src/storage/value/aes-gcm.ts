@@ -5,15 +5,10 @@
 // Random nonces repeat after about 2^32 writes with one key (NIST SP 800-38D): as kube warns, an
 // aesgcm key must be rotated well before that (kube's docs say every 200,000 writes). Kube's
 // counter nonces are only for KMS v2's per-process keys, which Capstan does not have.
-import {
-  createCipheriv,
-  createDecipheriv,
-  randomFillSync,
-  type CipherGCMTypes,
-  type KeyObject,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, type CipherGCMTypes, type KeyObject } from 'node:crypto';
 import type { FromStorage, TransformContext, Transformer } from './transformer.js';
 import { aesCipherKey } from './aes-key.js';
+import { randomNonce } from './random-pool.js';
 
 const nonceSize = 12;
 const tagSize = 16;
@@ -47,7 +42,7 @@ class GCMTransformer implements Transformer {
   }
 
   transformToStorage(data: Buffer, ctx: TransformContext): Buffer {
-    const nonce = randomFillSync(Buffer.allocUnsafe(nonceSize));
+    const nonce = randomNonce(nonceSize);
     const cipher = createCipheriv(this.#algorithm, this.#key, nonce, { authTagLength: tagSize });
     cipher.setAAD(Buffer.from(ctx.key, 'utf8'));
     const body = cipher.update(data);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createDecipheriv, randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { secretbox } from '@noble/ciphers/salsa.js';
+import { secretbox, xsalsa20 } from '@noble/ciphers/salsa.js';
 import { newCBCTransformer } from './aes-cbc.js';
 import { newGCMTransformer } from './aes-gcm.js';
 import { newSecretboxTransformer } from './secretbox.js';
@@ -107,6 +107,11 @@ describe('secretbox', () => {
     const stored = newSecretboxTransformer(key).transformToStorage(plain, ctx);
     assert.equal(stored.length, 24 + 16 + plain.length);
     assert.deepEqual(Buffer.from(secretbox(key, stored.subarray(0, 24)).open(stored.subarray(24))), plain);
+    // NaCl's layout, checked against the bare stream: the first 32 stream bytes key Poly1305, the
+    // rest encrypt the value, which follows the 16-byte tag.
+    const stream = xsalsa20(key, stored.subarray(0, 24), new Uint8Array(32 + plain.length));
+    const body = stored.subarray(24 + 16);
+    assert.deepEqual(Buffer.from(body.map((b, i) => b ^ (stream[32 + i] ?? 0))), plain);
     assert.deepEqual(newSecretboxTransformer(key).transformFromStorage(stored, ctx).data, plain);
   });
 

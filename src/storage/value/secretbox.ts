@@ -2,8 +2,8 @@
 // nonce, then NaCl's secretbox (tag, ciphertext). Like kube's, it authenticates the value but not
 // its storage key. node:crypto has no XSalsa20, so the cipher is @noble/ciphers': audited, zero
 // dependencies, maintained, byte-compatible with NaCl and Go's x/crypto/nacl/secretbox.
-import { randomFillSync } from 'node:crypto';
 import { secretbox } from '@noble/ciphers/salsa.js';
+import { randomNonce } from './random-pool.js';
 import type { FromStorage, Transformer } from './transformer.js';
 
 const nonceSize = 24;
@@ -33,7 +33,7 @@ class SecretboxTransformer implements Transformer {
   }
 
   transformToStorage(data: Buffer): Buffer {
-    const nonce = randomFillSync(Buffer.allocUnsafe(nonceSize));
+    const nonce = randomNonce(nonceSize);
     const sealed = secretbox(this.#key, nonce).seal(data);
     return Buffer.concat([nonce, sealed]);
   }
