@@ -8,6 +8,7 @@ export const storageErrorCodes = [
   'Unreachable',
   'InvalidError',
   'CorruptObj',
+  'InternalError',
 ] as const;
 export type StorageErrorCode = (typeof storageErrorCodes)[number];
 
@@ -20,6 +21,8 @@ const codeInfo: Record<StorageErrorCode, { num: number; text: string }> = {
   Unreachable: { num: 5, text: 'server unreachable' },
   InvalidError: { num: 6, text: 'invalid error' },
   CorruptObj: { num: 7, text: 'corrupt object' },
+  // kube's storage.InternalError is its own type whose text is only the reason.
+  InternalError: { num: 8, text: 'internal error' },
 };
 
 export class StorageError extends Error {
@@ -34,7 +37,7 @@ export class StorageError extends Error {
     const extra = init.message ?? '';
     // kube's InvalidError prints only its field errors; the others print the StorageError form.
     super(
-      init.code === 'InvalidError'
+      init.code === 'InvalidError' || init.code === 'InternalError'
         ? extra
         : `StorageError: ${info.text}, Code: ${info.num}, Key: ${init.key}, ResourceVersion: ${rv}, AdditionalErrorMsg: ${extra}`,
     );
@@ -56,6 +59,9 @@ export const invalidObj = (key: string, message: string): StorageError =>
   new StorageError({ code: 'InvalidObj', key, message });
 export const unreachable = (key: string, message: string): StorageError =>
   new StorageError({ code: 'Unreachable', key, message });
+/** storage.NewInternalError: a value that cannot be transformed (decrypted) is reported by its reason. */
+export const internalError = (key: string, message: string): StorageError =>
+  new StorageError({ code: 'InternalError', key, message });
 export const corruptObj = (key: string, message: string): StorageError =>
   new StorageError({ code: 'CorruptObj', key, message });
 

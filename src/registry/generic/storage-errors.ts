@@ -37,6 +37,7 @@ function fromStorageError(
       return newServerTimeout(qr, verb, retryAfterSeconds);
     case 'InvalidError':
     case 'CorruptObj':
+    case 'InternalError':
       return newInternalError(err);
   }
 }

@@ -2,7 +2,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Codec } from '../codec.js';
-import { corruptObj, StorageError, unreachable } from '../errors.js';
+import { corruptObj, internalError, StorageError, unreachable } from '../errors.js';
 import type { Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
 import type { Transformer } from '../value/transformer.js';
@@ -47,7 +47,7 @@ export function decodeKv<T extends KubeObject>(core: StoreCore, kv: KeyValue, re
   try {
     plain = core.transformer.transformFromStorage(kv.value, { key: kv.key });
   } catch (err) {
-    throw corruptObj(kv.key, `unable to transform the stored value: ${(err as Error).message}`);
+    throw internalError(kv.key, (err as Error).message);
   }
   const obj = decodeData<T>(core, plain.data, { key: kv.key, rev });
   return { obj, data: plain.data, rev: kv.modRevision, stale: plain.stale };
