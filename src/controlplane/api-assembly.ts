@@ -101,6 +101,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
     options: {
       deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
       enableWatchCache: options.storage.enableWatchCache,
+      defaultWatchCacheSize: options.storage.defaultWatchCacheSize,
       watchCacheSizes: options.storage.watchCacheSizes,
     },
     storageFactory,

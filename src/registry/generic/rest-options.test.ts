@@ -92,6 +92,43 @@ describe('StorageFactoryRestOptionsFactory', () => {
     }
   });
 
+  // A watch from a revision compacted in storage: the cache still replays it from its window, the
+  // raw store answers 410. That tells which storage --default-watch-cache-size picked.
+  async function firstEventAfterCompaction(defaultWatchCacheSize: number): Promise<string> {
+    const getter = new StorageFactoryRestOptionsFactory({
+      options: { defaultWatchCacheSize },
+      storageFactory: factory,
+      createRawStorage: env.createRawStorage,
+    });
+    const resource = `sized${defaultWatchCacheSize}`;
+    const store = await newWidgetStore(
+      { restOptions: getter },
+      { qualifiedResource: { group: 'example.com', resource } },
+    );
+    try {
+      const ctx = testContext('c');
+      const a = await store.create(ctx, widget('a'), { options: {} });
+      await store.delete(ctx, 'a', { options: {} });
+      await env.backend.compact(await env.backend.currentRevision());
+      const w = await store.watch(ctx, { resourceVersion: a.metadata?.resourceVersion ?? '' });
+      const ev = await w[Symbol.asyncIterator]().next();
+      w.stop();
+      assert.equal(ev.done, false);
+      const obj = ev.value.object as { message?: string };
+      return ev.value.type === 'ERROR' ? `ERROR ${obj.message ?? ''}` : ev.value.type;
+    } finally {
+      await store.destroy();
+    }
+  }
+
+  it('--default-watch-cache-size=0 turns the cache off for resources without their own size', async () => {
+    assert.equal(
+      await firstEventAfterCompaction(0),
+      'ERROR The resourceVersion for the provided watch is too old.',
+    );
+    assert.equal(await firstEventAfterCompaction(100), 'DELETED');
+  });
+
   it('refuses malformed --watch-cache-sizes at construction', () => {
     assert.throws(
       () =>

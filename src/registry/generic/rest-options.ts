@@ -141,13 +141,17 @@ export class StorageFactoryRestOptionsFactory implements RESTOptionsGetter {
     const o = this.#options;
     let decorator = undecoratedStorage(this.#createRawStorage);
     if (o.enableWatchCache) {
-      const size = this.#watchCacheSizes.get(groupResourceString(resource));
-      // A size of 0 turns the cache off for the resource; kube ignores other sizes (the window is dynamic).
+      // A resource's own size, else --default-watch-cache-size; 0 turns the cache off for it (kube
+      // ignores other per-resource sizes: the window grows on demand).
+      const size = this.#watchCacheSizes.get(groupResourceString(resource)) ?? this.#defaultWatchCacheSize;
       const initial = this.#defaultWatchCacheSize;
       decorator =
         size !== undefined && size <= 0
           ? undecoratedStorage(this.#createRawStorage)
-          : storageWithCacher(this.#createRawStorage, initial !== undefined ? { cacheSize: initial } : {});
+          : storageWithCacher(
+              this.#createRawStorage,
+              initial !== undefined && initial > 0 ? { cacheSize: initial } : {},
+            );
     }
     return Object.freeze({
       storageConfig,

@@ -28,7 +28,12 @@ const sqlite: BackendDescriptor = {
   open: (config) => {
     const dir = config.transport.dataDir ?? '.';
     mkdirSync(dir, { recursive: true });
-    return SqliteBackend.open({ path: join(dir, sqliteFileName) }).then(plain);
+    // --etcd-compaction-interval sets how often the embedded compactor runs too (0 turns it off).
+    const intervalMs = config.compactionIntervalMs;
+    return SqliteBackend.open({
+      path: join(dir, sqliteFileName),
+      ...(intervalMs !== undefined ? { compaction: { intervalMs } } : {}),
+    }).then(plain);
   },
 };
 
