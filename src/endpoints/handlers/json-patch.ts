@@ -1,15 +1,19 @@
 // RFC 6902 JSON patch (kube's jsonPatcher with evanphx/json-patch): the operations are checked as
 // kube decodes them, applied with fast-json-patch, and any failure to apply is kube's generic 422.
-import fastJsonPatch, { type Operation } from 'fast-json-patch';
-
-// The package is CommonJS: its functions come through the default export.
-const { applyPatch } = fastJsonPatch;
+import { createRequire } from 'node:module';
+import type { applyPatch as ApplyPatch, Operation } from 'fast-json-patch';
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newRequestEntityTooLarge, statusError } from '../../machinery/errors/index.js';
 import { goJSONSyntaxError, goJSONTypeName } from '../request/go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
 const maxJSONPatchOperations = 10000;
+
+// fast-json-patch is CommonJS, required on the first JSON patch rather than at start (~5 ms).
+const requireCommonJS = createRequire(import.meta.url);
+let loaded: typeof ApplyPatch | undefined;
+const jsonPatchLibrary = (): typeof ApplyPatch =>
+  (loaded ??= (requireCommonJS('fast-json-patch') as { applyPatch: typeof ApplyPatch }).applyPatch);
 
 function strictCheck(value: unknown): void {
   const fail = (detail: string): never => {
@@ -67,9 +71,9 @@ export const jsonPatchMechanism: PatchMechanism = {
     return ops;
   },
   apply(prepared: unknown, current: KubeObject): string {
+    const applyPatch = jsonPatchLibrary();
     try {
-      const doc = applyPatch(structuredClone(current), prepared as Operation[], true, true).newDocument;
-      return JSON.stringify(doc);
+      return JSON.stringify(applyPatch(structuredClone(current), prepared as Operation[], true, true).newDocument);
     } catch {
       throw unprocessable();
     }
