@@ -1,7 +1,7 @@
 // Turns the bytes of an encryption provider configuration file into an EncryptionConfiguration the
 // way kube's strict UniversalDecoder does (YAML or JSON, apiVersion and kind checked, unknown fields
 // refused), with its error texts.
-import { parseAllDocuments } from 'yaml';
+import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import { interpretTypeMeta } from '../../machinery/structural/index.js';
 import { encryptionConfigurationShape } from './config-shape.js';
 import { strictDecode } from './strict-decode.js';
@@ -12,7 +12,7 @@ const schemeName = 'k8s.io/apiserver/pkg/server/options/encryptionconfig/config.
 
 /** sigs.k8s.io/yaml's YAMLToJSON: the first document, or the error it reports. */
 function yamlToValue(text: string): unknown {
-  const [doc] = parseAllDocuments(text);
+  const [doc] = yamlLibrary().parseAllDocuments(text);
   if (doc === undefined) return null;
   const first = doc.errors[0];
   if (first !== undefined) {
