@@ -156,7 +156,7 @@ test('a message seen twice merges; a scalar seen twice keeps the last', () => {
   assert.deepEqual(widgets.toJSON(WIDGET, raw.finish()), { count: 2, main: { name: 'a', weight: 7 } });
 });
 
-test('unknown field numbers of every wire type are skipped, groups included', () => {
+test('an unknown field number is refused rather than lost', () => {
   const raw = pb()
     .varint(99, 5)
     .double(98, 1)
@@ -168,8 +168,8 @@ test('unknown field numbers of every wire type are skipped, groups included', ()
     .tag(94, 4)
     .tag(95, 4)
     .message(1, objectMeta('cm'));
-  assert.deepEqual(core.toJSON(CONFIG_MAP, raw.finish()), {
-    metadata: { name: 'cm', creationTimestamp: null },
+  assert.throws(() => core.toJSON(CONFIG_MAP, raw.finish()), {
+    message: 'proto: ConfigMap: field 99 is not supported in protobuf bodies by this server; send JSON',
   });
 });
 

@@ -144,8 +144,14 @@ export function decodeMessage(
     while (!r.done()) {
       const tag = r.tag();
       const field = plan.fields.get(tag.field);
-      if (field === undefined) r.skip(tag.wireType);
-      else readField(r, { field, tag, out }, ctx);
+      // kube would keep a field it knows; a field our table lacks would be lost silently here, so
+      // the request is refused instead (nothing stored may lose data). JSON bodies are unaffected.
+      if (field === undefined) {
+        throw new ProtoError(
+          `proto: ${plan.name}: field ${tag.field} is not supported in protobuf bodies by this server; send JSON`,
+        );
+      }
+      readField(r, { field, tag, out }, ctx);
     }
     dropOmitted(out, plan);
     return out;
