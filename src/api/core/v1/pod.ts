@@ -1,0 +1,197 @@
+// core/v1 Pod(+List), PodSpec, PodSecurityContext, Toleration. Affinity is kept as sent (an opaque
+// object); it has no protobuf form here, so protobuf bodies carry none.
+import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
+import type { APIModule } from '../../schema/api-module.js';
+import { coreV1, coreV1Kind } from '../../schema/api-module.js';
+import { pointer } from '../../schema/protobuf.js';
+import { arrayOf, atomicList, bool, int32, int64, mapList, ref, str, stringMap, struct } from '../../schema/builders.js';
+import { LIST_META } from '../../meta/v1/list-meta.js';
+import { OBJECT_META } from '../../meta/v1/object-meta.js';
+import { CONTAINER, type Container } from './container.js';
+import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
+import { POD_STATUS, type PodStatus } from './pod-status.js';
+import { VOLUME, type Volume } from './volume.js';
+
+export interface Toleration {
+  key?: string;
+  operator?: string;
+  value?: string;
+  effect?: string;
+  tolerationSeconds?: number;
+}
+
+export interface PodSecurityContext {
+  runAsUser?: number;
+  runAsGroup?: number;
+  runAsNonRoot?: boolean;
+  supplementalGroups?: number[];
+  fsGroup?: number;
+}
+
+export interface PodSpec {
+  volumes?: Volume[];
+  initContainers?: Container[];
+  containers: Container[];
+  restartPolicy?: string;
+  terminationGracePeriodSeconds?: number;
+  activeDeadlineSeconds?: number;
+  dnsPolicy?: string;
+  nodeSelector?: Record<string, string>;
+  serviceAccountName?: string;
+  serviceAccount?: string;
+  automountServiceAccountToken?: boolean;
+  nodeName?: string;
+  hostNetwork?: boolean;
+  hostPID?: boolean;
+  hostIPC?: boolean;
+  securityContext?: PodSecurityContext;
+  imagePullSecrets?: { name?: string }[];
+  hostname?: string;
+  subdomain?: string;
+  affinity?: Record<string, unknown>;
+  schedulerName?: string;
+  tolerations?: Toleration[];
+  priorityClassName?: string;
+  priority?: number;
+  enableServiceLinks?: boolean;
+}
+
+export interface Pod extends KubeObject {
+  apiVersion?: 'v1';
+  kind?: 'Pod';
+  metadata?: ObjectMeta;
+  spec?: PodSpec;
+  status?: PodStatus;
+}
+
+export interface PodList extends KubeObject {
+  metadata?: ListMeta;
+  items: Pod[];
+}
+
+export const podKind = coreV1Kind('Pod');
+export const podListKind = coreV1Kind('PodList');
+
+const POD_SPEC = coreV1('PodSpec');
+const POD_SECURITY = coreV1('PodSecurityContext');
+const TOLERATION = coreV1('Toleration');
+const apiVersion = str('Versioned schema of this representation.');
+const kind = str('REST resource this object represents.');
+const containers = (description: string): ReturnType<typeof mapList> => mapList(ref(CONTAINER), 'name', description);
+
+export const podModule: APIModule = {
+  definitions: {
+    [coreV1('Pod')]: struct('A collection of containers that run on one host.', {
+      apiVersion,
+      kind,
+      metadata: ref(OBJECT_META, 'Standard object metadata.', { default: {} }),
+      spec: ref(POD_SPEC, 'Desired behaviour of the pod.'),
+      status: ref(POD_STATUS, 'Observed state of the pod.'),
+    }),
+    [POD_SPEC]: struct(
+      'Desired behaviour of a pod.',
+      {
+        activeDeadlineSeconds: int64(),
+        affinity: { type: 'object', description: 'Scheduling constraints, kept as sent.', 'x-kubernetes-preserve-unknown-fields': true },
+        automountServiceAccountToken: bool(),
+        containers: containers('Containers of the pod; at least one.'),
+        dnsPolicy: str('ClusterFirstWithHostNet, ClusterFirst, Default or None.', {
+          enum: ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'],
+          default: 'ClusterFirst',
+        }),
+        enableServiceLinks: bool('Service environment variables are injected.'),
+        hostIPC: bool(),
+        hostNetwork: bool(),
+        hostPID: bool(),
+        hostname: str(),
+        imagePullSecrets: mapList(ref(LOCAL_OBJECT_REFERENCE), 'name', 'Secrets for pulling images.'),
+        initContainers: containers('Containers run to completion before the others start.'),
+        nodeName: str('Node the pod is bound to.'),
+        nodeSelector: { ...stringMap('Labels a node must have.'), 'x-kubernetes-map-type': 'atomic' },
+        priority: int32(),
+        priorityClassName: str(),
+        restartPolicy: str('Always, OnFailure or Never.', { enum: ['Always', 'Never', 'OnFailure'], default: 'Always' }),
+        schedulerName: str(undefined, { default: 'default-scheduler' }),
+        securityContext: ref(POD_SECURITY, undefined, { default: {} }),
+        serviceAccount: str('Deprecated alias of serviceAccountName.'),
+        serviceAccountName: str(),
+        subdomain: str(),
+        terminationGracePeriodSeconds: int64(undefined, { default: 30 }),
+        tolerations: atomicList(ref(TOLERATION), 'Taints the pod tolerates.'),
+        volumes: arrayOf(ref(VOLUME), 'Volumes containers may mount.', {
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['name'],
+          'x-kubernetes-patch-strategy': 'merge,retainKeys',
+          'x-kubernetes-patch-merge-key': 'name',
+        }),
+      },
+      { required: ['containers'] },
+    ),
+    [POD_SECURITY]: struct('Security options of every container of a pod.', {
+      fsGroup: int64(),
+      runAsGroup: int64(),
+      runAsNonRoot: bool(),
+      runAsUser: int64(),
+      supplementalGroups: atomicList({ type: 'integer', format: 'int64' }),
+    }),
+    [TOLERATION]: struct('A taint the pod tolerates.', {
+      effect: str(undefined, { enum: ['NoExecute', 'NoSchedule', 'PreferNoSchedule'] }),
+      key: str(),
+      operator: str(undefined, { enum: ['Equal', 'Exists'] }),
+      tolerationSeconds: int64(),
+      value: str(),
+    }),
+    [coreV1('PodList')]: struct(
+      'A list of Pods.',
+      {
+        apiVersion,
+        items: arrayOf(ref(coreV1('Pod'), undefined, { default: {} }), 'The Pods.'),
+        kind,
+        metadata: ref(LIST_META, 'Standard list metadata.', { default: {} }),
+      },
+      { required: ['items'] },
+    ),
+  },
+  kinds: [podKind, podListKind],
+  goTypes: {
+    [POD_SPEC]: { restartPolicy: 'v1.RestartPolicy', dnsPolicy: 'v1.DNSPolicy' },
+  },
+  protobuf: {
+    [coreV1('Pod')]: { metadata: 1, spec: 2, status: 3 },
+    [POD_SPEC]: {
+      volumes: 1,
+      containers: 2,
+      restartPolicy: 3,
+      terminationGracePeriodSeconds: pointer(4),
+      activeDeadlineSeconds: pointer(5),
+      dnsPolicy: 6,
+      nodeSelector: 7,
+      serviceAccountName: 8,
+      serviceAccount: 9,
+      nodeName: 10,
+      hostNetwork: 11,
+      hostPID: 12,
+      hostIPC: 13,
+      securityContext: pointer(14),
+      imagePullSecrets: 15,
+      hostname: 16,
+      subdomain: 17,
+      schedulerName: 19,
+      initContainers: 20,
+      automountServiceAccountToken: pointer(21),
+      tolerations: 22,
+      priorityClassName: 24,
+      priority: pointer(25),
+      enableServiceLinks: pointer(30),
+    },
+    [POD_SECURITY]: {
+      runAsUser: pointer(2),
+      runAsNonRoot: pointer(3),
+      supplementalGroups: 4,
+      fsGroup: pointer(5),
+      runAsGroup: pointer(6),
+    },
+    [TOLERATION]: { key: 1, operator: 2, value: 3, effect: 4, tolerationSeconds: pointer(5) },
+    [coreV1('PodList')]: { metadata: 1, items: 2 },
+  },
+};

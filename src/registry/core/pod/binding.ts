@@ -1,0 +1,89 @@
+// pods/binding (BindingREST in pkg/registry/core/pod/storage/storage.go): sets spec.nodeName once,
+// copies the binding's annotations and marks the pod scheduled.
+import type { Binding } from '../../../api/core/v1/binding.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import type { KubeObject } from '../../../api/meta.js';
+import { newConflict, newInvalid } from '../../../machinery/errors/index.js';
+import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
+import { nowTimestamp } from '../../generic/object-meta.js';
+import type { Store } from '../../generic/store.js';
+import type { Creater, Storage, ValidateObjectFunc } from '../../rest/capabilities.js';
+import type { RequestContext } from '../../rest/context.js';
+import type { CreateOptions } from '../../rest/options.js';
+import type { UpdateStrategy } from '../../rest/strategy.js';
+import { validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
+import { podStrategy } from './strategy.js';
+
+const bindingResource = { group: '', resource: 'pods/binding' } as const;
+
+/** ValidatePodBinding. */
+export function validatePodBinding(binding: Binding): ErrorList {
+  const errs: ErrorList = [];
+  const kind = binding.target.kind ?? '';
+  if (kind !== '' && kind !== 'Node')
+    errs.push(FieldError.notSupported(FieldPath.of('target', 'kind'), kind, ['Node', '<empty>']));
+  if ((binding.target.name ?? '') === '') errs.push(FieldError.required(FieldPath.of('target', 'name')));
+  return errs;
+}
+
+/** The binding writes spec.nodeName itself; the pod update rules do not apply to it. */
+const bindingUpdateStrategy = {
+  ...podStrategy,
+  prepareForUpdate: () => undefined,
+  validateUpdate: (_ctx, pod, old) => validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {}),
+} satisfies UpdateStrategy<Pod>;
+
+function assign(pod: Pod, binding: Binding): Pod {
+  const name = pod.metadata?.name ?? '';
+  if ((pod.metadata?.deletionTimestamp ?? '') !== '')
+    throw newConflict(bindingResource, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+  const node = pod.spec?.nodeName ?? '';
+  if (node !== '') throw newConflict(bindingResource, name, `pod ${name} is already assigned to node "${node}"`);
+  const meta = (pod.metadata ??= {});
+  const annotations = binding.metadata?.annotations;
+  if (annotations !== undefined) meta.annotations = { ...meta.annotations, ...annotations };
+  pod.spec = { ...(pod.spec ?? { containers: [] }), nodeName: binding.target.name ?? '' };
+  const conditions = (pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+  conditions.push({ type: 'PodScheduled', status: 'True', lastTransitionTime: nowTimestamp() });
+  pod.status = { ...pod.status, conditions };
+  return pod;
+}
+
+/**
+ * POST pods/<name>/binding. The Creater interface passes no URL name, so the pod is the one the
+ * Binding's metadata.name names (kube also refuses a mismatch with the URL; see the report).
+ */
+export class BindingREST implements Storage, Creater {
+  readonly #store: Store<Pod>;
+
+  constructor(store: Store<Pod>) {
+    this.#store = store.withStrategies({ updateStrategy: bindingUpdateStrategy });
+  }
+  newObject(): Binding {
+    return { apiVersion: 'v1', kind: 'Binding', target: {} };
+  }
+  destroy(): void {
+    // Shared with the pods storage, which releases it.
+  }
+  async create(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: { options: CreateOptions; validate?: ValidateObjectFunc },
+  ): Promise<KubeObject> {
+    const binding = obj as Binding;
+    // A body without a target still gets kube's field errors rather than a crash.
+    if ((binding as Partial<Binding>).target === undefined) binding.target = {};
+    const name = binding.metadata?.name ?? '';
+    const errs = validatePodBinding(binding);
+    if (errs.length > 0) throw newInvalid({ group: '', kind: 'Binding' }, name, errs);
+    if (opts.validate !== undefined) await opts.validate(ctx, binding);
+    await this.#store.update(ctx, name, {
+      objInfo: {
+        preconditions: () => undefined,
+        updatedObject: (_ctx, old) => Promise.resolve(assign(structuredClone(old ?? {}) as Pod, binding)),
+      },
+      options: opts.options.dryRun !== undefined ? { dryRun: opts.options.dryRun } : {},
+    });
+    return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' };
+  }
+}

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Container } from '../../../api/core/v1/container.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import type { UpdateRequest } from '../../rest/capabilities.js';
+import { rejectsWithStatus } from '../../generic/testing/assert-status.js';
+import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing/memory-rest-options.js';
+import { testContext } from '../../generic/testing/widgets.js';
+import { defaultPullPolicy } from './defaults.js';
+import { computePodQOS } from './qos.js';
+import { newPodREST, type PodStorage } from './storage.js';
+
+const pod = (name: string, containers: Container[] = [{ name: 'app', image: 'nginx:1.25' }]): Pod => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name },
+  spec: { containers },
+});
+const put = (obj: Pod): UpdateRequest => ({
+  objInfo: { preconditions: () => undefined, updatedObject: () => Promise.resolve(structuredClone(obj)) },
+  options: {},
+});
+const res = (requests?: Record<string, string>, limits?: Record<string, string>): Container => ({
+  name: 'c',
+  image: 'x',
+  resources: { ...(requests !== undefined ? { requests } : {}), ...(limits !== undefined ? { limits } : {}) },
+});
+
+describe('pods', () => {
+  let env: MemoryRESTOptions;
+  let s: PodStorage;
+  const ctx = testContext('default');
+  before(async () => {
+    env = await memoryRESTOptions();
+    s = await newPodREST({ restOptionsGetter: env.getter });
+  });
+  after(() => env.close());
+
+  it('computes QoS as kube', () => {
+    assert.equal(computePodQOS({ containers: [res()] }), 'BestEffort');
+    assert.equal(computePodQOS({ containers: [res({ cpu: '100m' })] }), 'Burstable');
+    const both = { cpu: '1', memory: '1Gi' };
+    assert.equal(computePodQOS({ containers: [res(both, both)] }), 'Guaranteed');
+    assert.equal(computePodQOS({ containers: [res({ cpu: '1000m', memory: '1Gi' }, both)] }), 'Guaranteed');
+    assert.equal(computePodQOS({ containers: [res({ cpu: '500m', memory: '1Gi' }, both)] }), 'Burstable');
+    assert.equal(computePodQOS({ containers: [res(both, both), res()] }), 'Burstable');
+    assert.equal(defaultPullPolicy('nginx'), 'Always');
+    assert.equal(defaultPullPolicy('nginx:latest'), 'Always');
+    assert.equal(defaultPullPolicy('localhost:5000/nginx'), 'Always');
+    assert.equal(defaultPullPolicy('nginx:1.25'), 'IfNotPresent');
+  });
+
+  it('creates Pending with its QoS class and the v1 defaults', async () => {
+    const limits = { cpu: '1', memory: '64Mi' };
+    const out = await s.pods.create(ctx, pod('web', [{ name: 'app', image: 'nginx', resources: { limits } }]), {
+      options: {},
+    });
+    assert.deepEqual(out.status, { phase: 'Pending', qosClass: 'Guaranteed' });
+    assert.ok(out.spec !== undefined);
+    const first = out.spec.containers[0];
+    assert.ok(first !== undefined);
+    assert.equal(out.spec.restartPolicy, 'Always');
+    assert.equal(out.spec.terminationGracePeriodSeconds, 30);
+    assert.equal(first.imagePullPolicy, 'Always');
+    assert.deepEqual(first.resources?.requests, limits);
+    assert.notEqual((await env.backend.get('/registry/pods/default/web')).kv, null);
+    assert.deepEqual(s.pods.shortNames(), ['po']);
+    assert.deepEqual(s.pods.categories(), ['all']);
+  });
+
+  it('validates containers with kube messages', async () => {
+    await rejectsWithStatus(s.pods.create(ctx, pod('bad', []), { options: {} }), {
+      code: 422,
+      reason: 'Invalid',
+      message: 'Pod "bad" is invalid: spec.containers: Required value',
+    });
+    await rejectsWithStatus(s.pods.create(ctx, pod('bad', [{ name: 'a' }, { name: 'a', image: 'x' }]), { options: {} }), {
+      code: 422,
+      reason: 'Invalid',
+      message: 'Pod "bad" is invalid: [spec.containers[0].image: Required value, spec.containers[1].name: Duplicate value: "a"]',
+    });
+  });
+
+  it('updates images, refuses other spec changes, and keeps status', async () => {
+    const cur = await s.pods.get(ctx, 'web', {});
+    const next = structuredClone(cur);
+    (next.spec?.containers[0] ?? { name: '' }).image = 'nginx:1.26';
+    next.status = { phase: 'Running' };
+    const { object } = await s.pods.update(ctx, 'web', put(next));
+    assert.equal(object.spec?.containers[0]?.image, 'nginx:1.26');
+    assert.equal(object.status?.phase, 'Pending');
+    const bad = structuredClone(object);
+    if (bad.spec !== undefined) bad.spec.restartPolicy = 'Never';
+    await rejectsWithStatus(s.pods.update(ctx, 'web', put(bad)), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'Pod "web" is invalid: spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+    });
+    const st = structuredClone(object);
+    st.status = { ...st.status, phase: 'Running', podIP: '10.1.0.5' };
+    if (st.spec !== undefined) st.spec.restartPolicy = 'Never';
+    const updated = (await s.status.update(ctx, 'web', put(st))).object;
+    assert.equal(updated.status?.phase, 'Running');
+    assert.equal(updated.spec?.restartPolicy, 'Always');
+  });
+
+  it('binds once, then answers 409 as kube', async () => {
+    const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web' }, target: { kind: 'Node', name: 'n1' } };
+    const out = await s.binding.create(ctx, structuredClone(binding), { options: {} });
+    assert.equal(out['status'], 'Success');
+    const bound = await s.pods.get(ctx, 'web', {});
+    assert.equal(bound.spec?.nodeName, 'n1');
+    assert.equal(bound.status?.conditions?.[0]?.type, 'PodScheduled');
+    await rejectsWithStatus(s.binding.create(ctx, structuredClone(binding), { options: {} }), {
+      code: 409,
+      reason: 'Conflict',
+      message: 'Operation cannot be fulfilled on pods/binding "web": pod web is already assigned to node "n1"',
+    });
+  });
+
+  it('selects by spec.nodeName and status.phase, and refuses unknown fields', async () => {
+    await s.pods.create(ctx, pod('idle'), { options: {} });
+    const onNode = await s.pods.list(ctx, { fieldSelector: 'spec.nodeName=n1' });
+    assert.deepEqual(onNode.items.map((p) => p.metadata?.name), ['web']);
+    const pending = await s.pods.list(ctx, { fieldSelector: 'status.phase=Pending,spec.restartPolicy=Always' });
+    assert.deepEqual(pending.items.map((p) => p.metadata?.name), ['idle']);
+    await assert.rejects(s.pods.list(ctx, { fieldSelector: 'spec.image=x' }), /field label not supported: spec.image/);
+  });
+
+  it('prints NAME READY STATUS RESTARTS AGE and the wide columns', async () => {
+    const table = s.pods.convertToTable(ctx, await s.pods.get(ctx, 'web', {}), {});
+    assert.deepEqual(
+      table.columnDefinitions.map((c) => [c.name, c.priority]),
+      [['Name', 0], ['Ready', 0], ['Status', 0], ['Restarts', 0], ['Age', 0], ['IP', 1], ['Node', 1], ['Nominated Node', 1], ['Readiness Gates', 1]],
+    );
+    const cells = table.rows[0]?.cells ?? [];
+    assert.deepEqual([cells[0], cells[1], cells[2], cells[3], cells[5], cells[6], cells[7], cells[8]], ['web', '0/1', 'Running', '0', '10.1.0.5', 'n1', '<none>', '<none>']);
+  });
+
+  it('deletes an unbound pod at once, a bound one gracefully, and at once with grace 0', async () => {
+    const idle = await s.pods.delete(ctx, 'idle', { options: {} });
+    assert.equal(idle.deleted, true);
+    const web = await s.pods.delete(ctx, 'web', { options: {} });
+    assert.equal(web.deleted, false);
+    assert.equal(web.object.metadata?.deletionGracePeriodSeconds, 30);
+    const table = s.pods.convertToTable(ctx, await s.pods.get(ctx, 'web', {}), {});
+    assert.equal(table.rows[0]?.cells[2], 'Terminating');
+    const now = await s.pods.delete(ctx, 'web', { options: { gracePeriodSeconds: 0 } });
+    assert.equal(now.deleted, true);
+    await rejectsWithStatus(s.pods.get(ctx, 'web', {}), { code: 404, reason: 'NotFound', message: 'pods "web" not found' });
+  });
+});

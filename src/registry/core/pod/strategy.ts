@@ -1,0 +1,48 @@
+// Pod policy (pkg/registry/core/pod/strategy.go): create starts Pending with its QoS class, the main
+// resource keeps status, /status keeps spec; deletion is graceful once the pod is bound to a node.
+import type { Pod } from '../../../api/core/v1/pod.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import { setPodDefaults } from './defaults.js';
+import { computePodQOS } from './qos.js';
+import { validatePod, validatePodStatusUpdate, validatePodUpdate } from './validation.js';
+
+export const podStrategy = {
+  namespaceScoped: true,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForCreate: (_ctx, pod) => {
+    setPodDefaults(pod);
+    pod.status = { phase: 'Pending', qosClass: computePodQOS(pod.spec) };
+  },
+  validate: (_ctx, pod) => validatePod(pod),
+  warningsOnCreate: () => [],
+  prepareForUpdate: (_ctx, pod, old) => {
+    setPodDefaults(pod);
+    if (old.status !== undefined) pod.status = old.status;
+    else delete pod.status;
+  },
+  validateUpdate: (_ctx, pod, old) => validatePodUpdate(pod, old),
+  warningsOnUpdate: () => [],
+} satisfies CreateStrategy<Pod> & UpdateStrategy<Pod>;
+
+/** pods/status: takes the status, keeps the spec. */
+export const podStatusStrategy = {
+  ...podStrategy,
+  prepareForUpdate: (_ctx, pod, old) => {
+    if (old.spec !== undefined) pod.spec = old.spec;
+    else delete pod.spec;
+  },
+  validateUpdate: (_ctx, pod, old) => validatePodStatusUpdate(pod, old),
+} satisfies UpdateStrategy<Pod>;
+
+/** CheckGracefulDelete: the pod's own grace period; at once when never bound or already finished. */
+export const podDeleteStrategy = {
+  checkGracefulDelete: (_ctx, pod, options) => {
+    if (options.gracePeriodSeconds !== undefined) return true;
+    let period = pod.spec?.terminationGracePeriodSeconds ?? 30;
+    const phase = pod.status?.phase;
+    if ((pod.spec?.nodeName ?? '') === '' || phase === 'Failed' || phase === 'Succeeded') period = 0;
+    options.gracePeriodSeconds = period;
+    return true;
+  },
+} satisfies DeleteStrategy<Pod>;
