@@ -5,6 +5,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   api: () => import('./api.js'),
   startup: () => import('./startup.js'),
   watch: () => import('./watch.js'),
+  encryption: () => import('./encryption.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
