@@ -3,6 +3,13 @@
 // (core) → APIGroupInfo[] → the endpoints' API handler (+ OpenAPI), and the storage `etcd` check.
 import { builtinScheme } from '../api/builtin-scheme.js';
 import { createAPIHandler } from '../endpoints/api-handler.js';
+import { admittedGroups } from '../server/admission/admitting-storage.js';
+import { defaultAdmissionChain } from '../server/admission/default-chain.js';
+import {
+  namespaceControllerHook,
+  namespaceControllerHookName,
+} from './controllers/namespace/namespace-controller-hook.js';
+import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
 import { newOpenAPIService } from '../endpoints/openapi/index.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
@@ -116,10 +123,14 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
   }
   encryption?.start();
   const scheme = builtinScheme();
+  // Requests and built-in controllers alike go through admission, as kube's controllers use the API.
+  const admission = defaultAdmissionChain(groups);
+  const served = admittedGroups(groups, admission);
+  const namespaceController = newNamespaceController(served, { logger: options.logger });
   const api = createAPIHandler({
-    groups,
+    groups: served,
     scheme,
-    openapi: newOpenAPIService({ scheme, groups }),
+    openapi: newOpenAPIService({ scheme, groups: served }),
     logError: (message, err) => {
       options.logger.error(message, err);
     },
@@ -129,7 +140,13 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
     handler: (scope) => api.handle(scope.req, scope.res, { user: scope.user, signal: scope.abort.signal }),
     ...(namespaces === undefined ? {} : { namespaces }),
     healthChecks: [storageCheck(backends, storageConfig), ...(encryption?.healthChecks ?? [])],
+    postStartHooks:
+      namespaceController === undefined
+        ? {}
+        : { [namespaceControllerHookName]: namespaceControllerHook(namespaceController) },
     close: async () => {
+      await namespaceController?.close();
+      admission.close();
       const storages = groups.flatMap((g) =>
         Object.values(g.versionedResourcesStorageMap).flatMap((m) => Object.values(m)),
       );

@@ -13,6 +13,7 @@ import type { ObjectCountMetric } from '../server/metrics/apiserver-metrics.js';
 import type { Logger } from '../server/logging/logger.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
+import type { PostStartHook } from '../server/lifecycle/hooks.js';
 
 /** What the API assembly hands the server: the handler for /api and /apis and what it owns. */
 export interface APIAssembly {
@@ -21,6 +22,8 @@ export interface APIAssembly {
   readonly namespaces?: Creater;
   /** The storage readiness checks (`etcd`). */
   readonly healthChecks: readonly HealthChecker[];
+  /** Hooks to run once the server serves (built-in controllers), by name. */
+  readonly postStartHooks?: Readonly<Record<string, PostStartHook>>;
   /** Releases storage: the last step of shutdown. */
   close(): Promise<void>;
 }
@@ -89,6 +92,8 @@ export class ControlPlane {
       encryptionMetrics.attach(server.metrics.encryptionMetrics);
       if (assembly.namespaces !== undefined)
         server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));
+      for (const [name, hook] of Object.entries(assembly.postStartHooks ?? {}))
+        server.addPostStartHook(name, hook);
     } catch (err) {
       await assembly.close();
       throw err;

@@ -73,13 +73,25 @@ describe('kubectl typed commands (protobuf bodies) against capstan', () => {
     assert.equal(await ok(['delete', 'secret', 's', '-n', 'default']), 'secret "s" deleted\n');
   });
 
-  it('create namespace, then delete it: it stays Terminating without a namespace controller', async () => {
+  it('create namespace with content, then delete it: the namespace controller empties it and it goes', async () => {
     assert.equal(await ok(['create', 'namespace', 'n']), 'namespace/n created\n');
     const ns = await getJson(['get', 'namespace', 'n']);
     assert.deepEqual(ns.spec?.finalizers, ['kubernetes']);
     assert.equal(ns.status?.phase, 'Active');
-    // kubectl delete waits for the object to go unless told not to.
-    assert.equal(await ok(['delete', 'namespace', 'n', '--wait=false']), 'namespace "n" deleted\n');
-    assert.equal(await ok(['get', 'namespace', 'n', '-o', 'jsonpath={.status.phase}']), 'Terminating');
+    assert.equal(
+      await ok(['create', 'configmap', 'inside', '-n', 'n', '--from-literal=a=b']),
+      'configmap/inside created\n',
+    );
+    // kubectl delete waits until the namespace is gone: Terminating, emptied, finalized, removed.
+    assert.equal(await ok(['delete', 'namespace', 'n', '--timeout=60s']), 'namespace "n" deleted\n');
+    const gone = await runKubectl(['get', 'namespace', 'n'], { kubeconfig: capstan.kubeconfigPath });
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /namespaces "n" not found/);
+    // Its content went with it, and nothing can be created in a namespace that does not exist.
+    const late = await runKubectl(['create', 'configmap', 'late', '-n', 'n'], {
+      kubeconfig: capstan.kubeconfigPath,
+    });
+    assert.equal(late.code, 1);
+    assert.match(late.stderr, /namespaces "n" not found/);
   });
 });
