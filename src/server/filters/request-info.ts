@@ -1,6 +1,6 @@
-// What the filters need to know of a request (a subset of kube's request.RequestInfo) and a
-// resolver for it after k8s.io/apiserver/pkg/endpoints/request/requestinfo.go. The endpoints
-// layer owns the full parser; the server takes any resolver that yields these fields.
+// What the filters need to know of a request (a subset of kube's request.RequestInfo); the endpoints
+// layer owns the parser (k8s.io/apiserver/pkg/endpoints/request/requestinfo.go).
+import { RequestInfoError, resolveRequestInfo } from '../../endpoints/request/request-info.js';
 import type { HttpRequest } from '../http/types.js';
 
 export interface RequestInfoLike {
@@ -18,66 +18,29 @@ export interface RequestInfoLike {
 
 export type RequestInfoResolver = (req: HttpRequest, url: URL) => RequestInfoLike;
 
-const methodVerbs: Readonly<Record<string, string>> = {
-  POST: 'create',
-  GET: 'get',
-  HEAD: 'get',
-  PUT: 'update',
-  PATCH: 'patch',
-  DELETE: 'delete',
-};
-const namespaceSubresources = new Set(['status', 'finalize']);
-
-function nonResource(req: HttpRequest, path: string): RequestInfoLike {
-  const verb = (req.method ?? 'GET').toLowerCase();
-  return {
-    isResourceRequest: false,
-    path,
-    verb,
-    apiGroup: '',
-    apiVersion: '',
-    namespace: '',
-    resource: '',
-    subresource: '',
-    name: '',
-  };
-}
-
+/**
+ * The request info the filters use (metrics labels, max-in-flight, long-running checks): the
+ * endpoints layer's kube-accurate parser, so the filters and the handlers never disagree. A path
+ * the parser refuses (a bare `/api/v1/watch`) counts as a non-resource request here; the handler
+ * answers it.
+ */
 export const basicRequestInfo: RequestInfoResolver = (req, url) => {
-  const path = url.pathname;
-  const parts = path.split('/').filter((p) => p !== '');
-  const prefix = parts[0];
-  const grouped = prefix === 'apis';
-  if ((prefix !== 'api' && !grouped) || parts.length < (grouped ? 3 : 2)) return nonResource(req, path);
-  const apiGroup = grouped ? (parts[1] ?? '') : '';
-  const apiVersion = parts[grouped ? 2 : 1] ?? '';
-  let rest = parts.slice(grouped ? 3 : 2);
-  let verb = methodVerbs[req.method ?? 'GET'] ?? '';
-  if (rest[0] === 'watch') {
-    verb = 'watch';
-    rest = rest.slice(1);
+  try {
+    return resolveRequestInfo(req, url);
+  } catch (err) {
+    if (!(err instanceof RequestInfoError)) throw err;
+    return {
+      isResourceRequest: false,
+      path: url.pathname,
+      verb: (req.method ?? 'GET').toLowerCase(),
+      apiGroup: '',
+      apiVersion: '',
+      namespace: '',
+      resource: '',
+      subresource: '',
+      name: '',
+    };
   }
-  let namespace = '';
-  if (rest[0] === 'namespaces' && rest.length > 1) {
-    namespace = rest[1] ?? '';
-    if (rest.length > 2 && !namespaceSubresources.has(rest[2] ?? '')) rest = rest.slice(2);
-  }
-  const [resource = '', name = '', subresource = ''] = rest;
-  const watchParam = url.searchParams.get('watch');
-  if ((verb === 'get' || verb === 'list') && (watchParam === 'true' || watchParam === '1')) verb = 'watch';
-  if (name === '' && verb === 'get') verb = 'list';
-  if (name === '' && verb === 'delete') verb = 'deletecollection';
-  return {
-    isResourceRequest: true,
-    path,
-    verb,
-    apiGroup,
-    apiVersion,
-    namespace,
-    resource,
-    subresource,
-    name,
-  };
 };
 
 const longRunningVerbs = new Set(['watch', 'proxy']);
