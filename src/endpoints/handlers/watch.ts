@@ -54,15 +54,33 @@ function drained(ex: Exchange, signal: AbortSignal): Promise<boolean> {
 
 type Encoder = (event: WatchEvent) => string;
 
+/**
+ * Plain JSON frames memoized by event identity: the watch cache hands every watcher of a change the
+ * same frozen event object, so a change is serialized once however many watchers send it (kube's
+ * cachingObject). A memo of a pure function, collected with its events.
+ */
+const jsonFrames = new WeakMap<object, string>();
+
+export function jsonFrame(event: WatchEvent): string {
+  let frame = jsonFrames.get(event);
+  if (frame === undefined) {
+    frame = `{"type":${JSON.stringify(event.type)},"object":${goJSONText(event.object)}}\n`;
+    jsonFrames.set(event, frame);
+  }
+  return frame;
+}
+
 function eventEncoder(scope: RequestScope, hr: HandlerRequest, w: WatchRequest): Encoder {
   const include = tableOptionsFor(w.media, hr.ex.url.searchParams);
+  if (w.media.convert === null) return jsonFrame;
   let first = true;
   return (event) => {
     let object: unknown = event.object;
     if (event.type !== 'ERROR') {
       object = transformObject(scope, { ctx: w.ctx, result: event.object, include }, w.media.convert);
       // Column headers go out with the first event only, as kube's NoHeaders does after it.
-      if (w.media.convert?.kind === 'Table' && !first) object = { ...(object as object), columnDefinitions: null };
+      if (w.media.convert?.kind === 'Table' && !first)
+        object = { ...(object as object), columnDefinitions: null };
       first = false;
     }
     return `{"type":${JSON.stringify(event.type)},"object":${goJSONText(object)}}\n`;
