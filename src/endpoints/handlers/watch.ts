@@ -92,7 +92,9 @@ export async function serveWatch(scope: RequestScope, hr: HandlerRequest, w: Wat
   negotiateOutputMediaTypeStream(header(ex.req, 'accept'), scope.restrictions);
   const encode = eventEncoder(scope, hr, w);
   const timeoutMs = watchTimeoutMs(w.options.timeoutSeconds, scope.config.minRequestTimeoutSeconds);
-  const watch = await w.storage.watch(w.ctx, w.options);
+  // The deadline lets the watch cache send a bookmark just before the watch times out.
+  const ctx = timeoutMs > 0 ? { ...w.ctx, deadline: Date.now() + timeoutMs } : w.ctx;
+  const watch = await w.storage.watch(ctx, w.options);
   const stop = (): void => {
     watch.stop();
   };

@@ -132,6 +132,7 @@ export async function watchObjects<T extends KubeObject>(
   if (options.resourceVersion !== undefined) opts.resourceVersion = options.resourceVersion;
   if (options.allowWatchBookmarks !== undefined) opts.progressNotify = options.allowWatchBookmarks;
   if (options.sendInitialEvents !== undefined) opts.sendInitialEvents = options.sendInitialEvents;
+  if (ctx.deadline !== undefined) opts.deadline = ctx.deadline;
   try {
     return await core.storage.storage.watch(key, opts);
   } catch (err) {

@@ -14,6 +14,8 @@ export interface RequestContext {
   readonly user: UserInfo;
   /** Adds a `Warning` header to the response (kube's warning.AddWarning). */
   addWarning(message: string): void;
+  /** When the server will end this request (epoch ms), as Go's ctx.Deadline(); watches only. */
+  readonly deadline?: number;
 }
 
 export const anonymousUser: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
