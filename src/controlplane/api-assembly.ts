@@ -30,6 +30,8 @@ import { newStorageFactory } from '../server/storage-factory.js';
 import { forResource, type StorageConfig } from '../storage/backend-factory/config.js';
 import { BackendFactory } from '../storage/backend-factory/factory.js';
 import { newLegacyRESTStorage } from './storage-providers/core.js';
+import { namedGroupProviders } from './storage-providers/index.js';
+import type { StorageProviderInit } from './storage-providers/provider.js';
 import type { AssembleAPI } from './instance.js';
 
 // kube's --etcd-healthcheck-timeout default.
@@ -93,6 +95,34 @@ function encryptionAtRestFor(
   });
 }
 
+/** The core group, then every named group with an enabled resource; on failure nothing is left open. */
+async function buildGroups(init: StorageProviderInit): Promise<APIGroupInfo[]> {
+  const groups: APIGroupInfo[] = [];
+  try {
+    groups.push(await newLegacyRESTStorage(init));
+    for (const provider of namedGroupProviders) {
+      const group = await provider.newRESTStorage(init);
+      if (group !== undefined) groups.push(group);
+    }
+  } catch (err) {
+    await destroyGroups(groups);
+    throw err;
+  }
+  return groups;
+}
+
+/** Destroys every storage once (versions of a group may share one). */
+async function destroyGroups(groups: readonly APIGroupInfo[]): Promise<void> {
+  const storages = new Set(
+    groups.flatMap((g) => Object.values(g.versionedResourcesStorageMap).flatMap((m) => Object.values(m))),
+  );
+  await Promise.all(
+    [...storages].map(async (s) => {
+      await s.destroy();
+    }),
+  );
+}
+
 export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetric, encryptionMetrics }) => {
   const resourceConfig = resourceConfigFor(options);
   const storageConfig = storageConfigFor(options);
@@ -116,7 +146,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
   });
   let groups: APIGroupInfo[];
   try {
-    groups = [await newLegacyRESTStorage({ restOptionsGetter, resourceConfig, objectCountMetric })];
+    groups = await buildGroups({ restOptionsGetter, resourceConfig, objectCountMetric });
   } catch (err) {
     await backends.close();
     throw err;
@@ -147,14 +177,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
     close: async () => {
       await namespaceController?.close();
       admission.close();
-      const storages = groups.flatMap((g) =>
-        Object.values(g.versionedResourcesStorageMap).flatMap((m) => Object.values(m)),
-      );
-      await Promise.all(
-        storages.map(async (s) => {
-          await s.destroy();
-        }),
-      );
+      await destroyGroups(groups);
       await encryption?.close();
       await backends.close();
     },

@@ -21,6 +21,26 @@ export const runtimeDef = (name: string): string => `io.k8s.apimachinery.pkg.run
 export const intstrDef = (name: string): string => `io.k8s.apimachinery.pkg.util.intstr.${name}`;
 export const resourceDef = (name: string): string => `io.k8s.apimachinery.pkg.api.resource.${name}`;
 
+/**
+ * Definition names of a named group's package as kube's OpenAPI spells them:
+ * `apiDefinitions('apps', 'v1')('Deployment')` → `io.k8s.api.apps.v1.Deployment`. The package is the
+ * Go package name under k8s.io/api (`rbac` for rbac.authorization.k8s.io, `coordination` for
+ * coordination.k8s.io).
+ */
+export const apiDefinitions =
+  (pkg: string, version: string) =>
+  (name: string): string =>
+    `io.k8s.api.${pkg}.${version}.${name}`;
+
+/** A kind of a named group (`/apis/<group>/<version>`) with its definition name. */
+export function groupKind(
+  gv: { readonly group: string; readonly version: string },
+  kind: string,
+  definition: string,
+): KindInfo {
+  return { group: gv.group, version: gv.version, kind, definition };
+}
+
 /** A kind of the core group (`/api/v1`). */
 export function coreV1Kind(kind: string): KindInfo {
   return { group: '', version: 'v1', kind, definition: coreV1(kind) };
