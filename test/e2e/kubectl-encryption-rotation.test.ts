@@ -1,7 +1,8 @@
 // kube's key rotation procedure for encryption at rest with the real kubectl against Capstan
 // processes on one data dir: write secrets under key1; add key2 and restart; make key2 first and
-// restart; `kubectl get secrets -A -o json | kubectl replace -f -`; drop key1 and restart. The
-// SQLite file shows which key encrypted each secret; kubectl always reads plaintext.
+// restart; `kubectl get secrets -A -o json | kubectl replace -f -` (kubectl validating the List's
+// items against the protobuf /openapi/v2); drop key1 and restart. The SQLite file shows which key
+// encrypted each secret; kubectl always reads plaintext.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import {
   type TestProvider,
 } from '../../src/server/encryption/testing/encryption-configs.js';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl, locateKubectl } from './support/kubectl.js';
+import { kubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
 
 const value = 'hunter2-not-in-the-database';
 const encoded = Buffer.from(value).toString('base64');
@@ -35,7 +36,10 @@ describe('kubectl: encryption key rotation', () => {
 
   const withServer = async (
     providers: readonly TestProvider[],
-    body: (run: (args: string[], input?: string) => Promise<string>) => Promise<void>,
+    body: (
+      run: (args: string[], input?: string) => Promise<string>,
+      raw: (args: string[], input?: string) => Promise<KubectlResult>,
+    ) => Promise<void>,
     data = dataDir,
   ): Promise<void> => {
     await writeEncryptionConfig(configPath, ['secrets'], providers);
@@ -43,16 +47,15 @@ describe('kubectl: encryption key rotation', () => {
       dataDir: data,
       args: [`--encryption-provider-config=${configPath}`],
     });
+    const raw = (args: string[], input?: string): Promise<KubectlResult> =>
+      kubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
     const run = async (args: string[], input?: string): Promise<string> => {
-      const r = await kubectl(args, {
-        kubeconfig: capstan.kubeconfigPath,
-        ...(input === undefined ? {} : { input }),
-      });
+      const r = await raw(args, input);
       assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed: ${r.stderr}`);
       return r.stdout;
     };
     try {
-      await body(run);
+      await body(run, raw);
     } finally {
       await capstan.stop();
     }
@@ -98,10 +101,8 @@ describe('kubectl: encryption key rotation', () => {
       );
     });
     await withServer([{ kind: 'aescbc', keys: [key2, key1] }, 'identity'], async (run) => {
-      const all = await run(['get', 'secrets', '-A', '-o', 'json']);
-      // kubectl validates a List against /openapi/v2 in protobuf, which Capstan does not serve yet
-      // (see the todo test below); the rewrite itself is the same without validation.
-      const replaced = await run(['replace', '-f', '-', '--validate=false'], all);
+      // kubectl validates the List's items against /openapi/v2, fetched in protobuf.
+      const replaced = await run(['replace', '-f', '-'], await run(['get', 'secrets', '-A', '-o', 'json']));
       assert.match(replaced, /secret\/one replaced/);
       assert.match(replaced, /secret\/two replaced/);
     });
@@ -116,18 +117,31 @@ describe('kubectl: encryption key rotation', () => {
     });
   });
 
-  it(
-    'the literal `kubectl get secrets -A -o json | kubectl replace -f -`',
-    { todo: 'kubectl validates a List against /openapi/v2 as protobuf; Capstan answers 406' },
-    async () => {
-      await withServer(
-        [{ kind: 'aescbc', keys: [newKey('key3')] }, 'identity'],
-        async (run) => {
-          await run(['create', 'secret', 'generic', 'three', `--from-literal=password=${value}`]);
-          await run(['replace', '-f', '-'], await run(['get', 'secrets', '-A', '-o', 'json']));
-        },
-        join(dir, 'literal'),
-      );
-    },
-  );
+  it('`kubectl replace -f -` validates a List of secrets against the protobuf /openapi/v2', async () => {
+    await withServer(
+      [{ kind: 'aescbc', keys: [newKey('key3')] }, 'identity'],
+      async (run, raw) => {
+        await run(['create', 'secret', 'generic', 'three', `--from-literal=password=${value}`]);
+        const list = JSON.parse(await run(['get', 'secrets', '-A', '-o', 'json'])) as {
+          kind: string;
+          items: Record<string, unknown>[];
+        };
+        assert.equal(list.kind, 'List');
+        // An unknown field in an item fails in kubectl, before any request writes.
+        const bad = structuredClone(list);
+        const [first] = bad.items;
+        assert.ok(first !== undefined);
+        first['bogus'] = true;
+        const refused = await raw(['replace', '-f', '-'], JSON.stringify(bad));
+        assert.equal(refused.code, 1);
+        assert.match(
+          refused.stderr,
+          /error validating data: ValidationError\(Secret\): unknown field "bogus" in io\.k8s\.api\.core\.v1\.Secret/,
+        );
+        const replaced = await run(['replace', '-f', '-'], JSON.stringify(list));
+        assert.match(replaced, /^secret\/three replaced$/m);
+      },
+      join(dir, 'literal'),
+    );
+  });
 });

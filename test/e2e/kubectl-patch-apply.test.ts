@@ -1,5 +1,6 @@
-// Real kubectl against a Capstan process: client-side and server-side apply, the three patch
-// types, prune, diff and strict validation, all on ConfigMaps (the kinds Capstan serves today).
+// Real kubectl against a Capstan process: client-side and server-side apply and the handover from
+// one to the other, the three patch types, prune, diff and strict validation on ConfigMaps, and
+// `kubectl set image|env` on a bare pod.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
@@ -23,7 +24,7 @@ const cm = (name: string, data: Record<string, string>, labels: Record<string, s
 interface ConfigMap {
   metadata: {
     annotations?: Record<string, string>;
-    managedFields?: { manager: string; operation: string }[];
+    managedFields?: { manager: string; operation: string; fieldsV1?: unknown }[];
   };
   data?: Record<string, string>;
 }
@@ -149,5 +150,122 @@ describe('kubectl against capstan: patch and apply', () => {
     const r = await kubectl(['create', '-f', '-'], `${cm('strict', { a: '1' })}bogus: true\n`);
     assert.notEqual(r.code, 0);
     assert.match(r.stderr, /unknown field "bogus"/);
+  });
+
+  it('set image on a bare pod changes the image; set env fails as pod specs are immutable', async () => {
+    ok(await kubectl(['run', 'setter', '-n', 'default', '--image=img:1']));
+    const image = ok(await kubectl(['set', 'image', 'pod/setter', '-n', 'default', 'setter=img:2']));
+    assert.match(image.stdout, /pod\/setter image updated/);
+    const pod = JSON.parse(
+      ok(await kubectl(['get', 'pod', 'setter', '-n', 'default', '-o', 'json'])).stdout,
+    ) as {
+      spec: { containers: { image: string; env?: unknown }[] };
+    };
+    assert.equal(pod.spec.containers[0]?.image, 'img:2');
+
+    const env = await kubectl(['set', 'env', 'pod/setter', '-n', 'default', 'FOO=bar']);
+    assert.equal(env.code, 1, env.stdout);
+    assert.ok(
+      env.stderr.startsWith(
+        'error: failed to patch env update to pod template: Pod "setter" is invalid: spec: Forbidden: ' +
+          'pod updates may not change fields other than `spec.containers[*].image`,' +
+          '`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,' +
+          '`spec.tolerations` (only additions to existing tolerations),' +
+          '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+      ),
+      env.stderr,
+    );
+    const after = JSON.parse(
+      ok(await kubectl(['get', 'pod', 'setter', '-n', 'default', '-o', 'json'])).stdout,
+    ) as {
+      spec: { containers: { env?: unknown }[] };
+    };
+    assert.equal(after.spec.containers[0]?.env, undefined);
+  });
+
+  it('client-side apply, then apply --server-side: kubectl takes its fields over without a conflict', async () => {
+    ok(await kubectl(['apply', '-f', '-'], cm('handover', { a: '1', b: '2' })));
+    const before = await getCM('handover');
+    assert.deepEqual(
+      before.metadata.managedFields?.map((m) => `${m.manager}/${m.operation}`),
+      ['kubectl-client-side-apply/Update'],
+    );
+    // b changes: a conflict with kubectl-client-side-apply, which the server forgives because the
+    // last-applied annotation shows b=2 came from kubectl's own earlier apply.
+    const ssa = ok(await kubectl(['apply', '--server-side', '-f', '-'], cm('handover', { a: '1', b: '3' })));
+    assert.match(ssa.stdout, /configmap\/handover serverside-applied/);
+    const got = await getCM('handover');
+    assert.deepEqual(got.data, { a: '1', b: '3' });
+    // kubectl moved the client-side manager's fields to its Apply entry (csaupgrade) and keeps the
+    // annotation under kubectl-last-applied, which the server updated to the applied configuration.
+    assert.deepEqual(got.metadata.managedFields?.map((m) => `${m.manager}/${m.operation}`).sort(), [
+      'kubectl-last-applied/Apply',
+      'kubectl/Apply',
+    ]);
+    assert.deepEqual(got.metadata.managedFields.find((m) => m.manager === 'kubectl')?.fieldsV1, {
+      'f:data': { 'f:a': {}, 'f:b': {} },
+    });
+    const last = got.metadata.annotations?.['kubectl.kubernetes.io/last-applied-configuration'] ?? '';
+    assert.equal(
+      last,
+      '{"apiVersion":"v1","data":{"a":"1","b":"3"},"kind":"ConfigMap","metadata":{"name":"handover","namespace":"default"}}\n',
+    );
+    // Server-side apply prunes what kubectl stops applying; client-side apply still works after.
+    ok(await kubectl(['apply', '--server-side', '-f', '-'], cm('handover', { a: '1' })));
+    assert.deepEqual((await getCM('handover')).data, { a: '1' });
+    ok(await kubectl(['apply', '-f', '-'], cm('handover', { a: '1', d: '4' })));
+    assert.deepEqual((await getCM('handover')).data, { a: '1', d: '4' });
+  });
+
+  it('another field manager does not inherit the client-side apply', async () => {
+    ok(await kubectl(['apply', '-f', '-'], cm('handover-other', { a: '1' })));
+    const clash = await kubectl(
+      ['apply', '--server-side', '--field-manager=other', '-f', '-'],
+      cm('handover-other', { a: '2' }),
+    );
+    assert.equal(clash.code, 1);
+    assert.match(
+      clash.stderr,
+      /Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using v1: \.data\.a/,
+    );
+  });
+
+  it('cleared managedFields: the first server-side apply meets before-first-apply', async () => {
+    ok(await kubectl(['create', '-f', '-'], cm('untracked', { a: '1' })));
+    ok(
+      await kubectl([
+        'patch',
+        'configmap',
+        'untracked',
+        '-n',
+        'default',
+        '--type=json',
+        '-p',
+        '[{"op":"replace","path":"/metadata/managedFields","value":[{}]}]',
+      ]),
+    );
+    ok(await kubectl(['label', 'configmap', 'untracked', '-n', 'default', 'x=y']));
+    assert.equal((await getCM('untracked')).metadata.managedFields, undefined);
+    const clash = await kubectl(
+      ['apply', '--server-side', '--field-manager=ssa', '-f', '-'],
+      cm('untracked', { a: '2' }),
+    );
+    assert.equal(clash.code, 1);
+    assert.match(
+      clash.stderr,
+      /Apply failed with 1 conflict: conflict with "before-first-apply" using v1: \.data\.a/,
+    );
+    ok(
+      await kubectl(
+        ['apply', '--server-side', '--field-manager=ssa', '--force-conflicts', '-f', '-'],
+        cm('untracked', { a: '2' }),
+      ),
+    );
+    const got = await getCM('untracked');
+    assert.deepEqual(got.data, { a: '2' });
+    assert.deepEqual(
+      got.metadata.managedFields?.map((m) => `${m.manager}/${m.operation}`),
+      ['ssa/Apply', 'before-first-apply/Update'],
+    );
   });
 });

@@ -22,7 +22,8 @@ function conflictMessage(conflicts: readonly Conflict[]): string {
     return `Apply failed with 1 conflict: conflict with ${printManager(first.manager)}: ${pathString(first.path)}`;
   }
   const byManager = new Map<string, string[]>();
-  for (const c of conflicts) byManager.set(c.manager, [...(byManager.get(c.manager) ?? []), pathString(c.path)]);
+  for (const c of conflicts)
+    byManager.set(c.manager, [...(byManager.get(c.manager) ?? []), pathString(c.path)]);
   const lines: string[] = [];
   for (const manager of [...byManager.keys()].sort()) {
     lines.push(`conflicts with ${printManager(manager)}:`);

@@ -1,7 +1,7 @@
 // managedFields on every write (k8s.io/apimachinery/pkg/util/managedfields FieldManager): Update
 // records what a create, update or patch changed for its manager; Apply merges an applied
 // configuration, answering conflicts with 409 unless forced.
-import type { KubeObject } from '../../api/meta.js';
+import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.js';
 import type { Schema } from '../../api/schema/types.js';
 import { newBadRequest, StatusError } from '../../machinery/errors/index.js';
 import { FieldSet } from '../../machinery/patch/fieldpath/set.js';
@@ -17,6 +17,11 @@ import { Conflicts, InvalidConfiguration, Updater } from '../../machinery/patch/
 import type { SchemaResolver } from '../../machinery/patch/typed/type-node.js';
 import { newApplyConflict } from './conflict-error.js';
 import { syncLastApplied } from './last-applied.js';
+import {
+  allowedConflictsFromLastApplied,
+  conflictsOutside,
+  lastAppliedUpgradeManager,
+} from './last-applied-manager.js';
 import { capUpdateManagers, nowTime, stripMeta } from './managers.js';
 
 export interface FieldManagerOptions {
@@ -35,13 +40,21 @@ export interface FieldManagerOptions {
 function resetFields(opts: FieldManagerOptions): FieldSet | undefined {
   const props = opts.resolver.resolve(opts.root).properties ?? {};
   const reset = opts.subresource === '' ? 'status' : opts.subresource === 'status' ? 'spec' : undefined;
-  if (reset === undefined || !Object.hasOwn(props, reset) || !Object.hasOwn(props, 'status')) return undefined;
+  if (reset === undefined || !Object.hasOwn(props, reset) || !Object.hasOwn(props, 'status'))
+    return undefined;
   return FieldSet.of([{ kind: 'field', name: reset }]);
 }
 
 /** A Status without a reason, as kube answers errors that are not Status errors (500). */
 export function unknownError(message: string): StatusError {
-  return new StatusError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
+  return new StatusError({
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    code: 500,
+  });
 }
 
 function withoutManagedFields(obj: KubeObject): KubeObject {
@@ -85,31 +98,64 @@ export class FieldManager {
 
   /** Records `manager`'s changes from `live` to `next` in next's managedFields. */
   update(live: KubeObject, next: KubeObject, manager: string): KubeObject {
+    const managed = this.#managedForUpdate(live, next);
+    const object = withoutManagedFields(next);
+    // skipNonAppliedManager: an existing object nobody tracks stays untracked until an apply.
+    if (managed.fields.size === 0 && (live.metadata?.uid ?? '') !== '') return object;
+    return encodeInto(
+      object,
+      this.#recordUpdate({ live: withoutManagedFields(live), next: object }, { managed, manager }),
+    );
+  }
+
+  /**
+   * decodeLiveOrNew: the managedFields the request sets, unless it sets none or invalid ones (then
+   * the live object's); `[]` or `[{}]` reset them; a subresource never sets them.
+   */
+  #managedForUpdate(live: KubeObject, next: KubeObject): Managed {
+    if (this.#opts.subresource !== '') return decodeOrEmpty(live);
+    const requested = next.metadata?.managedFields;
+    if (isResetManagedFields(requested)) return emptyManaged();
     let managed: Managed;
     try {
-      managed = decodeManagedFields(next.metadata?.managedFields);
+      managed = decodeManagedFields(requested);
     } catch {
       managed = emptyManaged();
     }
-    if (managed.fields.size === 0 || this.#opts.subresource !== '') managed = decodeOrEmpty(live);
-    const object = withoutManagedFields(next);
+    return managed.fields.size === 0 ? decodeOrEmpty(live) : managed;
+  }
+
+  /** The Update layers below the skip: the changed fields for `manager`, timed, capped, stripped. */
+  #recordUpdate(
+    pair: { live: KubeObject; next: KubeObject },
+    input: { managed: Managed; manager: string },
+  ): Managed {
+    const { managed, manager } = input;
     const current = 'current-operation';
     const fields = this.#updater.update(
-      { live: withoutManagedFields(live) as JSONValue, next: object as JSONValue },
+      { live: pair.live as JSONValue, next: pair.next as JSONValue },
       { version: this.#apiVersion, managers: managed.fields, manager: current, ...this.#ignoredInput() },
     );
-    const result: Managed = { fields, times: managed.times };
+    const result: Managed = { fields, times: new Map(managed.times) };
     stripMeta(result, current);
-    const id = managerIdentifier({ manager: manager === '' ? 'unknown' : manager, operation: 'Update', apiVersion: this.#apiVersion, subresource: this.#opts.subresource });
+    const id = managerIdentifier({
+      manager: manager === '' ? 'unknown' : manager,
+      operation: 'Update',
+      apiVersion: this.#apiVersion,
+      subresource: this.#opts.subresource,
+    });
     const changed = result.fields.get(current);
     if (changed !== undefined) {
       result.fields.delete(current);
       const previous = result.fields.get(id);
-      result.fields.set(id, previous === undefined ? changed : { ...changed, set: changed.set.union(previous.set) });
+      result.fields.set(
+        id,
+        previous === undefined ? changed : { ...changed, set: changed.set.union(previous.set) },
+      );
       result.times.set(id, nowTime());
     }
     capUpdateManagers(result);
-    return encodeInto(object, result);
+    return result;
   }
 
   /** update, but a failure leaves the object without managedFields instead of failing the write. */
@@ -123,14 +169,19 @@ export class FieldManager {
 
   #check(applied: KubeObject): void {
     if (applied.apiVersion !== this.#apiVersion) {
-      throw newBadRequest(`Incorrect version specified in apply patch. Specified patch version: ${applied.apiVersion ?? ''}, expected: ${this.#apiVersion}`);
+      throw newBadRequest(
+        `Incorrect version specified in apply patch. Specified patch version: ${applied.apiVersion ?? ''}, expected: ${this.#apiVersion}`,
+      );
     }
-    if (applied.metadata?.managedFields !== undefined) throw newBadRequest('metadata.managedFields must be nil');
+    if (applied.metadata?.managedFields !== undefined)
+      throw newBadRequest('metadata.managedFields must be nil');
   }
 
   /** objectGVKNN: `ns/name; /v1, Kind=ConfigMap`. */
   #describe(obj: KubeObject): string {
-    const [group, version] = (obj.apiVersion ?? '').includes('/') ? (obj.apiVersion ?? '').split('/') : ['', obj.apiVersion ?? ''];
+    const [group, version] = (obj.apiVersion ?? '').includes('/')
+      ? (obj.apiVersion ?? '').split('/')
+      : ['', obj.apiVersion ?? ''];
     return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}; ${group ?? ''}/${version ?? ''}, Kind=${obj.kind ?? ''}`;
   }
 
@@ -141,30 +192,91 @@ export class FieldManager {
     try {
       managed = decodeManagedFields(live.metadata?.managedFields);
     } catch (err) {
-      throw unknownError(`failed to decode managed fields: ${err instanceof Error ? err.message : String(err)}`);
+      throw unknownError(
+        `failed to decode managed fields: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
-    const id = managerIdentifier({ manager: opts.manager, operation: 'Apply', subresource: this.#opts.subresource });
     const liveValue = withoutManagedFields(live);
     let out;
     try {
+      out = this.#applyTracked({ live: liveValue, applied }, { managed, ...opts });
+    } catch (err) {
+      if (!(err instanceof Conflicts)) throw err;
+      // lastAppliedManager: kubectl taking over what its client-side applies set.
+      const allowed =
+        opts.manager === lastAppliedUpgradeManager
+          ? allowedConflictsFromLastApplied(liveValue, {
+              resolver: this.#opts.resolver,
+              root: this.#opts.root,
+              apiVersion: this.#apiVersion,
+            })
+          : undefined;
+      if (allowed === undefined) throw newApplyConflict(err.conflicts);
+      const remaining = conflictsOutside(err.conflicts, allowed);
+      if (remaining.length > 0) throw newApplyConflict(remaining);
+      out = this.#applyTracked({ live: liveValue, applied }, { managed, ...opts, force: true });
+    }
+    const { object, result } = out;
+    if (opts.manager === 'kubectl') syncLastApplied({ object, applied });
+    return encodeInto(object, result);
+  }
+
+  /**
+   * skipNonAppliedManager's apply: an object nobody tracks gets its existing fields recorded for
+   * `before-first-apply` first, so the apply sees them owned; then the merge proper.
+   */
+  #applyTracked(
+    pair: { live: KubeObject; applied: KubeObject },
+    opts: { managed: Managed; manager: string; force: boolean },
+  ): { object: KubeObject; result: Managed } {
+    let managed = opts.managed;
+    if (managed.fields.size === 0) {
+      const empty: KubeObject = { apiVersion: this.#apiVersion, kind: this.#opts.kind };
+      managed = this.#recordUpdate({ live: empty, next: pair.live }, { managed, manager: beforeFirstApply });
+    }
+    const id = managerIdentifier({
+      manager: opts.manager,
+      operation: 'Apply',
+      subresource: this.#opts.subresource,
+    });
+    let out;
+    try {
       out = this.#updater.apply(
-        { live: liveValue as JSONValue, config: applied as JSONValue },
-        { version: this.#apiVersion, managers: managed.fields, manager: id, force: opts.force, ...this.#ignoredInput() },
+        { live: pair.live as JSONValue, config: pair.applied as JSONValue },
+        {
+          version: this.#apiVersion,
+          managers: managed.fields,
+          manager: id,
+          force: opts.force,
+          ...this.#ignoredInput(),
+        },
       );
     } catch (err) {
-      if (err instanceof Conflicts) throw newApplyConflict(err.conflicts);
-      if (err instanceof InvalidConfiguration) throw unknownError(`failed to create typed patch object (${this.#describe(applied)}): ${err.message}`);
+      if (err instanceof InvalidConfiguration)
+        throw unknownError(
+          `failed to create typed patch object (${this.#describe(pair.applied)}): ${err.message}`,
+        );
       throw err;
     }
-    const result: Managed = { fields: out.managers, times: managed.times };
+    const result: Managed = { fields: out.managers, times: new Map(managed.times) };
     stripMeta(result, id);
-    let object = liveValue;
+    let object = pair.live;
     if (out.object !== null) {
       object = out.object as KubeObject;
       result.times.set(id, nowTime());
     }
-    if (opts.manager === 'kubectl') syncLastApplied({ object, applied });
     capUpdateManagers(result);
-    return encodeInto(object, result);
+    return { object, result };
   }
+}
+
+/** The Update manager that owns what an object held before its first apply. */
+export const beforeFirstApply = 'before-first-apply';
+
+/** isResetManagedFields: a present but empty list, or a list of one empty entry. */
+function isResetManagedFields(entries: readonly ManagedFieldsEntry[] | undefined): boolean {
+  if (entries === undefined) return false;
+  if (entries.length === 0) return true;
+  const [only] = entries;
+  return entries.length === 1 && only !== undefined && Object.keys(only).length === 0;
 }

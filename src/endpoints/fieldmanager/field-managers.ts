@@ -25,7 +25,15 @@ export class FieldManagers {
     if (fm === undefined) {
       const apiVersion = gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
       const info = this.#scheme.kindFor(apiVersion, gvk.kind);
-      fm = info === undefined ? null : new FieldManager({ resolver: this.#scheme, root: { $ref: info.definition }, ...gvk, subresource });
+      fm =
+        info === undefined
+          ? null
+          : new FieldManager({
+              resolver: this.#scheme,
+              root: { $ref: info.definition },
+              ...gvk,
+              subresource,
+            });
       this.#cache.set(key, fm);
     }
     return fm ?? undefined;

@@ -10,7 +10,17 @@ const stripSet = FieldSet.of(
   [f('apiVersion')],
   [f('kind')],
   [f('metadata')],
-  ...['name', 'namespace', 'creationTimestamp', 'selfLink', 'uid', 'clusterName', 'generation', 'managedFields', 'resourceVersion'].map((n) => [f('metadata'), f(n)]),
+  ...[
+    'name',
+    'namespace',
+    'creationTimestamp',
+    'selfLink',
+    'uid',
+    'clusterName',
+    'generation',
+    'managedFields',
+    'resourceVersion',
+  ].map((n) => [f('metadata'), f(n)]),
 );
 
 /** Drops the server-set fields from `manager`'s set, and the manager when nothing is left. */
@@ -36,13 +46,19 @@ const seconds = (t: string | undefined): number => (t === undefined ? 0 : Math.f
 export function capUpdateManagers(managed: Managed, max = defaultMaxUpdateManagers): void {
   const updaters = [...managed.fields].filter(([, vs]) => !vs.applied).map(([id]) => id);
   if (updaters.length <= max) return;
-  updaters.sort((a, b) => seconds(managed.times.get(a)) - seconds(managed.times.get(b)) || (a < b ? -1 : a > b ? 1 : 0));
+  updaters.sort(
+    (a, b) => seconds(managed.times.get(a)) - seconds(managed.times.get(b)) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   let count = updaters.length;
   for (const id of updaters) {
     if (count <= max) break;
     const vs = managed.fields.get(id);
     if (vs === undefined) continue;
-    const bucket = managerIdentifier({ manager: ancientChanges, operation: 'Update', apiVersion: vs.apiVersion });
+    const bucket = managerIdentifier({
+      manager: ancientChanges,
+      operation: 'Update',
+      apiVersion: vs.apiVersion,
+    });
     if (bucket === id) continue;
     const previous = managed.fields.get(bucket);
     managed.fields.set(bucket, { ...vs, set: previous === undefined ? vs.set : vs.set.union(previous.set) });

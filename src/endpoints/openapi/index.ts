@@ -5,7 +5,7 @@ export type {
   OpenAPIService,
   OpenAPIV3Discovery,
 } from './openapi-service.js';
-export { serveOpenAPI, acceptsJSON } from './serve.js';
-export type { OpenAPIAnswer, OpenAPIRequest } from './serve.js';
+export { serveOpenAPI, acceptsJSON, negotiateV2 } from './serve.js';
+export type { OpenAPIAnswer, OpenAPIRequest, V2Format } from './serve.js';
 export { resourceRoutes, groupVersionPath } from './resource-routes.js';
 export type { ResourceRoute } from './resource-routes.js';

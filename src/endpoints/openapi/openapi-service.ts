@@ -6,6 +6,7 @@ import type { Scheme } from '../../api/scheme.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import { discoveryPaths } from './discovery-paths.js';
 import { swaggerDocument } from './document-v2.js';
+import { swaggerToProtoBinary } from './proto-v2.js';
 import { openAPIV3Document } from './document-v3.js';
 import type { PathSpec } from './operation-spec.js';
 import { routePaths } from './route-paths.js';
@@ -33,6 +34,8 @@ export interface OpenAPIOptions {
 export interface OpenAPIService {
   v2(): Buffer;
   v2Document(): OpenAPIDocument;
+  /** The v2 document in gnostic's protobuf model, under the JSON document's ETag (as kube-openapi). */
+  v2ProtoDocument(): OpenAPIDocument;
   v3Index(): OpenAPIV3Discovery;
   v3IndexDocument(): OpenAPIDocument;
   /** `groupVersionPath` as in the index: `api/v1`, `apis/apps/v1`, `api`, `apis`, `apis/apps`. */
@@ -50,6 +53,8 @@ class OpenAPIDocuments implements OpenAPIService {
   readonly #options: OpenAPIOptions;
   #paths: PathSpec[] | undefined;
   #v2: OpenAPIDocument | undefined;
+  #v2Value: unknown;
+  #v2Proto: OpenAPIDocument | undefined;
   #v3: Map<string, OpenAPIDocument> | undefined;
   #index: { value: OpenAPIV3Discovery; doc: OpenAPIDocument } | undefined;
 
@@ -87,8 +92,19 @@ class OpenAPIDocuments implements OpenAPIService {
   }
 
   v2Document(): OpenAPIDocument {
-    this.#v2 ??= this.#document(swaggerDocument(this.#options.scheme, this.#allPaths(), this.#info()));
+    if (this.#v2 === undefined) {
+      this.#v2Value = swaggerDocument(this.#options.scheme, this.#allPaths(), this.#info());
+      this.#v2 = this.#document(this.#v2Value);
+    }
     return this.#v2;
+  }
+
+  v2ProtoDocument(): OpenAPIDocument {
+    if (this.#v2Proto === undefined) {
+      const json = this.v2Document();
+      this.#v2Proto = { ...json, body: swaggerToProtoBinary(this.#v2Value) };
+    }
+    return this.#v2Proto;
   }
 
   v2(): Buffer {

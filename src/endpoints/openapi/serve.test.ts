@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { builtinScheme } from '../../api/builtin-scheme.js';
 import { newOpenAPIService } from './openapi-service.js';
-import { acceptsJSON, serveOpenAPI } from './serve.js';
+import { acceptsJSON, negotiateV2, serveOpenAPI } from './serve.js';
 import { fakeCoreGroup } from './testing/fake-groups.js';
 
 const service = newOpenAPIService({ scheme: builtinScheme(), groups: [fakeCoreGroup()] });
@@ -28,17 +28,38 @@ describe('serving OpenAPI', () => {
     assert.equal(again.body, undefined);
   });
 
-  it('answers 406 to clients that only take protobuf', () => {
+  it('serves v2 in protobuf to kubectl, under the current media type name and the JSON ETag', () => {
+    for (const accept of [
+      'application/com.github.proto-openapi.spec.v2@v1.0+protobuf',
+      'application/com.github.proto-openapi.spec.v2.v1.0+protobuf',
+      'application/com.github.proto-openapi.spec.v2@v1.0+protobuf, application/json;q=0.9',
+    ]) {
+      const r = get('/openapi/v2', { accept });
+      assert.equal(r?.status, 200, accept);
+      assert.equal(r.headers['Content-Type'], 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf');
+      assert.equal(r.headers['ETag'], `"${service.v2Document().etag}"`);
+      assert.equal(r.headers['Vary'], 'Accept');
+      assert.equal(r.body, service.v2ProtoDocument().body);
+      assert.notDeepEqual(r.body, service.v2());
+    }
+  });
+
+  it('negotiates v2 by quality, then specificity, then order; 406 when nothing fits', () => {
+    assert.equal(negotiateV2(undefined)?.protobuf, false);
+    assert.equal(negotiateV2('*/*')?.protobuf, false);
+    assert.equal(negotiateV2('application/*')?.protobuf, false);
     assert.equal(
-      get('/openapi/v2', { accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf' })?.status,
-      406,
+      negotiateV2('application/json;q=0.5, application/com.github.proto-openapi.spec.v2.v1.0+protobuf')
+        ?.protobuf,
+      true,
     );
     assert.equal(
-      get('/openapi/v2', {
-        accept: 'application/com.github.proto-openapi.spec.v2@v1.0+protobuf, application/json',
-      })?.status,
-      200,
+      negotiateV2('*/*, application/com.github.proto-openapi.spec.v2.v1.0+protobuf')?.protobuf,
+      true,
     );
+    assert.equal(negotiateV2('application/com.github.proto-openapi.spec.v2.v1.0+protobuf;q=0'), undefined);
+    assert.equal(get('/openapi/v2', { accept: 'text/html' })?.status, 406);
+    assert.equal(get('/openapi/v2', { accept: 'application/vnd.kubernetes.protobuf' })?.status, 406);
     assert.equal(acceptsJSON('*/*;q=0.8'), true);
     assert.equal(acceptsJSON('application/json;q=0'), false);
   });
