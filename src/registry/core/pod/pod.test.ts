@@ -79,6 +79,12 @@ describe('pods', () => {
       reason: 'Invalid',
       message: 'Pod "bad" is invalid: [spec.containers[0].image: Required value, spec.containers[1].name: Duplicate value: "a"]',
     });
+    // A container without a name is a field error, not a crash.
+    await rejectsWithStatus(s.pods.create(ctx, pod('bad', [{ image: 'x' } as Container]), { options: {} }), {
+      code: 422,
+      reason: 'Invalid',
+      message: 'Pod "bad" is invalid: spec.containers[0].name: Required value',
+    });
   });
 
   it('updates images, refuses other spec changes, and keeps status', async () => {
@@ -107,12 +113,12 @@ describe('pods', () => {
 
   it('binds once, then answers 409 as kube', async () => {
     const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web' }, target: { kind: 'Node', name: 'n1' } };
-    const out = await s.binding.create(ctx, structuredClone(binding), { options: {} });
+    const out = await s.binding.createNamed(ctx, 'web', { obj: structuredClone(binding), options: {} });
     assert.equal(out['status'], 'Success');
     const bound = await s.pods.get(ctx, 'web', {});
     assert.equal(bound.spec?.nodeName, 'n1');
     assert.equal(bound.status?.conditions?.[0]?.type, 'PodScheduled');
-    await rejectsWithStatus(s.binding.create(ctx, structuredClone(binding), { options: {} }), {
+    await rejectsWithStatus(s.binding.createNamed(ctx, 'web', { obj: structuredClone(binding), options: {} }), {
       code: 409,
       reason: 'Conflict',
       message: 'Operation cannot be fulfilled on pods/binding "web": pod web is already assigned to node "n1"',

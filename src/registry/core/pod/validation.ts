@@ -19,7 +19,8 @@ const protocols = ['TCP', 'UDP', 'SCTP'];
 
 function validateContainer(c: Container, path: FieldPath, names: Set<string>): ErrorList {
   const errs: ErrorList = [];
-  const name = c.name;
+  // The decoder does not enforce required fields: a body may leave the name out.
+  const name = (c as Partial<Container>).name ?? '';
   if (name === '') errs.push(FieldError.required(path.child('name')));
   else {
     for (const msg of isDNS1123Label(name)) errs.push(FieldError.invalid(path.child('name'), name, msg));
@@ -71,9 +72,11 @@ export function validatePodSpec(spec: PodSpec | undefined, path: FieldPath): Err
   return errs;
 }
 
-/** ValidatePod. */
+/** ValidatePod (with ValidatePodCreate's refusal of ephemeral containers). */
 export function validatePod(pod: Pod): ErrorList {
   const errs = validateCoreObjectMeta(pod.metadata ?? {}, { requiresNamespace: true, validateName: nameIsDNSSubdomain });
+  if ((pod.spec?.ephemeralContainers ?? []).length > 0)
+    errs.push(FieldError.forbidden(FieldPath.of('spec', 'ephemeralContainers'), 'cannot be set on create'));
   return [...errs, ...validatePodSpec(pod.spec, FieldPath.of('spec'))];
 }
 

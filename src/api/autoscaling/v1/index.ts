@@ -1,0 +1,5 @@
+// autoscaling/v1 kinds.
+import type { APIModule } from '../../schema/api-module.js';
+import { autoscalingV1ScaleModule } from './scale.js';
+
+export const autoscalingV1Modules: readonly APIModule[] = [autoscalingV1ScaleModule];

@@ -1,0 +1,20 @@
+// SetDefaults_LimitRangeItem (pkg/apis/core/v1/defaults.go): for a Container item, the default
+// limit from max, then the default request from the default limit, then from min.
+import type { LimitRange, LimitRangeItem } from '../../../api/core/v1/limit-range.js';
+
+function defaultItem(item: LimitRangeItem): void {
+  if (item.type !== 'Container') return;
+  const def = { ...item.default };
+  const req = { ...item.defaultRequest };
+  for (const [k, v] of Object.entries(item.max ?? {})) def[k] ??= v;
+  for (const [k, v] of Object.entries(def)) req[k] ??= v;
+  for (const [k, v] of Object.entries(item.min ?? {})) req[k] ??= v;
+  // Empty maps are left out, as Go's omitempty leaves them out on the wire.
+  if (Object.keys(def).length > 0) item.default = def;
+  if (Object.keys(req).length > 0) item.defaultRequest = req;
+}
+
+/** Fills the defaults of every item in place. */
+export function setLimitRangeDefaults(lr: LimitRange): void {
+  for (const item of lr.spec?.limits ?? []) defaultItem(item);
+}

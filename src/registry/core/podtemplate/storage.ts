@@ -1,0 +1,31 @@
+// PodTemplate storage (pkg/registry/core/podtemplate/storage/storage.go): the generic Store under
+// `/podtemplates`; kube gives the resource no short name and no category.
+import type { PodTemplate, PodTemplateList } from '../../../api/core/v1/pod-template.js';
+import { completeWithOptions } from '../../generic/complete.js';
+import type { Store } from '../../generic/store.js';
+import type { CoreStorageOptions } from '../configmap/storage.js';
+import { podTemplateDeleteStrategy, podTemplateStrategy } from './strategy.js';
+import { podTemplateTableConvertor } from './table.js';
+
+export const podTemplateResource = { group: '', resource: 'podtemplates' } as const;
+
+export function newPodTemplateREST(opts: CoreStorageOptions): Promise<Store<PodTemplate>> {
+  return completeWithOptions<PodTemplate>(
+    {
+      qualifiedResource: podTemplateResource,
+      singularName: 'podtemplate',
+      newFunc: () => ({ apiVersion: 'v1', kind: 'PodTemplate' }),
+      newListFunc: () =>
+        ({ apiVersion: 'v1', kind: 'PodTemplateList', metadata: {}, items: [] }) satisfies PodTemplateList,
+      createStrategy: podTemplateStrategy,
+      updateStrategy: podTemplateStrategy,
+      deleteStrategy: podTemplateDeleteStrategy,
+      tableConvertor: podTemplateTableConvertor,
+      trackGeneration: true,
+    },
+    {
+      restOptions: opts.restOptionsGetter,
+      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
+    },
+  );
+}

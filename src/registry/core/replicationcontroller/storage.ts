@@ -1,0 +1,81 @@
+// ReplicationController storage (pkg/registry/core/replicationcontroller/storage/storage.go): the
+// generic Store under `/controllers` (the storage factory's prefix), short name `rc`, category
+// `all`, with `status` and `scale` (autoscaling/v1 Scale) subresources.
+import type {
+  ReplicationController,
+  ReplicationControllerList,
+} from '../../../api/core/v1/replication-controller.js';
+import { selectorFromSet } from '../../../machinery/labels/index.js';
+import { completeWithOptions } from '../../generic/complete.js';
+import { ScaleREST } from '../../generic/scale.js';
+import { StatusREST } from '../../generic/status-rest.js';
+import type { Store } from '../../generic/store.js';
+import type { CoreStorageOptions } from '../configmap/storage.js';
+import { replicationControllerAttrs, replicationControllerFieldLabelConversion } from './fields.js';
+import {
+  replicationControllerDeleteStrategy,
+  replicationControllerStatusStrategy,
+  replicationControllerStrategy,
+} from './strategy.js';
+import { replicationControllerTableConvertor } from './table.js';
+
+export const replicationControllerResource = { group: '', resource: 'replicationcontrollers' } as const;
+
+export interface ReplicationControllerStorage {
+  readonly replicationControllers: Store<ReplicationController>;
+  readonly status: StatusREST<ReplicationController>;
+  readonly scale: ScaleREST<ReplicationController>;
+}
+
+/** scaleFromRC: spec.replicas, status.replicas and the selector's string form. */
+function newScaleREST(store: Store<ReplicationController>): ScaleREST<ReplicationController> {
+  return new ScaleREST<ReplicationController>({
+    store,
+    toScale: (rc) => ({
+      spec: { replicas: rc.spec?.replicas ?? 0 },
+      status: { replicas: rc.status?.replicas ?? 0, selector: selectorFromSet(rc.spec?.selector).toString() },
+    }),
+    applyScale: (rc, replicas) => {
+      rc.spec = { ...rc.spec, replicas };
+      return rc;
+    },
+    notFoundResource: { group: 'autoscaling', resource: 'replicationcontrollers/scale' },
+  });
+}
+
+export async function newReplicationControllerREST(
+  opts: CoreStorageOptions,
+): Promise<ReplicationControllerStorage> {
+  const store = await completeWithOptions<ReplicationController>(
+    {
+      qualifiedResource: replicationControllerResource,
+      singularName: 'replicationcontroller',
+      newFunc: () => ({ apiVersion: 'v1', kind: 'ReplicationController' }),
+      newListFunc: () =>
+        ({
+          apiVersion: 'v1',
+          kind: 'ReplicationControllerList',
+          metadata: {},
+          items: [],
+        }) satisfies ReplicationControllerList,
+      createStrategy: replicationControllerStrategy,
+      updateStrategy: replicationControllerStrategy,
+      deleteStrategy: replicationControllerDeleteStrategy,
+      tableConvertor: replicationControllerTableConvertor,
+      fieldLabelConversion: replicationControllerFieldLabelConversion,
+      shortNames: ['rc'],
+      categories: ['all'],
+      trackGeneration: true,
+    },
+    {
+      restOptions: opts.restOptionsGetter,
+      attrFunc: replicationControllerAttrs,
+      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
+    },
+  );
+  return {
+    replicationControllers: store,
+    status: new StatusREST(store, replicationControllerStatusStrategy),
+    scale: newScaleREST(store),
+  };
+}
