@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { GroupVersionResource } from '../../machinery/schema/group-resource.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
+import { alwaysAllowAuthorizer } from '../../registry/rest/authorizer.js';
 import type { Storage } from '../../registry/rest/capabilities.js';
 import { newGroupRESTStorage, type StorageProviderInit } from './provider.js';
 
@@ -9,7 +10,11 @@ import { newGroupRESTStorage, type StorageProviderInit } from './provider.js';
 const unusedGetter = {} as RESTOptionsGetter;
 
 function initWith(enabled: (r: GroupVersionResource) => boolean): StorageProviderInit {
-  return { restOptionsGetter: unusedGetter, resourceConfig: { resourceEnabled: enabled } };
+  return {
+    restOptionsGetter: unusedGetter,
+    resourceConfig: { resourceEnabled: enabled },
+    authorizer: alwaysAllowAuthorizer,
+  };
 }
 
 function tracked(destroyed: string[], name: string): Storage {

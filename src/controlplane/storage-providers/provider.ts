@@ -4,6 +4,7 @@
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { ObjectCountMetric } from '../../registry/generic/store-definition.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
+import type { Authorizer } from '../../registry/rest/authorizer.js';
 import type { Storage } from '../../registry/rest/capabilities.js';
 import type { APIResourceConfigSource } from './core.js';
 
@@ -15,6 +16,10 @@ export interface GroupStorageOptions {
 
 export interface StorageProviderInit extends GroupStorageOptions {
   readonly resourceConfig: APIResourceConfigSource;
+  /** What the access reviews ask (allow-all until an authorization mode is configured). */
+  readonly authorizer: Authorizer;
+  /** Seconds events are kept (`--event-ttl`), for both Event APIs; one hour when unset. */
+  readonly eventTTL?: number;
 }
 
 export interface RESTStorageProvider {
@@ -83,6 +88,9 @@ async function destroyAll(built: Readonly<Record<string, Readonly<Record<string,
 }
 
 /** A provider from a spec built per server (closures in the spec may share storage between versions). */
-export function groupStorageProvider(group: string, spec: () => GroupStorageSpec): RESTStorageProvider {
-  return { groupName: group, newRESTStorage: (init) => newGroupRESTStorage(init, spec()) };
+export function groupStorageProvider(
+  group: string,
+  spec: (init: StorageProviderInit) => GroupStorageSpec,
+): RESTStorageProvider {
+  return { groupName: group, newRESTStorage: (init) => newGroupRESTStorage(init, spec(init)) };
 }

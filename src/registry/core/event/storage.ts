@@ -2,6 +2,7 @@
 // write living for the `--event-ttl` (1h by default), short name `ev`.
 import type { Event, EventList } from '../../../api/core/v1/event.js';
 import type { TransformFunc } from '../../../machinery/fields/index.js';
+import type { GroupResource } from '../../../machinery/schema/group-resource.js';
 import { completeWithOptions } from '../../generic/complete.js';
 import { mergeFieldsSets, objectMetaFieldsSet } from '../../generic/predicate.js';
 import type { Store } from '../../generic/store.js';
@@ -18,6 +19,8 @@ export const defaultEventTTLSeconds = 60 * 60;
 export interface EventStorageOptions extends CoreStorageOptions {
   /** Seconds each write keeps an event; `defaultEventTTLSeconds` when unset. */
   readonly eventTTL?: number;
+  /** The resource errors name: core `events` unless the store serves events.k8s.io. */
+  readonly qualifiedResource?: GroupResource;
 }
 
 /** event.ToSelectableFields: the source is the reporting controller when source.component is empty. */
@@ -71,7 +74,7 @@ export function newEventREST(opts: EventStorageOptions): Promise<Store<Event>> {
   const ttl = opts.eventTTL ?? defaultEventTTLSeconds;
   return completeWithOptions<Event>(
     {
-      qualifiedResource: eventResource,
+      qualifiedResource: opts.qualifiedResource ?? eventResource,
       singularName: 'event',
       newFunc: () => ({ apiVersion: 'v1', kind: 'Event' }),
       newListFunc: () =>
