@@ -40,8 +40,18 @@ export function newStatus(init: StatusInit): Status {
     reason: init.reason,
     code: init.code ?? reasonCodes[init.reason],
   };
-  if (init.details !== undefined) status.details = init.details;
+  if (init.details !== undefined) status.details = omitEmpty(init.details);
   return status;
+}
+
+/** StatusDetails as Go writes it: every field is `omitempty`, so empty ones are left out. */
+function omitEmpty(details: StatusDetails): StatusDetails {
+  const out: StatusDetails = {};
+  for (const [key, value] of Object.entries(details) as [keyof StatusDetails, unknown][]) {
+    if (value === '' || value === 0 || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
 }
 
 export function statusError(init: StatusInit): StatusError {

@@ -1,0 +1,52 @@
+// Node policy (pkg/registry/core/node/strategy.go): any field, status included, may be set on
+// create; updates of nodes keep status and updates of nodes/status keep spec.
+import type { Node, NodeSpec } from '../../../api/core/v1/node.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import { validateNode, validateNodeUpdate } from './validation.js';
+
+/** The v1 conversion keeps podCIDR as the first of podCIDRs, and podCIDR alone fills podCIDRs. */
+function syncPodCIDRs(spec: NodeSpec | undefined): void {
+  if (spec === undefined) return;
+  const first = spec.podCIDRs?.[0];
+  if (first !== undefined) spec.podCIDR = first;
+  else if ((spec.podCIDR ?? '') !== '') spec.podCIDRs = [spec.podCIDR ?? ''];
+}
+
+/** fieldIsDeprecatedWarnings for the deprecated dynamic kubelet config. */
+function nodeWarnings(node: Node): string[] {
+  return node.spec?.configSource !== undefined
+    ? ['spec.configSource: the configSource field is deprecated and will be removed in a future release']
+    : [];
+}
+
+export const nodeStrategy = {
+  namespaceScoped: false,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForCreate: (_ctx, node) => {
+    syncPodCIDRs(node.spec);
+  },
+  validate: (_ctx, node) => validateNode(node),
+  warningsOnCreate: (_ctx, node) => nodeWarnings(node),
+  prepareForUpdate: (_ctx, node, old) => {
+    syncPodCIDRs(node.spec);
+    if (old.status !== undefined) node.status = old.status;
+    else delete node.status;
+  },
+  validateUpdate: (_ctx, node, old) => [...validateNode(node), ...validateNodeUpdate(node, old)],
+  warningsOnUpdate: (_ctx, node) => nodeWarnings(node),
+} satisfies CreateStrategy<Node> & UpdateStrategy<Node>;
+
+/** nodes/status: takes the status, keeps the spec. */
+export const nodeStatusStrategy = {
+  ...nodeStrategy,
+  prepareForUpdate: (_ctx, node, old) => {
+    if (old.spec !== undefined) node.spec = old.spec;
+    else delete node.spec;
+  },
+  validateUpdate: (_ctx, node, old) => validateNodeUpdate(node, old),
+  warningsOnUpdate: () => [],
+} satisfies UpdateStrategy<Node>;
+
+/** Nodes are deleted at once. */
+export const nodeDeleteStrategy = {} satisfies DeleteStrategy<Node>;

@@ -1,0 +1,68 @@
+// PersistentVolume policy (pkg/registry/core/persistentvolume/strategy.go): create starts Pending
+// with the phase transition time, updates keep status, /status keeps spec and stamps phase changes.
+import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import { rfc3339 } from '../../generic/object-meta.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import {
+  validatePersistentVolume,
+  validatePersistentVolumeStatusUpdate,
+  validatePersistentVolumeUpdate,
+} from './validation.js';
+
+/** SetDefaults_PersistentVolume for what a decoder without schema defaults would leave empty. */
+function setDefaults(pv: PersistentVolume): void {
+  pv.spec ??= {};
+  if ((pv.spec.persistentVolumeReclaimPolicy ?? '') === '') pv.spec.persistentVolumeReclaimPolicy = 'Retain';
+  pv.spec.volumeMode ??= 'Filesystem';
+}
+
+/** Deprecated-field warnings (pkg/api/persistentvolume/util.go GetWarningsForPersistentVolume). */
+function pvWarnings(pv: PersistentVolume): string[] {
+  return pv.spec?.persistentVolumeReclaimPolicy === 'Recycle'
+    ? [
+        'spec.persistentVolumeReclaimPolicy: The Recycle reclaim policy is deprecated. Instead, the recommended approach is to use dynamic provisioning.',
+      ]
+    : [];
+}
+
+export const persistentVolumeStrategy = {
+  namespaceScoped: false,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForCreate: (_ctx, pv) => {
+    setDefaults(pv);
+    pv.status = { phase: 'Pending', lastPhaseTransitionTime: rfc3339(new Date()) };
+  },
+  validate: (_ctx, pv) => validatePersistentVolume(pv),
+  warningsOnCreate: (_ctx, pv) => pvWarnings(pv),
+  prepareForUpdate: (_ctx, pv, old) => {
+    setDefaults(pv);
+    if (old.status !== undefined) pv.status = old.status;
+    else delete pv.status;
+  },
+  validateUpdate: (_ctx, pv, old) => validatePersistentVolumeUpdate(pv, old),
+  warningsOnUpdate: (_ctx, pv) => pvWarnings(pv),
+} satisfies CreateStrategy<PersistentVolume> & UpdateStrategy<PersistentVolume>;
+
+/** persistentvolumes/status: takes the status, keeps the spec, stamps a phase change. */
+export const persistentVolumeStatusStrategy = {
+  ...persistentVolumeStrategy,
+  prepareForUpdate: (_ctx, pv, old) => {
+    if (old.spec !== undefined) pv.spec = old.spec;
+    else delete pv.spec;
+    const phase = pv.status?.phase;
+    const stamp = pv.status?.lastPhaseTransitionTime;
+    if (
+      pv.status !== undefined &&
+      phase !== old.status?.phase &&
+      (stamp === undefined || stamp === old.status?.lastPhaseTransitionTime)
+    ) {
+      pv.status.lastPhaseTransitionTime = rfc3339(new Date());
+    }
+  },
+  validateUpdate: (_ctx, pv, old) => validatePersistentVolumeStatusUpdate(pv, old),
+  warningsOnUpdate: () => [],
+} satisfies UpdateStrategy<PersistentVolume>;
+
+/** Volumes are deleted at once (the pv-protection finalizer is a controller's, not the store's). */
+export const persistentVolumeDeleteStrategy = {} satisfies DeleteStrategy<PersistentVolume>;

@@ -1,0 +1,53 @@
+// PersistentVolumeClaim policy (pkg/registry/core/persistentvolumeclaim/strategy.go): create starts
+// Pending (kube's v1 default of the cleared status), updates keep status, /status keeps spec.
+import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import {
+  validatePersistentVolumeClaim,
+  validatePersistentVolumeClaimStatusUpdate,
+  validatePersistentVolumeClaimUpdate,
+} from './validation.js';
+
+const betaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
+
+/** GetWarningsForPersistentVolumeClaim: the deprecated beta storage class annotation. */
+function pvcWarnings(pvc: PersistentVolumeClaim): string[] {
+  return pvc.metadata?.annotations?.[betaStorageClassAnnotation] !== undefined
+    ? [
+        `metadata.annotations[${betaStorageClassAnnotation}]: deprecated since v1.8; use "storageClassName" attribute instead`,
+      ]
+    : [];
+}
+
+export const persistentVolumeClaimStrategy = {
+  namespaceScoped: true,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForCreate: (_ctx, pvc) => {
+    pvc.spec ??= {};
+    pvc.spec.volumeMode ??= 'Filesystem';
+    pvc.status = { phase: 'Pending' };
+  },
+  validate: (_ctx, pvc) => validatePersistentVolumeClaim(pvc),
+  warningsOnCreate: (_ctx, pvc) => pvcWarnings(pvc),
+  prepareForUpdate: (_ctx, pvc, old) => {
+    if (old.status !== undefined) pvc.status = old.status;
+    else delete pvc.status;
+  },
+  validateUpdate: (_ctx, pvc, old) => validatePersistentVolumeClaimUpdate(pvc, old),
+  warningsOnUpdate: (_ctx, pvc) => pvcWarnings(pvc),
+} satisfies CreateStrategy<PersistentVolumeClaim> & UpdateStrategy<PersistentVolumeClaim>;
+
+/** persistentvolumeclaims/status: takes the status, keeps the spec. */
+export const persistentVolumeClaimStatusStrategy = {
+  ...persistentVolumeClaimStrategy,
+  prepareForUpdate: (_ctx, pvc, old) => {
+    if (old.spec !== undefined) pvc.spec = old.spec;
+    else delete pvc.spec;
+  },
+  validateUpdate: (_ctx, pvc, old) => validatePersistentVolumeClaimStatusUpdate(pvc, old),
+  warningsOnUpdate: () => [],
+} satisfies UpdateStrategy<PersistentVolumeClaim>;
+
+/** Claims are deleted at once (the pvc-protection finalizer is a controller's, not the store's). */
+export const persistentVolumeClaimDeleteStrategy = {} satisfies DeleteStrategy<PersistentVolumeClaim>;
