@@ -9,11 +9,12 @@ import type { EncryptionMetrics } from '../server/encryption/metrics.js';
 import type { HealthChecker } from '../server/healthz/health-checker.js';
 import type { ListenerConfig } from '../server/http/serving-listener.js';
 import { adminKubeConfig, writeKubeConfig, type KubeConfig } from '../server/kubeconfig.js';
-import type { ObjectCountMetric } from '../server/metrics/apiserver-metrics.js';
+import type { ObjectCountMetric, StorageSizeMetric } from '../server/metrics/apiserver-metrics.js';
 import type { Logger } from '../server/logging/logger.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
 import type { PostStartHook } from '../server/lifecycle/hooks.js';
+import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
 
 /** What the API assembly hands the server: the handler for /api and /apis and what it owns. */
 export interface APIAssembly {
@@ -24,6 +25,8 @@ export interface APIAssembly {
   readonly healthChecks: readonly HealthChecker[];
   /** Hooks to run once the server serves (built-in controllers), by name. */
   readonly postStartHooks?: Readonly<Record<string, PostStartHook>>;
+  /** Bearer token authenticators over the served API (service account tokens). */
+  readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   /** Releases storage: the last step of shutdown. */
   close(): Promise<void>;
 }
@@ -31,6 +34,8 @@ export interface APIAssembly {
 export type AssembleAPI = (input: {
   options: CompletedServerRunOptions;
   objectCountMetric: ObjectCountMetric;
+  /** Where the storage size monitor reports (`apiserver_storage_size_bytes`). */
+  storageSizeMetric?: StorageSizeMetric;
   /** Encryption at rest's transformation and reload metrics. */
   encryptionMetrics?: EncryptionMetrics;
 }) => Promise<APIAssembly>;
@@ -73,12 +78,23 @@ export class ControlPlane {
       set: (resource, count) => metricSink?.set(resource, count),
       delete: (resource) => metricSink?.delete(resource),
     };
+    let sizeSink: StorageSizeMetric | undefined;
+    const storageSizeMetric: StorageSizeMetric = {
+      set: (id, bytes) => sizeSink?.set(id, bytes),
+      delete: (id) => sizeSink?.delete(id),
+    };
     const encryptionMetrics = new ForwardingEncryptionMetrics();
-    const assembly = await init.assemble({ options: o, objectCountMetric, encryptionMetrics });
+    const assembly = await init.assemble({
+      options: o,
+      objectCountMetric,
+      storageSizeMetric,
+      encryptionMetrics,
+    });
     try {
       const config = completeConfig({
         listeners: init.listeners ?? listenersFor(o),
         tokens: o.tokens,
+        tokenAuthenticators: assembly.tokenAuthenticators ?? [],
         anonymousAuth: o.anonymousAuth,
         maxRequestsInFlight: o.maxRequestsInflight,
         maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
@@ -89,6 +105,7 @@ export class ControlPlane {
       });
       server = new GenericAPIServer(config, assembly.handler);
       metricSink = server.metrics.objectCountMetric;
+      sizeSink = server.metrics.storageSizeMetric;
       encryptionMetrics.attach(server.metrics.encryptionMetrics);
       if (assembly.namespaces !== undefined)
         server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));

@@ -5,10 +5,12 @@ import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import {
   categoriesOf,
   isCollectionDeleter,
+  isConnecter,
   isCreater,
   isGetter,
   isGracefulDeleter,
   isLister,
+  isNamedCreater,
   isPatcher,
   isScoper,
   isTableConvertor,
@@ -18,6 +20,7 @@ import {
   type Storage,
 } from '../registry/rest/capabilities.js';
 import type { APIResource } from './discovery/types.js';
+import { connectResource, connectVerbs } from './handlers/connect.js';
 import { createResource } from './handlers/create.js';
 import { deleteCollection } from './handlers/delete-collection.js';
 import { deleteResource } from './handlers/delete.js';
@@ -38,7 +41,11 @@ import {
 
 /** discovery.StorageVersionHash: 8 bytes of sha256("group/version/kind"), base64. */
 export function storageVersionHash(group: string, version: string, kind: string): string {
-  return createHash('sha256').update(`${group}/${version}/${kind}`).digest().subarray(0, 8).toString('base64');
+  return createHash('sha256')
+    .update(`${group}/${version}/${kind}`)
+    .digest()
+    .subarray(0, 8)
+    .toString('base64');
 }
 
 function restrictionsFor(storage: Storage): EndpointRestrictions {
@@ -46,8 +53,10 @@ function restrictionsFor(storage: Storage): EndpointRestrictions {
   return {
     allowsMediaTypeTransform: (type, subType, target) => {
       if (target === null) return true;
-      if (target.group !== 'meta.k8s.io' || (target.version !== 'v1' && target.version !== 'v1beta1')) return false;
-      if (target.kind === 'Table') return tables && type === 'application' && (subType === 'json' || subType === 'yaml');
+      if (target.group !== 'meta.k8s.io' || (target.version !== 'v1' && target.version !== 'v1beta1'))
+        return false;
+      if (target.kind === 'Table')
+        return tables && type === 'application' && (subType === 'json' || subType === 'yaml');
       return target.kind === 'PartialObjectMetadata' || target.kind === 'PartialObjectMetadataList';
     },
     allowsServerVersion: (v) => v === 'v1',
@@ -55,7 +64,10 @@ function restrictionsFor(storage: Storage): EndpointRestrictions {
   };
 }
 
-function kindOf(storage: Storage, fallback: { group: string; version: string }): { group: string; version: string; kind: string } {
+function kindOf(
+  storage: Storage,
+  fallback: { group: string; version: string },
+): { group: string; version: string; kind: string } {
   const obj = storage.newObject();
   const apiVersion = obj.apiVersion ?? '';
   const slash = apiVersion.indexOf('/');
@@ -73,7 +85,11 @@ interface Tables {
 
 function methodTables(storage: Storage, subresource: boolean): Tables {
   const t: Tables = { collection: {}, item: {}, allNamespaces: {}, verbs: new Set() };
-  const add = (table: Partial<Record<RouteMethod, Handler>>, m: RouteMethod, route: { h: Handler; verb: string }): void => {
+  const add = (
+    table: Partial<Record<RouteMethod, Handler>>,
+    m: RouteMethod,
+    route: { h: Handler; verb: string },
+  ): void => {
     table[m] = route.h;
     t.verbs.add(route.verb);
   };
@@ -83,19 +99,38 @@ function methodTables(storage: Storage, subresource: boolean): Tables {
     add(t.collection, 'GET', { h: listResource, verb: 'list' });
     t.allNamespaces.GET = listResource;
   }
-  if (isCreater(storage)) add(collection, 'POST', { h: createResource, verb: 'create' });
-  if (isCollectionDeleter(storage) && !subresource) add(t.collection, 'DELETE', { h: deleteCollection, verb: 'deletecollection' });
+  if (isCreater(storage) || isNamedCreater(storage))
+    add(collection, 'POST', { h: createResource, verb: 'create' });
+  if (isCollectionDeleter(storage) && !subresource)
+    add(t.collection, 'DELETE', { h: deleteCollection, verb: 'deletecollection' });
   if (isGetter(storage)) add(t.item, 'GET', { h: getResource, verb: 'get' });
   if (isUpdater(storage)) add(t.item, 'PUT', { h: updateResource, verb: 'update' });
   if (isPatcher(storage)) add(t.item, 'PATCH', { h: patchResource, verb: 'patch' });
   if (isGracefulDeleter(storage)) add(t.item, 'DELETE', { h: deleteResource, verb: 'delete' });
   if (isWatcher(storage)) t.verbs.add('watch');
+  if (isConnecter(storage)) {
+    for (const m of storage.connectMethods()) {
+      const verb = connectVerbs[m];
+      if (verb !== undefined) add(t.item, m as RouteMethod, { h: connectResource, verb });
+    }
+  }
   return t;
+}
+
+function connectsSubpath(storage: Storage): boolean {
+  const s = storage as Storage & { connectSubpath?: unknown };
+  return (
+    isConnecter(storage) &&
+    typeof s.connectSubpath === 'function' &&
+    (s.connectSubpath as () => boolean).call(storage)
+  );
 }
 
 function singularNameOf(storage: Storage, kind: string): string {
   const s = storage as Storage & { singularName?: unknown };
-  return typeof s.singularName === 'function' ? (s.singularName as () => string).call(storage) : kind.toLowerCase();
+  return typeof s.singularName === 'function'
+    ? (s.singularName as () => string).call(storage)
+    : kind.toLowerCase();
 }
 
 interface ResourceInput {
@@ -106,7 +141,11 @@ interface ResourceInput {
   readonly parent: Storage | undefined;
 }
 
-function discoveryFor(input: ResourceInput, kind: { group: string; version: string; kind: string }, verbs: Set<string>): APIResource {
+function discoveryFor(
+  input: ResourceInput,
+  kind: { group: string; version: string; kind: string },
+  verbs: Set<string>,
+): APIResource {
   const { storage, path } = input;
   const sub = input.parent !== undefined;
   const owner = input.parent ?? storage;
@@ -154,10 +193,11 @@ function resourceRoutes(input: ResourceInput, config: HandlerConfig): ResourceRo
     scope,
     collection: tables.collection,
     item: tables.item,
-    allNamespaces: discovery.namespaced && subresource === '' ? (tables.allNamespaces) : {},
+    allNamespaces: discovery.namespaced && subresource === '' ? tables.allNamespaces : {},
     watchCollection: watchList ? watchResource : undefined,
     watchItem: isWatcher(storage) && subresource === '' ? watchResource : undefined,
     discovery,
+    connectSubpath: connectsSubpath(storage),
   };
 }
 
@@ -167,9 +207,11 @@ function groupVersionRoutes(info: APIGroupInfo, version: string, config: Handler
   for (const path of Object.keys(storages).sort()) {
     const storage = storages[path] as Storage;
     const parts = path.split('/');
-    if (parts.length > 2 || parts.some((p) => p === '')) throw new Error(`invalid resource path ${JSON.stringify(path)}`);
+    if (parts.length > 2 || parts.some((p) => p === ''))
+      throw new Error(`invalid resource path ${JSON.stringify(path)}`);
     const parent = parts.length === 2 ? storages[parts[0] ?? ''] : undefined;
-    if (parts.length === 2 && parent === undefined) throw new Error(`subresource ${path} has no parent resource`);
+    if (parts.length === 2 && parent === undefined)
+      throw new Error(`subresource ${path} has no parent resource`);
     resources.set(path, resourceRoutes({ group: info.group, version, path, storage, parent }, config));
   }
   const apiResources = [...resources.values()].map((r) => r.discovery);
@@ -182,9 +224,12 @@ export function installAPIGroups(groups: readonly APIGroupInfo[], config: Handle
   const out: GroupRoutes[] = [];
   const ordered = [...groups.filter((g) => g.group === ''), ...groups.filter((g) => g.group !== '')];
   for (const info of ordered) {
-    const versions = info.prioritizedVersions.filter((v) => Object.keys(info.versionedResourcesStorageMap[v] ?? {}).length > 0);
+    const versions = info.prioritizedVersions.filter(
+      (v) => Object.keys(info.versionedResourcesStorageMap[v] ?? {}).length > 0,
+    );
     if (versions.length === 0) continue;
-    for (const version of versions) groupVersions.set(groupVersionKey(info.group, version), groupVersionRoutes(info, version, config));
+    for (const version of versions)
+      groupVersions.set(groupVersionKey(info.group, version), groupVersionRoutes(info, version, config));
     out.push({ name: info.group, versions });
   }
   return { groupVersions, groups: out };

@@ -19,6 +19,8 @@ export interface ResourceRoutes {
   readonly watchCollection: Handler | undefined;
   readonly watchItem: Handler | undefined;
   readonly discovery: APIResource;
+  /** Connecters that take a path after the subresource (`pods/<name>/proxy/<path>`). */
+  readonly connectSubpath?: boolean;
 }
 
 export interface GroupVersionRoutes {

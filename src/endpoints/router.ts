@@ -24,20 +24,26 @@ function watchTable(handler: Handler | undefined): MethodTable {
   return handler === undefined ? {} : { GET: handler };
 }
 
+// `…/<name>/<subresource>/<path…>` reaches connecters that take a subpath (proxies) only.
+function subpathAllowed(routes: ResourceRoutes, extra: number, watch: boolean): boolean {
+  return extra === 0 || (routes.connectSubpath === true && !watch);
+}
+
 function namespacedShape(gv: GroupVersionRoutes, rest: readonly string[], watch: boolean): Shape | undefined {
-  if (rest[0] !== 'namespaces' || rest.length < 3 || rest.length > 5) return undefined;
+  if (rest[0] !== 'namespaces' || rest.length < 3) return undefined;
   const [, , resource = '', name, sub] = rest;
   const routes = gv.resources.get(sub === undefined ? resource : `${resource}/${sub}`);
   if (routes === undefined || !routes.scope.namespaced) return undefined;
+  if (!subpathAllowed(routes, Math.max(0, rest.length - 5), watch)) return undefined;
   if (watch) return { routes, table: watchTable(name === undefined ? routes.watchCollection : routes.watchItem), streams: true };
   return { routes, table: name === undefined ? routes.collection : routes.item, streams: name === undefined };
 }
 
 function clusterShape(gv: GroupVersionRoutes, rest: readonly string[], watch: boolean): Shape | undefined {
-  if (rest.length === 0 || rest.length > 3) return undefined;
+  if (rest.length === 0) return undefined;
   const [resource = '', name, sub] = rest;
   const routes = gv.resources.get(sub === undefined ? resource : `${resource}/${sub}`);
-  if (routes === undefined) return undefined;
+  if (routes === undefined || !subpathAllowed(routes, Math.max(0, rest.length - 3), watch)) return undefined;
   if (routes.scope.namespaced) {
     if (name !== undefined) return undefined;
     if (watch) return { routes, table: watchTable(routes.allNamespaces.GET === undefined ? undefined : routes.watchCollection), streams: true };

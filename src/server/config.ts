@@ -2,6 +2,7 @@
 // Completion checks what can be checked before any socket opens and freezes the result.
 import { isIP } from 'node:net';
 import type { TokenTable } from './authn/token-auth.js';
+import type { TokenAuthenticator } from './authn/token-authenticator.js';
 import { basicRequestInfo, type RequestInfoResolver } from './filters/request-info.js';
 import type { HealthChecker } from './healthz/health-checker.js';
 import type { ListenerConfig } from './http/serving-listener.js';
@@ -11,6 +12,8 @@ import { capstanVersionInfo, type VersionInfo } from './version/version.js';
 export interface Config {
   readonly listeners: readonly ListenerConfig[];
   readonly tokens?: TokenTable;
+  /** Asked in turn about a bearer token the static tokens do not know (service account tokens). */
+  readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   readonly anonymousAuth?: boolean;
   /** --max-requests-inflight (default 400; 0 = no limit). */
   readonly maxRequestsInFlight?: number;
@@ -63,6 +66,7 @@ export function completeConfig(config: Config): CompletedConfig {
   const full: Required<Config> = {
     listeners: Object.freeze([...config.listeners]),
     tokens: config.tokens ?? new Map(),
+    tokenAuthenticators: Object.freeze([...(config.tokenAuthenticators ?? [])]),
     anonymousAuth: config.anonymousAuth ?? false,
     maxRequestsInFlight: config.maxRequestsInFlight ?? 400,
     maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight ?? 200,

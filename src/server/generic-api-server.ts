@@ -138,7 +138,12 @@ export class GenericAPIServer {
       this.#tracker.filter,
       withMetrics(this.#metrics, (path) => this.#routes.has(path)),
       withRequestTimeout(c.requestTimeoutMs),
-      withAuthentication({ tokens: c.tokens, anonymous: c.anonymousAuth, logger: c.logger }),
+      withAuthentication({
+        tokens: c.tokens,
+        tokenAuthenticators: c.tokenAuthenticators,
+        anonymous: c.anonymousAuth,
+        logger: c.logger,
+      }),
       withMaxInFlight({
         readOnlyLimit: c.maxRequestsInFlight,
         mutatingLimit: c.maxMutatingRequestsInFlight,

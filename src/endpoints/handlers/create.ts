@@ -1,5 +1,5 @@
 // POST of a new object (handlers/create.go createHandler): always 201, dry runs too.
-import { isCreater } from '../../registry/rest/capabilities.js';
+import { isCreater, isNamedCreater } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../request/read-body.js';
@@ -17,7 +17,7 @@ import { writeResult } from './transform.js';
 
 export const createResource: Handler = async (scope, hr) => {
   const storage = scope.storage;
-  if (!isCreater(storage)) throw new Error('route installed without a creater');
+  if (!isCreater(storage) && !isNamedCreater(storage)) throw new Error('route installed without a creater');
   const { ex, info } = hr;
   let namespace = requestNamespace(scope, info);
   const media = negotiateOutputMediaType(header(ex.req, 'accept'), scope.restrictions);
@@ -34,7 +34,10 @@ export const createResource: Handler = async (scope, hr) => {
   const ctx = requestContext(hr, namespace);
   const fieldManager = fieldManagerFor(scope);
   if (fieldManager !== undefined) obj = fieldManager.updateNoErrors(storage.newObject(), obj, requestManager(hr, options));
-  const result = await storage.create(ctx, obj, { options });
+  // A named creater (pods/binding, serviceaccounts/token) takes the name from the URL.
+  const result = isNamedCreater(storage)
+    ? await storage.createNamed(ctx, name, { obj, options })
+    : await storage.create(ctx, obj, { options });
   if (result.kind === 'Status' && (result['code'] === undefined || result['code'] === 0)) result['code'] = 201;
   writeResult(scope, hr, { code: 201, media, ctx, result });
 };

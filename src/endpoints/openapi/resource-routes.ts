@@ -6,6 +6,7 @@ import {
   type Storage,
   isCollectionDeleter,
   isCreater,
+  isNamedCreater,
   isGetter,
   isGracefulDeleter,
   isLister,
@@ -60,7 +61,7 @@ function verbsOf(storage: Storage): Set<ResourceVerb> {
   if (isGetter(storage)) verbs.add('get');
   if (isLister(storage)) verbs.add('list');
   if (isWatcher(storage) && isLister(storage)) verbs.add('watch');
-  if (isCreater(storage)) verbs.add('create');
+  if (isCreater(storage) || isNamedCreater(storage)) verbs.add('create');
   if (isUpdater(storage)) verbs.add('update');
   if (isPatcher(storage)) verbs.add('patch');
   if (isGracefulDeleter(storage)) verbs.add('delete');

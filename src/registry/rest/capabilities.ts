@@ -57,6 +57,18 @@ export interface Creater {
   ): Promise<KubeObject>;
 }
 
+/**
+ * A create whose object is named by the URL (rest.NamedCreater): `POST …/<name>/<subresource>` such
+ * as pods/binding and serviceaccounts/token.
+ */
+export interface NamedCreater {
+  createNamed(
+    ctx: RequestContext,
+    name: string,
+    req: { obj: KubeObject; options: CreateOptions; validate?: ValidateObjectFunc },
+  ): Promise<KubeObject>;
+}
+
 /** How an update computes the new object from the current one (a PUT body, or a patch applied to it). */
 export interface UpdatedObjectInfo {
   preconditions(): Preconditions | undefined;
@@ -107,6 +119,7 @@ export const isGetter = (s: Storage): s is Storage & Getter => has(s, 'get');
 export const isLister = (s: Storage): s is Storage & Lister => has(s, 'list') && has(s, 'newList');
 export const isWatcher = (s: Storage): s is Storage & Watcher => has(s, 'watch');
 export const isCreater = (s: Storage): s is Storage & Creater => has(s, 'create');
+export const isNamedCreater = (s: Storage): s is Storage & NamedCreater => has(s, 'createNamed');
 export const isUpdater = (s: Storage): s is Storage & Updater => has(s, 'update');
 export const isPatcher = (s: Storage): s is Storage & Patcher => isGetter(s) && isUpdater(s);
 export const isGracefulDeleter = (s: Storage): s is Storage & GracefulDeleter => has(s, 'delete');

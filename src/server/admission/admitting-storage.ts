@@ -12,6 +12,7 @@ import type {
   CollectionDeleter,
   Creater,
   GracefulDeleter,
+  NamedCreater,
   Storage,
   UpdateRequest,
   Updater,
@@ -134,6 +135,16 @@ function admittedCreate(r: AdmissionRoute, target: Creater): Creater['create'] {
   };
 }
 
+/** A named create (pods/binding, serviceaccounts/token) is admitted under the URL's name. */
+function admittedCreateNamed(r: AdmissionRoute, target: NamedCreater): NamedCreater['createNamed'] {
+  return async (ctx, name, req) => {
+    const { obj, options, validate } = req;
+    const q: Call = { operation: 'CREATE', name, object: obj, oldObject: null, dryRun: options.dryRun };
+    await admit(r, ctx, q);
+    return target.createNamed(ctx, name, { obj, options, ...only(validateCreate(r, q, validate)) });
+  };
+}
+
 function admittedUpdate(r: AdmissionRoute, target: Updater): Updater['update'] {
   return (ctx, name, req) => {
     const dryRun = req.options.dryRun;
@@ -190,6 +201,7 @@ function admittedDeleteCollection(
 function wrapVerb(r: AdmissionRoute, target: Storage, prop: string | symbol): unknown {
   const has = (m: string): boolean => prop === m && typeof Reflect.get(target, m) === 'function';
   if (has('create')) return admittedCreate(r, target as Storage & Creater);
+  if (has('createNamed')) return admittedCreateNamed(r, target as Storage & NamedCreater);
   if (has('update')) return admittedUpdate(r, target as Storage & Updater);
   if (has('delete')) return admittedDelete(r, target as Storage & GracefulDeleter);
   if (has('deleteCollection')) return admittedDeleteCollection(r, target as Storage & CollectionDeleter);

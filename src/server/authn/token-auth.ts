@@ -1,9 +1,7 @@
 // Bearer token authentication: the static token file of --token-auth-file
-// (k8s.io/apiserver/pkg/authentication/token/tokenfile) and the bearer header parsing of
-// k8s.io/apiserver/plugin/pkg/authenticator/request/bearertoken.
+// (k8s.io/apiserver/pkg/authentication/token/tokenfile); the header is read in token-authenticator.ts.
 import { readFile } from 'node:fs/promises';
 import type { UserInfo } from '../../registry/rest/context.js';
-import type { HttpRequest } from '../http/types.js';
 import type { Logger } from '../logging/logger.js';
 import { parseCsv } from './csv.js';
 
@@ -35,18 +33,6 @@ export type AuthenticationResult =
   | { readonly kind: 'none' }
   | { readonly kind: 'user'; readonly user: UserInfo }
   | { readonly kind: 'invalid'; readonly reason: string };
-
-/** Reads `Authorization: Bearer <token>`; `none` when the request carries no bearer credentials. */
-export function authenticateBearer(req: HttpRequest, tokens: TokenTable): AuthenticationResult {
-  const header = req.headers.authorization;
-  if (header === undefined) return { kind: 'none' };
-  const parts = header.trim().split(' ');
-  if (parts.length < 2 || parts[0]?.toLowerCase() !== 'bearer') return { kind: 'none' };
-  const token = parts[1] ?? '';
-  if (token === '') return { kind: 'invalid', reason: 'invalid bearer token' };
-  const user = tokens.get(token);
-  return user === undefined ? { kind: 'invalid', reason: 'invalid bearer token' } : { kind: 'user', user };
-}
 
 /** Every authenticated user is in system:authenticated (kube's AuthenticatedGroupAdder). */
 export function withAuthenticatedGroup(user: UserInfo): UserInfo {

@@ -5,7 +5,8 @@
 import { anonymousUser } from '../../registry/rest/context.js';
 import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
-import { authenticateBearer, withAuthenticatedGroup, type TokenTable } from '../authn/token-auth.js';
+import { withAuthenticatedGroup, type TokenTable } from '../authn/token-auth.js';
+import { authenticateToken, type TokenAuthenticator } from '../authn/token-authenticator.js';
 import type { Logger } from '../logging/logger.js';
 import type { Filter } from './request-scope.js';
 
@@ -19,6 +20,7 @@ export const publicInfoPaths: ReadonlySet<string> = new Set([
 
 export interface AuthenticationOptions {
   readonly tokens: TokenTable;
+  readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   /** Anonymous requests reach every path (there is no authorizer yet to stop them). */
   readonly anonymous: boolean;
   readonly logger: Logger;
@@ -26,7 +28,11 @@ export interface AuthenticationOptions {
 
 export function withAuthentication(opts: AuthenticationOptions): Filter {
   return (next) => async (scope) => {
-    const result = authenticateBearer(scope.req, opts.tokens);
+    const result = await authenticateToken(scope.req, {
+      tokens: opts.tokens,
+      authenticators: opts.tokenAuthenticators ?? [],
+      signal: scope.abort.signal,
+    });
     switch (result.kind) {
       case 'user':
         scope.user = withAuthenticatedGroup(result.user);

@@ -8,6 +8,7 @@ import { arrayOf, atomicList, bool, int32, int64, mapList, ref, str, stringMap, 
 import { LIST_META } from '../../meta/v1/list-meta.js';
 import { OBJECT_META } from '../../meta/v1/object-meta.js';
 import { CONTAINER, type Container } from './container.js';
+import { EPHEMERAL_CONTAINER, type EphemeralContainer } from './ephemeral-container.js';
 import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
 import { POD_STATUS, type PodStatus } from './pod-status.js';
 import { VOLUME, type Volume } from './volume.js';
@@ -32,6 +33,8 @@ export interface PodSpec {
   volumes?: Volume[];
   initContainers?: Container[];
   containers: Container[];
+  /** Added and read only through pods/<name>/ephemeralcontainers. */
+  ephemeralContainers?: EphemeralContainer[];
   restartPolicy?: string;
   terminationGracePeriodSeconds?: number;
   activeDeadlineSeconds?: number;
@@ -100,6 +103,11 @@ export const podModule: APIModule = {
           default: 'ClusterFirst',
         }),
         enableServiceLinks: bool('Service environment variables are injected.'),
+        ephemeralContainers: mapList(
+          ref(EPHEMERAL_CONTAINER),
+          'name',
+          'Containers added to the running pod through its ephemeralcontainers subresource.',
+        ),
         hostIPC: bool(),
         hostNetwork: bool(),
         hostPID: bool(),

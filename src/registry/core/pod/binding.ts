@@ -3,11 +3,11 @@
 import type { Binding } from '../../../api/core/v1/binding.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { KubeObject } from '../../../api/meta.js';
-import { newConflict, newInvalid } from '../../../machinery/errors/index.js';
+import { newBadRequest, newConflict, newInvalid } from '../../../machinery/errors/index.js';
 import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
 import { nowTimestamp } from '../../generic/object-meta.js';
 import type { Store } from '../../generic/store.js';
-import type { Creater, Storage, ValidateObjectFunc } from '../../rest/capabilities.js';
+import type { NamedCreater, Storage, ValidateObjectFunc } from '../../rest/capabilities.js';
 import type { RequestContext } from '../../rest/context.js';
 import type { CreateOptions } from '../../rest/options.js';
 import type { UpdateStrategy } from '../../rest/strategy.js';
@@ -38,7 +38,8 @@ function assign(pod: Pod, binding: Binding): Pod {
   if ((pod.metadata?.deletionTimestamp ?? '') !== '')
     throw newConflict(bindingResource, name, `pod ${name} is being deleted, cannot be assigned to a host`);
   const node = pod.spec?.nodeName ?? '';
-  if (node !== '') throw newConflict(bindingResource, name, `pod ${name} is already assigned to node "${node}"`);
+  if (node !== '')
+    throw newConflict(bindingResource, name, `pod ${name} is already assigned to node "${node}"`);
   const meta = (pod.metadata ??= {});
   const annotations = binding.metadata?.annotations;
   if (annotations !== undefined) meta.annotations = { ...meta.annotations, ...annotations };
@@ -49,11 +50,8 @@ function assign(pod: Pod, binding: Binding): Pod {
   return pod;
 }
 
-/**
- * POST pods/<name>/binding. The Creater interface passes no URL name, so the pod is the one the
- * Binding's metadata.name names (kube also refuses a mismatch with the URL; see the report).
- */
-export class BindingREST implements Storage, Creater {
+/** POST pods/<name>/binding: a NamedCreater; the Binding must name the pod of the URL. */
+export class BindingREST implements Storage, NamedCreater {
   readonly #store: Store<Pod>;
 
   constructor(store: Store<Pod>) {
@@ -65,24 +63,25 @@ export class BindingREST implements Storage, Creater {
   destroy(): void {
     // Shared with the pods storage, which releases it.
   }
-  async create(
+  async createNamed(
     ctx: RequestContext,
-    obj: KubeObject,
-    opts: { options: CreateOptions; validate?: ValidateObjectFunc },
+    name: string,
+    req: { obj: KubeObject; options: CreateOptions; validate?: ValidateObjectFunc },
   ): Promise<KubeObject> {
-    const binding = obj as Binding;
+    const binding = req.obj as Binding;
+    if (name !== (binding.metadata?.name ?? ''))
+      throw newBadRequest('name in URL does not match name in Binding object');
     // A body without a target still gets kube's field errors rather than a crash.
     if ((binding as Partial<Binding>).target === undefined) binding.target = {};
-    const name = binding.metadata?.name ?? '';
     const errs = validatePodBinding(binding);
     if (errs.length > 0) throw newInvalid({ group: '', kind: 'Binding' }, name, errs);
-    if (opts.validate !== undefined) await opts.validate(ctx, binding);
+    if (req.validate !== undefined) await req.validate(ctx, binding);
     await this.#store.update(ctx, name, {
       objInfo: {
         preconditions: () => undefined,
         updatedObject: (_ctx, old) => Promise.resolve(assign(structuredClone(old ?? {}) as Pod, binding)),
       },
-      options: opts.options.dryRun !== undefined ? { dryRun: opts.options.dryRun } : {},
+      options: req.options.dryRun !== undefined ? { dryRun: req.options.dryRun } : {},
     });
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' };
   }

@@ -1,5 +1,5 @@
 // ServiceAccount storage (pkg/registry/core/serviceaccount/storage/storage.go): the generic Store
-// under `/serviceaccounts`, short name `sa`. The token subresource is not served yet.
+// under `/serviceaccounts`, short name `sa`. The token subresource is TokenREST (token.ts).
 import type { ServiceAccount, ServiceAccountList } from '../../../api/core/v1/service-account.js';
 import { completeWithOptions } from '../../generic/complete.js';
 import type { Store } from '../../generic/store.js';

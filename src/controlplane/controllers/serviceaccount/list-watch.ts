@@ -1,0 +1,74 @@
+// A minimal reflector for built-in controllers: list, hand every item over, watch from the list's
+// revision, and relist (after a backoff when the watch failed) until stopped.
+import type { KubeObject } from '../../../api/meta.js';
+import type { Lister, Watcher } from '../../../registry/rest/capabilities.js';
+import { internalContext } from '../../../registry/rest/context.js';
+
+export interface ListWatchOptions {
+  readonly source: Lister & Watcher;
+  readonly signal: AbortSignal;
+  /** Each listed item is an ADDED event. */
+  readonly onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject) => void;
+  readonly onError: (err: unknown) => void;
+  readonly resyncPeriodMs?: number;
+}
+
+const backoff = { initialMs: 100, maxMs: 30_000 };
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+async function listAndWatch(o: ListWatchOptions): Promise<void> {
+  const ctx = internalContext({ signal: o.signal });
+  const list = await o.source.list(ctx, {});
+  for (const item of list.items) o.onEvent('ADDED', item);
+  const rv = list.metadata.resourceVersion;
+  const watch = await o.source.watch(ctx, rv === undefined ? {} : { resourceVersion: rv });
+  const resync = { due: false };
+  const timer = setTimeout(() => {
+    resync.due = true;
+    watch.stop();
+  }, o.resyncPeriodMs ?? 300_000);
+  const stop = (): void => {
+    watch.stop();
+  };
+  o.signal.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const event of watch) {
+      if (event.type === 'ERROR') throw new Error(event.object.message ?? 'watch error');
+      if (event.type === 'BOOKMARK') continue;
+      o.onEvent(event.type, event.object);
+    }
+  } finally {
+    clearTimeout(timer);
+    o.signal.removeEventListener('abort', stop);
+    watch.stop();
+  }
+  if (!resync.due && !o.signal.aborted) throw new Error('the watch ended');
+}
+
+/** Runs until `signal` aborts. */
+export async function runListWatch(o: ListWatchOptions): Promise<void> {
+  const stopped = (): boolean => o.signal.aborted;
+  let wait = backoff.initialMs;
+  while (!stopped()) {
+    try {
+      await listAndWatch(o);
+      wait = backoff.initialMs;
+    } catch (err) {
+      if (stopped()) return;
+      o.onError(err);
+      await sleep(wait, o.signal);
+      wait = Math.min(wait * 2, backoff.maxMs);
+    }
+  }
+}

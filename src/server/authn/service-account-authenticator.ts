@@ -1,0 +1,105 @@
+// Service account token authentication (pkg/serviceaccount/jwt.go JWTTokenAuthenticator with the
+// validator of claims.go): a JWT of one of our issuers, signed by one of our keys, unexpired, for
+// one of the API audiences, whose service account (and bound pod or secret) still exists with the
+// uid the token names.
+import type { KubeObject } from '../../api/meta.js';
+import {
+  parseServiceAccountClaims,
+  serviceAccountUser,
+  type ObjectRef,
+  type ParsedClaims,
+} from '../../registry/core/serviceaccount/claims.js';
+import { parseJwt, verifyJwt } from '../../registry/core/serviceaccount/jwt.js';
+import type { Getter } from '../../registry/rest/capabilities.js';
+import { internalContext } from '../../registry/rest/context.js';
+import type { AuthenticationResult } from './token-auth.js';
+import type { TokenAuthenticator } from './token-authenticator.js';
+import type { ServiceAccountKeys } from './service-account-keys.js';
+
+/** Where the objects a token names are looked up (the served storages). */
+export interface ServiceAccountTokenGetters {
+  readonly serviceAccounts: Getter;
+  readonly pods?: Getter;
+  readonly secrets?: Getter;
+}
+
+export interface ServiceAccountAuthenticatorOptions {
+  readonly keys: ServiceAccountKeys;
+  /** Without getters only signature, expiry and audience are checked. */
+  readonly getters?: ServiceAccountTokenGetters;
+  /** Seconds since the epoch; the clock for tests. */
+  readonly now?: () => number;
+}
+
+// go-jose's DefaultLeeway.
+const leewaySeconds = 60;
+const invalid = (reason: string): AuthenticationResult => ({ kind: 'invalid', reason });
+
+function timeError(claims: ParsedClaims, now: number): string | undefined {
+  if (now - leewaySeconds > claims.expiry) return 'service account token has expired';
+  if (claims.notBefore !== undefined && now + leewaySeconds < claims.notBefore)
+    return 'service account token is not valid yet';
+  if (claims.issuedAt !== undefined && now + leewaySeconds < claims.issuedAt)
+    return 'service account token is issued in the future';
+  return undefined;
+}
+
+type Lookup = { getter: Getter | undefined; what: string; ref: ObjectRef | undefined };
+
+/** The object must exist with the claimed uid and not have been deleted more than a minute ago. */
+async function lookupError(
+  l: Lookup,
+  ctx: ReturnType<typeof internalContext>,
+  now: number,
+): Promise<string | undefined> {
+  if (l.ref === undefined || l.getter === undefined) return undefined;
+  let obj: KubeObject;
+  try {
+    obj = await l.getter.get(ctx, l.ref.name, {});
+  } catch (err) {
+    return `${l.what} ${ctx.namespace}/${l.ref.name} cannot be found: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  const uid = obj.metadata?.uid ?? '';
+  if (uid !== l.ref.uid) return `${l.what} UID (${uid}) does not match claim (${l.ref.uid})`;
+  const deleted = obj.metadata?.deletionTimestamp ?? '';
+  if (deleted !== '' && Date.parse(deleted) / 1000 < now - leewaySeconds)
+    return `${l.what} ${ctx.namespace}/${l.ref.name} has been deleted`;
+  return undefined;
+}
+
+export function serviceAccountTokenAuthenticator(
+  opts: ServiceAccountAuthenticatorOptions,
+): TokenAuthenticator {
+  const issuers = new Set(opts.keys.issuers);
+  const audiences = new Set(opts.keys.apiAudiences);
+  return async (token, signal) => {
+    const parsed = parseJwt(token);
+    // Not a JWT of ours: another authenticator may know it.
+    if (parsed === undefined || !issuers.has(String(parsed.claims['iss']))) return { kind: 'none' };
+    const verified = verifyJwt(token, opts.keys.publicKeys);
+    if (!verified.ok) return invalid(verified.reason);
+    const claims = parseServiceAccountClaims(verified.claims);
+    if (typeof claims === 'string') return invalid(claims);
+    const now = opts.now?.() ?? Math.floor(Date.now() / 1000);
+    const timeErr = timeError(claims, now);
+    if (timeErr !== undefined) return invalid(timeErr);
+    if (audiences.size > 0 && !claims.audiences.some((a) => audiences.has(a)))
+      return invalid(
+        `token audiences ${JSON.stringify(claims.audiences)} is invalid for the target audiences ${JSON.stringify([...audiences])}`,
+      );
+    const g = opts.getters;
+    if (g !== undefined) {
+      const ctx = internalContext({ namespace: claims.subject.namespace, signal });
+      const lookups: Lookup[] = [
+        { getter: g.serviceAccounts, what: 'service account', ref: claims.subject.serviceAccount },
+        { getter: g.pods, what: 'pod', ref: claims.subject.pod },
+        { getter: g.secrets, what: 'secret', ref: claims.subject.secret },
+      ];
+      for (const l of lookups) {
+        const err = await lookupError(l, ctx, now);
+        if (err !== undefined) return invalid(err);
+      }
+    }
+    return { kind: 'user', user: serviceAccountUser(claims) };
+  };
+}
