@@ -1,6 +1,8 @@
 // bench/storage: KvStore over SqliteBackend next to the same operations on a bare better-sqlite3
-// table with the same schema, in the same run, on files in the same temp directory. The baseline
-// produces the same output (objects in, objects out), so it pays JSON.stringify/parse as we do.
+// table with the same schema, in the same run, on files in the same temp directory; then, when `etcd`
+// is installed, KvStore over Etcd3Backend next to bare put/range calls on the same etcd client and
+// the same etcd. Baselines produce the same output (objects in, objects out), so they pay
+// JSON.stringify/parse as we do.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { ensureSchema } from '../src/storage/backends/sqlite/schema.js';
 import { listSql } from '../src/storage/backends/sqlite/statements.js';
 import { KvStore } from '../src/storage/kv-store/kv-store.js';
 import type { KubeObject } from '../src/api/meta.js';
+import { etcd3Rows } from './storage-etcd3.js';
 import { concurrent, podLike, printTable, sequential, type Row } from './support.js';
 
 const creates = 2000;
@@ -109,4 +112,12 @@ export async function run(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  const etcd = await etcd3Rows();
+  if (typeof etcd === 'string') console.log(`\n(etcd3 columns skipped: ${etcd})`);
+  else
+    printTable(
+      `storage: KvStore + etcd3 (${etcd.version}, one member, data on ${etcd.dataOn}) vs bare put/range on the same client`,
+      'bare client',
+      etcd.rows,
+    );
 }

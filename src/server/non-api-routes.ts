@@ -16,7 +16,8 @@ export interface NonApiRouteSources {
 }
 
 export function nonApiRoutes(src: NonApiRouteSources): Map<string, Handler> {
-  const base = [pingCheck, logCheck(() => src.logger.blockedForMs()), ...src.checks];
+  const log = logCheck(() => src.logger.blockedForMs());
+  const base = [pingCheck, log, ...src.checks.filter((c) => c.readyzOnly !== true)];
   const shutdown = namedCheck('shutdown', () => {
     if (src.shuttingDown()) throw new Error('process is shutting down');
   });
@@ -24,7 +25,7 @@ export function nonApiRoutes(src: NonApiRouteSources): Map<string, Handler> {
   const routes = new Map<string, Handler>([
     ...healthRoutes('/healthz', base, src.logger),
     ...healthRoutes('/livez', base, src.logger),
-    ...healthRoutes('/readyz', [...base, shutdown], src.logger),
+    ...healthRoutes('/readyz', [pingCheck, log, ...src.checks, shutdown], src.logger),
   ]);
   const serveVersion: Handler = async ({ res }) => {
     version(res);

@@ -2,6 +2,8 @@
 
 export interface HealthChecker {
   readonly name: string;
+  /** Served on /readyz only, not /healthz or /livez (kube's AddReadyzChecks: `etcd-readiness`). */
+  readonly readyzOnly?: boolean;
   /** Resolves when healthy; rejects with the reason (logged, never shown on the aggregate page). */
   check(): Promise<void>;
 }
@@ -10,12 +12,18 @@ export function namedCheck(name: string, check: () => Promise<void> | void): Hea
   return { name, check: async () => check() };
 }
 
+/** The same check, served on /readyz only. */
+export function readyzOnly(checker: HealthChecker): HealthChecker {
+  return { ...checker, readyzOnly: true };
+}
+
 export const pingCheck: HealthChecker = namedCheck('ping', () => undefined);
 
 /** Fails a check that has not answered within `ms` (a hung storage must not hang /readyz). */
 export function withCheckTimeout(checker: HealthChecker, ms: number): HealthChecker {
   return {
     name: checker.name,
+    ...(checker.readyzOnly === true ? { readyzOnly: true } : {}),
     check: () =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {

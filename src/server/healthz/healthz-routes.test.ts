@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { testServer } from '../testing/test-server.js';
-import { namedCheck } from './health-checker.js';
+import { namedCheck, readyzOnly } from './health-checker.js';
 
 const failingEtcd = namedCheck('etcd', () => {
   throw new Error('connection refused');
@@ -47,6 +47,30 @@ describe('health endpoints', () => {
     const ok = await adminRequest('/readyz/ping');
     assert.equal(ok.statusCode, 200);
     assert.equal(ok.payload, 'ok');
+  });
+
+  it('serves a readyz-only check (etcd-readiness) on /readyz alone', async () => {
+    const notReady = readyzOnly(
+      namedCheck('etcd-readiness', () => {
+        throw new Error('context deadline exceeded');
+      }),
+    );
+    const { request, adminRequest } = testServer({ config: { healthChecks: [okEtcd, notReady] } });
+    const ready = await request('/readyz?verbose');
+    assert.equal(ready.statusCode, 500);
+    assert.equal(
+      ready.payload,
+      '[+]ping ok\n[+]log ok\n[+]etcd ok\n[-]etcd-readiness failed: reason withheld\n[+]shutdown ok\nreadyz check failed\n',
+    );
+    for (const path of ['/livez', '/healthz']) {
+      const res = await request(`${path}?verbose`);
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.payload, `[+]ping ok\n[+]log ok\n[+]etcd ok\n${path.slice(1)} check passed\n`);
+      assert.equal((await adminRequest(`${path}/etcd-readiness`)).statusCode, 404);
+    }
+    const own = await adminRequest('/readyz/etcd-readiness');
+    assert.equal(own.statusCode, 500);
+    assert.equal(own.payload, 'internal server error: context deadline exceeded\n');
   });
 
   it('excludes checks and warns about names it does not know', async () => {

@@ -14,6 +14,12 @@ export interface ObjectCountMetric {
   delete(resource: string): void;
 }
 
+/** Where the storage size monitor reports `apiserver_storage_size_bytes{storage_cluster_id}`. */
+export interface StorageSizeMetric {
+  set(storageClusterId: string, bytes: number): void;
+  delete(storageClusterId: string): void;
+}
+
 type Update = (m: PromMetrics) => void;
 
 // Beyond this many queued updates before prom-client is loaded, the oldest are dropped.
@@ -62,6 +68,22 @@ export class ApiserverMetrics {
       delete: (resource) => {
         this.#apply((m) => {
           m.setStorageObjects(resource, undefined);
+        });
+      },
+    };
+  }
+
+  /** Where the storage size monitor reports database sizes. */
+  get storageSizeMetric(): StorageSizeMetric {
+    return {
+      set: (id, bytes) => {
+        this.#apply((m) => {
+          m.setStorageSize(id, bytes);
+        });
+      },
+      delete: (id) => {
+        this.#apply((m) => {
+          m.setStorageSize(id, undefined);
         });
       },
     };

@@ -14,6 +14,7 @@ export class PromMetrics {
   readonly #inflight: Gauge<'request_kind'>;
   readonly #dropped: Counter<'request_kind'>;
   readonly #storageObjects: Gauge<'resource'>;
+  readonly #storageSize: Gauge<'storage_cluster_id'>;
   /** apiserver_storage_transformation_* and apiserver_encryption_config_controller_*. */
   readonly encryption: EncryptionPromMetrics;
 
@@ -57,6 +58,12 @@ export class PromMetrics {
       labelNames: ['resource'],
       registers,
     });
+    this.#storageSize = new prom.Gauge({
+      name: 'apiserver_storage_size_bytes',
+      help: 'Size of the storage database file physically allocated in bytes.',
+      labelNames: ['storage_cluster_id'],
+      registers,
+    });
     this.encryption = new EncryptionPromMetrics(prom, this.#registry);
   }
 
@@ -83,6 +90,11 @@ export class PromMetrics {
   setStorageObjects(resource: string, count: number | undefined): void {
     if (count === undefined) this.#storageObjects.remove({ resource });
     else this.#storageObjects.set({ resource }, count);
+  }
+
+  setStorageSize(storageClusterId: string, bytes: number | undefined): void {
+    if (bytes === undefined) this.#storageSize.remove({ storage_cluster_id: storageClusterId });
+    else this.#storageSize.set({ storage_cluster_id: storageClusterId }, bytes);
   }
 
   get contentType(): string {

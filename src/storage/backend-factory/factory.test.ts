@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { EtcdClient } from '../backends/etcd3/etcd-client.js';
+import { int64ToNumber } from '../backends/etcd3/rpc-types.js';
 import { describeWithEtcd } from '../backends/etcd3/testing/describe-with-etcd.js';
 import { forResource, type StorageConfig } from './config.js';
 import { sqliteFileName } from './descriptors.js';
@@ -62,6 +64,32 @@ describe('BackendFactory', () => {
     }
   });
 
+  it('monitors each open backend by kube-style storage_cluster_id, with its size', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'capstan-factory-'));
+    const f = new BackendFactory();
+    try {
+      assert.deepEqual(f.monitors(), []);
+      const cm = await f.create(forResource(base('sqlite', { dataDir: dir }), configmaps));
+      await f.create(forResource(base('memory'), configmaps));
+      const monitors = f.monitors();
+      assert.deepEqual(
+        monitors.map((m) => m.storageClusterId),
+        ['sqlite-0', 'memory-0'],
+      );
+      const size = async (i: number): Promise<number> => (await monitors[i]?.size()) ?? -1;
+      const before = await size(0);
+      // The database as SQLite counts it (page_count × page_size) covers at least the main file.
+      assert.ok(before >= statSync(join(dir, sqliteFileName)).size, `${before}`);
+      const big = 'x'.repeat(200_000);
+      await cm.storage.create('/configmaps/default/big', { metadata: { name: 'big' }, data: { big } });
+      assert.ok((await size(0)) >= before + 150_000);
+      assert.ok((await size(1)) > 0);
+    } finally {
+      await f.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('memory serves the same engine in process', async () => {
     const f = new BackendFactory();
     const mem = await f.create(forResource(base('memory'), configmaps));
@@ -85,6 +113,15 @@ describeWithEtcd('BackendFactory on etcd3', (fx) => {
       (await backend.get('/registry/configmaps/default/e')).kv?.key,
       '/registry/configmaps/default/e',
     );
+    // kube's storage_cluster_id for the first etcd, sized by etcd's own Status (dbSize).
+    const monitor = f.monitors()[0];
+    assert.equal(monitor?.storageClusterId, 'etcd-0');
+    const client = new EtcdClient({ endpoints: fx.etcd().endpoints });
+    try {
+      assert.equal(await monitor.size(), int64ToNumber((await client.call('status', {})).dbSize));
+    } finally {
+      client.close();
+    }
     await raw.destroy();
     await f.close();
   });

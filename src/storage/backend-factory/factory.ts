@@ -14,9 +14,22 @@ import {
 import { backendDescriptors, type OpenBackend } from './descriptors.js';
 
 interface PoolEntry {
+  readonly type: StorageType;
   readonly open: Promise<OpenBackend>;
   refs: number;
 }
+
+/**
+ * One storage cluster's size, for `apiserver_storage_size_bytes{storage_cluster_id}`: ids are the
+ * type and its index among the open backends of that type (kube's `etcd-0`, `etcd-1`, …).
+ */
+export interface StorageMonitor {
+  readonly storageClusterId: string;
+  /** Bytes the storage occupies (etcd: Status dbSize; SQLite: page_count × page_size plus the WAL). */
+  size(): Promise<number>;
+}
+
+const monitorNames: Record<StorageType, string> = { etcd3: 'etcd', sqlite: 'sqlite', memory: 'memory' };
 
 function storageType(type: string): StorageType {
   if (type === '') return defaultStorageType;
@@ -35,7 +48,7 @@ export class BackendFactory {
     const poolKey = `${type}:${descriptor.transportKey(config.transport)}`;
     let entry = this.#pool.get(poolKey);
     if (entry === undefined) {
-      entry = { open: descriptor.open(config), refs: 0 };
+      entry = { type, open: descriptor.open(config), refs: 0 };
       this.#pool.set(poolKey, entry);
       entry.open.catch(() => this.#pool.delete(poolKey));
     }
@@ -70,6 +83,19 @@ export class BackendFactory {
       }
     };
     return { storage, destroy };
+  }
+
+  /** A monitor per backend opened so far, in the order they were opened. */
+  monitors(): StorageMonitor[] {
+    const seen: Partial<Record<StorageType, number>> = {};
+    return [...this.#pool.values()].map((entry) => {
+      const index = seen[entry.type] ?? 0;
+      seen[entry.type] = index + 1;
+      return {
+        storageClusterId: `${monitorNames[entry.type]}-${index}`,
+        size: async () => (await entry.open).backend.size(),
+      };
+    });
   }
 
   /** Closes every backend still open. */

@@ -21,6 +21,7 @@ export function int64ToString(v: Int64 | null | undefined): string {
 }
 
 export interface PbHeader {
+  readonly cluster_id: Int64;
   readonly revision: Int64;
   readonly member_id: Int64;
 }
@@ -167,5 +168,7 @@ export interface StatusResponse {
   readonly header: PbHeader | null;
   readonly version: string;
   readonly dbSize: Int64;
+  /** The member ID of the current leader (0 while there is none). */
+  readonly leader: Int64;
   readonly dbSizeInUse: Int64;
 }
