@@ -1,0 +1,44 @@
+// The service networking flags as the storage provider and the bootstrap hook take them:
+// --service-cluster-ip-range and --service-node-port-range parsed (option validation has already
+// refused bad values), the `kubernetes` service's IP, and this server's endpoint.
+import { formatIP, parseIP } from '../../registry/core/service/ip-net.js';
+import { parsePortRange, type PortRange } from '../../registry/core/service/port-range.js';
+import {
+  parseServiceClusterIPRange,
+  type ServiceIPRanges,
+} from '../../registry/core/service/service-ip-ranges.js';
+
+export interface ServiceNetworkingFlags {
+  readonly serviceClusterIPRange: string;
+  readonly serviceNodePortRange: string;
+  readonly bindAddress: string;
+  readonly securePort: number;
+  readonly insecurePort: number;
+}
+
+export interface ServiceNetworking {
+  readonly serviceIPRanges: ServiceIPRanges;
+  readonly nodePortRange: PortRange;
+  /** The first address of the primary range (kube's APIServerServiceIP). */
+  readonly serviceIP: string;
+  readonly servingPort: number;
+  readonly endpointIP: string;
+}
+
+export function serviceNetworkingFor(o: ServiceNetworkingFlags): ServiceNetworking {
+  const parsed = parseServiceClusterIPRange(o.serviceClusterIPRange);
+  if (parsed.ranges === undefined) throw new Error(parsed.errors.join('\n'));
+  const primary = parsed.ranges.primary;
+  const bind = parseIP(o.bindAddress);
+  // An unspecified bind address says nothing of how clients reach us: loopback, as kube's
+  // single-host default would resolve.
+  const endpointIP = bind === undefined || bind.value === 0n ? '127.0.0.1' : o.bindAddress;
+  const servingPort = o.securePort > 0 ? o.securePort : o.insecurePort > 0 ? o.insecurePort : 443;
+  return {
+    serviceIPRanges: parsed.ranges,
+    nodePortRange: parsePortRange(o.serviceNodePortRange),
+    serviceIP: formatIP(primary.family, primary.base + 1n),
+    servingPort,
+    endpointIP,
+  };
+}

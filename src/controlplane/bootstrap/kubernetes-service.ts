@@ -1,0 +1,188 @@
+// The `default/kubernetes` Service and its Endpoints (kube's bootstrap controller,
+// pkg/controlplane/controller/kubernetesservice and reconcilers): the first IP of the service range,
+// port 443 named https to this server's serving port, and Endpoints naming this server. Written
+// through the registry with an internal context; retried until done or the server stops.
+import type { Endpoints } from '../../api/core/v1/endpoints.js';
+import type { Service } from '../../api/core/v1/service.js';
+import type { KubeObject } from '../../api/meta.js';
+import { reasonForError } from '../../machinery/errors/index.js';
+import type { Creater, Getter, Storage, UpdateRequest, Updater } from '../../registry/rest/capabilities.js';
+import { isCreater, isGetter, isUpdater } from '../../registry/rest/capabilities.js';
+import { internalContext } from '../../registry/rest/context.js';
+import type { HookContext, PostStartHook, PreShutdownHook } from '../../server/lifecycle/hooks.js';
+import { errorText } from '../../server/logging/error-text.js';
+
+export const kubernetesServiceHookName = 'bootstrap-controller';
+
+type Writable = Creater & Getter & Updater;
+
+export interface KubernetesServiceInit {
+  readonly services: Writable;
+  readonly endpoints?: Writable;
+  /** The first address of the primary service range. */
+  readonly serviceIP: string;
+  /** The port the server serves on (the service's targetPort and the endpoint's port). */
+  readonly servingPort: number;
+  /** This server's address as clients in the cluster reach it. */
+  readonly endpointIP: string;
+}
+
+const labels = { component: 'apiserver', provider: 'kubernetes' };
+
+export function kubernetesService(init: KubernetesServiceInit): Service {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'kubernetes', namespace: 'default', labels },
+    spec: {
+      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: init.servingPort }],
+      clusterIP: init.serviceIP,
+      clusterIPs: [init.serviceIP],
+      sessionAffinity: 'None',
+      type: 'ClusterIP',
+      ipFamilyPolicy: 'SingleStack',
+    },
+  };
+}
+
+export function kubernetesEndpoints(init: KubernetesServiceInit): Endpoints {
+  return {
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: {
+      name: 'kubernetes',
+      namespace: 'default',
+      labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' },
+    },
+    subsets: [
+      {
+        addresses: [{ ip: init.endpointIP }],
+        ports: [{ name: 'https', port: init.servingPort, protocol: 'TCP' }],
+      },
+    ],
+  };
+}
+
+const replace = (obj: KubeObject): UpdateRequest => ({
+  objInfo: { preconditions: () => undefined, updatedObject: () => Promise.resolve(obj) },
+  options: {},
+});
+
+/**
+ * Creates the object, or brings the fields this server owns back to what it wants: for the
+ * service its ports (kube's getMasterServiceUpdateIfNeeded), for the endpoints the subsets.
+ */
+async function ensure<T extends KubeObject>(
+  storage: Writable,
+  want: T,
+  reconcile: (current: T, want: T) => T | undefined,
+): Promise<void> {
+  const ctx = internalContext({ namespace: 'default' });
+  const name = want.metadata?.name ?? '';
+  try {
+    const current = (await storage.get(ctx, name, {})) as T;
+    const next = reconcile(current, want);
+    if (next !== undefined) await storage.update(ctx, name, replace(next));
+    return;
+  } catch (err) {
+    if (reasonForError(err) !== 'NotFound') throw err;
+  }
+  await storage.create(ctx, want, { options: {} });
+}
+
+const reconcileService = (current: Service, want: Service): Service | undefined => {
+  const same =
+    JSON.stringify(current.spec?.ports) === JSON.stringify(want.spec?.ports) &&
+    current.spec?.type === 'ClusterIP';
+  return same
+    ? undefined
+    : { ...current, spec: { ...current.spec, ports: want.spec?.ports ?? [], type: 'ClusterIP' } };
+};
+
+const reconcileEndpoints = (current: Endpoints, want: Endpoints): Endpoints | undefined =>
+  JSON.stringify(current.subsets) === JSON.stringify(want.subsets)
+    ? undefined
+    : { ...current, subsets: want.subsets ?? [] };
+
+async function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+async function retry(what: string, ctx: HookContext, fn: () => Promise<void>): Promise<void> {
+  for (let delay = 50; !ctx.signal.aborted; delay = Math.min(delay * 2, 2000)) {
+    try {
+      await fn();
+      return;
+    } catch (err) {
+      // AlreadyExists or Conflict: another server wrote it meanwhile; look again.
+      ctx.logger.v(2, `unable to reconcile the ${what}, retrying`, { err: errorText(err) });
+      await sleep(delay, ctx.signal);
+    }
+  }
+}
+
+export function kubernetesServiceHook(init: KubernetesServiceInit): PostStartHook {
+  return async (ctx) => {
+    await retry('kubernetes service', ctx, () =>
+      ensure(init.services, kubernetesService(init), reconcileService),
+    );
+    const endpoints = init.endpoints;
+    if (endpoints === undefined) return;
+    await retry('kubernetes endpoints', ctx, () =>
+      ensure(endpoints, kubernetesEndpoints(init), reconcileEndpoints),
+    );
+  };
+}
+
+/**
+ * The pre-shutdown half (kube's RemoveEndpoints): this server's address leaves the `kubernetes`
+ * Endpoints, so clients stop being sent to a server that is going away. Best effort.
+ */
+export function kubernetesEndpointsRemovalHook(init: {
+  endpoints: Writable;
+  endpointIP: string;
+}): PreShutdownHook {
+  return async () => {
+    const ctx = internalContext({ namespace: 'default' });
+    try {
+      const current = (await init.endpoints.get(ctx, 'kubernetes', {})) as Endpoints;
+      const subsets = (current.subsets ?? [])
+        .map((ss) => ({ ...ss, addresses: (ss.addresses ?? []).filter((a) => a.ip !== init.endpointIP) }))
+        .filter((ss) => ss.addresses.length > 0);
+      if (JSON.stringify(subsets) === JSON.stringify(current.subsets ?? [])) return;
+      await init.endpoints.update(ctx, 'kubernetes', replace({ ...current, subsets }));
+    } catch {
+      // Gone already, or storage is down: nothing left to take this server out of.
+    }
+  };
+}
+
+const writable = (s: Storage | undefined): Writable | undefined =>
+  s !== undefined && isCreater(s) && isGetter(s) && isUpdater(s) ? s : undefined;
+
+/** The hook for a server whose core group serves services, by name; none otherwise. */
+export function kubernetesServiceHooks(
+  core: Readonly<Record<string, Storage>> | undefined,
+  at: Omit<KubernetesServiceInit, 'services' | 'endpoints'>,
+): Record<string, PostStartHook> {
+  const services = writable(core?.services);
+  if (services === undefined) return {};
+  const endpoints = writable(core?.endpoints);
+  return {
+    [kubernetesServiceHookName]: kubernetesServiceHook({
+      ...at,
+      services,
+      ...(endpoints === undefined ? {} : { endpoints }),
+    }),
+  };
+}

@@ -1,0 +1,309 @@
+// Service storage (pkg/registry/core/service/storage/storage.go and rest.go): the generic Store
+// under `/services/specs` (short name svc, category all) wrapped so that create, update and delete
+// take and give back cluster IPs and node ports; services/status. The allocation bitmaps are
+// RangeAllocation objects under /ranges/serviceips (/ranges/secondaryserviceips for the second
+// family) and /ranges/servicenodeports, written through the same storage as everything else.
+import type { Service, ServiceList } from '../../../api/core/v1/service.js';
+import type { KubeList, KubeObject } from '../../../api/meta.js';
+import type { Table } from '../../../api/table.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
+import type { CreateRawStorage, RawStorage } from '../../../storage/backend-factory/config.js';
+import type { Watch } from '../../../storage/interfaces.js';
+import { completeWithOptions } from '../../generic/complete.js';
+import { deepCopy } from '../../generic/object-meta.js';
+import type { Store } from '../../generic/store.js';
+import type {
+  GracefulDeleter,
+  UpdateRequest,
+  UpdatedObjectInfo,
+  ValidateObjectFunc,
+} from '../../rest/capabilities.js';
+import type { RequestContext } from '../../rest/context.js';
+import {
+  isDryRun,
+  type CreateOptions,
+  type DeleteOptions,
+  type GetOptions,
+  type ListOptions,
+} from '../../rest/options.js';
+import type { CoreStorageOptions } from '../configmap/storage.js';
+import { ServiceAllocators } from './allocators.js';
+import { setServiceDefaults } from './defaults.js';
+import { ServiceIPAllocator } from './ip-allocator.js';
+import { defaultNodePortRange, type PortRange } from './port-range.js';
+import { NodePortAllocator } from './port-allocator.js';
+import { ServiceRepair, defaultLeakRepairs } from './repair.js';
+import { parseServiceClusterIPRange, type ServiceIPRanges } from './service-ip-ranges.js';
+import { ServiceStatusREST } from './status.js';
+import { serviceDeleteStrategy, serviceStatusStrategy, serviceStrategy } from './strategy.js';
+import { serviceTableConvertor } from './table.js';
+import type { Transaction } from './transaction.js';
+import { normalizeClusterIPs, patchAllocatedValues } from './update-fixups.js';
+
+export const serviceResource = { group: '', resource: 'services' } as const;
+
+/** kube's ServiceIPRepairInterval / ServiceNodePortRepairInterval. */
+export const defaultRepairIntervalMs = 3 * 60 * 1000;
+
+export interface ServiceStorageOptions extends CoreStorageOptions {
+  /** Builds the raw (uncached) storage the allocation bitmaps are written through. */
+  readonly createRawStorage: CreateRawStorage;
+  /** --service-cluster-ip-range; 10.0.0.0/24 when unset. */
+  readonly serviceIPRanges?: ServiceIPRanges;
+  /** --service-node-port-range; 30000-32767 when unset. */
+  readonly nodePortRange?: PortRange;
+  /** The endpoints storage: a deleted service's Endpoints go with it, as kube does. */
+  readonly endpoints?: GracefulDeleter;
+  /** How often the repair pass runs after the one at startup (0: startup only), and its leak threshold. */
+  readonly repair?: { readonly intervalMs?: number; readonly leakRepairs?: number };
+}
+
+type IncludeObject = { includeObject?: 'None' | 'Object' | 'Metadata' };
+
+const allocationKeys = ['/ranges/serviceips', '/ranges/secondaryserviceips'] as const;
+
+/** The service REST: the Store, with allocation around its writes. */
+export class ServiceREST {
+  readonly #store: Store<Service>;
+  readonly #alloc: ServiceAllocators;
+  readonly #endpoints: GracefulDeleter | undefined;
+  readonly #raw: RawStorage;
+  readonly #timer: NodeJS.Timeout | undefined;
+
+  constructor(init: {
+    store: Store<Service>;
+    alloc: ServiceAllocators;
+    raw: RawStorage;
+    endpoints?: GracefulDeleter;
+    timer?: NodeJS.Timeout;
+  }) {
+    this.#store = init.store;
+    this.#alloc = init.alloc;
+    this.#raw = init.raw;
+    this.#endpoints = init.endpoints;
+    this.#timer = init.timer;
+  }
+
+  get store(): Store<Service> {
+    return this.#store;
+  }
+
+  get allocators(): ServiceAllocators {
+    return this.#alloc;
+  }
+
+  newObject(): Service {
+    return this.#store.newObject();
+  }
+  newList(): KubeList<Service> {
+    return this.#store.newList();
+  }
+  async destroy(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.#store.destroy();
+    await this.#raw.destroy();
+  }
+  namespaceScoped(): boolean {
+    return true;
+  }
+  shortNames(): readonly string[] {
+    return this.#store.shortNames();
+  }
+  categories(): readonly string[] {
+    return this.#store.categories();
+  }
+  singularName(): string {
+    return this.#store.singularName();
+  }
+  deleteReturnsDeletedObject(): boolean {
+    return true;
+  }
+  get(ctx: RequestContext, name: string, options: GetOptions): Promise<Service> {
+    return this.#store.get(ctx, name, options);
+  }
+  list(ctx: RequestContext, options: ListOptions): Promise<KubeList<Service>> {
+    return this.#store.list(ctx, options);
+  }
+  watch(ctx: RequestContext, options: ListOptions): Promise<Watch<Service>> {
+    return this.#store.watch(ctx, options);
+  }
+  convertToTable(ctx: RequestContext, obj: KubeObject | KubeList, opts: IncludeObject): Table {
+    return this.#store.convertToTable(ctx, obj, opts);
+  }
+
+  /** beginCreate: allocate, then write; a failed write gives the allocations back. */
+  async create(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: { options: CreateOptions; validate?: ValidateObjectFunc },
+  ): Promise<Service> {
+    const svc = deepCopy(obj) as Service;
+    setServiceDefaults(svc);
+    normalizeClusterIPs(svc, null);
+    const txn = await this.#alloc.allocateCreate(svc, isDryRun(opts.options.dryRun));
+    try {
+      const created = await this.#store.create(ctx, svc, opts);
+      await txn.commit();
+      return created;
+    } catch (err) {
+      await txn.revert();
+      throw err;
+    }
+  }
+
+  /** beginUpdate: inside the guaranteed update, against the object it read; a retry starts over. */
+  async update(
+    ctx: RequestContext,
+    name: string,
+    req: UpdateRequest,
+  ): Promise<{ object: Service; created: boolean }> {
+    const dryRun = isDryRun(req.options.dryRun);
+    let txn: Transaction | undefined;
+    const objInfo: UpdatedObjectInfo = {
+      preconditions: () => req.objInfo.preconditions(),
+      updatedObject: async (c, old) => {
+        await txn?.revert();
+        txn = undefined;
+        const svc = deepCopy(await req.objInfo.updatedObject(c, old)) as Service;
+        setServiceDefaults(svc);
+        if (old === null) {
+          normalizeClusterIPs(svc, null);
+          txn = await this.#alloc.allocateCreate(svc, dryRun);
+          return svc;
+        }
+        const before = old as Service;
+        patchAllocatedValues(svc, before);
+        normalizeClusterIPs(svc, before);
+        txn = await this.#alloc.allocateUpdate(svc, before, dryRun);
+        return svc;
+      },
+    };
+    try {
+      const out = await this.#store.update(ctx, name, { ...req, objInfo });
+      await txn?.commit();
+      // An update that removed the last finalizer of a deleted service deleted it.
+      const meta = out.object.metadata ?? {};
+      if (!dryRun && (meta.deletionTimestamp ?? '') !== '' && (meta.finalizers ?? []).length === 0) {
+        await this.#afterDelete(ctx, out.object);
+      }
+      return out;
+    } catch (err) {
+      await txn?.revert();
+      throw err;
+    }
+  }
+
+  /** afterDelete: the service's Endpoints go, and what it held is given back. */
+  async delete(
+    ctx: RequestContext,
+    name: string,
+    opts: { options: DeleteOptions; validate?: ValidateObjectFunc },
+  ): Promise<{ object: KubeObject; deleted: boolean }> {
+    const res = await this.#store.delete(ctx, name, opts);
+    if (res.deleted && !isDryRun(opts.options.dryRun)) await this.#afterDelete(ctx, res.object as Service);
+    return res;
+  }
+
+  async #afterDelete(ctx: RequestContext, svc: Service): Promise<void> {
+    if (this.#endpoints !== undefined) {
+      await this.#endpoints.delete(ctx, svc.metadata?.name ?? '', { options: {} }).catch((err: unknown) => {
+        if (reasonForError(err) !== 'NotFound') throw err;
+      });
+    }
+    await this.#alloc.releaseAll(svc);
+  }
+}
+
+async function allocatorsFor(
+  opts: ServiceStorageOptions,
+): Promise<{ alloc: ServiceAllocators; raw: RawStorage }> {
+  const config = opts.restOptionsGetter.getRESTOptions(serviceResource).storageConfig;
+  const raw = await opts.createRawStorage({
+    ...config,
+    groupResource: { group: '', resource: 'serviceipallocations' },
+  });
+  const ranges = opts.serviceIPRanges ?? parseServiceClusterIPRange('').ranges;
+  if (ranges === undefined) throw new Error('no service cluster IP range');
+  const nets = ranges.secondary === undefined ? [ranges.primary] : [ranges.primary, ranges.secondary];
+  const ips = nets.map(
+    (cidr, i) => new ServiceIPAllocator({ cidr, storage: raw.storage, key: allocationKeys[i] ?? '' }),
+  );
+  const nodePorts = new NodePortAllocator({
+    portRange: opts.nodePortRange ?? defaultNodePortRange,
+    storage: raw.storage,
+    key: '/ranges/servicenodeports',
+  });
+  return { alloc: new ServiceAllocators({ ips, nodePorts }), raw };
+}
+
+export interface ServiceStorage {
+  readonly services: ServiceREST;
+  readonly status: ServiceStatusREST;
+}
+
+/** The services storage; the allocations are repaired from the stored services before it serves. */
+export async function newServiceREST(opts: ServiceStorageOptions): Promise<ServiceStorage> {
+  const store = await completeWithOptions<Service>(
+    {
+      qualifiedResource: serviceResource,
+      singularName: 'service',
+      newFunc: () => ({ apiVersion: 'v1', kind: 'Service' }),
+      newListFunc: () =>
+        ({ apiVersion: 'v1', kind: 'ServiceList', metadata: {}, items: [] }) satisfies ServiceList,
+      createStrategy: serviceStrategy,
+      updateStrategy: serviceStrategy,
+      deleteStrategy: serviceDeleteStrategy,
+      returnDeletedObject: true,
+      tableConvertor: serviceTableConvertor,
+      shortNames: ['svc'],
+      categories: ['all'],
+      trackGeneration: true,
+    },
+    {
+      restOptions: opts.restOptionsGetter,
+      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
+    },
+  );
+  let built: { alloc: ServiceAllocators; raw: RawStorage };
+  try {
+    built = await allocatorsFor(opts);
+  } catch (err) {
+    await store.destroy();
+    throw err;
+  }
+  const prefix = `/${opts.restOptionsGetter.getRESTOptions(serviceResource).resourcePrefix}`.replace(
+    /\/+/g,
+    '/',
+  );
+  const repair = new ServiceRepair({
+    listServices: async () =>
+      (await built.raw.storage.getList(prefix, { recursive: true })).items as Service[],
+    allocators: built.alloc,
+    leakRepairs: opts.repair?.leakRepairs ?? defaultLeakRepairs,
+  });
+  try {
+    await repair.runOnce();
+  } catch (err) {
+    await store.destroy();
+    await built.raw.destroy();
+    throw err;
+  }
+  const intervalMs = opts.repair?.intervalMs ?? defaultRepairIntervalMs;
+  const timer =
+    intervalMs > 0
+      ? setInterval(() => {
+          repair.runOnce().catch(() => undefined);
+        }, intervalMs).unref()
+      : undefined;
+  const services = new ServiceREST({
+    store,
+    alloc: built.alloc,
+    raw: built.raw,
+    ...(opts.endpoints !== undefined ? { endpoints: opts.endpoints } : {}),
+    ...(timer !== undefined ? { timer } : {}),
+  });
+  return {
+    services,
+    status: new ServiceStatusREST(store.withStrategies({ updateStrategy: serviceStatusStrategy })),
+  };
+}
