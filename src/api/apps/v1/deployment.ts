@@ -1,0 +1,182 @@
+// apps/v1 Deployment(+List), DeploymentSpec, DeploymentStrategy, RollingUpdateDeployment,
+// DeploymentStatus and DeploymentCondition (k8s.io/api/apps/v1/types.go).
+import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
+import type { APIModule } from '../../schema/api-module.js';
+import { groupKind } from '../../schema/api-module.js';
+import { arrayOf, bool, int32, int64, ref, str, struct } from '../../schema/builders.js';
+import { pointer } from '../../schema/protobuf.js';
+import { LABEL_SELECTOR, type LabelSelector } from '../../meta/v1/label-selector.js';
+import { LIST_META } from '../../meta/v1/list-meta.js';
+import { OBJECT_META } from '../../meta/v1/object-meta.js';
+import { POD_TEMPLATE_SPEC, type PodTemplateSpec } from '../../core/v1/pod-template.js';
+import { INT_OR_STRING, type IntOrString } from '../../util/int-or-string.js';
+import {
+  apiVersion,
+  appsV1,
+  appsV1Def,
+  conditionSchema,
+  conditionsMerge,
+  kind,
+  type AppsCondition,
+} from './group.js';
+
+export interface RollingUpdateDeployment {
+  maxUnavailable?: IntOrString;
+  maxSurge?: IntOrString;
+}
+
+export interface DeploymentStrategy {
+  type?: string;
+  rollingUpdate?: RollingUpdateDeployment;
+}
+
+export interface DeploymentSpec {
+  replicas?: number;
+  selector?: LabelSelector;
+  template?: PodTemplateSpec;
+  strategy?: DeploymentStrategy;
+  minReadySeconds?: number;
+  revisionHistoryLimit?: number;
+  paused?: boolean;
+  progressDeadlineSeconds?: number;
+}
+
+export interface DeploymentStatus {
+  observedGeneration?: number;
+  replicas?: number;
+  updatedReplicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  unavailableReplicas?: number;
+  terminatingReplicas?: number;
+  conditions?: AppsCondition[];
+  collisionCount?: number;
+}
+
+export interface Deployment extends KubeObject {
+  apiVersion?: 'apps/v1';
+  kind?: 'Deployment';
+  metadata?: ObjectMeta;
+  spec?: DeploymentSpec;
+  status?: DeploymentStatus;
+}
+
+export interface DeploymentList extends KubeObject {
+  metadata?: ListMeta;
+  items: Deployment[];
+}
+
+export const DEPLOYMENT = appsV1Def('Deployment');
+const DEPLOYMENT_SPEC = appsV1Def('DeploymentSpec');
+const DEPLOYMENT_STRATEGY = appsV1Def('DeploymentStrategy');
+const ROLLING_UPDATE_DEPLOYMENT = appsV1Def('RollingUpdateDeployment');
+const DEPLOYMENT_STATUS = appsV1Def('DeploymentStatus');
+const DEPLOYMENT_CONDITION = appsV1Def('DeploymentCondition');
+
+export const deploymentKind = groupKind(appsV1, 'Deployment', DEPLOYMENT);
+export const deploymentListKind = groupKind(appsV1, 'DeploymentList', appsV1Def('DeploymentList'));
+
+export const deploymentModule: APIModule = {
+  definitions: {
+    [DEPLOYMENT]: struct('Enables declarative updates for Pods and ReplicaSets.', {
+      apiVersion,
+      kind,
+      metadata: ref(OBJECT_META, 'Standard object metadata.', { default: {} }),
+      spec: ref(DEPLOYMENT_SPEC, 'Desired behavior of the Deployment.', { default: {} }),
+      status: ref(DEPLOYMENT_STATUS, 'Most recently observed status of the Deployment.', { default: {} }),
+    }),
+    [DEPLOYMENT_SPEC]: struct(
+      'The desired behavior of a Deployment.',
+      {
+        minReadySeconds: int32('Seconds a new pod must be ready to count as available.'),
+        paused: bool('The deployment is paused.'),
+        progressDeadlineSeconds: int32(
+          'Seconds to make progress before the deployment is considered failed.',
+        ),
+        replicas: int32('Number of desired pods; 1 when unset.'),
+        revisionHistoryLimit: int32('Old ReplicaSets kept for rollback; 10 when unset.'),
+        selector: ref(LABEL_SELECTOR, "Label selector for pods; it must match the template's labels."),
+        strategy: ref(DEPLOYMENT_STRATEGY, 'How existing pods are replaced with new ones.', {
+          default: {},
+          'x-kubernetes-patch-strategy': 'retainKeys',
+        }),
+        template: ref(POD_TEMPLATE_SPEC, 'The pods that will be created.', { default: {} }),
+      },
+      { required: ['selector', 'template'] },
+    ),
+    [DEPLOYMENT_STRATEGY]: struct('How to replace existing pods with new ones.', {
+      rollingUpdate: ref(ROLLING_UPDATE_DEPLOYMENT, 'Rolling update parameters, for type RollingUpdate.'),
+      type: str('Recreate or RollingUpdate (the default).', { enum: ['Recreate', 'RollingUpdate'] }),
+    }),
+    [ROLLING_UPDATE_DEPLOYMENT]: struct('Parameters of a rolling update.', {
+      maxSurge: ref(INT_OR_STRING, 'Pods that may be scheduled above the desired number; 25% when unset.'),
+      maxUnavailable: ref(INT_OR_STRING, 'Pods that may be unavailable during the update; 25% when unset.'),
+    }),
+    [DEPLOYMENT_STATUS]: struct('The most recently observed status of a Deployment.', {
+      availableReplicas: int32('Available pods targeted by this deployment.'),
+      collisionCount: int32('Count of hash collisions for the Deployment.'),
+      conditions: arrayOf(
+        ref(DEPLOYMENT_CONDITION, undefined, { default: {} }),
+        "The deployment's conditions.",
+        conditionsMerge,
+      ),
+      observedGeneration: int64('The generation observed by the deployment controller.'),
+      readyReplicas: int32('Pods targeted by this Deployment with a Ready condition.'),
+      replicas: int32('Non-terminating pods targeted by this deployment.'),
+      terminatingReplicas: int32('Terminating pods targeted by this deployment.'),
+      unavailableReplicas: int32('Unavailable pods targeted by this deployment.'),
+      updatedReplicas: int32('Pods targeted by this deployment that have the desired template.'),
+    }),
+    [DEPLOYMENT_CONDITION]: conditionSchema('deployment', true),
+    [appsV1Def('DeploymentList')]: struct(
+      'A list of Deployments.',
+      {
+        apiVersion,
+        items: arrayOf(ref(DEPLOYMENT, undefined, { default: {} }), 'The Deployments.'),
+        kind,
+        metadata: ref(LIST_META, 'Standard list metadata.', { default: {} }),
+      },
+      { required: ['items'] },
+    ),
+  },
+  kinds: [deploymentKind, deploymentListKind],
+  goTypes: {
+    [DEPLOYMENT_STRATEGY]: { type: 'v1.DeploymentStrategyType' },
+    [DEPLOYMENT_CONDITION]: { type: 'v1.DeploymentConditionType', status: 'v1.ConditionStatus' },
+  },
+  protobuf: {
+    [DEPLOYMENT]: { metadata: 1, spec: 2, status: 3 },
+    [DEPLOYMENT_SPEC]: {
+      replicas: pointer(1),
+      selector: pointer(2),
+      template: 3,
+      strategy: 4,
+      minReadySeconds: 5,
+      revisionHistoryLimit: pointer(6),
+      paused: 7,
+      progressDeadlineSeconds: pointer(9),
+    },
+    [DEPLOYMENT_STRATEGY]: { type: 1, rollingUpdate: pointer(2) },
+    [ROLLING_UPDATE_DEPLOYMENT]: { maxUnavailable: pointer(1), maxSurge: pointer(2) },
+    [DEPLOYMENT_STATUS]: {
+      observedGeneration: 1,
+      replicas: 2,
+      updatedReplicas: 3,
+      availableReplicas: 4,
+      unavailableReplicas: 5,
+      conditions: 6,
+      readyReplicas: 7,
+      collisionCount: pointer(8),
+      terminatingReplicas: pointer(9),
+    },
+    [DEPLOYMENT_CONDITION]: {
+      type: 1,
+      status: 2,
+      reason: 4,
+      message: 5,
+      lastUpdateTime: 6,
+      lastTransitionTime: 7,
+    },
+    [appsV1Def('DeploymentList')]: { metadata: 1, items: 2 },
+  },
+};

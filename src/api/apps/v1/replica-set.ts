@@ -1,0 +1,127 @@
+// apps/v1 ReplicaSet(+List), ReplicaSetSpec, ReplicaSetStatus and ReplicaSetCondition.
+import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
+import type { APIModule } from '../../schema/api-module.js';
+import { groupKind } from '../../schema/api-module.js';
+import { arrayOf, int32, int64, ref, struct } from '../../schema/builders.js';
+import { pointer } from '../../schema/protobuf.js';
+import { LABEL_SELECTOR, type LabelSelector } from '../../meta/v1/label-selector.js';
+import { LIST_META } from '../../meta/v1/list-meta.js';
+import { OBJECT_META } from '../../meta/v1/object-meta.js';
+import { POD_TEMPLATE_SPEC, type PodTemplateSpec } from '../../core/v1/pod-template.js';
+import {
+  apiVersion,
+  appsV1,
+  appsV1Def,
+  conditionProtobuf,
+  conditionSchema,
+  conditionsMerge,
+  kind,
+  type AppsCondition,
+} from './group.js';
+
+export interface ReplicaSetSpec {
+  replicas?: number;
+  minReadySeconds?: number;
+  selector?: LabelSelector;
+  template?: PodTemplateSpec;
+}
+
+export interface ReplicaSetStatus {
+  replicas?: number;
+  fullyLabeledReplicas?: number;
+  readyReplicas?: number;
+  availableReplicas?: number;
+  terminatingReplicas?: number;
+  observedGeneration?: number;
+  conditions?: AppsCondition[];
+}
+
+export interface ReplicaSet extends KubeObject {
+  apiVersion?: 'apps/v1';
+  kind?: 'ReplicaSet';
+  metadata?: ObjectMeta;
+  spec?: ReplicaSetSpec;
+  status?: ReplicaSetStatus;
+}
+
+export interface ReplicaSetList extends KubeObject {
+  metadata?: ListMeta;
+  items: ReplicaSet[];
+}
+
+export const REPLICA_SET = appsV1Def('ReplicaSet');
+const REPLICA_SET_SPEC = appsV1Def('ReplicaSetSpec');
+const REPLICA_SET_STATUS = appsV1Def('ReplicaSetStatus');
+const REPLICA_SET_CONDITION = appsV1Def('ReplicaSetCondition');
+
+export const replicaSetKind = groupKind(appsV1, 'ReplicaSet', REPLICA_SET);
+export const replicaSetListKind = groupKind(appsV1, 'ReplicaSetList', appsV1Def('ReplicaSetList'));
+
+export const replicaSetModule: APIModule = {
+  definitions: {
+    [REPLICA_SET]: struct('Ensures that a specified number of pod replicas are running at any given time.', {
+      apiVersion,
+      kind,
+      metadata: ref(OBJECT_META, 'Standard object metadata.', { default: {} }),
+      spec: ref(REPLICA_SET_SPEC, 'Desired behavior of the ReplicaSet.', { default: {} }),
+      status: ref(REPLICA_SET_STATUS, 'Most recently observed status of the ReplicaSet.', { default: {} }),
+    }),
+    [REPLICA_SET_SPEC]: struct(
+      'The desired behavior of a ReplicaSet.',
+      {
+        minReadySeconds: int32('Seconds a new pod must be ready to count as available.'),
+        replicas: int32('Number of desired pods; 1 when unset.'),
+        selector: ref(LABEL_SELECTOR, "Label selector for pods; it must match the template's labels."),
+        template: ref(POD_TEMPLATE_SPEC, 'The pods created when too few replicas are found.', {
+          default: {},
+        }),
+      },
+      { required: ['selector'] },
+    ),
+    [REPLICA_SET_STATUS]: struct(
+      'The most recently observed status of a ReplicaSet.',
+      {
+        availableReplicas: int32('Available pods of this replica set.'),
+        conditions: arrayOf(
+          ref(REPLICA_SET_CONDITION, undefined, { default: {} }),
+          "The replica set's conditions.",
+          conditionsMerge,
+        ),
+        fullyLabeledReplicas: int32("Pods whose labels match the template's labels."),
+        observedGeneration: int64('The generation most recently observed.'),
+        readyReplicas: int32('Pods of this replica set with a Ready condition.'),
+        replicas: int32('The most recently observed number of non-terminating pods.', { default: 0 }),
+        terminatingReplicas: int32('Terminating pods of this replica set.'),
+      },
+      { required: ['replicas'] },
+    ),
+    [REPLICA_SET_CONDITION]: conditionSchema('replica set'),
+    [appsV1Def('ReplicaSetList')]: struct(
+      'A list of ReplicaSets.',
+      {
+        apiVersion,
+        items: arrayOf(ref(REPLICA_SET, undefined, { default: {} }), 'The ReplicaSets.'),
+        kind,
+        metadata: ref(LIST_META, 'Standard list metadata.', { default: {} }),
+      },
+      { required: ['items'] },
+    ),
+  },
+  kinds: [replicaSetKind, replicaSetListKind],
+  goTypes: { [REPLICA_SET_CONDITION]: { type: 'v1.ReplicaSetConditionType', status: 'v1.ConditionStatus' } },
+  protobuf: {
+    [REPLICA_SET]: { metadata: 1, spec: 2, status: 3 },
+    [REPLICA_SET_SPEC]: { replicas: pointer(1), selector: pointer(2), template: 3, minReadySeconds: 4 },
+    [REPLICA_SET_STATUS]: {
+      replicas: 1,
+      fullyLabeledReplicas: 2,
+      observedGeneration: 3,
+      readyReplicas: 4,
+      availableReplicas: 5,
+      conditions: 6,
+      terminatingReplicas: pointer(7),
+    },
+    [REPLICA_SET_CONDITION]: conditionProtobuf,
+    [appsV1Def('ReplicaSetList')]: { metadata: 1, items: 2 },
+  },
+};

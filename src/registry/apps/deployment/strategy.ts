@@ -1,0 +1,48 @@
+// Deployment policy (pkg/registry/apps/deployment/strategy.go): create starts with an empty status
+// and generation 1; spec and annotation changes bump the generation; /status keeps spec and labels.
+import type { Deployment } from '../../../api/apps/v1/deployment.js';
+import { jsonEqual } from '../../generic/object-meta.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import { setDeploymentDefaults } from './defaults.js';
+import {
+  validateDeployment,
+  validateDeploymentStatusUpdate,
+  validateDeploymentUpdate,
+} from './validation.js';
+
+export const deploymentStrategy = {
+  namespaceScoped: true,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForCreate: (_ctx, d) => {
+    setDeploymentDefaults(d);
+    d.status = {};
+  },
+  validate: (_ctx, d) => validateDeployment(d),
+  warningsOnCreate: () => [],
+  prepareForUpdate: (_ctx, d, old) => {
+    setDeploymentDefaults(d);
+    d.status = old.status ?? {};
+    // Annotations are copied to the ReplicaSets, so changing them is a new generation too.
+    if (!jsonEqual(d.metadata?.annotations ?? {}, old.metadata?.annotations ?? {})) {
+      const meta = (d.metadata ??= {});
+      meta.generation = (old.metadata?.generation ?? 0) + 1;
+    }
+  },
+  validateUpdate: (_ctx, d, old) => validateDeploymentUpdate(d, old),
+  warningsOnUpdate: () => [],
+} satisfies CreateStrategy<Deployment> & UpdateStrategy<Deployment>;
+
+/** deployments/status: takes the status, keeps the spec and the labels. */
+export const deploymentStatusStrategy = {
+  ...deploymentStrategy,
+  prepareForUpdate: (_ctx, d, old) => {
+    d.spec = old.spec ?? {};
+    const meta = (d.metadata ??= {});
+    if (old.metadata?.labels !== undefined) meta.labels = old.metadata.labels;
+    else delete meta.labels;
+  },
+  validateUpdate: (_ctx, d, old) => validateDeploymentStatusUpdate(d, old),
+} satisfies UpdateStrategy<Deployment>;
+
+export const deploymentDeleteStrategy = {} satisfies DeleteStrategy<Deployment>;

@@ -1,0 +1,61 @@
+// ReplicaSet storage (pkg/registry/apps/replicaset/storage/storage.go): replicasets (short name rs,
+// category all), replicasets/status and replicasets/scale. No replicaset controller runs here.
+import type { ReplicaSet, ReplicaSetList } from '../../../api/apps/v1/replica-set.js';
+import { completeWithOptions } from '../../generic/complete.js';
+import { ScaleREST } from '../../generic/scale.js';
+import { StatusREST } from '../../generic/status-rest.js';
+import type { Storage } from '../../rest/capabilities.js';
+import type { WorkloadStorageOptions } from '../deployment/storage.js';
+import { scaleSelector } from '../workload/scale.js';
+import {
+  replicaSetAttrs,
+  replicaSetDeleteStrategy,
+  replicaSetFieldLabelConversion,
+  replicaSetStatusStrategy,
+  replicaSetStrategy,
+} from './strategy.js';
+import { replicaSetTableConvertor } from './table.js';
+
+export const replicaSetResource = { group: 'apps', resource: 'replicasets' } as const;
+
+/** replicasets, replicasets/status and replicasets/scale. */
+export async function replicaSetStorageMap(opts: WorkloadStorageOptions): Promise<Record<string, Storage>> {
+  const store = await completeWithOptions<ReplicaSet>(
+    {
+      qualifiedResource: replicaSetResource,
+      singularName: 'replicaset',
+      newFunc: () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet' }),
+      newListFunc: () =>
+        ({ apiVersion: 'apps/v1', kind: 'ReplicaSetList', metadata: {}, items: [] }) satisfies ReplicaSetList,
+      createStrategy: replicaSetStrategy,
+      updateStrategy: replicaSetStrategy,
+      deleteStrategy: replicaSetDeleteStrategy,
+      defaultGarbageCollectionPolicy: 'DeleteDependents',
+      fieldLabelConversion: replicaSetFieldLabelConversion,
+      tableConvertor: replicaSetTableConvertor,
+      shortNames: ['rs'],
+      categories: ['all'],
+      trackGeneration: true,
+    },
+    {
+      restOptions: opts.restOptionsGetter,
+      attrFunc: replicaSetAttrs,
+      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
+    },
+  );
+  return {
+    replicasets: store,
+    'replicasets/status': new StatusREST(store, replicaSetStatusStrategy),
+    'replicasets/scale': new ScaleREST<ReplicaSet>({
+      store,
+      toScale: (rs) => ({
+        spec: { replicas: rs.spec?.replicas ?? 0 },
+        status: { replicas: rs.status?.replicas ?? 0, ...scaleSelector(rs.spec?.selector) },
+      }),
+      applyScale: (rs, replicas) => {
+        (rs.spec ??= {}).replicas = replicas;
+        return rs;
+      },
+    }),
+  };
+}

@@ -1,0 +1,58 @@
+// StatefulSet storage (pkg/registry/apps/statefulset/storage/storage.go): statefulsets (short name
+// sts, category all), statefulsets/status and statefulsets/scale. No statefulset controller runs here.
+import type { StatefulSet, StatefulSetList } from '../../../api/apps/v1/stateful-set.js';
+import { completeWithOptions } from '../../generic/complete.js';
+import { ScaleREST } from '../../generic/scale.js';
+import { StatusREST } from '../../generic/status-rest.js';
+import type { Storage } from '../../rest/capabilities.js';
+import type { WorkloadStorageOptions } from '../deployment/storage.js';
+import { scaleSelector } from '../workload/scale.js';
+import { statefulSetDeleteStrategy, statefulSetStatusStrategy, statefulSetStrategy } from './strategy.js';
+import { statefulSetTableConvertor } from './table.js';
+
+export const statefulSetResource = { group: 'apps', resource: 'statefulsets' } as const;
+
+/** statefulsets, statefulsets/status and statefulsets/scale. */
+export async function statefulSetStorageMap(opts: WorkloadStorageOptions): Promise<Record<string, Storage>> {
+  const store = await completeWithOptions<StatefulSet>(
+    {
+      qualifiedResource: statefulSetResource,
+      singularName: 'statefulset',
+      newFunc: () => ({ apiVersion: 'apps/v1', kind: 'StatefulSet' }),
+      newListFunc: () =>
+        ({
+          apiVersion: 'apps/v1',
+          kind: 'StatefulSetList',
+          metadata: {},
+          items: [],
+        }) satisfies StatefulSetList,
+      createStrategy: statefulSetStrategy,
+      updateStrategy: statefulSetStrategy,
+      deleteStrategy: statefulSetDeleteStrategy,
+      defaultGarbageCollectionPolicy: 'DeleteDependents',
+      tableConvertor: statefulSetTableConvertor,
+      shortNames: ['sts'],
+      categories: ['all'],
+      trackGeneration: true,
+    },
+    {
+      restOptions: opts.restOptionsGetter,
+      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
+    },
+  );
+  return {
+    statefulsets: store,
+    'statefulsets/status': new StatusREST(store, statefulSetStatusStrategy),
+    'statefulsets/scale': new ScaleREST<StatefulSet>({
+      store,
+      toScale: (sts) => ({
+        spec: { replicas: sts.spec?.replicas ?? 0 },
+        status: { replicas: sts.status?.replicas ?? 0, ...scaleSelector(sts.spec?.selector) },
+      }),
+      applyScale: (sts, replicas) => {
+        (sts.spec ??= {}).replicas = replicas;
+        return sts;
+      },
+    }),
+  };
+}

@@ -1,0 +1,210 @@
+// StatefulSet validation (ValidateStatefulSet, ValidateStatefulSetUpdate, ValidateStatefulSetStatus
+// in pkg/apis/apps/validation/validation.go) and its v1 defaults (SetDefaults_StatefulSet).
+import type { StatefulSet, StatefulSetSpec, StatefulSetStatus } from '../../../api/apps/v1/stateful-set.js';
+import {
+  FieldError,
+  FieldPath,
+  nameIsDNSSubdomain,
+  validateNonnegativeField,
+  type ErrorList,
+} from '../../../machinery/validation/index.js';
+import { jsonEqual } from '../../generic/object-meta.js';
+import {
+  validateCoreObjectMeta,
+  validateCoreObjectMetaUpdate,
+} from '../../core/namespace/finalizer-names.js';
+import { setPodTemplateSpecDefaults } from '../../core/podtemplate/defaults.js';
+import {
+  nonnegativeFields,
+  notAboveReplicas,
+  specPath,
+  statusPath,
+  validateLongRunningTemplate,
+  validateRequiredSelector,
+  validateSelectorMatchesTemplate,
+} from '../workload/validation.js';
+
+/** Fills the defaults in place: OrderedReady, RollingUpdate from partition 0, Retain, 1 replica, history 10. */
+export function setStatefulSetDefaults(sts: StatefulSet): void {
+  const spec = (sts.spec ??= {});
+  if ((spec.podManagementPolicy ?? '') === '') spec.podManagementPolicy = 'OrderedReady';
+  const strategy = (spec.updateStrategy ??= {});
+  if ((strategy.type ?? '') === '') {
+    strategy.type = 'RollingUpdate';
+    strategy.rollingUpdate ??= {};
+  }
+  if (strategy.type === 'RollingUpdate' && strategy.rollingUpdate !== undefined)
+    strategy.rollingUpdate.partition ??= 0;
+  const retention = (spec.persistentVolumeClaimRetentionPolicy ??= {});
+  if ((retention.whenDeleted ?? '') === '') retention.whenDeleted = 'Retain';
+  if ((retention.whenScaled ?? '') === '') retention.whenScaled = 'Retain';
+  spec.replicas ??= 1;
+  spec.revisionHistoryLimit ??= 10;
+  setPodTemplateSpecDefaults((spec.template ??= {}));
+}
+
+const retentionPolicies = ['Retain', 'Delete'];
+
+function validateStrategies(spec: StatefulSetSpec, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
+  const policy = spec.podManagementPolicy ?? '';
+  if (policy === '') errs.push(FieldError.required(path.child('podManagementPolicy')));
+  else if (policy !== 'OrderedReady' && policy !== 'Parallel')
+    errs.push(
+      FieldError.invalid(path.child('podManagementPolicy'), policy, "must be 'OrderedReady' or 'Parallel'"),
+    );
+  const strategy = spec.updateStrategy ?? {};
+  const sp = path.child('updateStrategy');
+  switch (strategy.type ?? '') {
+    case '':
+      errs.push(FieldError.required(sp));
+      break;
+    case 'OnDelete':
+      if (strategy.rollingUpdate !== undefined)
+        errs.push(
+          FieldError.invalid(
+            sp.child('rollingUpdate'),
+            strategy.rollingUpdate,
+            "only allowed for updateStrategy 'RollingUpdate'",
+          ),
+        );
+      break;
+    case 'RollingUpdate': {
+      const partition = strategy.rollingUpdate?.partition;
+      if (partition !== undefined)
+        errs.push(...validateNonnegativeField(partition, sp.child('rollingUpdate', 'partition')));
+      break;
+    }
+    default:
+      errs.push(FieldError.invalid(sp, strategy, "must be 'RollingUpdate' or 'OnDelete'"));
+  }
+  const retention = spec.persistentVolumeClaimRetentionPolicy;
+  const rp = path.child('persistentVolumeClaimRetentionPolicy');
+  for (const key of ['whenDeleted', 'whenScaled'] as const) {
+    const value = retention?.[key];
+    if (value !== undefined && !retentionPolicies.includes(value))
+      errs.push(FieldError.notSupported(rp.child(key), value, retentionPolicies));
+  }
+  return errs;
+}
+
+/** ValidateStatefulSetSpec. */
+export function validateStatefulSetSpec(spec: StatefulSetSpec, path: FieldPath): ErrorList {
+  const errs = validateStrategies(spec, path);
+  errs.push(
+    ...nonnegativeFields(
+      {
+        revisionHistoryLimit: spec.revisionHistoryLimit,
+        replicas: spec.replicas ?? 0,
+        minReadySeconds: spec.minReadySeconds ?? 0,
+      },
+      path,
+    ),
+  );
+  if (spec.ordinals !== undefined)
+    errs.push(...validateNonnegativeField(spec.ordinals.start ?? 0, path.child('ordinals.start')));
+  const { errs: selectorErrs, selector } = validateRequiredSelector(
+    spec.selector,
+    path.child('selector'),
+    'statefulset',
+  );
+  errs.push(...selectorErrs);
+  if (selector !== undefined) {
+    const templatePath = path.child('template');
+    errs.push(...validateSelectorMatchesTemplate(selector, spec.template, templatePath));
+    errs.push(
+      ...validateLongRunningTemplate({
+        template: spec.template,
+        path: templatePath,
+        kindName: 'StatefulSet',
+        deadlineForbidden: true,
+      }),
+    );
+  }
+  return errs;
+}
+
+export function validateStatefulSet(sts: StatefulSet): ErrorList {
+  return [
+    ...validateCoreObjectMeta(sts.metadata ?? {}, {
+      requiresNamespace: true,
+      validateName: nameIsDNSSubdomain,
+    }),
+    ...validateStatefulSetSpec(sts.spec ?? {}, specPath),
+  ];
+}
+
+const mutableSpecFields = [
+  'replicas',
+  'template',
+  'updateStrategy',
+  'minReadySeconds',
+  'ordinals',
+  'revisionHistoryLimit',
+  'persistentVolumeClaimRetentionPolicy',
+] as const;
+
+/** ValidateStatefulSetUpdate: only the mutable spec fields may change. */
+export function validateStatefulSetUpdate(sts: StatefulSet, old: StatefulSet): ErrorList {
+  const errs = [
+    ...validateCoreObjectMetaUpdate(sts.metadata ?? {}, old.metadata ?? {}),
+    ...validateStatefulSetSpec(sts.spec ?? {}, specPath),
+  ];
+  const immutable = (spec: StatefulSetSpec | undefined): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(spec ?? {}).filter(([k]) => !(mutableSpecFields as readonly string[]).includes(k)),
+    );
+  const next = immutable(sts.spec);
+  const prior = immutable(old.spec);
+  if (!jsonEqual(next, prior))
+    errs.push(
+      FieldError.forbidden(
+        specPath,
+        "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden",
+      ),
+    );
+  return errs;
+}
+
+/** ValidateStatefulSetStatus. */
+export function validateStatefulSetStatus(status: StatefulSetStatus, path: FieldPath): ErrorList {
+  const replicas = status.replicas ?? 0;
+  const counters = {
+    readyReplicas: status.readyReplicas,
+    currentReplicas: status.currentReplicas,
+    updatedReplicas: status.updatedReplicas,
+    availableReplicas: status.availableReplicas,
+  };
+  const errs = nonnegativeFields(
+    {
+      replicas,
+      ...counters,
+      observedGeneration: status.observedGeneration,
+      collisionCount: status.collisionCount,
+    },
+    path,
+  );
+  errs.push(...notAboveReplicas(counters, replicas, path));
+  if ((status.availableReplicas ?? 0) > (status.readyReplicas ?? 0))
+    errs.push(
+      FieldError.invalid(
+        path.child('availableReplicas'),
+        status.availableReplicas,
+        'cannot be greater than status.readyReplicas',
+      ),
+    );
+  return errs;
+}
+
+/** ValidateStatefulSetStatusUpdate: the status, and collisionCount never goes down. */
+export function validateStatefulSetStatusUpdate(sts: StatefulSet, old: StatefulSet): ErrorList {
+  const errs = [
+    ...validateCoreObjectMetaUpdate(sts.metadata ?? {}, old.metadata ?? {}),
+    ...validateStatefulSetStatus(sts.status ?? {}, statusPath),
+  ];
+  const prior = old.status?.collisionCount;
+  const next = sts.status?.collisionCount;
+  if (prior !== undefined && (next === undefined || next < prior))
+    errs.push(FieldError.invalid(statusPath.child('collisionCount'), next ?? null, 'cannot be decremented'));
+  return errs;
+}

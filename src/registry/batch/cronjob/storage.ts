@@ -1,0 +1,37 @@
+// CronJob storage (pkg/registry/batch/cronjob/storage/storage.go): cronjobs (short name cj,
+// category all) and cronjobs/status. No cronjob controller runs here: no Job is ever started.
+import type { CronJob, CronJobList } from '../../../api/batch/v1/cron-job.js';
+import { completeWithOptions } from '../../generic/complete.js';
+import { StatusREST } from '../../generic/status-rest.js';
+import type { Storage } from '../../rest/capabilities.js';
+import type { WorkloadStorageOptions } from '../../apps/deployment/storage.js';
+import { cronJobDeleteStrategy, cronJobStatusStrategy, cronJobStrategy } from './strategy.js';
+import { cronJobTableConvertor } from './table.js';
+
+export const cronJobResource = { group: 'batch', resource: 'cronjobs' } as const;
+
+/** cronjobs and cronjobs/status. */
+export async function cronJobStorageMap(opts: WorkloadStorageOptions): Promise<Record<string, Storage>> {
+  const store = await completeWithOptions<CronJob>(
+    {
+      qualifiedResource: cronJobResource,
+      singularName: 'cronjob',
+      newFunc: () => ({ apiVersion: 'batch/v1', kind: 'CronJob' }),
+      newListFunc: () =>
+        ({ apiVersion: 'batch/v1', kind: 'CronJobList', metadata: {}, items: [] }) satisfies CronJobList,
+      createStrategy: cronJobStrategy,
+      updateStrategy: cronJobStrategy,
+      deleteStrategy: cronJobDeleteStrategy,
+      defaultGarbageCollectionPolicy: 'DeleteDependents',
+      tableConvertor: cronJobTableConvertor,
+      shortNames: ['cj'],
+      categories: ['all'],
+      trackGeneration: true,
+    },
+    {
+      restOptions: opts.restOptionsGetter,
+      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
+    },
+  );
+  return { cronjobs: store, 'cronjobs/status': new StatusREST(store, cronJobStatusStrategy) };
+}
