@@ -34,6 +34,12 @@ export interface ProtobufField {
   readonly codec?: ProtobufCodec;
   /** The Go field name kube's decode errors quote, where the default guess is wrong. */
   readonly goName?: string;
+  /**
+   * A Go embedded struct (`json:",inline"`, as IngressRule's IngressRuleValue) that travels as its
+   * own message at this field number: the definition named here, whose fields the parent's JSON
+   * holds. The table's key is then the Go field's label, not a schema property.
+   */
+  readonly inline?: string;
 }
 
 /** One message: JSON field name → field number, or the field's full description. */

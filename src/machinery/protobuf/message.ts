@@ -93,6 +93,10 @@ function readField(
   const prior = out[field.json];
   switch (field.shape) {
     case 'single':
+      if (field.inline === true && field.value.kind === 'message') {
+        decodeMessage(lengthDelimited(r, tag, field.goName), field.value.definition, { ctx, into: out });
+        return;
+      }
       out[field.json] = readOne(r, { value: field.value, goName: field.goName, tag, prior }, ctx);
       return;
     case 'repeated': {

@@ -24,6 +24,8 @@ export interface FieldPlan {
   readonly value: ValuePlan;
   /** Kept in JSON when zero: a Go pointer, or a field without `omitempty` (required in the schema). */
   readonly keepZero: boolean;
+  /** An embedded struct whose message's fields land in the parent object (ProtobufField.inline). */
+  readonly inline?: boolean;
 }
 
 export interface MessagePlan {
@@ -126,9 +128,21 @@ export function compileMessagePlan(scheme: Scheme, definition: string): MessageP
   for (const [json, entry] of Object.entries(table)) {
     const spec: ProtobufField = typeof entry === 'number' ? { field: entry } : entry;
     const where = `${definition}.${json}`;
+    if (fields.has(spec.field)) throw new Error(`${where}: field number ${spec.field} used twice`);
+    if (spec.inline !== undefined) {
+      const value: ValuePlan = { kind: 'message', definition: spec.inline };
+      fields.set(spec.field, {
+        json,
+        goName: spec.goName ?? json,
+        shape: 'single',
+        value,
+        keepZero: true,
+        inline: true,
+      });
+      continue;
+    }
     const property = schema.properties?.[json];
     if (property === undefined) throw new Error(`${where}: not a property of the schema`);
-    if (fields.has(spec.field)) throw new Error(`${where}: field number ${spec.field} used twice`);
     fields.set(spec.field, fieldPlan(scheme, property, { json, spec, required: required.has(json), where }));
   }
   return { name: definition.slice(definition.lastIndexOf('.') + 1), fields };

@@ -1,0 +1,118 @@
+// IngressClass policy (pkg/registry/networking/ingressclass/strategy.go) and validation
+// (ValidateIngressClass and ValidateIngressClassUpdate in pkg/apis/networking/validation, with
+// IsDomainPrefixedPath of k8s.io/apimachinery/pkg/api/validation).
+import {
+  ingressClassParametersScopes,
+  type IngressClass,
+  type IngressClassParametersReference,
+} from '../../../api/networking/v1/ingress-class.js';
+import {
+  FieldError,
+  FieldPath,
+  isDNS1123Subdomain,
+  regexError,
+  validateNamespaceName,
+  validatePathSegmentName,
+  type ErrorList,
+} from '../../../machinery/validation/index.js';
+import { validateImmutableField } from '../../generic/validate-meta-update.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+
+const maxLenIngressClassController = 250;
+const httpPathFmt = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
+const httpPathRe = new RegExp(`^${httpPathFmt}$`);
+
+/** IsDomainPrefixedPath. */
+export function isDomainPrefixedPath(path: FieldPath, value: string): ErrorList {
+  if (value === '') return [FieldError.required(path, '')];
+  const slash = value.indexOf('/');
+  const host = slash < 0 ? '' : value.slice(0, slash);
+  const rest = slash < 0 ? '' : value.slice(slash + 1);
+  if (host === '' || rest === '') {
+    return [FieldError.invalid(path, value, 'must be a domain-prefixed path (such as "acme.io/foo")')];
+  }
+  const errs = isDNS1123Subdomain(host).map((m) => FieldError.invalid(path, host, m));
+  if (!httpPathRe.test(rest))
+    errs.push(FieldError.invalid(path, rest, regexError('Invalid path', httpPathFmt)));
+  return errs;
+}
+
+/** validateIngressClassParametersReference. */
+function validateParameters(params: IngressClassParametersReference | undefined, path: FieldPath): ErrorList {
+  if (params === undefined) return [];
+  const errs: ErrorList = [];
+  if (params.apiGroup !== undefined && params.apiGroup !== '') {
+    const group = params.apiGroup;
+    errs.push(...isDNS1123Subdomain(group).map((m) => FieldError.invalid(path.child('apiGroup'), group, m)));
+  }
+  for (const name of ['kind', 'name'] as const) {
+    const value = params[name] as string | undefined;
+    if (value === undefined || value === '') errs.push(FieldError.required(path.child(name), ''));
+    else
+      errs.push(
+        ...validatePathSegmentName(value, false).map((m) => FieldError.invalid(path.child(name), value, m)),
+      );
+  }
+  const scope = params.scope;
+  if (scope === undefined) return [...errs, FieldError.required(path.child('scope'), '')];
+  if (!(ingressClassParametersScopes as readonly string[]).includes(scope)) {
+    errs.push(FieldError.notSupported(path.child('scope'), scope, ingressClassParametersScopes));
+  } else if (scope === 'Namespace') {
+    const ns = params.namespace;
+    if (ns === undefined) {
+      errs.push(FieldError.required(path.child('namespace'), "`parameters.scope` is set to 'Namespace'"));
+    } else {
+      errs.push(
+        ...validateNamespaceName(ns, false).map((m) => FieldError.invalid(path.child('namespace'), ns, m)),
+      );
+    }
+  } else if (params.namespace !== undefined) {
+    errs.push(FieldError.forbidden(path.child('namespace'), "`parameters.scope` is set to 'Cluster'"));
+  }
+  return errs;
+}
+
+/** ValidateIngressClass: the spec (metadata is checked by the generic store). */
+export function validateIngressClass(ic: IngressClass): ErrorList {
+  const path = FieldPath.of('spec');
+  const controller = ic.spec?.controller ?? '';
+  const errs: ErrorList = [];
+  if (controller.length > maxLenIngressClassController) {
+    errs.push(FieldError.tooLong(path.child('controller'), maxLenIngressClassController));
+  }
+  errs.push(...isDomainPrefixedPath(path.child('controller'), controller));
+  errs.push(...validateParameters(ic.spec?.parameters, path.child('parameters')));
+  return errs;
+}
+
+/** ValidateIngressClassUpdate: the controller is immutable. */
+export function validateIngressClassUpdate(ic: IngressClass, old: IngressClass): ErrorList {
+  return [
+    ...validateIngressClass(ic),
+    ...validateImmutableField(ic.spec?.controller, old.spec?.controller, FieldPath.of('spec', 'controller')),
+  ];
+}
+
+// SetDefaults_IngressClass: parameters without a scope are cluster-scoped.
+function setDefaults(ic: IngressClass): void {
+  const params = ic.spec?.parameters;
+  if (params !== undefined) params.scope ??= 'Cluster';
+}
+
+export const ingressClassStrategy = {
+  namespaceScoped: false,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForCreate: (_ctx, ic) => {
+    setDefaults(ic);
+  },
+  validate: (_ctx, ic) => validateIngressClass(ic),
+  warningsOnCreate: () => [],
+  prepareForUpdate: (_ctx, ic) => {
+    setDefaults(ic);
+  },
+  validateUpdate: (_ctx, ic, old) => validateIngressClassUpdate(ic, old),
+  warningsOnUpdate: () => [],
+} satisfies CreateStrategy<IngressClass> & UpdateStrategy<IngressClass>;
+
+export const ingressClassDeleteStrategy = {} satisfies DeleteStrategy<IngressClass>;

@@ -1,0 +1,50 @@
+// RuntimeClass policy (pkg/registry/node/runtimeclass/strategy.go) and validation
+// (ValidateRuntimeClass and ValidateRuntimeClassUpdate in pkg/apis/node/validation).
+import type { RuntimeClass } from '../../../api/node/v1/runtime-class.js';
+import {
+  FieldError,
+  FieldPath,
+  nameIsDNSLabel,
+  validateLabels,
+  type ErrorList,
+} from '../../../machinery/validation/index.js';
+import { validateImmutableField } from '../../generic/validate-meta-update.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+
+/** ValidateRuntimeClass: the handler is a DNS label (metadata is checked by the generic store). */
+export function validateRuntimeClass(rc: RuntimeClass): ErrorList {
+  const handler = rc.handler;
+  const errs = nameIsDNSLabel(handler, false).map((m) =>
+    FieldError.invalid(FieldPath.of('handler'), handler, m),
+  );
+  const selector = rc.scheduling?.nodeSelector;
+  if (selector !== undefined)
+    errs.push(...validateLabels(selector, FieldPath.of('scheduling', 'nodeSelector')));
+  return errs;
+}
+
+/** ValidateRuntimeClassUpdate: the handler is immutable. */
+export function validateRuntimeClassUpdate(rc: RuntimeClass, old: RuntimeClass): ErrorList {
+  return [
+    ...validateRuntimeClass(rc),
+    ...validateImmutableField(rc.handler, old.handler, FieldPath.of('handler')),
+  ];
+}
+
+export const runtimeClassStrategy = {
+  namespaceScoped: false,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: true,
+  prepareForCreate: (_ctx, rc) => {
+    (rc as Partial<RuntimeClass>).handler ??= '';
+  },
+  validate: (_ctx, rc) => validateRuntimeClass(rc),
+  warningsOnCreate: () => [],
+  prepareForUpdate: (_ctx, rc) => {
+    (rc as Partial<RuntimeClass>).handler ??= '';
+  },
+  validateUpdate: (_ctx, rc, old) => validateRuntimeClassUpdate(rc, old),
+  warningsOnUpdate: () => [],
+} satisfies CreateStrategy<RuntimeClass> & UpdateStrategy<RuntimeClass>;
+
+export const runtimeClassDeleteStrategy = {} satisfies DeleteStrategy<RuntimeClass>;
