@@ -66,13 +66,19 @@ function signalFor(res: ApiResponse, given: AbortSignal | undefined): AbortSigna
 
 function segmentsOf(url: URL): string[] | undefined {
   try {
-    return decodePath(url.pathname).split('/').filter((s) => s !== '');
+    return decodePath(url.pathname)
+      .split('/')
+      .filter((s) => s !== '');
   } catch {
     return undefined;
   }
 }
 
-async function serveAPI(ctx: { table: RouteTable; discovery: DiscoveryHandler }, ex: Exchange, opts: { segments: readonly string[]; user: UserInfo; signal: AbortSignal }): Promise<void> {
+async function serveAPI(
+  ctx: { table: RouteTable; discovery: DiscoveryHandler },
+  ex: Exchange,
+  opts: { segments: readonly string[]; user: UserInfo; signal: AbortSignal },
+): Promise<void> {
   const method = (ex.req.method ?? 'GET').toUpperCase();
   const { segments } = opts;
   const isDiscoveryPath = segments.length <= (segments[0] === 'api' ? 2 : 3);
@@ -81,7 +87,12 @@ async function serveAPI(ctx: { table: RouteTable; discovery: DiscoveryHandler },
     if (!ctx.discovery.serve(ex, segments)) throw routeNotFound();
     return;
   }
-  const match = matchRoute(ctx.table, { method, segments, accept: header(ex.req, 'accept'), contentType: header(ex.req, 'content-type') });
+  const match = matchRoute(ctx.table, {
+    method,
+    segments,
+    accept: header(ex.req, 'accept'),
+    contentType: header(ex.req, 'content-type'),
+  });
   if (!match.ok) throw match.error;
   const info = resolveRequestInfo(ex.req, ex.url);
   await match.handler(match.routes.scope, { ex, info, user: opts.user, signal: opts.signal });
@@ -109,7 +120,8 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
     routes: table,
     async handle(req, res, opts = {}) {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (options.openapi !== undefined && serveOpenAPIRequest(options.openapi, { req, res, url })) return true;
+      if (options.openapi !== undefined && (await serveOpenAPIRequest(options.openapi, { req, res, url })))
+        return true;
       const segments = segmentsOf(url);
       if (segments === undefined || (segments[0] !== 'api' && segments[0] !== 'apis')) return false;
       const ex: Exchange = { req, res, url, warnings: new WarningRecorder(), logError };

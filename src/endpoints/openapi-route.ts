@@ -6,9 +6,12 @@ import { serveOpenAPI, type OpenAPIService } from './openapi/index.js';
 export type { OpenAPIService } from './openapi/index.js';
 
 /** Writes the answer when `url` is an OpenAPI path; false otherwise. */
-export function serveOpenAPIRequest(service: OpenAPIService, r: { req: ApiRequest; res: ApiResponse; url: URL }): boolean {
+export async function serveOpenAPIRequest(
+  service: OpenAPIService,
+  r: { req: ApiRequest; res: ApiResponse; url: URL },
+): Promise<boolean> {
   if (!r.url.pathname.startsWith('/openapi/')) return false;
-  const answer = serveOpenAPI(service, {
+  const answer = await serveOpenAPI(service, {
     path: r.url.pathname,
     query: r.url.searchParams,
     accept: header(r.req, 'accept'),

@@ -6,7 +6,6 @@ import type { Scheme } from '../../api/scheme.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import { discoveryPaths } from './discovery-paths.js';
 import { swaggerDocument } from './document-v2.js';
-import { swaggerToProtoBinary } from './proto-v2.js';
 import { openAPIV3Document } from './document-v3.js';
 import type { PathSpec } from './operation-spec.js';
 import { routePaths } from './route-paths.js';
@@ -35,7 +34,8 @@ export interface OpenAPIService {
   v2(): Buffer;
   v2Document(): OpenAPIDocument;
   /** The v2 document in gnostic's protobuf model, under the JSON document's ETag (as kube-openapi). */
-  v2ProtoDocument(): OpenAPIDocument;
+  /** The v2 document as gnostic protobuf; its encoder (protobufjs) loads on the first call. */
+  v2ProtoDocument(): Promise<OpenAPIDocument>;
   v3Index(): OpenAPIV3Discovery;
   v3IndexDocument(): OpenAPIDocument;
   /** `groupVersionPath` as in the index: `api/v1`, `apis/apps/v1`, `api`, `apis`, `apis/apps`. */
@@ -54,7 +54,7 @@ class OpenAPIDocuments implements OpenAPIService {
   #paths: PathSpec[] | undefined;
   #v2: OpenAPIDocument | undefined;
   #v2Value: unknown;
-  #v2Proto: OpenAPIDocument | undefined;
+  #v2Proto: Promise<OpenAPIDocument> | undefined;
   #v3: Map<string, OpenAPIDocument> | undefined;
   #index: { value: OpenAPIV3Discovery; doc: OpenAPIDocument } | undefined;
 
@@ -99,11 +99,12 @@ class OpenAPIDocuments implements OpenAPIService {
     return this.#v2;
   }
 
-  v2ProtoDocument(): OpenAPIDocument {
-    if (this.#v2Proto === undefined) {
+  v2ProtoDocument(): Promise<OpenAPIDocument> {
+    this.#v2Proto ??= (async () => {
       const json = this.v2Document();
-      this.#v2Proto = { ...json, body: swaggerToProtoBinary(this.#v2Value) };
-    }
+      const { swaggerToProtoBinary } = await import('./proto-v2.js');
+      return { ...json, body: swaggerToProtoBinary(this.#v2Value) };
+    })();
     return this.#v2Proto;
   }
 

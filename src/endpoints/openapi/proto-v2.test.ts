@@ -11,7 +11,7 @@ const arr = (v: unknown): Msg[] => (Array.isArray(v) ? (v as Msg[]) : []);
 
 const service = newOpenAPIService({ scheme: builtinScheme(), groups: [fakeCoreGroup()] });
 const json = JSON.parse(service.v2().toString()) as Msg;
-const decoded = decodeProtoDocument(service.v2ProtoDocument().body);
+const decoded = decodeProtoDocument((await service.v2ProtoDocument()).body);
 
 /** The JSON schema a decoded gnostic Schema stands for (the inverse of the encoder, for checking). */
 function schemaBack(s: Msg): Msg {

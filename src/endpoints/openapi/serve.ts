@@ -122,11 +122,14 @@ function answer(doc: OpenAPIDocument, req: OpenAPIRequest, extra: Record<string,
 const notAcceptable: OpenAPIAnswer = { status: 406, headers: { Vary: 'Accept' } };
 
 /** Answers an /openapi request, or returns undefined when the path is not an OpenAPI path. */
-export function serveOpenAPI(service: OpenAPIService, req: OpenAPIRequest): OpenAPIAnswer | undefined {
+export async function serveOpenAPI(
+  service: OpenAPIService,
+  req: OpenAPIRequest,
+): Promise<OpenAPIAnswer | undefined> {
   if (req.path === '/openapi/v2') {
     const format = negotiateV2(req.accept);
     if (format === undefined) return notAcceptable;
-    const doc = format.protobuf ? service.v2ProtoDocument() : service.v2Document();
+    const doc = format.protobuf ? await service.v2ProtoDocument() : service.v2Document();
     return answer(doc, req, { Vary: 'Accept', 'Content-Type': format.contentType });
   }
   if (req.path === '/openapi/v3' || req.path === '/openapi/v3/') {
