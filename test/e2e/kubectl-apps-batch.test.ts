@@ -9,7 +9,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { kubectl as runKubectl, locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 import { isAge, tableRows } from './support/kube-objects.js';
 
 interface Workload {
@@ -72,18 +73,7 @@ spec:
 describe('kubectl against capstan: apps/v1 and batch/v1', () => {
   let capstan: CapstanProcess;
   let dir: string;
-  const kubectl = (args: readonly string[]): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath });
-  const ok = async (args: readonly string[]): Promise<string> => {
-    const r = await kubectl(args);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
-  const fails = async (args: readonly string[]): Promise<string> => {
-    const r = await kubectl(args);
-    assert.equal(r.code, 1, `kubectl ${args.join(' ')} should exit 1: ${r.stdout}${r.stderr}`);
-    return r.stderr;
-  };
+  const { kubectl, ok, fails } = kubectlSession(() => capstan.kubeconfigPath);
   const getJson = async (resource: string, name: string): Promise<Workload> =>
     JSON.parse(await ok(['get', resource, name, '-o', 'json'])) as Workload;
 

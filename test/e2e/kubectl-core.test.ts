@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { kubectl as runKubectl, locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 import { spawnKubectl } from './support/kubectl-stream.js';
 import { base64, configMap, isAge, namespace, secret, tableRows } from './support/kube-objects.js';
 
@@ -34,18 +35,7 @@ const [nsA, nsB] = ['e2e-a', 'e2e-b'] as const;
 describe('kubectl against capstan: configmaps and secrets', () => {
   let capstan: CapstanProcess;
   let dir: string;
-  const kubectl = (args: readonly string[], input?: string): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
-  const ok = async (args: readonly string[], input?: string): Promise<string> => {
-    const r = await kubectl(args, input);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
-  const fails = async (args: readonly string[], input?: string): Promise<string> => {
-    const r = await kubectl(args, input);
-    assert.equal(r.code, 1, `kubectl ${args.join(' ')} should exit 1: ${r.stdout}${r.stderr}`);
-    return r.stderr;
-  };
+  const { kubectl, ok, fails } = kubectlSession(() => capstan.kubeconfigPath);
   const file = async (name: string, text: string): Promise<string> => {
     const path = join(dir, name);
     await writeFile(path, text);

@@ -5,7 +5,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 import { isAge, namespace, tableRows } from './support/kube-objects.js';
 
 const ns = 'e2e-groups';
@@ -15,18 +16,7 @@ const header = (table: string): string => (table.split('\n')[0] ?? '').trim().re
 
 describe('kubectl against capstan: named groups', () => {
   let capstan: CapstanProcess;
-  const kubectl = (args: readonly string[], input?: string): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
-  const ok = async (args: readonly string[], input?: string): Promise<string> => {
-    const r = await kubectl(args, input);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
-  const fails = async (args: readonly string[], input?: string): Promise<string> => {
-    const r = await kubectl(args, input);
-    assert.equal(r.code, 1, `kubectl ${args.join(' ')} should exit 1: ${r.stdout}${r.stderr}`);
-    return r.stderr;
-  };
+  const { ok, fails } = kubectlSession(() => capstan.kubeconfigPath);
 
   before(async () => {
     await locateKubectl();

@@ -4,7 +4,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 import { isAge } from './support/kube-objects.js';
 
 const nodeYaml = `apiVersion: v1
@@ -71,13 +72,7 @@ function table(text: string): Record<string, string>[] {
 
 describe('kubectl against capstan: nodes, persistent volumes, componentstatuses', () => {
   let capstan: CapstanProcess;
-  const kubectl = (args: readonly string[], input?: string): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
-  const ok = async (args: readonly string[], input?: string): Promise<string> => {
-    const r = await kubectl(args, input);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
+  const { kubectl, ok } = kubectlSession(() => capstan.kubeconfigPath);
   const node = async (): Promise<Record<string, string>> => {
     const [row] = table(await ok(['get', 'nodes']));
     return row ?? {};

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { freePort, startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 
 const ns = 'e2e-subresources';
 
@@ -18,18 +19,7 @@ describe('kubectl against capstan: pod subresources, tokens and default service 
   let capstan: CapstanProcess;
   let dataDir: string;
   let port: number;
-  const kubectl = (args: readonly string[], input?: string): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
-  const ok = async (args: readonly string[], input?: string): Promise<string> => {
-    const r = await kubectl(args, input);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
-  const fails = async (args: readonly string[]): Promise<string> => {
-    const r = await kubectl(args);
-    assert.equal(r.code, 1, `kubectl ${args.join(' ')} should exit 1: ${r.stdout}${r.stderr}`);
-    return r.stderr;
-  };
+  const { kubectl, ok, fails } = kubectlSession(() => capstan.kubeconfigPath);
   const start = async (): Promise<void> => {
     capstan = await startCapstanProcess({ dataDir, port });
   };

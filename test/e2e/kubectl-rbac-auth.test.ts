@@ -4,18 +4,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 import { tableRows } from './support/kube-objects.js';
 
 describe('kubectl against capstan: rbac and auth', () => {
   let capstan: CapstanProcess;
-  const kubectl = (args: readonly string[]): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath });
-  const ok = async (args: readonly string[]): Promise<string> => {
-    const r = await kubectl(args);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
+  const { kubectl, ok } = kubectlSession(() => capstan.kubeconfigPath);
 
   before(async () => {
     await locateKubectl();

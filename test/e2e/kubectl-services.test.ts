@@ -4,7 +4,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 import { isAge, tableRows } from './support/kube-objects.js';
 
 interface ServiceJson {
@@ -24,13 +25,7 @@ interface ServiceJson {
 
 describe('kubectl against capstan: services', () => {
   let capstan: CapstanProcess;
-  const kubectl = (args: readonly string[]): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath });
-  const ok = async (args: readonly string[]): Promise<string> => {
-    const r = await kubectl(args);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
+  const { kubectl, ok } = kubectlSession(() => capstan.kubeconfigPath);
   const getService = async (name: string): Promise<ServiceJson> =>
     JSON.parse(await ok(['get', 'service', name, '-o', 'json'])) as ServiceJson;
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify as toYaml } from 'yaml';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 import { isAge, namespace, tableRows } from './support/kube-objects.js';
 
 const ns = 'e2e-workloads';
@@ -45,13 +46,7 @@ const limitRange = {
 describe('kubectl against capstan: replicationcontrollers, podtemplates, limitranges, resourcequotas', () => {
   let capstan: CapstanProcess;
   let dir: string;
-  const kubectl = (args: readonly string[], input?: string): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
-  const ok = async (args: readonly string[], input?: string): Promise<string> => {
-    const r = await kubectl(args, input);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
+  const { kubectl, ok } = kubectlSession(() => capstan.kubeconfigPath);
 
   before(async () => {
     await locateKubectl();
