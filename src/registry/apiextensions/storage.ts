@@ -1,0 +1,65 @@
+// CustomResourceDefinition storage (apiextensions-apiserver/pkg/registry/customresourcedefinition/
+// etcd.go): `/customresourcedefinitions` (short name crd, category api-extensions) and its status.
+// Keys live under /registry/apiextensions.k8s.io/customresourcedefinitions/, as the
+// apiextensions-apiserver's SimpleRestOptionsFactory lays them out. Deleting is immediate: without
+// custom resources served there is nothing for kube's cleanup finalizer to wait for.
+import { apiextensionsGroup, type CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
+import type { KubeList } from '../../api/meta.js';
+import { completeWithOptions } from '../generic/complete.js';
+import type { RESTOptionsGetter } from '../generic/rest-options.js';
+import { StatusREST } from '../generic/status-rest.js';
+import type { Store } from '../generic/store.js';
+import type { ObjectCountMetric } from '../generic/store-definition.js';
+import { newDefaultTableConvertor } from '../generic/table-convertor.js';
+import { crdDeleteStrategy, crdStatusStrategy, crdStrategy } from './strategy.js';
+
+export const crdResource = { group: apiextensionsGroup, resource: 'customresourcedefinitions' } as const;
+
+export interface CRDStorageOptions {
+  readonly restOptionsGetter: RESTOptionsGetter;
+  readonly objectCountMetric?: ObjectCountMetric;
+}
+
+export interface CRDStorage {
+  readonly customResourceDefinitions: Store<CustomResourceDefinition>;
+  readonly status: StatusREST<CustomResourceDefinition>;
+}
+
+/** The group/resource key prefix of kube's SimpleRestOptionsFactory. */
+function groupResourcePrefixed(getter: RESTOptionsGetter): RESTOptionsGetter {
+  return {
+    getRESTOptions: (resource) => ({
+      ...getter.getRESTOptions(resource),
+      resourcePrefix: `${resource.group}/${resource.resource}`,
+    }),
+  };
+}
+
+export async function newCustomResourceDefinitionREST(opts: CRDStorageOptions): Promise<CRDStorage> {
+  const apiVersion = `${apiextensionsGroup}/v1`;
+  const store = await completeWithOptions<CustomResourceDefinition>(
+    {
+      qualifiedResource: crdResource,
+      singularName: 'customresourcedefinition',
+      newFunc: () => ({ apiVersion, kind: 'CustomResourceDefinition' }) as CustomResourceDefinition,
+      newListFunc: (): KubeList<CustomResourceDefinition> => ({
+        apiVersion,
+        kind: 'CustomResourceDefinitionList',
+        metadata: {},
+        items: [],
+      }),
+      createStrategy: crdStrategy,
+      updateStrategy: crdStrategy,
+      deleteStrategy: crdDeleteStrategy,
+      tableConvertor: newDefaultTableConvertor(crdResource),
+      shortNames: ['crd', 'crds'],
+      categories: ['api-extensions'],
+      trackGeneration: true,
+    },
+    {
+      restOptions: groupResourcePrefixed(opts.restOptionsGetter),
+      ...(opts.objectCountMetric === undefined ? {} : { objectCountMetric: opts.objectCountMetric }),
+    },
+  );
+  return { customResourceDefinitions: store, status: new StatusREST(store, crdStatusStrategy) };
+}

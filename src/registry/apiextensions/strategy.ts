@@ -1,0 +1,120 @@
+// CustomResourceDefinition strategy (apiextensions-apiserver/pkg/registry/customresourcedefinition/
+// strategy.go) with the v1 defaults (pkg/apis/apiextensions/v1/defaults.go). kube's naming and
+// establishing controllers accept the names and mark the CRD Established asynchronously; no custom
+// resources are served here, so the strategy does it at once: a created CRD carries
+// NamesAccepted=True and Established=True, and status.acceptedNames follows spec.names.
+import type {
+  CustomResourceDefinition,
+  CustomResourceDefinitionCondition,
+  CustomResourceDefinitionNames,
+} from '../../api/apiextensions/v1/crd.js';
+import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../rest/strategy.js';
+import { validateCRD, validateCRDStatusUpdate, validateCRDUpdate } from './validation.js';
+
+/** SetDefaults_CustomResourceDefinitionSpec and SetDefaults_ServiceReference. */
+export function defaultCRD(crd: CustomResourceDefinition): void {
+  const spec = crd.spec as Partial<CustomResourceDefinition['spec']> | undefined;
+  if (spec === undefined) return;
+  const names = spec.names as Partial<CustomResourceDefinitionNames> | undefined;
+  if (names !== undefined) {
+    if ((names.singular ?? '') === '') names.singular = (names.kind ?? '').toLowerCase();
+    if ((names.listKind ?? '') === '' && (names.kind ?? '') !== '')
+      names.listKind = `${names.kind ?? ''}List`;
+  }
+  spec.conversion ??= { strategy: 'None' };
+  const service = spec.conversion.webhook?.clientConfig?.service;
+  if (service !== undefined) service.port ??= 443;
+}
+
+function storageVersion(crd: CustomResourceDefinition): string | undefined {
+  return ((crd.spec.versions as CustomResourceDefinition['spec']['versions'] | undefined) ?? []).find(
+    (v) => v.storage,
+  )?.name;
+}
+
+/** Adds the storage version to status.storedVersions when it is not there yet. */
+function recordStorageVersion(crd: CustomResourceDefinition): void {
+  const version = storageVersion(crd);
+  if (version === undefined) return;
+  const status = (crd.status ??= {});
+  const stored = (status.storedVersions ??= []);
+  if (!stored.includes(version)) stored.push(version);
+}
+
+const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+function setCondition(crd: CustomResourceDefinition, condition: CustomResourceDefinitionCondition): void {
+  const status = (crd.status ??= {});
+  const conditions = (status.conditions ??= []);
+  const existing = conditions.find((c) => c.type === condition.type);
+  if (existing === undefined) {
+    conditions.push(condition);
+    return;
+  }
+  if (existing.status !== condition.status && condition.lastTransitionTime !== undefined)
+    existing.lastTransitionTime = condition.lastTransitionTime;
+  existing.status = condition.status;
+  if (condition.reason !== undefined) existing.reason = condition.reason;
+  if (condition.message !== undefined) existing.message = condition.message;
+}
+
+/** What kube's NamingConditionController and EstablishingController write for a conflict-free CRD. */
+function acceptNames(crd: CustomResourceDefinition): void {
+  (crd.status ??= {}).acceptedNames = structuredClone(crd.spec.names);
+  const at = now();
+  setCondition(crd, {
+    type: 'NamesAccepted',
+    status: 'True',
+    lastTransitionTime: at,
+    reason: 'NoConflicts',
+    message: 'no conflicts found',
+  });
+  setCondition(crd, {
+    type: 'Established',
+    status: 'True',
+    lastTransitionTime: at,
+    reason: 'InitialNamesAccepted',
+    message: 'the initial names have been accepted',
+  });
+}
+
+/** A body without spec or names gets empty ones, so validation reports what is missing. */
+function ensureSpec(crd: CustomResourceDefinition): void {
+  const c = crd as { spec?: Partial<CustomResourceDefinition['spec']> };
+  const spec = (c.spec ??= {});
+  spec.names ??= {} as CustomResourceDefinitionNames;
+  spec.versions ??= [];
+}
+
+export const crdStrategy = {
+  namespaceScoped: false,
+  allowCreateOnUpdate: false,
+  allowUnconditionalUpdate: false,
+  prepareForCreate: (_ctx, crd) => {
+    ensureSpec(crd);
+    crd.status = {};
+    defaultCRD(crd);
+    recordStorageVersion(crd);
+    acceptNames(crd);
+  },
+  validate: (_ctx, crd) => validateCRD(crd),
+  prepareForUpdate: (_ctx, crd, old) => {
+    ensureSpec(crd);
+    crd.status = structuredClone(old.status ?? {});
+    defaultCRD(crd);
+    recordStorageVersion(crd);
+    acceptNames(crd);
+  },
+  validateUpdate: (_ctx, crd, old) => validateCRDUpdate(crd, old),
+} satisfies CreateStrategy<CustomResourceDefinition> & UpdateStrategy<CustomResourceDefinition>;
+
+/** customresourcedefinitions/status: takes the status, keeps the spec. */
+export const crdStatusStrategy = {
+  ...crdStrategy,
+  prepareForUpdate: (_ctx, crd, old) => {
+    crd.spec = old.spec;
+  },
+  validateUpdate: (_ctx, crd, old) => validateCRDStatusUpdate(crd, old),
+} satisfies UpdateStrategy<CustomResourceDefinition>;
+
+export const crdDeleteStrategy = {} satisfies DeleteStrategy<CustomResourceDefinition>;
