@@ -1,11 +1,24 @@
 // core/v1 Container and the structs it references (ports, env, resources, mounts, probes,
-// securityContext). Go embeds LocalObjectReference and ProbeHandler inline: JSON flattens them, and
-// the protobuf tables below leave those embedded fields out (the table format has no inline message).
+// lifecycle hooks, securityContext). Go embeds LocalObjectReference (in the key selectors and env
+// sources) and ProbeHandler (in Probe): JSON flattens them, protobuf carries each as its own
+// message at one field number, which the tables name with `inline`.
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1 } from '../../schema/api-module.js';
 import { pointer } from '../../schema/protobuf.js';
-import { arrayOf, atomicList, bool, int32, int64, mapList, mapOf, ref, str, struct } from '../../schema/builders.js';
+import {
+  arrayOf,
+  atomicList,
+  bool,
+  int32,
+  int64,
+  mapList,
+  mapOf,
+  ref,
+  str,
+  struct,
+} from '../../schema/builders.js';
 import { INT_OR_STRING, QUANTITY, type IntOrString, type Quantity } from '../../util/int-or-string.js';
+import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
 
 export interface ContainerPort {
   name?: string;
@@ -54,16 +67,38 @@ export interface VolumeMount {
   subPathExpr?: string;
 }
 
-export interface Probe {
+export interface HTTPGetAction {
+  path?: string;
+  port: IntOrString;
+  host?: string;
+  scheme?: string;
+  httpHeaders?: { name: string; value: string }[];
+}
+
+/** What a probe or a lifecycle hook does; Go's ProbeHandler and LifecycleHandler. */
+export interface Handler {
   exec?: { command?: string[] };
-  httpGet?: { path?: string; port: IntOrString; host?: string; scheme?: string };
+  httpGet?: HTTPGetAction;
   tcpSocket?: { port: IntOrString; host?: string };
+}
+
+export interface Probe extends Handler {
+  grpc?: { port: number; service?: string };
   initialDelaySeconds?: number;
   timeoutSeconds?: number;
   periodSeconds?: number;
   successThreshold?: number;
   failureThreshold?: number;
   terminationGracePeriodSeconds?: number;
+}
+
+export interface LifecycleHandler extends Handler {
+  sleep?: { seconds: number };
+}
+
+export interface Lifecycle {
+  postStart?: LifecycleHandler;
+  preStop?: LifecycleHandler;
 }
 
 export interface SecurityContext {
@@ -90,6 +125,7 @@ export interface Container {
   livenessProbe?: Probe;
   readinessProbe?: Probe;
   startupProbe?: Probe;
+  lifecycle?: Lifecycle;
   terminationMessagePath?: string;
   terminationMessagePolicy?: string;
   imagePullPolicy?: string;
@@ -103,8 +139,10 @@ export const CONTAINER = coreV1('Container');
 const PORT = coreV1('ContainerPort');
 const ENV = coreV1('EnvVar');
 const ENV_SOURCE = coreV1('EnvVarSource');
-const FIELD_SEL = coreV1('ObjectFieldSelector');
-const RES_SEL = coreV1('ResourceFieldSelector');
+export const OBJECT_FIELD_SELECTOR = coreV1('ObjectFieldSelector');
+export const RESOURCE_FIELD_SELECTOR = coreV1('ResourceFieldSelector');
+const FIELD_SEL = OBJECT_FIELD_SELECTOR;
+const RES_SEL = RESOURCE_FIELD_SELECTOR;
 const CM_KEY = coreV1('ConfigMapKeySelector');
 const SECRET_KEY = coreV1('SecretKeySelector');
 const ENV_FROM = coreV1('EnvFromSource');
@@ -113,18 +151,40 @@ const SECRET_ENV = coreV1('SecretEnvSource');
 const RESOURCES = coreV1('ResourceRequirements');
 const MOUNT = coreV1('VolumeMount');
 const PROBE = coreV1('Probe');
+/** Go's embedded ProbeHandler: never referenced by a schema, only by Probe's protobuf table. */
+const PROBE_HANDLER = coreV1('ProbeHandler');
 const EXEC = coreV1('ExecAction');
 const HTTP_GET = coreV1('HTTPGetAction');
+const HTTP_HEADER = coreV1('HTTPHeader');
 const TCP = coreV1('TCPSocketAction');
+const GRPC = coreV1('GRPCAction');
+const LIFECYCLE = coreV1('Lifecycle');
+const LIFECYCLE_HANDLER = coreV1('LifecycleHandler');
+const SLEEP = coreV1('SleepAction');
 const SEC_CTX = coreV1('SecurityContext');
 const CAPS = coreV1('Capabilities');
 
-const strings = (description?: string): ReturnType<typeof atomicList> => atomicList({ type: 'string' }, description);
+const strings = (description?: string): ReturnType<typeof atomicList> =>
+  atomicList({ type: 'string' }, description);
 const quantities = (description: string): ReturnType<typeof mapOf> => mapOf(ref(QUANTITY), description);
 const keySelector = (what: string): ReturnType<typeof struct> =>
-  struct(`A key of a ${what}.`, { key: str('The key.'), name: str(`Name of the ${what}.`), optional: bool() }, { required: ['key'] });
+  struct(
+    `A key of a ${what}.`,
+    { key: str('The key.'), name: str(`Name of the ${what}.`), optional: bool() },
+    { required: ['key'] },
+  );
+const handlerProperties = {
+  exec: ref(EXEC, 'A command run in the container.'),
+  httpGet: ref(HTTP_GET, 'An HTTP GET request.'),
+  tcpSocket: ref(TCP, 'A TCP connection.'),
+};
+/** The LocalObjectReference Go embeds: its own message (field 1) in protobuf, flat in JSON. */
+const localObjectReference = { field: 1, inline: LOCAL_OBJECT_REFERENCE };
 const envSource = (what: string): ReturnType<typeof struct> =>
-  struct(`Every key of a ${what} as environment variables.`, { name: str(`Name of the ${what}.`), optional: bool() });
+  struct(`Every key of a ${what} as environment variables.`, {
+    name: str(`Name of the ${what}.`),
+    optional: bool(),
+  });
 
 export const containerModule: APIModule = {
   definitions: {
@@ -137,6 +197,7 @@ export const containerModule: APIModule = {
         envFrom: atomicList(ref(ENV_FROM), 'Sources of environment variables.'),
         image: str('Container image name.'),
         imagePullPolicy: str('Always, Never or IfNotPresent.', { enum: ['Always', 'IfNotPresent', 'Never'] }),
+        lifecycle: ref(LIFECYCLE, 'Actions run after the container starts and before it stops.'),
         livenessProbe: ref(PROBE),
         name: str('Name of the container, a DNS label unique in the pod.'),
         ports: arrayOf(ref(PORT), 'Ports to expose.', {
@@ -151,7 +212,9 @@ export const containerModule: APIModule = {
         startupProbe: ref(PROBE),
         stdin: bool(),
         stdinOnce: bool(),
-        terminationMessagePath: str('Where the termination message is written.', { default: '/dev/termination-log' }),
+        terminationMessagePath: str('Where the termination message is written.', {
+          default: '/dev/termination-log',
+        }),
         terminationMessagePolicy: str('File or FallbackToLogsOnError.', {
           enum: ['FallbackToLogsOnError', 'File'],
           default: 'File',
@@ -178,14 +241,22 @@ export const containerModule: APIModule = {
       },
       { required: ['containerPort'] },
     ),
-    [ENV]: struct('An environment variable.', { name: str(), value: str(), valueFrom: ref(ENV_SOURCE) }, { required: ['name'] }),
+    [ENV]: struct(
+      'An environment variable.',
+      { name: str(), value: str(), valueFrom: ref(ENV_SOURCE) },
+      { required: ['name'] },
+    ),
     [ENV_SOURCE]: struct('Where an environment variable value comes from.', {
       configMapKeyRef: ref(CM_KEY),
       fieldRef: ref(FIELD_SEL),
       resourceFieldRef: ref(RES_SEL),
       secretKeyRef: ref(SECRET_KEY),
     }),
-    [FIELD_SEL]: struct('A field of the pod.', { apiVersion: str(), fieldPath: str() }, { required: ['fieldPath'] }),
+    [FIELD_SEL]: struct(
+      'A field of the pod.',
+      { apiVersion: str(), fieldPath: str() },
+      { required: ['fieldPath'] },
+    ),
     [RES_SEL]: struct(
       'A resource of a container.',
       { containerName: str(), divisor: ref(QUANTITY), resource: str() },
@@ -206,27 +277,61 @@ export const containerModule: APIModule = {
     }),
     [MOUNT]: struct(
       'A volume mounted in a container.',
-      { mountPath: str(), mountPropagation: str(), name: str(), readOnly: bool(), subPath: str(), subPathExpr: str() },
+      {
+        mountPath: str(),
+        mountPropagation: str(),
+        name: str(),
+        readOnly: bool(),
+        subPath: str(),
+        subPathExpr: str(),
+      },
       { required: ['name', 'mountPath'] },
     ),
     [PROBE]: struct('A health check of a container.', {
-      exec: ref(EXEC),
+      ...handlerProperties,
       failureThreshold: int32(),
-      httpGet: ref(HTTP_GET),
+      grpc: ref(GRPC, 'A gRPC health check.'),
       initialDelaySeconds: int32(),
       periodSeconds: int32(),
       successThreshold: int32(),
-      tcpSocket: ref(TCP),
       terminationGracePeriodSeconds: int64(),
       timeoutSeconds: int32(),
+    }),
+    [PROBE_HANDLER]: struct('What a probe does.', {
+      ...handlerProperties,
+      grpc: ref(GRPC, 'A gRPC health check.'),
     }),
     [EXEC]: struct('A command run in the container.', { command: strings() }),
     [HTTP_GET]: struct(
       'An HTTP GET request.',
-      { host: str(), path: str(), port: ref(INT_OR_STRING), scheme: str() },
+      {
+        host: str(),
+        httpHeaders: atomicList(ref(HTTP_HEADER), 'Headers of the request.'),
+        path: str(),
+        port: ref(INT_OR_STRING),
+        scheme: str(),
+      },
       { required: ['port'] },
     ),
+    [HTTP_HEADER]: struct('An HTTP header.', { name: str(), value: str() }, { required: ['name', 'value'] }),
     [TCP]: struct('A TCP connection.', { host: str(), port: ref(INT_OR_STRING) }, { required: ['port'] }),
+    [GRPC]: struct(
+      'A gRPC health check.',
+      {
+        port: int32('Port of the gRPC service.'),
+        service: str('Service name sent in the HealthCheckRequest.', { default: '' }),
+      },
+      { required: ['port'] },
+    ),
+    [LIFECYCLE]: struct('Actions run at container lifecycle events.', {
+      postStart: ref(LIFECYCLE_HANDLER, 'Run right after the container is created.'),
+      preStop: ref(LIFECYCLE_HANDLER, 'Run before the container is terminated.'),
+    }),
+    [LIFECYCLE_HANDLER]: struct('What a lifecycle hook does.', {
+      ...handlerProperties,
+      sleep: ref(SLEEP, 'Sleep for a while.'),
+    }),
+    [SLEEP]: struct('A pause.', { seconds: int64('Seconds to sleep.') }, { required: ['seconds'] }),
     [SEC_CTX]: struct('Security options of a container.', {
       allowPrivilegeEscalation: bool(),
       capabilities: ref(CAPS),
@@ -251,6 +356,7 @@ export const containerModule: APIModule = {
       volumeMounts: 9,
       livenessProbe: pointer(10),
       readinessProbe: pointer(11),
+      lifecycle: pointer(12),
       terminationMessagePath: 13,
       imagePullPolicy: 14,
       securityContext: pointer(15),
@@ -263,17 +369,23 @@ export const containerModule: APIModule = {
     },
     [PORT]: { name: 1, hostPort: 2, containerPort: 3, protocol: 4, hostIP: 5 },
     [ENV]: { name: 1, value: 2, valueFrom: pointer(3) },
-    [ENV_SOURCE]: { fieldRef: pointer(1), resourceFieldRef: pointer(2), configMapKeyRef: pointer(3), secretKeyRef: pointer(4) },
+    [ENV_SOURCE]: {
+      fieldRef: pointer(1),
+      resourceFieldRef: pointer(2),
+      configMapKeyRef: pointer(3),
+      secretKeyRef: pointer(4),
+    },
     [FIELD_SEL]: { apiVersion: 1, fieldPath: 2 },
     [RES_SEL]: { containerName: 1, resource: 2, divisor: 3 },
-    [CM_KEY]: { key: 2, optional: pointer(3) },
-    [SECRET_KEY]: { key: 2, optional: pointer(3) },
+    [CM_KEY]: { LocalObjectReference: localObjectReference, key: 2, optional: pointer(3) },
+    [SECRET_KEY]: { LocalObjectReference: localObjectReference, key: 2, optional: pointer(3) },
     [ENV_FROM]: { prefix: 1, configMapRef: pointer(2), secretRef: pointer(3) },
-    [CM_ENV]: { optional: pointer(2) },
-    [SECRET_ENV]: { optional: pointer(2) },
+    [CM_ENV]: { LocalObjectReference: localObjectReference, optional: pointer(2) },
+    [SECRET_ENV]: { LocalObjectReference: localObjectReference, optional: pointer(2) },
     [RESOURCES]: { limits: 1, requests: 2 },
     [MOUNT]: { name: 1, readOnly: 2, mountPath: 3, subPath: 4, mountPropagation: pointer(5), subPathExpr: 6 },
     [PROBE]: {
+      ProbeHandler: { field: 1, inline: PROBE_HANDLER },
       initialDelaySeconds: 2,
       timeoutSeconds: 3,
       periodSeconds: 4,
@@ -281,9 +393,15 @@ export const containerModule: APIModule = {
       failureThreshold: 6,
       terminationGracePeriodSeconds: pointer(7),
     },
+    [PROBE_HANDLER]: { exec: pointer(1), httpGet: pointer(2), tcpSocket: pointer(3), grpc: pointer(4) },
     [EXEC]: { command: 1 },
-    [HTTP_GET]: { path: 1, port: 2, host: 3, scheme: 4 },
+    [HTTP_GET]: { path: 1, port: 2, host: 3, scheme: 4, httpHeaders: 5 },
+    [HTTP_HEADER]: { name: 1, value: 2 },
     [TCP]: { port: 1, host: 2 },
+    [GRPC]: { port: 1, service: pointer(2) },
+    [LIFECYCLE]: { postStart: pointer(1), preStop: pointer(2) },
+    [LIFECYCLE_HANDLER]: { exec: pointer(1), httpGet: pointer(2), tcpSocket: pointer(3), sleep: pointer(4) },
+    [SLEEP]: { seconds: 1 },
     [SEC_CTX]: {
       capabilities: pointer(1),
       privileged: pointer(2),

@@ -2,6 +2,7 @@
 // (`kubectl debug`), through pods/<name>/ephemeralcontainers only.
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1 } from '../../schema/api-module.js';
+import { isProtobufCodec, type ProtobufMessage } from '../../schema/protobuf.js';
 import { str, struct } from '../../schema/builders.js';
 import type { Schema } from '../../schema/types.js';
 import { CONTAINER, containerModule, type Container } from './container.js';
@@ -12,10 +13,16 @@ export interface EphemeralContainer extends Container {
 }
 
 export const EPHEMERAL_CONTAINER = coreV1('EphemeralContainer');
+/** Go's embedded EphemeralContainerCommon: only EphemeralContainer's protobuf table names it. */
+const COMMON = coreV1('EphemeralContainerCommon');
 
-// Go embeds EphemeralContainerCommon, which has Container's fields; the JSON is flat.
+// Go embeds EphemeralContainerCommon, which has Container's fields; the JSON is flat. On the wire
+// it is its own message (field 1), numbered as Container is.
 const containerProperties: Readonly<Record<string, Schema>> =
   containerModule.definitions[CONTAINER]?.properties ?? {};
+const containerTable = containerModule.protobuf?.[CONTAINER];
+const commonTable: ProtobufMessage =
+  containerTable === undefined || isProtobufCodec(containerTable) ? {} : containerTable;
 
 export const ephemeralContainerModule: APIModule = {
   definitions: {
@@ -27,5 +34,15 @@ export const ephemeralContainerModule: APIModule = {
       },
       { required: ['name'] },
     ),
+    [COMMON]: struct('The fields an ephemeral container shares with Container.', containerProperties, {
+      required: ['name'],
+    }),
+  },
+  protobuf: {
+    [EPHEMERAL_CONTAINER]: {
+      EphemeralContainerCommon: { field: 1, inline: COMMON },
+      targetContainerName: 2,
+    },
+    [COMMON]: commonTable,
   },
 };

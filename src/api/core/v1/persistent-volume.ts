@@ -1,7 +1,6 @@
 // core/v1 PersistentVolume(+List) with the hostPath, nfs, local and csi sources, and the node
 // selector its nodeAffinity uses (k8s.io/api/core/v1 types.go). Go embeds PersistentVolumeSource in
-// PersistentVolumeSpec (JSON flattens it, protobuf nests it as field 2); the protobuf table has no
-// inline message, so it carries the spec's own fields only, as volume.ts does for Volume.
+// PersistentVolumeSpec: JSON flattens it, protobuf nests it as field 2 (an `inline` table entry).
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1, coreV1Kind } from '../../schema/api-module.js';
@@ -110,9 +109,18 @@ const LOCAL = coreV1('LocalVolumeSource');
 const CSI = coreV1('CSIPersistentVolumeSource');
 const AFFINITY = coreV1('VolumeNodeAffinity');
 const HOST_PATH = coreV1('HostPathVolumeSource');
+/** Go's embedded PersistentVolumeSource: only the spec's protobuf table names it. */
+const SOURCE = coreV1('PersistentVolumeSource');
 const apiVersion = str('Versioned schema of this representation.');
 const kind = str('REST resource this object represents.');
 const secretRef = (description: string): ReturnType<typeof ref> => ref(SECRET_REFERENCE, description);
+
+const sourceProperties = {
+  csi: ref(CSI, 'A volume served by an external CSI driver.'),
+  hostPath: ref(HOST_PATH, 'A directory of the host (single-node testing only).'),
+  local: ref(LOCAL, 'Local storage of a node.'),
+  nfs: ref(NFS, 'An NFS mount.'),
+};
 
 export const persistentVolumeModule: APIModule = {
   definitions: {
@@ -132,11 +140,8 @@ export const persistentVolumeModule: APIModule = {
       claimRef: ref(OBJECT_REFERENCE, 'The claim bound to this volume.', {
         'x-kubernetes-map-type': 'granular',
       }),
-      csi: ref(CSI, 'A volume served by an external CSI driver.'),
-      hostPath: ref(HOST_PATH, 'A directory of the host (single-node testing only).'),
-      local: ref(LOCAL, 'Local storage of a node.'),
+      ...sourceProperties,
       mountOptions: atomicList({ type: 'string' }, 'Mount options.'),
-      nfs: ref(NFS, 'An NFS mount.'),
       nodeAffinity: ref(AFFINITY, 'Nodes this volume can be reached from.'),
       persistentVolumeReclaimPolicy: str('What happens to the volume when released from its claim.', {
         default: 'Retain',
@@ -146,6 +151,7 @@ export const persistentVolumeModule: APIModule = {
       volumeAttributesClassName: str('Name of the VolumeAttributesClass the volume belongs to.'),
       volumeMode: str('Block or Filesystem.', { default: 'Filesystem', enum: [...persistentVolumeModes] }),
     }),
+    [SOURCE]: struct('What backs a persistent volume; exactly one source.', sourceProperties),
     [STATUS]: struct('Observed status of a persistent volume.', {
       lastPhaseTransitionTime: ref(TIME, 'When the volume last changed phase.'),
       message: str(),
@@ -230,6 +236,7 @@ export const persistentVolumeModule: APIModule = {
     [PV]: { metadata: 1, spec: 2, status: 3 },
     [SPEC]: {
       capacity: 1,
+      PersistentVolumeSource: { field: 2, inline: SOURCE },
       accessModes: 3,
       claimRef: pointer(4),
       persistentVolumeReclaimPolicy: 5,
@@ -239,6 +246,7 @@ export const persistentVolumeModule: APIModule = {
       nodeAffinity: pointer(9),
       volumeAttributesClassName: pointer(10),
     },
+    [SOURCE]: { hostPath: pointer(3), nfs: pointer(5), local: pointer(20), csi: pointer(22) },
     [STATUS]: { phase: 1, message: 2, reason: 3, lastPhaseTransitionTime: pointer(4) },
     [NFS]: { server: 1, path: 2, readOnly: 3 },
     [LOCAL]: { path: 1, fsType: pointer(2) },

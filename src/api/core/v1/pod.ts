@@ -4,7 +4,18 @@ import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1, coreV1Kind } from '../../schema/api-module.js';
 import { pointer } from '../../schema/protobuf.js';
-import { arrayOf, atomicList, bool, int32, int64, mapList, ref, str, stringMap, struct } from '../../schema/builders.js';
+import {
+  arrayOf,
+  atomicList,
+  bool,
+  int32,
+  int64,
+  mapList,
+  ref,
+  str,
+  stringMap,
+  struct,
+} from '../../schema/builders.js';
 import { LIST_META } from '../../meta/v1/list-meta.js';
 import { OBJECT_META } from '../../meta/v1/object-meta.js';
 import { CONTAINER, type Container } from './container.js';
@@ -80,7 +91,8 @@ const POD_SECURITY = coreV1('PodSecurityContext');
 const TOLERATION = coreV1('Toleration');
 const apiVersion = str('Versioned schema of this representation.');
 const kind = str('REST resource this object represents.');
-const containers = (description: string): ReturnType<typeof mapList> => mapList(ref(CONTAINER), 'name', description);
+const containers = (description: string): ReturnType<typeof mapList> =>
+  mapList(ref(CONTAINER), 'name', description);
 
 export const podModule: APIModule = {
   definitions: {
@@ -95,7 +107,11 @@ export const podModule: APIModule = {
       'Desired behaviour of a pod.',
       {
         activeDeadlineSeconds: int64(),
-        affinity: { type: 'object', description: 'Scheduling constraints, kept as sent.', 'x-kubernetes-preserve-unknown-fields': true },
+        affinity: {
+          type: 'object',
+          description: 'Scheduling constraints, kept as sent.',
+          'x-kubernetes-preserve-unknown-fields': true,
+        },
         automountServiceAccountToken: bool(),
         containers: containers('Containers of the pod; at least one.'),
         dnsPolicy: str('ClusterFirstWithHostNet, ClusterFirst, Default or None.', {
@@ -118,7 +134,10 @@ export const podModule: APIModule = {
         nodeSelector: { ...stringMap('Labels a node must have.'), 'x-kubernetes-map-type': 'atomic' },
         priority: int32(),
         priorityClassName: str(),
-        restartPolicy: str('Always, OnFailure or Never.', { enum: ['Always', 'Never', 'OnFailure'], default: 'Always' }),
+        restartPolicy: str('Always, OnFailure or Never.', {
+          enum: ['Always', 'Never', 'OnFailure'],
+          default: 'Always',
+        }),
         schedulerName: str(undefined, { default: 'default-scheduler' }),
         securityContext: ref(POD_SECURITY, undefined, { default: {} }),
         serviceAccount: str('Deprecated alias of serviceAccountName.'),
@@ -191,6 +210,7 @@ export const podModule: APIModule = {
       priorityClassName: 24,
       priority: pointer(25),
       enableServiceLinks: pointer(30),
+      ephemeralContainers: 34,
     },
     [POD_SECURITY]: {
       runAsUser: pointer(2),

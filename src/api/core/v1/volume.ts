@@ -1,11 +1,14 @@
 // core/v1 Volume with the commonly used sources: configMap, secret, emptyDir, persistentVolumeClaim,
-// hostPath, projected. Go embeds VolumeSource in Volume (JSON flattens it); the protobuf table of
-// Volume carries only its name, as the table format has no inline message.
+// hostPath, downwardAPI, projected. Go embeds VolumeSource in Volume and LocalObjectReference in the
+// configMap sources: JSON flattens them, protobuf carries each as its own message at one field
+// number, which the tables name with `inline`.
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1 } from '../../schema/api-module.js';
 import { pointer } from '../../schema/protobuf.js';
 import { atomicList, bool, int32, int64, ref, str, struct } from '../../schema/builders.js';
 import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
+import { OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR, type EnvVarSource } from './container.js';
+import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
 
 export interface KeyToPath {
   key: string;
@@ -13,9 +16,17 @@ export interface KeyToPath {
   mode?: number;
 }
 
+export interface DownwardAPIVolumeFile {
+  path: string;
+  fieldRef?: EnvVarSource['fieldRef'];
+  resourceFieldRef?: EnvVarSource['resourceFieldRef'];
+  mode?: number;
+}
+
 export interface VolumeProjection {
   configMap?: { name?: string; items?: KeyToPath[]; optional?: boolean };
   secret?: { name?: string; items?: KeyToPath[]; optional?: boolean };
+  downwardAPI?: { items?: DownwardAPIVolumeFile[] };
   serviceAccountToken?: { audience?: string; expirationSeconds?: number; path: string };
 }
 
@@ -26,10 +37,16 @@ export interface Volume {
   secret?: { secretName?: string; items?: KeyToPath[]; defaultMode?: number; optional?: boolean };
   persistentVolumeClaim?: { claimName: string; readOnly?: boolean };
   configMap?: { name?: string; items?: KeyToPath[]; defaultMode?: number; optional?: boolean };
+  downwardAPI?: { items?: DownwardAPIVolumeFile[]; defaultMode?: number };
   projected?: { sources?: VolumeProjection[]; defaultMode?: number };
 }
 
 export const VOLUME = coreV1('Volume');
+/** Go's embedded VolumeSource: never referenced by a schema, only by Volume's protobuf table. */
+const VOLUME_SOURCE = coreV1('VolumeSource');
+const DOWNWARD_API = coreV1('DownwardAPIVolumeSource');
+const DOWNWARD_API_FILE = coreV1('DownwardAPIVolumeFile');
+const DOWNWARD_API_PROJECTION = coreV1('DownwardAPIProjection');
 const HOST_PATH = coreV1('HostPathVolumeSource');
 const EMPTY_DIR = coreV1('EmptyDirVolumeSource');
 const SECRET = coreV1('SecretVolumeSource');
@@ -44,34 +61,78 @@ const KEY_TO_PATH = coreV1('KeyToPath');
 
 /** Go's 0644, the default file mode of configMap, secret and projected volumes. */
 const defaultMode = (): ReturnType<typeof int32> => int32('File mode bits of the files.', { default: 420 });
-const items = (): ReturnType<typeof atomicList> => atomicList(ref(KEY_TO_PATH), 'Keys to project, with their paths.');
+const items = (): ReturnType<typeof atomicList> =>
+  atomicList(ref(KEY_TO_PATH), 'Keys to project, with their paths.');
+const downwardAPIFiles = (): ReturnType<typeof atomicList> =>
+  atomicList(ref(DOWNWARD_API_FILE), 'Files of pod fields and container resources.');
+/** The LocalObjectReference Go embeds: its own message (field 1) in protobuf, flat in JSON. */
+const localObjectReference = { field: 1, inline: LOCAL_OBJECT_REFERENCE };
+
+const sourceProperties = {
+  configMap: ref(CONFIG_MAP),
+  downwardAPI: ref(DOWNWARD_API),
+  emptyDir: ref(EMPTY_DIR),
+  hostPath: ref(HOST_PATH),
+  persistentVolumeClaim: ref(PVC),
+  projected: ref(PROJECTED),
+  secret: ref(SECRET),
+};
 
 export const volumeModule: APIModule = {
   definitions: {
     [VOLUME]: struct(
       'A named volume of a pod.',
-      {
-        configMap: ref(CONFIG_MAP),
-        emptyDir: ref(EMPTY_DIR),
-        hostPath: ref(HOST_PATH),
-        name: str('Name of the volume, a DNS label unique in the pod.'),
-        persistentVolumeClaim: ref(PVC),
-        projected: ref(PROJECTED),
-        secret: ref(SECRET),
-      },
+      { ...sourceProperties, name: str('Name of the volume, a DNS label unique in the pod.') },
       { required: ['name'] },
     ),
-    [HOST_PATH]: struct('A directory of the host.', { path: str(), type: str(undefined, { default: '' }) }, { required: ['path'] }),
+    [VOLUME_SOURCE]: struct('Where a volume comes from; only one source may be set.', sourceProperties),
+    [DOWNWARD_API]: struct('Pod fields and container resources as files.', {
+      defaultMode: defaultMode(),
+      items: downwardAPIFiles(),
+    }),
+    [DOWNWARD_API_FILE]: struct(
+      'A file holding a pod field or a container resource.',
+      {
+        fieldRef: ref(OBJECT_FIELD_SELECTOR, 'A field of the pod.'),
+        mode: int32('File mode bits of the file.'),
+        path: str('Relative path of the file.'),
+        resourceFieldRef: ref(RESOURCE_FIELD_SELECTOR, 'A resource of a container.'),
+      },
+      { required: ['path'] },
+    ),
+    [DOWNWARD_API_PROJECTION]: struct('Projected pod fields and container resources.', {
+      items: downwardAPIFiles(),
+    }),
+    [HOST_PATH]: struct(
+      'A directory of the host.',
+      { path: str(), type: str(undefined, { default: '' }) },
+      { required: ['path'] },
+    ),
     [EMPTY_DIR]: struct('A temporary directory.', { medium: str(), sizeLimit: ref(QUANTITY) }),
-    [SECRET]: struct('A Secret as files.', { defaultMode: defaultMode(), items: items(), optional: bool(), secretName: str() }),
-    [PVC]: struct('A PersistentVolumeClaim.', { claimName: str(), readOnly: bool() }, { required: ['claimName'] }),
-    [CONFIG_MAP]: struct('A ConfigMap as files.', { defaultMode: defaultMode(), items: items(), name: str(), optional: bool() }),
+    [SECRET]: struct('A Secret as files.', {
+      defaultMode: defaultMode(),
+      items: items(),
+      optional: bool(),
+      secretName: str(),
+    }),
+    [PVC]: struct(
+      'A PersistentVolumeClaim.',
+      { claimName: str(), readOnly: bool() },
+      { required: ['claimName'] },
+    ),
+    [CONFIG_MAP]: struct('A ConfigMap as files.', {
+      defaultMode: defaultMode(),
+      items: items(),
+      name: str(),
+      optional: bool(),
+    }),
     [PROJECTED]: struct('Several sources in one directory.', {
       defaultMode: defaultMode(),
       sources: atomicList(ref(PROJECTION), 'The projected sources.'),
     }),
     [PROJECTION]: struct('One projected source.', {
       configMap: ref(CM_PROJECTION),
+      downwardAPI: ref(DOWNWARD_API_PROJECTION),
       secret: ref(SECRET_PROJECTION),
       serviceAccountToken: ref(SA_TOKEN),
     }),
@@ -82,19 +143,45 @@ export const volumeModule: APIModule = {
       { audience: str(), expirationSeconds: int64(undefined, { default: 3600 }), path: str() },
       { required: ['path'] },
     ),
-    [KEY_TO_PATH]: struct('A key projected to a path.', { key: str(), mode: int32(), path: str() }, { required: ['key', 'path'] }),
+    [KEY_TO_PATH]: struct(
+      'A key projected to a path.',
+      { key: str(), mode: int32(), path: str() },
+      { required: ['key', 'path'] },
+    ),
   },
   protobuf: {
-    [VOLUME]: { name: 1 },
+    [VOLUME]: { name: 1, VolumeSource: { field: 2, inline: VOLUME_SOURCE } },
+    [VOLUME_SOURCE]: {
+      hostPath: pointer(1),
+      emptyDir: pointer(2),
+      secret: pointer(6),
+      persistentVolumeClaim: pointer(10),
+      downwardAPI: pointer(16),
+      configMap: pointer(19),
+      projected: pointer(26),
+    },
+    [DOWNWARD_API]: { items: 1, defaultMode: pointer(2) },
+    [DOWNWARD_API_FILE]: { path: 1, fieldRef: pointer(2), resourceFieldRef: pointer(3), mode: pointer(4) },
+    [DOWNWARD_API_PROJECTION]: { items: 1 },
     [HOST_PATH]: { path: 1, type: pointer(2) },
     [EMPTY_DIR]: { medium: 1, sizeLimit: pointer(2) },
     [SECRET]: { secretName: 1, items: 2, defaultMode: pointer(3), optional: pointer(4) },
     [PVC]: { claimName: 1, readOnly: 2 },
-    [CONFIG_MAP]: { items: 2, defaultMode: pointer(3), optional: pointer(4) },
+    [CONFIG_MAP]: {
+      LocalObjectReference: localObjectReference,
+      items: 2,
+      defaultMode: pointer(3),
+      optional: pointer(4),
+    },
     [PROJECTED]: { sources: 1, defaultMode: pointer(2) },
-    [PROJECTION]: { secret: pointer(1), configMap: pointer(3), serviceAccountToken: pointer(4) },
-    [CM_PROJECTION]: { items: 2, optional: pointer(4) },
-    [SECRET_PROJECTION]: { items: 2, optional: pointer(4) },
+    [PROJECTION]: {
+      secret: pointer(1),
+      downwardAPI: pointer(2),
+      configMap: pointer(3),
+      serviceAccountToken: pointer(4),
+    },
+    [CM_PROJECTION]: { LocalObjectReference: localObjectReference, items: 2, optional: pointer(4) },
+    [SECRET_PROJECTION]: { LocalObjectReference: localObjectReference, items: 2, optional: pointer(4) },
     [SA_TOKEN]: { audience: 1, expirationSeconds: pointer(2), path: 3 },
     [KEY_TO_PATH]: { key: 1, path: 2, mode: pointer(3) },
   },

@@ -1,0 +1,195 @@
+// The root CA certificate publisher (pkg/controller/certificates/rootcacertpublisher/publisher.go):
+// keeps a `kube-root-ca.crt` ConfigMap in every namespace holding the CA that verifies this server
+// (`ca.crt`), which the service account credentials volume projects into pods. Recreated when
+// deleted, put back when changed. kube runs it in kube-controller-manager; here it runs inside the
+// API server against the served (admitted) storages, started by a post-start hook.
+import type { ConfigMap } from '../../../api/core/v1/config-map.js';
+import type { Namespace } from '../../../api/core/v1/namespace.js';
+import { StatusError } from '../../../machinery/errors/index.js';
+import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
+import {
+  isCreater,
+  isGetter,
+  isLister,
+  isUpdater,
+  isWatcher,
+  type Creater,
+  type Getter,
+  type Lister,
+  type Updater,
+  type Watcher,
+} from '../../../registry/rest/capabilities.js';
+import { internalContext } from '../../../registry/rest/context.js';
+import { errorText } from '../../../server/logging/error-text.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import { RateLimitingQueue } from '../namespace/rate-limiting-queue.js';
+import { runListWatch } from '../serviceaccount/list-watch.js';
+
+export const rootCACertConfigMapName = 'kube-root-ca.crt';
+export const descriptionAnnotation = 'kubernetes.io/description';
+export const rootCACertDescription =
+  'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints ' +
+  'such as the internal service IP or kubernetes.default.svc. ' +
+  'No other usage is guaranteed across distributions of Kubernetes clusters.';
+
+export interface RootCACertPublisherOptions {
+  readonly namespaces: Getter & Lister & Watcher;
+  readonly configMaps: Getter & Lister & Watcher & Creater & Updater;
+  /** The PEM published as `ca.crt`. */
+  readonly rootCA: string;
+  readonly logger: Logger;
+  readonly resyncPeriodMs?: number;
+}
+
+const codeOf = (err: unknown): number | undefined =>
+  err instanceof StatusError ? err.status.code : undefined;
+
+const isTerminatingError = (err: unknown): boolean =>
+  err instanceof StatusError &&
+  (err.status.details?.causes ?? []).some((c) => c.reason === 'NamespaceTerminating');
+
+export class RootCACertPublisher {
+  readonly #opts: RootCACertPublisherOptions;
+  readonly #queue = new RateLimitingQueue({ baseDelayMs: 5, maxDelayMs: 60_000 });
+  readonly #abort = new AbortController();
+  #running: Promise<unknown> | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(opts: RootCACertPublisherOptions) {
+    this.#opts = opts;
+  }
+
+  /** Starts watching namespaces and configmaps; returns at once. */
+  run(): void {
+    if (this.#running !== undefined || this.#abort.signal.aborted) return;
+    this.#opts.logger.info('Starting controller', { controller: 'root-ca-cert-publisher' });
+    const signal = this.#abort.signal;
+    const resync =
+      this.#opts.resyncPeriodMs === undefined ? {} : { resyncPeriodMs: this.#opts.resyncPeriodMs };
+    const onError = (what: string) => (err: unknown) => {
+      this.#opts.logger.v(2, `root-ca-cert-publisher: list and watch of ${what} failed, retrying`, {
+        err: errorText(err),
+      });
+    };
+    const watches = [
+      runListWatch({
+        source: this.#opts.namespaces,
+        signal,
+        onEvent: (type, obj) => {
+          if (type !== 'DELETED') this.#queue.add(obj.metadata?.name ?? '');
+        },
+        onError: onError('namespaces'),
+        ...resync,
+      }),
+      runListWatch({
+        source: this.#opts.configMaps,
+        signal,
+        // kube reacts to updates and deletes of the published ConfigMap only.
+        onEvent: (type, obj) => {
+          if (type !== 'ADDED' && obj.metadata?.name === rootCACertConfigMapName)
+            this.#queue.add(obj.metadata.namespace ?? '');
+        },
+        onError: onError('configmaps'),
+        ...resync,
+      }),
+    ];
+    this.#running = Promise.all([...watches, this.#worker()]);
+  }
+
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      this.#abort.abort();
+      this.#queue.close();
+      if (this.#running === undefined) return;
+      await this.#running;
+      this.#opts.logger.info('Shutting down controller', { controller: 'root-ca-cert-publisher' });
+    })();
+    return this.#closed;
+  }
+
+  async #worker(): Promise<void> {
+    for (;;) {
+      const key = await this.#queue.get();
+      if (key === undefined) return;
+      try {
+        await this.#syncNamespace(key);
+        this.#queue.forget(key);
+      } catch (err) {
+        if (!this.#abort.signal.aborted) {
+          this.#opts.logger.error(`syncing ${rootCACertConfigMapName} in namespace ${key} failed`, err);
+          this.#queue.addRateLimited(key);
+        }
+      } finally {
+        this.#queue.done(key);
+      }
+    }
+  }
+
+  /** syncNamespace: create the ConfigMap, or put its data and description back. */
+  async #syncNamespace(namespace: string): Promise<void> {
+    const signal = this.#abort.signal;
+    let ns: Namespace;
+    try {
+      ns = (await this.#opts.namespaces.get(internalContext({ signal }), namespace, {})) as Namespace;
+    } catch (err) {
+      if (codeOf(err) === 404) return;
+      throw err;
+    }
+    // A terminating namespace refuses creates whatever we do.
+    if ((ns.metadata?.deletionTimestamp ?? '') !== '') return;
+    const ctx = internalContext({ namespace, signal });
+    const data = { 'ca.crt': this.#opts.rootCA };
+    let cm: ConfigMap;
+    try {
+      cm = (await this.#opts.configMaps.get(ctx, rootCACertConfigMapName, {})) as ConfigMap;
+    } catch (err) {
+      if (codeOf(err) !== 404) throw err;
+      const fresh: ConfigMap = {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: {
+          name: rootCACertConfigMapName,
+          namespace,
+          annotations: { [descriptionAnnotation]: rootCACertDescription },
+        },
+        data,
+      };
+      try {
+        await this.#opts.configMaps.create(ctx, fresh, { options: {} });
+      } catch (createErr) {
+        // Not retried when the namespace is gone or terminating; a conflict means it is there now.
+        if (codeOf(createErr) === 404 || codeOf(createErr) === 409 || isTerminatingError(createErr)) return;
+        throw createErr;
+      }
+      return;
+    }
+    const annotations = cm.metadata?.annotations ?? {};
+    const same = Object.keys(cm.data ?? {}).length === 1 && cm.data?.['ca.crt'] === this.#opts.rootCA;
+    if (same && (annotations[descriptionAnnotation] ?? '') !== '') return;
+    const updated: ConfigMap = structuredClone(cm);
+    updated.data = data;
+    updated.metadata = {
+      ...updated.metadata,
+      annotations: { [descriptionAnnotation]: rootCACertDescription, ...annotations },
+    };
+    await this.#opts.configMaps.update(ctx, rootCACertConfigMapName, {
+      objInfo: { preconditions: () => undefined, updatedObject: () => Promise.resolve(updated) },
+      options: {},
+    });
+  }
+}
+
+/** The publisher over the served API, or undefined when namespaces or configmaps are not served. */
+export function newRootCACertPublisher(
+  groups: readonly APIGroupInfo[],
+  opts: Omit<RootCACertPublisherOptions, 'namespaces' | 'configMaps'>,
+): RootCACertPublisher | undefined {
+  const core = groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'];
+  const namespaces = core?.['namespaces'];
+  const cms = core?.['configmaps'];
+  if (namespaces === undefined || cms === undefined) return undefined;
+  if (!isGetter(namespaces) || !isLister(namespaces) || !isWatcher(namespaces)) return undefined;
+  if (!isGetter(cms) || !isLister(cms) || !isWatcher(cms) || !isCreater(cms) || !isUpdater(cms))
+    return undefined;
+  return new RootCACertPublisher({ ...opts, namespaces, configMaps: cms });
+}
