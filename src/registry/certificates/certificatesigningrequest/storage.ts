@@ -1,0 +1,66 @@
+// CertificateSigningRequest storage (pkg/registry/certificates/certificates/storage/storage.go):
+// `/certificatesigningrequests` (cluster-scoped, short name csr) with its status and approval
+// subresources.
+import type {
+  CertificateSigningRequest,
+  CertificateSigningRequestList,
+} from '../../../api/certificates/v1/certificate-signing-request.js';
+import type { CoreStorageOptions } from '../../core/configmap/storage.js';
+import { completeWithOptions } from '../../generic/complete.js';
+import { StatusREST } from '../../generic/status-rest.js';
+import type { Store } from '../../generic/store.js';
+import {
+  csrApprovalStrategy,
+  csrAttrs,
+  csrDeleteStrategy,
+  csrFieldLabelConversion,
+  csrStatusStrategy,
+  csrStrategy,
+} from './strategy.js';
+import { csrTableConvertor } from './table.js';
+
+export const csrResource = { group: 'certificates.k8s.io', resource: 'certificatesigningrequests' } as const;
+
+export interface CertificateSigningRequestStorage {
+  readonly certificateSigningRequests: Store<CertificateSigningRequest>;
+  readonly status: StatusREST<CertificateSigningRequest>;
+  /** The approval subresource: the same get and update shape as /status, with its own strategy. */
+  readonly approval: StatusREST<CertificateSigningRequest>;
+}
+
+export async function newCertificateSigningRequestREST(
+  opts: CoreStorageOptions,
+): Promise<CertificateSigningRequestStorage> {
+  const store = await completeWithOptions<CertificateSigningRequest>(
+    {
+      qualifiedResource: csrResource,
+      singularName: 'certificatesigningrequest',
+      newFunc: () => ({ apiVersion: 'certificates.k8s.io/v1', kind: 'CertificateSigningRequest' }),
+      newListFunc: () =>
+        ({
+          apiVersion: 'certificates.k8s.io/v1',
+          kind: 'CertificateSigningRequestList',
+          metadata: {},
+          items: [],
+        }) satisfies CertificateSigningRequestList,
+      createStrategy: csrStrategy,
+      updateStrategy: csrStrategy,
+      deleteStrategy: csrDeleteStrategy,
+      tableConvertor: csrTableConvertor,
+      fieldLabelConversion: csrFieldLabelConversion,
+      shortNames: ['csr'],
+      // kube's CSR strategy keeps no metadata.generation.
+      trackGeneration: false,
+    },
+    {
+      restOptions: opts.restOptionsGetter,
+      attrFunc: csrAttrs,
+      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
+    },
+  );
+  return {
+    certificateSigningRequests: store,
+    status: new StatusREST(store, csrStatusStrategy),
+    approval: new StatusREST(store, csrApprovalStrategy),
+  };
+}

@@ -1,0 +1,159 @@
+// The real kubectl against one Capstan process: horizontalpodautoscalers through `kubectl autoscale`,
+// read at autoscaling/v2 and autoscaling/v1 from one storage, and certificatesigningrequests created
+// from YAML and approved or denied by `kubectl certificate approve|deny` (a PUT of the whole object to
+// the approval subresource).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { newTestCSR } from '../../src/registry/certificates/certificatesigningrequest/testing/csr-pem.js';
+import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
+import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { isAge, tableRows } from './support/kube-objects.js';
+
+const csrYaml = (name: string, request: string): string => `apiVersion: certificates.k8s.io/v1
+kind: CertificateSigningRequest
+metadata:
+  name: ${name}
+spec:
+  request: ${request}
+  signerName: kubernetes.io/kube-apiserver-client
+  expirationSeconds: 86400
+  usages:
+  - client auth
+`;
+
+describe('kubectl against capstan: autoscaling and certificates', () => {
+  let capstan: CapstanProcess;
+  const kubectl = (args: readonly string[], input?: string): Promise<KubectlResult> =>
+    runKubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
+  const ok = async (args: readonly string[], input?: string): Promise<string> => {
+    const r = await kubectl(args, input);
+    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
+    return r.stdout;
+  };
+
+  before(async () => {
+    await locateKubectl();
+    capstan = await startCapstanProcess();
+  });
+  after(async () => {
+    await capstan.stop();
+  });
+
+  it('autoscales a deployment and serves the autoscaler at v2 and v1', async () => {
+    await ok(['create', 'deployment', 'web', '--image=nginx']);
+    assert.equal(
+      await ok(['autoscale', 'deployment', 'web', '--min=2', '--max=5', '--cpu-percent=80']),
+      'horizontalpodautoscaler.autoscaling/web autoscaled\n',
+    );
+    const rows = tableRows(await ok(['get', 'hpa']));
+    assert.deepEqual(rows[0], ['NAME', 'REFERENCE', 'TARGETS', 'MINPODS', 'MAXPODS', 'REPLICAS', 'AGE']);
+    assert.deepEqual(rows[1]?.slice(0, 6), ['web', 'Deployment/web', 'cpu:', '<unknown>/80%', '2', '5']);
+    assert.ok(isAge(rows[1][7]), `age: ${rows[1][7] ?? ''}`);
+
+    // Category all: `kubectl get all` lists the autoscaler beside the deployment.
+    assert.match(await ok(['get', 'all']), /horizontalpodautoscaler\.autoscaling\/web\s+Deployment\/web/);
+    // kubectl expands the short name `hpa` to the group's preferred version and drops a `.v1` after it
+    // (hpa.v1.autoscaling reads v2, from kube too), so the full resource name picks v1.
+    const v1 = JSON.parse(
+      await ok(['get', 'horizontalpodautoscalers.v1.autoscaling', 'web', '-o', 'json']),
+    ) as {
+      apiVersion: string;
+      spec: { targetCPUUtilizationPercentage?: number; minReplicas?: number; maxReplicas: number };
+    };
+    assert.equal(v1.apiVersion, 'autoscaling/v1');
+    assert.deepEqual(
+      [v1.spec.targetCPUUtilizationPercentage, v1.spec.minReplicas, v1.spec.maxReplicas],
+      [80, 2, 5],
+    );
+    const v2 = JSON.parse(await ok(['get', 'hpa', 'web', '-o', 'json'])) as {
+      apiVersion: string;
+      spec: { metrics: unknown[] };
+    };
+    assert.equal(v2.apiVersion, 'autoscaling/v2');
+    assert.deepEqual(v2.spec.metrics, [
+      {
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } },
+      },
+    ]);
+    // kubectl autoscale checks min <= max itself; the server's rule answers a v1 manifest.
+    const inverted = {
+      apiVersion: 'autoscaling/v1',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'inverted' },
+      spec: { scaleTargetRef: { kind: 'Deployment', name: 'web' }, minReplicas: 4, maxReplicas: 2 },
+    };
+    const bad = await kubectl(['create', '-f', '-'], JSON.stringify(inverted));
+    assert.equal(bad.code, 1);
+    assert.equal(
+      bad.stderr,
+      'The HorizontalPodAutoscaler "inverted" is invalid: spec.maxReplicas: Invalid value: 2: must be greater than or equal to `minReplicas`\n',
+    );
+  });
+
+  it('creates a CSR from YAML, approves it with kubectl certificate approve and prints Approved', async () => {
+    const { request } = newTestCSR('jane', 'devs');
+    assert.equal(
+      await ok(['create', '-f', '-'], csrYaml('jane', request)),
+      'certificatesigningrequest.certificates.k8s.io/jane created\n',
+    );
+    const pending = tableRows(await ok(['get', 'csr']));
+    assert.deepEqual(pending[0], [
+      'NAME',
+      'AGE',
+      'SIGNERNAME',
+      'REQUESTOR',
+      'REQUESTEDDURATION',
+      'CONDITION',
+    ]);
+    assert.deepEqual(
+      [pending[1]?.[0], pending[1]?.[2], pending[1]?.[4], pending[1]?.[5]],
+      ['jane', 'kubernetes.io/kube-apiserver-client', '24h', 'Pending'],
+    );
+    assert.equal(
+      await ok(['certificate', 'approve', 'jane']),
+      'certificatesigningrequest.certificates.k8s.io/jane approved\n',
+    );
+    const bySigner = await ok([
+      'get',
+      'csr',
+      '--field-selector=spec.signerName=kubernetes.io/kube-apiserver-client',
+      '-o',
+      'name',
+    ]);
+    assert.equal(bySigner, 'certificatesigningrequest.certificates.k8s.io/jane\n');
+    const approved = tableRows(await ok(['get', 'csr', 'jane']));
+    assert.equal(approved[1]?.[5], 'Approved');
+    const obj = JSON.parse(await ok(['get', 'csr', 'jane', '-o', 'json'])) as {
+      status: { conditions: { type: string; reason: string }[] };
+    };
+    assert.deepEqual(
+      obj.status.conditions.map((c) => [c.type, c.reason]),
+      [['Approved', 'KubectlApprove']],
+    );
+    // kubectl refuses to deny an approved request itself; the approval subresource refuses it too.
+    const denied = {
+      ...obj,
+      status: { conditions: [...obj.status.conditions, { type: 'Denied', status: 'True', reason: 'Late' }] },
+    };
+    const url = '/apis/certificates.k8s.io/v1/certificatesigningrequests/jane/approval';
+    const deny = await kubectl(['replace', '--raw', url, '-f', '-'], JSON.stringify(denied));
+    assert.notEqual(deny.code, 0);
+    assert.match(deny.stderr, /Approved and Denied conditions are mutually exclusive/);
+  });
+
+  it('denies another request and refuses one that is not a certificate request', async () => {
+    await ok(['create', '-f', '-'], csrYaml('bob', newTestCSR('bob').request));
+    assert.equal(
+      await ok(['certificate', 'deny', 'bob']),
+      'certificatesigningrequest.certificates.k8s.io/bob denied\n',
+    );
+    assert.equal(tableRows(await ok(['get', 'csr', 'bob']))[1]?.[5], 'Denied');
+    const bad = await kubectl(
+      ['create', '-f', '-'],
+      csrYaml('junk', Buffer.from('not a pem').toString('base64')),
+    );
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /spec.request: Invalid value: .*PEM block type must be CERTIFICATE REQUEST/);
+  });
+});
