@@ -76,6 +76,24 @@ describe('capstan command line', () => {
     ]);
   });
 
+  it('checks --service-cluster-ip-range and --service-node-port-range with kube words', async () => {
+    const t = io();
+    assert.equal(await main(['--service-node-port-range=30000-x'], t), 2);
+    assert.ok(
+      (t.err[0] ?? '').startsWith(
+        'Error: invalid argument "30000-x" for "--service-node-port-range" flag: strconv.Atoi: parsing "x": invalid syntax\n',
+      ),
+    );
+    const u = io();
+    assert.equal(
+      await main(['--service-cluster-ip-range=10.0.0.0/24,10.1.0.0/24', '--data-dir=/tmp/capstan-unused'], u),
+      1,
+    );
+    assert.deepEqual(u.err, [
+      'Error: --service-cluster-ip-range[0] and --service-cluster-ip-range[1] must be of different IP family\n',
+    ]);
+  });
+
   it('exits 1 on a --runtime-config naming a group the server does not know', async () => {
     const t = io();
     assert.equal(
@@ -99,6 +117,7 @@ describe('capstan command line', () => {
         '--etcd-servers',
         'http://c:2379',
         '--request-timeout=1m30s',
+        '--event-ttl=2h',
         '--runtime-config=api/all=false,apps/v1',
       ],
       capstanFlags,
@@ -111,6 +130,7 @@ describe('capstan command line', () => {
     assert.equal(o.verbosity, 4);
     assert.deepEqual(o.storage.etcdServers, ['http://a:2379', 'http://b:2379', 'http://c:2379']);
     assert.equal(o.requestTimeoutMs, 90_000);
+    assert.equal(o.eventTTLMs, 7_200_000);
     assert.deepEqual(o.runtimeConfig, ['api/all=false,apps/v1']);
     for (const args of [['-v4'], ['-v', '4'], ['--v=4']]) {
       const p = defaultServerRunOptions();

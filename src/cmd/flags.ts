@@ -2,8 +2,9 @@
 import { formatGoDuration } from '../server/options/duration.js';
 import { logFormats, type LogFormat } from '../server/logging/logger.js';
 import { flag, oneOf, type Spec } from './flag-helpers.js';
-import { parseBoolFlag, parseDurationFlag, parseIntFlag } from './flag-values.js';
+import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
 import { storageFlags } from './storage-flags.js';
+import { parsePortRange } from '../registry/core/service/port-range.js';
 
 const serving = 'Secure serving';
 const servingFlags: Spec[] = [
@@ -104,11 +105,76 @@ const authnFlags: Spec[] = [
     },
     (o, v) => (o.tokenAuthFile = v),
   ),
+  flag(
+    {
+      section: authn,
+      name: 'service-account-issuer',
+      kind: 'strings',
+      usage:
+        'Identifier of the service account token issuer: the "iss" claim of issued tokens. Repeatable: the first issues tokens, tokens of every one are accepted.',
+      def: 'https://kubernetes.default.svc.cluster.local',
+    },
+    (o, v) => o.serviceAccountIssuers.push(...parseListFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'service-account-key-file',
+      kind: 'strings',
+      usage:
+        'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens. Repeatable. Defaults to the signing key.',
+    },
+    (o, v) => o.serviceAccountKeyFiles.push(...parseListFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'service-account-signing-key-file',
+      kind: 'string',
+      usage:
+        'Path to the file that contains the current private key of the service account token issuer. When unset, an EC P-256 key is generated in <data-dir>/pki/sa.key and reused.',
+    },
+    (o, v) => (o.serviceAccountSigningKeyFile = v),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'api-audiences',
+      kind: 'strings',
+      usage:
+        'Identifiers of the API. Service account tokens must carry one of them; TokenRequests without audiences get them. Defaults to the service account issuers.',
+    },
+    (o, v) => o.apiAudiences.push(...parseListFlag(v)),
+  ),
 ];
 
 const api = 'API enablement';
 const generic = 'Generic';
 const otherFlags: Spec[] = [
+  flag(
+    {
+      section: generic,
+      name: 'service-cluster-ip-range',
+      kind: 'string',
+      usage:
+        'A CIDR notation IP range from which to assign service cluster IPs. This must not overlap with any IP ranges assigned to nodes or pods. Max of two dual-stack CIDRs is allowed. Defaults to 10.0.0.0/24.',
+    },
+    (o, v) => (o.serviceClusterIPRange = v),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'service-node-port-range',
+      kind: 'string',
+      usage:
+        "A port range to reserve for services with NodePort visibility. This must not overlap with the ephemeral port range on nodes. Example: '30000-32767'. Inclusive at both ends of the range.",
+      def: '30000-32767',
+    },
+    (o, v) => {
+      parsePortRange(v);
+      o.serviceNodePortRange = v;
+    },
+  ),
   flag(
     {
       section: api,
@@ -140,6 +206,16 @@ const otherFlags: Spec[] = [
       def: '200',
     },
     (o, v) => (o.maxMutatingRequestsInflight = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'event-ttl',
+      kind: 'duration',
+      usage: 'Amount of time to retain events.',
+      def: formatGoDuration(3_600_000),
+    },
+    (o, v) => (o.eventTTLMs = parseDurationFlag(v)),
   ),
   flag(
     {

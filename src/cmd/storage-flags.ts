@@ -105,6 +105,46 @@ export const storageFlags: Spec[] = [
   flag(
     {
       section: etcd,
+      name: 'etcd-count-metric-poll-period',
+      kind: 'duration',
+      usage: 'Frequency of polling etcd for number of resources per type. 0 disables the metric collection.',
+      def: '1m0s',
+    },
+    (o, v) => (o.storage.countMetricPollPeriodMs = parseDurationFlag(v)),
+  ),
+  flag(
+    {
+      section: etcd,
+      name: 'etcd-db-metric-poll-interval',
+      kind: 'duration',
+      usage: 'The interval of requests to poll etcd and update metric. 0 disables the metric collection',
+      def: '30s',
+    },
+    (o, v) => (o.storage.dbMetricPollIntervalMs = parseDurationFlag(v)),
+  ),
+  flag(
+    {
+      section: etcd,
+      name: 'etcd-healthcheck-timeout',
+      kind: 'duration',
+      usage: 'The timeout to use when checking etcd health.',
+      def: '2s',
+    },
+    (o, v) => (o.storage.healthcheckTimeoutMs = parseDurationFlag(v)),
+  ),
+  flag(
+    {
+      section: etcd,
+      name: 'etcd-readycheck-timeout',
+      kind: 'duration',
+      usage: 'The timeout to use when checking etcd readiness',
+      def: '2s',
+    },
+    (o, v) => (o.storage.readycheckTimeoutMs = parseDurationFlag(v)),
+  ),
+  flag(
+    {
+      section: etcd,
       name: 'etcd-servers-overrides',
       kind: 'strings',
       usage:

@@ -10,13 +10,31 @@ import {
   namespaceControllerHookName,
 } from './controllers/namespace/namespace-controller-hook.js';
 import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
+import {
+  serviceAccountsControllerHook,
+  serviceAccountsControllerHookName,
+} from './controllers/serviceaccount/serviceaccounts-controller-hook.js';
+import {
+  rootCACertPublisherHook,
+  rootCACertPublisherHookName,
+} from './controllers/rootcacertpublisher/publisher-hook.js';
+import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
+import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
+import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { newOpenAPIService } from '../endpoints/openapi/index.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
+import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { isCreater, type Creater } from '../registry/rest/capabilities.js';
 import { EncryptionAtRest } from '../server/encryption/encryption-at-rest.js';
 import type { EncryptionMetrics } from '../server/encryption/metrics.js';
-import { namedCheck, withCheckTimeout, type HealthChecker } from '../server/healthz/health-checker.js';
+import {
+  namedCheck,
+  readyzOnly,
+  withCheckTimeout,
+  type HealthChecker,
+} from '../server/healthz/health-checker.js';
+import { startStorageSizeMonitor } from '../server/metrics/storage-size-monitor.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import {
   defaultAPIResourceConfigSource,
@@ -29,13 +47,27 @@ import {
 import { newStorageFactory } from '../server/storage-factory.js';
 import { forResource, type StorageConfig } from '../storage/backend-factory/config.js';
 import { BackendFactory } from '../storage/backend-factory/factory.js';
-import { newLegacyRESTStorage } from './storage-providers/core.js';
+import { priorityClassHooks } from './bootstrap/priority-classes.js';
+import type { ComponentProbe } from '../registry/core/componentstatus/probe.js';
+import {
+  disruptionBudgetsIn,
+  newLegacyRESTStorage,
+  type LegacyRESTStorageInit,
+} from './storage-providers/core.js';
+import type { DisruptionBudgets } from '../registry/core/pod/eviction.js';
 import { namedGroupProviders } from './storage-providers/index.js';
 import type { StorageProviderInit } from './storage-providers/provider.js';
 import type { AssembleAPI } from './instance.js';
+import { serviceNetworkingFor } from './bootstrap/kubernetes-service-config.js';
+import { kubernetesEndpointsRemovalHooks, kubernetesServiceHooks } from './bootstrap/kubernetes-service.js';
 
-// kube's --etcd-healthcheck-timeout default.
-const storageCheckTimeoutMs = 2000;
+// kube's DefaultHealthcheckTimeout and DefaultReadinessTimeout: what a 0 timeout flag means.
+const defaultStorageCheckTimeoutMs = 2000;
+
+/** --event-ttl as the whole seconds the store's TTL takes; at least one. */
+function eventTTLSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
 
 /** --runtime-config over the defaults, with kube's validation errors. */
 export function resourceConfigFor(o: CompletedServerRunOptions): ResourceConfig {
@@ -64,15 +96,36 @@ export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
   };
 }
 
-/** kube's `etcd` check: the storage answers a read of its current revision. */
-function storageCheck(backends: BackendFactory, config: StorageConfig): HealthChecker {
+/**
+ * kube's storage checks: `etcd` on /healthz, /livez and /readyz within --etcd-healthcheck-timeout,
+ * and `etcd-readiness` on /readyz only within --etcd-readycheck-timeout. Each passes when the
+ * storage answers a read of its current revision.
+ */
+function storageChecks(backends: BackendFactory, o: CompletedServerRunOptions): HealthChecker[] {
+  const probe = forResource(storageConfigFor(o), { group: '', resource: 'namespaces' });
+  const check = (name: string, timeoutMs: number): HealthChecker =>
+    withCheckTimeout(
+      namedCheck(name, async () => {
+        await (await backends.backendFor(probe)).currentRevision();
+      }),
+      timeoutMs > 0 ? timeoutMs : defaultStorageCheckTimeoutMs,
+    );
+  return [
+    check('etcd', o.storage.healthcheckTimeoutMs),
+    readyzOnly(check('etcd-readiness', o.storage.readycheckTimeoutMs)),
+  ];
+}
+
+/** componentstatuses' `etcd-0` (kube's EtcdServer check): healthy, "ok", when the storage answers. */
+function storageProbe(backends: BackendFactory, config: StorageConfig): ComponentProbe {
   const probe = forResource(config, { group: '', resource: 'namespaces' });
-  return withCheckTimeout(
-    namedCheck('etcd', async () => {
+  return {
+    name: 'etcd-0',
+    check: async () => {
       await (await backends.backendFor(probe)).currentRevision();
-    }),
-    storageCheckTimeoutMs,
-  );
+      return 'ok';
+    },
+  };
 }
 
 const namespacesOf = (groups: readonly APIGroupInfo[]): Creater | undefined => {
@@ -96,10 +149,20 @@ function encryptionAtRestFor(
 }
 
 /** The core group, then every named group with an enabled resource; on failure nothing is left open. */
-async function buildGroups(init: StorageProviderInit): Promise<APIGroupInfo[]> {
+async function buildGroups(
+  init: StorageProviderInit,
+  core: Pick<
+    LegacyRESTStorageInit,
+    'componentProbes' | 'serviceAccountTokenIssuer' | 'createRawStorage' | 'serviceIPRanges' | 'nodePortRange'
+  > = {},
+): Promise<APIGroupInfo[]> {
   const groups: APIGroupInfo[] = [];
+  // pods/eviction (core) charges the policy group's budgets, which exist only once that is built.
+  const budgets: { current: DisruptionBudgets | undefined } = { current: undefined };
   try {
-    groups.push(await newLegacyRESTStorage(init));
+    groups.push(
+      await newLegacyRESTStorage({ ...init, ...core, podDisruptionBudgets: () => budgets.current }),
+    );
     for (const provider of namedGroupProviders) {
       const group = await provider.newRESTStorage(init);
       if (group !== undefined) groups.push(group);
@@ -108,6 +171,7 @@ async function buildGroups(init: StorageProviderInit): Promise<APIGroupInfo[]> {
     await destroyGroups(groups);
     throw err;
   }
+  budgets.current = disruptionBudgetsIn(groups);
   return groups;
 }
 
@@ -123,7 +187,12 @@ async function destroyGroups(groups: readonly APIGroupInfo[]): Promise<void> {
   );
 }
 
-export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetric, encryptionMetrics }) => {
+export const assembleBuiltinAPI: AssembleAPI = async ({
+  options,
+  objectCountMetric,
+  storageSizeMetric,
+  encryptionMetrics,
+}) => {
   const resourceConfig = resourceConfigFor(options);
   const storageConfig = storageConfigFor(options);
   const storageFactory = newStorageFactory({
@@ -134,29 +203,63 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
   const encryption = encryptionAtRestFor(options, encryptionMetrics);
   if (encryption !== undefined) storageFactory.setResourceTransformers(encryption.resourceTransformers);
   const backends = new BackendFactory();
+  const serviceAccounts = serviceAccountAuthentication(options.serviceAccountKeys);
+  const serviceNetworking = serviceNetworkingFor(options);
   const restOptionsGetter = new StorageFactoryRestOptionsFactory({
     options: {
       deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
       enableWatchCache: options.storage.enableWatchCache,
       defaultWatchCacheSize: options.storage.defaultWatchCacheSize,
       watchCacheSizes: options.storage.watchCacheSizes,
+      countMetricPollPeriodMs: options.storage.countMetricPollPeriodMs,
     },
     storageFactory,
     createRawStorage: (config) => backends.create(config),
   });
   let groups: APIGroupInfo[];
   try {
-    groups = await buildGroups({ restOptionsGetter, resourceConfig, objectCountMetric });
+    groups = await buildGroups(
+      {
+        restOptionsGetter,
+        resourceConfig,
+        objectCountMetric,
+        authorizer: alwaysAllowAuthorizer,
+        eventTTL: eventTTLSeconds(options.eventTTLMs),
+      },
+      {
+        componentProbes: [storageProbe(backends, storageConfig)],
+        serviceAccountTokenIssuer: serviceAccounts.issuer,
+        createRawStorage: (config) => backends.create(config),
+        serviceIPRanges: serviceNetworking.serviceIPRanges,
+        nodePortRange: serviceNetworking.nodePortRange,
+      },
+    );
   } catch (err) {
     await backends.close();
     throw err;
   }
   encryption?.start();
+  // apiserver_storage_size_bytes, every --etcd-db-metric-poll-interval (kube's DB size monitor).
+  const stopSizeMonitor = startStorageSizeMonitor({
+    storages: () => backends.monitors(),
+    intervalMs: storageSizeMetric === undefined ? 0 : options.storage.dbMetricPollIntervalMs,
+    metric: storageSizeMetric ?? { set: () => undefined, delete: () => undefined },
+    onError: (id, err) => {
+      options.logger.error('Failed to get storage metrics', err, { storage_cluster_id: id });
+    },
+  });
   const scheme = builtinScheme();
   // Requests and built-in controllers alike go through admission, as kube's controllers use the API.
   const admission = defaultAdmissionChain(groups);
   const served = admittedGroups(groups, admission);
   const namespaceController = newNamespaceController(served, { logger: options.logger });
+  const serviceAccountsController = newServiceAccountsController(served, { logger: options.logger });
+  // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
+  // there is a CA to publish (not on plain HTTP).
+  const rootCAPublisher =
+    options.caPem === undefined
+      ? undefined
+      : newRootCACertPublisher(served, { rootCA: options.caPem, logger: options.logger });
   const api = createAPIHandler({
     groups: served,
     scheme,
@@ -169,16 +272,36 @@ export const assembleBuiltinAPI: AssembleAPI = async ({ options, objectCountMetr
   return {
     handler: (scope) => api.handle(scope.req, scope.res, { user: scope.user, signal: scope.abort.signal }),
     ...(namespaces === undefined ? {} : { namespaces }),
-    healthChecks: [storageCheck(backends, storageConfig), ...(encryption?.healthChecks ?? [])],
-    postStartHooks:
-      namespaceController === undefined
+    healthChecks: [...storageChecks(backends, options), ...(encryption?.healthChecks ?? [])],
+    postStartHooks: {
+      ...(namespaceController === undefined
         ? {}
-        : { [namespaceControllerHookName]: namespaceControllerHook(namespaceController) },
+        : { [namespaceControllerHookName]: namespaceControllerHook(namespaceController) }),
+      ...priorityClassHooks(groups),
+      ...kubernetesServiceHooks(
+        groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],
+        serviceNetworking,
+      ),
+      ...(serviceAccountsController === undefined
+        ? {}
+        : { [serviceAccountsControllerHookName]: serviceAccountsControllerHook(serviceAccountsController) }),
+      ...(rootCAPublisher === undefined
+        ? {}
+        : { [rootCACertPublisherHookName]: rootCACertPublisherHook(rootCAPublisher) }),
+    },
+    preShutdownHooks: kubernetesEndpointsRemovalHooks(
+      groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],
+      serviceNetworking,
+    ),
+    tokenAuthenticators: [serviceAccounts.authenticator(groups)],
     close: async () => {
       await namespaceController?.close();
+      await serviceAccountsController?.close();
+      await rootCAPublisher?.close();
       admission.close();
       await destroyGroups(groups);
       await encryption?.close();
+      await stopSizeMonitor();
       await backends.close();
     },
   };

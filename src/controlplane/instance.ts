@@ -13,7 +13,7 @@ import type { ObjectCountMetric, StorageSizeMetric } from '../server/metrics/api
 import type { Logger } from '../server/logging/logger.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
-import type { PostStartHook } from '../server/lifecycle/hooks.js';
+import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.js';
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
 
 /** What the API assembly hands the server: the handler for /api and /apis and what it owns. */
@@ -25,6 +25,8 @@ export interface APIAssembly {
   readonly healthChecks: readonly HealthChecker[];
   /** Hooks to run once the server serves (built-in controllers), by name. */
   readonly postStartHooks?: Readonly<Record<string, PostStartHook>>;
+  /** Hooks to run when shutdown begins, before the listeners close, by name. */
+  readonly preShutdownHooks?: Readonly<Record<string, PreShutdownHook>>;
   /** Bearer token authenticators over the served API (service account tokens). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   /** Releases storage: the last step of shutdown. */
@@ -111,6 +113,8 @@ export class ControlPlane {
         server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));
       for (const [name, hook] of Object.entries(assembly.postStartHooks ?? {}))
         server.addPostStartHook(name, hook);
+      for (const [name, hook] of Object.entries(assembly.preShutdownHooks ?? {}))
+        server.addPreShutdownHook(name, hook);
     } catch (err) {
       await assembly.close();
       throw err;

@@ -140,7 +140,7 @@ describe('protobuf Pod and PersistentVolume bodies', () => {
     assert.equal(res.statusCode, 201, res.body);
     assert.match(String(res.headers['content-type']), /^application\/json/);
     const pod = res.json<Pod>();
-    assert.deepEqual(pod.spec.volumes, [
+    assert.deepEqual(pod.spec?.volumes, [
       { name: 'cfg', configMap: { name: 'app-config', defaultMode: 420 } },
       { name: 'tmp', emptyDir: { medium: 'Memory' } },
     ]);
@@ -185,7 +185,7 @@ describe('protobuf Pod and PersistentVolume bodies', () => {
       payload: body,
     });
     assert.equal(res.statusCode, 200, res.body);
-    const ephemeral = res.json<Pod>().spec.ephemeralContainers ?? [];
+    const ephemeral = res.json<Pod>().spec?.ephemeralContainers ?? [];
     assert.deepEqual(
       ephemeral.map((e) => [e.name, e.image, e.command, e.stdin, e.targetContainerName]),
       [['debugger', 'nginx:1.25', ['sh'], true, 'app']],

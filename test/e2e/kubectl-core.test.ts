@@ -119,10 +119,12 @@ describe('kubectl against capstan: configmaps and secrets', () => {
       names(['get', 'cm', 'alpha', '-n', nsA]),
     ]);
     const ages = [cms, secrets, login].flatMap((table) => table.slice(1).map((row) => row.pop()));
+    // kube-root-ca.crt is published into every namespace, as kube-controller-manager does.
     assert.deepEqual(cms, [
       ['NAME', 'DATA', 'AGE'],
       ['alpha', '2'],
       ['beta', '1'],
+      ['kube-root-ca.crt', '1'],
     ]);
     assert.deepEqual(secrets, [
       ['NAME', 'TYPE', 'DATA', 'AGE'],
@@ -161,11 +163,21 @@ describe('kubectl against capstan: configmaps and secrets', () => {
         ['cm', '-n', nsA, '-l', 'tier in (web,batch)'],
         ['configmap/alpha', 'configmap/beta'],
       ],
-      [['cm', '-n', nsA, '-l', 'tier!=web'], ['configmap/beta']],
-      [['cm', '-n', nsA, '-l', '!tier'], []],
+      // != also selects objects without the label, as kube's selectors do.
+      [
+        ['cm', '-n', nsA, '-l', 'tier!=web'],
+        ['configmap/beta', 'configmap/kube-root-ca.crt'],
+      ],
+      [['cm', '-n', nsA, '-l', '!tier'], ['configmap/kube-root-ca.crt']],
       [['cm', '-n', nsA, '--field-selector', 'metadata.name=beta'], ['configmap/beta']],
-      [['cm', '-n', nsA, '--field-selector', 'metadata.name!=beta'], ['configmap/alpha']],
-      [['cm', '-A', '--field-selector', `metadata.namespace=${nsB}`], ['configmap/gamma']],
+      [
+        ['cm', '-n', nsA, '--field-selector', 'metadata.name!=beta'],
+        ['configmap/alpha', 'configmap/kube-root-ca.crt'],
+      ],
+      [
+        ['cm', '-A', '--field-selector', `metadata.namespace=${nsB}`],
+        ['configmap/gamma', 'configmap/kube-root-ca.crt'],
+      ],
       [['secrets', '-A', '--field-selector', 'type=kubernetes.io/basic-auth'], ['secret/login']],
     ];
     const got = await Promise.all(cases.map(([args]) => names(['get', ...args])));
@@ -203,7 +215,9 @@ describe('kubectl against capstan: configmaps and secrets', () => {
       [
         [nsA, 'alpha', '2'],
         [nsA, 'beta', '1'],
+        [nsA, 'kube-root-ca.crt', '1'],
         [nsB, 'gamma', '1'],
+        [nsB, 'kube-root-ca.crt', '1'],
       ],
     );
   });
@@ -416,9 +430,10 @@ describe('kubectl against capstan: configmaps and secrets', () => {
     );
     assert.equal(
       await ok(['delete', 'cm', '--all', '-n', nsA]),
-      'configmap "alpha" deleted\nconfigmap "beta" deleted\nconfigmap "typo" deleted\n',
+      'configmap "alpha" deleted\nconfigmap "beta" deleted\nconfigmap "kube-root-ca.crt" deleted\nconfigmap "typo" deleted\n',
     );
-    const empty = await kubectl(['get', 'cm', '-n', nsA]);
+    // The publisher puts kube-root-ca.crt back at once; nothing else is left.
+    const empty = await kubectl(['get', 'cm', '-n', nsA, '-l', 'tier']);
     assert.deepEqual(
       [empty.code, empty.stdout, empty.stderr],
       [0, '', `No resources found in ${nsA} namespace.\n`],

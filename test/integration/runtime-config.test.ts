@@ -30,3 +30,37 @@ test('api/v1/secrets=false removes secrets from discovery, OpenAPI and routing',
     await server.stop();
   }
 });
+
+test('apps/v1=false removes the whole group from /apis, OpenAPI and routing; batch stays', async () => {
+  const server = await startCapstan({ storage: 'memory', scheme: 'http', runtimeConfig: ['apps/v1=false'] });
+  try {
+    const groups = JSON.parse((await get(server, '/apis')).body) as { groups: { name: string }[] };
+    const names = groups.groups.map((g) => g.name);
+    assert.ok(names.includes('batch'), names.join(','));
+    assert.ok(!names.includes('apps'), names.join(','));
+    assert.equal((await get(server, '/apis/apps/v1')).status, 404);
+    assert.equal((await get(server, '/apis/apps/v1/namespaces/default/deployments')).status, 404);
+    assert.equal((await get(server, '/apis/batch/v1/namespaces/default/jobs')).status, 200);
+    const openapi = await get(server, '/openapi/v2');
+    assert.ok(!openapi.body.includes('/apis/apps/v1/'));
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a single resource of a named group can be turned off: apps/v1/daemonsets=false', async () => {
+  const server = await startCapstan({
+    storage: 'memory',
+    scheme: 'http',
+    runtimeConfig: ['apps/v1/daemonsets=false'],
+  });
+  try {
+    const list = JSON.parse((await get(server, '/apis/apps/v1')).body) as { resources: { name: string }[] };
+    const names = list.resources.map((r) => r.name);
+    assert.ok(names.includes('deployments'), names.join(','));
+    assert.ok(!names.includes('daemonsets'), names.join(','));
+    assert.equal((await get(server, '/apis/apps/v1/namespaces/default/daemonsets')).status, 404);
+  } finally {
+    await server.stop();
+  }
+});

@@ -186,3 +186,15 @@ export function kubernetesServiceHooks(
     }),
   };
 }
+
+/** The pre-shutdown hook taking this server out of the `kubernetes` Endpoints, by name; none otherwise. */
+export function kubernetesEndpointsRemovalHooks(
+  core: Readonly<Record<string, Storage>> | undefined,
+  at: Pick<KubernetesServiceInit, 'endpointIP'>,
+): Record<string, PreShutdownHook> {
+  const endpoints = writable(core?.endpoints);
+  if (writable(core?.services) === undefined || endpoints === undefined) return {};
+  return {
+    [kubernetesServiceHookName]: kubernetesEndpointsRemovalHook({ endpoints, endpointIP: at.endpointIP }),
+  };
+}

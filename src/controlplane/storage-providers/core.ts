@@ -5,13 +5,38 @@ import { newConfigMapREST } from '../../registry/core/configmap/storage.js';
 import { newEndpointsREST } from '../../registry/core/endpoint/storage.js';
 import { newEventREST } from '../../registry/core/event/storage.js';
 import { newNamespaceREST } from '../../registry/core/namespace/storage.js';
+import { newPodConnecters } from '../../registry/core/pod/connect.js';
+import { EphemeralContainersREST } from '../../registry/core/pod/ephemeral-containers.js';
+import { EvictionREST, type DisruptionBudgets } from '../../registry/core/pod/eviction.js';
 import { newPodREST } from '../../registry/core/pod/storage.js';
 import { newSecretREST } from '../../registry/core/secret/storage.js';
 import { newServiceAccountREST } from '../../registry/core/serviceaccount/storage.js';
+import type { PortRange } from '../../registry/core/service/port-range.js';
+import type { ServiceIPRanges } from '../../registry/core/service/service-ip-ranges.js';
+import { newServiceREST } from '../../registry/core/service/storage.js';
+import type { CreateRawStorage } from '../../storage/backend-factory/config.js';
+import { TokenREST, type ServiceAccountTokenIssuer } from '../../registry/core/serviceaccount/token.js';
+import { newLimitRangeREST } from '../../registry/core/limitrange/storage.js';
+import { newPodTemplateREST } from '../../registry/core/podtemplate/storage.js';
+import { newReplicationControllerREST } from '../../registry/core/replicationcontroller/storage.js';
+import { newResourceQuotaREST } from '../../registry/core/resourcequota/storage.js';
+import type { ComponentProbe } from '../../registry/core/componentstatus/probe.js';
+import { ComponentStatusREST } from '../../registry/core/componentstatus/rest.js';
+import { newNodeREST } from '../../registry/core/node/storage.js';
+import { newPersistentVolumeREST } from '../../registry/core/persistentvolume/storage.js';
+import { newPersistentVolumeClaimREST } from '../../registry/core/persistentvolumeclaim/storage.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { ObjectCountMetric } from '../../registry/generic/store-definition.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
-import type { Storage } from '../../registry/rest/capabilities.js';
+import {
+  isGetter,
+  isGracefulDeleter,
+  isLister,
+  isUpdater,
+  type Getter,
+  type Storage,
+} from '../../registry/rest/capabilities.js';
+import { newNodeProxyREST, newServiceProxyREST } from '../../registry/rest/no-kubelet-connecter.js';
 
 /** What decides which resources are served (the merged `--runtime-config`). */
 export interface APIResourceConfigSource {
@@ -24,6 +49,69 @@ export interface LegacyRESTStorageInit {
   readonly objectCountMetric?: ObjectCountMetric;
   /** Seconds events are kept (`--event-ttl`); one hour when unset. */
   readonly eventTTL?: number;
+  /**
+   * The raw storage factory the service IP and node port bitmaps are written through (kube's
+   * NewRawStorage); services are not served without it.
+   */
+  readonly createRawStorage?: CreateRawStorage;
+  /** --service-cluster-ip-range (10.0.0.0/24 when unset). */
+  readonly serviceIPRanges?: ServiceIPRanges;
+  /** --service-node-port-range (30000-32767 when unset). */
+  readonly nodePortRange?: PortRange;
+  /** Signs serviceaccounts/token; the subresource is not served without it. */
+  readonly serviceAccountTokenIssuer?: ServiceAccountTokenIssuer;
+  /** What componentstatuses reports on (the storage as `etcd-0`); none when unset. */
+  readonly componentProbes?: readonly ComponentProbe[];
+  /**
+   * The policy group's PodDisruptionBudgets pods/eviction charges, looked up when a pod is evicted
+   * (that group is built after this one); evictions are plain deletes while there are none.
+   */
+  readonly podDisruptionBudgets?: () => DisruptionBudgets | undefined;
+}
+
+const getterOf = (s: Storage | undefined): Getter | undefined =>
+  s !== undefined && isGetter(s) ? s : undefined;
+
+/** The subresources a kubelet would serve, for whichever of pods, nodes and services are served. */
+function addConnecters(storage: Record<string, Storage>): void {
+  const pods = getterOf(storage.pods);
+  if (pods !== undefined) {
+    const c = newPodConnecters(pods);
+    Object.assign(storage, {
+      'pods/log': c.log,
+      'pods/exec': c.exec,
+      'pods/attach': c.attach,
+      'pods/portforward': c.portforward,
+      'pods/proxy': c.proxy,
+    });
+  }
+  const nodes = getterOf(storage.nodes);
+  if (nodes !== undefined) storage['nodes/proxy'] = newNodeProxyREST(nodes);
+  const services = getterOf(storage.services);
+  if (services !== undefined) storage['services/proxy'] = newServiceProxyREST(services);
+}
+
+function addTokenREST(storage: Record<string, Storage>, issuer: ServiceAccountTokenIssuer | undefined): void {
+  const serviceAccounts = getterOf(storage.serviceaccounts);
+  if (issuer === undefined || serviceAccounts === undefined) return;
+  const pods = getterOf(storage.pods);
+  const secrets = getterOf(storage.secrets);
+  storage['serviceaccounts/token'] = new TokenREST({
+    serviceAccounts,
+    issuer,
+    ...(pods === undefined ? {} : { pods }),
+    ...(secrets === undefined ? {} : { secrets }),
+  });
+}
+
+/** policy/v1 poddisruptionbudgets and its status among built groups, for pods/eviction; none when not served. */
+export function disruptionBudgetsIn(groups: readonly APIGroupInfo[]): DisruptionBudgets | undefined {
+  const policy = groups.find((g) => g.group === 'policy')?.versionedResourcesStorageMap['v1'];
+  const budgets = policy?.poddisruptionbudgets;
+  const status = policy?.['poddisruptionbudgets/status'];
+  if (budgets === undefined || status === undefined) return undefined;
+  if (!isGetter(budgets) || !isLister(budgets) || !isUpdater(status)) return undefined;
+  return { budgets, status };
 }
 
 const coreV1 = { group: '', version: 'v1' } as const;
@@ -50,6 +138,11 @@ export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise
       storage.pods = pods.pods;
       storage['pods/status'] = pods.status;
       storage['pods/binding'] = pods.binding;
+      storage['pods/ephemeralcontainers'] = new EphemeralContainersREST(pods.pods);
+      storage['pods/eviction'] = new EvictionREST({
+        pods: pods.pods,
+        ...(init.podDisruptionBudgets !== undefined ? { disruptionBudgets: init.podDisruptionBudgets } : {}),
+      });
     }
     if (enabled('events')) {
       const eventTTL = init.eventTTL;
@@ -57,6 +150,51 @@ export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise
     }
     if (enabled('serviceaccounts')) storage.serviceaccounts = await newServiceAccountREST(opts);
     if (enabled('endpoints')) storage.endpoints = await newEndpointsREST(opts);
+    if (enabled('services') && init.createRawStorage !== undefined) {
+      const endpoints = storage.endpoints;
+      const svc = await newServiceREST({
+        ...opts,
+        createRawStorage: init.createRawStorage,
+        ...(init.serviceIPRanges !== undefined ? { serviceIPRanges: init.serviceIPRanges } : {}),
+        ...(init.nodePortRange !== undefined ? { nodePortRange: init.nodePortRange } : {}),
+        ...(endpoints !== undefined && isGracefulDeleter(endpoints) ? { endpoints } : {}),
+      });
+      storage.services = svc.services;
+      storage['services/status'] = svc.status;
+    }
+    if (enabled('podtemplates')) storage.podtemplates = await newPodTemplateREST(opts);
+    if (enabled('replicationcontrollers')) {
+      const rc = await newReplicationControllerREST(opts);
+      storage.replicationcontrollers = rc.replicationControllers;
+      storage['replicationcontrollers/status'] = rc.status;
+      storage['replicationcontrollers/scale'] = rc.scale;
+    }
+    if (enabled('limitranges')) storage.limitranges = await newLimitRangeREST(opts);
+    if (enabled('resourcequotas')) {
+      const quota = await newResourceQuotaREST(opts);
+      storage.resourcequotas = quota.resourceQuotas;
+      storage['resourcequotas/status'] = quota.status;
+    }
+    if (enabled('nodes')) {
+      const nodes = await newNodeREST(opts);
+      storage.nodes = nodes.nodes;
+      storage['nodes/status'] = nodes.status;
+    }
+    if (enabled('persistentvolumes')) {
+      const pv = await newPersistentVolumeREST(opts);
+      storage.persistentvolumes = pv.persistentVolumes;
+      storage['persistentvolumes/status'] = pv.status;
+    }
+    if (enabled('persistentvolumeclaims')) {
+      const pvc = await newPersistentVolumeClaimREST(opts);
+      storage.persistentvolumeclaims = pvc.persistentVolumeClaims;
+      storage['persistentvolumeclaims/status'] = pvc.status;
+    }
+    if (enabled('componentstatuses'))
+      storage.componentstatuses = new ComponentStatusREST(init.componentProbes ?? []);
+    // Last: they hang off whichever of pods, nodes, services and serviceaccounts are served.
+    addConnecters(storage);
+    addTokenREST(storage, init.serviceAccountTokenIssuer);
   } catch (err) {
     // Release what was built before the failure; the caller never sees it.
     await Promise.all(

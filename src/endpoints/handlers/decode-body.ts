@@ -1,9 +1,16 @@
 // Reads and decodes a create or update body for a route's kind.
 import type { KubeObject } from '../../api/meta.js';
+import { isGroupVersionAcceptor } from '../../registry/rest/capabilities.js';
 import type { FieldValidation } from '../../registry/rest/options.js';
 import type { BodyMediaTypeName, SerializerInfo } from '../negotiation/media-types.js';
 import { decodeObject } from '../request/decode-object.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
+
+/** The other versions a route's storage takes bodies in (pods/eviction: policy/v1beta1 too). */
+function acceptorOf(scope: RequestScope): ((gv: { group: string; version: string }) => boolean) | undefined {
+  const storage = scope.storage;
+  return isGroupVersionAcceptor(storage) ? (gv) => storage.acceptsGroupVersion(gv) : undefined;
+}
 
 export function decodeBody(
   scope: RequestScope,
@@ -20,5 +27,6 @@ export function decodeBody(
     addWarning: (text) => {
       hr.ex.warnings.add(text);
     },
+    accepts: acceptorOf(scope),
   });
 }

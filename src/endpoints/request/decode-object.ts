@@ -43,6 +43,8 @@ export interface DecodeObjectOptions {
   /** Decodes protobuf bodies of the kinds that have protobuf tables; without it they are 415. */
   readonly protobuf?: ProtobufDecoder | undefined;
   readonly addWarning: (text: string) => void;
+  /** Other versions of the expected kind the endpoint takes as they are (rest.GroupVersionAcceptor). */
+  readonly accepts?: ((gv: { group: string; version: string }) => boolean) | undefined;
 }
 
 const findKindType =
@@ -108,6 +110,8 @@ const internalPackage = (group: string): string => (group === '' ? 'core' : (gro
 function checkKind(actual: GroupVersionKind, opts: DecodeObjectOptions): void {
   const e = opts.expected;
   if (actual.group === e.group && actual.version === e.version && actual.kind === e.kind) return;
+  // Same fields in the accepted versions (policy/v1beta1 and v1 Eviction): no conversion needed.
+  if (actual.kind === e.kind && opts.accepts?.(actual) === true) return;
   if (opts.kinds.kindFor(gvString(actual), actual.kind) === undefined) {
     throw new Undecodable(`no kind "${actual.kind}" is registered for version "${gvString(actual)}" in scheme "${schemeName}"`, actual);
   }

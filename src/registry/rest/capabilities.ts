@@ -69,6 +69,14 @@ export interface NamedCreater {
   ): Promise<KubeObject>;
 }
 
+/**
+ * A subresource whose body may also come in other versions of its kind's group
+ * (rest.GroupVersionAcceptor): pods/eviction takes policy/v1 and policy/v1beta1 Evictions.
+ */
+export interface GroupVersionAcceptor {
+  acceptsGroupVersion(gv: { group: string; version: string }): boolean;
+}
+
 /** How an update computes the new object from the current one (a PUT body, or a patch applied to it). */
 export interface UpdatedObjectInfo {
   preconditions(): Preconditions | undefined;
@@ -120,6 +128,8 @@ export const isLister = (s: Storage): s is Storage & Lister => has(s, 'list') &&
 export const isWatcher = (s: Storage): s is Storage & Watcher => has(s, 'watch');
 export const isCreater = (s: Storage): s is Storage & Creater => has(s, 'create');
 export const isNamedCreater = (s: Storage): s is Storage & NamedCreater => has(s, 'createNamed');
+export const isGroupVersionAcceptor = (s: Storage): s is Storage & GroupVersionAcceptor =>
+  has(s, 'acceptsGroupVersion');
 export const isUpdater = (s: Storage): s is Storage & Updater => has(s, 'update');
 export const isPatcher = (s: Storage): s is Storage & Patcher => isGetter(s) && isUpdater(s);
 export const isGracefulDeleter = (s: Storage): s is Storage & GracefulDeleter => has(s, 'delete');

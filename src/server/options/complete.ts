@@ -3,6 +3,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
+import { loadServiceAccountKeys, type ServiceAccountKeys } from '../authn/service-account-keys.js';
 import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
 import type { TlsMaterial } from '../http/serving-listener.js';
@@ -42,6 +43,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly certificatesGenerated: readonly string[];
   readonly adminToken: string;
   readonly tokens: TokenTable;
+  /** Signs and verifies service account tokens. */
+  readonly serviceAccountKeys: ServiceAccountKeys;
   readonly logger: Logger;
   /** --encryption-provider-config, read and checked; absent without the flag. */
   readonly encryptionConfig: LoadedEncryptionConfig | undefined;
@@ -91,6 +94,21 @@ async function encryptionConfigOf(path: string): Promise<LoadedEncryptionConfig 
   }
 }
 
+/** A generated key lives beside the data it signs for: in memory for the memory backend. */
+async function serviceAccountKeysFor(o: ServerRunOptions, dataDir: string): Promise<ServiceAccountKeys> {
+  try {
+    return await loadServiceAccountKeys({
+      signingKeyFile: o.serviceAccountSigningKeyFile,
+      keyFiles: o.serviceAccountKeyFiles,
+      issuers: o.serviceAccountIssuers,
+      apiAudiences: o.apiAudiences,
+      generatedKeyPath: o.storage.backend === 'memory' ? undefined : join(dataDir, 'pki', 'sa.key'),
+    });
+  } catch (err) {
+    throw new OptionsError([`failed to load service account keys: ${errorText(err)}`]);
+  }
+}
+
 export async function completeServerRunOptions(
   o: ServerRunOptions,
   opts: { logSink?: LogSink } = {},
@@ -105,10 +123,11 @@ export async function completeServerRunOptions(
   const dataDir = resolve(o.storage.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);
-  const [serving, adminToken, fileTokens] = await Promise.all([
+  const [serving, adminToken, fileTokens, serviceAccountKeys] = await Promise.all([
     servingMaterial(o, dataDir),
     ensureAdminToken(join(dataDir, 'pki', 'admin.token')),
     o.tokenAuthFile === '' ? new Map() : loadTokenFile(o.tokenAuthFile, logger),
+    serviceAccountKeysFor(o, dataDir),
   ]);
   const tokens = new Map(fileTokens);
   tokens.set(adminToken, adminUser);
@@ -122,6 +141,7 @@ export async function completeServerRunOptions(
     certificatesGenerated: serving.generated,
     adminToken,
     tokens,
+    serviceAccountKeys,
     logger,
     encryptionConfig,
   };

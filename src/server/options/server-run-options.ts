@@ -3,6 +3,7 @@
 import type { LogFormat } from '../logging/logger.js';
 import { logFormats } from '../logging/logger.js';
 import { defaultStorageOptions, validateStorageOptions, type StorageOptions } from './storage-options.js';
+import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
 
 export interface ServerRunOptions {
   /** --bind-address: where the secure port listens. */
@@ -16,6 +17,14 @@ export interface ServerRunOptions {
   tlsPrivateKeyFile: string;
   tokenAuthFile: string;
   anonymousAuth: boolean;
+  /** --service-account-issuer (repeatable): the first issues tokens; empty means kube's in-cluster URL. */
+  serviceAccountIssuers: string[];
+  /** --service-account-key-file (repeatable): PEM files of keys tokens may be signed with. */
+  serviceAccountKeyFiles: string[];
+  /** --service-account-signing-key-file: '' makes an EC key in <data-dir>/pki/sa.key. */
+  serviceAccountSigningKeyFile: string;
+  /** --api-audiences: empty means the issuers. */
+  apiAudiences: string[];
   /** --kubeconfig-out: '' means <data-dir>/kubeconfig. */
   kubeconfigOut: string;
   maxRequestsInflight: number;
@@ -23,6 +32,12 @@ export interface ServerRunOptions {
   requestTimeoutMs: number;
   /** --shutdown-timeout: how long shutdown waits for requests in flight. */
   shutdownTimeoutMs: number;
+  /** --event-ttl: how long an event is kept after its last write. */
+  eventTTLMs: number;
+  /** --service-cluster-ip-range: one CIDR, or two of different families; '' means 10.0.0.0/24. */
+  serviceClusterIPRange: string;
+  /** --service-node-port-range: `30000-32767` by default. */
+  serviceNodePortRange: string;
   /** --runtime-config values as given (`api/all=false,apps/v1=true`), parsed by the resource config. */
   runtimeConfig: string[];
   logFormat: LogFormat;
@@ -40,11 +55,18 @@ export function defaultServerRunOptions(): ServerRunOptions {
     tlsPrivateKeyFile: '',
     tokenAuthFile: '',
     anonymousAuth: false,
+    serviceAccountIssuers: [],
+    serviceAccountKeyFiles: [],
+    serviceAccountSigningKeyFile: '',
+    apiAudiences: [],
     kubeconfigOut: '',
     maxRequestsInflight: 400,
     maxMutatingRequestsInflight: 200,
     requestTimeoutMs: 60_000,
     shutdownTimeoutMs: 60_000,
+    eventTTLMs: 3_600_000,
+    serviceClusterIPRange: '',
+    serviceNodePortRange: '30000-32767',
     runtimeConfig: [],
     logFormat: 'text',
     verbosity: 0,
@@ -74,6 +96,7 @@ function validateServing(o: ServerRunOptions): string[] {
 
 export function validateServerRunOptions(o: ServerRunOptions): string[] {
   const errs = [...validateServing(o), ...validateStorageOptions(o.storage)];
+  errs.push(...parseServiceClusterIPRange(o.serviceClusterIPRange).errors);
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');

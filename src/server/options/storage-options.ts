@@ -22,6 +22,13 @@ export interface StorageOptions {
   compactionIntervalMs: number;
   /** --etcd-servers-overrides: `group/resource#url;url`. */
   serversOverrides: string[];
+  /** --etcd-count-metric-poll-period: how often object counts are polled for metrics; 0 turns it off. */
+  countMetricPollPeriodMs: number;
+  /** --etcd-db-metric-poll-interval: how often the database size is polled for metrics; 0 turns it off. */
+  dbMetricPollIntervalMs: number;
+  /** --etcd-healthcheck-timeout and --etcd-readycheck-timeout: the storage checks' deadlines (0: 2 s). */
+  healthcheckTimeoutMs: number;
+  readycheckTimeoutMs: number;
   enableWatchCache: boolean;
   defaultWatchCacheSize: number;
   /** --watch-cache-sizes: `resource[.group]#size`. */
@@ -44,6 +51,10 @@ export function defaultStorageOptions(): StorageOptions {
     etcdKeyFile: '',
     compactionIntervalMs: 5 * 60_000,
     serversOverrides: [],
+    countMetricPollPeriodMs: 60_000,
+    dbMetricPollIntervalMs: 30_000,
+    healthcheckTimeoutMs: 2_000,
+    readycheckTimeoutMs: 2_000,
     enableWatchCache: true,
     defaultWatchCacheSize: 100,
     watchCacheSizes: [],

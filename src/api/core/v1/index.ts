@@ -6,16 +6,25 @@ import type { APIModule } from '../../schema/api-module.js';
 import { bindingModule } from './binding.js';
 import { configMapModule } from './config-map.js';
 import { endpointsModule } from './endpoints.js';
+import { ephemeralContainerModule } from './ephemeral-container.js';
 import { containerModule } from './container.js';
 import { eventModule } from './event.js';
 import { namespaceModule } from './namespace.js';
 import { nodeModule } from './node.js';
 import { objectReferenceModule } from './object-reference.js';
+import { componentStatusModule } from './component-status.js';
+import { persistentVolumeClaimModule } from './persistent-volume-claim.js';
+import { persistentVolumeModule } from './persistent-volume.js';
 import { podStatusModule } from './pod-status.js';
 import { podModule } from './pod.js';
 import { secretModule } from './secret.js';
 import { serviceAccountModule } from './service-account.js';
+import { serviceModule } from './service.js';
 import { volumeModule } from './volume.js';
+import { limitRangeModule } from './limit-range.js';
+import { podTemplateModule } from './pod-template.js';
+import { replicationControllerModule } from './replication-controller.js';
+import { resourceQuotaModule } from './resource-quota.js';
 
 export const coreV1Modules: readonly APIModule[] = [
   configMapModule,
@@ -26,9 +35,18 @@ export const coreV1Modules: readonly APIModule[] = [
   serviceAccountModule,
   endpointsModule,
   containerModule,
+  ephemeralContainerModule,
   volumeModule,
   podStatusModule,
   podModule,
   bindingModule,
   nodeModule,
+  persistentVolumeModule,
+  persistentVolumeClaimModule,
+  componentStatusModule,
+  serviceModule,
+  podTemplateModule,
+  replicationControllerModule,
+  limitRangeModule,
+  resourceQuotaModule,
 ];
