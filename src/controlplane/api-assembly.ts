@@ -5,20 +5,14 @@ import { builtinScheme } from '../api/builtin-scheme.js';
 import { createAPIHandler } from '../endpoints/api-handler.js';
 import { admittedGroups } from '../server/admission/admitting-storage.js';
 import { defaultAdmissionChain } from '../server/admission/default-chain.js';
-import {
-  namespaceControllerHook,
-  namespaceControllerHookName,
-} from './controllers/namespace/namespace-controller-hook.js';
 import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
-import {
-  serviceAccountsControllerHook,
-  serviceAccountsControllerHookName,
-} from './controllers/serviceaccount/serviceaccounts-controller-hook.js';
-import {
-  rootCACertPublisherHook,
-  rootCACertPublisherHookName,
-} from './controllers/rootcacertpublisher/publisher-hook.js';
 import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
+import {
+  controllerHooks,
+  namespaceControllerHookName,
+  rootCACertPublisherHookName,
+  serviceAccountsControllerHookName,
+} from './controllers/controller-hook.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
 import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { newOpenAPIService } from '../endpoints/openapi/index.js';
@@ -274,20 +268,16 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     ...(namespaces === undefined ? {} : { namespaces }),
     healthChecks: [...storageChecks(backends, options), ...(encryption?.healthChecks ?? [])],
     postStartHooks: {
-      ...(namespaceController === undefined
-        ? {}
-        : { [namespaceControllerHookName]: namespaceControllerHook(namespaceController) }),
+      ...controllerHooks({
+        [namespaceControllerHookName]: namespaceController,
+        [serviceAccountsControllerHookName]: serviceAccountsController,
+        [rootCACertPublisherHookName]: rootCAPublisher,
+      }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(
         groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],
         serviceNetworking,
       ),
-      ...(serviceAccountsController === undefined
-        ? {}
-        : { [serviceAccountsControllerHookName]: serviceAccountsControllerHook(serviceAccountsController) }),
-      ...(rootCAPublisher === undefined
-        ? {}
-        : { [rootCACertPublisherHookName]: rootCACertPublisherHook(rootCAPublisher) }),
     },
     preShutdownHooks: kubernetesEndpointsRemovalHooks(
       groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],

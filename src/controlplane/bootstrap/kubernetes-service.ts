@@ -10,7 +10,7 @@ import type { Creater, Getter, Storage, UpdateRequest, Updater } from '../../reg
 import { isCreater, isGetter, isUpdater } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import type { HookContext, PostStartHook, PreShutdownHook } from '../../server/lifecycle/hooks.js';
-import { errorText } from '../../server/logging/error-text.js';
+import { retryUntilDone } from './retry.js';
 
 export const kubernetesServiceHookName = 'bootstrap-controller';
 
@@ -104,32 +104,9 @@ const reconcileEndpoints = (current: Endpoints, want: Endpoints): Endpoints | un
     ? undefined
     : { ...current, subsets: want.subsets ?? [] };
 
-async function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
-
-async function retry(what: string, ctx: HookContext, fn: () => Promise<void>): Promise<void> {
-  for (let delay = 50; !ctx.signal.aborted; delay = Math.min(delay * 2, 2000)) {
-    try {
-      await fn();
-      return;
-    } catch (err) {
-      // AlreadyExists or Conflict: another server wrote it meanwhile; look again.
-      ctx.logger.v(2, `unable to reconcile the ${what}, retrying`, { err: errorText(err) });
-      await sleep(delay, ctx.signal);
-    }
-  }
-}
+// AlreadyExists or Conflict: another server wrote it meanwhile; the next attempt looks again.
+const retry = (what: string, ctx: HookContext, fn: () => Promise<void>): Promise<void> =>
+  retryUntilDone(ctx, { message: `unable to reconcile the ${what}, retrying` }, fn);
 
 export function kubernetesServiceHook(init: KubernetesServiceInit): PostStartHook {
   return async (ctx) => {

@@ -3,48 +3,28 @@
 // pkg/registry/scheduling/rest/storage_scheduling.go): system-node-critical and
 // system-cluster-critical, created through the registry; AlreadyExists means done, other failures
 // (storage not ready yet) are retried until the server shuts down.
-import { reasonForError } from '../../machinery/errors/index.js';
 import { systemPriorityClasses } from '../../registry/scheduling/priorityclass/strategy.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import type { Creater, Storage } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import type { HookContext, PostStartHook } from '../../server/lifecycle/hooks.js';
-import { errorText } from '../../server/logging/error-text.js';
+import { createIfMissing, retryUntilDone } from './retry.js';
 
 export const systemPriorityClassesHookName = 'scheduling/bootstrap-system-priority-classes';
-
-async function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
 
 async function ensureClass(classes: Creater, index: number, ctx: HookContext): Promise<void> {
   const pc = systemPriorityClasses[index];
   if (pc === undefined) return;
-  for (let delay = 50; !ctx.signal.aborted; delay = Math.min(delay * 2, 2000)) {
-    try {
-      const obj = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', ...structuredClone(pc) };
-      await classes.create(internalContext({ signal: ctx.signal }), obj, { options: {} });
-      ctx.logger.v(2, 'created PriorityClass', { name: pc.metadata?.name });
-      return;
-    } catch (err) {
-      if (reasonForError(err) === 'AlreadyExists') return;
-      ctx.logger.v(2, 'unable to create a system priority class, retrying', {
-        name: pc.metadata?.name,
-        err: errorText(err),
-      });
-      await sleep(delay, ctx.signal);
-    }
-  }
+  await retryUntilDone(
+    ctx,
+    { message: 'unable to create a system priority class, retrying', fields: { name: pc.metadata?.name } },
+    () =>
+      createIfMissing(async () => {
+        const obj = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', ...structuredClone(pc) };
+        await classes.create(internalContext({ signal: ctx.signal }), obj, { options: {} });
+        ctx.logger.v(2, 'created PriorityClass', { name: pc.metadata?.name });
+      }),
+  );
 }
 
 /** The hook that creates the system priority classes. */

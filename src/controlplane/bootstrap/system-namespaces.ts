@@ -2,12 +2,11 @@
 // systemnamespaces): default, kube-system, kube-public, kube-node-lease, created through the
 // registry like any client's request, with an internal context. AlreadyExists means done; other
 // failures (storage not ready yet) are retried until the server shuts down.
-import { errorText } from '../../server/logging/error-text.js';
 import type { KubeObject } from '../../api/meta.js';
-import { reasonForError } from '../../machinery/errors/index.js';
 import type { Creater } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import type { HookContext, PostStartHook } from '../../server/lifecycle/hooks.js';
+import { createIfMissing, retryUntilDone } from './retry.js';
 
 export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;
 
@@ -19,36 +18,15 @@ const namespaceObject = (name: string): KubeObject => ({
   metadata: { name },
 });
 
-async function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
-
 async function ensureNamespace(namespaces: Creater, name: string, ctx: HookContext): Promise<void> {
-  for (let delay = 50; !ctx.signal.aborted; delay = Math.min(delay * 2, 2000)) {
-    try {
-      await namespaces.create(internalContext({ signal: ctx.signal }), namespaceObject(name), {
-        options: {},
-      });
-      return;
-    } catch (err) {
-      if (reasonForError(err) === 'AlreadyExists') return;
-      ctx.logger.v(2, 'unable to create a system namespace, retrying', {
-        namespace: name,
-        err: errorText(err),
-      });
-      await sleep(delay, ctx.signal);
-    }
-  }
+  await retryUntilDone(
+    ctx,
+    { message: 'unable to create a system namespace, retrying', fields: { namespace: name } },
+    () =>
+      createIfMissing(() =>
+        namespaces.create(internalContext({ signal: ctx.signal }), namespaceObject(name), { options: {} }),
+      ),
+  );
 }
 
 export function systemNamespacesHook(

@@ -10,7 +10,7 @@ import {
   type AdmittedCoreAPI,
 } from '../../../server/admission/testing/admitted-core-api.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
-import { namespaceControllerHook } from './namespace-controller-hook.js';
+import { controllerHook } from '../controller-hook.js';
 import { newNamespaceController, type NamespaceController } from './namespace-controller.js';
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -154,7 +154,7 @@ describe('namespace controller', () => {
     const second = newNamespaceController([api.admitted], { logger, deletionGracePeriodMs: 0 });
     assert.ok(second !== undefined);
     const shutdown = new AbortController();
-    await namespaceControllerHook(second)({ signal: shutdown.signal, logger });
+    await controllerHook(second)({ signal: shutdown.signal, logger });
     await create('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'brief' } });
     assert.equal((await api.request({ method: 'DELETE', url: '/api/v1/namespaces/brief' })).statusCode, 200);
     await waitFor('namespace brief to go', async () => (await namespace('brief')) === undefined);
