@@ -274,10 +274,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [rootCACertPublisherHookName]: rootCAPublisher,
       }),
       ...priorityClassHooks(groups),
-      ...kubernetesServiceHooks(
-        groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],
-        serviceNetworking,
-      ),
+      ...kubernetesServiceHooks(groups, serviceNetworking),
     },
     preShutdownHooks: kubernetesEndpointsRemovalHooks(
       groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],

@@ -2,13 +2,16 @@
 // pkg/controlplane/controller/kubernetesservice and reconcilers): the first IP of the service range,
 // port 443 named https to this server's serving port, and Endpoints naming this server. Written
 // through the registry with an internal context; retried until done or the server stops.
+import { isIPv6 } from 'node:net';
 import type { Endpoints } from '../../api/core/v1/endpoints.js';
+import type { EndpointSlice } from '../../api/discovery/v1/endpoint-slice.js';
 import type { Service } from '../../api/core/v1/service.js';
 import type { KubeObject } from '../../api/meta.js';
 import { reasonForError } from '../../machinery/errors/index.js';
 import type { Creater, Getter, Storage, UpdateRequest, Updater } from '../../registry/rest/capabilities.js';
 import { isCreater, isGetter, isUpdater } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
+import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import type { HookContext, PostStartHook, PreShutdownHook } from '../../server/lifecycle/hooks.js';
 import { retryUntilDone } from './retry.js';
 
@@ -19,6 +22,8 @@ type Writable = Creater & Getter & Updater;
 export interface KubernetesServiceInit {
   readonly services: Writable;
   readonly endpoints?: Writable;
+  /** discovery.k8s.io/v1 endpointslices, when that API is served. */
+  readonly endpointSlices?: Writable;
   /** The first address of the primary service range. */
   readonly serviceIP: string;
   /** The port the server serves on (the service's targetPort and the endpoint's port). */
@@ -63,6 +68,24 @@ export function kubernetesEndpoints(init: KubernetesServiceInit): Endpoints {
   };
 }
 
+const isLoopback = (ip: string): boolean => ip === '::1' || ip.startsWith('127.');
+
+/** The `kubernetes` EndpointSlice kube's reconciler keeps next to the Endpoints. */
+export function kubernetesEndpointSlice(init: KubernetesServiceInit): EndpointSlice {
+  return {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: {
+      name: 'kubernetes',
+      namespace: 'default',
+      labels: { 'kubernetes.io/service-name': 'kubernetes' },
+    },
+    addressType: isIPv6(init.endpointIP) ? 'IPv6' : 'IPv4',
+    endpoints: [{ addresses: [init.endpointIP], conditions: { ready: true } }],
+    ports: [{ name: 'https', port: init.servingPort, protocol: 'TCP' }],
+  };
+}
+
 const replace = (obj: KubeObject): UpdateRequest => ({
   objInfo: { preconditions: () => undefined, updatedObject: () => Promise.resolve(obj) },
   options: {},
@@ -99,6 +122,11 @@ const reconcileService = (current: Service, want: Service): Service | undefined 
     : { ...current, spec: { ...current.spec, ports: want.spec?.ports ?? [], type: 'ClusterIP' } };
 };
 
+const reconcileEndpointSlice = (current: EndpointSlice, want: EndpointSlice): EndpointSlice | undefined =>
+  JSON.stringify([current.endpoints, current.ports]) === JSON.stringify([want.endpoints, want.ports])
+    ? undefined
+    : { ...current, endpoints: want.endpoints, ports: want.ports ?? [] };
+
 const reconcileEndpoints = (current: Endpoints, want: Endpoints): Endpoints | undefined =>
   JSON.stringify(current.subsets) === JSON.stringify(want.subsets)
     ? undefined
@@ -113,11 +141,17 @@ export function kubernetesServiceHook(init: KubernetesServiceInit): PostStartHoo
     await retry('kubernetes service', ctx, () =>
       ensure(init.services, kubernetesService(init), reconcileService),
     );
-    const endpoints = init.endpoints;
-    if (endpoints === undefined) return;
-    await retry('kubernetes endpoints', ctx, () =>
-      ensure(endpoints, kubernetesEndpoints(init), reconcileEndpoints),
-    );
+    const { endpoints, endpointSlices } = init;
+    if (endpoints !== undefined)
+      await retry('kubernetes endpoints', ctx, () =>
+        ensure(endpoints, kubernetesEndpoints(init), reconcileEndpoints),
+      );
+    // EndpointSlices refuse loopback addresses (kube's validation), which a server bound to all
+    // interfaces advertises here; then only the Endpoints name this server.
+    if (endpointSlices !== undefined && !isLoopback(init.endpointIP))
+      await retry('kubernetes endpoint slice', ctx, () =>
+        ensure(endpointSlices, kubernetesEndpointSlice(init), reconcileEndpointSlice),
+      );
   };
 }
 
@@ -149,17 +183,21 @@ const writable = (s: Storage | undefined): Writable | undefined =>
 
 /** The hook for a server whose core group serves services, by name; none otherwise. */
 export function kubernetesServiceHooks(
-  core: Readonly<Record<string, Storage>> | undefined,
-  at: Omit<KubernetesServiceInit, 'services' | 'endpoints'>,
+  groups: readonly APIGroupInfo[],
+  at: Omit<KubernetesServiceInit, 'services' | 'endpoints' | 'endpointSlices'>,
 ): Record<string, PostStartHook> {
+  const core = groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'];
   const services = writable(core?.services);
   if (services === undefined) return {};
   const endpoints = writable(core?.endpoints);
+  const slices = groups.find((g) => g.group === 'discovery.k8s.io')?.versionedResourcesStorageMap['v1'];
+  const endpointSlices = writable(slices?.endpointslices);
   return {
     [kubernetesServiceHookName]: kubernetesServiceHook({
       ...at,
       services,
       ...(endpoints === undefined ? {} : { endpoints }),
+      ...(endpointSlices === undefined ? {} : { endpointSlices }),
     }),
   };
 }
