@@ -2,11 +2,10 @@
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { groupKind } from '../../schema/api-module.js';
-import { arrayOf, int64, ref, struct } from '../../schema/builders.js';
-import { LIST_META } from '../../meta/v1/list-meta.js';
+import { int64, ref, struct } from '../../schema/builders.js';
 import { OBJECT_META } from '../../meta/v1/object-meta.js';
 import { RAW_EXTENSION } from '../../meta/v1/watch-event.js';
-import { apiVersion, appsV1, appsV1Def, kind } from './group.js';
+import { apiVersion, appsV1, appsV1Def, kind, listProtobuf, listSchema } from './group.js';
 
 export interface ControllerRevision extends KubeObject {
   apiVersion?: 'apps/v1';
@@ -43,20 +42,11 @@ export const controllerRevisionModule: APIModule = {
       },
       { required: ['revision'] },
     ),
-    [appsV1Def('ControllerRevisionList')]: struct(
-      'A list of ControllerRevisions.',
-      {
-        apiVersion,
-        items: arrayOf(ref(CONTROLLER_REVISION, undefined, { default: {} }), 'The ControllerRevisions.'),
-        kind,
-        metadata: ref(LIST_META, 'Standard list metadata.', { default: {} }),
-      },
-      { required: ['items'] },
-    ),
+    [appsV1Def('ControllerRevisionList')]: listSchema('ControllerRevision'),
   },
   kinds: [controllerRevisionKind, controllerRevisionListKind],
   protobuf: {
     [CONTROLLER_REVISION]: { metadata: 1, data: 2, revision: 3 },
-    [appsV1Def('ControllerRevisionList')]: { metadata: 1, items: 2 },
+    [appsV1Def('ControllerRevisionList')]: listProtobuf,
   },
 };

@@ -3,23 +3,12 @@
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { groupKind } from '../../schema/api-module.js';
-import { arrayOf, int32, int64, ref, str, struct } from '../../schema/builders.js';
+import { int32, int64, ref, str, struct } from '../../schema/builders.js';
 import { pointer } from '../../schema/protobuf.js';
 import { LABEL_SELECTOR, type LabelSelector } from '../../meta/v1/label-selector.js';
-import { LIST_META } from '../../meta/v1/list-meta.js';
-import { OBJECT_META } from '../../meta/v1/object-meta.js';
 import { POD_TEMPLATE_SPEC, type PodTemplateSpec } from '../../core/v1/pod-template.js';
 import { INT_OR_STRING, type IntOrString } from '../../util/int-or-string.js';
-import {
-  apiVersion,
-  appsV1,
-  appsV1Def,
-  conditionProtobuf,
-  conditionSchema,
-  conditionsMerge,
-  kind,
-  type AppsCondition,
-} from './group.js';
+import { type AppsCondition, appsV1, appsV1Def, conditionsList, workloadParts } from './group.js';
 
 export interface RollingUpdateDaemonSet {
   maxUnavailable?: IntOrString;
@@ -70,22 +59,23 @@ const SPEC = appsV1Def('DaemonSetSpec');
 const UPDATE_STRATEGY = appsV1Def('DaemonSetUpdateStrategy');
 const ROLLING_UPDATE = appsV1Def('RollingUpdateDaemonSet');
 const STATUS = appsV1Def('DaemonSetStatus');
-const CONDITION = appsV1Def('DaemonSetCondition');
 
 export const daemonSetKind = groupKind(appsV1, 'DaemonSet', DAEMON_SET);
 export const daemonSetListKind = groupKind(appsV1, 'DaemonSetList', appsV1Def('DaemonSetList'));
 
 const count = (description: string): ReturnType<typeof int32> => int32(description, { default: 0 });
 
+const parts = workloadParts({
+  kindName: 'DaemonSet',
+  description: 'The configuration of a daemon set.',
+  specDoc: 'The desired behavior of this daemon set.',
+  statusDoc: 'The current status of this daemon set.',
+  conditionOf: 'DaemonSet',
+});
+
 export const daemonSetModule: APIModule = {
   definitions: {
-    [DAEMON_SET]: struct('The configuration of a daemon set.', {
-      apiVersion,
-      kind,
-      metadata: ref(OBJECT_META, 'Standard object metadata.', { default: {} }),
-      spec: ref(SPEC, 'The desired behavior of this daemon set.', { default: {} }),
-      status: ref(STATUS, 'The current status of this daemon set.', { default: {} }),
-    }),
+    ...parts.definitions,
     [SPEC]: struct(
       'The specification of a daemon set.',
       {
@@ -109,11 +99,7 @@ export const daemonSetModule: APIModule = {
       'The current status of a daemon set.',
       {
         collisionCount: int32('Count of hash collisions for the DaemonSet.'),
-        conditions: arrayOf(
-          ref(CONDITION, undefined, { default: {} }),
-          "The daemon set's conditions.",
-          conditionsMerge,
-        ),
+        conditions: conditionsList(appsV1Def('DaemonSetCondition'), "The daemon set's conditions."),
         currentNumberScheduled: count('Nodes running at least one daemon pod that should run it.'),
         desiredNumberScheduled: count('Nodes that should run the daemon pod.'),
         numberAvailable: int32('Nodes running an available daemon pod.'),
@@ -125,25 +111,11 @@ export const daemonSetModule: APIModule = {
       },
       { required: ['currentNumberScheduled', 'numberMisscheduled', 'desiredNumberScheduled', 'numberReady'] },
     ),
-    [CONDITION]: conditionSchema('DaemonSet'),
-    [appsV1Def('DaemonSetList')]: struct(
-      'A list of DaemonSets.',
-      {
-        apiVersion,
-        items: arrayOf(ref(DAEMON_SET, undefined, { default: {} }), 'The DaemonSets.'),
-        kind,
-        metadata: ref(LIST_META, 'Standard list metadata.', { default: {} }),
-      },
-      { required: ['items'] },
-    ),
   },
   kinds: [daemonSetKind, daemonSetListKind],
-  goTypes: {
-    [UPDATE_STRATEGY]: { type: 'v1.DaemonSetUpdateStrategyType' },
-    [CONDITION]: { type: 'v1.DaemonSetConditionType', status: 'v1.ConditionStatus' },
-  },
+  goTypes: { ...parts.goTypes, [UPDATE_STRATEGY]: { type: 'v1.DaemonSetUpdateStrategyType' } },
   protobuf: {
-    [DAEMON_SET]: { metadata: 1, spec: 2, status: 3 },
+    ...parts.protobuf,
     [SPEC]: {
       selector: pointer(1),
       template: 2,
@@ -165,7 +137,5 @@ export const daemonSetModule: APIModule = {
       collisionCount: pointer(9),
       conditions: 10,
     },
-    [CONDITION]: conditionProtobuf,
-    [appsV1Def('DaemonSetList')]: { metadata: 1, items: 2 },
   },
 };

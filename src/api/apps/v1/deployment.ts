@@ -3,22 +3,12 @@
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { groupKind } from '../../schema/api-module.js';
-import { arrayOf, bool, int32, int64, ref, str, struct } from '../../schema/builders.js';
+import { bool, int32, int64, ref, str, struct } from '../../schema/builders.js';
 import { pointer } from '../../schema/protobuf.js';
 import { LABEL_SELECTOR, type LabelSelector } from '../../meta/v1/label-selector.js';
-import { LIST_META } from '../../meta/v1/list-meta.js';
-import { OBJECT_META } from '../../meta/v1/object-meta.js';
 import { POD_TEMPLATE_SPEC, type PodTemplateSpec } from '../../core/v1/pod-template.js';
 import { INT_OR_STRING, type IntOrString } from '../../util/int-or-string.js';
-import {
-  apiVersion,
-  appsV1,
-  appsV1Def,
-  conditionSchema,
-  conditionsMerge,
-  kind,
-  type AppsCondition,
-} from './group.js';
+import { type AppsCondition, appsV1, appsV1Def, conditionsList, workloadParts } from './group.js';
 
 export interface RollingUpdateDeployment {
   maxUnavailable?: IntOrString;
@@ -71,20 +61,22 @@ const DEPLOYMENT_SPEC = appsV1Def('DeploymentSpec');
 const DEPLOYMENT_STRATEGY = appsV1Def('DeploymentStrategy');
 const ROLLING_UPDATE_DEPLOYMENT = appsV1Def('RollingUpdateDeployment');
 const DEPLOYMENT_STATUS = appsV1Def('DeploymentStatus');
-const DEPLOYMENT_CONDITION = appsV1Def('DeploymentCondition');
 
 export const deploymentKind = groupKind(appsV1, 'Deployment', DEPLOYMENT);
 export const deploymentListKind = groupKind(appsV1, 'DeploymentList', appsV1Def('DeploymentList'));
 
+const parts = workloadParts({
+  kindName: 'Deployment',
+  description: 'Enables declarative updates for Pods and ReplicaSets.',
+  specDoc: 'Desired behavior of the Deployment.',
+  statusDoc: 'Most recently observed status of the Deployment.',
+  conditionOf: 'deployment',
+  conditionUpdateTime: true,
+});
+
 export const deploymentModule: APIModule = {
   definitions: {
-    [DEPLOYMENT]: struct('Enables declarative updates for Pods and ReplicaSets.', {
-      apiVersion,
-      kind,
-      metadata: ref(OBJECT_META, 'Standard object metadata.', { default: {} }),
-      spec: ref(DEPLOYMENT_SPEC, 'Desired behavior of the Deployment.', { default: {} }),
-      status: ref(DEPLOYMENT_STATUS, 'Most recently observed status of the Deployment.', { default: {} }),
-    }),
+    ...parts.definitions,
     [DEPLOYMENT_SPEC]: struct(
       'The desired behavior of a Deployment.',
       {
@@ -115,11 +107,7 @@ export const deploymentModule: APIModule = {
     [DEPLOYMENT_STATUS]: struct('The most recently observed status of a Deployment.', {
       availableReplicas: int32('Available pods targeted by this deployment.'),
       collisionCount: int32('Count of hash collisions for the Deployment.'),
-      conditions: arrayOf(
-        ref(DEPLOYMENT_CONDITION, undefined, { default: {} }),
-        "The deployment's conditions.",
-        conditionsMerge,
-      ),
+      conditions: conditionsList(appsV1Def('DeploymentCondition'), "The deployment's conditions."),
       observedGeneration: int64('The generation observed by the deployment controller.'),
       readyReplicas: int32('Pods targeted by this Deployment with a Ready condition.'),
       replicas: int32('Non-terminating pods targeted by this deployment.'),
@@ -127,25 +115,11 @@ export const deploymentModule: APIModule = {
       unavailableReplicas: int32('Unavailable pods targeted by this deployment.'),
       updatedReplicas: int32('Pods targeted by this deployment that have the desired template.'),
     }),
-    [DEPLOYMENT_CONDITION]: conditionSchema('deployment', true),
-    [appsV1Def('DeploymentList')]: struct(
-      'A list of Deployments.',
-      {
-        apiVersion,
-        items: arrayOf(ref(DEPLOYMENT, undefined, { default: {} }), 'The Deployments.'),
-        kind,
-        metadata: ref(LIST_META, 'Standard list metadata.', { default: {} }),
-      },
-      { required: ['items'] },
-    ),
   },
   kinds: [deploymentKind, deploymentListKind],
-  goTypes: {
-    [DEPLOYMENT_STRATEGY]: { type: 'v1.DeploymentStrategyType' },
-    [DEPLOYMENT_CONDITION]: { type: 'v1.DeploymentConditionType', status: 'v1.ConditionStatus' },
-  },
+  goTypes: { ...parts.goTypes, [DEPLOYMENT_STRATEGY]: { type: 'v1.DeploymentStrategyType' } },
   protobuf: {
-    [DEPLOYMENT]: { metadata: 1, spec: 2, status: 3 },
+    ...parts.protobuf,
     [DEPLOYMENT_SPEC]: {
       replicas: pointer(1),
       selector: pointer(2),
@@ -169,14 +143,5 @@ export const deploymentModule: APIModule = {
       collisionCount: pointer(8),
       terminatingReplicas: pointer(9),
     },
-    [DEPLOYMENT_CONDITION]: {
-      type: 1,
-      status: 2,
-      reason: 4,
-      message: 5,
-      lastUpdateTime: 6,
-      lastTransitionTime: 7,
-    },
-    [appsV1Def('DeploymentList')]: { metadata: 1, items: 2 },
   },
 };

@@ -2,22 +2,11 @@
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { groupKind } from '../../schema/api-module.js';
-import { arrayOf, int32, int64, ref, struct } from '../../schema/builders.js';
+import { int32, int64, ref, struct } from '../../schema/builders.js';
 import { pointer } from '../../schema/protobuf.js';
 import { LABEL_SELECTOR, type LabelSelector } from '../../meta/v1/label-selector.js';
-import { LIST_META } from '../../meta/v1/list-meta.js';
-import { OBJECT_META } from '../../meta/v1/object-meta.js';
 import { POD_TEMPLATE_SPEC, type PodTemplateSpec } from '../../core/v1/pod-template.js';
-import {
-  apiVersion,
-  appsV1,
-  appsV1Def,
-  conditionProtobuf,
-  conditionSchema,
-  conditionsMerge,
-  kind,
-  type AppsCondition,
-} from './group.js';
+import { appsV1, appsV1Def, conditionsList, workloadParts, type AppsCondition } from './group.js';
 
 export interface ReplicaSetSpec {
   replicas?: number;
@@ -52,20 +41,21 @@ export interface ReplicaSetList extends KubeObject {
 export const REPLICA_SET = appsV1Def('ReplicaSet');
 const REPLICA_SET_SPEC = appsV1Def('ReplicaSetSpec');
 const REPLICA_SET_STATUS = appsV1Def('ReplicaSetStatus');
-const REPLICA_SET_CONDITION = appsV1Def('ReplicaSetCondition');
 
 export const replicaSetKind = groupKind(appsV1, 'ReplicaSet', REPLICA_SET);
 export const replicaSetListKind = groupKind(appsV1, 'ReplicaSetList', appsV1Def('ReplicaSetList'));
 
+const parts = workloadParts({
+  kindName: 'ReplicaSet',
+  description: 'Ensures that a specified number of pod replicas are running at any given time.',
+  specDoc: 'Desired behavior of the ReplicaSet.',
+  statusDoc: 'Most recently observed status of the ReplicaSet.',
+  conditionOf: 'replica set',
+});
+
 export const replicaSetModule: APIModule = {
   definitions: {
-    [REPLICA_SET]: struct('Ensures that a specified number of pod replicas are running at any given time.', {
-      apiVersion,
-      kind,
-      metadata: ref(OBJECT_META, 'Standard object metadata.', { default: {} }),
-      spec: ref(REPLICA_SET_SPEC, 'Desired behavior of the ReplicaSet.', { default: {} }),
-      status: ref(REPLICA_SET_STATUS, 'Most recently observed status of the ReplicaSet.', { default: {} }),
-    }),
+    ...parts.definitions,
     [REPLICA_SET_SPEC]: struct(
       'The desired behavior of a ReplicaSet.',
       {
@@ -82,11 +72,7 @@ export const replicaSetModule: APIModule = {
       'The most recently observed status of a ReplicaSet.',
       {
         availableReplicas: int32('Available pods of this replica set.'),
-        conditions: arrayOf(
-          ref(REPLICA_SET_CONDITION, undefined, { default: {} }),
-          "The replica set's conditions.",
-          conditionsMerge,
-        ),
+        conditions: conditionsList(appsV1Def('ReplicaSetCondition'), "The replica set's conditions."),
         fullyLabeledReplicas: int32("Pods whose labels match the template's labels."),
         observedGeneration: int64('The generation most recently observed.'),
         readyReplicas: int32('Pods of this replica set with a Ready condition.'),
@@ -95,22 +81,11 @@ export const replicaSetModule: APIModule = {
       },
       { required: ['replicas'] },
     ),
-    [REPLICA_SET_CONDITION]: conditionSchema('replica set'),
-    [appsV1Def('ReplicaSetList')]: struct(
-      'A list of ReplicaSets.',
-      {
-        apiVersion,
-        items: arrayOf(ref(REPLICA_SET, undefined, { default: {} }), 'The ReplicaSets.'),
-        kind,
-        metadata: ref(LIST_META, 'Standard list metadata.', { default: {} }),
-      },
-      { required: ['items'] },
-    ),
   },
   kinds: [replicaSetKind, replicaSetListKind],
-  goTypes: { [REPLICA_SET_CONDITION]: { type: 'v1.ReplicaSetConditionType', status: 'v1.ConditionStatus' } },
+  goTypes: parts.goTypes,
   protobuf: {
-    [REPLICA_SET]: { metadata: 1, spec: 2, status: 3 },
+    ...parts.protobuf,
     [REPLICA_SET_SPEC]: { replicas: pointer(1), selector: pointer(2), template: 3, minReadySeconds: 4 },
     [REPLICA_SET_STATUS]: {
       replicas: 1,
@@ -121,7 +96,5 @@ export const replicaSetModule: APIModule = {
       conditions: 6,
       terminatingReplicas: pointer(7),
     },
-    [REPLICA_SET_CONDITION]: conditionProtobuf,
-    [appsV1Def('ReplicaSetList')]: { metadata: 1, items: 2 },
   },
 };

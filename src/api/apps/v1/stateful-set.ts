@@ -3,24 +3,13 @@
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1, groupKind } from '../../schema/api-module.js';
-import { arrayOf, atomicList, int32, int64, ref, str, struct } from '../../schema/builders.js';
+import { atomicList, int32, int64, ref, str, struct } from '../../schema/builders.js';
 import { pointer } from '../../schema/protobuf.js';
 import { LABEL_SELECTOR, type LabelSelector } from '../../meta/v1/label-selector.js';
-import { LIST_META } from '../../meta/v1/list-meta.js';
-import { OBJECT_META } from '../../meta/v1/object-meta.js';
 import type { PersistentVolumeClaim } from '../../core/v1/persistent-volume-claim.js';
 import { POD_TEMPLATE_SPEC, type PodTemplateSpec } from '../../core/v1/pod-template.js';
 import { INT_OR_STRING, type IntOrString } from '../../util/int-or-string.js';
-import {
-  apiVersion,
-  appsV1,
-  appsV1Def,
-  conditionProtobuf,
-  conditionSchema,
-  conditionsMerge,
-  kind,
-  type AppsCondition,
-} from './group.js';
+import { type AppsCondition, appsV1, appsV1Def, conditionsList, workloadParts } from './group.js';
 
 export interface RollingUpdateStatefulSetStrategy {
   partition?: number;
@@ -84,20 +73,21 @@ const ROLLING_UPDATE = appsV1Def('RollingUpdateStatefulSetStrategy');
 const RETENTION = appsV1Def('StatefulSetPersistentVolumeClaimRetentionPolicy');
 const ORDINALS = appsV1Def('StatefulSetOrdinals');
 const STATUS = appsV1Def('StatefulSetStatus');
-const CONDITION = appsV1Def('StatefulSetCondition');
 
 export const statefulSetKind = groupKind(appsV1, 'StatefulSet', STATEFUL_SET);
 export const statefulSetListKind = groupKind(appsV1, 'StatefulSetList', appsV1Def('StatefulSetList'));
 
+const parts = workloadParts({
+  kindName: 'StatefulSet',
+  description: 'A set of pods with consistent identities.',
+  specDoc: 'The desired identities of pods in this set.',
+  statusDoc: 'The current status of the pods in this set.',
+  conditionOf: 'statefulset',
+});
+
 export const statefulSetModule: APIModule = {
   definitions: {
-    [STATEFUL_SET]: struct('A set of pods with consistent identities.', {
-      apiVersion,
-      kind,
-      metadata: ref(OBJECT_META, 'Standard object metadata.', { default: {} }),
-      spec: ref(SPEC, 'The desired identities of pods in this set.', { default: {} }),
-      status: ref(STATUS, 'The current status of the pods in this set.', { default: {} }),
-    }),
+    ...parts.definitions,
     [SPEC]: struct(
       'The specification of a StatefulSet.',
       {
@@ -145,11 +135,7 @@ export const statefulSetModule: APIModule = {
       {
         availableReplicas: int32('Available pods targeted by this statefulset.', { default: 0 }),
         collisionCount: int32('Count of hash collisions for the StatefulSet.'),
-        conditions: arrayOf(
-          ref(CONDITION, undefined, { default: {} }),
-          "The statefulset's conditions.",
-          conditionsMerge,
-        ),
+        conditions: conditionsList(appsV1Def('StatefulSetCondition'), "The statefulset's conditions."),
         currentReplicas: int32('Pods created from the currentRevision.'),
         currentRevision: str('The revision used for pods [0, currentReplicas).'),
         observedGeneration: int64('The generation most recently observed.'),
@@ -160,30 +146,19 @@ export const statefulSetModule: APIModule = {
       },
       { required: ['replicas', 'availableReplicas'] },
     ),
-    [CONDITION]: conditionSchema('statefulset'),
-    [appsV1Def('StatefulSetList')]: struct(
-      'A list of StatefulSets.',
-      {
-        apiVersion,
-        items: arrayOf(ref(STATEFUL_SET, undefined, { default: {} }), 'The StatefulSets.'),
-        kind,
-        metadata: ref(LIST_META, 'Standard list metadata.', { default: {} }),
-      },
-      { required: ['items'] },
-    ),
   },
   kinds: [statefulSetKind, statefulSetListKind],
   goTypes: {
+    ...parts.goTypes,
     [SPEC]: { podManagementPolicy: 'v1.PodManagementPolicyType' },
     [UPDATE_STRATEGY]: { type: 'v1.StatefulSetUpdateStrategyType' },
     [RETENTION]: {
       whenDeleted: 'v1.PersistentVolumeClaimRetentionPolicyType',
       whenScaled: 'v1.PersistentVolumeClaimRetentionPolicyType',
     },
-    [CONDITION]: { type: 'v1.StatefulSetConditionType', status: 'v1.ConditionStatus' },
   },
   protobuf: {
-    [STATEFUL_SET]: { metadata: 1, spec: 2, status: 3 },
+    ...parts.protobuf,
     [SPEC]: {
       replicas: pointer(1),
       selector: pointer(2),
@@ -213,7 +188,5 @@ export const statefulSetModule: APIModule = {
       conditions: 10,
       availableReplicas: 11,
     },
-    [CONDITION]: conditionProtobuf,
-    [appsV1Def('StatefulSetList')]: { metadata: 1, items: 2 },
   },
 };

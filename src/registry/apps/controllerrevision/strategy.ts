@@ -4,22 +4,15 @@ import type { ControllerRevision } from '../../../api/apps/v1/controller-revisio
 import {
   FieldError,
   FieldPath,
-  nameIsDNSSubdomain,
   validateNonnegativeField,
   type ErrorList,
 } from '../../../machinery/validation/index.js';
-import {
-  validateCoreObjectMeta,
-  validateCoreObjectMetaUpdate,
-} from '../../core/namespace/finalizer-names.js';
+import { validateCoreObjectMetaUpdate } from '../../core/namespace/finalizer-names.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
-import { validateImmutableField } from '../workload/validation.js';
+import { validateImmutableField, validateNamespacedMeta } from '../workload/validation.js';
 
 export function validateControllerRevision(rev: ControllerRevision): ErrorList {
-  const errs = validateCoreObjectMeta(rev.metadata ?? {}, {
-    requiresNamespace: true,
-    validateName: nameIsDNSSubdomain,
-  });
+  const errs = validateNamespacedMeta(rev.metadata);
   if (rev.data === undefined || rev.data === null)
     errs.push(FieldError.required(FieldPath.of('data'), 'data is mandatory'));
   errs.push(...validateNonnegativeField(rev.revision, FieldPath.of('revision')));

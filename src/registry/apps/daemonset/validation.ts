@@ -7,27 +7,19 @@ import type {
   DaemonSetUpdateStrategy,
 } from '../../../api/apps/v1/daemon-set.js';
 import { labelSelectorAsSelector, validateLabelSelector } from '../../../machinery/labels/index.js';
-import {
-  FieldError,
-  FieldPath,
-  nameIsDNSSubdomain,
-  type ErrorList,
-} from '../../../machinery/validation/index.js';
-import {
-  validateCoreObjectMeta,
-  validateCoreObjectMetaUpdate,
-} from '../../core/namespace/finalizer-names.js';
+import { FieldError, type ErrorList, type FieldPath } from '../../../machinery/validation/index.js';
 import { setPodTemplateSpecDefaults } from '../../core/podtemplate/defaults.js';
 import {
   intOrPercentValue,
   isNotMoreThan100Percent,
   nonnegativeFields,
-  specPath,
-  statusPath,
-  validateImmutableField,
+  validateCollisionCountUpdate,
   validateLongRunningTemplate,
   validatePositiveIntOrPercent,
   validateSelectorMatchesTemplate,
+  validateWorkload,
+  validateWorkloadStatusUpdate,
+  validateWorkloadUpdate,
 } from '../workload/validation.js';
 
 /** Fills the defaults in place: RollingUpdate with maxUnavailable 1 and maxSurge 0, history 10. */
@@ -95,26 +87,19 @@ export function validateDaemonSetSpec(spec: DaemonSetSpec, path: FieldPath): Err
 }
 
 export function validateDaemonSet(ds: DaemonSet): ErrorList {
-  return [
-    ...validateCoreObjectMeta(ds.metadata ?? {}, {
-      requiresNamespace: true,
-      validateName: nameIsDNSSubdomain,
-    }),
-    ...validateDaemonSetSpec(ds.spec ?? {}, specPath),
-  ];
+  return validateWorkload(ds, validateDaemonSetSpec);
 }
 
 /** ValidateDaemonSetUpdate, and the apps/v1 rule that the selector never changes. */
 export function validateDaemonSetUpdate(ds: DaemonSet, old: DaemonSet): ErrorList {
-  return [
-    ...validateCoreObjectMetaUpdate(ds.metadata ?? {}, old.metadata ?? {}),
-    ...validateDaemonSetSpec(ds.spec ?? {}, specPath),
-    ...validateImmutableField(ds.spec?.selector, old.spec?.selector, specPath.child('selector')),
-  ];
+  return validateWorkloadUpdate(ds, old, validateDaemonSetSpec);
 }
 
 /** ValidateDaemonSetStatus. */
-export function validateDaemonSetStatus(status: DaemonSetStatus | undefined, path: FieldPath): ErrorList {
+export function validateDaemonSetStatus(
+  status: Partial<DaemonSetStatus> | undefined,
+  path: FieldPath,
+): ErrorList {
   return nonnegativeFields(
     {
       currentNumberScheduled: status?.currentNumberScheduled ?? 0,
@@ -132,13 +117,8 @@ export function validateDaemonSetStatus(status: DaemonSetStatus | undefined, pat
 }
 
 export function validateDaemonSetStatusUpdate(ds: DaemonSet, old: DaemonSet): ErrorList {
-  const errs = [
-    ...validateCoreObjectMetaUpdate(ds.metadata ?? {}, old.metadata ?? {}),
-    ...validateDaemonSetStatus(ds.status, statusPath),
+  return [
+    ...validateWorkloadStatusUpdate(ds, old, validateDaemonSetStatus),
+    ...validateCollisionCountUpdate(ds.status, old.status),
   ];
-  const prior = old.status?.collisionCount;
-  const next = ds.status?.collisionCount;
-  if (prior !== undefined && (next === undefined || next < prior))
-    errs.push(FieldError.invalid(statusPath.child('collisionCount'), next ?? null, 'cannot be decremented'));
-  return errs;
 }

@@ -8,27 +8,22 @@ import type {
 } from '../../../api/apps/v1/deployment.js';
 import {
   FieldError,
-  FieldPath,
-  nameIsDNSSubdomain,
   validateNonnegativeField,
   type ErrorList,
+  type FieldPath,
 } from '../../../machinery/validation/index.js';
 import {
-  validateCoreObjectMeta,
-  validateCoreObjectMetaUpdate,
-} from '../../core/namespace/finalizer-names.js';
-import {
+  availableNotAboveReady,
   intOrPercentValue,
   isNotMoreThan100Percent,
   nonnegativeFields,
   notAboveReplicas,
-  specPath,
-  statusPath,
-  validateImmutableField,
-  validateLongRunningTemplate,
+  validateCollisionCountUpdate,
   validatePositiveIntOrPercent,
-  validateRequiredSelector,
-  validateSelectorMatchesTemplate,
+  validateSelectedTemplate,
+  validateWorkload,
+  validateWorkloadStatusUpdate,
+  validateWorkloadUpdate,
 } from '../workload/validation.js';
 
 /** ValidateDeploymentStrategy. */
@@ -68,19 +63,7 @@ function validateStrategy(strategy: DeploymentStrategy | undefined, path: FieldP
 /** ValidateDeploymentSpec. */
 export function validateDeploymentSpec(spec: DeploymentSpec, path: FieldPath): ErrorList {
   const errs = validateNonnegativeField(spec.replicas ?? 0, path.child('replicas'));
-  const { errs: selectorErrs, selector } = validateRequiredSelector(
-    spec.selector,
-    path.child('selector'),
-    'deployment',
-  );
-  errs.push(...selectorErrs);
-  const templatePath = path.child('template');
-  if (selector !== undefined) {
-    errs.push(...validateSelectorMatchesTemplate(selector, spec.template, templatePath));
-    errs.push(
-      ...validateLongRunningTemplate({ template: spec.template, path: templatePath, kindName: 'ReplicaSet' }),
-    );
-  }
+  errs.push(...validateSelectedTemplate(spec, path, { selectorFor: 'deployment', kindName: 'ReplicaSet' }));
   errs.push(...validateStrategy(spec.strategy, path.child('strategy')));
   errs.push(
     ...nonnegativeFields(
@@ -105,22 +88,12 @@ export function validateDeploymentSpec(spec: DeploymentSpec, path: FieldPath): E
 
 /** ValidateDeployment. */
 export function validateDeployment(d: Deployment): ErrorList {
-  return [
-    ...validateCoreObjectMeta(d.metadata ?? {}, {
-      requiresNamespace: true,
-      validateName: nameIsDNSSubdomain,
-    }),
-    ...validateDeploymentSpec(d.spec ?? {}, specPath),
-  ];
+  return validateWorkload(d, validateDeploymentSpec);
 }
 
 /** ValidateDeploymentUpdate, and the apps/v1 rule that the selector never changes. */
 export function validateDeploymentUpdate(d: Deployment, old: Deployment): ErrorList {
-  return [
-    ...validateCoreObjectMetaUpdate(d.metadata ?? {}, old.metadata ?? {}),
-    ...validateDeploymentSpec(d.spec ?? {}, specPath),
-    ...validateImmutableField(d.spec?.selector, old.spec?.selector, specPath.child('selector')),
-  ];
+  return validateWorkloadUpdate(d, old, validateDeploymentSpec);
 }
 
 /** ValidateDeploymentStatus. */
@@ -151,26 +124,14 @@ export function validateDeploymentStatus(status: DeploymentStatus, path: FieldPa
       path,
     ),
   );
-  if ((status.availableReplicas ?? 0) > (status.readyReplicas ?? 0))
-    errs.push(
-      FieldError.invalid(
-        path.child('availableReplicas'),
-        status.availableReplicas,
-        'cannot be greater than readyReplicas',
-      ),
-    );
+  errs.push(...availableNotAboveReady(status, path, 'readyReplicas'));
   return errs;
 }
 
 /** ValidateDeploymentStatusUpdate: the status, and collisionCount never goes down. */
 export function validateDeploymentStatusUpdate(d: Deployment, old: Deployment): ErrorList {
-  const errs = [
-    ...validateCoreObjectMetaUpdate(d.metadata ?? {}, old.metadata ?? {}),
-    ...validateDeploymentStatus(d.status ?? {}, statusPath),
+  return [
+    ...validateWorkloadStatusUpdate(d, old, validateDeploymentStatus),
+    ...validateCollisionCountUpdate(d.status, old.status),
   ];
-  const prior = old.status?.collisionCount;
-  const next = d.status?.collisionCount;
-  if (prior !== undefined && (next === undefined || next < prior))
-    errs.push(FieldError.invalid(statusPath.child('collisionCount'), next ?? null, 'cannot be decremented'));
-  return errs;
 }

@@ -3,25 +3,22 @@
 import type { StatefulSet, StatefulSetSpec, StatefulSetStatus } from '../../../api/apps/v1/stateful-set.js';
 import {
   FieldError,
-  FieldPath,
-  nameIsDNSSubdomain,
   validateNonnegativeField,
   type ErrorList,
+  type FieldPath,
 } from '../../../machinery/validation/index.js';
 import { jsonEqual } from '../../generic/object-meta.js';
-import {
-  validateCoreObjectMeta,
-  validateCoreObjectMetaUpdate,
-} from '../../core/namespace/finalizer-names.js';
+import { validateCoreObjectMetaUpdate } from '../../core/namespace/finalizer-names.js';
 import { setPodTemplateSpecDefaults } from '../../core/podtemplate/defaults.js';
 import {
+  availableNotAboveReady,
   nonnegativeFields,
   notAboveReplicas,
   specPath,
-  statusPath,
-  validateLongRunningTemplate,
-  validateRequiredSelector,
-  validateSelectorMatchesTemplate,
+  validateCollisionCountUpdate,
+  validateSelectedTemplate,
+  validateWorkload,
+  validateWorkloadStatusUpdate,
 } from '../workload/validation.js';
 
 /** Fills the defaults in place: OrderedReady, RollingUpdate from partition 0, Retain, 1 replica, history 10. */
@@ -103,35 +100,18 @@ export function validateStatefulSetSpec(spec: StatefulSetSpec, path: FieldPath):
   );
   if (spec.ordinals !== undefined)
     errs.push(...validateNonnegativeField(spec.ordinals.start ?? 0, path.child('ordinals.start')));
-  const { errs: selectorErrs, selector } = validateRequiredSelector(
-    spec.selector,
-    path.child('selector'),
-    'statefulset',
+  errs.push(
+    ...validateSelectedTemplate(spec, path, {
+      selectorFor: 'statefulset',
+      kindName: 'StatefulSet',
+      deadlineForbidden: true,
+    }),
   );
-  errs.push(...selectorErrs);
-  if (selector !== undefined) {
-    const templatePath = path.child('template');
-    errs.push(...validateSelectorMatchesTemplate(selector, spec.template, templatePath));
-    errs.push(
-      ...validateLongRunningTemplate({
-        template: spec.template,
-        path: templatePath,
-        kindName: 'StatefulSet',
-        deadlineForbidden: true,
-      }),
-    );
-  }
   return errs;
 }
 
 export function validateStatefulSet(sts: StatefulSet): ErrorList {
-  return [
-    ...validateCoreObjectMeta(sts.metadata ?? {}, {
-      requiresNamespace: true,
-      validateName: nameIsDNSSubdomain,
-    }),
-    ...validateStatefulSetSpec(sts.spec ?? {}, specPath),
-  ];
+  return validateWorkload(sts, validateStatefulSetSpec);
 }
 
 const mutableSpecFields = [
@@ -185,26 +165,14 @@ export function validateStatefulSetStatus(status: StatefulSetStatus, path: Field
     path,
   );
   errs.push(...notAboveReplicas(counters, replicas, path));
-  if ((status.availableReplicas ?? 0) > (status.readyReplicas ?? 0))
-    errs.push(
-      FieldError.invalid(
-        path.child('availableReplicas'),
-        status.availableReplicas,
-        'cannot be greater than status.readyReplicas',
-      ),
-    );
+  errs.push(...availableNotAboveReady(status, path, 'status.readyReplicas'));
   return errs;
 }
 
 /** ValidateStatefulSetStatusUpdate: the status, and collisionCount never goes down. */
 export function validateStatefulSetStatusUpdate(sts: StatefulSet, old: StatefulSet): ErrorList {
-  const errs = [
-    ...validateCoreObjectMetaUpdate(sts.metadata ?? {}, old.metadata ?? {}),
-    ...validateStatefulSetStatus(sts.status ?? {}, statusPath),
+  return [
+    ...validateWorkloadStatusUpdate(sts, old, validateStatefulSetStatus),
+    ...validateCollisionCountUpdate(sts.status, old.status),
   ];
-  const prior = old.status?.collisionCount;
-  const next = sts.status?.collisionCount;
-  if (prior !== undefined && (next === undefined || next < prior))
-    errs.push(FieldError.invalid(statusPath.child('collisionCount'), next ?? null, 'cannot be decremented'));
-  return errs;
 }

@@ -2,16 +2,22 @@
 // templates, int-or-percent fields, immutable fields and the status counters.
 import type { PodTemplateSpec } from '../../../api/core/v1/pod-template.js';
 import type { LabelSelector } from '../../../api/meta/v1/label-selector.js';
+import type { ObjectMeta } from '../../../api/meta.js';
 import type { IntOrString } from '../../../api/util/int-or-string.js';
 import { labelSelectorAsSelector, Selector, validateLabelSelector } from '../../../machinery/labels/index.js';
 import {
   FieldError,
   FieldPath,
+  nameIsDNSSubdomain,
   regexError,
   validateNonnegativeField,
   type ErrorList,
 } from '../../../machinery/validation/index.js';
 import { jsonEqual } from '../../generic/object-meta.js';
+import {
+  validateCoreObjectMeta,
+  validateCoreObjectMetaUpdate,
+} from '../../core/namespace/finalizer-names.js';
 import { validatePodTemplateSpec } from '../../core/podtemplate/validation.js';
 
 export const selectorMismatchMsg = '`selector` does not match template `labels`';
@@ -154,3 +160,108 @@ export function notAboveReplicas(
 
 export const specPath = FieldPath.of('spec');
 export const statusPath = FieldPath.of('status');
+
+/** The metadata of a namespaced object whose name is a DNS subdomain (the apps and batch kinds). */
+export function validateNamespacedMeta(meta: ObjectMeta | undefined): ErrorList {
+  return validateCoreObjectMeta(meta ?? {}, { requiresNamespace: true, validateName: nameIsDNSSubdomain });
+}
+
+/** A workload object as the shared checks see it. */
+export interface WorkloadObject<Spec, Status> {
+  metadata?: ObjectMeta;
+  spec?: Spec;
+  status?: Status;
+}
+
+type PartValidator<Part> = (part: Part, path: FieldPath) => ErrorList;
+
+/** ValidateX for a workload kind: its metadata, then its spec. */
+export function validateWorkload<Spec>(
+  obj: WorkloadObject<Spec, unknown>,
+  validateSpec: PartValidator<Spec | Record<string, never>>,
+): ErrorList {
+  return [...validateNamespacedMeta(obj.metadata), ...validateSpec(obj.spec ?? {}, specPath)];
+}
+
+/** ValidateXUpdate for a workload kind, and the apps/v1 rule that the selector never changes. */
+export function validateWorkloadUpdate<Spec extends { selector?: LabelSelector }>(
+  obj: WorkloadObject<Spec, unknown>,
+  old: WorkloadObject<Spec, unknown>,
+  validateSpec: PartValidator<Spec | Record<string, never>>,
+): ErrorList {
+  return [
+    ...validateCoreObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
+    ...validateSpec(obj.spec ?? {}, specPath),
+    ...validateImmutableField(obj.spec?.selector, old.spec?.selector, specPath.child('selector')),
+  ];
+}
+
+/** ValidateXStatusUpdate for a workload kind: the metadata update, then the status. */
+export function validateWorkloadStatusUpdate<Status>(
+  obj: WorkloadObject<unknown, Status>,
+  old: WorkloadObject<unknown, Status>,
+  validateStatus: PartValidator<Status | Record<string, never>>,
+): ErrorList {
+  return [
+    ...validateCoreObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
+    ...validateStatus(obj.status ?? {}, statusPath),
+  ];
+}
+
+/** status.collisionCount never goes down (`cannot be decremented`). */
+export function validateCollisionCountUpdate(
+  status: { collisionCount?: number } | undefined,
+  old: { collisionCount?: number } | undefined,
+): ErrorList {
+  const prior = old?.collisionCount;
+  const next = status?.collisionCount;
+  return prior !== undefined && (next === undefined || next < prior)
+    ? [FieldError.invalid(statusPath.child('collisionCount'), next ?? null, 'cannot be decremented')]
+    : [];
+}
+
+/** availableReplicas may not exceed readyReplicas; `readyName` is how kind's message names the latter. */
+export function availableNotAboveReady(
+  status: { availableReplicas?: number; readyReplicas?: number },
+  path: FieldPath,
+  readyName: 'readyReplicas' | 'status.readyReplicas',
+): ErrorList {
+  return (status.availableReplicas ?? 0) > (status.readyReplicas ?? 0)
+    ? [
+        FieldError.invalid(
+          path.child('availableReplicas'),
+          status.availableReplicas,
+          `cannot be greater than ${readyName}`,
+        ),
+      ]
+    : [];
+}
+
+export interface SelectedTemplateCheck {
+  /** Names the kind in the empty-selector message (`deployment`, `statefulset`). */
+  readonly selectorFor: string;
+  /** Names the kind in the activeDeadlineSeconds message. */
+  readonly kindName: string;
+  readonly deadlineForbidden?: boolean;
+}
+
+/**
+ * A required selector, and, when it converts, a long-running pod template whose labels it selects
+ * (the spec.selector and spec.template checks of ReplicaSet, Deployment and StatefulSet).
+ */
+export function validateSelectedTemplate(
+  spec: { selector?: LabelSelector; template?: PodTemplateSpec },
+  path: FieldPath,
+  check: SelectedTemplateCheck,
+): ErrorList {
+  const { selectorFor, ...templateCheck } = check;
+  const { errs, selector } = validateRequiredSelector(spec.selector, path.child('selector'), selectorFor);
+  if (selector !== undefined) {
+    const templatePath = path.child('template');
+    errs.push(...validateSelectorMatchesTemplate(selector, spec.template, templatePath));
+    errs.push(
+      ...validateLongRunningTemplate({ ...templateCheck, template: spec.template, path: templatePath }),
+    );
+  }
+  return errs;
+}

@@ -88,40 +88,56 @@ const sourceFieldOf: Readonly<Record<(typeof metricSourceTypes)[number], SourceF
   ContainerResource: 'containerResource',
 };
 
+/** The metric identifier and target of an Object, External or Pods source. */
+function validateIdentifiedTarget(
+  src: { metric: MetricIdentifier; target: MetricTarget },
+  path: FieldPath,
+): ErrorList {
+  return [
+    ...validateMetricIdentifier(src.metric, path.child('metric')),
+    ...validateMetricTarget(src.target, path.child('target')),
+  ];
+}
+
+/** A target that sets none of the values a source needs, reported at target.averageValue. */
+function requireTargetValue(set: boolean, path: FieldPath, msg: string): ErrorList {
+  return set ? [] : [FieldError.required(path.child('target', 'averageValue'), msg)];
+}
+
+const hasValueOrAverage = (t: MetricTarget): boolean => t.value !== undefined || t.averageValue !== undefined;
+
+/** The resource name of a Resource or ContainerResource source. */
+function validateResourceName(name: string, path: FieldPath): ErrorList {
+  return name === '' ? [FieldError.required(path.child('name'), 'must specify a resource name')] : [];
+}
+
 function validateSource(spec: MetricSpec, field: SourceField, path: FieldPath): ErrorList {
   const p = path.child(field);
   switch (field) {
     case 'object': {
       const src = spec.object;
       if (src === undefined) return [];
-      const errs = [
+      return [
         ...validateCrossVersionObjectReference(src.describedObject, p.child('describedObject')),
-        ...validateMetricIdentifier(src.metric, p.child('metric')),
-        ...validateMetricTarget(src.target, p.child('target')),
+        ...validateIdentifiedTarget(src, p),
+        ...requireTargetValue(
+          hasValueOrAverage(src.target),
+          p,
+          'must set either a target value or averageValue',
+        ),
       ];
-      if (src.target.value === undefined && src.target.averageValue === undefined)
-        errs.push(
-          FieldError.required(
-            p.child('target', 'averageValue'),
-            'must set either a target value or averageValue',
-          ),
-        );
-      return errs;
     }
     case 'external': {
       const src = spec.external;
       if (src === undefined) return [];
       const errs = [
-        ...validateMetricIdentifier(src.metric, p.child('metric')),
-        ...validateMetricTarget(src.target, p.child('target')),
+        ...validateIdentifiedTarget(src, p),
+        ...requireTargetValue(
+          hasValueOrAverage(src.target),
+          p,
+          'must set either a target value for metric or a per-pod target',
+        ),
       ];
-      if (src.target.value === undefined && src.target.averageValue === undefined)
-        errs.push(
-          FieldError.required(
-            p.child('target', 'averageValue'),
-            'must set either a target value for metric or a per-pod target',
-          ),
-        );
       if (src.target.value !== undefined && src.target.averageValue !== undefined)
         errs.push(
           FieldError.forbidden(
@@ -134,31 +150,24 @@ function validateSource(spec: MetricSpec, field: SourceField, path: FieldPath): 
     case 'pods': {
       const src = spec.pods;
       if (src === undefined) return [];
-      const errs = [
-        ...validateMetricIdentifier(src.metric, p.child('metric')),
-        ...validateMetricTarget(src.target, p.child('target')),
+      return [
+        ...validateIdentifiedTarget(src, p),
+        ...requireTargetValue(
+          src.target.averageValue !== undefined,
+          p,
+          'must specify a positive target averageValue',
+        ),
       ];
-      if (src.target.averageValue === undefined)
-        errs.push(
-          FieldError.required(
-            p.child('target', 'averageValue'),
-            'must specify a positive target averageValue',
-          ),
-        );
-      return errs;
     }
     case 'resource': {
       const src = spec.resource;
       if (src === undefined) return [];
-      const errs: ErrorList = [];
-      if (src.name === '') errs.push(FieldError.required(p.child('name'), 'must specify a resource name'));
-      return [...errs, ...validateResourceTarget(src.target, p.child('target'))];
+      return [...validateResourceName(src.name, p), ...validateResourceTarget(src.target, p.child('target'))];
     }
     case 'containerResource': {
       const src = spec.containerResource;
       if (src === undefined) return [];
-      const errs: ErrorList = [];
-      if (src.name === '') errs.push(FieldError.required(p.child('name'), 'must specify a resource name'));
+      const errs = validateResourceName(src.name, p);
       const container = src.container;
       if (container === '') errs.push(FieldError.required(p.child('container'), 'must specify a container'));
       else

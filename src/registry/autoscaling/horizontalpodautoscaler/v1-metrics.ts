@@ -6,6 +6,7 @@ import type {
   MetricSpec,
   MetricStatus,
   MetricTarget,
+  MetricValueStatus,
 } from '../../../api/autoscaling/v2/types.js';
 import type { LabelSelector } from '../../../api/meta/v1/label-selector.js';
 
@@ -82,53 +83,69 @@ function resourceTarget(utilization: number | undefined, averageValue: Quantity 
   });
 }
 
-export function metricSpecToV1(m: MetricSpec): MetricSpecV1 {
-  const out: MetricSpecV1 = { type: m.type };
+/** Which side of a metric the v1 shape carries: a spec's target or a status's current values. */
+interface V1Side {
+  /** The prefix of the v1 value fields (`targetValue`, `currentAverageValue`). */
+  readonly prefix: 'target' | 'current';
+  /** What a resource average value and an external value become when unset: '0' in statuses only. */
+  readonly zero?: Quantity;
+}
+
+/** The v1 shape of a v2 metric spec or status; the two differ only in their field names and zeros. */
+function metricToV1(m: MetricSpec | MetricStatus, side: V1Side): Record<string, unknown> {
+  const { prefix, zero } = side;
+  // A spec's source carries `target`, a status's `current`.
+  const valuesOf = (src: { target: MetricTarget } | { current: MetricValueStatus }): MetricValueStatus =>
+    prefix === 'target'
+      ? (src as { target: MetricTarget }).target
+      : (src as { current: MetricValueStatus }).current;
+  const resource = (name: string, container: string | undefined, v: MetricValueStatus): object =>
+    defined({
+      name,
+      container,
+      [`${prefix}AverageUtilization`]: v.averageUtilization,
+      [`${prefix}AverageValue`]: v.averageValue ?? zero,
+    });
+  const out: Record<string, unknown> = { type: m.type };
   if (m.object !== undefined) {
-    const { describedObject, metric, target } = m.object;
+    const { describedObject, metric } = m.object;
+    const v = valuesOf(m.object);
     out.object = defined({
       target: describedObject,
       metricName: metric.name,
-      targetValue: target.value ?? '0',
+      [`${prefix}Value`]: v.value ?? '0',
       selector: metric.selector,
-      averageValue: target.averageValue,
+      averageValue: v.averageValue,
     });
   }
   if (m.pods !== undefined) {
-    const { metric, target } = m.pods;
+    const { metric } = m.pods;
     out.pods = defined({
       metricName: metric.name,
-      targetAverageValue: target.averageValue ?? '0',
+      [`${prefix}AverageValue`]: valuesOf(m.pods).averageValue ?? '0',
       selector: metric.selector,
     });
   }
-  if (m.resource !== undefined) {
-    const { name, target } = m.resource;
-    out.resource = defined({
-      name,
-      targetAverageUtilization: target.averageUtilization,
-      targetAverageValue: target.averageValue,
-    });
-  }
+  if (m.resource !== undefined) out.resource = resource(m.resource.name, undefined, valuesOf(m.resource));
   if (m.containerResource !== undefined) {
-    const { name, container, target } = m.containerResource;
-    out.containerResource = defined({
-      name,
-      container,
-      targetAverageUtilization: target.averageUtilization,
-      targetAverageValue: target.averageValue,
-    });
+    const { name, container } = m.containerResource;
+    out.containerResource = resource(name, container, valuesOf(m.containerResource));
   }
   if (m.external !== undefined) {
-    const { metric, target } = m.external;
+    const { metric } = m.external;
+    const v = valuesOf(m.external);
     out.external = defined({
       metricName: metric.name,
       metricSelector: metric.selector,
-      targetValue: target.value,
-      targetAverageValue: target.averageValue,
+      [`${prefix}Value`]: v.value ?? zero,
+      [`${prefix}AverageValue`]: v.averageValue,
     });
   }
   return out;
+}
+
+export function metricSpecToV1(m: MetricSpec): MetricSpecV1 {
+  return metricToV1(m, { prefix: 'target' });
 }
 
 export function metricSpecFromV1(m: MetricSpecV1): MetricSpec {
@@ -182,52 +199,7 @@ export function metricSpecFromV1(m: MetricSpecV1): MetricSpec {
 }
 
 export function metricStatusToV1(m: MetricStatus): MetricStatusV1 {
-  const out: MetricStatusV1 = { type: m.type };
-  if (m.object !== undefined) {
-    const { describedObject, metric, current } = m.object;
-    out.object = defined({
-      target: describedObject,
-      metricName: metric.name,
-      currentValue: current.value ?? '0',
-      selector: metric.selector,
-      averageValue: current.averageValue,
-    });
-  }
-  if (m.pods !== undefined) {
-    const { metric, current } = m.pods;
-    out.pods = defined({
-      metricName: metric.name,
-      currentAverageValue: current.averageValue ?? '0',
-      selector: metric.selector,
-    });
-  }
-  if (m.resource !== undefined) {
-    const { name, current } = m.resource;
-    out.resource = defined({
-      name,
-      currentAverageUtilization: current.averageUtilization,
-      currentAverageValue: current.averageValue ?? '0',
-    });
-  }
-  if (m.containerResource !== undefined) {
-    const { name, container, current } = m.containerResource;
-    out.containerResource = defined({
-      name,
-      container,
-      currentAverageUtilization: current.averageUtilization,
-      currentAverageValue: current.averageValue ?? '0',
-    });
-  }
-  if (m.external !== undefined) {
-    const { metric, current } = m.external;
-    out.external = defined({
-      metricName: metric.name,
-      metricSelector: metric.selector,
-      currentValue: current.value ?? '0',
-      currentAverageValue: current.averageValue,
-    });
-  }
-  return out;
+  return metricToV1(m, { prefix: 'current', zero: '0' });
 }
 
 export function metricStatusFromV1(m: MetricStatusV1): MetricStatus {

@@ -5,16 +5,17 @@ import type { CronJob, CronJobSpec, JobTemplateSpec } from '../../../api/batch/v
 import {
   FieldError,
   FieldPath,
-  nameIsDNSSubdomain,
   validateNonnegativeField,
   type ErrorList,
 } from '../../../machinery/validation/index.js';
-import {
-  validateCoreObjectMeta,
-  validateCoreObjectMetaUpdate,
-} from '../../core/namespace/finalizer-names.js';
+import { validateCoreObjectMetaUpdate } from '../../core/namespace/finalizer-names.js';
 import { setPodTemplateSpecDefaults } from '../../core/podtemplate/defaults.js';
-import { nonnegativeFields, specPath, validateImmutableField } from '../../apps/workload/validation.js';
+import {
+  nonnegativeFields,
+  specPath,
+  validateImmutableField,
+  validateNamespacedMeta,
+} from '../../apps/workload/validation.js';
 import { validateJobSpecCommon } from '../job/validation.js';
 import { cronScheduleError } from './cron-schedule.js';
 import { loadLocationError } from './time-zone.js';
@@ -124,10 +125,7 @@ function validateCronJobSpec(spec: CronJobSpec, old: CronJobSpec | undefined, pa
 
 /** ValidateCronJobCreate: a DNS subdomain name of at most 52 characters, and the spec. */
 export function validateCronJob(cj: CronJob): ErrorList {
-  const errs = validateCoreObjectMeta(cj.metadata ?? {}, {
-    requiresNamespace: true,
-    validateName: nameIsDNSSubdomain,
-  });
+  const errs = validateNamespacedMeta(cj.metadata);
   errs.push(...validateCronJobSpec(cj.spec ?? {}, undefined, specPath));
   const name = cj.metadata?.name ?? '';
   if (name.length > maxCronJobNameLength)

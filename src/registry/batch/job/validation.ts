@@ -3,16 +3,8 @@
 import type { PodSpec } from '../../../api/core/v1/pod.js';
 import type { Job, JobSpec, JobStatus } from '../../../api/batch/v1/job.js';
 import { labelSelectorAsSelector, validateLabelSelector } from '../../../machinery/labels/index.js';
-import {
-  FieldError,
-  FieldPath,
-  nameIsDNSSubdomain,
-  type ErrorList,
-} from '../../../machinery/validation/index.js';
-import {
-  validateCoreObjectMeta,
-  validateCoreObjectMetaUpdate,
-} from '../../core/namespace/finalizer-names.js';
+import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
+import { validateCoreObjectMetaUpdate } from '../../core/namespace/finalizer-names.js';
 import { validatePodTemplateSpec } from '../../core/podtemplate/validation.js';
 import {
   nonnegativeFields,
@@ -20,6 +12,7 @@ import {
   specPath,
   statusPath,
   validateImmutableField,
+  validateNamespacedMeta,
 } from '../../apps/workload/validation.js';
 import {
   controllerUidLabel,
@@ -136,10 +129,7 @@ function validateGeneratedSelector(job: Job): ErrorList {
 /** ValidateJob. */
 export function validateJob(job: Job): ErrorList {
   return [
-    ...validateCoreObjectMeta(job.metadata ?? {}, {
-      requiresNamespace: true,
-      validateName: nameIsDNSSubdomain,
-    }),
+    ...validateNamespacedMeta(job.metadata),
     ...validateGeneratedSelector(job),
     ...validateJobSpec(job.spec ?? {}, specPath),
   ];
