@@ -15,6 +15,8 @@ import {
   isQualifiedName,
   validateLabels,
   type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
 
@@ -126,8 +128,18 @@ function validatePorts(ports: readonly EndpointSlicePort[], path: FieldPath): Er
   return errs;
 }
 
-/** ValidateEndpointSlice (metadata is checked by the generic store). */
+/** ValidateEndpointSlice (metadata with DNS-subdomain names, then the fields). */
 export function validateEndpointSlice(slice: EndpointSlice): ErrorList {
+  return [
+    ...validateObjectMeta(slice.metadata ?? {}, {
+      requiresNamespace: true,
+      validateName: nameIsDNSSubdomain,
+    }),
+    ...validateEndpointSliceFields(slice),
+  ];
+}
+
+function validateEndpointSliceFields(slice: EndpointSlice): ErrorList {
   const errs: ErrorList = [];
   const type = slice.addressType;
   if (type === '') errs.push(FieldError.required(FieldPath.of('addressType'), ''));

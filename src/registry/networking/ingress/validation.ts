@@ -15,6 +15,8 @@ import {
   isDNS1123Subdomain,
   regexError,
   type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import { isValidPortName, isValidPortNum } from '../../core/service/port-validation.js';
 
@@ -162,6 +164,16 @@ export function validateIngressSpec(spec: IngressSpec, path: FieldPath): ErrorLi
 
 /** ValidateIngressCreate: the spec, and not both the class annotation and the class field. */
 export function validateIngressCreate(ingress: Ingress): ErrorList {
+  return [
+    ...validateObjectMeta(ingress.metadata ?? {}, {
+      requiresNamespace: true,
+      validateName: nameIsDNSSubdomain,
+    }),
+    ...validateIngressCreateFields(ingress),
+  ];
+}
+
+function validateIngressCreateFields(ingress: Ingress): ErrorList {
   const errs = validateIngressSpec(ingress.spec ?? {}, FieldPath.of('spec'));
   const annotation = ingress.metadata?.annotations?.[annotationIngressClass];
   if (

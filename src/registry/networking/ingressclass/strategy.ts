@@ -14,6 +14,8 @@ import {
   validateNamespaceName,
   validatePathSegmentName,
   type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
@@ -72,8 +74,15 @@ function validateParameters(params: IngressClassParametersReference | undefined,
   return errs;
 }
 
-/** ValidateIngressClass: the spec (metadata is checked by the generic store). */
+/** ValidateIngressClass: the spec (metadata with DNS-subdomain names, then the fields). */
 export function validateIngressClass(ic: IngressClass): ErrorList {
+  return [
+    ...validateObjectMeta(ic.metadata ?? {}, { requiresNamespace: false, validateName: nameIsDNSSubdomain }),
+    ...validateIngressClassFields(ic),
+  ];
+}
+
+function validateIngressClassFields(ic: IngressClass): ErrorList {
   const path = FieldPath.of('spec');
   const controller = ic.spec?.controller ?? '';
   const errs: ErrorList = [];

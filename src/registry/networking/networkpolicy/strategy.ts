@@ -9,7 +9,13 @@ import {
   type NetworkPolicySpec,
 } from '../../../api/networking/v1/network-policy.js';
 import { validateLabelSelector } from '../../../machinery/labels/validate-label-selector.js';
-import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
+import {
+  FieldError,
+  FieldPath,
+  type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
+} from '../../../machinery/validation/index.js';
 import { isValidPortName, isValidPortNum } from '../../core/service/port-validation.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
@@ -104,7 +110,10 @@ export function validateNetworkPolicySpec(spec: NetworkPolicySpec, path: FieldPa
 }
 
 export function validateNetworkPolicy(np: NetworkPolicy): ErrorList {
-  return validateNetworkPolicySpec(np.spec ?? {}, FieldPath.of('spec'));
+  return [
+    ...validateObjectMeta(np.metadata ?? {}, { requiresNamespace: true, validateName: nameIsDNSSubdomain }),
+    ...validateNetworkPolicySpec(np.spec ?? {}, FieldPath.of('spec')),
+  ];
 }
 
 /** SetDefaults_NetworkPolicy and SetDefaults_NetworkPolicyPort. */

@@ -7,12 +7,21 @@ import {
   nameIsDNSLabel,
   validateLabels,
   type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
-/** ValidateRuntimeClass: the handler is a DNS label (metadata is checked by the generic store). */
+/** ValidateRuntimeClass: the handler is a DNS label (metadata with DNS-subdomain names, then the fields). */
 export function validateRuntimeClass(rc: RuntimeClass): ErrorList {
+  return [
+    ...validateObjectMeta(rc.metadata ?? {}, { requiresNamespace: false, validateName: nameIsDNSSubdomain }),
+    ...validateRuntimeClassFields(rc),
+  ];
+}
+
+function validateRuntimeClassFields(rc: RuntimeClass): ErrorList {
   const handler = rc.handler;
   const errs = nameIsDNSLabel(handler, false).map((m) =>
     FieldError.invalid(FieldPath.of('handler'), handler, m),

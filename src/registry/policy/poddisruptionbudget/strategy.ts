@@ -12,6 +12,8 @@ import {
   FieldPath,
   validateNonnegativeField,
   type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from '../../apps/workload/validation.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
@@ -43,8 +45,15 @@ export function validatePodDisruptionBudgetSpec(spec: PodDisruptionBudgetSpec, p
   return errs;
 }
 
-/** ValidatePodDisruptionBudget: the spec (metadata is checked by the generic store). */
+/** ValidatePodDisruptionBudget: the spec (metadata with DNS-subdomain names, then the fields). */
 export function validatePodDisruptionBudget(pdb: PodDisruptionBudget): ErrorList {
+  return [
+    ...validateObjectMeta(pdb.metadata ?? {}, { requiresNamespace: true, validateName: nameIsDNSSubdomain }),
+    ...validatePodDisruptionBudgetFields(pdb),
+  ];
+}
+
+function validatePodDisruptionBudgetFields(pdb: PodDisruptionBudget): ErrorList {
   return validatePodDisruptionBudgetSpec(pdb.spec ?? {}, FieldPath.of('spec'));
 }
 

@@ -1,7 +1,13 @@
 // CSIDriver policy (pkg/registry/storage/csidriver/strategy.go), v1 defaults (SetDefaults_CSIDriver)
 // and validation (ValidateCSIDriver and ValidateCSIDriverUpdate in pkg/apis/storage/validation).
 import { fsGroupPolicies, volumeLifecycleModes, type CSIDriver } from '../../../api/storage/v1/csi-driver.js';
-import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
+import {
+  FieldError,
+  FieldPath,
+  type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
+} from '../../../machinery/validation/index.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
@@ -17,8 +23,18 @@ export function setCSIDriverDefaults(driver: CSIDriver): void {
   spec.seLinuxMount ??= false;
 }
 
-/** ValidateCSIDriver: the spec (metadata is checked by the generic store). */
+/** ValidateCSIDriver: the spec (metadata with DNS-subdomain names, then the fields). */
 export function validateCSIDriver(driver: CSIDriver): ErrorList {
+  return [
+    ...validateObjectMeta(driver.metadata ?? {}, {
+      requiresNamespace: false,
+      validateName: nameIsDNSSubdomain,
+    }),
+    ...validateCSIDriverFields(driver),
+  ];
+}
+
+function validateCSIDriverFields(driver: CSIDriver): ErrorList {
   const spec = driver.spec;
   const path = FieldPath.of('spec');
   const errs: ErrorList = [];

@@ -6,11 +6,23 @@ import {
   FieldPath,
   isDNS1123Subdomain,
   type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
-/** ValidateCSINode: the spec (metadata is checked by the generic store). */
+/** ValidateCSINode: the spec (metadata with DNS-subdomain names, then the fields). */
 export function validateCSINode(node: CSINode): ErrorList {
+  return [
+    ...validateObjectMeta(node.metadata ?? {}, {
+      requiresNamespace: false,
+      validateName: nameIsDNSSubdomain,
+    }),
+    ...validateCSINodeFields(node),
+  ];
+}
+
+function validateCSINodeFields(node: CSINode): ErrorList {
   const errs: ErrorList = [];
   const seen = new Set<string>();
   const path = FieldPath.of('spec', 'drivers');

@@ -10,6 +10,8 @@ import {
   FieldPath,
   isQualifiedName,
   type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
@@ -52,8 +54,15 @@ function validateTopologies(sc: StorageClass, path: FieldPath): ErrorList {
   });
 }
 
-/** ValidateStorageClass (metadata is checked by the generic store). */
+/** ValidateStorageClass (metadata with DNS-subdomain names, then the fields). */
 export function validateStorageClass(sc: StorageClass): ErrorList {
+  return [
+    ...validateObjectMeta(sc.metadata ?? {}, { requiresNamespace: false, validateName: nameIsDNSSubdomain }),
+    ...validateStorageClassFields(sc),
+  ];
+}
+
+function validateStorageClassFields(sc: StorageClass): ErrorList {
   const errs = validateProvisioner(sc.provisioner, FieldPath.of('provisioner'));
   errs.push(...validateParameters(sc.parameters ?? {}, FieldPath.of('parameters')));
   const reclaim = sc.reclaimPolicy ?? '';

@@ -6,13 +6,22 @@ import {
   FieldPath,
   isDNS1123Subdomain,
   type ErrorList,
+  validateObjectMeta,
+  nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
 const exactlyOneSource = 'must specify exactly one of inlineVolumeSpec and persistentVolumeName';
 
-/** ValidateVolumeAttachment: the spec (metadata is checked by the generic store). */
+/** ValidateVolumeAttachment: the spec (metadata with DNS-subdomain names, then the fields). */
 export function validateVolumeAttachment(va: VolumeAttachment): ErrorList {
+  return [
+    ...validateObjectMeta(va.metadata ?? {}, { requiresNamespace: false, validateName: nameIsDNSSubdomain }),
+    ...validateVolumeAttachmentFields(va),
+  ];
+}
+
+function validateVolumeAttachmentFields(va: VolumeAttachment): ErrorList {
   const path = FieldPath.of('spec');
   const spec = va.spec;
   const errs: ErrorList = [];
