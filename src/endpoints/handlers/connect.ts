@@ -1,6 +1,7 @@
 // Connect requests (handlers/rest.go ConnectResource): `…/<name>/<subresource>[/<path>]` handed to
 // the storage's Connecter with the path below the subresource and the query.
 import { isConnecter } from '../../registry/rest/capabilities.js';
+import { endResponse } from '../http-types.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 
 /** kube's verb for each connect method, as discovery lists them. */
@@ -19,5 +20,10 @@ export const connectResource: Handler = async (scope, hr) => {
   const ctx = requestContext(hr, requestNamespace(scope, info));
   // parts: <resource>, <name>, <subresource>, then the subpath.
   const subpath = info.parts.slice(3).join('/');
-  await storage.connect(ctx, info.name, { subpath, query: hr.ex.url.searchParams });
+  const answer = await storage.connect(ctx, info.name, { subpath, query: hr.ex.url.searchParams });
+  const res = hr.ex.res;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', answer.contentType);
+  res.setHeader('Content-Length', String(answer.body.length));
+  endResponse(res, answer.body);
 };

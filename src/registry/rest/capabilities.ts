@@ -33,7 +33,11 @@ export interface Getter {
 }
 
 export interface TableConvertor {
-  convertToTable(ctx: RequestContext, obj: KubeObject | KubeList, opts: { includeObject?: 'None' | 'Object' | 'Metadata' }): Table;
+  convertToTable(
+    ctx: RequestContext,
+    obj: KubeObject | KubeList,
+    opts: { includeObject?: 'None' | 'Object' | 'Metadata' },
+  ): Table;
 }
 
 export interface Lister extends TableConvertor {
@@ -47,7 +51,11 @@ export interface Watcher {
 
 /** Admission hooks the handler passes down (validating admission; none are configured yet). */
 export type ValidateObjectFunc = (ctx: RequestContext, obj: KubeObject) => void | Promise<void>;
-export type ValidateObjectUpdateFunc = (ctx: RequestContext, obj: KubeObject, old: KubeObject) => void | Promise<void>;
+export type ValidateObjectUpdateFunc = (
+  ctx: RequestContext,
+  obj: KubeObject,
+  old: KubeObject,
+) => void | Promise<void>;
 
 export interface Creater {
   create(
@@ -94,7 +102,11 @@ export interface UpdateRequest {
 }
 
 export interface Updater {
-  update(ctx: RequestContext, name: string, req: UpdateRequest): Promise<{ object: KubeObject; created: boolean }>;
+  update(
+    ctx: RequestContext,
+    name: string,
+    req: UpdateRequest,
+  ): Promise<{ object: KubeObject; created: boolean }>;
 }
 
 export type Patcher = Getter & Updater;
@@ -115,13 +127,25 @@ export interface CollectionDeleter {
   ): Promise<KubeList>;
 }
 
+/** What a connect request answers when it succeeds: a 200 with this body. */
+export interface ConnectAnswer {
+  readonly contentType: string;
+  readonly body: Uint8Array;
+}
+
 /** Subresources served by something other than the object store (pods/log, pods/exec…). */
 export interface Connecter {
   connectMethods(): readonly string[];
-  connect(ctx: RequestContext, name: string, opts: { subpath: string; query: URLSearchParams }): Promise<never>;
+  /** Answers with a body, or throws the Status the request gets (no kubelet, bad container…). */
+  connect(
+    ctx: RequestContext,
+    name: string,
+    opts: { subpath: string; query: URLSearchParams },
+  ): Promise<ConnectAnswer>;
 }
 
-const has = (s: object, method: string): boolean => typeof (s as Record<string, unknown>)[method] === 'function';
+const has = (s: object, method: string): boolean =>
+  typeof (s as Record<string, unknown>)[method] === 'function';
 
 export const isGetter = (s: Storage): s is Storage & Getter => has(s, 'get');
 export const isLister = (s: Storage): s is Storage & Lister => has(s, 'list') && has(s, 'newList');
@@ -133,7 +157,8 @@ export const isGroupVersionAcceptor = (s: Storage): s is Storage & GroupVersionA
 export const isUpdater = (s: Storage): s is Storage & Updater => has(s, 'update');
 export const isPatcher = (s: Storage): s is Storage & Patcher => isGetter(s) && isUpdater(s);
 export const isGracefulDeleter = (s: Storage): s is Storage & GracefulDeleter => has(s, 'delete');
-export const isCollectionDeleter = (s: Storage): s is Storage & CollectionDeleter => has(s, 'deleteCollection');
+export const isCollectionDeleter = (s: Storage): s is Storage & CollectionDeleter =>
+  has(s, 'deleteCollection');
 export const isConnecter = (s: Storage): s is Storage & Connecter => has(s, 'connect');
 export const isScoper = (s: Storage): s is Storage & Scoper => has(s, 'namespaceScoped');
 export const isTableConvertor = (s: Storage): s is Storage & TableConvertor => has(s, 'convertToTable');

@@ -2,8 +2,8 @@
 // kubelets to reach: each looks the object up as kube's connecters do, so a missing object is 404
 // and a bad request 400 with kube's texts, then answers 503 naming what cannot be reached.
 import type { KubeObject } from '../../api/meta.js';
-import { newBadRequest, newServiceUnavailable, type StatusError } from '../../machinery/errors/index.js';
-import type { Connecter, Getter, Storage } from './capabilities.js';
+import { newBadRequest, newServiceUnavailable, StatusError } from '../../machinery/errors/index.js';
+import type { ConnectAnswer, Connecter, Getter, Storage } from './capabilities.js';
 import type { RequestContext } from './context.js';
 
 export interface ConnectRequest {
@@ -23,7 +23,12 @@ export interface NoKubeletConnecterInit {
   /** Whether `…/<subresource>/<path>` is served too (proxies). */
   readonly subpath?: boolean;
   /** Looks the target up and returns the error to answer with (404 and 400 are thrown instead). */
-  readonly refuse: (ctx: RequestContext, name: string, req: ConnectRequest) => Promise<StatusError>;
+  /** The Status the request is refused with, or (rarely) what it answers: kube's empty log of a pod without a node. */
+  readonly refuse: (
+    ctx: RequestContext,
+    name: string,
+    req: ConnectRequest,
+  ) => Promise<StatusError | ConnectAnswer>;
 }
 
 /** The 503 for a target on a node without a reachable kubelet. */
@@ -49,8 +54,10 @@ export class NoKubeletConnecter implements Storage, Connecter {
   connectSubpath(): boolean {
     return this.#init.subpath ?? false;
   }
-  async connect(ctx: RequestContext, name: string, req: ConnectRequest): Promise<never> {
-    throw await this.#init.refuse(ctx, name, req);
+  async connect(ctx: RequestContext, name: string, req: ConnectRequest): Promise<ConnectAnswer> {
+    const answer = await this.#init.refuse(ctx, name, req);
+    if (answer instanceof StatusError) throw answer;
+    return answer;
   }
 }
 

@@ -1,7 +1,7 @@
 // The pod subresources a kubelet serves (pkg/registry/core/pod/rest/subresources.go and log.go):
 // log, exec, attach, portforward and proxy. Each looks the pod up and checks the request as kube's
 // LogLocation, ExecLocation, PortForwardLocation and ResourceLocation do; with no kubelet to reach,
-// a pod without a node is 400 and one with a node is 503.
+// a pod without a node is 400 (its log is empty, as in kube) and one with a node is 503.
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { newBadRequest, type StatusError } from '../../../machinery/errors/index.js';
 import type { Getter } from '../../rest/capabilities.js';
@@ -80,6 +80,8 @@ export function newPodConnecters(pods: Getter): PodConnecters {
       refuse: async (ctx, name, req) => {
         const pod = await getPod(pods, ctx, name);
         validateContainer(req.query.get('container') ?? '', pod);
+        // kube's LogLocation: a pod not yet on a node has no logs, and that is an empty 200.
+        if ((pod.spec?.nodeName ?? '') === '') return { contentType: 'text/plain', body: new Uint8Array() };
         return unreachablePod(pod);
       },
     }),
