@@ -4,7 +4,6 @@
 // deleted, put back when changed. kube runs it in kube-controller-manager; here it runs inside the
 // API server against the served (admitted) storages, started by a post-start hook.
 import type { ConfigMap } from '../../../api/core/v1/config-map.js';
-import type { Namespace } from '../../../api/core/v1/namespace.js';
 import { StatusError } from '../../../machinery/errors/index.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
 import {
@@ -20,10 +19,8 @@ import {
   type Watcher,
 } from '../../../registry/rest/capabilities.js';
 import { internalContext } from '../../../registry/rest/context.js';
-import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
-import { RateLimitingQueue } from '../namespace/rate-limiting-queue.js';
-import { runListWatch } from '../serviceaccount/list-watch.js';
+import { everyNamespace, getNamespace, QueueController } from '../queue-controller.js';
 
 export const rootCACertConfigMapName = 'kube-root-ca.crt';
 export const descriptionAnnotation = 'kubernetes.io/description';
@@ -50,91 +47,49 @@ const isTerminatingError = (err: unknown): boolean =>
 
 export class RootCACertPublisher {
   readonly #opts: RootCACertPublisherOptions;
-  readonly #queue = new RateLimitingQueue({ baseDelayMs: 5, maxDelayMs: 60_000 });
-  readonly #abort = new AbortController();
-  #running: Promise<unknown> | undefined;
-  #closed: Promise<void> | undefined;
+  readonly #loop: QueueController;
 
   constructor(opts: RootCACertPublisherOptions) {
     this.#opts = opts;
+    this.#loop = new QueueController({
+      name: 'root-ca-cert-publisher',
+      logger: opts.logger,
+      logPrefix: 'root-ca-cert-publisher',
+      resyncPeriodMs: opts.resyncPeriodMs,
+      sources: [
+        everyNamespace(opts.namespaces),
+        {
+          what: 'configmaps',
+          source: opts.configMaps,
+          // kube reacts to updates and deletes of the published ConfigMap only.
+          onEvent: (type, obj, queue) => {
+            if (type !== 'ADDED' && obj.metadata?.name === rootCACertConfigMapName)
+              queue.add(obj.metadata.namespace ?? '');
+          },
+        },
+      ],
+      sync: (key) => this.#syncNamespace(key),
+      onSyncError: (key, err) => {
+        opts.logger.error(`syncing ${rootCACertConfigMapName} in namespace ${key} failed`, err);
+        this.#loop.queue.addRateLimited(key);
+      },
+    });
   }
 
   /** Starts watching namespaces and configmaps; returns at once. */
   run(): void {
-    if (this.#running !== undefined || this.#abort.signal.aborted) return;
-    this.#opts.logger.info('Starting controller', { controller: 'root-ca-cert-publisher' });
-    const signal = this.#abort.signal;
-    const resync =
-      this.#opts.resyncPeriodMs === undefined ? {} : { resyncPeriodMs: this.#opts.resyncPeriodMs };
-    const onError = (what: string) => (err: unknown) => {
-      this.#opts.logger.v(2, `root-ca-cert-publisher: list and watch of ${what} failed, retrying`, {
-        err: errorText(err),
-      });
-    };
-    const watches = [
-      runListWatch({
-        source: this.#opts.namespaces,
-        signal,
-        onEvent: (type, obj) => {
-          if (type !== 'DELETED') this.#queue.add(obj.metadata?.name ?? '');
-        },
-        onError: onError('namespaces'),
-        ...resync,
-      }),
-      runListWatch({
-        source: this.#opts.configMaps,
-        signal,
-        // kube reacts to updates and deletes of the published ConfigMap only.
-        onEvent: (type, obj) => {
-          if (type !== 'ADDED' && obj.metadata?.name === rootCACertConfigMapName)
-            this.#queue.add(obj.metadata.namespace ?? '');
-        },
-        onError: onError('configmaps'),
-        ...resync,
-      }),
-    ];
-    this.#running = Promise.all([...watches, this.#worker()]);
+    this.#loop.run();
   }
 
   close(): Promise<void> {
-    this.#closed ??= (async () => {
-      this.#abort.abort();
-      this.#queue.close();
-      if (this.#running === undefined) return;
-      await this.#running;
-      this.#opts.logger.info('Shutting down controller', { controller: 'root-ca-cert-publisher' });
-    })();
-    return this.#closed;
-  }
-
-  async #worker(): Promise<void> {
-    for (;;) {
-      const key = await this.#queue.get();
-      if (key === undefined) return;
-      try {
-        await this.#syncNamespace(key);
-        this.#queue.forget(key);
-      } catch (err) {
-        if (!this.#abort.signal.aborted) {
-          this.#opts.logger.error(`syncing ${rootCACertConfigMapName} in namespace ${key} failed`, err);
-          this.#queue.addRateLimited(key);
-        }
-      } finally {
-        this.#queue.done(key);
-      }
-    }
+    return this.#loop.close();
   }
 
   /** syncNamespace: create the ConfigMap, or put its data and description back. */
   async #syncNamespace(namespace: string): Promise<void> {
-    const signal = this.#abort.signal;
-    let ns: Namespace;
-    try {
-      ns = (await this.#opts.namespaces.get(internalContext({ signal }), namespace, {})) as Namespace;
-    } catch (err) {
-      if (codeOf(err) === 404) return;
-      throw err;
-    }
+    const signal = this.#loop.signal;
+    const ns = await getNamespace(this.#opts.namespaces, namespace, signal);
+    if (ns === undefined) return;
     // A terminating namespace refuses creates whatever we do.
     if ((ns.metadata?.deletionTimestamp ?? '') !== '') return;
     const ctx = internalContext({ namespace, signal });

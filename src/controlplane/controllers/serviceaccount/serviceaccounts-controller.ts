@@ -2,7 +2,6 @@
 // makes sure every active namespace has a `default` ServiceAccount, creating it when a namespace
 // appears and again when the account is deleted. Runs inside the API server against the served
 // (admitted) storages, started by a post-start hook.
-import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { KubeObject } from '../../../api/meta.js';
 import { StatusError } from '../../../machinery/errors/index.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
@@ -17,10 +16,8 @@ import {
   type Watcher,
 } from '../../../registry/rest/capabilities.js';
 import { internalContext } from '../../../registry/rest/context.js';
-import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
-import { RateLimitingQueue } from '../namespace/rate-limiting-queue.js';
-import { runListWatch } from './list-watch.js';
+import { everyNamespace, getNamespace, QueueController } from '../queue-controller.js';
 
 export interface ServiceAccountsControllerOptions {
   readonly namespaces: Getter & Lister & Watcher;
@@ -37,89 +34,49 @@ const codeOf = (err: unknown): number | undefined =>
 export class ServiceAccountsController {
   readonly #opts: ServiceAccountsControllerOptions;
   readonly #names: readonly string[];
-  readonly #queue = new RateLimitingQueue({ baseDelayMs: 5, maxDelayMs: 60_000 });
-  readonly #abort = new AbortController();
-  #running: Promise<unknown> | undefined;
-  #closed: Promise<void> | undefined;
+  readonly #loop: QueueController;
 
   constructor(opts: ServiceAccountsControllerOptions) {
     this.#opts = opts;
     this.#names = opts.serviceAccountNames ?? ['default'];
+    this.#loop = new QueueController({
+      name: 'serviceaccount',
+      logger: opts.logger,
+      logPrefix: 'serviceaccount controller',
+      resyncPeriodMs: opts.resyncPeriodMs,
+      sources: [
+        everyNamespace(opts.namespaces),
+        {
+          what: 'serviceaccounts',
+          source: opts.serviceAccounts,
+          onEvent: (type, obj, queue) => {
+            if (type === 'DELETED' && this.#names.includes(obj.metadata?.name ?? ''))
+              queue.add(obj.metadata?.namespace ?? '');
+          },
+        },
+      ],
+      sync: (key) => this.#syncNamespace(key),
+      onSyncError: (key, err) => {
+        opts.logger.error(`syncing service accounts of namespace ${key} failed`, err);
+        this.#loop.queue.addRateLimited(key);
+      },
+    });
   }
 
   /** Starts watching namespaces and service accounts; returns at once. */
   run(): void {
-    if (this.#running !== undefined || this.#abort.signal.aborted) return;
-    this.#opts.logger.info('Starting controller', { controller: 'serviceaccount' });
-    const signal = this.#abort.signal;
-    const onError = (what: string) => (err: unknown) => {
-      this.#opts.logger.v(2, `serviceaccount controller: list and watch of ${what} failed, retrying`, {
-        err: errorText(err),
-      });
-    };
-    const watches = [
-      runListWatch({
-        source: this.#opts.namespaces,
-        signal,
-        onEvent: (type, obj) => {
-          if (type !== 'DELETED') this.#queue.add(obj.metadata?.name ?? '');
-        },
-        onError: onError('namespaces'),
-        ...(this.#opts.resyncPeriodMs === undefined ? {} : { resyncPeriodMs: this.#opts.resyncPeriodMs }),
-      }),
-      runListWatch({
-        source: this.#opts.serviceAccounts,
-        signal,
-        onEvent: (type, obj) => {
-          if (type === 'DELETED' && this.#names.includes(obj.metadata?.name ?? ''))
-            this.#queue.add(obj.metadata?.namespace ?? '');
-        },
-        onError: onError('serviceaccounts'),
-        ...(this.#opts.resyncPeriodMs === undefined ? {} : { resyncPeriodMs: this.#opts.resyncPeriodMs }),
-      }),
-    ];
-    this.#running = Promise.all([...watches, this.#worker()]);
+    this.#loop.run();
   }
 
   close(): Promise<void> {
-    this.#closed ??= (async () => {
-      this.#abort.abort();
-      this.#queue.close();
-      if (this.#running === undefined) return;
-      await this.#running;
-      this.#opts.logger.info('Shutting down controller', { controller: 'serviceaccount' });
-    })();
-    return this.#closed;
-  }
-
-  async #worker(): Promise<void> {
-    for (;;) {
-      const key = await this.#queue.get();
-      if (key === undefined) return;
-      try {
-        await this.#syncNamespace(key);
-        this.#queue.forget(key);
-      } catch (err) {
-        if (!this.#abort.signal.aborted) {
-          this.#opts.logger.error(`syncing service accounts of namespace ${key} failed`, err);
-          this.#queue.addRateLimited(key);
-        }
-      } finally {
-        this.#queue.done(key);
-      }
-    }
+    return this.#loop.close();
   }
 
   /** syncNamespace: only Active namespaces get accounts; one already there is left alone. */
   async #syncNamespace(namespace: string): Promise<void> {
-    const signal = this.#abort.signal;
-    let ns: Namespace;
-    try {
-      ns = (await this.#opts.namespaces.get(internalContext({ signal }), namespace, {})) as Namespace;
-    } catch (err) {
-      if (codeOf(err) === 404) return;
-      throw err;
-    }
+    const signal = this.#loop.signal;
+    const ns = await getNamespace(this.#opts.namespaces, namespace, signal);
+    if (ns === undefined) return;
     if ((ns.metadata?.deletionTimestamp ?? '') !== '' || (ns.status?.phase ?? 'Active') !== 'Active') return;
     const ctx = internalContext({ namespace, signal });
     for (const name of this.#names) {
@@ -139,7 +96,7 @@ export class ServiceAccountsController {
   async #exists(namespace: string, name: string): Promise<boolean> {
     try {
       await this.#opts.serviceAccounts.get(
-        internalContext({ namespace, signal: this.#abort.signal }),
+        internalContext({ namespace, signal: this.#loop.signal }),
         name,
         {},
       );

@@ -6,7 +6,7 @@ import type {
   CertificateSigningRequestList,
 } from '../../../api/certificates/v1/certificate-signing-request.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import {
@@ -31,7 +31,7 @@ export interface CertificateSigningRequestStorage {
 export async function newCertificateSigningRequestREST(
   opts: CoreStorageOptions,
 ): Promise<CertificateSigningRequestStorage> {
-  const store = await completeWithOptions<CertificateSigningRequest>(
+  const { store, status } = await newStoreWithStatus<CertificateSigningRequest>(
     {
       qualifiedResource: csrResource,
       singularName: 'certificatesigningrequest',
@@ -52,15 +52,12 @@ export async function newCertificateSigningRequestREST(
       // kube's CSR strategy keeps no metadata.generation.
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: csrAttrs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: csrAttrs, statusStrategy: csrStatusStrategy },
   );
   return {
     certificateSigningRequests: store,
-    status: new StatusREST(store, csrStatusStrategy),
+    status,
     approval: new StatusREST(store, csrApprovalStrategy),
   };
 }

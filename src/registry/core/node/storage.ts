@@ -1,11 +1,11 @@
 // Node storage (pkg/registry/core/node/storage/storage.go): nodes (short name no, cluster-scoped,
 // stored under /registry/minions/<name>) and nodes/status. nodes/proxy is served elsewhere.
 import type { Node, NodeList } from '../../../api/core/v1/node.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import { nodeAttrs, nodeFieldLabelConversion, nodeTriggerFuncs } from './fields.js';
-import { StatusREST } from '../../generic/status-rest.js';
+import type { StatusREST } from '../../generic/status-rest.js';
 import { nodeDeleteStrategy, nodeStatusStrategy, nodeStrategy } from './strategy.js';
 import { nodeTableConvertor } from './table.js';
 
@@ -17,7 +17,7 @@ export interface NodeStorage {
 }
 
 export async function newNodeREST(opts: CoreStorageOptions): Promise<NodeStorage> {
-  const store = await completeWithOptions<Node>(
+  const { store, status } = await newStoreWithStatus<Node>(
     {
       qualifiedResource: nodeResource,
       singularName: 'node',
@@ -31,15 +31,8 @@ export async function newNodeREST(opts: CoreStorageOptions): Promise<NodeStorage
       shortNames: ['no'],
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: nodeAttrs,
-      triggerFuncs: nodeTriggerFuncs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: nodeAttrs, triggerFuncs: nodeTriggerFuncs, statusStrategy: nodeStatusStrategy },
   );
-  return {
-    nodes: store,
-    status: new StatusREST(store, nodeStatusStrategy),
-  };
+  return { nodes: store, status };
 }

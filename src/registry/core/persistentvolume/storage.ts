@@ -1,10 +1,10 @@
 // PersistentVolume storage (pkg/registry/core/persistentvolume/storage/storage.go): persistentvolumes
 // (short name pv, cluster-scoped, under /registry/persistentvolumes/<name>) and persistentvolumes/status.
 import type { PersistentVolume, PersistentVolumeList } from '../../../api/core/v1/persistent-volume.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
-import { StatusREST } from '../../generic/status-rest.js';
+import type { StatusREST } from '../../generic/status-rest.js';
 import {
   persistentVolumeDeleteStrategy,
   persistentVolumeStatusStrategy,
@@ -20,7 +20,7 @@ export interface PersistentVolumeStorage {
 }
 
 export async function newPersistentVolumeREST(opts: CoreStorageOptions): Promise<PersistentVolumeStorage> {
-  const store = await completeWithOptions<PersistentVolume>(
+  const { store, status } = await newStoreWithStatus<PersistentVolume>(
     {
       qualifiedResource: persistentVolumeResource,
       singularName: 'persistentvolume',
@@ -40,13 +40,8 @@ export async function newPersistentVolumeREST(opts: CoreStorageOptions): Promise
       shortNames: ['pv'],
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { statusStrategy: persistentVolumeStatusStrategy },
   );
-  return {
-    persistentVolumes: store,
-    status: new StatusREST(store, persistentVolumeStatusStrategy),
-  };
+  return { persistentVolumes: store, status };
 }

@@ -5,10 +5,10 @@ import type {
   PersistentVolumeClaim,
   PersistentVolumeClaimList,
 } from '../../../api/core/v1/persistent-volume-claim.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
-import { StatusREST } from '../../generic/status-rest.js';
+import type { StatusREST } from '../../generic/status-rest.js';
 import {
   persistentVolumeClaimDeleteStrategy,
   persistentVolumeClaimStatusStrategy,
@@ -26,7 +26,7 @@ export interface PersistentVolumeClaimStorage {
 export async function newPersistentVolumeClaimREST(
   opts: CoreStorageOptions,
 ): Promise<PersistentVolumeClaimStorage> {
-  const store = await completeWithOptions<PersistentVolumeClaim>(
+  const { store, status } = await newStoreWithStatus<PersistentVolumeClaim>(
     {
       qualifiedResource: persistentVolumeClaimResource,
       singularName: 'persistentvolumeclaim',
@@ -46,13 +46,8 @@ export async function newPersistentVolumeClaimREST(
       shortNames: ['pvc'],
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { statusStrategy: persistentVolumeClaimStatusStrategy },
   );
-  return {
-    persistentVolumeClaims: store,
-    status: new StatusREST(store, persistentVolumeClaimStatusStrategy),
-  };
+  return { persistentVolumeClaims: store, status };
 }

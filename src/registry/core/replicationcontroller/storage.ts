@@ -6,9 +6,9 @@ import type {
   ReplicationControllerList,
 } from '../../../api/core/v1/replication-controller.js';
 import { selectorFromSet } from '../../../machinery/labels/index.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
 import { ScaleREST } from '../../generic/scale.js';
-import { StatusREST } from '../../generic/status-rest.js';
+import type { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import { replicationControllerAttrs, replicationControllerFieldLabelConversion } from './fields.js';
@@ -46,7 +46,7 @@ function newScaleREST(store: Store<ReplicationController>): ScaleREST<Replicatio
 export async function newReplicationControllerREST(
   opts: CoreStorageOptions,
 ): Promise<ReplicationControllerStorage> {
-  const store = await completeWithOptions<ReplicationController>(
+  const { store, status } = await newStoreWithStatus<ReplicationController>(
     {
       qualifiedResource: replicationControllerResource,
       singularName: 'replicationcontroller',
@@ -67,15 +67,12 @@ export async function newReplicationControllerREST(
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: replicationControllerAttrs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: replicationControllerAttrs, statusStrategy: replicationControllerStatusStrategy },
   );
   return {
     replicationControllers: store,
-    status: new StatusREST(store, replicationControllerStatusStrategy),
+    status,
     scale: newScaleREST(store),
   };
 }

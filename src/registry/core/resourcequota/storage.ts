@@ -2,8 +2,8 @@
 // under `/resourcequotas`, short name `quota`, with a `status` subresource. Admission does not
 // enforce quotas and no controller computes their status here.
 import type { ResourceQuota, ResourceQuotaList } from '../../../api/core/v1/resource-quota.js';
-import { completeWithOptions } from '../../generic/complete.js';
-import { StatusREST } from '../../generic/status-rest.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
+import type { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import {
@@ -21,7 +21,7 @@ export interface ResourceQuotaStorage {
 }
 
 export async function newResourceQuotaREST(opts: CoreStorageOptions): Promise<ResourceQuotaStorage> {
-  const store = await completeWithOptions<ResourceQuota>(
+  const { store, status } = await newStoreWithStatus<ResourceQuota>(
     {
       qualifiedResource: resourceQuotaResource,
       singularName: 'resourcequota',
@@ -41,10 +41,8 @@ export async function newResourceQuotaREST(opts: CoreStorageOptions): Promise<Re
       // kube's quota strategy keeps no metadata.generation.
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { statusStrategy: resourceQuotaStatusStrategy },
   );
-  return { resourceQuotas: store, status: new StatusREST(store, resourceQuotaStatusStrategy) };
+  return { resourceQuotas: store, status };
 }

@@ -1,8 +1,8 @@
 // Ingress storage (pkg/registry/networking/ingress/storage/storage.go): `/ingresses` (short name ing),
 // stored under the `ingress` prefix as kube does, and its status subresource.
 import type { Ingress, IngressList } from '../../../api/networking/v1/ingress.js';
-import { completeWithOptions } from '../../generic/complete.js';
-import { StatusREST } from '../../generic/status-rest.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
+import type { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { ingressDeleteStrategy, ingressStatusStrategy, ingressStrategy } from './strategy.js';
@@ -16,7 +16,7 @@ export interface IngressStorage {
 }
 
 export async function newIngressREST(opts: CoreStorageOptions): Promise<IngressStorage> {
-  const store = await completeWithOptions<Ingress>(
+  const { store, status } = await newStoreWithStatus<Ingress>(
     {
       qualifiedResource: ingressResource,
       singularName: 'ingress',
@@ -35,10 +35,8 @@ export async function newIngressREST(opts: CoreStorageOptions): Promise<IngressS
       shortNames: ['ing'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { statusStrategy: ingressStatusStrategy },
   );
-  return { ingresses: store, status: new StatusREST(store, ingressStatusStrategy) };
+  return { ingresses: store, status };
 }

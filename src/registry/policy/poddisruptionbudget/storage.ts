@@ -4,8 +4,8 @@ import type {
   PodDisruptionBudget,
   PodDisruptionBudgetList,
 } from '../../../api/policy/v1/pod-disruption-budget.js';
-import { completeWithOptions } from '../../generic/complete.js';
-import { StatusREST } from '../../generic/status-rest.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
+import type { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import {
@@ -25,7 +25,7 @@ export interface PodDisruptionBudgetStorage {
 export async function newPodDisruptionBudgetREST(
   opts: CoreStorageOptions,
 ): Promise<PodDisruptionBudgetStorage> {
-  const store = await completeWithOptions<PodDisruptionBudget>(
+  const { store, status } = await newStoreWithStatus<PodDisruptionBudget>(
     {
       qualifiedResource: podDisruptionBudgetResource,
       singularName: 'poddisruptionbudget',
@@ -44,13 +44,8 @@ export async function newPodDisruptionBudgetREST(
       shortNames: ['pdb'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { statusStrategy: podDisruptionBudgetStatusStrategy },
   );
-  return {
-    podDisruptionBudgets: store,
-    status: new StatusREST(store, podDisruptionBudgetStatusStrategy),
-  };
+  return { podDisruptionBudgets: store, status };
 }

@@ -1,8 +1,8 @@
 // VolumeAttachment storage (pkg/registry/storage/volumeattachment/storage/storage.go):
 // cluster-scoped `/volumeattachments` and its status subresource.
 import type { VolumeAttachment, VolumeAttachmentList } from '../../../api/storage/v1/volume-attachment.js';
-import { completeWithOptions } from '../../generic/complete.js';
-import { StatusREST } from '../../generic/status-rest.js';
+import { newStoreWithStatus } from '../../generic/resource-storage.js';
+import type { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import {
@@ -20,7 +20,7 @@ export interface VolumeAttachmentStorage {
 }
 
 export async function newVolumeAttachmentREST(opts: CoreStorageOptions): Promise<VolumeAttachmentStorage> {
-  const store = await completeWithOptions<VolumeAttachment>(
+  const { store, status } = await newStoreWithStatus<VolumeAttachment>(
     {
       qualifiedResource: volumeAttachmentResource,
       singularName: 'volumeattachment',
@@ -42,10 +42,8 @@ export async function newVolumeAttachmentREST(opts: CoreStorageOptions): Promise
       tableConvertor: volumeAttachmentTableConvertor,
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { statusStrategy: volumeAttachmentStatusStrategy },
   );
-  return { volumeAttachments: store, status: new StatusREST(store, volumeAttachmentStatusStrategy) };
+  return { volumeAttachments: store, status };
 }

@@ -1,8 +1,9 @@
-// A minimal reflector for built-in controllers: list, hand every item over, watch from the list's
-// revision, and relist (after a backoff when the watch failed) until stopped.
-import type { KubeObject } from '../../../api/meta.js';
-import type { Lister, Watcher } from '../../../registry/rest/capabilities.js';
-import { internalContext } from '../../../registry/rest/context.js';
+// A minimal reflector for the built-in controllers: list, hand every item over, watch from the list's
+// revision, and relist on every end of the watch (after a backoff when it failed or ended on its own,
+// e.g. a 410 Gone or storage closing) and on each resync, until stopped.
+import type { KubeObject } from '../../api/meta.js';
+import type { Lister, Watcher } from '../../registry/rest/capabilities.js';
+import { internalContext } from '../../registry/rest/context.js';
 
 export interface ListWatchOptions {
   readonly source: Lister & Watcher;
@@ -10,7 +11,8 @@ export interface ListWatchOptions {
   /** Each listed item is an ADDED event. */
   readonly onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject) => void;
   readonly onError: (err: unknown) => void;
-  readonly resyncPeriodMs?: number;
+  /** How often to relist even though the watch is fine (default 5 minutes). */
+  readonly resyncPeriodMs?: number | undefined;
 }
 
 const backoff = { initialMs: 100, maxMs: 30_000 };
