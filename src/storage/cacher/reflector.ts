@@ -106,7 +106,8 @@ export class Reflector<T extends KubeObject> {
     const { storage, resourcePrefix, versioner, handler } = this.#opts;
     const { items, rv } = await this.#list();
     if (this.#stopped()) return;
-    await handler.replace(items, rv);
+    // The watch is open before the cache says it is ready: a compaction right after the list fails
+    // this cycle here, not watches that clients already started on a cache that looked ready.
     const watch = await storage.watch(resourcePrefix, {
       recursive: true,
       resourceVersion: String(rv),
@@ -115,6 +116,7 @@ export class Reflector<T extends KubeObject> {
       signal: this.#abort.signal,
     });
     this.#watch = watch;
+    await handler.replace(items, rv);
     for await (const event of watch) {
       switch (event.type) {
         case 'ERROR':

@@ -165,6 +165,9 @@ function registerCompactionTests(ctx: SuiteContext): void {
     async (env) => {
       await env.store.create(env.key('a'), pod(env.ns, 'a'));
       const a2 = await relabel(env, env.key('a'), { v: '2' });
+      // A read at a2's revision: a watch cache has seen it (and its storage watch is past it) before
+      // the compaction, as it would have in a server that has run for a while.
+      await env.store.get(env.key('a'), { resourceVersion: String(rvOf(a2)) });
       await env.harness.compact(rvOf(a2));
       const reader = await env.watch(env.key('a'), { resourceVersion: '0' });
       assertEvent(await reader.nextChange('initial a'), 'ADDED', a2);
