@@ -3,9 +3,22 @@
 // cannot consume or produce the request's media types (415, 406).
 import type { StatusError } from '../machinery/errors/index.js';
 import type { Handler } from './handlers/request-scope.js';
-import { routeMethodNotAllowed, routeNotAcceptable, routeNotFound, routeUnsupportedMediaType } from './negotiation/errors.js';
+import {
+  routeMethodNotAllowed,
+  routeNotAcceptable,
+  routeNotFound,
+  routeUnsupportedMediaType,
+} from './negotiation/errors.js';
 import { patchTypes, supportedMediaTypes, supportedStreamingMediaTypes } from './negotiation/media-types.js';
-import { groupVersionKey, routeMethods, type GroupVersionRoutes, type MethodTable, type ResourceRoutes, type RouteMethod, type RouteTable } from './route-table.js';
+import {
+  groupVersionKey,
+  routeMethods,
+  type GroupVersionRoutes,
+  type MethodTable,
+  type ResourceRoutes,
+  type RouteMethod,
+  type RouteTable,
+} from './route-table.js';
 
 export type RouteMatch =
   | { readonly ok: true; readonly routes: ResourceRoutes; readonly handler: Handler }
@@ -35,7 +48,12 @@ function namespacedShape(gv: GroupVersionRoutes, rest: readonly string[], watch:
   const routes = gv.resources.get(sub === undefined ? resource : `${resource}/${sub}`);
   if (routes === undefined || !routes.scope.namespaced) return undefined;
   if (!subpathAllowed(routes, Math.max(0, rest.length - 5), watch)) return undefined;
-  if (watch) return { routes, table: watchTable(name === undefined ? routes.watchCollection : routes.watchItem), streams: true };
+  if (watch)
+    return {
+      routes,
+      table: watchTable(name === undefined ? routes.watchCollection : routes.watchItem),
+      streams: true,
+    };
   return { routes, table: name === undefined ? routes.collection : routes.item, streams: name === undefined };
 }
 
@@ -46,10 +64,20 @@ function clusterShape(gv: GroupVersionRoutes, rest: readonly string[], watch: bo
   if (routes === undefined || !subpathAllowed(routes, Math.max(0, rest.length - 3), watch)) return undefined;
   if (routes.scope.namespaced) {
     if (name !== undefined) return undefined;
-    if (watch) return { routes, table: watchTable(routes.allNamespaces.GET === undefined ? undefined : routes.watchCollection), streams: true };
+    if (watch)
+      return {
+        routes,
+        table: watchTable(routes.allNamespaces.GET === undefined ? undefined : routes.watchCollection),
+        streams: true,
+      };
     return { routes, table: routes.allNamespaces, streams: true };
   }
-  if (watch) return { routes, table: watchTable(name === undefined ? routes.watchCollection : routes.watchItem), streams: true };
+  if (watch)
+    return {
+      routes,
+      table: watchTable(name === undefined ? routes.watchCollection : routes.watchItem),
+      streams: true,
+    };
   return { routes, table: name === undefined ? routes.collection : routes.item, streams: name === undefined };
 }
 
@@ -77,9 +105,14 @@ export interface RouteRequest {
 }
 
 /** Splits `/api/v1/…` or `/apis/<g>/<v>/…` into its group-version routes and the rest. */
-export function groupVersionOf(table: RouteTable, segments: readonly string[]): { gv: GroupVersionRoutes | undefined; rest: readonly string[] } {
+export function groupVersionOf(
+  table: RouteTable,
+  segments: readonly string[],
+): { gv: GroupVersionRoutes | undefined; rest: readonly string[] } {
   const grouped = segments[0] === 'apis';
-  const key = grouped ? groupVersionKey(segments[1] ?? '', segments[2] ?? '') : groupVersionKey('', segments[1] ?? '');
+  const key = grouped
+    ? groupVersionKey(segments[1] ?? '', segments[2] ?? '')
+    : groupVersionKey('', segments[1] ?? '');
   return { gv: table.groupVersions.get(key), rest: segments.slice(grouped ? 3 : 2) };
 }
 
@@ -90,11 +123,16 @@ export function matchRoute(table: RouteTable, r: RouteRequest): RouteMatch {
   const rest = watch ? all.slice(1) : all;
   const shape = namespacedShape(gv, rest, watch) ?? clusterShape(gv, rest, watch);
   if (shape === undefined || Object.keys(shape.table).length === 0) return notFound();
-  const method = (routeMethods as readonly string[]).includes(r.method) ? (r.method as RouteMethod) : undefined;
+  const method = (routeMethods as readonly string[]).includes(r.method)
+    ? (r.method as RouteMethod)
+    : undefined;
   const handler = method === undefined ? undefined : shape.table[method];
   if (method === undefined || handler === undefined) return { ok: false, error: routeMethodNotAllowed() };
   if (!consumable(method, r.contentType)) return { ok: false, error: routeUnsupportedMediaType() };
-  const produces = shape.streams && method === 'GET' ? [...supportedMediaTypes, ...supportedStreamingMediaTypes] : supportedMediaTypes;
+  const produces =
+    shape.streams && method === 'GET'
+      ? [...supportedMediaTypes, ...supportedStreamingMediaTypes]
+      : supportedMediaTypes;
   if (!acceptable(r.accept, produces)) return { ok: false, error: routeNotAcceptable(produces) };
   return { ok: true, routes: shape.routes, handler };
 }

@@ -2,7 +2,12 @@
 // resource of every version of a set of groups in one document.
 import type { GroupRoutes, RouteTable } from '../route-table.js';
 import { groupVersionKey } from '../route-table.js';
-import type { APIGroupDiscovery, APIResourceDiscovery, APISubresourceDiscovery, APIVersionDiscovery } from './types.js';
+import type {
+  APIGroupDiscovery,
+  APIResourceDiscovery,
+  APISubresourceDiscovery,
+  APIVersionDiscovery,
+} from './types.js';
 
 function versionDiscovery(table: RouteTable, group: string, version: string): APIVersionDiscovery {
   const gv = table.groupVersions.get(groupVersionKey(group, version));
@@ -37,7 +42,8 @@ function versionDiscovery(table: RouteTable, group: string, version: string): AP
 }
 
 function groupDiscovery(table: RouteTable, group: GroupRoutes): APIGroupDiscovery {
-  const metadata = group.name === '' ? { creationTimestamp: null } : { name: group.name, creationTimestamp: null };
+  const metadata =
+    group.name === '' ? { creationTimestamp: null } : { name: group.name, creationTimestamp: null };
   return { metadata, versions: group.versions.map((v) => versionDiscovery(table, group.name, v)) };
 }
 

@@ -3,7 +3,11 @@
 import { createHash } from 'node:crypto';
 import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import { header } from '../http-types.js';
-import { defaultEndpointRestrictions, negotiateMediaTypeOptions, type EndpointRestrictions } from '../negotiation/negotiate.js';
+import {
+  defaultEndpointRestrictions,
+  negotiateMediaTypeOptions,
+  type EndpointRestrictions,
+} from '../negotiation/negotiate.js';
 import type { Exchange } from '../responsewriters/exchange.js';
 import { goJSONText } from '../responsewriters/serialize.js';
 import { writeObjectNegotiated } from '../responsewriters/write-object.js';
@@ -43,7 +47,10 @@ export class DiscoveryHandler {
     let doc = this.#docs.get(core);
     if (doc === undefined) {
       const items = aggregatedItems(this.#table, core);
-      const etag = createHash('sha512').update(goJSONText(aggregatedList(items, 'v2'))).digest('hex').toUpperCase();
+      const etag = createHash('sha512')
+        .update(goJSONText(aggregatedList(items, 'v2')))
+        .digest('hex')
+        .toUpperCase();
       doc = { items, etag: JSON.stringify(etag) };
       this.#docs.set(core, doc);
     }
@@ -64,7 +71,11 @@ export class DiscoveryHandler {
       return true;
     }
     const version = media.convert?.version === 'v2beta1' ? 'v2beta1' : 'v2';
-    writeObjectNegotiated(ex, { code: 200, object: aggregatedList(doc.items, version) }, { mediaType: media, gvkInContentType: true });
+    writeObjectNegotiated(
+      ex,
+      { code: 200, object: aggregatedList(doc.items, version) },
+      { mediaType: media, gvkInContentType: true },
+    );
     return true;
   }
 
@@ -77,17 +88,24 @@ export class DiscoveryHandler {
     };
     if (prefix === 'api' && segments.length === 1) {
       if (this.#serveAggregated(ex, true)) return true;
-      return write(apiVersions(this.#table.groups.find((g) => g.name === ''), header(ex.req, 'host')));
+      return write(
+        apiVersions(
+          this.#table.groups.find((g) => g.name === ''),
+          header(ex.req, 'host'),
+        ),
+      );
     }
     if (prefix === 'api' && segments.length === 2) {
       const gv = this.#table.groupVersions.get(groupVersionKey('', a ?? ''));
       return gv !== undefined && write(apiResourceList(gv));
     }
     if (prefix !== 'apis') return false;
-    if (segments.length === 1) return this.#serveAggregated(ex, false) || write(apiGroupList(this.#table.groups));
+    if (segments.length === 1)
+      return this.#serveAggregated(ex, false) || write(apiGroupList(this.#table.groups));
     const group = this.#table.groups.find((g) => g.name === a && a !== '');
     if (segments.length === 2) return group !== undefined && write(apiGroupDocument(group));
-    const gv = segments.length === 3 ? this.#table.groupVersions.get(groupVersionKey(a ?? '', b ?? '')) : undefined;
+    const gv =
+      segments.length === 3 ? this.#table.groupVersions.get(groupVersionKey(a ?? '', b ?? '')) : undefined;
     return gv !== undefined && gv.group !== '' && write(apiResourceList(gv));
   }
 }

@@ -15,14 +15,21 @@ export function apiVersions(core: GroupRoutes | undefined, serverAddress: string
 }
 
 export function apiGroup(group: GroupRoutes): APIGroup {
-  const versions: GroupVersionForDiscovery[] = group.versions.map((v) => ({ groupVersion: gvString(group.name, v), version: v }));
+  const versions: GroupVersionForDiscovery[] = group.versions.map((v) => ({
+    groupVersion: gvString(group.name, v),
+    version: v,
+  }));
   const preferred = versions[0] ?? { groupVersion: '', version: '' };
   return { name: group.name, versions, preferredVersion: preferred };
 }
 
 /** /apis: every named group. */
 export function apiGroupList(groups: readonly GroupRoutes[]): object {
-  return { kind: 'APIGroupList', apiVersion: 'v1', groups: groups.filter((g) => g.name !== '').map(apiGroup) };
+  return {
+    kind: 'APIGroupList',
+    apiVersion: 'v1',
+    groups: groups.filter((g) => g.name !== '').map(apiGroup),
+  };
 }
 
 /** /apis/<group>. */

@@ -26,7 +26,9 @@ function decodeConfig(patch: Buffer): KubeObject {
   const value: unknown = JSON.parse(text);
   if (value === null) return {};
   if (!isJSONObject(value)) {
-    throw newBadRequest(`error decoding YAML: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`);
+    throw newBadRequest(
+      `error decoding YAML: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`,
+    );
   }
   return value;
 }
@@ -57,7 +59,9 @@ export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanis
       const { config, context } = prepared as PreparedApply;
       const fm = fieldManagers.forKind(context.kind, context.subresource);
       if (fm === undefined) throw unknownError('FieldManager must be installed to run apply');
-      return JSON.stringify(fm.apply(current, config, { manager: context.fieldManager, force: context.force }));
+      return JSON.stringify(
+        fm.apply(current, config, { manager: context.fieldManager, force: context.force }),
+      );
     },
   };
 }

@@ -28,16 +28,19 @@ export const createResource: Handler = async (scope, hr) => {
   const meta = metaOf(obj);
   const name = info.name !== '' ? info.name : (meta.name ?? '');
   // A namespace is created in the context of itself (kube's namespaceGVR special case).
-  if (namespace === '' && scope.resource.group === '' && scope.resource.resource === 'namespaces') namespace = name;
+  if (namespace === '' && scope.resource.group === '' && scope.resource.resource === 'namespaces')
+    namespace = name;
   wipeObjectMetaSystemFields(meta);
   ensureObjectNamespaceMatchesRequestNamespace(expectedNamespaceForResource(namespace, scope.resource), meta);
   const ctx = requestContext(hr, namespace);
   const fieldManager = fieldManagerFor(scope);
-  if (fieldManager !== undefined) obj = fieldManager.updateNoErrors(storage.newObject(), obj, requestManager(hr, options));
+  if (fieldManager !== undefined)
+    obj = fieldManager.updateNoErrors(storage.newObject(), obj, requestManager(hr, options));
   // A named creater (pods/binding, serviceaccounts/token) takes the name from the URL.
   const result = isNamedCreater(storage)
     ? await storage.createNamed(ctx, name, { obj, options })
     : await storage.create(ctx, obj, { options });
-  if (result.kind === 'Status' && (result['code'] === undefined || result['code'] === 0)) result['code'] = 201;
+  if (result.kind === 'Status' && (result['code'] === undefined || result['code'] === 0))
+    result['code'] = 201;
   writeResult(scope, hr, { code: 201, media, ctx, result });
 };

@@ -23,7 +23,8 @@ function strictCheck(value: unknown): void {
   if (!Array.isArray(value)) fail(`${goJSONTypeName(value)} into Go value of type []handlers.jsonPatchOp`);
   for (const op of value as unknown[]) {
     if (op === null) continue;
-    if (typeof op !== 'object' || Array.isArray(op)) fail(`${goJSONTypeName(op)} into Go value of type handlers.jsonPatchOp`);
+    if (typeof op !== 'object' || Array.isArray(op))
+      fail(`${goJSONTypeName(op)} into Go value of type handlers.jsonPatchOp`);
     for (const field of ['op', 'path', 'from']) {
       const v = (op as Record<string, unknown>)[field];
       if (v !== undefined && v !== null && typeof v !== 'string') {
@@ -37,11 +38,15 @@ function strictCheck(value: unknown): void {
 function decodePatch(value: unknown): Operation[] {
   if (value === null) return [];
   if (!Array.isArray(value)) {
-    throw newBadRequest(`json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type jsonpatch.Patch`);
+    throw newBadRequest(
+      `json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type jsonpatch.Patch`,
+    );
   }
   for (const op of value as unknown[]) {
     if (op !== null && (typeof op !== 'object' || Array.isArray(op))) {
-      throw newBadRequest(`json: cannot unmarshal ${goJSONTypeName(op)} into Go value of type jsonpatch.Operation`);
+      throw newBadRequest(
+        `json: cannot unmarshal ${goJSONTypeName(op)} into Go value of type jsonpatch.Operation`,
+      );
     }
   }
   return value as Operation[];
@@ -73,7 +78,9 @@ export const jsonPatchMechanism: PatchMechanism = {
   apply(prepared: unknown, current: KubeObject): string {
     const applyPatch = jsonPatchLibrary();
     try {
-      return JSON.stringify(applyPatch(structuredClone(current), prepared as Operation[], true, true).newDocument);
+      return JSON.stringify(
+        applyPatch(structuredClone(current), prepared as Operation[], true, true).newDocument,
+      );
     } catch {
       throw unprocessable();
     }

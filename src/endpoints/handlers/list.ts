@@ -5,7 +5,13 @@ import { isLister, isWatcher } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { decodeListOptions, nameFieldSelector } from '../request/list-options.js';
-import { qualifiedResource, requestContext, requestNamespace, type HandlerRequest, type RequestScope } from './request-scope.js';
+import {
+  qualifiedResource,
+  requestContext,
+  requestNamespace,
+  type HandlerRequest,
+  type RequestScope,
+} from './request-scope.js';
 import { writeResult } from './transform.js';
 import { serveWatch } from './watch.js';
 
@@ -36,7 +42,9 @@ async function listOrWatch(scope: RequestScope, hr: HandlerRequest, forceWatch: 
   writeResult(scope, hr, { code: 200, media, ctx, result });
 }
 
-export const listResource = (scope: RequestScope, hr: HandlerRequest): Promise<void> => listOrWatch(scope, hr, false);
+export const listResource = (scope: RequestScope, hr: HandlerRequest): Promise<void> =>
+  listOrWatch(scope, hr, false);
 
 /** The deprecated `/watch/` paths, which watch whatever `?watch` says. */
-export const watchResource = (scope: RequestScope, hr: HandlerRequest): Promise<void> => listOrWatch(scope, hr, true);
+export const watchResource = (scope: RequestScope, hr: HandlerRequest): Promise<void> =>
+  listOrWatch(scope, hr, true);

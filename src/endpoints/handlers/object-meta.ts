@@ -20,12 +20,18 @@ export function wipeObjectMetaSystemFields(meta: ObjectMeta): void {
 }
 
 /** Namespaces themselves live in no namespace (rest.ExpectedNamespaceForResource). */
-export function expectedNamespaceForResource(namespace: string, resource: { group: string; resource: string }): string {
+export function expectedNamespaceForResource(
+  namespace: string,
+  resource: { group: string; resource: string },
+): string {
   return resource.group === '' && resource.resource === 'namespaces' ? '' : namespace;
 }
 
 /** An unset namespace takes the request's; a cluster-scoped request clears it; a conflict is a 400. */
-export function ensureObjectNamespaceMatchesRequestNamespace(requestNamespace: string, meta: ObjectMeta): void {
+export function ensureObjectNamespaceMatchesRequestNamespace(
+  requestNamespace: string,
+  meta: ObjectMeta,
+): void {
   const objNamespace = meta.namespace ?? '';
   if (objNamespace === requestNamespace) return;
   if (objNamespace === '') {
@@ -36,7 +42,9 @@ export function ensureObjectNamespaceMatchesRequestNamespace(requestNamespace: s
     delete meta.namespace;
     return;
   }
-  throw newBadRequest('the namespace of the provided object does not match the namespace sent on the request');
+  throw newBadRequest(
+    'the namespace of the provided object does not match the namespace sent on the request',
+  );
 }
 
 /** The body's name must be the URL's, and its namespace, when set, the request's. */

@@ -29,14 +29,18 @@ import { writeResult } from './transform.js';
 // The patcher re-applies the patch when a concurrent write wins; it gives up after this many
 // retries (kube's maxRetryWhenPatchConflicts) with the optimistic-lock conflict.
 const maxRetryWhenPatchConflicts = 5;
-const optimisticLockMessage = 'the object has been modified; please apply your changes to the latest version and try again';
+const optimisticLockMessage =
+  'the object has been modified; please apply your changes to the latest version and try again';
 
 const builtin: Partial<Record<PatchType, PatchMechanism>> = {
   'application/json-patch+json': jsonPatchMechanism,
   'application/merge-patch+json': mergePatchMechanism,
 };
 
-function mechanismFor(scope: RequestScope, contentType: string): { type: PatchType; mechanism: PatchMechanism } {
+function mechanismFor(
+  scope: RequestScope,
+  contentType: string,
+): { type: PatchType; mechanism: PatchMechanism } {
   const idx = contentType.indexOf(';');
   const base = idx > 0 ? contentType.slice(0, idx) : contentType;
   if (!isPatchType(base)) throw routeUnsupportedMediaType();
@@ -50,7 +54,11 @@ function mechanismFor(scope: RequestScope, contentType: string): { type: PatchTy
 }
 
 // The patched JSON decoded as the kind; kube reports a failure here as an Invalid `patch` field.
-function decodePatched(scope: RequestScope, hr: HandlerRequest, input: { text: string; shown: string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' }): KubeObject {
+function decodePatched(
+  scope: RequestScope,
+  hr: HandlerRequest,
+  input: { text: string; shown: string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' },
+): KubeObject {
   try {
     return decodeText(Buffer.from(input.text), {
       expected: scope.kind,
@@ -64,7 +72,9 @@ function decodePatched(scope: RequestScope, hr: HandlerRequest, input: { text: s
     });
   } catch (err) {
     if (!(err instanceof Undecodable)) throw err;
-    throw newInvalid({ group: '', kind: '' }, '', [FieldError.invalid(newPath('patch'), input.shown, err.message)]);
+    throw newInvalid({ group: '', kind: '' }, '', [
+      FieldError.invalid(newPath('patch'), input.shown, err.message),
+    ]);
   }
 }
 
@@ -82,7 +92,13 @@ export const patchResource: Handler = async (scope, hr) => {
   const addWarning = (w: string): void => {
     ex.warnings.add(w);
   };
-  const context = { kind: scope.kind, subresource: scope.subresource, fieldManager: manager, force: force ?? false, addWarning };
+  const context = {
+    kind: scope.kind,
+    subresource: scope.subresource,
+    fieldManager: manager,
+    force: force ?? false,
+    addWarning,
+  };
   const prepared = mechanism.prepare({ patch, fieldValidation, context });
   const fieldManager = mechanism.managesFields === true ? undefined : fieldManagerFor(scope);
   let attempts = 0;
@@ -93,7 +109,8 @@ export const patchResource: Handler = async (scope, hr) => {
       new Promise<KubeObject>((resolve) => {
         // Only apply creates (createNewObject): it applies to a new empty object.
         if (old === null && !isApply) throw newNotFound(qualifiedResource(scope), info.name);
-        if (++attempts > maxRetryWhenPatchConflicts + 1) throw newConflict(qualifiedResource(scope), info.name, optimisticLockMessage);
+        if (++attempts > maxRetryWhenPatchConflicts + 1)
+          throw newConflict(qualifiedResource(scope), info.name, optimisticLockMessage);
         const current = old ?? storage.newObject();
         const text = mechanism.apply(prepared, current);
         const shown = mechanism.describe?.(prepared) ?? text;
@@ -104,6 +121,10 @@ export const patchResource: Handler = async (scope, hr) => {
       }),
   };
   const ctx = requestContext(hr, namespace);
-  const { object, created } = await storage.update(ctx, info.name, { objInfo, options, forceAllowCreate: isApply });
+  const { object, created } = await storage.update(ctx, info.name, {
+    objInfo,
+    options,
+    forceAllowCreate: isApply,
+  });
   writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
 };

@@ -1,6 +1,10 @@
 // What every handler of one route knows (kube's RequestScope) and what it gets per request.
 import type { ProtobufDecoder } from '../../machinery/protobuf/index.js';
-import type { GroupResource, GroupVersionKind, GroupVersionResource } from '../../machinery/schema/group-resource.js';
+import type {
+  GroupResource,
+  GroupVersionKind,
+  GroupVersionResource,
+} from '../../machinery/schema/group-resource.js';
 import type { Storage, TableConvertor } from '../../registry/rest/capabilities.js';
 import type { RequestContext, UserInfo } from '../../registry/rest/context.js';
 import type { EndpointRestrictions } from '../negotiation/negotiate.js';

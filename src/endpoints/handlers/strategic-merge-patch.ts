@@ -4,14 +4,18 @@ import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, statusError } from '../../machinery/errors/index.js';
 import { goValueString } from '../../machinery/patch/go-value.js';
 import { isJSONObject, type JSONObject } from '../../machinery/patch/json.js';
-import { StrategicMergeError, strategicMergePatch } from '../../machinery/patch/strategic/strategic-merge-patch.js';
+import {
+  StrategicMergeError,
+  strategicMergePatch,
+} from '../../machinery/patch/strategic/strategic-merge-patch.js';
 import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
 import type { SchemaSource } from '../fieldmanager/field-managers.js';
 import { goJSONSyntaxError, goJSONTypeName } from '../request/go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
-const apiVersionOf = (gvk: GroupVersionKind): string => (gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`);
+const apiVersionOf = (gvk: GroupVersionKind): string =>
+  gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
 
 function decodePatch(input: PatchInput): JSONObject {
   const syntax = goJSONSyntaxError(input.patch);
@@ -19,7 +23,9 @@ function decodePatch(input: PatchInput): JSONObject {
   const value: unknown = JSON.parse(input.patch.toString('utf8'));
   if (value === null) return {};
   if (!isJSONObject(value)) {
-    throw newBadRequest(`json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`);
+    throw newBadRequest(
+      `json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`,
+    );
   }
   return value;
 }
@@ -30,7 +36,11 @@ function interpret(err: StrategicMergeError): Error {
     case 'badRequest':
       return newBadRequest(err.message);
     case 'unprocessable':
-      return statusError({ reason: 'Invalid', message: 'the server rejected our request due to an error in our request', details: {} });
+      return statusError({
+        reason: 'Invalid',
+        message: 'the server rejected our request due to an error in our request',
+        details: {},
+      });
     case 'internal':
       return unknownError(err.message);
   }
@@ -44,8 +54,12 @@ interface PreparedSMP {
 /** kube's isBuiltin test: a kind is patched strategically when the scheme knows it. */
 export type BuiltinKindTest = (kind: GroupVersionKind) => boolean;
 
-export function strategicMergePatchMechanism(scheme: SchemaSource, isBuiltin?: BuiltinKindTest): PatchMechanism {
-  const builtin = isBuiltin ?? ((k: GroupVersionKind) => scheme.kindFor(apiVersionOf(k), k.kind) !== undefined);
+export function strategicMergePatchMechanism(
+  scheme: SchemaSource,
+  isBuiltin?: BuiltinKindTest,
+): PatchMechanism {
+  const builtin =
+    isBuiltin ?? ((k: GroupVersionKind) => scheme.kindFor(apiVersionOf(k), k.kind) !== undefined);
   return {
     supports: builtin,
     prepare: (input: PatchInput): PreparedSMP => ({ patch: decodePatch(input), kind: input.context?.kind }),
@@ -54,7 +68,8 @@ export function strategicMergePatchMechanism(scheme: SchemaSource, isBuiltin?: B
       const { patch, kind } = prepared as PreparedSMP;
       const apiVersion = kind === undefined ? (current.apiVersion ?? '') : apiVersionOf(kind);
       const info = scheme.kindFor(apiVersion, kind?.kind ?? current.kind ?? '');
-      if (info === undefined) throw unknownError(`no schema for ${apiVersion}, Kind=${kind?.kind ?? current.kind ?? ''}`);
+      if (info === undefined)
+        throw unknownError(`no schema for ${apiVersion}, Kind=${kind?.kind ?? current.kind ?? ''}`);
       try {
         const root = { $ref: info.definition };
         return JSON.stringify(strategicMergePatch(current as JSONObject, patch, { resolver: scheme, root }));

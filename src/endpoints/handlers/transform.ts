@@ -22,7 +22,10 @@ export function isList(obj: unknown): obj is KubeList {
 const isStatus = (obj: unknown): boolean => (obj as { kind?: unknown }).kind === 'Status';
 
 /** TableOptions from the query when a Table was asked for; a bad includeObject is a 400. */
-export function tableOptionsFor(media: MediaTypeOptions, query: URLSearchParams): IncludeObjectPolicy | undefined {
+export function tableOptionsFor(
+  media: MediaTypeOptions,
+  query: URLSearchParams,
+): IncludeObjectPolicy | undefined {
   const target = media.convert;
   if (target?.kind !== 'Table' || !isMetaGroupVersion(target)) return undefined;
   const value = query.get('includeObject') ?? '';
@@ -43,24 +46,39 @@ function partial(meta: ObjectMeta | undefined, apiVersion: string): KubeObject {
 
 function asPartialObjectMetadata(scope: RequestScope, obj: unknown, target: GroupVersionKind): unknown {
   if (isList(obj)) {
-    throw newNotAcceptable(`you requested PartialObjectMetadata, but the requested object is a list (${goType(scope, true)})`);
+    throw newNotAcceptable(
+      `you requested PartialObjectMetadata, but the requested object is a list (${goType(scope, true)})`,
+    );
   }
-  if (!isMetaGroupVersion(target)) throw newNotAcceptable(`no PartialObjectMetadataList exists in group version ${target.group}/${target.version}`);
+  if (!isMetaGroupVersion(target))
+    throw newNotAcceptable(
+      `no PartialObjectMetadataList exists in group version ${target.group}/${target.version}`,
+    );
   return partial((obj as KubeObject).metadata, `meta.k8s.io/${target.version}`);
 }
 
 function asPartialObjectMetadataList(scope: RequestScope, obj: unknown, target: GroupVersionKind): unknown {
   if (!isList(obj)) {
-    throw newNotAcceptable(`you requested PartialObjectMetadataList, but the requested object is not a list (${goType(scope, false)})`);
+    throw newNotAcceptable(
+      `you requested PartialObjectMetadataList, but the requested object is not a list (${goType(scope, false)})`,
+    );
   }
-  if (!isMetaGroupVersion(target)) throw newNotAcceptable(`no PartialObjectMetadataList exists in group version ${target.group}/${target.version}`);
+  if (!isMetaGroupVersion(target))
+    throw newNotAcceptable(
+      `no PartialObjectMetadataList exists in group version ${target.group}/${target.version}`,
+    );
   const apiVersion = `meta.k8s.io/${target.version}`;
   const { resourceVersion, continue: cont, remainingItemCount } = obj.metadata;
   const metadata: Record<string, unknown> = {};
   if (resourceVersion !== undefined && resourceVersion !== '') metadata['resourceVersion'] = resourceVersion;
   if (cont !== undefined && cont !== '') metadata['continue'] = cont;
   if (remainingItemCount !== undefined) metadata['remainingItemCount'] = remainingItemCount;
-  return { kind: 'PartialObjectMetadataList', apiVersion, metadata, items: obj.items.map((i) => partial(i.metadata, apiVersion)) };
+  return {
+    kind: 'PartialObjectMetadataList',
+    apiVersion,
+    metadata,
+    items: obj.items.map((i) => partial(i.metadata, apiVersion)),
+  };
 }
 
 function asTable(
@@ -68,10 +86,14 @@ function asTable(
   input: { ctx: RequestContext; obj: KubeObject | KubeList; include: IncludeObjectPolicy },
   target: GroupVersionKind,
 ): Record<string, unknown> {
-  if (!isMetaGroupVersion(target)) throw newNotAcceptable(`no Table exists in group version ${target.group}/${target.version}`);
+  if (!isMetaGroupVersion(target))
+    throw newNotAcceptable(`no Table exists in group version ${target.group}/${target.version}`);
   const convertor = scope.tableConvertor;
-  if (convertor === undefined) throw newNotAcceptable(`no Table exists in group version ${target.group}/${target.version}`);
-  const table = convertor.convertToTable(input.ctx, input.obj, { includeObject: input.include === '' ? 'Metadata' : input.include });
+  if (convertor === undefined)
+    throw newNotAcceptable(`no Table exists in group version ${target.group}/${target.version}`);
+  const table = convertor.convertToTable(input.ctx, input.obj, {
+    includeObject: input.include === '' ? 'Metadata' : input.include,
+  });
   const rows = table.rows.map((row) => {
     const { object, ...rest } = row;
     if (input.include === 'None' || object === undefined) return rest;
@@ -96,7 +118,9 @@ export function transformObject(
     case 'Table':
       return asTable(scope, { ctx: input.ctx, obj: input.result, include: input.include ?? '' }, target);
     default:
-      throw newNotAcceptable('only the following media types are accepted: application/json, application/yaml');
+      throw newNotAcceptable(
+        'only the following media types are accepted: application/json, application/yaml',
+      );
   }
 }
 
@@ -109,7 +133,8 @@ export function writeResult(
   const include = tableOptionsFor(out.media, hr.ex.url.searchParams);
   const result = out.result;
   // A list with no items says `items: []`, never null or nothing.
-  if (typeof result.kind === 'string' && result.kind.endsWith('List') && !Array.isArray(result['items'])) result['items'] = [];
+  if (typeof result.kind === 'string' && result.kind.endsWith('List') && !Array.isArray(result['items']))
+    result['items'] = [];
   const obj = transformObject(scope, { ctx: out.ctx, result, include }, out.media.convert);
   writeObjectNegotiated(hr.ex, { code: out.code, object: obj }, { mediaType: out.media });
 }

@@ -29,7 +29,10 @@ export function defaultUpdatedObjectInfo(obj: KubeObject): UpdatedObjectInfo {
 }
 
 /** The body with managedFields brought up to date against the object it replaces (kube's transformer). */
-function withManagedFields(objInfo: UpdatedObjectInfo, fm: { fieldManager: FieldManager; manager: string; storage: Storage }): UpdatedObjectInfo {
+function withManagedFields(
+  objInfo: UpdatedObjectInfo,
+  fm: { fieldManager: FieldManager; manager: string; storage: Storage },
+): UpdatedObjectInfo {
   return {
     preconditions: () => objInfo.preconditions(),
     updatedObject: async (ctx, old) => {
@@ -49,12 +52,16 @@ export const updateResource: Handler = async (scope, hr) => {
   const { options, fieldValidation } = decodeWriteOptions(ex.url.searchParams, 'UpdateOptions');
   const serializer = negotiateInputSerializer(header(ex.req, 'content-type'));
   const obj = decodeBody(scope, hr, { body, serializer, fieldValidation });
-  ensureObjectNamespaceMatchesRequestNamespace(expectedNamespaceForResource(namespace, scope.resource), metaOf(obj));
+  ensureObjectNamespaceMatchesRequestNamespace(
+    expectedNamespaceForResource(namespace, scope.resource),
+    metaOf(obj),
+  );
   checkName(obj, info.name, namespace);
   const ctx = requestContext(hr, namespace);
   let objInfo = defaultUpdatedObjectInfo(obj);
   const fieldManager = fieldManagerFor(scope);
-  if (fieldManager !== undefined) objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
+  if (fieldManager !== undefined)
+    objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
   const { object, created } = await storage.update(ctx, info.name, { objInfo, options });
   writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
 };

@@ -46,10 +46,13 @@ test('a watch ends cleanly when the client goes away', async () => {
   req.destroy();
   const done = served.at(-1);
   assert.ok(done !== undefined);
-  const finished = await Promise.race([done, new Promise((r) => {
+  const finished = await Promise.race([
+    done,
+    new Promise((r) => {
       setTimeout(() => {
         r('timeout');
       }, 2000);
-    })]);
+    }),
+  ]);
   assert.equal(finished, true);
 });

@@ -1,6 +1,11 @@
 // The negotiation failures of k8s.io/apiserver/pkg/endpoints/handlers/negotiation/errors.go and
 // go-restful's route-level refusals as kube's serviceErrorHandler renders them.
-import { newNotAcceptable, newUnsupportedMediaType, statusError, type StatusError } from '../../machinery/errors/index.js';
+import {
+  newNotAcceptable,
+  newUnsupportedMediaType,
+  statusError,
+  type StatusError,
+} from '../../machinery/errors/index.js';
 
 /** 406 when no Accept clause can be served. */
 export function notAcceptableError(accepted: readonly string[]): StatusError {
@@ -30,7 +35,11 @@ export function routeUnsupportedMediaType(): StatusError {
 
 /** A path no route serves (NewGenericServerResponse for 404). */
 export function routeNotFound(): StatusError {
-  return statusError({ reason: 'NotFound', message: 'the server could not find the requested resource', details: {} });
+  return statusError({
+    reason: 'NotFound',
+    message: 'the server could not find the requested resource',
+    details: {},
+  });
 }
 
 /** A path some route serves, but not with this method. */

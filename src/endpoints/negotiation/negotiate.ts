@@ -85,7 +85,10 @@ export function negotiateMediaTypeOptions(
 }
 
 /** The response media type, or 406 listing what this server can write. */
-export function negotiateOutputMediaType(header: string | undefined, endpoint: EndpointRestrictions): MediaTypeOptions {
+export function negotiateOutputMediaType(
+  header: string | undefined,
+  endpoint: EndpointRestrictions,
+): MediaTypeOptions {
   const options = negotiateMediaTypeOptions(header, endpoint);
   if (options === undefined) throw notAcceptableError(supportedMediaTypes);
   return options;
@@ -97,7 +100,8 @@ export function negotiateOutputMediaTypeStream(
   endpoint: EndpointRestrictions,
 ): MediaTypeOptions {
   const options = negotiateMediaTypeOptions(header, endpoint);
-  if (options === undefined || !options.accepted.streaming) throw notAcceptableError(supportedStreamingMediaTypes);
+  if (options === undefined || !options.accepted.streaming)
+    throw notAcceptableError(supportedStreamingMediaTypes);
   return options;
 }
 

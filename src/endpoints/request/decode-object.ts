@@ -6,7 +6,11 @@ import { ProtoError, type ProtobufDecoder, type Unknown } from '../../machinery/
 import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import type { FieldValidation } from '../../registry/rest/options.js';
 import { unsupportedMediaTypeError } from '../negotiation/errors.js';
-import { textBodySerializers, type BodyMediaTypeName, type SerializerInfo } from '../negotiation/media-types.js';
+import {
+  textBodySerializers,
+  type BodyMediaTypeName,
+  type SerializerInfo,
+} from '../negotiation/media-types.js';
 import { goJSONSyntaxError, goJSONTypeName } from './go-json.js';
 import { YAMLSyntaxError, yamlToJSONText } from './yaml-body.js';
 
@@ -54,11 +58,13 @@ const schemeName = 'pkg/api/legacyscheme/scheme.go:30';
 
 function summarize(body: Buffer): string {
   if (body.length === 0) return '<empty>';
-  if (body[0] === 0x7b) return body.length > 30 ? `${body.subarray(0, 30).toString('utf8')} ...` : body.toString('utf8');
+  if (body[0] === 0x7b)
+    return body.length > 30 ? `${body.subarray(0, 30).toString('utf8')} ...` : body.toString('utf8');
   return body.length > 30 ? `${body.subarray(0, 30).toString('hex')} ...` : body.toString('hex');
 }
 
-const gvString = (gv: { group: string; version: string }): string => (gv.group === '' ? gv.version : `${gv.group}/${gv.version}`);
+const gvString = (gv: { group: string; version: string }): string =>
+  gv.group === '' ? gv.version : `${gv.group}/${gv.version}`;
 
 /** A body the codec rejects; `gvk` is the kind it claimed, when it got that far. */
 export class Undecodable extends Error {
@@ -81,20 +87,27 @@ function parseGroupVersion(s: string): { group: string; version: string } {
 function interpret(value: unknown): { obj: Record<string, unknown>; apiVersion: string; kind: string } {
   if (value === null) return { obj: {}, apiVersion: '', kind: '' };
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new Undecodable(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type ${findKindType}`);
+    throw new Undecodable(
+      `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type ${findKindType}`,
+    );
   }
   const obj = value as Record<string, unknown>;
   const read = (field: string): string => {
     const v = obj[field];
     if (v === undefined || v === null) return '';
     if (typeof v === 'string') return v;
-    throw new Undecodable(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(v)} into Go struct field .${field} of type string`);
+    throw new Undecodable(
+      `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(v)} into Go struct field .${field} of type string`,
+    );
   };
   return { obj, apiVersion: read('apiVersion'), kind: read('kind') };
 }
 
 // gvkWithDefaults: a missing kind, or a missing group and version, come from the endpoint.
-function withDefaults(actual: { group: string; version: string; kind: string }, def: GroupVersionKind): GroupVersionKind {
+function withDefaults(
+  actual: { group: string; version: string; kind: string },
+  def: GroupVersionKind,
+): GroupVersionKind {
   const out = { ...actual };
   if (out.kind === '') out.kind = def.kind;
   if (out.version === '' && out.group === '') {
@@ -113,10 +126,15 @@ function checkKind(actual: GroupVersionKind, opts: DecodeObjectOptions): void {
   // Same fields in the accepted versions (policy/v1beta1 and v1 Eviction): no conversion needed.
   if (actual.kind === e.kind && opts.accepts?.(actual) === true) return;
   if (opts.kinds.kindFor(gvString(actual), actual.kind) === undefined) {
-    throw new Undecodable(`no kind "${actual.kind}" is registered for version "${gvString(actual)}" in scheme "${schemeName}"`, actual);
+    throw new Undecodable(
+      `no kind "${actual.kind}" is registered for version "${gvString(actual)}" in scheme "${schemeName}"`,
+      actual,
+    );
   }
   if (actual.kind === e.kind && actual.group === e.group) {
-    throw newBadRequest(`the API version in the data (${gvString(actual)}) does not match the expected API version (${gvString(e)})`);
+    throw newBadRequest(
+      `the API version in the data (${gvString(actual)}) does not match the expected API version (${gvString(e)})`,
+    );
   }
   throw new Undecodable(
     `converting (${actual.version}.${actual.kind}) to (${internalPackage(e.group)}.${e.kind}): unknown conversion`,
@@ -129,12 +147,16 @@ function checkMetadata(obj: Record<string, unknown>, kind: string): void {
   const meta = obj['metadata'];
   if (meta === undefined || meta === null) return;
   if (typeof meta !== 'object' || Array.isArray(meta)) {
-    throw new Error(`json: cannot unmarshal ${goJSONTypeName(meta)} into Go struct field ${kind}.metadata of type v1.ObjectMeta`);
+    throw new Error(
+      `json: cannot unmarshal ${goJSONTypeName(meta)} into Go struct field ${kind}.metadata of type v1.ObjectMeta`,
+    );
   }
   for (const field of ['name', 'namespace', 'generateName', 'uid', 'resourceVersion']) {
     const v = (meta as Record<string, unknown>)[field];
     if (v !== undefined && v !== null && typeof v !== 'string') {
-      throw new Error(`json: cannot unmarshal ${goJSONTypeName(v)} into Go struct field ObjectMeta.metadata.${field} of type string`);
+      throw new Error(
+        `json: cannot unmarshal ${goJSONTypeName(v)} into Go struct field ObjectMeta.metadata.${field} of type string`,
+      );
     }
   }
 }
@@ -153,7 +175,12 @@ function structuralDecode(
   const decoder = opts.structural;
   if (decoder === undefined) return obj;
   const fromYAML = opts.serializer.mediaType === 'application/yaml';
-  const res = decoder.decode(opts.expected, { value: obj, raw, fromYAML, fieldValidation: opts.fieldValidation });
+  const res = decoder.decode(opts.expected, {
+    value: obj,
+    raw,
+    fromYAML,
+    fieldValidation: opts.fieldValidation,
+  });
   if (!res.ok) throw new Undecodable(res.message, actual);
   if (res.strictErrors.length > 0) {
     if (opts.fieldValidation === 'Strict') {
@@ -177,7 +204,9 @@ function bodyText(body: Buffer, serializer: SerializerInfo<BodyMediaTypeName>): 
 /** Decodes JSON or YAML text; throws Undecodable with the codec's own message. */
 export function decodeText(body: Buffer, opts: DecodeObjectOptions): KubeObject {
   const text = bodyText(body, opts.serializer);
-  const syntax = goJSONSyntaxError(opts.serializer.mediaType === 'application/yaml' ? Buffer.from(text) : body);
+  const syntax = goJSONSyntaxError(
+    opts.serializer.mediaType === 'application/yaml' ? Buffer.from(text) : body,
+  );
   if (syntax !== null) throw new Undecodable(`couldn't get version/kind; json parse error: ${syntax}`);
   const { obj, apiVersion, kind } = interpret(JSON.parse(text));
   const actual = withDefaults({ ...parseGroupVersion(apiVersion), kind }, opts.expected);
@@ -244,8 +273,12 @@ export function decodeObject(body: Buffer, opts: DecodeObjectOptions): KubeObjec
     if (!(err instanceof Undecodable)) throw err;
     const e = opts.expected.kind;
     if (err.gvk !== undefined && err.gvk.kind !== '') {
-      throw newBadRequest(`${err.gvk.kind} in version "${err.gvk.version}" cannot be handled as a ${e}: ${err.message}`);
+      throw newBadRequest(
+        `${err.gvk.kind} in version "${err.gvk.version}" cannot be handled as a ${e}: ${err.message}`,
+      );
     }
-    throw newBadRequest(`the object provided is unrecognized (must be of type ${e}): ${err.message} (${summarize(body)})`);
+    throw newBadRequest(
+      `the object provided is unrecognized (must be of type ${e}): ${err.message} (${summarize(body)})`,
+    );
   }
 }

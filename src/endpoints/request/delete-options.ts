@@ -4,7 +4,11 @@ import type { Preconditions } from '../../api/meta.js';
 import { newInvalid, statusError, type StatusError } from '../../machinery/errors/index.js';
 import { ProtoError, type ProtobufDecoder } from '../../machinery/protobuf/index.js';
 import { FieldError, newPath } from '../../machinery/validation/index.js';
-import { propagationPolicies, type DeleteOptions, type PropagationPolicy } from '../../registry/rest/options.js';
+import {
+  propagationPolicies,
+  type DeleteOptions,
+  type PropagationPolicy,
+} from '../../registry/rest/options.js';
 import { unsupportedMediaTypeError } from '../negotiation/errors.js';
 import { textBodySerializers } from '../negotiation/media-types.js';
 import { negotiateInputSerializer } from '../negotiation/negotiate.js';
@@ -39,8 +43,13 @@ function checkFieldTypes(obj: Record<string, unknown>): void {
     const value = obj[field];
     if (value === undefined || value === null) continue;
     const got = goJSONTypeName(value);
-    if (got !== want.json || (field === 'dryRun' && !(value as unknown[]).every((v) => typeof v === 'string'))) {
-      throw undecodable(`json: cannot unmarshal ${got} into Go struct field DeleteOptions.${field} of type ${want.go}`);
+    if (
+      got !== want.json ||
+      (field === 'dryRun' && !(value as unknown[]).every((v) => typeof v === 'string'))
+    ) {
+      throw undecodable(
+        `json: cannot unmarshal ${got} into Go struct field DeleteOptions.${field} of type ${want.go}`,
+      );
     }
   }
 }
@@ -89,7 +98,9 @@ function decodeBody(
   const value: unknown = JSON.parse(text);
   if (value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw undecodable(`couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`);
+    throw undecodable(
+      `couldn't get version/kind; json parse error: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`,
+    );
   }
   const obj = value as Record<string, unknown>;
   const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
@@ -115,7 +126,13 @@ function validate(raw: RawDeleteOptions): DeleteOptions {
   const errs: FieldError[] = [];
   const path = newPath('propagationPolicy');
   if (raw.orphanDependents !== undefined && raw.propagationPolicy !== undefined) {
-    errs.push(FieldError.invalid(path, raw.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set'));
+    errs.push(
+      FieldError.invalid(
+        path,
+        raw.propagationPolicy,
+        'orphanDependents and deletionPropagation cannot be both set',
+      ),
+    );
   }
   const policy = raw.propagationPolicy;
   if (policy !== undefined && !(propagationPolicies as readonly string[]).includes(policy)) {

@@ -10,7 +10,7 @@ const cases: readonly [string, string | null][] = [
   ['{', 'unexpected end of JSON input'],
   ['{bad', "invalid character 'b' looking for beginning of object key string"],
   ['{"a" 1}', "invalid character '1' after object key"],
-  ['{"a":1 "b"}', 'invalid character \'"\' after object key:value pair'],
+  ['{"a":1 "b"}', "invalid character '\"' after object key:value pair"],
   ['[1 2]', "invalid character '2' after array element"],
   ['{"a":1}x', "invalid character 'x' after top-level value"],
   ['x', "invalid character 'x' looking for beginning of value"],

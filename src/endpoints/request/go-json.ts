@@ -47,13 +47,34 @@ class Scanner {
 
   #value(context: string): void {
     const c = this.#peek();
-    if (c === 0x7b) { this.#object(); return; }
-    if (c === 0x5b) { this.#array(); return; }
-    if (c === 0x22) { this.#string(); return; }
-    if (c === 0x2d || isDigit(c)) { this.#number(); return; }
-    if (c === 0x74) { this.#literal('true'); return; }
-    if (c === 0x66) { this.#literal('false'); return; }
-    if (c === 0x6e) { this.#literal('null'); return; }
+    if (c === 0x7b) {
+      this.#object();
+      return;
+    }
+    if (c === 0x5b) {
+      this.#array();
+      return;
+    }
+    if (c === 0x22) {
+      this.#string();
+      return;
+    }
+    if (c === 0x2d || isDigit(c)) {
+      this.#number();
+      return;
+    }
+    if (c === 0x74) {
+      this.#literal('true');
+      return;
+    }
+    if (c === 0x66) {
+      this.#literal('false');
+      return;
+    }
+    if (c === 0x6e) {
+      this.#literal('null');
+      return;
+    }
     this.#fail(c, context);
   }
 

@@ -1,7 +1,10 @@
 // metainternalversion.ListOptions from the query (DecodeParameters) and ValidateListOptions
 // (apis/meta/internalversion/validation), with kube's messages and order of checks.
 import { newBadRequest, newInvalid } from '../../machinery/errors/index.js';
-import { parseSelector as parseFieldSelector, Selector as FieldSelector } from '../../machinery/fields/index.js';
+import {
+  parseSelector as parseFieldSelector,
+  Selector as FieldSelector,
+} from '../../machinery/fields/index.js';
 import { parseSelector as parseLabelSelector } from '../../machinery/labels/index.js';
 import { FieldError, newPath } from '../../machinery/validation/index.js';
 import type { ListOptions } from '../../registry/rest/options.js';
@@ -54,14 +57,19 @@ function validateList(o: RawListOptions): FieldError[] {
   const match = o.resourceVersionMatch;
   if (match !== '') {
     if (o.resourceVersion === '') {
-      errs.push(FieldError.forbidden(rvm, 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
+      errs.push(
+        FieldError.forbidden(rvm, 'resourceVersionMatch is forbidden unless resourceVersion is provided'),
+      );
     }
-    if (o.continue !== '') errs.push(FieldError.forbidden(rvm, 'resourceVersionMatch is forbidden when continue is provided'));
+    if (o.continue !== '')
+      errs.push(FieldError.forbidden(rvm, 'resourceVersionMatch is forbidden when continue is provided'));
     if (match !== 'Exact' && match !== 'NotOlderThan') {
       errs.push(FieldError.notSupported(rvm, match, ['Exact', 'NotOlderThan', '']));
     }
     if (match === 'Exact' && o.resourceVersion === '0') {
-      errs.push(FieldError.forbidden(rvm, 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+      errs.push(
+        FieldError.forbidden(rvm, 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'),
+      );
     }
   }
   if (o.sendInitialEvents !== undefined) {
@@ -74,14 +82,22 @@ function validateWatch(o: RawListOptions): FieldError[] {
   const errs: FieldError[] = [];
   const match = o.resourceVersionMatch;
   if (o.sendInitialEvents !== undefined && match !== 'NotOlderThan') {
-    errs.push(FieldError.forbidden(rvm, 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
+    errs.push(
+      FieldError.forbidden(rvm, 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'),
+    );
   }
   if (match !== '') {
     if (o.sendInitialEvents === undefined) {
-      errs.push(FieldError.forbidden(rvm, 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+      errs.push(
+        FieldError.forbidden(
+          rvm,
+          'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided',
+        ),
+      );
     }
     if (match !== 'NotOlderThan') errs.push(FieldError.notSupported(rvm, match, ['NotOlderThan']));
-    if (o.continue !== '') errs.push(FieldError.forbidden(rvm, 'resourceVersionMatch is forbidden when continue is provided'));
+    if (o.continue !== '')
+      errs.push(FieldError.forbidden(rvm, 'resourceVersionMatch is forbidden when continue is provided'));
   }
   return errs;
 }
@@ -91,7 +107,8 @@ function toOptions(o: RawListOptions): ListOptions {
   if (o.labelSelector !== '') out.labelSelector = o.labelSelector;
   if (o.fieldSelector !== '') out.fieldSelector = o.fieldSelector;
   if (o.resourceVersion !== '') out.resourceVersion = o.resourceVersion;
-  if (o.resourceVersionMatch !== '') out.resourceVersionMatch = o.resourceVersionMatch as ResourceVersionMatch;
+  if (o.resourceVersionMatch !== '')
+    out.resourceVersionMatch = o.resourceVersionMatch as ResourceVersionMatch;
   if (o.limit !== 0) out.limit = o.limit;
   if (o.continue !== '') out.continue = o.continue;
   if (o.timeoutSeconds !== undefined) out.timeoutSeconds = o.timeoutSeconds;

@@ -100,7 +100,8 @@ function takeVerbAndNamespace(method: string, parts: string[], rawUrl: string): 
   let verb = methodVerbs[method] ?? '';
   const first = rest[0] ?? '';
   if (specialVerbs.has(first)) {
-    if (rest.length < 2) throw new RequestInfoError(`unable to determine kind and namespace from url, ${rawUrl}`);
+    if (rest.length < 2)
+      throw new RequestInfoError(`unable to determine kind and namespace from url, ${rawUrl}`);
     verb = first;
     rest = rest.slice(1);
   }

@@ -2,7 +2,11 @@
 // (apimachinery/pkg/apis/meta/v1/validation).
 import { newInvalid } from '../../machinery/errors/index.js';
 import { FieldError, newPath, type FieldPath } from '../../machinery/validation/index.js';
-import { fieldValidationModes, type CreateOptions, type FieldValidation } from '../../registry/rest/options.js';
+import {
+  fieldValidationModes,
+  type CreateOptions,
+  type FieldValidation,
+} from '../../registry/rest/options.js';
 import { boolParam } from './query-params.js';
 
 const fieldManagerMaxLength = 128;
@@ -18,11 +22,14 @@ function goRuneU(ch: string): string {
 export function validateFieldManager(fieldManager: string, path: FieldPath): FieldError[] {
   if (fieldManager === '') return [];
   const errs: FieldError[] = [];
-  if (Buffer.byteLength(fieldManager) > fieldManagerMaxLength) errs.push(FieldError.tooLong(path, fieldManagerMaxLength));
+  if (Buffer.byteLength(fieldManager) > fieldManagerMaxLength)
+    errs.push(FieldError.tooLong(path, fieldManagerMaxLength));
   let offset = 0;
   for (const ch of fieldManager) {
     if (!printable.test(ch)) {
-      errs.push(FieldError.invalid(path, fieldManager, `invalid character ${goRuneU(ch)} (at position ${offset})`));
+      errs.push(
+        FieldError.invalid(path, fieldManager, `invalid character ${goRuneU(ch)} (at position ${offset})`),
+      );
     }
     offset += Buffer.byteLength(ch);
   }
@@ -54,12 +61,16 @@ function toWriteOptions(query: URLSearchParams): { options: CreateOptions; raw: 
   const manager = query.get('fieldManager') ?? '';
   if (manager !== '') options.fieldManager = manager;
   const raw = query.get('fieldValidation') ?? '';
-  if ((fieldValidationModes as readonly string[]).includes(raw)) options.fieldValidation = raw as FieldValidation;
+  if ((fieldValidationModes as readonly string[]).includes(raw))
+    options.fieldValidation = raw as FieldValidation;
   return { options, raw };
 }
 
 /** Create and update options; `kind` names the options kind in the Invalid error. */
-export function decodeWriteOptions(query: URLSearchParams, kind: 'CreateOptions' | 'UpdateOptions'): DecodedWriteOptions {
+export function decodeWriteOptions(
+  query: URLSearchParams,
+  kind: 'CreateOptions' | 'UpdateOptions',
+): DecodedWriteOptions {
   const { options, raw } = toWriteOptions(query);
   const errs = [
     ...validateFieldManager(options.fieldManager ?? '', newPath('fieldManager')),
@@ -71,11 +82,15 @@ export function decodeWriteOptions(query: URLSearchParams, kind: 'CreateOptions'
 }
 
 /** Patch options: like update's, plus `force`, which only apply patches may set. */
-export function decodePatchOptions(query: URLSearchParams, isApply: boolean): DecodedWriteOptions & { force?: boolean } {
+export function decodePatchOptions(
+  query: URLSearchParams,
+  isApply: boolean,
+): DecodedWriteOptions & { force?: boolean } {
   const { options, raw } = toWriteOptions(query);
   const force = boolParam(query, 'force');
   const errs: FieldError[] = [];
-  if (!isApply && force !== undefined) errs.push(FieldError.forbidden(newPath('force'), 'may not be specified for non-apply patch'));
+  if (!isApply && force !== undefined)
+    errs.push(FieldError.forbidden(newPath('force'), 'may not be specified for non-apply patch'));
   if (isApply && (options.fieldManager ?? '') === '') {
     errs.push(FieldError.required(newPath('fieldManager'), 'is required for apply patch'));
   }
@@ -85,7 +100,10 @@ export function decodePatchOptions(query: URLSearchParams, isApply: boolean): De
     ...validateFieldValidation(raw),
   );
   if (errs.length > 0) throw newInvalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', errs);
-  const decoded: DecodedWriteOptions & { force?: boolean } = { options, fieldValidation: options.fieldValidation ?? 'Warn' };
+  const decoded: DecodedWriteOptions & { force?: boolean } = {
+    options,
+    fieldValidation: options.fieldValidation ?? 'Warn',
+  };
   if (force !== undefined) decoded.force = force;
   return decoded;
 }

@@ -9,7 +9,9 @@ export function yamlToJSONText(body: Buffer): string {
   const first = doc.errors[0];
   if (first !== undefined) {
     const line = first.linePos?.[0].line ?? 1;
-    throw new YAMLSyntaxError(`error converting YAML to JSON: yaml: line ${line}: ${first.message.split('\n')[0] ?? ''}`);
+    throw new YAMLSyntaxError(
+      `error converting YAML to JSON: yaml: line ${line}: ${first.message.split('\n')[0] ?? ''}`,
+    );
   }
   return JSON.stringify(doc.toJS({ maxAliasCount: 100 }) ?? null);
 }

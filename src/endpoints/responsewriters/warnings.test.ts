@@ -32,11 +32,20 @@ test('an error that is not a Status is logged and answered 500 InternalError', a
     get: () => Promise.reject(new Error('disk on fire')),
   };
   const handler = createAPIHandler({
-    groups: [{ group: '', prioritizedVersions: ['v1'], versionedResourcesStorageMap: { v1: { configmaps: broken } } }],
+    groups: [
+      {
+        group: '',
+        prioritizedVersions: ['v1'],
+        versionedResourcesStorageMap: { v1: { configmaps: broken } },
+      },
+    ],
     scheme: builtinScheme(),
     logError: (_m, err) => logged.push(err),
   });
-  const res = await inject((req, res) => void handler.handle(req, res), { method: 'GET', url: '/api/v1/namespaces/a/configmaps/b' });
+  const res = await inject((req, res) => void handler.handle(req, res), {
+    method: 'GET',
+    url: '/api/v1/namespaces/a/configmaps/b',
+  });
   assert.equal(res.statusCode, 500);
   const status = res.json<{ reason: string; message: string; details: { causes: { message: string }[] } }>();
   assert.equal(status.reason, 'InternalError');

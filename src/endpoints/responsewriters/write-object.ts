@@ -41,7 +41,8 @@ export function writeObjectNegotiated(
 ): void {
   const { code, object } = response;
   const media =
-    opts.mediaType ?? negotiateMediaTypeOptions(header(ex.req, 'accept'), opts.restrictions ?? defaultEndpointRestrictions);
+    opts.mediaType ??
+    negotiateMediaTypeOptions(header(ex.req, 'accept'), opts.restrictions ?? defaultEndpointRestrictions);
   if (media === undefined) {
     if (code < 200 || code >= 400) {
       writeBody(ex, code, { contentType: 'application/json', body: encodeJSON(object) });
@@ -53,7 +54,8 @@ export function writeObjectNegotiated(
   }
   const pretty = media.pretty || isPrettyPrint(ex);
   const mediaType = media.accepted.mediaType;
-  const contentType = opts.gvkInContentType === true ? contentTypeWithGVK(mediaType, media.convert) : mediaType;
+  const contentType =
+    opts.gvkInContentType === true ? contentTypeWithGVK(mediaType, media.convert) : mediaType;
   writeBody(ex, code, { contentType, body: encode(object, mediaType, pretty) });
 }
 

@@ -36,9 +36,21 @@ export async function coreAPI(extra: Partial<APIHandlerOptions> = {}): Promise<C
     'namespaces/status': ns.status,
     'namespaces/finalize': ns.finalize,
   };
-  const group: APIGroupInfo = { group: '', prioritizedVersions: ['v1'], versionedResourcesStorageMap: { v1: storages } };
-  const handler = createAPIHandler({ groups: [group], scheme: builtinScheme(), minRequestTimeoutSeconds: 2, ...extra });
-  const dispatch = (req: Parameters<APIHandler['handle']>[0], res: Parameters<APIHandler['handle']>[1]): void => {
+  const group: APIGroupInfo = {
+    group: '',
+    prioritizedVersions: ['v1'],
+    versionedResourcesStorageMap: { v1: storages },
+  };
+  const handler = createAPIHandler({
+    groups: [group],
+    scheme: builtinScheme(),
+    minRequestTimeoutSeconds: 2,
+    ...extra,
+  });
+  const dispatch = (
+    req: Parameters<APIHandler['handle']>[0],
+    res: Parameters<APIHandler['handle']>[1],
+  ): void => {
     void handler.handle(req, res, { user: testUser }).then((served) => {
       if (!served) {
         res.statusCode = 404;

@@ -48,7 +48,8 @@ export function newStatus(init: StatusInit): Status {
 function omitEmpty(details: StatusDetails): StatusDetails {
   const out: StatusDetails = {};
   for (const [key, value] of Object.entries(details) as [keyof StatusDetails, unknown][]) {
-    if (value === '' || value === 0 || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (value === '' || value === 0 || value === undefined || (Array.isArray(value) && value.length === 0))
+      continue;
     (out as Record<string, unknown>)[key] = value;
   }
   return out;

@@ -42,10 +42,12 @@ export function parseManagerIdentifier(id: string): Partial<ManagerInfo> {
 export function decodeManagedFields(entries: readonly ManagedFieldsEntry[] | undefined): Managed {
   const managed = emptyManaged();
   (entries ?? []).forEach((entry, i) => {
-    if (entry.operation !== 'Apply' && entry.operation !== 'Update') throw new Error('operation must be `Apply` or `Update`');
+    if (entry.operation !== 'Apply' && entry.operation !== 'Update')
+      throw new Error('operation must be `Apply` or `Update`');
     if ((entry.apiVersion ?? '') === '') throw new Error('apiVersion must not be empty');
     if ((entry.fieldsType ?? '') === '') throw new Error(`missing fieldsType in managed fields entry ${i}`);
-    if (entry.fieldsType !== 'FieldsV1') throw new Error(`invalid fieldsType ${JSON.stringify(entry.fieldsType)} in managed fields entry ${i}`);
+    if (entry.fieldsType !== 'FieldsV1')
+      throw new Error(`invalid fieldsType ${JSON.stringify(entry.fieldsType)} in managed fields entry ${i}`);
     const id = managerIdentifier(entry);
     let set;
     try {

@@ -179,7 +179,12 @@ export function validateBindingUpdate(binding: RoleBinding, old: RoleBinding): E
 export function defaultBinding(binding: RoleBinding): void {
   const ref = (binding.roleRef as Partial<RoleBinding['roleRef']> | undefined) ?? {};
   if ((ref.apiGroup ?? '') === '') ref.apiGroup = rbacGroup;
-  binding.roleRef = { ...ref, apiGroup: ref.apiGroup ?? rbacGroup, kind: ref.kind ?? '', name: ref.name ?? '' };
+  binding.roleRef = {
+    ...ref,
+    apiGroup: ref.apiGroup ?? rbacGroup,
+    kind: ref.kind ?? '',
+    name: ref.name ?? '',
+  };
   for (const s of binding.subjects ?? []) {
     if ((s.apiGroup ?? '') === '' && (s.kind === 'User' || s.kind === 'Group')) s.apiGroup = rbacGroup;
   }

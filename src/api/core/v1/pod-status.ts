@@ -177,6 +177,14 @@ export const podStatusModule: APIModule = {
     [STATE]: { waiting: pointer(1), running: pointer(2), terminated: pointer(3) },
     [WAITING]: { reason: 1, message: 2 },
     [RUNNING]: { startedAt: 1 },
-    [TERMINATED]: { exitCode: 1, signal: 2, reason: 3, message: 4, startedAt: 5, finishedAt: 6, containerID: 7 },
+    [TERMINATED]: {
+      exitCode: 1,
+      signal: 2,
+      reason: 3,
+      message: 4,
+      startedAt: 5,
+      finishedAt: 6,
+      containerID: 7,
+    },
   },
 };

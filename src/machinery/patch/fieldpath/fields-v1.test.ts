@@ -37,9 +37,14 @@ describe('FieldsV1', () => {
   });
 
   it('sorts keys by name and renders multi-key paths as kube does', () => {
-    const pe = keyElement([{ name: 'protocol', value: 'TCP' }, { name: 'containerPort', value: 80 }]);
+    const pe = keyElement([
+      { name: 'protocol', value: 'TCP' },
+      { name: 'containerPort', value: 80 },
+    ]);
     assert.equal(pathString([f('ports'), pe]), '.ports[containerPort=80,protocol="TCP"]');
-    assert.deepEqual(encodeFieldsV1(FieldSet.of([f('ports'), pe])), { 'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': {} } });
+    assert.deepEqual(encodeFieldsV1(FieldSet.of([f('ports'), pe])), {
+      'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': {} },
+    });
   });
 
   it('refuses malformed keys', () => {
@@ -56,7 +61,13 @@ describe('FieldSet', () => {
     assert.deepEqual(a.union(b).paths().map(pathString), ['.d', '.e', '.a.b', '.a.c']);
     assert.deepEqual(a.intersection(b).paths().map(pathString), ['.a.c']);
     assert.deepEqual(a.difference(b).paths().map(pathString), ['.d', '.a.b']);
-    assert.deepEqual(a.recursiveDifference(FieldSet.of(p('a'))).paths().map(pathString), ['.d']);
+    assert.deepEqual(
+      a
+        .recursiveDifference(FieldSet.of(p('a')))
+        .paths()
+        .map(pathString),
+      ['.d'],
+    );
     assert.ok(new FieldSet().empty());
   });
 });

@@ -2,7 +2,12 @@
 // object keyed by element (`f:`, `k:`, `v:`, `i:`), `{}` for a member, and `.` for a member that
 // also has children.
 import { isJSONObject, type JSONObject } from '../json.js';
-import { comparePathElements, InvalidPathElement, parsePathElementKey, pathElementKey } from './path-element.js';
+import {
+  comparePathElements,
+  InvalidPathElement,
+  parsePathElementKey,
+  pathElementKey,
+} from './path-element.js';
 import { FieldSet } from './set.js';
 
 function emit(set: FieldSet, includeSelf: boolean): JSONObject {

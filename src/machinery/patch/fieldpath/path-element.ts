@@ -20,7 +20,10 @@ export const fieldElement = (name: string): PathElement => ({ kind: 'field', nam
 
 /** A key element; its fields are kept sorted by name as kube's FieldList is. */
 export function keyElement(fields: readonly KeyField[]): PathElement {
-  return { kind: 'key', fields: [...fields].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+  return {
+    kind: 'key',
+    fields: [...fields].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  };
 }
 
 const kindRank = { field: 0, key: 1, value: 2, index: 3 } as const;
@@ -121,12 +124,14 @@ export function parsePathElementKey(key: string): PathElement {
     case 'v:':
       return { kind: 'value', value: parseJSON(body, key) };
     case 'i:': {
-      if (!/^-?\d+$/.test(body)) throw new InvalidPathElement(`invalid index in path element key ${JSON.stringify(key)}`);
+      if (!/^-?\d+$/.test(body))
+        throw new InvalidPathElement(`invalid index in path element key ${JSON.stringify(key)}`);
       return { kind: 'index', index: Number(body) };
     }
     case 'k:': {
       const obj = parseJSON(body, key);
-      if (!isJSONObject(obj)) throw new InvalidPathElement(`invalid key in path element key ${JSON.stringify(key)}`);
+      if (!isJSONObject(obj))
+        throw new InvalidPathElement(`invalid key in path element key ${JSON.stringify(key)}`);
       return keyElement(Object.entries(obj).map(([name, value]) => ({ name, value })));
     }
     default:

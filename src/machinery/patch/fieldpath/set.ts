@@ -1,11 +1,6 @@
 // A set of field paths stored as a tree (structured-merge-diff fieldpath/set.go): at each level the
 // elements that are members themselves, and the children that lead to deeper members.
-import {
-  comparePathElements,
-  pathElementKey,
-  type Path,
-  type PathElement,
-} from './path-element.js';
+import { comparePathElements, pathElementKey, type Path, type PathElement } from './path-element.js';
 
 interface Child {
   readonly pe: PathElement;

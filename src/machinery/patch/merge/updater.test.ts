@@ -9,8 +9,15 @@ import { Conflicts, InvalidConfiguration, Updater, type ManagedFieldSets } from 
 const updater = new Updater(podResolver, podSchema);
 const v = 'v1';
 
-function apply(live: JSONValue, config: JSONObject, opts: { managers: ManagedFieldSets; manager: string; force?: boolean }) {
-  return updater.apply({ live, config }, { version: v, managers: opts.managers, manager: opts.manager, force: opts.force ?? false });
+function apply(
+  live: JSONValue,
+  config: JSONObject,
+  opts: { managers: ManagedFieldSets; manager: string; force?: boolean },
+) {
+  return updater.apply(
+    { live, config },
+    { version: v, managers: opts.managers, manager: opts.manager, force: opts.force ?? false },
+  );
 }
 
 const owned = (m: ManagedFieldSets, manager: string): unknown => {
@@ -31,17 +38,33 @@ describe('Updater.apply', () => {
 
   it('two managers share a list-map by key', () => {
     const first = apply({}, pod([{ name: 'a', image: 'x' }]), { managers: new Map(), manager: 'one' });
-    const second = apply(first.object, pod([{ name: 'b', image: 'y' }]), { managers: first.managers, manager: 'two' });
-    assert.deepEqual(second.object, pod([{ name: 'a', image: 'x' }, { name: 'b', image: 'y' }]));
+    const second = apply(first.object, pod([{ name: 'b', image: 'y' }]), {
+      managers: first.managers,
+      manager: 'two',
+    });
+    assert.deepEqual(
+      second.object,
+      pod([
+        { name: 'a', image: 'x' },
+        { name: 'b', image: 'y' },
+      ]),
+    );
     assert.deepEqual(owned(second.managers, 'two'), {
       'f:spec': { 'f:containers': { 'k:{"name":"b"}': { '.': {}, 'f:image': {}, 'f:name': {} } } },
     });
   });
 
   it('conflicts on a field another manager owns, naming each field', () => {
-    const first = apply({}, pod([{ name: 'a', image: 'x', args: ['1'] }]), { managers: new Map(), manager: 'one' });
+    const first = apply({}, pod([{ name: 'a', image: 'x', args: ['1'] }]), {
+      managers: new Map(),
+      manager: 'one',
+    });
     assert.throws(
-      () => apply(first.object, pod([{ name: 'a', image: 'y', args: ['2'] }]), { managers: first.managers, manager: 'two' }),
+      () =>
+        apply(first.object, pod([{ name: 'a', image: 'y', args: ['2'] }]), {
+          managers: first.managers,
+          manager: 'two',
+        }),
       (err: unknown) =>
         err instanceof Conflicts &&
         err.conflicts.map((c) => `${c.manager} ${pathString(c.path)}`).join(', ') ===
@@ -51,59 +74,118 @@ describe('Updater.apply', () => {
 
   it('the same value is no conflict, and both own it', () => {
     const first = apply({}, pod([{ name: 'a', image: 'x' }]), { managers: new Map(), manager: 'one' });
-    const second = apply(first.object, pod([{ name: 'a', image: 'x' }]), { managers: first.managers, manager: 'two' });
+    const second = apply(first.object, pod([{ name: 'a', image: 'x' }]), {
+      managers: first.managers,
+      manager: 'two',
+    });
     assert.equal(second.object, null);
-    assert.ok(second.managers.get('one')?.set.has([{ kind: 'field', name: 'spec' }, { kind: 'field', name: 'containers' }, { kind: 'key', fields: [{ name: 'name', value: 'a' }] }, { kind: 'field', name: 'image' }]));
+    assert.ok(
+      second.managers.get('one')?.set.has([
+        { kind: 'field', name: 'spec' },
+        { kind: 'field', name: 'containers' },
+        { kind: 'key', fields: [{ name: 'name', value: 'a' }] },
+        { kind: 'field', name: 'image' },
+      ]),
+    );
   });
 
   it('force takes the field over', () => {
     const first = apply({}, pod([{ name: 'a', image: 'x' }]), { managers: new Map(), manager: 'one' });
-    const second = apply(first.object, pod([{ name: 'a', image: 'y' }]), { managers: first.managers, manager: 'two', force: true });
+    const second = apply(first.object, pod([{ name: 'a', image: 'y' }]), {
+      managers: first.managers,
+      manager: 'two',
+      force: true,
+    });
     assert.deepEqual(second.object, pod([{ name: 'a', image: 'y' }]));
-    assert.deepEqual(owned(second.managers, 'one'), { 'f:spec': { 'f:containers': { 'k:{"name":"a"}': { '.': {}, 'f:name': {} } } } });
+    assert.deepEqual(owned(second.managers, 'one'), {
+      'f:spec': { 'f:containers': { 'k:{"name":"a"}': { '.': {}, 'f:name': {} } } },
+    });
   });
 
   it('removes a field its sole owner stops applying', () => {
-    const first = apply({}, { metadata: { labels: { a: '1', b: '2' } } }, { managers: new Map(), manager: 'one' });
-    const second = apply(first.object, { metadata: { labels: { a: '1' } } }, { managers: first.managers, manager: 'one' });
+    const first = apply(
+      {},
+      { metadata: { labels: { a: '1', b: '2' } } },
+      { managers: new Map(), manager: 'one' },
+    );
+    const second = apply(
+      first.object,
+      { metadata: { labels: { a: '1' } } },
+      { managers: first.managers, manager: 'one' },
+    );
     assert.deepEqual(second.object, { metadata: { labels: { a: '1' } } });
   });
 
   it('keeps a field another applier still owns', () => {
     const first = apply({}, { metadata: { labels: { a: '1' } } }, { managers: new Map(), manager: 'one' });
-    const second = apply(first.object, { metadata: { labels: { a: '1' } } }, { managers: first.managers, manager: 'two' });
-    const third = apply(second.object ?? first.object, { metadata: { labels: {} } }, { managers: second.managers, manager: 'one' });
+    const second = apply(
+      first.object,
+      { metadata: { labels: { a: '1' } } },
+      { managers: first.managers, manager: 'two' },
+    );
+    const third = apply(
+      second.object ?? first.object,
+      { metadata: { labels: {} } },
+      { managers: second.managers, manager: 'one' },
+    );
     assert.deepEqual(third.object ?? second.object ?? first.object, { metadata: { labels: { a: '1' } } });
   });
 
   it('removes an emptied struct the manager applied', () => {
-    const first = apply({}, { spec: { volumes: [{ name: 'v', hostPath: { path: '/x' } }] } }, { managers: new Map(), manager: 'one' });
-    const second = apply(first.object, { spec: { volumes: [{ name: 'v' }] } }, { managers: first.managers, manager: 'one' });
+    const first = apply(
+      {},
+      { spec: { volumes: [{ name: 'v', hostPath: { path: '/x' } }] } },
+      { managers: new Map(), manager: 'one' },
+    );
+    const second = apply(
+      first.object,
+      { spec: { volumes: [{ name: 'v' }] } },
+      { managers: first.managers, manager: 'one' },
+    );
     assert.deepEqual(second.object, { spec: { volumes: [{ name: 'v' }] } });
   });
 
   it('atomic maps and lists are owned whole', () => {
-    const out = apply({}, { spec: { nodeSelector: { a: '1' }, tolerations: [{ key: 'k' }] } }, { managers: new Map(), manager: 'one' });
+    const out = apply(
+      {},
+      { spec: { nodeSelector: { a: '1' }, tolerations: [{ key: 'k' }] } },
+      { managers: new Map(), manager: 'one' },
+    );
     assert.deepEqual(owned(out.managers, 'one'), { 'f:spec': { 'f:nodeSelector': {}, 'f:tolerations': {} } });
   });
 
   it('sets own values', () => {
     const out = apply({}, { metadata: { finalizers: ['a', 'b'] } }, { managers: new Map(), manager: 'one' });
-    assert.deepEqual(owned(out.managers, 'one'), { 'f:metadata': { 'f:finalizers': { 'v:"a"': {}, 'v:"b"': {} } } });
+    assert.deepEqual(owned(out.managers, 'one'), {
+      'f:metadata': { 'f:finalizers': { 'v:"a"': {}, 'v:"b"': {} } },
+    });
   });
 
   it('refuses undeclared fields, missing keys and duplicates', () => {
-    assert.throws(() => apply({}, { spec: { bogus: 1 } }, { managers: new Map(), manager: 'one' }), new InvalidConfiguration('.spec.bogus: field not declared in schema'));
+    assert.throws(
+      () => apply({}, { spec: { bogus: 1 } }, { managers: new Map(), manager: 'one' }),
+      new InvalidConfiguration('.spec.bogus: field not declared in schema'),
+    );
     assert.throws(
       () => apply({}, pod([{ image: 'x' }]), { managers: new Map(), manager: 'one' }),
-      new InvalidConfiguration(`.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn't have default value)`),
+      new InvalidConfiguration(
+        `.spec.containers: element 0: associative list with keys has an element that omits key field "name" (and doesn't have default value)`,
+      ),
     );
-    assert.throws(() => apply({}, pod([{ name: 'a' }, { name: 'a' }]), { managers: new Map(), manager: 'one' }), new InvalidConfiguration('.spec.containers: duplicate entries for key [name="a"]'));
+    assert.throws(
+      () => apply({}, pod([{ name: 'a' }, { name: 'a' }]), { managers: new Map(), manager: 'one' }),
+      new InvalidConfiguration('.spec.containers: duplicate entries for key [name="a"]'),
+    );
   });
 
   it('list keys take schema defaults', () => {
-    const out = apply({}, pod([{ name: 'a', ports: [{ containerPort: 80 }] }]), { managers: new Map(), manager: 'one' });
-    const ports = (owned(out.managers, 'one') as Record<string, Record<string, Record<string, Record<string, unknown>>>>)['f:spec']?.['f:containers']?.['k:{"name":"a"}']?.['f:ports'];
+    const out = apply({}, pod([{ name: 'a', ports: [{ containerPort: 80 }] }]), {
+      managers: new Map(),
+      manager: 'one',
+    });
+    const ports = (
+      owned(out.managers, 'one') as Record<string, Record<string, Record<string, Record<string, unknown>>>>
+    )['f:spec']?.['f:containers']?.['k:{"name":"a"}']?.['f:ports'];
     assert.deepEqual(Object.keys(ports as object), ['k:{"containerPort":80,"protocol":"TCP"}']);
   });
 });
@@ -119,7 +201,12 @@ describe('Updater.update', () => {
   });
 
   it('records a whole new map as a member too', () => {
-    const managers = updater.update({ live: {}, next: { metadata: { labels: { a: '1' } } } }, { version: v, managers: new Map(), manager: 'up' });
-    assert.deepEqual(owned(managers, 'up'), { 'f:metadata': { '.': {}, 'f:labels': { '.': {}, 'f:a': {} } } });
+    const managers = updater.update(
+      { live: {}, next: { metadata: { labels: { a: '1' } } } },
+      { version: v, managers: new Map(), manager: 'up' },
+    );
+    assert.deepEqual(owned(managers, 'up'), {
+      'f:metadata': { '.': {}, 'f:labels': { '.': {}, 'f:a': {} } },
+    });
   });
 });

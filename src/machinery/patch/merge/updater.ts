@@ -78,7 +78,10 @@ export class Updater {
     };
   }
 
-  #update(pair: { live: JSONValue; next: JSONValue }, input: UpdateInput & { force: boolean }): ManagedFieldSets {
+  #update(
+    pair: { live: JSONValue; next: JSONValue },
+    input: UpdateInput & { force: boolean },
+  ): ManagedFieldSets {
     const cmp = this.#compare(pair, input.ignored);
     const changed = cmp.modified.union(cmp.added);
     const conflicts = new Map<string, FieldSet>();
@@ -118,7 +121,10 @@ export class Updater {
   }
 
   /** The merged object (null when nothing changed) and ownership after applying `config`. */
-  apply(pair: { live: JSONValue; config: JSONValue }, input: UpdateInput & { force: boolean }): { object: JSONValue | null; managers: ManagedFieldSets } {
+  apply(
+    pair: { live: JSONValue; config: JSONValue },
+    input: UpdateInput & { force: boolean },
+  ): { object: JSONValue | null; managers: ManagedFieldSets } {
     const checked = toFieldSet(this.#resolver, this.#root, pair.config);
     if (checked.errors.length > 0) throw new InvalidConfiguration(formatTypedErrors(checked.errors));
     const merged = orEmpty(mergeValues(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.config }));
@@ -138,7 +144,8 @@ export class Updater {
     let pruned = this.#remove(merged, this.#named(lastSet));
     // addBackOwnedItems: whatever an applier (this one included) still owns comes back.
     let owned: FieldSet | undefined;
-    for (const vs of input.managers.values()) if (vs.applied) owned = owned === undefined ? vs.set : owned.union(vs.set);
+    for (const vs of input.managers.values())
+      if (vs.applied) owned = owned === undefined ? vs.set : owned.union(vs.set);
     const mergedSet = this.#named(this.#toSet(merged));
     if (owned !== undefined) {
       const keep = this.#named(this.#toSet(pruned)).union(this.#named(owned));

@@ -18,14 +18,19 @@ function indexIn(list: readonly JSONValue[], item: JSONValue, mergeKey: string):
 
 export function requireMergeKey(lists: readonly (readonly JSONValue[])[], mergeKey: string): void {
   for (const list of lists) {
-    for (const item of list) if (!isMap(item) || !Object.hasOwn(item, mergeKey)) throw errNoMergeKey(item, mergeKey);
+    for (const item of list)
+      if (!isMap(item) || !Object.hasOwn(item, mergeKey)) throw errNoMergeKey(item, mergeKey);
   }
 }
 
 const isDeleteItem = (v: JSONValue): boolean => isMap(v) && v['$patch'] === 'delete';
 
 /** normalizeSliceOrder: sorts by place in `order`; `$patch: delete` items go last. */
-export function sortByOrder(toSort: readonly JSONValue[], order: readonly JSONValue[], mergeKey: string): JSONValue[] {
+export function sortByOrder(
+  toSort: readonly JSONValue[],
+  order: readonly JSONValue[],
+  mergeKey: string,
+): JSONValue[] {
   let items = [...toSort];
   let deletes: JSONValue[] = [];
   if (mergeKey !== '') {
@@ -39,7 +44,11 @@ export function sortByOrder(toSort: readonly JSONValue[], order: readonly JSONVa
 }
 
 /** mergeSortedSlice: puts each server-only item before the first patch item it precedes live. */
-function interleave(left: readonly JSONValue[], right: readonly JSONValue[], ctx: { serverOrder: readonly JSONValue[]; mergeKey: string }): JSONValue[] {
+function interleave(
+  left: readonly JSONValue[],
+  right: readonly JSONValue[],
+  ctx: { serverOrder: readonly JSONValue[]; mergeKey: string },
+): JSONValue[] {
   const out: JSONValue[] = [];
   let i = 0;
   let j = 0;
@@ -76,6 +85,10 @@ export function normalizeElementOrder(
   if (mergeKey !== '') requireMergeKey([merged], mergeKey);
   const inPatch = (v: JSONValue): boolean => indexIn(patchOrder, v, mergeKey) >= 0;
   const patchItems = sortByOrder(merged.filter(inPatch), patchOrder, mergeKey);
-  const serverOnly = sortByOrder(merged.filter((v) => !inPatch(v)), serverOrder, mergeKey);
+  const serverOnly = sortByOrder(
+    merged.filter((v) => !inPatch(v)),
+    serverOrder,
+    mergeKey,
+  );
   return interleave(serverOnly, patchItems, { serverOrder, mergeKey });
 }

@@ -14,8 +14,10 @@ export class StrategicMergeError extends Error {
   }
 }
 
-export const errBadJSONDoc = (): StrategicMergeError => new StrategicMergeError('invalid JSON document', 'badRequest');
-export const errNoListOfLists = (): StrategicMergeError => new StrategicMergeError('lists of lists are not supported', 'unprocessable');
+export const errBadJSONDoc = (): StrategicMergeError =>
+  new StrategicMergeError('invalid JSON document', 'badRequest');
+export const errNoListOfLists = (): StrategicMergeError =>
+  new StrategicMergeError('lists of lists are not supported', 'unprocessable');
 export const errBadPatchFormatForPrimitiveList = (): StrategicMergeError =>
   new StrategicMergeError('invalid patch format of primitive list', 'badRequest');
 export const errBadPatchFormatForRetainKeys = (): StrategicMergeError =>

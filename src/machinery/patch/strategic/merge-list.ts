@@ -8,7 +8,11 @@ import type { SchemaPosition } from './patch-meta.js';
 import { directiveMarker, isMap, sliceElementKind } from './values.js';
 
 /** Merges two maps; provided by merge-map.ts (the two recurse into each other). */
-export type MapMerger = (original: Record<string, JSONValue>, patch: Record<string, JSONValue>, pos: SchemaPosition) => Record<string, JSONValue>;
+export type MapMerger = (
+  original: Record<string, JSONValue>,
+  patch: Record<string, JSONValue>,
+  pos: SchemaPosition,
+) => Record<string, JSONValue>;
 
 export interface SliceMerge {
   readonly pos: SchemaPosition;
@@ -25,7 +29,11 @@ function findByKey(list: readonly JSONValue[], mergeKey: string, value: JSONValu
 }
 
 /** Applies `$patch` items: deletes drop matching originals, a replace makes the rest the list. */
-function applySpecialElements(original: JSONValue[], patch: readonly JSONValue[], mergeKey: string): { original: JSONValue[]; patch: JSONValue[] } {
+function applySpecialElements(
+  original: JSONValue[],
+  patch: readonly JSONValue[],
+  mergeKey: string,
+): { original: JSONValue[]; patch: JSONValue[] } {
   const plain: JSONValue[] = [];
   let replace = false;
   let current = original;
@@ -38,7 +46,9 @@ function applySpecialElements(original: JSONValue[], patch: readonly JSONValue[]
     if (directive === 'delete') {
       if (!Object.hasOwn(v, mergeKey)) throw errNoMergeKey(v, mergeKey);
       const key = v[mergeKey];
-      current = current.filter((item) => !(isMap(item) && Object.hasOwn(item, mergeKey) && item[mergeKey] === key));
+      current = current.filter(
+        (item) => !(isMap(item) && Object.hasOwn(item, mergeKey) && item[mergeKey] === key),
+      );
     } else if (directive === 'replace') {
       replace = true;
     } else if (directive === 'merge') {
@@ -80,5 +90,9 @@ export function mergeSlice(original: JSONValue[], patch: JSONValue[], m: SliceMe
   if (m.mergeKey === '') throw new StrategicMergeError('cannot merge lists without merge key');
   const special = applySpecialElements(original, patch, m.mergeKey);
   const merged = mergeItems(special.original, special.patch, m);
-  return normalizeElementOrder(merged, { patchOrder: special.patch, serverOrder: special.original, mergeKey: m.mergeKey });
+  return normalizeElementOrder(merged, {
+    patchOrder: special.patch,
+    serverOrder: special.original,
+    mergeKey: m.mergeKey,
+  });
 }

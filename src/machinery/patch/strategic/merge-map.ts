@@ -40,7 +40,8 @@ function applyRetainKeys(original: JSONObject, patch: JSONObject): void {
   Reflect.deleteProperty(patch, retainKeysDirective);
   if (!Array.isArray(list)) throw errBadPatchFormatForRetainKeys();
   for (const [k, v] of Object.entries(patch)) {
-    if (v === null || k.startsWith(deleteFromPrimitiveListPrefix) || k.startsWith(setElementOrderPrefix)) continue;
+    if (v === null || k.startsWith(deleteFromPrimitiveListPrefix) || k.startsWith(setElementOrderPrefix))
+      continue;
     if (!list.includes(k)) throw errBadPatchFormatForRetainKeys();
   }
   for (const k of Object.keys(original)) if (!list.includes(k)) Reflect.deleteProperty(original, k);
@@ -64,8 +65,16 @@ function applySetElementOrders(original: JSONObject, patch: JSONObject, pos: Sch
     let merged: JSONValue[];
     if (orig === undefined) merged = list ?? [];
     else if (list === undefined) merged = orig;
-    else merged = meta.strategy === 'merge' ? mergeSlice(orig, list, { pos: itemPos, mergeKey: meta.mergeKey, isDeleteList: false, mergeMap }) : list;
-    original[target] = normalizeElementOrder(merged, { patchOrder: order, serverOrder: orig ?? [], mergeKey: meta.mergeKey });
+    else
+      merged =
+        meta.strategy === 'merge'
+          ? mergeSlice(orig, list, { pos: itemPos, mergeKey: meta.mergeKey, isDeleteList: false, mergeMap })
+          : list;
+    original[target] = normalizeElementOrder(merged, {
+      patchOrder: order,
+      serverOrder: orig ?? [],
+      mergeKey: meta.mergeKey,
+    });
     Reflect.deleteProperty(patch, target);
   }
 }
@@ -77,7 +86,11 @@ function setValue(original: JSONObject, key: string, patchV: JSONValue): void {
 }
 
 /** Merges one member of the patch into the original (the loop body of mergeMap). */
-function mergeMember(original: JSONObject, entry: { key: string; patchV: JSONValue }, pos: SchemaPosition): void {
+function mergeMember(
+  original: JSONObject,
+  entry: { key: string; patchV: JSONValue },
+  pos: SchemaPosition,
+): void {
   let k = entry.key;
   const { patchV } = entry;
   const isDeleteList = k.startsWith(deleteFromPrimitiveListPrefix);
@@ -96,7 +109,10 @@ function mergeMember(original: JSONObject, entry: { key: string; patchV: JSONVal
     original[k] = meta.strategy === 'replace' ? patchV : mergeMap(current, patchV, sub);
   } else if (Array.isArray(current) && Array.isArray(patchV)) {
     const { pos: items, meta } = lookupSlice(pos, k);
-    original[k] = meta.strategy === 'merge' ? mergeSlice(current, patchV, { pos: items, mergeKey: meta.mergeKey, isDeleteList, mergeMap }) : patchV;
+    original[k] =
+      meta.strategy === 'merge'
+        ? mergeSlice(current, patchV, { pos: items, mergeKey: meta.mergeKey, isDeleteList, mergeMap })
+        : patchV;
   } else {
     setValue(original, k, patchV);
   }

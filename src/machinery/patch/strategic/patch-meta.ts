@@ -39,7 +39,10 @@ function fieldSchema(pos: SchemaPosition, key: string): Schema | undefined {
 export function lookupField(pos: SchemaPosition, key: string): { pos: SchemaPosition; meta: PatchMeta } {
   const field = fieldSchema(pos, key);
   if (field === undefined) return { pos: { resolver: pos.resolver, schema: undefined }, meta: noMeta };
-  return { pos: { resolver: pos.resolver, schema: field }, meta: metaOf({ ...pos.resolver.resolve(field), ...field }) };
+  return {
+    pos: { resolver: pos.resolver, schema: field },
+    meta: metaOf({ ...pos.resolver.resolve(field), ...field }),
+  };
 }
 
 /** The list member `key`: the position of its items and the list's patch metadata. */

@@ -14,7 +14,11 @@ function sameItem(left: JSONValue, right: JSONValue, mergeKey: string): boolean 
   return left[mergeKey] === right[mergeKey];
 }
 
-export function validateSetElementOrder(patchList: readonly JSONValue[], order: readonly JSONValue[], mergeKey: string): void {
+export function validateSetElementOrder(
+  patchList: readonly JSONValue[],
+  order: readonly JSONValue[],
+  mergeKey: string,
+): void {
   if (order.length === 0 || patchList.length === 0) return;
   let items = patchList;
   if (mergeKey !== '') {

@@ -5,7 +5,8 @@ import { podResolver, podSchema } from '../testing/pod-schema.js';
 import { strategicMergePatch, StrategicMergeError } from './strategic-merge-patch.js';
 
 const schema = { resolver: podResolver, root: podSchema };
-const smp = (original: JSONObject, patch: JSONObject): JSONObject => strategicMergePatch(original, patch, schema);
+const smp = (original: JSONObject, patch: JSONObject): JSONObject =>
+  strategicMergePatch(original, patch, schema);
 
 interface Case {
   readonly name: string;
@@ -17,9 +18,24 @@ interface Case {
 const c = (...containers: JSONObject[]): JSONObject => ({ spec: { containers } });
 
 const cases: Case[] = [
-  { name: 'scalar replaced, map merged', original: { metadata: { labels: { a: '1', b: '2' } } }, patch: { metadata: { labels: { b: '3', c: '4' } } }, want: { metadata: { labels: { a: '1', b: '3', c: '4' } } } },
-  { name: 'null deletes a key', original: { metadata: { labels: { a: '1', b: '2' } } }, patch: { metadata: { labels: { a: null } } }, want: { metadata: { labels: { b: '2' } } } },
-  { name: 'null for a missing key is dropped', original: {}, patch: { metadata: { labels: { a: null, b: '1' } } }, want: { metadata: { labels: { b: '1' } } } },
+  {
+    name: 'scalar replaced, map merged',
+    original: { metadata: { labels: { a: '1', b: '2' } } },
+    patch: { metadata: { labels: { b: '3', c: '4' } } },
+    want: { metadata: { labels: { a: '1', b: '3', c: '4' } } },
+  },
+  {
+    name: 'null deletes a key',
+    original: { metadata: { labels: { a: '1', b: '2' } } },
+    patch: { metadata: { labels: { a: null } } },
+    want: { metadata: { labels: { b: '2' } } },
+  },
+  {
+    name: 'null for a missing key is dropped',
+    original: {},
+    patch: { metadata: { labels: { a: null, b: '1' } } },
+    want: { metadata: { labels: { b: '1' } } },
+  },
   {
     name: 'list of maps merged by key',
     original: c({ name: 'a', image: 'x' }, { name: 'b', image: 'y' }),
@@ -37,7 +53,11 @@ const cases: Case[] = [
     name: 'nested list merge (ports by containerPort, env by name)',
     original: c({ name: 'a', ports: [{ containerPort: 80 }], env: [{ name: 'A', value: '1' }] }),
     patch: c({ name: 'a', ports: [{ containerPort: 443 }], env: [{ name: 'A', value: '2' }] }),
-    want: c({ name: 'a', ports: [{ containerPort: 443 }, { containerPort: 80 }], env: [{ name: 'A', value: '2' }] }),
+    want: c({
+      name: 'a',
+      ports: [{ containerPort: 443 }, { containerPort: 80 }],
+      env: [{ name: 'A', value: '2' }],
+    }),
   },
   {
     name: '$patch: delete removes an item',
@@ -84,7 +104,12 @@ const cases: Case[] = [
   {
     name: '$setElementOrder reorders',
     original: c({ name: 'a' }, { name: 'b' }, { name: 'c' }),
-    patch: { spec: { '$setElementOrder/containers': [{ name: 'c' }, { name: 'a' }, { name: 'b' }], containers: [{ name: 'a', image: 'i' }] } },
+    patch: {
+      spec: {
+        '$setElementOrder/containers': [{ name: 'c' }, { name: 'a' }, { name: 'b' }],
+        containers: [{ name: 'a', image: 'i' }],
+      },
+    },
     want: c({ name: 'c' }, { name: 'a', image: 'i' }, { name: 'b' }),
   },
   {
@@ -96,7 +121,9 @@ const cases: Case[] = [
   {
     name: '$retainKeys clears other keys',
     original: { spec: { volumes: [{ name: 'v', emptyDir: { medium: 'Memory' } }] } },
-    patch: { spec: { volumes: [{ name: 'v', $retainKeys: ['name', 'hostPath'], hostPath: { path: '/x' } }] } },
+    patch: {
+      spec: { volumes: [{ name: 'v', $retainKeys: ['name', 'hostPath'], hostPath: { path: '/x' } }] },
+    },
     want: { spec: { volumes: [{ name: 'v', hostPath: { path: '/x' } }] } },
   },
   {
@@ -127,25 +154,58 @@ describe('strategicMergePatch', () => {
     assert.deepEqual(original, c({ name: 'a' }));
   });
 
-  const failures: { name: string; original: JSONObject; patch: JSONObject; message: string; kind: string }[] = [
-    { name: 'missing merge key', original: c({ name: 'a' }), patch: c({ image: 'x' }), message: 'map: map[image:x] does not contain declared merge key: name', kind: 'internal' },
-    { name: 'unknown $patch', original: { metadata: {} }, patch: { metadata: { $patch: 'bogus' } }, message: 'unknown patch type: bogus in map: map[$patch:bogus]', kind: 'internal' },
-    { name: 'bad retainKeys', original: { spec: {} }, patch: { spec: { $retainKeys: 'x' } }, message: 'invalid patch format of retainKeys', kind: 'badRequest' },
-    { name: 'patch field outside retainKeys', original: { spec: {} }, patch: { spec: { $retainKeys: ['a'], b: '1' } }, message: 'invalid patch format of retainKeys', kind: 'badRequest' },
-    { name: 'list of lists', original: { spec: { extra: {} }, metadata: { finalizers: [['a']] } }, patch: { metadata: { finalizers: [['b']] } }, message: 'lists of lists are not supported', kind: 'unprocessable' },
-    {
-      name: 'setElementOrder mismatch',
-      original: c({ name: 'a' }),
-      patch: { spec: { '$setElementOrder/containers': [{ name: 'a' }], containers: [{ name: 'b' }] } },
-      message: "The order in patch list:\n[map[name:b]]\n doesn't match $setElementOrder list:\n[map[name:a]]\n",
-      kind: 'internal',
-    },
-  ];
+  const failures: { name: string; original: JSONObject; patch: JSONObject; message: string; kind: string }[] =
+    [
+      {
+        name: 'missing merge key',
+        original: c({ name: 'a' }),
+        patch: c({ image: 'x' }),
+        message: 'map: map[image:x] does not contain declared merge key: name',
+        kind: 'internal',
+      },
+      {
+        name: 'unknown $patch',
+        original: { metadata: {} },
+        patch: { metadata: { $patch: 'bogus' } },
+        message: 'unknown patch type: bogus in map: map[$patch:bogus]',
+        kind: 'internal',
+      },
+      {
+        name: 'bad retainKeys',
+        original: { spec: {} },
+        patch: { spec: { $retainKeys: 'x' } },
+        message: 'invalid patch format of retainKeys',
+        kind: 'badRequest',
+      },
+      {
+        name: 'patch field outside retainKeys',
+        original: { spec: {} },
+        patch: { spec: { $retainKeys: ['a'], b: '1' } },
+        message: 'invalid patch format of retainKeys',
+        kind: 'badRequest',
+      },
+      {
+        name: 'list of lists',
+        original: { spec: { extra: {} }, metadata: { finalizers: [['a']] } },
+        patch: { metadata: { finalizers: [['b']] } },
+        message: 'lists of lists are not supported',
+        kind: 'unprocessable',
+      },
+      {
+        name: 'setElementOrder mismatch',
+        original: c({ name: 'a' }),
+        patch: { spec: { '$setElementOrder/containers': [{ name: 'a' }], containers: [{ name: 'b' }] } },
+        message:
+          "The order in patch list:\n[map[name:b]]\n doesn't match $setElementOrder list:\n[map[name:a]]\n",
+        kind: 'internal',
+      },
+    ];
   for (const f of failures) {
     it(`fails: ${f.name}`, () => {
       assert.throws(
         () => smp(f.original, f.patch),
-        (err: unknown) => err instanceof StrategicMergeError && err.message === f.message && err.kind === f.kind,
+        (err: unknown) =>
+          err instanceof StrategicMergeError && err.message === f.message && err.kind === f.kind,
       );
     });
   }

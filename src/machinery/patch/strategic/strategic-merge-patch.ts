@@ -8,6 +8,10 @@ import { mergeMap } from './merge-map.js';
 export { StrategicMergeError } from './errors.js';
 
 /** The patched object; neither input is changed. Throws StrategicMergeError. */
-export function strategicMergePatch(original: JSONObject, patch: JSONObject, schema: { resolver: SchemaResolver; root: Schema }): JSONObject {
+export function strategicMergePatch(
+  original: JSONObject,
+  patch: JSONObject,
+  schema: { resolver: SchemaResolver; root: Schema },
+): JSONObject {
   return mergeMap(cloneJSON(original), cloneJSON(patch), { resolver: schema.resolver, schema: schema.root });
 }

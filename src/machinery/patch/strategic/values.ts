@@ -29,7 +29,9 @@ export function sliceElementKind(...lists: readonly (readonly JSONValue[])[]): s
         if (k === 'slice') throw errNoListOfLists();
         kind = k;
       } else if (kind !== k) {
-        throw new StrategicMergeError(`list element types are not identical: [${lists.map((l) => goValueString(l)).join(' ')}]`);
+        throw new StrategicMergeError(
+          `list element types are not identical: [${lists.map((l) => goValueString(l)).join(' ')}]`,
+        );
       }
     }
   }

@@ -17,7 +17,11 @@ const defs: Record<string, Schema> = {
     }),
     env: mapList({ $ref: 'EnvVar' }, 'name'),
   }),
-  ContainerPort: struct('p', { containerPort: int32(), protocol: str(undefined, { default: 'TCP' }), name: str() }),
+  ContainerPort: struct('p', {
+    containerPort: int32(),
+    protocol: str(undefined, { default: 'TCP' }),
+    name: str(),
+  }),
   EnvVar: struct('e', { name: str(), value: str() }),
   Volume: struct('v', {
     name: str(),
@@ -29,7 +33,10 @@ const defs: Record<string, Schema> = {
     namespace: str(),
     labels: stringMap(),
     annotations: stringMap(),
-    finalizers: arrayOf(str(), undefined, { 'x-kubernetes-patch-strategy': 'merge', 'x-kubernetes-list-type': 'set' }),
+    finalizers: arrayOf(str(), undefined, {
+      'x-kubernetes-patch-strategy': 'merge',
+      'x-kubernetes-list-type': 'set',
+    }),
     resourceVersion: str(),
   }),
   Pod: struct('pod', {

@@ -3,7 +3,15 @@
 import { pathElementKey, type Path, type PathElement } from '../fieldpath/path-element.js';
 import { FieldSet } from '../fieldpath/set.js';
 import { isJSONObject, jsonEqual, type JSONValue } from '../json.js';
-import { listItemElement, memberType, typeOf, TypedError, type ListNode, type SchemaResolver, type TypeRef } from './type-node.js';
+import {
+  listItemElement,
+  memberType,
+  typeOf,
+  TypedError,
+  type ListNode,
+  type SchemaResolver,
+  type TypeRef,
+} from './type-node.js';
 
 export interface Comparison {
   readonly added: FieldSet;
@@ -28,7 +36,11 @@ function leaf(w: Walk, p: Pair): void {
   else if (!jsonEqual(p.lhs, p.rhs)) w.out.modified.insert(p.path);
 }
 
-function indexItems(w: Walk, node: ListNode, list: JSONValue[] | undefined): Map<string, { pe: PathElement; items: JSONValue[] }> {
+function indexItems(
+  w: Walk,
+  node: ListNode,
+  list: JSONValue[] | undefined,
+): Map<string, { pe: PathElement; items: JSONValue[] }> {
   const out = new Map<string, { pe: PathElement; items: JSONValue[] }>();
   (list ?? []).forEach((value, index) => {
     let pe: PathElement;
@@ -46,7 +58,11 @@ function indexItems(w: Walk, node: ListNode, list: JSONValue[] | undefined): Map
   return out;
 }
 
-function visitList(w: Walk, node: ListNode, p: { lhs: JSONValue[] | undefined; rhs: JSONValue[] | undefined; path: Path }): void {
+function visitList(
+  w: Walk,
+  node: ListNode,
+  p: { lhs: JSONValue[] | undefined; rhs: JSONValue[] | undefined; path: Path },
+): void {
   const left = indexItems(w, node, p.lhs);
   const right = indexItems(w, node, p.rhs);
   const keys = new Set([...left.keys(), ...right.keys()]);
@@ -57,7 +73,11 @@ function visitList(w: Walk, node: ListNode, p: { lhs: JSONValue[] | undefined; r
     if (pe === undefined) continue;
     const path = [...p.path, pe];
     if ((l?.items.length ?? 0) > 1 || (r?.items.length ?? 0) > 1) {
-      leaf(w, { lhs: l === undefined ? undefined : l.items, rhs: r === undefined ? undefined : r.items, path });
+      leaf(w, {
+        lhs: l === undefined ? undefined : l.items,
+        rhs: r === undefined ? undefined : r.items,
+        path,
+      });
       continue;
     }
     compareAt(w, node.element, { lhs: l?.items[0], rhs: r?.items[0], path });
@@ -65,7 +85,8 @@ function visitList(w: Walk, node: ListNode, p: { lhs: JSONValue[] | undefined; r
 }
 
 const asList = (v: JSONValue | undefined): JSONValue[] | undefined => (Array.isArray(v) ? v : undefined);
-const asMap = (v: JSONValue | undefined): Record<string, JSONValue> | undefined => (isJSONObject(v) ? v : undefined);
+const asMap = (v: JSONValue | undefined): Record<string, JSONValue> | undefined =>
+  isJSONObject(v) ? v : undefined;
 const isEmpty = (v: object | undefined): boolean => v === undefined || Object.keys(v).length === 0;
 
 /** Compares one position; returns true when it was handled as a leaf. */
@@ -74,7 +95,12 @@ function compareNode(w: Walk, ref: TypeRef, p: Pair): boolean {
   if (node.kind === 'list') {
     const l = asList(p.lhs);
     const r = asList(p.rhs);
-    if (node.listType === 'atomic' || (isEmpty(l) && isEmpty(r)) || (l === undefined) !== (p.lhs === undefined) || (r === undefined) !== (p.rhs === undefined)) {
+    if (
+      node.listType === 'atomic' ||
+      (isEmpty(l) && isEmpty(r)) ||
+      (l === undefined) !== (p.lhs === undefined) ||
+      (r === undefined) !== (p.rhs === undefined)
+    ) {
       leaf(w, p);
       return true;
     }
@@ -87,7 +113,12 @@ function compareNode(w: Walk, ref: TypeRef, p: Pair): boolean {
     // A Go struct is never absent: an empty one on one side and none on the other is no change.
     const isStruct = Object.keys(node.fields).length > 0;
     if (isStruct && isEmpty(l) && isEmpty(r) && (p.lhs === undefined || p.rhs === undefined)) return true;
-    if (node.atomic || (isEmpty(l) && isEmpty(r)) || (l === undefined) !== (p.lhs === undefined) || (r === undefined) !== (p.rhs === undefined)) {
+    if (
+      node.atomic ||
+      (isEmpty(l) && isEmpty(r)) ||
+      (l === undefined) !== (p.lhs === undefined) ||
+      (r === undefined) !== (p.rhs === undefined)
+    ) {
       leaf(w, p);
       return true;
     }
@@ -109,7 +140,11 @@ function compareAt(w: Walk, ref: TypeRef, p: Pair): void {
 }
 
 /** The fields that differ from `lhs` to `rhs`. */
-export function compareValues(resolver: SchemaResolver, ref: TypeRef, pair: { lhs: JSONValue; rhs: JSONValue }): Comparison {
+export function compareValues(
+  resolver: SchemaResolver,
+  ref: TypeRef,
+  pair: { lhs: JSONValue; rhs: JSONValue },
+): Comparison {
   const out: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
   compareAt({ resolver, out }, ref, { lhs: pair.lhs, rhs: pair.rhs, path: [] });
   return out;

@@ -3,7 +3,16 @@
 // the configuration's order for items both sides have.
 import { pathElementKey, type PathElement } from '../fieldpath/path-element.js';
 import { isJSONObject, type JSONValue } from '../json.js';
-import { listItemElement, memberType, typeOf, TypedError, type ListNode, type MapNode, type SchemaResolver, type TypeRef } from './type-node.js';
+import {
+  listItemElement,
+  memberType,
+  typeOf,
+  TypedError,
+  type ListNode,
+  type MapNode,
+  type SchemaResolver,
+  type TypeRef,
+} from './type-node.js';
 
 type Value = JSONValue | undefined;
 
@@ -31,7 +40,11 @@ function indexList(resolver: SchemaResolver, node: ListNode, list: readonly JSON
   return { order, items };
 }
 
-function mergeList(resolver: SchemaResolver, node: ListNode, sides: { lhs: readonly JSONValue[]; rhs: readonly JSONValue[] }): JSONValue[] {
+function mergeList(
+  resolver: SchemaResolver,
+  node: ListNode,
+  sides: { lhs: readonly JSONValue[]; rhs: readonly JSONValue[] },
+): JSONValue[] {
   const l = indexList(resolver, node, sides.lhs);
   const r = indexList(resolver, node, sides.rhs);
   const shared = r.order.filter((e) => l.items.has(e.key)).map((e) => e.key);
@@ -74,7 +87,11 @@ function mergeList(resolver: SchemaResolver, node: ListNode, sides: { lhs: reado
   return out;
 }
 
-function mergeMap(resolver: SchemaResolver, node: MapNode, sides: { lhs: Record<string, JSONValue>; rhs: Record<string, JSONValue> }): Record<string, JSONValue> {
+function mergeMap(
+  resolver: SchemaResolver,
+  node: MapNode,
+  sides: { lhs: Record<string, JSONValue>; rhs: Record<string, JSONValue> },
+): Record<string, JSONValue> {
   const out: Record<string, JSONValue> = {};
   const keys = new Set([...Object.keys(sides.lhs), ...Object.keys(sides.rhs)]);
   for (const key of keys) {
@@ -85,10 +102,15 @@ function mergeMap(resolver: SchemaResolver, node: MapNode, sides: { lhs: Record<
   return out;
 }
 
-const isEmpty = (v: Value): boolean => v === undefined || v === null || (typeof v === 'object' && Object.keys(v).length === 0);
+const isEmpty = (v: Value): boolean =>
+  v === undefined || v === null || (typeof v === 'object' && Object.keys(v).length === 0);
 
 /** The merge of `lhs` (live) and `rhs` (configuration) at one position. */
-export function mergeValues(resolver: SchemaResolver, ref: TypeRef, sides: { lhs: Value; rhs: Value }): Value {
+export function mergeValues(
+  resolver: SchemaResolver,
+  ref: TypeRef,
+  sides: { lhs: Value; rhs: Value },
+): Value {
   const { lhs, rhs } = sides;
   if (lhs === undefined || rhs === undefined || (isEmpty(lhs) && isEmpty(rhs))) return rhs ?? lhs;
   const node = typeOf(resolver, ref, rhs);

@@ -9,10 +9,10 @@ export function ensureNamedFieldsAreMembers(resolver: SchemaResolver, ref: TypeR
   for (const pe of set.members()) out.insertMember(pe);
   const node = typeOf(resolver, ref, undefined);
   for (const { pe, set: child } of set.children()) {
-    if (pe.kind === 'field' && node.kind === 'map' && Object.hasOwn(node.fields, pe.name)) out.insertMember(pe);
+    if (pe.kind === 'field' && node.kind === 'map' && Object.hasOwn(node.fields, pe.name))
+      out.insertMember(pe);
     const type = childType(node, pe);
     out.insertChild(pe, type === undefined ? child : ensureNamedFieldsAreMembers(resolver, type, child));
   }
   return out;
 }
-

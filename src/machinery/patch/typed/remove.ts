@@ -3,11 +3,22 @@
 import type { PathElement } from '../fieldpath/path-element.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import { isJSONObject, type JSONValue } from '../json.js';
-import { listItemElement, memberType, typeOf, TypedError, type SchemaResolver, type TypeRef } from './type-node.js';
+import {
+  listItemElement,
+  memberType,
+  typeOf,
+  TypedError,
+  type SchemaResolver,
+  type TypeRef,
+} from './type-node.js';
 
 type Value = JSONValue | undefined;
 
-function removeFromList(resolver: SchemaResolver, ref: TypeRef, at: { value: JSONValue[]; set: FieldSet }): Value {
+function removeFromList(
+  resolver: SchemaResolver,
+  ref: TypeRef,
+  at: { value: JSONValue[]; set: FieldSet },
+): Value {
   const node = typeOf(resolver, ref, at.value);
   if (node.kind !== 'list' || node.listType === 'atomic') return undefined;
   const out: JSONValue[] = [];
@@ -28,7 +39,11 @@ function removeFromList(resolver: SchemaResolver, ref: TypeRef, at: { value: JSO
   return out.length > 0 ? out : undefined;
 }
 
-function removeFromMap(resolver: SchemaResolver, ref: TypeRef, at: { value: Record<string, JSONValue>; set: FieldSet }): Value {
+function removeFromMap(
+  resolver: SchemaResolver,
+  ref: TypeRef,
+  at: { value: Record<string, JSONValue>; set: FieldSet },
+): Value {
   const node = typeOf(resolver, ref, at.value);
   if (node.kind !== 'map' || node.atomic) return undefined;
   const out: Record<string, JSONValue> = {};
@@ -36,14 +51,20 @@ function removeFromMap(resolver: SchemaResolver, ref: TypeRef, at: { value: Reco
     const pe: PathElement = { kind: 'field', name: key };
     if (at.set.hasMember(pe)) continue;
     const sub = at.set.withPrefix(pe);
-    const kept = sub.empty() ? val : removeItems(resolver, memberType(node, key) ?? 'deduced', { value: val, set: sub });
+    const kept = sub.empty()
+      ? val
+      : removeItems(resolver, memberType(node, key) ?? 'deduced', { value: val, set: sub });
     if (kept !== undefined) out[key] = kept;
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** `value` without the fields of `set`; undefined when nothing is left. */
-export function removeItems(resolver: SchemaResolver, ref: TypeRef, at: { value: JSONValue; set: FieldSet }): Value {
+export function removeItems(
+  resolver: SchemaResolver,
+  ref: TypeRef,
+  at: { value: JSONValue; set: FieldSet },
+): Value {
   if (Array.isArray(at.value)) {
     if (at.value.length === 0) return undefined;
     return removeFromList(resolver, ref, { value: at.value, set: at.set });
@@ -54,4 +75,3 @@ export function removeItems(resolver: SchemaResolver, ref: TypeRef, at: { value:
   }
   return at.value;
 }
-

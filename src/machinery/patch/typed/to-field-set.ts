@@ -68,7 +68,11 @@ function walk(w: Walk, ref: TypeRef, at: { value: JSONValue; path: Path }): void
 }
 
 /** The fields `value` sets, and the problems that make it invalid for its type. */
-export function toFieldSet(resolver: SchemaResolver, ref: TypeRef, value: JSONValue): { set: FieldSet; errors: string[] } {
+export function toFieldSet(
+  resolver: SchemaResolver,
+  ref: TypeRef,
+  value: JSONValue,
+): { set: FieldSet; errors: string[] } {
   const w: Walk = { resolver, set: new FieldSet(), errors: [] };
   walk(w, ref, { value, path: [] });
   return { set: w.set, errors: w.errors };

@@ -42,7 +42,8 @@ function listNode(s: Schema): ListNode {
   const strategies = (s['x-kubernetes-patch-strategy'] ?? '').split(',');
   const mergeKey = s['x-kubernetes-patch-merge-key'];
   let listType = s['x-kubernetes-list-type'];
-  if (listType === undefined) listType = strategies.includes('merge') ? (mergeKey === undefined ? 'set' : 'map') : 'atomic';
+  if (listType === undefined)
+    listType = strategies.includes('merge') ? (mergeKey === undefined ? 'set' : 'map') : 'atomic';
   const keys = s['x-kubernetes-list-map-keys'] ?? (mergeKey === undefined ? [] : [mergeKey]);
   return { kind: 'list', element: s.items ?? 'deduced', listType, keys };
 }
@@ -52,8 +53,14 @@ function mapNode(s: Schema): MapNode {
   const hasFields = s.properties !== undefined && Object.keys(s.properties).length > 0;
   let element: TypeRef | undefined;
   if (typeof ap === 'object') element = ap;
-  else if (ap === true || s['x-kubernetes-preserve-unknown-fields'] === true || !hasFields) element = 'deduced';
-  return { kind: 'map', fields: s.properties ?? {}, element, atomic: s['x-kubernetes-map-type'] === 'atomic' };
+  else if (ap === true || s['x-kubernetes-preserve-unknown-fields'] === true || !hasFields)
+    element = 'deduced';
+  return {
+    kind: 'map',
+    fields: s.properties ?? {},
+    element,
+    atomic: s['x-kubernetes-map-type'] === 'atomic',
+  };
 }
 
 /** The node a type reference stands for; deduced types take their shape from `value`. */
@@ -62,7 +69,8 @@ export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): 
   const s = resolver.resolve(ref);
   if (s['x-kubernetes-int-or-string'] === true) return scalar;
   if (s.type === 'array') return listNode(s);
-  if (s.type === 'object' || s.properties !== undefined || s.additionalProperties !== undefined) return mapNode(s);
+  if (s.type === 'object' || s.properties !== undefined || s.additionalProperties !== undefined)
+    return mapNode(s);
   if (s.type === undefined) return deduce(value);
   return scalar;
 }
@@ -75,12 +83,18 @@ export function memberType(node: MapNode, key: string): TypeRef | undefined {
 /** A field or list problem, with the path it was found at (`.spec.ports: element 0: ...`). */
 export class TypedError extends Error {}
 
-function keyFieldValue(item: Record<string, JSONValue>, key: string, itemSchema: Schema | undefined): JSONValue {
+function keyFieldValue(
+  item: Record<string, JSONValue>,
+  key: string,
+  itemSchema: Schema | undefined,
+): JSONValue {
   const v = item[key];
   if (v !== undefined) return v;
   const dflt = itemSchema?.properties?.[key]?.default as JSONValue | undefined;
   if (dflt !== undefined) return dflt;
-  throw new TypedError(`associative list with keys has an element that omits key field ${JSON.stringify(key)} (and doesn't have default value)`);
+  throw new TypedError(
+    `associative list with keys has an element that omits key field ${JSON.stringify(key)} (and doesn't have default value)`,
+  );
 }
 
 /** The path element of list item `index`: its keys, its value, or its index. */
@@ -92,8 +106,10 @@ export function listItemElement(
   const { value, index } = item;
   if (node.listType === 'set') return { kind: 'value', value };
   if (node.listType === 'atomic') return { kind: 'index', index };
-  if (!isJSONObject(value)) throw new TypedError(`element ${index}: associative list with keys has an element that is not a map`);
-  if (node.keys.length === 0) throw new TypedError(`element ${index}: associative list without keys has an element that's a map type`);
+  if (!isJSONObject(value))
+    throw new TypedError(`element ${index}: associative list with keys has an element that is not a map`);
+  if (node.keys.length === 0)
+    throw new TypedError(`element ${index}: associative list without keys has an element that's a map type`);
   const itemSchema = node.element === 'deduced' ? undefined : resolver.resolve(node.element);
   const fields: KeyField[] = [];
   for (const key of node.keys) {

@@ -36,7 +36,9 @@ export const podAttrs: AttrFunc<Pod> = (pod) => ({
 });
 
 export const podFieldLabelConversion: TransformFunc = (field, value) =>
-  podFields.includes(field) ? { ok: true, field, value } : { ok: false, message: `field label not supported: ${field}` };
+  podFields.includes(field)
+    ? { ok: true, field, value }
+    : { ok: false, message: `field label not supported: ${field}` };
 
 /** The watch cache's trigger: watchers selecting on spec.nodeName see only their node's pods. */
 export const podTriggerFuncs: TriggerFuncs = { 'spec.nodeName': (obj) => (obj as Pod).spec?.nodeName ?? '' };

@@ -52,9 +52,13 @@ describe('pods', () => {
 
   it('creates Pending with its QoS class and the v1 defaults', async () => {
     const limits = { cpu: '1', memory: '64Mi' };
-    const out = await s.pods.create(ctx, pod('web', [{ name: 'app', image: 'nginx', resources: { limits } }]), {
-      options: {},
-    });
+    const out = await s.pods.create(
+      ctx,
+      pod('web', [{ name: 'app', image: 'nginx', resources: { limits } }]),
+      {
+        options: {},
+      },
+    );
     assert.deepEqual(out.status, { phase: 'Pending', qosClass: 'Guaranteed' });
     assert.ok(out.spec !== undefined);
     const first = out.spec.containers[0];
@@ -74,11 +78,15 @@ describe('pods', () => {
       reason: 'Invalid',
       message: 'Pod "bad" is invalid: spec.containers: Required value',
     });
-    await rejectsWithStatus(s.pods.create(ctx, pod('bad', [{ name: 'a' }, { name: 'a', image: 'x' }]), { options: {} }), {
-      code: 422,
-      reason: 'Invalid',
-      message: 'Pod "bad" is invalid: [spec.containers[0].image: Required value, spec.containers[1].name: Duplicate value: "a"]',
-    });
+    await rejectsWithStatus(
+      s.pods.create(ctx, pod('bad', [{ name: 'a' }, { name: 'a', image: 'x' }]), { options: {} }),
+      {
+        code: 422,
+        reason: 'Invalid',
+        message:
+          'Pod "bad" is invalid: [spec.containers[0].image: Required value, spec.containers[1].name: Duplicate value: "a"]',
+      },
+    );
     // A container without a name is a field error, not a crash.
     await rejectsWithStatus(s.pods.create(ctx, pod('bad', [{ image: 'x' } as Container]), { options: {} }), {
       code: 422,
@@ -112,36 +120,69 @@ describe('pods', () => {
   });
 
   it('binds once, then answers 409 as kube', async () => {
-    const binding = { apiVersion: 'v1', kind: 'Binding', metadata: { name: 'web' }, target: { kind: 'Node', name: 'n1' } };
+    const binding = {
+      apiVersion: 'v1',
+      kind: 'Binding',
+      metadata: { name: 'web' },
+      target: { kind: 'Node', name: 'n1' },
+    };
     const out = await s.binding.createNamed(ctx, 'web', { obj: structuredClone(binding), options: {} });
     assert.equal(out['status'], 'Success');
     const bound = await s.pods.get(ctx, 'web', {});
     assert.equal(bound.spec?.nodeName, 'n1');
     assert.equal(bound.status?.conditions?.[0]?.type, 'PodScheduled');
-    await rejectsWithStatus(s.binding.createNamed(ctx, 'web', { obj: structuredClone(binding), options: {} }), {
-      code: 409,
-      reason: 'Conflict',
-      message: 'Operation cannot be fulfilled on pods/binding "web": pod web is already assigned to node "n1"',
-    });
+    await rejectsWithStatus(
+      s.binding.createNamed(ctx, 'web', { obj: structuredClone(binding), options: {} }),
+      {
+        code: 409,
+        reason: 'Conflict',
+        message:
+          'Operation cannot be fulfilled on pods/binding "web": pod web is already assigned to node "n1"',
+      },
+    );
   });
 
   it('selects by spec.nodeName and status.phase, and refuses unknown fields', async () => {
     await s.pods.create(ctx, pod('idle'), { options: {} });
     const onNode = await s.pods.list(ctx, { fieldSelector: 'spec.nodeName=n1' });
-    assert.deepEqual(onNode.items.map((p) => p.metadata?.name), ['web']);
-    const pending = await s.pods.list(ctx, { fieldSelector: 'status.phase=Pending,spec.restartPolicy=Always' });
-    assert.deepEqual(pending.items.map((p) => p.metadata?.name), ['idle']);
-    await assert.rejects(s.pods.list(ctx, { fieldSelector: 'spec.image=x' }), /field label not supported: spec.image/);
+    assert.deepEqual(
+      onNode.items.map((p) => p.metadata?.name),
+      ['web'],
+    );
+    const pending = await s.pods.list(ctx, {
+      fieldSelector: 'status.phase=Pending,spec.restartPolicy=Always',
+    });
+    assert.deepEqual(
+      pending.items.map((p) => p.metadata?.name),
+      ['idle'],
+    );
+    await assert.rejects(
+      s.pods.list(ctx, { fieldSelector: 'spec.image=x' }),
+      /field label not supported: spec.image/,
+    );
   });
 
   it('prints NAME READY STATUS RESTARTS AGE and the wide columns', async () => {
     const table = s.pods.convertToTable(ctx, await s.pods.get(ctx, 'web', {}), {});
     assert.deepEqual(
       table.columnDefinitions.map((c) => [c.name, c.priority]),
-      [['Name', 0], ['Ready', 0], ['Status', 0], ['Restarts', 0], ['Age', 0], ['IP', 1], ['Node', 1], ['Nominated Node', 1], ['Readiness Gates', 1]],
+      [
+        ['Name', 0],
+        ['Ready', 0],
+        ['Status', 0],
+        ['Restarts', 0],
+        ['Age', 0],
+        ['IP', 1],
+        ['Node', 1],
+        ['Nominated Node', 1],
+        ['Readiness Gates', 1],
+      ],
     );
     const cells = table.rows[0]?.cells ?? [];
-    assert.deepEqual([cells[0], cells[1], cells[2], cells[3], cells[5], cells[6], cells[7], cells[8]], ['web', '0/1', 'Running', '0', '10.1.0.5', 'n1', '<none>', '<none>']);
+    assert.deepEqual(
+      [cells[0], cells[1], cells[2], cells[3], cells[5], cells[6], cells[7], cells[8]],
+      ['web', '0/1', 'Running', '0', '10.1.0.5', 'n1', '<none>', '<none>'],
+    );
   });
 
   it('deletes an unbound pod at once, a bound one gracefully, and at once with grace 0', async () => {
@@ -154,6 +195,10 @@ describe('pods', () => {
     assert.equal(table.rows[0]?.cells[2], 'Terminating');
     const now = await s.pods.delete(ctx, 'web', { options: { gracePeriodSeconds: 0 } });
     assert.equal(now.deleted, true);
-    await rejectsWithStatus(s.pods.get(ctx, 'web', {}), { code: 404, reason: 'NotFound', message: 'pods "web" not found' });
+    await rejectsWithStatus(s.pods.get(ctx, 'web', {}), {
+      code: 404,
+      reason: 'NotFound',
+      message: 'pods "web" not found',
+    });
   });
 });

@@ -5,7 +5,7 @@ import { translateTimestampSince } from '../../generic/human-duration.js';
 import { ageColumn, nameColumn, tableConvertorFor } from '../../generic/table-convertor.js';
 import type { TableConvertor } from '../../rest/capabilities.js';
 
-const column = (name: string, description: string, priority = 0): (typeof nameColumn) => ({
+const column = (name: string, description: string, priority = 0): typeof nameColumn => ({
   name,
   type: 'string',
   format: '',
@@ -23,17 +23,21 @@ export function podStatusReason(pod: Pod): string {
     const terminated = c.state?.terminated;
     if (waiting !== '') reason = waiting;
     else if (terminated !== undefined) {
-      reason = terminated.reason ?? (terminated.signal !== undefined && terminated.signal !== 0
-        ? `Signal:${terminated.signal}`
-        : `ExitCode:${terminated.exitCode}`);
+      reason =
+        terminated.reason ??
+        (terminated.signal !== undefined && terminated.signal !== 0
+          ? `Signal:${terminated.signal}`
+          : `ExitCode:${terminated.exitCode}`);
     }
   }
-  if ((pod.metadata?.deletionTimestamp ?? '') !== '') reason = status.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
+  if ((pod.metadata?.deletionTimestamp ?? '') !== '')
+    reason = status.reason === 'NodeLost' ? 'Unknown' : 'Terminating';
   return reason;
 }
 
 function readinessGates(pod: Pod): string {
-  const gates = (pod.spec as { readinessGates?: { conditionType: string }[] } | undefined)?.readinessGates ?? [];
+  const gates =
+    (pod.spec as { readinessGates?: { conditionType: string }[] } | undefined)?.readinessGates ?? [];
   if (gates.length === 0) return '<none>';
   const ready = gates.filter((g) =>
     (pod.status?.conditions ?? []).some((c) => c.type === g.conditionType && c.status === 'True'),

@@ -30,14 +30,22 @@ function validateContainer(c: Container, path: FieldPath, names: Set<string>): E
   if ((c.image ?? '').trim() === '') errs.push(FieldError.required(path.child('image')));
   const pull = c.imagePullPolicy ?? '';
   if (pull === '') errs.push(FieldError.required(path.child('imagePullPolicy')));
-  else if (!pullPolicies.includes(pull)) errs.push(FieldError.notSupported(path.child('imagePullPolicy'), pull, pullPolicies));
+  else if (!pullPolicies.includes(pull))
+    errs.push(FieldError.notSupported(path.child('imagePullPolicy'), pull, pullPolicies));
   (c.ports ?? []).forEach((p, i) => {
     const pp = path.child('ports').index(i);
     if (!Number.isInteger(p.containerPort) || p.containerPort < 1 || p.containerPort > 65535)
-      errs.push(FieldError.invalid(pp.child('containerPort'), p.containerPort, 'must be between 1 and 65535, inclusive'));
+      errs.push(
+        FieldError.invalid(
+          pp.child('containerPort'),
+          p.containerPort,
+          'must be between 1 and 65535, inclusive',
+        ),
+      );
     const proto = p.protocol ?? '';
     if (proto === '') errs.push(FieldError.required(pp.child('protocol')));
-    else if (!protocols.includes(proto)) errs.push(FieldError.notSupported(pp.child('protocol'), proto, protocols));
+    else if (!protocols.includes(proto))
+      errs.push(FieldError.notSupported(pp.child('protocol'), proto, protocols));
   });
   return errs;
 }
@@ -65,16 +73,26 @@ export function validatePodSpec(spec: PodSpec | undefined, path: FieldPath): Err
     errs.push(FieldError.notSupported(path.child('restartPolicy'), restart, restartPolicies));
   const dns = spec?.dnsPolicy ?? '';
   if (dns === '') errs.push(FieldError.required(path.child('dnsPolicy')));
-  else if (!dnsPolicies.includes(dns)) errs.push(FieldError.notSupported(path.child('dnsPolicy'), dns, dnsPolicies));
+  else if (!dnsPolicies.includes(dns))
+    errs.push(FieldError.notSupported(path.child('dnsPolicy'), dns, dnsPolicies));
   const grace = spec?.terminationGracePeriodSeconds;
   if (grace !== undefined && grace < 0)
-    errs.push(FieldError.invalid(path.child('terminationGracePeriodSeconds'), grace, 'must be greater than or equal to 0'));
+    errs.push(
+      FieldError.invalid(
+        path.child('terminationGracePeriodSeconds'),
+        grace,
+        'must be greater than or equal to 0',
+      ),
+    );
   return errs;
 }
 
 /** ValidatePod (with ValidatePodCreate's refusal of ephemeral containers). */
 export function validatePod(pod: Pod): ErrorList {
-  const errs = validateCoreObjectMeta(pod.metadata ?? {}, { requiresNamespace: true, validateName: nameIsDNSSubdomain });
+  const errs = validateCoreObjectMeta(pod.metadata ?? {}, {
+    requiresNamespace: true,
+    validateName: nameIsDNSSubdomain,
+  });
   if ((pod.spec?.ephemeralContainers ?? []).length > 0)
     errs.push(FieldError.forbidden(FieldPath.of('spec', 'ephemeralContainers'), 'cannot be set on create'));
   return [...errs, ...validatePodSpec(pod.spec, FieldPath.of('spec'))];
@@ -117,13 +135,29 @@ export function validatePodUpdate(pod: Pod, old: Pod): ErrorList {
   const prior = old.spec ?? { containers: [] };
   const path = FieldPath.of('spec');
   const deadline = spec.activeDeadlineSeconds;
-  if (prior.activeDeadlineSeconds !== undefined && (deadline === undefined || deadline > prior.activeDeadlineSeconds))
-    errs.push(FieldError.invalid(path.child('activeDeadlineSeconds'), deadline ?? null, 'must be less than or equal to previous value'));
+  if (
+    prior.activeDeadlineSeconds !== undefined &&
+    (deadline === undefined || deadline > prior.activeDeadlineSeconds)
+  )
+    errs.push(
+      FieldError.invalid(
+        path.child('activeDeadlineSeconds'),
+        deadline ?? null,
+        'must be less than or equal to previous value',
+      ),
+    );
   const oldTolerations = prior.tolerations ?? [];
   if (!oldTolerations.every((t) => (spec.tolerations ?? []).some((n) => jsonEqual(n, t))))
-    errs.push(FieldError.forbidden(path.child('tolerations'), 'existing toleration can not be modified except its tolerationSeconds'));
-  if ((spec.containers.length !== prior.containers.length) || !jsonEqual(mungedSpec(spec, prior), prior))
-    errs.push(FieldError.forbidden(path, `pod updates may not change fields other than ${updatableFields.join(',')}`));
+    errs.push(
+      FieldError.forbidden(
+        path.child('tolerations'),
+        'existing toleration can not be modified except its tolerationSeconds',
+      ),
+    );
+  if (spec.containers.length !== prior.containers.length || !jsonEqual(mungedSpec(spec, prior), prior))
+    errs.push(
+      FieldError.forbidden(path, `pod updates may not change fields other than ${updatableFields.join(',')}`),
+    );
   return errs;
 }
 
