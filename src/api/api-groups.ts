@@ -18,7 +18,6 @@ import { networkingV1Modules } from './networking/v1/index.js';
 import { nodeV1Modules } from './node/v1/index.js';
 import { policyV1Modules } from './policy/v1/index.js';
 import { schedulingV1Modules } from './scheduling/v1/index.js';
-// eslint-disable-next-line no-restricted-imports -- the storage.k8s.io API group, not the storage layer
 import { storageV1Modules } from './storage/v1/index.js';
 import { rbacV1Modules } from './rbac/v1/rbac.js';
 import { admissionregistrationV1Modules } from './admissionregistration/v1/index.js';
