@@ -1,6 +1,6 @@
 // rest.BeforeDelete (k8s.io/apiserver/pkg/registry/rest/delete.go): validates DeleteOptions, checks
 // preconditions early, and decides whether the delete is graceful or already pending.
-import type { KubeObject } from '../../api/meta.js';
+import type { KubeObject, Preconditions } from '../../api/meta.js';
 import { newConflict, newInvalid } from '../../machinery/errors/index.js';
 import { FieldError, FieldPath, type ErrorList } from '../../machinery/validation/index.js';
 import type { RequestContext } from '../rest/context.js';
@@ -43,10 +43,20 @@ function checkPreconditionsEarly<T extends KubeObject>(
   obj: KubeObject,
   options: DeleteOptions,
 ): void {
-  const pre = options.preconditions;
+  checkDeletePreconditions(core.qualifiedKind, obj, options.preconditions);
+}
+
+/**
+ * A delete's preconditions against the object as read (409 Conflict with kube's texts). kube names
+ * the kind here, not the resource: `Operation cannot be fulfilled on ConfigMap "x"`.
+ */
+export function checkDeletePreconditions(
+  kind: { group: string; kind: string },
+  obj: KubeObject,
+  pre: Preconditions | undefined,
+): void {
   if (pre === undefined) return;
-  // kube names the kind here, not the resource: `Operation cannot be fulfilled on ConfigMap "x"`.
-  const qr = { group: core.qualifiedKind.group, resource: core.qualifiedKind.kind };
+  const qr = { group: kind.group, resource: kind.kind };
   const name = obj.metadata?.name ?? '';
   const uid = obj.metadata?.uid ?? '';
   const rv = obj.metadata?.resourceVersion ?? '';

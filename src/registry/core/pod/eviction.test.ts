@@ -16,7 +16,8 @@ import {
   newPodDisruptionBudgetREST,
   type PodDisruptionBudgetStorage,
 } from '../../policy/poddisruptionbudget/storage.js';
-import { EvictionREST, maxDisruptedPodSize } from './eviction.js';
+import { maxDisruptedPodSize } from './disruption-budget.js';
+import { EvictionREST } from './eviction.js';
 import { newPodREST, type PodStorage } from './storage.js';
 
 const put = <T>(obj: T): UpdateRequest => ({

@@ -3,21 +3,16 @@
 // disruption (status.disruptionsAllowed down by one, the pod listed in status.disruptedPods).
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { PodCondition } from '../../../api/core/v1/pod-status.js';
-import type { KubeObject, Preconditions } from '../../../api/meta.js';
+import type { KubeObject } from '../../../api/meta.js';
 import type { Eviction } from '../../../api/policy/v1/eviction.js';
-import type { Condition, PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-budget.js';
+import type { PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-budget.js';
 import {
-  StatusError,
   isStatusError,
   newBadRequest,
-  newConflict,
-  newForbidden,
   newInternalError,
   newNotFound,
   newTimeoutError,
-  statusError,
 } from '../../../machinery/errors/index.js';
-import { labelSelectorAsSelector } from '../../../machinery/labels/index.js';
 import { nowTimestamp } from '../../generic/object-meta.js';
 import type { Store } from '../../generic/store.js';
 import type {
@@ -30,10 +25,9 @@ import type {
 } from '../../rest/capabilities.js';
 import type { RequestContext } from '../../rest/context.js';
 import { isDryRun, propagationPolicies, type CreateOptions, type DeleteOptions } from '../../rest/options.js';
+import { checkAndDecrement, covers, moreThanOneBudget, stillProcessing } from './disruption-budget.js';
 import { podStatusStrategy } from './strategy.js';
-
-/** Beyond this many evictions the disruption controller has not confirmed, none is allowed. */
-export const maxDisruptedPodSize = 2000;
+import { checkDeletePreconditions } from '../../generic/before-delete.js';
 
 /** The PodDisruptionBudgets an eviction reads and charges: the resource and its status subresource. */
 export interface DisruptionBudgets {
@@ -54,8 +48,7 @@ export interface EvictionRESTOptions {
 }
 
 const retrySteps = 20;
-const evictionResource = { group: 'policy', resource: 'poddisruptionbudget' } as const;
-const podConflictResource = { group: '', resource: 'Pod' } as const;
+const podKind = { group: '', kind: 'Pod' } as const;
 const podResource = { group: '', resource: 'pods' } as const;
 const budgetResource = { group: 'policy', resource: 'poddisruptionbudgets' } as const;
 
@@ -129,118 +122,6 @@ const shouldEnforceResourceVersion = (pod: Pod): boolean => !terminal(pod) && !d
 const isPodReady = (pod: Pod): boolean =>
   (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 
-/** The budget cannot be charged yet: its status predates its spec, or a charge conflicted. */
-function stillProcessing(pdbName: string): StatusError {
-  return statusError({
-    reason: 'TooManyRequests',
-    message: "Cannot evict pod as it would violate the pod's disruption budget.",
-    details: {
-      retryAfterSeconds: 10,
-      causes: [
-        {
-          reason: 'DisruptionBudget',
-          message: `The disruption budget ${pdbName} is still being processed by the server.`,
-        },
-      ],
-    },
-  });
-}
-
-function budgetExhausted(pdb: PodDisruptionBudget): StatusError {
-  const name = pdb.metadata?.name ?? '';
-  const desired = pdb.status?.desiredHealthy ?? 0;
-  const current = pdb.status?.currentHealthy ?? 0;
-  return statusError({
-    reason: 'TooManyRequests',
-    message: "Cannot evict pod as it would violate the pod's disruption budget.",
-    details: {
-      causes: [
-        {
-          reason: 'DisruptionBudget',
-          message: `The disruption budget ${name} needs ${desired} healthy pods and has ${current} currently`,
-        },
-      ],
-    },
-  });
-}
-
-/** The 500 kube answers (as a Failure Status, no reason) when two budgets cover the pod. */
-function moreThanOneBudget(): StatusError {
-  return new StatusError({
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message:
-      'This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
-    code: 500,
-  });
-}
-
-/** meta.SetStatusCondition of DisruptionAllowed (pdbhelper.UpdateDisruptionAllowedCondition). */
-function updateDisruptionAllowedCondition(pdb: PodDisruptionBudget): void {
-  const status = pdb.status ?? {
-    disruptionsAllowed: 0,
-    currentHealthy: 0,
-    desiredHealthy: 0,
-    expectedPods: 0,
-  };
-  const allowed = status.disruptionsAllowed > 0;
-  const wanted: Condition = {
-    type: 'DisruptionAllowed',
-    status: allowed ? 'True' : 'False',
-    reason: allowed ? 'SufficientPods' : 'InsufficientPods',
-    message: '',
-    lastTransitionTime: nowTimestamp(),
-    ...(status.observedGeneration !== undefined ? { observedGeneration: status.observedGeneration } : {}),
-  };
-  const conditions = status.conditions ?? [];
-  const i = conditions.findIndex((c) => c.type === wanted.type);
-  const old = conditions[i];
-  if (old === undefined) conditions.push(wanted);
-  else
-    conditions[i] = {
-      ...wanted,
-      lastTransitionTime: old.status === wanted.status ? old.lastTransitionTime : wanted.lastTransitionTime,
-    };
-  status.conditions = conditions;
-  pdb.status = status;
-}
-
-/**
- * checkAndDecrement: fails with kube's errors when the budget allows no disruption; otherwise the
- * budget with one disruption fewer and, unless dry-run, the pod among its disruptedPods.
- */
-function checkAndDecrement(
-  pdb: PodDisruptionBudget,
-  req: { podName: string; dryRun: boolean },
-): PodDisruptionBudget {
-  const name = pdb.metadata?.name ?? '';
-  const status = pdb.status;
-  if ((status?.observedGeneration ?? 0) < (pdb.metadata?.generation ?? 0)) throw stillProcessing(name);
-  const allowed = status?.disruptionsAllowed ?? 0;
-  if (allowed < 0) throw newForbidden(evictionResource, name, 'pdb disruptions allowed is negative');
-  if (Object.keys(status?.disruptedPods ?? {}).length > maxDisruptedPodSize) {
-    throw newForbidden(
-      evictionResource,
-      name,
-      'DisruptedPods map too big - too many evictions not confirmed by PDB controller',
-    );
-  }
-  if (allowed === 0) throw budgetExhausted(pdb);
-  const out = structuredClone(pdb);
-  const next = (out.status ??= {
-    disruptionsAllowed: 0,
-    currentHealthy: 0,
-    desiredHealthy: 0,
-    expectedPods: 0,
-  });
-  next.disruptionsAllowed = allowed - 1;
-  if (next.disruptionsAllowed === 0) updateDisruptionAllowedCondition(out);
-  if (!req.dryRun) next.disruptedPods = { ...next.disruptedPods, [req.podName]: nowTimestamp() };
-  return out;
-}
-
 /** podutil.UpdatePodCondition for DisruptionTarget: the transition time moves only with the status. */
 function setDisruptionTarget(pod: Pod): void {
   const wanted: PodCondition = {
@@ -260,33 +141,6 @@ function setDisruptionTarget(pod: Pod): void {
     conditions[i] = { ...wanted, ...(since !== undefined ? { lastTransitionTime: since } : {}) };
   }
   status.conditions = conditions;
-}
-
-function checkPodPreconditions(pod: Pod, preconditions: Preconditions | undefined): void {
-  const name = pod.metadata?.name ?? '';
-  const uid = preconditions?.uid ?? '';
-  if (uid !== '' && uid !== (pod.metadata?.uid ?? '')) {
-    throw newConflict(
-      podConflictResource,
-      name,
-      `the UID in the precondition (${uid}) does not match the UID in record (${pod.metadata?.uid ?? ''}). The object might have been deleted and then recreated`,
-    );
-  }
-  const rv = preconditions?.resourceVersion ?? '';
-  if (rv !== '' && rv !== (pod.metadata?.resourceVersion ?? '')) {
-    throw newConflict(
-      podConflictResource,
-      name,
-      `the ResourceVersion in the precondition (${rv}) does not match the ResourceVersion in record (${pod.metadata?.resourceVersion ?? ''}). The object might have been modified`,
-    );
-  }
-}
-
-/** Does the budget's selector pick the pod? A selector that does not parse picks nothing. */
-function covers(pdb: PodDisruptionBudget, pod: Pod): boolean {
-  if ((pdb.metadata?.namespace ?? '') !== (pod.metadata?.namespace ?? '')) return false;
-  const converted = labelSelectorAsSelector(pdb.spec?.selector);
-  return converted.ok && converted.selector.matches(pod.metadata?.labels ?? {});
 }
 
 /** POST pods/<name>/eviction: a NamedCreater whose body is a policy/v1 (or v1beta1) Eviction. */
@@ -424,7 +278,7 @@ export class EvictionREST implements Storage, NamedCreater {
           updatedObject: (_ctx, current) => {
             if (current === null) throw newNotFound(podResource, name);
             const pod = structuredClone(current) as Pod;
-            checkPodPreconditions(pod, options.preconditions);
+            checkDeletePreconditions(podKind, pod, options.preconditions);
             setDisruptionTarget(pod);
             return Promise.resolve(pod);
           },
