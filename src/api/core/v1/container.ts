@@ -1,7 +1,7 @@
-// core/v1 Container and the structs it references (ports, env, resources, mounts, probes,
-// lifecycle hooks, securityContext). Go embeds LocalObjectReference (in the key selectors and env
-// sources) and ProbeHandler (in Probe): JSON flattens them, protobuf carries each as its own
-// message at one field number, which the tables name with `inline`.
+// core/v1 Container and the structs it references (ports, env, resources, mounts,
+// securityContext; probes and lifecycle hooks are in probe.ts). Go embeds LocalObjectReference (in
+// the key selectors and env sources): JSON flattens it, protobuf carries it as its own message at
+// one field number, which the tables name with `inline`.
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1 } from '../../schema/api-module.js';
 import { pointer } from '../../schema/protobuf.js';
@@ -17,8 +17,11 @@ import {
   str,
   struct,
 } from '../../schema/builders.js';
-import { INT_OR_STRING, QUANTITY, type IntOrString, type Quantity } from '../../util/int-or-string.js';
+import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
 import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
+import { LIFECYCLE, PROBE, type Lifecycle, type Probe } from './probe.js';
+
+export type { Handler, HTTPGetAction, Lifecycle, LifecycleHandler, Probe } from './probe.js';
 
 export interface ContainerPort {
   name?: string;
@@ -65,40 +68,6 @@ export interface VolumeMount {
   subPath?: string;
   mountPropagation?: string;
   subPathExpr?: string;
-}
-
-export interface HTTPGetAction {
-  path?: string;
-  port: IntOrString;
-  host?: string;
-  scheme?: string;
-  httpHeaders?: { name: string; value: string }[];
-}
-
-/** What a probe or a lifecycle hook does; Go's ProbeHandler and LifecycleHandler. */
-export interface Handler {
-  exec?: { command?: string[] };
-  httpGet?: HTTPGetAction;
-  tcpSocket?: { port: IntOrString; host?: string };
-}
-
-export interface Probe extends Handler {
-  grpc?: { port: number; service?: string };
-  initialDelaySeconds?: number;
-  timeoutSeconds?: number;
-  periodSeconds?: number;
-  successThreshold?: number;
-  failureThreshold?: number;
-  terminationGracePeriodSeconds?: number;
-}
-
-export interface LifecycleHandler extends Handler {
-  sleep?: { seconds: number };
-}
-
-export interface Lifecycle {
-  postStart?: LifecycleHandler;
-  preStop?: LifecycleHandler;
 }
 
 export interface SecurityContext {
@@ -150,17 +119,6 @@ const CM_ENV = coreV1('ConfigMapEnvSource');
 const SECRET_ENV = coreV1('SecretEnvSource');
 const RESOURCES = coreV1('ResourceRequirements');
 const MOUNT = coreV1('VolumeMount');
-const PROBE = coreV1('Probe');
-/** Go's embedded ProbeHandler: never referenced by a schema, only by Probe's protobuf table. */
-const PROBE_HANDLER = coreV1('ProbeHandler');
-const EXEC = coreV1('ExecAction');
-const HTTP_GET = coreV1('HTTPGetAction');
-const HTTP_HEADER = coreV1('HTTPHeader');
-const TCP = coreV1('TCPSocketAction');
-const GRPC = coreV1('GRPCAction');
-const LIFECYCLE = coreV1('Lifecycle');
-const LIFECYCLE_HANDLER = coreV1('LifecycleHandler');
-const SLEEP = coreV1('SleepAction');
 const SEC_CTX = coreV1('SecurityContext');
 const CAPS = coreV1('Capabilities');
 
@@ -173,11 +131,6 @@ const keySelector = (what: string): ReturnType<typeof struct> =>
     { key: str('The key.'), name: str(`Name of the ${what}.`), optional: bool() },
     { required: ['key'] },
   );
-const handlerProperties = {
-  exec: ref(EXEC, 'A command run in the container.'),
-  httpGet: ref(HTTP_GET, 'An HTTP GET request.'),
-  tcpSocket: ref(TCP, 'A TCP connection.'),
-};
 /** The LocalObjectReference Go embeds: its own message (field 1) in protobuf, flat in JSON. */
 const localObjectReference = { field: 1, inline: LOCAL_OBJECT_REFERENCE };
 const envSource = (what: string): ReturnType<typeof struct> =>
@@ -287,51 +240,6 @@ export const containerModule: APIModule = {
       },
       { required: ['name', 'mountPath'] },
     ),
-    [PROBE]: struct('A health check of a container.', {
-      ...handlerProperties,
-      failureThreshold: int32(),
-      grpc: ref(GRPC, 'A gRPC health check.'),
-      initialDelaySeconds: int32(),
-      periodSeconds: int32(),
-      successThreshold: int32(),
-      terminationGracePeriodSeconds: int64(),
-      timeoutSeconds: int32(),
-    }),
-    [PROBE_HANDLER]: struct('What a probe does.', {
-      ...handlerProperties,
-      grpc: ref(GRPC, 'A gRPC health check.'),
-    }),
-    [EXEC]: struct('A command run in the container.', { command: strings() }),
-    [HTTP_GET]: struct(
-      'An HTTP GET request.',
-      {
-        host: str(),
-        httpHeaders: atomicList(ref(HTTP_HEADER), 'Headers of the request.'),
-        path: str(),
-        port: ref(INT_OR_STRING),
-        scheme: str(),
-      },
-      { required: ['port'] },
-    ),
-    [HTTP_HEADER]: struct('An HTTP header.', { name: str(), value: str() }, { required: ['name', 'value'] }),
-    [TCP]: struct('A TCP connection.', { host: str(), port: ref(INT_OR_STRING) }, { required: ['port'] }),
-    [GRPC]: struct(
-      'A gRPC health check.',
-      {
-        port: int32('Port of the gRPC service.'),
-        service: str('Service name sent in the HealthCheckRequest.', { default: '' }),
-      },
-      { required: ['port'] },
-    ),
-    [LIFECYCLE]: struct('Actions run at container lifecycle events.', {
-      postStart: ref(LIFECYCLE_HANDLER, 'Run right after the container is created.'),
-      preStop: ref(LIFECYCLE_HANDLER, 'Run before the container is terminated.'),
-    }),
-    [LIFECYCLE_HANDLER]: struct('What a lifecycle hook does.', {
-      ...handlerProperties,
-      sleep: ref(SLEEP, 'Sleep for a while.'),
-    }),
-    [SLEEP]: struct('A pause.', { seconds: int64('Seconds to sleep.') }, { required: ['seconds'] }),
     [SEC_CTX]: struct('Security options of a container.', {
       allowPrivilegeEscalation: bool(),
       capabilities: ref(CAPS),
@@ -384,24 +292,6 @@ export const containerModule: APIModule = {
     [SECRET_ENV]: { LocalObjectReference: localObjectReference, optional: pointer(2) },
     [RESOURCES]: { limits: 1, requests: 2 },
     [MOUNT]: { name: 1, readOnly: 2, mountPath: 3, subPath: 4, mountPropagation: pointer(5), subPathExpr: 6 },
-    [PROBE]: {
-      ProbeHandler: { field: 1, inline: PROBE_HANDLER },
-      initialDelaySeconds: 2,
-      timeoutSeconds: 3,
-      periodSeconds: 4,
-      successThreshold: 5,
-      failureThreshold: 6,
-      terminationGracePeriodSeconds: pointer(7),
-    },
-    [PROBE_HANDLER]: { exec: pointer(1), httpGet: pointer(2), tcpSocket: pointer(3), grpc: pointer(4) },
-    [EXEC]: { command: 1 },
-    [HTTP_GET]: { path: 1, port: 2, host: 3, scheme: 4, httpHeaders: 5 },
-    [HTTP_HEADER]: { name: 1, value: 2 },
-    [TCP]: { port: 1, host: 2 },
-    [GRPC]: { port: 1, service: pointer(2) },
-    [LIFECYCLE]: { postStart: pointer(1), preStop: pointer(2) },
-    [LIFECYCLE_HANDLER]: { exec: pointer(1), httpGet: pointer(2), tcpSocket: pointer(3), sleep: pointer(4) },
-    [SLEEP]: { seconds: 1 },
     [SEC_CTX]: {
       capabilities: pointer(1),
       privileged: pointer(2),

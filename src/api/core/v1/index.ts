@@ -8,6 +8,7 @@ import { configMapModule } from './config-map.js';
 import { endpointsModule } from './endpoints.js';
 import { ephemeralContainerModule } from './ephemeral-container.js';
 import { containerModule } from './container.js';
+import { probeModule } from './probe.js';
 import { eventModule } from './event.js';
 import { namespaceModule } from './namespace.js';
 import { nodeModule } from './node.js';
@@ -35,6 +36,7 @@ export const coreV1Modules: readonly APIModule[] = [
   serviceAccountModule,
   endpointsModule,
   containerModule,
+  probeModule,
   ephemeralContainerModule,
   volumeModule,
   podStatusModule,
