@@ -120,7 +120,12 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
     routes: table,
     async handle(req, res, opts = {}) {
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (options.openapi !== undefined && (await serveOpenAPIRequest(options.openapi, { req, res, url })))
+      // Only /openapi/ paths wait on the OpenAPI service; API requests pay no extra await.
+      if (
+        options.openapi !== undefined &&
+        url.pathname.startsWith('/openapi/') &&
+        (await serveOpenAPIRequest(options.openapi, { req, res, url }))
+      )
         return true;
       const segments = segmentsOf(url);
       if (segments === undefined || (segments[0] !== 'api' && segments[0] !== 'apis')) return false;
