@@ -1,5 +1,6 @@
 // bench/startup: how long Capstan takes from process start to /readyz OK (median of 10) as
-// `npm start` runs it (bin/capstan on SQLite), as `node dist/cmd/capstan.js`, and through npm
+// `npm start` runs it (bin/capstan on SQLite: the bundle through its V8 code cache), as
+// `node dist/cmd/capstan.cjs` (the same bundle compiled from source), and through npm
 // itself, next to a bare node:http server's start to its first 200; its RSS and CPU time at that
 // moment; and startCapstan() in this process next to a bare server's listen(). The variants take
 // turns round by round, so a drifting machine load shifts them alike.
@@ -15,7 +16,7 @@ import { fmt, printTable, type Row } from './support.js';
 
 const runs = 10;
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bundle = join(root, 'dist', 'cmd', 'capstan.js');
+const bundle = join(root, 'dist', 'cmd', 'capstan.cjs');
 const bin = join(root, 'bin', 'capstan');
 const bareScript =
   "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.argv[1]), '127.0.0.1')";
@@ -58,7 +59,7 @@ function specs(dataDir: string, freshDir: () => string): Record<Variant, () => P
 const names: Readonly<Record<Exclude<Variant, 'bare'>, string>> = {
   binRestart: '`bin/capstan --storage-backend=sqlite` (npm start without npm), existing data dir',
   binFirst: '`bin/capstan --storage-backend=sqlite`, empty data dir (CA, token, schema)',
-  nodeDist: '`node dist/cmd/capstan.js --storage-backend=sqlite`, existing data dir',
+  nodeDist: '`node dist/cmd/capstan.cjs --storage-backend=sqlite` (no code cache), existing data dir',
   npmStart: '`npm start -- --storage-backend=sqlite`, existing data dir (npm adds ~0.3 s)',
 };
 
@@ -74,7 +75,7 @@ async function processStarts(): Promise<Record<Variant, ProbeResult[]>> {
     npmStart: [],
   };
   try {
-    await probe(spec.binRestart(), false); // creates the data dir the restarts reuse
+    await probe(spec.binRestart(), false); // creates the data dir the restarts reuse and the code cache
     for (let r = 0; r < runs; r++) {
       for (const v of variants) results[v].push(await comparable(() => probe(spec[v](), v !== 'npmStart')));
     }

@@ -1,42 +1,69 @@
 #!/usr/bin/env node
-// Builds dist/: one esbuild bundle per entry (the `capstan` command and the library's index), with
-// npm packages left as imports, then the type declarations from tsc.
-//   node scripts/build.mjs            bundle + declarations (`npm run build`)
-//   node scripts/build.mjs --bundle   bundle only: what bin/capstan runs when dist/ is stale (~1 s)
-// Why a bundle: Node loads one file in a few milliseconds where tsc's output is ~450 files, each
+// Builds dist/: the library (src/index.ts) as an ES module bundle, the `capstan` command as a
+// CommonJS bundle with its launcher, and the type declarations from tsc.
+//   node scripts/build.mjs            bundles + declarations (`npm run build`)
+//   node scripts/build.mjs --bundle   bundles only: what bin/capstan runs when dist/ is stale (~1 s)
+// Why bundles: Node loads one file in a few milliseconds where tsc's output is ~450 files, each
 // resolved, read and compiled on its own (start to /readyz ~390–780 ms bundled vs ~590–1100 ms).
-// Code splitting keeps dynamic imports lazy: without it esbuild would inline the etcd3 backend and
-// hoist its protobufjs import to the top of the bundle.
+// The library keeps npm packages as imports and splits its dynamic imports into chunks, so the
+// etcd3 backend and its protobufjs import load only when used.
+// The command is CommonJS because only a script, not an ES module, can be compiled from a V8 code
+// cache on Node 20 (src/cmd/code-cache.ts): that halves the compile and warm-up part of a start.
+// Its dynamic imports stay lazy inside the one file; @noble/ciphers ships only ES modules, which
+// Node 20 cannot require(), so it is bundled in; import.meta.url becomes the bundle's file URL.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const bundleOnly = process.argv.includes('--bundle');
-
-const result = await build({
+const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+const common = {
   absWorkingDir: root,
-  entryPoints: ['src/cmd/capstan.ts', 'src/index.ts'],
-  outdir: 'dist',
-  outbase: 'src',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
   sourcemap: true,
-  chunkNames: 'chunks/[name]-[hash]',
   write: false,
   logLevel: 'warning',
+};
+
+const library = await build({
+  ...common,
+  entryPoints: ['src/index.ts'],
+  outdir: 'dist',
+  outbase: 'src',
+  splitting: true,
+  format: 'esm',
+  packages: 'external',
+  chunkNames: 'chunks/[name]-[hash]',
 });
+const command = await build({
+  ...common,
+  entryPoints: ['src/cmd/capstan.ts', 'src/cmd/launch.ts'],
+  outdir: 'dist/cmd',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  external: Object.keys(pkg.dependencies).filter((name) => name !== '@noble/ciphers'),
+  define: { 'import.meta.url': '__capstanModuleURL' },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  banner: { js: 'const __capstanModuleURL = require("node:url").pathToFileURL(__filename).href;' },
+});
+
+// The command loads fastest as a one-byte string; a non-ASCII character (a literal µ, say) turns
+// the whole 1.2 MB source into a two-byte string, slower to hash, compile and keep.
+for (const file of command.outputFiles) {
+  if (file.path.endsWith('.cjs') && file.contents.some((b) => b > 0x7f))
+    console.warn(`build: ${relative(root, file.path)} is not ASCII-only; escape the character in the source`);
+}
 
 // Several `npm start`s may find dist/ stale at once: each file is written aside and renamed into
 // place, chunks before the entries that import them, so a starting process never reads half a file.
-const outputs = [...result.outputFiles].sort((a, b) => rank(a.path) - rank(b.path));
+const outputs = [...library.outputFiles, ...command.outputFiles].sort((a, b) => rank(a.path) - rank(b.path));
 function rank(path) {
   const rel = relative(dist, path);
   return (rel.startsWith('chunks') ? 0 : 2) + (rel.endsWith('.map') ? 0 : 1);

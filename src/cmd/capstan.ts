@@ -21,6 +21,8 @@ export interface CommandIO {
   /** Resolves with the signal that asks the server to stop; called again for the second signal. */
   readonly waitForSignal: () => Promise<string>;
   readonly assemble?: AssembleAPI;
+  /** Called once the server is ready and has logged so (the launcher saves its code cache here). */
+  readonly onReady?: () => void;
 }
 
 const summary = 'Capstan serves the Kubernetes API (v1.33) from embedded SQLite, memory or etcd.';
@@ -80,6 +82,7 @@ async function serve(o: CompletedServerRunOptions, io: CommandIO): Promise<numbe
     // CPU time to ready: the start cost on a busy machine, where wall time says little.
     cpu: `${Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000)}ms`,
   });
+  io.onReady?.();
   return shutdown(controlPlane, io, await signal);
 }
 
@@ -101,8 +104,12 @@ function processSignals(): Promise<string> {
   });
 }
 
-const entry = process.argv[1];
-if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+/**
+ * Runs the command as this process: its arguments, stdio and signals; exits with the command's code.
+ * The entry point below calls it when this module is the main script; the code-cache launcher
+ * (launch.ts) calls it with an onReady hook.
+ */
+export function runAsProcess(hooks: Pick<CommandIO, 'onReady'> = {}): void {
   process.on('unhandledRejection', (reason) => {
     process.stderr.write(`unhandled rejection: ${errorText(reason, { stack: true })}\n`);
   });
@@ -110,6 +117,7 @@ if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
     stdout: process.stdout,
     stderr: process.stderr,
     waitForSignal: processSignals,
+    ...hooks,
   }).then(
     (code) => process.exit(code),
     (err: unknown) => {
@@ -118,3 +126,6 @@ if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
     },
   );
 }
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) runAsProcess();

@@ -9,6 +9,9 @@ describe('Go durations', () => {
     assert.equal(parseGoDuration('500ms'), 500);
     assert.equal(parseGoDuration('0'), 0);
     assert.equal(parseGoDuration('-2s'), -2000);
+    assert.equal(parseGoDuration('1500us'), 1.5);
+    assert.equal(parseGoDuration('1500\u00b5s'), 1.5); // micro sign
+    assert.equal(parseGoDuration('2000\u03bcs'), 2); // Greek mu
   });
 
   it('refuses what it refuses, with its message', () => {

@@ -11,7 +11,8 @@ const unitMs: Readonly<Record<string, number>> = {
   h: 3_600_000,
 };
 
-const part = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/;
+// µ (U+00B5) and μ (U+03BC) escaped: an ASCII-only bundle loads as a one-byte string.
+const part = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/;
 
 /** Milliseconds in a Go duration string; throws on anything Go would reject. */
 export function parseGoDuration(text: string): number {
