@@ -1,5 +1,6 @@
-// Starts Capstan the way the README says (`node --import tsx src/cmd/capstan.ts …`) on a free
-// loopback port with a temporary data dir, waits for /readyz, and stops it with SIGTERM.
+// Starts Capstan on a free loopback port with a temporary data dir, waits for /readyz, and stops it
+// with SIGTERM: from the sources (`node --import tsx src/cmd/capstan.ts …`, the default) or as the
+// README's quick start does (`npm start -- …`: bin/capstan, the bundle and its code cache).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:https';
@@ -27,6 +28,8 @@ export interface StartOptions {
   readonly readyTimeoutMs?: number;
   /** Listen on this port (a restart that clients must find again); default: a free one. */
   readonly port?: number;
+  /** 'npm-start' runs `npm start -- <flags>` in its own process group; default 'sources'. */
+  readonly via?: 'sources' | 'npm-start';
 }
 
 export async function freePort(): Promise<number> {
@@ -71,21 +74,48 @@ async function waitReady(
   throw new Error(`capstan was not ready within ${timeoutMs}ms`);
 }
 
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function startCapstanProcess(opts: StartOptions = {}): Promise<CapstanProcess> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-e2e-')));
   const port = opts.port ?? (await freePort());
   const kubeconfigPath = join(dataDir, 'kubeconfig');
-  const args = [
-    '--import',
-    'tsx',
-    'src/cmd/capstan.ts',
+  const flags = [
     `--secure-port=${port}`,
     '--bind-address=127.0.0.1',
     `--data-dir=${dataDir}`,
     ...(opts.args ?? []),
   ];
-  const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const viaNpm = opts.via === 'npm-start';
+  const child = viaNpm
+    ? spawn('npm', ['start', '--silent', '--', ...flags], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true, // npm's shell and the server form a group that stop() signals as one
+      })
+    : spawn(process.execPath, ['--import', 'tsx', 'src/cmd/capstan.ts', ...flags], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+  const signal = (sig: NodeJS.Signals): void => {
+    if (!viaNpm || child.pid === undefined) {
+      child.kill(sig);
+      return;
+    }
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      // the group has exited
+    }
+  };
   let log = '';
   const append = (d: Buffer): void => {
     log += d.toString();
@@ -99,9 +129,14 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
   });
   const url = `https://127.0.0.1:${port}`;
   const stop = async (): Promise<number | null> => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    if (child.exitCode === null) signal('SIGTERM');
+    const timer = setTimeout(() => {
+      signal('SIGKILL');
+    }, 15_000);
     const code = await exited;
+    // npm exits on the signal at once; the server under it is done when the whole group is gone.
+    while (viaNpm && child.pid !== undefined && groupAlive(child.pid))
+      await new Promise((r) => setTimeout(r, 20));
     clearTimeout(timer);
     if (ownDir) await rm(dataDir, { recursive: true, force: true });
     return code;

@@ -1,0 +1,60 @@
+// The README's quick start on this checkout: `npm start -- <flags>` (bin/capstan bundles the sources
+// when dist/ is missing or stale, as on a fresh clone) serves HTTPS, writes a kubeconfig that kubectl
+// trusts without --insecure-skip-tls-verify, and lists the four system namespaces. The second start
+// reuses the V8 code cache the first one wrote.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCapstanProcess } from './support/capstan-process.js';
+import { kubectl } from './support/kubectl.js';
+
+const codeCache = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'dist',
+  'cmd',
+  'capstan.cjs.v8cache',
+);
+
+describe('quick start: npm start', () => {
+  it('serves the four namespaces to kubectl over verified TLS, then restarts from the code cache', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'capstan-quick-start-'));
+    try {
+      const first = await startCapstanProcess({ dataDir, via: 'npm-start', readyTimeoutMs: 60_000 });
+      let cachedAt: number;
+      try {
+        const config = await readFile(first.kubeconfigPath, 'utf8');
+        assert.doesNotMatch(config, /insecure-skip-tls-verify/);
+        assert.match(config, /certificate-authority-data: "/);
+        const ns = await kubectl(['get', 'namespaces', '-o', 'name'], { kubeconfig: first.kubeconfigPath });
+        assert.equal(ns.code, 0, ns.stderr);
+        assert.deepEqual(ns.stdout.trim().split('\n').sort(), [
+          'namespace/default',
+          'namespace/kube-node-lease',
+          'namespace/kube-public',
+          'namespace/kube-system',
+        ]);
+        assert.match(first.log(), /"Capstan is serving" url="https:\/\/127\.0\.0\.1:\d+" storage="sqlite"/);
+        cachedAt = (await stat(codeCache)).mtimeMs; // written once the first start was ready
+      } finally {
+        await first.stop();
+      }
+      assert.match(first.log(), /"Received signal, shutting down gracefully" signal="SIGTERM"/);
+
+      const second = await startCapstanProcess({ dataDir, via: 'npm-start' });
+      try {
+        const ns = await kubectl(['get', 'namespace', 'kube-system'], { kubeconfig: second.kubeconfigPath });
+        assert.equal(ns.code, 0, ns.stderr);
+        assert.equal((await stat(codeCache)).mtimeMs, cachedAt, 'the second start took the cache as it was');
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
