@@ -10,7 +10,8 @@ import {
   OptionsError,
   type CompletedServerRunOptions,
 } from '../server/options/complete.js';
-import { defaultServerRunOptions } from '../server/options/server-run-options.js';
+import { defaultServerRunOptions, type ServerRunOptions } from '../server/options/server-run-options.js';
+import { mergeArgs, readConfigArgs } from './config-file.js';
 import { capstanVersionInfo } from '../server/version/version.js';
 import { FlagError, parseFlags, usage } from './flag-set.js';
 import { capstanFlags } from './flags.js';
@@ -27,11 +28,43 @@ export interface CommandIO {
 
 const summary = 'Capstan serves the Kubernetes API (v1.33) from embedded SQLite, memory or etcd.';
 
-async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedServerRunOptions | number> {
+/** The command line's flags over those of its --config file, if it names one. */
+export async function readFlags(argv: readonly string[]): Promise<{ options: ServerRunOptions; help: boolean }> {
   const options = defaultServerRunOptions();
+  const { help } = parseFlags(argv, capstanFlags, options);
+  if (help || options.configFile === '') return { options, help };
+  const path = options.configFile;
+  const fileArgs = await readConfigArgs(path);
   try {
-    if (parseFlags(argv, capstanFlags, options).help) {
+    parseFlags(fileArgs, capstanFlags, defaultServerRunOptions()); // the file alone, to name it in errors
+  } catch (err) {
+    if (err instanceof FlagError) throw new FlagError(`config file ${path}: ${err.message}`);
+    throw err;
+  }
+  const merged = defaultServerRunOptions();
+  parseFlags(mergeArgs(fileArgs, argv), capstanFlags, merged);
+  return { options: merged, help };
+}
+
+/** kube-apiserver's --version output: the version, or Go's %#v of version.Info for `raw`. */
+function versionText(how: 'true' | 'raw'): string {
+  const info = capstanVersionInfo();
+  if (how === 'true') return `Kubernetes ${info.gitVersion}\n`;
+  const fields = Object.entries(info).map(
+    ([k, v]) => `${k[0]?.toUpperCase() ?? ''}${k.slice(1)}:${JSON.stringify(v)}`,
+  );
+  return `version.Info{${fields.join(', ')}}\n`;
+}
+
+async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedServerRunOptions | number> {
+  try {
+    const { options, help } = await readFlags(argv);
+    if (help) {
       io.stdout.write(usage('capstan', summary, capstanFlags));
+      return 0;
+    }
+    if (options.printVersion !== 'false') {
+      io.stdout.write(versionText(options.printVersion));
       return 0;
     }
     return await completeServerRunOptions(options);

@@ -238,6 +238,26 @@ const otherFlags: Spec[] = [
     },
     (o, v) => (o.shutdownTimeoutMs = parseDurationFlag(v)),
   ),
+  flag(
+    {
+      section: generic,
+      name: 'config',
+      kind: 'string',
+      usage:
+        'A YAML or JSON file of flags: a map of flag names without dashes to values (lists and maps for list and map flags). Flags on the command line override it.',
+    },
+    (o, v) => (o.configFile = v),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'version',
+      kind: 'bool',
+      usage: 'Print version information and quit; --version=raw prints more detail.',
+      def: 'false',
+    },
+    (o, v) => (o.printVersion = v === 'raw' ? 'raw' : parseBoolFlag(v) ? 'true' : 'false'),
+  ),
 ];
 
 const logging = 'Logs';

@@ -194,4 +194,15 @@ export const storageFlags: Spec[] = [
     },
     (o, v) => (o.storage.deleteCollectionWorkers = parseIntFlag(v)),
   ),
+  flag(
+    {
+      section: etcd,
+      name: 'enable-garbage-collector',
+      kind: 'bool',
+      usage:
+        'Enables the generic garbage collector. MUST be synced with the corresponding flag of the kube-controller-manager.',
+      def: 'true',
+    },
+    (o, v) => (o.storage.enableGarbageCollection = parseBoolFlag(v)),
+  ),
 ];

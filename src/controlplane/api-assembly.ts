@@ -202,6 +202,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   const restOptionsGetter = new StorageFactoryRestOptionsFactory({
     options: {
       deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
+      enableGarbageCollection: options.storage.enableGarbageCollection,
       enableWatchCache: options.storage.enableWatchCache,
       defaultWatchCacheSize: options.storage.defaultWatchCacheSize,
       watchCacheSizes: options.storage.watchCacheSizes,

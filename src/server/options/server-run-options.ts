@@ -42,6 +42,10 @@ export interface ServerRunOptions {
   runtimeConfig: string[];
   logFormat: LogFormat;
   verbosity: number;
+  /** --config: the file further flags were read from ('' none). */
+  configFile: string;
+  /** --version: print the version ('true' or Go's raw struct) and exit. */
+  printVersion: 'false' | 'true' | 'raw';
   storage: StorageOptions;
 }
 
@@ -70,6 +74,8 @@ export function defaultServerRunOptions(): ServerRunOptions {
     runtimeConfig: [],
     logFormat: 'text',
     verbosity: 0,
+    configFile: '',
+    printVersion: 'false',
     storage: defaultStorageOptions(),
   };
 }

@@ -34,6 +34,8 @@ export interface StorageOptions {
   /** --watch-cache-sizes: `resource[.group]#size`. */
   watchCacheSizes: string[];
   deleteCollectionWorkers: number;
+  /** --enable-garbage-collector: deletes add the orphan/foregroundDeletion finalizers a garbage collector honours. */
+  enableGarbageCollection: boolean;
   /** --encryption-provider-config: an EncryptionConfiguration file; '' stores values as they are. */
   encryptionProviderConfigFilepath: string;
   /** --encryption-provider-config-automatic-reload: follow changes to that file. */
@@ -59,6 +61,7 @@ export function defaultStorageOptions(): StorageOptions {
     defaultWatchCacheSize: 100,
     watchCacheSizes: [],
     deleteCollectionWorkers: 1,
+    enableGarbageCollection: true,
     encryptionProviderConfigFilepath: '',
     encryptionProviderConfigAutomaticReload: false,
   };
