@@ -29,7 +29,9 @@ export interface CommandIO {
 const summary = 'Capstan serves the Kubernetes API (v1.33) from embedded SQLite, memory or etcd.';
 
 /** The command line's flags over those of its --config file, if it names one. */
-export async function readFlags(argv: readonly string[]): Promise<{ options: ServerRunOptions; help: boolean }> {
+export async function readFlags(
+  argv: readonly string[],
+): Promise<{ options: ServerRunOptions; help: boolean }> {
   const options = defaultServerRunOptions();
   const { help } = parseFlags(argv, capstanFlags, options);
   if (help || options.configFile === '') return { options, help };
@@ -142,7 +144,13 @@ function processSignals(): Promise<string> {
  * The entry point below calls it when this module is the main script; the code-cache launcher
  * (launch.ts) calls it with an onReady hook.
  */
-export function runAsProcess(hooks: Pick<CommandIO, 'onReady'> = {}): void {
+export function runAsProcess(
+  hooks: Pick<CommandIO, 'onReady'> & { readonly onExit?: () => void } = {},
+): void {
+  const exit = (code: number): never => {
+    hooks.onExit?.();
+    process.exit(code);
+  };
   process.on('unhandledRejection', (reason) => {
     process.stderr.write(`unhandled rejection: ${errorText(reason, { stack: true })}\n`);
   });
@@ -150,12 +158,12 @@ export function runAsProcess(hooks: Pick<CommandIO, 'onReady'> = {}): void {
     stdout: process.stdout,
     stderr: process.stderr,
     waitForSignal: processSignals,
-    ...hooks,
+    ...(hooks.onReady === undefined ? {} : { onReady: hooks.onReady }),
   }).then(
-    (code) => process.exit(code),
+    (code) => exit(code),
     (err: unknown) => {
       process.stderr.write(`Error: ${errorText(err, { stack: true })}\n`);
-      process.exit(1);
+      exit(1);
     },
   );
 }
