@@ -1,21 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { main, type CommandIO } from './capstan.js';
+import { main } from './capstan.js';
+import { recordingIO } from './testing/recording-io.js';
 import { parseFlags } from './flag-set.js';
 import { capstanFlags } from './flags.js';
 import { defaultServerRunOptions } from '../server/options/server-run-options.js';
 
-function io(): CommandIO & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: { write: (s: string) => out.push(s) },
-    stderr: { write: (s: string) => err.push(s) },
-    waitForSignal: () => new Promise<string>(() => undefined),
-  };
-}
+const io = recordingIO;
 
 describe('capstan command line', () => {
   it('refuses an unknown flag with exit code 2', async () => {

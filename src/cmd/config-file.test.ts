@@ -3,20 +3,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main, readFlags, type CommandIO } from './capstan.js';
+import { main, readFlags } from './capstan.js';
+import { recordingIO } from './testing/recording-io.js';
 import { configArgs, mergeArgs } from './config-file.js';
 
-function io(): CommandIO & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: { write: (s: string) => out.push(s) },
-    stderr: { write: (s: string) => err.push(s) },
-    waitForSignal: () => new Promise<string>(() => undefined),
-  };
-}
+const io = recordingIO;
 
 async function withFile(text: string, fn: (path: string) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'capstan-config-'));
