@@ -12,7 +12,7 @@ import {
 } from '../../api/admissionregistration/v1/webhook.js';
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import { nameIsDNSSubdomain, validateObjectMeta, type ErrorList } from '../../machinery/validation/index.js';
-import { completeWithOptions } from '../generic/complete.js';
+import { completeResourceStore } from '../generic/resource-storage.js';
 import type { RESTOptionsGetter } from '../generic/rest-options.js';
 import { StatusREST } from '../generic/status-rest.js';
 import type { Store } from '../generic/store.js';
@@ -89,7 +89,7 @@ function newAdmissionStore<T extends KubeObject & { status?: unknown }>(
 ): Promise<Store<T>> {
   const apiVersion = `${admissionregistrationGroup}/v1`;
   const strategy = strategyOf(spec);
-  return completeWithOptions<T>(
+  return completeResourceStore<T>(
     {
       qualifiedResource: { group: admissionregistrationGroup, resource: spec.resource },
       singularName: spec.kind.toLowerCase(),
@@ -102,10 +102,7 @@ function newAdmissionStore<T extends KubeObject & { status?: unknown }>(
       categories: ['api-extensions'],
       trackGeneration: spec.trackGeneration,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric === undefined ? {} : { objectCountMetric: opts.objectCountMetric }),
-    },
+    opts,
   );
 }
 

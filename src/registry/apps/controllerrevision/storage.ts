@@ -1,7 +1,7 @@
 // ControllerRevision storage (pkg/registry/apps/controllerrevision/storage/storage.go): no status,
 // no short name, not in the `all` category.
 import type { ControllerRevision, ControllerRevisionList } from '../../../api/apps/v1/controller-revision.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Storage } from '../../rest/capabilities.js';
 import type { WorkloadStorageOptions } from '../deployment/storage.js';
 import { controllerRevisionDeleteStrategy, controllerRevisionStrategy } from './strategy.js';
@@ -12,7 +12,7 @@ export const controllerRevisionResource = { group: 'apps', resource: 'controller
 export async function controllerRevisionStorageMap(
   opts: WorkloadStorageOptions,
 ): Promise<Record<string, Storage>> {
-  const store = await completeWithOptions<ControllerRevision>(
+  const store = await completeResourceStore<ControllerRevision>(
     {
       qualifiedResource: controllerRevisionResource,
       singularName: 'controllerrevision',
@@ -30,10 +30,7 @@ export async function controllerRevisionStorageMap(
       tableConvertor: controllerRevisionTableConvertor,
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
   return { controllerrevisions: store };
 }

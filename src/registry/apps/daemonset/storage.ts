@@ -1,7 +1,7 @@
 // DaemonSet storage (pkg/registry/apps/daemonset/storage/storage.go): daemonsets (short name ds,
 // category all) and daemonsets/status. No daemonset controller runs here.
 import type { DaemonSet, DaemonSetList } from '../../../api/apps/v1/daemon-set.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Storage } from '../../rest/capabilities.js';
 import type { WorkloadStorageOptions } from '../deployment/storage.js';
@@ -12,7 +12,7 @@ export const daemonSetResource = { group: 'apps', resource: 'daemonsets' } as co
 
 /** daemonsets and daemonsets/status. */
 export async function daemonSetStorageMap(opts: WorkloadStorageOptions): Promise<Record<string, Storage>> {
-  const store = await completeWithOptions<DaemonSet>(
+  const store = await completeResourceStore<DaemonSet>(
     {
       qualifiedResource: daemonSetResource,
       singularName: 'daemonset',
@@ -28,10 +28,7 @@ export async function daemonSetStorageMap(opts: WorkloadStorageOptions): Promise
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
   return { daemonsets: store, 'daemonsets/status': new StatusREST(store, daemonSetStatusStrategy) };
 }

@@ -4,7 +4,7 @@
 // Deployment creates no ReplicaSets and its status only changes through /status.
 import type { Deployment, DeploymentList } from '../../../api/apps/v1/deployment.js';
 import type { Storage } from '../../rest/capabilities.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { RESTOptionsGetter } from '../../generic/rest-options.js';
 import { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
@@ -29,7 +29,7 @@ export interface DeploymentStorage {
 }
 
 export async function newDeploymentREST(opts: WorkloadStorageOptions): Promise<DeploymentStorage> {
-  const store = await completeWithOptions<Deployment>(
+  const store = await completeResourceStore<Deployment>(
     {
       qualifiedResource: deploymentResource,
       singularName: 'deployment',
@@ -45,10 +45,7 @@ export async function newDeploymentREST(opts: WorkloadStorageOptions): Promise<D
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
   return {
     deployments: store,

@@ -1,7 +1,7 @@
 // ReplicaSet storage (pkg/registry/apps/replicaset/storage/storage.go): replicasets (short name rs,
 // category all), replicasets/status and replicasets/scale. No replicaset controller runs here.
 import type { ReplicaSet, ReplicaSetList } from '../../../api/apps/v1/replica-set.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Storage } from '../../rest/capabilities.js';
@@ -20,7 +20,7 @@ export const replicaSetResource = { group: 'apps', resource: 'replicasets' } as 
 
 /** replicasets, replicasets/status and replicasets/scale. */
 export async function replicaSetStorageMap(opts: WorkloadStorageOptions): Promise<Record<string, Storage>> {
-  const store = await completeWithOptions<ReplicaSet>(
+  const store = await completeResourceStore<ReplicaSet>(
     {
       qualifiedResource: replicaSetResource,
       singularName: 'replicaset',
@@ -37,11 +37,8 @@ export async function replicaSetStorageMap(opts: WorkloadStorageOptions): Promis
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: replicaSetAttrs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: replicaSetAttrs },
   );
   return {
     replicasets: store,

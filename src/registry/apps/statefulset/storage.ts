@@ -1,7 +1,7 @@
 // StatefulSet storage (pkg/registry/apps/statefulset/storage/storage.go): statefulsets (short name
 // sts, category all), statefulsets/status and statefulsets/scale. No statefulset controller runs here.
 import type { StatefulSet, StatefulSetList } from '../../../api/apps/v1/stateful-set.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Storage } from '../../rest/capabilities.js';
@@ -14,7 +14,7 @@ export const statefulSetResource = { group: 'apps', resource: 'statefulsets' } a
 
 /** statefulsets, statefulsets/status and statefulsets/scale. */
 export async function statefulSetStorageMap(opts: WorkloadStorageOptions): Promise<Record<string, Storage>> {
-  const store = await completeWithOptions<StatefulSet>(
+  const store = await completeResourceStore<StatefulSet>(
     {
       qualifiedResource: statefulSetResource,
       singularName: 'statefulset',
@@ -35,10 +35,7 @@ export async function statefulSetStorageMap(opts: WorkloadStorageOptions): Promi
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
   return {
     statefulsets: store,

@@ -9,7 +9,7 @@ import type {
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { ConvertingView } from '../../generic/converting-view.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
@@ -69,7 +69,7 @@ export interface HorizontalPodAutoscalerStorage {
 export async function newHorizontalPodAutoscalerREST(
   opts: CoreStorageOptions,
 ): Promise<HorizontalPodAutoscalerStorage> {
-  const store = await completeWithOptions<HorizontalPodAutoscaler>(
+  const store = await completeResourceStore<HorizontalPodAutoscaler>(
     {
       qualifiedResource: horizontalPodAutoscalerResource,
       singularName: 'horizontalpodautoscaler',
@@ -90,10 +90,7 @@ export async function newHorizontalPodAutoscalerREST(
       // kube's autoscaler strategy keeps no metadata.generation.
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
   const statusStore = store.withStrategies({ updateStrategy: horizontalPodAutoscalerStatusStrategy });
   return {

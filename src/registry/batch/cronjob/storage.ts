@@ -1,7 +1,7 @@
 // CronJob storage (pkg/registry/batch/cronjob/storage/storage.go): cronjobs (short name cj,
 // category all) and cronjobs/status. No cronjob controller runs here: no Job is ever started.
 import type { CronJob, CronJobList } from '../../../api/batch/v1/cron-job.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Storage } from '../../rest/capabilities.js';
 import type { WorkloadStorageOptions } from '../../apps/deployment/storage.js';
@@ -12,7 +12,7 @@ export const cronJobResource = { group: 'batch', resource: 'cronjobs' } as const
 
 /** cronjobs and cronjobs/status. */
 export async function cronJobStorageMap(opts: WorkloadStorageOptions): Promise<Record<string, Storage>> {
-  const store = await completeWithOptions<CronJob>(
+  const store = await completeResourceStore<CronJob>(
     {
       qualifiedResource: cronJobResource,
       singularName: 'cronjob',
@@ -28,10 +28,7 @@ export async function cronJobStorageMap(opts: WorkloadStorageOptions): Promise<R
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
   return { cronjobs: store, 'cronjobs/status': new StatusREST(store, cronJobStatusStrategy) };
 }

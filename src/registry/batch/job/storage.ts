@@ -3,7 +3,7 @@
 // warning. No job controller runs here: a Job creates no pods.
 import type { Job, JobList } from '../../../api/batch/v1/job.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import { Store } from '../../generic/store.js';
 import type { Storage, ValidateObjectFunc } from '../../rest/capabilities.js';
@@ -49,7 +49,7 @@ export class JobREST extends Store<Job> {
 export async function newJobREST(
   opts: WorkloadStorageOptions,
 ): Promise<{ jobs: JobREST; status: StatusREST<Job> }> {
-  const store = await completeWithOptions<Job>(
+  const store = await completeResourceStore<Job>(
     {
       qualifiedResource: jobResource,
       singularName: 'job',
@@ -65,11 +65,8 @@ export async function newJobREST(
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: jobAttrs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: jobAttrs },
   );
   return { jobs: new JobREST(store.core), status: new StatusREST(store, jobStatusStrategy) };
 }

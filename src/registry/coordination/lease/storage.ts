@@ -1,7 +1,7 @@
 // Lease storage (pkg/registry/coordination/lease/storage/storage.go): the generic Store under
 // `/leases`; kube gives leases no short name.
 import type { Lease, LeaseList } from '../../../api/coordination/v1/lease.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { leaseDeleteStrategy, leaseStrategy } from './strategy.js';
@@ -10,7 +10,7 @@ import { leaseTableConvertor } from './table.js';
 export const leaseResource = { group: 'coordination.k8s.io', resource: 'leases' } as const;
 
 export function newLeaseREST(opts: CoreStorageOptions): Promise<Store<Lease>> {
-  return completeWithOptions<Lease>(
+  return completeResourceStore<Lease>(
     {
       qualifiedResource: leaseResource,
       singularName: 'lease',
@@ -28,9 +28,6 @@ export function newLeaseREST(opts: CoreStorageOptions): Promise<Store<Lease>> {
       tableConvertor: leaseTableConvertor,
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

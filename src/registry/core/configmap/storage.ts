@@ -1,7 +1,7 @@
 // ConfigMap storage (pkg/registry/core/configmap/storage/storage.go): the generic Store with the
 // ConfigMap strategies, short name `cm`.
 import type { ConfigMap, ConfigMapList } from '../../../api/core/v1/config-map.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { RESTOptionsGetter } from '../../generic/rest-options.js';
 import type { Store } from '../../generic/store.js';
 import type { ObjectCountMetric } from '../../generic/store-definition.js';
@@ -17,7 +17,7 @@ export interface CoreStorageOptions {
 export const configMapResource = { group: '', resource: 'configmaps' } as const;
 
 export function newConfigMapREST(opts: CoreStorageOptions): Promise<Store<ConfigMap>> {
-  return completeWithOptions<ConfigMap>(
+  return completeResourceStore<ConfigMap>(
     {
       qualifiedResource: configMapResource,
       singularName: 'configmap',
@@ -37,9 +37,6 @@ export function newConfigMapREST(opts: CoreStorageOptions): Promise<Store<Config
       // kube gives ConfigMaps no metadata.generation.
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -1,7 +1,7 @@
 // Endpoints storage (pkg/registry/core/endpoint/storage/storage.go): the generic Store under
 // `/services/endpoints`, short name `ep`.
 import type { Endpoints, EndpointsList } from '../../../api/core/v1/endpoints.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import { endpointsDeleteStrategy, endpointsStrategy } from './strategy.js';
@@ -10,7 +10,7 @@ import { endpointsTableConvertor } from './table.js';
 export const endpointsResource = { group: '', resource: 'endpoints' } as const;
 
 export function newEndpointsREST(opts: CoreStorageOptions): Promise<Store<Endpoints>> {
-  return completeWithOptions<Endpoints>(
+  return completeResourceStore<Endpoints>(
     {
       qualifiedResource: endpointsResource,
       singularName: 'endpoints',
@@ -29,9 +29,6 @@ export function newEndpointsREST(opts: CoreStorageOptions): Promise<Store<Endpoi
       shortNames: ['ep'],
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -3,7 +3,7 @@
 import type { Event, EventList } from '../../../api/core/v1/event.js';
 import type { TransformFunc } from '../../../machinery/fields/index.js';
 import type { GroupResource } from '../../../machinery/schema/group-resource.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { mergeFieldsSets, objectMetaFieldsSet } from '../../generic/predicate.js';
 import type { Store } from '../../generic/store.js';
 import type { AttrFunc } from '../../rest/strategy.js';
@@ -72,7 +72,7 @@ export const eventFieldLabelConversion: TransformFunc = (field, value) =>
 
 export function newEventREST(opts: EventStorageOptions): Promise<Store<Event>> {
   const ttl = opts.eventTTL ?? defaultEventTTLSeconds;
-  return completeWithOptions<Event>(
+  return completeResourceStore<Event>(
     {
       qualifiedResource: opts.qualifiedResource ?? eventResource,
       singularName: 'event',
@@ -94,10 +94,7 @@ export function newEventREST(opts: EventStorageOptions): Promise<Store<Event>> {
       ttlFunc: () => ttl,
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: eventAttrs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: eventAttrs },
   );
 }

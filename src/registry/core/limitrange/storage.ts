@@ -2,7 +2,7 @@
 // `/limitranges`, short name `limits`. kube has no printer for it: `kubectl get` shows the default
 // NAME and CREATED AT columns.
 import type { LimitRange, LimitRangeList } from '../../../api/core/v1/limit-range.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import { newDefaultTableConvertor } from '../../generic/table-convertor.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
@@ -11,7 +11,7 @@ import { limitRangeDeleteStrategy, limitRangeStrategy } from './strategy.js';
 export const limitRangeResource = { group: '', resource: 'limitranges' } as const;
 
 export function newLimitRangeREST(opts: CoreStorageOptions): Promise<Store<LimitRange>> {
-  return completeWithOptions<LimitRange>(
+  return completeResourceStore<LimitRange>(
     {
       qualifiedResource: limitRangeResource,
       singularName: 'limitrange',
@@ -25,9 +25,6 @@ export function newLimitRangeREST(opts: CoreStorageOptions): Promise<Store<Limit
       shortNames: ['limits'],
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -6,7 +6,7 @@ import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
 import type { TransformFunc } from '../../../machinery/fields/index.js';
 import type { Watch } from '../../../storage/interfaces.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { mergeFieldsSets, objectMetaFieldsSet } from '../../generic/predicate.js';
 import type { Store } from '../../generic/store.js';
 import type {
@@ -186,7 +186,7 @@ export interface NamespaceStorage {
 }
 
 export async function newNamespaceREST(opts: CoreStorageOptions): Promise<NamespaceStorage> {
-  const store = await completeWithOptions<Namespace>(
+  const store = await completeResourceStore<Namespace>(
     {
       qualifiedResource: namespaceResource,
       singularName: 'namespace',
@@ -208,11 +208,8 @@ export async function newNamespaceREST(opts: CoreStorageOptions): Promise<Namesp
       fieldLabelConversion: namespaceFieldLabelConversion,
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: namespaceAttrs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: namespaceAttrs },
   );
   return {
     namespaces: new NamespaceREST(store),

@@ -3,7 +3,7 @@
 import type { Pod, PodList } from '../../../api/core/v1/pod.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { Getter, Storage, UpdateRequest, Updater } from '../../rest/capabilities.js';
 import type { RequestContext } from '../../rest/context.js';
@@ -49,7 +49,7 @@ export interface PodStorage {
 }
 
 export async function newPodREST(opts: CoreStorageOptions): Promise<PodStorage> {
-  const store = await completeWithOptions<Pod>(
+  const store = await completeResourceStore<Pod>(
     {
       qualifiedResource: podResource,
       singularName: 'pod',
@@ -65,12 +65,8 @@ export async function newPodREST(opts: CoreStorageOptions): Promise<PodStorage> 
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: podAttrs,
-      triggerFuncs: podTriggerFuncs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: podAttrs, triggerFuncs: podTriggerFuncs },
   );
   return {
     pods: store,

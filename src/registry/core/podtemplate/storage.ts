@@ -1,7 +1,7 @@
 // PodTemplate storage (pkg/registry/core/podtemplate/storage/storage.go): the generic Store under
 // `/podtemplates`; kube gives the resource no short name and no category.
 import type { PodTemplate, PodTemplateList } from '../../../api/core/v1/pod-template.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import { podTemplateDeleteStrategy, podTemplateStrategy } from './strategy.js';
@@ -10,7 +10,7 @@ import { podTemplateTableConvertor } from './table.js';
 export const podTemplateResource = { group: '', resource: 'podtemplates' } as const;
 
 export function newPodTemplateREST(opts: CoreStorageOptions): Promise<Store<PodTemplate>> {
-  return completeWithOptions<PodTemplate>(
+  return completeResourceStore<PodTemplate>(
     {
       qualifiedResource: podTemplateResource,
       singularName: 'podtemplate',
@@ -23,9 +23,6 @@ export function newPodTemplateREST(opts: CoreStorageOptions): Promise<Store<PodT
       tableConvertor: podTemplateTableConvertor,
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

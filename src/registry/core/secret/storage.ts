@@ -2,7 +2,7 @@
 // strategies. Secrets have no short name.
 import type { Secret, SecretList } from '../../../api/core/v1/secret.js';
 import type { TransformFunc } from '../../../machinery/fields/index.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { mergeFieldsSets, objectMetaFieldsSet } from '../../generic/predicate.js';
 import type { Store } from '../../generic/store.js';
 import type { AttrFunc } from '../../rest/strategy.js';
@@ -25,7 +25,7 @@ export const secretFieldLabelConversion: TransformFunc = (field, value) =>
     : { ok: false, message: `field label not supported: ${field}` };
 
 export function newSecretREST(opts: CoreStorageOptions): Promise<Store<Secret>> {
-  return completeWithOptions<Secret>(
+  return completeResourceStore<Secret>(
     {
       qualifiedResource: secretResource,
       singularName: 'secret',
@@ -45,10 +45,7 @@ export function newSecretREST(opts: CoreStorageOptions): Promise<Store<Secret>> 
       // kube gives Secrets no metadata.generation.
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      attrFunc: secretAttrs,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
+    { attrFunc: secretAttrs },
   );
 }

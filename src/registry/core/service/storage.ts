@@ -9,7 +9,7 @@ import type { Table } from '../../../api/table.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { CreateRawStorage, RawStorage } from '../../../storage/backend-factory/config.js';
 import type { Watch } from '../../../storage/interfaces.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { deepCopy } from '../../generic/object-meta.js';
 import type { Store } from '../../generic/store.js';
 import type {
@@ -243,7 +243,7 @@ export interface ServiceStorage {
 
 /** The services storage; the allocations are repaired from the stored services before it serves. */
 export async function newServiceREST(opts: ServiceStorageOptions): Promise<ServiceStorage> {
-  const store = await completeWithOptions<Service>(
+  const store = await completeResourceStore<Service>(
     {
       qualifiedResource: serviceResource,
       singularName: 'service',
@@ -259,10 +259,7 @@ export async function newServiceREST(opts: ServiceStorageOptions): Promise<Servi
       categories: ['all'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
   let built: { alloc: ServiceAllocators; raw: RawStorage };
   try {

@@ -1,7 +1,7 @@
 // ServiceAccount storage (pkg/registry/core/serviceaccount/storage/storage.go): the generic Store
 // under `/serviceaccounts`, short name `sa`. The token subresource is TokenREST (token.ts).
 import type { ServiceAccount, ServiceAccountList } from '../../../api/core/v1/service-account.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import { serviceAccountDeleteStrategy, serviceAccountStrategy } from './strategy.js';
@@ -10,7 +10,7 @@ import { serviceAccountTableConvertor } from './table.js';
 export const serviceAccountResource = { group: '', resource: 'serviceaccounts' } as const;
 
 export function newServiceAccountREST(opts: CoreStorageOptions): Promise<Store<ServiceAccount>> {
-  return completeWithOptions<ServiceAccount>(
+  return completeResourceStore<ServiceAccount>(
     {
       qualifiedResource: serviceAccountResource,
       singularName: 'serviceaccount',
@@ -29,9 +29,6 @@ export function newServiceAccountREST(opts: CoreStorageOptions): Promise<Store<S
       shortNames: ['sa'],
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -1,6 +1,6 @@
 // EndpointSlice storage (pkg/registry/discovery/endpointslice/storage/storage.go): `/endpointslices`.
 import type { EndpointSlice, EndpointSliceList } from '../../../api/discovery/v1/endpoint-slice.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { endpointSliceDeleteStrategy, endpointSliceStrategy } from './strategy.js';
@@ -9,7 +9,7 @@ import { endpointSliceTableConvertor } from './table.js';
 export const endpointSliceResource = { group: 'discovery.k8s.io', resource: 'endpointslices' } as const;
 
 export function newEndpointSliceREST(opts: CoreStorageOptions): Promise<Store<EndpointSlice>> {
-  return completeWithOptions<EndpointSlice>(
+  return completeResourceStore<EndpointSlice>(
     {
       qualifiedResource: endpointSliceResource,
       singularName: 'endpointslice',
@@ -32,9 +32,6 @@ export function newEndpointSliceREST(opts: CoreStorageOptions): Promise<Store<En
       tableConvertor: endpointSliceTableConvertor,
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

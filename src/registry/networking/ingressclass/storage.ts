@@ -1,7 +1,7 @@
 // IngressClass storage (pkg/registry/networking/ingressclass/storage/storage.go): cluster-scoped
 // `/ingressclasses`.
 import type { IngressClass, IngressClassList } from '../../../api/networking/v1/ingress-class.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { ingressClassDeleteStrategy, ingressClassStrategy } from './strategy.js';
@@ -10,7 +10,7 @@ import { ingressClassTableConvertor } from './table.js';
 export const ingressClassResource = { group: 'networking.k8s.io', resource: 'ingressclasses' } as const;
 
 export function newIngressClassREST(opts: CoreStorageOptions): Promise<Store<IngressClass>> {
-  return completeWithOptions<IngressClass>(
+  return completeResourceStore<IngressClass>(
     {
       qualifiedResource: ingressClassResource,
       singularName: 'ingressclass',
@@ -28,9 +28,6 @@ export function newIngressClassREST(opts: CoreStorageOptions): Promise<Store<Ing
       tableConvertor: ingressClassTableConvertor,
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -1,7 +1,7 @@
 // NetworkPolicy storage (pkg/registry/networking/networkpolicy/storage/storage.go):
 // `/networkpolicies`, short name netpol.
 import type { NetworkPolicy, NetworkPolicyList } from '../../../api/networking/v1/network-policy.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { networkPolicyDeleteStrategy, networkPolicyStrategy } from './strategy.js';
@@ -10,7 +10,7 @@ import { networkPolicyTableConvertor } from './table.js';
 export const networkPolicyResource = { group: 'networking.k8s.io', resource: 'networkpolicies' } as const;
 
 export function newNetworkPolicyREST(opts: CoreStorageOptions): Promise<Store<NetworkPolicy>> {
-  return completeWithOptions<NetworkPolicy>(
+  return completeResourceStore<NetworkPolicy>(
     {
       qualifiedResource: networkPolicyResource,
       singularName: 'networkpolicy',
@@ -29,9 +29,6 @@ export function newNetworkPolicyREST(opts: CoreStorageOptions): Promise<Store<Ne
       shortNames: ['netpol'],
       trackGeneration: true,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -1,7 +1,7 @@
 // RuntimeClass storage (pkg/registry/node/runtimeclass/storage/storage.go): cluster-scoped
 // `/runtimeclasses`.
 import type { RuntimeClass, RuntimeClassList } from '../../../api/node/v1/runtime-class.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { runtimeClassDeleteStrategy, runtimeClassStrategy } from './strategy.js';
@@ -10,7 +10,7 @@ import { runtimeClassTableConvertor } from './table.js';
 export const runtimeClassResource = { group: 'node.k8s.io', resource: 'runtimeclasses' } as const;
 
 export function newRuntimeClassREST(opts: CoreStorageOptions): Promise<Store<RuntimeClass>> {
-  return completeWithOptions<RuntimeClass>(
+  return completeResourceStore<RuntimeClass>(
     {
       qualifiedResource: runtimeClassResource,
       singularName: 'runtimeclass',
@@ -28,9 +28,6 @@ export function newRuntimeClassREST(opts: CoreStorageOptions): Promise<Store<Run
       tableConvertor: runtimeClassTableConvertor,
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -4,7 +4,7 @@
 import type { KubeObject } from '../../../api/meta.js';
 import type { PriorityClass, PriorityClassList } from '../../../api/scheduling/v1/priority-class.js';
 import { newForbidden } from '../../../machinery/errors/index.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import type { UpdateRequest, ValidateObjectFunc } from '../../rest/capabilities.js';
@@ -82,7 +82,7 @@ export class PriorityClassREST extends Store<PriorityClass> {
 }
 
 export async function newPriorityClassREST(opts: CoreStorageOptions): Promise<PriorityClassREST> {
-  const store = await completeWithOptions<PriorityClass>(
+  const store = await completeResourceStore<PriorityClass>(
     {
       qualifiedResource: priorityClassResource,
       singularName: 'priorityclass',
@@ -101,10 +101,7 @@ export async function newPriorityClassREST(opts: CoreStorageOptions): Promise<Pr
       shortNames: ['pc'],
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
   return new PriorityClassREST(store.core);
 }

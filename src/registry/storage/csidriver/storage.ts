@@ -1,6 +1,6 @@
 // CSIDriver storage (pkg/registry/storage/csidriver/storage/storage.go): cluster-scoped `/csidrivers`.
 import type { CSIDriver, CSIDriverList } from '../../../api/storage/v1/csi-driver.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { csiDriverDeleteStrategy, csiDriverStrategy } from './strategy.js';
@@ -9,7 +9,7 @@ import { csiDriverTableConvertor } from './table.js';
 export const csiDriverResource = { group: 'storage.k8s.io', resource: 'csidrivers' } as const;
 
 export function newCSIDriverREST(opts: CoreStorageOptions): Promise<Store<CSIDriver>> {
-  return completeWithOptions<CSIDriver>(
+  return completeResourceStore<CSIDriver>(
     {
       qualifiedResource: csiDriverResource,
       singularName: 'csidriver',
@@ -27,9 +27,6 @@ export function newCSIDriverREST(opts: CoreStorageOptions): Promise<Store<CSIDri
       tableConvertor: csiDriverTableConvertor,
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -1,6 +1,6 @@
 // CSINode storage (pkg/registry/storage/csinode/storage/storage.go): cluster-scoped `/csinodes`.
 import type { CSINode, CSINodeList } from '../../../api/storage/v1/csi-node.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { csiNodeDeleteStrategy, csiNodeStrategy } from './strategy.js';
@@ -9,7 +9,7 @@ import { csiNodeTableConvertor } from './table.js';
 export const csiNodeResource = { group: 'storage.k8s.io', resource: 'csinodes' } as const;
 
 export function newCSINodeREST(opts: CoreStorageOptions): Promise<Store<CSINode>> {
-  return completeWithOptions<CSINode>(
+  return completeResourceStore<CSINode>(
     {
       qualifiedResource: csiNodeResource,
       singularName: 'csinode',
@@ -27,9 +27,6 @@ export function newCSINodeREST(opts: CoreStorageOptions): Promise<Store<CSINode>
       tableConvertor: csiNodeTableConvertor,
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }

@@ -1,7 +1,7 @@
 // StorageClass storage (pkg/registry/storage/storageclass/storage/storage.go): cluster-scoped
 // `/storageclasses`, short name sc.
 import type { StorageClass, StorageClassList } from '../../../api/storage/v1/storage-class.js';
-import { completeWithOptions } from '../../generic/complete.js';
+import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { storageClassDeleteStrategy, storageClassStrategy } from './strategy.js';
@@ -10,7 +10,7 @@ import { storageClassTableConvertor } from './table.js';
 export const storageClassResource = { group: 'storage.k8s.io', resource: 'storageclasses' } as const;
 
 export function newStorageClassREST(opts: CoreStorageOptions): Promise<Store<StorageClass>> {
-  return completeWithOptions<StorageClass>(
+  return completeResourceStore<StorageClass>(
     {
       qualifiedResource: storageClassResource,
       singularName: 'storageclass',
@@ -29,9 +29,6 @@ export function newStorageClassREST(opts: CoreStorageOptions): Promise<Store<Sto
       shortNames: ['sc'],
       trackGeneration: false,
     },
-    {
-      restOptions: opts.restOptionsGetter,
-      ...(opts.objectCountMetric !== undefined ? { objectCountMetric: opts.objectCountMetric } : {}),
-    },
+    opts,
   );
 }
