@@ -1,5 +1,6 @@
 // Checks for scalar Go types and for kube's types with their own UnmarshalJSON
 // (metav1.Time, metav1.MicroTime, intstr.IntOrString, resource.Quantity).
+import { canonicalQuantity, quantityErrors } from '../quantity/quantity.js';
 import { countValueKeys } from './duplicate-scan.js';
 import { goBase64Error } from './go-base64.js';
 import { goNumberText, jsonValueKind, saveTypeError, unmarshalTypeError } from './go-errors.js';
@@ -89,16 +90,18 @@ export const intOrStringCheck: Check = (v, st) => {
   throw new DecodeAbort(unmarshalTypeError(st, jsonValueKind(v), 'int32'));
 };
 
-const quantityPattern = /^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$/;
-export const quantityFormatError =
-  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+export const quantityFormatError = quantityErrors.formatWrong;
 
-/** resource.Quantity: a string or a bare number in quantity syntax; numbers become strings. */
+/**
+ * resource.Quantity: a string or a bare number, parsed as ParseQuantity does and written back in
+ * the form kube's String() gives it (`1000m` → `1`, `1024Mi` → `1Gi`).
+ */
 export const quantityCheck: Check = (v) => {
   const text = typeof v === 'string' ? v.trim() : typeof v === 'number' ? goNumberText(v) : undefined;
-  if (text === undefined || text === '' || !quantityPattern.test(text))
-    throw new DecodeAbort(quantityFormatError);
-  return typeof v === 'number' ? text : v;
+  if (text === undefined) throw new DecodeAbort(quantityFormatError);
+  const canonical = canonicalQuantity(text);
+  if (!canonical.ok) throw new DecodeAbort(canonical.error);
+  return canonical.text;
 };
 
 /** Anything goes: interface{}, runtime.RawExtension, metav1.FieldsV1. */

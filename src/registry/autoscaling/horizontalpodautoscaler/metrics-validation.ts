@@ -15,7 +15,7 @@ import {
   type ErrorList,
   type FieldPath,
 } from '../../../machinery/validation/index.js';
-import { parseQuantity } from '../../core/pod/quantity.js';
+import { quantityOf, quantitySign } from '../../core/pod/quantity.js';
 
 export function validateCrossVersionObjectReference(
   ref: CrossVersionObjectReference,
@@ -38,7 +38,10 @@ function validateMetricIdentifier(id: MetricIdentifier, path: FieldPath): ErrorL
   return isValidPathSegmentName(name).map((msg) => FieldError.invalid(path.child('name'), name, msg));
 }
 
-const positive = (q: string): boolean => parseQuantity(q) > 0;
+const positive = (q: string): boolean => {
+  const value = quantityOf(q);
+  return value !== undefined && quantitySign(value) > 0;
+};
 
 function validateMetricTarget(t: MetricTarget, path: FieldPath): ErrorList {
   const errs: ErrorList = [];

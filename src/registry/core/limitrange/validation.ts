@@ -11,7 +11,15 @@ import {
   type ErrorList,
 } from '../../../machinery/validation/index.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
-import { parseQuantity } from '../pod/quantity.js';
+import {
+  approximateFloat,
+  compareQuantities,
+  maxMilliValue,
+  milliValue,
+  quantityOf,
+  roundUpToScale,
+  type Quantity,
+} from '../pod/quantity.js';
 import {
   isOvercommitAllowed,
   sortedResources,
@@ -43,6 +51,17 @@ type Bound = 'max' | 'min' | 'default' | 'defaultRequest' | 'maxLimitRequestRati
 const goFloat = (n: number): string =>
   Number.isFinite(n) ? n.toFixed(6) : n > 0 ? '+Inf' : n < 0 ? '-Inf' : 'NaN';
 
+/** Value() (or MilliValue() when `milli`) as a float, the way kube divides them. */
+const asFloat = (q: Quantity, milli: boolean): number =>
+  milli ? Number(milliValue(q)) : approximateFloat(roundUpToScale(q, 0));
+
+/** The ratio bound against max/min, as kube computes it: in milli units when all three fit. */
+function ratioLimit(ratio: Quantity, min: Quantity, max: Quantity): [value: number, limit: number] {
+  const milli = [ratio, min, max].every((v) => compareQuantities(roundUpToScale(v, 0), maxMilliValue) < 0);
+  const value = milli ? asFloat(ratio, true) / 1000 : asFloat(ratio, false);
+  return [value, asFloat(max, milli) / asFloat(min, milli)];
+}
+
 /** The comparisons between one resource's bounds in an item. */
 function validateBounds(item: LimitRangeItem, resource: string, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
@@ -54,11 +73,15 @@ function validateBounds(item: LimitRangeItem, resource: string, path: FieldPath)
     text('defaultRequest'),
     text('maxLimitRequestRatio'),
   ];
-  const q = (s: string): number => parseQuantity(s);
+  // a > b for two quantity texts; a text that does not parse compares as nothing, as NaN did.
+  const gt = (a: string, b: string): boolean => {
+    const [x, y] = [quantityOf(a), quantityOf(b)];
+    return x !== undefined && y !== undefined && compareQuantities(x, y) > 0;
+  };
   const at = (bound: Bound): FieldPath => path.child(bound).key(resource);
-  if (min !== undefined && max !== undefined && q(min) > q(max))
+  if (min !== undefined && max !== undefined && gt(min, max))
     errs.push(FieldError.invalid(at('min'), min, `min value ${min} is greater than max value ${max}`));
-  if (req !== undefined && min !== undefined && q(min) > q(req))
+  if (req !== undefined && min !== undefined && gt(min, req))
     errs.push(
       FieldError.invalid(
         at('defaultRequest'),
@@ -66,7 +89,7 @@ function validateBounds(item: LimitRangeItem, resource: string, path: FieldPath)
         `min value ${min} is greater than default request value ${req}`,
       ),
     );
-  if (req !== undefined && max !== undefined && q(req) > q(max))
+  if (req !== undefined && max !== undefined && gt(req, max))
     errs.push(
       FieldError.invalid(
         at('defaultRequest'),
@@ -74,7 +97,7 @@ function validateBounds(item: LimitRangeItem, resource: string, path: FieldPath)
         `default request value ${req} is greater than max value ${max}`,
       ),
     );
-  if (req !== undefined && def !== undefined && q(req) > q(def))
+  if (req !== undefined && def !== undefined && gt(req, def))
     errs.push(
       FieldError.invalid(
         at('defaultRequest'),
@@ -82,19 +105,20 @@ function validateBounds(item: LimitRangeItem, resource: string, path: FieldPath)
         `default request value ${req} is greater than default limit value ${def}`,
       ),
     );
-  if (def !== undefined && min !== undefined && q(min) > q(def))
+  if (def !== undefined && min !== undefined && gt(min, def))
     errs.push(
       FieldError.invalid(at('default'), min, `min value ${min} is greater than default value ${def}`),
     );
-  if (def !== undefined && max !== undefined && q(def) > q(max))
+  if (def !== undefined && max !== undefined && gt(def, max))
     errs.push(
       FieldError.invalid(at('default'), max, `default value ${def} is greater than max value ${max}`),
     );
-  if (ratio !== undefined && q(ratio) < 1)
+  if (ratio !== undefined && gt('1', ratio))
     errs.push(FieldError.invalid(at('maxLimitRequestRatio'), ratio, `ratio ${ratio} is less than 1`));
-  if (ratio !== undefined && min !== undefined && max !== undefined) {
-    const limit = q(max) / q(min);
-    if (q(ratio) > limit)
+  const [ratioQ, minQ, maxQ] = [ratio, min, max].map((v) => (v === undefined ? undefined : quantityOf(v)));
+  if (ratio !== undefined && ratioQ !== undefined && minQ !== undefined && maxQ !== undefined) {
+    const [value, limit] = ratioLimit(ratioQ, minQ, maxQ);
+    if (value > limit)
       errs.push(
         FieldError.invalid(
           at('maxLimitRequestRatio'),
@@ -103,7 +127,12 @@ function validateBounds(item: LimitRangeItem, resource: string, path: FieldPath)
         ),
       );
   }
-  if (!isOvercommitAllowed(resource) && def !== undefined && req !== undefined && q(def) !== q(req))
+  if (
+    !isOvercommitAllowed(resource) &&
+    def !== undefined &&
+    req !== undefined &&
+    (gt(def, req) || gt(req, def))
+  )
     errs.push(
       FieldError.invalid(
         at('defaultRequest'),

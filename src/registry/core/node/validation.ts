@@ -12,7 +12,7 @@ import {
 } from '../../../machinery/validation/index.js';
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
-import { parseQuantity } from '../pod/quantity.js';
+import { quantityOf, quantitySign } from '../pod/quantity.js';
 
 export const taintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
@@ -99,9 +99,9 @@ function validateNodeResources(node: Node): ErrorList {
   for (const field of ['capacity', 'allocatable'] as const) {
     for (const [name, q] of Object.entries(node.status?.[field] ?? {})) {
       const path = FieldPath.of('status', field).key(name);
-      if (Number.isNaN(parseQuantity(q)))
-        errs.push(FieldError.invalid(path, q, 'must be a valid resource quantity'));
-      else if (parseQuantity(q) < 0)
+      const value = quantityOf(q);
+      if (value === undefined) errs.push(FieldError.invalid(path, q, 'must be a valid resource quantity'));
+      else if (quantitySign(value) < 0)
         errs.push(FieldError.invalid(path, q, 'must be greater than or equal to 0'));
     }
   }

@@ -16,7 +16,7 @@ import {
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
-import { parseQuantity } from '../pod/quantity.js';
+import { quantityOf, quantitySign } from '../pod/quantity.js';
 import { validateNodeSelector, validateVolumeSource } from './volume-source.js';
 
 /** Access modes given, each supported, ReadWriteOncePod alone. */
@@ -38,8 +38,8 @@ export function validateAccessModes(modes: readonly string[], at: FieldPath): Er
 
 /** ValidatePositiveQuantityValue, with a parse check kube's decoder does earlier. */
 export function validatePositiveQuantity(value: string, at: FieldPath): ErrorList {
-  const n = parseQuantity(value);
-  if (Number.isNaN(n)) {
+  const n = quantityOf(value);
+  if (n === undefined) {
     return [
       FieldError.invalid(
         at,
@@ -48,7 +48,7 @@ export function validatePositiveQuantity(value: string, at: FieldPath): ErrorLis
       ),
     ];
   }
-  return n <= 0 ? [FieldError.invalid(at, value, 'must be greater than zero')] : [];
+  return quantitySign(n) <= 0 ? [FieldError.invalid(at, value, 'must be greater than zero')] : [];
 }
 
 /** ValidateClassName (a DNS subdomain) for storageClassName. */

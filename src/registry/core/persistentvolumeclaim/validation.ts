@@ -13,7 +13,7 @@ import {
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
-import { parseQuantity } from '../pod/quantity.js';
+import { compareQuantityText, quantityOf } from '../pod/quantity.js';
 import {
   validateAccessModes,
   validateClassName,
@@ -102,11 +102,11 @@ export function validatePersistentVolumeClaimUpdate(
   ];
   const [next, prev] = comparableSpecs(pvc, old);
   if (!jsonEqual(next, prev)) errs.push(FieldError.forbidden(FieldPath.of('spec'), specImmutable));
-  const newSize = parseQuantity(pvc.spec?.resources?.requests?.['storage'] ?? '0');
-  const oldSize = parseQuantity(old.spec?.resources?.requests?.['storage'] ?? '0');
-  const statusSize = parseQuantity(old.status?.capacity?.['storage'] ?? '0');
+  const newSize = pvc.spec?.resources?.requests?.['storage'] ?? '0';
+  const oldSize = old.spec?.resources?.requests?.['storage'] ?? '0';
+  const statusSize = old.status?.capacity?.['storage'] ?? '0';
   // RecoverVolumeExpansionFailure (on by default in 1.33): shrinking stops above the actual capacity.
-  if (newSize < oldSize && newSize <= statusSize) {
+  if (compareQuantityText(newSize, oldSize) === -1 && (compareQuantityText(newSize, statusSize) ?? 1) <= 0) {
     errs.push(
       FieldError.forbidden(
         FieldPath.of('spec', 'resources', 'requests', 'storage'),
@@ -128,7 +128,7 @@ export function validatePersistentVolumeClaimStatusUpdate(
   const errs = validateCoreObjectMetaUpdate(pvc.metadata ?? {}, old.metadata ?? {});
   for (const field of ['capacity', 'allocatedResources'] as const) {
     for (const [name, q] of Object.entries(pvc.status?.[field] ?? {})) {
-      if (Number.isNaN(parseQuantity(q))) {
+      if (quantityOf(q) === undefined) {
         errs.push(
           FieldError.invalid(FieldPath.of('status', field).key(name), q, 'must be a valid resource quantity'),
         );

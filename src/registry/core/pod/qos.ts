@@ -3,18 +3,20 @@
 import type { Container } from '../../../api/core/v1/container.js';
 import type { PodSpec } from '../../../api/core/v1/pod.js';
 import type { PodQOSClass } from '../../../api/core/v1/pod-status.js';
-import { parseQuantity } from './quantity.js';
+import { addQuantities, compareQuantities, quantityOf, quantitySign, type Quantity } from './quantity.js';
 
 const computeResources = ['cpu', 'memory'] as const;
 
-type Totals = Map<string, number>;
+type Totals = Map<string, Quantity>;
 
 function add(totals: Totals, list: Record<string, string> | undefined): void {
   for (const name of computeResources) {
     const raw = list?.[name];
     if (raw === undefined) continue;
-    const value = parseQuantity(raw);
-    if (value > 0) totals.set(name, (totals.get(name) ?? 0) + value);
+    const value = quantityOf(raw);
+    if (value === undefined || quantitySign(value) <= 0) continue;
+    const sum = totals.get(name);
+    totals.set(name, sum === undefined ? value : addQuantities(sum, value));
   }
 }
 
@@ -33,6 +35,9 @@ export function computePodQOS(spec: PodSpec | undefined): PodQOSClass {
   }
   if (requests.size === 0 && limits.size === 0) return 'BestEffort';
   if (!limitsComplete || requests.size !== limits.size) return 'Burstable';
-  for (const [name, req] of requests) if (limits.get(name) !== req) return 'Burstable';
+  for (const [name, req] of requests) {
+    const limit = limits.get(name);
+    if (limit === undefined || compareQuantities(limit, req) !== 0) return 'Burstable';
+  }
   return limits.size === computeResources.length ? 'Guaranteed' : 'Burstable';
 }

@@ -1,31 +1,35 @@
-// A resource.Quantity as a number, enough to compare requests with limits and total them.
-const suffixes: Readonly<Record<string, number>> = {
-  '': 1,
-  n: 1e-9,
-  u: 1e-6,
-  m: 1e-3,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-};
+// resource.Quantity values for validation, exact (bigint), from the text a decoded object holds.
+// The decoder has already canonicalized well-formed quantities; text that does not parse yields
+// undefined here, which each caller reports in its own words.
+import {
+  compareQuantities,
+  mustParseQuantity,
+  parseQuantity,
+  type Quantity,
+} from '../../../machinery/quantity/quantity.js';
 
-const pattern = /^([+-]?[0-9.]+)(?:([eE][+-]?[0-9]+)|([a-zA-Z]*))$/;
+export {
+  addQuantities,
+  approximateFloat,
+  compareQuantities,
+  isIntegerQuantity,
+  milliValue,
+  quantitySign,
+  roundUpToScale,
+  type Quantity,
+} from '../../../machinery/quantity/quantity.js';
 
-/** The value of a quantity; NaN when it does not parse. */
-export function parseQuantity(text: string): number {
-  const m = pattern.exec(text.trim());
-  if (m === null) return Number.NaN;
-  const base = Number(m[1]);
-  if (m[2] !== undefined) return Number(`${m[1]}${m[2]}`);
-  const mult = suffixes[m[3] ?? ''];
-  return mult === undefined ? Number.NaN : base * mult;
+/** The quantity a text holds, undefined when it is no quantity. */
+export function quantityOf(text: string): Quantity | undefined {
+  const parsed = parseQuantity(text);
+  return parsed.ok ? parsed.quantity : undefined;
 }
+
+/** a.Cmp(b) for two quantity texts; undefined when either does not parse. */
+export function compareQuantityText(a: string, b: string): -1 | 0 | 1 | undefined {
+  const [x, y] = [quantityOf(a), quantityOf(b)];
+  return x === undefined || y === undefined ? undefined : compareQuantities(x, y);
+}
+
+/** MaxMilliValue: the largest value whose MilliValue fits an int64. */
+export const maxMilliValue = mustParseQuantity('9223372036854775');

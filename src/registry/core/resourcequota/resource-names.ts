@@ -9,7 +9,7 @@ import {
   type ErrorList,
   type FieldPath,
 } from '../../../machinery/validation/index.js';
-import { parseQuantity } from '../pod/quantity.js';
+import { isIntegerQuantity, quantityOf, quantitySign } from '../pod/quantity.js';
 
 const standardResources: ReadonlySet<string> = new Set([
   'cpu',
@@ -112,10 +112,11 @@ const isIntegerResourceName = (name: string): boolean =>
 /** ValidateResourceQuantityValue: not negative, and whole for the counted resources. */
 export function validateResourceQuantityValue(name: string, value: string, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
-  const n = parseQuantity(value);
-  if (n < 0) errs.push(FieldError.invalid(path, value, 'must be greater than or equal to 0'));
+  const n = quantityOf(value);
+  if (n === undefined) return errs;
+  if (quantitySign(n) < 0) errs.push(FieldError.invalid(path, value, 'must be greater than or equal to 0'));
   // MilliValue rounds up, so any fraction of a unit is not an integer.
-  if (isIntegerResourceName(name) && Number.isFinite(n) && Math.abs(n - Math.round(n)) > 1e-9)
+  if (isIntegerResourceName(name) && !isIntegerQuantity(n))
     errs.push(FieldError.invalid(path, value, 'must be an integer'));
   return errs;
 }
