@@ -28,6 +28,13 @@ export interface StartCapstanOptions {
   /** Default 0: a free port. */
   readonly port?: number;
   readonly anonymousAuth?: boolean;
+  /** --authorization-mode: `AlwaysAllow` (the default), `AlwaysDeny`, `RBAC`, in order. */
+  readonly authorizationModes?: readonly string[];
+  /** --enable-admission-plugins and --disable-admission-plugins (default: all of Capstan's on). */
+  readonly enableAdmissionPlugins?: readonly string[];
+  readonly disableAdmissionPlugins?: readonly string[];
+  /** --token-auth-file: static bearer tokens (CSV: token,user,uid,"group1,group2"). */
+  readonly tokenAuthFile?: string;
   /** --runtime-config values: `api/all=false,apps/v1=true`. */
   readonly runtimeConfig?: readonly string[];
   readonly requestTimeoutMs?: number;
@@ -62,6 +69,10 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   o.securePort = opts.scheme === 'http' ? 0 : 6443;
   o.insecurePort = opts.scheme === 'http' ? 1 : 0;
   o.anonymousAuth = opts.anonymousAuth ?? false;
+  o.authorizationModes = [...(opts.authorizationModes ?? [])];
+  o.enableAdmissionPlugins = [...(opts.enableAdmissionPlugins ?? [])];
+  o.disableAdmissionPlugins = [...(opts.disableAdmissionPlugins ?? [])];
+  if (opts.tokenAuthFile !== undefined) o.tokenAuthFile = opts.tokenAuthFile;
   o.runtimeConfig = [...(opts.runtimeConfig ?? [])];
   if (opts.requestTimeoutMs !== undefined) o.requestTimeoutMs = opts.requestTimeoutMs;
   if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;

@@ -5,6 +5,7 @@ import { flag, oneOf, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
 import { storageFlags } from './storage-flags.js';
 import { parsePortRange } from '../registry/core/service/port-range.js';
+import { allOrderedPlugins, enabledAdmissionPlugins } from '../server/admission/default-chain.js';
 
 const serving = 'Secure serving';
 const servingFlags: Spec[] = [
@@ -145,6 +146,46 @@ const authnFlags: Spec[] = [
         'Identifiers of the API. Service account tokens must carry one of them; TokenRequests without audiences get them. Defaults to the service account issuers.',
     },
     (o, v) => o.apiAudiences.push(...parseListFlag(v)),
+  ),
+];
+
+const authz = 'Authorization';
+const authzFlags: Spec[] = [
+  flag(
+    {
+      section: authz,
+      name: 'authorization-mode',
+      kind: 'strings',
+      usage:
+        'Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: AlwaysAllow,AlwaysDeny,RBAC.',
+      def: 'AlwaysAllow',
+    },
+    (o, v) => o.authorizationModes.push(...parseListFlag(v)),
+  ),
+];
+
+// kube's AdmissionOptions.AddFlags texts, listing the plugins Capstan has.
+const admission = 'Admission';
+const admissionPluginList = (): string =>
+  `(${enabledAdmissionPlugins().join(', ')}). Comma-delimited list of admission plugins: ${[...allOrderedPlugins].sort().join(', ')}. The order of plugins in this flag does not matter.`;
+const admissionFlags: Spec[] = [
+  flag(
+    {
+      section: admission,
+      name: 'enable-admission-plugins',
+      kind: 'strings',
+      usage: `admission plugins that should be enabled in addition to default enabled ones ${admissionPluginList()}`,
+    },
+    (o, v) => o.enableAdmissionPlugins.push(...parseListFlag(v)),
+  ),
+  flag(
+    {
+      section: admission,
+      name: 'disable-admission-plugins',
+      kind: 'strings',
+      usage: `admission plugins that should be disabled although they are in the default enabled plugins list ${admissionPluginList()}`,
+    },
+    (o, v) => o.disableAdmissionPlugins.push(...parseListFlag(v)),
   ),
 ];
 
@@ -290,6 +331,8 @@ const loggingFlags: Spec[] = [
 export const capstanFlags: readonly Spec[] = [
   ...servingFlags,
   ...authnFlags,
+  ...authzFlags,
+  ...admissionFlags,
   ...storageFlags,
   ...otherFlags,
   ...loggingFlags,

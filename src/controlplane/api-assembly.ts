@@ -14,11 +14,16 @@ import {
   serviceAccountsControllerHookName,
 } from './controllers/controller-hook.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
+import {
+  newStorageProtectionController,
+  storageProtectionControllersHookName,
+} from './controllers/volumeprotection/storage-protection-controller.js';
 import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { newOpenAPIService } from '../endpoints/openapi/index.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
-import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
+import { ControlPlaneAuthorization } from './authorization/rbac.js';
+import { authorizationModesOf } from '../server/options/server-run-options.js';
 import { isCreater, type Creater } from '../registry/rest/capabilities.js';
 import { EncryptionAtRest } from '../server/encryption/encryption-at-rest.js';
 import type { EncryptionMetrics } from '../server/encryption/metrics.js';
@@ -211,6 +216,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     storageFactory,
     createRawStorage: (config) => backends.create(config),
   });
+  const authorization = new ControlPlaneAuthorization(authorizationModesOf(options), options.logger);
   let groups: APIGroupInfo[];
   try {
     groups = await buildGroups(
@@ -218,7 +224,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         restOptionsGetter,
         resourceConfig,
         objectCountMetric,
-        authorizer: alwaysAllowAuthorizer,
+        authorizer: authorization.authorizer,
         eventTTL: eventTTLSeconds(options.eventTTLMs),
       },
       {
@@ -234,6 +240,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     throw err;
   }
   encryption?.start();
+  authorization.start(groups);
   // apiserver_storage_size_bytes, every --etcd-db-metric-poll-interval (kube's DB size monitor).
   const stopSizeMonitor = startStorageSizeMonitor({
     storages: () => backends.monitors(),
@@ -245,10 +252,15 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   });
   const scheme = builtinScheme();
   // Requests and built-in controllers alike go through admission, as kube's controllers use the API.
-  const admission = defaultAdmissionChain(groups);
+  const admission = defaultAdmissionChain(groups, {
+    enable: options.enableAdmissionPlugins,
+    disable: options.disableAdmissionPlugins,
+  });
   const served = admittedGroups(groups, admission);
   const namespaceController = newNamespaceController(served, { logger: options.logger });
   const serviceAccountsController = newServiceAccountsController(served, { logger: options.logger });
+  // kube-controller-manager's pvc-protection and pv-protection: release StorageObjectInUseProtection.
+  const storageProtection = newStorageProtectionController(served, { logger: options.logger });
   // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
   // there is a CA to publish (not on plain HTTP).
   const rootCAPublisher =
@@ -273,18 +285,23 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [namespaceControllerHookName]: namespaceController,
         [serviceAccountsControllerHookName]: serviceAccountsController,
         [rootCACertPublisherHookName]: rootCAPublisher,
+        [storageProtectionControllersHookName]: storageProtection,
       }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
+      ...authorization.postStartHooks(groups),
     },
     preShutdownHooks: kubernetesEndpointsRemovalHooks(
       groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],
       serviceNetworking,
     ),
     tokenAuthenticators: [serviceAccounts.authenticator(groups)],
+    authorizer: authorization.authorizer,
     close: async () => {
+      await authorization.close();
       await namespaceController?.close();
       await serviceAccountsController?.close();
+      await storageProtection?.close();
       await rootCAPublisher?.close();
       admission.close();
       await destroyGroups(groups);

@@ -15,6 +15,7 @@ import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
 import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.js';
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
+import type { Authorizer } from '../registry/rest/authorizer.js';
 
 /** What the API assembly hands the server: the handler for /api and /apis and what it owns. */
 export interface APIAssembly {
@@ -29,6 +30,8 @@ export interface APIAssembly {
   readonly preShutdownHooks?: Readonly<Record<string, PreShutdownHook>>;
   /** Bearer token authenticators over the served API (service account tokens). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
+  /** --authorization-mode's chain (absent: AlwaysAllow, no authorization filter). */
+  readonly authorizer?: Authorizer;
   /** Releases storage: the last step of shutdown. */
   close(): Promise<void>;
 }
@@ -98,6 +101,7 @@ export class ControlPlane {
         tokens: o.tokens,
         tokenAuthenticators: assembly.tokenAuthenticators ?? [],
         anonymousAuth: o.anonymousAuth,
+        ...(assembly.authorizer === undefined ? {} : { authorizer: assembly.authorizer }),
         maxRequestsInFlight: o.maxRequestsInflight,
         maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
         requestTimeoutMs: o.requestTimeoutMs,

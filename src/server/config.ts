@@ -1,6 +1,7 @@
 // The generic server's configuration: Config → completeConfig() → CompletedConfig → new server.
 // Completion checks what can be checked before any socket opens and freezes the result.
 import { isIP } from 'node:net';
+import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
 import type { TokenTable } from './authn/token-auth.js';
 import type { TokenAuthenticator } from './authn/token-authenticator.js';
 import { basicRequestInfo, type RequestInfoResolver } from './filters/request-info.js';
@@ -15,6 +16,8 @@ export interface Config {
   /** Asked in turn about a bearer token the static tokens do not know (service account tokens). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   readonly anonymousAuth?: boolean;
+  /** --authorization-mode's chain; alwaysAllowAuthorizer (the default) means no authorization filter. */
+  readonly authorizer?: Authorizer;
   /** --max-requests-inflight (default 400; 0 = no limit). */
   readonly maxRequestsInFlight?: number;
   /** --max-mutating-requests-inflight (default 200; 0 = no limit). */
@@ -68,6 +71,7 @@ export function completeConfig(config: Config): CompletedConfig {
     tokens: config.tokens ?? new Map(),
     tokenAuthenticators: Object.freeze([...(config.tokenAuthenticators ?? [])]),
     anonymousAuth: config.anonymousAuth ?? false,
+    authorizer: config.authorizer ?? alwaysAllowAuthorizer,
     maxRequestsInFlight: config.maxRequestsInFlight ?? 400,
     maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight ?? 200,
     requestTimeoutMs: config.requestTimeoutMs ?? 60_000,

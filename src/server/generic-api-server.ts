@@ -3,7 +3,9 @@
 // handed in; this class knows nothing of resources.
 import { statusError } from '../machinery/errors/index.js';
 import type { CompletedConfig } from './config.js';
+import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { withAuthentication } from './filters/authentication.js';
+import { withAuthorization } from './filters/authorization.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
 import { withMetrics } from './filters/metrics.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
@@ -149,6 +151,10 @@ export class GenericAPIServer {
         mutatingLimit: c.maxMutatingRequestsInFlight,
         metrics: this.#metrics,
       }),
+      // AlwaysAllow alone: no filter, no per-request cost.
+      ...(c.authorizer === alwaysAllowAuthorizer
+        ? []
+        : [withAuthorization({ authorizer: c.authorizer, logger: c.logger })]),
     ]);
   }
 

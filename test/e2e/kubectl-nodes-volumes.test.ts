@@ -135,7 +135,12 @@ describe('kubectl against capstan: nodes, persistent volumes, componentstatuses'
       spec: { taints?: { key: string; value?: string; effect: string }[] };
       status: { conditions: { type: string }[] };
     };
-    assert.deepEqual(tainted.spec.taints, [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }]);
+    // TaintNodesByCondition created the node not-ready; no node lifecycle controller removes it.
+    const notReady = { key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' };
+    assert.deepEqual(tainted.spec.taints, [
+      { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' },
+      notReady,
+    ]);
     assert.equal(tainted.status.conditions[0]?.type, 'Ready');
     const again = await kubectl(['taint', 'nodes', 'worker-1', 'dedicated=cpu:NoSchedule']);
     assert.equal(again.code, 1);
@@ -150,7 +155,7 @@ describe('kubectl against capstan: nodes, persistent volumes, componentstatuses'
     const untainted = JSON.parse(await ok(['get', 'node', 'worker-1', '-o', 'json'])) as {
       spec: { taints?: unknown[] };
     };
-    assert.equal(untainted.spec.taints, undefined);
+    assert.deepEqual(untainted.spec.taints, [notReady]);
   });
 
   it('creates a PersistentVolume and a claim from YAML; get pv,pvc prints both tables', async () => {

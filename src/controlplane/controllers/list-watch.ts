@@ -8,8 +8,12 @@ import { internalContext } from '../../registry/rest/context.js';
 export interface ListWatchOptions {
   readonly source: Lister & Watcher;
   readonly signal: AbortSignal;
-  /** Each listed item is an ADDED event. */
+  /** Each listed item is an ADDED event, unless onList takes the list. */
   readonly onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject) => void;
+  /** Takes each list whole (a cache replacing what it held) instead of ADDED events. */
+  readonly onList?: (items: readonly KubeObject[]) => void;
+  /** The lists' resourceVersion: '0' lets the watch cache answer; default a consistent read. */
+  readonly listResourceVersion?: string;
   readonly onError: (err: unknown) => void;
   /** How often to relist even though the watch is fine (default 5 minutes). */
   readonly resyncPeriodMs?: number | undefined;
@@ -31,10 +35,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 async function listAndWatch(o: ListWatchOptions): Promise<void> {
   const ctx = internalContext({ signal: o.signal });
-  const list = await o.source.list(ctx, {});
-  for (const item of list.items) o.onEvent('ADDED', item);
+  const list = await o.source.list(
+    ctx,
+    o.listResourceVersion === undefined ? {} : { resourceVersion: o.listResourceVersion },
+  );
+  if (o.onList !== undefined) o.onList(list.items);
+  else for (const item of list.items) o.onEvent('ADDED', item);
   const rv = list.metadata.resourceVersion;
-  const watch = await o.source.watch(ctx, rv === undefined ? {} : { resourceVersion: rv });
+  const watch = await o.source.watch(ctx, rv === undefined || rv === '' ? {} : { resourceVersion: rv });
   const resync = { due: false };
   const timer = setTimeout(() => {
     resync.due = true;

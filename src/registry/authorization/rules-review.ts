@@ -54,6 +54,7 @@ export class SelfSubjectRulesReviewREST implements Storage, Creater, Scoper {
           nonResourceURLs: [...r.nonResourceURLs],
         })),
         incomplete: rules.incomplete,
+        ...(rules.evaluationError === undefined ? {} : { evaluationError: rules.evaluationError }),
       },
     } satisfies SelfSubjectRulesReview;
   }

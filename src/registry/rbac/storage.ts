@@ -1,6 +1,6 @@
 // The four RBAC stores (pkg/registry/rbac/{role,clusterrole,rolebinding,clusterrolebinding}):
-// plain generic Stores with RBAC's validation. Authorization is allow-all, so kube's escalation
-// checks (you may only grant what you hold) have nothing to enforce yet.
+// generic Stores with RBAC's validation and, given an escalation policy, kube's escalation checks
+// (you may only grant what you hold; see escalation.ts).
 import { rbacGroup, type ClusterRole, type Role, type RoleBinding } from '../../api/rbac/v1/rbac.js';
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { ErrorList } from '../../machinery/validation/index.js';
@@ -10,6 +10,8 @@ import type { Store } from '../generic/store.js';
 import type { ObjectCountMetric } from '../generic/store-definition.js';
 import { validateObjectMetaUpdate } from '../generic/validate-meta-update.js';
 import type { TableConvertor } from '../rest/capabilities.js';
+import type { RBACResource } from './authorizer.js';
+import type { RBACEscalationPolicy } from './escalation.js';
 import type { CreateStrategy, UpdateStrategy } from '../rest/strategy.js';
 import { bindingTableConvertor, roleTableConvertor } from './tables.js';
 import {
@@ -24,10 +26,12 @@ import {
 export interface RBACStorageOptions {
   readonly restOptionsGetter: RESTOptionsGetter;
   readonly objectCountMetric?: ObjectCountMetric;
+  /** Checks creates and updates for privilege escalation (the policybased stores); none when unset. */
+  readonly escalation?: RBACEscalationPolicy;
 }
 
 interface KindSpec<T extends KubeObject> {
-  readonly resource: string;
+  readonly resource: RBACResource;
   readonly kind: string;
   readonly namespaced: boolean;
   readonly validate: (obj: T) => ErrorList;
@@ -36,7 +40,10 @@ interface KindSpec<T extends KubeObject> {
   readonly table: TableConvertor;
 }
 
-function newRBACStore<T extends KubeObject>(spec: KindSpec<T>, opts: RBACStorageOptions): Promise<Store<T>> {
+async function newRBACStore<T extends KubeObject>(
+  spec: KindSpec<T>,
+  opts: RBACStorageOptions,
+): Promise<Store<T>> {
   const apiVersion = `${rbacGroup}/v1`;
   const strategy = {
     namespaceScoped: spec.namespaced,
@@ -47,7 +54,7 @@ function newRBACStore<T extends KubeObject>(spec: KindSpec<T>, opts: RBACStorage
     prepareForUpdate: (_ctx, obj) => spec.defaults?.(obj),
     validateUpdate: (_ctx, obj, old) => spec.validateUpdate(obj, old),
   } satisfies CreateStrategy<T> & UpdateStrategy<T>;
-  return completeWithOptions<T>(
+  const store = await completeWithOptions<T>(
     {
       qualifiedResource: { group: rbacGroup, resource: spec.resource },
       singularName: spec.kind.toLowerCase(),
@@ -64,6 +71,7 @@ function newRBACStore<T extends KubeObject>(spec: KindSpec<T>, opts: RBACStorage
       ...(opts.objectCountMetric === undefined ? {} : { objectCountMetric: opts.objectCountMetric }),
     },
   );
+  return opts.escalation?.guard(spec.resource, store) ?? store;
 }
 
 /** Roles and ClusterRoles validate the whole object again on update. */

@@ -41,6 +41,8 @@ export interface UserRules {
   readonly nonResourceRules: readonly NonResourceRuleInfo[];
   /** True when the authorizer cannot list every rule (webhooks, for example). */
   readonly incomplete: boolean;
+  /** Why the list may lack rules (a binding to a missing role, for example); kube's RulesFor error. */
+  readonly evaluationError?: string;
 }
 
 export interface Authorizer {

@@ -21,7 +21,7 @@ export const publicInfoPaths: ReadonlySet<string> = new Set([
 export interface AuthenticationOptions {
   readonly tokens: TokenTable;
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
-  /** Anonymous requests reach every path (there is no authorizer yet to stop them). */
+  /** Requests without credentials proceed as system:anonymous (authorization then decides what they reach). */
   readonly anonymous: boolean;
   readonly logger: Logger;
 }

@@ -4,6 +4,13 @@ import type { LogFormat } from '../logging/logger.js';
 import { logFormats } from '../logging/logger.js';
 import { defaultStorageOptions, validateStorageOptions, type StorageOptions } from './storage-options.js';
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
+import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
+import { validateAdmissionPluginSelection } from '../admission/default-chain.js';
+
+/** --authorization-mode as given, or kube's default. */
+export function authorizationModesOf(o: Pick<ServerRunOptions, 'authorizationModes'>): readonly string[] {
+  return o.authorizationModes.length === 0 ? [modeAlwaysAllow] : o.authorizationModes;
+}
 
 export interface ServerRunOptions {
   /** --bind-address: where the secure port listens. */
@@ -17,6 +24,12 @@ export interface ServerRunOptions {
   tlsPrivateKeyFile: string;
   tokenAuthFile: string;
   anonymousAuth: boolean;
+  /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
+  authorizationModes: string[];
+  /** --enable-admission-plugins: on top of the default-on plugins (all of Capstan's). */
+  enableAdmissionPlugins: string[];
+  /** --disable-admission-plugins: default-on plugins turned off. */
+  disableAdmissionPlugins: string[];
   /** --service-account-issuer (repeatable): the first issues tokens; empty means kube's in-cluster URL. */
   serviceAccountIssuers: string[];
   /** --service-account-key-file (repeatable): PEM files of keys tokens may be signed with. */
@@ -59,6 +72,9 @@ export function defaultServerRunOptions(): ServerRunOptions {
     tlsPrivateKeyFile: '',
     tokenAuthFile: '',
     anonymousAuth: false,
+    authorizationModes: [],
+    enableAdmissionPlugins: [],
+    disableAdmissionPlugins: [],
     serviceAccountIssuers: [],
     serviceAccountKeyFiles: [],
     serviceAccountSigningKeyFile: '',
@@ -103,6 +119,13 @@ function validateServing(o: ServerRunOptions): string[] {
 export function validateServerRunOptions(o: ServerRunOptions): string[] {
   const errs = [...validateServing(o), ...validateStorageOptions(o.storage)];
   errs.push(...parseServiceClusterIPRange(o.serviceClusterIPRange).errors);
+  errs.push(...validateAuthorizationModes(authorizationModesOf(o)));
+  errs.push(
+    ...validateAdmissionPluginSelection({
+      enable: o.enableAdmissionPlugins,
+      disable: o.disableAdmissionPlugins,
+    }),
+  );
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');

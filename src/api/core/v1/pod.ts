@@ -11,6 +11,7 @@ import {
   int32,
   int64,
   mapList,
+  mapOf,
   ref,
   str,
   stringMap,
@@ -23,6 +24,7 @@ import { EPHEMERAL_CONTAINER, type EphemeralContainer } from './ephemeral-contai
 import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
 import { POD_STATUS, type PodStatus } from './pod-status.js';
 import { VOLUME, type Volume } from './volume.js';
+import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
 
 export interface Toleration {
   key?: string;
@@ -68,6 +70,11 @@ export interface PodSpec {
   priorityClassName?: string;
   priority?: number;
   enableServiceLinks?: boolean;
+  /** Set from the PriorityClass by the Priority admission plugin. */
+  preemptionPolicy?: string;
+  runtimeClassName?: string;
+  /** Set from the RuntimeClass by the RuntimeClass admission plugin. */
+  overhead?: Record<string, Quantity>;
 }
 
 export interface Pod extends KubeObject {
@@ -132,12 +139,15 @@ export const podModule: APIModule = {
         initContainers: containers('Containers run to completion before the others start.'),
         nodeName: str('Node the pod is bound to.'),
         nodeSelector: { ...stringMap('Labels a node must have.'), 'x-kubernetes-map-type': 'atomic' },
+        overhead: mapOf(ref(QUANTITY), 'Resources the pod uses beyond its containers.'),
+        preemptionPolicy: str('Never or PreemptLowerPriority.', { enum: ['Never', 'PreemptLowerPriority'] }),
         priority: int32(),
         priorityClassName: str(),
         restartPolicy: str('Always, OnFailure or Never.', {
           enum: ['Always', 'Never', 'OnFailure'],
           default: 'Always',
         }),
+        runtimeClassName: str('The RuntimeClass the pod runs with.'),
         schedulerName: str(undefined, { default: 'default-scheduler' }),
         securityContext: ref(POD_SECURITY, undefined, { default: {} }),
         serviceAccount: str('Deprecated alias of serviceAccountName.'),
@@ -209,7 +219,10 @@ export const podModule: APIModule = {
       tolerations: 22,
       priorityClassName: 24,
       priority: pointer(25),
+      runtimeClassName: pointer(29),
       enableServiceLinks: pointer(30),
+      preemptionPolicy: pointer(31),
+      overhead: 32,
       ephemeralContainers: 34,
     },
     [POD_SECURITY]: {

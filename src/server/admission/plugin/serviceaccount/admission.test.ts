@@ -73,7 +73,8 @@ describe('ServiceAccount admission', () => {
   });
 
   it('is in the default chain when serviceaccounts are served, after NamespaceLifecycle', async () => {
-    assert.deepEqual(chain.names, [serviceAccountPluginName]);
+    // Pods are served, so DefaultTolerationSeconds (after ServiceAccount in kube's order) is too.
+    assert.deepEqual(chain.names, [serviceAccountPluginName, 'DefaultTolerationSeconds']);
     const namespaces = await newNamespaceREST({ restOptionsGetter: rest.getter });
     const both = defaultAdmissionChain([
       {

@@ -1,0 +1,409 @@
+// RBAC's privilege-escalation prevention (pkg/registry/rbac/escalation_check.go, validation/rule.go
+// ConfirmNoEscalation, validation/policy_comparator.go Covers, validation/policy_compact.go and the
+// four */policybased stores): a Role or ClusterRole may only be written by someone who holds every
+// rule it grants (or may `escalate` it), a binding only by someone who holds every rule of the role
+// it names (or may `bind` it). Members of system:masters, as the server's own callers are, skip the
+// check. As kube's registry-backed rule resolver, the rules are read from the stores themselves (not
+// from the authorizer's index, which trails them), so a check sees every write made before it and
+// works in every authorization mode.
+import type { KubeObject } from '../../api/meta.js';
+import {
+  rbacGroup,
+  type ClusterRole,
+  type PolicyRule,
+  type Role,
+  type RoleBinding,
+} from '../../api/rbac/v1/rbac.js';
+import { newForbidden, newNotFound } from '../../machinery/errors/index.js';
+import { compareGoStrings, goQuote } from '../../machinery/validation/index.js';
+import { Store } from '../generic/store.js';
+import type { AuthorizationAttributes, Authorizer } from '../rest/authorizer.js';
+import type { Lister, UpdateRequest, ValidateObjectFunc } from '../rest/capabilities.js';
+import { internalContext, type RequestContext, type UserInfo } from '../rest/context.js';
+import type { CreateOptions } from '../rest/options.js';
+import { aggregateErrors, appliesToUser, RBACIndex, rbacResources, type RBACResource } from './authorizer.js';
+
+// --- Covers (policy_comparator.go) ---
+
+/** One rule as single-verb, single-resource, single-name rules (and single-URL ones). */
+export function breakdownRule(rule: PolicyRule): PolicyRule[] {
+  const out: PolicyRule[] = [];
+  const names = rule.resourceNames ?? [];
+  for (const group of rule.apiGroups ?? [])
+    for (const resource of rule.resources ?? [])
+      for (const verb of rule.verbs ?? []) {
+        if (names.length === 0) out.push({ apiGroups: [group], resources: [resource], verbs: [verb] });
+        else
+          for (const name of names)
+            out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
+      }
+  for (const url of rule.nonResourceURLs ?? [])
+    for (const verb of rule.verbs ?? []) out.push({ nonResourceURLs: [url], verbs: [verb] });
+  return out;
+}
+
+const has = (set: readonly string[] | undefined, value: string): boolean => set?.includes(value) ?? false;
+const hasAll = (set: readonly string[] | undefined, values: readonly string[] | undefined): boolean =>
+  (values ?? []).every((v) => has(set, v));
+
+/** `*`, every resource, or `*\/sub` for each subresource. */
+function resourcesCoverAll(
+  owner: readonly string[] | undefined,
+  wanted: readonly string[] | undefined,
+): boolean {
+  if (has(owner, '*') || hasAll(owner, wanted)) return true;
+  return (wanted ?? []).every((path) => {
+    if (has(owner, path)) return true;
+    const slash = path.indexOf('/');
+    return slash >= 0 && has(owner, `*/${path.slice(slash + 1)}`);
+  });
+}
+
+const urlCovers = (owner: string, path: string): boolean =>
+  owner === path || (owner.endsWith('*') && path.startsWith(owner.replace(/\*+$/, '')));
+
+function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
+  const ownerNames = owner.resourceNames ?? [];
+  const subNames = sub.resourceNames ?? [];
+  return (
+    (has(owner.verbs, '*') || hasAll(owner.verbs, sub.verbs)) &&
+    (has(owner.apiGroups, '*') || hasAll(owner.apiGroups, sub.apiGroups)) &&
+    resourcesCoverAll(owner.resources, sub.resources) &&
+    (sub.nonResourceURLs ?? []).every((path) =>
+      (owner.nonResourceURLs ?? []).some((o) => urlCovers(o, path)),
+    ) &&
+    (ownerNames.length === 0 || (subNames.length > 0 && hasAll(ownerNames, subNames)))
+  );
+}
+
+/** The broken-down rules of `servant` that no rule of `owner` covers (none: `owner` covers it). */
+export function uncoveredRules(owner: readonly PolicyRule[], servant: readonly PolicyRule[]): PolicyRule[] {
+  return servant.flatMap(breakdownRule).filter((sub) => !owner.some((o) => ruleCovers(o, sub)));
+}
+
+// --- the message (policy_compact.go, rbacv1helpers.CompactString) ---
+
+const simpleKey = (rule: PolicyRule): string | undefined => {
+  const names = rule.resourceNames ?? [];
+  if (names.length > 1 || (rule.nonResourceURLs ?? []).length > 0) return undefined;
+  if (rule.apiGroups?.length !== 1 || rule.resources?.length !== 1) return undefined;
+  return JSON.stringify([rule.apiGroups[0], rule.resources[0], names.length > 0, names[0] ?? '']);
+};
+
+/** Single-group, single-resource rules that differ only by verb become one rule. */
+export function compactRules(rules: readonly PolicyRule[]): PolicyRule[] {
+  const out: PolicyRule[] = [];
+  const simple = new Map<string, PolicyRule>();
+  for (const rule of rules) {
+    const key = simpleKey(rule);
+    const existing = key === undefined ? undefined : simple.get(key);
+    if (key === undefined) out.push(rule);
+    else if (existing === undefined) simple.set(key, { ...rule, verbs: [...(rule.verbs ?? [])] });
+    else existing.verbs = [...(existing.verbs ?? []), ...(rule.verbs ?? [])];
+  }
+  return [...out, ...simple.values()];
+}
+
+/** Go's %q of a []string: `["a" "b"]`. */
+const goQuoteList = (list: readonly string[]): string => `[${list.map(goQuote).join(' ')}]`;
+
+/** `{APIGroups:[""], Resources:["pods"], Verbs:["get"]}`, the fields that are set. */
+export function compactString(rule: PolicyRule): string {
+  const parts: string[] = [];
+  const field = (name: string, list: readonly string[] | undefined): void => {
+    if (list !== undefined && list.length > 0) parts.push(`${name}:${goQuoteList(list)}`);
+  };
+  field('APIGroups', rule.apiGroups);
+  field('Resources', rule.resources);
+  field('NonResourceURLs', rule.nonResourceURLs);
+  field('ResourceNames', rule.resourceNames);
+  field('Verbs', rule.verbs);
+  return `{${parts.join(', ')}}`;
+}
+
+/**
+ * ConfirmNoEscalation's refusal, or undefined when `held` covers `wanted`. `errors` are the rule
+ * resolution errors met gathering `held`.
+ */
+export function escalationMessage(
+  user: UserInfo,
+  rules: {
+    readonly held: readonly PolicyRule[];
+    readonly wanted: readonly PolicyRule[];
+    readonly errors: readonly string[];
+  },
+): string | undefined {
+  const missing = uncoveredRules(rules.held, rules.wanted);
+  if (missing.length === 0) return undefined;
+  const lines = [...new Set(compactRules(missing).map(compactString))].sort(compareGoStrings);
+  let msg = `user ${goQuote(user.name)} (groups=${goQuoteList(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${lines.join('\n')}`;
+  if (rules.errors.length > 0) msg += `; resolution errors: [${aggregateErrors(rules.errors)}]`;
+  return msg;
+}
+
+// --- rule resolution from the stores (validation.DefaultRuleResolver over the registries) ---
+
+const namespacedKinds: ReadonlySet<RBACResource> = new Set(['roles', 'rolebindings']);
+
+/** What a user holds, read from the RBAC stores at the time of the check. */
+export class RBACStoreRuleResolver {
+  readonly #stores = new Map<RBACResource, Lister>();
+
+  /** The store a kind is read from; a kind without one holds nothing. */
+  register(resource: RBACResource, store: Lister): void {
+    this.#stores.set(resource, store);
+  }
+
+  /** The cluster-wide kinds and the namespaced ones of `namespace`, as an index. */
+  async snapshot(namespace: string, signal?: AbortSignal): Promise<RBACIndex> {
+    const index = new RBACIndex();
+    const lists = await Promise.all(
+      rbacResources.map(async (resource) => {
+        const store = this.#stores.get(resource);
+        const namespaced = namespacedKinds.has(resource);
+        if (store === undefined || (namespaced && namespace === '')) return [];
+        const ctx = internalContext({
+          namespace: namespaced ? namespace : '',
+          ...(signal ? { signal } : {}),
+        });
+        return (await store.list(ctx, {})).items;
+      }),
+    );
+    rbacResources.forEach((resource, i) => {
+      index.replace(resource, lists[i] ?? []);
+    });
+    return index;
+  }
+}
+
+const roleRefResource = (kind: string): 'roles' | 'clusterroles' | undefined =>
+  kind === 'Role' ? 'roles' : kind === 'ClusterRole' ? 'clusterroles' : undefined;
+
+/** GetRoleReferenceRules: the role's rules, or the registry's NotFound. */
+function roleRefRules(
+  index: RBACIndex,
+  ref: RoleBinding['roleRef'],
+  namespace: string,
+): readonly PolicyRule[] | Error {
+  const role = ref.kind === 'Role' ? index.role(namespace, ref.name) : undefined;
+  const rules = ref.kind === 'ClusterRole' ? index.clusterRoleRules(ref.name) : role && (role.rules ?? []);
+  if (rules !== undefined) return rules;
+  const resource = roleRefResource(ref.kind);
+  if (resource === undefined) return new Error(`unsupported role reference kind: ${goQuote(ref.kind)}`);
+  return newNotFound({ group: rbacGroup, resource }, ref.name);
+}
+
+/** RulesFor: every rule the user's bindings grant in `namespace` (cluster-wide ones included). */
+export function rulesHeld(
+  index: RBACIndex,
+  user: UserInfo,
+  namespace: string,
+): { rules: PolicyRule[]; errors: string[] } {
+  const rules: PolicyRule[] = [];
+  const errors: string[] = [];
+  const visit = (binding: RoleBinding, ns: string): void => {
+    if (!(binding.subjects ?? []).some((s) => appliesToUser(user, s, ns))) return;
+    const got = roleRefRules(index, binding.roleRef, ns);
+    if (got instanceof Error) errors.push(got.message);
+    else rules.push(...got);
+  };
+  for (const b of index.clusterRoleBindings()) visit(b, '');
+  if (namespace !== '') for (const b of index.roleBindings(namespace)) visit(b, namespace);
+  return { rules, errors };
+}
+
+// --- the checks (escalation_check.go and the policybased stores) ---
+
+const systemPrivilegedGroup = 'system:masters';
+
+/** EscalationAllowed: system:masters (the server's own callers among them) may write anything. */
+export const escalationAllowed = (user: UserInfo): boolean => user.groups.includes(systemPrivilegedGroup);
+
+/** `*` on everything: what setting an aggregationRule needs. */
+const fullAuthority: readonly PolicyRule[] = [
+  { verbs: ['*'], apiGroups: ['*'], resources: ['*'] },
+  { verbs: ['*'], nonResourceURLs: ['*'] },
+];
+
+const hasAggregationRule = (role: ClusterRole | null): boolean =>
+  (role?.aggregationRule?.clusterRoleSelectors ?? []).length > 0;
+
+/** kube's rbacregistry.IsOnlyMutatingGCFields: nothing but ownerReferences and finalizers change. */
+function onlyGCFieldsChange(obj: KubeObject, old: KubeObject | null): boolean {
+  if (old === null) return false;
+  const { ownerReferences, finalizers, selfLink, managedFields } = old.metadata ?? {};
+  const meta = { ...obj.metadata, ownerReferences, finalizers, selfLink, managedFields };
+  return semanticEqual({ ...obj, metadata: meta }, old);
+}
+
+/** Deep equality where a missing field, null, [] and {} are all the same (kube's Semantic.DeepEqual). */
+function semanticEqual(a: unknown, b: unknown): boolean {
+  const empty = (v: unknown): boolean =>
+    v === undefined ||
+    v === null ||
+    (Array.isArray(v) && v.length === 0) ||
+    (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+  if (empty(a) && empty(b)) return true;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, i) => semanticEqual(v, b[i]));
+  if (
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    a !== null &&
+    b !== null &&
+    !Array.isArray(a) &&
+    !Array.isArray(b)
+  ) {
+    const ra = a as Record<string, unknown>;
+    const rb = b as Record<string, unknown>;
+    const keys = new Set([...Object.keys(ra), ...Object.keys(rb)]);
+    return [...keys].every((k) => semanticEqual(ra[k], rb[k]));
+  }
+  return a === b;
+}
+
+/** One write's new object: `old` is null on create (and on an update that creates). */
+interface WriteRequest<T> {
+  readonly obj: T;
+  readonly old: T | null;
+  /** The name in the URL: '' on create. */
+  readonly name: string;
+}
+
+/** The escalation checks of the four RBAC stores of one server. */
+export class RBACEscalationPolicy {
+  readonly #authorizer: Authorizer;
+  readonly resolver = new RBACStoreRuleResolver();
+
+  constructor(authorizer: Authorizer) {
+    this.#authorizer = authorizer;
+  }
+
+  /** The store, registered for rule resolution and checking its creates and updates. */
+  guard<T extends KubeObject>(resource: RBACResource, store: Store<T>): Store<T> {
+    this.resolver.register(resource, store);
+    const check =
+      resource === 'roles' || resource === 'clusterroles'
+        ? (ctx: RequestContext, req: WriteRequest<KubeObject>) => this.checkRole(ctx, { resource, ...req })
+        : (ctx: RequestContext, req: WriteRequest<KubeObject>) =>
+            this.checkBinding(ctx, { resource, ...req });
+    return new EscalationCheckedStore<T>(store, check);
+  }
+
+  async #allowed(attrs: AuthorizationAttributes): Promise<boolean> {
+    try {
+      return (await this.#authorizer.authorize(attrs)).decision === 'Allow';
+    } catch {
+      // kube logs the error and goes by the decision, which is not Allow.
+      return false;
+    }
+  }
+
+  /** ConfirmNoEscalation in the request's namespace: the refusal text, or undefined. */
+  #confirm(ctx: RequestContext, wanted: readonly PolicyRule[], index: RBACIndex): string | undefined {
+    const held = rulesHeld(index, ctx.user, ctx.namespace);
+    return escalationMessage(ctx.user, { held: held.rules, wanted, errors: held.errors });
+  }
+
+  /** Role and ClusterRole creates and updates (role/ and clusterrole/policybased). */
+  async checkRole(
+    ctx: RequestContext,
+    req: WriteRequest<KubeObject> & { readonly resource: 'roles' | 'clusterroles' },
+  ): Promise<void> {
+    if (escalationAllowed(ctx.user)) return;
+    // RoleEscalationAuthorized: `escalate` on the role of the URL.
+    const escalate = await this.#allowed({
+      user: ctx.user,
+      verb: 'escalate',
+      resourceRequest: true,
+      apiGroup: rbacGroup,
+      apiVersion: '*',
+      resource: req.resource,
+      name: req.name,
+      namespace: ctx.namespace,
+    });
+    if (escalate || onlyGCFieldsChange(req.obj, req.old)) return;
+    const role = req.obj as Role;
+    const qr = { group: rbacGroup, resource: req.resource };
+    const name = role.metadata?.name ?? '';
+    const index = await this.resolver.snapshot(ctx.namespace, ctx.signal);
+    const refusal = this.#confirm(ctx, role.rules ?? [], index);
+    if (refusal !== undefined) throw newForbidden(qr, name, refusal);
+    if (req.resource !== 'clusterroles') return;
+    // An aggregationRule can gather anything (and keep a role from being narrowed): `*` on `*.*`.
+    if (!hasAggregationRule(role) && !hasAggregationRule(req.old)) return;
+    if (this.#confirm(ctx, fullAuthority, index) !== undefined)
+      throw newForbidden(qr, name, 'must have cluster-admin privileges to use the aggregationRule');
+  }
+
+  /** RoleBinding and ClusterRoleBinding creates and updates (rolebinding/ and clusterrolebinding/policybased). */
+  async checkBinding(
+    ctx: RequestContext,
+    req: WriteRequest<KubeObject> & { readonly resource: 'rolebindings' | 'clusterrolebindings' },
+  ): Promise<void> {
+    if (escalationAllowed(ctx.user) || onlyGCFieldsChange(req.obj, req.old)) return;
+    const binding = req.obj as Partial<RoleBinding>;
+    const ref = binding.roleRef;
+    const refResource = ref === undefined ? undefined : roleRefResource(ref.kind);
+    // A missing or foreign roleRef is refused by validation, which follows.
+    if (ref === undefined || refResource === undefined) return;
+    const namespace = req.resource === 'rolebindings' ? ctx.namespace : '';
+    // BindingAuthorized: `bind` on the role, in the binding's namespace.
+    const bind = await this.#allowed({
+      user: ctx.user,
+      verb: 'bind',
+      resourceRequest: true,
+      namespace,
+      apiGroup: ref.apiGroup,
+      resource: refResource,
+      name: ref.name,
+    });
+    if (bind) return;
+    const index = await this.resolver.snapshot(ctx.namespace, ctx.signal);
+    const rules = roleRefRules(index, ref, namespace);
+    if (rules instanceof Error) throw rules;
+    const refusal = this.#confirm(ctx, rules, index);
+    if (refusal !== undefined)
+      throw newForbidden({ group: rbacGroup, resource: req.resource }, binding.metadata?.name ?? '', refusal);
+  }
+}
+
+type WriteCheck = (ctx: RequestContext, req: WriteRequest<KubeObject>) => Promise<void>;
+
+/** A store whose creates and updates pass a check first (on an update, of the object it computes). */
+export class EscalationCheckedStore<T extends KubeObject> extends Store<T> {
+  readonly #check: WriteCheck;
+
+  constructor(store: Store<T>, check: WriteCheck) {
+    super(store.core);
+    this.#check = check;
+  }
+
+  override async create(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: { options: CreateOptions; validate?: ValidateObjectFunc },
+  ): Promise<T> {
+    await this.#check(ctx, { obj, old: null, name: '' });
+    return super.create(ctx, obj, opts);
+  }
+
+  override update(
+    ctx: RequestContext,
+    name: string,
+    req: UpdateRequest,
+  ): Promise<{ object: T; created: boolean }> {
+    const inner = req.objInfo;
+    return super.update(ctx, name, {
+      ...req,
+      objInfo: {
+        preconditions: () => inner.preconditions(),
+        updatedObject: async (c, old) => {
+          const obj = await inner.updatedObject(c, old);
+          await this.#check(c, { obj, old, name });
+          return obj;
+        },
+      },
+    });
+  }
+}

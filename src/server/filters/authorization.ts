@@ -1,0 +1,87 @@
+// Authorization (k8s.io/apiserver/pkg/endpoints/filters/authorization.go): the request's attributes
+// (from the RequestInfo and the authenticated user) go to the authorizer; anything but Allow is
+// answered 403 with kube's Forbidden message (responsewriters.Forbidden), an authorizer error with
+// kube's plain-text 500 (responsewriters.InternalError).
+import { statusError, newForbidden } from '../../machinery/errors/index.js';
+import type { AuthorizationAttributes, Authorizer } from '../../registry/rest/authorizer.js';
+import { anonymousUser, type UserInfo } from '../../registry/rest/context.js';
+import { writeHttpError, writeStatus } from '../http/respond.js';
+import type { Logger } from '../logging/logger.js';
+import type { RequestInfoLike } from './request-info.js';
+import type { Filter } from './request-scope.js';
+
+/** GetAuthorizerAttributes: the RequestInfo's fields and the user. */
+export function authorizationAttributes(info: RequestInfoLike, user: UserInfo): AuthorizationAttributes {
+  if (!info.isResourceRequest) return { user, verb: info.verb, resourceRequest: false, path: info.path };
+  return {
+    user,
+    verb: info.verb,
+    resourceRequest: true,
+    path: info.path,
+    namespace: info.namespace,
+    apiGroup: info.apiGroup,
+    apiVersion: info.apiVersion,
+    resource: info.resource,
+    subresource: info.subresource,
+    name: info.name,
+  };
+}
+
+// kube's sanitizer for messages that echo the request.
+const sanitize = (s: string): string =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** responsewriters.forbiddenMessage. */
+export function forbiddenMessage(attrs: AuthorizationAttributes): string {
+  const user = attrs.user.name;
+  if (!attrs.resourceRequest)
+    return `User ${JSON.stringify(user)} cannot ${attrs.verb} path ${JSON.stringify(attrs.path ?? '')}`;
+  const sub = attrs.subresource ?? '';
+  const resource = sub === '' ? (attrs.resource ?? '') : `${attrs.resource ?? ''}/${sub}`;
+  const what = `User ${JSON.stringify(user)} cannot ${attrs.verb} resource ${JSON.stringify(resource)} in API group ${JSON.stringify(attrs.apiGroup ?? '')}`;
+  const ns = attrs.namespace ?? '';
+  return ns === '' ? `${what} at the cluster scope` : `${what} in the namespace ${JSON.stringify(ns)}`;
+}
+
+/** The 403 Status of responsewriters.Forbidden: NewForbidden over the request's group and resource. */
+export function forbiddenStatus(
+  attrs: AuthorizationAttributes,
+  reason: string,
+): ReturnType<typeof newForbidden> {
+  const msg = sanitize(forbiddenMessage(attrs));
+  const cause = reason === '' ? msg : `${msg}: ${reason}`;
+  const group = attrs.apiGroup ?? '';
+  const resource = attrs.resource ?? '';
+  if (group === '' && resource === '')
+    return statusError({ reason: 'Forbidden', message: `forbidden: ${cause}`, details: {} });
+  return newForbidden({ group, resource }, attrs.name ?? '', cause);
+}
+
+export interface AuthorizationFilterOptions {
+  readonly authorizer: Authorizer;
+  readonly logger: Logger;
+}
+
+export function withAuthorization(opts: AuthorizationFilterOptions): Filter {
+  return (next) => async (scope) => {
+    const attrs = authorizationAttributes(scope.info, scope.user ?? anonymousUser);
+    let decision: string;
+    let reason: string;
+    try {
+      ({ decision, reason } = await opts.authorizer.authorize(attrs));
+    } catch (err) {
+      const text = err instanceof Error ? err.message : String(err);
+      opts.logger.error('authorizer failed', err);
+      const uri = `${scope.url.pathname}${scope.url.search}`;
+      writeHttpError(scope.res, 500, sanitize(`Internal Server Error: ${JSON.stringify(uri)}: ${text}`));
+      return;
+    }
+    if (decision === 'Allow') {
+      await next(scope);
+      return;
+    }
+    opts.logger.v(4, 'Forbidden', { URI: scope.req.url, reason });
+    if (!scope.res.headersSent) scope.res.setHeader('X-Content-Type-Options', 'nosniff');
+    writeStatus(scope.res, forbiddenStatus(attrs, reason).status);
+  };
+}
