@@ -102,6 +102,8 @@ export interface Container {
   stdin?: boolean;
   stdinOnce?: boolean;
   tty?: boolean;
+  /** Init containers only: `Always` makes a sidecar that runs beside the app containers. */
+  restartPolicy?: string;
 }
 
 export const CONTAINER = coreV1('Container');
@@ -161,6 +163,9 @@ export const containerModule: APIModule = {
         }),
         readinessProbe: ref(PROBE),
         resources: ref(RESOURCES, 'Compute resources.', { default: {} }),
+        restartPolicy: str(
+          'Init containers only: Always makes a sidecar, restarted when it exits and running beside the containers.',
+        ),
         securityContext: ref(SEC_CTX),
         startupProbe: ref(PROBE),
         stdin: bool(),
@@ -274,6 +279,7 @@ export const containerModule: APIModule = {
       envFrom: 19,
       terminationMessagePolicy: 20,
       startupProbe: pointer(22),
+      restartPolicy: 24,
     },
     [PORT]: { name: 1, hostPort: 2, containerPort: 3, protocol: 4, hostIP: 5 },
     [ENV]: { name: 1, value: 2, valueFrom: pointer(3) },

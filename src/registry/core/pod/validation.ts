@@ -5,97 +5,79 @@ import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
 import {
   FieldError,
   FieldPath,
-  isDNS1123Label,
   nameIsDNSSubdomain,
   type ErrorList,
 } from '../../../machinery/validation/index.js';
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
+import { validateContainers, validateInitContainers } from './validation/containers.js';
+import { validateHostNetworkPorts } from './validation/ports.js';
+import { validatePodSpecFields } from './validation/spec-fields.js';
+import { validateVolumes } from './validation/volumes.js';
 
-const restartPolicies = ['Always', 'OnFailure', 'Never'];
-const dnsPolicies = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
-const pullPolicies = ['Always', 'IfNotPresent', 'Never'];
-const protocols = ['TCP', 'UDP', 'SCTP'];
+/** ValidatePodSpec: volumes, then every kind of container, then the pod-level fields. */
+export function validatePodSpec(spec: PodSpec | undefined, path: FieldPath): ErrorList {
+  const s: PodSpec = spec ?? { containers: [] };
+  const volumes = validateVolumes(s.volumes, path.child('volumes'));
+  const containers = (s as Partial<PodSpec>).containers ?? [];
+  return [
+    ...volumes.errs,
+    ...validateContainers(containers, {
+      volumes: volumes.names,
+      path: path.child('containers'),
+      grace: s.terminationGracePeriodSeconds,
+    }),
+    ...validateInitContainers(s.initContainers, {
+      regular: containers,
+      volumes: volumes.names,
+      path: path.child('initContainers'),
+      grace: s.terminationGracePeriodSeconds,
+    }),
+    ...(s.hostNetwork === true ? validateHostNetworkPorts(containers, path.child('containers')) : []),
+    ...validatePodSpecFields(s, path),
+  ];
+}
 
-function validateContainer(c: Container, path: FieldPath, names: Set<string>): ErrorList {
+/**
+ * validateContainersOnlyForPod: a pod's image may not have surrounding spaces (a template's may, as
+ * some tools put " " there to fill in later).
+ */
+function validateImagesOnlyForPod(containers: readonly Container[] | undefined, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
-  // The decoder does not enforce required fields: a body may leave the name out.
-  const name = (c as Partial<Container>).name ?? '';
-  if (name === '') errs.push(FieldError.required(path.child('name')));
-  else {
-    for (const msg of isDNS1123Label(name)) errs.push(FieldError.invalid(path.child('name'), name, msg));
-    if (names.has(name)) errs.push(FieldError.duplicate(path.child('name'), name));
-    names.add(name);
-  }
-  if ((c.image ?? '').trim() === '') errs.push(FieldError.required(path.child('image')));
-  const pull = c.imagePullPolicy ?? '';
-  if (pull === '') errs.push(FieldError.required(path.child('imagePullPolicy')));
-  else if (!pullPolicies.includes(pull))
-    errs.push(FieldError.notSupported(path.child('imagePullPolicy'), pull, pullPolicies));
-  (c.ports ?? []).forEach((p, i) => {
-    const pp = path.child('ports').index(i);
-    if (!Number.isInteger(p.containerPort) || p.containerPort < 1 || p.containerPort > 65535)
+  (containers ?? []).forEach((c, i) => {
+    const image = c.image ?? '';
+    if (image !== image.trim())
       errs.push(
         FieldError.invalid(
-          pp.child('containerPort'),
-          p.containerPort,
-          'must be between 1 and 65535, inclusive',
+          path.index(i).child('image'),
+          image,
+          'must not have leading or trailing whitespace',
         ),
       );
-    const proto = p.protocol ?? '';
-    if (proto === '') errs.push(FieldError.required(pp.child('protocol')));
-    else if (!protocols.includes(proto))
-      errs.push(FieldError.notSupported(pp.child('protocol'), proto, protocols));
   });
   return errs;
 }
 
-/** ValidatePodSpec: containers, volumes, and the enumerated policies. */
-export function validatePodSpec(spec: PodSpec | undefined, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  const volumes = new Set<string>();
-  (spec?.volumes ?? []).forEach((v, i) => {
-    const vp = path.child('volumes').index(i).child('name');
-    if (v.name === '') errs.push(FieldError.required(vp));
-    else if (volumes.has(v.name)) errs.push(FieldError.duplicate(vp, v.name));
-    volumes.add(v.name);
-  });
-  const names = new Set<string>();
-  (spec?.initContainers ?? []).forEach((c, i) =>
-    errs.push(...validateContainer(c, path.child('initContainers').index(i), names)),
-  );
-  const containers = spec?.containers ?? [];
-  if (containers.length === 0) errs.push(FieldError.required(path.child('containers')));
-  containers.forEach((c, i) => errs.push(...validateContainer(c, path.child('containers').index(i), names)));
-  const restart = spec?.restartPolicy ?? '';
-  if (restart === '') errs.push(FieldError.required(path.child('restartPolicy')));
-  else if (!restartPolicies.includes(restart))
-    errs.push(FieldError.notSupported(path.child('restartPolicy'), restart, restartPolicies));
-  const dns = spec?.dnsPolicy ?? '';
-  if (dns === '') errs.push(FieldError.required(path.child('dnsPolicy')));
-  else if (!dnsPolicies.includes(dns))
-    errs.push(FieldError.notSupported(path.child('dnsPolicy'), dns, dnsPolicies));
-  const grace = spec?.terminationGracePeriodSeconds;
-  if (grace !== undefined && grace < 0)
-    errs.push(
-      FieldError.invalid(
-        path.child('terminationGracePeriodSeconds'),
-        grace,
-        'must be greater than or equal to 0',
-      ),
-    );
-  return errs;
+/** validatePodMetadataAndSpec without the metadata: the spec, and what only pods (not templates) must meet. */
+function validatePodSpecOfPod(spec: PodSpec | undefined): ErrorList {
+  const path = FieldPath.of('spec');
+  return [
+    ...validatePodSpec(spec, path),
+    ...validateImagesOnlyForPod(spec?.containers, path.child('containers')),
+    ...validateImagesOnlyForPod(spec?.initContainers, path.child('initContainers')),
+  ];
 }
 
-/** ValidatePod (with ValidatePodCreate's refusal of ephemeral containers). */
+/** ValidatePodCreate: meta and spec, and no ephemeral containers yet. */
 export function validatePod(pod: Pod): ErrorList {
   const errs = validateCoreObjectMeta(pod.metadata ?? {}, {
     requiresNamespace: true,
     validateName: nameIsDNSSubdomain,
   });
+  errs.push(...validatePodSpecOfPod(pod.spec));
   if ((pod.spec?.ephemeralContainers ?? []).length > 0)
     errs.push(FieldError.forbidden(FieldPath.of('spec', 'ephemeralContainers'), 'cannot be set on create'));
-  return [...errs, ...validatePodSpec(pod.spec, FieldPath.of('spec'))];
+  return errs;
 }
 
 /** The fields ValidatePodUpdate lets change, in kube's words. */
@@ -130,7 +112,7 @@ function mungedSpec(spec: PodSpec, old: PodSpec): PodSpec {
 /** ValidatePodUpdate: meta, spec validity, then only the updatable fields may differ. */
 export function validatePodUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
-  errs.push(...validatePodSpec(pod.spec, FieldPath.of('spec')));
+  errs.push(...validatePodSpecOfPod(pod.spec));
   const spec = pod.spec ?? { containers: [] };
   const prior = old.spec ?? { containers: [] };
   const path = FieldPath.of('spec');
