@@ -5,69 +5,18 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import {
+  adminToken,
+  call,
+  eventually,
+  forbiddenStatus as forbidden,
+  type Reply,
+} from './support/https-call.js';
 
-interface Reply {
-  status: number;
-  body: string;
-  json: Record<string, unknown>;
-}
-
-function call(
-  server: CapstanServer,
-  req: { method?: string; path: string; token?: string; body?: unknown },
-): Promise<Reply> {
-  const cluster = server.kubeConfig.clusters[0]?.cluster;
-  const ca = Buffer.from(cluster?.['certificate-authority-data'] ?? '', 'base64').toString();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (req.token !== undefined) headers.authorization = `Bearer ${req.token}`;
-  const payload = req.body === undefined ? undefined : JSON.stringify(req.body);
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  return new Promise((resolve, reject) => {
-    const r = request(`${server.url}${req.path}`, { ca, headers, method: req.method ?? 'GET' }, (res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => {
-        let json: Record<string, unknown> = {};
-        try {
-          json = JSON.parse(body) as Record<string, unknown>;
-        } catch {
-          // not JSON (healthz)
-        }
-        resolve({ status: res.statusCode ?? 0, body, json });
-      });
-    });
-    r.on('error', reject);
-    r.end(payload);
-  });
-}
-
-const adminToken = (s: CapstanServer): string => s.kubeConfig.users[0]?.user.token ?? '';
 const bob = 'bob-token-0123456789';
-
-function forbidden(message: string, details: Record<string, string>): Record<string, unknown> {
-  return {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message,
-    reason: 'Forbidden',
-    details,
-    code: 403,
-  };
-}
-
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 function ssar(server: CapstanServer, attrs: Record<string, string>): Promise<Reply> {
   return call(server, {
