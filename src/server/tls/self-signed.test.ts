@@ -42,4 +42,14 @@ describe('self-signed serving certificates', () => {
     assert.equal(moved.caPem, first.caPem);
     assert.ok(new X509Certificate(moved.certPem).checkIP('192.168.7.7'));
   });
+
+  it('tells IPv6 addresses from host names: a new IPv6 name remakes the certificate once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
+    await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'));
+    const moved = await ensureServingCertificates(dir, defaultAltNames('fd00::7'));
+    assert.deepEqual(moved.generated, ['serving']);
+    assert.ok(new X509Certificate(moved.certPem).checkIP('fd00::7'));
+    const again = await ensureServingCertificates(dir, defaultAltNames('fd00::7'));
+    assert.deepEqual(again.generated, []);
+  });
 });
