@@ -11,3 +11,4 @@ export * from './validate-annotations.js';
 export * from './validate-owner-references.js';
 export * from './validate-object-meta.js';
 export { compareGoStrings, goQuote } from './go-format.js';
+export * from './one-source.js';

@@ -11,7 +11,9 @@ import {
   isDNS1123Label,
   isDNS1123Subdomain,
   validateLabelName,
+  validateOneSource,
   type ErrorList,
+  type SourceCheck,
 } from '../../../machinery/validation/index.js';
 
 const hostPathTypes = [
@@ -91,7 +93,7 @@ function csiErrors(src: NonNullable<PersistentVolumeSpec['csi']>, at: FieldPath)
 }
 
 /** The sources in kube's order; each validates itself when it is the first one set. */
-const sources = [
+const sources: readonly SourceCheck<PersistentVolumeSpec>[] = [
   [
     'hostPath',
     (s: PersistentVolumeSpec, at: FieldPath) => (s.hostPath ? hostPathErrors(s.hostPath, at) : []),
@@ -99,7 +101,7 @@ const sources = [
   ['nfs', (s: PersistentVolumeSpec, at: FieldPath) => (s.nfs ? nfsErrors(s.nfs, at) : [])],
   ['local', (s: PersistentVolumeSpec, at: FieldPath) => (s.local ? localErrors(s.local, at) : [])],
   ['csi', (s: PersistentVolumeSpec, at: FieldPath) => (s.csi ? csiErrors(s.csi, at) : [])],
-] as const;
+];
 
 /** Exactly one volume source, each valid; local volumes need node affinity. */
 export function validateVolumeSource(
@@ -107,22 +109,20 @@ export function validateVolumeSource(
   at: FieldPath,
   hasNodeAffinity: boolean,
 ): ErrorList {
-  const errs: ErrorList = [];
-  let numVolumes = 0;
-  for (const [name, check] of sources) {
-    if (spec[name] === undefined) continue;
-    if (numVolumes > 0) {
-      errs.push(FieldError.forbidden(at.child(name), 'may not specify more than 1 volume type'));
-      continue;
-    }
-    numVolumes++;
-    errs.push(...check(spec, at.child(name)));
-    if (name === 'local' && !hasNodeAffinity) {
-      errs.push(FieldError.required(at.child('nodeAffinity'), 'Local volume requires node affinity'));
-    }
-  }
-  if (numVolumes === 0) errs.push(FieldError.required(at, 'must specify a volume type'));
-  return errs;
+  const local: SourceCheck<PersistentVolumeSpec> = [
+    'local',
+    (s, p) => {
+      if (s.local === undefined) return [];
+      const errs = localErrors(s.local, p);
+      if (hasNodeAffinity) return errs;
+      return [...errs, FieldError.required(at.child('nodeAffinity'), 'Local volume requires node affinity')];
+    },
+  ];
+  return validateOneSource(
+    spec,
+    sources.map((source) => (source[0] === 'local' ? local : source)),
+    at,
+  );
 }
 
 const operators = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'];

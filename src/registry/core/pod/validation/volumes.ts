@@ -11,8 +11,10 @@ import type {
 import {
   FieldError,
   isDNS1123Label,
+  validateOneSource,
   type ErrorList,
   type FieldPath,
+  type SourceCheck,
 } from '../../../../machinery/validation/index.js';
 import { quantityOf, quantitySign } from '../quantity.js';
 import { validateObjectFieldSelector, volumeFieldPaths } from './env.js';
@@ -164,10 +166,8 @@ function validateProjection(sources: readonly VolumeProjection[] | undefined, pa
   return errs;
 }
 
-/** The checks of one source type, keyed as validateVolumeSource visits them. */
-type SourceCheck = (v: Volume, path: FieldPath) => ErrorList;
-
-const sourceChecks: readonly [keyof Volume, SourceCheck][] = [
+/** The checks of each source type, in the order validateVolumeSource visits them. */
+const sourceChecks: readonly SourceCheck<Volume>[] = [
   [
     'emptyDir',
     (v, p) => {
@@ -233,19 +233,7 @@ const sourceChecks: readonly [keyof Volume, SourceCheck][] = [
 
 /** validateVolumeSource: exactly one source, itself valid. */
 function validateVolumeSource(v: Volume, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  let count = 0;
-  for (const [kind, check] of sourceChecks) {
-    if (v[kind] === undefined) continue;
-    if (count > 0) {
-      errs.push(FieldError.forbidden(path.child(kind), 'may not specify more than 1 volume type'));
-      continue;
-    }
-    count++;
-    errs.push(...check(v, path.child(kind)));
-  }
-  if (count === 0) errs.push(FieldError.required(path, 'must specify a volume type'));
-  return errs;
+  return validateOneSource(v, sourceChecks, path);
 }
 
 /** ValidateVolumes: the errors and the names of the valid volumes, which mounts may use. */
