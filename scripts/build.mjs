@@ -56,9 +56,15 @@ const command = await build({
 
 // The command loads fastest as a one-byte string; a non-ASCII character (a literal µ, say) turns
 // the whole 1.2 MB source into a two-byte string, slower to hash, compile and keep.
+// And it runs from a V8 code cache, where import() has no loader to call: a package it needs later
+// must be required (createRequire), as yaml and prom-client are.
 for (const file of command.outputFiles) {
-  if (file.path.endsWith('.cjs') && file.contents.some((b) => b > 0x7f))
+  if (!file.path.endsWith('.cjs')) continue;
+  if (file.contents.some((b) => b > 0x7f))
     console.warn(`build: ${relative(root, file.path)} is not ASCII-only; escape the character in the source`);
+  const dynamic = /\bimport\(\s*["'][^"']+["']\s*\)/.exec(file.text);
+  if (dynamic !== null)
+    console.warn(`build: ${relative(root, file.path)} keeps ${dynamic[0]}; require it instead`);
 }
 
 // Several `npm start`s may find dist/ stale at once: each file is written aside and renamed into

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { dirname } from 'node:path';
-import { Script } from 'node:vm';
+import { constants, Script } from 'node:vm';
 
 const digestBytes = 20;
 
@@ -40,6 +40,10 @@ export function loadWithCodeCache(bundlePath: string): CachedModule {
   const cachedData = readCache(cachePath, digest);
   const script = new Script(Module.wrap(bytes.toString('utf8')), {
     filename: bundlePath,
+    // A script has no loader for import(): borrow the main context's. That holds only when the
+    // script compiles from source (Node 20 drops it for one made from cached data), so the bundle
+    // requires its packages instead of importing them (scripts/build.mjs warns about any import()).
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     ...(cachedData === undefined ? {} : { cachedData }),
   });
   const cacheUsed = cachedData !== undefined && !script.cachedDataRejected;

@@ -20,6 +20,13 @@ const codeCache = join(
   'capstan.cjs.v8cache',
 );
 
+/** /metrics answers with the request counters: prom-client loaded in the bundled command. */
+async function assertMetrics(kubeconfig: string): Promise<void> {
+  const metrics = await kubectl(['get', '--raw', '/metrics'], { kubeconfig });
+  assert.equal(metrics.code, 0, metrics.stderr);
+  assert.match(metrics.stdout, /^apiserver_request_total\{/m);
+}
+
 describe('quick start: npm start', () => {
   it('serves the four namespaces to kubectl over verified TLS, then restarts from the code cache', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'capstan-quick-start-'));
@@ -38,6 +45,7 @@ describe('quick start: npm start', () => {
           'namespace/kube-system',
         ]);
         assert.match(first.log(), /"Capstan is serving" url="https:\/\/127\.0\.0\.1:\d+" storage="sqlite"/);
+        await assertMetrics(first.kubeconfigPath);
       } finally {
         await first.stop();
       }
@@ -49,6 +57,7 @@ describe('quick start: npm start', () => {
       try {
         const ns = await kubectl(['get', 'namespace', 'kube-system'], { kubeconfig: second.kubeconfigPath });
         assert.equal(ns.code, 0, ns.stderr);
+        await assertMetrics(second.kubeconfigPath); // code run from the cache loads packages too
         assert.equal((await stat(codeCache)).mtimeMs, cachedAt, 'the second start took the cache as it was');
       } finally {
         await second.stop();

@@ -1,6 +1,8 @@
 // The server's metrics. prom-client costs about 100 ms to load, a third of the start budget, so it
 // is imported once the server is ready (or at the first scrape); what happens before is queued and
 // replayed, so no request goes uncounted.
+import { createRequire } from 'node:module';
+import type * as PromClient from 'prom-client';
 import type { EncryptionMetrics } from '../encryption/metrics.js';
 import type { PromMetrics } from './prom-metrics.js';
 import type { RequestLabels } from './request-labels.js';
@@ -22,6 +24,10 @@ export interface StorageSizeMetric {
 
 type Update = (m: PromMetrics) => void;
 
+// prom-client is CommonJS: required, not import()ed, because the command's bundle runs from a V8 code
+// cache, where a script keeps no callback for import() (src/cmd/code-cache.ts).
+const requireCommonJS = createRequire(import.meta.url);
+
 // Beyond this many queued updates before prom-client is loaded, the oldest are dropped.
 const maxQueued = 10_000;
 
@@ -35,7 +41,7 @@ export class ApiserverMetrics {
   load(): Promise<PromMetrics> {
     this.#loading ??= (async () => {
       const [prom, { PromMetrics: Impl }] = await Promise.all([
-        import('prom-client'),
+        Promise.resolve().then(() => requireCommonJS('prom-client') as typeof PromClient),
         import('./prom-metrics.js'),
       ]);
       const metrics = new Impl(prom);
