@@ -8,14 +8,8 @@ import { memoryRESTOptions, type MemoryRESTOptions } from '../generic/testing/me
 import { alwaysAllowAuthorizer, type Authorizer } from '../rest/authorizer.js';
 import { internalContext, type RequestContext, type UserInfo } from '../rest/context.js';
 import { RBACAuthorizer, RBACIndex } from './authorizer.js';
-import {
-  compactRules,
-  compactString,
-  escalationAllowed,
-  escalationMessage,
-  RBACEscalationPolicy,
-  uncoveredRules,
-} from './escalation.js';
+import { escalationAllowed, RBACEscalationPolicy } from './escalation.js';
+import { compactRules, compactString, escalationMessage, uncoveredRules } from './policy-rules.js';
 import { newClusterRoleBindingREST, newClusterRoleREST, newRoleBindingREST, newRoleREST } from './storage.js';
 
 const apiVersion = 'rbac.authorization.k8s.io/v1';
