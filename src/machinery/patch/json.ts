@@ -13,7 +13,10 @@ export function isScalar(v: unknown): v is null | boolean | number | string {
   return v === null || typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string';
 }
 
-/** Structural equality of two JSON values (member order does not matter). */
+/**
+ * Structural equality of two JSON values (reflect.DeepEqual over decoded JSON): member order does not
+ * matter, and a member set to undefined counts as absent, as JSON.stringify drops it.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) {
@@ -21,8 +24,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return a.every((x, i) => jsonEqual(x, b[i]));
   }
   if (!isJSONObject(a) || !isJSONObject(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
+  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+  if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
   return keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
 }
 

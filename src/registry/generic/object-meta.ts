@@ -2,6 +2,9 @@
 // metav1.Now with second precision, deep copies).
 import { randomUUID } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../../api/meta.js';
+import { jsonEqual } from '../../machinery/patch/json.js';
+
+export { jsonEqual };
 
 /** An RFC 3339 UTC timestamp with second precision, as metav1.Time serializes. */
 export function rfc3339(date: Date): string {
@@ -51,19 +54,4 @@ export function specChanged(obj: KubeObject, old: KubeObject): boolean {
     if (!jsonEqual(obj[key], old[key])) return true;
   }
   return false;
-}
-
-/** Semantic equality of JSON values (reflect.DeepEqual over decoded JSON; key order ignored). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-  }
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
-  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && jsonEqual(ra[k], rb[k]));
 }
