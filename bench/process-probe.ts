@@ -28,6 +28,8 @@ export interface ProbeSpec {
   readonly timeoutMs?: number;
   /** A file whose change during the run marks the run as not comparable. */
   readonly watch?: string;
+  /** The environment, if not this process's. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 export async function freePort(): Promise<number> {
@@ -101,6 +103,7 @@ export async function probe(spec: ProbeSpec, measureProcess: boolean): Promise<P
       cwd: spec.cwd,
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
+      ...(spec.env === undefined ? {} : { env: spec.env }),
     },
   );
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

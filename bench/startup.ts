@@ -3,7 +3,10 @@
 // `node dist/cmd/capstan.cjs` (the same bundle compiled from source), and through npm
 // itself, next to a bare node:http server's start to its first 200; its RSS and CPU time at that
 // moment; and startCapstan() in this process next to a bare server's listen(). The variants take
-// turns round by round, so a drifting machine load shifts them alike.
+// turns round by round, so a drifting machine load shifts them alike. bin/capstan starts node
+// without NODE_EXTRA_CA_CERTS (it hands the file to the server instead), so the bare server and
+// `node dist/cmd/capstan.cjs` run without it too; when the environment sets it, one more row shows
+// what it costs a bare server.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -21,8 +24,12 @@ const bin = join(root, 'bin', 'capstan');
 const bareScript =
   "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.argv[1]), '127.0.0.1')";
 
-const variants = ['bare', 'binRestart', 'binFirst', 'nodeDist', 'npmStart'] as const;
+const variants = ['bare', 'bareWithExtraCA', 'binRestart', 'binFirst', 'nodeDist', 'npmStart'] as const;
 type Variant = (typeof variants)[number];
+
+const extraCA = process.env['NODE_EXTRA_CA_CERTS'] ?? '';
+const asBinCapstanStartsNode: NodeJS.ProcessEnv = { ...process.env };
+delete asBinCapstanStartsNode['NODE_EXTRA_CA_CERTS'];
 
 function specs(dataDir: string, freshDir: () => string): Record<Variant, () => ProbeSpec> {
   const readyz = (port: number): string => `https://127.0.0.1:${port}/readyz`;
@@ -31,13 +38,16 @@ function specs(dataDir: string, freshDir: () => string): Record<Variant, () => P
     `--data-dir=${dir}`,
     '--secure-port={port}',
   ];
+  const bare = (env: NodeJS.ProcessEnv): ProbeSpec => ({
+    command: process.execPath,
+    args: ['-e', bareScript, '{port}'],
+    cwd: root,
+    url: (p) => `http://127.0.0.1:${p}/`,
+    env,
+  });
   return {
-    bare: () => ({
-      command: process.execPath,
-      args: ['-e', bareScript, '{port}'],
-      cwd: root,
-      url: (p) => `http://127.0.0.1:${p}/`,
-    }),
+    bare: () => bare(asBinCapstanStartsNode),
+    bareWithExtraCA: () => bare(process.env),
     binRestart: () => ({ command: bin, args: flags(dataDir), cwd: root, url: readyz, watch: bundle }),
     binFirst: () => ({ command: bin, args: flags(freshDir()), cwd: root, url: readyz, watch: bundle }),
     nodeDist: () => ({
@@ -45,6 +55,7 @@ function specs(dataDir: string, freshDir: () => string): Record<Variant, () => P
       args: [bundle, ...flags(dataDir)],
       cwd: root,
       url: readyz,
+      env: asBinCapstanStartsNode,
     }),
     npmStart: () => ({
       command: 'npm',
@@ -56,7 +67,7 @@ function specs(dataDir: string, freshDir: () => string): Record<Variant, () => P
   };
 }
 
-const names: Readonly<Record<Exclude<Variant, 'bare'>, string>> = {
+const names: Readonly<Record<Exclude<Variant, 'bare' | 'bareWithExtraCA'>, string>> = {
   binRestart: '`bin/capstan --storage-backend=sqlite` (npm start without npm), existing data dir',
   binFirst: '`bin/capstan --storage-backend=sqlite`, empty data dir (CA, token, schema)',
   nodeDist: '`node dist/cmd/capstan.cjs --storage-backend=sqlite` (no code cache), existing data dir',
@@ -69,6 +80,7 @@ async function processStarts(): Promise<Record<Variant, ProbeResult[]>> {
   const spec = specs(join(scratch, 'data'), () => join(scratch, `fresh-${fresh++}`));
   const results: Record<Variant, ProbeResult[]> = {
     bare: [],
+    bareWithExtraCA: [],
     binRestart: [],
     binFirst: [],
     nodeDist: [],
@@ -77,7 +89,10 @@ async function processStarts(): Promise<Record<Variant, ProbeResult[]>> {
   try {
     await probe(spec.binRestart(), false); // creates the data dir the restarts reuse and the code cache
     for (let r = 0; r < runs; r++) {
-      for (const v of variants) results[v].push(await comparable(() => probe(spec[v](), v !== 'npmStart')));
+      for (const v of variants) {
+        if (v === 'bareWithExtraCA' && extraCA === '') continue;
+        results[v].push(await comparable(() => probe(spec[v](), v !== 'npmStart')));
+      }
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -143,6 +158,13 @@ function report(
     baseline: bareMs,
     unit: ' ms',
   }));
+  if (extraCA !== '')
+    rows.push({
+      what: `bare node:http with this environment's NODE_EXTRA_CA_CERTS=${extraCA} (Node parses it at start)`,
+      capstan: col(p.bareWithExtraCA, (r) => r.ms),
+      baseline: bareMs,
+      unit: ' ms',
+    });
   printTable(`Process start to /readyz OK, median of ${runs}`, 'bare node:http, first 200', rows);
   printTable(`Process cost at ready, median of ${runs}`, 'bare node:http', [
     {
@@ -177,11 +199,6 @@ function report(
   );
   console.log(
     `\nFirst calls in this process (cold code): ${inproc.first.map((ms) => `${fmt(ms)} ms`).join(', ')}.`,
-  );
-  // FACTS.md: a bare node:http server answers its first 200 in 75–115 ms on an idle machine of this kind.
-  const ratio = col(p.binRestart, (r) => r.ms) / bareMs;
-  console.log(
-    `bin/capstan at this run's ratio to the bare server, on an idle machine (bare 75–115 ms): ~${fmt(ratio * 75)}–${fmt(ratio * 115)} ms.`,
   );
 }
 

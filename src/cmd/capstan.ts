@@ -22,6 +22,8 @@ export interface CommandIO {
   /** Resolves with the signal that asks the server to stop; called again for the second signal. */
   readonly waitForSignal: () => Promise<string>;
   readonly assemble?: AssembleAPI;
+  /** The process environment; only CAPSTAN_EXTRA_CA_CERTS is read (see bin/capstan). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Called once the server is ready and has logged so (the launcher saves its code cache here). */
   readonly onReady?: () => void;
 }
@@ -61,6 +63,7 @@ function versionText(how: 'true' | 'raw'): string {
 async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedServerRunOptions | number> {
   try {
     const { options, help } = await readFlags(argv);
+    options.storage.etcdExtraCaFile = io.env?.['CAPSTAN_EXTRA_CA_CERTS'] ?? '';
     if (help) {
       io.stdout.write(usage('capstan', summary, capstanFlags));
       return 0;
@@ -158,6 +161,7 @@ export function runAsProcess(
     stdout: process.stdout,
     stderr: process.stderr,
     waitForSignal: processSignals,
+    env: process.env,
     ...(hooks.onReady === undefined ? {} : { onReady: hooks.onReady }),
   }).then(
     (code) => exit(code),

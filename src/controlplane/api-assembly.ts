@@ -89,6 +89,7 @@ export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
       ...(s.etcdCertFile === '' ? {} : { certFile: s.etcdCertFile }),
       ...(s.etcdKeyFile === '' ? {} : { keyFile: s.etcdKeyFile }),
       ...(s.etcdCaFile === '' ? {} : { trustedCAFile: s.etcdCaFile }),
+      ...(s.etcdCaFile !== '' || s.etcdExtraCaFile === '' ? {} : { extraTrustedCAFile: s.etcdExtraCaFile }),
     },
     paging: true,
     compactionIntervalMs: s.compactionIntervalMs,

@@ -16,6 +16,12 @@ export interface StorageOptions {
   prefix: string;
   etcdServers: string[];
   etcdCaFile: string;
+  /**
+   * Node's NODE_EXTRA_CA_CERTS, which bin/capstan hands over as CAPSTAN_EXTRA_CA_CERTS (Node reads
+   * that file at process start, ~90 ms on a full system bundle): trusted along with Node's own roots
+   * for an https etcd when --etcd-cafile is not given. Not a flag.
+   */
+  etcdExtraCaFile: string;
   etcdCertFile: string;
   etcdKeyFile: string;
   /** --etcd-compaction-interval; 0 turns compaction off. */
@@ -49,6 +55,7 @@ export function defaultStorageOptions(): StorageOptions {
     prefix: '/registry',
     etcdServers: [],
     etcdCaFile: '',
+    etcdExtraCaFile: '',
     etcdCertFile: '',
     etcdKeyFile: '',
     compactionIntervalMs: 5 * 60_000,

@@ -31,6 +31,8 @@ export interface TransportConfig {
   readonly certFile?: string;
   readonly keyFile?: string;
   readonly trustedCAFile?: string;
+  /** Trusted with the runtime's default roots when there is no trustedCAFile (NODE_EXTRA_CA_CERTS's meaning). */
+  readonly extraTrustedCAFile?: string;
 }
 
 /** storagebackend.Config: shared by every resource unless the storage factory overrides a part. */

@@ -51,6 +51,7 @@ const etcd3: BackendDescriptor = {
       throw new Error('--etcd-servers must be specified for the etcd3 storage backend');
     const tls = {
       ...(t.trustedCAFile !== undefined ? { caFile: t.trustedCAFile } : {}),
+      ...(t.extraTrustedCAFile !== undefined ? { extraCaFile: t.extraTrustedCAFile } : {}),
       ...(t.certFile !== undefined ? { certFile: t.certFile } : {}),
       ...(t.keyFile !== undefined ? { keyFile: t.keyFile } : {}),
     };

@@ -15,6 +15,8 @@ export interface CapstanProcess {
   readonly url: string;
   readonly kubeconfigPath: string;
   readonly dataDir: string;
+  /** The spawned process: the server itself, or npm above it for 'npm-start' (its process group). */
+  readonly pid: number | undefined;
   /** What the server wrote to stderr so far (its log). */
   log(): string;
   stop(): Promise<number | null>;
@@ -30,6 +32,8 @@ export interface StartOptions {
   readonly port?: number;
   /** 'npm-start' runs `npm start -- <flags>` in its own process group; default 'sources'. */
   readonly via?: 'sources' | 'npm-start';
+  /** Variables set (a string) or removed (undefined) in the server's environment. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 export async function freePort(): Promise<number> {
@@ -95,15 +99,18 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
     ...(opts.args ?? []),
   ];
   const viaNpm = opts.via === 'npm-start';
+  const env = { ...process.env, ...opts.env };
   const child = viaNpm
     ? spawn('npm', ['start', '--silent', '--', ...flags], {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
+        env,
         detached: true, // npm's shell and the server form a group that stop() signals as one
       })
     : spawn(process.execPath, ['--import', 'tsx', 'src/cmd/capstan.ts', ...flags], {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
+        env,
       });
   const signal = (sig: NodeJS.Signals): void => {
     if (!viaNpm || child.pid === undefined) {
@@ -147,5 +154,5 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
     await stop();
     throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- capstan log ---\n${log}`);
   }
-  return { url, kubeconfigPath, dataDir, log: () => log, stop };
+  return { url, kubeconfigPath, dataDir, pid: child.pid, log: () => log, stop };
 }

@@ -1,6 +1,7 @@
 // A thin etcd v3 client: typed unary calls with deadlines and the raw watch stream over one gRPC
 // channel (grpc-channel.ts). Faults come back as BackendUnavailableError or EtcdRpcError.
 import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 import { BackendUnavailableError } from '../../kv/backend.js';
 import { GrpcChannel, type DuplexCall, type StreamHandlers } from './grpc-channel.js';
 import type { MemberEndpoint } from './grpc-connection.js';
@@ -11,6 +12,8 @@ import type { WatchRequest, WatchResponse } from './rpc-types.js';
 export interface EtcdTlsOptions {
   /** PEM CA bundle that signs the etcd servers' certificates (--etcd-cafile). */
   readonly caFile?: string;
+  /** Without caFile: PEM CAs trusted along with Node's default roots (as NODE_EXTRA_CA_CERTS does). */
+  readonly extraCaFile?: string;
   /** PEM client certificate and key (--etcd-certfile, --etcd-keyfile). */
   readonly certFile?: string;
   readonly keyFile?: string;
@@ -46,6 +49,8 @@ function parseEndpoint(raw: string): MemberEndpoint {
 function readTls(tls: EtcdTlsOptions | undefined): { ca?: Buffer; cert?: Buffer; key?: Buffer } {
   const out: { ca?: Buffer; cert?: Buffer; key?: Buffer } = {};
   if (tls?.caFile !== undefined) out.ca = readFileSync(tls.caFile);
+  else if (tls?.extraCaFile !== undefined)
+    out.ca = Buffer.from(`${rootCertificates.join('\n')}\n${readFileSync(tls.extraCaFile, 'utf8')}`);
   if (tls?.certFile !== undefined) out.cert = readFileSync(tls.certFile);
   if (tls?.keyFile !== undefined) out.key = readFileSync(tls.keyFile);
   return out;

@@ -47,6 +47,32 @@ if (!etcdInstalled() || !opensslInstalled()) {
       }
     });
 
+    it('trusts an extra CA file along with the default roots (NODE_EXTRA_CA_CERTS handed over)', async () => {
+      const be = new Etcd3Backend({
+        endpoints: etcd.endpoints,
+        tls: { extraCaFile: tls.caFile, certFile: tls.clientCertFile, keyFile: tls.clientKeyFile },
+      });
+      try {
+        await be.create('/tls/extra', Buffer.from('v'));
+        assert.equal((await be.get('/tls/extra')).kv?.value.toString(), 'v');
+      } finally {
+        await be.close();
+      }
+    });
+
+    it('does not trust the private CA from the default roots alone', async () => {
+      const be = new Etcd3Backend({
+        endpoints: etcd.endpoints,
+        tls: { certFile: tls.clientCertFile, keyFile: tls.clientKeyFile },
+        requestTimeoutMs: 3000,
+      });
+      try {
+        await assert.rejects(be.get('/tls/extra'), BackendUnavailableError);
+      } finally {
+        await be.close();
+      }
+    });
+
     it('is refused without a client certificate, as BackendUnavailableError', async () => {
       const be = new Etcd3Backend({
         endpoints: etcd.endpoints,
