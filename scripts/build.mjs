@@ -47,7 +47,11 @@ const command = await build({
   outdir: 'dist/cmd',
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  external: Object.keys(pkg.dependencies).filter((name) => name !== '@noble/ciphers'),
+  // Bundled, so their code comes from the V8 code cache too: @noble/ciphers, and better-sqlite3's
+  // JavaScript (its addon is loaded by path: src/storage/backends/sqlite/open-database.ts).
+  external: Object.keys(pkg.dependencies).filter(
+    (name) => !['@noble/ciphers', 'better-sqlite3'].includes(name),
+  ),
   define: { 'import.meta.url': '__capstanModuleURL' },
   minifyWhitespace: true,
   minifySyntax: true,

@@ -1,9 +1,28 @@
 // Opens the database with the pragmas the backend's guarantees rest on, and takes the file for this
 // process alone.
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import type { CompletedSqliteOptions } from './options.js';
 import { ensureSchema } from './schema.js';
 import { openFault } from './sqlite-errors.js';
+
+// better-sqlite3 finds its addon through the `bindings` package, which probes a dozen paths; where
+// npm builds it is known, so it is loaded by path when there (the command bundles better-sqlite3's
+// JavaScript, and the search would start from the bundle).
+let addon: { nativeBinding?: string } | undefined;
+function addonOption(): { nativeBinding?: string } {
+  if (addon !== undefined) return addon;
+  try {
+    addon = {
+      nativeBinding: createRequire(import.meta.url).resolve(
+        'better-sqlite3/build/Release/better_sqlite3.node',
+      ),
+    };
+  } catch {
+    addon = {}; // elsewhere: let `bindings` search
+  }
+  return addon;
+}
 
 /** The WAL is cut back to this size whenever a checkpoint resets it. */
 const walSizeLimitBytes = 4 * 1024 * 1024;
@@ -11,7 +30,7 @@ const walSizeLimitBytes = 4 * 1024 * 1024;
 export function openDatabase(opts: CompletedSqliteOptions): Database.Database {
   let db: Database.Database | undefined;
   try {
-    db = new Database(opts.path, { timeout: opts.busyTimeoutMs });
+    db = new Database(opts.path, { timeout: opts.busyTimeoutMs, ...addonOption() });
     configure(db, opts);
     ensureSchema(db);
     if (opts.quotaBytes > 0) {
