@@ -1,0 +1,146 @@
+// The string formats kube validates in custom resources: apiextensions-apiserver's supportedFormats
+// (others are stripped before validation) checked as kube-openapi's strfmt default registry does.
+import { isIP, isIPv4, isIPv6 } from 'node:net';
+
+const uuid = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+const uuid3 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+const uuid4 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
+const uuid5 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
+const hostnameLabel = String.raw`[a-zA-Z0-9\p{S}\p{L}]`;
+const hostname = new RegExp(
+  String.raw`^(${hostnameLabel}((-?${hostnameLabel}{0,62})?)|(${hostnameLabel}(([a-zA-Z0-9\-\p{S}\p{L}]{0,61}${hostnameLabel})?)(\.)){1,}(${hostnameLabel})(-?${hostnameLabel}){1,62})$`,
+  'u',
+);
+const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/;
+const email = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
+const mac = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$|^([0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/;
+const hexcolor = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const rgbPart = String.raw`\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*`;
+const rgbcolor = new RegExp(`^rgb\\(${rgbPart},${rgbPart},${rgbPart}\\)$`);
+const ssn = /^\d{3}[- ]?\d{2}[- ]?\d{4}$/;
+const bsonObjectId = /^[0-9a-fA-F]{24}$/;
+const date = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dateTime = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+const duration = /^([+-]?(\d+(\.\d*)?|\.\d+)\s*(ns|us|µs|ms|s|m|h|d|w|[a-z]+)\s*)+$/;
+const durationUnits = new Set([
+  'ns', 'us', 'µs', 'ms', 's', 'm', 'h', 'd', 'w',
+  'second', 'seconds', 'sec', 'secs', 'minute', 'minutes', 'min', 'mins',
+  'hour', 'hours', 'hr', 'hrs', 'day', 'days', 'week', 'weeks',
+]); // prettier-ignore
+
+function isValidDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0;
+  return d <= days;
+}
+
+function isDate(s: string): boolean {
+  const m = date.exec(s);
+  return m !== null && isValidDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+function isDateTime(s: string): boolean {
+  const m = dateTime.exec(s);
+  if (m === null || !isValidDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  return Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60;
+}
+
+function isDuration(s: string): boolean {
+  if (!duration.test(s)) return false;
+  const units = s.match(/[a-zµ]+/g) ?? [];
+  return units.every((u) => durationUnits.has(u));
+}
+
+function isHostname(s: string): boolean {
+  if (!hostname.test(s) || Buffer.byteLength(s) > 255) return false;
+  return s.split('.').every((p) => Buffer.byteLength(p) <= 63);
+}
+
+function isCIDR(s: string): boolean {
+  const slash = s.indexOf('/');
+  if (slash < 0) return false;
+  const ip = s.slice(0, slash);
+  const bits = s.slice(slash + 1);
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  const family = isIP(ip);
+  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+function isRequestURI(s: string): boolean {
+  if (s.startsWith('/')) return !/\s/.test(s);
+  try {
+    return /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(s) && new URL(s).protocol.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function isLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let n = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+    sum += n;
+  }
+  return sum % 10 === 0;
+}
+
+function isISBN10(s: string): boolean {
+  const v = s.replace(/[\s-]/g, '');
+  if (!/^\d{9}[\dX]$/.test(v)) return false;
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += (i + 1) * (v[i] === 'X' ? 10 : Number(v[i]));
+  return sum % 11 === 0;
+}
+
+function isISBN13(s: string): boolean {
+  const v = s.replace(/[\s-]/g, '');
+  if (!/^\d{13}$/.test(v)) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(v[i]) * (i % 2 === 0 ? 1 : 3);
+  return (10 - (sum % 10)) % 10 === Number(v[12]);
+}
+
+/** The checks by format name, with kube's names (dashes removed: `date-time` is `datetime`). */
+const checks: Readonly<Record<string, (s: string) => boolean>> = {
+  bsonobjectid: (s) => bsonObjectId.test(s),
+  uri: isRequestURI,
+  email: (s) => email.test(s),
+  hostname: isHostname,
+  ipv4: (s) => isIPv4(s),
+  ipv6: (s) => isIPv6(s),
+  cidr: isCIDR,
+  mac: (s) => mac.test(s),
+  uuid: (s) => uuid.test(s),
+  uuid3: (s) => uuid3.test(s),
+  uuid4: (s) => uuid4.test(s),
+  uuid5: (s) => uuid5.test(s),
+  isbn: (s) => isISBN10(s) || isISBN13(s),
+  isbn10: isISBN10,
+  isbn13: isISBN13,
+  creditcard: (s) => {
+    const v = s.replace(/[\s-]/g, '');
+    return /^\d{12,19}$/.test(v) && isLuhn(v);
+  },
+  ssn: (s) => ssn.test(s),
+  hexcolor: (s) => hexcolor.test(s),
+  rgbcolor: (s) => rgbcolor.test(s),
+  byte: (s) => base64.test(s),
+  password: () => true,
+  date: isDate,
+  duration: isDuration,
+  datetime: isDateTime,
+};
+
+/** The format kube keeps for validation, or '' when it strips an unsupported one (int32, float, …). */
+export function supportedFormat(format: string | undefined): string {
+  if (format === undefined) return '';
+  return Object.hasOwn(checks, format.replaceAll('-', '')) ? format : '';
+}
+
+/** Whether a string satisfies a supported format; unknown formats always pass. */
+export function matchesFormat(format: string, value: string): boolean {
+  const check = checks[format.replaceAll('-', '')];
+  return check === undefined || check(value);
+}

@@ -1,0 +1,67 @@
+// Helpers over decoded JSON values shared by pruning, defaulting and validation of custom resources.
+
+/** A decoded JSON object. */
+export type JSONObject = Record<string, unknown>;
+
+export function isJSONObject(value: unknown): value is JSONObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The JSON type name kube-openapi infers for a decoded value; whole numbers are integers. */
+export function jsonTypeOf(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return Number.isInteger(value) ? 'integer' : 'number';
+    case 'bigint':
+      return 'integer';
+    case 'object':
+      return 'object';
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      break;
+  }
+  return '';
+}
+
+/** A deep copy of a JSON value (runtime.DeepCopyJSONValue). */
+export function deepCopyJSON(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(deepCopyJSON);
+  if (isJSONObject(value)) {
+    const out: JSONObject = {};
+    for (const [k, v] of Object.entries(value)) out[k] = deepCopyJSON(v);
+    return out;
+  }
+  return value;
+}
+
+/** The JSON text of a value with object keys sorted, as Go's encoding/json writes maps. */
+export function canonicalJSON(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJSON).join(',')}]`;
+  if (isJSONObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJSON(value[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Equality of two JSON values regardless of object key order. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  return canonicalJSON(a) === canonicalJSON(b);
+}
+
+/** The schema of additionalProperties when it is a schema (not a bool). */
+export function additionalSchema<S extends object>(ap: S | boolean | undefined): S | undefined {
+  return typeof ap === 'object' ? ap : undefined;
+}
+
+/** The single schema of `items` (a list of schemas is refused by CRD validation and ignored here). */
+export function itemsSchema<S extends object>(items: S | S[] | undefined): S | undefined {
+  return items === undefined || Array.isArray(items) ? undefined : items;
+}
