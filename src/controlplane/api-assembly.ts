@@ -19,6 +19,7 @@ import {
   storageProtectionControllersHookName,
 } from './controllers/volumeprotection/storage-protection-controller.js';
 import { serviceAccountAuthentication } from './service-account-authentication.js';
+import { customResourceServing } from './customresources/serving.js';
 import { newOpenAPIService } from '../endpoints/openapi/index.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
@@ -258,7 +259,17 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     disable: options.disableAdmissionPlugins,
   });
   const served = admittedGroups(groups, admission);
-  const namespaceController = newNamespaceController(served, { logger: options.logger });
+  const customResources = customResourceServing({
+    groups,
+    restOptionsGetter,
+    scheme,
+    wrap: (g) => admittedGroups(g, admission),
+    logger: options.logger,
+  });
+  const namespaceController = newNamespaceController(served, {
+    logger: options.logger,
+    dynamicGroups: () => customResources.routes.groups,
+  });
   const serviceAccountsController = newServiceAccountsController(served, { logger: options.logger });
   // kube-controller-manager's pvc-protection and pv-protection: release StorageObjectInUseProtection.
   const storageProtection = newStorageProtectionController(served, { logger: options.logger });
@@ -270,6 +281,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       : newRootCACertPublisher(served, { rootCA: options.caPem, logger: options.logger });
   const api = createAPIHandler({
     groups: served,
+    dynamicRoutes: customResources.routes,
     scheme,
     openapi: newOpenAPIService({ scheme, groups: served }),
     logError: (message, err) => {
@@ -291,6 +303,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
       ...authorization.postStartHooks(groups),
+      ...customResources.postStartHooks,
     },
     preShutdownHooks: kubernetesEndpointsRemovalHooks(
       groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],
@@ -300,6 +313,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     authorizer: authorization.authorizer,
     close: async () => {
       await authorization.close();
+      await customResources.close();
       await namespaceController?.close();
       await serviceAccountsController?.close();
       await storageProtection?.close();

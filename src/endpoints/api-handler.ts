@@ -25,8 +25,21 @@ import { writeError } from './responsewriters/write-object.js';
 import type { RouteTable } from './route-table.js';
 import { matchRoute } from './router.js';
 
+/**
+ * Routes that come and go while the server runs (custom resources, kube's apiextensions-apiserver
+ * behind kube-apiserver): served where the built-in groups have no such group version, and merged
+ * into discovery.
+ */
+export interface DynamicRoutes {
+  /** The current routes; a new object whenever they change. */
+  readonly table: RouteTable;
+  /** While the routes are changing, resolves once they have; /apis requests wait for it. */
+  settled?(): Promise<void> | undefined;
+}
+
 export interface APIHandlerOptions {
   readonly groups: readonly APIGroupInfo[];
+  readonly dynamicRoutes?: DynamicRoutes;
   readonly scheme: Scheme;
   readonly openapi?: OpenAPIService;
   /** kube's --max-request-body-bytes; 3 MiB by default. */
@@ -98,6 +111,24 @@ async function serveAPI(
   await match.handler(match.routes.scope, { ex, info, user: opts.user, signal: opts.signal });
 }
 
+/** The built-in routes with the dynamic ones merged in, recomputed when those change. */
+function currentTable(builtin: RouteTable, dynamic: DynamicRoutes | undefined): () => RouteTable {
+  if (dynamic === undefined) return () => builtin;
+  let from: RouteTable | undefined;
+  let merged = builtin;
+  return () => {
+    const extra = dynamic.table;
+    if (extra === from) return merged;
+    const names = new Set(builtin.groups.map((g) => g.name));
+    merged = {
+      groupVersions: new Map([...extra.groupVersions, ...builtin.groupVersions]),
+      groups: [...builtin.groups, ...extra.groups.filter((g) => !names.has(g.name))],
+    };
+    from = extra;
+    return merged;
+  };
+}
+
 export function createAPIHandler(options: APIHandlerOptions): APIHandler {
   const fieldManagers = new FieldManagers(options.scheme);
   const config: HandlerConfig = {
@@ -114,7 +145,8 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
     fieldManagers,
   };
   const table = installAPIGroups(options.groups, config);
-  const discovery = new DiscoveryHandler(table);
+  const current = currentTable(table, options.dynamicRoutes);
+  const discovery = new DiscoveryHandler(current);
   const logError = options.logError ?? defaultLogError;
   return {
     routes: table,
@@ -129,10 +161,16 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
         return true;
       const segments = segmentsOf(url);
       if (segments === undefined || (segments[0] !== 'api' && segments[0] !== 'apis')) return false;
+      // A custom resource's routes may be moments away (its CRD was just created).
+      if (segments[0] === 'apis') await options.dynamicRoutes?.settled?.();
       const ex: Exchange = { req, res, url, warnings: new WarningRecorder(), logError };
       const signal = signalFor(res, opts.signal);
       try {
-        await serveAPI({ table, discovery }, ex, { segments, user: opts.user ?? anonymousUser, signal });
+        await serveAPI({ table: current(), discovery }, ex, {
+          segments,
+          user: opts.user ?? anonymousUser,
+          signal,
+        });
       } catch (err) {
         if (res.headersSent) res.end();
         else writeError(ex, err);

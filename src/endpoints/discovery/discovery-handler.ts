@@ -36,17 +36,29 @@ interface AggregatedDoc {
 }
 
 export class DiscoveryHandler {
-  readonly #table: RouteTable;
+  readonly #current: () => RouteTable;
+  // Built once per table: a table that changes (custom resources) is a new object.
+  #docsOf: RouteTable | undefined;
   readonly #docs = new Map<boolean, AggregatedDoc>();
 
-  constructor(table: RouteTable) {
-    this.#table = table;
+  /** `table` may change between requests when given as a function. */
+  constructor(table: RouteTable | (() => RouteTable)) {
+    this.#current = typeof table === 'function' ? table : () => table;
+  }
+
+  get #table(): RouteTable {
+    return this.#current();
   }
 
   #aggregated(core: boolean): AggregatedDoc {
+    const table = this.#table;
+    if (table !== this.#docsOf) {
+      this.#docs.clear();
+      this.#docsOf = table;
+    }
     let doc = this.#docs.get(core);
     if (doc === undefined) {
-      const items = aggregatedItems(this.#table, core);
+      const items = aggregatedItems(table, core);
       const etag = createHash('sha512')
         .update(goJSONText(aggregatedList(items, 'v2')))
         .digest('hex')

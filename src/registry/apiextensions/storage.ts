@@ -1,8 +1,9 @@
 // CustomResourceDefinition storage (apiextensions-apiserver/pkg/registry/customresourcedefinition/
 // etcd.go): `/customresourcedefinitions` (short name crd, category api-extensions) and its status.
 // Keys live under /registry/apiextensions.k8s.io/customresourcedefinitions/, as the
-// apiextensions-apiserver's SimpleRestOptionsFactory lays them out. Deleting is immediate: without
-// custom resources served there is nothing for kube's cleanup finalizer to wait for.
+// apiextensions-apiserver's SimpleRestOptionsFactory lays them out. Deleting is immediate (kube adds
+// a cleanup finalizer and deletes the custom resources first); the custom resource routes then
+// delete the objects (src/controlplane/customresources/crd-routes.ts).
 import { apiextensionsGroup, type CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
 import type { KubeList } from '../../api/meta.js';
 import { completeWithOptions } from '../generic/complete.js';
@@ -25,8 +26,8 @@ export interface CRDStorage {
   readonly status: StatusREST<CustomResourceDefinition>;
 }
 
-/** The group/resource key prefix of kube's SimpleRestOptionsFactory. */
-function groupResourcePrefixed(getter: RESTOptionsGetter): RESTOptionsGetter {
+/** The group/resource key prefix of kube's SimpleRestOptionsFactory (CRDs and custom resources). */
+export function groupResourcePrefixed(getter: RESTOptionsGetter): RESTOptionsGetter {
   return {
     getRESTOptions: (resource) => ({
       ...getter.getRESTOptions(resource),

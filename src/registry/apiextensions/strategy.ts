@@ -1,8 +1,9 @@
 // CustomResourceDefinition strategy (apiextensions-apiserver/pkg/registry/customresourcedefinition/
 // strategy.go) with the v1 defaults (pkg/apis/apiextensions/v1/defaults.go). kube's naming and
-// establishing controllers accept the names and mark the CRD Established asynchronously; no custom
-// resources are served here, so the strategy does it at once: a created CRD carries
-// NamesAccepted=True and Established=True, and status.acceptedNames follows spec.names.
+// establishing controllers accept the names and mark the CRD Established asynchronously; here the
+// strategy does it at once (names are not checked against other CRDs): a created CRD carries
+// NamesAccepted=True and Established=True, and status.acceptedNames follows spec.names. Requests
+// for its resources wait the moments until they are served (src/controlplane/customresources).
 import type {
   CustomResourceDefinition,
   CustomResourceDefinitionCondition,

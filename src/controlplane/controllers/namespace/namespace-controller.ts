@@ -104,10 +104,16 @@ export class NamespaceController {
 /** The controller over the served API, or undefined when namespaces are not served. */
 export function newNamespaceController(
   groups: readonly APIGroupInfo[],
-  opts: Omit<NamespaceControllerOptions, 'client' | 'resources'>,
+  opts: Omit<NamespaceControllerOptions, 'client' | 'resources'> & {
+    /** Groups served besides `groups` that change over time (custom resources), asked at each sync. */
+    readonly dynamicGroups?: () => readonly APIGroupInfo[];
+  },
 ): NamespaceController | undefined {
   const client = namespaceClient(groups);
   if (client === undefined) return undefined;
-  const resources = deletableResources(groups);
-  return new NamespaceController({ ...opts, client, resources: () => resources });
+  const builtin = deletableResources(groups);
+  const { dynamicGroups, ...rest } = opts;
+  const resources =
+    dynamicGroups === undefined ? () => builtin : () => [...builtin, ...deletableResources(dynamicGroups())];
+  return new NamespaceController({ ...rest, client, resources });
 }

@@ -1,0 +1,221 @@
+// Serving custom resources (kube's apiextensions-apiserver crdHandler): every established
+// CustomResourceDefinition gets a store per storage version with views for its other served
+// versions, and the route table of all of them is rebuilt when a CRD changes. The table is the API
+// handler's dynamic routes, so discovery lists the custom resources next to the built-in ones.
+// CRD events apply one after another; a request that finds no route while some are still being
+// applied waits for them (`settled`), so a custom resource can be created right after its CRD.
+import type { CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
+import type { KubeObject } from '../../api/meta.js';
+import type { Scheme } from '../../api/scheme.js';
+import type { DynamicRoutes } from '../../endpoints/api-handler.js';
+import { FieldManagers } from '../../endpoints/fieldmanager/field-managers.js';
+import { applyPatchMechanism } from '../../endpoints/handlers/apply-patch.js';
+import type { HandlerConfig } from '../../endpoints/handlers/request-scope.js';
+import { installAPIGroups } from '../../endpoints/installer.js';
+import { defaultMaxRequestBodyBytes } from '../../endpoints/request/read-body.js';
+import type { RouteTable } from '../../endpoints/route-table.js';
+import {
+  compareKubeAwareVersions,
+  isEstablished,
+} from '../../registry/apiextensions/customresource/crd-version.js';
+import {
+  newCustomResourceStorage,
+  type CustomResourceStorage,
+} from '../../registry/apiextensions/customresource/storage.js';
+import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
+import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
+import type { Lister, Storage, Watcher } from '../../registry/rest/capabilities.js';
+import { internalContext } from '../../registry/rest/context.js';
+import { errorText } from '../../server/logging/error-text.js';
+import type { Logger } from '../../server/logging/logger.js';
+import { runListWatch } from '../controllers/list-watch.js';
+import { CustomResourceKinds } from './cr-kinds.js';
+
+export interface CustomResourceRoutesOptions {
+  readonly restOptionsGetter: RESTOptionsGetter;
+  /** Resolves the built-in definitions custom resources refer to (ObjectMeta). */
+  readonly scheme: Scheme;
+  /** Wraps the storages as the built-in ones are (admission). */
+  readonly wrap?: (groups: APIGroupInfo[]) => APIGroupInfo[];
+  readonly logger: Logger;
+}
+
+interface Served {
+  /** The spec the storage was built from. */
+  readonly spec: string;
+  readonly crd: CustomResourceDefinition;
+  readonly storage: CustomResourceStorage;
+}
+
+/** Deletes every object of the resource, namespace by namespace (deletes need one). */
+async function deleteAll(storage: CustomResourceStorage): Promise<void> {
+  const { store } = storage;
+  const namespaces = store.namespaceScoped()
+    ? new Set((await store.list(internalContext(), {})).items.map((o) => o.metadata?.namespace ?? ''))
+    : new Set(['']);
+  for (const namespace of namespaces)
+    await store.deleteCollection(internalContext({ namespace }), { options: {}, listOptions: {} });
+}
+
+const emptyTable: RouteTable = { groupVersions: new Map(), groups: [] };
+
+export class CustomResourceRoutes implements DynamicRoutes {
+  readonly #opts: CustomResourceRoutesOptions;
+  readonly #served = new Map<string, Served>();
+  #table: RouteTable = emptyTable;
+  #groups: readonly APIGroupInfo[] = [];
+  #queue: Promise<void> = Promise.resolve();
+  #pending = 0;
+  #closed = false;
+
+  constructor(opts: CustomResourceRoutesOptions) {
+    this.#opts = opts;
+  }
+
+  get table(): RouteTable {
+    return this.#table;
+  }
+
+  /** The groups served now, as the routes serve them (admission included). */
+  get groups(): readonly APIGroupInfo[] {
+    return this.#groups;
+  }
+
+  /** While CRD changes are being applied, resolves once they are; undefined when none are. */
+  settled(): Promise<void> | undefined {
+    return this.#pending > 0 ? this.#queue : undefined;
+  }
+
+  /** A watch event of a CRD. */
+  apply(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void {
+    const crd = obj as CustomResourceDefinition;
+    this.#enqueue(() => (type === 'DELETED' ? this.#remove(crd, true) : this.#update(crd)));
+  }
+
+  /** A (re)list of the CRDs: what is gone stops being served, its objects stay stored. */
+  replace(items: readonly KubeObject[]): void {
+    const names = new Set(items.map((i) => i.metadata?.name ?? ''));
+    for (const [name, served] of this.#served)
+      if (!names.has(name)) this.#enqueue(() => this.#remove(served.crd, false));
+    for (const item of items) this.apply('ADDED', item);
+  }
+
+  #enqueue(step: () => Promise<void>): void {
+    this.#pending++;
+    this.#queue = this.#queue
+      .then(step)
+      .catch((err: unknown) => {
+        this.#opts.logger.error('Failed to serve a CustomResourceDefinition', err);
+      })
+      .finally(() => {
+        this.#pending--;
+      });
+  }
+
+  async #update(crd: CustomResourceDefinition): Promise<void> {
+    if (this.#closed) return;
+    const name = crd.metadata?.name ?? '';
+    if (!isEstablished(crd) || crd.metadata?.deletionTimestamp !== undefined) {
+      await this.#remove(crd, false);
+      return;
+    }
+    const spec = JSON.stringify(crd.spec);
+    const current = this.#served.get(name);
+    if (current?.spec === spec) return;
+    const storage = await newCustomResourceStorage({ crd, restOptionsGetter: this.#opts.restOptionsGetter });
+    this.#served.set(name, { spec, crd, storage });
+    this.#rebuild();
+    await current?.storage.destroy();
+  }
+
+  /** Stops serving a CRD; `purge` (the CRD was deleted) deletes its objects first, as kube's finalizer does. */
+  async #remove(crd: CustomResourceDefinition, purge: boolean): Promise<void> {
+    const name = crd.metadata?.name ?? '';
+    const current = this.#served.get(name);
+    if (current === undefined) return;
+    this.#served.delete(name);
+    this.#rebuild();
+    try {
+      if (purge) await deleteAll(current.storage);
+    } catch (err) {
+      this.#opts.logger.error('Failed to delete the custom resources of a deleted CRD', err, {
+        crd: name,
+        err: errorText(err),
+      });
+    } finally {
+      await current.storage.destroy();
+    }
+  }
+
+  #rebuild(): void {
+    const served = [...this.#served.values()];
+    const groups = new Map<string, Map<string, Record<string, Storage>>>();
+    for (const s of served) {
+      const versions = groups.get(s.crd.spec.group) ?? new Map<string, Record<string, Storage>>();
+      for (const [version, paths] of s.storage.versions)
+        versions.set(version, { ...versions.get(version), ...paths });
+      groups.set(s.crd.spec.group, versions);
+    }
+    const infos: APIGroupInfo[] = [...groups].map(([group, versions]) => ({
+      group,
+      prioritizedVersions: [...versions.keys()].sort(compareKubeAwareVersions),
+      versionedResourcesStorageMap: Object.fromEntries(versions),
+    }));
+    const kinds = new CustomResourceKinds(
+      served.map((s) => s.crd),
+      this.#opts.scheme,
+    );
+    const fieldManagers = new FieldManagers(kinds);
+    const config: HandlerConfig = {
+      maxRequestBodyBytes: defaultMaxRequestBodyBytes,
+      minRequestTimeoutSeconds: 1800,
+      kinds,
+      structural: kinds,
+      patchMechanisms: { 'application/apply-patch+yaml': applyPatchMechanism(fieldManagers) },
+      fieldManagers,
+    };
+    this.#groups = this.#opts.wrap?.(infos) ?? infos;
+    this.#table = installAPIGroups(this.#groups, config);
+  }
+
+  /** Stops serving everything (stored objects stay). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#queue;
+    const served = [...this.#served.values()];
+    this.#served.clear();
+    this.#table = emptyTable;
+    this.#groups = [];
+    await Promise.all(served.map((s) => s.storage.destroy()));
+  }
+}
+
+/**
+ * Serves the CRDs `source` lists and watches until `signal` aborts; resolves once the first list is
+ * served (kube's crd-informer-synced readiness), and `stopped` when the loop has ended.
+ */
+export function serveCustomResourceDefinitions(
+  routes: CustomResourceRoutes,
+  opts: { source: Lister & Watcher; signal: AbortSignal; logger: Logger },
+): { synced: Promise<void>; stopped: Promise<void> } {
+  let markSynced: () => void = () => undefined;
+  const synced = new Promise<void>((resolve) => {
+    markSynced = resolve;
+  });
+  const stopped = runListWatch({
+    source: opts.source,
+    signal: opts.signal,
+    listResourceVersion: '0',
+    onList: (items) => {
+      routes.replace(items);
+      void (routes.settled() ?? Promise.resolve()).then(markSynced);
+    },
+    onEvent: (type, obj) => {
+      routes.apply(type, obj);
+    },
+    onError: (err) => {
+      opts.logger.v(2, 'CRD watch failed, relisting', { err: errorText(err) });
+    },
+  }).finally(markSynced);
+  return { synced, stopped };
+}

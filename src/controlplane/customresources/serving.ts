@@ -1,0 +1,54 @@
+// The control plane's part in serving custom resources: the dynamic routes for the API handler, the
+// post-start hook that lists and watches the CRDs (ready waits for the first list, kube's
+// crd-informer-synced), and the close. Nothing is served when apiextensions.k8s.io is off.
+import type { Scheme } from '../../api/scheme.js';
+import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
+import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
+import { isLister, isWatcher } from '../../registry/rest/capabilities.js';
+import type { PostStartHook } from '../../server/lifecycle/hooks.js';
+import type { Logger } from '../../server/logging/logger.js';
+import { CustomResourceRoutes, serveCustomResourceDefinitions } from './crd-routes.js';
+
+export const apiextensionsControllersHookName = 'start-apiextensions-controllers';
+
+export interface CustomResourceServing {
+  readonly routes: CustomResourceRoutes;
+  readonly postStartHooks: Record<string, PostStartHook>;
+  close(): Promise<void>;
+}
+
+export function customResourceServing(opts: {
+  readonly groups: readonly APIGroupInfo[];
+  readonly restOptionsGetter: RESTOptionsGetter;
+  readonly scheme: Scheme;
+  readonly wrap: (groups: APIGroupInfo[]) => APIGroupInfo[];
+  readonly logger: Logger;
+}): CustomResourceServing {
+  const routes = new CustomResourceRoutes(opts);
+  const source = opts.groups.find((g) => g.group === 'apiextensions.k8s.io')?.versionedResourcesStorageMap[
+    'v1'
+  ]?.['customresourcedefinitions'];
+  const abort = new AbortController();
+  let stopped: Promise<void> = Promise.resolve();
+  const hooks: Record<string, PostStartHook> = {};
+  if (source !== undefined && isLister(source) && isWatcher(source)) {
+    hooks[apiextensionsControllersHookName] = async () => {
+      const serving = serveCustomResourceDefinitions(routes, {
+        source,
+        signal: abort.signal,
+        logger: opts.logger,
+      });
+      stopped = serving.stopped;
+      await serving.synced;
+    };
+  }
+  return {
+    routes,
+    postStartHooks: hooks,
+    close: async () => {
+      abort.abort();
+      await stopped;
+      await routes.close();
+    },
+  };
+}

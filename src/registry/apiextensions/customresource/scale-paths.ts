@@ -1,0 +1,60 @@
+// The scale subresource of a custom resource (apiextensions-apiserver's customresource ScaleREST):
+// replicas read from and written to the CRD's specReplicasPath, observed replicas and the selector
+// read from statusReplicasPath and labelSelectorPath. Paths are `.a.b` (the CRD validation allows
+// only such paths under .spec and .status).
+import type { KubeObject } from '../../../api/meta.js';
+import type { ScaleParts } from '../../generic/scale.js';
+
+export interface ScalePaths {
+  readonly specReplicasPath: string;
+  readonly statusReplicasPath: string;
+  readonly labelSelectorPath?: string;
+}
+
+const fieldsOf = (path: string): string[] => path.split('.').filter((f) => f !== '');
+
+function read(obj: KubeObject, path: string): unknown {
+  let at: unknown = obj;
+  for (const f of fieldsOf(path)) {
+    if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
+    at = (at as Record<string, unknown>)[f];
+  }
+  return at;
+}
+
+function write(obj: KubeObject, path: string, value: unknown): void {
+  const fields = fieldsOf(path);
+  const last = fields.pop();
+  if (last === undefined) return;
+  let at: Record<string, unknown> = obj;
+  for (const f of fields) {
+    const next = at[f];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) at[f] = {};
+    at = at[f] as Record<string, unknown>;
+  }
+  at[last] = value;
+}
+
+const integer = (v: unknown): number => (typeof v === 'number' && Number.isInteger(v) ? v : 0);
+
+export function scaleOptions(paths: ScalePaths): {
+  toScale: (obj: KubeObject) => ScaleParts;
+  applyScale: (obj: KubeObject, replicas: number) => KubeObject;
+} {
+  return {
+    toScale: (obj) => {
+      const selector = paths.labelSelectorPath === undefined ? undefined : read(obj, paths.labelSelectorPath);
+      return {
+        spec: { replicas: integer(read(obj, paths.specReplicasPath)) },
+        status: {
+          replicas: integer(read(obj, paths.statusReplicasPath)),
+          ...(typeof selector === 'string' ? { selector } : {}),
+        },
+      };
+    },
+    applyScale: (obj, replicas) => {
+      write(obj, paths.specReplicasPath, replicas);
+      return obj;
+    },
+  };
+}

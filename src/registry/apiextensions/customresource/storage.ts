@@ -1,0 +1,126 @@
+// The storage of one CustomResourceDefinition's resources (apiextensions-apiserver's
+// customresource.NewStorage): a generic Store of the storage version under
+// /registry/<group>/<plural>/, each other served version a converting view of it (conversion
+// strategy None: only apiVersion changes), and the status and scale subresources the versions ask for.
+import type { CustomResourceDefinition } from '../../../api/apiextensions/v1/crd.js';
+import type { KubeList, KubeObject } from '../../../api/meta.js';
+import { apiVersionOf } from '../../../api/scheme.js';
+import { completeWithOptions } from '../../generic/complete.js';
+import { ConvertingView, type VersionConversion } from '../../generic/converting-view.js';
+import type { RESTOptionsGetter } from '../../generic/rest-options.js';
+import { ScaleREST } from '../../generic/scale.js';
+import { StatusREST } from '../../generic/status-rest.js';
+import type { Store } from '../../generic/store.js';
+import type { ObjectCountMetric } from '../../generic/store-definition.js';
+import type { Storage } from '../../rest/capabilities.js';
+import { groupResourcePrefixed } from '../storage.js';
+import {
+  columnsOf,
+  isNamespaced,
+  schemaOf,
+  servedVersions,
+  storageVersionOf,
+  subresourcesOf,
+} from './crd-version.js';
+import { scaleOptions } from './scale-paths.js';
+import { customResourceStatusStrategy, customResourceStrategy } from './strategy.js';
+import { StatusView } from './status-view.js';
+import { newCustomResourceTableConvertor } from './table/table-convertor.js';
+
+export interface CustomResourceStorageOptions {
+  readonly crd: CustomResourceDefinition;
+  readonly restOptionsGetter: RESTOptionsGetter;
+  readonly objectCountMetric?: ObjectCountMetric;
+}
+
+export interface CustomResourceStorage {
+  /** Served version → resource path (`widgets`, `widgets/status`, `widgets/scale`) → storage. */
+  readonly versions: ReadonlyMap<string, Readonly<Record<string, Storage>>>;
+  /** Served versions, most preferred first. */
+  readonly versionOrder: readonly string[];
+  readonly store: Store;
+  destroy(): Promise<void>;
+}
+
+/** Conversion strategy None: the same object at another apiVersion. */
+function noneConversion(opts: {
+  served: string;
+  stored: string;
+  kind: string;
+}): VersionConversion<KubeObject, KubeObject> {
+  const retag = (obj: KubeObject, apiVersion: string): KubeObject =>
+    obj.apiVersion === apiVersion ? obj : { ...obj, apiVersion };
+  return {
+    apiVersion: opts.served,
+    kind: opts.kind,
+    toInner: (obj) => retag(obj, opts.stored),
+    fromInner: (obj) => retag(obj, opts.served),
+  };
+}
+
+export async function newCustomResourceStorage(
+  opts: CustomResourceStorageOptions,
+): Promise<CustomResourceStorage> {
+  const { crd } = opts;
+  const { group, names } = crd.spec;
+  const storageVersion = storageVersionOf(crd);
+  const apiVersion = apiVersionOf({ group, version: storageVersion });
+  const kind = names.kind;
+  const listKind = names.listKind ?? `${kind}List`;
+  const qualifiedResource = { group, resource: names.plural };
+  const subresources = subresourcesOf(crd, storageVersion);
+  const strategyOptions = {
+    namespaced: isNamespaced(crd),
+    apiVersion,
+    kind,
+    schema: schemaOf(crd, storageVersion),
+    statusSubresource: subresources.status !== undefined,
+  };
+  const strategy = customResourceStrategy(strategyOptions);
+  const store = await completeWithOptions<KubeObject>(
+    {
+      qualifiedResource,
+      singularName: names.singular ?? kind.toLowerCase(),
+      newFunc: () => ({ apiVersion, kind }),
+      newListFunc: (): KubeList => ({ apiVersion, kind: listKind, metadata: {}, items: [] }),
+      createStrategy: strategy,
+      updateStrategy: strategy,
+      deleteStrategy: {},
+      tableConvertor: newCustomResourceTableConvertor({
+        columns: columnsOf(crd, storageVersion),
+        resource: qualifiedResource,
+      }),
+      shortNames: names.shortNames ?? [],
+      categories: names.categories ?? [],
+    },
+    {
+      restOptions: groupResourcePrefixed(opts.restOptionsGetter),
+      ...(opts.objectCountMetric === undefined ? {} : { objectCountMetric: opts.objectCountMetric }),
+    },
+  );
+  const status = new StatusREST(store, customResourceStatusStrategy(strategyOptions));
+  const versions = new Map<string, Record<string, Storage>>();
+  const order = servedVersions(crd);
+  for (const v of order) {
+    const sub = subresourcesOf(crd, v.name);
+    const served = apiVersionOf({ group, version: v.name });
+    const paths: Record<string, Storage> = {};
+    if (v.name === storageVersion) {
+      paths[names.plural] = store;
+      if (sub.status !== undefined) paths[`${names.plural}/status`] = status;
+    } else {
+      const conversion = noneConversion({ served, stored: apiVersion, kind });
+      paths[names.plural] = new ConvertingView(store, conversion);
+      if (sub.status !== undefined) paths[`${names.plural}/status`] = new StatusView(status, conversion);
+    }
+    if (sub.scale !== undefined)
+      paths[`${names.plural}/scale`] = new ScaleREST({ store, ...scaleOptions(sub.scale) });
+    versions.set(v.name, paths);
+  }
+  return {
+    versions,
+    versionOrder: order.map((v) => v.name),
+    store,
+    destroy: () => store.destroy(),
+  };
+}

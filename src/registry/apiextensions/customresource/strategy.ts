@@ -1,0 +1,89 @@
+// Custom resource strategies (apiextensions-apiserver/pkg/registry/customresource/strategy.go and
+// status_strategy.go): scope from the CRD, status kept out of the main resource when the status
+// subresource is on, metadata checked as kube checks it, and the object validated against the
+// served version's OpenAPI schema. CEL rules (x-kubernetes-validations) are not evaluated.
+import type { KubeObject } from '../../../api/meta.js';
+import {
+  FieldError,
+  FieldPath,
+  nameIsDNSSubdomain,
+  validateObjectMeta,
+  type ErrorList,
+} from '../../../machinery/validation/index.js';
+import type { CreateStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import { validateObjectMetaUpdate } from '../../generic/validate-meta-update.js';
+import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
+import { validateCustomResourceObject } from './schema/validate-object.js';
+
+export interface CustomResourceStrategyOptions {
+  readonly namespaced: boolean;
+  /** `group/version` and kind of the stored objects. */
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly schema: JSONSchemaProps;
+  /** The version has the status subresource: the main resource ignores status changes. */
+  readonly statusSubresource: boolean;
+}
+
+export type CustomResourceStrategy = CreateStrategy & UpdateStrategy;
+
+function validateTypeMeta(obj: KubeObject, o: CustomResourceStrategyOptions): ErrorList {
+  const errs: ErrorList = [];
+  if (obj.apiVersion !== o.apiVersion)
+    errs.push(
+      FieldError.invalid(FieldPath.of('apiVersion'), obj.apiVersion ?? '', `must be ${o.apiVersion}`),
+    );
+  if (obj.kind !== o.kind)
+    errs.push(FieldError.invalid(FieldPath.of('kind'), obj.kind ?? '', `must be ${o.kind}`));
+  return errs;
+}
+
+function validateObject(obj: KubeObject, o: CustomResourceStrategyOptions): ErrorList {
+  return [
+    ...validateObjectMeta(obj.metadata ?? {}, {
+      requiresNamespace: o.namespaced,
+      validateName: nameIsDNSSubdomain,
+    }),
+    ...validateTypeMeta(obj, o),
+    ...validateCustomResourceObject(obj, o.schema),
+  ];
+}
+
+export function customResourceStrategy(o: CustomResourceStrategyOptions): CustomResourceStrategy {
+  return {
+    namespaceScoped: o.namespaced,
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: false,
+    prepareForCreate: (_ctx, obj) => {
+      if (o.statusSubresource) delete obj['status'];
+    },
+    validate: (_ctx, obj) => validateObject(obj, o),
+    prepareForUpdate: (_ctx, obj, old) => {
+      if (!o.statusSubresource) return;
+      if (old['status'] === undefined) delete obj['status'];
+      else obj['status'] = old['status'];
+    },
+    validateUpdate: (_ctx, obj, old) => [
+      ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
+      ...validateObject(obj, o),
+    ],
+  };
+}
+
+/** `<resource>/status`: everything but status (and managedFields) stays as stored. */
+export function customResourceStatusStrategy(o: CustomResourceStrategyOptions): UpdateStrategy {
+  return {
+    ...customResourceStrategy(o),
+    prepareForUpdate: (_ctx, obj, old) => {
+      const status = obj['status'];
+      const managedFields = obj.metadata?.managedFields;
+      for (const key of Object.keys(obj)) Reflect.deleteProperty(obj, key);
+      Object.assign(obj, structuredClone(old));
+      const meta = (obj.metadata ??= {});
+      if (managedFields === undefined) delete meta.managedFields;
+      else meta.managedFields = managedFields;
+      if (status === undefined) delete obj['status'];
+      else obj['status'] = status;
+    },
+  };
+}
