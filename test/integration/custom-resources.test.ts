@@ -85,6 +85,16 @@ const widget = (name: string, spec: Record<string, unknown>): unknown => ({
 
 const base = '/apis/example.com/v1/namespaces/default/widgets';
 
+/** Polls `probe` until it returns a value (at most 10 s). */
+async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const got = await probe();
+    if (got !== undefined) return got;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached within 10 s');
+}
+
 describe('custom resources', () => {
   let server: CapstanServer;
   before(async () => {
@@ -284,18 +294,55 @@ describe('custom resources', () => {
     assert.equal(noNamespace.status, 404, JSON.stringify(noNamespace.body));
   });
 
-  it('stops serving and deletes the objects when the CRD is deleted', async () => {
-    const deleted = await call(server, {
-      method: 'DELETE',
-      path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com',
+  it('deletes a CRD through its cleanup finalizer: creates refused while its objects go', async () => {
+    const held = await call(server, {
+      method: 'POST',
+      path: base,
+      body: {
+        ...(widget('held', { size: 'small' }) as object),
+        metadata: { name: 'held', finalizers: ['example.com/hold'] },
+      },
     });
+    assert.equal(held.status, 201, JSON.stringify(held.body));
+    const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com';
+    const deleted = await call(server, { method: 'DELETE', path: crdPath });
     assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
-    let gone = 0;
-    for (let i = 0; i < 50 && gone !== 404; i++) {
-      gone = (await call(server, { method: 'GET', path: base })).status;
-      if (gone !== 404) await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.equal(gone, 404);
+    const meta = deleted.body.metadata as { deletionTimestamp?: string; finalizers?: string[] };
+    assert.ok(meta.deletionTimestamp !== undefined);
+    assert.deepEqual(meta.finalizers, ['customresourcecleanup.apiextensions.k8s.io']);
+
+    // The held object keeps the CRD terminating: reads work, creates are refused.
+    const terminating = await eventually(async () => {
+      const r = await call(server, { method: 'POST', path: base, body: widget('late', { size: 'small' }) });
+      return r.status === 405 ? r : undefined;
+    });
+    assert.equal(
+      terminating.body.message,
+      'create not allowed while custom resource definition is terminating',
+    );
+    const crd = await call(server, { method: 'GET', path: crdPath });
+    assert.equal(crd.status, 200);
+    // Its objects are being deleted: the held one is marked.
+    await eventually(async () => {
+      const r = await call(server, { method: 'GET', path: `${base}/held` });
+      return (r.body.metadata as { deletionTimestamp?: string }).deletionTimestamp;
+    });
+
+    // Releasing it lets the objects and then the CRD go.
+    const released = await call(server, {
+      method: 'PATCH',
+      path: `${base}/held`,
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { finalizers: null } },
+    });
+    assert.equal(released.status, 200, JSON.stringify(released.body));
+    await eventually(async () =>
+      (await call(server, { method: 'GET', path: crdPath })).status === 404 ? true : undefined,
+    );
+    await eventually(async () =>
+      (await call(server, { method: 'GET', path: base })).status === 404 ? true : undefined,
+    );
+
     const again = await call(server, {
       method: 'POST',
       path: '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',

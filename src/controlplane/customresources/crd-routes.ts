@@ -24,17 +24,21 @@ import {
 } from '../../registry/apiextensions/customresource/storage.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
-import type { Lister, Storage, Watcher } from '../../registry/rest/capabilities.js';
-import { internalContext } from '../../registry/rest/context.js';
+import type { Lister, Storage, Updater, Watcher } from '../../registry/rest/capabilities.js';
 import { errorText } from '../../server/logging/error-text.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { runListWatch } from '../controllers/list-watch.js';
+import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd-delete.js';
+import { refusingCreates } from '../../registry/apiextensions/customresource/terminating.js';
+import { deleteInstances, neverEstablished, removeCleanupFinalizer } from './crd-finalizer.js';
 import { CustomResourceKinds } from './cr-kinds.js';
 
 export interface CustomResourceRoutesOptions {
   readonly restOptionsGetter: RESTOptionsGetter;
   /** Resolves the built-in definitions custom resources refer to (ObjectMeta). */
   readonly scheme: Scheme;
+  /** customresourcedefinitions/status: where the cleanup finalizer is removed. */
+  readonly crdStatus?: Updater;
   /** Wraps the storages as the built-in ones are (admission). */
   readonly wrap?: (groups: APIGroupInfo[]) => APIGroupInfo[];
   readonly logger: Logger;
@@ -45,16 +49,22 @@ interface Served {
   readonly spec: string;
   readonly crd: CustomResourceDefinition;
   readonly storage: CustomResourceStorage;
+  /** The CRD is being deleted: creates are refused. */
+  readonly terminating: boolean;
 }
 
-/** Deletes every object of the resource, namespace by namespace (deletes need one). */
-async function deleteAll(storage: CustomResourceStorage): Promise<void> {
-  const { store } = storage;
-  const namespaces = store.namespaceScoped()
-    ? new Set((await store.list(internalContext(), {})).items.map((o) => o.metadata?.namespace ?? ''))
-    : new Set(['']);
-  for (const namespace of namespaces)
-    await store.deleteCollection(internalContext({ namespace }), { options: {}, listOptions: {} });
+/** The paths of a terminating CRD's version: creates refused on the main resource. */
+function refusingCreatesIn(
+  paths: Readonly<Record<string, Storage>>,
+  crd: CustomResourceDefinition,
+): Record<string, Storage> {
+  const resource = { group: crd.spec.group, resource: crd.spec.names.plural };
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, storage]) => [
+      path,
+      path.includes('/') ? storage : refusingCreates(storage, resource),
+    ]),
+  );
 }
 
 const emptyTable: RouteTable = { groupVersions: new Map(), groups: [] };
@@ -64,9 +74,12 @@ export class CustomResourceRoutes implements DynamicRoutes {
   readonly #served = new Map<string, Served>();
   #table: RouteTable = emptyTable;
   #groups: readonly APIGroupInfo[] = [];
+  #crds: readonly CustomResourceDefinition[] = [];
   #queue: Promise<void> = Promise.resolve();
   #pending = 0;
   #closed = false;
+  readonly #finalizing = new Map<string, Promise<void>>();
+  readonly #abort = new AbortController();
 
   constructor(opts: CustomResourceRoutesOptions) {
     this.#opts = opts;
@@ -81,6 +94,11 @@ export class CustomResourceRoutes implements DynamicRoutes {
     return this.#groups;
   }
 
+  /** The CRDs `groups` serve; replaced together with `groups`. */
+  get crds(): readonly CustomResourceDefinition[] {
+    return this.#crds;
+  }
+
   /** While CRD changes are being applied, resolves once they are; undefined when none are. */
   settled(): Promise<void> | undefined {
     return this.#pending > 0 ? this.#queue : undefined;
@@ -89,14 +107,14 @@ export class CustomResourceRoutes implements DynamicRoutes {
   /** A watch event of a CRD. */
   apply(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void {
     const crd = obj as CustomResourceDefinition;
-    this.#enqueue(() => (type === 'DELETED' ? this.#remove(crd, true) : this.#update(crd)));
+    this.#enqueue(() => (type === 'DELETED' ? this.#remove(crd) : this.#update(crd)));
   }
 
   /** A (re)list of the CRDs: what is gone stops being served, its objects stay stored. */
   replace(items: readonly KubeObject[]): void {
     const names = new Set(items.map((i) => i.metadata?.name ?? ''));
     for (const [name, served] of this.#served)
-      if (!names.has(name)) this.#enqueue(() => this.#remove(served.crd, false));
+      if (!names.has(name)) this.#enqueue(() => this.#remove(served.crd));
     for (const item of items) this.apply('ADDED', item);
   }
 
@@ -115,36 +133,68 @@ export class CustomResourceRoutes implements DynamicRoutes {
   async #update(crd: CustomResourceDefinition): Promise<void> {
     if (this.#closed) return;
     const name = crd.metadata?.name ?? '';
-    if (!isEstablished(crd) || crd.metadata?.deletionTimestamp !== undefined) {
-      await this.#remove(crd, false);
+    const current = this.#served.get(name);
+    if (crd.metadata?.deletionTimestamp !== undefined) {
+      await this.#terminate(crd, current);
+      return;
+    }
+    if (!isEstablished(crd)) {
+      await this.#remove(crd);
       return;
     }
     const spec = JSON.stringify(crd.spec);
-    const current = this.#served.get(name);
     if (current?.spec === spec) return;
     const storage = await newCustomResourceStorage({ crd, restOptionsGetter: this.#opts.restOptionsGetter });
-    this.#served.set(name, { spec, crd, storage });
+    this.#served.set(name, { spec, crd, storage, terminating: false });
     this.#rebuild();
     await current?.storage.destroy();
   }
 
-  /** Stops serving a CRD; `purge` (the CRD was deleted) deletes its objects first, as kube's finalizer does. */
-  async #remove(crd: CustomResourceDefinition, purge: boolean): Promise<void> {
+  /**
+   * A CRD being deleted: its resources refuse creates from now on, and when it carries the cleanup
+   * finalizer its objects are deleted (outside the queue: that may take a while) and the finalizer
+   * removed, which lets the CRD go.
+   */
+  async #terminate(crd: CustomResourceDefinition, current: Served | undefined): Promise<void> {
+    const name = crd.metadata?.name ?? '';
+    if (!(crd.metadata?.finalizers ?? []).includes(customResourceCleanupFinalizer)) {
+      await this.#remove(crd);
+      return;
+    }
+    let storage = current?.storage;
+    if (storage === undefined && isEstablished(crd)) {
+      storage = await newCustomResourceStorage({ crd, restOptionsGetter: this.#opts.restOptionsGetter });
+    }
+    if (storage !== undefined && current?.terminating !== true) {
+      this.#served.set(name, { spec: JSON.stringify(crd.spec), crd, storage, terminating: true });
+      this.#rebuild();
+    }
+    if (this.#finalizing.has(name)) return;
+    const finalizing = this.#finalize(name, storage).finally(() => this.#finalizing.delete(name));
+    this.#finalizing.set(name, finalizing);
+  }
+
+  async #finalize(name: string, storage: CustomResourceStorage | undefined): Promise<void> {
+    const status = this.#opts.crdStatus;
+    if (status === undefined) return;
+    try {
+      const condition =
+        storage === undefined ? neverEstablished : await deleteInstances(storage, this.#abort.signal);
+      await removeCleanupFinalizer(status, { name, condition, signal: this.#abort.signal });
+    } catch (err) {
+      if (this.#abort.signal.aborted) return;
+      this.#opts.logger.error('Failed to delete the custom resources of a deleted CRD', err, { crd: name });
+    }
+  }
+
+  /** Stops serving a CRD; its stored objects stay (a CRD deleted through its finalizer has none). */
+  async #remove(crd: CustomResourceDefinition): Promise<void> {
     const name = crd.metadata?.name ?? '';
     const current = this.#served.get(name);
     if (current === undefined) return;
     this.#served.delete(name);
     this.#rebuild();
-    try {
-      if (purge) await deleteAll(current.storage);
-    } catch (err) {
-      this.#opts.logger.error('Failed to delete the custom resources of a deleted CRD', err, {
-        crd: name,
-        err: errorText(err),
-      });
-    } finally {
-      await current.storage.destroy();
-    }
+    await current.storage.destroy();
   }
 
   #rebuild(): void {
@@ -153,7 +203,10 @@ export class CustomResourceRoutes implements DynamicRoutes {
     for (const s of served) {
       const versions = groups.get(s.crd.spec.group) ?? new Map<string, Record<string, Storage>>();
       for (const [version, paths] of s.storage.versions)
-        versions.set(version, { ...versions.get(version), ...paths });
+        versions.set(version, {
+          ...versions.get(version),
+          ...(s.terminating ? refusingCreatesIn(paths, s.crd) : paths),
+        });
       groups.set(s.crd.spec.group, versions);
     }
     const infos: APIGroupInfo[] = [...groups].map(([group, versions]) => ({
@@ -174,6 +227,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
       patchMechanisms: { 'application/apply-patch+yaml': applyPatchMechanism(fieldManagers) },
       fieldManagers,
     };
+    this.#crds = served.map((s) => s.crd);
     this.#groups = this.#opts.wrap?.(infos) ?? infos;
     this.#table = installAPIGroups(this.#groups, config);
   }
@@ -181,11 +235,14 @@ export class CustomResourceRoutes implements DynamicRoutes {
   /** Stops serving everything (stored objects stay). */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#abort.abort();
     await this.#queue;
+    await Promise.all(this.#finalizing.values());
     const served = [...this.#served.values()];
     this.#served.clear();
     this.#table = emptyTable;
     this.#groups = [];
+    this.#crds = [];
     await Promise.all(served.map((s) => s.storage.destroy()));
   }
 }

@@ -4,7 +4,7 @@
 import type { Scheme } from '../../api/scheme.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
-import { isLister, isWatcher } from '../../registry/rest/capabilities.js';
+import { isLister, isUpdater, isWatcher } from '../../registry/rest/capabilities.js';
 import type { PostStartHook } from '../../server/lifecycle/hooks.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { CustomResourceRoutes, serveCustomResourceDefinitions } from './crd-routes.js';
@@ -24,10 +24,13 @@ export function customResourceServing(opts: {
   readonly wrap: (groups: APIGroupInfo[]) => APIGroupInfo[];
   readonly logger: Logger;
 }): CustomResourceServing {
-  const routes = new CustomResourceRoutes(opts);
-  const source = opts.groups.find((g) => g.group === 'apiextensions.k8s.io')?.versionedResourcesStorageMap[
-    'v1'
-  ]?.['customresourcedefinitions'];
+  const v1 = opts.groups.find((g) => g.group === 'apiextensions.k8s.io')?.versionedResourcesStorageMap['v1'];
+  const source = v1?.['customresourcedefinitions'];
+  const status = v1?.['customresourcedefinitions/status'];
+  const routes = new CustomResourceRoutes({
+    ...opts,
+    ...(status !== undefined && isUpdater(status) ? { crdStatus: status } : {}),
+  });
   const abort = new AbortController();
   let stopped: Promise<void> = Promise.resolve();
   const hooks: Record<string, PostStartHook> = {};

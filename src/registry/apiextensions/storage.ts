@@ -1,9 +1,8 @@
 // CustomResourceDefinition storage (apiextensions-apiserver/pkg/registry/customresourcedefinition/
 // etcd.go): `/customresourcedefinitions` (short name crd, category api-extensions) and its status.
 // Keys live under /registry/apiextensions.k8s.io/customresourcedefinitions/, as the
-// apiextensions-apiserver's SimpleRestOptionsFactory lays them out. Deleting is immediate (kube adds
-// a cleanup finalizer and deletes the custom resources first); the custom resource routes then
-// delete the objects (src/controlplane/customresources/crd-routes.ts).
+// apiextensions-apiserver's SimpleRestOptionsFactory lays them out. Deleting goes through the
+// customresourcecleanup finalizer (crd-delete.ts).
 import { apiextensionsGroup, type CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
 import type { KubeList } from '../../api/meta.js';
 import { completeWithOptions } from '../generic/complete.js';
@@ -12,6 +11,7 @@ import { StatusREST } from '../generic/status-rest.js';
 import type { Store } from '../generic/store.js';
 import type { ObjectCountMetric } from '../generic/store-definition.js';
 import { newDefaultTableConvertor } from '../generic/table-convertor.js';
+import { CustomResourceDefinitionStore } from './crd-delete.js';
 import { crdDeleteStrategy, crdStatusStrategy, crdStrategy } from './strategy.js';
 
 export const crdResource = { group: apiextensionsGroup, resource: 'customresourcedefinitions' } as const;
@@ -38,7 +38,7 @@ export function groupResourcePrefixed(getter: RESTOptionsGetter): RESTOptionsGet
 
 export async function newCustomResourceDefinitionREST(opts: CRDStorageOptions): Promise<CRDStorage> {
   const apiVersion = `${apiextensionsGroup}/v1`;
-  const store = await completeWithOptions<CustomResourceDefinition>(
+  const completed = await completeWithOptions<CustomResourceDefinition>(
     {
       qualifiedResource: crdResource,
       singularName: 'customresourcedefinition',
@@ -62,5 +62,6 @@ export async function newCustomResourceDefinitionREST(opts: CRDStorageOptions): 
       ...(opts.objectCountMetric === undefined ? {} : { objectCountMetric: opts.objectCountMetric }),
     },
   );
+  const store = new CustomResourceDefinitionStore(completed.core);
   return { customResourceDefinitions: store, status: new StatusREST(store, crdStatusStrategy) };
 }

@@ -6,10 +6,10 @@
 // for its resources wait the moments until they are served (src/controlplane/customresources).
 import type {
   CustomResourceDefinition,
-  CustomResourceDefinitionCondition,
   CustomResourceDefinitionNames,
 } from '../../api/apiextensions/v1/crd.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../rest/strategy.js';
+import { setCRDCondition } from './conditions.js';
 import { validateCRD, validateCRDStatusUpdate, validateCRDUpdate } from './validation.js';
 
 /** SetDefaults_CustomResourceDefinitionSpec and SetDefaults_ServiceReference. */
@@ -44,33 +44,18 @@ function recordStorageVersion(crd: CustomResourceDefinition): void {
 
 const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-function setCondition(crd: CustomResourceDefinition, condition: CustomResourceDefinitionCondition): void {
-  const status = (crd.status ??= {});
-  const conditions = (status.conditions ??= []);
-  const existing = conditions.find((c) => c.type === condition.type);
-  if (existing === undefined) {
-    conditions.push(condition);
-    return;
-  }
-  if (existing.status !== condition.status && condition.lastTransitionTime !== undefined)
-    existing.lastTransitionTime = condition.lastTransitionTime;
-  existing.status = condition.status;
-  if (condition.reason !== undefined) existing.reason = condition.reason;
-  if (condition.message !== undefined) existing.message = condition.message;
-}
-
 /** What kube's NamingConditionController and EstablishingController write for a conflict-free CRD. */
 function acceptNames(crd: CustomResourceDefinition): void {
   (crd.status ??= {}).acceptedNames = structuredClone(crd.spec.names);
   const at = now();
-  setCondition(crd, {
+  setCRDCondition(crd, {
     type: 'NamesAccepted',
     status: 'True',
     lastTransitionTime: at,
     reason: 'NoConflicts',
     message: 'no conflicts found',
   });
-  setCondition(crd, {
+  setCRDCondition(crd, {
     type: 'Established',
     status: 'True',
     lastTransitionTime: at,

@@ -1,0 +1,52 @@
+// Deleting a CustomResourceDefinition (apiextensions-apiserver's customresourcedefinition REST
+// Delete): the first delete adds the customresourcecleanup finalizer and a Terminating condition
+// and marks the CRD deleted; the CRD goes once whoever serves its resources has deleted them all
+// and removed the finalizer (src/controlplane/customresources). A later delete is the store's own.
+import type { CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
+import type { KubeObject } from '../../api/meta.js';
+import type { ValidateObjectFunc } from '../rest/capabilities.js';
+import type { RequestContext } from '../rest/context.js';
+import type { DeleteOptions } from '../rest/options.js';
+import { isDryRun } from '../rest/options.js';
+import { Store } from '../generic/store.js';
+import { setCRDCondition } from './conditions.js';
+
+export const customResourceCleanupFinalizer = 'customresourcecleanup.apiextensions.k8s.io';
+
+const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export class CustomResourceDefinitionStore extends Store<CustomResourceDefinition> {
+  override async delete(
+    ctx: RequestContext,
+    name: string,
+    opts: { options: DeleteOptions; validate?: ValidateObjectFunc },
+  ): Promise<{ object: KubeObject; deleted: boolean }> {
+    const current = await this.get(ctx, name, {});
+    if (current.metadata?.deletionTimestamp !== undefined) return super.delete(ctx, name, opts);
+    const { preconditions } = opts.options;
+    const out = await this.core.storage.guaranteedUpdate(this.core.keyFunc(ctx, name), {
+      dryRun: isDryRun(opts.options.dryRun),
+      ...(preconditions === undefined ? {} : { preconditions }),
+      tryUpdate: async (existing) => {
+        if (existing === null) throw new Error(`customresourcedefinition ${name} vanished`);
+        const crd = structuredClone(existing);
+        await opts.validate?.(ctx, crd);
+        const meta = (crd.metadata ??= {});
+        meta.deletionTimestamp ??= now();
+        meta.deletionGracePeriodSeconds ??= 0;
+        const finalizers = (meta.finalizers ??= []);
+        if (!finalizers.includes(customResourceCleanupFinalizer))
+          finalizers.push(customResourceCleanupFinalizer);
+        setCRDCondition(crd, {
+          type: 'Terminating',
+          status: 'True',
+          lastTransitionTime: now(),
+          reason: 'InstanceDeletionPending',
+          message: 'CustomResourceDefinition marked for deletion; CustomResource deletion will begin soon',
+        });
+        return crd;
+      },
+    });
+    return { object: out, deleted: false };
+  }
+}
