@@ -70,6 +70,7 @@ const widgetCRD = {
           },
         },
         additionalPrinterColumns: [{ name: 'Size', type: 'string', jsonPath: '.spec.size' }],
+        selectableFields: [{ jsonPath: '.spec.size' }],
       },
       { name: 'v1beta1', served: true, storage: false, schema: { openAPIV3Schema: widgetSchema } },
     ],
@@ -280,6 +281,22 @@ describe('custom resources', () => {
     assert.equal(table.body.kind, 'Table');
     const columns = (table.body.columnDefinitions as { name: string }[]).map((c) => c.name);
     assert.deepEqual(columns, ['Name', 'Size']);
+  });
+
+  it('selects by metadata fields and the selectable fields, refusing others', async () => {
+    const small = await call(server, { method: 'GET', path: `${base}?fieldSelector=spec.size%3Dsmall` });
+    assert.equal(small.status, 200, JSON.stringify(small.body));
+    const sizes = (small.body.items as { spec: { size: string } }[]).map((i) => i.spec.size);
+    assert.ok(sizes.length > 0);
+    assert.deepEqual([...new Set(sizes)], ['small']);
+    const named = await call(server, { method: 'GET', path: `${base}?fieldSelector=metadata.name%3Dw1` });
+    assert.deepEqual(
+      (named.body.items as { metadata: { name: string } }[]).map((i) => i.metadata.name),
+      ['w1'],
+    );
+    const unknown = await call(server, { method: 'GET', path: `${base}?fieldSelector=spec.replicas%3D1` });
+    assert.equal(unknown.status, 400);
+    assert.match(String(unknown.body.message), /"spec.replicas" is not a known field selector/);
   });
 
   it('returns 404 for a missing object and for a namespace that does not exist', async () => {

@@ -63,6 +63,10 @@ export function columnsOf(crd: CustomResourceDefinition, version: string): Custo
   return versionNamed(crd, version)?.additionalPrinterColumns ?? [];
 }
 
+export function selectableFieldsOf(crd: CustomResourceDefinition, version: string): { jsonPath: string }[] {
+  return versionNamed(crd, version)?.selectableFields ?? [];
+}
+
 export const isNamespaced = (crd: CustomResourceDefinition): boolean => crd.spec.scope === 'Namespaced';
 
 /** Established=True: kube serves a CRD's resources only from then on. */

@@ -17,12 +17,14 @@ import { groupResourcePrefixed } from '../storage.js';
 import {
   columnsOf,
   isNamespaced,
+  selectableFieldsOf,
   schemaOf,
   servedVersions,
   storageVersionOf,
   subresourcesOf,
 } from './crd-version.js';
 import { scaleOptions } from './scale-paths.js';
+import { selectableFieldsAttrs, selectableFieldsConversion } from './selectable-fields.js';
 import { customResourceStatusStrategy, customResourceStrategy } from './strategy.js';
 import { StatusView } from './status-view.js';
 import { newCustomResourceTableConvertor } from './table/table-convertor.js';
@@ -77,6 +79,7 @@ export async function newCustomResourceStorage(
     statusSubresource: subresources.status !== undefined,
   };
   const strategy = customResourceStrategy(strategyOptions);
+  const selectable = selectableFieldsOf(crd, storageVersion);
   const store = await completeWithOptions<KubeObject>(
     {
       qualifiedResource,
@@ -92,9 +95,11 @@ export async function newCustomResourceStorage(
       }),
       shortNames: names.shortNames ?? [],
       categories: names.categories ?? [],
+      fieldLabelConversion: selectableFieldsConversion(selectable),
     },
     {
       restOptions: groupResourcePrefixed(opts.restOptionsGetter),
+      attrFunc: selectableFieldsAttrs(selectable, strategyOptions.namespaced),
       ...(opts.objectCountMetric === undefined ? {} : { objectCountMetric: opts.objectCountMetric }),
     },
   );
