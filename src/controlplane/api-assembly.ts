@@ -19,6 +19,7 @@ import {
   storageProtectionControllersHookName,
 } from './controllers/volumeprotection/storage-protection-controller.js';
 import { serviceAccountAuthentication } from './service-account-authentication.js';
+import { customResourceOpenAPI } from './customresources/cr-openapi.js';
 import { customResourceServing } from './customresources/serving.js';
 import { newOpenAPIService } from '../endpoints/openapi/index.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
@@ -283,7 +284,11 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     groups: served,
     dynamicRoutes: customResources.routes,
     scheme,
-    openapi: newOpenAPIService({ scheme, groups: served }),
+    openapi: newOpenAPIService({
+      scheme,
+      groups: served,
+      dynamic: customResourceOpenAPI(customResources.routes),
+    }),
     logError: (message, err) => {
       options.logger.error(message, err);
     },

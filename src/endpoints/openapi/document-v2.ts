@@ -1,8 +1,13 @@
 // The swagger 2.0 document served at /openapi/v2.
-import type { Scheme } from '../../api/scheme.js';
 import type { OperationSpec, PathSpec } from './operation-spec.js';
 import type { ParamSpec } from './parameters.js';
-import { convertDefinitions, type JsonObject, reachableDefinitions, refTo } from './schema-convert.js';
+import {
+  convertDefinitions,
+  type DefinitionSource,
+  type JsonObject,
+  reachableDefinitions,
+  refTo,
+} from './schema-convert.js';
 
 export const bearerToken = {
   type: 'apiKey',
@@ -84,7 +89,7 @@ export function referencedDefinitions(paths: readonly PathSpec[]): Set<string> {
 }
 
 export function swaggerDocument(
-  scheme: Scheme,
+  scheme: DefinitionSource,
   paths: readonly PathSpec[],
   info: { title: string; version: string },
 ): JsonObject {

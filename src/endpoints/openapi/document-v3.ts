@@ -1,9 +1,14 @@
 // The OpenAPI 3.0 documents served per group/version at /openapi/v3/<path>.
-import type { Scheme } from '../../api/scheme.js';
 import { bearerToken, pathItem, referencedDefinitions } from './document-v2.js';
 import type { OperationSpec, PathSpec } from './operation-spec.js';
 import type { ParamSpec } from './parameters.js';
-import { convertDefinitions, type JsonObject, reachableDefinitions, refTo } from './schema-convert.js';
+import {
+  convertDefinitions,
+  type DefinitionSource,
+  type JsonObject,
+  reachableDefinitions,
+  refTo,
+} from './schema-convert.js';
 
 function param(p: ParamSpec): JsonObject {
   const out: JsonObject = { name: p.name, in: p.in, description: p.description };
@@ -46,7 +51,7 @@ function operation(op: OperationSpec): JsonObject {
 
 /** One v3 document holding `paths` (all of one group/version, or one discovery path). */
 export function openAPIV3Document(
-  scheme: Scheme,
+  scheme: DefinitionSource,
   paths: readonly PathSpec[],
   info: { title: string; version: string },
 ): JsonObject {

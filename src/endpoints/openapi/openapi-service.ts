@@ -5,11 +5,18 @@ import { createHash } from 'node:crypto';
 import type { Scheme } from '../../api/scheme.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import { discoveryPaths } from './discovery-paths.js';
+import {
+  kindDefinitions,
+  type OpenAPIDynamicSource,
+  type OpenAPIVersion,
+  withDefinitions,
+} from './dynamic-source.js';
 import { swaggerDocument } from './document-v2.js';
 import { openAPIV3Document } from './document-v3.js';
 import type { PathSpec } from './operation-spec.js';
 import { routePaths } from './route-paths.js';
 import { resourceRoutes } from './resource-routes.js';
+import type { DefinitionSource } from './schema-convert.js';
 
 export interface OpenAPIDocument {
   readonly body: Buffer;
@@ -25,6 +32,8 @@ export interface OpenAPIV3Discovery {
 export interface OpenAPIOptions {
   readonly scheme: Scheme;
   readonly groups: readonly APIGroupInfo[];
+  /** Groups served besides `groups` that change over time (custom resources); rebuilt on change. */
+  readonly dynamic?: OpenAPIDynamicSource;
   /** `info` of every document; kube uses title "Kubernetes" and the server's git version. */
   readonly info?: { readonly title: string; readonly version: string };
   readonly now?: () => Date;
@@ -49,6 +58,8 @@ export const computeETag = (body: Buffer): string =>
 /** `/openapi/v3/apis/apps/v1?hash=…` (kube-openapi constructServerRelativeURL). */
 export const serverRelativeURL = (path: string, etag: string): string => `/openapi/v3/${path}?hash=${etag}`;
 
+const noGroups: readonly APIGroupInfo[] = [];
+
 class OpenAPIDocuments implements OpenAPIService {
   readonly #options: OpenAPIOptions;
   #paths: PathSpec[] | undefined;
@@ -57,6 +68,7 @@ class OpenAPIDocuments implements OpenAPIService {
   #v2Proto: Promise<OpenAPIDocument> | undefined;
   #v3: Map<string, OpenAPIDocument> | undefined;
   #index: { value: OpenAPIV3Discovery; doc: OpenAPIDocument } | undefined;
+  #dynamicGroups: readonly APIGroupInfo[] = noGroups;
 
   constructor(options: OpenAPIOptions) {
     this.#options = options;
@@ -74,12 +86,28 @@ class OpenAPIDocuments implements OpenAPIService {
     return { body, etag: computeETag(body), lastModified: this.#options.now?.() ?? new Date() };
   }
 
+  /** Forgets every document once the dynamic groups have changed. */
+  #refresh(): void {
+    const groups = this.#options.dynamic?.groups() ?? noGroups;
+    if (groups === this.#dynamicGroups) return;
+    this.#dynamicGroups = groups;
+    this.#paths = this.#v2 = this.#v2Proto = this.#v3 = this.#index = undefined;
+  }
+
+  #definitions(version: OpenAPIVersion): DefinitionSource {
+    const { scheme, dynamic } = this.#options;
+    return dynamic === undefined ? scheme : withDefinitions(scheme, dynamic.definitions(version));
+  }
+
   #allPaths(): PathSpec[] {
     if (this.#paths !== undefined) return this.#paths;
-    const { scheme, groups } = this.#options;
+    const { scheme, groups, dynamic } = this.#options;
+    const dynamicKind = kindDefinitions(dynamic?.definitions('v3') ?? {});
     const definitionOf = (gvk: { group: string; version: string; kind: string }): string | undefined =>
-      scheme.kindFor(gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`, gvk.kind)?.definition;
-    const routes = resourceRoutes(groups);
+      scheme.kindFor(gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`, gvk.kind)?.definition ??
+      dynamicKind(gvk);
+    // Custom resources' discovery paths are not in kube's documents, only their resources'.
+    const routes = [...resourceRoutes(groups), ...resourceRoutes(this.#dynamicGroups)];
     const gvs = new Map<string, { group: string; version: string }>();
     for (const g of groups)
       for (const version of g.prioritizedVersions)
@@ -92,18 +120,21 @@ class OpenAPIDocuments implements OpenAPIService {
   }
 
   v2Document(): OpenAPIDocument {
+    this.#refresh();
     if (this.#v2 === undefined) {
-      this.#v2Value = swaggerDocument(this.#options.scheme, this.#allPaths(), this.#info());
+      this.#v2Value = swaggerDocument(this.#definitions('v2'), this.#allPaths(), this.#info());
       this.#v2 = this.#document(this.#v2Value);
     }
     return this.#v2;
   }
 
   v2ProtoDocument(): Promise<OpenAPIDocument> {
+    this.#refresh();
     this.#v2Proto ??= (async () => {
       const json = this.v2Document();
+      const value = this.#v2Value;
       const { swaggerToProtoBinary } = await import('./proto-v2.js');
-      return { ...json, body: swaggerToProtoBinary(this.#v2Value) };
+      return { ...json, body: swaggerToProtoBinary(value) };
     })();
     return this.#v2Proto;
   }
@@ -113,12 +144,14 @@ class OpenAPIDocuments implements OpenAPIService {
   }
 
   #v3Documents(): Map<string, OpenAPIDocument> {
+    this.#refresh();
     if (this.#v3 !== undefined) return this.#v3;
+    const definitions = this.#definitions('v3');
     const byDocument = new Map<string, PathSpec[]>();
     for (const p of this.#allPaths()) byDocument.set(p.document, [...(byDocument.get(p.document) ?? []), p]);
     this.#v3 = new Map();
     for (const name of [...byDocument.keys()].sort()) {
-      const doc = openAPIV3Document(this.#options.scheme, byDocument.get(name) ?? [], this.#info());
+      const doc = openAPIV3Document(definitions, byDocument.get(name) ?? [], this.#info());
       this.#v3.set(name, this.#document(doc));
     }
     return this.#v3;
@@ -133,6 +166,7 @@ class OpenAPIDocuments implements OpenAPIService {
   }
 
   #v3IndexBuilt(): { value: OpenAPIV3Discovery; doc: OpenAPIDocument } {
+    this.#refresh();
     if (this.#index !== undefined) return this.#index;
     const paths: Record<string, { serverRelativeURL: string }> = {};
     for (const [name, doc] of this.#v3Documents())

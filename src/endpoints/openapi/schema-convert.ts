@@ -5,8 +5,11 @@ import type { Schema } from '../../api/schema/types.js';
 
 export type JsonObject = { [key: string]: unknown };
 
+/** Where the documents find definitions: the Scheme, or the Scheme with custom resources' added. */
+export type DefinitionSource = Pick<Scheme, 'definition' | 'definitions'>;
+
 /** Every definition `roots` reach through `$ref`, sorted by name. */
-export function reachableDefinitions(scheme: Scheme, roots: Iterable<string>): string[] {
+export function reachableDefinitions(scheme: DefinitionSource, roots: Iterable<string>): string[] {
   const seen = new Set<string>();
   const pending = [...roots];
   const visit = (schema: Schema): void => {
@@ -63,7 +66,11 @@ export function convertSchema(schema: Schema, version: Version): JsonObject {
 }
 
 /** The definitions of `names` from the Scheme (with their group-version-kind extensions). */
-export function convertDefinitions(scheme: Scheme, names: readonly string[], version: Version): JsonObject {
+export function convertDefinitions(
+  scheme: DefinitionSource,
+  names: readonly string[],
+  version: Version,
+): JsonObject {
   const all = scheme.definitions();
   const out: JsonObject = {};
   for (const name of names) {

@@ -36,9 +36,7 @@ export class StatusView implements Storage, Getter, Updater {
       objInfo: {
         preconditions: () => objInfo.preconditions(),
         updatedObject: async (c, old) =>
-          this.#conv.toInner(
-            (await objInfo.updatedObject(c, old === null ? null : this.#conv.fromInner(old))),
-          ),
+          this.#conv.toInner(await objInfo.updatedObject(c, old === null ? null : this.#conv.fromInner(old))),
       },
     });
     return { object: this.#conv.fromInner(object), created };
