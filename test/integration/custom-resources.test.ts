@@ -271,6 +271,23 @@ describe('custom resources', () => {
     assert.equal(asV1.body.apiVersion, 'example.com/v1');
   });
 
+  it('fills defaults added to the CRD later into objects stored before', async () => {
+    const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com';
+    const crd = await call(server, { method: 'GET', path: crdPath });
+    const spec = crd.body.spec as typeof widgetCRD.spec;
+    const specSchema = spec.versions[0]?.schema.openAPIV3Schema.properties.spec as {
+      properties: Record<string, unknown>;
+    };
+    specSchema.properties['color'] = { type: 'string', default: 'blue' };
+    const updated = await call(server, { method: 'PUT', path: crdPath, body: crd.body });
+    assert.equal(updated.status, 200, JSON.stringify(updated.body));
+    const read = await eventually(async () => {
+      const r = await call(server, { method: 'GET', path: `${base}/w1` });
+      return (r.body.spec as { color?: string }).color === undefined ? undefined : r;
+    });
+    assert.equal((read.body.spec as { color: string }).color, 'blue');
+  });
+
   it('answers kubectl get tables with the printer columns', async () => {
     const table = await call(server, {
       method: 'GET',

@@ -1,5 +1,5 @@
-// `<resource>/status` of a custom resource at a served version other than the storage version:
-// the storage version's status REST with objects converted on the way in and out.
+// `<resource>/status` of a custom resource at a served version: the storage version's status REST
+// with objects converted on the way in and out.
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
 import type { VersionConversion } from '../../generic/converting-view.js';

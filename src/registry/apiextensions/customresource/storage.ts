@@ -1,9 +1,11 @@
 // The storage of one CustomResourceDefinition's resources (apiextensions-apiserver's
 // customresource.NewStorage): a generic Store of the storage version under
-// /registry/<group>/<plural>/, each other served version a converting view of it (conversion
-// strategy None: only apiVersion changes), and the status and scale subresources the versions ask for.
+// /registry/<group>/<plural>/, every served version a converting view of it (conversion
+// strategy None: only apiVersion changes; the version's defaults apply on read), and the status and scale subresources the versions ask for.
 import type { CustomResourceDefinition } from '../../../api/apiextensions/v1/crd.js';
+import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
+import { jsonEqual } from '../../../machinery/patch/json.js';
 import { apiVersionOf } from '../../../api/scheme.js';
 import { completeWithOptions } from '../../generic/complete.js';
 import { ConvertingView, type VersionConversion } from '../../generic/converting-view.js';
@@ -24,6 +26,7 @@ import {
   subresourcesOf,
 } from './crd-version.js';
 import { scaleOptions } from './scale-paths.js';
+import { applyDefaults } from './schema/defaults.js';
 import { selectableFieldsAttrs, selectableFieldsConversion } from './selectable-fields.js';
 import { customResourceStatusStrategy, customResourceStrategy } from './strategy.js';
 import { StatusView } from './status-view.js';
@@ -44,19 +47,36 @@ export interface CustomResourceStorage {
   destroy(): Promise<void>;
 }
 
-/** Conversion strategy None: the same object at another apiVersion. */
+/** Whether any node of the schema has a default. */
+function hasDefaults(schema: JSONSchemaProps): boolean {
+  return JSON.stringify(schema).includes('"default":');
+}
+
+/**
+ * Conversion strategy None: the same object at another apiVersion. On the way out the served
+ * version's defaults fill what the stored object lacks (kube defaults on read from storage too, so
+ * a default added to a CRD shows on objects stored before).
+ */
 function noneConversion(opts: {
   served: string;
   stored: string;
   kind: string;
+  schema: JSONSchemaProps;
 }): VersionConversion<KubeObject, KubeObject> {
   const retag = (obj: KubeObject, apiVersion: string): KubeObject =>
     obj.apiVersion === apiVersion ? obj : { ...obj, apiVersion };
+  const defaults = hasDefaults(opts.schema);
+  const withDefaults = (obj: KubeObject): KubeObject => {
+    if (!defaults || obj.kind === 'Status') return obj;
+    const copy = structuredClone(obj);
+    applyDefaults(copy, opts.schema);
+    return jsonEqual(copy, obj) ? obj : copy;
+  };
   return {
     apiVersion: opts.served,
     kind: opts.kind,
     toInner: (obj) => retag(obj, opts.stored),
-    fromInner: (obj) => retag(obj, opts.served),
+    fromInner: (obj) => withDefaults(retag(obj, opts.served)),
   };
 }
 
@@ -71,11 +91,12 @@ export async function newCustomResourceStorage(
   const listKind = names.listKind ?? `${kind}List`;
   const qualifiedResource = { group, resource: names.plural };
   const subresources = subresourcesOf(crd, storageVersion);
+  const schema = schemaOf(crd, storageVersion);
   const strategyOptions = {
     namespaced: isNamespaced(crd),
     apiVersion,
     kind,
-    schema: schemaOf(crd, storageVersion),
+    schema,
     statusSubresource: subresources.status !== undefined,
   };
   const strategy = customResourceStrategy(strategyOptions);
@@ -110,14 +131,9 @@ export async function newCustomResourceStorage(
     const sub = subresourcesOf(crd, v.name);
     const served = apiVersionOf({ group, version: v.name });
     const paths: Record<string, Storage> = {};
-    if (v.name === storageVersion) {
-      paths[names.plural] = store;
-      if (sub.status !== undefined) paths[`${names.plural}/status`] = status;
-    } else {
-      const conversion = noneConversion({ served, stored: apiVersion, kind });
-      paths[names.plural] = new ConvertingView(store, conversion);
-      if (sub.status !== undefined) paths[`${names.plural}/status`] = new StatusView(status, conversion);
-    }
+    const conversion = noneConversion({ served, stored: apiVersion, kind, schema: schemaOf(crd, v.name) });
+    paths[names.plural] = new ConvertingView(store, conversion);
+    if (sub.status !== undefined) paths[`${names.plural}/status`] = new StatusView(status, conversion);
     if (sub.scale !== undefined)
       paths[`${names.plural}/scale`] = new ScaleREST({ store, ...scaleOptions(sub.scale) });
     versions.set(v.name, paths);
