@@ -1,19 +1,15 @@
 // The real @kubernetes/client-node used as an operator uses it (2/2): JSON patch and finalizers,
 // an informer over a custom resource, label selectors and paging, and the Status errors (422, 404,
 // 409) a reconcile loop tells apart.
-/* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment --
-   client-node's models are generated data-only classes; its API is meant to take plain object literals. */
+
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ApiextensionsV1Api,
-  CoreV1Api,
   CustomObjectsApi,
-  KubeConfig,
   makeInformer,
   type KubernetesListObject,
 } from '@kubernetes/client-node';
-import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
 import { eventually } from './support/client-node-helpers.js';
 import {
   apply,
@@ -28,36 +24,25 @@ import {
   version,
   type Database,
   type DatabaseList,
+  databaseCalls,
+  startOperatorServer,
+  type OperatorServer,
 } from './support/custom-resource-fixtures.js';
 
 describe('@kubernetes/client-node against capstan: custom resource informers, paging and errors', () => {
-  let capstan: CapstanProcess;
+  let server: OperatorServer;
   let custom: CustomObjectsApi;
   let crds: ApiextensionsV1Api;
-  const kc = new KubeConfig();
-  const get = async (name: string, namespace = ns): Promise<Database> =>
-    (await custom.getNamespacedCustomObject({ ...databases, namespace, name })) as Database;
-  const list = async (
-    namespace: string,
-    opts: { labelSelector?: string; limit?: number; _continue?: string } = {},
-  ): Promise<DatabaseList> =>
-    (await custom.listNamespacedCustomObject({ ...databases, namespace, ...opts })) as DatabaseList;
-  const create = async (body: Database, namespace = ns): Promise<Database> =>
-    (await custom.createNamespacedCustomObject({ ...databases, namespace, body })) as Database;
+  const { get, list, create } = databaseCalls(() => custom);
 
   before(async () => {
-    capstan = await startCapstanProcess({});
-    kc.loadFromFile(capstan.kubeconfigPath);
-    custom = kc.makeApiClient(CustomObjectsApi);
-    crds = kc.makeApiClient(ApiextensionsV1Api);
-    const core = kc.makeApiClient(CoreV1Api);
-    for (const name of [ns, 'informed', 'paged'])
-      await core.createNamespace({ body: { metadata: { name } } });
+    server = await startOperatorServer();
+    ({ custom, crds } = server);
     await installCRDs(crds);
   });
 
   after(async () => {
-    await capstan.stop();
+    await server.capstan.stop();
   });
 
   it('JSON-patches by default, applies status, holds a finalized object, deletes a labelled collection', async () => {
@@ -134,7 +119,7 @@ describe('@kubernetes/client-node against capstan: custom resource informers, pa
     const events: string[] = [];
     const errors: unknown[] = [];
     let lists = 0;
-    const informer = makeInformer<Database>(kc, path, () => {
+    const informer = makeInformer<Database>(server.kc, path, () => {
       lists++;
       return custom.listNamespacedCustomObject({ ...databases, namespace: 'informed' }) as Promise<
         KubernetesListObject<Database>

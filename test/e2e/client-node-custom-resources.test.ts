@@ -2,12 +2,11 @@
 // ApiextensionsV1Api and waited for until Established, then CustomObjectsApi on namespaced and
 // cluster-scoped objects (merge patch and server-side apply included) and the status and scale
 // subresources. The rest: client-node-custom-resource-informer.test.ts.
-/* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment, @typescript-eslint/no-misused-spread --
+/* eslint-disable @typescript-eslint/no-misused-spread --
    client-node's models are generated data-only classes; its API is meant to take plain object literals. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiextensionsV1Api, CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
-import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
+import { ApiextensionsV1Api, CustomObjectsApi } from '@kubernetes/client-node';
 import { eventually } from './support/client-node-helpers.js';
 import {
   apply,
@@ -26,35 +25,24 @@ import {
   type DatabaseList,
   type KubeStatus,
   type Scale,
+  databaseCalls,
+  startOperatorServer,
+  type OperatorServer,
 } from './support/custom-resource-fixtures.js';
 
 describe('@kubernetes/client-node against capstan: custom resources', () => {
-  let capstan: CapstanProcess;
+  let server: OperatorServer;
   let custom: CustomObjectsApi;
   let crds: ApiextensionsV1Api;
-  const kc = new KubeConfig();
-  const get = async (name: string, namespace = ns): Promise<Database> =>
-    (await custom.getNamespacedCustomObject({ ...databases, namespace, name })) as Database;
-  const list = async (
-    namespace: string,
-    opts: { labelSelector?: string; limit?: number; _continue?: string } = {},
-  ): Promise<DatabaseList> =>
-    (await custom.listNamespacedCustomObject({ ...databases, namespace, ...opts })) as DatabaseList;
-  const create = async (body: Database, namespace = ns): Promise<Database> =>
-    (await custom.createNamespacedCustomObject({ ...databases, namespace, body })) as Database;
+  const { get, list, create } = databaseCalls(() => custom);
 
   before(async () => {
-    capstan = await startCapstanProcess({});
-    kc.loadFromFile(capstan.kubeconfigPath);
-    custom = kc.makeApiClient(CustomObjectsApi);
-    crds = kc.makeApiClient(ApiextensionsV1Api);
-    const core = kc.makeApiClient(CoreV1Api);
-    for (const name of [ns, 'informed', 'paged'])
-      await core.createNamespace({ body: { metadata: { name } } });
+    server = await startOperatorServer();
+    ({ custom, crds } = server);
   });
 
   after(async () => {
-    await capstan.stop();
+    await server.capstan.stop();
   });
 
   it('creates CRDs with ApiextensionsV1Api and waits until they are Established and served', async () => {

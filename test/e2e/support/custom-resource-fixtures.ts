@@ -6,11 +6,15 @@
 import {
   ApiException,
   ApiextensionsV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  KubeConfig,
   PatchStrategy,
   setHeaderOptions,
   type V1CustomResourceDefinition,
   type V1ObjectMeta,
 } from '@kubernetes/client-node';
+import { startCapstanProcess, type CapstanProcess } from './capstan-process.js';
 import { eventually } from './client-node-helpers.js';
 
 export const group = 'ops.example.com';
@@ -168,4 +172,45 @@ export async function installCRDs(crds: ApiextensionsV1Api): Promise<void> {
       `${body.metadata?.name ?? ''} Established`,
     );
   }
+}
+
+export interface OperatorServer {
+  readonly capstan: CapstanProcess;
+  readonly kc: KubeConfig;
+  readonly custom: CustomObjectsApi;
+  readonly crds: ApiextensionsV1Api;
+}
+
+/** A Capstan process with the namespaces the tests use, and the clients an operator makes. */
+export async function startOperatorServer(): Promise<OperatorServer> {
+  const capstan = await startCapstanProcess({});
+  const kc = new KubeConfig();
+  kc.loadFromFile(capstan.kubeconfigPath);
+  const core = kc.makeApiClient(CoreV1Api);
+  for (const name of [ns, 'informed', 'paged']) await core.createNamespace({ body: { metadata: { name } } });
+  return {
+    capstan,
+    kc,
+    custom: kc.makeApiClient(CustomObjectsApi),
+    crds: kc.makeApiClient(ApiextensionsV1Api),
+  };
+}
+
+/** Typed calls on Databases through the CustomObjectsApi `custom()` returns at the time of the call. */
+export function databaseCalls(custom: () => CustomObjectsApi): {
+  get: (name: string, namespace?: string) => Promise<Database>;
+  list: (
+    namespace: string,
+    opts?: { labelSelector?: string; limit?: number; _continue?: string },
+  ) => Promise<DatabaseList>;
+  create: (body: Database, namespace?: string) => Promise<Database>;
+} {
+  return {
+    get: async (name, namespace = ns) =>
+      (await custom().getNamespacedCustomObject({ ...databases, namespace, name })) as Database,
+    list: async (namespace, opts = {}) =>
+      (await custom().listNamespacedCustomObject({ ...databases, namespace, ...opts })) as DatabaseList,
+    create: async (body, namespace = ns) =>
+      (await custom().createNamespacedCustomObject({ ...databases, namespace, body })) as Database,
+  };
 }
