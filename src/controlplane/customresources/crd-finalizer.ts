@@ -7,7 +7,7 @@ import type {
 } from '../../api/apiextensions/v1/crd.js';
 import { newNotFound } from '../../machinery/errors/index.js';
 import { setCRDCondition } from '../../registry/apiextensions/conditions.js';
-import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd-delete.js';
+import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd-store.js';
 import type { CustomResourceStorage } from '../../registry/apiextensions/customresource/storage.js';
 import type { Updater } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';

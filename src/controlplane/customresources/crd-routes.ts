@@ -28,7 +28,7 @@ import type { Lister, Storage, Updater, Watcher } from '../../registry/rest/capa
 import { errorText } from '../../server/logging/error-text.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { runListWatch } from '../controllers/list-watch.js';
-import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd-delete.js';
+import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd-store.js';
 import { refusingCreates } from '../../registry/apiextensions/customresource/terminating.js';
 import { deleteInstances, neverEstablished, removeCleanupFinalizer } from './crd-finalizer.js';
 import { CustomResourceKinds } from './cr-kinds.js';

@@ -1,7 +1,8 @@
 // A CRD's openAPIV3Schema checks: the OpenAPI subset CRDs allow (ValidateCustomResourceDefinitionOpenAPISchema
 // and specStandardValidatorV3 in apiextensions-apiserver/pkg/apis/apiextensions/validation/validation.go)
 // and the structural invariants (ValidateStructural in pkg/apiserver/schema/validation.go). Not done:
-// the completeness check of value validations, defaults pruning/validation, CEL rule compilation.
+// the completeness check of value validations, defaults pruning/validation. CEL rules are compiled
+// by validation.ts through customresource/cel.
 import type { JSONSchemaProps } from '../../api/apiextensions/v1/json-schema-props.js';
 import { FieldError, type ErrorList, type FieldPath } from '../../machinery/validation/index.js';
 

@@ -2,7 +2,7 @@
 // etcd.go): `/customresourcedefinitions` (short name crd, category api-extensions) and its status.
 // Keys live under /registry/apiextensions.k8s.io/customresourcedefinitions/, as the
 // apiextensions-apiserver's SimpleRestOptionsFactory lays them out. Deleting goes through the
-// customresourcecleanup finalizer (crd-delete.ts).
+// customresourcecleanup finalizer (crd-store.ts).
 import { apiextensionsGroup, type CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
 import type { KubeList } from '../../api/meta.js';
 import { completeWithOptions } from '../generic/complete.js';
@@ -11,7 +11,7 @@ import { StatusREST } from '../generic/status-rest.js';
 import type { Store } from '../generic/store.js';
 import type { ObjectCountMetric } from '../generic/store-definition.js';
 import { newDefaultTableConvertor } from '../generic/table-convertor.js';
-import { CustomResourceDefinitionStore } from './crd-delete.js';
+import { CustomResourceDefinitionStore } from './crd-store.js';
 import { crdDeleteStrategy, crdStatusStrategy, crdStrategy } from './strategy.js';
 
 export const crdResource = { group: apiextensionsGroup, resource: 'customresourcedefinitions' } as const;

@@ -19,6 +19,7 @@ import {
   type ErrorList,
 } from '../../machinery/validation/index.js';
 import { validateImmutableField, validateObjectMetaUpdate } from '../generic/validate-meta-update.js';
+import { validateSchemaRules } from './customresource/cel/compile.js';
 import { validateOpenAPISchema } from './schema-validation.js';
 import {
   validateColumn,
@@ -110,8 +111,11 @@ function validateSchema(
         'nullable cannot be true at the root',
       ),
     );
-  errs.push(...validateStructural(root, path));
+  const structuralErrs = validateStructural(root, path);
+  errs.push(...structuralErrs);
   errs.push(...validateOpenAPISchema(root, path, { isRoot: true, insideResourceMeta: false }));
+  // CEL rules compile against the structural schema only (the CRD store has loaded the library).
+  if (structuralErrs.length === 0) errs.push(...validateSchemaRules(root, path));
   return errs;
 }
 

@@ -25,6 +25,7 @@ import {
   storageVersionOf,
   subresourcesOf,
 } from './crd-version.js';
+import { compileCustomResourceRules } from './cel/compile.js';
 import { scaleOptions } from './scale-paths.js';
 import { applyDefaults } from './schema/defaults.js';
 import { selectableFieldsAttrs, selectableFieldsConversion } from './selectable-fields.js';
@@ -92,12 +93,14 @@ export async function newCustomResourceStorage(
   const qualifiedResource = { group, resource: names.plural };
   const subresources = subresourcesOf(crd, storageVersion);
   const schema = schemaOf(crd, storageVersion);
+  const { validator: ruleValidator } = await compileCustomResourceRules(schema);
   const strategyOptions = {
     namespaced: isNamespaced(crd),
     apiVersion,
     kind,
     schema,
     statusSubresource: subresources.status !== undefined,
+    ...(ruleValidator === undefined ? {} : { ruleValidator }),
   };
   const strategy = customResourceStrategy(strategyOptions);
   const selectable = selectableFieldsOf(crd, storageVersion);

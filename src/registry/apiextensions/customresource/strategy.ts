@@ -1,7 +1,7 @@
 // Custom resource strategies (apiextensions-apiserver/pkg/registry/customresource/strategy.go and
 // status_strategy.go): scope from the CRD, status kept out of the main resource when the status
 // subresource is on, metadata checked as kube checks it, and the object validated against the
-// served version's OpenAPI schema. CEL rules (x-kubernetes-validations) are not evaluated.
+// served version's OpenAPI schema and its CEL rules (x-kubernetes-validations, cel/).
 import type { KubeObject } from '../../../api/meta.js';
 import {
   FieldError,
@@ -14,6 +14,7 @@ import type { CreateStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { validateObjectMetaUpdate } from '../../generic/validate-meta-update.js';
 import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
 import { validateCustomResourceObject } from './schema/validate-object.js';
+import type { CustomResourceRuleValidator } from './cel/validator.js';
 
 export interface CustomResourceStrategyOptions {
   readonly namespaced: boolean;
@@ -23,6 +24,8 @@ export interface CustomResourceStrategyOptions {
   readonly schema: JSONSchemaProps;
   /** The version has the status subresource: the main resource ignores status changes. */
   readonly statusSubresource: boolean;
+  /** The compiled x-kubernetes-validations of the schema, when it has any. */
+  readonly ruleValidator?: CustomResourceRuleValidator;
 }
 
 export type CustomResourceStrategy = CreateStrategy & UpdateStrategy;
@@ -38,8 +41,18 @@ function validateTypeMeta(obj: KubeObject, o: CustomResourceStrategyOptions): Er
   return errs;
 }
 
-function validateObject(obj: KubeObject, o: CustomResourceStrategyOptions): ErrorList {
-  return [
+const blockingErrors = new Set<FieldError['type']>([
+  'FieldValueNotSupported',
+  'FieldValueRequired',
+  'FieldValueTooLong',
+  'FieldValueTooMany',
+  'FieldValueTypeInvalid',
+]);
+const rulesNotChecked =
+  'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
+
+function validateObject(obj: KubeObject, o: CustomResourceStrategyOptions, old?: KubeObject): ErrorList {
+  const errs = [
     ...validateObjectMeta(obj.metadata ?? {}, {
       requiresNamespace: o.namespaced,
       validateName: nameIsDNSSubdomain,
@@ -47,6 +60,12 @@ function validateObject(obj: KubeObject, o: CustomResourceStrategyOptions): Erro
     ...validateTypeMeta(obj, o),
     ...validateCustomResourceObject(obj, o.schema),
   ];
+  if (o.ruleValidator === undefined) return errs;
+  // kube's hasBlockingErr: rules do not run on an object of the wrong shape.
+  if (errs.some((e) => blockingErrors.has(e.type)))
+    errs.push(FieldError.invalid(undefined, 'null', rulesNotChecked));
+  else errs.push(...o.ruleValidator.validate(obj, old));
+  return errs;
 }
 
 export function customResourceStrategy(o: CustomResourceStrategyOptions): CustomResourceStrategy {
@@ -65,7 +84,7 @@ export function customResourceStrategy(o: CustomResourceStrategyOptions): Custom
     },
     validateUpdate: (_ctx, obj, old) => [
       ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
-      ...validateObject(obj, o),
+      ...validateObject(obj, o, old),
     ],
   };
 }

@@ -21,9 +21,9 @@ const ssn = /^\d{3}[- ]?\d{2}[- ]?\d{4}$/;
 const bsonObjectId = /^[0-9a-fA-F]{24}$/;
 const date = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTime = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?$/;
-const duration = /^([+-]?(\d+(\.\d*)?|\.\d+)\s*(ns|us|µs|ms|s|m|h|d|w|[a-z]+)\s*)+$/;
+const duration = /^([+-]?(\d+(\.\d*)?|\.\d+)\s*(ns|us|\u00b5s|ms|s|m|h|d|w|[a-z]+)\s*)+$/;
 const durationUnits = new Set([
-  'ns', 'us', 'µs', 'ms', 's', 'm', 'h', 'd', 'w',
+  'ns', 'us', '\u00b5s', 'ms', 's', 'm', 'h', 'd', 'w',
   'second', 'seconds', 'sec', 'secs', 'minute', 'minutes', 'min', 'mins',
   'hour', 'hours', 'hr', 'hrs', 'day', 'days', 'week', 'weeks',
 ]); // prettier-ignore
@@ -48,7 +48,7 @@ function isDateTime(s: string): boolean {
 
 function isDuration(s: string): boolean {
   if (!duration.test(s)) return false;
-  const units = s.match(/[a-zµ]+/g) ?? [];
+  const units = s.match(/[a-z\u00b5]+/g) ?? [];
   return units.every((u) => durationUnits.has(u));
 }
 

@@ -1,0 +1,275 @@
+// A small static check of a parsed rule, standing in for cel-go's type checker, which
+// @bufbuild/cel does not export: undeclared identifiers, fields the structural schema does not
+// declare, field selection on scalars, and a result type that cannot be a bool. Types it cannot
+// infer are dynamic and pass; what slips through fails when the rule runs.
+import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import type { CelModule } from './load.js';
+
+type Expr = ReturnType<CelModule['parse']>['expr'];
+
+export const scalarKinds = [
+  'bool',
+  'int',
+  'uint',
+  'double',
+  'string',
+  'bytes',
+  'null',
+  'list',
+  'map',
+  'dyn',
+  'type',
+  'timestamp',
+  'duration',
+] as const;
+type ScalarKind = (typeof scalarKinds)[number];
+export type CelT =
+  { readonly kind: 'schema'; readonly schema: JSONSchemaProps } | { readonly kind: ScalarKind };
+
+const t = (kind: ScalarKind): CelT => ({ kind });
+const typeIdents = new Set([
+  'int',
+  'uint',
+  'double',
+  'bool',
+  'string',
+  'bytes',
+  'list',
+  'map',
+  'null_type',
+  'type',
+  'dyn',
+]);
+const boolFunctions = new Set([
+  '_&&_',
+  '_||_',
+  '!_',
+  '_==_',
+  '_!=_',
+  '_<_',
+  '_<=_',
+  '_>_',
+  '_>=_',
+  '@in',
+  '@not_strictly_false',
+  'matches',
+  'startsWith',
+  'endsWith',
+  'contains',
+  'isSorted',
+  'hasValue',
+]);
+const stringFunctions = new Set([
+  'lowerAscii',
+  'upperAscii',
+  'trim',
+  'replace',
+  'substring',
+  'charAt',
+  'join',
+  'find',
+  'format',
+]);
+// Operators the planner evaluates itself rather than through the function registry.
+const plannerOperators = new Set(['_&&_', '_||_', '_[_]', '_?_:_', '@not_strictly_false']);
+const castFunctions = new Set<string>([
+  'int',
+  'uint',
+  'double',
+  'string',
+  'bool',
+  'bytes',
+  'timestamp',
+  'duration',
+  'type',
+]);
+
+/** The CEL type a schema node has (model.SchemaDeclType, without formats). */
+export function schemaType(s: JSONSchemaProps | undefined): CelT {
+  if (s === undefined || s['x-kubernetes-int-or-string'] === true) return t('dyn');
+  switch (s.type) {
+    case 'object':
+      return s.properties !== undefined || typeof s.additionalProperties === 'object'
+        ? { kind: 'schema', schema: s }
+        : t('map');
+    case 'array':
+      return { kind: 'schema', schema: s };
+    case 'string':
+      return t('string');
+    case 'integer':
+      return t('int');
+    case 'number':
+      return t('double');
+    case 'boolean':
+      return t('bool');
+    case undefined:
+    default:
+      return t('dyn');
+  }
+}
+
+export interface CheckIssue {
+  readonly offset: number;
+  readonly message: string;
+}
+
+export interface CheckResult {
+  readonly issues: CheckIssue[];
+  readonly type: CelT;
+  readonly usesOldSelf: boolean;
+}
+
+type Scope = ReadonlyMap<string, CelT>;
+
+class Checker {
+  readonly issues: CheckIssue[] = [];
+  usesOldSelf = false;
+  readonly #positions: Readonly<Record<string, number>>;
+  readonly #knownFunction: (name: string) => boolean;
+
+  constructor(positions: Readonly<Record<string, number>>, knownFunction: (name: string) => boolean) {
+    this.#positions = positions;
+    this.#knownFunction = knownFunction;
+  }
+
+  #issue(e: Expr, message: string): CelT {
+    this.issues.push({ offset: this.#positions[String(e.id)] ?? 0, message });
+    return t('dyn');
+  }
+
+  infer(e: Expr | undefined, scope: Scope): CelT {
+    if (e === undefined) return t('dyn');
+    const k = e.exprKind;
+    switch (k.case) {
+      case 'constExpr':
+        return constType(k.value.constantKind.case);
+      case 'identExpr': {
+        const found = scope.get(k.value.name);
+        if (k.value.name === 'oldSelf' && found !== undefined) this.usesOldSelf = true;
+        if (found !== undefined) return found;
+        if (typeIdents.has(k.value.name)) return t('type');
+        return this.#issue(e, `undeclared reference to '${k.value.name}' (in container '')`);
+      }
+      case 'selectExpr':
+        return this.#select(e, scope);
+      case 'callExpr':
+        return this.#call(e, scope);
+      case 'listExpr':
+        for (const el of k.value.elements) this.infer(el, scope);
+        return t('list');
+      case 'structExpr':
+        for (const entry of k.value.entries) {
+          if (entry.keyKind.case === 'mapKey') this.infer(entry.keyKind.value, scope);
+          this.infer(entry.value, scope);
+        }
+        return k.value.messageName === '' ? t('map') : t('dyn');
+      case 'comprehensionExpr': {
+        const c = k.value;
+        const range = this.infer(c.iterRange, scope);
+        const accu = this.infer(c.accuInit, scope);
+        const inner = new Map(scope).set(c.accuVar, accu).set(c.iterVar, elementType(range));
+        if (c.iterVar2 !== '') inner.set(c.iterVar2, t('dyn'));
+        this.infer(c.loopCondition, inner);
+        this.infer(c.loopStep, inner);
+        return this.infer(c.result, new Map(scope).set(c.accuVar, accu));
+      }
+      case undefined:
+        return t('dyn');
+    }
+  }
+
+  #select(e: Expr, scope: Scope): CelT {
+    if (e.exprKind.case !== 'selectExpr') return t('dyn');
+    const { operand, field, testOnly } = e.exprKind.value;
+    const on = this.infer(operand, scope);
+    if (on.kind === 'schema') {
+      const s = on.schema;
+      if (
+        s.type === 'object' &&
+        s.properties !== undefined &&
+        s['x-kubernetes-preserve-unknown-fields'] !== true
+      ) {
+        const prop = s.properties[field];
+        if (prop === undefined) return this.#issue(e, `undefined field '${field}'`);
+        return testOnly ? t('bool') : schemaType(prop);
+      }
+      if (typeof s.additionalProperties === 'object')
+        return testOnly ? t('bool') : schemaType(s.additionalProperties);
+    } else if (['string', 'int', 'uint', 'double', 'bool', 'bytes'].includes(on.kind)) {
+      return this.#issue(e, `type '${on.kind}' does not support field selection`);
+    }
+    return testOnly ? t('bool') : t('dyn');
+  }
+
+  #call(e: Expr, scope: Scope): CelT {
+    if (e.exprKind.case !== 'callExpr') return t('dyn');
+    const c = e.exprKind.value;
+    const target = c.target === undefined ? undefined : this.infer(c.target, scope);
+    const args = c.args.map((a) => this.infer(a, scope));
+    const f = c.function;
+    if (!plannerOperators.has(f) && !this.#knownFunction(f))
+      return this.#issue(e, `undeclared reference to '${f}' (in container '')`);
+    if (boolFunctions.has(f)) return t('bool');
+    if (f === 'size' || f === 'indexOf' || f === 'lastIndexOf') return t('int');
+    if (stringFunctions.has(f)) return t('string');
+    if (f === 'split' || f === 'findAll') return t('list');
+    if (castFunctions.has(f) && c.target === undefined) return t(f === 'type' ? 'type' : (f as ScalarKind));
+    if (f === '_?_:_') return same(args[1], args[2]);
+    if (f === '-_') return args[0] ?? t('dyn');
+    if (['_+_', '_-_', '_*_', '_/_', '_%_'].includes(f)) return same(args[0], args[1]);
+    if (f === '_[_]') return elementType(args[0] ?? t('dyn'), true);
+    if (target !== undefined && (f === 'value' || f === 'orValue')) return target;
+    return t('dyn');
+  }
+}
+
+function constType(kind: string | undefined): CelT {
+  const kinds: Record<string, ScalarKind> = {
+    nullValue: 'null',
+    boolValue: 'bool',
+    int64Value: 'int',
+    uint64Value: 'uint',
+    doubleValue: 'double',
+    stringValue: 'string',
+    bytesValue: 'bytes',
+  };
+  return t(kinds[kind ?? ''] ?? 'dyn');
+}
+
+function same(a: CelT | undefined, b: CelT | undefined): CelT {
+  if (a === undefined || b === undefined) return t('dyn');
+  if (a.kind === 'schema' || b.kind === 'schema')
+    return a.kind === 'schema' && b.kind === 'schema' && a.schema === b.schema ? a : t('dyn');
+  return a.kind === b.kind ? a : t('dyn');
+}
+
+/** The type of a list's elements or a map's values; a map iterates its keys. */
+function elementType(range: CelT, index = false): CelT {
+  if (range.kind !== 'schema') return t('dyn');
+  const s = range.schema;
+  if (s.type === 'array')
+    return s.items === undefined || Array.isArray(s.items) ? t('dyn') : schemaType(s.items);
+  if (!index) return t('string');
+  return typeof s.additionalProperties === 'object' ? schemaType(s.additionalProperties) : t('dyn');
+}
+
+/** Checks a parsed expression with self (and oldSelf) bound to the given types. */
+export function checkExpr(
+  parsed: ReturnType<CelModule['parse']>,
+  vars: { self: CelT; oldSelf: CelT; knownFunction: (name: string) => boolean },
+): CheckResult {
+  const checker = new Checker(parsed.sourceInfo?.positions ?? {}, vars.knownFunction);
+  const type = checker.infer(
+    parsed.expr,
+    new Map([
+      ['self', vars.self],
+      ['oldSelf', vars.oldSelf],
+    ]),
+  );
+  return { issues: checker.issues, type, usesOldSelf: checker.usesOldSelf };
+}
+
+/** Whether a checked type may be a bool (dynamic types may). */
+export function mayBe(type: CelT, kind: 'bool' | 'string'): boolean {
+  return type.kind === kind || type.kind === 'dyn';
+}

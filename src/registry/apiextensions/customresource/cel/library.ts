@@ -1,0 +1,88 @@
+// kube's CEL extras for CRD rules (k8s.io/apiserver/pkg/cel/library: lists.go, regex.go) as far as
+// they are plain functions over CEL values, plus the optional methods a rule with optionalOldSelf
+// calls on oldSelf. Left out: url(), quantity(), ip(), cidr(), semver(), format.named() and the
+// authz library, whose values are kube-specific object types.
+import type * as Cel from '@bufbuild/cel';
+
+/** What oldSelf is bound to in an optionalOldSelf rule when there is no old value. */
+export const noOldSelf: ReadonlyMap<string, boolean> = new Map([['\u0000optional.none', true]]);
+
+type Module = typeof Cel;
+type Comparable = bigint | number | string | boolean;
+
+const isNone = (cel: Module, v: unknown): boolean => cel.isCelMap(v) && v.has('\u0000optional.none');
+
+function compare(a: unknown, b: unknown): number {
+  const x = a as Comparable;
+  const y = b as Comparable;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function items(list: Cel.CelList): unknown[] {
+  return [...list];
+}
+
+function listFunctions(cel: Module): Cel.CelFunc[] {
+  const { DYN, BOOL, INT } = cel.CelScalar;
+  const list = cel.listType(DYN);
+  const extreme = (name: string, sign: number): Cel.CelFunc =>
+    cel.celMethod(name, list, [], DYN, function () {
+      const all = items(this);
+      if (all.length === 0) throw new Error(`${name} called on empty list`);
+      return all.reduce((m, v) => (compare(v, m) * sign > 0 ? v : m)) as Cel.CelInput;
+    });
+  return [
+    cel.celMethod('isSorted', list, [], BOOL, function () {
+      const all = items(this);
+      return all.every((v, i) => i === 0 || compare(all[i - 1], v) <= 0);
+    }),
+    cel.celMethod('sum', list, [], DYN, function () {
+      const all = items(this);
+      if (all.length === 0) return 0n;
+      return all.reduce((s, v) => (s as bigint) + (v as bigint)) as Cel.CelInput;
+    }),
+    extreme('min', -1),
+    extreme('max', 1),
+    cel.celMethod('indexOf', list, [DYN], INT, function (x) {
+      return BigInt(items(this).findIndex((v) => cel.run('a == b', { a: v as Cel.CelInput, b: x }) === true));
+    }),
+    cel.celMethod('lastIndexOf', list, [DYN], INT, function (x) {
+      return BigInt(
+        items(this).findLastIndex((v) => cel.run('a == b', { a: v as Cel.CelInput, b: x }) === true),
+      );
+    }),
+  ];
+}
+
+function regexFunctions(cel: Module): Cel.CelFunc[] {
+  const { STRING } = cel.CelScalar;
+  return [
+    cel.celMethod('find', STRING, [STRING], STRING, function (pattern) {
+      return new RegExp(pattern, 'u').exec(this)?.[0] ?? '';
+    }),
+    cel.celMethod('findAll', STRING, [STRING], cel.listType(STRING), function (pattern) {
+      return [...this.matchAll(new RegExp(pattern, 'gu'))].map((m) => m[0]);
+    }),
+  ];
+}
+
+function optionalFunctions(cel: Module): Cel.CelFunc[] {
+  const { DYN, BOOL } = cel.CelScalar;
+  return [
+    cel.celMethod('hasValue', DYN, [], BOOL, function () {
+      return !isNone(cel, this);
+    }),
+    cel.celMethod('value', DYN, [], DYN, function () {
+      if (isNone(cel, this)) throw new Error('optional.none() dereference');
+      return this;
+    }),
+    cel.celMethod('orValue', DYN, [DYN], DYN, function (other) {
+      return isNone(cel, this) ? other : this;
+    }),
+  ];
+}
+
+/** The functions added to the standard environment. */
+export function kubeFunctions(cel: Module): Cel.CelFunc[] {
+  return [...listFunctions(cel), ...regexFunctions(cel), ...optionalFunctions(cel)];
+}

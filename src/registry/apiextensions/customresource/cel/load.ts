@@ -1,0 +1,42 @@
+// The CEL library (@bufbuild/cel) is loaded on first use, so a server whose CRDs carry no
+// x-kubernetes-validations never loads it (it and @bufbuild/protobuf are ~0.5 MB of code). It is
+// required through its CommonJS build, not import()ed: the command runs from a V8 code cache, where
+// a script has no import() loader (src/cmd/code-cache.ts). Once loaded the synchronous CRD
+// validation path can use it (loadedCel).
+import { createRequire } from 'node:module';
+import type * as Cel from '@bufbuild/cel';
+import type * as CelExt from '@bufbuild/cel/ext';
+import { kubeFunctions } from './library.js';
+
+export type CelModule = typeof Cel;
+
+export interface CelLibrary {
+  readonly cel: CelModule;
+  /** The environment of rules: standard functions, the strings extension and kube's extras. */
+  readonly env: Cel.CelEnv;
+}
+
+let loaded: Promise<CelLibrary> | undefined;
+let ready: CelLibrary | undefined;
+
+const requireCommonJS = createRequire(import.meta.url);
+
+async function importCel(): Promise<CelLibrary> {
+  await Promise.resolve(); // callers await a load that may fail; keep the throw asynchronous
+  const cel = requireCommonJS('@bufbuild/cel') as CelModule;
+  const ext = requireCommonJS('@bufbuild/cel/ext') as typeof CelExt;
+  const env = cel.celEnv({ funcs: [...ext.strings, ...kubeFunctions(cel)] });
+  ready = { cel, env };
+  return ready;
+}
+
+/** Imports the library once. */
+export function loadCel(): Promise<CelLibrary> {
+  loaded ??= importCel();
+  return loaded;
+}
+
+/** The library if an earlier loadCel() has finished. */
+export function loadedCel(): CelLibrary | undefined {
+  return ready;
+}

@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import { compileCustomResourceRules } from './compile.js';
+import type { CustomResourceRuleValidator } from './validator.js';
+
+async function validatorFor(schema: JSONSchemaProps): Promise<CustomResourceRuleValidator> {
+  const { errors, validator } = await compileCustomResourceRules(schema);
+  assert.deepEqual(
+    errors.map((e) => e.error()),
+    [],
+  );
+  assert.ok(validator !== undefined);
+  return validator;
+}
+
+const run = (
+  v: CustomResourceRuleValidator,
+  obj: Record<string, unknown>,
+  old?: Record<string, unknown>,
+): string[] => v.validate(obj, old).map((e) => e.error());
+
+const spec = (
+  props: Record<string, JSONSchemaProps>,
+  rules: NonNullable<JSONSchemaProps['x-kubernetes-validations']>,
+): JSONSchemaProps => ({
+  type: 'object',
+  properties: { spec: { type: 'object', properties: props, 'x-kubernetes-validations': rules } },
+});
+
+describe('CustomResourceRuleValidator', () => {
+  it('evaluates rules on objects with typed ints, doubles and strings', async () => {
+    const v = await validatorFor(
+      spec(
+        {
+          min: { type: 'integer' },
+          max: { type: 'integer' },
+          ratio: { type: 'number' },
+          name: { type: 'string' },
+        },
+        [
+          { rule: 'self.min <= self.max' },
+          { rule: 'self.ratio < 1.0', message: 'ratio must be below 1' },
+          { rule: "self.name.matches('^[a-z]+$') && self.name.size() < 10" },
+        ],
+      ),
+    );
+    assert.deepEqual(run(v, { spec: { min: 1, max: 2, ratio: 0.5, name: 'abc' } }), []);
+    assert.deepEqual(run(v, { spec: { min: 3, max: 2, ratio: 2, name: 'A' } }), [
+      'spec: Invalid value: "object": failed rule: self.min <= self.max',
+      'spec: Invalid value: "object": ratio must be below 1',
+      'spec: Invalid value: "object": failed rule: self.name.matches(\'^[a-z]+$\') && self.name.size() < 10',
+    ]);
+  });
+
+  it('reports a missing field as kube does', async () => {
+    const v = await validatorFor(spec({ a: { type: 'integer' } }, [{ rule: 'self.a > 0' }]));
+    assert.deepEqual(run(v, { spec: {} }), [
+      'spec: Invalid value: "object": no such key: a evaluating rule: self.a > 0',
+    ]);
+  });
+
+  it('evaluates rules on lists, list items, maps and strings', async () => {
+    const v = await validatorFor({
+      type: 'object',
+      properties: {
+        tags: {
+          type: 'array',
+          items: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.startsWith("t-")' }] },
+          'x-kubernetes-validations': [{ rule: 'self.isSorted()' }, { rule: 'self.size() <= 3' }],
+        },
+        labels: {
+          type: 'object',
+          additionalProperties: { type: 'string' },
+          'x-kubernetes-validations': [{ rule: "self.all(k, self[k] != '')", message: 'empty label' }],
+        },
+        counts: {
+          type: 'array',
+          items: { type: 'integer' },
+          'x-kubernetes-validations': [{ rule: 'self.sum() < 10' }],
+        },
+      },
+    });
+    assert.deepEqual(run(v, { tags: ['t-a', 't-b'], labels: { a: 'x' }, counts: [1, 2] }), []);
+    assert.deepEqual(run(v, { tags: ['t-b', 'a', 't-c', 't-d'], labels: { a: '' }, counts: [5, 6] }), [
+      'tags: Invalid value: "array": failed rule: self.isSorted()',
+      'tags: Invalid value: "array": failed rule: self.size() <= 3',
+      'tags[1]: Invalid value: "string": failed rule: self.startsWith("t-")',
+      'labels: Invalid value: "object": empty label',
+      'counts: Invalid value: "array": failed rule: self.sum() < 10',
+    ]);
+  });
+
+  it('runs transition rules only on update with an old value', async () => {
+    const v = await validatorFor({
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          properties: {
+            id: {
+              type: 'string',
+              'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'id is immutable' }],
+            },
+            n: {
+              type: 'integer',
+              'x-kubernetes-validations': [
+                {
+                  rule: '!oldSelf.hasValue() || self >= oldSelf.value()',
+                  optionalOldSelf: true,
+                  message: 'n may only grow',
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
+    assert.deepEqual(run(v, { spec: { id: 'a', n: 1 } }), []);
+    assert.deepEqual(run(v, { spec: { id: 'b', n: 2 } }, { spec: { id: 'b', n: 1 } }), []);
+    assert.deepEqual(run(v, { spec: { id: 'b', n: 2 } }, { spec: { n: 1 } }), []);
+    assert.deepEqual(run(v, { spec: { id: 'c', n: 0 } }, { spec: { id: 'b', n: 1 } }), [
+      'spec.id: Invalid value: "string": id is immutable',
+      'spec.n: Invalid value: "integer": n may only grow',
+    ]);
+  });
+
+  it('correlates map-list items by key for oldSelf', async () => {
+    const v = await validatorFor({
+      type: 'object',
+      properties: {
+        ports: {
+          type: 'array',
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['name'],
+          items: {
+            type: 'object',
+            properties: { name: { type: 'string' }, port: { type: 'integer' } },
+            'x-kubernetes-validations': [{ rule: 'self.port == oldSelf.port' }],
+          },
+        },
+      },
+    });
+    const old = {
+      ports: [
+        { name: 'a', port: 1 },
+        { name: 'b', port: 2 },
+      ],
+    };
+    assert.deepEqual(
+      run(
+        v,
+        {
+          ports: [
+            { name: 'b', port: 2 },
+            { name: 'a', port: 1 },
+            { name: 'c', port: 9 },
+          ],
+        },
+        old,
+      ),
+      [],
+    );
+    assert.deepEqual(run(v, { ports: [{ name: 'b', port: 3 }] }, old), [
+      'ports[0]: Invalid value: "object": failed rule: self.port == oldSelf.port',
+    ]);
+  });
+
+  it('uses messageExpression, reason and fieldPath', async () => {
+    const v = await validatorFor(
+      spec({ replicas: { type: 'integer' }, name: { type: 'string' } }, [
+        { rule: 'self.replicas < 5', messageExpression: "'too many replicas: ' + string(self.replicas)" },
+        {
+          rule: 'has(self.name)',
+          reason: 'FieldValueRequired',
+          fieldPath: '.name',
+          message: 'name is required',
+        },
+        { rule: 'self.replicas != 7', reason: 'FieldValueForbidden', message: 'seven is forbidden' },
+        { rule: 'self.replicas != 7', reason: 'FieldValueDuplicate' },
+        { rule: 'self.replicas < 0', messageExpression: 'self.name', message: 'static message' },
+      ]),
+    );
+    assert.deepEqual(run(v, { spec: { replicas: 7 } }), [
+      'spec: Invalid value: "object": too many replicas: 7',
+      'spec.name: Required value: name is required',
+      'spec: Forbidden: seven is forbidden',
+      'spec: Duplicate value: "object"',
+      'spec: Invalid value: "object": static message',
+    ]);
+  });
+
+  it('sees only name and generateName of the root metadata', async () => {
+    const v = await validatorFor({
+      type: 'object',
+      'x-kubernetes-validations': [
+        { rule: "self.metadata.name.startsWith('ok-') && !has(self.metadata.labels)" },
+      ],
+    });
+    assert.deepEqual(run(v, { metadata: { name: 'ok-1', labels: { a: 'b' } } }), []);
+    assert.deepEqual(run(v, { metadata: { name: 'bad' } }), [
+      '<nil>: Invalid value: "object": failed rule: self.metadata.name.startsWith(\'ok-\') && !has(self.metadata.labels)',
+    ]);
+  });
+});

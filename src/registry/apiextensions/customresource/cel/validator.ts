@@ -1,0 +1,158 @@
+// Evaluating compiled rules against a custom resource (apiextensions-apiserver pkg/apiserver/
+// schema/cel/validation.go, Validator.Validate): each node's rules with self bound to its value and,
+// for transition rules, oldSelf to the correlated old value (object fields, granular map entries,
+// list-type=map items by key). Not done: cost budgets, ratcheting, rules under allOf.
+import type { CelInput } from '@bufbuild/cel';
+import type { JSONSchemaProps, ValidationRule } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import { childOf, FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
+import type { CelLibrary } from './load.js';
+import { noOldSelf } from './library.js';
+import { fieldErrorForReason, ruleErrorString, ruleMessageOrDefault } from './rule-errors.js';
+import { resourceRootToCel, toCel } from './values.js';
+
+type Program = (bindings: Record<string, CelInput>) => unknown;
+
+export interface CompiledRule {
+  readonly rule: ValidationRule;
+  readonly program: Program;
+  readonly messageProgram?: Program;
+  readonly usesOldSelf: boolean;
+  /** The normalized fieldPath, '' for none. */
+  readonly fieldPath: string;
+}
+
+export interface RuleNode {
+  readonly schema: JSONSchemaProps;
+  readonly rules: readonly CompiledRule[];
+  readonly properties: ReadonlyMap<string, RuleNode>;
+  readonly additionalProperties?: RuleNode;
+  readonly items?: RuleNode;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const keyOf = (path: FieldPath | undefined, key: string): FieldPath =>
+  path === undefined ? FieldPath.of(`[${key}]`) : path.key(key);
+const indexOf = (path: FieldPath | undefined, i: number): FieldPath =>
+  path === undefined ? FieldPath.of(`[${String(i)}]`) : path.index(i);
+
+interface Visit {
+  readonly node: RuleNode;
+  readonly value: unknown;
+  readonly old: unknown;
+  readonly path: FieldPath | undefined;
+  readonly root: boolean;
+}
+
+/** The old items of a list-type=map list, by their key values. */
+function oldItemsByKey(schema: JSONSchemaProps, old: unknown): (item: unknown) => unknown {
+  const keys = schema['x-kubernetes-list-map-keys'] ?? [];
+  if (schema['x-kubernetes-list-type'] !== 'map' || !Array.isArray(old)) return () => undefined;
+  const keyOfItem = (item: unknown): string =>
+    JSON.stringify(keys.map((k) => (isRecord(item) ? item[k] : undefined) ?? null));
+  const byKey = new Map((old as unknown[]).map((item) => [keyOfItem(item), item] as const));
+  return (item) => byKey.get(keyOfItem(item));
+}
+
+export class CustomResourceRuleValidator {
+  readonly #lib: CelLibrary;
+  readonly #root: RuleNode;
+
+  constructor(lib: CelLibrary, root: RuleNode) {
+    this.#lib = lib;
+    this.#root = root;
+  }
+
+  /** The failures of `obj` (and transition rules against `old` on update), in kube's texts. */
+  validate(obj: Record<string, unknown>, old: Record<string, unknown> | undefined): ErrorList {
+    const errs: ErrorList = [];
+    this.#visit(errs, { node: this.#root, value: obj, old, path: undefined, root: true });
+    return errs;
+  }
+
+  #visit(errs: ErrorList, v: Visit): void {
+    if (v.value === null || v.value === undefined) return;
+    errs.push(...this.#evaluate(v));
+    const { node, value, old } = v;
+    if (Array.isArray(value) && node.items !== undefined) {
+      const oldOf = oldItemsByKey(node.schema, old);
+      value.forEach((item, i) => {
+        this.#visit(errs, {
+          node: node.items as RuleNode,
+          value: item,
+          old: oldOf(item),
+          path: indexOf(v.path, i),
+          root: false,
+        });
+      });
+      return;
+    }
+    if (!isRecord(value)) return;
+    const oldMap = isRecord(old) && node.schema['x-kubernetes-map-type'] !== 'atomic' ? old : {};
+    for (const [k, child] of Object.entries(value)) {
+      const prop = node.properties.get(k);
+      if (prop !== undefined)
+        this.#visit(errs, {
+          node: prop,
+          value: child,
+          old: oldMap[k],
+          path: childOf(v.path, k),
+          root: false,
+        });
+      else if (node.additionalProperties !== undefined)
+        this.#visit(errs, {
+          node: node.additionalProperties,
+          value: child,
+          old: oldMap[k],
+          path: keyOf(v.path, k),
+          root: false,
+        });
+    }
+  }
+
+  #evaluate(v: Visit): ErrorList {
+    const { node } = v;
+    if (node.rules.length === 0) return [];
+    const { schema } = node;
+    const typeName = schema.type ?? '';
+    const self = v.root && isRecord(v.value) ? resourceRootToCel(v.value, schema) : toCel(v.value, schema);
+    const errs: ErrorList = [];
+    for (const compiled of node.rules) {
+      const { rule } = compiled;
+      const hasOld = v.old !== undefined && v.old !== null;
+      if (compiled.usesOldSelf && !hasOld && rule.optionalOldSelf !== true) continue;
+      const bindings: Record<string, CelInput> = { self };
+      if (compiled.usesOldSelf) bindings['oldSelf'] = hasOld ? toCel(v.old, schema) : noOldSelf;
+      const result = compiled.program(bindings);
+      if (result === true) continue;
+      if (result !== false) {
+        errs.push(FieldError.invalid(v.path, typeName, this.#runtimeError(result, rule)));
+        continue;
+      }
+      const path = compiled.fieldPath === '' ? v.path : childOf(v.path, compiled.fieldPath);
+      const detail = this.#message(compiled, bindings) ?? ruleMessageOrDefault(rule);
+      errs.push(fieldErrorForReason(path, { typeName, detail, reason: rule.reason }));
+    }
+    return errs;
+  }
+
+  /** A messageExpression's text; undefined (the static message is used) when it fails. */
+  #message(compiled: CompiledRule, bindings: Record<string, CelInput>): string | undefined {
+    if (compiled.messageProgram === undefined) return undefined;
+    const out = compiled.messageProgram(bindings);
+    if (typeof out !== 'string') return undefined;
+    const text = out.trim();
+    return text === '' || text.includes('\n') || text.length > 5 * 1024 ? undefined : text;
+  }
+
+  #runtimeError(result: unknown, rule: ValidationRule): string {
+    const { cel } = this.#lib;
+    const ruleText = ruleErrorString(rule);
+    if (!cel.isCelError(result)) return `no such overload evaluating rule: ${ruleText}`;
+    const message = result.message;
+    if (message.startsWith('found no matching overload'))
+      return `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${ruleText}`;
+    const noKey = /^field not found: (.*)$/.exec(message);
+    return `${noKey === null ? message : `no such key: ${noKey[1] ?? ''}`} evaluating rule: ${ruleText}`;
+  }
+}

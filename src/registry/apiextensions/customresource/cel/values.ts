@@ -1,0 +1,53 @@
+// Unstructured JSON to CEL values, typed by the structural schema (apiextensions-apiserver
+// pkg/apiserver/schema/cel/values.go, UnstructuredToVal): integers are CEL ints (bigint), numbers
+// doubles, int-or-string either, objects and maps CEL maps, arrays lists. Fields without a schema
+// (x-kubernetes-preserve-unknown-fields) are converted by their JSON shape.
+import type { CelInput } from '@bufbuild/cel';
+import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The schema of a property of an object node, or undefined when it has none. */
+export function propertySchema(
+  schema: JSONSchemaProps | undefined,
+  key: string,
+): JSONSchemaProps | undefined {
+  const prop = schema?.properties?.[key];
+  if (prop !== undefined) return prop;
+  const additional = schema?.additionalProperties;
+  return typeof additional === 'object' ? additional : undefined;
+}
+
+function itemSchema(schema: JSONSchemaProps | undefined): JSONSchemaProps | undefined {
+  const items = schema?.items;
+  return items === undefined || Array.isArray(items) ? undefined : items;
+}
+
+function number(value: number, schema: JSONSchemaProps | undefined): CelInput {
+  if (schema?.type === 'number') return value;
+  return Number.isInteger(value) ? BigInt(value) : value;
+}
+
+/** A JSON value as a CEL input value. */
+export function toCel(value: unknown, schema: JSONSchemaProps | undefined): CelInput {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return number(value, schema);
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) {
+    const items = itemSchema(schema);
+    return value.map((v) => toCel(v, items));
+  }
+  if (!isRecord(value)) return null;
+  const out = new Map<string, CelInput>();
+  for (const [k, v] of Object.entries(value)) out.set(k, toCel(v, propertySchema(schema, k)));
+  return out;
+}
+
+/** The root object as rules see it: apiVersion, kind and only metadata.name and generateName. */
+export function resourceRootToCel(obj: Record<string, unknown>, schema: JSONSchemaProps): CelInput {
+  const meta = isRecord(obj['metadata']) ? obj['metadata'] : {};
+  const visibleMeta: Record<string, unknown> = {};
+  for (const k of ['name', 'generateName']) if (typeof meta[k] === 'string') visibleMeta[k] = meta[k];
+  return toCel({ ...obj, metadata: visibleMeta }, schema);
+}

@@ -1,0 +1,167 @@
+// CEL validation rules of custom resources over HTTP: a rule failing on create and an immutable
+// field changed on update answer 422 with kube's Status causes, and a CRD whose rule does not
+// compile is refused with 422.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startCapstan, type CapstanServer } from '../../src/index.js';
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function call(
+  server: CapstanServer,
+  req: { method: string; path: string; body?: unknown },
+): Promise<Reply> {
+  const token = server.kubeConfig.users[0]?.user.token ?? '';
+  const res = await fetch(`${server.url}${req.path}`, {
+    method: req.method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+const base = '/apis/example.com/v1/namespaces/default/gadgets';
+
+const gadgetCRD = (specRules: unknown[]): unknown => ({
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'gadgets.example.com' },
+  spec: {
+    group: 'example.com',
+    scope: 'Namespaced',
+    names: { plural: 'gadgets', singular: 'gadget', kind: 'Gadget' },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: {
+                type: 'object',
+                properties: {
+                  min: { type: 'integer' },
+                  max: { type: 'integer' },
+                  id: {
+                    type: 'string',
+                    'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'id is immutable' }],
+                  },
+                },
+                'x-kubernetes-validations': specRules,
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+});
+
+async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const got = await probe();
+    if (got !== undefined) return got;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached within 10 s');
+}
+
+const gadget = (spec: Record<string, unknown>, resourceVersion?: string): unknown => ({
+  apiVersion: 'example.com/v1',
+  kind: 'Gadget',
+  metadata: { name: 'g1', ...(resourceVersion === undefined ? {} : { resourceVersion }) },
+  spec,
+});
+
+describe('custom resource CEL rules', () => {
+  let server: CapstanServer;
+  before(async () => {
+    server = await startCapstan({ storage: 'memory', scheme: 'http' });
+  });
+  after(async () => {
+    await server.stop();
+  });
+
+  it('refuses a CRD whose rule does not compile', async () => {
+    const res = await call(server, {
+      method: 'POST',
+      path: crdPath,
+      body: gadgetCRD([{ rule: 'self.min <' }]),
+    });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.equal(res.body['reason'], 'Invalid');
+    const causes = (res.body['details'] as { causes: { reason: string; field: string; message: string }[] })
+      .causes;
+    assert.deepEqual(
+      causes.map((c) => [c.reason, c.field]),
+      [
+        [
+          'FieldValueInvalid',
+          'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule',
+        ],
+      ],
+    );
+    assert.match(
+      causes[0]?.message ?? '',
+      /^Invalid value: apiextensions\.ValidationRule\{Rule:"self\.min <".*compilation failed: ERROR: <input>:1:10: Syntax error: /s,
+    );
+  });
+
+  it('answers 422 with kube causes for a failing rule and a changed immutable field', async () => {
+    const crd = await call(server, {
+      method: 'POST',
+      path: crdPath,
+      body: gadgetCRD([{ rule: 'self.min <= self.max', message: 'min must not exceed max' }]),
+    });
+    assert.equal(crd.status, 201, JSON.stringify(crd.body));
+    const bad = await eventually(async () => {
+      const res = await call(server, {
+        method: 'POST',
+        path: base,
+        body: gadget({ min: 3, max: 1, id: 'a' }),
+      });
+      return res.status === 404 ? undefined : res;
+    });
+    assert.equal(bad.status, 422, JSON.stringify(bad.body));
+    assert.equal(
+      bad.body['message'],
+      'Gadget.example.com "g1" is invalid: spec: Invalid value: "object": min must not exceed max',
+    );
+    assert.deepEqual((bad.body['details'] as { causes: unknown[] }).causes, [
+      {
+        reason: 'FieldValueInvalid',
+        message: 'Invalid value: "object": min must not exceed max',
+        field: 'spec',
+      },
+    ]);
+
+    const created = await call(server, {
+      method: 'POST',
+      path: base,
+      body: gadget({ min: 1, max: 3, id: 'a' }),
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const rv = (created.body['metadata'] as { resourceVersion: string }).resourceVersion;
+    const changed = await call(server, {
+      method: 'PUT',
+      path: `${base}/g1`,
+      body: gadget({ min: 1, max: 3, id: 'b' }, rv),
+    });
+    assert.equal(changed.status, 422, JSON.stringify(changed.body));
+    assert.deepEqual((changed.body['details'] as { causes: unknown[] }).causes, [
+      { reason: 'FieldValueInvalid', message: 'Invalid value: "string": id is immutable', field: 'spec.id' },
+    ]);
+    const same = await call(server, {
+      method: 'PUT',
+      path: `${base}/g1`,
+      body: gadget({ min: 2, max: 3, id: 'a' }, rv),
+    });
+    assert.equal(same.status, 200, JSON.stringify(same.body));
+  });
+});
