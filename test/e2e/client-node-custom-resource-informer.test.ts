@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {
   ApiextensionsV1Api,
   CustomObjectsApi,
+  KubeConfig,
   makeInformer,
   type KubernetesListObject,
 } from '@kubernetes/client-node';
@@ -34,10 +35,13 @@ describe('@kubernetes/client-node against capstan: custom resource informers, pa
   let custom: CustomObjectsApi;
   let crds: ApiextensionsV1Api;
   const { get, list, create } = databaseCalls(() => custom);
+  // The informer below is made while the suite is defined, before the server starts.
+  const kc = new KubeConfig();
 
   before(async () => {
     server = await startOperatorServer();
     ({ custom, crds } = server);
+    kc.loadFromFile(server.capstan.kubeconfigPath);
     await installCRDs(crds);
   });
 
@@ -119,7 +123,7 @@ describe('@kubernetes/client-node against capstan: custom resource informers, pa
     const events: string[] = [];
     const errors: unknown[] = [];
     let lists = 0;
-    const informer = makeInformer<Database>(server.kc, path, () => {
+    const informer = makeInformer<Database>(kc, path, () => {
       lists++;
       return custom.listNamespacedCustomObject({ ...databases, namespace: 'informed' }) as Promise<
         KubernetesListObject<Database>
