@@ -162,7 +162,8 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
       const segments = segmentsOf(url);
       if (segments === undefined || (segments[0] !== 'api' && segments[0] !== 'apis')) return false;
       // A custom resource's routes may be moments away (its CRD was just created).
-      if (segments[0] === 'apis') await options.dynamicRoutes?.settled?.();
+      const settling = segments[0] === 'apis' ? options.dynamicRoutes?.settled?.() : undefined;
+      if (settling !== undefined) await settling;
       const ex: Exchange = { req, res, url, warnings: new WarningRecorder(), logError };
       const signal = signalFor(res, opts.signal);
       try {
