@@ -3,19 +3,9 @@
 // trusts it for an https etcd given no --etcd-cafile, as Node would have.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  etcdInstalled,
-  requireEtcd,
-  startEtcd,
-  type EtcdProcess,
-} from '../../src/storage/backends/etcd3/testing/etcd-process.js';
-import {
-  makeTlsFiles,
-  opensslInstalled,
-  type TlsFiles,
-} from '../../src/storage/backends/etcd3/testing/tls-certs.js';
+import { describeWithTlsEtcd } from '../../src/storage/backends/etcd3/testing/describe-with-tls-etcd.js';
 import { startCapstanProcess } from './support/capstan-process.js';
 import { kubectl } from './support/kubectl.js';
 
@@ -29,52 +19,33 @@ function launcherEnvironment(pgid: number): Map<string, string> {
   return new Map(entries.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]));
 }
 
-if (!etcdInstalled() || !opensslInstalled()) {
-  it('npm start trusts NODE_EXTRA_CA_CERTS for etcd', (t) => {
-    if (!requireEtcd(t)) return;
-    if (process.env['CI'] !== undefined && process.env['CI'] !== '') throw new Error('openssl not installed');
-    t.skip('openssl not installed: apt-get install -y openssl');
-  });
-} else {
-  describe('npm start with NODE_EXTRA_CA_CERTS and an https etcd', () => {
-    let tls: TlsFiles;
-    let etcd: EtcdProcess;
-    before(async () => {
-      tls = makeTlsFiles();
-      etcd = await startEtcd({ tls });
+describeWithTlsEtcd('npm start with NODE_EXTRA_CA_CERTS and an https etcd', (fx) => {
+  it('moves the variable off Node and trusts its CA for etcd without --etcd-cafile', async () => {
+    const server = await startCapstanProcess({
+      via: 'npm-start',
+      readyTimeoutMs: 60_000,
+      env: { NODE_EXTRA_CA_CERTS: fx.tls().caFile, CAPSTAN_EXTRA_CA_CERTS: undefined },
+      args: [
+        '--storage-backend=etcd3',
+        `--etcd-servers=${fx.etcd().endpoints.join(',')}`,
+        `--etcd-certfile=${fx.tls().clientCertFile}`,
+        `--etcd-keyfile=${fx.tls().clientKeyFile}`,
+      ],
     });
-    after(async () => {
-      await etcd.stop();
-      tls.remove();
-    });
-
-    it('moves the variable off Node and trusts its CA for etcd without --etcd-cafile', async () => {
-      const server = await startCapstanProcess({
-        via: 'npm-start',
-        readyTimeoutMs: 60_000,
-        env: { NODE_EXTRA_CA_CERTS: tls.caFile, CAPSTAN_EXTRA_CA_CERTS: undefined },
-        args: [
-          '--storage-backend=etcd3',
-          `--etcd-servers=${etcd.endpoints.join(',')}`,
-          `--etcd-certfile=${tls.clientCertFile}`,
-          `--etcd-keyfile=${tls.clientKeyFile}`,
-        ],
+    try {
+      const env = launcherEnvironment(server.pid ?? 0);
+      assert.equal(env.get('NODE_EXTRA_CA_CERTS'), undefined);
+      assert.equal(env.get('CAPSTAN_EXTRA_CA_CERTS'), fx.tls().caFile);
+      const created = await kubectl(['create', 'configmap', 'over-tls', '--from-literal=k=v'], {
+        kubeconfig: server.kubeconfigPath,
       });
-      try {
-        const env = launcherEnvironment(server.pid ?? 0);
-        assert.equal(env.get('NODE_EXTRA_CA_CERTS'), undefined);
-        assert.equal(env.get('CAPSTAN_EXTRA_CA_CERTS'), tls.caFile);
-        const created = await kubectl(['create', 'configmap', 'over-tls', '--from-literal=k=v'], {
-          kubeconfig: server.kubeconfigPath,
-        });
-        assert.equal(created.code, 0, created.stderr);
-        const read = await kubectl(['get', 'configmap', 'over-tls', '-o', 'jsonpath={.data.k}'], {
-          kubeconfig: server.kubeconfigPath,
-        });
-        assert.equal(read.stdout, 'v', read.stderr);
-      } finally {
-        await server.stop();
-      }
-    });
+      assert.equal(created.code, 0, created.stderr);
+      const read = await kubectl(['get', 'configmap', 'over-tls', '-o', 'jsonpath={.data.k}'], {
+        kubeconfig: server.kubeconfigPath,
+      });
+      assert.equal(read.stdout, 'v', read.stderr);
+    } finally {
+      await server.stop();
+    }
   });
-}
+});
