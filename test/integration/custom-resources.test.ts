@@ -47,6 +47,10 @@ const widgetSchema = {
   },
 };
 
+// v1beta1 also knows a medium size: each version validates against its own schema.
+const betaSchema = structuredClone(widgetSchema);
+betaSchema.properties.spec.properties.size.enum.push('medium');
+
 const widgetCRD = {
   apiVersion: 'apiextensions.k8s.io/v1',
   kind: 'CustomResourceDefinition',
@@ -72,7 +76,7 @@ const widgetCRD = {
         additionalPrinterColumns: [{ name: 'Size', type: 'string', jsonPath: '.spec.size' }],
         selectableFields: [{ jsonPath: '.spec.size' }],
       },
-      { name: 'v1beta1', served: true, storage: false, schema: { openAPIV3Schema: widgetSchema } },
+      { name: 'v1beta1', served: true, storage: false, schema: { openAPIV3Schema: betaSchema } },
     ],
   },
 };
@@ -269,6 +273,21 @@ describe('custom resources', () => {
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const asV1 = await call(server, { method: 'GET', path: `${base}/w5` });
     assert.equal(asV1.body.apiVersion, 'example.com/v1');
+
+    const medium = (version: string): unknown => ({
+      apiVersion: `example.com/${version}`,
+      kind: 'Widget',
+      metadata: { name: `medium-${version}` },
+      spec: { size: 'medium' },
+    });
+    const beta = await call(server, {
+      method: 'POST',
+      path: '/apis/example.com/v1beta1/namespaces/default/widgets',
+      body: medium('v1beta1'),
+    });
+    assert.equal(beta.status, 201, JSON.stringify(beta.body));
+    const ga = await call(server, { method: 'POST', path: base, body: medium('v1') });
+    assert.equal(ga.status, 422, JSON.stringify(ga.body));
   });
 
   it('fills defaults added to the CRD later into objects stored before', async () => {

@@ -66,6 +66,8 @@ export class Store<T extends KubeObject = KubeObject>
     createStrategy?: CreateStrategy<T>;
     updateStrategy?: UpdateStrategy<T>;
     deleteStrategy?: DeleteStrategy<T>;
+    /** Other columns (a custom resource version's printer columns). */
+    tableConvertor?: TableConvertor;
   }): Store<T> {
     return new Store(brandCore<T>({ ...this.#core, ...strategies }));
   }

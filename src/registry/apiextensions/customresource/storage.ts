@@ -1,7 +1,8 @@
 // The storage of one CustomResourceDefinition's resources (apiextensions-apiserver's
 // customresource.NewStorage): a generic Store of the storage version under
-// /registry/<group>/<plural>/, every served version a converting view of it (conversion
-// strategy None: only apiVersion changes; the version's defaults apply on read), and the status and scale subresources the versions ask for.
+// /registry/<group>/<plural>/, and for every served version a converting view of it (conversion
+// strategy None: only apiVersion changes; the version's defaults apply on read) with the version's
+// own validation, printer columns and status and scale subresources.
 import type { CustomResourceDefinition } from '../../../api/apiextensions/v1/crd.js';
 import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
@@ -14,7 +15,8 @@ import { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { ObjectCountMetric } from '../../generic/store-definition.js';
-import type { Storage } from '../../rest/capabilities.js';
+import type { Storage, TableConvertor } from '../../rest/capabilities.js';
+import type { UpdateStrategy } from '../../rest/strategy.js';
 import { groupResourcePrefixed } from '../storage.js';
 import {
   columnsOf,
@@ -29,7 +31,11 @@ import { compileCustomResourceRules } from './cel/compile.js';
 import { scaleOptions } from './scale-paths.js';
 import { applyDefaults } from './schema/defaults.js';
 import { selectableFieldsAttrs, selectableFieldsConversion } from './selectable-fields.js';
-import { customResourceStatusStrategy, customResourceStrategy } from './strategy.js';
+import {
+  customResourceStatusStrategy,
+  customResourceStrategy,
+  type CustomResourceStrategy,
+} from './strategy.js';
 import { StatusView } from './status-view.js';
 import { newCustomResourceTableConvertor } from './table/table-convertor.js';
 
@@ -81,6 +87,12 @@ function noneConversion(opts: {
   };
 }
 
+interface VersionParts {
+  readonly strategy: CustomResourceStrategy;
+  readonly statusStrategy: UpdateStrategy;
+  readonly tableConvertor: TableConvertor;
+}
+
 export async function newCustomResourceStorage(
   opts: CustomResourceStorageOptions,
 ): Promise<CustomResourceStorage> {
@@ -91,18 +103,30 @@ export async function newCustomResourceStorage(
   const kind = names.kind;
   const listKind = names.listKind ?? `${kind}List`;
   const qualifiedResource = { group, resource: names.plural };
-  const subresources = subresourcesOf(crd, storageVersion);
-  const schema = schemaOf(crd, storageVersion);
-  const { validator: ruleValidator } = await compileCustomResourceRules(schema);
-  const strategyOptions = {
-    namespaced: isNamespaced(crd),
-    apiVersion,
-    kind,
-    schema,
-    statusSubresource: subresources.status !== undefined,
-    ...(ruleValidator === undefined ? {} : { ruleValidator }),
+  const namespaced = isNamespaced(crd);
+  // Each served version validates against its own schema and rules (the objects differ only in
+  // apiVersion, conversion strategy None, so they are checked as stored).
+  const versionParts = async (version: string): Promise<VersionParts> => {
+    const schema = schemaOf(crd, version);
+    const { validator: ruleValidator } = await compileCustomResourceRules(schema);
+    const strategyOptions = {
+      namespaced,
+      apiVersion,
+      kind,
+      schema,
+      statusSubresource: subresourcesOf(crd, version).status !== undefined,
+      ...(ruleValidator === undefined ? {} : { ruleValidator }),
+    };
+    return {
+      strategy: customResourceStrategy(strategyOptions),
+      statusStrategy: customResourceStatusStrategy(strategyOptions),
+      tableConvertor: newCustomResourceTableConvertor({
+        columns: columnsOf(crd, version),
+        resource: qualifiedResource,
+      }),
+    };
   };
-  const strategy = customResourceStrategy(strategyOptions);
+  const stored = await versionParts(storageVersion);
   const selectable = selectableFieldsOf(crd, storageVersion);
   const store = await completeWithOptions<KubeObject>(
     {
@@ -110,35 +134,40 @@ export async function newCustomResourceStorage(
       singularName: names.singular ?? kind.toLowerCase(),
       newFunc: () => ({ apiVersion, kind }),
       newListFunc: (): KubeList => ({ apiVersion, kind: listKind, metadata: {}, items: [] }),
-      createStrategy: strategy,
-      updateStrategy: strategy,
+      createStrategy: stored.strategy,
+      updateStrategy: stored.strategy,
       deleteStrategy: {},
-      tableConvertor: newCustomResourceTableConvertor({
-        columns: columnsOf(crd, storageVersion),
-        resource: qualifiedResource,
-      }),
+      tableConvertor: stored.tableConvertor,
       shortNames: names.shortNames ?? [],
       categories: names.categories ?? [],
       fieldLabelConversion: selectableFieldsConversion(selectable),
     },
     {
       restOptions: groupResourcePrefixed(opts.restOptionsGetter),
-      attrFunc: selectableFieldsAttrs(selectable, strategyOptions.namespaced),
+      attrFunc: selectableFieldsAttrs(selectable, namespaced),
       ...(opts.objectCountMetric === undefined ? {} : { objectCountMetric: opts.objectCountMetric }),
     },
   );
-  const status = new StatusREST(store, customResourceStatusStrategy(strategyOptions));
   const versions = new Map<string, Record<string, Storage>>();
   const order = servedVersions(crd);
   for (const v of order) {
+    const parts = v.name === storageVersion ? stored : await versionParts(v.name);
+    const versionStore = store.withStrategies({
+      createStrategy: parts.strategy,
+      updateStrategy: parts.strategy,
+      tableConvertor: parts.tableConvertor,
+    });
     const sub = subresourcesOf(crd, v.name);
     const served = apiVersionOf({ group, version: v.name });
-    const paths: Record<string, Storage> = {};
     const conversion = noneConversion({ served, stored: apiVersion, kind, schema: schemaOf(crd, v.name) });
-    paths[names.plural] = new ConvertingView(store, conversion);
-    if (sub.status !== undefined) paths[`${names.plural}/status`] = new StatusView(status, conversion);
+    const paths: Record<string, Storage> = { [names.plural]: new ConvertingView(versionStore, conversion) };
+    if (sub.status !== undefined)
+      paths[`${names.plural}/status`] = new StatusView(
+        new StatusREST(versionStore, parts.statusStrategy),
+        conversion,
+      );
     if (sub.scale !== undefined)
-      paths[`${names.plural}/scale`] = new ScaleREST({ store, ...scaleOptions(sub.scale) });
+      paths[`${names.plural}/scale`] = new ScaleREST({ store: versionStore, ...scaleOptions(sub.scale) });
     versions.set(v.name, paths);
   }
   return {
