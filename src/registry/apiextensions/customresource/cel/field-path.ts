@@ -1,19 +1,10 @@
 // A rule's fieldPath checked against the schema (ValidFieldPath in apiextensions-apiserver
 // pkg/apiserver/schema/cel/validation.go): `.name` and `['key']` steps through properties and
 // additionalProperties; the result is the normalized path kube appends to the node's path.
+import { goSimpleEscapes } from '../go-escapes.js';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 
-const escapes: Readonly<Record<string, string>> = {
-  a: '\u0007',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  "'": "'",
-  '\\': '\\',
-};
+const escapes: Readonly<Record<string, string>> = { ...goSimpleEscapes, "'": "'" };
 
 /** The steps of a JSON path, or an error text. */
 function tokens(path: string): string[] | string {

@@ -1,5 +1,6 @@
 // The template parser of client-go's util/jsonpath (parser.go): `{...}` actions holding fields, array
 // slices, unions, filters, quoted text and number/bool literals; anything outside braces is text.
+import { goSimpleEscapes } from '../go-escapes.js';
 
 export interface SliceParam {
   readonly known: boolean;
@@ -299,17 +300,6 @@ function parseAction(text: string): ListNode {
   return first?.type === 'list' ? first : newList();
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-};
-
 /** strconv.Unquote that also takes single-quoted strings (UnquoteExtend). */
 export function unquoteExtend(quoted: string): string {
   const quote = quoted[0];
@@ -327,7 +317,7 @@ export function unquoteExtend(quoted: string): string {
     }
     const e = body[i + 1] ?? '';
     const hexLength = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
-    const simple = SIMPLE_ESCAPES[e];
+    const simple = goSimpleEscapes[e];
     if (simple !== undefined) {
       out += simple;
       i += 1;
