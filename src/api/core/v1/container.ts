@@ -19,6 +19,15 @@ import {
 } from '../../schema/builders.js';
 import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
 import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
+import {
+  APP_ARMOR_PROFILE,
+  SE_LINUX_OPTIONS,
+  SECCOMP_PROFILE,
+  WINDOWS_OPTIONS,
+  type SELinuxOptions,
+  type SecurityProfile,
+  type WindowsSecurityContextOptions,
+} from './security-options.js';
 import { LIFECYCLE, PROBE, type Lifecycle, type Probe } from './probe.js';
 
 export type { Handler, HTTPGetAction, Lifecycle, LifecycleHandler, Probe } from './probe.js';
@@ -73,6 +82,11 @@ export interface VolumeMount {
 export interface SecurityContext {
   capabilities?: { add?: string[]; drop?: string[] };
   privileged?: boolean;
+  seLinuxOptions?: SELinuxOptions;
+  windowsOptions?: WindowsSecurityContextOptions;
+  procMount?: string;
+  seccompProfile?: SecurityProfile;
+  appArmorProfile?: SecurityProfile;
   runAsUser?: number;
   runAsGroup?: number;
   runAsNonRoot?: boolean;
@@ -247,12 +261,17 @@ export const containerModule: APIModule = {
     ),
     [SEC_CTX]: struct('Security options of a container.', {
       allowPrivilegeEscalation: bool(),
+      appArmorProfile: ref(APP_ARMOR_PROFILE),
       capabilities: ref(CAPS),
       privileged: bool(),
+      procMount: str('Default or Unmasked.', { enum: ['Default', 'Unmasked'] }),
       readOnlyRootFilesystem: bool(),
       runAsGroup: int64(),
       runAsNonRoot: bool(),
       runAsUser: int64(),
+      seLinuxOptions: ref(SE_LINUX_OPTIONS),
+      seccompProfile: ref(SECCOMP_PROFILE),
+      windowsOptions: ref(WINDOWS_OPTIONS),
     }),
     [CAPS]: struct('POSIX capabilities to add and drop.', { add: strings(), drop: strings() }),
   },
@@ -301,11 +320,16 @@ export const containerModule: APIModule = {
     [SEC_CTX]: {
       capabilities: pointer(1),
       privileged: pointer(2),
+      seLinuxOptions: pointer(3),
       runAsUser: pointer(4),
       runAsNonRoot: pointer(5),
       readOnlyRootFilesystem: pointer(6),
       allowPrivilegeEscalation: pointer(7),
       runAsGroup: pointer(8),
+      procMount: pointer(9),
+      windowsOptions: pointer(10),
+      seccompProfile: pointer(11),
+      appArmorProfile: pointer(12),
     },
     [CAPS]: { add: 1, drop: 2 },
   },

@@ -18,6 +18,8 @@ import { persistentVolumeClaimModule } from './persistent-volume-claim.js';
 import { persistentVolumeModule } from './persistent-volume.js';
 import { podStatusModule } from './pod-status.js';
 import { podModule } from './pod.js';
+import { podSpecPartsModule } from './pod-spec-parts.js';
+import { securityOptionsModule } from './security-options.js';
 import { secretModule } from './secret.js';
 import { serviceAccountModule } from './service-account.js';
 import { serviceModule } from './service.js';
@@ -41,6 +43,8 @@ export const coreV1Modules: readonly APIModule[] = [
   volumeModule,
   podStatusModule,
   podModule,
+  podSpecPartsModule,
+  securityOptionsModule,
   bindingModule,
   nodeModule,
   persistentVolumeModule,

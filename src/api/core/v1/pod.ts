@@ -24,6 +24,28 @@ import { EPHEMERAL_CONTAINER, type EphemeralContainer } from './ephemeral-contai
 import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
 import { POD_STATUS, type PodStatus } from './pod-status.js';
 import { VOLUME, type Volume } from './volume.js';
+import {
+  HOST_ALIAS,
+  POD_DNS_CONFIG,
+  POD_OS,
+  POD_READINESS_GATE,
+  POD_SCHEDULING_GATE,
+  TOPOLOGY_SPREAD_CONSTRAINT,
+  type HostAlias,
+  type PodDNSConfig,
+  type TopologySpreadConstraint,
+} from './pod-spec-parts.js';
+import {
+  APP_ARMOR_PROFILE,
+  SE_LINUX_OPTIONS,
+  SECCOMP_PROFILE,
+  SYSCTL,
+  WINDOWS_OPTIONS,
+  type SELinuxOptions,
+  type SecurityProfile,
+  type Sysctl,
+  type WindowsSecurityContextOptions,
+} from './security-options.js';
 import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
 
 export interface Toleration {
@@ -35,11 +57,19 @@ export interface Toleration {
 }
 
 export interface PodSecurityContext {
+  seLinuxOptions?: SELinuxOptions;
+  windowsOptions?: WindowsSecurityContextOptions;
   runAsUser?: number;
   runAsGroup?: number;
   runAsNonRoot?: boolean;
   supplementalGroups?: number[];
+  supplementalGroupsPolicy?: string;
   fsGroup?: number;
+  sysctls?: Sysctl[];
+  fsGroupChangePolicy?: string;
+  seccompProfile?: SecurityProfile;
+  appArmorProfile?: SecurityProfile;
+  seLinuxChangePolicy?: string;
 }
 
 export interface PodSpec {
@@ -75,6 +105,15 @@ export interface PodSpec {
   runtimeClassName?: string;
   /** Set from the RuntimeClass by the RuntimeClass admission plugin. */
   overhead?: Record<string, Quantity>;
+  hostAliases?: HostAlias[];
+  dnsConfig?: PodDNSConfig;
+  shareProcessNamespace?: boolean;
+  readinessGates?: { conditionType: string }[];
+  topologySpreadConstraints?: TopologySpreadConstraint[];
+  setHostnameAsFQDN?: boolean;
+  os?: { name: string };
+  hostUsers?: boolean;
+  schedulingGates?: { name: string }[];
 }
 
 export interface Pod extends KubeObject {
@@ -121,6 +160,7 @@ export const podModule: APIModule = {
         },
         automountServiceAccountToken: bool(),
         containers: containers('Containers of the pod; at least one.'),
+        dnsConfig: ref(POD_DNS_CONFIG, 'DNS parameters merged into those of the DNS policy.'),
         dnsPolicy: str('ClusterFirstWithHostNet, ClusterFirst, Default or None.', {
           enum: ['ClusterFirst', 'ClusterFirstWithHostNet', 'Default', 'None'],
           default: 'ClusterFirst',
@@ -131,30 +171,56 @@ export const podModule: APIModule = {
           'name',
           'Containers added to the running pod through its ephemeralcontainers subresource.',
         ),
+        hostAliases: arrayOf(ref(HOST_ALIAS), "Entries added to the pod's /etc/hosts.", {
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['ip'],
+          'x-kubernetes-patch-strategy': 'merge',
+          'x-kubernetes-patch-merge-key': 'ip',
+        }),
         hostIPC: bool(),
         hostNetwork: bool(),
         hostPID: bool(),
+        hostUsers: bool('Whether the pod uses the host user namespace.'),
         hostname: str(),
         imagePullSecrets: mapList(ref(LOCAL_OBJECT_REFERENCE), 'name', 'Secrets for pulling images.'),
         initContainers: containers('Containers run to completion before the others start.'),
         nodeName: str('Node the pod is bound to.'),
         nodeSelector: { ...stringMap('Labels a node must have.'), 'x-kubernetes-map-type': 'atomic' },
+        os: ref(POD_OS, 'The OS of the containers.'),
         overhead: mapOf(ref(QUANTITY), 'Resources the pod uses beyond its containers.'),
         preemptionPolicy: str('Never or PreemptLowerPriority.', { enum: ['Never', 'PreemptLowerPriority'] }),
         priority: int32(),
         priorityClassName: str(),
+        readinessGates: atomicList(ref(POD_READINESS_GATE), 'Conditions the readiness waits for.'),
         restartPolicy: str('Always, OnFailure or Never.', {
           enum: ['Always', 'Never', 'OnFailure'],
           default: 'Always',
         }),
         runtimeClassName: str('The RuntimeClass the pod runs with.'),
         schedulerName: str(undefined, { default: 'default-scheduler' }),
+        schedulingGates: mapList(
+          ref(POD_SCHEDULING_GATE),
+          'name',
+          'Gates the pod waits on before scheduling.',
+        ),
         securityContext: ref(POD_SECURITY, undefined, { default: {} }),
         serviceAccount: str('Deprecated alias of serviceAccountName.'),
         serviceAccountName: str(),
+        setHostnameAsFQDN: bool('The hostname is the fully qualified domain name.'),
+        shareProcessNamespace: bool('Containers share one process namespace.'),
         subdomain: str(),
         terminationGracePeriodSeconds: int64(undefined, { default: 30 }),
         tolerations: atomicList(ref(TOLERATION), 'Taints the pod tolerates.'),
+        topologySpreadConstraints: arrayOf(
+          ref(TOPOLOGY_SPREAD_CONSTRAINT),
+          'How the pod spreads among topology domains.',
+          {
+            'x-kubernetes-list-type': 'map',
+            'x-kubernetes-list-map-keys': ['topologyKey', 'whenUnsatisfiable'],
+            'x-kubernetes-patch-strategy': 'merge',
+            'x-kubernetes-patch-merge-key': 'topologyKey',
+          },
+        ),
         volumes: arrayOf(ref(VOLUME), 'Volumes containers may mount.', {
           'x-kubernetes-list-type': 'map',
           'x-kubernetes-list-map-keys': ['name'],
@@ -165,11 +231,19 @@ export const podModule: APIModule = {
       { required: ['containers'] },
     ),
     [POD_SECURITY]: struct('Security options of every container of a pod.', {
+      appArmorProfile: ref(APP_ARMOR_PROFILE),
       fsGroup: int64(),
+      fsGroupChangePolicy: str('OnRootMismatch or Always.', { enum: ['Always', 'OnRootMismatch'] }),
       runAsGroup: int64(),
       runAsNonRoot: bool(),
       runAsUser: int64(),
+      seLinuxChangePolicy: str('MountOption or Recursive.'),
+      seLinuxOptions: ref(SE_LINUX_OPTIONS),
+      seccompProfile: ref(SECCOMP_PROFILE),
       supplementalGroups: atomicList({ type: 'integer', format: 'int64' }),
+      supplementalGroupsPolicy: str('Merge or Strict.', { enum: ['Merge', 'Strict'] }),
+      sysctls: atomicList(ref(SYSCTL), 'Namespaced sysctls set for the pod.'),
+      windowsOptions: ref(WINDOWS_OPTIONS),
     }),
     [TOLERATION]: struct('A taint the pod tolerates.', {
       effect: str(undefined, { enum: ['NoExecute', 'NoSchedule', 'PreferNoSchedule'] }),
@@ -217,20 +291,37 @@ export const podModule: APIModule = {
       initContainers: 20,
       automountServiceAccountToken: pointer(21),
       tolerations: 22,
+      hostAliases: 23,
       priorityClassName: 24,
       priority: pointer(25),
+      dnsConfig: pointer(26),
+      shareProcessNamespace: pointer(27),
+      readinessGates: 28,
       runtimeClassName: pointer(29),
       enableServiceLinks: pointer(30),
       preemptionPolicy: pointer(31),
       overhead: 32,
+      topologySpreadConstraints: 33,
       ephemeralContainers: 34,
+      setHostnameAsFQDN: pointer(35),
+      os: pointer(36),
+      hostUsers: pointer(37),
+      schedulingGates: 38,
     },
     [POD_SECURITY]: {
+      seLinuxOptions: pointer(1),
       runAsUser: pointer(2),
       runAsNonRoot: pointer(3),
       supplementalGroups: 4,
       fsGroup: pointer(5),
       runAsGroup: pointer(6),
+      sysctls: 7,
+      windowsOptions: pointer(8),
+      fsGroupChangePolicy: pointer(9),
+      seccompProfile: pointer(10),
+      appArmorProfile: pointer(11),
+      supplementalGroupsPolicy: pointer(12),
+      seLinuxChangePolicy: pointer(13),
     },
     [TOLERATION]: { key: 1, operator: 2, value: 3, effect: 4, tolerationSeconds: pointer(5) },
     [coreV1('PodList')]: { metadata: 1, items: 2 },
