@@ -21,6 +21,8 @@ async function stored(env: ServiceEnv, key: string): Promise<unknown> {
   return kv === null ? null : JSON.parse(Buffer.from(kv.value).toString('utf8'));
 }
 
+// Fixed cluster IPs in these tests come from the static band (10.0.0.1–10.0.0.16): dynamic
+// allocations prefer the addresses above it, so a random one never takes an IP a test asks for.
 describe('services', () => {
   let env: ServiceEnv;
   before(async () => {
@@ -158,23 +160,23 @@ describe('services', () => {
   });
 
   it('an update keeps omitted allocations and refuses a changed cluster IP', async () => {
-    const created = await create(svc('keep', { clusterIP: '10.0.0.20' }));
+    const created = await create(svc('keep', { clusterIP: '10.0.0.12' }));
     const omitted: Service = { ...created, spec: { ports: [{ port: 8080 }], selector: { app: 'keep' } } };
     const res = await env.services.update(ctx, 'keep', put(omitted));
-    assert.equal(res.object.spec?.clusterIP, '10.0.0.20');
-    assert.deepEqual(res.object.spec.clusterIPs, ['10.0.0.20']);
+    assert.equal(res.object.spec?.clusterIP, '10.0.0.12');
+    assert.deepEqual(res.object.spec.clusterIPs, ['10.0.0.12']);
     const changed: Service = {
       ...res.object,
-      spec: { ...res.object.spec, clusterIP: '10.0.0.21', clusterIPs: ['10.0.0.21'] },
+      spec: { ...res.object.spec, clusterIP: '10.0.0.13', clusterIPs: ['10.0.0.13'] },
     };
     await rejectsWithStatus(env.services.update(ctx, 'keep', put(changed)), {
       code: 422,
       reason: 'Invalid',
       message:
-        'Service "keep" is invalid: spec.clusterIPs[0]: Invalid value: ["10.0.0.21"]: may not change once set',
+        'Service "keep" is invalid: spec.clusterIPs[0]: Invalid value: ["10.0.0.13"]: may not change once set',
     });
-    const taken = await create(svc('takes-21', { clusterIP: '10.0.0.21' }));
-    assert.equal(taken.spec?.clusterIP, '10.0.0.21');
+    const taken = await create(svc('takes-13', { clusterIP: '10.0.0.13' }));
+    assert.equal(taken.spec?.clusterIP, '10.0.0.13');
   });
 
   it('validates ports, names, types and selectors with kube messages', async () => {
@@ -266,7 +268,7 @@ describe('services', () => {
   it('a delete gives back the IP and node ports and removes the Endpoints', async () => {
     const endpoints = await newEndpointsREST({ restOptionsGetter: env.getter });
     const created = await create(
-      svc('gone', { type: 'NodePort', clusterIP: '10.0.0.30', ports: [{ port: 80, nodePort: 31030 }] }),
+      svc('gone', { type: 'NodePort', clusterIP: '10.0.0.14', ports: [{ port: 80, nodePort: 31030 }] }),
     );
     await endpoints.create(
       ctx,
@@ -278,18 +280,18 @@ describe('services', () => {
     assert.equal((res.object as Service).spec?.clusterIP, created.spec?.clusterIP);
     await rejectsWithStatus(endpoints.get(ctx, 'gone', {}), { code: 404, reason: 'NotFound' });
     const again = await create(
-      svc('again', { type: 'NodePort', clusterIP: '10.0.0.30', ports: [{ port: 80, nodePort: 31030 }] }),
+      svc('again', { type: 'NodePort', clusterIP: '10.0.0.14', ports: [{ port: 80, nodePort: 31030 }] }),
     );
-    assert.equal(again.spec?.clusterIP, '10.0.0.30');
+    assert.equal(again.spec?.clusterIP, '10.0.0.14');
   });
 
   it('a service held by a finalizer keeps its IP until the finalizer goes', async () => {
-    const held = svc('held', { clusterIP: '10.0.0.50' });
+    const held = svc('held', { clusterIP: '10.0.0.15' });
     held.metadata = { name: 'held', finalizers: ['example.com/keep'] };
     await create(held);
     const res = await env.services.delete(ctx, 'held', { options: {} });
     assert.equal(res.deleted, false);
-    await rejectsWithStatus(create(svc('wants-50', { clusterIP: '10.0.0.50' })), {
+    await rejectsWithStatus(create(svc('wants-15', { clusterIP: '10.0.0.15' })), {
       code: 422,
       reason: 'Invalid',
     });
@@ -300,7 +302,7 @@ describe('services', () => {
       put({ ...current, metadata: { ...current.metadata, finalizers: [] } }),
     );
     await rejectsWithStatus(env.services.get(ctx, 'held', {}), { code: 404, reason: 'NotFound' });
-    assert.equal((await create(svc('wants-50', { clusterIP: '10.0.0.50' }))).spec?.clusterIP, '10.0.0.50');
+    assert.equal((await create(svc('wants-15', { clusterIP: '10.0.0.15' }))).spec?.clusterIP, '10.0.0.15');
   });
 
   it('a dry run allocates nothing', async () => {
