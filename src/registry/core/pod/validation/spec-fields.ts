@@ -15,6 +15,7 @@ import {
   type FieldPath,
 } from '../../../../machinery/validation/index.js';
 import { validateID } from './containers.js';
+import { validatePodDNSConfig } from './dns-config.js';
 
 const restartPolicies = ['Always', 'OnFailure', 'Never'];
 const dnsPolicies = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -111,6 +112,7 @@ export function validatePodSpecFields(spec: PodSpec, path: FieldPath): ErrorList
   errs.push(...validateEnum(spec.dnsPolicy, dnsPolicies, path.child('dnsPolicy')));
   errs.push(...validateLabels(spec.nodeSelector, path.child('nodeSelector')));
   errs.push(...validatePodSecurityContext(spec.securityContext, path.child('securityContext')));
+  errs.push(...validatePodDNSConfig(spec, path.child('dnsConfig')));
   const sa = spec.serviceAccountName ?? '';
   if (sa !== '')
     errs.push(...invalidAll(nameIsDNSSubdomain(sa, false), sa, path.child('serviceAccountName')));
