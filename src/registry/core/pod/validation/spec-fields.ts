@@ -16,6 +16,7 @@ import {
 } from '../../../../machinery/validation/index.js';
 import { validateID } from './containers.js';
 import { validatePodDNSConfig } from './dns-config.js';
+import { validateTopologySpreadConstraints } from './topology-spread.js';
 
 const restartPolicies = ['Always', 'OnFailure', 'Never'];
 const dnsPolicies = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -113,6 +114,7 @@ export function validatePodSpecFields(spec: PodSpec, path: FieldPath): ErrorList
   errs.push(...validateLabels(spec.nodeSelector, path.child('nodeSelector')));
   errs.push(...validatePodSecurityContext(spec.securityContext, path.child('securityContext')));
   errs.push(...validatePodDNSConfig(spec, path.child('dnsConfig')));
+  errs.push(...validateTopologySpreadConstraints(spec, path.child('topologySpreadConstraints')));
   const sa = spec.serviceAccountName ?? '';
   if (sa !== '')
     errs.push(...invalidAll(nameIsDNSSubdomain(sa, false), sa, path.child('serviceAccountName')));
