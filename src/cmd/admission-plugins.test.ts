@@ -51,7 +51,7 @@ describe('admission plugin flags', () => {
     const text = t.out.join('');
     assert.match(
       text,
-      /--enable-admission-plugins strings +admission plugins that should be enabled in addition to default enabled ones \(NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, Priority, /,
+      /--enable-admission-plugins strings +admission plugins that should be enabled in addition to default enabled ones \(NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, PodSecurity, Priority, /,
     );
     assert.match(
       text,

@@ -28,6 +28,7 @@ const kubeOrder = [
   'NamespaceLifecycle',
   'ServiceAccount',
   'TaintNodesByCondition',
+  'PodSecurity',
   'Priority',
   'DefaultTolerationSeconds',
   'DefaultStorageClass',
@@ -77,6 +78,7 @@ describe('default admission chain', () => {
       'NamespaceLifecycle',
       'ServiceAccount',
       'TaintNodesByCondition',
+      'PodSecurity',
       'DefaultTolerationSeconds',
       'StorageObjectInUseProtection',
     ]);
@@ -117,7 +119,7 @@ describe('default admission chain', () => {
   it('names kube plugins Capstan lacks when enabled, and takes them as already off when disabled', () => {
     const errs = validateAdmissionPluginSelection({
       enable: ['NodeRestriction'],
-      disable: ['PodSecurity', 'ResourceQuota'],
+      disable: ['PodNodeSelector', 'ResourceQuota'],
     });
     assert.equal(errs.length, 1);
     assert.match(

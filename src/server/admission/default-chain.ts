@@ -6,7 +6,7 @@ import type { StorageClass } from '../../api/storage/v1/storage-class.js';
 import type { IngressClass } from '../../api/networking/v1/ingress-class.js';
 import type { RuntimeClass } from '../../api/node/v1/runtime-class.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
-import { isGetter, type Getter, type Storage } from '../../registry/rest/capabilities.js';
+import { isGetter, isLister, type Getter, type Storage } from '../../registry/rest/capabilities.js';
 import { AdmissionChain, type NamedHandler } from './chain.js';
 import type { AdmissionInterface } from './interfaces.js';
 import { classReaderOf } from './plugin/class-reader.js';
@@ -24,6 +24,7 @@ import {
 } from './plugin/defaulttolerationseconds/admission.js';
 import { NamespaceLifecycle, namespaceLifecyclePluginName } from './plugin/namespace/lifecycle.js';
 import { TaintNodesByCondition, taintNodesByConditionPluginName } from './plugin/nodetaint/admission.js';
+import { PodSecurityAdmission, podSecurityPluginName } from './plugin/podsecurity/admission.js';
 import { PriorityAdmission, priorityPluginName } from './plugin/priority/admission.js';
 import { RuntimeClassAdmission, runtimeClassPluginName } from './plugin/runtimeclass/admission.js';
 import { ServiceAccountAdmission, serviceAccountPluginName } from './plugin/serviceaccount/admission.js';
@@ -37,6 +38,7 @@ export const allOrderedPlugins: readonly string[] = [
   namespaceLifecyclePluginName,
   serviceAccountPluginName,
   taintNodesByConditionPluginName,
+  podSecurityPluginName,
   priorityPluginName,
   defaultTolerationSecondsPluginName,
   defaultStorageClassPluginName,
@@ -65,7 +67,6 @@ const kubeOnlyPlugins: ReadonlySet<string> = new Set([
   'NodeRestriction',
   'AlwaysPullImages',
   'ImagePolicyWebhook',
-  'PodSecurity',
   'PodNodeSelector',
   'PodTolerationRestriction',
   'EventRateLimit',
@@ -139,6 +140,13 @@ const factories: Readonly<Record<string, PluginFactory>> = {
   },
   [taintNodesByConditionPluginName]: (groups) =>
     storageOf(groups, '', 'nodes') === undefined ? undefined : new TaintNodesByCondition(),
+  [podSecurityPluginName]: (groups) => {
+    const namespaces = coreGetter(groups, 'namespaces');
+    const pods = storageOf(groups, '', 'pods');
+    // Pods and their templates are what it checks: without pods served there is nothing to do.
+    if (namespaces === undefined || pods === undefined || !isLister(pods)) return undefined;
+    return new PodSecurityAdmission({ namespaces, pods });
+  },
   [priorityPluginName]: (groups) => {
     const priorityClasses = classReaderOf<PriorityClass>(
       storageOf(groups, 'scheduling.k8s.io', 'priorityclasses'),
