@@ -8,7 +8,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
-import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
+import { locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
 import { tableRows } from './support/kube-objects.js';
 
 const cronTabCRD = `apiVersion: apiextensions.k8s.io/v1
@@ -75,13 +76,7 @@ ${extra}`;
 describe('kubectl against capstan: custom resources', () => {
   let capstan: CapstanProcess;
   let dir: string;
-  const kubectl = (args: readonly string[]): Promise<KubectlResult> =>
-    runKubectl(args, { kubeconfig: capstan.kubeconfigPath });
-  const ok = async (args: readonly string[]): Promise<string> => {
-    const r = await kubectl(args);
-    assert.equal(r.code, 0, `kubectl ${args.join(' ')} failed (${r.code}): ${r.stderr}`);
-    return r.stdout;
-  };
+  const { kubectl, ok } = kubectlSession(() => capstan.kubeconfigPath);
   const file = async (name: string, text: string): Promise<string> => {
     const path = join(dir, name);
     await writeFile(path, text);
