@@ -1,5 +1,6 @@
 // Validation of the persistent volume sources Capstan knows and of nodeAffinity, from
 // ValidatePersistentVolumeSpec's helpers (pkg/apis/core/validation/validation.go).
+import { validateHostPathSource, validatePathNoBacksteps } from '../pod/validation/volumes.js';
 import type {
   PersistentVolumeSpec,
   SecretReference,
@@ -16,32 +17,6 @@ import {
   type SourceCheck,
 } from '../../../machinery/validation/index.js';
 
-const hostPathTypes = [
-  '',
-  'BlockDevice',
-  'CharDevice',
-  'Directory',
-  'DirectoryOrCreate',
-  'File',
-  'FileOrCreate',
-  'Socket',
-];
-
-/** validatePathNoBacksteps. */
-function noBacksteps(path: string, at: FieldPath): ErrorList {
-  return path.split('/').includes('..') ? [FieldError.invalid(at, path, "must not contain '..'")] : [];
-}
-
-function hostPathErrors(src: NonNullable<PersistentVolumeSpec['hostPath']>, at: FieldPath): ErrorList {
-  const path = src.path ?? '';
-  if (path === '') return [FieldError.required(at.child('path'))];
-  const errs = noBacksteps(path, at.child('path'));
-  const type = src.type ?? '';
-  if (!hostPathTypes.includes(type))
-    errs.push(FieldError.notSupported(at.child('type'), type, hostPathTypes));
-  return errs;
-}
-
 function nfsErrors(src: NonNullable<PersistentVolumeSpec['nfs']>, at: FieldPath): ErrorList {
   const errs: ErrorList = [];
   if ((src.server ?? '') === '') errs.push(FieldError.required(at.child('server')));
@@ -53,7 +28,9 @@ function nfsErrors(src: NonNullable<PersistentVolumeSpec['nfs']>, at: FieldPath)
 
 function localErrors(src: NonNullable<PersistentVolumeSpec['local']>, at: FieldPath): ErrorList {
   const path = src.path ?? '';
-  return path === '' ? [FieldError.required(at.child('path'))] : noBacksteps(path, at.child('path'));
+  return path === ''
+    ? [FieldError.required(at.child('path'))]
+    : validatePathNoBacksteps(path, at.child('path'));
 }
 
 /** ValidateCSIDriverName. */
@@ -96,7 +73,7 @@ function csiErrors(src: NonNullable<PersistentVolumeSpec['csi']>, at: FieldPath)
 const sources: readonly SourceCheck<PersistentVolumeSpec>[] = [
   [
     'hostPath',
-    (s: PersistentVolumeSpec, at: FieldPath) => (s.hostPath ? hostPathErrors(s.hostPath, at) : []),
+    (s: PersistentVolumeSpec, at: FieldPath) => (s.hostPath ? validateHostPathSource(s.hostPath, at) : []),
   ],
   ['nfs', (s: PersistentVolumeSpec, at: FieldPath) => (s.nfs ? nfsErrors(s.nfs, at) : [])],
   ['local', (s: PersistentVolumeSpec, at: FieldPath) => (s.local ? localErrors(s.local, at) : [])],

@@ -38,6 +38,17 @@ export function validatePathNoBacksteps(target: string, path: FieldPath): ErrorL
   return target.split('/').includes('..') ? [FieldError.invalid(path, target, "must not contain '..'")] : [];
 }
 
+/** validateHostPathVolumeSource, shared by pod volumes and PersistentVolumes. */
+export function validateHostPathSource(src: { path?: string; type?: string }, at: FieldPath): ErrorList {
+  const target = src.path ?? '';
+  if (target === '') return [FieldError.required(at.child('path'))];
+  const errs = validatePathNoBacksteps(target, at.child('path'));
+  const type = src.type ?? '';
+  if (!hostPathTypes.includes(type))
+    errs.push(FieldError.notSupported(at.child('type'), type, hostPathTypes));
+  return errs;
+}
+
 /** validateLocalDescendingPath: relative, without `..`. */
 export function validateLocalDescendingPath(target: string, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
@@ -178,18 +189,7 @@ const sourceChecks: readonly SourceCheck<Volume>[] = [
         : [];
     },
   ],
-  [
-    'hostPath',
-    (v, p) => {
-      const target = v.hostPath?.path ?? '';
-      if (target === '') return [FieldError.required(p.child('path'))];
-      const errs = validatePathNoBacksteps(target, p.child('path'));
-      const type = v.hostPath?.type ?? '';
-      if (!hostPathTypes.includes(type))
-        errs.push(FieldError.notSupported(p.child('type'), type, hostPathTypes));
-      return errs;
-    },
-  ],
+  ['hostPath', (v, p) => validateHostPathSource(v.hostPath ?? {}, p)],
   [
     'secret',
     (v, p) => {
