@@ -335,6 +335,45 @@ describe('custom resources', () => {
     assert.match(String(unknown.body.message), /"spec.replicas" is not a known field selector/);
   });
 
+  it('answers malformed bodies with 400 Status errors, never a 500', async () => {
+    const token = server.kubeConfig.users[0]?.user.token ?? '';
+    const post = async (text: string, contentType = 'application/json'): Promise<Reply> => {
+      const res = await fetch(`${server.url}${base}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        body: text,
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as Record<string, unknown>,
+        headers: res.headers,
+      };
+    };
+    const cases: [string, string, RegExp][] = [
+      ['{bad json', 'application/json', /couldn't get version\/kind; json parse error/],
+      ['[1,2]', 'application/json', /cannot unmarshal array/],
+      [
+        '{"apiVersion":"example.com/v1","kind":"Widget","metadata":"x"}',
+        'application/json',
+        /Widget.metadata of type v1.ObjectMeta/,
+      ],
+      [
+        '{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"}}',
+        'application/json',
+        /no kind "Gadget" is registered/,
+      ],
+      ['kind: [', 'application/yaml', /yaml|json/i],
+    ];
+    for (const [text, type, message] of cases) {
+      const r = await post(text, type);
+      assert.equal(r.status, 400, `${text}: ${JSON.stringify(r.body)}`);
+      assert.equal(r.body.kind, 'Status');
+      assert.match(String(r.body.message), message, text);
+    }
+    const protobuf = await post('x', 'application/vnd.kubernetes.protobuf');
+    assert.equal(protobuf.status, 415);
+  });
+
   it('returns 404 for a missing object and for a namespace that does not exist', async () => {
     const missing = await call(server, { method: 'GET', path: `${base}/nope` });
     assert.equal(missing.status, 404);
