@@ -2,6 +2,7 @@
 // metav1.Now with second precision, deep copies).
 import { randomUUID } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../../api/meta.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 import { jsonEqual } from '../../machinery/patch/json.js';
 
 export { jsonEqual };
@@ -30,7 +31,7 @@ export function fillObjectMetaSystemFields(meta: ObjectMeta): void {
 
 /** A deep copy of a JSON-shaped object (kube's DeepCopyObject). */
 export function deepCopy<T>(obj: T): T {
-  return structuredClone(obj);
+  return deepCopyJSON(obj);
 }
 
 /** A timestamp `seconds` after `base` (both RFC 3339). */
