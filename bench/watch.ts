@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KubeObject } from '../src/api/meta.js';
-import { watchEventJson } from '../src/storage/cacher/serialize-once.js';
+import { jsonFrame } from '../src/endpoints/handlers/watch.js';
 import { defaultTiming } from '../src/storage/cacher/options.js';
 import { podCacher, type PodCacher } from '../src/storage/cacher/testing/pods.js';
 import { testPredicate } from '../src/storage/testing/predicate.js';
@@ -160,7 +160,7 @@ function adapter(pods: PodCacher): http.Server {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.flushHeaders();
       for await (const event of watch) {
-        if (!res.write(watchEventJson(event))) await once(res, 'drain');
+        if (!res.write(jsonFrame(event))) await once(res, 'drain');
       }
       res.end();
     })();

@@ -23,7 +23,7 @@ interface ChunkWriter {
 }
 
 /** Writes part of a streamed body; false when the caller should wait for 'drain'. */
-export function writeChunk(res: ApiResponse, chunk: string): boolean {
+export function writeChunk(res: ApiResponse, chunk: string | Buffer): boolean {
   return (res as ChunkWriter).write(chunk);
 }
 

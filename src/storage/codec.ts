@@ -1,5 +1,7 @@
-// The storage codec: objects are stored as JSON, as kube-apiserver does with --storage-media-type=application/json.
+// The storage codec: objects are stored as JSON, as kube-apiserver does with --storage-media-type=application/json,
+// in Go's encoding (HTML characters escaped) so that stored bytes are also what a read answers.
 import type { KubeObject } from '../api/meta.js';
+import { goJSONText } from '../machinery/json/go-json-text.js';
 
 export interface Codec {
   readonly mediaType: string;
@@ -10,7 +12,7 @@ export interface Codec {
 
 export const jsonCodec: Codec = {
   mediaType: 'application/json',
-  encode: (obj) => Buffer.from(JSON.stringify(obj), 'utf8'),
+  encode: (obj) => Buffer.from(goJSONText(obj), 'utf8'),
   decode: (data) => {
     const value: unknown = JSON.parse(data.toString('utf8'));
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {

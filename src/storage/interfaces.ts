@@ -1,5 +1,5 @@
 // storage.Interface as k8s.io/apiserver/pkg/storage/interfaces.go shapes it for the registry.
-import type { KubeList, KubeObject, Preconditions } from '../api/meta.js';
+import type { KubeList, KubeObject, ListMeta, Preconditions } from '../api/meta.js';
 import type { Watch } from './watch-chan.js';
 
 export type { Watch, WatchEvent } from './watch-chan.js';
@@ -18,11 +18,22 @@ export interface Versioner {
   parseResourceVersion(rv: string): Revision;
 }
 
+/** The labels and fields selectors see for an object (kube's GetAttrs). */
+export interface ObjectAttrs {
+  readonly labels: Readonly<Record<string, string>>;
+  readonly fields: Readonly<Record<string, string>>;
+}
+
 /** Selects objects; built by the registry from label and field selectors. */
 export interface SelectionPredicate<T extends KubeObject = KubeObject> {
   /** True when it matches every object (no label and no field requirements). */
   empty(): boolean;
   matches(obj: T): boolean;
+  /**
+   * Matches on attributes computed before (kube's MatchesObjectAttributes): the watch cache keeps
+   * them rather than the objects. Without it the cache decodes objects to match them.
+   */
+  matchesAttrs?(attrs: ObjectAttrs): boolean;
   /** Exact-match requirements the watch cache may index on, e.g. `spec.nodeName` → `node-1`. */
   exactFields?(): ReadonlyMap<string, string>;
 }
@@ -53,6 +64,11 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
    * a BOOKMARK shortly before, as kube's cacher does with the request context's deadline.
    */
   deadline?: number;
+  /**
+   * Watch: the caller only reads the events' objects, so they may be the very objects writes
+   * returned, and events carry the bytes the object is stored as (the watch cache's feed).
+   */
+  shareObjects?: boolean;
   signal?: AbortSignal;
 }
 
@@ -64,11 +80,25 @@ export interface CreateOptions {
 
 export type ValidateDeletion<T> = (obj: T) => void | Promise<void>;
 
+/**
+ * A possibly stale state of an object that spares storage a read (the watch cache's copy): the object
+ * with its resourceVersion, the caller's to change, and the bytes it is stored as.
+ */
+export interface CachedExisting<T extends KubeObject = KubeObject> {
+  readonly object: T;
+  readonly stored: Buffer;
+}
+
+/** A list as a read answers it, item by item in JSON (each with its resourceVersion). */
+export interface EncodedList {
+  readonly metadata: ListMeta;
+  readonly items: readonly Buffer[];
+}
+
 export interface DeleteOptions<T extends KubeObject = KubeObject> {
   preconditions?: Preconditions;
   validateDeletion?: ValidateDeletion<T>;
-  /** A possibly stale copy of the object (from the watch cache) that saves a read. */
-  cachedExisting?: T;
+  cachedExisting?: CachedExisting<T>;
   signal?: AbortSignal;
 }
 
@@ -89,7 +119,7 @@ export interface UpdateOptions<T extends KubeObject = KubeObject> {
   tryUpdate: TryUpdate<T>;
   ignoreNotFound?: boolean;
   preconditions?: Preconditions;
-  cachedExisting?: T;
+  cachedExisting?: CachedExisting<T>;
   /** Seconds to live for the written value. */
   ttl?: number;
   signal?: AbortSignal;
@@ -113,4 +143,14 @@ export interface Interface<T extends KubeObject = KubeObject> {
   requestWatchProgress(): Promise<void>;
   /** Fails when the store cannot serve. */
   readinessCheck(): Promise<void>;
+  /**
+   * get() as JSON bytes (resourceVersion included), for callers that only pass the object on: a
+   * store that keeps encodings serves them without decoding.
+   */
+  getEncoded?(key: string, opts?: GetOptions): Promise<Buffer | null>;
+  /** getList() with every item as JSON bytes, as getEncoded. */
+  getListEncoded?(key: string, opts?: ListOptions<T>): Promise<EncodedList>;
+  /** Reads of the current revision cost no round trip (this process is the store), so consistent
+   * reads may be served from a cache that has caught up with it. */
+  readonly local?: boolean;
 }

@@ -1,8 +1,20 @@
 import type { Status } from '../api/meta.js';
 import type { KubeObject } from '../api/meta.js';
 
+/** An object's storage key (as the storage's callers name keys), stored bytes and revision. */
+export interface StoredState {
+  readonly key: string;
+  readonly data: Buffer;
+  readonly revision: number;
+}
+
 export type WatchEvent<T extends KubeObject = KubeObject> =
-  | { readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK'; readonly object: T }
+  | {
+      readonly type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
+      readonly object: T;
+      /** Where and as what bytes the object is stored (no resourceVersion), when at hand. */
+      readonly stored?: StoredState;
+    }
   | { readonly type: 'ERROR'; readonly object: Status };
 
 /** watch.Interface: events in order until the watch ends; stop() ends it from the consumer side. */

@@ -1,10 +1,11 @@
 // LIST and WATCH of a collection (handlers/get.go ListResource): a named watch route or a
 // `metadata.name` field selector narrows it to one object.
 import { newBadRequest, newMethodNotSupported } from '../../machinery/errors/index.js';
-import { isLister, isWatcher } from '../../registry/rest/capabilities.js';
+import { isEncodedLister, isLister, isWatcher } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { decodeListOptions, nameFieldSelector } from '../request/list-options.js';
+import { servesEncoded, writeEncodedList } from '../responsewriters/write-encoded.js';
 import {
   qualifiedResource,
   requestContext,
@@ -38,6 +39,10 @@ async function listOrWatch(scope: RequestScope, hr: HandlerRequest, forceWatch: 
     return;
   }
   if (!isLister(storage)) throw new Error('route installed without a lister');
+  if (isEncodedLister(storage) && servesEncoded(hr.ex, media)) {
+    await writeEncodedList(hr.ex, 200, await storage.listEncoded(ctx, options));
+    return;
+  }
   const result = await storage.list(ctx, options);
   writeResult(scope, hr, { code: 200, media, ctx, result });
 }

@@ -4,9 +4,10 @@ import { gzipSync } from 'node:zlib';
 import { header } from '../http-types.js';
 import type { Exchange } from './exchange.js';
 
-const gzipThresholdBytes = 128 * 1024;
+/** kube's deferredResponseWriter compresses bodies past this size. */
+export const gzipThresholdBytes = 128 * 1024;
 
-function acceptsGzip(ex: Exchange): boolean {
+export function acceptsGzip(ex: Exchange): boolean {
   return header(ex.req, 'accept-encoding')
     .split(',')
     .some((token) => (token.split(';')[0] ?? '').trim().toLowerCase() === 'gzip');

@@ -2,25 +2,36 @@
 // registry/store.go), with selectors parsed as the list and watch endpoints receive them.
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import { validateNamespaceName } from '../../machinery/validation/index.js';
-import type { ListOptions as StorageListOptions, Watch } from '../../storage/interfaces.js';
+import { encodedGet, encodedList } from '../../storage/encoded-reads.js';
+import type {
+  GetOptions as StorageGetOptions,
+  ListOptions as StorageListOptions,
+  Watch,
+} from '../../storage/interfaces.js';
+import type { EncodedListResult } from '../rest/capabilities.js';
 import type { RequestContext } from '../rest/context.js';
 import type { GetOptions, ListOptions } from '../rest/options.js';
 import { parseFields, parseLabels, type StorePredicate } from './predicate.js';
 import type { StoreCore } from './store-core.js';
 import { interpretStorageError } from './storage-errors.js';
 
-export async function getObject<T extends KubeObject>(
+/** Store.Get through `read` (decoded or encoded), with storage errors as the verb's Status errors. */
+async function readObject<T extends KubeObject, R>(
   core: StoreCore<T>,
   ctx: RequestContext,
-  args: { name: string; options: GetOptions },
-): Promise<T> {
+  args: {
+    name: string;
+    options: GetOptions;
+    read: (key: string, opts: StorageGetOptions) => Promise<R | null>;
+  },
+): Promise<R> {
   const key = core.keyFunc(ctx, args.name);
   try {
     const rv = args.options.resourceVersion;
-    return (await core.storage.storage.get(key, {
+    return (await args.read(key, {
       signal: ctx.signal,
       ...(rv !== undefined ? { resourceVersion: rv } : {}),
-    })) as T;
+    })) as R;
   } catch (err) {
     throw interpretStorageError(err, {
       verb: 'get',
@@ -28,6 +39,25 @@ export async function getObject<T extends KubeObject>(
       name: args.name,
     });
   }
+}
+
+export function getObject<T extends KubeObject>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  args: { name: string; options: GetOptions },
+): Promise<T> {
+  const storage = core.storage.storage;
+  return readObject(core, ctx, { ...args, read: (key, opts) => storage.get(key, opts) });
+}
+
+/** getObject as JSON bytes, not decoded where the storage keeps them. */
+export function getEncodedObject<T extends KubeObject>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  args: { name: string; options: GetOptions },
+): Promise<Buffer> {
+  const storage = core.storage.storage;
+  return readObject(core, ctx, { ...args, read: (key, opts) => encodedGet(storage, key, opts) });
 }
 
 /** The predicate for a request's label and field selectors. */
@@ -90,25 +120,55 @@ function storageListOptions<T extends KubeObject>(
   return out;
 }
 
+/** The storage read of a list with `args`' selectors, through `read` (decoded or encoded). */
+async function readList<T extends KubeObject, R>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  args: {
+    predicate: StorePredicate<T>;
+    options: ListOptions;
+    read: (key: string, opts: StorageListOptions<T>) => Promise<R>;
+  },
+): Promise<R> {
+  const p = args.predicate;
+  const scoped = narrowNamespace(ctx, p);
+  const { key, recursive } = keyFor(core, scoped, p);
+  try {
+    return await args.read(key, { ...storageListOptions(ctx, p, args.options), recursive });
+  } catch (err) {
+    throw interpretStorageError(err, { verb: 'list', qualifiedResource: core.qualifiedResource, name: '' });
+  }
+}
+
 /** ListPredicate: the matching objects, in a list of the store's kind. */
 export async function listPredicate<T extends KubeObject>(
   core: StoreCore<T>,
   ctx: RequestContext,
   args: { predicate: StorePredicate<T>; options: ListOptions },
 ): Promise<KubeList<T>> {
-  const p = args.predicate;
-  const scoped = narrowNamespace(ctx, p);
-  const { key, recursive } = keyFor(core, scoped, p);
-  let got: KubeList<T>;
-  try {
-    got = await core.storage.storage.getList(key, { ...storageListOptions(ctx, p, args.options), recursive });
-  } catch (err) {
-    throw interpretStorageError(err, { verb: 'list', qualifiedResource: core.qualifiedResource, name: '' });
-  }
+  const storage = core.storage.storage;
+  const got = await readList(core, ctx, { ...args, read: (key, opts) => storage.getList(key, opts) });
   const list = core.newListFunc();
   list.metadata = got.metadata;
   list.items = got.items;
   return list;
+}
+
+/** List as JSON pieces: the list's kind and metadata, and each matching item's JSON. */
+export async function listEncodedObjects<T extends KubeObject>(
+  core: StoreCore<T>,
+  ctx: RequestContext,
+  options: ListOptions,
+): Promise<EncodedListResult> {
+  const storage = core.storage.storage;
+  const predicate = predicateFor(core, options);
+  const got = await readList(core, ctx, {
+    predicate,
+    options,
+    read: (key, opts) => encodedList(storage, key, opts),
+  });
+  const { kind = '', apiVersion = '' } = core.newListFunc();
+  return { kind, apiVersion, metadata: got.metadata, items: got.items };
 }
 
 export async function listObjects<T extends KubeObject>(

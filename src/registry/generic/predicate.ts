@@ -79,6 +79,9 @@ export function selectionPredicate<T extends KubeObject>(init: PredicateInit<T>)
       const attrs: ObjectAttrs = attrFunc(obj);
       return label.matches(attrs.labels) && field.matches(attrs.fields);
     },
+    matchesAttrs(attrs: ObjectAttrs): boolean {
+      return empty() || (label.matches(attrs.labels) && field.matches(attrs.fields));
+    },
     exactFields(): ReadonlyMap<string, string> {
       const exact = new Map<string, string>();
       for (const t of field.requirements) if (t.operator === '=') exact.set(t.field, t.value);

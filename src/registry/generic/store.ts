@@ -8,6 +8,9 @@ import type {
   CategoriesProvider,
   CollectionDeleter,
   Creater,
+  EncodedGetter,
+  EncodedLister,
+  EncodedListResult,
   Getter,
   GracefulDeleter,
   Lister,
@@ -27,7 +30,7 @@ import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../rest/str
 import { createObject } from './create.js';
 import { deleteCollection } from './delete-collection.js';
 import { deleteObject } from './delete.js';
-import { getObject, listObjects, watchObjects } from './list-watch.js';
+import { getEncodedObject, getObject, listEncodedObjects, listObjects, watchObjects } from './list-watch.js';
 import { brandCore, type StoreCore } from './store-core.js';
 import { updateObject } from './update.js';
 
@@ -36,7 +39,9 @@ export class Store<T extends KubeObject = KubeObject>
     Storage,
     Scoper,
     Getter,
+    EncodedGetter,
     Lister,
+    EncodedLister,
     TableConvertor,
     Watcher,
     Creater,
@@ -109,8 +114,17 @@ export class Store<T extends KubeObject = KubeObject>
     return getObject(this.#core, ctx, { name, options });
   }
 
+  /** get as JSON: the stored object is what get returns, so its encoding is served as it is. */
+  getEncoded(ctx: RequestContext, name: string, options: GetOptions): Promise<Buffer> {
+    return getEncodedObject(this.#core, ctx, { name, options });
+  }
+
   list(ctx: RequestContext, options: ListOptions): Promise<KubeList<T>> {
     return listObjects(this.#core, ctx, options);
+  }
+
+  listEncoded(ctx: RequestContext, options: ListOptions): Promise<EncodedListResult> {
+    return listEncodedObjects(this.#core, ctx, options);
   }
 
   watch(ctx: RequestContext, options: ListOptions): Promise<Watch<T>> {

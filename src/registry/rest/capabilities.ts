@@ -1,6 +1,6 @@
 // One-verb REST capabilities (k8s.io/apiserver/pkg/registry/rest/rest.go). The endpoints layer
 // derives a resource's verbs from the capabilities its storage has, and sees storage only here.
-import type { KubeList, KubeObject, Preconditions } from '../../api/meta.js';
+import type { KubeList, KubeObject, ListMeta, Preconditions } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
 import type { Watch } from '../../storage/interfaces.js';
 import type { RequestContext } from './context.js';
@@ -38,6 +38,28 @@ export interface TableConvertor {
     obj: KubeObject | KubeList,
     opts: { includeObject?: 'None' | 'Object' | 'Metadata' },
   ): Table;
+}
+
+/**
+ * get answered as JSON bytes (resourceVersion included), for a caller that only writes the object
+ * out: a storage that keeps encodings (the watch cache) answers without decoding. Only a storage
+ * whose get returns the stored object unchanged offers it.
+ */
+export interface EncodedGetter {
+  getEncoded(ctx: RequestContext, name: string, options: GetOptions): Promise<Buffer>;
+}
+
+/** A list as JSON pieces: the list's kind and metadata, and each item's JSON. */
+export interface EncodedListResult {
+  readonly kind: string;
+  readonly apiVersion: string;
+  readonly metadata: ListMeta;
+  readonly items: readonly Buffer[];
+}
+
+/** list answered item by item as JSON bytes, as EncodedGetter. */
+export interface EncodedLister {
+  listEncoded(ctx: RequestContext, options: ListOptions): Promise<EncodedListResult>;
 }
 
 export interface Lister extends TableConvertor {
@@ -149,6 +171,8 @@ const has = (s: object, method: string): boolean =>
 
 export const isGetter = (s: Storage): s is Storage & Getter => has(s, 'get');
 export const isLister = (s: Storage): s is Storage & Lister => has(s, 'list') && has(s, 'newList');
+export const isEncodedGetter = (s: Storage): s is Storage & EncodedGetter => has(s, 'getEncoded');
+export const isEncodedLister = (s: Storage): s is Storage & EncodedLister => has(s, 'listEncoded');
 export const isWatcher = (s: Storage): s is Storage & Watcher => has(s, 'watch');
 export const isCreater = (s: Storage): s is Storage & Creater => has(s, 'create');
 export const isNamedCreater = (s: Storage): s is Storage & NamedCreater => has(s, 'createNamed');

@@ -4,6 +4,7 @@ import type { KubeObject } from '../../api/meta.js';
 import type { FieldError } from '../../machinery/validation/field-error.js';
 import type { RequestContext } from './context.js';
 import type { DeleteOptions } from './options.js';
+import type { ObjectAttrs } from '../../storage/interfaces.js';
 
 export interface NameGenerator {
   /** `base` + 5 random characters of kube's alphabet, base truncated to fit 63 characters. */
@@ -41,10 +42,6 @@ export interface DeleteStrategy<T extends KubeObject = KubeObject> {
   checkGracefulDelete?(ctx: RequestContext, obj: T, options: DeleteOptions): boolean;
 }
 
-/** The labels and fields selectors see for an object (kube's GetAttrs). */
-export interface ObjectAttrs {
-  readonly labels: Readonly<Record<string, string>>;
-  readonly fields: Readonly<Record<string, string>>;
-}
+export type { ObjectAttrs };
 
 export type AttrFunc<T extends KubeObject = KubeObject> = (obj: T) => ObjectAttrs;

@@ -2,10 +2,11 @@
 // with (a replay from the window, or the current objects as ADDED), then live events offered by the
 // dispatcher into a bounded WatchChan. A watcher whose queue stays full is terminated, not buffered.
 import type { KubeObject } from '../../api/meta.js';
-import type { SelectionPredicate, Versioner, Watch, WatchEvent } from '../interfaces.js';
+import type { SelectionPredicate, Watch, WatchEvent } from '../interfaces.js';
 import { WatchChan } from '../watch-chan.js';
 import { keyMatches } from './keys.js';
-import type { CacheEventType, WatchCacheEvent } from './watch-cache-event.js';
+import { matchesElement } from './elements.js';
+import type { CacheEventType, StoreElement, WatchCacheEvent } from './watch-cache-event.js';
 
 export interface CacheWatcherInit<T extends KubeObject> {
   /** The prepared key: a prefix ending in '/' when recursive, else one exact key. */
@@ -13,7 +14,6 @@ export interface CacheWatcherInit<T extends KubeObject> {
   readonly recursive: boolean;
   /** Undefined selects everything. */
   readonly predicate: SelectionPredicate<T> | undefined;
-  readonly versioner: Versioner;
   /** Live events the consumer may lag behind by before the watcher is ended. */
   readonly capacity: number;
   readonly allowBookmarks: boolean;
@@ -28,11 +28,11 @@ export interface CacheWatcherInit<T extends KubeObject> {
 /** The change a watcher sees: ADDED when the object enters its selection, DELETED when it leaves. */
 export function kindFor<T extends KubeObject>(
   event: WatchCacheEvent<T>,
-  matches: (key: string, obj: T) => boolean,
+  matches: (el: StoreElement<T>) => boolean,
 ): CacheEventType | null {
-  const prev = event.type === 'DELETED' ? (event.prevObject ?? event.object) : event.prevObject;
-  const cur = event.type !== 'DELETED' && matches(event.key, event.object);
-  const old = prev !== null && matches(event.key, prev);
+  const prev = event.type === 'DELETED' ? (event.prev ?? event.element) : event.prev;
+  const cur = event.type !== 'DELETED' && matches(event.element);
+  const old = prev !== null && matches(prev);
   if (cur) return old ? 'MODIFIED' : 'ADDED';
   return old ? 'DELETED' : null;
 }
@@ -77,8 +77,8 @@ export class CacheWatcher<T extends KubeObject> implements Watch<T> {
     this.#initial = events[Symbol.iterator]();
   }
 
-  readonly matches = (key: string, obj: T): boolean =>
-    keyMatches(key, this.#init.scope, this.#init.recursive) && (this.#init.predicate?.matches(obj) ?? true);
+  readonly matches = (el: StoreElement<T>): boolean =>
+    keyMatches(el.key, this.#init.scope, this.#init.recursive) && matchesElement(this.#init.predicate, el);
 
   /**
    * Offers a live event. Returns null when it was queued or is not for this watcher, or the watch
@@ -88,7 +88,7 @@ export class CacheWatcher<T extends KubeObject> implements Watch<T> {
     if (this.#chan.closed || event.resourceVersion <= this.#init.minResourceVersion) return null;
     const kind = kindFor(event, this.matches);
     if (kind === null) return null;
-    const out = event.watchEvent(kind, { versioner: this.#init.versioner, shared: true });
+    const out = event.watchEvent(kind, { shared: true });
     return this.#chan.push(out) ? null : out;
   }
 

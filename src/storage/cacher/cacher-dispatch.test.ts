@@ -1,12 +1,11 @@
 // Dispatch through the watcher index: an event is offered only to watchers that can want it, every
-// watcher of a change gets the same (frozen) event object, and it is serialized once.
+// watcher of a change gets the same (frozen) event object, with the JSON to send attached.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { WatchEvent } from '../interfaces.js';
 import { testPredicate } from '../testing/predicate.js';
 import { pod, type TestObject } from '../testing/test-object.js';
 import { EventReader } from '../testing/watch-reader.js';
-import { encodeWatchEventOnce } from './serialize-once.js';
+import { servedJSONOf } from '../served-json.js';
 import { podCacher, type PodCacher } from './testing/pods.js';
 
 let pods: PodCacher;
@@ -117,7 +116,7 @@ describe('scoped watchers and indexed lists', () => {
 });
 
 describe('shared events', () => {
-  it('every watcher of a change gets the same frozen event, serialized once', async () => {
+  it('every watcher of a change gets the same frozen event, with the JSON to send attached', async () => {
     const rv = String(pods.cacher.stats().resourceVersion);
     const readers = await Promise.all(
       [0, 1, 2].map(
@@ -134,24 +133,23 @@ describe('shared events', () => {
       events.every((e) => e === events[0]),
       'one event object for all watchers',
     );
+    const json = servedJSONOf(events[0]!);
+    assert.ok(json !== undefined);
     const obj = events[0]!.object as TestObject;
     assert.ok(Object.isFrozen(obj) && Object.isFrozen(obj.metadata.labels));
-    let encodes = 0;
-    const encoder = { id: 'count', encode: (e: WatchEvent) => (encodes++, JSON.stringify(e)) };
-    const frames = events.map((e) => encodeWatchEventOnce(e, encoder));
-    assert.equal(encodes, 1);
-    assert.ok(frames.every((f) => f === frames[0]));
+    assert.deepEqual(JSON.parse(json.toString()), obj);
     for (const r of readers) r.stop();
   });
 
-  it('objects read from the cache are frozen: changing one throws', async () => {
-    const created = await pods.cacher.create('/pods/frozen/a', pod('frozen', 'a'));
-    const got = await pods.cacher.get('/pods/frozen/a', {
-      resourceVersion: created.metadata.resourceVersion ?? '',
-    });
+  it("objects read from the cache are the caller's: changing one leaves the cache alone", async () => {
+    const created = await pods.cacher.create('/pods/own/a', pod('own', 'a'));
+    const at = { resourceVersion: created.metadata.resourceVersion ?? '' };
+    const got = await pods.cacher.get('/pods/own/a', at);
     assert.ok(got !== null);
-    assert.throws(() => {
-      got.metadata.labels = { changed: 'yes' };
-    }, TypeError);
+    got.metadata.labels = { changed: 'yes' };
+    const again = await pods.cacher.get('/pods/own/a', at);
+    assert.deepEqual(again, created);
+    const encoded = await pods.cacher.getEncoded('/pods/own/a', at);
+    assert.deepEqual(JSON.parse(String(encoded)), created);
   });
 });

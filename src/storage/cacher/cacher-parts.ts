@@ -6,6 +6,7 @@ import { BookmarkScheduler } from './bookmarks.js';
 import { Dispatcher } from './dispatcher.js';
 import { FreshWaiters } from './fresh-waiters.js';
 import type { IndexFunc } from './keyed-store.js';
+import type { ElementRules } from './elements.js';
 import type { CompletedCacherConfig } from './options.js';
 import { Ready } from './ready.js';
 import { Reflector, type ReflectorHandler } from './reflector.js';
@@ -34,10 +35,25 @@ function indexFuncs<T extends KubeObject>(config: CompletedCacherConfig<T>): Map
       return value === undefined ? [] : [value];
     });
   }
-  const trigger = config.trigger;
-  if (trigger !== null) out.set(trigger.field, (el) => [trigger.func(el.object)]);
-  for (const [name, func] of Object.entries(config.indexers)) out.set(name, (el) => func(el.object));
+  const names = [...(config.trigger === null ? [] : [config.trigger.field]), ...Object.keys(config.indexers)];
+  for (const name of names) out.set(name, (el) => el.indexValues[name] ?? []);
   return out;
+}
+
+/** How arriving objects become elements: the configured key, attributes and index functions. */
+function elementRules<T extends KubeObject>(config: CompletedCacherConfig<T>): ElementRules<T> {
+  const { trigger, indexers } = config;
+  return {
+    keyFunc: config.keyFunc,
+    getAttrsFunc: config.getAttrsFunc,
+    versioner: config.versioner,
+    indexValues: (obj) => {
+      const out: Record<string, readonly string[]> = {};
+      if (trigger !== null) out[trigger.field] = [trigger.func(obj)];
+      for (const [name, func] of Object.entries(indexers)) out[name] = func(obj);
+      return out;
+    },
+  };
 }
 
 function failureMessage(resource: string, err: unknown): string {
@@ -55,13 +71,13 @@ function reflectorHandler<T extends KubeObject>(parts: {
 }): ReflectorHandler<T> {
   const { dispatcher, cache, ready } = parts;
   return {
-    replace: (objects, rv) =>
+    replace: (items, rv) =>
       dispatcher.enqueue(() => {
-        cache.replace(objects, rv);
+        cache.replace(items, rv);
         ready.setReady();
         return null;
       }),
-    change: (type, obj) => dispatcher.enqueue(() => cache.apply(type, obj)),
+    change: (type, arrival) => dispatcher.enqueue(() => cache.apply(type, arrival)),
     progress: (rv) =>
       dispatcher.enqueue(() => {
         cache.bookmark(rv);
@@ -92,9 +108,7 @@ function freshCache<T extends KubeObject>(
     () => cache.resourceVersion,
   );
   const cache = new WatchCache<T>({
-    keyFunc: config.keyFunc,
-    getAttrsFunc: config.getAttrsFunc,
-    versioner: config.versioner,
+    rules: elementRules(config),
     indexFuncs: indexFuncs(config),
     window: {
       lowerBound: config.cacheSize,
@@ -117,7 +131,7 @@ export function cacherParts<T extends KubeObject>(config: CompletedCacherConfig<
   const log = (err: unknown): void => {
     config.log(failureMessage(resource, err));
   };
-  const dispatcher = new Dispatcher<T>({ index, versioner, trigger: config.trigger, onStepError: log });
+  const dispatcher = new Dispatcher<T>({ index, trigger: config.trigger, onStepError: log });
   const bookmarks = new BookmarkScheduler<T>({
     frequencyMs: timing.bookmarkFrequencyMs,
     tickMs: timing.bookmarkTickMs,

@@ -5,9 +5,12 @@ import type { KubeList, KubeObject } from '../../api/meta.js';
 import { StatusError } from '../../machinery/errors/index.js';
 import { invalidResourceVersion } from '../api-errors.js';
 import { keyNotFound } from '../errors.js';
+import { encodedGet, encodedList } from '../encoded-reads.js';
 import type {
+  CachedExisting,
   CreateOptions,
   DeleteOptions,
+  EncodedList,
   GetOptions,
   Interface,
   ListOptions,
@@ -19,9 +22,11 @@ import type {
 import { cacherParts, type CacherParts } from './cacher-parts.js';
 import { listOnNotReadyCache, listRoute } from './delegator.js';
 import { prepareKey } from './keys.js';
-import { listFromCache } from './list-from-cache.js';
+import { listFromCache, type CachedList } from './list-from-cache.js';
 import { completeCacherConfig, type CacherConfig, type CompletedCacherConfig } from './options.js';
 import { startWatch } from './start-watch.js';
+import { decodeElement, type StoreElement } from './watch-cache-event.js';
+import { storedBytes } from '../served-json.js';
 
 /** storage.ErrStorageNotReady. */
 export const storageNotReadyMessage = 'storage not ready';
@@ -92,13 +97,15 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     return this.#config.storage.create(key, obj, opts);
   }
 
-  /** The cache's copy of the object at `key`, to spare storage a read (kube ignores the caller's). */
-  #cached(key: string): T | undefined {
+  /** The cache's state of the object at `key`, a hint that spares storage a read (kube ignores the caller's). */
+  #cached(key: string): CachedExisting<T> | undefined {
+    let el: StoreElement<T> | undefined;
     try {
-      return this.#parts.cache.store.get(prepareKey(this.#config.resourcePrefix, key, false))?.object;
+      el = this.#parts.cache.store.get(prepareKey(this.#config.resourcePrefix, key, false));
     } catch {
       return undefined;
     }
+    return el === undefined ? undefined : { object: decodeElement(el), stored: storedBytes(el.served) };
   }
 
   delete(key: string, opts: DeleteOptions<T> = {}): Promise<T> {
@@ -144,31 +151,60 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     }
   }
 
-  async get(key: string, opts: GetOptions = {}): Promise<T | null> {
+  /**
+   * The element a get reads from the cache, or null when storage must answer: before the cache is
+   * ready, and for a read without a resourceVersion (which must be current) unless storage is local,
+   * where the cache catches up with its current revision at once.
+   */
+  async #getElement(key: string, opts: GetOptions): Promise<{ el: StoreElement<T> | undefined } | null> {
     const { storage, resourcePrefix } = this.#config;
     const rv = opts.resourceVersion ?? '';
-    // A read without a resourceVersion must be current: storage answers it (kube, for compatibility).
-    if (rv === '') return storage.get(key, opts);
+    if (rv === '' && storage.local !== true) return null;
     const prepared = prepareKey(resourcePrefix, key, false);
-    if (this.#parts.ready.state !== 'ready') return storage.get(key, opts);
-    const minimum = this.#parseResourceVersion(rv);
-    await this.#parts.waiters.wait(minimum, opts.signal);
-    const el = this.#parts.cache.store.get(prepared);
-    if (el !== undefined) return el.object;
-    if (opts.ignoreNotFound === true) return null;
-    throw keyNotFound(prepared, this.#parts.cache.resourceVersion);
+    if (this.#parts.ready.state !== 'ready') return null;
+    const minimum = rv === '' ? await storage.currentResourceVersion() : this.#parseResourceVersion(rv);
+    try {
+      await this.#parts.waiters.wait(minimum, opts.signal);
+    } catch (err) {
+      if (rv === '' && isTooLargeResourceVersion(err)) return null;
+      throw err;
+    }
+    return { el: this.#parts.cache.store.get(prepared) };
   }
 
-  async getList(key: string, opts: ListOptions<T> = {}): Promise<KubeList<T>> {
+  /** KeyNotFound as the read's source would say it: storage (a current read) gives no revision. */
+  #notFound(key: string, opts: GetOptions): never {
+    const rv = (opts.resourceVersion ?? '') === '' ? 0 : this.#parts.cache.resourceVersion;
+    throw keyNotFound(prepareKey(this.#config.resourcePrefix, key, false), rv);
+  }
+
+  async get(key: string, opts: GetOptions = {}): Promise<T | null> {
+    const read = await this.#getElement(key, opts);
+    if (read === null) return this.#config.storage.get(key, opts);
+    if (read.el !== undefined) return decodeElement(read.el);
+    if (opts.ignoreNotFound === true) return null;
+    this.#notFound(key, opts);
+  }
+
+  async getEncoded(key: string, opts: GetOptions = {}): Promise<Buffer | null> {
+    const read = await this.#getElement(key, opts);
+    if (read === null) return encodedGet(this.#config.storage, key, opts);
+    if (read.el !== undefined) return read.el.served.json;
+    if (opts.ignoreNotFound === true) return null;
+    this.#notFound(key, opts);
+  }
+
+  /** The cached list a getList answers with, or null when storage must answer it. */
+  async #listElements(key: string, opts: ListOptions<T>): Promise<CachedList<T> | null> {
     const { storage, resourcePrefix } = this.#config;
     const recursive = opts.recursive === true;
     const prepared = prepareKey(resourcePrefix, key, recursive);
     const route = listRoute(opts);
-    if (route === 'storage') return storage.getList(key, opts);
+    if (route === 'storage') return null;
     const minimum = this.#parseResourceVersion(opts.resourceVersion ?? '');
     const notReady = this.#parts.ready.check();
     if (notReady !== null) {
-      if (listOnNotReadyCache(opts)) return storage.getList(key, opts);
+      if (listOnNotReadyCache(opts)) return null;
       throw notReady;
     }
     const scope = { key: prepared, recursive };
@@ -178,23 +214,37 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     try {
       return await this.#listAt(scope, opts, current);
     } catch (err) {
-      if (isTooLargeResourceVersion(err)) return storage.getList(key, opts);
+      if (isTooLargeResourceVersion(err)) return null;
       throw err;
     }
+  }
+
+  async getList(key: string, opts: ListOptions<T> = {}): Promise<KubeList<T>> {
+    const cached = await this.#listElements(key, opts);
+    if (cached === null) return this.#config.storage.getList(key, opts);
+    const list = this.#config.newListFunc?.() ?? { metadata: {}, items: [] };
+    list.metadata = cached.metadata;
+    list.items = cached.elements.map((el) => decodeElement(el));
+    return list;
+  }
+
+  async getListEncoded(key: string, opts: ListOptions<T> = {}): Promise<EncodedList> {
+    const cached = await this.#listElements(key, opts);
+    if (cached === null) return encodedList(this.#config.storage, key, opts);
+    return { metadata: cached.metadata, items: cached.elements.map((el) => el.served.json) };
   }
 
   async #listAt(
     scope: { key: string; recursive: boolean },
     opts: ListOptions<T>,
     minimum: number,
-  ): Promise<KubeList<T>> {
+  ): Promise<CachedList<T>> {
     const { cache, waiters } = this.#parts;
     await waiters.wait(minimum, opts.signal);
     const ctx = {
       store: cache.store,
       resourceVersion: cache.resourceVersion,
       versioner: this.#config.versioner,
-      newListFunc: this.#config.newListFunc,
     };
     return listFromCache(ctx, scope, opts);
   }

@@ -5,7 +5,7 @@
 // between steps.
 import { setImmediate } from 'node:timers/promises';
 import type { KubeObject } from '../../api/meta.js';
-import type { Versioner, WatchEvent } from '../interfaces.js';
+import type { WatchEvent } from '../interfaces.js';
 import type { CacheWatcher } from './cache-watcher.js';
 import { TimeBudget } from './time-budget.js';
 import type { WatchCacheEvent } from './watch-cache-event.js';
@@ -19,11 +19,13 @@ export type Step<T extends KubeObject> = () => WatchCacheEvent<T> | null;
 
 export interface DispatcherDeps<T extends KubeObject> {
   readonly index: WatcherIndex<T>;
-  readonly versioner: Versioner;
-  readonly trigger: { readonly func: (obj: T) => string } | null;
+  readonly trigger: { readonly field: string } | null;
   /** Called when a step throws; the dispatcher carries on with the next. */
   readonly onStepError: (err: unknown) => void;
 }
+
+/** The last segment of a key: the object's name. */
+const nameOfKey = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
 
 type Blocked<T extends KubeObject> = [CacheWatcher<T>, WatchEvent<T>];
 
@@ -107,7 +109,7 @@ export class Dispatcher<T extends KubeObject> {
 
   /** Offers the event to its candidate watchers; returns those whose queues were full. */
   dispatch(event: WatchCacheEvent<T>): Blocked<T>[] | null {
-    const name = event.attrs.fields['metadata.name'] ?? event.object.metadata?.name ?? '';
+    const name = event.attrs.fields['metadata.name'] ?? nameOfKey(event.key);
     const candidates = this.#deps.index.candidates(event.key, name, this.#triggerValues(event));
     let blocked: Blocked<T>[] | null = null;
     this.offered += candidates.length;
@@ -123,11 +125,9 @@ export class Dispatcher<T extends KubeObject> {
   #triggerValues(event: WatchCacheEvent<T>): string[] | null {
     const trigger = this.#deps.trigger;
     if (trigger === null) return null;
-    const values = [trigger.func(event.object)];
-    if (event.prevObject !== null) {
-      const prev = trigger.func(event.prevObject);
-      if (prev !== values[0]) values.push(prev);
-    }
+    const values = [...(event.element.indexValues[trigger.field] ?? [])];
+    for (const prev of event.prev?.indexValues[trigger.field] ?? [])
+      if (!values.includes(prev)) values.push(prev);
     return values;
   }
 

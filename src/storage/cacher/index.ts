@@ -10,10 +10,4 @@ export {
   type CompletedCacherConfig,
   type ObjectAttrs,
 } from './options.js';
-export {
-  encodeWatchEventOnce,
-  jsonWatchEventEncoder,
-  watchEventJson,
-  type WatchEventEncoder,
-} from './serialize-once.js';
 export { withCacher } from './with-cacher.js';

@@ -2,10 +2,11 @@
 // order, narrowed first by the smallest index the selector pins exactly, then filtered; pages end
 // with a continue token in storage's format (storage.PrepareContinueToken), so storage can serve the
 // following pages at the same revision.
-import type { KubeList, KubeObject } from '../../api/meta.js';
+import type { KubeList, KubeObject, ListMeta } from '../../api/meta.js';
 import { encodeContinue } from '../continue-token.js';
 import type { ListOptions, SelectionPredicate, Versioner } from '../interfaces.js';
 import { cacheListLimit } from './delegator.js';
+import { matchesElement } from './elements.js';
 import type { KeyedStore } from './keyed-store.js';
 import type { StoreElement } from './watch-cache-event.js';
 
@@ -13,7 +14,6 @@ export interface ListContext<T extends KubeObject> {
   readonly store: KeyedStore<T>;
   readonly resourceVersion: number;
   readonly versioner: Versioner;
-  readonly newListFunc: (() => KubeList<T>) | null;
 }
 
 /** The prepared key: a prefix ending in '/' when recursive, else one exact key. */
@@ -42,39 +42,44 @@ export function candidates<T extends KubeObject>(
   return store.byIndex(best[0], best[1]).filter((el) => el.key.startsWith(scope.key));
 }
 
+/** A list's elements and metadata, as the cache answers it. */
+export interface CachedList<T extends KubeObject> {
+  readonly metadata: ListMeta;
+  readonly elements: readonly StoreElement<T>[];
+}
+
 export function listFromCache<T extends KubeObject>(
   ctx: ListContext<T>,
   scope: ListScope,
   opts: ListOptions<T>,
-): KubeList<T> {
+): CachedList<T> {
   const pred = opts.predicate !== undefined && !opts.predicate.empty() ? opts.predicate : undefined;
   const limit = cacheListLimit(opts);
-  const items: T[] = [];
+  const elements: StoreElement<T>[] = [];
   let lastKey = '';
   let hasMore = false;
   for (const el of candidates(ctx.store, scope, pred)) {
-    if (limit > 0 && items.length >= limit) {
+    if (limit > 0 && elements.length >= limit) {
       // Reaching an element past a full page is how a continuation is known to be needed.
       hasMore = true;
       break;
     }
-    if (pred === undefined || pred.matches(el.object)) {
-      items.push(el.object);
+    if (matchesElement(pred, el)) {
+      elements.push(el);
       lastKey = el.key;
     }
   }
-  const list = ctx.newListFunc?.() ?? { metadata: {}, items: [] };
-  list.items = items;
+  const list: KubeList = { metadata: {}, items: [] };
   if (!hasMore) {
     ctx.versioner.updateList(list, { rev: ctx.resourceVersion });
-    return list;
+    return { metadata: list.metadata, elements };
   }
   const next = encodeContinue(`${lastKey}\0`, scope.key, ctx.resourceVersion);
   const meta: { rev: number; continue: string; remainingItemCount?: number } = {
     rev: ctx.resourceVersion,
     continue: next,
   };
-  if (pred === undefined) meta.remainingItemCount = ctx.store.count(scope.key) - items.length;
+  if (pred === undefined) meta.remainingItemCount = ctx.store.count(scope.key) - elements.length;
   ctx.versioner.updateList(list, meta);
-  return list;
+  return { metadata: list.metadata, elements };
 }

@@ -2,13 +2,9 @@
 // once by completeCacherConfig() and frozen.
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
-import type { Interface, Versioner } from '../interfaces.js';
+import type { Interface, ObjectAttrs, Versioner } from '../interfaces.js';
 
-/** The labels and fields selectors see for an object (kube's GetAttrs). */
-export interface ObjectAttrs {
-  readonly labels: Readonly<Record<string, string>>;
-  readonly fields: Readonly<Record<string, string>>;
-}
+export type { ObjectAttrs };
 
 export type AttrFunc<T extends KubeObject = KubeObject> = (obj: T) => ObjectAttrs;
 

@@ -4,14 +4,17 @@
 // fails the cycle: the handler is told, and after a growing backoff the reflector lists again.
 import type { KubeObject } from '../../api/meta.js';
 import { StatusError } from '../../machinery/errors/index.js';
-import type { Interface, Versioner, Watch } from '../interfaces.js';
+import type { EncodedList, Interface, ListOptions, Versioner, Watch } from '../interfaces.js';
+import { encodedList } from '../encoded-reads.js';
+import type { Arrival } from './elements.js';
 
 /** kube's storageWatchListPageSize. */
 const pageSize = 10_000;
 
 export interface ReflectorHandler<T extends KubeObject> {
-  replace(objects: T[], rv: number): Promise<void> | undefined;
-  change(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: T): Promise<void> | undefined;
+  /** The full state at `rv`, each item as reads serve it. */
+  replace(items: Buffer[], rv: number): Promise<void> | undefined;
+  change(type: 'ADDED' | 'MODIFIED' | 'DELETED', arrival: Arrival<T>): Promise<void> | undefined;
   progress(rv: number): Promise<void> | undefined;
   /** The cycle failed; the cache must stop serving until the next replace. */
   failed(err: unknown): void;
@@ -83,15 +86,19 @@ export class Reflector<T extends KubeObject> {
     });
   }
 
-  async #list(): Promise<{ items: T[]; rv: number }> {
-    const { storage, resourcePrefix, versioner } = this.#opts;
+  #listPage(opts: ListOptions<T>): Promise<EncodedList> {
+    return encodedList(this.#opts.storage, this.#opts.resourcePrefix, opts);
+  }
+
+  async #list(): Promise<{ items: Buffer[]; rv: number }> {
+    const { versioner } = this.#opts;
     const signal = this.#abort.signal;
-    const items: T[] = [];
-    let list = await storage.getList(resourcePrefix, { recursive: true, limit: pageSize, signal });
+    const items: Buffer[] = [];
+    let list = await this.#listPage({ recursive: true, limit: pageSize, signal });
     const rv = versioner.parseResourceVersion(list.metadata.resourceVersion ?? '');
     items.push(...list.items);
     while ((list.metadata.continue ?? '') !== '') {
-      list = await storage.getList(resourcePrefix, {
+      list = await this.#listPage({
         recursive: true,
         limit: pageSize,
         continue: list.metadata.continue ?? '',
@@ -113,6 +120,7 @@ export class Reflector<T extends KubeObject> {
       resourceVersion: String(rv),
       progressNotify: true,
       sendInitialEvents: false,
+      shareObjects: true,
       signal: this.#abort.signal,
     });
     this.#watch = watch;
@@ -127,7 +135,7 @@ export class Reflector<T extends KubeObject> {
         case 'ADDED':
         case 'MODIFIED':
         case 'DELETED':
-          await handler.change(event.type, event.object);
+          await handler.change(event.type, event);
           break;
       }
     }

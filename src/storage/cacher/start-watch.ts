@@ -79,7 +79,6 @@ function register<T extends KubeObject>(
     scope: scope.key,
     recursive: scope.recursive,
     predicate: opts.predicate !== undefined && !opts.predicate.empty() ? opts.predicate : undefined,
-    versioner: config.versioner,
     capacity,
     allowBookmarks: opts.progressNotify === true,
     deadline: opts.deadline,
@@ -93,7 +92,7 @@ function register<T extends KubeObject>(
   const source = { store: cache.store, versioner: config.versioner, newFunc: config.newFunc };
   const initial = fromState
     ? stateEvents(snapshotElements(source, scope, opts), watcher.matches)
-    : replayEvents(replay, { matches: watcher.matches, versioner: config.versioner });
+    : replayEvents(replay, watcher.matches);
   const endsInitial = opts.sendInitialEvents === true && opts.progressNotify === true;
   watcher.setInitial(withEndBookmark(initial, endsInitial ? { source, rv: cacheRv } : null));
   index.add(watcher, slot);

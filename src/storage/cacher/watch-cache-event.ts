@@ -1,20 +1,54 @@
-// One change the watch cache saw (kube's watchCacheEvent): the object and its previous state with
-// their attributes, computed once. The watch events handed to watchers are built lazily and shared by
-// every watcher, so the HTTP layer can serialize each once (see serialize-once.ts).
+// What the watch cache holds (kube's storeElement and watchCacheEvent), kept as bytes: each object's
+// JSON as reads answer it, with the attributes selectors and indexes need, computed once when it
+// arrived. Objects are decoded only for callers that want them, fresh for each caller; the JSON
+// goes out to HTTP clients as it is, so a cached object costs its encoded size, not a decoded tree.
 import type { KubeObject } from '../../api/meta.js';
-import type { Versioner, WatchEvent } from '../interfaces.js';
+import type { ObjectAttrs, WatchEvent } from '../interfaces.js';
+import { attachServedJSON, withResourceVersion, type ServedJSON } from '../served-json.js';
 import { deepFreeze } from './freeze.js';
-import type { ObjectAttrs } from './options.js';
 
 export const cacheEventTypes = ['ADDED', 'MODIFIED', 'DELETED'] as const;
 export type CacheEventType = (typeof cacheEventTypes)[number];
 
-/** An object in the cache with what selectors and indexes need, computed when it arrived. */
-export interface StoreElement<T extends KubeObject> {
+/** An object in the cache: its key, revision, served JSON, and what selectors and indexes need. */
+export interface StoreElement<T extends KubeObject = KubeObject> {
   readonly key: string;
-  readonly object: T;
-  readonly attrs: ObjectAttrs;
   readonly resourceVersion: number;
+  readonly served: ServedJSON;
+  readonly attrs: ObjectAttrs;
+  /** The element's values in each index by name (the trigger and the configured indexers). */
+  readonly indexValues: Readonly<Record<string, readonly string[]>>;
+  /** Only types the element: decodeElement gives objects of this type. */
+  readonly _type?: T;
+}
+
+/** A fresh object of the element, the caller's to change. */
+export function decodeElement<T extends KubeObject>(el: StoreElement<T>): T {
+  return JSON.parse(el.served.json.toString('utf8')) as T;
+}
+
+/**
+ * A watch event whose object is decoded on first use (frozen when watchers share it) and whose JSON
+ * is attached, so an HTTP watcher writes it without decoding (see the watch handler's jsonFrame).
+ */
+export function lazyWatchEvent<T extends KubeObject>(
+  type: CacheEventType,
+  served: ServedJSON,
+  shared: boolean,
+): WatchEvent<T> {
+  let object: T | undefined;
+  const event = Object.freeze({
+    type,
+    get object(): T {
+      if (object === undefined) {
+        object = JSON.parse(served.json.toString('utf8')) as T;
+        if (shared) deepFreeze(object);
+      }
+      return object;
+    },
+  });
+  attachServedJSON(event, served.json);
+  return event;
 }
 
 export interface CacheEventInit<T extends KubeObject> {
@@ -28,10 +62,8 @@ export class WatchCacheEvent<T extends KubeObject> {
   readonly type: CacheEventType;
   readonly key: string;
   /** For DELETED: the last state, carrying the deletion's resourceVersion. */
-  readonly object: T;
-  readonly attrs: ObjectAttrs;
-  readonly prevObject: T | null;
-  readonly prevAttrs: ObjectAttrs | null;
+  readonly element: StoreElement<T>;
+  readonly prev: StoreElement<T> | null;
   readonly resourceVersion: number;
   /** When the cache saw it (ms), for the window's capacity rules. */
   readonly recordTime: number;
@@ -42,49 +74,47 @@ export class WatchCacheEvent<T extends KubeObject> {
   constructor(init: CacheEventInit<T>) {
     this.type = init.type;
     this.key = init.element.key;
-    this.object = init.element.object;
-    this.attrs = init.element.attrs;
-    this.prevObject = init.prev?.object ?? null;
-    this.prevAttrs = init.prev?.attrs ?? null;
+    this.element = init.element;
+    this.prev = init.prev;
     this.resourceVersion = init.element.resourceVersion;
     this.recordTime = init.recordTime;
+  }
+
+  get attrs(): ObjectAttrs {
+    return this.element.attrs;
+  }
+
+  get prevAttrs(): ObjectAttrs | null {
+    return this.prev?.attrs ?? null;
   }
 
   /**
    * The watch event of `kind` for this change. Shared events are built once and handed to every
    * watcher during dispatch; replays from the window build their own, so the window never pins
-   * serialized forms.
+   * decoded objects.
    */
-  watchEvent(kind: CacheEventType, opts: { versioner: Versioner; shared: boolean }): WatchEvent<T> {
-    if (!opts.shared) return this.#build(kind, opts.versioner);
+  watchEvent(kind: CacheEventType, opts: { shared: boolean }): WatchEvent<T> {
+    if (!opts.shared) return this.#build(kind, false);
     switch (kind) {
       case 'ADDED':
-        return (this.#added ??= this.#build(kind, opts.versioner));
+        return (this.#added ??= this.#build(kind, true));
       case 'MODIFIED':
-        return (this.#modified ??= this.#build(kind, opts.versioner));
+        return (this.#modified ??= this.#build(kind, true));
       case 'DELETED':
-        return (this.#deleted ??= this.#build(kind, opts.versioner));
+        return (this.#deleted ??= this.#build(kind, true));
     }
   }
 
-  #build(kind: CacheEventType, versioner: Versioner): WatchEvent<T> {
-    if (kind !== 'DELETED') return Object.freeze({ type: kind, object: this.object });
+  #build(kind: CacheEventType, shared: boolean): WatchEvent<T> {
+    if (kind !== 'DELETED' || this.type === 'DELETED' || this.prev === null)
+      return lazyWatchEvent(kind, this.element.served, shared);
     // A watcher losing the object sees its previous state at this event's resourceVersion.
-    let object: T;
-    if (this.type === 'DELETED' || this.prevObject === null) {
-      object = this.object;
-    } else {
-      object = { ...this.prevObject, metadata: { ...this.prevObject.metadata } };
-      versioner.updateObject(object, this.resourceVersion);
-      deepFreeze(object);
-    }
-    return Object.freeze({ type: 'DELETED', object });
+    return lazyWatchEvent('DELETED', withResourceVersion(this.prev.served, this.resourceVersion), shared);
   }
 
   /**
    * Forgets the shared watch events once dispatch is done. Watchers that got them keep them (and
-   * their serialized form) until sent; a later replay builds fresh ones, as kube drops its cached
-   * serializations after dispatch rather than holding them for the whole window.
+   * their decoded objects) until sent; a later replay builds fresh ones.
    */
   releaseShared(): void {
     this.#added = null;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decodeContinue } from '../continue-token.js';
+import { servedFromObject } from '../encoded-reads.js';
 import { pod, type TestObject } from '../testing/test-object.js';
 import { apiObjectVersioner } from '../versioner.js';
 import { EventWindow } from './event-window.js';
@@ -14,7 +15,8 @@ import { WatchCacheEvent, type StoreElement } from './watch-cache-event.js';
 function element(name: string, rv: number): StoreElement<TestObject> {
   const obj = pod('ns', name);
   obj.metadata.resourceVersion = String(rv);
-  return { key: `/pods/ns/${name}`, object: obj, attrs: podAttrs(obj), resourceVersion: rv };
+  const served = servedFromObject(obj);
+  return { key: `/pods/ns/${name}`, served, attrs: podAttrs(obj), resourceVersion: rv, indexValues: {} };
 }
 
 function event(rv: number, at: number): WatchCacheEvent<TestObject> {
@@ -111,9 +113,9 @@ describe('pages from the cache', () => {
   it('a list at resourceVersion "0" ignores the limit, as kube does', () => {
     const store = new KeyedStore<TestObject>(new Map());
     for (const n of ['a', 'b', 'c']) store.put(element(n, 3));
-    const ctx = { store, resourceVersion: 3, versioner: apiObjectVersioner, newListFunc: null };
+    const ctx = { store, resourceVersion: 3, versioner: apiObjectVersioner };
     const list = listFromCache(ctx, { key: '/pods/', recursive: true }, { limit: 1, resourceVersion: '0' });
-    assert.equal(list.items.length, 3);
+    assert.equal(list.elements.length, 3);
     assert.equal(list.metadata.continue, undefined);
   });
 });

@@ -2,18 +2,14 @@
 // resourceVersion the cache has reached, fed by the reflector one change at a time.
 import type { KubeObject } from '../../api/meta.js';
 import { newResourceExpired } from '../../machinery/errors/index.js';
-import type { Versioner } from '../interfaces.js';
+import { deletedElementOf, elementOf, elementOfServed, type Arrival, type ElementRules } from './elements.js';
 import { EventWindow } from './event-window.js';
-import { deepFreeze } from './freeze.js';
 import { KeyedStore, type IndexFunc } from './keyed-store.js';
 import { normalizeObjectKey } from './keys.js';
-import type { AttrFunc } from './options.js';
-import { WatchCacheEvent, type CacheEventType, type StoreElement } from './watch-cache-event.js';
+import { WatchCacheEvent, type CacheEventType } from './watch-cache-event.js';
 
 export interface WatchCacheOptions<T extends KubeObject> {
-  readonly keyFunc: (obj: T) => string;
-  readonly getAttrsFunc: AttrFunc<T>;
-  readonly versioner: Versioner;
+  readonly rules: ElementRules<T>;
   readonly indexFuncs: ReadonlyMap<string, IndexFunc<T>>;
   readonly window: {
     readonly lowerBound: number;
@@ -43,20 +39,19 @@ export class WatchCache<T extends KubeObject> {
     return this.#resourceVersion;
   }
 
-  #element(obj: T): StoreElement<T> {
-    deepFreeze(obj);
-    return {
-      key: normalizeObjectKey(this.#opts.keyFunc(obj)),
-      object: obj,
-      attrs: this.#opts.getAttrsFunc(obj),
-      resourceVersion: this.#opts.versioner.objectResourceVersion(obj),
-    };
-  }
-
   /** Applies one change from storage; returns the event to dispatch. */
-  apply(type: CacheEventType, obj: T): WatchCacheEvent<T> {
-    const element = this.#element(obj);
-    const prev = type === 'DELETED' ? this.store.delete(element.key) : this.store.put(element);
+  apply(type: CacheEventType, arrival: Arrival<T>): WatchCacheEvent<T> {
+    const rules = this.#opts.rules;
+    let element;
+    let prev;
+    if (type === 'DELETED') {
+      const key = arrival.stored === undefined ? undefined : normalizeObjectKey(arrival.stored.key);
+      element = deletedElementOf(rules, arrival, key === undefined ? undefined : this.store.get(key));
+      prev = this.store.delete(element.key);
+    } else {
+      element = elementOf(rules, arrival);
+      prev = this.store.put(element);
+    }
     const now = this.#opts.now?.() ?? Date.now();
     const event = new WatchCacheEvent({ type, element, prev: prev ?? null, recordTime: now });
     this.window.push(event);
@@ -69,9 +64,9 @@ export class WatchCache<T extends KubeObject> {
     this.#advance(rv);
   }
 
-  /** Replaces everything with a fresh list at `rv` (kube's Replace). */
-  replace(objects: readonly T[], rv: number): void {
-    this.store.replace(objects.map((o) => this.#element(o)));
+  /** Replaces everything with a fresh list at `rv` (kube's Replace): items as reads serve them. */
+  replace(items: readonly Buffer[], rv: number): void {
+    this.store.replace(items.map((json) => elementOfServed(this.#opts.rules, json)));
     this.window.reset();
     this.#listResourceVersion = rv;
     this.#resourceVersion = rv;

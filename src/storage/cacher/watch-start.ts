@@ -8,7 +8,7 @@ import { initialEventsEndBookmark } from './bookmarks.js';
 import { kindFor } from './cache-watcher.js';
 import { candidates } from './list-from-cache.js';
 import type { KeyedStore } from './keyed-store.js';
-import type { WatchCacheEvent } from './watch-cache-event.js';
+import { lazyWatchEvent, type StoreElement, type WatchCacheEvent } from './watch-cache-event.js';
 import type { WatcherSlot } from './watcher-index.js';
 
 /**
@@ -66,20 +66,20 @@ export interface InitialEventsSource<T extends KubeObject> {
 
 /** The current objects under the scope that the watcher selects, as ADDED events, sent lazily. */
 export function* stateEvents<T extends KubeObject>(
-  elements: readonly { readonly key: string; readonly object: T }[],
-  matches: (key: string, obj: T) => boolean,
+  elements: readonly StoreElement<T>[],
+  matches: (el: StoreElement<T>) => boolean,
 ): Generator<WatchEvent<T>> {
-  for (const el of elements) if (matches(el.key, el.object)) yield { type: 'ADDED', object: el.object };
+  for (const el of elements) if (matches(el)) yield lazyWatchEvent<T>('ADDED', el.served, false);
 }
 
 /** A replay of buffered events as this watcher sees them. */
 export function* replayEvents<T extends KubeObject>(
   events: readonly WatchCacheEvent<T>[],
-  watcher: { readonly matches: (key: string, obj: T) => boolean; readonly versioner: Versioner },
+  matches: (el: StoreElement<T>) => boolean,
 ): Generator<WatchEvent<T>> {
   for (const ev of events) {
-    const kind = kindFor(ev, watcher.matches);
-    if (kind !== null) yield ev.watchEvent(kind, { versioner: watcher.versioner, shared: false });
+    const kind = kindFor(ev, matches);
+    if (kind !== null) yield ev.watchEvent(kind, { shared: false });
   }
 }
 
@@ -88,7 +88,7 @@ export function snapshotElements<T extends KubeObject>(
   source: InitialEventsSource<T>,
   scope: { readonly key: string; readonly recursive: boolean },
   opts: ListOptions<T>,
-): { readonly key: string; readonly object: T }[] {
+): StoreElement<T>[] {
   const pred = opts.predicate !== undefined && !opts.predicate.empty() ? opts.predicate : undefined;
   return Array.from(candidates(source.store, scope, pred));
 }

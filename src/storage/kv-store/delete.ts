@@ -5,7 +5,6 @@ import { keyNotFound } from '../errors.js';
 import type { DeleteOptions } from '../interfaces.js';
 import {
   backendFault,
-  decodeData,
   decodeKv,
   prepareKey,
   type ObjState,
@@ -30,8 +29,9 @@ export async function conditionalDelete<T extends KubeObject>(
   let orig: ObjState<T>;
   let origIsCurrent = false;
   if (opts.cachedExisting !== undefined) {
-    const rev = core.versioner.objectResourceVersion(opts.cachedExisting);
-    orig = { obj: structuredClone(opts.cachedExisting), data: null, rev, stale: false };
+    const { object, stored } = opts.cachedExisting;
+    const rev = core.versioner.objectResourceVersion(object);
+    orig = { obj: object, data: stored, rev, stale: false };
   } else {
     orig = await current();
     origIsCurrent = true;
@@ -59,10 +59,9 @@ export async function conditionalDelete<T extends KubeObject>(
       origIsCurrent = true;
       continue;
     }
-    // The deleted object is the state we checked, carrying the deletion's revision.
-    if (orig.data !== null) return decodeData<T>(core, orig.data, { key: full, rev: res.revision });
-    const out = structuredClone(orig.obj) as T;
-    core.versioner.updateObject(out, res.revision);
-    return out;
+    // The deleted object is the state we checked (a private decode), carrying the deletion's revision.
+    if (orig.obj === null) throw keyNotFound(full, 0);
+    core.versioner.updateObject(orig.obj, res.revision);
+    return orig.obj;
   }
 }

@@ -2,14 +2,14 @@
 // call tryUpdate, skip no-op writes, and compare-and-swap on the read revision, retrying on conflict.
 import type { KubeObject } from '../../api/meta.js';
 import { keyNotFound } from '../errors.js';
-import type { UpdateOptions } from '../interfaces.js';
+import type { CachedExisting, UpdateOptions } from '../interfaces.js';
 import type { KeyValue } from '../kv/backend.js';
 import {
   backendFault,
   decodeData,
   decodeKv,
-  encodeObj,
   prepareKey,
+  prepareWrite,
   type ObjState,
   type StoreCore,
 } from './store-core.js';
@@ -29,15 +29,51 @@ function stateOf<T extends KubeObject>(
   return decodeKv<T>(core, kv, kv.modRevision);
 }
 
+/** The state of the watch cache's copy: its object is already a private decode. */
+function stateOfCached<T extends KubeObject>(core: StoreCore, cached: CachedExisting<T>): ObjState<T> {
+  const rev = core.versioner.objectResourceVersion(cached.object);
+  return { obj: cached.object, data: cached.stored, rev, stale: false };
+}
+
 /**
- * The state of a cached copy (possibly frozen by the watch cache): only its bytes are needed, since
- * tryUpdate always receives a fresh decode and preconditions only read the object.
+ * Hands out a state's object for tryUpdate to change: the decoded object itself the first time (no
+ * one else holds it), a fresh decode of its bytes after that.
  */
-function stateFromObject<T extends KubeObject>(core: StoreCore, obj: T): ObjState<T> {
-  const rev = core.versioner.objectResourceVersion(obj);
-  const copy = { ...obj, metadata: { ...obj.metadata } };
-  core.versioner.prepareObjectForStorage(copy);
-  return { obj, data: encodeObj(core, copy), rev, stale: false };
+class Handout<T extends KubeObject> {
+  readonly #core: StoreCore;
+  #state: ObjState<T> = missing;
+  #taken = false;
+
+  constructor(core: StoreCore) {
+    this.#core = core;
+  }
+
+  set state(st: ObjState<T>) {
+    this.#state = st;
+    this.#taken = false;
+  }
+
+  get state(): ObjState<T> {
+    return this.#state;
+  }
+
+  take(): T | null {
+    const st = this.#state;
+    if (st.obj === null) return null;
+    if (!this.#taken) {
+      this.#taken = true;
+      return st.obj;
+    }
+    if (st.data === null) throw new Error('no object in state');
+    return decodeData<T>(this.#core, st.data, { key: '', rev: st.rev });
+  }
+
+  /** The unchanged object to answer a no-op update with. */
+  unchanged(): T {
+    const obj = this.#taken ? this.take() : this.#state.obj;
+    if (obj === null) throw new Error('no object in state');
+    return obj;
+  }
 }
 
 export async function guaranteedUpdate<T extends KubeObject>(
@@ -54,66 +90,56 @@ export async function guaranteedUpdate<T extends KubeObject>(
     return stateOf<T>(core, res.kv, { key: full, ignoreNotFound });
   };
 
-  let orig: ObjState<T>;
+  const orig = new Handout<T>(core);
   let origIsCurrent = false;
   if (opts.cachedExisting !== undefined) {
-    orig = stateFromObject(core, opts.cachedExisting);
+    orig.state = stateOfCached(core, opts.cachedExisting);
   } else {
-    orig = await current();
+    orig.state = await current();
     origIsCurrent = true;
   }
 
   for (;;) {
     opts.signal?.throwIfAborted();
     let next: T;
+    const st = orig.state;
     try {
-      checkPreconditions(full, opts.preconditions, orig.obj);
-      next = await opts.tryUpdate(orig.obj === null ? null : freshCopy(core, orig), {
-        resourceVersion: orig.rev,
-      });
+      checkPreconditions(full, opts.preconditions, st.obj);
+      next = await opts.tryUpdate(orig.take(), { resourceVersion: st.rev });
     } catch (err) {
       // Working from possibly stale data: retry once with the current state before failing.
       if (origIsCurrent) throw err;
-      const cachedRev = orig.rev;
-      orig = await current();
+      orig.state = await current();
       origIsCurrent = true;
-      if (orig.rev === cachedRev) throw err;
+      if (orig.state.rev === st.rev) throw err;
       continue;
     }
 
-    const copy = { ...next, metadata: { ...next.metadata } };
-    core.versioner.prepareObjectForStorage(copy);
-    const data = encodeObj(core, copy);
-    if (!orig.stale && orig.data !== null && data.equals(orig.data)) {
+    const write = prepareWrite(core, next, full);
+    if (!st.stale && st.data !== null && write.data.equals(st.data)) {
       // A no-op; but if we skipped the read, make sure the state we compared with is current.
       if (!origIsCurrent) {
-        orig = await current();
+        orig.state = await current();
         origIsCurrent = true;
         continue;
       }
-      return freshCopy(core, orig);
+      return orig.unchanged();
     }
 
-    const value = core.transformer.transformToStorage(data, { key: full });
     const ttl = opts.ttl !== undefined ? { ttl: opts.ttl } : {};
     const res = await (
-      orig.rev === 0
-        ? core.backend.create(full, value, ttl)
-        : core.backend.update(full, value, { modRevision: orig.rev, ...ttl })
+      st.rev === 0
+        ? core.backend.create(full, write.value, ttl)
+        : core.backend.update(full, write.value, { modRevision: st.rev, ...ttl })
     ).catch((err: unknown) => {
       throw backendFault(err, full);
     });
     if (!res.ok) {
-      orig = stateOf<T>(core, res.current, { key: full, ignoreNotFound });
+      orig.state = stateOf<T>(core, res.current, { key: full, ignoreNotFound });
       origIsCurrent = true;
       continue;
     }
-    return decodeData<T>(core, data, { key: full, rev: res.revision });
+    core.versioner.updateObject(write.object, res.revision);
+    return write.object;
   }
-}
-
-/** A private copy of the state's object for callers that may mutate it. */
-function freshCopy<T extends KubeObject>(core: StoreCore, st: ObjState<T>): T {
-  if (st.data === null) throw new Error('no object in state');
-  return decodeData<T>(core, st.data, { key: '', rev: st.rev });
 }

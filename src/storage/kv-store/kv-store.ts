@@ -23,10 +23,10 @@ import { guaranteedUpdate } from './guaranteed-update.js';
 import { getList } from './get-list.js';
 import {
   backendFault,
-  decodeData,
   decodeKv,
-  encodeObj,
   prepareKey,
+  prepareWrite,
+  servedJSON,
   validateMinimumResourceVersion,
   type StoreCore,
 } from './store-core.js';
@@ -57,6 +57,7 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
       transformer: opts.transformer ?? identityTransformer,
       versioner: opts.versioner ?? apiObjectVersioner,
       newFunc: opts.newFunc ?? ((): KubeObject => ({ metadata: {} })),
+      written: new WeakMap(),
     });
   }
 
@@ -68,23 +69,26 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
     return this.#core.pathPrefix;
   }
 
+  get local(): boolean {
+    return this.#core.backend.local === true;
+  }
+
   async create(key: string, obj: T, opts: CreateOptions = {}): Promise<T> {
     const core = this.#core;
     const full = prepareKey(core, key);
     if ((obj.metadata?.resourceVersion ?? '') !== '') {
       throw new Error('resourceVersion should not be set on objects to be created');
     }
-    const copy = { ...obj, metadata: { ...obj.metadata } };
-    core.versioner.prepareObjectForStorage(copy);
-    const data = encodeObj(core, copy);
-    const value = core.transformer.transformToStorage(data, { key: full });
+    const { object, value } = prepareWrite(core, obj, full);
     const res = await core.backend
       .create(full, value, opts.ttl !== undefined ? { ttl: opts.ttl } : {})
       .catch((err: unknown) => {
         throw backendFault(err, full);
       });
     if (!res.ok) throw keyExists(full, 0);
-    return decodeData<T>(core, data, { key: full, rev: res.revision });
+    // What was stored, not a decode of it: the encoding dropped only what JSON drops (undefined).
+    core.versioner.updateObject(object, res.revision);
+    return object;
   }
 
   async get(key: string, opts: GetOptions = {}): Promise<T | null> {
@@ -99,6 +103,21 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
       throw keyNotFound(full, 0);
     }
     return decodeKv<T>(core, res.kv, res.kv.modRevision).obj;
+  }
+
+  /** get() as served JSON: the stored bytes with resourceVersion spliced in, never decoded. */
+  async getEncoded(key: string, opts: GetOptions = {}): Promise<Buffer | null> {
+    const core = this.#core;
+    const full = prepareKey(core, key);
+    const res = await core.backend.get(full).catch((err: unknown) => {
+      throw backendFault(err, full);
+    });
+    validateMinimumResourceVersion(core, opts.resourceVersion, res.revision);
+    if (res.kv === null) {
+      if (opts.ignoreNotFound === true) return null;
+      throw keyNotFound(full, 0);
+    }
+    return servedJSON(core, res.kv).json;
   }
 
   getList(key: string, opts: ListOptions<T> = {}): Promise<KubeList<T>> {

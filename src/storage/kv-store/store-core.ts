@@ -5,6 +5,7 @@ import type { Codec } from '../codec.js';
 import { corruptObj, internalError, StorageError, unreachable } from '../errors.js';
 import type { Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
+import { spliceResourceVersion, type ServedJSON } from '../served-json.js';
 import type { Transformer } from '../value/transformer.js';
 import { tooLargeResourceVersion, invalidResourceVersion } from '../api-errors.js';
 
@@ -18,6 +19,11 @@ export interface StoreCore {
   readonly versioner: Versioner;
   /** A new empty object of the stored kind, for bookmark events. */
   readonly newFunc: () => KubeObject;
+  /**
+   * The objects of this store's writes by the value written: a watch that shares objects
+   * (the watch cache's feed) takes them from here instead of decoding what it just encoded.
+   */
+  readonly written: WeakMap<Buffer, KubeObject>;
 }
 
 /** A decoded stored value: the object (with its resourceVersion), its plain bytes and revision. */
@@ -70,6 +76,45 @@ export function decodeData<T extends KubeObject>(
 
 export function encodeObj(core: StoreCore, obj: KubeObject): Buffer {
   return core.codec.encode(obj);
+}
+
+/**
+ * Encodes `obj` for storage (without resourceVersion and selfLink) and transforms it. Returns the
+ * object as it will be stored (a copy down to its metadata; the rest shared with `obj`), its plain
+ * bytes and the value to write, which is remembered for watches that share objects.
+ */
+export function prepareWrite<T extends KubeObject>(
+  core: StoreCore,
+  obj: T,
+  key: string,
+): { object: T; data: Buffer; value: Buffer } {
+  const object = { ...obj, metadata: { ...obj.metadata } };
+  core.versioner.prepareObjectForStorage(object);
+  const data = encodeObj(core, object);
+  const value = core.transformer.transformToStorage(data, { key });
+  core.written.set(value, object);
+  return { object, data, value };
+}
+
+/**
+ * A stored value as a read serves it: its plain bytes with resourceVersion spliced in, or, for bytes
+ * without a metadata object to splice into (written by another program), decoded and encoded again,
+ * which then stand for the stored bytes.
+ */
+export function servedJSON(core: StoreCore, kv: KeyValue): ServedJSON {
+  let plain: Buffer;
+  try {
+    plain = core.transformer.transformFromStorage(kv.value, { key: kv.key }).data;
+  } catch (err) {
+    throw internalError(kv.key, (err as Error).message);
+  }
+  const served = spliceResourceVersion(plain, kv.modRevision);
+  if (served !== null) return served;
+  const obj = decodeData(core, plain, { key: kv.key, rev: kv.modRevision });
+  core.versioner.prepareObjectForStorage(obj);
+  const again = spliceResourceVersion(core.codec.encode(obj), kv.modRevision);
+  if (again === null) throw corruptObj(kv.key, 'the stored object has no metadata');
+  return again;
 }
 
 /** Turns backend faults into StorageError Unreachable; everything else passes through. */

@@ -5,9 +5,10 @@ import type { KubeObject } from '../../api/meta.js';
 import { newInternalError } from '../../machinery/errors/index.js';
 import { watchTooOld } from '../api-errors.js';
 import type { ListOptions, SelectionPredicate, Watch, WatchEvent } from '../interfaces.js';
-import { CompactedError, prefixEnd, type KeyRange, type KvEvent } from '../kv/backend.js';
+import { internalError } from '../errors.js';
+import { CompactedError, prefixEnd, type KeyRange, type KeyValue, type KvEvent } from '../kv/backend.js';
 import { WatchChan } from '../watch-chan.js';
-import { backendFault, decodeKv, prepareKey, type StoreCore } from './store-core.js';
+import { backendFault, decodeData, decodeKv, prepareKey, type StoreCore } from './store-core.js';
 
 export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
 
@@ -24,6 +25,9 @@ export async function watch<T extends KubeObject>(
     ? { start: full, end: prefixEnd(full) }
     : { start: full, end: `${full}\0` };
   const pred = opts.predicate !== undefined && !opts.predicate.empty() ? opts.predicate : undefined;
+  if (opts.shareObjects === true && pred !== undefined)
+    throw new Error('a watch that shares objects takes no predicate');
+  const share = opts.shareObjects === true;
 
   let cancel: (() => void) | null = null;
   const chan = new WatchChan<T>({
@@ -50,8 +54,15 @@ export async function watch<T extends KubeObject>(
       throw backendFault(err, full);
     });
     for (const kv of res.kvs) {
-      const obj = decodeKv<T>(core, kv, kv.modRevision).obj as T;
-      if (pred === undefined || pred.matches(obj)) chan.push({ type: 'ADDED', object: obj });
+      const st = decodeKv<T>(core, kv, kv.modRevision);
+      const obj = st.obj as T;
+      if (share && st.data !== null)
+        chan.push({
+          type: 'ADDED',
+          object: obj,
+          stored: { key: callerKey(core, kv.key), data: st.data, revision: st.rev },
+        });
+      else if (pred === undefined || pred.matches(obj)) chan.push({ type: 'ADDED', object: obj });
     }
     fromRevision = res.revision + 1;
     if (opts.sendInitialEvents === true && opts.progressNotify === true) {
@@ -67,7 +78,7 @@ export async function watch<T extends KubeObject>(
         for (const ev of events) {
           let out: WatchEvent<T> | null;
           try {
-            out = transform(core, ev, pred);
+            out = share ? sharedEvent<T>(core, ev) : transform(core, ev, pred);
           } catch (err) {
             chan.close({ type: 'ERROR', object: newInternalError(err).status });
             cancel?.();
@@ -128,4 +139,47 @@ function transform<T extends KubeObject>(
 function prevObject<T extends KubeObject>(core: StoreCore, ev: KvEvent, rev: number): T {
   if (ev.prevKv === null) throw new Error('no previous value');
   return decodeKv<T>(core, ev.prevKv, rev).obj as T;
+}
+
+/** A stored value's plain bytes (decrypted), or an internal error. */
+function plainBytes(core: StoreCore, kv: KeyValue): Buffer {
+  try {
+    return core.transformer.transformFromStorage(kv.value, { key: kv.key }).data;
+  } catch (err) {
+    throw internalError(kv.key, (err as Error).message);
+  }
+}
+
+/**
+ * An event for a watch that shares objects (no predicate): the object this store wrote when it
+ * wrote the value, else decoded on first use; and the plain bytes stored. A deletion carries the
+ * last state at the deletion's revision.
+ */
+function sharedEvent<T extends KubeObject>(core: StoreCore, ev: KvEvent): WatchEvent<T> | null {
+  const rev = ev.kv.modRevision;
+  const kv = ev.type === 'delete' ? ev.prevKv : ev.kv;
+  if (kv === null) return null;
+  const data = plainBytes(core, kv);
+  const written = ev.type === 'delete' ? undefined : (core.written.get(kv.value) as T | undefined);
+  if (written !== undefined) core.versioner.updateObject(written, rev);
+  let object = written;
+  const decode = (): T => (object ??= decodeData<T>(core, data, { key: kv.key, rev }));
+  const type =
+    ev.type === 'delete'
+      ? 'DELETED'
+      : ev.prevKv === null || ev.kv.createRevision === rev
+        ? 'ADDED'
+        : 'MODIFIED';
+  return {
+    type,
+    get object(): T {
+      return decode();
+    },
+    stored: { key: callerKey(core, kv.key), data, revision: rev },
+  };
+}
+
+/** A full storage key as the store's callers name it (without the path prefix, from '/'). */
+function callerKey(core: StoreCore, full: string): string {
+  return `/${full.slice(core.pathPrefix.length)}`;
 }

@@ -58,6 +58,8 @@ export interface WatchRequest {
 export interface Backend {
   /** Backend type name for logs and metrics ("sqlite", "memory", "etcd3"). */
   readonly type: string;
+  /** This process is the store: its current revision is known without a round trip. */
+  readonly local?: boolean;
   currentRevision(): Promise<number>;
   /** The newest value at or below `revision` (default: current). CompactedError below the compacted revision. */
   get(key: string, opts?: { revision?: number }): Promise<{ revision: number; kv: KeyValue | null }>;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { storeTest, type SuiteContext, type TestEnv } from './harness.js';
 import { relabel, rejectsStorage, rvOf } from './helpers.js';
-import { clone, pod, withRv, type TestObject } from './test-object.js';
+import { cached, clone, pod, withRv, type TestObject } from './test-object.js';
 
 function createFoo(env: TestEnv, labels: Record<string, string> = {}): Promise<TestObject> {
   return env.store.create(env.key('foo'), pod(env.ns, 'foo', { uid: 'A', labels }));
@@ -122,7 +122,7 @@ function registerCachedExistingTests(ctx: SuiteContext): void {
     const created = await createFoo(env);
     await assertDeleted(
       env,
-      await env.store.delete(env.key('foo'), { cachedExisting: clone(created) }),
+      await env.store.delete(env.key('foo'), { cachedExisting: cached(created) }),
       created,
     );
   });
@@ -132,15 +132,15 @@ function registerCachedExistingTests(ctx: SuiteContext): void {
     const current = await relabel(env, env.key('foo'), { foo: 'bar' });
     await assertDeleted(
       env,
-      await env.store.delete(env.key('foo'), { cachedExisting: clone(stale) }),
+      await env.store.delete(env.key('foo'), { cachedExisting: cached(stale) }),
       current,
     );
   });
 
   storeTest(ctx, 'a cachedExisting of an already deleted object fails with KeyNotFound', async (env) => {
     const stale = await createFoo(env);
-    await env.store.delete(env.key('foo'), { cachedExisting: clone(stale) });
-    await rejectsStorage(env.store.delete(env.key('foo'), { cachedExisting: clone(stale) }), 'KeyNotFound');
+    await env.store.delete(env.key('foo'), { cachedExisting: cached(stale) });
+    await rejectsStorage(env.store.delete(env.key('foo'), { cachedExisting: cached(stale) }), 'KeyNotFound');
   });
 
   storeTest(
@@ -150,7 +150,7 @@ function registerCachedExistingTests(ctx: SuiteContext): void {
       const stale = await createFoo(env);
       const current = await setUid(env, 'myUID');
       const deleted = await env.store.delete(env.key('foo'), {
-        cachedExisting: clone(stale),
+        cachedExisting: cached(stale),
         preconditions: { uid: 'myUID' },
       });
       await assertDeleted(env, deleted, current);
@@ -164,7 +164,7 @@ function registerCachedExistingTests(ctx: SuiteContext): void {
       const stale = await createFoo(env);
       const current = await setUid(env, 'otherUID');
       const deletion = env.store.delete(env.key('foo'), {
-        cachedExisting: clone(stale),
+        cachedExisting: cached(stale),
         preconditions: { uid: 'A' },
       });
       await rejectsStorage(deletion, 'InvalidObj', {
@@ -178,7 +178,7 @@ function registerCachedExistingTests(ctx: SuiteContext): void {
   storeTest(ctx, 'an up-to-date cachedExisting failing preconditions returns that error', async (env) => {
     const created = await createFoo(env);
     const deletion = env.store.delete(env.key('foo'), {
-      cachedExisting: clone(created),
+      cachedExisting: cached(created),
       preconditions: { uid: 'B' },
     });
     await rejectsStorage(deletion, 'InvalidObj', {
@@ -196,7 +196,7 @@ function registerCachedExistingTests(ctx: SuiteContext): void {
       const current = await relabel(env, env.key('foo'), { foo: 'bar' });
       let calls = 0;
       const deleted = await env.store.delete(env.key('foo'), {
-        cachedExisting: clone(stale),
+        cachedExisting: cached(stale),
         validateDeletion: (obj) => {
           calls += 1;
           if (obj.metadata.labels?.foo !== 'bar') throw new Error('stale object');
@@ -215,7 +215,7 @@ function registerCachedExistingTests(ctx: SuiteContext): void {
       const current = await relabel(env, env.key('foo'), { foo: 'barbar' });
       let calls = 0;
       const deletion = env.store.delete(env.key('foo'), {
-        cachedExisting: clone(stale),
+        cachedExisting: cached(stale),
         validateDeletion: (obj) => {
           calls += 1;
           if (obj.metadata.labels?.foo !== 'bar') throw new Error('stale object');

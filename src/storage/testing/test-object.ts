@@ -1,5 +1,7 @@
 // The pod-like object the conformance suite stores (kube's example.Pod in storage/testing).
 import type { KubeObject, ObjectMeta } from '../../api/meta.js';
+import { jsonCodec } from '../codec.js';
+import type { CachedExisting } from '../interfaces.js';
 
 export interface TestSpec {
   nodeName?: string;
@@ -31,6 +33,12 @@ export function pod(namespace: string, name: string, extras: PodExtras = {}): Te
 /** A deep copy, so expectations never alias what the store returned. */
 export function clone<T>(value: T): T {
   return structuredClone(value);
+}
+
+/** A cachedExisting hint as the watch cache gives it: a private copy and its stored encoding. */
+export function cached(obj: TestObject): CachedExisting<TestObject> {
+  const { resourceVersion: _rv, ...meta } = obj.metadata;
+  return { object: clone(obj), stored: jsonCodec.encode({ ...obj, metadata: meta }) };
 }
 
 /** A deep copy with metadata.resourceVersion set to `rv`. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { storeTest, type SuiteContext, type TestEnv } from './harness.js';
 import { relabel, rvOf } from './helpers.js';
-import { clone, pod, withAnnotation, withLabels, withRv, type TestObject } from './test-object.js';
+import { cached, clone, pod, withAnnotation, withLabels, withRv, type TestObject } from './test-object.js';
 
 function createFoo(env: TestEnv): Promise<TestObject> {
   return env.store.create(env.key('foo'), pod(env.ns, 'foo', { uid: 'A', labels: {} }));
@@ -18,7 +18,7 @@ export function registerUpdateCachedExistingTests(ctx: SuiteContext): void {
       const current = await relabel(env, env.key('foo'), { fresh: 'yes' });
       const seen: (TestObject | null)[] = [];
       const out = await env.store.guaranteedUpdate(env.key('foo'), {
-        cachedExisting: clone(stale),
+        cachedExisting: cached(stale),
         tryUpdate: (obj) => (seen.push(clone(obj)), withAnnotation(obj ?? stale, 'touched', 'yes')),
       });
       assert.ok(seen.length >= 1 && seen.length <= 2, `tryUpdate called ${seen.length} times`);
@@ -34,7 +34,7 @@ export function registerUpdateCachedExistingTests(ctx: SuiteContext): void {
       const stale = await createFoo(env);
       await relabel(env, env.key('foo'), { foo: 'bar' });
       const out = await env.store.guaranteedUpdate(env.key('foo'), {
-        cachedExisting: clone(stale),
+        cachedExisting: cached(stale),
         tryUpdate: (obj) => {
           if (obj?.metadata.labels?.foo !== 'bar') throw new Error('stale object');
           return withAnnotation(obj, 'ok', 'yes');
@@ -53,7 +53,7 @@ export function registerUpdateCachedExistingTests(ctx: SuiteContext): void {
         tryUpdate: (obj) => ({ ...(obj ?? stale), metadata: { ...(obj ?? stale).metadata, uid: 'B' } }),
       });
       const out = await env.store.guaranteedUpdate(env.key('foo'), {
-        cachedExisting: clone(stale),
+        cachedExisting: cached(stale),
         preconditions: { uid: 'B' },
         tryUpdate: (obj) => withLabels(obj ?? stale, { passed: 'yes' }),
       });
@@ -65,7 +65,7 @@ export function registerUpdateCachedExistingTests(ctx: SuiteContext): void {
     const created = await createFoo(env);
     let calls = 0;
     const update = env.store.guaranteedUpdate(env.key('foo'), {
-      cachedExisting: clone(created),
+      cachedExisting: cached(created),
       tryUpdate: () => {
         calls += 1;
         throw new Error('always refuses');
@@ -80,7 +80,7 @@ export function registerUpdateCachedExistingTests(ctx: SuiteContext): void {
     const stale = await createFoo(env);
     const current = await relabel(env, env.key('foo'), { fresh: 'yes' });
     const out = await env.store.guaranteedUpdate(env.key('foo'), {
-      cachedExisting: clone(stale),
+      cachedExisting: cached(stale),
       tryUpdate: (obj) => clone(obj ?? stale),
     });
     assert.deepEqual(out, current);

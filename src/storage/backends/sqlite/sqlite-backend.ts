@@ -33,6 +33,8 @@ export interface SqliteBackendStats extends GroupCommitStats {
 
 export class SqliteBackend implements Backend {
   readonly type: 'sqlite' | 'memory';
+  /** The only writer of its file: the revision lives in this process. */
+  readonly local = true;
   readonly path: string;
   readonly #opts: CompletedSqliteOptions;
   readonly #db: Database.Database;

@@ -1,0 +1,117 @@
+// Responses made of JSON the storage already holds (the watch cache's encodings): a get writes the
+// object's bytes as they are; a list is assembled around its items' bytes and streamed, so a list of
+// any size starts at once and is never built as one string. Large lists are gzipped on the way out
+// when the client accepts it (kube's 128 KiB threshold), off the event loop.
+import { once } from 'node:events';
+import { createGzip, type Gzip } from 'node:zlib';
+import type { ListMeta } from '../../api/meta.js';
+import { goJSONText } from '../../machinery/json/go-json-text.js';
+import type { ApiResponse } from '../http-types.js';
+import type { MediaTypeOptions } from '../negotiation/negotiate.js';
+import type { Exchange } from './exchange.js';
+import { acceptsGzip, flushWarnings, gzipThresholdBytes, isPrettyPrint } from './write-response.js';
+
+const newline = Buffer.from('\n');
+const comma = Buffer.from(',');
+const listEnd = Buffer.from(']}\n');
+/** Pieces are joined into writes of about this size. */
+const writeBytes = 256 * 1024;
+
+/** Whether the response is the object itself as compact JSON, which stored encodings can serve. */
+export function servesEncoded(ex: Exchange, media: MediaTypeOptions): boolean {
+  return (
+    media.convert === null &&
+    media.accepted.mediaType === 'application/json' &&
+    !media.pretty &&
+    !isPrettyPrint(ex)
+  );
+}
+
+/** Writes one object's JSON (as Go's Encoder would: newline-terminated). */
+export function writeEncodedObject(ex: Exchange, code: number, json: Buffer): void {
+  const { res } = ex;
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  flushWarnings(ex);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', String(json.length + 1));
+  res.statusCode = code;
+  res.end(Buffer.concat([json, newline]));
+}
+
+/** A list of encoded items: the list's type and metadata, then each item's JSON. */
+export interface EncodedListBody {
+  readonly kind: string;
+  readonly apiVersion: string;
+  readonly metadata: ListMeta;
+  readonly items: readonly Buffer[];
+}
+
+function listHead(list: EncodedListBody): Buffer {
+  const head = goJSONText({ kind: list.kind, apiVersion: list.apiVersion, metadata: list.metadata });
+  return Buffer.from(`${head.slice(0, -1)},"items":[`);
+}
+
+/** Resolves when `sink` can take more; false when the response went away first. */
+async function drained(sink: NodeJS.WritableStream, res: ApiResponse): Promise<boolean> {
+  if (res.destroyed) return false;
+  const closed = once(res, 'close').then(() => false);
+  return Promise.race([once(sink, 'drain').then(() => true), closed]);
+}
+
+/** The list's bytes in pieces of about writeBytes: head, items with commas, end. */
+function* pieces(list: EncodedListBody): Generator<Buffer> {
+  let batch: Buffer[] = [listHead(list)];
+  let size = batch[0]?.length ?? 0;
+  for (const [i, item] of list.items.entries()) {
+    if (i > 0) batch.push(comma);
+    batch.push(item);
+    size += item.length + 1;
+    if (size >= writeBytes) {
+      yield Buffer.concat(batch);
+      batch = [];
+      size = 0;
+    }
+  }
+  batch.push(listEnd);
+  yield Buffer.concat(batch);
+}
+
+function bodyLength(list: EncodedListBody): number {
+  let n = listHead(list).length + listEnd.length + Math.max(0, list.items.length - 1);
+  for (const item of list.items) n += item.length;
+  return n;
+}
+
+/** Streams a list response; resolves when it is written or the client is gone. */
+export async function writeEncodedList(ex: Exchange, code: number, list: EncodedListBody): Promise<void> {
+  const { res } = ex;
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  flushWarnings(ex);
+  res.setHeader('Content-Type', 'application/json');
+  const length = bodyLength(list);
+  let sink: NodeJS.WritableStream = res;
+  let gzip: Gzip | null = null;
+  if (length > gzipThresholdBytes && acceptsGzip(ex)) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Vary', 'Accept-Encoding');
+    gzip = createGzip();
+    gzip.pipe(res);
+    sink = gzip;
+  } else {
+    res.setHeader('Content-Length', String(length));
+  }
+  res.statusCode = code;
+  for (const piece of pieces(list)) {
+    if (!sink.write(piece) && !(await drained(sink, res))) {
+      gzip?.destroy();
+      return;
+    }
+  }
+  sink.end();
+}

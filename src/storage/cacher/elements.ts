@@ -1,0 +1,95 @@
+// How objects arriving from storage become cache elements: the served JSON from the bytes storage
+// had at hand (spliced, not encoded again), the key, attributes and index values from the object,
+// which is then let go. A deletion reuses what the cache knew of the object.
+import type { KubeObject } from '../../api/meta.js';
+import { servedFromObject } from '../encoded-reads.js';
+import type { ObjectAttrs, SelectionPredicate, Versioner } from '../interfaces.js';
+import type { StoredState } from '../watch-chan.js';
+import {
+  locateResourceVersion,
+  spliceResourceVersion,
+  withResourceVersion,
+  type ServedJSON,
+} from '../served-json.js';
+import { normalizeObjectKey } from './keys.js';
+import type { AttrFunc } from './options.js';
+import { decodeElement, type StoreElement } from './watch-cache-event.js';
+
+export interface ElementRules<T extends KubeObject> {
+  readonly keyFunc: (obj: T) => string;
+  readonly getAttrsFunc: AttrFunc<T>;
+  /** The index values of an object by index name (the trigger and the configured indexers). */
+  readonly indexValues: (obj: T) => Record<string, readonly string[]>;
+  readonly versioner: Versioner;
+}
+
+/** An object from storage, with how it is stored when storage had that at hand. */
+export interface Arrival<T extends KubeObject> {
+  readonly object: T;
+  readonly stored?: StoredState;
+}
+
+function attrsOf<T extends KubeObject>(rules: ElementRules<T>, obj: T): ObjectAttrs {
+  const attrs = rules.getAttrsFunc(obj);
+  // The object may be a writer's (shared with the write's caller): keep a copy of what is kept.
+  return { labels: { ...attrs.labels }, fields: attrs.fields };
+}
+
+function build<T extends KubeObject>(
+  rules: ElementRules<T>,
+  obj: T,
+  at: { served: ServedJSON; rv: number },
+): StoreElement<T> {
+  return {
+    key: normalizeObjectKey(rules.keyFunc(obj)),
+    resourceVersion: at.rv,
+    served: at.served,
+    attrs: attrsOf(rules, obj),
+    indexValues: rules.indexValues(obj),
+  };
+}
+
+/** The element for an added or modified object. */
+export function elementOf<T extends KubeObject>(
+  rules: ElementRules<T>,
+  arrival: Arrival<T>,
+): StoreElement<T> {
+  const { object, stored } = arrival;
+  const rv = stored?.revision ?? rules.versioner.objectResourceVersion(object);
+  const served =
+    (stored === undefined ? null : spliceResourceVersion(stored.data, rv)) ?? servedFromObject(object);
+  return build(rules, object, { served, rv });
+}
+
+/**
+ * The element for a deletion: the last state at the deletion's revision. With what the cache held
+ * of the object, nothing is decoded.
+ */
+export function deletedElementOf<T extends KubeObject>(
+  rules: ElementRules<T>,
+  arrival: Arrival<T>,
+  known: StoreElement<T> | undefined,
+): StoreElement<T> {
+  const { stored } = arrival;
+  if (known === undefined || stored === undefined) return elementOf(rules, arrival);
+  const rv = stored.revision;
+  const served = spliceResourceVersion(stored.data, rv) ?? withResourceVersion(known.served, rv);
+  return { ...known, resourceVersion: rv, served };
+}
+
+/** The element for JSON as reads serve it (a relist's items). */
+export function elementOfServed<T extends KubeObject>(rules: ElementRules<T>, json: Buffer): StoreElement<T> {
+  const obj = JSON.parse(json.toString('utf8')) as T;
+  const rv = rules.versioner.objectResourceVersion(obj);
+  const served = locateResourceVersion(json) ?? servedFromObject(obj);
+  return build(rules, obj, { served, rv });
+}
+
+/** Whether a predicate selects an element: on its attributes, or on a decode for predicates without attribute matching. */
+export function matchesElement<T extends KubeObject>(
+  pred: SelectionPredicate<T> | undefined,
+  el: StoreElement<T>,
+): boolean {
+  if (pred === undefined) return true;
+  return pred.matchesAttrs !== undefined ? pred.matchesAttrs(el.attrs) : pred.matches(decodeElement(el));
+}

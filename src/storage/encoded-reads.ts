@@ -1,0 +1,38 @@
+// get and getList as served JSON for any storage.Interface: a storage that keeps encodings answers
+// getEncoded / getListEncoded itself; any other's objects are encoded here.
+import type { KubeObject } from '../api/meta.js';
+import { jsonCodec } from './codec.js';
+import type { EncodedList, GetOptions, Interface, ListOptions } from './interfaces.js';
+import { spliceResourceVersion, type ServedJSON } from './served-json.js';
+import { parseResourceVersion } from './versioner.js';
+
+/** An object's served JSON, encoded as storage would with its resourceVersion spliced in first. */
+export function servedFromObject(obj: KubeObject): ServedJSON {
+  const rv = parseResourceVersion(obj.metadata?.resourceVersion ?? '');
+  const copy = { ...obj, metadata: { ...obj.metadata } };
+  delete copy.metadata.resourceVersion;
+  delete copy.metadata.selfLink;
+  const served = spliceResourceVersion(jsonCodec.encode(copy), rv);
+  if (served === null) throw new Error('an object without metadata has no served form');
+  return served;
+}
+
+export async function encodedGet<T extends KubeObject>(
+  storage: Interface<T>,
+  key: string,
+  opts: GetOptions,
+): Promise<Buffer | null> {
+  if (storage.getEncoded !== undefined) return storage.getEncoded(key, opts);
+  const obj = await storage.get(key, opts);
+  return obj === null ? null : servedFromObject(obj).json;
+}
+
+export async function encodedList<T extends KubeObject>(
+  storage: Interface<T>,
+  key: string,
+  opts: ListOptions<T>,
+): Promise<EncodedList> {
+  if (storage.getListEncoded !== undefined) return storage.getListEncoded(key, opts);
+  const list = await storage.getList(key, opts);
+  return { metadata: list.metadata, items: list.items.map((item) => servedFromObject(item).json) };
+}

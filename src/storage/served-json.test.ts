@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  locateResourceVersion,
+  metadataBodyOffset,
+  spliceResourceVersion,
+  storedBytes,
+  withResourceVersion,
+} from './served-json.js';
+
+const bytes = (v: unknown, indent?: number): Buffer => Buffer.from(JSON.stringify(v, null, indent));
+
+const shapes: Record<string, unknown> = {
+  'metadata first': { metadata: { name: 'a' }, spec: { x: 1 } },
+  'after type meta': { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', labels: { k: 'v' } } },
+  'after a nested metadata': {
+    spec: { template: { metadata: { name: 'inner' } }, list: [{ metadata: {} }, '{"metadata":{'] },
+    metadata: { name: 'outer' },
+  },
+  'after strings with quotes, braces and escapes': {
+    a: 'x"}{][\\',
+    b: ['"', { c: '\\"metadata\\":{' }],
+    n: -1.5e3,
+    t: true,
+    z: null,
+    metadata: { namespace: 'ns' },
+  },
+  'empty metadata': { kind: 'Thing', metadata: {} },
+  'metadata last of many': { a: 1, b: [1, 2, [3]], c: { d: { e: {} } }, metadata: { name: 'x' } },
+};
+
+describe('served JSON', () => {
+  for (const [name, obj] of Object.entries(shapes)) {
+    for (const indent of [undefined, 2]) {
+      it(`splices resourceVersion into ${name}${indent === undefined ? '' : ' (indented)'}`, () => {
+        const stored = bytes(obj, indent);
+        const served = spliceResourceVersion(stored, 42);
+        assert.ok(served !== null);
+        const parsed = JSON.parse(served.json.toString()) as { metadata: Record<string, unknown> };
+        const expected = structuredClone(obj) as { metadata: Record<string, unknown> };
+        expected.metadata['resourceVersion'] = '42';
+        assert.deepEqual(parsed, expected);
+        assert.ok(storedBytes(served).equals(stored));
+        const later = withResourceVersion(served, 1234567);
+        const reparsed = JSON.parse(later.json.toString()) as { metadata: Record<string, unknown> };
+        expected.metadata['resourceVersion'] = '1234567';
+        assert.deepEqual(reparsed, expected);
+        assert.ok(storedBytes(later).equals(stored));
+      });
+    }
+  }
+
+  it('finds no metadata where there is none or it is not an object', () => {
+    for (const text of ['{}', '{"a":1}', '{"metadata":null}', '{"metadata":"x"}', '[]', '"s"', '{"a":', '']) {
+      assert.equal(metadataBodyOffset(Buffer.from(text)), -1, text);
+      assert.equal(spliceResourceVersion(Buffer.from(text), 1), null, text);
+    }
+  });
+
+  it('does not take a nested or quoted metadata for the top-level one', () => {
+    const text = '{"spec":{"metadata":{"a":1}},"s":"\\"metadata\\":{","metadata":{"name":"n"}}';
+    const at = metadataBodyOffset(Buffer.from(text));
+    assert.equal(text.slice(at - '"metadata":{'.length, at), '"metadata":{');
+    assert.equal(text.slice(at, at + 6), '"name"');
+  });
+});
+
+describe('locateResourceVersion', () => {
+  it('finds the member spliceResourceVersion put in, and nothing in other JSON', () => {
+    for (const obj of Object.values(shapes)) {
+      const served = spliceResourceVersion(bytes(obj), 7);
+      assert.ok(served !== null);
+      assert.deepEqual(locateResourceVersion(served.json), served);
+    }
+    assert.equal(locateResourceVersion(Buffer.from('{"metadata":{"name":"a","resourceVersion":"1"}}')), null);
+    assert.equal(locateResourceVersion(Buffer.from('{"metadata":{}}')), null);
+  });
+});
