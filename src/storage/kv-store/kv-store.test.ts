@@ -116,3 +116,52 @@ describe('KvStore transformer hook', () => {
     await backend.close();
   });
 });
+
+describe('KvStore encodings', () => {
+  it("a watch that shares objects gets the write's own object and the stored bytes; others get a decode", async () => {
+    const { backend, store } = await open();
+    const shared = await store.watch('/pods/ns', {
+      recursive: true,
+      resourceVersion: '1',
+      shareObjects: true,
+    });
+    const plain = await store.watch('/pods/ns', { recursive: true, resourceVersion: '1' });
+    const created = await store.create('/pods/ns/a', { metadata: { name: 'a', labels: { x: '<y>' } } });
+    const deleted = await store.delete('/pods/ns/a');
+    const next = async (w: typeof shared) => (await w[Symbol.asyncIterator]().next()).value;
+    const [added, removed] = [await next(shared), await next(shared)];
+    assert.ok(added?.type === 'ADDED' && removed?.type === 'DELETED');
+    assert.equal(added.object, created, 'the very object create returned');
+    const stored = '{"metadata":{"name":"a","labels":{"x":"\\u003cy\\u003e"}}}';
+    assert.equal(added.stored?.data.toString(), stored);
+    assert.equal(added.stored?.revision, Number(created.metadata?.resourceVersion));
+    assert.equal(added.stored?.key, '/pods/ns/a');
+    assert.equal(removed.stored?.data.toString(), stored, 'a deletion carries the last state');
+    assert.deepEqual(removed.object, deleted);
+    const fromPlain = await next(plain);
+    assert.ok(fromPlain?.type === 'ADDED');
+    assert.notEqual(fromPlain.object, created);
+    assert.deepEqual(fromPlain.object, created);
+    shared.stop();
+    plain.stop();
+    await backend.close();
+  });
+
+  it('getEncoded is the stored JSON with the resourceVersion spliced in', async () => {
+    const { backend, store } = await open();
+    const created = await store.create('/pods/ns/a', { apiVersion: 'v1', metadata: { name: 'a' } });
+    const json = await store.getEncoded('/pods/ns/a');
+    assert.equal(
+      json?.toString(),
+      `{"apiVersion":"v1","metadata":{"resourceVersion":"${created.metadata?.resourceVersion ?? ''}","name":"a"}}`,
+    );
+    assert.equal(await store.getEncoded('/pods/ns/b', { ignoreNotFound: true }), null);
+    await assert.rejects(store.getEncoded('/pods/ns/b'), (err) => isStorageError(err, 'KeyNotFound'));
+    // Bytes without a metadata object (another writer's) are decoded and encoded again.
+    await backend.create('/registry/pods/ns/bare', Buffer.from('{"kind":"Pod"}'));
+    const bare = JSON.parse(String(await store.getEncoded('/pods/ns/bare'))) as KubeObject;
+    assert.equal(bare.kind, 'Pod');
+    assert.match(bare.metadata?.resourceVersion ?? '', /^\d+$/);
+    await backend.close();
+  });
+});
