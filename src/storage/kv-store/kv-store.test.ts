@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/meta.js';
 import { SqliteBackend } from '../backends/sqlite/sqlite-backend.js';
 import { isStorageError } from '../errors.js';
+import type { Watch, WatchEvent } from '../interfaces.js';
 import type { Transformer } from '../value/transformer.js';
 import { KvStore } from './kv-store.js';
 
@@ -128,14 +129,17 @@ describe('KvStore encodings', () => {
     const plain = await store.watch('/pods/ns', { recursive: true, resourceVersion: '1' });
     const created = await store.create('/pods/ns/a', { metadata: { name: 'a', labels: { x: '<y>' } } });
     const deleted = await store.delete('/pods/ns/a');
-    const next = async (w: typeof shared) => (await w[Symbol.asyncIterator]().next()).value;
+    const next = async (w: Watch): Promise<WatchEvent | undefined> =>
+      (await w[Symbol.asyncIterator]().next()).value as WatchEvent | undefined;
     const [added, removed] = [await next(shared), await next(shared)];
     assert.ok(added?.type === 'ADDED' && removed?.type === 'DELETED');
     assert.equal(added.object, created, 'the very object create returned');
     const stored = '{"metadata":{"name":"a","labels":{"x":"\\u003cy\\u003e"}}}';
-    assert.equal(added.stored?.data.toString(), stored);
-    assert.equal(added.stored?.revision, Number(created.metadata?.resourceVersion));
-    assert.equal(added.stored?.key, '/pods/ns/a');
+    const st = added.stored;
+    assert.ok(st !== undefined);
+    assert.equal(st.data.toString(), stored);
+    assert.equal(st.revision, Number(created.metadata?.resourceVersion));
+    assert.equal(st.key, '/pods/ns/a');
     assert.equal(removed.stored?.data.toString(), stored, 'a deletion carries the last state');
     assert.deepEqual(removed.object, deleted);
     const fromPlain = await next(plain);
