@@ -4,6 +4,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import type { Lister, Watcher } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
+import { servedJSONOf } from '../../storage/served-json.js';
 
 export interface ListWatchOptions {
   readonly source: Lister & Watcher;
@@ -15,8 +16,17 @@ export interface ListWatchOptions {
   /** The lists' resourceVersion: '0' lets the watch cache answer; default a consistent read. */
   readonly listResourceVersion?: string;
   readonly onError: (err: unknown) => void;
+  /** Watch events whose served JSON lacks these bytes are skipped undecoded (see WatchedSource). */
+  readonly mentions?: Buffer;
   /** How often to relist even though the watch is fine (default 5 minutes). */
   readonly resyncPeriodMs?: number | undefined;
+}
+
+/** False only when the event's JSON is at hand and lacks `text`. */
+function mayMention(event: object, text: Buffer | undefined): boolean {
+  if (text === undefined) return true;
+  const json = servedJSONOf(event);
+  return json === undefined || json.includes(text);
 }
 
 const backoff = { initialMs: 100, maxMs: 30_000 };
@@ -55,7 +65,7 @@ async function listAndWatch(o: ListWatchOptions): Promise<void> {
   try {
     for await (const event of watch) {
       if (event.type === 'ERROR') throw new Error(event.object.message ?? 'watch error');
-      if (event.type === 'BOOKMARK') continue;
+      if (event.type === 'BOOKMARK' || !mayMention(event, o.mentions)) continue;
       o.onEvent(event.type, event.object);
     }
   } finally {

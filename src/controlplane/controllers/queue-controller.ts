@@ -15,6 +15,11 @@ export interface WatchedSource {
   readonly source: Lister & Watcher;
   /** Named in the log of a failed list and watch (`… list and watch of <what> failed`). */
   readonly what?: string;
+  /**
+   * Watch events whose JSON does not contain this text cannot concern the controller: they are
+   * skipped without decoding their object (a pod without a claim, to pvc-protection).
+   */
+  readonly mentions?: string;
   readonly onEvent: (
     type: 'ADDED' | 'MODIFIED' | 'DELETED',
     obj: KubeObject,
@@ -105,6 +110,7 @@ export class QueueController {
     return runListWatch({
       source: w.source,
       signal: this.#abort.signal,
+      ...(w.mentions === undefined ? {} : { mentions: Buffer.from(w.mentions) }),
       onEvent: (type, obj) => {
         w.onEvent(type, obj, this.queue);
       },

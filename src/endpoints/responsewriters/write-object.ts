@@ -13,7 +13,9 @@ import {
   type MediaTypeOptions,
 } from '../negotiation/negotiate.js';
 import type { Exchange } from './exchange.js';
+import { servedJSONOf } from '../../storage/served-json.js';
 import { encode, encodeJSON } from './serialize.js';
+import { servesEncoded, writeEncodedObject } from './write-encoded.js';
 import { isPrettyPrint, writeBody } from './write-response.js';
 
 /** A Content-Type carrying the transformation, as discovery answers (`;g=…;v=…;as=…`). */
@@ -50,6 +52,12 @@ export function writeObjectNegotiated(
     }
     const status = errorToStatus(ex, notAcceptableError(supportedMediaTypes));
     writeBody(ex, status.code, { contentType: 'application/json', body: encodeJSON(status) });
+    return;
+  }
+  // An object straight from a storage write or read carries the JSON it is stored as.
+  const served = typeof object === 'object' && object !== null ? servedJSONOf(object) : undefined;
+  if (served !== undefined && servesEncoded(ex, media)) {
+    writeEncodedObject(ex, code, served);
     return;
   }
   const pretty = media.pretty || isPrettyPrint(ex);

@@ -10,6 +10,7 @@ import {
   decodeKv,
   prepareKey,
   prepareWrite,
+  writtenObject,
   type ObjState,
   type StoreCore,
 } from './store-core.js';
@@ -139,7 +140,6 @@ export async function guaranteedUpdate<T extends KubeObject>(
       origIsCurrent = true;
       continue;
     }
-    core.versioner.updateObject(write.object, res.revision);
-    return write.object;
+    return writtenObject(core, write, res.revision);
   }
 }

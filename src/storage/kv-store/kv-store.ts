@@ -28,6 +28,7 @@ import {
   prepareWrite,
   servedJSON,
   validateMinimumResourceVersion,
+  writtenObject,
   type StoreCore,
 } from './store-core.js';
 import { watch } from './watch.js';
@@ -79,16 +80,14 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
     if ((obj.metadata?.resourceVersion ?? '') !== '') {
       throw new Error('resourceVersion should not be set on objects to be created');
     }
-    const { object, value } = prepareWrite(core, obj, full);
+    const write = prepareWrite(core, obj, full);
     const res = await core.backend
-      .create(full, value, opts.ttl !== undefined ? { ttl: opts.ttl } : {})
+      .create(full, write.value, opts.ttl !== undefined ? { ttl: opts.ttl } : {})
       .catch((err: unknown) => {
         throw backendFault(err, full);
       });
     if (!res.ok) throw keyExists(full, 0);
-    // What was stored, not a decode of it: the encoding dropped only what JSON drops (undefined).
-    core.versioner.updateObject(object, res.revision);
-    return object;
+    return writtenObject(core, write, res.revision);
   }
 
   async get(key: string, opts: GetOptions = {}): Promise<T | null> {

@@ -5,7 +5,7 @@ import type { Codec } from '../codec.js';
 import { corruptObj, internalError, StorageError, unreachable } from '../errors.js';
 import type { Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
-import { spliceResourceVersion, type ServedJSON } from '../served-json.js';
+import { attachServedJSON, spliceResourceVersion, type ServedJSON } from '../served-json.js';
 import type { Transformer } from '../value/transformer.js';
 import { tooLargeResourceVersion, invalidResourceVersion } from '../api-errors.js';
 
@@ -94,6 +94,21 @@ export function prepareWrite<T extends KubeObject>(
   const value = core.transformer.transformToStorage(data, { key });
   core.written.set(value, object);
   return { object, data, value };
+}
+
+/**
+ * The object a successful write returns: what was stored (not a decode of it: the encoding dropped
+ * only what JSON drops), at the write's revision, with its served JSON attached for the response.
+ */
+export function writtenObject<T extends KubeObject>(
+  core: StoreCore,
+  write: { object: T; data: Buffer },
+  rev: number,
+): T {
+  core.versioner.updateObject(write.object, rev);
+  const served = spliceResourceVersion(write.data, rev);
+  if (served !== null) attachServedJSON(write.object, served.json);
+  return write.object;
 }
 
 /**

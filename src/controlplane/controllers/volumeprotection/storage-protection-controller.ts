@@ -83,6 +83,7 @@ export class StorageProtectionController {
               {
                 what: 'pods',
                 source: opts.pods,
+                mentions: '"persistentVolumeClaim"',
                 // A pod gone or changed may have let go of its claims.
                 onEvent: (_type: string, obj: KubeObject, queue: QueueController['queue']) => {
                   const pod = obj as Pod;
