@@ -6,9 +6,11 @@
 // and take turns in short slices, rounds apart, so a machine whose load drifts shifts them alike. The
 // load comes from a forked generator (bench/api-client.ts) that times every request; the server's
 // CPU per request is this process's CPU over a slice, which depends little on what else runs.
+// Then durable creates against a bare SQLite insert loop (bench/api-durable.ts).
 import { loadavg } from 'node:os';
 import { operations, type LoadJob, type Operation } from './api-client.js';
 import { applyTemplate, createTemplate, kindSpecs, kinds, type Kind } from './api-objects.js';
+import { durableCell, durableCreates, printDurable } from './api-durable.js';
 import {
   add,
   emptyTally,
@@ -117,8 +119,8 @@ async function measure(gen: LoadGenerator, targets: readonly Target[]): Promise<
   return tallies;
 }
 
-function failureLine(results: readonly CellResult[]): string {
-  const failed = results.reduce((n, r) => n + r.capstan.failures, 0);
+function failureLine(results: readonly CellResult[], durableFailures: number): string {
+  const failed = results.reduce((n, r) => n + r.capstan.failures, 0) + durableFailures;
   const bareFailed = results.reduce((n, r) => n + r.bare.failures, 0);
   const requests = results.reduce((n, r) => n + r.capstan.requests, 0);
   if (failed === 0 && bareFailed === 0)
@@ -136,6 +138,8 @@ export async function run(): Promise<void> {
     const [bare, capstan] = targets as [Target, Target];
     for (const t of targets) await setUp(gen, t);
     const tallies = await measure(gen, targets);
+    process.stderr.write('bench/api: durable creates\n');
+    const durable = await durableCreates(gen, capstan);
     const pct = await gen.percentiles();
     const loadAtEnd = loadavg()[0] ?? 0;
     const results: CellResult[] = cells.map((c) => ({
@@ -148,13 +152,19 @@ export async function run(): Promise<void> {
         `(${rounds} rounds; Capstan on SQLite, synchronous=FULL; ${seeded} objects per kind behind get/update/patch/apply/list).`,
     );
     printApiTables(results);
-    console.log(`\n${failureLine(results)}`);
+    printDurable(durable, pct[durableCell]);
+    console.log(`\n${failureLine(results, durable.capstan.failures)}`);
     const summary = {
       bench: 'api',
       date: new Date().toISOString(),
       node: process.version,
       loadavg: [Number(loadAtStart.toFixed(2)), Number(loadAtEnd.toFixed(2))],
       cells: summaryCells(results),
+      durable: {
+        capstanPerSecond: Math.round(durable.capstan.perSecond),
+        barePerSecond: Math.round(durable.bare.perSecond),
+        ratio: Number((durable.capstan.perSecond / durable.bare.perSecond).toFixed(3)),
+      },
     };
     console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
   } finally {
