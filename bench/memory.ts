@@ -92,7 +92,7 @@ function report(samples: Record<'start' | 'created' | 'listed', MemorySample>, j
   const targetMB = 2 * jsonMB + targetOverheadMB;
   const { start, created, listed } = samples;
   printGrid(
-    `Memory: ${fmt(pods)} Pods in a fresh Capstan on SQLite (a process of its own, RSS after a full GC)`,
+    `Memory: ${fmt(pods)} Pods in a fresh Capstan on SQLite (a process of its own, RSS after a full GC; MB = 2^20 bytes)`,
     ['what', 'value'],
     [
       ['RSS before the Pods (namespace made, after GC)', `${start.rssMB.toFixed(0)} MB`],
@@ -124,7 +124,7 @@ function reportLists(results: readonly { path: string; runs: readonly ListTiming
     fmtMs(median(runs.map((r) => r.headMs))),
     fmtMs(median(runs.map((r) => r.firstByteMs))),
     fmtMs(median(runs.map((r) => r.totalMs))),
-    (median(runs.map((r) => r.bytes)) / 1e6).toFixed(1),
+    (median(runs.map((r) => r.bytes)) / 2 ** 20).toFixed(1),
   ]);
   printGrid(
     `List of all ${fmt(pods)} Pods (median of ${listRepeats}, one at a time)`,
