@@ -1,208 +1,174 @@
-// bench/api: ConfigMap creates, gets and lists through Capstan's whole HTTP stack (authentication,
-// routing, decoding, admission, validation, field management, the registry, the watch cache and the
-// storage), started in this process over plain HTTP on memory and on SQLite storage, next to a bare
-// node:http server answering the same requests with the same JSON (bench/api-payload.ts).
-// The load comes from a forked client (bench/api-client.ts) over keep-alive connections. The three
-// servers run side by side and take turns in short rounds, so a machine whose load drifts (a shared
-// one) shifts them alike; and each is also measured in CPU time per request (this process's CPU:
-// the client runs elsewhere), which depends little on what else the machine runs.
-import { fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+// bench/api: Pods (through the default admission chain), ConfigMaps and a custom resource through
+// Capstan's whole HTTP stack (token authentication, routing, decoding, admission, validation, field
+// management, the registry, the watch cache, SQLite with synchronous=FULL) next to a bare node:http
+// server doing the same JSON work (bench/bare-api-server.ts): create, get, update, merge patch,
+// server-side apply and a list of 500, at 1, 16 and 64 connections. Both servers run in this process
+// and take turns in short slices, rounds apart, so a machine whose load drifts shifts them alike. The
+// load comes from a forked generator (bench/api-client.ts) that times every request; the server's
+// CPU per request is this process's CPU over a slice, which depends little on what else runs.
+// Then durable creates against a bare SQLite insert loop (bench/api-durable.ts).
 import { loadavg } from 'node:os';
-import { startCapstan } from '../src/index.js';
-import type { LoadJob, LoadResult } from './api-client.js';
-import { configMapsPath, startBareServer } from './api-payload.js';
-import { fmt, printTable, type Row } from './support.js';
+import { operations, type LoadJob, type Operation } from './api-client.js';
+import { applyTemplate, createTemplate, kindSpecs, kinds, type Kind } from './api-objects.js';
+import { durableCell, durableCreates, printDurable } from './api-durable.js';
+import {
+  add,
+  emptyTally,
+  figures,
+  printApiTables,
+  summaryCells,
+  type CellResult,
+  type Tally,
+} from './api-report.js';
+import {
+  bareTarget,
+  capstanTarget,
+  createNamespace,
+  createObjects,
+  dropBareNamespace,
+  installWidgetCrd,
+  type Target,
+} from './api-setup.js';
+import { LoadGenerator, type Measured } from './load-generator.js';
 
-const connections = 32;
-const largeListConnections = 2;
-const createRounds = 5;
-const createsPerRound = 2000;
-const rounds = 3;
-const sliceMs = 1000;
-const largeSliceMs = 2500;
-
-const phases = ['create', 'get', 'list100', 'list10k', 'list10kRV0'] as const;
-type Phase = (typeof phases)[number];
-const phaseNames: Readonly<Record<Phase, string>> = {
-  create: `create (${connections} connections)`,
-  get: `get (${connections} connections)`,
-  list100: `list of 100 (${connections} connections)`,
-  list10k: `list of 10,000 (${largeListConnections} connections)`,
-  list10kRV0: `list of 10,000, resourceVersion=0 (${largeListConnections} connections)`,
+const connectionCounts = [1, 16, 64] as const;
+const rounds = 2;
+/** Objects per kind in the seeded namespace, behind get, update, patch, apply and list. */
+const seeded = 500;
+const sliceMs: Readonly<Record<Operation, number>> = {
+  create: 700,
+  get: 700,
+  update: 700,
+  patch: 700,
+  apply: 700,
+  list: 1500,
 };
+const warmUpMs = 300;
+const seededNs = 'bench';
+const createNs = 'bench-create';
 
-interface Target {
-  readonly name: string;
-  readonly url: string;
-  readonly token: string;
-  close(): Promise<void>;
+interface Cell {
+  readonly kind: Kind;
+  readonly operation: Operation;
+  readonly connections: number;
 }
 
-/** Sums over rounds: requests answered, wall seconds, server and client CPU µs. */
-interface Tally {
-  completed: number;
-  seconds: number;
-  serverCpuUs: number;
-  clientCpuUs: number;
-  bytes: number;
-}
+const cells: readonly Cell[] = kinds.flatMap((kind) =>
+  operations.flatMap((operation) =>
+    connectionCounts.map((connections) => ({ kind, operation, connections })),
+  ),
+);
 
-const cpuNow = (): number => {
-  const u = process.cpuUsage();
-  return u.user + u.system;
-};
+const cellKey = (t: Target, c: Cell): string => `${t.name}/${c.kind}/${c.operation}/${c.connections}`;
 
-async function load(client: ChildProcess, job: LoadJob, tally?: Tally): Promise<void> {
-  const reply = Promise.race([
-    once(client, 'message') as Promise<[LoadResult]>,
-    once(client, 'exit').then(() => Promise.reject(new Error('the load generator exited'))),
-  ]);
-  const cpu = cpuNow();
-  client.send(job);
-  const [r] = await reply;
-  const serverCpuUs = cpuNow() - cpu;
-  if (r.failures > 0)
-    console.error(`  ${job.paths[0] ?? ''}: ${r.failures} failed; first: ${r.firstFailure ?? ''}`);
-  if (tally === undefined) return;
-  tally.completed += r.completed;
-  tally.seconds += r.seconds;
-  tally.serverCpuUs += serverCpuUs;
-  tally.clientCpuUs += r.clientCpuUs;
-  tally.bytes += r.bytes;
-}
-
-const job = (t: Target, paths: string[], conns: number, durationMs: number): LoadJob => ({
-  url: t.url,
-  token: t.token,
-  paths,
-  requests: Number.MAX_SAFE_INTEGER,
-  durationMs,
-  connections: conns,
-  expectStatus: 200,
-});
-
-const createJob = (t: Target, namespace: string, prefix: string, count: number): LoadJob => ({
-  ...job(t, [configMapsPath(namespace)], connections, 120_000),
-  requests: count,
-  expectStatus: 201,
-  create: { namespace, prefix },
-});
-
-async function createNamespace(t: Target, name: string): Promise<void> {
-  const res = await fetch(`${t.url}/api/v1/namespaces`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }),
-  });
-  await res.arrayBuffer();
-  if (res.status !== 201) throw new Error(`${t.name}: creating namespace ${name}: ${res.status}`);
-}
-
-async function setUp(client: ChildProcess, t: Target): Promise<void> {
-  for (const name of ['warm', 'small', 'large']) await createNamespace(t, name);
-  await load(client, createJob(t, 'warm', 'cm-', 2000));
-  await load(client, createJob(t, 'small', 'cm-', 100));
-}
-
-/** The timed request mixes; each is first run once, untimed, to warm up. */
-function readJobs(t: Target): Record<Exclude<Phase, 'create'>, LoadJob> {
-  const gets = Array.from({ length: 100 }, (_, i) => `${configMapsPath('small')}/cm-${i}`);
-  const large = configMapsPath('large');
+function job(t: Target, c: Cell, round: string): LoadJob {
+  const ns = c.operation === 'create' ? createNs : seededNs;
   return {
-    get: job(t, gets, connections, sliceMs),
-    list100: job(t, [configMapsPath('small')], connections, sliceMs),
-    list10k: job(t, [large], largeListConnections, largeSliceMs),
-    list10kRV0: job(t, [`${large}?resourceVersion=0`], largeListConnections, largeSliceMs),
+    cell: round === 'warm' ? '' : cellKey(t, c),
+    url: t.url,
+    token: t.token,
+    operation: c.operation,
+    collection: kindSpecs[c.kind].collection(ns),
+    objects:
+      c.operation === 'create'
+        ? { prefix: `${round}-${c.connections}-`, count: 0 }
+        : { prefix: 'obj-', count: seeded },
+    template: c.operation === 'apply' ? applyTemplate(c.kind, ns) : createTemplate(c.kind, ns),
+    connections: c.connections,
+    requests: Number.MAX_SAFE_INTEGER,
+    durationMs: round === 'warm' ? warmUpMs : sliceMs[c.operation],
   };
 }
 
-type Tallies = Record<Phase, Tally>;
-const emptyTallies = (): Tallies => {
-  const zero = (): Tally => ({ completed: 0, seconds: 0, serverCpuUs: 0, clientCpuUs: 0, bytes: 0 });
-  return { create: zero(), get: zero(), list100: zero(), list10k: zero(), list10kRV0: zero() };
-};
-
-async function measure(client: ChildProcess, targets: readonly Target[]): Promise<Tallies[]> {
-  const tallies = targets.map(emptyTallies);
-  for (let r = 0; r < createRounds; r++) {
-    for (const [i, t] of targets.entries()) {
-      await load(client, createJob(t, 'large', `cm-${r}-`, createsPerRound), tallies[i]?.create);
-    }
+async function setUp(gen: LoadGenerator, t: Target): Promise<void> {
+  for (const ns of [seededNs, createNs]) await createNamespace(t, ns);
+  await installWidgetCrd(t, seededNs);
+  for (const kind of kinds) {
+    await createObjects(
+      gen,
+      t,
+      { kind, namespace: seededNs, prefix: 'obj-' },
+      { count: seeded, inFlight: 16 },
+    );
   }
-  for (const phase of ['get', 'list100', 'list10k', 'list10kRV0'] as const) {
-    for (const t of targets) await load(client, { ...readJobs(t)[phase], durationMs: sliceMs / 2 });
-    for (let r = 0; r < rounds; r++) {
-      for (const [i, t] of targets.entries()) await load(client, readJobs(t)[phase], tallies[i]?.[phase]);
+}
+
+/** One slice of one cell on one server; the bare server's created objects are dropped after. */
+async function slice(gen: LoadGenerator, t: Target, c: Cell, round: string): Promise<Measured> {
+  const m = await gen.run(job(t, c, round), t);
+  if (c.operation === 'create') await dropBareNamespace(t, createNs);
+  return m;
+}
+
+async function measure(gen: LoadGenerator, targets: readonly Target[]): Promise<Map<string, Tally>> {
+  const tallies = new Map<string, Tally>();
+  for (const t of targets) for (const c of cells) if (c.connections === 16) await slice(gen, t, c, 'warm');
+  for (let r = 0; r < rounds; r++) {
+    process.stderr.write(`bench/api: round ${r + 1} of ${rounds}\n`);
+    // Alternate which server goes first, so neither always follows the other's garbage.
+    const order = r % 2 === 0 ? targets : [...targets].reverse();
+    for (const c of cells) {
+      for (const t of order) {
+        const key = cellKey(t, c);
+        const tally = tallies.get(key) ?? emptyTally();
+        add(tally, await slice(gen, t, c, `r${r}`));
+        tallies.set(key, tally);
+      }
     }
   }
   return tallies;
 }
 
-async function capstanTarget(storage: 'memory' | 'sqlite'): Promise<Target> {
-  const server = await startCapstan({ storage, scheme: 'http' });
-  const token = server.kubeConfig.users[0]?.user.token ?? '';
-  return { name: `Capstan (${storage})`, url: server.url, token, close: () => server.stop() };
-}
-
-async function bareTarget(): Promise<Target> {
-  const token = 'bench-token';
-  const server = await startBareServer(token);
-  return { name: 'bare', url: server.url, token, close: () => server.close() };
-}
-
-const perSecond = (t: Tally): number => t.completed / t.seconds;
-const cpuPerRequest = (t: Tally, us: boolean): number => t.serverCpuUs / t.completed / (us ? 1 : 1000);
-
-function report(storages: readonly string[], capstan: readonly Tallies[], bare: Tallies): void {
-  const rows = (value: (t: Tally, p: Phase) => number, unit: (p: Phase) => string): Row[] =>
-    phases.flatMap((p) =>
-      capstan.map((c, i) => ({
-        what: `${phaseNames[p]}, ${storages[i] ?? ''}`,
-        capstan: value(c[p], p),
-        baseline: value(bare[p], p),
-        unit: unit(p),
-      })),
-    );
-  const small = (p: Phase): boolean => !p.startsWith('list10k');
-  printTable(
-    'API over HTTP: ~2 KB ConfigMaps, requests per second',
-    'bare node:http',
-    rows(perSecond, () => '/s'),
-  );
-  printTable(
-    'API over HTTP: server CPU time per request (lower is better; ratio > 1 means Capstan costs more)',
-    'bare node:http',
-    rows(
-      (t, p) => cpuPerRequest(t, small(p)),
-      (p) => (small(p) ? ' µs' : ' ms'),
-    ),
-  );
-  const clientShare = (t: Tally): string => fmt((100 * t.clientCpuUs) / (t.seconds * 1e6));
-  const mbPerList = (t: Tally): string => (t.bytes / t.completed / 1e6).toFixed(1);
-  console.log(
-    `\nThe client's CPU (% of a core) during gets: bare ${clientShare(bare.get)}, ` +
-      capstan.map((c, i) => `${storages[i] ?? ''} ${clientShare(c.get)}`).join(', ') +
-      `. A list of 10,000 is ${mbPerList(capstan[0]?.list10k ?? bare.list10k)} MB from Capstan, ` +
-      `${mbPerList(bare.list10k)} MB from the bare server (no managedFields).`,
-  );
+function failureLine(results: readonly CellResult[], durableFailures: number): string {
+  const failed = results.reduce((n, r) => n + r.capstan.failures, 0) + durableFailures;
+  const bareFailed = results.reduce((n, r) => n + r.bare.failures, 0);
+  const requests = results.reduce((n, r) => n + r.capstan.requests, 0);
+  if (failed === 0 && bareFailed === 0)
+    return `Every timed request answered with the expected status (${requests.toLocaleString('en-US')} to Capstan).`;
+  process.exitCode = 1;
+  return `FAILURES: ${failed} Capstan and ${bareFailed} bare requests did not answer the expected status (see above).`;
 }
 
 export async function run(): Promise<void> {
-  const client = fork(new URL('./api-client.ts', import.meta.url), { stdio: 'inherit' });
+  const gen = new LoadGenerator();
   const loadAtStart = loadavg()[0] ?? 0;
   const targets: Target[] = [];
   try {
-    targets.push(await bareTarget(), await capstanTarget('memory'), await capstanTarget('sqlite'));
-    for (const t of targets) await setUp(client, t);
-    const [bare, memory, sqlite] = await measure(client, targets);
-    if (bare === undefined || memory === undefined || sqlite === undefined) throw new Error('no results');
+    targets.push(await bareTarget(), await capstanTarget());
+    const [bare, capstan] = targets as [Target, Target];
+    for (const t of targets) await setUp(gen, t);
+    const tallies = await measure(gen, targets);
+    process.stderr.write('bench/api: durable creates\n');
+    const durable = await durableCreates(gen, capstan);
+    const pct = await gen.percentiles();
+    const loadAtEnd = loadavg()[0] ?? 0;
+    const results: CellResult[] = cells.map((c) => ({
+      ...c,
+      capstan: figures(tallies.get(cellKey(capstan, c)) ?? emptyTally(), pct[cellKey(capstan, c)]),
+      bare: figures(tallies.get(cellKey(bare, c)) ?? emptyTally(), pct[cellKey(bare, c)]),
+    }));
     console.log(
-      `\nload average ${loadAtStart.toFixed(2)} at start, ${(loadavg()[0] ?? 0).toFixed(2)} at end (2 cores)`,
+      `\nLoad average ${loadAtStart.toFixed(2)} at start, ${loadAtEnd.toFixed(2)} at end ` +
+        `(${rounds} rounds; Capstan on SQLite, synchronous=FULL; ${seeded} objects per kind behind get/update/patch/apply/list).`,
     );
-    report(['memory', 'SQLite'], [memory, sqlite], bare);
+    printApiTables(results);
+    printDurable(durable, pct[durableCell]);
+    console.log(`\n${failureLine(results, durable.capstan.failures)}`);
+    const summary = {
+      bench: 'api',
+      date: new Date().toISOString(),
+      node: process.version,
+      loadavg: [Number(loadAtStart.toFixed(2)), Number(loadAtEnd.toFixed(2))],
+      cells: summaryCells(results),
+      durable: {
+        capstanPerSecond: Math.round(durable.capstan.perSecond),
+        barePerSecond: Math.round(durable.bare.perSecond),
+        ratio: Number((durable.capstan.perSecond / durable.bare.perSecond).toFixed(3)),
+      },
+    };
+    console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
   } finally {
-    client.kill();
+    await gen.close();
     for (const t of targets) await t.close();
   }
 }

@@ -9,6 +9,8 @@ export interface RawReply {
   readonly bytes: number;
   /** The first bytes of the body, kept when the status was not the expected one. */
   readonly text?: string;
+  /** The whole body, kept when asked for and the status was the expected one. */
+  readonly body?: string;
 }
 
 const headEnd = Buffer.from('\r\n\r\n');
@@ -25,6 +27,8 @@ export class RawConnection {
   #expect = 0;
   #keep = false;
   #text = '';
+  #wantBody = false;
+  #chunks: Buffer[] = [];
   #done: ((reply: RawReply) => void) | undefined;
   #fail: ((err: Error) => void) | undefined;
 
@@ -60,16 +64,21 @@ export class RawConnection {
     });
   }
 
-  /** Sends one request and resolves when its whole response has arrived. */
-  send(request: Buffer, expectStatus: number): Promise<RawReply> {
+  /**
+   * Sends one request and resolves when its whole response has arrived; with `keepBody`, a response
+   * with the expected status comes back with its body (a client that writes what it last read).
+   */
+  send(request: Buffer, expectStatus: number, keepBody = false): Promise<RawReply> {
     if (this.#socket.destroyed) return Promise.reject(new Error('connection closed'));
     return new Promise((resolve, reject) => {
       this.#done = resolve;
       this.#fail = reject;
       this.#expect = expectStatus;
+      this.#wantBody = keepBody;
       this.#framing = 'head';
       this.#bytes = 0;
       this.#text = '';
+      this.#chunks = [];
       this.#socket.write(request);
     });
   }
@@ -147,16 +156,20 @@ export class RawConnection {
 
   #body(bytes: Buffer): void {
     this.#bytes += bytes.length;
-    if (this.#keep && this.#text.length < 500) this.#text += bytes.toString('utf8');
+    if (this.#keep) {
+      if (this.#text.length < 500) this.#text += bytes.toString('utf8');
+    } else if (this.#wantBody) this.#chunks.push(bytes);
   }
 
   #finish(): void {
     const done = this.#done;
     this.#done = this.#fail = undefined;
-    done?.(
-      this.#keep
-        ? { status: this.#status, bytes: this.#bytes, text: this.#text }
-        : { status: this.#status, bytes: this.#bytes },
-    );
+    const reply: RawReply = this.#keep
+      ? { status: this.#status, bytes: this.#bytes, text: this.#text }
+      : this.#wantBody
+        ? { status: this.#status, bytes: this.#bytes, body: Buffer.concat(this.#chunks).toString('utf8') }
+        : { status: this.#status, bytes: this.#bytes };
+    this.#chunks = [];
+    done?.(reply);
   }
 }

@@ -3,6 +3,7 @@
 const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   storage: () => import('./storage.js'),
   api: () => import('./api.js'),
+  memory: () => import('./memory.js'),
   startup: () => import('./startup.js'),
   watch: () => import('./watch.js'),
   encryption: () => import('./encryption.js'),

@@ -90,3 +90,27 @@ export function printTable(title: string, baselineName: string, rows: readonly R
 export function fmt(n: number): string {
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1);
 }
+
+/** The p-th percentile (nearest rank) of ascending values: every sample counted, none averaged. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
+}
+
+/** Prints a Markdown table: a header row, then rows of cells already formatted; numbers align right. */
+export function printGrid(
+  title: string,
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+): void {
+  console.log(`\n### ${title}\n`);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+}
+
+/** Milliseconds with two significant decimals below 10, one above. */
+export function fmtMs(ms: number): string {
+  return ms < 10 ? ms.toFixed(2) : ms.toFixed(1);
+}
