@@ -9,6 +9,8 @@ export interface MemorySample {
   /** The peak RSS so far (VmHWM). */
   readonly peakRssMB: number;
   readonly heapUsedMB: number;
+  /** What V8 holds for the heap, used or not. */
+  readonly heapTotalMB: number;
   readonly externalMB: number;
   readonly cpuUs: number;
 }
@@ -38,6 +40,7 @@ async function sample(collect: boolean): Promise<MemorySample> {
     rssMB: mb(m.rss),
     peakRssMB: peakRssMB(),
     heapUsedMB: mb(m.heapUsed),
+    heapTotalMB: mb(m.heapTotal),
     externalMB: mb(m.external),
     cpuUs: cpu.user + cpu.system,
   };

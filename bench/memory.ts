@@ -100,6 +100,10 @@ function report(samples: Record<'start' | 'created' | 'listed', MemorySample>, j
       ['RSS growth', `${(created.rssMB - start.rssMB).toFixed(0)} MB`],
       ['JS heap used before / after', `${start.heapUsedMB.toFixed(0)} / ${created.heapUsedMB.toFixed(0)} MB`],
       [
+        'JS heap held (used or not) before / after',
+        `${start.heapTotalMB.toFixed(0)} / ${created.heapTotalMB.toFixed(0)} MB`,
+      ],
+      [
         'external memory (buffers) before / after',
         `${start.externalMB.toFixed(0)} / ${created.externalMB.toFixed(0)} MB`,
       ],

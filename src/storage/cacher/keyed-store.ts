@@ -2,22 +2,11 @@
 // pages start at a key), and indexes from a field value to the keys holding it (kube's
 // cache.Indexer with the cacher's Indexers, and the namespace and name indexes).
 import type { KubeObject } from '../../api/meta.js';
+import { SortedKeys } from './sorted-keys.js';
 import type { StoreElement } from './watch-cache-event.js';
 
 /** Values of one index for an element; empty when the element is not in the index. */
 export type IndexFunc<T extends KubeObject> = (el: StoreElement<T>) => readonly string[];
-
-/** First position in a sorted array whose key is not below `key`. */
-function lowerBound(sorted: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** The smallest string above every string starting with `prefix`. */
 function prefixEnd(prefix: string): string {
@@ -26,7 +15,7 @@ function prefixEnd(prefix: string): string {
 
 export class KeyedStore<T extends KubeObject> {
   readonly #byKey = new Map<string, StoreElement<T>>();
-  #sorted: string[] = [];
+  readonly #sorted = new SortedKeys();
   readonly #indexFuncs: ReadonlyMap<string, IndexFunc<T>>;
   readonly #indexes = new Map<string, Map<string, Set<string>>>();
 
@@ -47,7 +36,7 @@ export class KeyedStore<T extends KubeObject> {
   put(el: StoreElement<T>): StoreElement<T> | undefined {
     const prev = this.#byKey.get(el.key);
     this.#byKey.set(el.key, el);
-    if (prev === undefined) this.#sorted.splice(lowerBound(this.#sorted, el.key), 0, el.key);
+    if (prev === undefined) this.#sorted.insert(el.key);
     else this.#unindex(prev);
     this.#index(el);
     return prev;
@@ -57,7 +46,7 @@ export class KeyedStore<T extends KubeObject> {
     const prev = this.#byKey.get(key);
     if (prev === undefined) return undefined;
     this.#byKey.delete(key);
-    this.#sorted.splice(lowerBound(this.#sorted, key), 1);
+    this.#sorted.delete(key);
     this.#unindex(prev);
     return prev;
   }
@@ -70,23 +59,18 @@ export class KeyedStore<T extends KubeObject> {
       this.#byKey.set(el.key, el);
       this.#index(el);
     }
-    this.#sorted = [...this.#byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.#sorted.reset([...this.#byKey.keys()]);
   }
 
   /** Elements whose key starts with `prefix`, from `from` on (inclusive), in key order. */
   *range(prefix: string, from = ''): Generator<StoreElement<T>> {
-    const sorted = this.#sorted;
-    const end = prefixEnd(prefix);
-    for (let i = lowerBound(sorted, from > prefix ? from : prefix); i < sorted.length; i++) {
-      const key = sorted[i] as string;
-      if (key >= end) return;
+    for (const key of this.#sorted.range(from > prefix ? from : prefix, prefixEnd(prefix)))
       yield this.#byKey.get(key) as StoreElement<T>;
-    }
   }
 
   /** How many keys start with `prefix`. */
   count(prefix: string): number {
-    return lowerBound(this.#sorted, prefixEnd(prefix)) - lowerBound(this.#sorted, prefix);
+    return this.#sorted.rank(prefixEnd(prefix)) - this.#sorted.rank(prefix);
   }
 
   hasIndex(name: string): boolean {
