@@ -159,8 +159,14 @@ export async function newCustomResourceStorage(
     });
     const sub = subresourcesOf(crd, v.name);
     const served = apiVersionOf({ group, version: v.name });
-    const conversion = noneConversion({ served, stored: apiVersion, kind, schema: schemaOf(crd, v.name) });
-    const paths: Record<string, Storage> = { [names.plural]: new ConvertingView(versionStore, conversion) };
+    const schema = schemaOf(crd, v.name);
+    const conversion = noneConversion({ served, stored: apiVersion, kind, schema });
+    // The storage version without defaults reads objects as stored: the store itself serves it, and
+    // serves its stored JSON as it is.
+    const identity = served === apiVersion && !hasDefaults(schema);
+    const paths: Record<string, Storage> = {
+      [names.plural]: identity ? versionStore : new ConvertingView(versionStore, conversion),
+    };
     if (sub.status !== undefined)
       paths[`${names.plural}/status`] = new StatusView(
         new StatusREST(versionStore, parts.statusStrategy),
