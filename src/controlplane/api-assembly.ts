@@ -3,8 +3,8 @@
 // (core) → APIGroupInfo[] → the endpoints' API handler (+ OpenAPI), and the storage `etcd` check.
 import { builtinScheme } from '../api/builtin-scheme.js';
 import { createAPIHandler } from '../endpoints/api-handler.js';
-import { admittedGroups } from '../server/admission/admitting-storage.js';
-import { defaultAdmissionChain } from '../server/admission/default-chain.js';
+import { admittedGroups } from '../admission/admitting-storage.js';
+import { defaultAdmissionChain } from '../admission/default-chain.js';
 import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
 import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
 import {

@@ -10,7 +10,7 @@ import { internalContext } from '../../../registry/rest/context.js';
 import {
   admittedCoreAPI,
   type AdmittedCoreAPI,
-} from '../../../server/admission/testing/admitted-core-api.js';
+} from '../../../endpoints/testing/admitted-core-api.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import {
   deleteNamespace,
