@@ -1,17 +1,16 @@
 // POST of a new object (handlers/create.go createHandler): always 201, dry runs too.
 import { isCreater, isNamedCreater } from '../../registry/rest/capabilities.js';
+import {
+  ensureObjectNamespaceMatchesRequestNamespace,
+  expectedNamespaceForResource,
+} from '../../registry/rest/meta.js';
 import { header } from '../http-types.js';
 import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../request/read-body.js';
 import { decodeWriteOptions } from '../request/write-options.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { decodeBody } from './decode-body.js';
-import {
-  ensureObjectNamespaceMatchesRequestNamespace,
-  expectedNamespaceForResource,
-  metaOf,
-  wipeObjectMetaSystemFields,
-} from './object-meta.js';
+import { metaOf, wipeObjectMetaSystemFields } from './object-meta.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
 

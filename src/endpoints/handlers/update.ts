@@ -1,6 +1,10 @@
 // PUT of a whole object (handlers/update.go UpdateResource): 200, or 201 when it created one.
 import type { KubeObject } from '../../api/meta.js';
 import { isUpdater, type Storage, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
+import {
+  ensureObjectNamespaceMatchesRequestNamespace,
+  expectedNamespaceForResource,
+} from '../../registry/rest/meta.js';
 import { header } from '../http-types.js';
 import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../request/read-body.js';
@@ -8,12 +12,7 @@ import { decodeWriteOptions } from '../request/write-options.js';
 import type { FieldManager } from '../fieldmanager/field-manager.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { decodeBody } from './decode-body.js';
-import {
-  checkName,
-  ensureObjectNamespaceMatchesRequestNamespace,
-  expectedNamespaceForResource,
-  metaOf,
-} from './object-meta.js';
+import { checkName, metaOf } from './object-meta.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
 
