@@ -1,5 +1,6 @@
 // The admission chain (k8s.io/apiserver/pkg/admission/chain.go): plugins in order, the first
 // error ends the step. admit() runs the mutating plugins, validate() the validating ones.
+import { groupResourceString, type GroupResource } from '../machinery/schema/group-resource.js';
 import type { RequestContext } from '../registry/rest/context.js';
 import type { Attributes, Operation } from './attributes.js';
 import {
@@ -17,6 +18,7 @@ export interface NamedHandler {
 
 export class AdmissionChain implements MutationInterface, ValidationInterface {
   readonly #handlers: readonly NamedHandler[];
+  readonly #byResource = new Map<string, AdmissionChain>();
 
   constructor(handlers: readonly NamedHandler[]) {
     this.#handlers = [...handlers];
@@ -37,6 +39,17 @@ export class AdmissionChain implements MutationInterface, ValidationInterface {
     return new AdmissionChain(this.#handlers.filter((h) => isValidationInterface(h.plugin)));
   }
 
+  /** The plugins that may act on `resource` (see AdmissionInterface.resources), kept per resource. */
+  forResource(resource: GroupResource): AdmissionChain {
+    const key = groupResourceString(resource);
+    let chain = this.#byResource.get(key);
+    if (chain === undefined) {
+      chain = new AdmissionChain(this.#handlers.filter((h) => h.plugin.resources?.has(key) ?? true));
+      this.#byResource.set(key, chain);
+    }
+    return chain;
+  }
+
   handles(operation: Operation): boolean {
     return this.#handlers.some((h) => h.plugin.handles(operation));
   }
@@ -55,6 +68,7 @@ export class AdmissionChain implements MutationInterface, ValidationInterface {
     }
   }
 
+  /** Closes the plugins; the chains made from this one share them. */
   close(): void {
     for (const { plugin } of this.#handlers) plugin.close?.();
   }

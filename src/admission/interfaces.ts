@@ -6,6 +6,12 @@ import type { Attributes, Operation } from './attributes.js';
 /** kube's admission.Interface. */
 export interface AdmissionInterface {
   handles(operation: Operation): boolean;
+  /**
+   * The resources the plugin may act on (`pods`, `ingresses.networking.k8s.io`); any when absent.
+   * kube's plugins check the resource inside Admit; saying it here lets a route's chain leave the
+   * plugin out, so a ConfigMap create does not walk the pod plugins.
+   */
+  readonly resources?: ReadonlySet<string>;
 }
 
 /** May change `attributes.object`; runs before validation and before the object is stored. */

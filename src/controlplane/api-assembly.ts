@@ -3,7 +3,8 @@
 // (core) → APIGroupInfo[] → the endpoints' API handler (+ OpenAPI), and the storage `etcd` check.
 import { builtinScheme } from '../api/builtin-scheme.js';
 import { createAPIHandler } from '../endpoints/api-handler.js';
-import { admittedGroups } from '../admission/admitting-storage.js';
+import { admittedGroups } from '../admission/admitted-storage.js';
+import type { AdmissionChain } from '../admission/chain.js';
 import { defaultAdmissionChain } from '../admission/default-chain.js';
 import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
 import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
@@ -189,6 +190,23 @@ async function destroyGroups(groups: readonly APIGroupInfo[]): Promise<void> {
   );
 }
 
+/** The custom resources' groups admitted for the controllers, made again only when they change. */
+function admittedDynamicGroups(
+  current: () => readonly APIGroupInfo[],
+  chain: AdmissionChain,
+): () => readonly APIGroupInfo[] {
+  let from: readonly APIGroupInfo[] | undefined;
+  let admitted: readonly APIGroupInfo[] = [];
+  return () => {
+    const groups = current();
+    if (groups !== from) {
+      admitted = admittedGroups(groups, chain);
+      from = groups;
+    }
+    return admitted;
+  };
+}
+
 export const assembleBuiltinAPI: AssembleAPI = async ({
   options,
   objectCountMetric,
@@ -254,39 +272,43 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     },
   });
   const scheme = builtinScheme();
-  // Requests and built-in controllers alike go through admission, as kube's controllers use the API.
+  // Requests are admitted by the handlers; the built-in controllers, which kube runs over the API,
+  // write through admitted storages (src/admission/admitted-storage.ts).
   const admission = defaultAdmissionChain(groups, {
     enable: options.enableAdmissionPlugins,
     disable: options.disableAdmissionPlugins,
   });
-  const served = admittedGroups(groups, admission);
+  const controllerGroups = admittedGroups(groups, admission);
   const customResources = customResourceServing({
     groups,
     restOptionsGetter,
     scheme,
-    wrap: (g) => admittedGroups(g, admission),
+    admission,
     logger: options.logger,
   });
-  const namespaceController = newNamespaceController(served, {
+  const namespaceController = newNamespaceController(controllerGroups, {
     logger: options.logger,
-    dynamicGroups: () => customResources.routes.groups,
+    dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
   });
-  const serviceAccountsController = newServiceAccountsController(served, { logger: options.logger });
+  const serviceAccountsController = newServiceAccountsController(controllerGroups, {
+    logger: options.logger,
+  });
   // kube-controller-manager's pvc-protection and pv-protection: release StorageObjectInUseProtection.
-  const storageProtection = newStorageProtectionController(served, { logger: options.logger });
+  const storageProtection = newStorageProtectionController(controllerGroups, { logger: options.logger });
   // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
   // there is a CA to publish (not on plain HTTP).
   const rootCAPublisher =
     options.caPem === undefined
       ? undefined
-      : newRootCACertPublisher(served, { rootCA: options.caPem, logger: options.logger });
+      : newRootCACertPublisher(controllerGroups, { rootCA: options.caPem, logger: options.logger });
   const api = createAPIHandler({
-    groups: served,
+    groups,
     dynamicRoutes: customResources.routes,
     scheme,
+    admission,
     openapi: newOpenAPIService({
       scheme,
-      groups: served,
+      groups,
       dynamic: customResourceOpenAPI(customResources.routes),
     }),
     logError: (message, err) => {

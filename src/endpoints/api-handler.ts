@@ -1,5 +1,6 @@
 // The endpoints layer's entry: serves /api and /apis (discovery and resources) and /openapi,
 // writing every answer, error or not, through the response writers.
+import type { AdmissionChain } from '../admission/chain.js';
 import type { Scheme } from '../api/scheme.js';
 import { ProtobufDecoder } from '../machinery/protobuf/index.js';
 import { StructuralDecoder as SchemaDecoder } from '../machinery/structural/index.js';
@@ -50,6 +51,8 @@ export interface APIHandlerOptions {
   readonly patchMechanisms?: Partial<Record<PatchType, PatchMechanism>>;
   /** Where errors that are not Status errors are reported (default: console.error). */
   readonly logError?: (message: string, err: unknown) => void;
+  /** The admission chain the write handlers run; none when absent. */
+  readonly admission?: AdmissionChain;
 }
 
 export interface RequestOptions {
@@ -143,6 +146,7 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
       ...options.patchMechanisms,
     },
     fieldManagers,
+    admission: options.admission,
   };
   const table = installAPIGroups(options.groups, config);
   const current = currentTable(table, options.dynamicRoutes);

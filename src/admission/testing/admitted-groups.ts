@@ -4,13 +4,8 @@ import assert from 'node:assert/strict';
 import type { KubeObject } from '../../api/meta.js';
 import { testContext } from '../../registry/generic/testing/widgets.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
-import {
-  isCreater,
-  isUpdater,
-  type Storage,
-  type UpdateRequest,
-} from '../../registry/rest/capabilities.js';
-import { admittedGroups } from '../admitting-storage.js';
+import { isCreater, isUpdater, type Storage, type UpdateRequest } from '../../registry/rest/capabilities.js';
+import { admittedGroups } from '../admitted-storage.js';
 import type { AdmissionChain } from '../chain.js';
 import { defaultAdmissionChain, type AdmissionPluginSelection } from '../default-chain.js';
 

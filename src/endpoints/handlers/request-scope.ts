@@ -1,4 +1,6 @@
 // What every handler of one route knows (kube's RequestScope) and what it gets per request.
+import type { AdmissionChain } from '../../admission/chain.js';
+import type { RouteAdmission } from '../../admission/route-admission.js';
 import type { ProtobufDecoder } from '../../machinery/protobuf/index.js';
 import type {
   GroupResource,
@@ -28,6 +30,8 @@ export interface HandlerConfig {
   readonly patchMechanisms: Partial<Record<PatchType, PatchMechanism>>;
   /** Maintains managedFields on create, update and patch; none when absent. */
   readonly fieldManagers?: FieldManagers;
+  /** The admission chain the write handlers run (kube's handlers' `admit`); none when absent. */
+  readonly admission?: AdmissionChain | undefined;
 }
 
 export interface RequestScope {
@@ -39,6 +43,8 @@ export interface RequestScope {
   readonly tableConvertor: TableConvertor | undefined;
   readonly restrictions: EndpointRestrictions;
   readonly config: HandlerConfig;
+  /** The plugins of config.admission that may act on this route, with its attributes. */
+  readonly admission: RouteAdmission | undefined;
 }
 
 export interface HandlerRequest {

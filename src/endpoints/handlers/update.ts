@@ -1,6 +1,16 @@
 // PUT of a whole object (handlers/update.go UpdateResource): 200, or 201 when it created one.
 import type { KubeObject } from '../../api/meta.js';
-import { isUpdater, type Storage, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
+import {
+  admittingObjectInfo,
+  updateValidations,
+  type RouteAdmission,
+} from '../../admission/route-admission.js';
+import {
+  isUpdater,
+  type Storage,
+  type UpdatedObjectInfo,
+  type UpdateRequest,
+} from '../../registry/rest/capabilities.js';
 import {
   ensureObjectNamespaceMatchesRequestNamespace,
   expectedNamespaceForResource,
@@ -41,6 +51,20 @@ function withManagedFields(
   };
 }
 
+/**
+ * kube's update and patch handlers' admission: mutating admission on the object each try computes
+ * (after managedFields are brought up to date), validating admission as the Store's create and
+ * update validation hooks.
+ */
+export function admittedUpdate(
+  admission: RouteAdmission | undefined,
+  objInfo: UpdatedObjectInfo,
+  call: { name: string; dryRun: readonly string[] | undefined },
+): Pick<UpdateRequest, 'objInfo' | 'createValidation' | 'updateValidation'> {
+  if (admission === undefined) return { objInfo };
+  return { objInfo: admittingObjectInfo(admission, objInfo, call), ...updateValidations(admission, call) };
+}
+
 export const updateResource: Handler = async (scope, hr) => {
   const storage = scope.storage;
   if (!isUpdater(storage)) throw new Error('route installed without an updater');
@@ -61,6 +85,9 @@ export const updateResource: Handler = async (scope, hr) => {
   const fieldManager = fieldManagerFor(scope);
   if (fieldManager !== undefined)
     objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
-  const { object, created } = await storage.update(ctx, info.name, { objInfo, options });
+  const { object, created } = await storage.update(ctx, info.name, {
+    ...admittedUpdate(scope.admission, objInfo, { name: info.name, dryRun: options.dryRun }),
+    options,
+  });
   writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
 };

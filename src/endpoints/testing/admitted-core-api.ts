@@ -1,5 +1,6 @@
 // The real configmap, secret and namespace storages on an in-memory SQLite store, served through
-// the endpoints' API handler with NamespaceLifecycle admission in front, driven without sockets.
+// the endpoints' API handler whose handlers run NamespaceLifecycle admission, driven without sockets;
+// and the same storages admitted as the built-in controllers see them.
 import { inject, type InjectOptions, type Response } from 'light-my-request';
 import { builtinScheme } from '../../api/builtin-scheme.js';
 import { createAPIHandler, type APIHandler } from '../api-handler.js';
@@ -10,14 +11,17 @@ import { memoryRESTOptions } from '../../registry/generic/testing/memory-rest-op
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import type { Storage } from '../../registry/rest/capabilities.js';
 import type { UserInfo } from '../../registry/rest/context.js';
-import { admittedGroups } from '../../admission/admitting-storage.js';
+import { admittedGroups } from '../../admission/admitted-storage.js';
 import { AdmissionChain } from '../../admission/chain.js';
-import { NamespaceLifecycle, namespaceLifecyclePluginName } from '../../admission/plugin/namespace/lifecycle.js';
+import {
+  NamespaceLifecycle,
+  namespaceLifecyclePluginName,
+} from '../../admission/plugin/namespace/lifecycle.js';
 
 export interface AdmittedCoreAPI {
   /** The storages as the registry built them, without admission. */
   readonly raw: APIGroupInfo;
-  /** The same storages behind admission, as the handler serves them. */
+  /** The same storages admitted as the built-in controllers write through them. */
   readonly admitted: APIGroupInfo;
   readonly namespaces: NamespaceStorage;
   readonly chain: AdmissionChain;
@@ -52,7 +56,8 @@ export async function admittedCoreAPI(): Promise<AdmittedCoreAPI> {
   const [admitted] = admittedGroups([raw], chain);
   if (admitted === undefined) throw new Error('no admitted group');
   const handler = createAPIHandler({
-    groups: [admitted],
+    groups: [raw],
+    admission: chain,
     scheme: builtinScheme(),
     minRequestTimeoutSeconds: 2,
   });

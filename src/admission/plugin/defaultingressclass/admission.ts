@@ -25,6 +25,7 @@ export interface DefaultIngressClassOptions {
 export class DefaultIngressClass implements MutationInterface {
   readonly #classes: ClassReader<IngressClass>;
   readonly handles = handlesOnly('CREATE');
+  readonly resources: ReadonlySet<string> = new Set(['ingresses.networking.k8s.io']);
 
   constructor(opts: DefaultIngressClassOptions) {
     this.#classes = opts.ingressClasses;

@@ -39,6 +39,7 @@ const hasClass = (pvc: PersistentVolumeClaim): boolean =>
 export class DefaultStorageClass implements MutationInterface {
   readonly #classes: ClassReader<StorageClass>;
   readonly handles = handlesOnly('CREATE');
+  readonly resources: ReadonlySet<string> = new Set(['persistentvolumeclaims']);
 
   constructor(opts: DefaultStorageClassOptions) {
     this.#classes = opts.storageClasses;

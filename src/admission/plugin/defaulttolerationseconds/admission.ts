@@ -30,6 +30,7 @@ export class DefaultTolerationSeconds implements MutationInterface {
   readonly #notReadySeconds: number;
   readonly #unreachableSeconds: number;
   readonly handles = handlesOnly('CREATE', 'UPDATE');
+  readonly resources: ReadonlySet<string> = new Set(['pods']);
 
   constructor(opts: DefaultTolerationSecondsOptions = {}) {
     this.#notReadySeconds = opts.notReadySeconds ?? defaultTolerationSeconds;

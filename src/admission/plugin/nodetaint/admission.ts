@@ -13,6 +13,7 @@ export const notReadyTaintKey = 'node.kubernetes.io/not-ready';
 
 export class TaintNodesByCondition implements MutationInterface {
   readonly handles = handlesOnly('CREATE');
+  readonly resources: ReadonlySet<string> = new Set(['nodes']);
 
   admit(_ctx: RequestContext, a: Attributes): Promise<void> {
     if (a.resource.group !== '' || a.resource.resource !== 'nodes' || a.subresource !== '')

@@ -15,7 +15,7 @@ import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
 import { evaluatePod, levels, levelVersionText, policyFromLabels, type LevelVersion } from './policy.js';
 import type { PodMetaView, PodSpecView } from './shape.js';
-import { isPodController, podTemplateOf } from './templates.js';
+import { isPodController, podControllerResources, podTemplateOf } from './templates.js';
 
 export const podSecurityPluginName = 'PodSecurity';
 
@@ -58,6 +58,7 @@ export class PodSecurityAdmission implements ValidationInterface {
   readonly #namespaces: Getter;
   readonly #pods: Lister | undefined;
   readonly handles = handlesOnly('CREATE', 'UPDATE');
+  readonly resources: ReadonlySet<string> = new Set(['namespaces', 'pods', ...podControllerResources]);
 
   constructor(opts: PodSecurityOptions) {
     this.#namespaces = opts.namespaces;

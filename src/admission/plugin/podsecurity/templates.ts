@@ -1,5 +1,6 @@
 // DefaultPodSpecExtractor: the pod template of the workload resources PodSecurity warns about.
 import type { KubeObject } from '../../../api/meta.js';
+import { groupResourceString } from '../../../machinery/schema/group-resource.js';
 import type { PodMetaView, PodSpecView } from './shape.js';
 
 export interface PodTemplateView {
@@ -26,6 +27,12 @@ const extractors: Readonly<Record<string, Extract>> = {
   'batch/cronjobs': (obj) =>
     template(record(record(record(obj['spec'])?.['jobTemplate'])?.['spec'])?.['template']),
 };
+
+/** The workload resources, as group resources (`replicasets.apps`). */
+export const podControllerResources: readonly string[] = Object.keys(extractors).map((key) => {
+  const [group = '', resource = ''] = key.split('/');
+  return groupResourceString({ group, resource });
+});
 
 /** Whether the group/resource is one whose pod template is checked. */
 export const isPodController = (group: string, resource: string): boolean =>

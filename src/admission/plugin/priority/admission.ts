@@ -39,6 +39,7 @@ interface Established {
 export class PriorityAdmission implements MutationInterface {
   readonly #classes: ClassReader<PriorityClass>;
   readonly handles = handlesOnly('CREATE', 'UPDATE', 'DELETE');
+  readonly resources: ReadonlySet<string> = new Set(['pods']);
 
   constructor(opts: PriorityOptions) {
     this.#classes = opts.priorityClasses;

@@ -84,6 +84,7 @@ export function mergeTolerations(first: readonly Toleration[], second: readonly 
 export class RuntimeClassAdmission implements MutationInterface, ValidationInterface {
   readonly #classes: ClassReader<RuntimeClass>;
   readonly handles = handlesOnly('CREATE');
+  readonly resources: ReadonlySet<string> = new Set(['pods']);
 
   constructor(opts: RuntimeClassOptions) {
     this.#classes = opts.runtimeClasses;

@@ -15,7 +15,7 @@ import { newPodREST, type PodStorage } from '../../../registry/core/pod/storage.
 import { newServiceAccountREST } from '../../../registry/core/serviceaccount/storage.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
 import { isCreater, type Creater } from '../../../registry/rest/capabilities.js';
-import { admittedGroups } from '../../admitting-storage.js';
+import { admittedGroups } from '../../admitted-storage.js';
 import type { AdmissionChain } from '../../chain.js';
 import { defaultAdmissionChain } from '../../default-chain.js';
 import {

@@ -175,6 +175,7 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
   readonly #generateName: (base: string) => string;
   readonly #retryIntervalMs: number | undefined;
   readonly handles = handlesOnly('CREATE', 'UPDATE');
+  readonly resources: ReadonlySet<string> = new Set(['pods']);
 
   constructor(opts: ServiceAccountAdmissionOptions) {
     this.#serviceAccounts = opts.serviceAccounts;

@@ -19,6 +19,7 @@ const finalizerFor: Readonly<Record<string, string>> = {
 
 export class StorageObjectInUseProtection implements MutationInterface {
   readonly handles = handlesOnly('CREATE');
+  readonly resources: ReadonlySet<string> = new Set(Object.keys(finalizerFor));
 
   admit(_ctx: RequestContext, a: Attributes): Promise<void> {
     const finalizer = a.resource.group === '' ? finalizerFor[a.resource.resource] : undefined;

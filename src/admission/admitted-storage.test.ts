@@ -20,7 +20,8 @@ import {
   type UpdateRequest,
 } from '../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../registry/rest/context.js';
-import { admissionOf, withAdmission } from './admitting-storage.js';
+import { admittedGroups, admittedStorage } from './admitted-storage.js';
+import { routeAdmission } from './route-admission.js';
 import type { Attributes, Operation } from './attributes.js';
 import { AdmissionChain } from './chain.js';
 import { handlesOnly, type MutationInterface, type ValidationInterface } from './interfaces.js';
@@ -67,7 +68,7 @@ const summary = (r: Recorder): string[] =>
       `${c.step} ${c.a.operation} ${c.a.name} obj=${c.a.object?.metadata?.name ?? '-'} old=${c.a.oldObject?.metadata?.name ?? '-'}`,
   );
 
-describe('withAdmission', () => {
+describe("admittedStorage (the controllers' way to the API)", () => {
   let env: MemoryRESTOptions;
   let raw: Storage;
   let admitted: Storage;
@@ -78,12 +79,14 @@ describe('withAdmission', () => {
   before(async () => {
     env = await memoryRESTOptions();
     raw = await newConfigMapREST({ restOptionsGetter: env.getter });
-    admitted = withAdmission(raw, {
-      admission: admissionOf(new AdmissionChain([{ name: 'rec', plugin: rec }])),
-      kind: { group: '', version: 'v1', kind: 'ConfigMap' },
-      resource,
-      subresource: '',
-    });
+    admitted = admittedStorage(
+      raw,
+      routeAdmission(new AdmissionChain([{ name: 'rec', plugin: rec }]), {
+        kind: { group: '', version: 'v1', kind: 'ConfigMap' },
+        resource,
+        subresource: '',
+      }),
+    );
   });
   after(() => env.close());
 
@@ -91,21 +94,25 @@ describe('withAdmission', () => {
     for (const is of [isCreater, isUpdater, isGetter, isLister, isGracefulDeleter, isCollectionDeleter])
       assert.equal(is(admitted), is(raw));
     const ns = await newNamespaceREST({ restOptionsGetter: env.getter });
-    const finalize = withAdmission(ns.finalize, {
-      admission: admissionOf(new AdmissionChain([])),
-      kind: { group: '', version: 'v1', kind: 'Namespace' },
-      resource: { ...resource, resource: 'namespaces' },
-      subresource: 'finalize',
-    });
+    const finalize = admittedStorage(
+      ns.finalize,
+      routeAdmission(new AdmissionChain([]), {
+        kind: { group: '', version: 'v1', kind: 'Namespace' },
+        resource: { ...resource, resource: 'namespaces' },
+        subresource: 'finalize',
+      }),
+    );
     assert.equal(isUpdater(finalize) && !isGetter(finalize) && !isLister(finalize), true);
     assert.equal(
       isCollectionDeleter(
-        withAdmission(ns.namespaces, {
-          admission: admissionOf(new AdmissionChain([])),
-          kind: { group: '', version: 'v1', kind: 'Namespace' },
-          resource,
-          subresource: '',
-        }),
+        admittedStorage(
+          ns.namespaces,
+          routeAdmission(new AdmissionChain([]), {
+            kind: { group: '', version: 'v1', kind: 'Namespace' },
+            resource,
+            subresource: '',
+          }),
+        ),
       ),
       false,
     );
@@ -169,12 +176,14 @@ describe('withAdmission', () => {
       { name: 'later', plugin: later },
     ]);
     assert.deepEqual(chain.names, ['rec', 'later']);
-    const strict = withAdmission(raw, {
-      admission: admissionOf(chain),
-      kind: { group: '', version: 'v1', kind: 'ConfigMap' },
-      resource,
-      subresource: '',
-    });
+    const strict = admittedStorage(
+      raw,
+      routeAdmission(chain, {
+        kind: { group: '', version: 'v1', kind: 'ConfigMap' },
+        resource,
+        subresource: '',
+      }),
+    );
     assert.ok(isCreater(strict));
     rec.refuse = (step) => step === 'validate';
     try {
@@ -197,14 +206,46 @@ describe('withAdmission', () => {
     const onlyDelete = new Recorder(['DELETE']);
     const chain = new AdmissionChain([{ name: 'd', plugin: onlyDelete }]);
     assert.equal(chain.handles('CREATE'), false);
-    const s = withAdmission(raw, {
-      admission: admissionOf(chain),
-      kind: { group: '', version: 'v1', kind: 'ConfigMap' },
-      resource,
-      subresource: '',
-    });
+    const s = admittedStorage(
+      raw,
+      routeAdmission(chain, {
+        kind: { group: '', version: 'v1', kind: 'ConfigMap' },
+        resource,
+        subresource: '',
+      }),
+    );
     assert.ok(isCreater(s));
     await s.create(ctx, cm('four'), { options: {} });
     assert.deepEqual(onlyDelete.calls, []);
+  });
+
+  it("admits every storage of the controllers' groups, each with the plugins for its resource", async () => {
+    const forConfigMaps = new Recorder();
+    const chain = new AdmissionChain([
+      { name: 'cm', plugin: Object.assign(forConfigMaps, { resources: new Set(['configmaps']) }) },
+    ]);
+    const ns = await newNamespaceREST({ restOptionsGetter: env.getter });
+    const [group] = admittedGroups(
+      [
+        {
+          group: '',
+          prioritizedVersions: ['v1'],
+          versionedResourcesStorageMap: { v1: { configmaps: raw, namespaces: ns.namespaces } },
+        },
+      ],
+      chain,
+    );
+    const storages = group?.versionedResourcesStorageMap['v1'] ?? {};
+    const [configmaps, namespaces] = [storages['configmaps'], storages['namespaces']];
+    assert.ok(configmaps !== undefined && isCreater(configmaps));
+    assert.ok(namespaces !== undefined && isCreater(namespaces));
+    const created = await configmaps.create(ctx, cm('five'), { options: {} });
+    assert.deepEqual(created.metadata?.labels, { admitted: 'yes' });
+    const namespace = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'ns-five' } };
+    await namespaces.create(internalContext({ namespace: 'ns-five' }), namespace, { options: {} });
+    assert.deepEqual(summary(forConfigMaps), [
+      'admit CREATE five obj=five old=-',
+      'validate CREATE five obj=five old=-',
+    ]);
   });
 });
