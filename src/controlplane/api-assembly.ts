@@ -1,8 +1,8 @@
 // The built-in API along the seeds' chain (CreateKubeAPIServerConfig → InstallLegacyAPI):
 // --runtime-config → resource config → StorageFactory → RESTOptionsGetter → storage providers
-// (core) → APIGroupInfo[] → the endpoints' API handler (+ OpenAPI), and the storage `etcd` check.
+// (core) → APIGroupInfo[], which the server installs with the admission chain (the endpoints' API
+// handler and OpenAPI), the built-in controllers, and the storage `etcd` check.
 import { builtinScheme } from '../api/builtin-scheme.js';
-import { createAPIHandler } from '../endpoints/api-handler.js';
 import { admittedGroups } from '../admission/admitted-storage.js';
 import type { AdmissionChain } from '../admission/chain.js';
 import { defaultAdmissionChain } from '../admission/default-chain.js';
@@ -22,7 +22,6 @@ import {
 import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { customResourceOpenAPI } from './customresources/cr-openapi.js';
 import { customResourceServing } from './customresources/serving.js';
-import { newOpenAPIService } from '../endpoints/openapi/index.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { ControlPlaneAuthorization } from './authorization/rbac.js';
@@ -301,23 +300,15 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     options.caPem === undefined
       ? undefined
       : newRootCACertPublisher(controllerGroups, { rootCA: options.caPem, logger: options.logger });
-  const api = createAPIHandler({
-    groups,
-    dynamicRoutes: customResources.routes,
-    scheme,
-    admission,
-    openapi: newOpenAPIService({
-      scheme,
-      groups,
-      dynamic: customResourceOpenAPI(customResources.routes),
-    }),
-    logError: (message, err) => {
-      options.logger.error(message, err);
-    },
-  });
   const namespaces = namespacesOf(groups);
   return {
-    handler: (scope) => api.handle(scope.req, scope.res, { user: scope.user, signal: scope.abort.signal }),
+    api: {
+      groups,
+      scheme,
+      dynamicRoutes: customResources.routes,
+      admission,
+      openAPIDynamic: customResourceOpenAPI(customResources.routes),
+    },
     ...(namespaces === undefined ? {} : { namespaces }),
     healthChecks: [...storageChecks(backends, options), ...(encryption?.healthChecks ?? [])],
     postStartHooks: {

@@ -65,10 +65,15 @@ export function requestNamespace(scope: RequestScope, info: RequestInfo): string
   return scope.namespaced ? info.namespace : '';
 }
 
-/** The RequestContext handed to storage; warnings go out as Warning headers. */
+/**
+ * The RequestContext handed to storage; warnings go out as Warning headers. The signal is read
+ * through, so a request whose storage never waits makes none (each costs microseconds).
+ */
 export function requestContext(hr: HandlerRequest, namespace: string): RequestContext {
   return {
-    signal: hr.signal,
+    get signal() {
+      return hr.signal;
+    },
     namespace,
     user: hr.user,
     addWarning: (message) => {

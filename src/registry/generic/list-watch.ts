@@ -18,7 +18,10 @@ export async function getObject<T extends KubeObject>(
   try {
     const rv = args.options.resourceVersion;
     return (await core.storage.storage.get(key, {
-      signal: ctx.signal,
+      // Read only when the watch cache waits for a revision: a request's signal is made on first read.
+      get signal() {
+        return ctx.signal;
+      },
       ...(rv !== undefined ? { resourceVersion: rv } : {}),
     })) as T;
   } catch (err) {

@@ -8,7 +8,7 @@ import { writeStatus } from '../http/respond.js';
 import { withAuthenticatedGroup, type TokenTable } from '../authn/token-auth.js';
 import { authenticateToken, type TokenAuthenticator } from '../authn/token-authenticator.js';
 import type { Logger } from '../logging/logger.js';
-import type { Filter } from './request-scope.js';
+import type { Filter } from './filter-scope.js';
 
 export const publicInfoPaths: ReadonlySet<string> = new Set([
   '/healthz',
@@ -27,11 +27,15 @@ export interface AuthenticationOptions {
 }
 
 export function withAuthentication(opts: AuthenticationOptions): Filter {
+  const authenticators = opts.tokenAuthenticators ?? [];
   return (next) => async (scope) => {
     const result = await authenticateToken(scope.req, {
       tokens: opts.tokens,
-      authenticators: opts.tokenAuthenticators ?? [],
-      signal: scope.abort.signal,
+      authenticators,
+      // Only token authenticators past the static table read it.
+      get signal() {
+        return scope.signal;
+      },
     });
     switch (result.kind) {
       case 'user':

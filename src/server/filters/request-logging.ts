@@ -1,6 +1,6 @@
 // Request logging at -v=3 (kube's httplog), one line when the handler is done.
 import type { Logger } from '../logging/logger.js';
-import type { Filter } from './request-scope.js';
+import type { Filter } from './filter-scope.js';
 
 export const requestLogLevel = 3;
 

@@ -5,7 +5,8 @@ import { newStatus } from '../../machinery/errors/index.js';
 import type { HttpResponse } from '../http/types.js';
 import { writeStatus } from '../http/respond.js';
 import { parseGoDuration } from '../options/duration.js';
-import type { Filter } from './request-scope.js';
+import type { RequestURL } from '../../endpoints/request/request-url.js';
+import type { Filter } from './filter-scope.js';
 
 const timeoutMessage = 'Timeout: request did not complete within the allotted timeout';
 
@@ -20,7 +21,8 @@ function dropLateWrites(res: HttpResponse): void {
 }
 
 /** The `timeout` query parameter, when it asks for less than the server's limit. */
-function requestedTimeout(url: URL, limitMs: number): number {
+function requestedTimeout(url: RequestURL, limitMs: number): number {
+  if (url.search === '') return limitMs;
   const raw = url.searchParams.get('timeout');
   if (raw === null || raw === '') return limitMs;
   try {
@@ -48,7 +50,7 @@ export function withRequestTimeout(limitMs: number): Filter {
       clearTimeout(timer);
     }
     const { res } = scope;
-    scope.abort.abort(new Error('request timed out'));
+    scope.abort(new Error('request timed out'));
     // The handler keeps running until it notices; its failure is no longer anyone's to answer.
     work.catch(() => undefined);
     if (res.headersSent) {
