@@ -15,6 +15,7 @@ import { withRequestLogging } from './filters/request-logging.js';
 import { buildChain, FilterScope, type Handler } from './filters/filter-scope.js';
 import { RequestTracker } from './filters/request-tracker.js';
 import { withRequestTimeout } from './filters/timeout.js';
+import { Deadlines } from './filters/deadlines.js';
 import { writeStatus } from './http/respond.js';
 import { ServingListener } from './http/serving-listener.js';
 import type { HttpRequest, HttpResponse } from './http/types.js';
@@ -53,6 +54,7 @@ export class GenericAPIServer {
   readonly #hooks = new LifecycleHooks();
   readonly #metrics = new ApiserverMetrics();
   readonly #tracker = new RequestTracker();
+  readonly #deadlines = new Deadlines();
   #routes = new Map<string, Handler>();
   #handler: Handler | undefined;
   #listeners: ServingListener[] = [];
@@ -162,7 +164,7 @@ export class GenericAPIServer {
       withRequestLogging(c.logger),
       this.#tracker.filter,
       withMetrics(this.#metrics, (path) => this.#routes.has(path)),
-      withRequestTimeout(c.requestTimeoutMs),
+      withRequestTimeout(c.requestTimeoutMs, this.#deadlines),
       withAuthentication({
         tokens: c.tokens,
         tokenAuthenticators: c.tokenAuthenticators,
@@ -224,6 +226,7 @@ export class GenericAPIServer {
       });
     }
     this.#tracker.close();
+    this.#deadlines.close();
     await Promise.all(this.#listeners.map((l) => l.close()));
     this.#metrics.close();
   }
