@@ -152,6 +152,8 @@ describe('metrics', () => {
       /apiserver_request_total\{verb="POST",[^}]*resource="configmaps",[^}]*scope="resource",[^}]*code="200"\} 1/,
     );
     assert.match(res.payload, /apiserver_request_duration_seconds_bucket\{le="0.005",verb="LIST"/);
+    assert.match(res.payload, /apiserver_current_inflight_requests\{request_kind="mutating"\} 0/);
+    assert.match(res.payload, /apiserver_current_inflight_requests\{request_kind="readOnly"\} 1/);
   });
 });
 
