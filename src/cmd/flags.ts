@@ -5,7 +5,7 @@ import { flag, oneOf, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
 import { storageFlags } from './storage-flags.js';
 import { parsePortRange } from '../registry/core/service/port-range.js';
-import { allOrderedPlugins, enabledAdmissionPlugins } from '../server/admission/default-chain.js';
+import { allOrderedPlugins, enabledAdmissionPlugins } from '../admission/default-chain.js';
 
 const serving = 'Secure serving';
 const servingFlags: Spec[] = [

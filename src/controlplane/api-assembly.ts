@@ -1,10 +1,11 @@
 // The built-in API along the seeds' chain (CreateKubeAPIServerConfig → InstallLegacyAPI):
 // --runtime-config → resource config → StorageFactory → RESTOptionsGetter → storage providers
-// (core) → APIGroupInfo[] → the endpoints' API handler (+ OpenAPI), and the storage `etcd` check.
+// (core) → APIGroupInfo[], which the server installs with the admission chain (the endpoints' API
+// handler and OpenAPI), the built-in controllers, and the storage `etcd` check.
 import { builtinScheme } from '../api/builtin-scheme.js';
-import { createAPIHandler } from '../endpoints/api-handler.js';
-import { admittedGroups } from '../server/admission/admitting-storage.js';
-import { defaultAdmissionChain } from '../server/admission/default-chain.js';
+import { admittedGroups } from '../admission/admitted-storage.js';
+import type { AdmissionChain } from '../admission/chain.js';
+import { defaultAdmissionChain } from '../admission/default-chain.js';
 import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
 import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
 import {
@@ -21,7 +22,6 @@ import {
 import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { customResourceOpenAPI } from './customresources/cr-openapi.js';
 import { customResourceServing } from './customresources/serving.js';
-import { newOpenAPIService } from '../endpoints/openapi/index.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { ControlPlaneAuthorization } from './authorization/rbac.js';
@@ -189,6 +189,23 @@ async function destroyGroups(groups: readonly APIGroupInfo[]): Promise<void> {
   );
 }
 
+/** The custom resources' groups admitted for the controllers, made again only when they change. */
+function admittedDynamicGroups(
+  current: () => readonly APIGroupInfo[],
+  chain: AdmissionChain,
+): () => readonly APIGroupInfo[] {
+  let from: readonly APIGroupInfo[] | undefined;
+  let admitted: readonly APIGroupInfo[] = [];
+  return () => {
+    const groups = current();
+    if (groups !== from) {
+      admitted = admittedGroups(groups, chain);
+      from = groups;
+    }
+    return admitted;
+  };
+}
+
 export const assembleBuiltinAPI: AssembleAPI = async ({
   options,
   objectCountMetric,
@@ -254,48 +271,44 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     },
   });
   const scheme = builtinScheme();
-  // Requests and built-in controllers alike go through admission, as kube's controllers use the API.
+  // Requests are admitted by the handlers; the built-in controllers, which kube runs over the API,
+  // write through admitted storages (src/admission/admitted-storage.ts).
   const admission = defaultAdmissionChain(groups, {
     enable: options.enableAdmissionPlugins,
     disable: options.disableAdmissionPlugins,
   });
-  const served = admittedGroups(groups, admission);
+  const controllerGroups = admittedGroups(groups, admission);
   const customResources = customResourceServing({
     groups,
     restOptionsGetter,
     scheme,
-    wrap: (g) => admittedGroups(g, admission),
+    admission,
     logger: options.logger,
   });
-  const namespaceController = newNamespaceController(served, {
+  const namespaceController = newNamespaceController(controllerGroups, {
     logger: options.logger,
-    dynamicGroups: () => customResources.routes.groups,
+    dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
   });
-  const serviceAccountsController = newServiceAccountsController(served, { logger: options.logger });
+  const serviceAccountsController = newServiceAccountsController(controllerGroups, {
+    logger: options.logger,
+  });
   // kube-controller-manager's pvc-protection and pv-protection: release StorageObjectInUseProtection.
-  const storageProtection = newStorageProtectionController(served, { logger: options.logger });
+  const storageProtection = newStorageProtectionController(controllerGroups, { logger: options.logger });
   // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
   // there is a CA to publish (not on plain HTTP).
   const rootCAPublisher =
     options.caPem === undefined
       ? undefined
-      : newRootCACertPublisher(served, { rootCA: options.caPem, logger: options.logger });
-  const api = createAPIHandler({
-    groups: served,
-    dynamicRoutes: customResources.routes,
-    scheme,
-    openapi: newOpenAPIService({
-      scheme,
-      groups: served,
-      dynamic: customResourceOpenAPI(customResources.routes),
-    }),
-    logError: (message, err) => {
-      options.logger.error(message, err);
-    },
-  });
+      : newRootCACertPublisher(controllerGroups, { rootCA: options.caPem, logger: options.logger });
   const namespaces = namespacesOf(groups);
   return {
-    handler: (scope) => api.handle(scope.req, scope.res, { user: scope.user, signal: scope.abort.signal }),
+    api: {
+      groups,
+      scheme,
+      dynamicRoutes: customResources.routes,
+      admission,
+      openAPIDynamic: customResourceOpenAPI(customResources.routes),
+    },
     ...(namespaces === undefined ? {} : { namespaces }),
     healthChecks: [...storageChecks(backends, options), ...(encryption?.healthChecks ?? [])],
     postStartHooks: {

@@ -3,7 +3,8 @@
 // storage readiness check and the admin kubeconfig.
 import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig } from '../server/config.js';
-import { GenericAPIServer, type APIHandler } from '../server/generic-api-server.js';
+import type { APIGroupsInstall } from '../server/api-install.js';
+import { GenericAPIServer } from '../server/generic-api-server.js';
 import { ForwardingEncryptionMetrics } from '../server/encryption/forwarding-metrics.js';
 import type { EncryptionMetrics } from '../server/encryption/metrics.js';
 import type { HealthChecker } from '../server/healthz/health-checker.js';
@@ -17,9 +18,9 @@ import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.j
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
 import type { Authorizer } from '../registry/rest/authorizer.js';
 
-/** What the API assembly hands the server: the handler for /api and /apis and what it owns. */
+/** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
 export interface APIAssembly {
-  readonly handler: APIHandler;
+  readonly api: APIGroupsInstall;
   /** The namespaces storage, for the bootstrap hook (absent when core/v1 is turned off). */
   readonly namespaces?: Creater;
   /** The storage readiness checks (`etcd`). */
@@ -109,7 +110,8 @@ export class ControlPlane {
         logger: o.logger,
         healthChecks: assembly.healthChecks,
       });
-      server = new GenericAPIServer(config, assembly.handler);
+      server = new GenericAPIServer(config);
+      server.installAPIGroups(assembly.api);
       metricSink = server.metrics.objectCountMetric;
       sizeSink = server.metrics.storageSizeMetric;
       encryptionMetrics.attach(server.metrics.encryptionMetrics);

@@ -1,5 +1,6 @@
 // The endpoints layer's entry: serves /api and /apis (discovery and resources) and /openapi,
 // writing every answer, error or not, through the response writers.
+import type { AdmissionChain } from '../admission/chain.js';
 import type { Scheme } from '../api/scheme.js';
 import { ProtobufDecoder } from '../machinery/protobuf/index.js';
 import { StructuralDecoder as SchemaDecoder } from '../machinery/structural/index.js';
@@ -8,7 +9,7 @@ import { anonymousUser, type UserInfo } from '../registry/rest/context.js';
 import { DiscoveryHandler } from './discovery/discovery-handler.js';
 import { FieldManagers } from './fieldmanager/field-managers.js';
 import { applyPatchMechanism } from './handlers/apply-patch.js';
-import type { HandlerConfig } from './handlers/request-scope.js';
+import type { HandlerConfig, HandlerRequest } from './handlers/request-scope.js';
 import type { PatchMechanism } from './handlers/patch-mechanism.js';
 import { strategicMergePatchMechanism } from './handlers/strategic-merge-patch.js';
 import { header, type ApiRequest, type ApiResponse } from './http-types.js';
@@ -17,7 +18,8 @@ import type { PatchType } from './negotiation/media-types.js';
 import { routeMethodNotAllowed, routeNotFound } from './negotiation/errors.js';
 import { serveOpenAPIRequest, type OpenAPIService } from './openapi-route.js';
 import { defaultMaxRequestBodyBytes } from './request/read-body.js';
-import { decodePath, resolveRequestInfo } from './request/request-info.js';
+import { decodePath, requestInfoFor, resolveRequestInfo, type RequestInfo } from './request/request-info.js';
+import { parseRequestURL, type RequestURL } from './request/request-url.js';
 import { structuralDecoderFor } from './request/structural-adapter.js';
 import type { Exchange } from './responsewriters/exchange.js';
 import { WarningRecorder } from './responsewriters/warnings.js';
@@ -50,6 +52,8 @@ export interface APIHandlerOptions {
   readonly patchMechanisms?: Partial<Record<PatchType, PatchMechanism>>;
   /** Where errors that are not Status errors are reported (default: console.error). */
   readonly logError?: (message: string, err: unknown) => void;
+  /** The admission chain the write handlers run; none when absent. */
+  readonly admission?: AdmissionChain;
 }
 
 export interface RequestOptions {
@@ -58,9 +62,22 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
 }
 
+/** One request as the server hands it over: its URL and RequestInfo parsed once, its user known. */
+export interface APIRequest {
+  readonly req: ApiRequest;
+  readonly res: ApiResponse;
+  readonly url: RequestURL;
+  readonly info: RequestInfo;
+  readonly user: UserInfo | undefined;
+  /** Aborted when the client goes away or the server gives up; read only by what needs it. */
+  readonly signal: AbortSignal;
+}
+
 export interface APIHandler {
   readonly routes: RouteTable;
   /** Serves the request when it is under /api, /apis or /openapi; false otherwise. */
+  readonly serve: (r: APIRequest) => Promise<boolean>;
+  /** The same for a request nobody parsed yet (tests, a handler mounted without the server). */
   handle(req: ApiRequest, res: ApiResponse, opts?: RequestOptions): Promise<boolean>;
 }
 
@@ -77,7 +94,7 @@ function signalFor(res: ApiResponse, given: AbortSignal | undefined): AbortSigna
   return controller.signal;
 }
 
-function segmentsOf(url: URL): string[] | undefined {
+function segmentsOf(url: RequestURL): string[] | undefined {
   try {
     return decodePath(url.pathname)
       .split('/')
@@ -87,10 +104,22 @@ function segmentsOf(url: URL): string[] | undefined {
   }
 }
 
+/** What a handler gets; the signal stays unmade until a handler or the storage reads it. */
+function handlerRequest(ex: Exchange, r: APIRequest, info: RequestInfo): HandlerRequest {
+  return {
+    ex,
+    info,
+    user: r.user ?? anonymousUser,
+    get signal() {
+      return r.signal;
+    },
+  };
+}
+
 async function serveAPI(
   ctx: { table: RouteTable; discovery: DiscoveryHandler },
   ex: Exchange,
-  opts: { segments: readonly string[]; user: UserInfo; signal: AbortSignal },
+  opts: { segments: readonly string[]; r: APIRequest },
 ): Promise<void> {
   const method = (ex.req.method ?? 'GET').toUpperCase();
   const { segments } = opts;
@@ -107,8 +136,9 @@ async function serveAPI(
     contentType: header(ex.req, 'content-type'),
   });
   if (!match.ok) throw match.error;
-  const info = resolveRequestInfo(ex.req, ex.url);
-  await match.handler(match.routes.scope, { ex, info, user: opts.user, signal: opts.signal });
+  // A routed path always names a resource; were it refused, resolving it again says why.
+  const info = opts.r.info.isResourceRequest ? opts.r.info : resolveRequestInfo(ex.req, ex.url);
+  await match.handler(match.routes.scope, handlerRequest(ex, opts.r, info));
 }
 
 /** The built-in routes with the dynamic ones merged in, recomputed when those change. */
@@ -143,40 +173,58 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
       ...options.patchMechanisms,
     },
     fieldManagers,
+    admission: options.admission,
   };
   const table = installAPIGroups(options.groups, config);
   const current = currentTable(table, options.dynamicRoutes);
   const discovery = new DiscoveryHandler(current);
   const logError = options.logError ?? defaultLogError;
+  const serve = async (r: APIRequest): Promise<boolean> => {
+    const { req, res, url } = r;
+    // Only /openapi/ paths wait on the OpenAPI service; API requests pay no extra await.
+    if (
+      options.openapi !== undefined &&
+      url.pathname.startsWith('/openapi/') &&
+      (await serveOpenAPIRequest(options.openapi, { req, res, url }))
+    )
+      return true;
+    const segments = segmentsOf(url);
+    if (segments === undefined || (segments[0] !== 'api' && segments[0] !== 'apis')) return false;
+    // A custom resource's routes may be moments away (its CRD was just created).
+    const settling = segments[0] === 'apis' ? options.dynamicRoutes?.settled?.() : undefined;
+    if (settling !== undefined) await settling;
+    const ex: Exchange = {
+      req,
+      res,
+      url,
+      warnings: new WarningRecorder(),
+      logError,
+    };
+    try {
+      await serveAPI({ table: current(), discovery }, ex, { segments, r });
+    } catch (err) {
+      if (res.headersSent) res.end();
+      else writeError(ex, err);
+    }
+    return true;
+  };
   return {
     routes: table,
-    async handle(req, res, opts = {}) {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      // Only /openapi/ paths wait on the OpenAPI service; API requests pay no extra await.
-      if (
-        options.openapi !== undefined &&
-        url.pathname.startsWith('/openapi/') &&
-        (await serveOpenAPIRequest(options.openapi, { req, res, url }))
-      )
-        return true;
-      const segments = segmentsOf(url);
-      if (segments === undefined || (segments[0] !== 'api' && segments[0] !== 'apis')) return false;
-      // A custom resource's routes may be moments away (its CRD was just created).
-      const settling = segments[0] === 'apis' ? options.dynamicRoutes?.settled?.() : undefined;
-      if (settling !== undefined) await settling;
-      const ex: Exchange = { req, res, url, warnings: new WarningRecorder(), logError };
-      const signal = signalFor(res, opts.signal);
-      try {
-        await serveAPI({ table: current(), discovery }, ex, {
-          segments,
-          user: opts.user ?? anonymousUser,
-          signal,
-        });
-      } catch (err) {
-        if (res.headersSent) res.end();
-        else writeError(ex, err);
-      }
-      return true;
+    serve,
+    handle(req, res, opts = {}) {
+      const url = parseRequestURL(req.url ?? '/');
+      let signal: AbortSignal | undefined;
+      return serve({
+        req,
+        res,
+        url,
+        info: requestInfoFor(req, url),
+        user: opts.user,
+        get signal() {
+          signal ??= signalFor(res, opts.signal);
+          return signal;
+        },
+      });
     },
   };
 }

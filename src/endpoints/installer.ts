@@ -1,6 +1,7 @@
 // Builds the route table from APIGroupInfo (kube's APIInstaller.registerResourceHandlers, minus
 // go-restful): a resource's verbs follow from the capabilities its storage has.
 import { createHash } from 'node:crypto';
+import { routeAdmission } from '../admission/route-admission.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import {
   categoriesOf,
@@ -178,8 +179,9 @@ function resourceRoutes(input: ResourceInput, config: HandlerConfig): ResourceRo
   const kind = kindOf(storage, input);
   const tables = methodTables(storage, subresource !== '');
   const discovery = discoveryFor(input, kind, tables.verbs);
+  const gvr = { group: input.group, version: input.version, resource };
   const scope: RequestScope = {
-    resource: { group: input.group, version: input.version, resource },
+    resource: gvr,
     subresource,
     kind,
     namespaced: discovery.namespaced,
@@ -187,6 +189,10 @@ function resourceRoutes(input: ResourceInput, config: HandlerConfig): ResourceRo
     tableConvertor: isTableConvertor(storage) ? storage : undefined,
     restrictions: restrictionsFor(storage),
     config,
+    admission:
+      config.admission === undefined
+        ? undefined
+        : routeAdmission(config.admission, { kind, resource: gvr, subresource }),
   };
   const watchList = isWatcher(storage) && isLister(storage) && subresource === '';
   return {

@@ -2,13 +2,14 @@
 // /openapi/v3/<group-version path>.
 import { endResponse, header, type ApiRequest, type ApiResponse } from './http-types.js';
 import { serveOpenAPI, type OpenAPIService } from './openapi/index.js';
+import type { RequestURL } from './request/request-url.js';
 
 export type { OpenAPIService } from './openapi/index.js';
 
 /** Writes the answer when `url` is an OpenAPI path; false otherwise. */
 export async function serveOpenAPIRequest(
   service: OpenAPIService,
-  r: { req: ApiRequest; res: ApiResponse; url: URL },
+  r: { req: ApiRequest; res: ApiResponse; url: RequestURL },
 ): Promise<boolean> {
   if (!r.url.pathname.startsWith('/openapi/')) return false;
   const answer = await serveOpenAPI(service, {

@@ -4,7 +4,6 @@ import { isIP } from 'node:net';
 import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
 import type { TokenTable } from './authn/token-auth.js';
 import type { TokenAuthenticator } from './authn/token-authenticator.js';
-import { basicRequestInfo, type RequestInfoResolver } from './filters/request-info.js';
 import type { HealthChecker } from './healthz/health-checker.js';
 import type { ListenerConfig } from './http/serving-listener.js';
 import { Logger } from './logging/logger.js';
@@ -28,7 +27,6 @@ export interface Config {
   readonly shutdownTimeoutMs?: number;
   readonly logger?: Logger;
   readonly version?: VersionInfo;
-  readonly requestInfoResolver?: RequestInfoResolver;
   /** Checks served on /healthz, /livez and /readyz after ping and log (the storage's `etcd`). */
   readonly healthChecks?: readonly HealthChecker[];
 }
@@ -78,7 +76,6 @@ export function completeConfig(config: Config): CompletedConfig {
     shutdownTimeoutMs: config.shutdownTimeoutMs ?? 60_000,
     logger: config.logger ?? new Logger(),
     version: config.version ?? capstanVersionInfo(),
-    requestInfoResolver: config.requestInfoResolver ?? basicRequestInfo,
     healthChecks: Object.freeze([...(config.healthChecks ?? [])]),
   };
   return Object.freeze(full) as CompletedConfig;

@@ -1,6 +1,7 @@
 // The generic API server (k8s.io/apiserver/pkg/server/genericapiserver.go): listeners, the filter
-// chain, the non-API routes, lifecycle hooks and graceful shutdown. What serves /api and /apis is
-// handed in; this class knows nothing of resources.
+// chain, the non-API routes, lifecycle hooks and graceful shutdown. It parses each request's URL
+// and RequestInfo once, for the filters and the API handler alike, and serves /api, /apis and
+// /openapi with the endpoints' handler over the groups installed (installAPIGroups).
 import { statusError } from '../machinery/errors/index.js';
 import type { CompletedConfig } from './config.js';
 import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
@@ -11,18 +12,32 @@ import { withMetrics } from './filters/metrics.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
 import { isLongRunning } from './filters/request-info.js';
 import { withRequestLogging } from './filters/request-logging.js';
-import { buildChain, type Handler, type RequestScope } from './filters/request-scope.js';
+import { buildChain, FilterScope, type Handler } from './filters/filter-scope.js';
 import { RequestTracker } from './filters/request-tracker.js';
 import { withRequestTimeout } from './filters/timeout.js';
+import { Deadlines } from './filters/deadlines.js';
 import { writeStatus } from './http/respond.js';
 import { ServingListener } from './http/serving-listener.js';
 import type { HttpRequest, HttpResponse } from './http/types.js';
 import { LifecycleHooks, type PostStartHook, type PreShutdownHook } from './lifecycle/hooks.js';
 import { ApiserverMetrics } from './metrics/apiserver-metrics.js';
 import { nonApiRoutes } from './non-api-routes.js';
+import { newAPIHandler, type APIGroupsInstall } from './api-install.js';
+import { requestInfoFor } from '../endpoints/request/request-info.js';
+import { parseRequestURL, type RequestURL } from '../endpoints/request/request-url.js';
 
-/** Serves a request under /api or /apis; false when the path is not its to serve. */
-export type APIHandler = (scope: RequestScope) => Promise<boolean>;
+/** Serves a request under /api, /apis or /openapi; false when the path is not its to serve. */
+export type APIMount = (scope: FilterScope) => Promise<boolean>;
+
+const notServed: APIMount = () => Promise.resolve(false);
+
+/** Go's answer to a request line it cannot parse, before any handler runs. */
+function badRequestTarget(req: HttpRequest, res: HttpResponse): void {
+  res.statusCode = 400;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  if (req.httpVersionMajor < 2) res.setHeader('Connection', 'close');
+  res.end('400 Bad Request');
+}
 
 const metricsLoadDelayMs = 1000;
 
@@ -35,10 +50,11 @@ const notFound = statusError({
 
 export class GenericAPIServer {
   readonly #config: CompletedConfig;
-  readonly #apiHandler: APIHandler;
+  #api: APIMount = notServed;
   readonly #hooks = new LifecycleHooks();
   readonly #metrics = new ApiserverMetrics();
   readonly #tracker = new RequestTracker();
+  readonly #deadlines = new Deadlines();
   #routes = new Map<string, Handler>();
   #handler: Handler | undefined;
   #listeners: ServingListener[] = [];
@@ -47,9 +63,18 @@ export class GenericAPIServer {
   #shuttingDown = false;
   #metricsTimer: NodeJS.Timeout | undefined;
 
-  constructor(config: CompletedConfig, apiHandler: APIHandler) {
+  constructor(config: CompletedConfig) {
     this.#config = config;
-    this.#apiHandler = apiHandler;
+  }
+
+  /** Serves `install`'s groups under /api and /apis, and their OpenAPI documents. */
+  installAPIGroups(install: APIGroupsInstall): void {
+    this.mountAPIHandler(newAPIHandler(install, this.#config.logger).serve);
+  }
+
+  /** What serves /api, /apis and /openapi: installAPIGroups' handler, or another (tests). */
+  mountAPIHandler(mount: APIMount): void {
+    this.#api = mount;
   }
 
   get metrics(): ApiserverMetrics {
@@ -131,7 +156,7 @@ export class GenericAPIServer {
     const route: Handler = async (scope) => {
       const own = this.#routes.get(scope.url.pathname);
       if (own !== undefined) return own(scope);
-      if (await this.#apiHandler(scope)) return;
+      if (await this.#api(scope)) return;
       writeStatus(scope.res, notFound.status);
     };
     return buildChain(route, [
@@ -139,7 +164,7 @@ export class GenericAPIServer {
       withRequestLogging(c.logger),
       this.#tracker.filter,
       withMetrics(this.#metrics, (path) => this.#routes.has(path)),
-      withRequestTimeout(c.requestTimeoutMs),
+      withRequestTimeout(c.requestTimeoutMs, this.#deadlines),
       withAuthentication({
         tokens: c.tokens,
         tokenAuthenticators: c.tokenAuthenticators,
@@ -161,20 +186,17 @@ export class GenericAPIServer {
   #dispatch(req: HttpRequest, res: HttpResponse): void {
     const handler = this.#handler;
     if (handler === undefined) return;
-    const url = new URL(`http://capstan${req.url ?? '/'}`);
-    const info = this.#config.requestInfoResolver(req, url);
-    const scope: RequestScope = {
-      req,
-      res,
-      url,
-      receivedAt: performance.now(),
-      abort: new AbortController(),
-      info,
-      longRunning: isLongRunning(info),
-      user: undefined,
-    };
+    let url: RequestURL;
+    try {
+      url = parseRequestURL(req.url ?? '/');
+    } catch {
+      badRequestTarget(req, res);
+      return;
+    }
+    const info = requestInfoFor(req, url);
+    const scope = new FilterScope({ req, res, url, info, longRunning: isLongRunning(info) });
     res.once('close', () => {
-      if (!res.writableFinished) scope.abort.abort(new Error('client disconnected'));
+      if (!res.writableFinished) scope.abort(new Error('client disconnected'));
     });
     handler(scope).catch((err: unknown) => {
       this.#config.logger.error('unhandled error serving a request', err);
@@ -204,6 +226,7 @@ export class GenericAPIServer {
       });
     }
     this.#tracker.close();
+    this.#deadlines.close();
     await Promise.all(this.#listeners.map((l) => l.close()));
     this.#metrics.close();
   }

@@ -1,6 +1,6 @@
 // The paths the server answers itself (kube's NonGoRestfulMux entries): health, version, metrics.
 import type { Logger } from './logging/logger.js';
-import type { Handler } from './filters/request-scope.js';
+import type { Handler } from './filters/filter-scope.js';
 import { healthRoutes } from './healthz/healthz-routes.js';
 import { logCheck, namedCheck, pingCheck, type HealthChecker } from './healthz/health-checker.js';
 import type { ApiserverMetrics } from './metrics/apiserver-metrics.js';

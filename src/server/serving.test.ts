@@ -8,12 +8,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { completeConfig } from './config.js';
-import { GenericAPIServer, type APIHandler } from './generic-api-server.js';
+import { GenericAPIServer, type APIMount } from './generic-api-server.js';
 import { writeChunk } from './http/respond.js';
 import { Logger, memorySink } from './logging/logger.js';
 import { defaultAltNames, ensureServingCertificates } from './tls/self-signed.js';
 
-const watchHandler: APIHandler = async (scope) => {
+const watchHandler: APIMount = async (scope) => {
   scope.res.statusCode = 200;
   scope.res.setHeader('Content-Type', 'application/json');
   if (!scope.longRunning) {
@@ -22,7 +22,7 @@ const watchHandler: APIHandler = async (scope) => {
   }
   writeChunk(scope.res, '{"type":"ADDED","object":{}}\n');
   await new Promise<void>((resolve) => {
-    scope.abort.signal.addEventListener(
+    scope.signal.addEventListener(
       'abort',
       () => {
         resolve();
@@ -43,7 +43,8 @@ async function tlsServer(): Promise<{ server: GenericAPIServer; ca: string }> {
     anonymousAuth: true,
     logger: new Logger({ sink: memorySink() }),
   });
-  const server = new GenericAPIServer(config, watchHandler);
+  const server = new GenericAPIServer(config);
+  server.mountAPIHandler(watchHandler);
   await server.start();
   return { server, ca: certs.caPem };
 }

@@ -4,6 +4,7 @@
 // handler's dynamic routes, so discovery lists the custom resources next to the built-in ones.
 // CRD events apply one after another; a request that finds no route while some are still being
 // applied waits for them (`settled`), so a custom resource can be created right after its CRD.
+import type { AdmissionChain } from '../../admission/chain.js';
 import type { CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
 import type { KubeObject } from '../../api/meta.js';
 import type { Scheme } from '../../api/scheme.js';
@@ -39,8 +40,8 @@ export interface CustomResourceRoutesOptions {
   readonly scheme: Scheme;
   /** customresourcedefinitions/status: where the cleanup finalizer is removed. */
   readonly crdStatus?: Updater;
-  /** Wraps the storages as the built-in ones are (admission). */
-  readonly wrap?: (groups: APIGroupInfo[]) => APIGroupInfo[];
+  /** The admission chain the handlers run, as for the built-in resources. */
+  readonly admission?: AdmissionChain;
   readonly logger: Logger;
 }
 
@@ -89,7 +90,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
     return this.#table;
   }
 
-  /** The groups served now, as the routes serve them (admission included). */
+  /** The groups served now (the storages as the registry built them). */
   get groups(): readonly APIGroupInfo[] {
     return this.#groups;
   }
@@ -226,9 +227,10 @@ export class CustomResourceRoutes implements DynamicRoutes {
       structural: kinds,
       patchMechanisms: { 'application/apply-patch+yaml': applyPatchMechanism(fieldManagers) },
       fieldManagers,
+      admission: this.#opts.admission,
     };
     this.#crds = served.map((s) => s.crd);
-    this.#groups = this.#opts.wrap?.(infos) ?? infos;
+    this.#groups = infos;
     this.#table = installAPIGroups(this.#groups, config);
   }
 

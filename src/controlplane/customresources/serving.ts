@@ -1,6 +1,7 @@
 // The control plane's part in serving custom resources: the dynamic routes for the API handler, the
 // post-start hook that lists and watches the CRDs (ready waits for the first list, kube's
 // crd-informer-synced), and the close. Nothing is served when apiextensions.k8s.io is off.
+import type { AdmissionChain } from '../../admission/chain.js';
 import type { Scheme } from '../../api/scheme.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
@@ -21,7 +22,7 @@ export function customResourceServing(opts: {
   readonly groups: readonly APIGroupInfo[];
   readonly restOptionsGetter: RESTOptionsGetter;
   readonly scheme: Scheme;
-  readonly wrap: (groups: APIGroupInfo[]) => APIGroupInfo[];
+  readonly admission: AdmissionChain;
   readonly logger: Logger;
 }): CustomResourceServing {
   const v1 = opts.groups.find((g) => g.group === 'apiextensions.k8s.io')?.versionedResourcesStorageMap['v1'];

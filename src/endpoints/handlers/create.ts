@@ -1,19 +1,41 @@
-// POST of a new object (handlers/create.go createHandler): always 201, dry runs too.
-import { isCreater, isNamedCreater } from '../../registry/rest/capabilities.js';
+// POST of a new object (handlers/create.go createHandler): always 201, dry runs too. Admission as
+// kube's handler runs it: mutating here, validating inside the Store's create.
+import {
+  admitMutation,
+  createValidation,
+  type AdmissionCall,
+  type RouteAdmission,
+} from '../../admission/route-admission.js';
+import { isCreater, isNamedCreater, type ValidateObjectFunc } from '../../registry/rest/capabilities.js';
+import type { RequestContext } from '../../registry/rest/context.js';
+import {
+  ensureObjectNamespaceMatchesRequestNamespace,
+  expectedNamespaceForResource,
+} from '../../registry/rest/meta.js';
 import { header } from '../http-types.js';
 import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../request/read-body.js';
 import { decodeWriteOptions } from '../request/write-options.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { decodeBody } from './decode-body.js';
-import {
-  ensureObjectNamespaceMatchesRequestNamespace,
-  expectedNamespaceForResource,
-  metaOf,
-  wipeObjectMetaSystemFields,
-} from './object-meta.js';
+import { metaOf, wipeObjectMetaSystemFields } from './object-meta.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
+
+/**
+ * Mutating admission now, on the object about to be created; validating admission as the Store's
+ * validation hook (none when no plugin of the route validates creates).
+ */
+async function admitCreate(
+  admission: RouteAdmission | undefined,
+  ctx: RequestContext,
+  call: AdmissionCall,
+): Promise<{ validate?: ValidateObjectFunc }> {
+  if (admission === undefined) return {};
+  await admitMutation(admission, ctx, call);
+  const validate = createValidation(admission, call);
+  return validate === undefined ? {} : { validate };
+}
 
 export const createResource: Handler = async (scope, hr) => {
   const storage = scope.storage;
@@ -37,9 +59,17 @@ export const createResource: Handler = async (scope, hr) => {
   if (fieldManager !== undefined)
     obj = fieldManager.updateNoErrors(storage.newObject(), obj, requestManager(hr, options));
   // A named creater (pods/binding, serviceaccounts/token) takes the name from the URL.
-  const result = isNamedCreater(storage)
-    ? await storage.createNamed(ctx, name, { obj, options })
-    : await storage.create(ctx, obj, { options });
+  const named = isNamedCreater(storage);
+  const validate = await admitCreate(scope.admission, ctx, {
+    operation: 'CREATE',
+    name: named ? name : (obj.metadata?.name ?? ''),
+    object: obj,
+    oldObject: null,
+    dryRun: options.dryRun,
+  });
+  const result = named
+    ? await storage.createNamed(ctx, name, { obj, options, ...validate })
+    : await storage.create(ctx, obj, { options, ...validate });
   if (result.kind === 'Status' && (result['code'] === undefined || result['code'] === 0))
     result['code'] = 201;
   writeResult(scope, hr, { code: 201, media, ctx, result });

@@ -6,6 +6,7 @@ import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { decodeDeleteOptions } from '../request/delete-options.js';
 import { decodeListOptions } from '../request/list-options.js';
 import { readBody } from '../request/read-body.js';
+import { admittedDelete } from './delete.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
 
@@ -22,6 +23,11 @@ export const deleteCollection: Handler = async (scope, hr) => {
     query: ex.url.searchParams,
     protobuf: scope.config.protobuf,
   });
-  const result = await storage.deleteCollection(ctx, { options, listOptions });
+  // Each item is admitted as it is deleted, under the collection's name: ''.
+  const result = await storage.deleteCollection(ctx, {
+    options,
+    listOptions,
+    ...admittedDelete(scope.admission, { name: '', dryRun: options.dryRun }),
+  });
   writeResult(scope, hr, { code: 200, media, ctx, result });
 };

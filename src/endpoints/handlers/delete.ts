@@ -1,12 +1,25 @@
 // DELETE of one object (handlers/delete.go DeleteResource): 200 with what storage returned, 202
 // only when the object was merely marked for deletion and orphanDependents=false was asked.
-import { isGracefulDeleter } from '../../registry/rest/capabilities.js';
+import { deleteValidation, type RouteAdmission } from '../../admission/route-admission.js';
+import { isGracefulDeleter, type ValidateObjectFunc } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { decodeDeleteOptions } from '../request/delete-options.js';
 import { readBody } from '../request/read-body.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
+
+/**
+ * kube admits a delete only inside the Store's delete (rest.AdmissionToValidateObjectDeleteFunc):
+ * mutating then validating, with the stored object as oldObject.
+ */
+export function admittedDelete(
+  admission: RouteAdmission | undefined,
+  call: { name: string; dryRun: readonly string[] | undefined },
+): { validate?: ValidateObjectFunc } {
+  const validate = admission === undefined ? undefined : deleteValidation(admission, call);
+  return validate === undefined ? {} : { validate };
+}
 
 export const deleteResource: Handler = async (scope, hr) => {
   const storage = scope.storage;
@@ -20,7 +33,10 @@ export const deleteResource: Handler = async (scope, hr) => {
     query: ex.url.searchParams,
     protobuf: scope.config.protobuf,
   });
-  const { object, deleted } = await storage.delete(ctx, info.name, { options });
+  const { object, deleted } = await storage.delete(ctx, info.name, {
+    options,
+    ...admittedDelete(scope.admission, { name: info.name, dryRun: options.dryRun }),
+  });
   const code = !deleted && options.orphanDependents === false ? 202 : 200;
   writeResult(scope, hr, { code, media, ctx, result: object });
 };

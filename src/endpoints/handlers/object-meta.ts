@@ -1,5 +1,5 @@
-// The metadata checks handlers make on request bodies (rest.WipeObjectMetaSystemFields,
-// rest.EnsureObjectNamespaceMatchesRequestNamespace, handlers' checkName).
+// The metadata checks handlers make on request bodies (rest.WipeObjectMetaSystemFields, handlers'
+// checkName); the namespace check is the registry's (src/registry/rest/meta.ts).
 import type { KubeObject, ObjectMeta } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
 
@@ -17,34 +17,6 @@ export function wipeObjectMetaSystemFields(meta: ObjectMeta): void {
   delete meta.deletionTimestamp;
   delete meta.deletionGracePeriodSeconds;
   delete meta.selfLink;
-}
-
-/** Namespaces themselves live in no namespace (rest.ExpectedNamespaceForResource). */
-export function expectedNamespaceForResource(
-  namespace: string,
-  resource: { group: string; resource: string },
-): string {
-  return resource.group === '' && resource.resource === 'namespaces' ? '' : namespace;
-}
-
-/** An unset namespace takes the request's; a cluster-scoped request clears it; a conflict is a 400. */
-export function ensureObjectNamespaceMatchesRequestNamespace(
-  requestNamespace: string,
-  meta: ObjectMeta,
-): void {
-  const objNamespace = meta.namespace ?? '';
-  if (objNamespace === requestNamespace) return;
-  if (objNamespace === '') {
-    meta.namespace = requestNamespace;
-    return;
-  }
-  if (requestNamespace === '') {
-    delete meta.namespace;
-    return;
-  }
-  throw newBadRequest(
-    'the namespace of the provided object does not match the namespace sent on the request',
-  );
 }
 
 /** The body's name must be the URL's, and its namespace, when set, the request's. */

@@ -25,6 +25,7 @@ import {
   type RequestScope,
 } from './request-scope.js';
 import { writeResult } from './transform.js';
+import { admittedUpdate } from './update.js';
 
 // The patcher re-applies the patch when a concurrent write wins; it gives up after this many
 // retries (kube's maxRetryWhenPatchConflicts) with the optimistic-lock conflict.
@@ -122,7 +123,7 @@ export const patchResource: Handler = async (scope, hr) => {
   };
   const ctx = requestContext(hr, namespace);
   const { object, created } = await storage.update(ctx, info.name, {
-    objInfo,
+    ...admittedUpdate(scope.admission, objInfo, { name: info.name, dryRun: options.dryRun }),
     options,
     forceAllowCreate: isApply,
   });

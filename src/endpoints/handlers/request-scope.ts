@@ -1,4 +1,6 @@
 // What every handler of one route knows (kube's RequestScope) and what it gets per request.
+import type { AdmissionChain } from '../../admission/chain.js';
+import type { RouteAdmission } from '../../admission/route-admission.js';
 import type { ProtobufDecoder } from '../../machinery/protobuf/index.js';
 import type {
   GroupResource,
@@ -28,6 +30,8 @@ export interface HandlerConfig {
   readonly patchMechanisms: Partial<Record<PatchType, PatchMechanism>>;
   /** Maintains managedFields on create, update and patch; none when absent. */
   readonly fieldManagers?: FieldManagers;
+  /** The admission chain the write handlers run (kube's handlers' `admit`); none when absent. */
+  readonly admission?: AdmissionChain | undefined;
 }
 
 export interface RequestScope {
@@ -39,6 +43,8 @@ export interface RequestScope {
   readonly tableConvertor: TableConvertor | undefined;
   readonly restrictions: EndpointRestrictions;
   readonly config: HandlerConfig;
+  /** The plugins of config.admission that may act on this route, with its attributes. */
+  readonly admission: RouteAdmission | undefined;
 }
 
 export interface HandlerRequest {
@@ -59,10 +65,15 @@ export function requestNamespace(scope: RequestScope, info: RequestInfo): string
   return scope.namespaced ? info.namespace : '';
 }
 
-/** The RequestContext handed to storage; warnings go out as Warning headers. */
+/**
+ * The RequestContext handed to storage; warnings go out as Warning headers. The signal is read
+ * through, so a request whose storage never waits makes none (each costs microseconds).
+ */
 export function requestContext(hr: HandlerRequest, namespace: string): RequestContext {
   return {
-    signal: hr.signal,
+    get signal() {
+      return hr.signal;
+    },
     namespace,
     user: hr.user,
     addWarning: (message) => {

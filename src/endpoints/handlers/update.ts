@@ -1,6 +1,20 @@
 // PUT of a whole object (handlers/update.go UpdateResource): 200, or 201 when it created one.
 import type { KubeObject } from '../../api/meta.js';
-import { isUpdater, type Storage, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
+import {
+  admittingObjectInfo,
+  updateValidations,
+  type RouteAdmission,
+} from '../../admission/route-admission.js';
+import {
+  isUpdater,
+  type Storage,
+  type UpdatedObjectInfo,
+  type UpdateRequest,
+} from '../../registry/rest/capabilities.js';
+import {
+  ensureObjectNamespaceMatchesRequestNamespace,
+  expectedNamespaceForResource,
+} from '../../registry/rest/meta.js';
 import { header } from '../http-types.js';
 import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../request/read-body.js';
@@ -8,12 +22,7 @@ import { decodeWriteOptions } from '../request/write-options.js';
 import type { FieldManager } from '../fieldmanager/field-manager.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { decodeBody } from './decode-body.js';
-import {
-  checkName,
-  ensureObjectNamespaceMatchesRequestNamespace,
-  expectedNamespaceForResource,
-  metaOf,
-} from './object-meta.js';
+import { checkName, metaOf } from './object-meta.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
 
@@ -42,6 +51,20 @@ function withManagedFields(
   };
 }
 
+/**
+ * kube's update and patch handlers' admission: mutating admission on the object each try computes
+ * (after managedFields are brought up to date), validating admission as the Store's create and
+ * update validation hooks.
+ */
+export function admittedUpdate(
+  admission: RouteAdmission | undefined,
+  objInfo: UpdatedObjectInfo,
+  call: { name: string; dryRun: readonly string[] | undefined },
+): Pick<UpdateRequest, 'objInfo' | 'createValidation' | 'updateValidation'> {
+  if (admission === undefined) return { objInfo };
+  return { objInfo: admittingObjectInfo(admission, objInfo, call), ...updateValidations(admission, call) };
+}
+
 export const updateResource: Handler = async (scope, hr) => {
   const storage = scope.storage;
   if (!isUpdater(storage)) throw new Error('route installed without an updater');
@@ -62,6 +85,9 @@ export const updateResource: Handler = async (scope, hr) => {
   const fieldManager = fieldManagerFor(scope);
   if (fieldManager !== undefined)
     objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
-  const { object, created } = await storage.update(ctx, info.name, { objInfo, options });
+  const { object, created } = await storage.update(ctx, info.name, {
+    ...admittedUpdate(scope.admission, objInfo, { name: info.name, dryRun: options.dryRun }),
+    options,
+  });
   writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
 };

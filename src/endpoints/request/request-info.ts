@@ -3,6 +3,7 @@
 import { parseSelector } from '../../machinery/fields/index.js';
 import { isValidPathSegmentName } from '../../machinery/validation/index.js';
 import { goBool } from './query-params.js';
+import type { RequestURL } from './request-url.js';
 
 export interface RequestInfo {
   /** False for /api, /apis, /apis/<group>, /healthz… (everything that names no resource). */
@@ -50,9 +51,13 @@ const methodVerbs: Readonly<Record<string, string>> = {
 /** Thrown for `/api/v1/watch` and `/api/v1/proxy` with nothing after the verb. */
 export class RequestInfoError extends Error {}
 
+// strings.Split(strings.Trim(path, "/"), "/"), without a regular expression on the hot path.
 function splitPath(path: string): string[] {
-  const trimmed = path.replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? [] : trimmed.split('/');
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === 47) start++;
+  while (end > start && path.charCodeAt(end - 1) === 47) end--;
+  return start === end ? [] : path.slice(start, end).split('/');
 }
 
 function nonResource(path: string, verb: string): RequestInfo {
@@ -119,7 +124,7 @@ function takeVerbAndNamespace(method: string, parts: string[], rawUrl: string): 
  */
 export function resolveRequestInfo(
   req: { readonly method?: string | undefined },
-  url: URL,
+  url: RequestURL,
   opts: RequestInfoOptions = defaultRequestInfoOptions,
 ): RequestInfo {
   const method = (req.method ?? 'GET').toUpperCase();
@@ -154,6 +159,20 @@ export function resolveRequestInfo(
     name,
     parts: draft.parts,
   };
+}
+
+/**
+ * The RequestInfo of a request, resolved once and shared by the server's filters and the handlers.
+ * A path the parser refuses (a bare `/api/v1/watch`, an invalid escape) counts as a non-resource
+ * request; no route serves such a path, so the handlers never see it as theirs.
+ */
+export function requestInfoFor(req: { readonly method?: string | undefined }, url: RequestURL): RequestInfo {
+  try {
+    return resolveRequestInfo(req, url);
+  } catch (err) {
+    if (!(err instanceof RequestInfoError)) throw err;
+    return nonResource(url.pathname, (req.method ?? 'GET').toLowerCase());
+  }
 }
 
 /** Go's URL.Path: the raw path with %XX escapes decoded (an encoded '/' becomes a separator). */

@@ -1,38 +1,13 @@
 // The steps every create takes before the write, in kube's order (rest.BeforeCreate in
 // k8s.io/apiserver/pkg/registry/rest/create.go): namespace check → prepare → validate → common
 // ObjectMeta validation → warnings → canonicalize.
-import type { KubeObject, ObjectMeta } from '../../api/meta.js';
-import { newBadRequest, newInternalError } from '../../machinery/errors/index.js';
+import type { KubeObject } from '../../api/meta.js';
+import { newInternalError } from '../../machinery/errors/index.js';
 import { validateObjectMeta, validatePathSegmentName } from '../../machinery/validation/index.js';
 import type { RequestContext } from '../rest/context.js';
+import { ensureObjectNamespaceMatchesRequestNamespace, expectedNamespaceForScope } from '../rest/meta.js';
 import type { CreateStrategy } from '../rest/strategy.js';
 import { invalidFor, type StoreCore } from './store-core.js';
-
-const namespaceMismatch =
-  'the namespace of the provided object does not match the namespace sent on the request';
-
-/** rest.ExpectedNamespaceForScope. */
-export function expectedNamespaceForScope(requestNamespace: string, namespaceScoped: boolean): string {
-  return namespaceScoped ? requestNamespace : '';
-}
-
-/** rest.EnsureObjectNamespaceMatchesRequestNamespace: fills an empty namespace, refuses a different one. */
-export function ensureObjectNamespaceMatchesRequestNamespace(
-  requestNamespace: string,
-  meta: ObjectMeta,
-): void {
-  const objNamespace = meta.namespace ?? '';
-  if (objNamespace === requestNamespace) return;
-  if (objNamespace === '') {
-    meta.namespace = requestNamespace;
-    return;
-  }
-  if (requestNamespace === '') {
-    delete meta.namespace;
-    return;
-  }
-  throw newBadRequest(namespaceMismatch);
-}
 
 /** Sets apiVersion and kind from the store's kind when the object lacks them. */
 export function ensureTypeMeta<T extends KubeObject>(core: StoreCore<T>, obj: T): void {

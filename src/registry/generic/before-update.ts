@@ -5,11 +5,8 @@ import type { KubeObject, ObjectMeta } from '../../api/meta.js';
 import { validateObjectMeta, validatePathSegmentName } from '../../machinery/validation/index.js';
 import type { RequestContext } from '../rest/context.js';
 import type { UpdateStrategy } from '../rest/strategy.js';
-import {
-  ensureObjectNamespaceMatchesRequestNamespace,
-  ensureTypeMeta,
-  expectedNamespaceForScope,
-} from './before-create.js';
+import { ensureObjectNamespaceMatchesRequestNamespace, expectedNamespaceForScope } from '../rest/meta.js';
+import { ensureTypeMeta } from './before-create.js';
 import { specChanged } from './object-meta.js';
 import { invalidFor, type StoreCore } from './store-core.js';
 import { validateObjectMetaUpdate } from './validate-meta-update.js';

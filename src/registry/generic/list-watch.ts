@@ -29,7 +29,10 @@ async function readObject<T extends KubeObject, R>(
   try {
     const rv = args.options.resourceVersion;
     return (await args.read(key, {
-      signal: ctx.signal,
+      // Read only when the watch cache waits for a revision: a request's signal is made on first read.
+      get signal() {
+        return ctx.signal;
+      },
       ...(rv !== undefined ? { resourceVersion: rv } : {}),
     })) as R;
   } catch (err) {

@@ -71,7 +71,7 @@ export interface Watcher {
   watch(ctx: RequestContext, options: ListOptions): Promise<Watch>;
 }
 
-/** Admission hooks the handler passes down (validating admission; none are configured yet). */
+/** The validation hooks a handler hands the Store: validating admission (rest.ValidateObjectFunc). */
 export type ValidateObjectFunc = (ctx: RequestContext, obj: KubeObject) => void | Promise<void>;
 export type ValidateObjectUpdateFunc = (
   ctx: RequestContext,

@@ -20,12 +20,22 @@ export interface RequestContext {
 
 export const anonymousUser: UserInfo = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
 
-/** A context for callers inside the server (controllers, bootstrap) rather than a request. */
+const apiserverUser: UserInfo = { name: 'system:apiserver', groups: ['system:masters'] };
+
+/**
+ * A context for callers inside the server (controllers, bootstrap) rather than a request. Without
+ * a signal given, one is made when first read: most callers (key functions the watch cache calls
+ * per event) read only the namespace, and a signal costs microseconds to make.
+ */
 export function internalContext(opts: { namespace?: string; signal?: AbortSignal } = {}): RequestContext {
+  let signal = opts.signal;
   return {
-    signal: opts.signal ?? new AbortController().signal,
+    get signal() {
+      signal ??= new AbortController().signal;
+      return signal;
+    },
     namespace: opts.namespace ?? '',
-    user: { name: 'system:apiserver', groups: ['system:masters'] },
+    user: apiserverUser,
     addWarning: () => undefined,
   };
 }

@@ -5,10 +5,11 @@
 import { anonymousUser } from '../../registry/rest/context.js';
 import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
-import { withAuthenticatedGroup, type TokenTable } from '../authn/token-auth.js';
+import { withAuthenticatedGroup, type AuthenticationResult, type TokenTable } from '../authn/token-auth.js';
 import { authenticateToken, type TokenAuthenticator } from '../authn/token-authenticator.js';
 import type { Logger } from '../logging/logger.js';
-import type { Filter } from './request-scope.js';
+import type { UserInfo } from '../../registry/rest/context.js';
+import type { Filter, FilterScope, Handler } from './filter-scope.js';
 
 export const publicInfoPaths: ReadonlySet<string> = new Set([
   '/healthz',
@@ -27,28 +28,45 @@ export interface AuthenticationOptions {
 }
 
 export function withAuthentication(opts: AuthenticationOptions): Filter {
-  return (next) => async (scope) => {
-    const result = await authenticateToken(scope.req, {
-      tokens: opts.tokens,
-      authenticators: opts.tokenAuthenticators ?? [],
-      signal: scope.abort.signal,
-    });
+  const authenticators = opts.tokenAuthenticators ?? [];
+  // The user each static token stands for, with system:authenticated added once, not per request.
+  const authenticated = new WeakMap<UserInfo, UserInfo>();
+  const withGroup = (user: UserInfo): UserInfo => {
+    let out = authenticated.get(user);
+    if (out === undefined) {
+      out = withAuthenticatedGroup(user);
+      authenticated.set(user, out);
+    }
+    return out;
+  };
+  const admit = (scope: FilterScope, result: AuthenticationResult, next: Handler): Promise<void> => {
     switch (result.kind) {
       case 'user':
-        scope.user = withAuthenticatedGroup(result.user);
+        scope.user = withGroup(result.user);
         break;
       case 'invalid':
         opts.logger.v(4, 'Unable to authenticate the request', { err: result.reason });
         writeStatus(scope.res, newUnauthorized('').status);
-        return;
+        return Promise.resolve();
       case 'none':
         if (!opts.anonymous && !publicInfoPaths.has(scope.url.pathname)) {
           writeStatus(scope.res, newUnauthorized('').status);
-          return;
+          return Promise.resolve();
         }
         scope.user = anonymousUser;
         break;
     }
-    await next(scope);
+    return next(scope);
+  };
+  return (next) => (scope) => {
+    const result = authenticateToken(scope.req, {
+      tokens: opts.tokens,
+      authenticators,
+      // Only token authenticators past the static table read it.
+      get signal() {
+        return scope.signal;
+      },
+    });
+    return result instanceof Promise ? result.then((r) => admit(scope, r, next)) : admit(scope, result, next);
   };
 }

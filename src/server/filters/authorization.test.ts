@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { testServer, adminToken, admin } from '../testing/test-server.js';
-import type { APIHandler } from '../generic-api-server.js';
+import type { APIMount } from '../generic-api-server.js';
 import {
   alwaysAllowAuthorizer,
   type AuthorizationAttributes,
@@ -16,7 +16,7 @@ const tokens = new Map([
   [bobToken, { name: 'bob', groups: ['dev'] }],
 ]);
 
-const ok: APIHandler = async (scope) => {
+const ok: APIMount = async (scope) => {
   scope.res.end('{}');
   return Promise.resolve(true);
 };

@@ -8,7 +8,7 @@ import { anonymousUser, type UserInfo } from '../../registry/rest/context.js';
 import { writeHttpError, writeStatus } from '../http/respond.js';
 import type { Logger } from '../logging/logger.js';
 import type { RequestInfoLike } from './request-info.js';
-import type { Filter } from './request-scope.js';
+import type { Filter } from './filter-scope.js';
 
 /** GetAuthorizerAttributes: the RequestInfo's fields and the user. */
 export function authorizationAttributes(info: RequestInfoLike, user: UserInfo): AuthorizationAttributes {

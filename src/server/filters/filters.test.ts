@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { testServer } from '../testing/test-server.js';
-import type { APIHandler } from '../generic-api-server.js';
+import type { APIMount } from '../generic-api-server.js';
 
 const unauthorized = {
   kind: 'Status',
@@ -34,7 +34,7 @@ describe('authentication', () => {
 
   it('passes the authenticated user, in system:authenticated, to the API handler', async () => {
     let seen: readonly string[] = [];
-    const api: APIHandler = async (scope) => {
+    const api: APIMount = async (scope) => {
       seen = scope.user?.groups ?? [];
       scope.res.end('{}');
       return Promise.resolve(true);
@@ -56,7 +56,7 @@ describe('max in flight', () => {
   it('answers 429 with Retry-After past the limit, except to system:masters', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const api: APIHandler = async (scope) => {
+    const api: APIMount = async (scope) => {
       await gate;
       scope.res.end('{}');
       return true;
@@ -83,9 +83,9 @@ describe('max in flight', () => {
 describe('request timeout', () => {
   it('answers 504 Timeout to a request that is not long-running and drops late writes', async () => {
     let aborted = false;
-    const api: APIHandler = async (scope) => {
+    const api: APIMount = async (scope) => {
       await new Promise((r) => setTimeout(r, 80));
-      aborted = scope.abort.signal.aborted;
+      aborted = scope.signal.aborted;
       scope.res.statusCode = 200;
       scope.res.end('late');
       return true;
@@ -108,7 +108,7 @@ describe('request timeout', () => {
   });
 
   it('honours a shorter ?timeout= and leaves watches alone', async () => {
-    const api: APIHandler = async (scope) => {
+    const api: APIMount = async (scope) => {
       await new Promise((r) => setTimeout(r, 60));
       scope.res.end('{}');
       return true;
@@ -121,7 +121,7 @@ describe('request timeout', () => {
 
 describe('panic recovery', () => {
   it('answers 500 InternalError and logs the stack', async () => {
-    const api: APIHandler = () => Promise.reject(new Error('boom'));
+    const api: APIMount = () => Promise.reject(new Error('boom'));
     const { adminRequest, logLines } = testServer({ api });
     const res = await adminRequest('/api/v1/pods');
     assert.equal(res.statusCode, 500);
@@ -134,7 +134,7 @@ describe('panic recovery', () => {
 
 describe('metrics', () => {
   it('counts requests by verb, resource and code', async () => {
-    const api: APIHandler = async (scope) => {
+    const api: APIMount = async (scope) => {
       scope.res.end('{}');
       return Promise.resolve(true);
     };
@@ -152,5 +152,38 @@ describe('metrics', () => {
       /apiserver_request_total\{verb="POST",[^}]*resource="configmaps",[^}]*scope="resource",[^}]*code="200"\} 1/,
     );
     assert.match(res.payload, /apiserver_request_duration_seconds_bucket\{le="0.005",verb="LIST"/);
+    assert.match(res.payload, /apiserver_current_inflight_requests\{request_kind="mutating"\} 0/);
+    assert.match(res.payload, /apiserver_current_inflight_requests\{request_kind="readOnly"\} 1/);
+  });
+});
+
+describe('request parsing', () => {
+  it("parses the URL and RequestInfo once and hands the API handler the filters' scope", async () => {
+    const seen: { url: unknown; resource: string; name: string; verb: string }[] = [];
+    const api: APIMount = async (scope) => {
+      seen.push({
+        url: scope.url,
+        resource: scope.info.resource,
+        name: scope.info.name,
+        verb: scope.info.verb,
+      });
+      scope.res.end('{}');
+      return Promise.resolve(true);
+    };
+    const { adminRequest } = testServer({ api });
+    await adminRequest({ url: '/api/v1/namespaces/default/pods/p?dryRun=All', method: 'DELETE' });
+    assert.equal(seen.length, 1);
+    assert.ok(!(seen[0]?.url instanceof URL));
+    assert.deepEqual(
+      { ...seen[0], url: undefined },
+      { url: undefined, resource: 'pods', name: 'p', verb: 'delete' },
+    );
+  });
+
+  it('answers 400 to a target that is no URL, as Go does', async () => {
+    const { adminRequest } = testServer();
+    const res = await adminRequest('//%');
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.payload, '400 Bad Request');
   });
 });

@@ -4,7 +4,7 @@
 import type { ApiserverMetrics } from '../metrics/apiserver-metrics.js';
 import { writeHttpError } from '../http/respond.js';
 import { isMutating } from './request-info.js';
-import type { Filter } from './request-scope.js';
+import type { Filter } from './filter-scope.js';
 
 export interface MaxInFlightOptions {
   readonly readOnlyLimit: number;

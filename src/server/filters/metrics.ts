@@ -1,6 +1,6 @@
 // Records apiserver_request_total, apiserver_request_duration_seconds and the long-running gauge.
 import { requestLabelsOf, type ApiserverMetrics } from '../metrics/apiserver-metrics.js';
-import type { Filter } from './request-scope.js';
+import type { Filter } from './filter-scope.js';
 
 /** `knownRoute` says whether a non-resource path is served here (only those become label values). */
 export function withMetrics(metrics: ApiserverMetrics, knownRoute: (path: string) => boolean): Filter {

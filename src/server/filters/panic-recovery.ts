@@ -3,7 +3,7 @@
 import { isStatusError, newInternalError } from '../../machinery/errors/index.js';
 import type { Logger } from '../logging/logger.js';
 import { writeStatus } from '../http/respond.js';
-import type { Filter } from './request-scope.js';
+import type { Filter } from './filter-scope.js';
 
 export function withPanicRecovery(logger: Logger): Filter {
   return (next) => async (scope) => {

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { basicRequestInfo, isLongRunning } from './request-info.js';
+import { requestInfoFor } from '../../endpoints/request/request-info.js';
+import { parseRequestURL } from '../../endpoints/request/request-url.js';
+import { isLongRunning } from './request-info.js';
 
-const info = (method: string, url: string): ReturnType<typeof basicRequestInfo> =>
-  basicRequestInfo({ method } as Parameters<typeof basicRequestInfo>[0], new URL(url, 'http://x'));
+const info = (method: string, url: string): ReturnType<typeof requestInfoFor> =>
+  requestInfoFor({ method }, parseRequestURL(url));
 
 test('the filters see the same request info as the handlers, legacy verb paths included', () => {
   const legacy = info('GET', '/api/v1/watch/namespaces/default/configmaps');
@@ -22,4 +24,7 @@ test('a path the parser refuses counts as a non-resource request for the filters
   const bare = info('GET', '/api/v1/watch');
   assert.equal(bare.isResourceRequest, false);
   assert.equal(bare.verb, 'get');
+  const escaped = info('GET', '/api/v1/namespaces/%zz/pods');
+  assert.equal(escaped.isResourceRequest, false);
+  assert.equal(escaped.path, '/api/v1/namespaces/%zz/pods');
 });

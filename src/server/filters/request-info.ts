@@ -1,7 +1,6 @@
-// What the filters need to know of a request (a subset of kube's request.RequestInfo); the endpoints
-// layer owns the parser (k8s.io/apiserver/pkg/endpoints/request/requestinfo.go).
-import { RequestInfoError, resolveRequestInfo } from '../../endpoints/request/request-info.js';
-import type { HttpRequest } from '../http/types.js';
+// What the filters need to know of a request (a subset of kube's request.RequestInfo, which the
+// server resolves once per request with the endpoints' parser, requestInfoFor), and the checks
+// made on it.
 
 export interface RequestInfoLike {
   readonly isResourceRequest: boolean;
@@ -15,33 +14,6 @@ export interface RequestInfoLike {
   readonly subresource: string;
   readonly name: string;
 }
-
-export type RequestInfoResolver = (req: HttpRequest, url: URL) => RequestInfoLike;
-
-/**
- * The request info the filters use (metrics labels, max-in-flight, long-running checks): the
- * endpoints layer's kube-accurate parser, so the filters and the handlers never disagree. A path
- * the parser refuses (a bare `/api/v1/watch`) counts as a non-resource request here; the handler
- * answers it.
- */
-export const basicRequestInfo: RequestInfoResolver = (req, url) => {
-  try {
-    return resolveRequestInfo(req, url);
-  } catch (err) {
-    if (!(err instanceof RequestInfoError)) throw err;
-    return {
-      isResourceRequest: false,
-      path: url.pathname,
-      verb: (req.method ?? 'GET').toLowerCase(),
-      apiGroup: '',
-      apiVersion: '',
-      namespace: '',
-      resource: '',
-      subresource: '',
-      name: '',
-    };
-  }
-};
 
 const longRunningVerbs = new Set(['watch', 'proxy']);
 const longRunningSubresources = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);

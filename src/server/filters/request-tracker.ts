@@ -3,11 +3,11 @@
 // still open get 503 "apiserver is shutting down".
 import { newServiceUnavailable } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
-import type { Filter, RequestScope } from './request-scope.js';
+import type { Filter, FilterScope } from './filter-scope.js';
 
 export class RequestTracker {
-  readonly #shortRunning = new Set<RequestScope>();
-  readonly #longRunning = new Set<RequestScope>();
+  readonly #shortRunning = new Set<FilterScope>();
+  readonly #longRunning = new Set<FilterScope>();
   #idle: (() => void) | undefined;
   #closing = false;
 
@@ -43,7 +43,7 @@ export class RequestTracker {
   /** Ends every watch and other long-running request (their clients reconnect elsewhere). */
   endLongRunning(): void {
     for (const scope of this.#longRunning) {
-      scope.abort.abort(new Error('apiserver is shutting down'));
+      scope.abort(new Error('apiserver is shutting down'));
       if (!scope.res.writableEnded) scope.res.end();
     }
   }

@@ -5,7 +5,9 @@ import { newStatus } from '../../machinery/errors/index.js';
 import type { HttpResponse } from '../http/types.js';
 import { writeStatus } from '../http/respond.js';
 import { parseGoDuration } from '../options/duration.js';
-import type { Filter } from './request-scope.js';
+import type { RequestURL } from '../../endpoints/request/request-url.js';
+import type { Deadlines } from './deadlines.js';
+import type { Filter, FilterScope } from './filter-scope.js';
 
 const timeoutMessage = 'Timeout: request did not complete within the allotted timeout';
 
@@ -20,7 +22,8 @@ function dropLateWrites(res: HttpResponse): void {
 }
 
 /** The `timeout` query parameter, when it asks for less than the server's limit. */
-function requestedTimeout(url: URL, limitMs: number): number {
+function requestedTimeout(url: RequestURL, limitMs: number): number {
+  if (url.search === '') return limitMs;
   const raw = url.searchParams.get('timeout');
   if (raw === null || raw === '') return limitMs;
   try {
@@ -31,31 +34,43 @@ function requestedTimeout(url: URL, limitMs: number): number {
   }
 }
 
-export function withRequestTimeout(limitMs: number): Filter {
-  return (next) => async (scope) => {
-    if (scope.longRunning || limitMs <= 0) {
-      await next(scope);
-      return;
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(resolve, requestedTimeout(scope.url, limitMs), 'timeout');
+/** The 504 (or the cut connection) of a request whose time is up. */
+function timedOut(scope: FilterScope): void {
+  const { res } = scope;
+  scope.abort(new Error('request timed out'));
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  writeStatus(res, newStatus({ reason: 'Timeout', message: timeoutMessage, details: {} }));
+  dropLateWrites(res);
+}
+
+/**
+ * The filter; its deadlines are kept by one timer per timeout length (deadlines.ts), not one per
+ * request. When time is up the request is answered and the chain goes on outward; the handler
+ * keeps running until it notices, and its outcome is no longer anyone's to answer.
+ */
+export function withRequestTimeout(limitMs: number, deadlines: Deadlines): Filter {
+  return (next) => (scope) => {
+    if (scope.longRunning || limitMs <= 0) return next(scope);
+    return new Promise<void>((resolve) => {
+      const end = deadlines.start(requestedTimeout(scope.url, limitMs), () => {
+        timedOut(scope);
+        resolve();
+      });
+      const work = next(scope);
+      work.then(
+        () => {
+          end();
+          resolve();
+        },
+        // Fails as the handler failed, unless the timeout answered first.
+        () => {
+          end();
+          resolve(work);
+        },
+      );
     });
-    const work = next(scope);
-    try {
-      if ((await Promise.race([work, timedOut])) !== 'timeout') return;
-    } finally {
-      clearTimeout(timer);
-    }
-    const { res } = scope;
-    scope.abort.abort(new Error('request timed out'));
-    // The handler keeps running until it notices; its failure is no longer anyone's to answer.
-    work.catch(() => undefined);
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    writeStatus(res, newStatus({ reason: 'Timeout', message: timeoutMessage, details: {} }));
-    dropLateWrites(res);
   };
 }

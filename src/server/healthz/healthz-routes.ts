@@ -3,7 +3,7 @@
 import type { Logger } from '../logging/logger.js';
 import { errorText } from '../logging/error-text.js';
 import { writeHttpError, writeText } from '../http/respond.js';
-import type { Handler } from '../filters/request-scope.js';
+import type { Handler } from '../filters/filter-scope.js';
 import type { HealthChecker } from './health-checker.js';
 import { pingCheck } from './health-checker.js';
 

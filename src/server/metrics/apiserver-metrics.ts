@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type * as PromClient from 'prom-client';
 import type { EncryptionMetrics } from '../encryption/metrics.js';
 import type { PromMetrics } from './prom-metrics.js';
+import { RequestAggregates } from './request-aggregates.js';
 import type { RequestLabels } from './request-labels.js';
 
 export type { RequestLabels } from './request-labels.js';
@@ -36,6 +37,9 @@ export class ApiserverMetrics {
   #loading: Promise<PromMetrics> | undefined;
   #queue: Update[] = [];
   #closed = false;
+  // Counted here on every request, without prom-client; read at each scrape.
+  readonly #requests = new RequestAggregates();
+  readonly #inflight = new Map<'readOnly' | 'mutating', number>();
 
   /** Loads prom-client and replays what was recorded meanwhile; idempotent. */
   load(): Promise<PromMetrics> {
@@ -44,7 +48,7 @@ export class ApiserverMetrics {
         Promise.resolve().then(() => requireCommonJS('prom-client') as typeof PromClient),
         import('./prom-metrics.js'),
       ]);
-      const metrics = new Impl(prom);
+      const metrics = new Impl(prom, { requests: this.#requests, inflight: () => this.#inflight });
       for (const update of this.#queue) update(metrics);
       this.#queue = [];
       this.#loaded = metrics;
@@ -120,9 +124,7 @@ export class ApiserverMetrics {
     labels: RequestLabels,
     result: { code: number; seconds: number; longRunning: boolean },
   ): void {
-    this.#apply((m) => {
-      m.observeRequest(labels, result);
-    });
+    this.#requests.observe(labels, result);
   }
 
   /** Counts a long-running request until the returned function is called. */
@@ -138,9 +140,7 @@ export class ApiserverMetrics {
   }
 
   setInflight(kind: 'readOnly' | 'mutating', n: number): void {
-    this.#apply((m) => {
-      m.setInflight(kind, n);
-    });
+    this.#inflight.set(kind, n);
   }
 
   recordDropped(kind: 'readOnly' | 'mutating'): void {

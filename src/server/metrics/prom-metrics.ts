@@ -1,50 +1,60 @@
 // The apiserver metrics on a prom-client Registry owned by one server: no default registry, so
 // servers in one process do not share counters.
-import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Gauge, Metric, Registry } from 'prom-client';
 import { EncryptionPromMetrics } from '../encryption/prom-encryption-metrics.js';
-import { durationBuckets, requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
+import type { RequestAggregates } from './request-aggregates.js';
+import { requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
 
 export type PromClient = typeof import('prom-client');
 
+type InflightKind = 'readOnly' | 'mutating';
+
+/** What is counted without prom-client, read at each scrape. */
+export interface PromMetricsSources {
+  readonly requests: RequestAggregates;
+  /** The requests in flight per kind, for the kinds that have had any. */
+  readonly inflight: () => ReadonlyMap<InflightKind, number>;
+}
+
 export class PromMetrics {
   readonly #registry: Registry;
-  readonly #requests: Counter<RequestLabel | 'code'>;
-  readonly #duration: Histogram<RequestLabel>;
   readonly #longRunning: Gauge<RequestLabel>;
-  readonly #inflight: Gauge<'request_kind'>;
   readonly #dropped: Counter<'request_kind'>;
   readonly #storageObjects: Gauge<'resource'>;
   readonly #storageSize: Gauge<'storage_cluster_id'>;
   /** apiserver_storage_transformation_* and apiserver_encryption_config_controller_*. */
   readonly encryption: EncryptionPromMetrics;
 
-  constructor(prom: PromClient) {
+  constructor(prom: PromClient, sources: PromMetricsSources) {
     this.#registry = new prom.Registry();
     const registers = [this.#registry];
-    this.#requests = new prom.Counter({
-      name: 'apiserver_request_total',
-      help: 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
-      labelNames: [...requestLabels, 'code'],
-      registers,
-    });
-    this.#duration = new prom.Histogram({
-      name: 'apiserver_request_duration_seconds',
-      help: 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
-      labelNames: requestLabels,
-      buckets: durationBuckets,
-      registers,
-    });
+    this.#registry.registerMetric(
+      sources.requests.totalMetric({
+        name: 'apiserver_request_total',
+        help: 'Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.',
+      }) as unknown as Metric,
+    );
+    this.#registry.registerMetric(
+      sources.requests.durationMetric({
+        name: 'apiserver_request_duration_seconds',
+        help: 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
+      }) as unknown as Metric,
+    );
     this.#longRunning = new prom.Gauge({
       name: 'apiserver_longrunning_requests',
       help: 'Gauge of all active long-running apiserver requests broken out by verb, group, version, resource, scope and component. Not all requests are tracked this way.',
       labelNames: requestLabels,
       registers,
     });
-    this.#inflight = new prom.Gauge({
+    new prom.Gauge({
       name: 'apiserver_current_inflight_requests',
       help: 'Maximal number of currently used inflight request limit of this apiserver per request kind in last second.',
       labelNames: ['request_kind'],
       registers,
+      // Counted in the max-in-flight filter; read here at each scrape.
+      collect() {
+        for (const [kind, n] of sources.inflight()) this.set({ request_kind: kind }, n);
+      },
     });
     this.#dropped = new prom.Counter({
       name: 'apiserver_dropped_requests_total',
@@ -67,23 +77,11 @@ export class PromMetrics {
     this.encryption = new EncryptionPromMetrics(prom, this.#registry);
   }
 
-  observeRequest(
-    labels: RequestLabels,
-    result: { code: number; seconds: number; longRunning: boolean },
-  ): void {
-    this.#requests.inc({ ...labels, code: String(result.code) });
-    if (!result.longRunning) this.#duration.observe(labels, result.seconds);
-  }
-
   addLongRunning(labels: RequestLabels, delta: number): void {
     this.#longRunning.inc(labels, delta);
   }
 
-  setInflight(kind: 'readOnly' | 'mutating', n: number): void {
-    this.#inflight.set({ request_kind: kind }, n);
-  }
-
-  recordDropped(kind: 'readOnly' | 'mutating'): void {
+  recordDropped(kind: InflightKind): void {
     this.#dropped.inc({ request_kind: kind });
   }
 

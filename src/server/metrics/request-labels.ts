@@ -1,5 +1,6 @@
 // The labels kube-apiserver puts on request metrics (k8s.io/apiserver/pkg/endpoints/metrics:
 // CleanVerb, CleanScope).
+import type { RequestURL } from '../../endpoints/request/request-url.js';
 import type { HttpRequest } from '../http/types.js';
 import type { RequestInfoLike } from '../filters/request-info.js';
 
@@ -52,13 +53,13 @@ function cleanScope(info: RequestInfoLike): string {
 /** Labels of one request; `route` is the non-resource path when the server knows it (healthz…). */
 export function requestLabelsOf(
   req: HttpRequest,
-  url: URL,
+  url: RequestURL,
   opts: { info: RequestInfoLike; route: string },
 ): RequestLabels {
   const { info } = opts;
   return {
     verb: cleanVerb(req, info),
-    dry_run: url.searchParams.getAll('dryRun').join(','),
+    dry_run: url.search === '' ? '' : url.searchParams.getAll('dryRun').join(','),
     group: info.apiGroup,
     version: info.apiVersion,
     resource: info.resource,

@@ -5,7 +5,7 @@ import { logFormats } from '../logging/logger.js';
 import { defaultStorageOptions, validateStorageOptions, type StorageOptions } from './storage-options.js';
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
 import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
-import { validateAdmissionPluginSelection } from '../admission/default-chain.js';
+import { validateAdmissionPluginSelection } from '../../admission/default-chain.js';
 
 /** --authorization-mode as given, or kube's default. */
 export function authorizationModesOf(o: Pick<ServerRunOptions, 'authorizationModes'>): readonly string[] {

@@ -1,7 +1,7 @@
 // A GenericAPIServer for tests: memory log sink, requests injected without sockets.
 import { inject, type InjectOptions, type Response } from 'light-my-request';
 import { completeConfig, type Config } from '../config.js';
-import { GenericAPIServer, type APIHandler } from '../generic-api-server.js';
+import { GenericAPIServer, type APIMount } from '../generic-api-server.js';
 import { Logger, memorySink } from '../logging/logger.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 
@@ -16,7 +16,7 @@ export interface TestServer {
   readonly adminRequest: (opts: InjectOptions | string) => Promise<Response>;
 }
 
-export function testServer(opts: { config?: Partial<Config>; api?: APIHandler } = {}): TestServer {
+export function testServer(opts: { config?: Partial<Config>; api?: APIMount } = {}): TestServer {
   const sink = memorySink();
   const config = completeConfig({
     listeners: [{ bindAddress: '127.0.0.1', port: 0 }],
@@ -24,7 +24,8 @@ export function testServer(opts: { config?: Partial<Config>; api?: APIHandler } 
     logger: new Logger({ sink, verbosity: 4 }),
     ...opts.config,
   });
-  const server = new GenericAPIServer(config, opts.api ?? (async () => Promise.resolve(false)));
+  const server = new GenericAPIServer(config);
+  if (opts.api !== undefined) server.mountAPIHandler(opts.api);
   const request = (o: InjectOptions | string): Promise<Response> => inject(server.requestListener, o);
   const adminRequest = (o: InjectOptions | string): Promise<Response> => {
     const base: InjectOptions = typeof o === 'string' ? { url: o } : o;

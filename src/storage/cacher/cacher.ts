@@ -164,7 +164,7 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     if (this.#parts.ready.state !== 'ready') return null;
     const minimum = rv === '' ? await storage.currentResourceVersion() : this.#parseResourceVersion(rv);
     try {
-      await this.#parts.waiters.wait(minimum, opts.signal);
+      await this.#parts.waiters.wait(minimum, opts);
     } catch (err) {
       if (rv === '' && isTooLargeResourceVersion(err)) return null;
       throw err;
@@ -240,7 +240,7 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     minimum: number,
   ): Promise<CachedList<T>> {
     const { cache, waiters } = this.#parts;
-    await waiters.wait(minimum, opts.signal);
+    await waiters.wait(minimum, opts);
     const ctx = {
       store: cache.store,
       resourceVersion: cache.resourceVersion,

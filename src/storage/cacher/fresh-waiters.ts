@@ -37,9 +37,13 @@ export class FreshWaiters {
     return this.#waiters.size;
   }
 
-  /** Resolves once the cache is at `rv` or later. */
-  wait(rv: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves once the cache is at `rv` or later. The signal is read only when there is a wait: a
+   * request makes its signal when first asked for it.
+   */
+  wait(rv: number, opts: { readonly signal?: AbortSignal | undefined } = {}): Promise<void> {
     if (rv <= this.#current()) return Promise.resolve();
+    const signal = opts.signal;
     signal?.throwIfAborted();
     return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -41,7 +41,7 @@ export async function startWatch<T extends KubeObject>(
   let required: number;
   try {
     required = await requiredResourceVersion(config.storage, req.requested, opts);
-    if (opts.sendInitialEvents === true) await parts.waiters.wait(required, opts.signal);
+    if (opts.sendInitialEvents === true) await parts.waiters.wait(required, opts);
   } catch (err) {
     // Once the request is accepted, failures travel as an ERROR event, as storage's watch does.
     return aborted(opts.signal) ? endedWatch() : errorWatch(err);

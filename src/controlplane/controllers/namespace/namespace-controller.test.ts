@@ -5,10 +5,7 @@ import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { KubeObject } from '../../../api/meta.js';
 import { isLister } from '../../../registry/rest/capabilities.js';
 import { internalContext } from '../../../registry/rest/context.js';
-import {
-  admittedCoreAPI,
-  type AdmittedCoreAPI,
-} from '../../../server/admission/testing/admitted-core-api.js';
+import { admittedCoreAPI, type AdmittedCoreAPI } from '../../../endpoints/testing/admitted-core-api.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import { controllerHook } from '../controller-hook.js';
 import { newNamespaceController, type NamespaceController } from './namespace-controller.js';

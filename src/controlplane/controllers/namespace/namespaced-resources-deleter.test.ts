@@ -7,10 +7,7 @@ import { memoryRESTOptions } from '../../../registry/generic/testing/memory-rest
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
 import { isCreater, type GracefulDeleter } from '../../../registry/rest/capabilities.js';
 import { internalContext } from '../../../registry/rest/context.js';
-import {
-  admittedCoreAPI,
-  type AdmittedCoreAPI,
-} from '../../../server/admission/testing/admitted-core-api.js';
+import { admittedCoreAPI, type AdmittedCoreAPI } from '../../../endpoints/testing/admitted-core-api.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import {
   deleteNamespace,

@@ -1,0 +1,27 @@
+// What an admission plugin is asked about (k8s.io/apiserver/pkg/admission/interfaces.go Attributes
+// and attributes.go): one request's operation, resource, object and user.
+import type { KubeObject } from '../api/meta.js';
+import type { GroupVersionKind, GroupVersionResource } from '../machinery/schema/group-resource.js';
+import type { UserInfo } from '../registry/rest/context.js';
+
+export const operations = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'] as const;
+export type Operation = (typeof operations)[number];
+
+export interface Attributes {
+  readonly operation: Operation;
+  readonly kind: GroupVersionKind;
+  readonly resource: GroupVersionResource;
+  /** '' for the main resource; `status`, `finalize`… otherwise. */
+  readonly subresource: string;
+  /** '' for cluster-scoped requests; a namespace's own name when it is created. */
+  readonly namespace: string;
+  /** As the request names it: '' on a create that leaves the name to generateName. */
+  readonly name: string;
+  /** The incoming object, which mutating plugins may change; null for DELETE and CONNECT. */
+  readonly object: KubeObject | null;
+  /** The stored object for UPDATE and (during validation) DELETE; null otherwise. */
+  readonly oldObject: KubeObject | null;
+  readonly userInfo: UserInfo;
+  /** Nothing will be persisted: plugins with side effects skip them. */
+  readonly dryRun: boolean;
+}

@@ -1,0 +1,75 @@
+// The admission chain (k8s.io/apiserver/pkg/admission/chain.go): plugins in order, the first
+// error ends the step. admit() runs the mutating plugins, validate() the validating ones.
+import { groupResourceString, type GroupResource } from '../machinery/schema/group-resource.js';
+import type { RequestContext } from '../registry/rest/context.js';
+import type { Attributes, Operation } from './attributes.js';
+import {
+  isMutationInterface,
+  isValidationInterface,
+  type AdmissionInterface,
+  type MutationInterface,
+  type ValidationInterface,
+} from './interfaces.js';
+
+export interface NamedHandler {
+  readonly name: string;
+  readonly plugin: AdmissionInterface & { close?(): void };
+}
+
+export class AdmissionChain implements MutationInterface, ValidationInterface {
+  readonly #handlers: readonly NamedHandler[];
+  readonly #byResource = new Map<string, AdmissionChain>();
+
+  constructor(handlers: readonly NamedHandler[]) {
+    this.#handlers = [...handlers];
+  }
+
+  /** The plugin names in order, for logs and flags. */
+  get names(): readonly string[] {
+    return this.#handlers.map((h) => h.name);
+  }
+
+  /** The mutating plugins alone (kube's handlers take the two kinds apart). */
+  mutationChain(): AdmissionChain {
+    return new AdmissionChain(this.#handlers.filter((h) => isMutationInterface(h.plugin)));
+  }
+
+  /** The validating plugins alone. */
+  validationChain(): AdmissionChain {
+    return new AdmissionChain(this.#handlers.filter((h) => isValidationInterface(h.plugin)));
+  }
+
+  /** The plugins that may act on `resource` (see AdmissionInterface.resources), kept per resource. */
+  forResource(resource: GroupResource): AdmissionChain {
+    const key = groupResourceString(resource);
+    let chain = this.#byResource.get(key);
+    if (chain === undefined) {
+      chain = new AdmissionChain(this.#handlers.filter((h) => h.plugin.resources?.has(key) ?? true));
+      this.#byResource.set(key, chain);
+    }
+    return chain;
+  }
+
+  handles(operation: Operation): boolean {
+    return this.#handlers.some((h) => h.plugin.handles(operation));
+  }
+
+  async admit(ctx: RequestContext, attributes: Attributes): Promise<void> {
+    for (const { plugin } of this.#handlers) {
+      if (plugin.handles(attributes.operation) && isMutationInterface(plugin))
+        await plugin.admit(ctx, attributes);
+    }
+  }
+
+  async validate(ctx: RequestContext, attributes: Attributes): Promise<void> {
+    for (const { plugin } of this.#handlers) {
+      if (plugin.handles(attributes.operation) && isValidationInterface(plugin))
+        await plugin.validate(ctx, attributes);
+    }
+  }
+
+  /** Closes the plugins; the chains made from this one share them. */
+  close(): void {
+    for (const { plugin } of this.#handlers) plugin.close?.();
+  }
+}

@@ -1,0 +1,37 @@
+// The admission ports (k8s.io/apiserver/pkg/admission/interfaces.go): a plugin says which
+// operations it handles and mutates (admit), validates, or both. Errors are thrown StatusErrors.
+import type { RequestContext } from '../registry/rest/context.js';
+import type { Attributes, Operation } from './attributes.js';
+
+/** kube's admission.Interface. */
+export interface AdmissionInterface {
+  handles(operation: Operation): boolean;
+  /**
+   * The resources the plugin may act on (`pods`, `ingresses.networking.k8s.io`); any when absent.
+   * kube's plugins check the resource inside Admit; saying it here lets a route's chain leave the
+   * plugin out, so a ConfigMap create does not walk the pod plugins.
+   */
+  readonly resources?: ReadonlySet<string>;
+}
+
+/** May change `attributes.object`; runs before validation and before the object is stored. */
+export interface MutationInterface extends AdmissionInterface {
+  admit(ctx: RequestContext, attributes: Attributes): Promise<void>;
+}
+
+/** Must not change anything; runs last, inside the storage's write. */
+export interface ValidationInterface extends AdmissionInterface {
+  validate(ctx: RequestContext, attributes: Attributes): Promise<void>;
+}
+
+export const isMutationInterface = (i: AdmissionInterface): i is MutationInterface =>
+  typeof (i as Partial<MutationInterface>).admit === 'function';
+
+export const isValidationInterface = (i: AdmissionInterface): i is ValidationInterface =>
+  typeof (i as Partial<ValidationInterface>).validate === 'function';
+
+/** admission.Handler: answers handles() for a fixed set of operations. */
+export function handlesOnly(...ops: readonly Operation[]): (operation: Operation) => boolean {
+  const set: ReadonlySet<Operation> = new Set(ops);
+  return (operation) => set.has(operation);
+}

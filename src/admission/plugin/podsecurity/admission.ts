@@ -1,0 +1,174 @@
+// PodSecurity (k8s.io/pod-security-admission, plugin/pkg/admission/security/podsecurity), enabled by
+// default in kube-apiserver, in its default configuration (no AdmissionConfiguration, no exemptions):
+// the namespace labels pod-security.kubernetes.io/{enforce,audit,warn} choose a level per mode
+// (privileged when unset). enforce refuses pods (create, significant update, ephemeralcontainers);
+// warn adds a Warning to pods and to the pod templates of workload resources. audit is parsed but
+// writes nothing: Capstan has no audit log. Every label version is evaluated as `latest`.
+// Namespace labels are validated, and a stricter enforce level warns of existing pods it would refuse.
+import type { Namespace } from '../../../api/core/v1/namespace.js';
+import type { KubeObject } from '../../../api/meta.js';
+import { newInternalError, newInvalid } from '../../../machinery/errors/index.js';
+import type { Getter, Lister } from '../../../registry/rest/capabilities.js';
+import type { RequestContext } from '../../../registry/rest/context.js';
+import type { Attributes } from '../../attributes.js';
+import { newAdmissionForbidden } from '../../errors.js';
+import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
+import { evaluatePod, levels, levelVersionText, policyFromLabels, type LevelVersion } from './policy.js';
+import type { PodMetaView, PodSpecView } from './shape.js';
+import { isPodController, podControllerResources, podTemplateOf } from './templates.js';
+
+export const podSecurityPluginName = 'PodSecurity';
+
+export interface PodSecurityOptions {
+  readonly namespaces: Getter;
+  /** The pods storage, to warn of existing pods when a namespace's enforce level tightens. */
+  readonly pods?: Lister;
+}
+
+const ignoredPodSubresources: ReadonlySet<string> = new Set([
+  'exec',
+  'attach',
+  'binding',
+  'eviction',
+  'log',
+  'portforward',
+  'proxy',
+  'status',
+]);
+
+/** The fields PodSecurity re-checks on update: containers added or removed, images, ephemeral containers. */
+export function isSignificantPodUpdate(pod: PodSpecView, old: PodSpecView): boolean {
+  const changed = (a: PodSpecView['containers'], b: PodSpecView['containers']): boolean =>
+    (a ?? []).length !== (b ?? []).length || (a ?? []).some((c, i) => c.image !== (b ?? [])[i]?.image);
+  if (changed(pod.containers, old.containers) || changed(pod.initContainers, old.initContainers)) return true;
+  return (pod.ephemeralContainers ?? []).some((c) => {
+    const before = (old.ephemeralContainers ?? []).find((o) => o.name === c.name);
+    return before === undefined || before.image !== c.image;
+  });
+}
+
+const levelIndex = (lv: LevelVersion): number => levels.indexOf(lv.level);
+
+interface PodLike {
+  readonly metadata?: PodMetaView;
+  readonly spec?: PodSpecView;
+}
+
+export class PodSecurityAdmission implements ValidationInterface {
+  readonly #namespaces: Getter;
+  readonly #pods: Lister | undefined;
+  readonly handles = handlesOnly('CREATE', 'UPDATE');
+  readonly resources: ReadonlySet<string> = new Set(['namespaces', 'pods', ...podControllerResources]);
+
+  constructor(opts: PodSecurityOptions) {
+    this.#namespaces = opts.namespaces;
+    this.#pods = opts.pods;
+  }
+
+  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
+    if (a.object === null) return;
+    const { group, resource } = a.resource;
+    if (group === '' && resource === 'namespaces') await this.#validateNamespace(ctx, a, a.object);
+    else if (group === '' && resource === 'pods') await this.#validatePod(ctx, a, a.object);
+    else if (a.subresource === '' && isPodController(group, resource)) {
+      const template = podTemplateOf(group, resource, a.object);
+      if (template?.spec === undefined) return;
+      const policy = await this.#policyOf(ctx, a);
+      this.#warn(ctx, policy.warn, template);
+    }
+  }
+
+  async #policyOf(
+    ctx: RequestContext,
+    a: Attributes,
+  ): Promise<ReturnType<typeof policyFromLabels>['policy']> {
+    let ns: Namespace;
+    try {
+      ns = (await this.#namespaces.get(ctx, a.namespace, {})) as Namespace;
+    } catch {
+      throw newInternalError(new Error(`failed to lookup namespace ${JSON.stringify(a.namespace)}`));
+    }
+    return policyFromLabels(ns.metadata?.labels).policy;
+  }
+
+  async #validatePod(ctx: RequestContext, a: Attributes, obj: KubeObject): Promise<void> {
+    if (ignoredPodSubresources.has(a.subresource)) return;
+    const pod = obj as PodLike;
+    if (pod.spec === undefined) return;
+    if (a.operation === 'UPDATE' && a.oldObject !== null) {
+      const old = (a.oldObject as PodLike).spec ?? {};
+      if (!isSignificantPodUpdate(pod.spec, old)) return;
+    }
+    const policy = await this.#policyOf(ctx, a);
+    const result = evaluatePod(policy.enforce.level, pod.metadata ?? {}, pod.spec);
+    if (!result.allowed)
+      throw newAdmissionForbidden(
+        a,
+        `violates PodSecurity ${JSON.stringify(levelVersionText(policy.enforce))}: ${result.detail}`,
+      );
+    this.#warn(ctx, policy.warn, pod);
+  }
+
+  #warn(ctx: RequestContext, warn: LevelVersion, pod: PodLike): void {
+    if (pod.spec === undefined) return;
+    const result = evaluatePod(warn.level, pod.metadata ?? {}, pod.spec);
+    if (!result.allowed)
+      ctx.addWarning(`would violate PodSecurity ${JSON.stringify(levelVersionText(warn))}: ${result.detail}`);
+  }
+
+  async #validateNamespace(ctx: RequestContext, a: Attributes, obj: KubeObject): Promise<void> {
+    if (a.subresource !== '') return;
+    const fresh = policyFromLabels(obj.metadata?.labels);
+    const kind = { group: '', kind: 'Namespace' };
+    if (a.operation === 'CREATE') {
+      if (fresh.errors.length > 0) throw newInvalid(kind, a.name, fresh.errors);
+      return;
+    }
+    const old = policyFromLabels(a.oldObject?.metadata?.labels);
+    const sameErrors = JSON.stringify(fresh.errors) === JSON.stringify(old.errors);
+    if (fresh.errors.length > 0 && (old.errors.length === 0 || !sameErrors))
+      throw newInvalid(kind, a.name, fresh.errors);
+    const next = fresh.policy.enforce;
+    const before = old.policy.enforce;
+    if (next.level === before.level && next.version === before.version) return;
+    if (next.level === 'privileged') return;
+    if (next.version === before.version && levelIndex(next) <= levelIndex(before)) return;
+    for (const w of await this.#existingPodWarnings(ctx, a.name, next)) ctx.addWarning(w);
+  }
+
+  // EvaluatePodsInNamespace: one warning per distinct violation, naming the first pod that has it.
+  async #existingPodWarnings(
+    ctx: RequestContext,
+    namespace: string,
+    enforce: LevelVersion,
+  ): Promise<string[]> {
+    if (this.#pods === undefined) return [];
+    let items: PodLike[];
+    try {
+      const list = await this.#pods.list({ ...ctx, namespace }, {});
+      items = list.items;
+    } catch {
+      return ['failed to list pods while checking new PodSecurity enforce level'];
+    }
+    const seen = new Map<string, { name: string; count: number }>();
+    for (const pod of items) {
+      if (pod.spec === undefined) continue;
+      const r = evaluatePod(enforce.level, pod.metadata ?? {}, pod.spec);
+      if (r.allowed) continue;
+      const name = pod.metadata?.name ?? '';
+      const c = seen.get(r.reason);
+      if (c === undefined) seen.set(r.reason, { name, count: 1 });
+      else seen.set(r.reason, { name: name < c.name ? name : c.name, count: c.count + 1 });
+    }
+    if (seen.size === 0) return [];
+    const podWarnings = [...seen].map(([reason, c]) => {
+      if (c.count === 1) return `${c.name}: ${reason}`;
+      if (c.count === 2) return `${c.name} (and 1 other pod): ${reason}`;
+      return `${c.name} (and ${String(c.count - 1)} other pods): ${reason}`;
+    });
+    return [
+      `existing pods in namespace ${JSON.stringify(namespace)} violate the new PodSecurity enforce level ${JSON.stringify(levelVersionText(enforce))}`,
+      ...podWarnings.sort(),
+    ];
+  }
+}

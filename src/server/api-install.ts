@@ -1,0 +1,38 @@
+// What the server installs under /api, /apis and /openapi (kube's GenericAPIServer.InstallAPIGroups):
+// the API groups the control plane built, and the endpoints' handler the server builds over them.
+import type { AdmissionChain } from '../admission/chain.js';
+import type { Scheme } from '../api/scheme.js';
+import { createAPIHandler, type APIHandler, type DynamicRoutes } from '../endpoints/api-handler.js';
+import { newOpenAPIService, type OpenAPIDynamicSource } from '../endpoints/openapi/index.js';
+import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
+import type { Logger } from './logging/logger.js';
+
+export interface APIGroupsInstall {
+  readonly groups: readonly APIGroupInfo[];
+  readonly scheme: Scheme;
+  /** Routes that come and go (custom resources), merged with the groups'. */
+  readonly dynamicRoutes?: DynamicRoutes;
+  /** The admission chain the write handlers run. */
+  readonly admission?: AdmissionChain;
+  /** Definitions of the dynamic routes' kinds for the OpenAPI documents. */
+  readonly openAPIDynamic?: OpenAPIDynamicSource;
+}
+
+/** The endpoints' API handler over the groups, with their OpenAPI documents; errors go to `logger`. */
+export function newAPIHandler(install: APIGroupsInstall, logger: Logger): APIHandler {
+  const { groups, scheme, dynamicRoutes, admission, openAPIDynamic } = install;
+  return createAPIHandler({
+    groups,
+    scheme,
+    ...(dynamicRoutes === undefined ? {} : { dynamicRoutes }),
+    ...(admission === undefined ? {} : { admission }),
+    openapi: newOpenAPIService({
+      scheme,
+      groups,
+      ...(openAPIDynamic === undefined ? {} : { dynamic: openAPIDynamic }),
+    }),
+    logError: (message, err) => {
+      logger.error(message, err);
+    },
+  });
+}

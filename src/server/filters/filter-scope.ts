@@ -1,0 +1,53 @@
+// The per-request value the filter chain passes inward (kube keeps these in the request context):
+// the request with its URL and RequestInfo parsed once, which the API handler takes as it is.
+import type { APIRequest } from '../../endpoints/api-handler.js';
+import type { RequestInfo } from '../../endpoints/request/request-info.js';
+import type { RequestURL } from '../../endpoints/request/request-url.js';
+import type { UserInfo } from '../../registry/rest/context.js';
+import type { HttpRequest, HttpResponse } from '../http/types.js';
+
+export class FilterScope implements APIRequest {
+  readonly req: HttpRequest;
+  readonly res: HttpResponse;
+  readonly url: RequestURL;
+  /** performance.now() when the request arrived. */
+  readonly receivedAt: number;
+  readonly info: RequestInfo;
+  readonly longRunning: boolean;
+  user: UserInfo | undefined = undefined;
+  // Node makes a controller's signal on first read, and that is what costs (microseconds): most
+  // requests never read it.
+  readonly #abort = new AbortController();
+
+  constructor(init: {
+    req: HttpRequest;
+    res: HttpResponse;
+    url: RequestURL;
+    info: RequestInfo;
+    longRunning: boolean;
+  }) {
+    this.req = init.req;
+    this.res = init.res;
+    this.url = init.url;
+    this.info = init.info;
+    this.longRunning = init.longRunning;
+    this.receivedAt = performance.now();
+  }
+
+  /** Aborted when the client goes away, the request times out or the server shuts down. */
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  abort(reason: Error): void {
+    this.#abort.abort(reason);
+  }
+}
+
+export type Handler = (scope: FilterScope) => Promise<void>;
+export type Filter = (next: Handler) => Handler;
+
+/** Wraps `handler` in `filters`, the first listed outermost (the order a request meets them). */
+export function buildChain(handler: Handler, filters: readonly Filter[]): Handler {
+  return filters.reduceRight<Handler>((next, filter) => filter(next), handler);
+}
