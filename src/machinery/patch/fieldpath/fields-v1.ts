@@ -3,7 +3,6 @@
 // also has children.
 import { isJSONObject, type JSONObject } from '../json.js';
 import {
-  comparePathElements,
   InvalidPathElement,
   parsePathElementKey,
   pathElementKey,
@@ -12,24 +11,8 @@ import { FieldSet } from './set.js';
 
 function emit(set: FieldSet, includeSelf: boolean): JSONObject {
   const out: JSONObject = {};
-  const members = set.members();
-  const children = set.children();
-  if (includeSelf && (members.length > 0 || children.length > 0)) out['.'] = {};
-  let mi = 0;
-  let ci = 0;
-  while (mi < members.length || ci < children.length) {
-    const m = members[mi];
-    const c = children[ci];
-    const cmp = m === undefined ? 1 : c === undefined ? -1 : comparePathElements(m, c.pe);
-    if (cmp < 0 && m !== undefined) {
-      out[pathElementKey(m)] = {};
-      mi++;
-    } else if (c !== undefined) {
-      out[pathElementKey(c.pe)] = emit(c.set, cmp === 0);
-      if (cmp === 0) mi++;
-      ci++;
-    }
-  }
+  if (includeSelf && !set.empty()) out['.'] = {};
+  for (const e of set.entries()) out[e.key] = e.child === undefined ? {} : emit(e.child, e.member);
   return out;
 }
 
@@ -43,13 +26,17 @@ function read(obj: JSONObject, into: FieldSet): void {
     if (key === '.') continue;
     const pe = parsePathElementKey(key);
     if (!isJSONObject(value)) throw new InvalidPathElement(`expected an object for ${JSON.stringify(key)}`);
-    const keys = Object.keys(value);
-    if (keys.length === 0 || keys.includes('.')) into.insertMember(pe);
-    if (keys.some((k) => k !== '.')) {
-      const child = new FieldSet();
-      read(value, child);
-      into.insertChild(pe, child);
+    // A field's key is canonical as written; others may be spelled differently (`k:{"b":1,"a":2}`).
+    const canonical = pe.kind === 'field' ? key : pathElementKey(pe);
+    let member = false;
+    let parent = false;
+    for (const k in value) {
+      if (k === '.') member = true;
+      else parent = true;
+      if (member && parent) break;
     }
+    if (member || !parent) into.insertMemberAt(pe, canonical);
+    if (parent) read(value, into.childAt(pe, canonical));
   }
 }
 

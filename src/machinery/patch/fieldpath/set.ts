@@ -1,17 +1,48 @@
-// A set of field paths stored as a tree (structured-merge-diff fieldpath/set.go): at each level the
-// elements that are members themselves, and the children that lead to deeper members.
+// A set of field paths stored as a tree (structured-merge-diff fieldpath/set.go). Each level maps
+// an element's FieldsV1 key to whether the element is a member itself and the set below it, so a
+// walker that builds a set level by level computes each key once, and encoding reuses it.
+//
+// A set is built by its insert methods and is a value afterwards: the set operations share
+// unchanged subtrees between their inputs and results (and may return an input itself), so a set
+// that was handed to or returned by one must not be inserted into. Inserting below a subtree the
+// set borrowed copies that subtree first.
 import { comparePathElements, pathElementKey, type Path, type PathElement } from './path-element.js';
+
+/** One element of a level, as the encoder reads it. */
+export interface FieldSetEntry {
+  readonly pe: PathElement;
+  /** pathElementKey(pe). */
+  readonly key: string;
+  readonly member: boolean;
+  /** The members below the element; never an empty set. */
+  readonly child: FieldSet | undefined;
+}
+
+interface Entry extends FieldSetEntry {
+  member: boolean;
+  child: FieldSet | undefined;
+  /** Whether `child` belongs to this set alone (made by insertion), so it may be written into. */
+  owned: boolean;
+}
 
 interface Child {
   readonly pe: PathElement;
   readonly set: FieldSet;
 }
 
-const byElement = <T extends { pe: PathElement }>(a: T, b: T): number => comparePathElements(a.pe, b.pe);
+const byElement = (a: FieldSetEntry, b: FieldSetEntry): number => comparePathElements(a.pe, b.pe);
+
+/** A copy of an entry for another set: the same child, borrowed. */
+const share = (e: Entry): Entry => ({ pe: e.pe, key: e.key, member: e.member, child: e.child, owned: false });
+
+function entry(pe: PathElement, key: string, parts: { member: boolean; child?: FieldSet | undefined }): Entry {
+  return { pe, key, member: parts.member, child: parts.child, owned: false };
+}
 
 export class FieldSet {
-  readonly #members = new Map<string, PathElement>();
-  readonly #children = new Map<string, Child>();
+  readonly #entries = new Map<string, Entry>();
+  /** The entries in element order, until the next insertion. */
+  #sorted: Entry[] | undefined;
 
   static of(...paths: Path[]): FieldSet {
     const s = new FieldSet();
@@ -21,110 +52,195 @@ export class FieldSet {
 
   /** Adds a path (mutates; used while building a set). */
   insert(path: Path): void {
-    const [first, ...rest] = path;
-    if (first === undefined) return;
-    const key = pathElementKey(first);
-    if (rest.length === 0) {
-      this.#members.set(key, first);
-      return;
+    let below: FieldSet | undefined;
+    for (let i = 0; i < path.length; i++) {
+      const pe = path[i] as PathElement;
+      const set = below ?? this;
+      if (i === path.length - 1) set.insertMember(pe);
+      else below = set.childAt(pe, pathElementKey(pe));
     }
-    this.#childFor(first, key).insert(rest);
   }
 
-  /** The child set under `pe`, created when missing (mutates). */
-  #childFor(pe: PathElement, key: string): FieldSet {
-    let child = this.#children.get(key);
-    if (child === undefined) {
-      child = { pe, set: new FieldSet() };
-      this.#children.set(key, child);
-    }
-    return child.set;
-  }
-
+  /** Adds `pe` as a member (mutates). */
   insertMember(pe: PathElement): void {
-    this.#members.set(pathElementKey(pe), pe);
+    this.insertMemberAt(pe, pathElementKey(pe));
   }
 
-  /** Puts a whole set under `pe` (mutates). */
+  /** insertMember for a walker that knows the element's key already. */
+  insertMemberAt(pe: PathElement, key: string): void {
+    const e = this.#entries.get(key);
+    if (e !== undefined) e.member = true;
+    else this.#add(entry(pe, key, { member: true }));
+  }
+
+  /**
+   * The set below `pe`, created when missing, for a walker to insert into (mutates). The walker
+   * must insert something: a set keeps no empty children.
+   */
+  childAt(pe: PathElement, key: string): FieldSet {
+    const e = this.#entries.get(key);
+    if (e === undefined) {
+      const child = new FieldSet();
+      this.#add({ pe, key, member: false, child, owned: true });
+      return child;
+    }
+    if (e.child === undefined || !e.owned) {
+      e.child = e.child === undefined ? new FieldSet() : e.child.#copy();
+      e.owned = true;
+    }
+    return e.child;
+  }
+
+  /** Puts a whole set under `pe` (mutates); `set` is not to be inserted into afterwards. */
   insertChild(pe: PathElement, set: FieldSet): void {
-    if (set.#members.size === 0 && set.#children.size === 0) return;
-    const target = this.#childFor(pe, pathElementKey(pe));
-    target.#mergeFrom(set);
+    if (set.#entries.size === 0) return;
+    const key = pathElementKey(pe);
+    const e = this.#entries.get(key);
+    if (e === undefined) this.#add(entry(pe, key, { member: false, child: set }));
+    else {
+      e.child = e.child === undefined ? set : e.child.union(set);
+      e.owned = false;
+    }
   }
 
-  #mergeFrom(other: FieldSet): void {
-    for (const [k, pe] of other.#members) this.#members.set(k, pe);
-    for (const [k, c] of other.#children) this.#childFor(c.pe, k).#mergeFrom(c.set);
+  #add(e: Entry): void {
+    this.#entries.set(e.key, e);
+    this.#sorted = undefined;
+  }
+
+  /** A level-deep copy whose children are all borrowed. */
+  #copy(): FieldSet {
+    const out = new FieldSet();
+    for (const e of this.#entries.values()) out.#entries.set(e.key, share(e));
+    return out;
   }
 
   has(path: Path): boolean {
     const [first, ...rest] = path;
     if (first === undefined) return false;
-    const key = pathElementKey(first);
-    if (rest.length === 0) return this.#members.has(key);
-    return this.#children.get(key)?.set.has(rest) ?? false;
+    const e = this.#entries.get(pathElementKey(first));
+    if (rest.length === 0) return e?.member ?? false;
+    return e?.child?.has(rest) ?? false;
   }
 
   hasMember(pe: PathElement): boolean {
-    return this.#members.has(pathElementKey(pe));
+    return this.#entries.get(pathElementKey(pe))?.member ?? false;
   }
 
   /** The paths under `pe`, relative to it. */
   withPrefix(pe: PathElement): FieldSet {
-    return this.#children.get(pathElementKey(pe))?.set ?? new FieldSet();
+    return this.#entries.get(pathElementKey(pe))?.child ?? new FieldSet();
+  }
+
+  /** The paths under the element whose key is `key`, or undefined when there are none. */
+  childOf(key: string): FieldSet | undefined {
+    return this.#entries.get(key)?.child;
   }
 
   empty(): boolean {
-    if (this.#members.size > 0) return false;
-    for (const c of this.#children.values()) if (!c.set.empty()) return false;
-    return true;
+    return this.#entries.size === 0;
+  }
+
+  /** The elements of this level in element order: members, parents of members, or both. */
+  entries(): readonly FieldSetEntry[] {
+    this.#sorted ??= [...this.#entries.values()].sort(byElement);
+    return this.#sorted;
   }
 
   /** Members at this level, sorted. */
   members(): PathElement[] {
-    return [...this.#members.values()].sort(comparePathElements);
+    const out: PathElement[] = [];
+    for (const e of this.entries()) if (e.member) out.push(e.pe);
+    return out;
   }
 
   /** Children at this level, sorted by element. */
   children(): Child[] {
-    return [...this.#children.values()].sort(byElement);
+    const out: Child[] = [];
+    for (const e of this.entries()) if (e.child !== undefined) out.push({ pe: e.pe, set: e.child });
+    return out;
   }
 
   union(other: FieldSet): FieldSet {
-    const out = new FieldSet();
-    out.#mergeFrom(this);
-    out.#mergeFrom(other);
+    if (other === this || other.#entries.size === 0) return this;
+    if (this.#entries.size === 0) return other;
+    const out = this.#copy();
+    for (const o of other.#entries.values()) {
+      const e = out.#entries.get(o.key);
+      if (e === undefined) {
+        out.#entries.set(o.key, share(o));
+        continue;
+      }
+      e.member ||= o.member;
+      if (o.child !== undefined) e.child = e.child === undefined ? o.child : e.child.union(o.child);
+    }
     return out;
   }
 
   intersection(other: FieldSet): FieldSet {
+    if (other === this) return this;
     const out = new FieldSet();
-    for (const [k, pe] of this.#members) if (other.#members.has(k)) out.#members.set(k, pe);
-    for (const [k, c] of this.#children) {
-      const o = other.#children.get(k);
-      if (o !== undefined) out.insertChild(c.pe, c.set.intersection(o.set));
+    // Look up the smaller level's keys in the larger; the elements are this set's either way.
+    const thisSmaller = this.#entries.size <= other.#entries.size;
+    const [small, large] = thisSmaller ? [this, other] : [other, this];
+    for (const s of small.#entries.values()) {
+      const l = large.#entries.get(s.key);
+      if (l === undefined) continue;
+      const [mine, theirs] = thisSmaller ? [s, l] : [l, s];
+      const member = mine.member && theirs.member;
+      const child =
+        mine.child === undefined || theirs.child === undefined
+          ? undefined
+          : mine.child.intersection(theirs.child);
+      const kept = child === undefined || child.#entries.size === 0 ? undefined : child;
+      if (member || kept !== undefined) out.#entries.set(s.key, entry(mine.pe, s.key, { member, child: kept }));
     }
     return out;
   }
 
   difference(other: FieldSet): FieldSet {
-    const out = new FieldSet();
-    for (const [k, pe] of this.#members) if (!other.#members.has(k)) out.#members.set(k, pe);
-    for (const [k, c] of this.#children) {
-      const o = other.#children.get(k);
-      out.insertChild(c.pe, o === undefined ? c.set : c.set.difference(o.set));
-    }
-    return out;
+    if (other === this) return new FieldSet();
+    return this.#without(other, false);
   }
 
   /** Like difference, but a member of `other` also removes everything under it. */
   recursiveDifference(other: FieldSet): FieldSet {
+    return this.#without(other, true);
+  }
+
+  /** This set less `other`'s members; `this` itself when they have nothing in common. */
+  #without(other: FieldSet, recursive: boolean): FieldSet {
+    if (other.#entries.size === 0 || this.#entries.size === 0) return this;
+    let out: FieldSet | undefined;
+    let index = 0;
+    for (const e of this.#entries.values()) {
+      const o = other.#entries.get(e.key);
+      const next = o === undefined ? e : FieldSet.#entryWithout(e, o, recursive);
+      if (next !== e && out === undefined) out = this.#prefix(index);
+      if (out !== undefined && next !== undefined) out.#entries.set(e.key, next === e ? share(e) : next);
+      index++;
+    }
+    return out ?? this;
+  }
+
+  /** What is left of entry `e` without entry `o`: `e` itself when nothing, undefined when all goes. */
+  static #entryWithout(e: Entry, o: Entry, recursive: boolean): Entry | undefined {
+    if (recursive && o.member) return undefined;
+    const member = e.member && !o.member;
+    let child = e.child;
+    if (child !== undefined && o.child !== undefined) child = child.#without(o.child, recursive);
+    if (member === e.member && child === e.child) return e;
+    const kept = child === undefined || child.#entries.size === 0 ? undefined : child;
+    return member || kept !== undefined ? entry(e.pe, e.key, { member, child: kept }) : undefined;
+  }
+
+  /** A set of this set's first `count` entries, their children borrowed. */
+  #prefix(count: number): FieldSet {
     const out = new FieldSet();
-    for (const [k, pe] of this.#members) if (!other.#members.has(k)) out.#members.set(k, pe);
-    for (const [k, c] of this.#children) {
-      if (other.#members.has(k)) continue;
-      const o = other.#children.get(k);
-      out.insertChild(c.pe, o === undefined ? c.set : c.set.recursiveDifference(o.set));
+    let i = 0;
+    for (const e of this.#entries.values()) {
+      if (i++ >= count) break;
+      out.#entries.set(e.key, share(e));
     }
     return out;
   }
@@ -137,6 +253,15 @@ export class FieldSet {
   }
 
   equals(other: FieldSet): boolean {
-    return this.difference(other).empty() && other.difference(this).empty();
+    if (other === this) return true;
+    if (other.#entries.size !== this.#entries.size) return false;
+    for (const e of this.#entries.values()) {
+      const o = other.#entries.get(e.key);
+      if (o?.member !== e.member) return false;
+      if (e.child === undefined || o.child === undefined) {
+        if (e.child !== o.child) return false;
+      } else if (!e.child.equals(o.child)) return false;
+    }
+    return true;
   }
 }
