@@ -19,6 +19,8 @@ export type MapNode = {
   /** The type of keys that are not named fields; undefined when there may be none. */
   readonly element: TypeRef | undefined;
   readonly atomic: boolean;
+  /** Whether it has named fields: a Go struct, which is never absent, only empty. */
+  readonly isStruct: boolean;
 };
 export type ListNode = {
   readonly kind: 'list';
@@ -29,7 +31,7 @@ export type ListNode = {
 export type TypeNode = { readonly kind: 'scalar' } | MapNode | ListNode;
 
 const scalar: TypeNode = { kind: 'scalar' };
-const deducedMap: MapNode = { kind: 'map', fields: {}, element: 'deduced', atomic: false };
+const deducedMap: MapNode = { kind: 'map', fields: {}, element: 'deduced', atomic: false, isStruct: false };
 const deducedList: ListNode = { kind: 'list', element: 'deduced', listType: 'atomic', keys: [] };
 
 function deduce(value: unknown): TypeNode {
@@ -60,19 +62,41 @@ function mapNode(s: Schema): MapNode {
     fields: s.properties ?? {},
     element,
     atomic: s['x-kubernetes-map-type'] === 'atomic',
+    isStruct: Object.keys(s.properties ?? {}).length > 0,
   };
 }
 
-/** The node a type reference stands for; deduced types take their shape from `value`. */
-export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): TypeNode {
-  if (ref === 'deduced') return deduce(value);
+function compile(resolver: SchemaResolver, ref: Schema): TypeNode | undefined {
   const s = resolver.resolve(ref);
   if (s['x-kubernetes-int-or-string'] === true) return scalar;
   if (s.type === 'array') return listNode(s);
   if (s.type === 'object' || s.properties !== undefined || s.additionalProperties !== undefined)
     return mapNode(s);
-  if (s.type === undefined) return deduce(value);
+  if (s.type === undefined) return undefined;
   return scalar;
+}
+
+/**
+ * The nodes of each resolver's schemas, built on first use: walkers ask for a node at every value
+ * they visit. Schemas are never changed once a resolver serves them. `null` marks a schema that
+ * says nothing, whose node depends on the value.
+ */
+const compiled = new WeakMap<SchemaResolver, WeakMap<Schema, TypeNode | null>>();
+
+/** The node a type reference stands for; deduced types take their shape from `value`. */
+export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): TypeNode {
+  if (ref === 'deduced') return deduce(value);
+  let nodes = compiled.get(resolver);
+  if (nodes === undefined) {
+    nodes = new WeakMap();
+    compiled.set(resolver, nodes);
+  }
+  let node = nodes.get(ref);
+  if (node === undefined) {
+    node = compile(resolver, ref) ?? null;
+    nodes.set(ref, node);
+  }
+  return node ?? deduce(value);
 }
 
 /** The type of a map's member `key`, or undefined when the map does not declare it. */

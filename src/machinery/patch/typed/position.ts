@@ -1,0 +1,69 @@
+// Where a walk over a typed value is, for walkers that build field sets as they go: the element
+// that reached the position and, for each set the walk fills, the level below it. Elements, keys
+// and levels are made when first needed, so the unchanged parts of a value cost no sets or keys.
+import { pathElementKey, type Path, type PathElement } from '../fieldpath/path-element.js';
+import { FieldSet } from '../fieldpath/set.js';
+
+export class Position {
+  readonly #parent: Position | undefined;
+  /** The field name that reached this position, when its element is a field. */
+  readonly #name: string | undefined;
+  #pe: PathElement | undefined;
+  #key: string | undefined;
+  /** Per output set, the level below this position; the root's are the sets themselves. */
+  #levels: (FieldSet | undefined)[] | undefined;
+
+  private constructor(parent: Position | undefined, step: { name?: string; pe?: PathElement }) {
+    this.#parent = parent;
+    this.#name = step.name;
+    this.#pe = step.pe;
+  }
+
+  /** The root of a walk filling `sets`. */
+  static root(sets: readonly FieldSet[]): Position {
+    const root = new Position(undefined, {});
+    root.#levels = [...sets];
+    return root;
+  }
+
+  field(name: string): Position {
+    return new Position(this, { name });
+  }
+
+  element(pe: PathElement): Position {
+    return new Position(this, { pe });
+  }
+
+  get pe(): PathElement {
+    this.#pe ??= { kind: 'field', name: this.#name ?? '' };
+    return this.#pe;
+  }
+
+  get key(): string {
+    this.#key ??= this.#name === undefined ? pathElementKey(this.pe) : `f:${this.#name}`;
+    return this.#key;
+  }
+
+  /** Makes this position a member of output set `i`; the root is never one. */
+  mark(i: number): void {
+    this.#parent?.level(i).insertMemberAt(this.pe, this.key);
+  }
+
+  /** The level of output set `i` below this position, created (with its parents) when missing. */
+  level(i: number): FieldSet {
+    this.#levels ??= [];
+    let set = this.#levels[i];
+    if (set === undefined) {
+      // Only the root has no parent, and its levels are all set.
+      set = (this.#parent as Position).level(i).childAt(this.pe, this.key);
+      this.#levels[i] = set;
+    }
+    return set;
+  }
+
+  /** The path from the root, for messages. */
+  path(): Path {
+    if (this.#parent === undefined) return [];
+    return [...this.#parent.path(), this.pe];
+  }
+}
