@@ -67,7 +67,7 @@ export class Updater {
     return orEmpty(removeItems(this.#resolver, this.#root, { value, set }));
   }
 
-  /** Takes changed fields from every other manager; with force false, conflicts are thrown instead. */
+  /** What changed from `live` to `next`, less the fields no manager may own. */
   #compare(pair: { live: JSONValue; next: JSONValue }, ignored: FieldSet | undefined): Comparison {
     const cmp = compareValues(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.next });
     if (ignored === undefined) return cmp;
@@ -78,13 +78,10 @@ export class Updater {
     };
   }
 
-  #update(
-    pair: { live: JSONValue; next: JSONValue },
-    input: UpdateInput & { force: boolean },
-  ): ManagedFieldSets {
-    const cmp = this.#compare(pair, input.ignored);
-    const changed = cmp.modified.union(cmp.added);
+  /** Takes `cmp`'s changes from every other manager; with force false, conflicts are thrown instead. */
+  #takeChanged(cmp: Comparison, input: UpdateInput & { force: boolean }): ManagedFieldSets {
     const conflicts = new Map<string, FieldSet>();
+    const changed = cmp.modified.union(cmp.added);
     for (const [manager, owned] of input.managers) {
       if (manager === input.manager) continue;
       const clash = owned.set.intersection(changed);
@@ -103,15 +100,15 @@ export class Updater {
         if (clash !== undefined) set = set.difference(clash);
         set = set.difference(cmp.removed);
       }
-      if (!set.empty()) out.set(manager, { ...owned, set });
+      if (!set.empty()) out.set(manager, set === owned.set ? owned : { ...owned, set });
     }
     return out;
   }
 
   /** Ownership after a create, update or non-apply patch that turned `live` into `next`. */
   update(pair: { live: JSONValue; next: JSONValue }, input: UpdateInput): ManagedFieldSets {
-    const managers = this.#update(pair, { ...input, force: true });
     const cmp = this.#compare(pair, input.ignored);
+    const managers = this.#takeChanged(cmp, { ...input, force: true });
     const previous = managers.get(input.manager)?.set;
     const kept = previous === undefined ? cmp.added : previous.difference(cmp.removed).union(cmp.added);
     const set = kept.union(cmp.modified);
@@ -133,7 +130,8 @@ export class Updater {
     const set = input.ignored === undefined ? checked.set : checked.set.recursiveDifference(input.ignored);
     managers.set(input.manager, { set, apiVersion: input.version, applied: true });
     const pruned = this.#prune(merged, { managers, lastSet: lastSet?.set });
-    const after = this.#update({ live: pair.live, next: pruned }, { ...input, managers });
+    const cmp = this.#compare({ live: pair.live, next: pruned }, input.ignored);
+    const after = this.#takeChanged(cmp, { ...input, managers });
     return { object: jsonEqual(pair.live, pruned) ? null : pruned, managers: after };
   }
 
