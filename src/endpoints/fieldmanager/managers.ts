@@ -32,9 +32,16 @@ export function stripMeta(managed: Managed, manager: string): void {
   else managed.fields.set(manager, { ...vs, set });
 }
 
+/** The last second nowTime rendered: writes come many to a second. */
+let lastTime = { second: NaN, text: '' };
+
 /** metav1.Time now, in RFC 3339 to the second. */
 export function nowTime(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== lastTime.second) {
+    lastTime = { second, text: new Date(second * 1000).toISOString().replace(/\.\d+Z$/, 'Z') };
+  }
+  return lastTime.text;
 }
 
 export const defaultMaxUpdateManagers = 10;
