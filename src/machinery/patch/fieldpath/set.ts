@@ -6,6 +6,11 @@
 // unchanged subtrees between their inputs and results (and may return an input itself), so a set
 // that was handed to or returned by one must not be inserted into. Inserting below a subtree the
 // set borrowed copies that subtree first.
+//
+// A set decoded from FieldsV1 reads each level from the JSON when first asked, so an update reads
+// only the levels it changes of the sets it does not own; encoding a set that is still its source
+// gives the source back.
+import type { JSONObject } from '../json.js';
 import { comparePathElements, pathElementKey, type Path, type PathElement } from './path-element.js';
 
 /** One element of a level, as the encoder reads it. */
@@ -25,6 +30,23 @@ interface Entry extends FieldSetEntry {
   owned: boolean;
 }
 
+/** An element of a FieldsV1 level, and the FieldsV1 object of the members below it if any. */
+export interface SourceElement {
+  readonly pe: PathElement;
+  readonly key: string;
+  readonly member: boolean;
+  readonly below: JSONObject | undefined;
+}
+
+/** Where a decoded set reads its levels from. */
+export interface SetSource {
+  readonly object: JSONObject;
+  /** The elements of one level; the object was checked when decoded, so this does not throw. */
+  readonly read: (object: JSONObject, source: SetSource) => readonly SourceElement[];
+  /** Whether encoding the set gives `object` back as it is, key order included. */
+  readonly canonical: boolean;
+}
+
 interface Child {
   readonly pe: PathElement;
   readonly set: FieldSet;
@@ -40,7 +62,9 @@ function entry(pe: PathElement, key: string, parts: { member: boolean; child?: F
 }
 
 export class FieldSet {
-  readonly #entries = new Map<string, Entry>();
+  #entries: Map<string, Entry> | undefined;
+  /** Set while the entries are still to be read from FieldsV1, and kept while they are unchanged. */
+  #source: SetSource | undefined;
   /** The entries in element order, until the next insertion. */
   #sorted: Entry[] | undefined;
 
@@ -48,6 +72,47 @@ export class FieldSet {
     const s = new FieldSet();
     for (const p of paths) s.insert(p);
     return s;
+  }
+
+  /** A set whose levels are read from a checked FieldsV1 object when first needed. */
+  static fromSource(source: SetSource): FieldSet {
+    const s = new FieldSet();
+    s.#source = source;
+    return s;
+  }
+
+  /** The FieldsV1 object the set was decoded from, when encoding the set gives exactly that. */
+  get canonicalSource(): JSONObject | undefined {
+    return this.#source?.canonical === true ? this.#source.object : undefined;
+  }
+
+  get #level(): Map<string, Entry> {
+    this.#entries ??= this.#read();
+    return this.#entries;
+  }
+
+  #read(): Map<string, Entry> {
+    const out = new Map<string, Entry>();
+    const source = this.#source;
+    if (source === undefined) return out;
+    for (const el of source.read(source.object, source)) {
+      const child = el.below === undefined ? undefined : FieldSet.fromSource({ ...source, object: el.below });
+      const e = out.get(el.key);
+      if (e === undefined) out.set(el.key, entry(el.pe, el.key, { member: el.member, child }));
+      else {
+        // Two spellings of one element (`k:{"a":1,"b":2}`, `k:{"b":2,"a":1}`) make one entry.
+        e.member ||= el.member;
+        if (child !== undefined) e.child = e.child === undefined ? child : e.child.union(child);
+      }
+    }
+    return out;
+  }
+
+  /** The entries, for writing: the set no longer is its source. */
+  get #writable(): Map<string, Entry> {
+    const level = this.#level;
+    this.#source = undefined;
+    return level;
   }
 
   /** Adds a path (mutates; used while building a set). */
@@ -68,7 +133,7 @@ export class FieldSet {
 
   /** insertMember for a walker that knows the element's key already. */
   insertMemberAt(pe: PathElement, key: string): void {
-    const e = this.#entries.get(key);
+    const e = this.#writable.get(key);
     if (e !== undefined) e.member = true;
     else this.#add(entry(pe, key, { member: true }));
   }
@@ -78,7 +143,7 @@ export class FieldSet {
    * must insert something: a set keeps no empty children.
    */
   childAt(pe: PathElement, key: string): FieldSet {
-    const e = this.#entries.get(key);
+    const e = this.#writable.get(key);
     if (e === undefined) {
       const child = new FieldSet();
       this.#add({ pe, key, member: false, child, owned: true });
@@ -93,9 +158,9 @@ export class FieldSet {
 
   /** Puts a whole set under `pe` (mutates); `set` is not to be inserted into afterwards. */
   insertChild(pe: PathElement, set: FieldSet): void {
-    if (set.#entries.size === 0) return;
+    if (set.empty()) return;
     const key = pathElementKey(pe);
-    const e = this.#entries.get(key);
+    const e = this.#writable.get(key);
     if (e === undefined) this.#add(entry(pe, key, { member: false, child: set }));
     else {
       e.child = e.child === undefined ? set : e.child.union(set);
@@ -104,46 +169,43 @@ export class FieldSet {
   }
 
   #add(e: Entry): void {
-    this.#entries.set(e.key, e);
+    this.#writable.set(e.key, e);
     this.#sorted = undefined;
   }
 
   /** A level-deep copy whose children are all borrowed. */
   #copy(): FieldSet {
     const out = new FieldSet();
-    for (const e of this.#entries.values()) out.#entries.set(e.key, share(e));
+    const level = new Map<string, Entry>();
+    for (const e of this.#level.values()) level.set(e.key, share(e));
+    out.#entries = level;
     return out;
   }
 
   has(path: Path): boolean {
     const [first, ...rest] = path;
     if (first === undefined) return false;
-    const e = this.#entries.get(pathElementKey(first));
+    const e = this.#level.get(pathElementKey(first));
     if (rest.length === 0) return e?.member ?? false;
     return e?.child?.has(rest) ?? false;
   }
 
   hasMember(pe: PathElement): boolean {
-    return this.#entries.get(pathElementKey(pe))?.member ?? false;
+    return this.#level.get(pathElementKey(pe))?.member ?? false;
   }
 
   /** The paths under `pe`, relative to it. */
   withPrefix(pe: PathElement): FieldSet {
-    return this.#entries.get(pathElementKey(pe))?.child ?? new FieldSet();
-  }
-
-  /** The paths under the element whose key is `key`, or undefined when there are none. */
-  childOf(key: string): FieldSet | undefined {
-    return this.#entries.get(key)?.child;
+    return this.#level.get(pathElementKey(pe))?.child ?? new FieldSet();
   }
 
   empty(): boolean {
-    return this.#entries.size === 0;
+    return this.#level.size === 0;
   }
 
   /** The elements of this level in element order: members, parents of members, or both. */
   entries(): readonly FieldSetEntry[] {
-    this.#sorted ??= [...this.#entries.values()].sort(byElement);
+    this.#sorted ??= [...this.#level.values()].sort(byElement);
     return this.#sorted;
   }
 
@@ -162,13 +224,14 @@ export class FieldSet {
   }
 
   union(other: FieldSet): FieldSet {
-    if (other === this || other.#entries.size === 0) return this;
-    if (this.#entries.size === 0) return other;
+    if (other === this || other.empty()) return this;
+    if (this.empty()) return other;
     const out = this.#copy();
-    for (const o of other.#entries.values()) {
-      const e = out.#entries.get(o.key);
+    const level = out.#level;
+    for (const o of other.#level.values()) {
+      const e = level.get(o.key);
       if (e === undefined) {
-        out.#entries.set(o.key, share(o));
+        level.set(o.key, share(o));
         continue;
       }
       e.member ||= o.member;
@@ -179,12 +242,12 @@ export class FieldSet {
 
   intersection(other: FieldSet): FieldSet {
     if (other === this) return this;
-    const out = new FieldSet();
+    const level = new Map<string, Entry>();
     // Look up the smaller level's keys in the larger; the elements are this set's either way.
-    const thisSmaller = this.#entries.size <= other.#entries.size;
+    const thisSmaller = this.#level.size <= other.#level.size;
     const [small, large] = thisSmaller ? [this, other] : [other, this];
-    for (const s of small.#entries.values()) {
-      const l = large.#entries.get(s.key);
+    for (const s of small.#level.values()) {
+      const l = large.#level.get(s.key);
       if (l === undefined) continue;
       const [mine, theirs] = thisSmaller ? [s, l] : [l, s];
       const member = mine.member && theirs.member;
@@ -192,9 +255,11 @@ export class FieldSet {
         mine.child === undefined || theirs.child === undefined
           ? undefined
           : mine.child.intersection(theirs.child);
-      const kept = child === undefined || child.#entries.size === 0 ? undefined : child;
-      if (member || kept !== undefined) out.#entries.set(s.key, entry(mine.pe, s.key, { member, child: kept }));
+      const kept = child?.empty() === false ? child : undefined;
+      if (member || kept !== undefined) level.set(s.key, entry(mine.pe, s.key, { member, child: kept }));
     }
+    const out = new FieldSet();
+    out.#entries = level;
     return out;
   }
 
@@ -210,17 +275,21 @@ export class FieldSet {
 
   /** This set less `other`'s members; `this` itself when they have nothing in common. */
   #without(other: FieldSet, recursive: boolean): FieldSet {
-    if (other.#entries.size === 0 || this.#entries.size === 0) return this;
-    let out: FieldSet | undefined;
+    if (other.empty() || this.empty()) return this;
+    let out: Map<string, Entry> | undefined;
     let index = 0;
-    for (const e of this.#entries.values()) {
-      const o = other.#entries.get(e.key);
+    const theirs = other.#level;
+    for (const e of this.#level.values()) {
+      const o = theirs.get(e.key);
       const next = o === undefined ? e : FieldSet.#entryWithout(e, o, recursive);
       if (next !== e && out === undefined) out = this.#prefix(index);
-      if (out !== undefined && next !== undefined) out.#entries.set(e.key, next === e ? share(e) : next);
+      if (out !== undefined && next !== undefined) out.set(e.key, next === e ? share(e) : next);
       index++;
     }
-    return out ?? this;
+    if (out === undefined) return this;
+    const set = new FieldSet();
+    set.#entries = out;
+    return set;
   }
 
   /** What is left of entry `e` without entry `o`: `e` itself when nothing, undefined when all goes. */
@@ -230,17 +299,17 @@ export class FieldSet {
     let child = e.child;
     if (child !== undefined && o.child !== undefined) child = child.#without(o.child, recursive);
     if (member === e.member && child === e.child) return e;
-    const kept = child === undefined || child.#entries.size === 0 ? undefined : child;
+    const kept = child?.empty() === false ? child : undefined;
     return member || kept !== undefined ? entry(e.pe, e.key, { member, child: kept }) : undefined;
   }
 
-  /** A set of this set's first `count` entries, their children borrowed. */
-  #prefix(count: number): FieldSet {
-    const out = new FieldSet();
+  /** This set's first `count` entries, their children borrowed. */
+  #prefix(count: number): Map<string, Entry> {
+    const out = new Map<string, Entry>();
     let i = 0;
-    for (const e of this.#entries.values()) {
+    for (const e of this.#level.values()) {
       if (i++ >= count) break;
-      out.#entries.set(e.key, share(e));
+      out.set(e.key, share(e));
     }
     return out;
   }
@@ -254,9 +323,11 @@ export class FieldSet {
 
   equals(other: FieldSet): boolean {
     if (other === this) return true;
-    if (other.#entries.size !== this.#entries.size) return false;
-    for (const e of this.#entries.values()) {
-      const o = other.#entries.get(e.key);
+    const mine = this.#level;
+    const theirs = other.#level;
+    if (mine.size !== theirs.size) return false;
+    for (const e of mine.values()) {
+      const o = theirs.get(e.key);
       if (o?.member !== e.member) return false;
       if (e.child === undefined || o.child === undefined) {
         if (e.child !== o.child) return false;
