@@ -42,16 +42,21 @@ interface Item {
 }
 
 /**
- * A key two items share exactly when their elements' FieldsV1 keys are equal, without rendering
- * the JSON of the common single scalar keys (strings get a prefix no rendered key starts with).
+ * A key two items share exactly when their elements' FieldsV1 keys are equal, made without
+ * goJson's escaping: a string key as itself behind `s`, numbers, booleans and null as themselves,
+ * anything else as JSON behind `j` (JSON.stringify and goJson tell the same values apart).
  */
 function matchKey(pe: PathElement): unknown {
   let v: unknown = undefined;
   if (pe.kind === 'value') v = pe.value;
-  else if (pe.kind === 'key' && pe.fields.length === 1) v = pe.fields[0]?.value;
+  else if (pe.kind === 'key') {
+    // Several keys: their values' JSON, equal exactly when the rendered keys are (same names).
+    if (pe.fields.length !== 1) return `j${JSON.stringify(pe.fields.map((f) => f.value))}`;
+    v = pe.fields[0]?.value;
+  } else return pathElementKey(pe);
   if (typeof v === 'string') return `s${v}`;
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return v;
-  return pathElementKey(pe);
+  return `j${JSON.stringify(v)}`;
 }
 
 const itemsOf = (it: Item): JSONValue[] => [it.value, ...(it.more ?? [])];
@@ -122,17 +127,27 @@ class Comparer {
       this.#leaf(p, at);
       return true;
     }
+    // How many of r's keys the first loop saw: when all, there is no second loop.
+    let seen = 0;
     if (l !== undefined) {
       for (const key of Object.keys(l)) {
+        const lhs = l[key];
+        const rhs = r?.[key];
+        if (rhs !== undefined && Object.hasOwn(r ?? {}, key)) seen++;
+        // The common case, an unchanged field, before making anything for it.
+        if (lhs === rhs && lhs !== undefined) continue;
         const type = memberType(node, key) ?? 'deduced';
-        this.compareAt(type, { lhs: l[key], rhs: r?.[key] }, at.field(key));
+        this.compareAt(type, { lhs, rhs }, at.field(key));
       }
     }
     if (r !== undefined) {
-      for (const key of Object.keys(r)) {
+      const keys = Object.keys(r);
+      if (seen === keys.length) return false;
+      for (const key of keys) {
         if (l !== undefined && Object.hasOwn(l, key)) continue;
+        // l?.[key] as the key walk always read it: a key like `constructor` finds l's prototype.
         const type = memberType(node, key) ?? 'deduced';
-        this.compareAt(type, { lhs: undefined, rhs: r[key] }, at.field(key));
+        this.compareAt(type, { lhs: l?.[key], rhs: r[key] }, at.field(key));
       }
     }
     return false;

@@ -146,7 +146,8 @@ export function listItemElement(
       throw err;
     }
   }
-  return keyElement(fields);
+  // One key field is already in order.
+  return fields.length === 1 ? { kind: 'key', fields } : keyElement(fields);
 }
 
 /** The type of the child reached through `pe` from a node, for walking a field set. */
