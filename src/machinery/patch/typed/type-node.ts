@@ -21,6 +21,8 @@ export type MapNode = {
   readonly atomic: boolean;
   /** Whether it has named fields: a Go struct, which is never absent, only empty. */
   readonly isStruct: boolean;
+  /** `fields` for lookups by name. */
+  readonly fieldTypes: ReadonlyMap<string, Schema>;
 };
 export type ListNode = {
   readonly kind: 'list';
@@ -31,7 +33,14 @@ export type ListNode = {
 export type TypeNode = { readonly kind: 'scalar' } | MapNode | ListNode;
 
 const scalar: TypeNode = { kind: 'scalar' };
-const deducedMap: MapNode = { kind: 'map', fields: {}, element: 'deduced', atomic: false, isStruct: false };
+const deducedMap: MapNode = {
+  kind: 'map',
+  fields: {},
+  element: 'deduced',
+  atomic: false,
+  isStruct: false,
+  fieldTypes: new Map(),
+};
 const deducedList: ListNode = { kind: 'list', element: 'deduced', listType: 'atomic', keys: [] };
 
 function deduce(value: unknown): TypeNode {
@@ -63,6 +72,7 @@ function mapNode(s: Schema): MapNode {
     element,
     atomic: s['x-kubernetes-map-type'] === 'atomic',
     isStruct: Object.keys(s.properties ?? {}).length > 0,
+    fieldTypes: new Map(Object.entries(s.properties ?? {})),
   };
 }
 
@@ -82,15 +92,24 @@ function compile(resolver: SchemaResolver, ref: Schema): TypeNode | undefined {
  * says nothing, whose node depends on the value.
  */
 const compiled = new WeakMap<SchemaResolver, WeakMap<Schema, TypeNode | null>>();
+/** The last resolver asked for and its nodes: a walk asks with one resolver thousands of times. */
+let last: { resolver: SchemaResolver; nodes: WeakMap<Schema, TypeNode | null> } | undefined;
 
-/** The node a type reference stands for; deduced types take their shape from `value`. */
-export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): TypeNode {
-  if (ref === 'deduced') return deduce(value);
+function nodesOf(resolver: SchemaResolver): WeakMap<Schema, TypeNode | null> {
+  if (last?.resolver === resolver) return last.nodes;
   let nodes = compiled.get(resolver);
   if (nodes === undefined) {
     nodes = new WeakMap();
     compiled.set(resolver, nodes);
   }
+  last = { resolver, nodes };
+  return nodes;
+}
+
+/** The node a type reference stands for; deduced types take their shape from `value`. */
+export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): TypeNode {
+  if (ref === 'deduced') return deduce(value);
+  const nodes = nodesOf(resolver);
   let node = nodes.get(ref);
   if (node === undefined) {
     node = compile(resolver, ref) ?? null;
@@ -101,7 +120,7 @@ export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): 
 
 /** The type of a map's member `key`, or undefined when the map does not declare it. */
 export function memberType(node: MapNode, key: string): TypeRef | undefined {
-  return Object.hasOwn(node.fields, key) ? node.fields[key] : node.element;
+  return node.fieldTypes.get(key) ?? node.element;
 }
 
 /** A field or list problem, with the path it was found at (`.spec.ports: element 0: ...`). */
