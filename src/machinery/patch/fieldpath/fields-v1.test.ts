@@ -102,7 +102,11 @@ describe('decodeFieldsV1 reads lazily and gives canonical objects back', () => {
     ['a key element with its fields unsorted', { 'k:{"b":1,"a":2}': {} }, { 'k:{"a":2,"b":1}': {} }],
     ['`.` alone', { 'f:a': { '.': {} } }, { 'f:a': {} }],
     ['`.` last', { 'f:a': { 'f:b': {}, '.': {} } }, { 'f:a': { '.': {}, 'f:b': {} } }],
-    ['`.` holding something', { 'f:a': { '.': { 'f:x': {} }, 'f:b': {} } }, { 'f:a': { '.': {}, 'f:b': {} } }],
+    [
+      '`.` holding something',
+      { 'f:a': { '.': { 'f:x': {} }, 'f:b': {} } },
+      { 'f:a': { '.': {}, 'f:b': {} } },
+    ],
     ['`.` at the top', { '.': {}, 'f:a': {} }, { 'f:a': {} }],
     ['a value before a key', { 'v:"x"': {}, 'k:{"a":1}': {} }, { 'k:{"a":1}': {}, 'v:"x"': {} }],
     ['values out of JSON order', { 'v:"a"': {}, 'v:1': {} }, { 'v:1': {}, 'v:"a"': {} }],

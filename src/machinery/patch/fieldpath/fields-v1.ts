@@ -70,7 +70,11 @@ function shape(value: JSONObject): { member: boolean; parent: boolean } {
 }
 
 /** Whether a key comes after the previous key of its level in encoding's order. */
-function inOrder(key: string, pe: PathElement | undefined, previous: { key: string; pe: PathElement | undefined }): boolean {
+function inOrder(
+  key: string,
+  pe: PathElement | undefined,
+  previous: { key: string; pe: PathElement | undefined },
+): boolean {
   if (pe === undefined) return previous.pe === undefined && previous.key < key;
   // A field's element sorts before any other kind.
   return previous.pe === undefined || comparePathElements(previous.pe, pe) <= 0;
@@ -137,4 +141,9 @@ export function decodeFieldsV1(obj: unknown): FieldSet {
   if (!isJSONObject(obj)) throw new InvalidPathElement('FieldsV1 must be a JSON object');
   const canonical = (check(obj, true) & canonicalLevel) !== 0;
   return FieldSet.fromSource({ object: obj, read: readLevel, canonical });
+}
+
+/** The set of a FieldsV1 object written as encoding writes it (addedFieldsV1's), which needs no check. */
+export function fieldSetOfEncoded(obj: JSONObject): FieldSet {
+  return FieldSet.fromSource({ object: obj, read: readLevel, canonical: true });
 }

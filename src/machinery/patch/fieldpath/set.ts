@@ -12,6 +12,7 @@
 // gives the source back.
 import type { JSONObject } from '../json.js';
 import { comparePathElements, pathElementKey, type Path, type PathElement } from './path-element.js';
+import { sortSmall } from './small-sort.js';
 
 /** One element of a level, as the encoder reads it. */
 export interface FieldSetEntry {
@@ -57,7 +58,11 @@ const byElement = (a: FieldSetEntry, b: FieldSetEntry): number => comparePathEle
 /** A copy of an entry for another set: the same child, borrowed. */
 const share = (e: Entry): Entry => ({ pe: e.pe, key: e.key, member: e.member, child: e.child, owned: false });
 
-function entry(pe: PathElement, key: string, parts: { member: boolean; child?: FieldSet | undefined }): Entry {
+function entry(
+  pe: PathElement,
+  key: string,
+  parts: { member: boolean; child?: FieldSet | undefined },
+): Entry {
   return { pe, key, member: parts.member, child: parts.child, owned: false };
 }
 
@@ -205,7 +210,7 @@ export class FieldSet {
 
   /** The elements of this level in element order: members, parents of members, or both. */
   entries(): readonly FieldSetEntry[] {
-    this.#sorted ??= [...this.#level.values()].sort(byElement);
+    this.#sorted ??= sortSmall([...this.#level.values()], byElement);
     return this.#sorted;
   }
 

@@ -4,6 +4,8 @@
 import type { Path } from '../fieldpath/path-element.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import { jsonEqual, type JSONValue } from '../json.js';
+import { fieldSetOfEncoded } from '../fieldpath/fields-v1.js';
+import { addedFieldsV1 } from '../typed/added-fields.js';
 import { compareValues, type Comparison } from '../typed/compare.js';
 import { mergeValues } from '../typed/merge.js';
 import { ensureNamedFieldsAreMembers } from '../typed/named-fields.js';
@@ -107,6 +109,17 @@ export class Updater {
 
   /** Ownership after a create, update or non-apply patch that turned `live` into `next`. */
   update(pair: { live: JSONValue; next: JSONValue }, input: UpdateInput): ManagedFieldSets {
+    if (input.managers.size === 0) {
+      // A create: nobody else to take fields from, and next only adds to live.
+      const added = addedFieldsV1(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.next });
+      if (added !== undefined) {
+        let set = fieldSetOfEncoded(added);
+        if (input.ignored !== undefined) set = set.recursiveDifference(input.ignored);
+        const out: ManagedFieldSets = new Map();
+        if (!set.empty()) out.set(input.manager, { set, apiVersion: input.version, applied: false });
+        return out;
+      }
+    }
     const cmp = this.#compare(pair, input.ignored);
     const managers = this.#takeChanged(cmp, { ...input, force: true });
     const previous = managers.get(input.manager)?.set;

@@ -46,7 +46,7 @@ interface Item {
  * goJson's escaping: a string key as itself behind `s`, numbers, booleans and null as themselves,
  * anything else as JSON behind `j` (JSON.stringify and goJson tell the same values apart).
  */
-function matchKey(pe: PathElement): unknown {
+export function matchKey(pe: PathElement): unknown {
   let v: unknown = undefined;
   if (pe.kind === 'value') v = pe.value;
   else if (pe.kind === 'key') {
@@ -117,7 +117,8 @@ class Comparer {
     const l = asMap(p.lhs);
     const r = asMap(p.rhs);
     // A Go struct is never absent: an empty one on one side and none on the other is no change.
-    if (node.isStruct && isEmpty(l) && isEmpty(r) && (p.lhs === undefined || p.rhs === undefined)) return true;
+    if (node.isStruct && isEmpty(l) && isEmpty(r) && (p.lhs === undefined || p.rhs === undefined))
+      return true;
     if (
       node.atomic ||
       (isEmpty(l) && isEmpty(r)) ||
@@ -173,7 +174,11 @@ class Comparer {
     return out;
   }
 
-  #visitList(node: ListNode, p: { lhs: JSONValue[] | undefined; rhs: JSONValue[] | undefined }, at: Position): void {
+  #visitList(
+    node: ListNode,
+    p: { lhs: JSONValue[] | undefined; rhs: JSONValue[] | undefined },
+    at: Position,
+  ): void {
     const left = this.#indexItems(node, p.lhs);
     const right = this.#indexItems(node, p.rhs);
     for (const [key, l] of left) this.#compareItem(node, { l, r: right.get(key) }, at);

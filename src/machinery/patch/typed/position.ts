@@ -1,7 +1,7 @@
 // Where a walk over a typed value is, for walkers that build field sets as they go: the element
 // that reached the position and, for each set the walk fills, the level below it. Elements, keys
 // and levels are made when first needed, so the unchanged parts of a value cost no sets or keys.
-import { pathElementKey, type Path, type PathElement } from '../fieldpath/path-element.js';
+import { fieldKey, pathElementKey, type Path, type PathElement } from '../fieldpath/path-element.js';
 import { FieldSet } from '../fieldpath/set.js';
 
 export class Position {
@@ -40,7 +40,7 @@ export class Position {
   }
 
   get key(): string {
-    this.#key ??= this.#name === undefined ? pathElementKey(this.pe) : `f:${this.#name}`;
+    this.#key ??= this.#name === undefined ? pathElementKey(this.pe) : fieldKey(this.#name);
     return this.#key;
   }
 
