@@ -10,7 +10,7 @@ import {
 } from '../fieldpath/path-element.js';
 import { sortSmall, sortStrings } from '../fieldpath/small-sort.js';
 import { isJSONObject, type JSONObject, type JSONValue } from '../json.js';
-import { matchKey } from './compare.js';
+import { ItemIndex } from './item-index.js';
 import {
   listItemElement,
   memberType,
@@ -75,24 +75,28 @@ class AddedFields {
   }
 
   #list(node: ListNode, list: readonly JSONValue[]): JSONObject {
-    const items = new Map<unknown, Item>();
-    for (let index = 0; index < list.length; index++) {
-      const value = list[index] as JSONValue;
+    const index = new ItemIndex<Item>();
+    const items: Item[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const value = list[i] as JSONValue;
       let pe: PathElement;
       try {
-        pe = listItemElement(this.#resolver, node, { value, index });
+        pe = listItemElement(this.#resolver, node, { value, index: i });
       } catch (err) {
         if (err instanceof TypedError) continue;
         throw err;
       }
-      const key = matchKey(pe);
-      const seen = items.get(key);
-      if (seen === undefined) items.set(key, { pe, value, duplicated: false });
-      else seen.duplicated = true;
+      const seen = index.get(pe);
+      if (seen !== undefined) seen.duplicated = true;
+      else {
+        const item = { pe, value, duplicated: false };
+        index.set(pe, item);
+        items.push(item);
+      }
     }
     const out: JSONObject = { '.': {} };
     let children = false;
-    const sorted = sortSmall([...items.values()], (a, b) => comparePathElements(a.pe, b.pe));
+    const sorted = sortSmall(items, (a, b) => comparePathElements(a.pe, b.pe));
     for (const item of sorted) {
       const child = item.duplicated ? {} : this.at(node.element, item.value);
       if (child === undefined) continue;

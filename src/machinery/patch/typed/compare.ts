@@ -2,9 +2,10 @@
 // added, modified and removed. Whole maps and lists that appear or vanish count as well.
 // The walk fills the three sets level by level as it goes (Position), and skips what both sides
 // share by identity.
-import { pathElementKey, type PathElement } from '../fieldpath/path-element.js';
+import type { PathElement } from '../fieldpath/path-element.js';
 import { FieldSet } from '../fieldpath/set.js';
 import { isJSONObject, jsonEqual, type JSONValue } from '../json.js';
+import { ItemIndex } from './item-index.js';
 import { Position } from './position.js';
 import {
   listItemElement,
@@ -41,22 +42,9 @@ interface Item {
   more?: JSONValue[];
 }
 
-/**
- * A key two items share exactly when their elements' FieldsV1 keys are equal, made without
- * goJson's escaping: a string key as itself behind `s`, numbers, booleans and null as themselves,
- * anything else as JSON behind `j` (JSON.stringify and goJson tell the same values apart).
- */
-export function matchKey(pe: PathElement): unknown {
-  let v: unknown = undefined;
-  if (pe.kind === 'value') v = pe.value;
-  else if (pe.kind === 'key') {
-    // Several keys: their values' JSON, equal exactly when the rendered keys are (same names).
-    if (pe.fields.length !== 1) return `j${JSON.stringify(pe.fields.map((f) => f.value))}`;
-    v = pe.fields[0]?.value;
-  } else return pathElementKey(pe);
-  if (typeof v === 'string') return `s${v}`;
-  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return v;
-  return `j${JSON.stringify(v)}`;
+interface Indexed {
+  readonly index: ItemIndex<Item>;
+  readonly order: readonly Item[];
 }
 
 const itemsOf = (it: Item): JSONValue[] => [it.value, ...(it.more ?? [])];
@@ -154,24 +142,29 @@ class Comparer {
     return false;
   }
 
-  #indexItems(node: ListNode, list: JSONValue[] | undefined): Map<unknown, Item> {
-    const out = new Map<unknown, Item>();
-    if (list === undefined) return out;
-    for (let index = 0; index < list.length; index++) {
-      const value = list[index] as JSONValue;
+  /** The items of a list in list order, a duplicated element's items together. */
+  #indexItems(node: ListNode, list: JSONValue[] | undefined): Indexed {
+    const index = new ItemIndex<Item>();
+    const order: Item[] = [];
+    if (list === undefined) return { index, order };
+    for (let i = 0; i < list.length; i++) {
+      const value = list[i] as JSONValue;
       let pe: PathElement;
       try {
-        pe = listItemElement(this.#resolver, node, { value, index });
+        pe = listItemElement(this.#resolver, node, { value, index: i });
       } catch (err) {
         if (err instanceof TypedError) continue;
         throw err;
       }
-      const key = matchKey(pe);
-      const entry = out.get(key);
-      if (entry === undefined) out.set(key, { pe, value });
-      else (entry.more ??= []).push(value);
+      const entry = index.get(pe);
+      if (entry !== undefined) (entry.more ??= []).push(value);
+      else {
+        const item = { pe, value };
+        index.set(pe, item);
+        order.push(item);
+      }
     }
-    return out;
+    return { index, order };
   }
 
   #visitList(
@@ -181,8 +174,9 @@ class Comparer {
   ): void {
     const left = this.#indexItems(node, p.lhs);
     const right = this.#indexItems(node, p.rhs);
-    for (const [key, l] of left) this.#compareItem(node, { l, r: right.get(key) }, at);
-    for (const [key, r] of right) if (!left.has(key)) this.#compareItem(node, { l: undefined, r }, at);
+    for (const l of left.order) this.#compareItem(node, { l, r: right.index.get(l.pe) }, at);
+    for (const r of right.order)
+      if (left.index.get(r.pe) === undefined) this.#compareItem(node, { l: undefined, r }, at);
   }
 
   #compareItem(node: ListNode, p: { l: Item | undefined; r: Item | undefined }, list: Position): void {
