@@ -51,7 +51,8 @@ const seconds = (t: string | undefined): number => (t === undefined ? 0 : Math.f
 
 /** capManagersManager: folds the oldest Update entries into `ancient-changes` beyond the cap. */
 export function capUpdateManagers(managed: Managed, max = defaultMaxUpdateManagers): void {
-  const updaters = [...managed.fields].filter(([, vs]) => !vs.applied).map(([id]) => id);
+  const updaters: string[] = [];
+  for (const [id, vs] of managed.fields) if (!vs.applied) updaters.push(id);
   if (updaters.length <= max) return;
   updaters.sort(
     (a, b) => seconds(managed.times.get(a)) - seconds(managed.times.get(b)) || (a < b ? -1 : a > b ? 1 : 0),
