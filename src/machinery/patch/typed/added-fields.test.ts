@@ -10,62 +10,10 @@ import { FieldSet } from '../fieldpath/set.js';
 import type { JSONObject, JSONValue } from '../json.js';
 import { Updater } from '../merge/updater.js';
 import { podResolver, podSchema } from '../testing/pod-schema.js';
+import { widgetResolver, widgetSchema } from '../testing/widget-schema.js';
 import { addedFieldsV1 } from './added-fields.js';
 import { compareValues } from './compare.js';
 import type { SchemaResolver, TypeRef } from './type-node.js';
-
-const widgetDefs: Record<string, Schema> = {
-  Widget: {
-    type: 'object',
-    properties: {
-      apiVersion: { type: 'string' },
-      kind: { type: 'string' },
-      spec: {
-        type: 'object',
-        properties: {
-          port: { 'x-kubernetes-int-or-string': true },
-          tags: { type: 'array', items: { type: 'string' }, 'x-kubernetes-list-type': 'set' },
-          numbers: { type: 'array', items: {}, 'x-kubernetes-list-type': 'set' },
-          selector: {
-            type: 'object',
-            additionalProperties: { type: 'string' },
-            'x-kubernetes-map-type': 'atomic',
-          },
-          free: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-          anything: { 'x-kubernetes-preserve-unknown-fields': true },
-          items: {
-            type: 'array',
-            'x-kubernetes-list-type': 'map',
-            'x-kubernetes-list-map-keys': ['zone', 'name'],
-            items: {
-              type: 'object',
-              properties: {
-                name: { type: 'string' },
-                zone: { type: 'string', default: 'a' },
-                weight: { type: 'integer' },
-              },
-            },
-          },
-          byName: { type: 'object', additionalProperties: { $ref: 'Inner' } },
-          inner: { $ref: 'Inner' },
-        },
-      },
-      status: { type: 'object', properties: { ready: { type: 'boolean' } } },
-    },
-  },
-  Inner: {
-    type: 'object',
-    properties: { x: { type: 'string' }, y: { type: 'array', items: { type: 'string' } } },
-  },
-};
-
-const widgetResolver: SchemaResolver = {
-  resolve(schema: Schema): Schema {
-    let s = schema;
-    while (s.$ref !== undefined) s = widgetDefs[s.$ref] ?? {};
-    return s;
-  },
-};
 
 interface Case {
   readonly name: string;
@@ -146,7 +94,7 @@ const cases: Case[] = [
   {
     name: 'int-or-string, free-form values, keys with defaults, maps of structs',
     resolver: widgetResolver,
-    ref: { $ref: 'Widget' },
+    ref: widgetSchema,
     lhs: { apiVersion: 'example.com/v1', kind: 'Widget' },
     rhs: {
       apiVersion: 'example.com/v1',

@@ -49,6 +49,11 @@ export class Position {
     this.#parent?.level(i).insertMemberAt(this.pe, this.key);
   }
 
+  /** Whether anything was put in output set `i` below this position. */
+  hasLevel(i: number): boolean {
+    return this.#levels?.[i] !== undefined;
+  }
+
   /** The level of output set `i` below this position, created (with its parents) when missing. */
   level(i: number): FieldSet {
     this.#levels ??= [];
