@@ -308,6 +308,31 @@ export class FieldSet {
     return member || kept !== undefined ? entry(e.pe, e.key, { member, child: kept }) : undefined;
   }
 
+  /**
+   * This set with the member flag and child of each entry that has a child replaced by what `f`
+   * makes of them (a child it returns must not be empty); this set itself when `f` changes none.
+   */
+  withChildren(
+    f: (e: FieldSetEntry & { child: FieldSet }) => { member: boolean; child: FieldSet },
+  ): FieldSet {
+    let out: Map<string, Entry> | undefined;
+    let index = 0;
+    for (const e of this.#level.values()) {
+      let next = e;
+      if (e.child !== undefined) {
+        const made = f({ pe: e.pe, key: e.key, member: e.member, child: e.child });
+        if (made.member !== e.member || made.child !== e.child) next = entry(e.pe, e.key, made);
+      }
+      if (next !== e && out === undefined) out = this.#prefix(index);
+      out?.set(e.key, next === e ? share(e) : next);
+      index++;
+    }
+    if (out === undefined) return this;
+    const set = new FieldSet();
+    set.#entries = out;
+    return set;
+  }
+
   /** This set's first `count` entries, their children borrowed. */
   #prefix(count: number): Map<string, Entry> {
     const out = new Map<string, Entry>();

@@ -10,7 +10,7 @@ import { compareValues, type Comparison } from '../typed/compare.js';
 import { mergeValues } from '../typed/merge.js';
 import { ensureNamedFieldsAreMembers } from '../typed/named-fields.js';
 import { removeItems } from '../typed/remove.js';
-import { formatTypedErrors, toFieldSet } from '../typed/to-field-set.js';
+import { formatTypedErrors, namedFieldSet, toFieldSet } from '../typed/to-field-set.js';
 import type { SchemaResolver, TypeRef } from '../typed/type-node.js';
 
 export interface VersionedSet {
@@ -57,15 +57,18 @@ export class Updater {
     this.#root = root;
   }
 
-  #toSet(value: JSONValue): FieldSet {
-    return toFieldSet(this.#resolver, this.#root, value).set;
+  /** ensureNamedFieldsAreMembers(toFieldSet(value)), in one walk. */
+  #namedSetOf(value: JSONValue): FieldSet {
+    return namedFieldSet(this.#resolver, this.#root, value);
   }
 
   #named(set: FieldSet): FieldSet {
     return ensureNamedFieldsAreMembers(this.#resolver, this.#root, set);
   }
 
+  /** `value` without the fields of `set`; `value` itself when the set is empty. */
   #remove(value: JSONValue, set: FieldSet): JSONValue {
+    if (set.empty()) return value;
     return orEmpty(removeItems(this.#resolver, this.#root, { value, set }));
   }
 
@@ -152,18 +155,19 @@ export class Updater {
   #prune(merged: JSONValue, input: { managers: ManagedFieldSets; lastSet: FieldSet | undefined }): JSONValue {
     const { lastSet } = input;
     if (lastSet === undefined || lastSet.empty()) return merged;
-    let pruned = this.#remove(merged, this.#named(lastSet));
+    const namedLast = this.#named(lastSet);
+    let pruned = this.#remove(merged, namedLast);
     // addBackOwnedItems: whatever an applier (this one included) still owns comes back.
     let owned: FieldSet | undefined;
     for (const vs of input.managers.values())
       if (vs.applied) owned = owned === undefined ? vs.set : owned.union(vs.set);
-    const mergedSet = this.#named(this.#toSet(merged));
+    const mergedSet = this.#namedSetOf(merged);
     if (owned !== undefined) {
-      const keep = this.#named(this.#toSet(pruned)).union(this.#named(owned));
+      const keep = this.#namedSetOf(pruned).union(this.#named(owned));
       pruned = this.#remove(merged, mergedSet.difference(keep));
     }
     // addBackDanglingItems: only fields the manager owned before may go.
-    const prunedSet = this.#named(this.#toSet(pruned));
-    return this.#remove(merged, mergedSet.difference(prunedSet).intersection(this.#named(lastSet)));
+    const prunedSet = pruned === merged ? mergedSet : this.#namedSetOf(pruned);
+    return this.#remove(merged, mergedSet.difference(prunedSet).intersection(namedLast));
   }
 }
