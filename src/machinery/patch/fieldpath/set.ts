@@ -138,9 +138,13 @@ export class FieldSet {
 
   /** insertMember for a walker that knows the element's key already. */
   insertMemberAt(pe: PathElement, key: string): void {
-    const e = this.#writable.get(key);
+    const level = this.#writable;
+    const e = level.get(key);
     if (e !== undefined) e.member = true;
-    else this.#add(entry(pe, key, { member: true }));
+    else {
+      level.set(key, { pe, key, member: true, child: undefined, owned: false });
+      this.#sorted = undefined;
+    }
   }
 
   /**
@@ -310,17 +314,19 @@ export class FieldSet {
 
   /**
    * This set with the member flag and child of each entry that has a child replaced by what `f`
-   * makes of them (a child it returns must not be empty); this set itself when `f` changes none.
+   * makes of them and `context` (a child it returns must not be empty); this set itself when `f`
+   * changes none.
    */
-  withChildren(
-    f: (e: FieldSetEntry & { child: FieldSet }) => { member: boolean; child: FieldSet },
+  withChildren<C>(
+    f: (e: FieldSetEntry & { child: FieldSet }, context: C) => { member: boolean; child: FieldSet },
+    context: C,
   ): FieldSet {
     let out: Map<string, Entry> | undefined;
     let index = 0;
     for (const e of this.#level.values()) {
       let next = e;
       if (e.child !== undefined) {
-        const made = f({ pe: e.pe, key: e.key, member: e.member, child: e.child });
+        const made = f({ pe: e.pe, key: e.key, member: e.member, child: e.child }, context);
         if (made.member !== e.member || made.child !== e.child) next = entry(e.pe, e.key, made);
       }
       if (next !== e && out === undefined) out = this.#prefix(index);

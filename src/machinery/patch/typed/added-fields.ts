@@ -36,6 +36,8 @@ interface Item {
   duplicated: boolean;
 }
 
+const byElement = (a: Item, b: Item): number => comparePathElements(a.pe, b.pe);
+
 class AddedFields {
   readonly #resolver: SchemaResolver;
 
@@ -96,7 +98,7 @@ class AddedFields {
     }
     const out: JSONObject = { '.': {} };
     let children = false;
-    const sorted = sortSmall(items, (a, b) => comparePathElements(a.pe, b.pe));
+    const sorted = sortSmall(items, byElement);
     for (const item of sorted) {
       const child = item.duplicated ? {} : this.at(node.element, item.value);
       if (child === undefined) continue;

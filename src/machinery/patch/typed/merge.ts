@@ -33,20 +33,53 @@ interface Indexed {
 function indexList(resolver: SchemaResolver, node: ListNode, list: readonly JSONValue[]): Indexed {
   const order: Item[] = [];
   const index = new ItemIndex<Item>();
-  list.forEach((value, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const value = list[i] as JSONValue;
     let pe: PathElement;
     try {
       pe = listItemElement(resolver, node, { value, index: i });
     } catch (err) {
-      if (err instanceof TypedError) return;
+      if (err instanceof TypedError) continue;
       throw err;
     }
-    if (index.get(pe) !== undefined) return;
+    if (index.get(pe) !== undefined) continue;
     const item: Item = { pe, value, partner: undefined, merged: false };
     index.set(pe, item);
     order.push(item);
-  });
+  }
   return { order, index };
+}
+
+/** The merged list as it is built: items taken in turn, and the shared items still to come. */
+class ListMerge {
+  readonly #resolver: SchemaResolver;
+  readonly #node: ListNode;
+  /** The configuration's items that the live list has too, in the configuration's order. */
+  readonly #shared: readonly Item[];
+  #next = 0;
+  readonly out: JSONValue[] = [];
+
+  constructor(resolver: SchemaResolver, node: ListNode, shared: readonly Item[]) {
+    this.#resolver = resolver;
+    this.#node = node;
+    this.#shared = shared;
+  }
+
+  /** The shared item expected next, if any. */
+  get nextShared(): Item | undefined {
+    return this.#shared[this.#next];
+  }
+
+  /** Merges an item of the live list alone (`fromLeft`), or of the configuration with its partner. */
+  take(item: Item, fromLeft: boolean): void {
+    const pair = fromLeft
+      ? { lhs: item.value, rhs: undefined }
+      : { lhs: item.partner?.value, rhs: item.value };
+    const v = mergeValues(this.#resolver, this.#node.element, pair);
+    if (v !== undefined) this.out.push(v);
+    item.merged = true;
+    if (this.#shared[this.#next] === item) this.#next++;
+  }
 }
 
 /**
@@ -62,18 +95,11 @@ function mergeList(
   const r = indexList(resolver, node, sides.rhs);
   for (const item of l.order) item.partner = r.index.get(item.pe);
   for (const item of r.order) item.partner = l.index.get(item.pe);
-  const shared = r.order.filter((e) => e.partner !== undefined);
-  let next = 0;
-  const out: JSONValue[] = [];
-  const take = (item: Item, fromLeft: boolean): void => {
-    const pair = fromLeft
-      ? { lhs: item.value, rhs: undefined }
-      : { lhs: item.partner?.value, rhs: item.value };
-    const v = mergeValues(resolver, node.element, pair);
-    if (v !== undefined) out.push(v);
-    item.merged = true;
-    if (shared[next] === item) next++;
-  };
+  const merge = new ListMerge(
+    resolver,
+    node,
+    r.order.filter((e) => e.partner !== undefined),
+  );
   let li = 0;
   let ri = 0;
   while (li < l.order.length || ri < r.order.length) {
@@ -81,28 +107,28 @@ function mergeList(
     const right = r.order[ri];
     if (left !== undefined && right !== undefined) {
       if (left.partner === right) {
-        take(right, false);
+        merge.take(right, false);
         li++;
         ri++;
         continue;
       }
-      const nextShared = shared[next];
+      const nextShared = merge.nextShared;
       if (left.partner !== undefined && nextShared !== undefined && nextShared !== left.partner) {
         li++;
         continue;
       }
     }
     if (left !== undefined && (left.partner === undefined || left.partner.merged)) {
-      if (left.partner === undefined) take(left, true);
+      if (left.partner === undefined) merge.take(left, true);
       li++;
       continue;
     }
     if (right !== undefined) {
-      take(right, false);
+      merge.take(right, false);
       ri++;
     }
   }
-  return out;
+  return merge.out;
 }
 
 function mergeMap(
@@ -112,13 +138,13 @@ function mergeMap(
 ): Record<string, JSONValue> {
   const { lhs, rhs } = sides;
   const out: Record<string, JSONValue> = {};
-  const visit = (key: string): void => {
+  const keys = Object.keys(lhs);
+  for (const key of Object.keys(rhs)) if (!Object.hasOwn(lhs, key)) keys.push(key);
+  for (const key of keys) {
     const type = memberType(node, key) ?? 'deduced';
     const v = mergeValues(resolver, type, { lhs: lhs[key], rhs: rhs[key] });
     if (v !== undefined) out[key] = v;
-  };
-  for (const key of Object.keys(lhs)) visit(key);
-  for (const key of Object.keys(rhs)) if (!Object.hasOwn(lhs, key)) visit(key);
+  }
   return out;
 }
 

@@ -49,6 +49,11 @@ export class Position {
     this.#parent?.level(i).insertMemberAt(this.pe, this.key);
   }
 
+  /** Makes this position's field `name` a member of output set `i`, without a position for it. */
+  markField(i: number, name: string): void {
+    this.level(i).insertMemberAt({ kind: 'field', name }, fieldKey(name));
+  }
+
   /** Whether anything was put in output set `i` below this position. */
   hasLevel(i: number): boolean {
     return this.#levels?.[i] !== undefined;

@@ -15,6 +15,7 @@ import {
   type ListNode,
   type MapNode,
   type SchemaResolver,
+  type TypeNode,
   type TypeRef,
 } from './type-node.js';
 
@@ -57,15 +58,23 @@ class FieldsOf {
   }
 
   walk(ref: TypeRef, value: JSONValue, at: Position): void {
-    const node = typeOf(this.#resolver, ref, value);
+    if (!this.#visit(typeOf(this.#resolver, ref, value), value, at)) at.mark(0);
+  }
+
+  /**
+   * Walks into a granular list or map; false for a leaf (scalars, atomic values, and values that
+   * do not have their type's shape), which the caller marks.
+   */
+  #visit(node: TypeNode, value: JSONValue, at: Position): boolean {
     if (node.kind === 'list' && node.listType !== 'atomic' && Array.isArray(value)) {
       this.#visitList(node, value, at);
-    } else if (node.kind === 'map' && !node.atomic && isJSONObject(value)) {
-      this.#visitMap(node, value, at);
-    } else {
-      // Scalars, atomic values, and values that do not have their type's shape.
-      at.mark(0);
+      return true;
     }
+    if (node.kind === 'map' && !node.atomic && isJSONObject(value)) {
+      this.#visitMap(node, value, at);
+      return true;
+    }
+    return false;
   }
 
   #visitList(node: ListNode, list: JSONValue[], at: Position): void {
@@ -83,7 +92,7 @@ class FieldsOf {
       if (!seen.add(pe))
         this.errors.push(`${pathString(at.path())}: duplicate entries for key ${pathElementString(pe)}`);
       const child = at.element(pe);
-      this.walk(node.element, item, child);
+      this.#visit(typeOf(this.#resolver, node.element, item), item, child);
       child.mark(0);
     }
   }
@@ -91,16 +100,22 @@ class FieldsOf {
   #visitMap(node: MapNode, map: Record<string, JSONValue>, at: Position): void {
     for (const key of Object.keys(map)) {
       const val = map[key] as JSONValue;
-      const child = at.field(key);
       const type = memberType(node, key);
       if (type === undefined) {
-        this.errors.push(`${pathString(child.path())}: field not declared in schema`);
+        this.errors.push(`${pathString(at.field(key).path())}: field not declared in schema`);
         continue;
       }
-      this.walk(type, val, child);
+      const child = typeOf(this.#resolver, type, val);
+      // A leaf field is a member whatever its value; no position is made for it.
+      if (child.kind === 'scalar' || val === null || typeof val !== 'object') {
+        at.markField(0, key);
+        continue;
+      }
+      const below = at.field(key);
+      const walked = this.#visit(child, val, below);
       const emptyMap = isJSONObject(val) && isEmpty(val);
       const declared = node.fieldTypes.has(key);
-      if (val === null || emptyMap || !declared || (this.#named && child.hasLevel(0))) child.mark(0);
+      if (!walked || emptyMap || !declared || (this.#named && below.hasLevel(0))) below.mark(0);
     }
   }
 }
