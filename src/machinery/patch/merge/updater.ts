@@ -2,7 +2,7 @@
 // manager what it changed and takes it from everyone else; an apply merges the configuration,
 // fails on fields other managers own unless forced, and prunes what its manager stopped applying.
 import type { Path } from '../fieldpath/path-element.js';
-import type { FieldSet } from '../fieldpath/set.js';
+import { FieldSet } from '../fieldpath/set.js';
 import { jsonEqual, type JSONValue } from '../json.js';
 import { fieldSetOfEncoded } from '../fieldpath/fields-v1.js';
 import { addedFieldsV1 } from '../typed/added-fields.js';
@@ -47,6 +47,13 @@ export interface UpdateInput {
 }
 
 const orEmpty = (v: JSONValue | undefined): JSONValue => v ?? {};
+
+const noChanges: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
+
+function hasOthers(managers: ManagedFieldSets, manager: string): boolean {
+  for (const m of managers.keys()) if (m !== manager) return true;
+  return false;
+}
 
 export class Updater {
   readonly #resolver: SchemaResolver;
@@ -146,7 +153,10 @@ export class Updater {
     const set = input.ignored === undefined ? checked.set : checked.set.recursiveDifference(input.ignored);
     managers.set(input.manager, { set, apiVersion: input.version, applied: true });
     const pruned = this.#prune(merged, { managers, lastSet: lastSet?.set });
-    const cmp = this.#compare({ live: pair.live, next: pruned }, input.ignored);
+    // Alone, the applier has nobody to conflict with or take fields from: no compare needed.
+    const cmp = hasOthers(managers, input.manager)
+      ? this.#compare({ live: pair.live, next: pruned }, input.ignored)
+      : noChanges;
     const after = this.#takeChanged(cmp, { ...input, managers });
     return { object: jsonEqual(pair.live, pruned) ? null : pruned, managers: after };
   }
