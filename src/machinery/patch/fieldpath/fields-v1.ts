@@ -69,17 +69,6 @@ function shape(value: JSONObject): { member: boolean; parent: boolean } {
   return { member: member || !parent, parent };
 }
 
-/** Whether a key comes after the previous key of its level in encoding's order. */
-function inOrder(
-  key: string,
-  pe: PathElement | undefined,
-  previous: { key: string; pe: PathElement | undefined },
-): boolean {
-  if (pe === undefined) return previous.pe === undefined && previous.key < key;
-  // A field's element sorts before any other kind.
-  return previous.pe === undefined || comparePathElements(previous.pe, pe) <= 0;
-}
-
 /** What check found of a level: whether it is as encoding writes it, and what keys it has. */
 const canonicalLevel = 1;
 const hasDot = 2;
@@ -94,7 +83,8 @@ const hasElements = 4;
 function check(obj: JSONObject, root: boolean): number {
   let canonical = true;
   let keys = 0;
-  let previous: { key: string; pe: PathElement | undefined } | undefined;
+  let previous: string | undefined;
+  let previousPe: PathElement | undefined;
   for (const key in obj) {
     const value = obj[key];
     if (key === '.') {
@@ -106,9 +96,17 @@ function check(obj: JSONObject, root: boolean): number {
     keys |= hasElements;
     const parsed = key.startsWith(fieldPrefix) ? undefined : parseKey(key);
     if (!isJSONObject(value)) throw new InvalidPathElement(`expected an object for ${JSON.stringify(key)}`);
+    const pe = parsed?.pe;
     if (parsed !== undefined) canonical &&= parsed.canonical;
-    if (canonical && previous !== undefined) canonical = inOrder(key, parsed?.pe, previous);
-    previous = { key, pe: parsed?.pe };
+    // In encoding's order: fields by name first, then other elements by comparePathElements.
+    if (canonical && previous !== undefined) {
+      canonical =
+        pe === undefined
+          ? previousPe === undefined && previous < key
+          : previousPe === undefined || comparePathElements(previousPe, pe) <= 0;
+    }
+    previous = key;
+    previousPe = pe;
     const below = check(value, false);
     // A member without children encodes as `{}`, not `{".":{}}`.
     canonical &&= (below & canonicalLevel) !== 0 && below !== (canonicalLevel | hasDot);

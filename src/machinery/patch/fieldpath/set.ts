@@ -251,21 +251,20 @@ export class FieldSet {
 
   intersection(other: FieldSet): FieldSet {
     if (other === this) return this;
+    const mine = this.#level;
+    const theirs = other.#level;
     const level = new Map<string, Entry>();
     // Look up the smaller level's keys in the larger; the elements are this set's either way.
-    const thisSmaller = this.#level.size <= other.#level.size;
-    const [small, large] = thisSmaller ? [this, other] : [other, this];
-    for (const s of small.#level.values()) {
-      const l = large.#level.get(s.key);
-      if (l === undefined) continue;
-      const [mine, theirs] = thisSmaller ? [s, l] : [l, s];
-      const member = mine.member && theirs.member;
+    const small = mine.size <= theirs.size ? mine : theirs;
+    for (const key of small.keys()) {
+      const e = mine.get(key);
+      const o = theirs.get(key);
+      if (e === undefined || o === undefined) continue;
+      const member = e.member && o.member;
       const child =
-        mine.child === undefined || theirs.child === undefined
-          ? undefined
-          : mine.child.intersection(theirs.child);
+        e.child === undefined || o.child === undefined ? undefined : e.child.intersection(o.child);
       const kept = child?.empty() === false ? child : undefined;
-      if (member || kept !== undefined) level.set(s.key, entry(mine.pe, s.key, { member, child: kept }));
+      if (member || kept !== undefined) level.set(key, entry(e.pe, key, { member, child: kept }));
     }
     const out = new FieldSet();
     out.#entries = level;

@@ -140,6 +140,19 @@ function keyFieldValue(
   );
 }
 
+/** Each list node's resolved item schema, for key defaults; a node belongs to one resolver. */
+const itemSchemas = new WeakMap<ListNode, Schema>();
+
+function itemSchemaOf(resolver: SchemaResolver, node: ListNode): Schema | undefined {
+  if (node.element === 'deduced') return undefined;
+  let schema = itemSchemas.get(node);
+  if (schema === undefined) {
+    schema = resolver.resolve(node.element);
+    itemSchemas.set(node, schema);
+  }
+  return schema;
+}
+
 /** The path element of list item `index`: its keys, its value, or its index. */
 export function listItemElement(
   resolver: SchemaResolver,
@@ -153,7 +166,7 @@ export function listItemElement(
     throw new TypedError(`element ${index}: associative list with keys has an element that is not a map`);
   if (node.keys.length === 0)
     throw new TypedError(`element ${index}: associative list without keys has an element that's a map type`);
-  const itemSchema = node.element === 'deduced' ? undefined : resolver.resolve(node.element);
+  const itemSchema = itemSchemaOf(resolver, node);
   const fields: KeyField[] = [];
   for (const key of node.keys) {
     try {
