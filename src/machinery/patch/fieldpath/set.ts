@@ -167,8 +167,12 @@ export class FieldSet {
 
   /** Puts a whole set under `pe` (mutates); `set` is not to be inserted into afterwards. */
   insertChild(pe: PathElement, set: FieldSet): void {
+    this.insertChildAt(pe, pathElementKey(pe), set);
+  }
+
+  /** insertChild for a walker that knows the element's key already. */
+  insertChildAt(pe: PathElement, key: string, set: FieldSet): void {
     if (set.empty()) return;
-    const key = pathElementKey(pe);
     const e = this.#writable.get(key);
     if (e === undefined) this.#add(entry(pe, key, { member: false, child: set }));
     else {

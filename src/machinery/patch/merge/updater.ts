@@ -10,7 +10,7 @@ import { compareValues, type Comparison } from '../typed/compare.js';
 import { mergeValues } from '../typed/merge.js';
 import { ensureNamedFieldsAreMembers } from '../typed/named-fields.js';
 import { removeItems } from '../typed/remove.js';
-import { formatTypedErrors, namedFieldSet, toFieldSet } from '../typed/to-field-set.js';
+import { formatTypedErrors, NamedFieldSets, toFieldSet } from '../typed/to-field-set.js';
 import type { SchemaResolver, TypeRef } from '../typed/type-node.js';
 
 export interface VersionedSet {
@@ -62,11 +62,6 @@ export class Updater {
   constructor(resolver: SchemaResolver, root: TypeRef) {
     this.#resolver = resolver;
     this.#root = root;
-  }
-
-  /** ensureNamedFieldsAreMembers(toFieldSet(value)), in one walk. */
-  #namedSetOf(value: JSONValue): FieldSet {
-    return namedFieldSet(this.#resolver, this.#root, value);
   }
 
   #named(set: FieldSet): FieldSet {
@@ -166,18 +161,20 @@ export class Updater {
     const { lastSet } = input;
     if (lastSet === undefined || lastSet.empty()) return merged;
     const namedLast = this.#named(lastSet);
+    // The pruned objects share what was not removed with the merged one, and its sets.
+    const sets = new NamedFieldSets(this.#resolver, this.#root);
     let pruned = this.#remove(merged, namedLast);
     // addBackOwnedItems: whatever an applier (this one included) still owns comes back.
     let owned: FieldSet | undefined;
     for (const vs of input.managers.values())
       if (vs.applied) owned = owned === undefined ? vs.set : owned.union(vs.set);
-    const mergedSet = this.#namedSetOf(merged);
+    const mergedSet = sets.of(merged);
     if (owned !== undefined) {
-      const keep = this.#namedSetOf(pruned).union(this.#named(owned));
+      const keep = sets.of(pruned).union(this.#named(owned));
       pruned = this.#remove(merged, mergedSet.difference(keep));
     }
     // addBackDanglingItems: only fields the manager owned before may go.
-    const prunedSet = pruned === merged ? mergedSet : this.#namedSetOf(pruned);
+    const prunedSet = pruned === merged ? mergedSet : sets.of(pruned);
     return this.#remove(merged, mergedSet.difference(prunedSet).intersection(namedLast));
   }
 }

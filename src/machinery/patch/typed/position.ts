@@ -54,6 +54,14 @@ export class Position {
     this.level(i).insertMemberAt({ kind: 'field', name }, fieldKey(name));
   }
 
+  /** Puts a whole set (not to be inserted into afterwards) below this position in output set `i`. */
+  adopt(i: number, set: FieldSet): void {
+    if (set.empty() || this.#parent === undefined) return;
+    this.#parent.level(i).insertChildAt(this.pe, this.key, set);
+    this.#levels ??= [];
+    this.#levels[i] = set;
+  }
+
   /** Whether anything was put in output set `i` below this position. */
   hasLevel(i: number): boolean {
     return this.#levels?.[i] !== undefined;

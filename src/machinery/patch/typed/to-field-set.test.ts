@@ -5,7 +5,7 @@ import type { JSONObject } from '../json.js';
 import { podResolver, podSchema } from '../testing/pod-schema.js';
 import { widgetResolver, widgetSchema } from '../testing/widget-schema.js';
 import { ensureNamedFieldsAreMembers } from './named-fields.js';
-import { namedFieldSet, toFieldSet } from './to-field-set.js';
+import { NamedFieldSets, toFieldSet } from './to-field-set.js';
 import type { SchemaResolver, TypeRef } from './type-node.js';
 
 const cases: { name: string; resolver: SchemaResolver; ref: TypeRef; value: JSONObject }[] = [
@@ -44,12 +44,24 @@ describe('toFieldSet', () => {
   for (const c of cases) {
     it(`with named, makes ensureNamedFieldsAreMembers's set in one walk: ${c.name}`, () => {
       const plain = toFieldSet(c.resolver, c.ref, c.value).set;
-      const named = namedFieldSet(c.resolver, c.ref, c.value);
+      const named = new NamedFieldSets(c.resolver, c.ref).of(c.value);
       const expected = ensureNamedFieldsAreMembers(c.resolver, c.ref, plain);
       assert.equal(JSON.stringify(encodeFieldsV1(named)), JSON.stringify(encodeFieldsV1(expected)));
       assert.notEqual(JSON.stringify(encodeFieldsV1(named)), JSON.stringify(encodeFieldsV1(plain)));
     });
   }
+
+  it('NamedFieldSets gives a value that shares subtrees with one walked before the set it has alone', () => {
+    const [pod] = cases;
+    if (pod === undefined) throw new Error('no pod case');
+    const sets = new NamedFieldSets(pod.resolver, pod.ref);
+    const first = sets.of(pod.value);
+    const spec = pod.value['spec'] as JSONObject;
+    const shared: JSONObject = { spec: { containers: spec['containers'] ?? [], volumes: [] } };
+    const alone = new NamedFieldSets(pod.resolver, pod.ref).of(shared);
+    assert.equal(JSON.stringify(encodeFieldsV1(sets.of(shared))), JSON.stringify(encodeFieldsV1(alone)));
+    assert.equal(JSON.stringify(encodeFieldsV1(sets.of(pod.value))), JSON.stringify(encodeFieldsV1(first)));
+  });
 
   it('reports undeclared fields, bad items and duplicates with their paths', () => {
     const { errors } = toFieldSet(podResolver, podSchema, {

@@ -46,15 +46,27 @@ class Seen {
   }
 }
 
+/** What a walk made of a map or list value it walked into: the set below it, if any. */
+interface Walked {
+  readonly node: TypeNode;
+  readonly set: FieldSet | undefined;
+}
+
+/** Walks of values that share subtrees: each value object's set, by identity. */
+type Memo = WeakMap<object, Walked>;
+
 class FieldsOf {
   readonly #resolver: SchemaResolver;
   /** Whether struct fields with members below are members too (ensureNamedFieldsAreMembers). */
   readonly #named: boolean;
+  /** Sets of subtrees already walked, reused without walking them (and without their errors). */
+  readonly #memo: Memo | undefined;
   readonly errors: string[] = [];
 
-  constructor(resolver: SchemaResolver, named: boolean) {
+  constructor(resolver: SchemaResolver, opts: { named: boolean; memo?: Memo }) {
     this.#resolver = resolver;
-    this.#named = named;
+    this.#named = opts.named;
+    this.#memo = opts.memo;
   }
 
   walk(ref: TypeRef, value: JSONValue, at: Position): void {
@@ -77,6 +89,21 @@ class FieldsOf {
     return false;
   }
 
+  /** #visit below the root, through the memo. */
+  #visitBelow(node: TypeNode, value: JSONValue, at: Position): boolean {
+    const memo = this.#memo;
+    if (memo === undefined || value === null || typeof value !== 'object')
+      return this.#visit(node, value, at);
+    const walked = memo.get(value);
+    if (walked?.node === node) {
+      if (walked.set !== undefined) at.adopt(0, walked.set);
+      return true;
+    }
+    if (!this.#visit(node, value, at)) return false;
+    memo.set(value, { node, set: at.hasLevel(0) ? at.level(0) : undefined });
+    return true;
+  }
+
   #visitList(node: ListNode, list: JSONValue[], at: Position): void {
     const seen = new Seen();
     for (let index = 0; index < list.length; index++) {
@@ -92,7 +119,7 @@ class FieldsOf {
       if (!seen.add(pe))
         this.errors.push(`${pathString(at.path())}: duplicate entries for key ${pathElementString(pe)}`);
       const child = at.element(pe);
-      this.#visit(typeOf(this.#resolver, node.element, item), item, child);
+      this.#visitBelow(typeOf(this.#resolver, node.element, item), item, child);
       child.mark(0);
     }
   }
@@ -112,7 +139,7 @@ class FieldsOf {
         continue;
       }
       const below = at.field(key);
-      const walked = this.#visit(child, val, below);
+      const walked = this.#visitBelow(child, val, below);
       const emptyMap = isJSONObject(val) && isEmpty(val);
       const declared = node.fieldTypes.has(key);
       if (!walked || emptyMap || !declared || (this.#named && below.hasLevel(0))) below.mark(0);
@@ -127,16 +154,35 @@ export function toFieldSet(
   value: JSONValue,
 ): { set: FieldSet; errors: string[] } {
   const set = new FieldSet();
-  const walk = new FieldsOf(resolver, false);
+  const walk = new FieldsOf(resolver, { named: false });
   walk.walk(ref, value, Position.root([set]));
   return { set, errors: walk.errors };
 }
 
-/** ensureNamedFieldsAreMembers(toFieldSet(value).set), made in the same walk. */
-export function namedFieldSet(resolver: SchemaResolver, ref: TypeRef, value: JSONValue): FieldSet {
-  const set = new FieldSet();
-  new FieldsOf(resolver, true).walk(ref, value, Position.root([set]));
-  return set;
+/**
+ * ensureNamedFieldsAreMembers(toFieldSet(value).set) for values of one type, made in the same
+ * walk. Values that share subtrees (an object and copies of it with a few fields removed) share
+ * the sets of those subtrees, walked once.
+ */
+export class NamedFieldSets {
+  readonly #resolver: SchemaResolver;
+  readonly #ref: TypeRef;
+  readonly #memo: Memo = new WeakMap();
+
+  constructor(resolver: SchemaResolver, ref: TypeRef) {
+    this.#resolver = resolver;
+    this.#ref = ref;
+  }
+
+  of(value: JSONValue): FieldSet {
+    const set = new FieldSet();
+    new FieldsOf(this.#resolver, { named: true, memo: this.#memo }).walk(
+      this.#ref,
+      value,
+      Position.root([set]),
+    );
+    return set;
+  }
 }
 
 /** ValidationErrors.Error(): one error as is, several under `errors:`. */
