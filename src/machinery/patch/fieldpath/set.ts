@@ -1,52 +1,18 @@
 // A set of field paths stored as a tree (structured-merge-diff fieldpath/set.go). Each level maps
 // an element's FieldsV1 key to whether the element is a member itself and the set below it, so a
 // walker that builds a set level by level computes each key once, and encoding reuses it.
-//
 // A set is built by its insert methods and is a value afterwards: the set operations share
-// unchanged subtrees between their inputs and results (and may return an input itself), so a set
-// that was handed to or returned by one must not be inserted into. Inserting below a subtree the
-// set borrowed copies that subtree first.
-//
+// unchanged subtrees between inputs and results (and may return an input itself), so a set handed
+// to or returned by one is not inserted into; inserting below a borrowed subtree copies it first.
 // A set decoded from FieldsV1 reads each level from the JSON when first asked, so an update reads
 // only the levels it changes of the sets it does not own; encoding a set that is still its source
 // gives the source back.
 import type { JSONObject } from '../json.js';
 import { comparePathElements, pathElementKey, type Path, type PathElement } from './path-element.js';
+import { entry, readEntries, share, type Entry, type FieldSetEntry, type SetSource } from './set-entry.js';
 import { sortSmall } from './small-sort.js';
 
-/** One element of a level, as the encoder reads it. */
-export interface FieldSetEntry {
-  readonly pe: PathElement;
-  /** pathElementKey(pe). */
-  readonly key: string;
-  readonly member: boolean;
-  /** The members below the element; never an empty set. */
-  readonly child: FieldSet | undefined;
-}
-
-interface Entry extends FieldSetEntry {
-  member: boolean;
-  child: FieldSet | undefined;
-  /** Whether `child` belongs to this set alone (made by insertion), so it may be written into. */
-  owned: boolean;
-}
-
-/** An element of a FieldsV1 level, and the FieldsV1 object of the members below it if any. */
-export interface SourceElement {
-  readonly pe: PathElement;
-  readonly key: string;
-  readonly member: boolean;
-  readonly below: JSONObject | undefined;
-}
-
-/** Where a decoded set reads its levels from. */
-export interface SetSource {
-  readonly object: JSONObject;
-  /** The elements of one level; the object was checked when decoded, so this does not throw. */
-  readonly read: (object: JSONObject, source: SetSource) => readonly SourceElement[];
-  /** Whether encoding the set gives `object` back as it is, key order included. */
-  readonly canonical: boolean;
-}
+export type { FieldSetEntry, SetSource, SourceElement } from './set-entry.js';
 
 interface Child {
   readonly pe: PathElement;
@@ -54,17 +20,6 @@ interface Child {
 }
 
 const byElement = (a: FieldSetEntry, b: FieldSetEntry): number => comparePathElements(a.pe, b.pe);
-
-/** A copy of an entry for another set: the same child, borrowed. */
-const share = (e: Entry): Entry => ({ pe: e.pe, key: e.key, member: e.member, child: e.child, owned: false });
-
-function entry(
-  pe: PathElement,
-  key: string,
-  parts: { member: boolean; child?: FieldSet | undefined },
-): Entry {
-  return { pe, key, member: parts.member, child: parts.child, owned: false };
-}
 
 export class FieldSet {
   #entries: Map<string, Entry> | undefined;
@@ -97,20 +52,9 @@ export class FieldSet {
   }
 
   #read(): Map<string, Entry> {
-    const out = new Map<string, Entry>();
     const source = this.#source;
-    if (source === undefined) return out;
-    for (const el of source.read(source.object, source)) {
-      const child = el.below === undefined ? undefined : FieldSet.fromSource({ ...source, object: el.below });
-      const e = out.get(el.key);
-      if (e === undefined) out.set(el.key, entry(el.pe, el.key, { member: el.member, child }));
-      else {
-        // Two spellings of one element (`k:{"a":1,"b":2}`, `k:{"b":2,"a":1}`) make one entry.
-        e.member ||= el.member;
-        if (child !== undefined) e.child = e.child === undefined ? child : e.child.union(child);
-      }
-    }
-    return out;
+    if (source === undefined) return new Map();
+    return readEntries(source, (below) => FieldSet.fromSource({ ...source, object: below }));
   }
 
   /** The entries, for writing: the set no longer is its source. */
@@ -188,11 +132,13 @@ export class FieldSet {
 
   /** A level-deep copy whose children are all borrowed. */
   #copy(): FieldSet {
-    const out = new FieldSet();
-    const level = new Map<string, Entry>();
-    for (const e of this.#level.values()) level.set(e.key, share(e));
-    out.#entries = level;
-    return out;
+    return FieldSet.#over(this.#prefix(this.#level.size));
+  }
+
+  static #over(level: Map<string, Entry>): FieldSet {
+    const set = new FieldSet();
+    set.#entries = level;
+    return set;
   }
 
   has(path: Path): boolean {
@@ -270,9 +216,7 @@ export class FieldSet {
       const kept = child?.empty() === false ? child : undefined;
       if (member || kept !== undefined) level.set(key, entry(e.pe, key, { member, child: kept }));
     }
-    const out = new FieldSet();
-    out.#entries = level;
-    return out;
+    return FieldSet.#over(level);
   }
 
   difference(other: FieldSet): FieldSet {
@@ -288,20 +232,11 @@ export class FieldSet {
   /** This set less `other`'s members; `this` itself when they have nothing in common. */
   #without(other: FieldSet, recursive: boolean): FieldSet {
     if (other.empty() || this.empty()) return this;
-    let out: Map<string, Entry> | undefined;
-    let index = 0;
     const theirs = other.#level;
-    for (const e of this.#level.values()) {
+    return this.#mapEntries((e) => {
       const o = theirs.get(e.key);
-      const next = o === undefined ? e : FieldSet.#entryWithout(e, o, recursive);
-      if (next !== e && out === undefined) out = this.#prefix(index);
-      if (out !== undefined && next !== undefined) out.set(e.key, next === e ? share(e) : next);
-      index++;
-    }
-    if (out === undefined) return this;
-    const set = new FieldSet();
-    set.#entries = out;
-    return set;
+      return o === undefined ? e : FieldSet.#entryWithout(e, o, recursive);
+    });
   }
 
   /** What is left of entry `e` without entry `o`: `e` itself when nothing, undefined when all goes. */
@@ -324,22 +259,27 @@ export class FieldSet {
     f: (e: FieldSetEntry & { child: FieldSet }, context: C) => { member: boolean; child: FieldSet },
     context: C,
   ): FieldSet {
+    return this.#mapEntries((e) => {
+      if (e.child === undefined) return e;
+      const made = f({ pe: e.pe, key: e.key, member: e.member, child: e.child }, context);
+      return made.member === e.member && made.child === e.child ? e : entry(e.pe, e.key, made);
+    });
+  }
+
+  /**
+   * This set with each entry replaced by what `f` makes of it (the entry itself when unchanged,
+   * undefined to drop it); this set itself when `f` changes none, else a copy made from there on.
+   */
+  #mapEntries(f: (e: Entry) => Entry | undefined): FieldSet {
     let out: Map<string, Entry> | undefined;
     let index = 0;
     for (const e of this.#level.values()) {
-      let next = e;
-      if (e.child !== undefined) {
-        const made = f({ pe: e.pe, key: e.key, member: e.member, child: e.child }, context);
-        if (made.member !== e.member || made.child !== e.child) next = entry(e.pe, e.key, made);
-      }
+      const next = f(e);
       if (next !== e && out === undefined) out = this.#prefix(index);
-      out?.set(e.key, next === e ? share(e) : next);
+      if (out !== undefined && next !== undefined) out.set(e.key, next === e ? share(e) : next);
       index++;
     }
-    if (out === undefined) return this;
-    const set = new FieldSet();
-    set.#entries = out;
-    return set;
+    return out === undefined ? this : FieldSet.#over(out);
   }
 
   /** This set's first `count` entries, their children borrowed. */
