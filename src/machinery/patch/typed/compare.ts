@@ -47,6 +47,12 @@ interface Indexed {
   readonly order: readonly Item[];
 }
 
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 const itemsOf = (it: Item): JSONValue[] => [it.value, ...(it.more ?? [])];
 const asList = (v: Value): JSONValue[] | undefined => (Array.isArray(v) ? v : undefined);
 const asMap = (v: Value): Record<string, JSONValue> | undefined => (isJSONObject(v) ? v : undefined);
@@ -116,28 +122,25 @@ class Comparer {
       this.#leaf(p, at);
       return true;
     }
-    // How many of r's keys the first loop saw: when all, there is no second loop.
-    let seen = 0;
-    if (l !== undefined) {
-      for (const key of Object.keys(l)) {
-        const lhs = l[key];
-        const rhs = r?.[key];
-        if (rhs !== undefined && Object.hasOwn(r ?? {}, key)) seen++;
-        // The common case, an unchanged field, before making anything for it.
-        if (lhs === rhs && lhs !== undefined) continue;
-        const type = memberType(node, key) ?? 'deduced';
-        this.compareAt(type, { lhs, rhs }, at.field(key));
-      }
+    const leftKeys = l === undefined ? [] : Object.keys(l);
+    for (const key of leftKeys) {
+      const lhs = l?.[key];
+      const rhs = r?.[key];
+      // The common case, an unchanged field, before making anything for it.
+      if (lhs === rhs && lhs !== undefined) continue;
+      const type = memberType(node, key) ?? 'deduced';
+      this.compareAt(type, { lhs, rhs }, at.field(key));
     }
-    if (r !== undefined) {
-      const keys = Object.keys(r);
-      if (seen === keys.length) return false;
-      for (const key of keys) {
-        if (l !== undefined && Object.hasOwn(l, key)) continue;
-        // l?.[key] as the key walk always read it: a key like `constructor` finds l's prototype.
-        const type = memberType(node, key) ?? 'deduced';
-        this.compareAt(type, { lhs: l?.[key], rhs: r[key] }, at.field(key));
-      }
+    if (r === undefined) return false;
+    const rightKeys = Object.keys(r);
+    // Two objects decoded from like JSON mostly have the same keys in the same order: then the
+    // right side has no key of its own to visit.
+    if (sameStrings(leftKeys, rightKeys)) return false;
+    for (const key of rightKeys) {
+      if (l !== undefined && Object.hasOwn(l, key)) continue;
+      // l?.[key] as the key walk always read it: a key like `constructor` finds l's prototype.
+      const type = memberType(node, key) ?? 'deduced';
+      this.compareAt(type, { lhs: l?.[key], rhs: r[key] }, at.field(key));
     }
     return false;
   }
