@@ -2,15 +2,10 @@
 // next lacks or holds differently (storage.newObject(): apiVersion and kind), next is only
 // added fields: what compareValues marks added, walked once without building sets or paths.
 // Every rule here is compare.ts's for a left side that is undefined.
-import {
-  comparePathElements,
-  fieldKey,
-  pathElementKey,
-  type PathElement,
-} from '../fieldpath/path-element.js';
+import { comparePathElements, fieldKey, type PathElement } from '../fieldpath/path-element.js';
 import { sortSmall, sortStrings } from '../fieldpath/small-sort.js';
 import { isJSONObject, type JSONObject, type JSONValue } from '../json.js';
-import { ItemIndex } from './item-index.js';
+import { ItemIndex, itemKey } from './item-index.js';
 import {
   listItemElement,
   memberType,
@@ -102,7 +97,7 @@ class AddedFields {
     for (const item of sorted) {
       const child = item.duplicated ? {} : this.at(node.element, item.value);
       if (child === undefined) continue;
-      out[pathElementKey(item.pe)] = child;
+      out[itemKey(node, item.pe)] = child;
       children = true;
     }
     return children ? out : {};

@@ -186,7 +186,7 @@ class Comparer {
     const { l, r } = p;
     const pe = l?.pe ?? r?.pe;
     if (pe === undefined) return;
-    const at = list.element(pe);
+    const at = list.element(pe, node);
     if (l?.more !== undefined || r?.more !== undefined) {
       const lhs = l === undefined ? undefined : itemsOf(l);
       const rhs = r === undefined ? undefined : itemsOf(r);

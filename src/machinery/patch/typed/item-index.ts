@@ -1,9 +1,11 @@
 // List items by element, for walkers that pair the items of two lists or find duplicates. Two
-// items share an entry exactly when their elements' FieldsV1 keys are equal, but the lookup is
-// made without rendering that text (goJson's escaping, an object to stringify): key fields are
-// scalars and are looked up as themselves, one map per field in the list's key order; a set's
-// scalar values too; other values by their JSON, which tells the same values apart as goJson.
-import type { PathElement } from '../fieldpath/path-element.js';
+// items of one list (one kind of element, one set of key fields) share an entry exactly when
+// their elements' FieldsV1 keys are equal, but the lookup renders no key (goJson's escaping, an
+// object to stringify): key fields are scalars and are looked up as themselves, one map per
+// field in the list's key order; a set's scalar values too; other values by their JSON, which
+// tells the same values apart as goJson does.
+import { pathElementKey, type PathElement } from '../fieldpath/path-element.js';
+import type { ListNode } from './type-node.js';
 
 type Level = Map<unknown, unknown>;
 
@@ -55,4 +57,28 @@ function jsonOf(pe: PathElement): string | undefined {
   if (pe.kind !== 'value') return pe.kind === 'key' ? undefined : `${pe.kind}:${JSON.stringify(pe)}`;
   const v = pe.value;
   return v !== null && typeof v === 'object' ? JSON.stringify(v) : undefined;
+}
+
+/** Rendered keys of each list type's items, up to a bound (then started afresh). */
+const renderedKeys = new WeakMap<ListNode, { readonly keys: ItemIndex<string>; size: number }>();
+const maxRenderedKeys = 512;
+
+/**
+ * pathElementKey of an item of a list of type `node`, rendered once per element: the same items
+ * (containers, env vars, ports, volumes) come back with every object, and rendering one means
+ * building an object and goJson.
+ */
+export function itemKey(node: ListNode, pe: PathElement): string {
+  let memo = renderedKeys.get(node);
+  if (memo === undefined || memo.size >= maxRenderedKeys) {
+    memo = { keys: new ItemIndex<string>(), size: 0 };
+    renderedKeys.set(node, memo);
+  }
+  let key = memo.keys.get(pe);
+  if (key === undefined) {
+    key = pathElementKey(pe);
+    memo.keys.set(pe, key);
+    memo.size++;
+  }
+  return key;
 }

@@ -3,20 +3,28 @@
 // and levels are made when first needed, so the unchanged parts of a value cost no sets or keys.
 import { fieldKey, pathElementKey, type Path, type PathElement } from '../fieldpath/path-element.js';
 import { FieldSet } from '../fieldpath/set.js';
+import { itemKey } from './item-index.js';
+import type { ListNode } from './type-node.js';
 
 export class Position {
   readonly #parent: Position | undefined;
   /** The field name that reached this position, when its element is a field. */
   readonly #name: string | undefined;
   #pe: PathElement | undefined;
+  /** The list type of an item's position, whose keys it renders once. */
+  readonly #list: ListNode | undefined;
   #key: string | undefined;
   /** Per output set, the level below this position; the root's are the sets themselves. */
   #levels: (FieldSet | undefined)[] | undefined;
 
-  private constructor(parent: Position | undefined, step: { name?: string; pe?: PathElement }) {
+  private constructor(
+    parent: Position | undefined,
+    step: { name?: string; pe?: PathElement; list?: ListNode },
+  ) {
     this.#parent = parent;
     this.#name = step.name;
     this.#pe = step.pe;
+    this.#list = step.list;
   }
 
   /** The root of a walk filling `sets`. */
@@ -30,8 +38,9 @@ export class Position {
     return new Position(this, { name });
   }
 
-  element(pe: PathElement): Position {
-    return new Position(this, { pe });
+  /** The position of an item of a list of type `list`. */
+  element(pe: PathElement, list: ListNode): Position {
+    return new Position(this, { pe, list });
   }
 
   get pe(): PathElement {
@@ -40,7 +49,10 @@ export class Position {
   }
 
   get key(): string {
-    this.#key ??= this.#name === undefined ? pathElementKey(this.pe) : fieldKey(this.#name);
+    if (this.#key === undefined) {
+      if (this.#name !== undefined) this.#key = fieldKey(this.#name);
+      else this.#key = this.#list === undefined ? pathElementKey(this.pe) : itemKey(this.#list, this.pe);
+    }
     return this.#key;
   }
 

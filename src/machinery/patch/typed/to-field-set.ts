@@ -118,7 +118,7 @@ class FieldsOf {
       }
       if (!seen.add(pe))
         this.errors.push(`${pathString(at.path())}: duplicate entries for key ${pathElementString(pe)}`);
-      const child = at.element(pe);
+      const child = at.element(pe, node);
       this.#visitBelow(typeOf(this.#resolver, node.element, item), item, child);
       child.mark(0);
     }
