@@ -21,6 +21,12 @@ interface Child {
 
 const byElement = (a: FieldSetEntry, b: FieldSetEntry): number => comparePathElements(a.pe, b.pe);
 
+/** What withChildren's caller makes of an entry that has a child. */
+type ChildMapper<C> = (
+  e: FieldSetEntry & { child: FieldSet },
+  context: C,
+) => { member: boolean; child: FieldSet };
+
 export class FieldSet {
   #entries: Map<string, Entry> | undefined;
   /** Set while the entries are still to be read from FieldsV1, and kept while they are unchanged. */
@@ -232,49 +238,45 @@ export class FieldSet {
   /** This set less `other`'s members; `this` itself when they have nothing in common. */
   #without(other: FieldSet, recursive: boolean): FieldSet {
     if (other.empty() || this.empty()) return this;
-    const theirs = other.#level;
-    return this.#mapEntries((e) => {
-      const o = theirs.get(e.key);
-      return o === undefined ? e : FieldSet.#entryWithout(e, o, recursive);
-    });
+    return this.#mapEntries(FieldSet.#entryWithout, { theirs: other.#level, recursive });
   }
 
-  /** What is left of entry `e` without entry `o`: `e` itself when nothing, undefined when all goes. */
-  static #entryWithout(e: Entry, o: Entry, recursive: boolean): Entry | undefined {
-    if (recursive && o.member) return undefined;
+  /** Entry `e` less its like in `theirs`: `e` itself when nothing goes, undefined when all does. */
+  static #entryWithout(
+    e: Entry,
+    without: { theirs: Map<string, Entry>; recursive: boolean },
+  ): Entry | undefined {
+    const o = without.theirs.get(e.key);
+    if (o === undefined) return e;
+    if (without.recursive && o.member) return undefined;
     const member = e.member && !o.member;
     let child = e.child;
-    if (child !== undefined && o.child !== undefined) child = child.#without(o.child, recursive);
+    if (child !== undefined && o.child !== undefined) child = child.#without(o.child, without.recursive);
     if (member === e.member && child === e.child) return e;
     const kept = child?.empty() === false ? child : undefined;
     return member || kept !== undefined ? entry(e.pe, e.key, { member, child: kept }) : undefined;
   }
 
-  /**
-   * This set with the member flag and child of each entry that has a child replaced by what `f`
-   * makes of them and `context` (a child it returns must not be empty); this set itself when `f`
-   * changes none.
-   */
-  withChildren<C>(
-    f: (e: FieldSetEntry & { child: FieldSet }, context: C) => { member: boolean; child: FieldSet },
-    context: C,
-  ): FieldSet {
-    return this.#mapEntries((e) => {
-      if (e.child === undefined) return e;
-      const made = f({ pe: e.pe, key: e.key, member: e.member, child: e.child }, context);
-      return made.member === e.member && made.child === e.child ? e : entry(e.pe, e.key, made);
-    });
+  /** Each entry with a child given `f`'s member flag and (non-empty) child; this set itself when none changes. */
+  withChildren<C>(f: ChildMapper<C>, context: C): FieldSet {
+    return this.#mapEntries(FieldSet.#entryWithChild<C>, { f, context });
+  }
+
+  static #entryWithChild<C>(e: Entry, mapper: { f: ChildMapper<C>; context: C }): Entry {
+    if (e.child === undefined) return e;
+    const made = mapper.f({ pe: e.pe, key: e.key, member: e.member, child: e.child }, mapper.context);
+    return made.member === e.member && made.child === e.child ? e : entry(e.pe, e.key, made);
   }
 
   /**
-   * This set with each entry replaced by what `f` makes of it (the entry itself when unchanged,
-   * undefined to drop it); this set itself when `f` changes none, else a copy made from there on.
+   * Each entry replaced by `f`'s (itself when unchanged, undefined to drop it); this set itself
+   * when none changes. `f` takes a context instead of closing over one: this runs for each level.
    */
-  #mapEntries(f: (e: Entry) => Entry | undefined): FieldSet {
+  #mapEntries<C>(f: (e: Entry, context: C) => Entry | undefined, context: C): FieldSet {
     let out: Map<string, Entry> | undefined;
     let index = 0;
     for (const e of this.#level.values()) {
-      const next = f(e);
+      const next = f(e, context);
       if (next !== e && out === undefined) out = this.#prefix(index);
       if (out !== undefined && next !== undefined) out.set(e.key, next === e ? share(e) : next);
       index++;
