@@ -1,11 +1,11 @@
 // managedFields on every write (k8s.io/apimachinery/pkg/util/managedfields FieldManager): Update
 // records what a create, update or patch changed for its manager; Apply merges an applied
 // configuration, answering conflicts with 409 unless forced.
-import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.js';
+import type { KubeObject, ManagedFieldsEntry, ObjectMeta } from '../../api/meta.js';
 import type { Schema } from '../../api/schema/types.js';
 import { newBadRequest, StatusError } from '../../machinery/errors/index.js';
 import { FieldSet } from '../../machinery/patch/fieldpath/set.js';
-import type { JSONValue } from '../../machinery/patch/json.js';
+import { isJSONObject, type JSONValue } from '../../machinery/patch/json.js';
 import {
   decodeManagedFields,
   emptyManaged,
@@ -57,9 +57,24 @@ export function unknownError(message: string): StatusError {
   });
 }
 
+/**
+ * `obj` without metadata.managedFields: a copy of the top level and of metadata, sharing the rest,
+ * as the field manager only ever writes those two levels of what it returns (kube deep-copies;
+ * here the requests own their objects and the live one is only read).
+ */
 function withoutManagedFields(obj: KubeObject): KubeObject {
-  const copy = structuredClone(obj);
-  if (copy.metadata !== undefined) delete copy.metadata.managedFields;
+  const copy = { ...obj };
+  const meta: unknown = obj.metadata;
+  if (isJSONObject(meta)) {
+    const { managedFields: _dropped, ...rest } = meta;
+    copy.metadata = rest;
+  } else if (meta === null) {
+    // What the deep copy this replaces did on `delete null.managedFields`: a null metadata fails.
+    throw new TypeError('Cannot convert undefined or null to object');
+  } else if (Array.isArray(meta)) {
+    // Not an object, but writable like one: keep the caller's array out of encodeInto's reach.
+    copy.metadata = [...(meta as unknown[])] as ObjectMeta;
+  }
   return copy;
 }
 

@@ -28,5 +28,7 @@ export function syncLastApplied(input: { object: KubeObject; applied: KubeObject
     Reflect.deleteProperty(own, lastAppliedAnnotation);
     if (Object.keys(own).length === 0 && applied.metadata !== undefined) delete applied.metadata.annotations;
   }
-  annotations[lastAppliedAnnotation] = encodeJSON(sortedKeys(applied));
+  // A new annotations map: the object may share the old one with the live object.
+  const metadata = input.object.metadata as NonNullable<KubeObject['metadata']>;
+  metadata.annotations = { ...annotations, [lastAppliedAnnotation]: encodeJSON(sortedKeys(applied)) };
 }

@@ -32,9 +32,16 @@ export function stripMeta(managed: Managed, manager: string): void {
   else managed.fields.set(manager, { ...vs, set });
 }
 
+/** The last second nowTime rendered: writes come many to a second. */
+let lastTime = { second: NaN, text: '' };
+
 /** metav1.Time now, in RFC 3339 to the second. */
 export function nowTime(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== lastTime.second) {
+    lastTime = { second, text: new Date(second * 1000).toISOString().replace(/\.\d+Z$/, 'Z') };
+  }
+  return lastTime.text;
 }
 
 export const defaultMaxUpdateManagers = 10;
@@ -44,7 +51,8 @@ const seconds = (t: string | undefined): number => (t === undefined ? 0 : Math.f
 
 /** capManagersManager: folds the oldest Update entries into `ancient-changes` beyond the cap. */
 export function capUpdateManagers(managed: Managed, max = defaultMaxUpdateManagers): void {
-  const updaters = [...managed.fields].filter(([, vs]) => !vs.applied).map(([id]) => id);
+  const updaters: string[] = [];
+  for (const [id, vs] of managed.fields) if (!vs.applied) updaters.push(id);
   if (updaters.length <= max) return;
   updaters.sort(
     (a, b) => seconds(managed.times.get(a)) - seconds(managed.times.get(b)) || (a < b ? -1 : a > b ? 1 : 0),

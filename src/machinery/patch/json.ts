@@ -21,12 +21,19 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((x, i) => jsonEqual(x, b[i]));
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
   }
   if (!isJSONObject(a) || !isJSONObject(b)) return false;
-  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
-  if (keys.length !== Object.keys(b).filter((k) => b[k] !== undefined).length) return false;
-  return keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+  let defined = 0;
+  for (const k of Object.keys(a)) {
+    const v = a[k];
+    if (v === undefined) continue;
+    defined++;
+    if (!Object.hasOwn(b, k) || !jsonEqual(v, b[k])) return false;
+  }
+  for (const k of Object.keys(b)) if (b[k] !== undefined) defined--;
+  return defined === 0;
 }
 
 const typeRank = (v: unknown): number => {

@@ -30,12 +30,22 @@ export function managerIdentifier(info: Partial<ManagerInfo>): string {
   return JSON.stringify(out);
 }
 
-export function parseManagerIdentifier(id: string): Partial<ManagerInfo> {
-  try {
-    return JSON.parse(id) as Partial<ManagerInfo>;
-  } catch {
-    return { manager: id };
+/** Parsed identifiers: every write encodes every entry, and the same managers write again. */
+const parsedIdentifiers = new Map<string, Readonly<Partial<ManagerInfo>>>();
+const maxParsedIdentifiers = 1024;
+
+export function parseManagerIdentifier(id: string): Readonly<Partial<ManagerInfo>> {
+  let info = parsedIdentifiers.get(id);
+  if (info === undefined) {
+    try {
+      info = Object.freeze(JSON.parse(id) as Partial<ManagerInfo>);
+    } catch {
+      info = Object.freeze({ manager: id });
+    }
+    if (parsedIdentifiers.size >= maxParsedIdentifiers) parsedIdentifiers.clear();
+    parsedIdentifiers.set(id, info);
   }
+  return info;
 }
 
 /** DecodeManagedFields; throws an Error with kube's text on an invalid entry. */
@@ -64,11 +74,17 @@ export function decodeManagedFields(entries: readonly ManagedFieldsEntry[] | und
 const seconds = (t: string | undefined): number => (t === undefined ? 0 : Math.floor(Date.parse(t) / 1000));
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-function compareEntries(p: ManagedFieldsEntry, q: ManagedFieldsEntry): number {
+/** An entry and its time in seconds, parsed once for sorting. */
+interface Timed {
+  readonly entry: ManagedFieldsEntry;
+  readonly seconds: number;
+}
+
+function compareEntries(a: Timed, b: Timed): number {
+  const p = a.entry;
+  const q = b.entry;
   if (p.operation !== q.operation) return cmp(p.operation ?? '', q.operation ?? '');
-  const ps = seconds(p.time);
-  const qs = seconds(q.time);
-  if (ps !== qs) return ps - qs;
+  if (a.seconds !== b.seconds) return a.seconds - b.seconds;
   if (p.manager !== q.manager) return cmp(p.manager ?? '', q.manager ?? '');
   if (p.apiVersion !== q.apiVersion) return cmp(p.apiVersion ?? '', q.apiVersion ?? '');
   return cmp(p.subresource ?? '', q.subresource ?? '');
@@ -76,7 +92,7 @@ function compareEntries(p: ManagedFieldsEntry, q: ManagedFieldsEntry): number {
 
 /** The managedFields list for `managed`; undefined when no manager owns anything. */
 export function encodeManagedFields(managed: Managed): ManagedFieldsEntry[] | undefined {
-  const entries: ManagedFieldsEntry[] = [];
+  const entries: Timed[] = [];
   for (const [id, vs] of managed.fields) {
     const info = parseManagerIdentifier(id);
     const entry: ManagedFieldsEntry = {};
@@ -88,7 +104,7 @@ export function encodeManagedFields(managed: Managed): ManagedFieldsEntry[] | un
     entry.fieldsType = 'FieldsV1';
     entry.fieldsV1 = encodeFieldsV1(vs.set);
     if ((info.subresource ?? '') !== '') entry.subresource = info.subresource ?? '';
-    entries.push(entry);
+    entries.push({ entry, seconds: seconds(time) });
   }
-  return entries.length === 0 ? undefined : entries.sort(compareEntries);
+  return entries.length === 0 ? undefined : entries.sort(compareEntries).map((t) => t.entry);
 }

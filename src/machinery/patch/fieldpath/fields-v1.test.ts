@@ -71,3 +71,61 @@ describe('FieldSet', () => {
     assert.ok(new FieldSet().empty());
   });
 });
+
+describe('decodeFieldsV1 reads lazily and gives canonical objects back', () => {
+  const canonical = {
+    'f:metadata': { 'f:labels': { '.': {}, 'f:a': {} } },
+    'f:spec': {
+      '.': {},
+      'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:name': {} } },
+      'f:set': { 'v:1': {}, 'v:"a"': {} },
+    },
+  };
+
+  it('encodes an untouched decoded set as the very object it came from', () => {
+    assert.equal(encodeFieldsV1(decodeFieldsV1(canonical)), canonical);
+  });
+
+  it('reuses the untouched subtrees of a changed set', () => {
+    const set = decodeFieldsV1(canonical).union(FieldSet.of([f('metadata'), f('labels'), f('b')]));
+    const out = encodeFieldsV1(set);
+    assert.deepEqual(out, {
+      'f:metadata': { 'f:labels': { '.': {}, 'f:a': {}, 'f:b': {} } },
+      'f:spec': canonical['f:spec'],
+    });
+    assert.equal(out['f:spec'], canonical['f:spec']);
+  });
+
+  for (const [label, input, expected] of [
+    ['keys out of order', { 'f:b': {}, 'f:a': {} }, { 'f:a': {}, 'f:b': {} }],
+    ['a key element spelled with spaces', { 'k:{"name": "x"}': {} }, { 'k:{"name":"x"}': {} }],
+    ['a key element with its fields unsorted', { 'k:{"b":1,"a":2}': {} }, { 'k:{"a":2,"b":1}': {} }],
+    ['`.` alone', { 'f:a': { '.': {} } }, { 'f:a': {} }],
+    ['`.` last', { 'f:a': { 'f:b': {}, '.': {} } }, { 'f:a': { '.': {}, 'f:b': {} } }],
+    [
+      '`.` holding something',
+      { 'f:a': { '.': { 'f:x': {} }, 'f:b': {} } },
+      { 'f:a': { '.': {}, 'f:b': {} } },
+    ],
+    ['`.` at the top', { '.': {}, 'f:a': {} }, { 'f:a': {} }],
+    ['a value before a key', { 'v:"x"': {}, 'k:{"a":1}': {} }, { 'k:{"a":1}': {}, 'v:"x"': {} }],
+    ['values out of JSON order', { 'v:"a"': {}, 'v:1': {} }, { 'v:1': {}, 'v:"a"': {} }],
+    ['an index with a leading zero', { 'i:01': {} }, { 'i:1': {} }],
+    [
+      'two spellings of one element',
+      { 'k:{"a":1,"b":2}': { 'f:x': {} }, 'k:{"b":2,"a":1}': { '.': {}, 'f:y': {} } },
+      { 'k:{"a":1,"b":2}': { '.': {}, 'f:x': {}, 'f:y': {} } },
+    ],
+  ] as const) {
+    it(`writes ${label} as encoding does`, () => {
+      const out = encodeFieldsV1(decodeFieldsV1(structuredClone(input)));
+      assert.equal(JSON.stringify(out), JSON.stringify(expected));
+    });
+  }
+
+  it('still refuses a malformed key anywhere at decode time, and ignores what `.` holds', () => {
+    assert.throws(() => decodeFieldsV1({ 'f:a': { 'f:b': { 'x:c': {} } } }), /unknown path element type/);
+    assert.throws(() => decodeFieldsV1({ 'f:a': { 'f:b': 1 } }), /expected an object for "f:b"/);
+    assert.doesNotThrow(() => decodeFieldsV1({ 'f:a': { '.': { 'x:c': 1 }, 'f:b': {} } }));
+  });
+});

@@ -7,29 +7,17 @@ import {
   InvalidPathElement,
   parsePathElementKey,
   pathElementKey,
+  type PathElement,
 } from './path-element.js';
-import { FieldSet } from './set.js';
+import { FieldSet, type SetSource, type SourceElement } from './set.js';
 
 function emit(set: FieldSet, includeSelf: boolean): JSONObject {
+  const source = set.canonicalSource;
+  // A decoded set that is still its source encodes as the source, `.` included when it has one.
+  if (source !== undefined && Object.hasOwn(source, '.') === includeSelf) return source;
   const out: JSONObject = {};
-  const members = set.members();
-  const children = set.children();
-  if (includeSelf && (members.length > 0 || children.length > 0)) out['.'] = {};
-  let mi = 0;
-  let ci = 0;
-  while (mi < members.length || ci < children.length) {
-    const m = members[mi];
-    const c = children[ci];
-    const cmp = m === undefined ? 1 : c === undefined ? -1 : comparePathElements(m, c.pe);
-    if (cmp < 0 && m !== undefined) {
-      out[pathElementKey(m)] = {};
-      mi++;
-    } else if (c !== undefined) {
-      out[pathElementKey(c.pe)] = emit(c.set, cmp === 0);
-      if (cmp === 0) mi++;
-      ci++;
-    }
-  }
+  if (includeSelf && !set.empty()) out['.'] = {};
+  for (const e of set.entries()) out[e.key] = e.child === undefined ? {} : emit(e.child, e.member);
   return out;
 }
 
@@ -38,25 +26,122 @@ export function encodeFieldsV1(set: FieldSet): JSONObject {
   return emit(set, false);
 }
 
-function read(obj: JSONObject, into: FieldSet): void {
-  for (const [key, value] of Object.entries(obj)) {
-    if (key === '.') continue;
+const fieldPrefix = 'f:';
+
+/** A non-field key's element, and whether the key is written as encoding writes it. */
+interface ParsedKey {
+  readonly pe: PathElement;
+  readonly canonical: boolean;
+}
+
+/**
+ * Parsed non-field keys: managedFields repeat the same keys (containers, ports, env names) from
+ * one object to the next, and parsing them means JSON. Bounded: emptied when full.
+ */
+const parsedKeys = new Map<string, ParsedKey>();
+const maxParsedKeys = 4096;
+
+/** parsePathElementKey for a key that is not a field's; throws InvalidPathElement as it does. */
+function parseKey(key: string): ParsedKey {
+  let parsed = parsedKeys.get(key);
+  if (parsed === undefined) {
     const pe = parsePathElementKey(key);
-    if (!isJSONObject(value)) throw new InvalidPathElement(`expected an object for ${JSON.stringify(key)}`);
-    const keys = Object.keys(value);
-    if (keys.length === 0 || keys.includes('.')) into.insertMember(pe);
-    if (keys.some((k) => k !== '.')) {
-      const child = new FieldSet();
-      read(value, child);
-      into.insertChild(pe, child);
-    }
+    parsed = { pe, canonical: pathElementKey(pe) === key };
+    if (parsedKeys.size >= maxParsedKeys) parsedKeys.clear();
+    parsedKeys.set(key, parsed);
   }
+  return parsed;
+}
+
+const isEmptyObject = (value: JSONObject): boolean => {
+  for (const _ in value) return false;
+  return true;
+};
+
+/** How a member's FieldsV1 value reads: `{}` or `.` make it a member, other keys give it children. */
+function shape(value: JSONObject): { member: boolean; parent: boolean } {
+  let member = false;
+  let parent = false;
+  for (const k in value) {
+    if (k === '.') member = true;
+    else parent = true;
+  }
+  return { member: member || !parent, parent };
+}
+
+/** What check found of a level: whether it is as encoding writes it, and what keys it has. */
+const canonicalLevel = 1;
+const hasDot = 2;
+const hasElements = 4;
+
+/**
+ * Checks a FieldsV1 object as decoding reads it, throwing InvalidPathElement where decoding
+ * fails, and tells whether encoding its set gives the object back unchanged: keys as encoding
+ * writes them and in its order, `.` first, only beside other keys, and `{}` everywhere else.
+ * One pass over every key, depth first as decoding goes.
+ */
+function check(obj: JSONObject, root: boolean): number {
+  let canonical = true;
+  let keys = 0;
+  let previous: string | undefined;
+  let previousPe: PathElement | undefined;
+  for (const key in obj) {
+    const value = obj[key];
+    if (key === '.') {
+      keys |= hasDot;
+      // Decoding ignores what `.` holds; encoding writes `{}`.
+      canonical &&= !root && previous === undefined && isJSONObject(value) && isEmptyObject(value);
+      continue;
+    }
+    keys |= hasElements;
+    const parsed = key.startsWith(fieldPrefix) ? undefined : parseKey(key);
+    if (!isJSONObject(value)) throw new InvalidPathElement(`expected an object for ${JSON.stringify(key)}`);
+    const pe = parsed?.pe;
+    if (parsed !== undefined) canonical &&= parsed.canonical;
+    // In encoding's order: fields by name first, then other elements by comparePathElements.
+    if (canonical && previous !== undefined) {
+      canonical =
+        pe === undefined
+          ? previousPe === undefined && previous < key
+          : previousPe === undefined || comparePathElements(previousPe, pe) <= 0;
+    }
+    previous = key;
+    previousPe = pe;
+    const below = check(value, false);
+    // A member without children encodes as `{}`, not `{".":{}}`.
+    canonical &&= (below & canonicalLevel) !== 0 && below !== (canonicalLevel | hasDot);
+  }
+  return (canonical ? canonicalLevel : 0) | keys;
+}
+
+/** The elements of one checked level. */
+function readLevel(obj: JSONObject, source: SetSource): SourceElement[] {
+  const out: SourceElement[] = [];
+  for (const key in obj) {
+    if (key === '.') continue;
+    const value = obj[key] as JSONObject;
+    let pe: PathElement;
+    let canonicalKey = key;
+    if (key.startsWith(fieldPrefix)) pe = { kind: 'field', name: key.slice(fieldPrefix.length) };
+    else {
+      const parsed = parseKey(key);
+      pe = parsed.pe;
+      if (!source.canonical && !parsed.canonical) canonicalKey = pathElementKey(pe);
+    }
+    const { member, parent } = shape(value);
+    out.push({ pe, key: canonicalKey, member, below: parent ? value : undefined });
+  }
+  return out;
 }
 
 /** The set a FieldsV1 object encodes; throws InvalidPathElement on a malformed one. */
 export function decodeFieldsV1(obj: unknown): FieldSet {
   if (!isJSONObject(obj)) throw new InvalidPathElement('FieldsV1 must be a JSON object');
-  const set = new FieldSet();
-  read(obj, set);
-  return set;
+  const canonical = (check(obj, true) & canonicalLevel) !== 0;
+  return FieldSet.fromSource({ object: obj, read: readLevel, canonical });
+}
+
+/** The set of a FieldsV1 object written as encoding writes it (addedFieldsV1's), which needs no check. */
+export function fieldSetOfEncoded(obj: JSONObject): FieldSet {
+  return FieldSet.fromSource({ object: obj, read: readLevel, canonical: true });
 }

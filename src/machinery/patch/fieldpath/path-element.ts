@@ -88,11 +88,29 @@ export function pathString(path: Path): string {
   return path.map(pathElementString).join('');
 }
 
+/**
+ * `f:` and a field name, made once per name: the same names come with every object, and a key
+ * made afresh costs a concatenation and an interning each time it names a property. Bounded:
+ * emptied when full.
+ */
+const fieldKeys = new Map<string, string>();
+const maxFieldKeys = 8192;
+
+export function fieldKey(name: string): string {
+  let key = fieldKeys.get(name);
+  if (key === undefined) {
+    key = `f:${name}`;
+    if (fieldKeys.size >= maxFieldKeys) fieldKeys.clear();
+    fieldKeys.set(name, key);
+  }
+  return key;
+}
+
 /** The key of an element in the fieldsV1 encoding: `f:name`, `k:{"name":"x"}`, `v:"v"`, `i:0`. */
 export function pathElementKey(pe: PathElement): string {
   switch (pe.kind) {
     case 'field':
-      return `f:${pe.name}`;
+      return fieldKey(pe.name);
     case 'key': {
       const obj: Record<string, JSONValue> = {};
       for (const f of pe.fields) obj[f.name] = f.value;

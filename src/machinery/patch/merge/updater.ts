@@ -2,13 +2,15 @@
 // manager what it changed and takes it from everyone else; an apply merges the configuration,
 // fails on fields other managers own unless forced, and prunes what its manager stopped applying.
 import type { Path } from '../fieldpath/path-element.js';
-import type { FieldSet } from '../fieldpath/set.js';
+import { FieldSet } from '../fieldpath/set.js';
 import { jsonEqual, type JSONValue } from '../json.js';
+import { fieldSetOfEncoded } from '../fieldpath/fields-v1.js';
+import { addedFieldsV1 } from '../typed/added-fields.js';
 import { compareValues, type Comparison } from '../typed/compare.js';
 import { mergeValues } from '../typed/merge.js';
 import { ensureNamedFieldsAreMembers } from '../typed/named-fields.js';
 import { removeItems } from '../typed/remove.js';
-import { formatTypedErrors, toFieldSet } from '../typed/to-field-set.js';
+import { formatTypedErrors, NamedFieldSets, toFieldSet } from '../typed/to-field-set.js';
 import type { SchemaResolver, TypeRef } from '../typed/type-node.js';
 
 export interface VersionedSet {
@@ -46,6 +48,13 @@ export interface UpdateInput {
 
 const orEmpty = (v: JSONValue | undefined): JSONValue => v ?? {};
 
+const noChanges: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
+
+function hasOthers(managers: ManagedFieldSets, manager: string): boolean {
+  for (const m of managers.keys()) if (m !== manager) return true;
+  return false;
+}
+
 export class Updater {
   readonly #resolver: SchemaResolver;
   readonly #root: TypeRef;
@@ -55,19 +64,17 @@ export class Updater {
     this.#root = root;
   }
 
-  #toSet(value: JSONValue): FieldSet {
-    return toFieldSet(this.#resolver, this.#root, value).set;
-  }
-
   #named(set: FieldSet): FieldSet {
     return ensureNamedFieldsAreMembers(this.#resolver, this.#root, set);
   }
 
+  /** `value` without the fields of `set`; `value` itself when the set is empty. */
   #remove(value: JSONValue, set: FieldSet): JSONValue {
+    if (set.empty()) return value;
     return orEmpty(removeItems(this.#resolver, this.#root, { value, set }));
   }
 
-  /** Takes changed fields from every other manager; with force false, conflicts are thrown instead. */
+  /** What changed from `live` to `next`, less the fields no manager may own. */
   #compare(pair: { live: JSONValue; next: JSONValue }, ignored: FieldSet | undefined): Comparison {
     const cmp = compareValues(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.next });
     if (ignored === undefined) return cmp;
@@ -78,13 +85,10 @@ export class Updater {
     };
   }
 
-  #update(
-    pair: { live: JSONValue; next: JSONValue },
-    input: UpdateInput & { force: boolean },
-  ): ManagedFieldSets {
-    const cmp = this.#compare(pair, input.ignored);
-    const changed = cmp.modified.union(cmp.added);
+  /** Takes `cmp`'s changes from every other manager; with force false, conflicts are thrown instead. */
+  #takeChanged(cmp: Comparison, input: UpdateInput & { force: boolean }): ManagedFieldSets {
     const conflicts = new Map<string, FieldSet>();
+    const changed = cmp.modified.union(cmp.added);
     for (const [manager, owned] of input.managers) {
       if (manager === input.manager) continue;
       const clash = owned.set.intersection(changed);
@@ -103,15 +107,26 @@ export class Updater {
         if (clash !== undefined) set = set.difference(clash);
         set = set.difference(cmp.removed);
       }
-      if (!set.empty()) out.set(manager, { ...owned, set });
+      if (!set.empty()) out.set(manager, set === owned.set ? owned : { ...owned, set });
     }
     return out;
   }
 
   /** Ownership after a create, update or non-apply patch that turned `live` into `next`. */
   update(pair: { live: JSONValue; next: JSONValue }, input: UpdateInput): ManagedFieldSets {
-    const managers = this.#update(pair, { ...input, force: true });
+    if (input.managers.size === 0) {
+      // A create: nobody else to take fields from, and next only adds to live.
+      const added = addedFieldsV1(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.next });
+      if (added !== undefined) {
+        let set = fieldSetOfEncoded(added);
+        if (input.ignored !== undefined) set = set.recursiveDifference(input.ignored);
+        const out: ManagedFieldSets = new Map();
+        if (!set.empty()) out.set(input.manager, { set, apiVersion: input.version, applied: false });
+        return out;
+      }
+    }
     const cmp = this.#compare(pair, input.ignored);
+    const managers = this.#takeChanged(cmp, { ...input, force: true });
     const previous = managers.get(input.manager)?.set;
     const kept = previous === undefined ? cmp.added : previous.difference(cmp.removed).union(cmp.added);
     const set = kept.union(cmp.modified);
@@ -133,7 +148,11 @@ export class Updater {
     const set = input.ignored === undefined ? checked.set : checked.set.recursiveDifference(input.ignored);
     managers.set(input.manager, { set, apiVersion: input.version, applied: true });
     const pruned = this.#prune(merged, { managers, lastSet: lastSet?.set });
-    const after = this.#update({ live: pair.live, next: pruned }, { ...input, managers });
+    // Alone, the applier has nobody to conflict with or take fields from: no compare needed.
+    const cmp = hasOthers(managers, input.manager)
+      ? this.#compare({ live: pair.live, next: pruned }, input.ignored)
+      : noChanges;
+    const after = this.#takeChanged(cmp, { ...input, managers });
     return { object: jsonEqual(pair.live, pruned) ? null : pruned, managers: after };
   }
 
@@ -141,18 +160,21 @@ export class Updater {
   #prune(merged: JSONValue, input: { managers: ManagedFieldSets; lastSet: FieldSet | undefined }): JSONValue {
     const { lastSet } = input;
     if (lastSet === undefined || lastSet.empty()) return merged;
-    let pruned = this.#remove(merged, this.#named(lastSet));
+    const namedLast = this.#named(lastSet);
+    // The pruned objects share what was not removed with the merged one, and its sets.
+    const sets = new NamedFieldSets(this.#resolver, this.#root);
+    let pruned = this.#remove(merged, namedLast);
     // addBackOwnedItems: whatever an applier (this one included) still owns comes back.
     let owned: FieldSet | undefined;
     for (const vs of input.managers.values())
       if (vs.applied) owned = owned === undefined ? vs.set : owned.union(vs.set);
-    const mergedSet = this.#named(this.#toSet(merged));
+    const mergedSet = sets.of(merged);
     if (owned !== undefined) {
-      const keep = this.#named(this.#toSet(pruned)).union(this.#named(owned));
+      const keep = sets.of(pruned).union(this.#named(owned));
       pruned = this.#remove(merged, mergedSet.difference(keep));
     }
     // addBackDanglingItems: only fields the manager owned before may go.
-    const prunedSet = this.#named(this.#toSet(pruned));
-    return this.#remove(merged, mergedSet.difference(prunedSet).intersection(this.#named(lastSet)));
+    const prunedSet = pruned === merged ? mergedSet : sets.of(pruned);
+    return this.#remove(merged, mergedSet.difference(prunedSet).intersection(namedLast));
   }
 }

@@ -1,14 +1,19 @@
 // What changed between two values of one type (structured-merge-diff typed/compare.go): fields
 // added, modified and removed. Whole maps and lists that appear or vanish count as well.
-import { pathElementKey, type Path, type PathElement } from '../fieldpath/path-element.js';
+// The walk fills the three sets level by level as it goes (Position), and skips what both sides
+// share by identity.
+import type { PathElement } from '../fieldpath/path-element.js';
 import { FieldSet } from '../fieldpath/set.js';
 import { isJSONObject, jsonEqual, type JSONValue } from '../json.js';
+import { ItemIndex } from './item-index.js';
+import { Position } from './position.js';
 import {
   listItemElement,
   memberType,
   typeOf,
   TypedError,
   type ListNode,
+  type MapNode,
   type SchemaResolver,
   type TypeRef,
 } from './type-node.js';
@@ -19,124 +24,177 @@ export interface Comparison {
   readonly removed: FieldSet;
 }
 
-interface Walk {
-  readonly resolver: SchemaResolver;
-  readonly out: Comparison;
+const added = 0;
+const modified = 1;
+const removed = 2;
+
+type Value = JSONValue | undefined;
+
+interface Sides {
+  readonly lhs: Value;
+  readonly rhs: Value;
 }
 
-interface Pair {
-  readonly lhs: JSONValue | undefined;
-  readonly rhs: JSONValue | undefined;
-  readonly path: Path;
+/** A list's items by element; a duplicated element keeps all its items. */
+interface Item {
+  readonly pe: PathElement;
+  readonly value: JSONValue;
+  more?: JSONValue[];
 }
 
-function leaf(w: Walk, p: Pair): void {
-  if (p.lhs === undefined) w.out.added.insert(p.path);
-  else if (p.rhs === undefined) w.out.removed.insert(p.path);
-  else if (!jsonEqual(p.lhs, p.rhs)) w.out.modified.insert(p.path);
+interface Indexed {
+  readonly index: ItemIndex<Item>;
+  readonly order: readonly Item[];
 }
 
-function indexItems(
-  w: Walk,
-  node: ListNode,
-  list: JSONValue[] | undefined,
-): Map<string, { pe: PathElement; items: JSONValue[] }> {
-  const out = new Map<string, { pe: PathElement; items: JSONValue[] }>();
-  (list ?? []).forEach((value, index) => {
-    let pe: PathElement;
-    try {
-      pe = listItemElement(w.resolver, node, { value, index });
-    } catch (err) {
-      if (err instanceof TypedError) return;
-      throw err;
-    }
-    const key = pathElementKey(pe);
-    const entry = out.get(key);
-    if (entry === undefined) out.set(key, { pe, items: [value] });
-    else entry.items.push(value);
-  });
-  return out;
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
-function visitList(
-  w: Walk,
-  node: ListNode,
-  p: { lhs: JSONValue[] | undefined; rhs: JSONValue[] | undefined; path: Path },
-): void {
-  const left = indexItems(w, node, p.lhs);
-  const right = indexItems(w, node, p.rhs);
-  const keys = new Set([...left.keys(), ...right.keys()]);
-  for (const key of keys) {
-    const l = left.get(key);
-    const r = right.get(key);
-    const pe = (l ?? r)?.pe;
-    if (pe === undefined) continue;
-    const path = [...p.path, pe];
-    if ((l?.items.length ?? 0) > 1 || (r?.items.length ?? 0) > 1) {
-      leaf(w, {
-        lhs: l === undefined ? undefined : l.items,
-        rhs: r === undefined ? undefined : r.items,
-        path,
-      });
-      continue;
-    }
-    compareAt(w, node.element, { lhs: l?.items[0], rhs: r?.items[0], path });
+const itemsOf = (it: Item): JSONValue[] => [it.value, ...(it.more ?? [])];
+const asList = (v: Value): JSONValue[] | undefined => (Array.isArray(v) ? v : undefined);
+const asMap = (v: Value): Record<string, JSONValue> | undefined => (isJSONObject(v) ? v : undefined);
+const isEmpty = (v: object | undefined): boolean => {
+  if (v === undefined) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  for (const _ in v) return false;
+  return true;
+};
+
+class Comparer {
+  readonly #resolver: SchemaResolver;
+
+  constructor(resolver: SchemaResolver) {
+    this.#resolver = resolver;
   }
-}
 
-const asList = (v: JSONValue | undefined): JSONValue[] | undefined => (Array.isArray(v) ? v : undefined);
-const asMap = (v: JSONValue | undefined): Record<string, JSONValue> | undefined =>
-  isJSONObject(v) ? v : undefined;
-const isEmpty = (v: object | undefined): boolean => v === undefined || Object.keys(v).length === 0;
-
-/** Compares one position; returns true when it was handled as a leaf. */
-function compareNode(w: Walk, ref: TypeRef, p: Pair): boolean {
-  const node = typeOf(w.resolver, ref, p.rhs ?? p.lhs);
-  if (node.kind === 'list') {
-    const l = asList(p.lhs);
-    const r = asList(p.rhs);
-    if (
-      node.listType === 'atomic' ||
-      (isEmpty(l) && isEmpty(r)) ||
-      (l === undefined) !== (p.lhs === undefined) ||
-      (r === undefined) !== (p.rhs === undefined)
-    ) {
-      leaf(w, p);
-      return true;
-    }
-    visitList(w, node, { lhs: l, rhs: r, path: p.path });
-    return false;
+  #leaf(p: Sides, at: Position): void {
+    if (p.lhs === undefined) at.mark(added);
+    else if (p.rhs === undefined) at.mark(removed);
+    else if (!jsonEqual(p.lhs, p.rhs)) at.mark(modified);
   }
-  if (node.kind === 'map') {
+
+  compareAt(ref: TypeRef, p: Sides, at: Position): void {
+    // Identical values (shared subtrees, equal scalars) change nothing.
+    if (p.lhs === p.rhs && p.lhs !== undefined) return;
+    if (this.#compareNode(ref, p, at)) return;
+    if (p.lhs === undefined) at.mark(added);
+    else if (p.rhs === undefined) at.mark(removed);
+  }
+
+  /** Compares one position; returns true when it was handled as a leaf. */
+  #compareNode(ref: TypeRef, p: Sides, at: Position): boolean {
+    const node = typeOf(this.#resolver, ref, p.rhs ?? p.lhs);
+    if (node.kind === 'list') {
+      const l = asList(p.lhs);
+      const r = asList(p.rhs);
+      if (
+        node.listType === 'atomic' ||
+        (isEmpty(l) && isEmpty(r)) ||
+        (l === undefined) !== (p.lhs === undefined) ||
+        (r === undefined) !== (p.rhs === undefined)
+      ) {
+        this.#leaf(p, at);
+        return true;
+      }
+      this.#visitList(node, { lhs: l, rhs: r }, at);
+      return false;
+    }
+    if (node.kind === 'map') return this.#compareMap(node, p, at);
+    this.#leaf(p, at);
+    return true;
+  }
+
+  #compareMap(node: MapNode, p: Sides, at: Position): boolean {
     const l = asMap(p.lhs);
     const r = asMap(p.rhs);
     // A Go struct is never absent: an empty one on one side and none on the other is no change.
-    const isStruct = Object.keys(node.fields).length > 0;
-    if (isStruct && isEmpty(l) && isEmpty(r) && (p.lhs === undefined || p.rhs === undefined)) return true;
+    if (node.isStruct && isEmpty(l) && isEmpty(r) && (p.lhs === undefined || p.rhs === undefined))
+      return true;
     if (
       node.atomic ||
       (isEmpty(l) && isEmpty(r)) ||
       (l === undefined) !== (p.lhs === undefined) ||
       (r === undefined) !== (p.rhs === undefined)
     ) {
-      leaf(w, p);
+      this.#leaf(p, at);
       return true;
     }
-    const keys = new Set([...Object.keys(l ?? {}), ...Object.keys(r ?? {})]);
-    for (const key of keys) {
+    const leftKeys = l === undefined ? [] : Object.keys(l);
+    for (const key of leftKeys) {
+      const lhs = l?.[key];
+      const rhs = r?.[key];
+      // The common case, an unchanged field, before making anything for it.
+      if (lhs === rhs && lhs !== undefined) continue;
       const type = memberType(node, key) ?? 'deduced';
-      compareAt(w, type, { lhs: l?.[key], rhs: r?.[key], path: [...p.path, { kind: 'field', name: key }] });
+      this.compareAt(type, { lhs, rhs }, at.field(key));
+    }
+    if (r === undefined) return false;
+    const rightKeys = Object.keys(r);
+    // Two objects decoded from like JSON mostly have the same keys in the same order: then the
+    // right side has no key of its own to visit.
+    if (sameStrings(leftKeys, rightKeys)) return false;
+    for (const key of rightKeys) {
+      if (l !== undefined && Object.hasOwn(l, key)) continue;
+      // l?.[key] as the key walk always read it: a key like `constructor` finds l's prototype.
+      const type = memberType(node, key) ?? 'deduced';
+      this.compareAt(type, { lhs: l?.[key], rhs: r[key] }, at.field(key));
     }
     return false;
   }
-  leaf(w, p);
-  return true;
-}
 
-function compareAt(w: Walk, ref: TypeRef, p: Pair): void {
-  if (compareNode(w, ref, p)) return;
-  if (p.lhs === undefined) w.out.added.insert(p.path);
-  else if (p.rhs === undefined) w.out.removed.insert(p.path);
+  /** The items of a list in list order, a duplicated element's items together. */
+  #indexItems(node: ListNode, list: JSONValue[] | undefined): Indexed {
+    const index = new ItemIndex<Item>();
+    const order: Item[] = [];
+    if (list === undefined) return { index, order };
+    for (let i = 0; i < list.length; i++) {
+      const value = list[i] as JSONValue;
+      let pe: PathElement;
+      try {
+        pe = listItemElement(this.#resolver, node, { value, index: i });
+      } catch (err) {
+        if (err instanceof TypedError) continue;
+        throw err;
+      }
+      const entry = index.get(pe);
+      if (entry !== undefined) (entry.more ??= []).push(value);
+      else {
+        const item = { pe, value };
+        index.set(pe, item);
+        order.push(item);
+      }
+    }
+    return { index, order };
+  }
+
+  #visitList(
+    node: ListNode,
+    p: { lhs: JSONValue[] | undefined; rhs: JSONValue[] | undefined },
+    at: Position,
+  ): void {
+    const left = this.#indexItems(node, p.lhs);
+    const right = this.#indexItems(node, p.rhs);
+    for (const l of left.order) this.#compareItem(node, { l, r: right.index.get(l.pe) }, at);
+    for (const r of right.order)
+      if (left.index.get(r.pe) === undefined) this.#compareItem(node, { l: undefined, r }, at);
+  }
+
+  #compareItem(node: ListNode, p: { l: Item | undefined; r: Item | undefined }, list: Position): void {
+    const { l, r } = p;
+    const pe = l?.pe ?? r?.pe;
+    if (pe === undefined) return;
+    const at = list.element(pe, node);
+    if (l?.more !== undefined || r?.more !== undefined) {
+      const lhs = l === undefined ? undefined : itemsOf(l);
+      const rhs = r === undefined ? undefined : itemsOf(r);
+      this.#leaf({ lhs, rhs }, at);
+      return;
+    }
+    this.compareAt(node.element, { lhs: l?.value, rhs: r?.value }, at);
+  }
 }
 
 /** The fields that differ from `lhs` to `rhs`. */
@@ -146,6 +204,7 @@ export function compareValues(
   pair: { lhs: JSONValue; rhs: JSONValue },
 ): Comparison {
   const out: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
-  compareAt({ resolver, out }, ref, { lhs: pair.lhs, rhs: pair.rhs, path: [] });
+  const root = Position.root([out.added, out.modified, out.removed]);
+  new Comparer(resolver).compareAt(ref, { lhs: pair.lhs, rhs: pair.rhs }, root);
   return out;
 }

@@ -1,8 +1,9 @@
 // Merges an applied configuration into the live object (structured-merge-diff typed/merge.go):
 // the configuration wins on leaves, maps merge by key, granular lists merge by item identity with
 // the configuration's order for items both sides have.
-import { pathElementKey, type PathElement } from '../fieldpath/path-element.js';
+import type { PathElement } from '../fieldpath/path-element.js';
 import { isJSONObject, type JSONValue } from '../json.js';
+import { ItemIndex } from './item-index.js';
 import {
   listItemElement,
   memberType,
@@ -16,30 +17,75 @@ import {
 
 type Value = JSONValue | undefined;
 
+/** A list's first item of an element, and the other list's first item of the same element. */
+interface Item {
+  readonly pe: PathElement;
+  readonly value: JSONValue;
+  partner: Item | undefined;
+  merged: boolean;
+}
+
 interface Indexed {
-  readonly order: { key: string; pe: PathElement }[];
-  readonly items: Map<string, JSONValue>;
+  readonly order: Item[];
+  readonly index: ItemIndex<Item>;
 }
 
 function indexList(resolver: SchemaResolver, node: ListNode, list: readonly JSONValue[]): Indexed {
-  const order: { key: string; pe: PathElement }[] = [];
-  const items = new Map<string, JSONValue>();
-  list.forEach((value, index) => {
+  const order: Item[] = [];
+  const index = new ItemIndex<Item>();
+  for (let i = 0; i < list.length; i++) {
+    const value = list[i] as JSONValue;
     let pe: PathElement;
     try {
-      pe = listItemElement(resolver, node, { value, index });
+      pe = listItemElement(resolver, node, { value, index: i });
     } catch (err) {
-      if (err instanceof TypedError) return;
+      if (err instanceof TypedError) continue;
       throw err;
     }
-    const key = pathElementKey(pe);
-    if (items.has(key)) return;
-    items.set(key, value);
-    order.push({ key, pe });
-  });
-  return { order, items };
+    if (index.get(pe) !== undefined) continue;
+    const item: Item = { pe, value, partner: undefined, merged: false };
+    index.set(pe, item);
+    order.push(item);
+  }
+  return { order, index };
 }
 
+/** The merged list as it is built: items taken in turn, and the shared items still to come. */
+class ListMerge {
+  readonly #resolver: SchemaResolver;
+  readonly #node: ListNode;
+  /** The configuration's items that the live list has too, in the configuration's order. */
+  readonly #shared: readonly Item[];
+  #next = 0;
+  readonly out: JSONValue[] = [];
+
+  constructor(resolver: SchemaResolver, node: ListNode, shared: readonly Item[]) {
+    this.#resolver = resolver;
+    this.#node = node;
+    this.#shared = shared;
+  }
+
+  /** The shared item expected next, if any. */
+  get nextShared(): Item | undefined {
+    return this.#shared[this.#next];
+  }
+
+  /** Merges an item of the live list alone (`fromLeft`), or of the configuration with its partner. */
+  take(item: Item, fromLeft: boolean): void {
+    const pair = fromLeft
+      ? { lhs: item.value, rhs: undefined }
+      : { lhs: item.partner?.value, rhs: item.value };
+    const v = mergeValues(this.#resolver, this.#node.element, pair);
+    if (v !== undefined) this.out.push(v);
+    item.merged = true;
+    if (this.#shared[this.#next] === item) this.#next++;
+  }
+}
+
+/**
+ * The items merged in order: the live list's, with the configuration's items that both have in
+ * the configuration's order. An element both lists have goes by its configuration item.
+ */
 function mergeList(
   resolver: SchemaResolver,
   node: ListNode,
@@ -47,44 +93,42 @@ function mergeList(
 ): JSONValue[] {
   const l = indexList(resolver, node, sides.lhs);
   const r = indexList(resolver, node, sides.rhs);
-  const shared = r.order.filter((e) => l.items.has(e.key)).map((e) => e.key);
-  let nextShared = shared.shift();
-  const merged = new Set<string>();
-  const out: JSONValue[] = [];
-  const take = (key: string): void => {
-    const v = mergeValues(resolver, node.element, { lhs: l.items.get(key), rhs: r.items.get(key) });
-    if (v !== undefined) out.push(v);
-    merged.add(key);
-    if (nextShared === key) nextShared = shared.shift();
-  };
+  for (const item of l.order) item.partner = r.index.get(item.pe);
+  for (const item of r.order) item.partner = l.index.get(item.pe);
+  const merge = new ListMerge(
+    resolver,
+    node,
+    r.order.filter((e) => e.partner !== undefined),
+  );
   let li = 0;
   let ri = 0;
   while (li < l.order.length || ri < r.order.length) {
-    const lk = l.order[li]?.key;
-    const rk = r.order[ri]?.key;
-    if (lk !== undefined && rk !== undefined) {
-      if (lk === rk) {
-        take(lk);
+    const left = l.order[li];
+    const right = r.order[ri];
+    if (left !== undefined && right !== undefined) {
+      if (left.partner === right) {
+        merge.take(right, false);
         li++;
         ri++;
         continue;
       }
-      if (r.items.has(lk) && nextShared !== undefined && nextShared !== lk) {
+      const nextShared = merge.nextShared;
+      if (left.partner !== undefined && nextShared !== undefined && nextShared !== left.partner) {
         li++;
         continue;
       }
     }
-    if (lk !== undefined && (!r.items.has(lk) || merged.has(lk))) {
-      if (!r.items.has(lk)) take(lk);
+    if (left !== undefined && (left.partner === undefined || left.partner.merged)) {
+      if (left.partner === undefined) merge.take(left, true);
       li++;
       continue;
     }
-    if (rk !== undefined) {
-      take(rk);
+    if (right !== undefined) {
+      merge.take(right, false);
       ri++;
     }
   }
-  return out;
+  return merge.out;
 }
 
 function mergeMap(
@@ -92,11 +136,13 @@ function mergeMap(
   node: MapNode,
   sides: { lhs: Record<string, JSONValue>; rhs: Record<string, JSONValue> },
 ): Record<string, JSONValue> {
+  const { lhs, rhs } = sides;
   const out: Record<string, JSONValue> = {};
-  const keys = new Set([...Object.keys(sides.lhs), ...Object.keys(sides.rhs)]);
+  const keys = Object.keys(lhs);
+  for (const key of Object.keys(rhs)) if (!Object.hasOwn(lhs, key)) keys.push(key);
   for (const key of keys) {
     const type = memberType(node, key) ?? 'deduced';
-    const v = mergeValues(resolver, type, { lhs: sides.lhs[key], rhs: sides.rhs[key] });
+    const v = mergeValues(resolver, type, { lhs: lhs[key], rhs: rhs[key] });
     if (v !== undefined) out[key] = v;
   }
   return out;

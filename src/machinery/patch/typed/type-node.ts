@@ -19,6 +19,10 @@ export type MapNode = {
   /** The type of keys that are not named fields; undefined when there may be none. */
   readonly element: TypeRef | undefined;
   readonly atomic: boolean;
+  /** Whether it has named fields: a Go struct, which is never absent, only empty. */
+  readonly isStruct: boolean;
+  /** `fields` for lookups by name. */
+  readonly fieldTypes: ReadonlyMap<string, Schema>;
 };
 export type ListNode = {
   readonly kind: 'list';
@@ -29,7 +33,14 @@ export type ListNode = {
 export type TypeNode = { readonly kind: 'scalar' } | MapNode | ListNode;
 
 const scalar: TypeNode = { kind: 'scalar' };
-const deducedMap: MapNode = { kind: 'map', fields: {}, element: 'deduced', atomic: false };
+const deducedMap: MapNode = {
+  kind: 'map',
+  fields: {},
+  element: 'deduced',
+  atomic: false,
+  isStruct: false,
+  fieldTypes: new Map(),
+};
 const deducedList: ListNode = { kind: 'list', element: 'deduced', listType: 'atomic', keys: [] };
 
 function deduce(value: unknown): TypeNode {
@@ -60,24 +71,56 @@ function mapNode(s: Schema): MapNode {
     fields: s.properties ?? {},
     element,
     atomic: s['x-kubernetes-map-type'] === 'atomic',
+    isStruct: Object.keys(s.properties ?? {}).length > 0,
+    fieldTypes: new Map(Object.entries(s.properties ?? {})),
   };
 }
 
-/** The node a type reference stands for; deduced types take their shape from `value`. */
-export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): TypeNode {
-  if (ref === 'deduced') return deduce(value);
+function compile(resolver: SchemaResolver, ref: Schema): TypeNode | undefined {
   const s = resolver.resolve(ref);
   if (s['x-kubernetes-int-or-string'] === true) return scalar;
   if (s.type === 'array') return listNode(s);
   if (s.type === 'object' || s.properties !== undefined || s.additionalProperties !== undefined)
     return mapNode(s);
-  if (s.type === undefined) return deduce(value);
+  if (s.type === undefined) return undefined;
   return scalar;
+}
+
+/**
+ * The nodes of each resolver's schemas, built on first use: walkers ask for a node at every value
+ * they visit. Schemas are never changed once a resolver serves them. `null` marks a schema that
+ * says nothing, whose node depends on the value.
+ */
+const compiled = new WeakMap<SchemaResolver, WeakMap<Schema, TypeNode | null>>();
+/** The last resolver asked for and its nodes: a walk asks with one resolver thousands of times. */
+let last: { resolver: SchemaResolver; nodes: WeakMap<Schema, TypeNode | null> } | undefined;
+
+function nodesOf(resolver: SchemaResolver): WeakMap<Schema, TypeNode | null> {
+  if (last?.resolver === resolver) return last.nodes;
+  let nodes = compiled.get(resolver);
+  if (nodes === undefined) {
+    nodes = new WeakMap();
+    compiled.set(resolver, nodes);
+  }
+  last = { resolver, nodes };
+  return nodes;
+}
+
+/** The node a type reference stands for; deduced types take their shape from `value`. */
+export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): TypeNode {
+  if (ref === 'deduced') return deduce(value);
+  const nodes = nodesOf(resolver);
+  let node = nodes.get(ref);
+  if (node === undefined) {
+    node = compile(resolver, ref) ?? null;
+    nodes.set(ref, node);
+  }
+  return node ?? deduce(value);
 }
 
 /** The type of a map's member `key`, or undefined when the map does not declare it. */
 export function memberType(node: MapNode, key: string): TypeRef | undefined {
-  return Object.hasOwn(node.fields, key) ? node.fields[key] : node.element;
+  return node.fieldTypes.get(key) ?? node.element;
 }
 
 /** A field or list problem, with the path it was found at (`.spec.ports: element 0: ...`). */
@@ -97,6 +140,19 @@ function keyFieldValue(
   );
 }
 
+/** Each list node's resolved item schema, for key defaults; a node belongs to one resolver. */
+const itemSchemas = new WeakMap<ListNode, Schema>();
+
+function itemSchemaOf(resolver: SchemaResolver, node: ListNode): Schema | undefined {
+  if (node.element === 'deduced') return undefined;
+  let schema = itemSchemas.get(node);
+  if (schema === undefined) {
+    schema = resolver.resolve(node.element);
+    itemSchemas.set(node, schema);
+  }
+  return schema;
+}
+
 /** The path element of list item `index`: its keys, its value, or its index. */
 export function listItemElement(
   resolver: SchemaResolver,
@@ -110,7 +166,7 @@ export function listItemElement(
     throw new TypedError(`element ${index}: associative list with keys has an element that is not a map`);
   if (node.keys.length === 0)
     throw new TypedError(`element ${index}: associative list without keys has an element that's a map type`);
-  const itemSchema = node.element === 'deduced' ? undefined : resolver.resolve(node.element);
+  const itemSchema = itemSchemaOf(resolver, node);
   const fields: KeyField[] = [];
   for (const key of node.keys) {
     try {
@@ -122,7 +178,8 @@ export function listItemElement(
       throw err;
     }
   }
-  return keyElement(fields);
+  // One key field is already in order.
+  return fields.length === 1 ? { kind: 'key', fields } : keyElement(fields);
 }
 
 /** The type of the child reached through `pe` from a node, for walking a field set. */

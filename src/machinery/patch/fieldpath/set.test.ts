@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { encodeFieldsV1 } from './fields-v1.js';
+import { keyElement, pathString, type Path, type PathElement } from './path-element.js';
+import { FieldSet } from './set.js';
+
+const f = (name: string): PathElement => ({ kind: 'field', name });
+const p = (...names: string[]): Path => names.map(f);
+const strings = (s: FieldSet): string[] => s.paths().map(pathString);
+
+describe('FieldSet', () => {
+  it('orders each level by element whatever the insertion order', () => {
+    const s = FieldSet.of(
+      [f('list'), { kind: 'index', index: 1 }],
+      [f('list'), { kind: 'value', value: 'x' }],
+      [f('list'), keyElement([{ name: 'name', value: 'b' }])],
+      [f('list'), keyElement([{ name: 'name', value: 'a' }]), f('x')],
+      [f('list'), f('z')],
+    );
+    assert.deepEqual(strings(s), [
+      '.list.z',
+      '.list[name="b"]',
+      '.list[="x"]',
+      '.list[1]',
+      '.list[name="a"].x',
+    ]);
+    assert.deepEqual(
+      s.children().map((c) => pathString([c.pe])),
+      ['.list'],
+    );
+  });
+
+  it('a member that also has children is listed in both', () => {
+    const s = FieldSet.of(p('a'), p('a', 'b'));
+    assert.deepEqual(s.members(), [f('a')]);
+    assert.deepEqual(strings(s.withPrefix(f('a'))), ['.b']);
+    assert.ok(s.has(p('a')) && s.has(p('a', 'b')) && !s.has(p('b')) && !s.has([]));
+    assert.deepEqual(encodeFieldsV1(s), { 'f:a': { '.': {}, 'f:b': {} } });
+  });
+
+  it('operations with nothing in common return the set itself', () => {
+    const a = FieldSet.of(p('a', 'b'), p('c'));
+    assert.equal(a.difference(FieldSet.of(p('x', 'y'))), a);
+    assert.equal(a.recursiveDifference(new FieldSet()), a);
+    assert.equal(a.union(new FieldSet()), a);
+    assert.ok(a.difference(a).empty());
+    assert.ok(a.intersection(FieldSet.of(p('x'))).empty());
+  });
+
+  it('never keeps an emptied child', () => {
+    const a = FieldSet.of(p('a', 'b'), p('c'));
+    const left = a.difference(FieldSet.of(p('a', 'b')));
+    assert.deepEqual(strings(left), ['.c']);
+    assert.deepEqual(left.children(), []);
+    assert.ok(left.equals(FieldSet.of(p('c'))));
+    assert.ok(a.intersection(FieldSet.of(p('a', 'x'), p('c'))).equals(FieldSet.of(p('c'))));
+  });
+
+  it('inserting into a result leaves the sets it shares subtrees with alone', () => {
+    const a = FieldSet.of(p('a', 'b'));
+    const b = FieldSet.of(p('c', 'd'));
+    const u = a.union(b);
+    u.insert(p('a', 'x'));
+    u.insert(p('c', 'y', 'z'));
+    u.insertChild(f('c'), FieldSet.of(p('w')));
+    assert.deepEqual(strings(u), ['.a.b', '.a.x', '.c.d', '.c.w', '.c.y.z']);
+    assert.deepEqual(strings(a), ['.a.b']);
+    assert.deepEqual(strings(b), ['.c.d']);
+  });
+
+  it('equals compares members and children at every level', () => {
+    assert.ok(FieldSet.of(p('a', 'b'), p('a')).equals(FieldSet.of(p('a'), p('a', 'b'))));
+    assert.ok(!FieldSet.of(p('a', 'b')).equals(FieldSet.of(p('a', 'b'), p('a'))));
+    assert.ok(!FieldSet.of(p('a', 'b')).equals(FieldSet.of(p('a', 'c'))));
+    assert.ok(new FieldSet().equals(new FieldSet()));
+  });
+});

@@ -1,0 +1,159 @@
+// The create shortcut must write exactly what the general compare finds added, on every shape a
+// schema gives: lists by keys (with defaults, duplicates, bad items), sets, atomic lists and maps,
+// int-or-string, free-form (preserve-unknown-fields) values, structs that appear empty.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { builtinScheme } from '../../../api/builtin-scheme.js';
+import type { Schema } from '../../../api/schema/types.js';
+import { encodeFieldsV1 } from '../fieldpath/fields-v1.js';
+import { FieldSet } from '../fieldpath/set.js';
+import type { JSONObject, JSONValue } from '../json.js';
+import { Updater } from '../merge/updater.js';
+import { podResolver, podSchema } from '../testing/pod-schema.js';
+import { widgetResolver, widgetSchema } from '../testing/widget-schema.js';
+import { addedFieldsV1 } from './added-fields.js';
+import { compareValues } from './compare.js';
+import type { SchemaResolver, TypeRef } from './type-node.js';
+
+interface Case {
+  readonly name: string;
+  readonly resolver: SchemaResolver;
+  readonly ref: TypeRef;
+  readonly lhs: JSONObject;
+  readonly rhs: JSONObject;
+}
+
+const scheme = builtinScheme();
+const podRef: Schema = { $ref: 'io.k8s.api.core.v1.Pod' };
+const container = (name: string): JSONObject => ({
+  name,
+  image: `registry.example.com/${name}:1`,
+  args: ['--a', '--b'],
+  env: [
+    { name: 'A', value: '1' },
+    { name: 'B', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+  ],
+  ports: [{ containerPort: 80 }, { containerPort: 80, protocol: 'UDP', name: 'dns' }],
+  resources: { limits: { cpu: '1' }, requests: {} },
+  readinessProbe: { httpGet: { port: 'http', path: '/' } },
+  volumeMounts: [{ name: 'v', mountPath: '/v' }],
+  securityContext: {},
+});
+
+const cases: Case[] = [
+  {
+    name: 'a realistic Pod of the built-in scheme',
+    resolver: scheme,
+    ref: podRef,
+    lhs: { apiVersion: 'v1', kind: 'Pod' },
+    rhs: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', labels: { app: 'x', '<&>': 'y' }, annotations: {}, finalizers: ['b', 'a', 'b'] },
+      spec: {
+        containers: [container('app'), container('side')],
+        volumes: [
+          { name: 'v', emptyDir: {} },
+          { name: 'c', configMap: { name: 'cm', defaultMode: 420 } },
+        ],
+        nodeSelector: { os: 'linux' },
+        tolerations: [{ key: 'k', operator: 'Exists' }],
+        securityContext: {},
+        hostNetwork: false,
+      },
+      status: { phase: 'Pending', conditions: [{ type: 'Ready', status: 'False' }] },
+    },
+  },
+  {
+    name: 'lists by merge key, sets, atomic values and bad items',
+    resolver: podResolver,
+    ref: podSchema,
+    lhs: { apiVersion: 'v1', kind: 'Pod' },
+    rhs: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { labels: {}, finalizers: ['x', 'x', 'y', 'a'] },
+      spec: {
+        containers: [
+          { name: 'a', ports: [{ containerPort: 1 }, { containerPort: 1, protocol: 'TCP' }], env: [] },
+          { image: 'no name' },
+          'not a map',
+          { name: 'b', args: [], env: [{ name: 'e' }, { name: 'e', value: 'twice' }] },
+        ],
+        volumes: [
+          { name: 'v', emptyDir: {} },
+          { name: 'w', hostPath: 'not a struct' },
+        ],
+        nodeSelector: { a: '1' },
+        tolerations: [{ key: 'k' }],
+        extra: { a: 'b', c: null },
+        undeclared: { nested: [1, 2] },
+      },
+    },
+  },
+  {
+    name: 'int-or-string, free-form values, keys with defaults, maps of structs',
+    resolver: widgetResolver,
+    ref: widgetSchema,
+    lhs: { apiVersion: 'example.com/v1', kind: 'Widget' },
+    rhs: {
+      apiVersion: 'example.com/v1',
+      kind: 'Widget',
+      spec: {
+        port: 8080,
+        tags: ['z', 'a'],
+        numbers: [3, 'three', 1, true, null, { a: 1 }, [1]],
+        selector: { app: 'w' },
+        free: { deep: { list: [{ a: 1 }], empty: {} }, emptyList: [] },
+        anything: [{ a: 1 }],
+        items: [{ name: 'n' }, { name: 'n', zone: 'b', weight: 1 }, { name: 'm', zone: 'a' }, { zone: 'c' }],
+        byName: { one: { x: 'a', y: ['1'] }, two: {} },
+        inner: {},
+      },
+      status: { ready: true },
+    },
+  },
+];
+
+function viaCompare(c: Case): JSONObject {
+  const cmp = compareValues(c.resolver, c.ref, { lhs: c.lhs, rhs: c.rhs });
+  assert.ok(cmp.modified.empty(), 'the shortcut is only for compares that modify nothing');
+  return encodeFieldsV1(cmp.added);
+}
+
+describe('addedFieldsV1', () => {
+  for (const c of cases) {
+    it(`writes what compare finds added: ${c.name}`, () => {
+      const fast = addedFieldsV1(c.resolver, c.ref, { lhs: c.lhs, rhs: c.rhs });
+      assert.equal(JSON.stringify(fast), JSON.stringify(viaCompare(c)));
+    });
+
+    it(`gives Updater.update the general path's sets, status ignored: ${c.name}`, () => {
+      const ignored = FieldSet.of([{ kind: 'field', name: 'status' }]);
+      const out = new Updater(c.resolver, c.ref).update(
+        { live: c.lhs, next: c.rhs },
+        { version: 'v1', managers: new Map(), manager: 'm', ignored },
+      );
+      const expected = compareValues(c.resolver, c.ref, { lhs: c.lhs, rhs: c.rhs }).added.recursiveDifference(
+        ignored,
+      );
+      const set = out.get('m')?.set;
+      assert.ok(set !== undefined);
+      assert.equal(JSON.stringify(encodeFieldsV1(set)), JSON.stringify(encodeFieldsV1(expected)));
+    });
+  }
+
+  it('leaves to compare what is not a create', () => {
+    const base = { resolver: podResolver, ref: podSchema };
+    const run = (lhs: JSONValue, rhs: JSONValue) => addedFieldsV1(base.resolver, base.ref, { lhs, rhs });
+    assert.equal(run({ kind: 'Pod' }, { kind: 'Other', spec: {} }), undefined);
+    assert.equal(run({ kind: 'Pod', spec: {} }, { kind: 'Pod', spec: {} }), undefined);
+    assert.equal(run({ kind: 'Pod' }, {}), undefined);
+    assert.equal(run({ kind: 'Pod' }, ['not', 'a', 'map']), undefined);
+    // A key that names a property of every object is looked up on the left side's prototype.
+    assert.equal(run({ kind: 'Pod' }, { kind: 'Pod', constructor: 'x' }), undefined);
+    assert.deepEqual(run({ kind: 'Pod' }, { spec: { extra: { a: 'b' } } }), {
+      'f:spec': { '.': {}, 'f:extra': { '.': {}, 'f:a': {} } },
+    });
+  });
+});
