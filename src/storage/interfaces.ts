@@ -44,6 +44,8 @@ export type ResourceVersionMatch = (typeof resourceVersionMatches)[number];
 export interface GetOptions {
   resourceVersion?: string;
   ignoreNotFound?: boolean;
+  /** The caller only reads the result: a cache may answer with a shared, frozen object. */
+  readOnly?: boolean;
   signal?: AbortSignal;
 }
 
@@ -64,6 +66,8 @@ export interface ListOptions<T extends KubeObject = KubeObject> {
    * a BOOKMARK shortly before, as kube's cacher does with the request context's deadline.
    */
   deadline?: number;
+  /** List: the caller only reads the items, so a cache may answer with shared, frozen objects. */
+  readOnly?: boolean;
   /**
    * Watch: the caller only reads the events' objects, so they may be the very objects writes
    * returned, and events carry the bytes the object is stored as (the watch cache's feed).

@@ -2,7 +2,8 @@
 // see the cluster-scoped objects kube gives them through informer listers: a list or a read at
 // resourceVersion "0", which the watch cache answers without a round trip to storage. A named
 // object the cache does not have yet is read from storage once more, so a class created a moment
-// ago is found (kube would wait for its informer instead).
+// ago is found (kube would wait for its informer instead). The plugins only read what they get, so
+// the cache shares its frozen decodes with them, as informer listers share their objects.
 import type { KubeObject } from '../../api/meta.js';
 import { isStatusError } from '../../machinery/errors/index.js';
 import {
@@ -27,12 +28,12 @@ const isNotFound = (err: unknown): boolean => isStatusError(err) && err.reason =
 export function classReader<T extends KubeObject>(storage: Getter & Lister): ClassReader<T> {
   return {
     async list(signal) {
-      const list = await storage.list(internalContext({ signal }), { resourceVersion: '0' });
+      const list = await storage.list(internalContext({ signal }), { resourceVersion: '0', readOnly: true });
       return list.items as T[];
     },
     async get(name, signal) {
       const ctx = internalContext({ signal });
-      for (const options of [{ resourceVersion: '0' }, {}]) {
+      for (const options of [{ resourceVersion: '0', readOnly: true }, { readOnly: true }]) {
         try {
           return (await storage.get(ctx, name, options)) as T;
         } catch (err) {

@@ -28,10 +28,12 @@ describe('Store.create', () => {
     assert.deepEqual(got, out);
   });
 
-  it('does not touch the caller object', async () => {
-    const input = widget('untouched');
-    await store.create(testContext('ns'), input, { options: {} });
-    assert.deepEqual(input, widget('untouched'));
+  it("prepares the caller's object in place, as kube's Store does: the caller hands it over", async () => {
+    const input = widget('handed-over');
+    const created = await store.create(testContext('ns'), input, { options: {} });
+    assert.equal(input.metadata?.namespace, 'ns');
+    assert.match(input.metadata?.uid ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(created.metadata?.uid, input.metadata?.uid);
   });
 
   it('refuses a namespace that differs from the request', async () => {

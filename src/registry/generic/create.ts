@@ -13,7 +13,7 @@ import type { ValidateObjectFunc } from '../rest/capabilities.js';
 import type { RequestContext } from '../rest/context.js';
 import { isDryRun, type CreateOptions } from '../rest/options.js';
 import { beforeCreate } from './before-create.js';
-import { deepCopy, fillObjectMetaSystemFields, isBeingDeleted, metaOf } from './object-meta.js';
+import { fillObjectMetaSystemFields, isBeingDeleted, metaOf } from './object-meta.js';
 import type { StoreCore } from './store-core.js';
 import { interpretStorageError } from './storage-errors.js';
 
@@ -67,6 +67,10 @@ async function annotateBeingDeleted<T extends KubeObject>(
   }
 }
 
+/**
+ * One attempt at the create, on `req.obj` itself: the caller hands the object over (a decoded body,
+ * a controller's new object), so it is filled and prepared in place, not copied.
+ */
 async function createOnce<T extends KubeObject>(
   core: StoreCore<T>,
   ctx: RequestContext,
@@ -74,14 +78,15 @@ async function createOnce<T extends KubeObject>(
 ): Promise<T> {
   const strategy = core.createStrategy;
   if (strategy === undefined) throw newMethodNotSupported(core.qualifiedResource, 'create');
-  const obj = deepCopy(req.obj);
+  const obj = req.obj;
   const meta = metaOf(obj);
   fillObjectMetaSystemFields(meta);
   if (needsNameGeneration(obj)) meta.name = core.nameGenerator.generateName(meta.generateName ?? '');
 
   beforeCreate(core, ctx, { obj, strategy });
-  // The object is complete: now the admission the handler chain asks for.
-  if (req.validate !== undefined) await req.validate(ctx, deepCopy(obj));
+  // The object is complete: now the admission the handler chain asks for. kube hands validating
+  // admission a deep copy; Capstan's validating plugins only read, so they get the object itself.
+  if (req.validate !== undefined) await req.validate(ctx, obj);
 
   const name = meta.name ?? '';
   const key = core.keyFunc(ctx, name);
@@ -101,7 +106,11 @@ async function createOnce<T extends KubeObject>(
   }
 }
 
-/** Creates the object; with generateName, retries with new names while the generated one is taken. */
+/**
+ * Creates the object; with generateName, retries with new names while the generated one is taken.
+ * A retry starts over from the prepared object with its name cleared (kube copies the object per
+ * attempt; preparing twice gives what preparing once gives, and a taken name is rare).
+ */
 export async function createObject<T extends KubeObject>(
   core: StoreCore<T>,
   ctx: RequestContext,
@@ -115,6 +124,7 @@ export async function createObject<T extends KubeObject>(
     } catch (err) {
       if (!isStatusError(err) || err.reason !== 'AlreadyExists') throw err;
       last = err;
+      metaOf(req.obj).name = '';
     }
   }
   throw last;

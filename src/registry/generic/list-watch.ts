@@ -34,6 +34,7 @@ async function readObject<T extends KubeObject, R>(
         return ctx.signal;
       },
       ...(rv !== undefined ? { resourceVersion: rv } : {}),
+      ...(args.options.readOnly === true ? { readOnly: true } : {}),
     })) as R;
   } catch (err) {
     throw interpretStorageError(err, {
@@ -120,6 +121,7 @@ function storageListOptions<T extends KubeObject>(
   if (options.resourceVersionMatch !== undefined) out.resourceVersionMatch = options.resourceVersionMatch;
   if (options.limit !== undefined) out.limit = options.limit;
   if (options.continue !== undefined) out.continue = options.continue;
+  if (options.readOnly === true) out.readOnly = true;
   return out;
 }
 

@@ -11,6 +11,11 @@ export type PropagationPolicy = (typeof propagationPolicies)[number];
 
 export interface GetOptions {
   resourceVersion?: string;
+  /**
+   * In-process readers only (never from a request): the caller will not change the object, so the
+   * watch cache may answer with a shared, frozen decode instead of a fresh one.
+   */
+  readOnly?: boolean;
 }
 
 export interface ListOptions {
@@ -23,6 +28,8 @@ export interface ListOptions {
   timeoutSeconds?: number;
   allowWatchBookmarks?: boolean;
   sendInitialEvents?: boolean;
+  /** In-process readers only: the items are not changed, so a cache may share frozen decodes. */
+  readOnly?: boolean;
 }
 
 export interface CreateOptions {

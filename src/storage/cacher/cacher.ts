@@ -25,7 +25,7 @@ import { prepareKey } from './keys.js';
 import { listFromCache, type CachedList } from './list-from-cache.js';
 import { completeCacherConfig, type CacherConfig, type CompletedCacherConfig } from './options.js';
 import { startWatch } from './start-watch.js';
-import { decodeElement, type StoreElement } from './watch-cache-event.js';
+import { decodeElement, sharedDecode, type StoreElement } from './watch-cache-event.js';
 import { storedBytes } from '../served-json.js';
 
 /** storage.ErrStorageNotReady. */
@@ -181,7 +181,7 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
   async get(key: string, opts: GetOptions = {}): Promise<T | null> {
     const read = await this.#getElement(key, opts);
     if (read === null) return this.#config.storage.get(key, opts);
-    if (read.el !== undefined) return decodeElement(read.el);
+    if (read.el !== undefined) return opts.readOnly === true ? sharedDecode(read.el) : decodeElement(read.el);
     if (opts.ignoreNotFound === true) return null;
     this.#notFound(key, opts);
   }
@@ -224,7 +224,8 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     if (cached === null) return this.#config.storage.getList(key, opts);
     const list = this.#config.newListFunc?.() ?? { metadata: {}, items: [] };
     list.metadata = cached.metadata;
-    list.items = cached.elements.map((el) => decodeElement(el));
+    const decode = opts.readOnly === true ? sharedDecode : decodeElement;
+    list.items = cached.elements.map((el) => decode(el));
     return list;
   }
 

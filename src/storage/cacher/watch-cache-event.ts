@@ -27,6 +27,20 @@ export function decodeElement<T extends KubeObject>(el: StoreElement<T>): T {
   return JSON.parse(el.served.json.toString('utf8')) as T;
 }
 
+// Shared decodes for readers that do not change what they read (admission's lookups of a namespace
+// or a service account on every pod create): decoded once per element, frozen, and let go with it.
+const shared = new WeakMap<StoreElement, KubeObject>();
+
+/** The element's object decoded once and frozen, for readers that only read. */
+export function sharedDecode<T extends KubeObject>(el: StoreElement<T>): T {
+  let obj = shared.get(el) as T | undefined;
+  if (obj === undefined) {
+    obj = deepFreeze(decodeElement(el));
+    shared.set(el, obj);
+  }
+  return obj;
+}
+
 /**
  * A watch event whose object is decoded on first use (frozen when watchers share it) and whose JSON
  * is attached, so an HTTP watcher writes it without decoding (see the watch handler's jsonFrame).

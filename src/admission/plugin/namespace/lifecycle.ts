@@ -96,7 +96,7 @@ export class NamespaceLifecycle implements MutationInterface {
       const live = (await this.#namespaces.get(
         internalContext({ signal: ctx.signal }),
         name,
-        {},
+        { readOnly: true },
       )) as Namespace;
       this.#cache.set(name, live);
       return live;

@@ -84,7 +84,7 @@ export class PodSecurityAdmission implements ValidationInterface {
   ): Promise<ReturnType<typeof policyFromLabels>['policy']> {
     let ns: Namespace;
     try {
-      ns = (await this.#namespaces.get(ctx, a.namespace, {})) as Namespace;
+      ns = (await this.#namespaces.get(ctx, a.namespace, { readOnly: true })) as Namespace;
     } catch {
       throw newInternalError(new Error(`failed to lookup namespace ${JSON.stringify(a.namespace)}`));
     }

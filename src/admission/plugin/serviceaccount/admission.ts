@@ -266,7 +266,7 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
     for (let i = 0; i < attempts; i++) {
       if (i > 0) await sleep(interval, undefined, { signal: ctx.signal });
       try {
-        return (await this.#serviceAccounts.get(read, name, {})) as ServiceAccount;
+        return (await this.#serviceAccounts.get(read, name, { readOnly: true })) as ServiceAccount;
       } catch (err) {
         if (!isStatusError(err) || err.reason !== 'NotFound') throw lookupError(a, name, err);
       }
