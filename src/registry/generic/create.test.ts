@@ -31,9 +31,11 @@ describe('Store.create', () => {
   it("prepares the caller's object in place, as kube's Store does: the caller hands it over", async () => {
     const input = widget('handed-over');
     const created = await store.create(testContext('ns'), input, { options: {} });
-    assert.equal(input.metadata.namespace, 'ns');
-    assert.match(input.metadata.uid ?? '', /^[0-9a-f-]{36}$/);
-    assert.equal(created.metadata?.uid, input.metadata.uid);
+    const meta = input.metadata;
+    assert.ok(meta !== undefined);
+    assert.equal(meta.namespace, 'ns');
+    assert.match(meta.uid ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(created.metadata?.uid, meta.uid);
   });
 
   it('refuses a namespace that differs from the request', async () => {
