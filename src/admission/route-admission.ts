@@ -16,6 +16,7 @@ import { isDryRun } from '../registry/rest/options.js';
 import type { Attributes, Operation } from './attributes.js';
 import type { AdmissionChain } from './chain.js';
 import type { MutationInterface, ValidationInterface } from './interfaces.js';
+import { deepCopyJSON } from '../machinery/json/deep-copy.js';
 
 /** What every request to one resource path shares: its plugins (only those that may act on it). */
 export interface RouteAdmission {
@@ -116,7 +117,7 @@ export function deleteValidation(
   if (!admits && !validates) return first;
   return async (ctx, old) => {
     await first?.(ctx, old);
-    const call = { ...q, operation: 'DELETE', object: null, oldObject: structuredClone(old) } as const;
+    const call = { ...q, operation: 'DELETE', object: null, oldObject: deepCopyJSON(old) } as const;
     const attributes = attributesFor(r, ctx, call);
     if (admits) await mutating.admit(ctx, attributes);
     if (validates) await validating.validate(ctx, attributes);

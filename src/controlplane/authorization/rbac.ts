@@ -23,6 +23,7 @@ import { RBACAuthorizer } from '../../registry/rbac/authorizer.js';
 import type { Authorizer } from '../../registry/rest/authorizer.js';
 import { errorText } from '../../server/logging/error-text.js';
 import { createIfMissing, retryUntilDone } from '../bootstrap/retry.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 export const rbacBootstrapRolesHookName = 'rbac/bootstrap-roles';
 
@@ -101,7 +102,7 @@ async function ensureAll(ctx: HookContext, storage: Creater, objects: readonly K
         },
         () =>
           createIfMissing(async () => {
-            await storage.create(internalContext({ signal: ctx.signal }), structuredClone(obj), {
+            await storage.create(internalContext({ signal: ctx.signal }), deepCopyJSON(obj), {
               options: {},
             });
             ctx.logger.v(2, `created ${obj.kind}`, { name: obj.metadata?.name });

@@ -9,6 +9,7 @@ import type { Creater, Storage } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import type { HookContext, PostStartHook } from '../../server/lifecycle/hooks.js';
 import { createIfMissing, retryUntilDone } from './retry.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 export const systemPriorityClassesHookName = 'scheduling/bootstrap-system-priority-classes';
 
@@ -20,7 +21,7 @@ async function ensureClass(classes: Creater, index: number, ctx: HookContext): P
     { message: 'unable to create a system priority class, retrying', fields: { name: pc.metadata?.name } },
     () =>
       createIfMissing(async () => {
-        const obj = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', ...structuredClone(pc) };
+        const obj = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', ...deepCopyJSON(pc) };
         await classes.create(internalContext({ signal: ctx.signal }), obj, { options: {} });
         ctx.logger.v(2, 'created PriorityClass', { name: pc.metadata?.name });
       }),

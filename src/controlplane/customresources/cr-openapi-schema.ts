@@ -8,6 +8,7 @@ import { LIST_META } from '../../api/meta/v1/list-meta.js';
 import { OBJECT_META } from '../../api/meta/v1/object-meta.js';
 import type { Schema } from '../../api/schema/types.js';
 import { schemaOf } from '../../registry/apiextensions/customresource/crd-version.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 type Node = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ function unfold(p: JSONSchemaProps): Node {
       out[key] = unfold(value);
     else if ((key === 'allOf' || key === 'oneOf' || key === 'anyOf') && Array.isArray(value))
       out[key] = (value as JSONSchemaProps[]).map(unfold);
-    else out[key] = structuredClone(value);
+    else out[key] = deepCopyJSON(value);
   }
   if (p['x-kubernetes-int-or-string'] === true) {
     const either = [{ type: 'integer' }, { type: 'string' }];

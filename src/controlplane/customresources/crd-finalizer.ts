@@ -11,6 +11,7 @@ import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd
 import type { CustomResourceStorage } from '../../registry/apiextensions/customresource/storage.js';
 import type { Updater } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -66,7 +67,7 @@ export async function removeCleanupFinalizer(
           return Promise.reject(
             newNotFound({ group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions' }, at.name),
           );
-        const crd = structuredClone(old) as CustomResourceDefinition;
+        const crd = deepCopyJSON(old) as CustomResourceDefinition;
         setCRDCondition(crd, { ...at.condition, lastTransitionTime: now() });
         const meta = (crd.metadata ??= {});
         meta.finalizers = (meta.finalizers ?? []).filter((f) => f !== customResourceCleanupFinalizer);

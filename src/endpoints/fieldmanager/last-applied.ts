@@ -3,6 +3,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 import { encodeJSON } from '../responsewriters/serialize.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 export const lastAppliedAnnotation = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -22,7 +23,7 @@ export function syncLastApplied(input: { object: KubeObject; applied: KubeObject
   const annotations = input.object.metadata?.annotations;
   const current = annotations?.[lastAppliedAnnotation];
   if (annotations === undefined || current === undefined || current === '') return;
-  const applied = structuredClone(input.applied);
+  const applied = deepCopyJSON(input.applied);
   const own = applied.metadata?.annotations;
   if (own !== undefined) {
     Reflect.deleteProperty(own, lastAppliedAnnotation);

@@ -25,6 +25,7 @@ import { decodeBody } from './decode-body.js';
 import { checkName, metaOf } from './object-meta.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 /** rest.DefaultUpdatedObjectInfo: the body, copied afresh for each try, with its uid as a precondition. */
 export function defaultUpdatedObjectInfo(obj: KubeObject): UpdatedObjectInfo {
@@ -33,7 +34,7 @@ export function defaultUpdatedObjectInfo(obj: KubeObject): UpdatedObjectInfo {
       const uid = obj.metadata?.uid ?? '';
       return uid === '' ? undefined : { uid };
     },
-    updatedObject: () => Promise.resolve(structuredClone(obj)),
+    updatedObject: () => Promise.resolve(deepCopyJSON(obj)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { deepCopyJSON } from '../json/deep-copy.js';
 // JSON values as the patch code sees them: decoded JSON, plain objects and arrays only.
 
 export type JSONValue = null | boolean | number | string | JSONValue[] | JSONObject;
@@ -81,5 +82,5 @@ export function compareJSON(a: unknown, b: unknown): number {
 
 /** A deep copy of a JSON value. */
 export function cloneJSON<T>(v: T): T {
-  return structuredClone(v);
+  return deepCopyJSON(v);
 }

@@ -13,6 +13,7 @@ import { isDryRun } from '../rest/options.js';
 import { Store } from '../generic/store.js';
 import { setCRDCondition } from './conditions.js';
 import { preloadCelFor } from './customresource/cel/compile.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 export const customResourceCleanupFinalizer = 'customresourcecleanup.apiextensions.k8s.io';
 
@@ -59,7 +60,7 @@ export class CustomResourceDefinitionStore extends Store<CustomResourceDefinitio
       ...(preconditions === undefined ? {} : { preconditions }),
       tryUpdate: async (existing) => {
         if (existing === null) throw new Error(`customresourcedefinition ${name} vanished`);
-        const crd = structuredClone(existing);
+        const crd = deepCopyJSON(existing);
         await opts.validate?.(ctx, crd);
         const meta = (crd.metadata ??= {});
         meta.deletionTimestamp ??= now();

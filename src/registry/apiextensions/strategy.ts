@@ -11,6 +11,7 @@ import type {
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../rest/strategy.js';
 import { setCRDCondition } from './conditions.js';
 import { validateCRD, validateCRDStatusUpdate, validateCRDUpdate } from './validation.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 /** SetDefaults_CustomResourceDefinitionSpec and SetDefaults_ServiceReference. */
 export function defaultCRD(crd: CustomResourceDefinition): void {
@@ -46,7 +47,7 @@ const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** What kube's NamingConditionController and EstablishingController write for a conflict-free CRD. */
 function acceptNames(crd: CustomResourceDefinition): void {
-  (crd.status ??= {}).acceptedNames = structuredClone(crd.spec.names);
+  (crd.status ??= {}).acceptedNames = deepCopyJSON(crd.spec.names);
   const at = now();
   setCRDCondition(crd, {
     type: 'NamesAccepted',
@@ -86,7 +87,7 @@ export const crdStrategy = {
   validate: (_ctx, crd) => validateCRD(crd),
   prepareForUpdate: (_ctx, crd, old) => {
     ensureSpec(crd);
-    crd.status = structuredClone(old.status ?? {});
+    crd.status = deepCopyJSON(old.status ?? {});
     defaultCRD(crd);
     recordStorageVersion(crd);
     acceptNames(crd);

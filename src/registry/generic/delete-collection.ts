@@ -9,6 +9,7 @@ import type { DeleteOptions, ListOptions } from '../rest/options.js';
 import { deleteObject } from './delete.js';
 import { listObjects } from './list-watch.js';
 import type { StoreCore } from './store-core.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 /** Items listed per page while deleting a collection (kube's deleteCollectionPageSize). */
 export const deleteCollectionPageSize = 10000;
@@ -33,7 +34,7 @@ async function deleteAll<T extends KubeObject>(
       const item = args.items[next++];
       if (item === undefined) return;
       // Each delete gets its own options: graceful deleters write their decisions into them.
-      const options = structuredClone(args.req.options);
+      const options = deepCopyJSON(args.req.options);
       try {
         await deleteObject(core, ctx, {
           name: item.metadata?.name ?? '',

@@ -9,6 +9,7 @@ import { beforeDelete } from './before-delete.js';
 import { deletionFinalizersForGarbageCollection, markAsDeleting } from './gc-finalizers.js';
 import type { StoreCore } from './store-core.js';
 import { interpretStorageError } from './storage-errors.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 export interface DeleteRequest {
   readonly options: DeleteOptions;
@@ -148,7 +149,7 @@ export async function deleteObject<T extends KubeObject>(
   const key = core.keyFunc(ctx, name);
   const obj = await readForDelete(core, key, name);
   // beforeDelete may fill in the grace period; the caller's options stay untouched.
-  const options: DeleteOptions = structuredClone(args.req.options);
+  const options: DeleteOptions = deepCopyJSON(args.req.options);
   const validate = args.req.validate ?? allowAll;
   const preconditions: Preconditions | undefined =
     options.preconditions === undefined ? undefined : { ...options.preconditions };

@@ -4,6 +4,7 @@ import type { KubeObject, Preconditions } from '../../api/meta.js';
 import { keyExists } from '../../storage/errors.js';
 import { checkPreconditions } from '../../storage/preconditions.js';
 import type { Interface, ResponseMeta, TryUpdate } from '../../storage/interfaces.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
 export interface DryRunUpdate<T extends KubeObject> {
   readonly tryUpdate: TryUpdate<T>;
@@ -31,7 +32,7 @@ export class DryRunnableStorage<T extends KubeObject = KubeObject> {
     if (opts.dryRun) {
       const existing = await this.storage.get(key, { ignoreNotFound: true });
       if (existing !== null) throw keyExists(key, 0);
-      return structuredClone(obj);
+      return deepCopyJSON(obj);
     }
     return this.storage.create(key, obj, opts.ttl !== undefined && opts.ttl > 0 ? { ttl: opts.ttl } : {});
   }
@@ -56,7 +57,7 @@ export class DryRunnableStorage<T extends KubeObject = KubeObject> {
       const meta: ResponseMeta = {
         resourceVersion: current === null ? 0 : this.storage.versioner.objectResourceVersion(current),
       };
-      return structuredClone(await opts.tryUpdate(current, meta));
+      return deepCopyJSON(await opts.tryUpdate(current, meta));
     }
     // KvStore reads `ttl` after each tryUpdate, so a TTL chosen inside the callback is honoured.
     return this.storage.guaranteedUpdate(key, opts);

@@ -11,6 +11,7 @@ import { errorText } from '../../../server/logging/error-text.js';
 import { deleteAllContentForResource, type ResourceDeletion } from './delete-resource-content.js';
 import type { DeletableResource, NamespaceClient } from './served-resources.js';
 import { updateConditions, type ContentTotals } from './status-conditions.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 /** Some content is still going away (objects with finalizers): try again after about `estimate` seconds. */
 export class ResourcesRemainingError extends Error {
@@ -95,7 +96,7 @@ async function recordConditions(
 ): Promise<void> {
   const { ns, totals } = args;
   const name = ns.metadata?.name ?? '';
-  if (!updateConditions(structuredClone(ns.status ?? {}), totals)) return;
+  if (!updateConditions(deepCopyJSON(ns.status ?? {}), totals)) return;
   const req = namespaceUpdate(ns.metadata?.uid ?? '', (cur) => {
     const status = { ...cur.status };
     updateConditions(status, totals);

@@ -21,6 +21,7 @@ import {
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { everyNamespace, getNamespace, QueueController } from '../queue-controller.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 export const rootCACertConfigMapName = 'kube-root-ca.crt';
 export const descriptionAnnotation = 'kubernetes.io/description';
@@ -121,7 +122,7 @@ export class RootCACertPublisher {
     const annotations = cm.metadata?.annotations ?? {};
     const same = Object.keys(cm.data ?? {}).length === 1 && cm.data?.['ca.crt'] === this.#opts.rootCA;
     if (same && (annotations[descriptionAnnotation] ?? '') !== '') return;
-    const updated: ConfigMap = structuredClone(cm);
+    const updated: ConfigMap = deepCopyJSON(cm);
     updated.data = data;
     updated.metadata = {
       ...updated.metadata,

@@ -25,6 +25,7 @@ import {
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { QueueController } from '../queue-controller.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 export const storageProtectionControllersHookName = 'start-storage-protection-controllers';
 
@@ -192,7 +193,7 @@ export class StorageProtectionController {
           preconditions: () => undefined,
           updatedObject: (_c, old) => {
             if (old === null) return Promise.reject(newNotFound(at.resource, at.name));
-            const obj = structuredClone(old);
+            const obj = deepCopyJSON(old);
             const meta = (obj.metadata ??= {});
             meta.finalizers = (meta.finalizers ?? []).filter((f) => f !== at.finalizer);
             return Promise.resolve(obj);

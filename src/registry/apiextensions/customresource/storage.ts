@@ -38,6 +38,7 @@ import {
 } from './strategy.js';
 import { StatusView } from './status-view.js';
 import { newCustomResourceTableConvertor } from './table/table-convertor.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 export interface CustomResourceStorageOptions {
   readonly crd: CustomResourceDefinition;
@@ -75,7 +76,7 @@ function noneConversion(opts: {
   const defaults = hasDefaults(opts.schema);
   const withDefaults = (obj: KubeObject): KubeObject => {
     if (!defaults || obj.kind === 'Status') return obj;
-    const copy = structuredClone(obj);
+    const copy = deepCopyJSON(obj);
     applyDefaults(copy, opts.schema);
     return jsonEqual(copy, obj) ? obj : copy;
   };

@@ -15,6 +15,7 @@ import { validateObjectMetaUpdate } from '../../generic/validate-meta-update.js'
 import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
 import { validateCustomResourceObject } from './schema/validate-object.js';
 import type { CustomResourceRuleValidator } from './cel/validator.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 export interface CustomResourceStrategyOptions {
   readonly namespaced: boolean;
@@ -97,7 +98,7 @@ export function customResourceStatusStrategy(o: CustomResourceStrategyOptions): 
       const status = obj['status'];
       const managedFields = obj.metadata?.managedFields;
       for (const key of Object.keys(obj)) Reflect.deleteProperty(obj, key);
-      Object.assign(obj, structuredClone(old));
+      Object.assign(obj, deepCopyJSON(old));
       const meta = (obj.metadata ??= {});
       if (managedFields === undefined) delete meta.managedFields;
       else meta.managedFields = managedFields;

@@ -12,6 +12,7 @@ import { interpretStorageError } from '../../generic/storage-errors.js';
 import type { ValidateObjectFunc } from '../../rest/capabilities.js';
 import type { RequestContext } from '../../rest/context.js';
 import { isDryRun, type DeleteOptions } from '../../rest/options.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 const namespacesResource = { group: '', resource: 'namespaces' };
 
@@ -111,7 +112,7 @@ export async function deleteNamespace(
 ): Promise<{ object: KubeObject; deleted: boolean }> {
   const { name } = args;
   const ns = await store.get(ctx, name, {});
-  const options = structuredClone(args.options);
+  const options = deepCopyJSON(args.options);
   const preconditions = checkPreconditions(ns, name, options);
   options.preconditions = preconditions;
   const validate = args.validate ?? (() => undefined);

@@ -20,6 +20,7 @@ import {
   validatePositiveQuantity,
   validateVolumeMode,
 } from '../persistentvolume/validation.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 const betaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
 const specImmutable =
@@ -65,8 +66,8 @@ export function validatePersistentVolumeClaim(pvc: PersistentVolumeClaim): Error
 
 /** The spec with what an update may change taken from `pvc` into `old`'s copy. */
 function comparableSpecs(pvc: PersistentVolumeClaim, old: PersistentVolumeClaim): [unknown, unknown] {
-  const next: PersistentVolumeClaimSpec = structuredClone(pvc.spec ?? {});
-  const prev: PersistentVolumeClaimSpec = structuredClone(old.spec ?? {});
+  const next: PersistentVolumeClaimSpec = deepCopyJSON(pvc.spec ?? {});
+  const prev: PersistentVolumeClaimSpec = deepCopyJSON(old.spec ?? {});
   // volumeName may be set once, by the binder.
   if ((prev.volumeName ?? '') === '') {
     if (next.volumeName === undefined) delete prev.volumeName;

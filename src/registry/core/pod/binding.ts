@@ -13,6 +13,7 @@ import type { CreateOptions } from '../../rest/options.js';
 import type { UpdateStrategy } from '../../rest/strategy.js';
 import { validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 import { podStrategy } from './strategy.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 const bindingResource = { group: '', resource: 'pods/binding' } as const;
 
@@ -79,7 +80,7 @@ export class BindingREST implements Storage, NamedCreater {
     await this.#store.update(ctx, name, {
       objInfo: {
         preconditions: () => undefined,
-        updatedObject: (_ctx, old) => Promise.resolve(assign(structuredClone(old ?? {}) as Pod, binding)),
+        updatedObject: (_ctx, old) => Promise.resolve(assign(deepCopyJSON(old ?? {}) as Pod, binding)),
       },
       options: req.options.dryRun !== undefined ? { dryRun: req.options.dryRun } : {},
     });

@@ -5,6 +5,7 @@ import type { Condition, PodDisruptionBudget } from '../../../api/policy/v1/pod-
 import { StatusError, newForbidden, statusError } from '../../../machinery/errors/index.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/index.js';
 import { nowTimestamp } from '../../generic/object-meta.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 /** Beyond this many evictions the disruption controller has not confirmed, none is allowed. */
 export const maxDisruptedPodSize = 2000;
@@ -110,7 +111,7 @@ export function checkAndDecrement(
     );
   }
   if (allowed === 0) throw budgetExhausted(pdb);
-  const out = structuredClone(pdb);
+  const out = deepCopyJSON(pdb);
   const next = (out.status ??= {
     disruptionsAllowed: 0,
     currentHealthy: 0,

@@ -20,6 +20,7 @@ import type { UpdateStrategy } from '../../rest/strategy.js';
 import { validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 import { defaultPullPolicy } from './defaults.js';
 import { podStrategy } from './strategy.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 const pullPolicies = ['Always', 'IfNotPresent', 'Never'];
 const notForEphemeral = 'cannot be set for an Ephemeral Container';
@@ -110,7 +111,7 @@ export function validateEphemeralContainersUpdate(pod: Pod, old: Pod): ErrorList
 export const ephemeralContainersStrategy = {
   ...podStrategy,
   prepareForUpdate: (_ctx, pod, old) => {
-    const next = structuredClone(old);
+    const next = deepCopyJSON(old);
     const meta = (next.metadata ??= {});
     const given = pod.metadata ?? {};
     for (const key of ['name', 'namespace', 'resourceVersion', 'uid', 'managedFields'] as const) {

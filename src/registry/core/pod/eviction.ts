@@ -28,6 +28,7 @@ import { isDryRun, propagationPolicies, type CreateOptions, type DeleteOptions }
 import { checkAndDecrement, covers, moreThanOneBudget, stillProcessing } from './disruption-budget.js';
 import { podStatusStrategy } from './strategy.js';
 import { checkDeletePreconditions } from '../../generic/before-delete.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 /** The PodDisruptionBudgets an eviction reads and charges: the resource and its status subresource. */
 export interface DisruptionBudgets {
@@ -177,7 +178,7 @@ export class EvictionREST implements Storage, NamedCreater {
     if (name !== (eviction.metadata?.name ?? ''))
       throw newBadRequest('name in URL does not match name in Eviction object');
     const original = propagateDryRun(eviction, req.options);
-    if (req.validate !== undefined) await req.validate(ctx, structuredClone(eviction));
+    if (req.validate !== undefined) await req.validate(ctx, deepCopyJSON(eviction));
 
     const pod = await this.#deleteIfPDBIgnorable(ctx, name, original);
     if (pod === 'deleted') return success();
@@ -277,7 +278,7 @@ export class EvictionREST implements Storage, NamedCreater {
           preconditions: () => undefined,
           updatedObject: (_ctx, current) => {
             if (current === null) throw newNotFound(podResource, name);
-            const pod = structuredClone(current) as Pod;
+            const pod = deepCopyJSON(current) as Pod;
             checkDeletePreconditions(podKind, pod, options.preconditions);
             setDisruptionTarget(pod);
             return Promise.resolve(pod);

@@ -15,6 +15,7 @@ import type { RequestContext } from '../../rest/context.js';
 import type { CreateOptions } from '../../rest/options.js';
 import { serviceAccountClaims, type ObjectRef, type TokenSubject } from './claims.js';
 import { signJwt, type TokenSigner } from './jwt.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 const tokenRequestKind = { group: 'authentication.k8s.io', kind: 'TokenRequest' } as const;
 
@@ -107,7 +108,7 @@ export class TokenREST implements Storage, NamedCreater {
     req.spec.audiences = audiences.length > 0 ? audiences : [...this.#init.issuer.apiAudiences];
     const errs = validateTokenRequest(req);
     if (errs.length > 0) throw newInvalid(tokenRequestKind, '', errs);
-    if (input.validate !== undefined) await input.validate(ctx, structuredClone(req));
+    if (input.validate !== undefined) await input.validate(ctx, deepCopyJSON(req));
     const bound = await this.#boundObject(ctx, name, req.spec.boundObjectRef ?? undefined);
     const max = this.#init.issuer.maxExpirationSeconds ?? 0;
     if (max > 0 && req.spec.expirationSeconds > max) {
