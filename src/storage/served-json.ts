@@ -133,6 +133,19 @@ export function locateResourceVersion(json: Buffer): ServedJSON | null {
   return { json, rvStart: at, rvEnd: end };
 }
 
+// A write's served JSON is wanted twice: by the response to the write and by the watch cache fed by
+// its event, both holding the written object. Whichever comes first splices; the other reuses it.
+const writtenServed = new WeakMap<object, { readonly rv: number; readonly served: ServedJSON | null }>();
+
+/** The served JSON of a written object, spliced once per object and revision. */
+export function servedOfWrite(object: object, stored: Buffer, rv: number): ServedJSON | null {
+  const memo = writtenServed.get(object);
+  if (memo?.rv === rv) return memo.served;
+  const served = spliceResourceVersion(stored, rv);
+  writtenServed.set(object, { rv, served });
+  return served;
+}
+
 // The served JSON of objects handed out without decoding (the watch cache's events): a memo by
 // identity, so a writer reaches the bytes of an object it is passed. Holders are frozen.
 const attached = new WeakMap<object, Buffer>();

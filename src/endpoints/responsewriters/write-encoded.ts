@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { ListMeta } from '../../api/meta.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
-import type { ApiResponse } from '../http-types.js';
+import { endResponse, writeChunk, type ApiResponse } from '../http-types.js';
 import type { MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from './exchange.js';
 import { acceptsGzip, flushWarnings, gzipThresholdBytes, isPrettyPrint } from './write-response.js';
@@ -38,7 +38,9 @@ export function writeEncodedObject(ex: Exchange, code: number, json: Buffer): vo
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', String(json.length + 1));
   res.statusCode = code;
-  res.end(Buffer.concat([json, newline]));
+  // Two writes the response corks into one: no copy of the JSON to add its newline.
+  writeChunk(res, json);
+  endResponse(res, newline);
 }
 
 /** A list of encoded items: the list's type and metadata, then each item's JSON. */

@@ -7,6 +7,7 @@ import type { ObjectAttrs, SelectionPredicate, Versioner } from '../interfaces.j
 import type { StoredState } from '../watch-chan.js';
 import {
   locateResourceVersion,
+  servedOfWrite,
   spliceResourceVersion,
   withResourceVersion,
   type ServedJSON,
@@ -57,7 +58,7 @@ export function elementOf<T extends KubeObject>(
   const { object, stored } = arrival;
   const rv = stored?.revision ?? rules.versioner.objectResourceVersion(object);
   const served =
-    (stored === undefined ? null : spliceResourceVersion(stored.data, rv)) ?? servedFromObject(object);
+    (stored === undefined ? null : servedOfWrite(object, stored.data, rv)) ?? servedFromObject(object);
   return build(rules, object, { served, rv });
 }
 

@@ -5,7 +5,7 @@ import type { Codec } from '../codec.js';
 import { corruptObj, internalError, StorageError, unreachable } from '../errors.js';
 import type { Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
-import { attachServedJSON, spliceResourceVersion, type ServedJSON } from '../served-json.js';
+import { attachServedJSON, servedOfWrite, spliceResourceVersion, type ServedJSON } from '../served-json.js';
 import type { Transformer } from '../value/transformer.js';
 import { tooLargeResourceVersion, invalidResourceVersion } from '../api-errors.js';
 
@@ -106,7 +106,7 @@ export function writtenObject<T extends KubeObject>(
   rev: number,
 ): T {
   core.versioner.updateObject(write.object, rev);
-  const served = spliceResourceVersion(write.data, rev);
+  const served = servedOfWrite(write.object, write.data, rev);
   if (served !== null) attachServedJSON(write.object, served.json);
   return write.object;
 }
