@@ -12,8 +12,9 @@ import type { CustomResourceStorage } from '../../registry/apiextensions/customr
 import type { Updater } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
+import { nowRFC3339 } from '../../machinery/time/rfc3339.js';
 
-const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const now = nowRFC3339;
 
 // kube waits up to a minute for the instances (finalizers of their own may hold them).
 const waitForInstancesMs = 60_000;

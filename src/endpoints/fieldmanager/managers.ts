@@ -2,6 +2,7 @@
 // metadata from what a manager owns, timing, and capping the number of Update entries.
 import { FieldSet } from '../../machinery/patch/fieldpath/set.js';
 import { managerIdentifier, type Managed } from '../../machinery/patch/managed-fields.js';
+import { nowRFC3339 } from '../../machinery/time/rfc3339.js';
 
 const f = (name: string) => ({ kind: 'field', name }) as const;
 
@@ -32,17 +33,8 @@ export function stripMeta(managed: Managed, manager: string): void {
   else managed.fields.set(manager, { ...vs, set });
 }
 
-/** The last second nowTime rendered: writes come many to a second. */
-let lastTime = { second: NaN, text: '' };
-
 /** metav1.Time now, in RFC 3339 to the second. */
-export function nowTime(): string {
-  const second = Math.floor(Date.now() / 1000);
-  if (second !== lastTime.second) {
-    lastTime = { second, text: new Date(second * 1000).toISOString().replace(/\.\d+Z$/, 'Z') };
-  }
-  return lastTime.text;
-}
+export const nowTime = nowRFC3339;
 
 export const defaultMaxUpdateManagers = 10;
 const ancientChanges = 'ancient-changes';

@@ -14,10 +14,11 @@ import { Store } from '../generic/store.js';
 import { setCRDCondition } from './conditions.js';
 import { preloadCelFor } from './customresource/cel/compile.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
+import { nowRFC3339 } from '../../machinery/time/rfc3339.js';
 
 export const customResourceCleanupFinalizer = 'customresourcecleanup.apiextensions.k8s.io';
 
-const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const now = nowRFC3339;
 
 export class CustomResourceDefinitionStore extends Store<CustomResourceDefinition> {
   // The synchronous CRD validation compiles CEL rules with a library loaded here, on first need.

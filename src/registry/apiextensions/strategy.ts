@@ -12,6 +12,7 @@ import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../rest/str
 import { setCRDCondition } from './conditions.js';
 import { validateCRD, validateCRDStatusUpdate, validateCRDUpdate } from './validation.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
+import { nowRFC3339 } from '../../machinery/time/rfc3339.js';
 
 /** SetDefaults_CustomResourceDefinitionSpec and SetDefaults_ServiceReference. */
 export function defaultCRD(crd: CustomResourceDefinition): void {
@@ -43,7 +44,7 @@ function recordStorageVersion(crd: CustomResourceDefinition): void {
   if (!stored.includes(version)) stored.push(version);
 }
 
-const now = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const now = nowRFC3339;
 
 /** What kube's NamingConditionController and EstablishingController write for a conflict-free CRD. */
 function acceptNames(crd: CustomResourceDefinition): void {

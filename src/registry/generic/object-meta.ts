@@ -4,18 +4,14 @@ import { randomUUID } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../../api/meta.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 import { jsonEqual } from '../../machinery/patch/json.js';
+import { nowRFC3339, rfc3339 } from '../../machinery/time/rfc3339.js';
 
 export { jsonEqual };
 
-/** An RFC 3339 UTC timestamp with second precision, as metav1.Time serializes. */
-export function rfc3339(date: Date): string {
-  return `${date.toISOString().slice(0, 19)}Z`;
-}
+export { rfc3339 };
 
 /** metav1.Now(), serialized. */
-export function nowTimestamp(): string {
-  return rfc3339(new Date());
-}
+export const nowTimestamp = nowRFC3339;
 
 /** The object's metadata, created when missing. */
 export function metaOf(obj: KubeObject): ObjectMeta {

@@ -88,7 +88,10 @@ export function prepareWrite<T extends KubeObject>(
   obj: T,
   key: string,
 ): { object: T; data: Buffer; value: Buffer } {
-  const object = { ...obj, metadata: { ...obj.metadata } };
+  // Copied without the fields storage must not keep, rather than deleting them from the copy: a
+  // delete turns the object V8 holds into a slow dictionary for every later read and the encode.
+  const { resourceVersion: _rv, selfLink: _link, ...metadata } = obj.metadata ?? {};
+  const object = { ...obj, metadata };
   core.versioner.prepareObjectForStorage(object);
   const data = encodeObj(core, object);
   const value = core.transformer.transformToStorage(data, { key });
