@@ -14,7 +14,7 @@ import type {
   Versioner,
   Watch,
 } from '../interfaces.js';
-import type { Backend } from '../kv/backend.js';
+import type { Backend, KeyValue } from '../kv/backend.js';
 import { prefixRange } from '../kv/backend.js';
 import { identityTransformer, type Transformer } from '../value/transformer.js';
 import { apiObjectVersioner } from '../versioner.js';
@@ -90,33 +90,27 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
     return writtenObject(core, write, res.revision);
   }
 
-  async get(key: string, opts: GetOptions = {}): Promise<T | null> {
+  /** The stored value at `key` for get(); null only when missing and ignoreNotFound is set. */
+  async #read(key: string, opts: GetOptions): Promise<KeyValue | null> {
     const core = this.#core;
     const full = prepareKey(core, key);
     const res = await core.backend.get(full).catch((err: unknown) => {
       throw backendFault(err, full);
     });
     validateMinimumResourceVersion(core, opts.resourceVersion, res.revision);
-    if (res.kv === null) {
-      if (opts.ignoreNotFound === true) return null;
-      throw keyNotFound(full, 0);
-    }
-    return decodeKv<T>(core, res.kv, res.kv.modRevision).obj;
+    if (res.kv === null && opts.ignoreNotFound !== true) throw keyNotFound(full, 0);
+    return res.kv;
+  }
+
+  async get(key: string, opts: GetOptions = {}): Promise<T | null> {
+    const kv = await this.#read(key, opts);
+    return kv === null ? null : decodeKv<T>(this.#core, kv, kv.modRevision).obj;
   }
 
   /** get() as served JSON: the stored bytes with resourceVersion spliced in, never decoded. */
   async getEncoded(key: string, opts: GetOptions = {}): Promise<Buffer | null> {
-    const core = this.#core;
-    const full = prepareKey(core, key);
-    const res = await core.backend.get(full).catch((err: unknown) => {
-      throw backendFault(err, full);
-    });
-    validateMinimumResourceVersion(core, opts.resourceVersion, res.revision);
-    if (res.kv === null) {
-      if (opts.ignoreNotFound === true) return null;
-      throw keyNotFound(full, 0);
-    }
-    return servedJSON(core, res.kv).json;
+    const kv = await this.#read(key, opts);
+    return kv === null ? null : servedJSON(this.#core, kv).json;
   }
 
   getList(key: string, opts: ListOptions<T> = {}): Promise<KubeList<T>> {
