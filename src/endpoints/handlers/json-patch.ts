@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import type { applyPatch as ApplyPatch, Operation } from 'fast-json-patch';
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newRequestEntityTooLarge, statusError } from '../../machinery/errors/index.js';
-import { goJSONSyntaxError, goJSONTypeName } from '../request/go-json.js';
+import { goJSONTypeName } from '../request/go-json.js';
+import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
 const maxJSONPatchOperations = 10000;
@@ -62,10 +63,10 @@ function unprocessable(): Error {
 
 export const jsonPatchMechanism: PatchMechanism = {
   prepare(input: PatchInput): Operation[] {
-    const syntax = goJSONSyntaxError(input.patch);
+    const parsed = parseGoJSON(input.patch.toString('utf8'), input.patch);
     const strict = input.fieldValidation !== 'Ignore';
-    if (syntax !== null) throw newBadRequest(strict ? `error decoding patch: ${syntax}` : syntax);
-    const value: unknown = JSON.parse(input.patch.toString('utf8'));
+    if (!parsed.ok) throw newBadRequest(strict ? `error decoding patch: ${parsed.error}` : parsed.error);
+    const value = parsed.value;
     if (strict) strictCheck(value);
     const ops = decodePatch(value);
     if (ops.length > maxJSONPatchOperations) {

@@ -1,7 +1,8 @@
 // RFC 7386 JSON merge patch as evanphx/json-patch's MergePatch applies it for kube.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
-import { goJSONSyntaxError, goJSONTypeName } from '../request/go-json.js';
+import { goJSONTypeName } from '../request/go-json.js';
+import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
 type JSONObject = Record<string, unknown>;
@@ -39,10 +40,10 @@ const badPatch = (): Error => newBadRequest('Invalid JSON Patch');
 
 export const mergePatchMechanism: PatchMechanism = {
   prepare(input: PatchInput): unknown {
-    const syntax = goJSONSyntaxError(input.patch);
+    const parsed = parseGoJSON(input.patch.toString('utf8'), input.patch);
     const strict = input.fieldValidation !== 'Ignore';
-    if (syntax !== null) throw strict ? newBadRequest(`error decoding patch: ${syntax}`) : badPatch();
-    const value: unknown = JSON.parse(input.patch.toString('utf8'));
+    if (!parsed.ok) throw strict ? newBadRequest(`error decoding patch: ${parsed.error}`) : badPatch();
+    const value = parsed.value;
     if (strict && value !== null && !isObject(value)) {
       throw newBadRequest(
         `error decoding patch: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`,

@@ -11,16 +11,17 @@ import {
 import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
 import type { SchemaSource } from '../fieldmanager/field-managers.js';
-import { goJSONSyntaxError, goJSONTypeName } from '../request/go-json.js';
+import { goJSONTypeName } from '../request/go-json.js';
+import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
 const apiVersionOf = (gvk: GroupVersionKind): string =>
   gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
 
 function decodePatch(input: PatchInput): JSONObject {
-  const syntax = goJSONSyntaxError(input.patch);
-  if (syntax !== null) throw newBadRequest(syntax);
-  const value: unknown = JSON.parse(input.patch.toString('utf8'));
+  const parsed = parseGoJSON(input.patch.toString('utf8'), input.patch);
+  if (!parsed.ok) throw newBadRequest(parsed.error);
+  const value = parsed.value;
   if (value === null) return {};
   if (!isJSONObject(value)) {
     throw newBadRequest(

@@ -11,7 +11,8 @@ import {
   type BodyMediaTypeName,
   type SerializerInfo,
 } from '../negotiation/media-types.js';
-import { goJSONSyntaxError, goJSONTypeName } from './go-json.js';
+import { goJSONTypeName } from './go-json.js';
+import { parseGoJSON } from './parse-go-json.js';
 import { YAMLSyntaxError, yamlToJSONText } from './yaml-body.js';
 
 /** Which kinds exist (kube's runtime.Scheme); `Scheme.kindFor` satisfies it. */
@@ -30,8 +31,11 @@ export interface StructuralDecoder {
     gvk: GroupVersionKind,
     input: {
       readonly value: Record<string, unknown>;
-      /** The JSON text the value was parsed from (YAML bodies: its JSON conversion). */
-      readonly raw: string;
+      /**
+       * The JSON text the value was parsed from (YAML bodies: its JSON conversion); undefined for
+       * an object the server built, which has no repeated keys to look for.
+       */
+      readonly raw: string | undefined;
       readonly fromYAML: boolean;
       readonly fieldValidation: FieldValidation;
     },
@@ -163,7 +167,7 @@ function checkMetadata(obj: Record<string, unknown>, kind: string): void {
 
 function structuralDecode(
   obj: Record<string, unknown>,
-  raw: string,
+  raw: string | undefined,
   ctx: { actual: GroupVersionKind; opts: DecodeObjectOptions },
 ): KubeObject {
   const { actual, opts } = ctx;
@@ -201,18 +205,33 @@ function bodyText(body: Buffer, serializer: SerializerInfo<BodyMediaTypeName>): 
   }
 }
 
+function decodeParsed(
+  value: unknown,
+  raw: string | undefined,
+  opts: DecodeObjectOptions,
+): KubeObject {
+  const { obj, apiVersion, kind } = interpret(value);
+  const actual = withDefaults({ ...parseGroupVersion(apiVersion), kind }, opts.expected);
+  checkKind(actual, opts);
+  const object = structuralDecode(obj, raw, { actual, opts });
+  return { ...object, apiVersion: gvString(opts.expected), kind: opts.expected.kind };
+}
+
 /** Decodes JSON or YAML text; throws Undecodable with the codec's own message. */
 export function decodeText(body: Buffer, opts: DecodeObjectOptions): KubeObject {
   const text = bodyText(body, opts.serializer);
-  const syntax = goJSONSyntaxError(
-    opts.serializer.mediaType === 'application/yaml' ? Buffer.from(text) : body,
-  );
-  if (syntax !== null) throw new Undecodable(`couldn't get version/kind; json parse error: ${syntax}`);
-  const { obj, apiVersion, kind } = interpret(JSON.parse(text));
-  const actual = withDefaults({ ...parseGroupVersion(apiVersion), kind }, opts.expected);
-  checkKind(actual, opts);
-  const object = structuralDecode(obj, text, { actual, opts });
-  return { ...object, apiVersion: gvString(opts.expected), kind: opts.expected.kind };
+  const parsed = parseGoJSON(text, opts.serializer.mediaType === 'application/yaml' ? undefined : body);
+  if (!parsed.ok) throw new Undecodable(`couldn't get version/kind; json parse error: ${parsed.error}`);
+  return decodeParsed(parsed.value, text, opts);
+}
+
+/**
+ * Decodes an object the server built itself as JSON (a patched object, in place of its JSON text):
+ * no syntax or repeated keys to look for, but the kind, type, unknown-field and default checks
+ * of a body; throws Undecodable as decodeText does. Mutates `value`.
+ */
+export function decodeServerObject(value: unknown, opts: DecodeObjectOptions): KubeObject {
+  return decodeParsed(value, undefined, opts);
 }
 
 // protobuf.go copyKindDefaults: a missing kind, or a missing version with its group, from the endpoint.

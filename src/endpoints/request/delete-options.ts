@@ -12,7 +12,8 @@ import {
 import { unsupportedMediaTypeError } from '../negotiation/errors.js';
 import { textBodySerializers } from '../negotiation/media-types.js';
 import { negotiateInputSerializer } from '../negotiation/negotiate.js';
-import { goJSONSyntaxError, goJSONTypeName } from './go-json.js';
+import { goJSONTypeName } from './go-json.js';
+import { parseGoJSON } from './parse-go-json.js';
 import { boolParam, int64Param } from './query-params.js';
 import { YAMLSyntaxError, yamlToJSONText } from './yaml-body.js';
 
@@ -93,9 +94,9 @@ function decodeBody(
       throw err instanceof YAMLSyntaxError ? undecodable(err.message) : err;
     }
   }
-  const syntax = goJSONSyntaxError(Buffer.from(text));
-  if (syntax !== null) throw undecodable(`couldn't get version/kind; json parse error: ${syntax}`);
-  const value: unknown = JSON.parse(text);
+  const parsed = parseGoJSON(text);
+  if (!parsed.ok) throw undecodable(`couldn't get version/kind; json parse error: ${parsed.error}`);
+  const value = parsed.value;
   if (value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw undecodable(

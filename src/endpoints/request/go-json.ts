@@ -16,9 +16,18 @@ export function quoteChar(c: number): string {
   return `'${q.slice(1, -1)}'`;
 }
 
+/** encoding/json's maxNestingDepth: deeper documents are a syntax error. */
+export const maxNestingDepth = 10000;
+
+const OBJECT = 0x7b;
+const ARRAY = 0x5b;
+
+// Iterative, with the open containers on a stack, so that documents nested up to Go's limit are
+// checked without exhausting the call stack.
 class Scanner {
   readonly #b: Uint8Array;
   #i = 0;
+  readonly #open: number[] = [];
 
   constructor(bytes: Uint8Array) {
     this.#b = bytes;
@@ -40,84 +49,74 @@ class Scanner {
 
   checkTopLevel(): void {
     this.#skipSpace();
-    this.#value('looking for beginning of value');
-    this.#skipSpace();
-    if (this.#i < this.#b.length) this.#fail(this.#b[this.#i] ?? 0, 'after top-level value');
+    for (;;) {
+      if (this.#value()) continue;
+      if (!this.#afterValue()) return;
+    }
   }
 
-  #value(context: string): void {
+  /**
+   * Scans a scalar or an empty container (false), or opens a container whose first member comes
+   * next (true), having scanned the first key of an object.
+   */
+  #value(): boolean {
     const c = this.#peek();
-    if (c === 0x7b) {
-      this.#object();
-      return;
+    if (c === OBJECT || c === ARRAY) {
+      this.#push(c);
+      this.#i++;
+      this.#skipSpace();
+      if (this.#peek() === (c === OBJECT ? 0x7d : 0x5d)) {
+        this.#i++;
+        this.#open.pop();
+        return false;
+      }
+      if (c === OBJECT) this.#key();
+      return true;
     }
-    if (c === 0x5b) {
-      this.#array();
-      return;
-    }
-    if (c === 0x22) {
-      this.#string();
-      return;
-    }
-    if (c === 0x2d || isDigit(c)) {
-      this.#number();
-      return;
-    }
-    if (c === 0x74) {
-      this.#literal('true');
-      return;
-    }
-    if (c === 0x66) {
-      this.#literal('false');
-      return;
-    }
-    if (c === 0x6e) {
-      this.#literal('null');
-      return;
-    }
-    this.#fail(c, context);
+    if (c === 0x22) this.#string();
+    else if (c === 0x2d || isDigit(c)) this.#number();
+    else if (c === 0x74) this.#literal('true');
+    else if (c === 0x66) this.#literal('false');
+    else if (c === 0x6e) this.#literal('null');
+    else this.#fail(c, 'looking for beginning of value');
+    return false;
   }
 
-  #object(): void {
-    this.#i++;
-    this.#skipSpace();
-    if (this.#peek() === 0x7d) {
-      this.#i++;
-      return;
-    }
+  #push(c: number): void {
+    this.#open.push(c);
+    if (this.#open.length > maxNestingDepth) this.#fail(c, 'exceeded max depth');
+  }
+
+  /** After a value: closes what ends there; false at the end of the top-level value. */
+  #afterValue(): boolean {
     for (;;) {
-      if (this.#peek() !== 0x22) this.#fail(this.#peek(), 'looking for beginning of object key string');
-      this.#string();
       this.#skipSpace();
-      if (this.#peek() !== 0x3a) this.#fail(this.#peek(), 'after object key');
-      this.#i++;
-      this.#skipSpace();
-      this.#value('looking for beginning of value');
-      this.#skipSpace();
+      const top = this.#open[this.#open.length - 1];
+      if (top === undefined) {
+        if (this.#i < this.#b.length) this.#fail(this.#b[this.#i] ?? 0, 'after top-level value');
+        return false;
+      }
       const c = this.#peek();
       this.#i++;
-      if (c === 0x7d) return;
-      if (c !== 0x2c) this.#fail(c, 'after object key:value pair');
+      if (c === (top === OBJECT ? 0x7d : 0x5d)) {
+        this.#open.pop();
+        continue;
+      }
+      if (c !== 0x2c) this.#fail(c, top === OBJECT ? 'after object key:value pair' : 'after array element');
       this.#skipSpace();
+      if (top === OBJECT) this.#key();
+      return true;
     }
   }
 
-  #array(): void {
+  /** An object key and its colon, leaving the scanner at the member's value. */
+  #key(): void {
+    if (this.#peek() !== 0x22) this.#fail(this.#peek(), 'looking for beginning of object key string');
+    this.#string();
+    this.#skipSpace();
+    if (this.#peek() !== 0x3a) this.#fail(this.#peek(), 'after object key');
     this.#i++;
     this.#skipSpace();
-    if (this.#peek() === 0x5d) {
-      this.#i++;
-      return;
-    }
-    for (;;) {
-      this.#value('looking for beginning of value');
-      this.#skipSpace();
-      const c = this.#peek();
-      this.#i++;
-      if (c === 0x5d) return;
-      if (c !== 0x2c) this.#fail(c, 'after array element');
-      this.#skipSpace();
-    }
   }
 
   #string(): void {

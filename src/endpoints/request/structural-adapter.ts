@@ -11,9 +11,11 @@ export function structuralDecoderFor(scheme: Scheme, decoder: SchemaDecoder): St
       const kind = scheme.kindFor(apiVersion, gvk.kind);
       if (kind === undefined) return { ok: true, object: input.value, strictErrors: [] };
       const options = { fieldValidation: input.fieldValidation, fromYAML: input.fromYAML };
-      const result = input.fromYAML
-        ? decoder.decodeValue(input.value, kind, options)
-        : decoder.decodeText(input.raw, kind, options);
+      // YAML's conversion and the server's own objects have no repeated keys to look for.
+      const result =
+        input.fromYAML || input.raw === undefined
+          ? decoder.decodeValue(input.value, kind, options)
+          : decoder.decodeParsed({ value: input.value, text: input.raw }, kind, options);
       if (result.error !== undefined) return { ok: false, message: result.error };
       return { ok: true, object: result.object as KubeObject, strictErrors: result.strictErrors };
     },

@@ -59,17 +59,32 @@ export class StructuralDecoder {
    * errors (they are not field validation).
    */
   decodeText(text: string, kind: KindInfo, options: DecodeOptions): DecodeResult {
+    return this.decodeParsed({ value: JSON.parse(text) as unknown, text }, kind, options);
+  }
+
+  /**
+   * Decodes a client's JSON body that JSON.parse has already turned into `value` (which this
+   * mutates). Repeated keys, which JSON.parse hides, are found by counting the keys in `text`; a
+   * body with repeats is decoded again from the text with Go's semantics.
+   */
+  decodeParsed(
+    input: { readonly value: unknown; readonly text: string },
+    kind: KindInfo,
+    options: DecodeOptions,
+  ): DecodeResult {
     const root = this.nodeFor(kind);
-    const textKeys = countTextKeys(text);
-    const fast = this.#walk(root, JSON.parse(text) as unknown, { options, collectUnknown: true });
-    if (fast.keys === textKeys) return fast.result;
-    const go = new GoDecoder(text);
+    const fast = this.#walk(root, input.value, { options, collectUnknown: true });
+    if (fast.keys === countTextKeys(input.text)) return fast.result;
+    const go = new GoDecoder(input.text);
     const value = go.decode(root);
     const { result } = this.#walk(root, value, { options, collectUnknown: false });
     return { ...result, strictErrors: options.fieldValidation === 'Ignore' ? [] : limitStrict(go.strict) };
   }
 
-  /** Decodes an already parsed value (YAML converted to JSON, a patched object). Mutates it. */
+  /**
+   * Decodes a value without repeated keys to look for: YAML converted to JSON (its conversion
+   * already merged repeats), or an object the server built (a patched object). Mutates it.
+   */
   decodeValue(value: unknown, kind: KindInfo, options: DecodeOptions): DecodeResult {
     return this.#walk(this.nodeFor(kind), value, { options, collectUnknown: true }).result;
   }

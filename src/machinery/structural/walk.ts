@@ -1,5 +1,6 @@
 // Check closures for Go structs, maps and slices: type errors with kube's field context, unknown
 // fields with kube's strict paths, pruning, nulls as Go stores them, and schema defaults.
+import { deepCopyJSON } from '../json/deep-copy.js';
 import { countValueKeys } from './duplicate-scan.js';
 import { jsonValueKind, saveTypeError, strictPath, unknownFieldError } from './go-errors.js';
 import type { Check, Node, WalkState } from './node.js';
@@ -54,8 +55,10 @@ export function structCheck(node: Node): Check {
       const keys = st.keys;
       for (const [key, def] of defaults) {
         if (v[key] !== undefined) continue;
+        // Each object gets its own copy of an object default; a scalar is shared as it is.
+        const value = typeof def === 'object' ? deepCopyJSON(def) : def;
         const field = fields[key];
-        v[key] = field === undefined ? structuredClone(def) : field.check(structuredClone(def), st);
+        v[key] = field === undefined ? value : field.check(value, st);
       }
       st.keys = keys;
     }
