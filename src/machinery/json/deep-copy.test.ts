@@ -28,4 +28,11 @@ describe('deepCopyJSON', () => {
     assert.equal(frozen.m.n, 1);
     assert.ok(!Object.isFrozen(copy.m));
   });
+
+  it('keeps a member named __proto__ as a member, as structuredClone does', () => {
+    const original = JSON.parse('{"data":{"__proto__":"x","b":{"__proto__":{"y":1}}}}') as object;
+    const copy = deepCopyJSON(original);
+    assert.equal(JSON.stringify(copy), JSON.stringify(structuredClone(original)));
+    assert.equal(JSON.stringify(copy), '{"data":{"__proto__":"x","b":{"__proto__":{"y":1}}}}');
+  });
 });
