@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import type { applyPatch as ApplyPatch, Operation } from 'fast-json-patch';
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newRequestEntityTooLarge, statusError } from '../../machinery/errors/index.js';
+import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
@@ -61,6 +63,16 @@ function unprocessable(): Error {
   });
 }
 
+// The document after the operations; it may share values with them (an added value).
+function patched(prepared: unknown, current: KubeObject): unknown {
+  const applyPatch = jsonPatchLibrary();
+  try {
+    return applyPatch(deepCopyJSON(current), prepared as Operation[], true, true).newDocument;
+  } catch {
+    throw unprocessable();
+  }
+}
+
 export const jsonPatchMechanism: PatchMechanism = {
   prepare(input: PatchInput): Operation[] {
     const parsed = parseGoJSON(input.patch.toString('utf8'), input.patch);
@@ -77,13 +89,7 @@ export const jsonPatchMechanism: PatchMechanism = {
     return ops;
   },
   apply(prepared: unknown, current: KubeObject): string {
-    const applyPatch = jsonPatchLibrary();
-    try {
-      return JSON.stringify(
-        applyPatch(structuredClone(current), prepared as Operation[], true, true).newDocument,
-      );
-    } catch {
-      throw unprocessable();
-    }
+    return JSON.stringify(patched(prepared, current));
   },
+  applyObject: (prepared: unknown, current: KubeObject): unknown => copyAsJSON(patched(prepared, current)),
 };

@@ -1,6 +1,8 @@
 // RFC 7386 JSON merge patch as evanphx/json-patch's MergePatch applies it for kube.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
+import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
+import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
@@ -31,7 +33,7 @@ function mergeDocs(doc: JSONObject, patch: JSONObject): void {
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isObject(patch)) return pruneNulls(patch);
   if (!isObject(target)) return pruneNulls(patch);
-  const doc = structuredClone(target);
+  const doc = deepCopyJSON(target);
   mergeDocs(doc, patch);
   return doc;
 }
@@ -56,4 +58,5 @@ export const mergePatchMechanism: PatchMechanism = {
   apply(prepared: unknown, current: KubeObject): string {
     return JSON.stringify(mergePatch(current, prepared));
   },
+  applyObject: (prepared: unknown, current: KubeObject): unknown => copyAsJSON(mergePatch(current, prepared)),
 };

@@ -25,6 +25,12 @@ export interface PatchMechanism {
   prepare(input: PatchInput): unknown;
   /** The JSON of the patched object, from the prepared patch and the current object. */
   apply(prepared: unknown, current: KubeObject): string;
+  /**
+   * The patched object itself, as JSON.parse would give apply's text back: fresh, sharing nothing
+   * with `prepared` or `current`. Spares the handler the text; on a failure to decode it asks
+   * describe or apply for the text to quote, so both must give what they gave before.
+   */
+  applyObject?(prepared: unknown, current: KubeObject): unknown;
   /** Whether the kind takes this patch type; the handler answers 415 otherwise (default: yes). */
   supports?(kind: GroupVersionKind): boolean;
   /** The text kube quotes as the invalid `patch` value when the result does not decode. */

@@ -8,7 +8,7 @@ import { header } from '../http-types.js';
 import { routeUnsupportedMediaType, unsupportedMediaTypeError } from '../negotiation/errors.js';
 import { isPatchType, jsonSerializer, type PatchType } from '../negotiation/media-types.js';
 import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
-import { decodeText, Undecodable } from '../request/decode-object.js';
+import { decodeServerObject, Undecodable } from '../request/decode-object.js';
 import { readBody } from '../request/read-body.js';
 import { decodePatchOptions } from '../request/write-options.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
@@ -54,14 +54,30 @@ function mechanismFor(
   return { type: base, mechanism };
 }
 
-// The patched JSON decoded as the kind; kube reports a failure here as an Invalid `patch` field.
+/** The patched object, and the text kube quotes when it does not decode. */
+function applyPatch(
+  mechanism: PatchMechanism,
+  prepared: unknown,
+  current: KubeObject,
+): { patched: unknown; shown: () => string } {
+  if (mechanism.applyObject !== undefined) {
+    const patched = mechanism.applyObject(prepared, current);
+    // Only a failure needs the text: apply gives it again from the same untouched inputs.
+    return { patched, shown: () => mechanism.describe?.(prepared) ?? mechanism.apply(prepared, current) };
+  }
+  const text = mechanism.apply(prepared, current);
+  return { patched: JSON.parse(text) as unknown, shown: () => mechanism.describe?.(prepared) ?? text };
+}
+
+// The patched object decoded as the kind; kube reports a failure here as an Invalid `patch` field.
+// The server built it, so only the checks of its content run (decodeServerObject).
 function decodePatched(
   scope: RequestScope,
   hr: HandlerRequest,
-  input: { text: string; shown: string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' },
+  input: { patched: unknown; shown: () => string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' },
 ): KubeObject {
   try {
-    return decodeText(Buffer.from(input.text), {
+    return decodeServerObject(input.patched, {
       expected: scope.kind,
       serializer: jsonSerializer,
       fieldValidation: input.fieldValidation,
@@ -74,7 +90,7 @@ function decodePatched(
   } catch (err) {
     if (!(err instanceof Undecodable)) throw err;
     throw newInvalid({ group: '', kind: '' }, '', [
-      FieldError.invalid(newPath('patch'), input.shown, err.message),
+      FieldError.invalid(newPath('patch'), input.shown(), err.message),
     ]);
   }
 }
@@ -113,9 +129,8 @@ export const patchResource: Handler = async (scope, hr) => {
         if (++attempts > maxRetryWhenPatchConflicts + 1)
           throw newConflict(qualifiedResource(scope), info.name, optimisticLockMessage);
         const current = old ?? storage.newObject();
-        const text = mechanism.apply(prepared, current);
-        const shown = mechanism.describe?.(prepared) ?? text;
-        let obj = decodePatched(scope, hr, { text, shown, fieldValidation });
+        const { patched, shown } = applyPatch(mechanism, prepared, current);
+        let obj = decodePatched(scope, hr, { patched, shown, fieldValidation });
         if (fieldManager !== undefined) obj = fieldManager.updateNoErrors(current, obj, manager);
         checkName(obj, info.name, namespace);
         resolve(obj);

@@ -2,6 +2,7 @@
 // only, with merge keys and strategies from the kind's schema; custom resources answer 415.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, statusError } from '../../machinery/errors/index.js';
+import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
 import { goValueString } from '../../machinery/patch/go-value.js';
 import { isJSONObject, type JSONObject } from '../../machinery/patch/json.js';
 import {
@@ -61,23 +62,26 @@ export function strategicMergePatchMechanism(
 ): PatchMechanism {
   const builtin =
     isBuiltin ?? ((k: GroupVersionKind) => scheme.kindFor(apiVersionOf(k), k.kind) !== undefined);
+  const patched = (prepared: unknown, current: KubeObject): JSONObject => {
+    const { patch, kind } = prepared as PreparedSMP;
+    const apiVersion = kind === undefined ? (current.apiVersion ?? '') : apiVersionOf(kind);
+    const info = scheme.kindFor(apiVersion, kind?.kind ?? current.kind ?? '');
+    if (info === undefined)
+      throw unknownError(`no schema for ${apiVersion}, Kind=${kind?.kind ?? current.kind ?? ''}`);
+    try {
+      const root = { $ref: info.definition };
+      return strategicMergePatch(current as JSONObject, patch, { resolver: scheme, root });
+    } catch (err) {
+      if (err instanceof StrategicMergeError) throw interpret(err);
+      throw err;
+    }
+  };
   return {
     supports: builtin,
     prepare: (input: PatchInput): PreparedSMP => ({ patch: decodePatch(input), kind: input.context?.kind }),
     describe: (prepared: unknown): string => goValueString((prepared as PreparedSMP).patch),
-    apply(prepared: unknown, current: KubeObject): string {
-      const { patch, kind } = prepared as PreparedSMP;
-      const apiVersion = kind === undefined ? (current.apiVersion ?? '') : apiVersionOf(kind);
-      const info = scheme.kindFor(apiVersion, kind?.kind ?? current.kind ?? '');
-      if (info === undefined)
-        throw unknownError(`no schema for ${apiVersion}, Kind=${kind?.kind ?? current.kind ?? ''}`);
-      try {
-        const root = { $ref: info.definition };
-        return JSON.stringify(strategicMergePatch(current as JSONObject, patch, { resolver: scheme, root }));
-      } catch (err) {
-        if (err instanceof StrategicMergeError) throw interpret(err);
-        throw err;
-      }
-    },
+    apply: (prepared: unknown, current: KubeObject): string => JSON.stringify(patched(prepared, current)),
+    // The merge may share values with the patch and the current object: copied.
+    applyObject: (prepared: unknown, current: KubeObject): unknown => copyAsJSON(patched(prepared, current)),
   };
 }

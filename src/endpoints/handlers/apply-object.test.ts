@@ -1,0 +1,104 @@
+// Each mechanism's applyObject must be JSON.parse of its apply text, fresh: the handler decodes it
+// in place of that text, mutating it, and applies the same prepared patch again on a conflict.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { builtinScheme } from '../../api/builtin-scheme.js';
+import type { KubeObject } from '../../api/meta.js';
+import { jsonPatchMechanism } from './json-patch.js';
+import { mergePatchMechanism } from './merge-patch.js';
+import type { PatchMechanism } from './patch-mechanism.js';
+import { strategicMergePatchMechanism } from './strategic-merge-patch.js';
+
+const kind = { group: '', version: 'v1', kind: 'ConfigMap' };
+const context = { kind, subresource: '', fieldManager: 'test', force: false, addWarning: () => undefined };
+
+function check(mechanism: PatchMechanism, patch: string, current: KubeObject): void {
+  const prepared = mechanism.prepare({ patch: Buffer.from(patch), fieldValidation: 'Strict', context });
+  if (mechanism.applyObject === undefined) throw new Error('no applyObject');
+  const before = JSON.stringify({ prepared, current });
+  const object = mechanism.applyObject(prepared, current);
+  // The same members in the same order, with JSON's numbers.
+  assert.equal(JSON.stringify(object), mechanism.apply(prepared, current), patch);
+  assert.deepEqual(object, JSON.parse(mechanism.apply(prepared, current)), patch);
+  // Scribbling over every level of the result leaves the inputs as they were.
+  const scribble = (v: unknown): void => {
+    if (typeof v !== 'object' || v === null) return;
+    for (const key of Object.keys(v)) {
+      scribble((v as Record<string, unknown>)[key]);
+      (v as Record<string, unknown>)[key] = 'scribbled';
+    }
+  };
+  scribble(object);
+  assert.equal(JSON.stringify({ prepared, current }), before, patch);
+}
+
+const current = (): KubeObject =>
+  JSON.parse(
+    '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","labels":{"a":"1","b":"2"},' +
+      '"finalizers":["x"]},"data":{"__proto__":"kept","k":"v"},"binaryData":{}}',
+  ) as KubeObject;
+
+describe('applyObject is JSON.parse of apply', () => {
+  const merges = [
+    '{"metadata":{"labels":{"c":"3","a":null}}}',
+    '{"data":{"x":1e400,"y":-0,"z":[1,null,{"n":null}]},"extra":{"deep":[{"a":null}]}}',
+    '{"data":null,"metadata":{"finalizers":["y",null]}}',
+    '{"data":{"__proto__":{"evil":true}},"__proto__":{"polluted":1}}',
+    '{"1":"one","0":"zero","metadata":{"labels":{"2":"two"}}}',
+    '{}',
+  ];
+  for (const patch of merges) {
+    it(`merge patch ${patch}`, () => {
+      check(mergePatchMechanism, patch, current());
+    });
+  }
+
+  const jsonPatches = [
+    '[{"op":"add","path":"/metadata/labels/c","value":{"nested":[1,{"a":1e400}]}}]',
+    '[{"op":"copy","from":"/metadata/labels","path":"/data/copied"}]',
+    '[{"op":"move","from":"/metadata/finalizers","path":"/moved"},{"op":"remove","path":"/data/k"}]',
+    '[{"op":"replace","path":"/data","value":{"a":"b","n":-0}}]',
+    '[]',
+  ];
+  for (const patch of jsonPatches) {
+    it(`JSON patch ${patch}`, () => {
+      check(jsonPatchMechanism, patch, current());
+    });
+  }
+
+  const smp = strategicMergePatchMechanism(builtinScheme());
+  const strategic = [
+    '{"metadata":{"labels":{"c":"3","a":null},"finalizers":["y"]}}',
+    '{"data":{"x":1e400,"k":null},"unknown":{"a":[1,2]}}',
+    '{"metadata":{"$setElementOrder/finalizers":["x"]}}',
+  ];
+  for (const patch of strategic) {
+    it(`strategic merge patch ${patch}`, () => {
+      check(smp, patch, current());
+    });
+  }
+
+  it('holds on generated merge patches', () => {
+    let seed = 11;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return (seed >>> 16) % n;
+    };
+    const leaves = [null, 1, -0, Infinity, NaN, 'x', true, [], [null, 1], {}];
+    const value = (depth: number): unknown => {
+      if (depth === 0 || rnd(3) === 0) return leaves[rnd(leaves.length)];
+      const out: Record<string, unknown> = {};
+      for (let i = rnd(4); i > 0; i--)
+        out[['a', 'b', 'data', 'metadata', '7'][rnd(5)] ?? 'a'] = value(depth - 1);
+      return rnd(5) === 0 ? [out] : out;
+    };
+    for (let i = 0; i < 500; i++) {
+      const doc = current();
+      const extra = value(3);
+      if (typeof extra === 'object' && extra !== null && !Array.isArray(extra)) Object.assign(doc, extra);
+      const patch = value(4);
+      if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) continue;
+      check(mergePatchMechanism, JSON.stringify(patch), doc);
+    }
+  });
+});
