@@ -8,6 +8,10 @@ import { defaultAdmissionChain } from '../server/admission/default-chain.js';
 import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
 import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
 import {
+  GarbageCollector,
+  garbageCollectorHookName,
+} from './controllers/garbagecollector/garbage-collector.js';
+import {
   controllerHooks,
   namespaceControllerHookName,
   rootCACertPublisherHookName,
@@ -280,6 +284,10 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     options.caPem === undefined
       ? undefined
       : newRootCACertPublisher(served, { rootCA: options.caPem, logger: options.logger });
+  // kube-controller-manager's garbage collector, off with --enable-garbage-collector=false.
+  const garbageCollector = options.storage.enableGarbageCollection
+    ? new GarbageCollector({ groups: served, dynamic: customResources.routes, logger: options.logger })
+    : undefined;
   const api = createAPIHandler({
     groups: served,
     dynamicRoutes: customResources.routes,
@@ -304,6 +312,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [serviceAccountsControllerHookName]: serviceAccountsController,
         [rootCACertPublisherHookName]: rootCAPublisher,
         [storageProtectionControllersHookName]: storageProtection,
+        [garbageCollectorHookName]: garbageCollector,
       }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
@@ -317,6 +326,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     tokenAuthenticators: [serviceAccounts.authenticator(groups)],
     authorizer: authorization.authorizer,
     close: async () => {
+      await garbageCollector?.close();
       await authorization.close();
       await customResources.close();
       await namespaceController?.close();
