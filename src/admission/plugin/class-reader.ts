@@ -14,6 +14,7 @@ import {
   type Storage,
 } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
+import { listerGet } from './lister-read.js';
 
 export interface ClassReader<T extends KubeObject> {
   /** Every object, from the watch cache. */
@@ -32,13 +33,10 @@ export function classReader<T extends KubeObject>(storage: Getter & Lister): Cla
       return list.items as T[];
     },
     async get(name, signal) {
-      const ctx = internalContext({ signal });
-      for (const options of [{ resourceVersion: '0', readOnly: true }, { readOnly: true }]) {
-        try {
-          return (await storage.get(ctx, name, options)) as T;
-        } catch (err) {
-          if (!isNotFound(err)) throw err;
-        }
+      try {
+        return await listerGet<T>(storage, internalContext({ signal }), name);
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
       }
       return undefined;
     },
