@@ -93,7 +93,7 @@ export class NamespaceLifecycle implements MutationInterface {
     const cached = this.#cache.get(name);
     if (cached !== undefined) return cached;
     try {
-      const live = (await this.#namespaces.get(internalContext({ signal: ctx.signal }), name, {
+      const live = (await this.#namespaces.get(internalContext({ parent: ctx }), name, {
         readOnly: true,
       })) as Namespace;
       this.#cache.set(name, live);

@@ -263,7 +263,7 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
   async #lookup(ctx: RequestContext, a: Attributes, name: string): Promise<ServiceAccount> {
     const attempts = name === defaultServiceAccountName ? 10 : 1;
     const interval = this.#retryIntervalMs ?? 100 + Math.floor(Math.random() * 100);
-    const read = internalContext({ namespace: a.namespace, signal: ctx.signal });
+    const read = internalContext({ namespace: a.namespace, parent: ctx });
     for (let i = 0; i < attempts; i++) {
       if (i > 0) await sleep(interval, undefined, { signal: ctx.signal });
       try {
