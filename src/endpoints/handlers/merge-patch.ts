@@ -1,6 +1,7 @@
 // RFC 7386 JSON merge patch as evanphx/json-patch's MergePatch applies it for kube.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
+import { memberOf, setMember } from '../../machinery/json/set-member.js';
 import { goJSONSyntaxError, goJSONTypeName } from '../request/go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
@@ -12,16 +13,16 @@ function pruneNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(pruneNulls);
   if (!isObject(v)) return v;
   const out: JSONObject = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = pruneNulls(x);
+  for (const [k, x] of Object.entries(v)) if (x !== null) setMember(out, k, pruneNulls(x));
   return out;
 }
 
 function mergeDocs(doc: JSONObject, patch: JSONObject): void {
   for (const [k, v] of Object.entries(patch)) {
-    const cur = doc[k];
+    const cur = memberOf(doc, k);
     if (v === null) Reflect.deleteProperty(doc, k);
-    else if (cur === undefined || cur === null || !isObject(cur)) doc[k] = pruneNulls(v);
-    else if (!isObject(v)) doc[k] = v;
+    else if (cur === undefined || cur === null || !isObject(cur)) setMember(doc, k, pruneNulls(v));
+    else if (!isObject(v)) setMember(doc, k, v);
     else mergeDocs(cur, v);
   }
 }

@@ -28,4 +28,13 @@ describe('deepCopyJSON', () => {
     assert.equal(frozen.m.n, 1);
     assert.ok(!Object.isFrozen(copy.m));
   });
+
+  it('copies a `__proto__` member as a member, never as the prototype', () => {
+    const parsed = JSON.parse('{"a":{"__proto__":{"polluted":"yes"}}}') as { a: object };
+    const copy = deepCopyJSON(parsed);
+    assert.equal(Object.getPrototypeOf(copy.a), Object.prototype);
+    assert.equal((copy.a as { polluted?: string }).polluted, undefined);
+    assert.deepEqual(Object.keys(copy.a), ['__proto__']);
+    assert.equal(JSON.stringify(copy), JSON.stringify(parsed));
+  });
 });

@@ -3,6 +3,8 @@
 // (objects, arrays, strings, numbers, booleans, null), so a walk is enough. Properties whose value
 // is undefined are kept as undefined, as structuredClone keeps them.
 
+import { setMember } from './set-member.js';
+
 /** A deep copy of a JSON-shaped value. */
 export function deepCopyJSON<T>(value: T): T {
   return copy(value) as T;
@@ -18,7 +20,9 @@ function copy(value: unknown): unknown {
   }
   const out: Record<string, unknown> = {};
   for (const key in value) {
-    if (Object.hasOwn(value, key)) out[key] = copy((value as Record<string, unknown>)[key]);
+    if (!Object.hasOwn(value, key)) continue;
+    const item = copy((value as Record<string, unknown>)[key]);
+    setMember(out, key, item);
   }
   return out;
 }
