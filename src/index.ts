@@ -38,6 +38,8 @@ export interface StartCapstanOptions {
   /** --runtime-config values: `api/all=false,apps/v1=true`. */
   readonly runtimeConfig?: readonly string[];
   readonly requestTimeoutMs?: number;
+  /** --enable-garbage-collector: the garbage collector and the finalizers it honours (default true). */
+  readonly enableGarbageCollector?: boolean;
   /** Where the admin kubeconfig goes; default <dataDir>/kubeconfig. */
   readonly kubeconfigPath?: string;
   /** Where log lines go; by default only errors, to stderr. */
@@ -76,6 +78,8 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   o.runtimeConfig = [...(opts.runtimeConfig ?? [])];
   if (opts.requestTimeoutMs !== undefined) o.requestTimeoutMs = opts.requestTimeoutMs;
   if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;
+  if (opts.enableGarbageCollector !== undefined)
+    o.storage.enableGarbageCollection = opts.enableGarbageCollector;
   o.logFormat = opts.log?.format ?? 'text';
   o.verbosity = opts.log?.verbosity ?? 0;
   return o;

@@ -9,6 +9,10 @@ import { defaultAdmissionChain } from '../admission/default-chain.js';
 import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
 import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
 import {
+  GarbageCollector,
+  garbageCollectorHookName,
+} from './controllers/garbagecollector/garbage-collector.js';
+import {
   controllerHooks,
   namespaceControllerHookName,
   rootCACertPublisherHookName,
@@ -300,6 +304,14 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     options.caPem === undefined
       ? undefined
       : newRootCACertPublisher(controllerGroups, { rootCA: options.caPem, logger: options.logger });
+  // kube-controller-manager's garbage collector, off with --enable-garbage-collector=false.
+  const garbageCollector = options.storage.enableGarbageCollection
+    ? new GarbageCollector({
+        groups: controllerGroups,
+        dynamic: customResources.routes,
+        logger: options.logger,
+      })
+    : undefined;
   const namespaces = namespacesOf(groups);
   return {
     api: {
@@ -317,6 +329,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [serviceAccountsControllerHookName]: serviceAccountsController,
         [rootCACertPublisherHookName]: rootCAPublisher,
         [storageProtectionControllersHookName]: storageProtection,
+        [garbageCollectorHookName]: garbageCollector,
       }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
@@ -330,6 +343,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     tokenAuthenticators: [serviceAccounts.authenticator(groups)],
     authorizer: authorization.authorizer,
     close: async () => {
+      await garbageCollector?.close();
       await authorization.close();
       await customResources.close();
       await namespaceController?.close();

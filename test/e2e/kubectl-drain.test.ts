@@ -19,8 +19,28 @@ status:
     status: "True"
 `;
 
-/** A pod bound to node1 and owned by a ReplicaSet (drain refuses unmanaged pods without --force). */
-const podYaml = (name: string): string => `apiVersion: v1
+// The pods' owner: it must exist, or the garbage collector deletes the pods as dangling dependents.
+const replicaSetYaml = `apiVersion: apps/v1
+kind: ReplicaSet
+metadata:
+  name: web
+  namespace: default
+spec:
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: app
+        image: nginx:1.25
+`;
+
+/** A pod bound to node1 and owned by the ReplicaSet (drain refuses unmanaged pods without --force). */
+const podYaml = (name: string, ownerUID: string): string => `apiVersion: v1
 kind: Pod
 metadata:
   name: ${name}
@@ -31,7 +51,7 @@ metadata:
   - apiVersion: apps/v1
     kind: ReplicaSet
     name: web
-    uid: 0d9a3c1e-5b7f-4e2a-9c61-2f4b8d7e6a10
+    uid: ${ownerUID}
     controller: true
 spec:
   nodeName: node1
@@ -73,6 +93,7 @@ interface Budget {
 
 describe('kubectl drain against capstan: pods/eviction and PodDisruptionBudgets', () => {
   let capstan: CapstanProcess;
+  let replicaSetUID = '';
   const { kubectl, ok } = kubectlSession(() => capstan.kubeconfigPath);
   const patchStatus = (kind: string, name: string, patch: string): Promise<string> =>
     ok(['patch', kind, name, '--subresource=status', '--type=merge', '-p', patch]);
@@ -81,8 +102,9 @@ describe('kubectl drain against capstan: pods/eviction and PodDisruptionBudgets'
     await locateKubectl();
     capstan = await startCapstanProcess();
     await ok(['create', '-f', '-'], nodeYaml);
+    replicaSetUID = await ok(['create', '-f', '-', '-o', 'jsonpath={.metadata.uid}'], replicaSetYaml);
     for (const name of ['web-1', 'web-2']) {
-      await ok(['create', '-f', '-'], podYaml(name));
+      await ok(['create', '-f', '-'], podYaml(name, replicaSetUID));
       await patchStatus('pod', name, runningReady);
     }
     await ok(['create', '-f', '-'], pdbYaml);
@@ -159,7 +181,7 @@ describe('kubectl drain against capstan: pods/eviction and PodDisruptionBudgets'
   });
 
   it('without --grace-period a bound pod is evicted but stays Terminating: no kubelet finishes it', async () => {
-    await ok(['create', '-f', '-'], podYaml('web-3'));
+    await ok(['create', '-f', '-'], podYaml('web-3', replicaSetUID));
     await patchStatus('pod', 'web-3', runningReady);
     await patchStatus('pdb', 'web', budgetStatus(1));
     const r = await kubectl(['drain', 'node1', '--ignore-daemonsets', '--timeout=3s']);

@@ -1,6 +1,7 @@
 // --enable-garbage-collector through the command: with it (the default) a DELETE asking to orphan
-// dependents leaves the object with the orphan finalizer for a garbage collector; without it the
-// object goes at once, as kube-apiserver does when its flag is false.
+// dependents leaves the object with the orphan finalizer, which the garbage collector then removes
+// (the object goes); without it the object goes at once, as kube-apiserver does when its flag is
+// false (and no collector runs).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { main } from '../../src/cmd/capstan.js';
@@ -29,34 +30,53 @@ async function withServer(flags: readonly string[], fn: (url: string) => Promise
   }
 }
 
-async function orphanDelete(url: string): Promise<unknown> {
-  const cms = `${url}/api/v1/namespaces/default/configmaps`;
-  const created = await fetch(cms, {
+const cms = (url: string): string => `${url}/api/v1/namespaces/default/configmaps`;
+
+/** The DELETE's answer, and the object's metadata right after (undefined once it is gone). */
+async function orphanDelete(url: string): Promise<{ answer: { metadata?: unknown }; after: unknown }> {
+  const created = await fetch(cms(url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ metadata: { name: 'owner' } }),
   });
   assert.equal(created.status, 201);
-  const deleted = await fetch(`${cms}/owner`, {
+  const deleted = await fetch(`${cms(url)}/owner`, {
     method: 'DELETE',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Orphan' }),
   });
   assert.equal(deleted.status, 200);
-  const after = await fetch(`${cms}/owner`);
-  return after.status === 404 ? undefined : ((await after.json()) as { metadata: unknown }).metadata;
+  const answer = (await deleted.json()) as { metadata?: unknown };
+  const after = await fetch(`${cms(url)}/owner`);
+  return {
+    answer,
+    after: after.status === 404 ? undefined : ((await after.json()) as { metadata: unknown }).metadata,
+  };
+}
+
+/** Polls until the object is gone (at most 10 s). */
+async function gone(url: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if ((await fetch(`${cms(url)}/owner`)).status === 404) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.fail('the orphaning deletion did not finish');
 }
 
 describe('--enable-garbage-collector', () => {
-  it('on by default: an orphaning delete leaves the object to the garbage collector', () =>
+  it('on by default: an orphaning delete leaves the object to the garbage collector, which finishes it', () =>
     withServer([], async (url) => {
-      const meta = (await orphanDelete(url)) as { finalizers?: string[]; deletionTimestamp?: string };
+      const { answer } = await orphanDelete(url);
+      const meta = answer.metadata as { finalizers?: string[]; deletionTimestamp?: string };
       assert.deepEqual(meta.finalizers, ['orphan']);
       assert.ok(meta.deletionTimestamp !== undefined);
+      await gone(url);
     }));
 
   it('off: the object is deleted at once', () =>
     withServer(['--enable-garbage-collector=false'], async (url) => {
-      assert.equal(await orphanDelete(url), undefined);
+      const { answer, after } = await orphanDelete(url);
+      assert.equal((answer as { kind?: string }).kind, 'Status');
+      assert.equal(after, undefined);
     }));
 });

@@ -13,13 +13,14 @@ import {
   type Lister,
   type Storage,
 } from '../../registry/rest/capabilities.js';
-import { internalContext } from '../../registry/rest/context.js';
+import { internalContext, type RequestContext } from '../../registry/rest/context.js';
+import { listerGet } from './lister-read.js';
 
 export interface ClassReader<T extends KubeObject> {
-  /** Every object, from the watch cache. */
-  list(signal: AbortSignal): Promise<T[]>;
+  /** Every object, from the watch cache, for the request `ctx`. */
+  list(ctx: RequestContext): Promise<T[]>;
   /** One object by name; undefined when neither the cache nor storage has it. */
-  get(name: string, signal: AbortSignal): Promise<T | undefined>;
+  get(name: string, ctx: RequestContext): Promise<T | undefined>;
 }
 
 const isNotFound = (err: unknown): boolean => isStatusError(err) && err.reason === 'NotFound';
@@ -27,18 +28,18 @@ const isNotFound = (err: unknown): boolean => isStatusError(err) && err.reason =
 /** A reader over a cluster-scoped storage that can get and list. */
 export function classReader<T extends KubeObject>(storage: Getter & Lister): ClassReader<T> {
   return {
-    async list(signal) {
-      const list = await storage.list(internalContext({ signal }), { resourceVersion: '0', readOnly: true });
+    async list(ctx) {
+      const list = await storage.list(internalContext({ parent: ctx }), {
+        resourceVersion: '0',
+        readOnly: true,
+      });
       return list.items as T[];
     },
-    async get(name, signal) {
-      const ctx = internalContext({ signal });
-      for (const options of [{ resourceVersion: '0', readOnly: true }, { readOnly: true }]) {
-        try {
-          return (await storage.get(ctx, name, options)) as T;
-        } catch (err) {
-          if (!isNotFound(err)) throw err;
-        }
+    async get(name, ctx) {
+      try {
+        return await listerGet<T>(storage, internalContext({ parent: ctx }), name);
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
       }
       return undefined;
     },

@@ -42,3 +42,54 @@ describe('runListWatch', () => {
     assert.deepEqual(seen, ['claim', 'unknown']);
   });
 });
+
+describe('runListWatch with the served JSON', () => {
+  it('hands lists and events over as JSON, undecoded, and events without JSON decoded', async () => {
+    const chan = new WatchChan();
+    const decoded: string[] = [];
+    const source = {
+      newList: () => ({ metadata: {}, items: [] }),
+      list: () => Promise.reject(new Error('the encoded list is used')),
+      listEncoded: () =>
+        Promise.resolve({
+          kind: 'List',
+          apiVersion: 'v1',
+          metadata: { resourceVersion: '1' },
+          items: [Buffer.from('{"a":1}')],
+        }),
+      convertToTable: () => {
+        throw new Error('unused');
+      },
+      watch: () => Promise.resolve(chan),
+    } as unknown as Lister & Watcher;
+    const lists: string[][] = [];
+    const jsons: string[] = [];
+    const abort = new AbortController();
+    const running = runListWatch({
+      source,
+      signal: abort.signal,
+      onEncodedList: (items) => lists.push(items.map((b) => b.toString())),
+      onServedJSON: (type, json) => {
+        jsons.push(`${type} ${json.toString()}`);
+      },
+      onEvent: (type, obj: KubeObject) => {
+        decoded.push(`${type} ${obj.metadata?.name ?? ''}`);
+        abort.abort();
+      },
+      onError: () => undefined,
+    });
+    const lazy: WatchEvent = {
+      type: 'MODIFIED',
+      get object(): KubeObject {
+        throw new Error('decoded');
+      },
+    };
+    attachServedJSON(lazy, Buffer.from('{"b":2}'));
+    chan.push(lazy);
+    chan.push(event('plain', undefined));
+    await running;
+    assert.deepEqual(lists, [['{"a":1}']]);
+    assert.deepEqual(jsons, ['MODIFIED {"b":2}']);
+    assert.deepEqual(decoded, ['ADDED plain']);
+  });
+});

@@ -2,15 +2,17 @@
 // revision, and relist on every end of the watch (after a backoff when it failed or ended on its own,
 // e.g. a 410 Gone or storage closing) and on each resync, until stopped.
 import type { KubeObject } from '../../api/meta.js';
-import type { Lister, Watcher } from '../../registry/rest/capabilities.js';
-import { internalContext } from '../../registry/rest/context.js';
+import type { EncodedLister, Lister, Watcher } from '../../registry/rest/capabilities.js';
+import { internalContext, type RequestContext } from '../../registry/rest/context.js';
 import { servedJSONOf } from '../../storage/served-json.js';
+
+export type ListWatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 export interface ListWatchOptions {
   readonly source: Lister & Watcher;
   readonly signal: AbortSignal;
-  /** Each listed item is an ADDED event, unless onList takes the list. */
-  readonly onEvent: (type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject) => void;
+  /** Each listed item is an ADDED event, unless onList or onEncodedList takes the list. */
+  readonly onEvent: (type: ListWatchEventType, obj: KubeObject) => void;
   /** Takes each list whole (a cache replacing what it held) instead of ADDED events. */
   readonly onList?: (items: readonly KubeObject[]) => void;
   /** The lists' resourceVersion: '0' lets the watch cache answer; default a consistent read. */
@@ -18,6 +20,13 @@ export interface ListWatchOptions {
   readonly onError: (err: unknown) => void;
   /** Watch events whose served JSON lacks these bytes are skipped undecoded (see WatchedSource). */
   readonly mentions?: Buffer;
+  /**
+   * Takes watch events as the served JSON they carry, their objects left undecoded (`mentions` is
+   * not consulted for them); events without JSON (a storage without a watch cache) go to onEvent.
+   */
+  readonly onServedJSON?: (type: ListWatchEventType, json: Buffer) => void;
+  /** Takes each list as its items' JSON when the source lists encoded (instead of onList). */
+  readonly onEncodedList?: (items: readonly Buffer[]) => void;
   /** How often to relist even though the watch is fine (default 5 minutes). */
   readonly resyncPeriodMs?: number | undefined;
 }
@@ -43,15 +52,29 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-async function listAndWatch(o: ListWatchOptions): Promise<void> {
-  const ctx = internalContext({ signal: o.signal });
-  const list = await o.source.list(
-    ctx,
-    o.listResourceVersion === undefined ? {} : { resourceVersion: o.listResourceVersion },
-  );
+const encodedListerOf = (source: object): EncodedLister | undefined =>
+  typeof (source as Partial<EncodedLister>).listEncoded === 'function'
+    ? (source as EncodedLister)
+    : undefined;
+
+/** Lists through whichever of the callbacks takes the list; answers the list's resourceVersion. */
+async function listOnce(o: ListWatchOptions, ctx: RequestContext): Promise<string | undefined> {
+  const options = o.listResourceVersion === undefined ? {} : { resourceVersion: o.listResourceVersion };
+  const encoded = o.onEncodedList === undefined ? undefined : encodedListerOf(o.source);
+  if (encoded !== undefined) {
+    const list = await encoded.listEncoded(ctx, options);
+    o.onEncodedList?.(list.items);
+    return list.metadata.resourceVersion;
+  }
+  const list = await o.source.list(ctx, options);
   if (o.onList !== undefined) o.onList(list.items);
   else for (const item of list.items) o.onEvent('ADDED', item);
-  const rv = list.metadata.resourceVersion;
+  return list.metadata.resourceVersion;
+}
+
+async function listAndWatch(o: ListWatchOptions): Promise<void> {
+  const ctx = internalContext({ signal: o.signal });
+  const rv = await listOnce(o, ctx);
   const watch = await o.source.watch(ctx, rv === undefined || rv === '' ? {} : { resourceVersion: rv });
   const resync = { due: false };
   const timer = setTimeout(() => {
@@ -65,8 +88,10 @@ async function listAndWatch(o: ListWatchOptions): Promise<void> {
   try {
     for await (const event of watch) {
       if (event.type === 'ERROR') throw new Error(event.object.message ?? 'watch error');
-      if (event.type === 'BOOKMARK' || !mayMention(event, o.mentions)) continue;
-      o.onEvent(event.type, event.object);
+      if (event.type === 'BOOKMARK') continue;
+      const json = o.onServedJSON === undefined ? undefined : servedJSONOf(event);
+      if (json !== undefined) o.onServedJSON?.(event.type, json);
+      else if (mayMention(event, o.mentions)) o.onEvent(event.type, event.object);
     }
   } finally {
     clearTimeout(timer);

@@ -81,6 +81,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
   #closed = false;
   readonly #finalizing = new Map<string, Promise<void>>();
   readonly #abort = new AbortController();
+  readonly #listeners = new Set<() => void>();
 
   constructor(opts: CustomResourceRoutesOptions) {
     this.#opts = opts;
@@ -98,6 +99,14 @@ export class CustomResourceRoutes implements DynamicRoutes {
   /** The CRDs `groups` serve; replaced together with `groups`. */
   get crds(): readonly CustomResourceDefinition[] {
     return this.#crds;
+  }
+
+  /** Calls `listener` after every change of `groups` (the garbage collector's monitors follow them). */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
   }
 
   /** While CRD changes are being applied, resolves once they are; undefined when none are. */
@@ -232,6 +241,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
     this.#crds = served.map((s) => s.crd);
     this.#groups = infos;
     this.#table = installAPIGroups(this.#groups, config);
+    for (const listener of this.#listeners) listener();
   }
 
   /** Stops serving everything (stored objects stay). */

@@ -3,6 +3,7 @@ import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
 import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
+import { memberOf, setMember } from '../../machinery/json/set-member.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
@@ -15,16 +16,16 @@ function pruneNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(pruneNulls);
   if (!isObject(v)) return v;
   const out: JSONObject = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = pruneNulls(x);
+  for (const [k, x] of Object.entries(v)) if (x !== null) setMember(out, k, pruneNulls(x));
   return out;
 }
 
 function mergeDocs(doc: JSONObject, patch: JSONObject): void {
   for (const [k, v] of Object.entries(patch)) {
-    const cur = doc[k];
+    const cur = memberOf(doc, k);
     if (v === null) Reflect.deleteProperty(doc, k);
-    else if (cur === undefined || cur === null || !isObject(cur)) doc[k] = pruneNulls(v);
-    else if (!isObject(v)) doc[k] = v;
+    else if (cur === undefined || cur === null || !isObject(cur)) setMember(doc, k, pruneNulls(v));
+    else if (!isObject(v)) setMember(doc, k, v);
     else mergeDocs(cur, v);
   }
 }

@@ -4,6 +4,8 @@
 // __proto__ stays an own member, as JSON.parse makes it. The handlers use it where they would
 // otherwise encode an object they built only to decode the text again.
 
+import { setMember } from './set-member.js';
+
 /** A fresh JSON value equal to JSON.parse(JSON.stringify(value)) for plain data. */
 export function copyAsJSON(value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : null;
@@ -22,16 +24,7 @@ export function copyAsJSON(value: unknown): unknown {
     if (!Object.hasOwn(value, key)) continue;
     const v = (value as Record<string, unknown>)[key];
     if (v === undefined) continue;
-    if (key === '__proto__') {
-      Object.defineProperty(out, key, {
-        value: copyAsJSON(v),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else {
-      out[key] = copyAsJSON(v);
-    }
+    setMember(out, key, copyAsJSON(v));
   }
   return out;
 }

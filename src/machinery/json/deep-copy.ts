@@ -1,8 +1,9 @@
 // Deep copies of JSON-shaped values (kube's generated DeepCopy). structuredClone serializes through
 // V8's structured-clone format and costs several times a plain walk; API objects are plain JSON
 // (objects, arrays, strings, numbers, booleans, null), so a walk is enough. Properties whose value
-// is undefined are kept as undefined, as structuredClone keeps them, and so is a member named
-// __proto__.
+// is undefined are kept as undefined, as structuredClone keeps them.
+
+import { setMember } from './set-member.js';
 
 /** A deep copy of a JSON-shaped value. */
 export function deepCopyJSON<T>(value: T): T {
@@ -20,13 +21,8 @@ function copy(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    const v = copy((value as Record<string, unknown>)[key]);
-    // Assigning __proto__ would set the prototype; JSON.parse made it a member (a ConfigMap key).
-    if (key === '__proto__') {
-      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
-    } else {
-      out[key] = v;
-    }
+    const item = copy((value as Record<string, unknown>)[key]);
+    setMember(out, key, item);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // (unknown and duplicate fields, paths as kube prints them) and merges repeated objects as Go
 // does: a repeated struct field decodes into the same struct, a repeated map reuses the map,
 // anything else is replaced.
+import { setMember } from '../json/set-member.js';
 import { stringEnd, keyText } from './duplicate-scan.js';
 import { duplicateFieldError, strictPath, unknownFieldError } from './go-errors.js';
 import type { Node } from './node.js';
@@ -13,19 +14,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** Where a value goes: a node, `detect` for interface{} (duplicates seen, no schema), or skipped. */
 type Target = Node | 'detect' | undefined;
 
-/** Sets an own property, even one named `__proto__` (as JSON.parse does). */
-function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-
 function merge(node: Node | undefined, old: unknown, next: unknown): unknown {
   if (node === undefined || !isObject(old) || !isObject(next)) return next;
   if (node.kind !== 'map' && node.kind !== 'struct') return next;
   for (const [key, value] of Object.entries(next)) {
     const keep = node.kind === 'struct' && Object.hasOwn(old, key);
-    setOwn(old, key, keep ? merge(node.fields?.[key], old[key], value) : value);
+    setMember(old, key, keep ? merge(node.fields?.[key], old[key], value) : value);
   }
   return old;
 }
@@ -143,6 +137,6 @@ export class GoDecoder {
     this.#path.pop();
     const node =
       typeof target === 'object' && target.kind === 'struct' && typeof sub === 'object' ? sub : undefined;
-    setOwn(out, key, Object.hasOwn(out, key) ? merge(node, out[key], value) : value);
+    setMember(out, key, Object.hasOwn(out, key) ? merge(node, out[key], value) : value);
   }
 }

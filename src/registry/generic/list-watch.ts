@@ -15,6 +15,29 @@ import { parseFields, parseLabels, type StorePredicate } from './predicate.js';
 import type { StoreCore } from './store-core.js';
 import { interpretStorageError } from './storage-errors.js';
 
+/**
+ * Storage options carrying a request's signal, read only when storage waits (for the watch cache to
+ * reach a revision): a request makes its signal on first read, at a cost of microseconds.
+ */
+class RequestSignal {
+  readonly #ctx: RequestContext;
+
+  constructor(ctx: RequestContext) {
+    this.#ctx = ctx;
+  }
+
+  get signal(): AbortSignal {
+    return this.#ctx.signal;
+  }
+}
+
+class StorageGetOptionsOf extends RequestSignal implements StorageGetOptions {
+  resourceVersion?: string;
+  readOnly?: boolean;
+}
+
+class StorageListOptionsOf<T extends KubeObject> extends RequestSignal implements StorageListOptions<T> {}
+
 /** Store.Get through `read` (decoded or encoded), with storage errors as the verb's Status errors. */
 async function readObject<T extends KubeObject, R>(
   core: StoreCore<T>,
@@ -27,15 +50,10 @@ async function readObject<T extends KubeObject, R>(
 ): Promise<R> {
   const key = core.keyFunc(ctx, args.name);
   try {
-    const rv = args.options.resourceVersion;
-    return (await args.read(key, {
-      // Read only when the watch cache waits for a revision: a request's signal is made on first read.
-      get signal() {
-        return ctx.signal;
-      },
-      ...(rv !== undefined ? { resourceVersion: rv } : {}),
-      ...(args.options.readOnly === true ? { readOnly: true } : {}),
-    })) as R;
+    const opts = new StorageGetOptionsOf(ctx);
+    if (args.options.resourceVersion !== undefined) opts.resourceVersion = args.options.resourceVersion;
+    if (args.options.readOnly === true) opts.readOnly = true;
+    return (await args.read(key, opts)) as R;
   } catch (err) {
     throw interpretStorageError(err, {
       verb: 'get',
@@ -77,7 +95,9 @@ export function predicateFor<T extends KubeObject>(
 
 function withNamespace(ctx: RequestContext, namespace: string): RequestContext {
   return {
-    signal: ctx.signal,
+    get signal() {
+      return ctx.signal;
+    },
     namespace,
     user: ctx.user,
     addWarning: (m) => {
@@ -116,7 +136,9 @@ function storageListOptions<T extends KubeObject>(
   p: StorePredicate<T>,
   options: ListOptions,
 ): StorageListOptions<T> {
-  const out: StorageListOptions<T> = { predicate: p, recursive: true, signal: ctx.signal };
+  const out: StorageListOptions<T> = new StorageListOptionsOf<T>(ctx);
+  out.predicate = p;
+  out.recursive = true;
   if (options.resourceVersion !== undefined) out.resourceVersion = options.resourceVersion;
   if (options.resourceVersionMatch !== undefined) out.resourceVersionMatch = options.resourceVersionMatch;
   if (options.limit !== undefined) out.limit = options.limit;
@@ -139,7 +161,9 @@ async function readList<T extends KubeObject, R>(
   const scoped = narrowNamespace(ctx, p);
   const { key, recursive } = keyFor(core, scoped, p);
   try {
-    return await args.read(key, { ...storageListOptions(ctx, p, args.options), recursive });
+    const opts = storageListOptions(ctx, p, args.options);
+    opts.recursive = recursive;
+    return await args.read(key, opts);
   } catch (err) {
     throw interpretStorageError(err, { verb: 'list', qualifiedResource: core.qualifiedResource, name: '' });
   }

@@ -23,15 +23,19 @@ export const anonymousUser: UserInfo = { name: 'system:anonymous', groups: ['sys
 const apiserverUser: UserInfo = { name: 'system:apiserver', groups: ['system:masters'] };
 
 /**
- * A context for callers inside the server (controllers, bootstrap) rather than a request. Without
- * a signal given, one is made when first read: most callers (key functions the watch cache calls
+ * A context for callers inside the server (controllers, bootstrap, admission's reads for a request
+ * given as `parent`) rather than a request. Without a signal given, one is made when first read: most callers (key functions the watch cache calls
  * per event) read only the namespace, and a signal costs microseconds to make.
  */
-export function internalContext(opts: { namespace?: string; signal?: AbortSignal } = {}): RequestContext {
+export function internalContext(
+  opts: { namespace?: string; signal?: AbortSignal; parent?: RequestContext } = {},
+): RequestContext {
   let signal = opts.signal;
+  const parent = opts.parent;
   return {
     get signal() {
-      signal ??= new AbortController().signal;
+      // A read on behalf of a request ends with it; its signal too is made only when read.
+      signal ??= parent?.signal ?? new AbortController().signal;
       return signal;
     },
     namespace: opts.namespace ?? '',

@@ -6,7 +6,9 @@ import { writeStatus } from '../http/respond.js';
 import type { Filter, FilterScope } from './filter-scope.js';
 
 export class RequestTracker {
-  readonly #shortRunning = new Set<FilterScope>();
+  // Short requests are only counted (a Set's table would grow and shrink with each request); the
+  // long-running ones are kept, to be ended at shutdown.
+  #shortRunning = 0;
   readonly #longRunning = new Set<FilterScope>();
   #idle: (() => void) | undefined;
   #closing = false;
@@ -20,19 +22,27 @@ export class RequestTracker {
         writeStatus(scope.res, newServiceUnavailable('apiserver is shutting down').status);
         return;
       }
-      const set = scope.longRunning ? this.#longRunning : this.#shortRunning;
-      set.add(scope);
+      if (scope.longRunning) {
+        this.#longRunning.add(scope);
+        try {
+          await next(scope);
+        } finally {
+          this.#longRunning.delete(scope);
+        }
+        return;
+      }
+      this.#shortRunning++;
       try {
         await next(scope);
       } finally {
-        set.delete(scope);
-        if (this.#shortRunning.size === 0) this.#idle?.();
+        this.#shortRunning--;
+        if (this.#shortRunning === 0) this.#idle?.();
       }
     };
   }
 
   get inFlight(): number {
-    return this.#shortRunning.size + this.#longRunning.size;
+    return this.#shortRunning + this.#longRunning.size;
   }
 
   /** From now on, new requests are refused. */
@@ -50,7 +60,7 @@ export class RequestTracker {
 
   /** Resolves when no short request is in flight, or after `timeoutMs`; true when drained. */
   async drain(timeoutMs: number): Promise<boolean> {
-    if (this.#shortRunning.size === 0) return true;
+    if (this.#shortRunning === 0) return true;
     let timer: NodeJS.Timeout | undefined;
     const drained = await Promise.race([
       new Promise<true>((resolve) => {

@@ -40,7 +40,7 @@ export class DefaultIngressClass implements MutationInterface {
       return;
     let classes: IngressClass[];
     try {
-      classes = await this.#classes.list(ctx.signal);
+      classes = await this.#classes.list(ctx);
     } catch (err) {
       throw newAdmissionForbidden(a, err);
     }

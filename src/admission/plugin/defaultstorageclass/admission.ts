@@ -52,7 +52,7 @@ export class DefaultStorageClass implements MutationInterface {
     if (hasClass(pvc)) return;
     let classes: StorageClass[];
     try {
-      classes = await this.#classes.list(ctx.signal);
+      classes = await this.#classes.list(ctx);
     } catch (err) {
       throw newAdmissionForbidden(a, err);
     }

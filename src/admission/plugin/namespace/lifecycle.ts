@@ -93,11 +93,9 @@ export class NamespaceLifecycle implements MutationInterface {
     const cached = this.#cache.get(name);
     if (cached !== undefined) return cached;
     try {
-      const live = (await this.#namespaces.get(
-        internalContext({ signal: ctx.signal }),
-        name,
-        { readOnly: true },
-      )) as Namespace;
+      const live = (await this.#namespaces.get(internalContext({ parent: ctx }), name, {
+        readOnly: true,
+      })) as Namespace;
       this.#cache.set(name, live);
       return live;
     } catch (err) {

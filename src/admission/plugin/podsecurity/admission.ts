@@ -16,6 +16,7 @@ import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
 import { evaluatePod, levels, levelVersionText, policyFromLabels, type LevelVersion } from './policy.js';
 import type { PodMetaView, PodSpecView } from './shape.js';
 import { isPodController, podControllerResources, podTemplateOf } from './templates.js';
+import { listerGet } from '../lister-read.js';
 
 export const podSecurityPluginName = 'PodSecurity';
 
@@ -84,7 +85,7 @@ export class PodSecurityAdmission implements ValidationInterface {
   ): Promise<ReturnType<typeof policyFromLabels>['policy']> {
     let ns: Namespace;
     try {
-      ns = (await this.#namespaces.get(ctx, a.namespace, { readOnly: true })) as Namespace;
+      ns = await listerGet<Namespace>(this.#namespaces, ctx, a.namespace);
     } catch {
       throw newInternalError(new Error(`failed to lookup namespace ${JSON.stringify(a.namespace)}`));
     }

@@ -82,7 +82,7 @@ export class PriorityAdmission implements MutationInterface {
     if (name === '') return this.#defaultPriority(ctx);
     let pc: PriorityClass | undefined;
     try {
-      pc = await this.#classes.get(name, ctx.signal);
+      pc = await this.#classes.get(name, ctx);
     } catch (err) {
       throw newInternalError(
         new Error(`failed to resolve PriorityClass with name ${name}: ${errorText(err)}`),
@@ -96,7 +96,7 @@ export class PriorityAdmission implements MutationInterface {
   async #defaultPriority(ctx: RequestContext): Promise<Established> {
     let classes: PriorityClass[];
     try {
-      classes = await this.#classes.list(ctx.signal);
+      classes = await this.#classes.list(ctx);
     } catch (err) {
       throw newInternalError(
         new Error(`error occurred while retrieving default priority class: ${errorText(err)}`),

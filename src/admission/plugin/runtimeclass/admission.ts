@@ -145,7 +145,7 @@ export class RuntimeClassAdmission implements MutationInterface, ValidationInter
   async #classOf(ctx: RequestContext, a: Attributes, pod: Pod): Promise<RuntimeClass | undefined> {
     const name = pod.spec?.runtimeClassName;
     if (name === undefined) return undefined;
-    const rc = await this.#classes.get(name, ctx.signal);
+    const rc = await this.#classes.get(name, ctx);
     if (rc === undefined)
       throw newAdmissionForbidden(a, `pod rejected: RuntimeClass ${JSON.stringify(name)} not found`);
     return rc;

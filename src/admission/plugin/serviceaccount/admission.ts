@@ -19,6 +19,7 @@ import { internalContext, type RequestContext } from '../../../registry/rest/con
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type MutationInterface, type ValidationInterface } from '../../interfaces.js';
+import { listerGet } from '../lister-read.js';
 
 export const serviceAccountPluginName = 'ServiceAccount';
 
@@ -257,16 +258,16 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
     if (refused !== undefined) throw newAdmissionForbidden(a, refused);
   }
 
-  // getServiceAccount: a live read; `default` is read up to ten times, as the service accounts
-  // controller may not have made it yet in a namespace just created.
+  // getServiceAccount: the lister's, then a live read; `default` is read up to ten times, as the
+  // service accounts controller may not have made it yet in a namespace just created.
   async #lookup(ctx: RequestContext, a: Attributes, name: string): Promise<ServiceAccount> {
     const attempts = name === defaultServiceAccountName ? 10 : 1;
     const interval = this.#retryIntervalMs ?? 100 + Math.floor(Math.random() * 100);
-    const read = internalContext({ namespace: a.namespace, signal: ctx.signal });
+    const read = internalContext({ namespace: a.namespace, parent: ctx });
     for (let i = 0; i < attempts; i++) {
       if (i > 0) await sleep(interval, undefined, { signal: ctx.signal });
       try {
-        return (await this.#serviceAccounts.get(read, name, { readOnly: true })) as ServiceAccount;
+        return await listerGet<ServiceAccount>(this.#serviceAccounts, read, name);
       } catch (err) {
         if (!isStatusError(err) || err.reason !== 'NotFound') throw lookupError(a, name, err);
       }

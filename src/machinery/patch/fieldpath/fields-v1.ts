@@ -63,6 +63,7 @@ function shape(value: JSONObject): { member: boolean; parent: boolean } {
   let member = false;
   let parent = false;
   for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
     if (k === '.') member = true;
     else parent = true;
   }
@@ -86,6 +87,7 @@ function check(obj: JSONObject, root: boolean): number {
   let previous: string | undefined;
   let previousPe: PathElement | undefined;
   for (const key in obj) {
+    if (!Object.hasOwn(obj, key)) continue;
     const value = obj[key];
     if (key === '.') {
       keys |= hasDot;
@@ -118,7 +120,7 @@ function check(obj: JSONObject, root: boolean): number {
 function readLevel(obj: JSONObject, source: SetSource): SourceElement[] {
   const out: SourceElement[] = [];
   for (const key in obj) {
-    if (key === '.') continue;
+    if (key === '.' || !Object.hasOwn(obj, key)) continue;
     const value = obj[key] as JSONObject;
     let pe: PathElement;
     let canonicalKey = key;

@@ -23,6 +23,7 @@ import {
   retainKeysDirective,
   setElementOrderPrefix,
 } from './values.js';
+import { memberOf, setMember } from '../../json/set-member.js';
 
 function handleDirective(directive: JSONValue, patch: JSONObject): JSONObject {
   if (directive === 'replace') {
@@ -81,7 +82,7 @@ function applySetElementOrders(original: JSONObject, patch: JSONObject, pos: Sch
 
 function setValue(original: JSONObject, key: string, patchV: JSONValue): void {
   const { value, keep } = removeDirectives(discardNulls(patchV));
-  if (keep) original[key] = value;
+  if (keep) setMember(original, key, value);
   else Reflect.deleteProperty(original, key);
 }
 
@@ -99,20 +100,23 @@ function mergeMember(
     Reflect.deleteProperty(original, k);
     return;
   }
-  const current = original[k];
+  const current = memberOf(original, k);
   if (current === undefined || kindOf(current) !== kindOf(patchV)) {
     if (!isDeleteList) setValue(original, k, patchV);
     return;
   }
   if (isMap(current) && isMap(patchV)) {
     const { pos: sub, meta } = lookupField(pos, k);
-    original[k] = meta.strategy === 'replace' ? patchV : mergeMap(current, patchV, sub);
+    setMember(original, k, meta.strategy === 'replace' ? patchV : mergeMap(current, patchV, sub));
   } else if (Array.isArray(current) && Array.isArray(patchV)) {
     const { pos: items, meta } = lookupSlice(pos, k);
-    original[k] =
+    setMember(
+      original,
+      k,
       meta.strategy === 'merge'
         ? mergeSlice(current, patchV, { pos: items, mergeKey: meta.mergeKey, isDeleteList, mergeMap })
-        : patchV;
+        : patchV,
+    );
   } else {
     setValue(original, k, patchV);
   }

@@ -2,6 +2,7 @@
 import { isJSONObject, type JSONObject, type JSONValue } from '../json.js';
 import { errNoListOfLists, StrategicMergeError } from './errors.js';
 import { goValueString } from '../go-value.js';
+import { setMember } from '../../json/set-member.js';
 
 export const directiveMarker = '$patch';
 export const retainKeysDirective = '$retainKeys';
@@ -54,7 +55,7 @@ export function removeDirectives(v: JSONValue): { value: JSONValue; keep: boolea
   const out: JSONObject = {};
   for (const [k, x] of Object.entries(v)) {
     const r = removeDirectives(x);
-    if (r.keep) out[k] = r.value;
+    if (r.keep) setMember(out, k, r.value);
   }
   return { value: out, keep: true };
 }
@@ -64,7 +65,7 @@ export function discardNulls(v: JSONValue): JSONValue {
   if (Array.isArray(v)) return v.map(discardNulls);
   if (!isMap(v)) return v;
   const out: JSONObject = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = discardNulls(x);
+  for (const [k, x] of Object.entries(v)) if (x !== null) setMember(out, k, discardNulls(x));
   return out;
 }
 

@@ -14,6 +14,7 @@ import {
   type SchemaResolver,
   type TypeRef,
 } from './type-node.js';
+import { memberOf, setMember } from '../../json/set-member.js';
 
 type Value = JSONValue | undefined;
 
@@ -142,8 +143,8 @@ function mergeMap(
   for (const key of Object.keys(rhs)) if (!Object.hasOwn(lhs, key)) keys.push(key);
   for (const key of keys) {
     const type = memberType(node, key) ?? 'deduced';
-    const v = mergeValues(resolver, type, { lhs: lhs[key], rhs: rhs[key] });
-    if (v !== undefined) out[key] = v;
+    const v = mergeValues(resolver, type, { lhs: memberOf(lhs, key), rhs: memberOf(rhs, key) });
+    if (v !== undefined) setMember(out, key, v);
   }
   return out;
 }

@@ -11,6 +11,7 @@ import {
   type SchemaResolver,
   type TypeRef,
 } from './type-node.js';
+import { setMember } from '../../json/set-member.js';
 
 type Value = JSONValue | undefined;
 
@@ -54,7 +55,7 @@ function removeFromMap(
     const kept = sub.empty()
       ? val
       : removeItems(resolver, memberType(node, key) ?? 'deduced', { value: val, set: sub });
-    if (kept !== undefined) out[key] = kept;
+    if (kept !== undefined) setMember(out, key, kept);
   }
   return Object.keys(out).length > 0 ? out : undefined;
 }

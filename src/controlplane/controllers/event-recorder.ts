@@ -1,0 +1,84 @@
+// Events about objects, as client-go's EventRecorder writes them for a controller (tools/record):
+// a core/v1 Event named `<object>.<hex unix nanoseconds>` in the object's namespace ("default" for
+// cluster-scoped objects), created through the same admitted storage as any client's. Recording never
+// fails its caller: an event that cannot be written is logged and dropped. A repeat of an event is
+// not written again while remembered (client-go would count it on the first one instead).
+import type { Event } from '../../api/core/v1/event.js';
+import type { ObjectReference } from '../../api/core/v1/object-reference.js';
+import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
+import { isCreater, type Creater } from '../../registry/rest/capabilities.js';
+import { internalContext } from '../../registry/rest/context.js';
+import { nowTimestamp } from '../../registry/generic/object-meta.js';
+import { errorText } from '../../server/logging/error-text.js';
+import type { Logger } from '../../server/logging/logger.js';
+
+export const eventTypes = ['Normal', 'Warning'] as const;
+export type EventType = (typeof eventTypes)[number];
+
+export interface EventRecorderOptions {
+  /** core/v1 events; without it nothing is recorded. */
+  readonly events: Creater | undefined;
+  /** The source component (`garbage-collector-controller`). */
+  readonly component: string;
+  readonly logger: Logger;
+  /** How many distinct events are remembered to drop repeats (default 4096). */
+  readonly remembered?: number;
+}
+
+/** How client-go names an event: the object's name and the time in nanoseconds, in hex. */
+function eventName(objectName: string, nowMs: number): string {
+  const nanos = BigInt(nowMs) * 1_000_000n + (process.hrtime.bigint() % 1_000_000n);
+  return `${objectName}.${nanos.toString(16)}`;
+}
+
+export class EventRecorder {
+  readonly #opts: EventRecorderOptions;
+  readonly #seen = new Set<string>();
+
+  constructor(opts: EventRecorderOptions) {
+    this.#opts = opts;
+  }
+
+  /** Records the event in the background. */
+  event(ref: ObjectReference, e: { type: EventType; reason: string; message: string }): void {
+    const events = this.#opts.events;
+    if (events === undefined) return;
+    const key = JSON.stringify([ref.uid, ref.name, e.type, e.reason, e.message]);
+    if (this.#seen.has(key)) return;
+    this.#remember(key);
+    const namespace = ref.namespace === undefined || ref.namespace === '' ? 'default' : ref.namespace;
+    const now = nowTimestamp();
+    const event: Event = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: eventName(ref.name ?? '', Date.now()), namespace },
+      involvedObject: ref,
+      reason: e.reason,
+      message: e.message,
+      source: { component: this.#opts.component },
+      firstTimestamp: now,
+      lastTimestamp: now,
+      count: 1,
+      type: e.type,
+      eventTime: null,
+      reportingComponent: this.#opts.component,
+      reportingInstance: '',
+    };
+    events.create(internalContext({ namespace }), event, { options: {} }).catch((err: unknown) => {
+      this.#opts.logger.v(2, 'Event not recorded', { reason: e.reason, err: errorText(err) });
+    });
+  }
+
+  #remember(key: string): void {
+    this.#seen.add(key);
+    if (this.#seen.size <= (this.#opts.remembered ?? 4096)) return;
+    const oldest = this.#seen.values().next();
+    if (oldest.done !== true) this.#seen.delete(oldest.value);
+  }
+}
+
+/** The core group's events storage in the served groups, when events are served. */
+export function eventsIn(groups: readonly APIGroupInfo[]): Creater | undefined {
+  const events = groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1']?.['events'];
+  return events !== undefined && isCreater(events) ? events : undefined;
+}
