@@ -184,8 +184,24 @@ function parseDecimal(s: Scanned, suffix: Suffix): QuantityParse {
   return { ok: true, quantity: { unscaled, exponent, format } };
 }
 
-/** ParseQuantity: the exact value of a quantity, or kube's error text. */
+// Parsing is pure, and the same few texts ("100m", "128Mi") come back in every Pod, several times
+// each (defaulting, validation, QoS): results are kept, frozen, for the texts seen most recently.
+// The memo holds no server state; it is dropped whole when it fills.
+const parsed = new Map<string, QuantityParse>();
+const parsedLimit = 4096;
+
+/** ParseQuantity: the exact value of a quantity, or kube's error text. The result is frozen. */
 export function parseQuantity(str: string): QuantityParse {
+  const known = parsed.get(str);
+  if (known !== undefined) return known;
+  const result = parseUncached(str);
+  if (result.ok) Object.freeze(result.quantity);
+  if (parsed.size >= parsedLimit) parsed.clear();
+  parsed.set(str, Object.freeze(result));
+  return result;
+}
+
+function parseUncached(str: string): QuantityParse {
   if (str === '') return { ok: false, error: quantityErrors.formatWrong };
   if (str === '0')
     return { ok: true, quantity: { unscaled: 0n, exponent: 0, format: 'DecimalSI', text: str } };

@@ -6,11 +6,21 @@ function invalidKey(key: string, message: string): StorageError {
   return new StorageError({ code: 'InvalidError', key, message });
 }
 
+/** Whether a '/'-separated segment of `key` is `.` or `..` (without splitting it: this runs per read). */
+function hasDotSegment(key: string): boolean {
+  for (let i = key.indexOf('.'); i !== -1; i = key.indexOf('.', i + 1)) {
+    const start = i === 0 || key.charCodeAt(i - 1) === 0x2f;
+    if (!start) continue;
+    const end = key.charCodeAt(i + 1) === 0x2e ? i + 2 : i + 1;
+    if (end === key.length || key.charCodeAt(end) === 0x2f) return true;
+  }
+  return false;
+}
+
 /** A key from the caller, checked and normalised; a recursive key ends with '/'. */
 export function prepareKey(resourcePrefix: string, key: string, recursive: boolean): string {
   if (key === '' || key === '/') throw invalidKey(key, `empty key: ${JSON.stringify(key)}`);
-  const segments = key.split('/');
-  if (segments.includes('..') || segments.includes('.')) {
+  if (hasDotSegment(key)) {
     throw invalidKey(key, `invalid key: ${JSON.stringify(key)}`);
   }
   let out = key.startsWith('/') ? key : `/${key}`;
