@@ -2,7 +2,6 @@
 // object's bytes as they are; a list is assembled around its items' bytes and streamed, so a list of
 // any size starts at once and is never built as one string. Large lists are gzipped on the way out
 // when the client accepts it (kube's 128 KiB threshold), off the event loop.
-import { once } from 'node:events';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { ListMeta } from '../../api/meta.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
@@ -56,11 +55,29 @@ function listHead(list: EncodedListBody): Buffer {
   return Buffer.from(`${head.slice(0, -1)},"items":[`);
 }
 
-/** Resolves when `sink` can take more; false when the response went away first. */
-async function drained(sink: NodeJS.WritableStream, res: ApiResponse): Promise<boolean> {
-  if (res.destroyed) return false;
-  const closed = once(res, 'close').then(() => false);
-  return Promise.race([once(sink, 'drain').then(() => true), closed]);
+/**
+ * Resolves when `sink` can take more; false when the response went away (or the sink failed) first.
+ * Its listeners go as soon as either happens: a long list waits for many drains on one response.
+ */
+function drained(sink: NodeJS.WritableStream, res: ApiResponse): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => {
+    const settle = (ok: boolean): void => {
+      sink.off('drain', onDrain);
+      sink.off('error', onGone);
+      res.off('close', onGone);
+      resolve(ok);
+    };
+    const onDrain = (): void => {
+      settle(true);
+    };
+    const onGone = (): void => {
+      settle(false);
+    };
+    sink.on('drain', onDrain);
+    sink.on('error', onGone);
+    res.on('close', onGone);
+  });
 }
 
 /** The list's bytes in pieces of about writeBytes: head, items with commas, end. */
