@@ -25,16 +25,22 @@ import { decodeBody } from './decode-body.js';
 import { checkName, metaOf } from './object-meta.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
-import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 
-/** rest.DefaultUpdatedObjectInfo: the body, copied afresh for each try, with its uid as a precondition. */
-export function defaultUpdatedObjectInfo(obj: KubeObject): UpdatedObjectInfo {
+/**
+ * rest.DefaultUpdatedObjectInfo: the decoded body, with its uid as a precondition. A try may change
+ * the object it gets, so the first try gets the body itself and a retry (after a conflict) a fresh
+ * decode of it, rather than every try a copy.
+ */
+export function defaultUpdatedObjectInfo(obj: KubeObject, decodeAgain: () => KubeObject): UpdatedObjectInfo {
+  const uid = obj.metadata?.uid ?? '';
+  let handedOut = false;
   return {
-    preconditions: () => {
-      const uid = obj.metadata?.uid ?? '';
-      return uid === '' ? undefined : { uid };
+    preconditions: () => (uid === '' ? undefined : { uid }),
+    updatedObject: () => {
+      if (handedOut) return Promise.resolve(decodeAgain());
+      handedOut = true;
+      return Promise.resolve(obj);
     },
-    updatedObject: () => Promise.resolve(deepCopyJSON(obj)),
   };
 }
 
@@ -75,14 +81,15 @@ export const updateResource: Handler = async (scope, hr) => {
   const body = await readBody(ex.req, scope.config.maxRequestBodyBytes);
   const { options, fieldValidation } = decodeWriteOptions(ex.url.searchParams, 'UpdateOptions');
   const serializer = negotiateInputSerializer(header(ex.req, 'content-type'));
-  const obj = decodeBody(scope, hr, { body, serializer, fieldValidation });
+  const decode = (): KubeObject => decodeBody(scope, hr, { body, serializer, fieldValidation });
+  const obj = decode();
   ensureObjectNamespaceMatchesRequestNamespace(
     expectedNamespaceForResource(namespace, scope.resource),
     metaOf(obj),
   );
   checkName(obj, info.name, namespace);
   const ctx = requestContext(hr, namespace);
-  let objInfo = defaultUpdatedObjectInfo(obj);
+  let objInfo = defaultUpdatedObjectInfo(obj, decode);
   const fieldManager = fieldManagerFor(scope);
   if (fieldManager !== undefined)
     objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
