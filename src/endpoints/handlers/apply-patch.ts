@@ -6,6 +6,7 @@ import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
 import type { FieldManagers } from '../fieldmanager/field-managers.js';
+import { countTextKeys } from '../../machinery/structural/duplicate-scan.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { YAMLSyntaxError, yamlToJSONText } from '../request/yaml-body.js';
 import type { PatchContext, PatchInput, PatchMechanism } from './patch-mechanism.js';
@@ -15,7 +16,55 @@ interface PreparedApply {
   readonly context: PatchContext;
 }
 
-function decodeConfig(patch: Buffer): KubeObject {
+/** go-yaml takes keys up to this long as simple keys and refuses longer ones. */
+const maxSimpleKeyLength = 1024;
+
+/**
+ * The object keys in `value`, at every depth; -1 when it holds a number JSON.parse made infinite
+ * (YAML reads such a number otherwise) or a key YAML would refuse as too long.
+ */
+function plainKeyCount(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? 0 : -1;
+  if (typeof value !== 'object' || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const v of value as unknown[]) {
+      const n = plainKeyCount(v);
+      if (n < 0) return -1;
+      count += n;
+    }
+    return count;
+  }
+  const obj = value as Record<string, unknown>;
+  for (const key in obj) {
+    if (key.length > maxSimpleKeyLength) return -1;
+    const n = plainKeyCount(obj[key]);
+    if (n < 0) return -1;
+    count += 1 + n;
+  }
+  return count;
+}
+
+/**
+ * Most apply bodies are JSON (kubectl, client-go and client-node send JSON), and a JSON object read
+ * as YAML is what JSON.parse gives, unless it repeats a key (YAML's strict decoding reports it),
+ * holds a number beyond float64, a key too long for YAML, or tabs (YAML's rules on them differ).
+ * Those bodies, and whatever JSON.parse refuses, are left to the YAML parser.
+ */
+function parsedAsJSON(text: string): KubeObject | undefined {
+  if (!text.trimStart().startsWith('{') || text.includes('\t')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isJSONObject(value)) return undefined;
+  const keys = plainKeyCount(value);
+  return keys >= 0 && keys === countTextKeys(text) ? value : undefined;
+}
+
+function decodeYAMLConfig(patch: Buffer): KubeObject {
   let text: string;
   try {
     text = yamlToJSONText(patch);
@@ -51,7 +100,9 @@ export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanis
     prepare(input: PatchInput): PreparedApply {
       const context = input.context;
       if (context === undefined) throw new Error('apply patches need the request context');
-      const config = decodeConfig(input.patch);
+      const fast = parsedAsJSON(input.patch.toString('utf8'));
+      if (fast !== undefined) return { config: fast, context };
+      const config = decodeYAMLConfig(input.patch);
       checkDuplicates(input, context);
       return { config, context };
     },
