@@ -2,6 +2,7 @@
 // configuration, merged by the field manager, which answers conflicts with 409 unless forced.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
+import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
 import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
@@ -95,6 +96,12 @@ function checkDuplicates(input: PatchInput, context: PatchContext): void {
 }
 
 export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanism {
+  const applied = (prepared: unknown, current: KubeObject): KubeObject => {
+    const { config, context } = prepared as PreparedApply;
+    const fm = fieldManagers.forKind(context.kind, context.subresource);
+    if (fm === undefined) throw unknownError('FieldManager must be installed to run apply');
+    return fm.apply(current, config, { manager: context.fieldManager, force: context.force });
+  };
   return {
     managesFields: true,
     prepare(input: PatchInput): PreparedApply {
@@ -107,12 +114,9 @@ export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanis
       return { config, context };
     },
     apply(prepared: unknown, current: KubeObject): string {
-      const { config, context } = prepared as PreparedApply;
-      const fm = fieldManagers.forKind(context.kind, context.subresource);
-      if (fm === undefined) throw unknownError('FieldManager must be installed to run apply');
-      return JSON.stringify(
-        fm.apply(current, config, { manager: context.fieldManager, force: context.force }),
-      );
+      return JSON.stringify(applied(prepared, current));
     },
+    // The merge shares values with the configuration, which a retry applies again: copied.
+    applyObject: (prepared: unknown, current: KubeObject): unknown => copyAsJSON(applied(prepared, current)),
   };
 }
