@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { ListMeta } from '../../api/meta.js';
+import { orderedListMeta } from '../../machinery/errors/status-order.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
 import { endResponse, writeChunk, type ApiResponse } from '../http-types.js';
 import type { MediaTypeOptions } from '../negotiation/negotiate.js';
@@ -52,7 +53,8 @@ export interface EncodedListBody {
 }
 
 function listHead(list: EncodedListBody): Buffer {
-  const head = goJSONText({ kind: list.kind, apiVersion: list.apiVersion, metadata: list.metadata });
+  const metadata = orderedListMeta(list.metadata);
+  const head = goJSONText({ kind: list.kind, apiVersion: list.apiVersion, metadata });
   return Buffer.from(`${head.slice(0, -1)},"items":[`);
 }
 
