@@ -9,11 +9,22 @@ import { isStatusObject, orderedListMeta, orderedStatus } from '../../machinery/
 const kindOf = (obj: unknown): unknown =>
   typeof obj === 'object' && obj !== null ? (obj as { kind?: unknown }).kind : undefined;
 
-/** A typed list (metav1.List, ConfigMapList, …): its kind ends in List and it has items. */
+const listMetaMembers = new Set(['selfLink', 'resourceVersion', 'continue', 'remainingItemCount']);
+
+/**
+ * A typed list (metav1.List, ConfigMapList, …): its kind ends in List, it has items and its metadata
+ * is a ListMeta (a custom resource of kind ShoppingList with an items field has a name).
+ */
 function isListObject(obj: unknown): obj is KubeList {
   const kind = kindOf(obj);
+  if (typeof kind !== 'string' || !kind.endsWith('List')) return false;
+  const { items, metadata } = obj as { items?: unknown; metadata?: unknown };
+  if (!Array.isArray(items)) return false;
+  if (metadata === undefined) return true;
   return (
-    typeof kind === 'string' && kind.endsWith('List') && Array.isArray((obj as { items?: unknown }).items)
+    typeof metadata === 'object' &&
+    metadata !== null &&
+    Object.keys(metadata).every((k) => listMetaMembers.has(k))
   );
 }
 
