@@ -152,17 +152,18 @@ function discoveryFor(
   const owner = input.parent ?? storage;
   // A subresource has its parent's scope; storage that does not say is namespaced, as kube's default.
   const namespaced = isScoper(owner) ? owner.namespaceScoped() : true;
+  // Members in metav1.APIResource's order: a kind of another group version (a Scale) names it
+  // before the kind.
+  const otherVersion = kind.group !== input.group || kind.version !== input.version;
   const r: APIResource = {
     name: path,
     singularName: sub ? '' : singularNameOf(storage, kind.kind),
     namespaced,
+    ...(otherVersion && kind.group !== '' ? { group: kind.group } : {}),
+    ...(otherVersion ? { version: kind.version } : {}),
     kind: kind.kind,
     verbs: [...verbs].sort(),
   };
-  if (kind.group !== input.group || kind.version !== input.version) {
-    r.group = kind.group;
-    r.version = kind.version;
-  }
   if (!sub) {
     const shortNames = shortNamesOf(storage);
     if (shortNames.length > 0) r.shortNames = [...shortNames];

@@ -25,3 +25,29 @@ test('a watch event is serialized once however many watchers send it', () => {
   jsonFrame({ type: 'MODIFIED', object });
   assert.equal(serialized, 2);
 });
+
+test("an ERROR event's Status goes out in Go's member order without empty members", () => {
+  // As storage may leave it: details extended after the Status was made, an empty group and cause field.
+  const status = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: 'Timeout: Too large resource version: 1000, current: 19',
+    reason: 'Timeout',
+    code: 504,
+    details: {
+      retryAfterSeconds: 1,
+      group: '',
+      causes: [{ field: '', message: 'Too large resource version', reason: 'ResourceVersionTooLarge' }],
+    },
+  } as const;
+  const event = { type: 'ERROR', object: status } as unknown as WatchEvent;
+  assert.equal(
+    jsonFrame(event),
+    '{"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",' +
+      '"message":"Timeout: Too large resource version: 1000, current: 19","reason":"Timeout",' +
+      '"details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],' +
+      '"retryAfterSeconds":1},"code":504}}\n',
+  );
+});

@@ -4,6 +4,7 @@ import type { Watcher } from '../../registry/rest/capabilities.js';
 import type { RequestContext } from '../../registry/rest/context.js';
 import type { ListOptions } from '../../registry/rest/options.js';
 import type { WatchEvent } from '../../storage/watch-chan.js';
+import { orderedStatus } from '../../machinery/errors/status-order.js';
 import { header, isHttp2, sendHeaders, writeChunk } from '../http-types.js';
 import { negotiateOutputMediaTypeStream, type MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from '../responsewriters/exchange.js';
@@ -64,7 +65,8 @@ const jsonFrames = new WeakMap<object, string>();
 export function jsonFrame(event: WatchEvent): string {
   let frame = jsonFrames.get(event);
   if (frame === undefined) {
-    frame = `{"type":${JSON.stringify(event.type)},"object":${goJSONText(event.object)}}\n`;
+    const object = event.type === 'ERROR' ? orderedStatus(event.object) : event.object;
+    frame = `{"type":${JSON.stringify(event.type)},"object":${goJSONText(object)}}\n`;
     jsonFrames.set(event, frame);
   }
   return frame;
@@ -75,7 +77,7 @@ function eventEncoder(scope: RequestScope, hr: HandlerRequest, w: WatchRequest):
   if (w.media.convert === null) return jsonFrame;
   let first = true;
   return (event) => {
-    let object: unknown = event.object;
+    let object: unknown = event.type === 'ERROR' ? orderedStatus(event.object) : event.object;
     if (event.type !== 'ERROR') {
       object = transformObject(scope, { ctx: w.ctx, result: event.object, include }, w.media.convert);
       // Column headers go out with the first event only, as kube's NoHeaders does after it.

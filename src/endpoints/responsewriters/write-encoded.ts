@@ -4,6 +4,7 @@
 // when the client accepts it (kube's 128 KiB threshold), off the event loop.
 import { createGzip, type Gzip } from 'node:zlib';
 import type { ListMeta } from '../../api/meta.js';
+import { orderedListMeta } from '../../machinery/errors/status-order.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
 import { endResponse, writeChunk, type ApiResponse } from '../http-types.js';
 import type { MediaTypeOptions } from '../negotiation/negotiate.js';
@@ -51,7 +52,8 @@ export interface EncodedListBody {
 }
 
 function listHead(list: EncodedListBody): Buffer {
-  const head = goJSONText({ kind: list.kind, apiVersion: list.apiVersion, metadata: list.metadata });
+  const metadata = orderedListMeta(list.metadata);
+  const head = goJSONText({ kind: list.kind, apiVersion: list.apiVersion, metadata });
   return Buffer.from(`${head.slice(0, -1)},"items":[`);
 }
 

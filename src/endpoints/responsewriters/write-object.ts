@@ -1,7 +1,7 @@
 // kube's WriteObjectNegotiated and ErrorNegotiated (endpoints/handlers/responsewriters/writers.go):
 // every response body of this layer is written here.
 import type { Status } from '../../api/meta.js';
-import { isStatusError, newInternalError } from '../../machinery/errors/index.js';
+import { isStatusError, newInternalError, orderedStatus } from '../../machinery/errors/index.js';
 import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import { header } from '../http-types.js';
 import { notAcceptableError } from '../negotiation/errors.js';
@@ -15,6 +15,7 @@ import {
 import type { Exchange } from './exchange.js';
 import { servedJSONOf } from '../../storage/served-json.js';
 import { encode, encodeJSON } from './serialize.js';
+import { inGoOrder } from './go-order.js';
 import { servesEncoded, writeEncodedObject } from './write-encoded.js';
 import { isPrettyPrint, writeBody } from './write-response.js';
 
@@ -47,7 +48,7 @@ export function writeObjectNegotiated(
     negotiateMediaTypeOptions(header(ex.req, 'accept'), opts.restrictions ?? defaultEndpointRestrictions);
   if (media === undefined) {
     if (code < 200 || code >= 400) {
-      writeBody(ex, code, { contentType: 'application/json', body: encodeJSON(object) });
+      writeBody(ex, code, { contentType: 'application/json', body: encodeJSON(inGoOrder(object)) });
       return;
     }
     const status = errorToStatus(ex, notAcceptableError(supportedMediaTypes));
@@ -64,7 +65,8 @@ export function writeObjectNegotiated(
   const mediaType = media.accepted.mediaType;
   const contentType =
     opts.gvkInContentType === true ? contentTypeWithGVK(mediaType, media.convert) : mediaType;
-  writeBody(ex, code, { contentType, body: encode(object, mediaType, pretty) });
+  // A Status (a delete's Success, an error), a list or a Table goes out in Go's member order.
+  writeBody(ex, code, { contentType, body: encode(inGoOrder(object), mediaType, pretty) });
 }
 
 /** The Status an error is answered with; anything but a StatusError is logged and becomes a 500. */
@@ -72,7 +74,7 @@ export function errorToStatus(ex: Exchange, err: unknown): Status {
   if (isStatusError(err)) {
     const status: Status = { ...err.status, kind: 'Status', apiVersion: 'v1' };
     if (status.code === 0) status.code = status.status === 'Success' ? 200 : 500;
-    return status;
+    return orderedStatus(status);
   }
   ex.logError('apiserver received an error that is not an metav1.Status', err);
   return newInternalError(err).status;

@@ -1,5 +1,6 @@
 import type { Status, StatusDetails } from '../../api/meta.js';
 import { reasonCodes, type StatusReason } from './status-reasons.js';
+import { orderedStatus } from './status-order.js';
 
 /**
  * An error that is a Kubernetes Status: it travels from storage up to HTTP unchanged and is
@@ -31,28 +32,16 @@ export interface StatusInit {
 }
 
 export function newStatus(init: StatusInit): Status {
-  const status: Status = {
+  return orderedStatus({
     kind: 'Status',
     apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
     message: init.message,
     reason: init.reason,
+    ...(init.details === undefined ? {} : { details: init.details }),
     code: init.code ?? reasonCodes[init.reason],
-  };
-  if (init.details !== undefined) status.details = omitEmpty(init.details);
-  return status;
-}
-
-/** StatusDetails as Go writes it: every field is `omitempty`, so empty ones are left out. */
-function omitEmpty(details: StatusDetails): StatusDetails {
-  const out: StatusDetails = {};
-  for (const [key, value] of Object.entries(details) as [keyof StatusDetails, unknown][]) {
-    if (value === '' || value === 0 || value === undefined || (Array.isArray(value) && value.length === 0))
-      continue;
-    (out as Record<string, unknown>)[key] = value;
-  }
-  return out;
+  });
 }
 
 export function statusError(init: StatusInit): StatusError {

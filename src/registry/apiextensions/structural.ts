@@ -4,6 +4,7 @@
 // and value validations (allOf/anyOf/oneOf/not) hold no structural fields. Errors sort as kube's.
 import type { JSONSchemaProps } from '../../api/apiextensions/v1/json-schema-props.js';
 import { FieldError, type ErrorList, type FieldPath } from '../../machinery/validation/index.js';
+import { schemaPattern } from './customresource/schema/schema-pattern.js';
 
 type Level = 'root' | 'item' | 'field';
 const isObject = (v: unknown): v is JSONSchemaProps =>
@@ -82,17 +83,15 @@ function validateValueValidation(
   });
   if (s.not !== undefined) errs.push(...validateNested(s.not, { skipAnyOf: false, path: path.child('not') }));
   if (s.pattern !== undefined && s.pattern !== '') {
-    try {
-      new RegExp(s.pattern, 'u');
-    } catch (err) {
+    const re = schemaPattern(s, s.pattern);
+    if (typeof re === 'string')
       errs.push(
         FieldError.invalid(
           path.child('pattern'),
           s.pattern,
-          `must be a valid regular expression, but isn't: ${(err as Error).message}`,
+          `must be a valid regular expression, but isn't: ${re}`,
         ),
       );
-    }
   }
   return errs;
 }

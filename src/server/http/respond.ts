@@ -1,5 +1,6 @@
 // The few ways this layer answers on its own; API responses are written by the endpoints layer.
 import type { Status } from '../../api/meta.js';
+import { orderedStatus } from '../../machinery/errors/status-order.js';
 import type { HttpResponse } from './types.js';
 
 /** Go's http.Error: plain text, nosniff, the message and a newline. */
@@ -31,7 +32,7 @@ export function writeStatus(res: HttpResponse, status: Status): void {
   const retryAfter = status.details?.retryAfterSeconds;
   if (retryAfter !== undefined && retryAfter > 0) res.setHeader('Retry-After', String(retryAfter));
   res.setHeader('Cache-Control', 'no-cache, private');
-  writeJson(res, status.code, status);
+  writeJson(res, status.code, orderedStatus(status));
 }
 
 /** res.write for either response type (their overloads do not unify). */

@@ -12,12 +12,16 @@ import {
 export interface InProcessServer {
   readonly url: string;
   readonly logLines: readonly string[];
-  request(
-    path: string,
-    init?: { method?: string; body?: unknown },
-  ): Promise<{ status: number; body: string }>;
-  json<T = Record<string, unknown>>(path: string, init?: { method?: string; body?: unknown }): Promise<T>;
+  request(path: string, init?: InProcessRequest): Promise<{ status: number; body: string; headers: Headers }>;
+  json<T = Record<string, unknown>>(path: string, init?: InProcessRequest): Promise<T>;
   stop(): Promise<void>;
+}
+
+export interface InProcessRequest {
+  readonly method?: string;
+  readonly body?: unknown;
+  /** Sent besides the admin token and the JSON Content-Type (which they may replace). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export async function startInProcess(configure: (o: ServerRunOptions) => void): Promise<InProcessServer> {
@@ -41,20 +45,24 @@ export async function startInProcess(configure: (o: ServerRunOptions) => void): 
   }
   const request = async (
     path: string,
-    init: { method?: string; body?: unknown } = {},
-  ): Promise<{ status: number; body: string }> => {
+    init: InProcessRequest = {},
+  ): Promise<{ status: number; body: string; headers: Headers }> => {
     const res = await fetch(`${controlPlane.url}${path}`, {
       method: init.method ?? 'GET',
-      headers: { authorization: `Bearer ${options.adminToken}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${options.adminToken}`,
+        'content-type': 'application/json',
+        ...init.headers,
+      },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-    return { status: res.status, body: await res.text() };
+    return { status: res.status, body: await res.text(), headers: res.headers };
   };
   return {
     url: controlPlane.url,
     logLines: sink.lines,
     request,
-    json: async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+    json: async <T>(path: string, init: InProcessRequest = {}): Promise<T> => {
       const res = await request(path, init);
       if (res.status >= 300) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${res.body}`);
       return JSON.parse(res.body) as T;

@@ -3,6 +3,7 @@
 // declare, field selection on scalars, and a result type that cannot be a bool. Types it cannot
 // infer are dynamic and pass; what slips through fails when the rule runs.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import type { CelModule } from './load.js';
 
 type Expr = ReturnType<CelModule['parse']>['expr'];
@@ -115,6 +116,11 @@ export interface CheckIssue {
 
 export interface CheckResult {
   readonly issues: CheckIssue[];
+  /**
+   * Go's error for a constant find()/findAll() pattern that does not compile: kube's regex library
+   * compiles those when the program is built ("program instantiation failed: …").
+   */
+  readonly programError: string | undefined;
   readonly type: CelT;
   readonly usesOldSelf: boolean;
 }
@@ -123,6 +129,9 @@ type Scope = ReadonlyMap<string, CelT>;
 
 class Checker {
   readonly issues: CheckIssue[] = [];
+  /** cel-go's regex literal validator (cel.ExtendedValidations): reported when the rest passes. */
+  readonly literalIssues: CheckIssue[] = [];
+  programError: string | undefined;
   usesOldSelf = false;
   readonly #positions: Readonly<Record<string, number>>;
   readonly #knownFunction: (name: string) => boolean;
@@ -207,6 +216,10 @@ class Checker {
     const target = c.target === undefined ? undefined : this.infer(c.target, scope);
     const args = c.args.map((a) => this.infer(a, scope));
     const f = c.function;
+    // cel-go's validator looks at the first argument of either form of matches(); kube's
+    // find()/findAll() optimization at the pattern of the method form.
+    if (f === 'matches') this.#literalPattern(f, c.args[0]);
+    else if ((f === 'find' || f === 'findAll') && c.target !== undefined) this.#literalPattern(f, c.args[0]);
     if (!plannerOperators.has(f) && !this.#knownFunction(f))
       return this.#issue(e, `undeclared reference to '${f}' (in container '')`);
     if (boolFunctions.has(f)) return t('bool');
@@ -220,6 +233,23 @@ class Checker {
     if (f === '_[_]') return elementType(args[0] ?? t('dyn'), true);
     if (target !== undefined && (f === 'value' || f === 'orValue')) return target;
     return t('dyn');
+  }
+
+  #literalPattern(f: string, arg: Expr | undefined): void {
+    if (arg?.exprKind.case !== 'constExpr') return;
+    const constant = arg.exprKind.value.constantKind;
+    if (constant.case !== 'stringValue') return;
+    try {
+      GoRegexp.compile(constant.value);
+    } catch (err) {
+      if (!(err instanceof RegexpSyntaxError)) throw err;
+      if (f === 'matches')
+        this.literalIssues.push({
+          offset: this.#positions[String(arg.id)] ?? 0,
+          message: 'invalid matches argument',
+        });
+      else this.programError ??= err.message;
+    }
   }
 }
 
@@ -266,7 +296,8 @@ export function checkExpr(
       ['oldSelf', vars.oldSelf],
     ]),
   );
-  return { issues: checker.issues, type, usesOldSelf: checker.usesOldSelf };
+  const issues = checker.issues.length > 0 ? checker.issues : checker.literalIssues;
+  return { issues, programError: checker.programError, type, usesOldSelf: checker.usesOldSelf };
 }
 
 /** Whether a checked type may be a bool (dynamic types may). */

@@ -18,11 +18,17 @@ interface Walk {
   readonly uncorrelatable: FieldPath | undefined;
 }
 
-/** Parses, checks and plans one expression; the error text when it does not compile. */
+/** Why an expression was refused: at compilation (its issues) or when its program was built. */
+interface CompileFailure {
+  readonly stage: 'compilation' | 'instantiation';
+  readonly text: string;
+}
+
+/** Parses, checks and plans one expression; the failure when it does not compile. */
 function compileExpr(
   w: Walk,
   opts: { source: string; self: CelT; oldSelf: CelT },
-): { program: Program; type: CelT; usesOldSelf: boolean } | string {
+): { program: Program; type: CelT; usesOldSelf: boolean } | CompileFailure {
   const { cel, env } = w.lib;
   let parsed: ReturnType<typeof cel.parse>;
   try {
@@ -33,14 +39,16 @@ function compileExpr(
       offset: e.location?.start?.offset ?? 0,
       message: `Syntax error: ${e.rawMessage ?? e.message}`,
     };
-    return formatIssue(opts.source, issue);
+    return { stage: 'compilation', text: formatIssue(opts.source, issue) };
   }
   const checked = checkExpr(parsed, {
     self: opts.self,
     oldSelf: opts.oldSelf,
     knownFunction: (name) => env.funcs.find(name) !== undefined,
   });
-  if (checked.issues.length > 0) return checked.issues.map((i) => formatIssue(opts.source, i)).join('\n');
+  if (checked.issues.length > 0)
+    return { stage: 'compilation', text: checked.issues.map((i) => formatIssue(opts.source, i)).join('\n') };
+  if (checked.programError !== undefined) return { stage: 'instantiation', text: checked.programError };
   return { program: cel.plan(env, parsed), type: checked.type, usesOldSelf: checked.usesOldSelf };
 }
 
@@ -52,8 +60,8 @@ function compileMessageExpression(
   if (source === '') return undefined;
   const at = opts.path.child('messageExpression');
   const out = compileExpr(w, { source, self: opts.self, oldSelf: opts.oldSelf });
-  if (typeof out === 'string')
-    w.errs.push(ruleInvalid(at, opts.rule, `messageExpression compilation failed: ${out}`));
+  if ('stage' in out)
+    w.errs.push(ruleInvalid(at, opts.rule, `messageExpression ${out.stage} failed: ${out.text}`));
   else if (!mayBe(out.type, 'string'))
     w.errs.push(ruleInvalid(at, opts.rule, 'messageExpression must evaluate to a string'));
   else return out.program;
@@ -85,8 +93,9 @@ function compileRule(
   const oldSelf: CelT = rule.optionalOldSelf === true ? { kind: 'dyn' } : self;
   const out = compileExpr(w, { source, self, oldSelf });
   const rulePath = path.child('rule');
-  if (typeof out === 'string') {
-    w.errs.push(ruleInvalid(rulePath, rule, `compilation failed: ${out}`));
+  if ('stage' in out) {
+    const failed = out.stage === 'compilation' ? 'compilation failed' : 'program instantiation failed';
+    w.errs.push(ruleInvalid(rulePath, rule, `${failed}: ${out.text}`));
     return undefined;
   }
   if (!mayBe(out.type, 'bool')) {

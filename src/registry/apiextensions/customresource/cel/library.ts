@@ -3,6 +3,8 @@
 // calls on oldSelf. Left out: url(), quantity(), ip(), cidr(), semver(), format.named() and the
 // authz library, whose values are kube-specific object types.
 import type * as Cel from '@bufbuild/cel';
+import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
+import { RegexpCache } from '../../../../machinery/regexp/regexp-cache.js';
 
 /** What oldSelf is bound to in an optionalOldSelf rule when there is no old value. */
 export const noOldSelf: ReadonlyMap<string, boolean> = new Map([['\u0000optional.none', true]]);
@@ -54,14 +56,32 @@ function listFunctions(cel: Module): Cel.CelFunc[] {
   ];
 }
 
+// matches() is cel-go's (regexp.MatchString: its error text as is); find() and findAll() are kube's
+// regex.go ("Illegal regex: …"). All take Go's RE2 syntax. A rule's pattern is most often a
+// constant, so each compiled pattern is kept for the next evaluation.
 function regexFunctions(cel: Module): Cel.CelFunc[] {
-  const { STRING } = cel.CelScalar;
+  const { STRING, BOOL, INT } = cel.CelScalar;
+  const cache = new RegexpCache();
+  const illegal = (pattern: string): GoRegexp => {
+    try {
+      return cache.compile(pattern);
+    } catch (err) {
+      if (err instanceof RegexpSyntaxError) throw new Error(`Illegal regex: ${err.message}`);
+      throw err;
+    }
+  };
   return [
+    cel.celMethod('matches', STRING, [STRING], BOOL, function (pattern) {
+      return cache.compile(pattern).matchString(this);
+    }),
     cel.celMethod('find', STRING, [STRING], STRING, function (pattern) {
-      return new RegExp(pattern, 'u').exec(this)?.[0] ?? '';
+      return illegal(pattern).findString(this);
     }),
     cel.celMethod('findAll', STRING, [STRING], cel.listType(STRING), function (pattern) {
-      return [...this.matchAll(new RegExp(pattern, 'gu'))].map((m) => m[0]);
+      return illegal(pattern).findAllString(this, -1);
+    }),
+    cel.celMethod('findAll', STRING, [STRING, INT], cel.listType(STRING), function (pattern, n) {
+      return illegal(pattern).findAllString(this, Number(n));
     }),
   ];
 }

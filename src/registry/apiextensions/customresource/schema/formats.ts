@@ -2,6 +2,8 @@
 // (others are stripped before validation) checked as kube-openapi's strfmt default registry does.
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 
+// Go's \s is ASCII whitespace only; ECMAScript's also takes Unicode spaces.
+const goSpace = String.raw`[\t\n\f\r ]`;
 const uuid = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const uuid3 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 const uuid4 = /^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$/i;
@@ -12,16 +14,16 @@ const hostname = new RegExp(
   'u',
 );
 const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/;
-const email = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
+const email = /^[^\t\n\f\r @<>()[\]\\,;:"]+@[^\t\n\f\r @<>()[\]\\,;:"]+$/;
 const mac = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$|^([0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$/;
 const hexcolor = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-const rgbPart = String.raw`\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*`;
+const rgbPart = String.raw`${goSpace}*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])${goSpace}*`;
 const rgbcolor = new RegExp(`^rgb\\(${rgbPart},${rgbPart},${rgbPart}\\)$`);
 const ssn = /^\d{3}[- ]?\d{2}[- ]?\d{4}$/;
 const bsonObjectId = /^[0-9a-fA-F]{24}$/;
 const date = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dateTime = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?$/;
-const duration = /^([+-]?(\d+(\.\d*)?|\.\d+)\s*(ns|us|\u00b5s|ms|s|m|h|d|w|[a-z]+)\s*)+$/;
+const duration = /^([+-]?(\d+(\.\d*)?|\.\d+)[\t\n\f\r ]*(ns|us|\u00b5s|ms|s|m|h|d|w|[a-z]+)[\t\n\f\r ]*)+$/;
 const durationUnits = new Set([
   'ns', 'us', '\u00b5s', 'ms', 's', 'm', 'h', 'd', 'w',
   'second', 'seconds', 'sec', 'secs', 'minute', 'minutes', 'min', 'mins',
@@ -68,7 +70,7 @@ function isCIDR(s: string): boolean {
 }
 
 function isRequestURI(s: string): boolean {
-  if (s.startsWith('/')) return !/\s/.test(s);
+  if (s.startsWith('/')) return !/[\t\n\f\r ]/.test(s);
   try {
     return /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(s) && new URL(s).protocol.length > 0;
   } catch {
@@ -87,7 +89,7 @@ function isLuhn(digits: string): boolean {
 }
 
 function isISBN10(s: string): boolean {
-  const v = s.replace(/[\s-]/g, '');
+  const v = s.replace(/[\t\n\f\r -]/g, '');
   if (!/^\d{9}[\dX]$/.test(v)) return false;
   let sum = 0;
   for (let i = 0; i < 10; i++) sum += (i + 1) * (v[i] === 'X' ? 10 : Number(v[i]));
@@ -95,7 +97,7 @@ function isISBN10(s: string): boolean {
 }
 
 function isISBN13(s: string): boolean {
-  const v = s.replace(/[\s-]/g, '');
+  const v = s.replace(/[\t\n\f\r -]/g, '');
   if (!/^\d{13}$/.test(v)) return false;
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += Number(v[i]) * (i % 2 === 0 ? 1 : 3);
@@ -120,7 +122,7 @@ const checks: Readonly<Record<string, (s: string) => boolean>> = {
   isbn10: isISBN10,
   isbn13: isISBN13,
   creditcard: (s) => {
-    const v = s.replace(/[\s-]/g, '');
+    const v = s.replace(/[\t\n\f\r -]/g, '');
     return /^\d{12,19}$/.test(v) && isLuhn(v);
   },
   ssn: (s) => ssn.test(s),

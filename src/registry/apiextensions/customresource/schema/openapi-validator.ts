@@ -7,6 +7,7 @@ import { matchesFormat, supportedFormat } from './formats.js';
 import { additionalSchema, isJSONObject, itemsSchema, jsonEqual, jsonTypeOf } from './json-value.js';
 import * as e from './openapi-errors.js';
 import { goV, type OpenAPIError } from './openapi-errors.js';
+import { schemaPattern } from './schema-pattern.js';
 
 /** Errors plus kube-openapi's count of checks performed, used to pick the best anyOf/oneOf failure. */
 export interface Result {
@@ -56,14 +57,11 @@ function validateString(data: string, s: JSONSchemaProps, path: string): Result 
   if (s.maxLength !== undefined && length > s.maxLength) return fail(e.tooLong(path, s.maxLength, data));
   if (s.minLength !== undefined && length < s.minLength) return fail(e.tooShort(path, s.minLength, data));
   if (s.pattern !== undefined && s.pattern !== '') {
-    let re: RegExp;
-    try {
-      re = new RegExp(s.pattern);
-    } catch (cause) {
-      const reason = cause instanceof Error ? cause.message : String(cause);
-      return fail(e.failedPattern(path, `${s.pattern}, but pattern is invalid: ${reason}`, data));
+    const re = schemaPattern(s, s.pattern);
+    if (typeof re === 'string') {
+      return fail(e.failedPattern(path, `${s.pattern}, but pattern is invalid: ${re}`, data));
     }
-    if (!re.test(data)) return fail(e.failedPattern(path, s.pattern, data));
+    if (!re.matchString(data)) return fail(e.failedPattern(path, s.pattern, data));
   }
   return undefined;
 }

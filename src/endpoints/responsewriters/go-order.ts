@@ -1,0 +1,61 @@
+// Response bodies in the member order Go's encoding/json gives the structs kube writes, with their
+// `omitempty` members left out when empty. Our JSON writer keeps an object's member order, and
+// objects built in memory (a Status, a list for a pretty or YAML answer, a Table) get whatever
+// order their builder used; clients that compare bodies as bytes see the difference.
+import type { KubeList } from '../../api/meta.js';
+import type { Table } from '../../api/table.js';
+import { isStatusObject, orderedListMeta, orderedStatus } from '../../machinery/errors/index.js';
+
+const kindOf = (obj: unknown): unknown =>
+  typeof obj === 'object' && obj !== null ? (obj as { kind?: unknown }).kind : undefined;
+
+const listMetaMembers = new Set(['selfLink', 'resourceVersion', 'continue', 'remainingItemCount']);
+
+/**
+ * A typed list (metav1.List, ConfigMapList, …): its kind ends in List, it has items and its metadata
+ * is a ListMeta (a custom resource of kind ShoppingList with an items field has a name).
+ */
+function isListObject(obj: unknown): obj is KubeList {
+  const kind = kindOf(obj);
+  if (typeof kind !== 'string' || !kind.endsWith('List')) return false;
+  const { items, metadata } = obj as { items?: unknown; metadata?: unknown };
+  if (!Array.isArray(items)) return false;
+  if (metadata === undefined) return true;
+  return (
+    typeof metadata === 'object' &&
+    metadata !== null &&
+    Object.keys(metadata).every((k) => listMetaMembers.has(k))
+  );
+}
+
+function isTableObject(obj: unknown): obj is Table {
+  return kindOf(obj) === 'Table' && (obj as { apiVersion?: unknown }).apiVersion === 'meta.k8s.io/v1';
+}
+
+/** kind, apiVersion, metadata, items; members a list kind adds come after. */
+function orderedList(list: KubeList): KubeList {
+  const { kind, apiVersion, metadata, items, ...rest } = list;
+  const head: Partial<KubeList> = {};
+  if (kind !== undefined && kind !== '') head.kind = kind;
+  if (apiVersion !== undefined && apiVersion !== '') head.apiVersion = apiVersion;
+  return { ...head, metadata: orderedListMeta(metadata), items, ...rest };
+}
+
+/** metav1.Table: kind, apiVersion, metadata, columnDefinitions, rows. */
+function orderedTable(t: Table): Table {
+  return {
+    kind: t.kind,
+    apiVersion: t.apiVersion,
+    metadata: orderedListMeta(t.metadata),
+    columnDefinitions: t.columnDefinitions,
+    rows: t.rows,
+  };
+}
+
+/** The body in Go's order when it is a Status, a list or a Table; anything else as it is. */
+export function inGoOrder(body: unknown): unknown {
+  if (isStatusObject(body)) return orderedStatus(body);
+  if (isTableObject(body)) return orderedTable(body);
+  if (isListObject(body)) return orderedList(body);
+  return body;
+}
