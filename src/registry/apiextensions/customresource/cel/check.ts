@@ -258,14 +258,20 @@ export function checkExpr(
   parsed: ReturnType<CelModule['parse']>,
   vars: { self: CelT; oldSelf: CelT; knownFunction: (name: string) => boolean },
 ): CheckResult {
+  const scope = new Map([
+    ['self', vars.self],
+    ['oldSelf', vars.oldSelf],
+  ]);
+  return checkExprIn(parsed, { scope, knownFunction: vars.knownFunction });
+}
+
+/** Checks a parsed expression with the given variables declared (admission policies' object, params…). */
+export function checkExprIn(
+  parsed: ReturnType<CelModule['parse']>,
+  vars: { scope: ReadonlyMap<string, CelT>; knownFunction: (name: string) => boolean },
+): CheckResult {
   const checker = new Checker(parsed.sourceInfo?.positions ?? {}, vars.knownFunction);
-  const type = checker.infer(
-    parsed.expr,
-    new Map([
-      ['self', vars.self],
-      ['oldSelf', vars.oldSelf],
-    ]),
-  );
+  const type = checker.infer(parsed.expr, vars.scope);
   return { issues: checker.issues, type, usesOldSelf: checker.usesOldSelf };
 }
 
