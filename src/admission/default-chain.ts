@@ -176,7 +176,7 @@ const factories: Readonly<Record<string, PluginFactory>> = {
     );
     return ingressClasses === undefined ? undefined : new DefaultIngressClass({ ingressClasses });
   },
-  [validatingAdmissionPolicyPluginName]: newValidatingAdmissionPolicyPlugin,
+  [validatingAdmissionPolicyPluginName]: (groups) => newValidatingAdmissionPolicyPlugin(groups),
 };
 
 /** The chain over the served groups, of the selected plugins. */

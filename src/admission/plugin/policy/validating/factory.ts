@@ -15,7 +15,7 @@ import {
   type Storage,
 } from '../../../../registry/rest/capabilities.js';
 import type { ParamStore } from '../generic/params.js';
-import { ValidatingAdmissionPolicyPlugin } from './plugin.js';
+import { ValidatingAdmissionPolicyPlugin, type ValidatingAdmissionPolicyOptions } from './plugin.js';
 import { schemeTypeResolver } from './scheme-types.js';
 import type { TypeResolver } from './type-checking.js';
 
@@ -73,6 +73,7 @@ function lazyTypes(groups: readonly APIGroupInfo[]): TypeResolver {
 /** The plugin, or undefined when the policy kinds are not served. */
 export function newValidatingAdmissionPolicyPlugin(
   groups: readonly APIGroupInfo[],
+  extra: Pick<ValidatingAdmissionPolicyOptions, 'onAuditAnnotation'> = {},
 ): ValidatingAdmissionPolicyPlugin | undefined {
   const policies = storageOf(groups, group, 'validatingadmissionpolicies');
   const bindings = storageOf(groups, group, 'validatingadmissionpolicybindings');
@@ -89,5 +90,6 @@ export function newValidatingAdmissionPolicyPlugin(
     types: lazyTypes(groups),
     ...(status !== undefined && isUpdater(status) ? { policyStatus: status } : {}),
     ...(namespaces !== undefined && isGetter(namespaces) ? { namespaces } : {}),
+    ...extra,
   });
 }
