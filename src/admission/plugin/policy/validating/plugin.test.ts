@@ -22,7 +22,7 @@ import {
 } from '../../../../registry/generic/testing/memory-rest-options.js';
 import { testContext } from '../../../../registry/generic/testing/widgets.js';
 import type { APIGroupInfo } from '../../../../registry/rest/api-group-info.js';
-import type { Creater, GracefulDeleter, Getter, Storage } from '../../../../registry/rest/capabilities.js';
+import type { Creater, GracefulDeleter, Getter } from '../../../../registry/rest/capabilities.js';
 import type { Attributes } from '../../../attributes.js';
 import { newValidatingAdmissionPolicyPlugin } from './factory.js';
 import type { ValidatingAdmissionPolicyPlugin } from './plugin.js';
@@ -299,18 +299,22 @@ describe('ValidatingAdmissionPolicy plugin', () => {
     await eventually(async () => {
       await plugin.statusIdle();
       const stored = (await policies.get(testContext(''), 'broken', {})) as ValidatingAdmissionPolicy;
-      assert.equal(stored.status?.observedGeneration, 1);
-      const warnings = stored.status?.typeChecking?.expressionWarnings ?? [];
+      const status = stored.status ?? {};
+      assert.equal(status.observedGeneration, 1);
+      const warnings = status.typeChecking?.expressionWarnings ?? [];
       assert.deepEqual(
         warnings.map((w) => w.fieldRef),
         ['spec.validations[0].expression', 'spec.validations[1].expression'],
       );
       assert.equal(
-        warnings[0].warning,
+        warnings[0]?.warning,
         "apps/v1, Kind=Deployment: ERROR: <input>:1:12: undefined field 'replica'\n | object.spec.replica > 1\n | ...........^\n",
       );
-      assert.match(warnings[1].warning, /^apps\/v1, Kind=Deployment: ERROR: <input>:1:\d+: Syntax error/);
-      assert.deepEqual(stored.status?.conditions, undefined);
+      assert.match(
+        warnings[1]?.warning ?? '',
+        /^apps\/v1, Kind=Deployment: ERROR: <input>:1:\d+: Syntax error/,
+      );
+      assert.equal(status.conditions, undefined);
     });
     await remove(bindings, 'broken-b');
     await remove(policies, 'broken');
