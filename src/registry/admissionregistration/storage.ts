@@ -1,6 +1,6 @@
 // The admissionregistration.k8s.io stores (pkg/registry/admissionregistration/*): cluster-scoped
-// generic Stores with kube's validation and v1 defaults. Nothing calls the webhooks or evaluates
-// the policies yet; the objects are stored and served.
+// generic Stores with kube's validation and v1 defaults. The ValidatingAdmissionPolicy admission
+// plugin (src/admission/plugin/policy) evaluates the policies; nothing calls the webhooks yet.
 import type {
   ValidatingAdmissionPolicy,
   ValidatingAdmissionPolicyBinding,
