@@ -27,6 +27,8 @@ import {
   validatePolicy,
   validatePolicyStatus,
 } from './policy-validation.js';
+import { validatePolicyExpressions } from './policy-expressions.js';
+import { ValidatingAdmissionPolicyStore } from './policy-store.js';
 import { bindingTableConvertor, policyTableConvertor, webhookConfigurationTableConvertor } from './tables.js';
 import {
   createOptions,
@@ -150,12 +152,12 @@ export interface ValidatingAdmissionPolicyStorage {
 export async function newValidatingAdmissionPolicyREST(
   opts: AdmissionStorageOptions,
 ): Promise<ValidatingAdmissionPolicyStorage> {
-  const policies = await newAdmissionStore<ValidatingAdmissionPolicy>(
+  const completed = await newAdmissionStore<ValidatingAdmissionPolicy>(
     {
       resource: 'validatingadmissionpolicies',
       kind: 'ValidatingAdmissionPolicy',
-      validate: validatePolicy,
-      validateUpdate: validatePolicy,
+      validate: (p) => [...validatePolicy(p), ...validatePolicyExpressions(p)],
+      validateUpdate: (p) => [...validatePolicy(p), ...validatePolicyExpressions(p)],
       defaults: defaultPolicy,
       table: policyTableConvertor,
       hasStatus: true,
@@ -163,6 +165,7 @@ export async function newValidatingAdmissionPolicyREST(
     },
     opts,
   );
+  const policies = new ValidatingAdmissionPolicyStore(completed.core);
   const statusStrategy = {
     namespaceScoped: false,
     allowCreateOnUpdate: false,

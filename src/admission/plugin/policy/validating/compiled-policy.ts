@@ -9,7 +9,12 @@ import type {
 } from '../../../../api/admissionregistration/v1/policy.js';
 import type { CelT } from '../../../../registry/apiextensions/customresource/cel/check.js';
 import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
-import { compileCel, type ExpectedType, type Program } from '../cel/compiler.js';
+import {
+  compileCel,
+  policyScope,
+  type ExpectedType,
+  type Program,
+} from '../../../../registry/admissionregistration/policy-cel.js';
 
 export interface CompiledExpression {
   readonly source: string;
@@ -34,30 +39,6 @@ export interface CompiledPolicy {
 }
 
 const dyn: CelT = { kind: 'dyn' };
-
-/** The variables every policy expression may name; `params` only with a paramKind. */
-export function policyScope(
-  policy: ValidatingAdmissionPolicy,
-  types: { object: CelT; params: CelT; request: CelT; namespaceObject: CelT },
-  variableNames: readonly string[],
-): Map<string, CelT> {
-  const scope = new Map<string, CelT>([
-    ['object', types.object],
-    ['oldObject', types.object],
-    ['request', types.request],
-    ['namespaceObject', types.namespaceObject],
-    ['authorizer', dyn],
-    [
-      'variables',
-      {
-        kind: 'schema',
-        schema: { type: 'object', properties: Object.fromEntries(variableNames.map((n) => [n, {}])) },
-      },
-    ],
-  ]);
-  if (policy.spec?.paramKind !== undefined) scope.set('params', types.params);
-  return scope;
-}
 
 function compileOne(
   lib: CelLibrary,

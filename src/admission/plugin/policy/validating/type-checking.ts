@@ -10,8 +10,7 @@ import type {
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { schemaType, type CelT } from '../../../../registry/apiextensions/customresource/cel/check.js';
 import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
-import { checkIssues } from '../cel/compiler.js';
-import { policyScope } from './compiled-policy.js';
+import { checkIssues, policyScope } from '../../../../registry/admissionregistration/policy-cel.js';
 
 export interface TypedKind {
   readonly group: string;

@@ -1,14 +1,12 @@
 // One CEL expression of an admission policy compiled against declared variables
 // (k8s.io/apiserver/pkg/admission/plugin/cel/compile.go, CompileCELExpression), with the CRD
 // rules' library and static checker: parse, check, then plan. Errors read as cel-go's issues.
+// The policy validation and the ValidatingAdmissionPolicy admission plugin both compile with it.
 import type { CelInput } from '@bufbuild/cel';
-import {
-  checkExprIn,
-  mayBe,
-  type CelT,
-} from '../../../../registry/apiextensions/customresource/cel/check.js';
-import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
-import { formatIssue } from '../../../../registry/apiextensions/customresource/cel/rule-errors.js';
+import type { ValidatingAdmissionPolicy } from '../../api/admissionregistration/v1/policy.js';
+import { checkExprIn, mayBe, type CelT } from '../apiextensions/customresource/cel/check.js';
+import type { CelLibrary } from '../apiextensions/customresource/cel/load.js';
+import { formatIssue } from '../apiextensions/customresource/cel/rule-errors.js';
 
 export type Program = (bindings: Record<string, CelInput>) => unknown;
 
@@ -55,4 +53,30 @@ export function checkIssues(
   });
   if (checked.issues.length > 0) return checked.issues.map((i) => formatIssue(source, i)).join('\n');
   return { parsed, type: checked.type };
+}
+
+const dyn: CelT = { kind: 'dyn' };
+
+/** The variables every policy expression may name; `params` only with a paramKind. */
+export function policyScope(
+  policy: ValidatingAdmissionPolicy,
+  types: { object: CelT; params: CelT; request: CelT; namespaceObject: CelT },
+  variableNames: readonly string[],
+): Map<string, CelT> {
+  const scope = new Map<string, CelT>([
+    ['object', types.object],
+    ['oldObject', types.object],
+    ['request', types.request],
+    ['namespaceObject', types.namespaceObject],
+    ['authorizer', dyn],
+    [
+      'variables',
+      {
+        kind: 'schema',
+        schema: { type: 'object', properties: Object.fromEntries(variableNames.map((n) => [n, {}])) },
+      },
+    ],
+  ]);
+  if (policy.spec?.paramKind !== undefined) scope.set('params', types.params);
+  return scope;
 }
