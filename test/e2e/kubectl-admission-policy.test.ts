@@ -80,7 +80,64 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
       kind: 'Namespace',
       metadata: { name },
     }));
-    await ok(['create', '-f', '-'], { apiVersion: 'v1', kind: 'List', items: namespaces });
+    const limit = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'replica-limit', namespace: 'vap-limit' },
+      data: { maxReplicas: '3' },
+    };
+    // One kubectl call for every object the cases need; each binding selects its case's namespace.
+    const items = [
+      ...namespaces,
+      limit,
+      policy('replica-limit', {
+        failurePolicy: 'Fail',
+        paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
+        matchConstraints: { resourceRules: [deploymentRule] },
+        validations: [{ expression: 'object.spec.replicas <= int(params.data.maxReplicas)' }],
+      }),
+      binding('replica-limit-binding', {
+        policyName: 'replica-limit',
+        validationActions: ['Deny'],
+        paramRef: { name: 'replica-limit', namespace: 'vap-limit', parameterNotFoundAction: 'Deny' },
+        matchResources: inNamespace('vap-limit'),
+      }),
+      policy('configmap-owner', {
+        matchConstraints: {
+          resourceRules: [
+            { apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] },
+          ],
+        },
+        validations: [
+          {
+            expression: "has(object.metadata.labels) && 'owner' in object.metadata.labels",
+            message: 'a ConfigMap names its owner',
+          },
+        ],
+      }),
+      // Written before the Warn binding: once the Warn binding acts, the plugin has this one too.
+      binding('configmap-owner-audit', {
+        policyName: 'configmap-owner',
+        validationActions: ['Audit'],
+        matchResources: inNamespace('vap-audit'),
+      }),
+      binding('configmap-owner-warn', {
+        policyName: 'configmap-owner',
+        validationActions: ['Warn'],
+        matchResources: inNamespace('vap-warn'),
+      }),
+      policy('mistyped', {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: [deploymentRule] },
+        validations: [{ expression: 'object.spec.replica > 1' }],
+      }),
+      binding('mistyped-binding', {
+        policyName: 'mistyped',
+        validationActions: ['Deny'],
+        matchResources: inNamespace('vap-broken'),
+      }),
+    ];
+    await ok(['create', '-f', '-'], { apiVersion: 'v1', kind: 'List', items });
   });
 
   after(async () => {
@@ -88,25 +145,6 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
   });
 
   it('refuses a Deployment over the replica limit of its param ConfigMap with kube’s text', async () => {
-    await ok(['create', 'configmap', 'replica-limit', '-n', 'vap-limit', '--from-literal=maxReplicas=3']);
-    await ok(
-      ['create', '-f', '-'],
-      policy('replica-limit', {
-        failurePolicy: 'Fail',
-        paramKind: { apiVersion: 'v1', kind: 'ConfigMap' },
-        matchConstraints: { resourceRules: [deploymentRule] },
-        validations: [{ expression: 'object.spec.replicas <= int(params.data.maxReplicas)' }],
-      }),
-    );
-    await ok(
-      ['create', '-f', '-'],
-      binding('replica-limit-binding', {
-        policyName: 'replica-limit',
-        validationActions: ['Deny'],
-        paramRef: { name: 'replica-limit', namespace: 'vap-limit', parameterNotFoundAction: 'Deny' },
-        matchResources: inNamespace('vap-limit'),
-      }),
-    );
     const over = deployment('web', 'vap-limit', 5);
     await until(
       () => kubectl(['create', '--dry-run=server', '-f', '-'], over),
@@ -142,30 +180,6 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
   });
 
   it('Warn adds kube’s Warning and admits; Audit neither warns nor denies', async () => {
-    await ok(
-      ['create', '-f', '-'],
-      policy('configmap-owner', {
-        matchConstraints: {
-          resourceRules: [
-            { apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['configmaps'] },
-          ],
-        },
-        validations: [
-          {
-            expression: "has(object.metadata.labels) && 'owner' in object.metadata.labels",
-            message: 'a ConfigMap names its owner',
-          },
-        ],
-      }),
-    );
-    await ok(
-      ['create', '-f', '-'],
-      binding('configmap-owner-warn', {
-        policyName: 'configmap-owner',
-        validationActions: ['Warn'],
-        matchResources: inNamespace('vap-warn'),
-      }),
-    );
     const warning =
       "Warning: Validation failed for ValidatingAdmissionPolicy 'configmap-owner' with binding 'configmap-owner-warn': a ConfigMap names its owner\n";
     await until(
@@ -183,35 +197,27 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
     });
     assert.deepEqual([owned.code, owned.stderr], [0, '']);
 
-    await ok(
-      ['create', '-f', '-'],
-      binding('configmap-owner-audit', {
-        policyName: 'configmap-owner',
-        validationActions: ['Audit'],
-        matchResources: inNamespace('vap-audit'),
-      }),
-    );
     const audited = await kubectl(['create', 'configmap', 'unowned', '-n', 'vap-audit']);
     assert.deepEqual([audited.code, audited.stdout, audited.stderr], [0, 'configmap/unowned created\n', '']);
   });
 
-  it('reports a mistyped expression in the policy status, and fails requests under failurePolicy Fail', async () => {
-    await ok(
+  it('refuses a policy whose expression does not compile, as kube’s validation does', async () => {
+    const r = await kubectl(
       ['create', '-f', '-'],
-      policy('mistyped', {
-        failurePolicy: 'Fail',
+      policy('undeclared', {
         matchConstraints: { resourceRules: [deploymentRule] },
-        validations: [{ expression: 'object.spec.replica > 1' }],
+        validations: [{ expression: 'foo.bar' }],
       }),
     );
-    await ok(
-      ['create', '-f', '-'],
-      binding('mistyped-binding', {
-        policyName: 'mistyped',
-        validationActions: ['Deny'],
-        matchResources: inNamespace('vap-broken'),
-      }),
+    assert.equal(r.code, 1, r.stdout);
+    assert.equal(
+      r.stderr,
+      'The ValidatingAdmissionPolicy "undeclared" is invalid: spec.validations[0].expression: Invalid value: ' +
+        "\"foo.bar\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'foo' (in container '')\n | foo.bar\n | ^\n",
     );
+  });
+
+  it('reports a mistyped expression in the policy status, and fails requests under failurePolicy Fail', async () => {
     await until(
       () =>
         kubectl([
