@@ -20,6 +20,7 @@ import {
   memoryRESTOptions,
   type MemoryRESTOptions,
 } from '../../../../registry/generic/testing/memory-rest-options.js';
+import { loadedCel } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import { testContext } from '../../../../registry/generic/testing/widgets.js';
 import type { APIGroupInfo } from '../../../../registry/rest/api-group-info.js';
 import type { Creater, GracefulDeleter, Getter } from '../../../../registry/rest/capabilities.js';
@@ -164,8 +165,9 @@ describe('ValidatingAdmissionPolicy plugin', () => {
     await rest.close();
   });
 
-  it('admits at once while there is no policy', async () => {
+  it('admits at once while there is no policy, without loading the CEL library', async () => {
     await plugin.validate(testContext('team-a'), deploymentAttributes(50));
+    assert.equal(loadedCel(), undefined);
   });
 
   it('refuses a Deployment over the replica limit its param ConfigMap sets, with kube’s text and 422', async () => {
