@@ -23,7 +23,7 @@ import {
 import { loadedCel } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import { testContext } from '../../../../registry/generic/testing/widgets.js';
 import type { APIGroupInfo } from '../../../../registry/rest/api-group-info.js';
-import type { Creater, GracefulDeleter, Getter } from '../../../../registry/rest/capabilities.js';
+import type { Creater, GracefulDeleter, Getter, Updater } from '../../../../registry/rest/capabilities.js';
 import type { Attributes } from '../../../attributes.js';
 import { newValidatingAdmissionPolicyPlugin } from './factory.js';
 import type { ValidatingAdmissionPolicyPlugin } from './plugin.js';
@@ -96,7 +96,7 @@ async function denial(plugin: ValidatingAdmissionPolicyPlugin, a: Attributes): P
 describe('ValidatingAdmissionPolicy plugin', () => {
   let rest: MemoryRESTOptions;
   let plugin: ValidatingAdmissionPolicyPlugin;
-  let policies: Creater & Getter & GracefulDeleter;
+  let policies: Creater & Getter & GracefulDeleter & Updater;
   let bindings: Creater & GracefulDeleter;
   let configMaps: Creater;
   const audit: [string, string][] = [];
@@ -320,6 +320,30 @@ describe('ValidatingAdmissionPolicy plugin', () => {
         "apps/v1, Kind=Deployment: ERROR: <input>:1:16: undefined field 'nam'\n | object.metadata.nam == 'x'\n | ...............^\n",
       );
       assert.equal(status.conditions, undefined);
+    });
+    // A new generation is compiled and type checked again.
+    await policies.update(testContext(''), 'broken', {
+      options: {},
+      objInfo: {
+        preconditions: () => undefined,
+        updatedObject: (_ctx, old) => {
+          const next = structuredClone(old) as ValidatingAdmissionPolicy;
+          next.spec = {
+            ...next.spec,
+            validations: [{ expression: 'object.spec.replicas > 1', message: 'one' }],
+          };
+          return Promise.resolve(next);
+        },
+      },
+    });
+    await eventually(async () => {
+      const err = await denial(plugin, deploymentAttributes(1));
+      assert.match(err.message, /'broken' with binding 'broken-b' denied request: one$/);
+    });
+    await eventually(async () => {
+      await plugin.statusIdle();
+      const stored = (await policies.get(testContext(''), 'broken', {})) as ValidatingAdmissionPolicy;
+      assert.deepEqual(stored.status, { observedGeneration: 2, typeChecking: {} });
     });
     await remove(bindings, 'broken-b');
     await remove(policies, 'broken');
