@@ -21,16 +21,10 @@ export class ObjectSource<T extends KubeObject> {
   readonly #abort = new AbortController();
   readonly #opts: ObjectSourceOptions;
   readonly #loop: Promise<void>;
-  #synced = false;
 
   constructor(opts: ObjectSourceOptions) {
     this.#opts = opts;
     this.#loop = this.#run();
-  }
-
-  /** Whether the first list has arrived. */
-  get synced(): boolean {
-    return this.#synced;
   }
 
   get size(): number {
@@ -71,7 +65,6 @@ export class ObjectSource<T extends KubeObject> {
     const list = await this.#opts.source.list(ctx, { resourceVersion: '0', readOnly: true });
     this.#items.clear();
     for (const item of list.items) this.#items.set(item.metadata?.name ?? '', item as T);
-    this.#synced = true;
     this.#opts.onChange?.(undefined, undefined);
     const rv = list.metadata.resourceVersion ?? '';
     const watch = await this.#opts.source.watch(ctx, rv === '' ? {} : { resourceVersion: rv });

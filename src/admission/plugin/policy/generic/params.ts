@@ -83,3 +83,11 @@ export async function collectParams(
 export function paramKindString(pk: ParamKind): string {
   return `&ParamKind{APIVersion:${pk.apiVersion ?? ''},Kind:${pk.kind ?? ''},}`;
 }
+
+/** The paramKind as Go prints a GroupVersionKind (`/v1, Kind=ConfigMap`). */
+export function paramGVKString(pk: ParamKind): string {
+  const apiVersion = pk.apiVersion ?? '';
+  const slash = apiVersion.indexOf('/');
+  const gv = slash < 0 ? `/${apiVersion}` : apiVersion;
+  return `${gv}, Kind=${pk.kind ?? ''}`;
+}

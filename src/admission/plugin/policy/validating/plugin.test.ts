@@ -221,6 +221,34 @@ describe('ValidatingAdmissionPolicy plugin', () => {
     );
   });
 
+  it('fails a policy whose paramKind is not served, per its failurePolicy', async () => {
+    await create(
+      policies,
+      policy('bad-param', {
+        paramKind: { apiVersion: 'example.com/v1', kind: 'BadParamKind' },
+        matchConstraints: { resourceRules: deploymentRules },
+        validations: [{ expression: 'true' }],
+      }),
+    );
+    await create(
+      bindings,
+      binding('bad-param-b', {
+        policyName: 'bad-param',
+        paramRef: { name: 'x', parameterNotFoundAction: 'Allow' },
+        validationActions: ['Deny'],
+      }),
+    );
+    await eventually(async () => {
+      const err = await denial(plugin, deploymentAttributes(1));
+      assert.equal(
+        err.status.message,
+        "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'bad-param' denied request: failed to configure policy: failed to find resource referenced by paramKind: 'example.com/v1, Kind=BadParamKind'",
+      );
+    });
+    await remove(bindings, 'bad-param-b');
+    await eventually(() => plugin.validate(testContext('team-a'), deploymentAttributes(1)));
+  });
+
   it('takes the reason and code a validation names, and the message of its messageExpression', async () => {
     await create(
       policies,

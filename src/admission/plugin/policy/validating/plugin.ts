@@ -17,7 +17,7 @@ import type { Attributes } from '../../../attributes.js';
 import { handlesOnly, type ValidationInterface } from '../../../interfaces.js';
 import { listerGet } from '../../lister-read.js';
 import { ObjectSource } from '../generic/object-source.js';
-import { paramKindString, type ParamStoreLookup } from '../generic/params.js';
+import { paramGVKString, type ParamStoreLookup } from '../generic/params.js';
 import { compilePolicy, type CompiledPolicy } from './compiled-policy.js';
 import { dispatch, type PolicyHook } from './dispatcher.js';
 import { PolicyStatusController } from './status-controller.js';
@@ -71,11 +71,6 @@ export class ValidatingAdmissionPolicyPlugin implements ValidationInterface {
     this.#bindings = new ObjectSource({ source: opts.bindings });
   }
 
-  /** Whether both lists have arrived (tests wait for it). */
-  get synced(): boolean {
-    return this.#policies.synced && this.#bindings.synced;
-  }
-
   /** The status controller's queue drained (tests). */
   async statusIdle(): Promise<void> {
     await this.#status?.idle();
@@ -126,7 +121,7 @@ export class ValidatingAdmissionPolicyPlugin implements ValidationInterface {
         paramStore,
         ...(paramKind !== undefined && paramStore === undefined
           ? {
-              configurationError: `failed to find resource referenced by paramKind: '${paramKindString(paramKind)}'`,
+              configurationError: `failed to find resource referenced by paramKind: '${paramGVKString(paramKind)}'`,
             }
           : {}),
       });
