@@ -27,6 +27,8 @@ import { TaintNodesByCondition, taintNodesByConditionPluginName } from './plugin
 import { PodSecurityAdmission, podSecurityPluginName } from './plugin/podsecurity/admission.js';
 import { PriorityAdmission, priorityPluginName } from './plugin/priority/admission.js';
 import { RuntimeClassAdmission, runtimeClassPluginName } from './plugin/runtimeclass/admission.js';
+import { newValidatingAdmissionPolicyPlugin } from './plugin/policy/validating/factory.js';
+import { validatingAdmissionPolicyPluginName } from './plugin/policy/validating/plugin.js';
 import { ServiceAccountAdmission, serviceAccountPluginName } from './plugin/serviceaccount/admission.js';
 import {
   StorageObjectInUseProtection,
@@ -45,6 +47,7 @@ export const allOrderedPlugins: readonly string[] = [
   storageObjectInUseProtectionPluginName,
   runtimeClassPluginName,
   defaultIngressClassPluginName,
+  validatingAdmissionPolicyPluginName,
 ];
 
 /** The plugins off unless --enable-admission-plugins names them (none of Capstan's). */
@@ -81,7 +84,6 @@ const kubeOnlyPlugins: ReadonlySet<string> = new Set([
   'PodTopologyLabels',
   'MutatingAdmissionPolicy',
   'MutatingAdmissionWebhook',
-  'ValidatingAdmissionPolicy',
   'ValidatingAdmissionWebhook',
   'ResourceQuota',
   'AlwaysDeny',
@@ -174,6 +176,7 @@ const factories: Readonly<Record<string, PluginFactory>> = {
     );
     return ingressClasses === undefined ? undefined : new DefaultIngressClass({ ingressClasses });
   },
+  [validatingAdmissionPolicyPluginName]: (groups) => newValidatingAdmissionPolicyPlugin(groups),
 };
 
 /** The chain over the served groups, of the selected plugins. */

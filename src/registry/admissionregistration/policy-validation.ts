@@ -1,7 +1,6 @@
 // ValidatingAdmissionPolicy and ValidatingAdmissionPolicyBinding validation
 // (pkg/apis/admissionregistration/validation/validation.go) and v1 defaults. The structure is
-// checked; CEL expressions are required where kube requires them but are NOT compiled or type
-// checked, so a syntactically broken expression is stored.
+// checked here; a policy's CEL expressions are compiled by policy-expressions.ts.
 import type {
   MatchResources,
   NamedRuleWithOperations,

@@ -1,6 +1,6 @@
 // The admissionregistration.k8s.io stores (pkg/registry/admissionregistration/*): cluster-scoped
-// generic Stores with kube's validation and v1 defaults. Nothing calls the webhooks or evaluates
-// the policies yet; the objects are stored and served.
+// generic Stores with kube's validation and v1 defaults. The ValidatingAdmissionPolicy admission
+// plugin (src/admission/plugin/policy) evaluates the policies; nothing calls the webhooks yet.
 import type {
   ValidatingAdmissionPolicy,
   ValidatingAdmissionPolicyBinding,
@@ -27,6 +27,8 @@ import {
   validatePolicy,
   validatePolicyStatus,
 } from './policy-validation.js';
+import { validatePolicyExpressions } from './policy-expressions.js';
+import { ValidatingAdmissionPolicyStore } from './policy-store.js';
 import { bindingTableConvertor, policyTableConvertor, webhookConfigurationTableConvertor } from './tables.js';
 import {
   createOptions,
@@ -150,12 +152,12 @@ export interface ValidatingAdmissionPolicyStorage {
 export async function newValidatingAdmissionPolicyREST(
   opts: AdmissionStorageOptions,
 ): Promise<ValidatingAdmissionPolicyStorage> {
-  const policies = await newAdmissionStore<ValidatingAdmissionPolicy>(
+  const completed = await newAdmissionStore<ValidatingAdmissionPolicy>(
     {
       resource: 'validatingadmissionpolicies',
       kind: 'ValidatingAdmissionPolicy',
-      validate: validatePolicy,
-      validateUpdate: validatePolicy,
+      validate: (p) => [...validatePolicy(p), ...validatePolicyExpressions(p)],
+      validateUpdate: (p) => [...validatePolicy(p), ...validatePolicyExpressions(p)],
       defaults: defaultPolicy,
       table: policyTableConvertor,
       hasStatus: true,
@@ -163,6 +165,7 @@ export async function newValidatingAdmissionPolicyREST(
     },
     opts,
   );
+  const policies = new ValidatingAdmissionPolicyStore(completed.core);
   const statusStrategy = {
     namespaceScoped: false,
     allowCreateOnUpdate: false,

@@ -288,14 +288,20 @@ export function checkExpr(
   parsed: ReturnType<CelModule['parse']>,
   vars: { self: CelT; oldSelf: CelT; knownFunction: (name: string) => boolean },
 ): CheckResult {
+  const scope = new Map([
+    ['self', vars.self],
+    ['oldSelf', vars.oldSelf],
+  ]);
+  return checkExprIn(parsed, { scope, knownFunction: vars.knownFunction });
+}
+
+/** Checks a parsed expression with the given variables declared (admission policies' object, params…). */
+export function checkExprIn(
+  parsed: ReturnType<CelModule['parse']>,
+  vars: { scope: ReadonlyMap<string, CelT>; knownFunction: (name: string) => boolean },
+): CheckResult {
   const checker = new Checker(parsed.sourceInfo?.positions ?? {}, vars.knownFunction);
-  const type = checker.infer(
-    parsed.expr,
-    new Map([
-      ['self', vars.self],
-      ['oldSelf', vars.oldSelf],
-    ]),
-  );
+  const type = checker.infer(parsed.expr, vars.scope);
   const issues = checker.issues.length > 0 ? checker.issues : checker.literalIssues;
   return { issues, programError: checker.programError, type, usesOldSelf: checker.usesOldSelf };
 }

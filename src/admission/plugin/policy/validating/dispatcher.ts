@@ -1,0 +1,223 @@
+// One request against the policies that have bindings (k8s.io/apiserver/pkg/admission/plugin/policy/
+// validating/dispatcher.go): a policy whose matchConstraints take the request is evaluated for each
+// binding whose matchResources take it, once per param; each failed validation goes to the
+// binding's validationActions (Deny collects a denial, Warn a Warning header, Audit an audit
+// annotation), and the first denial is the request's error with the validation's reason and code.
+import type {
+  ValidatingAdmissionPolicy,
+  ValidatingAdmissionPolicyBinding,
+} from '../../../../api/admissionregistration/v1/policy.js';
+import type { Namespace } from '../../../../api/core/v1/namespace.js';
+import { statusError, type StatusError, type StatusReason } from '../../../../machinery/errors/index.js';
+import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
+import type { RequestContext } from '../../../../registry/rest/context.js';
+import type { Attributes } from '../../../attributes.js';
+import { newAdmissionForbidden } from '../../../errors.js';
+import { collectParams, type ParamStore } from '../generic/params.js';
+import { matchesResources, type MatchEnvironment } from '../matching/matcher.js';
+import { activationOf, admissionRequest, namespaceObject } from './activation.js';
+import type { CompiledPolicy } from './compiled-policy.js';
+import { validate, type FailurePolicy, type PolicyDecision } from './validator.js';
+
+export interface PolicyHook {
+  readonly policy: ValidatingAdmissionPolicy;
+  readonly compiled: CompiledPolicy;
+  readonly bindings: readonly ValidatingAdmissionPolicyBinding[];
+  readonly paramStore: ParamStore | undefined;
+  /** Why the policy cannot be used (an unknown paramKind). */
+  readonly configurationError?: string;
+}
+
+export interface DispatchEnvironment extends MatchEnvironment {
+  namespace(name: string): Promise<Namespace | undefined>;
+  /** Audit annotations of the request (kube's attributes.AddAnnotation); no audit log keeps them yet. */
+  addAuditAnnotation(key: string, value: string): void;
+}
+
+interface Denial {
+  readonly policy: string;
+  readonly binding?: string;
+  readonly message: string;
+  readonly reason?: string;
+}
+
+const validationFailureKey = 'validation.policy.admission.k8s.io/validation_failure';
+const maxAuditAnnotationValueLength = 10 * 1024;
+
+const codeOf: Readonly<Record<string, number>> = {
+  Forbidden: 403,
+  Unauthorized: 401,
+  RequestEntityTooLarge: 413,
+  Invalid: 422,
+};
+
+const failurePolicyOf = (p: ValidatingAdmissionPolicy): FailurePolicy =>
+  p.spec?.failurePolicy === 'Ignore' ? 'Ignore' : 'Fail';
+
+/** The error of the first denial, as admission.NewForbidden with the reason and code replaced. */
+function denialError(a: Attributes, d: Denial): StatusError {
+  const message =
+    d.binding === undefined
+      ? `ValidatingAdmissionPolicy '${d.policy}' denied request: ${d.message}`
+      : `ValidatingAdmissionPolicy '${d.policy}' with binding '${d.binding}' denied request: ${d.message}`;
+  const forbidden = newAdmissionForbidden(a, new Error(message));
+  const reason = (d.reason ?? '') === '' ? 'Invalid' : (d.reason as string);
+  return statusError({
+    reason: reason as StatusReason,
+    code: codeOf[reason] ?? 422,
+    message: forbidden.status.message ?? message,
+    details: { ...forbidden.status.details, causes: [{ message }] },
+  });
+}
+
+/** The request's namespace object, none for cluster-scoped requests and namespaces themselves. */
+async function namespaceFor(a: Attributes, env: DispatchEnvironment): Promise<Namespace | undefined> {
+  if (a.kind.group === '' && a.kind.version === 'v1' && a.kind.kind === 'Namespace') return undefined;
+  return a.namespace === '' ? undefined : env.namespace(a.namespace);
+}
+
+class Dispatch {
+  readonly denials: Denial[] = [];
+  readonly #ctx: RequestContext;
+  readonly #a: Attributes;
+  readonly #env: DispatchEnvironment;
+  readonly #lib: CelLibrary;
+  #request: Record<string, unknown> | undefined;
+
+  constructor(ctx: RequestContext, a: Attributes, opts: { env: DispatchEnvironment; lib: CelLibrary }) {
+    this.#ctx = ctx;
+    this.#a = a;
+    this.#env = opts.env;
+    this.#lib = opts.lib;
+  }
+
+  configError(hook: PolicyHook, err: unknown, binding?: ValidatingAdmissionPolicyBinding): void {
+    const failurePolicy = hook.policy.spec?.failurePolicy ?? 'Fail';
+    if (failurePolicy === 'Ignore') return;
+    const text = err instanceof Error ? err.message : String(err);
+    const message =
+      failurePolicy === 'Fail'
+        ? `failed to configure ${binding === undefined ? 'policy' : 'binding'}: ${text}`
+        : `unrecognized failure policy: '${failurePolicy}'`;
+    this.denials.push({
+      policy: hook.policy.metadata?.name ?? '',
+      ...(binding === undefined ? {} : { binding: binding.metadata?.name ?? '' }),
+      message,
+    });
+  }
+
+  async hook(hook: PolicyHook): Promise<void> {
+    const a = this.#a;
+    try {
+      if (!(await matchesResources(hook.policy.spec?.matchConstraints, a, this.#env))) return;
+    } catch (err) {
+      this.configError(hook, err);
+      return;
+    }
+    if (hook.configurationError !== undefined) {
+      this.configError(hook, new Error(hook.configurationError));
+      return;
+    }
+    const annotations = new Map<string, string[]>();
+    for (const binding of hook.bindings) await this.#binding(hook, binding, annotations);
+    const policyName = hook.policy.metadata?.name ?? '';
+    for (const [key, values] of annotations)
+      this.#env.addAuditAnnotation(`${policyName}/${key}`, values.join(', '));
+  }
+
+  async #binding(
+    hook: PolicyHook,
+    binding: ValidatingAdmissionPolicyBinding,
+    annotations: Map<string, string[]>,
+  ): Promise<void> {
+    const a = this.#a;
+    let params;
+    try {
+      if (!(await matchesResources(binding.spec?.matchResources, a, this.#env))) return;
+      params = await collectParams(this.#ctx, {
+        paramKind: hook.policy.spec?.paramKind,
+        paramRef: binding.spec?.paramRef,
+        store: hook.paramStore,
+        namespace: a.namespace,
+      });
+    } catch (err) {
+      this.configError(hook, err, binding);
+      return;
+    }
+    const ns = namespaceObject(await namespaceFor(a, this.#env));
+    this.#request ??= admissionRequest(a);
+    for (const param of params) {
+      const activation = activationOf({ attributes: a, param, namespace: ns, request: this.#request });
+      const result = validate(this.#lib, hook.compiled, {
+        activation,
+        failurePolicy: failurePolicyOf(hook.policy),
+      });
+      result.decisions.forEach((d, i) => {
+        this.#decision(hook, binding, { decision: d, index: i });
+      });
+      for (const r of result.auditAnnotations) {
+        if (r.action === 'publish') {
+          const value = (r.value ?? '').slice(0, maxAuditAnnotationValueLength);
+          const values = annotations.get(r.key) ?? [];
+          if (!values.includes(value)) annotations.set(r.key, [...values, value]);
+        } else if (r.action === 'error') {
+          this.denials.push({
+            policy: hook.policy.metadata?.name ?? '',
+            binding: binding.metadata?.name ?? '',
+            message: r.error ?? '',
+          });
+        }
+      }
+    }
+  }
+
+  #decision(
+    hook: PolicyHook,
+    binding: ValidatingAdmissionPolicyBinding,
+    d: { decision: PolicyDecision; index: number },
+  ): void {
+    const { decision, index } = d;
+    if (decision.action !== 'deny') return;
+    const policy = hook.policy.metadata?.name ?? '';
+    const bindingName = binding.metadata?.name ?? '';
+    const actions = binding.spec?.validationActions ?? [];
+    for (const action of actions) {
+      if (action === 'Deny')
+        this.denials.push({
+          policy,
+          binding: bindingName,
+          message: decision.message,
+          ...(decision.reason === undefined ? {} : { reason: decision.reason }),
+        });
+      else if (action === 'Warn')
+        this.#ctx.addWarning(
+          `Validation failed for ValidatingAdmissionPolicy '${policy}' with binding '${bindingName}': ${decision.message}`,
+        );
+      else if (action === 'Audit')
+        this.#env.addAuditAnnotation(
+          validationFailureKey,
+          JSON.stringify([
+            {
+              message: decision.message,
+              policy: binding.spec?.policyName ?? '',
+              binding: bindingName,
+              expressionIndex: index,
+              validationActions: actions,
+            },
+          ]),
+        );
+    }
+  }
+}
+
+/** Dispatch: throws the first denial. */
+export async function dispatch(
+  ctx: RequestContext,
+  a: Attributes,
+  opts: { hooks: readonly PolicyHook[]; env: DispatchEnvironment; lib: CelLibrary },
+): Promise<void> {
+  const d = new Dispatch(ctx, a, opts);
+  for (const hook of opts.hooks) await d.hook(hook);
+  const first = d.denials[0];
+  if (first !== undefined) throw denialError(a, first);
+}

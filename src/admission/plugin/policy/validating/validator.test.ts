@@ -1,0 +1,142 @@
+// Compiling and evaluating one policy without stores: variables, match conditions, decisions,
+// message fallbacks, audit annotations and the texts of failing expressions.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import type { ValidatingAdmissionPolicy } from '../../../../api/admissionregistration/v1/policy.js';
+import { loadCel, type CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
+import { toCel } from '../../../../registry/apiextensions/customresource/cel/values.js';
+import { compilePolicy } from './compiled-policy.js';
+import { validate, type Activation } from './validator.js';
+
+const activation = (replicas: number): Activation => ({
+  object: toCel({ metadata: { name: 'web' }, spec: { replicas } }, undefined),
+  oldObject: null,
+  request: toCel({ operation: 'CREATE', namespace: 'ns' }, undefined),
+  params: toCel({ data: { max: '3' } }, undefined),
+  namespaceObject: null,
+});
+
+const policyOf = (spec: ValidatingAdmissionPolicy['spec'] & object): ValidatingAdmissionPolicy => ({
+  metadata: { name: 'p', uid: 'u', generation: 2 },
+  spec: { paramKind: { apiVersion: 'v1', kind: 'ConfigMap' }, ...spec },
+});
+
+describe('policy validator', () => {
+  let lib: CelLibrary;
+  before(async () => {
+    lib = await loadCel();
+  });
+
+  it('evaluates variables in order and falls back from messageExpression to message to the expression', () => {
+    const compiled = compilePolicy(
+      lib,
+      policyOf({
+        variables: [
+          { name: 'max', expression: 'int(params.data.max)' },
+          { name: 'over', expression: 'object.spec.replicas > variables.max' },
+        ],
+        validations: [
+          {
+            expression: '!variables.over',
+            messageExpression: "'over by ' + string(object.spec.replicas - variables.max)",
+          },
+          { expression: '!variables.over', message: '  static  ', messageExpression: '"a\\nb"' },
+          { expression: ' !variables.over ' },
+          { expression: 'variables.over', reason: 'Forbidden' },
+        ],
+      }),
+    );
+    assert.deepEqual([compiled.uid, compiled.generation], ['u', 2]);
+    const result = validate(lib, compiled, { activation: activation(5), failurePolicy: 'Fail' });
+    assert.deepEqual(result.decisions, [
+      { action: 'deny', evaluation: 'deny', message: 'over by 2', reason: 'Invalid' },
+      { action: 'deny', evaluation: 'deny', message: 'static', reason: 'Invalid' },
+      {
+        action: 'deny',
+        evaluation: 'deny',
+        message: 'failed expression: !variables.over',
+        reason: 'Invalid',
+      },
+      { action: 'admit', evaluation: 'admit', message: '' },
+    ]);
+  });
+
+  it('a false match condition skips the policy; an erroring one fails it per failurePolicy', () => {
+    const skip = compilePolicy(
+      lib,
+      policyOf({
+        matchConditions: [
+          { name: 'boom', expression: 'object.nope' },
+          { name: 'create-only', expression: "request.operation == 'UPDATE'" },
+        ],
+        validations: [{ expression: 'false' }],
+      }),
+    );
+    assert.deepEqual(validate(lib, skip, { activation: activation(1), failurePolicy: 'Fail' }).decisions, []);
+    const failing = compilePolicy(
+      lib,
+      policyOf({
+        matchConditions: [{ name: 'boom', expression: 'object.nope' }],
+        validations: [{ expression: 'false' }],
+      }),
+    );
+    assert.deepEqual(validate(lib, failing, { activation: activation(1), failurePolicy: 'Fail' }).decisions, [
+      {
+        action: 'deny',
+        evaluation: 'error',
+        message: "expression 'object.nope' resulted in error: no such key: nope",
+      },
+    ]);
+    assert.equal(
+      validate(lib, failing, { activation: activation(1), failurePolicy: 'Ignore' }).decisions[0]?.action,
+      'admit',
+    );
+  });
+
+  it('a stored expression that does not compile is an error decision with kube’s text', () => {
+    const compiled = compilePolicy(
+      lib,
+      policyOf({ validations: [{ expression: 'object.spec.replicas >' }] }),
+    );
+    const decision = validate(lib, compiled, {
+      activation: activation(1),
+      failurePolicy: 'Fail',
+    }).decisions.at(0);
+    assert.ok(decision !== undefined);
+    assert.equal(decision.action, 'deny');
+    assert.equal(decision.evaluation, 'error');
+    assert.match(
+      decision.message,
+      /^compilation error: compilation failed: ERROR: <input>:1:\d+: Syntax error/,
+    );
+  });
+
+  it('publishes, excludes and refuses audit annotation values as kube does', () => {
+    const compiled = compilePolicy(
+      lib,
+      policyOf({
+        validations: [{ expression: 'true' }],
+        auditAnnotations: [
+          { key: 'replicas', valueExpression: "' ' + string(object.spec.replicas) + ' '" },
+          { key: 'none', valueExpression: 'null' },
+          { key: 'empty', valueExpression: "'  '" },
+          { key: 'number', valueExpression: 'object.spec.replicas' },
+        ],
+      }),
+    );
+    assert.deepEqual(
+      validate(lib, compiled, { activation: activation(2), failurePolicy: 'Fail' }).auditAnnotations,
+      [
+        { key: 'replicas', action: 'publish', value: '2' },
+        { key: 'none', action: 'exclude' },
+        { key: 'empty', action: 'exclude' },
+        {
+          key: 'number',
+          action: 'error',
+          error:
+            "valueExpression 'object.spec.replicas' resulted in unsupported return type: int. Return type must be either string or null.",
+        },
+      ],
+    );
+  });
+});
