@@ -280,6 +280,11 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   const admission = defaultAdmissionChain(groups, {
     enable: options.enableAdmissionPlugins,
     disable: options.disableAdmissionPlugins,
+    // Named on the command line: said plainly; merely on by default: said at -v=2.
+    log: (message, values, named) => {
+      if (named) options.logger.info(message, values);
+      else options.logger.v(2, message, values);
+    },
   });
   const controllerGroups = admittedGroups(groups, admission);
   const customResources = customResourceServing({
