@@ -18,6 +18,10 @@ import {
   rootCACertPublisherHookName,
   serviceAccountsControllerHookName,
 } from './controllers/controller-hook.js';
+import {
+  newResourceQuotaController,
+  resourceQuotaControllerHookName,
+} from './controllers/resourcequota/resource-quota-controller.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
 import {
   newStorageProtectionController,
@@ -309,6 +313,8 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     options.caPem === undefined
       ? undefined
       : newRootCACertPublisher(controllerGroups, { rootCA: options.caPem, logger: options.logger });
+  // kube-controller-manager's resourcequota controller: status.hard and a recount of status.used.
+  const resourceQuotaController = newResourceQuotaController(controllerGroups, { logger: options.logger });
   // kube-controller-manager's garbage collector, off with --enable-garbage-collector=false.
   const garbageCollector = options.storage.enableGarbageCollection
     ? new GarbageCollector({
@@ -335,6 +341,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [rootCACertPublisherHookName]: rootCAPublisher,
         [storageProtectionControllersHookName]: storageProtection,
         [garbageCollectorHookName]: garbageCollector,
+        [resourceQuotaControllerHookName]: resourceQuotaController,
       }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
@@ -349,6 +356,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     authorizer: authorization.authorizer,
     close: async () => {
       await garbageCollector?.close();
+      await resourceQuotaController?.close();
       await authorization.close();
       await customResources.close();
       await namespaceController?.close();
