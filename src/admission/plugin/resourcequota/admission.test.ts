@@ -137,6 +137,26 @@ describe('ResourceQuota admission', () => {
     await api.create(podsIn('fresh'), pod('p'));
   });
 
+  it('hands back what one quota was charged when another refuses the object', async () => {
+    await quota(
+      'two-quotas',
+      'a-wide',
+      { hard: { pods: '5' } },
+      { hard: { pods: '5' }, used: { pods: '1' } },
+    );
+    await quota(
+      'two-quotas',
+      'b-tight',
+      { hard: { pods: '1' } },
+      { hard: { pods: '1' }, used: { pods: '1' } },
+    );
+    assert.equal(
+      await refusal(podsIn('two-quotas'), pod('p')),
+      'pods "p" is forbidden: exceeded quota: b-tight, requested: pods=1, used: pods=1, limited: pods=1',
+    );
+    assert.deepEqual(await usedOf('two-quotas', 'a-wide'), { pods: '1' });
+  });
+
   it('counts a pod only against the quotas whose scopes take it in', async () => {
     const hard = { pods: '1' };
     await quota('scoped', 'best-effort', { hard, scopes: ['BestEffort'] }, { hard, used: { pods: '0' } });

@@ -18,6 +18,7 @@ import { evaluatorFor, type QuotaEvaluator } from './evaluator/evaluators.js';
 import {
   isZeroAmounts,
   maskAmounts,
+  negateAmounts,
   subtractNonNegative,
   type ResourceAmounts,
 } from './evaluator/resources.js';
@@ -45,6 +46,7 @@ export class ResourceQuotaAdmission implements ValidationInterface {
   readonly #now: () => number;
   /** The tail of each namespace's charges, so they run one after another. */
   readonly #queues = new Map<string, Promise<unknown>>();
+  readonly #evaluators = new Map<string, QuotaEvaluator>();
   readonly handles = handlesOnly('CREATE', 'UPDATE');
 
   constructor(opts: ResourceQuotaAdmissionOptions) {
@@ -55,7 +57,7 @@ export class ResourceQuotaAdmission implements ValidationInterface {
 
   async validate(ctx: RequestContext, a: Attributes): Promise<void> {
     if (a.subresource !== '' || a.namespace === '' || a.object === null) return;
-    const evaluator = evaluatorFor(a.resource.group, a.resource.resource);
+    const evaluator = this.#evaluatorFor(a.resource.group, a.resource.resource);
     if (!evaluator.handles(a.operation)) return;
     const quotas = await this.#quotas.list(ctx, a.namespace);
     if (quotas.length === 0) return;
@@ -80,6 +82,14 @@ export class ResourceQuotaAdmission implements ValidationInterface {
 
   close(): void {
     this.#quotas.close();
+  }
+
+  /** Evaluators are made once per resource: every create of every resource asks for one. */
+  #evaluatorFor(group: string, resource: string): QuotaEvaluator {
+    const key = `${group}/${resource}`;
+    let evaluator = this.#evaluators.get(key);
+    if (evaluator === undefined) this.#evaluators.set(key, (evaluator = evaluatorFor(group, resource)));
+    return evaluator;
   }
 
   /** What the request adds: the new object's usage, less the old object's on an update. */
@@ -112,9 +122,7 @@ export class ResourceQuotaAdmission implements ValidationInterface {
       }
     } catch (err) {
       // What was already counted for this refused object is handed back.
-      const refund: ResourceAmounts = new Map(
-        [...req.delta].map(([k, v]) => [k, { ...v, unscaled: -v.unscaled }]),
-      );
+      const refund = negateAmounts(req.delta);
       for (const name of charged) await this.#write({ ...req, delta: refund }, name).catch(() => undefined);
       throw err;
     }

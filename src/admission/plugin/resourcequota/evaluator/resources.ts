@@ -13,6 +13,10 @@ export { amountsOf, type ResourceAmounts };
 
 const negate = (q: Quantity): Quantity => ({ unscaled: -q.unscaled, exponent: q.exponent, format: q.format });
 
+/** Every member with its sign turned (a refund of a charge). */
+export const negateAmounts = (a: ResourceAmounts): ResourceAmounts =>
+  new Map([...a].map(([name, q]) => [name, negate(q)]));
+
 /** quota.Add. */
 export function addAmounts(a: ResourceAmounts, b: ResourceAmounts): ResourceAmounts {
   const out: ResourceAmounts = new Map(a);
