@@ -178,7 +178,14 @@ describe('default admission chain', () => {
 
   it('runs the default-off plugins Capstan has where kube puts them when enabled', () => {
     const chain = defaultAdmissionChain(groups, {
-      enable: ['AlwaysDeny', 'AlwaysPullImages', 'NamespaceExists', 'NamespaceAutoProvision', 'AlwaysAdmit'],
+      enable: [
+        'AlwaysDeny',
+        'AlwaysPullImages',
+        'NamespaceExists',
+        'NamespaceAutoProvision',
+        'AlwaysAdmit',
+        'PodNodeSelector',
+      ],
     });
     assert.deepEqual(chain.names, [
       'AlwaysAdmit',
@@ -189,7 +196,9 @@ describe('default admission chain', () => {
       'ServiceAccount',
       'TaintNodesByCondition',
       'AlwaysPullImages',
-      ...kubeOrder.slice(4),
+      'PodSecurity',
+      'PodNodeSelector',
+      ...kubeOrder.slice(5),
       'AlwaysDeny',
     ]);
     chain.close();

@@ -31,6 +31,7 @@ import { DenyServiceExternalIPs } from './plugin/denyserviceexternalips/admissio
 import { LimitRanger } from './plugin/limitranger/admission.js';
 import { NamespaceAutoProvision } from './plugin/namespace/autoprovision.js';
 import { NamespaceExists } from './plugin/namespace/exists.js';
+import { PodNodeSelector } from './plugin/podnodeselector/admission.js';
 import { ResourceQuotaAdmission } from './plugin/resourcequota/admission.js';
 import {
   DefaultIngressClass,
@@ -126,6 +127,12 @@ const factories: Readonly<Partial<Record<AdmissionPluginName, PluginFactory>>> =
   },
   AlwaysPullImages: (groups) =>
     storageOf(groups, '', 'pods') === undefined ? undefined : new AlwaysPullImages(),
+  PodNodeSelector: (groups) => {
+    const namespaces = coreGetter(groups, 'namespaces');
+    return namespaces === undefined || storageOf(groups, '', 'pods') === undefined
+      ? undefined
+      : new PodNodeSelector({ namespaces });
+  },
   DenyServiceExternalIPs: (groups) =>
     storageOf(groups, '', 'services') === undefined ? undefined : new DenyServiceExternalIPs(),
   ResourceQuota: (groups) => {

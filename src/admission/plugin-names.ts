@@ -80,7 +80,6 @@ export const noopPluginReasons: Readonly<Partial<Record<AdmissionPluginName, str
   LimitPodHardAntiAffinityTopology: 'not implemented in Capstan',
   NodeRestriction: 'it limits what kubelets may write and Capstan has no node identities',
   ImagePolicyWebhook: 'it needs an external image review backend and its --admission-control-config-file',
-  PodNodeSelector: 'not implemented in Capstan',
   PodTolerationRestriction: 'not implemented in Capstan',
   EventRateLimit: 'it needs its --admission-control-config-file, which Capstan does not read',
   ExtendedResourceToleration: 'not implemented in Capstan',
