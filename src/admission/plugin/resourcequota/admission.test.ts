@@ -18,7 +18,10 @@ import {
   type MemoryRESTOptions,
 } from '../../../registry/generic/testing/memory-rest-options.js';
 import { testContext } from '../../../registry/generic/testing/widgets.js';
+import type { Lister } from '../../../registry/rest/capabilities.js';
 import { admittedGroupsOf, type AdmittedGroups } from '../../testing/admitted-groups.js';
+import { attributesOf } from '../../testing/attributes.js';
+import { ResourceQuotaAdmission } from './admission.js';
 
 const podsIn = (namespace: string) => ({ group: '', resource: 'pods', namespace });
 const pod = (name: string, resources?: Container['resources']): Pod => ({
@@ -155,6 +158,35 @@ describe('ResourceQuota admission', () => {
       'pods "p" is forbidden: exceeded quota: b-tight, requested: pods=1, used: pods=1, limited: pods=1',
     );
     assert.deepEqual(await usedOf('two-quotas', 'a-wide'), { pods: '1' });
+  });
+
+  it('never reads quotas for events and virtual resources, nor for updates of counted objects', async () => {
+    const unread = {
+      list: () => Promise.reject(new Error('quotas were read')),
+    } as unknown as Lister;
+    const plugin = new ResourceQuotaAdmission({ resourceQuotas: unread, status: quotas.status });
+    const event = { metadata: { name: 'e' } };
+    await plugin.validate(
+      testContext('ns'),
+      attributesOf({ resource: 'events', kind: 'Event', object: event }),
+    );
+    await plugin.validate(
+      testContext('ns'),
+      attributesOf({
+        resource: 'configmaps',
+        kind: 'ConfigMap',
+        operation: 'UPDATE',
+        object: event,
+        oldObject: event,
+      }),
+    );
+    await assert.rejects(
+      plugin.validate(
+        testContext('ns'),
+        attributesOf({ resource: 'configmaps', kind: 'ConfigMap', object: event }),
+      ),
+      /quotas were read/,
+    );
   });
 
   it('counts a pod only against the quotas whose scopes take it in', async () => {

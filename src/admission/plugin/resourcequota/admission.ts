@@ -27,6 +27,20 @@ export const resourceQuotaPluginName = 'ResourceQuota';
 
 const quotaResource = { group: '', resource: 'resourcequotas' };
 
+/** pkg/quota/v1/install/registry.go ignoredResources: virtual resources, and events, never counted. */
+const ignoredResources: ReadonlySet<string> = new Set([
+  '/bindings',
+  '/componentstatuses',
+  'authentication.k8s.io/tokenreviews',
+  'authentication.k8s.io/selfsubjectreviews',
+  'authorization.k8s.io/subjectaccessreviews',
+  'authorization.k8s.io/selfsubjectaccessreviews',
+  'authorization.k8s.io/localsubjectaccessreviews',
+  'authorization.k8s.io/selfsubjectrulesreviews',
+  '/events',
+  'events.k8s.io/events',
+]);
+
 export interface ResourceQuotaAdmissionOptions {
   readonly resourceQuotas: Lister;
   /** resourcequotas/status. */
@@ -57,6 +71,7 @@ export class ResourceQuotaAdmission implements ValidationInterface {
 
   async validate(ctx: RequestContext, a: Attributes): Promise<void> {
     if (a.subresource !== '' || a.namespace === '' || a.object === null) return;
+    if (ignoredResources.has(`${a.resource.group}/${a.resource.resource}`)) return;
     const evaluator = this.#evaluatorFor(a.resource.group, a.resource.resource);
     if (!evaluator.handles(a.operation)) return;
     const quotas = await this.#quotas.list(ctx, a.namespace);
