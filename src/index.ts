@@ -30,7 +30,7 @@ export interface StartCapstanOptions {
   readonly anonymousAuth?: boolean;
   /** --authorization-mode: `AlwaysAllow` (the default), `AlwaysDeny`, `RBAC`, in order. */
   readonly authorizationModes?: readonly string[];
-  /** --enable-admission-plugins and --disable-admission-plugins (default: all of Capstan's on). */
+  /** --enable-admission-plugins and --disable-admission-plugins (default: kube-apiserver 1.33's default-on set). */
   readonly enableAdmissionPlugins?: readonly string[];
   readonly disableAdmissionPlugins?: readonly string[];
   /** --token-auth-file: static bearer tokens (CSV: token,user,uid,"group1,group2"). */

@@ -1,12 +1,15 @@
-// The default chain: Capstan's plugins in kube's order, each when what it needs is served, and the
-// --enable/--disable-admission-plugins selection with kube's validation words.
+// The default chain: kube 1.33's plugin names in its order, Capstan's plugins behind them each when
+// what it needs is served, no-op names logged once, and the --enable/--disable-admission-plugins
+// selection with kube's validation words.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   memoryRESTOptions,
   type MemoryRESTOptions,
 } from '../registry/generic/testing/memory-rest-options.js';
+import { newLimitRangeREST } from '../registry/core/limitrange/storage.js';
 import { newNamespaceREST } from '../registry/core/namespace/storage.js';
+import { newResourceQuotaREST } from '../registry/core/resourcequota/storage.js';
 import { newNodeREST } from '../registry/core/node/storage.js';
 import { newPersistentVolumeClaimREST } from '../registry/core/persistentvolumeclaim/storage.js';
 import { newPodREST } from '../registry/core/pod/storage.js';
@@ -28,8 +31,50 @@ import {
   validateAdmissionPluginSelection,
 } from './default-chain.js';
 
+// pkg/kubeapiserver/options/plugins.go AllOrderedPlugins at v1.33.
+const kube133 = [
+  'AlwaysAdmit',
+  'NamespaceAutoProvision',
+  'NamespaceLifecycle',
+  'NamespaceExists',
+  'LimitPodHardAntiAffinityTopology',
+  'LimitRanger',
+  'ServiceAccount',
+  'NodeRestriction',
+  'TaintNodesByCondition',
+  'AlwaysPullImages',
+  'ImagePolicyWebhook',
+  'PodSecurity',
+  'PodNodeSelector',
+  'Priority',
+  'DefaultTolerationSeconds',
+  'PodTolerationRestriction',
+  'EventRateLimit',
+  'ExtendedResourceToleration',
+  'DefaultStorageClass',
+  'StorageObjectInUseProtection',
+  'OwnerReferencesPermissionEnforcement',
+  'PersistentVolumeClaimResize',
+  'RuntimeClass',
+  'CertificateApproval',
+  'CertificateSigning',
+  'ClusterTrustBundleAttest',
+  'CertificateSubjectRestriction',
+  'DefaultIngressClass',
+  'DenyServiceExternalIPs',
+  'PodTopologyLabels',
+  'MutatingAdmissionPolicy',
+  'MutatingAdmissionWebhook',
+  'ValidatingAdmissionPolicy',
+  'ValidatingAdmissionWebhook',
+  'ResourceQuota',
+  'AlwaysDeny',
+];
+
+// The default-on plugins Capstan runs, in kube's order.
 const kubeOrder = [
   'NamespaceLifecycle',
+  'LimitRanger',
   'ServiceAccount',
   'TaintNodesByCondition',
   'PodSecurity',
@@ -40,6 +85,7 @@ const kubeOrder = [
   'RuntimeClass',
   'DefaultIngressClass',
   'ValidatingAdmissionPolicy',
+  'ResourceQuota',
 ];
 
 describe('default admission chain', () => {
@@ -54,6 +100,7 @@ describe('default admission chain', () => {
       prioritizedVersions: ['v1'],
       versionedResourcesStorageMap: { v1: storages },
     });
+    const quota = await newResourceQuotaREST(opts);
     groups = [
       group('', {
         namespaces: (await newNamespaceREST(opts)).namespaces,
@@ -61,6 +108,9 @@ describe('default admission chain', () => {
         pods: (await newPodREST(opts)).pods,
         nodes: (await newNodeREST(opts)).nodes,
         persistentvolumeclaims: (await newPersistentVolumeClaimREST(opts)).persistentVolumeClaims,
+        limitranges: await newLimitRangeREST(opts),
+        resourcequotas: quota.resourceQuotas,
+        'resourcequotas/status': quota.status,
       }),
       group('scheduling.k8s.io', { priorityclasses: await newPriorityClassREST(opts) }),
       group('storage.k8s.io', { storageclasses: await newStorageClassREST(opts) }),
@@ -75,7 +125,7 @@ describe('default admission chain', () => {
   after(() => rest.close());
 
   it('has every plugin in kube’s AllOrderedPlugins order when all is served', () => {
-    assert.deepEqual(allOrderedPlugins, kubeOrder);
+    assert.deepEqual(allOrderedPlugins, kube133);
     const chain = defaultAdmissionChain(groups);
     assert.deepEqual(chain.names, kubeOrder);
     chain.close();
@@ -85,11 +135,13 @@ describe('default admission chain', () => {
     const chain = defaultAdmissionChain(groups.filter((g) => g.group === ''));
     assert.deepEqual(chain.names, [
       'NamespaceLifecycle',
+      'LimitRanger',
       'ServiceAccount',
       'TaintNodesByCondition',
       'PodSecurity',
       'DefaultTolerationSeconds',
       'StorageObjectInUseProtection',
+      'ResourceQuota',
     ]);
     chain.close();
   });
@@ -104,7 +156,8 @@ describe('default admission chain', () => {
       kubeOrder.filter((n) => n !== 'NamespaceLifecycle' && n !== 'DefaultTolerationSeconds'),
     );
     chain.close();
-    assert.deepEqual(enabledAdmissionPlugins({ enable: ['RuntimeClass'] }), kubeOrder);
+    assert.deepEqual(enabledAdmissionPlugins({ enable: ['RuntimeClass'] }), enabledAdmissionPlugins());
+    assert.equal(enabledAdmissionPlugins().length, 22);
   });
 
   it('refuses unknown and overlapping names with kube words', () => {
@@ -125,15 +178,72 @@ describe('default admission chain', () => {
     );
   });
 
-  it('names kube plugins Capstan lacks when enabled, and takes them as already off when disabled', () => {
-    const errs = validateAdmissionPluginSelection({
-      enable: ['NodeRestriction'],
-      disable: ['PodNodeSelector', 'ResourceQuota'],
+  it('accepts every kube 1.33 plugin name in both flags', () => {
+    assert.deepEqual(validateAdmissionPluginSelection({ enable: kube133 }), []);
+    assert.deepEqual(validateAdmissionPluginSelection({ disable: kube133 }), []);
+    assert.deepEqual(enabledAdmissionPlugins({ disable: kube133 }), []);
+    assert.deepEqual(enabledAdmissionPlugins({ enable: kube133 }), kube133);
+  });
+
+  it('runs the default-off plugins Capstan has where kube puts them when enabled', () => {
+    const chain = defaultAdmissionChain(groups, {
+      enable: [
+        'AlwaysDeny',
+        'AlwaysPullImages',
+        'NamespaceExists',
+        'NamespaceAutoProvision',
+        'AlwaysAdmit',
+        'PodNodeSelector',
+      ],
     });
-    assert.equal(errs.length, 1);
-    assert.match(
-      errs[0] ?? '',
-      /^enable-admission-plugins plugin "NodeRestriction" is a kube-apiserver plugin Capstan does not have \(it has NamespaceLifecycle, ServiceAccount, /,
+    assert.deepEqual(chain.names, [
+      'AlwaysAdmit',
+      'NamespaceAutoProvision',
+      'NamespaceLifecycle',
+      'NamespaceExists',
+      'LimitRanger',
+      'ServiceAccount',
+      'TaintNodesByCondition',
+      'AlwaysPullImages',
+      'PodSecurity',
+      'PodNodeSelector',
+      ...kubeOrder.slice(5),
+      'AlwaysDeny',
+    ]);
+    chain.close();
+  });
+
+  it('logs each enabled plugin without effect once, with its reason', () => {
+    const lines: Array<{ message: string; values: Readonly<Record<string, string>>; named: boolean }> = [];
+    const chain = defaultAdmissionChain(groups, {
+      enable: ['NodeRestriction', 'EventRateLimit'],
+      disable: ['MutatingAdmissionWebhook', 'ValidatingAdmissionWebhook', 'MutatingAdmissionPolicy'],
+      log: (message, values, named) => lines.push({ message, values, named }),
+    });
+    assert.deepEqual(chain.names, kubeOrder);
+    chain.close();
+    assert.deepEqual(
+      lines.map((l) => l.values['plugin']),
+      [
+        'NodeRestriction',
+        'EventRateLimit',
+        'PersistentVolumeClaimResize',
+        'CertificateApproval',
+        'CertificateSigning',
+        'ClusterTrustBundleAttest',
+        'CertificateSubjectRestriction',
+        'PodTopologyLabels',
+        'ValidatingAdmissionPolicy',
+      ],
+    );
+    assert.equal(
+      lines[0]?.values['reason'],
+      'it limits what kubelets may write and Capstan has no node identities',
+    );
+    assert.ok(lines.every((l) => l.message === 'Admission plugin has no effect in Capstan'));
+    assert.deepEqual(
+      lines.filter((l) => l.named).map((l) => l.values['plugin']),
+      ['NodeRestriction', 'EventRateLimit'],
     );
   });
 });

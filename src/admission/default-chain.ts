@@ -1,15 +1,38 @@
-// The admission plugins kube-apiserver enables by default that Capstan has, in kube's order
-// (pkg/kubeapiserver/options/plugins.go AllOrderedPlugins), and the chain of those
-// --enable-admission-plugins / --disable-admission-plugins leave on.
+// kube-apiserver's admission plugins in its order (plugin-names.ts), the ones Capstan has behind
+// each name, and the chain of those --enable-admission-plugins / --disable-admission-plugins
+// leave on. An enabled name with nothing behind it is logged once, with the reason.
 import type { PriorityClass } from '../api/scheduling/v1/priority-class.js';
 import type { StorageClass } from '../api/storage/v1/storage-class.js';
 import type { IngressClass } from '../api/networking/v1/ingress-class.js';
 import type { RuntimeClass } from '../api/node/v1/runtime-class.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
-import { isGetter, isLister, type Getter, type Storage } from '../registry/rest/capabilities.js';
+import {
+  isCreater,
+  isGetter,
+  isLister,
+  isUpdater,
+  type Getter,
+  type Storage,
+} from '../registry/rest/capabilities.js';
 import { AdmissionChain, type NamedHandler } from './chain.js';
 import type { AdmissionInterface } from './interfaces.js';
+import {
+  defaultOnPlugins,
+  isKubeAdmissionPlugin,
+  kubeAdmissionPlugins,
+  noopPluginReasons,
+  type AdmissionPluginName,
+} from './plugin-names.js';
+import { AlwaysAdmit } from './plugin/admit/admission.js';
+import { AlwaysPullImages } from './plugin/alwayspullimages/admission.js';
 import { classReaderOf } from './plugin/class-reader.js';
+import { AlwaysDeny } from './plugin/deny/admission.js';
+import { DenyServiceExternalIPs } from './plugin/denyserviceexternalips/admission.js';
+import { LimitRanger } from './plugin/limitranger/admission.js';
+import { NamespaceAutoProvision } from './plugin/namespace/autoprovision.js';
+import { NamespaceExists } from './plugin/namespace/exists.js';
+import { PodNodeSelector } from './plugin/podnodeselector/admission.js';
+import { ResourceQuotaAdmission } from './plugin/resourcequota/admission.js';
 import {
   DefaultIngressClass,
   defaultIngressClassPluginName,
@@ -35,74 +58,31 @@ import {
   storageObjectInUseProtectionPluginName,
 } from './plugin/storageobjectinuseprotection/admission.js';
 
-/** Capstan's plugins in kube's order; all are on by default, as in kube-apiserver. */
-export const allOrderedPlugins: readonly string[] = [
-  namespaceLifecyclePluginName,
-  serviceAccountPluginName,
-  taintNodesByConditionPluginName,
-  podSecurityPluginName,
-  priorityPluginName,
-  defaultTolerationSecondsPluginName,
-  defaultStorageClassPluginName,
-  storageObjectInUseProtectionPluginName,
-  runtimeClassPluginName,
-  defaultIngressClassPluginName,
-  validatingAdmissionPolicyPluginName,
-];
+/** Every plugin name kube-apiserver 1.33 knows, in its order. */
+export const allOrderedPlugins: readonly string[] = kubeAdmissionPlugins;
 
-/** The plugins off unless --enable-admission-plugins names them (none of Capstan's). */
-export const defaultOffPlugins: ReadonlySet<string> = new Set();
+/** The plugins off unless --enable-admission-plugins names them (kube's DefaultOffAdmissionPlugins). */
+export const defaultOffPlugins: ReadonlySet<string> = new Set(
+  kubeAdmissionPlugins.filter((name) => !defaultOnPlugins.has(name)),
+);
 
 export interface AdmissionPluginSelection {
   /** --enable-admission-plugins. */
   readonly enable?: readonly string[];
   /** --disable-admission-plugins. */
   readonly disable?: readonly string[];
+  /** Told once of each enabled plugin that has no effect in Capstan, and why; `named` if --enable named it. */
+  readonly log?: (message: string, values: Readonly<Record<string, string>>, named: boolean) => void;
 }
 
 /** AdmissionOptions.Validate: every name known, none both enabled and disabled. */
-/** kube-apiserver 1.33's other admission plugins (AllOrderedPlugins), which Capstan does not have. */
-const kubeOnlyPlugins: ReadonlySet<string> = new Set([
-  'NamespaceAutoProvision',
-  'NamespaceExists',
-  'LimitPodHardAntiAffinityTopology',
-  'LimitRanger',
-  'NodeRestriction',
-  'AlwaysPullImages',
-  'ImagePolicyWebhook',
-  'PodNodeSelector',
-  'PodTolerationRestriction',
-  'EventRateLimit',
-  'ExtendedResourceToleration',
-  'OwnerReferencesPermissionEnforcement',
-  'PersistentVolumeClaimResize',
-  'CertificateApproval',
-  'CertificateSigning',
-  'ClusterTrustBundleAttest',
-  'CertificateSubjectRestriction',
-  'DenyServiceExternalIPs',
-  'PodTopologyLabels',
-  'MutatingAdmissionPolicy',
-  'MutatingAdmissionWebhook',
-  'ValidatingAdmissionWebhook',
-  'ResourceQuota',
-  'AlwaysDeny',
-  'AlwaysAdmit',
-  'SecurityContextDeny',
-]);
-
 export function validateAdmissionPluginSelection(s: AdmissionPluginSelection): string[] {
-  const known = new Set(allOrderedPlugins);
   const errs: string[] = [];
-  const unknown = (flag: string, name: string): string =>
-    kubeOnlyPlugins.has(name)
-      ? `${flag} plugin ${JSON.stringify(name)} is a kube-apiserver plugin Capstan does not have (it has ${allOrderedPlugins.join(', ')})`
-      : `${flag} plugin ${JSON.stringify(name)} is unknown`;
+  const unknown = (flag: string, name: string): string => `${flag} plugin ${JSON.stringify(name)} is unknown`;
   for (const name of s.enable ?? [])
-    if (!known.has(name)) errs.push(unknown('enable-admission-plugins', name));
-  // Turning off a kube plugin Capstan lacks asks for what already holds: kube command lines keep working.
+    if (!isKubeAdmissionPlugin(name)) errs.push(unknown('enable-admission-plugins', name));
   for (const name of s.disable ?? [])
-    if (!known.has(name) && !kubeOnlyPlugins.has(name)) errs.push(unknown('disable-admission-plugins', name));
+    if (!isKubeAdmissionPlugin(name)) errs.push(unknown('disable-admission-plugins', name));
   const disabled = new Set(s.disable ?? []);
   const both = [...new Set((s.enable ?? []).filter((n) => disabled.has(n)))].sort();
   if (both.length > 0)
@@ -131,7 +111,40 @@ function coreGetter(groups: readonly APIGroupInfo[], resource: string): Getter |
 type PluginFactory = (groups: readonly APIGroupInfo[]) => AdmissionInterface | undefined;
 
 // Each plugin is built only when the storages it reads, or the resources it changes, are served.
-const factories: Readonly<Record<string, PluginFactory>> = {
+const factories: Readonly<Partial<Record<AdmissionPluginName, PluginFactory>>> = {
+  AlwaysAdmit: () => new AlwaysAdmit(),
+  NamespaceAutoProvision: (groups) => {
+    const namespaces = storageOf(groups, '', 'namespaces');
+    return namespaces !== undefined && isGetter(namespaces) && isCreater(namespaces)
+      ? new NamespaceAutoProvision({ namespaces })
+      : undefined;
+  },
+  NamespaceExists: (groups) => {
+    const namespaces = coreGetter(groups, 'namespaces');
+    return namespaces === undefined ? undefined : new NamespaceExists({ namespaces });
+  },
+  LimitRanger: (groups) => {
+    const limitRanges = storageOf(groups, '', 'limitranges');
+    return limitRanges !== undefined && isLister(limitRanges) ? new LimitRanger({ limitRanges }) : undefined;
+  },
+  AlwaysPullImages: (groups) =>
+    storageOf(groups, '', 'pods') === undefined ? undefined : new AlwaysPullImages(),
+  PodNodeSelector: (groups) => {
+    const namespaces = coreGetter(groups, 'namespaces');
+    return namespaces === undefined || storageOf(groups, '', 'pods') === undefined
+      ? undefined
+      : new PodNodeSelector({ namespaces });
+  },
+  DenyServiceExternalIPs: (groups) =>
+    storageOf(groups, '', 'services') === undefined ? undefined : new DenyServiceExternalIPs(),
+  ResourceQuota: (groups) => {
+    const resourceQuotas = storageOf(groups, '', 'resourcequotas');
+    const status = storageOf(groups, '', 'resourcequotas/status');
+    if (resourceQuotas === undefined || !isLister(resourceQuotas)) return undefined;
+    if (status === undefined || !isUpdater(status)) return undefined;
+    return new ResourceQuotaAdmission({ resourceQuotas, status });
+  },
+  AlwaysDeny: () => new AlwaysDeny(),
   [namespaceLifecyclePluginName]: (groups) => {
     const namespaces = coreGetter(groups, 'namespaces');
     return namespaces === undefined ? undefined : new NamespaceLifecycle({ namespaces });
@@ -186,7 +199,16 @@ export function defaultAdmissionChain(
 ): AdmissionChain {
   const handlers: NamedHandler[] = [];
   for (const name of enabledAdmissionPlugins(selection)) {
-    const plugin = factories[name]?.(groups);
+    if (!isKubeAdmissionPlugin(name)) continue;
+    const factory = factories[name];
+    if (factory === undefined) {
+      const reason = noopPluginReasons[name];
+      const named = selection.enable?.includes(name) ?? false;
+      if (reason !== undefined)
+        selection.log?.('Admission plugin has no effect in Capstan', { plugin: name, reason }, named);
+      continue;
+    }
+    const plugin = factory(groups);
     if (plugin !== undefined) handlers.push({ name, plugin });
   }
   return new AdmissionChain(handlers);

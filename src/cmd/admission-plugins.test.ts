@@ -2,11 +2,51 @@
 // refused at start with kube's words and exit code 1.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defaultServerRunOptions } from '../server/options/server-run-options.js';
+import { defaultServerRunOptions, validateServerRunOptions } from '../server/options/server-run-options.js';
 import { main } from './capstan.js';
 import { parseFlags } from './flag-set.js';
 import { capstanFlags } from './flags.js';
 import { recordingIO } from './testing/recording-io.js';
+
+// pkg/kubeapiserver/options/plugins.go AllOrderedPlugins at v1.33.
+const kube133Plugins = [
+  'AlwaysAdmit',
+  'NamespaceAutoProvision',
+  'NamespaceLifecycle',
+  'NamespaceExists',
+  'LimitPodHardAntiAffinityTopology',
+  'LimitRanger',
+  'ServiceAccount',
+  'NodeRestriction',
+  'TaintNodesByCondition',
+  'AlwaysPullImages',
+  'ImagePolicyWebhook',
+  'PodSecurity',
+  'PodNodeSelector',
+  'Priority',
+  'DefaultTolerationSeconds',
+  'PodTolerationRestriction',
+  'EventRateLimit',
+  'ExtendedResourceToleration',
+  'DefaultStorageClass',
+  'StorageObjectInUseProtection',
+  'OwnerReferencesPermissionEnforcement',
+  'PersistentVolumeClaimResize',
+  'RuntimeClass',
+  'CertificateApproval',
+  'CertificateSigning',
+  'ClusterTrustBundleAttest',
+  'CertificateSubjectRestriction',
+  'DefaultIngressClass',
+  'DenyServiceExternalIPs',
+  'PodTopologyLabels',
+  'MutatingAdmissionPolicy',
+  'MutatingAdmissionWebhook',
+  'ValidatingAdmissionPolicy',
+  'ValidatingAdmissionWebhook',
+  'ResourceQuota',
+  'AlwaysDeny',
+];
 
 describe('admission plugin flags', () => {
   it('collects both lists, comma-separated and repeated', () => {
@@ -23,6 +63,17 @@ describe('admission plugin flags', () => {
     );
     assert.deepEqual(o.enableAdmissionPlugins, ['Priority', 'DefaultStorageClass']);
     assert.deepEqual(o.disableAdmissionPlugins, ['NamespaceLifecycle', 'DefaultTolerationSeconds']);
+  });
+
+  it('accepts every admission plugin kube-apiserver 1.33 knows in both flags', () => {
+    const all = kube133Plugins.join(',');
+    const o = defaultServerRunOptions();
+    parseFlags([`--enable-admission-plugins=${all}`], capstanFlags, o);
+    assert.deepEqual(o.enableAdmissionPlugins, kube133Plugins);
+    assert.deepEqual(validateServerRunOptions(o), []);
+    const d = defaultServerRunOptions();
+    parseFlags([`--disable-admission-plugins=${all}`], capstanFlags, d);
+    assert.deepEqual(validateServerRunOptions(d), []);
   });
 
   it('exits 1 on unknown or overlapping names, with kube words', async () => {
@@ -51,14 +102,16 @@ describe('admission plugin flags', () => {
     const text = t.out.join('');
     assert.match(
       text,
-      /--enable-admission-plugins strings +admission plugins that should be enabled in addition to default enabled ones \(NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, PodSecurity, Priority, /,
+      /--enable-admission-plugins strings +admission plugins that should be enabled in addition to default enabled ones \(NamespaceLifecycle, LimitRanger, ServiceAccount, TaintNodesByCondition, PodSecurity, Priority, /,
     );
     assert.match(
       text,
       /--disable-admission-plugins strings +admission plugins that should be disabled although they are in the default enabled plugins list \(NamespaceLifecycle, /,
     );
     assert.ok(
-      text.includes('Comma-delimited list of admission plugins: DefaultIngressClass, DefaultStorageClass, '),
+      text.includes(
+        'Comma-delimited list of admission plugins: AlwaysAdmit, AlwaysDeny, AlwaysPullImages, CertificateApproval, ',
+      ),
     );
   });
 });

@@ -18,6 +18,10 @@ import {
   rootCACertPublisherHookName,
   serviceAccountsControllerHookName,
 } from './controllers/controller-hook.js';
+import {
+  newResourceQuotaController,
+  resourceQuotaControllerHookName,
+} from './controllers/resourcequota/resource-quota-controller.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
 import {
   newStorageProtectionController,
@@ -280,6 +284,11 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   const admission = defaultAdmissionChain(groups, {
     enable: options.enableAdmissionPlugins,
     disable: options.disableAdmissionPlugins,
+    // Named on the command line: said plainly; merely on by default: said at -v=2.
+    log: (message, values, named) => {
+      if (named) options.logger.info(message, values);
+      else options.logger.v(2, message, values);
+    },
   });
   const controllerGroups = admittedGroups(groups, admission);
   const customResources = customResourceServing({
@@ -304,6 +313,8 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     options.caPem === undefined
       ? undefined
       : newRootCACertPublisher(controllerGroups, { rootCA: options.caPem, logger: options.logger });
+  // kube-controller-manager's resourcequota controller: status.hard and a recount of status.used.
+  const resourceQuotaController = newResourceQuotaController(controllerGroups, { logger: options.logger });
   // kube-controller-manager's garbage collector, off with --enable-garbage-collector=false.
   const garbageCollector = options.storage.enableGarbageCollection
     ? new GarbageCollector({
@@ -330,6 +341,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [rootCACertPublisherHookName]: rootCAPublisher,
         [storageProtectionControllersHookName]: storageProtection,
         [garbageCollectorHookName]: garbageCollector,
+        [resourceQuotaControllerHookName]: resourceQuotaController,
       }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
@@ -344,6 +356,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     authorizer: authorization.authorizer,
     close: async () => {
       await garbageCollector?.close();
+      await resourceQuotaController?.close();
       await authorization.close();
       await customResources.close();
       await namespaceController?.close();

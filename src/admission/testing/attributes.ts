@@ -1,0 +1,30 @@
+// Attributes for plugin unit tests: a request on a core resource, with only what a case changes.
+import type { KubeObject } from '../../api/meta.js';
+import type { Attributes, Operation } from '../attributes.js';
+
+export interface AttributesInit {
+  readonly operation?: Operation;
+  readonly resource?: string;
+  readonly kind?: string;
+  readonly subresource?: string;
+  readonly namespace?: string;
+  readonly name?: string;
+  readonly object?: KubeObject | null;
+  readonly oldObject?: KubeObject | null;
+  readonly dryRun?: boolean;
+}
+
+export function attributesOf(init: AttributesInit = {}): Attributes {
+  return {
+    operation: init.operation ?? 'CREATE',
+    kind: { group: '', version: 'v1', kind: init.kind ?? 'Pod' },
+    resource: { group: '', version: 'v1', resource: init.resource ?? 'pods' },
+    subresource: init.subresource ?? '',
+    namespace: init.namespace ?? 'default',
+    name: init.name ?? 'x',
+    object: init.object ?? null,
+    oldObject: init.oldObject ?? null,
+    userInfo: { name: 'u', groups: [] },
+    dryRun: init.dryRun ?? false,
+  };
+}
