@@ -24,4 +24,6 @@ export interface Attributes {
   readonly userInfo: UserInfo;
   /** Nothing will be persisted: plugins with side effects skip them. */
   readonly dryRun: boolean;
+  /** The verb's options (CreateOptions…) as sent, when the caller has them (webhooks send them). */
+  readonly options?: Readonly<Record<string, unknown>>;
 }

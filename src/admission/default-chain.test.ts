@@ -11,6 +11,10 @@ import { newNodeREST } from '../registry/core/node/storage.js';
 import { newPersistentVolumeClaimREST } from '../registry/core/persistentvolumeclaim/storage.js';
 import { newPodREST } from '../registry/core/pod/storage.js';
 import { newServiceAccountREST } from '../registry/core/serviceaccount/storage.js';
+import {
+  newMutatingWebhookConfigurationREST,
+  newValidatingWebhookConfigurationREST,
+} from '../registry/admissionregistration/storage.js';
 import { newIngressClassREST } from '../registry/networking/ingressclass/storage.js';
 import { newRuntimeClassREST } from '../registry/node/runtimeclass/storage.js';
 import { newPriorityClassREST } from '../registry/scheduling/priorityclass/storage.js';
@@ -35,6 +39,8 @@ const kubeOrder = [
   'StorageObjectInUseProtection',
   'RuntimeClass',
   'DefaultIngressClass',
+  'MutatingAdmissionWebhook',
+  'ValidatingAdmissionWebhook',
 ];
 
 describe('default admission chain', () => {
@@ -61,6 +67,10 @@ describe('default admission chain', () => {
       group('storage.k8s.io', { storageclasses: await newStorageClassREST(opts) }),
       group('node.k8s.io', { runtimeclasses: await newRuntimeClassREST(opts) }),
       group('networking.k8s.io', { ingressclasses: await newIngressClassREST(opts) }),
+      group('admissionregistration.k8s.io', {
+        mutatingwebhookconfigurations: await newMutatingWebhookConfigurationREST(opts),
+        validatingwebhookconfigurations: await newValidatingWebhookConfigurationREST(opts),
+      }),
     ];
   });
   after(() => rest.close());

@@ -28,6 +28,9 @@ import { PodSecurityAdmission, podSecurityPluginName } from './plugin/podsecurit
 import { PriorityAdmission, priorityPluginName } from './plugin/priority/admission.js';
 import { RuntimeClassAdmission, runtimeClassPluginName } from './plugin/runtimeclass/admission.js';
 import { ServiceAccountAdmission, serviceAccountPluginName } from './plugin/serviceaccount/admission.js';
+import { newMutatingWebhookPlugin, newValidatingWebhookPlugin } from './plugin/webhook/plugins.js';
+import { mutatingWebhookPluginName } from './plugin/webhook/mutating.js';
+import { validatingWebhookPluginName } from './plugin/webhook/validating.js';
 import {
   StorageObjectInUseProtection,
   storageObjectInUseProtectionPluginName,
@@ -45,6 +48,8 @@ export const allOrderedPlugins: readonly string[] = [
   storageObjectInUseProtectionPluginName,
   runtimeClassPluginName,
   defaultIngressClassPluginName,
+  mutatingWebhookPluginName,
+  validatingWebhookPluginName,
 ];
 
 /** The plugins off unless --enable-admission-plugins names them (none of Capstan's). */
@@ -80,9 +85,7 @@ const kubeOnlyPlugins: ReadonlySet<string> = new Set([
   'DenyServiceExternalIPs',
   'PodTopologyLabels',
   'MutatingAdmissionPolicy',
-  'MutatingAdmissionWebhook',
   'ValidatingAdmissionPolicy',
-  'ValidatingAdmissionWebhook',
   'ResourceQuota',
   'AlwaysDeny',
   'AlwaysAdmit',
@@ -174,6 +177,8 @@ const factories: Readonly<Record<string, PluginFactory>> = {
     );
     return ingressClasses === undefined ? undefined : new DefaultIngressClass({ ingressClasses });
   },
+  [mutatingWebhookPluginName]: newMutatingWebhookPlugin,
+  [validatingWebhookPluginName]: newValidatingWebhookPlugin,
 };
 
 /** The chain over the served groups, of the selected plugins. */

@@ -1,0 +1,139 @@
+// The MutatingAdmissionWebhook plugin (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating):
+// matching webhooks called one after another, each JSON patch applied to the object before the
+// next sees it. reinvocationPolicy IfNeeded: when a webhook changed the object after an IfNeeded
+// webhook saw it, that webhook is called once more (kube also re-runs its built-in mutating plugins
+// then; Capstan's run before the webhooks and are not run again).
+import { newInternalError } from '../../../machinery/errors/index.js';
+import { jsonEqual } from '../../../machinery/patch/json.js';
+import type { KubeObject } from '../../../api/meta.js';
+import type { RequestContext } from '../../../registry/rest/context.js';
+import type { Attributes, Operation } from '../../attributes.js';
+import type { MutationInterface } from '../../interfaces.js';
+import type { WebhookAccessor } from './accessor.js';
+import { callHook } from './call-hook.js';
+import type { WebhookClient } from './client.js';
+import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
+import { CallingWebhookError } from './errors.js';
+import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
+import { shouldCallHook } from './should-call.js';
+import type { AdmissionResponse } from './review.js';
+
+export const mutatingWebhookPluginName = 'MutatingAdmissionWebhook';
+
+/** Which IfNeeded webhooks have run, and which must run again (kube's webhookReinvokeContext). */
+class ReinvokeContext {
+  readonly previouslyInvoked = new Set<string>();
+  readonly reinvoke = new Set<string>();
+  shouldReinvoke = false;
+
+  changed(): void {
+    for (const uid of this.previouslyInvoked) this.reinvoke.add(uid);
+    this.previouslyInvoked.clear();
+    this.shouldReinvoke = true;
+  }
+}
+
+/** Replaces the object's members by the patched ones: handlers hold the object itself. */
+function replaceContents(target: KubeObject, patched: Record<string, unknown>): void {
+  const t = target as Record<string, unknown>;
+  for (const key of Object.keys(t)) if (!Object.hasOwn(patched, key)) Reflect.deleteProperty(t, key);
+  Object.assign(t, patched);
+}
+
+/** The response's patch applied to the request's object; whether it changed anything. */
+function applyPatch(hook: WebhookAccessor, a: Attributes, response: AdmissionResponse): boolean {
+  if (response.patch.length === 0) return false;
+  let ops: ReturnType<typeof decodeJSONPatch>;
+  try {
+    ops = decodeJSONPatch(response.patch);
+  } catch (err) {
+    throw new CallingWebhookError(
+      hook.name,
+      `received undecodable patch in webhook response: ${(err as Error).message}`,
+    );
+  }
+  if (ops.length === 0) return false;
+  if (a.object === null)
+    throw newInternalError(
+      `admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`,
+    );
+  if (response.patchType !== 'JSONPatch')
+    throw new CallingWebhookError(hook.name, `unsupported patch type ${JSON.stringify(response.patchType)}`);
+  let patched: unknown;
+  try {
+    patched = applyJSONPatch(a.object, ops);
+  } catch (err) {
+    throw newInternalError(err);
+  }
+  if (typeof patched !== 'object' || patched === null || Array.isArray(patched))
+    throw newInternalError('the patched object is not a JSON object');
+  if (jsonEqual(a.object, patched)) return false;
+  replaceContents(a.object, patched as Record<string, unknown>);
+  return true;
+}
+
+export class MutatingAdmissionWebhook implements MutationInterface {
+  readonly #o: WebhookPluginOptions;
+  readonly #client: WebhookClient;
+
+  constructor(o: WebhookPluginOptions & { client: WebhookClient }) {
+    this.#o = o;
+    this.#client = o.client;
+  }
+
+  /** Stops the source's watch and the client's sockets. */
+  close(): void {
+    this.#o.source.close?.();
+    this.#client.close();
+  }
+
+  handles(_operation: Operation): boolean {
+    return mayHaveWebhooks(this.#o.source);
+  }
+
+  async admit(ctx: RequestContext, attributes: Attributes): Promise<void> {
+    const hooks = await webhooksFor(this.#o.source, attributes);
+    if (hooks.length === 0) return;
+    const reinvocation = new ReinvokeContext();
+    await this.#round(ctx, { hooks, attributes, reinvocation, round: 0 });
+    if (!reinvocation.shouldReinvoke || reinvocation.reinvoke.size === 0) return;
+    const again = hooks.filter((h) => reinvocation.reinvoke.has(h.uid));
+    await this.#round(ctx, { hooks: again, attributes, reinvocation, round: 1 });
+  }
+
+  async #round(
+    ctx: RequestContext,
+    r: {
+      hooks: readonly WebhookAccessor[];
+      attributes: Attributes;
+      reinvocation: ReinvokeContext;
+      round: number;
+    },
+  ): Promise<void> {
+    const { attributes, reinvocation } = r;
+    for (const hook of r.hooks) {
+      const should = await shouldCallHook(ctx, hook, { attributes, deps: this.#o });
+      if ('error' in should) throw should.error;
+      if (!should.call) continue;
+      let changed = false;
+      let failure: unknown;
+      try {
+        const response = await callHook(ctx, hook, {
+          attributes,
+          invocation: should.invocation,
+          client: this.#client,
+          mutating: true,
+        });
+        changed = applyPatch(hook, attributes, response);
+      } catch (err) {
+        failure = err;
+      }
+      if (changed) reinvocation.changed();
+      if (hook.reinvocationPolicy === 'IfNeeded' && r.round === 0)
+        reinvocation.previouslyInvoked.add(hook.uid);
+      if (failure === undefined) continue;
+      const err = requestError(ctx, hook, { err: failure, onError: this.#o.onError });
+      if (err !== undefined) throw err;
+    }
+  }
+}
