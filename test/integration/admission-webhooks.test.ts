@@ -10,6 +10,7 @@ import { startCapstan, type CapstanServer } from '../../src/index.js';
 import {
   allow,
   deny,
+  nonLoopbackAddress,
   patch,
   startWebhookServer,
   type AdmissionReviewIn,
@@ -289,5 +290,155 @@ describe('admission webhooks', () => {
       `Internal error occurred: failed calling webhook "slow.example.com": failed to call webhook: Post "${hooks.url('/slow')}?timeout=1s": context deadline exceeded`,
     );
     assert.ok(took >= 900 && took < 5000, `took ${String(took)}ms`);
+  });
+  it('calls a webhook only when its matchConditions hold, and fails closed when one cannot be evaluated', async () => {
+    await namespace('wh-cel');
+    hooks.handle('/cel', (review) => deny(review, 'matched'));
+    await configure('validating', 'wh-cel', {
+      name: 'cel.example.com',
+      matchConditions: [
+        { name: 'not-skipped', expression: "object.metadata.name != 'skip-me'" },
+        { name: 'creates', expression: "request.operation == 'CREATE'" },
+      ],
+      clientConfig: { url: hooks.url('/cel'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-cel', (r) => r.status === 400);
+    assert.equal((await configMap('wh-cel', 'skip-me')).status, 201);
+    const sent = await configMap('wh-cel', 'sent');
+    assert.equal(sent.body['message'], 'admission webhook "cel.example.com" denied the request: matched');
+
+    await namespace('wh-cel-error');
+    await configure('validating', 'wh-cel-error', {
+      name: 'cel-error.example.com',
+      matchConditions: [{ name: 'has-team', expression: "object.metadata.labels['team'] == 'a'" }],
+      clientConfig: { url: hooks.url('/cel'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-cel-error', (r) => r.status === 403, { other: 'x' });
+    const failed = await configMap('wh-cel-error', 'no-team', { labels: { other: 'x' } });
+    assert.equal(failed.status, 403);
+    assert.equal(failed.body['reason'], 'Forbidden');
+    assert.equal(
+      failed.body['message'],
+      `configmaps "no-team" is forbidden: expression 'object.metadata.labels['team'] == 'a'' resulted in error: no such key: team`,
+    );
+    const other = await configMap('wh-cel-error', 'team-b', { labels: { team: 'b' } });
+    assert.equal(other.status, 201, JSON.stringify(other.body));
+  });
+
+  it('sends only objects whose labels (new or old) the objectSelector selects, in namespaces the namespaceSelector selects', async () => {
+    await namespace('wh-objects');
+    await namespace('wh-elsewhere');
+    hooks.handle('/objects', (review) => deny(review, 'selected'));
+    await configure('validating', 'wh-objects', {
+      name: 'objects.example.com',
+      objectSelector: { matchLabels: { checked: 'yes' } },
+      clientConfig: { url: hooks.url('/objects'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-objects', (r) => r.status === 400, { checked: 'yes' });
+    assert.equal((await configMap('wh-objects', 'unchecked')).status, 201);
+    assert.equal((await configMap('wh-objects', 'checked', { labels: { checked: 'yes' } })).status, 400);
+    // Another namespace is not selected.
+    assert.equal((await configMap('wh-elsewhere', 'checked', { labels: { checked: 'yes' } })).status, 201);
+    // An update that removes the label still matches through the old object.
+    const current = await call('GET', '/api/v1/namespaces/wh-elsewhere/configmaps/checked');
+    const moved = await call('PUT', '/api/v1/namespaces/wh-objects/configmaps/unchecked', {
+      ...(await call('GET', '/api/v1/namespaces/wh-objects/configmaps/unchecked')).body,
+      data: { k: 'changed' },
+    });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.equal(current.status, 200);
+    hooks.handle('/objects', (review) =>
+      review.request['operation'] === 'UPDATE' ? deny(review, 'old object selected') : allow(review),
+    );
+    const relabel = await call('GET', '/api/v1/namespaces/wh-objects/configmaps/unchecked');
+    const labelled = await call('PUT', '/api/v1/namespaces/wh-objects/configmaps/unchecked', {
+      ...relabel.body,
+      metadata: { ...(relabel.body['metadata'] as object), labels: { checked: 'yes' } },
+    });
+    assert.equal(labelled.status, 400, JSON.stringify(labelled.body));
+  });
+
+  it('reaches a webhook through its Service’s endpoints with the service’s TLS name', async () => {
+    await namespace('wh-service');
+    // Endpoints may not be loopback addresses: the machine's own address serves, else an
+    // ExternalName Service naming localhost (resolved the same way).
+    const address = nonLoopbackAddress();
+    const spec =
+      address === undefined
+        ? { type: 'ExternalName', externalName: 'localhost' }
+        : { ports: [{ name: 'https', port: 443, targetPort: hooks.port }] };
+    const svc = await call('POST', '/api/v1/namespaces/wh-service/services', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'hooks' },
+      spec,
+    });
+    assert.equal(svc.status, 201, JSON.stringify(svc.body));
+    if (address !== undefined) {
+      const slice = await call('POST', '/apis/discovery.k8s.io/v1/namespaces/wh-service/endpointslices', {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        metadata: { name: 'hooks-1', labels: { 'kubernetes.io/service-name': 'hooks' } },
+        addressType: 'IPv4',
+        endpoints: [{ addresses: [address], conditions: { ready: true } }],
+        ports: [{ name: 'https', port: hooks.port, protocol: 'TCP' }],
+      });
+      assert.equal(slice.status, 201, JSON.stringify(slice.body));
+    }
+    hooks.handle('/by-service', (review) => deny(review, 'through the service'));
+    await configure('validating', 'wh-service', {
+      name: 'service.example.com',
+      clientConfig: {
+        service: {
+          namespace: 'wh-service',
+          name: 'hooks',
+          path: '/by-service',
+          ...(address === undefined ? { port: hooks.port } : {}),
+        },
+        caBundle: hooks.caBundle,
+      },
+    });
+    await untilInForce('wh-service', (r) => r.status === 400);
+    const denied = await configMap('wh-service', 'x');
+    assert.equal(
+      denied.body['message'],
+      'admission webhook "service.example.com" denied the request: through the service',
+    );
+
+    await configure('validating', 'wh-service', {
+      name: 'missing.example.com',
+      clientConfig: {
+        service: { namespace: 'wh-service', name: 'missing', path: '/x' },
+        caBundle: hooks.caBundle,
+      },
+    });
+    await untilInForce('wh-service', (r) => r.status === 500);
+    const failed = await configMap('wh-service', 'y');
+    assert.equal(
+      failed.body['message'],
+      'Internal error occurred: failed calling webhook "missing.example.com": failed to call webhook: Post "https://missing.wh-service.svc:443/x?timeout=10s": service "missing" not found',
+    );
+  });
+
+  it('sends dry runs to webhooks without side effects, v1beta1 reviews to webhooks that take only those', async () => {
+    await namespace('wh-dry');
+    hooks.handle('/dry', (review) => allow(review));
+    await configure('validating', 'wh-dry', {
+      name: 'dry.example.com',
+      admissionReviewVersions: ['v1beta1'],
+      clientConfig: { url: hooks.url('/dry'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-dry', () => hooks.received('/dry').length > 0);
+    const dry = await configMap('wh-dry', 'dry', { query: '?dryRun=All' });
+    assert.equal(dry.status, 201, JSON.stringify(dry.body));
+    const review = hooks.received('/dry').at(-1) as AdmissionReviewIn;
+    assert.equal(review.apiVersion, 'admission.k8s.io/v1beta1');
+    assert.equal(review.request['dryRun'], true);
+    assert.deepEqual(review.request['options'], {
+      kind: 'CreateOptions',
+      apiVersion: 'meta.k8s.io/v1',
+      dryRun: ['All'],
+    });
+    assert.equal((await call('GET', '/api/v1/namespaces/wh-dry/configmaps/dry')).status, 404);
   });
 });

@@ -4,6 +4,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { createCertificate } from '../../../src/server/tls/certificate.js';
 
 export interface AdmissionReviewIn {
@@ -12,8 +13,8 @@ export interface AdmissionReviewIn {
   request: Record<string, unknown> & { uid: string; object?: Record<string, unknown> | null };
 }
 
-export type WebhookReply =
-  Record<string, unknown> | 'hang' | { readonly status: number; readonly body: string };
+/** An AdmissionReview to answer with, 'hang' to never answer, or `{ raw }`: any HTTP answer. */
+export type WebhookReply = Record<string, unknown> | 'hang';
 export type WebhookHandler = (review: AdmissionReviewIn) => WebhookReply;
 
 export interface WebhookServer {
@@ -85,6 +86,17 @@ function tlsMaterial(names: readonly string[]): { ca: string; cert: string; key:
   return { ca, cert, key: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
 }
 
+/**
+ * A machine address other than loopback, which EndpointSlices and Endpoints accept (kube refuses
+ * 127.0.0.0/8 there); undefined on a machine with none.
+ */
+export function nonLoopbackAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i !== undefined && !i.internal && i.family === 'IPv4')?.address;
+}
+
+/** Listens on every IPv4 address, so a Service's endpoint may name a non-loopback one. */
 export async function startWebhookServer(serviceNames: readonly string[] = []): Promise<WebhookServer> {
   const tls = tlsMaterial(serviceNames);
   const handlers = new Map<string, WebhookHandler>();
@@ -99,13 +111,12 @@ export async function startWebhookServer(serviceNames: readonly string[] = []): 
       const handler = handlers.get(path);
       const reply: WebhookReply = handler === undefined ? allow(review) : handler(review);
       if (reply === 'hang') return;
-      const raw =
-        'status' in reply && 'body' in reply && typeof reply.status === 'number' ? reply : undefined;
+      const raw = (reply as { raw?: { status: number; body: string } }).raw;
       res.writeHead(raw?.status ?? 200, { 'content-type': 'application/json' });
-      res.end(raw === undefined ? JSON.stringify(reply) : String(raw.body));
+      res.end(raw === undefined ? JSON.stringify(reply) : raw.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     port,

@@ -19,6 +19,8 @@ export interface WebhookCall {
 /** Where a call goes: the URL named in errors, and the address actually dialled. */
 interface Target {
   readonly url: URL;
+  /** The URL as Go prints it: as configured, the service's port kept even when it is 443. */
+  readonly shown: string;
   readonly servername: string;
   readonly dial: () => Promise<ResolvedEndpoint>;
 }
@@ -38,6 +40,7 @@ function targetOf(
     url.pathname = svc.path ?? '/';
     return {
       url,
+      shown: `https://${servername}:${String(port)}${svc.path ?? ''}`,
       servername,
       dial: async () => {
         if (resolver === undefined) throw new Error(`service "${svc.name}" not found`);
@@ -54,7 +57,7 @@ function targetOf(
   const url = new URL(cc.url ?? '');
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = url.port === '' ? 443 : Number(url.port);
-  return { url, servername: host, dial: () => Promise.resolve({ host, port }) };
+  return { url, shown: cc.url ?? '', servername: host, dial: () => Promise.resolve({ host, port }) };
 }
 
 /** Go's words for the common socket and TLS failures. */
@@ -107,7 +110,7 @@ export class WebhookClient {
   async post(ctx: RequestContext, call: WebhookCall): Promise<unknown> {
     const target = targetOf(ctx, call.clientConfig, this.#resolver);
     target.url.searchParams.set('timeout', `${String(call.timeoutSeconds)}s`);
-    const prefix = `Post ${JSON.stringify(target.url.toString())}`;
+    const prefix = `Post ${JSON.stringify(`${target.shown}${target.url.search}`)}`;
     const timeout = AbortSignal.timeout(call.timeoutSeconds * 1000);
     const signal = AbortSignal.any([ctx.signal, timeout]);
     let endpoint: ResolvedEndpoint | undefined;
