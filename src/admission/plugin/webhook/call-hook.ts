@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import type { WebhookAccessor } from './accessor.js';
-import type { WebhookClient } from './client.js';
+import type { WebhookPoster } from './client.js';
 import { CallingWebhookError, newDryRunUnsupportedErr, toStatusErr, WebhookRejection } from './errors.js';
 import {
   admissionRequest,
@@ -25,7 +25,7 @@ const noSideEffects: ReadonlySet<string> = new Set(['None', 'NoneOnDryRun']);
 export async function callHook(
   ctx: RequestContext,
   hook: WebhookAccessor,
-  opts: { attributes: Attributes; invocation: Invocation; client: WebhookClient; mutating: boolean },
+  opts: { attributes: Attributes; invocation: Invocation; client: WebhookPoster; mutating: boolean },
 ): Promise<AdmissionResponse> {
   const a = opts.attributes;
   if (a.dryRun) {

@@ -97,8 +97,15 @@ function statusText(code: number, body: string): string {
   return `an error on the server (${JSON.stringify(body.trim())}) has prevented the request from succeeding`;
 }
 
+/** What the plugins call webhooks through. */
+export interface WebhookPoster {
+  /** The webhook's answer parsed as JSON; throws an Error whose message is the reason it failed. */
+  post(ctx: RequestContext, call: WebhookCall): Promise<unknown>;
+  close(): void;
+}
+
 /** Calls webhooks over one keep-alive agent; close() ends its sockets. */
-export class WebhookClient {
+export class WebhookClient implements WebhookPoster {
   readonly #agent = new Agent({ keepAlive: true, maxSockets: 64 });
   readonly #resolver: ServiceResolver | undefined;
 

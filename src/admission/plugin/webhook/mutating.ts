@@ -11,7 +11,7 @@ import type { Attributes, Operation } from '../../attributes.js';
 import type { MutationInterface } from '../../interfaces.js';
 import type { WebhookAccessor } from './accessor.js';
 import { callHook } from './call-hook.js';
-import type { WebhookClient } from './client.js';
+import type { WebhookPoster } from './client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
@@ -74,9 +74,9 @@ function applyPatch(hook: WebhookAccessor, a: Attributes, response: AdmissionRes
 
 export class MutatingAdmissionWebhook implements MutationInterface {
   readonly #o: WebhookPluginOptions;
-  readonly #client: WebhookClient;
+  readonly #client: WebhookPoster;
 
-  constructor(o: WebhookPluginOptions & { client: WebhookClient }) {
+  constructor(o: WebhookPluginOptions & { client: WebhookPoster }) {
     this.#o = o;
     this.#client = o.client;
   }

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes, Operation } from '../../attributes.js';
 import type { ValidationInterface } from '../../interfaces.js';
 import { callHook } from './call-hook.js';
-import type { WebhookClient } from './client.js';
+import type { WebhookPoster } from './client.js';
 import {
   mayHaveWebhooks,
   relevantHooks,
@@ -20,9 +20,9 @@ export const validatingWebhookPluginName = 'ValidatingAdmissionWebhook';
 
 export class ValidatingAdmissionWebhook implements ValidationInterface {
   readonly #o: WebhookPluginOptions;
-  readonly #client: WebhookClient;
+  readonly #client: WebhookPoster;
 
-  constructor(o: WebhookPluginOptions & { client: WebhookClient }) {
+  constructor(o: WebhookPluginOptions & { client: WebhookPoster }) {
     this.#o = o;
     this.#client = o.client;
   }
