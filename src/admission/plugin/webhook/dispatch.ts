@@ -13,7 +13,7 @@ import type { WebhookAccessor } from './accessor.js';
 import { CallingWebhookError, WebhookRejection } from './errors.js';
 import type { Invocation } from './review.js';
 import { isExemptAdmissionConfigurationResource } from './rules.js';
-import { shouldCallHook, type MatchDeps } from './should-call.js';
+import { anyRuleMatches, matchesAnyRule, shouldCallHook, type MatchDeps } from './should-call.js';
 import type { WebhookSource } from './source.js';
 
 /** kube's WaitForReady: how long a request waits for the first list of configurations. */
@@ -24,7 +24,10 @@ export interface WebhookPluginOptions extends MatchDeps {
   readonly onError?: ((message: string, err: unknown) => void) | undefined;
 }
 
-/** The source's webhooks once it has listed; Forbidden when it has not within the wait. */
+/**
+ * The source's webhooks once it has listed (Forbidden when it has not within the wait); none when
+ * no webhook's rules cover the request, so an unwatched kind costs one walk over the rules.
+ */
 export async function webhooksFor(source: WebhookSource, a: Attributes): Promise<readonly WebhookAccessor[]> {
   if (isExemptAdmissionConfigurationResource(a)) return [];
   if (!source.synced) {
@@ -43,7 +46,7 @@ export async function webhooksFor(source: WebhookSource, a: Attributes): Promise
         'not yet ready to handle request',
       );
   }
-  return source.webhooks;
+  return anyRuleMatches(source.webhooks, a) ? source.webhooks : [];
 }
 
 /** True while the plugin may have work: before the first list, or when any webhook exists. */
@@ -64,6 +67,7 @@ export async function relevantHooks(
 ): Promise<Call[]> {
   const calls: Call[] = [];
   for (const hook of hooks) {
+    if (!matchesAnyRule(hook, opts.attributes)) continue;
     const should = await shouldCallHook(ctx, hook, opts);
     if ('error' in should) throw should.error;
     if (should.call) calls.push({ hook, invocation: should.invocation });

@@ -15,7 +15,7 @@ import type { WebhookPoster } from './client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
-import { shouldCallHook } from './should-call.js';
+import { matchesAnyRule, shouldCallHook } from './should-call.js';
 import type { AdmissionResponse } from './review.js';
 
 export const mutatingWebhookPluginName = 'MutatingAdmissionWebhook';
@@ -112,6 +112,7 @@ export class MutatingAdmissionWebhook implements MutationInterface {
   ): Promise<void> {
     const { attributes, reinvocation } = r;
     for (const hook of r.hooks) {
+      if (!matchesAnyRule(hook, attributes)) continue;
       const should = await shouldCallHook(ctx, hook, { attributes, deps: this.#o });
       if ('error' in should) throw should.error;
       if (!should.call) continue;

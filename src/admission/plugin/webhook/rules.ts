@@ -37,12 +37,9 @@ function resourceMatches(rule: ParsedRule, resource: string, subresource: string
   return false;
 }
 
-/** rules.Matcher.Matches, for the request's resource or an equivalent one standing in for it. */
-export function ruleMatches(
-  rule: ParsedRule,
-  a: Attributes,
-  resource: GroupVersionResource = a.resource,
-): boolean {
+/** rules.Matcher.Matches. */
+export function ruleMatches(rule: ParsedRule, a: Attributes): boolean {
+  const resource = a.resource;
   return (
     scopeMatches(rule, a, resource) &&
     exactOrWildcard(rule.operations, a.operation) &&

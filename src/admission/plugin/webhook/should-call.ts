@@ -1,9 +1,9 @@
 // Whether a webhook is called for a request, and as what (k8s.io/apiserver/pkg/admission/plugin/
-// webhook/generic/webhook.go ShouldCallHook): a rule must match the request's resource (or, with
-// matchPolicy Equivalent, one standing for it), then the namespace and object selectors, then the
-// matchConditions. Rules are tried first here as they cost nothing; the outcome is kube's.
+// webhook/generic/webhook.go ShouldCallHook): a rule must match the request's resource, then the
+// namespace and object selectors, then the matchConditions. Rules are tried first here as they cost
+// nothing; the outcome is kube's. matchPolicy Equivalent matches as Exact: the request is never sent
+// as another served version (that would need the object converted; see the README).
 import { newForbidden, type StatusError } from '../../../machinery/errors/index.js';
-import type { GroupVersionKind, GroupVersionResource } from '../../../machinery/schema/group-resource.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import type { WebhookAccessor } from './accessor.js';
@@ -11,35 +11,20 @@ import { admissionRequest, type Invocation } from './review.js';
 import { ruleMatches } from './rules.js';
 import { matchNamespaceSelector, matchObjectSelector, type NamespaceLabelsReader } from './selectors.js';
 
-/** Other served versions of a resource (kube's EquivalentResourceMapper), preferred first. */
-export type EquivalentResources = (
-  resource: GroupVersionResource,
-  subresource: string,
-) => readonly { readonly resource: GroupVersionResource; readonly kind: GroupVersionKind }[];
-
 export interface MatchDeps {
   readonly namespaceLabels: NamespaceLabelsReader;
-  readonly equivalents?: EquivalentResources | undefined;
 }
 
-/** The invocation for a rule match on the request itself or an equivalent; undefined when none. */
-export function matchingInvocation(
-  hook: WebhookAccessor,
-  a: Attributes,
-  equivalents: EquivalentResources | undefined,
-): Invocation | undefined {
-  for (const rule of hook.rules)
-    if (ruleMatches(rule, a)) return { kind: a.kind, resource: a.resource, subresource: a.subresource };
-  if (hook.matchPolicy !== 'Equivalent' || equivalents === undefined) return undefined;
-  const others = equivalents(a.resource, a.subresource);
-  for (const rule of hook.rules)
-    for (const other of others) {
-      if (other.resource.version === a.resource.version && other.resource.group === a.resource.group)
-        continue;
-      if (ruleMatches(rule, a, other.resource))
-        return { kind: other.kind, resource: other.resource, subresource: a.subresource };
-    }
-  return undefined;
+/** Whether any of the webhook's rules covers the request: no allocation, no wait. */
+export function matchesAnyRule(hook: WebhookAccessor, a: Attributes): boolean {
+  for (const rule of hook.rules) if (ruleMatches(rule, a)) return true;
+  return false;
+}
+
+/** Whether any webhook's rules cover the request (a request none covers costs nothing more). */
+export function anyRuleMatches(hooks: readonly WebhookAccessor[], a: Attributes): boolean {
+  for (const hook of hooks) if (matchesAnyRule(hook, a)) return true;
+  return false;
 }
 
 export type ShouldCall =
@@ -55,8 +40,8 @@ export async function shouldCallHook(
   opts: { attributes: Attributes; deps: MatchDeps },
 ): Promise<ShouldCall> {
   const a = opts.attributes;
-  const invocation = matchingInvocation(hook, a, opts.deps.equivalents);
-  if (invocation === undefined) return skip;
+  if (!matchesAnyRule(hook, a)) return skip;
+  const invocation: Invocation = { kind: a.kind, resource: a.resource, subresource: a.subresource };
   const ns = await matchNamespaceSelector(ctx, hook.namespaceSelector, {
     attributes: a,
     namespaceLabels: opts.deps.namespaceLabels,
