@@ -1,6 +1,6 @@
 // The admissionregistration.k8s.io stores (pkg/registry/admissionregistration/*): cluster-scoped
-// generic Stores with kube's validation and v1 defaults. Nothing calls the webhooks or evaluates
-// the policies yet; the objects are stored and served.
+// generic Stores with kube's validation and v1 defaults. The webhook admission plugins
+// (src/admission/plugin/webhook) call the webhooks; nothing evaluates the policies yet.
 import type {
   ValidatingAdmissionPolicy,
   ValidatingAdmissionPolicyBinding,
