@@ -15,6 +15,7 @@ import type { WebhookPoster } from './client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
+import { PatchedObjectDecoder } from './patched-decoder.js';
 import { matchesAnyRule, shouldCallHook } from './should-call.js';
 import type { AdmissionResponse } from './review.js';
 
@@ -41,7 +42,12 @@ function replaceContents(target: KubeObject, patched: Record<string, unknown>): 
 }
 
 /** The response's patch applied to the request's object; whether it changed anything. */
-function applyPatch(hook: WebhookAccessor, a: Attributes, response: AdmissionResponse): boolean {
+function applyPatch(
+  hook: WebhookAccessor,
+  a: Attributes,
+  r: { response: AdmissionResponse; decoder: PatchedObjectDecoder },
+): boolean {
+  const { response } = r;
   if (response.patch.length === 0) return false;
   let ops: ReturnType<typeof decodeJSONPatch>;
   try {
@@ -67,14 +73,17 @@ function applyPatch(hook: WebhookAccessor, a: Attributes, response: AdmissionRes
   }
   if (typeof patched !== 'object' || patched === null || Array.isArray(patched))
     throw newInternalError('the patched object is not a JSON object');
-  if (jsonEqual(a.object, patched)) return false;
-  replaceContents(a.object, patched as Record<string, unknown>);
+  const decoded = r.decoder.decode(a.kind, patched as Record<string, unknown>);
+  if (!decoded.ok) throw newInternalError(decoded.message);
+  if (jsonEqual(a.object, decoded.object)) return false;
+  replaceContents(a.object, decoded.object);
   return true;
 }
 
 export class MutatingAdmissionWebhook implements MutationInterface {
   readonly #o: WebhookPluginOptions;
   readonly #client: WebhookPoster;
+  readonly #decoder = new PatchedObjectDecoder();
 
   constructor(o: WebhookPluginOptions & { client: WebhookPoster }) {
     this.#o = o;
@@ -125,7 +134,7 @@ export class MutatingAdmissionWebhook implements MutationInterface {
           client: this.#client,
           mutating: true,
         });
-        changed = applyPatch(hook, attributes, response);
+        changed = applyPatch(hook, attributes, { response, decoder: this.#decoder });
       } catch (err) {
         failure = err;
       }

@@ -325,4 +325,34 @@ describe('the webhook plugins', () => {
         'Internal error occurred: failed calling webhook "odd.example.com": unsupported patch type "Merge"',
     });
   });
+  it('decode and default a patched built-in object as its type: an injected container gets its defaults', async () => {
+    const { poster } = fakePoster({
+      '/inject': (r) =>
+        patched(r, [
+          { op: 'add', path: '/spec/containers/-', value: { name: 'sidecar', image: 'busybox', bogus: 1 } },
+        ]),
+    });
+    const plugin = new MutatingAdmissionWebhook({
+      source: staticWebhookSource([hookOf('inject')]),
+      client: poster,
+      namespaceLabels,
+    });
+    const pod = attrs({
+      kind: { group: '', version: 'v1', kind: 'Pod' },
+      resource: { group: '', version: 'v1', resource: 'pods' },
+      object: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p' },
+        spec: { containers: [{ name: 'app', image: 'nginx' }] },
+      },
+    });
+    await plugin.admit(ctx, pod);
+    const containers = (pod.object as { spec: { containers: Record<string, unknown>[] } }).spec.containers;
+    const sidecar = containers[1] ?? {};
+    assert.equal(sidecar['name'], 'sidecar');
+    assert.equal(sidecar['terminationMessagePath'], '/dev/termination-log');
+    assert.equal(sidecar['terminationMessagePolicy'], 'File');
+    assert.equal('bogus' in sidecar, false);
+  });
 });
