@@ -3,6 +3,7 @@
 import type { KubeObject } from '../api/meta.js';
 import type { GroupVersionKind, GroupVersionResource } from '../machinery/schema/group-resource.js';
 import type { UserInfo } from '../registry/rest/context.js';
+import type { ReinvocationContext } from './reinvocation.js';
 
 export const operations = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'] as const;
 export type Operation = (typeof operations)[number];
@@ -26,4 +27,6 @@ export interface Attributes {
   readonly dryRun: boolean;
   /** The verb's options (CreateOptions…) as sent, when the caller has them (webhooks send them). */
   readonly options?: Readonly<Record<string, unknown>>;
+  /** Set by a mutating chain that may run twice (reinvocation.ts); absent otherwise. */
+  readonly reinvocation?: ReinvocationContext;
 }

@@ -1,9 +1,11 @@
 // The MutatingAdmissionWebhook plugin (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating):
 // matching webhooks called one after another, each JSON patch applied to the object before the
-// next sees it. reinvocationPolicy IfNeeded: when a webhook changed the object after an IfNeeded
-// webhook saw it, that webhook is called once more (kube also re-runs its built-in mutating plugins
-// then; Capstan's run before the webhooks and are not run again).
+// next sees it. A change asks the chain to run once more (src/admission/reinvocation.ts): the
+// built-in plugins run again, and so do the IfNeeded webhooks that saw the object before a later
+// change (or before the built-ins changed it on their second run); no webhook is called for the
+// first time then. Called outside a chain that reinvokes, the plugin does its second round itself.
 import { newInternalError } from '../../../machinery/errors/index.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 import { jsonEqual } from '../../../machinery/patch/json.js';
 import type { KubeObject } from '../../../api/meta.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
@@ -26,6 +28,8 @@ class ReinvokeContext {
   readonly previouslyInvoked = new Set<string>();
   readonly reinvoke = new Set<string>();
   shouldReinvoke = false;
+  /** The object as the last webhook left it (to see whether the built-ins changed it since). */
+  lastOutput: unknown;
 
   changed(): void {
     for (const uid of this.previouslyInvoked) this.reinvoke.add(uid);
@@ -100,14 +104,36 @@ export class MutatingAdmissionWebhook implements MutationInterface {
     return mayHaveWebhooks(this.#o.source);
   }
 
+  /** Asks the chain for a second run when a webhook changed the object. */
+  readonly requestsReinvocation = true;
+
   async admit(ctx: RequestContext, attributes: Attributes): Promise<void> {
     const hooks = await webhooksFor(this.#o.source, attributes);
     if (hooks.length === 0) return;
-    const reinvocation = new ReinvokeContext();
-    await this.#round(ctx, { hooks, attributes, reinvocation, round: 0 });
-    if (!reinvocation.shouldReinvoke || reinvocation.reinvoke.size === 0) return;
-    const again = hooks.filter((h) => reinvocation.reinvoke.has(h.uid));
-    await this.#round(ctx, { hooks: again, attributes, reinvocation, round: 1 });
+    const chain = attributes.reinvocation;
+    if (chain === undefined) {
+      const reinvocation = new ReinvokeContext();
+      await this.#round(ctx, { hooks, attributes, reinvocation, round: 0 });
+      if (!reinvocation.shouldReinvoke || reinvocation.reinvoke.size === 0) return;
+      const again = hooks.filter((h) => reinvocation.reinvoke.has(h.uid));
+      await this.#round(ctx, { hooks: again, attributes, reinvocation, round: 1 });
+      return;
+    }
+    let state = chain.value(mutatingWebhookPluginName) as ReinvokeContext | undefined;
+    if (state === undefined) {
+      state = new ReinvokeContext();
+      chain.setValue(mutatingWebhookPluginName, state);
+    }
+    // The built-ins changed the object on their second run: every IfNeeded webhook runs again.
+    if (chain.isReinvoke && !jsonEqual(state.lastOutput, attributes.object)) state.changed();
+    const round = chain.isReinvoke ? 1 : 0;
+    const eligible = round === 0 ? hooks : hooks.filter((h) => state.reinvoke.has(h.uid));
+    try {
+      await this.#round(ctx, { hooks: eligible, attributes, reinvocation: state, round });
+    } finally {
+      state.lastOutput = deepCopyJSON(attributes.object);
+      if (state.shouldReinvoke) chain.shouldReinvoke = true;
+    }
   }
 
   async #round(

@@ -6,7 +6,10 @@ import { describe, it } from 'node:test';
 import type { MutatingWebhook } from '../../../api/admissionregistration/v1/webhook.js';
 import { isStatusError } from '../../../machinery/errors/index.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
+import type { KubeObject } from '../../../api/meta.js';
 import type { Attributes } from '../../attributes.js';
+import { AdmissionChain } from '../../chain.js';
+import type { MutationInterface } from '../../interfaces.js';
 import { webhookAccessor } from './accessor.js';
 import type { WebhookCall, WebhookPoster } from './client.js';
 import { toStatusErr } from './errors.js';
@@ -354,5 +357,48 @@ describe('the webhook plugins', () => {
     assert.equal(sidecar['terminationMessagePath'], '/dev/termination-log');
     assert.equal(sidecar['terminationMessagePolicy'], 'File');
     assert.equal('bogus' in sidecar, false);
+  });
+  it('in a chain: a webhook’s change runs the built-ins again, and an IfNeeded webhook after their change', async () => {
+    const { poster, calls } = fakePoster({
+      '/sidecar': (r) => {
+        const labels = ((r.request['object'] as KubeObject).metadata?.labels ?? {});
+        return labels['sidecar'] === undefined
+          ? patched(r, [{ op: 'add', path: '/metadata/labels/sidecar', value: 'injected' }])
+          : allowed(r);
+      },
+    });
+    const webhook = new MutatingAdmissionWebhook({
+      source: staticWebhookSource([hookOf('sidecar', { reinvocationPolicy: 'IfNeeded' })]),
+      client: poster,
+      namespaceLabels,
+    });
+    let builtinRuns = 0;
+    const builtin: MutationInterface = {
+      handles: () => true,
+      admit: (_ctx, a) => {
+        builtinRuns++;
+        const labels = (a.object?.metadata ?? {}).labels ?? {};
+        // Like ServiceAccount admission mounting the token into an injected container.
+        if (labels['sidecar'] !== undefined) labels['mounted'] = 'yes';
+        return Promise.resolve();
+      },
+    };
+    const chain = new AdmissionChain([
+      { name: 'Builtin', plugin: builtin },
+      { name: 'MutatingAdmissionWebhook', plugin: webhook },
+    ]);
+    const a = attrs();
+    await chain.admit(ctx, a);
+    assert.equal(builtinRuns, 2);
+    assert.deepEqual(a.object?.metadata?.labels, { a: '1', sidecar: 'injected', mounted: 'yes' });
+    assert.deepEqual(
+      calls.map((c) => c.path),
+      ['/sidecar', '/sidecar'],
+    );
+    // Without a webhook change there is one run.
+    builtinRuns = 0;
+    const plain = attrs({ object: { metadata: { name: 'x', labels: { sidecar: 'already' } } } });
+    await chain.admit(ctx, plain);
+    assert.equal(builtinRuns, 1);
   });
 });
