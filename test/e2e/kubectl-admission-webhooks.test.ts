@@ -176,14 +176,19 @@ describe('kubectl against capstan: admission webhooks', () => {
     return file;
   }
 
-  it('a mutating webhook adds a label, and an IfNeeded one runs again after a later change', async () => {
+  it('mutating webhooks add labels and a sidecar; the chain runs again (ServiceAccount mounts the token in it, an IfNeeded webhook sees the change)', async () => {
     const ns = 'e2e-wh-mutate';
     await namespace(ns);
     hooks.handle('/count', (review) => {
       const seen = String(Number(labelsOf(review)['count'] ?? '0') + 1);
       return addLabel(review, 'count', seen);
     });
-    hooks.handle('/team', (review) => addLabel(review, 'team', 'web'));
+    hooks.handle('/team', (review) => {
+      const labelled = addLabel(review, 'team', 'web') as { response: { patch: string } };
+      const ops = JSON.parse(Buffer.from(labelled.response.patch, 'base64').toString()) as unknown[];
+      const sidecar = { name: 'sidecar', image: 'busybox' };
+      return patch(review, [...ops, { op: 'add', path: '/spec/containers/-', value: sidecar }]);
+    });
     await configure('Mutating', ns, {
       name: 'a-count.example.com',
       reinvocationPolicy: 'IfNeeded',
@@ -199,6 +204,13 @@ describe('kubectl against capstan: admission webhooks', () => {
       await ok(['get', 'pod', 'm', '-n', ns, '-o', 'jsonpath={.metadata.labels}']),
     ) as unknown;
     assert.deepEqual(labels, { run: 'm', count: '2', team: 'web' });
+    const mounts = JSON.parse(
+      await ok(['get', 'pod', 'm', '-n', ns, '-o', 'jsonpath={.spec.containers[1].volumeMounts}']),
+    ) as { mountPath: string }[];
+    assert.deepEqual(
+      mounts.map((m) => m.mountPath),
+      ['/var/run/secrets/kubernetes.io/serviceaccount'],
+    );
   });
 
   it('failurePolicy Fail refuses a Pod when the webhook is down; Ignore lets it through', async () => {
@@ -234,11 +246,15 @@ describe('kubectl against capstan: admission webhooks', () => {
       timeoutSeconds: 1,
       clientConfig: { url: hooks.url('/slow'), caBundle: hooks.caBundle },
     });
-    await untilInForce(ns, (err) => err !== undefined);
-    const failed = await kubectl(['run', 'p', '-n', ns, '--image=nginx']);
-    assert.equal(failed.code, 1);
+    // Each try waits out the timeout, so kubectl itself tries until the configuration is in force.
+    let failed: KubectlResult | undefined;
+    let i = 0;
+    await eventually(async () => {
+      failed = await kubectl(['run', `p-${String(i++)}`, '-n', ns, '--image=nginx']);
+      return failed.code !== 0;
+    }, 'the slow webhook to be called');
     assert.equal(
-      failed.stderr,
+      failed?.stderr,
       `Error from server (InternalError): Internal error occurred: failed calling webhook "slow.example.com": failed to call webhook: Post "${hooks.url('/slow')}?timeout=1s": context deadline exceeded\n`,
     );
   });
