@@ -361,7 +361,7 @@ describe('the webhook plugins', () => {
   it('in a chain: a webhook’s change runs the built-ins again, and an IfNeeded webhook after their change', async () => {
     const { poster, calls } = fakePoster({
       '/sidecar': (r) => {
-        const labels = ((r.request['object'] as KubeObject).metadata?.labels ?? {});
+        const labels = (r.request['object'] as KubeObject).metadata?.labels ?? {};
         return labels['sidecar'] === undefined
           ? patched(r, [{ op: 'add', path: '/metadata/labels/sidecar', value: 'injected' }])
           : allowed(r);
