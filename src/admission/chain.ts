@@ -3,7 +3,7 @@
 import { groupResourceString, type GroupResource } from '../machinery/schema/group-resource.js';
 import type { RequestContext } from '../registry/rest/context.js';
 import type { Attributes, Operation } from './attributes.js';
-import { isReinvocationRequester, ReinvocationContext } from './reinvocation.js';
+import { isReinvocationRequester, ReinvocationContext, type ReinvocationRequester } from './reinvocation.js';
 import {
   isMutationInterface,
   isValidationInterface,
@@ -21,11 +21,11 @@ export class AdmissionChain implements MutationInterface, ValidationInterface {
   readonly #handlers: readonly NamedHandler[];
   readonly #byResource = new Map<string, AdmissionChain>();
   /** The plugins that may ask for a second run; usually none or MutatingAdmissionWebhook. */
-  readonly #requesters: readonly NamedHandler['plugin'][];
+  readonly #requesters: readonly ReinvocationRequester[];
 
   constructor(handlers: readonly NamedHandler[]) {
     this.#handlers = [...handlers];
-    this.#requesters = this.#handlers.map((h) => h.plugin).filter((p) => isReinvocationRequester(p));
+    this.#requesters = this.#handlers.map((h) => h.plugin).filter(isReinvocationRequester);
   }
 
   /** The plugin names in order, for logs and flags. */
@@ -60,11 +60,13 @@ export class AdmissionChain implements MutationInterface, ValidationInterface {
 
   /**
    * The mutating plugins in order; once more when a plugin asks (kube's reinvoker). The context
-   * is made only when a plugin that may ask handles the operation, so most calls make none.
+   * is made only when a plugin may ask for this call, so most calls make none.
    */
   async admit(ctx: RequestContext, attributes: Attributes): Promise<void> {
-    const op = attributes.operation;
-    if (attributes.reinvocation !== undefined || !this.#requesters.some((p) => p.handles(op))) {
+    if (
+      attributes.reinvocation !== undefined ||
+      !this.#requesters.some((p) => p.mayRequestReinvocation(attributes))
+    ) {
       await this.#admitOnce(ctx, attributes);
       return;
     }

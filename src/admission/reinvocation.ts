@@ -2,6 +2,7 @@
 // attributes.go's ReinvocationContext): when a mutating webhook changed the object, the whole
 // mutating chain runs once more, so built-in plugins see what webhooks added (a container a webhook
 // injects gets the service account token mounted) and IfNeeded webhooks see later changes.
+import type { Attributes } from './attributes.js';
 
 /** One admission call's reinvocation state, shared by the chain and the plugins that need it. */
 export class ReinvocationContext {
@@ -23,8 +24,9 @@ export class ReinvocationContext {
 
 /** A plugin that may ask the chain to run again (MutatingAdmissionWebhook). */
 export interface ReinvocationRequester {
-  readonly requestsReinvocation: true;
+  /** Whether it may ask for this call: the chain makes a context only then. */
+  mayRequestReinvocation(attributes: Attributes): boolean;
 }
 
-export const isReinvocationRequester = (p: object): p is ReinvocationRequester =>
-  (p as Partial<ReinvocationRequester>).requestsReinvocation === true;
+export const isReinvocationRequester = <T extends object>(p: T): p is T & ReinvocationRequester =>
+  typeof (p as Partial<ReinvocationRequester>).mayRequestReinvocation === 'function';

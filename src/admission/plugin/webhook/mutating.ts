@@ -18,7 +18,7 @@ import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions }
 import { CallingWebhookError } from './errors.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
 import { PatchedObjectDecoder } from './patched-decoder.js';
-import { matchesAnyRule, shouldCallHook } from './should-call.js';
+import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
 import type { AdmissionResponse } from './review.js';
 
 export const mutatingWebhookPluginName = 'MutatingAdmissionWebhook';
@@ -104,8 +104,11 @@ export class MutatingAdmissionWebhook implements MutationInterface {
     return mayHaveWebhooks(this.#o.source);
   }
 
-  /** Asks the chain for a second run when a webhook changed the object. */
-  readonly requestsReinvocation = true;
+  /** Asks the chain for a second run when a webhook changed the object: only a covered request can. */
+  mayRequestReinvocation(attributes: Attributes): boolean {
+    const source = this.#o.source;
+    return !source.synced || anyRuleMatches(source.webhooks, attributes);
+  }
 
   async admit(ctx: RequestContext, attributes: Attributes): Promise<void> {
     const hooks = await webhooksFor(this.#o.source, attributes);
