@@ -94,6 +94,7 @@ export class MatchConditionMatcher {
     if (errors.length === 0) return { matches: true };
     // Some true, some failed: the failure policy decides.
     if (this.#failurePolicy === 'Ignore') return { matches: false };
-    return { matches: false, error: errors.join('\n') };
+    // utilerrors.NewAggregate's text: one error as it is, several in brackets.
+    return { matches: false, error: errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]` };
   }
 }

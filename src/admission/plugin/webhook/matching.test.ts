@@ -194,6 +194,18 @@ describe('shouldCallHook', () => {
       `pods "web" is forbidden: expression 'object.metadata.labels['missing'] == 'x'' resulted in error: no such key: missing`,
     );
     assert.deepEqual(await call(broken('Ignore')), { call: false });
+    const two = hook({
+      matchConditions: [
+        { name: 'a', expression: "object.metadata.labels['x'] == 'x'" },
+        { name: 'b', expression: "object.metadata.labels['y'] == 'y'" },
+      ],
+    });
+    const twoErrors = await call(two);
+    assert.ok('error' in twoErrors);
+    assert.equal(
+      twoErrors.error.message,
+      `pods "web" is forbidden: [expression 'object.metadata.labels['x'] == 'x'' resulted in error: no such key: x, expression 'object.metadata.labels['y'] == 'y'' resulted in error: no such key: y]`,
+    );
   });
 
   it('answers the request’s own kind and resource as the invocation', async () => {
