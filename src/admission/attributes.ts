@@ -3,6 +3,7 @@
 import type { KubeObject } from '../api/meta.js';
 import type { GroupVersionKind, GroupVersionResource } from '../machinery/schema/group-resource.js';
 import type { UserInfo } from '../registry/rest/context.js';
+import type { ReinvocationContext } from './reinvocation.js';
 
 export const operations = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'] as const;
 export type Operation = (typeof operations)[number];
@@ -24,4 +25,8 @@ export interface Attributes {
   readonly userInfo: UserInfo;
   /** Nothing will be persisted: plugins with side effects skip them. */
   readonly dryRun: boolean;
+  /** The verb's options (CreateOptions…) as sent, when the caller has them (webhooks send them). */
+  readonly options?: Readonly<Record<string, unknown>>;
+  /** Set by a mutating chain that may run twice (reinvocation.ts); absent otherwise. */
+  readonly reinvocation?: ReinvocationContext;
 }

@@ -3,6 +3,7 @@
 import { groupResourceString, type GroupResource } from '../machinery/schema/group-resource.js';
 import type { RequestContext } from '../registry/rest/context.js';
 import type { Attributes, Operation } from './attributes.js';
+import { isReinvocationRequester, ReinvocationContext, type ReinvocationRequester } from './reinvocation.js';
 import {
   isMutationInterface,
   isValidationInterface,
@@ -19,9 +20,12 @@ export interface NamedHandler {
 export class AdmissionChain implements MutationInterface, ValidationInterface {
   readonly #handlers: readonly NamedHandler[];
   readonly #byResource = new Map<string, AdmissionChain>();
+  /** The plugins that may ask for a second run; usually none or MutatingAdmissionWebhook. */
+  readonly #requesters: readonly ReinvocationRequester[];
 
   constructor(handlers: readonly NamedHandler[]) {
     this.#handlers = [...handlers];
+    this.#requesters = this.#handlers.map((h) => h.plugin).filter(isReinvocationRequester);
   }
 
   /** The plugin names in order, for logs and flags. */
@@ -54,7 +58,27 @@ export class AdmissionChain implements MutationInterface, ValidationInterface {
     return this.#handlers.some((h) => h.plugin.handles(operation));
   }
 
+  /**
+   * The mutating plugins in order; once more when a plugin asks (kube's reinvoker). The context
+   * is made only when a plugin may ask for this call, so most calls make none.
+   */
   async admit(ctx: RequestContext, attributes: Attributes): Promise<void> {
+    if (
+      attributes.reinvocation !== undefined ||
+      !this.#requesters.some((p) => p.mayRequestReinvocation(attributes))
+    ) {
+      await this.#admitOnce(ctx, attributes);
+      return;
+    }
+    const reinvocation = new ReinvocationContext();
+    const withContext: Attributes = { ...attributes, reinvocation };
+    await this.#admitOnce(ctx, withContext);
+    if (!reinvocation.shouldReinvoke) return;
+    reinvocation.isReinvoke = true;
+    await this.#admitOnce(ctx, withContext);
+  }
+
+  async #admitOnce(ctx: RequestContext, attributes: Attributes): Promise<void> {
     for (const { plugin } of this.#handlers) {
       if (plugin.handles(attributes.operation) && isMutationInterface(plugin))
         await plugin.admit(ctx, attributes);

@@ -15,8 +15,10 @@ import { newPersistentVolumeClaimREST } from '../registry/core/persistentvolumec
 import { newPodREST } from '../registry/core/pod/storage.js';
 import { newServiceAccountREST } from '../registry/core/serviceaccount/storage.js';
 import {
+  newMutatingWebhookConfigurationREST,
   newValidatingAdmissionPolicyBindingREST,
   newValidatingAdmissionPolicyREST,
+  newValidatingWebhookConfigurationREST,
 } from '../registry/admissionregistration/storage.js';
 import { newIngressClassREST } from '../registry/networking/ingressclass/storage.js';
 import { newRuntimeClassREST } from '../registry/node/runtimeclass/storage.js';
@@ -84,7 +86,9 @@ const kubeOrder = [
   'StorageObjectInUseProtection',
   'RuntimeClass',
   'DefaultIngressClass',
+  'MutatingAdmissionWebhook',
   'ValidatingAdmissionPolicy',
+  'ValidatingAdmissionWebhook',
   'ResourceQuota',
 ];
 
@@ -119,6 +123,8 @@ describe('default admission chain', () => {
       group('admissionregistration.k8s.io', {
         validatingadmissionpolicies: (await newValidatingAdmissionPolicyREST(opts)).policies,
         validatingadmissionpolicybindings: await newValidatingAdmissionPolicyBindingREST(opts),
+        mutatingwebhookconfigurations: await newMutatingWebhookConfigurationREST(opts),
+        validatingwebhookconfigurations: await newValidatingWebhookConfigurationREST(opts),
       }),
     ];
   });

@@ -53,6 +53,9 @@ import { RuntimeClassAdmission, runtimeClassPluginName } from './plugin/runtimec
 import { newValidatingAdmissionPolicyPlugin } from './plugin/policy/validating/factory.js';
 import { validatingAdmissionPolicyPluginName } from './plugin/policy/validating/plugin.js';
 import { ServiceAccountAdmission, serviceAccountPluginName } from './plugin/serviceaccount/admission.js';
+import { newMutatingWebhookPlugin, newValidatingWebhookPlugin } from './plugin/webhook/plugins.js';
+import { mutatingWebhookPluginName } from './plugin/webhook/mutating.js';
+import { validatingWebhookPluginName } from './plugin/webhook/validating.js';
 import {
   StorageObjectInUseProtection,
   storageObjectInUseProtectionPluginName,
@@ -190,6 +193,8 @@ const factories: Readonly<Partial<Record<AdmissionPluginName, PluginFactory>>> =
     return ingressClasses === undefined ? undefined : new DefaultIngressClass({ ingressClasses });
   },
   [validatingAdmissionPolicyPluginName]: (groups) => newValidatingAdmissionPolicyPlugin(groups),
+  [mutatingWebhookPluginName]: newMutatingWebhookPlugin,
+  [validatingWebhookPluginName]: newValidatingWebhookPlugin,
 };
 
 /** The chain over the served groups, of the selected plugins. */

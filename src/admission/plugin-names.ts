@@ -91,6 +91,4 @@ export const noopPluginReasons: Readonly<Partial<Record<AdmissionPluginName, str
   CertificateSubjectRestriction: 'not implemented in Capstan',
   PodTopologyLabels: 'it copies topology labels from nodes, which Capstan does not run',
   MutatingAdmissionPolicy: 'not implemented in Capstan',
-  MutatingAdmissionWebhook: 'not implemented in Capstan',
-  ValidatingAdmissionWebhook: 'not implemented in Capstan',
 };

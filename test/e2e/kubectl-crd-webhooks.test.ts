@@ -1,7 +1,7 @@
 // The real kubectl against one Capstan process: a CustomResourceDefinition applied from a YAML
 // file as the Kubernetes docs write it (stored, validated, Established at once; its custom
 // resources: kubectl-custom-resources.test.ts), and admission webhook configurations and policies,
-// stored and listed (never called).
+// stored and listed (webhooks being called: kubectl-admission-webhooks.test.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

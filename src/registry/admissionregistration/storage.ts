@@ -1,6 +1,7 @@
 // The admissionregistration.k8s.io stores (pkg/registry/admissionregistration/*): cluster-scoped
-// generic Stores with kube's validation and v1 defaults. The ValidatingAdmissionPolicy admission
-// plugin (src/admission/plugin/policy) evaluates the policies; nothing calls the webhooks yet.
+// generic Stores with kube's validation and v1 defaults. The admission plugins evaluate them: the
+// ValidatingAdmissionPolicy plugin (src/admission/plugin/policy) the policies, the webhook plugins
+// (src/admission/plugin/webhook) call the webhooks.
 import type {
   ValidatingAdmissionPolicy,
   ValidatingAdmissionPolicyBinding,

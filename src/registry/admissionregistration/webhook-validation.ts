@@ -1,5 +1,5 @@
 // Webhook configuration validation (pkg/apis/admissionregistration/validation/validation.go) and the
-// v1 defaults (pkg/apis/admissionregistration/v1/defaults.go). Webhooks are stored, never called.
+// v1 defaults (pkg/apis/admissionregistration/v1/defaults.go). The admission plugins under src/admission/plugin/webhook call them.
 import type {
   MutatingWebhook,
   MutatingWebhookConfiguration,

@@ -1,0 +1,63 @@
+// One call of one webhook (callHook / callAttrMutatingHook in kube's validating and mutating
+// dispatchers): dry-run side effects refused, the review sent, its answer checked, warnings passed
+// on. Audit annotations are read and dropped: Capstan has no audit log.
+import { randomUUID } from 'node:crypto';
+import type { RequestContext } from '../../../registry/rest/context.js';
+import type { Attributes } from '../../attributes.js';
+import type { WebhookAccessor } from './accessor.js';
+import type { WebhookPoster } from './client.js';
+import { CallingWebhookError, newDryRunUnsupportedErr, toStatusErr, WebhookRejection } from './errors.js';
+import {
+  admissionRequest,
+  admissionReview,
+  negotiateReviewVersion,
+  verifyAdmissionResponse,
+  type AdmissionResponse,
+  type Invocation,
+} from './review.js';
+
+const noSideEffects: ReadonlySet<string> = new Set(['None', 'NoneOnDryRun']);
+
+/**
+ * The webhook's allowing answer; throws CallingWebhookError (the failure policy decides),
+ * WebhookRejection (a denial), or a StatusError (a dry run it cannot take).
+ */
+export async function callHook(
+  ctx: RequestContext,
+  hook: WebhookAccessor,
+  opts: { attributes: Attributes; invocation: Invocation; client: WebhookPoster; mutating: boolean },
+): Promise<AdmissionResponse> {
+  const a = opts.attributes;
+  if (a.dryRun) {
+    if (hook.sideEffects === undefined)
+      throw new CallingWebhookError(hook.name, 'Webhook SideEffects is nil');
+    if (!noSideEffects.has(hook.sideEffects)) throw newDryRunUnsupportedErr(hook.name);
+  }
+  const version = negotiateReviewVersion(hook.admissionReviewVersions);
+  if (version === undefined)
+    throw new CallingWebhookError(
+      hook.name,
+      'could not create admission objects: webhook does not accept known AdmissionReview versions',
+    );
+  const uid = randomUUID();
+  const review = admissionReview(version, admissionRequest(a, { uid, invocation: opts.invocation }));
+  let answer: unknown;
+  try {
+    answer = await opts.client.post(ctx, {
+      clientConfig: hook.clientConfig,
+      timeoutSeconds: hook.timeoutSeconds,
+      body: Buffer.from(JSON.stringify(review)),
+    });
+  } catch (err) {
+    throw new CallingWebhookError(hook.name, `failed to call webhook: ${(err as Error).message}`);
+  }
+  let response: AdmissionResponse;
+  try {
+    response = verifyAdmissionResponse(answer, { uid, mutating: opts.mutating, version });
+  } catch (err) {
+    throw new CallingWebhookError(hook.name, `received invalid webhook response: ${(err as Error).message}`);
+  }
+  for (const w of response.warnings) ctx.addWarning(w);
+  if (!response.allowed) throw new WebhookRejection(toStatusErr(hook.name, response.result));
+  return response;
+}

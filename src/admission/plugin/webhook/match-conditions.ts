@@ -1,0 +1,100 @@
+// A webhook's matchConditions (k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions/
+// matcher.go): CEL expressions over `object`, `oldObject` and `request`, compiled on first use. Any
+// false skips the webhook; otherwise an error fails closed (failurePolicy Fail) or skips it (Ignore).
+// The `authorizer` variable is not offered.
+import type { CelInput } from '@bufbuild/cel';
+import type { MatchCondition } from '../../../api/admissionregistration/v1/webhook.js';
+import type { KubeObject } from '../../../api/meta.js';
+import { loadCel, type CelLibrary } from '../../../registry/apiextensions/customresource/cel/load.js';
+import { toCel } from '../../../registry/apiextensions/customresource/cel/values.js';
+
+type Program = (bindings: Record<string, CelInput>) => unknown;
+
+interface CompiledCondition {
+  readonly condition: MatchCondition;
+  /** The program, or why it did not compile. */
+  readonly program: Program | string;
+}
+
+export type MatchResult =
+  | { readonly matches: true }
+  | { readonly matches: false; readonly failedCondition?: string }
+  | { readonly matches: false; readonly error: string };
+
+export interface MatchInput {
+  readonly object: KubeObject | null;
+  readonly oldObject: KubeObject | null;
+  /** The AdmissionRequest as the webhook would receive it (admission.k8s.io/v1). */
+  readonly request: Record<string, unknown>;
+}
+
+function compile(lib: CelLibrary, condition: MatchCondition): CompiledCondition {
+  try {
+    return { condition, program: lib.cel.plan(lib.env, lib.cel.parse(condition.expression)) };
+  } catch (err) {
+    return { condition, program: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function evaluationError(lib: CelLibrary, expression: string, result: unknown): string {
+  let detail = 'no such overload';
+  if (lib.cel.isCelError(result)) {
+    const noKey = /^field not found: (.*)$/.exec(result.message);
+    detail = noKey === null ? result.message : `no such key: ${noKey[1] ?? ''}`;
+  }
+  return `expression '${expression}' resulted in error: ${detail}`;
+}
+
+/** The compiled conditions of one webhook; compiles when first asked. */
+export class MatchConditionMatcher {
+  readonly #conditions: readonly MatchCondition[];
+  readonly #failurePolicy: 'Fail' | 'Ignore';
+  #compiled: Promise<{ lib: CelLibrary; conditions: CompiledCondition[] }> | undefined;
+
+  constructor(conditions: readonly MatchCondition[], failurePolicy: 'Fail' | 'Ignore') {
+    this.#conditions = conditions;
+    this.#failurePolicy = failurePolicy;
+  }
+
+  get empty(): boolean {
+    return this.#conditions.length === 0;
+  }
+
+  async #programs(): Promise<{ lib: CelLibrary; conditions: CompiledCondition[] }> {
+    this.#compiled ??= loadCel().then((lib) => ({
+      lib,
+      conditions: this.#conditions.map((c) => compile(lib, c)),
+    }));
+    return this.#compiled;
+  }
+
+  async match(input: MatchInput): Promise<MatchResult> {
+    if (this.empty) return { matches: true };
+    const { lib, conditions } = await this.#programs();
+    const bindings: Record<string, CelInput> = {
+      object: toCel(input.object, undefined),
+      oldObject: toCel(input.oldObject, undefined),
+      request: toCel(input.request, undefined),
+    };
+    const errors: string[] = [];
+    for (const { condition, program } of conditions) {
+      if (typeof program === 'string') {
+        errors.push(`compilation error: ${program}`);
+        continue;
+      }
+      let result: unknown;
+      try {
+        result = program(bindings);
+      } catch (err) {
+        result = lib.cel.celError(err instanceof Error ? err.message : String(err));
+      }
+      if (result === false) return { matches: false, failedCondition: condition.name };
+      if (result !== true) errors.push(evaluationError(lib, condition.expression, result));
+    }
+    if (errors.length === 0) return { matches: true };
+    // Some true, some failed: the failure policy decides.
+    if (this.#failurePolicy === 'Ignore') return { matches: false };
+    // utilerrors.NewAggregate's text: one error as it is, several in brackets.
+    return { matches: false, error: errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]` };
+  }
+}

@@ -1,0 +1,178 @@
+// The MutatingAdmissionWebhook plugin (k8s.io/apiserver/pkg/admission/plugin/webhook/mutating):
+// matching webhooks called one after another, each JSON patch applied to the object before the
+// next sees it. A change asks the chain to run once more (src/admission/reinvocation.ts): the
+// built-in plugins run again, and so do the IfNeeded webhooks that saw the object before a later
+// change (or before the built-ins changed it on their second run); no webhook is called for the
+// first time then. Called outside a chain that reinvokes, the plugin does its second round itself.
+import { newInternalError } from '../../../machinery/errors/index.js';
+import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
+import { jsonEqual } from '../../../machinery/patch/json.js';
+import type { KubeObject } from '../../../api/meta.js';
+import type { RequestContext } from '../../../registry/rest/context.js';
+import type { Attributes, Operation } from '../../attributes.js';
+import type { MutationInterface } from '../../interfaces.js';
+import type { WebhookAccessor } from './accessor.js';
+import { callHook } from './call-hook.js';
+import type { WebhookPoster } from './client.js';
+import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
+import { CallingWebhookError } from './errors.js';
+import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
+import { PatchedObjectDecoder } from './patched-decoder.js';
+import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
+import type { AdmissionResponse } from './review.js';
+
+export const mutatingWebhookPluginName = 'MutatingAdmissionWebhook';
+
+/** Which IfNeeded webhooks have run, and which must run again (kube's webhookReinvokeContext). */
+class ReinvokeContext {
+  readonly previouslyInvoked = new Set<string>();
+  readonly reinvoke = new Set<string>();
+  shouldReinvoke = false;
+  /** The object as the last webhook left it (to see whether the built-ins changed it since). */
+  lastOutput: unknown;
+
+  changed(): void {
+    for (const uid of this.previouslyInvoked) this.reinvoke.add(uid);
+    this.previouslyInvoked.clear();
+    this.shouldReinvoke = true;
+  }
+}
+
+/** Replaces the object's members by the patched ones: handlers hold the object itself. */
+function replaceContents(target: KubeObject, patched: Record<string, unknown>): void {
+  const t = target as Record<string, unknown>;
+  for (const key of Object.keys(t)) if (!Object.hasOwn(patched, key)) Reflect.deleteProperty(t, key);
+  Object.assign(t, patched);
+}
+
+/** The response's patch applied to the request's object; whether it changed anything. */
+function applyPatch(
+  hook: WebhookAccessor,
+  a: Attributes,
+  r: { response: AdmissionResponse; decoder: PatchedObjectDecoder },
+): boolean {
+  const { response } = r;
+  if (response.patch.length === 0) return false;
+  let ops: ReturnType<typeof decodeJSONPatch>;
+  try {
+    ops = decodeJSONPatch(response.patch);
+  } catch (err) {
+    throw new CallingWebhookError(
+      hook.name,
+      `received undecodable patch in webhook response: ${(err as Error).message}`,
+    );
+  }
+  if (ops.length === 0) return false;
+  if (a.object === null)
+    throw newInternalError(
+      `admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`,
+    );
+  if (response.patchType !== 'JSONPatch')
+    throw new CallingWebhookError(hook.name, `unsupported patch type ${JSON.stringify(response.patchType)}`);
+  let patched: unknown;
+  try {
+    patched = applyJSONPatch(a.object, ops);
+  } catch (err) {
+    throw newInternalError(err);
+  }
+  if (typeof patched !== 'object' || patched === null || Array.isArray(patched))
+    throw newInternalError('the patched object is not a JSON object');
+  const decoded = r.decoder.decode(a.kind, patched as Record<string, unknown>);
+  if (!decoded.ok) throw newInternalError(decoded.message);
+  if (jsonEqual(a.object, decoded.object)) return false;
+  replaceContents(a.object, decoded.object);
+  return true;
+}
+
+export class MutatingAdmissionWebhook implements MutationInterface {
+  readonly #o: WebhookPluginOptions;
+  readonly #client: WebhookPoster;
+  readonly #decoder = new PatchedObjectDecoder();
+
+  constructor(o: WebhookPluginOptions & { client: WebhookPoster }) {
+    this.#o = o;
+    this.#client = o.client;
+  }
+
+  /** Stops the source's watch and the client's sockets. */
+  close(): void {
+    this.#o.source.close?.();
+    this.#client.close();
+  }
+
+  handles(_operation: Operation): boolean {
+    return mayHaveWebhooks(this.#o.source);
+  }
+
+  /** Asks the chain for a second run when a webhook changed the object: only a covered request can. */
+  mayRequestReinvocation(attributes: Attributes): boolean {
+    const source = this.#o.source;
+    return !source.synced || anyRuleMatches(source.webhooks, attributes);
+  }
+
+  async admit(ctx: RequestContext, attributes: Attributes): Promise<void> {
+    const hooks = await webhooksFor(this.#o.source, attributes);
+    if (hooks.length === 0) return;
+    const chain = attributes.reinvocation;
+    if (chain === undefined) {
+      const reinvocation = new ReinvokeContext();
+      await this.#round(ctx, { hooks, attributes, reinvocation, round: 0 });
+      if (!reinvocation.shouldReinvoke || reinvocation.reinvoke.size === 0) return;
+      const again = hooks.filter((h) => reinvocation.reinvoke.has(h.uid));
+      await this.#round(ctx, { hooks: again, attributes, reinvocation, round: 1 });
+      return;
+    }
+    let state = chain.value(mutatingWebhookPluginName) as ReinvokeContext | undefined;
+    if (state === undefined) {
+      state = new ReinvokeContext();
+      chain.setValue(mutatingWebhookPluginName, state);
+    }
+    // The built-ins changed the object on their second run: every IfNeeded webhook runs again.
+    if (chain.isReinvoke && !jsonEqual(state.lastOutput, attributes.object)) state.changed();
+    const round = chain.isReinvoke ? 1 : 0;
+    const eligible = round === 0 ? hooks : hooks.filter((h) => state.reinvoke.has(h.uid));
+    try {
+      await this.#round(ctx, { hooks: eligible, attributes, reinvocation: state, round });
+    } finally {
+      state.lastOutput = deepCopyJSON(attributes.object);
+      if (state.shouldReinvoke) chain.shouldReinvoke = true;
+    }
+  }
+
+  async #round(
+    ctx: RequestContext,
+    r: {
+      hooks: readonly WebhookAccessor[];
+      attributes: Attributes;
+      reinvocation: ReinvokeContext;
+      round: number;
+    },
+  ): Promise<void> {
+    const { attributes, reinvocation } = r;
+    for (const hook of r.hooks) {
+      if (!matchesAnyRule(hook, attributes)) continue;
+      const should = await shouldCallHook(ctx, hook, { attributes, deps: this.#o });
+      if ('error' in should) throw should.error;
+      if (!should.call) continue;
+      let changed = false;
+      let failure: unknown;
+      try {
+        const response = await callHook(ctx, hook, {
+          attributes,
+          invocation: should.invocation,
+          client: this.#client,
+          mutating: true,
+        });
+        changed = applyPatch(hook, attributes, { response, decoder: this.#decoder });
+      } catch (err) {
+        failure = err;
+      }
+      if (changed) reinvocation.changed();
+      if (hook.reinvocationPolicy === 'IfNeeded' && r.round === 0)
+        reinvocation.previouslyInvoked.add(hook.uid);
+      if (failure === undefined) continue;
+      const err = requestError(ctx, hook, { err: failure, onError: this.#o.onError });
+      if (err !== undefined) throw err;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// The two webhook plugins over the served storages: configurations kept by a watch, namespaces read
+// as a lister would, services resolved to their endpoints. Each plugin owns its watch and client.
+import { isGetter, isLister, isWatcher, type Storage } from '../../../registry/rest/capabilities.js';
+import { internalContext } from '../../../registry/rest/context.js';
+import type { Namespace } from '../../../api/core/v1/namespace.js';
+import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
+import { listerGet } from '../lister-read.js';
+import { WebhookClient } from './client.js';
+import { MutatingAdmissionWebhook } from './mutating.js';
+import type { NamespaceLabelsReader } from './selectors.js';
+import { EndpointServiceResolver } from './service-resolver.js';
+import { WatchedWebhookSource } from './source.js';
+import { ValidatingAdmissionWebhook } from './validating.js';
+
+function storageOf(groups: readonly APIGroupInfo[], group: string, resource: string): Storage | undefined {
+  return groups.find((g) => g.group === group)?.versionedResourcesStorageMap['v1']?.[resource];
+}
+
+interface Shared {
+  readonly source: WatchedWebhookSource;
+  readonly client: WebhookClient;
+  readonly namespaceLabels: NamespaceLabelsReader;
+}
+
+function sharedParts(groups: readonly APIGroupInfo[], resource: string): Shared | undefined {
+  const configs = storageOf(groups, 'admissionregistration.k8s.io', resource);
+  const namespaces = storageOf(groups, '', 'namespaces');
+  const services = storageOf(groups, '', 'services');
+  if (configs === undefined || !isLister(configs) || !isWatcher(configs)) return undefined;
+  if (namespaces === undefined || !isGetter(namespaces)) return undefined;
+  const slices = storageOf(groups, 'discovery.k8s.io', 'endpointslices');
+  const endpoints = storageOf(groups, '', 'endpoints');
+  const resolver =
+    services !== undefined && isGetter(services)
+      ? new EndpointServiceResolver({
+          services,
+          endpointSlices: slices !== undefined && isLister(slices) ? slices : undefined,
+          endpoints: endpoints !== undefined && isGetter(endpoints) ? endpoints : undefined,
+        })
+      : undefined;
+  return {
+    source: new WatchedWebhookSource({ storage: configs }),
+    client: new WebhookClient(resolver),
+    namespaceLabels: async (ctx, name) =>
+      (await listerGet<Namespace>(namespaces, internalContext({ parent: ctx }), name)).metadata?.labels ?? {},
+  };
+}
+
+/** MutatingAdmissionWebhook when its configurations and namespaces are served. */
+export function newMutatingWebhookPlugin(
+  groups: readonly APIGroupInfo[],
+): MutatingAdmissionWebhook | undefined {
+  const shared = sharedParts(groups, 'mutatingwebhookconfigurations');
+  return shared === undefined ? undefined : new MutatingAdmissionWebhook(shared);
+}
+
+/** ValidatingAdmissionWebhook when its configurations and namespaces are served. */
+export function newValidatingWebhookPlugin(
+  groups: readonly APIGroupInfo[],
+): ValidatingAdmissionWebhook | undefined {
+  const shared = sharedParts(groups, 'validatingwebhookconfigurations');
+  return shared === undefined ? undefined : new ValidatingAdmissionWebhook(shared);
+}

@@ -1,0 +1,70 @@
+// The ValidatingAdmissionWebhook plugin (k8s.io/apiserver/pkg/admission/plugin/webhook/validating):
+// every matching webhook called at once after the built-in validating plugins; the first error to
+// arrive fails the request.
+import { newTimeoutError, type StatusError } from '../../../machinery/errors/index.js';
+import type { RequestContext } from '../../../registry/rest/context.js';
+import type { Attributes, Operation } from '../../attributes.js';
+import type { ValidationInterface } from '../../interfaces.js';
+import { callHook } from './call-hook.js';
+import type { WebhookPoster } from './client.js';
+import {
+  mayHaveWebhooks,
+  relevantHooks,
+  requestError,
+  webhooksFor,
+  type Call,
+  type WebhookPluginOptions,
+} from './dispatch.js';
+
+export const validatingWebhookPluginName = 'ValidatingAdmissionWebhook';
+
+export class ValidatingAdmissionWebhook implements ValidationInterface {
+  readonly #o: WebhookPluginOptions;
+  readonly #client: WebhookPoster;
+
+  constructor(o: WebhookPluginOptions & { client: WebhookPoster }) {
+    this.#o = o;
+    this.#client = o.client;
+  }
+
+  /** Stops the source's watch and the client's sockets. */
+  close(): void {
+    this.#o.source.close?.();
+    this.#client.close();
+  }
+
+  /** All four operations, while any webhook is configured: none costs a request nothing. */
+  handles(_operation: Operation): boolean {
+    return mayHaveWebhooks(this.#o.source);
+  }
+
+  async validate(ctx: RequestContext, attributes: Attributes): Promise<void> {
+    const hooks = await webhooksFor(this.#o.source, attributes);
+    if (hooks.length === 0) return;
+    const calls = await relevantHooks(ctx, hooks, { attributes, deps: this.#o });
+    if (calls.length === 0) return;
+    if (ctx.signal.aborted) throw newTimeoutError('request did not complete within requested timeout', 0);
+    let first: StatusError | undefined;
+    await Promise.all(
+      calls.map(async (call: Call) => {
+        const err = await this.#call(ctx, call, attributes);
+        first ??= err;
+      }),
+    );
+    if (first !== undefined) throw first;
+  }
+
+  async #call(ctx: RequestContext, call: Call, attributes: Attributes): Promise<StatusError | undefined> {
+    try {
+      await callHook(ctx, call.hook, {
+        attributes,
+        invocation: call.invocation,
+        client: this.#client,
+        mutating: false,
+      });
+      return undefined;
+    } catch (err) {
+      return requestError(ctx, call.hook, { err, onError: this.#o.onError });
+    }
+  }
+}

@@ -1,0 +1,444 @@
+// Admission webhooks called by a Capstan in this process over raw HTTP: a webhook server with its
+// own CA reached by URL and through a Service's EndpointSlice; denials, patches with reinvocation,
+// failure policies, timeouts, selectors, matchConditions, dry runs and review versions. Every
+// configuration selects its own namespace (label `case`), so the cases share one server.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { startCapstan, type CapstanServer } from '../../src/index.js';
+import {
+  allow,
+  deny,
+  nonLoopbackAddress,
+  patch,
+  startWebhookServer,
+  type AdmissionReviewIn,
+  type WebhookServer,
+} from './support/webhook-server.js';
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+const admissionPath = '/apis/admissionregistration.k8s.io/v1';
+
+describe('admission webhooks', () => {
+  let server: CapstanServer;
+  let hooks: WebhookServer;
+
+  async function call(method: string, path: string, body?: unknown): Promise<Reply> {
+    const token = server.kubeConfig.users[0]?.user.token ?? '';
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+  }
+
+  async function namespace(name: string): Promise<void> {
+    const r = await call('POST', '/api/v1/namespaces', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name, labels: { case: name } },
+    });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+  }
+
+  const configMap = (
+    ns: string,
+    name: string,
+    opts: { labels?: Record<string, string>; query?: string } = {},
+  ): Promise<Reply> =>
+    call('POST', `/api/v1/namespaces/${ns}/configmaps${opts.query ?? ''}`, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, ...(opts.labels === undefined ? {} : { labels: opts.labels }) },
+      data: { k: 'v' },
+    });
+
+  /** A configuration of one webhook on configmap writes in namespace `ns`. */
+  async function configure(
+    kind: 'validating' | 'mutating',
+    ns: string,
+    webhook: Record<string, unknown> & { name: string },
+  ): Promise<void> {
+    const resource = `${kind}webhookconfigurations`;
+    const r = await call('POST', `${admissionPath}/${resource}`, {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: kind === 'validating' ? 'ValidatingWebhookConfiguration' : 'MutatingWebhookConfiguration',
+      metadata: { name: `${ns}-${webhook.name}` },
+      webhooks: [
+        {
+          rules: [
+            {
+              apiGroups: [''],
+              apiVersions: ['v1'],
+              operations: ['CREATE', 'UPDATE'],
+              resources: ['configmaps'],
+            },
+          ],
+          namespaceSelector: { matchLabels: { case: ns } },
+          admissionReviewVersions: ['v1'],
+          sideEffects: 'None',
+          ...webhook,
+        },
+      ],
+    });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+  }
+
+  /** Waits until a configuration is in force: dry-run creates until `ready` holds for one. */
+  async function untilInForce(
+    ns: string,
+    ready: (r: Reply) => boolean,
+    labels?: Record<string, string>,
+  ): Promise<void> {
+    for (let i = 0; i < 250; i++) {
+      const r = await configMap(ns, `probe-${String(i)}`, {
+        query: '?dryRun=All',
+        ...(labels === undefined ? {} : { labels }),
+      });
+      if (ready(r)) return;
+      await sleep(20);
+    }
+    assert.fail(`the configuration for ${ns} never came into force`);
+  }
+
+  /** A port nothing listens on. */
+  async function closedPort(): Promise<number> {
+    const s = createServer();
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const port = (s.address() as { port: number }).port;
+    await new Promise<void>((resolve) =>
+      s.close(() => {
+        resolve();
+      }),
+    );
+    return port;
+  }
+
+  before(async () => {
+    hooks = await startWebhookServer(['hooks.wh-service.svc']);
+    server = await startCapstan({ storage: 'memory', scheme: 'http' });
+  });
+  after(async () => {
+    await server.stop();
+    await hooks.close();
+  });
+
+  it('denies with the webhook’s message and code, passes warnings, and sends kube’s request fields', async () => {
+    await namespace('wh-deny');
+    hooks.handle('/deny', (review) => {
+      const labels =
+        (review.request.object?.['metadata'] as { labels?: Record<string, string> }).labels ?? {};
+      if (labels['deny'] === 'yes') return deny(review, 'no deny labels');
+      if (labels['deny'] === 'forbidden') return deny(review, 'not you', 403);
+      return allow(review, { warnings: ['careful now'] });
+    });
+    await configure('validating', 'wh-deny', {
+      name: 'deny.example.com',
+      clientConfig: { url: hooks.url('/deny'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-deny', (r) => r.status === 400, { deny: 'yes' });
+    const denied = await configMap('wh-deny', 'a', { labels: { deny: 'yes' } });
+    assert.equal(denied.status, 400);
+    assert.equal(
+      denied.body['message'],
+      'admission webhook "deny.example.com" denied the request: no deny labels',
+    );
+    assert.equal(denied.body['reason'], undefined);
+    const forbidden = await configMap('wh-deny', 'b', { labels: { deny: 'forbidden' } });
+    assert.equal(forbidden.status, 403);
+    assert.equal(
+      forbidden.body['message'],
+      'admission webhook "deny.example.com" denied the request: not you',
+    );
+
+    const allowed = await configMap('wh-deny', 'c');
+    assert.equal(allowed.status, 201, JSON.stringify(allowed.body));
+    assert.equal(allowed.headers.get('warning'), '299 - "careful now"');
+    const review = hooks.received('/deny').at(-1) as AdmissionReviewIn;
+    assert.equal(review.apiVersion, 'admission.k8s.io/v1');
+    assert.equal(review.kind, 'AdmissionReview');
+    const req = review.request;
+    assert.match(req.uid, /^[0-9a-f-]{36}$/);
+    assert.deepEqual(req['kind'], { group: '', version: 'v1', kind: 'ConfigMap' });
+    assert.deepEqual(req['resource'], { group: '', version: 'v1', resource: 'configmaps' });
+    assert.deepEqual(req['requestKind'], req['kind']);
+    assert.deepEqual(req['requestResource'], req['resource']);
+    assert.equal(req['subResource'], undefined);
+    assert.equal(req['name'], 'c');
+    assert.equal(req['namespace'], 'wh-deny');
+    assert.equal(req['operation'], 'CREATE');
+    assert.equal(typeof (req['userInfo'] as { username?: unknown }).username, 'string');
+    assert.equal(req['oldObject'], null);
+    assert.equal(req['dryRun'], false);
+    assert.deepEqual(req['options'], { kind: 'CreateOptions', apiVersion: 'meta.k8s.io/v1' });
+    assert.deepEqual((req.object as { data?: unknown }).data, { k: 'v' });
+
+    // An update carries the stored object as oldObject.
+    const current = await call('GET', '/api/v1/namespaces/wh-deny/configmaps/c');
+    const updated = await call('PUT', '/api/v1/namespaces/wh-deny/configmaps/c', {
+      ...current.body,
+      data: { k: 'w' },
+    });
+    assert.equal(updated.status, 200, JSON.stringify(updated.body));
+    const update = (hooks.received('/deny').at(-1) as AdmissionReviewIn).request;
+    assert.equal(update['operation'], 'UPDATE');
+    assert.deepEqual((update['oldObject'] as { data?: unknown }).data, { k: 'v' });
+    assert.deepEqual((update.object as { data?: unknown }).data, { k: 'w' });
+  });
+
+  it('applies a mutating webhook’s JSON patch and reinvokes an IfNeeded webhook a later one changed', async () => {
+    await namespace('wh-mutate');
+    hooks.handle('/first', (review) => {
+      const labels =
+        (review.request.object?.['metadata'] as { labels?: Record<string, string> }).labels ?? {};
+      const seen = String(Number(labels['first'] ?? '0') + 1);
+      return patch(review, [{ op: 'add', path: '/metadata/labels/first', value: seen }]);
+    });
+    hooks.handle('/second', (review) =>
+      patch(review, [{ op: 'add', path: '/metadata/labels/second', value: 'yes' }]),
+    );
+    // Configurations run in name order: wh-mutate-a-first before wh-mutate-b-second.
+    await configure('mutating', 'wh-mutate', {
+      name: 'a-first.example.com',
+      reinvocationPolicy: 'IfNeeded',
+      clientConfig: { url: hooks.url('/first'), caBundle: hooks.caBundle },
+    });
+    await configure('mutating', 'wh-mutate', {
+      name: 'b-second.example.com',
+      clientConfig: { url: hooks.url('/second'), caBundle: hooks.caBundle },
+    });
+    await untilInForce(
+      'wh-mutate',
+      (r) => (r.body['metadata'] as { labels?: Record<string, string> }).labels?.['second'] === 'yes',
+      { x: '1' },
+    );
+    const before = hooks.received('/first').length;
+    const created = await configMap('wh-mutate', 'patched', { labels: { x: '1' } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.deepEqual((created.body['metadata'] as { labels?: unknown }).labels, {
+      x: '1',
+      first: '2',
+      second: 'yes',
+    });
+    const stored = await call('GET', '/api/v1/namespaces/wh-mutate/configmaps/patched');
+    assert.deepEqual((stored.body['metadata'] as { labels?: unknown }).labels, {
+      x: '1',
+      first: '2',
+      second: 'yes',
+    });
+    const firstCalls = hooks.received('/first').slice(before);
+    assert.equal(firstCalls.length, 2);
+    const secondSeen = (firstCalls[1]?.request.object?.['metadata'] as { labels?: Record<string, string> })
+      .labels;
+    assert.equal(secondSeen?.['second'], 'yes');
+  });
+
+  it('fails closed with kube’s InternalError when the webhook is down, and open with failurePolicy Ignore', async () => {
+    await namespace('wh-down');
+    const port = await closedPort();
+    const url = `https://127.0.0.1:${String(port)}/down`;
+    await configure('validating', 'wh-down', {
+      name: 'down.example.com',
+      clientConfig: { url, caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-down', (r) => r.status === 500);
+    const failed = await configMap('wh-down', 'x');
+    assert.equal(failed.status, 500);
+    assert.equal(failed.body['reason'], 'InternalError');
+    assert.equal(
+      failed.body['message'],
+      `Internal error occurred: failed calling webhook "down.example.com": failed to call webhook: Post "${url}?timeout=10s": dial tcp 127.0.0.1:${String(port)}: connect: connection refused`,
+    );
+
+    await namespace('wh-ignore');
+    await configure('validating', 'wh-ignore', {
+      name: 'ignore.example.com',
+      failurePolicy: 'Ignore',
+      clientConfig: { url, caBundle: hooks.caBundle },
+    });
+    await configure('validating', 'wh-ignore', {
+      name: 'marker.example.com',
+      clientConfig: { url: hooks.url('/marker'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-ignore', () => hooks.received('/marker').length > 0);
+    const passed = await configMap('wh-ignore', 'x');
+    assert.equal(passed.status, 201, JSON.stringify(passed.body));
+  });
+
+  it('gives up on a webhook after timeoutSeconds', async () => {
+    await namespace('wh-slow');
+    hooks.handle('/slow', () => 'hang');
+    await configure('validating', 'wh-slow', {
+      name: 'slow.example.com',
+      timeoutSeconds: 1,
+      clientConfig: { url: hooks.url('/slow'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-slow', (r) => r.status === 500);
+    const started = Date.now();
+    const failed = await configMap('wh-slow', 'x');
+    const took = Date.now() - started;
+    assert.equal(failed.status, 500);
+    assert.equal(
+      failed.body['message'],
+      `Internal error occurred: failed calling webhook "slow.example.com": failed to call webhook: Post "${hooks.url('/slow')}?timeout=1s": context deadline exceeded`,
+    );
+    assert.ok(took >= 900 && took < 5000, `took ${String(took)}ms`);
+  });
+  it('calls a webhook only when its matchConditions hold, and fails closed when one cannot be evaluated', async () => {
+    await namespace('wh-cel');
+    hooks.handle('/cel', (review) => deny(review, 'matched'));
+    await configure('validating', 'wh-cel', {
+      name: 'cel.example.com',
+      matchConditions: [
+        { name: 'not-skipped', expression: "object.metadata.name != 'skip-me'" },
+        { name: 'creates', expression: "request.operation == 'CREATE'" },
+      ],
+      clientConfig: { url: hooks.url('/cel'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-cel', (r) => r.status === 400);
+    assert.equal((await configMap('wh-cel', 'skip-me')).status, 201);
+    const sent = await configMap('wh-cel', 'sent');
+    assert.equal(sent.body['message'], 'admission webhook "cel.example.com" denied the request: matched');
+
+    await namespace('wh-cel-error');
+    await configure('validating', 'wh-cel-error', {
+      name: 'cel-error.example.com',
+      matchConditions: [{ name: 'has-team', expression: "object.metadata.labels['team'] == 'a'" }],
+      clientConfig: { url: hooks.url('/cel'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-cel-error', (r) => r.status === 403, { other: 'x' });
+    const failed = await configMap('wh-cel-error', 'no-team', { labels: { other: 'x' } });
+    assert.equal(failed.status, 403);
+    assert.equal(failed.body['reason'], 'Forbidden');
+    assert.equal(
+      failed.body['message'],
+      `configmaps "no-team" is forbidden: expression 'object.metadata.labels['team'] == 'a'' resulted in error: no such key: team`,
+    );
+    const other = await configMap('wh-cel-error', 'team-b', { labels: { team: 'b' } });
+    assert.equal(other.status, 201, JSON.stringify(other.body));
+  });
+
+  it('sends only objects whose labels (new or old) the objectSelector selects, in namespaces the namespaceSelector selects', async () => {
+    await namespace('wh-objects');
+    await namespace('wh-elsewhere');
+    hooks.handle('/objects', (review) => deny(review, 'selected'));
+    await configure('validating', 'wh-objects', {
+      name: 'objects.example.com',
+      objectSelector: { matchLabels: { checked: 'yes' } },
+      clientConfig: { url: hooks.url('/objects'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-objects', (r) => r.status === 400, { checked: 'yes' });
+    assert.equal((await configMap('wh-objects', 'unchecked')).status, 201);
+    assert.equal((await configMap('wh-objects', 'checked', { labels: { checked: 'yes' } })).status, 400);
+    // Another namespace is not selected.
+    assert.equal((await configMap('wh-elsewhere', 'checked', { labels: { checked: 'yes' } })).status, 201);
+    // An update that removes the label still matches through the old object.
+    const current = await call('GET', '/api/v1/namespaces/wh-elsewhere/configmaps/checked');
+    const moved = await call('PUT', '/api/v1/namespaces/wh-objects/configmaps/unchecked', {
+      ...(await call('GET', '/api/v1/namespaces/wh-objects/configmaps/unchecked')).body,
+      data: { k: 'changed' },
+    });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.equal(current.status, 200);
+    hooks.handle('/objects', (review) =>
+      review.request['operation'] === 'UPDATE' ? deny(review, 'old object selected') : allow(review),
+    );
+    const relabel = await call('GET', '/api/v1/namespaces/wh-objects/configmaps/unchecked');
+    const labelled = await call('PUT', '/api/v1/namespaces/wh-objects/configmaps/unchecked', {
+      ...relabel.body,
+      metadata: { ...(relabel.body['metadata'] as object), labels: { checked: 'yes' } },
+    });
+    assert.equal(labelled.status, 400, JSON.stringify(labelled.body));
+  });
+
+  it('reaches a webhook through its Service’s endpoints with the service’s TLS name', async () => {
+    await namespace('wh-service');
+    // Endpoints may not be loopback addresses: the machine's own address serves, else an
+    // ExternalName Service naming localhost (resolved the same way).
+    const address = nonLoopbackAddress();
+    const spec =
+      address === undefined
+        ? { type: 'ExternalName', externalName: 'localhost' }
+        : { ports: [{ name: 'https', port: 443, targetPort: hooks.port }] };
+    const svc = await call('POST', '/api/v1/namespaces/wh-service/services', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'hooks' },
+      spec,
+    });
+    assert.equal(svc.status, 201, JSON.stringify(svc.body));
+    if (address !== undefined) {
+      const slice = await call('POST', '/apis/discovery.k8s.io/v1/namespaces/wh-service/endpointslices', {
+        apiVersion: 'discovery.k8s.io/v1',
+        kind: 'EndpointSlice',
+        metadata: { name: 'hooks-1', labels: { 'kubernetes.io/service-name': 'hooks' } },
+        addressType: 'IPv4',
+        endpoints: [{ addresses: [address], conditions: { ready: true } }],
+        ports: [{ name: 'https', port: hooks.port, protocol: 'TCP' }],
+      });
+      assert.equal(slice.status, 201, JSON.stringify(slice.body));
+    }
+    hooks.handle('/by-service', (review) => deny(review, 'through the service'));
+    await configure('validating', 'wh-service', {
+      name: 'service.example.com',
+      clientConfig: {
+        service: {
+          namespace: 'wh-service',
+          name: 'hooks',
+          path: '/by-service',
+          ...(address === undefined ? { port: hooks.port } : {}),
+        },
+        caBundle: hooks.caBundle,
+      },
+    });
+    await untilInForce('wh-service', (r) => r.status === 400);
+    const denied = await configMap('wh-service', 'x');
+    assert.equal(
+      denied.body['message'],
+      'admission webhook "service.example.com" denied the request: through the service',
+    );
+
+    await configure('validating', 'wh-service', {
+      name: 'missing.example.com',
+      clientConfig: {
+        service: { namespace: 'wh-service', name: 'missing', path: '/x' },
+        caBundle: hooks.caBundle,
+      },
+    });
+    await untilInForce('wh-service', (r) => r.status === 500);
+    const failed = await configMap('wh-service', 'y');
+    assert.equal(
+      failed.body['message'],
+      'Internal error occurred: failed calling webhook "missing.example.com": failed to call webhook: Post "https://missing.wh-service.svc:443/x?timeout=10s": service "missing" not found',
+    );
+  });
+
+  it('sends dry runs to webhooks without side effects, v1beta1 reviews to webhooks that take only those', async () => {
+    await namespace('wh-dry');
+    hooks.handle('/dry', (review) => allow(review));
+    await configure('validating', 'wh-dry', {
+      name: 'dry.example.com',
+      admissionReviewVersions: ['v1beta1'],
+      clientConfig: { url: hooks.url('/dry'), caBundle: hooks.caBundle },
+    });
+    await untilInForce('wh-dry', () => hooks.received('/dry').length > 0);
+    const dry = await configMap('wh-dry', 'dry', { query: '?dryRun=All' });
+    assert.equal(dry.status, 201, JSON.stringify(dry.body));
+    const review = hooks.received('/dry').at(-1) as AdmissionReviewIn;
+    assert.equal(review.apiVersion, 'admission.k8s.io/v1beta1');
+    assert.equal(review.request['dryRun'], true);
+    assert.deepEqual(review.request['options'], {
+      kind: 'CreateOptions',
+      apiVersion: 'meta.k8s.io/v1',
+      dryRun: ['All'],
+    });
+    assert.equal((await call('GET', '/api/v1/namespaces/wh-dry/configmaps/dry')).status, 404);
+  });
+});
