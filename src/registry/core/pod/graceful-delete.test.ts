@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Pod } from '../../../api/core/v1/pod.js';
+import type { PodPhase } from '../../../api/core/v1/pod-status.js';
 import type { UpdateRequest } from '../../rest/capabilities.js';
 import type { DeleteOptions } from '../../rest/options.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing/memory-rest-options.js';
@@ -12,7 +13,7 @@ import { newPodREST, type PodStorage } from './storage.js';
 interface Row {
   readonly name: string;
   readonly nodeName?: string;
-  readonly phase?: string;
+  readonly phase?: PodPhase;
   readonly terminationGracePeriodSeconds?: number;
   readonly options: DeleteOptions;
   /** undefined: removed at once; a number: kept as terminating with this deletionGracePeriodSeconds. */
