@@ -282,12 +282,20 @@ describe('pods from protobuf with embedded structs', () => {
     assert.deepEqual(pod, { name: 'bare' });
   });
 
-  it('a source this server does not know is refused, not dropped', () => {
-    // VolumeSource field 7 is nfs, which a pod volume here cannot carry.
-    const raw = pb()
+  it('a pod volume carries every source of k8s.io/api 1.33 (nfs 7, cinder 13), and refuses unknown fields', () => {
+    const nfs = pb()
       .string(1, 'n')
       .message(2, pb().message(7, pb().string(1, 'nfs.example').string(2, '/')));
-    assert.throws(() => decode('Volume', raw), ProtoError);
+    assert.deepEqual(decode('Volume', nfs), { name: 'n', nfs: { server: 'nfs.example', path: '/' } });
+    const cinder = pb()
+      .string(1, 'c')
+      .message(2, pb().message(13, pb().string(1, 'vol-1').string(2, 'ext4')));
+    assert.deepEqual(decode('Volume', cinder), { name: 'c', cinder: { volumeID: 'vol-1', fsType: 'ext4' } });
+    // VolumeSource has no field 99.
+    const unknown = pb()
+      .string(1, 'x')
+      .message(2, pb().message(99, pb().string(1, 'x')));
+    assert.throws(() => decode('Volume', unknown), ProtoError);
   });
 
   it('decodes a PersistentVolume source: PersistentVolumeSource at 2 (nfs 5, hostPath 3)', () => {
