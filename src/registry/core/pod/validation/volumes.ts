@@ -413,9 +413,9 @@ export function validateVolumes(
   volumes: readonly Volume[] | undefined,
   path: FieldPath,
   podName = '',
-): { errs: ErrorList; names: Set<string> } {
+): { errs: ErrorList; names: Map<string, Volume> } {
   const errs: ErrorList = [];
-  const names = new Set<string>();
+  const names = new Map<string, Volume>();
   const createdClaims = new Set<string>();
   if (podName !== '')
     for (const v of volumes ?? []) if (v.ephemeral !== undefined) createdClaims.add(`${podName}-${v.name}`);
@@ -426,7 +426,7 @@ export function validateVolumes(
     if (name === '') el.push(FieldError.required(p.child('name')));
     else for (const msg of isDNS1123Label(name)) el.push(FieldError.invalid(p.child('name'), name, msg));
     if (names.has(name)) el.push(FieldError.duplicate(p.child('name'), name));
-    if (el.length === 0) names.add(name);
+    if (el.length === 0) names.set(name, v);
     else errs.push(...el);
     const claim = v.persistentVolumeClaim?.claimName;
     if (claim !== undefined && createdClaims.has(claim))
@@ -457,7 +457,7 @@ function validateMountPropagation(mode: string, container: Container, path: Fiel
 /** ValidateVolumeMounts: each mount names a valid volume, at a path unique in the container. */
 export function validateVolumeMounts(
   container: Container,
-  volumes: ReadonlySet<string>,
+  volumes: ReadonlyMap<string, Volume>,
   path: FieldPath,
 ): ErrorList {
   const errs: ErrorList = [];
@@ -471,6 +471,17 @@ export function validateVolumeMounts(
     if (mountPath === '') errs.push(FieldError.required(p.child('mountPath')));
     if (mountPoints.has(mountPath))
       errs.push(FieldError.invalid(p.child('mountPath'), mountPath, 'must be unique'));
+    const devices = container.volumeDevices ?? [];
+    if (devices.some((d) => d.name === name))
+      errs.push(FieldError.invalid(p.child('name'), name, 'must not already exist in volumeDevices'));
+    if (devices.some((d) => d.devicePath === mountPath))
+      errs.push(
+        FieldError.invalid(
+          p.child('mountPath'),
+          mountPath,
+          'must not already exist as a path in volumeDevices',
+        ),
+      );
     mountPoints.add(mountPath);
     const subPath = mnt.subPath ?? '';
     const subPathExpr = mnt.subPathExpr ?? '';
@@ -489,6 +500,53 @@ export function validateVolumeMounts(
     }
     if (mnt.mountPropagation !== undefined)
       errs.push(...validateMountPropagation(mnt.mountPropagation, container, path.child('mountPropagation')));
+  });
+  return errs;
+}
+
+/** ValidateVolumeDevices: raw block devices come from claims, at unique paths no mount uses. */
+export function validateVolumeDevices(
+  container: Container,
+  volumes: ReadonlyMap<string, Volume>,
+  path: FieldPath,
+): ErrorList {
+  const errs: ErrorList = [];
+  const paths = new Set<string>();
+  const names = new Set<string>();
+  const mounts = container.volumeMounts ?? [];
+  (container.volumeDevices ?? []).forEach((dev, i) => {
+    const p = path.index(i);
+    const name = dev.name ?? '';
+    const devicePath = dev.devicePath ?? '';
+    const volume = volumes.get(name);
+    if (name === '') errs.push(FieldError.required(p.child('name')));
+    if (names.has(name)) errs.push(FieldError.invalid(p.child('name'), name, 'must be unique'));
+    if (volume === undefined) errs.push(FieldError.notFound(p.child('name'), name));
+    else if (volume.persistentVolumeClaim === undefined && volume.ephemeral === undefined)
+      errs.push(
+        FieldError.invalid(
+          p.child('name'),
+          name,
+          'can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode',
+        ),
+      );
+    if (devicePath === '') errs.push(FieldError.required(p.child('devicePath')));
+    if (paths.has(devicePath))
+      errs.push(FieldError.invalid(p.child('devicePath'), devicePath, 'must be unique'));
+    if (devicePath !== '' && devicePath.split('/').includes('..'))
+      errs.push(FieldError.invalid(p.child('devicePath'), devicePath, "can not contain backsteps ('..')"));
+    else paths.add(devicePath);
+    if (mounts.some((m) => m.name === name))
+      errs.push(FieldError.invalid(p.child('name'), name, 'must not already exist in volumeMounts'));
+    if (mounts.some((m) => m.mountPath === devicePath))
+      errs.push(
+        FieldError.invalid(
+          p.child('devicePath'),
+          devicePath,
+          'must not already exist as a path in volumeMounts',
+        ),
+      );
+    if (name !== '') names.add(name);
   });
   return errs;
 }
