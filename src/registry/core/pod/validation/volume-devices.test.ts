@@ -1,5 +1,6 @@
 // ValidateVolumeDevices (pkg/apis/core/validation/validation.go): a container's raw block devices
-// name claim-backed volumes (persistentVolumeClaim or ephemeral) at unique paths no mount uses.
+// name claim-backed volumes (persistentVolumeClaim or ephemeral) at unique paths no mount uses; and
+// validateMountRecursiveReadOnly, the mount field k8s.io/api 1.33 added beside them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Container } from '../../../../api/core/v1/container.js';
@@ -75,9 +76,23 @@ const rows: readonly { name: string; container: Partial<Container>; errors: stri
       'spec.containers[0].volumeDevices[0].devicePath: Invalid value: "/dev/xvda": must not already exist as a path in volumeMounts',
     ],
   },
+  {
+    name: 'recursiveReadOnly on a writable mount, and an unknown mode',
+    container: {
+      volumeMounts: [
+        { name: 'cache', mountPath: '/a', recursiveReadOnly: 'Enabled' },
+        { name: 'cache', mountPath: '/b', readOnly: true, recursiveReadOnly: 'Always' },
+        { name: 'cache', mountPath: '/c', readOnly: true, recursiveReadOnly: 'IfPossible' },
+      ],
+    },
+    errors: [
+      'spec.containers[0].volumeMounts[0].recursiveReadOnly: Forbidden: may only be specified when readOnly is true',
+      'spec.containers[0].volumeMounts[1].recursiveReadOnly: Unsupported value: "Always": supported values: "Disabled", "Enabled", "IfPossible"',
+    ],
+  },
 ];
 
-describe('volume devices', () => {
+describe('volume devices and mount modes', () => {
   for (const row of rows) {
     it(row.name, () => {
       const podSpec = spec(row.container);

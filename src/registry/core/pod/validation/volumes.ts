@@ -454,6 +454,24 @@ function validateMountPropagation(mode: string, container: Container, path: Fiel
   return [];
 }
 
+const recursiveReadOnlyModes = ['Disabled', 'Enabled', 'IfPossible'];
+
+/** validateMountRecursiveReadOnly: Enabled and IfPossible need a read-only mount without propagation. */
+function validateMountRecursiveReadOnly(mnt: VolumeMount, at: FieldPath): ErrorList {
+  const mode = mnt.recursiveReadOnly;
+  if (mode === undefined || mode === 'Disabled') return [];
+  if (!recursiveReadOnlyModes.includes(mode))
+    return [FieldError.notSupported(at, mode, recursiveReadOnlyModes)];
+  const errs: ErrorList = [];
+  if (mnt.readOnly !== true)
+    errs.push(FieldError.forbidden(at, 'may only be specified when readOnly is true'));
+  if (mnt.mountPropagation !== undefined && mnt.mountPropagation !== 'None')
+    errs.push(
+      FieldError.forbidden(at, 'may only be specified when mountPropagation is None or not specified'),
+    );
+  return errs;
+}
+
 /** ValidateVolumeMounts: each mount names a valid volume, at a path unique in the container. */
 export function validateVolumeMounts(
   container: Container,
@@ -500,6 +518,7 @@ export function validateVolumeMounts(
     }
     if (mnt.mountPropagation !== undefined)
       errs.push(...validateMountPropagation(mnt.mountPropagation, container, path.child('mountPropagation')));
+    errs.push(...validateMountRecursiveReadOnly(mnt, p.child('recursiveReadOnly')));
   });
   return errs;
 }
