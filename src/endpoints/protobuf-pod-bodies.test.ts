@@ -232,7 +232,7 @@ describe('protobuf Pod and PersistentVolume bodies', () => {
     });
   });
 
-  it('a volume source this server cannot hold is a 400, not silently dropped', async () => {
+  it('a legacy volume source (gitRepo, VolumeSource field 5) is held and stored', async () => {
     const spec = pb()
       .message(
         1,
@@ -246,7 +246,8 @@ describe('protobuf Pod and PersistentVolume bodies', () => {
       pb().message(1, objectMeta('git', 'default')).message(2, spec),
     );
     const res = await request({ method: 'POST', url: pods, headers, payload: body });
-    assert.equal(res.statusCode, 400, res.body);
-    assert.match(res.json<{ message: string }>().message, /VolumeSource: field 5 is not supported/);
+    assert.equal(res.statusCode, 201, res.body);
+    const stored = res.json<{ spec: { volumes: unknown[] } }>().spec.volumes[0];
+    assert.deepEqual(stored, { name: 'git', gitRepo: { repository: 'https://example.com/repo' } });
   });
 });

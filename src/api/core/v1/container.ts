@@ -18,7 +18,9 @@ import {
   struct,
 } from '../../schema/builders.js';
 import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
+import type { ContainerResizePolicy, VolumeDevice } from './container-parts.js';
 import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
+import type { ResourceClaim } from './resource-claims.js';
 import {
   APP_ARMOR_PROFILE,
   SE_LINUX_OPTIONS,
@@ -68,6 +70,7 @@ export interface EnvFromSource {
 export interface ResourceRequirements {
   limits?: Record<string, Quantity>;
   requests?: Record<string, Quantity>;
+  claims?: ResourceClaim[];
 }
 
 export interface VolumeMount {
@@ -77,6 +80,7 @@ export interface VolumeMount {
   subPath?: string;
   mountPropagation?: string;
   subPathExpr?: string;
+  recursiveReadOnly?: string;
 }
 
 export interface SecurityContext {
@@ -118,6 +122,8 @@ export interface Container {
   tty?: boolean;
   /** Init containers only: `Always` makes a sidecar that runs beside the app containers. */
   restartPolicy?: string;
+  resizePolicy?: ContainerResizePolicy[];
+  volumeDevices?: VolumeDevice[];
 }
 
 export const CONTAINER = coreV1('Container');
@@ -176,6 +182,10 @@ export const containerModule: APIModule = {
           'x-kubernetes-patch-merge-key': 'containerPort',
         }),
         readinessProbe: ref(PROBE),
+        resizePolicy: atomicList(
+          ref(coreV1('ContainerResizePolicy')),
+          'How the container reacts to resizes.',
+        ),
         resources: ref(RESOURCES, 'Compute resources.', { default: {} }),
         restartPolicy: str(
           'Init containers only: Always makes a sidecar, restarted when it exits and running beside the containers.',
@@ -192,6 +202,12 @@ export const containerModule: APIModule = {
           default: 'File',
         }),
         tty: bool(),
+        volumeDevices: arrayOf(ref(coreV1('VolumeDevice')), 'Raw block devices to map into the container.', {
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['devicePath'],
+          'x-kubernetes-patch-strategy': 'merge',
+          'x-kubernetes-patch-merge-key': 'devicePath',
+        }),
         volumeMounts: arrayOf(ref(MOUNT), 'Volumes to mount.', {
           'x-kubernetes-list-type': 'map',
           'x-kubernetes-list-map-keys': ['mountPath'],
@@ -244,6 +260,10 @@ export const containerModule: APIModule = {
     [CM_ENV]: envSource('ConfigMap'),
     [SECRET_ENV]: envSource('Secret'),
     [RESOURCES]: struct('Compute resource requests and limits.', {
+      claims: arrayOf(ref(coreV1('ResourceClaim')), 'Claims of the pod the container uses.', {
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['name'],
+      }),
       limits: quantities('Maximum resources allowed.'),
       requests: quantities('Minimum resources required.'),
     }),
@@ -254,6 +274,7 @@ export const containerModule: APIModule = {
         mountPropagation: str(),
         name: str(),
         readOnly: bool(),
+        recursiveReadOnly: str('Disabled, IfPossible or Enabled.'),
         subPath: str(),
         subPathExpr: str(),
       },
@@ -297,8 +318,10 @@ export const containerModule: APIModule = {
       tty: 18,
       envFrom: 19,
       terminationMessagePolicy: 20,
+      volumeDevices: 21,
       startupProbe: pointer(22),
-      restartPolicy: 24,
+      resizePolicy: 23,
+      restartPolicy: pointer(24),
     },
     [PORT]: { name: 1, hostPort: 2, containerPort: 3, protocol: 4, hostIP: 5 },
     [ENV]: { name: 1, value: 2, valueFrom: pointer(3) },
@@ -315,8 +338,16 @@ export const containerModule: APIModule = {
     [ENV_FROM]: { prefix: 1, configMapRef: pointer(2), secretRef: pointer(3) },
     [CM_ENV]: { LocalObjectReference: localObjectReference, optional: pointer(2) },
     [SECRET_ENV]: { LocalObjectReference: localObjectReference, optional: pointer(2) },
-    [RESOURCES]: { limits: 1, requests: 2 },
-    [MOUNT]: { name: 1, readOnly: 2, mountPath: 3, subPath: 4, mountPropagation: pointer(5), subPathExpr: 6 },
+    [RESOURCES]: { limits: 1, requests: 2, claims: 3 },
+    [MOUNT]: {
+      name: 1,
+      readOnly: 2,
+      mountPath: 3,
+      subPath: 4,
+      mountPropagation: pointer(5),
+      subPathExpr: 6,
+      recursiveReadOnly: pointer(7),
+    },
     [SEC_CTX]: {
       capabilities: pointer(1),
       privileged: pointer(2),

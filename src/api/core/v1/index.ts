@@ -24,6 +24,10 @@ import { secretModule } from './secret.js';
 import { serviceAccountModule } from './service-account.js';
 import { serviceModule } from './service.js';
 import { volumeModule } from './volume.js';
+import { volumeSourcesModule } from './volume-sources.js';
+import { affinityModule } from './affinity.js';
+import { containerPartsModule } from './container-parts.js';
+import { resourceClaimsModule } from './resource-claims.js';
 import { limitRangeModule } from './limit-range.js';
 import { podTemplateModule } from './pod-template.js';
 import { replicationControllerModule } from './replication-controller.js';
@@ -41,6 +45,10 @@ export const coreV1Modules: readonly APIModule[] = [
   probeModule,
   ephemeralContainerModule,
   volumeModule,
+  volumeSourcesModule,
+  affinityModule,
+  containerPartsModule,
+  resourceClaimsModule,
   podStatusModule,
   podModule,
   podSpecPartsModule,

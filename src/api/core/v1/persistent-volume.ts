@@ -1,4 +1,5 @@
-// core/v1 PersistentVolume(+List) with the hostPath, nfs, local and csi sources, and the node
+// core/v1 PersistentVolume(+List) with the hostPath, nfs, local and csi sources (the others are
+// volume-sources.ts's), and the node
 // selector its nodeAffinity uses (k8s.io/api/core/v1 types.go). Go embeds PersistentVolumeSource in
 // PersistentVolumeSpec: JSON flattens it, protobuf nests it as field 2 (an `inline` table entry).
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
@@ -10,6 +11,7 @@ import { LIST_META } from '../../meta/v1/list-meta.js';
 import { OBJECT_META, TIME } from '../../meta/v1/object-meta.js';
 import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
 import { OBJECT_REFERENCE, type ObjectReference } from './object-reference.js';
+import type * as sources from './volume-sources.js';
 
 export const persistentVolumeAccessModes = [
   'ReadOnlyMany',
@@ -54,12 +56,35 @@ export interface CSIPersistentVolumeSource {
   nodeExpandSecretRef?: SecretReference;
 }
 
-/** The sources Capstan knows; Go's PersistentVolumeSource has more (cloud and legacy in-tree ones). */
+export interface NFSVolumeSource {
+  server?: string;
+  path?: string;
+  readOnly?: boolean;
+}
+
 export interface PersistentVolumeSource {
   hostPath?: { path?: string; type?: string };
-  nfs?: { server?: string; path?: string; readOnly?: boolean };
+  nfs?: NFSVolumeSource;
   local?: { path?: string; fsType?: string };
   csi?: CSIPersistentVolumeSource;
+  gcePersistentDisk?: sources.GCEPersistentDiskVolumeSource;
+  awsElasticBlockStore?: sources.AWSElasticBlockStoreVolumeSource;
+  glusterfs?: sources.GlusterfsPersistentVolumeSource;
+  rbd?: sources.RBDPersistentVolumeSource;
+  iscsi?: sources.ISCSIPersistentVolumeSource;
+  cinder?: sources.CinderPersistentVolumeSource;
+  cephfs?: sources.CephFSPersistentVolumeSource;
+  fc?: sources.FCVolumeSource;
+  flocker?: sources.FlockerVolumeSource;
+  flexVolume?: sources.FlexPersistentVolumeSource;
+  azureFile?: sources.AzureFilePersistentVolumeSource;
+  vsphereVolume?: sources.VsphereVirtualDiskVolumeSource;
+  quobyte?: sources.QuobyteVolumeSource;
+  azureDisk?: sources.AzureDiskVolumeSource;
+  photonPersistentDisk?: sources.PhotonPersistentDiskVolumeSource;
+  portworxVolume?: sources.PortworxVolumeSource;
+  scaleIO?: sources.ScaleIOPersistentVolumeSource;
+  storageos?: sources.StorageOSPersistentVolumeSource;
 }
 
 export interface PersistentVolumeSpec extends PersistentVolumeSource {
@@ -116,10 +141,28 @@ const kind = str('REST resource this object represents.');
 const secretRef = (description: string): ReturnType<typeof ref> => ref(SECRET_REFERENCE, description);
 
 const sourceProperties = {
+  awsElasticBlockStore: ref(coreV1('AWSElasticBlockStoreVolumeSource')),
+  azureDisk: ref(coreV1('AzureDiskVolumeSource')),
+  azureFile: ref(coreV1('AzureFilePersistentVolumeSource')),
+  cephfs: ref(coreV1('CephFSPersistentVolumeSource')),
+  cinder: ref(coreV1('CinderPersistentVolumeSource')),
   csi: ref(CSI, 'A volume served by an external CSI driver.'),
+  fc: ref(coreV1('FCVolumeSource')),
+  flexVolume: ref(coreV1('FlexPersistentVolumeSource')),
+  flocker: ref(coreV1('FlockerVolumeSource')),
+  gcePersistentDisk: ref(coreV1('GCEPersistentDiskVolumeSource')),
+  glusterfs: ref(coreV1('GlusterfsPersistentVolumeSource')),
   hostPath: ref(HOST_PATH, 'A directory of the host (single-node testing only).'),
+  iscsi: ref(coreV1('ISCSIPersistentVolumeSource')),
   local: ref(LOCAL, 'Local storage of a node.'),
   nfs: ref(NFS, 'An NFS mount.'),
+  photonPersistentDisk: ref(coreV1('PhotonPersistentDiskVolumeSource')),
+  portworxVolume: ref(coreV1('PortworxVolumeSource')),
+  quobyte: ref(coreV1('QuobyteVolumeSource')),
+  rbd: ref(coreV1('RBDPersistentVolumeSource')),
+  scaleIO: ref(coreV1('ScaleIOPersistentVolumeSource')),
+  storageos: ref(coreV1('StorageOSPersistentVolumeSource')),
+  vsphereVolume: ref(coreV1('VsphereVirtualDiskVolumeSource')),
 };
 
 export const persistentVolumeModule: APIModule = {
@@ -246,7 +289,30 @@ export const persistentVolumeModule: APIModule = {
       nodeAffinity: pointer(9),
       volumeAttributesClassName: pointer(10),
     },
-    [SOURCE]: { hostPath: pointer(3), nfs: pointer(5), local: pointer(20), csi: pointer(22) },
+    [SOURCE]: {
+      gcePersistentDisk: pointer(1),
+      awsElasticBlockStore: pointer(2),
+      hostPath: pointer(3),
+      glusterfs: pointer(4),
+      nfs: pointer(5),
+      rbd: pointer(6),
+      iscsi: pointer(7),
+      cinder: pointer(8),
+      cephfs: pointer(9),
+      fc: pointer(10),
+      flocker: pointer(11),
+      flexVolume: pointer(12),
+      azureFile: pointer(13),
+      vsphereVolume: pointer(14),
+      quobyte: pointer(15),
+      azureDisk: pointer(16),
+      photonPersistentDisk: pointer(17),
+      portworxVolume: pointer(18),
+      scaleIO: pointer(19),
+      local: pointer(20),
+      storageos: pointer(21),
+      csi: pointer(22),
+    },
     [STATUS]: { phase: 1, message: 2, reason: 3, lastPhaseTransitionTime: pointer(4) },
     [NFS]: { server: 1, path: 2, readOnly: 3 },
     [LOCAL]: { path: 1, fsType: pointer(2) },

@@ -2,8 +2,23 @@
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1 } from '../../schema/api-module.js';
 import { pointer } from '../../schema/protobuf.js';
-import { atomicList, bool, int32, mapList, ref, str, struct } from '../../schema/builders.js';
+import {
+  arrayOf,
+  atomicList,
+  bool,
+  int32,
+  int64,
+  mapList,
+  mapOf,
+  ref,
+  str,
+  struct,
+} from '../../schema/builders.js';
 import { TIME } from '../../meta/v1/object-meta.js';
+import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
+import type { ResourceRequirements } from './container.js';
+import type { ContainerUser, VolumeMountStatus } from './container-parts.js';
+import type { PodResourceClaimStatus, ResourceStatus } from './resource-claims.js';
 
 export const podPhases = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'] as const;
 export type PodPhase = (typeof podPhases)[number];
@@ -17,6 +32,7 @@ export interface PodCondition {
   lastTransitionTime?: string;
   reason?: string;
   message?: string;
+  observedGeneration?: number;
 }
 
 export interface ContainerState {
@@ -43,6 +59,12 @@ export interface ContainerStatus {
   imageID: string;
   containerID?: string;
   started?: boolean;
+  allocatedResources?: Record<string, Quantity>;
+  resources?: ResourceRequirements;
+  volumeMounts?: VolumeMountStatus[];
+  user?: ContainerUser;
+  allocatedResourcesStatus?: ResourceStatus[];
+  stopSignal?: string;
 }
 
 export interface PodStatus {
@@ -59,6 +81,10 @@ export interface PodStatus {
   initContainerStatuses?: ContainerStatus[];
   containerStatuses?: ContainerStatus[];
   qosClass?: PodQOSClass;
+  ephemeralContainerStatuses?: ContainerStatus[];
+  resize?: string;
+  resourceClaimStatuses?: PodResourceClaimStatus[];
+  observedGeneration?: number;
 }
 
 export const POD_STATUS = coreV1('PodStatus');
@@ -78,16 +104,25 @@ export const podStatusModule: APIModule = {
     [POD_STATUS]: struct('Observed state of a pod.', {
       conditions: mapList(ref(CONDITION), 'type', 'Current service state of the pod.'),
       containerStatuses: statuses('One status per container.'),
+      ephemeralContainerStatuses: statuses('One status per ephemeral container.'),
       hostIP: str('IP of the node the pod runs on.'),
       hostIPs: mapList(ref(HOST_IP), 'ip', 'IPs of the node.'),
       initContainerStatuses: statuses('One status per init container.'),
       message: str(),
       nominatedNodeName: str('Node the scheduler preempted for this pod.'),
+      observedGeneration: int64('The pod generation this status reflects.'),
       phase: str('Pending, Running, Succeeded, Failed or Unknown.', { enum: [...podPhases] }),
       podIP: str(),
       podIPs: mapList(ref(POD_IP), 'ip', 'IPs of the pod.'),
       qosClass: str('Guaranteed, Burstable or BestEffort.', { enum: [...qosClasses] }),
       reason: str(),
+      resize: str('Deprecated: the state of a pod resize.'),
+      resourceClaimStatuses: arrayOf(ref(coreV1('PodResourceClaimStatus')), 'Claims generated for the pod.', {
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-list-map-keys': ['name'],
+        'x-kubernetes-patch-strategy': 'merge,retainKeys',
+        'x-kubernetes-patch-merge-key': 'name',
+      }),
       startTime: ref(TIME),
     }),
     [CONDITION]: struct(
@@ -96,6 +131,7 @@ export const podStatusModule: APIModule = {
         lastProbeTime: ref(TIME),
         lastTransitionTime: ref(TIME),
         message: str(),
+        observedGeneration: int64('The pod generation the condition was set for.'),
         reason: str(),
         status: str(),
         type: str(),
@@ -107,15 +143,25 @@ export const podStatusModule: APIModule = {
     [STATUS]: struct(
       'State of one container.',
       {
+        allocatedResources: mapOf(ref(QUANTITY), 'Resources the node allocated to the container.'),
+        allocatedResourcesStatus: mapList(
+          ref(coreV1('ResourceStatus')),
+          'name',
+          'Health of allocated resources.',
+        ),
         containerID: str(),
         image: str(),
         imageID: str(),
         lastState: ref(STATE, undefined, { default: {} }),
         name: str(),
         ready: bool(),
+        resources: ref(coreV1('ResourceRequirements'), 'Resources the runtime applied.'),
         restartCount: int32(),
         started: bool(),
         state: ref(STATE, undefined, { default: {} }),
+        stopSignal: str('The signal that stops the container.'),
+        user: ref(coreV1('ContainerUser'), 'The identity the first process runs as.'),
+        volumeMounts: mapList(ref(coreV1('VolumeMountStatus')), 'mountPath', 'State of the mounts.'),
       },
       { required: ['name', 'ready', 'restartCount', 'image', 'imageID'] },
     ),
@@ -158,9 +204,21 @@ export const podStatusModule: APIModule = {
       initContainerStatuses: 10,
       nominatedNodeName: 11,
       podIPs: 12,
+      ephemeralContainerStatuses: 13,
+      resize: 14,
+      resourceClaimStatuses: 15,
       hostIPs: 16,
+      observedGeneration: 17,
     },
-    [CONDITION]: { type: 1, status: 2, lastProbeTime: 3, lastTransitionTime: 4, reason: 5, message: 6 },
+    [CONDITION]: {
+      type: 1,
+      status: 2,
+      lastProbeTime: 3,
+      lastTransitionTime: 4,
+      reason: 5,
+      message: 6,
+      observedGeneration: 7,
+    },
     [POD_IP]: { ip: 1 },
     [HOST_IP]: { ip: 1 },
     [STATUS]: {
@@ -173,6 +231,12 @@ export const podStatusModule: APIModule = {
       imageID: 7,
       containerID: 8,
       started: pointer(9),
+      allocatedResources: 10,
+      resources: pointer(11),
+      volumeMounts: 12,
+      user: pointer(13),
+      allocatedResourcesStatus: 14,
+      stopSignal: pointer(15),
     },
     [STATE]: { waiting: pointer(1), running: pointer(2), terminated: pointer(3) },
     [WAITING]: { reason: 1, message: 2 },

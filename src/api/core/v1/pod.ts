@@ -1,6 +1,8 @@
-// core/v1 Pod(+List), PodSpec, PodSecurityContext, Toleration. Affinity is kept as sent (an opaque
-// object); it has no protobuf form here, so protobuf bodies carry none.
+// core/v1 Pod(+List), PodSpec, PodSecurityContext, Toleration (affinity.ts holds Affinity).
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
+import type { Affinity } from './affinity.js';
+import type { ResourceRequirements } from './container.js';
+import type { PodResourceClaim } from './resource-claims.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { coreV1, coreV1Kind } from '../../schema/api-module.js';
 import { pointer } from '../../schema/protobuf.js';
@@ -94,7 +96,7 @@ export interface PodSpec {
   imagePullSecrets?: { name?: string }[];
   hostname?: string;
   subdomain?: string;
-  affinity?: Record<string, unknown>;
+  affinity?: Affinity;
   schedulerName?: string;
   tolerations?: Toleration[];
   priorityClassName?: string;
@@ -114,6 +116,8 @@ export interface PodSpec {
   os?: { name: string };
   hostUsers?: boolean;
   schedulingGates?: { name: string }[];
+  resourceClaims?: PodResourceClaim[];
+  resources?: ResourceRequirements;
 }
 
 export interface Pod extends KubeObject {
@@ -153,11 +157,7 @@ export const podModule: APIModule = {
       'Desired behaviour of a pod.',
       {
         activeDeadlineSeconds: int64(),
-        affinity: {
-          type: 'object',
-          description: 'Scheduling constraints, kept as sent.',
-          'x-kubernetes-preserve-unknown-fields': true,
-        },
+        affinity: ref(coreV1('Affinity'), 'Scheduling constraints.'),
         automountServiceAccountToken: bool(),
         containers: containers('Containers of the pod; at least one.'),
         dnsConfig: ref(POD_DNS_CONFIG, 'DNS parameters merged into those of the DNS policy.'),
@@ -192,6 +192,13 @@ export const podModule: APIModule = {
         priority: int32(),
         priorityClassName: str(),
         readinessGates: atomicList(ref(POD_READINESS_GATE), 'Conditions the readiness waits for.'),
+        resourceClaims: arrayOf(ref(coreV1('PodResourceClaim')), 'ResourceClaims the pod uses.', {
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['name'],
+          'x-kubernetes-patch-strategy': 'merge,retainKeys',
+          'x-kubernetes-patch-merge-key': 'name',
+        }),
+        resources: ref(coreV1('ResourceRequirements'), 'Resources of the whole pod.'),
         restartPolicy: str('Always, OnFailure or Never.', {
           enum: ['Always', 'Never', 'OnFailure'],
           default: 'Always',
@@ -287,6 +294,7 @@ export const podModule: APIModule = {
       imagePullSecrets: 15,
       hostname: 16,
       subdomain: 17,
+      affinity: pointer(18),
       schedulerName: 19,
       initContainers: 20,
       automountServiceAccountToken: pointer(21),
@@ -307,6 +315,8 @@ export const podModule: APIModule = {
       os: pointer(36),
       hostUsers: pointer(37),
       schedulingGates: 38,
+      resourceClaims: 39,
+      resources: pointer(40),
     },
     [POD_SECURITY]: {
       seLinuxOptions: pointer(1),

@@ -39,6 +39,7 @@ export interface LifecycleHandler extends Handler {
 export interface Lifecycle {
   postStart?: LifecycleHandler;
   preStop?: LifecycleHandler;
+  stopSignal?: string;
 }
 
 export const PROBE = coreV1('Probe');
@@ -100,6 +101,7 @@ export const probeModule: APIModule = {
     [LIFECYCLE]: struct('Actions run at container lifecycle events.', {
       postStart: ref(LIFECYCLE_HANDLER, 'Run right after the container is created.'),
       preStop: ref(LIFECYCLE_HANDLER, 'Run before the container is terminated.'),
+      stopSignal: str('The signal that stops the container.'),
     }),
     [LIFECYCLE_HANDLER]: struct('What a lifecycle hook does.', {
       ...handlerProperties,
@@ -123,7 +125,7 @@ export const probeModule: APIModule = {
     [HTTP_HEADER]: { name: 1, value: 2 },
     [TCP]: { port: 1, host: 2 },
     [GRPC]: { port: 1, service: pointer(2) },
-    [LIFECYCLE]: { postStart: pointer(1), preStop: pointer(2) },
+    [LIFECYCLE]: { postStart: pointer(1), preStop: pointer(2), stopSignal: pointer(3) },
     [LIFECYCLE_HANDLER]: { exec: pointer(1), httpGet: pointer(2), tcpSocket: pointer(3), sleep: pointer(4) },
     [SLEEP]: { seconds: 1 },
   },

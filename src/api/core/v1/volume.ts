@@ -1,5 +1,5 @@
 // core/v1 Volume with the commonly used sources: configMap, secret, emptyDir, persistentVolumeClaim,
-// hostPath, downwardAPI, projected. Go embeds VolumeSource in Volume and LocalObjectReference in the
+// hostPath, downwardAPI, projected (volume-sources.ts holds every other one). Go embeds VolumeSource in Volume and LocalObjectReference in the
 // configMap sources: JSON flattens them, protobuf carries each as its own message at one field
 // number, which the tables name with `inline`.
 import type { APIModule } from '../../schema/api-module.js';
@@ -9,6 +9,8 @@ import { atomicList, bool, int32, int64, ref, str, struct } from '../../schema/b
 import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
 import { OBJECT_FIELD_SELECTOR, RESOURCE_FIELD_SELECTOR, type EnvVarSource } from './container.js';
 import { LOCAL_OBJECT_REFERENCE } from './object-reference.js';
+import type { NFSVolumeSource } from './persistent-volume.js';
+import type * as sources from './volume-sources.js';
 
 export interface KeyToPath {
   key: string;
@@ -28,6 +30,7 @@ export interface VolumeProjection {
   secret?: { name?: string; items?: KeyToPath[]; optional?: boolean };
   downwardAPI?: { items?: DownwardAPIVolumeFile[] };
   serviceAccountToken?: { audience?: string; expirationSeconds?: number; path: string };
+  clusterTrustBundle?: sources.ClusterTrustBundleProjection;
 }
 
 export interface Volume {
@@ -39,6 +42,29 @@ export interface Volume {
   configMap?: { name?: string; items?: KeyToPath[]; defaultMode?: number; optional?: boolean };
   downwardAPI?: { items?: DownwardAPIVolumeFile[]; defaultMode?: number };
   projected?: { sources?: VolumeProjection[]; defaultMode?: number };
+  gcePersistentDisk?: sources.GCEPersistentDiskVolumeSource;
+  awsElasticBlockStore?: sources.AWSElasticBlockStoreVolumeSource;
+  gitRepo?: sources.GitRepoVolumeSource;
+  nfs?: NFSVolumeSource;
+  iscsi?: sources.ISCSIVolumeSource;
+  glusterfs?: sources.GlusterfsVolumeSource;
+  rbd?: sources.RBDVolumeSource;
+  flexVolume?: sources.FlexVolumeSource;
+  cinder?: sources.CinderVolumeSource;
+  cephfs?: sources.CephFSVolumeSource;
+  flocker?: sources.FlockerVolumeSource;
+  fc?: sources.FCVolumeSource;
+  azureFile?: sources.AzureFileVolumeSource;
+  vsphereVolume?: sources.VsphereVirtualDiskVolumeSource;
+  quobyte?: sources.QuobyteVolumeSource;
+  azureDisk?: sources.AzureDiskVolumeSource;
+  photonPersistentDisk?: sources.PhotonPersistentDiskVolumeSource;
+  portworxVolume?: sources.PortworxVolumeSource;
+  scaleIO?: sources.ScaleIOVolumeSource;
+  storageos?: sources.StorageOSVolumeSource;
+  csi?: sources.CSIVolumeSource;
+  ephemeral?: sources.EphemeralVolumeSource;
+  image?: sources.ImageVolumeSource;
 }
 
 export const VOLUME = coreV1('Volume');
@@ -69,13 +95,36 @@ const downwardAPIFiles = (): ReturnType<typeof atomicList> =>
 const localObjectReference = { field: 1, inline: LOCAL_OBJECT_REFERENCE };
 
 const sourceProperties = {
+  awsElasticBlockStore: ref(coreV1('AWSElasticBlockStoreVolumeSource')),
+  azureDisk: ref(coreV1('AzureDiskVolumeSource')),
+  azureFile: ref(coreV1('AzureFileVolumeSource')),
+  cephfs: ref(coreV1('CephFSVolumeSource')),
+  cinder: ref(coreV1('CinderVolumeSource')),
   configMap: ref(CONFIG_MAP),
+  csi: ref(coreV1('CSIVolumeSource')),
   downwardAPI: ref(DOWNWARD_API),
   emptyDir: ref(EMPTY_DIR),
+  ephemeral: ref(coreV1('EphemeralVolumeSource')),
+  fc: ref(coreV1('FCVolumeSource')),
+  flexVolume: ref(coreV1('FlexVolumeSource')),
+  flocker: ref(coreV1('FlockerVolumeSource')),
+  gcePersistentDisk: ref(coreV1('GCEPersistentDiskVolumeSource')),
+  gitRepo: ref(coreV1('GitRepoVolumeSource')),
+  glusterfs: ref(coreV1('GlusterfsVolumeSource')),
   hostPath: ref(HOST_PATH),
+  image: ref(coreV1('ImageVolumeSource')),
+  iscsi: ref(coreV1('ISCSIVolumeSource')),
+  nfs: ref(coreV1('NFSVolumeSource')),
   persistentVolumeClaim: ref(PVC),
+  photonPersistentDisk: ref(coreV1('PhotonPersistentDiskVolumeSource')),
+  portworxVolume: ref(coreV1('PortworxVolumeSource')),
   projected: ref(PROJECTED),
+  quobyte: ref(coreV1('QuobyteVolumeSource')),
+  rbd: ref(coreV1('RBDVolumeSource')),
+  scaleIO: ref(coreV1('ScaleIOVolumeSource')),
   secret: ref(SECRET),
+  storageos: ref(coreV1('StorageOSVolumeSource')),
+  vsphereVolume: ref(coreV1('VsphereVirtualDiskVolumeSource')),
 };
 
 export const volumeModule: APIModule = {
@@ -131,6 +180,7 @@ export const volumeModule: APIModule = {
       sources: atomicList(ref(PROJECTION), 'The projected sources.'),
     }),
     [PROJECTION]: struct('One projected source.', {
+      clusterTrustBundle: ref(coreV1('ClusterTrustBundleProjection')),
       configMap: ref(CM_PROJECTION),
       downwardAPI: ref(DOWNWARD_API_PROJECTION),
       secret: ref(SECRET_PROJECTION),
@@ -154,11 +204,34 @@ export const volumeModule: APIModule = {
     [VOLUME_SOURCE]: {
       hostPath: pointer(1),
       emptyDir: pointer(2),
+      gcePersistentDisk: pointer(3),
+      awsElasticBlockStore: pointer(4),
+      gitRepo: pointer(5),
       secret: pointer(6),
+      nfs: pointer(7),
+      iscsi: pointer(8),
+      glusterfs: pointer(9),
       persistentVolumeClaim: pointer(10),
+      rbd: pointer(11),
+      flexVolume: pointer(12),
+      cinder: pointer(13),
+      cephfs: pointer(14),
+      flocker: pointer(15),
       downwardAPI: pointer(16),
+      fc: pointer(17),
+      azureFile: pointer(18),
       configMap: pointer(19),
+      vsphereVolume: pointer(20),
+      quobyte: pointer(21),
+      azureDisk: pointer(22),
+      photonPersistentDisk: pointer(23),
+      portworxVolume: pointer(24),
+      scaleIO: pointer(25),
       projected: pointer(26),
+      storageos: pointer(27),
+      csi: pointer(28),
+      ephemeral: pointer(29),
+      image: pointer(30),
     },
     [DOWNWARD_API]: { items: 1, defaultMode: pointer(2) },
     [DOWNWARD_API_FILE]: { path: 1, fieldRef: pointer(2), resourceFieldRef: pointer(3), mode: pointer(4) },
@@ -179,6 +252,7 @@ export const volumeModule: APIModule = {
       downwardAPI: pointer(2),
       configMap: pointer(3),
       serviceAccountToken: pointer(4),
+      clusterTrustBundle: pointer(5),
     },
     [CM_PROJECTION]: { LocalObjectReference: localObjectReference, items: 2, optional: pointer(4) },
     [SECRET_PROJECTION]: { LocalObjectReference: localObjectReference, items: 2, optional: pointer(4) },

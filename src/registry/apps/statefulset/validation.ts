@@ -7,6 +7,7 @@ import {
   type ErrorList,
   type FieldPath,
 } from '../../../machinery/validation/index.js';
+import type { PodTemplateSpec } from '../../../api/core/v1/pod-template.js';
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateCoreObjectMetaUpdate } from '../../core/namespace/finalizer-names.js';
 import { setPodTemplateSpecDefaults } from '../../core/podtemplate/defaults.js';
@@ -85,6 +86,27 @@ function validateStrategies(spec: StatefulSetSpec, path: FieldPath): ErrorList {
   return errs;
 }
 
+/**
+ * The template as its pods will be: each volumeClaimTemplate a persistentVolumeClaim volume of the same
+ * name, unless the template already has a volume by that name (the controller's updateStorage, which
+ * kube's validation mirrors since 1.34; 1.33 left the template's spec unvalidated).
+ */
+function withClaimVolumes(spec: StatefulSetSpec): StatefulSetSpec {
+  const template = spec.template;
+  const claims = spec.volumeClaimTemplates ?? [];
+  if (template === undefined || claims.length === 0) return spec;
+  const volumes = [...(template.spec?.volumes ?? [])];
+  const names = new Set(volumes.map((v) => v.name));
+  for (const claim of claims) {
+    const name = claim.metadata?.name ?? '';
+    if (name === '' || names.has(name)) continue;
+    names.add(name);
+    volumes.push({ name, persistentVolumeClaim: { claimName: name } });
+  }
+  const withVolumes: PodTemplateSpec = { ...template, spec: { containers: [], ...template.spec, volumes } };
+  return { ...spec, template: withVolumes };
+}
+
 /** ValidateStatefulSetSpec. */
 export function validateStatefulSetSpec(spec: StatefulSetSpec, path: FieldPath): ErrorList {
   const errs = validateStrategies(spec, path);
@@ -101,7 +123,7 @@ export function validateStatefulSetSpec(spec: StatefulSetSpec, path: FieldPath):
   if (spec.ordinals !== undefined)
     errs.push(...validateNonnegativeField(spec.ordinals.start ?? 0, path.child('ordinals.start')));
   errs.push(
-    ...validateSelectedTemplate(spec, path, {
+    ...validateSelectedTemplate(withClaimVolumes(spec), path, {
       selectorFor: 'statefulset',
       kindName: 'StatefulSet',
       deadlineForbidden: true,

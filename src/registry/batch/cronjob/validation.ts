@@ -10,6 +10,7 @@ import {
 } from '../../../machinery/validation/index.js';
 import { validateCoreObjectMetaUpdate } from '../../core/namespace/finalizer-names.js';
 import { setPodTemplateSpecDefaults } from '../../core/podtemplate/defaults.js';
+import { setPodFailurePolicyDefaults } from '../job/defaults.js';
 import {
   nonnegativeFields,
   specPath,
@@ -28,7 +29,10 @@ export function setCronJobDefaults(cj: CronJob): void {
   spec.successfulJobsHistoryLimit ??= 3;
   spec.failedJobsHistoryLimit ??= 1;
   const jobTemplate = (spec.jobTemplate ??= {});
-  setPodTemplateSpecDefaults(((jobTemplate.spec ??= {}).template ??= {}));
+  // SetDefaults_Job is the Job's own; a job template gets only the defaulters of what it holds.
+  const jobSpec = (jobTemplate.spec ??= {});
+  setPodFailurePolicyDefaults(jobSpec);
+  setPodTemplateSpecDefaults((jobSpec.template ??= {}));
 }
 
 const concurrencyPolicies = ['Allow', 'Forbid', 'Replace'];

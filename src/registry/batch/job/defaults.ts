@@ -18,12 +18,17 @@ export function setJobSpecDefaults(spec: JobSpec): void {
   spec.backoffLimit ??= spec.backoffLimitPerIndex !== undefined ? maxInt32 : 6;
   spec.completionMode ??= 'NonIndexed';
   spec.suspend ??= false;
-  for (const rule of spec.podFailurePolicy?.rules ?? [])
-    for (const pattern of rule.onPodConditions ?? [])
-      if ((pattern.status ?? '') === '') pattern.status = 'True';
+  setPodFailurePolicyDefaults(spec);
   spec.podReplacementPolicy ??= spec.podFailurePolicy !== undefined ? 'Failed' : 'TerminatingOrFailed';
   spec.manualSelector ??= false;
   setPodTemplateSpecDefaults((spec.template ??= {}));
+}
+
+/** SetDefaults_PodFailurePolicyOnPodConditionsPattern: a pattern without a status matches True. */
+export function setPodFailurePolicyDefaults(spec: JobSpec): void {
+  for (const rule of spec.podFailurePolicy?.rules ?? [])
+    for (const pattern of rule.onPodConditions ?? [])
+      if ((pattern.status ?? '') === '') pattern.status = 'True';
 }
 
 /** A job without labels takes its template's labels. */

@@ -128,6 +128,19 @@ describe('nodes', () => {
     assert.equal(s.nodes.convertToTable(ctx, object, {}).rows[0]?.cells[1], 'NotReady,SchedulingDisabled');
   });
 
+  it('SetDefaults_NodeStatus: allocatable is the capacity when the node reports none', async () => {
+    const capacity = { cpu: '4', memory: '8Gi', pods: '110' };
+    const created = await s.nodes.create(ctx, node('alloc', { status: { capacity } }), { options: {} });
+    assert.deepEqual(created.status?.allocatable, capacity);
+    const own = { cpu: '3500m', memory: '7Gi', pods: '110' };
+    const { object } = await s.status.update(
+      ctx,
+      'alloc',
+      put({ ...created, status: { capacity, allocatable: own } }),
+    );
+    assert.deepEqual(object.status?.allocatable, own);
+  });
+
   it('validates taints as kube does: effect, key and unique key+effect', async () => {
     await rejectsWithStatus(
       s.nodes.create(ctx, node('t1', { spec: { taints: [{ key: 'k', effect: 'Banish' }] } }), {

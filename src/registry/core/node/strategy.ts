@@ -12,6 +12,13 @@ function syncPodCIDRs(spec: NodeSpec | undefined): void {
   else if ((spec.podCIDR ?? '') !== '') spec.podCIDRs = [spec.podCIDR ?? ''];
 }
 
+/** SetDefaults_NodeStatus: a node that reports its capacity but no allocatable can allocate it all. */
+function defaultAllocatable(node: Node): void {
+  const status = node.status;
+  if (status?.capacity !== undefined && status.allocatable === undefined)
+    status.allocatable = { ...status.capacity };
+}
+
 /** fieldIsDeprecatedWarnings for the deprecated dynamic kubelet config. */
 function nodeWarnings(node: Node): string[] {
   return node.spec?.configSource !== undefined
@@ -25,6 +32,7 @@ export const nodeStrategy = {
   allowUnconditionalUpdate: true,
   prepareForCreate: (_ctx, node) => {
     syncPodCIDRs(node.spec);
+    defaultAllocatable(node);
   },
   validate: (_ctx, node) => validateNode(node),
   warningsOnCreate: (_ctx, node) => nodeWarnings(node),
@@ -43,6 +51,7 @@ export const nodeStatusStrategy = {
   prepareForUpdate: (_ctx, node, old) => {
     if (old.spec !== undefined) node.spec = old.spec;
     else delete node.spec;
+    defaultAllocatable(node);
   },
   validateUpdate: (_ctx, node, old) => validateNodeUpdate(node, old),
   warningsOnUpdate: () => [],

@@ -1,30 +1,24 @@
-// Validation of the persistent volume sources Capstan knows and of nodeAffinity, from
+// Validation of the persistent volume sources and of nodeAffinity, from
 // ValidatePersistentVolumeSpec's helpers (pkg/apis/core/validation/validation.go).
-import { validateHostPathSource, validatePathNoBacksteps } from '../pod/validation/volumes.js';
+import * as sources from '../pod/validation/volume-sources.js';
+import {
+  validateHostPathSource,
+  validateNFSSource,
+  validatePathNoBacksteps,
+} from '../pod/validation/volumes.js';
 import type {
-  PersistentVolumeSpec,
-  SecretReference,
   NodeSelector,
+  PersistentVolumeSource,
+  PersistentVolumeSpec,
 } from '../../../api/core/v1/persistent-volume.js';
 import {
   FieldError,
   FieldPath,
-  isDNS1123Label,
-  isDNS1123Subdomain,
   validateLabelName,
   validateOneSource,
   type ErrorList,
   type SourceCheck,
 } from '../../../machinery/validation/index.js';
-
-function nfsErrors(src: NonNullable<PersistentVolumeSpec['nfs']>, at: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  if ((src.server ?? '') === '') errs.push(FieldError.required(at.child('server')));
-  if ((src.path ?? '') === '') errs.push(FieldError.required(at.child('path')));
-  if (!(src.path ?? '').startsWith('/'))
-    errs.push(FieldError.invalid(at.child('path'), src.path ?? '', 'must be an absolute path'));
-  return errs;
-}
 
 function localErrors(src: NonNullable<PersistentVolumeSpec['local']>, at: FieldPath): ErrorList {
   const path = src.path ?? '';
@@ -33,29 +27,8 @@ function localErrors(src: NonNullable<PersistentVolumeSpec['local']>, at: FieldP
     : validatePathNoBacksteps(path, at.child('path'));
 }
 
-/** ValidateCSIDriverName. */
-function csiDriverNameErrors(name: string, at: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  if (name === '') errs.push(FieldError.required(at));
-  if (name.length > 63) errs.push(FieldError.tooLong(at, 63));
-  for (const msg of isDNS1123Subdomain(name.toLowerCase())) errs.push(FieldError.invalid(at, name, msg));
-  return errs;
-}
-
-function secretRefErrors(ref: SecretReference | undefined, at: FieldPath): ErrorList {
-  if (ref === undefined) return [];
-  const errs: ErrorList = [];
-  const name = ref.name ?? '';
-  const ns = ref.namespace ?? '';
-  if (name === '') errs.push(FieldError.required(at.child('name')));
-  else for (const msg of isDNS1123Subdomain(name)) errs.push(FieldError.invalid(at.child('name'), name, msg));
-  if (ns === '') errs.push(FieldError.required(at.child('namespace')));
-  else for (const msg of isDNS1123Label(ns)) errs.push(FieldError.invalid(at.child('namespace'), ns, msg));
-  return errs;
-}
-
 function csiErrors(src: NonNullable<PersistentVolumeSpec['csi']>, at: FieldPath): ErrorList {
-  const errs = csiDriverNameErrors(src.driver ?? '', at.child('driver'));
+  const errs = sources.csiDriverNameErrors(src.driver ?? '', at.child('driver'));
   if ((src.volumeHandle ?? '') === '') errs.push(FieldError.required(at.child('volumeHandle')));
   for (const key of [
     'controllerPublishSecretRef',
@@ -64,20 +37,37 @@ function csiErrors(src: NonNullable<PersistentVolumeSpec['csi']>, at: FieldPath)
     'controllerExpandSecretRef',
     'nodeExpandSecretRef',
   ] as const) {
-    errs.push(...secretRefErrors(src[key], at.child(key)));
+    errs.push(...sources.pvSecretReferenceErrors(src[key], at.child(key)));
   }
   return errs;
 }
 
-/** The sources in kube's order; each validates itself when it is the first one set. */
-const sources: readonly SourceCheck<PersistentVolumeSpec>[] = [
-  [
-    'hostPath',
-    (s: PersistentVolumeSpec, at: FieldPath) => (s.hostPath ? validateHostPathSource(s.hostPath, at) : []),
-  ],
-  ['nfs', (s: PersistentVolumeSpec, at: FieldPath) => (s.nfs ? nfsErrors(s.nfs, at) : [])],
-  ['local', (s: PersistentVolumeSpec, at: FieldPath) => (s.local ? localErrors(s.local, at) : [])],
-  ['csi', (s: PersistentVolumeSpec, at: FieldPath) => (s.csi ? csiErrors(s.csi, at) : [])],
+type Check = (s: PersistentVolumeSpec, at: FieldPath) => ErrorList;
+
+/** The sources in ValidatePersistentVolumeSpec's order; each validates itself when it is the first one set. */
+const sourceChecks: readonly (readonly [keyof PersistentVolumeSource, Check])[] = [
+  ['hostPath', (s, at) => validateHostPathSource(s.hostPath ?? {}, at)],
+  ['gcePersistentDisk', (s, at) => sources.gcePersistentDiskErrors(s.gcePersistentDisk ?? {}, at)],
+  ['awsElasticBlockStore', (s, at) => sources.awsElasticBlockStoreErrors(s.awsElasticBlockStore ?? {}, at)],
+  ['glusterfs', (s, at) => sources.glusterfsErrors(s.glusterfs ?? {}, at)],
+  ['flocker', (s, at) => sources.flockerErrors(s.flocker ?? {}, at)],
+  ['nfs', (s, at) => validateNFSSource(s.nfs ?? {}, at)],
+  ['rbd', (s, at) => sources.rbdErrors(s.rbd ?? {}, at)],
+  ['quobyte', (s, at) => sources.quobyteErrors(s.quobyte ?? {}, at)],
+  ['cephfs', (s, at) => sources.cephfsErrors(s.cephfs ?? {}, at)],
+  ['iscsi', (s, at) => sources.iscsiErrors(s.iscsi ?? {}, at, { persistent: true })],
+  ['cinder', (s, at) => sources.cinderErrors(s.cinder ?? {}, at, { persistent: true })],
+  ['fc', (s, at) => sources.fcErrors(s.fc ?? {}, at)],
+  ['flexVolume', (s, at) => sources.flexVolumeErrors(s.flexVolume ?? {}, at)],
+  ['azureFile', (s, at) => sources.azureFileErrors(s.azureFile ?? {}, at)],
+  ['vsphereVolume', (s, at) => sources.vsphereVolumeErrors(s.vsphereVolume ?? {}, at)],
+  ['photonPersistentDisk', (s, at) => sources.photonPersistentDiskErrors(s.photonPersistentDisk ?? {}, at)],
+  ['portworxVolume', (s, at) => sources.portworxVolumeErrors(s.portworxVolume ?? {}, at)],
+  ['azureDisk', (s, at) => sources.azureDiskErrors(s.azureDisk ?? {}, at)],
+  ['scaleIO', (s, at) => sources.scaleIOErrors(s.scaleIO ?? {}, at)],
+  ['local', (s, at) => localErrors(s.local ?? {}, at)],
+  ['storageos', (s, at) => sources.storageOSErrors(s.storageos ?? {}, at, { persistent: true })],
+  ['csi', (s, at) => csiErrors(s.csi ?? {}, at)],
 ];
 
 /** Exactly one volume source, each valid; local volumes need node affinity. */
@@ -97,7 +87,7 @@ export function validateVolumeSource(
   ];
   return validateOneSource(
     spec,
-    sources.map((source) => (source[0] === 'local' ? local : source)),
+    sourceChecks.map((source) => (source[0] === 'local' ? local : source)),
     at,
   );
 }

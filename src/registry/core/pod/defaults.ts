@@ -1,46 +1,106 @@
-// The v1 defaults of pkg/apis/core/v1/defaults.go that depend on other fields, so the schema cannot
-// state them: imagePullPolicy from the image tag, requests from limits, and the plain ones for
-// objects that reach the registry without passing the decoder (the schema sets those on the wire).
+// The v1 defaults of pkg/apis/core/v1/defaults.go that the schema cannot state (they depend on other
+// fields, or replace a zero rather than fill a gap), and the plain ones for objects that reach the
+// registry without passing the decoder. SetDefaults_PodSpec, _Container, _Volume, _Probe,
+// _HTTPGetAction and _ObjectFieldSelector reach every pod spec, templates included; SetDefaults_Pod
+// (requests from limits, enableServiceLinks, host ports under hostNetwork) only a Pod's.
 import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
+import type { Handler, Probe } from '../../../api/core/v1/probe.js';
+import type { Volume } from '../../../api/core/v1/volume.js';
 
-/** SetDefaults_Container: Always for `:latest` or an untagged image, else IfNotPresent. */
+/**
+ * SetDefaults_Container's pull policy: Always when the tag is `latest` (an image with neither tag
+ * nor digest is `latest`), else IfNotPresent.
+ */
 export function defaultPullPolicy(image: string): 'Always' | 'IfNotPresent' {
-  if (image.includes('@')) return 'IfNotPresent';
-  const lastSlash = image.lastIndexOf('/');
-  const colon = image.indexOf(':', lastSlash + 1);
-  const tag = colon < 0 ? '' : image.slice(colon + 1);
-  return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
+  const at = image.indexOf('@');
+  const named = at < 0 ? image : image.slice(0, at);
+  const lastSlash = named.lastIndexOf('/');
+  const colon = named.indexOf(':', lastSlash + 1);
+  const tag = colon < 0 ? (at < 0 ? 'latest' : '') : named.slice(colon + 1);
+  return tag === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
+/** SetDefaults_HTTPGetAction. */
+function defaultHandler(h: Handler | undefined): void {
+  if (h?.httpGet === undefined) return;
+  if ((h.httpGet.path ?? '') === '') h.httpGet.path = '/';
+  if ((h.httpGet.scheme ?? '') === '') h.httpGet.scheme = 'HTTP';
+}
+
+/** SetDefaults_Probe: zero (or missing) timings take kube's values. */
+function defaultProbe(p: Probe | undefined): void {
+  if (p === undefined) return;
+  defaultHandler(p);
+  if ((p.timeoutSeconds ?? 0) === 0) p.timeoutSeconds = 1;
+  if ((p.periodSeconds ?? 0) === 0) p.periodSeconds = 10;
+  if ((p.successThreshold ?? 0) === 0) p.successThreshold = 1;
+  if ((p.failureThreshold ?? 0) === 0) p.failureThreshold = 3;
+}
+
+/** SetDefaults_ObjectFieldSelector: a field reference without an apiVersion means v1. */
+function defaultFieldRef(ref: { apiVersion?: string } | undefined): void {
+  if (ref !== undefined && (ref.apiVersion ?? '') === '') ref.apiVersion = 'v1';
+}
+
+/** SetDefaults_Container and the defaulters of what a container holds. */
 function defaultContainer(c: Container): void {
-  c.imagePullPolicy ??= defaultPullPolicy(c.image ?? '');
-  c.terminationMessagePath ??= '/dev/termination-log';
-  c.terminationMessagePolicy ??= 'File';
-  for (const p of c.ports ?? []) p.protocol ??= 'TCP';
-  // SetDefaults_Pod: a limit without a request requests the limit.
-  const limits = c.resources?.limits;
-  if (limits !== undefined) {
-    const requests = { ...c.resources?.requests };
-    for (const [name, value] of Object.entries(limits)) requests[name] ??= value;
-    c.resources = { ...c.resources, requests };
-  }
+  if ((c.imagePullPolicy ?? '') === '') c.imagePullPolicy = defaultPullPolicy(c.image ?? '');
+  if ((c.terminationMessagePath ?? '') === '') c.terminationMessagePath = '/dev/termination-log';
+  if ((c.terminationMessagePolicy ?? '') === '') c.terminationMessagePolicy = 'File';
+  for (const p of c.ports ?? []) if ((p.protocol ?? '') === '') p.protocol = 'TCP';
+  for (const e of c.env ?? []) defaultFieldRef(e.valueFrom?.fieldRef);
+  defaultProbe(c.livenessProbe);
+  defaultProbe(c.readinessProbe);
+  defaultProbe(c.startupProbe);
+  defaultHandler(c.lifecycle?.postStart);
+  defaultHandler(c.lifecycle?.preStop);
 }
 
-function defaultSpec(spec: PodSpec): void {
-  spec.restartPolicy ??= 'Always';
-  spec.dnsPolicy ??= 'ClusterFirst';
-  spec.schedulerName ??= 'default-scheduler';
-  spec.terminationGracePeriodSeconds ??= 30;
-  spec.enableServiceLinks ??= true;
+/** SetDefaults_Volume: a volume that names no source is an emptyDir. */
+function defaultVolume(v: Volume): void {
+  const sources = Object.entries(v).filter(([k, value]) => k !== 'name' && value !== undefined);
+  if (sources.length === 0) v.emptyDir = {};
+  for (const file of v.downwardAPI?.items ?? []) defaultFieldRef(file.fieldRef);
+  for (const source of v.projected?.sources ?? [])
+    for (const file of source.downwardAPI?.items ?? []) defaultFieldRef(file.fieldRef);
+}
+
+/** SetDefaults_PodSpec with the defaulters of its volumes and containers: pods and templates alike. */
+export function setPodSpecDefaults(spec: PodSpec): void {
+  if ((spec as Partial<PodSpec>).containers === undefined) spec.containers = [];
+  if ((spec.dnsPolicy ?? '') === '') spec.dnsPolicy = 'ClusterFirst';
+  if ((spec.restartPolicy ?? '') === '') spec.restartPolicy = 'Always';
   spec.securityContext ??= {};
+  spec.terminationGracePeriodSeconds ??= 30;
+  if ((spec.schedulerName ?? '') === '') spec.schedulerName = 'default-scheduler';
+  for (const v of spec.volumes ?? []) defaultVolume(v);
   for (const c of spec.containers) defaultContainer(c);
   for (const c of spec.initContainers ?? []) defaultContainer(c);
+  for (const c of spec.ephemeralContainers ?? []) defaultContainer(c);
 }
 
-/** Fills the defaults in place. */
+/** SetDefaults_Pod: a limit without a request requests the limit. */
+function requestLimits(c: Container): void {
+  const limits = c.resources?.limits;
+  if (limits === undefined) return;
+  const requests = { ...c.resources?.requests };
+  for (const [name, value] of Object.entries(limits)) requests[name] ??= value;
+  c.resources = { ...c.resources, requests };
+}
+
+/** SetDefaults_Pod's host network rule: a container port is also a host port. */
+function hostPorts(c: Container): void {
+  for (const p of c.ports ?? []) if ((p.hostPort ?? 0) === 0) p.hostPort = p.containerPort;
+}
+
+/** Fills a Pod's defaults in place: the spec's, then those only a Pod gets. */
 export function setPodDefaults(pod: Pod): void {
   const spec = (pod.spec ??= { containers: [] });
-  if ((spec as Partial<PodSpec>).containers === undefined) spec.containers = [];
-  defaultSpec(spec);
+  setPodSpecDefaults(spec);
+  for (const c of [...spec.containers, ...(spec.initContainers ?? [])]) {
+    requestLimits(c);
+    if (spec.hostNetwork === true) hostPorts(c);
+  }
+  spec.enableServiceLinks ??= true;
 }

@@ -282,12 +282,20 @@ describe('pods from protobuf with embedded structs', () => {
     assert.deepEqual(pod, { name: 'bare' });
   });
 
-  it('a source this server does not know is refused, not dropped', () => {
-    // VolumeSource field 7 is nfs, which a pod volume here cannot carry.
-    const raw = pb()
+  it('a pod volume carries every source of k8s.io/api 1.33 (nfs 7, cinder 13), and refuses unknown fields', () => {
+    const nfs = pb()
       .string(1, 'n')
       .message(2, pb().message(7, pb().string(1, 'nfs.example').string(2, '/')));
-    assert.throws(() => decode('Volume', raw), ProtoError);
+    assert.deepEqual(decode('Volume', nfs), { name: 'n', nfs: { server: 'nfs.example', path: '/' } });
+    const cinder = pb()
+      .string(1, 'c')
+      .message(2, pb().message(13, pb().string(1, 'vol-1').string(2, 'ext4')));
+    assert.deepEqual(decode('Volume', cinder), { name: 'c', cinder: { volumeID: 'vol-1', fsType: 'ext4' } });
+    // VolumeSource has no field 99.
+    const unknown = pb()
+      .string(1, 'x')
+      .message(2, pb().message(99, pb().string(1, 'x')));
+    assert.throws(() => decode('Volume', unknown), ProtoError);
   });
 
   it('decodes a PersistentVolume source: PersistentVolumeSource at 2 (nfs 5, hostPath 3)', () => {
@@ -310,5 +318,80 @@ describe('pods from protobuf with embedded structs', () => {
       .string(3, 'ReadWriteOnce');
     const host = decode('PersistentVolume', pb().message(1, objectMeta('pv-host')).message(2, hostSpec));
     assert.deepEqual((host['spec'] as Record<string, unknown>)['hostPath'], { path: '/mnt/data' });
+  });
+});
+
+describe('pods from protobuf: the fields k8s.io/api 1.33 added', () => {
+  it('decodes PodStatus 13 (ephemeral container statuses), 14 (resize), 15 (claim statuses), 17 (observedGeneration)', () => {
+    const debugger_ = pb()
+      .string(1, 'debugger-x1')
+      .message(2, pb().message(2, pb().message(1, pb().varint(1, 1_700_000_000))))
+      .bool(4, true)
+      .varint(5, 0)
+      .string(6, 'busybox:1.36')
+      .string(7, 'docker.io/library/busybox@sha256:00')
+      .string(15, 'SIGTERM');
+    const status = pb()
+      .string(1, 'Running')
+      .message(13, debugger_)
+      .string(14, 'InProgress')
+      .message(15, pb().string(1, 'gpu').string(2, 'web-gpu-1'))
+      .varint(17, 3)
+      .message(2, pb().string(1, 'Ready').string(2, 'True').varint(7, 3));
+    const out = decode('PodStatus', status);
+    assert.deepEqual(out, {
+      phase: 'Running',
+      conditions: [{ type: 'Ready', status: 'True', observedGeneration: 3 }],
+      ephemeralContainerStatuses: [
+        {
+          name: 'debugger-x1',
+          state: { running: { startedAt: '2023-11-14T22:13:20Z' } },
+          ready: true,
+          restartCount: 0,
+          image: 'busybox:1.36',
+          imageID: 'docker.io/library/busybox@sha256:00',
+          stopSignal: 'SIGTERM',
+        },
+      ],
+      resize: 'InProgress',
+      resourceClaimStatuses: [{ name: 'gpu', resourceClaimName: 'web-gpu-1' }],
+      observedGeneration: 3,
+    });
+  });
+
+  it('decodes PodSpec affinity (18), resourceClaims (39) and pod-level resources (40)', () => {
+    const term = pb().message(
+      1,
+      pb().message(1, pb().string(1, 'kubernetes.io/os').string(2, 'In').string(3, 'linux')),
+    );
+    const spec = pb()
+      .message(2, pb().string(1, 'app').string(2, 'nginx:1.25'))
+      .message(18, pb().message(1, pb().message(1, term)))
+      .message(39, pb().string(1, 'gpu').string(4, 'gpu-template'))
+      .message(40, pb().message(1, entry('cpu', pb().string(1, '2'))));
+    const out = decode('PodSpec', spec);
+    assert.deepEqual(out['affinity'], {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [
+            { matchExpressions: [{ key: 'kubernetes.io/os', operator: 'In', values: ['linux'] }] },
+          ],
+        },
+      },
+    });
+    assert.deepEqual(out['resourceClaims'], [{ name: 'gpu', resourceClaimTemplateName: 'gpu-template' }]);
+    assert.deepEqual(out['resources'], { limits: { cpu: '2' } });
+  });
+
+  it('decodes a PersistentVolume source added in this sweep: gcePersistentDisk (1)', () => {
+    const spec = pb()
+      .message(1, entry('storage', pb().string(1, '10Gi')))
+      .message(2, pb().message(1, pb().string(1, 'disk-1').string(2, 'ext4').varint(3, 0).bool(4, false)))
+      .string(3, 'ReadWriteOnce');
+    const pv = decode('PersistentVolume', pb().message(1, objectMeta('pv-gce')).message(2, spec));
+    assert.deepEqual((pv['spec'] as Record<string, unknown>)['gcePersistentDisk'], {
+      pdName: 'disk-1',
+      fsType: 'ext4',
+    });
   });
 });

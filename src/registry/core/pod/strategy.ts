@@ -35,11 +35,13 @@ export const podStatusStrategy = {
   validateUpdate: (_ctx, pod, old) => validatePodStatusUpdate(pod, old),
 } satisfies UpdateStrategy<Pod>;
 
-/** CheckGracefulDelete: the pod's own grace period; at once when never bound or already finished. */
+/**
+ * CheckGracefulDelete: the period asked for, else the pod's own; at once, whatever was asked, when no
+ * node runs the pod (never bound) or it has finished (no kubelet would ever confirm the deletion).
+ */
 export const podDeleteStrategy = {
   checkGracefulDelete: (_ctx, pod, options) => {
-    if (options.gracePeriodSeconds !== undefined) return true;
-    let period = pod.spec?.terminationGracePeriodSeconds ?? 30;
+    let period = options.gracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 0;
     const phase = pod.status?.phase;
     if ((pod.spec?.nodeName ?? '') === '' || phase === 'Failed' || phase === 'Succeeded') period = 0;
     options.gracePeriodSeconds = period;

@@ -16,9 +16,9 @@ import { validatePodSpecFields } from './validation/spec-fields.js';
 import { validateVolumes } from './validation/volumes.js';
 
 /** ValidatePodSpec: volumes, then every kind of container, then the pod-level fields. */
-export function validatePodSpec(spec: PodSpec | undefined, path: FieldPath): ErrorList {
+export function validatePodSpec(spec: PodSpec | undefined, path: FieldPath, podName = ''): ErrorList {
   const s: PodSpec = spec ?? { containers: [] };
-  const volumes = validateVolumes(s.volumes, path.child('volumes'));
+  const volumes = validateVolumes(s.volumes, path.child('volumes'), podName);
   const containers = (s as Partial<PodSpec>).containers ?? [];
   return [
     ...volumes.errs,
@@ -59,10 +59,10 @@ function validateImagesOnlyForPod(containers: readonly Container[] | undefined, 
 }
 
 /** validatePodMetadataAndSpec without the metadata: the spec, and what only pods (not templates) must meet. */
-function validatePodSpecOfPod(spec: PodSpec | undefined): ErrorList {
+function validatePodSpecOfPod(spec: PodSpec | undefined, podName: string): ErrorList {
   const path = FieldPath.of('spec');
   return [
-    ...validatePodSpec(spec, path),
+    ...validatePodSpec(spec, path, podName),
     ...validateImagesOnlyForPod(spec?.containers, path.child('containers')),
     ...validateImagesOnlyForPod(spec?.initContainers, path.child('initContainers')),
   ];
@@ -74,7 +74,7 @@ export function validatePod(pod: Pod): ErrorList {
     requiresNamespace: true,
     validateName: nameIsDNSSubdomain,
   });
-  errs.push(...validatePodSpecOfPod(pod.spec));
+  errs.push(...validatePodSpecOfPod(pod.spec, pod.metadata?.name ?? ''));
   if ((pod.spec?.ephemeralContainers ?? []).length > 0)
     errs.push(FieldError.forbidden(FieldPath.of('spec', 'ephemeralContainers'), 'cannot be set on create'));
   return errs;
@@ -112,7 +112,7 @@ function mungedSpec(spec: PodSpec, old: PodSpec): PodSpec {
 /** ValidatePodUpdate: meta, spec validity, then only the updatable fields may differ. */
 export function validatePodUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
-  errs.push(...validatePodSpecOfPod(pod.spec));
+  errs.push(...validatePodSpecOfPod(pod.spec, pod.metadata?.name ?? ''));
   const spec = pod.spec ?? { containers: [] };
   const prior = old.spec ?? { containers: [] };
   const path = FieldPath.of('spec');

@@ -3,6 +3,7 @@
 // in pkg/apis/core/validation/validation.go).
 import type { Container, SecurityContext } from '../../../../api/core/v1/container.js';
 import type { Handler, Lifecycle, Probe } from '../../../../api/core/v1/probe.js';
+import type { Volume } from '../../../../api/core/v1/volume.js';
 import {
   FieldError,
   inclusiveRangeError,
@@ -15,7 +16,7 @@ import { validatePortNumOrName, isValidPortNum } from '../../service/port-valida
 import { validateEnv, validateEnvFrom } from './env.js';
 import { checkHostPortConflicts, validateContainerPorts } from './ports.js';
 import { validateResourceRequirements } from './resources.js';
-import { validateVolumeMounts } from './volumes.js';
+import { validateVolumeDevices, validateVolumeMounts } from './volumes.js';
 
 const pullPolicies = ['Always', 'IfNotPresent', 'Never'];
 const terminationMessagePolicies = ['File', 'FallbackToLogsOnError'];
@@ -147,7 +148,11 @@ function validateSecurityContext(sc: SecurityContext | undefined, path: FieldPat
 }
 
 /** The checks every kind of container shares (validateContainerCommon). */
-function validateContainerCommon(c: Container, volumes: ReadonlySet<string>, path: FieldPath): ErrorList {
+function validateContainerCommon(
+  c: Container,
+  volumes: ReadonlyMap<string, Volume>,
+  path: FieldPath,
+): ErrorList {
   const errs: ErrorList = [];
   // The decoder does not enforce required fields: a body may leave the name out.
   const name = (c as Partial<Container>).name ?? '';
@@ -165,6 +170,7 @@ function validateContainerCommon(c: Container, volumes: ReadonlySet<string>, pat
   errs.push(...validateEnv(c.env, path.child('env')));
   errs.push(...validateEnvFrom(c.envFrom, path.child('envFrom')));
   errs.push(...validateVolumeMounts(c, volumes, path.child('volumeMounts')));
+  errs.push(...validateVolumeDevices(c, volumes, path.child('volumeDevices')));
   errs.push(...validatePullPolicy(c.imagePullPolicy, path.child('imagePullPolicy')));
   errs.push(...validateResourceRequirements(c.resources, path.child('resources')));
   errs.push(...validateSecurityContext(c.securityContext, path.child('securityContext')));
@@ -174,7 +180,7 @@ function validateContainerCommon(c: Container, volumes: ReadonlySet<string>, pat
 /** validateContainers: at least one, names unique among them, probes and hooks valid, host ports free. */
 export function validateContainers(
   containers: readonly Container[],
-  at: { volumes: ReadonlySet<string>; path: FieldPath; grace?: number | undefined },
+  at: { volumes: ReadonlyMap<string, Volume>; path: FieldPath; grace?: number | undefined },
 ): ErrorList {
   const { volumes, path } = at;
   if (containers.length === 0) return [FieldError.required(path)];
@@ -203,7 +209,7 @@ export function validateInitContainers(
   containers: readonly Container[] | undefined,
   at: {
     regular: readonly Container[];
-    volumes: ReadonlySet<string>;
+    volumes: ReadonlyMap<string, Volume>;
     path: FieldPath;
     grace?: number | undefined;
   },

@@ -709,19 +709,20 @@ describe('pod spec validation as kube', () => {
           containers: [
             { name: 'app', image: 'nginx', resources: { limits: { cpu: '1' }, requests: { cpu: '2' } } },
           ],
-          volumes: [{ name: 'v' }],
+          // A volume naming no source is defaulted to an emptyDir; a secret without its name is not valid.
+          volumes: [{ name: 'v', secret: {} }],
         },
       };
       const status = await rejectsWithStatus(s.pods.create(ctx, bad, { options: {} }), {
         code: 422,
         reason: 'Invalid',
         message:
-          'Pod "bad" is invalid: [spec.volumes[0]: Required value: must specify a volume type, spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1]',
+          'Pod "bad" is invalid: [spec.volumes[0].secret.secretName: Required value, spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1]',
       });
       assert.deepEqual(
         status.details?.causes?.map((c) => [c.reason, c.field]),
         [
-          ['FieldValueRequired', 'spec.volumes[0]'],
+          ['FieldValueRequired', 'spec.volumes[0].secret.secretName'],
           ['FieldValueInvalid', 'spec.containers[0].resources.requests'],
         ],
       );

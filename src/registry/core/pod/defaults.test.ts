@@ -1,0 +1,225 @@
+// The pod defaulters of pkg/apis/core/v1/defaults.go, one row each, with the values kube 1.33 stores;
+// pods and pod templates side by side, since SetDefaults_Pod reaches only pods.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Container } from '../../../api/core/v1/container.js';
+import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
+import type { PodTemplateSpec } from '../../../api/core/v1/pod-template.js';
+import { setPodTemplateSpecDefaults } from '../podtemplate/defaults.js';
+import { defaultPullPolicy, setPodDefaults } from './defaults.js';
+
+const app = (extra: Partial<Container> = {}): Container => ({ name: 'app', image: 'nginx:1.25', ...extra });
+
+interface Row {
+  readonly fn: string;
+  readonly spec: PodSpec;
+  /** What the pod's spec must hold afterwards (a deep subset). */
+  readonly pod: Record<string, unknown>;
+  /** What a template's spec must hold afterwards, where it differs from the pod's. */
+  readonly template?: Record<string, unknown>;
+}
+
+const rows: readonly Row[] = [
+  {
+    fn: 'SetDefaults_PodSpec',
+    spec: { containers: [app()] },
+    pod: {
+      dnsPolicy: 'ClusterFirst',
+      restartPolicy: 'Always',
+      securityContext: {},
+      terminationGracePeriodSeconds: 30,
+      schedulerName: 'default-scheduler',
+    },
+  },
+  {
+    fn: 'SetDefaults_Container',
+    spec: {
+      containers: [app({ image: 'nginx' })],
+      initContainers: [app({ name: 'init', image: 'busybox:latest' })],
+    },
+    pod: {
+      containers: [
+        {
+          name: 'app',
+          image: 'nginx',
+          imagePullPolicy: 'Always',
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+        },
+      ],
+      initContainers: [
+        {
+          name: 'init',
+          image: 'busybox:latest',
+          imagePullPolicy: 'Always',
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+        },
+      ],
+    },
+  },
+  {
+    fn: 'SetDefaults_Volume',
+    spec: { containers: [app()], volumes: [{ name: 'scratch' }, { name: 'cfg', configMap: { name: 'c' } }] },
+    pod: {
+      volumes: [
+        { name: 'scratch', emptyDir: {} },
+        { name: 'cfg', configMap: { name: 'c' } },
+      ],
+    },
+  },
+  {
+    fn: 'SetDefaults_Probe + SetDefaults_HTTPGetAction',
+    spec: {
+      containers: [
+        app({
+          livenessProbe: { httpGet: { port: 80 } },
+          readinessProbe: { timeoutSeconds: 0, exec: { command: ['true'] } },
+        }),
+      ],
+    },
+    pod: {
+      containers: [
+        {
+          livenessProbe: {
+            httpGet: { port: 80, path: '/', scheme: 'HTTP' },
+            timeoutSeconds: 1,
+            periodSeconds: 10,
+            successThreshold: 1,
+            failureThreshold: 3,
+          },
+          readinessProbe: {
+            exec: { command: ['true'] },
+            timeoutSeconds: 1,
+            periodSeconds: 10,
+            successThreshold: 1,
+            failureThreshold: 3,
+          },
+        },
+      ],
+    },
+  },
+  {
+    fn: 'SetDefaults_HTTPGetAction (lifecycle hooks)',
+    spec: { containers: [app({ lifecycle: { preStop: { httpGet: { port: 'http' } } } })] },
+    pod: {
+      containers: [{ lifecycle: { preStop: { httpGet: { port: 'http', path: '/', scheme: 'HTTP' } } } }],
+    },
+  },
+  {
+    fn: 'SetDefaults_ObjectFieldSelector',
+    spec: {
+      containers: [app({ env: [{ name: 'NODE', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }] })],
+      volumes: [
+        {
+          name: 'info',
+          downwardAPI: { items: [{ path: 'labels', fieldRef: { fieldPath: 'metadata.labels' } }] },
+        },
+      ],
+    },
+    pod: {
+      containers: [
+        {
+          env: [{ name: 'NODE', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
+        },
+      ],
+      volumes: [
+        {
+          name: 'info',
+          downwardAPI: {
+            items: [{ path: 'labels', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.labels' } }],
+          },
+        },
+      ],
+    },
+  },
+  {
+    fn: 'SetDefaults_Pod (requests from limits)',
+    spec: { containers: [app({ resources: { limits: { cpu: '1' }, requests: { memory: '1Gi' } } })] },
+    pod: { containers: [{ resources: { limits: { cpu: '1' }, requests: { memory: '1Gi', cpu: '1' } } }] },
+    template: { containers: [{ resources: { limits: { cpu: '1' }, requests: { memory: '1Gi' } } }] },
+  },
+  {
+    fn: 'SetDefaults_Pod (enableServiceLinks)',
+    spec: { containers: [app()] },
+    pod: { enableServiceLinks: true },
+    template: { enableServiceLinks: undefined },
+  },
+  {
+    fn: 'SetDefaults_Pod (host ports under hostNetwork)',
+    spec: { hostNetwork: true, containers: [app({ ports: [{ containerPort: 8080 }] })] },
+    pod: { containers: [{ ports: [{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }] }] },
+    template: { containers: [{ ports: [{ containerPort: 8080, protocol: 'TCP' }] }] },
+  },
+];
+
+/** Every key of `want` is in `got` with the same value; arrays compare item by item the same way. */
+function assertSubset(got: unknown, want: unknown, at: string): void {
+  if (want === undefined) {
+    assert.equal(got, undefined, at);
+    return;
+  }
+  if (Array.isArray(want)) {
+    assert.ok(Array.isArray(got), `${at} is an array`);
+    assert.equal(got.length, want.length, `${at} length`);
+    want.forEach((w, i) => {
+      assertSubset(got[i], w, `${at}[${String(i)}]`);
+    });
+    return;
+  }
+  if (typeof want === 'object' && want !== null) {
+    assert.ok(typeof got === 'object' && got !== null, `${at} is an object`);
+    const g = got as Record<string, unknown>;
+    for (const [k, w] of Object.entries(want)) assertSubset(g[k], w, `${at}.${k}`);
+    if (Object.keys(want).length === 0) assert.deepEqual(got, {}, at);
+    return;
+  }
+  assert.equal(got, want, at);
+}
+
+describe('pod defaults (pkg/apis/core/v1/defaults.go)', () => {
+  for (const row of rows) {
+    it(row.fn, () => {
+      const pod: Pod = { spec: structuredClone(row.spec) };
+      setPodDefaults(pod);
+      assertSubset(pod.spec, row.pod, 'pod.spec');
+      const template: PodTemplateSpec = { spec: structuredClone(row.spec) };
+      setPodTemplateSpecDefaults(template);
+      assertSubset(template.spec, row.template ?? row.pod, 'template.spec');
+    });
+  }
+
+  it('SetDefaults_Container pull policy: latest (or no tag) pulls Always, a digest or another tag IfNotPresent', () => {
+    const cases: [string, string][] = [
+      ['nginx', 'Always'],
+      ['nginx:latest', 'Always'],
+      ['localhost:5000/nginx', 'Always'],
+      ['nginx:1.25', 'IfNotPresent'],
+      ['nginx@sha256:0123', 'IfNotPresent'],
+      ['nginx:latest@sha256:0123', 'Always'],
+    ];
+    for (const [image, policy] of cases) assert.equal(defaultPullPolicy(image), policy, image);
+  });
+
+  it('keeps what the client set', () => {
+    const pod: Pod = {
+      spec: {
+        dnsPolicy: 'Default',
+        restartPolicy: 'Never',
+        terminationGracePeriodSeconds: 5,
+        containers: [
+          app({ imagePullPolicy: 'Never', livenessProbe: { tcpSocket: { port: 1 }, periodSeconds: 3 } }),
+        ],
+      },
+    };
+    setPodDefaults(pod);
+    const spec = pod.spec ?? { containers: [] };
+    assert.equal(spec.dnsPolicy, 'Default');
+    assert.equal(spec.restartPolicy, 'Never');
+    assert.equal(spec.terminationGracePeriodSeconds, 5);
+    const container = spec.containers[0];
+    assert.ok(container !== undefined);
+    assert.equal(container.imagePullPolicy, 'Never');
+    assert.equal(container.livenessProbe?.periodSeconds, 3);
+  });
+});
