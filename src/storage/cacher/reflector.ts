@@ -66,6 +66,8 @@ export class Reflector<T extends KubeObject> {
         this.failures++;
         this.#opts.handler.failed(err);
       }
+      // close() ends the watch, and the cycle returns: no backoff after a stop.
+      if (this.#stopped()) return;
       // A cycle that ran for a while resets the backoff (client-go resets after 2 quiet minutes).
       if (Date.now() - started > 2 * 60_000) backoff = this.#opts.backoffMs;
       await this.#sleep(backoff * (1 + Math.random()));
@@ -76,6 +78,10 @@ export class Reflector<T extends KubeObject> {
   #sleep(ms: number): Promise<void> {
     const signal = this.#abort.signal;
     return new Promise((resolve) => {
+      if (signal.aborted) {
+        resolve();
+        return;
+      }
       const timer = setTimeout(done, ms);
       function done(): void {
         clearTimeout(timer);
