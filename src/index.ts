@@ -11,9 +11,12 @@ import type { LogFormat, LogSink } from './server/logging/logger.js';
 import { completeServerRunOptions } from './server/options/complete.js';
 import { defaultServerRunOptions } from './server/options/server-run-options.js';
 import type { StorageBackendName } from './server/options/storage-options.js';
+import { serverClock, type ServerClock } from './server/test-api/server-clock.js';
+import type { ClockKind } from './machinery/time/clock.js';
 
 export type { KubeConfig } from './server/kubeconfig.js';
 export type { LogSink } from './server/logging/logger.js';
+export type { ServerClock } from './server/test-api/server-clock.js';
 
 export interface StartCapstanOptions {
   /** Default `memory`. */
@@ -42,6 +45,8 @@ export interface StartCapstanOptions {
   readonly enableGarbageCollector?: boolean;
   /** Where the admin kubeconfig goes; default <dataDir>/kubeconfig. */
   readonly kubeconfigPath?: string;
+  /** `real` (the default: the system clock) or `virtual`: time stands still until `clock.advance()`. */
+  readonly clock?: ClockKind;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
 }
@@ -51,6 +56,8 @@ export interface CapstanServer {
   readonly kubeconfigPath: string;
   readonly kubeConfig: KubeConfig;
   readonly dataDir: string;
+  /** The cluster's clock: every timestamp, TTL and expiry the server computes reads it. */
+  readonly clock: ServerClock;
   stop(): Promise<void>;
 }
 
@@ -80,6 +87,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;
   if (opts.enableGarbageCollector !== undefined)
     o.storage.enableGarbageCollection = opts.enableGarbageCollector;
+  o.clockKind = opts.clock ?? 'real';
   o.logFormat = opts.log?.format ?? 'text';
   o.verbosity = opts.log?.verbosity ?? 0;
   return o;
@@ -116,6 +124,7 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
       kubeconfigPath: controlPlane.kubeconfigPath,
       kubeConfig: controlPlane.kubeConfig,
       dataDir,
+      clock: serverClock(options.clock),
       stop: async () => {
         await controlPlane.close();
         if (ownDir) await rm(dataDir, { recursive: true, force: true });

@@ -99,6 +99,7 @@ export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
     },
     paging: true,
     compactionIntervalMs: s.compactionIntervalMs,
+    clock: o.clock,
   };
 }
 
