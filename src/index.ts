@@ -13,10 +13,17 @@ import { defaultServerRunOptions } from './server/options/server-run-options.js'
 import type { StorageBackendName } from './server/options/storage-options.js';
 import { serverClock, type ServerClock } from './server/test-api/server-clock.js';
 import type { ClockKind } from './machinery/time/clock.js';
+import {
+  RequestLog,
+  type RequestFilter,
+  type RequestLogOptions,
+  type RequestRecord,
+} from './server/test-api/request-log.js';
 
 export type { KubeConfig } from './server/kubeconfig.js';
 export type { LogSink } from './server/logging/logger.js';
 export type { ServerClock } from './server/test-api/server-clock.js';
+export type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
 
 export interface StartCapstanOptions {
   /** Default `memory`. */
@@ -47,6 +54,8 @@ export interface StartCapstanOptions {
   readonly kubeconfigPath?: string;
   /** `real` (the default: the system clock) or `virtual`: time stands still until `clock.advance()`. */
   readonly clock?: ClockKind;
+  /** The request log behind `requests()`: its capacity, and whether it keeps bodies (default: on, 10,000, no bodies). */
+  readonly requestLog?: RequestLogOptions | false;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
 }
@@ -58,6 +67,10 @@ export interface CapstanServer {
   readonly dataDir: string;
   /** The cluster's clock: every timestamp, TTL and expiry the server computes reads it. */
   readonly clock: ServerClock;
+  /** The requests served, oldest first, that match every field of `filter` ([] with the log turned off). */
+  requests(filter?: RequestFilter): RequestRecord[];
+  /** Forgets the requests logged so far. */
+  clearRequests(): void;
   stop(): Promise<void>;
 }
 
@@ -100,6 +113,7 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
     const options = await completeServerRunOptions(runOptions(opts, dataDir), {
       logSink: opts.log?.sink ?? errorsOnly,
     });
+    const requestLog = opts.requestLog === false ? undefined : new RequestLog(opts.requestLog ?? {});
     const bindAddress =
       opts.scheme === 'http' && opts.bindAddress === undefined ? '127.0.0.1' : options.bindAddress;
     const listener: ListenerConfig = {
@@ -111,6 +125,7 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
       options,
       assemble: assembleBuiltinAPI,
       listeners: [listener],
+      ...(requestLog === undefined ? {} : { requestLog }),
     });
     try {
       await controlPlane.start();
@@ -125,6 +140,10 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
       kubeConfig: controlPlane.kubeConfig,
       dataDir,
       clock: serverClock(options.clock),
+      requests: (filter) => requestLog?.calls(filter) ?? [],
+      clearRequests: () => {
+        requestLog?.clear();
+      },
       stop: async () => {
         await controlPlane.close();
         if (ownDir) await rm(dataDir, { recursive: true, force: true });

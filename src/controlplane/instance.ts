@@ -17,6 +17,7 @@ import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/syst
 import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.js';
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
 import type { Authorizer } from '../registry/rest/authorizer.js';
+import type { RequestLog } from '../server/test-api/request-log.js';
 
 /** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
 export interface APIAssembly {
@@ -60,6 +61,8 @@ export interface ControlPlaneInit {
   readonly assemble: AssembleAPI;
   /** Listeners other than the flags' (startCapstan's port 0). */
   readonly listeners?: readonly ListenerConfig[];
+  /** Records the requests served (startCapstan's request log). */
+  readonly requestLog?: RequestLog;
 }
 
 export class ControlPlane {
@@ -109,6 +112,7 @@ export class ControlPlane {
         shutdownTimeoutMs: o.shutdownTimeoutMs,
         logger: o.logger,
         healthChecks: assembly.healthChecks,
+        ...(init.requestLog === undefined ? {} : { requestLog: init.requestLog }),
       });
       server = new GenericAPIServer(config);
       server.installAPIGroups(assembly.api);

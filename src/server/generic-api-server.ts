@@ -162,6 +162,7 @@ export class GenericAPIServer {
     return buildChain(route, [
       withPanicRecovery(c.logger),
       withRequestLogging(c.logger),
+      ...(c.requestLog === null ? [] : [c.requestLog.filter]),
       this.#tracker.filter,
       withMetrics(this.#metrics, (path) => this.#routes.has(path)),
       withRequestTimeout(c.requestTimeoutMs, this.#deadlines),
