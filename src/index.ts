@@ -13,6 +13,7 @@ import { defaultServerRunOptions } from './server/options/server-run-options.js'
 import type { StorageBackendName } from './server/options/storage-options.js';
 import { serverClock, type ServerClock } from './server/test-api/server-clock.js';
 import type { ClockKind } from './machinery/time/clock.js';
+import { Faults } from './server/test-api/faults.js';
 import {
   RequestLog,
   type RequestFilter,
@@ -23,6 +24,7 @@ import {
 export type { KubeConfig } from './server/kubeconfig.js';
 export type { LogSink } from './server/logging/logger.js';
 export type { ServerClock } from './server/test-api/server-clock.js';
+export type { FaultCode, FaultRule } from './server/test-api/faults.js';
 export type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
 
 export interface StartCapstanOptions {
@@ -71,6 +73,8 @@ export interface CapstanServer {
   requests(filter?: RequestFilter): RequestRecord[];
   /** Forgets the requests logged so far. */
   clearRequests(): void;
+  /** Faults injected into the requests served: `add(rule)` returns an id for `remove(id)`. */
+  readonly faults: Pick<Faults, 'add' | 'remove' | 'clear' | 'list'>;
   stop(): Promise<void>;
 }
 
@@ -113,6 +117,7 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
     const options = await completeServerRunOptions(runOptions(opts, dataDir), {
       logSink: opts.log?.sink ?? errorsOnly,
     });
+    const faults = new Faults();
     const requestLog = opts.requestLog === false ? undefined : new RequestLog(opts.requestLog ?? {});
     const bindAddress =
       opts.scheme === 'http' && opts.bindAddress === undefined ? '127.0.0.1' : options.bindAddress;
@@ -126,6 +131,7 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
       assemble: assembleBuiltinAPI,
       listeners: [listener],
       ...(requestLog === undefined ? {} : { requestLog }),
+      faults,
     });
     try {
       await controlPlane.start();
@@ -144,6 +150,7 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
       clearRequests: () => {
         requestLog?.clear();
       },
+      faults,
       stop: async () => {
         await controlPlane.close();
         if (ownDir) await rm(dataDir, { recursive: true, force: true });

@@ -17,6 +17,7 @@ import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/syst
 import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.js';
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
 import type { Authorizer } from '../registry/rest/authorizer.js';
+import type { Faults } from '../server/test-api/faults.js';
 import type { RequestLog } from '../server/test-api/request-log.js';
 
 /** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
@@ -63,6 +64,8 @@ export interface ControlPlaneInit {
   readonly listeners?: readonly ListenerConfig[];
   /** Records the requests served (startCapstan's request log). */
   readonly requestLog?: RequestLog;
+  /** Faults to inject (startCapstan's `faults`). */
+  readonly faults?: Faults;
 }
 
 export class ControlPlane {
@@ -113,6 +116,7 @@ export class ControlPlane {
         logger: o.logger,
         healthChecks: assembly.healthChecks,
         ...(init.requestLog === undefined ? {} : { requestLog: init.requestLog }),
+        ...(init.faults === undefined ? {} : { faults: init.faults }),
       });
       server = new GenericAPIServer(config);
       server.installAPIGroups(assembly.api);

@@ -1,5 +1,6 @@
 // The generic server's configuration: Config → completeConfig() → CompletedConfig → new server.
 // Completion checks what can be checked before any socket opens and freezes the result.
+import type { Faults } from './test-api/faults.js';
 import type { RequestLog } from './test-api/request-log.js';
 import { isIP } from 'node:net';
 import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
@@ -32,6 +33,8 @@ export interface Config {
   readonly healthChecks?: readonly HealthChecker[];
   /** Records every request served, for tests (startCapstan's `requests()`); null: none. */
   readonly requestLog?: RequestLog | null;
+  /** Faults injected into requests, for tests (startCapstan's `faults`); null: none. */
+  readonly faults?: Faults | null;
 }
 
 declare const completed: unique symbol;
@@ -81,6 +84,7 @@ export function completeConfig(config: Config): CompletedConfig {
     version: config.version ?? capstanVersionInfo(),
     healthChecks: Object.freeze([...(config.healthChecks ?? [])]),
     requestLog: config.requestLog ?? null,
+    faults: config.faults ?? null,
   };
   return Object.freeze(full) as CompletedConfig;
 }

@@ -181,6 +181,8 @@ export class GenericAPIServer {
       ...(c.authorizer === alwaysAllowAuthorizer
         ? []
         : [withAuthorization({ authorizer: c.authorizer, logger: c.logger })]),
+      // Faults act on requests the server would have served, as the user they name.
+      ...(c.faults === null ? [] : [c.faults.filter]),
     ]);
   }
 
