@@ -227,7 +227,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   const encryption = encryptionAtRestFor(options, encryptionMetrics);
   if (encryption !== undefined) storageFactory.setResourceTransformers(encryption.resourceTransformers);
   const backends = new BackendFactory();
-  const serviceAccounts = serviceAccountAuthentication(options.serviceAccountKeys);
+  const serviceAccounts = serviceAccountAuthentication(options.serviceAccountKeys, options.clock);
   const serviceNetworking = serviceNetworkingFor(options);
   const restOptionsGetter = new StorageFactoryRestOptionsFactory({
     options: {

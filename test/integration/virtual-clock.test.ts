@@ -78,6 +78,40 @@ describe('virtual clock', () => {
     assert.equal((await fetch(`${server.url}${eventsPath}/short-lived`, { headers })).status, 404);
   });
 
+  it(
+    'lets a service account token expire when advanced past its expiration',
+    { timeout: 15_000 },
+    async () => {
+      // The service accounts controller makes `default` soon after the namespace exists.
+      let res: Response;
+      do {
+        res = await fetch(`${server.url}/api/v1/namespaces/default/serviceaccounts/default/token`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            apiVersion: 'authentication.k8s.io/v1',
+            kind: 'TokenRequest',
+            spec: { expirationSeconds: 600 },
+          }),
+        });
+        if (res.status === 404) await new Promise((resolve) => setTimeout(resolve, 20));
+      } while (res.status === 404);
+      assert.equal(res.status, 201);
+      const issued = (await res.json()) as { status: { token: string; expirationTimestamp: string } };
+      assert.equal(
+        Date.parse(issued.status.expirationTimestamp),
+        Math.floor(server.clock.now() / 1000) * 1000 + 600_000,
+      );
+      const asToken = { authorization: `Bearer ${issued.status.token}` };
+      assert.equal((await fetch(`${server.url}${eventsPath}`, { headers: asToken })).status, 200);
+      await server.clock.advance('9m');
+      assert.equal((await fetch(`${server.url}${eventsPath}`, { headers: asToken })).status, 200);
+      // Past the expiration and kube's minute of leeway for clock skew.
+      await server.clock.advance('2m1s');
+      assert.equal((await fetch(`${server.url}${eventsPath}`, { headers: asToken })).status, 401);
+    },
+  );
+
   it('refuses to advance a server on the system clock', async () => {
     const real = await startCapstan({ scheme: 'http' });
     try {
