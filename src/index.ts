@@ -14,6 +14,7 @@ import type { StorageBackendName } from './server/options/storage-options.js';
 import { serverClock, type ServerClock } from './server/test-api/server-clock.js';
 import type { ClockKind } from './machinery/time/clock.js';
 import { Faults } from './server/test-api/faults.js';
+import { Snapshots, type SnapshotData } from './server/test-api/snapshots.js';
 import {
   RequestLog,
   type RequestFilter,
@@ -75,6 +76,12 @@ export interface CapstanServer {
   clearRequests(): void;
   /** Faults injected into the requests served: `add(rule)` returns an id for `remove(id)`. */
   readonly faults: Pick<Faults, 'add' | 'remove' | 'clear' | 'list'>;
+  /** Copies every stored object; the name it returns restores or forks that state. */
+  snapshot(): Promise<string>;
+  /** Brings every stored object back to the snapshot (watchers get the changes as events). */
+  restore(name: string): Promise<void>;
+  /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
+  fork(name: string): Promise<CapstanServer>;
   stop(): Promise<void>;
 }
 
@@ -110,7 +117,20 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   return o;
 }
 
-export async function startCapstan(opts: StartCapstanOptions = {}): Promise<CapstanServer> {
+export function startCapstan(opts: StartCapstanOptions = {}): Promise<CapstanServer> {
+  return start(opts, undefined);
+}
+
+/** A fork's options: the original's, less what must be its own. */
+function forkOptions(opts: StartCapstanOptions): StartCapstanOptions {
+  const own = { ...opts };
+  delete own.dataDir;
+  delete own.kubeconfigPath;
+  delete own.port;
+  return own;
+}
+
+async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined): Promise<CapstanServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-')));
   try {
@@ -133,9 +153,11 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
       ...(requestLog === undefined ? {} : { requestLog }),
       faults,
     });
+    const snapshots = new Snapshots(() => controlPlane.storageBackends());
     try {
       await controlPlane.start();
       await controlPlane.ready;
+      if (seed !== undefined) await snapshots.load(seed);
     } catch (err) {
       await controlPlane.close();
       throw err;
@@ -151,6 +173,9 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
         requestLog?.clear();
       },
       faults,
+      snapshot: () => snapshots.snapshot(),
+      restore: (name) => snapshots.restore(name),
+      fork: async (name) => start(forkOptions(opts), snapshots.data(name)),
       stop: async () => {
         await controlPlane.close();
         if (ownDir) await rm(dataDir, { recursive: true, force: true });

@@ -343,6 +343,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     ),
     tokenAuthenticators: [serviceAccounts.authenticator(groups)],
     authorizer: authorization.authorizer,
+    storageBackends: () => backends.openBackends(),
     close: async () => {
       await garbageCollector?.close();
       await authorization.close();
