@@ -1,8 +1,10 @@
 // bench/lifecycle: start + stop of 100 memory servers one after another in this process, as a test
 // suite with a server per test runs them: each start (to ready) and each stop timed, next to a bare
 // node:http server's listen and close; then the process's RSS and heap after a GC, against before.
+// Then snapshot, restore (after a tenth of the objects changed, and with nothing changed) and fork
+// of a server holding 100, 1,000 and 10,000 ConfigMaps.
 import http from 'node:http';
-import { startCapstan } from '../src/index.js';
+import { startCapstan, type CapstanServer } from '../src/index.js';
 import { fmtMs, percentile, printGrid } from './support.js';
 
 const servers = 100;
@@ -44,6 +46,64 @@ function summary(name: string, ms: number[]): string[] {
     ...[50, 95, 100].map((p) => fmtMs(percentile(sorted, p))),
     fmtMs(ms.reduce((a, b) => a + b, 0)),
   ];
+}
+
+/** Sends `count` requests, `width` at a time. */
+async function inParallel(count: number, width: number, send: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) await send(next++);
+    }),
+  );
+}
+
+async function configMapWrites(server: CapstanServer, count: number, colour: string): Promise<void> {
+  const headers = {
+    authorization: `Bearer ${server.kubeConfig.users[0]?.user.token ?? ''}`,
+    'content-type': 'application/json',
+  };
+  await inParallel(count, 16, async (i) => {
+    const body = JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: `cm-${i}` },
+      data: { colour },
+    });
+    const create = colour === 'initial';
+    const res = await fetch(`${server.url}/api/v1/namespaces/default/configmaps${create ? '' : `/cm-${i}`}`, {
+      method: create ? 'POST' : 'PUT',
+      headers,
+      body,
+    });
+    if (res.status >= 300) throw new Error(`configmap ${i}: ${res.status} ${await res.text()}`);
+  });
+}
+
+async function timed<T>(op: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const out = await op();
+  return [out, performance.now() - t0];
+}
+
+async function snapshotRows(): Promise<string[][]> {
+  const rows: string[][] = [];
+  for (const objects of [100, 1000, 10_000]) {
+    const server = await startCapstan({ scheme: 'http', requestLog: false });
+    try {
+      await configMapWrites(server, objects, 'initial');
+      const [name, snapshotMs] = await timed(() => server.snapshot());
+      await configMapWrites(server, objects / 10, 'changed');
+      const [, restoreMs] = await timed(() => server.restore(name));
+      const [, unchangedMs] = await timed(() => server.restore(name));
+      const [fork, forkMs] = await timed(() => server.fork(name));
+      await fork.stop();
+      rows.push([String(objects), fmtMs(snapshotMs), fmtMs(restoreMs), fmtMs(unchangedMs), fmtMs(forkMs)]);
+    } finally {
+      await server.stop();
+    }
+  }
+  return rows;
 }
 
 export async function run(): Promise<void> {
@@ -93,4 +153,9 @@ export async function run(): Promise<void> {
     ],
   );
   console.log(`\nhandles left: ${JSON.stringify(process.getActiveResourcesInfo())}`);
+  printGrid(
+    'snapshot, restore and fork of a memory server holding N ConfigMaps (ms)',
+    ['objects', 'snapshot', 'restore (a tenth changed)', 'restore (nothing changed)', 'fork (to ready)'],
+    await snapshotRows(),
+  );
 }
