@@ -1,4 +1,6 @@
-// A server's lifecycle in a test: stop() ends the watches it serves at once and leaves no handle behind (listeners, sockets, timers of storage and controllers).
+// A server's lifecycle in a test: stop() ends the watches it serves at once, waits for a request
+// actually in flight, and leaves no handle behind (listeners, sockets, timers of storage and
+// controllers).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -33,5 +35,19 @@ describe('server lifecycle', () => {
     // The watch's stream has ended (awaiting it would hang otherwise), with no event in it.
     assert.equal(await events, '');
     assert.deepEqual(await activeResources(), before);
+  });
+
+  it('lets a request in flight finish before it stops', { timeout: 10_000 }, async () => {
+    const server = await startCapstan({ scheme: 'http' });
+    const headers = { authorization: `Bearer ${token(server)}`, connection: 'close' };
+    // The rule holds the request 300 ms; once it has been used, the request is in flight.
+    server.faults.add({ verb: 'list', resource: 'namespaces', latencyMs: 300, times: 1 });
+    const list = fetch(`${server.url}/api/v1/namespaces`, { headers });
+    while (server.faults.list().length > 0) await nextTurn();
+    const stopped = server.stop();
+    const listed = await list;
+    assert.equal(listed.status, 200);
+    assert.match(await listed.text(), /"kind":"NamespaceList"/);
+    await stopped;
   });
 });
