@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   startup: () => import('./startup.js'),
   watch: () => import('./watch.js'),
   encryption: () => import('./encryption.js'),
+  lifecycle: () => import('./lifecycle.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);

@@ -11,9 +11,22 @@ import type { LogFormat, LogSink } from './server/logging/logger.js';
 import { completeServerRunOptions } from './server/options/complete.js';
 import { defaultServerRunOptions } from './server/options/server-run-options.js';
 import type { StorageBackendName } from './server/options/storage-options.js';
+import { serverClock, type ServerClock } from './server/test-api/server-clock.js';
+import type { ClockKind } from './machinery/time/clock.js';
+import { Faults } from './server/test-api/faults.js';
+import { Snapshots, type SnapshotData } from './server/test-api/snapshots.js';
+import {
+  RequestLog,
+  type RequestFilter,
+  type RequestLogOptions,
+  type RequestRecord,
+} from './server/test-api/request-log.js';
 
 export type { KubeConfig } from './server/kubeconfig.js';
 export type { LogSink } from './server/logging/logger.js';
+export type { ServerClock } from './server/test-api/server-clock.js';
+export type { FaultCode, FaultRule } from './server/test-api/faults.js';
+export type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
 
 export interface StartCapstanOptions {
   /** Default `memory`. */
@@ -42,6 +55,10 @@ export interface StartCapstanOptions {
   readonly enableGarbageCollector?: boolean;
   /** Where the admin kubeconfig goes; default <dataDir>/kubeconfig. */
   readonly kubeconfigPath?: string;
+  /** `real` (the default: the system clock) or `virtual`: time stands still until `clock.advance()`. */
+  readonly clock?: ClockKind;
+  /** The request log behind `requests()`: its capacity, and whether it keeps bodies (default: on, 10,000, no bodies). */
+  readonly requestLog?: RequestLogOptions | false;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
 }
@@ -51,6 +68,20 @@ export interface CapstanServer {
   readonly kubeconfigPath: string;
   readonly kubeConfig: KubeConfig;
   readonly dataDir: string;
+  /** The cluster's clock: every timestamp, TTL and expiry the server computes reads it. */
+  readonly clock: ServerClock;
+  /** The requests served, oldest first, that match every field of `filter` ([] with the log turned off). */
+  requests(filter?: RequestFilter): RequestRecord[];
+  /** Forgets the requests logged so far. */
+  clearRequests(): void;
+  /** Faults injected into the requests served: `add(rule)` returns an id for `remove(id)`. */
+  readonly faults: Pick<Faults, 'add' | 'remove' | 'clear' | 'list'>;
+  /** Copies every stored object; the name it returns restores or forks that state. */
+  snapshot(): Promise<string>;
+  /** Brings every stored object back to the snapshot (watchers get the changes as events). */
+  restore(name: string): Promise<void>;
+  /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
+  fork(name: string): Promise<CapstanServer>;
   stop(): Promise<void>;
 }
 
@@ -80,18 +111,34 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;
   if (opts.enableGarbageCollector !== undefined)
     o.storage.enableGarbageCollection = opts.enableGarbageCollector;
+  o.clockKind = opts.clock ?? 'real';
   o.logFormat = opts.log?.format ?? 'text';
   o.verbosity = opts.log?.verbosity ?? 0;
   return o;
 }
 
-export async function startCapstan(opts: StartCapstanOptions = {}): Promise<CapstanServer> {
+export function startCapstan(opts: StartCapstanOptions = {}): Promise<CapstanServer> {
+  return start(opts, undefined);
+}
+
+/** A fork's options: the original's, less what must be its own. */
+function forkOptions(opts: StartCapstanOptions): StartCapstanOptions {
+  const own = { ...opts };
+  delete own.dataDir;
+  delete own.kubeconfigPath;
+  delete own.port;
+  return own;
+}
+
+async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined): Promise<CapstanServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-')));
   try {
     const options = await completeServerRunOptions(runOptions(opts, dataDir), {
       logSink: opts.log?.sink ?? errorsOnly,
     });
+    const faults = new Faults();
+    const requestLog = opts.requestLog === false ? undefined : new RequestLog(opts.requestLog ?? {});
     const bindAddress =
       opts.scheme === 'http' && opts.bindAddress === undefined ? '127.0.0.1' : options.bindAddress;
     const listener: ListenerConfig = {
@@ -103,10 +150,14 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
       options,
       assemble: assembleBuiltinAPI,
       listeners: [listener],
+      ...(requestLog === undefined ? {} : { requestLog }),
+      faults,
     });
+    const snapshots = new Snapshots(() => controlPlane.storageBackends());
     try {
       await controlPlane.start();
       await controlPlane.ready;
+      if (seed !== undefined) await snapshots.load(seed);
     } catch (err) {
       await controlPlane.close();
       throw err;
@@ -116,6 +167,15 @@ export async function startCapstan(opts: StartCapstanOptions = {}): Promise<Caps
       kubeconfigPath: controlPlane.kubeconfigPath,
       kubeConfig: controlPlane.kubeConfig,
       dataDir,
+      clock: serverClock(options.clock),
+      requests: (filter) => requestLog?.calls(filter) ?? [],
+      clearRequests: () => {
+        requestLog?.clear();
+      },
+      faults,
+      snapshot: () => snapshots.snapshot(),
+      restore: (name) => snapshots.restore(name),
+      fork: async (name) => start(forkOptions(opts), snapshots.data(name)),
       stop: async () => {
         await controlPlane.close();
         if (ownDir) await rm(dataDir, { recursive: true, force: true });

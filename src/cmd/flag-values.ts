@@ -1,5 +1,5 @@
 // Value parsers with the error texts of Go's strconv and time packages, as pflag reports them.
-import { parseGoDuration } from '../server/options/duration.js';
+import { parseGoDuration } from '../machinery/time/go-duration.js';
 
 export function parseIntFlag(raw: string): number {
   if (!/^[+-]?\d+$/.test(raw))

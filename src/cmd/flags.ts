@@ -1,5 +1,6 @@
 // Capstan's flags, named and defaulted like kube-apiserver's, each writing one ServerRunOptions field.
-import { formatGoDuration } from '../server/options/duration.js';
+import { clockKinds, type ClockKind } from '../machinery/time/clock.js';
+import { formatGoDuration } from '../machinery/time/go-duration.js';
 import { logFormats, type LogFormat } from '../server/logging/logger.js';
 import { flag, oneOf, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
@@ -257,6 +258,17 @@ const otherFlags: Spec[] = [
       def: formatGoDuration(3_600_000),
     },
     (o, v) => (o.eventTTLMs = parseDurationFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'clock',
+      kind: 'string',
+      usage:
+        "The cluster's clock: 'real' (the system's) or 'virtual', which stands still until a test advances it (Capstan only).",
+      def: 'real',
+    },
+    (o, v) => (o.clockKind = oneOf<ClockKind>(clockKinds, v)),
   ),
   flag(
     {

@@ -103,6 +103,7 @@ export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
     },
     paging: true,
     compactionIntervalMs: s.compactionIntervalMs,
+    clock: o.clock,
   };
 }
 
@@ -230,7 +231,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   const encryption = encryptionAtRestFor(options, encryptionMetrics);
   if (encryption !== undefined) storageFactory.setResourceTransformers(encryption.resourceTransformers);
   const backends = new BackendFactory();
-  const serviceAccounts = serviceAccountAuthentication(options.serviceAccountKeys);
+  const serviceAccounts = serviceAccountAuthentication(options.serviceAccountKeys, options.clock);
   const serviceNetworking = serviceNetworkingFor(options);
   const restOptionsGetter = new StorageFactoryRestOptionsFactory({
     options: {
@@ -354,6 +355,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     ),
     tokenAuthenticators: [serviceAccounts.authenticator(groups)],
     authorizer: authorization.authorizer,
+    storageBackends: () => backends.openBackends(),
     close: async () => {
       await garbageCollector?.close();
       await resourceQuotaController?.close();

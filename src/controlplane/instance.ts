@@ -17,6 +17,9 @@ import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/syst
 import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.js';
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
 import type { Authorizer } from '../registry/rest/authorizer.js';
+import type { Backend } from '../storage/kv/backend.js';
+import type { Faults } from '../server/test-api/faults.js';
+import type { RequestLog } from '../server/test-api/request-log.js';
 
 /** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
 export interface APIAssembly {
@@ -33,6 +36,8 @@ export interface APIAssembly {
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   /** --authorization-mode's chain (absent: AlwaysAllow, no authorization filter). */
   readonly authorizer?: Authorizer;
+  /** The storage backends in use (test snapshots copy and restore them). */
+  readonly storageBackends?: () => Promise<readonly Backend[]>;
   /** Releases storage: the last step of shutdown. */
   close(): Promise<void>;
 }
@@ -60,6 +65,10 @@ export interface ControlPlaneInit {
   readonly assemble: AssembleAPI;
   /** Listeners other than the flags' (startCapstan's port 0). */
   readonly listeners?: readonly ListenerConfig[];
+  /** Records the requests served (startCapstan's request log). */
+  readonly requestLog?: RequestLog;
+  /** Faults to inject (startCapstan's `faults`). */
+  readonly faults?: Faults;
 }
 
 export class ControlPlane {
@@ -109,6 +118,8 @@ export class ControlPlane {
         shutdownTimeoutMs: o.shutdownTimeoutMs,
         logger: o.logger,
         healthChecks: assembly.healthChecks,
+        ...(init.requestLog === undefined ? {} : { requestLog: init.requestLog }),
+        ...(init.faults === undefined ? {} : { faults: init.faults }),
       });
       server = new GenericAPIServer(config);
       server.installAPIGroups(assembly.api);
@@ -159,6 +170,11 @@ export class ControlPlane {
       ...(o.caPem === undefined ? {} : { caPem: o.caPem }),
     });
     await writeKubeConfig(o.kubeconfigPath, this.#kubeConfig);
+  }
+
+  /** The storage backends in use; none when the assembly does not say. */
+  storageBackends(): Promise<readonly Backend[]> {
+    return this.#assembly.storageBackends?.() ?? Promise.resolve([]);
   }
 
   /** Resolves when the post-start hooks are done (the server is ready unless storage is down). */

@@ -1,5 +1,6 @@
 // Service account tokens across the layers: the issuer the serviceaccounts/token storage signs
 // with, and the authenticator that checks tokens against the keys and the served storages.
+import { systemClock, type Clock } from '../machinery/time/clock.js';
 import type { ServiceAccountTokenIssuer } from '../registry/core/serviceaccount/token.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { isGetter, type Getter, type Storage } from '../registry/rest/capabilities.js';
@@ -27,15 +28,27 @@ function gettersOf(groups: readonly APIGroupInfo[]): ServiceAccountTokenGetters 
   };
 }
 
-export function serviceAccountAuthentication(keys: ServiceAccountKeys): {
+export function serviceAccountAuthentication(
+  keys: ServiceAccountKeys,
+  clock: Clock = systemClock,
+): {
   issuer: ServiceAccountTokenIssuer;
   authenticator: (groups: readonly APIGroupInfo[]) => TokenAuthenticator;
 } {
   return {
-    issuer: { signer: keys.signer, issuer: keys.issuers[0] ?? '', apiAudiences: keys.apiAudiences },
+    issuer: {
+      signer: keys.signer,
+      issuer: keys.issuers[0] ?? '',
+      apiAudiences: keys.apiAudiences,
+      now: () => clock.now(),
+    },
     authenticator: (groups) => {
       const getters = gettersOf(groups);
-      return serviceAccountTokenAuthenticator({ keys, ...(getters === undefined ? {} : { getters }) });
+      return serviceAccountTokenAuthenticator({
+        keys,
+        now: () => Math.floor(clock.now() / 1000),
+        ...(getters === undefined ? {} : { getters }),
+      });
     },
   };
 }

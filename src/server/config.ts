@@ -1,5 +1,7 @@
 // The generic server's configuration: Config → completeConfig() → CompletedConfig → new server.
 // Completion checks what can be checked before any socket opens and freezes the result.
+import type { Faults } from './test-api/faults.js';
+import type { RequestLog } from './test-api/request-log.js';
 import { isIP } from 'node:net';
 import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
 import type { TokenTable } from './authn/token-auth.js';
@@ -29,6 +31,10 @@ export interface Config {
   readonly version?: VersionInfo;
   /** Checks served on /healthz, /livez and /readyz after ping and log (the storage's `etcd`). */
   readonly healthChecks?: readonly HealthChecker[];
+  /** Records every request served, for tests (startCapstan's `requests()`); null: none. */
+  readonly requestLog?: RequestLog | null;
+  /** Faults injected into requests, for tests (startCapstan's `faults`); null: none. */
+  readonly faults?: Faults | null;
 }
 
 declare const completed: unique symbol;
@@ -77,6 +83,8 @@ export function completeConfig(config: Config): CompletedConfig {
     logger: config.logger ?? new Logger(),
     version: config.version ?? capstanVersionInfo(),
     healthChecks: Object.freeze([...(config.healthChecks ?? [])]),
+    requestLog: config.requestLog ?? null,
+    faults: config.faults ?? null,
   };
   return Object.freeze(full) as CompletedConfig;
 }

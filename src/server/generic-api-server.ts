@@ -162,6 +162,7 @@ export class GenericAPIServer {
     return buildChain(route, [
       withPanicRecovery(c.logger),
       withRequestLogging(c.logger),
+      ...(c.requestLog === null ? [] : [c.requestLog.filter]),
       this.#tracker.filter,
       withMetrics(this.#metrics, (path) => this.#routes.has(path)),
       withRequestTimeout(c.requestTimeoutMs, this.#deadlines),
@@ -180,6 +181,8 @@ export class GenericAPIServer {
       ...(c.authorizer === alwaysAllowAuthorizer
         ? []
         : [withAuthorization({ authorizer: c.authorizer, logger: c.logger })]),
+      // Faults act on requests the server would have served, as the user they name.
+      ...(c.faults === null ? [] : [c.faults.filter]),
     ]);
   }
 

@@ -9,9 +9,9 @@ export function rfc3339(date: Date): string {
 
 let last = { second: -1, text: '' };
 
-/** metav1.Now(), serialized. */
-export function nowRFC3339(): string {
-  const second = Math.floor(Date.now() / 1000);
+/** metav1.Now(), serialized; `nowMs` is the server clock's reading (default: the system's). */
+export function nowRFC3339(nowMs: number = Date.now()): string {
+  const second = Math.floor(nowMs / 1000);
   if (second !== last.second) last = { second, text: rfc3339(new Date(second * 1000)) };
   return last.text;
 }

@@ -84,7 +84,7 @@ export interface BeforeDeleteResult {
 }
 
 /** A shorter grace period for an object already being deleted gracefully. */
-function shortenGracePeriod(obj: KubeObject, options: DeleteOptions): BeforeDeleteResult {
+function shortenGracePeriod(obj: KubeObject, options: DeleteOptions, nowMs: number): BeforeDeleteResult {
   const meta = obj.metadata ?? {};
   const current = meta.deletionGracePeriodSeconds ?? 0;
   if (options.gracePeriodSeconds === undefined) {
@@ -93,7 +93,7 @@ function shortenGracePeriod(obj: KubeObject, options: DeleteOptions): BeforeDele
   }
   const period = options.gracePeriodSeconds;
   if (period >= current) return { graceful: false, gracefulPending: true };
-  const start = Date.parse(meta.deletionTimestamp ?? nowTimestamp()) - current * 1000;
+  const start = Date.parse(meta.deletionTimestamp ?? nowTimestamp(nowMs)) - current * 1000;
   meta.deletionTimestamp = rfc3339(new Date(start + period * 1000));
   meta.deletionGracePeriodSeconds = period;
   return { graceful: true, gracefulPending: false };
@@ -123,11 +123,11 @@ export function beforeDelete<T extends KubeObject>(
   if ((meta.deletionTimestamp ?? '') !== '') {
     // A stored zero (or missing) grace period means a delete was interrupted: finish it now.
     if ((meta.deletionGracePeriodSeconds ?? 0) === 0) return { graceful: false, gracefulPending: false };
-    return shortenGracePeriod(obj, options);
+    return shortenGracePeriod(obj, options, core.clock.now());
   }
   if (!strategy.checkGracefulDelete(ctx, obj, options)) return { graceful: false, gracefulPending: false };
   const period = options.gracePeriodSeconds ?? 0;
-  meta.deletionTimestamp = addSeconds(nowTimestamp(), period);
+  meta.deletionTimestamp = addSeconds(nowTimestamp(core.clock.now()), period);
   meta.deletionGracePeriodSeconds = period;
   if ((meta.generation ?? 0) > 0) meta.generation = (meta.generation ?? 0) + 1;
   return { graceful: true, gracefulPending: false };

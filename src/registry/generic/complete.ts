@@ -29,6 +29,7 @@ import type { RESTOptions, RESTOptionsGetter } from './rest-options.js';
 import { Store } from './store.js';
 import { brandCore, type StoreCore } from './store-core.js';
 import type { StoreDefinition, StoreOptions } from './store-definition.js';
+import { systemClock } from '../../machinery/time/clock.js';
 
 /** Stands in for kube's %#v of the store: the definition's identifying fields. */
 function describe(def: Pick<StoreDefinition, 'qualifiedResource' | 'singularName'>): string {
@@ -175,6 +176,7 @@ function coreOf<T extends KubeObject>(
     trackGeneration: def.trackGeneration ?? true,
     // The decorator serves any kind; this store only ever stores its own.
     storage: new DryRunnableStorage(built.raw.storage as unknown as Interface<T>),
+    clock: w.opts.storageConfig.clock ?? systemClock,
     destroy: once(built.stopCount, () => built.raw.destroy()),
   });
 }

@@ -80,7 +80,7 @@ async function createOnce<T extends KubeObject>(
   if (strategy === undefined) throw newMethodNotSupported(core.qualifiedResource, 'create');
   const obj = req.obj;
   const meta = metaOf(obj);
-  fillObjectMetaSystemFields(meta);
+  fillObjectMetaSystemFields(meta, core.clock.now());
   if (needsNameGeneration(obj)) meta.name = core.nameGenerator.generateName(meta.generateName ?? '');
 
   beforeCreate(core, ctx, { obj, strategy });

@@ -19,9 +19,9 @@ export function metaOf(obj: KubeObject): ObjectMeta {
   return obj.metadata;
 }
 
-/** Sets the fields only the server assigns on create: creationTimestamp and uid. */
-export function fillObjectMetaSystemFields(meta: ObjectMeta): void {
-  meta.creationTimestamp = nowTimestamp();
+/** Sets the fields only the server assigns on create: creationTimestamp (at `nowMs`) and uid. */
+export function fillObjectMetaSystemFields(meta: ObjectMeta, nowMs?: number): void {
+  meta.creationTimestamp = nowTimestamp(nowMs);
   meta.uid = randomUUID();
 }
 

@@ -1,4 +1,5 @@
 // What the Store's verb files share: the completed, frozen state of one Store.
+import type { Clock } from '../../machinery/time/clock.js';
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import { newInvalid, type StatusError } from '../../machinery/errors/index.js';
 import type { TransformFunc } from '../../machinery/fields/index.js';
@@ -53,6 +54,8 @@ export interface StoreCore<T extends KubeObject = KubeObject> {
   readonly ttlFunc: TTLFunc<T> | undefined;
   readonly trackGeneration: boolean;
   readonly storage: DryRunnableStorage<T>;
+  /** The server's clock: creation and deletion timestamps. */
+  readonly clock: Clock;
   /** Stops the count poller and releases the storage; safe to call more than once. */
   readonly destroy: () => Promise<void>;
 }

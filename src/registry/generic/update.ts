@@ -73,7 +73,7 @@ interface TryArgs<T extends KubeObject> {
 async function createOnUpdate<T extends KubeObject>(a: TryArgs<T>, obj: T): Promise<T> {
   const strategy = a.core.createStrategy;
   if (strategy === undefined) throw newMethodNotSupported(a.core.qualifiedResource, 'create');
-  fillObjectMetaSystemFields(metaOf(obj));
+  fillObjectMetaSystemFields(metaOf(obj), a.core.clock.now());
   a.state.creating = true;
   a.state.creatingObj = obj;
   beforeCreate(a.core, a.ctx, { obj, strategy });

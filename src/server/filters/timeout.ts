@@ -4,7 +4,7 @@
 import { newStatus } from '../../machinery/errors/index.js';
 import type { HttpResponse } from '../http/types.js';
 import { writeStatus } from '../http/respond.js';
-import { parseGoDuration } from '../options/duration.js';
+import { parseGoDuration } from '../../machinery/time/go-duration.js';
 import type { RequestURL } from '../../endpoints/request/request-url.js';
 import type { Deadlines } from './deadlines.js';
 import type { Filter, FilterScope } from './filter-scope.js';

@@ -9,6 +9,7 @@ import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption
 import type { TlsMaterial } from '../http/serving-listener.js';
 import { errorText } from '../logging/error-text.js';
 import { Logger, type LogSink } from '../logging/logger.js';
+import { newClock, type Clock } from '../../machinery/time/clock.js';
 import {
   defaultAPIResourceConfigSource,
   mergeAPIResourceConfigs,
@@ -46,6 +47,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   /** Signs and verifies service account tokens. */
   readonly serviceAccountKeys: ServiceAccountKeys;
   readonly logger: Logger;
+  /** The server's one clock (--clock). */
+  readonly clock: Clock;
   /** --encryption-provider-config, read and checked; absent without the flag. */
   readonly encryptionConfig: LoadedEncryptionConfig | undefined;
   readonly [completedOptions]: true;
@@ -143,6 +146,7 @@ export async function completeServerRunOptions(
     tokens,
     serviceAccountKeys,
     logger,
+    clock: newClock(o.clockKind),
     encryptionConfig,
   };
   return Object.freeze(completed) as CompletedServerRunOptions;

@@ -2,6 +2,7 @@
 // Capstan has), with kube's defaults and its validation messages where kube has them.
 import type { LogFormat } from '../logging/logger.js';
 import { logFormats } from '../logging/logger.js';
+import { clockKinds, type ClockKind } from '../../machinery/time/clock.js';
 import { defaultStorageOptions, validateStorageOptions, type StorageOptions } from './storage-options.js';
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
 import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
@@ -47,6 +48,8 @@ export interface ServerRunOptions {
   shutdownTimeoutMs: number;
   /** --event-ttl: how long an event is kept after its last write. */
   eventTTLMs: number;
+  /** --clock: `real` (the system's) or `virtual` (stands still until a test advances it). */
+  clockKind: ClockKind;
   /** --service-cluster-ip-range: one CIDR, or two of different families; '' means 10.0.0.0/24. */
   serviceClusterIPRange: string;
   /** --service-node-port-range: `30000-32767` by default. */
@@ -85,6 +88,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     requestTimeoutMs: 60_000,
     shutdownTimeoutMs: 60_000,
     eventTTLMs: 3_600_000,
+    clockKind: 'real',
     serviceClusterIPRange: '',
     serviceNodePortRange: '30000-32767',
     runtimeConfig: [],
@@ -131,6 +135,8 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
     errs.push('--max-mutating-requests-inflight can not be negative value');
   if (o.requestTimeoutMs < 0) errs.push('--request-timeout can not be negative value');
   if (o.shutdownTimeoutMs < 0) errs.push('--shutdown-timeout can not be negative value');
+  if (!(clockKinds as readonly string[]).includes(o.clockKind))
+    errs.push(`--clock: must be one of ${clockKinds.join(', ')}, got ${JSON.stringify(o.clockKind)}`);
   if (!(logFormats as readonly string[]).includes(o.logFormat))
     errs.push(`--log-format: unsupported format ${JSON.stringify(o.logFormat)}`);
   if (!Number.isInteger(o.verbosity) || o.verbosity < 0) errs.push('-v must be a non-negative integer');

@@ -2,6 +2,7 @@
 // one group-resource is stored. The storage factory fills it in; the backend factory turns it into a
 // storage.Interface.
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
+import type { Clock } from '../../machinery/time/clock.js';
 import type { Codec } from '../codec.js';
 import type { Interface } from '../interfaces.js';
 import type { Transformer } from '../value/transformer.js';
@@ -54,6 +55,8 @@ export interface StorageConfig {
   readonly countMetricPollPeriodMs?: number;
   /** How often the database size is polled for metrics; 0 turns it off. */
   readonly dbMetricPollIntervalMs?: number;
+  /** The server's clock, for the embedded backends' TTL expiry and compaction window (default: the system's). */
+  readonly clock?: Clock;
 }
 
 /** storagebackend.ConfigForResource: a StorageConfig bound to the group-resource it serves. */

@@ -32,6 +32,7 @@ const sqlite: BackendDescriptor = {
     const intervalMs = config.compactionIntervalMs;
     return SqliteBackend.open({
       path: join(dir, sqliteFileName),
+      ...(config.clock === undefined ? {} : { clock: config.clock }),
       ...(intervalMs !== undefined ? { compaction: { intervalMs } } : {}),
     }).then(plain);
   },
@@ -39,7 +40,11 @@ const sqlite: BackendDescriptor = {
 
 const memory: BackendDescriptor = {
   transportKey: () => 'memory',
-  open: () => SqliteBackend.open({ path: ':memory:' }).then(plain),
+  open: (config) =>
+    SqliteBackend.open({
+      path: ':memory:',
+      ...(config.clock === undefined ? {} : { clock: config.clock }),
+    }).then(plain),
 };
 
 const etcd3: BackendDescriptor = {

@@ -85,6 +85,11 @@ export class BackendFactory {
     return { storage, destroy };
   }
 
+  /** The backends opened so far, in the order they were opened (test snapshots copy them). */
+  openBackends(): Promise<Backend[]> {
+    return Promise.all([...this.#pool.values()].map(async (entry) => (await entry.open).backend));
+  }
+
   /** A monitor per backend opened so far, in the order they were opened. */
   monitors(): StorageMonitor[] {
     const seen: Partial<Record<StorageType, number>> = {};

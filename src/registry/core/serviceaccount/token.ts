@@ -26,6 +26,8 @@ export interface ServiceAccountTokenIssuer {
   readonly apiAudiences: readonly string[];
   /** --service-account-max-token-expiration in seconds; 0 for no limit. */
   readonly maxExpirationSeconds?: number;
+  /** The server's clock in milliseconds (default: the system's): iat, nbf, exp and the expiration timestamp. */
+  readonly now?: () => number;
 }
 
 export interface TokenRESTInit {
@@ -100,7 +102,7 @@ export class TokenREST implements Storage, NamedCreater {
     const sa = (await this.#init.serviceAccounts.get(ctx, name, {})) as ServiceAccount;
     meta.name = sa.metadata?.name ?? name;
     meta.namespace = sa.metadata?.namespace ?? namespace;
-    const now = new Date();
+    const now = new Date(this.#init.issuer.now?.() ?? Date.now());
     meta.creationTimestamp = rfc3339(now);
     delete req.status;
     req.spec.expirationSeconds ??= defaultTokenExpirationSeconds;

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { FutureRevisionError } from '../../kv/backend.js';
 import type { Statements } from './statements.js';
+import type { Clock, ClockTimer } from '../../../machinery/time/clock.js';
 
 /** Revisions handled per compaction transaction: bounds how long one blocks the event loop. */
 const chunkRevisions = 5_000;
@@ -29,6 +30,7 @@ export interface CompactorDeps {
   readonly minRetainRevisions: number;
   readonly minRetainMs: number;
   readonly intervalMs: number;
+  readonly timers: Pick<Clock, 'setInterval'>;
   readonly fault: (doing: string, err: unknown) => Error;
   readonly closed: () => Error | null;
 }
@@ -42,7 +44,7 @@ export class Compactor {
   #running: Promise<void> = Promise.resolve();
   /** The built-in round in progress, if any. */
   #round: Promise<void> | null = null;
-  #timer: NodeJS.Timeout | null = null;
+  #timer: ClockTimer | null = null;
 
   constructor(deps: CompactorDeps) {
     this.#deps = deps;
@@ -54,10 +56,9 @@ export class Compactor {
     });
     this.#mark();
     if (deps.intervalMs > 0) {
-      this.#timer = setInterval(() => {
+      this.#timer = deps.timers.setInterval(() => {
         this.#startRound();
       }, deps.intervalMs);
-      this.#timer.unref();
     }
   }
 
@@ -159,7 +160,7 @@ export class Compactor {
 
   /** Stops the loop; resolves when a running round has stopped. */
   async close(): Promise<void> {
-    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer?.cancel();
     this.#timer = null;
     await Promise.all([this.#running, this.#round]);
   }

@@ -1,4 +1,5 @@
 // Options of the SQLite backend: validated once by completeSqliteOptions(), then frozen.
+import { systemClock, type Clock } from '../../../machinery/time/clock.js';
 
 export interface SqliteCompactionOptions {
   /** Keep at least this many of the newest revisions (default 1000, kine's retention). */
@@ -21,8 +22,10 @@ export interface SqliteBackendOptions {
   readonly busyTimeoutMs?: number;
   /** Refuse writes that would grow the database past this many bytes, like etcd's quota (0 = no quota). */
   readonly quotaBytes?: number;
-  /** Wall clock in milliseconds, for TTL expiry and the compactor's time window (default Date.now). */
+  /** Wall clock in milliseconds, for TTL expiry and the compactor's time window (default: the clock's). */
   readonly now?: () => number;
+  /** The server's clock: TTL expiry, the compactor's window and their timers (default: the system's). */
+  readonly clock?: Clock;
 }
 
 declare const completed: unique symbol;
@@ -39,6 +42,7 @@ export interface CompletedSqliteOptions {
   readonly busyTimeoutMs: number;
   readonly quotaBytes: number;
   readonly now: () => number;
+  readonly clock: Clock;
 }
 
 export const sqliteDefaults = Object.freeze({
@@ -64,6 +68,7 @@ export function completeSqliteOptions(opts: SqliteBackendOptions): CompletedSqli
     throw new RangeError("sqlite backend: path must be a file path or ':memory:'");
   }
   const c = opts.compaction ?? {};
+  const clock = opts.clock ?? systemClock;
   const d = sqliteDefaults;
   const out = {
     path: opts.path,
@@ -83,7 +88,8 @@ export function completeSqliteOptions(opts: SqliteBackendOptions): CompletedSqli
     ttlSweepIntervalMs: nonNegative('ttlSweepIntervalMs', opts.ttlSweepIntervalMs, d.ttlSweepIntervalMs),
     busyTimeoutMs: nonNegative('busyTimeoutMs', opts.busyTimeoutMs, d.busyTimeoutMs),
     quotaBytes: nonNegative('quotaBytes', opts.quotaBytes, d.quotaBytes),
-    now: opts.now ?? Date.now,
+    now: opts.now ?? (opts.clock === undefined ? Date.now : () => clock.now()),
+    clock,
   };
   return Object.freeze(out) as CompletedSqliteOptions;
 }

@@ -94,6 +94,7 @@ export class SqliteBackend implements Backend {
       minRetainRevisions: opts.minRetainRevisions,
       minRetainMs: opts.minRetainMs,
       intervalMs: opts.compactionIntervalMs,
+      timers: opts.clock,
       fault,
       closed: () => this.#closed,
     });
@@ -102,6 +103,7 @@ export class SqliteBackend implements Backend {
       stmts: this.#stmts,
       now: opts.now,
       intervalMs: opts.ttlSweepIntervalMs,
+      timers: opts.clock,
       del: (key, modRevision) => this.delete(key, { modRevision }),
     });
   }

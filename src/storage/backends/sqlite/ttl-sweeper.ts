@@ -4,6 +4,7 @@
 // it is made, and hiding rows by the wall clock would break that. The delay is at most one sweep
 // interval (default 1 s).
 import type { WriteResult } from '../../kv/backend.js';
+import type { Clock, ClockTimer } from '../../../machinery/time/clock.js';
 import type { Statements } from './statements.js';
 
 /** Expired keys deleted per sweep; the rest wait for the next one. */
@@ -13,22 +14,23 @@ export interface TtlSweeperDeps {
   readonly stmts: Statements;
   readonly now: () => number;
   readonly intervalMs: number;
+  /** Runs the sweeps: the server's clock, so a virtual one expires keys when it is advanced. */
+  readonly timers: Pick<Clock, 'setInterval'>;
   /** A compare-and-swap delete through the ordinary write path. */
   readonly del: (key: string, modRevision: number) => Promise<WriteResult>;
 }
 
 export class TtlSweeper {
   readonly #deps: TtlSweeperDeps;
-  #timer: NodeJS.Timeout | null = null;
+  #timer: ClockTimer | null = null;
   #sweeping: Promise<void> | null = null;
 
   constructor(deps: TtlSweeperDeps) {
     this.#deps = deps;
     if (deps.intervalMs > 0) {
-      this.#timer = setInterval(() => {
+      this.#timer = deps.timers.setInterval(() => {
         this.sweep();
       }, deps.intervalMs);
-      this.#timer.unref();
     }
   }
 
@@ -52,7 +54,7 @@ export class TtlSweeper {
   }
 
   async close(): Promise<void> {
-    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer?.cancel();
     this.#timer = null;
     await this.#sweeping;
   }

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatGoDuration, parseGoDuration } from './duration.js';
+import { formatGoDuration, parseGoDuration } from './go-duration.js';
 
 describe('Go durations', () => {
   it('parses what time.ParseDuration accepts', () => {

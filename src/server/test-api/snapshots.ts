@@ -1,0 +1,85 @@
+// Snapshots of a server's stored state for tests: a snapshot copies every key and its stored bytes
+// (encrypted ones as they are) from each backend; restore writes the difference back as ordinary
+// creates, updates and deletes, so watchers get the events and the watch caches follow, and
+// resourceVersions only move forward. A fork is a new server seeded with a snapshot.
+import type { Backend, KeyRange, KeyValue } from '../../storage/kv/backend.js';
+
+/** Every key Capstan stores starts with `/` (the --etcd-prefix); '0' is the byte after it. */
+const everything: KeyRange = { start: '/', end: '0' };
+
+/** One copy per backend, in the order the backends were opened. */
+export type SnapshotData = readonly ReadonlyMap<string, Buffer>[];
+
+/** Rounds of writes a restore makes before it gives up on keys that keep changing under it. */
+const maxRounds = 5;
+
+export class Snapshots {
+  readonly #backends: () => Promise<readonly Backend[]>;
+  readonly #taken = new Map<string, SnapshotData>();
+  #next = 1;
+
+  constructor(backends: () => Promise<readonly Backend[]>) {
+    this.#backends = backends;
+  }
+
+  async snapshot(): Promise<string> {
+    const backends = await this.#backends();
+    const data = await Promise.all(
+      backends.map(async (b) => {
+        const { kvs } = await b.list(everything);
+        return new Map(kvs.map((kv) => [kv.key, kv.value]));
+      }),
+    );
+    const id = `snapshot-${this.#next++}`;
+    this.#taken.set(id, data);
+    return id;
+  }
+
+  /** The copy a snapshot holds; throws for an id this server did not give. */
+  data(id: string): SnapshotData {
+    const data = this.#taken.get(id);
+    if (data === undefined) throw new Error(`no snapshot ${JSON.stringify(id)} on this server`);
+    return data;
+  }
+
+  async restore(id: string): Promise<void> {
+    await this.load(this.data(id));
+  }
+
+  /** Makes the stored state equal to `data`. */
+  async load(data: SnapshotData): Promise<void> {
+    const backends = await this.#backends();
+    if (backends.length !== data.length)
+      throw new Error(`the snapshot holds ${data.length} backends, the server has ${backends.length}`);
+    await Promise.all(backends.map((b, i) => converge(b, data[i] ?? new Map())));
+  }
+}
+
+async function converge(backend: Backend, want: ReadonlyMap<string, Buffer>): Promise<void> {
+  for (let round = 0; round < maxRounds; round++) {
+    const { kvs } = await backend.list(everything);
+    const results = await Promise.all(writesToward(backend, kvs, want));
+    if (results.every((ok) => ok)) return;
+  }
+  throw new Error('restore: keys kept changing while the snapshot was written back');
+}
+
+function writesToward(
+  backend: Backend,
+  kvs: readonly KeyValue[],
+  want: ReadonlyMap<string, Buffer>,
+): Promise<boolean>[] {
+  const writes: Promise<boolean>[] = [];
+  const have = new Set<string>();
+  for (const kv of kvs) {
+    have.add(kv.key);
+    const value = want.get(kv.key);
+    if (value === undefined)
+      writes.push(backend.delete(kv.key, { modRevision: kv.modRevision }).then((r) => r.ok));
+    else if (!value.equals(kv.value))
+      writes.push(backend.update(kv.key, value, { modRevision: kv.modRevision }).then((r) => r.ok));
+  }
+  for (const [key, value] of want)
+    if (!have.has(key)) writes.push(backend.create(key, value).then((r) => r.ok));
+  return writes;
+}

@@ -1,0 +1,103 @@
+// Snapshot, restore and fork on an in-process memory server, seen through @kubernetes/client-node:
+// a restore undoes changes (an informer sees them undone), a fork serves the snapshot while the
+// original goes on.
+/* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment, @typescript-eslint/no-misused-spread --
+   client-node's models are generated data-only classes; its API is meant to take plain object literals. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { CoreV1Api, KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
+import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { recordConfigMapInformer } from '../e2e/support/client-node-helpers.js';
+
+const ns = 'default';
+let server: CapstanServer;
+let api: CoreV1Api;
+const kc = new KubeConfig();
+before(async () => {
+  server = await startCapstan();
+  kc.loadFromFile(server.kubeconfigPath);
+  api = kc.makeApiClient(CoreV1Api);
+});
+after(() => server.stop());
+
+const apiOf = (s: CapstanServer): CoreV1Api => {
+  const k = new KubeConfig();
+  k.loadFromFile(s.kubeconfigPath);
+  return k.makeApiClient(CoreV1Api);
+};
+
+/** The configmaps as stored, resourceVersions aside (a restore writes, so they move on). */
+async function configMaps(client: CoreV1Api): Promise<string[]> {
+  const list = await client.listNamespacedConfigMap({ namespace: ns, labelSelector: 'snap=yes' });
+  return list.items.map((cm: V1ConfigMap) => {
+    const { resourceVersion: _rv, ...meta } = cm.metadata ?? {};
+    return JSON.stringify({ ...cm, metadata: meta });
+  });
+}
+
+const cm = (name: string, colour: string): V1ConfigMap => ({
+  metadata: { name, labels: { snap: 'yes' } },
+  data: { colour },
+});
+
+describe('snapshot, restore and fork', () => {
+  it('restores every object, and an informer sees the changes undone', async () => {
+    for (const [name, colour] of [
+      ['one', 'red'],
+      ['two', 'green'],
+      ['three', 'blue'],
+    ] as const)
+      await api.createNamespacedConfigMap({ namespace: ns, body: cm(name, colour) });
+    const before = await configMaps(api);
+    const threeRV = (await api.readNamespacedConfigMap({ namespace: ns, name: 'three' })).metadata
+      ?.resourceVersion;
+    const name = await server.snapshot();
+
+    await api.replaceNamespacedConfigMap({ namespace: ns, name: 'one', body: cm('one', 'black') });
+    await api.deleteNamespacedConfigMap({ namespace: ns, name: 'two' });
+    await api.createNamespacedConfigMap({ namespace: ns, body: cm('four', 'white') });
+    assert.notDeepEqual(await configMaps(api), before);
+
+    const rec = recordConfigMapInformer(kc, ns);
+    await rec.informer.start();
+    try {
+      await rec.settled(['add one {"colour":"black"}', 'add four {"colour":"white"}']);
+      await server.restore(name);
+      await rec.settled([
+        'update one {"colour":"red"}',
+        'add two {"colour":"green"}',
+        'delete four {"colour":"white"}',
+      ]);
+      assert.deepEqual(rec.cacheState(), await rec.serverState());
+    } finally {
+      await rec.informer.stop();
+    }
+    assert.deepEqual(await configMaps(api), before);
+    // What the restore did not need to touch keeps its resourceVersion.
+    assert.equal(
+      (await api.readNamespacedConfigMap({ namespace: ns, name: 'three' })).metadata?.resourceVersion,
+      threeRV,
+    );
+  });
+
+  it('forks a server that serves the snapshot while the original goes on', async () => {
+    const before = await configMaps(api);
+    const name = await server.snapshot();
+    const fork = await server.fork(name);
+    try {
+      assert.notEqual(fork.url, server.url);
+      await api.createNamespacedConfigMap({ namespace: ns, body: cm('only-original', 'grey') });
+      const forkApi = apiOf(fork);
+      assert.deepEqual(await configMaps(forkApi), before);
+      await forkApi.deleteNamespacedConfigMap({ namespace: ns, name: 'one' });
+      assert.equal((await configMaps(api)).length, before.length + 1);
+      assert.equal((await configMaps(forkApi)).length, before.length - 1);
+    } finally {
+      await fork.stop();
+    }
+  });
+
+  it('refuses a snapshot name it did not give', async () => {
+    await assert.rejects(server.restore('snapshot-99'), /no snapshot "snapshot-99"/);
+  });
+});
