@@ -17,7 +17,8 @@ export interface Target extends CpuClock {
 
 /** Capstan in this process: its CPU time is this process's. */
 export async function capstanTarget(): Promise<Target> {
-  const server = await startCapstan({ storage: 'sqlite', scheme: 'http' });
+  // As bin/capstan serves: the request log is a test aid of in-process servers.
+  const server = await startCapstan({ storage: 'sqlite', scheme: 'http', requestLog: false });
   const token = server.kubeConfig.users[0]?.user.token ?? '';
   return { name: 'Capstan', url: server.url, token, cpuUs: ownCpuUs, close: () => server.stop() };
 }

@@ -50,7 +50,8 @@ const send = (msg: FromMemoryServer): void => {
   process.send?.(msg);
 };
 
-const server = await startCapstan({ storage: 'sqlite', scheme: 'http' });
+// As bin/capstan serves: the request log is a test aid of in-process servers.
+const server = await startCapstan({ storage: 'sqlite', scheme: 'http', requestLog: false });
 process.on('message', (msg: ToMemoryServer) => {
   void sample(msg.gc).then((s) => {
     send({ type: 'sample', sample: s });
