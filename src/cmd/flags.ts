@@ -3,6 +3,7 @@ import { formatGoDuration } from '../server/options/duration.js';
 import { logFormats, type LogFormat } from '../server/logging/logger.js';
 import { flag, oneOf, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
+import { simulateFlags } from './simulate-flags.js';
 import { storageFlags } from './storage-flags.js';
 import { parsePortRange } from '../registry/core/service/port-range.js';
 import { allOrderedPlugins, enabledAdmissionPlugins } from '../admission/default-chain.js';
@@ -335,5 +336,6 @@ export const capstanFlags: readonly Spec[] = [
   ...admissionFlags,
   ...storageFlags,
   ...otherFlags,
+  ...simulateFlags,
   ...loggingFlags,
 ];

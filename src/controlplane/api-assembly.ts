@@ -19,6 +19,7 @@ import {
   serviceAccountsControllerHookName,
 } from './controllers/controller-hook.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
+import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
 import {
   newStorageProtectionController,
   storageProtectionControllersHookName,
@@ -312,6 +313,10 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         logger: options.logger,
       })
     : undefined;
+  // --simulate: nodes, kubelets, a scheduler and workload controllers (src/controlplane/controllers/simulation).
+  const simulatedCluster = options.simulate
+    ? new SimulatedCluster({ groups: controllerGroups, nodes: options.simulateNodes, logger: options.logger })
+    : undefined;
   const namespaces = namespacesOf(groups);
   return {
     api: {
@@ -330,6 +335,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [rootCACertPublisherHookName]: rootCAPublisher,
         [storageProtectionControllersHookName]: storageProtection,
         [garbageCollectorHookName]: garbageCollector,
+        [simulatedClusterHookName]: simulatedCluster,
       }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
@@ -343,6 +349,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     tokenAuthenticators: [serviceAccounts.authenticator(groups)],
     authorizer: authorization.authorizer,
     close: async () => {
+      await simulatedCluster?.close();
       await garbageCollector?.close();
       await authorization.close();
       await customResources.close();

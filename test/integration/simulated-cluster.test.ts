@@ -1,0 +1,305 @@
+// --simulate --simulate-nodes 3 in process: the simulated nodes and their leases, the scheduler, the
+// kubelets, and the ReplicaSet and Deployment controllers, all against one server.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startInProcess, type InProcessServer } from './support/in-process-server.js';
+import { waitFor } from './support/wait-for.js';
+
+interface Obj {
+  metadata: {
+    name: string;
+    uid?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    ownerReferences?: { uid: string; controller?: boolean; kind: string }[];
+    deletionTimestamp?: string;
+  };
+  spec?: Record<string, unknown> & { nodeName?: string };
+  status?: Record<string, unknown> & {
+    conditions?: { type: string; status: string; reason?: string; message?: string }[];
+  };
+}
+interface List {
+  items: Obj[];
+}
+
+let server: InProcessServer;
+let dir: string;
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'capstan-simulate-'));
+  server = await startInProcess((o) => {
+    o.storage.backend = 'memory';
+    o.storage.dataDir = dir;
+    o.simulate = true;
+    o.simulateNodes = 3;
+  });
+});
+after(async () => {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const condition = (o: Obj, type: string) => o.status?.conditions?.find((c) => c.type === type);
+
+describe('simulated nodes', () => {
+  it('registers N Ready nodes with capacity, allocatable and a pod CIDR each', async () => {
+    const nodes = await waitFor(
+      'three nodes',
+      () => server.json<List>('/api/v1/nodes'),
+      (l) => l.items.length === 3,
+    );
+    assert.deepEqual(nodes.items.map((n) => n.metadata.name).sort(), [
+      'sim-node-0',
+      'sim-node-1',
+      'sim-node-2',
+    ]);
+    for (const node of nodes.items) {
+      assert.equal(condition(node, 'Ready')?.status, 'True');
+      assert.equal(condition(node, 'Ready')?.reason, 'KubeletReady');
+      assert.deepEqual(node.status?.['allocatable'], node.status?.['capacity']);
+      assert.equal((node.status?.['capacity'] as Record<string, string>)['pods'], '110');
+      assert.equal(node.metadata.labels?.['kubernetes.io/hostname'], node.metadata.name);
+    }
+    const cidrs = new Set(nodes.items.map((n) => n.spec?.['podCIDR']));
+    assert.equal(cidrs.size, 3);
+  });
+
+  it('holds a lease per node in kube-node-lease, owned by the node', async () => {
+    const leases = await waitFor(
+      'three leases',
+      () => server.json<List>('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases'),
+      (l) => l.items.length === 3 && l.items.every((x) => (x.metadata.ownerReferences ?? []).length === 1),
+      12_000,
+    );
+    const nodes = await server.json<List>('/api/v1/nodes');
+    for (const lease of leases.items) {
+      const node = nodes.items.find((n) => n.metadata.name === lease.metadata.name);
+      assert.ok(node, lease.metadata.name);
+      assert.equal(lease.spec?.['holderIdentity'], node.metadata.name);
+      assert.equal(lease.spec['leaseDurationSeconds'], 40);
+      assert.match(String(lease.spec['renewTime']), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+      assert.equal(lease.metadata.ownerReferences?.[0]?.uid, node.metadata.uid);
+    }
+  });
+});
+
+const podsPath = (ns = 'default') => `/api/v1/namespaces/${ns}/pods`;
+
+function podBody(
+  name: string,
+  extra: { spec?: Record<string, unknown>; annotations?: Record<string, string> } = {},
+) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, ...(extra.annotations === undefined ? {} : { annotations: extra.annotations }) },
+    spec: { containers: [{ name: 'c', image: 'nginx' }], ...extra.spec },
+  };
+}
+
+const getPod = (name: string) => server.json<Obj>(`${podsPath()}/${name}`);
+
+describe('scheduler', () => {
+  it('binds a pending pod to a node that fits its nodeSelector, tolerations and requests', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('picky', {
+        spec: {
+          nodeSelector: { 'kubernetes.io/hostname': 'sim-node-1' },
+          containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '2', memory: '1Gi' } } }],
+        },
+      }),
+    });
+    const pod = await waitFor(
+      'picky bound',
+      () => getPod('picky'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal(pod.spec?.nodeName, 'sim-node-1');
+    assert.equal(condition(pod, 'PodScheduled')?.status, 'True');
+  });
+
+  it('binds by required node affinity (matchFields on metadata.name)', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('affine', {
+        spec: {
+          affinity: {
+            nodeAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: {
+                nodeSelectorTerms: [
+                  { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['sim-node-2'] }] },
+                ],
+              },
+            },
+          },
+        },
+      }),
+    });
+    const pod = await waitFor(
+      'affine bound',
+      () => getPod('affine'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal(pod.spec?.nodeName, 'sim-node-2');
+  });
+
+  it('leaves a pod no node fits Pending with PodScheduled=False, reason Unschedulable', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('huge', {
+        spec: { containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '1000' } } }] },
+      }),
+    });
+    const pod = await waitFor(
+      'huge marked unschedulable',
+      () => getPod('huge'),
+      (p) => condition(p, 'PodScheduled')?.status === 'False',
+    );
+    const scheduled = condition(pod, 'PodScheduled');
+    assert.equal(scheduled?.reason, 'Unschedulable');
+    assert.equal(
+      scheduled.message,
+      '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.',
+    );
+    assert.equal(pod.spec?.nodeName, undefined);
+    assert.equal(pod.status?.['phase'], 'Pending');
+  });
+
+  it('leaves a pod whose nodeSelector no node has unschedulable, with the affinity reason', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('nowhere', { spec: { nodeSelector: { 'no-such-label': 'x' } } }),
+    });
+    const pod = await waitFor(
+      'nowhere marked unschedulable',
+      () => getPod('nowhere'),
+      (p) => condition(p, 'PodScheduled')?.reason === 'Unschedulable',
+    );
+    assert.equal(
+      condition(pod, 'PodScheduled')?.message,
+      "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+    );
+  });
+
+  it('ignores pods of another scheduler', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('other', { spec: { schedulerName: 'my-scheduler' } }),
+    });
+    // The pod created after it, for default-scheduler, is bound; by then this one would have been.
+    await server.json(podsPath(), { method: 'POST', body: podBody('after-other') });
+    await waitFor(
+      'after-other bound',
+      () => getPod('after-other'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal((await getPod('other')).spec?.nodeName, undefined);
+  });
+});
+
+describe('simulated kubelets', () => {
+  it('runs a bound pod: Running, Ready, container statuses, host and pod IPs, start time', async () => {
+    await server.json(podsPath(), { method: 'POST', body: podBody('web') });
+    const pod = await waitFor(
+      'web running',
+      () => getPod('web'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    for (const type of [
+      'PodReadyToStartContainers',
+      'Initialized',
+      'Ready',
+      'ContainersReady',
+      'PodScheduled',
+    ])
+      assert.equal(condition(pod, type)?.status, 'True', type);
+    const nodes = await server.json<List>('/api/v1/nodes');
+    const node = nodes.items.find((n) => n.metadata.name === pod.spec?.nodeName);
+    assert.ok(node);
+    const cidrPrefix = String(node.spec?.['podCIDR']).replace(/\.0\/24$/, '.');
+    assert.ok(String(pod.status?.['podIP']).startsWith(cidrPrefix), String(pod.status?.['podIP']));
+    const internal = (node.status?.['addresses'] as { type: string; address: string }[]).find(
+      (a) => a.type === 'InternalIP',
+    );
+    assert.equal(pod.status?.['hostIP'], internal?.address);
+    assert.match(String(pod.status?.['startTime']), /Z$/);
+    const [cs] = pod.status?.['containerStatuses'] as {
+      name: string;
+      ready: boolean;
+      started: boolean;
+      state: { running?: { startedAt: string } };
+    }[];
+    assert.equal(cs?.name, 'c');
+    assert.equal(cs.ready, true);
+    assert.equal(cs.started, true);
+    assert.ok(cs.state.running?.startedAt);
+  });
+
+  it('gives each running pod its own IP', async () => {
+    const pods = await waitFor(
+      'running pods',
+      () => server.json<List>(podsPath()),
+      (l) => l.items.filter((p) => p.status?.['phase'] === 'Running').length >= 3,
+    );
+    const ips = pods.items.filter((p) => p.status?.['phase'] === 'Running').map((p) => p.status?.['podIP']);
+    assert.equal(new Set(ips).size, ips.length);
+  });
+
+  it('completes run-to-completion pods with the annotated exit code', async () => {
+    const done = { annotations: { 'capstan.dev/exit-code': '0', 'capstan.dev/run-seconds': '0' } };
+    const failed = { annotations: { 'capstan.dev/exit-code': '3', 'capstan.dev/run-seconds': '0' } };
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('ok-job', { ...done, spec: { restartPolicy: 'Never' } }),
+    });
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('bad-job', { ...failed, spec: { restartPolicy: 'Never' } }),
+    });
+    const ok = await waitFor(
+      'ok-job succeeded',
+      () => getPod('ok-job'),
+      (p) => p.status?.['phase'] === 'Succeeded',
+    );
+    const bad = await waitFor(
+      'bad-job failed',
+      () => getPod('bad-job'),
+      (p) => p.status?.['phase'] === 'Failed',
+    );
+    const exit = (p: Obj) =>
+      (
+        p.status?.['containerStatuses'] as { state: { terminated?: { exitCode: number; reason: string } } }[]
+      )[0]?.state.terminated;
+    assert.deepEqual([exit(ok)?.exitCode, exit(ok)?.reason], [0, 'Completed']);
+    assert.deepEqual([exit(bad)?.exitCode, exit(bad)?.reason], [3, 'Error']);
+    assert.equal(condition(ok, 'Ready')?.status, 'False');
+    assert.equal(condition(ok, 'Ready')?.reason, 'PodCompleted');
+  });
+
+  it('deletes a terminating pod with grace 0 once its grace period is over', async () => {
+    await server.json(podsPath(), { method: 'POST', body: podBody('graceful') });
+    await waitFor(
+      'graceful running',
+      () => getPod('graceful'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    const res = await server.request(`${podsPath()}/graceful`, {
+      method: 'DELETE',
+      body: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 1 },
+    });
+    assert.equal(res.status, 200);
+    assert.ok((JSON.parse(res.body) as Obj).metadata.deletionTimestamp);
+    // Still there while its grace period runs: the kubelet waits it out.
+    const terminating = await server.request(`${podsPath()}/graceful`);
+    assert.equal(terminating.status, 200);
+    await waitFor(
+      'graceful gone',
+      () => server.request(`${podsPath()}/graceful`),
+      (r) => r.status === 404,
+    );
+  });
+});
