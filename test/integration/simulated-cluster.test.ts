@@ -303,3 +303,95 @@ describe('simulated kubelets', () => {
     );
   });
 });
+
+const rsPath = '/apis/apps/v1/namespaces/default/replicasets';
+
+function replicaSet(name: string, replicas: number) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: { name },
+    spec: {
+      replicas,
+      selector: { matchLabels: { rs: name } },
+      template: { metadata: { labels: { rs: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+    },
+  };
+}
+
+const podsOf = async (label: string): Promise<Obj[]> =>
+  (await server.json<List>(`${podsPath()}?labelSelector=${encodeURIComponent(label)}`)).items;
+const live = (pods: readonly Obj[]): Obj[] => pods.filter((p) => p.metadata.deletionTimestamp === undefined);
+
+describe('replicaset controller', () => {
+  it('creates the replicas, owned by the ReplicaSet, and reports them ready and available', async () => {
+    const rs = await server.json<Obj>(rsPath, { method: 'POST', body: replicaSet('three', 3) });
+    const done = await waitFor(
+      'three available',
+      () => server.json<Obj>(`${rsPath}/three`),
+      (r) => r.status?.['availableReplicas'] === 3,
+    );
+    assert.equal(done.status?.['replicas'], 3);
+    assert.equal(done.status['readyReplicas'], 3);
+    assert.equal(done.status['fullyLabeledReplicas'], 3);
+    assert.equal(done.status['observedGeneration'], 1);
+    const pods = await podsOf('rs=three');
+    assert.equal(pods.length, 3);
+    for (const pod of pods) {
+      assert.match(pod.metadata.name, /^three-[a-z0-9]{5}$/);
+      const [ref] = pod.metadata.ownerReferences ?? [];
+      assert.ok(ref);
+      assert.equal(ref.uid, rs.metadata.uid);
+      assert.equal(ref.controller, true);
+      assert.equal(ref.kind, 'ReplicaSet');
+    }
+  });
+
+  it('scales down by deleting pods and reports the new count', async () => {
+    const patched = await server.request(`${rsPath}/three/scale`, {
+      method: 'PUT',
+      body: {
+        apiVersion: 'autoscaling/v1',
+        kind: 'Scale',
+        metadata: { name: 'three', namespace: 'default' },
+        spec: { replicas: 1 },
+      },
+    });
+    assert.equal(patched.status, 200, patched.body);
+    await waitFor(
+      'one live pod',
+      () => podsOf('rs=three'),
+      (pods) => live(pods).length === 1,
+    );
+    const rs = await waitFor(
+      'status of one',
+      () => server.json<Obj>(`${rsPath}/three`),
+      (r) => r.status?.['replicas'] === 1,
+    );
+    assert.equal(rs.status?.['observedGeneration'], 2);
+  });
+
+  it('adopts an orphan pod its selector matches instead of creating one', async () => {
+    const orphan = podBody('orphan');
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: { ...orphan, metadata: { ...orphan.metadata, labels: { rs: 'adopter' } } },
+    });
+    const rs = await server.json<Obj>(rsPath, { method: 'POST', body: replicaSet('adopter', 1) });
+    const adopted = await waitFor(
+      'orphan adopted',
+      () => getPod('orphan'),
+      (p) => (p.metadata.ownerReferences ?? []).length === 1,
+    );
+    assert.equal(adopted.metadata.ownerReferences?.[0]?.uid, rs.metadata.uid);
+    await waitFor(
+      'adopter available',
+      () => server.json<Obj>(`${rsPath}/adopter`),
+      (r) => r.status?.['availableReplicas'] === 1,
+    );
+    assert.deepEqual(
+      (await podsOf('rs=adopter')).map((p) => p.metadata.name),
+      ['orphan'],
+    );
+  });
+});

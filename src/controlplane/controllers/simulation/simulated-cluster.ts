@@ -9,6 +9,8 @@ import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { EventRecorder, eventsIn } from '../event-recorder.js';
+import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
+import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { Kubelets } from '../kubelet/kubelets.js';
 import { NodeHeartbeats } from '../kubelet/node-heartbeats.js';
@@ -59,6 +61,7 @@ export class SimulatedCluster {
     };
     const nodes = informer<Node>('/v1/nodes');
     const pods = informer<Pod>('/v1/pods');
+    const replicaSets = informer<ReplicaSet>('apps/v1/replicasets');
     const recorder = (component: string): EventRecorder =>
       new EventRecorder({ events: eventsIn(opts.groups), component, logger: opts.logger });
     this.#parts.push(
@@ -78,6 +81,14 @@ export class SimulatedCluster {
         clock,
         logger: opts.logger,
         recorder: recorder('default-scheduler'),
+      }),
+      new ReplicaSetController({
+        client,
+        pods,
+        replicaSets,
+        clock,
+        logger: opts.logger,
+        recorder: recorder('replicaset-controller'),
       }),
     );
   }
