@@ -395,3 +395,151 @@ describe('replicaset controller', () => {
     );
   });
 });
+
+const deployPath = '/apis/apps/v1/namespaces/default/deployments';
+
+function deployment(name: string, image: string, extra: Record<string, unknown> = {}) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image }] } },
+      ...extra,
+    },
+  };
+}
+
+/** kubectl rollout status's test: the rollout of the current generation is complete. */
+const rolledOut = (d: Obj): boolean => {
+  const s = d.status ?? {};
+  const replicas = (d.spec?.['replicas'] as number | undefined) ?? 1;
+  return (
+    (s['observedGeneration'] as number) >= ((d.metadata as { generation?: number }).generation ?? 0) &&
+    s['updatedReplicas'] === replicas &&
+    s['replicas'] === replicas &&
+    s['availableReplicas'] === replicas
+  );
+};
+
+const replicaSetsOf = async (app: string): Promise<Obj[]> =>
+  (await server.json<List>(`${rsPath}?labelSelector=${encodeURIComponent(`app=${app}`)}`)).items;
+
+/** As `kubectl set image`: the template's one container gets another image (a GET and a PUT). */
+async function setImage(name: string, image: string): Promise<{ status: number; body: string }> {
+  const d = await server.json<Obj>(`${deployPath}/${name}`);
+  const template = d.spec?.['template'] as { spec: { containers: { image: string }[] } };
+  const [container] = template.spec.containers;
+  assert.ok(container);
+  container.image = image;
+  return server.request(`${deployPath}/${name}`, { method: 'PUT', body: d });
+}
+
+describe('deployment controller', () => {
+  it('rolls out a new deployment: a hashed ReplicaSet of revision 1, and a complete status', async () => {
+    const created = await server.json<Obj>(deployPath, {
+      method: 'POST',
+      body: deployment('web', 'nginx:1'),
+    });
+    const d = await waitFor('web rolled out', () => server.json<Obj>(`${deployPath}/web`), rolledOut);
+    assert.equal(d.metadata.annotations?.['deployment.kubernetes.io/revision'], '1');
+    assert.equal(condition(d, 'Available')?.status, 'True');
+    assert.equal(condition(d, 'Available')?.reason, 'MinimumReplicasAvailable');
+    assert.equal(condition(d, 'Progressing')?.reason, 'NewReplicaSetAvailable');
+    const [rs, ...more] = await replicaSetsOf('web');
+    assert.ok(rs);
+    assert.equal(more.length, 0);
+    const hash = rs.metadata.labels?.['pod-template-hash'] ?? '';
+    assert.match(hash, /^[bcdfghjklmnpqrstvwxz2456789]+$/);
+    assert.equal(rs.metadata.name, `web-${hash}`);
+    assert.equal(rs.metadata.annotations?.['deployment.kubernetes.io/revision'], '1');
+    assert.equal(rs.metadata.ownerReferences?.[0]?.uid, created.metadata.uid);
+    assert.equal(
+      condition(d, 'Progressing')?.message,
+      `ReplicaSet "web-${hash}" has successfully progressed.`,
+    );
+    const pods = live(await podsOf('app=web'));
+    assert.equal(pods.length, 3);
+    assert.ok(pods.every((p) => p.metadata.labels?.['pod-template-hash'] === hash));
+  });
+
+  it('rolls a new template out through a new ReplicaSet, the old one scaled to zero', async () => {
+    assert.equal((await setImage('web', 'nginx:2')).status, 200);
+    const d = await waitFor(
+      'web at revision 2',
+      () => server.json<Obj>(`${deployPath}/web`),
+      (x) => x.metadata.annotations?.['deployment.kubernetes.io/revision'] === '2' && rolledOut(x),
+    );
+    const rss = await waitFor(
+      'old scaled down',
+      () => replicaSetsOf('web'),
+      (l) => l.length === 2 && l.some((rs) => rs.spec?.['replicas'] === 0),
+    );
+    const current = rss.find((rs) => rs.spec?.['replicas'] === 3);
+    assert.ok(current);
+    assert.equal(current.metadata.annotations?.['deployment.kubernetes.io/revision'], '2');
+    assert.equal(
+      (current.spec?.['template'] as { spec: { containers: { image: string }[] } }).spec.containers[0]?.image,
+      'nginx:2',
+    );
+    assert.equal(d.status?.['updatedReplicas'], 3);
+  });
+
+  it('going back to the first template reuses its ReplicaSet as revision 3', async () => {
+    assert.equal((await setImage('web', 'nginx:1')).status, 200);
+    await waitFor(
+      'web at revision 3',
+      () => server.json<Obj>(`${deployPath}/web`),
+      (x) => x.metadata.annotations?.['deployment.kubernetes.io/revision'] === '3' && rolledOut(x),
+    );
+    const rss = await replicaSetsOf('web');
+    assert.equal(rss.length, 2);
+    const back = rss.find((rs) => rs.metadata.annotations?.['deployment.kubernetes.io/revision'] === '3');
+    assert.ok(back);
+    assert.equal(back.metadata.annotations?.['deployment.kubernetes.io/revision-history'], '1');
+  });
+
+  it('keeps no more old ReplicaSets than revisionHistoryLimit', async () => {
+    await server.json(deployPath, {
+      method: 'POST',
+      body: deployment('short', 'nginx:1', { replicas: 1, revisionHistoryLimit: 1 }),
+    });
+    for (const image of ['nginx:2', 'nginx:3']) {
+      await waitFor('short rolled out', () => server.json<Obj>(`${deployPath}/short`), rolledOut);
+      assert.equal((await setImage('short', image)).status, 200);
+    }
+    await waitFor(
+      'two ReplicaSets left',
+      () => replicaSetsOf('short'),
+      (l) =>
+        l.length === 2 &&
+        l.some((rs) => rs.metadata.annotations?.['deployment.kubernetes.io/revision'] === '3'),
+    );
+    const revisions = (await replicaSetsOf('short'))
+      .map((rs) => rs.metadata.annotations?.['deployment.kubernetes.io/revision'])
+      .sort();
+    assert.deepEqual(revisions, ['2', '3']);
+  });
+
+  it('scales the current ReplicaSet with the deployment', async () => {
+    const res = await server.request(`${deployPath}/web/scale`, {
+      method: 'PUT',
+      body: {
+        apiVersion: 'autoscaling/v1',
+        kind: 'Scale',
+        metadata: { name: 'web', namespace: 'default' },
+        spec: { replicas: 5 },
+      },
+    });
+    assert.equal(res.status, 200, res.body);
+    const d = await waitFor(
+      'web at 5',
+      () => server.json<Obj>(`${deployPath}/web`),
+      (x) => rolledOut(x) && x.status?.['replicas'] === 5,
+    );
+    assert.equal(d.status?.['readyReplicas'], 5);
+    assert.equal(live(await podsOf('app=web')).length, 5);
+  });
+});

@@ -10,6 +10,8 @@ import type { Logger } from '../../../server/logging/logger.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { EventRecorder, eventsIn } from '../event-recorder.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
+import type { Deployment } from '../../../api/apps/v1/deployment.js';
+import { DeploymentController } from '../deployment/deployment-controller.js';
 import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { Kubelets } from '../kubelet/kubelets.js';
@@ -62,6 +64,7 @@ export class SimulatedCluster {
     const nodes = informer<Node>('/v1/nodes');
     const pods = informer<Pod>('/v1/pods');
     const replicaSets = informer<ReplicaSet>('apps/v1/replicasets');
+    const deployments = informer<Deployment>('apps/v1/deployments');
     const recorder = (component: string): EventRecorder =>
       new EventRecorder({ events: eventsIn(opts.groups), component, logger: opts.logger });
     this.#parts.push(
@@ -89,6 +92,14 @@ export class SimulatedCluster {
         clock,
         logger: opts.logger,
         recorder: recorder('replicaset-controller'),
+      }),
+      new DeploymentController({
+        client,
+        deployments,
+        replicaSets,
+        clock,
+        logger: opts.logger,
+        recorder: recorder('deployment-controller'),
       }),
     );
   }
