@@ -543,3 +543,76 @@ describe('deployment controller', () => {
     assert.equal(live(await podsOf('app=web')).length, 5);
   });
 });
+
+describe('endpointslice controller', () => {
+  const slicesPath = '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices';
+  interface Slice extends Obj {
+    addressType: string;
+    endpoints: { addresses: string[]; conditions: { ready: boolean }; targetRef: { name: string } }[];
+    ports: { name: string; port: number; protocol: string }[];
+  }
+  const sliceOf = async (svc: string): Promise<Slice[]> =>
+    (
+      await server.json<{ items: Slice[] }>(
+        `${slicesPath}?labelSelector=${encodeURIComponent(`kubernetes.io/service-name=${svc}`)}`,
+      )
+    ).items;
+
+  it('gives a Service an EndpointSlice of the ready pods it selects, owned by the Service', async () => {
+    const svc = await server.json<Obj>('/api/v1/namespaces/default/services', {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'web' },
+        spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] },
+      },
+    });
+    const ready = (e: Slice['endpoints'][number]): boolean => e.conditions.ready;
+    const running = live(await podsOf('app=web')).filter((p) => p.status?.['phase'] === 'Running');
+    const [slice] = await waitFor(
+      'a slice with every web pod ready',
+      () => sliceOf('web'),
+      (l) => l.length === 1 && l[0]?.endpoints.filter(ready).length === running.length,
+    );
+    assert.ok(slice);
+    assert.equal(slice.addressType, 'IPv4');
+    assert.match(slice.metadata.name, /^web-[a-z0-9]{5}$/);
+    assert.equal(
+      slice.metadata.labels?.['endpointslice.kubernetes.io/managed-by'],
+      'endpointslice-controller.k8s.io',
+    );
+    assert.equal(slice.metadata.ownerReferences?.[0]?.uid, svc.metadata.uid);
+    assert.deepEqual(slice.ports, [{ name: 'http', port: 8080, protocol: 'TCP' }]);
+    const readyOnes = slice.endpoints.filter(ready);
+    assert.deepEqual(
+      readyOnes.map((e) => e.targetRef.name).sort(),
+      running.map((p) => p.metadata.name).sort(),
+    );
+    const ips = running.map((p) => String(p.status?.['podIP'])).sort();
+    assert.deepEqual(readyOnes.map((e) => e.addresses[0]).sort(), ips);
+    // Pods still terminating from the rollouts are listed, not ready.
+    const terminating = (await podsOf('app=web')).filter((p) => p.metadata.deletionTimestamp !== undefined);
+    for (const pod of terminating) {
+      const e: Slice['endpoints'][number] | undefined = slice.endpoints.find(
+        (x) => x.targetRef.name === pod.metadata.name,
+      );
+      if (e !== undefined) assert.equal(e.conditions.ready, false);
+    }
+  });
+
+  it('marks a terminating pod not ready in the slice', async () => {
+    const [victim] = live(await podsOf('app=web'));
+    assert.ok(victim);
+    const res = await server.request(`${podsPath()}/${victim.metadata.name}`, { method: 'DELETE' });
+    assert.equal(res.status, 200);
+    const [slice] = await waitFor(
+      'victim not ready',
+      () => sliceOf('web'),
+      (l) =>
+        l[0]?.endpoints.some((e) => e.targetRef.name === victim.metadata.name && !e.conditions.ready) ===
+        true,
+    );
+    assert.ok(slice);
+  });
+});

@@ -12,6 +12,9 @@ import { EventRecorder, eventsIn } from '../event-recorder.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import type { Deployment } from '../../../api/apps/v1/deployment.js';
 import { DeploymentController } from '../deployment/deployment-controller.js';
+import type { Service } from '../../../api/core/v1/service.js';
+import type { EndpointSlice } from '../../../api/discovery/v1/endpoint-slice.js';
+import { EndpointSliceController } from '../endpointslice/endpointslice-controller.js';
 import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { Kubelets } from '../kubelet/kubelets.js';
@@ -65,6 +68,8 @@ export class SimulatedCluster {
     const pods = informer<Pod>('/v1/pods');
     const replicaSets = informer<ReplicaSet>('apps/v1/replicasets');
     const deployments = informer<Deployment>('apps/v1/deployments');
+    const services = informer<Service>('/v1/services');
+    const slices = informer<EndpointSlice>('discovery.k8s.io/v1/endpointslices');
     const recorder = (component: string): EventRecorder =>
       new EventRecorder({ events: eventsIn(opts.groups), component, logger: opts.logger });
     this.#parts.push(
@@ -101,6 +106,7 @@ export class SimulatedCluster {
         logger: opts.logger,
         recorder: recorder('deployment-controller'),
       }),
+      new EndpointSliceController({ client, services, pods, slices, logger: opts.logger }),
     );
   }
 
