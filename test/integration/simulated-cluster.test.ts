@@ -616,3 +616,52 @@ describe('endpointslice controller', () => {
     assert.ok(slice);
   });
 });
+
+describe('job controller', () => {
+  const jobsPath = '/apis/batch/v1/namespaces/default/jobs';
+  const job = (name: string, spec: Record<string, unknown>, exitCode: string) => ({
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name },
+    spec: {
+      ...spec,
+      template: {
+        metadata: { annotations: { 'capstan.dev/exit-code': exitCode, 'capstan.dev/run-seconds': '0' } },
+        spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] },
+      },
+    },
+  });
+
+  it('runs pods until `completions` succeeded (two at a time), then is Complete', async () => {
+    await server.json(jobsPath, {
+      method: 'POST',
+      body: job('three', { completions: 3, parallelism: 2 }, '0'),
+    });
+    const done = await waitFor(
+      'three complete',
+      () => server.json<Obj>(`${jobsPath}/three`),
+      (j) => condition(j, 'Complete')?.status === 'True',
+    );
+    assert.equal(done.status?.['succeeded'], 3);
+    assert.equal(done.status['active'], 0);
+    assert.equal(condition(done, 'Complete')?.reason, 'CompletionsReached');
+    assert.equal(condition(done, 'SuccessCriteriaMet')?.status, 'True');
+    assert.ok(done.status['completionTime']);
+    const pods = await podsOf('job-name=three');
+    assert.equal(pods.length, 3);
+    assert.ok(pods.every((p) => p.status?.['phase'] === 'Succeeded'));
+  });
+
+  it('fails once more than backoffLimit pods failed', async () => {
+    await server.json(jobsPath, { method: 'POST', body: job('doomed', { backoffLimit: 1 }, '2') });
+    const failed = await waitFor(
+      'doomed failed',
+      () => server.json<Obj>(`${jobsPath}/doomed`),
+      (j) => condition(j, 'Failed')?.status === 'True',
+    );
+    assert.equal(failed.status?.['failed'], 2);
+    assert.equal(condition(failed, 'Failed')?.reason, 'BackoffLimitExceeded');
+    assert.equal(condition(failed, 'Failed')?.message, 'Job has reached the specified backoff limit');
+    assert.equal((await podsOf('job-name=doomed')).length, 2);
+  });
+});

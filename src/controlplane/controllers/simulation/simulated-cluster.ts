@@ -15,6 +15,8 @@ import { DeploymentController } from '../deployment/deployment-controller.js';
 import type { Service } from '../../../api/core/v1/service.js';
 import type { EndpointSlice } from '../../../api/discovery/v1/endpoint-slice.js';
 import { EndpointSliceController } from '../endpointslice/endpointslice-controller.js';
+import type { Job } from '../../../api/batch/v1/job.js';
+import { JobController } from '../job/job-controller.js';
 import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { Kubelets } from '../kubelet/kubelets.js';
@@ -69,6 +71,7 @@ export class SimulatedCluster {
     const replicaSets = informer<ReplicaSet>('apps/v1/replicasets');
     const deployments = informer<Deployment>('apps/v1/deployments');
     const services = informer<Service>('/v1/services');
+    const jobs = informer<Job>('batch/v1/jobs');
     const slices = informer<EndpointSlice>('discovery.k8s.io/v1/endpointslices');
     const recorder = (component: string): EventRecorder =>
       new EventRecorder({ events: eventsIn(opts.groups), component, logger: opts.logger });
@@ -107,6 +110,14 @@ export class SimulatedCluster {
         recorder: recorder('deployment-controller'),
       }),
       new EndpointSliceController({ client, services, pods, slices, logger: opts.logger }),
+      new JobController({
+        client,
+        jobs,
+        pods,
+        clock,
+        logger: opts.logger,
+        recorder: recorder('job-controller'),
+      }),
     );
   }
 
