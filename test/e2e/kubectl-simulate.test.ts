@@ -77,4 +77,60 @@ describe('kubectl against a simulated cluster (--simulate --simulate-nodes 3)', 
     assert.match(await rolloutStatus(), /successfully rolled out/);
     assert.equal(await ok(['get', 'deployment', 'web', '-o', 'jsonpath={.status.readyReplicas}']), '5');
   });
+
+  it('a Service gets an EndpointSlice with the ready pods', async () => {
+    await ok(['expose', 'deployment', 'web', '--port=80']);
+    const addresses = async (): Promise<string> =>
+      ok([
+        'get',
+        'endpointslices',
+        '-l',
+        'kubernetes.io/service-name=web',
+        '-o',
+        'jsonpath={range .items[*].endpoints[?(@.conditions.ready==true)]}{.addresses[0]} {end}',
+      ]);
+    const podIPs = (
+      await ok([
+        'get',
+        'pods',
+        '-l',
+        'app=web',
+        '--field-selector=status.phase=Running',
+        '-o',
+        'jsonpath={.items[*].status.podIP}',
+      ])
+    )
+      .split(' ')
+      .sort();
+    let seen = '';
+    for (let i = 0; i < 50 && seen.trim().split(' ').length < 5; i++) seen = await addresses();
+    const ready = seen.trim().split(' ');
+    assert.equal(ready.length, 5, seen);
+    assert.ok(
+      ready.every((ip) => podIPs.includes(ip)),
+      `${seen} / ${podIPs.join(' ')}`,
+    );
+  });
+
+  it('a Job with completions 3 completes (kubectl wait --for=condition=complete)', async () => {
+    const job = `apiVersion: batch/v1
+kind: Job
+metadata: {name: three}
+spec:
+  completions: 3
+  parallelism: 2
+  template:
+    metadata:
+      annotations: {capstan.dev/exit-code: "0", capstan.dev/run-seconds: "0"}
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: busybox}]
+`;
+    await ok(['create', '-f', '-'], job);
+    assert.equal(
+      await ok(['wait', '--for=condition=complete', 'job/three', '--timeout=60s']),
+      'job.batch/three condition met\n',
+    );
+    assert.equal(await ok(['get', 'job', 'three', '-o', 'jsonpath={.status.succeeded}']), '3');
+  });
 });
