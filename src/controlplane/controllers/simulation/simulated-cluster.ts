@@ -127,7 +127,18 @@ export class SimulatedCluster {
     this.#logger.info('Starting simulated cluster');
     const signal = this.#abort.signal;
     const informers = this.#informers.map((i) => i.run(signal));
-    const started = Promise.all(this.#informers.map((i) => i.synced)).then(() => {
+    // Closing before every informer has listed must not wait for lists that will never come.
+    const aborted = new Promise<void>((resolve) => {
+      signal.addEventListener(
+        'abort',
+        () => {
+          resolve();
+        },
+        { once: true },
+      );
+    });
+    const synced = Promise.all(this.#informers.map((i) => i.synced));
+    const started = Promise.race([synced, aborted]).then(() => {
       if (signal.aborted) return;
       for (const part of this.#parts) part.run();
     });
