@@ -280,6 +280,34 @@ describe('simulated kubelets', () => {
     assert.equal(condition(ok, 'Ready')?.reason, 'PodCompleted');
   });
 
+  it('restarts an OnFailure pod that exits non-zero: CrashLoopBackOff, not ready, restartCount 1', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('crashy', {
+        annotations: { 'capstan.dev/exit-code': '1', 'capstan.dev/run-seconds': '0' },
+        spec: { restartPolicy: 'OnFailure' },
+      }),
+    });
+    interface Status {
+      restartCount: number;
+      state: { waiting?: { reason: string } };
+      lastState: { terminated?: { exitCode: number } };
+    }
+    const pod = await waitFor(
+      'crashy restarted',
+      () => getPod('crashy'),
+      (p) => ((p.status?.['containerStatuses'] as Status[] | undefined)?.[0]?.restartCount ?? 0) > 0,
+    );
+    const [cs] = pod.status?.['containerStatuses'] as Status[];
+    assert.ok(cs);
+    assert.equal(cs.restartCount, 1);
+    assert.equal(cs.state.waiting?.reason, 'CrashLoopBackOff');
+    assert.equal(cs.lastState.terminated?.exitCode, 1);
+    assert.equal(pod.status?.['phase'], 'Running');
+    assert.equal(condition(pod, 'Ready')?.status, 'False');
+    assert.equal(condition(pod, 'Ready')?.reason, 'ContainersNotReady');
+  });
+
   it('deletes a terminating pod with grace 0 once its grace period is over', async () => {
     await server.json(podsPath(), { method: 'POST', body: podBody('graceful') });
     await waitFor(

@@ -15,6 +15,7 @@ import { simulatedNodeLabel } from './node-template.js';
 import { PodIPs } from './pod-ips.js';
 import {
   requestedExitCode,
+  restartDue,
   restartedStatus,
   runMs,
   runningStatus,
@@ -103,6 +104,11 @@ export class Kubelets {
       await this.#start(key, pod, now);
       return;
     }
+    const restartAt = restartDue(pod);
+    if (restartAt !== undefined) {
+      await this.#restart(key, pod, { at: restartAt, now });
+      return;
+    }
     const exitCode = requestedExitCode(pod);
     if (exitCode === undefined) return;
     const started = Math.max(
@@ -130,6 +136,15 @@ export class Kubelets {
     const updated = copyOf(pod);
     updated.status = runningStatus(pod, { hostIP, podIP }, rfc3339(now));
     await this.#writeStatus(updated);
+  }
+
+  /** A container in CrashLoopBackOff runs again once its backoff is over. */
+  async #restart(key: string, pod: Pod, when: { at: number; now: number }): Promise<void> {
+    if (when.at > when.now) {
+      this.#at(key, when.at);
+      return;
+    }
+    await this.#start(key, pod, when.now);
   }
 
   /** kubelet's killPod then its final delete with grace period 0, once the grace period is over. */

@@ -45,8 +45,10 @@ export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
   const prior = new Map((old?.containerStatuses ?? []).map((c) => [c.name, c]));
   const containerStatuses: ContainerStatus[] = (pod.spec?.containers ?? []).map((c) => {
     const restarts = prior.get(c.name)?.restartCount ?? 0;
+    const lastState = prior.get(c.name)?.lastState;
     return {
       name: c.name,
+      ...(lastState === undefined ? {} : { lastState }),
       state: { running: { startedAt: now } },
       ready: true,
       restartCount: restarts,
@@ -118,11 +120,25 @@ export function terminatedStatus(pod: Pod, exitCode: number, now: string): PodSt
   };
 }
 
-/** restartPolicy OnFailure after a non-zero exit: the containers run again, restartCount one up. */
+/**
+ * restartPolicy OnFailure after a non-zero exit: the containers wait in CrashLoopBackOff, not
+ * ready, their restartCount one up, until crashLoopBackOffMs has passed.
+ */
 export function restartedStatus(pod: Pod, exitCode: number, now: string): PodStatus {
   const old = pod.status;
+  const names = (pod.spec?.containers ?? []).map((c) => c.name).join(' ');
+  const notReady = `containers with unready status: [${names}]`;
+  const others = (old?.conditions ?? []).filter((c) => c.type !== 'Ready' && c.type !== 'ContainersReady');
   return {
     ...old,
+    conditions: [
+      ...others,
+      { ...condition('Ready', 'False', { now, old, reason: 'ContainersNotReady' }), message: notReady },
+      {
+        ...condition('ContainersReady', 'False', { now, old, reason: 'ContainersNotReady' }),
+        message: notReady,
+      },
+    ],
     containerStatuses: (old?.containerStatuses ?? []).map((c) => ({
       ...c,
       lastState: {
@@ -131,13 +147,34 @@ export function restartedStatus(pod: Pod, exitCode: number, now: string): PodSta
           reason: 'Error',
           startedAt: c.state?.running?.startedAt ?? now,
           finishedAt: now,
+          ...(c.containerID === undefined ? {} : { containerID: c.containerID }),
         },
       },
-      state: { running: { startedAt: now } },
+      state: {
+        waiting: {
+          reason: 'CrashLoopBackOff',
+          message: `back-off ${String(crashLoopBackOffMs(c.restartCount + 1) / 1000)}s restarting failed container=${c.name} pod=${pod.metadata?.name ?? ''}_${pod.metadata?.namespace ?? ''}(${pod.metadata?.uid ?? ''})`,
+        },
+      },
+      ready: false,
+      started: false,
       restartCount: c.restartCount + 1,
-      containerID: containerID(pod, c.name, c.restartCount + 1),
     })),
   };
+}
+
+/** kubelet's restart backoff: 10s, doubled per restart, at most 5 minutes. */
+export const crashLoopBackOffMs = (restarts: number): number =>
+  Math.min(10_000 * 2 ** Math.max(0, restarts - 1), 300_000);
+
+/** When a container waiting in CrashLoopBackOff starts again (epoch ms), if one is waiting. */
+export function restartDue(pod: Pod): number | undefined {
+  const waiting = (pod.status?.containerStatuses ?? []).find(
+    (c) => c.state?.waiting?.reason === 'CrashLoopBackOff',
+  );
+  if (waiting === undefined) return undefined;
+  const finished = Date.parse(waiting.lastState?.terminated?.finishedAt ?? '') || 0;
+  return finished + crashLoopBackOffMs(waiting.restartCount);
 }
 
 /** The exit code the pod's annotation asks for, when it is a run-to-completion pod. */
