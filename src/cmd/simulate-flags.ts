@@ -10,7 +10,7 @@ export const simulateFlags: Spec[] = [
       name: 'simulate',
       kind: 'bool',
       usage:
-        'Runs a simulated cluster inside the server: nodes with simulated kubelets, a scheduler, and the ReplicaSet and Deployment controllers.',
+        'Runs a simulated cluster inside the server: nodes with simulated kubelets, a scheduler, and the ReplicaSet, Deployment, EndpointSlice and Job controllers.',
       def: 'false',
     },
     (o, v) => (o.simulate = parseBoolFlag(v)),
