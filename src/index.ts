@@ -53,6 +53,11 @@ export interface StartCapstanOptions {
   readonly requestTimeoutMs?: number;
   /** --enable-garbage-collector: the garbage collector and the finalizers it honours (default true). */
   readonly enableGarbageCollector?: boolean;
+  /**
+   * --simulate and --simulate-nodes: a simulated cluster (nodes, kubelets, scheduler, workload
+   * controllers) in the server; `true` registers 3 nodes. Off by default.
+   */
+  readonly simulate?: boolean | { readonly nodes?: number };
   /** Where the admin kubeconfig goes; default <dataDir>/kubeconfig. */
   readonly kubeconfigPath?: string;
   /** `real` (the default: the system clock) or `virtual`: time stands still until `clock.advance()`. */
@@ -112,6 +117,10 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   if (opts.enableGarbageCollector !== undefined)
     o.storage.enableGarbageCollection = opts.enableGarbageCollector;
   o.clockKind = opts.clock ?? 'real';
+  if (opts.simulate !== undefined && opts.simulate !== false) {
+    o.simulate = true;
+    if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;
+  }
   o.logFormat = opts.log?.format ?? 'text';
   o.verbosity = opts.log?.verbosity ?? 0;
   return o;

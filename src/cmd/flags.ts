@@ -4,6 +4,7 @@ import { formatGoDuration } from '../machinery/time/go-duration.js';
 import { logFormats, type LogFormat } from '../server/logging/logger.js';
 import { flag, oneOf, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
+import { simulateFlags } from './simulate-flags.js';
 import { storageFlags } from './storage-flags.js';
 import { parsePortRange } from '../registry/core/service/port-range.js';
 import { allOrderedPlugins, enabledAdmissionPlugins } from '../admission/default-chain.js';
@@ -347,5 +348,6 @@ export const capstanFlags: readonly Spec[] = [
   ...admissionFlags,
   ...storageFlags,
   ...otherFlags,
+  ...simulateFlags,
   ...loggingFlags,
 ];

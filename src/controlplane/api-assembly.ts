@@ -23,6 +23,7 @@ import {
   resourceQuotaControllerHookName,
 } from './controllers/resourcequota/resource-quota-controller.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
+import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
 import {
   newStorageProtectionController,
   storageProtectionControllersHookName,
@@ -324,6 +325,10 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         logger: options.logger,
       })
     : undefined;
+  // --simulate: nodes, kubelets, a scheduler and workload controllers (src/controlplane/controllers/simulation).
+  const simulatedCluster = options.simulate
+    ? new SimulatedCluster({ groups: controllerGroups, nodes: options.simulateNodes, logger: options.logger })
+    : undefined;
   const namespaces = namespacesOf(groups);
   return {
     api: {
@@ -343,6 +348,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [storageProtectionControllersHookName]: storageProtection,
         [garbageCollectorHookName]: garbageCollector,
         [resourceQuotaControllerHookName]: resourceQuotaController,
+        [simulatedClusterHookName]: simulatedCluster,
       }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
@@ -357,6 +363,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     authorizer: authorization.authorizer,
     storageBackends: () => backends.openBackends(),
     close: async () => {
+      await simulatedCluster?.close();
       await garbageCollector?.close();
       await resourceQuotaController?.close();
       await authorization.close();

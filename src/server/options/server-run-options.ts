@@ -62,6 +62,10 @@ export interface ServerRunOptions {
   configFile: string;
   /** --version: print the version ('true' or Go's raw struct) and exit. */
   printVersion: 'false' | 'true' | 'raw';
+  /** --simulate: run simulated nodes, kubelets, a scheduler and workload controllers in the server. */
+  simulate: boolean;
+  /** --simulate-nodes: how many nodes the simulated cluster registers. */
+  simulateNodes: number;
   storage: StorageOptions;
 }
 
@@ -96,6 +100,8 @@ export function defaultServerRunOptions(): ServerRunOptions {
     verbosity: 0,
     configFile: '',
     printVersion: 'false',
+    simulate: false,
+    simulateNodes: 3,
     storage: defaultStorageOptions(),
   };
 }
@@ -130,6 +136,8 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
       disable: o.disableAdmissionPlugins,
     }),
   );
+  if (o.simulateNodes < 0 || o.simulateNodes > 65_000)
+    errs.push('--simulate-nodes must be between 0 and 65000');
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');

@@ -1,0 +1,155 @@
+// The Job controller for NonIndexed jobs (pkg/controller/job): keeps min(parallelism, completions
+// left) pods running from the template, owned by the Job, and finishes the Job once enough pods
+// succeeded or more than backoffLimit failed, deleting what still runs. Failed pods are replaced at
+// once (no backoff delay); Indexed jobs, suspend, podFailurePolicy and successPolicy are not done.
+import type { Job } from '../../../api/batch/v1/job.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import type { EventRecorder } from '../event-recorder.js';
+import { Expectations } from '../replicaset/expectations.js';
+import { copyOf, type APIClient } from '../simulation/api-client.js';
+import { rfc3339, type SimClock } from '../simulation/clock.js';
+import { controllerRefOf, newControllerRef } from '../simulation/controller-ref.js';
+import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
+import { WorkLoop } from '../simulation/work-loop.js';
+import { completionsOf, countPods, isFinished, jobStatus, outcomeOf, type JobCounts } from './job-status.js';
+
+export interface JobControllerOptions {
+  readonly client: APIClient;
+  readonly jobs: Informer<Job>;
+  readonly pods: Informer<Pod>;
+  readonly clock: SimClock;
+  readonly logger: Logger;
+  readonly recorder?: EventRecorder;
+}
+
+export class JobController {
+  readonly #opts: JobControllerOptions;
+  readonly #loop: WorkLoop;
+  readonly #expectations: Expectations;
+
+  constructor(opts: JobControllerOptions) {
+    this.#opts = opts;
+    this.#expectations = new Expectations(() => opts.clock.now());
+    this.#loop = new WorkLoop({ name: 'job', logger: opts.logger, sync: (k) => this.#sync(k) });
+    opts.jobs.addHandler((_t, job) => {
+      this.#loop.queue.add(keyOf(job));
+    });
+    opts.pods.addHandler((type, pod, old) => {
+      const ref = controllerRefOf(pod);
+      if (ref?.kind !== 'Job') return;
+      const jobKey = `${pod.metadata?.namespace ?? ''}/${ref.name}`;
+      if (type === 'ADDED') this.#expectations.creationObserved(jobKey);
+      if (
+        type === 'DELETED' ||
+        (pod.metadata?.deletionTimestamp !== undefined && old?.metadata?.deletionTimestamp === undefined)
+      )
+        this.#expectations.deletionObserved(jobKey, keyOf(pod));
+      this.#loop.queue.add(jobKey);
+    });
+  }
+
+  run(): void {
+    this.#loop.run();
+    for (const job of this.#opts.jobs.list()) this.#loop.queue.add(keyOf(job));
+  }
+
+  close(): Promise<void> {
+    return this.#loop.close();
+  }
+
+  async #sync(key: string): Promise<void> {
+    const job = this.#opts.jobs.get(key);
+    if (job === undefined) {
+      this.#expectations.forget(key);
+      return;
+    }
+    if (isFinished(job) || job.metadata?.deletionTimestamp !== undefined) return;
+    if (!this.#expectations.satisfied(key)) return;
+    const { namespace } = splitKey(key);
+    const pods = this.#opts.pods.list(namespace).filter((p) => controllerRefOf(p)?.uid === job.metadata?.uid);
+    const counts = countPods(pods);
+    const outcome = outcomeOf(job, counts);
+    if (outcome !== undefined) await this.#deleteAll(key, counts.active);
+    else await this.#manage(key, job, counts);
+    await this.#writeStatus(job, countPods(pods), outcome);
+  }
+
+  async #manage(key: string, job: Job, counts: JobCounts): Promise<void> {
+    const want = Math.max(0, Math.min(job.spec?.parallelism ?? 1, completionsOf(job) - counts.succeeded));
+    const missing = want - counts.active.length;
+    if (missing > 0) {
+      this.#expectations.expect(key, missing, []);
+      const results = await Promise.allSettled(Array.from({ length: missing }, () => this.#createPod(job)));
+      const failed = results.filter((r) => r.status === 'rejected');
+      for (let i = 0; i < failed.length; i++) this.#expectations.creationObserved(key);
+      if (failed[0] !== undefined) throw failed[0].reason;
+    } else if (missing < 0) await this.#deleteAll(key, counts.active.slice(0, -missing));
+  }
+
+  async #createPod(job: Job): Promise<void> {
+    const tm = job.spec?.template?.metadata ?? {};
+    const pod: Pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        generateName: `${job.metadata?.name ?? ''}-`,
+        namespace: job.metadata?.namespace ?? '',
+        ...(tm.labels === undefined ? {} : { labels: { ...tm.labels } }),
+        ...(tm.annotations === undefined ? {} : { annotations: { ...tm.annotations } }),
+        ownerReferences: [newControllerRef(job, { apiVersion: 'batch/v1', kind: 'Job' })],
+      },
+      spec: copyOf(job.spec?.template?.spec ?? { containers: [] }),
+    };
+    const created = await this.#opts.client.create('/v1/pods', job.metadata?.namespace ?? '', pod);
+    this.#opts.recorder?.event(
+      {
+        kind: 'Job',
+        apiVersion: 'batch/v1',
+        name: job.metadata?.name ?? '',
+        namespace: job.metadata?.namespace ?? '',
+        uid: job.metadata?.uid ?? '',
+      },
+      { type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${created.metadata?.name ?? ''}` },
+    );
+  }
+
+  async #deleteAll(key: string, pods: readonly Pod[]): Promise<void> {
+    if (pods.length === 0) return;
+    this.#expectations.expect(key, 0, pods.map(keyOf));
+    for (const pod of pods) {
+      try {
+        await this.#opts.client.delete(
+          '/v1/pods',
+          { namespace: pod.metadata?.namespace ?? '', name: pod.metadata?.name ?? '' },
+          {},
+        );
+      } catch (err) {
+        this.#expectations.deletionObserved(key, keyOf(pod));
+        if (reasonForError(err) !== 'NotFound') throw err;
+      }
+    }
+  }
+
+  async #writeStatus(job: Job, counts: JobCounts, outcome: ReturnType<typeof outcomeOf>): Promise<void> {
+    const status = jobStatus(job, counts, { outcome, now: rfc3339(this.#opts.clock.now()) });
+    const before = job.status ?? {};
+    const same =
+      outcome === undefined &&
+      before.startTime !== undefined &&
+      before.active === status.active &&
+      before.succeeded === status.succeeded &&
+      before.failed === status.failed &&
+      before.ready === status.ready &&
+      before.terminating === status.terminating;
+    if (same) return;
+    const updated = copyOf(job);
+    updated.status = status;
+    try {
+      await this.#opts.client.update('batch/v1/jobs/status', updated);
+    } catch (err) {
+      if (reasonForError(err) !== 'NotFound') throw err;
+    }
+  }
+}

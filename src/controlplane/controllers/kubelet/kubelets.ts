@@ -1,0 +1,182 @@
+// The simulated kubelets (kwok's pod stages): a pod bound to a simulated node is started at once,
+// Running and Ready with an IP from its node's CIDR; a run-to-completion pod (restartPolicy Never or
+// OnFailure, annotated with capstan.dev/exit-code) exits after capstan.dev/run-seconds and goes
+// Succeeded or Failed (OnFailure with a non-zero code restarts instead); a terminating pod is
+// deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed.
+import type { Node } from '../../../api/core/v1/node.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import { copyOf, type APIClient } from '../simulation/api-client.js';
+import { rfc3339, type SimClock } from '../simulation/clock.js';
+import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
+import { WorkLoop } from '../simulation/work-loop.js';
+import { simulatedNodeLabel } from './node-template.js';
+import { PodIPs } from './pod-ips.js';
+import {
+  requestedExitCode,
+  restartDue,
+  restartedStatus,
+  runMs,
+  runningStatus,
+  stayPendingAnnotation,
+  terminatedStatus,
+} from './pod-status.js';
+
+export interface KubeletsOptions {
+  readonly client: APIClient;
+  readonly pods: Informer<Pod>;
+  readonly nodes: Informer<Node>;
+  readonly clock: SimClock;
+  readonly logger: Logger;
+}
+
+export class Kubelets {
+  readonly #opts: KubeletsOptions;
+  readonly #client: APIClient;
+  readonly #loop: WorkLoop;
+  readonly #ips = new PodIPs();
+  readonly #timers = new Map<string, () => void>();
+
+  constructor(opts: KubeletsOptions) {
+    this.#opts = opts;
+    this.#client = opts.client.as('kubelet');
+    this.#loop = new WorkLoop({
+      name: 'kubelet',
+      logger: opts.logger,
+      workers: 2,
+      sync: (k) => this.#sync(k),
+    });
+    opts.pods.addHandler((type, pod) => {
+      const key = keyOf(pod);
+      if (type === 'DELETED') {
+        this.#ips.release(key);
+        this.#cancel(key);
+        return;
+      }
+      if (this.#runsHere(pod)) this.#loop.queue.add(key);
+    });
+  }
+
+  run(): void {
+    this.#loop.run();
+    for (const pod of this.#opts.pods.list()) if (this.#runsHere(pod)) this.#loop.queue.add(keyOf(pod));
+  }
+
+  async close(): Promise<void> {
+    for (const cancel of this.#timers.values()) cancel();
+    this.#timers.clear();
+    await this.#loop.close();
+  }
+
+  #runsHere(pod: Pod): boolean {
+    const node = pod.spec?.nodeName ?? '';
+    return node !== '' && this.#opts.nodes.get(node)?.metadata?.labels?.[simulatedNodeLabel] === 'true';
+  }
+
+  #cancel(key: string): void {
+    this.#timers.get(key)?.();
+    this.#timers.delete(key);
+  }
+
+  /** Syncs the pod again at `atMs` (the earlier of two requests wins). */
+  #at(key: string, atMs: number): void {
+    this.#cancel(key);
+    const cancel = this.#opts.clock.after(atMs - this.#opts.clock.now(), () => {
+      this.#timers.delete(key);
+      this.#loop.queue.add(key);
+    });
+    this.#timers.set(key, cancel);
+  }
+
+  async #sync(key: string): Promise<void> {
+    const pod = this.#opts.pods.get(key);
+    if (pod === undefined || !this.#runsHere(pod)) return;
+    const now = this.#opts.clock.now();
+    if (pod.metadata?.deletionTimestamp !== undefined) {
+      await this.#terminate(key, pod, now);
+      return;
+    }
+    const phase = pod.status?.phase ?? 'Pending';
+    if (phase === 'Succeeded' || phase === 'Failed') return;
+    if (phase === 'Pending') {
+      if (pod.metadata?.annotations?.[stayPendingAnnotation] === 'true') return;
+      await this.#start(key, pod, now);
+      return;
+    }
+    const restartAt = restartDue(pod);
+    if (restartAt !== undefined) {
+      await this.#restart(key, pod, { at: restartAt, now });
+      return;
+    }
+    const exitCode = requestedExitCode(pod);
+    if (exitCode === undefined) return;
+    const started = Math.max(
+      ...(pod.status?.containerStatuses ?? []).map((c) => Date.parse(c.state?.running?.startedAt ?? '') || 0),
+      0,
+    );
+    const due = started + runMs(pod);
+    if (due > now) {
+      this.#at(key, due);
+      return;
+    }
+    const updated = copyOf(pod);
+    const restart = exitCode !== 0 && pod.spec?.restartPolicy === 'OnFailure';
+    updated.status = restart
+      ? restartedStatus(pod, exitCode, rfc3339(now))
+      : terminatedStatus(pod, exitCode, rfc3339(now));
+    await this.#writeStatus(updated);
+  }
+
+  async #start(key: string, pod: Pod, now: number): Promise<void> {
+    const node = this.#opts.nodes.get(pod.spec?.nodeName ?? '');
+    const hostIP = node?.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '';
+    const podIP = this.#ips.assign(key, node?.spec?.podCIDR ?? '', pod.status?.podIP);
+    if (podIP === undefined) throw new Error(`no free pod IP on node ${pod.spec?.nodeName ?? ''}`);
+    const updated = copyOf(pod);
+    updated.status = runningStatus(pod, { hostIP, podIP }, rfc3339(now));
+    await this.#writeStatus(updated);
+  }
+
+  /** A container in CrashLoopBackOff runs again once its backoff is over. */
+  async #restart(key: string, pod: Pod, when: { at: number; now: number }): Promise<void> {
+    if (when.at > when.now) {
+      this.#at(key, when.at);
+      return;
+    }
+    await this.#start(key, pod, when.now);
+  }
+
+  /** kubelet's killPod then its final delete with grace period 0, once the grace period is over. */
+  async #terminate(key: string, pod: Pod, now: number): Promise<void> {
+    const deadline = Date.parse(pod.metadata?.deletionTimestamp ?? '');
+    const phase = pod.status?.phase;
+    if (phase !== 'Succeeded' && phase !== 'Failed' && !Number.isNaN(deadline) && deadline > now) {
+      this.#at(key, deadline);
+      return;
+    }
+    const { namespace, name } = splitKey(key);
+    const uid = pod.metadata?.uid;
+    try {
+      await this.#client.delete(
+        '/v1/pods',
+        { namespace, name },
+        {
+          gracePeriodSeconds: 0,
+          ...(uid === undefined ? {} : { preconditions: { uid } }),
+        },
+      );
+    } catch (err) {
+      const reason = reasonForError(err);
+      if (reason !== 'NotFound' && reason !== 'Conflict') throw err;
+    }
+  }
+
+  async #writeStatus(pod: Pod): Promise<void> {
+    try {
+      await this.#client.update('/v1/pods/status', pod);
+    } catch (err) {
+      if (reasonForError(err) !== 'NotFound') throw err;
+    }
+  }
+}

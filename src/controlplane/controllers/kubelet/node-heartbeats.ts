@@ -1,0 +1,156 @@
+// The simulated kubelets' registration and heartbeats (kubelet's registerWithAPIServer and its node
+// lease controller, as kwok fakes them): each node is created Ready, its Lease in kube-node-lease is
+// created owned by the node and renewed every renewInterval, and its Ready condition's heartbeat is
+// refreshed every statusInterval.
+import type { Node } from '../../../api/core/v1/node.js';
+import type { Lease } from '../../../api/coordination/v1/lease.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import type { APIClient } from '../simulation/api-client.js';
+import { copyOf } from '../simulation/api-client.js';
+import { rfc3339, type SimClock } from '../simulation/clock.js';
+import type { Informer } from '../simulation/informer.js';
+import { WorkLoop } from '../simulation/work-loop.js';
+import {
+  readyConditions,
+  simulatedNode,
+  simulatedNodeName,
+  type SimulatedNodeShape,
+} from './node-template.js';
+
+export const nodeLeaseNamespace = 'kube-node-lease';
+/** kubelet's defaults: a 40s lease renewed every quarter of it; status reported every 5 minutes. */
+const leaseDurationSeconds = 40;
+const renewIntervalMs = 10_000;
+const statusIntervalMs = 300_000;
+const notReadyTaintKey = 'node.kubernetes.io/not-ready';
+
+/** metav1.MicroTime's text. */
+const microTime = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '000Z');
+
+export interface NodeHeartbeatsOptions {
+  readonly count: number;
+  readonly shape: SimulatedNodeShape;
+  readonly client: APIClient;
+  readonly nodes: Informer<Node>;
+  readonly clock: SimClock;
+  readonly logger: Logger;
+}
+
+export class NodeHeartbeats {
+  readonly #opts: NodeHeartbeatsOptions;
+  readonly #loop: WorkLoop;
+  readonly #index = new Map<string, number>();
+  readonly #timers = new Set<() => void>();
+  #closed = false;
+
+  constructor(opts: NodeHeartbeatsOptions) {
+    this.#opts = { ...opts, client: opts.client.as('kubelet') };
+    for (let i = 0; i < opts.count; i++) this.#index.set(simulatedNodeName(i), i);
+    this.#loop = new WorkLoop({ name: 'node heartbeats', logger: opts.logger, sync: (k) => this.#sync(k) });
+  }
+
+  /** The nodes this server simulates, by name. */
+  get names(): readonly string[] {
+    return [...this.#index.keys()];
+  }
+
+  run(): void {
+    this.#loop.run();
+    for (const name of this.#index.keys()) this.#loop.queue.add(name);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const cancel of this.#timers) cancel();
+    await this.#loop.close();
+  }
+
+  async #sync(name: string): Promise<void> {
+    const index = this.#index.get(name);
+    if (index === undefined || this.#closed) return;
+    const uid = await this.#ensureNode(name, index);
+    await this.#renewLease(name, uid);
+    this.#later(name, renewIntervalMs);
+  }
+
+  #later(name: string, ms: number): void {
+    const cancel = this.#opts.clock.after(ms, () => {
+      this.#timers.delete(cancel);
+      this.#loop.queue.add(name);
+    });
+    this.#timers.add(cancel);
+  }
+
+  /** The node's uid, once it is registered. */
+  async #ensureNode(name: string, index: number): Promise<string | undefined> {
+    const { client, clock } = this.#opts;
+    const now = clock.now();
+    const current = this.#opts.nodes.get(name);
+    if (current === undefined) {
+      try {
+        const created = await client.create(
+          '/v1/nodes',
+          '',
+          simulatedNode(index, this.#opts.shape, rfc3339(now)),
+        );
+        await this.#untaint(created);
+        return created.metadata?.uid;
+      } catch (err) {
+        if (reasonForError(err) !== 'AlreadyExists') throw err;
+        return undefined; // the informer brings it; its heartbeat is refreshed on a later round
+      }
+    }
+    const uid = current.metadata?.uid;
+    await this.#untaint(current);
+    const ready = current.status?.conditions?.find((c) => c.type === 'Ready');
+    const beat = Date.parse(ready?.lastHeartbeatTime ?? '') || 0;
+    if (ready?.status === 'True' && now - beat < statusIntervalMs) return uid;
+    const node = copyOf(current);
+    const conditions = readyConditions(rfc3339(now));
+    // A condition that does not change keeps the time it last changed.
+    for (const c of conditions) {
+      const before = current.status?.conditions?.find((x) => x.type === c.type);
+      if (before?.status === c.status && before.lastTransitionTime !== undefined)
+        c.lastTransitionTime = before.lastTransitionTime;
+    }
+    node.status = { ...node.status, conditions };
+    await client.update('/v1/nodes/status', node);
+    return uid;
+  }
+
+  /**
+   * The node lifecycle controller's part: TaintNodesByCondition registers a node not-ready; once it
+   * reports Ready, the taint goes.
+   */
+  async #untaint(node: Node): Promise<void> {
+    const taints = node.spec?.taints ?? [];
+    const kept = taints.filter((t) => t.key !== notReadyTaintKey);
+    if (kept.length === taints.length) return;
+    const updated = copyOf(node);
+    const spec = (updated.spec ??= {});
+    if (kept.length > 0) spec.taints = kept;
+    else delete spec.taints;
+    await this.#opts.client.as('kube-controller-manager').update('/v1/nodes', updated);
+  }
+
+  async #renewLease(name: string, uid: string | undefined): Promise<void> {
+    const { client, clock } = this.#opts;
+    const lease: Lease = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: {
+        name,
+        namespace: nodeLeaseNamespace,
+        ...(uid === undefined ? {} : { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name, uid }] }),
+      },
+      spec: { holderIdentity: name, leaseDurationSeconds, renewTime: microTime(clock.now()) },
+    };
+    try {
+      await client.update('coordination.k8s.io/v1/leases', lease);
+    } catch (err) {
+      if (reasonForError(err) !== 'NotFound') throw err;
+      await client.create('coordination.k8s.io/v1/leases', nodeLeaseNamespace, lease);
+    }
+  }
+}

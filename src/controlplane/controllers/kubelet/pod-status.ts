@@ -1,0 +1,193 @@
+// The statuses a simulated kubelet reports for a pod (kubelet's generateAPIPodStatus, as kwok's
+// default stages fake it): Running and Ready with every container started, or terminated with the
+// exit code a test asked for.
+import { createHash } from 'node:crypto';
+import type { ContainerStatus, PodCondition, PodStatus } from '../../../api/core/v1/pod-status.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+
+/** The exit code a run-to-completion pod's containers end with (restartPolicy Never or OnFailure). */
+export const exitCodeAnnotation = 'capstan.dev/exit-code';
+/** How long such a pod runs before its containers exit, in seconds (default 1). */
+export const runSecondsAnnotation = 'capstan.dev/run-seconds';
+
+/** The containers of a pod with this annotation never start (waiting, ContainerCreating). */
+export const stayPendingAnnotation = 'capstan.dev/stay-pending';
+
+export function containerID(pod: Pod, container: string, restarts: number): string {
+  const hash = createHash('sha256').update(`${pod.metadata?.uid ?? ''}/${container}/${String(restarts)}`);
+  return `containerd://${hash.digest('hex')}`;
+}
+
+const imageID = (image: string): string =>
+  `${image.includes('/') ? image : `docker.io/library/${image}`}@sha256:${createHash('sha256').update(image).digest('hex')}`;
+
+function condition(
+  type: string,
+  status: string,
+  at: { now: string; old: PodStatus | undefined; reason?: string },
+): PodCondition {
+  const { now, old, reason } = at;
+  const before = old?.conditions?.find((c) => c.type === type);
+  const since =
+    before?.status === status && before.lastTransitionTime !== undefined ? before.lastTransitionTime : now;
+  return { type, status, lastTransitionTime: since, ...(reason === undefined ? {} : { reason }) };
+}
+
+export interface Placement {
+  readonly hostIP: string;
+  readonly podIP: string;
+}
+
+/** The pod started: every container running and ready. */
+export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
+  const old = pod.status;
+  const startTime = old?.startTime ?? now;
+  const prior = new Map((old?.containerStatuses ?? []).map((c) => [c.name, c]));
+  const containerStatuses: ContainerStatus[] = (pod.spec?.containers ?? []).map((c) => {
+    const restarts = prior.get(c.name)?.restartCount ?? 0;
+    const lastState = prior.get(c.name)?.lastState;
+    return {
+      name: c.name,
+      ...(lastState === undefined ? {} : { lastState }),
+      state: { running: { startedAt: now } },
+      ready: true,
+      restartCount: restarts,
+      image: c.image ?? '',
+      imageID: imageID(c.image ?? ''),
+      containerID: containerID(pod, c.name, restarts),
+      started: true,
+    };
+  });
+  const initContainerStatuses: ContainerStatus[] = (pod.spec?.initContainers ?? []).map((c) => ({
+    name: c.name,
+    state: { terminated: { exitCode: 0, reason: 'Completed', startedAt: startTime, finishedAt: startTime } },
+    ready: true,
+    restartCount: 0,
+    image: c.image ?? '',
+    imageID: imageID(c.image ?? ''),
+    containerID: containerID(pod, c.name, 0),
+    started: false,
+  }));
+  return {
+    ...old,
+    phase: 'Running',
+    conditions: [
+      condition('PodReadyToStartContainers', 'True', { now, old }),
+      condition('Initialized', 'True', { now, old }),
+      condition('Ready', 'True', { now, old }),
+      condition('ContainersReady', 'True', { now, old }),
+      condition('PodScheduled', 'True', { now, old }),
+    ],
+    hostIP: at.hostIP,
+    hostIPs: [{ ip: at.hostIP }],
+    podIP: at.podIP,
+    podIPs: [{ ip: at.podIP }],
+    startTime,
+    containerStatuses,
+    ...(initContainerStatuses.length === 0 ? {} : { initContainerStatuses }),
+  };
+}
+
+/** Every container exited with `exitCode`: Succeeded on 0, Failed otherwise. */
+export function terminatedStatus(pod: Pod, exitCode: number, now: string): PodStatus {
+  const old = pod.status;
+  const reason = exitCode === 0 ? 'Completed' : 'Error';
+  const containerStatuses = (old?.containerStatuses ?? []).map((c) => ({
+    ...c,
+    state: {
+      terminated: {
+        exitCode,
+        reason,
+        startedAt: c.state?.running?.startedAt ?? now,
+        finishedAt: now,
+        ...(c.containerID === undefined ? {} : { containerID: c.containerID }),
+      },
+    },
+    ready: false,
+    started: false,
+  }));
+  return {
+    ...old,
+    phase: exitCode === 0 ? 'Succeeded' : 'Failed',
+    conditions: [
+      condition('PodReadyToStartContainers', 'False', { now, old }),
+      condition('Initialized', 'True', { now, old }),
+      condition('Ready', 'False', { now, old, reason: 'PodCompleted' }),
+      condition('ContainersReady', 'False', { now, old, reason: 'PodCompleted' }),
+      condition('PodScheduled', 'True', { now, old }),
+    ],
+    containerStatuses,
+  };
+}
+
+/**
+ * restartPolicy OnFailure after a non-zero exit: the containers wait in CrashLoopBackOff, not
+ * ready, their restartCount one up, until crashLoopBackOffMs has passed.
+ */
+export function restartedStatus(pod: Pod, exitCode: number, now: string): PodStatus {
+  const old = pod.status;
+  const names = (pod.spec?.containers ?? []).map((c) => c.name).join(' ');
+  const notReady = `containers with unready status: [${names}]`;
+  const others = (old?.conditions ?? []).filter((c) => c.type !== 'Ready' && c.type !== 'ContainersReady');
+  return {
+    ...old,
+    conditions: [
+      ...others,
+      { ...condition('Ready', 'False', { now, old, reason: 'ContainersNotReady' }), message: notReady },
+      {
+        ...condition('ContainersReady', 'False', { now, old, reason: 'ContainersNotReady' }),
+        message: notReady,
+      },
+    ],
+    containerStatuses: (old?.containerStatuses ?? []).map((c) => ({
+      ...c,
+      lastState: {
+        terminated: {
+          exitCode,
+          reason: 'Error',
+          startedAt: c.state?.running?.startedAt ?? now,
+          finishedAt: now,
+          ...(c.containerID === undefined ? {} : { containerID: c.containerID }),
+        },
+      },
+      state: {
+        waiting: {
+          reason: 'CrashLoopBackOff',
+          message: `back-off ${String(crashLoopBackOffMs(c.restartCount + 1) / 1000)}s restarting failed container=${c.name} pod=${pod.metadata?.name ?? ''}_${pod.metadata?.namespace ?? ''}(${pod.metadata?.uid ?? ''})`,
+        },
+      },
+      ready: false,
+      started: false,
+      restartCount: c.restartCount + 1,
+    })),
+  };
+}
+
+/** kubelet's restart backoff: 10s, doubled per restart, at most 5 minutes. */
+export const crashLoopBackOffMs = (restarts: number): number =>
+  Math.min(10_000 * 2 ** Math.max(0, restarts - 1), 300_000);
+
+/** When a container waiting in CrashLoopBackOff starts again (epoch ms), if one is waiting. */
+export function restartDue(pod: Pod): number | undefined {
+  const waiting = (pod.status?.containerStatuses ?? []).find(
+    (c) => c.state?.waiting?.reason === 'CrashLoopBackOff',
+  );
+  if (waiting === undefined) return undefined;
+  const finished = Date.parse(waiting.lastState?.terminated?.finishedAt ?? '') || 0;
+  return finished + crashLoopBackOffMs(waiting.restartCount);
+}
+
+/** The exit code the pod's annotation asks for, when it is a run-to-completion pod. */
+export function requestedExitCode(pod: Pod): number | undefined {
+  const policy = pod.spec?.restartPolicy ?? 'Always';
+  if (policy === 'Always') return undefined;
+  const text = pod.metadata?.annotations?.[exitCodeAnnotation];
+  if (text === undefined) return undefined;
+  const code = Number.parseInt(text, 10);
+  return Number.isNaN(code) ? undefined : code;
+}
+
+export function runMs(pod: Pod): number {
+  const seconds = Number.parseFloat(pod.metadata?.annotations?.[runSecondsAnnotation] ?? '1');
+  return Number.isNaN(seconds) || seconds < 0 ? 1000 : seconds * 1000;
+}

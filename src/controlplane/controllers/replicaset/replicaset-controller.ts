@@ -1,0 +1,210 @@
+// The ReplicaSet controller (pkg/controller/replicaset/replica_set.go): keeps spec.replicas active
+// pods from the template, owned by the ReplicaSet (controller=true), adopting orphans its selector
+// matches, deleting the least valuable pods first, and reports the counts in its status.
+import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import type { EventRecorder } from '../event-recorder.js';
+import { copyOf, type APIClient } from '../simulation/api-client.js';
+import type { SimClock } from '../simulation/clock.js';
+import { controllerRefOf, isPodActive, newControllerRef } from '../simulation/controller-ref.js';
+import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
+import { WorkLoop } from '../simulation/work-loop.js';
+import { Expectations } from './expectations.js';
+import { podsToDelete } from './pods-to-delete.js';
+import { calculateStatus, sameStatus } from './replicaset-status.js';
+
+const replicaSetKind = { apiVersion: 'apps/v1', kind: 'ReplicaSet' } as const;
+
+export interface ReplicaSetControllerOptions {
+  readonly client: APIClient;
+  readonly pods: Informer<Pod>;
+  readonly replicaSets: Informer<ReplicaSet>;
+  readonly clock: SimClock;
+  readonly logger: Logger;
+  readonly recorder?: EventRecorder;
+}
+
+export class ReplicaSetController {
+  readonly #opts: ReplicaSetControllerOptions;
+  readonly #loop: WorkLoop;
+  readonly #expectations: Expectations;
+
+  constructor(opts: ReplicaSetControllerOptions) {
+    this.#opts = opts;
+    this.#expectations = new Expectations(() => opts.clock.now());
+    this.#loop = new WorkLoop({
+      name: 'replicaset',
+      logger: opts.logger,
+      workers: 2,
+      sync: (k) => this.#sync(k),
+    });
+    opts.replicaSets.addHandler((_type, rs) => {
+      this.#loop.queue.add(keyOf(rs));
+    });
+    opts.pods.addHandler((type, pod, old) => {
+      this.#onPod(type, pod, old);
+    });
+  }
+
+  run(): void {
+    this.#loop.run();
+    for (const rs of this.#opts.replicaSets.list()) this.#loop.queue.add(keyOf(rs));
+  }
+
+  close(): Promise<void> {
+    return this.#loop.close();
+  }
+
+  #onPod(type: 'ADDED' | 'MODIFIED' | 'DELETED', pod: Pod, old: Pod | undefined): void {
+    const ref = controllerRefOf(pod);
+    const namespace = pod.metadata?.namespace ?? '';
+    if (ref === undefined) {
+      if (type === 'DELETED' || !isPodActive(pod)) return;
+      // An orphan: the ReplicaSets that would adopt it.
+      for (const rs of this.#opts.replicaSets.list(namespace)) {
+        const sel = labelSelectorAsSelector(rs.spec?.selector);
+        if (sel.ok && !sel.selector.empty() && sel.selector.matches(pod.metadata?.labels ?? {}))
+          this.#loop.queue.add(keyOf(rs));
+      }
+      return;
+    }
+    if (ref.kind !== 'ReplicaSet') return;
+    const rsKey = `${namespace}/${ref.name}`;
+    if (type === 'ADDED') this.#expectations.creationObserved(rsKey);
+    const deleting =
+      type === 'DELETED' ||
+      (pod.metadata?.deletionTimestamp !== undefined && old?.metadata?.deletionTimestamp === undefined);
+    if (deleting) this.#expectations.deletionObserved(rsKey, keyOf(pod));
+    this.#loop.queue.add(rsKey);
+  }
+
+  async #sync(key: string): Promise<void> {
+    const rs = this.#opts.replicaSets.get(key);
+    if (rs === undefined) {
+      this.#expectations.forget(key);
+      return;
+    }
+    const sel = labelSelectorAsSelector(rs.spec?.selector);
+    if (!sel.ok) return;
+    const { namespace } = splitKey(key);
+    const owned: Pod[] = [];
+    for (const pod of this.#opts.pods.list(namespace)) {
+      const ref = controllerRefOf(pod);
+      if (ref !== undefined) {
+        if (ref.uid === rs.metadata?.uid) owned.push(pod);
+        continue;
+      }
+      if (rs.metadata?.deletionTimestamp !== undefined || !isPodActive(pod)) continue;
+      if (sel.selector.empty() || !sel.selector.matches(pod.metadata?.labels ?? {})) continue;
+      const adopted = await this.#adopt(rs, pod);
+      if (adopted !== undefined) owned.push(adopted);
+    }
+    const active = owned.filter(isPodActive);
+    if (this.#expectations.satisfied(key) && rs.metadata?.deletionTimestamp === undefined)
+      await this.#manageReplicas(key, rs, active);
+    await this.#updateStatus(key, rs, active);
+  }
+
+  async #adopt(rs: ReplicaSet, pod: Pod): Promise<Pod | undefined> {
+    const updated = copyOf(pod);
+    const meta = (updated.metadata ??= {});
+    meta.ownerReferences = [...(meta.ownerReferences ?? []), newControllerRef(rs, replicaSetKind)];
+    try {
+      return await this.#opts.client.update('/v1/pods', updated);
+    } catch (err) {
+      const reason = reasonForError(err);
+      if (reason === 'NotFound' || reason === 'Conflict') return undefined;
+      throw err;
+    }
+  }
+
+  async #manageReplicas(key: string, rs: ReplicaSet, active: readonly Pod[]): Promise<void> {
+    const diff = active.length - (rs.spec?.replicas ?? 1);
+    if (diff < 0) {
+      const count = Math.min(-diff, 500);
+      this.#expectations.expect(key, count, []);
+      const results = await Promise.allSettled(Array.from({ length: count }, () => this.#createPod(rs)));
+      const failed = results.filter((r) => r.status === 'rejected');
+      for (let i = 0; i < failed.length; i++) this.#expectations.creationObserved(key);
+      if (failed[0] !== undefined) throw failed[0].reason;
+      return;
+    }
+    if (diff === 0) return;
+    const victims = podsToDelete(active, Math.min(diff, 500));
+    this.#expectations.expect(key, 0, victims.map(keyOf));
+    await Promise.all(victims.map((pod) => this.#deletePod(key, rs, pod)));
+  }
+
+  async #createPod(rs: ReplicaSet): Promise<void> {
+    const template = rs.spec?.template ?? {};
+    const tm = template.metadata ?? {};
+    const pod: Pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        generateName: `${rs.metadata?.name ?? ''}-`,
+        namespace: rs.metadata?.namespace ?? '',
+        ...(tm.labels === undefined ? {} : { labels: { ...tm.labels } }),
+        ...(tm.annotations === undefined ? {} : { annotations: { ...tm.annotations } }),
+        ...(tm.finalizers === undefined ? {} : { finalizers: [...tm.finalizers] }),
+        ownerReferences: [newControllerRef(rs, replicaSetKind)],
+      },
+      spec: copyOf(template.spec ?? { containers: [] }),
+    };
+    const created = await this.#opts.client.create('/v1/pods', rs.metadata?.namespace ?? '', pod);
+    this.#opts.recorder?.event(refOf(rs), {
+      type: 'Normal',
+      reason: 'SuccessfulCreate',
+      message: `Created pod: ${created.metadata?.name ?? ''}`,
+    });
+  }
+
+  async #deletePod(key: string, rs: ReplicaSet, pod: Pod): Promise<void> {
+    const { namespace } = splitKey(key);
+    const name = pod.metadata?.name ?? '';
+    try {
+      await this.#opts.client.delete('/v1/pods', { namespace, name }, {});
+    } catch (err) {
+      this.#expectations.deletionObserved(key, keyOf(pod));
+      if (reasonForError(err) !== 'NotFound') throw err;
+      return;
+    }
+    this.#opts.recorder?.event(refOf(rs), {
+      type: 'Normal',
+      reason: 'SuccessfulDelete',
+      message: `Deleted pod: ${name}`,
+    });
+  }
+
+  async #updateStatus(key: string, rs: ReplicaSet, active: readonly Pod[]): Promise<void> {
+    const { status, recheckAfterMs } = calculateStatus(rs, active, this.#opts.clock.now());
+    if (recheckAfterMs !== undefined) this.#loop.queue.addAfter(key, recheckAfterMs);
+    if (sameStatus(rs.status, status)) return;
+    const updated = copyOf(rs);
+    updated.status = status;
+    try {
+      await this.#opts.client.update('apps/v1/replicasets/status', updated);
+    } catch (err) {
+      if (reasonForError(err) !== 'NotFound') throw err;
+    }
+  }
+}
+
+function refOf(rs: ReplicaSet): {
+  kind: string;
+  apiVersion: string;
+  name: string;
+  namespace: string;
+  uid: string;
+} {
+  return {
+    kind: 'ReplicaSet',
+    apiVersion: 'apps/v1',
+    name: rs.metadata?.name ?? '',
+    namespace: rs.metadata?.namespace ?? '',
+    uid: rs.metadata?.uid ?? '',
+  };
+}

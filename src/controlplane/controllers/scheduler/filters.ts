@@ -1,0 +1,160 @@
+// The filter plugins of kube-scheduler's default profile that a simulated cluster needs, in their
+// order (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit), each answering the
+// reasons a node does not fit, worded as the plugins word them.
+import type { Node, Taint } from '../../../api/core/v1/node.js';
+import type { Pod, Toleration } from '../../../api/core/v1/pod.js';
+import type { Resources } from './resources.js';
+
+export interface NodeFit {
+  readonly reasons: readonly string[];
+  /** UnschedulableAndUnresolvable: preemption cannot help on this node. */
+  readonly unresolvable: boolean;
+}
+
+const fits: NodeFit = { reasons: [], unresolvable: false };
+
+/** Toleration.ToleratesTaint. */
+export function tolerates(t: Toleration, taint: Taint): boolean {
+  if ((t.effect ?? '') !== '' && t.effect !== taint.effect) return false;
+  if ((t.key ?? '') !== '' && t.key !== taint.key) return false;
+  switch (t.operator ?? 'Equal') {
+    case 'Exists':
+      return true;
+    case 'Equal':
+      return (t.value ?? '') === (taint.value ?? '');
+    default:
+      return false;
+  }
+}
+
+const untolerated = (pod: Pod, taints: readonly Taint[]): Taint | undefined =>
+  taints.find(
+    (taint) =>
+      (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') &&
+      !(pod.spec?.tolerations ?? []).some((t) => tolerates(t, taint)),
+  );
+
+interface SelectorRequirement {
+  key: string;
+  operator: string;
+  values?: string[];
+}
+interface SelectorTerm {
+  matchExpressions?: SelectorRequirement[];
+  matchFields?: SelectorRequirement[];
+}
+
+function requirementHolds(r: SelectorRequirement, value: string | undefined): boolean {
+  const values = r.values ?? [];
+  switch (r.operator) {
+    case 'In':
+      return value !== undefined && values.includes(value);
+    case 'NotIn':
+      return value === undefined || !values.includes(value);
+    case 'Exists':
+      return value !== undefined;
+    case 'DoesNotExist':
+      return value === undefined;
+    case 'Gt':
+    case 'Lt': {
+      if (value === undefined || values.length !== 1) return false;
+      const [have, want] = [Number.parseInt(value, 10), Number.parseInt(values[0] ?? '', 10)];
+      if (Number.isNaN(have) || Number.isNaN(want)) return false;
+      return r.operator === 'Gt' ? have > want : have < want;
+    }
+    default:
+      return false;
+  }
+}
+
+/** A term with no requirements matches nothing (nodeaffinity's NodeSelectorTerm semantics). */
+function termMatches(term: SelectorTerm, node: Node): boolean {
+  const labels = node.metadata?.labels ?? {};
+  const exprs = term.matchExpressions ?? [];
+  const fields = term.matchFields ?? [];
+  if (exprs.length + fields.length === 0) return false;
+  return (
+    exprs.every((r) => requirementHolds(r, Object.hasOwn(labels, r.key) ? labels[r.key] : undefined)) &&
+    fields.every((r) => requirementHolds(r, r.key === 'metadata.name' ? node.metadata?.name : undefined))
+  );
+}
+
+/** nodeSelector and requiredDuringSchedulingIgnoredDuringExecution (its terms ORed). */
+export function matchesNodeAffinity(pod: Pod, node: Node): boolean {
+  const labels = node.metadata?.labels ?? {};
+  for (const [k, v] of Object.entries(pod.spec?.nodeSelector ?? {})) if (labels[k] !== v) return false;
+  const affinity = pod.spec?.affinity as
+    | {
+        nodeAffinity?: {
+          requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms?: SelectorTerm[] };
+        };
+      }
+    | undefined;
+  const required = affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (required === undefined) return true;
+  return (required.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
+}
+
+function resourceReasons(requests: Resources, used: Resources, allocatable: Resources): string[] {
+  const reasons: string[] = [];
+  // Every pod takes one of the node's pod slots (allocatable pods, in milli here).
+  if ((used.get('pods') ?? 0n) + 1000n > (allocatable.get('pods') ?? 0n)) reasons.push('Too many pods');
+  for (const [name, want] of requests) {
+    if (want === 0n) continue;
+    if ((used.get(name) ?? 0n) + want > (allocatable.get(name) ?? 0n)) reasons.push(`Insufficient ${name}`);
+  }
+  return reasons;
+}
+
+export interface FilterInput {
+  readonly pod: Pod;
+  readonly requests: Resources;
+  readonly node: Node;
+  readonly used: Resources;
+  readonly allocatable: Resources;
+}
+
+export function filterNode(i: FilterInput): NodeFit {
+  const { pod, node } = i;
+  const unschedulableTaint: Taint = { key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' };
+  if (
+    node.spec?.unschedulable === true &&
+    !(pod.spec?.tolerations ?? []).some((t) => tolerates(t, unschedulableTaint))
+  )
+    return { reasons: ['node(s) were unschedulable'], unresolvable: true };
+  const taint = untolerated(pod, node.spec?.taints ?? []);
+  if (taint !== undefined)
+    return {
+      reasons: [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`],
+      unresolvable: true,
+    };
+  if (!matchesNodeAffinity(pod, node))
+    return { reasons: ["node(s) didn't match Pod's node affinity/selector"], unresolvable: true };
+  const reasons = resourceReasons(i.requests, i.used, i.allocatable);
+  return reasons.length === 0 ? fits : { reasons, unresolvable: false };
+}
+
+/**
+ * FitError's message: how many nodes failed for each reason, sorted, then what preemption found
+ * ("0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: …").
+ */
+export function fitErrorMessage(total: number, fitsByNode: readonly NodeFit[]): string {
+  const histogram = new Map<string, number>();
+  let unresolvable = 0;
+  for (const fit of fitsByNode) {
+    if (fit.unresolvable) unresolvable++;
+    for (const r of fit.reasons) histogram.set(r, (histogram.get(r) ?? 0) + 1);
+  }
+  const counted = (m: Map<string, number>): string =>
+    [...m]
+      .map(([reason, n]) => `${String(n)} ${reason}`)
+      .sort()
+      .join(', ');
+  const head = `0/${String(total)} nodes are available:`;
+  const preemption = new Map<string, number>();
+  if (unresolvable > 0) preemption.set('Preemption is not helpful for scheduling', unresolvable);
+  const resolvable = fitsByNode.length - unresolvable;
+  if (resolvable > 0) preemption.set('No preemption victims found for incoming pod', resolvable);
+  if (total === 0) return 'no nodes available to schedule pods';
+  return `${head} ${counted(histogram)}. preemption: ${head} ${counted(preemption)}.`;
+}

@@ -1,0 +1,58 @@
+// What the pods bound to each node request (the scheduler cache's NodeInfo.Requested), kept up to
+// date from pod events, with the pods the scheduler has bound but not yet seen bound (assumed).
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { keyOf } from '../simulation/informer.js';
+import { addResources, podRequests, type Resources } from './resources.js';
+
+const onePod: Resources = new Map([['pods', 1000n]]);
+
+export const isTerminal = (pod: Pod): boolean =>
+  pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
+
+export class NodeUsage {
+  readonly #byPod = new Map<string, { node: string; requests: Resources }>();
+  readonly #byNode = new Map<string, Resources>();
+
+  used(node: string): Resources {
+    return this.#byNode.get(node) ?? new Map<string, bigint>();
+  }
+
+  podCount(node: string): number {
+    return Number((this.#byNode.get(node)?.get('pods') ?? 0n) / 1000n);
+  }
+
+  /** A pod as the informer reports it now (undefined: deleted). */
+  observe(key: string, pod: Pod | undefined): void {
+    const node = pod?.spec?.nodeName ?? '';
+    if (pod === undefined || node === '' || isTerminal(pod)) {
+      this.#remove(key);
+      return;
+    }
+    if (this.#byPod.get(key)?.node === node) return;
+    this.assume(pod, node);
+  }
+
+  /** The pod counted on `node` before its binding is seen. */
+  assume(pod: Pod, node: string): void {
+    const key = keyOf(pod);
+    this.#remove(key);
+    const requests = podRequests(pod);
+    addResources(requests, onePod);
+    this.#byPod.set(key, { node, requests });
+    const used = this.#byNode.get(node) ?? new Map<string, bigint>();
+    addResources(used, requests);
+    this.#byNode.set(node, used);
+  }
+
+  forget(key: string): void {
+    this.#remove(key);
+  }
+
+  #remove(key: string): void {
+    const had = this.#byPod.get(key);
+    if (had === undefined) return;
+    this.#byPod.delete(key);
+    const used = this.#byNode.get(had.node);
+    if (used !== undefined) addResources(used, had.requests, -1n);
+  }
+}

@@ -1,0 +1,209 @@
+// A scheduler for the simulated cluster (kube-scheduler's scheduleOne, much reduced): pending pods
+// of default-scheduler are filtered against every node, bound through pods/binding to the least
+// requested node that fits (ties to the node with fewer pods, then by name, so tests can predict
+// it), and given PodScheduled=False/Unschedulable with kube's message when none fits. Unschedulable
+// pods are tried again when nodes change or pods go away, and every flushIntervalMs.
+import type { Node } from '../../../api/core/v1/node.js';
+import type { Binding } from '../../../api/core/v1/binding.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import type { EventRecorder } from '../event-recorder.js';
+import { copyOf, type APIClient } from '../simulation/api-client.js';
+import { rfc3339, type SimClock } from '../simulation/clock.js';
+import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
+import { WorkLoop } from '../simulation/work-loop.js';
+import { filterNode, fitErrorMessage, type NodeFit } from './filters.js';
+import { isTerminal, NodeUsage } from './node-usage.js';
+import { nodeAllocatable, podRequests, type Resources } from './resources.js';
+
+export const defaultSchedulerName = 'default-scheduler';
+const flushIntervalMs = 30_000;
+
+export interface SchedulerOptions {
+  readonly client: APIClient;
+  readonly pods: Informer<Pod>;
+  readonly nodes: Informer<Node>;
+  readonly clock: SimClock;
+  readonly logger: Logger;
+  readonly recorder?: EventRecorder;
+}
+
+/** Whether the pod waits for this scheduler. */
+export const isPendingForScheduler = (pod: Pod): boolean =>
+  (pod.spec?.nodeName ?? '') === '' &&
+  (pod.spec?.schedulerName ?? defaultSchedulerName) === defaultSchedulerName &&
+  pod.metadata?.deletionTimestamp === undefined &&
+  !isTerminal(pod) &&
+  (pod.spec?.schedulingGates ?? []).length === 0;
+
+/** The share of the node left free after the pod, over cpu and memory (LeastAllocated). */
+function freeShare(requests: Resources, used: Resources, allocatable: Resources): number {
+  let share = 0;
+  for (const name of ['cpu', 'memory']) {
+    const total = Number(allocatable.get(name) ?? 0n);
+    if (total <= 0) continue;
+    share += (total - Number((used.get(name) ?? 0n) + (requests.get(name) ?? 0n))) / total;
+  }
+  return share;
+}
+
+export class Scheduler {
+  readonly #opts: SchedulerOptions;
+  readonly #client: APIClient;
+  readonly #loop: WorkLoop;
+  readonly #usage = new NodeUsage();
+  readonly #unschedulable = new Set<string>();
+  /** Counts flushes: an attempt that began before one may have missed the room it made. */
+  #moveCycle = 0;
+  #cancelFlush: () => void = () => undefined;
+
+  constructor(opts: SchedulerOptions) {
+    this.#opts = opts;
+    this.#client = opts.client.as('kube-scheduler');
+    this.#loop = new WorkLoop({ name: 'scheduler', logger: opts.logger, sync: (k) => this.#schedule(k) });
+    opts.pods.addHandler((type, pod) => {
+      const key = keyOf(pod);
+      this.#usage.observe(key, type === 'DELETED' ? undefined : pod);
+      if (type !== 'DELETED' && isPendingForScheduler(pod)) {
+        if (!this.#unschedulable.has(key)) this.#loop.queue.add(key);
+        return;
+      }
+      this.#unschedulable.delete(key);
+      // A pod that went away or finished frees room on its node.
+      if ((type === 'DELETED' || isTerminal(pod)) && (pod.spec?.nodeName ?? '') !== '') this.#flush();
+    });
+    opts.nodes.addHandler(() => {
+      this.#flush();
+    });
+  }
+
+  run(): void {
+    this.#loop.run();
+    for (const pod of this.#opts.pods.list())
+      if (isPendingForScheduler(pod)) this.#loop.queue.add(keyOf(pod));
+    this.#periodicFlush();
+  }
+
+  async close(): Promise<void> {
+    this.#cancelFlush();
+    await this.#loop.close();
+  }
+
+  #periodicFlush(): void {
+    this.#cancelFlush = this.#opts.clock.after(flushIntervalMs, () => {
+      this.#flush();
+      this.#periodicFlush();
+    });
+  }
+
+  /** Moves every unschedulable pod back to the active queue. */
+  #flush(): void {
+    this.#moveCycle++;
+    for (const key of this.#unschedulable) this.#loop.queue.add(key);
+    this.#unschedulable.clear();
+  }
+
+  async #schedule(key: string): Promise<void> {
+    const pod = this.#opts.pods.get(key);
+    if (pod === undefined || !isPendingForScheduler(pod)) return;
+    const cycle = this.#moveCycle;
+    const requests = podRequests(pod);
+    const nodes = this.#opts.nodes.list();
+    const fits: NodeFit[] = [];
+    let best: { node: string; share: number; pods: number } | undefined;
+    for (const node of nodes) {
+      const name = node.metadata?.name ?? '';
+      const used = this.#usage.used(name);
+      const allocatable = nodeAllocatable(node);
+      const fit = filterNode({ pod, requests, node, used, allocatable });
+      if (fit.reasons.length > 0) {
+        fits.push(fit);
+        continue;
+      }
+      const candidate = {
+        node: name,
+        share: freeShare(requests, used, allocatable),
+        pods: this.#usage.podCount(name),
+      };
+      if (best === undefined || better(candidate, best)) best = candidate;
+    }
+    if (best === undefined) {
+      await this.#markUnschedulable(key, pod, fitErrorMessage(nodes.length, fits));
+      if (cycle !== this.#moveCycle) this.#flush();
+      return;
+    }
+    await this.#bind(key, pod, best.node);
+  }
+
+  async #bind(key: string, pod: Pod, node: string): Promise<void> {
+    const { namespace, name } = splitKey(key);
+    this.#usage.assume(pod, node);
+    try {
+      await this.#client.createNamed('/v1/pods/binding', { namespace, name }, {
+        apiVersion: 'v1',
+        kind: 'Binding',
+        metadata: { name, namespace, ...(pod.metadata?.uid === undefined ? {} : { uid: pod.metadata.uid }) },
+        target: { apiVersion: 'v1', kind: 'Node', name: node },
+      } satisfies Binding);
+    } catch (err) {
+      this.#usage.forget(key);
+      const reason = reasonForError(err);
+      if (reason === 'NotFound' || reason === 'Conflict') return; // gone, or bound by someone else
+      throw err;
+    }
+    this.#opts.recorder?.event(refOf(pod), {
+      type: 'Normal',
+      reason: 'Scheduled',
+      message: `Successfully assigned ${key} to ${node}`,
+    });
+  }
+
+  async #markUnschedulable(key: string, pod: Pod, message: string): Promise<void> {
+    this.#unschedulable.add(key);
+    this.#opts.recorder?.event(refOf(pod), { type: 'Warning', reason: 'FailedScheduling', message });
+    const current = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
+    if (current?.status === 'False' && current.reason === 'Unschedulable' && current.message === message)
+      return;
+    const updated = copyOf(pod);
+    const status = (updated.status ??= {});
+    const others = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+    status.conditions = [
+      ...others,
+      {
+        type: 'PodScheduled',
+        status: 'False',
+        lastTransitionTime:
+          current?.status === 'False' && current.lastTransitionTime !== undefined
+            ? current.lastTransitionTime
+            : rfc3339(this.#opts.clock.now()),
+        reason: 'Unschedulable',
+        message,
+      },
+    ];
+    status.phase ??= 'Pending';
+    try {
+      await this.#client.update('/v1/pods/status', updated);
+    } catch (err) {
+      if (reasonForError(err) === 'NotFound') return;
+      this.#unschedulable.delete(key);
+      throw err;
+    }
+  }
+}
+
+function better(a: { node: string; share: number; pods: number }, b: typeof a): boolean {
+  if (a.share !== b.share) return a.share > b.share;
+  if (a.pods !== b.pods) return a.pods < b.pods;
+  return a.node < b.node;
+}
+
+function refOf(pod: Pod): { kind: string; apiVersion: string; name: string; namespace: string; uid: string } {
+  return {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    name: pod.metadata?.name ?? '',
+    namespace: pod.metadata?.namespace ?? '',
+    uid: pod.metadata?.uid ?? '',
+  };
+}

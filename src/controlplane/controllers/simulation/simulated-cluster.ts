@@ -1,0 +1,153 @@
+// --simulate: the parts of a cluster that make a test's workloads move, run inside the server over
+// its admitted storages: simulated nodes and their kubelets (in the manner of kwok), a scheduler, and
+// kube-controller-manager's workload controllers. Informers are shared between them as in one
+// process of kube-controller-manager.
+import type { Node } from '../../../api/core/v1/node.js';
+import type { KubeObject } from '../../../api/meta.js';
+import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
+import { errorText } from '../../../server/logging/error-text.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { EventRecorder, eventsIn } from '../event-recorder.js';
+import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
+import type { Deployment } from '../../../api/apps/v1/deployment.js';
+import { DeploymentController } from '../deployment/deployment-controller.js';
+import type { Service } from '../../../api/core/v1/service.js';
+import type { EndpointSlice } from '../../../api/discovery/v1/endpoint-slice.js';
+import { EndpointSliceController } from '../endpointslice/endpointslice-controller.js';
+import type { Job } from '../../../api/batch/v1/job.js';
+import { JobController } from '../job/job-controller.js';
+import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
+import { Scheduler } from '../scheduler/scheduler.js';
+import { Kubelets } from '../kubelet/kubelets.js';
+import { NodeHeartbeats } from '../kubelet/node-heartbeats.js';
+import { defaultNodeShape, type SimulatedNodeShape } from '../kubelet/node-template.js';
+import { APIClient, type ResourcePath } from './api-client.js';
+import { realClock, type SimClock } from './clock.js';
+import { Informer } from './informer.js';
+
+export const simulatedClusterHookName = 'start-simulated-cluster';
+
+export interface SimulatedClusterOptions {
+  readonly groups: readonly APIGroupInfo[];
+  readonly logger: Logger;
+  /** How many nodes to register (--simulate-nodes). */
+  readonly nodes: number;
+  readonly nodeShape?: SimulatedNodeShape;
+  readonly clock?: SimClock;
+}
+
+interface Part {
+  run(): void;
+  close(): Promise<void>;
+}
+
+export class SimulatedCluster {
+  readonly #abort = new AbortController();
+  readonly #informers: Pick<Informer<KubeObject>, 'run' | 'synced'>[] = [];
+  readonly #parts: Part[] = [];
+  readonly #logger: Logger;
+  #running: Promise<unknown> | undefined;
+
+  constructor(opts: SimulatedClusterOptions) {
+    this.#logger = opts.logger;
+    const clock = opts.clock ?? realClock;
+    const client = new APIClient({
+      groups: opts.groups,
+      signal: this.#abort.signal,
+      fieldManager: 'kube-controller-manager',
+    });
+    const informer = <T extends KubeObject>(path: ResourcePath): Informer<T> => {
+      const i = new Informer<T>(client.source(path), (err) => {
+        opts.logger.v(2, `simulated cluster: list and watch of ${path} failed, retrying`, {
+          err: errorText(err),
+        });
+      });
+      this.#informers.push(i);
+      return i;
+    };
+    const nodes = informer<Node>('/v1/nodes');
+    const pods = informer<Pod>('/v1/pods');
+    const replicaSets = informer<ReplicaSet>('apps/v1/replicasets');
+    const deployments = informer<Deployment>('apps/v1/deployments');
+    const services = informer<Service>('/v1/services');
+    const jobs = informer<Job>('batch/v1/jobs');
+    const slices = informer<EndpointSlice>('discovery.k8s.io/v1/endpointslices');
+    const recorder = (component: string): EventRecorder =>
+      new EventRecorder({ events: eventsIn(opts.groups), component, logger: opts.logger });
+    this.#parts.push(
+      new NodeHeartbeats({
+        count: opts.nodes,
+        shape: opts.nodeShape ?? defaultNodeShape,
+        client,
+        nodes,
+        clock,
+        logger: opts.logger,
+      }),
+      new Kubelets({ client, pods, nodes, clock, logger: opts.logger }),
+      new Scheduler({
+        client,
+        pods,
+        nodes,
+        clock,
+        logger: opts.logger,
+        recorder: recorder('default-scheduler'),
+      }),
+      new ReplicaSetController({
+        client,
+        pods,
+        replicaSets,
+        clock,
+        logger: opts.logger,
+        recorder: recorder('replicaset-controller'),
+      }),
+      new DeploymentController({
+        client,
+        deployments,
+        replicaSets,
+        clock,
+        logger: opts.logger,
+        recorder: recorder('deployment-controller'),
+      }),
+      new EndpointSliceController({ client, services, pods, slices, logger: opts.logger }),
+      new JobController({
+        client,
+        jobs,
+        pods,
+        clock,
+        logger: opts.logger,
+        recorder: recorder('job-controller'),
+      }),
+    );
+  }
+
+  /** Starts the informers, then (once they have listed) every part; returns at once. */
+  run(): void {
+    if (this.#running !== undefined) return;
+    this.#logger.info('Starting simulated cluster');
+    const signal = this.#abort.signal;
+    const informers = this.#informers.map((i) => i.run(signal));
+    // Closing before every informer has listed must not wait for lists that will never come.
+    const aborted = new Promise<void>((resolve) => {
+      signal.addEventListener(
+        'abort',
+        () => {
+          resolve();
+        },
+        { once: true },
+      );
+    });
+    const synced = Promise.all(this.#informers.map((i) => i.synced));
+    const started = Promise.race([synced, aborted]).then(() => {
+      if (signal.aborted) return;
+      for (const part of this.#parts) part.run();
+    });
+    this.#running = Promise.all([...informers, started]);
+  }
+
+  async close(): Promise<void> {
+    this.#abort.abort();
+    await Promise.all(this.#parts.map((p) => p.close()));
+    await this.#running;
+  }
+}

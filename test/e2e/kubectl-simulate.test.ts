@@ -1,0 +1,136 @@
+// The real kubectl against `--simulate --simulate-nodes 3`: a Deployment made with `kubectl create
+// deployment` rolls out (its pods scheduled, run and Ready on the simulated nodes), `set image`
+// rolls a new ReplicaSet out, `rollout undo` goes back to the first, and `scale` grows it.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
+import { locateKubectl } from './support/kubectl.js';
+import { kubectlSession } from './support/kubectl-session.js';
+
+describe('kubectl against a simulated cluster (--simulate --simulate-nodes 3)', () => {
+  let capstan: CapstanProcess;
+  const { ok } = kubectlSession(() => capstan.kubeconfigPath);
+  const rolloutStatus = () => ok(['rollout', 'status', 'deployment/web', '--timeout=60s']);
+  const images = () =>
+    ok(['get', 'deployment', 'web', '-o', 'jsonpath={.spec.template.spec.containers[0].image}']);
+
+  before(async () => {
+    await locateKubectl();
+    capstan = await startCapstanProcess({
+      args: ['--storage-backend=memory', '--simulate', '--simulate-nodes=3'],
+    });
+  });
+
+  after(async () => {
+    await capstan.stop();
+  });
+
+  it('registers three Ready nodes', async () => {
+    const out = await ok([
+      'get',
+      'nodes',
+      '-o',
+      'jsonpath={range .items[*]}{.metadata.name}={.status.conditions[?(@.type=="Ready")].status} {end}',
+    ]);
+    assert.equal(out, 'sim-node-0=True sim-node-1=True sim-node-2=True ');
+  });
+
+  it('create deployment, then rollout status succeeds and the pods are Ready', async () => {
+    assert.equal(
+      await ok(['create', 'deployment', 'web', '--image=nginx', '--replicas=3']),
+      'deployment.apps/web created\n',
+    );
+    assert.match(await rolloutStatus(), /deployment "web" successfully rolled out\n$/);
+    const waited = await ok(['wait', '--for=condition=Ready', 'pod', '-l', 'app=web', '--timeout=60s']);
+    assert.equal(waited.trim().split('\n').length, 3, waited);
+    assert.match(waited, /^pod\/web-[a-z0-9]+-[a-z0-9]{5} condition met$/m);
+    const nodes = await ok(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[*].spec.nodeName}']);
+    assert.equal(new Set(nodes.split(' ')).size, 3, nodes);
+  });
+
+  it('set image rolls out a new ReplicaSet', async () => {
+    await ok(['set', 'image', 'deployment/web', 'nginx=nginx:1.27']);
+    assert.match(await rolloutStatus(), /successfully rolled out/);
+    const rs = await ok([
+      'get',
+      'rs',
+      '-l',
+      'app=web',
+      '-o',
+      'jsonpath={range .items[*]}{.spec.replicas}:{.spec.template.spec.containers[0].image} {end}',
+    ]);
+    assert.deepEqual(rs.trim().split(' ').sort(), ['0:nginx', '3:nginx:1.27']);
+  });
+
+  it('rollout undo goes back to the first template, as revision 3', async () => {
+    await ok(['rollout', 'undo', 'deployment/web']);
+    assert.match(await rolloutStatus(), /successfully rolled out/);
+    assert.equal(await images(), 'nginx');
+    const history = await ok(['rollout', 'history', 'deployment/web']);
+    assert.match(history, /^2\s+<none>$/m);
+    assert.match(history, /^3\s+<none>$/m);
+    assert.doesNotMatch(history, /^1\s/m);
+  });
+
+  it('scale grows the deployment and its ready replicas', async () => {
+    await ok(['scale', 'deployment/web', '--replicas=5']);
+    assert.match(await rolloutStatus(), /successfully rolled out/);
+    assert.equal(await ok(['get', 'deployment', 'web', '-o', 'jsonpath={.status.readyReplicas}']), '5');
+  });
+
+  it('a Service gets an EndpointSlice with the ready pods', async () => {
+    await ok(['expose', 'deployment', 'web', '--port=80']);
+    const addresses = async (): Promise<string> =>
+      ok([
+        'get',
+        'endpointslices',
+        '-l',
+        'kubernetes.io/service-name=web',
+        '-o',
+        'jsonpath={range .items[*].endpoints[?(@.conditions.ready==true)]}{.addresses[0]} {end}',
+      ]);
+    const podIPs = (
+      await ok([
+        'get',
+        'pods',
+        '-l',
+        'app=web',
+        '--field-selector=status.phase=Running',
+        '-o',
+        'jsonpath={.items[*].status.podIP}',
+      ])
+    )
+      .split(' ')
+      .sort();
+    let seen = '';
+    for (let i = 0; i < 50 && seen.trim().split(' ').length < 5; i++) seen = await addresses();
+    const ready = seen.trim().split(' ');
+    assert.equal(ready.length, 5, seen);
+    assert.ok(
+      ready.every((ip) => podIPs.includes(ip)),
+      `${seen} / ${podIPs.join(' ')}`,
+    );
+  });
+
+  it('a Job with completions 3 completes (kubectl wait --for=condition=complete)', async () => {
+    const job = `apiVersion: batch/v1
+kind: Job
+metadata: {name: three}
+spec:
+  completions: 3
+  parallelism: 2
+  template:
+    metadata:
+      annotations: {capstan.dev/exit-code: "0", capstan.dev/run-seconds: "0"}
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: busybox}]
+`;
+    await ok(['create', '-f', '-'], job);
+    assert.equal(
+      await ok(['wait', '--for=condition=complete', 'job/three', '--timeout=60s']),
+      'job.batch/three condition met\n',
+    );
+    assert.equal(await ok(['get', 'job', 'three', '-o', 'jsonpath={.status.succeeded}']), '3');
+  });
+});

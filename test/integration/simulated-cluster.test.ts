@@ -1,0 +1,695 @@
+// --simulate --simulate-nodes 3 in process: the simulated nodes and their leases, the scheduler, the
+// kubelets, and the ReplicaSet and Deployment controllers, all against one server.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startInProcess, type InProcessServer } from './support/in-process-server.js';
+import { waitFor } from './support/wait-for.js';
+
+interface Obj {
+  metadata: {
+    name: string;
+    uid?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    ownerReferences?: { uid: string; controller?: boolean; kind: string }[];
+    deletionTimestamp?: string;
+  };
+  spec?: Record<string, unknown> & { nodeName?: string };
+  status?: Record<string, unknown> & {
+    conditions?: { type: string; status: string; reason?: string; message?: string }[];
+  };
+}
+interface List {
+  items: Obj[];
+}
+
+let server: InProcessServer;
+let dir: string;
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'capstan-simulate-'));
+  server = await startInProcess((o) => {
+    o.storage.backend = 'memory';
+    o.storage.dataDir = dir;
+    o.simulate = true;
+    o.simulateNodes = 3;
+  });
+});
+after(async () => {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const condition = (o: Obj, type: string) => o.status?.conditions?.find((c) => c.type === type);
+
+describe('simulated nodes', () => {
+  it('registers N Ready nodes with capacity, allocatable and a pod CIDR each', async () => {
+    const nodes = await waitFor(
+      'three nodes',
+      () => server.json<List>('/api/v1/nodes'),
+      (l) => l.items.length === 3,
+    );
+    assert.deepEqual(nodes.items.map((n) => n.metadata.name).sort(), [
+      'sim-node-0',
+      'sim-node-1',
+      'sim-node-2',
+    ]);
+    for (const node of nodes.items) {
+      assert.equal(condition(node, 'Ready')?.status, 'True');
+      assert.equal(condition(node, 'Ready')?.reason, 'KubeletReady');
+      assert.deepEqual(node.status?.['allocatable'], node.status?.['capacity']);
+      assert.equal((node.status?.['capacity'] as Record<string, string>)['pods'], '110');
+      assert.equal(node.metadata.labels?.['kubernetes.io/hostname'], node.metadata.name);
+    }
+    const cidrs = new Set(nodes.items.map((n) => n.spec?.['podCIDR']));
+    assert.equal(cidrs.size, 3);
+  });
+
+  it('holds a lease per node in kube-node-lease, owned by the node', async () => {
+    const leases = await waitFor(
+      'three leases',
+      () => server.json<List>('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases'),
+      (l) => l.items.length === 3 && l.items.every((x) => (x.metadata.ownerReferences ?? []).length === 1),
+      12_000,
+    );
+    const nodes = await server.json<List>('/api/v1/nodes');
+    for (const lease of leases.items) {
+      const node = nodes.items.find((n) => n.metadata.name === lease.metadata.name);
+      assert.ok(node, lease.metadata.name);
+      assert.equal(lease.spec?.['holderIdentity'], node.metadata.name);
+      assert.equal(lease.spec['leaseDurationSeconds'], 40);
+      assert.match(String(lease.spec['renewTime']), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+      assert.equal(lease.metadata.ownerReferences?.[0]?.uid, node.metadata.uid);
+    }
+  });
+});
+
+const podsPath = (ns = 'default') => `/api/v1/namespaces/${ns}/pods`;
+
+function podBody(
+  name: string,
+  extra: { spec?: Record<string, unknown>; annotations?: Record<string, string> } = {},
+) {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, ...(extra.annotations === undefined ? {} : { annotations: extra.annotations }) },
+    spec: { containers: [{ name: 'c', image: 'nginx' }], ...extra.spec },
+  };
+}
+
+const getPod = (name: string) => server.json<Obj>(`${podsPath()}/${name}`);
+
+describe('scheduler', () => {
+  it('binds a pending pod to a node that fits its nodeSelector, tolerations and requests', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('picky', {
+        spec: {
+          nodeSelector: { 'kubernetes.io/hostname': 'sim-node-1' },
+          containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '2', memory: '1Gi' } } }],
+        },
+      }),
+    });
+    const pod = await waitFor(
+      'picky bound',
+      () => getPod('picky'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal(pod.spec?.nodeName, 'sim-node-1');
+    assert.equal(condition(pod, 'PodScheduled')?.status, 'True');
+  });
+
+  it('binds by required node affinity (matchFields on metadata.name)', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('affine', {
+        spec: {
+          affinity: {
+            nodeAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: {
+                nodeSelectorTerms: [
+                  { matchFields: [{ key: 'metadata.name', operator: 'In', values: ['sim-node-2'] }] },
+                ],
+              },
+            },
+          },
+        },
+      }),
+    });
+    const pod = await waitFor(
+      'affine bound',
+      () => getPod('affine'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal(pod.spec?.nodeName, 'sim-node-2');
+  });
+
+  it('leaves a pod no node fits Pending with PodScheduled=False, reason Unschedulable', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('huge', {
+        spec: { containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu: '1000' } } }] },
+      }),
+    });
+    const pod = await waitFor(
+      'huge marked unschedulable',
+      () => getPod('huge'),
+      (p) => condition(p, 'PodScheduled')?.status === 'False',
+    );
+    const scheduled = condition(pod, 'PodScheduled');
+    assert.equal(scheduled?.reason, 'Unschedulable');
+    assert.equal(
+      scheduled.message,
+      '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.',
+    );
+    assert.equal(pod.spec?.nodeName, undefined);
+    assert.equal(pod.status?.['phase'], 'Pending');
+  });
+
+  it('leaves a pod whose nodeSelector no node has unschedulable, with the affinity reason', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('nowhere', { spec: { nodeSelector: { 'no-such-label': 'x' } } }),
+    });
+    const pod = await waitFor(
+      'nowhere marked unschedulable',
+      () => getPod('nowhere'),
+      (p) => condition(p, 'PodScheduled')?.reason === 'Unschedulable',
+    );
+    assert.equal(
+      condition(pod, 'PodScheduled')?.message,
+      "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+    );
+  });
+
+  it('ignores pods of another scheduler', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('other', { spec: { schedulerName: 'my-scheduler' } }),
+    });
+    // The pod created after it, for default-scheduler, is bound; by then this one would have been.
+    await server.json(podsPath(), { method: 'POST', body: podBody('after-other') });
+    await waitFor(
+      'after-other bound',
+      () => getPod('after-other'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal((await getPod('other')).spec?.nodeName, undefined);
+  });
+});
+
+describe('simulated kubelets', () => {
+  it('runs a bound pod: Running, Ready, container statuses, host and pod IPs, start time', async () => {
+    await server.json(podsPath(), { method: 'POST', body: podBody('web') });
+    const pod = await waitFor(
+      'web running',
+      () => getPod('web'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    for (const type of [
+      'PodReadyToStartContainers',
+      'Initialized',
+      'Ready',
+      'ContainersReady',
+      'PodScheduled',
+    ])
+      assert.equal(condition(pod, type)?.status, 'True', type);
+    const nodes = await server.json<List>('/api/v1/nodes');
+    const node = nodes.items.find((n) => n.metadata.name === pod.spec?.nodeName);
+    assert.ok(node);
+    const cidrPrefix = String(node.spec?.['podCIDR']).replace(/\.0\/24$/, '.');
+    assert.ok(String(pod.status?.['podIP']).startsWith(cidrPrefix), String(pod.status?.['podIP']));
+    const internal = (node.status?.['addresses'] as { type: string; address: string }[]).find(
+      (a) => a.type === 'InternalIP',
+    );
+    assert.equal(pod.status?.['hostIP'], internal?.address);
+    assert.match(String(pod.status?.['startTime']), /Z$/);
+    const [cs] = pod.status?.['containerStatuses'] as {
+      name: string;
+      ready: boolean;
+      started: boolean;
+      state: { running?: { startedAt: string } };
+    }[];
+    assert.equal(cs?.name, 'c');
+    assert.equal(cs.ready, true);
+    assert.equal(cs.started, true);
+    assert.ok(cs.state.running?.startedAt);
+  });
+
+  it('gives each running pod its own IP', async () => {
+    const pods = await waitFor(
+      'running pods',
+      () => server.json<List>(podsPath()),
+      (l) => l.items.filter((p) => p.status?.['phase'] === 'Running').length >= 3,
+    );
+    const ips = pods.items.filter((p) => p.status?.['phase'] === 'Running').map((p) => p.status?.['podIP']);
+    assert.equal(new Set(ips).size, ips.length);
+  });
+
+  it('completes run-to-completion pods with the annotated exit code', async () => {
+    const done = { annotations: { 'capstan.dev/exit-code': '0', 'capstan.dev/run-seconds': '0' } };
+    const failed = { annotations: { 'capstan.dev/exit-code': '3', 'capstan.dev/run-seconds': '0' } };
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('ok-job', { ...done, spec: { restartPolicy: 'Never' } }),
+    });
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('bad-job', { ...failed, spec: { restartPolicy: 'Never' } }),
+    });
+    const ok = await waitFor(
+      'ok-job succeeded',
+      () => getPod('ok-job'),
+      (p) => p.status?.['phase'] === 'Succeeded',
+    );
+    const bad = await waitFor(
+      'bad-job failed',
+      () => getPod('bad-job'),
+      (p) => p.status?.['phase'] === 'Failed',
+    );
+    const exit = (p: Obj) =>
+      (
+        p.status?.['containerStatuses'] as { state: { terminated?: { exitCode: number; reason: string } } }[]
+      )[0]?.state.terminated;
+    assert.deepEqual([exit(ok)?.exitCode, exit(ok)?.reason], [0, 'Completed']);
+    assert.deepEqual([exit(bad)?.exitCode, exit(bad)?.reason], [3, 'Error']);
+    assert.equal(condition(ok, 'Ready')?.status, 'False');
+    assert.equal(condition(ok, 'Ready')?.reason, 'PodCompleted');
+  });
+
+  it('restarts an OnFailure pod that exits non-zero: CrashLoopBackOff, not ready, restartCount 1', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('crashy', {
+        annotations: { 'capstan.dev/exit-code': '1', 'capstan.dev/run-seconds': '0' },
+        spec: { restartPolicy: 'OnFailure' },
+      }),
+    });
+    interface Status {
+      restartCount: number;
+      state: { waiting?: { reason: string } };
+      lastState: { terminated?: { exitCode: number } };
+    }
+    const pod = await waitFor(
+      'crashy restarted',
+      () => getPod('crashy'),
+      (p) => ((p.status?.['containerStatuses'] as Status[] | undefined)?.[0]?.restartCount ?? 0) > 0,
+    );
+    const [cs] = pod.status?.['containerStatuses'] as Status[];
+    assert.ok(cs);
+    assert.equal(cs.restartCount, 1);
+    assert.equal(cs.state.waiting?.reason, 'CrashLoopBackOff');
+    assert.equal(cs.lastState.terminated?.exitCode, 1);
+    assert.equal(pod.status?.['phase'], 'Running');
+    assert.equal(condition(pod, 'Ready')?.status, 'False');
+    assert.equal(condition(pod, 'Ready')?.reason, 'ContainersNotReady');
+  });
+
+  it('deletes a terminating pod with grace 0 once its grace period is over', async () => {
+    await server.json(podsPath(), { method: 'POST', body: podBody('graceful') });
+    await waitFor(
+      'graceful running',
+      () => getPod('graceful'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    const res = await server.request(`${podsPath()}/graceful`, {
+      method: 'DELETE',
+      body: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 1 },
+    });
+    assert.equal(res.status, 200);
+    assert.ok((JSON.parse(res.body) as Obj).metadata.deletionTimestamp);
+    // Still there while its grace period runs: the kubelet waits it out.
+    const terminating = await server.request(`${podsPath()}/graceful`);
+    assert.equal(terminating.status, 200);
+    await waitFor(
+      'graceful gone',
+      () => server.request(`${podsPath()}/graceful`),
+      (r) => r.status === 404,
+    );
+  });
+});
+
+const rsPath = '/apis/apps/v1/namespaces/default/replicasets';
+
+function replicaSet(name: string, replicas: number) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: { name },
+    spec: {
+      replicas,
+      selector: { matchLabels: { rs: name } },
+      template: { metadata: { labels: { rs: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+    },
+  };
+}
+
+const podsOf = async (label: string): Promise<Obj[]> =>
+  (await server.json<List>(`${podsPath()}?labelSelector=${encodeURIComponent(label)}`)).items;
+const live = (pods: readonly Obj[]): Obj[] => pods.filter((p) => p.metadata.deletionTimestamp === undefined);
+
+describe('replicaset controller', () => {
+  it('creates the replicas, owned by the ReplicaSet, and reports them ready and available', async () => {
+    const rs = await server.json<Obj>(rsPath, { method: 'POST', body: replicaSet('three', 3) });
+    const done = await waitFor(
+      'three available',
+      () => server.json<Obj>(`${rsPath}/three`),
+      (r) => r.status?.['availableReplicas'] === 3,
+    );
+    assert.equal(done.status?.['replicas'], 3);
+    assert.equal(done.status['readyReplicas'], 3);
+    assert.equal(done.status['fullyLabeledReplicas'], 3);
+    assert.equal(done.status['observedGeneration'], 1);
+    const pods = await podsOf('rs=three');
+    assert.equal(pods.length, 3);
+    for (const pod of pods) {
+      assert.match(pod.metadata.name, /^three-[a-z0-9]{5}$/);
+      const [ref] = pod.metadata.ownerReferences ?? [];
+      assert.ok(ref);
+      assert.equal(ref.uid, rs.metadata.uid);
+      assert.equal(ref.controller, true);
+      assert.equal(ref.kind, 'ReplicaSet');
+    }
+  });
+
+  it('scales down by deleting pods and reports the new count', async () => {
+    const patched = await server.request(`${rsPath}/three/scale`, {
+      method: 'PUT',
+      body: {
+        apiVersion: 'autoscaling/v1',
+        kind: 'Scale',
+        metadata: { name: 'three', namespace: 'default' },
+        spec: { replicas: 1 },
+      },
+    });
+    assert.equal(patched.status, 200, patched.body);
+    await waitFor(
+      'one live pod',
+      () => podsOf('rs=three'),
+      (pods) => live(pods).length === 1,
+    );
+    const rs = await waitFor(
+      'status of one',
+      () => server.json<Obj>(`${rsPath}/three`),
+      (r) => r.status?.['replicas'] === 1,
+    );
+    assert.equal(rs.status?.['observedGeneration'], 2);
+  });
+
+  it('adopts an orphan pod its selector matches instead of creating one', async () => {
+    const orphan = podBody('orphan');
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: { ...orphan, metadata: { ...orphan.metadata, labels: { rs: 'adopter' } } },
+    });
+    const rs = await server.json<Obj>(rsPath, { method: 'POST', body: replicaSet('adopter', 1) });
+    const adopted = await waitFor(
+      'orphan adopted',
+      () => getPod('orphan'),
+      (p) => (p.metadata.ownerReferences ?? []).length === 1,
+    );
+    assert.equal(adopted.metadata.ownerReferences?.[0]?.uid, rs.metadata.uid);
+    await waitFor(
+      'adopter available',
+      () => server.json<Obj>(`${rsPath}/adopter`),
+      (r) => r.status?.['availableReplicas'] === 1,
+    );
+    assert.deepEqual(
+      (await podsOf('rs=adopter')).map((p) => p.metadata.name),
+      ['orphan'],
+    );
+  });
+});
+
+const deployPath = '/apis/apps/v1/namespaces/default/deployments';
+
+function deployment(name: string, image: string, extra: Record<string, unknown> = {}) {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image }] } },
+      ...extra,
+    },
+  };
+}
+
+/** kubectl rollout status's test: the rollout of the current generation is complete. */
+const rolledOut = (d: Obj): boolean => {
+  const s = d.status ?? {};
+  const replicas = (d.spec?.['replicas'] as number | undefined) ?? 1;
+  return (
+    (s['observedGeneration'] as number) >= ((d.metadata as { generation?: number }).generation ?? 0) &&
+    s['updatedReplicas'] === replicas &&
+    s['replicas'] === replicas &&
+    s['availableReplicas'] === replicas
+  );
+};
+
+const replicaSetsOf = async (app: string): Promise<Obj[]> =>
+  (await server.json<List>(`${rsPath}?labelSelector=${encodeURIComponent(`app=${app}`)}`)).items;
+
+/** As `kubectl set image`: the template's one container gets another image (a GET and a PUT). */
+async function setImage(name: string, image: string): Promise<{ status: number; body: string }> {
+  const d = await server.json<Obj>(`${deployPath}/${name}`);
+  const template = d.spec?.['template'] as { spec: { containers: { image: string }[] } };
+  const [container] = template.spec.containers;
+  assert.ok(container);
+  container.image = image;
+  return server.request(`${deployPath}/${name}`, { method: 'PUT', body: d });
+}
+
+describe('deployment controller', () => {
+  it('rolls out a new deployment: a hashed ReplicaSet of revision 1, and a complete status', async () => {
+    const created = await server.json<Obj>(deployPath, {
+      method: 'POST',
+      body: deployment('web', 'nginx:1'),
+    });
+    const d = await waitFor('web rolled out', () => server.json<Obj>(`${deployPath}/web`), rolledOut);
+    assert.equal(d.metadata.annotations?.['deployment.kubernetes.io/revision'], '1');
+    assert.equal(condition(d, 'Available')?.status, 'True');
+    assert.equal(condition(d, 'Available')?.reason, 'MinimumReplicasAvailable');
+    assert.equal(condition(d, 'Progressing')?.reason, 'NewReplicaSetAvailable');
+    const [rs, ...more] = await replicaSetsOf('web');
+    assert.ok(rs);
+    assert.equal(more.length, 0);
+    const hash = rs.metadata.labels?.['pod-template-hash'] ?? '';
+    assert.match(hash, /^[bcdfghjklmnpqrstvwxz2456789]+$/);
+    assert.equal(rs.metadata.name, `web-${hash}`);
+    assert.equal(rs.metadata.annotations?.['deployment.kubernetes.io/revision'], '1');
+    assert.equal(rs.metadata.ownerReferences?.[0]?.uid, created.metadata.uid);
+    assert.equal(
+      condition(d, 'Progressing')?.message,
+      `ReplicaSet "web-${hash}" has successfully progressed.`,
+    );
+    const pods = live(await podsOf('app=web'));
+    assert.equal(pods.length, 3);
+    assert.ok(pods.every((p) => p.metadata.labels?.['pod-template-hash'] === hash));
+  });
+
+  it('rolls a new template out through a new ReplicaSet, the old one scaled to zero', async () => {
+    assert.equal((await setImage('web', 'nginx:2')).status, 200);
+    const d = await waitFor(
+      'web at revision 2',
+      () => server.json<Obj>(`${deployPath}/web`),
+      (x) => x.metadata.annotations?.['deployment.kubernetes.io/revision'] === '2' && rolledOut(x),
+    );
+    const rss = await waitFor(
+      'old scaled down',
+      () => replicaSetsOf('web'),
+      (l) => l.length === 2 && l.some((rs) => rs.spec?.['replicas'] === 0),
+    );
+    const current = rss.find((rs) => rs.spec?.['replicas'] === 3);
+    assert.ok(current);
+    assert.equal(current.metadata.annotations?.['deployment.kubernetes.io/revision'], '2');
+    assert.equal(
+      (current.spec?.['template'] as { spec: { containers: { image: string }[] } }).spec.containers[0]?.image,
+      'nginx:2',
+    );
+    assert.equal(d.status?.['updatedReplicas'], 3);
+  });
+
+  it('going back to the first template reuses its ReplicaSet as revision 3', async () => {
+    assert.equal((await setImage('web', 'nginx:1')).status, 200);
+    await waitFor(
+      'web at revision 3',
+      () => server.json<Obj>(`${deployPath}/web`),
+      (x) => x.metadata.annotations?.['deployment.kubernetes.io/revision'] === '3' && rolledOut(x),
+    );
+    const rss = await replicaSetsOf('web');
+    assert.equal(rss.length, 2);
+    const back = rss.find((rs) => rs.metadata.annotations?.['deployment.kubernetes.io/revision'] === '3');
+    assert.ok(back);
+    assert.equal(back.metadata.annotations?.['deployment.kubernetes.io/revision-history'], '1');
+  });
+
+  it('keeps no more old ReplicaSets than revisionHistoryLimit', async () => {
+    await server.json(deployPath, {
+      method: 'POST',
+      body: deployment('short', 'nginx:1', { replicas: 1, revisionHistoryLimit: 1 }),
+    });
+    for (const image of ['nginx:2', 'nginx:3']) {
+      await waitFor('short rolled out', () => server.json<Obj>(`${deployPath}/short`), rolledOut);
+      assert.equal((await setImage('short', image)).status, 200);
+    }
+    await waitFor(
+      'two ReplicaSets left',
+      () => replicaSetsOf('short'),
+      (l) =>
+        l.length === 2 &&
+        l.some((rs) => rs.metadata.annotations?.['deployment.kubernetes.io/revision'] === '3'),
+    );
+    const revisions = (await replicaSetsOf('short'))
+      .map((rs) => rs.metadata.annotations?.['deployment.kubernetes.io/revision'])
+      .sort();
+    assert.deepEqual(revisions, ['2', '3']);
+  });
+
+  it('scales the current ReplicaSet with the deployment', async () => {
+    const res = await server.request(`${deployPath}/web/scale`, {
+      method: 'PUT',
+      body: {
+        apiVersion: 'autoscaling/v1',
+        kind: 'Scale',
+        metadata: { name: 'web', namespace: 'default' },
+        spec: { replicas: 5 },
+      },
+    });
+    assert.equal(res.status, 200, res.body);
+    const d = await waitFor(
+      'web at 5',
+      () => server.json<Obj>(`${deployPath}/web`),
+      (x) => rolledOut(x) && x.status?.['replicas'] === 5,
+    );
+    assert.equal(d.status?.['readyReplicas'], 5);
+    assert.equal(live(await podsOf('app=web')).length, 5);
+  });
+});
+
+describe('endpointslice controller', () => {
+  const slicesPath = '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices';
+  interface Slice extends Obj {
+    addressType: string;
+    endpoints: { addresses: string[]; conditions: { ready: boolean }; targetRef: { name: string } }[];
+    ports: { name: string; port: number; protocol: string }[];
+  }
+  const sliceOf = async (svc: string): Promise<Slice[]> =>
+    (
+      await server.json<{ items: Slice[] }>(
+        `${slicesPath}?labelSelector=${encodeURIComponent(`kubernetes.io/service-name=${svc}`)}`,
+      )
+    ).items;
+
+  it('gives a Service an EndpointSlice of the ready pods it selects, owned by the Service', async () => {
+    const svc = await server.json<Obj>('/api/v1/namespaces/default/services', {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'web' },
+        spec: { selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 8080 }] },
+      },
+    });
+    const ready = (e: Slice['endpoints'][number]): boolean => e.conditions.ready;
+    const running = live(await podsOf('app=web')).filter((p) => p.status?.['phase'] === 'Running');
+    const [slice] = await waitFor(
+      'a slice with every web pod ready',
+      () => sliceOf('web'),
+      (l) => l.length === 1 && l[0]?.endpoints.filter(ready).length === running.length,
+    );
+    assert.ok(slice);
+    assert.equal(slice.addressType, 'IPv4');
+    assert.match(slice.metadata.name, /^web-[a-z0-9]{5}$/);
+    assert.equal(
+      slice.metadata.labels?.['endpointslice.kubernetes.io/managed-by'],
+      'endpointslice-controller.k8s.io',
+    );
+    assert.equal(slice.metadata.ownerReferences?.[0]?.uid, svc.metadata.uid);
+    assert.deepEqual(slice.ports, [{ name: 'http', port: 8080, protocol: 'TCP' }]);
+    const readyOnes = slice.endpoints.filter(ready);
+    assert.deepEqual(
+      readyOnes.map((e) => e.targetRef.name).sort(),
+      running.map((p) => p.metadata.name).sort(),
+    );
+    const ips = running.map((p) => String(p.status?.['podIP'])).sort();
+    assert.deepEqual(readyOnes.map((e) => e.addresses[0]).sort(), ips);
+    // Pods still terminating from the rollouts are listed, not ready.
+    const terminating = (await podsOf('app=web')).filter((p) => p.metadata.deletionTimestamp !== undefined);
+    for (const pod of terminating) {
+      const e: Slice['endpoints'][number] | undefined = slice.endpoints.find(
+        (x) => x.targetRef.name === pod.metadata.name,
+      );
+      if (e !== undefined) assert.equal(e.conditions.ready, false);
+    }
+  });
+
+  it('marks a terminating pod not ready in the slice', async () => {
+    const [victim] = live(await podsOf('app=web'));
+    assert.ok(victim);
+    const res = await server.request(`${podsPath()}/${victim.metadata.name}`, { method: 'DELETE' });
+    assert.equal(res.status, 200);
+    const [slice] = await waitFor(
+      'victim not ready',
+      () => sliceOf('web'),
+      (l) =>
+        l[0]?.endpoints.some((e) => e.targetRef.name === victim.metadata.name && !e.conditions.ready) ===
+        true,
+    );
+    assert.ok(slice);
+  });
+});
+
+describe('job controller', () => {
+  const jobsPath = '/apis/batch/v1/namespaces/default/jobs';
+  const job = (name: string, spec: Record<string, unknown>, exitCode: string) => ({
+    apiVersion: 'batch/v1',
+    kind: 'Job',
+    metadata: { name },
+    spec: {
+      ...spec,
+      template: {
+        metadata: { annotations: { 'capstan.dev/exit-code': exitCode, 'capstan.dev/run-seconds': '0' } },
+        spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] },
+      },
+    },
+  });
+
+  it('runs pods until `completions` succeeded (two at a time), then is Complete', async () => {
+    await server.json(jobsPath, {
+      method: 'POST',
+      body: job('three', { completions: 3, parallelism: 2 }, '0'),
+    });
+    const done = await waitFor(
+      'three complete',
+      () => server.json<Obj>(`${jobsPath}/three`),
+      (j) => condition(j, 'Complete')?.status === 'True',
+    );
+    assert.equal(done.status?.['succeeded'], 3);
+    assert.equal(done.status['active'], 0);
+    assert.equal(condition(done, 'Complete')?.reason, 'CompletionsReached');
+    assert.equal(condition(done, 'SuccessCriteriaMet')?.status, 'True');
+    assert.ok(done.status['completionTime']);
+    const pods = await podsOf('job-name=three');
+    assert.equal(pods.length, 3);
+    assert.ok(pods.every((p) => p.status?.['phase'] === 'Succeeded'));
+  });
+
+  it('fails once more than backoffLimit pods failed', async () => {
+    await server.json(jobsPath, { method: 'POST', body: job('doomed', { backoffLimit: 1 }, '2') });
+    const failed = await waitFor(
+      'doomed failed',
+      () => server.json<Obj>(`${jobsPath}/doomed`),
+      (j) => condition(j, 'Failed')?.status === 'True',
+    );
+    assert.equal(failed.status?.['failed'], 2);
+    assert.equal(condition(failed, 'Failed')?.reason, 'BackoffLimitExceeded');
+    assert.equal(condition(failed, 'Failed')?.message, 'Job has reached the specified backoff limit');
+    assert.equal((await podsOf('job-name=doomed')).length, 2);
+  });
+});
