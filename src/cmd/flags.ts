@@ -109,6 +109,16 @@ const authnFlags: Spec[] = [
   flag(
     {
       section: authn,
+      name: 'client-ca-file',
+      kind: 'string',
+      usage:
+        'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate.',
+    },
+    (o, v) => (o.clientCAFile = v),
+  ),
+  flag(
+    {
+      section: authn,
       name: 'service-account-issuer',
       kind: 'strings',
       usage:

@@ -6,6 +6,7 @@ import { statusError } from '../machinery/errors/index.js';
 import type { CompletedConfig } from './config.js';
 import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { withAuthentication } from './filters/authentication.js';
+import { X509Authenticator } from './authn/x509-authenticator.js';
 import { withAuthorization } from './filters/authorization.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
 import { withMetrics } from './filters/metrics.js';
@@ -167,6 +168,9 @@ export class GenericAPIServer {
       withRequestTimeout(c.requestTimeoutMs, this.#deadlines),
       withAuthentication({
         tokens: c.tokens,
+        ...(c.listeners.some((l) => l.tls?.clientCAPem !== undefined)
+          ? { x509: new X509Authenticator() }
+          : {}),
         tokenAuthenticators: c.tokenAuthenticators,
         anonymous: c.anonymousAuth,
         logger: c.logger,

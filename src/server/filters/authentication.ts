@@ -7,6 +7,7 @@ import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
 import { withAuthenticatedGroup, type AuthenticationResult, type TokenTable } from '../authn/token-auth.js';
 import { authenticateToken, type TokenAuthenticator } from '../authn/token-authenticator.js';
+import type { X509Authenticator } from '../authn/x509-authenticator.js';
 import type { Logger } from '../logging/logger.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { Filter, FilterScope, Handler } from './filter-scope.js';
@@ -22,6 +23,8 @@ export const publicInfoPaths: ReadonlySet<string> = new Set([
 export interface AuthenticationOptions {
   readonly tokens: TokenTable;
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
+  /** --client-ca-file: client certificates, asked before the bearer token. */
+  readonly x509?: X509Authenticator;
   /** Requests without credentials proceed as system:anonymous (authorization then decides what they reach). */
   readonly anonymous: boolean;
   readonly logger: Logger;
@@ -59,6 +62,10 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
     return next(scope);
   };
   return (next) => (scope) => {
+    // kube's union: a verified certificate wins; one that does not verify fails the request unless
+    // a bearer token authenticates it.
+    const certificate = opts.x509?.authenticate(scope.req);
+    if (certificate?.kind === 'user') return admit(scope, certificate, next);
     const result = authenticateToken(scope.req, {
       tokens: opts.tokens,
       authenticators,
@@ -67,6 +74,13 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
         return scope.signal;
       },
     });
+    if (certificate?.kind === 'invalid') {
+      const orCertificate = (r: AuthenticationResult): AuthenticationResult =>
+        r.kind === 'none' ? certificate : r;
+      return result instanceof Promise
+        ? result.then((r) => admit(scope, orCertificate(r), next))
+        : admit(scope, orCertificate(result), next);
+    }
     return result instanceof Promise ? result.then((r) => admit(scope, r, next)) : admit(scope, result, next);
   };
 }

@@ -51,21 +51,37 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly [completedOptions]: true;
 };
 
+/** --client-ca-file: a file that holds no certificate stops the start (kube's dynamic CA loader). */
+async function readClientCA(path: string): Promise<string> {
+  let pem: string;
+  try {
+    pem = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new OptionsError([`failed to load --client-ca-file ${JSON.stringify(path)}: ${errorText(err)}`]);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+    throw new OptionsError([
+      `failed to load --client-ca-file ${JSON.stringify(path)}: data does not contain any valid RSA or ECDSA certificates`,
+    ]);
+  return pem;
+}
+
 async function servingMaterial(
   o: ServerRunOptions,
   dataDir: string,
 ): Promise<{ tls?: TlsMaterial; caPem?: string; generated: readonly string[] }> {
   if (o.securePort === 0) return { generated: [] };
+  const clientCA = o.clientCAFile === '' ? {} : { clientCAPem: await readClientCA(o.clientCAFile) };
   if (o.tlsCertFile !== '') {
     const [certPem, keyPem] = await Promise.all([
       readFile(o.tlsCertFile, 'utf8'),
       readFile(o.tlsPrivateKeyFile, 'utf8'),
     ]);
-    return { tls: { certPem, keyPem }, caPem: certPem, generated: [] };
+    return { tls: { certPem, keyPem, ...clientCA }, caPem: certPem, generated: [] };
   }
   const certs = await ensureServingCertificates(join(dataDir, 'pki'), defaultAltNames(o.bindAddress));
   return {
-    tls: { certPem: certs.certPem, keyPem: certs.keyPem },
+    tls: { certPem: certs.certPem, keyPem: certs.keyPem, ...clientCA },
     caPem: certs.caPem,
     generated: certs.generated,
   };

@@ -23,6 +23,8 @@ export interface ServerRunOptions {
   tlsCertFile: string;
   tlsPrivateKeyFile: string;
   tokenAuthFile: string;
+  /** --client-ca-file: PEM CA bundle that client certificates must chain to ('' off). */
+  clientCAFile: string;
   anonymousAuth: boolean;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
@@ -71,6 +73,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     tlsCertFile: '',
     tlsPrivateKeyFile: '',
     tokenAuthFile: '',
+    clientCAFile: '',
     anonymousAuth: false,
     authorizationModes: [],
     enableAdmissionPlugins: [],

@@ -1,0 +1,44 @@
+// A certificate authority made in memory for tests: its PEM, and client certificates it signs
+// (CN = the user, one O per group, extended key usage clientAuth).
+import { generateKeyPairSync } from 'node:crypto';
+import { createCertificate, type Issuer } from '../certificate.js';
+
+export interface TestClientCertificate {
+  readonly certPem: string;
+  readonly keyPem: string;
+}
+
+export interface TestCA {
+  readonly caPem: string;
+  issueClient(user: string, groups?: readonly string[]): TestClientCertificate;
+}
+
+const hour = 3_600_000;
+
+export function newTestCA(commonName: string): TestCA {
+  const caKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const issuer: Issuer = { name: { commonName }, ...caKeys };
+  const now = Date.now();
+  const validity = { notBefore: new Date(now - hour), notAfter: new Date(now + 24 * hour) };
+  const caPem = createCertificate(
+    { subject: issuer.name, publicKey: caKeys.publicKey, isCA: true, ...validity },
+    issuer,
+  );
+  return {
+    caPem,
+    issueClient(user, groups = []) {
+      const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const certPem = createCertificate(
+        {
+          subject: { commonName: user, organization: groups },
+          publicKey: keys.publicKey,
+          isCA: false,
+          usage: 'client',
+          ...validity,
+        },
+        issuer,
+      );
+      return { certPem, keyPem: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+    },
+  };
+}
