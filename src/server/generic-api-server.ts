@@ -6,6 +6,7 @@ import { statusError } from '../machinery/errors/index.js';
 import type { CompletedConfig } from './config.js';
 import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { withAuthentication } from './filters/authentication.js';
+import { withImpersonation } from './filters/impersonation.js';
 import { X509Authenticator } from './authn/x509-authenticator.js';
 import { withAuthorization } from './filters/authorization.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
@@ -175,6 +176,7 @@ export class GenericAPIServer {
         anonymous: c.anonymousAuth,
         logger: c.logger,
       }),
+      withImpersonation({ authorizer: c.authorizer, logger: c.logger }),
       withMaxInFlight({
         readOnlyLimit: c.maxRequestsInFlight,
         mutatingLimit: c.maxMutatingRequestsInFlight,
