@@ -2,7 +2,8 @@
 // completed flags to a GenericAPIServer serving the built-in API, with the bootstrap hook, the
 // storage readiness check and the admin kubeconfig.
 import type { Creater } from '../registry/rest/capabilities.js';
-import { completeConfig } from '../server/config.js';
+import { completeConfig, type Config } from '../server/config.js';
+import { AuditLogBackend } from '../server/audit/log-backend.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
 import { GenericAPIServer } from '../server/generic-api-server.js';
 import { ForwardingEncryptionMetrics } from '../server/encryption/forwarding-metrics.js';
@@ -55,6 +56,18 @@ export function listenersFor(o: CompletedServerRunOptions): ListenerConfig[] {
   return listeners;
 }
 
+/** The audit policy with its log backend (--audit-log-path, rotation in bytes). */
+function auditOf(o: CompletedServerRunOptions): Config['audit'] {
+  if (o.auditPolicy === undefined) return undefined;
+  const sink = new AuditLogBackend({
+    path: o.auditLogPath,
+    maxSizeBytes: o.auditLogMaxSize * 1024 * 1024,
+    maxBackups: o.auditLogMaxBackup,
+    maxAgeDays: o.auditLogMaxAge,
+  });
+  return { policy: o.auditPolicy, sink };
+}
+
 export interface ControlPlaneInit {
   readonly options: CompletedServerRunOptions;
   readonly assemble: AssembleAPI;
@@ -102,6 +115,7 @@ export class ControlPlane {
         tokens: o.tokens,
         tokenAuthenticators: assembly.tokenAuthenticators ?? [],
         anonymousAuth: o.anonymousAuth,
+        audit: auditOf(o),
         ...(assembly.authorizer === undefined ? {} : { authorizer: assembly.authorizer }),
         maxRequestsInFlight: o.maxRequestsInflight,
         maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,

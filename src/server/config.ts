@@ -2,6 +2,7 @@
 // Completion checks what can be checked before any socket opens and freezes the result.
 import { isIP } from 'node:net';
 import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
+import type { AuditSink, Policy } from './audit/types.js';
 import type { TokenTable } from './authn/token-auth.js';
 import type { TokenAuthenticator } from './authn/token-authenticator.js';
 import type { HealthChecker } from './healthz/health-checker.js';
@@ -15,6 +16,8 @@ export interface Config {
   /** Asked in turn about a bearer token the static tokens do not know (service account tokens). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   readonly anonymousAuth?: boolean;
+  /** --audit-policy-file with a backend: the audit filter is installed only with it. */
+  readonly audit?: { readonly policy: Policy; readonly sink: AuditSink } | undefined;
   /** --authorization-mode's chain; alwaysAllowAuthorizer (the default) means no authorization filter. */
   readonly authorizer?: Authorizer;
   /** --max-requests-inflight (default 400; 0 = no limit). */
@@ -69,6 +72,7 @@ export function completeConfig(config: Config): CompletedConfig {
     tokens: config.tokens ?? new Map(),
     tokenAuthenticators: Object.freeze([...(config.tokenAuthenticators ?? [])]),
     anonymousAuth: config.anonymousAuth ?? false,
+    audit: config.audit,
     authorizer: config.authorizer ?? alwaysAllowAuthorizer,
     maxRequestsInFlight: config.maxRequestsInFlight ?? 400,
     maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight ?? 200,

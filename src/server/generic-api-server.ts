@@ -6,6 +6,7 @@ import { statusError } from '../machinery/errors/index.js';
 import type { CompletedConfig } from './config.js';
 import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { withAuthentication } from './filters/authentication.js';
+import { withAudit } from './filters/audit.js';
 import { withImpersonation } from './filters/impersonation.js';
 import { X509Authenticator } from './authn/x509-authenticator.js';
 import { withAuthorization } from './filters/authorization.js';
@@ -112,6 +113,7 @@ export class GenericAPIServer {
         this.#listeners.push(await ServingListener.listen(l, onRequest));
     } catch (err) {
       await Promise.all(this.#listeners.map((l) => l.close()));
+      this.#config.audit?.sink.close?.();
       throw err;
     }
     this.#postStart = this.#hooks.runPostStartHooks(this.#config.logger);
@@ -176,6 +178,7 @@ export class GenericAPIServer {
         anonymous: c.anonymousAuth,
         logger: c.logger,
       }),
+      ...(c.audit === undefined ? [] : [withAudit(c.audit)]),
       withImpersonation({ authorizer: c.authorizer, logger: c.logger }),
       withMaxInFlight({
         readOnlyLimit: c.maxRequestsInFlight,

@@ -14,7 +14,7 @@ import {
 import { writeHttpError, writeStatus } from '../http/respond.js';
 import type { Logger } from '../logging/logger.js';
 import { forbiddenStatus } from './authorization.js';
-import type { Filter, FilterScope } from './filter-scope.js';
+import type { Filter } from './filter-scope.js';
 
 const resourceOf: Record<ImpersonationKind, string> = {
   ServiceAccount: 'serviceaccounts',
@@ -90,8 +90,6 @@ export function impersonatedUser(
 export interface ImpersonationFilterOptions {
   readonly authorizer: Authorizer;
   readonly logger: Logger;
-  /** Told who acts for whom (the audit event's impersonatedUser). */
-  readonly onImpersonation?: (scope: FilterScope, requestor: UserInfo, user: UserInfo) => void;
 }
 
 export function withImpersonation(opts: ImpersonationFilterOptions): Filter {
@@ -130,7 +128,7 @@ export function withImpersonation(opts: ImpersonationFilterOptions): Filter {
       }
     }
     const user = impersonatedUser(parsed.requests, parsed.groupsSpecified);
-    opts.onImpersonation?.(scope, requestor, user);
+    scope.audit?.impersonate(user);
     scope.user = user;
     return next(scope);
   };

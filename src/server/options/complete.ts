@@ -6,6 +6,8 @@ import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
 import { loadServiceAccountKeys, type ServiceAccountKeys } from '../authn/service-account-keys.js';
 import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
+import { loadPolicyFile } from '../audit/policy.js';
+import type { Policy } from '../audit/types.js';
 import type { TlsMaterial } from '../http/serving-listener.js';
 import { errorText } from '../logging/error-text.js';
 import { Logger, type LogSink } from '../logging/logger.js';
@@ -46,6 +48,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   /** Signs and verifies service account tokens. */
   readonly serviceAccountKeys: ServiceAccountKeys;
   readonly logger: Logger;
+  /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
+  readonly auditPolicy: Policy | undefined;
   /** --encryption-provider-config, read and checked; absent without the flag. */
   readonly encryptionConfig: LoadedEncryptionConfig | undefined;
   readonly [completedOptions]: true;
@@ -64,6 +68,16 @@ async function readClientCA(path: string): Promise<string> {
       `failed to load --client-ca-file ${JSON.stringify(path)}: data does not contain any valid RSA or ECDSA certificates`,
     ]);
   return pem;
+}
+
+/** Auditing needs a policy and a backend (kube's AuditOptions: no backend, no events). */
+async function auditPolicyOf(o: ServerRunOptions): Promise<Policy | undefined> {
+  if (o.auditPolicyFile === '' || o.auditLogPath === '') return undefined;
+  try {
+    return await loadPolicyFile(o.auditPolicyFile);
+  } catch (err) {
+    throw new OptionsError([`loading audit policy file: ${errorText(err)}`]);
+  }
 }
 
 async function servingMaterial(
@@ -139,6 +153,7 @@ export async function completeServerRunOptions(
   const dataDir = resolve(o.storage.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);
+  const auditPolicy = await auditPolicyOf(o);
   const [serving, adminToken, fileTokens, serviceAccountKeys] = await Promise.all([
     servingMaterial(o, dataDir),
     ensureAdminToken(join(dataDir, 'pki', 'admin.token')),
@@ -160,6 +175,7 @@ export async function completeServerRunOptions(
     serviceAccountKeys,
     logger,
     encryptionConfig,
+    auditPolicy,
   };
   return Object.freeze(completed) as CompletedServerRunOptions;
 }

@@ -25,6 +25,14 @@ export interface ServerRunOptions {
   tokenAuthFile: string;
   /** --client-ca-file: PEM CA bundle that client certificates must chain to ('' off). */
   clientCAFile: string;
+  /** --audit-policy-file ('' no auditing). */
+  auditPolicyFile: string;
+  /** --audit-log-path: '' no log backend, '-' stdout. */
+  auditLogPath: string;
+  /** --audit-log-maxsize (MB), --audit-log-maxbackup, --audit-log-maxage (days); 0 = no limit. */
+  auditLogMaxSize: number;
+  auditLogMaxBackup: number;
+  auditLogMaxAge: number;
   anonymousAuth: boolean;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
@@ -74,6 +82,11 @@ export function defaultServerRunOptions(): ServerRunOptions {
     tlsPrivateKeyFile: '',
     tokenAuthFile: '',
     clientCAFile: '',
+    auditPolicyFile: '',
+    auditLogPath: '',
+    auditLogMaxSize: 0,
+    auditLogMaxBackup: 0,
+    auditLogMaxAge: 0,
     anonymousAuth: false,
     authorizationModes: [],
     enableAdmissionPlugins: [],
@@ -129,6 +142,13 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
       disable: o.disableAdmissionPlugins,
     }),
   );
+  for (const [flag, n] of [
+    ['audit-log-maxsize', o.auditLogMaxSize],
+    ['audit-log-maxbackup', o.auditLogMaxBackup],
+    ['audit-log-maxage', o.auditLogMaxAge],
+  ] as const) {
+    if (n < 0) errs.push(`--${flag} ${n} must be greater than or equal to 0`);
+  }
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');
