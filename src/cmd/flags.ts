@@ -119,6 +119,53 @@ const authnFlags: Spec[] = [
   flag(
     {
       section: authn,
+      name: 'requestheader-client-ca-file',
+      kind: 'string',
+      usage:
+        'Root certificate bundle to use to verify client certificates on incoming requests before trusting usernames in headers specified by --requestheader-username-headers.',
+    },
+    (o, v) => (o.requestHeaderClientCAFile = v),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'requestheader-allowed-names',
+      kind: 'strings',
+      usage:
+        'List of client certificate common names to allow to provide usernames in headers specified by --requestheader-username-headers. If empty, any client certificate validated by the authorities in --requestheader-client-ca-file is allowed.',
+    },
+    (o, v) => o.requestHeaderAllowedNames.push(...parseListFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'requestheader-username-headers',
+      kind: 'strings',
+      usage: 'List of request headers to inspect for usernames. X-Remote-User is common.',
+    },
+    (o, v) => o.requestHeaderUsernameHeaders.push(...parseListFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'requestheader-group-headers',
+      kind: 'strings',
+      usage: 'List of request headers to inspect for groups. X-Remote-Group is suggested.',
+    },
+    (o, v) => o.requestHeaderGroupHeaders.push(...parseListFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'requestheader-extra-headers-prefix',
+      kind: 'strings',
+      usage: 'List of request header prefixes to inspect. X-Remote-Extra- is suggested.',
+    },
+    (o, v) => o.requestHeaderExtraHeadersPrefix.push(...parseListFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
       name: 'service-account-issuer',
       kind: 'strings',
       usage:

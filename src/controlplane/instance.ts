@@ -116,6 +116,17 @@ export class ControlPlane {
         tokenAuthenticators: assembly.tokenAuthenticators ?? [],
         anonymousAuth: o.anonymousAuth,
         audit: auditOf(o),
+        clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,
+        requestHeader:
+          o.requestHeaderCAPem === ''
+            ? undefined
+            : {
+                caPem: o.requestHeaderCAPem,
+                allowedNames: o.requestHeaderAllowedNames,
+                usernameHeaders: o.requestHeaderUsernameHeaders,
+                groupHeaders: o.requestHeaderGroupHeaders,
+                extraHeaderPrefixes: o.requestHeaderExtraHeadersPrefix,
+              },
         ...(assembly.authorizer === undefined ? {} : { authorizer: assembly.authorizer }),
         maxRequestsInFlight: o.maxRequestsInflight,
         maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,

@@ -8,6 +8,7 @@ import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { withAuthentication } from './filters/authentication.js';
 import { withAudit } from './filters/audit.js';
 import { withImpersonation } from './filters/impersonation.js';
+import { RequestHeaderAuthenticator } from './authn/request-header-authenticator.js';
 import { X509Authenticator } from './authn/x509-authenticator.js';
 import { withAuthorization } from './filters/authorization.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
@@ -171,9 +172,10 @@ export class GenericAPIServer {
       withRequestTimeout(c.requestTimeoutMs, this.#deadlines),
       withAuthentication({
         tokens: c.tokens,
-        ...(c.listeners.some((l) => l.tls?.clientCAPem !== undefined)
-          ? { x509: new X509Authenticator() }
-          : {}),
+        requestAuthenticators: [
+          ...(c.requestHeader === undefined ? [] : [new RequestHeaderAuthenticator(c.requestHeader)]),
+          ...(c.clientCA === undefined ? [] : [new X509Authenticator(c.clientCA)]),
+        ],
         tokenAuthenticators: c.tokenAuthenticators,
         anonymous: c.anonymousAuth,
         logger: c.logger,

@@ -1,41 +1,21 @@
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
 import { request } from 'node:https';
 import { connect } from 'node:http2';
 import { after, before, describe, it } from 'node:test';
-import { createCertificate } from '../tls/certificate.js';
 import { newTestCA, type TestClientCertificate } from '../tls/testing/test-ca.js';
 import { ServingListener } from '../http/serving-listener.js';
 import { X509Authenticator } from './x509-authenticator.js';
 
 function servingPair(): { certPem: string; keyPem: string; caPem: string } {
-  const keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const now = Date.now();
-  const validity = { notBefore: new Date(now - 60_000), notAfter: new Date(now + 3_600_000) };
-  const issuer = { name: { commonName: 'serving-ca' }, ...keys };
-  const caPem = createCertificate(
-    { subject: issuer.name, publicKey: keys.publicKey, isCA: true, ...validity },
-    issuer,
-  );
-  const leaf = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const certPem = createCertificate(
-    {
-      subject: { commonName: 'localhost' },
-      publicKey: leaf.publicKey,
-      isCA: false,
-      altNames: ['127.0.0.1'],
-      ...validity,
-    },
-    issuer,
-  );
-  return { certPem, keyPem: leaf.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), caPem };
+  const ca = newTestCA('serving-ca');
+  return { ...ca.issueServer(['127.0.0.1']), caPem: ca.caPem };
 }
 
 describe('X509Authenticator over the serving listener', () => {
   const clients = newTestCA('client-ca');
   const stranger = newTestCA('client-ca');
   const serving = servingPair();
-  const authenticator = new X509Authenticator();
+  const authenticator = new X509Authenticator(clients.caPem);
   let listener: ServingListener;
 
   before(async () => {

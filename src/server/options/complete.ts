@@ -48,6 +48,9 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   /** Signs and verifies service account tokens. */
   readonly serviceAccountKeys: ServiceAccountKeys;
   readonly logger: Logger;
+  /** The PEM of --client-ca-file and of --requestheader-client-ca-file ('' when not given). */
+  readonly clientCAPem: string;
+  readonly requestHeaderCAPem: string;
   /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
   readonly auditPolicy: Policy | undefined;
   /** --encryption-provider-config, read and checked; absent without the flag. */
@@ -55,17 +58,17 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly [completedOptions]: true;
 };
 
-/** --client-ca-file: a file that holds no certificate stops the start (kube's dynamic CA loader). */
-async function readClientCA(path: string): Promise<string> {
+/** A CA file that holds no certificate stops the start (kube's dynamic CA loader). */
+export async function readClientCA(flag: string, path: string): Promise<string> {
   let pem: string;
   try {
     pem = await readFile(path, 'utf8');
   } catch (err) {
-    throw new OptionsError([`failed to load --client-ca-file ${JSON.stringify(path)}: ${errorText(err)}`]);
+    throw new OptionsError([`failed to load --${flag} ${JSON.stringify(path)}: ${errorText(err)}`]);
   }
   if (!pem.includes('-----BEGIN CERTIFICATE-----'))
     throw new OptionsError([
-      `failed to load --client-ca-file ${JSON.stringify(path)}: data does not contain any valid RSA or ECDSA certificates`,
+      `failed to load --${flag} ${JSON.stringify(path)}: data does not contain any valid RSA or ECDSA certificates`,
     ]);
   return pem;
 }
@@ -83,9 +86,12 @@ async function auditPolicyOf(o: ServerRunOptions): Promise<Policy | undefined> {
 async function servingMaterial(
   o: ServerRunOptions,
   dataDir: string,
+  trustedCAs: readonly string[],
 ): Promise<{ tls?: TlsMaterial; caPem?: string; generated: readonly string[] }> {
   if (o.securePort === 0) return { generated: [] };
-  const clientCA = o.clientCAFile === '' ? {} : { clientCAPem: await readClientCA(o.clientCAFile) };
+  const trusted = trustedCAs.filter((b) => b !== '').join('\n');
+  // The handshake trusts both bundles; each authenticator then checks its own.
+  const clientCA = trusted === '' ? {} : { clientCAPem: trusted };
   if (o.tlsCertFile !== '') {
     const [certPem, keyPem] = await Promise.all([
       readFile(o.tlsCertFile, 'utf8'),
@@ -154,8 +160,14 @@ export async function completeServerRunOptions(
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);
   const auditPolicy = await auditPolicyOf(o);
+  const [clientCAPem, requestHeaderCAPem] = await Promise.all([
+    o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),
+    o.requestHeaderClientCAFile === ''
+      ? ''
+      : readClientCA('requestheader-client-ca-file', o.requestHeaderClientCAFile),
+  ]);
   const [serving, adminToken, fileTokens, serviceAccountKeys] = await Promise.all([
-    servingMaterial(o, dataDir),
+    servingMaterial(o, dataDir, [clientCAPem, requestHeaderCAPem]),
     ensureAdminToken(join(dataDir, 'pki', 'admin.token')),
     o.tokenAuthFile === '' ? new Map() : loadTokenFile(o.tokenAuthFile, logger),
     serviceAccountKeysFor(o, dataDir),
@@ -176,6 +188,8 @@ export async function completeServerRunOptions(
     logger,
     encryptionConfig,
     auditPolicy,
+    clientCAPem,
+    requestHeaderCAPem,
   };
   return Object.freeze(completed) as CompletedServerRunOptions;
 }

@@ -25,6 +25,12 @@ export interface ServerRunOptions {
   tokenAuthFile: string;
   /** --client-ca-file: PEM CA bundle that client certificates must chain to ('' off). */
   clientCAFile: string;
+  /** --requestheader-client-ca-file ('' off) and the request-header flags that go with it. */
+  requestHeaderClientCAFile: string;
+  requestHeaderAllowedNames: string[];
+  requestHeaderUsernameHeaders: string[];
+  requestHeaderGroupHeaders: string[];
+  requestHeaderExtraHeadersPrefix: string[];
   /** --audit-policy-file ('' no auditing). */
   auditPolicyFile: string;
   /** --audit-log-path: '' no log backend, '-' stdout. */
@@ -82,6 +88,11 @@ export function defaultServerRunOptions(): ServerRunOptions {
     tlsPrivateKeyFile: '',
     tokenAuthFile: '',
     clientCAFile: '',
+    requestHeaderClientCAFile: '',
+    requestHeaderAllowedNames: [],
+    requestHeaderUsernameHeaders: [],
+    requestHeaderGroupHeaders: [],
+    requestHeaderExtraHeadersPrefix: [],
     auditPolicyFile: '',
     auditLogPath: '',
     auditLogMaxSize: 0,
