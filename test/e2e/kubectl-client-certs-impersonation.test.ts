@@ -4,6 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
@@ -17,6 +18,7 @@ const b64 = (s: string): string => Buffer.from(s).toString('base64');
 describe('kubectl against capstan: client certificates and impersonation', () => {
   const clientCA = newTestCA('capstan-e2e-client-ca');
   const otherCA = newTestCA('capstan-e2e-client-ca');
+  const proxyCA = newTestCA('capstan-e2e-front-proxy-ca');
   let dir: string;
   let capstan: CapstanProcess;
   const admin = kubectlSession(() => capstan.kubeconfigPath);
@@ -57,8 +59,18 @@ describe('kubectl against capstan: client certificates and impersonation', () =>
     dir = await mkdtemp(join(tmpdir(), 'capstan-e2e-certs-'));
     const caFile = join(dir, 'client-ca.crt');
     await writeFile(caFile, clientCA.caPem);
+    const proxyCAFile = join(dir, 'front-proxy-ca.crt');
+    await writeFile(proxyCAFile, proxyCA.caPem);
     capstan = await startCapstanProcess({
-      args: ['--storage-backend=memory', `--client-ca-file=${caFile}`, '--authorization-mode=RBAC'],
+      args: [
+        '--storage-backend=memory',
+        `--client-ca-file=${caFile}`,
+        '--authorization-mode=RBAC',
+        `--requestheader-client-ca-file=${proxyCAFile}`,
+        '--requestheader-allowed-names=front-proxy',
+        '--requestheader-username-headers=X-Remote-User',
+        '--requestheader-group-headers=X-Remote-Group',
+      ],
     });
   });
   after(async () => {
@@ -129,5 +141,35 @@ describe('kubectl against capstan: client certificates and impersonation', () =>
       await jane.fails(['--as=bob', 'get', 'pods']),
       'Error from server (Forbidden): users "bob" is forbidden: User "jane" cannot impersonate resource "users" in API group "" at the cluster scope\n',
     );
+  });
+
+  it('takes the user a front proxy names in its headers (request-header authentication)', async () => {
+    const proxy = proxyCA.issueClient('front-proxy');
+    const adminConfig = await readFile(capstan.kubeconfigPath, 'utf8');
+    const ca = Buffer.from(/certificate-authority-data: "([^"]+)"/.exec(adminConfig)?.[1] ?? '', 'base64');
+    const review = JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' });
+    const body = await new Promise<string>((resolve, reject) => {
+      request(
+        `${capstan.url}/apis/authentication.k8s.io/v1/selfsubjectreviews`,
+        {
+          method: 'POST',
+          ca,
+          cert: proxy.certPem,
+          key: proxy.keyPem,
+          headers: { 'content-type': 'application/json', 'x-remote-user': 'alice', 'x-remote-group': 'devs' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d: Buffer) => (text += d.toString()));
+          res.on('end', () => {
+            resolve(text);
+          });
+        },
+      )
+        .on('error', reject)
+        .end(review);
+    });
+    const { status } = JSON.parse(body) as { status?: { userInfo?: unknown } };
+    assert.deepEqual(status?.userInfo, { username: 'alice', groups: ['devs', 'system:authenticated'] });
   });
 });
