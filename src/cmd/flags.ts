@@ -166,6 +166,26 @@ const authnFlags: Spec[] = [
   flag(
     {
       section: authn,
+      name: 'authentication-token-webhook-config-file',
+      kind: 'string',
+      usage:
+        'File with webhook configuration for token authentication in kubeconfig format. The API server will query the remote service to determine authentication for bearer tokens.',
+    },
+    (o, v) => (o.authenticationTokenWebhookConfigFile = v),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'authentication-token-webhook-cache-ttl',
+      kind: 'duration',
+      usage: 'The duration to cache responses from the webhook token authenticator.',
+      def: '2m0s',
+    },
+    (o, v) => (o.authenticationTokenWebhookCacheTTLMs = parseDurationFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
       name: 'service-account-issuer',
       kind: 'strings',
       usage:

@@ -4,6 +4,7 @@
 import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig, type Config } from '../server/config.js';
 import { AuditLogBackend } from '../server/audit/log-backend.js';
+import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
 import { GenericAPIServer } from '../server/generic-api-server.js';
 import { ForwardingEncryptionMetrics } from '../server/encryption/forwarding-metrics.js';
@@ -113,7 +114,17 @@ export class ControlPlane {
       const config = completeConfig({
         listeners: init.listeners ?? listenersFor(o),
         tokens: o.tokens,
-        tokenAuthenticators: assembly.tokenAuthenticators ?? [],
+        tokenAuthenticators: [
+          ...(assembly.tokenAuthenticators ?? []),
+          ...(o.webhookTarget === undefined
+            ? []
+            : [
+                new WebhookTokenAuthenticator({
+                  target: o.webhookTarget,
+                  cacheTTLMs: o.authenticationTokenWebhookCacheTTLMs,
+                }).authenticate,
+              ]),
+        ],
         anonymousAuth: o.anonymousAuth,
         audit: auditOf(o),
         clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,

@@ -6,6 +6,7 @@ import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
 import { loadServiceAccountKeys, type ServiceAccountKeys } from '../authn/service-account-keys.js';
 import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
+import { loadWebhookTarget, type WebhookTarget } from '../authn/webhook-token-authenticator.js';
 import { loadPolicyFile } from '../audit/policy.js';
 import type { Policy } from '../audit/types.js';
 import type { TlsMaterial } from '../http/serving-listener.js';
@@ -51,6 +52,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   /** The PEM of --client-ca-file and of --requestheader-client-ca-file ('' when not given). */
   readonly clientCAPem: string;
   readonly requestHeaderCAPem: string;
+  /** --authentication-token-webhook-config-file read; absent without it. */
+  readonly webhookTarget: WebhookTarget | undefined;
   /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
   readonly auditPolicy: Policy | undefined;
   /** --encryption-provider-config, read and checked; absent without the flag. */
@@ -71,6 +74,15 @@ export async function readClientCA(flag: string, path: string): Promise<string> 
       `failed to load --${flag} ${JSON.stringify(path)}: data does not contain any valid RSA or ECDSA certificates`,
     ]);
   return pem;
+}
+
+async function webhookTargetOf(path: string): Promise<WebhookTarget | undefined> {
+  if (path === '') return undefined;
+  try {
+    return await loadWebhookTarget(path);
+  } catch (err) {
+    throw new OptionsError([`invalid authentication config: ${errorText(err)}`]);
+  }
 }
 
 /** Auditing needs a policy and a backend (kube's AuditOptions: no backend, no events). */
@@ -160,6 +172,7 @@ export async function completeServerRunOptions(
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);
   const auditPolicy = await auditPolicyOf(o);
+  const webhookTarget = await webhookTargetOf(o.authenticationTokenWebhookConfigFile);
   const [clientCAPem, requestHeaderCAPem] = await Promise.all([
     o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),
     o.requestHeaderClientCAFile === ''
@@ -188,6 +201,7 @@ export async function completeServerRunOptions(
     logger,
     encryptionConfig,
     auditPolicy,
+    webhookTarget,
     clientCAPem,
     requestHeaderCAPem,
   };

@@ -31,6 +31,10 @@ export interface ServerRunOptions {
   requestHeaderUsernameHeaders: string[];
   requestHeaderGroupHeaders: string[];
   requestHeaderExtraHeadersPrefix: string[];
+  /** --authentication-token-webhook-config-file ('' off): a kubeconfig naming the TokenReview service. */
+  authenticationTokenWebhookConfigFile: string;
+  /** --authentication-token-webhook-cache-ttl (default 2m). */
+  authenticationTokenWebhookCacheTTLMs: number;
   /** --audit-policy-file ('' no auditing). */
   auditPolicyFile: string;
   /** --audit-log-path: '' no log backend, '-' stdout. */
@@ -93,6 +97,8 @@ export function defaultServerRunOptions(): ServerRunOptions {
     requestHeaderUsernameHeaders: [],
     requestHeaderGroupHeaders: [],
     requestHeaderExtraHeadersPrefix: [],
+    authenticationTokenWebhookConfigFile: '',
+    authenticationTokenWebhookCacheTTLMs: 120_000,
     auditPolicyFile: '',
     auditLogPath: '',
     auditLogMaxSize: 0,
