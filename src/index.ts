@@ -48,6 +48,8 @@ export interface StartCapstanOptions {
   readonly disableAdmissionPlugins?: readonly string[];
   /** --token-auth-file: static bearer tokens (CSV: token,user,uid,"group1,group2"). */
   readonly tokenAuthFile?: string;
+  /** --client-ca-file: client certificates signed by this CA authenticate (CN = user, O = groups). */
+  readonly clientCAFile?: string;
   /** --runtime-config values: `api/all=false,apps/v1=true`. */
   readonly runtimeConfig?: readonly string[];
   readonly requestTimeoutMs?: number;
@@ -111,6 +113,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   o.enableAdmissionPlugins = [...(opts.enableAdmissionPlugins ?? [])];
   o.disableAdmissionPlugins = [...(opts.disableAdmissionPlugins ?? [])];
   if (opts.tokenAuthFile !== undefined) o.tokenAuthFile = opts.tokenAuthFile;
+  if (opts.clientCAFile !== undefined) o.clientCAFile = opts.clientCAFile;
   o.runtimeConfig = [...(opts.runtimeConfig ?? [])];
   if (opts.requestTimeoutMs !== undefined) o.requestTimeoutMs = opts.requestTimeoutMs;
   if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;

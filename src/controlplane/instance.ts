@@ -2,7 +2,9 @@
 // completed flags to a GenericAPIServer serving the built-in API, with the bootstrap hook, the
 // storage readiness check and the admin kubeconfig.
 import type { Creater } from '../registry/rest/capabilities.js';
-import { completeConfig } from '../server/config.js';
+import { completeConfig, type Config } from '../server/config.js';
+import { AuditLogBackend } from '../server/audit/log-backend.js';
+import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
 import { GenericAPIServer } from '../server/generic-api-server.js';
 import { ForwardingEncryptionMetrics } from '../server/encryption/forwarding-metrics.js';
@@ -60,6 +62,18 @@ export function listenersFor(o: CompletedServerRunOptions): ListenerConfig[] {
   return listeners;
 }
 
+/** The audit policy with its log backend (--audit-log-path, rotation in bytes). */
+function auditOf(o: CompletedServerRunOptions): Config['audit'] {
+  if (o.auditPolicy === undefined) return undefined;
+  const sink = new AuditLogBackend({
+    path: o.auditLogPath,
+    maxSizeBytes: o.auditLogMaxSize * 1024 * 1024,
+    maxBackups: o.auditLogMaxBackup,
+    maxAgeDays: o.auditLogMaxAge,
+  });
+  return { policy: o.auditPolicy, sink };
+}
+
 export interface ControlPlaneInit {
   readonly options: CompletedServerRunOptions;
   readonly assemble: AssembleAPI;
@@ -109,8 +123,30 @@ export class ControlPlane {
       const config = completeConfig({
         listeners: init.listeners ?? listenersFor(o),
         tokens: o.tokens,
-        tokenAuthenticators: assembly.tokenAuthenticators ?? [],
+        tokenAuthenticators: [
+          ...(assembly.tokenAuthenticators ?? []),
+          ...(o.webhookTarget === undefined
+            ? []
+            : [
+                new WebhookTokenAuthenticator({
+                  target: o.webhookTarget,
+                  cacheTTLMs: o.authenticationTokenWebhookCacheTTLMs,
+                }).authenticate,
+              ]),
+        ],
         anonymousAuth: o.anonymousAuth,
+        audit: auditOf(o),
+        clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,
+        requestHeader:
+          o.requestHeaderCAPem === ''
+            ? undefined
+            : {
+                caPem: o.requestHeaderCAPem,
+                allowedNames: o.requestHeaderAllowedNames,
+                usernameHeaders: o.requestHeaderUsernameHeaders,
+                groupHeaders: o.requestHeaderGroupHeaders,
+                extraHeaderPrefixes: o.requestHeaderExtraHeadersPrefix,
+              },
         ...(assembly.authorizer === undefined ? {} : { authorizer: assembly.authorizer }),
         maxRequestsInFlight: o.maxRequestsInflight,
         maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,

@@ -4,6 +4,8 @@ import type { Faults } from './test-api/faults.js';
 import type { RequestLog } from './test-api/request-log.js';
 import { isIP } from 'node:net';
 import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
+import type { AuditSink, Policy } from './audit/types.js';
+import type { RequestHeaderConfig } from './authn/request-header-authenticator.js';
 import type { TokenTable } from './authn/token-auth.js';
 import type { TokenAuthenticator } from './authn/token-authenticator.js';
 import type { HealthChecker } from './healthz/health-checker.js';
@@ -17,6 +19,12 @@ export interface Config {
   /** Asked in turn about a bearer token the static tokens do not know (service account tokens). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   readonly anonymousAuth?: boolean;
+  /** --client-ca-file's bundle: client certificates it signed authenticate (CN, O's). */
+  readonly clientCA?: string | undefined;
+  /** --requestheader-*: a front proxy's certificate vouches for the user in its headers. */
+  readonly requestHeader?: RequestHeaderConfig | undefined;
+  /** --audit-policy-file with a backend: the audit filter is installed only with it. */
+  readonly audit?: { readonly policy: Policy; readonly sink: AuditSink } | undefined;
   /** --authorization-mode's chain; alwaysAllowAuthorizer (the default) means no authorization filter. */
   readonly authorizer?: Authorizer;
   /** --max-requests-inflight (default 400; 0 = no limit). */
@@ -75,6 +83,9 @@ export function completeConfig(config: Config): CompletedConfig {
     tokens: config.tokens ?? new Map(),
     tokenAuthenticators: Object.freeze([...(config.tokenAuthenticators ?? [])]),
     anonymousAuth: config.anonymousAuth ?? false,
+    audit: config.audit,
+    clientCA: config.clientCA,
+    requestHeader: config.requestHeader,
     authorizer: config.authorizer ?? alwaysAllowAuthorizer,
     maxRequestsInFlight: config.maxRequestsInFlight ?? 400,
     maxMutatingRequestsInFlight: config.maxMutatingRequestsInFlight ?? 200,

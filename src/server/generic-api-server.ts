@@ -6,6 +6,10 @@ import { statusError } from '../machinery/errors/index.js';
 import type { CompletedConfig } from './config.js';
 import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { withAuthentication } from './filters/authentication.js';
+import { withAudit } from './filters/audit.js';
+import { withImpersonation } from './filters/impersonation.js';
+import { RequestHeaderAuthenticator } from './authn/request-header-authenticator.js';
+import { X509Authenticator } from './authn/x509-authenticator.js';
 import { withAuthorization } from './filters/authorization.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
 import { withMetrics } from './filters/metrics.js';
@@ -110,6 +114,7 @@ export class GenericAPIServer {
         this.#listeners.push(await ServingListener.listen(l, onRequest));
     } catch (err) {
       await Promise.all(this.#listeners.map((l) => l.close()));
+      this.#config.audit?.sink.close?.();
       throw err;
     }
     this.#postStart = this.#hooks.runPostStartHooks(this.#config.logger);
@@ -168,10 +173,16 @@ export class GenericAPIServer {
       withRequestTimeout(c.requestTimeoutMs, this.#deadlines),
       withAuthentication({
         tokens: c.tokens,
+        requestAuthenticators: [
+          ...(c.requestHeader === undefined ? [] : [new RequestHeaderAuthenticator(c.requestHeader)]),
+          ...(c.clientCA === undefined ? [] : [new X509Authenticator(c.clientCA)]),
+        ],
         tokenAuthenticators: c.tokenAuthenticators,
         anonymous: c.anonymousAuth,
         logger: c.logger,
       }),
+      ...(c.audit === undefined ? [] : [withAudit(c.audit)]),
+      withImpersonation({ authorizer: c.authorizer, logger: c.logger }),
       withMaxInFlight({
         readOnlyLimit: c.maxRequestsInFlight,
         mutatingLimit: c.maxMutatingRequestsInFlight,

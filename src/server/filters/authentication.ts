@@ -7,6 +7,12 @@ import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
 import { withAuthenticatedGroup, type AuthenticationResult, type TokenTable } from '../authn/token-auth.js';
 import { authenticateToken, type TokenAuthenticator } from '../authn/token-authenticator.js';
+
+/** Judges a request from what its connection and headers carry, synchronously. */
+export interface RequestAuthenticator {
+  authenticate(req: HttpRequest): AuthenticationResult;
+}
+import type { HttpRequest } from '../http/types.js';
 import type { Logger } from '../logging/logger.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { Filter, FilterScope, Handler } from './filter-scope.js';
@@ -22,6 +28,11 @@ export const publicInfoPaths: ReadonlySet<string> = new Set([
 export interface AuthenticationOptions {
   readonly tokens: TokenTable;
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
+  /**
+   * Asked in turn before the bearer token: the request-header authenticator, then client
+   * certificates (kube's union order).
+   */
+  readonly requestAuthenticators?: readonly RequestAuthenticator[];
   /** Requests without credentials proceed as system:anonymous (authorization then decides what they reach). */
   readonly anonymous: boolean;
   readonly logger: Logger;
@@ -29,6 +40,7 @@ export interface AuthenticationOptions {
 
 export function withAuthentication(opts: AuthenticationOptions): Filter {
   const authenticators = opts.tokenAuthenticators ?? [];
+  const requestAuthenticators = opts.requestAuthenticators ?? [];
   // The user each static token stands for, with system:authenticated added once, not per request.
   const authenticated = new WeakMap<UserInfo, UserInfo>();
   const withGroup = (user: UserInfo): UserInfo => {
@@ -59,6 +71,14 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
     return next(scope);
   };
   return (next) => (scope) => {
+    // kube's union: the first authenticator that knows the user wins; a failure (a certificate
+    // that does not verify) refuses the request unless a later one authenticates it.
+    let certificate: AuthenticationResult | undefined;
+    for (const a of requestAuthenticators) {
+      const r = a.authenticate(scope.req);
+      if (r.kind === 'user') return admit(scope, r, next);
+      if (r.kind === 'invalid') certificate ??= r;
+    }
     const result = authenticateToken(scope.req, {
       tokens: opts.tokens,
       authenticators,
@@ -67,6 +87,13 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
         return scope.signal;
       },
     });
+    if (certificate?.kind === 'invalid') {
+      const orCertificate = (r: AuthenticationResult): AuthenticationResult =>
+        r.kind === 'none' ? certificate : r;
+      return result instanceof Promise
+        ? result.then((r) => admit(scope, orCertificate(r), next))
+        : admit(scope, orCertificate(result), next);
+    }
     return result instanceof Promise ? result.then((r) => admit(scope, r, next)) : admit(scope, result, next);
   };
 }

@@ -76,6 +76,11 @@ export function withAuthorization(opts: AuthorizationFilterOptions): Filter {
       writeHttpError(scope.res, 500, sanitize(`Internal Server Error: ${JSON.stringify(uri)}: ${text}`));
       return;
     }
+    if (scope.audit !== undefined) {
+      // kube's authorization annotations on the audit event.
+      scope.audit.annotate('authorization.k8s.io/decision', decision === 'Allow' ? 'allow' : 'forbid');
+      scope.audit.annotate('authorization.k8s.io/reason', reason);
+    }
     if (decision === 'Allow') {
       await next(scope);
       return;

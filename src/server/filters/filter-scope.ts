@@ -4,6 +4,7 @@ import type { APIRequest } from '../../endpoints/api-handler.js';
 import type { RequestInfo } from '../../endpoints/request/request-info.js';
 import type { RequestURL } from '../../endpoints/request/request-url.js';
 import type { UserInfo } from '../../registry/rest/context.js';
+import type { RequestAudit } from '../audit/request-audit.js';
 import type { HttpRequest, HttpResponse } from '../http/types.js';
 
 export class FilterScope implements APIRequest {
@@ -15,6 +16,8 @@ export class FilterScope implements APIRequest {
   readonly info: RequestInfo;
   readonly longRunning: boolean;
   user: UserInfo | undefined = undefined;
+  /** Set by the audit filter when the policy audits this request. */
+  audit: RequestAudit | undefined = undefined;
   // Node makes a controller's signal on first read, and that is what costs (microseconds): most
   // requests never read it.
   readonly #abort = new AbortController();

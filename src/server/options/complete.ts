@@ -6,6 +6,9 @@ import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
 import { loadServiceAccountKeys, type ServiceAccountKeys } from '../authn/service-account-keys.js';
 import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
+import { loadWebhookTarget, type WebhookTarget } from '../authn/webhook-token-authenticator.js';
+import { loadPolicyFile } from '../audit/policy.js';
+import type { Policy } from '../audit/types.js';
 import type { TlsMaterial } from '../http/serving-listener.js';
 import { errorText } from '../logging/error-text.js';
 import { Logger, type LogSink } from '../logging/logger.js';
@@ -49,26 +52,71 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly logger: Logger;
   /** The server's one clock (--clock). */
   readonly clock: Clock;
+  /** The PEM of --client-ca-file and of --requestheader-client-ca-file ('' when not given). */
+  readonly clientCAPem: string;
+  readonly requestHeaderCAPem: string;
+  /** --authentication-token-webhook-config-file read; absent without it. */
+  readonly webhookTarget: WebhookTarget | undefined;
+  /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
+  readonly auditPolicy: Policy | undefined;
   /** --encryption-provider-config, read and checked; absent without the flag. */
   readonly encryptionConfig: LoadedEncryptionConfig | undefined;
   readonly [completedOptions]: true;
 };
 
+/** A CA file that holds no certificate stops the start (kube's dynamic CA loader). */
+export async function readClientCA(flag: string, path: string): Promise<string> {
+  let pem: string;
+  try {
+    pem = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new OptionsError([`failed to load --${flag} ${JSON.stringify(path)}: ${errorText(err)}`]);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+    throw new OptionsError([
+      `failed to load --${flag} ${JSON.stringify(path)}: data does not contain any valid RSA or ECDSA certificates`,
+    ]);
+  return pem;
+}
+
+async function webhookTargetOf(path: string): Promise<WebhookTarget | undefined> {
+  if (path === '') return undefined;
+  try {
+    return await loadWebhookTarget(path);
+  } catch (err) {
+    throw new OptionsError([`invalid authentication config: ${errorText(err)}`]);
+  }
+}
+
+/** Auditing needs a policy and a backend (kube's AuditOptions: no backend, no events). */
+async function auditPolicyOf(o: ServerRunOptions): Promise<Policy | undefined> {
+  if (o.auditPolicyFile === '' || o.auditLogPath === '') return undefined;
+  try {
+    return await loadPolicyFile(o.auditPolicyFile);
+  } catch (err) {
+    throw new OptionsError([`loading audit policy file: ${errorText(err)}`]);
+  }
+}
+
 async function servingMaterial(
   o: ServerRunOptions,
   dataDir: string,
+  trustedCAs: readonly string[],
 ): Promise<{ tls?: TlsMaterial; caPem?: string; generated: readonly string[] }> {
   if (o.securePort === 0) return { generated: [] };
+  const trusted = trustedCAs.filter((b) => b !== '').join('\n');
+  // The handshake trusts both bundles; each authenticator then checks its own.
+  const clientCA = trusted === '' ? {} : { clientCAPem: trusted };
   if (o.tlsCertFile !== '') {
     const [certPem, keyPem] = await Promise.all([
       readFile(o.tlsCertFile, 'utf8'),
       readFile(o.tlsPrivateKeyFile, 'utf8'),
     ]);
-    return { tls: { certPem, keyPem }, caPem: certPem, generated: [] };
+    return { tls: { certPem, keyPem, ...clientCA }, caPem: certPem, generated: [] };
   }
   const certs = await ensureServingCertificates(join(dataDir, 'pki'), defaultAltNames(o.bindAddress));
   return {
-    tls: { certPem: certs.certPem, keyPem: certs.keyPem },
+    tls: { certPem: certs.certPem, keyPem: certs.keyPem, ...clientCA },
     caPem: certs.caPem,
     generated: certs.generated,
   };
@@ -126,8 +174,16 @@ export async function completeServerRunOptions(
   const dataDir = resolve(o.storage.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);
+  const auditPolicy = await auditPolicyOf(o);
+  const webhookTarget = await webhookTargetOf(o.authenticationTokenWebhookConfigFile);
+  const [clientCAPem, requestHeaderCAPem] = await Promise.all([
+    o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),
+    o.requestHeaderClientCAFile === ''
+      ? ''
+      : readClientCA('requestheader-client-ca-file', o.requestHeaderClientCAFile),
+  ]);
   const [serving, adminToken, fileTokens, serviceAccountKeys] = await Promise.all([
-    servingMaterial(o, dataDir),
+    servingMaterial(o, dataDir, [clientCAPem, requestHeaderCAPem]),
     ensureAdminToken(join(dataDir, 'pki', 'admin.token')),
     o.tokenAuthFile === '' ? new Map() : loadTokenFile(o.tokenAuthFile, logger),
     serviceAccountKeysFor(o, dataDir),
@@ -148,6 +204,10 @@ export async function completeServerRunOptions(
     logger,
     clock: newClock(o.clockKind),
     encryptionConfig,
+    auditPolicy,
+    webhookTarget,
+    clientCAPem,
+    requestHeaderCAPem,
   };
   return Object.freeze(completed) as CompletedServerRunOptions;
 }

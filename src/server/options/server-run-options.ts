@@ -24,6 +24,26 @@ export interface ServerRunOptions {
   tlsCertFile: string;
   tlsPrivateKeyFile: string;
   tokenAuthFile: string;
+  /** --client-ca-file: PEM CA bundle that client certificates must chain to ('' off). */
+  clientCAFile: string;
+  /** --requestheader-client-ca-file ('' off) and the request-header flags that go with it. */
+  requestHeaderClientCAFile: string;
+  requestHeaderAllowedNames: string[];
+  requestHeaderUsernameHeaders: string[];
+  requestHeaderGroupHeaders: string[];
+  requestHeaderExtraHeadersPrefix: string[];
+  /** --authentication-token-webhook-config-file ('' off): a kubeconfig naming the TokenReview service. */
+  authenticationTokenWebhookConfigFile: string;
+  /** --authentication-token-webhook-cache-ttl (default 2m). */
+  authenticationTokenWebhookCacheTTLMs: number;
+  /** --audit-policy-file ('' no auditing). */
+  auditPolicyFile: string;
+  /** --audit-log-path: '' no log backend, '-' stdout. */
+  auditLogPath: string;
+  /** --audit-log-maxsize (MB), --audit-log-maxbackup, --audit-log-maxage (days); 0 = no limit. */
+  auditLogMaxSize: number;
+  auditLogMaxBackup: number;
+  auditLogMaxAge: number;
   anonymousAuth: boolean;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
@@ -78,6 +98,19 @@ export function defaultServerRunOptions(): ServerRunOptions {
     tlsCertFile: '',
     tlsPrivateKeyFile: '',
     tokenAuthFile: '',
+    clientCAFile: '',
+    requestHeaderClientCAFile: '',
+    requestHeaderAllowedNames: [],
+    requestHeaderUsernameHeaders: [],
+    requestHeaderGroupHeaders: [],
+    requestHeaderExtraHeadersPrefix: [],
+    authenticationTokenWebhookConfigFile: '',
+    authenticationTokenWebhookCacheTTLMs: 120_000,
+    auditPolicyFile: '',
+    auditLogPath: '',
+    auditLogMaxSize: 0,
+    auditLogMaxBackup: 0,
+    auditLogMaxAge: 0,
     anonymousAuth: false,
     authorizationModes: [],
     enableAdmissionPlugins: [],
@@ -138,6 +171,13 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
   );
   if (o.simulateNodes < 0 || o.simulateNodes > 65_000)
     errs.push('--simulate-nodes must be between 0 and 65000');
+  for (const [flag, n] of [
+    ['audit-log-maxsize', o.auditLogMaxSize],
+    ['audit-log-maxbackup', o.auditLogMaxBackup],
+    ['audit-log-maxage', o.auditLogMaxAge],
+  ] as const) {
+    if (n < 0) errs.push(`--${flag} ${n} must be greater than or equal to 0`);
+  }
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');

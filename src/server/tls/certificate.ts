@@ -6,7 +6,8 @@ import { ipBytes } from './ip-bytes.js';
 
 export interface DistinguishedName {
   readonly commonName: string;
-  readonly organization?: string;
+  /** One O attribute each (a client certificate's groups). */
+  readonly organization?: string | readonly string[];
 }
 
 export interface CertificateTemplate {
@@ -17,6 +18,8 @@ export interface CertificateTemplate {
   readonly isCA: boolean;
   /** DNS names and IP addresses for the subjectAltName extension. */
   readonly altNames?: readonly string[];
+  /** The extended key usage of a leaf: serverAuth (the default) or clientAuth. */
+  readonly usage?: 'server' | 'client';
 }
 
 export interface Issuer {
@@ -36,6 +39,7 @@ const oids = {
   authorityKeyIdentifier: '2.5.29.35',
   extKeyUsage: '2.5.29.37',
   serverAuth: '1.3.6.1.5.5.7.3.1',
+  clientAuth: '1.3.6.1.5.5.7.3.2',
 } as const;
 
 // keyUsage bit numbers.
@@ -46,7 +50,8 @@ const cRLSign = 6;
 function name(dn: DistinguishedName): der.Der {
   const rdn = (type: string, value: string): der.Der =>
     der.set(der.sequence(der.oid(type), der.utf8String(value)));
-  const parts = dn.organization === undefined ? [] : [rdn(oids.organization, dn.organization)];
+  const orgs = dn.organization === undefined ? [] : [dn.organization].flat();
+  const parts = orgs.map((o) => rdn(oids.organization, o));
   return der.sequence(...parts, rdn(oids.commonName, dn.commonName));
 }
 
@@ -76,7 +81,10 @@ function extensions(t: CertificateTemplate, issuer: Issuer): der.Der {
     extension(oids.subjectKeyIdentifier, false, der.octetString(keyId(t.publicKey))),
     extension(oids.authorityKeyIdentifier, false, der.sequence(der.implicit(0, keyId(issuer.publicKey)))),
   ];
-  if (!t.isCA) list.push(extension(oids.extKeyUsage, false, der.sequence(der.oid(oids.serverAuth))));
+  if (!t.isCA) {
+    const usage = t.usage === 'client' ? oids.clientAuth : oids.serverAuth;
+    list.push(extension(oids.extKeyUsage, false, der.sequence(der.oid(usage))));
+  }
   if (t.altNames !== undefined && t.altNames.length > 0)
     list.push(extension(oids.subjectAltName, false, altNames(t.altNames)));
   return der.explicit(3, der.sequence(...list));

@@ -1,0 +1,124 @@
+// One request's audit record as the filters fill it (kube's AuditContext): the event, the stages
+// still to write, and the annotations and impersonated user the inner filters add.
+import type { UserInfo } from '../../registry/rest/context.js';
+import type { RequestAuditConfig } from './policy-checker.js';
+import {
+  auditUser,
+  levelAtLeast,
+  type AuditEvent,
+  type AuditSink,
+  type ResponseStatus,
+  type Stage,
+} from './types.js';
+
+/** metav1.MicroTime: RFC 3339 with microseconds, UTC. */
+export function microTime(epochMicros: number): string {
+  const ms = Math.floor(epochMicros / 1000);
+  const micros = String(Math.floor(epochMicros) % 1_000_000).padStart(6, '0');
+  return `${new Date(ms).toISOString().slice(0, 19)}.${micros}Z`;
+}
+
+export const nowMicros = (): number => Math.floor((performance.timeOrigin + performance.now()) * 1000);
+
+function withoutManagedFields(obj: unknown): unknown {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return obj;
+  const o = obj as Record<string, unknown>;
+  const meta = o.metadata as Record<string, unknown> | undefined;
+  let out: Record<string, unknown> = o;
+  if (meta !== undefined && typeof meta === 'object' && 'managedFields' in meta) {
+    const { managedFields: _omitted, ...rest } = meta;
+    out = { ...o, metadata: rest };
+  }
+  if (Array.isArray(o.items)) out = { ...out, items: o.items.map(withoutManagedFields) };
+  return out;
+}
+
+/** The event's members in the order kube's JSON has them, whatever order they were set in. */
+function inKubeOrder(e: AuditEvent): AuditEvent {
+  const opt = <K extends keyof AuditEvent>(k: K): Partial<AuditEvent> =>
+    e[k] === undefined ? {} : { [k]: e[k] };
+  return {
+    kind: e.kind,
+    apiVersion: e.apiVersion,
+    level: e.level,
+    auditID: e.auditID,
+    stage: e.stage,
+    requestURI: e.requestURI,
+    verb: e.verb,
+    user: e.user,
+    ...opt('impersonatedUser'),
+    sourceIPs: e.sourceIPs,
+    ...opt('userAgent'),
+    ...opt('objectRef'),
+    ...opt('responseStatus'),
+    ...opt('requestObject'),
+    ...opt('responseObject'),
+    requestReceivedTimestamp: e.requestReceivedTimestamp,
+    stageTimestamp: e.stageTimestamp,
+    ...opt('annotations'),
+  };
+}
+
+export class RequestAudit {
+  readonly event: AuditEvent;
+  readonly config: RequestAuditConfig;
+  readonly #sink: AuditSink;
+  readonly #omit: ReadonlySet<Stage>;
+
+  constructor(event: AuditEvent, config: RequestAuditConfig, sink: AuditSink) {
+    this.event = event;
+    this.config = config;
+    this.#sink = sink;
+    this.#omit = new Set(config.omitStages);
+  }
+
+  get logsRequest(): boolean {
+    return levelAtLeast(this.config.level, 'Request');
+  }
+
+  get logsResponse(): boolean {
+    return this.config.level === 'RequestResponse';
+  }
+
+  annotate(key: string, value: string): void {
+    (this.event.annotations ??= {})[key] = value;
+  }
+
+  impersonate(user: UserInfo): void {
+    this.event.impersonatedUser = auditUser(user);
+  }
+
+  requestObject(obj: unknown): void {
+    if (this.logsRequest)
+      this.event.requestObject = this.config.omitManagedFields ? withoutManagedFields(obj) : obj;
+  }
+
+  /** LogResponseObject: a Status fills responseStatus at Metadata; the object itself only at RequestResponse. */
+  responseObject(obj: unknown): void {
+    if (typeof obj === 'object' && obj !== null && (obj as { kind?: unknown }).kind === 'Status') {
+      const o = obj as Partial<ResponseStatus>;
+      this.event.responseStatus = {
+        metadata: {},
+        ...(o.status === undefined ? {} : { status: o.status }),
+        ...(o.message === undefined ? {} : { message: o.message }),
+        ...(o.reason === undefined ? {} : { reason: o.reason }),
+        ...(o.details === undefined ? {} : { details: o.details }),
+        code: o.code ?? 0,
+      };
+    }
+    if (this.logsResponse)
+      this.event.responseObject = this.config.omitManagedFields ? withoutManagedFields(obj) : obj;
+  }
+
+  responseCode(code: number): void {
+    if (this.event.responseStatus === undefined) this.event.responseStatus = { metadata: {}, code };
+  }
+
+  /** Writes the event at `stage` unless the policy omits it. */
+  stage(stage: Stage): void {
+    if (this.#omit.has(stage)) return;
+    this.event.stage = stage;
+    this.event.stageTimestamp = microTime(nowMicros());
+    this.#sink.processEvents(inKubeOrder(this.event));
+  }
+}

@@ -1,0 +1,165 @@
+// Audit (k8s.io/apiserver/pkg/endpoints/filters/audit.go and audit_init.go): every request gets an
+// Audit-ID (the client's, or a new UUID) in its response; the policy picks a level from the
+// authenticated user and the RequestInfo; events go to the sink at RequestReceived, ResponseStarted
+// (long-running requests), ResponseComplete or Panic. Installed only when a policy is given.
+import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
+import { anonymousUser } from '../../registry/rest/context.js';
+import { auditConfigFor } from '../audit/policy-checker.js';
+import { RequestAudit, microTime, nowMicros } from '../audit/request-audit.js';
+import {
+  auditUser,
+  type AuditEvent,
+  type AuditSink,
+  type ObjectReference,
+  type Policy,
+} from '../audit/types.js';
+import type { HttpRequest, HttpResponse } from '../http/types.js';
+import { authorizationAttributes } from './authorization.js';
+import type { Filter, FilterScope } from './filter-scope.js';
+
+export interface AuditFilterOptions {
+  readonly policy: Policy;
+  readonly sink: AuditSink;
+}
+
+/** utilnet.SourceIPs: X-Forwarded-For, then X-Real-Ip, then the peer, each once. */
+function sourceIPs(req: HttpRequest): string[] {
+  const ips: string[] = [];
+  const add = (ip: string): void => {
+    const v = ip.trim().replace(/^::ffff:(?=\d+\.)/, '');
+    if (isIP(v) !== 0 && !ips.includes(v)) ips.push(v);
+  };
+  const forwarded = req.headers['x-forwarded-for'];
+  if (typeof forwarded === 'string') forwarded.split(',').forEach(add);
+  const real = req.headers['x-real-ip'];
+  if (typeof real === 'string') add(real);
+  add(req.socket.remoteAddress ?? '');
+  return ips;
+}
+
+function objectRef(scope: FilterScope): ObjectReference | undefined {
+  const info = scope.info;
+  if (!info.isResourceRequest) return undefined;
+  const ref: ObjectReference = { resource: info.resource };
+  if (info.namespace !== '') ref.namespace = info.namespace;
+  if (info.name !== '') ref.name = info.name;
+  if (info.apiGroup !== '') ref.apiGroup = info.apiGroup;
+  ref.apiVersion = info.apiVersion;
+  if (info.subresource !== '') ref.subresource = info.subresource;
+  return ref;
+}
+
+const bodyVerbs = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const parseJSON = (chunks: readonly Buffer[]): unknown => {
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Keeps the request body's chunks as the handler reads them (its own 'data' listener decides when). */
+function tapRequestBody(req: HttpRequest): Buffer[] {
+  const chunks: Buffer[] = [];
+  const emit = req.emit.bind(req) as (event: string | symbol, ...args: unknown[]) => boolean;
+  (req as { emit: typeof emit }).emit = (event, ...args) => {
+    if (event === 'data') chunks.push(Buffer.from(args[0] as Buffer | string));
+    return emit(event, ...args);
+  };
+  return chunks;
+}
+
+/**
+ * Watches the response: the first bytes out are ResponseStarted for a long-running request; the
+ * body is kept when the level logs it, or when it is an error Status.
+ */
+function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolean): Buffer[] {
+  const chunks: Buffer[] = [];
+  let started = false;
+  const keep = (chunk: unknown): void => {
+    if (longRunning) {
+      if (!started) {
+        started = true;
+        audit.responseCode(res.statusCode);
+        audit.stage('ResponseStarted');
+        delete audit.event.responseStatus;
+      }
+      return;
+    }
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    if (audit.logsResponse || res.statusCode >= 400) chunks.push(Buffer.from(chunk as Buffer | string));
+  };
+  const target = res as unknown as Record<'write' | 'end', (...args: unknown[]) => unknown>;
+  const write = target.write.bind(res);
+  const end = target.end.bind(res);
+  target.write = (...args) => {
+    keep(args[0]);
+    return write(...args);
+  };
+  target.end = (...args) => {
+    keep(args[0]);
+    return end(...args);
+  };
+  return chunks;
+}
+
+export function withAudit(opts: AuditFilterOptions): Filter {
+  return (next) => async (scope) => {
+    const { req, res } = scope;
+    const given = req.headers['audit-id'];
+    const auditID = typeof given === 'string' && given !== '' ? given : randomUUID();
+    if (!res.headersSent) res.setHeader('Audit-ID', auditID);
+    const user = scope.user ?? anonymousUser;
+    const config = auditConfigFor(opts.policy, authorizationAttributes(scope.info, user));
+    if (config.level === 'None') return next(scope);
+    const received = microTime(nowMicros());
+    const event: AuditEvent = {
+      kind: 'Event',
+      apiVersion: 'audit.k8s.io/v1',
+      level: config.level,
+      auditID,
+      stage: 'RequestReceived',
+      requestURI: req.url ?? '/',
+      verb: scope.info.verb,
+      user: auditUser(user),
+      sourceIPs: sourceIPs(req),
+      requestReceivedTimestamp: received,
+      stageTimestamp: received,
+    };
+    const userAgent = req.headers['user-agent'];
+    if (userAgent !== undefined) event.userAgent = userAgent;
+    const ref = objectRef(scope);
+    if (ref !== undefined) event.objectRef = ref;
+    const audit = new RequestAudit(event, config, opts.sink);
+    scope.audit = audit;
+    const requestChunks =
+      audit.logsRequest && bodyVerbs.has(req.method ?? '') ? tapRequestBody(req) : undefined;
+    const responseChunks = tapResponse(res, audit, scope.longRunning);
+    audit.stage('RequestReceived');
+    try {
+      await next(scope);
+    } catch (err) {
+      audit.event.responseStatus = {
+        metadata: {},
+        status: 'Failure',
+        message: `APIServer panic'd: ${err instanceof Error ? err.message : String(err)}`,
+        reason: 'InternalError',
+        code: 500,
+      };
+      audit.stage('Panic');
+      throw err;
+    }
+    if (requestChunks !== undefined && requestChunks.length > 0) {
+      const obj = parseJSON(requestChunks);
+      if (obj !== undefined) audit.requestObject(obj);
+    }
+    if (responseChunks.length > 0) {
+      const obj = parseJSON(responseChunks);
+      if (obj !== undefined) audit.responseObject(obj);
+    }
+    audit.responseCode(res.statusCode);
+    audit.stage('ResponseComplete');
+  };
+}
