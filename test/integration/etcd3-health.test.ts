@@ -60,7 +60,8 @@ it(
       assert.equal(ready.status, 200);
       assert.match(ready.body, /^\[\+\]ping ok\n\[\+\]log ok\n\[\+\]etcd ok\n\[\+\]etcd-readiness ok\n/);
       for (const path of ['/healthz/etcd', '/livez/etcd', '/readyz/etcd', '/readyz/etcd-readiness']) {
-        assert.deepEqual(await server.request(path), { status: 200, body: 'ok' }, path);
+        const { status, body } = await server.request(path);
+        assert.deepEqual({ status, body }, { status: 200, body: 'ok' }, path);
       }
       assert.equal((await server.request('/livez/etcd-readiness')).status, 404);
       assert.doesNotMatch((await server.request('/livez?verbose')).body, /etcd-readiness/);
