@@ -20,6 +20,8 @@ export interface ListWatchOptions {
   readonly onError: (err: unknown) => void;
   /** Watch events whose served JSON lacks these bytes are skipped undecoded (see WatchedSource). */
   readonly mentions?: Buffer;
+  /** Watch events whose served JSON is at hand and that this refuses are skipped undecoded. */
+  readonly concerns?: (type: ListWatchEventType, json: Buffer) => boolean;
   /**
    * Takes watch events as the served JSON they carry, their objects left undecoded (`mentions` is
    * not consulted for them); events without JSON (a storage without a watch cache) go to onEvent.
@@ -31,11 +33,13 @@ export interface ListWatchOptions {
   readonly resyncPeriodMs?: number | undefined;
 }
 
-/** False only when the event's JSON is at hand and lacks `text`. */
-function mayMention(event: object, text: Buffer | undefined): boolean {
-  if (text === undefined) return true;
+/** False only when the event's JSON is at hand and lacks `mentions` or is refused by `concerns`. */
+function mayConcern(event: object, type: ListWatchEventType, o: ListWatchOptions): boolean {
+  if (o.mentions === undefined && o.concerns === undefined) return true;
   const json = servedJSONOf(event);
-  return json === undefined || json.includes(text);
+  if (json === undefined) return true;
+  if (o.mentions !== undefined && !json.includes(o.mentions)) return false;
+  return o.concerns === undefined || o.concerns(type, json);
 }
 
 const backoff = { initialMs: 100, maxMs: 30_000 };
@@ -91,7 +95,7 @@ async function listAndWatch(o: ListWatchOptions): Promise<void> {
       if (event.type === 'BOOKMARK') continue;
       const json = o.onServedJSON === undefined ? undefined : servedJSONOf(event);
       if (json !== undefined) o.onServedJSON?.(event.type, json);
-      else if (mayMention(event, o.mentions)) o.onEvent(event.type, event.object);
+      else if (mayConcern(event, event.type, o)) o.onEvent(event.type, event.object);
     }
   } finally {
     clearTimeout(timer);

@@ -20,6 +20,8 @@ export interface WatchedSource {
    * skipped without decoding their object (a pod without a claim, to pvc-protection).
    */
   readonly mentions?: string;
+  /** Watch events whose JSON this refuses cannot concern the controller: skipped undecoded. */
+  readonly concerns?: (type: 'ADDED' | 'MODIFIED' | 'DELETED', json: Buffer) => boolean;
   readonly onEvent: (
     type: 'ADDED' | 'MODIFIED' | 'DELETED',
     obj: KubeObject,
@@ -111,6 +113,7 @@ export class QueueController {
       source: w.source,
       signal: this.#abort.signal,
       ...(w.mentions === undefined ? {} : { mentions: Buffer.from(w.mentions) }),
+      ...(w.concerns === undefined ? {} : { concerns: w.concerns }),
       onEvent: (type, obj) => {
         w.onEvent(type, obj, this.queue);
       },

@@ -4,6 +4,7 @@
 // counts is deleted (or a pod finishes), and on every resync. Admission charges usage between
 // recounts (src/admission/plugin/resourcequota). Namespaces are the queue's keys: a sync recounts
 // each quota of one namespace.
+import { metadataPeeker } from '../../../storage/metadata-peek.js';
 import { setMaxListeners } from 'node:events';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { ResourceQuota } from '../../../api/core/v1/resource-quota.js';
@@ -29,6 +30,8 @@ import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { QueueController, type WatchedSource } from '../queue-controller.js';
 import { calculateUsage } from './calculate-usage.js';
+
+const peekNamespace = metadataPeeker(['namespace']);
 
 export const resourceQuotaControllerHookName = 'start-resource-quota-controller';
 
@@ -134,6 +137,13 @@ export class ResourceQuotaController {
       out.push({
         source,
         what: resource,
+        // Only a delete, or a pod's update (it may have finished), in a namespace with quotas can
+        // free usage: every other event is skipped before its object is decoded.
+        concerns: (type, json) => {
+          if (type === 'ADDED' || (type === 'MODIFIED' && resource !== 'pods')) return false;
+          const namespace = peekNamespace(json)?.namespace;
+          return typeof namespace !== 'string' || this.#quotaNames.has(namespace);
+        },
         onEvent: (type, obj, queue) => {
           const namespace = obj.metadata?.namespace ?? '';
           if (!this.#quotaNames.has(namespace)) return;
