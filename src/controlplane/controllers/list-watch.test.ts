@@ -41,6 +41,43 @@ describe('runListWatch', () => {
     await running;
     assert.deepEqual(seen, ['claim', 'unknown']);
   });
+
+  it('skips events that `concerns` refuses, given their type and JSON, and events without JSON are handed on', async () => {
+    const chan = new WatchChan();
+    const source = {
+      newList: () => ({ metadata: {}, items: [] }),
+      list: () => Promise.resolve({ metadata: { resourceVersion: '1' }, items: [] }),
+      convertToTable: () => {
+        throw new Error('unused');
+      },
+      watch: () => Promise.resolve(chan),
+    } as unknown as Lister & Watcher;
+    const seen: string[] = [];
+    const asked: string[] = [];
+    const abort = new AbortController();
+    const running = runListWatch({
+      source,
+      signal: abort.signal,
+      concerns: (type, json) => {
+        asked.push(`${type} ${json.toString()}`);
+        return type === 'DELETED' || json.includes('"wanted"');
+      },
+      onEvent: (type, obj: KubeObject) => {
+        seen.push(`${type} ${obj.metadata?.name ?? ''}`);
+        if (seen.length === 3) abort.abort();
+      },
+      onError: () => undefined,
+    });
+    chan.push(event('added', '{"a":1}'));
+    chan.push(event('wanted', '{"wanted":1}'));
+    chan.push({ type: 'DELETED', object: { metadata: { name: 'gone' } } });
+    const deleted: WatchEvent = { type: 'DELETED', object: { metadata: { name: 'deleted' } } };
+    attachServedJSON(deleted, Buffer.from('{"d":1}'));
+    chan.push(deleted);
+    await running;
+    assert.deepEqual(seen, ['ADDED wanted', 'DELETED gone', 'DELETED deleted']);
+    assert.deepEqual(asked, ['ADDED {"a":1}', 'ADDED {"wanted":1}', 'DELETED {"d":1}']);
+  });
 });
 
 describe('runListWatch with the served JSON', () => {
