@@ -4,6 +4,8 @@ import { formatGoDuration } from '../machinery/time/go-duration.js';
 import { logFormats, type LogFormat } from '../server/logging/logger.js';
 import { flag, oneOf, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
+import { auditFlags } from './audit-flags.js';
+import { authnFlags } from './authn-flags.js';
 import { simulateFlags } from './simulate-flags.js';
 import { storageFlags } from './storage-flags.js';
 import { parsePortRange } from '../registry/core/service/port-range.js';
@@ -82,149 +84,6 @@ const servingFlags: Spec[] = [
       def: '<data-dir>/kubeconfig',
     },
     (o, v) => (o.kubeconfigOut = v),
-  ),
-];
-
-const authn = 'Authentication';
-const authnFlags: Spec[] = [
-  flag(
-    {
-      section: authn,
-      name: 'anonymous-auth',
-      kind: 'bool',
-      usage:
-        'Serves requests without credentials as system:anonymous on every path; when false they may reach only /healthz, /livez, /readyz and /version.',
-      def: 'false',
-    },
-    (o, v) => (o.anonymousAuth = parseBoolFlag(v)),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'token-auth-file',
-      kind: 'string',
-      usage:
-        'If set, the file that will be used to secure the secure port of the API server via token authentication (CSV: token,user,uid,"group1,group2").',
-    },
-    (o, v) => (o.tokenAuthFile = v),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'client-ca-file',
-      kind: 'string',
-      usage:
-        'If set, any request presenting a client certificate signed by one of the authorities in the client-ca-file is authenticated with an identity corresponding to the CommonName of the client certificate.',
-    },
-    (o, v) => (o.clientCAFile = v),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'requestheader-client-ca-file',
-      kind: 'string',
-      usage:
-        'Root certificate bundle to use to verify client certificates on incoming requests before trusting usernames in headers specified by --requestheader-username-headers.',
-    },
-    (o, v) => (o.requestHeaderClientCAFile = v),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'requestheader-allowed-names',
-      kind: 'strings',
-      usage:
-        'List of client certificate common names to allow to provide usernames in headers specified by --requestheader-username-headers. If empty, any client certificate validated by the authorities in --requestheader-client-ca-file is allowed.',
-    },
-    (o, v) => o.requestHeaderAllowedNames.push(...parseListFlag(v)),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'requestheader-username-headers',
-      kind: 'strings',
-      usage: 'List of request headers to inspect for usernames. X-Remote-User is common.',
-    },
-    (o, v) => o.requestHeaderUsernameHeaders.push(...parseListFlag(v)),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'requestheader-group-headers',
-      kind: 'strings',
-      usage: 'List of request headers to inspect for groups. X-Remote-Group is suggested.',
-    },
-    (o, v) => o.requestHeaderGroupHeaders.push(...parseListFlag(v)),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'requestheader-extra-headers-prefix',
-      kind: 'strings',
-      usage: 'List of request header prefixes to inspect. X-Remote-Extra- is suggested.',
-    },
-    (o, v) => o.requestHeaderExtraHeadersPrefix.push(...parseListFlag(v)),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'authentication-token-webhook-config-file',
-      kind: 'string',
-      usage:
-        'File with webhook configuration for token authentication in kubeconfig format. The API server will query the remote service to determine authentication for bearer tokens.',
-    },
-    (o, v) => (o.authenticationTokenWebhookConfigFile = v),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'authentication-token-webhook-cache-ttl',
-      kind: 'duration',
-      usage: 'The duration to cache responses from the webhook token authenticator.',
-      def: '2m0s',
-    },
-    (o, v) => (o.authenticationTokenWebhookCacheTTLMs = parseDurationFlag(v)),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'service-account-issuer',
-      kind: 'strings',
-      usage:
-        'Identifier of the service account token issuer: the "iss" claim of issued tokens. Repeatable: the first issues tokens, tokens of every one are accepted.',
-      def: 'https://kubernetes.default.svc.cluster.local',
-    },
-    (o, v) => o.serviceAccountIssuers.push(...parseListFlag(v)),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'service-account-key-file',
-      kind: 'strings',
-      usage:
-        'File containing PEM-encoded x509 RSA or ECDSA private or public keys, used to verify ServiceAccount tokens. Repeatable. Defaults to the signing key.',
-    },
-    (o, v) => o.serviceAccountKeyFiles.push(...parseListFlag(v)),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'service-account-signing-key-file',
-      kind: 'string',
-      usage:
-        'Path to the file that contains the current private key of the service account token issuer. When unset, an EC P-256 key is generated in <data-dir>/pki/sa.key and reused.',
-    },
-    (o, v) => (o.serviceAccountSigningKeyFile = v),
-  ),
-  flag(
-    {
-      section: authn,
-      name: 'api-audiences',
-      kind: 'strings',
-      usage:
-        'Identifiers of the API. Service account tokens must carry one of them; TokenRequests without audiences get them. Defaults to the service account issuers.',
-    },
-    (o, v) => o.apiAudiences.push(...parseListFlag(v)),
   ),
 ];
 
@@ -392,58 +251,6 @@ const otherFlags: Spec[] = [
 ];
 
 const logging = 'Logs';
-const audit = 'Auditing';
-const auditFlags: Spec[] = [
-  flag(
-    {
-      section: audit,
-      name: 'audit-policy-file',
-      kind: 'string',
-      usage: 'Path to the file that defines the audit policy configuration.',
-    },
-    (o, v) => (o.auditPolicyFile = v),
-  ),
-  flag(
-    {
-      section: audit,
-      name: 'audit-log-path',
-      kind: 'string',
-      usage:
-        "If set, all requests coming to the apiserver will be logged to this file.  '-' means standard out.",
-    },
-    (o, v) => (o.auditLogPath = v),
-  ),
-  flag(
-    {
-      section: audit,
-      name: 'audit-log-maxsize',
-      kind: 'int',
-      usage: 'The maximum size in megabytes of the audit log file before it gets rotated.',
-    },
-    (o, v) => (o.auditLogMaxSize = parseIntFlag(v)),
-  ),
-  flag(
-    {
-      section: audit,
-      name: 'audit-log-maxbackup',
-      kind: 'int',
-      usage:
-        "The maximum number of old audit log files to retain. Setting a value of 0 will mean there's no restriction on the number of files.",
-    },
-    (o, v) => (o.auditLogMaxBackup = parseIntFlag(v)),
-  ),
-  flag(
-    {
-      section: audit,
-      name: 'audit-log-maxage',
-      kind: 'int',
-      usage:
-        'The maximum number of days to retain old audit log files based on the timestamp encoded in their filename.',
-    },
-    (o, v) => (o.auditLogMaxAge = parseIntFlag(v)),
-  ),
-];
-
 const loggingFlags: Spec[] = [
   flag(
     {

@@ -2,6 +2,7 @@
 // a restore undoes changes (an informer sees them undone), a fork serves the snapshot while the
 // original goes on.
 /* eslint-disable @typescript-eslint/no-unsafe-class-instance-assignment, @typescript-eslint/no-misused-spread --
+   spreading a V1ConfigMap copies its data fields, which are all it has;
    client-node's models are generated data-only classes; its API is meant to take plain object literals. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
