@@ -24,7 +24,8 @@ import { secretModule } from './secret.js';
 import { serviceAccountModule } from './service-account.js';
 import { serviceModule } from './service.js';
 import { volumeModule } from './volume.js';
-import { volumeSourcesModule } from './volume-sources.js';
+import { inTreeVolumeSourcesModule } from './in-tree-volume-sources-schema.js';
+import { volumeSourcesModule } from './volume-sources-schema.js';
 import { affinityModule } from './affinity.js';
 import { containerPartsModule } from './container-parts.js';
 import { resourceClaimsModule } from './resource-claims.js';
@@ -46,6 +47,7 @@ export const coreV1Modules: readonly APIModule[] = [
   ephemeralContainerModule,
   volumeModule,
   volumeSourcesModule,
+  inTreeVolumeSourcesModule,
   affinityModule,
   containerPartsModule,
   resourceClaimsModule,
