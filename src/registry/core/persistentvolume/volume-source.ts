@@ -1,11 +1,8 @@
 // Validation of the persistent volume sources and of nodeAffinity, from
 // ValidatePersistentVolumeSpec's helpers (pkg/apis/core/validation/validation.go).
 import * as sources from '../pod/validation/volume-sources.js';
-import {
-  validateHostPathSource,
-  validateNFSSource,
-  validatePathNoBacksteps,
-} from '../pod/validation/volumes.js';
+import { validatePathNoBacksteps } from '../pod/validation/volume-paths.js';
+import { validateHostPathSource, validateNFSSource } from '../pod/validation/volumes.js';
 import type {
   NodeSelector,
   PersistentVolumeSource,

@@ -16,7 +16,7 @@ import { validatePortNumOrName, isValidPortNum } from '../../service/port-valida
 import { validateEnv, validateEnvFrom } from './env.js';
 import { checkHostPortConflicts, validateContainerPorts } from './ports.js';
 import { validateResourceRequirements } from './resources.js';
-import { validateVolumeDevices, validateVolumeMounts } from './volumes.js';
+import { validateVolumeDevices, validateVolumeMounts } from './volume-mounts.js';
 
 const pullPolicies = ['Always', 'IfNotPresent', 'Never'];
 const terminationMessagePolicies = ['File', 'FallbackToLogsOnError'];

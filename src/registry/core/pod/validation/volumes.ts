@@ -1,13 +1,8 @@
 // Pod volumes and container volume mounts as kube validates them (ValidateVolumes,
 // validateVolumeSource, ValidateVolumeMounts and the path helpers in
 // pkg/apis/core/validation/validation.go); volume-sources.ts checks the less common sources.
-import type { Container, VolumeMount } from '../../../../api/core/v1/container.js';
-import type {
-  DownwardAPIVolumeFile,
-  KeyToPath,
-  Volume,
-  VolumeProjection,
-} from '../../../../api/core/v1/volume.js';
+
+import type { Volume } from '../../../../api/core/v1/volume.js';
 import type { ObjectMeta } from '../../../../api/meta.js';
 import type { EphemeralVolumeSource } from '../../../../api/core/v1/volume-sources.js';
 import {
@@ -22,11 +17,15 @@ import {
 } from '../../../../machinery/validation/index.js';
 import { validatePersistentVolumeClaimSpec } from '../../persistentvolumeclaim/validation.js';
 import * as sources from './volume-sources.js';
+import { validateLocalDescendingPath, validatePathNoBacksteps } from './volume-paths.js';
+import {
+  validateDownwardAPIFile,
+  validateItems,
+  validateMode,
+  validateProjection,
+} from './projected-volumes.js';
 import { quantityOf, quantitySign } from '../quantity.js';
-import { validateObjectFieldSelector, volumeFieldPaths } from './env.js';
-import { validateResourceFieldSelector } from './resources.js';
 
-const fileModeErrorMsg = 'must be a number between 0 and 0777 (octal), both inclusive';
 const hostPathTypes = [
   '',
   'BlockDevice',
@@ -37,12 +36,6 @@ const hostPathTypes = [
   'FileOrCreate',
   'Socket',
 ];
-const mountPropagations = ['Bidirectional', 'HostToContainer', 'None'];
-
-/** validatePathNoBacksteps: no `..` element. */
-export function validatePathNoBacksteps(target: string, path: FieldPath): ErrorList {
-  return target.split('/').includes('..') ? [FieldError.invalid(path, target, "must not contain '..'")] : [];
-}
 
 /** validateHostPathVolumeSource, shared by pod volumes and PersistentVolumes. */
 export function validateHostPathSource(src: { path?: string; type?: string }, at: FieldPath): ErrorList {
@@ -52,170 +45,6 @@ export function validateHostPathSource(src: { path?: string; type?: string }, at
   const type = src.type ?? '';
   if (!hostPathTypes.includes(type))
     errs.push(FieldError.notSupported(at.child('type'), type, hostPathTypes));
-  return errs;
-}
-
-/** validateLocalDescendingPath: relative, without `..`. */
-export function validateLocalDescendingPath(target: string, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  if (target.startsWith('/')) errs.push(FieldError.invalid(path, target, 'must be a relative path'));
-  errs.push(...validatePathNoBacksteps(target, path));
-  return errs;
-}
-
-/** ValidateLocalNonReservedPath: also not starting with `..` (as `..data` would). */
-export function validateLocalNonReservedPath(target: string, path: FieldPath): ErrorList {
-  const errs = validateLocalDescendingPath(target, path);
-  if (target.startsWith('..') && !target.startsWith('../'))
-    errs.push(FieldError.invalid(path, target, "must not start with '..'"));
-  return errs;
-}
-
-function validateMode(mode: number | undefined, path: FieldPath): ErrorList {
-  return mode !== undefined && (mode < 0 || mode > 0o777)
-    ? [FieldError.invalid(path, mode, fileModeErrorMsg)]
-    : [];
-}
-
-/** validateKeyToPath. */
-function validateKeyToPath(kp: KeyToPath, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  const key = (kp as Partial<KeyToPath>).key ?? '';
-  const target = (kp as Partial<KeyToPath>).path ?? '';
-  if (key === '') errs.push(FieldError.required(path.child('key')));
-  if (target === '') errs.push(FieldError.required(path.child('path')));
-  errs.push(...validateLocalNonReservedPath(target, path.child('path')));
-  errs.push(...validateMode(kp.mode, path.child('mode')));
-  return errs;
-}
-
-function validateItems(items: readonly KeyToPath[] | undefined, path: FieldPath): ErrorList {
-  return (items ?? []).flatMap((kp, i) => validateKeyToPath(kp, path.index(i)));
-}
-
-/** validateDownwardAPIVolumeFile; kube reports at the source's path, not the item's. */
-function validateDownwardAPIFile(file: DownwardAPIVolumeFile, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  const target = (file as Partial<DownwardAPIVolumeFile>).path ?? '';
-  if (target === '') errs.push(FieldError.required(path.child('path')));
-  errs.push(...validateLocalNonReservedPath(target, path.child('path')));
-  if (file.fieldRef !== undefined) {
-    errs.push(...validateObjectFieldSelector(file.fieldRef, volumeFieldPaths, path.child('fieldRef')));
-    if (file.resourceFieldRef !== undefined)
-      errs.push(
-        FieldError.invalid(
-          path,
-          'resource',
-          'fieldRef and resourceFieldRef can not be specified simultaneously',
-        ),
-      );
-  } else if (file.resourceFieldRef !== undefined) {
-    errs.push(
-      ...validateResourceFieldSelector(file.resourceFieldRef, {
-        path: path.child('resourceFieldRef'),
-        volume: true,
-      }),
-    );
-  } else {
-    errs.push(FieldError.required(path, 'one of fieldRef and resourceFieldRef is required'));
-  }
-  errs.push(...validateMode(file.mode, path.child('mode')));
-  return errs;
-}
-
-/** A clusterTrustBundle projection: by name or by signer name (with a selector), at a local path. */
-function validateClusterTrustBundleProjection(
-  ctb: NonNullable<VolumeProjection['clusterTrustBundle']>,
-  at: FieldPath,
-): ErrorList {
-  const errs: ErrorList = [];
-  if (ctb.name !== undefined && ctb.signerName !== undefined)
-    errs.push(FieldError.invalid(at, ctb, 'only one of name and signerName may be used'));
-  else if (ctb.name !== undefined) {
-    if (ctb.name === '') errs.push(FieldError.required(at.child('name'), 'must be a valid object name'));
-    if (ctb.labelSelector !== undefined)
-      errs.push(
-        FieldError.invalid(
-          at.child('labelSelector'),
-          ctb.labelSelector,
-          'labelSelector must be unset if name is specified',
-        ),
-      );
-  } else if (ctb.signerName !== undefined) {
-    if (ctb.signerName === '')
-      errs.push(FieldError.required(at.child('signerName'), 'must be a valid signer name'));
-  } else errs.push(FieldError.required(at, 'either name or signerName must be specified'));
-  const target = ctb.path ?? '';
-  if (target === '') errs.push(FieldError.required(at.child('path')));
-  errs.push(...validateLocalNonReservedPath(target, at.child('path')));
-  return errs;
-}
-
-/** validateProjectionSources: one type per source, no path projected twice. */
-function validateProjection(sources: readonly VolumeProjection[] | undefined, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  const paths = new Set<string>();
-  const claim = (target: string, name: string): void => {
-    if (target === '') return;
-    if (paths.has(target)) errs.push(FieldError.invalid(path, name, 'conflicting duplicate paths'));
-    else paths.add(target);
-  };
-  (sources ?? []).forEach((source, i) => {
-    const sp = path.child('sources').index(i);
-    let count = 0;
-    for (const kind of ['secret', 'configMap'] as const) {
-      const src = source[kind];
-      if (src === undefined) continue;
-      count++;
-      const name = src.name ?? '';
-      if (name === '') errs.push(FieldError.required(sp.child(kind, 'name')));
-      (src.items ?? []).forEach((kp, j) => {
-        errs.push(...validateKeyToPath(kp, sp.child(kind, 'items').index(j)));
-        claim((kp as Partial<KeyToPath>).path ?? '', name);
-      });
-    }
-    if (source.downwardAPI !== undefined) {
-      count++;
-      for (const file of source.downwardAPI.items ?? []) {
-        errs.push(...validateDownwardAPIFile(file, sp.child('downwardAPI')));
-        claim((file as Partial<DownwardAPIVolumeFile>).path ?? '', '');
-      }
-    }
-    const token = source.serviceAccountToken;
-    if (token !== undefined) {
-      count++;
-      const tp = sp.child('serviceAccountToken');
-      const seconds = token.expirationSeconds ?? 3600;
-      if (seconds < 600)
-        errs.push(
-          FieldError.invalid(
-            tp.child('expirationSeconds'),
-            seconds,
-            'may not specify a duration less than 10 minutes',
-          ),
-        );
-      if (seconds > 2 ** 32)
-        errs.push(
-          FieldError.invalid(
-            tp.child('expirationSeconds'),
-            seconds,
-            'may not specify a duration larger than 2^32 seconds',
-          ),
-        );
-      const target = (token as Partial<typeof token>).path ?? '';
-      if (target === '') errs.push(FieldError.required(tp.child('path')));
-      else claim(target, '');
-    }
-    if (source.clusterTrustBundle !== undefined) {
-      count++;
-      const bp = sp.child('clusterTrustBundlePEM');
-      errs.push(...validateClusterTrustBundleProjection(source.clusterTrustBundle, bp));
-      const target = source.clusterTrustBundle.path ?? '';
-      if (paths.has(target)) errs.push(FieldError.invalid(path, target, 'conflicting duplicate paths'));
-      else paths.add(target);
-    }
-    if (count > 1) errs.push(FieldError.forbidden(sp, 'may not specify more than 1 volume type per source'));
-  });
   return errs;
 }
 
@@ -439,133 +268,4 @@ export function validateVolumes(
       );
   });
   return { errs, names };
-}
-
-/** validateMountPropagation: a known mode; Bidirectional only for privileged containers. */
-function validateMountPropagation(mode: string, container: Container, path: FieldPath): ErrorList {
-  if (!mountPropagations.includes(mode)) return [FieldError.notSupported(path, mode, mountPropagations)];
-  if (mode === 'Bidirectional' && container.securityContext?.privileged !== true)
-    return [
-      FieldError.forbidden(
-        path,
-        'Bidirectional mount propagation is available only to privileged containers',
-      ),
-    ];
-  return [];
-}
-
-const recursiveReadOnlyModes = ['Disabled', 'Enabled', 'IfPossible'];
-
-/** validateMountRecursiveReadOnly: Enabled and IfPossible need a read-only mount without propagation. */
-function validateMountRecursiveReadOnly(mnt: VolumeMount, at: FieldPath): ErrorList {
-  const mode = mnt.recursiveReadOnly;
-  if (mode === undefined || mode === 'Disabled') return [];
-  if (!recursiveReadOnlyModes.includes(mode))
-    return [FieldError.notSupported(at, mode, recursiveReadOnlyModes)];
-  const errs: ErrorList = [];
-  if (mnt.readOnly !== true)
-    errs.push(FieldError.forbidden(at, 'may only be specified when readOnly is true'));
-  if (mnt.mountPropagation !== undefined && mnt.mountPropagation !== 'None')
-    errs.push(
-      FieldError.forbidden(at, 'may only be specified when mountPropagation is None or not specified'),
-    );
-  return errs;
-}
-
-/** ValidateVolumeMounts: each mount names a valid volume, at a path unique in the container. */
-export function validateVolumeMounts(
-  container: Container,
-  volumes: ReadonlyMap<string, Volume>,
-  path: FieldPath,
-): ErrorList {
-  const errs: ErrorList = [];
-  const mountPoints = new Set<string>();
-  (container.volumeMounts ?? []).forEach((mnt, i) => {
-    const p = path.index(i);
-    const name = (mnt as Partial<VolumeMount>).name ?? '';
-    const mountPath = (mnt as Partial<VolumeMount>).mountPath ?? '';
-    if (name === '') errs.push(FieldError.required(p.child('name')));
-    if (!volumes.has(name)) errs.push(FieldError.notFound(p.child('name'), name));
-    if (mountPath === '') errs.push(FieldError.required(p.child('mountPath')));
-    if (mountPoints.has(mountPath))
-      errs.push(FieldError.invalid(p.child('mountPath'), mountPath, 'must be unique'));
-    const devices = container.volumeDevices ?? [];
-    if (devices.some((d) => d.name === name))
-      errs.push(FieldError.invalid(p.child('name'), name, 'must not already exist in volumeDevices'));
-    if (devices.some((d) => d.devicePath === mountPath))
-      errs.push(
-        FieldError.invalid(
-          p.child('mountPath'),
-          mountPath,
-          'must not already exist as a path in volumeDevices',
-        ),
-      );
-    mountPoints.add(mountPath);
-    const subPath = mnt.subPath ?? '';
-    const subPathExpr = mnt.subPathExpr ?? '';
-    // kube reports these two at the list's path, not the item's.
-    if (subPath !== '') errs.push(...validateLocalDescendingPath(subPath, path.child('subPath')));
-    if (subPathExpr !== '') {
-      if (subPath !== '')
-        errs.push(
-          FieldError.invalid(
-            p.child('subPathExpr'),
-            subPathExpr,
-            'subPathExpr and subPath are mutually exclusive',
-          ),
-        );
-      errs.push(...validateLocalDescendingPath(subPathExpr, path.child('subPathExpr')));
-    }
-    if (mnt.mountPropagation !== undefined)
-      errs.push(...validateMountPropagation(mnt.mountPropagation, container, path.child('mountPropagation')));
-    errs.push(...validateMountRecursiveReadOnly(mnt, p.child('recursiveReadOnly')));
-  });
-  return errs;
-}
-
-/** ValidateVolumeDevices: raw block devices come from claims, at unique paths no mount uses. */
-export function validateVolumeDevices(
-  container: Container,
-  volumes: ReadonlyMap<string, Volume>,
-  path: FieldPath,
-): ErrorList {
-  const errs: ErrorList = [];
-  const paths = new Set<string>();
-  const names = new Set<string>();
-  const mounts = container.volumeMounts ?? [];
-  (container.volumeDevices ?? []).forEach((dev, i) => {
-    const p = path.index(i);
-    const name = dev.name ?? '';
-    const devicePath = dev.devicePath ?? '';
-    const volume = volumes.get(name);
-    if (name === '') errs.push(FieldError.required(p.child('name')));
-    if (names.has(name)) errs.push(FieldError.invalid(p.child('name'), name, 'must be unique'));
-    if (volume === undefined) errs.push(FieldError.notFound(p.child('name'), name));
-    else if (volume.persistentVolumeClaim === undefined && volume.ephemeral === undefined)
-      errs.push(
-        FieldError.invalid(
-          p.child('name'),
-          name,
-          'can only use volume source type of PersistentVolumeClaim or Ephemeral for block mode',
-        ),
-      );
-    if (devicePath === '') errs.push(FieldError.required(p.child('devicePath')));
-    if (paths.has(devicePath))
-      errs.push(FieldError.invalid(p.child('devicePath'), devicePath, 'must be unique'));
-    if (devicePath !== '' && devicePath.split('/').includes('..'))
-      errs.push(FieldError.invalid(p.child('devicePath'), devicePath, "can not contain backsteps ('..')"));
-    else paths.add(devicePath);
-    if (mounts.some((m) => m.name === name))
-      errs.push(FieldError.invalid(p.child('name'), name, 'must not already exist in volumeMounts'));
-    if (mounts.some((m) => m.mountPath === devicePath))
-      errs.push(
-        FieldError.invalid(
-          p.child('devicePath'),
-          devicePath,
-          'must not already exist as a path in volumeMounts',
-        ),
-      );
-    if (name !== '') names.add(name);
-  });
-  return errs;
 }

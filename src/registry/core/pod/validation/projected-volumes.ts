@@ -1,0 +1,163 @@
+// Projected, downward API, configMap and secret items as kube validates them (validateProjectionSources,
+// validateDownwardAPIVolumeFile, validateKeyToPath in pkg/apis/core/validation/validation.go).
+
+import type { DownwardAPIVolumeFile, KeyToPath, VolumeProjection } from '../../../../api/core/v1/volume.js';
+
+import { FieldError, type ErrorList, type FieldPath } from '../../../../machinery/validation/index.js';
+
+import { validateObjectFieldSelector, volumeFieldPaths } from './env.js';
+import { validateResourceFieldSelector } from './resources.js';
+import { validateLocalNonReservedPath } from './volume-paths.js';
+
+const fileModeErrorMsg = 'must be a number between 0 and 0777 (octal), both inclusive';
+
+export function validateMode(mode: number | undefined, path: FieldPath): ErrorList {
+  return mode !== undefined && (mode < 0 || mode > 0o777)
+    ? [FieldError.invalid(path, mode, fileModeErrorMsg)]
+    : [];
+}
+
+/** validateKeyToPath. */
+export function validateKeyToPath(kp: KeyToPath, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
+  const key = (kp as Partial<KeyToPath>).key ?? '';
+  const target = (kp as Partial<KeyToPath>).path ?? '';
+  if (key === '') errs.push(FieldError.required(path.child('key')));
+  if (target === '') errs.push(FieldError.required(path.child('path')));
+  errs.push(...validateLocalNonReservedPath(target, path.child('path')));
+  errs.push(...validateMode(kp.mode, path.child('mode')));
+  return errs;
+}
+
+export function validateItems(items: readonly KeyToPath[] | undefined, path: FieldPath): ErrorList {
+  return (items ?? []).flatMap((kp, i) => validateKeyToPath(kp, path.index(i)));
+}
+
+/** validateDownwardAPIVolumeFile; kube reports at the source's path, not the item's. */
+export function validateDownwardAPIFile(file: DownwardAPIVolumeFile, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
+  const target = (file as Partial<DownwardAPIVolumeFile>).path ?? '';
+  if (target === '') errs.push(FieldError.required(path.child('path')));
+  errs.push(...validateLocalNonReservedPath(target, path.child('path')));
+  if (file.fieldRef !== undefined) {
+    errs.push(...validateObjectFieldSelector(file.fieldRef, volumeFieldPaths, path.child('fieldRef')));
+    if (file.resourceFieldRef !== undefined)
+      errs.push(
+        FieldError.invalid(
+          path,
+          'resource',
+          'fieldRef and resourceFieldRef can not be specified simultaneously',
+        ),
+      );
+  } else if (file.resourceFieldRef !== undefined) {
+    errs.push(
+      ...validateResourceFieldSelector(file.resourceFieldRef, {
+        path: path.child('resourceFieldRef'),
+        volume: true,
+      }),
+    );
+  } else {
+    errs.push(FieldError.required(path, 'one of fieldRef and resourceFieldRef is required'));
+  }
+  errs.push(...validateMode(file.mode, path.child('mode')));
+  return errs;
+}
+
+/** A clusterTrustBundle projection: by name or by signer name (with a selector), at a local path. */
+export function validateClusterTrustBundleProjection(
+  ctb: NonNullable<VolumeProjection['clusterTrustBundle']>,
+  at: FieldPath,
+): ErrorList {
+  const errs: ErrorList = [];
+  if (ctb.name !== undefined && ctb.signerName !== undefined)
+    errs.push(FieldError.invalid(at, ctb, 'only one of name and signerName may be used'));
+  else if (ctb.name !== undefined) {
+    if (ctb.name === '') errs.push(FieldError.required(at.child('name'), 'must be a valid object name'));
+    if (ctb.labelSelector !== undefined)
+      errs.push(
+        FieldError.invalid(
+          at.child('labelSelector'),
+          ctb.labelSelector,
+          'labelSelector must be unset if name is specified',
+        ),
+      );
+  } else if (ctb.signerName !== undefined) {
+    if (ctb.signerName === '')
+      errs.push(FieldError.required(at.child('signerName'), 'must be a valid signer name'));
+  } else errs.push(FieldError.required(at, 'either name or signerName must be specified'));
+  const target = ctb.path ?? '';
+  if (target === '') errs.push(FieldError.required(at.child('path')));
+  errs.push(...validateLocalNonReservedPath(target, at.child('path')));
+  return errs;
+}
+
+/** validateProjectionSources: one type per source, no path projected twice. */
+export function validateProjection(
+  sources: readonly VolumeProjection[] | undefined,
+  path: FieldPath,
+): ErrorList {
+  const errs: ErrorList = [];
+  const paths = new Set<string>();
+  const claim = (target: string, name: string): void => {
+    if (target === '') return;
+    if (paths.has(target)) errs.push(FieldError.invalid(path, name, 'conflicting duplicate paths'));
+    else paths.add(target);
+  };
+  (sources ?? []).forEach((source, i) => {
+    const sp = path.child('sources').index(i);
+    let count = 0;
+    for (const kind of ['secret', 'configMap'] as const) {
+      const src = source[kind];
+      if (src === undefined) continue;
+      count++;
+      const name = src.name ?? '';
+      if (name === '') errs.push(FieldError.required(sp.child(kind, 'name')));
+      (src.items ?? []).forEach((kp, j) => {
+        errs.push(...validateKeyToPath(kp, sp.child(kind, 'items').index(j)));
+        claim((kp as Partial<KeyToPath>).path ?? '', name);
+      });
+    }
+    if (source.downwardAPI !== undefined) {
+      count++;
+      for (const file of source.downwardAPI.items ?? []) {
+        errs.push(...validateDownwardAPIFile(file, sp.child('downwardAPI')));
+        claim((file as Partial<DownwardAPIVolumeFile>).path ?? '', '');
+      }
+    }
+    const token = source.serviceAccountToken;
+    if (token !== undefined) {
+      count++;
+      const tp = sp.child('serviceAccountToken');
+      const seconds = token.expirationSeconds ?? 3600;
+      if (seconds < 600)
+        errs.push(
+          FieldError.invalid(
+            tp.child('expirationSeconds'),
+            seconds,
+            'may not specify a duration less than 10 minutes',
+          ),
+        );
+      if (seconds > 2 ** 32)
+        errs.push(
+          FieldError.invalid(
+            tp.child('expirationSeconds'),
+            seconds,
+            'may not specify a duration larger than 2^32 seconds',
+          ),
+        );
+      const target = (token as Partial<typeof token>).path ?? '';
+      if (target === '') errs.push(FieldError.required(tp.child('path')));
+      else claim(target, '');
+    }
+    if (source.clusterTrustBundle !== undefined) {
+      count++;
+      const bp = sp.child('clusterTrustBundlePEM');
+      errs.push(...validateClusterTrustBundleProjection(source.clusterTrustBundle, bp));
+      const target = source.clusterTrustBundle.path ?? '';
+      if (paths.has(target)) errs.push(FieldError.invalid(path, target, 'conflicting duplicate paths'));
+      else paths.add(target);
+    }
+    if (count > 1) errs.push(FieldError.forbidden(sp, 'may not specify more than 1 volume type per source'));
+  });
+  return errs;
+}
