@@ -4,7 +4,7 @@ import type { Faults } from './test-api/faults.js';
 import type { RequestLog } from './test-api/request-log.js';
 import { isIP } from 'node:net';
 import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
-import type { AuditSink, Policy } from './audit/types.js';
+import type { AuditSink, AuditPolicy } from './audit/types.js';
 import type { RequestHeaderConfig } from './authn/request-header-authenticator.js';
 import type { TokenTable } from './authn/token-auth.js';
 import type { TokenAuthenticator } from './authn/token-authenticator.js';
@@ -24,7 +24,7 @@ export interface Config {
   /** --requestheader-*: a front proxy's certificate vouches for the user in its headers. */
   readonly requestHeader?: RequestHeaderConfig | undefined;
   /** --audit-policy-file with a backend: the audit filter is installed only with it. */
-  readonly audit?: { readonly policy: Policy; readonly sink: AuditSink } | undefined;
+  readonly audit?: { readonly policy: AuditPolicy; readonly sink: AuditSink } | undefined;
   /** --authorization-mode's chain; alwaysAllowAuthorizer (the default) means no authorization filter. */
   readonly authorizer?: Authorizer;
   /** --max-requests-inflight (default 400; 0 = no limit). */

@@ -1,17 +1,17 @@
 // Which level and stages a request is audited at (k8s.io/apiserver/pkg/audit/policy/checker.go):
 // the first rule that matches decides; no rule matching means None.
 import type { AuthorizationAttributes } from '../../registry/rest/authorizer.js';
-import type { Level, Policy, PolicyRule, Stage } from './types.js';
+import type { AuditLevel, AuditPolicy, AuditPolicyRule, Stage } from './types.js';
 
 export interface RequestAuditConfig {
-  readonly level: Level;
+  readonly level: AuditLevel;
   readonly omitStages: readonly Stage[];
   readonly omitManagedFields: boolean;
 }
 
 const none: RequestAuditConfig = { level: 'None', omitStages: [], omitManagedFields: false };
 
-function matchesNonResource(rule: PolicyRule, attrs: AuthorizationAttributes): boolean {
+function matchesNonResource(rule: AuditPolicyRule, attrs: AuthorizationAttributes): boolean {
   if (attrs.resourceRequest) return false;
   const path = attrs.path ?? '';
   return (rule.nonResourceURLs ?? []).some((spec) =>
@@ -19,7 +19,7 @@ function matchesNonResource(rule: PolicyRule, attrs: AuthorizationAttributes): b
   );
 }
 
-function matchesResource(rule: PolicyRule, attrs: AuthorizationAttributes): boolean {
+function matchesResource(rule: AuditPolicyRule, attrs: AuthorizationAttributes): boolean {
   if (!attrs.resourceRequest) return false;
   const namespaces = rule.namespaces ?? [];
   if (namespaces.length > 0 && !namespaces.includes(attrs.namespace ?? '')) return false;
@@ -46,7 +46,7 @@ function matchesResource(rule: PolicyRule, attrs: AuthorizationAttributes): bool
   });
 }
 
-export function ruleMatches(rule: PolicyRule, attrs: AuthorizationAttributes): boolean {
+export function ruleMatches(rule: AuditPolicyRule, attrs: AuthorizationAttributes): boolean {
   const users = rule.users ?? [];
   if (users.length > 0 && !users.includes(attrs.user.name)) return false;
   const userGroups = rule.userGroups ?? [];
@@ -59,7 +59,7 @@ export function ruleMatches(rule: PolicyRule, attrs: AuthorizationAttributes): b
   return true;
 }
 
-export function auditConfigFor(policy: Policy, attrs: AuthorizationAttributes): RequestAuditConfig {
+export function auditConfigFor(policy: AuditPolicy, attrs: AuthorizationAttributes): RequestAuditConfig {
   const rule = policy.rules.find((r) => ruleMatches(r, attrs));
   if (rule === undefined) return none;
   return {

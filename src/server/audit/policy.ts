@@ -2,7 +2,14 @@
 // reader.go), checked as kube's validation does for levels and stages.
 import { readFile } from 'node:fs/promises';
 import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
-import { levels, stages, type Level, type Policy, type PolicyRule, type Stage } from './types.js';
+import {
+  levels,
+  stages,
+  type AuditLevel,
+  type AuditPolicy,
+  type AuditPolicyRule,
+  type Stage,
+} from './types.js';
 
 const quoteAll = (values: readonly string[]): string => values.map((v) => JSON.stringify(v)).join(', ');
 
@@ -21,7 +28,7 @@ function checkStages(field: string, value: unknown, errs: string[]): Stage[] {
   });
 }
 
-function checkRule(raw: Record<string, unknown>, i: number, errs: string[]): PolicyRule {
+function checkRule(raw: Record<string, unknown>, i: number, errs: string[]): AuditPolicyRule {
   const field = `rules[${i}]`;
   const level = raw.level;
   if (!(levels as readonly unknown[]).includes(level)) {
@@ -37,14 +44,14 @@ function checkRule(raw: Record<string, unknown>, i: number, errs: string[]): Pol
     );
   }
   return {
-    ...(raw as unknown as PolicyRule),
-    level: level as Level,
+    ...(raw as unknown as AuditPolicyRule),
+    level: level as AuditLevel,
     omitStages: checkStages(`${field}.omitStages`, raw.omitStages, errs),
   };
 }
 
 /** The policy a file's text describes; throws with every problem found. */
-export function decodePolicy(text: string): Policy {
+export function decodePolicy(text: string): AuditPolicy {
   const [doc] = yamlLibrary().parseAllDocuments(text);
   const raw = (doc?.toJS() ?? null) as Record<string, unknown> | null;
   if (raw === null || typeof raw !== 'object') throw new Error('the audit policy file is empty');
@@ -56,7 +63,7 @@ export function decodePolicy(text: string): Policy {
   const errs: string[] = [];
   const rules = Array.isArray(raw.rules) ? (raw.rules as Record<string, unknown>[]) : [];
   if (rules.length === 0) errs.push('rules: Required value: a policy must have at least one rule');
-  const policy: Policy = {
+  const policy: AuditPolicy = {
     rules: rules.map((r, i) => checkRule(r, i, errs)),
     omitStages: checkStages('omitStages', raw.omitStages, errs),
     omitManagedFields: raw.omitManagedFields === true,
@@ -65,7 +72,7 @@ export function decodePolicy(text: string): Policy {
   return policy;
 }
 
-export async function loadPolicyFile(path: string): Promise<Policy> {
+export async function loadPolicyFile(path: string): Promise<AuditPolicy> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');

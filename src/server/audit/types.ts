@@ -2,13 +2,13 @@
 import type { UserInfo } from '../../registry/rest/context.js';
 
 export const levels = ['None', 'Metadata', 'Request', 'RequestResponse'] as const;
-export type Level = (typeof levels)[number];
+export type AuditLevel = (typeof levels)[number];
 
 export const stages = ['RequestReceived', 'ResponseStarted', 'ResponseComplete', 'Panic'] as const;
 export type Stage = (typeof stages)[number];
 
 /** Level.Less: levels are ordered as listed. */
-export const levelAtLeast = (level: Level, floor: Level): boolean =>
+export const levelAtLeast = (level: AuditLevel, floor: AuditLevel): boolean =>
   levels.indexOf(level) >= levels.indexOf(floor);
 
 export interface GroupResources {
@@ -17,8 +17,8 @@ export interface GroupResources {
   readonly resourceNames?: readonly string[];
 }
 
-export interface PolicyRule {
-  readonly level: Level;
+export interface AuditPolicyRule {
+  readonly level: AuditLevel;
   readonly users?: readonly string[];
   readonly userGroups?: readonly string[];
   readonly verbs?: readonly string[];
@@ -29,8 +29,8 @@ export interface PolicyRule {
   readonly omitManagedFields?: boolean;
 }
 
-export interface Policy {
-  readonly rules: readonly PolicyRule[];
+export interface AuditPolicy {
+  readonly rules: readonly AuditPolicyRule[];
   readonly omitStages?: readonly Stage[];
   readonly omitManagedFields?: boolean;
 }
@@ -42,7 +42,7 @@ export interface AuditUser {
   extra?: Record<string, string[]>;
 }
 
-export interface ObjectReference {
+export interface AuditObjectReference {
   resource?: string;
   namespace?: string;
   name?: string;
@@ -64,7 +64,7 @@ export interface ResponseStatus {
 export interface AuditEvent {
   kind: 'Event';
   apiVersion: 'audit.k8s.io/v1';
-  level: Level;
+  level: AuditLevel;
   auditID: string;
   stage: Stage;
   requestURI: string;
@@ -73,7 +73,7 @@ export interface AuditEvent {
   impersonatedUser?: AuditUser;
   sourceIPs: string[];
   userAgent?: string;
-  objectRef?: ObjectReference;
+  objectRef?: AuditObjectReference;
   responseStatus?: ResponseStatus;
   requestObject?: unknown;
   responseObject?: unknown;

@@ -11,15 +11,15 @@ import {
   auditUser,
   type AuditEvent,
   type AuditSink,
-  type ObjectReference,
-  type Policy,
+  type AuditObjectReference,
+  type AuditPolicy,
 } from '../audit/types.js';
 import type { HttpRequest, HttpResponse } from '../http/types.js';
 import { authorizationAttributes } from './authorization.js';
 import type { Filter, FilterScope } from './filter-scope.js';
 
 export interface AuditFilterOptions {
-  readonly policy: Policy;
+  readonly policy: AuditPolicy;
   readonly sink: AuditSink;
 }
 
@@ -38,10 +38,10 @@ function sourceIPs(req: HttpRequest): string[] {
   return ips;
 }
 
-function objectRef(scope: FilterScope): ObjectReference | undefined {
+function objectRef(scope: FilterScope): AuditObjectReference | undefined {
   const info = scope.info;
   if (!info.isResourceRequest) return undefined;
-  const ref: ObjectReference = { resource: info.resource };
+  const ref: AuditObjectReference = { resource: info.resource };
   if (info.namespace !== '') ref.namespace = info.namespace;
   if (info.name !== '') ref.name = info.name;
   if (info.apiGroup !== '') ref.apiGroup = info.apiGroup;

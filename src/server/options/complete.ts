@@ -8,7 +8,7 @@ import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
 import { loadWebhookTarget, type WebhookTarget } from '../authn/webhook-token-authenticator.js';
 import { loadPolicyFile } from '../audit/policy.js';
-import type { Policy } from '../audit/types.js';
+import type { AuditPolicy } from '../audit/types.js';
 import type { TlsMaterial } from '../http/serving-listener.js';
 import { errorText } from '../logging/error-text.js';
 import { Logger, type LogSink } from '../logging/logger.js';
@@ -58,7 +58,7 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   /** --authentication-token-webhook-config-file read; absent without it. */
   readonly webhookTarget: WebhookTarget | undefined;
   /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
-  readonly auditPolicy: Policy | undefined;
+  readonly auditPolicy: AuditPolicy | undefined;
   /** --encryption-provider-config, read and checked; absent without the flag. */
   readonly encryptionConfig: LoadedEncryptionConfig | undefined;
   readonly [completedOptions]: true;
@@ -89,7 +89,7 @@ async function webhookTargetOf(path: string): Promise<WebhookTarget | undefined>
 }
 
 /** Auditing needs a policy and a backend (kube's AuditOptions: no backend, no events). */
-async function auditPolicyOf(o: ServerRunOptions): Promise<Policy | undefined> {
+async function auditPolicyOf(o: ServerRunOptions): Promise<AuditPolicy | undefined> {
   if (o.auditPolicyFile === '' || o.auditLogPath === '') return undefined;
   try {
     return await loadPolicyFile(o.auditPolicyFile);
