@@ -13,7 +13,7 @@ const rootToken = 'root-token-4c1f';
 const janeToken = 'jane-token-9a2e';
 
 const policy = `apiVersion: audit.k8s.io/v1
-kind: AuditPolicy
+kind: Policy
 omitStages: [RequestReceived]
 rules:
 - level: None
