@@ -138,6 +138,8 @@ export function admittingObjectInfo(
   if (!admitsCreate && !admitsUpdate) return objInfo;
   return {
     preconditions: () => objInfo.preconditions(),
+    // Admission reads the old object (webhooks get a serialization of it); it changes only `object`.
+    readsOldOnly: objInfo.readsOldOnly === true,
     updatedObject: async (ctx, old) => {
       const obj = await objInfo.updatedObject(ctx, old);
       const operation = old === null ? 'CREATE' : 'UPDATE';

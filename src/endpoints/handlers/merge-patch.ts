@@ -2,7 +2,6 @@
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
 import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
-import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 import { memberOf, setMember } from '../../machinery/json/set-member.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
@@ -14,7 +13,7 @@ const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !==
 /** Removes null members from objects, recursively (arrays keep their null elements). */
 function pruneNulls(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(pruneNulls);
-  if (!isObject(v)) return v;
+  if (!isObject(v)) return copyAsJSON(v); // a number as JSON text keeps it: 1e400 is null
   const out: JSONObject = {};
   for (const [k, x] of Object.entries(v)) if (x !== null) setMember(out, k, pruneNulls(x));
   return out;
@@ -25,16 +24,19 @@ function mergeDocs(doc: JSONObject, patch: JSONObject): void {
     const cur = memberOf(doc, k);
     if (v === null) Reflect.deleteProperty(doc, k);
     else if (cur === undefined || cur === null || !isObject(cur)) setMember(doc, k, pruneNulls(v));
-    else if (!isObject(v)) setMember(doc, k, v);
+    else if (!isObject(v)) setMember(doc, k, copyAsJSON(v)); // a retry applies the patch again
     else mergeDocs(cur, v);
   }
 }
 
-/** Merges `patch` into a copy of `target`; a non-object patch replaces it. */
+/**
+ * Merges `patch` into a copy of `target`; a non-object patch replaces it. The result shares nothing
+ * with either, and is what JSON.parse would give (undefined members dropped).
+ */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isObject(patch)) return pruneNulls(patch);
   if (!isObject(target)) return pruneNulls(patch);
-  const doc = deepCopyJSON(target);
+  const doc = copyAsJSON(target) as JSONObject;
   mergeDocs(doc, patch);
   return doc;
 }
@@ -59,5 +61,5 @@ export const mergePatchMechanism: PatchMechanism = {
   apply(prepared: unknown, current: KubeObject): string {
     return JSON.stringify(mergePatch(current, prepared));
   },
-  applyObject: (prepared: unknown, current: KubeObject): unknown => copyAsJSON(mergePatch(current, prepared)),
+  applyObject: (prepared: unknown, current: KubeObject): unknown => mergePatch(current, prepared),
 };

@@ -121,6 +121,8 @@ export const patchResource: Handler = async (scope, hr) => {
   let attempts = 0;
   const objInfo: UpdatedObjectInfo = {
     preconditions: () => undefined,
+    // Every mechanism's applyObject leaves the current object alone and returns a fresh one.
+    readsOldOnly: true,
     // Called again on every retry of the storage's update, with the object as it is then.
     updatedObject: (_ctx, old) =>
       new Promise<KubeObject>((resolve) => {

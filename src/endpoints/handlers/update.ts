@@ -36,6 +36,7 @@ export function defaultUpdatedObjectInfo(obj: KubeObject, decodeAgain: () => Kub
   let handedOut = false;
   return {
     preconditions: () => (uid === '' ? undefined : { uid }),
+    readsOldOnly: true,
     updatedObject: () => {
       if (handedOut) return Promise.resolve(decodeAgain());
       handedOut = true;
@@ -51,6 +52,8 @@ function withManagedFields(
 ): UpdatedObjectInfo {
   return {
     preconditions: () => objInfo.preconditions(),
+    // The field manager only reads the live object.
+    readsOldOnly: objInfo.readsOldOnly === true,
     updatedObject: async (ctx, old) => {
       const obj = await objInfo.updatedObject(ctx, old);
       return fm.fieldManager.updateNoErrors(old ?? fm.storage.newObject(), obj, fm.manager);

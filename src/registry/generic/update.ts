@@ -93,7 +93,8 @@ async function tryUpdate<T extends KubeObject>(
   if (existingRV === 0 && !strategy.allowCreateOnUpdate && a.req.forceAllowCreate !== true) {
     throw newNotFound(core.qualifiedResource, name);
   }
-  const obj = (await a.req.objInfo.updatedObject(ctx, existing === null ? null : deepCopy(existing))) as T;
+  const given = existing === null || a.req.objInfo.readsOldOnly === true ? existing : deepCopy(existing);
+  const obj = (await a.req.objInfo.updatedObject(ctx, given)) as T;
   const newRV = versioner.objectResourceVersion(obj);
   if (existing === null || existingRV === 0) return createOnUpdate(a, obj);
 

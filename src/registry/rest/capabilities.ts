@@ -112,6 +112,11 @@ export interface UpdatedObjectInfo {
   preconditions(): Preconditions | undefined;
   /** `old` is null when the object does not exist (create on update). */
   updatedObject(ctx: RequestContext, old: KubeObject | null): Promise<KubeObject>;
+  /**
+   * True when updatedObject only reads `old` and returns an object that shares nothing with it: the
+   * Store then hands over the object it read rather than a deep copy of it.
+   */
+  readonly readsOldOnly?: boolean;
 }
 
 export interface UpdateRequest {
