@@ -73,7 +73,7 @@ describe("admittedStorage (the controllers' way to the API)", () => {
   let raw: Storage;
   let admitted: Storage;
   const rec = new Recorder();
-  const ctx = { ...internalContext({ namespace: 'team' }), user: { name: 'alice', groups: ['devs'] } };
+  const ctx = internalContext({ namespace: 'team', user: { name: 'alice', groups: ['devs'] } });
   const resource = { group: '', version: 'v1', resource: 'configmaps' };
 
   before(async () => {

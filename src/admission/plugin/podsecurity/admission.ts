@@ -9,7 +9,7 @@ import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { KubeObject } from '../../../api/meta.js';
 import { newInternalError, newInvalid } from '../../../machinery/errors/index.js';
 import type { Getter, Lister } from '../../../registry/rest/capabilities.js';
-import type { RequestContext } from '../../../registry/rest/context.js';
+import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
@@ -146,7 +146,7 @@ export class PodSecurityAdmission implements ValidationInterface {
     if (this.#pods === undefined) return [];
     let items: PodLike[];
     try {
-      const list = await this.#pods.list({ ...ctx, namespace }, {});
+      const list = await this.#pods.list(internalContext({ namespace, parent: ctx }), {});
       items = list.items;
     } catch {
       return ['failed to list pods while checking new PodSecurity enforce level'];
