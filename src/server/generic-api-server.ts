@@ -22,6 +22,7 @@ import { withRequestTimeout } from './filters/timeout.js';
 import { Deadlines } from './filters/deadlines.js';
 import { writeStatus } from './http/respond.js';
 import { ServingListener } from './http/serving-listener.js';
+import { TurnPacer } from './http/turn-pacer.js';
 import type { HttpRequest, HttpResponse } from './http/types.js';
 import { LifecycleHooks, type PostStartHook, type PreShutdownHook } from './lifecycle/hooks.js';
 import { ApiserverMetrics } from './metrics/apiserver-metrics.js';
@@ -58,6 +59,7 @@ export class GenericAPIServer {
   readonly #hooks = new LifecycleHooks();
   readonly #metrics = new ApiserverMetrics();
   readonly #tracker = new RequestTracker();
+  readonly #pacer = new TurnPacer();
   readonly #deadlines = new Deadlines();
   #routes = new Map<string, Handler>();
   #handler: Handler | undefined;
@@ -212,8 +214,10 @@ export class GenericAPIServer {
     res.once('close', () => {
       if (!res.writableFinished) scope.abort(new Error('client disconnected'));
     });
-    handler(scope).catch((err: unknown) => {
-      this.#config.logger.error('unhandled error serving a request', err);
+    this.#pacer.submit(() => {
+      handler(scope).catch((err: unknown) => {
+        this.#config.logger.error('unhandled error serving a request', err);
+      });
     });
   }
 
