@@ -88,9 +88,24 @@ await removeStaleChunks(new Set(outputs.map((f) => f.path)));
 
 if (!bundleOnly) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const args = [tsc, '-p', 'tsconfig.build.json', '--emitDeclarationOnly'];
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  const args = [tsc, '-p', 'tsconfig.build.json', '--emitDeclarationOnly', '--listEmittedFiles'];
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const emitted = new Set();
+  for (const line of r.stdout.toString().split('\n')) {
+    if (line.startsWith('TSFILE: ')) emitted.add(line.slice('TSFILE: '.length).trim());
+    else if (line.trim() !== '') console.log(line);
+  }
   if (r.status !== 0) process.exit(r.status ?? 1);
+  await removeStaleDeclarations(emitted);
+}
+
+// Declarations of sources since removed or excluded would otherwise stay in dist/ (and the package).
+async function removeStaleDeclarations(emitted) {
+  const entries = await readdir(dist, { recursive: true, withFileTypes: true });
+  for (const e of entries) {
+    const path = join(e.parentPath, e.name);
+    if (e.isFile() && e.name.endsWith('.d.ts') && !emitted.has(path)) await rm(path, { force: true });
+  }
 }
 
 // Chunks from earlier builds have other hashes; a running server may still be about to import one

@@ -70,10 +70,15 @@ export interface StartCapstanOptions {
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
 }
 
+/** A running server, as startCapstan() returns it. */
 export interface CapstanServer {
+  /** Where it serves, e.g. `https://127.0.0.1:40123`. */
   readonly url: string;
+  /** The admin kubeconfig on disk (kubectl's `--kubeconfig`). */
   readonly kubeconfigPath: string;
+  /** The same kubeconfig as a document: `new KubeConfig().loadFromString(JSON.stringify(kubeConfig))`. */
   readonly kubeConfig: KubeConfig;
+  /** Its data directory (removed by stop() when startCapstan made it). */
   readonly dataDir: string;
   /** The cluster's clock: every timestamp, TTL and expiry the server computes reads it. */
   readonly clock: ServerClock;
@@ -89,6 +94,7 @@ export interface CapstanServer {
   restore(name: string): Promise<void>;
   /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
   fork(name: string): Promise<CapstanServer>;
+  /** Ends watches and requests, closes the store and the port; nothing of the server stays in the process. */
   stop(): Promise<void>;
 }
 
@@ -129,6 +135,11 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   return o;
 }
 
+/**
+ * Starts an API server in this process and resolves once it answers /readyz. By default: the memory
+ * store, HTTPS on a free loopback port with a generated CA, an admin token, a new temporary data dir.
+ * Many servers may run side by side; none shares state with another.
+ */
 export function startCapstan(opts: StartCapstanOptions = {}): Promise<CapstanServer> {
   return start(opts, undefined);
 }

@@ -30,8 +30,12 @@ export interface StartOptions {
   readonly readyTimeoutMs?: number;
   /** Listen on this port (a restart that clients must find again); default: a free one. */
   readonly port?: number;
-  /** 'npm-start' runs `npm start -- <flags>` in its own process group; default 'sources'. */
-  readonly via?: 'sources' | 'npm-start';
+  /**
+   * 'npm-start' runs `npm start -- <flags>` in its own process group; `{ npx: dir }` runs
+   * `npx capstan <flags>` in `dir` (a project that installed the package), also as a group;
+   * default 'sources'.
+   */
+  readonly via?: 'sources' | 'npm-start' | { readonly npx: string };
   /** Variables set (a string) or removed (undefined) in the server's environment. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -98,20 +102,28 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
     `--data-dir=${dataDir}`,
     ...(opts.args ?? []),
   ];
-  const viaNpm = opts.via === 'npm-start';
+  const via = opts.via ?? 'sources';
+  const viaNpm = via !== 'sources';
   const env = { ...process.env, ...opts.env };
-  const child = viaNpm
-    ? spawn('npm', ['start', '--silent', '--', ...flags], {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env,
-        detached: true, // npm's shell and the server form a group that stop() signals as one
-      })
-    : spawn(process.execPath, ['--import', 'tsx', 'src/cmd/capstan.ts', ...flags], {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env,
-      });
+  const npmCommand =
+    via === 'npm-start'
+      ? { args: ['start', '--silent', '--', ...flags], cwd: repoRoot }
+      : typeof via === 'object'
+        ? { args: ['exec', '--offline', '--', 'capstan', ...flags], cwd: via.npx }
+        : undefined;
+  const child =
+    npmCommand !== undefined
+      ? spawn('npm', npmCommand.args, {
+          cwd: npmCommand.cwd,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env,
+          detached: true, // npm's shell and the server form a group that stop() signals as one
+        })
+      : spawn(process.execPath, ['--import', 'tsx', 'src/cmd/capstan.ts', ...flags], {
+          cwd: repoRoot,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env,
+        });
   const signal = (sig: NodeJS.Signals): void => {
     if (!viaNpm || child.pid === undefined) {
       child.kill(sig);
