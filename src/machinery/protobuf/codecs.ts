@@ -114,7 +114,8 @@ function extraValue(buf: Uint8Array): string[] {
   const r = new WireReader(buf, 'ExtraValue');
   while (!r.done()) {
     const tag = r.tag();
-    if (tag.field === 1) items.push(readScalar(r, 'string', { wireType: tag.wireType, goName: 'Items' }) as string);
+    if (tag.field === 1)
+      items.push(readScalar(r, 'string', { wireType: tag.wireType, goName: 'Items' }) as string);
     else r.skip(tag.wireType);
   }
   return items;
