@@ -260,7 +260,10 @@ export class FieldManager {
     opts: { managed: Managed; manager: string; force: boolean },
   ): { object: KubeObject; result: Managed } {
     let managed = opts.managed;
-    if (managed.fields.size === 0) {
+    // kube diffs the live object against a new one of its kind; an apply that creates the object
+    // starts from that new object (the store's, with its zero-valued members such as a
+    // PriorityClass's `value: 0`), so nothing is recorded: it has no uid yet.
+    if (managed.fields.size === 0 && (pair.live.metadata?.uid ?? '') !== '') {
       const empty: KubeObject = { apiVersion: this.#apiVersion, kind: this.#opts.kind };
       managed = this.#recordUpdate({ live: empty, next: pair.live }, { managed, manager: beforeFirstApply });
     }
