@@ -26,7 +26,6 @@ const codecValues: Readonly<Record<ProtobufCodec, unknown>> = {
 const validValues: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement': { operator: 'In', key: 'a' },
   'io.k8s.api.core.v1.NodeSelectorRequirement': { operator: 'In' },
-  'io.k8s.api.core.v1.Toleration': { operator: 'Exists', value: undefined, effect: 'NoSchedule' },
   'io.k8s.api.core.v1.ServiceSpec': {
     clusterIP: undefined,
     clusterIPs: undefined,
@@ -49,6 +48,52 @@ const validValues: Readonly<Record<string, Readonly<Record<string, unknown>>>> =
     targetPort: 8080,
     name: 'http',
     appProtocol: 'http',
+  },
+  // The namespace's default service account may not exist yet; a named one never does.
+  'io.k8s.api.core.v1.PodSpec': {
+    serviceAccountName: undefined,
+    serviceAccount: undefined,
+    priorityClassName: undefined,
+    priority: undefined,
+    runtimeClassName: undefined,
+    preemptionPolicy: undefined,
+    overhead: undefined,
+    // Volume sources are a union; every source is still decoded by the first (full) dry run.
+    volumes: [{ name: 'a', configMap: { name: 'a', defaultMode: 420, optional: true } }],
+    ephemeralContainers: undefined,
+    // Its Container would repeat the containers' name; the containers cover the type.
+    initContainers: undefined,
+    dnsConfig: { nameservers: ['192.0.2.53'], searches: ['a'], options: [{ name: 'a', value: 'a' }] },
+    hostname: 'a',
+    subdomain: 'a',
+  },
+  'io.k8s.api.core.v1.Toleration': {
+    key: 'a',
+    operator: 'Exists',
+    value: undefined,
+    effect: 'NoExecute',
+    tolerationSeconds: 1,
+  },
+  'io.k8s.api.core.v1.EnvVarSource': {
+    resourceFieldRef: undefined,
+    configMapKeyRef: undefined,
+    secretKeyRef: undefined,
+  },
+  'io.k8s.api.core.v1.ObjectFieldSelector': { fieldPath: 'metadata.name', apiVersion: 'v1' },
+  'io.k8s.api.core.v1.EnvVar': { value: undefined },
+  'io.k8s.api.core.v1.Container': { restartPolicy: undefined, volumeDevices: undefined },
+  'io.k8s.api.core.v1.Probe': {
+    httpGet: undefined,
+    tcpSocket: undefined,
+    grpc: undefined,
+    terminationGracePeriodSeconds: undefined,
+  },
+  'io.k8s.api.core.v1.LifecycleHandler': { httpGet: undefined, tcpSocket: undefined, sleep: undefined },
+  'io.k8s.api.core.v1.EnvFromSource': { secretRef: undefined },
+  'io.k8s.api.core.v1.VolumeMount': {
+    subPathExpr: undefined,
+    mountPropagation: undefined,
+    recursiveReadOnly: undefined,
   },
   'io.k8s.api.core.v1.NodeSpec': { podCIDR: '10.0.0.0/24', podCIDRs: ['10.0.0.0/24'], providerID: 'a' },
   'io.k8s.api.core.v1.EndpointAddress': { ip: '10.0.0.1' },
@@ -81,6 +126,7 @@ const validValues: Readonly<Record<string, Readonly<Record<string, unknown>>>> =
   'io.k8s.api.storage.v1.TokenRequest': { expirationSeconds: 600 },
   'io.k8s.api.storage.v1.VolumeAttachmentSource': { inlineVolumeSpec: undefined },
   'io.k8s.api.events.v1.EventSeries': { count: 2 },
+  'io.k8s.api.batch.v1.CronJobSpec': { schedule: '*/5 * * * *', timeZone: 'Etc/UTC' },
 };
 
 interface Walk {
@@ -151,7 +197,9 @@ export class MaximalObjects {
   #struct(definition: string | undefined, schema: Schema, walk: Walk): JSONObject | undefined {
     if (typeof schema.additionalProperties === 'object') {
       const v = this.#value(schema.additionalProperties, walk, undefined);
-      return v === undefined ? undefined : { a: v };
+      // A ResourceList: its keys are resource names.
+      const key = schema.additionalProperties.$ref?.endsWith('.Quantity') === true ? 'cpu' : 'a';
+      return v === undefined ? undefined : { [key]: v };
     }
     if (schema.properties === undefined) {
       return schema['x-kubernetes-preserve-unknown-fields'] === true ? { a: 'b' } : {};
@@ -189,11 +237,15 @@ export function parseFieldPath(path: string): (string | number)[] {
 }
 
 /**
- * Removes the member at `path` from `obj`, or the deepest existing ancestor's member when the
- * path goes further than the object does. Returns the path removed, or undefined when nothing
- * below the top level could be removed.
+ * Removes the member at `path` from `obj` (or, with `ancestor`, the deepest one of the path that
+ * is there), and the lists and maps that leaves empty. Returns the path removed, or undefined when
+ * nothing below the top level was removed.
  */
-export function pruneFieldPath(obj: JSONObject, path: readonly (string | number)[]): string | undefined {
+export function pruneFieldPath(
+  obj: JSONObject,
+  path: readonly (string | number)[],
+  opts: { ancestor?: boolean } = {},
+): string | undefined {
   let node: unknown = obj;
   const parents: { holder: unknown; key: string | number }[] = [];
   for (const key of path) {
@@ -203,7 +255,9 @@ export function pruneFieldPath(obj: JSONObject, path: readonly (string | number)
     parents.push({ holder: node, key });
     node = next;
   }
-  if (parents.length < 2) return undefined;
+  // A path that goes further than the object (a cause already pruned) is left, unless asked to
+  // remove the deepest member that is there (what a Required value lacks).
+  if (parents.length < 2 || (parents.length < path.length && opts.ancestor !== true)) return undefined;
   const removed = parents.map((p) => p.key).join('.');
   // A list or map left empty goes too: protobuf cannot tell an empty one from none.
   for (let i = parents.length - 1; i >= 0; i--) {

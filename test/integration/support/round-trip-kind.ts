@@ -84,7 +84,8 @@ function leafDiff(a: JSONObject, b: JSONObject): string {
 }
 
 function withoutVolatile(body: string): JSONObject {
-  const obj = JSON.parse(body) as JSONObject;
+  // The service account token volume's name is generated per request.
+  const obj = JSON.parse(body.replace(/kube-api-access-[a-z0-9]{5}/g, 'kube-api-access-')) as JSONObject;
   // Allocated per request: a Service's cluster IPs and node ports.
   const spec = obj['spec'] as JSONObject | undefined;
   if (obj['kind'] === 'Service' && spec !== undefined) {
@@ -112,9 +113,10 @@ async function pruneToValid(
     if (res.status !== 422 || attempt >= 40) return res;
     const causes = ((JSON.parse(res.body) as JSONObject)['details'] as JSONObject | undefined)?.['causes'];
     let pruned = false;
-    for (const c of (causes ?? []) as { field?: string }[]) {
+    for (const c of (causes ?? []) as { field?: string; reason?: string }[]) {
       if (c.field === undefined) continue;
-      const removed = pruneFieldPath(obj, parseFieldPath(c.field));
+      const ancestor = c.reason === 'FieldValueRequired';
+      const removed = pruneFieldPath(obj, parseFieldPath(c.field), { ancestor });
       if (removed !== undefined) {
         ctx.report.pruned.push(removed);
         pruned = true;
@@ -224,7 +226,7 @@ export async function roundTripKind(
     ...maximal,
     apiVersion: apiVersionOfKind(k),
     kind: k.kind,
-    metadata: { name: `rt-${k.resource}`, labels: { a: 'b' }, annotations: { a: 'b' } },
+    metadata: { name: `rt-${k.resource}-${k.version}`, labels: { a: 'b' }, annotations: { a: 'b' } },
   };
   const json = await pruneToValid(k, obj, { ...ctx, report });
   if (json.status === 400 && /unknown field|strict decoding/.test(json.body)) {
