@@ -106,6 +106,6 @@ describe('every served kind round-trips', () => {
     }
     const problems = reports.flatMap((r) => r.problems.map((p) => `${r.kind}: ${p}`));
     assert.deepEqual(problems, []);
-    assert.ok(reports.filter((r) => r.stored).length >= 35, 'most kinds are stored and re-applied');
+    assert.ok(reports.filter((r) => r.stored).length >= 40, 'most kinds are stored and re-applied');
   });
 });

@@ -61,6 +61,8 @@ const validValues: Readonly<Record<string, Readonly<Record<string, unknown>>>> =
     // Volume sources are a union; every source is still decoded by the first (full) dry run.
     volumes: [{ name: 'a', configMap: { name: 'a', defaultMode: 420, optional: true } }],
     ephemeralContainers: undefined,
+    // Valid for pods and jobs; the workloads refuse it and take their default, Always.
+    restartPolicy: 'Never',
     // Its Container would repeat the containers' name; the containers cover the type.
     initContainers: undefined,
     dnsConfig: { nameservers: ['192.0.2.53'], searches: ['a'], options: [{ name: 'a', value: 'a' }] },
@@ -94,6 +96,22 @@ const validValues: Readonly<Record<string, Readonly<Record<string, unknown>>>> =
     subPathExpr: undefined,
     mountPropagation: undefined,
     recursiveReadOnly: undefined,
+  },
+  'io.k8s.api.core.v1.PersistentVolumeClaimSpec': {
+    accessModes: ['ReadWriteOnce'],
+    volumeMode: 'Filesystem',
+    dataSource: { kind: 'PersistentVolumeClaim', name: 'a' },
+    dataSourceRef: { kind: 'PersistentVolumeClaim', name: 'a' },
+    volumeAttributesClassName: undefined,
+  },
+  'io.k8s.api.core.v1.VolumeResourceRequirements': {
+    requests: { storage: '1Gi' },
+    limits: { storage: '1Gi' },
+  },
+  'io.k8s.api.core.v1.LimitRangeItem': { type: 'Container' },
+  'io.k8s.api.core.v1.ResourceQuotaSpec': {
+    scopes: ['NotTerminating'],
+    scopeSelector: { matchExpressions: [{ scopeName: 'NotTerminating', operator: 'Exists' }] },
   },
   'io.k8s.api.core.v1.NodeSpec': { podCIDR: '10.0.0.0/24', podCIDRs: ['10.0.0.0/24'], providerID: 'a' },
   'io.k8s.api.core.v1.EndpointAddress': { ip: '10.0.0.1' },
