@@ -19,6 +19,8 @@ export const protobufCodecs = [
   'rawExtension',
   /** metav1.FieldsV1: {Raw bytes} → the embedded JSON object. */
   'fieldsV1',
+  /** The user-info ExtraValue of authentication, authorization and certificates: {repeated items} → a list. */
+  'extraValue',
 ] as const;
 export type ProtobufCodec = (typeof protobufCodecs)[number];
 

@@ -86,11 +86,25 @@ function decodeOrEmpty(obj: KubeObject | null): Managed {
   }
 }
 
-function encodeInto(obj: KubeObject, managed: Managed): KubeObject {
+/**
+ * `obj` with `managed` as its metadata.managedFields, at the place `like` (the metadata it came
+ * from) had them: Go writes struct fields in one order, so an apply or update that changes
+ * nothing must give the very bytes stored, and the store then skips the write (no new
+ * resourceVersion).
+ */
+function encodeInto(obj: KubeObject, managed: Managed, like?: unknown): KubeObject {
   const entries = encodeManagedFields(managed);
   obj.metadata ??= {};
   if (entries === undefined) delete obj.metadata.managedFields;
   else obj.metadata.managedFields = entries;
+  if (entries !== undefined && isJSONObject(like) && 'managedFields' in like && isJSONObject(obj.metadata)) {
+    const meta: Record<string, unknown> = obj.metadata;
+    const ordered: Record<string, unknown> = {};
+    for (const key of [...Object.keys(like), ...Object.keys(meta)]) {
+      if (key in meta && !(key in ordered)) ordered[key] = meta[key];
+    }
+    obj.metadata = ordered;
+  }
   return obj;
 }
 
@@ -120,6 +134,7 @@ export class FieldManager {
     return encodeInto(
       object,
       this.#recordUpdate({ live: withoutManagedFields(live), next: object }, { managed, manager }),
+      next.metadata,
     );
   }
 
@@ -233,7 +248,7 @@ export class FieldManager {
     }
     const { object, result } = out;
     if (opts.manager === 'kubectl') syncLastApplied({ object, applied });
-    return encodeInto(object, result);
+    return encodeInto(object, result, live.metadata);
   }
 
   /**
@@ -245,7 +260,10 @@ export class FieldManager {
     opts: { managed: Managed; manager: string; force: boolean },
   ): { object: KubeObject; result: Managed } {
     let managed = opts.managed;
-    if (managed.fields.size === 0) {
+    // kube diffs the live object against a new one of its kind; an apply that creates the object
+    // starts from that new object (the store's, with its zero-valued members such as a
+    // PriorityClass's `value: 0`), so nothing is recorded: it has no uid yet.
+    if (managed.fields.size === 0 && (pair.live.metadata?.uid ?? '') !== '') {
       const empty: KubeObject = { apiVersion: this.#apiVersion, kind: this.#opts.kind };
       managed = this.#recordUpdate({ live: empty, next: pair.live }, { managed, manager: beforeFirstApply });
     }

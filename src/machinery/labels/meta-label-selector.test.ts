@@ -73,6 +73,11 @@ describe('labelSelectorAsSelector', () => {
       `values[0][app]: Invalid value: "a b": ${labelValueMsg}`,
     ],
     ['bad matchLabels key', { matchLabels: { 'a b': 'x' } }, `key: Invalid value: "a b": ${namePartMsg}`],
+    [
+      'an expression without its operator has Go zero operator',
+      { matchExpressions: [{ key: 'a' } as { key: string; operator: string }] },
+      '"" is not a valid label selector operator',
+    ],
   ];
   for (const [name, input, want] of bad) {
     test(name, () => {

@@ -38,7 +38,9 @@ export function labelSelectorAsSelector(ps: LabelSelector | null | undefined): L
   for (const expr of expressions) {
     const operator = Object.hasOwn(operatorOf, expr.operator) ? operatorOf[expr.operator] : undefined;
     if (operator === undefined) {
-      return { ok: false, message: `${goQuote(expr.operator)} is not a valid label selector operator` };
+      // A requirement decoded without an operator has Go's zero value, "".
+      const given = expr.operator as string | undefined;
+      return { ok: false, message: `${goQuote(given ?? '')} is not a valid label selector operator` };
     }
     // Kube copies values into a nil slice, so missing or empty values print as `null`.
     const values = expr.values === undefined || expr.values.length === 0 ? null : [...expr.values];

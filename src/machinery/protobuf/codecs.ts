@@ -1,6 +1,7 @@
 // Types whose protobuf message is not their JSON form, converted as their Go Unmarshal and
 // MarshalJSON methods do: meta/v1 time_proto.go, micro_time_proto.go, duration.go,
-// util/intstr, api/resource/quantity_proto.go, runtime.RawExtension and meta/v1 FieldsV1.
+// util/intstr, api/resource/quantity_proto.go, runtime.RawExtension, meta/v1 FieldsV1 and the
+// ExtraValue of the user-info types.
 import type { ProtobufCodec } from '../../api/schema/protobuf.js';
 import { hasProtobufMagic } from './envelope.js';
 import {
@@ -12,7 +13,8 @@ import {
   type FlatMessageSpec,
 } from './flat-message.js';
 import { goDurationString } from './go-duration.js';
-import { ProtoError } from './wire.js';
+import { readScalar } from './scalars.js';
+import { ProtoError, WireReader } from './wire.js';
 
 /** Converts an object nested as protobuf (`k8s\0…`) inside a RawExtension. */
 export type NestedObjectDecoder = (data: Uint8Array) => Record<string, unknown>;
@@ -106,6 +108,19 @@ function fieldsV1(buf: Uint8Array): unknown {
   return raw === undefined ? null : embeddedJSON(raw, 'FieldsV1');
 }
 
+// ExtraValue is a message of one repeated string (`items`); its JSON form is the bare list.
+function extraValue(buf: Uint8Array): string[] {
+  const items: string[] = [];
+  const r = new WireReader(buf, 'ExtraValue');
+  while (!r.done()) {
+    const tag = r.tag();
+    if (tag.field === 1)
+      items.push(readScalar(r, 'string', { wireType: tag.wireType, goName: 'Items' }) as string);
+    else r.skip(tag.wireType);
+  }
+  return items;
+}
+
 /** The JSON value of a field of a hand-converted type, from its message bytes. */
 export function decodeCodec(codec: ProtobufCodec, buf: Uint8Array, nested: NestedObjectDecoder): unknown {
   switch (codec) {
@@ -126,5 +141,7 @@ export function decodeCodec(codec: ProtobufCodec, buf: Uint8Array, nested: Neste
       return rawExtension(buf, nested);
     case 'fieldsV1':
       return fieldsV1(buf);
+    case 'extraValue':
+      return extraValue(buf);
   }
 }

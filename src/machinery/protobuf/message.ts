@@ -148,12 +148,13 @@ export function decodeMessage(
     while (!r.done()) {
       const tag = r.tag();
       const field = plan.fields.get(tag.field);
-      // kube would keep a field it knows; a field our table lacks would be lost silently here, so
-      // the request is refused instead (nothing stored may lose data). JSON bodies are unaffected.
+      // A field number the table does not know is skipped, as gogo's generated Unmarshal does
+      // (skipGenerated): the tables follow k8s.io/api 1.33's generated.proto field for field, so
+      // such a field is one a newer client knows and this version does not, and protobuf has no
+      // strict decoding in kube.
       if (field === undefined) {
-        throw new ProtoError(
-          `proto: ${plan.name}: field ${tag.field} is not supported in protobuf bodies by this server; send JSON`,
-        );
+        r.skip(tag.wireType);
+        continue;
       }
       readField(r, { field, tag, out }, ctx);
     }

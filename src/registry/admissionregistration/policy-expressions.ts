@@ -18,7 +18,8 @@ function check(
   at: FieldPath,
   opts: { source: string; scope: ReadonlyMap<string, CelT>; returns: ExpectedType },
 ): FieldError[] {
-  if (opts.source.trim() === '') return []; // the structural validation reports it as required
+  // The structural validation reports it as required (a body may leave it out altogether).
+  if (((opts.source as string | undefined) ?? '').trim() === '') return [];
   const out = compileCel(lib, opts);
   return out.ok ? [] : [FieldError.invalid(at, opts.source, out.error)];
 }

@@ -22,6 +22,8 @@ export interface InProcessRequest {
   readonly body?: unknown;
   /** Sent besides the admin token and the JSON Content-Type (which they may replace). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Sent as is instead of `body` as JSON (a protobuf or YAML body). */
+  readonly rawBody?: Uint8Array | string;
 }
 
 export async function startInProcess(configure: (o: ServerRunOptions) => void): Promise<InProcessServer> {
@@ -54,7 +56,11 @@ export async function startInProcess(configure: (o: ServerRunOptions) => void): 
         'content-type': 'application/json',
         ...init.headers,
       },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      ...(init.rawBody !== undefined
+        ? { body: init.rawBody }
+        : init.body === undefined
+          ? {}
+          : { body: JSON.stringify(init.body) }),
     });
     return { status: res.status, body: await res.text(), headers: res.headers };
   };

@@ -280,10 +280,14 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
   #mountToken(pod: Pod): void {
     const spec = pod.spec;
     if (spec === undefined) return;
-    const existing = (spec.volumes ?? []).find((v) => v.name.startsWith(`${serviceAccountVolumeName}-`));
+    // Required members a body may still leave out (validation, later, refuses it with a 422).
+    const existing = (spec.volumes ?? []).find((v) =>
+      ((v.name as string | undefined) ?? '').startsWith(`${serviceAccountVolumeName}-`),
+    );
     const volumeName = existing?.name ?? this.#generateName(`${serviceAccountVolumeName}-`);
     let mounted = false;
-    for (const c of [...(spec.initContainers ?? []), ...spec.containers]) {
+    const containers = (spec.containers as typeof spec.containers | undefined) ?? [];
+    for (const c of [...(spec.initContainers ?? []), ...containers]) {
       if ((c.volumeMounts ?? []).some((m) => m.mountPath === defaultAPITokenMountPath)) continue;
       (c.volumeMounts ??= []).push({ name: volumeName, readOnly: true, mountPath: defaultAPITokenMountPath });
       mounted = true;

@@ -39,8 +39,7 @@ export const selfSubjectReviewModule: APIModule = {
   },
   kinds: [groupKind(authenticationV1, 'SelfSubjectReview', def('SelfSubjectReview'))],
   protobuf: {
-    // `extra` (field 4) travels as map<string, ExtraValue{items}>, which the tables cannot express.
-    [USER_INFO]: { username: 1, uid: 2, groups: 3 },
+    [USER_INFO]: { username: 1, uid: 2, groups: 3, extra: { field: 4, codec: 'extraValue' } },
     [STATUS]: { userInfo: 1 },
     [def('SelfSubjectReview')]: { metadata: 1, status: 2 },
   },

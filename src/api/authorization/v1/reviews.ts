@@ -6,6 +6,12 @@ import { apiDefinitions, groupKind, type APIModule } from '../../schema/api-modu
 import { atomicList, bool, mapOf, ref, str, struct } from '../../schema/builders.js';
 import type { Schema } from '../../schema/types.js';
 import { pointer } from '../../schema/protobuf.js';
+import {
+  FIELD_SELECTOR_REQUIREMENT,
+  LABEL_SELECTOR_REQUIREMENT,
+  type FieldSelectorRequirement,
+  type LabelSelectorRequirement,
+} from '../../meta/v1/label-selector.js';
 import { OBJECT_META } from '../../meta/v1/object-meta.js';
 
 export const authorizationV1 = { group: 'authorization.k8s.io', version: 'v1' } as const;
@@ -19,8 +25,8 @@ export interface ResourceAttributes {
   resource?: string;
   subresource?: string;
   name?: string;
-  fieldSelector?: { rawSelector?: string };
-  labelSelector?: { rawSelector?: string };
+  fieldSelector?: { rawSelector?: string; requirements?: FieldSelectorRequirement[] };
+  labelSelector?: { rawSelector?: string; requirements?: LabelSelectorRequirement[] };
 }
 
 export interface NonResourceAttributes {
@@ -104,8 +110,11 @@ function review(description: string, spec: string, status: string): Schema {
   );
 }
 
-const selectorAttributes = (what: string): Schema =>
-  struct(`A ${what} selector limiting the request.`, { rawSelector: str(`The ${what} selector as text.`) });
+const selectorAttributes = (what: string, requirement: string): Schema =>
+  struct(`A ${what} selector limiting the request.`, {
+    rawSelector: str(`The ${what} selector as text.`),
+    requirements: atomicList(ref(requirement), `The ${what} selector as parsed requirements.`),
+  });
 
 export const authorizationV1Module: APIModule = {
   definitions: {
@@ -120,8 +129,8 @@ export const authorizationV1Module: APIModule = {
       verb: str('A kube verb (get, list, watch, create, update, patch, delete…) or "*".'),
       version: str('The API version; "*" means all.'),
     }),
-    [FIELD_SELECTOR_ATTRIBUTES]: selectorAttributes('field'),
-    [LABEL_SELECTOR_ATTRIBUTES]: selectorAttributes('label'),
+    [FIELD_SELECTOR_ATTRIBUTES]: selectorAttributes('field', FIELD_SELECTOR_REQUIREMENT),
+    [LABEL_SELECTOR_ATTRIBUTES]: selectorAttributes('label', LABEL_SELECTOR_REQUIREMENT),
     [NON_RESOURCE_ATTRIBUTES]: struct('A request for a non-resource path.', {
       path: str('The URL path.'),
       verb: str('The HTTP verb, lower case.'),
@@ -216,16 +225,15 @@ export const authorizationV1Module: APIModule = {
       fieldSelector: pointer(8),
       labelSelector: pointer(9),
     },
-    // Their `requirements` (field 2) are not accepted as protobuf: send JSON for those.
-    [FIELD_SELECTOR_ATTRIBUTES]: { rawSelector: 1 },
-    [LABEL_SELECTOR_ATTRIBUTES]: { rawSelector: 1 },
+    [FIELD_SELECTOR_ATTRIBUTES]: { rawSelector: 1, requirements: 2 },
+    [LABEL_SELECTOR_ATTRIBUTES]: { rawSelector: 1, requirements: 2 },
     [NON_RESOURCE_ATTRIBUTES]: { path: 1, verb: 2 },
-    // `extra` (field 5) travels as map<string, ExtraValue{items}>, which the tables cannot express.
     [SAR_SPEC]: {
       resourceAttributes: pointer(1),
       nonResourceAttributes: pointer(2),
       user: 3,
       groups: 4,
+      extra: { field: 5, codec: 'extraValue' },
       uid: 6,
     },
     [SSAR_SPEC]: { resourceAttributes: pointer(1), nonResourceAttributes: pointer(2) },

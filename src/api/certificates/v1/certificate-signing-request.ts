@@ -157,8 +157,7 @@ export const certificateSigningRequestModule: APIModule = {
     [SPEC]: { usages: '[]v1.KeyUsage' },
     [CONDITION]: { type: 'v1.RequestConditionType', status: 'v1.ConditionStatus' },
   },
-  // k8s.io/api/certificates/v1 generated.proto. `extra` (field 6) travels as map<string,
-  // ExtraValue{items}>, which the tables cannot express.
+  // k8s.io/api/certificates/v1 generated.proto.
   protobuf: {
     [CSR]: { metadata: 1, spec: 2, status: 3 },
     [CSR_LIST]: { metadata: 1, items: 2 },
@@ -168,6 +167,7 @@ export const certificateSigningRequestModule: APIModule = {
       uid: 3,
       groups: 4,
       usages: 5,
+      extra: { field: 6, codec: 'extraValue' },
       signerName: 7,
       expirationSeconds: pointer(8),
     },

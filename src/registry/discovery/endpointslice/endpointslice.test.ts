@@ -78,6 +78,16 @@ describe('endpointslices', () => {
           'EndpointSlice.discovery.k8s.io "bad" is invalid: [endpoints[0].addresses[0]: Invalid value: "fe80::1": must be a valid IPv4 address, endpoints[0].addresses[1]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128), endpoints[1].addresses: Required value: must contain at least 1 address]',
       },
     );
+    // An endpoint without its (required) addresses is refused as Required, not a 500.
+    await rejectsWithStatus(
+      store.create(ctx, slice('none', { endpoints: [{} as { addresses: string[] }] }), { options: {} }),
+      {
+        code: 422,
+        reason: 'Invalid',
+        message:
+          'EndpointSlice.discovery.k8s.io "none" is invalid: endpoints[0].addresses: Required value: must contain at least 1 address',
+      },
+    );
     await rejectsWithStatus(store.create(ctx, slice('type', { addressType: 'IPX' }), { options: {} }), {
       code: 422,
       reason: 'Invalid',

@@ -86,11 +86,12 @@ function validateAddress(address: string, at: { type: string; path: FieldPath })
 function validateEndpoint(ep: Endpoint, at: { type: string; path: FieldPath }): ErrorList {
   const errs: ErrorList = [];
   const addressPath = at.path.child('addresses');
-  if (ep.addresses.length === 0)
-    errs.push(FieldError.required(addressPath, 'must contain at least 1 address'));
-  else if (ep.addresses.length > maxAddresses)
-    errs.push(FieldError.tooMany(addressPath, ep.addresses.length, maxAddresses));
-  ep.addresses.forEach((a, i) =>
+  // Required, but a body may leave it out: Go's nil slice has length 0.
+  const addresses = (ep.addresses as string[] | undefined) ?? [];
+  if (addresses.length === 0) errs.push(FieldError.required(addressPath, 'must contain at least 1 address'));
+  else if (addresses.length > maxAddresses)
+    errs.push(FieldError.tooMany(addressPath, addresses.length, maxAddresses));
+  addresses.forEach((a, i) =>
     errs.push(...validateAddress(a, { type: at.type, path: addressPath.index(i) })),
   );
   if (ep.nodeName !== undefined) {
