@@ -4,11 +4,11 @@ import { isGetter, isLister, isWatcher, type Storage } from '../../../registry/r
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
-import { listerGet } from '../lister-read.js';
-import { WebhookClient } from './client.js';
+import { listerGet } from '../../../registry/rest/lister-read.js';
+import { WebhookClient } from '../../../registry/webhook/client.js';
 import { MutatingAdmissionWebhook } from './mutating.js';
 import type { NamespaceLabelsReader } from './selectors.js';
-import { EndpointServiceResolver } from './service-resolver.js';
+import { EndpointServiceResolver } from '../../../registry/webhook/service-resolver.js';
 import { WatchedWebhookSource } from './source.js';
 import { ValidatingAdmissionWebhook } from './validating.js';
 
