@@ -216,7 +216,8 @@ export class AsyncConvertingView
     const convert = async (event: WatchEvent): Promise<WatchEvent> => {
       if (event.type === 'ERROR') return event;
       // A bookmark carries only a resourceVersion: nothing for a webhook to convert.
-      if (event.type === 'BOOKMARK') return { type: event.type, object: { ...event.object, apiVersion: served } };
+      if (event.type === 'BOOKMARK')
+        return { type: event.type, object: { ...event.object, apiVersion: served } };
       return { type: event.type, object: await this.#watchObject(ctx, event.object) };
     };
     return {

@@ -22,11 +22,16 @@ const metaOf = (obj: Record<string, unknown>): Record<string, unknown> =>
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The reason `out` may not stand for `original`, or undefined. */
-export function convertedObjectProblem(original: KubeObject, out: Record<string, unknown>): string | undefined {
+export function convertedObjectProblem(
+  original: KubeObject,
+  out: Record<string, unknown>,
+): string | undefined {
   const a = original.metadata ?? {};
   const b = metaOf(out);
-  if (original.kind !== text(out['kind'])) return `must have the same kind: ${original.kind} != ${text(out['kind'])}`;
-  if ((a.name ?? '') !== text(b['name'])) return `must have the same name: ${a.name ?? ''} != ${text(b['name'])}`;
+  if (original.kind !== text(out['kind']))
+    return `must have the same kind: ${original.kind} != ${text(out['kind'])}`;
+  if ((a.name ?? '') !== text(b['name']))
+    return `must have the same name: ${a.name ?? ''} != ${text(b['name'])}`;
   if ((a.namespace ?? '') !== text(b['namespace']))
     return `must have the same namespace: ${a.namespace ?? ''} != ${text(b['namespace'])}`;
   if ((a.uid ?? '') !== text(b['uid'])) return `must have the same UID: ${a.uid ?? ''} != ${text(b['uid'])}`;

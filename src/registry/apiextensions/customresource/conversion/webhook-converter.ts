@@ -64,7 +64,8 @@ export class WebhookConverter {
     const pending = input.objects.filter((o) => o.apiVersion !== input.to && !isEmptyObject(o));
     const version = negotiateConversionReviewVersion(this.#o.conversionReviewVersions);
     if (version === undefined) throw conversionFailure('no supported conversion review versions');
-    if (pending.length === 0) return input.objects.map((o) => (isEmptyObject(o) ? { ...o, apiVersion: input.to } : o));
+    if (pending.length === 0)
+      return input.objects.map((o) => (isEmptyObject(o) ? { ...o, apiVersion: input.to } : o));
     const described = gvkString(input.from.apiVersion, input.from.kind);
     const uid = randomUUID();
     const review = conversionReview(version, { uid, desiredAPIVersion: input.to, objects: pending });
@@ -88,10 +89,14 @@ export class WebhookConverter {
       const raw = converted[i];
       results.set(
         original,
-        input.list ? checkListItem(original, raw, { described, to: input.to, i }) : checkSingle(original, raw, { described, to: input.to }),
+        input.list
+          ? checkListItem(original, raw, { described, to: input.to, i })
+          : checkSingle(original, raw, { described, to: input.to }),
       );
     });
-    return input.objects.map((o) => results.get(o) ?? (isEmptyObject(o) ? { ...o, apiVersion: input.to } : o));
+    return input.objects.map(
+      (o) => results.get(o) ?? (isEmptyObject(o) ? { ...o, apiVersion: input.to } : o),
+    );
   }
 }
 
@@ -110,7 +115,9 @@ function checkSingle(original: KubeObject, raw: unknown, w: Where): KubeObject {
     );
   const kind = typeof out['kind'] === 'string' ? out['kind'] : '';
   if (kind !== original.kind)
-    throw conversionFailure(`${prefix} object at index 0: invalid kind (expected ${original.kind}, received ${kind})`);
+    throw conversionFailure(
+      `${prefix} object at index 0: invalid kind (expected ${original.kind}, received ${kind})`,
+    );
   const problem = convertedObjectProblem(original, out);
   if (problem !== undefined) throw conversionFailure(`${prefix} object: ${problem}`);
   try {
