@@ -318,6 +318,40 @@ describe('CRD conversion webhook', () => {
     assert.equal(v1.status, 200, 'the storage version is read without the webhook');
   });
 
+  it('deletes through v2 (kube answers a Status for custom resources)', async () => {
+    const r = await call('DELETE', widgets('v2', '/w2'));
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.equal(r.body['kind'], 'Status');
+    assert.equal(r.body['status'], 'Success');
+    assert.equal((await call('GET', widgets('v2', '/w2'))).status, 404);
+  });
+
+  it('a watch whose event the webhook cannot convert ends with an ERROR event', async () => {
+    const abort = new AbortController();
+    watches.push(abort);
+    const token = server.kubeConfig.users[0]?.user.token ?? '';
+    const res = await fetch(`${server.url}${gadgets('v2')}?watch=1`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: abort.signal,
+    });
+    assert.equal(res.status, 200);
+    const text = await res.text();
+    const events = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; object: Record<string, unknown> });
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['ERROR'],
+    );
+    const status = events[0]!.object;
+    assert.equal(status['code'], 500);
+    assert.match(
+      String(status['message']),
+      /^conversion webhook for conv\.example\.com\/v1, Kind=Gadget failed: Post /,
+    );
+  });
+
   it('a webhook that answers with a failure or wrongly gives kube’s error texts', async () => {
     try {
       mode = 'fail';
@@ -338,7 +372,7 @@ describe('CRD conversion webhook', () => {
       const none = await call('GET', widgets('v2'));
       assert.equal(
         none.body['message'],
-        `conversion webhook for ${group}/v1, Kind=WidgetList returned 0 objects, expected 3`,
+        `conversion webhook for ${group}/v1, Kind=WidgetList returned 0 objects, expected 2`,
       );
     } finally {
       mode = 'convert';
