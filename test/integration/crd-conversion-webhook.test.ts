@@ -58,7 +58,12 @@ function crd(plural: string, kind: string, url: string, caBundle: string): Recor
           storage: true,
           schema: schema({ host: { type: 'string' }, port: { type: 'integer' } }),
         },
-        { name: 'v2', served: true, storage: false, schema: schema({ address: { type: 'string' } }) },
+        {
+          name: 'v2',
+          served: true,
+          storage: false,
+          schema: schema({ address: { type: 'string', pattern: '^[^:]+:[0-9]+$' } }),
+        },
       ],
       conversion: {
         strategy: 'Webhook',
@@ -179,6 +184,27 @@ describe('CRD conversion webhook', () => {
     assert.equal(
       (v2.body['metadata'] as Obj['metadata'])['uid'],
       (v1.body['metadata'] as Obj['metadata'])['uid'],
+    );
+  });
+
+  it('validates a write through v2 against v2’s schema before converting it', async () => {
+    const before = reviews().length;
+    const r = await call('POST', widgets('v2'), {
+      apiVersion: `${group}/v2`,
+      kind: 'Widget',
+      metadata: { name: 'bad' },
+      spec: { address: 'no-port' },
+    });
+    assert.equal(r.status, 422, JSON.stringify(r.body));
+    assert.equal(r.body['reason'], 'Invalid');
+    assert.match(
+      String(r.body['message']),
+      /^Widget\.conv\.example\.com "bad" is invalid: spec\.address: Invalid value: "no-port"/,
+    );
+    assert.ok(
+      reviews()
+        .slice(before)
+        .every((rv) => rv.desiredAPIVersion !== `${group}/v1`),
     );
   });
 

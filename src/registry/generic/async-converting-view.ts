@@ -40,6 +40,8 @@ export interface AsyncVersionConversion {
    * `asList` says they are a list's items (errors name the list).
    */
   fromInner(ctx: RequestContext, objs: readonly KubeObject[], asList?: boolean): Promise<KubeObject[]>;
+  /** Checks a served object written through the main resource before it is converted (throws). */
+  checkServed?(obj: KubeObject, old: KubeObject | null): void;
 }
 
 /** The one converted object of a single-object conversion. */
@@ -113,6 +115,7 @@ export class AsyncConvertingView
     obj: KubeObject,
     opts: { options: CreateOptions; validate?: ValidateObjectFunc },
   ): Promise<KubeObject> {
+    this.#conv.checkServed?.(obj, null);
     const inner = await this.#conv.toInner(ctx, obj);
     const created = await this.#inner.create(ctx, inner, { ...opts, ...this.#outerValidate(opts.validate) });
     return one(this.#conv, ctx, created);
@@ -128,11 +131,12 @@ export class AsyncConvertingView
       ...req,
       objInfo: {
         preconditions: () => objInfo.preconditions(),
-        updatedObject: async (c, old) =>
-          this.#conv.toInner(
-            c,
-            await objInfo.updatedObject(c, old === null ? null : await one(this.#conv, c, old)),
-          ),
+        updatedObject: async (c, old) => {
+          const outerOld = old === null ? null : await one(this.#conv, c, old);
+          const outer = await objInfo.updatedObject(c, outerOld);
+          this.#conv.checkServed?.(outer, outerOld);
+          return this.#conv.toInner(c, outer);
+        },
       },
       ...this.#outerValidate(req.createValidation),
       ...this.#outerUpdateValidate(req.updateValidation),

@@ -15,6 +15,7 @@ import { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { ObjectCountMetric } from '../../generic/store-definition.js';
+import type { ErrorList } from '../../../machinery/validation/index.js';
 import type { Storage, TableConvertor } from '../../rest/capabilities.js';
 import type { UpdateStrategy } from '../../rest/strategy.js';
 import { groupResourcePrefixed } from '../storage.js';
@@ -33,6 +34,7 @@ import { selectableFieldsAttrs, selectableFieldsConversion } from './selectable-
 import {
   customResourceStatusStrategy,
   customResourceStrategy,
+  validateServedObject,
   type CustomResourceStrategy,
 } from './strategy.js';
 import { StatusView } from './status-view.js';
@@ -67,6 +69,8 @@ interface VersionParts {
   readonly strategy: CustomResourceStrategy;
   readonly statusStrategy: UpdateStrategy;
   readonly tableConvertor: TableConvertor;
+  /** The version's schema and rules on an object of this version (ahead of a webhook conversion). */
+  readonly servedErrors: (obj: KubeObject, old: KubeObject | null) => ErrorList;
 }
 
 export async function newCustomResourceStorage(
@@ -100,6 +104,7 @@ export async function newCustomResourceStorage(
         columns: columnsOf(crd, version),
         resource: qualifiedResource,
       }),
+      servedErrors: (obj, old) => validateServedObject(obj, strategyOptions, old ?? undefined),
     };
   };
   const stored = await versionParts(storageVersion);
@@ -143,7 +148,11 @@ export async function newCustomResourceStorage(
     const paths: Record<string, Storage> = {};
     let statusConversion: AsyncVersionConversion;
     if (webhook) {
-      statusConversion = webhookConversion(crd, { ...pair, client: opts.webhookClient });
+      statusConversion = webhookConversion(crd, {
+        ...pair,
+        client: opts.webhookClient,
+        servedErrors: parts.servedErrors,
+      });
       paths[names.plural] = new AsyncConvertingView(versionStore, statusConversion);
     } else {
       const conversion = noneConversion(pair);

@@ -6,7 +6,9 @@
 import type { CustomResourceDefinition } from '../../../../api/apiextensions/v1/crd.js';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import type { KubeObject } from '../../../../api/meta.js';
+import { newInvalid } from '../../../../machinery/errors/index.js';
 import { deepCopyJSON } from '../../../../machinery/json/deep-copy.js';
+import type { ErrorList } from '../../../../machinery/validation/index.js';
 import { jsonEqual } from '../../../../machinery/patch/json.js';
 import type { AsyncVersionConversion } from '../../../generic/async-converting-view.js';
 import type { VersionConversion } from '../../../generic/converting-view.js';
@@ -69,7 +71,10 @@ export function usesWebhook(crd: CustomResourceDefinition): boolean {
 /** Conversion strategy Webhook between one served version and the storage version. */
 export function webhookConversion(
   crd: CustomResourceDefinition,
-  p: VersionPair & { client: WebhookPoster | undefined },
+  p: VersionPair & {
+    client: WebhookPoster | undefined;
+    servedErrors: (obj: KubeObject, old: KubeObject | null) => ErrorList;
+  },
 ): AsyncVersionConversion {
   const webhook = crd.spec.conversion?.webhook;
   const client = p.client;
@@ -88,9 +93,14 @@ export function webhookConversion(
   };
   const listKind = crd.spec.names.listKind ?? `${p.kind}List`;
   const withDefaults = defaulter(p.schema);
+  const groupKind = { group: crd.spec.group, kind: p.kind };
   return {
     apiVersion: p.served,
     kind: p.kind,
+    checkServed: (obj, old) => {
+      const errs = p.servedErrors(obj, old);
+      if (errs.length > 0) throw newInvalid(groupKind, obj.metadata?.name ?? '', errs);
+    },
     toInner: async (ctx, obj) => {
       const [out] = await need().convert(ctx, {
         objects: [obj],
