@@ -167,8 +167,10 @@ export async function newCustomResourceStorage(
         new StatusREST(versionStore, checks.statusStrategy),
         statusConversion,
       );
-    if (sub.scale !== undefined)
-      paths[`${names.plural}/scale`] = new ScaleREST({ store: versionStore, ...scaleOptions(sub.scale) });
+    // The scale REST reads and writes stored objects: through a webhook, at the storage version's paths.
+    const scale = webhook ? (subresourcesOf(crd, storageVersion).scale ?? sub.scale) : sub.scale;
+    if (sub.scale !== undefined && scale !== undefined)
+      paths[`${names.plural}/scale`] = new ScaleREST({ store: versionStore, ...scaleOptions(scale) });
     versions.set(v.name, paths);
   }
   return {
