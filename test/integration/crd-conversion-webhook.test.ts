@@ -4,22 +4,16 @@
 // through v2 are converted before they are stored, reads of v2 after, a list in one review, watch
 // events in order; a webhook that is down or answers wrongly gives kube's error texts.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { waitFor } from './support/wait-for.js';
 import { startWebhookServer, type WebhookServer } from './support/webhook-server.js';
 
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
+type Reply = { status: number; body: Record<string, unknown> };
 type Obj = Record<string, unknown> & { apiVersion: string; metadata: Record<string, unknown> };
-interface ConversionRequest {
-  uid: string;
-  desiredAPIVersion: string;
-  objects: Obj[];
-}
+type ConversionRequest = { uid: string; desiredAPIVersion: string; objects: Obj[] };
 
 const group = 'conv.example.com';
 const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -105,14 +99,10 @@ describe('CRD conversion webhook', () => {
 
   /** A port nothing listens on. */
   async function closedPort(): Promise<number> {
-    const s = createServer();
-    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    const s = createServer().listen(0, '127.0.0.1');
+    await once(s, 'listening');
     const port = (s.address() as { port: number }).port;
-    await new Promise<void>((resolve) =>
-      s.close(() => {
-        resolve();
-      }),
-    );
+    await once(s.close(), 'close');
     return port;
   }
 
