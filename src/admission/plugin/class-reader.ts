@@ -14,7 +14,7 @@ import {
   type Storage,
 } from '../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../registry/rest/context.js';
-import { listerGet } from './lister-read.js';
+import { listerGet } from '../../registry/rest/lister-read.js';
 
 export interface ClassReader<T extends KubeObject> {
   /** Every object, from the watch cache, for the request `ctx`. */

@@ -25,6 +25,7 @@ import {
 } from '../../registry/apiextensions/customresource/storage.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
+import type { WebhookPoster } from '../../registry/webhook/client.js';
 import type { Lister, Storage, Updater, Watcher } from '../../registry/rest/capabilities.js';
 import { errorText } from '../../server/logging/error-text.js';
 import type { Logger } from '../../server/logging/logger.js';
@@ -43,6 +44,8 @@ export interface CustomResourceRoutesOptions {
   /** The admission chain the handlers run, as for the built-in resources. */
   readonly admission?: AdmissionChain;
   readonly logger: Logger;
+  /** Calls conversion webhooks (CRDs with conversion strategy Webhook). */
+  readonly webhookClient?: WebhookPoster;
 }
 
 interface Served {
@@ -154,7 +157,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
     }
     const spec = JSON.stringify(crd.spec);
     if (current?.spec === spec) return;
-    const storage = await newCustomResourceStorage({ crd, restOptionsGetter: this.#opts.restOptionsGetter });
+    const storage = await this.#newStorage(crd);
     this.#served.set(name, { spec, crd, storage, terminating: false });
     this.#rebuild();
     await current?.storage.destroy();
@@ -173,7 +176,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
     }
     let storage = current?.storage;
     if (storage === undefined && isEstablished(crd)) {
-      storage = await newCustomResourceStorage({ crd, restOptionsGetter: this.#opts.restOptionsGetter });
+      storage = await this.#newStorage(crd);
     }
     if (storage !== undefined && current?.terminating !== true) {
       this.#served.set(name, { spec: JSON.stringify(crd.spec), crd, storage, terminating: true });
@@ -242,6 +245,15 @@ export class CustomResourceRoutes implements DynamicRoutes {
     this.#groups = infos;
     this.#table = installAPIGroups(this.#groups, config);
     for (const listener of this.#listeners) listener();
+  }
+
+  #newStorage(crd: CustomResourceDefinition): Promise<CustomResourceStorage> {
+    const { restOptionsGetter, webhookClient } = this.#opts;
+    return newCustomResourceStorage({
+      crd,
+      restOptionsGetter,
+      ...(webhookClient === undefined ? {} : { webhookClient }),
+    });
   }
 
   /** Stops serving everything (stored objects stay). */

@@ -1,11 +1,13 @@
 // The control plane's part in serving custom resources: the dynamic routes for the API handler, the
 // post-start hook that lists and watches the CRDs (ready waits for the first list, kube's
-// crd-informer-synced), and the close. Nothing is served when apiextensions.k8s.io is off.
+// crd-informer-synced), the client of conversion webhooks, and the close. Nothing is served when apiextensions.k8s.io is off.
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { Scheme } from '../../api/scheme.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import { isLister, isUpdater, isWatcher } from '../../registry/rest/capabilities.js';
+import { WebhookClient } from '../../registry/webhook/client.js';
+import { servedServiceResolver } from '../../registry/webhook/served-service-resolver.js';
 import type { PostStartHook } from '../../server/lifecycle/hooks.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { CustomResourceRoutes, serveCustomResourceDefinitions } from './crd-routes.js';
@@ -28,8 +30,10 @@ export function customResourceServing(opts: {
   const v1 = opts.groups.find((g) => g.group === 'apiextensions.k8s.io')?.versionedResourcesStorageMap['v1'];
   const source = v1?.['customresourcedefinitions'];
   const status = v1?.['customresourcedefinitions/status'];
+  const webhookClient = new WebhookClient(servedServiceResolver(opts.groups));
   const routes = new CustomResourceRoutes({
     ...opts,
+    webhookClient,
     ...(status !== undefined && isUpdater(status) ? { crdStatus: status } : {}),
   });
   const abort = new AbortController();
@@ -53,6 +57,7 @@ export function customResourceServing(opts: {
       abort.abort();
       await stopped;
       await routes.close();
+      webhookClient.close();
     },
   };
 }

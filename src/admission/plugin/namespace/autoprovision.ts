@@ -7,7 +7,7 @@ import { internalContext, type RequestContext } from '../../../registry/rest/con
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type MutationInterface } from '../../interfaces.js';
-import { listerGet } from '../lister-read.js';
+import { listerGet } from '../../../registry/rest/lister-read.js';
 import { isNamespaceRequest } from './exists.js';
 
 export const namespaceAutoProvisionPluginName = 'NamespaceAutoProvision';

@@ -5,7 +5,7 @@ import type { Getter } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
-import { listerGet } from '../lister-read.js';
+import { listerGet } from '../../../registry/rest/lister-read.js';
 
 export const namespaceExistsPluginName = 'NamespaceExists';
 

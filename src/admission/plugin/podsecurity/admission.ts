@@ -16,7 +16,7 @@ import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
 import { evaluatePod, levels, levelVersionText, policyFromLabels, type LevelVersion } from './policy.js';
 import type { PodMetaView, PodSpecView } from './shape.js';
 import { isPodController, podControllerResources, podTemplateOf } from './templates.js';
-import { listerGet } from '../lister-read.js';
+import { listerGet } from '../../../registry/rest/lister-read.js';
 
 export const podSecurityPluginName = 'PodSecurity';
 

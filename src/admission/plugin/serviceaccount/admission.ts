@@ -19,7 +19,7 @@ import { internalContext, type RequestContext } from '../../../registry/rest/con
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type MutationInterface, type ValidationInterface } from '../../interfaces.js';
-import { listerGet } from '../lister-read.js';
+import { listerGet } from '../../../registry/rest/lister-read.js';
 
 export const serviceAccountPluginName = 'ServiceAccount';
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import type { WebhookAccessor } from './accessor.js';
-import type { WebhookPoster } from './client.js';
+import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import { CallingWebhookError, newDryRunUnsupportedErr, toStatusErr, WebhookRejection } from './errors.js';
 import {
   admissionRequest,

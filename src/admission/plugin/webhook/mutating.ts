@@ -13,7 +13,7 @@ import type { Attributes, Operation } from '../../attributes.js';
 import type { MutationInterface } from '../../interfaces.js';
 import type { WebhookAccessor } from './accessor.js';
 import { callHook } from './call-hook.js';
-import type { WebhookPoster } from './client.js';
+import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';

@@ -4,11 +4,11 @@ import { isGetter, isLister, isWatcher, type Storage } from '../../../registry/r
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
-import { listerGet } from '../lister-read.js';
-import { WebhookClient } from './client.js';
+import { listerGet } from '../../../registry/rest/lister-read.js';
+import { WebhookClient } from '../../../registry/webhook/client.js';
 import { MutatingAdmissionWebhook } from './mutating.js';
 import type { NamespaceLabelsReader } from './selectors.js';
-import { EndpointServiceResolver } from './service-resolver.js';
+import { servedServiceResolver } from '../../../registry/webhook/served-service-resolver.js';
 import { WatchedWebhookSource } from './source.js';
 import { ValidatingAdmissionWebhook } from './validating.js';
 
@@ -25,19 +25,9 @@ interface Shared {
 function sharedParts(groups: readonly APIGroupInfo[], resource: string): Shared | undefined {
   const configs = storageOf(groups, 'admissionregistration.k8s.io', resource);
   const namespaces = storageOf(groups, '', 'namespaces');
-  const services = storageOf(groups, '', 'services');
   if (configs === undefined || !isLister(configs) || !isWatcher(configs)) return undefined;
   if (namespaces === undefined || !isGetter(namespaces)) return undefined;
-  const slices = storageOf(groups, 'discovery.k8s.io', 'endpointslices');
-  const endpoints = storageOf(groups, '', 'endpoints');
-  const resolver =
-    services !== undefined && isGetter(services)
-      ? new EndpointServiceResolver({
-          services,
-          endpointSlices: slices !== undefined && isLister(slices) ? slices : undefined,
-          endpoints: endpoints !== undefined && isGetter(endpoints) ? endpoints : undefined,
-        })
-      : undefined;
+  const resolver = servedServiceResolver(groups);
   return {
     source: new WatchedWebhookSource({ storage: configs }),
     client: new WebhookClient(resolver),

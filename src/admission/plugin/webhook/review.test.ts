@@ -11,7 +11,7 @@ import type { Attributes } from '../../attributes.js';
 import { AdmissionChain } from '../../chain.js';
 import type { MutationInterface } from '../../interfaces.js';
 import { webhookAccessor } from './accessor.js';
-import type { WebhookCall, WebhookPoster } from './client.js';
+import type { WebhookCall, WebhookPoster } from '../../../registry/webhook/client.js';
 import { toStatusErr } from './errors.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
 import { MutatingAdmissionWebhook } from './mutating.js';

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes, Operation } from '../../attributes.js';
 import type { ValidationInterface } from '../../interfaces.js';
 import { callHook } from './call-hook.js';
-import type { WebhookPoster } from './client.js';
+import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import {
   mayHaveWebhooks,
   relevantHooks,

@@ -1,8 +1,8 @@
 // `<resource>/status` of a custom resource at a served version: the storage version's status REST
-// with objects converted on the way in and out.
+// with objects converted on the way in and out (awaited: a conversion webhook may do it).
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
-import type { VersionConversion } from '../../generic/converting-view.js';
+import type { AsyncVersionConversion } from '../../generic/async-converting-view.js';
 import type { StatusREST } from '../../generic/status-rest.js';
 import type { Getter, Storage, UpdateRequest, Updater } from '../../rest/capabilities.js';
 import type { RequestContext } from '../../rest/context.js';
@@ -10,9 +10,9 @@ import type { GetOptions } from '../../rest/options.js';
 
 export class StatusView implements Storage, Getter, Updater {
   readonly #inner: StatusREST<KubeObject>;
-  readonly #conv: VersionConversion<KubeObject, KubeObject>;
+  readonly #conv: AsyncVersionConversion;
 
-  constructor(inner: StatusREST<KubeObject>, conversion: VersionConversion<KubeObject, KubeObject>) {
+  constructor(inner: StatusREST<KubeObject>, conversion: AsyncVersionConversion) {
     this.#inner = inner;
     this.#conv = conversion;
   }
@@ -23,7 +23,7 @@ export class StatusView implements Storage, Getter, Updater {
     // The main resource's store is released with it.
   }
   async get(ctx: RequestContext, name: string, options: GetOptions): Promise<KubeObject> {
-    return this.#conv.fromInner(await this.#inner.get(ctx, name, options));
+    return this.#out(ctx, await this.#inner.get(ctx, name, options));
   }
   async update(
     ctx: RequestContext,
@@ -36,10 +36,17 @@ export class StatusView implements Storage, Getter, Updater {
       objInfo: {
         preconditions: () => objInfo.preconditions(),
         updatedObject: async (c, old) =>
-          this.#conv.toInner(await objInfo.updatedObject(c, old === null ? null : this.#conv.fromInner(old))),
+          this.#conv.toInner(
+            c,
+            await objInfo.updatedObject(c, old === null ? null : await this.#out(c, old)),
+          ),
       },
     });
-    return { object: this.#conv.fromInner(object), created };
+    return { object: await this.#out(ctx, object), created };
+  }
+  async #out(ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    const [out] = await this.#conv.fromInner(ctx, [obj]);
+    return out ?? obj;
   }
   convertToTable(
     ctx: RequestContext,

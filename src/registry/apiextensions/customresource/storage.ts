@@ -1,20 +1,21 @@
 // The storage of one CustomResourceDefinition's resources (apiextensions-apiserver's
 // customresource.NewStorage): a generic Store of the storage version under
 // /registry/<group>/<plural>/, and for every served version a converting view of it (conversion
-// strategy None: only apiVersion changes; the version's defaults apply on read) with the version's
-// own validation, printer columns and status and scale subresources.
+// strategy None: only apiVersion changes, synchronously; strategy Webhook: the CRD's conversion
+// webhook, awaited; the version's defaults apply on read) with the version's own validation,
+// printer columns and status and scale subresources.
 import type { CustomResourceDefinition } from '../../../api/apiextensions/v1/crd.js';
-import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
-import { jsonEqual } from '../../../machinery/patch/json.js';
 import { apiVersionOf } from '../../../api/scheme.js';
 import { completeWithOptions } from '../../generic/complete.js';
-import { ConvertingView, type VersionConversion } from '../../generic/converting-view.js';
+import { AsyncConvertingView, type AsyncVersionConversion } from '../../generic/async-converting-view.js';
+import { ConvertingView } from '../../generic/converting-view.js';
 import type { RESTOptionsGetter } from '../../generic/rest-options.js';
 import { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { ObjectCountMetric } from '../../generic/store-definition.js';
+import type { ErrorList } from '../../../machinery/validation/index.js';
 import type { Storage, TableConvertor } from '../../rest/capabilities.js';
 import type { UpdateStrategy } from '../../rest/strategy.js';
 import { groupResourcePrefixed } from '../storage.js';
@@ -29,21 +30,30 @@ import {
 } from './crd-version.js';
 import { compileCustomResourceRules } from './cel/compile.js';
 import { scaleOptions } from './scale-paths.js';
-import { applyDefaults } from './schema/defaults.js';
 import { selectableFieldsAttrs, selectableFieldsConversion } from './selectable-fields.js';
 import {
   customResourceStatusStrategy,
   customResourceStrategy,
+  validateServedObject,
   type CustomResourceStrategy,
 } from './strategy.js';
 import { StatusView } from './status-view.js';
 import { newCustomResourceTableConvertor } from './table/table-convertor.js';
-import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
+import type { WebhookPoster } from '../../webhook/client.js';
+import {
+  awaitedConversion,
+  hasDefaults,
+  noneConversion,
+  usesWebhook,
+  webhookConversion,
+} from './conversion/version-conversion.js';
 
 export interface CustomResourceStorageOptions {
   readonly crd: CustomResourceDefinition;
   readonly restOptionsGetter: RESTOptionsGetter;
   readonly objectCountMetric?: ObjectCountMetric;
+  /** Calls the CRD's conversion webhook (strategy Webhook). */
+  readonly webhookClient?: WebhookPoster;
 }
 
 export interface CustomResourceStorage {
@@ -55,43 +65,12 @@ export interface CustomResourceStorage {
   destroy(): Promise<void>;
 }
 
-/** Whether any node of the schema has a default. */
-function hasDefaults(schema: JSONSchemaProps): boolean {
-  return JSON.stringify(schema).includes('"default":');
-}
-
-/**
- * Conversion strategy None: the same object at another apiVersion. On the way out the served
- * version's defaults fill what the stored object lacks (kube defaults on read from storage too, so
- * a default added to a CRD shows on objects stored before).
- */
-function noneConversion(opts: {
-  served: string;
-  stored: string;
-  kind: string;
-  schema: JSONSchemaProps;
-}): VersionConversion<KubeObject, KubeObject> {
-  const retag = (obj: KubeObject, apiVersion: string): KubeObject =>
-    obj.apiVersion === apiVersion ? obj : { ...obj, apiVersion };
-  const defaults = hasDefaults(opts.schema);
-  const withDefaults = (obj: KubeObject): KubeObject => {
-    if (!defaults || obj.kind === 'Status') return obj;
-    const copy = deepCopyJSON(obj);
-    applyDefaults(copy, opts.schema);
-    return jsonEqual(copy, obj) ? obj : copy;
-  };
-  return {
-    apiVersion: opts.served,
-    kind: opts.kind,
-    toInner: (obj) => retag(obj, opts.stored),
-    fromInner: (obj) => withDefaults(retag(obj, opts.served)),
-  };
-}
-
 interface VersionParts {
   readonly strategy: CustomResourceStrategy;
   readonly statusStrategy: UpdateStrategy;
   readonly tableConvertor: TableConvertor;
+  /** The version's schema and rules on an object of this version (ahead of a webhook conversion). */
+  readonly servedErrors: (obj: KubeObject, old: KubeObject | null) => ErrorList;
 }
 
 export async function newCustomResourceStorage(
@@ -125,6 +104,7 @@ export async function newCustomResourceStorage(
         columns: columnsOf(crd, version),
         resource: qualifiedResource,
       }),
+      servedErrors: (obj, old) => validateServedObject(obj, strategyOptions, old ?? undefined),
     };
   };
   const stored = await versionParts(storageVersion);
@@ -153,28 +133,44 @@ export async function newCustomResourceStorage(
   const order = servedVersions(crd);
   for (const v of order) {
     const parts = v.name === storageVersion ? stored : await versionParts(v.name);
+    const served = apiVersionOf({ group, version: v.name });
+    const schema = schemaOf(crd, v.name);
+    const pair = { served, stored: apiVersion, kind, schema };
+    // Through a webhook the stored object is of the storage version: its schema and rules check it.
+    const webhook = usesWebhook(crd) && served !== apiVersion;
+    const checks = webhook ? stored : parts;
     const versionStore = store.withStrategies({
-      createStrategy: parts.strategy,
-      updateStrategy: parts.strategy,
+      createStrategy: checks.strategy,
+      updateStrategy: checks.strategy,
       tableConvertor: parts.tableConvertor,
     });
     const sub = subresourcesOf(crd, v.name);
-    const served = apiVersionOf({ group, version: v.name });
-    const schema = schemaOf(crd, v.name);
-    const conversion = noneConversion({ served, stored: apiVersion, kind, schema });
-    // The storage version without defaults reads objects as stored: the store itself serves it, and
-    // serves its stored JSON as it is.
-    const identity = served === apiVersion && !hasDefaults(schema);
-    const paths: Record<string, Storage> = {
-      [names.plural]: identity ? versionStore : new ConvertingView(versionStore, conversion),
-    };
+    const paths: Record<string, Storage> = {};
+    let statusConversion: AsyncVersionConversion;
+    if (webhook) {
+      statusConversion = webhookConversion(crd, {
+        ...pair,
+        client: opts.webhookClient,
+        servedErrors: parts.servedErrors,
+      });
+      paths[names.plural] = new AsyncConvertingView(versionStore, statusConversion);
+    } else {
+      const conversion = noneConversion(pair);
+      statusConversion = awaitedConversion(conversion);
+      // The storage version without defaults reads objects as stored: the store itself serves it,
+      // and serves its stored JSON as it is.
+      const identity = served === apiVersion && !hasDefaults(schema);
+      paths[names.plural] = identity ? versionStore : new ConvertingView(versionStore, conversion);
+    }
     if (sub.status !== undefined)
       paths[`${names.plural}/status`] = new StatusView(
-        new StatusREST(versionStore, parts.statusStrategy),
-        conversion,
+        new StatusREST(versionStore, checks.statusStrategy),
+        statusConversion,
       );
-    if (sub.scale !== undefined)
-      paths[`${names.plural}/scale`] = new ScaleREST({ store: versionStore, ...scaleOptions(sub.scale) });
+    // The scale REST reads and writes stored objects: through a webhook, at the storage version's paths.
+    const scale = webhook ? (subresourcesOf(crd, storageVersion).scale ?? sub.scale) : sub.scale;
+    if (sub.scale !== undefined && scale !== undefined)
+      paths[`${names.plural}/scale`] = new ScaleREST({ store: versionStore, ...scaleOptions(scale) });
     versions.set(v.name, paths);
   }
   return {

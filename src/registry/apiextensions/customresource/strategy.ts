@@ -53,14 +53,36 @@ const rulesNotChecked =
   'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
 
 function validateObject(obj: KubeObject, o: CustomResourceStrategyOptions, old?: KubeObject): ErrorList {
-  const errs = [
-    ...validateObjectMeta(obj.metadata ?? {}, {
-      requiresNamespace: o.namespaced,
-      validateName: nameIsDNSSubdomain,
-    }),
-    ...validateTypeMeta(obj, o),
-    ...validateCustomResourceObject(obj, o.schema),
-  ];
+  return withRules(
+    [
+      ...validateObjectMeta(obj.metadata ?? {}, {
+        requiresNamespace: o.namespaced,
+        validateName: nameIsDNSSubdomain,
+      }),
+      ...validateTypeMeta(obj, o),
+      ...validateCustomResourceObject(obj, o.schema),
+    ],
+    { obj, o, old },
+  );
+}
+
+/**
+ * An object of a served version that is converted before it is stored (conversion Webhook) against
+ * its version's schema and rules, as kube validates the request's version.
+ */
+export function validateServedObject(
+  obj: KubeObject,
+  o: CustomResourceStrategyOptions,
+  old?: KubeObject,
+): ErrorList {
+  return withRules([...validateCustomResourceObject(obj, o.schema)], { obj, o, old });
+}
+
+function withRules(
+  errs: ErrorList,
+  c: { obj: KubeObject; o: CustomResourceStrategyOptions; old: KubeObject | undefined },
+): ErrorList {
+  const { obj, o, old } = c;
   if (o.ruleValidator === undefined) return errs;
   // kube's hasBlockingErr: rules do not run on an object of the wrong shape.
   if (errs.some((e) => blockingErrors.has(e.type)))

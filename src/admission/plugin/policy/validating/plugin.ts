@@ -15,7 +15,7 @@ import type { Getter, Lister, Updater, Watcher } from '../../../../registry/rest
 import { internalContext, type RequestContext } from '../../../../registry/rest/context.js';
 import type { Attributes } from '../../../attributes.js';
 import { handlesOnly, type ValidationInterface } from '../../../interfaces.js';
-import { listerGet } from '../../lister-read.js';
+import { listerGet } from '../../../../registry/rest/lister-read.js';
 import { ObjectSource } from '../generic/object-source.js';
 import { paramGVKString, type ParamStoreLookup } from '../generic/params.js';
 import { compilePolicy, type CompiledPolicy } from './compiled-policy.js';

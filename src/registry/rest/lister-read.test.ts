@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/meta.js';
 import { newNotFound } from '../../machinery/errors/index.js';
-import type { Getter } from '../../registry/rest/capabilities.js';
-import { internalContext } from '../../registry/rest/context.js';
-import type { GetOptions } from '../../registry/rest/options.js';
+import type { Getter } from './capabilities.js';
+import { internalContext } from './context.js';
+import type { GetOptions } from './options.js';
 import { listerGet } from './lister-read.js';
 
 /** A getter whose cache (resourceVersion "0") and storage hold different objects. */

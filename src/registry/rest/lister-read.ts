@@ -1,11 +1,11 @@
-// How admission plugins read the objects kube gives them through informer listers: any state the
+// How admission plugins (and webhook clients) read the objects kube gives them through informer listers: any state the
 // watch cache holds (resourceVersion "0", shared and frozen: plugins only read), and, only when it
 // holds none, a current read, so an object created a moment ago is still found. A consistent read
 // for every pod create would wait for the cache to catch up with the writes just made.
 import type { KubeObject } from '../../api/meta.js';
 import { isStatusError } from '../../machinery/errors/index.js';
-import type { Getter } from '../../registry/rest/capabilities.js';
-import type { RequestContext } from '../../registry/rest/context.js';
+import type { Getter } from './capabilities.js';
+import type { RequestContext } from './context.js';
 
 const isNotFound = (err: unknown): boolean => isStatusError(err) && err.reason === 'NotFound';
 

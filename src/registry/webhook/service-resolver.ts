@@ -2,14 +2,14 @@
 // which kube-apiserver uses with --enable-aggregator-routing): one ready address of the Service's
 // endpoints, on the endpoint port named as the Service port is. Capstan runs no kube-proxy, so a
 // ClusterIP would lead nowhere; EndpointSlices are read first, then the Endpoints object.
-import type { ServiceReference } from '../../../api/admissionregistration/v1/webhook.js';
-import type { Endpoints } from '../../../api/core/v1/endpoints.js';
-import type { Service, ServicePort } from '../../../api/core/v1/service.js';
-import { labelServiceName, type EndpointSlice } from '../../../api/discovery/v1/endpoint-slice.js';
-import { isStatusError, newServiceUnavailable } from '../../../machinery/errors/index.js';
-import type { Getter, Lister } from '../../../registry/rest/capabilities.js';
-import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
-import { listerGet } from '../lister-read.js';
+import type { ServiceReference } from '../../api/admissionregistration/v1/webhook.js';
+import type { Endpoints } from '../../api/core/v1/endpoints.js';
+import type { Service, ServicePort } from '../../api/core/v1/service.js';
+import { labelServiceName, type EndpointSlice } from '../../api/discovery/v1/endpoint-slice.js';
+import { isStatusError, newServiceUnavailable } from '../../machinery/errors/index.js';
+import type { Getter, Lister } from '../rest/capabilities.js';
+import { internalContext, type RequestContext } from '../rest/context.js';
+import { listerGet } from '../rest/lister-read.js';
 
 export interface ResolvedEndpoint {
   readonly host: string;

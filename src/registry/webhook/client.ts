@@ -5,9 +5,9 @@
 // HTTP client words them (`Post "URL": ...`), since that text reaches clients.
 import { Agent, request } from 'node:https';
 import { isIP } from 'node:net';
-import type { WebhookClientConfig } from '../../../api/admissionregistration/v1/webhook.js';
-import { isStatusError } from '../../../machinery/errors/index.js';
-import type { RequestContext } from '../../../registry/rest/context.js';
+import type { WebhookClientConfig } from '../../api/admissionregistration/v1/webhook.js';
+import { isStatusError } from '../../machinery/errors/index.js';
+import type { RequestContext } from '../rest/context.js';
 import type { ResolvedEndpoint, ServiceResolver } from './service-resolver.js';
 
 export interface WebhookCall {
