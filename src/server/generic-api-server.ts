@@ -12,6 +12,7 @@ import { RequestHeaderAuthenticator } from './authn/request-header-authenticator
 import { X509Authenticator } from './authn/x509-authenticator.js';
 import { withAuthorization } from './filters/authorization.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
+import { withPriorityAndFairness } from './filters/priority-and-fairness.js';
 import { withMetrics } from './filters/metrics.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
 import { isLongRunning } from './filters/request-info.js';
@@ -188,6 +189,7 @@ export class GenericAPIServer {
         mutatingLimit: c.maxMutatingRequestsInFlight,
         metrics: this.#metrics,
       }),
+      ...(c.flowControl === null ? [] : [withPriorityAndFairness(c.flowControl)]),
       // AlwaysAllow alone: no filter, no per-request cost.
       ...(c.authorizer === alwaysAllowAuthorizer
         ? []

@@ -3,7 +3,17 @@
 import type { KubeObject, ListMeta, ObjectMeta } from '../../meta.js';
 import type { APIModule } from '../../schema/api-module.js';
 import { apiDefinitions, groupKind } from '../../schema/api-module.js';
-import { arrayOf, atomicList, bool, int32, mapList, ref, str, stringSet, struct } from '../../schema/builders.js';
+import {
+  arrayOf,
+  atomicList,
+  bool,
+  int32,
+  mapList,
+  ref,
+  str,
+  stringSet,
+  struct,
+} from '../../schema/builders.js';
 import { pointer } from '../../schema/protobuf.js';
 import { LIST_META } from '../../meta/v1/list-meta.js';
 import { OBJECT_META, TIME } from '../../meta/v1/object-meta.js';
@@ -110,12 +120,26 @@ export function conditionDefinition(what: string): Schema {
   });
 }
 
-export const conditionProtobuf = { type: 1, status: 2, lastTransitionTime: 3, reason: 4, message: 5 } as const;
+export const conditionProtobuf = {
+  type: 1,
+  status: 2,
+  lastTransitionTime: 3,
+  reason: 4,
+  message: 5,
+} as const;
 
 export const flowSchemaModule: APIModule = {
   definitions: {
-    [USER_SUBJECT]: struct('Matches a user by name.', { name: name('The user name, or "*".') }, { required: ['name'] }),
-    [GROUP_SUBJECT]: struct('Matches a user group by name.', { name: name('The group, or "*".') }, { required: ['name'] }),
+    [USER_SUBJECT]: struct(
+      'Matches a user by name.',
+      { name: name('The user name, or "*".') },
+      { required: ['name'] },
+    ),
+    [GROUP_SUBJECT]: struct(
+      'Matches a user group by name.',
+      { name: name('The group, or "*".') },
+      { required: ['name'] },
+    ),
     [SA_SUBJECT]: struct(
       'Matches service accounts.',
       {
@@ -156,7 +180,10 @@ export const flowSchemaModule: APIModule = {
     [RULES]: struct(
       'A test on the subject and the request.',
       {
-        nonResourceRules: atomicList(ref(NON_RESOURCE_RULE, undefined, { default: {} }), 'Non-resource rules.'),
+        nonResourceRules: atomicList(
+          ref(NON_RESOURCE_RULE, undefined, { default: {} }),
+          'Non-resource rules.',
+        ),
         resourceRules: atomicList(ref(RESOURCE_RULE, undefined, { default: {} }), 'Resource rules.'),
         subjects: atomicList(ref(SUBJECT, undefined, { default: {} }), 'The subjects this rule cares about.'),
       },

@@ -100,7 +100,7 @@ export const priorityLevelConfigurationModule: APIModule = {
       borrowingLimitPercent: int32('How much of its nominal limit the level may borrow, in percent.'),
       lendablePercent: int32('How much of its nominal limit others may borrow, in percent.'),
       limitResponse: ref(LIMIT_RESPONSE, 'What to do with requests beyond the limit.', { default: {} }),
-      nominalConcurrencyShares: int32('The level\'s share of the server\'s concurrency (default 30).'),
+      nominalConcurrencyShares: int32("The level's share of the server's concurrency (default 30)."),
     }),
     [EXEMPT]: struct('The configurable parts of an exempt priority level.', {
       lendablePercent: int32('How much of its nominal limit others may borrow, in percent.'),

@@ -1,7 +1,11 @@
 // FlowSchema storage (pkg/registry/flowcontrol/flowschema/storage/storage.go): cluster-scoped
 // `/flowschemas` and its status subresource.
 import type { FlowSchema, FlowSchemaList } from '../../../api/flowcontrol/v1/flow-schema.js';
-import { newStoreWithStatus, type ResourceStorageOptions, type StoreWithStatus } from '../../generic/resource-storage.js';
+import {
+  newStoreWithStatus,
+  type ResourceStorageOptions,
+  type StoreWithStatus,
+} from '../../generic/resource-storage.js';
 import { flowSchemaDeleteStrategy, flowSchemaStatusStrategy, flowSchemaStrategy } from './strategy.js';
 import { flowSchemaTableConvertor } from './table.js';
 

@@ -38,9 +38,13 @@ const hasWildcard = (list: readonly string[]): boolean => list.includes('*');
 function validateVerbs(verbs: readonly string[], path: FieldPath): ErrorList {
   if (verbs.length === 0) return [FieldError.required(path, 'verbs must contain at least one value')];
   if (hasWildcard(verbs)) {
-    return verbs.length > 1 ? [FieldError.invalid(path, verbs, "if '*' is present, must not specify other verbs")] : [];
+    return verbs.length > 1
+      ? [FieldError.invalid(path, verbs, "if '*' is present, must not specify other verbs")]
+      : [];
   }
-  return verbs.every((v) => supportedVerbSet.has(v)) ? [] : [FieldError.notSupported(path, verbs, supportedVerbs)];
+  return verbs.every((v) => supportedVerbSet.has(v))
+    ? []
+    : [FieldError.notSupported(path, verbs, supportedVerbs)];
 }
 
 /** ValidateNonResourceURLPath. */
@@ -65,7 +69,9 @@ function validateNonResourceRule(rule: NonResourcePolicyRule, path: FieldPath): 
     errs.push(FieldError.required(urlPath, 'nonResourceURLs must contain at least one value'));
   } else if (hasWildcard(urls)) {
     if (urls.length > 1) {
-      errs.push(FieldError.invalid(urlPath, urls, "if '*' is present, must not specify other non-resource URLs"));
+      errs.push(
+        FieldError.invalid(urlPath, urls, "if '*' is present, must not specify other non-resource URLs"),
+      );
     }
   } else {
     urls.forEach((url, i) => {
@@ -82,34 +88,64 @@ function validateResourceRule(rule: ResourcePolicyRule, path: FieldPath): ErrorL
   const errs = validateVerbs(rule.verbs ?? [], path.child('verbs'));
   const groups = rule.apiGroups ?? [];
   if (groups.length === 0) {
-    errs.push(FieldError.required(path.child('apiGroups'), 'resource rules must supply at least one api group'));
+    errs.push(
+      FieldError.required(path.child('apiGroups'), 'resource rules must supply at least one api group'),
+    );
   } else if (groups.length > 1 && hasWildcard(groups)) {
-    errs.push(FieldError.invalid(path.child('apiGroups'), groups, "if '*' is present, must not specify other api groups"));
+    errs.push(
+      FieldError.invalid(
+        path.child('apiGroups'),
+        groups,
+        "if '*' is present, must not specify other api groups",
+      ),
+    );
   }
   const resources = rule.resources ?? [];
   if (resources.length === 0) {
-    errs.push(FieldError.required(path.child('resources'), 'resource rules must supply at least one resource'));
+    errs.push(
+      FieldError.required(path.child('resources'), 'resource rules must supply at least one resource'),
+    );
   } else if (resources.length > 1 && hasWildcard(resources)) {
-    errs.push(FieldError.invalid(path.child('resources'), resources, "if '*' is present, must not specify other resources"));
+    errs.push(
+      FieldError.invalid(
+        path.child('resources'),
+        resources,
+        "if '*' is present, must not specify other resources",
+      ),
+    );
   }
   const namespaces = rule.namespaces ?? [];
   const nsPath = path.child('namespaces');
   if (namespaces.length === 0 && rule.clusterScope !== true) {
-    errs.push(FieldError.required(nsPath, 'resource rules that are not cluster scoped must supply at least one namespace'));
+    errs.push(
+      FieldError.required(
+        nsPath,
+        'resource rules that are not cluster scoped must supply at least one namespace',
+      ),
+    );
   } else if (hasWildcard(namespaces)) {
     if (namespaces.length > 1) {
-      errs.push(FieldError.invalid(nsPath, namespaces, "if '*' is present, must not specify other namespaces"));
+      errs.push(
+        FieldError.invalid(nsPath, namespaces, "if '*' is present, must not specify other namespaces"),
+      );
     }
   } else {
     namespaces.forEach((ns, i) => {
-      for (const msg of validateNamespaceName(ns, false)) errs.push(FieldError.invalid(nsPath.index(i), ns, nsErrIntro + msg));
+      for (const msg of validateNamespaceName(ns, false))
+        errs.push(FieldError.invalid(nsPath.index(i), ns, nsErrIntro + msg));
     });
   }
   return errs;
 }
 
 function validateSubjectName(name: { name?: string } | undefined, path: FieldPath, what: string): ErrorList {
-  if (name === undefined) return [FieldError.required(path, `${what} is required when subject kind is '${what === 'user' ? 'User' : 'Group'}'`)];
+  if (name === undefined)
+    return [
+      FieldError.required(
+        path,
+        `${what} is required when subject kind is '${what === 'user' ? 'User' : 'Group'}'`,
+      ),
+    ];
   return (name.name ?? '') === '' ? [FieldError.required(path.child('name'), '')] : [];
 }
 
@@ -121,11 +157,15 @@ function validateServiceAccountSubject(sa: Subject['serviceAccount'], path: Fiel
   const name = sa.name ?? '';
   if (name === '') errs.push(FieldError.required(path.child('name'), ''));
   else if (name !== '*') {
-    for (const msg of nameIsDNSSubdomain(name, false)) errs.push(FieldError.invalid(path.child('name'), name, msg));
+    for (const msg of nameIsDNSSubdomain(name, false))
+      errs.push(FieldError.invalid(path.child('name'), name, msg));
   }
   const ns = sa.namespace ?? '';
-  if (ns === '') errs.push(FieldError.required(path.child('namespace'), 'must specify namespace for service account'));
-  else for (const msg of validateNamespaceName(ns, false)) errs.push(FieldError.invalid(path.child('namespace'), ns, msg));
+  if (ns === '')
+    errs.push(FieldError.required(path.child('namespace'), 'must specify namespace for service account'));
+  else
+    for (const msg of validateNamespaceName(ns, false))
+      errs.push(FieldError.invalid(path.child('namespace'), ns, msg));
   return errs;
 }
 
@@ -143,7 +183,10 @@ function validateSubject(subject: Subject, path: FieldPath): ErrorList {
       .map((f) => FieldError.forbidden(path.child(f), forbiddenUnless[f]));
   switch (subject.kind ?? '') {
     case 'ServiceAccount':
-      return [...validateServiceAccountSubject(subject.serviceAccount, path.child('serviceAccount')), ...others('serviceAccount')];
+      return [
+        ...validateServiceAccountSubject(subject.serviceAccount, path.child('serviceAccount')),
+        ...others('serviceAccount'),
+      ];
     case 'User':
       return [...validateSubjectName(subject.user, path.child('user'), 'user'), ...others('user')];
     case 'Group':
@@ -156,15 +199,22 @@ function validateSubject(subject: Subject, path: FieldPath): ErrorList {
 function validateRules(rule: PolicyRulesWithSubjects, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
   const subjects = rule.subjects ?? [];
-  if (subjects.length === 0) errs.push(FieldError.required(path.child('subjects'), 'subjects must contain at least one value'));
+  if (subjects.length === 0)
+    errs.push(FieldError.required(path.child('subjects'), 'subjects must contain at least one value'));
   subjects.forEach((s, i) => errs.push(...validateSubject(s, path.child('subjects').index(i))));
   const resourceRules = rule.resourceRules ?? [];
   const nonResourceRules = rule.nonResourceRules ?? [];
   if (resourceRules.length === 0 && nonResourceRules.length === 0) {
-    errs.push(FieldError.required(path, 'at least one of resourceRules and nonResourceRules has to be non-empty'));
+    errs.push(
+      FieldError.required(path, 'at least one of resourceRules and nonResourceRules has to be non-empty'),
+    );
   }
-  resourceRules.forEach((r, i) => errs.push(...validateResourceRule(r, path.child('resourceRules').index(i))));
-  nonResourceRules.forEach((r, i) => errs.push(...validateNonResourceRule(r, path.child('nonResourceRules').index(i))));
+  resourceRules.forEach((r, i) =>
+    errs.push(...validateResourceRule(r, path.child('resourceRules').index(i))),
+  );
+  nonResourceRules.forEach((r, i) =>
+    errs.push(...validateNonResourceRule(r, path.child('nonResourceRules').index(i))),
+  );
   return errs;
 }
 
@@ -175,19 +225,30 @@ function validateSpec(name: string, spec: FlowSchemaSpec, path: FieldPath): Erro
   const precedencePath = path.child('matchingPrecedence');
   if (precedence <= 0) errs.push(FieldError.invalid(precedencePath, precedence, 'must be a positive value'));
   if (precedence > maxMatchingPrecedence) {
-    errs.push(FieldError.invalid(precedencePath, precedence, `must not be greater than ${maxMatchingPrecedence}`));
+    errs.push(
+      FieldError.invalid(precedencePath, precedence, `must not be greater than ${maxMatchingPrecedence}`),
+    );
   }
   if (precedence === 1 && name !== 'exempt') {
-    errs.push(FieldError.invalid(precedencePath, precedence, "only the schema named 'exempt' may have matchingPrecedence 1"));
+    errs.push(
+      FieldError.invalid(
+        precedencePath,
+        precedence,
+        "only the schema named 'exempt' may have matchingPrecedence 1",
+      ),
+    );
   }
   const method = spec.distinguisherMethod;
   if (method !== undefined && !(distinguisherMethodTypes as readonly string[]).includes(method.type ?? '')) {
-    errs.push(FieldError.notSupported(path.child('distinguisherMethod', 'type'), method, distinguisherMethodTypes));
+    errs.push(
+      FieldError.notSupported(path.child('distinguisherMethod', 'type'), method, distinguisherMethodTypes),
+    );
   }
   const plName = spec.priorityLevelConfiguration?.name ?? '';
   const plPath = path.child('priorityLevelConfiguration', 'name');
   if (plName === '') errs.push(FieldError.required(plPath, 'must reference a priority level'));
-  else for (const msg of nameIsDNSSubdomain(plName, false)) errs.push(FieldError.invalid(plPath, plName, msg));
+  else
+    for (const msg of nameIsDNSSubdomain(plName, false)) errs.push(FieldError.invalid(plPath, plName, msg));
   (spec.rules ?? []).forEach((rule, i) => errs.push(...validateRules(rule, path.child('rules').index(i))));
   return errs;
 }
@@ -195,7 +256,10 @@ function validateSpec(name: string, spec: FlowSchemaSpec, path: FieldPath): Erro
 /** ValidateFlowSchema (also what an update is checked against). */
 export function validateFlowSchema(fs: FlowSchema): ErrorList {
   return [
-    ...validateCoreObjectMeta(fs.metadata ?? {}, { requiresNamespace: false, validateName: nameIsDNSSubdomain }),
+    ...validateCoreObjectMeta(fs.metadata ?? {}, {
+      requiresNamespace: false,
+      validateName: nameIsDNSSubdomain,
+    }),
     ...validateSpec(fs.metadata?.name ?? '', fs.spec, FieldPath.of('spec')),
     ...validateFlowSchemaStatus(fs),
   ];

@@ -5,8 +5,16 @@ import type {
   PriorityLevelConfiguration,
   PriorityLevelConfigurationList,
 } from '../../../api/flowcontrol/v1/priority-level-configuration.js';
-import { newStoreWithStatus, type ResourceStorageOptions, type StoreWithStatus } from '../../generic/resource-storage.js';
-import { priorityLevelDeleteStrategy, priorityLevelStatusStrategy, priorityLevelStrategy } from './strategy.js';
+import {
+  newStoreWithStatus,
+  type ResourceStorageOptions,
+  type StoreWithStatus,
+} from '../../generic/resource-storage.js';
+import {
+  priorityLevelDeleteStrategy,
+  priorityLevelStatusStrategy,
+  priorityLevelStrategy,
+} from './strategy.js';
 import { priorityLevelTableConvertor } from './table.js';
 
 export const priorityLevelResource = {
