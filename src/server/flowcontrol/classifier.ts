@@ -8,6 +8,7 @@ import type {
   ResourcePolicyRule,
   Subject,
 } from '../../api/flowcontrol/v1/flow-schema.js';
+import { compareFlowSchemas } from '../../api/flowcontrol/v1/flow-schema-order.js';
 import type { PriorityLevelConfiguration } from '../../api/flowcontrol/v1/priority-level-configuration.js';
 import type { RequestInfo } from '../../endpoints/request/request-info.js';
 import type { UserInfo } from '../../registry/rest/context.js';
@@ -172,15 +173,6 @@ function matchesRule(rule: RuleMatcher, who: Who, what: What): boolean {
 
 const anonymous: Who = { name: 'system:anonymous', groups: ['system:unauthenticated'] };
 
-/** Kube's order: lower matchingPrecedence first, then name. */
-function byPrecedence(a: FlowSchema, b: FlowSchema): number {
-  const d = (a.spec.matchingPrecedence ?? 0) - (b.spec.matchingPrecedence ?? 0);
-  if (d !== 0) return d;
-  const an = a.metadata?.name ?? '';
-  const bn = b.metadata?.name ?? '';
-  return an < bn ? -1 : an > bn ? 1 : 0;
-}
-
 /** A configuration compiled for classifying requests. */
 export class RequestClassifier {
   readonly #schemas: readonly CompiledSchema[];
@@ -190,7 +182,7 @@ export class RequestClassifier {
   constructor(schemas: readonly FlowSchema[], levels: readonly PriorityLevelConfiguration[]) {
     const levelByName = new Map(levels.map((l) => [l.metadata?.name ?? '', l]));
     const compiled: CompiledSchema[] = [];
-    for (const fs of [...schemas].sort(byPrecedence)) {
+    for (const fs of [...schemas].sort(compareFlowSchemas)) {
       const level = levelByName.get(fs.spec.priorityLevelConfiguration?.name ?? '');
       if (level === undefined) continue;
       compiled.push({

@@ -1,6 +1,7 @@
 // `kubectl get flowschemas` columns: NAME PRIORITYLEVEL MATCHINGPRECEDENCE DISTINGUISHERMETHOD AGE
-// MISSINGPL (printFlowSchema in pkg/printers/internalversion/printers.go).
+// MISSINGPL (printFlowSchema in pkg/printers/internalversion/printers.go), in matching order.
 import type { FlowSchema } from '../../../api/flowcontrol/v1/flow-schema.js';
+import { compareFlowSchemas } from '../../../api/flowcontrol/v1/flow-schema-order.js';
 import { translateTimestampSince } from '../../generic/human-duration.js';
 import { ageColumn, nameColumn, tableConvertorFor } from '../../generic/table-convertor.js';
 import type { TableConvertor } from '../../rest/capabilities.js';
@@ -8,7 +9,7 @@ import type { TableConvertor } from '../../rest/capabilities.js';
 const column = (name: string, description: string) =>
   ({ name, type: 'string', format: '', description, priority: 0 }) as const;
 
-export const flowSchemaTableConvertor: TableConvertor = tableConvertorFor<FlowSchema>({
+const rowsConvertor: TableConvertor = tableConvertorFor<FlowSchema>({
   columns: [
     nameColumn,
     column('PriorityLevel', 'The name of the priority level configuration being referenced.'),
@@ -26,3 +27,13 @@ export const flowSchemaTableConvertor: TableConvertor = tableConvertorFor<FlowSc
     fs.status?.conditions?.find((c) => c.type === 'Dangling')?.status ?? '?',
   ],
 });
+
+/** A list's rows come in matching order, as printFlowSchemaList sorts them. */
+export const flowSchemaTableConvertor: TableConvertor = {
+  convertToTable(ctx, obj, opts) {
+    const items = (obj as { items?: unknown }).items;
+    if (!Array.isArray(items)) return rowsConvertor.convertToTable(ctx, obj, opts);
+    const sorted = [...(items as FlowSchema[])].sort(compareFlowSchemas);
+    return rowsConvertor.convertToTable(ctx, { ...obj, items: sorted }, opts);
+  },
+};
