@@ -19,7 +19,7 @@ import {
   mandatoryPriorityLevels,
   suggestedFlowSchemas,
   suggestedPriorityLevels,
-} from './bootstrap-objects.js';
+} from '../../server/flowcontrol/bootstrap-configuration.js';
 import { danglingStatusUpdate } from './dangling.js';
 import { bootstrapObject, plannedUpdate, type BootstrapStrategy, type SpecObject } from './ensurer.js';
 
