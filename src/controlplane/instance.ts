@@ -153,6 +153,7 @@ export class ControlPlane {
         ...(assembly.authorizer === undefined ? {} : { authorizer: assembly.authorizer }),
         maxRequestsInFlight: o.maxRequestsInflight,
         maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+        fairQueuing: o.apfFairQueuing,
         requestTimeoutMs: o.requestTimeoutMs,
         shutdownTimeoutMs: o.shutdownTimeoutMs,
         logger: o.logger,

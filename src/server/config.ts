@@ -46,6 +46,8 @@ export interface Config {
   readonly faults?: Faults | null;
   /** API Priority and Fairness' request classification (the flowcontrol config controller); null: none. */
   readonly flowControl?: ClassifierSource | null;
+  /** --apf-fair-queuing: fair queuing by priority level replaces the max-in-flight limits (default false). */
+  readonly fairQueuing?: boolean;
 }
 
 declare const completed: unique symbol;
@@ -100,6 +102,7 @@ export function completeConfig(config: Config): CompletedConfig {
     requestLog: config.requestLog ?? null,
     faults: config.faults ?? null,
     flowControl: config.flowControl ?? null,
+    fairQueuing: config.fairQueuing ?? false,
   };
   return Object.freeze(full) as CompletedConfig;
 }

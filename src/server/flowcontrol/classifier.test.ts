@@ -60,7 +60,10 @@ describe("RequestClassifier over kube's bootstrap configuration", () => {
       priorityLevelName: 'exempt',
       priorityLevelUID: 'uid-exempt',
       exempt: true,
+      distinguisher: undefined,
+      level: { shares: 0, reject: false, queues: 1, handSize: 1, queueLengthLimit: 0 },
     });
+    assert.equal(c.totalShares, 0 + 5 + 30 + 40 + 10 + 40 + 100 + 20);
   });
 
   it('matches service accounts by exact name, by namespace wildcard and by group', () => {

@@ -20,7 +20,40 @@ export interface Classification {
   readonly priorityLevelName: string;
   readonly priorityLevelUID: string;
   readonly exempt: boolean;
+  /** How the flow within the level is told apart: by user name, by namespace, or not at all. */
+  readonly distinguisher: 'ByUser' | 'ByNamespace' | undefined;
+  /** The level's queuing settings, for fair queuing. */
+  readonly level: LevelSettings;
 }
+
+/** A priority level as fair queuing sees it. */
+export interface LevelSettings {
+  readonly shares: number;
+  readonly reject: boolean;
+  readonly queues: number;
+  readonly handSize: number;
+  readonly queueLengthLimit: number;
+}
+
+function levelSettings(pl: PriorityLevelConfiguration): LevelSettings {
+  const limited = pl.spec.limited;
+  const q = limited?.limitResponse?.queuing;
+  return Object.freeze({
+    shares:
+      (pl.spec.type === 'Exempt'
+        ? pl.spec.exempt?.nominalConcurrencyShares
+        : limited?.nominalConcurrencyShares) ?? 0,
+    reject: limited?.limitResponse?.type === 'Reject',
+    queues: q?.queues ?? 1,
+    handSize: q?.handSize ?? 1,
+    queueLengthLimit: q?.queueLengthLimit ?? 0,
+  });
+}
+
+const distinguisherOf = (fs: FlowSchema): Classification['distinguisher'] => {
+  const t = fs.spec.distinguisherMethod?.type;
+  return t === 'ByUser' || t === 'ByNamespace' ? t : undefined;
+};
 
 type Who = Pick<UserInfo, 'name' | 'groups'>;
 type What = Pick<
@@ -177,6 +210,8 @@ const anonymous: Who = { name: 'system:anonymous', groups: ['system:unauthentica
 export class RequestClassifier {
   readonly #schemas: readonly CompiledSchema[];
   readonly #fallback: Classification | undefined;
+  /** The sum of every level's nominal concurrency shares (the denominator of each level's limit). */
+  readonly totalShares: number;
 
   /** FlowSchemas whose priority level does not exist (dangling) are left out, as kube does. */
   constructor(schemas: readonly FlowSchema[], levels: readonly PriorityLevelConfiguration[]) {
@@ -193,10 +228,13 @@ export class RequestClassifier {
           priorityLevelName: level.metadata?.name ?? '',
           priorityLevelUID: level.metadata?.uid ?? '',
           exempt: level.spec.type === 'Exempt',
+          distinguisher: distinguisherOf(fs),
+          level: levelSettings(level),
         }),
       });
     }
     this.#schemas = compiled;
+    this.totalShares = levels.reduce((sum, l) => sum + levelSettings(l).shares, 0);
     this.#fallback = compiled.find((c) => c.result.flowSchemaName === 'catch-all')?.result;
   }
 
