@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   watch: () => import('./watch.js'),
   encryption: () => import('./encryption.js'),
   lifecycle: () => import('./lifecycle.js'),
+  flowcontrol: () => import('./flowcontrol.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);

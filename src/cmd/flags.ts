@@ -189,6 +189,17 @@ const otherFlags: Spec[] = [
   flag(
     {
       section: generic,
+      name: 'apf-fair-queuing',
+      kind: 'bool',
+      usage:
+        'Capstan only: queue requests fairly by API Priority and Fairness priority level, sharing --max-requests-inflight plus --max-mutating-requests-inflight by nominal concurrency shares, instead of the two max-in-flight limits. Requests are classified either way.',
+      def: 'false',
+    },
+    (o, v) => (o.apfFairQueuing = parseBoolFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
       name: 'event-ttl',
       kind: 'duration',
       usage: 'Amount of time to retain events.',

@@ -58,6 +58,7 @@ import { newStorageFactory } from '../server/storage-factory.js';
 import { forResource, type StorageConfig } from '../storage/backend-factory/config.js';
 import { BackendFactory } from '../storage/backend-factory/factory.js';
 import { priorityClassHooks } from './bootstrap/priority-classes.js';
+import { flowControlFor } from './flowcontrol/hook.js';
 import type { ComponentProbe } from '../registry/core/componentstatus/probe.js';
 import {
   disruptionBudgetsIn,
@@ -329,6 +330,8 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   const simulatedCluster = options.simulate
     ? new SimulatedCluster({ groups: controllerGroups, nodes: options.simulateNodes, logger: options.logger })
     : undefined;
+  // API Priority and Fairness: the bootstrap configuration and the request classification.
+  const flowControl = flowControlFor(groups, options.logger);
   const namespaces = namespacesOf(groups);
   return {
     api: {
@@ -351,6 +354,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [simulatedClusterHookName]: simulatedCluster,
       }),
       ...priorityClassHooks(groups),
+      ...flowControl?.hooks,
       ...kubernetesServiceHooks(groups, serviceNetworking),
       ...authorization.postStartHooks(groups),
       ...customResources.postStartHooks,
@@ -361,9 +365,11 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     ),
     tokenAuthenticators: [serviceAccounts.authenticator(groups)],
     authorizer: authorization.authorizer,
+    ...(flowControl === undefined ? {} : { flowControl: flowControl.controller }),
     storageBackends: () => backends.openBackends(),
     close: async () => {
       await simulatedCluster?.close();
+      await flowControl?.controller.close();
       await garbageCollector?.close();
       await resourceQuotaController?.close();
       await authorization.close();

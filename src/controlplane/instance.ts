@@ -21,6 +21,7 @@ import type { TokenAuthenticator } from '../server/authn/token-authenticator.js'
 import type { Authorizer } from '../registry/rest/authorizer.js';
 import type { Backend } from '../storage/kv/backend.js';
 import type { Faults } from '../server/test-api/faults.js';
+import type { ClassifierSource } from '../server/filters/priority-and-fairness.js';
 import type { RequestLog } from '../server/test-api/request-log.js';
 
 /** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
@@ -40,6 +41,8 @@ export interface APIAssembly {
   readonly authorizer?: Authorizer;
   /** The storage backends in use (test snapshots copy and restore them). */
   readonly storageBackends?: () => Promise<readonly Backend[]>;
+  /** API Priority and Fairness' request classification (absent when flowcontrol is not served). */
+  readonly flowControl?: ClassifierSource;
   /** Releases storage: the last step of shutdown. */
   close(): Promise<void>;
 }
@@ -150,12 +153,14 @@ export class ControlPlane {
         ...(assembly.authorizer === undefined ? {} : { authorizer: assembly.authorizer }),
         maxRequestsInFlight: o.maxRequestsInflight,
         maxMutatingRequestsInFlight: o.maxMutatingRequestsInflight,
+        fairQueuing: o.apfFairQueuing,
         requestTimeoutMs: o.requestTimeoutMs,
         shutdownTimeoutMs: o.shutdownTimeoutMs,
         logger: o.logger,
         healthChecks: assembly.healthChecks,
         ...(init.requestLog === undefined ? {} : { requestLog: init.requestLog }),
         ...(init.faults === undefined ? {} : { faults: init.faults }),
+        ...(assembly.flowControl === undefined ? {} : { flowControl: assembly.flowControl }),
       });
       server = new GenericAPIServer(config);
       server.installAPIGroups(assembly.api);

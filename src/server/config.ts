@@ -9,6 +9,7 @@ import type { RequestHeaderConfig } from './authn/request-header-authenticator.j
 import type { TokenTable } from './authn/token-auth.js';
 import type { TokenAuthenticator } from './authn/token-authenticator.js';
 import type { HealthChecker } from './healthz/health-checker.js';
+import type { ClassifierSource } from './filters/priority-and-fairness.js';
 import type { ListenerConfig } from './http/serving-listener.js';
 import { Logger } from './logging/logger.js';
 import { capstanVersionInfo, type VersionInfo } from './version/version.js';
@@ -43,6 +44,10 @@ export interface Config {
   readonly requestLog?: RequestLog | null;
   /** Faults injected into requests, for tests (startCapstan's `faults`); null: none. */
   readonly faults?: Faults | null;
+  /** API Priority and Fairness' request classification (the flowcontrol config controller); null: none. */
+  readonly flowControl?: ClassifierSource | null;
+  /** --apf-fair-queuing: fair queuing by priority level replaces the max-in-flight limits (default false). */
+  readonly fairQueuing?: boolean;
 }
 
 declare const completed: unique symbol;
@@ -96,6 +101,8 @@ export function completeConfig(config: Config): CompletedConfig {
     healthChecks: Object.freeze([...(config.healthChecks ?? [])]),
     requestLog: config.requestLog ?? null,
     faults: config.faults ?? null,
+    flowControl: config.flowControl ?? null,
+    fairQueuing: config.fairQueuing ?? false,
   };
   return Object.freeze(full) as CompletedConfig;
 }

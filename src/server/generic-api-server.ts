@@ -12,6 +12,8 @@ import { RequestHeaderAuthenticator } from './authn/request-header-authenticator
 import { X509Authenticator } from './authn/x509-authenticator.js';
 import { withAuthorization } from './filters/authorization.js';
 import { withMaxInFlight } from './filters/max-in-flight.js';
+import { withPriorityAndFairness } from './filters/priority-and-fairness.js';
+import { FairQueuing } from './flowcontrol/fair-queuing.js';
 import { withMetrics } from './filters/metrics.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
 import { isLongRunning } from './filters/request-info.js';
@@ -160,6 +162,14 @@ export class GenericAPIServer {
 
   #buildHandler(): Handler {
     const c = this.#config;
+    // --apf-fair-queuing, with API Priority and Fairness served: queues replace max-in-flight.
+    const fairQueuing =
+      c.fairQueuing && c.flowControl !== null
+        ? new FairQueuing({
+            serverConcurrency: Math.max(1, c.maxRequestsInFlight + c.maxMutatingRequestsInFlight),
+            waitLimitMs: c.requestTimeoutMs / 4,
+          })
+        : undefined;
     const route: Handler = async (scope) => {
       const own = this.#routes.get(scope.url.pathname);
       if (own !== undefined) return own(scope);
@@ -185,11 +195,16 @@ export class GenericAPIServer {
       }),
       ...(c.audit === undefined ? [] : [withAudit(c.audit)]),
       withImpersonation({ authorizer: c.authorizer, logger: c.logger }),
-      withMaxInFlight({
-        readOnlyLimit: c.maxRequestsInFlight,
-        mutatingLimit: c.maxMutatingRequestsInFlight,
-        metrics: this.#metrics,
-      }),
+      ...(fairQueuing === undefined
+        ? [
+            withMaxInFlight({
+              readOnlyLimit: c.maxRequestsInFlight,
+              mutatingLimit: c.maxMutatingRequestsInFlight,
+              metrics: this.#metrics,
+            }),
+          ]
+        : []),
+      ...(c.flowControl === null ? [] : [withPriorityAndFairness(c.flowControl, fairQueuing)]),
       // AlwaysAllow alone: no filter, no per-request cost.
       ...(c.authorizer === alwaysAllowAuthorizer
         ? []

@@ -63,6 +63,8 @@ export interface ServerRunOptions {
   kubeconfigOut: string;
   maxRequestsInflight: number;
   maxMutatingRequestsInflight: number;
+  /** --apf-fair-queuing: fair queuing by priority level instead of the max-in-flight limits. */
+  apfFairQueuing: boolean;
   requestTimeoutMs: number;
   /** --shutdown-timeout: how long shutdown waits for requests in flight. */
   shutdownTimeoutMs: number;
@@ -122,6 +124,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     kubeconfigOut: '',
     maxRequestsInflight: 400,
     maxMutatingRequestsInflight: 200,
+    apfFairQueuing: false,
     requestTimeoutMs: 60_000,
     shutdownTimeoutMs: 60_000,
     eventTTLMs: 3_600_000,

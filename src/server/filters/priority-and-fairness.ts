@@ -1,0 +1,50 @@
+// kube's WithPriorityAndFairness: each request is matched against the FlowSchemas in force and
+// answered with the X-Kubernetes-PF-FlowSchema-UID and X-Kubernetes-PF-PriorityLevel-UID headers.
+// Long-running requests other than watches are not classified, as in kube. With fair queuing
+// (off by default) a classified request other than a watch then waits for a seat at its level,
+// or gets kube's 429; without it --max-requests-inflight limits as before.
+import type { RequestClassifier } from '../flowcontrol/classifier.js';
+import type { FairQueuing } from '../flowcontrol/fair-queuing.js';
+import { writeHttpError } from '../http/respond.js';
+import type { Filter } from './filter-scope.js';
+
+/** Where the filter finds the classifier of the configuration in force (none before the first). */
+export interface ClassifierSource {
+  current(): RequestClassifier | undefined;
+}
+
+export const flowSchemaUIDHeader = 'X-Kubernetes-PF-FlowSchema-UID';
+export const priorityLevelUIDHeader = 'X-Kubernetes-PF-PriorityLevel-UID';
+
+export function withPriorityAndFairness(source: ClassifierSource, queuing?: FairQueuing): Filter {
+  return (next) => async (scope) => {
+    if (scope.longRunning && scope.info.verb !== 'watch') return next(scope);
+    const classifier = source.current();
+    const c = classifier?.classify(scope.user, scope.info);
+    if (c === undefined) return next(scope);
+    scope.res.setHeader(priorityLevelUIDHeader, c.priorityLevelUID);
+    scope.res.setHeader(flowSchemaUIDHeader, c.flowSchemaUID);
+    if (queuing === undefined || scope.longRunning || classifier === undefined) return next(scope);
+    const distinguisher =
+      c.distinguisher === 'ByUser'
+        ? (scope.user?.name ?? '')
+        : c.distinguisher === 'ByNamespace'
+          ? scope.info.namespace
+          : '';
+    const release = await queuing.acquire(c, {
+      distinguisher,
+      totalShares: classifier.totalShares,
+      signal: scope.signal,
+    });
+    if (release === undefined) {
+      scope.res.setHeader('Retry-After', '1');
+      writeHttpError(scope.res, 429, 'Too many requests, please try again later.');
+      return;
+    }
+    try {
+      await next(scope);
+    } finally {
+      release();
+    }
+  };
+}
