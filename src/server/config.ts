@@ -2,6 +2,7 @@
 // Completion checks what can be checked before any socket opens and freezes the result.
 import type { Faults } from './test-api/faults.js';
 import type { RequestLog } from './test-api/request-log.js';
+import type { Handler } from './filters/filter-scope.js';
 import { isIP } from 'node:net';
 import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
 import type { AuditSink, AuditPolicy } from './audit/types.js';
@@ -43,6 +44,8 @@ export interface Config {
   readonly requestLog?: RequestLog | null;
   /** Faults injected into requests, for tests (startCapstan's `faults`); null: none. */
   readonly faults?: Faults | null;
+  /** Serves the test API's paths (--enable-test-api); null: they are not found. */
+  readonly testAPI?: Handler | null;
 }
 
 declare const completed: unique symbol;
@@ -96,6 +99,7 @@ export function completeConfig(config: Config): CompletedConfig {
     healthChecks: Object.freeze([...(config.healthChecks ?? [])]),
     requestLog: config.requestLog ?? null,
     faults: config.faults ?? null,
+    testAPI: config.testAPI ?? null,
   };
   return Object.freeze(full) as CompletedConfig;
 }
