@@ -95,16 +95,16 @@ export class ControlPlane {
   #kubeConfig: KubeConfig | undefined;
   #closed: Promise<void> | undefined;
 
-  private constructor(
-    options: CompletedServerRunOptions,
-    server: GenericAPIServer,
-    assembly: APIAssembly,
-    testAPI: TestAPI | undefined,
-  ) {
-    this.#options = options;
-    this.#server = server;
-    this.#assembly = assembly;
-    this.#testAPI = testAPI;
+  private constructor(parts: {
+    options: CompletedServerRunOptions;
+    server: GenericAPIServer;
+    assembly: APIAssembly;
+    testAPI: TestAPI | undefined;
+  }) {
+    this.#options = parts.options;
+    this.#server = parts.server;
+    this.#assembly = parts.assembly;
+    this.#testAPI = parts.testAPI;
   }
 
   static async create(init: ControlPlaneInit): Promise<ControlPlane> {
@@ -194,7 +194,7 @@ export class ControlPlane {
       await assembly.close();
       throw err;
     }
-    return new ControlPlane(o, server, assembly, testAPI);
+    return new ControlPlane({ options: o, server, assembly, testAPI });
   }
 
   get logger(): Logger {

@@ -30,7 +30,7 @@ export function faultRuleFrom(body: unknown): FaultRule {
       throw newBadRequest(`fault rule: respond is one of ${faultCodes.join(', ')}`);
     rule[k] = v;
   }
-  return rule as FaultRule;
+  return rule;
 }
 
 export const isFaultCode = (n: number): n is FaultCode => (faultCodes as readonly number[]).includes(n);
@@ -65,13 +65,13 @@ export function requestFilterFrom(params: URLSearchParams): RequestFilter {
     if (dryRun !== 'true' && dryRun !== 'false') throw newBadRequest('dryRun: true or false');
     filter['dryRun'] = dryRun === 'true';
   }
-  return filter as RequestFilter;
+  return filter;
 }
 
 /** The query string a filter travels as (the CLI's side of requestFilterFrom). */
 export function requestFilterQuery(filter: RequestFilter): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(filter)) if (v !== undefined) params.set(k, String(v));
+  for (const [k, v] of Object.entries(filter)) params.set(k, String(v));
   const q = params.toString();
   return q === '' ? '' : `?${q}`;
 }
