@@ -284,7 +284,14 @@ function failure(answer: ClientAnswer): string {
   const b = answer.body;
   if (typeof b === 'object' && b !== null && (b as Record<string, unknown>)['kind'] === 'Status') {
     const s = b as Record<string, unknown>;
-    return `Error from server (${field(s, 'reason')}): ${field(s, 'message')}\n`;
+    // kube's own 404: nothing is served under the prefix.
+    const hint =
+      answer.code === 404 &&
+      s['details'] !== undefined &&
+      field(s, 'message').startsWith('the server could not find')
+        ? ' (was the server started with --enable-test-api?)'
+        : '';
+    return `Error from server (${field(s, 'reason')}): ${field(s, 'message')}${hint}\n`;
   }
   return `Error from server: ${answer.code} ${typeof b === 'string' ? b.trim() : JSON.stringify(b)}\n`;
 }
