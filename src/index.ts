@@ -11,22 +11,19 @@ import type { LogFormat, LogSink } from './server/logging/logger.js';
 import { completeServerRunOptions } from './server/options/complete.js';
 import { defaultServerRunOptions } from './server/options/server-run-options.js';
 import type { StorageBackendName } from './server/options/storage-options.js';
-import { serverClock, type ServerClock } from './server/test-api/server-clock.js';
+import type { ServerClock } from './server/test-api/server-clock.js';
 import type { ClockKind } from './machinery/time/clock.js';
-import { Faults } from './server/test-api/faults.js';
-import { Snapshots, type SnapshotData } from './server/test-api/snapshots.js';
-import {
-  RequestLog,
-  type RequestFilter,
-  type RequestLogOptions,
-  type RequestRecord,
-} from './server/test-api/request-log.js';
+import type { Faults } from './server/test-api/faults.js';
+import type { SnapshotData, SnapshotInfo } from './server/test-api/snapshots.js';
+import type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
 
 export type { KubeConfig } from './server/kubeconfig.js';
 export type { LogSink } from './server/logging/logger.js';
 export type { ServerClock } from './server/test-api/server-clock.js';
 export type { FaultCode, FaultRule } from './server/test-api/faults.js';
 export type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
+export type { SnapshotInfo } from './server/test-api/snapshots.js';
+export { testAPIPrefix } from './server/test-api/prefix.js';
 
 export interface StartCapstanOptions {
   /** Default `memory`. */
@@ -66,6 +63,11 @@ export interface StartCapstanOptions {
   readonly clock?: ClockKind;
   /** The request log behind `requests()`: its capacity, and whether it keeps bodies (default: on, 10,000, no bodies). */
   readonly requestLog?: RequestLogOptions | false;
+  /**
+   * --enable-test-api: also serve snapshots, the request log, faults and the clock over HTTP under
+   * /capstan/v1/ to members of system:masters (the `capstan` subcommands use it). Default false.
+   */
+  readonly enableTestAPI?: boolean;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
 }
@@ -90,6 +92,8 @@ export interface CapstanServer {
   readonly faults: Pick<Faults, 'add' | 'remove' | 'clear' | 'list'>;
   /** Copies every stored object; the name it returns restores or forks that state. */
   snapshot(): Promise<string>;
+  /** The snapshots taken, oldest first. */
+  snapshots(): SnapshotInfo[];
   /** Brings every stored object back to the snapshot (watchers get the changes as events). */
   restore(name: string): Promise<void>;
   /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
@@ -126,6 +130,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   if (opts.enableGarbageCollector !== undefined)
     o.storage.enableGarbageCollection = opts.enableGarbageCollector;
   o.clockKind = opts.clock ?? 'real';
+  o.enableTestAPI = opts.enableTestAPI ?? false;
   if (opts.simulate !== undefined && opts.simulate !== false) {
     o.simulate = true;
     if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;
@@ -160,8 +165,6 @@ async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined):
     const options = await completeServerRunOptions(runOptions(opts, dataDir), {
       logSink: opts.log?.sink ?? errorsOnly,
     });
-    const faults = new Faults();
-    const requestLog = opts.requestLog === false ? undefined : new RequestLog(opts.requestLog ?? {});
     const bindAddress =
       opts.scheme === 'http' && opts.bindAddress === undefined ? '127.0.0.1' : options.bindAddress;
     const listener: ListenerConfig = {
@@ -173,14 +176,14 @@ async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined):
       options,
       assemble: assembleBuiltinAPI,
       listeners: [listener],
-      ...(requestLog === undefined ? {} : { requestLog }),
-      faults,
+      testAPI: opts.requestLog === undefined ? {} : { requestLog: opts.requestLog },
     });
-    const snapshots = new Snapshots(() => controlPlane.storageBackends());
+    const testAPI = controlPlane.testAPI;
+    if (testAPI === undefined) throw new Error('the control plane has no test API');
     try {
       await controlPlane.start();
       await controlPlane.ready;
-      if (seed !== undefined) await snapshots.load(seed);
+      if (seed !== undefined) await testAPI.snapshots.load(seed);
     } catch (err) {
       await controlPlane.close();
       throw err;
@@ -190,15 +193,16 @@ async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined):
       kubeconfigPath: controlPlane.kubeconfigPath,
       kubeConfig: controlPlane.kubeConfig,
       dataDir,
-      clock: serverClock(options.clock),
-      requests: (filter) => requestLog?.calls(filter) ?? [],
+      clock: testAPI.clock,
+      requests: (filter) => testAPI.requests(filter),
       clearRequests: () => {
-        requestLog?.clear();
+        testAPI.clearRequests();
       },
-      faults,
-      snapshot: () => snapshots.snapshot(),
-      restore: (name) => snapshots.restore(name),
-      fork: async (name) => start(forkOptions(opts), snapshots.data(name)),
+      faults: testAPI.faults,
+      snapshot: () => testAPI.snapshot(),
+      snapshots: () => testAPI.snapshots.list(),
+      restore: (name) => testAPI.restore(name),
+      fork: async (name) => start(forkOptions(opts), testAPI.snapshots.data(name)),
       stop: async () => {
         await controlPlane.close();
         if (ownDir) await rm(dataDir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { mergeArgs, readConfigArgs } from './config-file.js';
 import { capstanVersionInfo } from '../server/version/version.js';
 import { FlagError, parseFlags, usage } from './flag-set.js';
 import { capstanFlags } from './flags.js';
+import { runTestAPICommand, testAPICommands, testAPICommandsHelp } from './test-api/commands.js';
 
 export interface CommandIO {
   readonly stdout: { write(s: string): unknown };
@@ -65,7 +66,7 @@ async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedS
     const { options, help } = await readFlags(argv);
     options.storage.etcdExtraCaFile = io.env?.['CAPSTAN_EXTRA_CA_CERTS'] ?? '';
     if (help) {
-      io.stdout.write(usage('capstan', summary, capstanFlags));
+      io.stdout.write(usage('capstan', summary, capstanFlags) + testAPICommandsHelp);
       return 0;
     }
     if (options.printVersion !== 'false') {
@@ -126,6 +127,9 @@ async function serve(o: CompletedServerRunOptions, io: CommandIO): Promise<numbe
 
 /** Runs the command; resolves with the exit code. */
 export async function main(argv: readonly string[], io: CommandIO): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== undefined && (testAPICommands as readonly string[]).includes(command))
+    return runTestAPICommand(command, rest, io);
   const parsed = await parse(argv, io);
   return typeof parsed === 'number' ? parsed : serve(parsed, io);
 }

@@ -221,6 +221,17 @@ const otherFlags: Spec[] = [
   flag(
     {
       section: generic,
+      name: 'enable-test-api',
+      kind: 'bool',
+      usage:
+        "Serves the test API under /capstan/v1/ (snapshots, request log, faults, clock) to members of system:masters; the 'capstan snapshot|restore|requests|fault|clock' commands use it (Capstan only).",
+      def: 'false',
+    },
+    (o, v) => (o.enableTestAPI = parseBoolFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
       name: 'request-timeout',
       kind: 'duration',
       usage:

@@ -24,6 +24,7 @@ import {
 } from './controllers/resourcequota/resource-quota-controller.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
 import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
+import { simClockOf } from './controllers/simulation/clock.js';
 import {
   newStorageProtectionController,
   storageProtectionControllersHookName,
@@ -328,7 +329,12 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     : undefined;
   // --simulate: nodes, kubelets, a scheduler and workload controllers (src/controlplane/controllers/simulation).
   const simulatedCluster = options.simulate
-    ? new SimulatedCluster({ groups: controllerGroups, nodes: options.simulateNodes, logger: options.logger })
+    ? new SimulatedCluster({
+        groups: controllerGroups,
+        nodes: options.simulateNodes,
+        logger: options.logger,
+        clock: simClockOf(options.clock),
+      })
     : undefined;
   // API Priority and Fairness: the bootstrap configuration and the request classification.
   const flowControl = flowControlFor(groups, options.logger);
@@ -340,6 +346,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       dynamicRoutes: customResources.routes,
       admission,
       openAPIDynamic: customResourceOpenAPI(customResources.routes),
+      clock: options.clock,
     },
     ...(namespaces === undefined ? {} : { namespaces }),
     healthChecks: [...storageChecks(backends, options), ...(encryption?.healthChecks ?? [])],

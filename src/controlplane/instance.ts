@@ -20,9 +20,10 @@ import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.j
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
 import type { Authorizer } from '../registry/rest/authorizer.js';
 import type { Backend } from '../storage/kv/backend.js';
-import type { Faults } from '../server/test-api/faults.js';
 import type { ClassifierSource } from '../server/filters/priority-and-fairness.js';
-import type { RequestLog } from '../server/test-api/request-log.js';
+import type { RequestLogOptions } from '../server/test-api/request-log.js';
+import { TestAPI } from '../server/test-api/test-api.js';
+import { testAPIRoutes } from '../server/test-api/http-routes.js';
 
 /** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
 export interface APIAssembly {
@@ -82,23 +83,31 @@ export interface ControlPlaneInit {
   readonly assemble: AssembleAPI;
   /** Listeners other than the flags' (startCapstan's port 0). */
   readonly listeners?: readonly ListenerConfig[];
-  /** Records the requests served (startCapstan's request log). */
-  readonly requestLog?: RequestLog;
-  /** Faults to inject (startCapstan's `faults`). */
-  readonly faults?: Faults;
+  /**
+   * The test API in process (startCapstan's snapshots, request log, faults and clock), with the
+   * request log's options. Without it the test API exists only with --enable-test-api.
+   */
+  readonly testAPI?: { readonly requestLog?: RequestLogOptions | false };
 }
 
 export class ControlPlane {
   readonly #options: CompletedServerRunOptions;
   readonly #server: GenericAPIServer;
   readonly #assembly: APIAssembly;
+  readonly #testAPI: TestAPI | undefined;
   #kubeConfig: KubeConfig | undefined;
   #closed: Promise<void> | undefined;
 
-  private constructor(options: CompletedServerRunOptions, server: GenericAPIServer, assembly: APIAssembly) {
-    this.#options = options;
-    this.#server = server;
-    this.#assembly = assembly;
+  private constructor(parts: {
+    options: CompletedServerRunOptions;
+    server: GenericAPIServer;
+    assembly: APIAssembly;
+    testAPI: TestAPI | undefined;
+  }) {
+    this.#options = parts.options;
+    this.#server = parts.server;
+    this.#assembly = parts.assembly;
+    this.#testAPI = parts.testAPI;
   }
 
   static async create(init: ControlPlaneInit): Promise<ControlPlane> {
@@ -122,6 +131,14 @@ export class ControlPlane {
       storageSizeMetric,
       encryptionMetrics,
     });
+    const testAPI =
+      init.testAPI === undefined && !o.enableTestAPI
+        ? undefined
+        : new TestAPI({
+            clock: o.clock,
+            backends: () => assembly.storageBackends?.() ?? Promise.resolve([]),
+            ...(init.testAPI?.requestLog === undefined ? {} : { requestLog: init.testAPI.requestLog }),
+          });
     try {
       const config = completeConfig({
         listeners: init.listeners ?? listenersFor(o),
@@ -158,9 +175,14 @@ export class ControlPlane {
         shutdownTimeoutMs: o.shutdownTimeoutMs,
         logger: o.logger,
         healthChecks: assembly.healthChecks,
-        ...(init.requestLog === undefined ? {} : { requestLog: init.requestLog }),
-        ...(init.faults === undefined ? {} : { faults: init.faults }),
         ...(assembly.flowControl === undefined ? {} : { flowControl: assembly.flowControl }),
+        ...(testAPI === undefined
+          ? {}
+          : {
+              faults: testAPI.faults,
+              ...(testAPI.requestLog === undefined ? {} : { requestLog: testAPI.requestLog }),
+              ...(o.enableTestAPI ? { testAPI: testAPIRoutes(testAPI) } : {}),
+            }),
       });
       server = new GenericAPIServer(config);
       server.installAPIGroups(assembly.api);
@@ -177,7 +199,7 @@ export class ControlPlane {
       await assembly.close();
       throw err;
     }
-    return new ControlPlane(o, server, assembly);
+    return new ControlPlane({ options: o, server, assembly, testAPI });
   }
 
   get logger(): Logger {
@@ -186,6 +208,11 @@ export class ControlPlane {
 
   get server(): GenericAPIServer {
     return this.#server;
+  }
+
+  /** Snapshots, request log, faults and clock; absent unless asked for (in process or by flag). */
+  get testAPI(): TestAPI | undefined {
+    return this.#testAPI;
   }
 
   get url(): string {

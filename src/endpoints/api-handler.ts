@@ -1,5 +1,6 @@
 // The endpoints layer's entry: serves /api and /apis (discovery and resources) and /openapi,
 // writing every answer, error or not, through the response writers.
+import type { Clock } from '../machinery/time/clock.js';
 import type { AdmissionChain } from '../admission/chain.js';
 import type { Scheme } from '../api/scheme.js';
 import { ProtobufDecoder } from '../machinery/protobuf/index.js';
@@ -54,6 +55,8 @@ export interface APIHandlerOptions {
   readonly logError?: (message: string, err: unknown) => void;
   /** The admission chain the write handlers run; none when absent. */
   readonly admission?: AdmissionChain;
+  /** The server's clock: watch timeouts (default: the system's). */
+  readonly clock?: Clock;
 }
 
 export interface RequestOptions {
@@ -164,6 +167,7 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
   const config: HandlerConfig = {
     maxRequestBodyBytes: options.maxRequestBodyBytes ?? defaultMaxRequestBodyBytes,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
     kinds: options.scheme,
     structural: structuralDecoderFor(options.scheme, new SchemaDecoder(options.scheme)),
     protobuf: new ProtobufDecoder(options.scheme),

@@ -6,6 +6,7 @@ import { createAPIHandler, type APIHandler, type DynamicRoutes } from '../endpoi
 import { newOpenAPIService, type OpenAPIDynamicSource } from '../endpoints/openapi/index.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import type { Logger } from './logging/logger.js';
+import type { Clock } from '../machinery/time/clock.js';
 
 export interface APIGroupsInstall {
   readonly groups: readonly APIGroupInfo[];
@@ -16,14 +17,17 @@ export interface APIGroupsInstall {
   readonly admission?: AdmissionChain;
   /** Definitions of the dynamic routes' kinds for the OpenAPI documents. */
   readonly openAPIDynamic?: OpenAPIDynamicSource;
+  /** The server's clock: watch timeouts and deadlines (default: the system's). */
+  readonly clock?: Clock;
 }
 
 /** The endpoints' API handler over the groups, with their OpenAPI documents; errors go to `logger`. */
 export function newAPIHandler(install: APIGroupsInstall, logger: Logger): APIHandler {
-  const { groups, scheme, dynamicRoutes, admission, openAPIDynamic } = install;
+  const { groups, scheme, dynamicRoutes, admission, openAPIDynamic, clock } = install;
   return createAPIHandler({
     groups,
     scheme,
+    ...(clock === undefined ? {} : { clock }),
     ...(dynamicRoutes === undefined ? {} : { dynamicRoutes }),
     ...(admission === undefined ? {} : { admission }),
     openapi: newOpenAPIService({

@@ -2,6 +2,7 @@
 // Completion checks what can be checked before any socket opens and freezes the result.
 import type { Faults } from './test-api/faults.js';
 import type { RequestLog } from './test-api/request-log.js';
+import type { Handler } from './filters/filter-scope.js';
 import { isIP } from 'node:net';
 import { alwaysAllowAuthorizer, type Authorizer } from '../registry/rest/authorizer.js';
 import type { AuditSink, AuditPolicy } from './audit/types.js';
@@ -48,6 +49,8 @@ export interface Config {
   readonly flowControl?: ClassifierSource | null;
   /** --apf-fair-queuing: fair queuing by priority level replaces the max-in-flight limits (default false). */
   readonly fairQueuing?: boolean;
+  /** Serves the test API's paths (--enable-test-api); null: they are not found. */
+  readonly testAPI?: Handler | null;
 }
 
 declare const completed: unique symbol;
@@ -103,6 +106,7 @@ export function completeConfig(config: Config): CompletedConfig {
     faults: config.faults ?? null,
     flowControl: config.flowControl ?? null,
     fairQueuing: config.fairQueuing ?? false,
+    testAPI: config.testAPI ?? null,
   };
   return Object.freeze(full) as CompletedConfig;
 }

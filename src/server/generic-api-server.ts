@@ -18,6 +18,7 @@ import { withMetrics } from './filters/metrics.js';
 import { withPanicRecovery } from './filters/panic-recovery.js';
 import { isLongRunning } from './filters/request-info.js';
 import { withRequestLogging } from './filters/request-logging.js';
+import { isTestAPIPath } from './test-api/prefix.js';
 import { buildChain, FilterScope, type Handler } from './filters/filter-scope.js';
 import { RequestTracker } from './filters/request-tracker.js';
 import { withRequestTimeout } from './filters/timeout.js';
@@ -173,6 +174,7 @@ export class GenericAPIServer {
     const route: Handler = async (scope) => {
       const own = this.#routes.get(scope.url.pathname);
       if (own !== undefined) return own(scope);
+      if (c.testAPI !== null && isTestAPIPath(scope.url.pathname)) return c.testAPI(scope);
       if (await this.#api(scope)) return;
       writeStatus(scope.res, notFound.status);
     };

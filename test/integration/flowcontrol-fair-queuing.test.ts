@@ -9,12 +9,12 @@ import { ControlPlane } from '../../src/controlplane/instance.js';
 import { memorySink } from '../../src/server/logging/logger.js';
 import { completeServerRunOptions } from '../../src/server/options/complete.js';
 import { defaultServerRunOptions } from '../../src/server/options/server-run-options.js';
-import { Faults } from '../../src/server/test-api/faults.js';
+import type { Faults } from '../../src/server/test-api/faults.js';
 import { waitFor } from './support/wait-for.js';
 
 describe('--apf-fair-queuing', () => {
   let cp: ControlPlane;
-  const faults = new Faults();
+  let faults: Faults;
   const call = async (path: string, init: { method?: string; body?: unknown; admin?: boolean } = {}) => {
     const res = await fetch(`${cp.url}${path}`, {
       method: init.method ?? 'GET',
@@ -42,8 +42,11 @@ describe('--apf-fair-queuing', () => {
       options,
       assemble: assembleBuiltinAPI,
       listeners: [{ bindAddress: '127.0.0.1', port: 0 }],
-      faults,
+      testAPI: { requestLog: false },
     });
+    const testAPI = cp.testAPI;
+    assert.ok(testAPI !== undefined);
+    faults = testAPI.faults;
     await cp.start();
     await cp.ready;
   });

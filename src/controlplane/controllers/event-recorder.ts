@@ -21,6 +21,8 @@ export interface EventRecorderOptions {
   /** The source component (`garbage-collector-controller`). */
   readonly component: string;
   readonly logger: Logger;
+  /** The server's clock in milliseconds: the events' timestamps (default: the system's). */
+  readonly now?: () => number;
   /** How many distinct events are remembered to drop repeats (default 4096). */
   readonly remembered?: number;
 }
@@ -47,11 +49,12 @@ export class EventRecorder {
     if (this.#seen.has(key)) return;
     this.#remember(key);
     const namespace = ref.namespace === undefined || ref.namespace === '' ? 'default' : ref.namespace;
-    const now = nowTimestamp();
+    const nowMs = (this.#opts.now ?? Date.now)();
+    const now = nowTimestamp(nowMs);
     const event: Event = {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name: eventName(ref.name ?? '', Date.now()), namespace },
+      metadata: { name: eventName(ref.name ?? '', nowMs), namespace },
       involvedObject: ref,
       reason: e.reason,
       message: e.message,

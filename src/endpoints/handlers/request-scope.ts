@@ -16,6 +16,7 @@ import type { KindRegistry, StructuralDecoder } from '../request/decode-object.j
 import type { Exchange } from '../responsewriters/exchange.js';
 import type { FieldManagers } from '../fieldmanager/field-managers.js';
 import type { PatchMechanism } from './patch-mechanism.js';
+import type { Clock } from '../../machinery/time/clock.js';
 
 /** Settings shared by every route of one server. */
 export interface HandlerConfig {
@@ -32,6 +33,8 @@ export interface HandlerConfig {
   readonly fieldManagers?: FieldManagers;
   /** The admission chain the write handlers run (kube's handlers' `admit`); none when absent. */
   readonly admission?: AdmissionChain | undefined;
+  /** The server's clock: a watch's timeout and deadline run on it (default: the system's). */
+  readonly clock?: Clock;
 }
 
 export interface RequestScope {

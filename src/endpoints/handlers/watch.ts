@@ -5,6 +5,7 @@ import type { RequestContext } from '../../registry/rest/context.js';
 import type { ListOptions } from '../../registry/rest/options.js';
 import type { WatchEvent } from '../../storage/watch-chan.js';
 import { orderedStatus } from '../../machinery/errors/status-order.js';
+import { systemClock } from '../../machinery/time/clock.js';
 import { header, isHttp2, sendHeaders, writeChunk } from '../http-types.js';
 import { negotiateOutputMediaTypeStream, type MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from '../responsewriters/exchange.js';
@@ -95,12 +96,13 @@ export async function serveWatch(scope: RequestScope, hr: HandlerRequest, w: Wat
   const encode = eventEncoder(scope, hr, w);
   const timeoutMs = watchTimeoutMs(w.options.timeoutSeconds, scope.config.minRequestTimeoutSeconds);
   // The deadline lets the watch cache send a bookmark just before the watch times out.
-  const ctx = timeoutMs > 0 ? { ...w.ctx, deadline: Date.now() + timeoutMs } : w.ctx;
+  const clock = scope.config.clock ?? systemClock;
+  const ctx = timeoutMs > 0 ? { ...w.ctx, deadline: clock.now() + timeoutMs } : w.ctx;
   const watch = await w.storage.watch(ctx, w.options);
   const stop = (): void => {
     watch.stop();
   };
-  const timer = timeoutMs > 0 ? setTimeout(stop, timeoutMs) : undefined;
+  const timer = timeoutMs > 0 ? clock.setTimeout(stop, timeoutMs) : undefined;
   hr.signal.addEventListener('abort', stop);
   ex.res.on('close', stop);
   try {
@@ -110,7 +112,7 @@ export async function serveWatch(scope: RequestScope, hr: HandlerRequest, w: Wat
       if (!writeChunk(ex.res, encode(event)) && !(await drained(ex, hr.signal))) break;
     }
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    timer?.cancel();
     hr.signal.removeEventListener('abort', stop);
     ex.res.off('close', stop);
     watch.stop();

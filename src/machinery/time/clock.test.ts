@@ -53,4 +53,15 @@ describe('VirtualClock', () => {
     assert.throws(() => clockStepMs(-1), RangeError);
     assert.throws(() => clockStepMs('soon'), /invalid duration/);
   });
+
+  it('sets the time forward, firing what falls due, and refuses to go back', async () => {
+    const clock = new VirtualClock(1_000_000);
+    const fired: number[] = [];
+    clock.setTimeout(() => fired.push(clock.now()), 5000);
+    await clock.setTime(1_010_000);
+    assert.deepEqual(fired, [1_005_000]);
+    assert.equal(clock.now(), 1_010_000);
+    await assert.rejects(clock.setTime(1_000_000), RangeError);
+    assert.equal(clock.now(), 1_010_000);
+  });
 });

@@ -107,6 +107,20 @@ export class VirtualClock implements Clock {
     return run;
   }
 
+  /** Moves time forward to `ms` since the epoch, as advance does; never back. */
+  setTime(ms: number): Promise<void> {
+    if (!Number.isFinite(ms)) return Promise.reject(new RangeError(`not a time: ${String(ms)}`));
+    const run = this.#advancing.then(() => {
+      if (ms < this.#now)
+        throw new RangeError(
+          `a clock only goes forward: ${new Date(ms).toISOString()} is before ${new Date(this.#now).toISOString()}`,
+        );
+      return this.#advanceTo(ms);
+    });
+    this.#advancing = run.catch(() => undefined);
+    return run;
+  }
+
   async #advanceTo(target: number): Promise<void> {
     for (;;) {
       const next = this.#firstDue(target);

@@ -72,6 +72,7 @@ export function storageWithCacher(
       getAttrsFunc: args.attrFunc,
       ...(args.triggerFuncs !== undefined ? { indexerFuncs: args.triggerFuncs } : {}),
       ...(opts.cacheSize !== undefined ? { cacheSize: opts.cacheSize } : {}),
+      ...(args.config.clock === undefined ? {} : { clock: args.config.clock }),
     });
   };
 }

@@ -72,6 +72,8 @@ export interface ServerRunOptions {
   eventTTLMs: number;
   /** --clock: `real` (the system's) or `virtual` (stands still until a test advances it). */
   clockKind: ClockKind;
+  /** --enable-test-api: serve /capstan/v1/ (snapshots, request log, faults, clock) to system:masters. */
+  enableTestAPI: boolean;
   /** --service-cluster-ip-range: one CIDR, or two of different families; '' means 10.0.0.0/24. */
   serviceClusterIPRange: string;
   /** --service-node-port-range: `30000-32767` by default. */
@@ -129,6 +131,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     shutdownTimeoutMs: 60_000,
     eventTTLMs: 3_600_000,
     clockKind: 'real',
+    enableTestAPI: false,
     serviceClusterIPRange: '',
     serviceNodePortRange: '30000-32767',
     runtimeConfig: [],

@@ -15,6 +15,7 @@ import { continueExpiredMessage, listTooOld, watchTooOld } from '../../storage/a
 import { newResourceExpired } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
 import type { Filter, FilterScope, Handler } from '../filters/filter-scope.js';
+import { isTestAPIPath } from './prefix.js';
 
 export const faultCodes = [409, 410, 429, 500, 503, 504] as const;
 export type FaultCode = (typeof faultCodes)[number];
@@ -173,7 +174,7 @@ export class Faults {
 
   /** The filter that applies the first matching rule to each request. */
   readonly filter: Filter = (next) => (scope) =>
-    this.#rules.size === 0 ? next(scope) : this.#serve(next, scope);
+    this.#rules.size === 0 || isTestAPIPath(scope.url.pathname) ? next(scope) : this.#serve(next, scope);
 
   #take(scope: FilterScope): FaultRule | undefined {
     for (const active of this.#rules.values()) {

@@ -1,6 +1,7 @@
 // The request log a test asserts on: one small record per request served, kept in a bounded ring
 // (the oldest go first), with the request and response bodies only when asked for at start.
 import type { Filter, FilterScope, Handler } from '../filters/filter-scope.js';
+import { isTestAPIPath } from './prefix.js';
 
 export interface RequestRecord {
   /** The authenticated user's name ('' when the request was refused before authentication). */
@@ -116,7 +117,8 @@ export class RequestLog {
   }
 
   /** The filter that records each request once its response is done. */
-  readonly filter: Filter = (next) => (scope) => this.#served(next, scope);
+  readonly filter: Filter = (next) => (scope) =>
+    isTestAPIPath(scope.url.pathname) ? next(scope) : this.#served(next, scope);
 
   async #served(next: Handler, scope: FilterScope): Promise<void> {
     const receivedAt = Date.now();

@@ -13,13 +13,33 @@ export type SnapshotData = readonly ReadonlyMap<string, Buffer>[];
 /** Rounds of writes a restore makes before it gives up on keys that keep changing under it. */
 const maxRounds = 5;
 
+/** What a snapshot's listing says of it. */
+export interface SnapshotInfo {
+  readonly name: string;
+  /** The server's clock when it was taken, in milliseconds since the epoch. */
+  readonly takenAt: number;
+  /** Keys copied, over every backend. */
+  readonly keys: number;
+}
+
 export class Snapshots {
   readonly #backends: () => Promise<readonly Backend[]>;
-  readonly #taken = new Map<string, SnapshotData>();
+  readonly #now: () => number;
+  readonly #taken = new Map<string, { data: SnapshotData; info: SnapshotInfo }>();
   #next = 1;
 
-  constructor(backends: () => Promise<readonly Backend[]>) {
+  constructor(backends: () => Promise<readonly Backend[]>, now: () => number = Date.now) {
     this.#backends = backends;
+    this.#now = now;
+  }
+
+  /** The snapshots taken, oldest first. */
+  list(): SnapshotInfo[] {
+    return [...this.#taken.values()].map((t) => t.info);
+  }
+
+  has(id: string): boolean {
+    return this.#taken.has(id);
   }
 
   async snapshot(): Promise<string> {
@@ -31,15 +51,16 @@ export class Snapshots {
       }),
     );
     const id = `snapshot-${this.#next++}`;
-    this.#taken.set(id, data);
+    const keys = data.reduce((n, m) => n + m.size, 0);
+    this.#taken.set(id, { data, info: { name: id, takenAt: this.#now(), keys } });
     return id;
   }
 
   /** The copy a snapshot holds; throws for an id this server did not give. */
   data(id: string): SnapshotData {
-    const data = this.#taken.get(id);
-    if (data === undefined) throw new Error(`no snapshot ${JSON.stringify(id)} on this server`);
-    return data;
+    const taken = this.#taken.get(id);
+    if (taken === undefined) throw new NoSnapshotError(id);
+    return taken.data;
   }
 
   async restore(id: string): Promise<void> {
@@ -52,6 +73,16 @@ export class Snapshots {
     if (backends.length !== data.length)
       throw new Error(`the snapshot holds ${data.length} backends, the server has ${backends.length}`);
     await Promise.all(backends.map((b, i) => converge(b, data[i] ?? new Map())));
+  }
+}
+
+export class NoSnapshotError extends Error {
+  readonly id: string;
+
+  constructor(id: string) {
+    super(`no snapshot ${JSON.stringify(id)} on this server`);
+    this.id = id;
+    this.name = 'NoSnapshotError';
   }
 }
 

@@ -7,6 +7,7 @@ import type { KubeObject } from '../../api/meta.js';
 import type { Versioner, WatchEvent } from '../interfaces.js';
 import type { CacheWatcher } from './cache-watcher.js';
 import { deepFreeze } from './freeze.js';
+import { systemClock, type Clock, type ClockTimer } from '../../machinery/time/clock.js';
 
 /** kube sends the deadline bookmark 2 s before the watch times out. */
 const preTimeoutMs = 2000;
@@ -32,19 +33,23 @@ export interface BookmarkSchedulerDeps {
   readonly resourceVersion: () => number;
   /** False while an event is being dispatched. */
   readonly idle: () => boolean;
+  /** The server's clock: when bookmarks are due, and the timer that looks for them. */
+  readonly clock?: Clock;
 }
 
 export class BookmarkScheduler<T extends KubeObject> {
   readonly #deps: BookmarkSchedulerDeps;
   readonly #watchers = new Set<CacheWatcher<T>>();
-  #timer: NodeJS.Timeout | null = null;
+  readonly #clock: Clock;
+  #timer: ClockTimer | null = null;
   #closed = false;
 
   constructor(deps: BookmarkSchedulerDeps) {
     this.#deps = deps;
+    this.#clock = deps.clock ?? systemClock;
   }
 
-  add(w: CacheWatcher<T>, now = Date.now()): void {
+  add(w: CacheWatcher<T>, now = this.#clock.now()): void {
     if (!w.allowBookmarks) return;
     w.nextBookmarkAt = nextBookmarkTime(now, this.#deps.frequencyMs, w.deadline);
     if (w.nextBookmarkAt === null) return;
@@ -58,19 +63,19 @@ export class BookmarkScheduler<T extends KubeObject> {
 
   close(): void {
     this.#closed = true;
-    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer?.cancel();
     this.#timer = null;
     this.#watchers.clear();
   }
 
-  /** Runs only while some watcher wants bookmarks: like an open watch socket, it keeps the process up. */
+  /** Runs only while some watcher wants bookmarks (on the server's clock, so a virtual one drives it). */
   #schedule(): void {
     if (this.#timer !== null || this.#closed || this.#watchers.size === 0) return;
     // Jitter spreads the work of many cachers, as kube's wait.Jitter(time.Second, 0.25).
     const delay = this.#deps.tickMs * (1 + Math.random() * 0.25);
-    this.#timer = setTimeout(() => {
+    this.#timer = this.#clock.setTimeout(() => {
       this.#timer = null;
-      this.tick(Date.now());
+      this.tick(this.#clock.now());
       this.#schedule();
     }, delay);
   }

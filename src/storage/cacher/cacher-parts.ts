@@ -139,6 +139,7 @@ export function cacherParts<T extends KubeObject>(config: CompletedCacherConfig<
     versioner,
     resourceVersion: () => cache.resourceVersion,
     idle: () => dispatcher.idle,
+    clock: config.clock,
   });
   const terminateAll = (): void => {
     for (const w of [...index.all()]) w.terminate();

@@ -3,6 +3,7 @@
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Interface, ObjectAttrs, Versioner } from '../interfaces.js';
+import { systemClock, type Clock } from '../../machinery/time/clock.js';
 
 export type { ObjectAttrs };
 
@@ -51,6 +52,8 @@ export interface CacherConfig<T extends KubeObject = KubeObject> {
   readonly timing?: CacherTiming;
   /** Where the cacher reports relists and failures (default console.warn). */
   readonly log?: (message: string) => void;
+  /** The server's clock: bookmark times and their timer (default: the system's). */
+  readonly clock?: Clock;
 }
 
 declare const completed: unique symbol;
@@ -71,6 +74,7 @@ export interface CompletedCacherConfig<T extends KubeObject = KubeObject> {
   readonly maxCacheSize: number;
   readonly timing: Readonly<Required<CacherTiming>>;
   readonly log: (message: string) => void;
+  readonly clock: Clock;
 }
 
 /** kube's DefaultWatchCacheSize. */
@@ -136,6 +140,7 @@ export function completeCacherConfig<T extends KubeObject>(
     cacheSize,
     maxCacheSize,
     timing: completeTiming(config.timing),
+    clock: config.clock ?? systemClock,
     log:
       config.log ??
       ((message: string) => {

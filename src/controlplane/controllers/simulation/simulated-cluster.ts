@@ -74,7 +74,12 @@ export class SimulatedCluster {
     const jobs = informer<Job>('batch/v1/jobs');
     const slices = informer<EndpointSlice>('discovery.k8s.io/v1/endpointslices');
     const recorder = (component: string): EventRecorder =>
-      new EventRecorder({ events: eventsIn(opts.groups), component, logger: opts.logger });
+      new EventRecorder({
+        events: eventsIn(opts.groups),
+        component,
+        logger: opts.logger,
+        now: () => clock.now(),
+      });
     this.#parts.push(
       new NodeHeartbeats({
         count: opts.nodes,
