@@ -22,6 +22,7 @@ import { storageV1Modules } from './storage/v1/index.js';
 import { rbacV1Modules } from './rbac/v1/rbac.js';
 import { admissionregistrationV1Modules } from './admissionregistration/v1/index.js';
 import { apiextensionsV1Modules } from './apiextensions/v1/index.js';
+import { apiregistrationV1Modules } from './apiregistration/v1/index.js';
 
 export interface BuiltinGroupVersion {
   readonly group: string;
@@ -50,4 +51,5 @@ export const builtinGroupVersions: readonly BuiltinGroupVersion[] = [
   { group: 'events.k8s.io', version: 'v1', modules: eventsV1Modules },
   { group: 'admissionregistration.k8s.io', version: 'v1', modules: admissionregistrationV1Modules },
   { group: 'apiextensions.k8s.io', version: 'v1', modules: apiextensionsV1Modules },
+  { group: 'apiregistration.k8s.io', version: 'v1', modules: apiregistrationV1Modules },
 ];

@@ -19,6 +19,7 @@ import { storageStorageProvider } from './storage.js';
 import { rbacStorageProvider } from './rbac.js';
 import { admissionregistrationStorageProvider } from './admissionregistration.js';
 import { apiextensionsStorageProvider } from './apiextensions.js';
+import { apiregistrationStorageProvider } from './apiregistration.js';
 
 export const namedGroupProviders: readonly RESTStorageProvider[] = [
   eventsStorageProvider,
@@ -38,4 +39,5 @@ export const namedGroupProviders: readonly RESTStorageProvider[] = [
   discoveryStorageProvider,
   admissionregistrationStorageProvider,
   apiextensionsStorageProvider,
+  apiregistrationStorageProvider,
 ];
