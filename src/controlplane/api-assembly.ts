@@ -31,6 +31,8 @@ import {
 import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { customResourceOpenAPI } from './customresources/cr-openapi.js';
 import { customResourceServing } from './customresources/serving.js';
+import { Aggregator } from './aggregator/aggregator.js';
+import { composeDynamicRoutes } from './aggregator/discovery-routes.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { ControlPlaneAuthorization } from './authorization/rbac.js';
@@ -300,6 +302,12 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     admission,
     logger: options.logger,
   });
+  // kube-aggregator: APIServices, local ones registered, others proxied (src/controlplane/aggregator).
+  const aggregator = new Aggregator({
+    groups,
+    customResources: customResources.routes,
+    logger: options.logger,
+  });
   const namespaceController = newNamespaceController(controllerGroups, {
     logger: options.logger,
     dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
@@ -334,7 +342,8 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     api: {
       groups,
       scheme,
-      dynamicRoutes: customResources.routes,
+      dynamicRoutes: composeDynamicRoutes(customResources.routes, aggregator),
+      proxied: aggregator,
       admission,
       openAPIDynamic: customResourceOpenAPI(customResources.routes),
     },
@@ -349,6 +358,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [garbageCollectorHookName]: garbageCollector,
         [resourceQuotaControllerHookName]: resourceQuotaController,
         [simulatedClusterHookName]: simulatedCluster,
+        'apiservice-registration-controller': aggregator,
       }),
       ...priorityClassHooks(groups),
       ...kubernetesServiceHooks(groups, serviceNetworking),
@@ -363,6 +373,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     authorizer: authorization.authorizer,
     storageBackends: () => backends.openBackends(),
     close: async () => {
+      await aggregator.close();
       await simulatedCluster?.close();
       await garbageCollector?.close();
       await resourceQuotaController?.close();

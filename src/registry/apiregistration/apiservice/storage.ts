@@ -1,7 +1,11 @@
 // APIService storage (k8s.io/kube-aggregator/pkg/registry/apiservice/etcd/etcd.go): cluster-scoped
 // `/apiservices` under `/registry/apiregistration.k8s.io/apiservices`, with its status subresource.
 import type { APIService, APIServiceList } from '../../../api/apiregistration/v1/api-service.js';
-import { newStoreWithStatus, type ResourceStorageOptions, type StoreWithStatus } from '../../generic/resource-storage.js';
+import {
+  newStoreWithStatus,
+  type ResourceStorageOptions,
+  type StoreWithStatus,
+} from '../../generic/resource-storage.js';
 import { apiServiceDeleteStrategy, apiServiceStatusStrategy, apiServiceStrategy } from './strategy.js';
 import { apiServiceTableConvertor } from './table.js';
 

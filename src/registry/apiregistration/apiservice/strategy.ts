@@ -14,8 +14,9 @@ function defaultSpec(apiService: APIService): void {
   const service = (spec as Partial<typeof spec>).service;
   if (service === undefined || service === null) spec.service = null;
   else service.port ??= 443;
-  spec.groupPriorityMinimum ??= 0;
-  spec.versionPriority ??= 0;
+  const numbers = spec as Partial<typeof spec>;
+  numbers.groupPriorityMinimum ??= 0;
+  numbers.versionPriority ??= 0;
 }
 
 export const apiServiceStrategy = {
@@ -41,12 +42,19 @@ export const apiServiceStatusStrategy = {
   ...apiServiceStrategy,
   prepareForUpdate: (_ctx, apiService, old) => {
     apiService.spec = old.spec;
-    const meta = (apiService.metadata ??= {});
+    const meta = { ...apiService.metadata };
+    delete meta.labels;
+    delete meta.annotations;
+    delete meta.finalizers;
+    delete meta.ownerReferences;
     const before = old.metadata ?? {};
-    for (const key of ['labels', 'annotations', 'finalizers', 'ownerReferences'] as const) {
-      if (before[key] === undefined) delete meta[key];
-      else (meta as Record<string, unknown>)[key] = before[key];
-    }
+    apiService.metadata = {
+      ...meta,
+      ...(before.labels === undefined ? {} : { labels: before.labels }),
+      ...(before.annotations === undefined ? {} : { annotations: before.annotations }),
+      ...(before.finalizers === undefined ? {} : { finalizers: before.finalizers }),
+      ...(before.ownerReferences === undefined ? {} : { ownerReferences: before.ownerReferences }),
+    };
   },
   validateUpdate: (_ctx, apiService) => validateAPIServiceStatus(apiService),
 } satisfies UpdateStrategy<APIService>;

@@ -21,8 +21,20 @@ function availableCell(apiService: APIService): string {
 export const apiServiceTableConvertor: TableConvertor = tableConvertorFor<APIService>({
   columns: [
     nameColumn,
-    { name: 'Service', type: 'string', format: '', description: 'The reference to the service that hosts this API endpoint.', priority: 0 },
-    { name: 'Available', type: 'string', format: '', description: 'Whether this service is available.', priority: 0 },
+    {
+      name: 'Service',
+      type: 'string',
+      format: '',
+      description: 'The reference to the service that hosts this API endpoint.',
+      priority: 0,
+    },
+    {
+      name: 'Available',
+      type: 'string',
+      format: '',
+      description: 'Whether this service is available.',
+      priority: 0,
+    },
     ageColumn,
   ],
   cells: (apiService, now) => [

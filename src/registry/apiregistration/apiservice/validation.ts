@@ -1,8 +1,5 @@
 // APIService validation (k8s.io/kube-aggregator/pkg/apis/apiregistration/validation/validation.go).
-import {
-  apiServiceConditionStatuses,
-  type APIService,
-} from '../../../api/apiregistration/v1/api-service.js';
+import { apiServiceConditionStatuses, type APIService } from '../../../api/apiregistration/v1/api-service.js';
 import {
   FieldError,
   FieldPath,
@@ -42,17 +39,24 @@ export function validateAPIService(apiService: APIService): ErrorList {
       ),
     );
   if (group !== '')
-    for (const m of isDNS1123Subdomain(group)) errs.push(FieldError.invalid(FieldPath.of('spec', 'group'), group, m));
+    for (const m of isDNS1123Subdomain(group))
+      errs.push(FieldError.invalid(FieldPath.of('spec', 'group'), group, m));
   for (const m of isDNS1035Label(version))
     errs.push(FieldError.invalid(FieldPath.of('spec', 'version'), version, m));
   const gpm = spec.groupPriorityMinimum;
   if (gpm <= 0 || gpm > 20000)
     errs.push(
-      FieldError.invalid(FieldPath.of('spec', 'groupPriorityMinimum'), gpm, 'must be positive and less than 20000'),
+      FieldError.invalid(
+        FieldPath.of('spec', 'groupPriorityMinimum'),
+        gpm,
+        'must be positive and less than 20000',
+      ),
     );
   const vp = spec.versionPriority;
   if (vp <= 0 || vp > 1000)
-    errs.push(FieldError.invalid(FieldPath.of('spec', 'versionPriority'), vp, 'must be positive and less than 1000'));
+    errs.push(
+      FieldError.invalid(FieldPath.of('spec', 'versionPriority'), vp, 'must be positive and less than 1000'),
+    );
   const caBundle = spec.caBundle ?? '';
   const insecure = spec.insecureSkipTLSVerify ?? false;
   if (spec.service === null) {
@@ -74,11 +78,17 @@ export function validateAPIService(apiService: APIService): ErrorList {
       );
     return errs;
   }
-  if ((spec.service.namespace ?? '') === '') errs.push(FieldError.required(FieldPath.of('spec', 'service', 'namespace')));
-  if ((spec.service.name ?? '') === '') errs.push(FieldError.required(FieldPath.of('spec', 'service', 'name')));
+  if ((spec.service.namespace ?? '') === '')
+    errs.push(FieldError.required(FieldPath.of('spec', 'service', 'namespace')));
+  if ((spec.service.name ?? '') === '')
+    errs.push(FieldError.required(FieldPath.of('spec', 'service', 'name')));
   if (insecure && caBundle !== '')
     errs.push(
-      FieldError.invalid(FieldPath.of('spec', 'insecureSkipTLSVerify'), insecure, 'may not be true if caBundle is present'),
+      FieldError.invalid(
+        FieldPath.of('spec', 'insecureSkipTLSVerify'),
+        insecure,
+        'may not be true if caBundle is present',
+      ),
     );
   return errs;
 }
