@@ -96,7 +96,7 @@ export class AggregatorProxy {
       ...(isIP(target.serverName) === 0 ? { servername: target.serverName } : {}),
       ...(target.ca === undefined ? {} : { ca: target.ca }),
       rejectUnauthorized: !target.insecureSkipTLSVerify,
-      checkServerIdentity: target.insecureSkipTLSVerify ? () => undefined : undefined,
+      ...(target.insecureSkipTLSVerify ? { checkServerIdentity: () => undefined } : {}),
       ...(this.#client === undefined ? {} : { cert: this.#client.cert, key: this.#client.key }),
     };
   }
