@@ -307,6 +307,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     groups,
     customResources: customResources.routes,
     logger: options.logger,
+    proxyClientCert: options.proxyClientCert,
   });
   const namespaceController = newNamespaceController(controllerGroups, {
     logger: options.logger,

@@ -14,7 +14,12 @@ import { freePort, startCapstanProcess, type CapstanProcess } from './support/ca
 import { eventually } from './support/client-node-helpers.js';
 import { kubectlSession } from './support/kubectl-session.js';
 import { locateKubectl } from './support/kubectl.js';
-import { startAggregatedServer, wardle, type AggregatedServer } from './support/aggregated-server.js';
+import {
+  clientCertificate,
+  startAggregatedServer,
+  wardle,
+  type AggregatedServer,
+} from './support/aggregated-server.js';
 import { nonLoopbackAddress } from '../integration/support/webhook-server.js';
 
 const ns = 'e2e-agg';
@@ -51,7 +56,16 @@ describe('kubectl against capstan: an aggregated API server', () => {
     await locateKubectl();
     dir = await mkdtemp(join(tmpdir(), 'capstan-e2e-agg-'));
     backend = await startAggregatedServer(`wardle-api.${ns}.svc`);
-    capstan = await startCapstanProcess({ port: await freePort() });
+    const proxyClient = clientCertificate('front-proxy-client');
+    await writeFile(join(dir, 'proxy.crt'), proxyClient.cert);
+    await writeFile(join(dir, 'proxy.key'), proxyClient.key);
+    capstan = await startCapstanProcess({
+      port: await freePort(),
+      args: [
+        `--proxy-client-cert-file=${join(dir, 'proxy.crt')}`,
+        `--proxy-client-key-file=${join(dir, 'proxy.key')}`,
+      ],
+    });
     const kc = new KubeConfig();
     kc.loadFromFile(capstan.kubeconfigPath);
     core = kc.makeApiClient(CoreV1Api);
@@ -135,6 +149,7 @@ describe('kubectl against capstan: an aggregated API server', () => {
     const last = backend.users.at(-1);
     assert.equal(last?.user, 'capstan-admin');
     assert.ok(last.groups.includes('system:masters'), JSON.stringify(last));
+    assert.equal(last.clientCN, 'front-proxy-client');
     assert.match(
       await ok(['api-resources', '--api-group', wardle.group]),
       /\nflunders\s+wardle\.example\.com\/v1\s+true\s+Flunder\n$/,
