@@ -178,8 +178,9 @@ export class Aggregator implements ProxiedGroupVersions {
         this.#check(name);
       }
     }
-    for (const name of [...this.#resources.keys()])
-      if (!this.#remote.has(name) && !this.#cache.has(name)) this.#resources.delete(name);
+    for (const name of [...this.#resources.keys()]) if (!this.#cache.has(name)) this.#resources.delete(name);
+    for (const name of [...this.#checkedSpecs.keys()])
+      if (!this.#cache.has(name)) this.#checkedSpecs.delete(name);
     this.#table = aggregatedRouteTable(remote, this.#resources);
     this.#scheduleReconcile();
   }
