@@ -23,6 +23,7 @@ import { rbacV1Modules } from './rbac/v1/rbac.js';
 import { admissionregistrationV1Modules } from './admissionregistration/v1/index.js';
 import { apiextensionsV1Modules } from './apiextensions/v1/index.js';
 import { flowcontrolV1Modules } from './flowcontrol/v1/index.js';
+import { apiregistrationV1Modules } from './apiregistration/v1/index.js';
 
 export interface BuiltinGroupVersion {
   readonly group: string;
@@ -52,4 +53,5 @@ export const builtinGroupVersions: readonly BuiltinGroupVersion[] = [
   { group: 'admissionregistration.k8s.io', version: 'v1', modules: admissionregistrationV1Modules },
   { group: 'apiextensions.k8s.io', version: 'v1', modules: apiextensionsV1Modules },
   { group: 'flowcontrol.apiserver.k8s.io', version: 'v1', modules: flowcontrolV1Modules },
+  { group: 'apiregistration.k8s.io', version: 'v1', modules: apiregistrationV1Modules },
 ];

@@ -85,6 +85,26 @@ export const authnFlags: Spec[] = [
   flag(
     {
       section: authn,
+      name: 'proxy-client-cert-file',
+      kind: 'string',
+      usage:
+        'Client certificate used to prove the identity of the aggregator or kube-apiserver when it must call out during a request. This includes proxying requests to a user api-server and calling out to webhook admission plugins.',
+    },
+    (o, v) => (o.proxyClientCertFile = v),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'proxy-client-key-file',
+      kind: 'string',
+      usage:
+        'Private key for the client certificate used to prove the identity of the aggregator or kube-apiserver when it must call out during a request.',
+    },
+    (o, v) => (o.proxyClientKeyFile = v),
+  ),
+  flag(
+    {
+      section: authn,
       name: 'authentication-token-webhook-config-file',
       kind: 'string',
       usage:

@@ -32,6 +32,8 @@ import {
 import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { customResourceOpenAPI } from './customresources/cr-openapi.js';
 import { customResourceServing } from './customresources/serving.js';
+import { Aggregator } from './aggregator/aggregator.js';
+import { composeDynamicRoutes } from './aggregator/discovery-routes.js';
 import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-options.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { ControlPlaneAuthorization } from './authorization/rbac.js';
@@ -302,6 +304,13 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     admission,
     logger: options.logger,
   });
+  // kube-aggregator: APIServices, local ones registered, others proxied (src/controlplane/aggregator).
+  const aggregator = new Aggregator({
+    groups,
+    customResources: customResources.routes,
+    logger: options.logger,
+    proxyClientCert: options.proxyClientCert,
+  });
   const namespaceController = newNamespaceController(controllerGroups, {
     logger: options.logger,
     dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
@@ -343,7 +352,8 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     api: {
       groups,
       scheme,
-      dynamicRoutes: customResources.routes,
+      dynamicRoutes: composeDynamicRoutes(customResources.routes, aggregator),
+      proxied: aggregator,
       admission,
       openAPIDynamic: customResourceOpenAPI(customResources.routes),
       clock: options.clock,
@@ -359,6 +369,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         [garbageCollectorHookName]: garbageCollector,
         [resourceQuotaControllerHookName]: resourceQuotaController,
         [simulatedClusterHookName]: simulatedCluster,
+        'apiservice-registration-controller': aggregator,
       }),
       ...priorityClassHooks(groups),
       ...flowControl?.hooks,
@@ -375,6 +386,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     ...(flowControl === undefined ? {} : { flowControl: flowControl.controller }),
     storageBackends: () => backends.openBackends(),
     close: async () => {
+      await aggregator.close();
       await simulatedCluster?.close();
       await flowControl?.controller.close();
       await garbageCollector?.close();

@@ -40,9 +40,20 @@ export interface DynamicRoutes {
   settled?(): Promise<void> | undefined;
 }
 
+/**
+ * Group versions another server serves (kube-aggregator's APIServices with a service): their
+ * requests, `/apis/<group>/<version>` included, are handed over whole.
+ */
+export interface ProxiedGroupVersions {
+  has(group: string, version: string): boolean;
+  /** Answers the request (the other server's answer, or an error of its own). */
+  serve(r: APIRequest): Promise<void>;
+}
+
 export interface APIHandlerOptions {
   readonly groups: readonly APIGroupInfo[];
   readonly dynamicRoutes?: DynamicRoutes;
+  readonly proxied?: ProxiedGroupVersions;
   readonly scheme: Scheme;
   readonly openapi?: OpenAPIService;
   /** kube's --max-request-body-bytes; 3 MiB by default. */
@@ -194,6 +205,13 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
       return true;
     const segments = segmentsOf(url);
     if (segments === undefined || (segments[0] !== 'api' && segments[0] !== 'apis')) return false;
+    const proxied = options.proxied;
+    if (proxied !== undefined && segments[0] === 'apis' && segments.length >= 3) {
+      if (proxied.has(segments[1] ?? '', segments[2] ?? '')) {
+        await proxied.serve(r);
+        return true;
+      }
+    }
     // A custom resource's routes may be moments away (its CRD was just created).
     const settling = segments[0] === 'apis' ? options.dynamicRoutes?.settled?.() : undefined;
     if (settling !== undefined) await settling;

@@ -2,7 +2,12 @@
 // the API groups the control plane built, and the endpoints' handler the server builds over them.
 import type { AdmissionChain } from '../admission/chain.js';
 import type { Scheme } from '../api/scheme.js';
-import { createAPIHandler, type APIHandler, type DynamicRoutes } from '../endpoints/api-handler.js';
+import {
+  createAPIHandler,
+  type APIHandler,
+  type DynamicRoutes,
+  type ProxiedGroupVersions,
+} from '../endpoints/api-handler.js';
 import { newOpenAPIService, type OpenAPIDynamicSource } from '../endpoints/openapi/index.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import type { Logger } from './logging/logger.js';
@@ -13,6 +18,8 @@ export interface APIGroupsInstall {
   readonly scheme: Scheme;
   /** Routes that come and go (custom resources), merged with the groups'. */
   readonly dynamicRoutes?: DynamicRoutes;
+  /** Group versions other servers serve (aggregated APIServices), handed over whole. */
+  readonly proxied?: ProxiedGroupVersions;
   /** The admission chain the write handlers run. */
   readonly admission?: AdmissionChain;
   /** Definitions of the dynamic routes' kinds for the OpenAPI documents. */
@@ -23,12 +30,13 @@ export interface APIGroupsInstall {
 
 /** The endpoints' API handler over the groups, with their OpenAPI documents; errors go to `logger`. */
 export function newAPIHandler(install: APIGroupsInstall, logger: Logger): APIHandler {
-  const { groups, scheme, dynamicRoutes, admission, openAPIDynamic, clock } = install;
+  const { groups, scheme, dynamicRoutes, proxied, admission, openAPIDynamic, clock } = install;
   return createAPIHandler({
     groups,
     scheme,
     ...(clock === undefined ? {} : { clock }),
     ...(dynamicRoutes === undefined ? {} : { dynamicRoutes }),
+    ...(proxied === undefined ? {} : { proxied }),
     ...(admission === undefined ? {} : { admission }),
     openapi: newOpenAPIService({
       scheme,

@@ -21,6 +21,8 @@ export const specialDefaultResourcePrefixes: ReadonlyMap<string, string> = new M
   ['/services', 'services/specs'],
   ['extensions/ingresses', 'ingress'],
   ['networking.k8s.io/ingresses', 'ingress'],
+  // kube-aggregator's own storage keys APIServices by group and resource.
+  ['apiregistration.k8s.io/apiservices', 'apiregistration.k8s.io/apiservices'],
 ]);
 
 /** The cohabitations kube-apiserver sets up: the first enabled group of each set stores them all. */

@@ -20,6 +20,7 @@ import { rbacStorageProvider } from './rbac.js';
 import { admissionregistrationStorageProvider } from './admissionregistration.js';
 import { apiextensionsStorageProvider } from './apiextensions.js';
 import { flowcontrolStorageProvider } from './flowcontrol.js';
+import { apiregistrationStorageProvider } from './apiregistration.js';
 
 export const namedGroupProviders: readonly RESTStorageProvider[] = [
   eventsStorageProvider,
@@ -40,4 +41,5 @@ export const namedGroupProviders: readonly RESTStorageProvider[] = [
   admissionregistrationStorageProvider,
   apiextensionsStorageProvider,
   flowcontrolStorageProvider,
+  apiregistrationStorageProvider,
 ];

@@ -13,8 +13,14 @@ function versionDiscovery(table: RouteTable, group: string, version: string): AP
   const gv = table.groupVersions.get(groupVersionKey(group, version));
   const resources: APIResourceDiscovery[] = [];
   const subresources = new Map<string, APISubresourceDiscovery[]>();
-  for (const routes of gv?.resources.values() ?? []) {
-    const r = routes.discovery;
+  // A group version served elsewhere (an aggregated APIService) is known only by its discovery.
+  const discoveries =
+    gv === undefined
+      ? []
+      : gv.resources.size > 0
+        ? [...gv.resources.values()].map((routes) => routes.discovery)
+        : gv.apiResources;
+  for (const r of discoveries) {
     const responseKind = { group: r.group ?? group, version: r.version ?? version, kind: r.kind };
     const [parent = '', sub] = r.name.split('/');
     if (sub !== undefined) {

@@ -55,6 +55,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   /** The PEM of --client-ca-file and of --requestheader-client-ca-file ('' when not given). */
   readonly clientCAPem: string;
   readonly requestHeaderCAPem: string;
+  /** --proxy-client-cert-file and --proxy-client-key-file read; absent without them. */
+  readonly proxyClientCert: { readonly cert: string; readonly key: string } | undefined;
   /** --authentication-token-webhook-config-file read; absent without it. */
   readonly webhookTarget: WebhookTarget | undefined;
   /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
@@ -65,6 +67,22 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
 };
 
 /** A CA file that holds no certificate stops the start (kube's dynamic CA loader). */
+/** The aggregator's client certificate: both files or neither. */
+async function proxyClientCertOf(
+  o: ServerRunOptions,
+): Promise<{ readonly cert: string; readonly key: string } | undefined> {
+  const { proxyClientCertFile: certFile, proxyClientKeyFile: keyFile } = o;
+  if (certFile === '' && keyFile === '') return undefined;
+  if (certFile === '' || keyFile === '')
+    throw new OptionsError(['--proxy-client-cert-file and --proxy-client-key-file must be given together']);
+  try {
+    const [cert, key] = await Promise.all([readFile(certFile, 'utf8'), readFile(keyFile, 'utf8')]);
+    return { cert, key };
+  } catch (err) {
+    throw new OptionsError([`failed to load the proxy client certificate: ${errorText(err)}`]);
+  }
+}
+
 export async function readClientCA(flag: string, path: string): Promise<string> {
   let pem: string;
   try {
@@ -182,6 +200,7 @@ export async function completeServerRunOptions(
       ? ''
       : readClientCA('requestheader-client-ca-file', o.requestHeaderClientCAFile),
   ]);
+  const proxyClientCert = await proxyClientCertOf(o);
   const [serving, adminToken, fileTokens, serviceAccountKeys] = await Promise.all([
     servingMaterial(o, dataDir, [clientCAPem, requestHeaderCAPem]),
     ensureAdminToken(join(dataDir, 'pki', 'admin.token')),
@@ -208,6 +227,7 @@ export async function completeServerRunOptions(
     webhookTarget,
     clientCAPem,
     requestHeaderCAPem,
+    proxyClientCert,
   };
   return Object.freeze(completed) as CompletedServerRunOptions;
 }

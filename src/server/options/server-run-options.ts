@@ -32,6 +32,9 @@ export interface ServerRunOptions {
   requestHeaderUsernameHeaders: string[];
   requestHeaderGroupHeaders: string[];
   requestHeaderExtraHeadersPrefix: string[];
+  /** --proxy-client-cert-file and --proxy-client-key-file: what the aggregator proxies with ('' none). */
+  proxyClientCertFile: string;
+  proxyClientKeyFile: string;
   /** --authentication-token-webhook-config-file ('' off): a kubeconfig naming the TokenReview service. */
   authenticationTokenWebhookConfigFile: string;
   /** --authentication-token-webhook-cache-ttl (default 2m). */
@@ -108,6 +111,8 @@ export function defaultServerRunOptions(): ServerRunOptions {
     requestHeaderUsernameHeaders: [],
     requestHeaderGroupHeaders: [],
     requestHeaderExtraHeadersPrefix: [],
+    proxyClientCertFile: '',
+    proxyClientKeyFile: '',
     authenticationTokenWebhookConfigFile: '',
     authenticationTokenWebhookCacheTTLMs: 120_000,
     auditPolicyFile: '',

@@ -62,7 +62,8 @@ export function patch(review: AdmissionReviewIn, ops: readonly unknown[]): Recor
   });
 }
 
-function tlsMaterial(names: readonly string[]): { ca: string; cert: string; key: string } {
+/** A throwaway CA and a serving certificate for 127.0.0.1, localhost and `names`. */
+export function tlsMaterial(names: readonly string[]): { ca: string; cert: string; key: string } {
   const caKeys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const issuer = { name: { commonName: 'webhook-test-ca' }, ...caKeys };
   const notBefore = new Date(Date.now() - 60_000);

@@ -1,0 +1,307 @@
+// The aggregation layer (kube-aggregator inside kube-apiserver): keeps the APIServices from a
+// list-and-watch, registers the local ones (local-apiservices.ts), checks the others' servers
+// (availability.ts) when they change and every resync period, serves their discovery
+// (discovery-routes.ts) and hands their requests to the proxy (proxy.ts); an APIService that is
+// not Available answers 503 `service unavailable`, as kube's proxy handler does.
+import type { APIService, APIServiceCondition } from '../../api/apiregistration/v1/api-service.js';
+import type { CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
+import type { KubeObject } from '../../api/meta.js';
+import type { APIResource } from '../../api/meta/v1/discovery.js';
+import {
+  EndpointServiceResolver,
+  type ServiceResolver,
+} from '../../registry/webhook/service-resolver.js';
+import type { APIRequest, ProxiedGroupVersions } from '../../endpoints/api-handler.js';
+import type { RouteTable } from '../../endpoints/route-table.js';
+import { isStatusError } from '../../machinery/errors/index.js';
+import { rfc3339 } from '../../registry/generic/object-meta.js';
+import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
+import {
+  isCreater,
+  isGetter,
+  isGracefulDeleter,
+  isLister,
+  isUpdater,
+  isWatcher,
+  type Storage,
+} from '../../registry/rest/capabilities.js';
+import { internalContext } from '../../registry/rest/context.js';
+import type { Logger } from '../../server/logging/logger.js';
+import { runListWatch } from '../controllers/list-watch.js';
+import { checkAvailability, proxyTarget, type AvailabilityResult } from './availability.js';
+import { aggregatedRouteTable } from './discovery-routes.js';
+import { desiredLocalAPIServices, localAvailable, managedBy, matchesDesired } from './local-apiservices.js';
+import { AggregatorProxy, writeProxyError, type ProxyClientCert } from './proxy.js';
+
+export interface AggregatorOptions {
+  readonly groups: readonly APIGroupInfo[];
+  /** The served CRDs and a way to hear of changes (crdregistration). */
+  readonly customResources: {
+    readonly crds: readonly CustomResourceDefinition[];
+    onChange(listener: () => void): () => void;
+  };
+  readonly logger: Logger;
+  readonly proxyClientCert?: ProxyClientCert | undefined;
+  /** How often every APIService with a service is checked again (default 5 s). */
+  readonly resyncPeriodMs?: number;
+}
+
+type Condition = Omit<APIServiceCondition, 'lastTransitionTime'>;
+
+function storageOf(groups: readonly APIGroupInfo[], group: string, resource: string): Storage | undefined {
+  return groups.find((g) => g.group === group)?.versionedResourcesStorageMap['v1']?.[resource];
+}
+
+const emptyTable: RouteTable = { groups: [], groupVersions: new Map() };
+
+const availableOf = (a: APIService): APIServiceCondition | undefined =>
+  a.status?.conditions?.find((c) => c.type === 'Available');
+
+export class Aggregator implements ProxiedGroupVersions {
+  readonly #o: AggregatorOptions;
+  readonly #store: Storage | undefined;
+  readonly #status: Storage | undefined;
+  readonly #resolver: ServiceResolver | undefined;
+  readonly #services: Storage | undefined;
+  readonly #proxy: AggregatorProxy;
+  readonly #abort = new AbortController();
+  readonly #cache = new Map<string, APIService>();
+  /** group/version → the name of the APIService with a service that claims it. */
+  readonly #remote = new Map<string, string>();
+  readonly #resources = new Map<string, readonly APIResource[]>();
+  readonly #checking = new Set<string>();
+  readonly #checkedSpecs = new Map<string, string>();
+  #table: RouteTable = emptyTable;
+  #reconcile: Promise<void> | undefined;
+  #again = false;
+  #timer: NodeJS.Timeout | undefined;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(o: AggregatorOptions) {
+    this.#o = o;
+    this.#store = storageOf(o.groups, 'apiregistration.k8s.io', 'apiservices');
+    this.#status = storageOf(o.groups, 'apiregistration.k8s.io', 'apiservices/status');
+    this.#services = storageOf(o.groups, '', 'services');
+    const slices = storageOf(o.groups, 'discovery.k8s.io', 'endpointslices');
+    const endpoints = storageOf(o.groups, '', 'endpoints');
+    this.#resolver =
+      this.#services !== undefined && isGetter(this.#services)
+        ? new EndpointServiceResolver({
+            services: this.#services,
+            endpointSlices: slices !== undefined && isLister(slices) ? slices : undefined,
+            endpoints: endpoints !== undefined && isGetter(endpoints) ? endpoints : undefined,
+          })
+        : undefined;
+    this.#proxy = new AggregatorProxy(o.proxyClientCert);
+  }
+
+  /** Discovery of the aggregated group versions; a new object whenever it changes. */
+  get table(): RouteTable {
+    return this.#table;
+  }
+
+  has(group: string, version: string): boolean {
+    return this.#remote.has(`${group}/${version}`);
+  }
+
+  async serve(r: APIRequest): Promise<void> {
+    const [, group = '', version = ''] = r.url.pathname.split('/').filter((s) => s !== '');
+    const apiService = this.#cache.get(this.#remote.get(`${group}/${version}`) ?? '');
+    if (apiService === undefined || availableOf(apiService)?.status !== 'True') {
+      writeProxyError(r.res, 503, 'service unavailable');
+      return;
+    }
+    let target;
+    try {
+      target = await proxyTarget(apiService, this.#resolver, r.signal);
+    } catch {
+      writeProxyError(r.res, 503, 'service unavailable');
+      return;
+    }
+    await this.#proxy.forward(r, target, () => {
+      this.#check(apiService.metadata?.name ?? '');
+    });
+  }
+
+  run(): void {
+    const store = this.#store;
+    if (store === undefined || !isLister(store) || !isWatcher(store)) return;
+    this.#unsubscribe = this.#o.customResources.onChange(() => {
+      this.#scheduleReconcile();
+    });
+    void runListWatch({
+      source: store,
+      signal: this.#abort.signal,
+      onList: (items) => {
+        this.#cache.clear();
+        for (const item of items) this.#cache.set(item.metadata?.name ?? '', item as APIService);
+        this.#changed();
+      },
+      onEvent: (type, obj) => {
+        this.#apply(type, obj);
+        this.#changed();
+      },
+      onError: (err) => {
+        this.#o.logger.error('watching APIServices failed', err);
+      },
+    });
+    this.#timer = setInterval(() => {
+      for (const name of this.#remote.values()) this.#check(name);
+    }, this.#o.resyncPeriodMs ?? 5000);
+  }
+
+  async close(): Promise<void> {
+    this.#abort.abort();
+    clearInterval(this.#timer);
+    this.#unsubscribe?.();
+    this.#proxy.close();
+    await this.#reconcile;
+  }
+
+  #apply(type: string, obj: KubeObject): void {
+    const name = obj.metadata?.name ?? '';
+    if (type === 'DELETED') this.#cache.delete(name);
+    else this.#cache.set(name, obj as APIService);
+  }
+
+  /** After any change of the cache: the remote index, the discovery table, checks and reconciling. */
+  #changed(): void {
+    this.#remote.clear();
+    const remote: APIService[] = [];
+    for (const [name, a] of this.#cache) {
+      if (a.spec.service === null) continue;
+      remote.push(a);
+      this.#remote.set(`${a.spec.group ?? ''}/${a.spec.version ?? ''}`, name);
+      const spec = JSON.stringify(a.spec);
+      if (this.#checkedSpecs.get(name) !== spec) {
+        this.#checkedSpecs.set(name, spec);
+        this.#check(name);
+      }
+    }
+    for (const name of [...this.#resources.keys()]) if (!this.#cache.has(name)) this.#resources.delete(name);
+    for (const name of [...this.#checkedSpecs.keys()])
+      if (!this.#cache.has(name)) this.#checkedSpecs.delete(name);
+    this.#table = aggregatedRouteTable(remote, this.#resources);
+    this.#scheduleReconcile();
+  }
+
+  #check(name: string): void {
+    if (this.#checking.has(name) || this.#abort.signal.aborted) return;
+    const apiService = this.#cache.get(name);
+    if (apiService === undefined || apiService.spec.service === null) return;
+    this.#checking.add(name);
+    void checkAvailability(apiService, {
+      services: this.#services !== undefined && isGetter(this.#services) ? this.#services : undefined,
+      resolver: this.#resolver,
+      proxy: this.#proxy,
+    })
+      .then(async (result: AvailabilityResult) => {
+        if (result.resources !== undefined) {
+          this.#resources.set(name, result.resources);
+          this.#table = aggregatedRouteTable(
+            [...this.#cache.values()].filter((a) => a.spec.service !== null),
+            this.#resources,
+          );
+        }
+        await this.#setCondition(name, result.condition);
+      })
+      .catch((err: unknown) => {
+        if (!this.#abort.signal.aborted) this.#o.logger.error(`checking APIService ${name} failed`, err);
+      })
+      .finally(() => {
+        this.#checking.delete(name);
+      });
+  }
+
+  /** SetAPIServiceCondition: a new transition time only when the status changes; no write when equal. */
+  async #setCondition(name: string, condition: Condition): Promise<void> {
+    const status = this.#status;
+    if (status === undefined || !isUpdater(status)) return;
+    const current = this.#cache.get(name);
+    const old = current === undefined ? undefined : availableOf(current);
+    if (
+      old !== undefined &&
+      old.status === condition.status &&
+      (old.reason ?? '') === (condition.reason ?? '') &&
+      (old.message ?? '') === (condition.message ?? '')
+    )
+      return;
+    await status.update(internalContext({ signal: this.#abort.signal }), name, {
+      objInfo: {
+        preconditions: () => undefined,
+        updatedObject: (_ctx, stored) => {
+          const next = structuredClone(stored) as APIService;
+          const conditions = (next.status?.conditions ?? []).filter((c) => c.type !== 'Available');
+          const before = stored === null ? undefined : availableOf(stored as APIService);
+          const lastTransitionTime =
+            before?.status === condition.status && before.lastTransitionTime !== undefined
+              ? before.lastTransitionTime
+              : rfc3339(new Date());
+          const { type, status: value, reason, message } = condition;
+          // Go's member order: type, status, lastTransitionTime, reason, message.
+          const fresh: APIServiceCondition = { type, status: value, lastTransitionTime };
+          if (reason !== undefined) fresh.reason = reason;
+          if (message !== undefined) fresh.message = message;
+          next.status = { conditions: [...conditions, fresh] };
+          return Promise.resolve(next);
+        },
+      },
+      options: {},
+    });
+  }
+
+  #scheduleReconcile(): void {
+    if (this.#reconcile !== undefined) {
+      this.#again = true;
+      return;
+    }
+    this.#reconcile = this.#reconcileLocal()
+      .catch((err: unknown) => {
+        if (!this.#abort.signal.aborted)
+          this.#o.logger.error('registering the local APIServices failed', err);
+      })
+      .finally(() => {
+        this.#reconcile = undefined;
+        if (this.#again && !this.#abort.signal.aborted) {
+          this.#again = false;
+          this.#scheduleReconcile();
+        }
+      });
+  }
+
+  async #reconcileLocal(): Promise<void> {
+    const store = this.#store;
+    if (store === undefined || !isCreater(store) || !isUpdater(store) || !isGracefulDeleter(store)) return;
+    const ctx = internalContext({ signal: this.#abort.signal });
+    const desired = desiredLocalAPIServices(this.#o.groups, this.#o.customResources.crds);
+    for (const [name, want] of desired) {
+      const current = this.#cache.get(name);
+      if (current === undefined) {
+        await store.create(ctx, structuredClone(want), { options: {} }).catch((err: unknown) => {
+          // Created since the cache last heard: the watch brings it.
+          if (!(isStatusError(err) && err.reason === 'AlreadyExists')) throw err;
+        });
+      } else if (managedBy(current) !== undefined && !matchesDesired(current, want))
+        await store.update(ctx, name, {
+          objInfo: {
+            preconditions: () => undefined,
+            updatedObject: (_c, stored) => {
+              const next = structuredClone(stored) as APIService;
+              next.metadata = {
+                ...next.metadata,
+                labels: { ...next.metadata?.labels, ...want.metadata?.labels },
+              };
+              next.spec = want.spec;
+              return Promise.resolve(next);
+            },
+          },
+          options: {},
+        });
+    }
+    for (const [name, current] of this.#cache) {
+      if (managedBy(current) !== undefined && !desired.has(name))
+        await store.delete(ctx, name, { options: {} });
+      else if (current.spec.service === null) await this.#setCondition(name, localAvailable);
+    }
+  }
+}
