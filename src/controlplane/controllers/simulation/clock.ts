@@ -1,5 +1,7 @@
 // The one source of time of the simulated cluster: every simulated controller reads `now` and sets
-// its timers through this, so a test (or a virtual clock of the server, later) can swap it.
+// its timers through this. It is a view of the server's own clock (machinery/time/clock.ts), so a
+// virtual clock advanced by a test moves the kubelets, the leases and the CronJob schedules too.
+import { systemClock, type Clock } from '../../../machinery/time/clock.js';
 
 export interface SimClock {
   now(): number;
@@ -7,16 +9,20 @@ export interface SimClock {
   after(ms: number, fn: () => void): () => void;
 }
 
-export const realClock: SimClock = {
-  now: () => Date.now(),
-  after: (ms, fn) => {
-    const timer = setTimeout(fn, Math.max(0, ms));
-    timer.unref();
-    return () => {
-      clearTimeout(timer);
-    };
-  },
-};
+/** The server's clock as the simulated cluster uses it. */
+export function simClockOf(clock: Clock): SimClock {
+  return {
+    now: () => clock.now(),
+    after: (ms, fn) => {
+      const timer = clock.setTimeout(fn, Math.max(0, ms));
+      return () => {
+        timer.cancel();
+      };
+    },
+  };
+}
+
+export const realClock: SimClock = simClockOf(systemClock);
 
 /** RFC 3339 at second precision, as metav1.Time is written. */
 export const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
