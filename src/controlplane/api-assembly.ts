@@ -327,7 +327,12 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     : undefined;
   // --simulate: nodes, kubelets, a scheduler and workload controllers (src/controlplane/controllers/simulation).
   const simulatedCluster = options.simulate
-    ? new SimulatedCluster({ groups: controllerGroups, nodes: options.simulateNodes, logger: options.logger })
+    ? new SimulatedCluster({
+        groups: controllerGroups,
+        nodes: options.simulateNodes,
+        logger: options.logger,
+        clock: options.clock,
+      })
     : undefined;
   const namespaces = namespacesOf(groups);
   return {
