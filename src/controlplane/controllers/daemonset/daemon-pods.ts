@@ -24,7 +24,7 @@ const daemonTolerations: readonly Toleration[] = [
 ];
 
 export const templateHash = (ds: DaemonSet): string =>
-  computeHash(ds.spec?.template, ds.status?.collisionCount);
+  computeHash(ds.spec?.template, ds.status?.collisionCount ?? 0);
 
 function tolerationsOf(ds: DaemonSet): Toleration[] {
   const own = ds.spec?.template?.spec?.tolerations ?? [];

@@ -2,6 +2,7 @@
 // its admitted storages: simulated nodes and their kubelets (in the manner of kwok), a scheduler, and
 // kube-controller-manager's workload controllers. Informers are shared between them as in one
 // process of kube-controller-manager.
+import { setMaxListeners } from 'node:events';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { KubeObject } from '../../../api/meta.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
@@ -65,6 +66,8 @@ export class SimulatedCluster {
 
   constructor(opts: SimulatedClusterOptions) {
     this.#logger = opts.logger;
+    // Every informer's list and watch listens for the one abort.
+    setMaxListeners(64, this.#abort.signal);
     const clock = simClockOf(opts.clock ?? systemClock);
     const client = new APIClient({
       groups: opts.groups,

@@ -28,7 +28,7 @@ export function ordinalOf(set: StatefulSet, pod: Pod): number | undefined {
 
 /** The revision name of the set's current template (a ControllerRevision's name). */
 export const updateRevision = (set: StatefulSet): string =>
-  `${set.metadata?.name ?? ''}-${computeHash(set.spec?.template, set.status?.collisionCount)}`;
+  `${set.metadata?.name ?? ''}-${computeHash(set.spec?.template, set.status?.collisionCount ?? 0)}`;
 
 export const claimName = (claim: PersistentVolumeClaim, set: StatefulSet, ordinal: number): string =>
   `${claim.metadata?.name ?? ''}-${podName(set, ordinal)}`;
