@@ -40,7 +40,10 @@ after(async () => {
   await server.stop();
 });
 
-async function api<T = Obj>(path: string, init: { method?: string; body?: unknown; patch?: boolean } = {}): Promise<T> {
+async function api<T = Obj>(
+  path: string,
+  init: { method?: string; body?: unknown; patch?: boolean } = {},
+): Promise<T> {
   const res = await fetch(`${server.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -56,8 +59,10 @@ async function api<T = Obj>(path: string, init: { method?: string; body?: unknow
 
 const ns = '/namespaces/default';
 const names = (l: List): string[] => l.items.map((o) => o.metadata.name).sort();
-const ready = (o: Obj): boolean => o.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
-const pods = (selector: string) => api<List>(`/api/v1${ns}/pods?labelSelector=${encodeURIComponent(selector)}`);
+const ready = (o: Obj): boolean =>
+  o.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
+const pods = (selector: string) =>
+  api<List>(`/api/v1${ns}/pods?labelSelector=${encodeURIComponent(selector)}`);
 const container = [{ name: 'c', image: 'busybox' }];
 const runToCompletion = { 'capstan.dev/exit-code': '0', 'capstan.dev/run-seconds': '0' };
 
@@ -100,10 +105,10 @@ describe('statefulset controller', () => {
     assert.deepEqual(names(list), ['db-0', 'db-1']);
     for (const pod of list.items) {
       assert.equal(pod.spec?.hostname, pod.metadata.name);
-      assert.equal(pod.spec?.['subdomain'], 'db');
+      assert.equal(pod.spec['subdomain'], 'db');
       assert.equal(pod.metadata.labels?.['statefulset.kubernetes.io/pod-name'], pod.metadata.name);
-      assert.equal(pod.metadata.labels?.['controller-revision-hash'], set.status?.['updateRevision']);
-      const claim = pod.spec?.volumes?.find((v) => v.name === 'data')?.persistentVolumeClaim?.claimName;
+      assert.equal(pod.metadata.labels['controller-revision-hash'], set.status['updateRevision']);
+      const claim = pod.spec.volumes?.find((v) => v.name === 'data')?.persistentVolumeClaim?.claimName;
       assert.equal(claim, `data-${pod.metadata.name}`);
     }
   });
@@ -114,7 +119,11 @@ describe('statefulset controller', () => {
     await api(`/apis/apps/v1${ns}/statefulsets`, {
       body: statefulSet('par', { replicas: 3, podManagementPolicy: 'Parallel' }, pending),
     });
-    await waitFor('par pods', () => pods('app=par'), (l) => l.items.length === 3);
+    await waitFor(
+      'par pods',
+      () => pods('app=par'),
+      (l) => l.items.length === 3,
+    );
     await waitFor(
       'ordered counted its first pod',
       () => api(`/apis/apps/v1${ns}/statefulsets/ordered`),
@@ -124,17 +133,29 @@ describe('statefulset controller', () => {
   });
 
   it('scales down from the highest ordinal, one pod at a time', async () => {
-    await api(`/apis/apps/v1${ns}/statefulsets/db`, { method: 'PATCH', patch: true, body: { spec: { replicas: 0 } } });
-    const first = await waitFor('db-1 terminating', () => pods('app=db'), (l) =>
-      l.items.some((p) => p.metadata.name === 'db-1' && p.metadata.deletionTimestamp !== undefined),
+    await api(`/apis/apps/v1${ns}/statefulsets/db`, {
+      method: 'PATCH',
+      patch: true,
+      body: { spec: { replicas: 0 } },
+    });
+    const first = await waitFor(
+      'db-1 terminating',
+      () => pods('app=db'),
+      (l) => l.items.some((p) => p.metadata.name === 'db-1' && p.metadata.deletionTimestamp !== undefined),
     );
     assert.equal(first.items.find((p) => p.metadata.name === 'db-0')?.metadata.deletionTimestamp, undefined);
     await server.clock.advance('31s');
-    await waitFor('db-0 terminating, db-1 gone', () => pods('app=db'), (l) =>
-      names(l).join() === 'db-0' && l.items[0]?.metadata.deletionTimestamp !== undefined,
+    await waitFor(
+      'db-0 terminating, db-1 gone',
+      () => pods('app=db'),
+      (l) => names(l).join() === 'db-0' && l.items[0]?.metadata.deletionTimestamp !== undefined,
     );
     await server.clock.advance('31s');
-    await waitFor('db empty', () => pods('app=db'), (l) => l.items.length === 0);
+    await waitFor(
+      'db empty',
+      () => pods('app=db'),
+      (l) => l.items.length === 0,
+    );
     // The claims are retained.
     const claims = await api<List>(`/api/v1${ns}/persistentvolumeclaims?labelSelector=app%3Ddb`);
     assert.equal(claims.items.length, 2);
@@ -156,18 +177,31 @@ describe('daemonset controller', () => {
       },
     });
     await api(`/apis/apps/v1${ns}/daemonsets`, { body: ds('agent') });
-    await api(`/apis/apps/v1${ns}/daemonsets`, { body: ds('one', { 'kubernetes.io/hostname': 'sim-node-1' }) });
+    await api(`/apis/apps/v1${ns}/daemonsets`, {
+      body: ds('one', { 'kubernetes.io/hostname': 'sim-node-1' }),
+    });
     const status = await waitFor(
       'agent ready on 3 nodes',
       () => api(`/apis/apps/v1${ns}/daemonsets/agent`),
       (d) => d.status?.['numberReady'] === 3,
     );
     assert.equal(status.status?.['desiredNumberScheduled'], 3);
-    assert.equal(status.status?.['updatedNumberScheduled'], 3);
+    assert.equal(status.status['updatedNumberScheduled'], 3);
     const agents = await pods('app=agent');
-    assert.deepEqual(agents.items.map((p) => p.spec?.nodeName).sort(), ['sim-node-0', 'sim-node-1', 'sim-node-2']);
-    const one = await waitFor('one on sim-node-1', () => pods('app=one'), (l) => l.items.some((p) => ready(p)));
-    assert.deepEqual(one.items.map((p) => p.spec?.nodeName), ['sim-node-1']);
+    assert.deepEqual(agents.items.map((p) => p.spec?.nodeName).sort(), [
+      'sim-node-0',
+      'sim-node-1',
+      'sim-node-2',
+    ]);
+    const one = await waitFor(
+      'one on sim-node-1',
+      () => pods('app=one'),
+      (l) => l.items.some((p) => ready(p)),
+    );
+    assert.deepEqual(
+      one.items.map((p) => p.spec?.nodeName),
+      ['sim-node-1'],
+    );
   });
 });
 
@@ -196,14 +230,16 @@ describe('job controller, Indexed completion mode, and TTL-after-finished', () =
       (j) => j.status?.conditions?.some((c) => c.type === 'Complete' && c.status === 'True') === true,
     );
     assert.equal(job.status?.['completedIndexes'], '0-2');
-    assert.equal(job.status?.['succeeded'], 3);
+    assert.equal(job.status['succeeded'], 3);
     const list = await pods('batch.kubernetes.io/job-name=idx');
-    const indexes = list.items.map((p) => p.metadata.annotations?.['batch.kubernetes.io/job-completion-index']);
+    const indexes = list.items.map(
+      (p) => p.metadata.annotations?.['batch.kubernetes.io/job-completion-index'],
+    );
     assert.deepEqual(indexes.sort(), ['0', '1', '2']);
     for (const pod of list.items) {
       const index = pod.metadata.annotations?.['batch.kubernetes.io/job-completion-index'] ?? '';
       assert.equal(pod.spec?.hostname, `idx-${index}`);
-      assert.ok(pod.spec?.containers?.[0]?.env?.some((e) => e.name === 'JOB_COMPLETION_INDEX'));
+      assert.ok(pod.spec.containers?.[0]?.env?.some((e) => e.name === 'JOB_COMPLETION_INDEX'));
       assert.match(pod.metadata.name, new RegExp(`^idx-${index}-[a-z0-9]{5}$`));
     }
   });
@@ -247,13 +283,21 @@ describe('cronjob controller', () => {
     await api(`/apis/batch/v1${ns}/cronjobs`, {
       body: cronJob('tick', { schedule: '*/5 * * * *', successfulJobsHistoryLimit: 1 }, runToCompletion),
     });
-    await waitFor('tick seen', () => api(`/apis/batch/v1${ns}/cronjobs/tick`), (c) => c.metadata.uid !== undefined);
+    await waitFor(
+      'tick seen',
+      () => api(`/apis/batch/v1${ns}/cronjobs/tick`),
+      (c) => c.metadata.uid !== undefined,
+    );
     assert.equal((await jobsOf('tick')).length, 0);
     const first = await toNextFiveMinutes();
-    const jobs = await waitFor('a tick job', () => jobsOf('tick'), (l) => l.length === 1);
+    const jobs = await waitFor(
+      'a tick job',
+      () => jobsOf('tick'),
+      (l) => l.length === 1,
+    );
     assert.equal(jobs[0]?.metadata.name, `tick-${String(first / 60_000)}`);
     assert.equal(
-      jobs[0]?.metadata.annotations?.['batch.kubernetes.io/cronjob-scheduled-timestamp'],
+      jobs[0].metadata.annotations?.['batch.kubernetes.io/cronjob-scheduled-timestamp'],
       new Date(first).toISOString().replace('.000Z', 'Z'),
     );
     const cj = await waitFor(
@@ -272,16 +316,33 @@ describe('cronjob controller', () => {
 
   it('Forbid does not start a Job while the last one runs', async () => {
     await api(`/apis/batch/v1${ns}/cronjobs`, {
-      body: cronJob('lone', { schedule: '*/5 * * * *', concurrencyPolicy: 'Forbid' }, { 'capstan.dev/stay-pending': 'true' }),
+      body: cronJob(
+        'lone',
+        { schedule: '*/5 * * * *', concurrencyPolicy: 'Forbid' },
+        { 'capstan.dev/stay-pending': 'true' },
+      ),
     });
-    await waitFor('lone seen', () => api(`/apis/batch/v1${ns}/cronjobs/lone`), (c) => c.metadata.uid !== undefined);
+    await waitFor(
+      'lone seen',
+      () => api(`/apis/batch/v1${ns}/cronjobs/lone`),
+      (c) => c.metadata.uid !== undefined,
+    );
     await toNextFiveMinutes();
-    await waitFor('one lone job', () => jobsOf('lone'), (l) => l.length === 1);
-    await waitFor('lone active', () => api(`/apis/batch/v1${ns}/cronjobs/lone`), (c) => Array.isArray(c.status?.['active']));
+    await waitFor(
+      'one lone job',
+      () => jobsOf('lone'),
+      (l) => l.length === 1,
+    );
+    await waitFor(
+      'lone active',
+      () => api(`/apis/batch/v1${ns}/cronjobs/lone`),
+      (c) => Array.isArray(c.status?.['active']),
+    );
     await toNextFiveMinutes();
     const events = await waitFor(
       'JobAlreadyActive',
-      () => api<{ items: { reason?: string }[] }>(`/api/v1${ns}/events?fieldSelector=involvedObject.name%3Dlone`),
+      () =>
+        api<{ items: { reason?: string }[] }>(`/api/v1${ns}/events?fieldSelector=involvedObject.name%3Dlone`),
       (l) => l.items.some((e) => e.reason === 'JobAlreadyActive'),
     );
     assert.ok(events.items.length > 0);
@@ -297,7 +358,9 @@ describe('endpoints and disruption controllers', () => {
           apiVersion: 'v1',
           kind: 'Pod',
           metadata: { name, labels: { app: 'ep' } },
-          spec: { containers: [{ name: 'c', image: 'nginx', ports: [{ name: 'http', containerPort: 8080 }] }] },
+          spec: {
+            containers: [{ name: 'c', image: 'nginx', ports: [{ name: 'http', containerPort: 8080 }] }],
+          },
         },
       });
     await api(`/api/v1${ns}/services`, {
@@ -310,12 +373,18 @@ describe('endpoints and disruption controllers', () => {
     });
     const ep = await waitFor(
       'two addresses',
-      () => api(`/api/v1${ns}/endpoints/ep`).catch(() => ({ metadata: { name: '' } }) as Obj),
+      () => api(`/api/v1${ns}/endpoints/ep`).catch((): Obj => ({ metadata: { name: '' } })),
       (e) => e.subsets?.[0]?.addresses?.length === 2,
     );
-    assert.deepEqual(ep.subsets?.[0]?.ports?.map((p) => p.port), [8080]);
+    assert.deepEqual(
+      ep.subsets?.[0]?.ports?.map((p) => p.port),
+      [8080],
+    );
     const ips = (await pods('app=ep')).items.map((p) => p.status?.['podIP']).sort();
-    assert.deepEqual(ep.subsets?.[0]?.addresses?.map((a) => a.ip), ips);
+    assert.deepEqual(
+      ep.subsets[0].addresses?.map((a) => a.ip),
+      ips,
+    );
 
     await api(`/apis/policy/v1${ns}/poddisruptionbudgets`, {
       body: {
@@ -348,7 +417,12 @@ describe('PodGC', () => {
   it('deletes the pods of a node that no longer exists', async () => {
     await api('/api/v1/nodes', { body: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'ghost' } } });
     await api(`/api/v1${ns}/pods`, {
-      body: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'haunted' }, spec: { nodeName: 'ghost', containers: container } },
+      body: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'haunted' },
+        spec: { nodeName: 'ghost', containers: container },
+      },
     });
     await api('/api/v1/nodes/ghost', { method: 'DELETE' });
     await waitFor(

@@ -16,7 +16,13 @@ import { controllerRefOf } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
-import { cronJobKind, finishedAs, jobFor, jobsBeyondHistory, mostRecentScheduleTime } from './cronjob-jobs.js';
+import {
+  cronJobKind,
+  finishedAs,
+  jobFor,
+  jobsBeyondHistory,
+  mostRecentScheduleTime,
+} from './cronjob-jobs.js';
 import { parseSchedule } from './schedule.js';
 
 export interface CronJobControllerOptions {
@@ -106,12 +112,18 @@ export class CronJobController {
   /** status.active: the Jobs that still run (kube's syncCronJob bookkeeping), and the last success. */
   #reconcileActive(cj: CronJob, jobs: readonly Job[]): NonNullable<CronJob['status']> {
     const status = copyOf(cj.status ?? {});
-    const running = jobs.filter((j) => finishedAs(j) === undefined && j.metadata?.deletionTimestamp === undefined);
+    const running = jobs.filter(
+      (j) => finishedAs(j) === undefined && j.metadata?.deletionTimestamp === undefined,
+    );
     for (const job of jobs) {
       const wasActive = (status.active ?? []).some((r) => r.uid === job.metadata?.uid);
       const outcome = finishedAs(job);
       if (wasActive && outcome !== undefined)
-        this.#event(cj, 'Normal', 'SawCompletedJob', `Saw completed job: ${job.metadata?.name ?? ''}, condition: ${outcome}`);
+        this.#event(
+          cj,
+          'SawCompletedJob',
+          `Saw completed job: ${job.metadata?.name ?? ''}, condition: ${outcome}`,
+        );
       const completed = job.status?.completionTime;
       if (outcome === 'Complete' && completed !== undefined)
         if ((status.lastSuccessfulTime ?? '') < completed) status.lastSuccessfulTime = completed;
@@ -130,7 +142,11 @@ export class CronJobController {
     const policy = cj.spec?.concurrencyPolicy ?? 'Allow';
     const active = status.active ?? [];
     if (policy === 'Forbid' && active.length > 0) {
-      this.#event(cj, 'Normal', 'JobAlreadyActive', 'Not starting job because prior execution is running and concurrency policy is Forbid');
+      this.#event(
+        cj,
+        'JobAlreadyActive',
+        'Not starting job because prior execution is running and concurrency policy is Forbid',
+      );
       return;
     }
     if (policy === 'Replace')
@@ -138,8 +154,12 @@ export class CronJobController {
         await this.#deleteJob(cj, job);
     let created: Job;
     try {
-      created = await this.#opts.client.create('batch/v1/jobs', cj.metadata?.namespace ?? '', jobFor(cj, scheduled));
-      this.#event(cj, 'Normal', 'SuccessfulCreate', `Created job ${created.metadata?.name ?? ''}`);
+      created = await this.#opts.client.create(
+        'batch/v1/jobs',
+        cj.metadata?.namespace ?? '',
+        jobFor(cj, scheduled),
+      );
+      this.#event(cj, 'SuccessfulCreate', `Created job ${created.metadata?.name ?? ''}`);
     } catch (err) {
       if (reasonForError(err) !== 'AlreadyExists') throw err;
       status.lastScheduleTime = rfc3339(scheduled);
@@ -161,11 +181,11 @@ export class CronJobController {
       if (reasonForError(err) === 'NotFound') return;
       throw err;
     }
-    this.#event(cj, 'Normal', 'SuccessfulDelete', `Deleted job ${name}`);
+    this.#event(cj, 'SuccessfulDelete', `Deleted job ${name}`);
   }
 
-  #event(cj: CronJob, type: 'Normal' | 'Warning', reason: string, message: string): void {
-    this.#opts.recorder?.event(objectRef(cj, cronJobKind), { type, reason, message });
+  #event(cj: CronJob, reason: string, message: string): void {
+    this.#opts.recorder?.event(objectRef(cj, cronJobKind), { type: 'Normal', reason, message });
   }
 
   async #writeStatus(cj: CronJob, status: NonNullable<CronJob['status']>): Promise<void> {

@@ -41,7 +41,13 @@ function parseField(text: string, bounds: { min: number; max: number; names?: re
     const [low = '', high] = range.split('-');
     const all = low === '*' || low === '?';
     const start = all ? bounds.min : valueOf(low, bounds.names, offset);
-    const end = all ? bounds.max : high !== undefined ? valueOf(high, bounds.names, offset) : stepText !== undefined ? bounds.max : start;
+    const end = all
+      ? bounds.max
+      : high !== undefined
+        ? valueOf(high, bounds.names, offset)
+        : stepText !== undefined
+          ? bounds.max
+          : start;
     const step = stepText === undefined ? 1 : Math.max(1, Number(stepText));
     for (let v = start; v <= end; v += step) values.add(v);
   }

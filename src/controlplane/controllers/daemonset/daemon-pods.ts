@@ -35,7 +35,7 @@ function tolerationsOf(ds: DaemonSet): Toleration[] {
 
 /** The daemon pod as it is made (the pod the node checks are done for). */
 export function newDaemonPod(ds: DaemonSet, nodeName: string): Pod {
-  const pod = podFromTemplate(ds, daemonSetKind, ds.spec?.template);
+  const pod = podFromTemplate(ds, { gvk: daemonSetKind, template: ds.spec?.template });
   (pod.metadata ??= {}).labels = { ...pod.metadata.labels, [revisionLabel]: templateHash(ds) };
   const spec = (pod.spec ??= { containers: [] });
   spec.tolerations = tolerationsOf(ds);
@@ -45,18 +45,18 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string): Pod {
     nodeAffinity: {
       ...(affinity['nodeAffinity'] as Record<string, unknown> | undefined),
       requiredDuringSchedulingIgnoredDuringExecution: {
-        nodeSelectorTerms: [
-          { matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] },
-        ],
+        nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }],
       },
     },
-  } as NonNullable<typeof spec.affinity>;
+  };
   return pod;
 }
 
 /** nodeShouldRunDaemonPod: the template fits the node's labels and taints. */
 export function shouldRunOn(ds: DaemonSet, node: Node): boolean {
-  const probe: Pod = { spec: { ...(ds.spec?.template?.spec ?? { containers: [] }), tolerations: tolerationsOf(ds) } };
+  const probe: Pod = {
+    spec: { ...(ds.spec?.template?.spec ?? { containers: [] }), tolerations: tolerationsOf(ds) },
+  };
   if (!matchesNodeAffinity(probe, node)) return false;
   return (node.spec?.taints ?? []).every(
     (taint) =>

@@ -15,7 +15,14 @@ import { controllerRefOf, isPodReady } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { createPodsExpected, objectRef, observePod } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
-import { daemonSetKind, newDaemonPod, revisionLabel, shouldRunOn, targetNode, templateHash } from './daemon-pods.js';
+import {
+  daemonSetKind,
+  newDaemonPod,
+  revisionLabel,
+  shouldRunOn,
+  targetNode,
+  templateHash,
+} from './daemon-pods.js';
 import { daemonSetStatus } from './daemonset-status.js';
 
 export interface DaemonSetControllerOptions {
@@ -93,7 +100,9 @@ export class DaemonSetController {
     const create: string[] = [];
     const remove: Pod[] = [];
     for (const node of placement.desired) {
-      const pods = (placement.podsByNode.get(node) ?? []).filter((p) => p.metadata?.deletionTimestamp === undefined);
+      const pods = (placement.podsByNode.get(node) ?? []).filter(
+        (p) => p.metadata?.deletionTimestamp === undefined,
+      );
       const failed = pods.filter((p) => p.status?.phase === 'Failed');
       const live = pods.filter((p) => p.status?.phase !== 'Failed');
       remove.push(...failed, ...live.slice(1));
@@ -128,7 +137,11 @@ export class DaemonSetController {
   }
 
   async #createPod(ds: DaemonSet, node: string): Promise<void> {
-    const created = await this.#opts.client.create('/v1/pods', ds.metadata?.namespace ?? '', newDaemonPod(ds, node));
+    const created = await this.#opts.client.create(
+      '/v1/pods',
+      ds.metadata?.namespace ?? '',
+      newDaemonPod(ds, node),
+    );
     this.#opts.recorder?.event(objectRef(ds, daemonSetKind), {
       type: 'Normal',
       reason: 'SuccessfulCreate',

@@ -5,7 +5,11 @@
 // disruptionsAllowed and the DisruptionAllowed condition. Evictions charged in disruptedPods are
 // dropped once the pod is terminating or gone, or after two minutes.
 import type { Pod } from '../../../api/core/v1/pod.js';
-import type { Condition, PodDisruptionBudget, PodDisruptionBudgetStatus } from '../../../api/policy/v1/pod-disruption-budget.js';
+import type {
+  Condition,
+  PodDisruptionBudget,
+  PodDisruptionBudgetStatus,
+} from '../../../api/policy/v1/pod-disruption-budget.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
 import type { Logger } from '../../../server/logging/logger.js';
@@ -48,7 +52,10 @@ export function budgetStatus(
     disrupted[name] = at;
   }
   const healthy = live.filter(
-    (p) => isPodReady(p) && p.metadata?.deletionTimestamp === undefined && !((p.metadata?.name ?? '') in disrupted),
+    (p) =>
+      isPodReady(p) &&
+      p.metadata?.deletionTimestamp === undefined &&
+      !((p.metadata?.name ?? '') in disrupted),
   ).length;
   const minAvailable = scaled(pdb.spec?.minAvailable, expected);
   const maxUnavailable = scaled(pdb.spec?.maxUnavailable, expected);
@@ -62,10 +69,7 @@ export function budgetStatus(
     reason,
     message: '',
     observedGeneration: pdb.metadata?.generation ?? 0,
-    lastTransitionTime:
-      previous?.reason === reason && previous.lastTransitionTime !== undefined
-        ? previous.lastTransitionTime
-        : rfc3339(now),
+    lastTransitionTime: previous?.reason === reason ? previous.lastTransitionTime : rfc3339(now),
   };
   return {
     observedGeneration: pdb.metadata?.generation ?? 0,
@@ -92,7 +96,10 @@ export class DisruptionController {
       for (const pdb of opts.budgets.list(pod.metadata?.namespace ?? '')) {
         const sel = labelSelectorAsSelector(pdb.spec?.selector);
         if (!sel.ok) continue;
-        if (sel.selector.matches(pod.metadata?.labels ?? {}) || sel.selector.matches(old?.metadata?.labels ?? {}))
+        if (
+          sel.selector.matches(pod.metadata?.labels ?? {}) ||
+          sel.selector.matches(old?.metadata?.labels ?? {})
+        )
           this.#loop.queue.add(keyOf(pdb));
       }
     });
@@ -123,7 +130,9 @@ export class DisruptionController {
     const updated = copyOf(pdb);
     updated.status = status;
     try {
-      await this.#opts.client.as('disruption-controller').update('policy/v1/poddisruptionbudgets/status', updated);
+      await this.#opts.client
+        .as('disruption-controller')
+        .update('policy/v1/poddisruptionbudgets/status', updated);
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
     }

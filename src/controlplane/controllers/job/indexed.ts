@@ -30,7 +30,7 @@ export function succeededIndexes(pods: readonly Pod[], completions: number): num
 /** Sorted indexes as kube writes them: runs of two or more as `a-b`, joined by commas. */
 export function formatIndexes(indexes: readonly number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < indexes.length; ) {
+  for (let i = 0; i < indexes.length;) {
     const first = indexes[i] ?? 0;
     let last = first;
     while (indexes[i + 1] === last + 1) {

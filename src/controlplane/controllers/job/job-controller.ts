@@ -97,7 +97,7 @@ export class JobController {
   }
 
   async #createPod(job: Job, index: number | undefined): Promise<void> {
-    const template = podFromTemplate(job, jobKind, job.spec?.template);
+    const template = podFromTemplate(job, { gvk: jobKind, template: job.spec?.template });
     const pod = index === undefined ? template : withIndex(template, job, index);
     const created = await this.#opts.client.create('/v1/pods', job.metadata?.namespace ?? '', pod);
     this.#opts.recorder?.event(objectRef(job, jobKind), {

@@ -30,7 +30,11 @@ export class PodGC {
 
   constructor(opts: PodGCOptions) {
     this.#opts = opts;
-    this.#loop = new WorkLoop({ name: 'pod-garbage-collector', logger: opts.logger, sync: () => this.#pass() });
+    this.#loop = new WorkLoop({
+      name: 'pod-garbage-collector',
+      logger: opts.logger,
+      sync: () => this.#pass(),
+    });
     opts.nodes.addHandler((type) => {
       if (type === 'DELETED') this.#loop.queue.add(passKey);
     });

@@ -136,7 +136,7 @@ export class ReplicaSetController {
   }
 
   async #createPod(rs: ReplicaSet): Promise<void> {
-    const pod = podFromTemplate(rs, replicaSetKind, rs.spec?.template);
+    const pod = podFromTemplate(rs, { gvk: replicaSetKind, template: rs.spec?.template });
     const created = await this.#opts.client.create('/v1/pods', rs.metadata?.namespace ?? '', pod);
     this.#opts.recorder?.event(objectRef(rs, replicaSetKind), {
       type: 'Normal',

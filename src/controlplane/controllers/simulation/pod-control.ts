@@ -11,10 +11,13 @@ import { keyOf, type InformerEventType } from './informer.js';
 /** A pod from the owner's template, controlled by the owner; named, or generated from `<owner>-`. */
 export function podFromTemplate(
   owner: KubeObject,
-  gvk: { apiVersion: string; kind: string },
-  template: PodTemplateSpec | undefined,
-  name?: string,
+  from: {
+    gvk: { apiVersion: string; kind: string };
+    template: PodTemplateSpec | undefined;
+    name?: string;
+  },
 ): Pod {
+  const { gvk, template, name } = from;
   const tm = template?.metadata ?? {};
   return {
     apiVersion: 'v1',

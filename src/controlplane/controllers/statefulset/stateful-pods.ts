@@ -54,7 +54,7 @@ export function claimsFor(set: StatefulSet, ordinal: number): PersistentVolumeCl
 /** newVersionedStatefulSetPod: the template's pod with its identity and claims. */
 export function newStatefulPod(set: StatefulSet, ordinal: number): Pod {
   const name = podName(set, ordinal);
-  const pod = podFromTemplate(set, statefulSetKind, set.spec?.template, name);
+  const pod = podFromTemplate(set, { gvk: statefulSetKind, template: set.spec?.template, name });
   const meta = (pod.metadata ??= {});
   meta.labels = {
     ...meta.labels,

@@ -118,7 +118,9 @@ export class StatefulSetController {
     const partition = set.spec?.updateStrategy?.rollingUpdate?.partition ?? 0;
     const revision = updateRevision(set);
     const stale = pods
-      .filter((p) => (ordinalOf(set, p) ?? 0) >= partition && p.metadata?.labels?.[revisionLabel] !== revision)
+      .filter(
+        (p) => (ordinalOf(set, p) ?? 0) >= partition && p.metadata?.labels?.[revisionLabel] !== revision,
+      )
       .sort((a, b) => (ordinalOf(set, b) ?? 0) - (ordinalOf(set, a) ?? 0));
     const first = stale[0];
     if (first !== undefined) await this.#deletePod(set, first);
@@ -129,7 +131,11 @@ export class StatefulSetController {
     for (const claim of claimsFor(set, ordinal)) {
       try {
         await this.#opts.client.create('/v1/persistentvolumeclaims', namespace, claim);
-        this.#event(set, 'SuccessfulCreate', `create Claim ${claim.metadata?.name ?? ''} for Pod ${set.metadata?.name ?? ''}-${String(ordinal)} in StatefulSet ${set.metadata?.name ?? ''} success`);
+        this.#event(
+          set,
+          'SuccessfulCreate',
+          `create Claim ${claim.metadata?.name ?? ''} for Pod ${set.metadata?.name ?? ''}-${String(ordinal)} in StatefulSet ${set.metadata?.name ?? ''} success`,
+        );
       } catch (err) {
         if (reasonForError(err) !== 'AlreadyExists') throw err;
       }
@@ -141,7 +147,11 @@ export class StatefulSetController {
       if (reasonForError(err) === 'AlreadyExists') return;
       throw err;
     }
-    this.#event(set, 'SuccessfulCreate', `create Pod ${pod.metadata?.name ?? ''} in StatefulSet ${set.metadata?.name ?? ''} successful`);
+    this.#event(
+      set,
+      'SuccessfulCreate',
+      `create Pod ${pod.metadata?.name ?? ''} in StatefulSet ${set.metadata?.name ?? ''} successful`,
+    );
   }
 
   async #deletePod(set: StatefulSet, pod: Pod): Promise<void> {
@@ -157,7 +167,11 @@ export class StatefulSetController {
       if (reason === 'NotFound' || reason === 'Conflict') return;
       throw err;
     }
-    this.#event(set, 'SuccessfulDelete', `delete Pod ${name} in StatefulSet ${set.metadata?.name ?? ''} successful`);
+    this.#event(
+      set,
+      'SuccessfulDelete',
+      `delete Pod ${name} in StatefulSet ${set.metadata?.name ?? ''} successful`,
+    );
   }
 
   #event(set: StatefulSet, reason: string, message: string): void {

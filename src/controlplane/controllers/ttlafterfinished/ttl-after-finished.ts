@@ -79,11 +79,13 @@ export class TTLAfterFinishedController {
     const { namespace, name } = splitKey(key);
     const uid = job.metadata?.uid;
     try {
-      await this.#opts.client.as('ttl-after-finished-controller').delete(
-        'batch/v1/jobs',
-        { namespace, name },
-        { propagationPolicy: 'Foreground', ...(uid === undefined ? {} : { preconditions: { uid } }) },
-      );
+      await this.#opts.client
+        .as('ttl-after-finished-controller')
+        .delete(
+          'batch/v1/jobs',
+          { namespace, name },
+          { propagationPolicy: 'Foreground', ...(uid === undefined ? {} : { preconditions: { uid } }) },
+        );
     } catch (err) {
       const reason = reasonForError(err);
       if (reason !== 'NotFound' && reason !== 'Conflict') throw err;
