@@ -156,15 +156,27 @@ describe('kubectl against a simulated cluster of three nodes on a virtual clock'
   });
 
   it('kubectl drain evicts a node’s pods only as far as the PodDisruptionBudget allows', async () => {
-    const node = (
-      await ok(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].spec.nodeName}'])
-    ).trim();
+    const [pod = '', node = ''] = (
+      await ok([
+        'get',
+        'pods',
+        '-l',
+        'app=web',
+        '-o',
+        'jsonpath={.items[0].metadata.name} {.items[0].spec.nodeName}',
+      ])
+    ).split(' ');
     await ok(['create', '-f', '-'], budgetYaml(3));
     await until(
       ['get', 'pdb', 'web', '-o', 'jsonpath={.status.expectedPods}/{.status.disruptionsAllowed}'],
       (o) => o === '3/0',
     );
-    const refused = await kubectl(['drain', node, '--ignore-daemonsets', '--grace-period=0', '--timeout=2s']);
+    // drain evicts through pods/eviction, which refuses while the budget allows no disruption (kubectl
+    // drain would retry it every 5s until its timeout).
+    const refused = await kubectl(
+      ['create', '--raw', `/api/v1/namespaces/default/pods/${pod}/eviction`, '-f', '-'],
+      JSON.stringify({ apiVersion: 'policy/v1', kind: 'Eviction', metadata: { name: pod } }),
+    );
     assert.equal(refused.code, 1, refused.stdout + refused.stderr);
     assert.match(refused.stderr, /Cannot evict pod as it would violate the pod's disruption budget/);
     await ok(['apply', '-f', '-'], budgetYaml(2));
