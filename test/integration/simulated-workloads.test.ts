@@ -205,6 +205,32 @@ describe('daemonset controller', () => {
   });
 });
 
+describe('daemonset controller and taints', () => {
+  const taint = (taints: { key: string; value: string; effect: string }[]) =>
+    api('/api/v1/nodes/sim-node-2', { method: 'PATCH', patch: true, body: { spec: { taints } } });
+  after(async () => {
+    await taint([]);
+  });
+
+  it('keeps its pod on a node tainted NoSchedule (misscheduled), and leaves one tainted NoExecute', async () => {
+    await taint([{ key: 'dedicated', value: 'x', effect: 'NoSchedule' }]);
+    const ds = await waitFor(
+      'agent misscheduled on sim-node-2',
+      () => api(`/apis/apps/v1${ns}/daemonsets/agent`),
+      (d) => d.status?.['numberMisscheduled'] === 1,
+    );
+    assert.equal(ds.status?.['desiredNumberScheduled'], 2);
+    const onNode2 = (l: List) => l.items.filter((p) => p.spec?.nodeName === 'sim-node-2');
+    assert.equal(onNode2(await pods('app=agent'))[0]?.metadata.deletionTimestamp, undefined);
+    await taint([{ key: 'dedicated', value: 'x', effect: 'NoExecute' }]);
+    await waitFor(
+      'agent pod on sim-node-2 deleted',
+      () => pods('app=agent'),
+      (l) => onNode2(l).every((p) => p.metadata.deletionTimestamp !== undefined),
+    );
+  });
+});
+
 describe('job controller, Indexed completion mode, and TTL-after-finished', () => {
   it('gives each pod its index and completes once every index succeeded', async () => {
     await api(`/apis/batch/v1${ns}/jobs`, {

@@ -52,17 +52,22 @@ export function newDaemonPod(ds: DaemonSet, nodeName: string): Pod {
   return pod;
 }
 
-/** nodeShouldRunDaemonPod: the template fits the node's labels and taints. */
-export function shouldRunOn(ds: DaemonSet, node: Node): boolean {
+/**
+ * nodeShouldRunDaemonPod: whether a daemon pod should be made on the node (its labels fit and every
+ * NoSchedule/NoExecute taint is tolerated), and whether one already there may stay (only an
+ * untolerated NoExecute taint or labels that no longer fit send it away).
+ */
+export function daemonPlacement(ds: DaemonSet, node: Node): { shouldRun: boolean; shouldContinue: boolean } {
   const probe: Pod = {
     spec: { ...(ds.spec?.template?.spec ?? { containers: [] }), tolerations: tolerationsOf(ds) },
   };
-  if (!matchesNodeAffinity(probe, node)) return false;
-  return (node.spec?.taints ?? []).every(
-    (taint) =>
-      (taint.effect !== 'NoSchedule' && taint.effect !== 'NoExecute') ||
-      (probe.spec?.tolerations ?? []).some((t) => tolerates(t, taint)),
-  );
+  if (!matchesNodeAffinity(probe, node)) return { shouldRun: false, shouldContinue: false };
+  const untolerated = (effect: string): boolean =>
+    (node.spec?.taints ?? []).some(
+      (taint) => taint.effect === effect && !(probe.spec?.tolerations ?? []).some((t) => tolerates(t, taint)),
+    );
+  const noExecute = untolerated('NoExecute');
+  return { shouldRun: !noExecute && !untolerated('NoSchedule'), shouldContinue: !noExecute };
 }
 
 /** The node a daemon pod is for: where it is bound, else what its affinity names. */

@@ -19,11 +19,17 @@ import {
   daemonSetKind,
   newDaemonPod,
   revisionLabel,
-  shouldRunOn,
+  daemonPlacement,
   targetNode,
   templateHash,
 } from './daemon-pods.js';
 import { daemonSetStatus } from './daemonset-status.js';
+
+interface Placement {
+  /** Nodes that should run a daemon pod. */
+  readonly desired: ReadonlySet<string>;
+  readonly podsByNode: ReadonlyMap<string, readonly Pod[]>;
+}
 
 export interface DaemonSetControllerOptions {
   readonly client: APIClient;
@@ -81,21 +87,22 @@ export class DaemonSetController {
       const node = targetNode(pod) ?? '';
       podsByNode.set(node, [...(podsByNode.get(node) ?? []), pod]);
     }
-    const desired = new Set(
-      this.#opts.nodes
-        .list()
-        .filter((n) => shouldRunOn(ds, n))
-        .map((n) => n.metadata?.name ?? ''),
-    );
+    const desired = new Set<string>();
+    const kept = new Set<string>();
+    for (const node of this.#opts.nodes.list()) {
+      const { shouldRun, shouldContinue } = daemonPlacement(ds, node);
+      if (shouldRun) desired.add(node.metadata?.name ?? '');
+      if (shouldContinue) kept.add(node.metadata?.name ?? '');
+    }
     if (ds.metadata?.deletionTimestamp === undefined && this.#expectations.satisfied(key))
-      await this.#manage(key, ds, { desired, podsByNode });
+      await this.#manage(key, ds, { desired, kept, podsByNode });
     await this.#writeStatus(ds, { desired, podsByNode });
   }
 
   async #manage(
     key: string,
     ds: DaemonSet,
-    placement: { desired: ReadonlySet<string>; podsByNode: ReadonlyMap<string, readonly Pod[]> },
+    placement: Placement & { kept: ReadonlySet<string> },
   ): Promise<void> {
     const create: string[] = [];
     const remove: Pod[] = [];
@@ -109,7 +116,7 @@ export class DaemonSetController {
       if (live.length === 0 && failed.length === 0) create.push(node);
     }
     for (const [node, pods] of placement.podsByNode)
-      if (!placement.desired.has(node))
+      if (!placement.desired.has(node) && !placement.kept.has(node))
         remove.push(...pods.filter((p) => p.metadata?.deletionTimestamp === undefined));
     if (create.length === 0 && remove.length === 0) remove.push(...this.#staleToReplace(ds, placement));
     await createPodsExpected(
@@ -124,10 +131,7 @@ export class DaemonSetController {
   }
 
   /** RollingUpdate with maxUnavailable 1: one pod of an older template, when every other is ready. */
-  #staleToReplace(
-    ds: DaemonSet,
-    placement: { desired: ReadonlySet<string>; podsByNode: ReadonlyMap<string, readonly Pod[]> },
-  ): Pod[] {
+  #staleToReplace(ds: DaemonSet, placement: Placement): Pod[] {
     if (ds.spec?.updateStrategy?.type === 'OnDelete') return [];
     const pods = [...placement.desired].flatMap((n) => placement.podsByNode.get(n) ?? []);
     if (!pods.every((p) => isPodReady(p) && p.metadata?.deletionTimestamp === undefined)) return [];
@@ -165,10 +169,7 @@ export class DaemonSetController {
     });
   }
 
-  async #writeStatus(
-    ds: DaemonSet,
-    placement: { desired: ReadonlySet<string>; podsByNode: ReadonlyMap<string, readonly Pod[]> },
-  ): Promise<void> {
+  async #writeStatus(ds: DaemonSet, placement: Placement): Promise<void> {
     const status = daemonSetStatus(ds, placement, this.#opts.clock.now());
     if (JSON.stringify(ds.status) === JSON.stringify(status)) return;
     const updated = copyOf(ds);
