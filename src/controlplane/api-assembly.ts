@@ -24,7 +24,6 @@ import {
 } from './controllers/resourcequota/resource-quota-controller.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
 import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
-import { simClockOf } from './controllers/simulation/clock.js';
 import {
   newStorageProtectionController,
   storageProtectionControllersHookName,
@@ -342,7 +341,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         groups: controllerGroups,
         nodes: options.simulateNodes,
         logger: options.logger,
-        clock: simClockOf(options.clock),
+        clock: options.clock,
       })
     : undefined;
   // API Priority and Fairness: the bootstrap configuration and the request classification.

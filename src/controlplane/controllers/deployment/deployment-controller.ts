@@ -14,12 +14,15 @@ import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { controllerRefOf } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import { objectRef } from '../simulation/pod-control.js';
 import { deploymentStatus, type StatusInput } from './deployment-status.js';
 import { newReplicaSetAnnotations, maxRevision, revisionAnnotation, revisionOf } from './revisions.js';
 import { scaleDownOld, type Scaler } from './rolling-update.js';
 import { isRollingUpdate, newRSNewReplicas, resolveFenceposts } from './rolling-math.js';
 import { newReplicaSetFor } from './new-replica-set.js';
 import { computeHash, equalIgnoreHash } from './template-hash.js';
+
+const deploymentKind = { apiVersion: 'apps/v1', kind: 'Deployment' } as const;
 
 /** The new ReplicaSet, the old ones, and how to scale either. */
 interface ReplicaSets {
@@ -113,7 +116,7 @@ export class DeploymentController {
       annotations['deployment.kubernetes.io/max-replicas'] = String(maxReplicas);
       await this.#opts.client.update('apps/v1/replicasets', updated);
       const verb = replicas > (rs.spec?.replicas ?? 0) ? 'up' : 'down';
-      this.#opts.recorder?.event(refOf(d), {
+      this.#opts.recorder?.event(objectRef(d, deploymentKind), {
         type: 'Normal',
         reason: 'ScalingReplicaSet',
         message: `Scaled ${verb} replica set ${rs.metadata?.name ?? ''} from ${String(rs.spec?.replicas ?? 0)} to ${String(replicas)}`,
@@ -151,7 +154,7 @@ export class DeploymentController {
     });
     try {
       const created = await this.#opts.client.create('apps/v1/replicasets', d.metadata?.namespace ?? '', rs);
-      this.#opts.recorder?.event(refOf(d), {
+      this.#opts.recorder?.event(objectRef(d, deploymentKind), {
         type: 'Normal',
         reason: 'ScalingReplicaSet',
         message: `Scaled up replica set ${created.metadata?.name ?? ''} from 0 to ${String(created.spec?.replicas ?? 0)}`,
@@ -233,20 +236,4 @@ export class DeploymentController {
       if (reasonForError(err) !== 'NotFound') throw err;
     }
   }
-}
-
-function refOf(d: Deployment): {
-  kind: string;
-  apiVersion: string;
-  name: string;
-  namespace: string;
-  uid: string;
-} {
-  return {
-    kind: 'Deployment',
-    apiVersion: 'apps/v1',
-    name: d.metadata?.name ?? '',
-    namespace: d.metadata?.namespace ?? '',
-    uid: d.metadata?.uid ?? '',
-  };
 }

@@ -1,19 +1,25 @@
-// The Job controller for NonIndexed jobs (pkg/controller/job): keeps min(parallelism, completions
-// left) pods running from the template, owned by the Job, and finishes the Job once enough pods
-// succeeded or more than backoffLimit failed, deleting what still runs. Failed pods are replaced at
-// once (no backoff delay); Indexed jobs, suspend, podFailurePolicy and successPolicy are not done.
+// The Job controller (pkg/controller/job): keeps min(parallelism, completions left) pods running
+// from the template, owned by the Job, and finishes the Job once enough pods succeeded or more than
+// backoffLimit failed, deleting what still runs. Indexed jobs give each pod a completion index and
+// count an index once. Failed pods are replaced at once (no backoff delay); suspend,
+// podFailurePolicy and successPolicy are not done.
 import type { Job } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { Expectations } from '../replicaset/expectations.js';
-import { copyOf, type APIClient } from '../simulation/api-client.js';
+import type { APIClient } from '../simulation/api-client.js';
+import { copyOf } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
-import { controllerRefOf, newControllerRef } from '../simulation/controller-ref.js';
+import { controllerRefOf } from '../simulation/controller-ref.js';
+import { createPodsExpected, objectRef, observePod, podFromTemplate } from '../simulation/pod-control.js';
+import { isIndexed, pendingIndexes, succeededIndexes, withIndex } from './indexed.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { completionsOf, countPods, isFinished, jobStatus, outcomeOf, type JobCounts } from './job-status.js';
+
+const jobKind = { apiVersion: 'batch/v1', kind: 'Job' } as const;
 
 export interface JobControllerOptions {
   readonly client: APIClient;
@@ -40,12 +46,7 @@ export class JobController {
       const ref = controllerRefOf(pod);
       if (ref?.kind !== 'Job') return;
       const jobKey = `${pod.metadata?.namespace ?? ''}/${ref.name}`;
-      if (type === 'ADDED') this.#expectations.creationObserved(jobKey);
-      if (
-        type === 'DELETED' ||
-        (pod.metadata?.deletionTimestamp !== undefined && old?.metadata?.deletionTimestamp === undefined)
-      )
-        this.#expectations.deletionObserved(jobKey, keyOf(pod));
+      observePod(this.#expectations, jobKey, { type, pod, old });
       this.#loop.queue.add(jobKey);
     });
   }
@@ -69,50 +70,41 @@ export class JobController {
     if (!this.#expectations.satisfied(key)) return;
     const { namespace } = splitKey(key);
     const pods = this.#opts.pods.list(namespace).filter((p) => controllerRefOf(p)?.uid === job.metadata?.uid);
-    const counts = countPods(pods);
+    const counts = countPods(job, pods);
     const outcome = outcomeOf(job, counts);
     if (outcome !== undefined) await this.#deleteAll(key, counts.active);
     else await this.#manage(key, job, counts);
-    await this.#writeStatus(job, countPods(pods), outcome);
+    await this.#writeStatus(job, countPods(job, pods), outcome);
   }
 
   async #manage(key: string, job: Job, counts: JobCounts): Promise<void> {
     const want = Math.max(0, Math.min(job.spec?.parallelism ?? 1, completionsOf(job) - counts.succeeded));
     const missing = want - counts.active.length;
     if (missing > 0) {
-      this.#expectations.expect(key, missing, []);
-      const results = await Promise.allSettled(Array.from({ length: missing }, () => this.#createPod(job)));
-      const failed = results.filter((r) => r.status === 'rejected');
-      for (let i = 0; i < failed.length; i++) this.#expectations.creationObserved(key);
-      if (failed[0] !== undefined) throw failed[0].reason;
+      const indexes = isIndexed(job)
+        ? pendingIndexes(
+            completionsOf(job),
+            { succeeded: succeededIndexes(counts.all, completionsOf(job)), active: counts.active },
+            missing,
+          )
+        : Array.from({ length: missing }, () => undefined);
+      await createPodsExpected(
+        this.#expectations,
+        key,
+        indexes.map((i) => () => this.#createPod(job, i)),
+      );
     } else if (missing < 0) await this.#deleteAll(key, counts.active.slice(0, -missing));
   }
 
-  async #createPod(job: Job): Promise<void> {
-    const tm = job.spec?.template?.metadata ?? {};
-    const pod: Pod = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: {
-        generateName: `${job.metadata?.name ?? ''}-`,
-        namespace: job.metadata?.namespace ?? '',
-        ...(tm.labels === undefined ? {} : { labels: { ...tm.labels } }),
-        ...(tm.annotations === undefined ? {} : { annotations: { ...tm.annotations } }),
-        ownerReferences: [newControllerRef(job, { apiVersion: 'batch/v1', kind: 'Job' })],
-      },
-      spec: copyOf(job.spec?.template?.spec ?? { containers: [] }),
-    };
+  async #createPod(job: Job, index: number | undefined): Promise<void> {
+    const template = podFromTemplate(job, { gvk: jobKind, template: job.spec?.template });
+    const pod = index === undefined ? template : withIndex(template, job, index);
     const created = await this.#opts.client.create('/v1/pods', job.metadata?.namespace ?? '', pod);
-    this.#opts.recorder?.event(
-      {
-        kind: 'Job',
-        apiVersion: 'batch/v1',
-        name: job.metadata?.name ?? '',
-        namespace: job.metadata?.namespace ?? '',
-        uid: job.metadata?.uid ?? '',
-      },
-      { type: 'Normal', reason: 'SuccessfulCreate', message: `Created pod: ${created.metadata?.name ?? ''}` },
-    );
+    this.#opts.recorder?.event(objectRef(job, jobKind), {
+      type: 'Normal',
+      reason: 'SuccessfulCreate',
+      message: `Created pod: ${created.metadata?.name ?? ''}`,
+    });
   }
 
   async #deleteAll(key: string, pods: readonly Pod[]): Promise<void> {
@@ -142,7 +134,8 @@ export class JobController {
       before.succeeded === status.succeeded &&
       before.failed === status.failed &&
       before.ready === status.ready &&
-      before.terminating === status.terminating;
+      before.terminating === status.terminating &&
+      before.completedIndexes === status.completedIndexes;
     if (same) return;
     const updated = copyOf(job);
     updated.status = status;

@@ -1,21 +1,28 @@
-// A NonIndexed Job's counts and its terminal conditions (pkg/controller/job/job_controller.go):
+// A Job's counts and its terminal conditions (pkg/controller/job/job_controller.go):
 // complete once `completions` pods succeeded (SuccessCriteriaMet, then Complete), failed once more
 // than backoffLimit pods failed (FailureTarget, then Failed).
 import type { Job, JobCondition, JobStatus } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { isPodActive, isPodReady } from '../simulation/controller-ref.js';
+import { formatIndexes, isIndexed, succeededIndexes } from './indexed.js';
 
 export interface JobCounts {
+  readonly all: readonly Pod[];
   readonly active: readonly Pod[];
+  /** Indexed jobs: the succeeded indexes, each counted once. */
+  readonly completedIndexes?: readonly number[];
   readonly succeeded: number;
   readonly failed: number;
   readonly terminating: number;
 }
 
-export function countPods(pods: readonly Pod[]): JobCounts {
+export function countPods(job: Job, pods: readonly Pod[]): JobCounts {
+  const indexes = isIndexed(job) ? succeededIndexes(pods, completionsOf(job)) : undefined;
   return {
+    all: pods,
     active: pods.filter(isPodActive),
-    succeeded: pods.filter((p) => p.status?.phase === 'Succeeded').length,
+    ...(indexes === undefined ? {} : { completedIndexes: indexes }),
+    succeeded: indexes?.length ?? pods.filter((p) => p.status?.phase === 'Succeeded').length,
     failed: pods.filter((p) => p.status?.phase === 'Failed').length,
     terminating: pods.filter(
       (p) =>
@@ -77,6 +84,9 @@ export function jobStatus(job: Job, counts: JobCounts, at: { outcome: JobOutcome
     ready: finishing ? 0 : counts.active.filter(isPodReady).length,
     terminating: counts.terminating,
     uncountedTerminatedPods: {},
+    ...(counts.completedIndexes === undefined
+      ? {}
+      : { completedIndexes: formatIndexes(counts.completedIndexes) }),
     ...(at.outcome === 'Complete' ? { completionTime: job.status?.completionTime ?? at.now } : {}),
     conditions: [...(job.status?.conditions ?? []), ...terminalConditions(at.outcome, at.now)],
   };

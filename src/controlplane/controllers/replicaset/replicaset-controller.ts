@@ -10,6 +10,7 @@ import type { EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import type { SimClock } from '../simulation/clock.js';
 import { controllerRefOf, isPodActive, newControllerRef } from '../simulation/controller-ref.js';
+import { createPodsExpected, objectRef, observePod, podFromTemplate } from '../simulation/pod-control.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { Expectations } from './expectations.js';
@@ -73,11 +74,7 @@ export class ReplicaSetController {
     }
     if (ref.kind !== 'ReplicaSet') return;
     const rsKey = `${namespace}/${ref.name}`;
-    if (type === 'ADDED') this.#expectations.creationObserved(rsKey);
-    const deleting =
-      type === 'DELETED' ||
-      (pod.metadata?.deletionTimestamp !== undefined && old?.metadata?.deletionTimestamp === undefined);
-    if (deleting) this.#expectations.deletionObserved(rsKey, keyOf(pod));
+    observePod(this.#expectations, rsKey, { type, pod, old });
     this.#loop.queue.add(rsKey);
   }
 
@@ -125,11 +122,11 @@ export class ReplicaSetController {
     const diff = active.length - (rs.spec?.replicas ?? 1);
     if (diff < 0) {
       const count = Math.min(-diff, 500);
-      this.#expectations.expect(key, count, []);
-      const results = await Promise.allSettled(Array.from({ length: count }, () => this.#createPod(rs)));
-      const failed = results.filter((r) => r.status === 'rejected');
-      for (let i = 0; i < failed.length; i++) this.#expectations.creationObserved(key);
-      if (failed[0] !== undefined) throw failed[0].reason;
+      await createPodsExpected(
+        this.#expectations,
+        key,
+        Array.from({ length: count }, () => () => this.#createPod(rs)),
+      );
       return;
     }
     if (diff === 0) return;
@@ -139,23 +136,9 @@ export class ReplicaSetController {
   }
 
   async #createPod(rs: ReplicaSet): Promise<void> {
-    const template = rs.spec?.template ?? {};
-    const tm = template.metadata ?? {};
-    const pod: Pod = {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: {
-        generateName: `${rs.metadata?.name ?? ''}-`,
-        namespace: rs.metadata?.namespace ?? '',
-        ...(tm.labels === undefined ? {} : { labels: { ...tm.labels } }),
-        ...(tm.annotations === undefined ? {} : { annotations: { ...tm.annotations } }),
-        ...(tm.finalizers === undefined ? {} : { finalizers: [...tm.finalizers] }),
-        ownerReferences: [newControllerRef(rs, replicaSetKind)],
-      },
-      spec: copyOf(template.spec ?? { containers: [] }),
-    };
+    const pod = podFromTemplate(rs, { gvk: replicaSetKind, template: rs.spec?.template });
     const created = await this.#opts.client.create('/v1/pods', rs.metadata?.namespace ?? '', pod);
-    this.#opts.recorder?.event(refOf(rs), {
+    this.#opts.recorder?.event(objectRef(rs, replicaSetKind), {
       type: 'Normal',
       reason: 'SuccessfulCreate',
       message: `Created pod: ${created.metadata?.name ?? ''}`,
@@ -172,7 +155,7 @@ export class ReplicaSetController {
       if (reasonForError(err) !== 'NotFound') throw err;
       return;
     }
-    this.#opts.recorder?.event(refOf(rs), {
+    this.#opts.recorder?.event(objectRef(rs, replicaSetKind), {
       type: 'Normal',
       reason: 'SuccessfulDelete',
       message: `Deleted pod: ${name}`,
@@ -191,20 +174,4 @@ export class ReplicaSetController {
       if (reasonForError(err) !== 'NotFound') throw err;
     }
   }
-}
-
-function refOf(rs: ReplicaSet): {
-  kind: string;
-  apiVersion: string;
-  name: string;
-  namespace: string;
-  uid: string;
-} {
-  return {
-    kind: 'ReplicaSet',
-    apiVersion: 'apps/v1',
-    name: rs.metadata?.name ?? '',
-    namespace: rs.metadata?.namespace ?? '',
-    uid: rs.metadata?.uid ?? '',
-  };
 }

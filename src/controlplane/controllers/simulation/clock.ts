@@ -1,6 +1,7 @@
 // The one source of time of the simulated cluster: every simulated controller reads `now` and sets
-// its timers through this; the server passes its own clock (--clock), so a virtual one drives them.
-import type { Clock } from '../../../machinery/time/clock.js';
+// its timers through this. It is a view of the server's own clock (machinery/time/clock.ts), so a
+// virtual clock advanced by a test moves the kubelets, the leases and the CronJob schedules too.
+import { systemClock, type Clock } from '../../../machinery/time/clock.js';
 
 export interface SimClock {
   now(): number;
@@ -8,18 +9,7 @@ export interface SimClock {
   after(ms: number, fn: () => void): () => void;
 }
 
-export const realClock: SimClock = {
-  now: () => Date.now(),
-  after: (ms, fn) => {
-    const timer = setTimeout(fn, Math.max(0, ms));
-    timer.unref();
-    return () => {
-      clearTimeout(timer);
-    };
-  },
-};
-
-/** The server's clock as the simulated controllers use it. */
+/** The server's clock as the simulated cluster uses it. */
 export function simClockOf(clock: Clock): SimClock {
   return {
     now: () => clock.now(),
@@ -31,6 +21,8 @@ export function simClockOf(clock: Clock): SimClock {
     },
   };
 }
+
+export const realClock: SimClock = simClockOf(systemClock);
 
 /** RFC 3339 at second precision, as metav1.Time is written. */
 export const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

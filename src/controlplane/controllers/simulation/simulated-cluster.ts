@@ -2,6 +2,7 @@
 // its admitted storages: simulated nodes and their kubelets (in the manner of kwok), a scheduler, and
 // kube-controller-manager's workload controllers. Informers are shared between them as in one
 // process of kube-controller-manager.
+import { setMaxListeners } from 'node:events';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { KubeObject } from '../../../api/meta.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
@@ -23,7 +24,20 @@ import { Kubelets } from '../kubelet/kubelets.js';
 import { NodeHeartbeats } from '../kubelet/node-heartbeats.js';
 import { defaultNodeShape, type SimulatedNodeShape } from '../kubelet/node-template.js';
 import { APIClient, type ResourcePath } from './api-client.js';
-import { realClock, type SimClock } from './clock.js';
+import { simClockOf } from './clock.js';
+import { systemClock, type Clock } from '../../../machinery/time/clock.js';
+import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
+import type { DaemonSet } from '../../../api/apps/v1/daemon-set.js';
+import type { CronJob } from '../../../api/batch/v1/cron-job.js';
+import type { Endpoints } from '../../../api/core/v1/endpoints.js';
+import type { PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-budget.js';
+import { StatefulSetController } from '../statefulset/statefulset-controller.js';
+import { DaemonSetController } from '../daemonset/daemonset-controller.js';
+import { CronJobController } from '../cronjob/cronjob-controller.js';
+import { EndpointsController } from '../endpoint/endpoints-controller.js';
+import { PodGC } from '../podgc/pod-gc.js';
+import { TTLAfterFinishedController } from '../ttlafterfinished/ttl-after-finished.js';
+import { DisruptionController } from '../disruption/disruption-controller.js';
 import { Informer } from './informer.js';
 
 export const simulatedClusterHookName = 'start-simulated-cluster';
@@ -34,7 +48,8 @@ export interface SimulatedClusterOptions {
   /** How many nodes to register (--simulate-nodes). */
   readonly nodes: number;
   readonly nodeShape?: SimulatedNodeShape;
-  readonly clock?: SimClock;
+  /** The server's clock (default: the system's); a virtual one moves the whole cluster. */
+  readonly clock?: Clock;
 }
 
 interface Part {
@@ -51,7 +66,9 @@ export class SimulatedCluster {
 
   constructor(opts: SimulatedClusterOptions) {
     this.#logger = opts.logger;
-    const clock = opts.clock ?? realClock;
+    // Every informer's list and watch listens for the one abort.
+    setMaxListeners(64, this.#abort.signal);
+    const clock = simClockOf(opts.clock ?? systemClock);
     const client = new APIClient({
       groups: opts.groups,
       signal: this.#abort.signal,
@@ -73,6 +90,12 @@ export class SimulatedCluster {
     const services = informer<Service>('/v1/services');
     const jobs = informer<Job>('batch/v1/jobs');
     const slices = informer<EndpointSlice>('discovery.k8s.io/v1/endpointslices');
+    const statefulSets = informer<StatefulSet>('apps/v1/statefulsets');
+    const daemonSets = informer<DaemonSet>('apps/v1/daemonsets');
+    const cronJobs = informer<CronJob>('batch/v1/cronjobs');
+    const endpoints = informer<Endpoints>('/v1/endpoints');
+    const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
+    const logger = opts.logger;
     const recorder = (component: string): EventRecorder =>
       new EventRecorder({
         events: eventsIn(opts.groups),
@@ -123,6 +146,35 @@ export class SimulatedCluster {
         logger: opts.logger,
         recorder: recorder('job-controller'),
       }),
+      new StatefulSetController({
+        client,
+        statefulSets,
+        pods,
+        clock,
+        logger,
+        recorder: recorder('statefulset-controller'),
+      }),
+      new DaemonSetController({
+        client,
+        daemonSets,
+        pods,
+        nodes,
+        clock,
+        logger,
+        recorder: recorder('daemonset-controller'),
+      }),
+      new CronJobController({
+        client,
+        cronJobs,
+        jobs,
+        clock,
+        logger,
+        recorder: recorder('cronjob-controller'),
+      }),
+      new EndpointsController({ client, services, pods, endpoints, logger }),
+      new PodGC({ client, pods, nodes, clock, logger }),
+      new TTLAfterFinishedController({ client, jobs, clock, logger }),
+      new DisruptionController({ client, budgets, pods, clock, logger }),
     );
   }
 

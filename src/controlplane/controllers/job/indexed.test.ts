@@ -1,0 +1,48 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Job } from '../../../api/batch/v1/job.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import {
+  completionIndexAnnotation,
+  formatIndexes,
+  pendingIndexes,
+  succeededIndexes,
+  withIndex,
+} from './indexed.js';
+
+const pod = (index: string, phase: 'Running' | 'Succeeded'): Pod => ({
+  metadata: { annotations: { [completionIndexAnnotation]: index } },
+  spec: { containers: [] },
+  status: { phase },
+});
+
+describe('Indexed completion mode', () => {
+  it('writes completed indexes as kube does', () => {
+    assert.equal(formatIndexes([]), '');
+    assert.equal(formatIndexes([0, 1, 2, 4, 6, 7]), '0-2,4,6-7');
+  });
+
+  it('counts each succeeded index once, within completions', () => {
+    const pods = [
+      pod('0', 'Succeeded'),
+      pod('0', 'Succeeded'),
+      pod('2', 'Succeeded'),
+      pod('9', 'Succeeded'),
+      pod('x', 'Succeeded'),
+    ];
+    assert.deepEqual(succeededIndexes(pods, 5), [0, 2]);
+  });
+
+  it('hands out the lowest indexes neither done nor running', () => {
+    assert.deepEqual(pendingIndexes(5, { succeeded: [0], active: [pod('1', 'Running')] }, 2), [2, 3]);
+  });
+
+  it('puts the index in the annotation, label, env and hostname', () => {
+    const job: Job = { metadata: { name: 'j' } };
+    const p = withIndex({ metadata: {}, spec: { containers: [{ name: 'c' }] } }, job, 3);
+    assert.equal(p.metadata?.generateName, 'j-3-');
+    assert.equal(p.metadata.labels?.[completionIndexAnnotation], '3');
+    assert.equal(p.spec?.hostname, 'j-3');
+    assert.deepEqual(p.spec.containers[0]?.env?.[0]?.name, 'JOB_COMPLETION_INDEX');
+  });
+});

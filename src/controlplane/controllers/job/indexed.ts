@@ -1,0 +1,78 @@
+// Indexed completion mode (pkg/controller/job/indexed_job_utils.go): each pod carries its completion
+// index in an annotation and a label, gets JOB_COMPLETION_INDEX from that annotation and the
+// hostname `<job>-<index>`; the job is complete once every index in [0, completions) succeeded,
+// which status.completedIndexes writes as intervals ("0-2,4").
+import type { Job } from '../../../api/batch/v1/job.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+
+export const completionIndexAnnotation = 'batch.kubernetes.io/job-completion-index';
+export const completionIndexEnv = 'JOB_COMPLETION_INDEX';
+
+export const isIndexed = (job: Job): boolean => job.spec?.completionMode === 'Indexed';
+
+/** The pod's completion index; undefined when missing or not a number. */
+export function indexOf(pod: Pod): number | undefined {
+  const text = pod.metadata?.annotations?.[completionIndexAnnotation];
+  if (text === undefined || !/^\d+$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** The succeeded indexes within [0, completions), sorted. */
+export function succeededIndexes(pods: readonly Pod[], completions: number): number[] {
+  const done = new Set<number>();
+  for (const pod of pods) {
+    const i = indexOf(pod);
+    if (pod.status?.phase === 'Succeeded' && i !== undefined && i < completions) done.add(i);
+  }
+  return [...done].sort((a, b) => a - b);
+}
+
+/** Sorted indexes as kube writes them: runs of two or more as `a-b`, joined by commas. */
+export function formatIndexes(indexes: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < indexes.length;) {
+    const first = indexes[i] ?? 0;
+    let last = first;
+    while (indexes[i + 1] === last + 1) {
+      last++;
+      i++;
+    }
+    i++;
+    parts.push(first === last ? String(first) : `${String(first)}-${String(last)}`);
+  }
+  return parts.join(',');
+}
+
+/** The lowest `count` indexes neither succeeded nor held by an active pod. */
+export function pendingIndexes(
+  completions: number,
+  taken: { succeeded: readonly number[]; active: readonly Pod[] },
+  count: number,
+): number[] {
+  const busy = new Set<number>(taken.succeeded);
+  for (const pod of taken.active) {
+    const i = indexOf(pod);
+    if (i !== undefined) busy.add(i);
+  }
+  const out: number[] = [];
+  for (let i = 0; i < completions && out.length < count; i++) if (!busy.has(i)) out.push(i);
+  return out;
+}
+
+/** The template's pod given its index: annotation, label, env and hostname. */
+export function withIndex(pod: Pod, job: Job, index: number): Pod {
+  const text = String(index);
+  const meta = (pod.metadata ??= {});
+  meta.generateName = `${job.metadata?.name ?? ''}-${text}-`;
+  (meta.annotations ??= {})[completionIndexAnnotation] = text;
+  (meta.labels ??= {})[completionIndexAnnotation] = text;
+  const spec = (pod.spec ??= { containers: [] });
+  spec.hostname ??= `${job.metadata?.name ?? ''}-${text}`;
+  const env = {
+    name: completionIndexEnv,
+    valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${completionIndexAnnotation}']` } },
+  };
+  for (const c of [...(spec.initContainers ?? []), ...spec.containers])
+    if (!(c.env ?? []).some((e) => e.name === completionIndexEnv)) c.env = [...(c.env ?? []), env];
+  return pod;
+}

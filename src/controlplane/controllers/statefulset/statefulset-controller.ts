@@ -1,0 +1,192 @@
+// The StatefulSet controller (pkg/controller/statefulset): pods `<set>-<ordinal>` for ordinals
+// [start, start+replicas), each with its claims from volumeClaimTemplates made first. OrderedReady
+// creates one pod at a time and only once every lower one is Running and Ready, and scales down
+// from the highest ordinal one at a time; Parallel creates and deletes all at once. A failed pod is
+// deleted to be made again; RollingUpdate replaces pods of an older revision from the highest
+// ordinal down to the partition, one at a time. Claims are retained (the Retain policy).
+import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import type { EventRecorder } from '../event-recorder.js';
+import { copyOf, type APIClient } from '../simulation/api-client.js';
+import type { SimClock } from '../simulation/clock.js';
+import { controllerRefOf, isPodReady } from '../simulation/controller-ref.js';
+import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
+import { objectRef } from '../simulation/pod-control.js';
+import { WorkLoop } from '../simulation/work-loop.js';
+import {
+  claimsFor,
+  newStatefulPod,
+  ordinalOf,
+  revisionLabel,
+  statefulSetKind,
+  updateRevision,
+} from './stateful-pods.js';
+import { sameStatefulSetStatus, statefulSetStatus } from './statefulset-status.js';
+
+export interface StatefulSetControllerOptions {
+  readonly client: APIClient;
+  readonly statefulSets: Informer<StatefulSet>;
+  readonly pods: Informer<Pod>;
+  readonly clock: SimClock;
+  readonly logger: Logger;
+  readonly recorder?: EventRecorder;
+}
+
+const runningAndReady = (p: Pod): boolean => p.status?.phase === 'Running' && isPodReady(p);
+const terminating = (p: Pod): boolean => p.metadata?.deletionTimestamp !== undefined;
+const failed = (p: Pod): boolean => p.status?.phase === 'Failed' || p.status?.phase === 'Succeeded';
+
+export class StatefulSetController {
+  readonly #opts: StatefulSetControllerOptions;
+  readonly #loop: WorkLoop;
+
+  constructor(opts: StatefulSetControllerOptions) {
+    this.#opts = opts;
+    this.#loop = new WorkLoop({ name: 'statefulset', logger: opts.logger, sync: (k) => this.#sync(k) });
+    opts.statefulSets.addHandler((_t, set) => {
+      this.#loop.queue.add(keyOf(set));
+    });
+    opts.pods.addHandler((_t, pod) => {
+      const ref = controllerRefOf(pod);
+      if (ref?.kind === 'StatefulSet') this.#loop.queue.add(`${pod.metadata?.namespace ?? ''}/${ref.name}`);
+    });
+  }
+
+  run(): void {
+    this.#loop.run();
+    for (const set of this.#opts.statefulSets.list()) this.#loop.queue.add(keyOf(set));
+  }
+
+  close(): Promise<void> {
+    return this.#loop.close();
+  }
+
+  async #sync(key: string): Promise<void> {
+    const set = this.#opts.statefulSets.get(key);
+    if (set === undefined) return;
+    const { namespace } = splitKey(key);
+    const pods = this.#opts.pods
+      .list(namespace)
+      .filter((p) => controllerRefOf(p)?.uid === set.metadata?.uid && ordinalOf(set, p) !== undefined);
+    if (set.metadata?.deletionTimestamp === undefined) await this.#update(set, pods);
+    await this.#writeStatus(set, pods);
+  }
+
+  /** updateStatefulSet: one pass of creations, deletions and replacements. */
+  async #update(set: StatefulSet, pods: readonly Pod[]): Promise<void> {
+    const parallel = set.spec?.podManagementPolicy === 'Parallel';
+    const start = set.spec?.ordinals?.start ?? 0;
+    const replicas = set.spec?.replicas ?? 1;
+    const byOrdinal = new Map(pods.map((p) => [ordinalOf(set, p) ?? -1, p]));
+    for (let ordinal = start; ordinal < start + replicas; ordinal++) {
+      const pod = byOrdinal.get(ordinal);
+      if (pod === undefined) {
+        await this.#createPod(set, ordinal);
+        if (!parallel) return;
+        continue;
+      }
+      if (failed(pod) && !terminating(pod)) {
+        await this.#deletePod(set, pod);
+        if (!parallel) return;
+        continue;
+      }
+      if (!parallel && (terminating(pod) || !runningAndReady(pod))) return;
+    }
+    const condemned = pods
+      .filter((p) => {
+        const o = ordinalOf(set, p) ?? -1;
+        return o < start || o >= start + replicas;
+      })
+      .sort((a, b) => (ordinalOf(set, b) ?? 0) - (ordinalOf(set, a) ?? 0));
+    for (const pod of condemned) {
+      if (terminating(pod)) {
+        if (!parallel) return;
+        continue;
+      }
+      await this.#deletePod(set, pod);
+      if (!parallel) return;
+    }
+    await this.#rollingUpdate(set, pods);
+  }
+
+  /** Pods of an older revision, highest ordinal first down to the partition, once all are ready. */
+  async #rollingUpdate(set: StatefulSet, pods: readonly Pod[]): Promise<void> {
+    if (set.spec?.updateStrategy?.type === 'OnDelete') return;
+    if (!pods.every((p) => runningAndReady(p) && !terminating(p))) return;
+    const partition = set.spec?.updateStrategy?.rollingUpdate?.partition ?? 0;
+    const revision = updateRevision(set);
+    const stale = pods
+      .filter(
+        (p) => (ordinalOf(set, p) ?? 0) >= partition && p.metadata?.labels?.[revisionLabel] !== revision,
+      )
+      .sort((a, b) => (ordinalOf(set, b) ?? 0) - (ordinalOf(set, a) ?? 0));
+    const first = stale[0];
+    if (first !== undefined) await this.#deletePod(set, first);
+  }
+
+  async #createPod(set: StatefulSet, ordinal: number): Promise<void> {
+    const namespace = set.metadata?.namespace ?? '';
+    for (const claim of claimsFor(set, ordinal)) {
+      try {
+        await this.#opts.client.create('/v1/persistentvolumeclaims', namespace, claim);
+        this.#event(
+          set,
+          'SuccessfulCreate',
+          `create Claim ${claim.metadata?.name ?? ''} for Pod ${set.metadata?.name ?? ''}-${String(ordinal)} in StatefulSet ${set.metadata?.name ?? ''} success`,
+        );
+      } catch (err) {
+        if (reasonForError(err) !== 'AlreadyExists') throw err;
+      }
+    }
+    const pod = newStatefulPod(set, ordinal);
+    try {
+      await this.#opts.client.create('/v1/pods', namespace, pod);
+    } catch (err) {
+      if (reasonForError(err) === 'AlreadyExists') return;
+      throw err;
+    }
+    this.#event(
+      set,
+      'SuccessfulCreate',
+      `create Pod ${pod.metadata?.name ?? ''} in StatefulSet ${set.metadata?.name ?? ''} successful`,
+    );
+  }
+
+  async #deletePod(set: StatefulSet, pod: Pod): Promise<void> {
+    const name = pod.metadata?.name ?? '';
+    try {
+      await this.#opts.client.delete(
+        '/v1/pods',
+        { namespace: pod.metadata?.namespace ?? '', name },
+        { ...(pod.metadata?.uid === undefined ? {} : { preconditions: { uid: pod.metadata.uid } }) },
+      );
+    } catch (err) {
+      const reason = reasonForError(err);
+      if (reason === 'NotFound' || reason === 'Conflict') return;
+      throw err;
+    }
+    this.#event(
+      set,
+      'SuccessfulDelete',
+      `delete Pod ${name} in StatefulSet ${set.metadata?.name ?? ''} successful`,
+    );
+  }
+
+  #event(set: StatefulSet, reason: string, message: string): void {
+    this.#opts.recorder?.event(objectRef(set, statefulSetKind), { type: 'Normal', reason, message });
+  }
+
+  async #writeStatus(set: StatefulSet, pods: readonly Pod[]): Promise<void> {
+    const status = statefulSetStatus(set, pods, this.#opts.clock.now());
+    if (sameStatefulSetStatus(set.status, status)) return;
+    const updated = copyOf(set);
+    updated.status = status;
+    try {
+      await this.#opts.client.update('apps/v1/statefulsets/status', updated);
+    } catch (err) {
+      if (reasonForError(err) !== 'NotFound') throw err;
+    }
+  }
+}
