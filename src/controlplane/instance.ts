@@ -5,6 +5,7 @@ import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig, type Config } from '../server/config.js';
 import { AuditLogBackend } from '../server/audit/log-backend.js';
 import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
+import { JWTAuthenticator } from '../server/authn/jwt/jwt-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
 import { GenericAPIServer } from '../server/generic-api-server.js';
 import { ForwardingEncryptionMetrics } from '../server/encryption/forwarding-metrics.js';
@@ -120,11 +121,13 @@ export class ControlPlane {
       encryptionMetrics,
     });
     try {
+      const jwt = await Promise.all(o.jwtAuthenticators.map((config) => JWTAuthenticator.create({ config })));
       const config = completeConfig({
         listeners: init.listeners ?? listenersFor(o),
         tokens: o.tokens,
         tokenAuthenticators: [
           ...(assembly.tokenAuthenticators ?? []),
+          ...jwt.map((a) => a.authenticate),
           ...(o.webhookTarget === undefined
             ? []
             : [

@@ -8,6 +8,14 @@ import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
 import { loadWebhookTarget, type WebhookTarget } from '../authn/webhook-token-authenticator.js';
 import { loadPolicyFile } from '../audit/policy.js';
+import type {
+  AuthenticationConfiguration,
+  JWTAuthenticatorConfig,
+} from '../authn/jwt/authentication-config.js';
+import {
+  jwtAuthenticatorFromOidcFlags,
+  loadAuthenticationConfig,
+} from '../authn/jwt/load-authentication-config.js';
 import type { AuditPolicy } from '../audit/types.js';
 import type { TlsMaterial } from '../http/serving-listener.js';
 import { errorText } from '../logging/error-text.js';
@@ -21,7 +29,7 @@ import {
   validateRuntimeConfig,
 } from '../resource-config.js';
 import { defaultAltNames, ensureServingCertificates } from '../tls/self-signed.js';
-import { validateServerRunOptions, type ServerRunOptions } from './server-run-options.js';
+import { oidcFlagsOf, validateServerRunOptions, type ServerRunOptions } from './server-run-options.js';
 
 /** Invalid flag values; the CLI prints each and exits 1, as kube-apiserver does. */
 export class OptionsError extends Error {
@@ -57,6 +65,10 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly requestHeaderCAPem: string;
   /** --authentication-token-webhook-config-file read; absent without it. */
   readonly webhookTarget: WebhookTarget | undefined;
+  /** The JWT authenticators of --authentication-config, or the one the --oidc-* flags make. */
+  readonly jwtAuthenticators: readonly JWTAuthenticatorConfig[];
+  /** --authentication-config's anonymous section, when it has one. */
+  readonly anonymousConfig: AuthenticationConfiguration['anonymous'];
   /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
   readonly auditPolicy: AuditPolicy | undefined;
   /** --encryption-provider-config, read and checked; absent without the flag. */
@@ -85,6 +97,21 @@ async function webhookTargetOf(path: string): Promise<WebhookTarget | undefined>
     return await loadWebhookTarget(path);
   } catch (err) {
     throw new OptionsError([`invalid authentication config: ${errorText(err)}`]);
+  }
+}
+
+async function jwtAuthenticatorsOf(o: ServerRunOptions): Promise<AuthenticationConfiguration | undefined> {
+  try {
+    if (o.authenticationConfigFile !== '') return await loadAuthenticationConfig(o.authenticationConfigFile);
+    if (o.oidc.issuerURL === '') return undefined;
+    const jwt = await jwtAuthenticatorFromOidcFlags(oidcFlagsOf(o));
+    return { apiVersion: 'apiserver.config.k8s.io/v1beta1', kind: 'AuthenticationConfiguration', jwt: [jwt] };
+  } catch (err) {
+    const source =
+      o.authenticationConfigFile !== ''
+        ? `--authentication-config ${JSON.stringify(o.authenticationConfigFile)}`
+        : '--oidc-ca-file';
+    throw new OptionsError([`failed to load ${source}: ${errorText(err)}`]);
   }
 }
 
@@ -176,6 +203,7 @@ export async function completeServerRunOptions(
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);
   const auditPolicy = await auditPolicyOf(o);
   const webhookTarget = await webhookTargetOf(o.authenticationTokenWebhookConfigFile);
+  const authenticationConfig = await jwtAuthenticatorsOf(o);
   const [clientCAPem, requestHeaderCAPem] = await Promise.all([
     o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),
     o.requestHeaderClientCAFile === ''
@@ -206,6 +234,8 @@ export async function completeServerRunOptions(
     encryptionConfig,
     auditPolicy,
     webhookTarget,
+    jwtAuthenticators: authenticationConfig?.jwt ?? [],
+    anonymousConfig: authenticationConfig?.anonymous,
     clientCAPem,
     requestHeaderCAPem,
   };

@@ -7,6 +7,12 @@ import { defaultStorageOptions, validateStorageOptions, type StorageOptions } fr
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
 import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
 import { validateAdmissionPluginSelection } from '../../admission/default-chain.js';
+import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
+
+/** The --oidc-* flags with kube's default signing algorithm filled in. */
+export function oidcFlagsOf(o: Pick<ServerRunOptions, 'oidc'>): OidcFlags {
+  return { ...o.oidc, signingAlgs: o.oidc.signingAlgs.length === 0 ? ['RS256'] : o.oidc.signingAlgs };
+}
 
 /** --authorization-mode as given, or kube's default. */
 export function authorizationModesOf(o: Pick<ServerRunOptions, 'authorizationModes'>): readonly string[] {
@@ -36,6 +42,20 @@ export interface ServerRunOptions {
   authenticationTokenWebhookConfigFile: string;
   /** --authentication-token-webhook-cache-ttl (default 2m). */
   authenticationTokenWebhookCacheTTLMs: number;
+  /** --authentication-config ('' none): AuthenticationConfiguration with JWT authenticators. */
+  authenticationConfigFile: string;
+  /** The --oidc-* flags (signingAlgs empty means kube's default, RS256). */
+  oidc: {
+    issuerURL: string;
+    clientID: string;
+    caFile: string;
+    usernameClaim: string;
+    usernamePrefix: string;
+    groupsClaim: string;
+    groupsPrefix: string;
+    requiredClaims: Record<string, string>;
+    signingAlgs: string[];
+  };
   /** --audit-policy-file ('' no auditing). */
   auditPolicyFile: string;
   /** --audit-log-path: '' no log backend, '-' stdout. */
@@ -106,6 +126,18 @@ export function defaultServerRunOptions(): ServerRunOptions {
     requestHeaderExtraHeadersPrefix: [],
     authenticationTokenWebhookConfigFile: '',
     authenticationTokenWebhookCacheTTLMs: 120_000,
+    authenticationConfigFile: '',
+    oidc: {
+      issuerURL: '',
+      clientID: '',
+      caFile: '',
+      usernameClaim: 'sub',
+      usernamePrefix: '',
+      groupsClaim: '',
+      groupsPrefix: '',
+      requiredClaims: {},
+      signingAlgs: [],
+    },
     auditPolicyFile: '',
     auditLogPath: '',
     auditLogMaxSize: 0,
@@ -169,6 +201,7 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
       disable: o.disableAdmissionPlugins,
     }),
   );
+  errs.push(...validateOidcFlags(oidcFlagsOf(o), o.authenticationConfigFile));
   if (o.simulateNodes < 0 || o.simulateNodes > 65_000)
     errs.push('--simulate-nodes must be between 0 and 65000');
   for (const [flag, n] of [
