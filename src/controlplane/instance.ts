@@ -4,6 +4,9 @@
 import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig, type Config } from '../server/config.js';
 import { AuditLogBackend } from '../server/audit/log-backend.js';
+import { AuditWebhookBackend } from '../server/audit/webhook-backend.js';
+import { unionSink } from '../server/audit/union-sink.js';
+import type { AuditSink } from '../server/audit/types.js';
 import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
 import { JWTAuthenticator } from '../server/authn/jwt/jwt-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
@@ -63,16 +66,35 @@ export function listenersFor(o: CompletedServerRunOptions): ListenerConfig[] {
   return listeners;
 }
 
-/** The audit policy with its log backend (--audit-log-path, rotation in bytes). */
+/** The audit policy with its backends: --audit-log-path (rotation in bytes) and the webhook. */
 function auditOf(o: CompletedServerRunOptions): Config['audit'] {
   if (o.auditPolicy === undefined) return undefined;
-  const sink = new AuditLogBackend({
-    path: o.auditLogPath,
-    maxSizeBytes: o.auditLogMaxSize * 1024 * 1024,
-    maxBackups: o.auditLogMaxBackup,
-    maxAgeDays: o.auditLogMaxAge,
-  });
-  return { policy: o.auditPolicy, sink };
+  const sinks: AuditSink[] = [];
+  if (o.auditLogPath !== '')
+    sinks.push(
+      new AuditLogBackend({
+        path: o.auditLogPath,
+        maxSizeBytes: o.auditLogMaxSize * 1024 * 1024,
+        maxBackups: o.auditLogMaxBackup,
+        maxAgeDays: o.auditLogMaxAge,
+      }),
+    );
+  if (o.auditWebhookTarget !== undefined)
+    sinks.push(
+      new AuditWebhookBackend({
+        target: o.auditWebhookTarget,
+        mode: o.auditWebhookMode,
+        maxBatchSize: o.auditWebhookBatchMaxSize,
+        maxBatchWaitMs: o.auditWebhookBatchMaxWaitMs,
+        onError: (err, dropped) => {
+          o.logger.error(
+            "Error in audit plugin 'webhook' affecting " + String(dropped) + ' audit events',
+            err,
+          );
+        },
+      }),
+    );
+  return { policy: o.auditPolicy, sink: unionSink(sinks) };
 }
 
 export interface ControlPlaneInit {

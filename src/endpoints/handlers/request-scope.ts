@@ -52,6 +52,7 @@ export interface HandlerRequest {
   readonly info: RequestInfo;
   readonly user: UserInfo;
   readonly signal: AbortSignal;
+  readonly audit?: { annotate(key: string, value: string): void };
 }
 
 export type Handler = (scope: RequestScope, hr: HandlerRequest) => Promise<void>;
@@ -79,5 +80,12 @@ export function requestContext(hr: HandlerRequest, namespace: string): RequestCo
     addWarning: (message) => {
       hr.ex.warnings.add(message);
     },
+    ...(hr.audit === undefined
+      ? {}
+      : {
+          addAuditAnnotation: (key: string, value: string) => {
+            hr.audit?.annotate(key, value);
+          },
+        }),
   };
 }

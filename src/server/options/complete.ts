@@ -69,7 +69,9 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly jwtAuthenticators: readonly JWTAuthenticatorConfig[];
   /** --authentication-config's anonymous section, when it has one. */
   readonly anonymousConfig: AuthenticationConfiguration['anonymous'];
-  /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
+  /** --audit-webhook-config-file read; absent without it. */
+  readonly auditWebhookTarget: WebhookTarget | undefined;
+  /** --audit-policy-file read and checked; absent without it or without a backend (log or webhook). */
   readonly auditPolicy: AuditPolicy | undefined;
   /** --encryption-provider-config, read and checked; absent without the flag. */
   readonly encryptionConfig: LoadedEncryptionConfig | undefined;
@@ -115,9 +117,19 @@ async function jwtAuthenticatorsOf(o: ServerRunOptions): Promise<AuthenticationC
   }
 }
 
+async function auditWebhookTargetOf(path: string): Promise<WebhookTarget | undefined> {
+  if (path === '') return undefined;
+  try {
+    return await loadWebhookTarget(path);
+  } catch (err) {
+    throw new OptionsError([`initializing audit webhook: ${errorText(err)}`]);
+  }
+}
+
 /** Auditing needs a policy and a backend (kube's AuditOptions: no backend, no events). */
 async function auditPolicyOf(o: ServerRunOptions): Promise<AuditPolicy | undefined> {
-  if (o.auditPolicyFile === '' || o.auditLogPath === '') return undefined;
+  if (o.auditPolicyFile === '' || (o.auditLogPath === '' && o.auditWebhookConfigFile === ''))
+    return undefined;
   try {
     return await loadPolicyFile(o.auditPolicyFile);
   } catch (err) {
@@ -204,6 +216,7 @@ export async function completeServerRunOptions(
   const auditPolicy = await auditPolicyOf(o);
   const webhookTarget = await webhookTargetOf(o.authenticationTokenWebhookConfigFile);
   const authenticationConfig = await jwtAuthenticatorsOf(o);
+  const auditWebhookTarget = await auditWebhookTargetOf(o.auditWebhookConfigFile);
   const [clientCAPem, requestHeaderCAPem] = await Promise.all([
     o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),
     o.requestHeaderClientCAFile === ''
@@ -233,6 +246,7 @@ export async function completeServerRunOptions(
     clock: newClock(o.clockKind),
     encryptionConfig,
     auditPolicy,
+    auditWebhookTarget,
     webhookTarget,
     jwtAuthenticators: authenticationConfig?.jwt ?? [],
     anonymousConfig: authenticationConfig?.anonymous,

@@ -7,6 +7,7 @@ import { defaultStorageOptions, validateStorageOptions, type StorageOptions } fr
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
 import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
 import { validateAdmissionPluginSelection } from '../../admission/default-chain.js';
+import type { AuditWebhookMode } from '../audit/webhook-backend.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
 
 /** The --oidc-* flags with kube's default signing algorithm filled in. */
@@ -64,6 +65,13 @@ export interface ServerRunOptions {
   auditLogMaxSize: number;
   auditLogMaxBackup: number;
   auditLogMaxAge: number;
+  /** --audit-webhook-config-file ('' no webhook backend): a kubeconfig naming the audit service. */
+  auditWebhookConfigFile: string;
+  /** --audit-webhook-mode: batch (default), blocking or blocking-strict. */
+  auditWebhookMode: AuditWebhookMode;
+  /** --audit-webhook-batch-max-size (default 400) and --audit-webhook-batch-max-wait (default 30s). */
+  auditWebhookBatchMaxSize: number;
+  auditWebhookBatchMaxWaitMs: number;
   anonymousAuth: boolean;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
@@ -143,6 +151,10 @@ export function defaultServerRunOptions(): ServerRunOptions {
     auditLogMaxSize: 0,
     auditLogMaxBackup: 0,
     auditLogMaxAge: 0,
+    auditWebhookConfigFile: '',
+    auditWebhookMode: 'batch',
+    auditWebhookBatchMaxSize: 400,
+    auditWebhookBatchMaxWaitMs: 30_000,
     anonymousAuth: false,
     authorizationModes: [],
     enableAdmissionPlugins: [],
@@ -211,6 +223,8 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
   ] as const) {
     if (n < 0) errs.push(`--${flag} ${n} must be greater than or equal to 0`);
   }
+  if (o.auditWebhookBatchMaxSize <= 0)
+    errs.push(`--audit-webhook-batch-max-size ${o.auditWebhookBatchMaxSize} must be greater than 0`);
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');
