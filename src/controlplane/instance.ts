@@ -19,6 +19,7 @@ import { adminKubeConfig, writeKubeConfig, type KubeConfig } from '../server/kub
 import type { ObjectCountMetric, StorageSizeMetric } from '../server/metrics/apiserver-metrics.js';
 import type { Logger } from '../server/logging/logger.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
+import { anonymousAuthOf } from '../server/options/server-run-options.js';
 import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
 import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.js';
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
@@ -159,7 +160,7 @@ export class ControlPlane {
                 }).authenticate,
               ]),
         ],
-        anonymousAuth: o.anonymousAuth,
+        anonymousAuth: anonymousAuthOf(o, o.anonymousConfig),
         audit: auditOf(o),
         clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,
         requestHeader:

@@ -1,7 +1,7 @@
 // --audit-webhook-config-file in process: the audit service here receives EventList batches; a
 // request refused with 401 is one ResponseStarted event with no user; a ValidatingAdmissionPolicy's
-// auditAnnotations reach the event of the request it admitted; Impersonate-* headers are gone
-// before the request reaches admission.
+// auditAnnotations reach the event of the request it admitted; a request without credentials is
+// system:anonymous.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -133,6 +133,19 @@ describe('audit webhook backend', () => {
     });
     assert.equal(e.verb, 'list');
     assert.equal(received.filter((x) => x.auditID === auditID).length, 1);
+  });
+
+  it('serves a request without credentials as system:anonymous (--anonymous-auth defaults to true with RBAC)', async () => {
+    const res = await call('/api/v1/namespaces');
+    assert.equal(res.status, 403);
+    const body = (await res.json()) as { message: string };
+    assert.equal(
+      body.message,
+      'namespaces is forbidden: User "system:anonymous" cannot list resource "namespaces" in API group "" at the cluster scope',
+    );
+    const e = await eventWhere((x) => x.auditID === res.headers.get('audit-id'));
+    assert.deepEqual(e.user, { username: 'system:anonymous', groups: ['system:unauthenticated'] });
+    assert.equal((await call('/version')).status, 200);
   });
 
   it("adds a ValidatingAdmissionPolicy's auditAnnotations to the admitted request's event", async () => {

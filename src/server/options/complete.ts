@@ -216,6 +216,11 @@ export async function completeServerRunOptions(
   const auditPolicy = await auditPolicyOf(o);
   const webhookTarget = await webhookTargetOf(o.authenticationTokenWebhookConfigFile);
   const authenticationConfig = await jwtAuthenticatorsOf(o);
+  if (authenticationConfig?.anonymous !== undefined && o.anonymousAuth !== undefined)
+    throw new OptionsError([
+      // kube's text, its typo included.
+      'anonymous: Forbidden: --anonynous-auth flag cannot be set when anonymous field is configured in authentication configuration file',
+    ]);
   const auditWebhookTarget = await auditWebhookTargetOf(o.auditWebhookConfigFile);
   const [clientCAPem, requestHeaderCAPem] = await Promise.all([
     o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),

@@ -10,6 +10,22 @@ import { validateAdmissionPluginSelection } from '../../admission/default-chain.
 import type { AuditWebhookMode } from '../audit/webhook-backend.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
 
+/**
+ * Whether requests without credentials are served as system:anonymous. kube's default is true, but
+ * AlwaysAllow would then let anyone do anything, so the default is turned off under it (kube's
+ * ApplyAuthorization); an explicit --anonymous-auth=true is kept (kube resets that too, with a
+ * warning; Capstan's test setups on loopback use it). --authentication-config's anonymous section
+ * decides when it has one.
+ */
+export function anonymousAuthOf(
+  o: Pick<ServerRunOptions, 'anonymousAuth' | 'authorizationModes'>,
+  fromConfig?: { readonly enabled: boolean },
+): boolean {
+  if (fromConfig !== undefined) return fromConfig.enabled;
+  if (o.anonymousAuth !== undefined) return o.anonymousAuth;
+  return !authorizationModesOf(o).includes(modeAlwaysAllow);
+}
+
 /** The --oidc-* flags with kube's default signing algorithm filled in. */
 export function oidcFlagsOf(o: Pick<ServerRunOptions, 'oidc'>): OidcFlags {
   return { ...o.oidc, signingAlgs: o.oidc.signingAlgs.length === 0 ? ['RS256'] : o.oidc.signingAlgs };
@@ -72,7 +88,8 @@ export interface ServerRunOptions {
   /** --audit-webhook-batch-max-size (default 400) and --audit-webhook-batch-max-wait (default 30s). */
   auditWebhookBatchMaxSize: number;
   auditWebhookBatchMaxWaitMs: number;
-  anonymousAuth: boolean;
+  /** --anonymous-auth; undefined when not given (kube's default, true, unless AlwaysAllow authorizes). */
+  anonymousAuth: boolean | undefined;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
   /** --enable-admission-plugins: on top of the default-on plugins (all of Capstan's). */
@@ -155,7 +172,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     auditWebhookMode: 'batch',
     auditWebhookBatchMaxSize: 400,
     auditWebhookBatchMaxWaitMs: 30_000,
-    anonymousAuth: false,
+    anonymousAuth: undefined,
     authorizationModes: [],
     enableAdmissionPlugins: [],
     disableAdmissionPlugins: [],
