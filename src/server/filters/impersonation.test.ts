@@ -208,7 +208,7 @@ describe('impersonation filter: headers handed on', () => {
       bob({ 'Impersonate-User': 'jane', 'Impersonate-Extra-Scopes': 'view', 'X-Other': 'kept' }),
     );
     assert.equal(res.statusCode, 200, res.body);
-    const seen = res.json() as { user: string; headers: string[] };
+    const seen = res.json<{ user: string; headers: string[] }>();
     assert.equal(seen.user, 'jane');
     assert.ok(seen.headers.includes('x-other'));
     assert.deepEqual(
