@@ -161,6 +161,7 @@ export class ControlPlane {
               ]),
         ],
         anonymousAuth: anonymousAuthOf(o, o.anonymousConfig),
+        anonymousPaths: o.anonymousConfig?.conditions?.map((c) => c.path),
         audit: auditOf(o),
         clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,
         requestHeader:

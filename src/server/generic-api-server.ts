@@ -179,6 +179,7 @@ export class GenericAPIServer {
         ],
         tokenAuthenticators: c.tokenAuthenticators,
         anonymous: c.anonymousAuth,
+        ...(c.anonymousPaths === undefined ? {} : { anonymousPaths: c.anonymousPaths }),
         logger: c.logger,
         ...(c.audit === undefined ? {} : { onUnauthorized: auditFailedAuthentication(c.audit) }),
       }),

@@ -36,6 +36,8 @@ export interface AuthenticationOptions {
   readonly requestAuthenticators?: readonly RequestAuthenticator[];
   /** Requests without credentials proceed as system:anonymous (authorization then decides what they reach). */
   readonly anonymous: boolean;
+  /** With `anonymous`, the only paths it applies to (kube's anonymous.conditions); absent: every path. */
+  readonly anonymousPaths?: readonly string[];
   readonly logger: Logger;
   /** Told of each request refused with 401 before it is answered (the failed-authentication audit). */
   readonly onUnauthorized?: (scope: FilterScope) => void;
@@ -54,6 +56,9 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
     }
     return out;
   };
+  const anonymousPaths = opts.anonymousPaths === undefined ? undefined : new Set(opts.anonymousPaths);
+  const anonymousAt = (path: string): boolean =>
+    opts.anonymous && (anonymousPaths === undefined || anonymousPaths.has(path));
   const unauthorized = (scope: FilterScope): Promise<void> => {
     opts.onUnauthorized?.(scope);
     writeStatus(scope.res, newUnauthorized('').status);
@@ -71,7 +76,8 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
         opts.logger.v(4, 'Unable to authenticate the request', { err: result.reason });
         return unauthorized(scope);
       case 'none':
-        if (!opts.anonymous && !publicInfoPaths.has(scope.url.pathname)) return unauthorized(scope);
+        if (!anonymousAt(scope.url.pathname) && !publicInfoPaths.has(scope.url.pathname))
+          return unauthorized(scope);
         scope.user = anonymousUser;
         break;
     }
