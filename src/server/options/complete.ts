@@ -3,7 +3,11 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
-import { loadServiceAccountKeys, type ServiceAccountKeys } from '../authn/service-account-keys.js';
+import {
+  defaultServiceAccountIssuer,
+  loadServiceAccountKeys,
+  type ServiceAccountKeys,
+} from '../authn/service-account-keys.js';
 import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
 import { loadWebhookTarget, type WebhookTarget } from '../authn/webhook-token-authenticator.js';
@@ -102,17 +106,40 @@ async function webhookTargetOf(path: string): Promise<WebhookTarget | undefined>
   }
 }
 
+/** kube's ValidateAuthenticationConfiguration: a JWT issuer may not be a service account issuer. */
+function disallowedIssuerErrors(config: AuthenticationConfiguration, o: ServerRunOptions): string[] {
+  const saIssuers =
+    o.serviceAccountIssuers.length > 0 ? o.serviceAccountIssuers : [defaultServiceAccountIssuer];
+  return config.jwt.flatMap((a, i) =>
+    saIssuers.includes(a.issuer.url)
+      ? [
+          `jwt[${i}].issuer.url: Invalid value: ${JSON.stringify(a.issuer.url)}: URL must not overlap with disallowed issuers: [${[...saIssuers].sort().join(' ')}]`,
+        ]
+      : [],
+  );
+}
+
 async function jwtAuthenticatorsOf(o: ServerRunOptions): Promise<AuthenticationConfiguration | undefined> {
+  const checked = (config: AuthenticationConfiguration): AuthenticationConfiguration => {
+    const errs = disallowedIssuerErrors(config, o);
+    if (errs.length > 0) throw new Error(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
+    return config;
+  };
   try {
-    if (o.authenticationConfigFile !== '') return await loadAuthenticationConfig(o.authenticationConfigFile);
+    if (o.authenticationConfigFile !== '')
+      return checked(await loadAuthenticationConfig(o.authenticationConfigFile));
     if (o.oidc.issuerURL === '') return undefined;
     const jwt = await jwtAuthenticatorFromOidcFlags(oidcFlagsOf(o));
-    return { apiVersion: 'apiserver.config.k8s.io/v1beta1', kind: 'AuthenticationConfiguration', jwt: [jwt] };
+    return checked({
+      apiVersion: 'apiserver.config.k8s.io/v1beta1',
+      kind: 'AuthenticationConfiguration',
+      jwt: [jwt],
+    });
   } catch (err) {
     const source =
       o.authenticationConfigFile !== ''
         ? `--authentication-config ${JSON.stringify(o.authenticationConfigFile)}`
-        : '--oidc-ca-file';
+        : 'the --oidc-* flags';
     throw new OptionsError([`failed to load ${source}: ${errorText(err)}`]);
   }
 }

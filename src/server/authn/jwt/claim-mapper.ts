@@ -102,8 +102,9 @@ export class ClaimMapper {
 
   #strings(expression: string, bindings: Record<string, CelInput>, what: string): string[] {
     const v = this.#eval(expression, bindings);
+    if (v === null) return [];
     if (typeof v === 'string') return v === '' ? [] : [v];
-    if (v !== null && typeof v === 'object' && Symbol.iterator in v) {
+    if (typeof v === 'object' && Symbol.iterator in v) {
       const items = [...(v as Iterable<unknown>)];
       if (items.every((s) => typeof s === 'string')) return items;
     }

@@ -113,6 +113,7 @@ describe('JWT authenticator against a local HTTPS issuer', () => {
         '    uid: { claim: sub }',
         '    extra:',
         "    - { key: example.com/tier, valueExpression: 'claims.tier' }",
+        "    - { key: example.com/nick, valueExpression: 'has(claims.nick) ? claims.nick : null' }",
         '  userValidationRules:',
         '  - expression: \'!user.username.startsWith("cel:system")\'',
         '    message: no system users',
