@@ -47,10 +47,11 @@ const command = await build({
   outdir: 'dist/cmd',
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  // Bundled, so their code comes from the V8 code cache too: @noble/ciphers, and better-sqlite3's
-  // JavaScript (its addon is loaded by path: src/storage/backends/sqlite/open-database.ts).
+  // Bundled, so their code comes from the V8 code cache too: @noble/ciphers, better-sqlite3's
+  // JavaScript (its addon is loaded by path: src/storage/backends/sqlite/open-database.ts), and
+  // jose (ES modules only: bundled, the command never require()s an ES module).
   external: Object.keys(pkg.dependencies).filter(
-    (name) => !['@noble/ciphers', 'better-sqlite3'].includes(name),
+    (name) => !['@noble/ciphers', 'better-sqlite3', 'jose'].includes(name),
   ),
   define: { 'import.meta.url': '__capstanModuleURL' },
   minifyWhitespace: true,

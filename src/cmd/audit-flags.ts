@@ -1,6 +1,8 @@
 // The audit flags (kube-apiserver's Auditing section), each writing one ServerRunOptions field.
 import { flag, type Spec } from './flag-helpers.js';
-import { parseIntFlag } from './flag-values.js';
+import { oneOf } from './flag-helpers.js';
+import { parseDurationFlag, parseIntFlag } from './flag-values.js';
+import { auditWebhookModes } from '../server/audit/webhook-backend.js';
 
 const audit = 'Auditing';
 export const auditFlags: Spec[] = [
@@ -51,5 +53,46 @@ export const auditFlags: Spec[] = [
         'The maximum number of days to retain old audit log files based on the timestamp encoded in their filename.',
     },
     (o, v) => (o.auditLogMaxAge = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: audit,
+      name: 'audit-webhook-config-file',
+      kind: 'string',
+      usage: 'Path to a kubeconfig formatted file that defines the audit webhook configuration.',
+    },
+    (o, v) => (o.auditWebhookConfigFile = v),
+  ),
+  flag(
+    {
+      section: audit,
+      name: 'audit-webhook-mode',
+      kind: 'string',
+      usage:
+        'Strategy for sending audit events. Blocking indicates sending events should block server responses. Batch causes the backend to buffer and write events asynchronously. Known modes are batch,blocking,blocking-strict.',
+      def: 'batch',
+    },
+    (o, v) => (o.auditWebhookMode = oneOf(auditWebhookModes, v)),
+  ),
+  flag(
+    {
+      section: audit,
+      name: 'audit-webhook-batch-max-size',
+      kind: 'int',
+      usage: 'The maximum size of a batch. Only used in batch mode.',
+      def: '400',
+    },
+    (o, v) => (o.auditWebhookBatchMaxSize = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: audit,
+      name: 'audit-webhook-batch-max-wait',
+      kind: 'duration',
+      usage:
+        "The amount of time to wait before force writing the batch that hadn't reached the max size. Only used in batch mode.",
+      def: '30s',
+    },
+    (o, v) => (o.auditWebhookBatchMaxWaitMs = parseDurationFlag(v)),
   ),
 ];

@@ -6,6 +6,7 @@ import { flag, oneOf, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
 import { auditFlags } from './audit-flags.js';
 import { authnFlags } from './authn-flags.js';
+import { oidcFlags } from './oidc-flags.js';
 import { simulateFlags } from './simulate-flags.js';
 import { storageFlags } from './storage-flags.js';
 import { parsePortRange } from '../registry/core/service/port-range.js';
@@ -302,6 +303,7 @@ const loggingFlags: Spec[] = [
 export const capstanFlags: readonly Spec[] = [
   ...servingFlags,
   ...authnFlags,
+  ...oidcFlags,
   ...authzFlags,
   ...admissionFlags,
   ...storageFlags,

@@ -4,7 +4,11 @@
 import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig, type Config } from '../server/config.js';
 import { AuditLogBackend } from '../server/audit/log-backend.js';
+import { AuditWebhookBackend } from '../server/audit/webhook-backend.js';
+import { unionSink } from '../server/audit/union-sink.js';
+import type { AuditSink } from '../server/audit/types.js';
 import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
+import { JWTAuthenticator } from '../server/authn/jwt/jwt-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
 import { GenericAPIServer } from '../server/generic-api-server.js';
 import { ForwardingEncryptionMetrics } from '../server/encryption/forwarding-metrics.js';
@@ -15,6 +19,7 @@ import { adminKubeConfig, writeKubeConfig, type KubeConfig } from '../server/kub
 import type { ObjectCountMetric, StorageSizeMetric } from '../server/metrics/apiserver-metrics.js';
 import type { Logger } from '../server/logging/logger.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
+import { anonymousAuthOf } from '../server/options/server-run-options.js';
 import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
 import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.js';
 import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
@@ -66,16 +71,35 @@ export function listenersFor(o: CompletedServerRunOptions): ListenerConfig[] {
   return listeners;
 }
 
-/** The audit policy with its log backend (--audit-log-path, rotation in bytes). */
+/** The audit policy with its backends: --audit-log-path (rotation in bytes) and the webhook. */
 function auditOf(o: CompletedServerRunOptions): Config['audit'] {
   if (o.auditPolicy === undefined) return undefined;
-  const sink = new AuditLogBackend({
-    path: o.auditLogPath,
-    maxSizeBytes: o.auditLogMaxSize * 1024 * 1024,
-    maxBackups: o.auditLogMaxBackup,
-    maxAgeDays: o.auditLogMaxAge,
-  });
-  return { policy: o.auditPolicy, sink };
+  const sinks: AuditSink[] = [];
+  if (o.auditLogPath !== '')
+    sinks.push(
+      new AuditLogBackend({
+        path: o.auditLogPath,
+        maxSizeBytes: o.auditLogMaxSize * 1024 * 1024,
+        maxBackups: o.auditLogMaxBackup,
+        maxAgeDays: o.auditLogMaxAge,
+      }),
+    );
+  if (o.auditWebhookTarget !== undefined)
+    sinks.push(
+      new AuditWebhookBackend({
+        target: o.auditWebhookTarget,
+        mode: o.auditWebhookMode,
+        maxBatchSize: o.auditWebhookBatchMaxSize,
+        maxBatchWaitMs: o.auditWebhookBatchMaxWaitMs,
+        onError: (err, dropped) => {
+          o.logger.error(
+            "Error in audit plugin 'webhook' affecting " + String(dropped) + ' audit events',
+            err,
+          );
+        },
+      }),
+    );
+  return { policy: o.auditPolicy, sink: unionSink(sinks) };
 }
 
 export interface ControlPlaneInit {
@@ -140,11 +164,13 @@ export class ControlPlane {
             ...(init.testAPI?.requestLog === undefined ? {} : { requestLog: init.testAPI.requestLog }),
           });
     try {
+      const jwt = await Promise.all(o.jwtAuthenticators.map((config) => JWTAuthenticator.create({ config })));
       const config = completeConfig({
         listeners: init.listeners ?? listenersFor(o),
         tokens: o.tokens,
         tokenAuthenticators: [
           ...(assembly.tokenAuthenticators ?? []),
+          ...jwt.map((a) => a.authenticate),
           ...(o.webhookTarget === undefined
             ? []
             : [
@@ -154,7 +180,8 @@ export class ControlPlane {
                 }).authenticate,
               ]),
         ],
-        anonymousAuth: o.anonymousAuth,
+        anonymousAuth: anonymousAuthOf(o, o.anonymousConfig),
+        anonymousPaths: o.anonymousConfig?.conditions?.map((c) => c.path),
         audit: auditOf(o),
         clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,
         requestHeader:

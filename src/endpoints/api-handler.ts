@@ -83,6 +83,8 @@ export interface APIRequest {
   readonly url: RequestURL;
   readonly info: RequestInfo;
   readonly user: UserInfo | undefined;
+  /** The request's audit record when the policy audits it (admission adds annotations to it). */
+  readonly audit?: { annotate(key: string, value: string): void } | undefined;
   /** Aborted when the client goes away or the server gives up; read only by what needs it. */
   readonly signal: AbortSignal;
 }
@@ -124,6 +126,7 @@ function handlerRequest(ex: Exchange, r: APIRequest, info: RequestInfo): Handler
     ex,
     info,
     user: r.user ?? anonymousUser,
+    ...(r.audit === undefined ? {} : { audit: r.audit }),
     get signal() {
       return r.signal;
     },

@@ -21,6 +21,8 @@ export interface Config {
   /** Asked in turn about a bearer token the static tokens do not know (service account tokens). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
   readonly anonymousAuth?: boolean;
+  /** --authentication-config's anonymous.conditions: the only paths anonymous requests reach (absent: all). */
+  readonly anonymousPaths?: readonly string[] | undefined;
   /** --client-ca-file's bundle: client certificates it signed authenticate (CN, O's). */
   readonly clientCA?: string | undefined;
   /** --requestheader-*: a front proxy's certificate vouches for the user in its headers. */
@@ -91,6 +93,7 @@ export function completeConfig(config: Config): CompletedConfig {
     tokens: config.tokens ?? new Map(),
     tokenAuthenticators: Object.freeze([...(config.tokenAuthenticators ?? [])]),
     anonymousAuth: config.anonymousAuth ?? false,
+    anonymousPaths: config.anonymousPaths,
     audit: config.audit,
     clientCA: config.clientCA,
     requestHeader: config.requestHeader,

@@ -6,7 +6,7 @@ import { statusError } from '../machinery/errors/index.js';
 import type { CompletedConfig } from './config.js';
 import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { withAuthentication } from './filters/authentication.js';
-import { withAudit } from './filters/audit.js';
+import { auditFailedAuthentication, withAudit } from './filters/audit.js';
 import { withImpersonation } from './filters/impersonation.js';
 import { RequestHeaderAuthenticator } from './authn/request-header-authenticator.js';
 import { X509Authenticator } from './authn/x509-authenticator.js';
@@ -119,7 +119,7 @@ export class GenericAPIServer {
         this.#listeners.push(await ServingListener.listen(l, onRequest));
     } catch (err) {
       await Promise.all(this.#listeners.map((l) => l.close()));
-      this.#config.audit?.sink.close?.();
+      await this.#config.audit?.sink.close?.();
       throw err;
     }
     this.#postStart = this.#hooks.runPostStartHooks(this.#config.logger);
@@ -193,7 +193,9 @@ export class GenericAPIServer {
         ],
         tokenAuthenticators: c.tokenAuthenticators,
         anonymous: c.anonymousAuth,
+        ...(c.anonymousPaths === undefined ? {} : { anonymousPaths: c.anonymousPaths }),
         logger: c.logger,
+        ...(c.audit === undefined ? {} : { onUnauthorized: auditFailedAuthentication(c.audit) }),
       }),
       ...(c.audit === undefined ? [] : [withAudit(c.audit)]),
       withImpersonation({ authorizer: c.authorizer, logger: c.logger }),
@@ -262,6 +264,8 @@ export class GenericAPIServer {
     }
     this.#tracker.close();
     this.#deadlines.close();
+    // The last events (a webhook's batch) go out once no request can add one.
+    await this.#config.audit?.sink.close?.();
     await Promise.all(this.#listeners.map((l) => l.close()));
     this.#metrics.close();
   }

@@ -55,6 +55,7 @@ export interface HandlerRequest {
   readonly info: RequestInfo;
   readonly user: UserInfo;
   readonly signal: AbortSignal;
+  readonly audit?: { annotate(key: string, value: string): void };
 }
 
 export type Handler = (scope: RequestScope, hr: HandlerRequest) => Promise<void>;
@@ -82,5 +83,12 @@ export function requestContext(hr: HandlerRequest, namespace: string): RequestCo
     addWarning: (message) => {
       hr.ex.warnings.add(message);
     },
+    ...(hr.audit === undefined
+      ? {}
+      : {
+          addAuditAnnotation: (key: string, value: string) => {
+            hr.audit?.annotate(key, value);
+          },
+        }),
   };
 }

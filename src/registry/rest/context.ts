@@ -14,6 +14,8 @@ export interface RequestContext {
   readonly user: UserInfo;
   /** Adds a `Warning` header to the response (kube's warning.AddWarning). */
   addWarning(message: string): void;
+  /** Adds an annotation to the request's audit event (kube's audit.AddAuditAnnotation); absent when not audited. */
+  addAuditAnnotation?(key: string, value: string): void;
   /** When the server will end this request (epoch ms), as Go's ctx.Deadline(); watches only. */
   readonly deadline?: number;
 }

@@ -36,7 +36,8 @@ export interface AuditPolicy {
 }
 
 export interface AuditUser {
-  username: string;
+  /** Absent for a request no authenticator accepted (kube's `user: {}`). */
+  username?: string;
   uid?: string;
   groups?: string[];
   extra?: Record<string, string[]>;
@@ -96,5 +97,5 @@ export function auditUser(user: UserInfo): AuditUser {
 export interface AuditSink {
   processEvents(...events: AuditEvent[]): void;
   /** Called once at shutdown, after the last request. */
-  close?(): void;
+  close?(): void | Promise<void>;
 }

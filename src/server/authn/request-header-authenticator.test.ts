@@ -29,9 +29,11 @@ describe('RequestHeaderAuthenticator beside client certificates', () => {
         tls: { ...serving, clientCAPem: `${clients.caPem}\n${proxies.caPem}` },
       },
       (req, res) => {
-        res.end(
-          JSON.stringify({ requestHeader: requestHeader.authenticate(req), x509: x509.authenticate(req) }),
+        const result = { requestHeader: requestHeader.authenticate(req), x509: x509.authenticate(req) };
+        const remote = req.rawHeaders.filter(
+          (h, i) => i % 2 === 0 && h.toLowerCase().startsWith('x-remote-'),
         );
+        res.end(JSON.stringify({ ...result, remoteHeadersLeft: remote }));
       },
     );
   });
@@ -77,6 +79,8 @@ describe('RequestHeaderAuthenticator beside client certificates', () => {
     });
     // The proxy's certificate is no client certificate of --client-ca-file.
     assert.equal((result.x509 as { kind: string }).kind, 'invalid');
+    // ClearAuthenticationHeaders: nothing the proxy asserted is handed on.
+    assert.deepEqual(result.remoteHeadersLeft, []);
   });
 
   it('is not asked without a username header', async () => {
@@ -90,6 +94,7 @@ describe('RequestHeaderAuthenticator beside client certificates', () => {
       kind: 'invalid',
       reason: 'x509: subject with cn=other-proxy is not in the allowed list',
     });
+    assert.deepEqual(result.remoteHeadersLeft, ['X-Remote-User']);
   });
 
   it('trusts no headers from a client certificate of the other CA, which still authenticates itself', async () => {

@@ -6,6 +6,7 @@
 import type { X509Certificate } from 'node:crypto';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { HttpRequest } from '../http/types.js';
+import { removeHeaders } from '../http/remove-headers.js';
 import type { AuthenticationResult } from './token-auth.js';
 import { asList, connectionOf, tlsSocketOf, verifyPeer, type PeerVerdict } from './x509-authenticator.js';
 import { parseCABundle } from './x509-chain.js';
@@ -93,6 +94,14 @@ export class RequestHeaderAuthenticator {
       (extra[unescape(header.slice(prefix.length))] ??= []).push(...values);
     }
     const user: UserInfo = { name, groups, ...(Object.keys(extra).length === 0 ? {} : { extra }) };
+    // ClearAuthenticationHeaders: what the proxy asserted is not passed on.
+    removeHeaders(
+      req,
+      (h) =>
+        this.#usernameHeaders.includes(h) ||
+        this.#groupHeaders.includes(h) ||
+        this.#extraPrefixes.some((p) => h.startsWith(p)),
+    );
     return { kind: 'user', user };
   }
 }

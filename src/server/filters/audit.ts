@@ -7,9 +7,11 @@ import { isIP } from 'node:net';
 import { anonymousUser } from '../../registry/rest/context.js';
 import { auditConfigFor } from '../audit/policy-checker.js';
 import { RequestAudit, microTime, nowMicros } from '../audit/request-audit.js';
+import type { UserInfo } from '../../registry/rest/context.js';
 import {
   auditUser,
   type AuditEvent,
+  type AuditLevel,
   type AuditSink,
   type AuditObjectReference,
   type AuditPolicy,
@@ -105,33 +107,79 @@ function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolea
   return chunks;
 }
 
+/** The Audit-ID of a request: the client's, or a new UUID; set on the response (kube's WithAuditInit). */
+function auditIDOf(scope: FilterScope): string {
+  const given = scope.req.headers['audit-id'];
+  const auditID = typeof given === 'string' && given !== '' ? given : randomUUID();
+  if (!scope.res.headersSent) scope.res.setHeader('Audit-ID', auditID);
+  return auditID;
+}
+
+/** LogRequestMetadata: the event as it stands at RequestReceived; `user` absent when none authenticated. */
+function newEvent(scope: FilterScope, level: AuditLevel, user: UserInfo | undefined): AuditEvent {
+  const { req } = scope;
+  const received = microTime(nowMicros());
+  const event: AuditEvent = {
+    kind: 'Event',
+    apiVersion: 'audit.k8s.io/v1',
+    level,
+    auditID: auditIDOf(scope),
+    stage: 'RequestReceived',
+    requestURI: req.url ?? '/',
+    verb: scope.info.verb,
+    user: user === undefined ? {} : auditUser(user),
+    sourceIPs: sourceIPs(req),
+    requestReceivedTimestamp: received,
+    stageTimestamp: received,
+  };
+  const userAgent = req.headers['user-agent'];
+  if (userAgent !== undefined) event.userAgent = userAgent;
+  const ref = objectRef(scope);
+  if (ref !== undefined) event.objectRef = ref;
+  return event;
+}
+
+/** getAuthMethods: which credentials a refused request carried. */
+function attemptedMethods(req: HttpRequest): string {
+  const methods: string[] = [];
+  const auth = (req.headers.authorization ?? '').trim();
+  if (auth.toLowerCase().startsWith('basic ')) methods.push('basic');
+  const parts = auth.split(' ');
+  if (parts.length > 1 && parts[0]?.toLowerCase() === 'bearer') methods.push('bearer');
+  if (/[?&]access_token=[^&]/.test(req.url ?? '')) methods.push('access_token');
+  const socket = req.socket as { getPeerCertificate?: () => { raw?: unknown } };
+  if (socket.getPeerCertificate?.().raw !== undefined) methods.push('x509');
+  return methods.length === 0 ? '' : `Authentication failed, attempted: ${methods.join(', ')}`;
+}
+
+/**
+ * WithFailedAuthenticationAudit: a request refused with 401 is one ResponseStarted event with no
+ * user, its responseStatus naming the credentials it tried.
+ */
+export function auditFailedAuthentication(opts: AuditFilterOptions): (scope: FilterScope) => void {
+  return (scope) => {
+    const config = auditConfigFor(opts.policy, authorizationAttributes(scope.info, { name: '', groups: [] }));
+    if (config.level === 'None') {
+      auditIDOf(scope);
+      return;
+    }
+    const event = newEvent(scope, config.level, undefined);
+    const message = attemptedMethods(scope.req);
+    event.responseStatus = { metadata: {}, ...(message === '' ? {} : { message }), code: 401 };
+    new RequestAudit(event, config, opts.sink).stage('ResponseStarted');
+  };
+}
+
 export function withAudit(opts: AuditFilterOptions): Filter {
   return (next) => async (scope) => {
     const { req, res } = scope;
-    const given = req.headers['audit-id'];
-    const auditID = typeof given === 'string' && given !== '' ? given : randomUUID();
-    if (!res.headersSent) res.setHeader('Audit-ID', auditID);
     const user = scope.user ?? anonymousUser;
     const config = auditConfigFor(opts.policy, authorizationAttributes(scope.info, user));
-    if (config.level === 'None') return next(scope);
-    const received = microTime(nowMicros());
-    const event: AuditEvent = {
-      kind: 'Event',
-      apiVersion: 'audit.k8s.io/v1',
-      level: config.level,
-      auditID,
-      stage: 'RequestReceived',
-      requestURI: req.url ?? '/',
-      verb: scope.info.verb,
-      user: auditUser(user),
-      sourceIPs: sourceIPs(req),
-      requestReceivedTimestamp: received,
-      stageTimestamp: received,
-    };
-    const userAgent = req.headers['user-agent'];
-    if (userAgent !== undefined) event.userAgent = userAgent;
-    const ref = objectRef(scope);
-    if (ref !== undefined) event.objectRef = ref;
+    if (config.level === 'None') {
+      auditIDOf(scope);
+      return next(scope);
+    }
+    const event = newEvent(scope, config.level, user);
     const audit = new RequestAudit(event, config, opts.sink);
     scope.audit = audit;
     const requestChunks =

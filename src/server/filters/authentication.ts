@@ -5,6 +5,7 @@
 import { anonymousUser } from '../../registry/rest/context.js';
 import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
+import { removeHeaders } from '../http/remove-headers.js';
 import { withAuthenticatedGroup, type AuthenticationResult, type TokenTable } from '../authn/token-auth.js';
 import { authenticateToken, type TokenAuthenticator } from '../authn/token-authenticator.js';
 
@@ -35,7 +36,11 @@ export interface AuthenticationOptions {
   readonly requestAuthenticators?: readonly RequestAuthenticator[];
   /** Requests without credentials proceed as system:anonymous (authorization then decides what they reach). */
   readonly anonymous: boolean;
+  /** With `anonymous`, the only paths it applies to (kube's anonymous.conditions); absent: every path. */
+  readonly anonymousPaths?: readonly string[];
   readonly logger: Logger;
+  /** Told of each request refused with 401 before it is answered (the failed-authentication audit). */
+  readonly onUnauthorized?: (scope: FilterScope) => void;
 }
 
 export function withAuthentication(opts: AuthenticationOptions): Filter {
@@ -51,20 +56,28 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
     }
     return out;
   };
+  const anonymousPaths = opts.anonymousPaths === undefined ? undefined : new Set(opts.anonymousPaths);
+  const anonymousAt = (path: string): boolean =>
+    opts.anonymous && (anonymousPaths === undefined || anonymousPaths.has(path));
+  const unauthorized = (scope: FilterScope): Promise<void> => {
+    opts.onUnauthorized?.(scope);
+    writeStatus(scope.res, newUnauthorized('').status);
+    return Promise.resolve();
+  };
   const admit = (scope: FilterScope, result: AuthenticationResult, next: Handler): Promise<void> => {
     switch (result.kind) {
       case 'user':
         scope.user = withGroup(result.user);
+        // Not needed past authentication, and not to be passed on.
+        if (scope.req.headers.authorization !== undefined)
+          removeHeaders(scope.req, (h) => h === 'authorization');
         break;
       case 'invalid':
         opts.logger.v(4, 'Unable to authenticate the request', { err: result.reason });
-        writeStatus(scope.res, newUnauthorized('').status);
-        return Promise.resolve();
+        return unauthorized(scope);
       case 'none':
-        if (!opts.anonymous && !publicInfoPaths.has(scope.url.pathname)) {
-          writeStatus(scope.res, newUnauthorized('').status);
-          return Promise.resolve();
-        }
+        if (!anonymousAt(scope.url.pathname) && !publicInfoPaths.has(scope.url.pathname))
+          return unauthorized(scope);
         scope.user = anonymousUser;
         break;
     }

@@ -50,6 +50,13 @@ describe('authentication', () => {
     assert.equal(res.statusCode, 404);
     assert.equal(res.json<{ message: string }>().message, 'the server could not find the requested resource');
   });
+
+  it("limits anonymous requests to the authentication config's anonymous.conditions paths", async () => {
+    const { request } = testServer({ config: { anonymousAuth: true, anonymousPaths: ['/api/v1/pods'] } });
+    assert.equal((await request('/api/v1/pods')).statusCode, 404);
+    assert.equal((await request('/api/v1/services')).statusCode, 401);
+    assert.equal((await request('/healthz')).statusCode, 200);
+  });
 });
 
 describe('max in flight', () => {

@@ -195,3 +195,25 @@ describe('buildImpersonationRequests', () => {
     assert.equal(splitServiceAccountUsername('jane'), undefined);
   });
 });
+
+describe('impersonation filter: headers handed on', () => {
+  const headersSeen: APIMount = async (scope) => {
+    scope.res.end(JSON.stringify({ user: scope.user?.name, headers: Object.keys(scope.req.headers).sort() }));
+    return Promise.resolve(true);
+  };
+  const { request } = testServer({ config: { tokens, authorizer: rbac() }, api: headersSeen });
+
+  it('drops Authorization and Impersonate-* once they have been acted on', async () => {
+    const res = await request(
+      bob({ 'Impersonate-User': 'jane', 'Impersonate-Extra-Scopes': 'view', 'X-Other': 'kept' }),
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    const seen = res.json<{ user: string; headers: string[] }>();
+    assert.equal(seen.user, 'jane');
+    assert.ok(seen.headers.includes('x-other'));
+    assert.deepEqual(
+      seen.headers.filter((h) => h === 'authorization' || h.startsWith('impersonate-')),
+      [],
+    );
+  });
+});

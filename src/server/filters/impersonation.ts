@@ -14,6 +14,7 @@ import {
 import { writeHttpError, writeStatus } from '../http/respond.js';
 import type { Logger } from '../logging/logger.js';
 import { forbiddenStatus } from './authorization.js';
+import { removeHeaders } from '../http/remove-headers.js';
 import type { Filter } from './filter-scope.js';
 
 const resourceOf: Record<ImpersonationKind, string> = {
@@ -128,6 +129,7 @@ export function withImpersonation(opts: ImpersonationFilterOptions): Filter {
       }
     }
     const user = impersonatedUser(parsed.requests, parsed.groupsSpecified);
+    removeHeaders(scope.req, (h) => h.startsWith('impersonate-'));
     scope.audit?.impersonate(user);
     scope.user = user;
     return next(scope);

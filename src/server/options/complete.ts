@@ -3,11 +3,23 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
-import { loadServiceAccountKeys, type ServiceAccountKeys } from '../authn/service-account-keys.js';
+import {
+  defaultServiceAccountIssuer,
+  loadServiceAccountKeys,
+  type ServiceAccountKeys,
+} from '../authn/service-account-keys.js';
 import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
 import { loadWebhookTarget, type WebhookTarget } from '../authn/webhook-token-authenticator.js';
 import { loadPolicyFile } from '../audit/policy.js';
+import type {
+  AuthenticationConfiguration,
+  JWTAuthenticatorConfig,
+} from '../authn/jwt/authentication-config.js';
+import {
+  jwtAuthenticatorFromOidcFlags,
+  loadAuthenticationConfig,
+} from '../authn/jwt/load-authentication-config.js';
 import type { AuditPolicy } from '../audit/types.js';
 import type { TlsMaterial } from '../http/serving-listener.js';
 import { errorText } from '../logging/error-text.js';
@@ -21,7 +33,7 @@ import {
   validateRuntimeConfig,
 } from '../resource-config.js';
 import { defaultAltNames, ensureServingCertificates } from '../tls/self-signed.js';
-import { validateServerRunOptions, type ServerRunOptions } from './server-run-options.js';
+import { oidcFlagsOf, validateServerRunOptions, type ServerRunOptions } from './server-run-options.js';
 
 /** Invalid flag values; the CLI prints each and exits 1, as kube-apiserver does. */
 export class OptionsError extends Error {
@@ -59,7 +71,13 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly proxyClientCert: { readonly cert: string; readonly key: string } | undefined;
   /** --authentication-token-webhook-config-file read; absent without it. */
   readonly webhookTarget: WebhookTarget | undefined;
-  /** --audit-policy-file read and checked; absent without it or without --audit-log-path. */
+  /** The JWT authenticators of --authentication-config, or the one the --oidc-* flags make. */
+  readonly jwtAuthenticators: readonly JWTAuthenticatorConfig[];
+  /** --authentication-config's anonymous section, when it has one. */
+  readonly anonymousConfig: AuthenticationConfiguration['anonymous'];
+  /** --audit-webhook-config-file read; absent without it. */
+  readonly auditWebhookTarget: WebhookTarget | undefined;
+  /** --audit-policy-file read and checked; absent without it or without a backend (log or webhook). */
   readonly auditPolicy: AuditPolicy | undefined;
   /** --encryption-provider-config, read and checked; absent without the flag. */
   readonly encryptionConfig: LoadedEncryptionConfig | undefined;
@@ -106,9 +124,57 @@ async function webhookTargetOf(path: string): Promise<WebhookTarget | undefined>
   }
 }
 
+/** kube's ValidateAuthenticationConfiguration: a JWT issuer may not be a service account issuer. */
+function disallowedIssuerErrors(config: AuthenticationConfiguration, o: ServerRunOptions): string[] {
+  const saIssuers =
+    o.serviceAccountIssuers.length > 0 ? o.serviceAccountIssuers : [defaultServiceAccountIssuer];
+  return config.jwt.flatMap((a, i) =>
+    saIssuers.includes(a.issuer.url)
+      ? [
+          `jwt[${i}].issuer.url: Invalid value: ${JSON.stringify(a.issuer.url)}: URL must not overlap with disallowed issuers: [${[...saIssuers].sort().join(' ')}]`,
+        ]
+      : [],
+  );
+}
+
+async function jwtAuthenticatorsOf(o: ServerRunOptions): Promise<AuthenticationConfiguration | undefined> {
+  const checked = (config: AuthenticationConfiguration): AuthenticationConfiguration => {
+    const errs = disallowedIssuerErrors(config, o);
+    if (errs.length > 0) throw new Error(errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`);
+    return config;
+  };
+  try {
+    if (o.authenticationConfigFile !== '')
+      return checked(await loadAuthenticationConfig(o.authenticationConfigFile));
+    if (o.oidc.issuerURL === '') return undefined;
+    const jwt = await jwtAuthenticatorFromOidcFlags(oidcFlagsOf(o));
+    return checked({
+      apiVersion: 'apiserver.config.k8s.io/v1beta1',
+      kind: 'AuthenticationConfiguration',
+      jwt: [jwt],
+    });
+  } catch (err) {
+    const source =
+      o.authenticationConfigFile !== ''
+        ? `--authentication-config ${JSON.stringify(o.authenticationConfigFile)}`
+        : 'the --oidc-* flags';
+    throw new OptionsError([`failed to load ${source}: ${errorText(err)}`]);
+  }
+}
+
+async function auditWebhookTargetOf(path: string): Promise<WebhookTarget | undefined> {
+  if (path === '') return undefined;
+  try {
+    return await loadWebhookTarget(path);
+  } catch (err) {
+    throw new OptionsError([`initializing audit webhook: ${errorText(err)}`]);
+  }
+}
+
 /** Auditing needs a policy and a backend (kube's AuditOptions: no backend, no events). */
 async function auditPolicyOf(o: ServerRunOptions): Promise<AuditPolicy | undefined> {
-  if (o.auditPolicyFile === '' || o.auditLogPath === '') return undefined;
+  if (o.auditPolicyFile === '' || (o.auditLogPath === '' && o.auditWebhookConfigFile === ''))
+    return undefined;
   try {
     return await loadPolicyFile(o.auditPolicyFile);
   } catch (err) {
@@ -194,6 +260,13 @@ export async function completeServerRunOptions(
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);
   const auditPolicy = await auditPolicyOf(o);
   const webhookTarget = await webhookTargetOf(o.authenticationTokenWebhookConfigFile);
+  const authenticationConfig = await jwtAuthenticatorsOf(o);
+  if (authenticationConfig?.anonymous !== undefined && o.anonymousAuth !== undefined)
+    throw new OptionsError([
+      // kube's text, its typo included.
+      'anonymous: Forbidden: --anonynous-auth flag cannot be set when anonymous field is configured in authentication configuration file',
+    ]);
+  const auditWebhookTarget = await auditWebhookTargetOf(o.auditWebhookConfigFile);
   const [clientCAPem, requestHeaderCAPem] = await Promise.all([
     o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),
     o.requestHeaderClientCAFile === ''
@@ -224,7 +297,10 @@ export async function completeServerRunOptions(
     clock: newClock(o.clockKind),
     encryptionConfig,
     auditPolicy,
+    auditWebhookTarget,
     webhookTarget,
+    jwtAuthenticators: authenticationConfig?.jwt ?? [],
+    anonymousConfig: authenticationConfig?.anonymous,
     clientCAPem,
     requestHeaderCAPem,
     proxyClientCert,

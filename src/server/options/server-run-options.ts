@@ -7,6 +7,29 @@ import { defaultStorageOptions, validateStorageOptions, type StorageOptions } fr
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
 import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
 import { validateAdmissionPluginSelection } from '../../admission/default-chain.js';
+import type { AuditWebhookMode } from '../audit/webhook-backend.js';
+import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
+
+/**
+ * Whether requests without credentials are served as system:anonymous. kube's default is true, but
+ * AlwaysAllow would then let anyone do anything, so the default is turned off under it (kube's
+ * ApplyAuthorization); an explicit --anonymous-auth=true is kept (kube resets that too, with a
+ * warning; Capstan's test setups on loopback use it). --authentication-config's anonymous section
+ * decides when it has one.
+ */
+export function anonymousAuthOf(
+  o: Pick<ServerRunOptions, 'anonymousAuth' | 'authorizationModes'>,
+  fromConfig?: { readonly enabled: boolean },
+): boolean {
+  if (fromConfig !== undefined) return fromConfig.enabled;
+  if (o.anonymousAuth !== undefined) return o.anonymousAuth;
+  return !authorizationModesOf(o).includes(modeAlwaysAllow);
+}
+
+/** The --oidc-* flags with kube's default signing algorithm filled in. */
+export function oidcFlagsOf(o: Pick<ServerRunOptions, 'oidc'>): OidcFlags {
+  return { ...o.oidc, signingAlgs: o.oidc.signingAlgs.length === 0 ? ['RS256'] : o.oidc.signingAlgs };
+}
 
 /** --authorization-mode as given, or kube's default. */
 export function authorizationModesOf(o: Pick<ServerRunOptions, 'authorizationModes'>): readonly string[] {
@@ -39,6 +62,20 @@ export interface ServerRunOptions {
   authenticationTokenWebhookConfigFile: string;
   /** --authentication-token-webhook-cache-ttl (default 2m). */
   authenticationTokenWebhookCacheTTLMs: number;
+  /** --authentication-config ('' none): AuthenticationConfiguration with JWT authenticators. */
+  authenticationConfigFile: string;
+  /** The --oidc-* flags (signingAlgs empty means kube's default, RS256). */
+  oidc: {
+    issuerURL: string;
+    clientID: string;
+    caFile: string;
+    usernameClaim: string;
+    usernamePrefix: string;
+    groupsClaim: string;
+    groupsPrefix: string;
+    requiredClaims: Record<string, string>;
+    signingAlgs: string[];
+  };
   /** --audit-policy-file ('' no auditing). */
   auditPolicyFile: string;
   /** --audit-log-path: '' no log backend, '-' stdout. */
@@ -47,7 +84,15 @@ export interface ServerRunOptions {
   auditLogMaxSize: number;
   auditLogMaxBackup: number;
   auditLogMaxAge: number;
-  anonymousAuth: boolean;
+  /** --audit-webhook-config-file ('' no webhook backend): a kubeconfig naming the audit service. */
+  auditWebhookConfigFile: string;
+  /** --audit-webhook-mode: batch (default), blocking or blocking-strict. */
+  auditWebhookMode: AuditWebhookMode;
+  /** --audit-webhook-batch-max-size (default 400) and --audit-webhook-batch-max-wait (default 30s). */
+  auditWebhookBatchMaxSize: number;
+  auditWebhookBatchMaxWaitMs: number;
+  /** --anonymous-auth; undefined when not given (kube's default, true, unless AlwaysAllow authorizes). */
+  anonymousAuth: boolean | undefined;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
   /** --enable-admission-plugins: on top of the default-on plugins (all of Capstan's). */
@@ -115,12 +160,28 @@ export function defaultServerRunOptions(): ServerRunOptions {
     proxyClientKeyFile: '',
     authenticationTokenWebhookConfigFile: '',
     authenticationTokenWebhookCacheTTLMs: 120_000,
+    authenticationConfigFile: '',
+    oidc: {
+      issuerURL: '',
+      clientID: '',
+      caFile: '',
+      usernameClaim: 'sub',
+      usernamePrefix: '',
+      groupsClaim: '',
+      groupsPrefix: '',
+      requiredClaims: {},
+      signingAlgs: [],
+    },
     auditPolicyFile: '',
     auditLogPath: '',
     auditLogMaxSize: 0,
     auditLogMaxBackup: 0,
     auditLogMaxAge: 0,
-    anonymousAuth: false,
+    auditWebhookConfigFile: '',
+    auditWebhookMode: 'batch',
+    auditWebhookBatchMaxSize: 400,
+    auditWebhookBatchMaxWaitMs: 30_000,
+    anonymousAuth: undefined,
     authorizationModes: [],
     enableAdmissionPlugins: [],
     disableAdmissionPlugins: [],
@@ -180,6 +241,7 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
       disable: o.disableAdmissionPlugins,
     }),
   );
+  errs.push(...validateOidcFlags(oidcFlagsOf(o), o.authenticationConfigFile));
   if (o.simulateNodes < 0 || o.simulateNodes > 65_000)
     errs.push('--simulate-nodes must be between 0 and 65000');
   for (const [flag, n] of [
@@ -189,6 +251,8 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
   ] as const) {
     if (n < 0) errs.push(`--${flag} ${n} must be greater than or equal to 0`);
   }
+  if (o.auditWebhookBatchMaxSize <= 0)
+    errs.push(`--audit-webhook-batch-max-size ${o.auditWebhookBatchMaxSize} must be greater than 0`);
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');

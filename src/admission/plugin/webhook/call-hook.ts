@@ -1,6 +1,6 @@
 // One call of one webhook (callHook / callAttrMutatingHook in kube's validating and mutating
 // dispatchers): dry-run side effects refused, the review sent, its answer checked, warnings passed
-// on. Audit annotations are read and dropped: Capstan has no audit log.
+// on, its audit annotations added to the request's audit event.
 import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
@@ -57,6 +57,9 @@ export async function callHook(
   } catch (err) {
     throw new CallingWebhookError(hook.name, `received invalid webhook response: ${(err as Error).message}`);
   }
+  // Named for the webhook, whether or not it allowed the request (kube's dispatchers).
+  for (const [k, v] of Object.entries(response.auditAnnotations))
+    ctx.addAuditAnnotation?.(`${hook.name}/${k}`, v);
   for (const w of response.warnings) ctx.addWarning(w);
   if (!response.allowed) throw new WebhookRejection(toStatusErr(hook.name, response.result));
   return response;

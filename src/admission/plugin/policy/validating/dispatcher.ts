@@ -30,7 +30,7 @@ export interface PolicyHook {
 
 export interface DispatchEnvironment extends MatchEnvironment {
   namespace(name: string): Promise<Namespace | undefined>;
-  /** Audit annotations of the request (kube's attributes.AddAnnotation); no audit log keeps them yet. */
+  /** Audit annotations of the request (kube's attributes.AddAnnotation). */
   addAuditAnnotation(key: string, value: string): void;
 }
 

@@ -43,7 +43,7 @@ export interface ValidatingAdmissionPolicyOptions {
   /** validatingadmissionpolicies/status, for the type checking status; none leaves status alone. */
   readonly policyStatus?: Updater;
   readonly types?: TypeResolver;
-  /** Receives the audit annotations; Capstan has no audit log yet, so by default they are dropped. */
+  /** Receives the audit annotations; by default they go to the request's audit event. */
   readonly onAuditAnnotation?: (ctx: RequestContext, key: string, value: string) => void;
 }
 
@@ -94,7 +94,8 @@ export class ValidatingAdmissionPolicyPlugin implements ValidationInterface {
         namespace: (name) => this.#namespace(ctx, name),
         equivalentResources: this.#opts.equivalentResources ?? (() => []),
         addAuditAnnotation: (key, value) => {
-          this.#opts.onAuditAnnotation?.(ctx, key, value);
+          if (this.#opts.onAuditAnnotation === undefined) ctx.addAuditAnnotation?.(key, value);
+          else this.#opts.onAuditAnnotation(ctx, key, value);
         },
       },
     });

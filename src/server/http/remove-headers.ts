@@ -1,0 +1,11 @@
+// Drops request headers once they have been acted on, from both of Node's views of them, so no
+// later handler (or a request sent on) sees credentials or identity claims (kube deletes
+// Authorization after authentication, the front proxy's headers after request-header
+// authentication and Impersonate-* after impersonation).
+import type { HttpRequest } from './types.js';
+
+export function removeHeaders(req: HttpRequest, drop: (lowerCaseName: string) => boolean): void {
+  for (const name of Object.keys(req.headers)) if (drop(name)) Reflect.deleteProperty(req.headers, name);
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2) if (drop((raw[i] ?? '').toLowerCase())) raw.splice(i, 2);
+}

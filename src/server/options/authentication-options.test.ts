@@ -1,0 +1,77 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { completeServerRunOptions, OptionsError } from './complete.js';
+import { anonymousAuthOf, defaultServerRunOptions, type ServerRunOptions } from './server-run-options.js';
+
+describe('authentication options', () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'capstan-authn-options-'));
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  const options = (edit: (o: ServerRunOptions) => void): ServerRunOptions => {
+    const o = defaultServerRunOptions();
+    o.storage.backend = 'memory';
+    o.storage.dataDir = dir;
+    o.securePort = 0;
+    o.insecurePort = 1;
+    edit(o);
+    return o;
+  };
+
+  const errorsOf = async (o: ServerRunOptions): Promise<readonly string[]> => {
+    try {
+      await completeServerRunOptions(o);
+    } catch (err) {
+      if (err instanceof OptionsError) return err.errors;
+      throw err;
+    }
+    return [];
+  };
+
+  it('refuses --authentication-config with --oidc-* flags, and one OIDC flag without the other', async () => {
+    const both = options((o) => {
+      o.authenticationConfigFile = join(dir, 'authn.yaml');
+      o.oidc.issuerURL = 'https://issuer.example';
+      o.oidc.clientID = 'c';
+    });
+    assert.deepEqual(await errorsOf(both), [
+      'authentication-config file and oidc-* flags are mutually exclusive',
+    ]);
+    const alone = options((o) => (o.oidc.issuerURL = 'https://issuer.example'));
+    assert.deepEqual(await errorsOf(alone), [
+      'oidc-issuer-url and oidc-client-id must be specified together',
+    ]);
+  });
+
+  it('refuses a JWT issuer that is a service account issuer', async () => {
+    const path = join(dir, 'overlap.yaml');
+    await writeFile(
+      path,
+      [
+        'apiVersion: apiserver.config.k8s.io/v1beta1',
+        'kind: AuthenticationConfiguration',
+        'jwt:',
+        '- issuer: { url: "https://kubernetes.default.svc.cluster.local", audiences: [a] }',
+        '  claimMappings: { username: { claim: sub, prefix: "" } }',
+      ].join('\n'),
+    );
+    assert.deepEqual(await errorsOf(options((o) => (o.authenticationConfigFile = path))), [
+      `failed to load --authentication-config ${JSON.stringify(path)}: jwt[0].issuer.url: Invalid value: "https://kubernetes.default.svc.cluster.local": URL must not overlap with disallowed issuers: [https://kubernetes.default.svc.cluster.local]`,
+    ]);
+  });
+
+  it('--anonymous-auth: true by default, off by default under AlwaysAllow, as given otherwise', () => {
+    assert.equal(anonymousAuthOf({ anonymousAuth: undefined, authorizationModes: ['RBAC'] }), true);
+    assert.equal(anonymousAuthOf({ anonymousAuth: undefined, authorizationModes: [] }), false);
+    assert.equal(anonymousAuthOf({ anonymousAuth: true, authorizationModes: [] }), true);
+    assert.equal(
+      anonymousAuthOf({ anonymousAuth: undefined, authorizationModes: ['RBAC'] }, { enabled: false }),
+      false,
+    );
+  });
+});
