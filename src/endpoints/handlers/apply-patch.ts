@@ -10,6 +10,7 @@ import type { FieldManagers } from '../fieldmanager/field-managers.js';
 import { countTextKeys } from '../../machinery/structural/duplicate-scan.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { YAMLSyntaxError, yamlToJSONText } from '../request/yaml-body.js';
+import { maxDecodeDepth, nestsDeeperThan } from '../../machinery/json/depth.js';
 import type { PatchContext, PatchInput, PatchMechanism } from './patch-mechanism.js';
 
 interface PreparedApply {
@@ -46,6 +47,13 @@ function plainKeyCount(value: unknown): number {
   return count;
 }
 
+/** The apply path walks the configuration recursively: past maxDecodeDepth it is refused. */
+function refuseTooDeep(value: unknown): void {
+  if (nestsDeeperThan(value, maxDecodeDepth)) {
+    throw newBadRequest(`error decoding YAML: yaml: exceeded max depth of ${maxDecodeDepth}`);
+  }
+}
+
 /**
  * Most apply bodies are JSON (kubectl, client-go and client-node send JSON), and a JSON object read
  * as YAML is what JSON.parse gives, unless it repeats a key (YAML's strict decoding reports it),
@@ -61,6 +69,7 @@ function parsedAsJSON(text: string): KubeObject | undefined {
     return undefined;
   }
   if (!isJSONObject(value)) return undefined;
+  refuseTooDeep(value);
   const keys = plainKeyCount(value);
   return keys >= 0 && keys === countTextKeys(text) ? value : undefined;
 }
@@ -75,6 +84,7 @@ function decodeYAMLConfig(patch: Buffer): KubeObject {
   }
   const value: unknown = JSON.parse(text);
   if (value === null) return {};
+  refuseTooDeep(value);
   if (!isJSONObject(value)) {
     throw newBadRequest(
       `error decoding YAML: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`,
