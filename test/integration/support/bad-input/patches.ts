@@ -9,7 +9,8 @@ import type { BadRequest } from './server.js';
 import { oddValue, rawBody } from './values.js';
 import { yamlOf } from './yaml-of.js';
 
-const json = (v: unknown): string => JSON.stringify(v) ?? 'undefined';
+// Generated values are JSON values: only undefined itself has no JSON text.
+const json = (v: unknown): string => (v === undefined ? 'undefined' : JSON.stringify(v));
 
 function jsonPatch(aim: Aim): fc.Arbitrary<string> {
   const pointer = fc.oneof(
@@ -90,7 +91,7 @@ export function patchRequest(aim: Aim): fc.Arbitrary<BadRequest> {
       .map(([r, contentType]) => ({ body: r.body, contentType, query: contentType.includes('apply') ? 'fieldManager=m' : '' })),
   );
   return fc
-    .tuple(typed, fc.oneof(poolName, fc.constant('fx')), fc.constantFrom('', 'status'), fc.constantFrom('', 'fieldValidation=Strict', 'dryRun=All'))
+    .tuple(typed, fc.oneof({ arbitrary: poolName, weight: 1 }, { arbitrary: fc.constant('fx'), weight: 3 }), fc.constantFrom('', 'status'), fc.constantFrom('', 'fieldValidation=Strict', 'dryRun=All'))
     .map(([t, name, sub, extra]) => ({
       method: 'PATCH',
       path: `${collection}/${name}${sub === '' ? '' : `/${sub}`}`,

@@ -28,7 +28,8 @@ export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
     arbitrary: fc.constantFrom(
       '-0',
       '1e400',
-      9007199254740993,
+      9007199254740992,
+      '9007199254740993',
       -2147483649,
       2147483648,
       1e308,

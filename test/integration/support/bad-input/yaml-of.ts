@@ -5,6 +5,6 @@ export function yamlOf(v: unknown): string {
   try {
     return stringify(v, { aliasDuplicateObjects: false });
   } catch {
-    return JSON.stringify(v) ?? 'null';
+    return v === undefined ? 'null' : JSON.stringify(v);
   }
 }
