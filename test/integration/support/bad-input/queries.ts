@@ -16,7 +16,7 @@ const selectorText = fc
 const continueToken = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc
-    .record({ v: fc.constantFrom('meta.k8s.io/v1', 'x', ''), rv: fc.oneof(fc.integer(), fc.constant('1'), fc.constant(null)), start: fc.constantFrom('', '../', '\u0000', 'g1') }, { requiredKeys: [] })
+    .record({ v: fc.constantFrom('meta.k8s.io/v1', 'x', ''), rv: fc.oneof(fc.integer({ max: 3 }), fc.constant('1'), fc.constant(null)), start: fc.constantFrom('', '../', '\u0000', 'g1') }, { requiredKeys: [] })
     .map((o) => Buffer.from(JSON.stringify(o)).toString('base64url')),
   fc.constantFrom('eyJ9', '%%%', 'AAAA'),
 );
@@ -60,6 +60,11 @@ const query = fc
 
 const accept = fc.constantFrom(
   undefined,
+  undefined,
+  undefined,
+  undefined,
+  undefined,
+  'application/json',
   'application/json',
   'application/json;as=Table;v=v1;g=meta.k8s.io',
   'application/json;as=PartialObjectMetadataList;v=v1;g=meta.k8s.io',
