@@ -113,7 +113,7 @@ export async function invalidStored(server: BadInputServer): Promise<string[]> {
       const res = await server.send(
         {
           method: 'PUT',
-          path: `${collection}/${meta.name}`,
+          path: `${collection}/${encodeURIComponent(meta.name)}`,
           query: 'dryRun=All&fieldValidation=Strict',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(item),
