@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { dropMalformedObjectMetaFields } from './malformed-meta-fields.js';
 
-test('metadata fields that do not decode into ObjectMeta are dropped whole; the rest stay', () => {
+test('metadata fields that do not decode into ObjectMeta, or are null, are dropped whole; the rest stay', () => {
   const meta: Record<string, unknown> = {
     name: 'w',
     finalizers: { a: null },
@@ -19,6 +19,5 @@ test('metadata fields that do not decode into ObjectMeta are dropped whole; the 
     name: 'w',
     annotations: { a: 'b' },
     managedFields: [{ manager: 'm', operation: 'Update' }],
-    deletionGracePeriodSeconds: null,
   });
 });

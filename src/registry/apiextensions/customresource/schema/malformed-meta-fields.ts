@@ -61,10 +61,13 @@ const objectMetaFields: Readonly<Record<string, Check>> = {
   managedFields: listOf(managedFieldsEntry),
 };
 
-/** Removes the fields of `meta` that do not decode into their ObjectMeta type (null counts as unset). */
+/**
+ * Removes the fields of `meta` that do not decode into their ObjectMeta type, and the null ones
+ * (Go decodes null as the zero value, which ObjectMeta omits when written back).
+ */
 export function dropMalformedObjectMetaFields(meta: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(meta)) {
     const check = objectMetaFields[key];
-    if (check !== undefined && value !== null && !check(value)) Reflect.deleteProperty(meta, key);
+    if (check !== undefined && (value === null || !check(value))) Reflect.deleteProperty(meta, key);
   }
 }
