@@ -47,6 +47,19 @@ function plainKeyCount(value: unknown): number {
   return count;
 }
 
+const goTypeOf = (v: unknown): string =>
+  Array.isArray(v) ? '[]interface {}' : typeof v === 'number' ? 'float64' : typeof v === 'boolean' ? 'bool' : 'string';
+
+/** kube's unstructured accessor refuses a metadata that is not a map: 400 with its words. */
+function checkMetadataShape(config: KubeObject): KubeObject {
+  const meta: unknown = config.metadata;
+  if (meta === undefined || meta === null || isJSONObject(meta)) return config;
+  const shown = typeof meta === 'string' ? meta : JSON.stringify(meta);
+  throw newBadRequest(
+    `.metadata accessor error: ${shown} is of the type ${goTypeOf(meta)}, expected map[string]interface{}`,
+  );
+}
+
 /** The apply path walks the configuration recursively: past maxDecodeDepth it is refused. */
 function refuseTooDeep(value: unknown): void {
   if (nestsDeeperThan(value, maxDecodeDepth)) {
@@ -118,10 +131,10 @@ export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanis
       const context = input.context;
       if (context === undefined) throw new Error('apply patches need the request context');
       const fast = parsedAsJSON(input.patch.toString('utf8'));
-      if (fast !== undefined) return { config: fast, context };
+      if (fast !== undefined) return { config: checkMetadataShape(fast), context };
       const config = decodeYAMLConfig(input.patch);
       checkDuplicates(input, context);
-      return { config, context };
+      return { config: checkMetadataShape(config), context };
     },
     apply(prepared: unknown, current: KubeObject): string {
       return JSON.stringify(applied(prepared, current));
