@@ -797,16 +797,16 @@ const deleteCases: Case[] = [
   {
     name: 'delete options body, bad JSON',
     req: { method: 'DELETE', url: cm1, headers: json, payload: '{bad' },
-    code: 500,
-    reason: 'Unknown',
+    code: 400,
+    reason: 'BadRequest',
     message:
       "couldn't get version/kind; json parse error: invalid character 'b' looking for beginning of object key string",
   },
   {
     name: 'delete options body, wrong type',
     req: { method: 'DELETE', url: cm1, headers: json, payload: '{"gracePeriodSeconds":"x"}' },
-    code: 500,
-    reason: 'Unknown',
+    code: 400,
+    reason: 'BadRequest',
     message:
       'json: cannot unmarshal string into Go struct field DeleteOptions.gracePeriodSeconds of type int64',
   },
@@ -826,8 +826,8 @@ const deleteCases: Case[] = [
       headers: { 'content-type': 'application/vnd.kubernetes.protobuf' },
       payload: 'k8s',
     },
-    code: 500,
-    reason: 'Unknown',
+    code: 400,
+    reason: 'BadRequest',
     message: 'provided data does not appear to be a protobuf message, expected prefix [107 56 115 0]',
   },
   {

@@ -186,16 +186,16 @@ test('protobuf DeleteOptions: preconditions, grace period, validation, errors pa
   await expectStatus(
     { method: 'DELETE', url: `${cms}/cm1`, payload: deleteOptions(pb(), 'Status') },
     {
-      code: 500,
-      reason: 'Unknown',
+      code: 400,
+      reason: 'BadRequest',
       message: 'no kind "Status" is registered for version "v1" in scheme "pkg/runtime/scheme.go:100"',
     },
   );
   await expectStatus(
     { method: 'DELETE', url: `${cms}/cm1`, payload: deleteOptions(pb().string(1, 'x')) },
     {
-      code: 500,
-      reason: 'Unknown',
+      code: 400,
+      reason: 'BadRequest',
       message: 'proto: wrong wireType = 2 for field GracePeriodSeconds',
     },
   );

@@ -285,8 +285,9 @@ export class FieldManager {
         },
       );
     } catch (err) {
+      // kube answers 500; the configuration does not fit the schema, so 400 with its field path.
       if (err instanceof InvalidConfiguration)
-        throw unknownError(
+        throw newBadRequest(
           `failed to create typed patch object (${this.#describe(pair.applied)}): ${err.message}`,
         );
       throw err;

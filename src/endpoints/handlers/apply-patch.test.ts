@@ -79,3 +79,16 @@ describe('apply bodies in JSON', () => {
     assert.equal(prepare(bodies[2] ?? '', 'Warn').warnings.length, 1);
   });
 });
+
+describe('apply configurations of a bad shape', () => {
+  it('refuses a metadata that is not a map with 400, in JSON and in YAML', () => {
+    const want = '.metadata accessor error: -leading is of the type string, expected map[string]interface{}';
+    assert.equal(prepare('{"apiVersion":"v1","kind":"ConfigMap","metadata":"-leading"}', 'Strict').error, want);
+    assert.equal(prepare('apiVersion: v1\nkind: ConfigMap\nmetadata: -leading\n', 'Strict').error, want);
+  });
+
+  it('refuses a configuration nested deeper than the decode limit', () => {
+    const deep = `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"x":${'['.repeat(1001)}${']'.repeat(1001)}}`;
+    assert.equal(prepare(deep, 'Strict').error, 'error decoding YAML: yaml: exceeded max depth of 1000');
+  });
+});

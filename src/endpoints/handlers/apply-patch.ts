@@ -10,6 +10,7 @@ import type { FieldManagers } from '../fieldmanager/field-managers.js';
 import { countTextKeys } from '../../machinery/structural/duplicate-scan.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { YAMLSyntaxError, yamlToJSONText } from '../request/yaml-body.js';
+import { maxDecodeDepth, nestsDeeperThan } from '../../machinery/json/depth.js';
 import type { PatchContext, PatchInput, PatchMechanism } from './patch-mechanism.js';
 
 interface PreparedApply {
@@ -46,6 +47,26 @@ function plainKeyCount(value: unknown): number {
   return count;
 }
 
+const goTypeOf = (v: unknown): string =>
+  Array.isArray(v) ? '[]interface {}' : typeof v === 'number' ? 'float64' : typeof v === 'boolean' ? 'bool' : 'string';
+
+/** kube's unstructured accessor refuses a metadata that is not a map: 400 with its words. */
+function checkMetadataShape(config: KubeObject): KubeObject {
+  const meta: unknown = config.metadata;
+  if (meta === undefined || meta === null || isJSONObject(meta)) return config;
+  const shown = typeof meta === 'string' ? meta : JSON.stringify(meta);
+  throw newBadRequest(
+    `.metadata accessor error: ${shown} is of the type ${goTypeOf(meta)}, expected map[string]interface{}`,
+  );
+}
+
+/** The apply path walks the configuration recursively: past maxDecodeDepth it is refused. */
+function refuseTooDeep(value: unknown): void {
+  if (nestsDeeperThan(value, maxDecodeDepth)) {
+    throw newBadRequest(`error decoding YAML: yaml: exceeded max depth of ${maxDecodeDepth}`);
+  }
+}
+
 /**
  * Most apply bodies are JSON (kubectl, client-go and client-node send JSON), and a JSON object read
  * as YAML is what JSON.parse gives, unless it repeats a key (YAML's strict decoding reports it),
@@ -61,6 +82,7 @@ function parsedAsJSON(text: string): KubeObject | undefined {
     return undefined;
   }
   if (!isJSONObject(value)) return undefined;
+  refuseTooDeep(value);
   const keys = plainKeyCount(value);
   return keys >= 0 && keys === countTextKeys(text) ? value : undefined;
 }
@@ -75,6 +97,7 @@ function decodeYAMLConfig(patch: Buffer): KubeObject {
   }
   const value: unknown = JSON.parse(text);
   if (value === null) return {};
+  refuseTooDeep(value);
   if (!isJSONObject(value)) {
     throw newBadRequest(
       `error decoding YAML: json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type map[string]interface {}`,
@@ -108,10 +131,10 @@ export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanis
       const context = input.context;
       if (context === undefined) throw new Error('apply patches need the request context');
       const fast = parsedAsJSON(input.patch.toString('utf8'));
-      if (fast !== undefined) return { config: fast, context };
+      if (fast !== undefined) return { config: checkMetadataShape(fast), context };
       const config = decodeYAMLConfig(input.patch);
       checkDuplicates(input, context);
-      return { config, context };
+      return { config: checkMetadataShape(config), context };
     },
     apply(prepared: unknown, current: KubeObject): string {
       return JSON.stringify(applied(prepared, current));

@@ -198,7 +198,7 @@ describe('PATCH: strategic merge and apply', () => {
     assert.deepEqual(
       [bogus.code, bogus.body['message']],
       [
-        500,
+        400,
         'failed to create typed patch object (/s1; /v1, Kind=ConfigMap): .bogus: field not declared in schema',
       ],
     );
@@ -259,7 +259,7 @@ describe('PATCH: strategic merge and apply', () => {
     });
     assert.deepEqual(
       [badDirective.code, badDirective.body['message'], badDirective.body['reason']],
-      [500, 'unknown patch type: bogus in map: map[$patch:bogus]', undefined],
+      [400, 'unknown patch type: bogus in map: map[$patch:bogus]', 'BadRequest'],
     );
   });
 

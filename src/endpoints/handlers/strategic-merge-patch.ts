@@ -32,7 +32,7 @@ function decodePatch(input: PatchInput): JSONObject {
   return value;
 }
 
-/** interpretStrategicMergePatchError: 400, kube's generic 422, or a reasonless 500. */
+/** interpretStrategicMergePatchError: 400 or kube's generic 422 (400 where kube answers 500). */
 function interpret(err: StrategicMergeError): Error {
   switch (err.kind) {
     case 'badRequest':
@@ -44,7 +44,8 @@ function interpret(err: StrategicMergeError): Error {
         details: {},
       });
     case 'internal':
-      return unknownError(err.message);
+      // kube falls through to a 500 here; every such error is about the patch's shape, so 400.
+      return newBadRequest(err.message);
   }
 }
 

@@ -27,8 +27,10 @@ interface RawDeleteOptions {
 }
 
 // kube passes delete-body decode errors through unconverted, so clients see a 500 with reason Unknown.
+// kube answers an undecodable DeleteOptions body 500 with the decoder's text; it is the client's
+// mistake, so Capstan keeps the text and answers 400.
 function undecodable(message: string): StatusError {
-  return statusError({ reason: 'Unknown', code: 500, message });
+  return statusError({ reason: 'BadRequest', code: 400, message });
 }
 
 const fieldTypes: Readonly<Record<string, { json: string; go: string }>> = {

@@ -26,11 +26,13 @@ const ARRAY = 0x5b;
 // checked without exhausting the call stack.
 class Scanner {
   readonly #b: Uint8Array;
+  readonly #maxDepth: number;
   #i = 0;
   readonly #open: number[] = [];
 
-  constructor(bytes: Uint8Array) {
+  constructor(bytes: Uint8Array, maxDepth: number) {
     this.#b = bytes;
+    this.#maxDepth = maxDepth;
   }
 
   #peek(): number {
@@ -84,7 +86,7 @@ class Scanner {
 
   #push(c: number): void {
     this.#open.push(c);
-    if (this.#open.length > maxNestingDepth) this.#fail(c, 'exceeded max depth');
+    if (this.#open.length > this.#maxDepth) this.#fail(c, 'exceeded max depth');
   }
 
   /** After a value: closes what ends there; false at the end of the top-level value. */
@@ -176,10 +178,13 @@ class Scanner {
   }
 }
 
-/** Null when `bytes` is one valid JSON value, else the message Go's json.Unmarshal gives. */
-export function goJSONSyntaxError(bytes: Uint8Array): string | null {
+/**
+ * Null when `bytes` is one valid JSON value, else the message Go's json.Unmarshal gives; documents
+ * nested deeper than `maxDepth` (Go's limit unless given) fail as Go's do past its limit.
+ */
+export function goJSONSyntaxError(bytes: Uint8Array, maxDepth = maxNestingDepth): string | null {
   try {
-    new Scanner(bytes).checkTopLevel();
+    new Scanner(bytes, maxDepth).checkTopLevel();
     return null;
   } catch (err) {
     if (err instanceof GoSyntaxError) return err.message;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { goJSONSyntaxError, maxNestingDepth } from './go-json.js';
+import { maxDecodeDepth as maxNestingDepth } from '../../machinery/json/depth.js';
+import { goJSONSyntaxError } from './go-json.js';
 import { parseGoJSON } from './parse-go-json.js';
 
 const parse = (bytes: Buffer): ReturnType<typeof parseGoJSON> => parseGoJSON(bytes.toString('utf8'), bytes);
@@ -56,7 +57,7 @@ test('parseGoJSON: the value is JSON.parse’s', () => {
   assert.deepEqual(parse(Buffer.from([0x22, 0xff, 0x22])), { ok: true, value: '\ufffd' });
 });
 
-test('parseGoJSON: nesting deeper than Go allows is its syntax error', () => {
+test('parseGoJSON: nesting deeper than Capstan allows (below Go\'s 10,000) is Go\'s syntax error', () => {
   const arrays = (n: number): string => '['.repeat(n) + ']'.repeat(n);
   const objects = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
   assert.equal(parseGoJSON(arrays(maxNestingDepth)).ok, true);

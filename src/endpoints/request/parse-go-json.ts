@@ -5,19 +5,22 @@
 // (a BOM or a stray byte outside strings fails both). The one document Go refuses beyond
 // JSON.parse is one nested deeper than maxNestingDepth. So the byte scanner, which words Go's
 // message, runs only on a failure or on a body with enough brackets to be that deep.
-import { goJSONSyntaxError, maxNestingDepth } from './go-json.js';
+// Capstan stops earlier than Go, at maxDecodeDepth: its decoders, validators and patchers walk
+// objects recursively, and Node's stack holds a few thousand levels of them, not Go's 10,000.
+import { maxDecodeDepth } from '../../machinery/json/depth.js';
+import { goJSONSyntaxError } from './go-json.js';
 
 export type GoJSONParse =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
 
-/** Whether `text` holds more than maxNestingDepth opening brackets (in strings or not). */
+/** Whether `text` holds more than maxDecodeDepth opening brackets (in strings or not). */
 function mayNestTooDeep(text: string): boolean {
   // A document that deep has that many brackets to open and as many to close.
-  if (text.length <= 2 * maxNestingDepth) return false;
+  if (text.length <= 2 * maxDecodeDepth) return false;
   let count = 0;
   for (const bracket of ['{', '[']) {
     for (let i = text.indexOf(bracket); i !== -1; i = text.indexOf(bracket, i + 1)) {
-      if (++count > maxNestingDepth) return true;
+      if (++count > maxDecodeDepth) return true;
     }
   }
   return false;
@@ -32,13 +35,13 @@ export function parseGoJSON(text: string, bytes?: Uint8Array): GoJSONParse {
   try {
     value = JSON.parse(text) as unknown;
   } catch (err) {
-    const error = goJSONSyntaxError(bytes ?? Buffer.from(text));
+    const error = goJSONSyntaxError(bytes ?? Buffer.from(text), maxDecodeDepth);
     // Unreachable by the grammar argument above; kept as the failure it was.
     if (error === null) throw err;
     return { ok: false, error };
   }
   if (mayNestTooDeep(text)) {
-    const error = goJSONSyntaxError(bytes ?? Buffer.from(text));
+    const error = goJSONSyntaxError(bytes ?? Buffer.from(text), maxDecodeDepth);
     if (error !== null) return { ok: false, error };
   }
   return { ok: true, value };

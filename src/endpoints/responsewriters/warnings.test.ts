@@ -11,6 +11,10 @@ test('warning headers quote and escape like kube', () => {
   assert.equal(Buffer.from(warningHeader('é'), 'latin1').toString('utf8'), '299 - "é"');
 });
 
+test('control characters in a warning become spaces, so the header can be written', () => {
+  assert.equal(warningHeader('a\nb\r\u0000c\td\u007f'), '299 - "a b  c\td "');
+});
+
 test('warnings are sent once each, and truncated past 4 KiB', () => {
   const r = new WarningRecorder();
   r.add('one');

@@ -5,9 +5,15 @@
 const totalMaxSize = 4 * 1024;
 const perItemMaxLength = 256;
 
-/** `299 - "text"` with `"` and `\` escaped; UTF-8 bytes carried as latin1 so node writes them raw. */
+/**
+ * `299 - "text"` with `"` and `\` escaped; UTF-8 bytes carried as latin1 so node writes them raw.
+ * Control characters (a warning can quote a client's field name) become spaces, as Go's header
+ * writer does with line breaks: Node refuses to write them at all.
+ */
 export function warningHeader(text: string): string {
-  const quoted = `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  const printable = text.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ');
+  const quoted = `"${printable.replace(/["\\]/g, (c) => `\\${c}`)}"`;
   return Buffer.from(`299 - ${quoted}`, 'utf8').toString('latin1');
 }
 

@@ -108,3 +108,11 @@ describe('selectorFromSet', () => {
     assert.equal(r.message, `values[0][a]: Invalid value: "-x": ${labelValueMsg}`);
   });
 });
+
+test('labelSelectorAsSelector: an expression lacking key or operator, as decoded, is refused in words', () => {
+  const decoded = { matchExpressions: [{ values: ['a'] }] } as unknown as LabelSelector;
+  assert.deepEqual(labelSelectorAsSelector(decoded), {
+    ok: false,
+    message: '"" is not a valid label selector operator',
+  });
+});

@@ -22,6 +22,8 @@ export type LabelSelectorAsSelectorResult =
  * A metav1 LabelSelector as a Selector: none selects nothing, an empty one everything.
  * Failures carry kube's message.
  */
+const orEmpty = (s: string | undefined): string => s ?? '';
+
 export function labelSelectorAsSelector(ps: LabelSelector | null | undefined): LabelSelectorAsSelectorResult {
   if (ps === null || ps === undefined) return { ok: true, selector: Selector.nothing() };
   const matchLabels = ps.matchLabels ?? {};
@@ -36,15 +38,15 @@ export function labelSelectorAsSelector(ps: LabelSelector | null | undefined): L
     requirements.push(result.requirement);
   }
   for (const expr of expressions) {
-    const operator = Object.hasOwn(operatorOf, expr.operator) ? operatorOf[expr.operator] : undefined;
+    // A decoded body may lack key or operator: Go sees empty strings.
+    const given = orEmpty(expr.operator);
+    const operator = Object.hasOwn(operatorOf, given) ? operatorOf[given] : undefined;
     if (operator === undefined) {
-      // A requirement decoded without an operator has Go's zero value, "".
-      const given = expr.operator as string | undefined;
-      return { ok: false, message: `${goQuote(given ?? '')} is not a valid label selector operator` };
+      return { ok: false, message: `${goQuote(given)} is not a valid label selector operator` };
     }
     // Kube copies values into a nil slice, so missing or empty values print as `null`.
     const values = expr.values === undefined || expr.values.length === 0 ? null : [...expr.values];
-    const result = newRequirement({ key: expr.key, operator, values });
+    const result = newRequirement({ key: orEmpty(expr.key), operator, values });
     if (!result.ok) return { ok: false, message: result.error.error() };
     requirements.push(result.requirement);
   }

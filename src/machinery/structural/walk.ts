@@ -70,12 +70,15 @@ export function mapCheck(node: Node): Check {
   const elem = node.elem;
   if (elem === undefined) throw new Error('map node without element');
   const zero = elem.zero;
+  const isStruct = elem.kind === 'struct';
   const visit = (obj: Record<string, unknown>, key: string, st: WalkState): void => {
-    const value = obj[key];
+    let value = obj[key];
     st.keys++;
     if (value === null) {
       if (zero !== undefined) obj[key] = zero;
-      return;
+      if (!isStruct) return;
+      // Go leaves a zero struct there: an empty object, which validation then judges.
+      value = obj[key] = {};
     }
     st.path.push(key);
     st.structs.push('');
@@ -99,14 +102,17 @@ export function listCheck(node: Node): Check {
   const elem = node.elem;
   if (elem === undefined) throw new Error('list node without element');
   const zero = elem.zero;
+  const isStruct = elem.kind === 'struct';
   return (v, st) => {
     if (!Array.isArray(v)) return mismatch(v, st, node.goType);
     const list = v as unknown[];
     for (let i = 0; i < list.length; i++) {
-      const value = list[i];
+      let value = list[i];
       if (value === null) {
         if (zero !== undefined) list[i] = zero;
-        continue;
+        if (!isStruct) continue;
+        // Go leaves a zero struct there: an empty object, which validation then judges.
+        value = list[i] = {};
       }
       st.path.push(i);
       st.structs.push('');

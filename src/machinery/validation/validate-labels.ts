@@ -4,9 +4,13 @@ import type { ErrorList } from './error-list.js';
 import type { FieldPath } from './field-path.js';
 import { isQualifiedName, isValidLabelValue } from './qualified-name.js';
 
-/** A label key; every error is reported at `path` itself, as kube does. */
-export function validateLabelName(labelName: string, path: FieldPath): ErrorList {
-  return isQualifiedName(labelName).map((msg) => FieldError.invalid(path, labelName, msg));
+/**
+ * A label key; every error is reported at `path` itself, as kube does. A key missing from a decoded
+ * body (a selector requirement without `key`) is Go's empty string.
+ */
+export function validateLabelName(labelName: string | undefined, path: FieldPath): ErrorList {
+  const name = labelName ?? '';
+  return isQualifiedName(name).map((msg) => FieldError.invalid(path, name, msg));
 }
 
 /** Every key and value of a label map, errors at `path` (e.g. `metadata.labels`). */

@@ -7,9 +7,12 @@ import type { FieldPath } from './field-path.js';
 // Kinds that may never own another object, as `group/version, Kind=kind`.
 const bannedOwners: ReadonlySet<string> = new Set(['/v1, Kind=Event']);
 
+// A decoded body may lack fields its type requires: Go would see them empty.
+const orEmpty = (v: string | undefined): string => v ?? '';
+
 // schema.FromAPIVersionAndKind: an unparsable apiVersion leaves group and version empty.
 function ownerGVK(ref: OwnerReference): { group: string; version: string } {
-  const apiVersion = ref.apiVersion;
+  const apiVersion = orEmpty(ref.apiVersion);
   if (apiVersion === '' || apiVersion === '/') return { group: '', version: '' };
   const parts = apiVersion.split('/');
   if (parts.length === 1) return { group: '', version: apiVersion };
@@ -29,10 +32,10 @@ function validateOwnerReference(ref: OwnerReference, path: FieldPath): ErrorList
   const errs: ErrorList = [];
   const gvk = ownerGVK(ref);
   if (gvk.version === '')
-    errs.push(FieldError.invalid(path.child('apiVersion'), ref.apiVersion, 'version must not be empty'));
-  if (ref.kind === '') errs.push(FieldError.invalid(path.child('kind'), ref.kind, 'kind must not be empty'));
-  if (ref.name === '') errs.push(FieldError.invalid(path.child('name'), ref.name, 'name must not be empty'));
-  if (ref.uid === '') errs.push(FieldError.invalid(path.child('uid'), ref.uid, 'uid must not be empty'));
+    errs.push(FieldError.invalid(path.child('apiVersion'), orEmpty(ref.apiVersion), 'version must not be empty'));
+  if (orEmpty(ref.kind) === '') errs.push(FieldError.invalid(path.child('kind'), orEmpty(ref.kind), 'kind must not be empty'));
+  if (orEmpty(ref.name) === '') errs.push(FieldError.invalid(path.child('name'), orEmpty(ref.name), 'name must not be empty'));
+  if (orEmpty(ref.uid) === '') errs.push(FieldError.invalid(path.child('uid'), orEmpty(ref.uid), 'uid must not be empty'));
   const gvkText = `${gvk.group}/${gvk.version}, Kind=${ref.kind}`;
   if (bannedOwners.has(gvkText)) {
     errs.push(FieldError.invalid(path, canonical(ref), `${gvkText} is disallowed from being an owner`));

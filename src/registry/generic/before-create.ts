@@ -2,7 +2,7 @@
 // k8s.io/apiserver/pkg/registry/rest/create.go): namespace check → prepare → validate → common
 // ObjectMeta validation → warnings → canonicalize.
 import type { KubeObject } from '../../api/meta.js';
-import { newInternalError } from '../../machinery/errors/index.js';
+import { newBadRequest, newInternalError } from '../../machinery/errors/index.js';
 import { validateObjectMeta, validatePathSegmentName } from '../../machinery/validation/index.js';
 import type { RequestContext } from '../rest/context.js';
 import { ensureObjectNamespaceMatchesRequestNamespace, expectedNamespaceForScope } from '../rest/meta.js';
@@ -44,6 +44,11 @@ export function beforeCreate<T extends KubeObject>(
     validateName: validatePathSegmentName,
   });
   if (metaErrs.length > 0) throw invalidFor(core, meta.name ?? '', metaErrs);
+  // kube's storage refuses this with a 500 (storage.ErrResourceVersionSetOnCreate); it is the
+  // client's mistake, so Capstan answers 400 with the same text before the write.
+  if ((meta.resourceVersion ?? '') !== '') {
+    throw newBadRequest('resourceVersion should not be set on objects to be created');
+  }
 
   for (const w of strategy.warningsOnCreate?.(ctx, obj) ?? []) ctx.addWarning(w);
   strategy.canonicalize?.(obj);

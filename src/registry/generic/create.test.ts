@@ -170,13 +170,13 @@ describe('Store.create', () => {
     );
   });
 
-  it('passes errors that are not storage errors through, as kube does (500 with their text)', async () => {
+  it('refuses a resourceVersion with 400 and kube storage text, where kube answers 500', async () => {
     const w = widget('rv-set');
     w.metadata = { name: 'rv-set', resourceVersion: '5' };
-    await assert.rejects(store.create(testContext('ns'), w, { options: {} }), (err: unknown) => {
-      assert.ok(err instanceof Error && !('status' in err));
-      assert.equal(err.message, 'resourceVersion should not be set on objects to be created');
-      return true;
+    await rejectsWithStatus(store.create(testContext('ns'), w, { options: {} }), {
+      code: 400,
+      reason: 'BadRequest',
+      message: 'resourceVersion should not be set on objects to be created',
     });
   });
 

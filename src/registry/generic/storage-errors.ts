@@ -2,6 +2,7 @@
 import {
   isStatusError,
   newAlreadyExists,
+  newBadRequest,
   newConflict,
   newInternalError,
   newNotFound,
@@ -36,6 +37,9 @@ function fromStorageError(
     case 'Unreachable':
       return newServerTimeout(qr, verb, retryAfterSeconds);
     case 'InvalidError':
+      // A resourceVersion that does not parse: kube answers 500 with the parse error; it is the
+      // request's mistake, so 400 with the same text (it names the field).
+      return newBadRequest(err.message);
     case 'CorruptObj':
     case 'InternalError':
       return newInternalError(err);

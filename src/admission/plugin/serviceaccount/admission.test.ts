@@ -182,6 +182,11 @@ describe('ServiceAccount admission', () => {
     assert.deepEqual(mixed.spec?.containers[1]?.volumeMounts, [{ ...mount, name: added }]);
   });
 
+  it('leaves a pod whose volumes or containers lack names to validation (422, not a TypeError)', async () => {
+    const nameless = pod('nameless', { volumes: [{ emptyDir: {} } as unknown as { name: string }] });
+    await rejectsWithStatus(create(nameless), { code: 422, reason: 'Invalid' });
+  });
+
   it("reuses a kube-api-access-* volume the pod already has and copies the account's pull secrets", async () => {
     const out = await create(
       pod('again', { serviceAccountName: 'puller', volumes: [tokenVolume('kube-api-access-zzzzz')] }),

@@ -170,6 +170,11 @@ export function tokenVolume(name: string): Volume {
   return { name, projected: { sources, defaultMode: projectedVolumeDefaultMode } };
 }
 
+// Admission runs before validation, on a decoded body that may lack what its type requires; Go
+// would see empty values there.
+const nameOf = (v: { readonly name?: string }): string => v.name ?? '';
+const listOf = <T>(list: readonly T[] | undefined): readonly T[] => list ?? [];
+
 export class ServiceAccountAdmission implements MutationInterface, ValidationInterface {
   readonly #serviceAccounts: Getter;
   readonly #mount: boolean;
@@ -280,14 +285,10 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
   #mountToken(pod: Pod): void {
     const spec = pod.spec;
     if (spec === undefined) return;
-    // Required members a body may still leave out (validation, later, refuses it with a 422).
-    const existing = (spec.volumes ?? []).find((v) =>
-      ((v.name as string | undefined) ?? '').startsWith(`${serviceAccountVolumeName}-`),
-    );
+    const existing = (spec.volumes ?? []).find((v) => nameOf(v).startsWith(`${serviceAccountVolumeName}-`));
     const volumeName = existing?.name ?? this.#generateName(`${serviceAccountVolumeName}-`);
     let mounted = false;
-    const containers = (spec.containers as typeof spec.containers | undefined) ?? [];
-    for (const c of [...(spec.initContainers ?? []), ...containers]) {
+    for (const c of [...(spec.initContainers ?? []), ...listOf(spec.containers)]) {
       if ((c.volumeMounts ?? []).some((m) => m.mountPath === defaultAPITokenMountPath)) continue;
       (c.volumeMounts ??= []).push({ name: volumeName, readOnly: true, mountPath: defaultAPITokenMountPath });
       mounted = true;

@@ -29,8 +29,9 @@ export function isValidPortName(port: string): string[] {
   return errs;
 }
 
-/** ValidatePortNumOrName. */
-export function validatePortNumOrName(port: number | string, path: FieldPath): ErrorList {
+/** ValidatePortNumOrName; a port missing from a decoded body is intstr's zero value, the number 0. */
+export function validatePortNumOrName(given: number | string | undefined, path: FieldPath): ErrorList {
+  const port = given ?? 0;
   if (typeof port === 'number') return isValidPortNum(port).map((m) => FieldError.invalid(path, port, m));
   return isValidPortName(port).map((m) => FieldError.invalid(path, port, m));
 }

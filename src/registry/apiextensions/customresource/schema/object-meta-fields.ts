@@ -3,6 +3,7 @@
 // by writing the decoded ObjectMeta back.
 import { compareGoStrings } from '../../../../machinery/validation/index.js';
 import { isJSONObject, type JSONObject } from './json-value.js';
+import { dropMalformedObjectMetaFields } from './malformed-meta-fields.js';
 
 // The JSON names of metav1.ObjectMeta, OwnerReference and ManagedFieldsEntry.
 const objectMetaFields = new Set([
@@ -62,11 +63,13 @@ function pruneListOfStructs(list: unknown, known: ReadonlySet<string>, { path, f
 
 /**
  * Removes the fields of `holder.metadata` that ObjectMeta does not know and returns their paths
- * (`<prefix>metadata.foo`, sorted). A metadata that is not an object is left for validation to refuse.
+ * (`<prefix>metadata.foo`, sorted), after dropping the fields that do not decode. A metadata that is
+ * not an object is left for validation to refuse.
  */
 export function pruneObjectMetaUnknownFields(holder: JSONObject, prefix: string): string[] {
   const meta = holder['metadata'];
   if (!isJSONObject(meta)) return [];
+  dropMalformedObjectMetaFields(meta);
   const found: string[] = [];
   const base = `${prefix}metadata`;
   pruneStruct(meta, objectMetaFields, { path: base, found });
