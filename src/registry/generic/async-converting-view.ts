@@ -8,16 +8,11 @@ import type { Table } from '../../api/table.js';
 import { isStatusError, newInternalError } from '../../machinery/errors/index.js';
 import type { Watch, WatchEvent } from '../../storage/interfaces.js';
 import type {
-  CategoriesProvider,
   CollectionDeleter,
   Creater,
   Getter,
   GracefulDeleter,
   Lister,
-  Scoper,
-  ShortNamesProvider,
-  SingularNameProvider,
-  Storage,
   UpdateRequest,
   Updater,
   ValidateObjectFunc,
@@ -27,6 +22,7 @@ import type {
 import { internalContext, type RequestContext } from '../rest/context.js';
 import type { CreateOptions, DeleteOptions, GetOptions, ListOptions } from '../rest/options.js';
 import type { Store } from './store.js';
+import { StoreView } from './store-view.js';
 
 /** Conversion between the served version (outer) and the stored one (inner), awaited. */
 export interface AsyncVersionConversion {
@@ -52,62 +48,28 @@ async function one(conv: AsyncVersionConversion, ctx: RequestContext, obj: KubeO
 }
 
 export class AsyncConvertingView
-  implements
-    Storage,
-    Scoper,
-    ShortNamesProvider,
-    CategoriesProvider,
-    SingularNameProvider,
-    Getter,
-    Lister,
-    Watcher,
-    Creater,
-    Updater,
-    GracefulDeleter,
-    CollectionDeleter
+  extends StoreView<KubeObject, KubeObject>
+  implements Getter, Lister, Watcher, Creater, Updater, GracefulDeleter, CollectionDeleter
 {
-  readonly #inner: Store;
   readonly #conv: AsyncVersionConversion;
   /** Converted watch objects by stored object: the cache's shared events convert once for all watchers. */
   readonly #converted = new WeakMap<KubeObject, Promise<KubeObject>>();
 
   constructor(inner: Store, conversion: AsyncVersionConversion) {
-    this.#inner = inner;
+    super(inner, conversion);
     this.#conv = conversion;
   }
 
-  newObject(): KubeObject {
-    return { apiVersion: this.#conv.apiVersion, kind: this.#conv.kind };
-  }
-  newList(): KubeList {
-    return { apiVersion: this.#conv.apiVersion, kind: `${this.#conv.kind}List`, metadata: {}, items: [] };
-  }
-  destroy(): Promise<void> {
-    return this.#inner.destroy();
-  }
-  namespaceScoped(): boolean {
-    return this.#inner.namespaceScoped();
-  }
-  shortNames(): readonly string[] {
-    return this.#inner.shortNames();
-  }
-  categories(): readonly string[] {
-    return this.#inner.categories();
-  }
-  singularName(): string {
-    return this.#inner.singularName();
-  }
-
   async get(ctx: RequestContext, name: string, options: GetOptions): Promise<KubeObject> {
-    return one(this.#conv, ctx, await this.#inner.get(ctx, name, options));
+    return one(this.#conv, ctx, await this.inner.get(ctx, name, options));
   }
 
   async list(ctx: RequestContext, options: ListOptions): Promise<KubeList> {
-    return this.#outList(ctx, await this.#inner.list(ctx, options));
+    return this.#outList(ctx, await this.inner.list(ctx, options));
   }
 
   async watch(ctx: RequestContext, options: ListOptions): Promise<Watch> {
-    return this.#convertWatch(ctx, await this.#inner.watch(ctx, options));
+    return this.#convertWatch(ctx, await this.inner.watch(ctx, options));
   }
 
   async create(
@@ -117,7 +79,7 @@ export class AsyncConvertingView
   ): Promise<KubeObject> {
     this.#conv.checkServed?.(obj, null);
     const inner = await this.#conv.toInner(ctx, obj);
-    const created = await this.#inner.create(ctx, inner, { ...opts, ...this.#outerValidate(opts.validate) });
+    const created = await this.inner.create(ctx, inner, { ...opts, ...this.#outerValidate(opts.validate) });
     return one(this.#conv, ctx, created);
   }
 
@@ -141,7 +103,7 @@ export class AsyncConvertingView
       ...this.#outerValidate(req.createValidation),
       ...this.#outerUpdateValidate(req.updateValidation),
     };
-    const { object, created } = await this.#inner.update(ctx, name, innerReq);
+    const { object, created } = await this.inner.update(ctx, name, innerReq);
     return { object: await one(this.#conv, ctx, object), created };
   }
 
@@ -150,7 +112,7 @@ export class AsyncConvertingView
     name: string,
     opts: { options: DeleteOptions; validate?: ValidateObjectFunc },
   ): Promise<{ object: KubeObject; deleted: boolean }> {
-    const { object, deleted } = await this.#inner.delete(ctx, name, {
+    const { object, deleted } = await this.inner.delete(ctx, name, {
       ...opts,
       ...this.#outerValidate(opts.validate),
     });
@@ -161,7 +123,7 @@ export class AsyncConvertingView
     ctx: RequestContext,
     opts: { options: DeleteOptions; listOptions: ListOptions; validate?: ValidateObjectFunc },
   ): Promise<KubeList> {
-    const list = await this.#inner.deleteCollection(ctx, { ...opts, ...this.#outerValidate(opts.validate) });
+    const list = await this.inner.deleteCollection(ctx, { ...opts, ...this.#outerValidate(opts.validate) });
     return this.#outList(ctx, list);
   }
 
@@ -171,7 +133,7 @@ export class AsyncConvertingView
     obj: KubeObject | KubeList,
     opts: { includeObject?: 'None' | 'Object' | 'Metadata' },
   ): Table {
-    return this.#inner.convertToTable(ctx, obj, opts);
+    return this.inner.convertToTable(ctx, obj, opts);
   }
 
   async #outList(ctx: RequestContext, list: KubeList): Promise<KubeList> {

@@ -8,16 +8,11 @@ import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
 import type { Watch, WatchEvent } from '../../storage/interfaces.js';
 import type {
-  CategoriesProvider,
   CollectionDeleter,
   Creater,
   Getter,
   GracefulDeleter,
   Lister,
-  Scoper,
-  ShortNamesProvider,
-  SingularNameProvider,
-  Storage,
   UpdateRequest,
   Updater,
   ValidateObjectFunc,
@@ -27,6 +22,7 @@ import type {
 import type { RequestContext } from '../rest/context.js';
 import type { CreateOptions, DeleteOptions, GetOptions, ListOptions } from '../rest/options.js';
 import type { Store } from './store.js';
+import { StoreView } from './store-view.js';
 
 /** Conversion between the served version (outer) and the stored one (inner). */
 export interface VersionConversion<Outer extends KubeObject, Inner extends KubeObject> {
@@ -43,63 +39,28 @@ const isList = (obj: KubeObject | KubeList): obj is KubeList =>
   Array.isArray((obj as { items?: unknown }).items);
 
 export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
-  implements
-    Storage,
-    Scoper,
-    ShortNamesProvider,
-    CategoriesProvider,
-    SingularNameProvider,
-    Getter,
-    Lister,
-    Watcher,
-    Creater,
-    Updater,
-    GracefulDeleter,
-    CollectionDeleter
+  extends StoreView<Outer, Inner>
+  implements Getter, Lister, Watcher, Creater, Updater, GracefulDeleter, CollectionDeleter
 {
-  readonly #inner: Store<Inner>;
   readonly #conv: VersionConversion<Outer, Inner>;
   readonly #converted = new WeakMap<Inner, Outer>();
 
   constructor(inner: Store<Inner>, conversion: VersionConversion<Outer, Inner>) {
-    this.#inner = inner;
+    super(inner, conversion);
     this.#conv = conversion;
   }
 
-  newObject(): Outer {
-    return { apiVersion: this.#conv.apiVersion, kind: this.#conv.kind } as Outer;
-  }
-  newList(): KubeList<Outer> {
-    return { apiVersion: this.#conv.apiVersion, kind: `${this.#conv.kind}List`, metadata: {}, items: [] };
-  }
-  /** The inner store belongs to whoever built it; several views may share it. */
-  destroy(): Promise<void> {
-    return this.#inner.destroy();
-  }
-  namespaceScoped(): boolean {
-    return this.#inner.namespaceScoped();
-  }
-  shortNames(): readonly string[] {
-    return this.#inner.shortNames();
-  }
-  categories(): readonly string[] {
-    return this.#inner.categories();
-  }
-  singularName(): string {
-    return this.#inner.singularName();
-  }
-
   async get(ctx: RequestContext, name: string, options: GetOptions): Promise<Outer> {
-    return this.#out(await this.#inner.get(ctx, name, options));
+    return this.#out(await this.inner.get(ctx, name, options));
   }
 
   async list(ctx: RequestContext, options: ListOptions): Promise<KubeList<Outer>> {
-    const list = await this.#inner.list(ctx, options);
+    const list = await this.inner.list(ctx, options);
     return { ...list, ...this.#listType(), items: list.items.map((item) => this.#out(item)) };
   }
 
   async watch(ctx: RequestContext, options: ListOptions): Promise<Watch<Outer>> {
-    return this.#convertWatch(await this.#inner.watch(ctx, options));
+    return this.#convertWatch(await this.inner.watch(ctx, options));
   }
 
   async create(
@@ -108,9 +69,7 @@ export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
     opts: { options: CreateOptions; validate?: ValidateObjectFunc },
   ): Promise<Outer> {
     const inner = this.#conv.toInner(obj as Outer);
-    return this.#out(
-      await this.#inner.create(ctx, inner, { ...opts, ...this.#outerValidate(opts.validate) }),
-    );
+    return this.#out(await this.inner.create(ctx, inner, { ...opts, ...this.#outerValidate(opts.validate) }));
   }
 
   async update(
@@ -131,7 +90,7 @@ export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
       ...this.#outerValidate(req.createValidation),
       ...this.#outerUpdateValidate(req.updateValidation),
     };
-    const { object, created } = await this.#inner.update(ctx, name, innerReq);
+    const { object, created } = await this.inner.update(ctx, name, innerReq);
     return { object: this.#out(object), created };
   }
 
@@ -140,7 +99,7 @@ export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
     name: string,
     opts: { options: DeleteOptions; validate?: ValidateObjectFunc },
   ): Promise<{ object: KubeObject; deleted: boolean }> {
-    const { object, deleted } = await this.#inner.delete(ctx, name, {
+    const { object, deleted } = await this.inner.delete(ctx, name, {
       ...opts,
       ...this.#outerValidate(opts.validate),
     });
@@ -152,7 +111,7 @@ export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
     ctx: RequestContext,
     opts: { options: DeleteOptions; listOptions: ListOptions; validate?: ValidateObjectFunc },
   ): Promise<KubeList<Outer>> {
-    const list = await this.#inner.deleteCollection(ctx, { ...opts, ...this.#outerValidate(opts.validate) });
+    const list = await this.inner.deleteCollection(ctx, { ...opts, ...this.#outerValidate(opts.validate) });
     return { ...list, ...this.#listType(), items: list.items.map((item) => this.#out(item)) };
   }
 
@@ -166,7 +125,7 @@ export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
     const inner = isList(obj)
       ? { ...obj, items: obj.items.map((item) => this.#conv.toInner(item as Outer)) }
       : this.#conv.toInner(obj as Outer);
-    const table = this.#inner.convertToTable(ctx, inner, opts);
+    const table = this.inner.convertToTable(ctx, inner, opts);
     if (opts.includeObject !== 'Object') return table;
     return {
       ...table,
