@@ -14,6 +14,7 @@ import { belongsInSlice, slicePorts } from '../endpointslice/desired-slice.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { isPodReady } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
+import { servicesOfPod } from '../endpointslice/services-of-pod.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 
 export interface EndpointsControllerOptions {
@@ -79,13 +80,7 @@ export class EndpointsController {
       this.#loop.queue.add(keyOf(svc));
     });
     opts.pods.addHandler((_t, pod, old) => {
-      for (const svc of opts.services.list(pod.metadata?.namespace ?? '')) {
-        const selector = svc.spec?.selector;
-        if (selector === undefined || Object.keys(selector).length === 0) continue;
-        const sel = selectorFromSet(selector);
-        if (sel.matches(pod.metadata?.labels ?? {}) || sel.matches(old?.metadata?.labels ?? {}))
-          this.#loop.queue.add(keyOf(svc));
-      }
+      for (const svc of servicesOfPod(opts.services, pod, old)) this.#loop.queue.add(keyOf(svc));
     });
   }
 

@@ -12,6 +12,7 @@ import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { controllerRefOf, newControllerRef } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { canonicalJSON } from '../deployment/template-hash.js';
+import { servicesOfPod } from './services-of-pod.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import {
   belongsInSlice,
@@ -43,14 +44,7 @@ export class EndpointSliceController {
       this.#loop.queue.add(keyOf(svc));
     });
     opts.pods.addHandler((_t, pod, old) => {
-      const namespace = pod.metadata?.namespace ?? '';
-      for (const svc of opts.services.list(namespace)) {
-        const selector = svc.spec?.selector;
-        if (selector === undefined || Object.keys(selector).length === 0) continue;
-        const sel = selectorFromSet(selector);
-        if (sel.matches(pod.metadata?.labels ?? {}) || sel.matches(old?.metadata?.labels ?? {}))
-          this.#loop.queue.add(keyOf(svc));
-      }
+      for (const svc of servicesOfPod(opts.services, pod, old)) this.#loop.queue.add(keyOf(svc));
     });
     opts.slices.addHandler((_t, slice) => {
       const name = slice.metadata?.labels?.[serviceNameLabel];
