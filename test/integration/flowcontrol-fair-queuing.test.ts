@@ -3,6 +3,9 @@
 // fault) while system:masters (exempt) passes at once, and a level whose limit response is Reject
 // answers kube's 429 instead of queuing.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { assembleBuiltinAPI } from '../../src/controlplane/api-assembly.js';
 import { ControlPlane } from '../../src/controlplane/instance.js';
@@ -29,8 +32,14 @@ describe('--apf-fair-queuing', () => {
     return { status: res.status, text: await res.text(), done: performance.now() };
   };
 
+  let dataDir = '';
+
   before(async () => {
     const o = defaultServerRunOptions();
+    // Its own state: not the checkout's ./.capstan, which a run before would have left holding 'jail'.
+    dataDir = await mkdtemp(join(tmpdir(), 'capstan-apf-'));
+    o.storage.dataDir = dataDir;
+    o.storage.backend = 'memory';
     o.securePort = 0;
     o.insecurePort = 1;
     o.anonymousAuth = true;
@@ -53,6 +62,7 @@ describe('--apf-fair-queuing', () => {
 
   after(async () => {
     await cp.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('queues a second request of a one-seat level behind the first, not an exempt one', async () => {

@@ -66,10 +66,11 @@ describe('virtual clock', () => {
     const created = await createEvent('short-lived');
     const rv = (created['metadata'] as { resourceVersion?: string }).resourceVersion ?? '';
     const watch = await fetch(
-      `${server.url}${eventsPath}?watch=true&fieldSelector=metadata.name%3Dshort-lived&resourceVersion=${rv}`,
+      `${server.url}${eventsPath}?watch=true&timeoutSeconds=7200&fieldSelector=metadata.name%3Dshort-lived&resourceVersion=${rv}`,
       { headers },
     );
     assert.ok(watch.body !== null);
+    // The watch runs on the same clock: asked for two hours, it outlives the advance.
     await server.clock.advance('59m');
     assert.equal((await fetch(`${server.url}${eventsPath}/short-lived`, { headers })).status, 200);
     await server.clock.advance('2m');

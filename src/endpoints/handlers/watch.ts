@@ -102,7 +102,8 @@ export async function serveWatch(scope: RequestScope, hr: HandlerRequest, w: Wat
   const stop = (): void => {
     watch.stop();
   };
-  const timer = timeoutMs > 0 ? clock.setTimeout(stop, timeoutMs) : undefined;
+  // A watch in progress is work its client waits for: its end keeps the process alive.
+  const timer = timeoutMs > 0 ? clock.setTimeout(stop, timeoutMs, { keepAlive: true }) : undefined;
   hr.signal.addEventListener('abort', stop);
   ex.res.on('close', stop);
   try {

@@ -12,8 +12,11 @@ export interface ClockTimer {
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
-  /** Runs `fn` once after `ms`. A background timer: it does not keep the process alive. */
-  setTimeout(fn: () => void, ms: number): ClockTimer;
+  /**
+   * Runs `fn` once after `ms`. A background timer: it does not keep the process alive, unless
+   * `keepAlive` (work a caller waits for, such as a watch's timeout).
+   */
+  setTimeout(fn: () => void, ms: number, opts?: { readonly keepAlive?: boolean }): ClockTimer;
   /** Runs `fn` every `ms`. A background timer: it does not keep the process alive. */
   setInterval(fn: () => void, ms: number): ClockTimer;
 }
@@ -24,9 +27,9 @@ export type ClockKind = (typeof clockKinds)[number];
 /** The system clock, with unreferenced Node timers. */
 export const systemClock: Clock = Object.freeze({
   now: () => Date.now(),
-  setTimeout: (fn: () => void, ms: number): ClockTimer => {
+  setTimeout: (fn: () => void, ms: number, opts?: { readonly keepAlive?: boolean }): ClockTimer => {
     const t = setTimeout(fn, ms);
-    t.unref();
+    if (opts?.keepAlive !== true) t.unref();
     return {
       cancel: () => {
         clearTimeout(t);

@@ -73,11 +73,16 @@ export class BookmarkScheduler<T extends KubeObject> {
     if (this.#timer !== null || this.#closed || this.#watchers.size === 0) return;
     // Jitter spreads the work of many cachers, as kube's wait.Jitter(time.Second, 0.25).
     const delay = this.#deps.tickMs * (1 + Math.random() * 0.25);
-    this.#timer = this.#clock.setTimeout(() => {
-      this.#timer = null;
-      this.tick(this.#clock.now());
-      this.#schedule();
-    }, delay);
+    this.#timer = this.#clock.setTimeout(
+      () => {
+        this.#timer = null;
+        this.tick(this.#clock.now());
+        this.#schedule();
+        // Like an open watch socket, it keeps the process up while a watcher waits for bookmarks.
+      },
+      delay,
+      { keepAlive: true },
+    );
   }
 
   /** Sends the bookmarks that are due. */
