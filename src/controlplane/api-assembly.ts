@@ -48,16 +48,9 @@ import {
 } from '../server/healthz/health-checker.js';
 import { startStorageSizeMonitor } from '../server/metrics/storage-size-monitor.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
-import {
-  defaultAPIResourceConfigSource,
-  mergeAPIResourceConfigs,
-  parseRuntimeConfig,
-  registryOf,
-  validateRuntimeConfig,
-  type ResourceConfig,
-} from '../server/resource-config.js';
 import { newStorageFactory } from '../server/storage-factory.js';
 import { forResource, type StorageConfig } from '../storage/backend-factory/config.js';
+import { resourceConfigFor, storageConfigFor } from './run-configs.js';
 import { BackendFactory } from '../storage/backend-factory/factory.js';
 import { priorityClassHooks } from './bootstrap/priority-classes.js';
 import { flowControlFor } from './flowcontrol/hook.js';
@@ -80,35 +73,6 @@ const defaultStorageCheckTimeoutMs = 2000;
 /** --event-ttl as the whole seconds the store's TTL takes; at least one. */
 function eventTTLSeconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
-}
-
-/** --runtime-config over the defaults, with kube's validation errors. */
-export function resourceConfigFor(o: CompletedServerRunOptions): ResourceConfig {
-  const defaults = defaultAPIResourceConfigSource();
-  const overrides = parseRuntimeConfig(o.runtimeConfig);
-  const errs = validateRuntimeConfig(overrides, registryOf(defaults));
-  if (errs[0] !== undefined) throw errs[0];
-  return mergeAPIResourceConfigs(defaults, overrides);
-}
-
-/** storagebackend.Config from the storage flags. */
-export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
-  const s = o.storage;
-  return {
-    type: s.backend,
-    prefix: s.prefix,
-    transport: {
-      dataDir: s.dataDir,
-      serverList: s.etcdServers,
-      ...(s.etcdCertFile === '' ? {} : { certFile: s.etcdCertFile }),
-      ...(s.etcdKeyFile === '' ? {} : { keyFile: s.etcdKeyFile }),
-      ...(s.etcdCaFile === '' ? {} : { trustedCAFile: s.etcdCaFile }),
-      ...(s.etcdCaFile !== '' || s.etcdExtraCaFile === '' ? {} : { extraTrustedCAFile: s.etcdExtraCaFile }),
-    },
-    paging: true,
-    compactionIntervalMs: s.compactionIntervalMs,
-    clock: o.clock,
-  };
 }
 
 /**
