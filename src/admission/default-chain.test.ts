@@ -27,52 +27,13 @@ import { newStorageClassREST } from '../registry/storage/storageclass/storage.js
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import type { AdmissionChain } from './chain.js';
 import type { Storage } from '../registry/rest/capabilities.js';
+import { kube133AdmissionPlugins as kube133 } from './testing/kube-133-plugins.js';
 import {
   allOrderedPlugins,
   defaultAdmissionChain,
   enabledAdmissionPlugins,
   validateAdmissionPluginSelection,
 } from './default-chain.js';
-
-// pkg/kubeapiserver/options/plugins.go AllOrderedPlugins at v1.33.
-const kube133 = [
-  'AlwaysAdmit',
-  'NamespaceAutoProvision',
-  'NamespaceLifecycle',
-  'NamespaceExists',
-  'LimitPodHardAntiAffinityTopology',
-  'LimitRanger',
-  'ServiceAccount',
-  'NodeRestriction',
-  'TaintNodesByCondition',
-  'AlwaysPullImages',
-  'ImagePolicyWebhook',
-  'PodSecurity',
-  'PodNodeSelector',
-  'Priority',
-  'DefaultTolerationSeconds',
-  'PodTolerationRestriction',
-  'EventRateLimit',
-  'ExtendedResourceToleration',
-  'DefaultStorageClass',
-  'StorageObjectInUseProtection',
-  'OwnerReferencesPermissionEnforcement',
-  'PersistentVolumeClaimResize',
-  'RuntimeClass',
-  'CertificateApproval',
-  'CertificateSigning',
-  'ClusterTrustBundleAttest',
-  'CertificateSubjectRestriction',
-  'DefaultIngressClass',
-  'DenyServiceExternalIPs',
-  'PodTopologyLabels',
-  'MutatingAdmissionPolicy',
-  'MutatingAdmissionWebhook',
-  'ValidatingAdmissionPolicy',
-  'ValidatingAdmissionWebhook',
-  'ResourceQuota',
-  'AlwaysDeny',
-];
 
 // The default-on plugins Capstan runs, in kube's order.
 const kubeOrder = [

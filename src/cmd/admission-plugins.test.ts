@@ -6,47 +6,8 @@ import { defaultServerRunOptions, validateServerRunOptions } from '../server/opt
 import { main } from './capstan.js';
 import { parseFlags } from './flag-set.js';
 import { capstanFlags } from './flags.js';
+import { kube133AdmissionPlugins as kube133Plugins } from '../admission/testing/kube-133-plugins.js';
 import { recordingIO } from './testing/recording-io.js';
-
-// pkg/kubeapiserver/options/plugins.go AllOrderedPlugins at v1.33.
-const kube133Plugins = [
-  'AlwaysAdmit',
-  'NamespaceAutoProvision',
-  'NamespaceLifecycle',
-  'NamespaceExists',
-  'LimitPodHardAntiAffinityTopology',
-  'LimitRanger',
-  'ServiceAccount',
-  'NodeRestriction',
-  'TaintNodesByCondition',
-  'AlwaysPullImages',
-  'ImagePolicyWebhook',
-  'PodSecurity',
-  'PodNodeSelector',
-  'Priority',
-  'DefaultTolerationSeconds',
-  'PodTolerationRestriction',
-  'EventRateLimit',
-  'ExtendedResourceToleration',
-  'DefaultStorageClass',
-  'StorageObjectInUseProtection',
-  'OwnerReferencesPermissionEnforcement',
-  'PersistentVolumeClaimResize',
-  'RuntimeClass',
-  'CertificateApproval',
-  'CertificateSigning',
-  'ClusterTrustBundleAttest',
-  'CertificateSubjectRestriction',
-  'DefaultIngressClass',
-  'DenyServiceExternalIPs',
-  'PodTopologyLabels',
-  'MutatingAdmissionPolicy',
-  'MutatingAdmissionWebhook',
-  'ValidatingAdmissionPolicy',
-  'ValidatingAdmissionWebhook',
-  'ResourceQuota',
-  'AlwaysDeny',
-];
 
 describe('admission plugin flags', () => {
   it('collects both lists, comma-separated and repeated', () => {
