@@ -11,6 +11,7 @@ import { freePort, startCapstanProcess, type CapstanProcess } from './support/ca
 import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
 import { spawnKubectl, type KubectlStream } from './support/kubectl-stream.js';
 import { startWebhookServer, type WebhookServer } from '../integration/support/webhook-server.js';
+import { convertWidget as convert, widgetGroup } from '../integration/support/widget-conversion.js';
 
 type Obj = Record<string, unknown> & { apiVersion: string };
 interface ConversionRequest {
@@ -19,18 +20,7 @@ interface ConversionRequest {
   objects: Obj[];
 }
 
-const group = 'conv.example.com';
-
-function convert(obj: Obj, to: string): Obj {
-  const spec = (obj['spec'] ?? {}) as Record<string, unknown>;
-  if (to === `${group}/v2`) {
-    const { host, port, ...rest } = spec;
-    return { ...obj, apiVersion: to, spec: { ...rest, address: `${String(host)}:${String(port)}` } };
-  }
-  const { address, ...rest } = spec;
-  const [host, port] = String(address).split(':');
-  return { ...obj, apiVersion: to, spec: { ...rest, host, port: Number(port) } };
-}
+const group = widgetGroup;
 
 function crd(plural: string, kind: string, url: string, caBundle: string): Record<string, unknown> {
   const schema = (props: Record<string, unknown>): Record<string, unknown> => ({

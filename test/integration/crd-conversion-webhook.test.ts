@@ -10,25 +10,14 @@ import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { waitFor } from './support/wait-for.js';
 import { startWebhookServer, type WebhookServer } from './support/webhook-server.js';
+import { convertWidget, widgetGroup } from './support/widget-conversion.js';
 
 type Reply = { status: number; body: Record<string, unknown> };
 type Obj = Record<string, unknown> & { apiVersion: string; metadata: Record<string, unknown> };
 type ConversionRequest = { uid: string; desiredAPIVersion: string; objects: Obj[] };
 
-const group = 'conv.example.com';
+const group = widgetGroup;
 const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
-
-/** v1 {host, port} ⇄ v2 {address}: what the test's webhook does. */
-function convertWidget(obj: Obj, to: string): Obj {
-  const spec = (obj['spec'] ?? {}) as Record<string, unknown>;
-  if (to === `${group}/v2`) {
-    const { host, port, ...rest } = spec;
-    return { ...obj, apiVersion: to, spec: { ...rest, address: `${String(host)}:${String(port)}` } };
-  }
-  const { address, ...rest } = spec;
-  const [host, port] = String(address).split(':');
-  return { ...obj, apiVersion: to, spec: { ...rest, host, port: Number(port) } };
-}
 
 function crd(plural: string, kind: string, url: string, caBundle: string): Record<string, unknown> {
   const schema = (spec: Record<string, unknown>): Record<string, unknown> => ({
