@@ -306,11 +306,11 @@ describe('services', () => {
   });
 
   it('a dry run allocates nothing', async () => {
-    const out = await env.services.create(ctx, svc('dry', { clusterIP: '10.0.0.40' }), {
+    const out = await env.services.create(ctx, svc('dry', { clusterIP: '10.0.0.16' }), {
       options: { dryRun: ['All'] },
     });
-    assert.equal(out.spec?.clusterIP, '10.0.0.40');
-    const real = await create(svc('wet', { clusterIP: '10.0.0.40' }));
-    assert.equal(real.spec?.clusterIP, '10.0.0.40');
+    assert.equal(out.spec?.clusterIP, '10.0.0.16');
+    const real = await create(svc('wet', { clusterIP: '10.0.0.16' }));
+    assert.equal(real.spec?.clusterIP, '10.0.0.16');
   });
 });
