@@ -33,7 +33,11 @@ const common = {
 
 const library = await build({
   ...common,
-  entryPoints: ['src/index.ts'],
+  // The SQLite backend's writer thread is a file of its own, which the library and the command start.
+  entryPoints: [
+    { in: 'src/index.ts', out: 'index' },
+    { in: 'src/storage/backends/sqlite/writer-worker.ts', out: 'sqlite-writer' },
+  ],
   outdir: 'dist',
   outbase: 'src',
   splitting: true,
@@ -53,7 +57,8 @@ const command = await build({
   external: Object.keys(pkg.dependencies).filter(
     (name) => !['@noble/ciphers', 'better-sqlite3', 'jose'].includes(name),
   ),
-  define: { 'import.meta.url': '__capstanModuleURL' },
+  // import.meta.resolve is called only when running from the sources (the SQLite writer thread's tsx).
+  define: { 'import.meta.url': '__capstanModuleURL', 'import.meta.resolve': 'undefined' },
   minifyWhitespace: true,
   minifySyntax: true,
   banner: { js: 'const __capstanModuleURL = require("node:url").pathToFileURL(__filename).href;' },

@@ -1,6 +1,7 @@
 // One compare-and-swap write, run inside the group-commit transaction: read the key's newest row,
 // compare, append. A failed comparison is an outcome, not an error, and leaves the others in the
-// batch alone.
+// batch alone. The outcome is small (what a writer thread sends back); applied() turns it into the
+// result and the event, with the value the caller already holds.
 import type { KeyValue, KvEvent, WriteResult } from '../../kv/backend.js';
 import type { HeadRow, Statements } from './statements.js';
 
@@ -14,6 +15,13 @@ export type WriteOp =
       readonly ttl: number;
     }
   | { readonly kind: 'delete'; readonly key: string; readonly modRevision: number };
+
+/** What a write did: its revision (the new one, or the newest so far when the comparison failed) and the live row it compared with. */
+export interface Outcome {
+  readonly ok: boolean;
+  readonly revision: number;
+  readonly live: KeyValue | null;
+}
 
 export interface Applied {
   readonly result: WriteResult;
@@ -37,12 +45,10 @@ function comparisonHolds(op: WriteOp, live: KeyValue | null): boolean {
  * Applies `op` at the end of the log. `at.revision` is the newest revision so far in this transaction
  * (the caller advances it on success); `at.now` the wall clock for TTL expiry.
  */
-export function applyWrite(stmts: Statements, op: WriteOp, at: { revision: number; now: number }): Applied {
+export function applyWrite(stmts: Statements, op: WriteOp, at: { revision: number; now: number }): Outcome {
   const head = stmts.head.get(op.key);
   const live = liveKv(op.key, head);
-  if (!comparisonHolds(op, live)) {
-    return { result: { ok: false, revision: at.revision, current: live }, event: null };
-  }
+  if (!comparisonHolds(op, live)) return { ok: false, revision: at.revision, live };
   const deleting = op.kind === 'delete';
   const value = deleting ? empty : op.value;
   const ttl = deleting ? 0 : op.ttl;
@@ -63,7 +69,17 @@ export function applyWrite(stmts: Statements, op: WriteOp, at: { revision: numbe
   );
   // A superseded row can no longer expire; clearing it keeps the sweeper's index small.
   if (head !== undefined && head.expires_at !== null) stmts.clearExpiry.run(head.id);
-  return { result: { ok: true, revision: id, prevKv: live }, event: toEvent({ op, id, live, value }) };
+  return { ok: true, revision: id, live };
+}
+
+/** The result the caller sees and the event watchers see, once the transaction committed. */
+export function applied(op: WriteOp, o: Outcome): Applied {
+  if (!o.ok) return { result: { ok: false, revision: o.revision, current: o.live }, event: null };
+  const value = op.kind === 'delete' ? empty : op.value;
+  return {
+    result: { ok: true, revision: o.revision, prevKv: o.live },
+    event: toEvent({ op, id: o.revision, live: o.live, value }),
+  };
 }
 
 function toEvent(w: { op: WriteOp; id: number; live: KeyValue | null; value: Buffer }): KvEvent {

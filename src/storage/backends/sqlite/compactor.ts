@@ -49,11 +49,15 @@ export class Compactor {
   constructor(deps: CompactorDeps) {
     this.#deps = deps;
     this.#compactRevision = deps.compactRevision;
-    this.#chunk = deps.db.transaction((lo: number, hi: number) => {
+    const chunk = deps.db.transaction((lo: number, hi: number) => {
       deps.stmts.deleteSuperseded.run(lo, hi);
       deps.stmts.deleteTombstones.run(lo, hi);
       deps.stmts.setMeta.run(compactRevisionKey, hi);
     });
+    // IMMEDIATE: the write lock first (a file's writes come from the writer thread's connection).
+    this.#chunk = (lo, hi) => {
+      chunk.immediate(lo, hi);
+    };
     this.#mark();
     if (deps.intervalMs > 0) {
       this.#timer = deps.timers.setInterval(() => {

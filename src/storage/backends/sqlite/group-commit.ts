@@ -4,7 +4,7 @@
 // resolve only after COMMIT returned, i.e. after the WAL was synced (synchronous = FULL).
 import type Database from 'better-sqlite3';
 import type { KvEvent, WriteResult } from '../../kv/backend.js';
-import { applyWrite, type Applied, type WriteOp } from './apply-write.js';
+import { applied, applyWrite, type Applied, type WriteOp } from './apply-write.js';
 import type { Statements } from './statements.js';
 
 interface Pending {
@@ -37,7 +37,20 @@ export interface GroupCommitStats {
   readonly writes: number;
 }
 
-export class GroupCommitter {
+/** Where the backend's writes go: a group committer on this thread, or the writer thread. */
+export interface Committer {
+  /** The newest committed revision. */
+  readonly revision: number;
+  readonly stats: GroupCommitStats;
+  submit(op: WriteOp): Promise<WriteResult>;
+  /** Resolves once every write submitted so far has committed or failed. */
+  drain(): Promise<void>;
+  /** Drains, then lets go of the connection the writes used (not the backend's own). */
+  close(): Promise<void>;
+}
+
+/** The committer of the in-memory database, whose one connection only this thread can use. */
+export class GroupCommitter implements Committer {
   readonly #deps: GroupCommitDeps;
   readonly #txn: (ops: readonly WriteOp[]) => Committed;
   #queue: Pending[] = [];
@@ -68,6 +81,15 @@ export class GroupCommitter {
         this.flush();
       });
     });
+  }
+
+  drain(): Promise<void> {
+    this.flush();
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return this.drain();
   }
 
   /** Commits whatever is queued now (the scheduled flush, or close() draining the queue). */
@@ -106,12 +128,12 @@ export class GroupCommitter {
 
   #applyAll(ops: readonly WriteOp[]): Committed {
     const at = { revision: this.#revision, now: this.#deps.now() };
-    const applied: Applied[] = [];
+    const done: Applied[] = [];
     for (const op of ops) {
-      const a = applyWrite(this.#deps.stmts, op, at);
-      if (a.result.ok) at.revision = a.result.revision;
-      applied.push(a);
+      const o = applyWrite(this.#deps.stmts, op, at);
+      if (o.ok) at.revision = o.revision;
+      done.push(applied(op, o));
     }
-    return { applied, revision: at.revision };
+    return { applied: done, revision: at.revision };
   }
 }

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { CompletedSqliteOptions } from './options.js';
 import { ensureSchema } from './schema.js';
 import { openFault } from './sqlite-errors.js';
+import type { WriterConfig } from './writer-protocol.js';
 
 // better-sqlite3 finds its addon through the `bindings` package, which probes a dozen paths; where
 // npm builds it is known, so it is loaded by path when there (the command bundles better-sqlite3's
@@ -27,44 +28,76 @@ function addonOption(): { nativeBinding?: string } {
 /** The WAL is cut back to this size whenever a checkpoint resets it. */
 const walSizeLimitBytes = 4 * 1024 * 1024;
 
-export function openDatabase(opts: CompletedSqliteOptions): Database.Database {
+/** The file that says which process owns the database (see lockFile). */
+export function lockPath(path: string): string {
+  return `${path}.lock`;
+}
+
+/** Opens the database (the backend's connection: reads, compaction); for a file, after taking its lock. */
+export function openDatabase(opts: CompletedSqliteOptions): {
+  db: Database.Database;
+  lock: Database.Database | null;
+} {
+  let lock: Database.Database | null = null;
   let db: Database.Database | undefined;
   try {
+    if (!opts.memory) lock = lockFile(lockPath(opts.path), opts.busyTimeoutMs);
     db = new Database(opts.path, { timeout: opts.busyTimeoutMs, ...addonOption() });
-    configure(db, opts);
+    // Takes effect only before the first table exists: freed pages can then be handed back to the file
+    // system by incremental_vacuum, so compaction shrinks the file without a full VACUUM.
+    db.pragma('auto_vacuum = INCREMENTAL');
+    if (!opts.memory) configureFile(db);
     ensureSchema(db);
-    if (opts.quotaBytes > 0) {
-      const pageSize = db.pragma('page_size', { simple: true }) as number;
-      db.pragma(`max_page_count = ${Math.max(1, Math.floor(opts.quotaBytes / pageSize))}`);
-    }
-    return db;
+    limitSize(db, opts.quotaBytes);
+    return { db, lock };
   } catch (err) {
-    try {
-      db?.close();
-    } catch {
-      // The open already failed; that error is the one to report.
+    for (const open of [db, lock]) {
+      try {
+        open?.close();
+      } catch {
+        // The open already failed; that error is the one to report.
+      }
     }
     throw openFault(opts.path, err);
   }
 }
 
-/**
- * One process owns the data dir. In EXCLUSIVE mode the connection keeps its file locks once taken
- * (ensureSchema takes the write lock at open), so a second opener fails with SQLITE_BUSY after
- * busy_timeout instead of waiting. The locks are POSIX locks, which die with the process: a crash
- * leaves nothing stale behind. Set before the first read, it also keeps the WAL index in heap memory
- * (no -shm file).
- */
-function lockForThisProcess(db: Database.Database): void {
-  db.pragma('locking_mode = EXCLUSIVE');
+/** The writer thread's connection to a file the backend opened (and so created and checked) first. */
+export function openWriterConnection(config: WriterConfig): Database.Database {
+  const db = new Database(config.path, { timeout: config.busyTimeoutMs, ...addonOption() });
+  try {
+    configureFile(db);
+    limitSize(db, config.quotaBytes);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
 }
 
-function configure(db: Database.Database, opts: CompletedSqliteOptions): void {
-  if (!opts.memory) lockForThisProcess(db);
-  // Takes effect only before the first table exists: freed pages can then be handed back to the file
-  // system by incremental_vacuum, so compaction shrinks the file without a full VACUUM.
-  db.pragma('auto_vacuum = INCREMENTAL');
-  if (opts.memory) return;
+/**
+ * One process owns the data dir: it holds an exclusive lock on a small database beside it for as long
+ * as it runs. In EXCLUSIVE locking mode a connection keeps the file locks its first write took, so a
+ * second opener (another process, or another backend in this one) fails with SQLITE_BUSY after
+ * busy_timeout instead of waiting. The locks are POSIX locks, which die with the process: a crash
+ * leaves nothing stale behind. The database itself is shared by this process's two connections, the
+ * backend's and its writer thread's, so it cannot be the one locked.
+ */
+function lockFile(path: string, busyTimeoutMs: number): Database.Database {
+  const lock = new Database(path, { timeout: busyTimeoutMs, ...addonOption() });
+  try {
+    lock.pragma('locking_mode = EXCLUSIVE');
+    lock.exec('CREATE TABLE IF NOT EXISTS owner (pid INTEGER); DELETE FROM owner');
+    lock.prepare('INSERT INTO owner (pid) VALUES (?)').run(process.pid);
+    return lock;
+  } catch (err) {
+    lock.close();
+    throw err;
+  }
+}
+
+/** Per-connection settings of a file database; every connection that writes needs them. */
+function configureFile(db: Database.Database): void {
   const mode = db.pragma('journal_mode = WAL', { simple: true }) as string;
   if (mode !== 'wal') throw new Error(`journal_mode is ${mode}, expected wal`);
   // FULL fsyncs the WAL at every commit, so an acknowledged write survives power loss (with NORMAL the
@@ -72,4 +105,11 @@ function configure(db: Database.Database, opts: CompletedSqliteOptions): void {
   // mode at NORMAL, while only a fresh connection switching to WAL stays at FULL.
   db.pragma('synchronous = FULL');
   db.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
+}
+
+/** The quota, like etcd's: a write that would grow the file past it fails (SQLITE_FULL). Per connection. */
+function limitSize(db: Database.Database, quotaBytes: number): void {
+  if (quotaBytes <= 0) return;
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  db.pragma(`max_page_count = ${Math.max(1, Math.floor(quotaBytes / pageSize))}`);
 }

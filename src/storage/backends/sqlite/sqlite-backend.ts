@@ -10,6 +10,7 @@ import {
   type BackendWatch,
   type KeyRange,
   type KeyValue,
+  type KvEvent,
   type RangeResult,
   type WatchCallbacks,
   type WatchRequest,
@@ -17,7 +18,7 @@ import {
 } from '../../kv/backend.js';
 import { liveKv, type WriteOp } from './apply-write.js';
 import { Compactor, compactRevisionKey } from './compactor.js';
-import { GroupCommitter, type GroupCommitStats } from './group-commit.js';
+import { GroupCommitter, type Committer, type GroupCommitStats } from './group-commit.js';
 import { catchUp, type CatchUpDeps } from './catch-up.js';
 import { listRowKv, pick, rangeParams } from './history.js';
 import { openDatabase } from './open-database.js';
@@ -26,10 +27,18 @@ import { closedError, openFault, sqliteFault } from './sqlite-errors.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { TtlSweeper } from './ttl-sweeper.js';
 import { WatchHub } from './watch-hub.js';
+import { WriterCommitter } from './writer-committer.js';
 
 export interface SqliteBackendStats extends GroupCommitStats {
   readonly watchers: number;
 }
+
+/**
+ * How long the writer thread waits for a lock the backend's own connection holds: compaction's short
+ * transactions and checkpoints. Waiting costs the event loop nothing there, and a write that gave up
+ * would fail for no fault of its own.
+ */
+const writerBusyTimeoutMs = 10_000;
 
 export class SqliteBackend implements Backend {
   readonly type: 'sqlite' | 'memory';
@@ -38,8 +47,10 @@ export class SqliteBackend implements Backend {
   readonly path: string;
   readonly #opts: CompletedSqliteOptions;
   readonly #db: Database.Database;
+  /** The lock that makes a file this process's alone (null for the in-memory database). */
+  readonly #lock: Database.Database | null;
   readonly #stmts: Statements;
-  readonly #writes: GroupCommitter;
+  readonly #writes: Committer;
   readonly #hub: WatchHub;
   readonly #compactor: Compactor;
   readonly #sweeper: TtlSweeper;
@@ -59,8 +70,9 @@ export class SqliteBackend implements Backend {
     this.#opts = opts;
     this.path = opts.path;
     this.type = opts.memory ? 'memory' : 'sqlite';
-    const db = openDatabase(opts);
+    const { db, lock } = openDatabase(opts);
     this.#db = db;
+    this.#lock = lock;
     let revision: number;
     let compactRevision: number;
     try {
@@ -69,21 +81,29 @@ export class SqliteBackend implements Backend {
       compactRevision = this.#stmts.getMeta.get(compactRevisionKey) ?? 0;
     } catch (err) {
       db.close();
+      lock?.close();
       throw openFault(opts.path, err);
     }
     const fault = (doing: string, err: unknown): Error => sqliteFault(opts.path, doing, err);
     const currentRevision = (): number => this.#writes.revision;
     this.#hub = new WatchHub({ progressNotifyIntervalMs: opts.progressNotifyIntervalMs, currentRevision });
-    this.#writes = new GroupCommitter({
-      db,
-      stmts: this.#stmts,
-      now: opts.now,
-      revision,
-      fault,
-      onCommit: (events) => {
-        this.#hub.publish(events);
-      },
-    });
+    const onCommit = (events: readonly KvEvent[]): void => {
+      this.#hub.publish(events);
+    };
+    // A file's writes go to a thread of their own; the in-memory database exists on this thread only.
+    this.#writes = opts.memory
+      ? new GroupCommitter({ db, stmts: this.#stmts, now: opts.now, revision, fault, onCommit })
+      : new WriterCommitter({
+          config: {
+            path: opts.path,
+            busyTimeoutMs: writerBusyTimeoutMs,
+            quotaBytes: opts.quotaBytes,
+            revision,
+          },
+          now: opts.now,
+          fault,
+          onCommit,
+        });
     this.#compactor = new Compactor({
       db,
       stmts: this.#stmts,
@@ -226,12 +246,13 @@ export class SqliteBackend implements Backend {
     const err = closedError(this.path);
     this.#closed = err;
     const stopping = Promise.all([this.#sweeper.close(), this.#compactor.close()]);
-    this.#writes.flush();
+    await this.#writes.drain();
     await stopping;
-    this.#writes.flush();
+    await this.#writes.close();
     this.#hub.close(err);
     try {
       this.#db.close();
+      this.#lock?.close();
     } catch (cause) {
       throw sqliteFault(this.path, 'close', cause);
     }

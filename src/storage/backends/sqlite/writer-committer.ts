@@ -1,0 +1,176 @@
+// Group commit through the writer thread: writes issued while a batch is being committed wait and go
+// together in the next batch, so under load one transaction and one fsync carry many writes, and
+// none of SQLite's work runs on the event loop that serves requests. Events are published and
+// promises resolved in revision order, only once the thread reported its COMMIT returned.
+import Database from 'better-sqlite3';
+import type { Worker } from 'node:worker_threads';
+import type { KvEvent, WriteResult } from '../../kv/backend.js';
+import { applied, type WriteOp } from './apply-write.js';
+import type { Committer, GroupCommitStats } from './group-commit.js';
+import {
+  arrivedKv,
+  type FromWriter,
+  type WireError,
+  type WireOutcome,
+  type WriterConfig,
+} from './writer-protocol.js';
+import { startWriterThread } from './writer-thread.js';
+
+interface Pending {
+  readonly op: WriteOp;
+  readonly resolve: (r: WriteResult) => void;
+  readonly reject: (err: unknown) => void;
+}
+
+export interface WriterCommitterDeps {
+  readonly config: WriterConfig;
+  readonly now: () => number;
+  /** Turns a SQLite error into the error callers see. */
+  readonly fault: (doing: string, err: unknown) => Error;
+  /** Called after each commit with that commit's events in revision order. */
+  readonly onCommit: (events: readonly KvEvent[]) => void;
+}
+
+export class WriterCommitter implements Committer {
+  readonly #deps: WriterCommitterDeps;
+  readonly #worker: Worker;
+  readonly #exited: Promise<void>;
+  #queue: Pending[] = [];
+  #inFlight: readonly Pending[] | null = null;
+  #scheduled: NodeJS.Immediate | null = null;
+  #idle: (() => void)[] = [];
+  #revision: number;
+  #commits = 0;
+  #writes = 0;
+  #broken: Error | null = null;
+  #closing = false;
+
+  constructor(deps: WriterCommitterDeps) {
+    this.#deps = deps;
+    this.#revision = deps.config.revision;
+    this.#worker = startWriterThread(deps.config);
+    this.#worker.unref();
+    this.#worker.on('message', (msg: FromWriter) => {
+      this.#received(msg);
+    });
+    this.#worker.on('error', (err) => {
+      this.#fail(deps.fault('write', err));
+    });
+    this.#exited = new Promise((resolve) => {
+      this.#worker.once('exit', (code) => {
+        if (!this.#closing) this.#fail(deps.fault('write', new Error(`the writer thread exited (${code})`)));
+        resolve();
+      });
+    });
+  }
+
+  get revision(): number {
+    return this.#revision;
+  }
+
+  get stats(): GroupCommitStats {
+    return { commits: this.#commits, writes: this.#writes };
+  }
+
+  submit(op: WriteOp): Promise<WriteResult> {
+    if (this.#broken !== null) return Promise.reject(this.#broken);
+    return new Promise<WriteResult>((resolve, reject) => {
+      this.#queue.push({ op, resolve, reject });
+      this.#worker.ref();
+      // A batch in flight takes the queue with it when it returns; otherwise the queue goes once this
+      // turn of the event loop has handed over every request that arrived.
+      if (this.#inFlight === null)
+        this.#scheduled ??= setImmediate(() => {
+          this.#send();
+        });
+    });
+  }
+
+  drain(): Promise<void> {
+    if (this.#inFlight === null && this.#queue.length === 0) return Promise.resolve();
+    this.#send();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    await this.drain();
+    if (this.#closing) return this.#exited;
+    this.#closing = true;
+    if (this.#broken === null) this.#worker.postMessage({ type: 'close' });
+    else void this.#worker.terminate();
+    this.#worker.ref();
+    return this.#exited;
+  }
+
+  #send(): void {
+    if (this.#scheduled !== null) clearImmediate(this.#scheduled);
+    this.#scheduled = null;
+    if (this.#inFlight !== null || this.#queue.length === 0 || this.#broken !== null) return;
+    const batch = this.#queue;
+    this.#queue = [];
+    this.#inFlight = batch;
+    this.#worker.postMessage({ type: 'batch', ops: batch.map((p) => p.op), now: this.#deps.now() });
+  }
+
+  #received(msg: FromWriter): void {
+    if (msg.type === 'failed') {
+      this.#fail(this.#deps.fault('open the database for writing', sqliteError(msg.error)));
+      return;
+    }
+    const batch = this.#inFlight ?? [];
+    this.#inFlight = null;
+    this.#revision = msg.revision;
+    this.#commits++;
+    this.#writes += batch.length;
+    const events: KvEvent[] = [];
+    const settle: (() => void)[] = [];
+    batch.forEach((p, i) => {
+      const o = msg.outcomes[i];
+      settle.push(this.#outcome(p, o, events));
+    });
+    if (events.length > 0) this.#deps.onCommit(events);
+    for (const s of settle) s();
+    if (this.#queue.length > 0) this.#send();
+    else this.#settled();
+  }
+
+  /** What settles `p`, after the events of the whole batch went out (events gains `p`'s own). */
+  #outcome(p: Pending, o: WireOutcome | undefined, events: KvEvent[]): () => void {
+    if (o === undefined)
+      return () => {
+        p.reject(this.#deps.fault('write', new Error('no outcome for a write')));
+      };
+    if ('error' in o)
+      return () => {
+        p.reject(this.#deps.fault('write', sqliteError(o.error)));
+      };
+    const a = applied(p.op, { ok: o.ok, revision: o.revision, live: arrivedKv(o.live) });
+    if (a.event !== null) events.push(a.event);
+    return () => {
+      p.resolve(a.result);
+    };
+  }
+
+  #settled(): void {
+    this.#worker.unref();
+    const idle = this.#idle;
+    this.#idle = [];
+    for (const resolve of idle) resolve();
+  }
+
+  #fail(err: Error): void {
+    if (this.#broken !== null) return;
+    this.#broken = err;
+    const pending = [...(this.#inFlight ?? []), ...this.#queue];
+    this.#inFlight = null;
+    this.#queue = [];
+    for (const p of pending) p.reject(err);
+    this.#settled();
+    if (!this.#closing) void this.#worker.terminate();
+  }
+}
+
+/** The thread's error as the SQLiteError it was, so faults keep their SQLite result code. */
+function sqliteError(e: WireError): Error {
+  return e.code === '' ? new Error(e.message) : new Database.SqliteError(e.message, e.code);
+}

@@ -1,0 +1,44 @@
+// The messages between the backend and its writer thread (writer-worker.ts). Values cross as copies
+// (structured clone): Buffers arrive as plain Uint8Arrays and are turned back into Buffers on arrival.
+import type { KeyValue } from '../../kv/backend.js';
+import type { Outcome, WriteOp } from './apply-write.js';
+
+/** What the writer thread opens: the backend's file, already created and checked by the backend. */
+export interface WriterConfig {
+  readonly path: string;
+  /** How long a write waits for a lock the backend's own connection holds (compaction). */
+  readonly busyTimeoutMs: number;
+  readonly quotaBytes: number;
+  /** The newest revision in the file; the writer is its only inserter from here on. */
+  readonly revision: number;
+}
+
+export type ToWriter =
+  | { readonly type: 'batch'; readonly ops: readonly WriteOp[]; readonly now: number }
+  | { readonly type: 'close' };
+
+/** A SQLite error as it crosses threads: its message and result code. */
+export interface WireError {
+  readonly message: string;
+  readonly code: string;
+}
+
+export type WireOutcome = Outcome | { readonly error: WireError };
+
+export type FromWriter =
+  | { readonly type: 'failed'; readonly error: WireError }
+  | { readonly type: 'done'; readonly outcomes: readonly WireOutcome[]; readonly revision: number };
+
+export function wireError(err: unknown): WireError {
+  const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : '';
+  return { message: err instanceof Error ? err.message : String(err), code };
+}
+
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** A key-value that crossed threads, with its value a Buffer again. */
+export function arrivedKv(kv: KeyValue | null): KeyValue | null {
+  return kv === null ? null : { ...kv, value: asBuffer(kv.value) };
+}

@@ -1,0 +1,76 @@
+// The writer thread: its own connection to the backend's file commits the batches the backend sends
+// (writer-committer.ts), so SQLite's work and each commit's fsync happen off the event loop that
+// serves requests. One batch is one transaction; a failed one is retried write by write, so one bad
+// write (too big for the quota, say) cannot fail its neighbours.
+import { parentPort, workerData } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { applyWrite, type Outcome, type WriteOp } from './apply-write.js';
+import { openWriterConnection } from './open-database.js';
+import { prepareStatements, type Statements } from './statements.js';
+import {
+  asBuffer,
+  wireError,
+  type FromWriter,
+  type ToWriter,
+  type WireOutcome,
+  type WriterConfig,
+} from './writer-protocol.js';
+
+const port = parentPort;
+if (port === null) throw new Error('writer-worker runs as a worker thread');
+const config = workerData as WriterConfig;
+
+function send(msg: FromWriter): void {
+  port?.postMessage(msg);
+}
+
+let db: Database.Database;
+let stmts: Statements;
+try {
+  db = openWriterConnection(config);
+  stmts = prepareStatements(db);
+} catch (err) {
+  send({ type: 'failed', error: wireError(err) });
+  port.close();
+  throw err;
+}
+let revision = config.revision;
+
+const txn = db.transaction((ops: readonly WriteOp[], now: number) => {
+  const at = { revision, now };
+  const out: Outcome[] = [];
+  for (const op of ops) {
+    const o = applyWrite(stmts, op, at);
+    if (o.ok) at.revision = o.revision;
+    out.push(o);
+  }
+  return { out, revision: at.revision };
+});
+
+function commit(ops: readonly WriteOp[], now: number): WireOutcome[] {
+  try {
+    // IMMEDIATE: the write lock first, waiting on busy_timeout for the backend's compaction; a deferred
+    // transaction that read first could not upgrade once the other connection wrote (SQLITE_BUSY_SNAPSHOT).
+    const done = txn.immediate(ops, now);
+    revision = done.revision;
+    return done.out;
+  } catch (err) {
+    if (ops.length === 1) return [{ error: wireError(err) }];
+    return ops.flatMap((op) => commit([op], now));
+  }
+}
+
+/** The ops with their values as Buffers again (SQLite binds a Buffer as a blob). */
+function arrived(ops: readonly WriteOp[]): WriteOp[] {
+  return ops.map((op) => (op.kind === 'delete' ? op : { ...op, value: asBuffer(op.value) }));
+}
+
+port.on('message', (msg: ToWriter) => {
+  if (msg.type === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  const outcomes = commit(arrived(msg.ops), msg.now);
+  send({ type: 'done', outcomes, revision });
+});
