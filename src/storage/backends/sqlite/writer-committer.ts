@@ -109,7 +109,9 @@ export class WriterCommitter implements Committer {
     const batch = this.#queue;
     this.#queue = [];
     this.#inFlight = batch;
-    this.#worker.postMessage({ type: 'batch', ops: batch.map((p) => p.op), now: this.#deps.now() });
+    const transfer: ArrayBuffer[] = [];
+    const ops = batch.map((p) => outgoing(p.op, transfer));
+    this.#worker.postMessage({ type: 'batch', ops, now: this.#deps.now() }, transfer);
   }
 
   #received(msg: FromWriter): void {
@@ -168,6 +170,18 @@ export class WriterCommitter implements Committer {
     this.#settled();
     if (!this.#closing) void this.#worker.terminate();
   }
+}
+
+/**
+ * The op as it crosses: its value copied into a buffer of its own, which is moved, not cloned. Cloning
+ * the Buffer itself would copy the whole memory it is a view of (Node's 8 KiB pool, say), and this
+ * thread keeps the original for the event it builds.
+ */
+function outgoing(op: WriteOp, transfer: ArrayBuffer[]): WriteOp {
+  if (op.kind === 'delete') return op;
+  const own = new Uint8Array(op.value);
+  transfer.push(own.buffer);
+  return { ...op, value: own as Buffer };
 }
 
 /** The thread's error as the SQLiteError it was, so faults keep their SQLite result code. */

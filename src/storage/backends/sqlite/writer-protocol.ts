@@ -23,7 +23,11 @@ export interface WireError {
   readonly code: string;
 }
 
-export type WireOutcome = Outcome | { readonly error: WireError };
+/** A key-value as it crosses: its value a plain Uint8Array (moved, not cloned). */
+export type WireKv = Omit<KeyValue, 'value'> & { readonly value: Uint8Array };
+
+export type WireOutcome =
+  (Omit<Outcome, 'live'> & { readonly live: WireKv | null }) | { readonly error: WireError };
 
 export type FromWriter =
   | { readonly type: 'failed'; readonly error: WireError }
@@ -39,6 +43,6 @@ export function asBuffer(bytes: Uint8Array): Buffer {
 }
 
 /** A key-value that crossed threads, with its value a Buffer again. */
-export function arrivedKv(kv: KeyValue | null): KeyValue | null {
+export function arrivedKv(kv: WireKv | null): KeyValue | null {
   return kv === null ? null : { ...kv, value: asBuffer(kv.value) };
 }

@@ -60,6 +60,11 @@ function commit(ops: readonly WriteOp[], now: number): WireOutcome[] {
   }
 }
 
+/** A copy of the value that owns all of its memory, so moving its buffer moves nothing else. */
+function movable(value: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(value);
+}
+
 /** The ops with their values as Buffers again (SQLite binds a Buffer as a blob). */
 function arrived(ops: readonly WriteOp[]): WriteOp[] {
   return ops.map((op) => (op.kind === 'delete' ? op : { ...op, value: asBuffer(op.value) }));
@@ -71,6 +76,13 @@ port.on('message', (msg: ToWriter) => {
     port.close();
     return;
   }
-  const outcomes = commit(arrived(msg.ops), msg.now);
-  send({ type: 'done', outcomes, revision });
+  // The rows' values move rather than being cloned (the thread does not need them again).
+  const transfer: ArrayBuffer[] = [];
+  const outcomes = commit(arrived(msg.ops), msg.now).map((o) => {
+    if (!('live' in o) || o.live === null) return o;
+    const value = movable(o.live.value);
+    transfer.push(value.buffer);
+    return { ...o, live: { ...o.live, value } };
+  });
+  port.postMessage({ type: 'done', outcomes, revision } satisfies FromWriter, transfer);
 });
