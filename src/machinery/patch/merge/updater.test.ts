@@ -145,6 +145,41 @@ describe('Updater.apply', () => {
     assert.deepEqual(second.object, { spec: { volumes: [{ name: 'v' }] } });
   });
 
+  it('a re-apply of everything it applied before keeps what others set inside its items', () => {
+    const config = (image: string): JSONObject =>
+      pod([{ name: 'app', image, env: [{ name: 'A', value: '1' }] }]);
+    const first = apply({}, config('x'), { managers: new Map(), manager: 'one' });
+    // Another manager adds an env var and a port inside the applier's container item.
+    const live = first.object as JSONObject;
+    const next = pod([
+      {
+        name: 'app',
+        image: 'x',
+        env: [
+          { name: 'A', value: '1' },
+          { name: 'B', value: '2' },
+        ],
+        ports: [{ containerPort: 80, protocol: 'TCP' }],
+      },
+    ]);
+    const managers = updater.update({ live, next }, { version: v, managers: first.managers, manager: 'up' });
+    const again = apply(next, config('y'), { managers, manager: 'one' });
+    assert.deepEqual(
+      again.object,
+      pod([
+        {
+          name: 'app',
+          image: 'y',
+          env: [
+            { name: 'A', value: '1' },
+            { name: 'B', value: '2' },
+          ],
+          ports: [{ containerPort: 80, protocol: 'TCP' }],
+        },
+      ]),
+    );
+  });
+
   it('atomic maps and lists are owned whole', () => {
     const out = apply(
       {},

@@ -147,7 +147,7 @@ export class Updater {
     const lastSet = managers.get(input.manager);
     const set = input.ignored === undefined ? checked.set : checked.set.recursiveDifference(input.ignored);
     managers.set(input.manager, { set, apiVersion: input.version, applied: true });
-    const pruned = this.#prune(merged, { managers, lastSet: lastSet?.set });
+    const pruned = this.#prune(merged, { managers, lastSet: lastSet?.set, set });
     // Alone, the applier has nobody to conflict with or take fields from: no compare needed.
     const cmp = hasOthers(managers, input.manager)
       ? this.#compare({ live: pair.live, next: pruned }, input.ignored)
@@ -156,10 +156,17 @@ export class Updater {
     return { object: jsonEqual(pair.live, pruned) ? null : pruned, managers: after };
   }
 
-  /** Removes what the manager applied last time but not now, unless another applier owns it. */
-  #prune(merged: JSONValue, input: { managers: ManagedFieldSets; lastSet: FieldSet | undefined }): JSONValue {
+  /**
+   * Removes what the manager applied last time but not now, unless another applier owns it. When it
+   * applies everything it applied last time (the common re-apply), nothing can go: every item the
+   * removal would take is owned by an applier (this one), and so is every named field above it.
+   */
+  #prune(
+    merged: JSONValue,
+    input: { managers: ManagedFieldSets; lastSet: FieldSet | undefined; set: FieldSet },
+  ): JSONValue {
     const { lastSet } = input;
-    if (lastSet === undefined || lastSet.empty()) return merged;
+    if (lastSet === undefined || lastSet.empty() || lastSet.difference(input.set).empty()) return merged;
     const namedLast = this.#named(lastSet);
     // The pruned objects share what was not removed with the merged one, and its sets.
     const sets = new NamedFieldSets(this.#resolver, this.#root);
