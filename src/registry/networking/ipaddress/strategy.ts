@@ -5,12 +5,14 @@ import type { IPAddress, ParentReference } from '../../../api/networking/v1/ip-a
 import {
   FieldError,
   FieldPath,
+  goQuote,
   isDNS1123Subdomain,
+  omitValue,
   type ErrorList,
   validateObjectMeta,
   validatePathSegmentName,
 } from '../../../machinery/validation/index.js';
-import { validateImmutableField } from '../../generic/validate-meta-update.js';
+import { fieldImmutableErrorMsg } from '../../generic/validate-meta-update.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { canonicalIP, isValidIP } from '../ip-validation.js';
 
@@ -48,6 +50,32 @@ function validateParentReference(ref: ParentReference | undefined): ErrorList {
   return errs;
 }
 
+/** Go's %#v of the internal *networking.ParentReference, as kube prints an immutable one. */
+function goParentReference(ref: ParentReference | undefined): string {
+  if (ref === undefined) return '<nil>';
+  const field = (name: string, value: string | undefined) => `${name}:${goQuote(value ?? '')}`;
+  return `&networking.ParentReference{${[
+    field('Group', ref.group),
+    field('Resource', ref.resource),
+    field('Namespace', ref.namespace),
+    field('Name', ref.name),
+  ].join(', ')}}`;
+}
+
+/** ValidateIPAddressUpdate: the parent reference is immutable. */
+function validateParentUnchanged(ip: IPAddress, old: IPAddress): ErrorList {
+  if (validateImmutableField(ip.spec?.parentRef, old.spec?.parentRef, FieldPath.of('x')).length === 0)
+    return [];
+  return [
+    new FieldError({
+      type: 'FieldValueInvalid',
+      field: 'spec.parentRef',
+      badValue: omitValue,
+      detail: `${goParentReference(ip.spec?.parentRef)}: ${fieldImmutableErrorMsg}`,
+    }),
+  ];
+}
+
 /** ValidateIPAddress. */
 export function validateIPAddress(ip: IPAddress): ErrorList {
   return [
@@ -67,10 +95,7 @@ export const ipAddressStrategy = {
   validate: (_ctx, ip) => validateIPAddress(ip),
   warningsOnCreate: () => [],
   prepareForUpdate: () => undefined,
-  validateUpdate: (_ctx, ip, old) => [
-    ...validateIPAddress(ip),
-    ...validateImmutableField(ip.spec?.parentRef, old.spec?.parentRef, FieldPath.of('spec', 'parentRef')),
-  ],
+  validateUpdate: (_ctx, ip, old) => [...validateIPAddress(ip), ...validateParentUnchanged(ip, old)],
   warningsOnUpdate: () => [],
 } satisfies CreateStrategy<IPAddress> & UpdateStrategy<IPAddress>;
 
