@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { IPAddress } from '../../../api/networking/v1/ip-address.js';
+import type { IPAddress, ParentReference } from '../../../api/networking/v1/ip-address.js';
+import type { KubeObject } from '../../../api/meta.js';
 import type { ServiceCIDR } from '../../../api/networking/v1/service-cidr.js';
 import type { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
@@ -17,7 +18,7 @@ const cidr = (name: string, cidrs: string[]): ServiceCIDR => ({
   metadata: { name },
   spec: { cidrs },
 });
-const put = <T>(obj: T): UpdateRequest => ({
+const put = <T extends KubeObject>(obj: T): UpdateRequest => ({
   objInfo: { preconditions: () => undefined, updatedObject: () => Promise.resolve(structuredClone(obj)) },
   options: {},
 });
@@ -119,10 +120,7 @@ describe('servicecidrs and ipaddresses', () => {
   });
 
   it('names an IPAddress by its canonical IP and keeps its parent immutable', async () => {
-    const ip = (
-      name: string,
-      parentRef?: IPAddress['spec'] extends infer S ? NonNullable<S>['parentRef'] : never,
-    ): IPAddress => ({
+    const ip = (name: string, parentRef?: ParentReference): IPAddress => ({
       apiVersion: 'networking.k8s.io/v1',
       kind: 'IPAddress',
       metadata: { name },
