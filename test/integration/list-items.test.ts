@@ -1,7 +1,8 @@
 // List answers as kube-apiserver 1.33 writes them: the items of a list of a built-in kind carry no
 // kind or apiVersion (the typed list's items have an empty TypeMeta, which Go's encoder omits), in
 // every encoding and whether served from the watch cache or from storage; custom resources'
-// items keep theirs; Tables and watch events keep the types of the objects they carry.
+// items keep theirs; Tables and watch events keep the types of the objects they carry. Objects are
+// served in kube's member order: kind, apiVersion, ObjectMeta in Go order, then the kind's members.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
@@ -81,6 +82,17 @@ describe('list items and their kind', () => {
       items.every((i) => i['kind'] === undefined && i['apiVersion'] === undefined),
       yaml.body,
     );
+  });
+
+  it('serves objects in kube’s member order whatever order they were sent in', async () => {
+    const prefix =
+      /^\{"kind":"ConfigMap","apiVersion":"v1","metadata":\{"name":"c","namespace":"default","uid":"[^"]+","resourceVersion":"\d+","creationTimestamp":"[^"]+","managedFields":\[.*\]\},"data":\{"x":"y"\}\}\n$/;
+    assert.match((await server.request(`${cms}/c`)).body, prefix);
+    const events = await server.request(
+      `${cms}?watch=1&resourceVersion=0&timeoutSeconds=1&fieldSelector=metadata.name%3Dc`,
+    );
+    const object = JSON.stringify((JSON.parse(events.body.split('\n')[0] ?? '') as { object: Obj }).object);
+    assert.match(`${object}\n`, prefix);
   });
 
   it('keeps the types of custom resource items, of a get, of Table rows and of watch events', async () => {
