@@ -53,6 +53,7 @@ import { forResource, type StorageConfig } from '../storage/backend-factory/conf
 import { resourceConfigFor, storageConfigFor } from './run-configs.js';
 import { BackendFactory } from '../storage/backend-factory/factory.js';
 import { priorityClassHooks } from './bootstrap/priority-classes.js';
+import { defaultServiceCIDRHooks } from './bootstrap/default-service-cidr.js';
 import { flowControlFor } from './flowcontrol/hook.js';
 import type { ComponentProbe } from '../registry/core/componentstatus/probe.js';
 import {
@@ -337,6 +338,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       ...priorityClassHooks(groups),
       ...flowControl?.hooks,
       ...kubernetesServiceHooks(groups, serviceNetworking),
+      ...defaultServiceCIDRHooks(groups, { ...serviceNetworking, clock: options.clock }),
       ...authorization.postStartHooks(groups),
       ...customResources.postStartHooks,
     },

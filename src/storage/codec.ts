@@ -2,6 +2,7 @@
 // in Go's encoding (HTML characters escaped) so that stored bytes are also what a read answers.
 import type { KubeObject } from '../api/meta.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
+import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
 
 export interface Codec {
   readonly mediaType: string;
@@ -12,7 +13,8 @@ export interface Codec {
 
 export const jsonCodec: Codec = {
   mediaType: 'application/json',
-  encode: (obj) => Buffer.from(goJSONText(obj), 'utf8'),
+  // Stored in kube's member order (kind, apiVersion, ObjectMeta in Go order), which reads serve.
+  encode: (obj) => Buffer.from(goJSONText(inKubeMemberOrder(obj)), 'utf8'),
   decode: (data) => {
     const value: unknown = JSON.parse(data.toString('utf8'));
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -26,6 +26,7 @@ const shapes: Record<string, unknown> = {
     metadata: { namespace: 'ns' },
   },
   'empty metadata': { kind: 'Thing', metadata: {} },
+  'identity members only': { kind: 'Thing', metadata: { name: 'a', namespace: 'n', uid: 'u' }, spec: {} },
   'metadata last of many': { a: 1, b: [1, 2, [3]], c: { d: { e: {} } }, metadata: { name: 'x' } },
 };
 
@@ -50,6 +51,19 @@ describe('served JSON', () => {
     }
   }
 
+  it('puts resourceVersion where Go puts it in ObjectMeta: after name, namespace and uid', () => {
+    const at = (json: string) => spliceResourceVersion(Buffer.from(json), 5)?.json.toString();
+    assert.equal(
+      at('{"kind":"A","metadata":{"name":"a","uid":"u","creationTimestamp":"t"}}'),
+      '{"kind":"A","metadata":{"name":"a","uid":"u","resourceVersion":"5","creationTimestamp":"t"}}',
+    );
+    assert.equal(
+      at('{"metadata":{"name":"a","uid":"u"}}'),
+      '{"metadata":{"name":"a","uid":"u","resourceVersion":"5"}}',
+    );
+    assert.equal(at('{"metadata":{"labels":{}}}'), '{"metadata":{"resourceVersion":"5","labels":{}}}');
+  });
+
   it('finds no metadata where there is none or it is not an object', () => {
     for (const text of ['{}', '{"a":1}', '{"metadata":null}', '{"metadata":"x"}', '[]', '"s"', '{"a":', '']) {
       assert.equal(metadataBodyOffset(Buffer.from(text)), -1, text);
@@ -72,7 +86,11 @@ describe('locateResourceVersion', () => {
       assert.ok(served !== null);
       assert.deepEqual(locateResourceVersion(served.json), served);
     }
-    assert.equal(locateResourceVersion(Buffer.from('{"metadata":{"name":"a","resourceVersion":"1"}}')), null);
+    // Spliced after name and uid, where Go's ObjectMeta has it; never after a later member.
+    assert.equal(
+      locateResourceVersion(Buffer.from('{"metadata":{"name":"a","labels":{},"resourceVersion":"1"}}')),
+      null,
+    );
     assert.equal(locateResourceVersion(Buffer.from('{"metadata":{}}')), null);
   });
 });

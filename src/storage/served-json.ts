@@ -1,8 +1,10 @@
 // An object's JSON as a read answers it: the stored bytes with `metadata.resourceVersion` spliced
 // in. Storage keeps objects without their resourceVersion (it is the store's revision, as in
 // kube's etcd3 store), so a read would otherwise decode, set it and encode again; splicing the field
-// into the bytes serves the stored encoding as it is. The splice goes right after `"metadata":{`,
-// which for objects written by Capstan or kube-apiserver is found within the first few dozen bytes.
+// into the bytes serves the stored encoding as it is. The splice goes where Go's ObjectMeta puts
+// the field, after name, namespace and uid, which stored objects hold first (the codec writes
+// them in kube's order), so the search stays within the first hundred-odd bytes.
+import { objectMetaBeforeResourceVersion } from '../machinery/json/kube-member-order.js';
 
 /** Served JSON and where the spliced resourceVersion member sits in it (`[rvStart, rvEnd)`). */
 export interface ServedJSON {
@@ -85,26 +87,61 @@ export function metadataBodyOffset(buf: Buffer): number {
   }
 }
 
-function member(rv: number, comma: boolean): Buffer {
-  return Buffer.from(`"resourceVersion":"${rv}"${comma ? ',' : ''}`);
+const rvKey = Buffer.from('"resourceVersion"');
+
+/**
+ * Where resourceVersion goes in a metadata body starting at `at`: past the members Go's ObjectMeta
+ * puts before it (name, generateName, namespace, selfLink, uid), which stored objects hold first.
+ * The member found there (its key's quote, or the closing brace), and whether members precede it.
+ */
+function resourceVersionSlot(buf: Buffer, at: number): { pos: number; after: boolean } | null {
+  let i = skipSpace(buf, at);
+  let after = false;
+  for (;;) {
+    if (buf[i] === closeBrace) return { pos: i, after };
+    if (buf[i] !== quote) return null;
+    const keyEnd = skipString(buf, i);
+    if (keyEnd < 0) return null;
+    const key = buf.toString('latin1', i + 1, keyEnd - 1);
+    if (!objectMetaBeforeResourceVersion.has(key)) return { pos: i, after };
+    let j = skipSpace(buf, keyEnd);
+    if (buf[j] !== colon) return null;
+    j = skipValue(buf, skipSpace(buf, j + 1));
+    if (j < 0) return null;
+    j = skipSpace(buf, j);
+    after = true;
+    if (buf[j] === closeBrace) return { pos: j, after };
+    if (buf[j] !== 0x2c) return null;
+    i = skipSpace(buf, j + 1);
+  }
+}
+
+/** The member as spliced: with a trailing comma before another member, a leading one at the end. */
+function member(rv: number, commas: { leading: boolean; trailing: boolean }): Buffer {
+  return Buffer.from(`${commas.leading ? ',' : ''}"resourceVersion":"${rv}"${commas.trailing ? ',' : ''}`);
 }
 
 /** The stored bytes with resourceVersion `rv`; null when they have no top-level metadata object. */
 export function spliceResourceVersion(stored: Buffer, rv: number): ServedJSON | null {
   const at = metadataBodyOffset(stored);
   if (at < 0) return null;
-  const piece = member(rv, stored[skipSpace(stored, at)] !== closeBrace);
+  const slot = resourceVersionSlot(stored, at);
+  if (slot === null) return null;
+  // At the closing brace after other members, the comma goes first; before a member, after.
+  const end = stored[slot.pos] === closeBrace;
+  const start = end && slot.after ? slot.pos : end ? at : slot.pos;
+  const piece = member(rv, { leading: end && slot.after, trailing: !end });
   return {
-    json: Buffer.concat([stored.subarray(0, at), piece, stored.subarray(at)]),
-    rvStart: at,
-    rvEnd: at + piece.length,
+    json: Buffer.concat([stored.subarray(0, start), piece, stored.subarray(start)]),
+    rvStart: start,
+    rvEnd: start + piece.length,
   };
 }
 
 /** The same JSON at another resourceVersion (a deletion carries the last state at its own revision). */
 export function withResourceVersion(served: ServedJSON, rv: number): ServedJSON {
   const { json, rvStart, rvEnd } = served;
-  const piece = member(rv, json[rvEnd - 1] === 0x2c);
+  const piece = member(rv, { leading: json[rvStart] === 0x2c, trailing: json[rvEnd - 1] === 0x2c });
   return {
     json: Buffer.concat([json.subarray(0, rvStart), piece, json.subarray(rvEnd)]),
     rvStart,
@@ -117,20 +154,24 @@ export function storedBytes(served: ServedJSON): Buffer {
   return Buffer.concat([served.json.subarray(0, served.rvStart), served.json.subarray(served.rvEnd)]);
 }
 
-const rvPrefix = Buffer.from('"resourceVersion":"');
-
 /**
- * Served JSON as spliceResourceVersion makes it, with its resourceVersion member found again (the
- * first member of metadata); null for JSON not in that form.
+ * Served JSON as spliceResourceVersion makes it, with its resourceVersion member found again (after
+ * the ObjectMeta members Go puts before it); null for JSON not in that form.
  */
 export function locateResourceVersion(json: Buffer): ServedJSON | null {
   const at = metadataBodyOffset(json);
-  if (at < 0 || at + rvPrefix.length > json.length) return null;
-  if (json.compare(rvPrefix, 0, rvPrefix.length, at, at + rvPrefix.length) !== 0) return null;
-  const close = json.indexOf(quote, at + rvPrefix.length);
+  if (at < 0) return null;
+  const slot = resourceVersionSlot(json, at);
+  if (slot === null || slot.pos + rvKey.length + 2 > json.length) return null;
+  const pos = slot.pos;
+  if (json.compare(rvKey, 0, rvKey.length, pos, pos + rvKey.length) !== 0) return null;
+  if (json[pos + rvKey.length] !== colon || json[pos + rvKey.length + 1] !== quote) return null;
+  const close = json.indexOf(quote, pos + rvKey.length + 2);
   if (close < 0) return null;
-  const end = json[close + 1] === 0x2c ? close + 2 : close + 1;
-  return { json, rvStart: at, rvEnd: end };
+  if (json[close + 1] === 0x2c) return { json, rvStart: pos, rvEnd: close + 2 };
+  // The last member: its leading comma is part of it when members precede it.
+  const start = slot.after ? json.lastIndexOf(0x2c, pos) : pos;
+  return { json, rvStart: start, rvEnd: close + 1 };
 }
 
 // A write's served JSON is wanted twice: by the response to the write and by the watch cache fed by

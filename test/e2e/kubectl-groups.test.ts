@@ -1,6 +1,7 @@
 // The real kubectl against one Capstan process for the simpler named groups: coordination.k8s.io
 // leases, scheduling.k8s.io priorityclasses (with the bootstrapped system classes), policy
-// poddisruptionbudgets, networking.k8s.io ingresses, ingressclasses and networkpolicies, through
+// poddisruptionbudgets, networking.k8s.io ingresses, ingressclasses, networkpolicies, servicecidrs
+// and ipaddresses, through
 // kubectl's own create subcommands (protobuf bodies), get tables and discovery.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -38,6 +39,10 @@ describe('kubectl against capstan: named groups', () => {
       ingresses: ['ing', 'networking.k8s.io/v1', 'true', 'Ingress'],
       ingressclasses: ['networking.k8s.io/v1', 'false', 'IngressClass'],
       networkpolicies: ['netpol', 'networking.k8s.io/v1', 'true', 'NetworkPolicy'],
+      servicecidrs: ['networking.k8s.io/v1', 'false', 'ServiceCIDR'],
+      ipaddresses: ['ip', 'networking.k8s.io/v1', 'false', 'IPAddress'],
+      csistoragecapacities: ['storage.k8s.io/v1', 'true', 'CSIStorageCapacity'],
+      bindings: ['v1', 'true', 'Binding'],
       runtimeclasses: ['node.k8s.io/v1', 'false', 'RuntimeClass'],
       storageclasses: ['sc', 'storage.k8s.io/v1', 'false', 'StorageClass'],
       csidrivers: ['storage.k8s.io/v1', 'false', 'CSIDriver'],
@@ -48,6 +53,28 @@ describe('kubectl against capstan: named groups', () => {
     for (const [resource, columns] of Object.entries(expected)) {
       assert.deepEqual(byName.get(resource), columns, resource);
     }
+  });
+
+  it('gets the default ServiceCIDR and IPAddresses as kube 1.33 prints them', async () => {
+    // The hook that keeps it has run before the server is ready.
+    const cidrs = tableRows(await ok(['get', 'servicecidrs']));
+    assert.deepEqual(cidrs[0], ['NAME', 'CIDRS', 'AGE']);
+    assert.equal(cidrs.length, 2);
+    const [name = '', ranges = ''] = cidrs[1] ?? [];
+    assert.equal(name, 'kubernetes');
+    assert.match(ranges, /^[0-9a-f.:]+\/\d+(,[0-9a-f.:]+\/\d+)?$/);
+    await ok(
+      ['create', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'networking.k8s.io/v1',
+        kind: 'IPAddress',
+        metadata: { name: '10.0.0.77' },
+        spec: { parentRef: { group: '', resource: 'services', namespace: 'default', name: 'web' } },
+      }),
+    );
+    const ips = await ok(['get', 'ip']);
+    assert.equal(header(ips), 'NAME PARENTREF');
+    assert.deepEqual(tableRows(ips).slice(1), [['10.0.0.77', 'services/default/web']]);
   });
 
   it('creates priority classes beside the two bootstrapped system ones', async () => {

@@ -240,6 +240,8 @@ export class CustomResourceRoutes implements DynamicRoutes {
       patchMechanisms: { 'application/apply-patch+yaml': applyPatchMechanism(fieldManagers) },
       fieldManagers,
       admission: this.#opts.admission,
+      // Custom resources are unstructured: their list items keep kind and apiVersion.
+      listItemsTyped: true,
     };
     this.#crds = served.map((s) => s.crd);
     this.#groups = infos;

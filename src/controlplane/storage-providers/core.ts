@@ -8,6 +8,7 @@ import { newNamespaceREST } from '../../registry/core/namespace/storage.js';
 import { newPodConnecters } from '../../registry/core/pod/connect.js';
 import { EphemeralContainersREST } from '../../registry/core/pod/ephemeral-containers.js';
 import { EvictionREST, type DisruptionBudgets } from '../../registry/core/pod/eviction.js';
+import { LegacyBindingREST } from '../../registry/core/pod/binding.js';
 import { newPodREST } from '../../registry/core/pod/storage.js';
 import { newSecretREST } from '../../registry/core/secret/storage.js';
 import { newServiceAccountREST } from '../../registry/core/serviceaccount/storage.js';
@@ -138,6 +139,7 @@ export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise
       storage.pods = pods.pods;
       storage['pods/status'] = pods.status;
       storage['pods/binding'] = pods.binding;
+      storage.bindings = new LegacyBindingREST(pods.binding);
       storage['pods/ephemeralcontainers'] = new EphemeralContainersREST(pods.pods);
       storage['pods/eviction'] = new EvictionREST({
         pods: pods.pods,

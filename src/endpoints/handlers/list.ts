@@ -1,6 +1,7 @@
 // LIST and WATCH of a collection (handlers/get.go ListResource): a named watch route or a
 // `metadata.name` field selector narrows it to one object.
 import { newBadRequest, newMethodNotSupported } from '../../machinery/errors/index.js';
+import { objectWithoutTypeMeta } from '../../machinery/json/without-type-meta.js';
 import { isEncodedLister, isLister, isWatcher } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
@@ -40,10 +41,16 @@ async function listOrWatch(scope: RequestScope, hr: HandlerRequest, forceWatch: 
   }
   if (!isLister(storage)) throw new Error('route installed without a lister');
   if (isEncodedLister(storage) && servesEncoded(hr.ex, media)) {
-    await writeEncodedList(hr.ex, 200, await storage.listEncoded(ctx, options));
+    const omitItemTypeMeta = scope.config.listItemsTyped !== true;
+    await writeEncodedList(hr.ex, 200, { ...(await storage.listEncoded(ctx, options)), omitItemTypeMeta });
     return;
   }
-  const result = await storage.list(ctx, options);
+  const list = await storage.list(ctx, options);
+  // Converted answers (Table, PartialObjectMetadataList) build their own items.
+  const result =
+    scope.config.listItemsTyped !== true && media.convert === null
+      ? { ...list, items: list.items.map(objectWithoutTypeMeta) }
+      : list;
   writeResult(scope, hr, { code: 200, media, ctx, result });
 }
 

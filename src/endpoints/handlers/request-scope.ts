@@ -35,6 +35,11 @@ export interface HandlerConfig {
   readonly admission?: AdmissionChain | undefined;
   /** The server's clock: a watch's timeout and deadline run on it (default: the system's). */
   readonly clock?: Clock;
+  /**
+   * Whether the items of a list answer keep their kind and apiVersion: custom resources
+   * (unstructured) do; kube's typed lists of built-in kinds write items without them.
+   */
+  readonly listItemsTyped?: boolean;
 }
 
 export interface RequestScope {

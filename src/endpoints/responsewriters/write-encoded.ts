@@ -6,6 +6,7 @@ import { createGzip, type Gzip } from 'node:zlib';
 import type { ListMeta } from '../../api/meta.js';
 import { orderedListMeta } from '../../machinery/errors/status-order.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
+import { withoutTypeMeta } from '../../machinery/json/without-type-meta.js';
 import { endResponse, writeChunk, type ApiResponse } from '../http-types.js';
 import type { MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from './exchange.js';
@@ -49,6 +50,8 @@ export interface EncodedListBody {
   readonly apiVersion: string;
   readonly metadata: ListMeta;
   readonly items: readonly Buffer[];
+  /** Write the items without their kind and apiVersion (a list of a built-in kind). */
+  readonly omitItemTypeMeta?: boolean;
 }
 
 function listHead(list: EncodedListBody): Buffer {
@@ -82,14 +85,21 @@ function drained(sink: NodeJS.WritableStream, res: ApiResponse): Promise<boolean
   });
 }
 
+/** An item's JSON as it is, or as the pieces that leave out its kind and apiVersion. */
+type ItemBytes = Buffer | readonly Buffer[];
+
+const itemLength = (item: ItemBytes): number =>
+  Buffer.isBuffer(item) ? item.length : item.reduce((n, piece) => n + piece.length, 0);
+
 /** The list's bytes in pieces of about writeBytes: head, items with commas, end. */
-function* pieces(list: EncodedListBody): Generator<Buffer> {
+function* pieces(list: EncodedListBody, items: readonly ItemBytes[]): Generator<Buffer> {
   let batch: Buffer[] = [listHead(list)];
   let size = batch[0]?.length ?? 0;
-  for (const [i, item] of list.items.entries()) {
+  for (const [i, item] of items.entries()) {
     if (i > 0) batch.push(comma);
-    batch.push(item);
-    size += item.length + 1;
+    if (Buffer.isBuffer(item)) batch.push(item);
+    else batch.push(...item);
+    size += itemLength(item) + 1;
     if (size >= writeBytes) {
       yield Buffer.concat(batch);
       batch = [];
@@ -100,13 +110,17 @@ function* pieces(list: EncodedListBody): Generator<Buffer> {
   yield Buffer.concat(batch);
 }
 
-function bodyLength(list: EncodedListBody): number {
-  let n = listHead(list).length + listEnd.length + Math.max(0, list.items.length - 1);
-  for (const item of list.items) n += item.length;
+function bodyLength(list: EncodedListBody, items: readonly ItemBytes[]): number {
+  let n = listHead(list).length + listEnd.length + Math.max(0, items.length - 1);
+  for (const item of items) n += itemLength(item);
   return n;
 }
 
-/** Streams a list response; resolves when it is written or the client is gone. */
+/**
+ * Streams a list response; resolves when it is written or the client is gone. The items of a list
+ * of a built-in kind go without their kind and apiVersion (`omitItemTypeMeta`), as kube's typed
+ * lists write them; custom resources keep theirs.
+ */
 export async function writeEncodedList(ex: Exchange, code: number, list: EncodedListBody): Promise<void> {
   const { res } = ex;
   if (res.headersSent) {
@@ -115,7 +129,9 @@ export async function writeEncodedList(ex: Exchange, code: number, list: Encoded
   }
   flushWarnings(ex);
   res.setHeader('Content-Type', 'application/json');
-  const length = bodyLength(list);
+  const items: readonly ItemBytes[] =
+    list.omitItemTypeMeta === true ? list.items.map(withoutTypeMeta) : list.items;
+  const length = bodyLength(list, items);
   let sink: NodeJS.WritableStream = res;
   let gzip: Gzip | null = null;
   if (length > gzipThresholdBytes && acceptsGzip(ex)) {
@@ -128,7 +144,7 @@ export async function writeEncodedList(ex: Exchange, code: number, list: Encoded
     res.setHeader('Content-Length', String(length));
   }
   res.statusCode = code;
-  for (const piece of pieces(list)) {
+  for (const piece of pieces(list, items)) {
     if (!sink.write(piece) && !(await drained(sink, res))) {
       gzip?.destroy();
       return;

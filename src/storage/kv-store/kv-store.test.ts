@@ -157,7 +157,7 @@ describe('KvStore encodings', () => {
     const json = await store.getEncoded('/pods/ns/a');
     assert.equal(
       json?.toString(),
-      `{"apiVersion":"v1","metadata":{"resourceVersion":"${created.metadata?.resourceVersion ?? ''}","name":"a"}}`,
+      `{"apiVersion":"v1","metadata":{"name":"a","resourceVersion":"${created.metadata?.resourceVersion ?? ''}"}}`,
     );
     assert.equal(await store.getEncoded('/pods/ns/b', { ignoreNotFound: true }), null);
     await assert.rejects(store.getEncoded('/pods/ns/b'), (err) => isStorageError(err, 'KeyNotFound'));

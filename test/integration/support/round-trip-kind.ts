@@ -47,6 +47,11 @@ const droppedByKube: Readonly<Record<string, RegExp>> = {
   // HPAConfigurableTolerance is alpha, off by default in 1.33: dropDisabledFields clears it.
   'autoscaling/v2 HorizontalPodAutoscaler': /^spec\.behavior\.scale(Up|Down)\.tolerance$/,
 };
+/** Values a maximal object's placeholders cannot stand in for (names that are IPs, CIDRs), by kind. */
+const validValues: Readonly<Record<string, { name?: string; spec?: JSONObject }>> = {
+  'networking.k8s.io/v1 IPAddress': { name: '192.168.77.7' },
+  'networking.k8s.io/v1 ServiceCIDR': { spec: { cidrs: ['192.168.0.0/24', 'fd00:77::/112'] } },
+};
 // Filled in by the server: compared apart, or not at all.
 const serverOwned = /^(status|metadata)(\.|$)/;
 
@@ -228,6 +233,9 @@ export async function roundTripKind(
     kind: k.kind,
     metadata: { name: `rt-${k.resource}-${k.version}`, labels: { a: 'b' }, annotations: { a: 'b' } },
   };
+  const valid = validValues[report.kind];
+  if (valid?.name !== undefined) (obj['metadata'] as JSONObject)['name'] = valid.name;
+  if (valid?.spec !== undefined) obj['spec'] = { ...(obj['spec'] as JSONObject | undefined), ...valid.spec };
   const json = await pruneToValid(k, obj, { ...ctx, report });
   if (json.status === 400 && /unknown field|strict decoding/.test(json.body)) {
     report.problems.push(`JSON decoding refused a field: ${json.body.slice(0, 400)}`);

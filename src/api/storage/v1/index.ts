@@ -2,6 +2,7 @@
 import type { APIModule } from '../../schema/api-module.js';
 import { csiDriverModule } from './csi-driver.js';
 import { csiNodeModule } from './csi-node.js';
+import { csiStorageCapacityModule } from './csi-storage-capacity.js';
 import { storageClassModule } from './storage-class.js';
 import { volumeAttachmentModule } from './volume-attachment.js';
 
@@ -10,4 +11,5 @@ export const storageV1Modules: readonly APIModule[] = [
   csiDriverModule,
   csiNodeModule,
   volumeAttachmentModule,
+  csiStorageCapacityModule,
 ];

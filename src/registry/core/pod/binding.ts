@@ -7,7 +7,14 @@ import { newBadRequest, newConflict, newInvalid } from '../../../machinery/error
 import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
 import { nowTimestamp } from '../../generic/object-meta.js';
 import type { Store } from '../../generic/store.js';
-import type { NamedCreater, Storage, ValidateObjectFunc } from '../../rest/capabilities.js';
+import type {
+  Creater,
+  NamedCreater,
+  Scoper,
+  SingularNameProvider,
+  Storage,
+  ValidateObjectFunc,
+} from '../../rest/capabilities.js';
 import type { RequestContext } from '../../rest/context.js';
 import type { CreateOptions } from '../../rest/options.js';
 import type { UpdateStrategy } from '../../rest/strategy.js';
@@ -85,5 +92,36 @@ export class BindingREST implements Storage, NamedCreater {
       options: req.options.dryRun !== undefined ? { dryRun: req.options.dryRun } : {},
     });
     return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success' };
+  }
+}
+
+/**
+ * The `bindings` resource (LegacyBindingREST of pkg/registry/core/pod/storage): `POST
+ * /api/v1/namespaces/<ns>/bindings` binds the pod the Binding's metadata.name names.
+ */
+export class LegacyBindingREST implements Storage, Creater, Scoper, SingularNameProvider {
+  readonly #binding: BindingREST;
+
+  constructor(binding: BindingREST) {
+    this.#binding = binding;
+  }
+  newObject(): Binding {
+    return this.#binding.newObject();
+  }
+  namespaceScoped(): boolean {
+    return true;
+  }
+  singularName(): string {
+    return 'binding';
+  }
+  destroy(): void {
+    // Shared with the pods storage, which releases it.
+  }
+  create(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: { options: CreateOptions; validate?: ValidateObjectFunc },
+  ): Promise<KubeObject> {
+    return this.#binding.createNamed(ctx, obj.metadata?.name ?? '', { obj, ...opts });
   }
 }
