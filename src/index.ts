@@ -68,6 +68,8 @@ export interface StartCapstanOptions {
    * /capstan/v1/ to members of system:masters (the `capstan` subcommands use it). Default false.
    */
   readonly enableTestAPI?: boolean;
+  /** --console: serve the web console at /console/ and the history API under /capstan/v1/history/. Default false. */
+  readonly console?: boolean;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
 }
@@ -131,6 +133,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
     o.storage.enableGarbageCollection = opts.enableGarbageCollector;
   o.clockKind = opts.clock ?? 'real';
   o.enableTestAPI = opts.enableTestAPI ?? false;
+  o.console = opts.console ?? false;
   if (opts.simulate !== undefined && opts.simulate !== false) {
     o.simulate = true;
     if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;

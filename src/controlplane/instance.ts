@@ -29,6 +29,8 @@ import type { ClassifierSource } from '../server/filters/priority-and-fairness.j
 import type { RequestLogOptions } from '../server/test-api/request-log.js';
 import { TestAPI } from '../server/test-api/test-api.js';
 import { testAPIRoutes } from '../server/test-api/http-routes.js';
+import { consoleEnabled } from '../server/console/console-options.js';
+import { capstanRoutes, historyRoutes, storageResolver } from '../server/history/history-routes.js';
 
 /** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
 export interface APIAssembly {
@@ -208,8 +210,15 @@ export class ControlPlane {
           : {
               faults: testAPI.faults,
               ...(testAPI.requestLog === undefined ? {} : { requestLog: testAPI.requestLog }),
-              ...(o.enableTestAPI ? { testAPI: testAPIRoutes(testAPI) } : {}),
             }),
+        ...(o.enableTestAPI || consoleEnabled(o)
+          ? {
+              testAPI: capstanRoutes({
+                history: historyRoutes(storageResolver(assembly.api)),
+                testAPI: o.enableTestAPI && testAPI !== undefined ? testAPIRoutes(testAPI) : undefined,
+              }),
+            }
+          : {}),
       });
       server = new GenericAPIServer(config);
       server.installAPIGroups(assembly.api);
