@@ -100,6 +100,8 @@ export interface CapstanServer {
   restore(name: string): Promise<void>;
   /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
   fork(name: string): Promise<CapstanServer>;
+  /** With `console: true`: a new one-time link that opens the console logged in as the admin. */
+  consoleLoginURL(): string | undefined;
   /** Ends watches and requests, closes the store and the port; nothing of the server stays in the process. */
   stop(): Promise<void>;
 }
@@ -206,6 +208,7 @@ async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined):
       snapshots: () => testAPI.snapshots.list(),
       restore: (name) => testAPI.restore(name),
       fork: async (name) => start(forkOptions(opts), testAPI.snapshots.data(name)),
+      consoleLoginURL: () => controlPlane.consoleLoginURL(),
       stop: async () => {
         await controlPlane.close();
         if (ownDir) await rm(dataDir, { recursive: true, force: true });
