@@ -74,8 +74,15 @@ export const groupVersionPath = (group: string, version: string): string =>
   group === '' ? `/api/${version}` : `/apis/${group}/${version}`;
 
 /** The path of a resource's collection or item, in a namespace or across all of them. */
-export function resourcePath(r: { group: string; version: string; name: string; namespaced: boolean }, ns: string, name?: string): string {
+export function resourcePath(
+  r: { group: string; version: string; name: string; namespaced: boolean },
+  ns: string,
+  name?: string,
+): string {
   const base = groupVersionPath(r.group, r.version);
-  const scoped = r.namespaced && ns !== '' ? `${base}/namespaces/${encodeURIComponent(ns)}/${r.name}` : `${base}/${r.name}`;
+  const scoped =
+    r.namespaced && ns !== ''
+      ? `${base}/namespaces/${encodeURIComponent(ns)}/${r.name}`
+      : `${base}/${r.name}`;
   return name === undefined ? scoped : `${scoped}/${encodeURIComponent(name)}`;
 }

@@ -49,22 +49,50 @@ export function App() {
       if (getToken() !== null) start();
     });
   }, []);
-  useKeys({ 'g r': () => { location.hash = '#/'; }, 'g e': () => { location.hash = '#/events'; } });
+  useKeys({
+    'g r': () => {
+      location.hash = '#/';
+    },
+    'g e': () => {
+      location.hash = '#/events';
+    },
+  });
   if (!ready) return null;
   if (!authed) return <LoginPage error={error} onLogin={start} />;
   return (
     <div class="shell">
       <header class="top">
-        <a href="#/" class="brand">Capstan</a>
-        <a href="#/" data-testid="nav-resources">Resources</a>
-        <a href="#/events" data-testid="nav-events">Events</a>
+        <a href="#/" class="brand">
+          Capstan
+        </a>
+        <a href="#/" data-testid="nav-resources">
+          Resources
+        </a>
+        <a href="#/events" data-testid="nav-events">
+          Events
+        </a>
         <span class="hint">g r · g e · j/k · Enter · /</span>
-        <button onClick={() => { clearToken(); setAuthed(false); }}>Log out</button>
+        <button
+          onClick={() => {
+            clearToken();
+            setAuthed(false);
+          }}
+        >
+          Log out
+        </button>
       </header>
       <main>
         {route.page === 'resources' && <ResourcesPage resources={resources} />}
         {route.page === 'events' && <EventsPage />}
-        {route.page === 'list' && <ListPage key={`${route.group}/${route.resource}`} resources={resources} group={route.group} resource={route.resource} query={route.query} />}
+        {route.page === 'list' && (
+          <ListPage
+            key={`${route.group}/${route.resource}`}
+            resources={resources}
+            group={route.group}
+            resource={route.resource}
+            query={route.query}
+          />
+        )}
         {route.page === 'object' && <ObjectPage resources={resources} {...route} />}
       </main>
     </div>

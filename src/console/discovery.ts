@@ -38,7 +38,11 @@ export const groupLabel = (group: string): string => (group === '' ? 'core' : gr
 export const findResource = (all: readonly Resource[], group: string, name: string): Resource | undefined =>
   all.find((r) => r.group === group && r.name === name);
 
-export const resourceOfKind = (all: readonly Resource[], apiVersion: string, kind: string): Resource | undefined => {
+export const resourceOfKind = (
+  all: readonly Resource[],
+  apiVersion: string,
+  kind: string,
+): Resource | undefined => {
   const group = apiVersion.includes('/') ? (apiVersion.split('/')[0] ?? '') : '';
   return all.find((r) => r.group === group && r.kind === kind);
 };

@@ -40,7 +40,10 @@ export function listHref(group: string, resource: string, query?: URLSearchParam
   return `#/r/${enc(groupOut(group))}/${enc(resource)}${q === '' ? '' : `?${q}`}`;
 }
 
-export function objectHref(o: { group: string; resource: string; namespace: string; name: string }, tab?: string): string {
+export function objectHref(
+  o: { group: string; resource: string; namespace: string; name: string },
+  tab?: string,
+): string {
   const ns = o.namespace === '' ? '-' : o.namespace;
   return `#/o/${enc(groupOut(o.group))}/${enc(o.resource)}/${enc(ns)}/${enc(o.name)}${tab === undefined ? '' : `?tab=${tab}`}`;
 }

@@ -22,7 +22,8 @@ export interface Table {
   metadata: { resourceVersion?: string };
 }
 
-export const rowKey = (r: TableRow): string => `${r.object.metadata.namespace ?? ''}/${r.object.metadata.name}`;
+export const rowKey = (r: TableRow): string =>
+  `${r.object.metadata.namespace ?? ''}/${r.object.metadata.name}`;
 
 /** Rows sorted by namespace and name, updated in place by watch events. */
 export class LiveRows {

@@ -42,7 +42,10 @@ export function toYaml(v: unknown): string {
 }
 
 /** The object without metadata.managedFields (shown folded apart) and its entries. */
-export function splitManagedFields(obj: Record<string, unknown>): { rest: Record<string, unknown>; managed: unknown[] } {
+export function splitManagedFields(obj: Record<string, unknown>): {
+  rest: Record<string, unknown>;
+  managed: unknown[];
+} {
   const meta = (obj['metadata'] ?? {}) as Record<string, unknown>;
   const { managedFields, ...metadata } = meta;
   return { rest: { ...obj, metadata }, managed: Array.isArray(managedFields) ? managedFields : [] };

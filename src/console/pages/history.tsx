@@ -29,10 +29,12 @@ function Diff(props: { from: string; to: string }) {
       {parts.map((p, i) =>
         p.added || p.removed ? (
           <span key={i} class={p.added ? 'add' : 'del'}>
-            {p.value.replace(/^(?=.)/gm, p.added ? '+ ' : '- ')}
+            {p.value.replace(/\n$/, '').replace(/^/gm, p.added ? '+ ' : '- ')}
           </span>
         ) : (
-          <span key={i} class="ctx">{p.value.split('\n').length > 7 ? '  …\n' : p.value.replace(/^(?=.)/gm, '  ')}</span>
+          <span key={i} class="ctx">
+            {p.value.split('\n').length > 7 ? '  …' : p.value.replace(/\n$/, '').replace(/^/gm, '  ')}
+          </span>
         ),
       )}
     </pre>
@@ -51,35 +53,62 @@ export function HistoryTab(props: { path: string }) {
         setFrom(Math.max(0, h.items.length - 2));
         setTo(h.items.length - 1);
       },
-      (err: unknown) => { setError((err as Error).message); },
+      (err: unknown) => {
+        setError((err as Error).message);
+      },
     );
   }, [props.path]);
   if (error !== '') return <p class="error">{error}</p>;
   if (items === undefined) return <p class="muted">Loading history…</p>;
-  const label = (r: Revision): string => `${r.resourceVersion} · ${r.type}${r.fieldManager ? ` · ${r.fieldManager}` : ''}`;
-  const pick = (set: (n: number) => void) => (e: Event) => { set(Number((e.target as HTMLSelectElement).value)); };
+  const label = (r: Revision): string =>
+    `${r.resourceVersion} · ${r.type}${r.fieldManager ? ` · ${r.fieldManager}` : ''}`;
+  const pick = (set: (n: number) => void) => (e: Event) => {
+    set(Number((e.target as HTMLSelectElement).value));
+  };
   return (
     <div data-testid="history">
       <div class="compare">
-        Compare <select value={from} onChange={pick(setFrom)} data-testid="compare-from">
-          {items.map((r, i) => <option key={r.resourceVersion} value={i}>{label(r)}</option>)}
+        Compare{' '}
+        <select value={from} onChange={pick(setFrom)} data-testid="compare-from">
+          {items.map((r, i) => (
+            <option key={r.resourceVersion} value={i}>
+              {label(r)}
+            </option>
+          ))}
         </select>{' '}
-        with <select value={to} onChange={pick(setTo)} data-testid="compare-to">
-          {items.map((r, i) => <option key={r.resourceVersion} value={i}>{label(r)}</option>)}
+        with{' '}
+        <select value={to} onChange={pick(setTo)} data-testid="compare-to">
+          {items.map((r, i) => (
+            <option key={r.resourceVersion} value={i}>
+              {label(r)}
+            </option>
+          ))}
         </select>
         <Diff from={textOf(items[from])} to={textOf(items[to])} />
       </div>
       <ol class="revisions" reversed>
-        {items.map((r, i) => (
-          <li key={r.resourceVersion} class="revision" data-testid="revision" data-manager={r.fieldManager ?? ''}>
-            <header>
-              <b>rv {r.resourceVersion}</b> <span class={`tag ${r.type}`}>{r.type}</span>{' '}
-              {r.fieldManager !== undefined && <span class="manager">by {r.fieldManager}{r.operation ? ` (${r.operation})` : ''}</span>}{' '}
-              <time class="muted">{r.time ?? ''}</time>
-            </header>
-            {i > 0 && <Diff from={textOf(items[i - 1])} to={textOf(r)} />}
-          </li>
-        )).reverse()}
+        {items
+          .map((r, i) => (
+            <li
+              key={r.resourceVersion}
+              class="revision"
+              data-testid="revision"
+              data-manager={r.fieldManager ?? ''}
+            >
+              <header>
+                <b>rv {r.resourceVersion}</b> <span class={`tag ${r.type}`}>{r.type}</span>{' '}
+                {r.fieldManager !== undefined && (
+                  <span class="manager">
+                    by {r.fieldManager}
+                    {r.operation ? ` (${r.operation})` : ''}
+                  </span>
+                )}{' '}
+                <time class="muted">{r.time ?? ''}</time>
+              </header>
+              {i > 0 && <Diff from={textOf(items[i - 1])} to={textOf(r)} />}
+            </li>
+          ))
+          .reverse()}
       </ol>
     </div>
   );

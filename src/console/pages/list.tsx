@@ -19,7 +19,7 @@ function selectorQuery(query: URLSearchParams): string {
 }
 
 function useLiveTable(r: Resource | undefined, ns: string, selectors: string) {
-  const [columns, setColumns] = useState<TableColumn[]>([]);
+  const [columns, setColumns] = useState<{ column: TableColumn; index: number }[]>([]);
   const [version, setVersion] = useState(0);
   const [error, setError] = useState('');
   const rows = useRef(new LiveRows());
@@ -39,7 +39,9 @@ function useLiveTable(r: Resource | undefined, ns: string, selectors: string) {
     void (async () => {
       try {
         const table = await apiGet<Table>(`${path}${sep.slice(0, -1)}`, tableAccept, ctl.signal);
-        setColumns((table.columnDefinitions ?? []).filter((c) => (c.priority ?? 0) === 0));
+        // kube's wide columns (priority > 0) stay out, as in kubectl get without -o wide.
+        const all = (table.columnDefinitions ?? []).map((column, index) => ({ column, index }));
+        setColumns(all.filter((c) => (c.column.priority ?? 0) === 0));
         rows.current.reset(table.rows ?? []);
         setError('');
         bump();
@@ -66,7 +68,12 @@ function useLiveTable(r: Resource | undefined, ns: string, selectors: string) {
   return { columns, rows: rows.current.sorted, version, error };
 }
 
-export function ListPage(props: { resources: readonly Resource[]; group: string; resource: string; query: URLSearchParams }) {
+export function ListPage(props: {
+  resources: readonly Resource[];
+  group: string;
+  resource: string;
+  query: URLSearchParams;
+}) {
   const r = findResource(props.resources, props.group, props.resource);
   const ns = props.query.get('ns') ?? '';
   const { columns, rows, error } = useLiveTable(r, ns, selectorQuery(props.query));
@@ -75,27 +82,48 @@ export function ListPage(props: { resources: readonly Resource[]; group: string;
   const fieldInput = useRef<HTMLInputElement>(null);
   const go = (changes: Record<string, string>): void => {
     const q = new URLSearchParams(props.query);
-    for (const [k, v] of Object.entries(changes)) if (v === '') q.delete(k); else q.set(k, v);
+    for (const [k, v] of Object.entries(changes))
+      if (v === '') q.delete(k);
+      else q.set(k, v);
     location.hash = listHref(props.group, props.resource, q);
   };
   const open = (i: number): void => {
     const row = rows[i];
     if (row === undefined) return;
     const m = row.object.metadata;
-    location.hash = objectHref({ group: props.group, resource: props.resource, namespace: m.namespace ?? '', name: m.name });
+    location.hash = objectHref({
+      group: props.group,
+      resource: props.resource,
+      namespace: m.namespace ?? '',
+      name: m.name,
+    });
   };
   useKeys({
-    j: () => { setSelected((s) => Math.min(rows.length - 1, s + 1)); },
-    k: () => { setSelected((s) => Math.max(0, s - 1)); },
-    Enter: () => { open(selected); },
+    j: () => {
+      setSelected((s) => Math.min(rows.length - 1, s + 1));
+    },
+    k: () => {
+      setSelected((s) => Math.max(0, s - 1));
+    },
+    Enter: () => {
+      open(selected);
+    },
     '/': () => labelInput.current?.focus(),
   });
-  if (r === undefined) return <div class="page">No resource {props.resource} in {props.group || 'core'}.</div>;
-  const names = columns.map((c) => c.name);
+  if (r === undefined)
+    return (
+      <div class="page">
+        No resource {props.resource} in {props.group || 'core'}.
+      </div>
+    );
+  const names = columns.map((c) => c.column.name);
   return (
     <div class="page list-page" data-testid="list-page">
       <h1>
-        {r.kind} <span class="muted">{r.name}</span> <span class="count" data-testid="row-count">{rows.length}</span>
+        {r.kind} <span class="muted">{r.name}</span>{' '}
+        <span class="count" data-testid="row-count">
+          {rows.length}
+        </span>
       </h1>
       <form
         class="filters"
@@ -104,9 +132,27 @@ export function ListPage(props: { resources: readonly Resource[]; group: string;
           go({ l: labelInput.current?.value ?? '', f: fieldInput.current?.value ?? '' });
         }}
       >
-        {r.namespaced && <NamespacePicker value={ns} onChange={(v) => { go({ ns: v }); }} />}
-        <input ref={labelInput} name="labelSelector" placeholder="label selector (app=web)" value={props.query.get('l') ?? ''} data-testid="label-selector" />
-        <input ref={fieldInput} name="fieldSelector" placeholder="field selector (status.phase=Running)" value={props.query.get('f') ?? ''} />
+        {r.namespaced && (
+          <NamespacePicker
+            value={ns}
+            onChange={(v) => {
+              go({ ns: v });
+            }}
+          />
+        )}
+        <input
+          ref={labelInput}
+          name="labelSelector"
+          placeholder="label selector (app=web)"
+          value={props.query.get('l') ?? ''}
+          data-testid="label-selector"
+        />
+        <input
+          ref={fieldInput}
+          name="fieldSelector"
+          placeholder="field selector (status.phase=Running)"
+          value={props.query.get('f') ?? ''}
+        />
         <button type="submit">Filter</button>
       </form>
       {error !== '' && <p class="error">{error}</p>}
@@ -121,7 +167,10 @@ export function ListPage(props: { resources: readonly Resource[]; group: string;
           return {
             key: row === undefined ? String(i) : `${m?.namespace ?? ''}/${m?.name ?? ''}`,
             name: m?.name ?? '',
-            cells: (row?.cells ?? []).map((c) => (typeof c === 'object' ? JSON.stringify(c) : String(c))),
+            cells: columns.map(({ index }) => {
+              const c = row?.cells[index];
+              return typeof c === 'object' ? JSON.stringify(c) : String(c);
+            }),
           };
         }}
       />

@@ -8,7 +8,10 @@ export function LoginPage(props: { error: string; onLogin: () => void }) {
   return (
     <div class="page login" data-testid="login-page">
       <h1>Capstan console</h1>
-      <p>Paste a bearer token (the <code>token</code> of your kubeconfig), or open the one-time link <code>npm start</code> prints.</p>
+      <p>
+        Paste a bearer token (the <code>token</code> of your kubeconfig), or open the one-time link{' '}
+        <code>npm start</code> prints.
+      </p>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -19,10 +22,21 @@ export function LoginPage(props: { error: string; onLogin: () => void }) {
           });
         }}
       >
-        <input ref={input} type="password" name="token" placeholder="bearer token" autoFocus data-testid="token" />
+        <input
+          ref={input}
+          type="password"
+          name="token"
+          placeholder="bearer token"
+          autoFocus
+          data-testid="token"
+        />
         <button type="submit">Log in</button>
       </form>
-      {error !== '' && <p class="error" data-testid="login-error">{error}</p>}
+      {error !== '' && (
+        <p class="error" data-testid="login-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,19 +6,27 @@ export function NamespacePicker(props: { value: string; onChange: (ns: string) =
   const [names, setNames] = useState<string[]>([]);
   useEffect(() => {
     apiGet<{ items: { metadata: { name: string } }[] }>('/api/v1/namespaces').then(
-      (l) => { setNames(l.items.map((n) => n.metadata.name)); },
-      () => { setNames([]); },
+      (l) => {
+        setNames(l.items.map((n) => n.metadata.name));
+      },
+      () => {
+        setNames([]);
+      },
     );
   }, []);
   return (
     <select
       data-testid="namespace"
       value={props.value}
-      onChange={(e) => { props.onChange((e.target as HTMLSelectElement).value); }}
+      onChange={(e) => {
+        props.onChange((e.target as HTMLSelectElement).value);
+      }}
     >
       <option value="">all namespaces</option>
       {[...new Set([...names, ...(props.value === '' ? [] : [props.value])])].map((n) => (
-        <option key={n} value={n}>{n}</option>
+        <option key={n} value={n}>
+          {n}
+        </option>
       ))}
     </select>
   );

@@ -52,7 +52,10 @@ export function ResourcesPage(props: { resources: readonly Resource[] }) {
             <ul>
               {rs.map((r) => (
                 <li key={r.name}>
-                  <a href={listHref(r.group, r.name)} data-testid={`resource-${groupLabel(r.group)}-${r.name}`}>
+                  <a
+                    href={listHref(r.group, r.name)}
+                    data-testid={`resource-${groupLabel(r.group)}-${r.name}`}
+                  >
                     <span>{r.name}</span>
                     <span class="count">{counts.get(`${r.group}/${r.name}`) ?? ''}</span>
                   </a>

@@ -31,7 +31,12 @@ const types: Readonly<Record<string, string>> = {
 
 function asset(path: string, body: Buffer): ConsoleAsset {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  return { body, type: types[extname(path)] ?? 'application/octet-stream', etag, immutable: path.startsWith('assets/') };
+  return {
+    body,
+    type: types[extname(path)] ?? 'application/octet-stream',
+    etag,
+    immutable: path.startsWith('assets/'),
+  };
 }
 
 const here = fileURLToPath(import.meta.url);
@@ -81,6 +86,7 @@ async function buildFromSources(): Promise<ConsoleAssets> {
 export function loadConsoleAssets(): Promise<ConsoleAssets> {
   if (here.endsWith('.ts')) return buildFromSources();
   const dir = builtDir();
-  if (dir === undefined) return Promise.reject(new Error('the console was not built (dist/console is missing)'));
+  if (dir === undefined)
+    return Promise.reject(new Error('the console was not built (dist/console is missing)'));
   return readBuilt(dir);
 }

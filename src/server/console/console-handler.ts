@@ -43,8 +43,11 @@ async function login(codes: LoginCodes, req: HttpRequest, res: HttpResponse): Pr
   if (token === undefined) {
     writeStatus(
       res,
-      statusError({ reason: 'Unauthorized', message: 'this login link is not valid (each link works once)', details: {} })
-        .status,
+      statusError({
+        reason: 'Unauthorized',
+        message: 'this login link is not valid (each link works once)',
+        details: {},
+      }).status,
     );
     return;
   }
@@ -75,7 +78,10 @@ function serveAsset(assets: ConsoleAssets, req: HttpRequest, res: HttpResponse, 
 }
 
 /** The handler; the assets are loaded (or built) on the first request and kept. */
-export function consoleHandler(opts: { codes: LoginCodes; logError: (msg: string, err: unknown) => void }): ConsoleHandler {
+export function consoleHandler(opts: {
+  codes: LoginCodes;
+  logError: (msg: string, err: unknown) => void;
+}): ConsoleHandler {
   let assets: Promise<ConsoleAssets> | undefined;
   return (req, res, url) => {
     const method = req.method ?? 'GET';
