@@ -10,7 +10,7 @@ function scalar(v: unknown): string {
 
 function lines(v: unknown, indent: string, out: string[]): void {
   if (Array.isArray(v)) {
-    for (const item of v) {
+    for (const item of v as unknown[]) {
       if (item !== null && typeof item === 'object' && Object.keys(item).length > 0) {
         const sub: string[] = [];
         lines(item, `${indent}  `, sub);

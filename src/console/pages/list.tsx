@@ -169,7 +169,9 @@ export function ListPage(props: {
             name: m?.name ?? '',
             cells: columns.map(({ index }) => {
               const c = row?.cells[index];
-              return typeof c === 'object' ? JSON.stringify(c) : String(c);
+              return typeof c === 'string' || typeof c === 'number' || typeof c === 'boolean'
+                ? String(c)
+                : JSON.stringify(c);
             }),
           };
         }}

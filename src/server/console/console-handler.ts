@@ -55,7 +55,8 @@ async function login(codes: LoginCodes, req: HttpRequest, res: HttpResponse): Pr
   writeJson(res, 200, { token });
 }
 
-function serveAsset(assets: ConsoleAssets, req: HttpRequest, res: HttpResponse, path: string): void {
+function serveAsset(assets: ConsoleAssets, ex: { req: HttpRequest; res: HttpResponse; path: string }): void {
+  const { req, res, path } = ex;
   const a = assets.get(path) ?? (path.startsWith('assets/') ? undefined : assets.get('index.html'));
   if (a === undefined) {
     res.statusCode = 404;
@@ -104,7 +105,7 @@ export function consoleHandler(opts: {
     assets ??= loadConsoleAssets();
     assets.then(
       (a) => {
-        serveAsset(a, req, res, path === '' ? 'index.html' : path);
+        serveAsset(a, { req, res, path: path === '' ? 'index.html' : path });
       },
       (err: unknown) => {
         assets = undefined;
