@@ -8,6 +8,7 @@ import { ListPage } from './pages/list.js';
 import { LoginPage } from './pages/login.js';
 import { ObjectPage } from './pages/object.js';
 import { ResourcesPage } from './pages/resources.js';
+import { TestAPIPage, testAPIServed } from './pages/test-api.js';
 import { useRoute } from './route.js';
 
 /** A login link's code (#login=CODE), traded for a token and removed from the address. */
@@ -28,12 +29,14 @@ export function App() {
   const [authed, setAuthed] = useState(false);
   const [error, setError] = useState('');
   const [resources, setResources] = useState<readonly Resource[]>([]);
+  const [testAPI, setTestAPI] = useState(false);
   const route = useRoute();
   const start = (): void => {
     discover().then(
       (rs) => {
         setResources(rs);
         setAuthed(true);
+        void testAPIServed().then(setTestAPI);
       },
       (err: unknown) => {
         clearToken();
@@ -71,6 +74,11 @@ export function App() {
         <a href="#/events" data-testid="nav-events">
           Events
         </a>
+        {testAPI && (
+          <a href="#/test" data-testid="nav-test">
+            Test controls
+          </a>
+        )}
         <span class="hint">g r · g e · j/k · Enter · /</span>
         <button
           onClick={() => {
@@ -84,6 +92,7 @@ export function App() {
       <main>
         {route.page === 'resources' && <ResourcesPage resources={resources} />}
         {route.page === 'events' && <EventsPage />}
+        {route.page === 'test' && <TestAPIPage />}
         {route.page === 'list' && (
           <ListPage
             key={`${route.group}/${route.resource}`}

@@ -1,10 +1,11 @@
-// Hash routes, so the server serves one page: #/, #/events, #/r/GROUP/RESOURCE?ns=&l=&f=,
+// Hash routes, so the server serves one page: #/, #/events, #/test, #/r/GROUP/RESOURCE?ns=&l=&f=,
 // #/o/GROUP/RESOURCE/NAMESPACE/NAME?tab= (GROUP "core" for the core group, NAMESPACE "-" if none).
 import { useEffect, useState } from 'preact/hooks';
 
 export type Route =
   | { page: 'resources' }
   | { page: 'events' }
+  | { page: 'test' }
   | { page: 'list'; group: string; resource: string; query: URLSearchParams }
   | { page: 'object'; group: string; resource: string; namespace: string; name: string; tab: string };
 
@@ -16,6 +17,7 @@ export function parseRoute(hash: string): Route {
   const query = new URLSearchParams(q);
   const parts = path.split('/').filter((p) => p !== '');
   if (parts[0] === 'events') return { page: 'events' };
+  if (parts[0] === 'test') return { page: 'test' };
   if (parts[0] === 'r' && parts.length === 3)
     return { page: 'list', group: groupIn(dec(parts[1] ?? '')), resource: dec(parts[2] ?? ''), query };
   if (parts[0] === 'o' && parts.length === 5) {

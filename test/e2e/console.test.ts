@@ -1,6 +1,6 @@
 // The web console in Debian's chromium: log in, pods appear live when kubectl creates one, a pod's
-// history shows both patches with their field managers, the label filter, a custom resource, and
-// one server for the whole file. Each page's screenshot is written to docs/console/.
+// history shows both patches with their field managers, the label filter, a custom resource, the
+// test controls, and one server for the whole file. Each page's screenshot is written to docs/console/.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -43,7 +43,7 @@ describe('the console in chromium', { timeout: 60_000 }, () => {
   };
 
   before(async () => {
-    server = await startCapstan({ console: true });
+    server = await startCapstan({ console: true, enableTestAPI: true });
     if (!existsSync(chromiumPath)) return;
     chrome = await launchChromium();
     await mkdir(shots, { recursive: true });
@@ -152,5 +152,14 @@ describe('the console in chromium', { timeout: 60_000 }, () => {
     await page.keyboard.press('e');
     await page.getByTestId('events-page').waitFor();
     await shot('events');
+  });
+
+  it('offers the test controls: a snapshot and the request log', async (t) => {
+    if (!requireChromium(t)) return;
+    await page.getByTestId('nav-test').click();
+    await page.getByTestId('test-api-page').getByRole('button', { name: 'Take a snapshot' }).click();
+    await page.getByRole('button', { name: 'Restore' }).first().waitFor();
+    await page.getByTestId('test-api-page').filter({ hasText: '/api/v1/namespaces/default/pods' }).waitFor();
+    await shot('test-controls');
   });
 });
