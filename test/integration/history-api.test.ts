@@ -112,3 +112,28 @@ it('answers Status errors: NotFound, Forbidden for a user outside system:masters
   // The test API itself stays off.
   assert.equal((await call('GET', '/capstan/v1/snapshots')).code, 404);
 });
+
+it('serves the console: the page revalidated by ETag, hashed assets immutable, login links once', async () => {
+  const page = await fetch(`${server.url}/console/`);
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get('cache-control'), 'no-cache');
+  const etag = page.headers.get('etag') ?? '';
+  const html = await page.text();
+  const script = /src="(assets\/main-[\w]+\.js)"/.exec(html)?.[1] ?? '';
+  assert.notEqual(script, '');
+  const again = await fetch(`${server.url}/console/`, { headers: { 'if-none-match': etag } });
+  assert.equal(again.status, 304);
+  const js = await fetch(`${server.url}/console/${script}`);
+  assert.equal(js.status, 200);
+  assert.equal(js.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  assert.match(js.headers.get('content-type') ?? '', /^text\/javascript/);
+  assert.equal((await fetch(`${server.url}/console/assets/nope.js`)).status, 404);
+
+  const code = (server.consoleLoginURL() ?? '').split('#login=')[1] ?? '';
+  const redeem = (): Promise<Response> =>
+    fetch(`${server.url}/console/login`, { method: 'POST', body: JSON.stringify({ code }) });
+  const first = await redeem();
+  assert.equal(first.status, 200);
+  assert.deepEqual(await first.json(), { token: adminToken });
+  assert.equal((await redeem()).status, 401);
+});
