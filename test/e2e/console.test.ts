@@ -85,10 +85,9 @@ describe('the console in chromium', { timeout: 60_000 }, () => {
     await k.ok(['apply', '-f', '-'], widget);
     await page.reload();
     await page.getByTestId('resource-shop.example.com-widgets').waitFor();
-    await page
-      .getByTestId('resource-core-namespaces')
-      .filter({ hasText: /namespaces\s*4/ })
-      .waitFor();
+    await page.locator('[data-testid=resources-page][data-pending="0"]').waitFor();
+    assert.match(await page.getByTestId('resource-core-namespaces').innerText(), /namespaces\s*4/);
+    assert.match(await page.getByTestId('resource-shop.example.com-widgets').innerText(), /widgets\s*1/);
     await shot('resources');
   });
 

@@ -40,10 +40,13 @@ export function ResourcesPage(props: { resources: readonly Resource[] }) {
       live = false;
     };
   }, [props.resources]);
+  const pending = props.resources.filter(
+    (r) => r.verbs.includes('list') && !counts.has(`${r.group}/${r.name}`),
+  ).length;
   const groups = new Map<string, Resource[]>();
   for (const r of props.resources) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
   return (
-    <div class="page" data-testid="resources-page">
+    <div class="page" data-testid="resources-page" data-pending={pending}>
       <h1>Resources</h1>
       <div class="groups">
         {[...groups].map(([group, rs]) => (
