@@ -134,7 +134,15 @@ export function capstanRoutes(parts: { history: Handler; testAPI: Handler | unde
   return (scope) => {
     if (scope.url.pathname.startsWith(historyPrefix)) return parts.history(scope);
     if (parts.testAPI !== undefined) return parts.testAPI(scope);
-    writeStatus(scope.res, notFound(scope.url.pathname).status);
+    // Without the test API its paths are not found, as if nothing were served under the prefix.
+    writeStatus(
+      scope.res,
+      statusError({
+        reason: 'NotFound',
+        message: 'the server could not find the requested resource',
+        details: {},
+      }).status,
+    );
     return Promise.resolve();
   };
 }
