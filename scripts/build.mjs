@@ -91,6 +91,7 @@ for (const file of outputs) {
   await rename(aside, file.path);
 }
 await removeStaleChunks(new Set(outputs.map((f) => f.path)));
+await buildConsole();
 
 if (!bundleOnly) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -103,6 +104,45 @@ if (!bundleOnly) {
   }
   if (r.status !== 0) process.exit(r.status ?? 1);
   await removeStaleDeclarations(emitted);
+}
+
+// The web console (src/console) as static files in dist/console: hashed assets and the page naming
+// them, as src/server/console/console-build.ts describes (the server builds the same from sources).
+async function buildConsole() {
+  const outdir = join(dist, 'console', 'assets');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: ['src/console/main.tsx'],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    minify: true,
+    entryNames: '[name]-[hash]',
+    logLevel: 'warning',
+    outdir,
+    write: false,
+  });
+  await rm(join(dist, 'console'), { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const names = [];
+  for (const f of result.outputFiles) {
+    names.push(`assets/${relative(outdir, f.path)}`);
+    await writeFile(f.path, f.contents);
+  }
+  const css = names.filter((a) => a.endsWith('.css')).map((a) => `<link rel="stylesheet" href="${a}">`);
+  const js = names.filter((a) => a.endsWith('.js')).map((a) => `<script type="module" src="${a}"></script>`);
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light dark"><title>Capstan console</title>
+${css.join('\n')}
+</head><body><div id="app"></div>
+${js.join('\n')}
+</body></html>
+`;
+  await writeFile(join(dist, 'console', 'index.html'), html);
 }
 
 // Declarations of sources since removed or excluded would otherwise stay in dist/ (and the package).

@@ -68,6 +68,8 @@ export interface StartCapstanOptions {
    * /capstan/v1/ to members of system:masters (the `capstan` subcommands use it). Default false.
    */
   readonly enableTestAPI?: boolean;
+  /** --console: serve the web console at /console/ and the history API under /capstan/v1/history/. Default false. */
+  readonly console?: boolean;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
 }
@@ -98,6 +100,8 @@ export interface CapstanServer {
   restore(name: string): Promise<void>;
   /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
   fork(name: string): Promise<CapstanServer>;
+  /** With `console: true`: a new one-time link that opens the console logged in as the admin. */
+  consoleLoginURL(): string | undefined;
   /** Ends watches and requests, closes the store and the port; nothing of the server stays in the process. */
   stop(): Promise<void>;
 }
@@ -131,6 +135,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
     o.storage.enableGarbageCollection = opts.enableGarbageCollector;
   o.clockKind = opts.clock ?? 'real';
   o.enableTestAPI = opts.enableTestAPI ?? false;
+  o.console = opts.console ?? false;
   if (opts.simulate !== undefined && opts.simulate !== false) {
     o.simulate = true;
     if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;
@@ -203,6 +208,7 @@ async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined):
       snapshots: () => testAPI.snapshots.list(),
       restore: (name) => testAPI.restore(name),
       fork: async (name) => start(forkOptions(opts), testAPI.snapshots.data(name)),
+      consoleLoginURL: () => controlPlane.consoleLoginURL(),
       stop: async () => {
         await controlPlane.close();
         if (ownDir) await rm(dataDir, { recursive: true, force: true });

@@ -121,6 +121,8 @@ async function serve(o: CompletedServerRunOptions, io: CommandIO): Promise<numbe
     // CPU time to ready: the start cost on a busy machine, where wall time says little.
     cpu: `${Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000)}ms`,
   });
+  const consoleURL = controlPlane.consoleLoginURL();
+  if (consoleURL !== undefined) io.stdout.write(`Console (this link logs in once): ${consoleURL}\n`);
   io.onReady?.();
   return shutdown(controlPlane, io, await signal);
 }

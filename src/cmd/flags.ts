@@ -233,6 +233,17 @@ const otherFlags: Spec[] = [
   flag(
     {
       section: generic,
+      name: 'console',
+      kind: 'bool',
+      usage:
+        'Serves the web console at /console/ (on by default with the embedded store, off with etcd3) (Capstan only).',
+      def: 'true',
+    },
+    (o, v) => (o.console = parseBoolFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
       name: 'request-timeout',
       kind: 'duration',
       usage:

@@ -29,6 +29,10 @@ import type { ClassifierSource } from '../server/filters/priority-and-fairness.j
 import type { RequestLogOptions } from '../server/test-api/request-log.js';
 import { TestAPI } from '../server/test-api/test-api.js';
 import { testAPIRoutes } from '../server/test-api/http-routes.js';
+import { consoleEnabled, consolePrefix } from '../server/console/console-options.js';
+import { consoleHandler } from '../server/console/console-handler.js';
+import { LoginCodes } from '../server/console/login-codes.js';
+import { capstanRoutes, historyRoutes, storageResolver } from '../server/history/history-routes.js';
 
 /** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
 export interface APIAssembly {
@@ -119,6 +123,7 @@ export class ControlPlane {
   readonly #server: GenericAPIServer;
   readonly #assembly: APIAssembly;
   readonly #testAPI: TestAPI | undefined;
+  readonly #loginCodes: LoginCodes | undefined;
   #kubeConfig: KubeConfig | undefined;
   #closed: Promise<void> | undefined;
 
@@ -127,7 +132,9 @@ export class ControlPlane {
     server: GenericAPIServer;
     assembly: APIAssembly;
     testAPI: TestAPI | undefined;
+    loginCodes: LoginCodes | undefined;
   }) {
+    this.#loginCodes = parts.loginCodes;
     this.#options = parts.options;
     this.#server = parts.server;
     this.#assembly = parts.assembly;
@@ -163,6 +170,7 @@ export class ControlPlane {
             backends: () => assembly.storageBackends?.() ?? Promise.resolve([]),
             ...(init.testAPI?.requestLog === undefined ? {} : { requestLog: init.testAPI.requestLog }),
           });
+    const loginCodes = consoleEnabled(o) ? new LoginCodes() : undefined;
     try {
       const jwt = await Promise.all(o.jwtAuthenticators.map((config) => JWTAuthenticator.create({ config })));
       const config = completeConfig({
@@ -208,8 +216,25 @@ export class ControlPlane {
           : {
               faults: testAPI.faults,
               ...(testAPI.requestLog === undefined ? {} : { requestLog: testAPI.requestLog }),
-              ...(o.enableTestAPI ? { testAPI: testAPIRoutes(testAPI) } : {}),
             }),
+        ...(loginCodes === undefined
+          ? {}
+          : {
+              console: consoleHandler({
+                codes: loginCodes,
+                logError: (msg, err) => {
+                  o.logger.error(msg, err);
+                },
+              }),
+            }),
+        ...(o.enableTestAPI || consoleEnabled(o)
+          ? {
+              testAPI: capstanRoutes({
+                history: historyRoutes(storageResolver(assembly.api)),
+                testAPI: o.enableTestAPI && testAPI !== undefined ? testAPIRoutes(testAPI) : undefined,
+              }),
+            }
+          : {}),
       });
       server = new GenericAPIServer(config);
       server.installAPIGroups(assembly.api);
@@ -226,7 +251,7 @@ export class ControlPlane {
       await assembly.close();
       throw err;
     }
-    return new ControlPlane({ options: o, server, assembly, testAPI });
+    return new ControlPlane({ options: o, server, assembly, testAPI, loginCodes });
   }
 
   get logger(): Logger {
@@ -244,6 +269,15 @@ export class ControlPlane {
 
   get url(): string {
     return this.#server.url;
+  }
+
+  /**
+   * A new one-time link to the console that logs in as the admin (the kubeconfig's token, handed
+   * over once); undefined when the console is off.
+   */
+  consoleLoginURL(): string | undefined {
+    const code = this.#loginCodes?.issue(this.#options.adminToken);
+    return code === undefined ? undefined : `${this.url}${consolePrefix}#login=${code}`;
   }
 
   get kubeconfigPath(): string {

@@ -1,6 +1,7 @@
 // The generic server's configuration: Config → completeConfig() → CompletedConfig → new server.
 // Completion checks what can be checked before any socket opens and freezes the result.
 import type { Faults } from './test-api/faults.js';
+import type { ConsoleHandler } from './console/console-handler.js';
 import type { RequestLog } from './test-api/request-log.js';
 import type { Handler } from './filters/filter-scope.js';
 import { isIP } from 'node:net';
@@ -53,6 +54,8 @@ export interface Config {
   readonly fairQueuing?: boolean;
   /** Serves the test API's paths (--enable-test-api); null: they are not found. */
   readonly testAPI?: Handler | null;
+  /** Serves /console/ before the filters (public files and the login exchange); null: not served. */
+  readonly console?: ConsoleHandler | null;
 }
 
 declare const completed: unique symbol;
@@ -110,6 +113,7 @@ export function completeConfig(config: Config): CompletedConfig {
     flowControl: config.flowControl ?? null,
     fairQueuing: config.fairQueuing ?? false,
     testAPI: config.testAPI ?? null,
+    console: config.console ?? null,
   };
   return Object.freeze(full) as CompletedConfig;
 }

@@ -19,6 +19,7 @@ import { withPanicRecovery } from './filters/panic-recovery.js';
 import { isLongRunning } from './filters/request-info.js';
 import { withRequestLogging } from './filters/request-logging.js';
 import { isTestAPIPath } from './test-api/prefix.js';
+import { isConsolePath } from './console/console-handler.js';
 import { buildChain, FilterScope, type Handler } from './filters/filter-scope.js';
 import { RequestTracker } from './filters/request-tracker.js';
 import { withRequestTimeout } from './filters/timeout.js';
@@ -226,6 +227,11 @@ export class GenericAPIServer {
       url = parseRequestURL(req.url ?? '/');
     } catch {
       badRequestTarget(req, res);
+      return;
+    }
+    const console = this.#config.console;
+    if (console !== null && isConsolePath(url.pathname)) {
+      console(req, res, url);
       return;
     }
     const info = requestInfoFor(req, url);

@@ -129,6 +129,22 @@ export interface UpdateOptions<T extends KubeObject = KubeObject> {
   signal?: AbortSignal;
 }
 
+/** One stored revision of an object: the object as written then, or its deletion. */
+export interface ObjectRevision<T extends KubeObject = KubeObject> {
+  readonly revision: Revision;
+  /** Null for a deletion. */
+  readonly object: T | null;
+}
+
+/** An object's past revisions that compaction has left, oldest first (Capstan's history). */
+export interface ObjectHistory<T extends KubeObject = KubeObject> {
+  /** The store's revision when it was read. */
+  readonly revision: Revision;
+  /** Revisions at or below it may be gone. */
+  readonly compactRevision: Revision;
+  readonly revisions: readonly ObjectRevision<T>[];
+}
+
 export interface Interface<T extends KubeObject = KubeObject> {
   readonly versioner: Versioner;
   /** Fails with KeyExists when the key is taken; returns the stored object with its resourceVersion. */
@@ -152,6 +168,8 @@ export interface Interface<T extends KubeObject = KubeObject> {
    * store that keeps encodings serves them without decoding.
    */
   getEncoded?(key: string, opts?: GetOptions): Promise<Buffer | null>;
+  /** Every stored revision of the object at `key` still in the backend's log (optional capability). */
+  history?(key: string): Promise<ObjectHistory<T>>;
   /** getList() with every item as JSON bytes, as getEncoded. */
   getListEncoded?(key: string, opts?: ListOptions<T>): Promise<EncodedList>;
   /** Reads of the current revision cost no round trip (this process is the store), so consistent

@@ -3,7 +3,7 @@
 // this one; the strategies only decide. Build one with completeWithOptions().
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
-import type { Watch } from '../../storage/interfaces.js';
+import type { ObjectHistory, Watch } from '../../storage/interfaces.js';
 import type {
   CategoriesProvider,
   CollectionDeleter,
@@ -13,6 +13,7 @@ import type {
   EncodedListResult,
   Getter,
   GracefulDeleter,
+  HistoryReader,
   Lister,
   Scoper,
   ShortNamesProvider,
@@ -32,6 +33,7 @@ import { deleteCollection } from './delete-collection.js';
 import { deleteObject } from './delete.js';
 import { getEncodedObject, getObject, listEncodedObjects, listObjects, watchObjects } from './list-watch.js';
 import { brandCore, type StoreCore } from './store-core.js';
+import { readHistory } from './history.js';
 import { updateObject } from './update.js';
 
 export class Store<T extends KubeObject = KubeObject>
@@ -40,6 +42,7 @@ export class Store<T extends KubeObject = KubeObject>
     Scoper,
     Getter,
     EncodedGetter,
+    HistoryReader,
     Lister,
     EncodedLister,
     TableConvertor,
@@ -117,6 +120,11 @@ export class Store<T extends KubeObject = KubeObject>
   /** get as JSON: the stored object is what get returns, so its encoding is served as it is. */
   getEncoded(ctx: RequestContext, name: string, options: GetOptions): Promise<Buffer> {
     return getEncodedObject(this.#core, ctx, { name, options });
+  }
+
+  /** The object's revisions from the storage's log; NotFound when none is left. */
+  history(ctx: RequestContext, name: string): Promise<ObjectHistory<T>> {
+    return readHistory(this.#core, ctx, name);
   }
 
   list(ctx: RequestContext, options: ListOptions): Promise<KubeList<T>> {

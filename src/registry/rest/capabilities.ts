@@ -2,7 +2,7 @@
 // derives a resource's verbs from the capabilities its storage has, and sees storage only here.
 import type { KubeList, KubeObject, ListMeta, Preconditions } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
-import type { Watch } from '../../storage/interfaces.js';
+import type { ObjectHistory, Watch } from '../../storage/interfaces.js';
 import type { RequestContext } from './context.js';
 import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, UpdateOptions } from './options.js';
 
@@ -160,6 +160,11 @@ export interface ConnectAnswer {
   readonly body: Uint8Array;
 }
 
+/** Capstan's history: every revision of one object the storage's log still holds, oldest first. */
+export interface HistoryReader {
+  history(ctx: RequestContext, name: string): Promise<ObjectHistory>;
+}
+
 /** Subresources served by something other than the object store (pods/log, pods/exec…). */
 export interface Connecter {
   connectMethods(): readonly string[];
@@ -188,6 +193,7 @@ export const isPatcher = (s: Storage): s is Storage & Patcher => isGetter(s) && 
 export const isGracefulDeleter = (s: Storage): s is Storage & GracefulDeleter => has(s, 'delete');
 export const isCollectionDeleter = (s: Storage): s is Storage & CollectionDeleter =>
   has(s, 'deleteCollection');
+export const isHistoryReader = (s: Storage): s is Storage & HistoryReader => has(s, 'history');
 export const isConnecter = (s: Storage): s is Storage & Connecter => has(s, 'connect');
 export const isScoper = (s: Storage): s is Storage & Scoper => has(s, 'namespaceScoped');
 export const isTableConvertor = (s: Storage): s is Storage & TableConvertor => has(s, 'convertToTable');

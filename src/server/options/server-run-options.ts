@@ -122,6 +122,8 @@ export interface ServerRunOptions {
   clockKind: ClockKind;
   /** --enable-test-api: serve /capstan/v1/ (snapshots, request log, faults, clock) to system:masters. */
   enableTestAPI: boolean;
+  /** --console: serve the web console at /console/; undefined: on for the embedded store only. */
+  console: boolean | undefined;
   /** --service-cluster-ip-range: one CIDR, or two of different families; '' means 10.0.0.0/24. */
   serviceClusterIPRange: string;
   /** --service-node-port-range: `30000-32767` by default. */
@@ -198,6 +200,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     eventTTLMs: 3_600_000,
     clockKind: 'real',
     enableTestAPI: false,
+    console: undefined,
     serviceClusterIPRange: '',
     serviceNodePortRange: '30000-32767',
     runtimeConfig: [],

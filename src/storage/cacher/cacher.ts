@@ -14,6 +14,7 @@ import type {
   GetOptions,
   Interface,
   ListOptions,
+  ObjectHistory,
   Revision,
   UpdateOptions,
   Versioner,
@@ -124,6 +125,13 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
       key,
       cached === undefined ? rest : { ...rest, cachedExisting: cached },
     );
+  }
+
+  /** History is the log's, not the cache's: read from storage. */
+  history(key: string): Promise<ObjectHistory<T>> {
+    const { storage } = this.#config;
+    if (storage.history === undefined) return Promise.reject(new Error('the storage keeps no history'));
+    return storage.history(key);
   }
 
   count(key: string): Promise<number> {

@@ -9,6 +9,7 @@ import type {
   GetOptions,
   Interface,
   ListOptions,
+  ObjectHistory,
   Revision,
   UpdateOptions,
   Versioner,
@@ -16,6 +17,7 @@ import type {
 } from '../interfaces.js';
 import type { Backend, KeyValue } from '../kv/backend.js';
 import { prefixRange } from '../kv/backend.js';
+import { keyHistory } from '../kv/key-history.js';
 import { identityTransformer, type Transformer } from '../value/transformer.js';
 import { apiObjectVersioner } from '../versioner.js';
 import { conditionalDelete } from './delete.js';
@@ -136,6 +138,26 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
       throw backendFault(err, full);
     });
     return res.count;
+  }
+
+  /** The backend's revisions of the key, decoded (and decrypted) as get() does. */
+  async history(key: string): Promise<ObjectHistory<T>> {
+    const core = this.#core;
+    const full = prepareKey(core, key);
+    const h = await keyHistory(core.backend, full).catch((err: unknown) => {
+      throw backendFault(err, full);
+    });
+    const revisions = h.revisions.map((r) => ({
+      revision: r.modRevision,
+      object: r.deleted
+        ? null
+        : decodeKv<T>(
+            core,
+            { key: full, value: r.value, createRevision: r.createRevision, modRevision: r.modRevision },
+            r.modRevision,
+          ).obj,
+    }));
+    return { revision: h.revision, compactRevision: h.compactRevision, revisions };
   }
 
   async currentResourceVersion(): Promise<Revision> {

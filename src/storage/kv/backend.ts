@@ -1,6 +1,7 @@
 // The narrow port every kv backend implements (after k3s-io/kine's Backend), shaped by its one
 // caller, KvStore. Keys are full storage keys (prefix included); values are opaque bytes.
 // Expected outcomes (a failed compare-and-swap) are data; faults are thrown.
+import type { KeyHistory } from './key-history.js';
 
 export interface KeyValue {
   readonly key: string;
@@ -80,6 +81,11 @@ export interface Backend {
   compactRevision(): Promise<number>;
   /** Bytes the backend occupies on disk (or in memory). */
   size(): Promise<number>;
+  /**
+   * Every revision of one key the backend still holds, tombstones included, oldest first. Optional:
+   * without it, history is read by walking back with get (key-history.ts).
+   */
+  history?(key: string): Promise<KeyHistory>;
   close(): Promise<void>;
 }
 

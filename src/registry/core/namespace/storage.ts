@@ -1,6 +1,7 @@
 // Namespace storage (pkg/registry/core/namespace/storage/storage.go): namespaces (no delete-collection,
 // a deletion that goes through Terminating), namespaces/status and namespaces/finalize, the last two
 // the same store with other update strategies.
+import type { ObjectHistory } from '../../../storage/interfaces.js';
 import type { Namespace, NamespaceList } from '../../../api/core/v1/namespace.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
@@ -93,6 +94,11 @@ export class NamespaceREST
   singularName(): string {
     return 'namespace';
   }
+  /** Capstan's history read: the Store's. */
+  history(ctx: RequestContext, name: string): Promise<ObjectHistory<Namespace>> {
+    return this.#store.history(ctx, name);
+  }
+
   get(ctx: RequestContext, name: string, options: GetOptions): Promise<Namespace> {
     return this.#store.get(ctx, name, options);
   }

@@ -3,6 +3,7 @@
 // take and give back cluster IPs and node ports; services/status. The allocation bitmaps are
 // RangeAllocation objects under /ranges/serviceips (/ranges/secondaryserviceips for the second
 // family) and /ranges/servicenodeports, written through the same storage as everything else.
+import type { ObjectHistory } from '../../../storage/interfaces.js';
 import type { Service, ServiceList } from '../../../api/core/v1/service.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
@@ -118,6 +119,11 @@ export class ServiceREST {
   deleteReturnsDeletedObject(): boolean {
     return true;
   }
+  /** Capstan's history read: the Store's. */
+  history(ctx: RequestContext, name: string): Promise<ObjectHistory<Service>> {
+    return this.#store.history(ctx, name);
+  }
+
   get(ctx: RequestContext, name: string, options: GetOptions): Promise<Service> {
     return this.#store.get(ctx, name, options);
   }

@@ -21,6 +21,8 @@ import { Compactor, compactRevisionKey } from './compactor.js';
 import { GroupCommitter, type Committer, type GroupCommitStats } from './group-commit.js';
 import { catchUp, type CatchUpDeps } from './catch-up.js';
 import { listRowKv, pick, rangeParams } from './history.js';
+import type { KeyHistory } from '../../kv/key-history.js';
+import { keyHistoryReader } from './key-history.js';
 import { openDatabase } from './open-database.js';
 import { completeSqliteOptions, type CompletedSqliteOptions, type SqliteBackendOptions } from './options.js';
 import { closedError, openFault, sqliteFault } from './sqlite-errors.js';
@@ -55,6 +57,7 @@ export class SqliteBackend implements Backend {
   readonly #compactor: Compactor;
   readonly #sweeper: TtlSweeper;
   readonly #catchUpDeps: CatchUpDeps;
+  #readHistory: ReturnType<typeof keyHistoryReader> | undefined;
   #closed: Error | null = null;
   #closing: Promise<void> | null = null;
 
@@ -218,6 +221,16 @@ export class SqliteBackend implements Backend {
       throw new RangeError(`sqlite backend: bad compact revision ${revision}`);
     }
     await this.#compactor.compact(revision);
+  }
+
+  /** The key's rows in the log: every revision compaction left, tombstones included. */
+  history(key: string): Promise<KeyHistory> {
+    return this.#serve('read history', () => {
+      this.#assertOpen();
+      this.#readHistory ??= keyHistoryReader(this.#db);
+      const at = { revision: this.#writes.revision, compactRevision: this.#compactor.compactRevision };
+      return this.#readHistory(key, at);
+    });
   }
 
   compactRevision(): Promise<number> {
