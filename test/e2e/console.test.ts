@@ -1,6 +1,7 @@
 // The web console in Debian's chromium: log in, pods appear live when kubectl creates one, a pod's
 // history shows both patches with their field managers, the label filter, a custom resource, the
-// test controls, and one server for the whole file. Each page's screenshot is written to docs/console/.
+// test controls, and one server for the whole file. Each page's screenshot is written to
+// test-output/console/ (docs/console/, which the README links, with CAPSTAN_UPDATE_SCREENSHOTS=1).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -11,7 +12,11 @@ import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { kubectlSession } from './support/kubectl-session.js';
 import { chromiumPath, launchChromium, requireChromium, type LaunchedBrowser } from './support/browser.js';
 
-const shots = join(import.meta.dirname, '..', '..', 'docs', 'console');
+const root = join(import.meta.dirname, '..', '..');
+const shots =
+  process.env['CAPSTAN_UPDATE_SCREENSHOTS'] === '1'
+    ? join(root, 'docs', 'console')
+    : join(root, 'test-output', 'console');
 const crd = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata: {name: widgets.shop.example.com}
