@@ -11,19 +11,27 @@ import type { AuditWebhookMode } from '../audit/webhook-backend.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
 
 /**
- * Whether requests without credentials are served as system:anonymous. kube's default is true, but
- * AlwaysAllow would then let anyone do anything, so the default is turned off under it (kube's
- * ApplyAuthorization); an explicit --anonymous-auth=true is kept (kube resets that too, with a
- * warning; Capstan's test setups on loopback use it). --authentication-config's anonymous section
- * decides when it has one.
+ * Whether requests without credentials are served as system:anonymous. --anonymous-auth defaults to
+ * true, but AlwaysAllow would then let anyone do anything, so under AlwaysAllow it is turned off,
+ * whether given or defaulted (kube's BuiltInAuthenticationOptions.ApplyAuthorization, which warns:
+ * see anonymousAuthResetWarning). --authentication-config's anonymous section decides when it has
+ * one; kube does not reset that.
  */
 export function anonymousAuthOf(
   o: Pick<ServerRunOptions, 'anonymousAuth' | 'authorizationModes'>,
   fromConfig?: { readonly enabled: boolean },
 ): boolean {
   if (fromConfig !== undefined) return fromConfig.enabled;
-  if (o.anonymousAuth !== undefined) return o.anonymousAuth;
-  return !authorizationModesOf(o).includes(modeAlwaysAllow);
+  return (o.anonymousAuth ?? true) && !authorizationModesOf(o).includes(modeAlwaysAllow);
+}
+
+/** kube's warning when AlwaysAllow turns --anonymous-auth off; undefined when it does not. */
+export function anonymousAuthResetWarning(
+  o: Pick<ServerRunOptions, 'anonymousAuth' | 'authorizationModes'>,
+): string | undefined {
+  return (o.anonymousAuth ?? true) && authorizationModesOf(o).includes(modeAlwaysAllow)
+    ? 'AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer'
+    : undefined;
 }
 
 /** The --oidc-* flags with kube's default signing algorithm filled in. */
@@ -91,7 +99,7 @@ export interface ServerRunOptions {
   /** --audit-webhook-batch-max-size (default 400) and --audit-webhook-batch-max-wait (default 30s). */
   auditWebhookBatchMaxSize: number;
   auditWebhookBatchMaxWaitMs: number;
-  /** --anonymous-auth; undefined when not given (kube's default, true, unless AlwaysAllow authorizes). */
+  /** --anonymous-auth; undefined when not given (kube's default, true); off under AlwaysAllow either way. */
   anonymousAuth: boolean | undefined;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
