@@ -83,7 +83,7 @@ describe('audit webhook backend', () => {
       o.tokenAuthFile = join(dir, 'tokens.csv');
       o.auditPolicyFile = join(dir, 'policy.yaml');
       o.auditWebhookConfigFile = join(dir, 'webhook.kubeconfig');
-      o.auditWebhookBatchMaxWaitMs = 20;
+      o.auditWebhookBatch.maxBatchWaitMs = 20;
     });
   });
   after(async () => {

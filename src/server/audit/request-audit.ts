@@ -114,11 +114,14 @@ export class RequestAudit {
     if (this.event.responseStatus === undefined) this.event.responseStatus = { metadata: {}, code };
   }
 
-  /** Writes the event at `stage` unless the policy omits it. */
-  stage(stage: Stage): void {
-    if (this.#omit.has(stage)) return;
+  /**
+   * Writes the event at `stage` unless the policy omits it; whether it was stored (a promise when
+   * the backend makes the request wait).
+   */
+  stage(stage: Stage): boolean | Promise<boolean> {
+    if (this.#omit.has(stage)) return true;
     this.event.stage = stage;
     this.event.stageTimestamp = microTime(nowMicros());
-    this.#sink.processEvents(inKubeOrder(this.event));
+    return this.#sink.processEvents(inKubeOrder(this.event));
   }
 }

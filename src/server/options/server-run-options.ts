@@ -7,7 +7,13 @@ import { defaultStorageOptions, validateStorageOptions, type StorageOptions } fr
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
 import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
 import { validateAdmissionPluginSelection } from '../../admission/default-chain.js';
-import type { AuditWebhookMode } from '../audit/webhook-backend.js';
+import {
+  defaultAuditWebhookInitialBackoffMs,
+  defaultLogBatchOptions,
+  defaultWebhookBatchOptions,
+  validateAuditOptions,
+  type AuditBatchOptions,
+} from './audit-options.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
 
 /**
@@ -94,11 +100,12 @@ export interface ServerRunOptions {
   auditLogMaxAge: number;
   /** --audit-webhook-config-file ('' no webhook backend): a kubeconfig naming the audit service. */
   auditWebhookConfigFile: string;
-  /** --audit-webhook-mode: batch (default), blocking or blocking-strict. */
-  auditWebhookMode: AuditWebhookMode;
-  /** --audit-webhook-batch-max-size (default 400) and --audit-webhook-batch-max-wait (default 30s). */
-  auditWebhookBatchMaxSize: number;
-  auditWebhookBatchMaxWaitMs: number;
+  /** --audit-log-mode (default blocking) and --audit-log-batch-*. */
+  auditLogBatch: AuditBatchOptions;
+  /** --audit-webhook-mode (default batch) and --audit-webhook-batch-*. */
+  auditWebhookBatch: AuditBatchOptions;
+  /** --audit-webhook-initial-backoff: the first wait before a failed batch is sent again. */
+  auditWebhookInitialBackoffMs: number;
   /** --anonymous-auth; undefined when not given (kube's default, true); off under AlwaysAllow either way. */
   anonymousAuth: boolean | undefined;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
@@ -186,9 +193,9 @@ export function defaultServerRunOptions(): ServerRunOptions {
     auditLogMaxBackup: 0,
     auditLogMaxAge: 0,
     auditWebhookConfigFile: '',
-    auditWebhookMode: 'batch',
-    auditWebhookBatchMaxSize: 400,
-    auditWebhookBatchMaxWaitMs: 30_000,
+    auditLogBatch: defaultLogBatchOptions(),
+    auditWebhookBatch: defaultWebhookBatchOptions(),
+    auditWebhookInitialBackoffMs: defaultAuditWebhookInitialBackoffMs,
     anonymousAuth: undefined,
     authorizationModes: [],
     enableAdmissionPlugins: [],
@@ -252,15 +259,7 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
   errs.push(...validateOidcFlags(oidcFlagsOf(o), o.authenticationConfigFile));
   if (o.simulateNodes < 0 || o.simulateNodes > 65_000)
     errs.push('--simulate-nodes must be between 0 and 65000');
-  for (const [flag, n] of [
-    ['audit-log-maxsize', o.auditLogMaxSize],
-    ['audit-log-maxbackup', o.auditLogMaxBackup],
-    ['audit-log-maxage', o.auditLogMaxAge],
-  ] as const) {
-    if (n < 0) errs.push(`--${flag} ${n} must be greater than or equal to 0`);
-  }
-  if (o.auditWebhookBatchMaxSize <= 0)
-    errs.push(`--audit-webhook-batch-max-size ${o.auditWebhookBatchMaxSize} must be greater than 0`);
+  errs.push(...validateAuditOptions(o));
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');
