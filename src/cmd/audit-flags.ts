@@ -23,14 +23,17 @@ function batchFlags(
 ): { batch: Spec[]; mode: Spec } {
   const prefix = `audit-${plugin}`;
   const spec = (
-    name: string,
-    kind: Spec['kind'],
-    usage: string,
-    def: string | undefined,
+    t: { name: string; kind: Spec['kind']; usage: string; def: string | undefined },
     apply: (b: AuditBatchOptions, v: string) => void,
   ): Spec =>
     flag(
-      { section: audit, name: `${prefix}-${name}`, kind, usage, ...(def === undefined ? {} : { def }) },
+      {
+        section: audit,
+        name: `${prefix}-${t.name}`,
+        kind: t.kind,
+        usage: t.usage,
+        ...(t.def === undefined ? {} : { def: t.def }),
+      },
       (o, v) => {
         apply(pick(o), v);
       },
@@ -38,53 +41,71 @@ function batchFlags(
   return {
     batch: [
       spec(
-        'batch-buffer-size',
-        'int',
-        'The size of the buffer to store events before batching and writing. Only used in batch mode.',
-        defs.buffer,
+        {
+          name: 'batch-buffer-size',
+          kind: 'int',
+          usage:
+            'The size of the buffer to store events before batching and writing. Only used in batch mode.',
+          def: defs.buffer,
+        },
         (b, v) => (b.bufferSize = parseIntFlag(v)),
       ),
       spec(
-        'batch-max-size',
-        'int',
-        'The maximum size of a batch. Only used in batch mode.',
-        defs.size,
+        {
+          name: 'batch-max-size',
+          kind: 'int',
+          usage: 'The maximum size of a batch. Only used in batch mode.',
+          def: defs.size,
+        },
         (b, v) => (b.maxBatchSize = parseIntFlag(v)),
       ),
       spec(
-        'batch-max-wait',
-        'duration',
-        "The amount of time to wait before force writing the batch that hadn't reached the max size. Only used in batch mode.",
-        defs.wait,
+        {
+          name: 'batch-max-wait',
+          kind: 'duration',
+          usage:
+            "The amount of time to wait before force writing the batch that hadn't reached the max size. Only used in batch mode.",
+          def: defs.wait,
+        },
         (b, v) => (b.maxBatchWaitMs = parseDurationFlag(v)),
       ),
       spec(
-        'batch-throttle-burst',
-        'int',
-        'Maximum number of requests sent at the same moment if ThrottleQPS was not utilized before. Only used in batch mode.',
-        defs.burst,
+        {
+          name: 'batch-throttle-burst',
+          kind: 'int',
+          usage:
+            'Maximum number of requests sent at the same moment if ThrottleQPS was not utilized before. Only used in batch mode.',
+          def: defs.burst,
+        },
         (b, v) => (b.throttleBurst = parseIntFlag(v)),
       ),
       spec(
-        'batch-throttle-enable',
-        'bool',
-        'Whether batching throttling is enabled. Only used in batch mode.',
-        defs.throttle,
+        {
+          name: 'batch-throttle-enable',
+          kind: 'bool',
+          usage: 'Whether batching throttling is enabled. Only used in batch mode.',
+          def: defs.throttle,
+        },
         (b, v) => (b.throttleEnable = parseBoolFlag(v)),
       ),
       spec(
-        'batch-throttle-qps',
-        'float32',
-        'Maximum average number of batches per second. Only used in batch mode.',
-        defs.qps,
+        {
+          name: 'batch-throttle-qps',
+          kind: 'float32',
+          usage: 'Maximum average number of batches per second. Only used in batch mode.',
+          def: defs.qps,
+        },
         (b, v) => (b.throttleQPS = parseFloatFlag(v)),
       ),
     ],
     mode: spec(
-      'mode',
-      'string',
-      'Strategy for sending audit events. Blocking indicates sending events should block server responses. Batch causes the backend to buffer and write events asynchronously. Known modes are batch,blocking,blocking-strict.',
-      defs.mode,
+      {
+        name: 'mode',
+        kind: 'string',
+        usage:
+          'Strategy for sending audit events. Blocking indicates sending events should block server responses. Batch causes the backend to buffer and write events asynchronously. Known modes are batch,blocking,blocking-strict.',
+        def: defs.mode,
+      },
       (b, v) => (b.mode = v),
     ),
   };

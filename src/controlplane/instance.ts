@@ -2,7 +2,7 @@
 // completed flags to a GenericAPIServer serving the built-in API, with the bootstrap hook, the
 // storage readiness check and the admin kubeconfig.
 import type { Creater } from '../registry/rest/capabilities.js';
-import { completeConfig, type Config } from '../server/config.js';
+import { completeConfig } from '../server/config.js';
 import { auditBackendsOf } from '../server/options/audit-options.js';
 import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
 import { JWTAuthenticator } from '../server/authn/jwt/jwt-authenticator.js';

@@ -14,9 +14,13 @@ function recorder(opts: { hold?: boolean; result?: boolean } = {}) {
   const sink: AuditSink = {
     processEvents(...events: AuditEvent[]): Promise<boolean> {
       batches.push(events.map((e) => e.auditID));
-      arrived?.();
+      if (arrived !== undefined) arrived();
       if (opts.hold !== true) return Promise.resolve(opts.result ?? true);
-      return new Promise((resolve) => pending.push(() => resolve(opts.result ?? true)));
+      return new Promise((resolve) => {
+        pending.push(() => {
+          resolve(opts.result ?? true);
+        });
+      });
     },
   };
   return {
@@ -32,6 +36,10 @@ function recorder(opts: { hold?: boolean; result?: boolean } = {}) {
   };
 }
 
+const noDrops = (err: Error): void => {
+  assert.fail(`dropped: ${err.message}`);
+};
+
 const config = (over: Partial<BatchConfig> = {}): BatchConfig => ({
   bufferSize: 100,
   maxBatchSize: 3,
@@ -43,7 +51,7 @@ const config = (over: Partial<BatchConfig> = {}): BatchConfig => ({
 describe('BufferedAuditBackend (batch mode)', () => {
   it('hands a batch over once maxBatchSize events wait, the rest at close; events are copied', async () => {
     const r = recorder();
-    const b = new BufferedAuditBackend({ delegate: r.sink, config: config(), onError: assert.fail });
+    const b = new BufferedAuditBackend({ delegate: r.sink, config: config(), onError: noDrops });
     const first = testEvent('a');
     assert.equal(b.processEvents(first, testEvent('b')), true);
     first.auditID = 'changed later';
@@ -60,7 +68,7 @@ describe('BufferedAuditBackend (batch mode)', () => {
     const b = new BufferedAuditBackend({
       delegate: r.sink,
       config: config({ maxBatchWaitMs: 10 }),
-      onError: assert.fail,
+      onError: noDrops,
     });
     b.processEvents(testEvent('lonely'));
     await r.batchesCome(1);
@@ -98,7 +106,7 @@ describe('BufferedAuditBackend (batch mode)', () => {
       const b = new BufferedAuditBackend({
         delegate: r.sink,
         config: config({ maxBatchSize: 1, asyncDelegate }),
-        onError: assert.fail,
+        onError: noDrops,
       });
       b.processEvents(testEvent('1'), testEvent('2'));
       await r.batchesCome(1);
@@ -118,7 +126,7 @@ describe('BufferedAuditBackend (batch mode)', () => {
     const b = new BufferedAuditBackend({
       delegate: r.sink,
       config: config({ maxBatchSize: 1, throttle: { qps: 10, burst: 2 } }),
-      onError: assert.fail,
+      onError: noDrops,
       sleep: (ms) => {
         waits.push(ms);
         return Promise.resolve();
@@ -136,16 +144,16 @@ describe('audit modes', () => {
   it('blocking waits for the backend and ignores its failures; blocking-strict passes them on', async () => {
     const failing = recorder({ result: false });
     const batch = config();
-    const blocking = withAuditMode(failing.sink, { mode: 'blocking', batch, onBufferError: assert.fail });
+    const blocking = withAuditMode(failing.sink, { mode: 'blocking', batch, onBufferError: noDrops });
     const strict = withAuditMode(failing.sink, {
       mode: 'blocking-strict',
       batch,
-      onBufferError: assert.fail,
+      onBufferError: noDrops,
     });
     assert.equal(await blocking.processEvents(testEvent('a')), true);
     assert.equal(await strict.processEvents(testEvent('b')), false);
     assert.deepEqual(failing.batches, [['a'], ['b']]);
-    const batched = withAuditMode(failing.sink, { mode: 'batch', batch, onBufferError: assert.fail });
+    const batched = withAuditMode(failing.sink, { mode: 'batch', batch, onBufferError: noDrops });
     assert.equal(batched.processEvents(testEvent('c')), true);
     await batched.close?.();
   });

@@ -8,7 +8,7 @@ export function unionSink(sinks: readonly AuditSink[]): AuditSink {
     processEvents(...events: AuditEvent[]): boolean | Promise<boolean> {
       const results = sinks.map((s) => s.processEvents(...events));
       if (results.every((r) => typeof r === 'boolean')) return results.every((r) => r);
-      return Promise.all(results).then((all) => all.every((r) => r));
+      return Promise.all(results.map(async (r) => r)).then((all) => all.every((r) => r));
     },
     async close(): Promise<void> {
       await Promise.all(sinks.map(async (s) => s.close?.()));
