@@ -6,6 +6,7 @@ import {
   auditUser,
   levelAtLeast,
   type AuditEvent,
+  type AuditLevel,
   type AuditSink,
   type ResponseStatus,
   type Stage,
@@ -80,8 +81,11 @@ export class RequestAudit {
     return this.config.level === 'RequestResponse';
   }
 
-  annotate(key: string, value: string): void {
-    (this.event.annotations ??= {})[key] = value;
+  /** The first value of a key stays (kube's audit context); `minLevel` drops it below that level. */
+  annotate(key: string, value: string, minLevel: AuditLevel = 'Metadata'): void {
+    if (!levelAtLeast(this.config.level, minLevel)) return;
+    const annotations = (this.event.annotations ??= {});
+    if (!Object.hasOwn(annotations, key)) annotations[key] = value;
   }
 
   impersonate(user: UserInfo): void {
