@@ -18,6 +18,8 @@ describe('audit flags', () => {
         '--audit-webhook-batch-throttle-qps=2.5',
         '--audit-webhook-batch-throttle-burst=3',
         '--audit-webhook-initial-backoff=250ms',
+        '--audit-log-truncate-enabled',
+        '--audit-webhook-truncate-max-event-size=2048',
       ],
       capstanFlags,
       o,
@@ -31,6 +33,8 @@ describe('audit flags', () => {
     assert.equal(o.auditWebhookBatch.throttleQPS, 2.5);
     assert.equal(o.auditWebhookBatch.throttleBurst, 3);
     assert.equal(o.auditWebhookInitialBackoffMs, 250);
+    assert.deepEqual(o.auditLogTruncate, { enabled: true, maxBatchSize: 10_485_760, maxEventSize: 102_400 });
+    assert.equal(o.auditWebhookTruncate.maxEventSize, 2048);
     assert.throws(
       () => parseFlags(['--audit-webhook-batch-throttle-qps=fast'], capstanFlags, o),
       /invalid argument "fast" for "--audit-webhook-batch-throttle-qps" flag: strconv.ParseFloat: parsing "fast": invalid syntax/,

@@ -3,9 +3,50 @@
 import { flag, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseFloatFlag, parseIntFlag } from './flag-values.js';
 import type { ServerRunOptions } from '../server/options/server-run-options.js';
-import type { AuditBatchOptions } from '../server/options/audit-options.js';
+import type { AuditBatchOptions, AuditTruncateOptions } from '../server/options/audit-options.js';
 
 const audit = 'Auditing';
+
+/** AuditTruncateOptions.AddFlags. */
+function truncateFlags(
+  plugin: 'log' | 'webhook',
+  pick: (o: ServerRunOptions) => AuditTruncateOptions,
+): Spec[] {
+  const name = (n: string): string => `audit-${plugin}-truncate-${n}`;
+  return [
+    flag(
+      {
+        section: audit,
+        name: name('enabled'),
+        kind: 'bool',
+        usage: 'Whether event and batch truncating is enabled.',
+      },
+      (o, v) => (pick(o).enabled = parseBoolFlag(v)),
+    ),
+    flag(
+      {
+        section: audit,
+        name: name('max-batch-size'),
+        kind: 'int64',
+        usage:
+          'Maximum size of the batch sent to the underlying backend. Actual serialized size can be several hundreds of bytes greater. If a batch exceeds this limit, it is split into several batches of smaller size.',
+        def: '10485760',
+      },
+      (o, v) => (pick(o).maxBatchSize = parseIntFlag(v)),
+    ),
+    flag(
+      {
+        section: audit,
+        name: name('max-event-size'),
+        kind: 'int64',
+        usage:
+          "Maximum size of the audit event sent to the underlying backend. If the size of an event is greater than this number, first request and response are removed, and if this doesn't reduce the size enough, event is discarded.",
+        def: '102400',
+      },
+      (o, v) => (pick(o).maxEventSize = parseIntFlag(v)),
+    ),
+  ];
+}
 
 /** AuditBatchOptions.AddFlags: --audit-<plugin>-mode and --audit-<plugin>-batch-*, defaults as help shows them. */
 function batchFlags(
@@ -164,6 +205,7 @@ export const auditFlags: Spec[] = [
     },
     (o, v) => (o.auditLogPath = v),
   ),
+  ...truncateFlags('log', (o) => o.auditLogTruncate),
   flag(
     {
       section: audit,
@@ -194,4 +236,5 @@ export const auditFlags: Spec[] = [
     (o, v) => (o.auditWebhookInitialBackoffMs = parseDurationFlag(v)),
   ),
   webhook.mode,
+  ...truncateFlags('webhook', (o) => o.auditWebhookTruncate),
 ];

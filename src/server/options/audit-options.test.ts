@@ -51,4 +51,15 @@ describe('audit options', () => {
       'invalid audit batch webhook max batch size 0, must be a positive number',
     ]);
   });
+  it("validates the truncate options of an enabled backend with kube's texts", () => {
+    const o = defaultServerRunOptions();
+    o.auditLogPath = '-';
+    o.auditLogTruncate.maxEventSize = 0;
+    o.auditWebhookConfigFile = '/webhook.kubeconfig';
+    o.auditWebhookTruncate.maxBatchSize = 10;
+    assert.deepEqual(validateAuditOptions(o), [
+      'invalid audit truncate log max event size 0, must be a positive number',
+      'invalid audit truncate webhook max batch size 10, must be greater than max event size (102400)',
+    ]);
+  });
 });

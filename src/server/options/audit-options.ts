@@ -8,6 +8,7 @@ import { AuditLogBackend } from '../audit/log-backend.js';
 import type { AuditSink } from '../audit/types.js';
 import { unionSink } from '../audit/union-sink.js';
 import { AuditWebhookBackend } from '../audit/webhook-backend.js';
+import { TruncatingAuditBackend } from '../audit/truncate-backend.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logging/logger.js';
 import type { CompletedServerRunOptions } from './complete.js';
@@ -49,6 +50,25 @@ export function defaultLogBatchOptions(): AuditBatchOptions {
   };
 }
 
+/** --audit-{log,webhook}-truncate-*. */
+export interface AuditTruncateOptions {
+  enabled: boolean;
+  maxBatchSize: number;
+  maxEventSize: number;
+}
+
+export function defaultTruncateOptions(): AuditTruncateOptions {
+  return { enabled: false, maxBatchSize: 10 * 1024 * 1024, maxEventSize: 100 * 1024 };
+}
+
+function validateTruncateOptions(plugin: 'log' | 'webhook', t: AuditTruncateOptions): string | undefined {
+  if (t.maxEventSize <= 0)
+    return `invalid audit truncate ${plugin} max event size ${t.maxEventSize}, must be a positive number`;
+  if (t.maxBatchSize < t.maxEventSize)
+    return `invalid audit truncate ${plugin} max batch size ${t.maxBatchSize}, must be greater than max event size (${t.maxEventSize})`;
+  return undefined;
+}
+
 /** kube's default --audit-webhook-initial-backoff. */
 export const defaultAuditWebhookInitialBackoffMs = 10_000;
 
@@ -73,6 +93,8 @@ export function validateAuditOptions(o: ServerRunOptions): string[] {
   if (o.auditLogPath !== '') {
     const batch = validateBatchOptions('log', o.auditLogBatch);
     if (batch !== undefined) errs.push(batch);
+    const truncate = validateTruncateOptions('log', o.auditLogTruncate);
+    if (truncate !== undefined) errs.push(truncate);
     for (const [flag, n] of [
       ['audit-log-maxage', o.auditLogMaxAge],
       ['audit-log-maxbackup', o.auditLogMaxBackup],
@@ -84,6 +106,8 @@ export function validateAuditOptions(o: ServerRunOptions): string[] {
   if (o.auditWebhookConfigFile !== '') {
     const batch = validateBatchOptions('webhook', o.auditWebhookBatch);
     if (batch !== undefined) errs.push(batch);
+    const truncate = validateTruncateOptions('webhook', o.auditWebhookTruncate);
+    if (truncate !== undefined) errs.push(truncate);
   }
   return errs;
 }
@@ -107,6 +131,16 @@ const pluginError =
     logger.error(`Error in audit plugin '${plugin}' affecting ${String(dropped)} audit events`, err);
   };
 
+/** The truncating wrapper when it is enabled (outside the batching, as kube wraps them). */
+function withTruncate(sink: AuditSink, t: AuditTruncateOptions, logger: Logger): AuditSink {
+  if (!t.enabled) return sink;
+  return new TruncatingAuditBackend({
+    delegate: sink,
+    config: { maxBatchSize: t.maxBatchSize, maxEventSize: t.maxEventSize },
+    onError: pluginError(logger, 'truncate'),
+  });
+}
+
 /** The audit policy with its backends: --audit-log-path (rotation in bytes) and the webhook. */
 export function auditBackendsOf(o: CompletedServerRunOptions): Config['audit'] {
   if (o.auditPolicy === undefined) return undefined;
@@ -120,13 +154,12 @@ export function auditBackendsOf(o: CompletedServerRunOptions): Config['audit'] {
       maxAgeDays: o.auditLogMaxAge,
       onError: pluginError(o.logger, 'log'),
     });
-    sinks.push(
-      withAuditMode(log, {
-        mode: modeOf(o.auditLogBatch),
-        batch: batchConfig(o.auditLogBatch, false),
-        onBufferError: buffered,
-      }),
-    );
+    const moded = withAuditMode(log, {
+      mode: modeOf(o.auditLogBatch),
+      batch: batchConfig(o.auditLogBatch, false),
+      onBufferError: buffered,
+    });
+    sinks.push(withTruncate(moded, o.auditLogTruncate, o.logger));
   }
   if (o.auditWebhookTarget !== undefined) {
     const webhook = new AuditWebhookBackend({
@@ -134,13 +167,12 @@ export function auditBackendsOf(o: CompletedServerRunOptions): Config['audit'] {
       initialBackoffMs: o.auditWebhookInitialBackoffMs,
       onError: pluginError(o.logger, 'webhook'),
     });
-    sinks.push(
-      withAuditMode(webhook, {
-        mode: modeOf(o.auditWebhookBatch),
-        batch: batchConfig(o.auditWebhookBatch, true),
-        onBufferError: buffered,
-      }),
-    );
+    const moded = withAuditMode(webhook, {
+      mode: modeOf(o.auditWebhookBatch),
+      batch: batchConfig(o.auditWebhookBatch, true),
+      onBufferError: buffered,
+    });
+    sinks.push(withTruncate(moded, o.auditWebhookTruncate, o.logger));
   }
   return { policy: o.auditPolicy, sink: unionSink(sinks) };
 }

@@ -10,9 +10,11 @@ import { validateAdmissionPluginSelection } from '../../admission/default-chain.
 import {
   defaultAuditWebhookInitialBackoffMs,
   defaultLogBatchOptions,
+  defaultTruncateOptions,
   defaultWebhookBatchOptions,
   validateAuditOptions,
   type AuditBatchOptions,
+  type AuditTruncateOptions,
 } from './audit-options.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
 
@@ -104,6 +106,9 @@ export interface ServerRunOptions {
   auditLogBatch: AuditBatchOptions;
   /** --audit-webhook-mode (default batch) and --audit-webhook-batch-*. */
   auditWebhookBatch: AuditBatchOptions;
+  /** --audit-log-truncate-* and --audit-webhook-truncate-*. */
+  auditLogTruncate: AuditTruncateOptions;
+  auditWebhookTruncate: AuditTruncateOptions;
   /** --audit-webhook-initial-backoff: the first wait before a failed batch is sent again. */
   auditWebhookInitialBackoffMs: number;
   /** --anonymous-auth; undefined when not given (kube's default, true); off under AlwaysAllow either way. */
@@ -196,6 +201,8 @@ export function defaultServerRunOptions(): ServerRunOptions {
     auditLogBatch: defaultLogBatchOptions(),
     auditWebhookBatch: defaultWebhookBatchOptions(),
     auditWebhookInitialBackoffMs: defaultAuditWebhookInitialBackoffMs,
+    auditLogTruncate: defaultTruncateOptions(),
+    auditWebhookTruncate: defaultTruncateOptions(),
     anonymousAuth: undefined,
     authorizationModes: [],
     enableAdmissionPlugins: [],
