@@ -152,9 +152,9 @@ function batchFlags(
   };
 }
 
-const log = batchFlags('log', (o) => o.auditLogBatch, { mode: 'blocking', buffer: '10000', size: '1' });
+const log = batchFlags('log', (o) => o.auditLogBatch, { mode: '"blocking"', buffer: '10000', size: '1' });
 const webhook = batchFlags('webhook', (o) => o.auditWebhookBatch, {
-  mode: 'batch',
+  mode: '"batch"',
   buffer: '10000',
   size: '400',
   wait: '30s',

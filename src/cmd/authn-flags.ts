@@ -125,6 +125,17 @@ export const authnFlags: Spec[] = [
   flag(
     {
       section: authn,
+      name: 'authentication-token-webhook-version',
+      kind: 'string',
+      usage:
+        'The API version of the authentication.k8s.io TokenReview to send to and expect from the webhook.',
+      def: '"v1beta1"',
+    },
+    (o, v) => (o.authenticationTokenWebhookVersion = v),
+  ),
+  flag(
+    {
+      section: authn,
       name: 'service-account-issuer',
       kind: 'strings',
       usage:

@@ -143,6 +143,7 @@ export class ControlPlane {
                 new WebhookTokenAuthenticator({
                   target: o.webhookTarget,
                   cacheTTLMs: o.authenticationTokenWebhookCacheTTLMs,
+                  version: o.authenticationTokenWebhookVersion === 'v1' ? 'v1' : 'v1beta1',
                 }).authenticate,
               ]),
         ],

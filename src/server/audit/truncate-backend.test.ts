@@ -45,7 +45,7 @@ describe('TruncatingAuditBackend', () => {
     );
     const cut = batches[0]?.[1];
     assert.equal(cut?.requestObject, undefined);
-    assert.deepEqual(cut.annotations, { 'audit.k8s.io/truncated': 'true' });
+    assert.deepEqual(cut?.annotations, { 'audit.k8s.io/truncated': 'true' });
     assert.ok(big.requestObject !== undefined, 'the caller’s event is left as it was');
     assert.deepEqual(errors, [['event is too large even after truncating', 1]]);
   });

@@ -103,4 +103,15 @@ describe('authentication options', () => {
     );
     assert.equal(sink.lines.filter((l) => l.includes(warning)).length, 1, sink.lines.join(''));
   });
+  it('refuses an --authentication-token-webhook-version kube does not know, as kube', async () => {
+    const config = join(dir, 'token-webhook.kubeconfig');
+    await writeFile(config, 'clusters:\n- cluster:\n    server: https://127.0.0.1:1/\nusers:\n- user: {}\n');
+    const o = options((x) => {
+      x.authenticationTokenWebhookConfigFile = config;
+      x.authenticationTokenWebhookVersion = 'v2';
+    });
+    assert.deepEqual(await errorsOf(o), [
+      'unsupported authentication webhook version "v2", supported versions are "v1", "v1beta1"',
+    ]);
+  });
 });

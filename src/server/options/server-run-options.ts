@@ -17,6 +17,7 @@ import {
   type AuditTruncateOptions,
 } from './audit-options.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
+import { tokenReviewVersionError } from '../authn/webhook-token-authenticator.js';
 
 /**
  * Whether requests without credentials are served as system:anonymous. --anonymous-auth defaults to
@@ -78,6 +79,8 @@ export interface ServerRunOptions {
   authenticationTokenWebhookConfigFile: string;
   /** --authentication-token-webhook-cache-ttl (default 2m). */
   authenticationTokenWebhookCacheTTLMs: number;
+  /** --authentication-token-webhook-version (default v1beta1, as kube). */
+  authenticationTokenWebhookVersion: string;
   /** --authentication-config ('' none): AuthenticationConfiguration with JWT authenticators. */
   authenticationConfigFile: string;
   /** The --oidc-* flags (signingAlgs empty means kube's default, RS256). */
@@ -180,6 +183,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     proxyClientKeyFile: '',
     authenticationTokenWebhookConfigFile: '',
     authenticationTokenWebhookCacheTTLMs: 120_000,
+    authenticationTokenWebhookVersion: 'v1beta1',
     authenticationConfigFile: '',
     oidc: {
       issuerURL: '',
@@ -267,6 +271,9 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
   if (o.simulateNodes < 0 || o.simulateNodes > 65_000)
     errs.push('--simulate-nodes must be between 0 and 65000');
   errs.push(...validateAuditOptions(o));
+  const webhookVersion = tokenReviewVersionError(o.authenticationTokenWebhookVersion);
+  if (o.authenticationTokenWebhookConfigFile !== '' && webhookVersion !== undefined)
+    errs.push(webhookVersion);
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');
