@@ -304,4 +304,52 @@ describe('audit webhook backend', () => {
       await wh.close();
     }
   });
+  it("records PodSecurity's enforce-policy and audit violations in the event", async () => {
+    const ns = await call('/api/v1/namespaces', {
+      token: rootToken,
+      method: 'POST',
+      body: {
+        metadata: {
+          name: 'pss',
+          labels: {
+            'pod-security.kubernetes.io/enforce': 'baseline',
+            'pod-security.kubernetes.io/audit': 'restricted',
+          },
+        },
+      },
+    });
+    assert.equal(ns.status, 201);
+    const container = { name: 'c', image: 'busybox' };
+    const pod = await call('/api/v1/namespaces/pss/pods', {
+      token: rootToken,
+      method: 'POST',
+      body: { metadata: { name: 'p' }, spec: { containers: [container] } },
+    });
+    assert.equal(pod.status, 201);
+    const e = await eventWhere((x) => x.auditID === pod.headers.get('audit-id'));
+    const annotations = e.annotations ?? {};
+    assert.equal(annotations['pod-security.kubernetes.io/enforce-policy'], 'baseline:latest');
+    assert.match(
+      annotations['pod-security.kubernetes.io/audit-violations'] ?? '',
+      /^would violate PodSecurity "restricted:latest": allowPrivilegeEscalation != false \(container "c" must set securityContext.allowPrivilegeEscalation=false\)/,
+    );
+    const deployment = await call('/apis/apps/v1/namespaces/pss/deployments', {
+      token: rootToken,
+      method: 'POST',
+      body: {
+        metadata: { name: 'd' },
+        spec: {
+          selector: { matchLabels: { app: 'd' } },
+          template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container] } },
+        },
+      },
+    });
+    assert.equal(deployment.status, 201);
+    const d = await eventWhere((x) => x.auditID === deployment.headers.get('audit-id'));
+    assert.equal(d.annotations?.['pod-security.kubernetes.io/enforce-policy'], undefined);
+    assert.match(
+      d.annotations?.['pod-security.kubernetes.io/audit-violations'] ?? '',
+      /^would violate PodSecurity "restricted:latest"/,
+    );
+  });
 });
