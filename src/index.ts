@@ -37,6 +37,7 @@ export interface StartCapstanOptions {
   readonly bindAddress?: string;
   /** Default 0: a free port. */
   readonly port?: number;
+  /** --anonymous-auth (default false here); as kube, it has no effect under AlwaysAllow. */
   readonly anonymousAuth?: boolean;
   /** --authorization-mode: `AlwaysAllow` (the default), `AlwaysDeny`, `RBAC`, in order. */
   readonly authorizationModes?: readonly string[];

@@ -10,7 +10,7 @@ export const authnFlags: Spec[] = [
       name: 'anonymous-auth',
       kind: 'bool',
       usage:
-        'Enables anonymous requests to the secure port of the API server. Requests that are not rejected by another authentication method are treated as anonymous requests. Anonymous requests have a username of system:anonymous, and a group name of system:unauthenticated. Defaults to true, except with --authorization-mode=AlwaysAllow; when false, anonymous requests may reach only /healthz, /livez, /readyz and /version.',
+        'Enables anonymous requests to the secure port of the API server. Requests that are not rejected by another authentication method are treated as anonymous requests. Anonymous requests have a username of system:anonymous, and a group name of system:unauthenticated. Turned off under --authorization-mode=AlwaysAllow, even when set (as kube-apiserver); when false, anonymous requests may reach only /healthz, /livez, /readyz and /version.',
       def: 'true',
     },
     (o, v) => (o.anonymousAuth = parseBoolFlag(v)),
@@ -121,6 +121,17 @@ export const authnFlags: Spec[] = [
       def: '2m0s',
     },
     (o, v) => (o.authenticationTokenWebhookCacheTTLMs = parseDurationFlag(v)),
+  ),
+  flag(
+    {
+      section: authn,
+      name: 'authentication-token-webhook-version',
+      kind: 'string',
+      usage:
+        'The API version of the authentication.k8s.io TokenReview to send to and expect from the webhook.',
+      def: '"v1beta1"',
+    },
+    (o, v) => (o.authenticationTokenWebhookVersion = v),
   ),
   flag(
     {

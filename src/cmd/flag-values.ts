@@ -10,6 +10,13 @@ export function parseIntFlag(raw: string): number {
   return n;
 }
 
+export function parseFloatFlag(raw: string): number {
+  const n = Number(raw);
+  if (raw.trim() === '' || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) || !Number.isFinite(n))
+    throw new Error(`strconv.ParseFloat: parsing ${JSON.stringify(raw)}: invalid syntax`);
+  return n;
+}
+
 const trueWords = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 const falseWords = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
 

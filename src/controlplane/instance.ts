@@ -2,11 +2,8 @@
 // completed flags to a GenericAPIServer serving the built-in API, with the bootstrap hook, the
 // storage readiness check and the admin kubeconfig.
 import type { Creater } from '../registry/rest/capabilities.js';
-import { completeConfig, type Config } from '../server/config.js';
-import { AuditLogBackend } from '../server/audit/log-backend.js';
-import { AuditWebhookBackend } from '../server/audit/webhook-backend.js';
-import { unionSink } from '../server/audit/union-sink.js';
-import type { AuditSink } from '../server/audit/types.js';
+import { completeConfig } from '../server/config.js';
+import { auditBackendsOf } from '../server/options/audit-options.js';
 import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
 import { JWTAuthenticator } from '../server/authn/jwt/jwt-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
@@ -73,37 +70,6 @@ export function listenersFor(o: CompletedServerRunOptions): ListenerConfig[] {
     listeners.push({ bindAddress: o.bindAddress, port: o.securePort, tls: o.tls });
   if (o.insecurePort > 0) listeners.push({ bindAddress: o.insecureBindAddress, port: o.insecurePort });
   return listeners;
-}
-
-/** The audit policy with its backends: --audit-log-path (rotation in bytes) and the webhook. */
-function auditOf(o: CompletedServerRunOptions): Config['audit'] {
-  if (o.auditPolicy === undefined) return undefined;
-  const sinks: AuditSink[] = [];
-  if (o.auditLogPath !== '')
-    sinks.push(
-      new AuditLogBackend({
-        path: o.auditLogPath,
-        maxSizeBytes: o.auditLogMaxSize * 1024 * 1024,
-        maxBackups: o.auditLogMaxBackup,
-        maxAgeDays: o.auditLogMaxAge,
-      }),
-    );
-  if (o.auditWebhookTarget !== undefined)
-    sinks.push(
-      new AuditWebhookBackend({
-        target: o.auditWebhookTarget,
-        mode: o.auditWebhookMode,
-        maxBatchSize: o.auditWebhookBatchMaxSize,
-        maxBatchWaitMs: o.auditWebhookBatchMaxWaitMs,
-        onError: (err, dropped) => {
-          o.logger.error(
-            "Error in audit plugin 'webhook' affecting " + String(dropped) + ' audit events',
-            err,
-          );
-        },
-      }),
-    );
-  return { policy: o.auditPolicy, sink: unionSink(sinks) };
 }
 
 export interface ControlPlaneInit {
@@ -185,12 +151,13 @@ export class ControlPlane {
                 new WebhookTokenAuthenticator({
                   target: o.webhookTarget,
                   cacheTTLMs: o.authenticationTokenWebhookCacheTTLMs,
+                  version: o.authenticationTokenWebhookVersion === 'v1' ? 'v1' : 'v1beta1',
                 }).authenticate,
               ]),
         ],
         anonymousAuth: anonymousAuthOf(o, o.anonymousConfig),
         anonymousPaths: o.anonymousConfig?.conditions?.map((c) => c.path),
-        audit: auditOf(o),
+        audit: auditBackendsOf(o),
         clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,
         requestHeader:
           o.requestHeaderCAPem === ''

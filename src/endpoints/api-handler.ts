@@ -84,7 +84,7 @@ export interface APIRequest {
   readonly info: RequestInfo;
   readonly user: UserInfo | undefined;
   /** The request's audit record when the policy audits it (admission adds annotations to it). */
-  readonly audit?: { annotate(key: string, value: string): void } | undefined;
+  readonly audit?: { annotate(key: string, value: string, minLevel?: 'Request'): void } | undefined;
   /** Aborted when the client goes away or the server gives up; read only by what needs it. */
   readonly signal: AbortSignal;
 }

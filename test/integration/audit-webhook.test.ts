@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startInProcess, type InProcessServer } from './support/in-process-server.js';
+import { patch, startWebhookServer } from './support/webhook-server.js';
 import type { AuditEvent } from '../../src/server/audit/types.js';
 
 const rootToken = 'root-token-77aa';
@@ -20,6 +21,8 @@ omitStages: [RequestReceived]
 rules:
 - level: None
   nonResourceURLs: ["/healthz*", "/readyz*", "/livez*"]
+- level: Request
+  resources: [{ group: "", resources: ["serviceaccounts"] }]
 - level: Metadata
 `;
 
@@ -83,7 +86,7 @@ describe('audit webhook backend', () => {
       o.tokenAuthFile = join(dir, 'tokens.csv');
       o.auditPolicyFile = join(dir, 'policy.yaml');
       o.auditWebhookConfigFile = join(dir, 'webhook.kubeconfig');
-      o.auditWebhookBatchMaxWaitMs = 20;
+      o.auditWebhookBatch.maxBatchWaitMs = 20;
     });
   });
   after(async () => {
@@ -202,5 +205,151 @@ describe('audit webhook backend', () => {
       }
       assert.ok(i < 200, 'the policy never took effect');
     }
+  });
+  it("records each mutating webhook's call, its patch at level Request, and the webhook failures it ignored", async () => {
+    const wh = await startWebhookServer();
+    try {
+      wh.handle('/label', (review) =>
+        patch(review, [{ value: 'yes', path: '/metadata/labels/mutated', op: 'add' }]),
+      );
+      const hook = (name: string, url: string, extra: Record<string, unknown> = {}) => ({
+        name,
+        clientConfig: { url, caBundle: wh.caBundle },
+        rules: [
+          {
+            operations: ['CREATE'],
+            apiGroups: [''],
+            apiVersions: ['v1'],
+            resources: ['configmaps', 'serviceaccounts'],
+          },
+        ],
+        objectSelector: { matchLabels: { 'audit-mutate': 'yes' } },
+        sideEffects: 'None',
+        admissionReviewVersions: ['v1'],
+        ...extra,
+      });
+      const config = {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'MutatingWebhookConfiguration',
+        metadata: { name: 'audit-mutators' },
+        webhooks: [
+          hook('labeler.example.com', wh.url('/label')),
+          hook('noop.example.com', wh.url('/noop')),
+          hook('broken.example.com', 'https://127.0.0.1:1/broken', { failurePolicy: 'Ignore' }),
+        ],
+      };
+      const created = await call('/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations', {
+        token: rootToken,
+        method: 'POST',
+        body: config,
+      });
+      assert.equal(created.status, 201);
+      const validating = await call('/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations', {
+        token: rootToken,
+        method: 'POST',
+        body: {
+          ...config,
+          kind: 'ValidatingWebhookConfiguration',
+          metadata: { name: 'audit-validators' },
+          webhooks: [hook('broken-v.example.com', 'https://127.0.0.1:1/broken', { failurePolicy: 'Ignore' })],
+        },
+      });
+      assert.equal(validating.status, 201);
+      const mutation = (webhook: string, mutated: boolean): string =>
+        `{"configuration":"audit-mutators","webhook":"${webhook}","mutated":${String(mutated)}}`;
+      const expected = {
+        'mutation.webhook.admission.k8s.io/round_0_index_0': mutation('labeler.example.com', true),
+        'mutation.webhook.admission.k8s.io/round_0_index_1': mutation('noop.example.com', false),
+        'mutation.webhook.admission.k8s.io/round_0_index_2': mutation('broken.example.com', false),
+        'failed-open.mutation.webhook.admission.k8s.io/round_0_index_2': 'broken.example.com',
+        'failed-open.validating.webhook.admission.k8s.io/round_0_index_0': 'broken-v.example.com',
+      };
+      const admissionAnnotations = (e: AuditEvent): Record<string, string> =>
+        Object.fromEntries(
+          Object.entries(e.annotations ?? {}).filter(([k]) => k.includes('webhook.admission.k8s.io/')),
+        );
+      // The plugin sees the configuration once its watch has: create until one is annotated.
+      for (let i = 0; ; i++) {
+        const res = await call('/api/v1/namespaces/default/configmaps', {
+          token: rootToken,
+          method: 'POST',
+          body: { metadata: { name: `mutated-${String(i)}`, labels: { 'audit-mutate': 'yes' } } },
+        });
+        assert.equal(res.status, 201);
+        const e = await eventWhere((x) => x.auditID === res.headers.get('audit-id'));
+        const both = ['mutation', 'failed-open.validating'].every(
+          (k) => e.annotations?.[`${k}.webhook.admission.k8s.io/round_0_index_0`] !== undefined,
+        );
+        if (both) {
+          assert.equal(e.level, 'Metadata');
+          assert.deepEqual(admissionAnnotations(e), expected);
+          break;
+        }
+        assert.ok(i < 200, 'the webhook configurations never took effect');
+      }
+      const sa = await call('/api/v1/namespaces/default/serviceaccounts', {
+        token: rootToken,
+        method: 'POST',
+        body: { metadata: { name: 'mutated-sa', labels: { 'audit-mutate': 'yes' } } },
+      });
+      assert.equal(sa.status, 201);
+      const e = await eventWhere((x) => x.auditID === sa.headers.get('audit-id'));
+      assert.equal(e.level, 'Request');
+      assert.deepEqual(admissionAnnotations(e), {
+        ...expected,
+        'patch.webhook.admission.k8s.io/round_0_index_0':
+          '{"configuration":"audit-mutators","webhook":"labeler.example.com","patch":[{"op":"add","path":"/metadata/labels/mutated","value":"yes"}],"patchType":"JSONPatch"}',
+      });
+    } finally {
+      await wh.close();
+    }
+  });
+  it("records PodSecurity's enforce-policy and audit violations in the event", async () => {
+    const ns = await call('/api/v1/namespaces', {
+      token: rootToken,
+      method: 'POST',
+      body: {
+        metadata: {
+          name: 'pss',
+          labels: {
+            'pod-security.kubernetes.io/enforce': 'baseline',
+            'pod-security.kubernetes.io/audit': 'restricted',
+          },
+        },
+      },
+    });
+    assert.equal(ns.status, 201);
+    const container = { name: 'c', image: 'busybox' };
+    const pod = await call('/api/v1/namespaces/pss/pods', {
+      token: rootToken,
+      method: 'POST',
+      body: { metadata: { name: 'p' }, spec: { containers: [container] } },
+    });
+    assert.equal(pod.status, 201);
+    const e = await eventWhere((x) => x.auditID === pod.headers.get('audit-id'));
+    const annotations = e.annotations ?? {};
+    assert.equal(annotations['pod-security.kubernetes.io/enforce-policy'], 'baseline:latest');
+    assert.match(
+      annotations['pod-security.kubernetes.io/audit-violations'] ?? '',
+      /^would violate PodSecurity "restricted:latest": allowPrivilegeEscalation != false \(container "c" must set securityContext.allowPrivilegeEscalation=false\)/,
+    );
+    const deployment = await call('/apis/apps/v1/namespaces/pss/deployments', {
+      token: rootToken,
+      method: 'POST',
+      body: {
+        metadata: { name: 'd' },
+        spec: {
+          selector: { matchLabels: { app: 'd' } },
+          template: { metadata: { labels: { app: 'd' } }, spec: { containers: [container] } },
+        },
+      },
+    });
+    assert.equal(deployment.status, 201);
+    const d = await eventWhere((x) => x.auditID === deployment.headers.get('audit-id'));
+    assert.equal(d.annotations?.['pod-security.kubernetes.io/enforce-policy'], undefined);
+    assert.match(
+      d.annotations?.['pod-security.kubernetes.io/audit-violations'] ?? '',
+      /^would violate PodSecurity "restricted:latest"/,
+    );
   });
 });

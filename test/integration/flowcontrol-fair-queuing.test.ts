@@ -42,7 +42,8 @@ describe('--apf-fair-queuing', () => {
     o.storage.backend = 'memory';
     o.securePort = 0;
     o.insecurePort = 1;
-    o.anonymousAuth = true;
+    // kube turns anonymous auth off under AlwaysAllow: RBAC, and a binding that lets anonymous in.
+    o.authorizationModes = ['RBAC'];
     o.maxRequestsInflight = 1;
     o.maxMutatingRequestsInflight = 1;
     o.apfFairQueuing = true;
@@ -58,6 +59,21 @@ describe('--apf-fair-queuing', () => {
     faults = testAPI.faults;
     await cp.start();
     await cp.ready;
+    const binding = await call('/apis/rbac.authorization.k8s.io/v1/clusterrolebindings', {
+      method: 'POST',
+      admin: true,
+      body: {
+        metadata: { name: 'anonymous-admin' },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cluster-admin' },
+        subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: 'system:unauthenticated' }],
+      },
+    });
+    assert.equal(binding.status, 201, binding.text);
+    await waitFor(
+      'anonymous requests authorized',
+      async () => (await call('/api/v1/namespaces/default/configmaps')).status,
+      (status) => status === 200,
+    );
   });
 
   after(async () => {

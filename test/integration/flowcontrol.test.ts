@@ -79,7 +79,7 @@ describe('flowcontrol.apiserver.k8s.io', () => {
     (await get(resource, name)).metadata.uid;
 
   before(async () => {
-    server = await startCapstan({ storage: 'memory', scheme: 'http', anonymousAuth: true });
+    server = await startCapstan({ storage: 'memory', scheme: 'http' });
     await call('/api/v1/namespaces/default/serviceaccounts', {
       method: 'POST',
       body: { metadata: { name: 'robot' } },

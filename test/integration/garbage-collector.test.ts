@@ -14,10 +14,15 @@ interface Reply {
   readonly body: KubeObject & { items?: KubeObject[] };
 }
 
+const adminAuth = (server: CapstanServer): string => `Bearer ${server.kubeConfig.users[0]?.user.token ?? ''}`;
+
 async function call(server: CapstanServer, method: string, path: string, body?: unknown): Promise<Reply> {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json' },
+    headers: {
+      authorization: adminAuth(server),
+      'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json',
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, body: (await res.json()) as Reply['body'] };
@@ -118,8 +123,8 @@ describe('garbage collector', () => {
 
   before(async () => {
     [server, off] = await Promise.all([
-      startCapstan({ storage: 'memory', scheme: 'http', anonymousAuth: true }),
-      startCapstan({ storage: 'memory', scheme: 'http', anonymousAuth: true, enableGarbageCollector: false }),
+      startCapstan({ storage: 'memory', scheme: 'http' }),
+      startCapstan({ storage: 'memory', scheme: 'http', enableGarbageCollector: false }),
     ]);
     await ok(server, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', widgetCRD);
   });
@@ -310,7 +315,10 @@ async function watchFrom(
   const list = await call(server, 'GET', path);
   const rv = (list.body.metadata as { resourceVersion?: string } | undefined)?.resourceVersion ?? '';
   const abort = new AbortController();
-  const res = await fetch(`${server.url}${path}?watch=1&resourceVersion=${rv}`, { signal: abort.signal });
+  const res = await fetch(`${server.url}${path}?watch=1&resourceVersion=${rv}`, {
+    headers: { authorization: adminAuth(server) },
+    signal: abort.signal,
+  });
   const events: WatchEvent[] = [];
   const reader = res.body?.getReader();
   const decoder = new TextDecoder();

@@ -60,7 +60,7 @@ export interface HandlerRequest {
   readonly info: RequestInfo;
   readonly user: UserInfo;
   readonly signal: AbortSignal;
-  readonly audit?: { annotate(key: string, value: string): void };
+  readonly audit?: { annotate(key: string, value: string, minLevel?: 'Request'): void };
 }
 
 export type Handler = (scope: RequestScope, hr: HandlerRequest) => Promise<void>;
@@ -91,8 +91,8 @@ export function requestContext(hr: HandlerRequest, namespace: string): RequestCo
     ...(hr.audit === undefined
       ? {}
       : {
-          addAuditAnnotation: (key: string, value: string) => {
-            hr.audit?.annotate(key, value);
+          addAuditAnnotation: (key: string, value: string, minLevel?: 'Request') => {
+            hr.audit?.annotate(key, value, minLevel);
           },
         }),
   };

@@ -14,8 +14,12 @@ export interface RequestContext {
   readonly user: UserInfo;
   /** Adds a `Warning` header to the response (kube's warning.AddWarning). */
   addWarning(message: string): void;
-  /** Adds an annotation to the request's audit event (kube's audit.AddAuditAnnotation); absent when not audited. */
-  addAuditAnnotation?(key: string, value: string): void;
+  /**
+   * Adds an annotation to the request's audit event (kube's audit.AddAuditAnnotation; the first
+   * value of a key stays); absent when not audited. With `minLevel` 'Request', only an event at
+   * level Request or above gets it (admission's AddAnnotationWithLevel).
+   */
+  addAuditAnnotation?(key: string, value: string, minLevel?: 'Request'): void;
   /** When the server will end this request (epoch ms), as Go's ctx.Deadline(); watches only. */
   readonly deadline?: number;
 }
@@ -31,9 +35,7 @@ class InternalContext implements RequestContext {
   readonly namespace: string;
   readonly user: UserInfo;
 
-  constructor(
-    opts: { namespace?: string; signal?: AbortSignal; parent?: RequestContext; user?: UserInfo },
-  ) {
+  constructor(opts: { namespace?: string; signal?: AbortSignal; parent?: RequestContext; user?: UserInfo }) {
     this.namespace = opts.namespace ?? '';
     this.user = opts.user ?? apiserverUser;
     this.#signal = opts.signal;

@@ -15,6 +15,8 @@ export interface LogBackendOptions {
   readonly maxAgeDays: number;
   /** Time of rotation names; injected so tests can name files. */
   readonly now?: () => Date;
+  /** Told of events that could not be written (the disk full, the directory gone). */
+  readonly onError?: (err: Error, dropped: number) => void;
 }
 
 const backupTime = (d: Date): string => d.toISOString().replace('Z', '').replaceAll(':', '-');
@@ -28,8 +30,17 @@ export class AuditLogBackend implements AuditSink {
     this.#opts = opts;
   }
 
-  processEvents(...events: AuditEvent[]): void {
-    for (const event of events) this.#write(`${JSON.stringify(event)}\n`);
+  /** False when an event could not be written; the rest of the call's events are then dropped too. */
+  processEvents(...events: AuditEvent[]): boolean {
+    for (const [i, event] of events.entries()) {
+      try {
+        this.#write(`${JSON.stringify(event)}\n`);
+      } catch (err) {
+        this.#opts.onError?.(err instanceof Error ? err : new Error(String(err)), events.length - i);
+        return false;
+      }
+    }
+    return true;
   }
 
   #write(line: string): void {

@@ -6,6 +6,7 @@ import {
   auditUser,
   levelAtLeast,
   type AuditEvent,
+  type AuditLevel,
   type AuditSink,
   type ResponseStatus,
   type Stage,
@@ -80,8 +81,11 @@ export class RequestAudit {
     return this.config.level === 'RequestResponse';
   }
 
-  annotate(key: string, value: string): void {
-    (this.event.annotations ??= {})[key] = value;
+  /** The first value of a key stays (kube's audit context); `minLevel` drops it below that level. */
+  annotate(key: string, value: string, minLevel: AuditLevel = 'Metadata'): void {
+    if (!levelAtLeast(this.config.level, minLevel)) return;
+    const annotations = (this.event.annotations ??= {});
+    if (!Object.hasOwn(annotations, key)) annotations[key] = value;
   }
 
   impersonate(user: UserInfo): void {
@@ -114,11 +118,14 @@ export class RequestAudit {
     if (this.event.responseStatus === undefined) this.event.responseStatus = { metadata: {}, code };
   }
 
-  /** Writes the event at `stage` unless the policy omits it. */
-  stage(stage: Stage): void {
-    if (this.#omit.has(stage)) return;
+  /**
+   * Writes the event at `stage` unless the policy omits it; whether it was stored (a promise when
+   * the backend makes the request wait).
+   */
+  stage(stage: Stage): boolean | Promise<boolean> {
+    if (this.#omit.has(stage)) return true;
     this.event.stage = stage;
     this.event.stageTimestamp = microTime(nowMicros());
-    this.#sink.processEvents(inKubeOrder(this.event));
+    return this.#sink.processEvents(inKubeOrder(this.event));
   }
 }

@@ -93,9 +93,13 @@ export function auditUser(user: UserInfo): AuditUser {
   return out;
 }
 
-/** Where events go (kube's audit.Backend); it must not keep an event: later stages change it. */
+/**
+ * Where events go (kube's audit.Backend); it must not keep an event: later stages change it. It
+ * answers whether the events were stored, as a promise when the request is to wait for that
+ * (the blocking modes); a request whose RequestReceived event is not stored fails.
+ */
 export interface AuditSink {
-  processEvents(...events: AuditEvent[]): void;
+  processEvents(...events: AuditEvent[]): boolean | Promise<boolean>;
   /** Called once at shutdown, after the last request. */
   close?(): void | Promise<void>;
 }

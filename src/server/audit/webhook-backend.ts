@@ -1,26 +1,31 @@
-// --audit-webhook-config-file (k8s.io/apiserver/plugin/pkg/audit/webhook and audit/buffered): events
-// are POSTed to the service the kubeconfig names as an audit.k8s.io/v1 EventList. In batch mode
-// (the default) they are buffered and sent when --audit-webhook-batch-max-size are waiting or
-// --audit-webhook-batch-max-wait has passed since the first; blocking mode sends each call's
-// events at once. A send that fails is reported and dropped (the request it records is not failed).
+// --audit-webhook-config-file (k8s.io/apiserver/plugin/pkg/audit/webhook): the events of one call are
+// POSTed as an audit.k8s.io/v1 EventList to the service the kubeconfig names. Any failure (no
+// answer, a status outside 2xx) is retried with kube's webhook backoff: --audit-webhook-initial-backoff
+// first, each wait 1.5 times the one before with up to 20% jitter, five attempts in all; then the
+// events are reported and dropped. The mode (batch, blocking, blocking-strict) is a wrapper around
+// this backend (audit-modes.ts), so it answers only whether the events were delivered.
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { WebhookTarget } from '../authn/webhook-token-authenticator.js';
 import type { AuditEvent, AuditSink } from './types.js';
 
-export const auditWebhookModes = ['batch', 'blocking', 'blocking-strict'] as const;
-export type AuditWebhookMode = (typeof auditWebhookModes)[number];
-
 export interface WebhookBackendOptions {
   readonly target: WebhookTarget;
-  readonly mode: AuditWebhookMode;
-  readonly maxBatchSize: number;
-  readonly maxBatchWaitMs: number;
-  /** Told of a batch that could not be sent. */
+  /** --audit-webhook-initial-backoff (kube: 10s). */
+  readonly initialBackoffMs: number;
+  /** Told of events that could not be delivered after the last attempt. */
   readonly onError: (err: Error, dropped: number) => void;
+  /** Waits between attempts; injected so tests need not wait. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
+/** wait.Backoff as webhook.DefaultRetryBackoffWithInitialDelay sets it. */
+const backoffFactor = 1.5;
+const backoffJitter = 0.2;
+const backoffSteps = 5;
 const timeoutMs = 30_000;
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 function post(target: WebhookTarget, body: string): Promise<void> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -42,6 +47,7 @@ function post(target: WebhookTarget, body: string): Promise<void> {
         if (code >= 200 && code <= 299) resolve();
         else reject(new Error(`the server responded with the status code ${code}`));
       });
+      res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('context deadline exceeded')));
     req.on('error', reject);
@@ -49,50 +55,48 @@ function post(target: WebhookTarget, body: string): Promise<void> {
   });
 }
 
+/** The EventList of serialised events, as kube's codec writes it. */
+export function eventListBody(items: readonly string[]): string {
+  return `{"kind":"EventList","apiVersion":"audit.k8s.io/v1","metadata":{},"items":[${items.join(',')}]}`;
+}
+
 export class AuditWebhookBackend implements AuditSink {
   readonly #opts: WebhookBackendOptions;
-  /** Serialised events: a later stage changes the event object the filter holds. */
-  #buffer: string[] = [];
-  #timer: NodeJS.Timeout | undefined;
-  readonly #sending = new Set<Promise<void>>();
+  readonly #sending = new Set<Promise<boolean>>();
 
   constructor(opts: WebhookBackendOptions) {
     this.#opts = opts;
   }
 
-  processEvents(...events: AuditEvent[]): void {
-    const serialised = events.map((e) => JSON.stringify(e));
-    if (this.#opts.mode !== 'batch') {
-      this.#send(serialised);
-      return;
-    }
-    this.#buffer.push(...serialised);
-    if (this.#buffer.length >= this.#opts.maxBatchSize) this.#flush();
-    else
-      this.#timer ??= setTimeout(() => {
-        this.#flush();
-      }, this.#opts.maxBatchWaitMs).unref();
-  }
-
-  #flush(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    while (this.#buffer.length > 0) this.#send(this.#buffer.splice(0, this.#opts.maxBatchSize));
-  }
-
-  #send(items: string[]): void {
-    const body = `{"kind":"EventList","apiVersion":"audit.k8s.io/v1","metadata":{},"items":[${items.join(',')}]}`;
-    const sent = post(this.#opts.target, body)
-      .catch((err: unknown) => {
-        this.#opts.onError(err instanceof Error ? err : new Error(String(err)), items.length);
-      })
-      .finally(() => this.#sending.delete(sent));
+  /** Resolves true once delivered, false when every attempt failed (the events are then reported). */
+  processEvents(...events: AuditEvent[]): Promise<boolean> {
+    // Serialised now: the caller goes on changing the event objects it passed.
+    const body = eventListBody(events.map((e) => JSON.stringify(e)));
+    const sent = this.#deliver(body, events.length).finally(() => this.#sending.delete(sent));
     this.#sending.add(sent);
+    return sent;
   }
 
-  /** Sends what is buffered and waits for every send in flight. */
+  async #deliver(body: string, count: number): Promise<boolean> {
+    const sleep = this.#opts.sleep ?? defaultSleep;
+    let delay = this.#opts.initialBackoffMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await post(this.#opts.target, body);
+        return true;
+      } catch (err) {
+        if (attempt === backoffSteps) {
+          this.#opts.onError(err instanceof Error ? err : new Error(String(err)), count);
+          return false;
+        }
+      }
+      await sleep(delay * (1 + Math.random() * backoffJitter));
+      delay *= backoffFactor;
+    }
+  }
+
+  /** Waits for the deliveries under way (with their retries). */
   async close(): Promise<void> {
-    this.#flush();
     await Promise.all([...this.#sending]);
   }
 }

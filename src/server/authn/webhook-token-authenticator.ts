@@ -64,9 +64,22 @@ interface TokenReviewStatus {
   error?: string;
 }
 
+/** --authentication-token-webhook-version: the TokenReview versions kube can send. */
+export const tokenReviewVersions = ['v1', 'v1beta1'] as const;
+export type TokenReviewVersion = (typeof tokenReviewVersions)[number];
+
+/** kube's error for another --authentication-token-webhook-version; undefined for a known one. */
+export function tokenReviewVersionError(version: string): string | undefined {
+  return (tokenReviewVersions as readonly string[]).includes(version)
+    ? undefined
+    : `unsupported authentication webhook version ${JSON.stringify(version)}, supported versions are "v1", "v1beta1"`;
+}
+
 export interface WebhookTokenOptions {
   readonly target: WebhookTarget;
   readonly cacheTTLMs: number;
+  /** The TokenReview version sent and expected back (kube's default: v1beta1, of the same shape). */
+  readonly version?: TokenReviewVersion;
   /** Milliseconds; injected so tests move time. */
   readonly now?: () => number;
 }
@@ -105,7 +118,7 @@ export class WebhookTokenAuthenticator {
   #review(token: string, signal: AbortSignal): Promise<TokenReviewStatus> {
     const { target } = this.#opts;
     const body = JSON.stringify({
-      apiVersion: 'authentication.k8s.io/v1',
+      apiVersion: `authentication.k8s.io/${this.#opts.version ?? 'v1'}`,
       kind: 'TokenReview',
       spec: { token },
     });

@@ -19,6 +19,11 @@ import {
 import type { HttpRequest, HttpResponse } from '../http/types.js';
 import { authorizationAttributes } from './authorization.js';
 import type { Filter, FilterScope } from './filter-scope.js';
+import { writeHttpError } from '../http/respond.js';
+
+// kube's sanitizer for messages that echo the request.
+const sanitize = (s: string): string =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 export interface AuditFilterOptions {
   readonly policy: AuditPolicy;
@@ -85,7 +90,8 @@ function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolea
       if (!started) {
         started = true;
         audit.responseCode(res.statusCode);
-        audit.stage('ResponseStarted');
+        // A write cannot wait: in the blocking modes this event alone does not hold the response.
+        void audit.stage('ResponseStarted');
         delete audit.event.responseStatus;
       }
       return;
@@ -166,7 +172,7 @@ export function auditFailedAuthentication(opts: AuditFilterOptions): (scope: Fil
     const event = newEvent(scope, config.level, undefined);
     const message = attemptedMethods(scope.req);
     event.responseStatus = { metadata: {}, ...(message === '' ? {} : { message }), code: 401 };
-    new RequestAudit(event, config, opts.sink).stage('ResponseStarted');
+    void new RequestAudit(event, config, opts.sink).stage('ResponseStarted');
   };
 }
 
@@ -185,7 +191,16 @@ export function withAudit(opts: AuditFilterOptions): Filter {
     const requestChunks =
       audit.logsRequest && bodyVerbs.has(req.method ?? '') ? tapRequestBody(req) : undefined;
     const responseChunks = tapResponse(res, audit, scope.longRunning);
-    audit.stage('RequestReceived');
+    if (!(await audit.stage('RequestReceived'))) {
+      // blocking-strict: a request is not served unless its arrival is on record.
+      const uri = req.url ?? '/';
+      writeHttpError(
+        res,
+        500,
+        sanitize(`Internal Server Error: ${JSON.stringify(uri)}: failed to store audit event`),
+      );
+      return;
+    }
     try {
       await next(scope);
     } catch (err) {
@@ -196,7 +211,7 @@ export function withAudit(opts: AuditFilterOptions): Filter {
         reason: 'InternalError',
         code: 500,
       };
-      audit.stage('Panic');
+      void audit.stage('Panic');
       throw err;
     }
     if (requestChunks !== undefined && requestChunks.length > 0) {
@@ -208,6 +223,8 @@ export function withAudit(opts: AuditFilterOptions): Filter {
       if (obj !== undefined) audit.responseObject(obj);
     }
     audit.responseCode(res.statusCode);
-    audit.stage('ResponseComplete');
+    // The blocking modes hold the request (its in-flight seat) until the event is stored; the
+    // bytes of a response already ended may be out by then.
+    await audit.stage('ResponseComplete');
   };
 }

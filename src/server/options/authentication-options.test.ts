@@ -3,8 +3,14 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { memorySink } from '../logging/logger.js';
 import { completeServerRunOptions, OptionsError } from './complete.js';
-import { anonymousAuthOf, defaultServerRunOptions, type ServerRunOptions } from './server-run-options.js';
+import {
+  anonymousAuthOf,
+  anonymousAuthResetWarning,
+  defaultServerRunOptions,
+  type ServerRunOptions,
+} from './server-run-options.js';
 
 describe('authentication options', () => {
   let dir: string;
@@ -65,13 +71,47 @@ describe('authentication options', () => {
     ]);
   });
 
-  it('--anonymous-auth: true by default, off by default under AlwaysAllow, as given otherwise', () => {
+  it('--anonymous-auth: true by default, off under AlwaysAllow even when given (kube ApplyAuthorization)', () => {
     assert.equal(anonymousAuthOf({ anonymousAuth: undefined, authorizationModes: ['RBAC'] }), true);
+    assert.equal(anonymousAuthOf({ anonymousAuth: false, authorizationModes: ['RBAC'] }), false);
     assert.equal(anonymousAuthOf({ anonymousAuth: undefined, authorizationModes: [] }), false);
-    assert.equal(anonymousAuthOf({ anonymousAuth: true, authorizationModes: [] }), true);
+    assert.equal(anonymousAuthOf({ anonymousAuth: true, authorizationModes: [] }), false);
+    assert.equal(
+      anonymousAuthOf({ anonymousAuth: true, authorizationModes: ['RBAC', 'AlwaysAllow'] }),
+      false,
+    );
     assert.equal(
       anonymousAuthOf({ anonymousAuth: undefined, authorizationModes: ['RBAC'] }, { enabled: false }),
       false,
     );
+    // The file's anonymous section is not the flag: kube does not reset it.
+    assert.equal(
+      anonymousAuthOf({ anonymousAuth: undefined, authorizationModes: [] }, { enabled: true }),
+      true,
+    );
+  });
+
+  it('warns as kube when AlwaysAllow resets --anonymous-auth', async () => {
+    const warning =
+      'AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer';
+    assert.equal(anonymousAuthResetWarning({ anonymousAuth: false, authorizationModes: [] }), undefined);
+    assert.equal(anonymousAuthResetWarning({ anonymousAuth: true, authorizationModes: ['RBAC'] }), undefined);
+    const sink = memorySink();
+    await completeServerRunOptions(
+      options((o) => (o.anonymousAuth = true)),
+      { logSink: sink },
+    );
+    assert.equal(sink.lines.filter((l) => l.includes(warning)).length, 1, sink.lines.join(''));
+  });
+  it('refuses an --authentication-token-webhook-version kube does not know, as kube', async () => {
+    const config = join(dir, 'token-webhook.kubeconfig');
+    await writeFile(config, 'clusters:\n- cluster:\n    server: https://127.0.0.1:1/\nusers:\n- user: {}\n');
+    const o = options((x) => {
+      x.authenticationTokenWebhookConfigFile = config;
+      x.authenticationTokenWebhookVersion = 'v2';
+    });
+    assert.deepEqual(await errorsOf(o), [
+      'unsupported authentication webhook version "v2", supported versions are "v1", "v1beta1"',
+    ]);
   });
 });

@@ -33,7 +33,12 @@ import {
   validateRuntimeConfig,
 } from '../resource-config.js';
 import { defaultAltNames, ensureServingCertificates } from '../tls/self-signed.js';
-import { oidcFlagsOf, validateServerRunOptions, type ServerRunOptions } from './server-run-options.js';
+import {
+  anonymousAuthResetWarning,
+  oidcFlagsOf,
+  validateServerRunOptions,
+  type ServerRunOptions,
+} from './server-run-options.js';
 
 /** Invalid flag values; the CLI prints each and exits 1, as kube-apiserver does. */
 export class OptionsError extends Error {
@@ -255,6 +260,8 @@ export async function completeServerRunOptions(
     verbosity: o.verbosity,
     ...(opts.logSink === undefined ? {} : { sink: opts.logSink }),
   });
+  const anonymousReset = anonymousAuthResetWarning(o);
+  if (anonymousReset !== undefined) logger.warn(anonymousReset);
   const dataDir = resolve(o.storage.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);

@@ -7,23 +7,40 @@ import { defaultStorageOptions, validateStorageOptions, type StorageOptions } fr
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
 import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
 import { validateAdmissionPluginSelection } from '../../admission/default-chain.js';
-import type { AuditWebhookMode } from '../audit/webhook-backend.js';
+import {
+  defaultAuditWebhookInitialBackoffMs,
+  defaultLogBatchOptions,
+  defaultTruncateOptions,
+  defaultWebhookBatchOptions,
+  validateAuditOptions,
+  type AuditBatchOptions,
+  type AuditTruncateOptions,
+} from './audit-options.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
+import { tokenReviewVersionError } from '../authn/webhook-token-authenticator.js';
 
 /**
- * Whether requests without credentials are served as system:anonymous. kube's default is true, but
- * AlwaysAllow would then let anyone do anything, so the default is turned off under it (kube's
- * ApplyAuthorization); an explicit --anonymous-auth=true is kept (kube resets that too, with a
- * warning; Capstan's test setups on loopback use it). --authentication-config's anonymous section
- * decides when it has one.
+ * Whether requests without credentials are served as system:anonymous. --anonymous-auth defaults to
+ * true, but AlwaysAllow would then let anyone do anything, so under AlwaysAllow it is turned off,
+ * whether given or defaulted (kube's BuiltInAuthenticationOptions.ApplyAuthorization, which warns:
+ * see anonymousAuthResetWarning). --authentication-config's anonymous section decides when it has
+ * one; kube does not reset that.
  */
 export function anonymousAuthOf(
   o: Pick<ServerRunOptions, 'anonymousAuth' | 'authorizationModes'>,
   fromConfig?: { readonly enabled: boolean },
 ): boolean {
   if (fromConfig !== undefined) return fromConfig.enabled;
-  if (o.anonymousAuth !== undefined) return o.anonymousAuth;
-  return !authorizationModesOf(o).includes(modeAlwaysAllow);
+  return (o.anonymousAuth ?? true) && !authorizationModesOf(o).includes(modeAlwaysAllow);
+}
+
+/** kube's warning when AlwaysAllow turns --anonymous-auth off; undefined when it does not. */
+export function anonymousAuthResetWarning(
+  o: Pick<ServerRunOptions, 'anonymousAuth' | 'authorizationModes'>,
+): string | undefined {
+  return (o.anonymousAuth ?? true) && authorizationModesOf(o).includes(modeAlwaysAllow)
+    ? 'AnonymousAuth is not allowed with the AlwaysAllow authorizer. Resetting AnonymousAuth to false. You should use a different authorizer'
+    : undefined;
 }
 
 /** The --oidc-* flags with kube's default signing algorithm filled in. */
@@ -62,6 +79,8 @@ export interface ServerRunOptions {
   authenticationTokenWebhookConfigFile: string;
   /** --authentication-token-webhook-cache-ttl (default 2m). */
   authenticationTokenWebhookCacheTTLMs: number;
+  /** --authentication-token-webhook-version (default v1beta1, as kube). */
+  authenticationTokenWebhookVersion: string;
   /** --authentication-config ('' none): AuthenticationConfiguration with JWT authenticators. */
   authenticationConfigFile: string;
   /** The --oidc-* flags (signingAlgs empty means kube's default, RS256). */
@@ -86,12 +105,16 @@ export interface ServerRunOptions {
   auditLogMaxAge: number;
   /** --audit-webhook-config-file ('' no webhook backend): a kubeconfig naming the audit service. */
   auditWebhookConfigFile: string;
-  /** --audit-webhook-mode: batch (default), blocking or blocking-strict. */
-  auditWebhookMode: AuditWebhookMode;
-  /** --audit-webhook-batch-max-size (default 400) and --audit-webhook-batch-max-wait (default 30s). */
-  auditWebhookBatchMaxSize: number;
-  auditWebhookBatchMaxWaitMs: number;
-  /** --anonymous-auth; undefined when not given (kube's default, true, unless AlwaysAllow authorizes). */
+  /** --audit-log-mode (default blocking) and --audit-log-batch-*. */
+  auditLogBatch: AuditBatchOptions;
+  /** --audit-webhook-mode (default batch) and --audit-webhook-batch-*. */
+  auditWebhookBatch: AuditBatchOptions;
+  /** --audit-log-truncate-* and --audit-webhook-truncate-*. */
+  auditLogTruncate: AuditTruncateOptions;
+  auditWebhookTruncate: AuditTruncateOptions;
+  /** --audit-webhook-initial-backoff: the first wait before a failed batch is sent again. */
+  auditWebhookInitialBackoffMs: number;
+  /** --anonymous-auth; undefined when not given (kube's default, true); off under AlwaysAllow either way. */
   anonymousAuth: boolean | undefined;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
@@ -162,6 +185,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     proxyClientKeyFile: '',
     authenticationTokenWebhookConfigFile: '',
     authenticationTokenWebhookCacheTTLMs: 120_000,
+    authenticationTokenWebhookVersion: 'v1beta1',
     authenticationConfigFile: '',
     oidc: {
       issuerURL: '',
@@ -180,9 +204,11 @@ export function defaultServerRunOptions(): ServerRunOptions {
     auditLogMaxBackup: 0,
     auditLogMaxAge: 0,
     auditWebhookConfigFile: '',
-    auditWebhookMode: 'batch',
-    auditWebhookBatchMaxSize: 400,
-    auditWebhookBatchMaxWaitMs: 30_000,
+    auditLogBatch: defaultLogBatchOptions(),
+    auditWebhookBatch: defaultWebhookBatchOptions(),
+    auditWebhookInitialBackoffMs: defaultAuditWebhookInitialBackoffMs,
+    auditLogTruncate: defaultTruncateOptions(),
+    auditWebhookTruncate: defaultTruncateOptions(),
     anonymousAuth: undefined,
     authorizationModes: [],
     enableAdmissionPlugins: [],
@@ -247,15 +273,10 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
   errs.push(...validateOidcFlags(oidcFlagsOf(o), o.authenticationConfigFile));
   if (o.simulateNodes < 0 || o.simulateNodes > 65_000)
     errs.push('--simulate-nodes must be between 0 and 65000');
-  for (const [flag, n] of [
-    ['audit-log-maxsize', o.auditLogMaxSize],
-    ['audit-log-maxbackup', o.auditLogMaxBackup],
-    ['audit-log-maxage', o.auditLogMaxAge],
-  ] as const) {
-    if (n < 0) errs.push(`--${flag} ${n} must be greater than or equal to 0`);
-  }
-  if (o.auditWebhookBatchMaxSize <= 0)
-    errs.push(`--audit-webhook-batch-max-size ${o.auditWebhookBatchMaxSize} must be greater than 0`);
+  errs.push(...validateAuditOptions(o));
+  const webhookVersion = tokenReviewVersionError(o.authenticationTokenWebhookVersion);
+  if (o.authenticationTokenWebhookConfigFile !== '' && webhookVersion !== undefined)
+    errs.push(webhookVersion);
   if (o.maxRequestsInflight < 0) errs.push('--max-requests-inflight can not be negative value');
   if (o.maxMutatingRequestsInflight < 0)
     errs.push('--max-mutating-requests-inflight can not be negative value');

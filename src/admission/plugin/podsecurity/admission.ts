@@ -2,8 +2,9 @@
 // default in kube-apiserver, in its default configuration (no AdmissionConfiguration, no exemptions):
 // the namespace labels pod-security.kubernetes.io/{enforce,audit,warn} choose a level per mode
 // (privileged when unset). enforce refuses pods (create, significant update, ephemeralcontainers);
-// warn adds a Warning to pods and to the pod templates of workload resources. audit is parsed but
-// writes nothing: Capstan has no audit log. Every label version is evaluated as `latest`.
+// warn adds a Warning to pods and to the pod templates of workload resources; audit records a
+// violation in the request's audit event (pod-security.kubernetes.io/audit-violations, beside
+// enforce-policy for pods). Every label version is evaluated as `latest`.
 // Namespace labels are validated, and a stricter enforce level warns of existing pods it would refuse.
 import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { KubeObject } from '../../../api/meta.js';
@@ -55,6 +56,8 @@ interface PodLike {
   readonly spec?: PodSpecView;
 }
 
+/** podsecurityadmissionapi.AuditAnnotationPrefix. */
+const auditAnnotationPrefix = 'pod-security.kubernetes.io/';
 export class PodSecurityAdmission implements ValidationInterface {
   readonly #namespaces: Getter;
   readonly #pods: Lister | undefined;
@@ -75,6 +78,9 @@ export class PodSecurityAdmission implements ValidationInterface {
       const template = podTemplateOf(group, resource, a.object);
       if (template?.spec === undefined) return;
       const policy = await this.#policyOf(ctx, a);
+      // FullyAuditAndWarnPrivileged: nothing to evaluate, nothing recorded.
+      if (policy.audit.level === 'privileged' && policy.warn.level === 'privileged') return;
+      this.#audit(ctx, policy.audit, template);
       this.#warn(ctx, policy.warn, template);
     }
   }
@@ -101,13 +107,29 @@ export class PodSecurityAdmission implements ValidationInterface {
       if (!isSignificantPodUpdate(pod.spec, old)) return;
     }
     const policy = await this.#policyOf(ctx, a);
+    // FullyPrivileged: nothing to evaluate, nothing recorded.
+    if (Object.values(policy).every((lv) => lv.level === 'privileged')) return;
+    ctx.addAuditAnnotation?.(`${auditAnnotationPrefix}enforce-policy`, levelVersionText(policy.enforce));
     const result = evaluatePod(policy.enforce.level, pod.metadata ?? {}, pod.spec);
+    // Recorded whether or not enforce refuses the pod.
+    this.#audit(ctx, policy.audit, pod);
     if (!result.allowed)
       throw newAdmissionForbidden(
         a,
         `violates PodSecurity ${JSON.stringify(levelVersionText(policy.enforce))}: ${result.detail}`,
       );
     this.#warn(ctx, policy.warn, pod);
+  }
+
+  /** The audit mode: a violation goes into the request's audit event, not to the client. */
+  #audit(ctx: RequestContext, audit: LevelVersion, pod: PodLike): void {
+    if (pod.spec === undefined) return;
+    const result = evaluatePod(audit.level, pod.metadata ?? {}, pod.spec);
+    if (!result.allowed)
+      ctx.addAuditAnnotation?.(
+        `${auditAnnotationPrefix}audit-violations`,
+        `would violate PodSecurity ${JSON.stringify(levelVersionText(audit))}: ${result.detail}`,
+      );
   }
 
   #warn(ctx: RequestContext, warn: LevelVersion, pod: PodLike): void {

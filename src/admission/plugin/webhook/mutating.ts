@@ -16,6 +16,7 @@ import { callHook } from './call-hook.js';
 import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
+import { annotateFailedOpen, annotateMutation, annotatePatch } from './audit-annotations.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
 import { PatchedObjectDecoder } from './patched-decoder.js';
 import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
@@ -45,14 +46,14 @@ function replaceContents(target: KubeObject, patched: Record<string, unknown>): 
   Object.assign(t, patched);
 }
 
-/** The response's patch applied to the request's object; whether it changed anything. */
+/** The response's patch applied to the request's object (undefined: none); whether it changed anything. */
 function applyPatch(
   hook: WebhookAccessor,
   a: Attributes,
   r: { response: AdmissionResponse; decoder: PatchedObjectDecoder },
-): boolean {
+): { changed: boolean; ops: ReturnType<typeof decodeJSONPatch> } | undefined {
   const { response } = r;
-  if (response.patch.length === 0) return false;
+  if (response.patch.length === 0) return undefined;
   let ops: ReturnType<typeof decodeJSONPatch>;
   try {
     ops = decodeJSONPatch(response.patch);
@@ -62,7 +63,7 @@ function applyPatch(
       `received undecodable patch in webhook response: ${(err as Error).message}`,
     );
   }
-  if (ops.length === 0) return false;
+  if (ops.length === 0) return undefined;
   if (a.object === null)
     throw newInternalError(
       `admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`,
@@ -79,9 +80,9 @@ function applyPatch(
     throw newInternalError('the patched object is not a JSON object');
   const decoded = r.decoder.decode(a.kind, patched as Record<string, unknown>);
   if (!decoded.ok) throw newInternalError(decoded.message);
-  if (jsonEqual(a.object, decoded.object)) return false;
+  if (jsonEqual(a.object, decoded.object)) return { changed: false, ops };
   replaceContents(a.object, decoded.object);
-  return true;
+  return { changed: true, ops };
 }
 
 export class MutatingAdmissionWebhook implements MutationInterface {
@@ -116,10 +117,10 @@ export class MutatingAdmissionWebhook implements MutationInterface {
     const chain = attributes.reinvocation;
     if (chain === undefined) {
       const reinvocation = new ReinvokeContext();
-      await this.#round(ctx, { hooks, attributes, reinvocation, round: 0 });
+      await this.#round(ctx, { hooks, all: hooks, attributes, reinvocation, round: 0 });
       if (!reinvocation.shouldReinvoke || reinvocation.reinvoke.size === 0) return;
       const again = hooks.filter((h) => reinvocation.reinvoke.has(h.uid));
-      await this.#round(ctx, { hooks: again, attributes, reinvocation, round: 1 });
+      await this.#round(ctx, { hooks: again, all: hooks, attributes, reinvocation, round: 1 });
       return;
     }
     let state = chain.value(mutatingWebhookPluginName) as ReinvokeContext | undefined;
@@ -132,7 +133,7 @@ export class MutatingAdmissionWebhook implements MutationInterface {
     const round = chain.isReinvoke ? 1 : 0;
     const eligible = round === 0 ? hooks : hooks.filter((h) => state.reinvoke.has(h.uid));
     try {
-      await this.#round(ctx, { hooks: eligible, attributes, reinvocation: state, round });
+      await this.#round(ctx, { hooks: eligible, all: hooks, attributes, reinvocation: state, round });
     } finally {
       state.lastOutput = deepCopyJSON(attributes.object);
       if (state.shouldReinvoke) chain.shouldReinvoke = true;
@@ -143,6 +144,8 @@ export class MutatingAdmissionWebhook implements MutationInterface {
     ctx: RequestContext,
     r: {
       hooks: readonly WebhookAccessor[];
+      /** Every configured webhook: a webhook's index among them names its audit annotations. */
+      all: readonly WebhookAccessor[];
       attributes: Attributes;
       reinvocation: ReinvokeContext;
       round: number;
@@ -156,6 +159,7 @@ export class MutatingAdmissionWebhook implements MutationInterface {
       if (!should.call) continue;
       let changed = false;
       let failure: unknown;
+      const at = { round: r.round, index: r.all.indexOf(hook) };
       try {
         const response = await callHook(ctx, hook, {
           attributes,
@@ -163,10 +167,15 @@ export class MutatingAdmissionWebhook implements MutationInterface {
           client: this.#client,
           mutating: true,
         });
-        changed = applyPatch(hook, attributes, { response, decoder: this.#decoder });
+        const applied = applyPatch(hook, attributes, { response, decoder: this.#decoder });
+        if (applied !== undefined) annotatePatch(ctx, hook, { ...at, ops: applied.ops });
+        changed = applied?.changed ?? false;
       } catch (err) {
         failure = err;
       }
+      annotateMutation(ctx, hook, { ...at, mutated: changed });
+      if (failure instanceof CallingWebhookError && hook.failurePolicy === 'Ignore' && !ctx.signal.aborted)
+        annotateFailedOpen(ctx, hook, { ...at, mutating: true });
       if (changed) reinvocation.changed();
       if (hook.reinvocationPolicy === 'IfNeeded' && r.round === 0)
         reinvocation.previouslyInvoked.add(hook.uid);

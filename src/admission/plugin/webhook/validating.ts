@@ -6,6 +6,8 @@ import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes, Operation } from '../../attributes.js';
 import type { ValidationInterface } from '../../interfaces.js';
 import { callHook } from './call-hook.js';
+import { annotateFailedOpen } from './audit-annotations.js';
+import { CallingWebhookError } from './errors.js';
 import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import {
   mayHaveWebhooks,
@@ -46,15 +48,20 @@ export class ValidatingAdmissionWebhook implements ValidationInterface {
     if (ctx.signal.aborted) throw newTimeoutError('request did not complete within requested timeout', 0);
     let first: StatusError | undefined;
     await Promise.all(
-      calls.map(async (call: Call) => {
-        const err = await this.#call(ctx, call, attributes);
+      calls.map(async (call: Call, index) => {
+        const err = await this.#call(ctx, call, { attributes, index });
         first ??= err;
       }),
     );
     if (first !== undefined) throw first;
   }
 
-  async #call(ctx: RequestContext, call: Call, attributes: Attributes): Promise<StatusError | undefined> {
+  async #call(
+    ctx: RequestContext,
+    call: Call,
+    r: { attributes: Attributes; index: number },
+  ): Promise<StatusError | undefined> {
+    const { attributes } = r;
     try {
       await callHook(ctx, call.hook, {
         attributes,
@@ -64,6 +71,8 @@ export class ValidatingAdmissionWebhook implements ValidationInterface {
       });
       return undefined;
     } catch (err) {
+      if (err instanceof CallingWebhookError && call.hook.failurePolicy === 'Ignore')
+        annotateFailedOpen(ctx, call.hook, { round: 0, index: r.index, mutating: false });
       return requestError(ctx, call.hook, { err, onError: this.#o.onError });
     }
   }

@@ -1,0 +1,74 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { testServer } from '../testing/test-server.js';
+import { decodePolicy } from '../audit/policy.js';
+import type { APIMount } from '../generic-api-server.js';
+import type { AuditEvent, AuditSink } from '../audit/types.js';
+
+const policy = decodePolicy('apiVersion: audit.k8s.io/v1\nkind: Policy\nrules:\n- level: Metadata\n');
+
+const api: APIMount = async (scope) => {
+  scope.res.setHeader('content-type', 'application/json');
+  scope.res.end('{"kind":"NamespaceList"}');
+  return Promise.resolve(true);
+};
+
+describe('the audit filter and its backend modes', () => {
+  it("blocking-strict: a request whose RequestReceived event is not stored is refused with kube's 500", async () => {
+    const stages: string[] = [];
+    const sink: AuditSink = {
+      processEvents: (...events: AuditEvent[]) => {
+        stages.push(...events.map((e) => e.stage));
+        return Promise.resolve(false);
+      },
+    };
+    let served = false;
+    const { adminRequest } = testServer({
+      config: { audit: { policy, sink } },
+      api: (scope) => {
+        served = true;
+        return api(scope);
+      },
+    });
+    const res = await adminRequest('/api/v1/namespaces?limit=1&watch=false');
+    assert.equal(res.statusCode, 500);
+    assert.equal(res.headers['content-type'], 'text/plain; charset=utf-8');
+    assert.equal(
+      res.body,
+      'Internal Server Error: "/api/v1/namespaces?limit=1&amp;watch=false": failed to store audit event\n',
+    );
+    assert.equal(served, false);
+    assert.deepEqual(stages, ['RequestReceived']);
+  });
+
+  it('blocking: the request waits for RequestReceived to be stored before it is served', async () => {
+    const order: string[] = [];
+    const sink: AuditSink = {
+      processEvents: (...events: AuditEvent[]) => {
+        const stage = events[0]?.stage ?? '';
+        order.push(`stored ${stage}`);
+        return new Promise((resolve) =>
+          setImmediate(() => {
+            order.push(`done ${stage}`);
+            resolve(true);
+          }),
+        );
+      },
+    };
+    const { adminRequest } = testServer({
+      config: { audit: { policy, sink } },
+      api: (scope) => {
+        order.push('served');
+        return api(scope);
+      },
+    });
+    const res = await adminRequest('/api/v1/namespaces');
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(order.slice(0, 4), [
+      'stored RequestReceived',
+      'done RequestReceived',
+      'served',
+      'stored ResponseComplete',
+    ]);
+  });
+});
