@@ -40,6 +40,8 @@ export interface WatchEvent {
   readonly key: string;
   readonly value: string;
   readonly rv: number;
+  /** When the watcher received it (on the recorder's clock); hand-made histories may leave it out. */
+  readonly at?: number;
 }
 
 /** One HTTP watch from `startRv` until it ended; a watcher resumes with a new segment. */
@@ -123,7 +125,8 @@ export function describeOps(ops: readonly Operation[]): string {
   return [...ops]
     .sort((a, b) => a.call - b.call)
     .map(
-      (o) => `  #${o.id} client ${o.client} [${t(o.call)} → ${t(o.ret)}] ${describeInput(o.input)} → ${describeOutput(o.output)}`,
+      (o) =>
+        `  #${o.id} client ${o.client} [${t(o.call)} → ${t(o.ret)}] ${describeInput(o.input)} → ${describeOutput(o.output)}`,
     )
     .join('\n');
 }

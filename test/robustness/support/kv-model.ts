@@ -74,9 +74,11 @@ function stepDelete(s: CellState, input: KvInput, out: KvOutput): CellState[] {
   const allowed = s.present && (pre === undefined || rvIs(s, pre));
   switch (out.type) {
     case 'ok': {
-      // The deleted object comes back with its last resourceVersion or the deletion's.
-      const rvOk = s.rv === null ? out.rv > s.floor : out.rv >= s.rv;
-      return allowed && (s.value === null || out.value === s.value) && rvOk ? [gone(Math.max(s.floor, out.rv))] : [];
+      // The deleted object comes back with its last resourceVersion or the deletion's; a Status
+      // answer tells neither (rv 0, value '').
+      const rvOk = out.rv === 0 || (s.rv === null ? out.rv > s.floor : out.rv >= s.rv);
+      const valueOk = out.value === '' || s.value === null || out.value === s.value;
+      return allowed && valueOk && rvOk ? [gone(Math.max(s.floor, out.rv))] : [];
     }
     case 'conflict':
       return s.present && pre !== undefined && s.rv !== pre ? [s] : [];

@@ -19,7 +19,12 @@ interface Entry {
 
 export type CheckResult =
   | { readonly ok: true }
-  | { readonly ok: false; readonly key: string; readonly minimal: readonly Operation[]; readonly report: string };
+  | {
+      readonly ok: false;
+      readonly key: string;
+      readonly minimal: readonly Operation[];
+      readonly report: string;
+    };
 
 /** Search budget per object, so a pathological history fails loudly instead of running for hours. */
 const maxSteps = 2_000_000;
@@ -31,10 +36,7 @@ function stepSet(states: readonly CellState[], op: Operation): CellState[] {
 }
 
 function setKey(states: readonly CellState[]): string {
-  return states
-    .map(cellKey)
-    .sort()
-    .join(',');
+  return states.map(cellKey).sort().join(',');
 }
 
 function buildList(ops: readonly Operation[]): Entry {
@@ -47,7 +49,14 @@ function buildList(ops: readonly Operation[]): Entry {
   });
   // Calls before returns at equal times: operations that touch in time count as concurrent.
   entries.sort((a, b) => time(a) - time(b) || Number(!a.isCall) - Number(!b.isCall));
-  const head: Entry = { op: ops[0] as Operation, isCall: false, index: -1, match: null, prev: null, next: null };
+  const head: Entry = {
+    op: ops[0] as Operation,
+    isCall: false,
+    index: -1,
+    match: null,
+    prev: null,
+    next: null,
+  };
   let last = head;
   for (const e of entries) {
     last.next = e;

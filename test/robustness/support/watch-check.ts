@@ -5,7 +5,7 @@
 // writes clients saw acknowledged; acknowledged writes are ordered by resourceVersion in real time;
 // a list at revision R equals the replay of every change up to R and is no older than any write
 // acknowledged before it was sent.
-import type { History, ListItem, Operation, WatchEvent, WatchSegment } from './history.js';
+import type { History, ListItem, ListOp, Operation, WatchEvent, WatchSegment } from './history.js';
 
 /** One change at one revision, as the watches and the acknowledged writes tell it. */
 interface Change {
@@ -35,7 +35,8 @@ function checkSegmentOrder(seg: WatchSegment, problems: string[]): void {
       bookmark = Math.max(bookmark, ev.rv);
       continue;
     }
-    if (ev.rv <= last) problems.push(`${where}: ${ev.type} ${ev.key} at ${ev.rv} after ${last} (out of order or repeated)`);
+    if (ev.rv <= last)
+      problems.push(`${where}: ${ev.type} ${ev.key} at ${ev.rv} after ${last} (out of order or repeated)`);
     if (ev.rv <= bookmark) problems.push(`${where}: ${ev.type} at ${ev.rv} after a bookmark at ${bookmark}`);
     last = Math.max(last, ev.rv);
   }
@@ -53,10 +54,12 @@ function changeLog(history: History, problems: string[]): Map<number, Change> {
   const log = new Map<number, Change>();
   for (const seg of history.segments)
     for (const ev of seg.events)
-      if (ev.type !== 'BOOKMARK') addChange(log, ev.rv, { type: ev.type, key: ev.key, value: ev.value }, problems);
+      if (ev.type !== 'BOOKMARK')
+        addChange(log, ev.rv, { type: ev.type, key: ev.key, value: ev.value }, problems);
   for (const op of history.ops) {
     if (op.output.type !== 'ok') continue;
-    if (op.input.kind === 'create') addChange(log, op.output.rv, { type: 'ADDED', key: op.input.key, value: op.output.value }, problems);
+    if (op.input.kind === 'create')
+      addChange(log, op.output.rv, { type: 'ADDED', key: op.input.key, value: op.output.value }, problems);
     if (op.input.kind === 'update')
       addChange(log, op.output.rv, { type: 'MODIFIED', key: op.input.key, value: op.output.value }, problems);
   }
@@ -77,7 +80,9 @@ function checkGaps(seg: WatchSegment, log: Map<number, Change>, problems: string
 }
 
 function checkWriteOrder(ops: readonly Operation[], problems: string[]): void {
-  const writes = ops.filter((o) => o.output.type === 'ok' && o.input.kind !== 'get' && o.input.kind !== 'delete');
+  const writes = ops.filter(
+    (o) => o.output.type === 'ok' && o.input.kind !== 'get' && o.input.kind !== 'delete',
+  );
   const byReturn = [...writes].sort((a, b) => a.ret - b.ret);
   const byCall = [...writes].sort((a, b) => a.call - b.call);
   let i = 0;
@@ -91,27 +96,47 @@ function checkWriteOrder(ops: readonly Operation[], problems: string[]): void {
     }
     const rv = b.output.type === 'ok' ? b.output.rv : 0;
     if (rv <= maxRv)
-      problems.push(`write #${b.id} got rv ${rv} though #${maxOp?.id ?? '?'} had returned rv ${maxRv} before it began`);
+      problems.push(
+        `write #${b.id} got rv ${rv} though #${maxOp?.id ?? '?'} had returned rv ${maxRv} before it began`,
+      );
   }
 }
 
-/** Revision ranges (lo, hi] the watches covered without a gap, merged, starting at `from`. */
-function coveredUpTo(segments: readonly WatchSegment[], from: number): number {
-  const ranges = segments.map((s) => [s.startRv, segmentEnd(s)] as const).sort((a, b) => a[0] - b[0]);
-  let reach = from;
-  for (const [lo, hi] of ranges) if (lo <= reach) reach = Math.max(reach, hi);
-  return reach;
+/** The revision ranges (lo, hi] the watches covered, merged into disjoint ranges. */
+export function coverage(segments: readonly WatchSegment[]): [number, number][] {
+  const ranges = segments
+    .map((s) => [s.startRv, segmentEnd(s)] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [lo, hi] of ranges) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && lo <= last[1]) last[1] = Math.max(last[1], hi);
+    else merged.push([lo, hi]);
+  }
+  return merged;
 }
 
-function replay(log: Map<number, Change>, from: number, to: number): Map<string, string> {
-  const state = new Map<string, string>();
+/** Did some watch deliver every change in (from, to]? */
+export function covered(ranges: readonly [number, number][], from: number, to: number): boolean {
+  return from >= to || ranges.some(([lo, hi]) => lo <= from && hi >= to);
+}
+
+function replay(log: Map<number, Change>, anchor: Anchor, to: number): Map<string, string> {
+  const state = new Map(anchor.state);
   for (const rv of [...log.keys()].sort((a, b) => a - b)) {
-    if (rv <= from || rv > to) continue;
+    if (rv <= anchor.rv || rv > to) continue;
     const c = log.get(rv) as Change;
     if (c.type === 'DELETED') state.delete(c.key);
     else state.set(c.key, c.value);
   }
   return state;
+}
+
+/** A revision whose whole state is known: the empty start, or a list. */
+interface Anchor {
+  readonly rv: number;
+  readonly state: ReadonlyMap<string, string>;
+  readonly list?: ListOp;
 }
 
 const show = (items: Iterable<[string, string]>): string =>
@@ -121,26 +146,41 @@ const show = (items: Iterable<[string, string]>): string =>
     .join(' ');
 
 function checkLists(history: History, log: Map<number, Change>, baseRv: number, problems: string[]) {
-  const reach = coveredUpTo(history.segments, baseRv);
-  const acked = history.ops.filter((o) => o.output.type === 'ok' && o.input.kind !== 'get');
+  const ranges = coverage(history.segments);
+  const acked = history.ops.filter(
+    (o) => o.output.type === 'ok' && o.input.kind !== 'get' && o.input.kind !== 'delete',
+  );
+  const anchors: Anchor[] = [
+    { rv: baseRv, state: new Map() },
+    ...history.lists.map((list) => ({
+      rv: list.rv,
+      state: new Map(list.items.map((i) => [i.key, i.value])),
+      list,
+    })),
+  ].sort((a, b) => b.rv - a.rv);
   let checked = 0;
   let uncovered = 0;
   for (const list of history.lists) {
-    const before = acked.filter((o) => o.ret < list.call);
-    const newest = Math.max(0, ...before.map((o) => (o.output.type === 'ok' ? o.output.rv : 0)));
-    const creates = before.filter((o) => o.input.kind !== 'delete');
-    if (creates.some((o) => o.output.type === 'ok' && o.output.rv > list.rv))
-      problems.push(`list at ${list.rv} (sent at ${list.call.toFixed(1)}) is older than a write acknowledged before it (rv ${newest})`);
+    const newer = acked.find((o) => o.ret < list.call && o.output.type === 'ok' && o.output.rv > list.rv);
+    if (newer !== undefined)
+      problems.push(
+        `list at ${list.rv} (sent at ${list.call.toFixed(1)}) is older than write #${newer.id}, acknowledged before it`,
+      );
     for (const item of list.items)
       if (item.rv > list.rv) problems.push(`list at ${list.rv} holds ${item.key} at a later rv ${item.rv}`);
-    if (list.rv > reach || list.rv < baseRv) {
+    // The newest other known state from which the watches cover every change up to this list.
+    const anchor = anchors.find((a) => a.list !== list && a.rv <= list.rv && covered(ranges, a.rv, list.rv));
+    if (anchor === undefined || list.rv < baseRv) {
       uncovered++;
       continue;
     }
     checked++;
-    const want = replay(log, baseRv, list.rv);
+    const want = replay(log, anchor, list.rv);
     const got = new Map(list.items.map((i: ListItem) => [i.key, i.value]));
-    if (show(want) !== show(got)) problems.push(`list at ${list.rv}: got [${show(got)}], replay of the watches gives [${show(want)}]`);
+    if (show(want) !== show(got))
+      problems.push(
+        `list at ${list.rv}: got [${show(got)}], the state at ${anchor.rv} and the watches give [${show(want)}]`,
+      );
   }
   return { checked, uncovered };
 }
