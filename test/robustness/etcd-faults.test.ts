@@ -8,6 +8,7 @@ import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findLeader } from '../../src/storage/backends/etcd3/testing/cluster-status.js';
 import {
+  etcdInstalled,
   requireEtcd,
   startEtcdCluster,
   type EtcdProcess,
@@ -22,6 +23,7 @@ let node: CapstanNode | undefined;
 let workload: Workload | undefined;
 
 before(async () => {
+  if (!etcdInstalled()) return; // the test says why it skips, or fails in CI
   cluster = await startEtcdCluster({ name: 'robustness' });
   node = await CapstanNode.start([
     '--storage-backend=etcd3',
