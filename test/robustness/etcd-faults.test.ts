@@ -4,6 +4,7 @@
 // Capstan itself. The whole history must be linearizable per object, the watches ordered, unique and
 // gapless, the lists equal to the replay of the watches. ROBUSTNESS_SEED picks the clients' choices.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findLeader } from '../../src/storage/backends/etcd3/testing/cluster-status.js';
@@ -64,7 +65,7 @@ it(`etcd: a history across the loss of the leader, of a follower and of Capstan 
   const mark = (what: string): void => {
     phases.push(`${what} ${Date.now() - t0} ms`);
   };
-  await opsReach(w, 60);
+  await opsReach(w, 50);
   const leader = await findLeader(etcd);
   mark(`leader ${leader.name} killed at`);
   await leader.kill();
@@ -83,12 +84,19 @@ it(`etcd: a history across the loss of the leader, of a follower and of Capstan 
   await findLeader(etcd);
   await n.restart();
   mark('capstan killed and back at');
-  await opsReach(w, w.history.ops.length + 60);
+  await opsReach(w, w.history.ops.length + 40);
+  mark('last operations at');
   const history = await w.finish();
   mark('finished at');
+  const dump = process.env['ROBUSTNESS_DUMP'];
+  if (dump !== undefined) writeFileSync(dump, JSON.stringify({ baseRv: w.baseRv, history }));
   const verdict = checkHistory(history, w.baseRv);
   mark('checked at');
   t.diagnostic(`seed ${seed}: ${verdict.summary}; ${phases.join(', ')}`);
+  const internal = history.ops.flatMap((o) =>
+    o.output.type === 'unknown' && o.output.error.startsWith('500') ? [o.output.error] : [],
+  );
+  if (internal.length > 0) t.diagnostic(`500 answers: ${[...new Set(internal)].join(' | ')}`);
   assert.deepEqual(verdict.problems, [], verdict.problems.join('\n'));
   assert.ok(verdict.counts.listsChecked > 10, 'too few lists were checked against the replay');
 });

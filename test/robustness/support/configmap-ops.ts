@@ -30,7 +30,8 @@ function classify(reply: Reply, kind: KvInput['kind']): KvOutput {
   if (reply.status === 404) return { type: 'notFound' };
   if (reply.status === 409 && reason === 'AlreadyExists' && kind === 'create') return { type: 'exists' };
   if (reply.status === 409 && reason === 'Conflict' && kind !== 'create') return { type: 'conflict' };
-  return { type: 'unknown', error: `${reply.status} ${reason}` };
+  const message = typeof reply.body['message'] === 'string' ? reply.body['message'].slice(0, 200) : '';
+  return { type: 'unknown', error: `${reply.status} ${reason} ${message}`.trim() };
 }
 
 function body(ns: string, input: KvInput): Record<string, unknown> {
