@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   lifecycle: () => import('./lifecycle.js'),
   flowcontrol: () => import('./flowcontrol.js'),
   console: () => import('./console.js'),
+  soak: () => import('./soak.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
