@@ -9,6 +9,7 @@ import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/mo
 import { validateAdmissionPluginSelection } from '../../admission/default-chain.js';
 import type { AuditWebhookMode } from '../audit/webhook-backend.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
+import { defaultReplicaOptions, validateReplicaOptions, type ReplicaOptions } from './replica-options.js';
 
 /**
  * Whether requests without credentials are served as system:anonymous. kube's default is true, but
@@ -139,6 +140,8 @@ export interface ServerRunOptions {
   /** --simulate-nodes: how many nodes the simulated cluster registers. */
   simulateNodes: number;
   storage: StorageOptions;
+  /** --pki-dir, --advertise-address, --endpoint-reconciler-type, --leader-elect-*: several replicas. */
+  replicas: ReplicaOptions;
 }
 
 export function defaultServerRunOptions(): ServerRunOptions {
@@ -208,6 +211,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     simulate: false,
     simulateNodes: 3,
     storage: defaultStorageOptions(),
+    replicas: defaultReplicaOptions(),
   };
 }
 
@@ -232,7 +236,11 @@ function validateServing(o: ServerRunOptions): string[] {
 }
 
 export function validateServerRunOptions(o: ServerRunOptions): string[] {
-  const errs = [...validateServing(o), ...validateStorageOptions(o.storage)];
+  const errs = [
+    ...validateServing(o),
+    ...validateStorageOptions(o.storage),
+    ...validateReplicaOptions(o.replicas),
+  ];
   errs.push(...parseServiceClusterIPRange(o.serviceClusterIPRange).errors);
   errs.push(...validateAuthorizationModes(authorizationModesOf(o)));
   errs.push(
