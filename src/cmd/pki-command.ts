@@ -40,7 +40,10 @@ export async function runPKICommand(args: readonly string[], io: SubcommandIO): 
     io.stderr.write(`Error: --dir is required\n${pkiCommandHelp}`);
     return 2;
   }
-  const sans = (values.san ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  const sans = (values.san ?? [])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const firstIP = sans.find((s) => /^[\d.]+$/.test(s) || s.includes(':'));
   const host = firstIP === undefined ? '127.0.0.1' : firstIP.includes(':') ? `[${firstIP}]` : firstIP;
   const server = values.server ?? `https://${host}:6443`;
