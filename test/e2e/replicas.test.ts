@@ -86,6 +86,17 @@ async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | und
   throw new Error(`timed out waiting for ${what}${last === undefined ? '' : `: ${String(last)}`}`);
 }
 
+/** The keys etcd holds that were written after `revision` (an idle cluster's failure names them). */
+async function keysWrittenAfter(endpoint: string, revision: number): Promise<string[]> {
+  const zero = Buffer.from([0]).toString('base64');
+  const res = await fetch(`${endpoint}/v3/kv/range`, {
+    method: 'POST',
+    body: JSON.stringify({ key: zero, range_end: zero, keys_only: true, min_mod_revision: revision + 1 }),
+  });
+  const body = (await res.json()) as { kvs?: { key: string }[] };
+  return (body.kvs ?? []).map((kv) => Buffer.from(kv.key, 'base64').toString());
+}
+
 /** etcd's revision through its JSON gateway (reads do not change it). */
 async function etcdRevision(endpoint: string): Promise<number> {
   const res = await fetch(`${endpoint}/v3/kv/range`, {
@@ -104,7 +115,7 @@ const shortTimings = [
   '--endpoint-reconciler-lease-ttl=3s',
 ];
 
-describe('several replicas on one etcd with one PKI directory', { timeout: 60_000 }, () => {
+describe('several replicas on one etcd with one PKI directory', { timeout: 120_000 }, () => {
   let etcd: EtcdProcess | undefined;
   let pkiDir = '';
   let otherPkiDir = '';
@@ -177,25 +188,62 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 60_00
     const urls = replicas.map((r) => r.url);
     const [first, second, third] = urls;
     assert.ok(first !== undefined && second !== undefined && third !== undefined);
-
-    // One admin kubeconfig (CA and client certificate) verifies and authenticates against each.
-    for (const url of urls) {
-      const review = await call(`${url}/apis/authentication.k8s.io/v1/selfsubjectreviews`, admin, {
+    const review = (url: string, creds: Credentials): Promise<Answer> =>
+      call(`${url}/apis/authentication.k8s.io/v1/selfsubjectreviews`, creds, {
         method: 'POST',
         body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
       });
-      assert.equal(review.status, 201, `${url}: ${JSON.stringify(review.body)}`);
-      const user = (review.body['status'] as { userInfo: { username: string; groups: string[] } }).userInfo;
-      assert.equal(user.username, 'kubernetes-admin');
-      assert.ok(user.groups.includes('system:masters'));
-    }
+    const userOf = (a: Answer): { username: string; groups: string[] } =>
+      (a.body['status'] as { userInfo: { username: string; groups: string[] } }).userInfo;
 
-    // A token made through one replica is accepted by the others.
+    // The one write before the idle window: a service account to make a token for.
     const sa = await call(`${first}/api/v1/namespaces/default/serviceaccounts`, admin, {
       method: 'POST',
       body: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'replica-test' } },
     });
     assert.equal(sa.status, 201, JSON.stringify(sa.body));
+
+    // Idle once the leader's controllers have done the system namespaces (the CA and the SA).
+    await waitFor('the bootstrap done', 25_000, async () => {
+      const found = await Promise.all(
+        ['default', 'kube-system', 'kube-public', 'kube-node-lease'].flatMap((ns) => [
+          call(`${first}/api/v1/namespaces/${ns}/configmaps/kube-root-ca.crt`, admin),
+          call(`${first}/api/v1/namespaces/${ns}/serviceaccounts/default`, admin),
+        ]),
+      );
+      return found.every((a) => a.status === 200) ? true : undefined;
+    });
+    const endpoint = etcd?.endpoints[0] ?? '';
+    let idleStart = Date.now();
+    const settled = await waitFor('a quiet store', 10_000, async () => {
+      idleStart = Date.now();
+      const before = await etcdRevision(endpoint);
+      await new Promise((r) => setTimeout(r, 1000));
+      return (await etcdRevision(endpoint)) === before ? before : undefined;
+    });
+
+    // Within the idle window (reads only): a replica with another CA is refused (it only reads) ...
+    const refusing = startCapstanProcess({
+      host: '127.0.0.4',
+      readyTimeoutMs: 30_000,
+      args: [...flagsFor(otherPkiDir), '--advertise-address=127.0.0.4'],
+    }).then(
+      async (p) => {
+        await p.stop();
+        return 'started';
+      },
+      (err: unknown) => String(err),
+    );
+
+    // ... one admin kubeconfig (CA and client certificate) verifies and authenticates against each ...
+    for (const url of urls) {
+      const answer = await review(url, admin);
+      assert.equal(answer.status, 201, `${url}: ${JSON.stringify(answer.body)}`);
+      assert.equal(userOf(answer).username, 'kubernetes-admin');
+      assert.ok(userOf(answer).groups.includes('system:masters'));
+    }
+
+    // ... a token made through one replica is accepted by the others ...
     const tr = await call(`${first}/api/v1/namespaces/default/serviceaccounts/replica-test/token`, admin, {
       method: 'POST',
       body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', spec: {} },
@@ -203,20 +251,12 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 60_00
     assert.equal(tr.status, 201, JSON.stringify(tr.body));
     const token = (tr.body['status'] as { token: string }).token;
     for (const url of [second, third]) {
-      const review = await call(
-        `${url}/apis/authentication.k8s.io/v1/selfsubjectreviews`,
-        { ca: admin.ca, token },
-        {
-          method: 'POST',
-          body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
-        },
-      );
-      assert.equal(review.status, 201, `${url}: ${JSON.stringify(review.body)}`);
-      const user = (review.body['status'] as { userInfo: { username: string } }).userInfo;
-      assert.equal(user.username, 'system:serviceaccount:default:replica-test');
+      const answer = await review(url, { ca: admin.ca, token });
+      assert.equal(answer.status, 201, `${url}: ${JSON.stringify(answer.body)}`);
+      assert.equal(userOf(answer).username, 'system:serviceaccount:default:replica-test');
     }
 
-    // The kubernetes endpoints list the three replicas.
+    // ... the kubernetes endpoints list the three replicas ...
     const endpointIPs = async (url: string): Promise<string[]> => {
       const ep = await call(`${url}/api/v1/namespaces/default/endpoints/kubernetes`, admin);
       const subsets = (ep.body['subsets'] ?? []) as {
@@ -228,16 +268,12 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 60_00
         .sort();
     };
     const port = new URL(first).port;
-    await waitFor('3 endpoints', 10_000, async () => {
-      const ips = await endpointIPs(first);
-      return ips.length === 3 ? ips : undefined;
-    });
     assert.deepEqual(
       await endpointIPs(third),
       hosts.map((h) => `${h}:${port}`),
     );
 
-    // Which replica holds the controllers' Lease (client-go's fields).
+    // ... and one replica holds the controllers' Lease (client-go's fields).
     const leaseURL = '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/capstan-controller-manager';
     const lease = await call(`${second}${leaseURL}`, admin);
     assert.equal(lease.status, 200, JSON.stringify(lease.body));
@@ -249,31 +285,15 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 60_00
     const holderIndex = replicas.findIndex((r) => r.log().includes(holder));
     assert.ok(holderIndex >= 0, `the holder ${holder} is one of the replicas`);
 
-    // Idle: etcd's revision does not move (the 30 s window of the issue), while a replica with
-    // another CA is refused (it only reads).
-    const endpoint = etcd?.endpoints[0] ?? '';
-    let idleStart = Date.now();
-    const settled = await waitFor('a quiet store', 10_000, async () => {
-      idleStart = Date.now();
-      const before = await etcdRevision(endpoint);
-      await new Promise((r) => setTimeout(r, 2000));
-      return (await etcdRevision(endpoint)) === before ? before : undefined;
-    });
-    const refused = await startCapstanProcess({
-      host: '127.0.0.4',
-      readyTimeoutMs: 30_000,
-      args: [...flagsFor(otherPkiDir), '--advertise-address=127.0.0.4'],
-    }).then(
-      async (p) => {
-        await p.stop();
-        return 'started';
-      },
-      (err: unknown) => String(err),
-    );
+    const refused = await refusing;
     assert.match(refused, /exited with code 1/);
     assert.match(refused, /certificate authority \(sha256:[0-9a-f]+\) differs/);
     await new Promise((r) => setTimeout(r, Math.max(0, 30_000 - (Date.now() - idleStart))));
-    assert.equal(await etcdRevision(endpoint), settled, 'an idle cluster writes nothing to etcd');
+    assert.equal(
+      await etcdRevision(endpoint),
+      settled,
+      `an idle cluster writes nothing to etcd; written: ${(await keysWrittenAfter(endpoint, settled)).join(', ')}`,
+    );
 
     // kill -9 of the holder: another takes the Lease, finalizes a namespace, drops the dead endpoint.
     const dead = replicas[holderIndex];
@@ -306,15 +326,17 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 60_00
       (await call(`${live}/api/v1/namespaces/after-failover`, admin, { method: 'DELETE' })).status,
       200,
     );
-    await waitFor('the namespace finalized', 15_000, async () =>
-      (await call(`${survivors[1] ?? ''}/api/v1/namespaces/after-failover`, admin)).status === 404
-        ? true
-        : undefined,
-    );
     const deadHost = hosts[holderIndex] ?? '';
-    await waitFor('the dead replica out of the endpoints', 15_000, async () => {
-      const ips = await endpointIPs(live);
-      return ips.length === 2 && !ips.some((ip) => ip.startsWith(`${deadHost}:`)) ? ips : undefined;
-    });
+    await Promise.all([
+      waitFor('the namespace finalized', 30_000, async () =>
+        (await call(`${survivors[1] ?? ''}/api/v1/namespaces/after-failover`, admin)).status === 404
+          ? true
+          : undefined,
+      ),
+      waitFor('the dead replica out of the endpoints', 15_000, async () => {
+        const ips = await endpointIPs(live);
+        return ips.length === 2 && !ips.some((ip) => ip.startsWith(`${deadHost}:`)) ? ips : undefined;
+      }),
+    ]);
   });
 });
