@@ -201,10 +201,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   if (encryption !== undefined) storageFactory.setResourceTransformers(encryption.resourceTransformers);
   const backends = new BackendFactory();
   const serviceAccounts = serviceAccountAuthentication(options.serviceAccountKeys, options.clock);
-  const serviceNetworking = serviceNetworkingFor({
-    ...options,
-    advertiseAddress: options.replicas.advertiseAddress,
-  });
+  const serviceNetworking = serviceNetworkingFor({ ...options, ...options.replicas });
   const restOptionsGetter = new StorageFactoryRestOptionsFactory({
     options: {
       deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
@@ -294,7 +291,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     }),
   );
   const serviceAccountsController = once.controller(() =>
-    newServiceAccountsController(controllerGroups, { logger: options.logger }),
+    newServiceAccountsController(controllerGroups, options),
   );
   // kube-controller-manager's pvc-protection and pv-protection: release StorageObjectInUseProtection.
   const storageProtection = once.controller(() =>
@@ -338,10 +335,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   const flowControl = flowControlFor(groups, options.logger);
   const namespaces = namespacesOf(groups);
   const kubernetesEndpoints = replicas.endpointHooks(groups, serviceNetworking);
-  const bootstrapNetworking = {
-    ...serviceNetworking,
-    manageEndpoints: replicas.bootstrapManagesEndpoints,
-  };
+  const bootstrapNetworking = { ...serviceNetworking, manageEndpoints: replicas.bootstrapManagesEndpoints };
   return {
     api: {
       groups,
