@@ -73,17 +73,17 @@ function call(
 /** Polls `probe` every 200 ms until it returns a value or `ms` pass. */
 async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + ms;
-  let last: unknown;
+  let last = '';
   while (Date.now() < deadline) {
     try {
       const v = await probe();
       if (v !== undefined) return v;
     } catch (err) {
-      last = err;
+      last = err instanceof Error ? err.message : JSON.stringify(err);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`timed out waiting for ${what}${last === undefined ? '' : `: ${String(last)}`}`);
+  throw new Error(`timed out waiting for ${what}${last === '' ? '' : `: ${last}`}`);
 }
 
 /** The keys etcd holds that were written after `revision` (an idle cluster's failure names them). */
@@ -186,7 +186,10 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 120_0
   });
 
   it('is one cluster: shared identity, quiet when idle, endpoints and controllers that follow the replicas', async (t) => {
-    if (skipped) return t.skip('etcd not installed');
+    if (skipped) {
+      t.skip('etcd not installed');
+      return;
+    }
     const urls = replicas.map((r) => r.url);
     const [first, second, third] = urls;
     assert.ok(first !== undefined && second !== undefined && third !== undefined);
