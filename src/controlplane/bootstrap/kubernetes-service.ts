@@ -124,7 +124,10 @@ const reconcileService = (current: Service, want: Service): Service | undefined 
     : { ...current, spec: { ...current.spec, ports: want.spec?.ports ?? [], type: 'ClusterIP' } };
 };
 
-export const reconcileEndpointSlice = (current: EndpointSlice, want: EndpointSlice): EndpointSlice | undefined =>
+export const reconcileEndpointSlice = (
+  current: EndpointSlice,
+  want: EndpointSlice,
+): EndpointSlice | undefined =>
   JSON.stringify([current.endpoints, current.ports]) === JSON.stringify([want.endpoints, want.ports])
     ? undefined
     : { ...current, endpoints: want.endpoints, ports: want.ports ?? [] };
