@@ -46,8 +46,9 @@ describe('capstan pki', () => {
       users: { user: Record<string, string> }[];
     };
     const cluster = kubeconfig.clusters[0]?.cluster;
-    assert.equal(cluster?.server, 'https://10.1.2.3:6443');
-    const caData = cluster?.['certificate-authority-data'] ?? '';
+    assert.ok(cluster !== undefined);
+    assert.equal(cluster.server, 'https://10.1.2.3:6443');
+    const caData = cluster['certificate-authority-data'];
     assert.equal(Buffer.from(caData, 'base64').toString(), await read('ca.crt'));
     assert.equal(
       Buffer.from(kubeconfig.users[0]?.user['client-certificate-data'] ?? '', 'base64').toString(),
