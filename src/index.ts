@@ -48,6 +48,8 @@ export interface StartCapstanOptions {
   readonly tokenAuthFile?: string;
   /** --client-ca-file: client certificates signed by this CA authenticate (CN = user, O = groups). */
   readonly clientCAFile?: string;
+  /** --pki-dir: a directory `capstan pki` wrote, shared by replicas of one cluster on one etcd. */
+  readonly pkiDir?: string;
   /** --runtime-config values: `api/all=false,apps/v1=true`. */
   readonly runtimeConfig?: readonly string[];
   readonly requestTimeoutMs?: number;
@@ -129,6 +131,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   o.disableAdmissionPlugins = [...(opts.disableAdmissionPlugins ?? [])];
   if (opts.tokenAuthFile !== undefined) o.tokenAuthFile = opts.tokenAuthFile;
   if (opts.clientCAFile !== undefined) o.clientCAFile = opts.clientCAFile;
+  if (opts.pkiDir !== undefined) o.replicas.pkiDir = opts.pkiDir;
   o.runtimeConfig = [...(opts.runtimeConfig ?? [])];
   if (opts.requestTimeoutMs !== undefined) o.requestTimeoutMs = opts.requestTimeoutMs;
   if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;

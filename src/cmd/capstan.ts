@@ -16,6 +16,7 @@ import { capstanVersionInfo } from '../server/version/version.js';
 import { FlagError, parseFlags, usage } from './flag-set.js';
 import { capstanFlags } from './flags.js';
 import { runTestAPICommand, testAPICommands, testAPICommandsHelp } from './test-api/commands.js';
+import { pkiCommand, pkiCommandHelp, runPKICommand } from './pki-command.js';
 
 export interface CommandIO {
   readonly stdout: { write(s: string): unknown };
@@ -66,7 +67,7 @@ async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedS
     const { options, help } = await readFlags(argv);
     options.storage.etcdExtraCaFile = io.env?.['CAPSTAN_EXTRA_CA_CERTS'] ?? '';
     if (help) {
-      io.stdout.write(usage('capstan', summary, capstanFlags) + testAPICommandsHelp);
+      io.stdout.write(usage('capstan', summary, capstanFlags) + testAPICommandsHelp + pkiCommandHelp);
       return 0;
     }
     if (options.printVersion !== 'false') {
@@ -132,6 +133,7 @@ export async function main(argv: readonly string[], io: CommandIO): Promise<numb
   const [command, ...rest] = argv;
   if (command !== undefined && (testAPICommands as readonly string[]).includes(command))
     return runTestAPICommand(command, rest, io);
+  if (command === pkiCommand) return runPKICommand(rest, io);
   const parsed = await parse(argv, io);
   return typeof parsed === 'number' ? parsed : serve(parsed, io);
 }

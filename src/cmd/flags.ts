@@ -8,6 +8,7 @@ import { auditFlags } from './audit-flags.js';
 import { authnFlags } from './authn-flags.js';
 import { oidcFlags } from './oidc-flags.js';
 import { simulateFlags } from './simulate-flags.js';
+import { replicaFlags } from './replica-flags.js';
 import { storageFlags } from './storage-flags.js';
 import { parsePortRange } from '../registry/core/service/port-range.js';
 import { allOrderedPlugins, enabledAdmissionPlugins } from '../admission/default-chain.js';
@@ -320,6 +321,7 @@ export const capstanFlags: readonly Spec[] = [
   ...storageFlags,
   ...otherFlags,
   ...simulateFlags,
+  ...replicaFlags,
   ...auditFlags,
   ...loggingFlags,
 ];

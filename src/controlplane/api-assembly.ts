@@ -67,6 +67,7 @@ import type { StorageProviderInit } from './storage-providers/provider.js';
 import type { AssembleAPI } from './instance.js';
 import { serviceNetworkingFor } from './bootstrap/kubernetes-service-config.js';
 import { kubernetesEndpointsRemovalHooks, kubernetesServiceHooks } from './bootstrap/kubernetes-service.js';
+import { replicaCoordination } from './replicas/replica-coordination.js';
 
 // kube's DefaultHealthcheckTimeout and DefaultReadinessTimeout: what a 0 timeout flag means.
 const defaultStorageCheckTimeoutMs = 2000;
@@ -201,7 +202,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   if (encryption !== undefined) storageFactory.setResourceTransformers(encryption.resourceTransformers);
   const backends = new BackendFactory();
   const serviceAccounts = serviceAccountAuthentication(options.serviceAccountKeys, options.clock);
-  const serviceNetworking = serviceNetworkingFor(options);
+  const serviceNetworking = serviceNetworkingFor({ ...options, ...options.replicas });
   const restOptionsGetter = new StorageFactoryRestOptionsFactory({
     options: {
       deleteCollectionWorkers: options.storage.deleteCollectionWorkers,
@@ -216,7 +217,14 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   });
   const authorization = new ControlPlaneAuthorization(authorizationModesOf(options), options.logger);
   let groups: APIGroupInfo[];
+  let replicas;
   try {
+    // Several replicas on one store: the identity check, leader election, the lease endpoint reconciler.
+    const shared = forResource(storageConfig, { group: '', resource: 'namespaces' });
+    replicas = await replicaCoordination(options, {
+      backend: await backends.backendFor(shared),
+      prefix: storageConfig.prefix,
+    });
     groups = await buildGroups(
       {
         restOptionsGetter,
@@ -275,43 +283,60 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     logger: options.logger,
     proxyClientCert: options.proxyClientCert,
   });
-  const namespaceController = newNamespaceController(controllerGroups, {
-    logger: options.logger,
-    dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
-  });
-  const serviceAccountsController = newServiceAccountsController(controllerGroups, {
-    logger: options.logger,
-  });
+  // The controllers below run once per cluster: on the replica holding their Lease (src/controlplane/replicas).
+  const once = replicas.controllers;
+  const namespaceController = once.controller(() =>
+    newNamespaceController(controllerGroups, {
+      logger: options.logger,
+      dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
+    }),
+  );
+  const serviceAccountsController = once.controller(() =>
+    newServiceAccountsController(controllerGroups, options),
+  );
   // kube-controller-manager's pvc-protection and pv-protection: release StorageObjectInUseProtection.
-  const storageProtection = newStorageProtectionController(controllerGroups, { logger: options.logger });
+  const storageProtection = once.controller(() =>
+    newStorageProtectionController(controllerGroups, { logger: options.logger }),
+  );
   // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
   // there is a CA to publish (not on plain HTTP).
+  const rootCA = options.caPem;
   const rootCAPublisher =
-    options.caPem === undefined
+    rootCA === undefined
       ? undefined
-      : newRootCACertPublisher(controllerGroups, { rootCA: options.caPem, logger: options.logger });
+      : once.controller(() => newRootCACertPublisher(controllerGroups, { rootCA, logger: options.logger }));
   // kube-controller-manager's resourcequota controller: status.hard and a recount of status.used.
-  const resourceQuotaController = newResourceQuotaController(controllerGroups, { logger: options.logger });
+  const resourceQuotaController = once.controller(() =>
+    newResourceQuotaController(controllerGroups, { logger: options.logger }),
+  );
   // kube-controller-manager's garbage collector, off with --enable-garbage-collector=false.
   const garbageCollector = options.storage.enableGarbageCollection
-    ? new GarbageCollector({
-        groups: controllerGroups,
-        dynamic: customResources.routes,
-        logger: options.logger,
-      })
+    ? once.controller(
+        () =>
+          new GarbageCollector({
+            groups: controllerGroups,
+            dynamic: customResources.routes,
+            logger: options.logger,
+          }),
+      )
     : undefined;
   // --simulate: nodes, kubelets, a scheduler and workload controllers (src/controlplane/controllers/simulation).
   const simulatedCluster = options.simulate
-    ? new SimulatedCluster({
-        groups: controllerGroups,
-        nodes: options.simulateNodes,
-        logger: options.logger,
-        clock: options.clock,
-      })
+    ? once.controller(
+        () =>
+          new SimulatedCluster({
+            groups: controllerGroups,
+            nodes: options.simulateNodes,
+            logger: options.logger,
+            clock: options.clock,
+          }),
+      )
     : undefined;
   // API Priority and Fairness: the bootstrap configuration and the request classification.
   const flowControl = flowControlFor(groups, options.logger);
   const namespaces = namespacesOf(groups);
+  const kubernetesEndpoints = replicas.endpointHooks(groups, serviceNetworking);
+  const bootstrapNetworking = { ...serviceNetworking, manageEndpoints: replicas.bootstrapManagesEndpoints };
   return {
     api: {
       groups,
@@ -337,20 +362,25 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       }),
       ...priorityClassHooks(groups),
       ...flowControl?.hooks,
-      ...kubernetesServiceHooks(groups, serviceNetworking),
+      ...kubernetesServiceHooks(groups, bootstrapNetworking),
+      ...kubernetesEndpoints.postStart,
       ...defaultServiceCIDRHooks(groups, { ...serviceNetworking, clock: options.clock }),
       ...authorization.postStartHooks(groups),
       ...customResources.postStartHooks,
     },
-    preShutdownHooks: kubernetesEndpointsRemovalHooks(
-      groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],
-      serviceNetworking,
-    ),
+    preShutdownHooks: {
+      ...kubernetesEndpointsRemovalHooks(
+        groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'],
+        bootstrapNetworking,
+      ),
+      ...kubernetesEndpoints.preShutdown,
+    },
     tokenAuthenticators: [serviceAccounts.authenticator(groups)],
     authorizer: authorization.authorizer,
     ...(flowControl === undefined ? {} : { flowControl: flowControl.controller }),
     storageBackends: () => backends.openBackends(),
     close: async () => {
+      await replicas.close();
       await aggregator.close();
       await simulatedCluster?.close();
       await flowControl?.controller.close();

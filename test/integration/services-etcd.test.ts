@@ -3,7 +3,11 @@
 // collide, both see one `kubernetes` service, and a third server started later keeps every allocation.
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { writePKIDir } from '../../src/server/tls/pki-dir.js';
 import { describeWithEtcd } from '../../src/storage/backends/etcd3/testing/describe-with-etcd.js';
 
 async function call(
@@ -31,10 +35,14 @@ const nodePortService = (name: string): unknown => ({
 });
 
 describeWithEtcd('services on two servers sharing etcd', (fx) => {
-  it('never hands out one IP or node port twice, and a later server keeps them', async () => {
+  it('never hands out one IP or node port twice, and a later server keeps them', async (t) => {
     const etcdServers = fx.etcd().endpoints;
+    // Servers of one cluster share its identity (a replica with other keys refuses to start).
+    const pkiDir = await mkdtemp(join(tmpdir(), 'capstan-svc-pki-'));
+    t.after(() => rm(pkiDir, { recursive: true, force: true }));
+    await writePKIDir({ dir: pkiDir, sans: [], server: 'https://127.0.0.1:6443' });
     const start = (): Promise<CapstanServer> =>
-      startCapstan({ storage: 'etcd3', etcdServers, etcdPrefix: '/svc-test', scheme: 'http' });
+      startCapstan({ storage: 'etcd3', etcdServers, etcdPrefix: '/svc-test', scheme: 'http', pkiDir });
     const one = await start();
     const two = await start();
     let three: CapstanServer | undefined;

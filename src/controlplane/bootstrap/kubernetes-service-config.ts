@@ -14,6 +14,8 @@ export interface ServiceNetworkingFlags {
   readonly bindAddress: string;
   readonly securePort: number;
   readonly insecurePort: number;
+  /** --advertise-address: this server's address in the endpoints, when given. */
+  readonly advertiseAddress?: string;
 }
 
 export interface ServiceNetworking {
@@ -32,7 +34,9 @@ export function serviceNetworkingFor(o: ServiceNetworkingFlags): ServiceNetworki
   const bind = parseIP(o.bindAddress);
   // An unspecified bind address says nothing of how clients reach us: loopback, as kube's
   // single-host default would resolve.
-  const endpointIP = bind === undefined || bind.value === 0n ? '127.0.0.1' : o.bindAddress;
+  const advertised = o.advertiseAddress ?? '';
+  const endpointIP =
+    advertised !== '' ? advertised : bind === undefined || bind.value === 0n ? '127.0.0.1' : o.bindAddress;
   const servingPort = o.securePort > 0 ? o.securePort : o.insecurePort > 0 ? o.insecurePort : 443;
   return {
     serviceIPRanges: parsed.ranges,

@@ -17,7 +17,7 @@ import { retryUntilDone } from './retry.js';
 
 export const kubernetesServiceHookName = 'bootstrap-controller';
 
-type Writable = Creater & Getter & Updater;
+export type Writable = Creater & Getter & Updater;
 
 export interface KubernetesServiceInit {
   readonly services: Writable;
@@ -30,6 +30,8 @@ export interface KubernetesServiceInit {
   readonly servingPort: number;
   /** This server's address as clients in the cluster reach it. */
   readonly endpointIP: string;
+  /** False when the lease endpoint reconciler (or none, with `none`) keeps the endpoints. */
+  readonly manageEndpoints?: boolean;
 }
 
 const labels = { component: 'apiserver', provider: 'kubernetes' };
@@ -68,7 +70,7 @@ export function kubernetesEndpoints(init: KubernetesServiceInit): Endpoints {
   };
 }
 
-const isLoopback = (ip: string): boolean => ip === '::1' || ip.startsWith('127.');
+export const isLoopback = (ip: string): boolean => ip === '::1' || ip.startsWith('127.');
 
 /** The `kubernetes` EndpointSlice kube's reconciler keeps next to the Endpoints. */
 export function kubernetesEndpointSlice(init: KubernetesServiceInit): EndpointSlice {
@@ -95,7 +97,7 @@ const replace = (obj: KubeObject): UpdateRequest => ({
  * Creates the object, or brings the fields this server owns back to what it wants: for the
  * service its ports (kube's getMasterServiceUpdateIfNeeded), for the endpoints the subsets.
  */
-async function ensure<T extends KubeObject>(
+export async function ensure<T extends KubeObject>(
   storage: Writable,
   want: T,
   reconcile: (current: T, want: T) => T | undefined,
@@ -122,12 +124,15 @@ const reconcileService = (current: Service, want: Service): Service | undefined 
     : { ...current, spec: { ...current.spec, ports: want.spec?.ports ?? [], type: 'ClusterIP' } };
 };
 
-const reconcileEndpointSlice = (current: EndpointSlice, want: EndpointSlice): EndpointSlice | undefined =>
+export const reconcileEndpointSlice = (
+  current: EndpointSlice,
+  want: EndpointSlice,
+): EndpointSlice | undefined =>
   JSON.stringify([current.endpoints, current.ports]) === JSON.stringify([want.endpoints, want.ports])
     ? undefined
     : { ...current, endpoints: want.endpoints, ports: want.ports ?? [] };
 
-const reconcileEndpoints = (current: Endpoints, want: Endpoints): Endpoints | undefined =>
+export const reconcileEndpoints = (current: Endpoints, want: Endpoints): Endpoints | undefined =>
   JSON.stringify(current.subsets) === JSON.stringify(want.subsets)
     ? undefined
     : { ...current, subsets: want.subsets ?? [] };
@@ -141,6 +146,7 @@ export function kubernetesServiceHook(init: KubernetesServiceInit): PostStartHoo
     await retry('kubernetes service', ctx, () =>
       ensure(init.services, kubernetesService(init), reconcileService),
     );
+    if (init.manageEndpoints === false) return;
     const { endpoints, endpointSlices } = init;
     if (endpoints !== undefined)
       await retry('kubernetes endpoints', ctx, () =>
@@ -205,9 +211,10 @@ export function kubernetesServiceHooks(
 /** The pre-shutdown hook taking this server out of the `kubernetes` Endpoints, by name; none otherwise. */
 export function kubernetesEndpointsRemovalHooks(
   core: Readonly<Record<string, Storage>> | undefined,
-  at: Pick<KubernetesServiceInit, 'endpointIP'>,
+  at: Pick<KubernetesServiceInit, 'endpointIP' | 'manageEndpoints'>,
 ): Record<string, PreShutdownHook> {
   const endpoints = writable(core?.endpoints);
+  if (at.manageEndpoints === false) return {};
   if (writable(core?.services) === undefined || endpoints === undefined) return {};
   return {
     [kubernetesServiceHookName]: kubernetesEndpointsRemovalHook({ endpoints, endpointIP: at.endpointIP }),

@@ -39,6 +39,7 @@ import {
   validateServerRunOptions,
   type ServerRunOptions,
 } from './server-run-options.js';
+import { pkiFiles, withPKIDir } from './replica-options.js';
 
 /** Invalid flag values; the CLI prints each and exits 1, as kube-apiserver does. */
 export class OptionsError extends Error {
@@ -201,7 +202,10 @@ async function servingMaterial(
       readFile(o.tlsCertFile, 'utf8'),
       readFile(o.tlsPrivateKeyFile, 'utf8'),
     ]);
-    return { tls: { certPem, keyPem, ...clientCA }, caPem: certPem, generated: [] };
+    // A shared PKI directory's CA is what clients trust; a given certificate alone is its own.
+    const caPem =
+      o.replicas.pkiDir === '' ? certPem : await readFile(pkiFiles(o.replicas.pkiDir).caCert, 'utf8');
+    return { tls: { certPem, keyPem, ...clientCA }, caPem, generated: [] };
   }
   const certs = await ensureServingCertificates(join(dataDir, 'pki'), defaultAltNames(o.bindAddress));
   return {
@@ -250,9 +254,10 @@ async function serviceAccountKeysFor(o: ServerRunOptions, dataDir: string): Prom
 }
 
 export async function completeServerRunOptions(
-  o: ServerRunOptions,
+  given: ServerRunOptions,
   opts: { logSink?: LogSink } = {},
 ): Promise<CompletedServerRunOptions> {
+  const o = withPKIDir(given);
   const errs = [...validateServerRunOptions(o), ...runtimeConfigErrors(o.runtimeConfig)];
   if (errs.length > 0) throw new OptionsError(errs);
   const logger = new Logger({

@@ -18,6 +18,7 @@ import {
 } from './audit-options.js';
 import { validateOidcFlags, type OidcFlags } from '../authn/jwt/load-authentication-config.js';
 import { tokenReviewVersionError } from '../authn/webhook-token-authenticator.js';
+import { defaultReplicaOptions, validateReplicaOptions, type ReplicaOptions } from './replica-options.js';
 
 /**
  * Whether requests without credentials are served as system:anonymous. --anonymous-auth defaults to
@@ -164,6 +165,8 @@ export interface ServerRunOptions {
   /** --simulate-nodes: how many nodes the simulated cluster registers. */
   simulateNodes: number;
   storage: StorageOptions;
+  /** --pki-dir, --advertise-address, --endpoint-reconciler-type, --leader-elect-*: several replicas. */
+  replicas: ReplicaOptions;
 }
 
 export function defaultServerRunOptions(): ServerRunOptions {
@@ -237,6 +240,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     simulate: false,
     simulateNodes: 3,
     storage: defaultStorageOptions(),
+    replicas: defaultReplicaOptions(),
   };
 }
 
@@ -261,7 +265,11 @@ function validateServing(o: ServerRunOptions): string[] {
 }
 
 export function validateServerRunOptions(o: ServerRunOptions): string[] {
-  const errs = [...validateServing(o), ...validateStorageOptions(o.storage)];
+  const errs = [
+    ...validateServing(o),
+    ...validateStorageOptions(o.storage),
+    ...validateReplicaOptions(o.replicas),
+  ];
   errs.push(...parseServiceClusterIPRange(o.serviceClusterIPRange).errors);
   errs.push(...validateAuthorizationModes(authorizationModesOf(o)));
   errs.push(

@@ -56,6 +56,18 @@ export interface WatchRequest {
   readonly progressNotify?: boolean;
 }
 
+/**
+ * Leases a writer keeps alive (etcd's): keys written with one vanish when it is no longer renewed,
+ * and a renewal writes nothing (the store's revision stays). Only shared stores have them.
+ */
+export interface SessionLeases {
+  grant(ttlSeconds: number): Promise<string>;
+  /** Renews the lease; resolves with the seconds it has left, 0 or less when it is gone. */
+  keepAlive(id: string): Promise<number>;
+  /** Ends the lease, deleting its keys. */
+  revoke(id: string): Promise<void>;
+}
+
 export interface Backend {
   /** Backend type name for logs and metrics ("sqlite", "memory", "etcd3"). */
   readonly type: string;
@@ -66,10 +78,16 @@ export interface Backend {
   get(key: string, opts?: { revision?: number }): Promise<{ revision: number; kv: KeyValue | null }>;
   list(range: KeyRange, opts?: { revision?: number; limit?: number }): Promise<RangeResult>;
   count(range: KeyRange, opts?: { revision?: number }): Promise<{ revision: number; count: number }>;
-  /** Writes only when the key does not exist (mod_revision == 0). */
-  create(key: string, value: Buffer, opts?: { ttl?: number }): Promise<WriteResult>;
+  /** Writes only when the key does not exist (mod_revision == 0); `lease`: one of `sessions`. */
+  create(key: string, value: Buffer, opts?: { ttl?: number; lease?: string }): Promise<WriteResult>;
   /** Writes only when the key's mod_revision equals `modRevision`. */
-  update(key: string, value: Buffer, opts: { modRevision: number; ttl?: number }): Promise<WriteResult>;
+  update(
+    key: string,
+    value: Buffer,
+    opts: { modRevision: number; ttl?: number; lease?: string },
+  ): Promise<WriteResult>;
+  /** Leases kept alive by their writer; absent on a local store (nothing else shares it). */
+  readonly sessions?: SessionLeases;
   /** Deletes only when the key's mod_revision equals `modRevision`. */
   delete(key: string, opts: { modRevision: number }): Promise<WriteResult>;
   watch(range: KeyRange, req: WatchRequest, callbacks: WatchCallbacks): BackendWatch;

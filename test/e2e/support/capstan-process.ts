@@ -30,6 +30,8 @@ export interface StartOptions {
   readonly readyTimeoutMs?: number;
   /** Listen on this port (a restart that clients must find again); default: a free one. */
   readonly port?: number;
+  /** The loopback address to bind and reach it on (127.0.0.2 for a second replica); default 127.0.0.1. */
+  readonly host?: string;
   /**
    * 'npm-start' runs `npm start -- <flags>` in its own process group; `{ npx: dir }` runs
    * `npx capstan <flags>` in `dir` (a project that installed the package), also as a group;
@@ -98,7 +100,7 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
   const kubeconfigPath = join(dataDir, 'kubeconfig');
   const flags = [
     `--secure-port=${port}`,
-    '--bind-address=127.0.0.1',
+    `--bind-address=${opts.host ?? '127.0.0.1'}`,
     `--data-dir=${dataDir}`,
     ...(opts.args ?? []),
   ];
@@ -146,7 +148,7 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
       resolve(code);
     });
   });
-  const url = `https://127.0.0.1:${port}`;
+  const url = `https://${opts.host ?? '127.0.0.1'}:${port}`;
   const stop = async (): Promise<number | null> => {
     if (child.exitCode === null) signal('SIGTERM');
     const timer = setTimeout(() => {

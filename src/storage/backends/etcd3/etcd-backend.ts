@@ -10,6 +10,7 @@ import {
   type KeyRange,
   type KeyValue,
   type RangeResult,
+  type SessionLeases,
   type WatchCallbacks,
   type WatchRequest,
   type WriteResult,
@@ -21,7 +22,7 @@ import { EtcdWatcher } from './etcd-watcher.js';
 import { EtcdRpcError } from './grpc-errors.js';
 import { headerRevision, keyBytes, rangeBytes, toKeyValue } from './kv-convert.js';
 import { LeaseManager, type LeaseManagerOptions } from './lease-manager.js';
-import { int64ToNumber } from './rpc-types.js';
+import { int64ToNumber, int64ToString } from './rpc-types.js';
 import { supportsRequestProgress } from './etcd-version.js';
 
 export interface Etcd3BackendOptions extends EtcdClientOptions {
@@ -76,6 +77,19 @@ export class Etcd3Backend implements Backend {
     return this.#leases;
   }
 
+  /** Leases of their own for keys that live while a server renews them (masterleases, leader lock). */
+  readonly sessions: SessionLeases = {
+    grant: async (ttlSeconds) => {
+      const res = await this.#client.call('leaseGrant', { TTL: Math.max(1, Math.ceil(ttlSeconds)) });
+      if (res.error !== '') throw new Error(`etcd3: lease grant failed: ${res.error}`);
+      return int64ToString(res.ID);
+    },
+    keepAlive: async (id) => int64ToNumber((await this.#client.call('leaseKeepAlive', { ID: id })).TTL),
+    revoke: async (id) => {
+      await this.#client.call('leaseRevoke', { ID: id });
+    },
+  };
+
   async currentRevision(): Promise<number> {
     const res = await this.#client.call('range', { key: probeKey, count_only: true });
     return headerRevision(res);
@@ -114,17 +128,17 @@ export class Etcd3Backend implements Backend {
     return { revision: revision > 0 ? revision : headerRevision(res), count: int64ToNumber(res.count) };
   }
 
-  async create(key: string, value: Buffer, opts?: { ttl?: number }): Promise<WriteResult> {
-    const lease = await this.#lease(opts?.ttl);
+  async create(key: string, value: Buffer, opts?: { ttl?: number; lease?: string }): Promise<WriteResult> {
+    const lease = opts?.lease ?? (await this.#lease(opts?.ttl));
     return writeResult(await this.#client.call('txn', createTxn(key, value, lease)));
   }
 
   async update(
     key: string,
     value: Buffer,
-    opts: { modRevision: number; ttl?: number },
+    opts: { modRevision: number; ttl?: number; lease?: string },
   ): Promise<WriteResult> {
-    const lease = await this.#lease(opts.ttl);
+    const lease = opts.lease ?? (await this.#lease(opts.ttl));
     return writeResult(
       await this.#client.call('txn', updateTxn(key, value, { modRevision: opts.modRevision, lease })),
     );

@@ -77,6 +77,14 @@ export const rpcMethods = {
     req: 'LeaseRevokeRequest',
     res: 'LeaseRevokeResponse',
   }),
+  // A bidirectional stream in etcd's API: one request, then the half-close, answers once and ends,
+  // so a renewal is a unary call here.
+  leaseKeepAlive: codec<rpc.LeaseKeepAliveRequest, rpc.LeaseKeepAliveResponse>({
+    service: 'Lease',
+    method: 'LeaseKeepAlive',
+    req: 'LeaseKeepAliveRequest',
+    res: 'LeaseKeepAliveResponse',
+  }),
   status: codec<rpc.StatusRequest, rpc.StatusResponse>({
     service: 'Maintenance',
     method: 'Status',

@@ -48,6 +48,7 @@ service Watch {
 service Lease {
   rpc LeaseGrant(LeaseGrantRequest) returns (LeaseGrantResponse);
   rpc LeaseRevoke(LeaseRevokeRequest) returns (LeaseRevokeResponse);
+  rpc LeaseKeepAlive(stream LeaseKeepAliveRequest) returns (stream LeaseKeepAliveResponse);
 }
 
 service Maintenance {
@@ -218,6 +219,16 @@ message LeaseRevokeRequest {
 
 message LeaseRevokeResponse {
   ResponseHeader header = 1;
+}
+
+message LeaseKeepAliveRequest {
+  int64 ID = 1;
+}
+
+message LeaseKeepAliveResponse {
+  ResponseHeader header = 1;
+  int64 ID = 2;
+  int64 TTL = 3;
 }
 
 message StatusRequest {

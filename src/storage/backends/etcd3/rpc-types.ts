@@ -162,6 +162,15 @@ export interface LeaseGrantResponse {
 export interface LeaseRevokeRequest {
   ID: string;
 }
+export interface LeaseKeepAliveRequest {
+  ID: string;
+}
+export interface LeaseKeepAliveResponse {
+  readonly header: PbHeader | null;
+  readonly ID: Int64;
+  /** Seconds left; 0 or less when the lease has expired or never existed. */
+  readonly TTL: Int64;
+}
 
 export type StatusRequest = Record<string, never>;
 export interface StatusResponse {
