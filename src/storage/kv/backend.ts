@@ -80,6 +80,11 @@ export interface Backend {
   compactRevision(): Promise<number>;
   /** Bytes the backend occupies on disk (or in memory). */
   size(): Promise<number>;
+  /**
+   * An image of the whole store (every revision kept, the revision counter included) that a new
+   * backend of the same type opens as it is; embedded backends only. Test snapshots fork from it.
+   */
+  serialize?(): Buffer;
   close(): Promise<void>;
 }
 

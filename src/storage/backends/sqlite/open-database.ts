@@ -1,6 +1,7 @@
 // Opens the database with the pragmas the backend's guarantees rest on, and takes the file for this
 // process alone.
 import Database from 'better-sqlite3';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { CompletedSqliteOptions } from './options.js';
 import { ensureSchema } from './schema.js';
@@ -30,7 +31,7 @@ const walSizeLimitBytes = 4 * 1024 * 1024;
 export function openDatabase(opts: CompletedSqliteOptions): Database.Database {
   let db: Database.Database | undefined;
   try {
-    db = new Database(opts.path, { timeout: opts.busyTimeoutMs, ...addonOption() });
+    db = new Database(source(opts), { timeout: opts.busyTimeoutMs, ...addonOption() });
     configure(db, opts);
     ensureSchema(db);
     if (opts.quotaBytes > 0) {
@@ -46,6 +47,14 @@ export function openDatabase(opts: CompletedSqliteOptions): Database.Database {
     }
     throw openFault(opts.path, err);
   }
+}
+
+/** The file, or the image to open in memory; a file is first written from an image when it is new. */
+function source(opts: CompletedSqliteOptions): string | Buffer {
+  if (opts.image === undefined) return opts.path;
+  if (opts.memory) return opts.image;
+  if (!existsSync(opts.path)) writeFileSync(opts.path, opts.image, { mode: 0o600 });
+  return opts.path;
 }
 
 /**
