@@ -273,9 +273,11 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     customResources: customResources.routes,
     logger: options.logger,
     proxyClientCert: options.proxyClientCert,
+    now: () => options.clock.now(),
   });
   const namespaceController = newNamespaceController(controllerGroups, {
     logger: options.logger,
+    clock: options.clock,
     dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
   });
   const serviceAccountsController = newServiceAccountsController(controllerGroups, {
@@ -309,7 +311,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       })
     : undefined;
   // API Priority and Fairness: the bootstrap configuration and the request classification.
-  const flowControl = flowControlFor(groups, options.logger);
+  const flowControl = flowControlFor(groups, options.logger, () => options.clock.now());
   const namespaces = namespacesOf(groups);
   return {
     api: {
