@@ -70,6 +70,29 @@ describe('timestamps on the virtual clock', () => {
     assert.ok(performance.now() - started < 4500);
   });
 
+  it("stamps a pod's PodScheduled condition when it is bound", async () => {
+    const pod = {
+      metadata: { name: 'clocked-pod' },
+      spec: { containers: [{ name: 'app', image: 'nginx' }] },
+    };
+    // The service accounts controller makes `default` soon after the namespace exists.
+    await waitFor(
+      'the pod created',
+      async () => (await call('POST', '/api/v1/namespaces/default/pods', pod)).code,
+      (code) => code === 201 || code === 409,
+    );
+    const bound = await call('POST', '/api/v1/namespaces/default/pods/clocked-pod/binding', {
+      apiVersion: 'v1',
+      kind: 'Binding',
+      metadata: { name: 'clocked-pod' },
+      target: { kind: 'Node', name: 'node-1' },
+    });
+    assert.equal(bound.code, 201, JSON.stringify(bound.body));
+    const got = await call('GET', '/api/v1/namespaces/default/pods/clocked-pod');
+    const conditions = got.body.status?.['conditions'] as { type: string; lastTransitionTime?: string }[];
+    assertClockTime(conditions.find((c) => c.type === 'PodScheduled')?.lastTransitionTime, 'PodScheduled');
+  });
+
   it("stamps a PersistentVolume's phase transition", async () => {
     const pv = await call('POST', '/api/v1/persistentvolumes', {
       metadata: { name: 'clocked-pv' },
