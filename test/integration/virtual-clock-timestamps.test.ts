@@ -93,6 +93,24 @@ describe('timestamps on the virtual clock', () => {
     assertClockTime(conditions.find((c) => c.type === 'PodScheduled')?.lastTransitionTime, 'PodScheduled');
   });
 
+  it("stamps an evicted pod's DisruptionTarget condition and its deletion", async () => {
+    await server.clock.advance('1h');
+    const evicted = await call('POST', '/api/v1/namespaces/default/pods/clocked-pod/eviction', {
+      apiVersion: 'policy/v1',
+      kind: 'Eviction',
+      metadata: { name: 'clocked-pod' },
+    });
+    assert.equal(evicted.code, 201, JSON.stringify(evicted.body));
+    const got = await call('GET', '/api/v1/namespaces/default/pods/clocked-pod');
+    const conditions = got.body.status?.['conditions'] as { type: string; lastTransitionTime?: string }[];
+    assertClockTime(
+      conditions.find((c) => c.type === 'DisruptionTarget')?.lastTransitionTime,
+      'DisruptionTarget',
+    );
+    // Bound to a node, the pod goes gracefully: 30 s from the server's now.
+    assert.equal(Date.parse(got.body.metadata?.deletionTimestamp ?? ''), clockSeconds() + 30_000);
+  });
+
   it("stamps a PersistentVolume's phase transition", async () => {
     const pv = await call('POST', '/api/v1/persistentvolumes', {
       metadata: { name: 'clocked-pv' },
