@@ -1,6 +1,6 @@
 // Capstan as a library: start an API server in this process (many may run side by side; each has
 // its own port, data dir, metrics and storage) and stop it again.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assembleBuiltinAPI } from './controlplane/api-assembly.js';
@@ -167,11 +167,40 @@ function forkOptions(opts: StartCapstanOptions): StartCapstanOptions {
   return own;
 }
 
-async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined): Promise<CapstanServer> {
+/** What a fork starts from: the snapshot, and the original's data dir (its certificates and tokens). */
+interface ForkSeed {
+  readonly data: SnapshotData;
+  readonly from: string;
+}
+
+/**
+ * A fork opens the snapshot's database image when the store has one (the memory and SQLite
+ * backends): same revisions, nothing to write back, and the bootstrap finds its work done. It takes
+ * the original's certificates and admin token too, rather than making new ones.
+ */
+async function seedFork(
+  seed: ForkSeed,
+  o: ReturnType<typeof defaultServerRunOptions>,
+  dataDir: string,
+): Promise<boolean> {
+  await cp(join(seed.from, 'pki'), join(dataDir, 'pki'), { recursive: true, force: false }).catch(
+    (err: unknown) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    },
+  );
+  const [image, ...more] = seed.data.images;
+  if (image === undefined || more.length > 0) return false;
+  o.storage.seedImage = image;
+  return true;
+}
+
+async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Promise<CapstanServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-')));
   try {
-    const options = await completeServerRunOptions(runOptions(opts, dataDir), {
+    const o = runOptions(opts, dataDir);
+    const seeded = seed !== undefined && (await seedFork(seed, o, dataDir));
+    const options = await completeServerRunOptions(o, {
       logSink: opts.log?.sink ?? errorsOnly,
     });
     const bindAddress =
@@ -192,7 +221,7 @@ async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined):
     try {
       await controlPlane.start();
       await controlPlane.ready;
-      if (seed !== undefined) await testAPI.snapshots.load(seed);
+      if (seed !== undefined && !seeded) await testAPI.snapshots.load(seed.data);
     } catch (err) {
       await controlPlane.close();
       throw err;
@@ -211,7 +240,7 @@ async function start(opts: StartCapstanOptions, seed: SnapshotData | undefined):
       snapshot: () => testAPI.snapshot(),
       snapshots: () => testAPI.snapshots.list(),
       restore: (name) => testAPI.restore(name),
-      fork: async (name) => start(forkOptions(opts), testAPI.snapshots.data(name)),
+      fork: async (name) => start(forkOptions(opts), { data: testAPI.snapshots.data(name), from: dataDir }),
       consoleLoginURL: () => controlPlane.consoleLoginURL(),
       stop: async () => {
         await controlPlane.close();

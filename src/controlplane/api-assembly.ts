@@ -282,12 +282,14 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     customResources: customResources.routes,
     logger: options.logger,
     proxyClientCert: options.proxyClientCert,
+    now: () => options.clock.now(),
   });
   // The controllers below run once per cluster: on the replica holding their Lease (src/controlplane/replicas).
   const once = replicas.controllers;
   const namespaceController = once.controller(() =>
     newNamespaceController(controllerGroups, {
       logger: options.logger,
+      clock: options.clock,
       dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
     }),
   );
@@ -333,7 +335,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       )
     : undefined;
   // API Priority and Fairness: the bootstrap configuration and the request classification.
-  const flowControl = flowControlFor(groups, options.logger);
+  const flowControl = flowControlFor(groups, options.logger, () => options.clock.now());
   const namespaces = namespacesOf(groups);
   const kubernetesEndpoints = replicas.endpointHooks(groups, serviceNetworking);
   const bootstrapNetworking = { ...serviceNetworking, manageEndpoints: replicas.bootstrapManagesEndpoints };

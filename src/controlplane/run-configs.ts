@@ -28,6 +28,7 @@ export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
     prefix: s.prefix,
     transport: {
       dataDir: s.dataDir,
+      ...(s.seedImage === undefined ? {} : { image: s.seedImage }),
       serverList: s.etcdServers,
       ...(s.etcdCertFile === '' ? {} : { certFile: s.etcdCertFile }),
       ...(s.etcdKeyFile === '' ? {} : { keyFile: s.etcdKeyFile }),

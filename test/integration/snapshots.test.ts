@@ -90,6 +90,10 @@ describe('snapshot, restore and fork', () => {
       await api.createNamespacedConfigMap({ namespace: ns, body: cm('only-original', 'grey') });
       const forkApi = apiOf(fork);
       assert.deepEqual(await configMaps(forkApi), before);
+      // The fork opened the snapshot as it was: the same objects at the same resourceVersions.
+      const rvOf = async (c: CoreV1Api): Promise<string | undefined> =>
+        (await c.readNamespacedConfigMap({ namespace: ns, name: 'three' })).metadata?.resourceVersion;
+      assert.equal(await rvOf(forkApi), await rvOf(api));
       await forkApi.deleteNamespacedConfigMap({ namespace: ns, name: 'one' });
       assert.equal((await configMaps(api)).length, before.length + 1);
       assert.equal((await configMaps(forkApi)).length, before.length - 1);

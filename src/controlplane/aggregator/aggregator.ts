@@ -44,6 +44,8 @@ export interface AggregatorOptions {
   readonly proxyClientCert?: ProxyClientCert | undefined;
   /** How often every APIService with a service is checked again (default 5 s). */
   readonly resyncPeriodMs?: number;
+  /** The server's clock (ms), which stamps the conditions (default: the system's). */
+  readonly now?: () => number;
 }
 
 type Condition = Omit<APIServiceCondition, 'lastTransitionTime'>;
@@ -236,7 +238,7 @@ export class Aggregator implements ProxiedGroupVersions {
           const lastTransitionTime =
             before?.status === condition.status && before.lastTransitionTime !== undefined
               ? before.lastTransitionTime
-              : rfc3339(new Date());
+              : rfc3339(new Date((this.#o.now ?? Date.now)()));
           const { type, status: value, reason, message } = condition;
           // Go's member order: type, status, lastTransitionTime, reason, message.
           const fresh: APIServiceCondition = { type, status: value, lastTransitionTime };

@@ -3,6 +3,7 @@
 import type { Namespace } from '../../api/core/v1/namespace.js';
 import type { KubeObject } from '../../api/meta.js';
 import { StatusError } from '../../machinery/errors/index.js';
+import type { Clock } from '../../machinery/time/clock.js';
 import type { Getter, Lister, Watcher } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import { errorText } from '../../server/logging/error-text.js';
@@ -67,10 +68,12 @@ export interface QueueControllerOptions {
   readonly sync: (key: string) => Promise<void>;
   /** A sync failed while the controller runs; requeues the key (and logs). */
   readonly onSyncError: (key: string, err: unknown) => void;
+  /** The server's clock, for the queue's delayed adds (default: the system's). */
+  readonly clock?: Clock;
 }
 
 export class QueueController {
-  readonly queue = new RateLimitingQueue({ baseDelayMs: 5, maxDelayMs: 60_000 });
+  readonly queue: RateLimitingQueue;
   readonly #opts: QueueControllerOptions;
   readonly #abort = new AbortController();
   #running: Promise<unknown> | undefined;
@@ -78,6 +81,11 @@ export class QueueController {
 
   constructor(opts: QueueControllerOptions) {
     this.#opts = opts;
+    this.queue = new RateLimitingQueue({
+      baseDelayMs: 5,
+      maxDelayMs: 60_000,
+      ...(opts.clock === undefined ? {} : { clock: opts.clock }),
+    });
   }
 
   /** Aborts when the controller closes. */

@@ -63,6 +63,7 @@ const nameOf = (o: KubeObject): string => o.metadata?.name ?? '';
 export class FlowControlConfigController implements ClassifierSource {
   readonly #stores: FlowControlStores;
   readonly #logger: Logger;
+  readonly #now: () => number;
   readonly #abort = new AbortController();
   readonly #schemas = new Map<string, FlowSchema>();
   readonly #levels = new Map<string, PriorityLevelConfiguration>();
@@ -73,9 +74,11 @@ export class FlowControlConfigController implements ClassifierSource {
   #onSynced: (() => void) | undefined;
   readonly #synced: Promise<void>;
 
-  constructor(stores: FlowControlStores, logger: Logger) {
+  /** `now`: the server's clock (ms), which stamps the conditions it sets. */
+  constructor(stores: FlowControlStores, logger: Logger, now: () => number = Date.now) {
     this.#stores = stores;
     this.#logger = logger;
+    this.#now = now;
     this.#synced = new Promise((resolve) => {
       this.#onSynced = resolve;
     });
@@ -198,7 +201,7 @@ export class FlowControlConfigController implements ClassifierSource {
   }
 
   async #updateDangling(ctx: RequestContext): Promise<void> {
-    const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const now = new Date(this.#now()).toISOString().replace(/\.\d+Z$/, 'Z');
     for (const fs of this.#schemas.values()) {
       const exists = this.#levels.has(fs.spec.priorityLevelConfiguration?.name ?? '');
       if (danglingStatusUpdate(fs, exists, now) === undefined) continue;

@@ -19,7 +19,11 @@ export interface FlowControl {
 }
 
 /** The controller and its hook, or undefined when flowcontrol v1 is not served. */
-export function flowControlFor(groups: readonly APIGroupInfo[], logger: Logger): FlowControl | undefined {
+export function flowControlFor(
+  groups: readonly APIGroupInfo[],
+  logger: Logger,
+  now?: () => number,
+): FlowControl | undefined {
   const v1 = groups.find((g) => g.group === 'flowcontrol.apiserver.k8s.io')?.versionedResourcesStorageMap[
     'v1'
   ];
@@ -37,6 +41,7 @@ export function flowControlFor(groups: readonly APIGroupInfo[], logger: Logger):
   const controller = new FlowControlConfigController(
     { flowSchemas, flowSchemaStatus, priorityLevels },
     logger,
+    now,
   );
   const hook: PostStartHook = (ctx) => {
     ctx.signal.addEventListener('abort', () => void controller.close(), { once: true });

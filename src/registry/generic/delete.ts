@@ -77,7 +77,7 @@ function gracefulTryUpdate<T extends KubeObject>(
     seen.pendingFinalizers = (meta.finalizers ?? []).length > 0;
     if (!graceful) {
       if (!seen.pendingFinalizers) throw new DeleteNow();
-      markAsDeleting(existing);
+      markAsDeleting(existing, core.clock.now());
       return existing;
     }
     seen.lastGraceful = a.options.gracePeriodSeconds ?? 0;

@@ -78,12 +78,12 @@ export function deletionFinalizersForGarbageCollection<T extends KubeObject>(
   return same ? { needsUpdate: false, finalizers: [...current] } : { needsUpdate: true, finalizers: next };
 }
 
-/** markAsDeleting: deletionTimestamp now (never later than one already set), grace period 0. */
-export function markAsDeleting(obj: KubeObject): void {
+/** markAsDeleting: deletionTimestamp now (the server's clock, ms; never later than one already set), grace period 0. */
+export function markAsDeleting(obj: KubeObject, nowMs: number): void {
   const meta = (obj.metadata ??= {});
   const existing = meta.deletionTimestamp ?? '';
   if (existing === '' && (meta.generation ?? 0) > 0) meta.generation = (meta.generation ?? 0) + 1;
-  const now = nowTimestamp();
+  const now = nowTimestamp(nowMs);
   if (existing === '' || Date.parse(existing) > Date.parse(now)) meta.deletionTimestamp = now;
   meta.deletionGracePeriodSeconds = 0;
 }

@@ -3,6 +3,7 @@
 // (k8s.io/apiserver/pkg/server/options/etcd.go) which fills them in from a storage factory.
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import { groupResourceString, type GroupResource } from '../../machinery/schema/group-resource.js';
+import { systemClock, type Clock } from '../../machinery/time/clock.js';
 import type {
   CreateRawStorage,
   RawStorage,
@@ -46,6 +47,11 @@ export interface RESTOptions {
 /** generic.RESTOptionsGetter. Throws when the resource has no storage destination. */
 export interface RESTOptionsGetter {
   getRESTOptions(resource: GroupResource): RESTOptions;
+}
+
+/** The server's clock as a resource's storage config carries it (the system's when none is set). */
+export function clockFor(getter: RESTOptionsGetter, resource: GroupResource): Clock {
+  return getter.getRESTOptions(resource).storageConfig.clock ?? systemClock;
 }
 
 /** generic.UndecoratedStorage: the raw storage from the backend factory, nothing in front of it. */

@@ -169,8 +169,11 @@ export class Store<T extends KubeObject = KubeObject>
   convertToTable(
     ctx: RequestContext,
     obj: KubeObject | KubeList,
-    opts: { includeObject?: 'None' | 'Object' | 'Metadata' },
+    opts: { includeObject?: 'None' | 'Object' | 'Metadata'; now?: number },
   ): Table {
-    return this.#core.tableConvertor.convertToTable(ctx, obj, opts);
+    return this.#core.tableConvertor.convertToTable(ctx, obj, {
+      ...opts,
+      now: opts.now ?? this.#core.clock.now(),
+    });
   }
 }

@@ -61,7 +61,7 @@ export function tableConvertorFor<T extends KubeObject>(spec: TableSpec<T>): Tab
   return {
     convertToTable(_ctx, obj, opts): Table {
       const include = opts.includeObject ?? 'Metadata';
-      const now = Date.now();
+      const now = opts.now ?? Date.now();
       const items = isList(obj) ? (obj.items as T[]) : [obj as T];
       const rows = items.map((item): TableRow => {
         const row: TableRow = { cells: spec.cells(item, now) };

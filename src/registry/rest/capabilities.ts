@@ -33,10 +33,11 @@ export interface Getter {
 }
 
 export interface TableConvertor {
+  /** `opts.now`: the server's time (ms) that ages are measured against; the Store fills it in. */
   convertToTable(
     ctx: RequestContext,
     obj: KubeObject | KubeList,
-    opts: { includeObject?: 'None' | 'Object' | 'Metadata' },
+    opts: { includeObject?: 'None' | 'Object' | 'Metadata'; now?: number },
   ): Table;
 }
 

@@ -46,6 +46,8 @@ export interface StorageOptions {
   encryptionProviderConfigFilepath: string;
   /** --encryption-provider-config-automatic-reload: follow changes to that file. */
   encryptionProviderConfigAutomaticReload: boolean;
+  /** Not a flag: the database image the embedded backend starts from (a fork of a test snapshot). */
+  seedImage?: Buffer;
 }
 
 export function defaultStorageOptions(): StorageOptions {

@@ -1,14 +1,19 @@
 // Snapshots of a server's stored state for tests: a snapshot copies every key and its stored bytes
-// (encrypted ones as they are) from each backend; restore writes the difference back as ordinary
-// creates, updates and deletes, so watchers get the events and the watch caches follow, and
-// resourceVersions only move forward. A fork is a new server seeded with a snapshot.
+// (encrypted ones as they are) from each backend, and an embedded backend's whole database image;
+// restore writes the difference back as ordinary creates, updates and deletes, so watchers get the
+// events and the watch caches follow, and resourceVersions only move forward. A fork is a new server
+// that opens the image (same revisions, nothing to replay), or, on etcd, is seeded with the copy.
 import type { Backend, KeyRange, KeyValue } from '../../storage/kv/backend.js';
 
 /** Every key Capstan stores starts with `/` (the --etcd-prefix); '0' is the byte after it. */
 const everything: KeyRange = { start: '/', end: '0' };
 
 /** One copy per backend, in the order the backends were opened. */
-export type SnapshotData = readonly ReadonlyMap<string, Buffer>[];
+export interface SnapshotData {
+  readonly stores: readonly ReadonlyMap<string, Buffer>[];
+  /** Each backend's database image; undefined for a backend that has none (etcd). */
+  readonly images: readonly (Buffer | undefined)[];
+}
 
 /** Rounds of writes a restore makes before it gives up on keys that keep changing under it. */
 const maxRounds = 5;
@@ -44,14 +49,18 @@ export class Snapshots {
 
   async snapshot(): Promise<string> {
     const backends = await this.#backends();
-    const data = await Promise.all(
+    // The images first, in this synchronous step; an embedded backend's list below reads the same
+    // committed state (its reads are synchronous too, and a commit needs a turn of the event loop).
+    const images = backends.map((b) => b.serialize?.());
+    const stores = await Promise.all(
       backends.map(async (b) => {
         const { kvs } = await b.list(everything);
         return new Map(kvs.map((kv) => [kv.key, kv.value]));
       }),
     );
+    const data: SnapshotData = { stores, images };
     const id = `snapshot-${this.#next++}`;
-    const keys = data.reduce((n, m) => n + m.size, 0);
+    const keys = stores.reduce((n, m) => n + m.size, 0);
     this.#taken.set(id, { data, info: { name: id, takenAt: this.#now(), keys } });
     return id;
   }
@@ -70,9 +79,10 @@ export class Snapshots {
   /** Makes the stored state equal to `data`. */
   async load(data: SnapshotData): Promise<void> {
     const backends = await this.#backends();
-    if (backends.length !== data.length)
-      throw new Error(`the snapshot holds ${data.length} backends, the server has ${backends.length}`);
-    await Promise.all(backends.map((b, i) => converge(b, data[i] ?? new Map())));
+    const { stores } = data;
+    if (backends.length !== stores.length)
+      throw new Error(`the snapshot holds ${stores.length} backends, the server has ${backends.length}`);
+    await Promise.all(backends.map((b, i) => converge(b, stores[i] ?? new Map())));
   }
 }
 

@@ -27,6 +27,8 @@ export const defaultCountMetricPollPeriodMs = 60 * 1000;
 export interface TransportConfig {
   /** SQLite: the directory holding the database (`--data-dir`); unused for `memory`. */
   readonly dataDir?: string;
+  /** SQLite and memory: a database image to start from (a fork of a test snapshot); not a flag. */
+  readonly image?: Buffer;
   /** etcd3: client URLs (`--etcd-servers`, or an `--etcd-servers-overrides` entry). */
   readonly serverList?: readonly string[];
   readonly certFile?: string;

@@ -33,6 +33,7 @@ const sqlite: BackendDescriptor = {
     return SqliteBackend.open({
       path: join(dir, sqliteFileName),
       ...(config.clock === undefined ? {} : { clock: config.clock }),
+      ...(config.transport.image === undefined ? {} : { image: config.transport.image }),
       ...(intervalMs !== undefined ? { compaction: { intervalMs } } : {}),
     }).then(plain);
   },
@@ -44,6 +45,7 @@ const memory: BackendDescriptor = {
     SqliteBackend.open({
       path: ':memory:',
       ...(config.clock === undefined ? {} : { clock: config.clock }),
+      ...(config.transport.image === undefined ? {} : { image: config.transport.image }),
     }).then(plain),
 };
 

@@ -104,6 +104,11 @@ export interface Backend {
    * without it, history is read by walking back with get (key-history.ts).
    */
   history?(key: string): Promise<KeyHistory>;
+  /**
+   * An image of the whole store (every revision kept, the revision counter included) that a new
+   * backend of the same type opens as it is; embedded backends only. Test snapshots fork from it.
+   */
+  serialize?(): Buffer;
   close(): Promise<void>;
 }
 

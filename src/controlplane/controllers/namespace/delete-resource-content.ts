@@ -70,7 +70,7 @@ const isPods = (r: DeletableResource): boolean => r.resource.group === '' && r.r
 async function estimateGracefulTermination(
   r: DeletableResource,
   ctx: RequestContext,
-  namespaceDeletedAt: string,
+  deletion: NamespaceDeletion,
 ): Promise<number> {
   if (!isPods(r)) return 0;
   const pods = (await r.lister.list(ctx, {})).items as PodLike[];
@@ -80,7 +80,7 @@ async function estimateGracefulTermination(
     if (phase === 'Succeeded' || phase === 'Failed') continue;
     estimate = Math.max(estimate, pod.spec?.terminationGracePeriodSeconds ?? 0);
   }
-  const elapsedSeconds = (Date.now() - Date.parse(namespaceDeletedAt)) / 1000;
+  const elapsedSeconds = (deletion.now - Date.parse(deletion.deletedAt)) / 1000;
   return elapsedSeconds >= estimate ? 0 : estimate;
 }
 
@@ -91,17 +91,23 @@ function countFinalizers(items: readonly KubeObject[]): Map<string, number> {
   return counts;
 }
 
+/** The namespace's deletionTimestamp, and the server's time now (ms). */
+export interface NamespaceDeletion {
+  readonly deletedAt: string;
+  readonly now: number;
+}
+
 /** Deletes the resource's objects in ctx.namespace and reports what is left. */
 export async function deleteAllContentForResource(
   r: DeletableResource,
   ctx: RequestContext,
-  namespaceDeletedAt: string,
+  deletion: NamespaceDeletion,
 ): Promise<ResourceDeletion> {
   const none: ResourceDeletion = { estimate: 0, remaining: 0, finalizers: new Map() };
   let left: KubeObject[];
   let estimate: number;
   try {
-    estimate = await estimateGracefulTermination(r, ctx, namespaceDeletedAt);
+    estimate = await estimateGracefulTermination(r, ctx, deletion);
     await deleteContent(r, ctx);
     left = (await r.lister.list(ctx, {})).items;
   } catch (err) {

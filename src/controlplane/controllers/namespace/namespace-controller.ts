@@ -4,6 +4,7 @@
 import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { KubeObject } from '../../../api/meta.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
+import type { Clock } from '../../../machinery/time/clock.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { finalizerKubernetes } from '../../../registry/core/namespace/finalizer-names.js';
 import {
@@ -34,6 +35,8 @@ export interface NamespaceControllerOptions {
   readonly resyncPeriodMs?: number;
   /** The wait before looking again at content that is going away (kube: estimate/2 + 1 seconds). */
   readonly remainingDelayMs?: (estimateSeconds: number) => number;
+  /** The server's clock: the waits above and the pods' grace periods run on it (default: the system's). */
+  readonly clock?: Clock;
 }
 
 const kubeRemainingDelayMs = (estimate: number): number => (Math.floor(estimate / 2) + 1) * 1000;
@@ -45,11 +48,13 @@ export class NamespaceController {
 
   constructor(opts: NamespaceControllerOptions) {
     this.#opts = opts;
+    const clock = opts.clock;
     this.#deleter = {
       client: opts.client,
       resources: opts.resources,
       finalizerToken: finalizerKubernetes,
       logger: opts.logger,
+      ...(clock === undefined ? {} : { now: () => clock.now() }),
     };
     this.#loop = new QueueController({
       name: 'namespace',
@@ -57,6 +62,7 @@ export class NamespaceController {
       workers: opts.workers ?? 10,
       logPrefix: 'namespace controller',
       resyncPeriodMs: opts.resyncPeriodMs,
+      ...(opts.clock === undefined ? {} : { clock: opts.clock }),
       // List, then watch from the list's revision; relist on every end of the watch and each resync.
       sources: [
         {

@@ -31,6 +31,8 @@ export interface NamespacedResourcesDeleter {
   /** The spec.finalizers token this controller owns: `kubernetes`. */
   readonly finalizerToken: string;
   readonly logger: Logger;
+  /** The server's time in ms (default: the system's), against which pods' grace periods run. */
+  readonly now?: () => number;
 }
 
 const isNotFound = (err: unknown): boolean => reasonForError(err) === 'NotFound';
@@ -96,10 +98,11 @@ async function recordConditions(
 ): Promise<void> {
   const { ns, totals } = args;
   const name = ns.metadata?.name ?? '';
-  if (!updateConditions(deepCopyJSON(ns.status ?? {}), totals)) return;
+  const now = d.now?.() ?? Date.now();
+  if (!updateConditions(deepCopyJSON(ns.status ?? {}), totals, now)) return;
   const req = namespaceUpdate(ns.metadata?.uid ?? '', (cur) => {
     const status = { ...cur.status };
-    updateConditions(status, totals);
+    updateConditions(status, totals, now);
     return { ...cur, status };
   });
   try {
@@ -125,7 +128,10 @@ async function deleteAllContent(
   };
   let estimate = 0;
   for (const r of d.resources()) {
-    const got: ResourceDeletion = await deleteAllContentForResource(r, ctx, deletedAt);
+    const got: ResourceDeletion = await deleteAllContentForResource(r, ctx, {
+      deletedAt,
+      now: d.now?.() ?? Date.now(),
+    });
     if (got.error !== undefined) totals.deleteErrors.push(got.error);
     estimate = Math.max(estimate, got.estimate);
     if (got.remaining === 0) continue;

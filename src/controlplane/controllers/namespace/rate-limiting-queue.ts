@@ -1,12 +1,23 @@
 // A rate-limited, delaying work queue (k8s.io/client-go/util/workqueue): a key is queued at most
 // once, is never handed to two workers at the same time (a key added while processed is queued
 // again when done), can be added after a delay, and failures back off per key exponentially.
+import { systemClock, type Clock, type ClockTimer } from '../../../machinery/time/clock.js';
 
 export interface RateLimitingQueueOptions {
   /** The first retry delay after a failure (kube: 5ms). */
   readonly baseDelayMs?: number;
   /** The longest retry delay (kube's namespace controller: 60s). */
   readonly maxDelayMs?: number;
+  /**
+   * The clock of addAfter's delays: the server's, so a virtual clock governs a namespace's grace
+   * period. Failure backoff stays on the system clock: a retry never waits for a test to move time.
+   */
+  readonly clock?: Clock;
+}
+
+interface Waiting {
+  readonly at: number;
+  readonly timer: ClockTimer;
 }
 
 export class RateLimitingQueue {
@@ -16,7 +27,10 @@ export class RateLimitingQueue {
   /** Keys waiting to be processed (queued, or to be queued again when their processing ends). */
   readonly #dirty = new Set<string>();
   readonly #processing = new Set<string>();
-  readonly #waiting = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  readonly #clock: Clock;
+  /** Keys added after a delay on the server's clock, and keys backing off on the system's. */
+  readonly #waiting = new Map<string, Waiting>();
+  readonly #backingOff = new Map<string, Waiting>();
   readonly #failures = new Map<string, number>();
   readonly #getters: ((key: string | undefined) => void)[] = [];
   #shutDown = false;
@@ -24,6 +38,7 @@ export class RateLimitingQueue {
   constructor(opts: RateLimitingQueueOptions = {}) {
     this.#baseDelayMs = opts.baseDelayMs ?? 5;
     this.#maxDelayMs = opts.maxDelayMs ?? 60_000;
+    this.#clock = opts.clock ?? systemClock;
   }
 
   get length(): number {
@@ -45,29 +60,40 @@ export class RateLimitingQueue {
 
   /** Adds the key once `ms` have passed; a key already waiting keeps the earlier of the two times. */
   addAfter(key: string, ms: number): void {
-    if (this.#shutDown) return;
-    if (ms <= 0) {
-      this.add(key);
-      return;
-    }
-    const at = Date.now() + ms;
-    const current = this.#waiting.get(key);
-    if (current !== undefined) {
-      if (current.at <= at) return;
-      clearTimeout(current.timer);
-    }
-    const timer = setTimeout(() => {
-      this.#waiting.delete(key);
-      this.add(key);
-    }, ms);
-    this.#waiting.set(key, { at, timer });
+    this.#after(key, ms, { clock: this.#clock, waiting: this.#waiting });
   }
 
   /** Adds the key after its backoff: base × 2^failures, at most the maximum. */
   addRateLimited(key: string): void {
     const failures = this.#failures.get(key) ?? 0;
     this.#failures.set(key, failures + 1);
-    this.addAfter(key, Math.min(this.#baseDelayMs * 2 ** failures, this.#maxDelayMs));
+    const ms = Math.min(this.#baseDelayMs * 2 ** failures, this.#maxDelayMs);
+    this.#after(key, ms, { clock: systemClock, waiting: this.#backingOff });
+  }
+
+  #after(key: string, ms: number, on: { clock: Clock; waiting: Map<string, Waiting> }): void {
+    const { clock, waiting } = on;
+    if (this.#shutDown) return;
+    if (ms <= 0) {
+      this.add(key);
+      return;
+    }
+    const at = clock.now() + ms;
+    const current = waiting.get(key);
+    if (current !== undefined) {
+      if (current.at <= at) return;
+      current.timer.cancel();
+    }
+    // Kept alive as a plain timer would be: a worker may be waiting for this key; close() cancels it.
+    const timer = clock.setTimeout(
+      () => {
+        waiting.delete(key);
+        this.add(key);
+      },
+      ms,
+      { keepAlive: true },
+    );
+    waiting.set(key, { at, timer });
   }
 
   /** Forgets the key's failures: its next backoff starts again at the base delay. */
@@ -96,8 +122,10 @@ export class RateLimitingQueue {
   /** Ends the queue: waiting getters get undefined, delayed adds are dropped. */
   close(): void {
     this.#shutDown = true;
-    for (const { timer } of this.#waiting.values()) clearTimeout(timer);
-    this.#waiting.clear();
+    for (const waiting of [this.#waiting, this.#backingOff]) {
+      for (const { timer } of waiting.values()) timer.cancel();
+      waiting.clear();
+    }
     this.#ready.length = 0;
     for (const getter of this.#getters.splice(0)) getter(undefined);
   }

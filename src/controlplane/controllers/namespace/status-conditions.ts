@@ -80,7 +80,12 @@ function failures(t: ContentTotals): Partial<Record<NamespaceConditionType, Fail
  * updateConditions: sets every condition type from the totals onto `status`; a condition's
  * lastTransitionTime moves only when its status flips. Returns whether anything changed.
  */
-export function updateConditions(status: NamespaceStatus, totals: ContentTotals): boolean {
+/** `nowMs`: the server's clock, which stamps transitions. */
+export function updateConditions(
+  status: NamespaceStatus,
+  totals: ContentTotals,
+  nowMs = Date.now(),
+): boolean {
   const failed = failures(totals);
   const conditions = (status.conditions ??= []);
   let changed = false;
@@ -92,10 +97,16 @@ export function updateConditions(status: NamespaceStatus, totals: ContentTotals)
     const old = conditions.find((c) => c.type === type);
     if (old === undefined) {
       const { reason, message } = want;
-      conditions.push({ type, status: want.status, lastTransitionTime: nowTimestamp(), reason, message });
+      conditions.push({
+        type,
+        status: want.status,
+        lastTransitionTime: nowTimestamp(nowMs),
+        reason,
+        message,
+      });
       changed = true;
     } else if (old.status !== want.status || old.reason !== want.reason || old.message !== want.message) {
-      if (old.status !== want.status) old.lastTransitionTime = nowTimestamp();
+      if (old.status !== want.status) old.lastTransitionTime = nowTimestamp(nowMs);
       Object.assign(old, want);
       changed = true;
     }

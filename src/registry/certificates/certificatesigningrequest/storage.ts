@@ -7,6 +7,7 @@ import type {
 } from '../../../api/certificates/v1/certificate-signing-request.js';
 import type { CoreStorageOptions } from '../../core/configmap/storage.js';
 import { newStoreWithStatus } from '../../generic/resource-storage.js';
+import { clockFor } from '../../generic/rest-options.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import {
@@ -31,6 +32,8 @@ export interface CertificateSigningRequestStorage {
 export async function newCertificateSigningRequestREST(
   opts: CoreStorageOptions,
 ): Promise<CertificateSigningRequestStorage> {
+  const clock = clockFor(opts.restOptionsGetter, csrResource);
+  const now = (): number => clock.now();
   const { store, status } = await newStoreWithStatus<CertificateSigningRequest>(
     {
       qualifiedResource: csrResource,
@@ -53,11 +56,11 @@ export async function newCertificateSigningRequestREST(
       trackGeneration: false,
     },
     opts,
-    { attrFunc: csrAttrs, statusStrategy: csrStatusStrategy },
+    { attrFunc: csrAttrs, statusStrategy: csrStatusStrategy(now) },
   );
   return {
     certificateSigningRequests: store,
     status,
-    approval: new StatusREST(store, csrApprovalStrategy),
+    approval: new StatusREST(store, csrApprovalStrategy(now)),
   };
 }

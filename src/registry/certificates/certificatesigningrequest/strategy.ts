@@ -76,8 +76,12 @@ function preserveConditionInstances(
 }
 
 /** Sets missing lastUpdateTime to now, and lastTransitionTime to the stored one of the same type and status. */
-function populateConditionTimestamps(csr: CertificateSigningRequest, old: CertificateSigningRequest): void {
-  const now = rfc3339(new Date());
+function populateConditionTimestamps(
+  csr: CertificateSigningRequest,
+  old: CertificateSigningRequest,
+  nowMs: number,
+): void {
+  const now = rfc3339(new Date(nowMs));
   const oldConditions = old.status?.conditions ?? [];
   const conditions = csr.status?.conditions ?? [];
   conditions.forEach((c, i) => {
@@ -93,34 +97,39 @@ function populateConditionTimestamps(csr: CertificateSigningRequest, old: Certif
   });
 }
 
-/** certificatesigningrequests/status: the certificate and conditions other than Approved and Denied. */
-export const csrStatusStrategy = {
-  ...csrStrategy,
-  prepareForUpdate: (_ctx, csr, old) => {
-    setOrDelete(csr, 'spec', old.spec);
-    preserveConditionInstances(csr, old, 'Approved');
-    preserveConditionInstances(csr, old, 'Denied');
-    populateConditionTimestamps(csr, old);
-  },
-  validateUpdate: (_ctx, csr, old) =>
-    validateCertificateSigningRequestUpdate(csr, old, { allowSettingCertificate: true }),
-} satisfies UpdateStrategy<CertificateSigningRequest>;
+/**
+ * certificatesigningrequests/status: the certificate and conditions other than Approved and Denied.
+ * `now` is the server's clock (ms), which stamps the conditions.
+ */
+export const csrStatusStrategy = (now: () => number) =>
+  ({
+    ...csrStrategy,
+    prepareForUpdate: (_ctx, csr, old) => {
+      setOrDelete(csr, 'spec', old.spec);
+      preserveConditionInstances(csr, old, 'Approved');
+      preserveConditionInstances(csr, old, 'Denied');
+      populateConditionTimestamps(csr, old, now());
+    },
+    validateUpdate: (_ctx, csr, old) =>
+      validateCertificateSigningRequestUpdate(csr, old, { allowSettingCertificate: true }),
+  }) satisfies UpdateStrategy<CertificateSigningRequest>;
 
 /** certificatesigningrequests/approval: only the conditions change. */
-export const csrApprovalStrategy = {
-  ...csrStrategy,
-  prepareForUpdate: (_ctx, csr, old) => {
-    populateConditionTimestamps(csr, old);
-    const conditions = csr.status?.conditions;
-    setOrDelete(csr, 'spec', old.spec);
-    const status = { ...old.status };
-    if (conditions === undefined) delete status.conditions;
-    else status.conditions = conditions;
-    csr.status = status;
-  },
-  validateUpdate: (_ctx, csr, old) =>
-    validateCertificateSigningRequestUpdate(csr, old, { allowSettingApprovalConditions: true }),
-} satisfies UpdateStrategy<CertificateSigningRequest>;
+export const csrApprovalStrategy = (now: () => number) =>
+  ({
+    ...csrStrategy,
+    prepareForUpdate: (_ctx, csr, old) => {
+      populateConditionTimestamps(csr, old, now());
+      const conditions = csr.status?.conditions;
+      setOrDelete(csr, 'spec', old.spec);
+      const status = { ...old.status };
+      if (conditions === undefined) delete status.conditions;
+      else status.conditions = conditions;
+      csr.status = status;
+    },
+    validateUpdate: (_ctx, csr, old) =>
+      validateCertificateSigningRequestUpdate(csr, old, { allowSettingApprovalConditions: true }),
+  }) satisfies UpdateStrategy<CertificateSigningRequest>;
 
 export const csrDeleteStrategy = {} satisfies DeleteStrategy<CertificateSigningRequest>;
 

@@ -85,7 +85,7 @@ async function markTerminating(
         if (existing === null) throw new Error('expected a namespace, got nothing');
         await args.validate(ctx, existing);
         const meta = (existing.metadata ??= {});
-        if ((meta.deletionTimestamp ?? '') === '') meta.deletionTimestamp = nowTimestamp();
+        if ((meta.deletionTimestamp ?? '') === '') meta.deletionTimestamp = nowTimestamp(core.clock.now());
         existing.status = { ...existing.status, phase: 'Terminating' };
         const current = meta.finalizers ?? [];
         const next = gcFinalizers(current, options);

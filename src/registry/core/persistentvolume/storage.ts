@@ -2,14 +2,11 @@
 // (short name pv, cluster-scoped, under /registry/persistentvolumes/<name>) and persistentvolumes/status.
 import type { PersistentVolume, PersistentVolumeList } from '../../../api/core/v1/persistent-volume.js';
 import { newStoreWithStatus } from '../../generic/resource-storage.js';
+import { clockFor } from '../../generic/rest-options.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import type { StatusREST } from '../../generic/status-rest.js';
-import {
-  persistentVolumeDeleteStrategy,
-  persistentVolumeStatusStrategy,
-  persistentVolumeStrategy,
-} from './strategy.js';
+import { persistentVolumeDeleteStrategy, persistentVolumeStrategies } from './strategy.js';
 import { persistentVolumeTableConvertor } from './table.js';
 
 export const persistentVolumeResource = { group: '', resource: 'persistentvolumes' } as const;
@@ -20,6 +17,8 @@ export interface PersistentVolumeStorage {
 }
 
 export async function newPersistentVolumeREST(opts: CoreStorageOptions): Promise<PersistentVolumeStorage> {
+  const clock = clockFor(opts.restOptionsGetter, persistentVolumeResource);
+  const strategies = persistentVolumeStrategies(() => clock.now());
   const { store, status } = await newStoreWithStatus<PersistentVolume>(
     {
       qualifiedResource: persistentVolumeResource,
@@ -32,8 +31,8 @@ export async function newPersistentVolumeREST(opts: CoreStorageOptions): Promise
           metadata: {},
           items: [],
         }) satisfies PersistentVolumeList,
-      createStrategy: persistentVolumeStrategy,
-      updateStrategy: persistentVolumeStrategy,
+      createStrategy: strategies.main,
+      updateStrategy: strategies.main,
       deleteStrategy: persistentVolumeDeleteStrategy,
       returnDeletedObject: true,
       tableConvertor: persistentVolumeTableConvertor,
@@ -41,7 +40,7 @@ export async function newPersistentVolumeREST(opts: CoreStorageOptions): Promise
       trackGeneration: false,
     },
     opts,
-    { statusStrategy: persistentVolumeStatusStrategy },
+    { statusStrategy: strategies.status },
   );
   return { persistentVolumes: store, status };
 }

@@ -25,44 +25,58 @@ function pvWarnings(pv: PersistentVolume): string[] {
     : [];
 }
 
-export const persistentVolumeStrategy = {
-  namespaceScoped: false,
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  prepareForCreate: (_ctx, pv) => {
-    setDefaults(pv);
-    pv.status = { phase: 'Pending', lastPhaseTransitionTime: rfc3339(new Date()) };
-  },
-  validate: (_ctx, pv) => validatePersistentVolume(pv),
-  warningsOnCreate: (_ctx, pv) => pvWarnings(pv),
-  prepareForUpdate: (_ctx, pv, old) => {
-    setDefaults(pv);
-    if (old.status !== undefined) pv.status = old.status;
-    else delete pv.status;
-  },
-  validateUpdate: (_ctx, pv, old) => validatePersistentVolumeUpdate(pv, old),
-  warningsOnUpdate: (_ctx, pv) => pvWarnings(pv),
-} satisfies CreateStrategy<PersistentVolume> & UpdateStrategy<PersistentVolume>;
+/** The PV strategies; `now` is the server's clock (ms), which stamps phase transitions. */
+export function persistentVolumeStrategies(now: () => number): {
+  readonly main: CreateStrategy<PersistentVolume> & UpdateStrategy<PersistentVolume>;
+  readonly status: UpdateStrategy<PersistentVolume>;
+} {
+  const main = persistentVolumeStrategy(now);
+  return { main, status: persistentVolumeStatusStrategy(main, now) };
+}
+
+const persistentVolumeStrategy = (now: () => number) =>
+  ({
+    namespaceScoped: false,
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    prepareForCreate: (_ctx, pv) => {
+      setDefaults(pv);
+      pv.status = { phase: 'Pending', lastPhaseTransitionTime: rfc3339(new Date(now())) };
+    },
+    validate: (_ctx, pv) => validatePersistentVolume(pv),
+    warningsOnCreate: (_ctx, pv) => pvWarnings(pv),
+    prepareForUpdate: (_ctx, pv, old) => {
+      setDefaults(pv);
+      if (old.status !== undefined) pv.status = old.status;
+      else delete pv.status;
+    },
+    validateUpdate: (_ctx, pv, old) => validatePersistentVolumeUpdate(pv, old),
+    warningsOnUpdate: (_ctx, pv) => pvWarnings(pv),
+  }) satisfies CreateStrategy<PersistentVolume> & UpdateStrategy<PersistentVolume>;
 
 /** persistentvolumes/status: takes the status, keeps the spec, stamps a phase change. */
-export const persistentVolumeStatusStrategy = {
-  ...persistentVolumeStrategy,
-  prepareForUpdate: (_ctx, pv, old) => {
-    if (old.spec !== undefined) pv.spec = old.spec;
-    else delete pv.spec;
-    const phase = pv.status?.phase;
-    const stamp = pv.status?.lastPhaseTransitionTime;
-    if (
-      pv.status !== undefined &&
-      phase !== old.status?.phase &&
-      (stamp === undefined || stamp === old.status?.lastPhaseTransitionTime)
-    ) {
-      pv.status.lastPhaseTransitionTime = rfc3339(new Date());
-    }
-  },
-  validateUpdate: (_ctx, pv, old) => validatePersistentVolumeStatusUpdate(pv, old),
-  warningsOnUpdate: () => [],
-} satisfies UpdateStrategy<PersistentVolume>;
+const persistentVolumeStatusStrategy = (
+  main: CreateStrategy<PersistentVolume> & UpdateStrategy<PersistentVolume>,
+  now: () => number,
+) =>
+  ({
+    ...main,
+    prepareForUpdate: (_ctx, pv, old) => {
+      if (old.spec !== undefined) pv.spec = old.spec;
+      else delete pv.spec;
+      const phase = pv.status?.phase;
+      const stamp = pv.status?.lastPhaseTransitionTime;
+      if (
+        pv.status !== undefined &&
+        phase !== old.status?.phase &&
+        (stamp === undefined || stamp === old.status?.lastPhaseTransitionTime)
+      ) {
+        pv.status.lastPhaseTransitionTime = rfc3339(new Date(now()));
+      }
+    },
+    validateUpdate: (_ctx, pv, old) => validatePersistentVolumeStatusUpdate(pv, old),
+    warningsOnUpdate: () => [],
+  }) satisfies UpdateStrategy<PersistentVolume>;
 
 /** Volumes are deleted at once (the pv-protection finalizer is a controller's, not the store's). */
 export const persistentVolumeDeleteStrategy = {} satisfies DeleteStrategy<PersistentVolume>;

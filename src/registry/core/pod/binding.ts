@@ -41,7 +41,8 @@ const bindingUpdateStrategy = {
   validateUpdate: (_ctx, pod, old) => validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {}),
 } satisfies UpdateStrategy<Pod>;
 
-function assign(pod: Pod, binding: Binding): Pod {
+/** `nowMs`: the server's clock, which stamps the PodScheduled condition. */
+function assign(pod: Pod, binding: Binding, nowMs: number): Pod {
   const name = pod.metadata?.name ?? '';
   if ((pod.metadata?.deletionTimestamp ?? '') !== '')
     throw newConflict(bindingResource, name, `pod ${name} is being deleted, cannot be assigned to a host`);
@@ -53,7 +54,7 @@ function assign(pod: Pod, binding: Binding): Pod {
   if (annotations !== undefined) meta.annotations = { ...meta.annotations, ...annotations };
   pod.spec = { ...(pod.spec ?? { containers: [] }), nodeName: binding.target.name ?? '' };
   const conditions = (pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
-  conditions.push({ type: 'PodScheduled', status: 'True', lastTransitionTime: nowTimestamp() });
+  conditions.push({ type: 'PodScheduled', status: 'True', lastTransitionTime: nowTimestamp(nowMs) });
   pod.status = { ...pod.status, conditions };
   return pod;
 }
@@ -87,7 +88,8 @@ export class BindingREST implements Storage, NamedCreater {
     await this.#store.update(ctx, name, {
       objInfo: {
         preconditions: () => undefined,
-        updatedObject: (_ctx, old) => Promise.resolve(assign(deepCopyJSON(old ?? {}) as Pod, binding)),
+        updatedObject: (_ctx, old) =>
+          Promise.resolve(assign(deepCopyJSON(old ?? {}) as Pod, binding, this.#store.core.clock.now())),
       },
       options: req.options.dryRun !== undefined ? { dryRun: req.options.dryRun } : {},
     });

@@ -61,7 +61,7 @@ export function moreThanOneBudget(): StatusError {
 }
 
 /** meta.SetStatusCondition of DisruptionAllowed (pdbhelper.UpdateDisruptionAllowedCondition). */
-function updateDisruptionAllowedCondition(pdb: PodDisruptionBudget): void {
+function updateDisruptionAllowedCondition(pdb: PodDisruptionBudget, nowMs: number): void {
   const status = pdb.status ?? {
     disruptionsAllowed: 0,
     currentHealthy: 0,
@@ -74,7 +74,7 @@ function updateDisruptionAllowedCondition(pdb: PodDisruptionBudget): void {
     status: allowed ? 'True' : 'False',
     reason: allowed ? 'SufficientPods' : 'InsufficientPods',
     message: '',
-    lastTransitionTime: nowTimestamp(),
+    lastTransitionTime: nowTimestamp(nowMs),
     ...(status.observedGeneration !== undefined ? { observedGeneration: status.observedGeneration } : {}),
   };
   const conditions = status.conditions ?? [];
@@ -92,11 +92,12 @@ function updateDisruptionAllowedCondition(pdb: PodDisruptionBudget): void {
 
 /**
  * checkAndDecrement: fails with kube's errors when the budget allows no disruption; otherwise the
- * budget with one disruption fewer and, unless dry-run, the pod among its disruptedPods.
+ * budget with one disruption fewer and, unless dry-run, the pod among its disruptedPods. `nowMs` is
+ * the server's clock, which stamps both.
  */
 export function checkAndDecrement(
   pdb: PodDisruptionBudget,
-  req: { podName: string; dryRun: boolean },
+  req: { podName: string; dryRun: boolean; nowMs: number },
 ): PodDisruptionBudget {
   const name = pdb.metadata?.name ?? '';
   const status = pdb.status;
@@ -119,8 +120,8 @@ export function checkAndDecrement(
     expectedPods: 0,
   });
   next.disruptionsAllowed = allowed - 1;
-  if (next.disruptionsAllowed === 0) updateDisruptionAllowedCondition(out);
-  if (!req.dryRun) next.disruptedPods = { ...next.disruptedPods, [req.podName]: nowTimestamp() };
+  if (next.disruptionsAllowed === 0) updateDisruptionAllowedCondition(out, req.nowMs);
+  if (!req.dryRun) next.disruptedPods = { ...next.disruptedPods, [req.podName]: nowTimestamp(req.nowMs) };
   return out;
 }
 

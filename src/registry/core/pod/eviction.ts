@@ -124,13 +124,13 @@ const isPodReady = (pod: Pod): boolean =>
   (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 
 /** podutil.UpdatePodCondition for DisruptionTarget: the transition time moves only with the status. */
-function setDisruptionTarget(pod: Pod): void {
+function setDisruptionTarget(pod: Pod, nowMs: number): void {
   const wanted: PodCondition = {
     type: 'DisruptionTarget',
     status: 'True',
     reason: 'EvictionByEvictionAPI',
     message: 'Eviction API: evicting',
-    lastTransitionTime: nowTimestamp(),
+    lastTransitionTime: nowTimestamp(nowMs),
   };
   const status = (pod.status ??= {});
   const conditions = status.conditions ?? [];
@@ -244,7 +244,7 @@ export class EvictionREST implements Storage, NamedCreater {
     }
     const podName = pod.metadata?.name ?? '';
     if (isDryRun(original.dryRun)) {
-      checkAndDecrement(first, { podName, dryRun: true });
+      checkAndDecrement(first, { podName, dryRun: true, nowMs: this.#pods.core.clock.now() });
       return { pdbName, unhealthy: false };
     }
     try {
@@ -255,7 +255,11 @@ export class EvictionREST implements Storage, NamedCreater {
           updatedObject: (_ctx, current) => {
             if (current === null) throw newNotFound(budgetResource, pdbName);
             return Promise.resolve(
-              checkAndDecrement(current as PodDisruptionBudget, { podName, dryRun: false }),
+              checkAndDecrement(current as PodDisruptionBudget, {
+                podName,
+                dryRun: false,
+                nowMs: this.#pods.core.clock.now(),
+              }),
             );
           },
         },
@@ -280,7 +284,7 @@ export class EvictionREST implements Storage, NamedCreater {
             if (current === null) throw newNotFound(podResource, name);
             const pod = deepCopyJSON(current) as Pod;
             checkDeletePreconditions(podKind, pod, options.preconditions);
-            setDisruptionTarget(pod);
+            setDisruptionTarget(pod, this.#pods.core.clock.now());
             return Promise.resolve(pod);
           },
         },

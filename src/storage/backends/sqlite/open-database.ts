@@ -1,6 +1,7 @@
 // Opens the database with the pragmas the backend's guarantees rest on, and takes the file for this
 // process alone.
 import Database from 'better-sqlite3';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { CompletedSqliteOptions } from './options.js';
 import { ensureSchema } from './schema.js';
@@ -42,7 +43,7 @@ export function openDatabase(opts: CompletedSqliteOptions): {
   let db: Database.Database | undefined;
   try {
     if (!opts.memory) lock = lockFile(lockPath(opts.path), opts.busyTimeoutMs);
-    db = new Database(opts.path, { timeout: opts.busyTimeoutMs, ...addonOption() });
+    db = new Database(source(opts), { timeout: opts.busyTimeoutMs, ...addonOption() });
     // Takes effect only before the first table exists: freed pages can then be handed back to the file
     // system by incremental_vacuum, so compaction shrinks the file without a full VACUUM.
     db.pragma('auto_vacuum = INCREMENTAL');
@@ -60,6 +61,14 @@ export function openDatabase(opts: CompletedSqliteOptions): {
     }
     throw openFault(opts.path, err);
   }
+}
+
+/** The file, or the image to open in memory; a file is first written from an image when it is new. */
+function source(opts: CompletedSqliteOptions): string | Buffer {
+  if (opts.image === undefined) return opts.path;
+  if (opts.memory) return opts.image;
+  if (!existsSync(opts.path)) writeFileSync(opts.path, opts.image, { mode: 0o600 });
+  return opts.path;
 }
 
 /** The writer thread's connection to a file the backend opened (and so created and checked) first. */

@@ -26,6 +26,11 @@ export interface SqliteBackendOptions {
   readonly now?: () => number;
   /** The server's clock: TTL expiry, the compactor's window and their timers (default: the system's). */
   readonly clock?: Clock;
+  /**
+   * A database image (another backend's serialize()) to start from: an in-memory database opens it
+   * directly; a file is written from it when it does not exist yet. A fork of a test snapshot.
+   */
+  readonly image?: Buffer;
 }
 
 declare const completed: unique symbol;
@@ -43,6 +48,7 @@ export interface CompletedSqliteOptions {
   readonly quotaBytes: number;
   readonly now: () => number;
   readonly clock: Clock;
+  readonly image: Buffer | undefined;
 }
 
 export const sqliteDefaults = Object.freeze({
@@ -90,6 +96,7 @@ export function completeSqliteOptions(opts: SqliteBackendOptions): CompletedSqli
     quotaBytes: nonNegative('quotaBytes', opts.quotaBytes, d.quotaBytes),
     now: opts.now ?? (opts.clock === undefined ? Date.now : () => clock.now()),
     clock,
+    image: opts.image,
   };
   return Object.freeze(out) as CompletedSqliteOptions;
 }

@@ -249,6 +249,16 @@ export class SqliteBackend implements Backend {
     });
   }
 
+  /** The committed state as a database file's bytes (writes still queued are not in it). */
+  serialize(): Buffer {
+    this.#assertOpen();
+    try {
+      return this.#db.serialize();
+    } catch (err) {
+      throw sqliteFault(this.path, 'serialize', err);
+    }
+  }
+
   /** Idempotent: commits writes already accepted, ends every watch, closes the file. */
   close(): Promise<void> {
     this.#closing ??= this.#shutdown();
