@@ -19,7 +19,8 @@ import { CallingWebhookError } from './errors.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
 import { PatchedObjectDecoder } from './patched-decoder.js';
 import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
-import type { AdmissionResponse } from './review.js';
+import type { AdmissionResponse, Invocation } from './review.js';
+import { unversionedObject, type VersionedObjects } from './versioned.js';
 
 export const mutatingWebhookPluginName = 'MutatingAdmissionWebhook';
 
@@ -45,13 +46,22 @@ function replaceContents(target: KubeObject, patched: Record<string, unknown>): 
   Object.assign(t, patched);
 }
 
-/** The response's patch applied to the request's object; whether it changed anything. */
-function applyPatch(
+/**
+ * The response's patch applied to the object as the webhook saw it (its version), read back at the
+ * request's version into the request's object; whether it changed anything.
+ */
+async function applyPatch(
+  ctx: RequestContext,
   hook: WebhookAccessor,
-  a: Attributes,
-  r: { response: AdmissionResponse; decoder: PatchedObjectDecoder },
-): boolean {
-  const { response } = r;
+  r: {
+    attributes: Attributes;
+    response: AdmissionResponse;
+    decoder: PatchedObjectDecoder;
+    invocation: Invocation;
+    versioned: VersionedObjects;
+  },
+): Promise<boolean> {
+  const { response, attributes: a, invocation } = r;
   if (response.patch.length === 0) return false;
   let ops: ReturnType<typeof decodeJSONPatch>;
   try {
@@ -63,7 +73,8 @@ function applyPatch(
     );
   }
   if (ops.length === 0) return false;
-  if (a.object === null)
+  const seen = r.versioned.object;
+  if (a.object === null || seen === null)
     throw newInternalError(
       `admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`,
     );
@@ -71,16 +82,18 @@ function applyPatch(
     throw new CallingWebhookError(hook.name, `unsupported patch type ${JSON.stringify(response.patchType)}`);
   let patched: unknown;
   try {
-    patched = applyJSONPatch(a.object, ops);
+    patched = applyJSONPatch(seen, ops);
   } catch (err) {
     throw newInternalError(err);
   }
   if (typeof patched !== 'object' || patched === null || Array.isArray(patched))
     throw newInternalError('the patched object is not a JSON object');
-  const decoded = r.decoder.decode(a.kind, patched as Record<string, unknown>);
+  const decoded = r.decoder.decode(invocation.kind, patched as Record<string, unknown>);
   if (!decoded.ok) throw newInternalError(decoded.message);
-  if (jsonEqual(a.object, decoded.object)) return false;
-  replaceContents(a.object, decoded.object);
+  // Compared at the webhook's version, as kube does: a round trip through conversion is no change.
+  if (jsonEqual(seen, decoded.object)) return false;
+  const object = await unversionedObject(ctx, a, { invocation, object: decoded.object });
+  replaceContents(a.object, object as Record<string, unknown>);
   return true;
 }
 
@@ -160,10 +173,17 @@ export class MutatingAdmissionWebhook implements MutationInterface {
         const response = await callHook(ctx, hook, {
           attributes,
           invocation: should.invocation,
+          versioned: should.versioned,
           client: this.#client,
           mutating: true,
         });
-        changed = applyPatch(hook, attributes, { response, decoder: this.#decoder });
+        changed = await applyPatch(ctx, hook, {
+          attributes,
+          response,
+          decoder: this.#decoder,
+          invocation: should.invocation,
+          versioned: should.versioned,
+        });
       } catch (err) {
         failure = err;
       }
