@@ -17,7 +17,7 @@ import {
 } from './support/webhook-server.js';
 import { convertWidget, widgetGroup as group } from './support/widget-conversion.js';
 
-type Reply = { status: number; body: Record<string, unknown> };
+type Reply = { status: number; body: Record<string, unknown>; warning: string };
 type Obj = Record<string, unknown> & { apiVersion: string; metadata: Record<string, unknown> };
 
 const schema = (spec: Record<string, unknown>): Record<string, unknown> => ({
@@ -61,7 +61,11 @@ describe('webhook matchPolicy', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    return {
+      status: res.status,
+      body: (await res.json()) as Record<string, unknown>,
+      warning: res.headers.get('warning') ?? '',
+    };
   }
 
   const widgets = (ns: string, version: string, rest = ''): string =>
@@ -146,7 +150,7 @@ describe('webhook matchPolicy', () => {
       widgetCRD(hooks.url('/convert'), hooks.caBundle),
     );
     assert.equal(r.status, 201, JSON.stringify(r.body));
-    for (const ns of ['equivalent', 'exact', 'mutating', 'hpa']) await namespace(ns);
+    for (const ns of ['equivalent', 'exact', 'mutating', 'hpa', 'policy']) await namespace(ns);
     await waitFor(
       'widgets served',
       () => call('GET', widgets('equivalent', 'v2')),
@@ -274,5 +278,69 @@ describe('webhook matchPolicy', () => {
     const object = seen['object'] as Obj;
     assert.equal(object.apiVersion, 'autoscaling/v1');
     assert.equal((object['spec'] as Record<string, unknown>)['targetCPUUtilizationPercentage'], 70);
+  });
+
+  it('ValidatingAdmissionPolicy: Equivalent evaluates a v2 write as v1; Exact does not apply', async () => {
+    const policy = (name: string, matchPolicy: string) => ({
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: {
+          matchPolicy,
+          resourceRules: [{ operations: ['CREATE'], ...widgetRule }],
+        },
+        validations: [
+          {
+            expression: 'object.spec.port < 1000',
+            messageExpression:
+              "'port ' + string(object.spec.port) + ' as ' + request.kind.version + ' from ' + request.requestKind.version",
+          },
+        ],
+      },
+    });
+    const binding = (name: string, action: string) => ({
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name },
+      spec: {
+        policyName: name,
+        validationActions: [action],
+        matchResources: { namespaceSelector: { matchLabels: { case: 'policy' } } },
+      },
+    });
+    const base = '/apis/admissionregistration.k8s.io/v1';
+    for (const [name, matchPolicy, action] of [
+      ['widget-ports', 'Equivalent', 'Deny'],
+      ['widget-ports-exact', 'Exact', 'Warn'],
+    ] as const) {
+      const p = await call('POST', `${base}/validatingadmissionpolicies`, policy(name, matchPolicy));
+      assert.equal(p.status, 201, JSON.stringify(p.body));
+      const b = await call('POST', `${base}/validatingadmissionpolicybindings`, binding(name, action));
+      assert.equal(b.status, 201, JSON.stringify(b.body));
+    }
+    // Both apply to a v1 widget on a high port (the Exact one warns); only the Equivalent one to v2.
+    await waitFor(
+      'both policies in force',
+      () =>
+        call(
+          'POST',
+          `${widgets('policy', 'v1')}?dryRun=All`,
+          widget('v1', 'probe', { host: 'a', port: 5000 }),
+        ),
+      (x) => x.status === 422 && x.warning.includes("'widget-ports-exact'"),
+    );
+    const denied = await waitFor(
+      'the Equivalent policy denying a v2 write',
+      () =>
+        call('POST', `${widgets('policy', 'v2')}?dryRun=All`, widget('v2', 'probe', { address: 'a:5000' })),
+      (x) => x.status === 422,
+    );
+    assert.equal(
+      denied.body['message'],
+      "widgets.conv.example.com \"probe\" is forbidden: ValidatingAdmissionPolicy 'widget-ports' with binding 'widget-ports' denied request: port 5000 as v1 from v2",
+    );
+    assert.equal(denied.warning, '');
   });
 });

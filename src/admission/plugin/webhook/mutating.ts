@@ -93,7 +93,7 @@ async function applyPatch(
   // Compared at the webhook's version, as kube does: a round trip through conversion is no change.
   if (jsonEqual(seen, decoded.object)) return false;
   const object = await unversionedObject(ctx, a, { invocation, object: decoded.object });
-  replaceContents(a.object, object as Record<string, unknown>);
+  replaceContents(a.object, object);
   return true;
 }
 

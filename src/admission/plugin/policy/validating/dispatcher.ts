@@ -14,7 +14,8 @@ import type { RequestContext } from '../../../../registry/rest/context.js';
 import type { Attributes } from '../../../attributes.js';
 import { newAdmissionForbidden } from '../../../errors.js';
 import { collectParams, type ParamStore } from '../generic/params.js';
-import { matchesResources, type MatchEnvironment } from '../matching/matcher.js';
+import { matchedResource, matchesResources, type MatchEnvironment } from '../matching/matcher.js';
+import { versionedAttributes } from './versioned-attributes.js';
 import { activationOf, admissionRequest, namespaceObject } from './activation.js';
 import type { CompiledPolicy } from './compiled-policy.js';
 import { validate, type FailurePolicy, type PolicyDecision } from './validator.js';
@@ -82,7 +83,8 @@ class Dispatch {
   readonly #a: Attributes;
   readonly #env: DispatchEnvironment;
   readonly #lib: CelLibrary;
-  #request: Record<string, unknown> | undefined;
+  /** The AdmissionRequest by the resource the policy matched (the request's or an equivalent). */
+  readonly #requests = new Map<string, Record<string, unknown>>();
 
   constructor(ctx: RequestContext, a: Attributes, opts: { env: DispatchEnvironment; lib: CelLibrary }) {
     this.#ctx = ctx;
@@ -108,8 +110,12 @@ class Dispatch {
 
   async hook(hook: PolicyHook): Promise<void> {
     const a = this.#a;
+    let versioned: Attributes;
     try {
-      if (!(await matchesResources(hook.policy.spec?.matchConstraints, a, this.#env))) return;
+      const resource = await matchedResource(hook.policy.spec?.matchConstraints, a, this.#env);
+      if (resource === undefined) return;
+      // Evaluated on the objects at the version the policy matched (kube's VersionedAttribute).
+      versioned = await versionedAttributes(this.#ctx, a, resource);
     } catch (err) {
       this.configError(hook, err);
       return;
@@ -119,7 +125,7 @@ class Dispatch {
       return;
     }
     const annotations = new Map<string, string[]>();
-    for (const binding of hook.bindings) await this.#binding(hook, binding, annotations);
+    for (const binding of hook.bindings) await this.#binding(hook, { binding, versioned }, annotations);
     const policyName = hook.policy.metadata?.name ?? '';
     for (const [key, values] of annotations)
       this.#env.addAuditAnnotation(`${policyName}/${key}`, values.join(', '));
@@ -127,10 +133,11 @@ class Dispatch {
 
   async #binding(
     hook: PolicyHook,
-    binding: ValidatingAdmissionPolicyBinding,
+    b: { binding: ValidatingAdmissionPolicyBinding; versioned: Attributes },
     annotations: Map<string, string[]>,
   ): Promise<void> {
     const a = this.#a;
+    const { binding, versioned } = b;
     let params;
     try {
       if (!(await matchesResources(binding.spec?.matchResources, a, this.#env))) return;
@@ -145,9 +152,9 @@ class Dispatch {
       return;
     }
     const ns = namespaceObject(await namespaceFor(a, this.#env));
-    this.#request ??= admissionRequest(a);
+    const request = this.#requestFor(versioned);
     for (const param of params) {
-      const activation = activationOf({ attributes: a, param, namespace: ns, request: this.#request });
+      const activation = activationOf({ attributes: versioned, param, namespace: ns, request });
       const result = validate(this.#lib, hook.compiled, {
         activation,
         failurePolicy: failurePolicyOf(hook.policy),
@@ -169,6 +176,17 @@ class Dispatch {
         }
       }
     }
+  }
+
+  #requestFor(versioned: Attributes): Record<string, unknown> {
+    const r = versioned.resource;
+    const key = `${r.group}/${r.version}/${r.resource}`;
+    let request = this.#requests.get(key);
+    if (request === undefined) {
+      request = admissionRequest(versioned, this.#a);
+      this.#requests.set(key, request);
+    }
+    return request;
   }
 
   #decision(
