@@ -6,6 +6,7 @@
 // outcome is kube's.
 import { newForbidden, newInternalError, type StatusError } from '../../../machinery/errors/index.js';
 import type { GroupVersionResource } from '../../../machinery/schema/group-resource.js';
+import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import type { WebhookAccessor } from './accessor.js';
@@ -16,6 +17,8 @@ import { versionedObjects, type VersionedObjects } from './versioned.js';
 
 export interface MatchDeps {
   readonly namespaceLabels: NamespaceLabelsReader;
+  /** Answers matchConditions' `authorizer` checks; without it the variable is not bound. */
+  readonly authorizer?: Authorizer | undefined;
 }
 
 const sameResource = (x: GroupVersionResource, y: GroupVersionResource): boolean =>
@@ -103,6 +106,9 @@ export async function shouldCallHook(
       object: versioned.object,
       oldObject: versioned.oldObject,
       request,
+      ...(opts.deps.authorizer === undefined
+        ? {}
+        : { authz: { authorizer: opts.deps.authorizer, attributes: a } }),
     });
     if ('error' in result)
       return {

@@ -11,6 +11,7 @@ import type { Namespace } from '../../../../api/core/v1/namespace.js';
 import { statusError, type StatusError, type StatusReason } from '../../../../machinery/errors/index.js';
 import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import type { RequestContext } from '../../../../registry/rest/context.js';
+import type { Authorizer } from '../../../../registry/rest/authorizer.js';
 import type { Attributes } from '../../../attributes.js';
 import { newAdmissionForbidden } from '../../../errors.js';
 import { collectParams, type ParamStore } from '../generic/params.js';
@@ -18,7 +19,13 @@ import { matchedResource, matchesResources, type MatchEnvironment } from '../mat
 import { versionedAttributes } from './versioned-attributes.js';
 import { activationOf, admissionRequest, namespaceObject } from './activation.js';
 import type { CompiledPolicy } from './compiled-policy.js';
-import { validate, type FailurePolicy, type PolicyDecision } from './validator.js';
+import {
+  validate,
+  type Activation,
+  type FailurePolicy,
+  type PolicyDecision,
+  type ValidateResult,
+} from './validator.js';
 
 export interface PolicyHook {
   readonly policy: ValidatingAdmissionPolicy;
@@ -33,6 +40,8 @@ export interface DispatchEnvironment extends MatchEnvironment {
   namespace(name: string): Promise<Namespace | undefined>;
   /** Audit annotations of the request (kube's attributes.AddAnnotation). */
   addAuditAnnotation(key: string, value: string): void;
+  /** Answers the expressions' `authorizer` checks; without it the variable is not bound. */
+  readonly authorizer?: Authorizer | undefined;
 }
 
 interface Denial {
@@ -155,10 +164,7 @@ class Dispatch {
     const request = this.#requestFor(versioned);
     for (const param of params) {
       const activation = activationOf({ attributes: versioned, param, namespace: ns, request });
-      const result = validate(this.#lib, hook.compiled, {
-        activation,
-        failurePolicy: failurePolicyOf(hook.policy),
-      });
+      const result = await this.#validate(hook, activation);
       result.decisions.forEach((d, i) => {
         this.#decision(hook, binding, { decision: d, index: i });
       });
@@ -176,6 +182,30 @@ class Dispatch {
         }
       }
     }
+  }
+
+  /** validate(), with the `authorizer` variable bound when there is an authorizer to answer it. */
+  #validate(hook: PolicyHook, activation: Activation): Promise<ValidateResult> | ValidateResult {
+    const lib = this.#lib;
+    const failurePolicy = failurePolicyOf(hook.policy);
+    const authorizer = this.#env.authorizer;
+    if (authorizer === undefined) return validate(lib, hook.compiled, { activation, failurePolicy });
+    const a = this.#a;
+    const requestResource = {
+      group: a.resource.group,
+      resource: a.resource.resource,
+      subresource: a.subresource,
+      namespace: a.namespace,
+      name: a.name,
+    };
+    return lib.authz.withSession({ authorizer, user: a.userInfo, requestResource }, (session) =>
+      session.evaluate(() =>
+        validate(lib, hook.compiled, {
+          activation: { ...activation, authorizer: session.variable },
+          failurePolicy,
+        }),
+      ),
+    );
   }
 
   #requestFor(versioned: Attributes): Record<string, unknown> {
