@@ -324,6 +324,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       proxied: aggregator,
       admission,
       openAPIDynamic: customResourceOpenAPI(customResources.routes),
+      openAPIAggregated: aggregator.openAPI,
       clock: options.clock,
     },
     ...(namespaces === undefined ? {} : { namespaces }),
