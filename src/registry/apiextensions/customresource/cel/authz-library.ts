@@ -146,7 +146,8 @@ export function authzFunctions(cel: Module, sessions: AuthzSessions): Cel.CelFun
     return { session, get };
   };
   /** A copy of a marked value with one field set. */
-  const withField = (v: unknown, kind: AuthzKind, field: string, value: string) => {
+  const withField = (v: unknown, kind: AuthzKind, set: { field: string; value: string }) => {
+    const { field, value } = set;
     const { session, get } = read(v, kind);
     const fields: Record<string, string> = {};
     for (const k of ['serviceAccount', 'group', 'resource', 'subresource', 'namespace', 'name', 'path'])
@@ -163,20 +164,20 @@ export function authzFunctions(cel: Module, sessions: AuthzSessions): Cel.CelFun
   const decisionField = (v: unknown, field: string): string => read(v, 'decision').get(field);
   return [
     cel.celMethod('path', DYN, [STRING], DYN, function (path) {
-      return withField(this, 'authorizer', 'path', path).set(marker, 'path');
+      return withField(this, 'authorizer', { field: 'path', value: path }).set(marker, 'path');
     }),
     cel.celMethod('group', DYN, [STRING], DYN, function (group) {
-      return withField(this, 'authorizer', 'group', group).set(marker, 'group');
+      return withField(this, 'authorizer', { field: 'group', value: group }).set(marker, 'group');
     }),
     cel.celMethod('serviceAccount', DYN, [STRING, STRING], DYN, function (ns, name) {
-      return withField(this, 'authorizer', 'serviceAccount', `${ns}/${name}`);
+      return withField(this, 'authorizer', { field: 'serviceAccount', value: `${ns}/${name}` });
     }),
     cel.celMethod('resource', DYN, [STRING], DYN, function (resource) {
-      return withField(this, 'group', 'resource', resource).set(marker, 'resource');
+      return withField(this, 'group', { field: 'resource', value: resource }).set(marker, 'resource');
     }),
     ...(['subresource', 'namespace', 'name'] as const).map((field) =>
       cel.celMethod(field, DYN, [STRING], DYN, function (value) {
-        return withField(this, 'resource', field, value);
+        return withField(this, 'resource', { field, value });
       }),
     ),
     cel.celMethod('check', DYN, [STRING], DYN, function (verb) {
