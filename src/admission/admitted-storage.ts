@@ -8,6 +8,7 @@
 import type { GroupVersionKind, GroupVersionResource } from '../machinery/schema/group-resource.js';
 import { parseGroupVersion } from '../machinery/schema/group-resource.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
+import { EquivalentResourceRegistry } from '../registry/generic/equivalent-resource-registry.js';
 import {
   isCollectionDeleter,
   isCreater,
@@ -137,12 +138,14 @@ function kindOf(storage: Storage, fallback: GroupVersionResource): GroupVersionK
 
 /** Every storage of every group admitted; resource paths `pods/status` split as kube does. */
 export function admittedGroups(groups: readonly APIGroupInfo[], chain: AdmissionChain): APIGroupInfo[] {
+  const equivalents = new EquivalentResourceRegistry(groups);
   return groups.map((g) => {
     const versions = Object.entries(g.versionedResourcesStorageMap).map(([version, storages]) => {
       const admitted = Object.entries(storages).map(([path, storage]) => {
         const [resource = '', subresource = ''] = path.split('/');
         const gvr = { group: g.group, version, resource };
-        const route = routeAdmission(chain, { kind: kindOf(storage, gvr), resource: gvr, subresource });
+        const kind = kindOf(storage, gvr);
+        const route = routeAdmission(chain, { kind, resource: gvr, subresource, equivalents });
         return [path, admittedStorage(storage, route)] as const;
       });
       return [version, Object.fromEntries(admitted)] as const;

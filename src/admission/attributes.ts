@@ -3,6 +3,7 @@
 import type { KubeObject } from '../api/meta.js';
 import type { GroupVersionKind, GroupVersionResource } from '../machinery/schema/group-resource.js';
 import type { UserInfo } from '../registry/rest/context.js';
+import type { EquivalentResourceMapper } from '../registry/rest/equivalent-resources.js';
 import type { ReinvocationContext } from './reinvocation.js';
 
 export const operations = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'] as const;
@@ -27,6 +28,11 @@ export interface Attributes {
   readonly dryRun: boolean;
   /** The verb's options (CreateOptions…) as sent, when the caller has them (webhooks send them). */
   readonly options?: Readonly<Record<string, unknown>>;
+  /**
+   * The resources equivalent to this one and the conversion between them (kube's ObjectInterfaces),
+   * for matchPolicy Equivalent; absent where the caller does not know them (matching is then Exact).
+   */
+  readonly equivalents?: EquivalentResourceMapper;
   /** Set by a mutating chain that may run twice (reinvocation.ts); absent otherwise. */
   readonly reinvocation?: ReinvocationContext;
 }

@@ -56,6 +56,7 @@ import { ServiceAccountAdmission, serviceAccountPluginName } from './plugin/serv
 import { newMutatingWebhookPlugin, newValidatingWebhookPlugin } from './plugin/webhook/plugins.js';
 import { mutatingWebhookPluginName } from './plugin/webhook/mutating.js';
 import { validatingWebhookPluginName } from './plugin/webhook/validating.js';
+import type { Authorizer } from '../registry/rest/authorizer.js';
 import {
   StorageObjectInUseProtection,
   storageObjectInUseProtectionPluginName,
@@ -111,7 +112,16 @@ function coreGetter(groups: readonly APIGroupInfo[], resource: string): Getter |
   return storage !== undefined && isGetter(storage) ? storage : undefined;
 }
 
-type PluginFactory = (groups: readonly APIGroupInfo[]) => AdmissionInterface | undefined;
+/** What plugins need besides the served groups. */
+export interface AdmissionPluginDeps {
+  /** The server's authorizer: the `authorizer` variable of webhook and policy expressions. */
+  readonly authorizer?: Authorizer | undefined;
+}
+
+type PluginFactory = (
+  groups: readonly APIGroupInfo[],
+  deps: AdmissionPluginDeps,
+) => AdmissionInterface | undefined;
 
 // Each plugin is built only when the storages it reads, or the resources it changes, are served.
 const factories: Readonly<Partial<Record<AdmissionPluginName, PluginFactory>>> = {
@@ -192,15 +202,17 @@ const factories: Readonly<Partial<Record<AdmissionPluginName, PluginFactory>>> =
     );
     return ingressClasses === undefined ? undefined : new DefaultIngressClass({ ingressClasses });
   },
-  [validatingAdmissionPolicyPluginName]: (groups) => newValidatingAdmissionPolicyPlugin(groups),
-  [mutatingWebhookPluginName]: newMutatingWebhookPlugin,
-  [validatingWebhookPluginName]: newValidatingWebhookPlugin,
+  [validatingAdmissionPolicyPluginName]: (groups, deps) =>
+    newValidatingAdmissionPolicyPlugin(groups, { authorizer: deps.authorizer }),
+  [mutatingWebhookPluginName]: (groups, deps) => newMutatingWebhookPlugin(groups, deps.authorizer),
+  [validatingWebhookPluginName]: (groups, deps) => newValidatingWebhookPlugin(groups, deps.authorizer),
 };
 
 /** The chain over the served groups, of the selected plugins. */
 export function defaultAdmissionChain(
   groups: readonly APIGroupInfo[],
   selection: AdmissionPluginSelection = {},
+  deps: AdmissionPluginDeps = {},
 ): AdmissionChain {
   const handlers: NamedHandler[] = [];
   for (const name of enabledAdmissionPlugins(selection)) {
@@ -213,7 +225,7 @@ export function defaultAdmissionChain(
         selection.log?.('Admission plugin has no effect in Capstan', { plugin: name, reason }, named);
       continue;
     }
-    const plugin = factory(groups);
+    const plugin = factory(groups, deps);
     if (plugin !== undefined) handlers.push({ name, plugin });
   }
   return new AdmissionChain(handlers);

@@ -12,6 +12,7 @@ import type {
   ValidateObjectUpdateFunc,
 } from '../registry/rest/capabilities.js';
 import type { RequestContext } from '../registry/rest/context.js';
+import type { EquivalentResourceMapper } from '../registry/rest/equivalent-resources.js';
 import { isDryRun } from '../registry/rest/options.js';
 import type { Attributes, Operation } from './attributes.js';
 import type { AdmissionChain } from './chain.js';
@@ -25,12 +26,18 @@ export interface RouteAdmission {
   readonly kind: GroupVersionKind;
   readonly resource: GroupVersionResource;
   readonly subresource: string;
+  readonly equivalents?: EquivalentResourceMapper | undefined;
 }
 
 /** The chain's plugins for one route, split into kube's two halves. */
 export function routeAdmission(
   chain: AdmissionChain,
-  route: { kind: GroupVersionKind; resource: GroupVersionResource; subresource: string },
+  route: {
+    kind: GroupVersionKind;
+    resource: GroupVersionResource;
+    subresource: string;
+    equivalents?: EquivalentResourceMapper | undefined;
+  },
 ): RouteAdmission {
   const forResource = chain.forResource(route.resource);
   return { ...route, mutating: forResource.mutationChain(), validating: forResource.validationChain() };
@@ -59,6 +66,7 @@ export function attributesFor(r: RouteAdmission, ctx: RequestContext, q: Admissi
     oldObject: q.oldObject,
     userInfo: ctx.user,
     dryRun: isDryRun(q.dryRun),
+    ...(r.equivalents === undefined ? {} : { equivalents: r.equivalents }),
   };
 }
 

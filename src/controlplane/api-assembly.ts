@@ -259,15 +259,20 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   const scheme = builtinScheme();
   // Requests are admitted by the handlers; the built-in controllers, which kube runs over the API,
   // write through admitted storages (src/admission/admitted-storage.ts).
-  const admission = defaultAdmissionChain(groups, {
-    enable: options.enableAdmissionPlugins,
-    disable: options.disableAdmissionPlugins,
-    // Named on the command line: said plainly; merely on by default: said at -v=2.
-    log: (message, values, named) => {
-      if (named) options.logger.info(message, values);
-      else options.logger.v(2, message, values);
+  const admission = defaultAdmissionChain(
+    groups,
+    {
+      enable: options.enableAdmissionPlugins,
+      disable: options.disableAdmissionPlugins,
+      // Named on the command line: said plainly; merely on by default: said at -v=2.
+      log: (message, values, named) => {
+        if (named) options.logger.info(message, values);
+        else options.logger.v(2, message, values);
+      },
     },
-  });
+    // The `authorizer` of webhook and policy expressions.
+    { authorizer: authorization.authorizer },
+  );
   const controllerGroups = admittedGroups(groups, admission);
   const customResources = customResourceServing({
     groups,
@@ -347,6 +352,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       proxied: aggregator,
       admission,
       openAPIDynamic: customResourceOpenAPI(customResources.routes),
+      openAPIAggregated: aggregator.openAPI,
       clock: options.clock,
     },
     ...(namespaces === undefined ? {} : { namespaces }),

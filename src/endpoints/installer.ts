@@ -3,6 +3,8 @@
 import { createHash } from 'node:crypto';
 import { routeAdmission } from '../admission/route-admission.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
+import { EquivalentResourceRegistry } from '../registry/generic/equivalent-resource-registry.js';
+import type { EquivalentResourceMapper } from '../registry/rest/equivalent-resources.js';
 import {
   categoriesOf,
   isCollectionDeleter,
@@ -140,6 +142,8 @@ interface ResourceInput {
   readonly path: string;
   readonly storage: Storage;
   readonly parent: Storage | undefined;
+  /** The installed groups' equivalent resources (kube's EquivalentResourceRegistry), for admission. */
+  readonly equivalents: EquivalentResourceMapper | undefined;
 }
 
 function discoveryFor(
@@ -193,7 +197,12 @@ function resourceRoutes(input: ResourceInput, config: HandlerConfig): ResourceRo
     admission:
       config.admission === undefined
         ? undefined
-        : routeAdmission(config.admission, { kind, resource: gvr, subresource }),
+        : routeAdmission(config.admission, {
+            kind,
+            resource: gvr,
+            subresource,
+            equivalents: input.equivalents,
+          }),
   };
   const watchList = isWatcher(storage) && isLister(storage) && subresource === '';
   return {
@@ -208,7 +217,12 @@ function resourceRoutes(input: ResourceInput, config: HandlerConfig): ResourceRo
   };
 }
 
-function groupVersionRoutes(info: APIGroupInfo, version: string, config: HandlerConfig): GroupVersionRoutes {
+function groupVersionRoutes(
+  info: APIGroupInfo,
+  version: string,
+  r: { config: HandlerConfig; equivalents: EquivalentResourceMapper | undefined },
+): GroupVersionRoutes {
+  const { config, equivalents } = r;
   const storages = info.versionedResourcesStorageMap[version] ?? {};
   const resources = new Map<string, ResourceRoutes>();
   for (const path of Object.keys(storages).sort()) {
@@ -219,7 +233,10 @@ function groupVersionRoutes(info: APIGroupInfo, version: string, config: Handler
     const parent = parts.length === 2 ? storages[parts[0] ?? ''] : undefined;
     if (parts.length === 2 && parent === undefined)
       throw new Error(`subresource ${path} has no parent resource`);
-    resources.set(path, resourceRoutes({ group: info.group, version, path, storage, parent }, config));
+    resources.set(
+      path,
+      resourceRoutes({ group: info.group, version, path, storage, parent, equivalents }, config),
+    );
   }
   const apiResources = [...resources.values()].map((r) => r.discovery);
   return { group: info.group, version, resources, apiResources };
@@ -229,6 +246,7 @@ function groupVersionRoutes(info: APIGroupInfo, version: string, config: Handler
 export function installAPIGroups(groups: readonly APIGroupInfo[], config: HandlerConfig): RouteTable {
   const groupVersions = new Map<string, GroupVersionRoutes>();
   const out: GroupRoutes[] = [];
+  const equivalents = config.admission === undefined ? undefined : new EquivalentResourceRegistry(groups);
   const ordered = [...groups.filter((g) => g.group === ''), ...groups.filter((g) => g.group !== '')];
   for (const info of ordered) {
     const versions = info.prioritizedVersions.filter(
@@ -236,7 +254,10 @@ export function installAPIGroups(groups: readonly APIGroupInfo[], config: Handle
     );
     if (versions.length === 0) continue;
     for (const version of versions)
-      groupVersions.set(groupVersionKey(info.group, version), groupVersionRoutes(info, version, config));
+      groupVersions.set(
+        groupVersionKey(info.group, version),
+        groupVersionRoutes(info, version, { config, equivalents }),
+      );
     out.push({ name: info.group, versions });
   }
   return { groupVersions, groups: out };

@@ -8,7 +8,11 @@ import {
   type DynamicRoutes,
   type ProxiedGroupVersions,
 } from '../endpoints/api-handler.js';
-import { newOpenAPIService, type OpenAPIDynamicSource } from '../endpoints/openapi/index.js';
+import {
+  newOpenAPIService,
+  type OpenAPIAggregatedSource,
+  type OpenAPIDynamicSource,
+} from '../endpoints/openapi/index.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import type { Logger } from './logging/logger.js';
 import type { Clock } from '../machinery/time/clock.js';
@@ -24,13 +28,16 @@ export interface APIGroupsInstall {
   readonly admission?: AdmissionChain;
   /** Definitions of the dynamic routes' kinds for the OpenAPI documents. */
   readonly openAPIDynamic?: OpenAPIDynamicSource;
+  /** The OpenAPI of aggregated API servers, merged into the documents. */
+  readonly openAPIAggregated?: OpenAPIAggregatedSource;
   /** The server's clock: watch timeouts and deadlines (default: the system's). */
   readonly clock?: Clock;
 }
 
 /** The endpoints' API handler over the groups, with their OpenAPI documents; errors go to `logger`. */
 export function newAPIHandler(install: APIGroupsInstall, logger: Logger): APIHandler {
-  const { groups, scheme, dynamicRoutes, proxied, admission, openAPIDynamic, clock } = install;
+  const { groups, scheme, dynamicRoutes, proxied, admission, openAPIDynamic, openAPIAggregated, clock } =
+    install;
   return createAPIHandler({
     groups,
     scheme,
@@ -42,6 +49,7 @@ export function newAPIHandler(install: APIGroupsInstall, logger: Logger): APIHan
       scheme,
       groups,
       ...(openAPIDynamic === undefined ? {} : { dynamic: openAPIDynamic }),
+      ...(openAPIAggregated === undefined ? {} : { aggregated: openAPIAggregated }),
     }),
     logError: (message, err) => {
       logger.error(message, err);

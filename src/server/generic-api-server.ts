@@ -209,7 +209,9 @@ export class GenericAPIServer {
             }),
           ]
         : []),
-      ...(c.flowControl === null ? [] : [withPriorityAndFairness(c.flowControl, fairQueuing)]),
+      ...(c.flowControl === null
+        ? []
+        : [withPriorityAndFairness(c.flowControl, fairQueuing, this.#metrics.flowControlMetrics)]),
       // AlwaysAllow alone: no filter, no per-request cost.
       ...(c.authorizer === alwaysAllowAuthorizer
         ? []

@@ -156,6 +156,33 @@ describe('kubectl against capstan: an aggregated API server', () => {
     );
   });
 
+  it("merges the server's OpenAPI: kubectl explain reads its schema", async () => {
+    const get = async (path: string): Promise<Record<string, unknown>> =>
+      JSON.parse(await ok(['get', '--raw', path])) as Record<string, unknown>;
+    let index: Record<string, unknown> = {};
+    await eventually(
+      async () => {
+        index = await get('/openapi/v3');
+        return (
+          (index['paths'] as Record<string, unknown>)[`apis/${wardle.group}/${wardle.version}`] !== undefined
+        );
+      },
+      'the v3 index to list the aggregated group version',
+      { seen: () => Object.keys(index['paths'] ?? {}) },
+    );
+    const explained = await ok(['explain', 'flunders.spec']);
+    assert.match(explained, /What a flunder wants\./);
+    assert.match(explained, /reference\s+<string>\n\s+The name of another flunder\./);
+    const v2 = await get('/openapi/v2');
+    assert.ok(
+      (v2['paths'] as Record<string, unknown>)[
+        `/apis/${wardle.group}/${wardle.version}/namespaces/{namespace}/flunders`
+      ],
+    );
+    assert.ok((v2['definitions'] as Record<string, unknown>)['com.example.wardle.v1.Flunder']);
+    assert.ok((v2['definitions'] as Record<string, unknown>)['io.k8s.api.core.v1.Pod']);
+  });
+
   it('stopping the server makes the APIService unavailable and its group answer 503', async () => {
     await backend.close();
     const rawGet = (): ReturnType<typeof kubectl> =>

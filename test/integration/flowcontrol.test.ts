@@ -69,6 +69,7 @@ describe('flowcontrol.apiserver.k8s.io', () => {
       status: res.status,
       headers: res.headers,
       body: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown>,
+      text,
     };
   };
   const list = async (resource: string): Promise<Obj[]> =>
@@ -159,6 +160,29 @@ describe('flowcontrol.apiserver.k8s.io', () => {
         `${c.path} ${c.pl}`,
       );
     }
+  });
+
+  it('counts requests by flow schema and priority level on /metrics (apiserver_flowcontrol_*)', async () => {
+    const sample = (text: string, name: string, fs: string, pl: string): number => {
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith(`${name}{flow_schema="${fs}",priority_level="${pl}"} `));
+      return line === undefined ? 0 : Number(line.split(' ').at(-1));
+    };
+    const dispatched = 'apiserver_flowcontrol_dispatched_requests_total';
+    const before = (await call('/metrics')).text;
+    for (let i = 0; i < 3; i++)
+      assert.equal((await call('/api/v1/namespaces/default/configmaps', { token: saToken })).status, 200);
+    const after = (await call('/metrics')).text;
+    assert.equal(
+      sample(after, dispatched, 'service-accounts', 'workload-low') -
+        sample(before, dispatched, 'service-accounts', 'workload-low'),
+      3,
+    );
+    assert.ok(sample(after, dispatched, 'exempt', 'exempt') >= 2, after);
+    // The scrape itself is executing while it renders.
+    assert.equal(sample(after, 'apiserver_flowcontrol_current_executing_requests', 'exempt', 'exempt'), 1);
+    assert.match(after, /# HELP apiserver_flowcontrol_rejected_requests_total Number of requests rejected/);
   });
 
   it('classifies by a new FlowSchema of lower precedence once it is created, and marks a dangling one', async () => {

@@ -7,10 +7,7 @@ import type { APIService, APIServiceCondition } from '../../api/apiregistration/
 import type { CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
 import type { KubeObject } from '../../api/meta.js';
 import type { APIResource } from '../../api/meta/v1/discovery.js';
-import {
-  EndpointServiceResolver,
-  type ServiceResolver,
-} from '../../registry/webhook/service-resolver.js';
+import { EndpointServiceResolver, type ServiceResolver } from '../../registry/webhook/service-resolver.js';
 import type { APIRequest, ProxiedGroupVersions } from '../../endpoints/api-handler.js';
 import type { RouteTable } from '../../endpoints/route-table.js';
 import { isStatusError } from '../../machinery/errors/index.js';
@@ -31,6 +28,7 @@ import { runListWatch } from '../controllers/list-watch.js';
 import { checkAvailability, proxyTarget, type AvailabilityResult } from './availability.js';
 import { aggregatedRouteTable } from './discovery-routes.js';
 import { desiredLocalAPIServices, localAvailable, managedBy, matchesDesired } from './local-apiservices.js';
+import { AggregatedOpenAPISpecs } from './openapi-specs.js';
 import { AggregatorProxy, writeProxyError, type ProxyClientCert } from './proxy.js';
 
 export interface AggregatorOptions {
@@ -66,6 +64,8 @@ export class Aggregator implements ProxiedGroupVersions {
   readonly #resolver: ServiceResolver | undefined;
   readonly #services: Storage | undefined;
   readonly #proxy: AggregatorProxy;
+  /** The backends' OpenAPI, which /openapi merges in. */
+  readonly openAPI: AggregatedOpenAPISpecs;
   readonly #abort = new AbortController();
   readonly #cache = new Map<string, APIService>();
   /** group/version → the name of the APIService with a service that claims it. */
@@ -95,6 +95,7 @@ export class Aggregator implements ProxiedGroupVersions {
           })
         : undefined;
     this.#proxy = new AggregatorProxy(o.proxyClientCert);
+    this.openAPI = new AggregatedOpenAPISpecs(this.#proxy);
   }
 
   /** Discovery of the aggregated group versions; a new object whenever it changes. */
@@ -181,6 +182,7 @@ export class Aggregator implements ProxiedGroupVersions {
       }
     }
     for (const name of [...this.#resources.keys()]) if (!this.#cache.has(name)) this.#resources.delete(name);
+    for (const name of [...this.#checkedSpecs.keys()]) if (!this.#cache.has(name)) this.openAPI.remove(name);
     for (const name of [...this.#checkedSpecs.keys()])
       if (!this.#cache.has(name)) this.#checkedSpecs.delete(name);
     this.#table = aggregatedRouteTable(remote, this.#resources);
@@ -206,6 +208,12 @@ export class Aggregator implements ProxiedGroupVersions {
           );
         }
         await this.#setCondition(name, result.condition);
+        if (result.condition.status !== 'True') this.openAPI.remove(name);
+        else if (this.openAPI.due(name))
+          await this.openAPI.refresh(
+            apiService,
+            await proxyTarget(apiService, this.#resolver, this.#abort.signal),
+          );
       })
       .catch((err: unknown) => {
         if (!this.#abort.signal.aborted) this.#o.logger.error(`checking APIService ${name} failed`, err);

@@ -12,6 +12,7 @@ import {
   withDefinitions,
 } from './dynamic-source.js';
 import { swaggerDocument } from './document-v2.js';
+import { mergeV2, type AggregatedSpecs, type OpenAPIAggregatedSource } from './aggregated-source.js';
 import { openAPIV3Document } from './document-v3.js';
 import type { PathSpec } from './operation-spec.js';
 import { routePaths } from './route-paths.js';
@@ -34,6 +35,8 @@ export interface OpenAPIOptions {
   readonly groups: readonly APIGroupInfo[];
   /** Groups served besides `groups` that change over time (custom resources); rebuilt on change. */
   readonly dynamic?: OpenAPIDynamicSource;
+  /** The specs of aggregated API servers (APIServices), merged in; rebuilt on change. */
+  readonly aggregated?: OpenAPIAggregatedSource;
   /** `info` of every document; kube uses title "Kubernetes" and the server's git version. */
   readonly info?: { readonly title: string; readonly version: string };
   readonly now?: () => Date;
@@ -69,6 +72,7 @@ class OpenAPIDocuments implements OpenAPIService {
   #v3: Map<string, OpenAPIDocument> | undefined;
   #index: { value: OpenAPIV3Discovery; doc: OpenAPIDocument } | undefined;
   #dynamicGroups: readonly APIGroupInfo[] = noGroups;
+  #aggregated: AggregatedSpecs | undefined;
 
   constructor(options: OpenAPIOptions) {
     this.#options = options;
@@ -89,8 +93,10 @@ class OpenAPIDocuments implements OpenAPIService {
   /** Forgets every document once the dynamic groups have changed. */
   #refresh(): void {
     const groups = this.#options.dynamic?.groups() ?? noGroups;
-    if (groups === this.#dynamicGroups) return;
+    const aggregated = this.#options.aggregated?.specs();
+    if (groups === this.#dynamicGroups && aggregated === this.#aggregated) return;
     this.#dynamicGroups = groups;
+    this.#aggregated = aggregated;
     this.#paths = this.#v2 = this.#v2Proto = this.#v3 = this.#index = undefined;
   }
 
@@ -122,7 +128,8 @@ class OpenAPIDocuments implements OpenAPIService {
   v2Document(): OpenAPIDocument {
     this.#refresh();
     if (this.#v2 === undefined) {
-      this.#v2Value = swaggerDocument(this.#definitions('v2'), this.#allPaths(), this.#info());
+      const local = swaggerDocument(this.#definitions('v2'), this.#allPaths(), this.#info());
+      this.#v2Value = mergeV2(local, this.#aggregated?.v2 ?? []);
       this.#v2 = this.#document(this.#v2Value);
     }
     return this.#v2;
@@ -149,11 +156,15 @@ class OpenAPIDocuments implements OpenAPIService {
     const definitions = this.#definitions('v3');
     const byDocument = new Map<string, PathSpec[]>();
     for (const p of this.#allPaths()) byDocument.set(p.document, [...(byDocument.get(p.document) ?? []), p]);
-    this.#v3 = new Map();
-    for (const name of [...byDocument.keys()].sort()) {
+    const v3 = new Map<string, OpenAPIDocument>();
+    for (const name of byDocument.keys()) {
       const doc = openAPIV3Document(definitions, byDocument.get(name) ?? [], this.#info());
-      this.#v3.set(name, this.#document(doc));
+      v3.set(name, this.#document(doc));
     }
+    const now = this.#options.now?.() ?? new Date();
+    for (const [name, body] of this.#aggregated?.v3 ?? [])
+      if (!v3.has(name)) v3.set(name, { body, etag: computeETag(body), lastModified: now });
+    this.#v3 = new Map([...v3].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     return this.#v3;
   }
 

@@ -60,6 +60,15 @@ export class AsyncConvertingView
     this.#conv = conversion;
   }
 
+  /** A served object at the stored version (StoredVersionConverter; admission's matchPolicy Equivalent). */
+  toStoredVersion(ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return this.#conv.toInner(ctx, obj);
+  }
+
+  fromStoredVersion(ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return one(this.#conv, ctx, obj);
+  }
+
   async get(ctx: RequestContext, name: string, options: GetOptions): Promise<KubeObject> {
     return one(this.#conv, ctx, await this.inner.get(ctx, name, options));
   }

@@ -50,6 +50,15 @@ export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
     this.#conv = conversion;
   }
 
+  /** A served object at the stored version (StoredVersionConverter; admission's matchPolicy Equivalent). */
+  toStoredVersion(_ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return Promise.resolve(this.#conv.toInner(obj as Outer));
+  }
+
+  fromStoredVersion(_ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return Promise.resolve(this.#conv.fromInner(obj as Inner));
+  }
+
   async get(ctx: RequestContext, name: string, options: GetOptions): Promise<Outer> {
     return this.#out(await this.inner.get(ctx, name, options));
   }

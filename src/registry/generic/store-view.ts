@@ -22,6 +22,11 @@ export abstract class StoreView<Outer extends KubeObject, Inner extends KubeObje
     this.#served = served;
   }
 
+  /** The inner store's stored objects (StoredVersionConverter). */
+  get storedIdentity(): object {
+    return this.inner.storedIdentity;
+  }
+
   newObject(): Outer {
     return { apiVersion: this.#served.apiVersion, kind: this.#served.kind } as Outer;
   }

@@ -80,6 +80,20 @@ export class Store<T extends KubeObject = KubeObject>
     return new Store(brandCore<T>({ ...this.#core, ...strategies }));
   }
 
+  /** The stored objects' identity: the same for every copy made by withStrategies and every view. */
+  get storedIdentity(): object {
+    return this.#core.storage;
+  }
+
+  /** The Store serves the stored version: nothing to convert (StoredVersionConverter). */
+  toStoredVersion(_ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return Promise.resolve(obj);
+  }
+
+  fromStoredVersion(_ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return Promise.resolve(obj);
+  }
+
   newObject(): T {
     return this.#core.newFunc();
   }

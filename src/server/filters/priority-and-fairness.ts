@@ -6,6 +6,7 @@
 import type { RequestClassifier } from '../flowcontrol/classifier.js';
 import type { FairQueuing } from '../flowcontrol/fair-queuing.js';
 import { writeHttpError } from '../http/respond.js';
+import type { FlowControlMetrics } from '../metrics/apiserver-metrics.js';
 import type { Filter } from './filter-scope.js';
 
 /** Where the filter finds the classifier of the configuration in force (none before the first). */
@@ -16,7 +17,11 @@ export interface ClassifierSource {
 export const flowSchemaUIDHeader = 'X-Kubernetes-PF-FlowSchema-UID';
 export const priorityLevelUIDHeader = 'X-Kubernetes-PF-PriorityLevel-UID';
 
-export function withPriorityAndFairness(source: ClassifierSource, queuing?: FairQueuing): Filter {
+export function withPriorityAndFairness(
+  source: ClassifierSource,
+  queuing?: FairQueuing,
+  metrics?: FlowControlMetrics,
+): Filter {
   return (next) => async (scope) => {
     if (scope.longRunning && scope.info.verb !== 'watch') return next(scope);
     const classifier = source.current();
@@ -24,7 +29,20 @@ export function withPriorityAndFairness(source: ClassifierSource, queuing?: Fair
     if (c === undefined) return next(scope);
     scope.res.setHeader(priorityLevelUIDHeader, c.priorityLevelUID);
     scope.res.setHeader(flowSchemaUIDHeader, c.flowSchemaUID);
-    if (queuing === undefined || scope.longRunning || classifier === undefined) return next(scope);
+    const labels = { flowSchema: c.flowSchemaName, priorityLevel: c.priorityLevelName };
+    // Counted as dispatched; executing until it ends. A watch's execution stage is only its start
+    // in kube, so a watch is counted as dispatched and not as executing.
+    const dispatch = async (): Promise<void> => {
+      metrics?.dispatched(labels);
+      if (scope.longRunning) return next(scope);
+      metrics?.addExecuting(labels, 1);
+      try {
+        await next(scope);
+      } finally {
+        metrics?.addExecuting(labels, -1);
+      }
+    };
+    if (queuing === undefined || scope.longRunning || classifier === undefined) return dispatch();
     const distinguisher =
       c.distinguisher === 'ByUser'
         ? (scope.user?.name ?? '')
@@ -37,12 +55,13 @@ export function withPriorityAndFairness(source: ClassifierSource, queuing?: Fair
       signal: scope.signal,
     });
     if (release === undefined) {
+      metrics?.rejected(labels, scope.signal.aborted ? 'cancelled' : 'queue-full');
       scope.res.setHeader('Retry-After', '1');
       writeHttpError(scope.res, 429, 'Too many requests, please try again later.');
       return;
     }
     try {
-      await next(scope);
+      await dispatch();
     } finally {
       release();
     }

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type * as PromClient from 'prom-client';
 import type { EncryptionMetrics } from '../encryption/metrics.js';
 import type { PromMetrics } from './prom-metrics.js';
+import type { FlowLabels } from './prom-flowcontrol-metrics.js';
 import { RequestAggregates } from './request-aggregates.js';
 import type { RequestLabels } from './request-labels.js';
 
@@ -21,6 +22,13 @@ export interface ObjectCountMetric {
 export interface StorageSizeMetric {
   set(storageClusterId: string, bytes: number): void;
   delete(storageClusterId: string): void;
+}
+
+/** Where API Priority and Fairness reports what it does with each classified request. */
+export interface FlowControlMetrics {
+  dispatched(l: FlowLabels): void;
+  addExecuting(l: FlowLabels, delta: number): void;
+  rejected(l: FlowLabels, reason: string): void;
 }
 
 type Update = (m: PromMetrics) => void;
@@ -94,6 +102,27 @@ export class ApiserverMetrics {
       delete: (id) => {
         this.#apply((m) => {
           m.setStorageSize(id, undefined);
+        });
+      },
+    };
+  }
+
+  /** Where API Priority and Fairness reports dispatched, executing and rejected requests. */
+  get flowControlMetrics(): FlowControlMetrics {
+    return {
+      dispatched: (l) => {
+        this.#apply((m) => {
+          m.flowControl.dispatched(l);
+        });
+      },
+      addExecuting: (l, delta) => {
+        this.#apply((m) => {
+          m.flowControl.addExecuting(l, delta);
+        });
+      },
+      rejected: (l, reason) => {
+        this.#apply((m) => {
+          m.flowControl.rejected(l, reason);
         });
       },
     };

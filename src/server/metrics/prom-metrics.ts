@@ -2,6 +2,7 @@
 // servers in one process do not share counters.
 import type { Counter, Gauge, Metric, Registry } from 'prom-client';
 import { EncryptionPromMetrics } from '../encryption/prom-encryption-metrics.js';
+import { FlowControlPromMetrics } from './prom-flowcontrol-metrics.js';
 import type { RequestAggregates } from './request-aggregates.js';
 import { requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
 
@@ -24,6 +25,8 @@ export class PromMetrics {
   readonly #storageSize: Gauge<'storage_cluster_id'>;
   /** apiserver_storage_transformation_* and apiserver_encryption_config_controller_*. */
   readonly encryption: EncryptionPromMetrics;
+  /** apiserver_flowcontrol_*. */
+  readonly flowControl: FlowControlPromMetrics;
 
   constructor(prom: PromClient, sources: PromMetricsSources) {
     this.#registry = new prom.Registry();
@@ -75,6 +78,7 @@ export class PromMetrics {
       registers,
     });
     this.encryption = new EncryptionPromMetrics(prom, this.#registry);
+    this.flowControl = new FlowControlPromMetrics(prom, this.#registry);
   }
 
   addLongRunning(labels: RequestLabels, delta: number): void {

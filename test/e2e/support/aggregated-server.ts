@@ -32,6 +32,60 @@ const discovery = {
   ],
 };
 
+const flunderSchema = {
+  type: 'object',
+  description: 'A Flunder is a test object of the wardle server.',
+  properties: {
+    apiVersion: { type: 'string' },
+    kind: { type: 'string' },
+    metadata: { type: 'object' },
+    spec: {
+      type: 'object',
+      description: 'What a flunder wants.',
+      properties: { reference: { type: 'string', description: 'The name of another flunder.' } },
+    },
+  },
+  'x-kubernetes-group-version-kind': [{ group: wardle.group, version: wardle.version, kind: 'Flunder' }],
+};
+const listPath = `/apis/${wardle.group}/${wardle.version}/namespaces/{namespace}/flunders`;
+const gvk = { group: wardle.group, version: wardle.version, kind: 'Flunder' };
+/** The paths as kube-openapi writes them: each operation names its action and kind. */
+const paths = {
+  [listPath]: {
+    get: {
+      operationId: 'listWardleV1NamespacedFlunder',
+      'x-kubernetes-action': 'list',
+      'x-kubernetes-group-version-kind': gvk,
+      responses: { '200': { description: 'OK' } },
+    },
+  },
+  [`${listPath}/{name}`]: {
+    get: {
+      operationId: 'readWardleV1NamespacedFlunder',
+      'x-kubernetes-action': 'get',
+      'x-kubernetes-group-version-kind': gvk,
+      responses: { '200': { description: 'OK' } },
+    },
+  },
+};
+
+/** The server's OpenAPI: v2, and v3's index and group-version document (kube-openapi's shapes). */
+export const wardleOpenAPI = {
+  v2: {
+    swagger: '2.0',
+    info: { title: 'wardle', version: 'v1' },
+    paths,
+    definitions: { 'com.example.wardle.v1.Flunder': flunderSchema },
+  },
+  v3: {
+    openapi: '3.0.0',
+    info: { title: 'wardle', version: 'v1' },
+    paths,
+    components: { schemas: { 'com.example.wardle.v1.Flunder': flunderSchema } },
+  },
+};
+const v3Path = `apis/${wardle.group}/${wardle.version}`;
+
 const flunder = (name: string, namespace: string): object => ({
   apiVersion: `${wardle.group}/${wardle.version}`,
   kind: 'Flunder',
@@ -51,6 +105,16 @@ export async function startAggregatedServer(serviceName: string): Promise<Aggreg
     };
     if (path === `/apis/${wardle.group}/${wardle.version}`) {
       send(200, discovery);
+      return;
+    }
+    const openapi: Record<string, object> = {
+      '/openapi/v2': wardleOpenAPI.v2,
+      '/openapi/v3': { paths: { [v3Path]: { serverRelativeURL: `/openapi/v3/${v3Path}?hash=WARDLE1` } } },
+      [`/openapi/v3/${v3Path}`]: wardleOpenAPI.v3,
+    };
+    const doc = openapi[path];
+    if (doc !== undefined) {
+      send(200, doc);
       return;
     }
     const list = new RegExp(

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import type { WebhookAccessor } from './accessor.js';
 import type { WebhookPoster } from '../../../registry/webhook/client.js';
+import type { VersionedObjects } from './versioned.js';
 import { CallingWebhookError, newDryRunUnsupportedErr, toStatusErr, WebhookRejection } from './errors.js';
 import {
   admissionRequest,
@@ -25,7 +26,14 @@ const noSideEffects: ReadonlySet<string> = new Set(['None', 'NoneOnDryRun']);
 export async function callHook(
   ctx: RequestContext,
   hook: WebhookAccessor,
-  opts: { attributes: Attributes; invocation: Invocation; client: WebhookPoster; mutating: boolean },
+  opts: {
+    attributes: Attributes;
+    invocation: Invocation;
+    /** The objects at the invocation's version. */
+    versioned: VersionedObjects;
+    client: WebhookPoster;
+    mutating: boolean;
+  },
 ): Promise<AdmissionResponse> {
   const a = opts.attributes;
   if (a.dryRun) {
@@ -40,7 +48,10 @@ export async function callHook(
       'could not create admission objects: webhook does not accept known AdmissionReview versions',
     );
   const uid = randomUUID();
-  const review = admissionReview(version, admissionRequest(a, { uid, invocation: opts.invocation }));
+  const review = admissionReview(
+    version,
+    admissionRequest(a, { uid, invocation: opts.invocation, versioned: opts.versioned }),
+  );
   let answer: unknown;
   try {
     answer = await opts.client.post(ctx, {

@@ -15,6 +15,7 @@ import type { Invocation } from './review.js';
 import { isExemptAdmissionConfigurationResource } from './rules.js';
 import { anyRuleMatches, matchesAnyRule, shouldCallHook, type MatchDeps } from './should-call.js';
 import type { WebhookSource } from './source.js';
+import type { VersionedObjects } from './versioned.js';
 
 /** kube's WaitForReady: how long a request waits for the first list of configurations. */
 const readyTimeoutMs = 10_000;
@@ -57,6 +58,7 @@ export function mayHaveWebhooks(source: WebhookSource): boolean {
 export interface Call {
   readonly hook: WebhookAccessor;
   readonly invocation: Invocation;
+  readonly versioned: VersionedObjects;
 }
 
 /** The webhooks to call, in order; the first matching error (a namespace lookup…) is thrown. */
@@ -70,7 +72,7 @@ export async function relevantHooks(
     if (!matchesAnyRule(hook, opts.attributes)) continue;
     const should = await shouldCallHook(ctx, hook, opts);
     if ('error' in should) throw should.error;
-    if (should.call) calls.push({ hook, invocation: should.invocation });
+    if (should.call) calls.push({ hook, invocation: should.invocation, versioned: should.versioned });
   }
   return calls;
 }

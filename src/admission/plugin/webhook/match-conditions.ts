@@ -1,11 +1,13 @@
 // A webhook's matchConditions (k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions/
 // matcher.go): CEL expressions over `object`, `oldObject` and `request`, compiled on first use. Any
 // false skips the webhook; otherwise an error fails closed (failurePolicy Fail) or skips it (Ignore).
-// The `authorizer` variable is not offered.
+// `authorizer` (kube's authz library) is bound when the server's authorizer is given.
 import type { CelInput } from '@bufbuild/cel';
 import type { MatchCondition } from '../../../api/admissionregistration/v1/webhook.js';
 import type { KubeObject } from '../../../api/meta.js';
 import { loadCel, type CelLibrary } from '../../../registry/apiextensions/customresource/cel/load.js';
+import type { Authorizer } from '../../../registry/rest/authorizer.js';
+import type { Attributes } from '../../attributes.js';
 import { toCel } from '../../../registry/apiextensions/customresource/cel/values.js';
 
 type Program = (bindings: Record<string, CelInput>) => unknown;
@@ -26,6 +28,8 @@ export interface MatchInput {
   readonly oldObject: KubeObject | null;
   /** The AdmissionRequest as the webhook would receive it (admission.k8s.io/v1). */
   readonly request: Record<string, unknown>;
+  /** Answers `authorizer` checks as the request's user. */
+  readonly authz?: { readonly authorizer: Authorizer; readonly attributes: Attributes };
 }
 
 function compile(lib: CelLibrary, condition: MatchCondition): CompiledCondition {
@@ -76,6 +80,30 @@ export class MatchConditionMatcher {
       oldObject: toCel(input.oldObject, undefined),
       request: toCel(input.request, undefined),
     };
+    const authz = input.authz;
+    if (authz === undefined) return this.#evaluate(lib, { conditions, bindings });
+    const a = authz.attributes;
+    const requestResource = {
+      group: a.resource.group,
+      resource: a.resource.resource,
+      subresource: a.subresource,
+      namespace: a.namespace,
+      name: a.name,
+    };
+    return lib.authz.withSession(
+      { authorizer: authz.authorizer, user: a.userInfo, requestResource },
+      (session) =>
+        session.evaluate(() =>
+          this.#evaluate(lib, { conditions, bindings: { ...bindings, authorizer: session.variable } }),
+        ),
+    );
+  }
+
+  #evaluate(
+    lib: CelLibrary,
+    r: { conditions: readonly CompiledCondition[]; bindings: Record<string, CelInput> },
+  ): MatchResult {
+    const { conditions, bindings } = r;
     const errors: string[] = [];
     for (const { condition, program } of conditions) {
       if (typeof program === 'string') {

@@ -20,7 +20,8 @@ import { annotateFailedOpen, annotateMutation, annotatePatch } from './audit-ann
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
 import { PatchedObjectDecoder } from './patched-decoder.js';
 import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
-import type { AdmissionResponse } from './review.js';
+import type { AdmissionResponse, Invocation } from './review.js';
+import { unversionedObject, type VersionedObjects } from './versioned.js';
 
 export const mutatingWebhookPluginName = 'MutatingAdmissionWebhook';
 
@@ -46,13 +47,22 @@ function replaceContents(target: KubeObject, patched: Record<string, unknown>): 
   Object.assign(t, patched);
 }
 
-/** The response's patch applied to the request's object (undefined: none); whether it changed anything. */
-function applyPatch(
+/**
+ * The response's patch applied to the object as the webhook saw it (its version), read back at the
+ * request's version into the request's object (undefined: no patch); whether it changed anything.
+ */
+async function applyPatch(
+  ctx: RequestContext,
   hook: WebhookAccessor,
-  a: Attributes,
-  r: { response: AdmissionResponse; decoder: PatchedObjectDecoder },
-): { changed: boolean; ops: ReturnType<typeof decodeJSONPatch> } | undefined {
-  const { response } = r;
+  r: {
+    attributes: Attributes;
+    response: AdmissionResponse;
+    decoder: PatchedObjectDecoder;
+    invocation: Invocation;
+    versioned: VersionedObjects;
+  },
+): Promise<{ changed: boolean; ops: ReturnType<typeof decodeJSONPatch> } | undefined> {
+  const { response, attributes: a, invocation } = r;
   if (response.patch.length === 0) return undefined;
   let ops: ReturnType<typeof decodeJSONPatch>;
   try {
@@ -64,7 +74,8 @@ function applyPatch(
     );
   }
   if (ops.length === 0) return undefined;
-  if (a.object === null)
+  const seen = r.versioned.object;
+  if (a.object === null || seen === null)
     throw newInternalError(
       `admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`,
     );
@@ -72,16 +83,18 @@ function applyPatch(
     throw new CallingWebhookError(hook.name, `unsupported patch type ${JSON.stringify(response.patchType)}`);
   let patched: unknown;
   try {
-    patched = applyJSONPatch(a.object, ops);
+    patched = applyJSONPatch(seen, ops);
   } catch (err) {
     throw newInternalError(err);
   }
   if (typeof patched !== 'object' || patched === null || Array.isArray(patched))
     throw newInternalError('the patched object is not a JSON object');
-  const decoded = r.decoder.decode(a.kind, patched as Record<string, unknown>);
+  const decoded = r.decoder.decode(invocation.kind, patched as Record<string, unknown>);
   if (!decoded.ok) throw newInternalError(decoded.message);
-  if (jsonEqual(a.object, decoded.object)) return { changed: false, ops };
-  replaceContents(a.object, decoded.object);
+  // Compared at the webhook's version, as kube does: a round trip through conversion is no change.
+  if (jsonEqual(seen, decoded.object)) return { changed: false, ops };
+  const object = await unversionedObject(ctx, a, { invocation, object: decoded.object });
+  replaceContents(a.object, object);
   return { changed: true, ops };
 }
 
@@ -164,10 +177,17 @@ export class MutatingAdmissionWebhook implements MutationInterface {
         const response = await callHook(ctx, hook, {
           attributes,
           invocation: should.invocation,
+          versioned: should.versioned,
           client: this.#client,
           mutating: true,
         });
-        const applied = applyPatch(hook, attributes, { response, decoder: this.#decoder });
+        const applied = await applyPatch(ctx, hook, {
+          attributes,
+          response,
+          decoder: this.#decoder,
+          invocation: should.invocation,
+          versioned: should.versioned,
+        });
         if (applied !== undefined) annotatePatch(ctx, hook, { ...at, ops: applied.ops });
         changed = applied?.changed ?? false;
       } catch (err) {

@@ -1,5 +1,6 @@
 // The two webhook plugins over the served storages: configurations kept by a watch, namespaces read
 // as a lister would, services resolved to their endpoints. Each plugin owns its watch and client.
+import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import { isGetter, isLister, isWatcher, type Storage } from '../../../registry/rest/capabilities.js';
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Namespace } from '../../../api/core/v1/namespace.js';
@@ -20,15 +21,21 @@ interface Shared {
   readonly source: WatchedWebhookSource;
   readonly client: WebhookClient;
   readonly namespaceLabels: NamespaceLabelsReader;
+  readonly authorizer: Authorizer | undefined;
 }
 
-function sharedParts(groups: readonly APIGroupInfo[], resource: string): Shared | undefined {
+function sharedParts(
+  groups: readonly APIGroupInfo[],
+  r: { resource: string; authorizer: Authorizer | undefined },
+): Shared | undefined {
+  const { resource, authorizer } = r;
   const configs = storageOf(groups, 'admissionregistration.k8s.io', resource);
   const namespaces = storageOf(groups, '', 'namespaces');
   if (configs === undefined || !isLister(configs) || !isWatcher(configs)) return undefined;
   if (namespaces === undefined || !isGetter(namespaces)) return undefined;
   const resolver = servedServiceResolver(groups);
   return {
+    authorizer,
     source: new WatchedWebhookSource({ storage: configs }),
     client: new WebhookClient(resolver),
     namespaceLabels: async (ctx, name) =>
@@ -39,15 +46,17 @@ function sharedParts(groups: readonly APIGroupInfo[], resource: string): Shared 
 /** MutatingAdmissionWebhook when its configurations and namespaces are served. */
 export function newMutatingWebhookPlugin(
   groups: readonly APIGroupInfo[],
+  authorizer?: Authorizer,
 ): MutatingAdmissionWebhook | undefined {
-  const shared = sharedParts(groups, 'mutatingwebhookconfigurations');
+  const shared = sharedParts(groups, { resource: 'mutatingwebhookconfigurations', authorizer });
   return shared === undefined ? undefined : new MutatingAdmissionWebhook(shared);
 }
 
 /** ValidatingAdmissionWebhook when its configurations and namespaces are served. */
 export function newValidatingWebhookPlugin(
   groups: readonly APIGroupInfo[],
+  authorizer?: Authorizer,
 ): ValidatingAdmissionWebhook | undefined {
-  const shared = sharedParts(groups, 'validatingwebhookconfigurations');
+  const shared = sharedParts(groups, { resource: 'validatingwebhookconfigurations', authorizer });
   return shared === undefined ? undefined : new ValidatingAdmissionWebhook(shared);
 }

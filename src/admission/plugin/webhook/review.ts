@@ -47,7 +47,12 @@ function userInfo(a: Attributes): Record<string, unknown> {
 /** admissionv1.AdmissionRequest in its JSON form; also what matchConditions see as `request`. */
 export function admissionRequest(
   a: Attributes,
-  opts: { uid: string; invocation: Invocation },
+  opts: {
+    uid: string;
+    invocation: Invocation;
+    /** The objects at the invocation's version (matchPolicy Equivalent); the request's by default. */
+    versioned?: { readonly object: unknown; readonly oldObject: unknown };
+  },
 ): Record<string, unknown> {
   const { kind, resource, subresource } = opts.invocation;
   const request: Record<string, unknown> = {
@@ -67,8 +72,8 @@ export function admissionRequest(
   if (a.namespace !== '') request['namespace'] = a.namespace;
   request['operation'] = a.operation;
   request['userInfo'] = userInfo(a);
-  request['object'] = a.object;
-  request['oldObject'] = a.oldObject;
+  request['object'] = opts.versioned === undefined ? a.object : opts.versioned.object;
+  request['oldObject'] = opts.versioned === undefined ? a.oldObject : opts.versioned.oldObject;
   request['dryRun'] = a.dryRun;
   request['options'] = requestOptions(a);
   return request;

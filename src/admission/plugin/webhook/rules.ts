@@ -37,9 +37,12 @@ function resourceMatches(rule: ParsedRule, resource: string, subresource: string
   return false;
 }
 
-/** rules.Matcher.Matches. */
-export function ruleMatches(rule: ParsedRule, a: Attributes): boolean {
-  const resource = a.resource;
+/** rules.Matcher.Matches, for the request's resource or (matchPolicy Equivalent) an equivalent one. */
+export function ruleMatches(
+  rule: ParsedRule,
+  a: Attributes,
+  resource: GroupVersionResource = a.resource,
+): boolean {
   return (
     scopeMatches(rule, a, resource) &&
     exactOrWildcard(rule.operations, a.operation) &&

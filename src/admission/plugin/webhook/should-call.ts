@@ -1,24 +1,66 @@
 // Whether a webhook is called for a request, and as what (k8s.io/apiserver/pkg/admission/plugin/
-// webhook/generic/webhook.go ShouldCallHook): a rule must match the request's resource, then the
-// namespace and object selectors, then the matchConditions. Rules are tried first here as they cost
-// nothing; the outcome is kube's. matchPolicy Equivalent matches as Exact: the request is never sent
-// as another served version (that would need the object converted; see the README).
-import { newForbidden, type StatusError } from '../../../machinery/errors/index.js';
+// webhook/generic/webhook.go ShouldCallHook): a rule must match the request's resource, or under
+// matchPolicy Equivalent (the default) an equivalent resource, which the webhook is then called
+// for with the objects converted to its version; then the namespace and object selectors, then the
+// matchConditions on the versioned objects. Rules are tried first here as they cost nothing; the
+// outcome is kube's.
+import { newForbidden, newInternalError, type StatusError } from '../../../machinery/errors/index.js';
+import type { GroupVersionResource } from '../../../machinery/schema/group-resource.js';
+import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import type { WebhookAccessor } from './accessor.js';
 import { admissionRequest, type Invocation } from './review.js';
 import { ruleMatches } from './rules.js';
 import { matchNamespaceSelector, matchObjectSelector, type NamespaceLabelsReader } from './selectors.js';
+import { versionedObjects, type VersionedObjects } from './versioned.js';
 
 export interface MatchDeps {
   readonly namespaceLabels: NamespaceLabelsReader;
+  /** Answers matchConditions' `authorizer` checks; without it the variable is not bound. */
+  readonly authorizer?: Authorizer | undefined;
 }
 
-/** Whether any of the webhook's rules covers the request: no allocation, no wait. */
+const sameResource = (x: GroupVersionResource, y: GroupVersionResource): boolean =>
+  x.group === y.group && x.version === y.version && x.resource === y.resource;
+
+/** The request's equivalent resources other than its own, under matchPolicy Equivalent. */
+function otherEquivalents(hook: WebhookAccessor, a: Attributes): readonly GroupVersionResource[] {
+  if (hook.matchPolicy !== 'Equivalent' || a.equivalents === undefined) return [];
+  return a.equivalents
+    .equivalentResourcesFor(a.resource, a.subresource)
+    .filter((r) => !sameResource(r, a.resource));
+}
+
+/**
+ * What the webhook is called as: the request's own resource when a rule covers it, else the first
+ * equivalent resource an earlier rule covers; undefined when none does. InternalError when the
+ * equivalent's kind is unknown.
+ */
+export function matchingInvocation(
+  hook: WebhookAccessor,
+  a: Attributes,
+): Invocation | StatusError | undefined {
+  for (const rule of hook.rules)
+    if (ruleMatches(rule, a)) return { kind: a.kind, resource: a.resource, subresource: a.subresource };
+  const equivalents = otherEquivalents(hook, a);
+  if (equivalents.length === 0) return undefined;
+  for (const rule of hook.rules)
+    for (const resource of equivalents) {
+      if (!ruleMatches(rule, a, resource)) continue;
+      const kind = a.equivalents?.kindFor(resource, a.subresource);
+      if (kind === undefined || kind.kind === '')
+        return newInternalError(
+          `unable to convert to ${resource.group}/${resource.version}, Resource=${resource.resource}: unknown kind`,
+        );
+      return { kind, resource, subresource: a.subresource };
+    }
+  return undefined;
+}
+
+/** Whether any of the webhook's rules covers the request or an equivalent: no wait. */
 export function matchesAnyRule(hook: WebhookAccessor, a: Attributes): boolean {
-  for (const rule of hook.rules) if (ruleMatches(rule, a)) return true;
-  return false;
+  return matchingInvocation(hook, a) !== undefined;
 }
 
 /** Whether any webhook's rules cover the request (a request none covers costs nothing more). */
@@ -29,7 +71,7 @@ export function anyRuleMatches(hooks: readonly WebhookAccessor[], a: Attributes)
 
 export type ShouldCall =
   | { readonly call: false }
-  | { readonly call: true; readonly invocation: Invocation }
+  | { readonly call: true; readonly invocation: Invocation; readonly versioned: VersionedObjects }
   | { readonly call: false; readonly error: StatusError };
 
 const skip: ShouldCall = { call: false };
@@ -40,8 +82,8 @@ export async function shouldCallHook(
   opts: { attributes: Attributes; deps: MatchDeps },
 ): Promise<ShouldCall> {
   const a = opts.attributes;
-  if (!matchesAnyRule(hook, a)) return skip;
-  const invocation: Invocation = { kind: a.kind, resource: a.resource, subresource: a.subresource };
+  const invocation = matchingInvocation(hook, a);
+  if (invocation === undefined) return skip;
   const ns = await matchNamespaceSelector(ctx, hook.namespaceSelector, {
     attributes: a,
     namespaceLabels: opts.deps.namespaceLabels,
@@ -51,9 +93,23 @@ export async function shouldCallHook(
   const obj = matchObjectSelector(hook.objectSelector, a);
   if ('error' in obj) return { call: false, error: obj.error };
   if (!obj.matches) return skip;
+  if (!('resource' in invocation)) return { call: false, error: invocation };
+  let versioned: VersionedObjects;
+  try {
+    versioned = await versionedObjects(ctx, a, invocation);
+  } catch (err) {
+    return { call: false, error: err as StatusError };
+  }
   if (!hook.matcher.empty) {
-    const request = admissionRequest(a, { uid: '', invocation });
-    const result = await hook.matcher.match({ object: a.object, oldObject: a.oldObject, request });
+    const request = admissionRequest(a, { uid: '', invocation, versioned });
+    const result = await hook.matcher.match({
+      object: versioned.object,
+      oldObject: versioned.oldObject,
+      request,
+      ...(opts.deps.authorizer === undefined
+        ? {}
+        : { authz: { authorizer: opts.deps.authorizer, attributes: a } }),
+    });
     if ('error' in result)
       return {
         call: false,
@@ -61,5 +117,5 @@ export async function shouldCallHook(
       };
     if (!result.matches) return skip;
   }
-  return { call: true, invocation };
+  return { call: true, invocation, versioned };
 }

@@ -66,6 +66,7 @@ export class ValidatingAdmissionWebhook implements ValidationInterface {
       await callHook(ctx, call.hook, {
         attributes,
         invocation: call.invocation,
+        versioned: call.versioned,
         client: this.#client,
         mutating: false,
       });

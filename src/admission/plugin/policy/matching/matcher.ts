@@ -60,29 +60,65 @@ function objectMatches(m: MatchResources, a: Attributes): boolean {
   return matchesOne(a.object) || matchesOne(a.oldObject);
 }
 
-function rulesMatch(
+const sameResource = (x: GroupVersionResource, y: GroupVersionResource): boolean =>
+  x.group === y.group && x.version === y.version && x.resource === y.resource;
+
+/** The request's equivalent resources but its own: the request's mapper's, else the environment's. */
+function equivalentsOf(a: Attributes, env: MatchEnvironment): readonly GroupVersionResource[] {
+  const all =
+    a.equivalents?.equivalentResourcesFor(a.resource, a.subresource) ?? env.equivalentResources(a.resource);
+  return all.filter((r) => !sameResource(r, a.resource));
+}
+
+/**
+ * The resource a rule covers: the request's own, or under matchPolicy Equivalent the first
+ * equivalent one an earlier rule covers; undefined when none does.
+ */
+function matchingResource(
   m: { rules: readonly NamedRuleWithOperations[]; matchPolicy: string | undefined },
   a: Attributes,
   env: MatchEnvironment,
-): boolean {
+): GroupVersionResource | undefined {
   const { rules, matchPolicy } = m;
-  if (rules.some((r) => ruleMatches(r, a))) return true;
-  if (matchPolicy === 'Exact') return false;
-  return env
-    .equivalentResources(a.resource)
-    .some((resource) => rules.some((r) => ruleMatches(r, a, resource)));
+  if (rules.some((r) => ruleMatches(r, a))) return a.resource;
+  if (matchPolicy === 'Exact') return undefined;
+  const equivalents = equivalentsOf(a, env);
+  for (const rule of rules)
+    for (const resource of equivalents) if (ruleMatches(rule, a, resource)) return resource;
+  return undefined;
 }
 
-/** matching.Matcher.Matches; throws MatchConfigError for a selector that cannot be parsed. */
+const rulesMatch = (
+  m: { rules: readonly NamedRuleWithOperations[]; matchPolicy: string | undefined },
+  a: Attributes,
+  env: MatchEnvironment,
+): boolean => matchingResource(m, a, env) !== undefined;
+
+/**
+ * matching.Matcher.Matches with the resource it matched (the request's, or an equivalent one);
+ * undefined when it does not match. Throws MatchConfigError for a selector that cannot be parsed.
+ */
+export async function matchedResource(
+  m: MatchResources | undefined,
+  a: Attributes,
+  env: MatchEnvironment,
+): Promise<GroupVersionResource | undefined> {
+  if (m === undefined) return a.resource;
+  if (!objectMatches(m, a)) return undefined;
+  if (rulesMatch({ rules: m.excludeResourceRules ?? [], matchPolicy: m.matchPolicy }, a, env))
+    return undefined;
+  const rules = m.resourceRules ?? [];
+  const resource =
+    rules.length === 0 ? a.resource : matchingResource({ rules, matchPolicy: m.matchPolicy }, a, env);
+  if (resource === undefined) return undefined;
+  return (await namespaceMatches(m, a, env)) ? resource : undefined;
+}
+
+/** Whether matchResources take the request. */
 export async function matchesResources(
   m: MatchResources | undefined,
   a: Attributes,
   env: MatchEnvironment,
 ): Promise<boolean> {
-  if (m === undefined) return true;
-  if (!objectMatches(m, a)) return false;
-  if (rulesMatch({ rules: m.excludeResourceRules ?? [], matchPolicy: m.matchPolicy }, a, env)) return false;
-  const rules = m.resourceRules ?? [];
-  if (rules.length > 0 && !rulesMatch({ rules, matchPolicy: m.matchPolicy }, a, env)) return false;
-  return namespaceMatches(m, a, env);
+  return (await matchedResource(m, a, env)) !== undefined;
 }

@@ -6,18 +6,28 @@ import { toCel } from '../../../../registry/apiextensions/customresource/cel/val
 import type { Attributes } from '../../../attributes.js';
 import type { Activation } from './validator.js';
 
-/** admissionv1.AdmissionRequest without the objects, Go's omitempty fields left out when empty. */
-export function admissionRequest(a: Attributes): Record<string, unknown> {
+/**
+ * admissionv1.AdmissionRequest without the objects, Go's omitempty fields left out when empty;
+ * `requested` is the request as it came when `a` is it at an equivalent resource's version.
+ */
+export function admissionRequest(a: Attributes, requested: Attributes = a): Record<string, unknown> {
   const kind = { group: a.kind.group, version: a.kind.version, kind: a.kind.kind };
   const resource = { group: a.resource.group, version: a.resource.version, resource: a.resource.resource };
+  const r = requested;
+  const requestKind = { group: r.kind.group, version: r.kind.version, kind: r.kind.kind };
+  const requestResource = {
+    group: r.resource.group,
+    version: r.resource.version,
+    resource: r.resource.resource,
+  };
   const user = a.userInfo;
   return {
     uid: '',
     kind,
     resource,
     ...(a.subresource === '' ? {} : { subResource: a.subresource }),
-    requestKind: kind,
-    requestResource: resource,
+    requestKind,
+    requestResource,
     ...(a.subresource === '' ? {} : { requestSubResource: a.subresource }),
     ...(a.name === '' ? {} : { name: a.name }),
     ...(a.namespace === '' ? {} : { namespace: a.namespace }),

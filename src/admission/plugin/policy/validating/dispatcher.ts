@@ -11,13 +11,21 @@ import type { Namespace } from '../../../../api/core/v1/namespace.js';
 import { statusError, type StatusError, type StatusReason } from '../../../../machinery/errors/index.js';
 import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import type { RequestContext } from '../../../../registry/rest/context.js';
+import type { Authorizer } from '../../../../registry/rest/authorizer.js';
 import type { Attributes } from '../../../attributes.js';
 import { newAdmissionForbidden } from '../../../errors.js';
 import { collectParams, type ParamStore } from '../generic/params.js';
-import { matchesResources, type MatchEnvironment } from '../matching/matcher.js';
+import { matchedResource, matchesResources, type MatchEnvironment } from '../matching/matcher.js';
+import { versionedAttributes } from './versioned-attributes.js';
 import { activationOf, admissionRequest, namespaceObject } from './activation.js';
 import type { CompiledPolicy } from './compiled-policy.js';
-import { validate, type FailurePolicy, type PolicyDecision } from './validator.js';
+import {
+  validate,
+  type Activation,
+  type FailurePolicy,
+  type PolicyDecision,
+  type ValidateResult,
+} from './validator.js';
 
 export interface PolicyHook {
   readonly policy: ValidatingAdmissionPolicy;
@@ -32,6 +40,8 @@ export interface DispatchEnvironment extends MatchEnvironment {
   namespace(name: string): Promise<Namespace | undefined>;
   /** Audit annotations of the request (kube's attributes.AddAnnotation). */
   addAuditAnnotation(key: string, value: string): void;
+  /** Answers the expressions' `authorizer` checks; without it the variable is not bound. */
+  readonly authorizer?: Authorizer | undefined;
 }
 
 interface Denial {
@@ -82,7 +92,8 @@ class Dispatch {
   readonly #a: Attributes;
   readonly #env: DispatchEnvironment;
   readonly #lib: CelLibrary;
-  #request: Record<string, unknown> | undefined;
+  /** The AdmissionRequest by the resource the policy matched (the request's or an equivalent). */
+  readonly #requests = new Map<string, Record<string, unknown>>();
 
   constructor(ctx: RequestContext, a: Attributes, opts: { env: DispatchEnvironment; lib: CelLibrary }) {
     this.#ctx = ctx;
@@ -108,8 +119,12 @@ class Dispatch {
 
   async hook(hook: PolicyHook): Promise<void> {
     const a = this.#a;
+    let versioned: Attributes;
     try {
-      if (!(await matchesResources(hook.policy.spec?.matchConstraints, a, this.#env))) return;
+      const resource = await matchedResource(hook.policy.spec?.matchConstraints, a, this.#env);
+      if (resource === undefined) return;
+      // Evaluated on the objects at the version the policy matched (kube's VersionedAttribute).
+      versioned = await versionedAttributes(this.#ctx, a, resource);
     } catch (err) {
       this.configError(hook, err);
       return;
@@ -119,7 +134,7 @@ class Dispatch {
       return;
     }
     const annotations = new Map<string, string[]>();
-    for (const binding of hook.bindings) await this.#binding(hook, binding, annotations);
+    for (const binding of hook.bindings) await this.#binding(hook, { binding, versioned }, annotations);
     const policyName = hook.policy.metadata?.name ?? '';
     for (const [key, values] of annotations)
       this.#env.addAuditAnnotation(`${policyName}/${key}`, values.join(', '));
@@ -127,10 +142,11 @@ class Dispatch {
 
   async #binding(
     hook: PolicyHook,
-    binding: ValidatingAdmissionPolicyBinding,
+    b: { binding: ValidatingAdmissionPolicyBinding; versioned: Attributes },
     annotations: Map<string, string[]>,
   ): Promise<void> {
     const a = this.#a;
+    const { binding, versioned } = b;
     let params;
     try {
       if (!(await matchesResources(binding.spec?.matchResources, a, this.#env))) return;
@@ -145,13 +161,10 @@ class Dispatch {
       return;
     }
     const ns = namespaceObject(await namespaceFor(a, this.#env));
-    this.#request ??= admissionRequest(a);
+    const request = this.#requestFor(versioned);
     for (const param of params) {
-      const activation = activationOf({ attributes: a, param, namespace: ns, request: this.#request });
-      const result = validate(this.#lib, hook.compiled, {
-        activation,
-        failurePolicy: failurePolicyOf(hook.policy),
-      });
+      const activation = activationOf({ attributes: versioned, param, namespace: ns, request });
+      const result = await this.#validate(hook, activation);
       result.decisions.forEach((d, i) => {
         this.#decision(hook, binding, { decision: d, index: i });
       });
@@ -169,6 +182,41 @@ class Dispatch {
         }
       }
     }
+  }
+
+  /** validate(), with the `authorizer` variable bound when there is an authorizer to answer it. */
+  #validate(hook: PolicyHook, activation: Activation): Promise<ValidateResult> | ValidateResult {
+    const lib = this.#lib;
+    const failurePolicy = failurePolicyOf(hook.policy);
+    const authorizer = this.#env.authorizer;
+    if (authorizer === undefined) return validate(lib, hook.compiled, { activation, failurePolicy });
+    const a = this.#a;
+    const requestResource = {
+      group: a.resource.group,
+      resource: a.resource.resource,
+      subresource: a.subresource,
+      namespace: a.namespace,
+      name: a.name,
+    };
+    return lib.authz.withSession({ authorizer, user: a.userInfo, requestResource }, (session) =>
+      session.evaluate(() =>
+        validate(lib, hook.compiled, {
+          activation: { ...activation, authorizer: session.variable },
+          failurePolicy,
+        }),
+      ),
+    );
+  }
+
+  #requestFor(versioned: Attributes): Record<string, unknown> {
+    const r = versioned.resource;
+    const key = `${r.group}/${r.version}/${r.resource}`;
+    let request = this.#requests.get(key);
+    if (request === undefined) {
+      request = admissionRequest(versioned, this.#a);
+      this.#requests.set(key, request);
+    }
+    return request;
   }
 
   #decision(

@@ -73,7 +73,7 @@ function lazyTypes(groups: readonly APIGroupInfo[]): TypeResolver {
 /** The plugin, or undefined when the policy kinds are not served. */
 export function newValidatingAdmissionPolicyPlugin(
   groups: readonly APIGroupInfo[],
-  extra: Pick<ValidatingAdmissionPolicyOptions, 'onAuditAnnotation'> = {},
+  extra: Pick<ValidatingAdmissionPolicyOptions, 'onAuditAnnotation' | 'authorizer'> = {},
 ): ValidatingAdmissionPolicyPlugin | undefined {
   const policies = storageOf(groups, group, 'validatingadmissionpolicies');
   const bindings = storageOf(groups, group, 'validatingadmissionpolicybindings');

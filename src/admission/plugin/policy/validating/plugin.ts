@@ -12,6 +12,7 @@ import { isStatusError } from '../../../../machinery/errors/index.js';
 import type { GroupVersionResource } from '../../../../machinery/schema/group-resource.js';
 import { loadCel, type CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import type { Getter, Lister, Updater, Watcher } from '../../../../registry/rest/capabilities.js';
+import type { Authorizer } from '../../../../registry/rest/authorizer.js';
 import { internalContext, type RequestContext } from '../../../../registry/rest/context.js';
 import type { Attributes } from '../../../attributes.js';
 import { handlesOnly, type ValidationInterface } from '../../../interfaces.js';
@@ -45,6 +46,8 @@ export interface ValidatingAdmissionPolicyOptions {
   readonly types?: TypeResolver;
   /** Receives the audit annotations; by default they go to the request's audit event. */
   readonly onAuditAnnotation?: (ctx: RequestContext, key: string, value: string) => void;
+  /** Answers the expressions' `authorizer` checks (the server's authorizer). */
+  readonly authorizer?: Authorizer | undefined;
 }
 
 export class ValidatingAdmissionPolicyPlugin implements ValidationInterface {
@@ -93,6 +96,7 @@ export class ValidatingAdmissionPolicyPlugin implements ValidationInterface {
         },
         namespace: (name) => this.#namespace(ctx, name),
         equivalentResources: this.#opts.equivalentResources ?? (() => []),
+        authorizer: this.#opts.authorizer,
         addAuditAnnotation: (key, value) => {
           if (this.#opts.onAuditAnnotation === undefined) ctx.addAuditAnnotation?.(key, value);
           else this.#opts.onAuditAnnotation(ctx, key, value);

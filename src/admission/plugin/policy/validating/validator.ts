@@ -36,6 +36,8 @@ export interface Activation {
   readonly request: CelInput;
   readonly params: CelInput;
   readonly namespaceObject: CelInput;
+  /** kube's authz library value (authz-library.ts); unbound when no authorizer answers it. */
+  readonly authorizer?: CelInput;
 }
 
 type Outcome = { readonly value: unknown } | { readonly error: string };

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type * as Cel from '@bufbuild/cel';
 import type * as CelExt from '@bufbuild/cel/ext';
+import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
 
 export type CelModule = typeof Cel;
@@ -14,6 +15,8 @@ export interface CelLibrary {
   readonly cel: CelModule;
   /** The environment of rules: standard functions, the strings extension and kube's extras. */
   readonly env: Cel.CelEnv;
+  /** The admission expressions' `authorizer` (kube's authz library): an evaluation opens a session. */
+  readonly authz: AuthzSessions;
 }
 
 let loaded: Promise<CelLibrary> | undefined;
@@ -25,8 +28,9 @@ async function importCel(): Promise<CelLibrary> {
   await Promise.resolve(); // callers await a load that may fail; keep the throw asynchronous
   const cel = requireCommonJS('@bufbuild/cel') as CelModule;
   const ext = requireCommonJS('@bufbuild/cel/ext') as typeof CelExt;
-  const env = cel.celEnv({ funcs: [...ext.strings, ...kubeFunctions(cel)] });
-  ready = { cel, env };
+  const authz = new AuthzSessions();
+  const env = cel.celEnv({ funcs: [...ext.strings, ...kubeFunctions(cel), ...authzFunctions(cel, authz)] });
+  ready = { cel, env, authz };
   return ready;
 }
 
