@@ -28,6 +28,7 @@ import { simClockOf } from './clock.js';
 import { systemClock, type Clock } from '../../../machinery/time/clock.js';
 import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
 import type { DaemonSet } from '../../../api/apps/v1/daemon-set.js';
+import type { ControllerRevision } from '../../../api/apps/v1/controller-revision.js';
 import type { CronJob } from '../../../api/batch/v1/cron-job.js';
 import type { Endpoints } from '../../../api/core/v1/endpoints.js';
 import type { PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-budget.js';
@@ -92,6 +93,7 @@ export class SimulatedCluster {
     const slices = informer<EndpointSlice>('discovery.k8s.io/v1/endpointslices');
     const statefulSets = informer<StatefulSet>('apps/v1/statefulsets');
     const daemonSets = informer<DaemonSet>('apps/v1/daemonsets');
+    const revisions = informer<ControllerRevision>('apps/v1/controllerrevisions');
     const cronJobs = informer<CronJob>('batch/v1/cronjobs');
     const endpoints = informer<Endpoints>('/v1/endpoints');
     const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
@@ -150,6 +152,7 @@ export class SimulatedCluster {
         client,
         statefulSets,
         pods,
+        revisions,
         clock,
         logger,
         recorder: recorder('statefulset-controller'),
@@ -159,6 +162,7 @@ export class SimulatedCluster {
         daemonSets,
         pods,
         nodes,
+        revisions,
         clock,
         logger,
         recorder: recorder('daemonset-controller'),
