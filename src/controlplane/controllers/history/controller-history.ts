@@ -30,10 +30,25 @@ export interface RevisionSyncOptions {
   readonly hash: string;
 }
 
-/** getPatch: the owner's template, to replace the whole template when applied. */
-export const revisionData = (template: PodTemplateSpec | undefined): unknown => ({
-  spec: { template: { ...copyOf(template ?? {}), $patch: 'replace' } },
-});
+/**
+ * getPatch: the owner's template, to replace the whole template when applied. kubectl compares it
+ * byte for byte with the patch it makes from the set (Go's json.Marshal of a map: keys sorted, and
+ * the template's metadata with its null creationTimestamp), so it is written in that form.
+ */
+export function revisionData(template: PodTemplateSpec | undefined): unknown {
+  const t = copyOf(template ?? {}) as Record<string, unknown>;
+  t['metadata'] = { creationTimestamp: null, ...(t['metadata'] as object | undefined) };
+  return sortedKeys({ spec: { template: { ...t, $patch: 'replace' } } });
+}
+
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([k, v]) => [k, sortedKeys(v)]));
+}
 
 const sameData = (a: unknown, b: unknown): boolean => canonicalJSON(a) === canonicalJSON(b);
 
