@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import type { CapstanServer } from '../../src/index.js';
 import {
   container,
+  names,
   ns,
   startSimulated,
   type List,
@@ -189,5 +190,90 @@ describe('adoption and release (the controller ref manager)', () => {
       () => pods('app=rs'),
       (l) => owned(l).length === 2,
     );
+  });
+});
+
+describe('a Deployment adopts and releases ReplicaSets', () => {
+  it('adopts a matching orphan ReplicaSet and releases it once relabelled', async () => {
+    const template = (image: string) => ({
+      metadata: { labels: { app: 'dep' } },
+      spec: { containers: [{ ...container[0], image }] },
+    });
+    await api(`/apis/apps/v1${ns}/replicasets`, {
+      body: {
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        metadata: { name: 'stray-rs', labels: { app: 'dep' } },
+        spec: { replicas: 0, selector: { matchLabels: { app: 'dep' } }, template: template('old') },
+      },
+    });
+    await api(`/apis/apps/v1${ns}/deployments`, {
+      body: {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'dep' },
+        spec: { replicas: 1, selector: { matchLabels: { app: 'dep' } }, template: template('new') },
+      },
+    });
+    const ownerOf = (rs: Revision) => rs.metadata.ownerReferences?.find((o) => o.controller === true)?.name;
+    await waitFor(
+      'stray-rs adopted',
+      () => api<Revision>(`/apis/apps/v1${ns}/replicasets/stray-rs`),
+      (rs) => ownerOf(rs) === 'dep',
+    );
+    await api(`/apis/apps/v1${ns}/replicasets/stray-rs`, {
+      method: 'PATCH',
+      patch: true,
+      body: { metadata: { labels: { app: 'elsewhere' } } },
+    });
+    await waitFor(
+      'stray-rs released',
+      () => api<Revision>(`/apis/apps/v1${ns}/replicasets/stray-rs`),
+      (rs) => (rs.metadata.ownerReferences ?? []).length === 0,
+    );
+  });
+});
+
+describe('a Job adopts matching orphan pods', () => {
+  it('counts an orphan pod its manual selector matches as its own', async () => {
+    await api(`/api/v1${ns}/pods`, {
+      body: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'job-stray', labels: { run: 'manual' } },
+        spec: { containers: container, restartPolicy: 'Never' },
+      },
+    });
+    await api(`/apis/batch/v1${ns}/jobs`, {
+      body: {
+        apiVersion: 'batch/v1',
+        kind: 'Job',
+        metadata: { name: 'manual' },
+        spec: {
+          manualSelector: true,
+          selector: { matchLabels: { run: 'manual' } },
+          parallelism: 1,
+          completions: 5,
+          template: {
+            metadata: { labels: { run: 'manual' }, annotations: { 'capstan.dev/stay-pending': 'true' } },
+            spec: { containers: container, restartPolicy: 'Never' },
+          },
+        },
+      },
+    });
+    const stray = await waitFor(
+      'job-stray adopted',
+      () => api<Revision>(`/api/v1${ns}/pods/job-stray`),
+      (p) => p.metadata.ownerReferences?.some((o) => o.kind === 'Job' && o.name === 'manual') === true,
+    );
+    assert.equal(stray.metadata.ownerReferences?.[0]?.controller, true);
+    // parallelism 1 is taken by the adopted pod: the job makes none of its own.
+    const job = await waitFor(
+      'job counts it',
+      () => api(`/apis/batch/v1${ns}/jobs/manual`),
+      (j) => j.status?.['active'] === 1,
+    );
+    assert.equal(job.status?.['active'], 1);
+    assert.deepEqual(names(await pods('run=manual')), ['job-stray']);
   });
 });
