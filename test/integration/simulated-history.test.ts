@@ -277,3 +277,107 @@ describe('a Job adopts matching orphan pods', () => {
     assert.deepEqual(names(await pods('run=manual')), ['job-stray']);
   });
 });
+
+describe('StatefulSet persistentVolumeClaimRetentionPolicy', () => {
+  const claim = (name: string) => api<Revision>(`/api/v1${ns}/persistentvolumeclaims/${name}`);
+  const claimOwners = async (name: string): Promise<string[] | undefined> => {
+    try {
+      return ((await claim(name)).metadata.ownerReferences ?? []).map((o) => `${o.kind}/${o.name}`);
+    } catch {
+      return undefined; // gone
+    }
+  };
+
+  it('Delete: claims owned by the set, by a pod scaled away, and collected with them', async () => {
+    await api(`/apis/apps/v1${ns}/statefulsets`, {
+      body: {
+        apiVersion: 'apps/v1',
+        kind: 'StatefulSet',
+        metadata: { name: 'keep' },
+        spec: {
+          serviceName: 'keep',
+          replicas: 2,
+          podManagementPolicy: 'Parallel',
+          persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete', whenScaled: 'Delete' },
+          selector: { matchLabels: { app: 'keep' } },
+          template: { metadata: { labels: { app: 'keep' } }, spec: { containers: container } },
+          volumeClaimTemplates: [
+            {
+              metadata: { name: 'data' },
+              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+            },
+          ],
+        },
+      },
+    });
+    for (const name of ['data-keep-0', 'data-keep-1'])
+      await waitFor(
+        `${name} owned by the set`,
+        () => claimOwners(name),
+        (o) => o?.join() === 'StatefulSet/keep',
+      );
+    await api(`/apis/apps/v1${ns}/statefulsets/keep`, {
+      method: 'PATCH',
+      patch: true,
+      body: { spec: { replicas: 1 } },
+    });
+    await waitFor(
+      'data-keep-1 owned by its pod',
+      () => claimOwners('data-keep-1'),
+      (o) => o?.join() === 'Pod/keep-1',
+    );
+    await waitFor(
+      'keep-1 terminating',
+      () => pods('app=keep'),
+      (l) => l.items.some((p) => p.metadata.name === 'keep-1' && p.metadata.deletionTimestamp !== undefined),
+    );
+    await server.clock.advance('31s');
+    await waitFor(
+      'data-keep-1 collected with its pod',
+      () => claimOwners('data-keep-1'),
+      (o) => o === undefined,
+    );
+    assert.deepEqual(await claimOwners('data-keep-0'), ['StatefulSet/keep']);
+    await api(`/apis/apps/v1${ns}/statefulsets/keep`, { method: 'DELETE' });
+    // pvc-protection holds the claim until keep-0, collected with the set, has terminated.
+    await waitFor(
+      'keep-0 terminating',
+      () => pods('app=keep'),
+      (l) => l.items.every((p) => p.metadata.deletionTimestamp !== undefined),
+    );
+    await server.clock.advance('31s');
+    await waitFor(
+      'data-keep-0 collected with the set',
+      () => claimOwners('data-keep-0'),
+      (o) => o === undefined,
+    );
+  });
+
+  it('Retain (the default): claims carry no owner reference', async () => {
+    await api(`/apis/apps/v1${ns}/statefulsets`, {
+      body: {
+        apiVersion: 'apps/v1',
+        kind: 'StatefulSet',
+        metadata: { name: 'kept' },
+        spec: {
+          serviceName: 'kept',
+          replicas: 1,
+          selector: { matchLabels: { app: 'kept' } },
+          template: { metadata: { labels: { app: 'kept' } }, spec: { containers: container } },
+          volumeClaimTemplates: [
+            {
+              metadata: { name: 'data' },
+              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+            },
+          ],
+        },
+      },
+    });
+    await waitFor(
+      'kept-0 ready',
+      () => api(`/apis/apps/v1${ns}/statefulsets/kept`),
+      (s) => s.status?.['readyReplicas'] === 1,
+    );
+    assert.deepEqual(await claimOwners('data-kept-0'), []);
+  });
+});

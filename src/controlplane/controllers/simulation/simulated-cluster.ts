@@ -29,6 +29,7 @@ import { systemClock, type Clock } from '../../../machinery/time/clock.js';
 import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
 import type { DaemonSet } from '../../../api/apps/v1/daemon-set.js';
 import type { ControllerRevision } from '../../../api/apps/v1/controller-revision.js';
+import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { CronJob } from '../../../api/batch/v1/cron-job.js';
 import type { Endpoints } from '../../../api/core/v1/endpoints.js';
 import type { PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-budget.js';
@@ -94,6 +95,7 @@ export class SimulatedCluster {
     const statefulSets = informer<StatefulSet>('apps/v1/statefulsets');
     const daemonSets = informer<DaemonSet>('apps/v1/daemonsets');
     const revisions = informer<ControllerRevision>('apps/v1/controllerrevisions');
+    const claims = informer<PersistentVolumeClaim>('/v1/persistentvolumeclaims');
     const cronJobs = informer<CronJob>('batch/v1/cronjobs');
     const endpoints = informer<Endpoints>('/v1/endpoints');
     const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
@@ -153,6 +155,7 @@ export class SimulatedCluster {
         statefulSets,
         pods,
         revisions,
+        claims,
         clock,
         logger,
         recorder: recorder('statefulset-controller'),

@@ -3,9 +3,12 @@
 // creates one pod at a time and only once every lower one is Running and Ready, and scales down
 // from the highest ordinal one at a time; Parallel creates and deletes all at once. A failed pod is
 // deleted to be made again; RollingUpdate replaces pods of an older revision from the highest
-// ordinal down to the partition, one at a time. Claims are retained (the Retain policy).
+// ordinal down to the partition, one at a time. Claims carry the owner references their
+// persistentVolumeClaimRetentionPolicy asks for (claim-retention.ts), so the garbage collector
+// deletes them with the set or with a scaled-away pod.
 import type { ControllerRevision } from '../../../api/apps/v1/controller-revision.js';
 import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
+import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
@@ -27,6 +30,7 @@ import {
   statefulSetKind,
   updateRevision,
 } from './stateful-pods.js';
+import { claimOwnerRefs } from './claim-retention.js';
 import { sameStatefulSetStatus, statefulSetStatus } from './statefulset-status.js';
 
 export interface StatefulSetControllerOptions {
@@ -34,6 +38,7 @@ export interface StatefulSetControllerOptions {
   readonly statefulSets: Informer<StatefulSet>;
   readonly pods: Informer<Pod>;
   readonly revisions: Informer<ControllerRevision>;
+  readonly claims: Informer<PersistentVolumeClaim>;
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
@@ -66,6 +71,10 @@ export class StatefulSetController {
     opts.revisions.addHandler((_t, revision) => {
       byOwner(revision);
     });
+    // A claim carries the set's selector labels; its owner references follow the set's policy.
+    opts.claims.addHandler((_t, claim) => {
+      this.#orphan(claim);
+    });
   }
 
   run(): void {
@@ -77,8 +86,8 @@ export class StatefulSetController {
     return this.#loop.close();
   }
 
-  /** An orphan pod or revision: the sets in its namespace whose selector matches it. */
-  #orphan(obj: Pod | ControllerRevision): void {
+  /** An orphan pod or revision, or a claim: the sets in its namespace whose selector matches it. */
+  #orphan(obj: Pod | ControllerRevision | PersistentVolumeClaim): void {
     for (const set of this.#opts.statefulSets.list(obj.metadata?.namespace ?? '')) {
       const sel = labelSelectorAsSelector(set.spec?.selector);
       if (sel.ok && !sel.selector.empty() && sel.selector.matches(obj.metadata?.labels ?? {}))
@@ -107,12 +116,36 @@ export class StatefulSetController {
       name: update,
       hash: update.slice((set.metadata?.name ?? '').length + 1),
     });
-    if (set.metadata?.deletionTimestamp === undefined) await this.#update(set, pods);
+    if (set.metadata?.deletionTimestamp === undefined) {
+      await this.#retainClaims(set, pods);
+      await this.#update(set, pods);
+    }
     await this.#writeStatus(set, pods);
     if (set.metadata?.deletionTimestamp !== undefined) return;
     const live = new Set([update, set.status?.currentRevision ?? update]);
     for (const p of pods) live.add(p.metadata?.labels?.[revisionLabel] ?? '');
     await truncateHistory(client, revisions.owned, { live, limit: set.spec?.revisionHistoryLimit ?? 10 });
+  }
+
+  /** UpdatePodClaimForRetentionPolicy for every pod, before any of them is deleted. */
+  async #retainClaims(set: StatefulSet, pods: readonly Pod[]): Promise<void> {
+    const start = set.spec?.ordinals?.start ?? 0;
+    const end = start + (set.spec?.replicas ?? 1);
+    for (const pod of pods) {
+      if (terminating(pod)) continue;
+      const ordinal = ordinalOf(set, pod) ?? -1;
+      for (const wanted of claimsFor(set, ordinal)) {
+        const claim = this.#opts.claims.get(keyOf(wanted));
+        if (claim === undefined) continue;
+        const refs = claimOwnerRefs(claim, { set, pod, inRange: ordinal >= start && ordinal < end });
+        if (refs === undefined) continue;
+        const updated = copyOf(claim);
+        const meta = (updated.metadata ??= {});
+        if (refs.length === 0) delete meta.ownerReferences;
+        else meta.ownerReferences = refs;
+        await this.#opts.client.update('/v1/persistentvolumeclaims', updated);
+      }
+    }
   }
 
   /** updateStatefulSet: one pass of creations, deletions and replacements. */
