@@ -24,6 +24,7 @@ import {
 } from './controllers/resourcequota/resource-quota-controller.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
 import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
+import { loadPodStages } from './controllers/kubelet/load-pod-stages.js';
 import {
   newStorageProtectionController,
   storageProtectionControllersHookName,
@@ -304,6 +305,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     ? new SimulatedCluster({
         groups: controllerGroups,
         nodes: options.simulateNodes,
+        stages: loadPodStages(options.simulateStages),
         logger: options.logger,
         clock: options.clock,
       })

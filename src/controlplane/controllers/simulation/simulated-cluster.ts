@@ -21,6 +21,7 @@ import { JobController } from '../job/job-controller.js';
 import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { Kubelets } from '../kubelet/kubelets.js';
+import type { PodStages } from '../kubelet/pod-stages.js';
 import { NodeHeartbeats } from '../kubelet/node-heartbeats.js';
 import { defaultNodeShape, type SimulatedNodeShape } from '../kubelet/node-template.js';
 import { APIClient, type ResourcePath } from './api-client.js';
@@ -50,6 +51,8 @@ export interface SimulatedClusterOptions {
   /** How many nodes to register (--simulate-nodes). */
   readonly nodes: number;
   readonly nodeShape?: SimulatedNodeShape;
+  /** The simulated kubelets' pod lifecycle (--simulate-stages). */
+  readonly stages?: PodStages | undefined;
   /** The server's clock (default: the system's); a virtual one moves the whole cluster. */
   readonly clock?: Clock;
 }
@@ -116,7 +119,14 @@ export class SimulatedCluster {
         clock,
         logger: opts.logger,
       }),
-      new Kubelets({ client, pods, nodes, clock, logger: opts.logger }),
+      new Kubelets({
+        client,
+        pods,
+        nodes,
+        clock,
+        logger: opts.logger,
+        stages: opts.stages,
+      }),
       new Scheduler({
         client,
         pods,
