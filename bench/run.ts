@@ -9,6 +9,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   encryption: () => import('./encryption.js'),
   lifecycle: () => import('./lifecycle.js'),
   flowcontrol: () => import('./flowcontrol.js'),
+  simulate: () => import('./simulate.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
