@@ -72,7 +72,7 @@ export class SimulatedCluster {
   constructor(opts: SimulatedClusterOptions) {
     this.#logger = opts.logger;
     // Every informer's list and watch listens for the one abort.
-    setMaxListeners(64, this.#abort.signal);
+    setMaxListeners(128, this.#abort.signal);
     const clock = simClockOf(opts.clock ?? systemClock);
     const client = new APIClient({
       groups: opts.groups,
