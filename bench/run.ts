@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   flowcontrol: () => import('./flowcontrol.js'),
   console: () => import('./console.js'),
   soak: () => import('./soak.js'),
+  simulate: () => import('./simulate.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);

@@ -13,6 +13,7 @@ import { defaultServerRunOptions } from './server/options/server-run-options.js'
 import type { StorageBackendName } from './server/options/storage-options.js';
 import type { ServerClock } from './server/test-api/server-clock.js';
 import type { ClockKind } from './machinery/time/clock.js';
+import type { PodStages } from './controlplane/controllers/kubelet/pod-stages.js';
 import type { Faults } from './server/test-api/faults.js';
 import type { SnapshotData, SnapshotInfo } from './server/test-api/snapshots.js';
 import type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
@@ -24,6 +25,7 @@ export type { FaultCode, FaultRule } from './server/test-api/faults.js';
 export type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
 export type { SnapshotInfo } from './server/test-api/snapshots.js';
 export { testAPIPrefix } from './server/test-api/prefix.js';
+export type { PodStage, PodStages } from './controlplane/controllers/kubelet/pod-stages.js';
 
 export interface StartCapstanOptions {
   /** Default `memory`. */
@@ -57,9 +59,10 @@ export interface StartCapstanOptions {
   readonly enableGarbageCollector?: boolean;
   /**
    * --simulate and --simulate-nodes: a simulated cluster (nodes, kubelets, scheduler, workload
-   * controllers) in the server; `true` registers 3 nodes. Off by default.
+   * controllers) in the server; `true` registers 3 nodes. Off by default. `stages` replaces the
+   * simulated kubelets' pod lifecycle (--simulate-stages; see PodStages).
    */
-  readonly simulate?: boolean | { readonly nodes?: number };
+  readonly simulate?: boolean | { readonly nodes?: number; readonly stages?: PodStages };
   /** Where the admin kubeconfig goes; default <dataDir>/kubeconfig. */
   readonly kubeconfigPath?: string;
   /** `real` (the default: the system clock) or `virtual`: time stands still until `clock.advance()`. */
@@ -143,6 +146,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   if (opts.simulate !== undefined && opts.simulate !== false) {
     o.simulate = true;
     if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;
+    if (opts.simulate !== true && opts.simulate.stages !== undefined) o.simulateStages = opts.simulate.stages;
   }
   o.logFormat = opts.log?.format ?? 'text';
   o.verbosity = opts.log?.verbosity ?? 0;

@@ -1,4 +1,4 @@
-// --simulate and --simulate-nodes: Capstan's own flags for the opt-in simulated cluster.
+// --simulate, --simulate-nodes and --simulate-stages: Capstan's own flags for the opt-in simulated cluster.
 import { flag, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseIntFlag } from './flag-values.js';
 
@@ -25,5 +25,16 @@ export const simulateFlags: Spec[] = [
       def: '3',
     },
     (o, v) => (o.simulateNodes = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: simulation,
+      name: 'simulate-stages',
+      kind: 'string',
+      usage:
+        "With --simulate, a JSON or YAML file of pod stages ({stages: [{name, selector, delay, next}]}) that replaces the simulated kubelets' default pod lifecycle.",
+      def: '',
+    },
+    (o, v) => (o.simulateStages = v === '' ? undefined : v),
   ),
 ];

@@ -24,6 +24,7 @@ import {
 } from './controllers/resourcequota/resource-quota-controller.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
 import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
+import { loadPodStages } from './controllers/kubelet/load-pod-stages.js';
 import {
   newStorageProtectionController,
   storageProtectionControllersHookName,
@@ -328,12 +329,14 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       )
     : undefined;
   // --simulate: nodes, kubelets, a scheduler and workload controllers (src/controlplane/controllers/simulation).
+  const stages = options.simulate ? loadPodStages(options.simulateStages) : undefined;
   const simulatedCluster = options.simulate
     ? once.controller(
         () =>
           new SimulatedCluster({
             groups: controllerGroups,
             nodes: options.simulateNodes,
+            stages,
             logger: options.logger,
             clock: options.clock,
           }),

@@ -164,6 +164,8 @@ export interface ServerRunOptions {
   simulate: boolean;
   /** --simulate-nodes: how many nodes the simulated cluster registers. */
   simulateNodes: number;
+  /** --simulate-stages: a pod stages file's path, or the stages themselves (startCapstan). */
+  simulateStages?: unknown;
   storage: StorageOptions;
   /** --pki-dir, --advertise-address, --endpoint-reconciler-type, --leader-elect-*: several replicas. */
   replicas: ReplicaOptions;

@@ -98,7 +98,7 @@ export class CronJobController {
     const jobs = this.#opts.jobs.list(namespace).filter((j) => controllerRefOf(j)?.uid === cj.metadata?.uid);
     const status = this.#reconcileActive(cj, jobs);
     const now = this.#opts.clock.now();
-    const schedule = parseSchedule(cj.spec?.schedule ?? '');
+    const schedule = parseSchedule(cj.spec?.schedule ?? '', cj.spec?.timeZone);
     if (cj.metadata?.deletionTimestamp === undefined && cj.spec?.suspend !== true) {
       const scheduled = mostRecentScheduleTime(cj, schedule, now);
       if (scheduled !== undefined) await this.#start(cj, { status, jobs, scheduled });

@@ -2,10 +2,14 @@
 // nodeSelector, node affinity and tolerations), made with a required affinity to the node so the
 // scheduler places it; extra, failed and misplaced pods are deleted; RollingUpdate replaces pods of
 // an older template one node at a time once the others are ready; OnDelete leaves them.
+import type { ControllerRevision } from '../../../api/apps/v1/controller-revision.js';
 import type { DaemonSet } from '../../../api/apps/v1/daemon-set.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
+import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
+import { syncRevisions, truncateHistory } from '../history/controller-history.js';
+import { claimObjects } from '../simulation/claim-objects.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { Expectations } from '../replicaset/expectations.js';
@@ -36,6 +40,7 @@ export interface DaemonSetControllerOptions {
   readonly daemonSets: Informer<DaemonSet>;
   readonly pods: Informer<Pod>;
   readonly nodes: Informer<Node>;
+  readonly revisions: Informer<ControllerRevision>;
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
@@ -55,10 +60,20 @@ export class DaemonSetController {
     });
     opts.pods.addHandler((type, pod, old) => {
       const ref = controllerRefOf(pod);
-      if (ref?.kind !== 'DaemonSet') return;
+      if (ref === undefined) {
+        this.#orphan(pod);
+        return;
+      }
+      if (ref.kind !== 'DaemonSet') return;
       const dsKey = `${pod.metadata?.namespace ?? ''}/${ref.name}`;
       observePod(this.#expectations, dsKey, { type, pod, old });
       this.#loop.queue.add(dsKey);
+    });
+    opts.revisions.addHandler((_t, revision) => {
+      const ref = controllerRefOf(revision);
+      if (ref?.kind === 'DaemonSet')
+        this.#loop.queue.add(`${revision.metadata?.namespace ?? ''}/${ref.name}`);
+      else if (ref === undefined) this.#orphan(revision);
     });
     opts.nodes.addHandler(() => {
       for (const ds of opts.daemonSets.list()) this.#loop.queue.add(keyOf(ds));
@@ -74,16 +89,42 @@ export class DaemonSetController {
     return this.#loop.close();
   }
 
+  /** An orphan pod or revision: the daemon sets in its namespace whose selector matches it. */
+  #orphan(obj: Pod | ControllerRevision): void {
+    for (const ds of this.#opts.daemonSets.list(obj.metadata?.namespace ?? '')) {
+      const sel = labelSelectorAsSelector(ds.spec?.selector);
+      if (sel.ok && !sel.selector.empty() && sel.selector.matches(obj.metadata?.labels ?? {}))
+        this.#loop.queue.add(keyOf(ds));
+    }
+  }
+
   async #sync(key: string): Promise<void> {
     const ds = this.#opts.daemonSets.get(key);
     if (ds === undefined) {
       this.#expectations.forget(key);
       return;
     }
+    const sel = labelSelectorAsSelector(ds.spec?.selector);
+    if (!sel.ok) return;
     const { namespace } = splitKey(key);
+    const client = this.#opts.client;
+    const common = { client, owner: ds, gvk: daemonSetKind, selector: sel.selector };
+    const hash = templateHash(ds);
+    const name = `${ds.metadata?.name ?? ''}-${hash}`;
+    const revisions = await syncRevisions({
+      ...common,
+      revisions: this.#opts.revisions.list(namespace),
+      template: ds.spec?.template,
+      name,
+      hash,
+    });
+    const pods = await claimObjects({
+      ...common,
+      path: '/v1/pods',
+      candidates: this.#opts.pods.list(namespace),
+    });
     const podsByNode = new Map<string, Pod[]>();
-    for (const pod of this.#opts.pods.list(namespace)) {
-      if (controllerRefOf(pod)?.uid !== ds.metadata?.uid) continue;
+    for (const pod of pods) {
       const node = targetNode(pod) ?? '';
       podsByNode.set(node, [...(podsByNode.get(node) ?? []), pod]);
     }
@@ -97,6 +138,10 @@ export class DaemonSetController {
     if (ds.metadata?.deletionTimestamp === undefined && this.#expectations.satisfied(key))
       await this.#manage(key, ds, { desired, kept, podsByNode });
     await this.#writeStatus(ds, { desired, podsByNode });
+    if (ds.metadata?.deletionTimestamp !== undefined) return;
+    const live = new Set([name]);
+    for (const p of pods) live.add(`${ds.metadata?.name ?? ''}-${p.metadata?.labels?.[revisionLabel] ?? ''}`);
+    await truncateHistory(client, revisions.owned, { live, limit: ds.spec?.revisionHistoryLimit ?? 10 });
   }
 
   async #manage(

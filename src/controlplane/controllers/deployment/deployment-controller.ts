@@ -11,6 +11,7 @@ import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
+import { claimObjects } from '../simulation/claim-objects.js';
 import { controllerRefOf } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
@@ -58,6 +59,13 @@ export class DeploymentController {
     opts.replicaSets.addHandler((_t, rs) => {
       const ref = controllerRefOf(rs);
       if (ref?.kind === 'Deployment') this.#loop.queue.add(`${rs.metadata?.namespace ?? ''}/${ref.name}`);
+      if (ref !== undefined) return;
+      // An orphan: the Deployments that would adopt it.
+      for (const d of opts.deployments.list(rs.metadata?.namespace ?? '')) {
+        const sel = labelSelectorAsSelector(d.spec?.selector);
+        if (sel.ok && !sel.selector.empty() && sel.selector.matches(rs.metadata?.labels ?? {}))
+          this.#loop.queue.add(keyOf(d));
+      }
     });
   }
 
@@ -76,9 +84,14 @@ export class DeploymentController {
     const sel = labelSelectorAsSelector(d.spec?.selector);
     if (!sel.ok || sel.selector.empty()) return; // kube: selects all pods, refused with an event
     const { namespace } = splitKey(key);
-    const all = this.#opts.replicaSets
-      .list(namespace)
-      .filter((rs) => controllerRefOf(rs)?.uid === d.metadata?.uid);
+    const all = await claimObjects({
+      client: this.#opts.client,
+      path: 'apps/v1/replicasets',
+      owner: d,
+      gvk: deploymentKind,
+      selector: sel.selector,
+      candidates: this.#opts.replicaSets.list(namespace),
+    });
     const now = rfc3339(this.#opts.clock.now());
     if (d.metadata?.deletionTimestamp !== undefined || d.spec?.paused === true) {
       const newRS = all.find((rs) => equalIgnoreHash(rs.spec?.template, d.spec?.template));

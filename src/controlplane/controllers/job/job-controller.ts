@@ -12,6 +12,8 @@ import { Expectations } from '../replicaset/expectations.js';
 import type { APIClient } from '../simulation/api-client.js';
 import { copyOf } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
+import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
+import { claimObjects } from '../simulation/claim-objects.js';
 import { controllerRefOf } from '../simulation/controller-ref.js';
 import { createPodsExpected, objectRef, observePod, podFromTemplate } from '../simulation/pod-control.js';
 import { isIndexed, pendingIndexes, succeededIndexes, withIndex } from './indexed.js';
@@ -44,6 +46,7 @@ export class JobController {
     });
     opts.pods.addHandler((type, pod, old) => {
       const ref = controllerRefOf(pod);
+      if (ref === undefined && type !== 'DELETED') this.#orphan(pod);
       if (ref?.kind !== 'Job') return;
       const jobKey = `${pod.metadata?.namespace ?? ''}/${ref.name}`;
       observePod(this.#expectations, jobKey, { type, pod, old });
@@ -60,6 +63,15 @@ export class JobController {
     return this.#loop.close();
   }
 
+  /** An orphan pod: the jobs in its namespace whose selector matches it. */
+  #orphan(pod: Pod): void {
+    for (const job of this.#opts.jobs.list(pod.metadata?.namespace ?? '')) {
+      const sel = labelSelectorAsSelector(job.spec?.selector);
+      if (sel.ok && !sel.selector.empty() && sel.selector.matches(pod.metadata?.labels ?? {}))
+        this.#loop.queue.add(keyOf(job));
+    }
+  }
+
   async #sync(key: string): Promise<void> {
     const job = this.#opts.jobs.get(key);
     if (job === undefined) {
@@ -69,7 +81,16 @@ export class JobController {
     if (isFinished(job) || job.metadata?.deletionTimestamp !== undefined) return;
     if (!this.#expectations.satisfied(key)) return;
     const { namespace } = splitKey(key);
-    const pods = this.#opts.pods.list(namespace).filter((p) => controllerRefOf(p)?.uid === job.metadata?.uid);
+    const sel = labelSelectorAsSelector(job.spec?.selector);
+    if (!sel.ok) return;
+    const pods = await claimObjects({
+      client: this.#opts.client,
+      path: '/v1/pods',
+      owner: job,
+      gvk: jobKind,
+      selector: sel.selector,
+      candidates: this.#opts.pods.list(namespace),
+    });
     const counts = countPods(job, pods);
     const outcome = outcomeOf(job, counts);
     if (outcome !== undefined) await this.#deleteAll(key, counts.active);

@@ -1,4 +1,5 @@
-// The simulated kubelets (kwok's pod stages): a pod bound to a simulated node is started at once,
+// The simulated kubelets (kwok's pod stages, as data in pod-stages.ts; these are the defaults): a
+// pod bound to a simulated node is started at once,
 // Running and Ready with an IP from its node's CIDR; a run-to-completion pod (restartPolicy Never or
 // OnFailure, annotated with capstan.dev/exit-code) exits after capstan.dev/run-seconds and goes
 // Succeeded or Failed (OnFailure with a non-zero code restarts instead); a terminating pod is
@@ -13,15 +14,15 @@ import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { simulatedNodeLabel } from './node-template.js';
 import { PodIPs } from './pod-ips.js';
+import { boundAt, isReady, startedAt, withReadiness } from './pod-readiness.js';
 import {
-  requestedExitCode,
-  restartDue,
-  restartedStatus,
-  runMs,
-  runningStatus,
-  stayPendingAnnotation,
-  terminatedStatus,
-} from './pod-status.js';
+  defaultPodStages,
+  matchingStage,
+  stageDelayMs,
+  stageExitCode,
+  type PodStages,
+} from './pod-stages.js';
+import { restartDue, restartedStatus, runningStatus, terminatedStatus } from './pod-status.js';
 
 export interface KubeletsOptions {
   readonly client: APIClient;
@@ -29,6 +30,8 @@ export interface KubeletsOptions {
   readonly nodes: Informer<Node>;
   readonly clock: SimClock;
   readonly logger: Logger;
+  /** The pod lifecycle (defaultPodStages when unset). */
+  readonly stages?: PodStages | undefined;
 }
 
 export class Kubelets {
@@ -37,10 +40,12 @@ export class Kubelets {
   readonly #loop: WorkLoop;
   readonly #ips = new PodIPs();
   readonly #timers = new Map<string, () => void>();
+  readonly #stages: PodStages;
 
   constructor(opts: KubeletsOptions) {
     this.#opts = opts;
     this.#client = opts.client.as('kubelet');
+    this.#stages = opts.stages ?? defaultPodStages;
     this.#loop = new WorkLoop({
       name: 'kubelet',
       logger: opts.logger,
@@ -99,27 +104,31 @@ export class Kubelets {
     }
     const phase = pod.status?.phase ?? 'Pending';
     if (phase === 'Succeeded' || phase === 'Failed') return;
-    if (phase === 'Pending') {
-      if (pod.metadata?.annotations?.[stayPendingAnnotation] === 'true') return;
-      await this.#start(key, pod, now);
-      return;
+    if (phase === 'Running') {
+      const restartAt = restartDue(pod);
+      if (restartAt !== undefined) {
+        await this.#restart(key, pod, { at: restartAt, now });
+        return;
+      }
     }
-    const restartAt = restartDue(pod);
-    if (restartAt !== undefined) {
-      await this.#restart(key, pod, { at: restartAt, now });
-      return;
-    }
-    const exitCode = requestedExitCode(pod);
-    if (exitCode === undefined) return;
-    const started = Math.max(
-      ...(pod.status?.containerStatuses ?? []).map((c) => Date.parse(c.state?.running?.startedAt ?? '') || 0),
-      0,
-    );
-    const due = started + runMs(pod);
-    if (due > now) {
+    const stage = matchingStage(this.#stages, pod);
+    if (stage === undefined || 'stay' in stage.next) return;
+    // A time written by another clock than the server's (a binding made at real time while the
+    // virtual clock stands) counts from now.
+    const since = Math.min(now, phase === 'Pending' ? boundAt(pod) : startedAt(pod));
+    const delay = stageDelayMs(stage, pod);
+    const due = since + delay;
+    if (delay > 0 && due > now) {
       this.#at(key, due);
       return;
     }
+    if ('phase' in stage.next) {
+      const ready = stage.next.ready ?? true;
+      if (phase === 'Running' && isReady(pod) === ready) return;
+      await this.#start(key, pod, { now, ready });
+      return;
+    }
+    const exitCode = stageExitCode(stage.next.exit, pod);
     const updated = copyOf(pod);
     const restart = exitCode !== 0 && pod.spec?.restartPolicy === 'OnFailure';
     updated.status = restart
@@ -128,13 +137,14 @@ export class Kubelets {
     await this.#writeStatus(updated);
   }
 
-  async #start(key: string, pod: Pod, now: number): Promise<void> {
+  async #start(key: string, pod: Pod, at: { now: number; ready: boolean }): Promise<void> {
+    const { now, ready } = at;
     const node = this.#opts.nodes.get(pod.spec?.nodeName ?? '');
     const hostIP = node?.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '';
     const podIP = this.#ips.assign(key, node?.spec?.podCIDR ?? '', pod.status?.podIP);
     if (podIP === undefined) throw new Error(`no free pod IP on node ${pod.spec?.nodeName ?? ''}`);
     const updated = copyOf(pod);
-    updated.status = runningStatus(pod, { hostIP, podIP }, rfc3339(now));
+    updated.status = withReadiness(runningStatus(pod, { hostIP, podIP }, rfc3339(now)), pod.status, ready);
     await this.#writeStatus(updated);
   }
 
@@ -144,7 +154,7 @@ export class Kubelets {
       this.#at(key, when.at);
       return;
     }
-    await this.#start(key, pod, when.now);
+    await this.#start(key, pod, { now: when.now, ready: true });
   }
 
   /** kubelet's killPod then its final delete with grace period 0, once the grace period is over. */

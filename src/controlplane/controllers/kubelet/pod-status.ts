@@ -176,18 +176,3 @@ export function restartDue(pod: Pod): number | undefined {
   const finished = Date.parse(waiting.lastState?.terminated?.finishedAt ?? '') || 0;
   return finished + crashLoopBackOffMs(waiting.restartCount);
 }
-
-/** The exit code the pod's annotation asks for, when it is a run-to-completion pod. */
-export function requestedExitCode(pod: Pod): number | undefined {
-  const policy = pod.spec?.restartPolicy ?? 'Always';
-  if (policy === 'Always') return undefined;
-  const text = pod.metadata?.annotations?.[exitCodeAnnotation];
-  if (text === undefined) return undefined;
-  const code = Number.parseInt(text, 10);
-  return Number.isNaN(code) ? undefined : code;
-}
-
-export function runMs(pod: Pod): number {
-  const seconds = Number.parseFloat(pod.metadata?.annotations?.[runSecondsAnnotation] ?? '1');
-  return Number.isNaN(seconds) || seconds < 0 ? 1000 : seconds * 1000;
-}

@@ -9,7 +9,8 @@ import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import type { SimClock } from '../simulation/clock.js';
-import { controllerRefOf, isPodActive, newControllerRef } from '../simulation/controller-ref.js';
+import { claimObjects } from '../simulation/claim-objects.js';
+import { controllerRefOf, isPodActive } from '../simulation/controller-ref.js';
 import { createPodsExpected, objectRef, observePod, podFromTemplate } from '../simulation/pod-control.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
@@ -87,35 +88,19 @@ export class ReplicaSetController {
     const sel = labelSelectorAsSelector(rs.spec?.selector);
     if (!sel.ok) return;
     const { namespace } = splitKey(key);
-    const owned: Pod[] = [];
-    for (const pod of this.#opts.pods.list(namespace)) {
-      const ref = controllerRefOf(pod);
-      if (ref !== undefined) {
-        if (ref.uid === rs.metadata?.uid) owned.push(pod);
-        continue;
-      }
-      if (rs.metadata?.deletionTimestamp !== undefined || !isPodActive(pod)) continue;
-      if (sel.selector.empty() || !sel.selector.matches(pod.metadata?.labels ?? {})) continue;
-      const adopted = await this.#adopt(rs, pod);
-      if (adopted !== undefined) owned.push(adopted);
-    }
+    const owned = await claimObjects({
+      client: this.#opts.client,
+      path: '/v1/pods',
+      owner: rs,
+      gvk: replicaSetKind,
+      selector: sel.selector,
+      candidates: this.#opts.pods.list(namespace),
+      adoptable: isPodActive,
+    });
     const active = owned.filter(isPodActive);
     if (this.#expectations.satisfied(key) && rs.metadata?.deletionTimestamp === undefined)
       await this.#manageReplicas(key, rs, active);
     await this.#updateStatus(key, rs, active);
-  }
-
-  async #adopt(rs: ReplicaSet, pod: Pod): Promise<Pod | undefined> {
-    const updated = copyOf(pod);
-    const meta = (updated.metadata ??= {});
-    meta.ownerReferences = [...(meta.ownerReferences ?? []), newControllerRef(rs, replicaSetKind)];
-    try {
-      return await this.#opts.client.update('/v1/pods', updated);
-    } catch (err) {
-      const reason = reasonForError(err);
-      if (reason === 'NotFound' || reason === 'Conflict') return undefined;
-      throw err;
-    }
   }
 
   async #manageReplicas(key: string, rs: ReplicaSet, active: readonly Pod[]): Promise<void> {

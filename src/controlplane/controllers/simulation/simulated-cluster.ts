@@ -21,6 +21,7 @@ import { JobController } from '../job/job-controller.js';
 import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
 import { Scheduler } from '../scheduler/scheduler.js';
 import { Kubelets } from '../kubelet/kubelets.js';
+import type { PodStages } from '../kubelet/pod-stages.js';
 import { NodeHeartbeats } from '../kubelet/node-heartbeats.js';
 import { defaultNodeShape, type SimulatedNodeShape } from '../kubelet/node-template.js';
 import { APIClient, type ResourcePath } from './api-client.js';
@@ -28,6 +29,8 @@ import { simClockOf } from './clock.js';
 import { systemClock, type Clock } from '../../../machinery/time/clock.js';
 import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
 import type { DaemonSet } from '../../../api/apps/v1/daemon-set.js';
+import type { ControllerRevision } from '../../../api/apps/v1/controller-revision.js';
+import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { CronJob } from '../../../api/batch/v1/cron-job.js';
 import type { Endpoints } from '../../../api/core/v1/endpoints.js';
 import type { PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-budget.js';
@@ -48,6 +51,8 @@ export interface SimulatedClusterOptions {
   /** How many nodes to register (--simulate-nodes). */
   readonly nodes: number;
   readonly nodeShape?: SimulatedNodeShape;
+  /** The simulated kubelets' pod lifecycle (--simulate-stages). */
+  readonly stages?: PodStages | undefined;
   /** The server's clock (default: the system's); a virtual one moves the whole cluster. */
   readonly clock?: Clock;
 }
@@ -67,7 +72,7 @@ export class SimulatedCluster {
   constructor(opts: SimulatedClusterOptions) {
     this.#logger = opts.logger;
     // Every informer's list and watch listens for the one abort.
-    setMaxListeners(64, this.#abort.signal);
+    setMaxListeners(128, this.#abort.signal);
     const clock = simClockOf(opts.clock ?? systemClock);
     const client = new APIClient({
       groups: opts.groups,
@@ -92,6 +97,8 @@ export class SimulatedCluster {
     const slices = informer<EndpointSlice>('discovery.k8s.io/v1/endpointslices');
     const statefulSets = informer<StatefulSet>('apps/v1/statefulsets');
     const daemonSets = informer<DaemonSet>('apps/v1/daemonsets');
+    const revisions = informer<ControllerRevision>('apps/v1/controllerrevisions');
+    const claims = informer<PersistentVolumeClaim>('/v1/persistentvolumeclaims');
     const cronJobs = informer<CronJob>('batch/v1/cronjobs');
     const endpoints = informer<Endpoints>('/v1/endpoints');
     const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
@@ -112,7 +119,14 @@ export class SimulatedCluster {
         clock,
         logger: opts.logger,
       }),
-      new Kubelets({ client, pods, nodes, clock, logger: opts.logger }),
+      new Kubelets({
+        client,
+        pods,
+        nodes,
+        clock,
+        logger: opts.logger,
+        stages: opts.stages,
+      }),
       new Scheduler({
         client,
         pods,
@@ -150,6 +164,8 @@ export class SimulatedCluster {
         client,
         statefulSets,
         pods,
+        revisions,
+        claims,
         clock,
         logger,
         recorder: recorder('statefulset-controller'),
@@ -159,6 +175,7 @@ export class SimulatedCluster {
         daemonSets,
         pods,
         nodes,
+        revisions,
         clock,
         logger,
         recorder: recorder('daemonset-controller'),

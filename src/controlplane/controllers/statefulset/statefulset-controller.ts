@@ -3,15 +3,22 @@
 // creates one pod at a time and only once every lower one is Running and Ready, and scales down
 // from the highest ordinal one at a time; Parallel creates and deletes all at once. A failed pod is
 // deleted to be made again; RollingUpdate replaces pods of an older revision from the highest
-// ordinal down to the partition, one at a time. Claims are retained (the Retain policy).
+// ordinal down to the partition, one at a time. Claims carry the owner references their
+// persistentVolumeClaimRetentionPolicy asks for (claim-retention.ts), so the garbage collector
+// deletes them with the set or with a scaled-away pod.
+import type { ControllerRevision } from '../../../api/apps/v1/controller-revision.js';
 import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
+import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
+import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import type { SimClock } from '../simulation/clock.js';
+import { claimObjects } from '../simulation/claim-objects.js';
 import { controllerRefOf, isPodReady } from '../simulation/controller-ref.js';
+import { syncRevisions, truncateHistory } from '../history/controller-history.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
@@ -23,12 +30,15 @@ import {
   statefulSetKind,
   updateRevision,
 } from './stateful-pods.js';
+import { claimOwnerRefs } from './claim-retention.js';
 import { sameStatefulSetStatus, statefulSetStatus } from './statefulset-status.js';
 
 export interface StatefulSetControllerOptions {
   readonly client: APIClient;
   readonly statefulSets: Informer<StatefulSet>;
   readonly pods: Informer<Pod>;
+  readonly revisions: Informer<ControllerRevision>;
+  readonly claims: Informer<PersistentVolumeClaim>;
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
@@ -48,9 +58,22 @@ export class StatefulSetController {
     opts.statefulSets.addHandler((_t, set) => {
       this.#loop.queue.add(keyOf(set));
     });
-    opts.pods.addHandler((_t, pod) => {
-      const ref = controllerRefOf(pod);
-      if (ref?.kind === 'StatefulSet') this.#loop.queue.add(`${pod.metadata?.namespace ?? ''}/${ref.name}`);
+    const byOwner = (obj: Pod | ControllerRevision): void => {
+      const ref = controllerRefOf(obj);
+      if (ref?.kind === 'StatefulSet') this.#loop.queue.add(`${obj.metadata?.namespace ?? ''}/${ref.name}`);
+      else if (ref === undefined) this.#orphan(obj);
+    };
+    opts.pods.addHandler((_t, pod, old) => {
+      byOwner(pod);
+      // A pod whose labels changed may have to be released.
+      if (old !== undefined && controllerRefOf(old)?.kind === 'StatefulSet') byOwner(old);
+    });
+    opts.revisions.addHandler((_t, revision) => {
+      byOwner(revision);
+    });
+    // A claim carries the set's selector labels; its owner references follow the set's policy.
+    opts.claims.addHandler((_t, claim) => {
+      this.#orphan(claim);
     });
   }
 
@@ -63,15 +86,66 @@ export class StatefulSetController {
     return this.#loop.close();
   }
 
+  /** An orphan pod or revision, or a claim: the sets in its namespace whose selector matches it. */
+  #orphan(obj: Pod | ControllerRevision | PersistentVolumeClaim): void {
+    for (const set of this.#opts.statefulSets.list(obj.metadata?.namespace ?? '')) {
+      const sel = labelSelectorAsSelector(set.spec?.selector);
+      if (sel.ok && !sel.selector.empty() && sel.selector.matches(obj.metadata?.labels ?? {}))
+        this.#loop.queue.add(keyOf(set));
+    }
+  }
+
   async #sync(key: string): Promise<void> {
     const set = this.#opts.statefulSets.get(key);
     if (set === undefined) return;
+    const sel = labelSelectorAsSelector(set.spec?.selector);
+    if (!sel.ok) return;
     const { namespace } = splitKey(key);
-    const pods = this.#opts.pods
-      .list(namespace)
-      .filter((p) => controllerRefOf(p)?.uid === set.metadata?.uid && ordinalOf(set, p) !== undefined);
-    if (set.metadata?.deletionTimestamp === undefined) await this.#update(set, pods);
+    const client = this.#opts.client;
+    const common = { client, owner: set, gvk: statefulSetKind, selector: sel.selector };
+    const pods = await claimObjects({
+      ...common,
+      path: '/v1/pods',
+      candidates: this.#opts.pods.list(namespace).filter((p) => ordinalOf(set, p) !== undefined),
+    });
+    const update = updateRevision(set);
+    const revisions = await syncRevisions({
+      ...common,
+      revisions: this.#opts.revisions.list(namespace),
+      template: set.spec?.template,
+      name: update,
+      hash: update.slice((set.metadata?.name ?? '').length + 1),
+    });
+    if (set.metadata?.deletionTimestamp === undefined) {
+      await this.#retainClaims(set, pods);
+      await this.#update(set, pods);
+    }
     await this.#writeStatus(set, pods);
+    if (set.metadata?.deletionTimestamp !== undefined) return;
+    const live = new Set([update, set.status?.currentRevision ?? update]);
+    for (const p of pods) live.add(p.metadata?.labels?.[revisionLabel] ?? '');
+    await truncateHistory(client, revisions.owned, { live, limit: set.spec?.revisionHistoryLimit ?? 10 });
+  }
+
+  /** UpdatePodClaimForRetentionPolicy for every pod, before any of them is deleted. */
+  async #retainClaims(set: StatefulSet, pods: readonly Pod[]): Promise<void> {
+    const start = set.spec?.ordinals?.start ?? 0;
+    const end = start + (set.spec?.replicas ?? 1);
+    for (const pod of pods) {
+      if (terminating(pod)) continue;
+      const ordinal = ordinalOf(set, pod) ?? -1;
+      for (const wanted of claimsFor(set, ordinal)) {
+        const claim = this.#opts.claims.get(keyOf(wanted));
+        if (claim === undefined) continue;
+        const refs = claimOwnerRefs(claim, { set, pod, inRange: ordinal >= start && ordinal < end });
+        if (refs === undefined) continue;
+        const updated = copyOf(claim);
+        const meta = (updated.metadata ??= {});
+        if (refs.length === 0) delete meta.ownerReferences;
+        else meta.ownerReferences = refs;
+        await this.#opts.client.update('/v1/persistentvolumeclaims', updated);
+      }
+    }
   }
 
   /** updateStatefulSet: one pass of creations, deletions and replacements. */
