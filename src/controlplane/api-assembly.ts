@@ -4,31 +4,9 @@
 // handler and OpenAPI), the built-in controllers, and the storage `etcd` check.
 import { builtinScheme } from '../api/builtin-scheme.js';
 import { admittedGroups } from '../admission/admitted-storage.js';
-import type { AdmissionChain } from '../admission/chain.js';
 import { defaultAdmissionChain } from '../admission/default-chain.js';
-import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
-import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
-import {
-  GarbageCollector,
-  garbageCollectorHookName,
-} from './controllers/garbagecollector/garbage-collector.js';
-import {
-  controllerHooks,
-  namespaceControllerHookName,
-  rootCACertPublisherHookName,
-  serviceAccountsControllerHookName,
-} from './controllers/controller-hook.js';
-import {
-  newResourceQuotaController,
-  resourceQuotaControllerHookName,
-} from './controllers/resourcequota/resource-quota-controller.js';
-import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
-import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
-import { loadPodStages } from './controllers/kubelet/load-pod-stages.js';
-import {
-  newStorageProtectionController,
-  storageProtectionControllersHookName,
-} from './controllers/volumeprotection/storage-protection-controller.js';
+import { controllerHooks } from './controllers/controller-hook.js';
+import { clusterControllers } from './cluster-controllers.js';
 import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { customResourceOpenAPI } from './customresources/cr-openapi.js';
 import { customResourceServing } from './customresources/serving.js';
@@ -169,23 +147,6 @@ async function destroyGroups(groups: readonly APIGroupInfo[]): Promise<void> {
   );
 }
 
-/** The custom resources' groups admitted for the controllers, made again only when they change. */
-function admittedDynamicGroups(
-  current: () => readonly APIGroupInfo[],
-  chain: AdmissionChain,
-): () => readonly APIGroupInfo[] {
-  let from: readonly APIGroupInfo[] | undefined;
-  let admitted: readonly APIGroupInfo[] = [];
-  return () => {
-    const groups = current();
-    if (groups !== from) {
-      admitted = admittedGroups(groups, chain);
-      from = groups;
-    }
-    return admitted;
-  };
-}
-
 export const assembleBuiltinAPI: AssembleAPI = async ({
   options,
   objectCountMetric,
@@ -290,58 +251,14 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     proxyClientCert: options.proxyClientCert,
     now: () => options.clock.now(),
   });
-  // The controllers below run once per cluster: on the replica holding their Lease (src/controlplane/replicas).
-  const once = replicas.controllers;
-  const namespaceController = once.controller(() =>
-    newNamespaceController(controllerGroups, {
-      logger: options.logger,
-      clock: options.clock,
-      dynamicGroups: admittedDynamicGroups(() => customResources.routes.groups, admission),
-    }),
-  );
-  const serviceAccountsController = once.controller(() =>
-    newServiceAccountsController(controllerGroups, options),
-  );
-  // kube-controller-manager's pvc-protection and pv-protection: release StorageObjectInUseProtection.
-  const storageProtection = once.controller(() =>
-    newStorageProtectionController(controllerGroups, { logger: options.logger }),
-  );
-  // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
-  // there is a CA to publish (not on plain HTTP).
-  const rootCA = options.caPem;
-  const rootCAPublisher =
-    rootCA === undefined
-      ? undefined
-      : once.controller(() => newRootCACertPublisher(controllerGroups, { rootCA, logger: options.logger }));
-  // kube-controller-manager's resourcequota controller: status.hard and a recount of status.used.
-  const resourceQuotaController = once.controller(() =>
-    newResourceQuotaController(controllerGroups, { logger: options.logger }),
-  );
-  // kube-controller-manager's garbage collector, off with --enable-garbage-collector=false.
-  const garbageCollector = options.storage.enableGarbageCollection
-    ? once.controller(
-        () =>
-          new GarbageCollector({
-            groups: controllerGroups,
-            dynamic: customResources.routes,
-            logger: options.logger,
-          }),
-      )
-    : undefined;
-  // --simulate: nodes, kubelets, a scheduler and workload controllers (src/controlplane/controllers/simulation).
-  const stages = options.simulate ? loadPodStages(options.simulateStages) : undefined;
-  const simulatedCluster = options.simulate
-    ? once.controller(
-        () =>
-          new SimulatedCluster({
-            groups: controllerGroups,
-            nodes: options.simulateNodes,
-            stages,
-            logger: options.logger,
-            clock: options.clock,
-          }),
-      )
-    : undefined;
+  // kube-controller-manager's controllers, once per cluster (src/controlplane/cluster-controllers.ts).
+  const controllers = clusterControllers({
+    once: replicas.controllers,
+    groups: controllerGroups,
+    customResources: customResources.routes,
+    admission,
+    options,
+  });
   // API Priority and Fairness: the bootstrap configuration and the request classification.
   const flowControl = flowControlFor(groups, options.logger, () => options.clock.now());
   const namespaces = namespacesOf(groups);
@@ -361,16 +278,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     ...(namespaces === undefined ? {} : { namespaces }),
     healthChecks: [...storageChecks(backends, options), ...(encryption?.healthChecks ?? [])],
     postStartHooks: {
-      ...controllerHooks({
-        [namespaceControllerHookName]: namespaceController,
-        [serviceAccountsControllerHookName]: serviceAccountsController,
-        [rootCACertPublisherHookName]: rootCAPublisher,
-        [storageProtectionControllersHookName]: storageProtection,
-        [garbageCollectorHookName]: garbageCollector,
-        [resourceQuotaControllerHookName]: resourceQuotaController,
-        [simulatedClusterHookName]: simulatedCluster,
-        'apiservice-registration-controller': aggregator,
-      }),
+      ...controllerHooks({ ...controllers.byHook, 'apiservice-registration-controller': aggregator }),
       ...priorityClassHooks(groups),
       ...flowControl?.hooks,
       ...kubernetesServiceHooks(groups, bootstrapNetworking),
@@ -393,16 +301,10 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     close: async () => {
       await replicas.close();
       await aggregator.close();
-      await simulatedCluster?.close();
+      await controllers.close();
       await flowControl?.controller.close();
-      await garbageCollector?.close();
-      await resourceQuotaController?.close();
       await authorization.close();
       await customResources.close();
-      await namespaceController?.close();
-      await serviceAccountsController?.close();
-      await storageProtection?.close();
-      await rootCAPublisher?.close();
       admission.close();
       await destroyGroups(groups);
       await encryption?.close();

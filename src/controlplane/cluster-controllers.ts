@@ -1,0 +1,108 @@
+// The controllers of kube-controller-manager that Capstan runs built in and once per cluster: on the
+// replica holding their Lease (src/controlplane/replicas), each under the post-start hook of its name.
+import { admittedGroups } from '../admission/admitted-storage.js';
+import type { AdmissionChain } from '../admission/chain.js';
+import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
+import type { CompletedServerRunOptions } from '../server/options/complete.js';
+import {
+  namespaceControllerHookName,
+  rootCACertPublisherHookName,
+  serviceAccountsControllerHookName,
+  type RunnableController,
+} from './controllers/controller-hook.js';
+import {
+  GarbageCollector,
+  garbageCollectorHookName,
+} from './controllers/garbagecollector/garbage-collector.js';
+import { loadPodStages } from './controllers/kubelet/load-pod-stages.js';
+import { newNamespaceController } from './controllers/namespace/namespace-controller.js';
+import {
+  newResourceQuotaController,
+  resourceQuotaControllerHookName,
+} from './controllers/resourcequota/resource-quota-controller.js';
+import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
+import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
+import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
+import {
+  newStorageProtectionController,
+  storageProtectionControllersHookName,
+} from './controllers/volumeprotection/storage-protection-controller.js';
+import type { CustomResourceRoutes } from './customresources/crd-routes.js';
+import type { LeaderControllers } from './replicas/leader-controllers.js';
+
+export interface ClusterControllersInit {
+  readonly once: LeaderControllers;
+  /** The built-in groups, admitted: controllers write through the admission chain as clients do. */
+  readonly groups: APIGroupInfo[];
+  readonly customResources: CustomResourceRoutes;
+  readonly admission: AdmissionChain;
+  readonly options: CompletedServerRunOptions;
+}
+
+export interface ClusterControllers {
+  /** Each controller that exists, by its post-start hook's name. */
+  readonly byHook: Readonly<Record<string, RunnableController | undefined>>;
+  close(): Promise<void>;
+}
+
+export function clusterControllers(init: ClusterControllersInit): ClusterControllers {
+  const { once, groups, options } = init;
+  const { logger, clock } = options;
+  const dynamicGroups = admittedDynamicGroups(() => init.customResources.groups, init.admission);
+  // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
+  // there is a CA to publish (not on plain HTTP).
+  const rootCA = options.caPem;
+  // --simulate: nodes, kubelets, a scheduler and workload controllers (controllers/simulation).
+  const stages = options.simulate ? loadPodStages(options.simulateStages) : undefined;
+  const byHook: Record<string, RunnableController | undefined> = {
+    [namespaceControllerHookName]: once.controller(() =>
+      newNamespaceController(groups, { logger, clock, dynamicGroups }),
+    ),
+    [serviceAccountsControllerHookName]: once.controller(() => newServiceAccountsController(groups, options)),
+    // pvc-protection and pv-protection: release StorageObjectInUseProtection.
+    [storageProtectionControllersHookName]: once.controller(() =>
+      newStorageProtectionController(groups, { logger }),
+    ),
+    [rootCACertPublisherHookName]:
+      rootCA === undefined
+        ? undefined
+        : once.controller(() => newRootCACertPublisher(groups, { rootCA, logger })),
+    // status.hard and a recount of status.used.
+    [resourceQuotaControllerHookName]: once.controller(() => newResourceQuotaController(groups, { logger })),
+    // Off with --enable-garbage-collector=false.
+    [garbageCollectorHookName]: options.storage.enableGarbageCollection
+      ? once.controller(() => new GarbageCollector({ groups, dynamic: init.customResources, logger }))
+      : undefined,
+    [simulatedClusterHookName]: options.simulate
+      ? once.controller(
+          () => new SimulatedCluster({ groups, nodes: options.simulateNodes, stages, logger, clock }),
+        )
+      : undefined,
+  };
+  return {
+    byHook,
+    close: async () => {
+      // The simulation and the collector first: they write through the others' resources.
+      const order = [simulatedClusterHookName, garbageCollectorHookName, resourceQuotaControllerHookName];
+      for (const name of order) await byHook[name]?.close();
+      for (const [name, c] of Object.entries(byHook)) if (!order.includes(name)) await c?.close();
+    },
+  };
+}
+
+/** The custom resources' groups admitted for the controllers, made again only when they change. */
+function admittedDynamicGroups(
+  current: () => readonly APIGroupInfo[],
+  chain: AdmissionChain,
+): () => readonly APIGroupInfo[] {
+  let from: readonly APIGroupInfo[] | undefined;
+  let admitted: readonly APIGroupInfo[] = [];
+  return () => {
+    const groups = current();
+    if (groups !== from) {
+      admitted = admittedGroups(groups, chain);
+      from = groups;
+    }
+    return admitted;
+  };
+}
