@@ -161,6 +161,8 @@ export interface Interface<T extends KubeObject = KubeObject> {
   currentResourceVersion(): Promise<Revision>;
   /** Asks the store's watches to report progress (bookmarks) soon (kube's RequestWatchProgress). */
   requestWatchProgress(): Promise<void>;
+  /** Whether requestWatchProgress() is answered (kube's feature support check); absent: it is. */
+  supportsWatchProgress?(): Promise<boolean>;
   /** Fails when the store cannot serve. */
   readinessCheck(): Promise<void>;
   /**

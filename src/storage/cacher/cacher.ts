@@ -217,8 +217,12 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     }
     const scope = { key: prepared, recursive };
     if (route === 'cache') return this.#listAt(scope, opts, minimum);
-    // A consistent read: from the cache once it has caught up with storage, else from storage.
+    // A consistent read: from the cache once it has caught up with storage, else from storage. A
+    // cache behind a store that cannot be asked for progress may wait for a periodic notification
+    // (seconds): as kube without ConsistentListFromCache support, such reads go to storage.
     const current = await storage.currentResourceVersion();
+    if (this.#parts.cache.resourceVersion < current && !(await (storage.supportsWatchProgress?.() ?? true)))
+      return null;
     try {
       return await this.#listAt(scope, opts, current);
     } catch (err) {

@@ -172,6 +172,10 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
     });
   }
 
+  supportsWatchProgress(): Promise<boolean> {
+    return this.#core.backend.supportsRequestProgress?.() ?? Promise.resolve(true);
+  }
+
   async readinessCheck(): Promise<void> {
     await this.currentResourceVersion();
   }

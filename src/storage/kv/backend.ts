@@ -93,6 +93,11 @@ export interface Backend {
   watch(range: KeyRange, req: WatchRequest, callbacks: WatchCallbacks): BackendWatch;
   /** Asks every watch to report progress soon. */
   requestProgress(): Promise<void>;
+  /**
+   * Whether requestProgress() makes watches report progress (etcd before 3.4.31 / 3.5.13 does not
+   * answer such requests in order, so there they are not sent). Absent: it does.
+   */
+  supportsRequestProgress?(): Promise<boolean>;
   /** Forgets superseded values at or below `revision`. */
   compact(revision: number): Promise<void>;
   /** The newest compacted revision (reads and watches below it fail with CompactedError). */
