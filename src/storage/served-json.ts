@@ -5,6 +5,15 @@
 // the field, after name, namespace and uid, which stored objects hold first (the codec writes
 // them in kube's order), so the search stays within the first hundred-odd bytes.
 import { objectMetaBeforeResourceVersion } from '../machinery/json/kube-member-order.js';
+import {
+  closeBrace,
+  colon,
+  openBrace,
+  quote,
+  skipSpace,
+  skipString,
+  skipValue,
+} from '../machinery/json/json-bytes.js';
 
 /** Served JSON and where the spliced resourceVersion member sits in it (`[rvStart, rvEnd)`). */
 export interface ServedJSON {
@@ -14,54 +23,7 @@ export interface ServedJSON {
   readonly rvEnd: number;
 }
 
-const quote = 0x22;
-const backslash = 0x5c;
-const colon = 0x3a;
-const openBrace = 0x7b;
-const closeBrace = 0x7d;
-const openBracket = 0x5b;
-const closeBracket = 0x5d;
 const metadataKey = Buffer.from('metadata');
-
-const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-
-function skipSpace(buf: Buffer, i: number): number {
-  while (isSpace(buf[i])) i++;
-  return i;
-}
-
-/** Past the string starting at `i` (its opening quote). */
-function skipString(buf: Buffer, i: number): number {
-  for (i++; i < buf.length; i++) {
-    const b = buf[i];
-    if (b === backslash) i++;
-    else if (b === quote) return i + 1;
-  }
-  return -1;
-}
-
-/** Past the value starting at `i`: a string, an object or array (nested), or a bare literal. */
-function skipValue(buf: Buffer, i: number): number {
-  const first = buf[i];
-  if (first === quote) return skipString(buf, i);
-  if (first !== openBrace && first !== openBracket) {
-    while (i < buf.length && buf[i] !== 0x2c && buf[i] !== closeBrace && buf[i] !== closeBracket) i++;
-    return i;
-  }
-  let depth = 0;
-  for (; i < buf.length; i++) {
-    const b = buf[i];
-    if (b === quote) {
-      i = skipString(buf, i) - 1;
-      if (i < 0) return -1;
-    } else if (b === openBrace || b === openBracket) depth++;
-    else if (b === closeBrace || b === closeBracket) {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
-}
 
 /** The position just inside the top-level `metadata` object, or -1 when there is none. */
 export function metadataBodyOffset(buf: Buffer): number {

@@ -13,7 +13,8 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     const [v, depth] = top;
     if (typeof v !== 'object' || v === null) continue;
     if (depth + 1 > limit) return true;
-    for (const child of Array.isArray(v) ? (v as unknown[]) : Object.values(v)) stack.push([child, depth + 1]);
+    for (const child of Array.isArray(v) ? (v as unknown[]) : Object.values(v))
+      stack.push([child, depth + 1]);
   }
   return false;
 }

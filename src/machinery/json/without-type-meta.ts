@@ -4,55 +4,17 @@
 // order. Stored objects hold both members at the start (kube's order) or, when a client sent them
 // last, at the end; those are found by looking at the ends, anything else by a scan of the
 // top-level members.
-
-const quote = 0x22;
-const backslash = 0x5c;
-const comma = 0x2c;
-const colon = 0x3a;
-const openBrace = 0x7b;
-const closeBrace = 0x7d;
-const openBracket = 0x5b;
-const closeBracket = 0x5d;
-
-const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
-
-function skipSpace(buf: Buffer, i: number): number {
-  while (isSpace(buf[i])) i++;
-  return i;
-}
-
-/** Past the string that starts at `i` (its opening quote); -1 when unterminated. */
-function skipString(buf: Buffer, i: number): number {
-  for (i++; i < buf.length; i++) {
-    const b = buf[i];
-    if (b === backslash) i++;
-    else if (b === quote) return i + 1;
-  }
-  return -1;
-}
-
-/** Past the value that starts at `i`; -1 when malformed. */
-function skipValue(buf: Buffer, i: number): number {
-  const first = buf[i];
-  if (first === quote) return skipString(buf, i);
-  if (first !== openBrace && first !== openBracket) {
-    while (i < buf.length && buf[i] !== comma && buf[i] !== closeBrace && buf[i] !== closeBracket) i++;
-    return i;
-  }
-  let depth = 0;
-  for (; i < buf.length; i++) {
-    const b = buf[i];
-    if (b === quote) {
-      i = skipString(buf, i) - 1;
-      if (i < 0) return -1;
-    } else if (b === openBrace || b === openBracket) depth++;
-    else if (b === closeBrace || b === closeBracket) {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
-}
+import {
+  backslash,
+  closeBrace,
+  colon,
+  comma,
+  openBrace,
+  quote,
+  skipSpace,
+  skipString,
+  skipValue,
+} from './json-bytes.js';
 
 const kindKey = Buffer.from('"kind"');
 const apiVersionKey = Buffer.from('"apiVersion"');
