@@ -1,28 +1,13 @@
 // Unknown fields inside an object's metadata, as kube finds them when it decodes metadata strictly into
 // metav1.ObjectMeta (apiextensions-apiserver pkg/apiserver/schema/objectmeta/coerce.go) and drops them
 // by writing the decoded ObjectMeta back.
+import { objectMetaOrder } from '../../../../machinery/json/kube-member-order.js';
 import { compareGoStrings } from '../../../../machinery/validation/index.js';
 import { isJSONObject, type JSONObject } from './json-value.js';
 import { dropMalformedObjectMetaFields } from './malformed-meta-fields.js';
 
 // The JSON names of metav1.ObjectMeta, OwnerReference and ManagedFieldsEntry.
-const objectMetaFields = new Set([
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-]);
+const objectMetaFields: ReadonlySet<string> = new Set(objectMetaOrder);
 const ownerReferenceFields = new Set([
   'apiVersion',
   'kind',
