@@ -3,16 +3,11 @@
 // key pair, and admin credentials (a client certificate in system:masters and a kubeconfig that
 // uses it). A CA or service account key already there is kept, so running it again for new
 // SANs does not change the cluster's identity; the certificates it signs are made again.
-import {
-  X509Certificate,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-} from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { pkiFiles } from '../options/replica-options.js';
 import { createCertificate, type DistinguishedName, type Issuer } from './certificate.js';
+import { keyPem, newKeyPair, readIfPresent, writeAtomic } from './pem-files.js';
 import { defaultAltNames } from './self-signed.js';
 
 const day = 86_400_000;
@@ -32,32 +27,13 @@ export interface PKIDirResult {
   readonly kept: readonly string[];
 }
 
-const pem = (key: KeyObject): string => key.export({ type: 'pkcs8', format: 'pem' }).toString();
-const newKeys = (): { publicKey: KeyObject; privateKey: KeyObject } =>
-  generateKeyPairSync('ec', { namedCurve: 'P-256' });
-
-async function readIfPresent(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
-
-async function writeAtomic(path: string, content: string, mode: number): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, content, { mode });
-  await rename(tmp, path);
-}
-
 function issuerOf(caPem: string, caKeyPem: string): Issuer {
   const commonName = /CN=([^\n]*)/.exec(new X509Certificate(caPem).subject)?.[1] ?? 'capstan-ca';
   return { name: { commonName }, publicKey: createPublicKey(caPem), privateKey: createPrivateKey(caKeyPem) };
 }
 
 function newCA(now: number): { caPem: string; keyPem: string } {
-  const keys = newKeys();
+  const keys = newKeyPair();
   const name: DistinguishedName = { commonName: `capstan-ca@${Math.floor(now / 1000)}` };
   const caPem = createCertificate(
     {
@@ -69,7 +45,7 @@ function newCA(now: number): { caPem: string; keyPem: string } {
     },
     { name, ...keys },
   );
-  return { caPem, keyPem: pem(keys.privateKey) };
+  return { caPem, keyPem: keyPem(keys.privateKey) };
 }
 
 function leaf(
@@ -77,7 +53,7 @@ function leaf(
   t: { subject: DistinguishedName; usage: 'server' | 'client'; altNames?: readonly string[] },
   now: number,
 ): { certPem: string; keyPem: string } {
-  const keys = newKeys();
+  const keys = newKeyPair();
   const certPem = createCertificate(
     {
       subject: t.subject,
@@ -90,7 +66,7 @@ function leaf(
     },
     issuer,
   );
-  return { certPem, keyPem: pem(keys.privateKey) };
+  return { certPem, keyPem: keyPem(keys.privateKey) };
 }
 
 /** kubeadm's admin.conf: the cluster's CA and a client certificate (YAML's JSON form). */
@@ -134,8 +110,8 @@ export async function writePKIDir(o: PKIDirOptions): Promise<PKIDirResult> {
   } else kept.push(f.caCert, f.caKey);
   const saKey = await readIfPresent(f.saKey);
   if (saKey === undefined) {
-    const sa = newKeys();
-    await put(f.saKey, pem(sa.privateKey), 0o600);
+    const sa = newKeyPair();
+    await put(f.saKey, keyPem(sa.privateKey), 0o600);
     await put(f.saPub, sa.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 0o644);
   } else {
     kept.push(f.saKey);

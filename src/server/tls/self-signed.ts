@@ -2,17 +2,12 @@
 // kept under <data-dir>/pki so later starts reuse them (and kubeconfigs keep trusting the CA). The
 // serving certificate is made again when it expires within 30 days, does not cover the names asked
 // for, or was not issued by the CA on disk.
-import {
-  X509Certificate,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type KeyObject,
-} from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { X509Certificate, createPrivateKey, createPublicKey } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createCertificate, type Issuer } from './certificate.js';
+import { keyPem, newKeyPair, readIfPresent, writeAtomic } from './pem-files.js';
 
 const day = 86_400_000;
 const renewBefore = 30 * day;
@@ -40,25 +35,6 @@ export function defaultAltNames(bindAddress: string, extra: readonly string[] = 
   if (bindAddress !== '' && bindAddress !== '0.0.0.0' && bindAddress !== '::') names.push(bindAddress);
   return [...new Set([...names, ...extra])];
 }
-
-async function readIfPresent(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw err;
-  }
-}
-
-async function writeAtomic(path: string, content: string, mode: number): Promise<void> {
-  const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, content, { mode });
-  await rename(tmp, path);
-}
-
-const keyPem = (key: KeyObject): string => key.export({ type: 'pkcs8', format: 'pem' }).toString();
-const newKeyPair = (): { publicKey: KeyObject; privateKey: KeyObject } =>
-  generateKeyPairSync('ec', { namedCurve: 'P-256' });
 
 function usable(
   certPem: string | undefined,
