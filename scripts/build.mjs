@@ -57,8 +57,7 @@ const command = await build({
   external: Object.keys(pkg.dependencies).filter(
     (name) => !['@noble/ciphers', 'better-sqlite3', 'jose'].includes(name),
   ),
-  // import.meta.resolve is called only when running from the sources (the SQLite writer thread's tsx).
-  define: { 'import.meta.url': '__capstanModuleURL', 'import.meta.resolve': 'undefined' },
+  define: { 'import.meta.url': '__capstanModuleURL' },
   minifyWhitespace: true,
   minifySyntax: true,
   banner: { js: 'const __capstanModuleURL = require("node:url").pathToFileURL(__filename).href;' },

@@ -32,7 +32,7 @@ if (files.length === 0) {
 }
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=3', ...files],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

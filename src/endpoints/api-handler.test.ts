@@ -95,7 +95,7 @@ test('get, as JSON, YAML, pretty JSON and PartialObjectMetadata', async () => {
   assert.equal(yaml.headers['content-type'], 'application/yaml');
   assert.ok(yaml.body.startsWith('apiVersion: v1\ndata:\n  x: y\nkind: ConfigMap\n'), yaml.body);
   const pretty = await api.request({ method: 'GET', url: `${cms}/g1?pretty=true` });
-  assert.ok(pretty.body.startsWith('{\n  "apiVersion": "v1",'));
+  assert.ok(pretty.body.startsWith('{\n  "kind": "ConfigMap",\n  "apiVersion": "v1",'), pretty.body);
   const partial = await api.request({
     method: 'GET',
     url: `${cms}/g1`,

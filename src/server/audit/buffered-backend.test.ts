@@ -28,7 +28,13 @@ function recorder(opts: { hold?: boolean; result?: boolean } = {}) {
     batches,
     /** Resolves once `n` batches have come. */
     batchesCome: async (n: number): Promise<void> => {
-      while (batches.length < n) await new Promise<void>((resolve) => (arrived = resolve));
+      // The backend's timers are unref'd (they must not hold a process open): keep this one alive.
+      const alive = setInterval(() => undefined, 1000);
+      try {
+        while (batches.length < n) await new Promise<void>((resolve) => (arrived = resolve));
+      } finally {
+        clearInterval(alive);
+      }
     },
     release: () => {
       for (const p of pending.splice(0)) p();

@@ -1,7 +1,12 @@
 // Starts writer-worker in a thread. Built, it is dist/sqlite-writer.js beside the bundle that starts
-// it (dist/index.js, a chunk in dist/chunks, or the command in dist/cmd); run from the sources, the
-// thread registers tsx first, which a worker does not inherit from the command line on Node 20.
-import { existsSync } from 'node:fs';
+// it (dist/index.js, a chunk in dist/chunks, or the command in dist/cmd). Run from the sources (tests,
+// benchmarks), a worker does not inherit tsx from the command line on Node 20, and registering tsx
+// in each thread costs ~250 ms: the worker is bundled with esbuild (a dev dependency) once per
+// process instead, into node_modules/.cache/capstan/, where its imports resolve as the sources' do.
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WriterConfig } from './writer-protocol.js';
 
@@ -15,11 +20,38 @@ function builtWorker(): URL {
   throw new Error(`sqlite backend: the writer thread's ${builtName} is missing beside ${import.meta.url}`);
 }
 
+interface BuildSync {
+  buildSync(o: object): { outputFiles: { text: string }[] };
+}
+
+let bundled: URL | undefined;
+
+/** The worker bundled from the sources, once per process (a cache of a build, not state). */
+function bundledWorker(): URL {
+  if (bundled !== undefined) return bundled;
+  const entry = fileURLToPath(new URL('./writer-worker.ts', import.meta.url));
+  const root = fileURLToPath(new URL('../../../../', import.meta.url));
+  const esbuild = createRequire(import.meta.url)('esbuild') as BuildSync;
+  const out = esbuild.buildSync({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    write: false,
+  });
+  const file = join(root, 'node_modules', '.cache', 'capstan', 'sqlite-writer.mjs');
+  mkdirSync(dirname(file), { recursive: true });
+  // Test files run in processes of their own, several at once: each writes aside and renames.
+  const aside = `${file}.${process.pid}.tmp`;
+  writeFileSync(aside, out.outputFiles[0]?.text ?? '');
+  renameSync(aside, file);
+  bundled = pathToFileURL(file);
+  return bundled;
+}
+
 export function startWriterThread(config: WriterConfig): Worker {
   const opts = { workerData: config, stdout: false, stderr: false };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(builtWorker(), opts);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./writer-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { ...opts, eval: true });
+  return new Worker(import.meta.url.endsWith('.ts') ? bundledWorker() : builtWorker(), opts);
 }
