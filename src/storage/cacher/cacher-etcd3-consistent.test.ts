@@ -9,8 +9,7 @@ import { Etcd3Backend } from '../backends/etcd3/etcd-backend.js';
 import { describeWithEtcd } from '../backends/etcd3/testing/describe-with-etcd.js';
 import { KvStore } from '../kv-store/kv-store.js';
 import type { TestObject } from '../testing/test-object.js';
-import { Cacher } from './cacher.js';
-import { newPod, podAttrs, podKey, podsResource, testTiming } from './testing/pods.js';
+import { newPod, podsCacherOver, podsResource, testTiming } from './testing/pods.js';
 
 describeWithEtcd('Cacher over an etcd without progress requests', (fx) => {
   it('serves a consistent list from etcd instead of waiting for the cache', { timeout: 15_000 }, async () => {
@@ -22,16 +21,7 @@ describeWithEtcd('Cacher over an etcd without progress requests', (fx) => {
       newFunc: newPod,
     });
     // A wait for freshness longer than the test may take: only a read of etcd can answer in time.
-    const cacher = new Cacher<TestObject>({
-      storage: store,
-      groupResource: podsResource,
-      resourcePrefix: '/pods',
-      keyFunc: podKey,
-      newFunc: newPod,
-      getAttrsFunc: podAttrs,
-      timing: { ...testTiming, waitForFreshMs: 60_000 },
-      log: () => undefined,
-    });
+    const cacher = podsCacherOver(store, { timing: { ...testTiming, waitForFreshMs: 60_000 } });
     try {
       await cacher.whenReady();
       const pod: TestObject = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'ns' } };

@@ -6,8 +6,7 @@ import { describeWithEtcd } from '../backends/etcd3/testing/describe-with-etcd.j
 import { KvStore } from '../kv-store/kv-store.js';
 import { runStorageConformance } from '../testing/conformance.js';
 import type { TestObject } from '../testing/test-object.js';
-import { Cacher } from './cacher.js';
-import { newPod, podAttrs, podKey, podsResource, testTiming } from './testing/pods.js';
+import { newPod, podsCacherOver, podsResource } from './testing/pods.js';
 
 describeWithEtcd(
   'Cacher over etcd3',
@@ -22,17 +21,7 @@ describeWithEtcd(
           groupResource: podsResource,
           newFunc: newPod,
         });
-        const cacher = new Cacher<TestObject>({
-          storage: store,
-          groupResource: podsResource,
-          resourcePrefix: '/pods',
-          keyFunc: podKey,
-          newFunc: newPod,
-          getAttrsFunc: podAttrs,
-          indexerFuncs: { 'spec.nodeName': (obj) => obj.spec?.nodeName ?? '' },
-          timing: testTiming,
-          log: () => undefined,
-        });
+        const cacher = podsCacherOver(store);
         await cacher.whenReady();
         return {
           store: cacher,

@@ -57,6 +57,25 @@ export interface PodCacher {
   close(): Promise<void>;
 }
 
+/** A cacher for `/pods` (indexed by spec.nodeName) over `storage`; not started waiting for readiness. */
+export function podsCacherOver(
+  storage: Interface<TestObject>,
+  opts: { cacheSize?: number; maxCacheSize?: number; timing?: CacherTiming; log?: (m: string) => void } = {},
+): Cacher<TestObject> {
+  return new Cacher<TestObject>({
+    storage,
+    groupResource: podsResource,
+    resourcePrefix: '/pods',
+    keyFunc: podKey,
+    newFunc: newPod,
+    getAttrsFunc: podAttrs,
+    indexerFuncs: { 'spec.nodeName': (obj) => obj.spec?.nodeName ?? '' },
+    ...opts,
+    timing: opts.timing ?? testTiming,
+    log: opts.log ?? (() => undefined),
+  });
+}
+
 /** A ready cacher for `/pods` over a fresh in-memory store. */
 export async function podCacher(opts: PodCacherOptions = {}): Promise<PodCacher> {
   const backend = await SqliteBackend.open({
@@ -66,14 +85,7 @@ export async function podCacher(opts: PodCacherOptions = {}): Promise<PodCacher>
     compaction: { intervalMs: 0, minRetainRevisions: 0, minRetainMs: 0 },
   });
   const store = new KvStore<TestObject>({ backend, groupResource: podsResource, newFunc: newPod });
-  const cacher = new Cacher<TestObject>({
-    storage: opts.wrap?.(store) ?? store,
-    groupResource: podsResource,
-    resourcePrefix: '/pods',
-    keyFunc: podKey,
-    newFunc: newPod,
-    getAttrsFunc: podAttrs,
-    indexerFuncs: { 'spec.nodeName': (obj) => obj.spec?.nodeName ?? '' },
+  const cacher = podsCacherOver(opts.wrap?.(store) ?? store, {
     ...(opts.cacheSize === undefined ? {} : { cacheSize: opts.cacheSize }),
     ...(opts.maxCacheSize === undefined ? {} : { maxCacheSize: opts.maxCacheSize }),
     timing: opts.timing ?? testTiming,
