@@ -53,6 +53,16 @@ export function kubernetesService(init: KubernetesServiceInit): Service {
 }
 
 export function kubernetesEndpoints(init: KubernetesServiceInit): Endpoints {
+  return kubernetesEndpointsOf([
+    {
+      addresses: [{ ip: init.endpointIP }],
+      ports: [{ name: 'https', port: init.servingPort, protocol: 'TCP' }],
+    },
+  ]);
+}
+
+/** The `kubernetes` Endpoints with these subsets (one replica's, or the live replicas'). */
+export function kubernetesEndpointsOf(subsets: NonNullable<Endpoints['subsets']>): Endpoints {
   return {
     apiVersion: 'v1',
     kind: 'Endpoints',
@@ -61,12 +71,7 @@ export function kubernetesEndpoints(init: KubernetesServiceInit): Endpoints {
       namespace: 'default',
       labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' },
     },
-    subsets: [
-      {
-        addresses: [{ ip: init.endpointIP }],
-        ports: [{ name: 'https', port: init.servingPort, protocol: 'TCP' }],
-      },
-    ],
+    subsets,
   };
 }
 

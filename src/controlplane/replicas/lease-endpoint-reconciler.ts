@@ -15,6 +15,7 @@ import { prefixRange, type Backend } from '../../storage/kv/backend.js';
 import {
   ensure,
   isLoopback,
+  kubernetesEndpointsOf,
   reconcileEndpoints,
   reconcileEndpointSlice,
   type Writable,
@@ -70,16 +71,7 @@ export function endpointsFor(members: readonly Member[]): Endpoints {
       addresses: [...new Set(ips)].sort().map((ip) => ({ ip })),
       ports: [{ name: 'https', port, protocol: 'TCP' as const }],
     }));
-  return {
-    apiVersion: 'v1',
-    kind: 'Endpoints',
-    metadata: {
-      name: 'kubernetes',
-      namespace: 'default',
-      labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' },
-    },
-    subsets,
-  };
+  return kubernetesEndpointsOf(subsets);
 }
 
 /** The slice of the members' first port (a slice has one port set); loopback addresses left out. */
