@@ -1,7 +1,7 @@
 // A long-running kubectl (`get -w`, `wait`) whose output a test reads while it runs: wait until
 // stdout or stderr matches, then stop it or let it exit.
 import { spawn } from 'node:child_process';
-import { locateKubectl, type KubectlOptions, type KubectlResult } from './kubectl.js';
+import { kubectlEnv, locateKubectl, type KubectlOptions, type KubectlResult } from './kubectl.js';
 
 export interface KubectlStream {
   /** Resolves with all of stdout so far once it matches; rejects on timeout or if kubectl exits first. */
@@ -25,7 +25,7 @@ interface Waiter {
 export async function spawnKubectl(args: readonly string[], opts: KubectlOptions): Promise<KubectlStream> {
   const binary = await locateKubectl();
   const child = spawn(binary, [...args], {
-    env: { ...process.env, ...opts.env, KUBECONFIG: opts.kubeconfig },
+    env: kubectlEnv(opts),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = { stdout: '', stderr: '' };

@@ -75,12 +75,26 @@ export interface KubectlOptions {
   readonly timeoutMs?: number;
 }
 
+/**
+ * kubectl's environment for a kubeconfig. Its discovery cache goes beside the kubeconfig: kubectl
+ * keys the cache by host and port only, and a later server on a reused loopback port (another test
+ * file's, with other groups enabled) would otherwise be read through the earlier server's cache.
+ */
+export function kubectlEnv(opts: KubectlOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    KUBECACHEDIR: join(dirname(opts.kubeconfig), '.kube-cache'),
+    ...opts.env,
+    KUBECONFIG: opts.kubeconfig,
+  };
+}
+
 /** Runs kubectl against the kubeconfig; never throws for a non-zero exit. */
 export async function kubectl(args: readonly string[], opts: KubectlOptions): Promise<KubectlResult> {
   const binary = await locateKubectl();
   return new Promise((resolve, reject) => {
     const child = spawn(binary, [...args], {
-      env: { ...process.env, ...opts.env, KUBECONFIG: opts.kubeconfig },
+      env: kubectlEnv(opts),
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: opts.timeoutMs ?? 60_000,
     });
