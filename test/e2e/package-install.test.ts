@@ -9,6 +9,7 @@
 // compiles it from source when no prebuilt binary can be downloaded (~1.5 min of CPU here).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,7 +19,9 @@ import { promisify } from 'node:util';
 import { startCapstanProcess } from './support/capstan-process.js';
 
 const run = promisify(execFile);
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The checkout itself, also when this file runs from the test runner's compiled copy of the tree
+// (whose package.json is a link to the checkout's): npm packs real files only.
+const root = dirname(realpathSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'package.json')));
 const addon = join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 

@@ -40,6 +40,8 @@ function asset(path: string, body: Buffer): ConsoleAsset {
 }
 
 const here = fileURLToPath(import.meta.url);
+// The TypeScript itself, or compiled file by file beside it (the test runner's copy of the tree).
+const fromSources = here.endsWith('.ts') || existsSync(here.replace(/\.js$/, '.ts'));
 
 /** dist/console beside the running bundle (dist/index.js, dist/cmd/capstan.cjs or a chunk). */
 function builtDir(): string | undefined {
@@ -84,7 +86,7 @@ async function buildFromSources(): Promise<ConsoleAssets> {
 
 /** The console's files: built ones when the server runs from a bundle, else a build of the sources. */
 export function loadConsoleAssets(): Promise<ConsoleAssets> {
-  if (here.endsWith('.ts')) return buildFromSources();
+  if (fromSources) return buildFromSources();
   const dir = builtDir();
   if (dir === undefined)
     return Promise.reject(new Error('the console was not built (dist/console is missing)'));

@@ -1,7 +1,9 @@
 // Starts Capstan on a free loopback port with a temporary data dir, waits for /readyz, and stops it
-// with SIGTERM: from the sources (`node --import tsx src/cmd/capstan.ts …`, the default) or as the
-// README's quick start does (`npm start -- …`: bin/capstan, the bundle and its code cache).
+// with SIGTERM: from the sources (the default: `node src/cmd/capstan.js …` in the test runner's
+// compiled copy of the tree, else `node --import tsx src/cmd/capstan.ts …`) or as the README's quick
+// start does (`npm start -- …`: bin/capstan, the bundle and its code cache).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:https';
 import { createServer, type AddressInfo } from 'node:net';
@@ -93,6 +95,10 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
+const fromSources = existsSync(join(repoRoot, 'src', 'cmd', 'capstan.js'))
+  ? ['src/cmd/capstan.js']
+  : ['--import', 'tsx', 'src/cmd/capstan.ts'];
+
 export async function startCapstanProcess(opts: StartOptions = {}): Promise<CapstanProcess> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-e2e-')));
@@ -121,7 +127,7 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
           env,
           detached: true, // npm's shell and the server form a group that stop() signals as one
         })
-      : spawn(process.execPath, ['--import', 'tsx', 'src/cmd/capstan.ts', ...flags], {
+      : spawn(process.execPath, [...fromSources, ...flags], {
           cwd: repoRoot,
           stdio: ['ignore', 'pipe', 'pipe'],
           env,

@@ -1,6 +1,7 @@
 // Starts writer-worker in a thread. Built, it is dist/sqlite-writer.js beside the bundle that starts
-// it (dist/index.js, a chunk in dist/chunks, or the command in dist/cmd). Run from the sources (tests,
-// benchmarks), a worker does not inherit tsx from the command line on Node 20, and registering tsx
+// it (dist/index.js, a chunk in dist/chunks, or the command in dist/cmd). Compiled file by file (the
+// test runner's copy of the tree), it is writer-worker.js beside this module. Run from the TypeScript
+// sources (benchmarks, a test's child process), a worker does not inherit tsx from the command line on Node 20, and registering tsx
 // in each thread costs ~250 ms: the worker is bundled with esbuild (a dev dependency) once per
 // process instead, into node_modules/.cache/capstan/, where its imports resolve as the sources' do.
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -51,7 +52,12 @@ function bundledWorker(): URL {
   return bundled;
 }
 
+function workerModule(): URL {
+  if (import.meta.url.endsWith('.ts')) return bundledWorker();
+  const compiled = new URL('./writer-worker.js', import.meta.url);
+  return existsSync(compiled) ? compiled : builtWorker();
+}
+
 export function startWriterThread(config: WriterConfig): Worker {
-  const opts = { workerData: config, stdout: false, stderr: false };
-  return new Worker(import.meta.url.endsWith('.ts') ? bundledWorker() : builtWorker(), opts);
+  return new Worker(workerModule(), { workerData: config, stdout: false, stderr: false });
 }
