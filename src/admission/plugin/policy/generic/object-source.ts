@@ -11,11 +11,15 @@ export interface ObjectSourceOptions {
   readonly source: Lister & Watcher;
   /** Called after each change the map took, the list included (once, type undefined). */
   readonly onChange?: (type: ObjectEventType | undefined, obj: KubeObject | undefined) => void;
+  /** The map's key of an object; by default its name (cluster-scoped objects). */
+  readonly keyOf?: (obj: KubeObject) => string;
 }
+
+const byName = (obj: KubeObject): string => obj.metadata?.name ?? '';
 
 const backoff = { initialMs: 100, maxMs: 10_000 };
 
-/** Cluster-scoped objects by name, kept current from list and watch. */
+/** Objects by name (or the given key), kept current from list and watch. */
 export class ObjectSource<T extends KubeObject> {
   readonly #items = new Map<string, T>();
   readonly #abort = new AbortController();
@@ -63,8 +67,9 @@ export class ObjectSource<T extends KubeObject> {
   async #listAndWatch(signal: AbortSignal): Promise<void> {
     const ctx = internalContext({ signal });
     const list = await this.#opts.source.list(ctx, { resourceVersion: '0', readOnly: true });
+    const keyOf = this.#opts.keyOf ?? byName;
     this.#items.clear();
-    for (const item of list.items) this.#items.set(item.metadata?.name ?? '', item as T);
+    for (const item of list.items) this.#items.set(keyOf(item), item as T);
     this.#opts.onChange?.(undefined, undefined);
     const rv = list.metadata.resourceVersion ?? '';
     const watch = await this.#opts.source.watch(ctx, rv === '' ? {} : { resourceVersion: rv });
@@ -76,9 +81,9 @@ export class ObjectSource<T extends KubeObject> {
       for await (const event of watch) {
         if (event.type === 'ERROR') throw new Error(event.object.message ?? 'watch error');
         if (event.type === 'BOOKMARK') continue;
-        const name = event.object.metadata?.name ?? '';
-        if (event.type === 'DELETED') this.#items.delete(name);
-        else this.#items.set(name, event.object as T);
+        const key = keyOf(event.object);
+        if (event.type === 'DELETED') this.#items.delete(key);
+        else this.#items.set(key, event.object as T);
         this.#opts.onChange?.(event.type, event.object);
       }
     } finally {
