@@ -43,15 +43,18 @@ export class NamespacedLister<T extends KubeObject> {
 
   /** The namespace's objects (read-only: they may be the cache's own). */
   async list(ctx: RequestContext, namespace: string): Promise<readonly T[]> {
-    const internal = internalContext({ namespace, parent: ctx });
-    const cached =
-      this.#informer?.of(namespace) ??
-      ((await this.#lister.list(internal, { resourceVersion: '0', readOnly: true })).items as T[]);
-    if (cached.length > 0) return cached;
+    const informed = this.#informer?.of(namespace);
+    if (informed !== undefined && informed.length > 0) return informed;
+    if (informed === undefined) {
+      const internal = internalContext({ namespace, parent: ctx });
+      const cached = await this.#lister.list(internal, { resourceVersion: '0', readOnly: true });
+      if (cached.items.length > 0) return cached.items as T[];
+    }
     const entry = this.#live.get(namespace);
     if (entry !== undefined && entry.expiresAt > this.#now()) return entry.items;
     let pending = this.#inFlight.get(namespace);
     if (pending === undefined) {
+      const internal = internalContext({ namespace, parent: ctx });
       pending = this.#liveList(internal, namespace).finally(() => this.#inFlight.delete(namespace));
       this.#inFlight.set(namespace, pending);
     }
