@@ -31,6 +31,11 @@ export class DefaultIngressClass implements MutationInterface {
     this.#classes = opts.ingressClasses;
   }
 
+  /** Stops the class informer. */
+  close(): void {
+    this.#classes.close();
+  }
+
   async admit(ctx: RequestContext, a: Attributes): Promise<void> {
     if (a.resource.group !== 'networking.k8s.io' || a.resource.resource !== 'ingresses') return;
     if (a.subresource !== '' || a.object === null) return;
@@ -38,7 +43,7 @@ export class DefaultIngressClass implements MutationInterface {
     if (ingress.spec?.ingressClassName !== undefined) return;
     if (Object.prototype.hasOwnProperty.call(ingress.metadata?.annotations ?? {}, ingressClassAnnotation))
       return;
-    let classes: IngressClass[];
+    let classes: readonly IngressClass[];
     try {
       classes = await this.#classes.list(ctx);
     } catch (err) {

@@ -45,12 +45,17 @@ export class DefaultStorageClass implements MutationInterface {
     this.#classes = opts.storageClasses;
   }
 
+  /** Stops the class informer. */
+  close(): void {
+    this.#classes.close();
+  }
+
   async admit(ctx: RequestContext, a: Attributes): Promise<void> {
     if (a.resource.group !== '' || a.resource.resource !== 'persistentvolumeclaims') return;
     if (a.subresource !== '' || a.object === null) return;
     const pvc = a.object as PersistentVolumeClaim;
     if (hasClass(pvc)) return;
-    let classes: StorageClass[];
+    let classes: readonly StorageClass[];
     try {
       classes = await this.#classes.list(ctx);
     } catch (err) {

@@ -45,6 +45,11 @@ export class PriorityAdmission implements MutationInterface {
     this.#classes = opts.priorityClasses;
   }
 
+  /** Stops the class informer. */
+  close(): void {
+    this.#classes.close();
+  }
+
   async admit(ctx: RequestContext, a: Attributes): Promise<void> {
     const pod = podOf(a);
     const spec = pod?.spec;
@@ -94,7 +99,7 @@ export class PriorityAdmission implements MutationInterface {
 
   // getDefaultPriority: the globalDefault class with the lowest value (several only after a race).
   async #defaultPriority(ctx: RequestContext): Promise<Established> {
-    let classes: PriorityClass[];
+    let classes: readonly PriorityClass[];
     try {
       classes = await this.#classes.list(ctx);
     } catch (err) {

@@ -90,6 +90,11 @@ export class RuntimeClassAdmission implements MutationInterface, ValidationInter
     this.#classes = opts.runtimeClasses;
   }
 
+  /** Stops the class informer. */
+  close(): void {
+    this.#classes.close();
+  }
+
   async admit(ctx: RequestContext, a: Attributes): Promise<void> {
     const pod = podOf(a);
     if (pod?.spec === undefined) return;
