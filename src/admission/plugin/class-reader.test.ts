@@ -28,7 +28,8 @@ it('reads a cluster-scoped storage through its informer', async (t) => {
   t.after(() => {
     reader.close();
   });
-  const names = async (): Promise<string[]> => (await reader.list(ctx)).map((w) => w.metadata?.name ?? '').sort();
+  const names = async (): Promise<string[]> =>
+    (await reader.list(ctx)).map((w) => w.metadata?.name ?? '').sort();
   const until = async (want: string[]): Promise<void> => {
     const deadline = Date.now() + 5000;
     while (JSON.stringify(await names()) !== JSON.stringify(want)) {

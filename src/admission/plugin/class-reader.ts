@@ -62,7 +62,9 @@ class ClassInformer<T extends KubeObject> {
 }
 
 /** A reader over a cluster-scoped storage that can get and list (and, for an informer, watch). */
-export function classReader<T extends KubeObject>(storage: Getter & Lister & Partial<Watcher>): ClassReader<T> {
+export function classReader<T extends KubeObject>(
+  storage: Getter & Lister & Partial<Watcher>,
+): ClassReader<T> {
   const informer =
     typeof storage.watch === 'function' ? new ClassInformer<T>(storage as Lister & Watcher) : undefined;
   return {

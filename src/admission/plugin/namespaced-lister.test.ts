@@ -80,7 +80,8 @@ describe('NamespacedLister over a store that can watch', () => {
     const until = async (ns: string, want: string[]): Promise<void> => {
       const deadline = Date.now() + 5000;
       while (JSON.stringify(await names(ns)) !== JSON.stringify(want)) {
-        if (Date.now() > deadline) assert.fail(`${ns} holds ${JSON.stringify(await names(ns))}, not ${JSON.stringify(want)}`);
+        if (Date.now() > deadline)
+          assert.fail(`${ns} holds ${JSON.stringify(await names(ns))}, not ${JSON.stringify(want)}`);
         await new Promise((r) => setImmediate(r));
       }
     };
