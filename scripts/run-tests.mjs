@@ -95,6 +95,8 @@ if (tests.length === 0) {
 }
 
 const tree = await compiledCopy();
+// Ctrl-C reaches the test runner too; waiting for it to end lets the copy be removed below.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
 let status = 1;
 try {
   const result = spawnSync(
