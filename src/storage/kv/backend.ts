@@ -141,6 +141,18 @@ export class FutureRevisionError extends Error {
   }
 }
 
+/**
+ * The backend refused a write for lack of space: etcd's quota (NOSPACE, "etcdserver: mvcc: database
+ * space exceeded") or SQLite's SQLITE_FULL (its quota, or a full disk). kube-apiserver passes etcd's
+ * error through, so the client gets a 500 with its text; the store passes it through as well.
+ */
+export class BackendNoSpaceError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BackendNoSpaceError';
+  }
+}
+
 /** The backend could not be reached or failed to do I/O; the store maps it to Unreachable. */
 export class BackendUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

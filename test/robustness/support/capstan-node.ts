@@ -55,9 +55,12 @@ export class CapstanNode {
     this.#args = [`--secure-port=${port}`, '--bind-address=127.0.0.1', `--data-dir=${dataDir}`, ...args];
   }
 
-  /** Starts a server with these extra flags and waits until /readyz answers 200. */
-  static async start(args: readonly string[] = []): Promise<CapstanNode> {
-    const dir = await mkdtemp(join(tmpdir(), 'capstan-robustness-'));
+  /**
+   * Starts a server with these extra flags and waits until /readyz answers 200. Its data dir is a new
+   * temporary one, or `dataDir` (which stop() then removes too).
+   */
+  static async start(args: readonly string[] = [], opts: { dataDir?: string } = {}): Promise<CapstanNode> {
+    const dir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-robustness-')));
     const node = new CapstanNode(args, dir, await freePort());
     try {
       await node.#spawn();

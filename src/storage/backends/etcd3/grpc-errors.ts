@@ -1,7 +1,7 @@
 // Maps gRPC failures from etcd onto the kv port's fault classes. etcd reports mvcc errors as
 // OutOfRange with fixed texts (etcdserver/api/v3rpc/rpctypes); anything that means "could not
 // reach a working etcd" becomes BackendUnavailableError, which the store maps to Unreachable.
-import { BackendUnavailableError } from '../../kv/backend.js';
+import { BackendNoSpaceError, BackendUnavailableError } from '../../kv/backend.js';
 import { grpcStatus, GrpcStatusError } from './grpc-frames.js';
 
 /** An etcd error that is neither unavailability nor a revision error (bad request, auth, …). */
@@ -35,6 +35,9 @@ const unavailableCodes: ReadonlySet<number> = new Set([
 
 export function toBackendError(err: unknown, path: string): Error {
   if (!(err instanceof GrpcStatusError)) return err instanceof Error ? err : new Error(String(err));
+  // NOSPACE (the quota alarm): kube passes etcd's text through to the client.
+  if (err.code === grpcStatus.RESOURCE_EXHAUSTED && err.details.includes('database space exceeded'))
+    return new BackendNoSpaceError(err.details, { cause: err });
   if (unavailableCodes.has(err.code)) {
     return new BackendUnavailableError(`etcd3: ${path}: ${err.details}`, { cause: err });
   }

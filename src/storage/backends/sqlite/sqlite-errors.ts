@@ -1,7 +1,8 @@
 // Faults from SQLite become BackendUnavailableError (the store maps it to Unreachable), naming the
-// database file and keeping SQLite's error as the cause. Programming errors pass through untouched.
+// database file and keeping SQLite's error as the cause; a write that does not fit (SQLITE_FULL: the
+// quota or a full disk) becomes BackendNoSpaceError, etcd's NOSPACE. Programming errors pass through.
 import Database from 'better-sqlite3';
-import { BackendUnavailableError } from '../../kv/backend.js';
+import { BackendNoSpaceError, BackendUnavailableError } from '../../kv/backend.js';
 
 /** SQLite result codes that mean another connection holds the database. */
 const lockedCodes: ReadonlySet<string> = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED']);
@@ -16,8 +17,11 @@ export function sqliteCode(err: unknown): string {
 
 /** A fault while `doing` something on the database at `path`. */
 export function sqliteFault(path: string, doing: string, err: unknown): Error {
-  if (err instanceof BackendUnavailableError) return err;
+  if (err instanceof BackendUnavailableError || err instanceof BackendNoSpaceError) return err;
   if (!isSqliteError(err)) return err instanceof Error ? err : new Error(String(err));
+  // Clients see this text (as kube's see etcd's), so it names no file; the cause does.
+  if (err.code === 'SQLITE_FULL')
+    return new BackendNoSpaceError(`sqlite: database space exceeded: ${err.message}`, { cause: err });
   return new BackendUnavailableError(`sqlite backend (${path}): ${doing}: ${err.message} (${err.code})`, {
     cause: err,
   });
