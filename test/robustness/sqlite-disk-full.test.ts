@@ -94,7 +94,10 @@ it('SQLite on a full disk: refuses what does not fit, keeps what it acknowledged
   const deadline = Date.now() + 10_000;
   let again = await kube.request('POST', path(), configMap('after', -1));
   while (again.status !== 201) {
-    assert.ok(Date.now() < deadline, `no create succeeded after space was freed: ${JSON.stringify(again.body)}`);
+    assert.ok(
+      Date.now() < deadline,
+      `no create succeeded after space was freed: ${JSON.stringify(again.body)}`,
+    );
     await new Promise((r) => setTimeout(r, 100));
     again = await kube.request('POST', path(), configMap('after', -1));
   }
