@@ -84,7 +84,7 @@ const canWatch = (l: Lister): l is Lister & Watcher => typeof (l as Partial<Watc
 
 const none: readonly never[] = Object.freeze([]);
 
-/** An informer's objects grouped by namespace; each group's array built when first asked after a change. */
+/** An informer's objects by namespace; a namespace's array is built when first asked after a change. */
 class NamespaceInformer<T extends KubeObject> {
   readonly #source: ObjectSource<T>;
   #synced = false;
@@ -109,7 +109,8 @@ class NamespaceInformer<T extends KubeObject> {
     let items = this.#arrays.get(namespace);
     if (items === undefined) {
       const group = this.#groups.get(namespace);
-      items = group === undefined ? none : [...group.values()];
+      if (group === undefined) return none;
+      items = [...group.values()];
       this.#arrays.set(namespace, items);
     }
     return items;
