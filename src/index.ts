@@ -126,7 +126,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   o.bindAddress = opts.bindAddress ?? '127.0.0.1';
   // The listener below replaces the flags' ports (which cannot say "a free port"); these only
   // choose which material completion prepares.
-  o.securePort = opts.scheme === 'http' ? 0 : 6443;
+  o.securePort = opts.scheme === 'http' ? -1 : 0;
   o.insecurePort = opts.scheme === 'http' ? 1 : 0;
   o.anonymousAuth = opts.anonymousAuth ?? false;
   o.authorizationModes = [...(opts.authorizationModes ?? [])];

@@ -67,6 +67,20 @@ describe('capstan command line', () => {
     ]);
   });
 
+  it('takes --secure-port 0 as a free port; -1 turns HTTPS off only beside --insecure-port', async () => {
+    const t = io();
+    assert.equal(await main(['--secure-port=-2', '--data-dir=/tmp/capstan-unused'], t), 1);
+    assert.deepEqual(t.err, [
+      'Error: --secure-port -2 must be between 0 and 65535, inclusive (0 picks a free port), or -1 for turning off secure port\n',
+    ]);
+    const u = io();
+    assert.equal(await main(['--secure-port=-1', '--data-dir=/tmp/capstan-unused'], u), 1);
+    assert.deepEqual(u.err, ['Error: --secure-port -1 needs --insecure-port: nothing would be served\n']);
+    const o = defaultServerRunOptions();
+    parseFlags(['--secure-port=0'], capstanFlags, o);
+    assert.equal(o.securePort, 0);
+  });
+
   it('checks --service-cluster-ip-range and --service-node-port-range with kube words', async () => {
     const t = io();
     assert.equal(await main(['--service-node-port-range=30000-x'], t), 2);

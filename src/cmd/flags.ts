@@ -31,7 +31,7 @@ const servingFlags: Spec[] = [
       name: 'secure-port',
       kind: 'int',
       usage:
-        'The port on which to serve HTTPS with authentication. It cannot be switched off with 0 unless --insecure-port is set.',
+        'The port on which to serve HTTPS with authentication; 0 picks a free port (the kubeconfig written and the log say which), -1 turns HTTPS off when --insecure-port is set.',
       def: '6443',
     },
     (o, v) => (o.securePort = parseIntFlag(v)),

@@ -152,6 +152,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   objectCountMetric,
   storageSizeMetric,
   encryptionMetrics,
+  boundPort,
 }) => {
   const resourceConfig = resourceConfigFor(options);
   const storageConfig = storageConfigFor(options);
@@ -164,7 +165,11 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   if (encryption !== undefined) storageFactory.setResourceTransformers(encryption.resourceTransformers);
   const backends = new BackendFactory();
   const serviceAccounts = serviceAccountAuthentication(options.serviceAccountKeys, options.clock);
-  const serviceNetworking = serviceNetworkingFor({ ...options, ...options.replicas });
+  const serviceNetworking = serviceNetworkingFor({
+    ...options,
+    ...options.replicas,
+    ...(boundPort === undefined ? {} : { boundPort }),
+  });
   const restOptionsGetter = new StorageFactoryRestOptionsFactory({
     options: {
       deleteCollectionWorkers: options.storage.deleteCollectionWorkers,

@@ -61,12 +61,14 @@ export type AssembleAPI = (input: {
   storageSizeMetric?: StorageSizeMetric;
   /** Encryption at rest's transformation and reload metrics. */
   encryptionMetrics?: EncryptionMetrics;
+  /** The port the server listens on; read it only once it does (post-start hooks). */
+  boundPort?: () => number;
 }) => Promise<APIAssembly>;
 
 /** The listeners the flags ask for: HTTPS on --secure-port, plain HTTP on --insecure-port. */
 export function listenersFor(o: CompletedServerRunOptions): ListenerConfig[] {
   const listeners: ListenerConfig[] = [];
-  if (o.securePort > 0 && o.tls !== undefined)
+  if (o.securePort >= 0 && o.tls !== undefined)
     listeners.push({ bindAddress: o.bindAddress, port: o.securePort, tls: o.tls });
   if (o.insecurePort > 0) listeners.push({ bindAddress: o.insecureBindAddress, port: o.insecurePort });
   return listeners;
@@ -127,6 +129,11 @@ export class ControlPlane {
       objectCountMetric,
       storageSizeMetric,
       encryptionMetrics,
+      boundPort: () => {
+        if (server === undefined) throw new Error('the server is not listening yet');
+        const url = new URL(server.url);
+        return url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+      },
     });
     const testAPI =
       init.testAPI === undefined && !o.enableTestAPI

@@ -47,6 +47,16 @@ describe('kubectl against capstan: services', () => {
       svc.spec.ports?.map((p) => [p.name, p.port, p.protocol]),
       [['https', 443, 'TCP']],
     );
+    // Started with --secure-port=0: the port the server picked is the target and the endpoint's.
+    const port = Number(new URL(capstan.url).port);
+    assert.equal(svc.spec.ports[0]?.targetPort, port);
+    const ep = JSON.parse(await ok(['get', 'endpoints', 'kubernetes', '-o', 'json'])) as {
+      subsets: { ports: { port: number }[] }[];
+    };
+    assert.deepEqual(
+      ep.subsets.map((s) => s.ports.map((p) => p.port)),
+      [[port]],
+    );
   });
 
   it('create service clusterip allocates from the range', async () => {

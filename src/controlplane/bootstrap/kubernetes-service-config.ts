@@ -16,6 +16,8 @@ export interface ServiceNetworkingFlags {
   readonly insecurePort: number;
   /** --advertise-address: this server's address in the endpoints, when given. */
   readonly advertiseAddress?: string;
+  /** The port the server listens on, once it does (a free one for `--secure-port 0`). */
+  readonly boundPort?: () => number;
 }
 
 export interface ServiceNetworking {
@@ -23,7 +25,8 @@ export interface ServiceNetworking {
   readonly nodePortRange: PortRange;
   /** The first address of the primary range (kube's APIServerServiceIP). */
   readonly serviceIP: string;
-  readonly servingPort: number;
+  /** Read once the server listens (post-start hooks). */
+  readonly servingPort: () => number;
   readonly endpointIP: string;
 }
 
@@ -37,7 +40,8 @@ export function serviceNetworkingFor(o: ServiceNetworkingFlags): ServiceNetworki
   const advertised = o.advertiseAddress ?? '';
   const endpointIP =
     advertised !== '' ? advertised : bind === undefined || bind.value === 0n ? '127.0.0.1' : o.bindAddress;
-  const servingPort = o.securePort > 0 ? o.securePort : o.insecurePort > 0 ? o.insecurePort : 443;
+  const configured = o.securePort > 0 ? o.securePort : o.insecurePort > 0 ? o.insecurePort : 443;
+  const servingPort = o.boundPort ?? ((): number => configured);
   return {
     serviceIPRanges: parsed.ranges,
     nodePortRange: parsePortRange(o.serviceNodePortRange),

@@ -28,7 +28,7 @@ describe('serviceNetworkingFor', () => {
     const n = serviceNetworkingFor(flags);
     assert.equal(n.serviceIP, '10.0.0.1');
     assert.equal(n.endpointIP, '127.0.0.1');
-    assert.equal(n.servingPort, 6443);
+    assert.equal(n.servingPort(), 6443);
     assert.deepEqual(n.nodePortRange, { base: 30000, size: 2768 });
   });
 
@@ -60,7 +60,7 @@ describe('the kubernetes service hook', () => {
       endpoints,
       endpointSlices: slices,
       serviceIP: '10.96.0.1',
-      servingPort: 6443,
+      servingPort: () => 6443,
       endpointIP,
     })({ signal: new AbortController().signal, logger: quiet });
 

@@ -26,8 +26,8 @@ export interface KubernetesServiceInit {
   readonly endpointSlices?: Writable;
   /** The first address of the primary service range. */
   readonly serviceIP: string;
-  /** The port the server serves on (the service's targetPort and the endpoint's port). */
-  readonly servingPort: number;
+  /** The port the server serves on (the service's targetPort and the endpoint's port), once it listens. */
+  readonly servingPort: () => number;
   /** This server's address as clients in the cluster reach it. */
   readonly endpointIP: string;
   /** False when the lease endpoint reconciler (or none, with `none`) keeps the endpoints. */
@@ -42,7 +42,7 @@ export function kubernetesService(init: KubernetesServiceInit): Service {
     kind: 'Service',
     metadata: { name: 'kubernetes', namespace: 'default', labels },
     spec: {
-      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: init.servingPort }],
+      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: init.servingPort() }],
       clusterIP: init.serviceIP,
       clusterIPs: [init.serviceIP],
       sessionAffinity: 'None',
@@ -56,7 +56,7 @@ export function kubernetesEndpoints(init: KubernetesServiceInit): Endpoints {
   return kubernetesEndpointsOf([
     {
       addresses: [{ ip: init.endpointIP }],
-      ports: [{ name: 'https', port: init.servingPort, protocol: 'TCP' }],
+      ports: [{ name: 'https', port: init.servingPort(), protocol: 'TCP' }],
     },
   ]);
 }
@@ -89,7 +89,7 @@ export function kubernetesEndpointSlice(init: KubernetesServiceInit): EndpointSl
     },
     addressType: isIPv6(init.endpointIP) ? 'IPv6' : 'IPv4',
     endpoints: [{ addresses: [init.endpointIP], conditions: { ready: true } }],
-    ports: [{ name: 'https', port: init.servingPort, protocol: 'TCP' }],
+    ports: [{ name: 'https', port: init.servingPort(), protocol: 'TCP' }],
   };
 }
 

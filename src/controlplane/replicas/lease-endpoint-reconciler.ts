@@ -25,7 +25,8 @@ export interface LeaseEndpointReconcilerInit {
   readonly backend: Backend;
   readonly prefix: string;
   readonly ip: string;
-  readonly port: number;
+  /** The port this server serves on, read once it listens (`--secure-port 0` picks it then). */
+  readonly port: () => number;
   readonly ttlMs: number;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -110,6 +111,11 @@ export class LeaseEndpointReconciler {
     this.#init = init;
     this.#key = `${masterLeasesPrefix(init.prefix)}${init.ip}`;
   }
+  /** This replica as a member: its address and the port it listens on. */
+  #self(): Member {
+    return { ip: this.#init.ip, port: this.#init.port() };
+  }
+
 
   /** kube's interval is 10 s for a 15 s TTL; a third of the TTL keeps a shorter one alive too. */
   get intervalMs(): number {
@@ -143,7 +149,7 @@ export class LeaseEndpointReconciler {
       if ((await backend.get(this.#key)).kv !== null) return;
     }
     const lease = await sessions.grant(Math.ceil(ttlMs / 1000));
-    const value = Buffer.from(JSON.stringify(masterLease(this.#init)));
+    const value = Buffer.from(JSON.stringify(masterLease(this.#self())));
     const current = (await backend.get(this.#key)).kv;
     const written =
       current === null
@@ -166,9 +172,9 @@ export class LeaseEndpointReconciler {
     const members = kvs
       .map((kv) => memberOf(kv.value))
       .filter((m): m is Member => m !== undefined)
-      .map((m) => (m.port === 0 ? { ...m, port: this.#init.port } : m))
+      .map((m) => (m.port === 0 ? { ...m, port: this.#init.port() } : m))
       .filter((m) => includeSelf || m.ip !== this.#init.ip);
-    if (includeSelf && !members.some((m) => m.ip === this.#init.ip)) members.push(this.#init);
+    if (includeSelf && !members.some((m) => m.ip === this.#init.ip)) members.push(this.#self());
     if (endpoints !== undefined) await ensure(endpoints, endpointsFor(members), reconcileEndpoints);
     const slice = endpointSliceFor(members);
     if (endpointSlices !== undefined && slice !== undefined)

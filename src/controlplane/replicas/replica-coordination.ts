@@ -25,7 +25,7 @@ export interface ReplicaCoordination {
   readonly bootstrapManagesEndpoints: boolean;
   endpointHooks(
     groups: readonly APIGroupInfo[],
-    at: { readonly endpointIP: string; readonly servingPort: number },
+    at: { readonly endpointIP: string; readonly servingPort: () => number },
   ): { postStart: Record<string, PostStartHook>; preShutdown: Record<string, PreShutdownHook> };
   close(): Promise<void>;
 }

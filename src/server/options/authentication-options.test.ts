@@ -23,7 +23,7 @@ describe('authentication options', () => {
     const o = defaultServerRunOptions();
     o.storage.backend = 'memory';
     o.storage.dataDir = dir;
-    o.securePort = 0;
+    o.securePort = -1;
     o.insecurePort = 1;
     edit(o);
     return o;

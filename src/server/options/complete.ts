@@ -193,7 +193,7 @@ async function servingMaterial(
   dataDir: string,
   trustedCAs: readonly string[],
 ): Promise<{ tls?: TlsMaterial; caPem?: string; generated: readonly string[] }> {
-  if (o.securePort === 0) return { generated: [] };
+  if (o.securePort < 0) return { generated: [] };
   const trusted = trustedCAs.filter((b) => b !== '').join('\n');
   // The handshake trusts both bundles; each authenticator then checks its own.
   const clientCA = trusted === '' ? {} : { clientCAPem: trusted };

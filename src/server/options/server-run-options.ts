@@ -57,7 +57,7 @@ export function authorizationModesOf(o: Pick<ServerRunOptions, 'authorizationMod
 export interface ServerRunOptions {
   /** --bind-address: where the secure port listens. */
   bindAddress: string;
-  /** --secure-port: HTTPS; 0 turns HTTPS off. */
+  /** --secure-port: HTTPS; 0 picks a free port, -1 turns HTTPS off (with --insecure-port). */
   securePort: number;
   /** --insecure-port: plain HTTP on --insecure-bind-address (loopback only); 0, the default, is off. */
   insecurePort: number;
@@ -251,15 +251,15 @@ const portError = (flag: string, port: number): string =>
 
 function validateServing(o: ServerRunOptions): string[] {
   const errs: string[] = [];
-  if (!Number.isInteger(o.securePort) || o.securePort < 0 || o.securePort > 65535) {
+  if (!Number.isInteger(o.securePort) || o.securePort < -1 || o.securePort > 65535) {
     errs.push(
-      `--secure-port ${o.securePort} must be between 0 and 65535, inclusive. 0 for turning off secure port`,
+      `--secure-port ${o.securePort} must be between 0 and 65535, inclusive (0 picks a free port), or -1 for turning off secure port`,
     );
   }
   if (!Number.isInteger(o.insecurePort) || o.insecurePort < 0 || o.insecurePort > 65535)
     errs.push(portError('insecure-port', o.insecurePort));
-  if (o.securePort === 0 && o.insecurePort === 0)
-    errs.push('--secure-port and --insecure-port cannot both be 0: nothing would be served');
+  if (o.securePort === -1 && o.insecurePort === 0)
+    errs.push('--secure-port -1 needs --insecure-port: nothing would be served');
   if ((o.tlsCertFile === '') !== (o.tlsPrivateKeyFile === '')) {
     errs.push('--tls-cert-file and --tls-private-key-file must be given together');
   }

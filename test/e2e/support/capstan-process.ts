@@ -1,7 +1,8 @@
-// Starts Capstan on a free loopback port with a temporary data dir, waits for /readyz, and stops it
-// with SIGTERM: from the sources (the default: `node src/cmd/capstan.js …` in the test runner's
-// compiled copy of the tree, else `node --import tsx src/cmd/capstan.ts …`) or as the README's quick
-// start does (`npm start -- …`: bin/capstan, the bundle and its code cache).
+// Starts Capstan on a free loopback port (`--secure-port=0`: the server picks it, and the kubeconfig
+// it writes says which) with a temporary data dir, waits for /readyz, and stops it with SIGTERM:
+// from the sources (the default: `node src/cmd/capstan.js …` in the test runner's compiled copy of
+// the tree, else `node --import tsx src/cmd/capstan.ts …`) or as the README's quick start does
+// (`npm start -- …`: bin/capstan, the bundle and its code cache).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -67,20 +68,18 @@ function readyz(url: string, ca: string): Promise<number> {
   });
 }
 
-async function waitReady(
-  child: ChildProcess,
-  url: string,
-  kubeconfigPath: string,
-  timeoutMs: number,
-): Promise<void> {
+/** Waits until the server the kubeconfig names answers /readyz; resolves with its URL. */
+async function waitReady(child: ChildProcess, kubeconfigPath: string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
       throw new Error(`capstan exited with code ${child.exitCode} before it was ready`);
-    const ca = await readFile(kubeconfigPath, 'utf8')
-      .then((text) => /certificate-authority-data: "([^"]+)"/.exec(text)?.[1])
-      .catch(() => undefined);
-    if (ca !== undefined && (await readyz(url, Buffer.from(ca, 'base64').toString())) === 200) return;
+    const text = await readFile(kubeconfigPath, 'utf8').catch(() => '');
+    const ca = /certificate-authority-data: "([^"]+)"/.exec(text)?.[1];
+    const url = /server: "([^"]+)"/.exec(text)?.[1];
+    if (ca !== undefined && url !== undefined) {
+      if ((await readyz(url, Buffer.from(ca, 'base64').toString())) === 200) return url;
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`capstan was not ready within ${timeoutMs}ms`);
@@ -102,8 +101,11 @@ const fromSources = existsSync(join(repoRoot, 'src', 'cmd', 'capstan.js'))
 export async function startCapstanProcess(opts: StartOptions = {}): Promise<CapstanProcess> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-e2e-')));
-  const port = opts.port ?? (await freePort());
+  // Port 0: the server picks a free one and names it in the kubeconfig (no race for a port).
+  const port = opts.port ?? 0;
   const kubeconfigPath = join(dataDir, 'kubeconfig');
+  // A reused data dir holds the last start's kubeconfig; only the new one says where to look.
+  await rm(kubeconfigPath, { force: true });
   const flags = [
     `--secure-port=${port}`,
     `--bind-address=${opts.host ?? '127.0.0.1'}`,
@@ -154,7 +156,6 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
       resolve(code);
     });
   });
-  const url = `https://${opts.host ?? '127.0.0.1'}:${port}`;
   const stop = async (): Promise<number | null> => {
     if (child.exitCode === null) signal('SIGTERM');
     const timer = setTimeout(() => {
@@ -168,8 +169,9 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
     if (ownDir) await rm(dataDir, { recursive: true, force: true });
     return code;
   };
+  let url: string;
   try {
-    await waitReady(child, url, kubeconfigPath, opts.readyTimeoutMs ?? 30_000);
+    url = await waitReady(child, kubeconfigPath, opts.readyTimeoutMs ?? 30_000);
   } catch (err) {
     await stop();
     throw new Error(`${err instanceof Error ? err.message : String(err)}\n--- capstan log ---\n${log}`);
