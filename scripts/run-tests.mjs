@@ -39,6 +39,9 @@ function filesUnder(dir, out, links) {
 /** The temporary copy: compiled JavaScript beside links to everything in the checkout. */
 async function compiledCopy() {
   const tree = mkdtempSync(join(tmpdir(), 'capstan-tests-'));
+  // Folders that tests fill in the checkout must exist now to be linked: a fresh clone has no dist/
+  // until bin/capstan bundles, and no test-output/ until the console's screenshots.
+  for (const dir of ['dist', 'test-output']) mkdirSync(join(root, dir), { recursive: true });
   const files = [];
   const links = [];
   for (const e of readdirSync(root)) if (!compiled.includes(e)) links.push(e);
