@@ -40,7 +40,7 @@ describe('--apf-fair-queuing', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'capstan-apf-'));
     o.storage.dataDir = dataDir;
     o.storage.backend = 'memory';
-    o.securePort = 0;
+    o.securePort = -1;
     o.insecurePort = 1;
     // kube turns anonymous auth off under AlwaysAllow: RBAC, and a binding that lets anonymous in.
     o.authorizationModes = ['RBAC'];

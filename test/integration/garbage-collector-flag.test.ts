@@ -33,7 +33,7 @@ async function withServer(flags: readonly string[], fn: (url: string) => Promise
   const exited = main(
     [
       '--storage-backend=memory',
-      '--secure-port=0',
+      '--secure-port=-1',
       `--insecure-port=${port}`,
       `--token-auth-file=${join(tokenDir, 'tokens.csv')}`,
       ...flags,

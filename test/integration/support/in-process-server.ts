@@ -28,7 +28,7 @@ export interface InProcessRequest {
 
 export async function startInProcess(configure: (o: ServerRunOptions) => void): Promise<InProcessServer> {
   const o = defaultServerRunOptions();
-  o.securePort = 0;
+  o.securePort = -1;
   o.insecurePort = 1;
   configure(o);
   const sink = memorySink();

@@ -8,6 +8,8 @@ import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing
 import { testContext } from '../../generic/testing/widgets.js';
 import { defaultEventTTLSeconds, newEventREST } from './storage.js';
 
+// The time tables measure ages against: a whole second, so the fixture's timestamps are exact.
+const tableNow = Math.floor(Date.now() / 1000) * 1000;
 const ev = (name: string, more: Partial<Event> = {}): Event => ({
   apiVersion: 'v1',
   kind: 'Event',
@@ -17,8 +19,8 @@ const ev = (name: string, more: Partial<Event> = {}): Event => ({
   message: 'made it  ',
   type: 'Normal',
   source: { component: 'tester' },
-  firstTimestamp: new Date(Date.now() - 120_000).toISOString().replace(/\.\d+Z$/, 'Z'),
-  lastTimestamp: new Date(Date.now() - 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+  firstTimestamp: new Date(tableNow - 120_000).toISOString().replace(/\.\d+Z$/, 'Z'),
+  lastTimestamp: new Date(tableNow - 60_000).toISOString().replace(/\.\d+Z$/, 'Z'),
   count: 3,
   ...more,
 });
@@ -48,7 +50,7 @@ describe('events', () => {
   });
 
   it('prints LAST SEEN TYPE REASON OBJECT MESSAGE, the rest with -o wide', async () => {
-    const table = store.convertToTable(ctx, await store.get(ctx, 'alpha.1', {}), {});
+    const table = store.convertToTable(ctx, await store.get(ctx, 'alpha.1', {}), { now: tableNow });
     assert.deepEqual(
       table.columnDefinitions.map((c) => [c.name, c.priority]),
       [

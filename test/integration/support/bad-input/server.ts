@@ -46,7 +46,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 export async function startBadInputServer(): Promise<BadInputServer> {
   const o = defaultServerRunOptions();
-  o.securePort = 0;
+  o.securePort = -1;
   o.insecurePort = 1;
   o.storage.backend = 'memory';
   const sink = memorySink();
