@@ -3,9 +3,9 @@
 // kube-system. The Lease is created with an etcd lease of LeaseDuration that the holder keeps alive
 // every RetryPeriod, writing the Lease's renewTime as client-go's elector does (so `kubectl get
 // lease` shows a live holder); a holder that dies stops renewing, etcd deletes the Lease after
-// LeaseDuration, and a
-// candidate, which looks every RetryPeriod, creates it for itself with leaseTransitions + 1. A
-// holder that cannot renew for RenewDeadline, or finds the Lease gone or taken, stops leading.
+// LeaseDuration, and a candidate, which looks every RetryPeriod, creates it for itself with
+// leaseTransitions + 1. A holder that cannot renew for RenewDeadline, or finds the Lease gone or
+// taken, stops leading.
 // On a local store (one process) there is nothing to elect: it leads at once and writes nothing.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
