@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -136,10 +136,16 @@ describe('the packed package installed in an empty project', () => {
     assert.match(stdout, /^Kubernetes v1\.33\.\d+\+capstan\.\d+\.\d+\.\d+/);
   });
 
-  it('serves through npx capstan until /readyz answers', async () => {
-    // Resolves only once /readyz answered 200 through the kubeconfig it wrote.
-    const server = await startCapstanProcess({ via: { npx: project } });
+  it('serves through npx capstan --data-dir d --secure-port 0 --kubeconfig-out k until /readyz answers', async () => {
+    // Resolves only once /readyz answered 200 at the port the server picked, named in `k`.
+    const server = await startCapstanProcess({
+      via: { npx: project },
+      dataDir: join(project, 'd'),
+      kubeconfigPath: join(project, 'k'),
+    });
     await server.stop();
+    assert.match(await readFile(join(project, 'k'), 'utf8'), new RegExp(`server: "${server.url}"`));
+    assert.notEqual(new URL(server.url).port, '0');
     assert.doesNotMatch(server.log(), /error/i);
   });
 

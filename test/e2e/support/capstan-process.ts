@@ -33,6 +33,8 @@ export interface StartOptions {
   readonly readyTimeoutMs?: number;
   /** Listen on this port (a restart that clients must find again); default: a free one. */
   readonly port?: number;
+  /** --kubeconfig-out; default: the data dir's kubeconfig. */
+  readonly kubeconfigPath?: string;
   /** The loopback address to bind and reach it on (127.0.0.2 for a second replica); default 127.0.0.1. */
   readonly host?: string;
   /**
@@ -103,13 +105,14 @@ export async function startCapstanProcess(opts: StartOptions = {}): Promise<Caps
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-e2e-')));
   // Port 0: the server picks a free one and names it in the kubeconfig (no race for a port).
   const port = opts.port ?? 0;
-  const kubeconfigPath = join(dataDir, 'kubeconfig');
+  const kubeconfigPath = opts.kubeconfigPath ?? join(dataDir, 'kubeconfig');
   // A reused data dir holds the last start's kubeconfig; only the new one says where to look.
   await rm(kubeconfigPath, { force: true });
   const flags = [
     `--secure-port=${port}`,
     `--bind-address=${opts.host ?? '127.0.0.1'}`,
     `--data-dir=${dataDir}`,
+    ...(opts.kubeconfigPath === undefined ? [] : [`--kubeconfig-out=${opts.kubeconfigPath}`]),
     ...(opts.args ?? []),
   ];
   const via = opts.via ?? 'sources';
