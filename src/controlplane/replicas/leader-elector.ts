@@ -1,11 +1,10 @@
 // Leader election for the controllers that run once per cluster, with client-go's leaderelection
 // timings (LeaseDuration, RenewDeadline, RetryPeriod) over a coordination.k8s.io/v1 Lease in
 // kube-system. The Lease is created with an etcd lease of LeaseDuration that the holder keeps alive
-// every RetryPeriod, writing the Lease's renewTime as client-go's elector does (so `kubectl get
-// lease` shows a live holder); a holder that dies stops renewing, etcd deletes the Lease after
-// LeaseDuration, and a candidate, which looks every RetryPeriod, creates it for itself with
-// leaseTransitions + 1. A holder that cannot renew for RenewDeadline, or finds the Lease gone or
-// taken, stops leading.
+// every RetryPeriod, so holding it writes nothing (the store's revision stays while the cluster is
+// idle); a holder that dies stops renewing, etcd deletes the Lease after LeaseDuration, and a
+// candidate, which looks every RetryPeriod, creates it for itself with leaseTransitions + 1. A
+// holder that cannot renew for RenewDeadline, or finds the Lease gone or taken, stops leading.
 // On a local store (one process) there is nothing to elect: it leads at once and writes nothing.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -162,21 +161,12 @@ export class LeaderElector {
     try {
       const left = await backend.sessions?.keepAlive(state.lease);
       const { kv } = await backend.get(this.#key);
-      const held = kv === null ? undefined : (JSON.parse(kv.value.toString('utf8')) as Lease);
-      const holder = held?.spec?.holderIdentity;
+      const holder =
+        kv === null ? undefined : (JSON.parse(kv.value.toString('utf8')) as Lease).spec?.holderIdentity;
       if (left === undefined || left <= 0) lost = 'the lease expired';
-      else if (kv === null || held === undefined || holder !== this.identity)
+      else if (holder !== this.identity)
         lost = `the Lease is ${holder === undefined ? 'gone' : `held by ${holder}`}`;
-      else {
-        const now = clock.now();
-        const renewed: Lease = { ...held, spec: { ...held.spec, renewTime: microTime(now) } };
-        // A write that lost a race with another writer is retried at the next renewal.
-        const wrote = await backend.update(this.#key, Buffer.from(JSON.stringify(renewed)), {
-          modRevision: kv.modRevision,
-          lease: state.lease,
-        });
-        if (wrote.ok) state.lastRenew = now;
-      }
+      else state.lastRenew = clock.now();
     } catch (err) {
       if (clock.now() - state.lastRenew > timings.renewDeadlineMs)
         lost = `failed to renew within the renew deadline: ${errorText(err)}`;
