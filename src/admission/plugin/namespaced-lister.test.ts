@@ -7,6 +7,7 @@ import type { KubeObject } from '../../api/meta.js';
 import type { Lister } from '../../registry/rest/capabilities.js';
 import type { ListOptions } from '../../registry/rest/options.js';
 import type { RequestContext } from '../../registry/rest/context.js';
+import { countingStore, untilNames } from '../../registry/generic/testing/counting-store.js';
 import { memoryRESTOptions } from '../../registry/generic/testing/memory-rest-options.js';
 import { newWidgetStore, testContext, widget } from '../../registry/generic/testing/widgets.js';
 import { NamespacedLister } from './namespaced-lister.js';
@@ -62,14 +63,8 @@ describe('NamespacedLister over a store that can watch', () => {
     t.after(() => env.close());
     const store = await newWidgetStore({ restOptions: env.getter });
     t.after(() => store.destroy());
-    let live = 0;
-    let lists = 0;
-    const counting = Object.create(store) as typeof store;
-    counting.list = (ctx, o) => {
-      lists++;
-      if (o.resourceVersion !== '0') live++;
-      return store.list(ctx, o);
-    };
+    const { store: counting, reads } = countingStore(store);
+    const live = (): number => reads.lists.filter((rv) => rv !== '0').length;
     await store.create(testContext('a'), widget('w1'), { options: {} });
     const l = new NamespacedLister({ lister: counting });
     t.after(() => {
@@ -77,25 +72,18 @@ describe('NamespacedLister over a store that can watch', () => {
     });
     const names = async (ns: string): Promise<string[]> =>
       (await l.list(testContext(), ns)).map((o) => o.metadata?.name ?? '').sort();
-    const until = async (ns: string, want: string[]): Promise<void> => {
-      const deadline = Date.now() + 5000;
-      while (JSON.stringify(await names(ns)) !== JSON.stringify(want)) {
-        if (Date.now() > deadline)
-          assert.fail(`${ns} holds ${JSON.stringify(await names(ns))}, not ${JSON.stringify(want)}`);
-        await new Promise((r) => setImmediate(r));
-      }
-    };
+    const until = (ns: string, want: string[]): Promise<void> => untilNames(() => names(ns), want, ns);
     assert.deepEqual(await names('a'), ['w1']);
     await store.create(testContext('a'), widget('w2'), { options: {} });
     await store.create(testContext('b'), widget('w3'), { options: {} });
     await until('a', ['w1', 'w2']);
     await until('b', ['w3']);
-    assert.equal(live, 0, 'no live read while the namespaces hold objects');
-    const listed = lists;
+    assert.equal(live(), 0, 'no live read while the namespaces hold objects');
+    const listed = reads.lists.length;
     assert.deepEqual([await names('a'), await names('b')], [['w1', 'w2'], ['w3']]);
-    assert.equal(lists, listed, 'lookups read the informer, not the store');
+    assert.equal(reads.lists.length, listed, 'lookups read the informer, not the store');
     await store.delete(testContext('b'), 'w3', { options: {} });
     await until('b', []);
-    assert.equal(live, 1, 'an empty namespace is read live once per TTL');
+    assert.equal(live(), 1, 'an empty namespace is read live once per TTL');
   });
 });
