@@ -7,8 +7,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request, type RequestOptions } from 'node:https';
+import { once } from 'node:events';
+import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import { CoreV1Api, CustomObjectsApi, KubeConfig } from '@kubernetes/client-node';
 import { freePort, startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
 import { eventually } from './support/client-node-helpers.js';
@@ -40,6 +44,7 @@ describe('kubectl against capstan: an aggregated API server', () => {
   let dir: string;
   let core: CoreV1Api;
   let custom: CustomObjectsApi;
+  let kc: KubeConfig;
   const { kubectl, ok } = kubectlSession(() => capstan.kubeconfigPath);
 
   async function available(): Promise<Condition | undefined> {
@@ -66,7 +71,7 @@ describe('kubectl against capstan: an aggregated API server', () => {
         `--proxy-client-key-file=${join(dir, 'proxy.key')}`,
       ],
     });
-    const kc = new KubeConfig();
+    kc = new KubeConfig();
     kc.loadFromFile(capstan.kubeconfigPath);
     core = kc.makeApiClient(CoreV1Api);
     custom = kc.makeApiClient(CustomObjectsApi);
@@ -181,6 +186,47 @@ describe('kubectl against capstan: an aggregated API server', () => {
     );
     assert.ok((v2['definitions'] as Record<string, unknown>)['com.example.wardle.v1.Flunder']);
     assert.ok((v2['definitions'] as Record<string, unknown>)['io.k8s.api.core.v1.Pod']);
+  });
+
+  /** An upgrade request to Capstan as kubectl's credentials make it: its 101's socket, or its answer. */
+  async function upgrade(
+    path: string,
+    protocol: string,
+  ): Promise<{ code: number; socket?: Duplex; body: string }> {
+    const options: RequestOptions = {};
+    await kc.applyToHTTPSOptions(options);
+    const out = request(`${capstan.url}${path}`, {
+      ...options,
+      headers: { ...(options.headers as Record<string, string>), connection: 'Upgrade', upgrade: protocol },
+    });
+    out.end();
+    const [answer, socket] = (await Promise.race([once(out, 'upgrade'), once(out, 'response')])) as [
+      IncomingMessage,
+      Duplex | undefined,
+    ];
+    if (socket !== undefined) return { code: answer.statusCode ?? 0, socket, body: '' };
+    let body = '';
+    for await (const chunk of answer) body += String(chunk);
+    return { code: answer.statusCode ?? 0, body };
+  }
+
+  it('passes upgrade requests through: the server switches protocols and bytes flow both ways', async () => {
+    const path = `/apis/${wardle.group}/${wardle.version}/namespaces/${ns}/flunders/alpha/echo`;
+    const { code, socket } = await upgrade(path, 'echo');
+    assert.equal(code, 101);
+    assert.ok(socket);
+    let seen = '';
+    const read = async (want: string): Promise<void> => {
+      while (!seen.includes(want)) seen += String((await once(socket, 'data'))[0]);
+    };
+    // The backend names the front-proxy user, not the caller's credentials.
+    await read('user:capstan-admin\n');
+    socket.write('ping');
+    await read('ping');
+    socket.destroy();
+    // A refusal is passed on as an ordinary answer.
+    const refused = await upgrade(path, 'other');
+    assert.deepEqual(refused, { code: 400, body: 'upgrade refused\n' });
   });
 
   it('stopping the server makes the APIService unavailable and its group answer 503', async () => {

@@ -3,10 +3,15 @@
 // verified with its caBundle (or not at all with insecureSkipTLSVerify), with the authenticated user
 // in the front-proxy headers and the proxy's client certificate when the server has one. The
 // caller's credentials are not passed on. Failures are answered as Go's http.Error writes them.
+// Upgrade requests (websockets, SPDY: exec-like subresources of aggregated APIs) are forwarded with
+// their Upgrade header; once the server switches protocols, bytes are copied both ways
+// (UpgradeAwareHandler).
 import { Agent, request, type RequestOptions } from 'node:https';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { APIRequest } from '../../endpoints/api-handler.js';
+import { hijack, upgradeConnection, type UpgradeConnection } from '../../server/http/upgrade.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 
 /** The front-proxy client certificate and key (kube's --proxy-client-cert-file/--proxy-client-key-file). */
@@ -105,15 +110,19 @@ export class AggregatorProxy {
   forward(r: APIRequest, target: ProxyTarget, onFailure: (err: Error) => void): Promise<void> {
     const { req, res, url } = r;
     const user = r.user ?? { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+    const upgrade = upgradeConnection(req) === undefined ? undefined : req.headers.upgrade;
     return new Promise((resolve) => {
       const out = request(
         {
           ...this.options(target),
+          // An upgraded connection leaves the pool for good: it gets one of its own.
+          ...(upgrade === undefined ? {} : { agent: false }),
           method: req.method ?? 'GET',
           path: `${url.pathname}${url.search}`,
           headers: {
             ...forwardedHeaders(req.headers, user),
             host: `${target.serverName}:${String(target.port)}`,
+            ...(upgrade === undefined ? {} : { connection: 'Upgrade', upgrade }),
           },
         },
         (answer) => {
@@ -127,6 +136,10 @@ export class AggregatorProxy {
           });
         },
       );
+      out.on('upgrade', (answer: IncomingMessage, backend: Duplex, backendHead: Buffer) => {
+        splice(hijack(req, res), { answer, socket: backend, head: backendHead });
+        resolve();
+      });
       out.on('error', (err) => {
         onFailure(err);
         writeProxyError(res, 503, `error trying to reach service: ${goDialError(err, target)}`);
@@ -143,6 +156,29 @@ export class AggregatorProxy {
   close(): void {
     this.#agent.destroy();
   }
+}
+
+/** The server's 101 passed on as it came, then bytes copied both ways until either side ends. */
+function splice(
+  client: UpgradeConnection,
+  server: { answer: IncomingMessage; socket: Duplex; head: Buffer },
+): void {
+  const { answer, socket: backend, head: backendHead } = server;
+  const lines = [
+    `HTTP/1.1 ${String(answer.statusCode ?? 101)} ${answer.statusMessage ?? 'Switching Protocols'}`,
+  ];
+  const raw = answer.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) lines.push(`${raw[i] ?? ''}: ${raw[i + 1] ?? ''}`);
+  client.socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+  if (backendHead.length > 0) client.socket.write(backendHead);
+  if (client.head.length > 0) backend.write(client.head);
+  const end = (): void => {
+    client.socket.destroy();
+    backend.destroy();
+  };
+  for (const side of [client.socket, backend]) side.once('close', end).once('error', end);
+  backend.pipe(client.socket);
+  client.socket.pipe(backend);
 }
 
 /** Go's words for a failed dial or handshake, as the aggregator's error responder quotes them. */

@@ -5,6 +5,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createSecureServer, type Http2SecureServer, type Http2Session } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
 import type { HttpRequest, HttpResponse } from './types.js';
+import { upgradeListener } from './upgrade.js';
 
 export interface TlsMaterial {
   readonly certPem: string;
@@ -62,6 +63,8 @@ export class ServingListener {
       this.#sockets.add(socket);
       socket.once('close', () => this.#sockets.delete(socket));
     });
+    // HTTP/1.1 upgrade requests (HTTP/2 has none here) reach the same listener.
+    this.#server.on('upgrade', upgradeListener(onRequest));
     this.#server.on('session', (session: Http2Session) => {
       this.#sessions.add(session);
       session.once('close', () => this.#sessions.delete(session));

@@ -1,11 +1,15 @@
 // An aggregated API server for tests, written with Node's https: it serves wardle.example.com/v1
 // with its discovery and one namespaced resource, `flunders`, listed from memory, and records the
 // front-proxy user of each request. Listens on every IPv4 address, so an endpoint may name a
-// non-loopback one.
+// non-loopback one. An upgrade request for a flunder's `echo` subresource with `Upgrade: echo`
+// switches protocols and then echoes each byte back after a line naming the front-proxy user;
+// any other upgrade request is refused with a 400.
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { createCertificate } from '../../../src/server/tls/certificate.js';
 import { tlsMaterial } from '../../integration/support/webhook-server.js';
 
@@ -139,6 +143,20 @@ export async function startAggregatedServer(serviceName: string): Promise<Aggreg
       items: [flunder('alpha', ns), flunder('beta', ns)],
     });
   });
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+    const echo = /^\/apis\/wardle\.example\.com\/v1\/namespaces\/[^/]+\/flunders\/[^/]+\/echo$/;
+    if (req.headers.upgrade !== 'echo' || !echo.test(req.url ?? '')) {
+      const body = 'upgrade refused\n';
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Length: ${String(body.length)}\r\n\r\n${body}`);
+      return;
+    }
+    socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: echo\r\nConnection: Upgrade\r\n\r\n');
+    socket.write(`user:${String(req.headers['x-remote-user'] ?? '')}\n`);
+    socket.pipe(socket);
+  });
   await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
   return {
     port: (server.address() as AddressInfo).port,
@@ -147,6 +165,7 @@ export async function startAggregatedServer(serviceName: string): Promise<Aggreg
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
         server.close(() => {
           resolve();
         });
