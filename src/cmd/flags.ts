@@ -194,7 +194,7 @@ const otherFlags: Spec[] = [
       name: 'apf-fair-queuing',
       kind: 'bool',
       usage:
-        'Capstan only: queue requests fairly by API Priority and Fairness priority level, sharing --max-requests-inflight plus --max-mutating-requests-inflight by nominal concurrency shares, instead of the two max-in-flight limits. Requests are classified either way.',
+        'Capstan only: queue requests fairly by API Priority and Fairness priority level, sharing --max-requests-inflight plus --max-mutating-requests-inflight by nominal concurrency shares (lent and borrowed by demand every 10 s within lendablePercent and borrowingLimitPercent), instead of the two max-in-flight limits. Requests are classified either way.',
       def: 'false',
     },
     (o, v) => (o.apfFairQueuing = parseBoolFlag(v)),

@@ -72,6 +72,8 @@ export class GenericAPIServer {
   #shutdown: Promise<void> | undefined;
   #shuttingDown = false;
   #metricsTimer: NodeJS.Timeout | undefined;
+  /** Fair queuing's periodic division of the seats among the priority levels. */
+  #borrowingTimer: NodeJS.Timeout | undefined;
 
   constructor(config: CompletedConfig) {
     this.#config = config;
@@ -172,6 +174,13 @@ export class GenericAPIServer {
             waitLimitMs: c.requestTimeoutMs / 4,
           })
         : undefined;
+    if (fairQueuing !== undefined) {
+      // kube's borrowingAdjustmentPeriod.
+      this.#borrowingTimer = setInterval(() => {
+        fairQueuing.adjust();
+      }, 10_000);
+      this.#borrowingTimer.unref();
+    }
     const route: Handler = async (scope) => {
       const own = this.#routes.get(scope.url.pathname);
       if (own !== undefined) return own(scope);
@@ -261,6 +270,7 @@ export class GenericAPIServer {
     const { logger, shutdownTimeoutMs } = this.#config;
     this.#shuttingDown = true;
     clearTimeout(this.#metricsTimer);
+    clearInterval(this.#borrowingTimer);
     this.#hooks.close();
     for (const l of this.#listeners) l.stopAccepting();
     this.#tracker.endLongRunning();

@@ -51,7 +51,7 @@ export function withPriorityAndFairness(
           : '';
     const release = await queuing.acquire(c, {
       distinguisher,
-      totalShares: classifier.totalShares,
+      config: classifier,
       signal: scope.signal,
     });
     if (release === undefined) {

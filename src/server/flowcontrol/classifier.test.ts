@@ -61,9 +61,20 @@ describe("RequestClassifier over kube's bootstrap configuration", () => {
       priorityLevelUID: 'uid-exempt',
       exempt: true,
       distinguisher: undefined,
-      level: { shares: 0, reject: false, queues: 1, handSize: 1, queueLengthLimit: 0 },
+      level: {
+        shares: 0,
+        lendablePercent: 0,
+        borrowingLimitPercent: undefined,
+        reject: false,
+        queues: 1,
+        handSize: 1,
+        queueLengthLimit: 0,
+      },
     });
     assert.equal(c.totalShares, 0 + 5 + 30 + 40 + 10 + 40 + 100 + 20);
+    // What fair queuing lends and borrows by: workload-low lends 90 %, limits borrowing nowhere.
+    const low = c.levels.get('workload-low');
+    assert.deepEqual([low?.lendablePercent, low?.borrowingLimitPercent], [90, undefined]);
   });
 
   it('matches service accounts by exact name, by namespace wildcard and by group', () => {

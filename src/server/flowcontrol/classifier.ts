@@ -29,6 +29,10 @@ export interface Classification {
 /** A priority level as fair queuing sees it. */
 export interface LevelSettings {
   readonly shares: number;
+  /** How much of its nominal limit others may borrow, in percent. */
+  readonly lendablePercent: number;
+  /** How much beyond it the level may borrow, in percent; undefined: no limit. */
+  readonly borrowingLimitPercent: number | undefined;
   readonly reject: boolean;
   readonly queues: number;
   readonly handSize: number;
@@ -38,11 +42,12 @@ export interface LevelSettings {
 function levelSettings(pl: PriorityLevelConfiguration): LevelSettings {
   const limited = pl.spec.limited;
   const q = limited?.limitResponse?.queuing;
+  const exempt = pl.spec.type === 'Exempt';
   return Object.freeze({
-    shares:
-      (pl.spec.type === 'Exempt'
-        ? pl.spec.exempt?.nominalConcurrencyShares
-        : limited?.nominalConcurrencyShares) ?? 0,
+    shares: (exempt ? pl.spec.exempt?.nominalConcurrencyShares : limited?.nominalConcurrencyShares) ?? 0,
+    lendablePercent: (exempt ? pl.spec.exempt?.lendablePercent : limited?.lendablePercent) ?? 0,
+    // An exempt level's allocation is not limited from above (kube's plSpecCommons).
+    borrowingLimitPercent: exempt ? undefined : limited?.borrowingLimitPercent,
     reject: limited?.limitResponse?.type === 'Reject',
     queues: q?.queues ?? 1,
     handSize: q?.handSize ?? 1,
@@ -212,10 +217,13 @@ export class RequestClassifier {
   readonly #fallback: Classification | undefined;
   /** The sum of every level's nominal concurrency shares (the denominator of each level's limit). */
   readonly totalShares: number;
+  /** Every priority level's settings, by name (what fair queuing divides the server among). */
+  readonly levels: ReadonlyMap<string, LevelSettings>;
 
   /** FlowSchemas whose priority level does not exist (dangling) are left out, as kube does. */
   constructor(schemas: readonly FlowSchema[], levels: readonly PriorityLevelConfiguration[]) {
     const levelByName = new Map(levels.map((l) => [l.metadata?.name ?? '', l]));
+    this.levels = new Map(levels.map((l) => [l.metadata?.name ?? '', levelSettings(l)]));
     const compiled: CompiledSchema[] = [];
     for (const fs of [...schemas].sort(compareFlowSchemas)) {
       const level = levelByName.get(fs.spec.priorityLevelConfiguration?.name ?? '');
@@ -229,12 +237,12 @@ export class RequestClassifier {
           priorityLevelUID: level.metadata?.uid ?? '',
           exempt: level.spec.type === 'Exempt',
           distinguisher: distinguisherOf(fs),
-          level: levelSettings(level),
+          level: this.levels.get(level.metadata?.name ?? '') ?? levelSettings(level),
         }),
       });
     }
     this.#schemas = compiled;
-    this.totalShares = levels.reduce((sum, l) => sum + levelSettings(l).shares, 0);
+    this.totalShares = [...this.levels.values()].reduce((sum, l) => sum + l.shares, 0);
     this.#fallback = compiled.find((c) => c.result.flowSchemaName === 'catch-all')?.result;
   }
 
