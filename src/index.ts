@@ -17,12 +17,15 @@ import type { PodStages } from './controlplane/controllers/kubelet/pod-stages.js
 import type { Faults } from './server/test-api/faults.js';
 import type { SnapshotData, SnapshotInfo } from './server/test-api/snapshots.js';
 import type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
+import type { ClientTarget } from './server/test-api/http-client.js';
+import { replaySession, type ReplayedCall, type ReplayOptions } from './server/test-api/replay.js';
 
 export type { KubeConfig } from './server/kubeconfig.js';
 export type { LogSink } from './server/logging/logger.js';
 export type { ServerClock } from './server/test-api/server-clock.js';
 export type { FaultCode, FaultRule } from './server/test-api/faults.js';
 export type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
+export type { ReplayedCall, ReplayOptions } from './server/test-api/replay.js';
 export type { SnapshotInfo } from './server/test-api/snapshots.js';
 export { testAPIPrefix } from './server/test-api/prefix.js';
 export type { PodStage, PodStages } from './controlplane/controllers/kubelet/pod-stages.js';
@@ -96,6 +99,12 @@ export interface CapstanServer {
   requests(filter?: RequestFilter): RequestRecord[];
   /** Forgets the requests logged so far. */
   clearRequests(): void;
+  /**
+   * Sends recorded requests (another server's `requests()`, logged with bodies) to this server again,
+   * in order, each as the user who sent it; writes only unless `reads`. Resolves with each one's
+   * code then and now.
+   */
+  replay(records: readonly RequestRecord[], options?: ReplayOptions): Promise<ReplayedCall[]>;
   /** Faults injected into the requests served: `add(rule)` returns an id for `remove(id)`. */
   readonly faults: Pick<Faults, 'add' | 'remove' | 'clear' | 'list'>;
   /** Copies every stored object; the name it returns restores or forks that state. */
@@ -110,6 +119,18 @@ export interface CapstanServer {
   consoleLoginURL(): string | undefined;
   /** Ends watches and requests, closes the store and the port; nothing of the server stays in the process. */
   stop(): Promise<void>;
+}
+
+/** The admin kubeconfig as a client target: the server, its CA, the admin token. */
+function adminTarget(kc: KubeConfig): ClientTarget {
+  const cluster = kc.clusters[0]?.cluster;
+  const ca = cluster?.['certificate-authority-data'];
+  return {
+    server: cluster?.server ?? '',
+    insecure: false,
+    token: kc.users[0]?.user.token ?? '',
+    ...(ca === undefined ? {} : { ca: Buffer.from(ca, 'base64') }),
+  };
 }
 
 // Without a sink, only errors are shown (on stderr): a library should be quiet, not secretive.
@@ -240,6 +261,7 @@ async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Pro
       clearRequests: () => {
         testAPI.clearRequests();
       },
+      replay: (records, o) => replaySession(records, adminTarget(controlPlane.kubeConfig), o),
       faults: testAPI.faults,
       snapshot: () => testAPI.snapshot(),
       snapshots: () => testAPI.snapshots.list(),

@@ -16,6 +16,7 @@ import { capstanVersionInfo } from '../server/version/version.js';
 import { FlagError, parseFlags, usage } from './flag-set.js';
 import { capstanFlags } from './flags.js';
 import { runTestAPICommand, testAPICommands, testAPICommandsHelp } from './test-api/commands.js';
+import { replayCommandHelp, runReplayCommand } from './test-api/replay-command.js';
 import { pkiCommand, pkiCommandHelp, runPKICommand } from './pki-command.js';
 
 export interface CommandIO {
@@ -67,7 +68,7 @@ async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedS
     const { options, help } = await readFlags(argv);
     options.storage.etcdExtraCaFile = io.env?.['CAPSTAN_EXTRA_CA_CERTS'] ?? '';
     if (help) {
-      io.stdout.write(usage('capstan', summary, capstanFlags) + testAPICommandsHelp + pkiCommandHelp);
+      io.stdout.write(usage('capstan', summary, capstanFlags) + testAPICommandsHelp + replayCommandHelp + pkiCommandHelp);
       return 0;
     }
     if (options.printVersion !== 'false') {
@@ -131,6 +132,7 @@ async function serve(o: CompletedServerRunOptions, io: CommandIO): Promise<numbe
 /** Runs the command; resolves with the exit code. */
 export async function main(argv: readonly string[], io: CommandIO): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'replay') return runReplayCommand(rest, io);
   if (command !== undefined && (testAPICommands as readonly string[]).includes(command))
     return runTestAPICommand(command, rest, io);
   if (command === pkiCommand) return runPKICommand(rest, io);

@@ -2,20 +2,12 @@
 // (its current context's cluster and user: CA, bearer token or token file, client certificate) and
 // sends JSON requests with what it says.
 import { readFile } from 'node:fs/promises';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { parse } from 'yaml';
+import { sendRaw, type ClientTarget } from '../../server/test-api/http-client.js';
 
-export interface ClientTarget {
-  readonly server: string;
-  readonly ca?: Buffer;
-  readonly insecure: boolean;
-  readonly token?: string;
-  readonly cert?: Buffer;
-  readonly key?: Buffer;
-}
+export type { ClientTarget };
 
 export interface ClientAnswer {
   readonly code: number;
@@ -84,53 +76,27 @@ export async function loadTarget(path: string): Promise<ClientTarget> {
   };
 }
 
-/** Real I/O: a server that does not answer in this long is an error. */
-const requestTimeoutMs = 30_000;
-
 /** Sends one request with a JSON body (if any); resolves with the code and the parsed JSON answer. */
-export function send(
+export async function send(
   t: ClientTarget,
   call: { readonly method: string; readonly path: string; readonly body?: unknown },
 ): Promise<ClientAnswer> {
   const { method, path, body } = call;
-  const url = new URL(path, `${t.server}/`);
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'capstan-cli' };
-  if (t.token !== undefined) headers['authorization'] = `Bearer ${t.token}`;
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  const tls = url.protocol === 'https:';
-  return new Promise((resolve, reject) => {
-    const onResponse = (res: IncomingMessage): void => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text) as unknown;
-        } catch {
-          // not JSON: kept as text
-        }
-        resolve({ code: res.statusCode ?? 0, body: parsed });
-      });
-      res.on('error', reject);
-    };
-    const options = { method, headers, timeout: requestTimeoutMs };
-    const req = tls
-      ? httpsRequest(
-          url,
-          {
-            ...options,
-            rejectUnauthorized: !t.insecure,
-            ...(t.ca === undefined ? {} : { ca: t.ca }),
-            ...(t.cert === undefined ? {} : { cert: t.cert }),
-            ...(t.key === undefined ? {} : { key: t.key }),
-          },
-          onResponse,
-        )
-      : httpRequest(url, options, onResponse);
-    req.on('timeout', () => req.destroy(new Error(`${t.server} did not answer in ${requestTimeoutMs} ms`)));
-    req.on('error', reject);
-    req.end(payload);
+  const answer = await sendRaw(t, {
+    method,
+    path,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
   });
+  const text = answer.body.toString('utf8');
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    // not JSON: kept as text
+  }
+  return { code: answer.code, body: parsed };
 }

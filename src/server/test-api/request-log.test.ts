@@ -18,6 +18,7 @@ const record = (name: string, verb = 'get'): RequestRecord => ({
   dryRun: false,
   query: {},
   userAgent: '',
+  contentType: '',
   code: 200,
   latencyMs: 1,
   receivedAt: 0,

@@ -22,6 +22,8 @@ export interface RequestRecord {
   /** The query's parameters (the last value of a repeated one). */
   readonly query: Readonly<Record<string, string>>;
   readonly userAgent: string;
+  /** The request's Content-Type ('' without one): which patch a PATCH was, how a body is encoded. */
+  readonly contentType: string;
   /** The response's status code. */
   readonly code: number;
   /** From arrival to the end of the response (a watch's whole life). */
@@ -151,6 +153,7 @@ function recordOf(scope: FilterScope, receivedAt: number, bodies: Captured | und
     dryRun: query['dryRun'] === 'All',
     query,
     userAgent: req.headers['user-agent'] ?? '',
+    contentType: req.headers['content-type'] ?? '',
     code: res.statusCode,
     latencyMs: performance.now() - scope.receivedAt,
     receivedAt,
