@@ -131,23 +131,39 @@ export class NodeHeartbeats {
     return uid;
   }
 
+  /**
+   * kubelet's lease controller: the Lease read back and written with its resourceVersion (a Lease
+   * takes no unconditional update), created when missing.
+   */
   async #renewLease(name: string, uid: string | undefined): Promise<void> {
     const { client, clock } = this.#opts;
-    const lease: Lease = {
-      apiVersion: 'coordination.k8s.io/v1',
-      kind: 'Lease',
-      metadata: {
-        name,
-        namespace: nodeLeaseNamespace,
-        ...(uid === undefined ? {} : { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name, uid }] }),
-      },
-      spec: { holderIdentity: name, leaseDurationSeconds, renewTime: microTime(clock.now()) },
-    };
+    const owners = uid === undefined ? undefined : [{ apiVersion: 'v1', kind: 'Node', name, uid }];
+    const spec = { holderIdentity: name, leaseDurationSeconds, renewTime: microTime(clock.now()) };
+    let current: Lease;
     try {
-      await client.update('coordination.k8s.io/v1/leases', lease);
+      current = await client.get<Lease>('coordination.k8s.io/v1/leases', {
+        namespace: nodeLeaseNamespace,
+        name,
+      });
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
+      const lease: Lease = {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: {
+          name,
+          namespace: nodeLeaseNamespace,
+          ...(owners === undefined ? {} : { ownerReferences: owners }),
+        },
+        spec,
+      };
       await client.create('coordination.k8s.io/v1/leases', nodeLeaseNamespace, lease);
+      return;
     }
+    const lease = copyOf(current);
+    lease.spec = { ...lease.spec, ...spec };
+    if (owners !== undefined && (lease.metadata?.ownerReferences ?? []).length === 0)
+      lease.metadata = { ...lease.metadata, ownerReferences: owners };
+    await client.update('coordination.k8s.io/v1/leases', lease);
   }
 }
