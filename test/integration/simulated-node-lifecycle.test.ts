@@ -57,7 +57,8 @@ const pod = async (name: string) => {
   const { code, body } = await api<Pod>(`/api/v1/namespaces/default/pods/${name}`);
   return code === 404 ? undefined : body;
 };
-const condition = (conditions: Condition[] | undefined, type: string) => conditions?.find((c) => c.type === type);
+const condition = (conditions: Condition[] | undefined, type: string) =>
+  conditions?.find((c) => c.type === type);
 const taintKeys = (n: Node) => (n.spec?.taints ?? []).map((t) => `${t.key}:${t.effect}`).sort();
 const stopKubelet = (stopped: boolean) =>
   api(`/api/v1/nodes/${stoppedNode}`, {
@@ -113,9 +114,16 @@ describe('node lifecycle in the simulated cluster', () => {
     );
     assert.equal(condition(ready.status?.conditions, 'Ready')?.reason, 'KubeletReady');
     await createPod('plain');
-    await createPod('forever', [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' }]);
+    await createPod('forever', [
+      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
+    ]);
     await createPod('short', [
-      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 },
+      {
+        key: 'node.kubernetes.io/unreachable',
+        operator: 'Exists',
+        effect: 'NoExecute',
+        tolerationSeconds: 30,
+      },
     ]);
     for (const name of ['plain', 'forever', 'short'])
       await waitFor(
@@ -162,7 +170,11 @@ describe('node lifecycle in the simulated cluster', () => {
     );
     assert.equal(forever?.metadata.deletionTimestamp, undefined);
     const others = await node('sim-node-0');
-    assert.equal(condition(others.status?.conditions, 'Ready')?.status, 'True', 'the running nodes stay Ready');
+    assert.equal(
+      condition(others.status?.conditions, 'Ready')?.status,
+      'True',
+      'the running nodes stay Ready',
+    );
   });
 
   it('evicts pods when their toleration runs out: 30 s, then the 300 s default', async () => {
@@ -175,7 +187,11 @@ describe('node lifecycle in the simulated cluster', () => {
     const disruption = condition(short?.status?.conditions, 'DisruptionTarget');
     assert.deepEqual(
       { status: disruption?.status, reason: disruption?.reason, message: disruption?.message },
-      { status: 'True', reason: 'DeletionByTaintManager', message: 'Taint manager: deleting due to NoExecute taint' },
+      {
+        status: 'True',
+        reason: 'DeletionByTaintManager',
+        message: 'Taint manager: deleting due to NoExecute taint',
+      },
     );
     await advance(Math.ceil((unreachableSince + 290_000 - server.clock.now()) / 1000));
     assert.equal((await pod('plain'))?.metadata.deletionTimestamp, undefined, 'not before 300 s');
@@ -214,8 +230,10 @@ describe('node lifecycle in the simulated cluster', () => {
       (p) => condition(p?.status?.conditions, 'Ready')?.status === 'True',
     );
     await advance(30);
-    await waitFor('evicted pods gone', () => Promise.all([pod('plain'), pod('short')]), (ps) =>
-      ps.every((p) => p === undefined),
+    await waitFor(
+      'evicted pods gone',
+      () => Promise.all([pod('plain'), pod('short')]),
+      (ps) => ps.every((p) => p === undefined),
     );
   });
 });

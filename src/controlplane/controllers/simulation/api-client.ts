@@ -75,7 +75,10 @@ export class APIClient {
   }
 
   /** A fresh read from storage, to retry a write that met a newer object than an informer holds. */
-  async get<T extends KubeObject>(path: ResourcePath, target: { namespace: string; name: string }): Promise<T> {
+  async get<T extends KubeObject>(
+    path: ResourcePath,
+    target: { namespace: string; name: string },
+  ): Promise<T> {
     const s = this.storage(path);
     if (s === undefined || !isGetter(s)) throw new MissingResourceError(path, 'get');
     const ctx = internalContext({ namespace: target.namespace, signal: this.#signal });
