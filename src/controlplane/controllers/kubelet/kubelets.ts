@@ -164,7 +164,6 @@ export class Kubelets {
     const updated = copyOf(pod);
     updated.status = withReadiness(runningStatus(pod, { hostIP, podIP }, rfc3339(now)), pod.status, ready);
     await this.#writeStatus(updated);
-    this.#posted.set(key, ready);
   }
 
   /** The readiness this kubelet last posted, written again over another writer's. */
@@ -216,6 +215,7 @@ export class Kubelets {
   async #writeStatus(pod: Pod): Promise<void> {
     try {
       await this.#client.update('/v1/pods/status', pod);
+      this.#posted.set(keyOf(pod), isReady(pod));
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
     }

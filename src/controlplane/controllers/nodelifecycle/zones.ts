@@ -77,7 +77,7 @@ export class TaintQueue {
     this.#refill(now);
     this.#qps = qps;
     // A new bucket starts full, unless the old one was drained (RateLimitedTimedQueue.SwapLimiter).
-    if (qps > 0 && this.#tokens >= 1) this.#tokens = 1;
+    if (qps > 0) this.#tokens = this.#tokens >= 1 ? 1 : 0;
   }
 
   /**
