@@ -74,6 +74,19 @@ const getPod = async (name: string): Promise<Pod | undefined> => {
 const ready = (n: Node | Pod | undefined) => n?.status?.conditions?.find((c) => c.type === 'Ready')?.status;
 const taintKeys = (n: Node) => (n.spec?.taints ?? []).map((t) => `${t.key}:${t.effect}`).sort();
 
+/** The node's kubelet posting its Ready condition. */
+async function postReady(name: string, status: 'True' | 'False'): Promise<void> {
+  const node = await getNode(name);
+  const now = rfc3339(clock.now());
+  const reason = status === 'True' ? 'KubeletReady' : 'KubeletNotReady';
+  await client.update('/v1/nodes/status', {
+    ...node,
+    status: {
+      conditions: [{ type: 'Ready', status, reason, lastHeartbeatTime: now, lastTransitionTime: now }],
+    },
+  });
+}
+
 async function renewLease(name: string): Promise<void> {
   const path = 'coordination.k8s.io/v1/leases';
   const spec = { holderIdentity: name, renewTime: new Date(clock.now()).toISOString() };
@@ -85,11 +98,14 @@ async function renewLease(name: string): Promise<void> {
   }
 }
 
-/** Advances in 5 s steps; node b's kubelet renews its Lease every 10 s, node a's is silent. */
+/** Advances in 5 s steps; nodes b and c renew their Leases every 10 s, node a is silent. */
 async function advance(seconds: number): Promise<void> {
   for (let s = 0; s < seconds; s += 5) {
     await clock.advance(5000);
-    if ((clock.now() / 1000) % 10 === 0) await renewLease('b');
+    if ((clock.now() / 1000) % 10 === 0) {
+      await renewLease('b');
+      await renewLease('c');
+    }
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -168,7 +184,7 @@ before(async () => {
     logger,
     recorder: recorder('taint-eviction-controller'),
   });
-  for (const name of ['a', 'b']) {
+  for (const name of ['a', 'b', 'c']) {
     await client.create('/v1/nodes', '', {
       ...nodeObj(name),
       spec: { taints: [{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }] },
@@ -207,12 +223,13 @@ describe('node lifecycle controller', () => {
   it('lifts the not-ready NoSchedule taint of a Ready node and registers it', async () => {
     await waitFor(
       'untainted nodes',
-      () => Promise.all([getNode('a'), getNode('b')]),
+      () => Promise.all([getNode('a'), getNode('b'), getNode('c')]),
       (ns) => ns.every((n) => taintKeys(n).length === 0),
     );
     const registered = [
       'a: Node a event: Registered Node a in Controller',
       'b: Node b event: Registered Node b in Controller',
+      'c: Node c event: Registered Node c in Controller',
     ];
     await waitFor(
       'RegisteredNode events',
@@ -265,23 +282,28 @@ describe('node lifecycle controller', () => {
     ]);
   });
 
+  it('a node whose kubelet reports Ready=False is tainted not-ready, NoExecute at the zone rate', async () => {
+    await postReady('b', 'False');
+    await waitFor(
+      'b not-ready NoSchedule',
+      () => getNode('b'),
+      (n) => taintKeys(n).join() === 'node.kubernetes.io/not-ready:NoSchedule',
+    );
+    // a took the zone's token 5 s ago: the next comes 10 s after it.
+    await advance(5);
+    assert.deepEqual(taintKeys(await getNode('b')), ['node.kubernetes.io/not-ready:NoSchedule']);
+    await advance(5);
+    await waitFor(
+      'b not-ready NoExecute',
+      () => getNode('b'),
+      (n) =>
+        taintKeys(n).join() ===
+        'node.kubernetes.io/not-ready:NoExecute,node.kubernetes.io/not-ready:NoSchedule',
+    );
+  });
+
   it('when every node is down the NoExecute taints go and scheduled evictions are cancelled', async () => {
-    const b = await getNode('b');
-    const now = rfc3339(clock.now());
-    await client.update('/v1/nodes/status', {
-      ...b,
-      status: {
-        conditions: [
-          {
-            type: 'Ready',
-            status: 'False',
-            reason: 'KubeletNotReady',
-            lastHeartbeatTime: now,
-            lastTransitionTime: now,
-          },
-        ],
-      },
-    });
+    await postReady('c', 'False');
     await advance(5);
     await waitFor(
       'a without NoExecute',
@@ -289,9 +311,9 @@ describe('node lifecycle controller', () => {
       (n) => taintKeys(n).join() === 'node.kubernetes.io/unreachable:NoSchedule',
     );
     await waitFor(
-      'b not-ready NoSchedule only',
-      () => getNode('b'),
-      (n) => taintKeys(n).join() === 'node.kubernetes.io/not-ready:NoSchedule',
+      'b and c with not-ready NoSchedule only',
+      () => Promise.all([getNode('b'), getNode('c')]),
+      (ns) => ns.every((n) => taintKeys(n).join() === 'node.kubernetes.io/not-ready:NoSchedule'),
     );
     await waitFor(
       'cancelled',
@@ -306,28 +328,14 @@ describe('node lifecycle controller', () => {
     );
   });
 
-  it('once a node is Ready again, evictions resume on the silent one after its toleration', async () => {
-    const b = await getNode('b');
-    const now = rfc3339(clock.now());
-    await client.update('/v1/nodes/status', {
-      ...b,
-      status: {
-        conditions: [
-          {
-            type: 'Ready',
-            status: 'True',
-            reason: 'KubeletReady',
-            lastHeartbeatTime: now,
-            lastTransitionTime: now,
-          },
-        ],
-      },
-    });
+  it('once nodes are Ready again, evictions resume on the silent one after its toleration', async () => {
+    await postReady('b', 'True');
+    await postReady('c', 'True');
     await advance(5);
     await waitFor(
-      'b untainted',
-      () => getNode('b'),
-      (n) => taintKeys(n).length === 0,
+      'b and c untainted',
+      () => Promise.all([getNode('b'), getNode('c')]),
+      (ns) => ns.every((n) => taintKeys(n).length === 0),
     );
     // a is still Unknown: it is tainted again once the zone's drained limiter has a token (10 s),
     // and its pod's toleration counts from then.

@@ -33,6 +33,10 @@ describe('zones', () => {
     assert.equal(await q.try(9_000, take), 10_000);
     assert.equal(await q.try(10_000, take), undefined);
     assert.deepEqual(taken, ['a', 'b']);
+    assert.equal(q.add('a', 20_000), false, 'a node once taken is not queued again');
+    q.remove('a');
+    assert.equal(q.add('a', 20_000), true, 'until it is removed');
+    q.remove('a');
     q.add('c', 10_000);
     q.swapLimiter(0, 20_000);
     assert.equal(await q.try(30_000, take), undefined);

@@ -45,10 +45,13 @@ export function zoneQPS(state: ZoneState, zoneSize: number): number {
 
 /**
  * The nodes of one zone waiting for a NoExecute taint, in the order they were added, taken at most
- * qps per second (a token bucket holding one token; qps 0 takes none).
+ * qps per second (a token bucket holding one token; qps 0 takes none). As kube's UniqueQueue, a
+ * node once taken is remembered, and not added again until removed.
  */
 export class TaintQueue {
-  readonly #nodes = new Map<string, number>();
+  /** Waiting nodes and when each may be taken. */
+  readonly #waiting = new Map<string, number>();
+  readonly #known = new Set<string>();
   #qps = evictionLimiterQPS;
   #tokens = 1;
   #lastRefill: number;
@@ -57,19 +60,22 @@ export class TaintQueue {
     this.#lastRefill = now;
   }
 
-  /** Adds a node (true), unless it is already waiting (false). */
+  /** Adds a node (true), unless it was added before and not removed since (false). */
   add(name: string, now: number): boolean {
-    if (this.#nodes.has(name)) return false;
-    this.#nodes.set(name, now);
+    if (this.#known.has(name)) return false;
+    this.#known.add(name);
+    this.#waiting.set(name, now);
     return true;
   }
 
   remove(name: string): boolean {
-    return this.#nodes.delete(name);
+    this.#waiting.delete(name);
+    return this.#known.delete(name);
   }
 
+  /** How many nodes wait. */
   get size(): number {
-    return this.#nodes.size;
+    return this.#waiting.size;
   }
 
   swapLimiter(qps: number, now: number): void {
@@ -86,13 +92,13 @@ export class TaintQueue {
    */
   async try(now: number, fn: (name: string) => Promise<boolean>): Promise<number | undefined> {
     this.#refill(now);
-    for (const [name, at] of [...this.#nodes]) {
+    for (const [name, at] of [...this.#waiting]) {
       if (at > now) continue;
       if (this.#qps <= 0 || this.#tokens < 1) break;
       this.#tokens -= 1;
-      if (await fn(name)) this.#nodes.delete(name);
+      if (await fn(name)) this.#waiting.delete(name);
     }
-    if (this.#nodes.size === 0 || this.#qps <= 0) return undefined;
+    if (this.#waiting.size === 0 || this.#qps <= 0) return undefined;
     return now + Math.max(0, Math.ceil(((1 - this.#tokens) / this.#qps) * 1000));
   }
 
