@@ -25,7 +25,7 @@ import {
   swappedTaints,
   unreachableNoExecute,
 } from './node-taints.js';
-import { computeZoneState, TaintQueue, zoneKey, zoneQPS, type ZoneState } from './zones.js';
+import { TaintQueue, zoneKey, zoneQPS, zoneTransition, type ZoneState } from './zones.js';
 
 const nodeMonitorPeriodMs = 5_000;
 /** scheduler.NodeHealthUpdateRetry: attempts at a write that meets a newer node. */
@@ -343,25 +343,7 @@ export class NodeLifecycleController {
     zoneReady: ReadonlyMap<string, readonly (NodeCondition | undefined)[]>,
     nodes: readonly Node[],
   ): Promise<void> {
-    const newStates = new Map<string, ZoneState>();
-    let allAreFull = true;
-    for (const [zone, ready] of zoneReady) {
-      const state = computeZoneState(ready);
-      if (state !== 'FullDisruption') allAreFull = false;
-      newStates.set(zone, state);
-      if (!this.#zoneStates.has(zone)) this.#zoneStates.set(zone, 'Initial');
-    }
-    let allWereFull = true;
-    for (const [zone, state] of [...this.#zoneStates]) {
-      if (!zoneReady.has(zone)) {
-        this.#zoneStates.delete(zone);
-        continue;
-      }
-      if (state !== 'FullDisruption') {
-        allWereFull = false;
-        break;
-      }
-    }
+    const { newStates, allAreFull, allWereFull } = zoneTransition(this.#zoneStates, zoneReady);
     if (allAreFull && allWereFull) return;
     const now = this.#now();
     const setLimiter = (zone: string, state: ZoneState): void => {

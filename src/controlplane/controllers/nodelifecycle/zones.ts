@@ -31,6 +31,44 @@ export function computeZoneState(ready: readonly (NodeCondition | undefined)[]):
   return 'Normal';
 }
 
+export interface ZoneTransition {
+  readonly newStates: ReadonlyMap<string, ZoneState>;
+  /** Every zone is fully disrupted now. */
+  readonly allAreFull: boolean;
+  /** Every zone was fully disrupted on the last pass. */
+  readonly allWereFull: boolean;
+}
+
+/**
+ * handleDisruption's first half: the zones' new states from their nodes' Ready conditions; `states`
+ * (the last pass's) learns new zones as Initial and forgets vanished ones as kube's loop does.
+ */
+export function zoneTransition(
+  states: Map<string, ZoneState>,
+  zoneReady: ReadonlyMap<string, readonly (NodeCondition | undefined)[]>,
+): ZoneTransition {
+  const newStates = new Map<string, ZoneState>();
+  let allAreFull = true;
+  for (const [zone, ready] of zoneReady) {
+    const state = computeZoneState(ready);
+    if (state !== 'FullDisruption') allAreFull = false;
+    newStates.set(zone, state);
+    if (!states.has(zone)) states.set(zone, 'Initial');
+  }
+  let allWereFull = true;
+  for (const [zone, state] of [...states]) {
+    if (!zoneReady.has(zone)) {
+      states.delete(zone);
+      continue;
+    }
+    if (state !== 'FullDisruption') {
+      allWereFull = false;
+      break;
+    }
+  }
+  return { newStates, allAreFull, allWereFull };
+}
+
 /** setLimiterInZone: the tainting rate a zone gets in a state. */
 export function zoneQPS(state: ZoneState, zoneSize: number): number {
   switch (state) {
