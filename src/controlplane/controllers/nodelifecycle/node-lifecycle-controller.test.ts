@@ -17,6 +17,8 @@ import {
   type MemoryRESTOptions,
 } from '../../../registry/generic/testing/memory-rest-options.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
+import type { Store } from '../../../registry/generic/store.js';
+import { internalContext } from '../../../registry/rest/context.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import { EventRecorder, eventsIn } from '../event-recorder.js';
 import { APIClient, type ResourcePath } from '../simulation/api-client.js';
@@ -133,6 +135,7 @@ before(async () => {
   const opts = { restOptionsGetter: env.getter };
   const nodes = await newNodeREST(opts);
   const pods = await newPodREST(opts);
+  eventStore = await newEventREST(opts);
   groups = [
     {
       group: '',
@@ -143,7 +146,7 @@ before(async () => {
           'nodes/status': nodes.status,
           pods: pods.pods,
           'pods/status': pods.status,
-          events: await newEventREST(opts),
+          events: eventStore,
         },
       },
     },
@@ -207,12 +210,9 @@ after(async () => {
   await env.close();
 });
 
+let eventStore: Store<Event>;
 const events = async (reason: string) => {
-  const store = eventsIn(groups) as unknown as {
-    list(ctx: unknown, o: unknown): Promise<{ items: Event[] }>;
-  };
-  const { internalContext } = await import('../../../registry/rest/context.js');
-  const list = await store.list(internalContext({ namespace: 'default' }), {});
+  const list = await eventStore.list(internalContext({ namespace: 'default' }), {});
   return list.items
     .filter((e) => e.reason === reason)
     .map((e) => `${e.involvedObject?.name ?? ''}: ${e.message ?? ''}`)
