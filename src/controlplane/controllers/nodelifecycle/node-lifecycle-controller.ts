@@ -179,7 +179,11 @@ export class NodeLifecycleController {
           });
           return false;
         }
-        current = await this.#client.get<Node>('/v1/nodes', { namespace: '', name });
+        try {
+          current = await this.#client.get<Node>('/v1/nodes', { namespace: '', name });
+        } catch {
+          return false; // deleted meanwhile: the next pass forgets it
+        }
       }
     }
   }
