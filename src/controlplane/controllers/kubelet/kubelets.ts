@@ -45,6 +45,8 @@ export class Kubelets {
   readonly #timers = new Map<string, () => void>();
   /** The readiness each running pod was last posted with (kubelet's status manager). */
   readonly #posted = new Map<string, boolean>();
+  /** Pods of a kubelet started again, whose readiness it posts again on their next sync. */
+  readonly #resumed = new Set<string>();
   readonly #stages: PodStages;
 
   constructor(opts: KubeletsOptions) {
@@ -63,6 +65,7 @@ export class Kubelets {
         this.#ips.release(key);
         this.#cancel(key);
         this.#posted.delete(key);
+        this.#resumed.delete(key);
         return;
       }
       if (this.#runsHere(pod)) this.#loop.queue.add(key);
@@ -70,8 +73,11 @@ export class Kubelets {
     opts.nodes.addHandler((type, node, old) => {
       if (type !== 'MODIFIED' || !isKubeletStopped(old) || isKubeletStopped(node)) return;
       const name = node.metadata?.name ?? '';
-      for (const pod of opts.pods.list())
-        if (pod.spec?.nodeName === name && this.#runsHere(pod)) this.#loop.queue.add(keyOf(pod));
+      for (const pod of opts.pods.list()) {
+        if (pod.spec?.nodeName !== name || !this.#runsHere(pod)) continue;
+        this.#resumed.add(keyOf(pod));
+        this.#loop.queue.add(keyOf(pod));
+      }
     });
   }
 
@@ -119,7 +125,7 @@ export class Kubelets {
     if (phase === 'Succeeded' || phase === 'Failed') return;
     if (phase === 'Running') {
       const posted = this.#posted.get(key);
-      if (posted !== undefined && isReady(pod) !== posted) {
+      if (this.#resumed.delete(key) && posted !== undefined && isReady(pod) !== posted) {
         await this.#repost(pod, { now, ready: posted });
         return;
       }
