@@ -3,7 +3,10 @@
 // Running and Ready with an IP from its node's CIDR; a run-to-completion pod (restartPolicy Never or
 // OnFailure, annotated with capstan.dev/exit-code) exits after capstan.dev/run-seconds and goes
 // Succeeded or Failed (OnFailure with a non-zero code restarts instead); a terminating pod is
-// deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed.
+// deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed. The kubelet of a
+// node annotated capstan.dev/kubelet-stopped does nothing; started again, it goes over its pods and
+// posts again the readiness it last posted (the node lifecycle controller may have marked them not
+// Ready meanwhile).
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
@@ -12,7 +15,7 @@ import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
-import { simulatedNodeLabel } from './node-template.js';
+import { isKubeletStopped, simulatedNodeLabel } from './node-template.js';
 import { PodIPs } from './pod-ips.js';
 import { boundAt, isReady, startedAt, withReadiness } from './pod-readiness.js';
 import {
@@ -40,6 +43,10 @@ export class Kubelets {
   readonly #loop: WorkLoop;
   readonly #ips = new PodIPs();
   readonly #timers = new Map<string, () => void>();
+  /** The readiness each running pod was last posted with (kubelet's status manager). */
+  readonly #posted = new Map<string, boolean>();
+  /** Pods of a kubelet started again, whose readiness it posts again on their next sync. */
+  readonly #resumed = new Set<string>();
   readonly #stages: PodStages;
 
   constructor(opts: KubeletsOptions) {
@@ -57,9 +64,20 @@ export class Kubelets {
       if (type === 'DELETED') {
         this.#ips.release(key);
         this.#cancel(key);
+        this.#posted.delete(key);
+        this.#resumed.delete(key);
         return;
       }
       if (this.#runsHere(pod)) this.#loop.queue.add(key);
+    });
+    opts.nodes.addHandler((type, node, old) => {
+      if (type !== 'MODIFIED' || !isKubeletStopped(old) || isKubeletStopped(node)) return;
+      const name = node.metadata?.name ?? '';
+      for (const pod of opts.pods.list()) {
+        if (pod.spec?.nodeName !== name || !this.#runsHere(pod)) continue;
+        this.#resumed.add(keyOf(pod));
+        this.#loop.queue.add(keyOf(pod));
+      }
     });
   }
 
@@ -75,8 +93,9 @@ export class Kubelets {
   }
 
   #runsHere(pod: Pod): boolean {
-    const node = pod.spec?.nodeName ?? '';
-    return node !== '' && this.#opts.nodes.get(node)?.metadata?.labels?.[simulatedNodeLabel] === 'true';
+    const name = pod.spec?.nodeName ?? '';
+    const node = name === '' ? undefined : this.#opts.nodes.get(name);
+    return node?.metadata?.labels?.[simulatedNodeLabel] === 'true' && !isKubeletStopped(node);
   }
 
   #cancel(key: string): void {
@@ -105,6 +124,11 @@ export class Kubelets {
     const phase = pod.status?.phase ?? 'Pending';
     if (phase === 'Succeeded' || phase === 'Failed') return;
     if (phase === 'Running') {
+      const posted = this.#posted.get(key);
+      if (this.#resumed.delete(key) && posted !== undefined && isReady(pod) !== posted) {
+        await this.#repost(pod, { now, ready: posted });
+        return;
+      }
       const restartAt = restartDue(pod);
       if (restartAt !== undefined) {
         await this.#restart(key, pod, { at: restartAt, now });
@@ -148,6 +172,18 @@ export class Kubelets {
     await this.#writeStatus(updated);
   }
 
+  /** The readiness this kubelet last posted, written again over another writer's. */
+  async #repost(pod: Pod, at: { now: number; ready: boolean }): Promise<void> {
+    const updated = copyOf(pod);
+    const status = withReadiness(updated.status ?? {}, updated.status, at.ready);
+    const before = new Map((pod.status?.conditions ?? []).map((c) => [c.type, c.status]));
+    status.conditions = (status.conditions ?? []).map((c) =>
+      before.get(c.type) === c.status ? c : { ...c, lastTransitionTime: rfc3339(at.now) },
+    );
+    updated.status = status;
+    await this.#writeStatus(updated);
+  }
+
   /** A container in CrashLoopBackOff runs again once its backoff is over. */
   async #restart(key: string, pod: Pod, when: { at: number; now: number }): Promise<void> {
     if (when.at > when.now) {
@@ -185,6 +221,7 @@ export class Kubelets {
   async #writeStatus(pod: Pod): Promise<void> {
     try {
       await this.#client.update('/v1/pods/status', pod);
+      this.#posted.set(keyOf(pod), isReady(pod));
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
     }

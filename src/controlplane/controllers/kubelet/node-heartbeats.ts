@@ -1,7 +1,8 @@
 // The simulated kubelets' registration and heartbeats (kubelet's registerWithAPIServer and its node
 // lease controller, as kwok fakes them): each node is created Ready, its Lease in kube-node-lease is
 // created owned by the node and renewed every renewInterval, and its Ready condition's heartbeat is
-// refreshed every statusInterval.
+// refreshed every statusInterval. A node annotated capstan.dev/kubelet-stopped: "true" gets neither
+// until the annotation goes; the node lifecycle controller then sees its kubelet fall silent.
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Lease } from '../../../api/coordination/v1/lease.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
@@ -12,6 +13,7 @@ import { rfc3339, type SimClock } from '../simulation/clock.js';
 import type { Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import {
+  isKubeletStopped,
   readyConditions,
   simulatedNode,
   simulatedNodeName,
@@ -23,7 +25,6 @@ export const nodeLeaseNamespace = 'kube-node-lease';
 const leaseDurationSeconds = 40;
 const renewIntervalMs = 10_000;
 const statusIntervalMs = 300_000;
-const notReadyTaintKey = 'node.kubernetes.io/not-ready';
 
 /** metav1.MicroTime's text. */
 const microTime = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '000Z');
@@ -41,13 +42,20 @@ export class NodeHeartbeats {
   readonly #opts: NodeHeartbeatsOptions;
   readonly #loop: WorkLoop;
   readonly #index = new Map<string, number>();
-  readonly #timers = new Set<() => void>();
+  /** Each node's next round. */
+  readonly #timers = new Map<string, () => void>();
   #closed = false;
 
   constructor(opts: NodeHeartbeatsOptions) {
     this.#opts = { ...opts, client: opts.client.as('kubelet') };
     for (let i = 0; i < opts.count; i++) this.#index.set(simulatedNodeName(i), i);
     this.#loop = new WorkLoop({ name: 'node heartbeats', logger: opts.logger, sync: (k) => this.#sync(k) });
+    // A kubelet started again reports at once.
+    opts.nodes.addHandler((type, node, old) => {
+      const name = node.metadata?.name ?? '';
+      if (type === 'MODIFIED' && isKubeletStopped(old) && !isKubeletStopped(node) && this.#index.has(name))
+        this.#loop.queue.add(name);
+    });
   }
 
   /** The nodes this server simulates, by name. */
@@ -62,24 +70,30 @@ export class NodeHeartbeats {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const cancel of this.#timers) cancel();
+    for (const cancel of this.#timers.values()) cancel();
+    this.#timers.clear();
     await this.#loop.close();
   }
 
   async #sync(name: string): Promise<void> {
     const index = this.#index.get(name);
     if (index === undefined || this.#closed) return;
+    if (isKubeletStopped(this.#opts.nodes.get(name))) {
+      this.#later(name, renewIntervalMs);
+      return;
+    }
     const uid = await this.#ensureNode(name, index);
     await this.#renewLease(name, uid);
     this.#later(name, renewIntervalMs);
   }
 
   #later(name: string, ms: number): void {
+    this.#timers.get(name)?.();
     const cancel = this.#opts.clock.after(ms, () => {
-      this.#timers.delete(cancel);
+      this.#timers.delete(name);
       this.#loop.queue.add(name);
     });
-    this.#timers.add(cancel);
+    this.#timers.set(name, cancel);
   }
 
   /** The node's uid, once it is registered. */
@@ -94,7 +108,6 @@ export class NodeHeartbeats {
           '',
           simulatedNode(index, this.#opts.shape, rfc3339(now)),
         );
-        await this.#untaint(created);
         return created.metadata?.uid;
       } catch (err) {
         if (reasonForError(err) !== 'AlreadyExists') throw err;
@@ -102,7 +115,6 @@ export class NodeHeartbeats {
       }
     }
     const uid = current.metadata?.uid;
-    await this.#untaint(current);
     const ready = current.status?.conditions?.find((c) => c.type === 'Ready');
     const beat = Date.parse(ready?.lastHeartbeatTime ?? '') || 0;
     if (ready?.status === 'True' && now - beat < statusIntervalMs) return uid;
@@ -120,37 +132,38 @@ export class NodeHeartbeats {
   }
 
   /**
-   * The node lifecycle controller's part: TaintNodesByCondition registers a node not-ready; once it
-   * reports Ready, the taint goes.
+   * kubelet's lease controller: the Lease read back and written with its resourceVersion (a Lease
+   * takes no unconditional update), created when missing.
    */
-  async #untaint(node: Node): Promise<void> {
-    const taints = node.spec?.taints ?? [];
-    const kept = taints.filter((t) => t.key !== notReadyTaintKey);
-    if (kept.length === taints.length) return;
-    const updated = copyOf(node);
-    const spec = (updated.spec ??= {});
-    if (kept.length > 0) spec.taints = kept;
-    else delete spec.taints;
-    await this.#opts.client.as('kube-controller-manager').update('/v1/nodes', updated);
-  }
-
   async #renewLease(name: string, uid: string | undefined): Promise<void> {
     const { client, clock } = this.#opts;
-    const lease: Lease = {
-      apiVersion: 'coordination.k8s.io/v1',
-      kind: 'Lease',
-      metadata: {
-        name,
-        namespace: nodeLeaseNamespace,
-        ...(uid === undefined ? {} : { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name, uid }] }),
-      },
-      spec: { holderIdentity: name, leaseDurationSeconds, renewTime: microTime(clock.now()) },
-    };
+    const owners = uid === undefined ? undefined : [{ apiVersion: 'v1', kind: 'Node', name, uid }];
+    const spec = { holderIdentity: name, leaseDurationSeconds, renewTime: microTime(clock.now()) };
+    let current: Lease;
     try {
-      await client.update('coordination.k8s.io/v1/leases', lease);
+      current = await client.get<Lease>('coordination.k8s.io/v1/leases', {
+        namespace: nodeLeaseNamespace,
+        name,
+      });
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
+      const lease: Lease = {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: {
+          name,
+          namespace: nodeLeaseNamespace,
+          ...(owners === undefined ? {} : { ownerReferences: owners }),
+        },
+        spec,
+      };
       await client.create('coordination.k8s.io/v1/leases', nodeLeaseNamespace, lease);
+      return;
     }
+    const lease = copyOf(current);
+    lease.spec = { ...lease.spec, ...spec };
+    if (owners !== undefined && (lease.metadata?.ownerReferences ?? []).length === 0)
+      lease.metadata = { ...lease.metadata, ownerReferences: owners };
+    await client.update('coordination.k8s.io/v1/leases', lease);
   }
 }

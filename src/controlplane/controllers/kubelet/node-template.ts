@@ -14,6 +14,15 @@ export const defaultNodeShape: SimulatedNodeShape = {
 /** The label that marks a node this server simulates (and whose pods its kubelets run). */
 export const simulatedNodeLabel = 'capstan.dev/simulated';
 
+/**
+ * An annotation that stops a simulated node's kubelet while it is "true": no Lease renewals, no
+ * status, no pod work, as a crashed kubelet or a cut network would leave the node.
+ */
+export const kubeletStoppedAnnotation = 'capstan.dev/kubelet-stopped';
+
+export const isKubeletStopped = (node: Node | undefined): boolean =>
+  node?.metadata?.annotations?.[kubeletStoppedAnnotation] === 'true';
+
 export const simulatedNodeName = (index: number): string => `sim-node-${String(index)}`;
 
 /** 172.18.0.2 for the first node, one address further for each next one. */

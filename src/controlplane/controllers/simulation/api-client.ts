@@ -5,6 +5,7 @@ import type { KubeObject } from '../../../api/meta.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
 import {
   isCreater,
+  isGetter,
   isGracefulDeleter,
   isLister,
   isNamedCreater,
@@ -71,6 +72,17 @@ export class APIClient {
     if (s === undefined || !isNamedCreater(s)) throw new MissingResourceError(path, 'create');
     const ctx = internalContext({ namespace: target.namespace, signal: this.#signal });
     return s.createNamed(ctx, target.name, { obj, options: { fieldManager: this.#fieldManager } });
+  }
+
+  /** A fresh read from storage, to retry a write that met a newer object than an informer holds. */
+  async get<T extends KubeObject>(
+    path: ResourcePath,
+    target: { namespace: string; name: string },
+  ): Promise<T> {
+    const s = this.storage(path);
+    if (s === undefined || !isGetter(s)) throw new MissingResourceError(path, 'get');
+    const ctx = internalContext({ namespace: target.namespace, signal: this.#signal });
+    return (await s.get(ctx, target.name, {})) as T;
   }
 
   /** A PUT of the whole object; its resourceVersion makes a stale write a Conflict. */

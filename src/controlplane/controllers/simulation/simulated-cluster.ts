@@ -42,6 +42,9 @@ import { PodGC } from '../podgc/pod-gc.js';
 import { TTLAfterFinishedController } from '../ttlafterfinished/ttl-after-finished.js';
 import { DisruptionController } from '../disruption/disruption-controller.js';
 import { Informer } from './informer.js';
+import type { Lease } from '../../../api/coordination/v1/lease.js';
+import { NodeLifecycleController } from '../nodelifecycle/node-lifecycle-controller.js';
+import { TaintEvictionController } from '../tainteviction/taint-eviction-controller.js';
 
 export const simulatedClusterHookName = 'start-simulated-cluster';
 
@@ -102,6 +105,7 @@ export class SimulatedCluster {
     const cronJobs = informer<CronJob>('batch/v1/cronjobs');
     const endpoints = informer<Endpoints>('/v1/endpoints');
     const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
+    const leases = informer<Lease>('coordination.k8s.io/v1/leases');
     const logger = opts.logger;
     const recorder = (component: string): EventRecorder =>
       new EventRecorder({
@@ -192,6 +196,23 @@ export class SimulatedCluster {
       new PodGC({ client, pods, nodes, clock, logger }),
       new TTLAfterFinishedController({ client, jobs, clock, logger }),
       new DisruptionController({ client, budgets, pods, clock, logger }),
+      new NodeLifecycleController({
+        client,
+        nodes,
+        leases,
+        pods,
+        clock,
+        logger,
+        recorder: recorder('node-controller'),
+      }),
+      new TaintEvictionController({
+        client,
+        nodes,
+        pods,
+        clock,
+        logger,
+        recorder: recorder('taint-eviction-controller'),
+      }),
     );
   }
 
