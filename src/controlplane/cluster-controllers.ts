@@ -8,6 +8,7 @@ import {
   namespaceControllerHookName,
   rootCACertPublisherHookName,
   serviceAccountsControllerHookName,
+  serviceAccountTokensControllerHookName,
   type RunnableController,
 } from './controllers/controller-hook.js';
 import {
@@ -22,6 +23,7 @@ import {
 } from './controllers/resourcequota/resource-quota-controller.js';
 import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
+import { newTokensController } from './controllers/serviceaccount/tokens-controller.js';
 import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
 import {
   newStorageProtectionController,
@@ -59,6 +61,10 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
       newNamespaceController(groups, { logger, clock, dynamicGroups }),
     ),
     [serviceAccountsControllerHookName]: once.controller(() => newServiceAccountsController(groups, options)),
+    // Legacy tokens in Secrets of type kubernetes.io/service-account-token.
+    [serviceAccountTokensControllerHookName]: once.controller(() =>
+      newTokensController(groups, { signer: options.serviceAccountKeys.signer, rootCA, logger }),
+    ),
     // pvc-protection and pv-protection: release StorageObjectInUseProtection.
     [storageProtectionControllersHookName]: once.controller(() =>
       newStorageProtectionController(groups, { logger }),

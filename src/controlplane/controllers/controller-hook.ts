@@ -34,4 +34,5 @@ export function controllerHooks(
 
 export const namespaceControllerHookName = 'start-namespace-controller';
 export const serviceAccountsControllerHookName = 'start-serviceaccounts-controller';
+export const serviceAccountTokensControllerHookName = 'start-serviceaccount-tokens-controller';
 export const rootCACertPublisherHookName = 'start-root-ca-cert-publisher';

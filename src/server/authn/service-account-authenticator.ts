@@ -1,7 +1,9 @@
 // Service account token authentication (pkg/serviceaccount/jwt.go JWTTokenAuthenticator with the
 // validator of claims.go): a JWT of one of our issuers, signed by one of our keys, unexpired, for
 // one of the API audiences, whose service account (and bound pod or secret) still exists with the
-// uid the token names.
+// uid the token names. Legacy tokens (issuer kubernetes/serviceaccount, legacy.go's validator),
+// which the tokens controller writes into Secrets, are good while their Secret holds them and
+// their account exists.
 import type { KubeObject } from '../../api/meta.js';
 import {
   parseServiceAccountClaims,
@@ -10,6 +12,11 @@ import {
   type ParsedClaims,
 } from '../../registry/core/serviceaccount/claims.js';
 import { parseJwt, verifyJwt } from '../../registry/core/serviceaccount/jwt.js';
+import {
+  legacyIssuer,
+  parseLegacyClaims,
+  type LegacySubject,
+} from '../../registry/core/serviceaccount/legacy-claims.js';
 import type { Getter } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import type { AuthenticationResult } from './token-auth.js';
@@ -74,10 +81,13 @@ export function serviceAccountTokenAuthenticator(
   const audiences = new Set(opts.keys.apiAudiences);
   return async (token, signal) => {
     const parsed = parseJwt(token);
+    const legacy = parsed?.claims['iss'] === legacyIssuer;
     // Not a JWT of ours: another authenticator may know it.
-    if (parsed === undefined || !issuers.has(String(parsed.claims['iss']))) return { kind: 'none' };
+    if (parsed === undefined || (!legacy && !issuers.has(String(parsed.claims['iss']))))
+      return { kind: 'none' };
     const verified = verifyJwt(token, opts.keys.publicKeys);
     if (!verified.ok) return invalid(verified.reason);
+    if (legacy) return legacyUser(token, verified.claims, { getters: opts.getters, signal });
     const claims = parseServiceAccountClaims(verified.claims);
     if (typeof claims === 'string') return invalid(claims);
     const now = opts.now?.() ?? Math.floor(Date.now() / 1000);
@@ -102,4 +112,60 @@ export function serviceAccountTokenAuthenticator(
     }
     return { kind: 'user', user: serviceAccountUser(claims) };
   };
+}
+
+/** A legacy token's user, once its Secret still holds it and its account exists (legacy.go). */
+async function legacyUser(
+  token: string,
+  claims: Readonly<Record<string, unknown>>,
+  o: { getters: ServiceAccountTokenGetters | undefined; signal: AbortSignal },
+): Promise<AuthenticationResult> {
+  const subject = parseLegacyClaims(claims);
+  if (typeof subject === 'string') return invalid(subject);
+  const g = o.getters;
+  if (g !== undefined) {
+    const err = await legacyLookupError(token, subject, { getters: g, signal: o.signal });
+    if (err !== undefined) return invalid(err);
+  }
+  const { namespace, serviceAccountName, serviceAccountUID } = subject;
+  return {
+    kind: 'user',
+    user: serviceAccountUser({
+      issuer: legacyIssuer,
+      audiences: [],
+      expiry: Number.MAX_SAFE_INTEGER,
+      notBefore: undefined,
+      issuedAt: undefined,
+      id: '',
+      subject: { namespace, serviceAccount: { name: serviceAccountName, uid: serviceAccountUID } },
+    }),
+  };
+}
+
+async function legacyLookupError(
+  token: string,
+  s: LegacySubject,
+  o: { getters: ServiceAccountTokenGetters; signal: AbortSignal },
+): Promise<string | undefined> {
+  const ctx = internalContext({ namespace: s.namespace, signal: o.signal });
+  const found = async (getter: Getter | undefined, name: string): Promise<KubeObject | undefined> => {
+    try {
+      return await getter?.get(ctx, name, {});
+    } catch {
+      return undefined;
+    }
+  };
+  const secret = (await found(o.getters.secrets, s.secretName)) as
+    (KubeObject & { data?: Record<string, string> }) | undefined;
+  if (secret === undefined || (secret.metadata?.deletionTimestamp ?? '') !== '')
+    return 'token has been invalidated';
+  if (Buffer.from(secret.data?.['token'] ?? '', 'base64').toString() !== token)
+    return "token does not match server's copy";
+  const account = await found(o.getters.serviceAccounts, s.serviceAccountName);
+  if (account === undefined || (account.metadata?.deletionTimestamp ?? '') !== '')
+    return 'token has been invalidated';
+  const uid = account.metadata?.uid ?? '';
+  if (uid !== s.serviceAccountUID)
+    return `service account UID (${uid}) does not match claim (${s.serviceAccountUID})`;
+  return undefined;
 }
