@@ -13,7 +13,7 @@ import { parseJwt, verifyJwt } from '../../registry/core/serviceaccount/jwt.js';
 import type { Getter } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import type { AuthenticationResult } from './token-auth.js';
-import type { TokenAuthenticator } from './token-authenticator.js';
+import { intersectAudiences, type TokenAuthenticator } from './token-authenticator.js';
 import type { ServiceAccountKeys } from './service-account-keys.js';
 
 /** Where the objects a token names are looked up (the served storages). */
@@ -44,6 +44,9 @@ function timeError(claims: ParsedClaims, now: number): string | undefined {
   return undefined;
 }
 
+/** Go's %q of a []string: `["a" "b"]`. */
+const goQuoted = (list: readonly string[]): string => `[${list.map((a) => JSON.stringify(a)).join(' ')}]`;
+
 type Lookup = { getter: Getter | undefined; what: string; ref: ObjectRef | undefined };
 
 /** The object must exist with the claimed uid and not have been deleted more than a minute ago. */
@@ -71,8 +74,8 @@ export function serviceAccountTokenAuthenticator(
   opts: ServiceAccountAuthenticatorOptions,
 ): TokenAuthenticator {
   const issuers = new Set(opts.keys.issuers);
-  const audiences = new Set(opts.keys.apiAudiences);
-  return async (token, signal) => {
+  const implicit = opts.keys.apiAudiences;
+  return async (token, signal, targetAudiences) => {
     const parsed = parseJwt(token);
     // Not a JWT of ours: another authenticator may know it.
     if (parsed === undefined || !issuers.has(String(parsed.claims['iss']))) return { kind: 'none' };
@@ -83,9 +86,13 @@ export function serviceAccountTokenAuthenticator(
     const now = opts.now?.() ?? Math.floor(Date.now() / 1000);
     const timeErr = timeError(claims, now);
     if (timeErr !== undefined) return invalid(timeErr);
-    if (audiences.size > 0 && !claims.audiences.some((a) => audiences.has(a)))
+    // A token without audiences (a legacy one) is for the API server's.
+    const tokenAudiences = claims.audiences.length === 0 ? implicit : claims.audiences;
+    const requested = targetAudiences ?? implicit;
+    const audiences = intersectAudiences(tokenAudiences, requested);
+    if (audiences.length === 0 && implicit.length > 0)
       return invalid(
-        `token audiences ${JSON.stringify(claims.audiences)} is invalid for the target audiences ${JSON.stringify([...audiences])}`,
+        `token audiences ${goQuoted(tokenAudiences)} is invalid for the target audiences ${goQuoted(requested)}`,
       );
     const g = opts.getters;
     if (g !== undefined) {
@@ -100,6 +107,6 @@ export function serviceAccountTokenAuthenticator(
         if (err !== undefined) return invalid(err);
       }
     }
-    return { kind: 'user', user: serviceAccountUser(claims) };
+    return { kind: 'user', user: serviceAccountUser(claims), audiences };
   };
 }
