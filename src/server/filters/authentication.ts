@@ -1,7 +1,8 @@
 // Authentication (kube's WithAuthentication with the union of token authenticators and the
-// anonymous authenticator). Without credentials a request is anonymous only for the public health
-// and version paths (what kube's system:public-info-viewer grants) unless --anonymous-auth is set;
-// credentials that do not authenticate are answered 401 whatever the path.
+// anonymous authenticator). Without credentials a request is anonymous when --anonymous-auth is on
+// (and, with --authentication-config's anonymous.conditions, only at those paths); otherwise it
+// is answered 401 whatever the path, /healthz, /livez, /readyz and /version included, as kube
+// answers them. Credentials that do not authenticate are answered 401 whatever the path.
 import { anonymousUser } from '../../registry/rest/context.js';
 import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
@@ -17,14 +18,6 @@ import type { HttpRequest } from '../http/types.js';
 import type { Logger } from '../logging/logger.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { Filter, FilterScope, Handler } from './filter-scope.js';
-
-export const publicInfoPaths: ReadonlySet<string> = new Set([
-  '/healthz',
-  '/livez',
-  '/readyz',
-  '/version',
-  '/version/',
-]);
 
 export interface AuthenticationOptions {
   readonly tokens: TokenTable;
@@ -76,8 +69,7 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
         opts.logger.v(4, 'Unable to authenticate the request', { err: result.reason });
         return unauthorized(scope);
       case 'none':
-        if (!anonymousAt(scope.url.pathname) && !publicInfoPaths.has(scope.url.pathname))
-          return unauthorized(scope);
+        if (!anonymousAt(scope.url.pathname)) return unauthorized(scope);
         scope.user = anonymousUser;
         break;
     }
