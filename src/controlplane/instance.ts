@@ -4,6 +4,7 @@
 import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig } from '../server/config.js';
 import { auditBackendsOf } from '../server/options/audit-options.js';
+import { ForwardingAuditMetrics } from '../server/audit/metrics.js';
 import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
 import { JWTAuthenticator } from '../server/authn/jwt/jwt-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
@@ -128,6 +129,7 @@ export class ControlPlane {
       delete: (id) => sizeSink?.delete(id),
     };
     const encryptionMetrics = new ForwardingEncryptionMetrics();
+    const auditMetrics = new ForwardingAuditMetrics();
     // The token chain needs the assembly's authenticators: tokenreviews reach it once it exists.
     let reviewSink: TokenReviewAuthenticator | undefined;
     const tokenReview: TokenReviewAuthenticator = (token, audiences, signal) =>
@@ -184,7 +186,7 @@ export class ControlPlane {
         tokenAuthenticators,
         anonymousAuth: anonymousAuthOf(o, o.anonymousConfig),
         anonymousPaths: o.anonymousConfig?.conditions?.map((c) => c.path),
-        audit: auditBackendsOf(o),
+        audit: auditBackendsOf(o, auditMetrics),
         clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,
         requestHeader:
           o.requestHeaderCAPem === ''
@@ -235,6 +237,7 @@ export class ControlPlane {
       metricSink = server.metrics.objectCountMetric;
       sizeSink = server.metrics.storageSizeMetric;
       encryptionMetrics.attach(server.metrics.encryptionMetrics);
+      auditMetrics.attach(server.metrics.auditMetrics);
       if (assembly.namespaces !== undefined)
         server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));
       for (const [name, hook] of Object.entries(assembly.postStartHooks ?? {}))

@@ -28,7 +28,9 @@ function fake(result: TokenReviewResult): {
   };
 }
 
-const statusOf = async (err: Promise<unknown>): Promise<{ code: number; reason: string; message: string }> => {
+const statusOf = async (
+  err: Promise<unknown>,
+): Promise<{ code: number; reason: string; message: string }> => {
   try {
     await err;
   } catch (e) {
@@ -58,7 +60,12 @@ describe('TokenReviewREST', () => {
       spec: { token: 't' },
       status: {
         authenticated: true,
-        user: { username: 'jane', uid: 'u1', groups: ['dev', 'system:authenticated'], extra: { scope: ['a'] } },
+        user: {
+          username: 'jane',
+          uid: 'u1',
+          groups: ['dev', 'system:authenticated'],
+          extra: { scope: ['a'] },
+        },
         audiences: ['api'],
       },
     });

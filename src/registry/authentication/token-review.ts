@@ -76,8 +76,7 @@ export class TokenReviewREST implements Storage, Creater, Scoper {
     opts: { options: CreateOptions; validate?: ValidateObjectFunc },
   ): Promise<KubeObject> {
     const review = obj as TokenReview;
-    if (ctx.namespace !== '')
-      throw newBadRequest(`namespace is not allowed on this type: ${ctx.namespace}`);
+    if (ctx.namespace !== '') throw newBadRequest(`namespace is not allowed on this type: ${ctx.namespace}`);
     const token = review.spec.token ?? '';
     if (token === '') throw newBadRequest('token is required for TokenReview in authentication');
     if (opts.validate !== undefined) await opts.validate(ctx, structuredClone(review));

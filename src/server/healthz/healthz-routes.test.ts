@@ -29,7 +29,9 @@ describe('health endpoints', () => {
   });
 
   it('fails with 500, withholding the reason, and logs it', async () => {
-    const { request, logLines } = testServer({ config: { anonymousAuth: true, healthChecks: [failingEtcd] } });
+    const { request, logLines } = testServer({
+      config: { anonymousAuth: true, healthChecks: [failingEtcd] },
+    });
     const res = await request('/readyz');
     assert.equal(res.statusCode, 500);
     assert.equal(
@@ -55,7 +57,9 @@ describe('health endpoints', () => {
         throw new Error('context deadline exceeded');
       }),
     );
-    const { request, adminRequest } = testServer({ config: { anonymousAuth: true, healthChecks: [okEtcd, notReady] } });
+    const { request, adminRequest } = testServer({
+      config: { anonymousAuth: true, healthChecks: [okEtcd, notReady] },
+    });
     const ready = await request('/readyz?verbose');
     assert.equal(ready.statusCode, 500);
     assert.equal(
