@@ -152,7 +152,13 @@ describe('audit log', () => {
     });
     assert.deepEqual(create.sourceIPs, ['127.0.0.1']);
     assert.equal(create.userAgent, 'audit-test/1.0');
-    assert.deepEqual(create.objectRef, { resource: 'configmaps', namespace: 'default', apiVersion: 'v1' });
+    // kube's LogRequestObject names the created object in objectRef (from the body, not the URL).
+    assert.deepEqual(create.objectRef, {
+      resource: 'configmaps',
+      namespace: 'default',
+      name: 'audited',
+      apiVersion: 'v1',
+    });
     assert.deepEqual(create.responseStatus, { metadata: {}, code: 201 });
     assert.deepEqual(create.requestObject, cm);
     const responseObject = create.responseObject as { metadata: Record<string, unknown>; data: unknown };

@@ -105,13 +105,20 @@ function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolea
   const target = res as unknown as Record<'write' | 'end', (...args: unknown[]) => unknown>;
   const write = target.write.bind(res);
   const end = target.end.bind(res);
+  // HTTP/2's compatibility response ends with a chunk by writing it: kept once, not twice.
+  let ending = false;
   target.write = (...args) => {
-    keep(args[0]);
+    if (!ending) keep(args[0]);
     return write(...args);
   };
   target.end = (...args) => {
     keep(args[0]);
-    return end(...args);
+    ending = true;
+    try {
+      return end(...args);
+    } finally {
+      ending = false;
+    }
   };
   return chunks;
 }
@@ -222,6 +229,7 @@ export function withAudit(opts: AuditFilterOptions): Filter {
     }
     if (requestChunks !== undefined && requestChunks.length > 0) {
       const obj = parseJSON(requestChunks);
+      // The body as sent when it is JSON; otherwise the handler's decoded object stays.
       if (obj !== undefined) audit.requestObject(obj);
     }
     if (responseChunks.length > 0) {
