@@ -184,6 +184,7 @@ export class ControlPlane {
         listeners: init.listeners ?? listenersFor(o),
         tokens: o.tokens,
         tokenAuthenticators,
+        apiAudiences,
         anonymousAuth: anonymousAuthOf(o, o.anonymousConfig),
         anonymousPaths: o.anonymousConfig?.conditions?.map((c) => c.path),
         audit: auditBackendsOf(o, auditMetrics),

@@ -200,6 +200,7 @@ export class GenericAPIServer {
           ...(c.clientCA === undefined ? [] : [new X509Authenticator(c.clientCA)]),
         ],
         tokenAuthenticators: c.tokenAuthenticators,
+        apiAudiences: c.apiAudiences,
         anonymous: c.anonymousAuth,
         ...(c.anonymousPaths === undefined ? {} : { anonymousPaths: c.anonymousPaths }),
         logger: c.logger,

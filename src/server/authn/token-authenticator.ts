@@ -75,7 +75,7 @@ export function authenticateBearer(
 
 export function authenticateToken(
   req: HttpRequest,
-  opts: { tokens: TokenTable; authenticators: readonly TokenAuthenticator[]; readonly signal: AbortSignal },
+  opts: TokenChain & { readonly signal: AbortSignal; readonly audiences?: readonly string[] },
 ): AuthenticationResult | Promise<AuthenticationResult> {
   const token = bearerToken(req);
   if (token === undefined) return none;

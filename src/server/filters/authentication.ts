@@ -22,6 +22,8 @@ import type { Filter, FilterScope, Handler } from './filter-scope.js';
 export interface AuthenticationOptions {
   readonly tokens: TokenTable;
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
+  /** --api-audiences: what every request's token is checked for, as kube does (none: no check). */
+  readonly apiAudiences?: readonly string[];
   /**
    * Asked in turn before the bearer token: the request-header authenticator, then client
    * certificates (kube's union order).
@@ -38,6 +40,7 @@ export interface AuthenticationOptions {
 
 export function withAuthentication(opts: AuthenticationOptions): Filter {
   const authenticators = opts.tokenAuthenticators ?? [];
+  const audiences = (opts.apiAudiences ?? []).length === 0 ? undefined : opts.apiAudiences;
   const requestAuthenticators = opts.requestAuthenticators ?? [];
   // The user each static token stands for, with system:authenticated added once, not per request.
   const authenticated = new WeakMap<UserInfo, UserInfo>();
@@ -87,6 +90,7 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
     const result = authenticateToken(scope.req, {
       tokens: opts.tokens,
       authenticators,
+      ...(audiences === undefined ? {} : { audiences, apiAudiences: audiences }),
       // Only token authenticators past the static table read it.
       get signal() {
         return scope.signal;
