@@ -30,6 +30,8 @@ export interface ProbeSpec {
   readonly watch?: string;
   /** The environment, if not this process's. */
   readonly env?: NodeJS.ProcessEnv;
+  /** Sent with each poll (a bearer token: /readyz answers 401 without one when anonymous is off). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export async function freePort(): Promise<number> {
@@ -40,10 +42,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-function poll(url: string): Promise<number> {
+function poll(url: string, headers: Readonly<Record<string, string>> = {}): Promise<number> {
   const get = url.startsWith('https:') ? https.get : http.get;
   return new Promise((resolve) => {
-    const req = get(url, { rejectUnauthorized: false, agent: false }, (res) => {
+    const req = get(url, { rejectUnauthorized: false, agent: false, headers }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -109,7 +111,7 @@ export async function probe(spec: ProbeSpec, measureProcess: boolean): Promise<P
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
     for (;;) {
-      if ((await poll(url)) === 200) break;
+      if ((await poll(url, spec.headers)) === 200) break;
       if (child.exitCode !== null)
         throw new Error(`${spec.command} exited with ${child.exitCode}:\n${stderr}`);
       if (performance.now() > deadline) throw new Error(`${spec.command} not ready at ${url}:\n${stderr}`);

@@ -8,7 +8,7 @@
 // `node dist/cmd/capstan.cjs` run without it too; when the environment sets it, one more row shows
 // what it costs a bare server.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,12 +31,17 @@ const extraCA = process.env['NODE_EXTRA_CA_CERTS'] ?? '';
 const asBinCapstanStartsNode: NodeJS.ProcessEnv = { ...process.env };
 delete asBinCapstanStartsNode['NODE_EXTRA_CA_CERTS'];
 
-function specs(dataDir: string, freshDir: () => string): Record<Variant, () => ProbeSpec> {
+/** A --token-auth-file token for the /readyz polls: as kube, it answers 401 to anonymous requests here. */
+const probeToken = 'startup-probe-token';
+
+function specs(dataDir: string, freshDir: () => string, tokenFile: string): Record<Variant, () => ProbeSpec> {
   const readyz = (port: number): string => `https://127.0.0.1:${port}/readyz`;
+  const headers = { authorization: `Bearer ${probeToken}` };
   const flags = (dir: string): string[] => [
     '--storage-backend=sqlite',
     `--data-dir=${dir}`,
     '--secure-port={port}',
+    `--token-auth-file=${tokenFile}`,
   ];
   const bare = (env: NodeJS.ProcessEnv): ProbeSpec => ({
     command: process.execPath,
@@ -48,13 +53,28 @@ function specs(dataDir: string, freshDir: () => string): Record<Variant, () => P
   return {
     bare: () => bare(asBinCapstanStartsNode),
     bareWithExtraCA: () => bare(process.env),
-    binRestart: () => ({ command: bin, args: flags(dataDir), cwd: root, url: readyz, watch: bundle }),
-    binFirst: () => ({ command: bin, args: flags(freshDir()), cwd: root, url: readyz, watch: bundle }),
+    binRestart: () => ({
+      command: bin,
+      args: flags(dataDir),
+      cwd: root,
+      url: readyz,
+      headers,
+      watch: bundle,
+    }),
+    binFirst: () => ({
+      command: bin,
+      args: flags(freshDir()),
+      cwd: root,
+      url: readyz,
+      headers,
+      watch: bundle,
+    }),
     nodeDist: () => ({
       command: process.execPath,
       args: [bundle, ...flags(dataDir)],
       cwd: root,
       url: readyz,
+      headers,
       env: asBinCapstanStartsNode,
     }),
     npmStart: () => ({
@@ -62,6 +82,7 @@ function specs(dataDir: string, freshDir: () => string): Record<Variant, () => P
       args: ['start', '--silent', '--', ...flags(dataDir)],
       cwd: root,
       url: readyz,
+      headers,
       watch: bundle,
     }),
   };
@@ -77,7 +98,9 @@ const names: Readonly<Record<Exclude<Variant, 'bare' | 'bareWithExtraCA'>, strin
 async function processStarts(): Promise<Record<Variant, ProbeResult[]>> {
   const scratch = mkdtempSync(join(tmpdir(), 'capstan-startup-'));
   let fresh = 0;
-  const spec = specs(join(scratch, 'data'), () => join(scratch, `fresh-${fresh++}`));
+  const tokenFile = join(scratch, 'tokens.csv');
+  writeFileSync(tokenFile, `${probeToken},startup-probe,startup-probe,system:masters\n`);
+  const spec = specs(join(scratch, 'data'), () => join(scratch, `fresh-${fresh++}`), tokenFile);
   const results: Record<Variant, ProbeResult[]> = {
     bare: [],
     bareWithExtraCA: [],

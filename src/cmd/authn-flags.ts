@@ -10,7 +10,7 @@ export const authnFlags: Spec[] = [
       name: 'anonymous-auth',
       kind: 'bool',
       usage:
-        'Enables anonymous requests to the secure port of the API server. Requests that are not rejected by another authentication method are treated as anonymous requests. Anonymous requests have a username of system:anonymous, and a group name of system:unauthenticated. Turned off under --authorization-mode=AlwaysAllow, even when set (as kube-apiserver); when false, anonymous requests may reach only /healthz, /livez, /readyz and /version.',
+        'Enables anonymous requests to the secure port of the API server. Requests that are not rejected by another authentication method are treated as anonymous requests. Anonymous requests have a username of system:anonymous, and a group name of system:unauthenticated. Turned off under --authorization-mode=AlwaysAllow, even when set (as kube-apiserver); when off, requests without credentials are answered 401 on every path, /healthz, /livez, /readyz and /version included.',
       def: 'true',
     },
     (o, v) => (o.anonymousAuth = parseBoolFlag(v)),

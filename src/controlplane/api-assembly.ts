@@ -153,6 +153,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   storageSizeMetric,
   encryptionMetrics,
   boundPort,
+  tokenReview,
 }) => {
   const resourceConfig = resourceConfigFor(options);
   const storageConfig = storageConfigFor(options);
@@ -199,6 +200,10 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         objectCountMetric,
         authorizer: authorization.authorizer,
         eventTTL: eventTTLSeconds(options.eventTTLMs),
+        tokenReview: {
+          ...(tokenReview === undefined ? {} : { authenticate: tokenReview }),
+          apiAudiences: options.serviceAccountKeys.apiAudiences,
+        },
       },
       {
         componentProbes: [storageProbe(backends, storageConfig)],

@@ -4,6 +4,7 @@
 import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig } from '../server/config.js';
 import { auditBackendsOf } from '../server/options/audit-options.js';
+import { ForwardingAuditMetrics } from '../server/audit/metrics.js';
 import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
 import { JWTAuthenticator } from '../server/authn/jwt/jwt-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
@@ -19,7 +20,9 @@ import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import { anonymousAuthOf } from '../server/options/server-run-options.js';
 import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
 import type { PostStartHook, PreShutdownHook } from '../server/lifecycle/hooks.js';
-import type { TokenAuthenticator } from '../server/authn/token-authenticator.js';
+import { audienceAgnostic, type TokenAuthenticator } from '../server/authn/token-authenticator.js';
+import { tokenReviewAuthenticator } from '../server/authn/token-review-authenticator.js';
+import type { TokenReviewAuthenticator } from '../registry/authentication/token-review.js';
 import type { Authorizer } from '../registry/rest/authorizer.js';
 import type { Backend } from '../storage/kv/backend.js';
 import type { ClassifierSource } from '../server/filters/priority-and-fairness.js';
@@ -63,6 +66,8 @@ export type AssembleAPI = (input: {
   encryptionMetrics?: EncryptionMetrics;
   /** The port the server listens on; read it only once it does (post-start hooks). */
   boundPort?: () => number;
+  /** The server's bearer token chain for tokenreviews; answers once the server is built. */
+  tokenReview?: TokenReviewAuthenticator;
 }) => Promise<APIAssembly>;
 
 /** The listeners the flags ask for: HTTPS on --secure-port, plain HTTP on --insecure-port. */
@@ -124,7 +129,15 @@ export class ControlPlane {
       delete: (id) => sizeSink?.delete(id),
     };
     const encryptionMetrics = new ForwardingEncryptionMetrics();
+    const auditMetrics = new ForwardingAuditMetrics();
+    // The token chain needs the assembly's authenticators: tokenreviews reach it once it exists.
+    let reviewSink: TokenReviewAuthenticator | undefined;
+    const tokenReview: TokenReviewAuthenticator = (token, audiences, signal) =>
+      reviewSink === undefined
+        ? Promise.reject(new Error('the token authenticators are not ready yet'))
+        : reviewSink(token, audiences, signal);
     const assembly = await init.assemble({
+      tokenReview,
       options: o,
       objectCountMetric,
       storageSizeMetric,
@@ -146,25 +159,35 @@ export class ControlPlane {
     const loginCodes = consoleEnabled(o) ? new LoginCodes() : undefined;
     try {
       const jwt = await Promise.all(o.jwtAuthenticators.map((config) => JWTAuthenticator.create({ config })));
+      const apiAudiences = o.serviceAccountKeys.apiAudiences;
+      const tokenAuthenticators: TokenAuthenticator[] = [
+        ...(assembly.tokenAuthenticators ?? []),
+        // kube wraps the JWT authenticators audience agnostic; the webhook is audience aware.
+        ...jwt.map((a) => audienceAgnostic(apiAudiences, a.authenticate)),
+        ...(o.webhookTarget === undefined
+          ? []
+          : [
+              new WebhookTokenAuthenticator({
+                target: o.webhookTarget,
+                cacheTTLMs: o.authenticationTokenWebhookCacheTTLMs,
+                version: o.authenticationTokenWebhookVersion === 'v1' ? 'v1' : 'v1beta1',
+                implicitAudiences: apiAudiences,
+              }).authenticate,
+            ]),
+      ];
+      reviewSink = tokenReviewAuthenticator({
+        tokens: o.tokens,
+        authenticators: tokenAuthenticators,
+        apiAudiences,
+      });
       const config = completeConfig({
         listeners: init.listeners ?? listenersFor(o),
         tokens: o.tokens,
-        tokenAuthenticators: [
-          ...(assembly.tokenAuthenticators ?? []),
-          ...jwt.map((a) => a.authenticate),
-          ...(o.webhookTarget === undefined
-            ? []
-            : [
-                new WebhookTokenAuthenticator({
-                  target: o.webhookTarget,
-                  cacheTTLMs: o.authenticationTokenWebhookCacheTTLMs,
-                  version: o.authenticationTokenWebhookVersion === 'v1' ? 'v1' : 'v1beta1',
-                }).authenticate,
-              ]),
-        ],
+        tokenAuthenticators,
+        apiAudiences,
         anonymousAuth: anonymousAuthOf(o, o.anonymousConfig),
         anonymousPaths: o.anonymousConfig?.conditions?.map((c) => c.path),
-        audit: auditBackendsOf(o),
+        audit: auditBackendsOf(o, auditMetrics),
         clientCA: o.clientCAPem === '' ? undefined : o.clientCAPem,
         requestHeader:
           o.requestHeaderCAPem === ''
@@ -215,6 +238,7 @@ export class ControlPlane {
       metricSink = server.metrics.objectCountMetric;
       sizeSink = server.metrics.storageSizeMetric;
       encryptionMetrics.attach(server.metrics.encryptionMetrics);
+      auditMetrics.attach(server.metrics.auditMetrics);
       if (assembly.namespaces !== undefined)
         server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));
       for (const [name, hook] of Object.entries(assembly.postStartHooks ?? {}))

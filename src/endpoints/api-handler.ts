@@ -10,7 +10,7 @@ import { anonymousUser, type UserInfo } from '../registry/rest/context.js';
 import { DiscoveryHandler } from './discovery/discovery-handler.js';
 import { FieldManagers } from './fieldmanager/field-managers.js';
 import { applyPatchMechanism } from './handlers/apply-patch.js';
-import type { HandlerConfig, HandlerRequest } from './handlers/request-scope.js';
+import type { HandlerConfig, HandlerRequest, RequestAuditRecord } from './handlers/request-scope.js';
 import type { PatchMechanism } from './handlers/patch-mechanism.js';
 import { strategicMergePatchMechanism } from './handlers/strategic-merge-patch.js';
 import { header, type ApiRequest, type ApiResponse } from './http-types.js';
@@ -84,7 +84,7 @@ export interface APIRequest {
   readonly info: RequestInfo;
   readonly user: UserInfo | undefined;
   /** The request's audit record when the policy audits it (admission adds annotations to it). */
-  readonly audit?: { annotate(key: string, value: string, minLevel?: 'Request'): void } | undefined;
+  readonly audit?: RequestAuditRecord | undefined;
   /** Aborted when the client goes away or the server gives up; read only by what needs it. */
   readonly signal: AbortSignal;
 }

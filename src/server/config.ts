@@ -21,6 +21,8 @@ export interface Config {
   readonly tokens?: TokenTable;
   /** Asked in turn about a bearer token the static tokens do not know (service account tokens). */
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
+  /** --api-audiences: the target audiences of every request's token (kube's WithAuthentication). */
+  readonly apiAudiences?: readonly string[];
   readonly anonymousAuth?: boolean;
   /** --authentication-config's anonymous.conditions: the only paths anonymous requests reach (absent: all). */
   readonly anonymousPaths?: readonly string[] | undefined;
@@ -95,6 +97,7 @@ export function completeConfig(config: Config): CompletedConfig {
     listeners: Object.freeze([...config.listeners]),
     tokens: config.tokens ?? new Map(),
     tokenAuthenticators: Object.freeze([...(config.tokenAuthenticators ?? [])]),
+    apiAudiences: Object.freeze([...(config.apiAudiences ?? [])]),
     anonymousAuth: config.anonymousAuth ?? false,
     anonymousPaths: config.anonymousPaths,
     audit: config.audit,

@@ -7,6 +7,7 @@ import type { CompletedConfig } from './config.js';
 import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import { withAuthentication } from './filters/authentication.js';
 import { auditFailedAuthentication, withAudit } from './filters/audit.js';
+import { countingSink } from './audit/metrics.js';
 import { withImpersonation } from './filters/impersonation.js';
 import { RequestHeaderAuthenticator } from './authn/request-header-authenticator.js';
 import { X509Authenticator } from './authn/x509-authenticator.js';
@@ -188,6 +189,12 @@ export class GenericAPIServer {
       if (await this.#api(scope)) return;
       writeStatus(scope.res, notFound.status);
     };
+    // apiserver_audit_*: the events handed to the backends counted on their way.
+    const auditMetrics = this.#metrics.auditMetrics;
+    const audit =
+      c.audit === undefined
+        ? undefined
+        : { ...c.audit, sink: countingSink(c.audit.sink, auditMetrics), metrics: auditMetrics };
     return buildChain(route, [
       withPanicRecovery(c.logger),
       withRequestLogging(c.logger),
@@ -202,12 +209,13 @@ export class GenericAPIServer {
           ...(c.clientCA === undefined ? [] : [new X509Authenticator(c.clientCA)]),
         ],
         tokenAuthenticators: c.tokenAuthenticators,
+        apiAudiences: c.apiAudiences,
         anonymous: c.anonymousAuth,
         ...(c.anonymousPaths === undefined ? {} : { anonymousPaths: c.anonymousPaths }),
         logger: c.logger,
-        ...(c.audit === undefined ? {} : { onUnauthorized: auditFailedAuthentication(c.audit) }),
+        ...(audit === undefined ? {} : { onUnauthorized: auditFailedAuthentication(audit) }),
       }),
-      ...(c.audit === undefined ? [] : [withAudit(c.audit)]),
+      ...(audit === undefined ? [] : [withAudit(audit)]),
       withImpersonation({ authorizer: c.authorizer, logger: c.logger }),
       ...(fairQueuing === undefined
         ? [

@@ -1,6 +1,7 @@
 // The real kubectl against one Capstan process: RBAC objects through `kubectl create
-// role|clusterrole|rolebinding|clusterrolebinding`, and the review APIs behind `kubectl auth can-i`
-// and `kubectl auth whoami` (authorization is allow-all, as kube's AlwaysAllow mode).
+// role|clusterrole|rolebinding|clusterrolebinding`, the review APIs behind `kubectl auth can-i`
+// and `kubectl auth whoami` (authorization is allow-all, as kube's AlwaysAllow mode), and a
+// TokenReview of a `kubectl create token` token through `kubectl create -f - -o yaml`.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
@@ -114,5 +115,27 @@ describe('kubectl against capstan: rbac and auth', () => {
         ?.slice(1)
         .join(' ') ?? '';
     assert.match(groups, /system:authenticated/);
+  });
+
+  it('reviews a token kubectl created with kubectl create -f tokenreview.yaml -o yaml', async () => {
+    await ok(['create', 'serviceaccount', 'reviewer', '-n', 'default']);
+    const token = (await ok(['create', 'token', 'reviewer', '-n', 'default', '--audience=vault'])).trim();
+    const manifest = (audiences: string): string =>
+      [
+        'apiVersion: authentication.k8s.io/v1',
+        'kind: TokenReview',
+        'spec:',
+        `  token: ${token}`,
+        `  audiences: [${audiences}]`,
+        '',
+      ].join('\n');
+    const out = await ok(['create', '-f', '-', '-o', 'yaml'], manifest('vault'));
+    assert.match(out, /^kind: TokenReview$/m);
+    assert.match(out, /^ {2}authenticated: true$/m);
+    assert.match(out, /^ {4}username: system:serviceaccount:default:reviewer$/m);
+    assert.match(out, /^ {2}audiences:\n {2}- vault$/m);
+    // Another audience than the token's: unauthenticated, with the service account authenticator's error.
+    const refused = await ok(['create', '-f', '-', '-o', 'jsonpath={.status.error}'], manifest('other'));
+    assert.equal(refused, 'token audiences ["vault"] is invalid for the target audiences ["other"]');
   });
 });

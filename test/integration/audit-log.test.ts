@@ -152,7 +152,13 @@ describe('audit log', () => {
     });
     assert.deepEqual(create.sourceIPs, ['127.0.0.1']);
     assert.equal(create.userAgent, 'audit-test/1.0');
-    assert.deepEqual(create.objectRef, { resource: 'configmaps', namespace: 'default', apiVersion: 'v1' });
+    // kube's LogRequestObject names the created object in objectRef (from the body, not the URL).
+    assert.deepEqual(create.objectRef, {
+      resource: 'configmaps',
+      namespace: 'default',
+      name: 'audited',
+      apiVersion: 'v1',
+    });
     assert.deepEqual(create.responseStatus, { metadata: {}, code: 201 });
     assert.deepEqual(create.requestObject, cm);
     const responseObject = create.responseObject as { metadata: Record<string, unknown>; data: unknown };
@@ -199,5 +205,36 @@ describe('audit log', () => {
       watchEvents.map((e) => [e.stage, e.level, e.verb, e.responseStatus?.code]),
       [['ResponseStarted', 'Request', 'watch', 200]],
     );
+  });
+
+  it('counts events, levels and refusals on /metrics as kube (apiserver_audit_*)', async () => {
+    const scrape = async (): Promise<Map<string, number>> => {
+      const text = await (await call('/metrics', { token: rootToken })).text();
+      const samples = new Map<string, number>();
+      for (const line of text.split('\n'))
+        if (line.startsWith('apiserver_audit_')) {
+          const at = line.lastIndexOf(' ');
+          samples.set(line.slice(0, at), Number(line.slice(at + 1)));
+        }
+      return samples;
+    };
+    const before = await scrape();
+    const lines = (await events()).length;
+    // RequestResponse (1 event), None (none), Metadata (1), a bad token: Metadata (1 event).
+    assert.equal((await call('/api/v1/namespaces/default/configmaps', { token: rootToken })).status, 200);
+    assert.equal((await call('/healthz', { token: rootToken })).status, 200);
+    assert.equal((await call('/api/v1/namespaces/default/pods', { token: rootToken })).status, 200);
+    assert.equal((await call('/api/v1/namespaces', { token: 'forged' })).status, 401);
+    const after = await scrape();
+    const delta = (name: string): number => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+    // The first scrape's own event is written once it has answered: counted in the second.
+    assert.equal(delta('apiserver_audit_event_total'), 4);
+    assert.equal((await events()).length - lines, 4);
+    assert.equal(delta('apiserver_audit_level_total{level="RequestResponse"}'), 1);
+    assert.equal(delta('apiserver_audit_level_total{level="None"}'), 1);
+    // The second scrape is one of them: its level is counted before it answers.
+    assert.equal(delta('apiserver_audit_level_total{level="Metadata"}'), 3);
+    assert.equal(after.get('apiserver_audit_requests_rejected_total'), 0);
+    assert.equal(after.has('apiserver_audit_error_total{plugin="log"}'), false);
   });
 });

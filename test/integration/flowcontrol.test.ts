@@ -1,8 +1,11 @@
 // API Priority and Fairness over HTTP in one server: kube's mandatory and suggested configuration
 // bootstrapped (and the mandatory objects restored when changed), the Dangling condition, kube's
 // validation texts, and every request classified: the X-Kubernetes-PF-* headers name the matching
-// FlowSchema and priority level for system:masters, a service account and an anonymous request.
+// FlowSchema and priority level for system:masters, a service account and its probes.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { waitFor } from './support/wait-for.js';
@@ -50,6 +53,8 @@ const expectedLevels = [
 describe('flowcontrol.apiserver.k8s.io', () => {
   let server: CapstanServer;
   let saToken: string;
+  let dir: string;
+  const userToken = 'jane-token-0123456789';
   const call = async (
     path: string,
     init: { method?: string; body?: unknown; token?: string | null; contentType?: string } = {},
@@ -80,7 +85,10 @@ describe('flowcontrol.apiserver.k8s.io', () => {
     (await get(resource, name)).metadata.uid;
 
   before(async () => {
-    server = await startCapstan({ storage: 'memory', scheme: 'http' });
+    dir = await mkdtemp(join(tmpdir(), 'capstan-flowcontrol-'));
+    const tokenFile = join(dir, 'tokens.csv');
+    await writeFile(tokenFile, `${userToken},jane,u-jane\n`);
+    server = await startCapstan({ storage: 'memory', scheme: 'http', tokenAuthFile: tokenFile });
     await call('/api/v1/namespaces/default/serviceaccounts', {
       method: 'POST',
       body: { metadata: { name: 'robot' } },
@@ -94,6 +102,7 @@ describe('flowcontrol.apiserver.k8s.io', () => {
 
   after(async () => {
     await server.stop();
+    await rm(dir, { recursive: true, force: true });
   });
 
   it("bootstraps kube's mandatory and suggested objects, auto-updated, none dangling", async () => {
@@ -130,7 +139,7 @@ describe('flowcontrol.apiserver.k8s.io', () => {
     });
   });
 
-  it('classifies system:masters, a service account and anonymous requests into their FlowSchemas', async () => {
+  it('classifies system:masters, a service account and probes into their FlowSchemas', async () => {
     const cases: { token: string | null; path: string; fs: string; pl: string }[] = [
       {
         token: server.kubeConfig.users[0]?.user.token ?? '',
@@ -144,8 +153,10 @@ describe('flowcontrol.apiserver.k8s.io', () => {
         fs: 'service-accounts',
         pl: 'workload-low',
       },
-      { token: null, path: '/version', fs: 'global-default', pl: 'global-default' },
-      { token: null, path: '/healthz', fs: 'probes', pl: 'exempt' },
+      // Anonymous requests are refused before classification under AlwaysAllow (anonymous is off, as
+      // kube): a plain user's fall to the catch-all groups' schemas.
+      { token: userToken, path: '/version', fs: 'global-default', pl: 'global-default' },
+      { token: userToken, path: '/healthz', fs: 'probes', pl: 'exempt' },
     ];
     for (const c of cases) {
       const res = await call(c.path, { token: c.token });

@@ -35,7 +35,9 @@ describe('startCapstan', () => {
       assert.notEqual(a.kubeconfigPath, b.kubeconfigPath);
       assert.notEqual(tokenOf(a), tokenOf(b));
       assert.match(a.url, /^https:\/\/127\.0\.0\.1:\d+$/);
-      assert.deepEqual(await get(a, '/readyz'), { status: 200, body: 'ok' });
+      // As kube under AlwaysAllow (anonymous off): /readyz needs credentials.
+      assert.equal((await get(a, '/readyz')).status, 401);
+      assert.deepEqual(await get(a, '/readyz', tokenOf(a)), { status: 200, body: 'ok' });
       assert.equal((await get(a, '/metrics', tokenOf(b))).status, 401);
       assert.equal((await get(a, '/metrics', tokenOf(a))).status, 200);
       const kubeconfig = await readFile(a.kubeconfigPath, 'utf8');
@@ -58,7 +60,7 @@ describe('startCapstan', () => {
       try {
         assert.equal(second.kubeConfig.clusters[0]?.cluster['certificate-authority-data'], ca);
         assert.equal(tokenOf(second), token);
-        assert.equal((await get(second, '/version')).status, 200);
+        assert.equal((await get(second, '/version', token)).status, 200);
       } finally {
         await second.stop();
       }
@@ -71,7 +73,9 @@ describe('startCapstan', () => {
     const s = await startCapstan({ scheme: 'http' });
     try {
       assert.match(s.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-      const res = await fetch(`${s.url}/readyz?verbose`);
+      const res = await fetch(`${s.url}/readyz?verbose`, {
+        headers: { authorization: `Bearer ${tokenOf(s)}` },
+      });
       assert.equal(res.status, 200);
       assert.match(await res.text(), /readyz check passed\n$/);
     } finally {

@@ -13,13 +13,15 @@ describe('webhook token authentication', () => {
   let dir: string;
   let webhook: Server;
   let server: InProcessServer;
+  const audiencesSent: unknown[] = [];
 
   before(async () => {
     webhook = createServer((req, res) => {
       let body = '';
       req.on('data', (d: Buffer) => (body += d.toString()));
       req.on('end', () => {
-        const review = JSON.parse(body) as { spec: { token: string } };
+        const review = JSON.parse(body) as { spec: { token: string; audiences?: string[] } };
+        audiencesSent.push(review.spec.audiences);
         const status =
           review.spec.token === 'webhook-token'
             ? { authenticated: true, user: { username: 'grace', groups: ['navy'] } }
@@ -60,6 +62,8 @@ describe('webhook token authentication', () => {
     assert.equal(ok.status, 201);
     const body = (await ok.json()) as { status: { userInfo: unknown } };
     assert.deepEqual(body.status.userInfo, { username: 'grace', groups: ['navy', 'system:authenticated'] });
+    // As kube's WithAuthentication: every request's token is checked for the API audiences.
+    assert.deepEqual(audiencesSent, [['https://kubernetes.default.svc.cluster.local']]);
     const refused = await review('someone-else');
     assert.equal(refused.status, 401);
     assert.deepEqual(await refused.json(), {

@@ -5,6 +5,7 @@ import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { ObjectCountMetric } from '../../registry/generic/store-definition.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import type { Authorizer } from '../../registry/rest/authorizer.js';
+import type { TokenReviewOptions } from '../../registry/authentication/token-review.js';
 import type { Storage } from '../../registry/rest/capabilities.js';
 import type { APIResourceConfigSource } from './core.js';
 
@@ -18,6 +19,8 @@ export interface StorageProviderInit extends GroupStorageOptions {
   readonly resourceConfig: APIResourceConfigSource;
   /** What the access reviews ask (allow-all until an authorization mode is configured). */
   readonly authorizer: Authorizer;
+  /** How tokenreviews authenticate (absent: reviews are answered as sent). */
+  readonly tokenReview?: TokenReviewOptions;
   /** Seconds events are kept (`--event-ttl`), for both Event APIs; one hour when unset. */
   readonly eventTTL?: number;
 }

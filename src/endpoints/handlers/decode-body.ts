@@ -17,7 +17,7 @@ export function decodeBody(
   hr: HandlerRequest,
   input: { body: Buffer; serializer: SerializerInfo<BodyMediaTypeName>; fieldValidation: FieldValidation },
 ): KubeObject {
-  return decodeObject(input.body, {
+  const obj = decodeObject(input.body, {
     expected: scope.kind,
     serializer: input.serializer,
     fieldValidation: input.fieldValidation,
@@ -29,4 +29,6 @@ export function decodeBody(
     },
     accepts: acceptorOf(scope),
   });
+  hr.audit?.logRequestObject?.(obj);
+  return obj;
 }

@@ -33,6 +33,11 @@ export const deleteResource: Handler = async (scope, hr) => {
     query: ex.url.searchParams,
     protobuf: scope.config.protobuf,
   });
+  // kube's LogRequestObject of the options a body carried, in the request's group version.
+  if (body.length > 0) {
+    const apiVersion = info.apiGroup === '' ? info.apiVersion : `${info.apiGroup}/${info.apiVersion}`;
+    hr.audit?.logRequestObject?.({ kind: 'DeleteOptions', apiVersion, ...options });
+  }
   const { object, deleted } = await storage.delete(ctx, info.name, {
     options,
     ...admittedDelete(scope.admission, { name: info.name, dryRun: options.dryRun }),

@@ -1,4 +1,5 @@
 // What every handler of one route knows (kube's RequestScope) and what it gets per request.
+import type { KubeObject } from '../../api/meta.js';
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { RouteAdmission } from '../../admission/route-admission.js';
 import type { ProtobufDecoder } from '../../machinery/protobuf/index.js';
@@ -55,12 +56,21 @@ export interface RequestScope {
   readonly admission: RouteAdmission | undefined;
 }
 
+/** The request's audit record, as the handlers fill it (kube's audit.AddAuditAnnotation, LogRequestObject). */
+export interface RequestAuditRecord {
+  annotate(key: string, value: string, minLevel?: 'Request'): void;
+  /** The object a create or update sent, decoded: it names the object of the event. */
+  logRequestObject?(obj: KubeObject): void;
+  /** The object answered, whatever the media type it is written in. */
+  logResponseObject?(obj: unknown): void;
+}
+
 export interface HandlerRequest {
   readonly ex: Exchange;
   readonly info: RequestInfo;
   readonly user: UserInfo;
   readonly signal: AbortSignal;
-  readonly audit?: { annotate(key: string, value: string, minLevel?: 'Request'): void };
+  readonly audit?: RequestAuditRecord;
 }
 
 export type Handler = (scope: RequestScope, hr: HandlerRequest) => Promise<void>;

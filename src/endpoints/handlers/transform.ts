@@ -136,5 +136,7 @@ export function writeResult(
   if (typeof result.kind === 'string' && result.kind.endsWith('List') && !Array.isArray(result['items']))
     result['items'] = [];
   const obj = transformObject(scope, { ctx: out.ctx, result, include }, out.media.convert);
+  // kube's WriteObjectNegotiated logs the object it writes (LogResponseObject).
+  hr.audit?.logResponseObject?.(obj);
   writeObjectNegotiated(hr.ex, { code: out.code, object: obj }, { mediaType: out.media });
 }

@@ -192,6 +192,13 @@ export const bootstrapClusterRoles: readonly ClusterRole[] = [
   clusterRole('system:public-info-viewer', {
     rules: [urls(['get'], ['/healthz', '/livez', '/readyz', '/version', '/version/'])],
   }),
+  // For servers that delegate authentication and authorization to this one.
+  clusterRole('system:auth-delegator', {
+    rules: [
+      rule(['create'], ['authentication.k8s.io'], ['tokenreviews']),
+      rule(['create'], ['authorization.k8s.io'], ['subjectaccessreviews']),
+    ],
+  }),
   clusterRole('admin', { aggregateFrom: 'admin' }),
   clusterRole('edit', { aggregateFrom: 'edit', labels: aggregateTo('admin') }),
   clusterRole('view', { aggregateFrom: 'view', labels: aggregateTo('edit') }),

@@ -7,6 +7,7 @@ import {
   levelAtLeast,
   type AuditEvent,
   type AuditLevel,
+  type AuditObjectReference,
   type AuditSink,
   type ResponseStatus,
   type Stage,
@@ -92,6 +93,52 @@ export class RequestAudit {
     this.event.impersonatedUser = auditUser(user);
   }
 
+  /**
+   * LogRequestObject's completion of objectRef from the object a create or update sent: its
+   * namespace, name, uid and resourceVersion where the URL said none (at every level that logs).
+   */
+  objectRefFrom(obj: unknown): void {
+    const ref = this.event.objectRef;
+    if (ref === undefined || obj === null || typeof obj !== 'object') return;
+    const meta = (obj as { metadata?: unknown }).metadata;
+    if (meta === null || typeof meta !== 'object') return;
+    const m = meta as Record<string, unknown>;
+    const pick = (own: string | undefined, key: string): string | undefined => {
+      if (own !== undefined && own !== '') return own;
+      const v = m[key];
+      return typeof v === 'string' && v !== '' ? v : undefined;
+    };
+    const filled: Record<keyof AuditObjectReference, string | undefined> = {
+      resource: ref.resource,
+      namespace: pick(ref.namespace, 'namespace'),
+      name: pick(ref.name, 'name'),
+      uid: pick(ref.uid, 'uid'),
+      apiGroup: ref.apiGroup,
+      apiVersion: ref.apiVersion,
+      resourceVersion: pick(ref.resourceVersion, 'resourceVersion'),
+      subresource: ref.subresource,
+    };
+    const out: AuditObjectReference = {};
+    for (const [k, v] of Object.entries(filled) as [keyof AuditObjectReference, string | undefined][])
+      if (v !== undefined) out[k] = v;
+    this.event.objectRef = out;
+  }
+
+  /**
+   * kube's LogRequestObject, called by the handlers with the decoded body of a create or update:
+   * objectRef is completed from it, and it is the request object unless the raw JSON body is kept.
+   */
+  logRequestObject(obj: unknown): void {
+    this.objectRefFrom(obj);
+    // A copy: the handler goes on changing its object.
+    if (this.logsRequest && this.event.requestObject === undefined) this.requestObject(structuredClone(obj));
+  }
+
+  /** kube's LogResponseObject from the handler: the filter replaces it with the JSON written, if JSON. */
+  logResponseObject(obj: unknown): void {
+    this.responseObject(obj);
+  }
+
   requestObject(obj: unknown): void {
     if (this.logsRequest)
       this.event.requestObject = this.config.omitManagedFields ? withoutManagedFields(obj) : obj;
@@ -114,8 +161,10 @@ export class RequestAudit {
       this.event.responseObject = this.config.omitManagedFields ? withoutManagedFields(obj) : obj;
   }
 
+  /** The HTTP code wins over a Status body's (kube's auditResponseWriter.processCode). */
   responseCode(code: number): void {
     if (this.event.responseStatus === undefined) this.event.responseStatus = { metadata: {}, code };
+    else this.event.responseStatus.code = code;
   }
 
   /**

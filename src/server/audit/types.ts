@@ -43,12 +43,15 @@ export interface AuditUser {
   extra?: Record<string, string[]>;
 }
 
+/** In Go's field order. */
 export interface AuditObjectReference {
   resource?: string;
   namespace?: string;
   name?: string;
+  uid?: string;
   apiGroup?: string;
   apiVersion?: string;
+  resourceVersion?: string;
   subresource?: string;
 }
 

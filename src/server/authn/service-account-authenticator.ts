@@ -20,7 +20,7 @@ import {
 import type { Getter } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import type { AuthenticationResult } from './token-auth.js';
-import type { TokenAuthenticator } from './token-authenticator.js';
+import { intersectAudiences, type TokenAuthenticator } from './token-authenticator.js';
 import type { ServiceAccountKeys } from './service-account-keys.js';
 
 /** Where the objects a token names are looked up (the served storages). */
@@ -51,6 +51,9 @@ function timeError(claims: ParsedClaims, now: number): string | undefined {
   return undefined;
 }
 
+/** Go's %q of a []string: `["a" "b"]`. */
+const goQuoted = (list: readonly string[]): string => `[${list.map((a) => JSON.stringify(a)).join(' ')}]`;
+
 type Lookup = { getter: Getter | undefined; what: string; ref: ObjectRef | undefined };
 
 /** The object must exist with the claimed uid and not have been deleted more than a minute ago. */
@@ -78,8 +81,8 @@ export function serviceAccountTokenAuthenticator(
   opts: ServiceAccountAuthenticatorOptions,
 ): TokenAuthenticator {
   const issuers = new Set(opts.keys.issuers);
-  const audiences = new Set(opts.keys.apiAudiences);
-  return async (token, signal) => {
+  const implicit = opts.keys.apiAudiences;
+  return async (token, signal, targetAudiences) => {
     const parsed = parseJwt(token);
     const legacy = parsed?.claims['iss'] === legacyIssuer;
     // Not a JWT of ours: another authenticator may know it.
@@ -93,9 +96,13 @@ export function serviceAccountTokenAuthenticator(
     const now = opts.now?.() ?? Math.floor(Date.now() / 1000);
     const timeErr = timeError(claims, now);
     if (timeErr !== undefined) return invalid(timeErr);
-    if (audiences.size > 0 && !claims.audiences.some((a) => audiences.has(a)))
+    // A token without audiences (a legacy one) is for the API server's.
+    const tokenAudiences = claims.audiences.length === 0 ? implicit : claims.audiences;
+    const requested = targetAudiences ?? implicit;
+    const audiences = intersectAudiences(tokenAudiences, requested);
+    if (audiences.length === 0 && implicit.length > 0)
       return invalid(
-        `token audiences ${JSON.stringify(claims.audiences)} is invalid for the target audiences ${JSON.stringify([...audiences])}`,
+        `token audiences ${goQuoted(tokenAudiences)} is invalid for the target audiences ${goQuoted(requested)}`,
       );
     const g = opts.getters;
     if (g !== undefined) {
@@ -110,7 +117,7 @@ export function serviceAccountTokenAuthenticator(
         if (err !== undefined) return invalid(err);
       }
     }
-    return { kind: 'user', user: serviceAccountUser(claims) };
+    return { kind: 'user', user: serviceAccountUser(claims), audiences };
   };
 }
 

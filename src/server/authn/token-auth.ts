@@ -31,7 +31,12 @@ export async function loadTokenFile(path: string, logger?: Logger): Promise<Toke
 
 export type AuthenticationResult =
   | { readonly kind: 'none' }
-  | { readonly kind: 'user'; readonly user: UserInfo }
+  | {
+      readonly kind: 'user';
+      readonly user: UserInfo;
+      /** The audiences of both the token and the request (audience-aware authenticators, asked for some). */
+      readonly audiences?: readonly string[];
+    }
   | { readonly kind: 'invalid'; readonly reason: string };
 
 /** Every authenticated user is in system:authenticated (kube's AuthenticatedGroupAdder). */

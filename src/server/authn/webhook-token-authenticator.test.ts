@@ -11,16 +11,24 @@ describe('WebhookTokenAuthenticator', () => {
   let server: Server;
   let url: string;
   let dir: string;
-  const reviews: { token: string; authorization: string | undefined }[] = [];
+  const reviews: { token: string; authorization: string | undefined; audiences?: string[] }[] = [];
 
   before(async () => {
     server = createServer((req, res) => {
       let body = '';
       req.on('data', (d: Buffer) => (body += d.toString()));
       req.on('end', () => {
-        const review = JSON.parse(body) as { apiVersion: string; kind: string; spec: { token: string } };
+        const review = JSON.parse(body) as {
+          apiVersion: string;
+          kind: string;
+          spec: { token: string; audiences?: string[] };
+        };
         assert.equal(`${review.apiVersion}/${review.kind}`, 'authentication.k8s.io/v1/TokenReview');
-        reviews.push({ token: review.spec.token, authorization: req.headers.authorization });
+        reviews.push({
+          token: review.spec.token,
+          authorization: req.headers.authorization,
+          ...(review.spec.audiences === undefined ? {} : { audiences: review.spec.audiences }),
+        });
         if (review.spec.token === 'broken') {
           res.statusCode = 500;
           res.end();
@@ -29,7 +37,9 @@ describe('WebhookTokenAuthenticator', () => {
         const status =
           review.spec.token === 'good'
             ? { authenticated: true, user: { username: 'ada', uid: '42', groups: ['ops'] } }
-            : { authenticated: false };
+            : review.spec.token === 'for-vault'
+              ? { authenticated: true, user: { username: 'vera' }, audiences: ['vault'] }
+              : { authenticated: false };
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ ...review, status }));
       });
@@ -73,5 +83,35 @@ describe('WebhookTokenAuthenticator', () => {
       kind: 'invalid',
       reason: `Post "${url}": the server responded with the status code 500`,
     });
+  });
+
+  it('sends target audiences and vouches only for those the answer (or the API) names', async () => {
+    const authn = new WebhookTokenAuthenticator({
+      target: { server: url },
+      cacheTTLMs: 120_000,
+      implicitAudiences: ['api'],
+    });
+    const signal = new AbortController().signal;
+    reviews.length = 0;
+    assert.deepEqual(await authn.authenticate('for-vault', signal, ['vault', 'x']), {
+      kind: 'user',
+      user: { name: 'vera', groups: [] },
+      audiences: ['vault'],
+    });
+    assert.deepEqual(await authn.authenticate('for-vault', signal, ['api']), { kind: 'none' });
+    // No audiences in the answer: the API server's own.
+    assert.deepEqual(await authn.authenticate('good', signal, ['api']), {
+      kind: 'user',
+      user: { name: 'ada', uid: '42', groups: ['ops'] },
+      audiences: ['api'],
+    });
+    assert.deepEqual(
+      reviews.map((r) => [r.token, r.audiences]),
+      [
+        ['for-vault', ['vault', 'x']],
+        ['for-vault', ['api']],
+        ['good', ['api']],
+      ],
+    );
   });
 });

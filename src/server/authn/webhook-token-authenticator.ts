@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { AuthenticationResult } from './token-auth.js';
+import { intersectAudiences } from './token-authenticator.js';
 
 /** Where the reviews go and with which credentials (the kubeconfig file's first cluster and user). */
 export interface WebhookTarget {
@@ -60,6 +61,7 @@ export async function loadWebhookTarget(path: string): Promise<WebhookTarget> {
 
 interface TokenReviewStatus {
   authenticated?: boolean;
+  audiences?: string[];
   user?: { username?: string; uid?: string; groups?: string[]; extra?: Record<string, string[]> };
   error?: string;
 }
@@ -80,6 +82,8 @@ export interface WebhookTokenOptions {
   readonly cacheTTLMs: number;
   /** The TokenReview version sent and expected back (kube's default: v1beta1, of the same shape). */
   readonly version?: TokenReviewVersion;
+  /** The API server's audiences: what a review that names none in its answer was for. */
+  readonly implicitAudiences?: readonly string[];
   /** Milliseconds; injected so tests move time. */
   readonly now?: () => number;
 }
@@ -96,14 +100,26 @@ export class WebhookTokenAuthenticator {
     this.#opts = opts;
   }
 
-  readonly authenticate = async (token: string, signal: AbortSignal): Promise<AuthenticationResult> => {
+  /**
+   * kube's webhook authenticator is audience aware: target audiences go in spec.audiences, and a
+   * user is accepted only for those among the audiences the answer names (else the API server's).
+   */
+  readonly authenticate = async (
+    token: string,
+    signal: AbortSignal,
+    audiences?: readonly string[],
+  ): Promise<AuthenticationResult> => {
     const now = (this.#opts.now ?? Date.now)();
-    const key = createHash('sha256').update(token).digest('base64');
+    const hash = createHash('sha256');
+    // kube's token cache keys on the audiences too.
+    if (audiences !== undefined) hash.update(JSON.stringify(audiences)).update('\0');
+    const key = hash.update(token).digest('base64');
     const cached = this.#cache.get(key);
     if (cached !== undefined && cached.expires > now) return cached.result;
     let result: AuthenticationResult;
     try {
-      result = toResult(await this.#review(token, signal));
+      const status = await this.#review(token, audiences, signal);
+      result = toResult(status, audiences, this.#opts.implicitAudiences ?? []);
     } catch (err) {
       // Faults are not cached: the next request asks again.
       return { kind: 'invalid', reason: `Post "${this.#opts.target.server}": ${(err as Error).message}` };
@@ -115,12 +131,16 @@ export class WebhookTokenAuthenticator {
     return result;
   };
 
-  #review(token: string, signal: AbortSignal): Promise<TokenReviewStatus> {
+  #review(
+    token: string,
+    audiences: readonly string[] | undefined,
+    signal: AbortSignal,
+  ): Promise<TokenReviewStatus> {
     const { target } = this.#opts;
     const body = JSON.stringify({
       apiVersion: `authentication.k8s.io/${this.#opts.version ?? 'v1'}`,
       kind: 'TokenReview',
-      spec: { token },
+      spec: { token, ...(audiences === undefined ? {} : { audiences }) },
     });
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -169,11 +189,21 @@ export class WebhookTokenAuthenticator {
   }
 }
 
-function toResult(status: TokenReviewStatus): AuthenticationResult {
+function toResult(
+  status: TokenReviewStatus,
+  wanted: readonly string[] | undefined,
+  implicit: readonly string[],
+): AuthenticationResult {
   if (status.authenticated !== true) {
     return status.error === undefined || status.error === ''
       ? { kind: 'none' }
       : { kind: 'invalid', reason: status.error };
+  }
+  let audiences: string[] | undefined;
+  if (wanted !== undefined) {
+    const got = (status.audiences ?? []).length > 0 ? (status.audiences ?? []) : implicit;
+    audiences = intersectAudiences(wanted, got);
+    if (audiences.length === 0) return { kind: 'none' };
   }
   const u = status.user ?? {};
   const user: UserInfo = {
@@ -182,5 +212,5 @@ function toResult(status: TokenReviewStatus): AuthenticationResult {
     ...(u.uid === undefined ? {} : { uid: u.uid }),
     ...(u.extra === undefined ? {} : { extra: u.extra }),
   };
-  return { kind: 'user', user };
+  return { kind: 'user', user, ...(audiences === undefined ? {} : { audiences }) };
 }

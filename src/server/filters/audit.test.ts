@@ -23,7 +23,7 @@ describe('the audit filter and its backend modes', () => {
       },
     };
     let served = false;
-    const { adminRequest } = testServer({
+    const { adminRequest, server } = testServer({
       config: { audit: { policy, sink } },
       api: (scope) => {
         served = true;
@@ -39,6 +39,15 @@ describe('the audit filter and its backend modes', () => {
     );
     assert.equal(served, false);
     assert.deepEqual(stages, ['RequestReceived']);
+    // kube's apiserver_audit_* counters: one event sent, one request at Metadata, one refused.
+    const metrics = (await server.metrics.render()).body;
+    for (const line of [
+      'apiserver_audit_event_total 1',
+      'apiserver_audit_level_total{level="Metadata"} 1',
+      'apiserver_audit_requests_rejected_total 1',
+    ])
+      assert.ok(metrics.split('\n').includes(line), line);
+    server.metrics.close();
   });
 
   it('blocking: the request waits for RequestReceived to be stored before it is served', async () => {

@@ -16,6 +16,7 @@ import {
   type AuditObjectReference,
   type AuditPolicy,
 } from '../audit/types.js';
+import type { AuditMetrics } from '../audit/metrics.js';
 import type { HttpRequest, HttpResponse } from '../http/types.js';
 import { authorizationAttributes } from './authorization.js';
 import type { Filter, FilterScope } from './filter-scope.js';
@@ -28,6 +29,8 @@ const sanitize = (s: string): string =>
 export interface AuditFilterOptions {
   readonly policy: AuditPolicy;
   readonly sink: AuditSink;
+  /** Told of each request's policy level and of requests refused for want of a stored event. */
+  readonly metrics?: AuditMetrics;
 }
 
 /** utilnet.SourceIPs: X-Forwarded-For, then X-Real-Ip, then the peer, each once. */
@@ -102,13 +105,20 @@ function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolea
   const target = res as unknown as Record<'write' | 'end', (...args: unknown[]) => unknown>;
   const write = target.write.bind(res);
   const end = target.end.bind(res);
+  // HTTP/2's compatibility response ends with a chunk by writing it: kept once, not twice.
+  let ending = false;
   target.write = (...args) => {
-    keep(args[0]);
+    if (!ending) keep(args[0]);
     return write(...args);
   };
   target.end = (...args) => {
     keep(args[0]);
-    return end(...args);
+    ending = true;
+    try {
+      return end(...args);
+    } finally {
+      ending = false;
+    }
   };
   return chunks;
 }
@@ -165,6 +175,7 @@ function attemptedMethods(req: HttpRequest): string {
 export function auditFailedAuthentication(opts: AuditFilterOptions): (scope: FilterScope) => void {
   return (scope) => {
     const config = auditConfigFor(opts.policy, authorizationAttributes(scope.info, { name: '', groups: [] }));
+    opts.metrics?.observePolicyLevel(config.level);
     if (config.level === 'None') {
       auditIDOf(scope);
       return;
@@ -181,6 +192,7 @@ export function withAudit(opts: AuditFilterOptions): Filter {
     const { req, res } = scope;
     const user = scope.user ?? anonymousUser;
     const config = auditConfigFor(opts.policy, authorizationAttributes(scope.info, user));
+    opts.metrics?.observePolicyLevel(config.level);
     if (config.level === 'None') {
       auditIDOf(scope);
       return next(scope);
@@ -193,6 +205,7 @@ export function withAudit(opts: AuditFilterOptions): Filter {
     const responseChunks = tapResponse(res, audit, scope.longRunning);
     if (!(await audit.stage('RequestReceived'))) {
       // blocking-strict: a request is not served unless its arrival is on record.
+      opts.metrics?.requestRejected();
       const uri = req.url ?? '/';
       writeHttpError(
         res,
@@ -216,6 +229,7 @@ export function withAudit(opts: AuditFilterOptions): Filter {
     }
     if (requestChunks !== undefined && requestChunks.length > 0) {
       const obj = parseJSON(requestChunks);
+      // The body as sent when it is JSON; otherwise the handler's decoded object stays.
       if (obj !== undefined) audit.requestObject(obj);
     }
     if (responseChunks.length > 0) {

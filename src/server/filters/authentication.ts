@@ -1,7 +1,8 @@
 // Authentication (kube's WithAuthentication with the union of token authenticators and the
-// anonymous authenticator). Without credentials a request is anonymous only for the public health
-// and version paths (what kube's system:public-info-viewer grants) unless --anonymous-auth is set;
-// credentials that do not authenticate are answered 401 whatever the path.
+// anonymous authenticator). Without credentials a request is anonymous when --anonymous-auth is on
+// (and, with --authentication-config's anonymous.conditions, only at those paths); otherwise it
+// is answered 401 whatever the path, /healthz, /livez, /readyz and /version included, as kube
+// answers them. Credentials that do not authenticate are answered 401 whatever the path.
 import { anonymousUser } from '../../registry/rest/context.js';
 import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
@@ -18,17 +19,11 @@ import type { Logger } from '../logging/logger.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { Filter, FilterScope, Handler } from './filter-scope.js';
 
-export const publicInfoPaths: ReadonlySet<string> = new Set([
-  '/healthz',
-  '/livez',
-  '/readyz',
-  '/version',
-  '/version/',
-]);
-
 export interface AuthenticationOptions {
   readonly tokens: TokenTable;
   readonly tokenAuthenticators?: readonly TokenAuthenticator[];
+  /** --api-audiences: what every request's token is checked for, as kube does (none: no check). */
+  readonly apiAudiences?: readonly string[];
   /**
    * Asked in turn before the bearer token: the request-header authenticator, then client
    * certificates (kube's union order).
@@ -45,6 +40,7 @@ export interface AuthenticationOptions {
 
 export function withAuthentication(opts: AuthenticationOptions): Filter {
   const authenticators = opts.tokenAuthenticators ?? [];
+  const audiences = (opts.apiAudiences ?? []).length === 0 ? undefined : opts.apiAudiences;
   const requestAuthenticators = opts.requestAuthenticators ?? [];
   // The user each static token stands for, with system:authenticated added once, not per request.
   const authenticated = new WeakMap<UserInfo, UserInfo>();
@@ -76,8 +72,7 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
         opts.logger.v(4, 'Unable to authenticate the request', { err: result.reason });
         return unauthorized(scope);
       case 'none':
-        if (!anonymousAt(scope.url.pathname) && !publicInfoPaths.has(scope.url.pathname))
-          return unauthorized(scope);
+        if (!anonymousAt(scope.url.pathname)) return unauthorized(scope);
         scope.user = anonymousUser;
         break;
     }
@@ -95,6 +90,7 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
     const result = authenticateToken(scope.req, {
       tokens: opts.tokens,
       authenticators,
+      ...(audiences === undefined ? {} : { audiences, apiAudiences: audiences }),
       // Only token authenticators past the static table read it.
       get signal() {
         return scope.signal;

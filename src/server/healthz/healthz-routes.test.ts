@@ -10,7 +10,7 @@ const okEtcd = namedCheck('etcd', () => undefined);
 
 describe('health endpoints', () => {
   it('answers a bare ok, as kube does without ?verbose', async () => {
-    const { request } = testServer({ config: { healthChecks: [okEtcd] } });
+    const { request } = testServer({ config: { anonymousAuth: true, healthChecks: [okEtcd] } });
     for (const path of ['/healthz', '/livez', '/readyz']) {
       const res = await request(path);
       assert.equal(res.statusCode, 200);
@@ -21,7 +21,7 @@ describe('health endpoints', () => {
   });
 
   it('lists every check with ?verbose', async () => {
-    const { request } = testServer({ config: { healthChecks: [okEtcd] } });
+    const { request } = testServer({ config: { anonymousAuth: true, healthChecks: [okEtcd] } });
     const res = await request('/readyz?verbose');
     assert.equal(res.payload, '[+]ping ok\n[+]log ok\n[+]etcd ok\n[+]shutdown ok\nreadyz check passed\n');
     const live = await request('/livez?verbose');
@@ -29,7 +29,9 @@ describe('health endpoints', () => {
   });
 
   it('fails with 500, withholding the reason, and logs it', async () => {
-    const { request, logLines } = testServer({ config: { healthChecks: [failingEtcd] } });
+    const { request, logLines } = testServer({
+      config: { anonymousAuth: true, healthChecks: [failingEtcd] },
+    });
     const res = await request('/readyz');
     assert.equal(res.statusCode, 500);
     assert.equal(
@@ -40,7 +42,7 @@ describe('health endpoints', () => {
   });
 
   it('serves each check on its own path with the reason (authenticated)', async () => {
-    const { adminRequest } = testServer({ config: { healthChecks: [failingEtcd] } });
+    const { adminRequest } = testServer({ config: { anonymousAuth: true, healthChecks: [failingEtcd] } });
     const bad = await adminRequest('/readyz/etcd');
     assert.equal(bad.statusCode, 500);
     assert.equal(bad.payload, 'internal server error: connection refused\n');
@@ -55,7 +57,9 @@ describe('health endpoints', () => {
         throw new Error('context deadline exceeded');
       }),
     );
-    const { request, adminRequest } = testServer({ config: { healthChecks: [okEtcd, notReady] } });
+    const { request, adminRequest } = testServer({
+      config: { anonymousAuth: true, healthChecks: [okEtcd, notReady] },
+    });
     const ready = await request('/readyz?verbose');
     assert.equal(ready.statusCode, 500);
     assert.equal(
@@ -74,7 +78,7 @@ describe('health endpoints', () => {
   });
 
   it('excludes checks and warns about names it does not know', async () => {
-    const { request } = testServer({ config: { healthChecks: [failingEtcd] } });
+    const { request } = testServer({ config: { anonymousAuth: true, healthChecks: [failingEtcd] } });
     const res = await request('/readyz?verbose&exclude=etcd&exclude=nope');
     assert.equal(res.statusCode, 200);
     assert.equal(
@@ -84,7 +88,7 @@ describe('health endpoints', () => {
   });
 
   it('is red until post-start hooks finish, and red again once shutdown begins', async () => {
-    const t = testServer();
+    const t = testServer({ config: { anonymousAuth: true } });
     let finish!: () => void;
     t.server.addPostStartHook('slow', () => new Promise<void>((resolve) => (finish = resolve)));
     assert.equal(

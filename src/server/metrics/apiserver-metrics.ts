@@ -3,6 +3,7 @@
 // replayed, so no request goes uncounted.
 import { createRequire } from 'node:module';
 import type * as PromClient from 'prom-client';
+import type { AuditMetrics } from '../audit/metrics.js';
 import type { EncryptionMetrics } from '../encryption/metrics.js';
 import type { PromMetrics } from './prom-metrics.js';
 import type { FlowLabels } from './prom-flowcontrol-metrics.js';
@@ -123,6 +124,32 @@ export class ApiserverMetrics {
       rejected: (l, reason) => {
         this.#apply((m) => {
           m.flowControl.rejected(l, reason);
+        });
+      },
+    };
+  }
+
+  /** Where auditing reports events, policy levels, plugin errors and refused requests. */
+  get auditMetrics(): AuditMetrics {
+    return {
+      observeEvent: () => {
+        this.#apply((m) => {
+          m.audit.observeEvent();
+        });
+      },
+      observePolicyLevel: (level) => {
+        this.#apply((m) => {
+          m.audit.observePolicyLevel(level);
+        });
+      },
+      pluginError: (plugin, events) => {
+        this.#apply((m) => {
+          m.audit.pluginError(plugin, events);
+        });
+      },
+      requestRejected: () => {
+        this.#apply((m) => {
+          m.audit.requestRejected();
         });
       },
     };

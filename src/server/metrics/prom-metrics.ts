@@ -2,6 +2,7 @@
 // servers in one process do not share counters.
 import type { Counter, Gauge, Metric, Registry } from 'prom-client';
 import { EncryptionPromMetrics } from '../encryption/prom-encryption-metrics.js';
+import { AuditPromMetrics } from './prom-audit-metrics.js';
 import { FlowControlPromMetrics } from './prom-flowcontrol-metrics.js';
 import type { RequestAggregates } from './request-aggregates.js';
 import { requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
@@ -27,6 +28,8 @@ export class PromMetrics {
   readonly encryption: EncryptionPromMetrics;
   /** apiserver_flowcontrol_*. */
   readonly flowControl: FlowControlPromMetrics;
+  /** apiserver_audit_*. */
+  readonly audit: AuditPromMetrics;
 
   constructor(prom: PromClient, sources: PromMetricsSources) {
     this.#registry = new prom.Registry();
@@ -79,6 +82,7 @@ export class PromMetrics {
     });
     this.encryption = new EncryptionPromMetrics(prom, this.#registry);
     this.flowControl = new FlowControlPromMetrics(prom, this.#registry);
+    this.audit = new AuditPromMetrics(prom, this.#registry);
   }
 
   addLongRunning(labels: RequestLabels, delta: number): void {

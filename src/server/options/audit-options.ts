@@ -3,6 +3,7 @@
 // batches one event at a time; the webhook batches 400 events or 30 s, at 10 batches a second
 // (burst 15), retrying from --audit-webhook-initial-backoff.
 import { auditModes, withAuditMode, type AuditMode } from '../audit/audit-modes.js';
+import type { AuditMetrics } from '../audit/metrics.js';
 import type { BatchConfig } from '../audit/buffered-backend.js';
 import { AuditLogBackend } from '../audit/log-backend.js';
 import type { AuditSink } from '../audit/types.js';
@@ -124,55 +125,64 @@ function batchConfig(b: AuditBatchOptions, asyncDelegate: boolean): BatchConfig 
   };
 }
 
-/** audit.HandlePluginError: the failure is logged (the events are not: they may carry request bodies). */
+/**
+ * audit.HandlePluginError: the events are counted (apiserver_audit_error_total) and the failure is
+ * logged (the events are not: they may carry request bodies).
+ */
 const pluginError =
-  (logger: Logger, plugin: string) =>
+  (logger: Logger, plugin: string, metrics: AuditMetrics | undefined) =>
   (err: Error, dropped: number): void => {
+    metrics?.pluginError(plugin, dropped);
     logger.error(`Error in audit plugin '${plugin}' affecting ${String(dropped)} audit events`, err);
   };
 
 /** The truncating wrapper when it is enabled (outside the batching, as kube wraps them). */
-function withTruncate(sink: AuditSink, t: AuditTruncateOptions, logger: Logger): AuditSink {
+function withTruncate(
+  sink: AuditSink,
+  t: AuditTruncateOptions,
+  onError: (err: Error, dropped: number) => void,
+): AuditSink {
   if (!t.enabled) return sink;
   return new TruncatingAuditBackend({
     delegate: sink,
     config: { maxBatchSize: t.maxBatchSize, maxEventSize: t.maxEventSize },
-    onError: pluginError(logger, 'truncate'),
+    onError,
   });
 }
 
 /** The audit policy with its backends: --audit-log-path (rotation in bytes) and the webhook. */
-export function auditBackendsOf(o: CompletedServerRunOptions): Config['audit'] {
+export function auditBackendsOf(o: CompletedServerRunOptions, metrics?: AuditMetrics): Config['audit'] {
   if (o.auditPolicy === undefined) return undefined;
   const sinks: AuditSink[] = [];
-  const buffered = pluginError(o.logger, 'buffered');
+  const buffered = pluginError(o.logger, 'buffered', metrics);
+  const truncate = pluginError(o.logger, 'truncate', metrics);
   if (o.auditLogPath !== '') {
     const log = new AuditLogBackend({
       path: o.auditLogPath,
       maxSizeBytes: o.auditLogMaxSize * 1024 * 1024,
       maxBackups: o.auditLogMaxBackup,
       maxAgeDays: o.auditLogMaxAge,
-      onError: pluginError(o.logger, 'log'),
+      onError: pluginError(o.logger, 'log', metrics),
     });
     const moded = withAuditMode(log, {
       mode: modeOf(o.auditLogBatch),
       batch: batchConfig(o.auditLogBatch, false),
       onBufferError: buffered,
     });
-    sinks.push(withTruncate(moded, o.auditLogTruncate, o.logger));
+    sinks.push(withTruncate(moded, o.auditLogTruncate, truncate));
   }
   if (o.auditWebhookTarget !== undefined) {
     const webhook = new AuditWebhookBackend({
       target: o.auditWebhookTarget,
       initialBackoffMs: o.auditWebhookInitialBackoffMs,
-      onError: pluginError(o.logger, 'webhook'),
+      onError: pluginError(o.logger, 'webhook', metrics),
     });
     const moded = withAuditMode(webhook, {
       mode: modeOf(o.auditWebhookBatch),
       batch: batchConfig(o.auditWebhookBatch, true),
       onBufferError: buffered,
     });
-    sinks.push(withTruncate(moded, o.auditWebhookTruncate, o.logger));
+    sinks.push(withTruncate(moded, o.auditWebhookTruncate, truncate));
   }
   return { policy: o.auditPolicy, sink: unionSink(sinks) };
 }

@@ -4,7 +4,7 @@ import { testServer } from '../testing/test-server.js';
 
 describe('/version', () => {
   it('reports Kubernetes 1.33 in version.Info shape, to anonymous clients too', async () => {
-    const res = await testServer().request('/version');
+    const res = await testServer({ config: { anonymousAuth: true } }).request('/version');
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'application/json');
     const info = res.json<Record<string, string>>();

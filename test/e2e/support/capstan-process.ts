@@ -57,9 +57,10 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-function readyz(url: string, ca: string): Promise<number> {
+/** /readyz with the kubeconfig's token: as kube, it answers 401 without one when anonymous is off. */
+function readyz(url: string, ca: string, token: string): Promise<number> {
   return new Promise((resolve) => {
-    request(`${url}/readyz`, { ca, timeout: 2000 }, (res) => {
+    request(`${url}/readyz`, { ca, timeout: 2000, headers: { authorization: `Bearer ${token}` } }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     })
@@ -79,8 +80,9 @@ async function waitReady(child: ChildProcess, kubeconfigPath: string, timeoutMs:
     const text = await readFile(kubeconfigPath, 'utf8').catch(() => '');
     const ca = /certificate-authority-data: "([^"]+)"/.exec(text)?.[1];
     const url = /server: "([^"]+)"/.exec(text)?.[1];
-    if (ca !== undefined && url !== undefined) {
-      if ((await readyz(url, Buffer.from(ca, 'base64').toString())) === 200) return url;
+    const token = /token: "([^"]+)"/.exec(text)?.[1];
+    if (ca !== undefined && url !== undefined && token !== undefined) {
+      if ((await readyz(url, Buffer.from(ca, 'base64').toString(), token)) === 200) return url;
     }
     await new Promise((r) => setTimeout(r, 50));
   }

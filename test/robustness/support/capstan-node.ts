@@ -21,7 +21,9 @@ export interface Credentials {
 
 function readyz(creds: Credentials): Promise<number> {
   return new Promise((resolve) => {
-    request(`${creds.url}/readyz`, { ca: creds.ca, timeout: 1000 }, (res) => {
+    // The token: as kube, /readyz answers 401 without credentials when anonymous is off.
+    const headers = { authorization: `Bearer ${creds.token}` };
+    request(`${creds.url}/readyz`, { ca: creds.ca, timeout: 1000, headers }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     })
