@@ -111,6 +111,11 @@ export interface CapstanServer {
   snapshot(): Promise<string>;
   /** The snapshots taken, oldest first. */
   snapshots(): SnapshotInfo[];
+  /**
+   * Compacts the store at its newest revision and breaks every watch as a compaction does: watchers
+   * that resume from an older resourceVersion get 410 Expired and list again. Resolves with the revision.
+   */
+  compact(): Promise<number>;
   /** Brings every stored object back to the snapshot (watchers get the changes as events). */
   restore(name: string): Promise<void>;
   /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
@@ -266,6 +271,7 @@ async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Pro
       snapshot: () => testAPI.snapshot(),
       snapshots: () => testAPI.snapshots.list(),
       restore: (name) => testAPI.restore(name),
+      compact: () => testAPI.compact(),
       fork: async (name) => start(forkOptions(opts), { data: testAPI.snapshots.data(name), from: dataDir }),
       consoleLoginURL: () => controlPlane.consoleLoginURL(),
       stop: async () => {

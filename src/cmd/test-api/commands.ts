@@ -13,7 +13,15 @@ export interface SubcommandIO {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-export const testAPICommands = ['snapshot', 'snapshots', 'restore', 'requests', 'fault', 'clock'] as const;
+export const testAPICommands = [
+  'snapshot',
+  'snapshots',
+  'restore',
+  'requests',
+  'fault',
+  'compact',
+  'clock',
+] as const;
 
 export const testAPICommandsHelp = `
 Test API commands (against a server started with --enable-test-api; --kubeconfig, else $KUBECONFIG
@@ -28,9 +36,12 @@ or ~/.kube/config, names it and a member of system:masters):
   capstan fault add [rule]              Add a fault rule; prints its id. Match: --verb (repeatable)
                                         --resource --subresource --namespace --name --user --user-agent;
                                         act: --respond=409|410|429|500|503|504 --latency=MS
-                                        --drop-watch-after=N --message --retry-after=S;
+                                        --drop-watch-after=N --stall-watch-after=N --message
+                                        --retry-after=S;
                                         --times=N --fraction=F
   capstan fault list | remove ID | clear
+  capstan compact                       Compact the store now and break every watch (watchers that
+                                        resume from before it get 410 Expired and relist)
   capstan clock                         The server's time
   capstan clock advance DURATION        Move a virtual clock forward (5m, 31s, 1h30m, or milliseconds)
   capstan clock set TIME                Move a virtual clock forward to an RFC 3339 time
@@ -68,6 +79,7 @@ const ruleNumberFlags: Record<string, string> = {
   fraction: 'fraction',
   latency: 'latencyMs',
   'drop-watch-after': 'dropWatchAfterEvents',
+  'stall-watch-after': 'stallWatchAfterEvents',
   'retry-after': 'retryAfterSeconds',
 };
 
@@ -209,6 +221,15 @@ function callFor(command: string, argv: readonly string[]): { call: Call; kubeco
                 ]),
             };
       return { call, kubeconfig: text(values['kubeconfig']) ?? '' };
+    }
+    case 'compact': {
+      const { values, positionals } = parse(argv, []);
+      if (positionals.length > 0) throw new UsageError('capstan compact takes no arguments');
+      const show = (b: Record<string, unknown>): string => `compacted at revision ${field(b, 'revision')}\n`;
+      return {
+        call: { method: 'POST', path: p('compact'), show },
+        kubeconfig: text(values['kubeconfig']) ?? '',
+      };
     }
     case 'restore': {
       const { values, positionals } = parse(argv, []);

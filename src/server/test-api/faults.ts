@@ -44,6 +44,8 @@ export interface FaultRule {
   readonly latencyMs?: number;
   /** End a watch (the response, cleanly) once it has sent this many events. */
   readonly dropWatchAfterEvents?: number;
+  /** Keep a watch open but send nothing more (no events, no bookmarks) once it has sent this many. */
+  readonly stallWatchAfterEvents?: number;
 }
 
 interface Active {
@@ -53,17 +55,26 @@ interface Active {
 }
 
 function checkRule(rule: FaultRule): void {
-  const counts = [rule.times, rule.latencyMs, rule.dropWatchAfterEvents, rule.retryAfterSeconds];
+  const counts = [
+    rule.times,
+    rule.latencyMs,
+    rule.dropWatchAfterEvents,
+    rule.stallWatchAfterEvents,
+    rule.retryAfterSeconds,
+  ];
   if (counts.some((n) => n !== undefined && (!Number.isSafeInteger(n) || n < 0)))
     throw new RangeError(
-      'fault rule: times, latencyMs, dropWatchAfterEvents and retryAfterSeconds are whole numbers',
+      'fault rule: times, latencyMs, dropWatchAfterEvents, stallWatchAfterEvents and retryAfterSeconds are whole numbers',
     );
   if (rule.fraction !== undefined && !(rule.fraction >= 0 && rule.fraction <= 1))
     throw new RangeError('fault rule: fraction is between 0 and 1');
   if (rule.respond !== undefined && !(faultCodes as readonly number[]).includes(rule.respond))
     throw new RangeError(`fault rule: respond is one of ${faultCodes.join(', ')}`);
-  if (rule.respond === undefined && rule.latencyMs === undefined && rule.dropWatchAfterEvents === undefined)
-    throw new RangeError('fault rule: give respond, latencyMs or dropWatchAfterEvents');
+  const acts = [rule.respond, rule.latencyMs, rule.dropWatchAfterEvents, rule.stallWatchAfterEvents];
+  if (acts.every((a) => a === undefined))
+    throw new RangeError(
+      'fault rule: give respond, latencyMs, dropWatchAfterEvents or stallWatchAfterEvents',
+    );
 }
 
 function matches(rule: FaultRule, scope: FilterScope): boolean {
@@ -112,8 +123,11 @@ function faultStatus(rule: FaultRule, code: FaultCode, scope: FilterScope): Stat
   return byCode[code]().status;
 }
 
-/** Ends the response once `events` watch events have been written (JSON: one line per event). */
-function dropWatchAfter(scope: FilterScope, events: number): void {
+/**
+ * Once `events` watch events have been written (JSON: one line per event), ends the response (drop)
+ * or lets nothing more through while it stays open (stall).
+ */
+function cutWatchAfter(scope: FilterScope, events: number, how: 'drop' | 'stall'): void {
   const res = scope.res as unknown as {
     write: (...a: unknown[]) => boolean;
     end: (...a: unknown[]) => unknown;
@@ -130,12 +144,14 @@ function dropWatchAfter(scope: FilterScope, events: number): void {
     sent += isJson ? newlines(chunk) : 1;
     if (sent >= events) {
       dropped = true;
+      if (how === 'stall') return ok;
       end();
       scope.abort(new Error('watch dropped by an injected fault'));
     }
     return ok;
   };
-  res.end = (...args: unknown[]): unknown => (dropped ? res : end(...args));
+  // A stalled watch still ends when its handler ends it (timeout, shutdown), with nothing more said.
+  res.end = (...args: unknown[]): unknown => (dropped ? (how === 'stall' ? end() : res) : end(...args));
 }
 
 function newlines(chunk: unknown): number {
@@ -200,8 +216,11 @@ export class Faults {
       writeStatus(scope.res, faultStatus(rule, rule.respond, scope));
       return;
     }
-    if (rule.dropWatchAfterEvents !== undefined && scope.info.verb === 'watch')
-      dropWatchAfter(scope, rule.dropWatchAfterEvents);
+    if (scope.info.verb === 'watch') {
+      if (rule.dropWatchAfterEvents !== undefined) cutWatchAfter(scope, rule.dropWatchAfterEvents, 'drop');
+      else if (rule.stallWatchAfterEvents !== undefined)
+        cutWatchAfter(scope, rule.stallWatchAfterEvents, 'stall');
+    }
     return next(scope);
   }
 }

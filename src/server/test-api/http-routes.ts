@@ -5,7 +5,7 @@
 //   GET  faults                    the rules in force           POST faults (a FaultRule)  add one → its id
 //   DELETE faults                  remove every rule            DELETE faults/ID           remove one
 //   GET  clock                     now                          POST clock/advance {"by": "5m"}
-//   POST clock/set {"time": "2030-01-01T00:00:00Z"}
+//   POST clock/set {"time": "2030-01-01T00:00:00Z"}       POST compact               compact now; watches break
 // Only members of system:masters may use it (403 otherwise); every error is a Kubernetes Status.
 import {
   isStatusError,
@@ -103,6 +103,12 @@ function routes(api: TestAPI): RouteSpec[] {
           if (!api.faults.remove(id)) throw newNotFound({ group: 'capstan', resource: 'faults' }, id);
           return Promise.resolve(success(`removed ${id}`));
         },
+      },
+    },
+    {
+      pattern: /^compact$/,
+      methods: {
+        POST: async () => ({ kind: 'Compaction', apiVersion: testAPIVersion, revision: await api.compact() }),
       },
     },
     { pattern: /^clock$/, methods: { GET: () => Promise.resolve(clockNow()) } },

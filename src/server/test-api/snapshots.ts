@@ -6,7 +6,7 @@
 import type { Backend, KeyRange, KeyValue } from '../../storage/kv/backend.js';
 
 /** Every key Capstan stores starts with `/` (the --etcd-prefix); '0' is the byte after it. */
-const everything: KeyRange = { start: '/', end: '0' };
+export const everything: KeyRange = { start: '/', end: '0' };
 
 /** One copy per backend, in the order the backends were opened. */
 export interface SnapshotData {

@@ -2,11 +2,11 @@
 // the clock). startCapstan's object, the HTTP surface under /capstan/v1/ and the `capstan`
 // subcommands all go through it.
 import type { Clock } from '../../machinery/time/clock.js';
-import type { Backend } from '../../storage/kv/backend.js';
+import { CompactedError, type Backend } from '../../storage/kv/backend.js';
 import { Faults } from './faults.js';
 import { RequestLog, type RequestFilter, type RequestLogOptions, type RequestRecord } from './request-log.js';
 import { serverClock, type ServerClock } from './server-clock.js';
-import { Snapshots } from './snapshots.js';
+import { everything, Snapshots } from './snapshots.js';
 
 export interface TestAPIInit {
   readonly clock: Clock;
@@ -16,6 +16,7 @@ export interface TestAPIInit {
 }
 
 export class TestAPI {
+  readonly #backends: () => Promise<readonly Backend[]>;
   readonly clock: ServerClock;
   readonly faults = new Faults();
   readonly snapshots: Snapshots;
@@ -23,6 +24,7 @@ export class TestAPI {
   readonly requestLog: RequestLog | undefined;
 
   constructor(init: TestAPIInit) {
+    this.#backends = init.backends;
     this.clock = serverClock(init.clock);
     this.snapshots = new Snapshots(init.backends, () => init.clock.now());
     this.requestLog = init.requestLog === false ? undefined : new RequestLog(init.requestLog ?? {});
@@ -34,6 +36,23 @@ export class TestAPI {
 
   restore(name: string): Promise<void> {
     return this.snapshots.restore(name);
+  }
+
+  /**
+   * A compaction as etcd's compactor makes one, at the newest revision, that also breaks every watch
+   * on the store as a compacted revision does: the watch caches list again and end their watches,
+   * and clients that watch again from an older resourceVersion get 410 Expired and relist.
+   * Resolves with the revision compacted (the newest over the backends).
+   */
+  async compact(): Promise<number> {
+    let newest = 0;
+    for (const backend of await this.#backends()) {
+      const { revision } = await backend.count(everything);
+      await backend.compact(revision);
+      backend.interruptWatches?.(new CompactedError(revision, revision));
+      newest = Math.max(newest, revision);
+    }
+    return newest;
   }
 
   requests(filter?: RequestFilter): RequestRecord[] {

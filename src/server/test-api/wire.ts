@@ -8,7 +8,14 @@ import type { RequestFilter, RequestRecord } from './request-log.js';
 export const testAPIVersion = 'capstan/v1';
 
 const ruleStrings = ['resource', 'subresource', 'namespace', 'name', 'user', 'userAgent', 'message'] as const;
-const ruleNumbers = ['times', 'fraction', 'retryAfterSeconds', 'latencyMs', 'dropWatchAfterEvents'] as const;
+const ruleNumbers = [
+  'times',
+  'fraction',
+  'retryAfterSeconds',
+  'latencyMs',
+  'dropWatchAfterEvents',
+  'stallWatchAfterEvents',
+] as const;
 const ruleKeys = new Set<string>(['verb', 'respond', ...ruleStrings, ...ruleNumbers]);
 
 /** A fault rule from a JSON body; 400 BadRequest for an unknown field or a value of the wrong type. */

@@ -100,6 +100,11 @@ export interface Backend {
   supportsRequestProgress?(): Promise<boolean>;
   /** Forgets superseded values at or below `revision`. */
   compact(revision: number): Promise<void>;
+  /**
+   * Ends every watch in progress with `err`, the backend staying open (a test's forced compaction:
+   * the watch caches list again, as after a watch that broke on a compacted revision).
+   */
+  interruptWatches?(err: Error): void;
   /** The newest compacted revision (reads and watches below it fail with CompactedError). */
   compactRevision(): Promise<number>;
   /** Bytes the backend occupies on disk (or in memory). */

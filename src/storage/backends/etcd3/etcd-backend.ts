@@ -148,6 +148,10 @@ export class Etcd3Backend implements Backend {
     return writeResult(await this.#client.call('txn', deleteTxn(key, opts.modRevision)));
   }
 
+  interruptWatches(err: Error): void {
+    this.#watcher.interruptAll(err);
+  }
+
   watch(range: KeyRange, req: WatchRequest, callbacks: WatchCallbacks): BackendWatch {
     return this.#watcher.watch(range, req, callbacks);
   }

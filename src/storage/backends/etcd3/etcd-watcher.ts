@@ -226,6 +226,11 @@ export class EtcdWatcher {
     call.cancel();
   }
 
+  /** Ends every watch with `err` (each cancelled on the stream); new ones may start. */
+  interruptAll(err: Error): void {
+    for (const w of [...this.#watches.values()]) this.#end(w, err);
+  }
+
   #onStreamEnd(err: GrpcStatusError | null): void {
     this.#call = null;
     this.#progressWaiters = [];

@@ -223,6 +223,10 @@ export class SqliteBackend implements Backend {
     await this.#compactor.compact(revision);
   }
 
+  interruptWatches(err: Error): void {
+    if (this.#closed === null) this.#hub.failAll(err);
+  }
+
   /** The key's rows in the log: every revision compaction left, tombstones included. */
   history(key: string): Promise<KeyHistory> {
     return this.#serve('read history', () => {

@@ -66,10 +66,15 @@ export class WatchHub {
     this.#timer = null;
   }
 
-  /** Ends every watch with `err`. */
-  close(err: Error): void {
-    this.#stopTimer();
+  /** Ends every watch with `err`; new ones may start. */
+  failAll(err: Error): void {
     for (const w of [...this.#watchers]) w.fail(err);
     this.#watchers.clear();
+  }
+
+  /** Ends every watch with `err`, for good. */
+  close(err: Error): void {
+    this.#stopTimer();
+    this.failAll(err);
   }
 }

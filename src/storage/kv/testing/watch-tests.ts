@@ -92,6 +92,25 @@ export const watchTests: SuiteTests = {
       assert.deepEqual(events.map(brief), [['delete', `${p}k`, r4, 'v3']]);
     }),
 
+  'interruptWatches ends every watch with the error; the backend goes on and new watches work': (ctx) =>
+    withBackend(ctx, async (b, p) => {
+      if (b.interruptWatches === undefined) return;
+      const rec = new WatchRecorder(ctx.timeoutMs);
+      b.watch(prefixRange(p), { fromRevision: (await b.currentRevision()) + 1 }, rec);
+      const r1 = okRevision(await b.create(`${p}a`, buf('a')), 'create');
+      await rec.waitForEvents(1);
+      b.interruptWatches(new CompactedError(r1, r1));
+      const err = await rec.waitForError();
+      assert.ok(err instanceof CompactedError, `got ${err.name}: ${err.message}`);
+      const next = new WatchRecorder(ctx.timeoutMs);
+      const w = b.watch(prefixRange(p), { fromRevision: r1 + 1 }, next);
+      const r2 = okRevision(await b.create(`${p}b`, buf('b')), 'create');
+      const events = await next.waitForEvents(1);
+      w.cancel();
+      assert.deepEqual(events.map(brief), [['put', `${p}b`, r2, null]]);
+      assert.equal(rec.events.length, 1, 'nothing more reached the interrupted watch');
+    }),
+
   'cancel stops delivery': (ctx) =>
     withBackend(ctx, async (b, p) => {
       const rec = new WatchRecorder(ctx.timeoutMs);
