@@ -11,9 +11,43 @@ import { formatIP, parseCIDR, parseIP } from './ip-net.js';
 import { formatPortRange, parsePortRange } from './port-range.js';
 import { decodeBits, encodeBits, setBits } from './range-store.js';
 import { parseServiceClusterIPRange } from './service-ip-ranges.js';
-import { serviceEnv, svc } from './testing/service-env.js';
+import { serviceEnv, svc, type ServiceEnv } from './testing/service-env.js';
+import type { IPAddress } from '../../../api/networking/v1/ip-address.js';
+import { VirtualClock } from '../../../machinery/time/clock.js';
+import { newServiceIPAddress } from './ipaddress-allocator.js';
+import type { RepairEvent } from './repair-ip.js';
 
 const ctx = testContext('default');
+
+async function stored(env: ServiceEnv, key: string): Promise<unknown> {
+  const kv = (await env.backend.get(key)).kv;
+  return kv === null ? null : JSON.parse(Buffer.from(kv.value).toString('utf8'));
+}
+
+async function removeKey(env: ServiceEnv, key: string): Promise<void> {
+  const got = await env.backend.get(key);
+  if (got.kv !== null) await env.backend.delete(key, { modRevision: got.kv.modRevision });
+}
+
+/** An IPAddress written straight to the store, as an older or foreign writer could leave it. */
+async function putIPAddress(
+  env: ServiceEnv,
+  ip: string,
+  parent: { namespace: string; name: string },
+  opts: { replace?: boolean } = {},
+): Promise<void> {
+  const key = `/registry/ipaddresses/${ip}`;
+  if (opts.replace === true) await removeKey(env, key);
+  const obj = {
+    ...newServiceIPAddress(ip, 'IPv4', parent),
+    metadata: {
+      ...newServiceIPAddress(ip, 'IPv4', parent).metadata,
+      uid: `uid-${ip}`,
+      creationTimestamp: '2026-01-01T00:00:00Z',
+    },
+  };
+  await env.backend.create(key, Buffer.from(JSON.stringify(obj)));
+}
 
 describe('service IP allocation', () => {
   let dir: string;
@@ -63,9 +97,10 @@ describe('service IP allocation', () => {
     }
   });
 
-  it('the startup repair marks what services hold and releases leaks', async () => {
+  it('the startup repair gives services their IPAddresses and removes leaked ones, with kube events', async () => {
     const path = join(dir, 'repair.db');
-    const env = await serviceEnv({ path });
+    const clock = new VirtualClock(Date.parse('2026-01-01T00:00:00Z'));
+    const env = await serviceEnv({ path, clock });
     try {
       await env.services.create(
         ctx,
@@ -74,36 +109,75 @@ describe('service IP allocation', () => {
           options: {},
         },
       );
-      // A leak (an IP and a port no service holds), and the service's own bits lost.
-      const ipAlloc = env.services.allocators.ipAllocators[0];
-      assert.ok(ipAlloc !== undefined);
-      await ipAlloc.store.update(() => ({
-        bits: 1n << BigInt(ipAlloc.offsetOf('10.0.0.99') ?? 0),
-        result: undefined,
-      }));
+      await env.services.create(ctx, svc('young', { clusterIP: '10.0.0.8' }), { options: {} });
+      // A data directory of an older Capstan: the service is stored, its IPAddress is not.
+      await removeKey(env, '/registry/ipaddresses/10.0.0.7');
+      // A leak: an IPAddress whose service is gone, and a node port no service holds.
+      await putIPAddress(env, '10.0.0.99', { namespace: 'default', name: 'gone' });
+      // A service whose IPAddress names another service that does not hold the IP.
+      await putIPAddress(env, '10.0.0.8', { namespace: 'default', name: 'kept' }, { replace: true });
       await env.services.allocators.nodePorts.store.update(() => ({ bits: 1n << 99n, result: undefined }));
     } finally {
       await env.close();
     }
-    const cautious = await serviceEnv({ path });
+    const events: RepairEvent[] = [];
+    // Within the grace period an orphan IPAddress may belong to a service still being written.
+    const early = await serviceEnv({ path, clock, recordEvent: (e) => events.push(e) });
     try {
-      // Seen leaked once: kept, since its service may still be on its way (kube waits 3 passes).
-      assert.deepEqual(await cautious.services.allocators.ipAllocators[0]?.allocated(), [
+      assert.deepEqual((await early.services.allocators.ipAllocators[0]?.allocated())?.sort(), [
         '10.0.0.7',
+        '10.0.0.8',
         '10.0.0.99',
       ]);
     } finally {
-      await cautious.close();
+      await early.close();
     }
-    const repaired = await serviceEnv({ path, leakRepairs: 1 });
+    assert.deepEqual(
+      events.map((e) => [e.regarding.kind, e.regarding.name, e.reason, e.action, e.note]),
+      [
+        [
+          'Service',
+          'kept',
+          'ClusterIPNotAllocated',
+          'ClusterIPAllocation',
+          'Cluster IP [IPv4]: 10.0.0.7 is not allocated; repairing',
+        ],
+        [
+          'IPAddress',
+          '10.0.0.8',
+          'IPAddressWrongReference',
+          'IPAddressAllocation',
+          'IPAddress: 10.0.0.8 for Service default/kept has a wrong reference; cleaning up',
+        ],
+        [
+          'Service',
+          'young',
+          'ClusterIPNotAllocated',
+          'ClusterIPAllocation',
+          'Cluster IP [IPv4]: 10.0.0.8 is not allocated; repairing',
+        ],
+      ],
+    );
+    await clock.advance('61s');
+    events.length = 0;
+    const repaired = await serviceEnv({ path, clock, leakRepairs: 1, recordEvent: (e) => events.push(e) });
     try {
-      assert.deepEqual(await repaired.services.allocators.ipAllocators[0]?.allocated(), ['10.0.0.7']);
+      assert.deepEqual((await repaired.services.allocators.ipAllocators[0]?.allocated())?.sort(), [
+        '10.0.0.7',
+        '10.0.0.8',
+      ]);
+      const young = (await stored(repaired, '/registry/ipaddresses/10.0.0.8')) as IPAddress;
+      assert.equal(young.spec?.parentRef?.name, 'young');
+      assert.deepEqual(
+        events.map((e) => [e.regarding.name, e.reason, e.note]),
+        [['10.0.0.99', 'IPAddressNotAllocated', 'IPAddress: 10.0.0.99 for Service default/gone appears to have leaked: cleaning up']],
+      );
       assert.deepEqual(await repaired.services.allocators.nodePorts.allocated(), [30007]);
       const range = await repaired.backend.get('/registry/ranges/servicenodeports');
-      const stored = JSON.parse(
+      const stored2 = JSON.parse(
         Buffer.from(range.kv?.value ?? new Uint8Array()).toString('utf8'),
       ) as RangeAllocation;
-      assert.equal(stored.range, '30000-32767');
+      assert.equal(stored2.range, '30000-32767');
     } finally {
       await repaired.close();
     }
@@ -123,6 +197,9 @@ describe('service IP allocation', () => {
       assert.equal(ips.size, 40);
       assert.equal(ports.size, 40);
       assert.equal((await one.services.allocators.ipAllocators[0]?.allocated())?.length, 40);
+      // Deleting gives the IPs back: their IPAddress objects go.
+      await Promise.all(made.map((s, i) => (i % 2 === 0 ? two : one).services.delete(ctx, s.metadata?.name ?? '', { options: {} })));
+      assert.deepEqual(await one.services.allocators.ipAllocators[0]?.allocated(), []);
     } finally {
       await two.close();
       await one.close();
@@ -139,7 +216,9 @@ describe('service IP allocation', () => {
       assert.equal(parseIP(dual.spec.clusterIPs?.[1] ?? '')?.family, 'IPv6');
       const v6 = await env.services.create(ctx, svc('v6', { ipFamilies: ['IPv6'] }), { options: {} });
       assert.match(v6.spec?.clusterIP ?? '', /^fd00:10::/);
-      assert.notEqual(await env.backend.get('/registry/ranges/secondaryserviceips').then((r) => r.kv), null);
+      const v6ip = (await stored(env, `/registry/ipaddresses/${v6.spec?.clusterIP ?? ''}`)) as IPAddress;
+      assert.equal(v6ip.metadata?.labels?.['ipaddress.kubernetes.io/ip-family'], 'IPv6');
+      assert.equal(await env.backend.get('/registry/ranges/secondaryserviceips').then((r) => r.kv), null);
       const single = await serviceEnv();
       try {
         await rejectsWithStatus(

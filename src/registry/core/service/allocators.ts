@@ -6,7 +6,7 @@ import { newInternalError, newInvalid } from '../../../machinery/errors/index.js
 import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
 import { isAllocationError } from './allocation-errors.js';
 import { familyOf, type Family } from './ip-net.js';
-import type { ServiceIPAllocator } from './ip-allocator.js';
+import type { ServiceRef } from './ipaddress-allocator.js';
 import type { NodePortAllocator } from './port-allocator.js';
 import {
   clusterIPNone,
@@ -21,9 +21,19 @@ import { initIPFamilyFields } from './ip-families.js';
 
 const serviceKind = { group: '', kind: 'Service' };
 
+/** What takes and gives back cluster IPs of one family (IPAddressAllocator). */
+export interface ClusterIPAllocator {
+  readonly family: Family;
+  allocate(svc: ServiceRef, ip: string, dryRun: boolean): Promise<void>;
+  allocateNext(svc: ServiceRef, dryRun: boolean): Promise<string>;
+  release(ip: string): Promise<void>;
+  /** The IPs of this family taken now. */
+  allocated(): Promise<string[]>;
+}
+
 export interface ServiceAllocatorsInit {
-  /** The primary range's allocator first; a second one of the other family for dual stack. */
-  readonly ips: readonly ServiceIPAllocator[];
+  /** The primary family's allocator first; a second one of the other family for dual stack. */
+  readonly ips: readonly ClusterIPAllocator[];
   readonly nodePorts: NodePortAllocator;
 }
 
@@ -37,12 +47,18 @@ function byFamily(ips: readonly string[]): Map<string, string> {
   return out;
 }
 
+/** The parent an allocated IP names. */
+const refOf = (svc: Service): ServiceRef => ({
+  namespace: svc.metadata?.namespace ?? '',
+  name: svc.metadata?.name ?? '',
+});
+
 function invalid(svc: Service, errs: ErrorList): Error {
   return newInvalid(serviceKind, svc.metadata?.name ?? '', errs);
 }
 
 export class ServiceAllocators {
-  readonly #ips: readonly ServiceIPAllocator[];
+  readonly #ips: readonly ClusterIPAllocator[];
   readonly #nodePorts: NodePortAllocator;
 
   constructor(init: ServiceAllocatorsInit) {
@@ -50,7 +66,7 @@ export class ServiceAllocators {
     this.#nodePorts = init.nodePorts;
   }
 
-  get ipAllocators(): readonly ServiceIPAllocator[] {
+  get ipAllocators(): readonly ClusterIPAllocator[] {
     return this.#ips;
   }
 
@@ -58,7 +74,7 @@ export class ServiceAllocators {
     return this.#nodePorts;
   }
 
-  #ipAllocator(family: string): ServiceIPAllocator | undefined {
+  #ipAllocator(family: string): ClusterIPAllocator | undefined {
     return this.#ips.find((a) => a.family === family);
   }
 
@@ -80,7 +96,7 @@ export class ServiceAllocators {
         if (alloc === undefined) continue;
         if (ip === '') {
           try {
-            taken.set(family, await alloc.allocateNext(dryRun));
+            taken.set(family, await alloc.allocateNext(refOf(svc), dryRun));
           } catch (err) {
             if (!isAllocationError(err)) throw err;
             throw newInternalError(new Error(`failed to allocate a serviceIP: ${err.message}`));
@@ -88,7 +104,7 @@ export class ServiceAllocators {
           continue;
         }
         try {
-          await alloc.allocate(ip, dryRun);
+          await alloc.allocate(refOf(svc), ip, dryRun);
         } catch (err) {
           if (!isAllocationError(err)) throw err;
           const path = FieldPath.of('spec', 'clusterIPs');

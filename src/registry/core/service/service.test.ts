@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { RangeAllocation } from '../../../api/core/v1/range-allocation.js';
 import type { Service } from '../../../api/core/v1/service.js';
+import type { IPAddress } from '../../../api/networking/v1/ip-address.js';
 import type { UpdateRequest } from '../../rest/capabilities.js';
 import { rejectsWithStatus } from '../../generic/testing/assert-status.js';
 import { testContext } from '../../generic/testing/widgets.js';
 import { newEndpointsREST } from '../endpoint/storage.js';
-import { decodeBits, setBits } from './range-store.js';
 import { serviceEnv, svc, type ServiceEnv } from './testing/service-env.js';
 
 const ctx = testContext('default');
@@ -46,10 +45,14 @@ describe('services', () => {
     assert.deepEqual(spec.clusterIPs, [spec.clusterIP]);
     assert.deepEqual(out.status, {});
     assert.notEqual(await stored(env, '/registry/services/specs/default/web'), null);
-    const range = (await stored(env, '/registry/ranges/serviceips')) as RangeAllocation;
-    assert.equal(range.range, '10.0.0.0/24');
-    const offset = Number((spec.clusterIP ?? '').split('.')[3]) - 1;
-    assert.deepEqual(setBits(decodeBits(range.data)), [offset]);
+    // The IP is an IPAddress object naming the service, as kube 1.33's allocator writes it.
+    const ip = (await stored(env, `/registry/ipaddresses/${spec.clusterIP ?? ''}`)) as IPAddress;
+    assert.deepEqual(ip.metadata?.labels, {
+      'ipaddress.kubernetes.io/ip-family': 'IPv4',
+      'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io',
+    });
+    assert.deepEqual(ip.spec?.parentRef, { group: '', resource: 'services', namespace: 'default', name: 'web' });
+    assert.equal(await stored(env, '/registry/ranges/serviceips'), null);
     assert.deepEqual(env.services.shortNames(), ['svc']);
     assert.deepEqual(env.services.categories(), ['all']);
   });
@@ -67,7 +70,13 @@ describe('services', () => {
       code: 422,
       reason: 'Invalid',
       message:
-        'Service "far" is invalid: spec.clusterIPs: Invalid value: ["10.1.0.5"]: failed to allocate IP 10.1.0.5: the provided IP (10.1.0.5) is not in the valid range. The range of valid IPs is 10.0.0.0/24',
+        'Service "far" is invalid: spec.clusterIPs: Invalid value: ["10.1.0.5"]: failed to allocate IP 10.1.0.5: the provided network does not match the current range',
+    });
+    await rejectsWithStatus(create(svc('net', { clusterIP: '10.0.0.0' })), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'Service "net" is invalid: spec.clusterIPs: Invalid value: ["10.0.0.0"]: failed to allocate IP 10.0.0.0: the provided IP (10.0.0.0) is not in the valid range. The range of valid IPs is 10.0.0.0/24',
     });
     await rejectsWithStatus(create(svc('bad', { clusterIP: 'x.y' })), {
       code: 422,
