@@ -170,7 +170,13 @@ describe('service IP allocation', () => {
       assert.equal(young.spec?.parentRef?.name, 'young');
       assert.deepEqual(
         events.map((e) => [e.regarding.name, e.reason, e.note]),
-        [['10.0.0.99', 'IPAddressNotAllocated', 'IPAddress: 10.0.0.99 for Service default/gone appears to have leaked: cleaning up']],
+        [
+          [
+            '10.0.0.99',
+            'IPAddressNotAllocated',
+            'IPAddress: 10.0.0.99 for Service default/gone appears to have leaked: cleaning up',
+          ],
+        ],
       );
       assert.deepEqual(await repaired.services.allocators.nodePorts.allocated(), [30007]);
       const range = await repaired.backend.get('/registry/ranges/servicenodeports');
@@ -198,7 +204,11 @@ describe('service IP allocation', () => {
       assert.equal(ports.size, 40);
       assert.equal((await one.services.allocators.ipAllocators[0]?.allocated())?.length, 40);
       // Deleting gives the IPs back: their IPAddress objects go.
-      await Promise.all(made.map((s, i) => (i % 2 === 0 ? two : one).services.delete(ctx, s.metadata?.name ?? '', { options: {} })));
+      await Promise.all(
+        made.map((s, i) =>
+          (i % 2 === 0 ? two : one).services.delete(ctx, s.metadata?.name ?? '', { options: {} }),
+        ),
+      );
       assert.deepEqual(await one.services.allocators.ipAllocators[0]?.allocated(), []);
     } finally {
       await two.close();

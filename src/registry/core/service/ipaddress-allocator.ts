@@ -170,7 +170,10 @@ export class IPAddressAllocator {
       const upper = await this.#allocateIn(svc, taken, { lo: range.first + range.offset, hi: range.last });
       if (upper !== undefined) return upper;
       if (range.offset === 0n) continue;
-      const lower = await this.#allocateIn(svc, taken, { lo: range.first, hi: range.first + range.offset - 1n });
+      const lower = await this.#allocateIn(svc, taken, {
+        lo: range.first,
+        hi: range.first + range.offset - 1n,
+      });
       if (lower !== undefined) return lower;
     }
     throw rangeFull();

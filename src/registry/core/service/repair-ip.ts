@@ -112,8 +112,7 @@ export class IPAddressRepair {
    */
   async #rangeCheck(): Promise<(ip: { family: Family; value: bigint }) => boolean> {
     const ranges = (await Promise.all(this.#init.allocators.map((a) => a.ranges({ ready: false })))).flat();
-    return (ip) =>
-      ranges.some((r) => cidrContains(r.cidr, ip) && ip.value >= r.first && ip.value <= r.last);
+    return (ip) => ranges.some((r) => cidrContains(r.cidr, ip) && ip.value >= r.first && ip.value <= r.last);
   }
 
   async #recreate(name: string, svc: Service): Promise<void> {

@@ -51,7 +51,12 @@ describe('services', () => {
       'ipaddress.kubernetes.io/ip-family': 'IPv4',
       'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io',
     });
-    assert.deepEqual(ip.spec?.parentRef, { group: '', resource: 'services', namespace: 'default', name: 'web' });
+    assert.deepEqual(ip.spec?.parentRef, {
+      group: '',
+      resource: 'services',
+      namespace: 'default',
+      name: 'web',
+    });
     assert.equal(await stored(env, '/registry/ranges/serviceips'), null);
     assert.deepEqual(env.services.shortNames(), ['svc']);
     assert.deepEqual(env.services.categories(), ['all']);
