@@ -44,7 +44,8 @@ import { parseServiceClusterIPRange, type ServiceIPRanges } from './service-ip-r
 import { ServiceStatusREST } from './status.js';
 import { serviceDeleteStrategy, serviceStatusStrategy, serviceStrategy } from './strategy.js';
 import { serviceTableConvertor } from './table.js';
-import type { Transaction } from './transaction.js';
+import { Transaction } from './transaction.js';
+import { validateServiceMeta } from './validation.js';
 import { normalizeClusterIPs, patchAllocatedValues } from './update-fixups.js';
 
 export const serviceResource = { group: '', resource: 'services' } as const;
@@ -167,7 +168,7 @@ export class ServiceREST {
       if ((m.namespace ?? '') === '' && ctx.namespace !== '') m.namespace = ctx.namespace;
       setServiceDefaults(svc);
       normalizeClusterIPs(svc, null);
-      const txn = await this.#alloc.allocateCreate(svc, isDryRun(opts.options.dryRun));
+      const txn = await this.#allocateCreate(svc, isDryRun(opts.options.dryRun));
       try {
         const created = await this.#store.create(ctx, svc, opts);
         await txn.commit();
@@ -178,6 +179,15 @@ export class ServiceREST {
         if (!retry) throw err;
       }
     }
+  }
+
+  /**
+   * kube validates a new service before its BeginCreate allocates: a service whose metadata the
+   * store will refuse takes nothing (its IPAddress objects could not even name it).
+   */
+  async #allocateCreate(svc: Service, dryRun: boolean): Promise<Transaction> {
+    if (validateServiceMeta(svc).length > 0) return new Transaction();
+    return this.#alloc.allocateCreate(svc, dryRun);
   }
 
   /** beginUpdate: inside the guaranteed update, against the object it read; a retry starts over. */
@@ -197,7 +207,7 @@ export class ServiceREST {
         setServiceDefaults(svc);
         if (old === null) {
           normalizeClusterIPs(svc, null);
-          txn = await this.#alloc.allocateCreate(svc, dryRun);
+          txn = await this.#allocateCreate(svc, dryRun);
           return svc;
         }
         const before = old as Service;
