@@ -110,6 +110,22 @@ describe('services', () => {
     assert.equal(again.spec?.clusterIP, '10.0.0.11');
   });
 
+  it('names the generated name in the IPAddress; an invalid name takes no IP', async () => {
+    const gen = await create({ ...svc(''), metadata: { generateName: 'gen-' } });
+    const name = gen.metadata?.name ?? '';
+    assert.match(name, /^gen-[a-z0-9]{5}$/);
+    const ip = (await stored(env, `/registry/ipaddresses/${gen.spec?.clusterIP ?? ''}`)) as IPAddress;
+    assert.equal(ip.spec?.parentRef?.name, name);
+    const before = await env.services.allocators.ipAllocators[0]?.allocated();
+    await rejectsWithStatus(create(svc('Bad.Name', { clusterIP: '10.0.0.14' })), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        "Service \"Bad.Name\" is invalid: metadata.name: Invalid value: \"Bad.Name\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+    });
+    assert.deepEqual(await env.services.allocators.ipAllocators[0]?.allocated(), before);
+  });
+
   it('allocates nothing for headless and ExternalName services', async () => {
     const before = await env.services.allocators.ipAllocators[0]?.allocated();
     const headless = await create(svc('headless', { clusterIP: 'None' }));
@@ -320,10 +336,15 @@ describe('services', () => {
   });
 
   it('a dry run allocates nothing', async () => {
+    const before = await env.services.allocators.ipAllocators[0]?.allocated();
     const out = await env.services.create(ctx, svc('dry', { clusterIP: '10.0.0.16' }), {
       options: { dryRun: ['All'] },
     });
     assert.equal(out.spec?.clusterIP, '10.0.0.16');
+    // kube's dry-run allocator answers the range's network address for a dynamic IP.
+    const dynamic = await env.services.create(ctx, svc('dry2'), { options: { dryRun: ['All'] } });
+    assert.equal(dynamic.spec?.clusterIP, '10.0.0.0');
+    assert.deepEqual(await env.services.allocators.ipAllocators[0]?.allocated(), before);
     const real = await create(svc('wet', { clusterIP: '10.0.0.16' }));
     assert.equal(real.spec?.clusterIP, '10.0.0.16');
   });
