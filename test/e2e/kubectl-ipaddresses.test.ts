@@ -4,10 +4,16 @@
 // dry run takes none, and a user-created ServiceCIDR adds a range IPs may come from.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
 import { locateKubectl } from './support/kubectl.js';
 import { kubectlSession } from './support/kubectl-session.js';
 import { tableRows } from './support/kube-objects.js';
+
+interface ServiceCIDRJson {
+  readonly metadata: { readonly finalizers?: string[] };
+  readonly status?: { readonly conditions?: { type: string; status: string; message: string }[] };
+}
 
 interface IPAddressJson {
   readonly metadata: { readonly name: string; readonly labels?: Record<string, string> };
@@ -107,6 +113,19 @@ describe('kubectl against capstan: IPAddress objects for cluster IPs', () => {
     assert.ok(
       rows.some((r) => r[0] === '10.97.0.10' && r[1] === 'services/default/far'),
       JSON.stringify(rows),
+    );
+    // The service-cidr-controller protects it with its finalizer and reports it Ready.
+    const deadline = Date.now() + 5000;
+    let sc: ServiceCIDRJson;
+    for (;;) {
+      sc = JSON.parse(await ok(['get', 'servicecidr', 'extra', '-o', 'json'])) as ServiceCIDRJson;
+      if (sc.status?.conditions?.some((c) => c.type === 'Ready') === true || Date.now() > deadline) break;
+      await delay(50);
+    }
+    assert.deepEqual(sc.metadata.finalizers, ['networking.k8s.io/service-cidr-finalizer']);
+    assert.deepEqual(
+      sc.status?.conditions?.map((c) => [c.type, c.status, c.message]),
+      [['Ready', 'True', 'Kubernetes Service CIDR is ready']],
     );
   });
 });
