@@ -117,6 +117,11 @@ describe('service IP allocation', () => {
       // A service whose IPAddress names another service that does not hold the IP.
       await putIPAddress(env, '10.0.0.8', { namespace: 'default', name: 'kept' }, { replace: true });
       await env.services.allocators.nodePorts.store.update(() => ({ bits: 1n << 99n, result: undefined }));
+      // The dual-written bitmap: the two services' bits lost, a leaked one set.
+      await env.services.allocators.ipBitmaps[0]?.store.update(() => ({
+        bits: 1n << 98n,
+        result: undefined,
+      }));
     } finally {
       await env.close();
     }
@@ -179,6 +184,10 @@ describe('service IP allocation', () => {
         ],
       );
       assert.deepEqual(await repaired.services.allocators.nodePorts.allocated(), [30007]);
+      assert.deepEqual(await repaired.services.allocators.ipBitmaps[0]?.allocated(), [
+        '10.0.0.7',
+        '10.0.0.8',
+      ]);
       const range = await repaired.backend.get('/registry/ranges/servicenodeports');
       const stored2 = JSON.parse(
         Buffer.from(range.kv?.value ?? new Uint8Array()).toString('utf8'),
@@ -186,6 +195,32 @@ describe('service IP allocation', () => {
       assert.equal(stored2.range, '30000-32767');
     } finally {
       await repaired.close();
+    }
+  });
+
+  it('dual-writes the bitmap: an IP an older server marked there is not handed out again', async () => {
+    const env = await serviceEnv();
+    try {
+      const bitmap = env.services.allocators.ipBitmaps[0];
+      assert.ok(bitmap !== undefined);
+      // An older server, allocating from the bitmap alone, took 10.0.0.12.
+      await bitmap.allocate('10.0.0.12', false);
+      await rejectsWithStatus(
+        env.services.create(ctx, svc('old', { clusterIP: '10.0.0.12' }), { options: {} }),
+        {
+          code: 422,
+          reason: 'Invalid',
+          message:
+            'Service "old" is invalid: spec.clusterIPs: Invalid value: ["10.0.0.12"]: failed to allocate IP 10.0.0.12: provided IP is already allocated',
+        },
+      );
+      assert.equal(await stored(env, '/registry/ipaddresses/10.0.0.12'), null);
+      const made = await env.services.create(ctx, svc('new', { clusterIP: '10.0.0.13' }), { options: {} });
+      assert.deepEqual(await bitmap.allocated(), ['10.0.0.12', '10.0.0.13']);
+      await env.services.delete(ctx, made.metadata?.name ?? '', { options: {} });
+      assert.deepEqual(await bitmap.allocated(), ['10.0.0.12']);
+    } finally {
+      await env.close();
     }
   });
 
@@ -228,7 +263,7 @@ describe('service IP allocation', () => {
       assert.match(v6.spec?.clusterIP ?? '', /^fd00:10::/);
       const v6ip = (await stored(env, `/registry/ipaddresses/${v6.spec?.clusterIP ?? ''}`)) as IPAddress;
       assert.equal(v6ip.metadata?.labels?.['ipaddress.kubernetes.io/ip-family'], 'IPv6');
-      assert.equal(await env.backend.get('/registry/ranges/secondaryserviceips').then((r) => r.kv), null);
+      assert.notEqual(await env.backend.get('/registry/ranges/secondaryserviceips').then((r) => r.kv), null);
       const single = await serviceEnv();
       try {
         await rejectsWithStatus(

@@ -6,6 +6,7 @@ import { newInternalError, newInvalid } from '../../../machinery/errors/index.js
 import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
 import { isAllocationError } from './allocation-errors.js';
 import { familyOf, type Family } from './ip-net.js';
+import type { ServiceIPAllocator } from './ip-allocator.js';
 import type { ServiceRef } from './ipaddress-allocator.js';
 import type { NodePortAllocator } from './port-allocator.js';
 import {
@@ -35,6 +36,8 @@ export interface ServiceAllocatorsInit {
   /** The primary family's allocator first; a second one of the other family for dual stack. */
   readonly ips: readonly ClusterIPAllocator[];
   readonly nodePorts: NodePortAllocator;
+  /** The cluster IP bitmaps written beside the IPAddress objects (dual write), for the repair. */
+  readonly ipBitmaps?: readonly ServiceIPAllocator[];
 }
 
 /** IPs keyed by their family (what the service holds, whatever its ipFamilies say). */
@@ -60,10 +63,16 @@ function invalid(svc: Service, errs: ErrorList): Error {
 export class ServiceAllocators {
   readonly #ips: readonly ClusterIPAllocator[];
   readonly #nodePorts: NodePortAllocator;
+  readonly #ipBitmaps: readonly ServiceIPAllocator[];
 
   constructor(init: ServiceAllocatorsInit) {
     this.#ips = init.ips;
     this.#nodePorts = init.nodePorts;
+    this.#ipBitmaps = init.ipBitmaps ?? [];
+  }
+
+  get ipBitmaps(): readonly ServiceIPAllocator[] {
+    return this.#ipBitmaps;
   }
 
   get ipAllocators(): readonly ClusterIPAllocator[] {

@@ -4,7 +4,10 @@
 // parent: the store's create-if-absent is the lock, so a create that finds the name taken means
 // the IP is taken, whoever took it. Releasing deletes the object. The addresses come from the
 // ServiceCIDRs: the one --service-cluster-ip-range gives (the default `kubernetes` ServiceCIDR
-// mirrors it) and every other one that is ready and not being deleted.
+// mirrors it) and every other one that is ready and not being deleted. As in kube 1.33, where
+// DisableAllocatorDualWrite is still off by default, an IP of the flag's range is also marked in the
+// old bitmap (/ranges/serviceips), so a server of an earlier version sharing the store, or reading it
+// after a downgrade, hands out none of them.
 import { randomBytes } from 'node:crypto';
 import type { IPAddress } from '../../../api/networking/v1/ip-address.js';
 import type { ServiceCIDR } from '../../../api/networking/v1/service-cidr.js';
@@ -20,6 +23,7 @@ import {
   type Family,
   type IPNet,
 } from './ip-net.js';
+import type { ServiceIPAllocator } from './ip-allocator.js';
 import { rangeOffset } from './offset-allocator.js';
 
 /** networkingv1.LabelIPAddressFamily and LabelManagedBy, and the allocator's ControllerName. */
@@ -95,6 +99,8 @@ export interface IPAddressAllocatorInit {
   readonly ipAddresses: IPAddressClient;
   /** The stored ServiceCIDRs (none when the resource is not stored). */
   readonly serviceCIDRs: () => Promise<readonly ServiceCIDR[]>;
+  /** The bitmap of the flag's range, written beside the IPAddress objects (dual write). */
+  readonly bitmap?: ServiceIPAllocator;
 }
 
 export class IPAddressAllocator {
@@ -106,6 +112,11 @@ export class IPAddressAllocator {
 
   get family(): Family {
     return this.#init.family;
+  }
+
+  /** The dual-written bitmap, when there is one. */
+  get bitmap(): ServiceIPAllocator | undefined {
+    return this.#init.bitmap;
   }
 
   /**
@@ -145,12 +156,30 @@ export class IPAddressAllocator {
       if (dryRun && any !== undefined) throw ipNotInRange(ip, formatCIDR(any.cidr));
       throw mismatchedNetwork();
     }
-    if (parsed.value < range.first || parsed.value > range.last) {
-      throw ipNotInRange(ip, formatCIDR(range.cidr));
+    if (dryRun) {
+      // A dry run checks the range only: whether the IP is free is not asked (kube's dryRunAllocator).
+      if (parsed.value < range.first || parsed.value > range.last)
+        throw ipNotInRange(ip, formatCIDR(range.cidr));
+      return;
     }
-    // A dry run checks the range only: whether the IP is free is not asked (kube's dryRunAllocator).
-    if (dryRun) return;
-    await this.#create(formatIP(parsed.family, parsed.value), svc);
+    const name = formatIP(parsed.family, parsed.value);
+    // The bitmap first, as kube's MetaAllocator does: its errors are the same words.
+    const marked = this.#inBitmap(parsed);
+    if (marked) await this.#init.bitmap?.allocate(name, false);
+    try {
+      if (parsed.value < range.first || parsed.value > range.last)
+        throw ipNotInRange(ip, formatCIDR(range.cidr));
+      await this.#create(name, svc);
+    } catch (err) {
+      if (marked) await this.#init.bitmap?.release(name);
+      throw err;
+    }
+  }
+
+  /** Whether the dual-written bitmap's CIDR holds the IP. */
+  #inBitmap(ip: { family: Family; value: bigint }): boolean {
+    const bitmap = this.#init.bitmap;
+    return bitmap !== undefined && cidrContains(bitmap.cidr, ip);
   }
 
   /**
@@ -193,9 +222,20 @@ export class IPAddressAllocator {
       if (taken.has(name)) continue;
       try {
         await this.#create(name, svc);
-        return name;
       } catch (err) {
         if (!(err instanceof AllocationError) || err.code !== 'allocated') throw err;
+        taken.add(name);
+        continue;
+      }
+      const ip = parseIP(name);
+      if (ip === undefined || !this.#inBitmap(ip)) return name;
+      try {
+        await this.#init.bitmap?.allocate(name, false);
+        return name;
+      } catch (err) {
+        // The bitmap holds it (an older server took it): give the IPAddress back, try another.
+        await this.#init.ipAddresses.delete(name);
+        if (!(err instanceof AllocationError)) throw err;
         taken.add(name);
       }
     }
@@ -215,7 +255,9 @@ export class IPAddressAllocator {
   async release(ip: string): Promise<void> {
     const parsed = parseIP(ip);
     if (parsed?.family !== this.family) return;
-    await this.#init.ipAddresses.delete(formatIP(parsed.family, parsed.value)).catch(() => undefined);
+    const name = formatIP(parsed.family, parsed.value);
+    if (this.#inBitmap(parsed)) await this.#init.bitmap?.release(name).catch(() => undefined);
+    await this.#init.ipAddresses.delete(name).catch(() => undefined);
   }
 
   /** ForEach: the IPs this allocator's family holds (IPAddresses with its labels). */

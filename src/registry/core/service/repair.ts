@@ -1,12 +1,13 @@
-// The repair pass of the node port allocator (pkg/registry/core/service/portallocator/controller/
-// repair.go): marks what existing services hold, and gives back what no service holds once it has
-// been seen leaked on `leakRepairs` passes in a row (an allocation whose service is still being
-// written elsewhere must not be taken from it). Cluster IPs are IPAddress objects, repaired by
-// repair-ip.ts.
+// The repair pass of the bitmap allocators (pkg/registry/core/service/portallocator/controller/
+// repair.go and ipallocator/controller/repair.go): marks what existing services hold, and gives back
+// what no service holds once it has been seen leaked on `leakRepairs` passes in a row (an allocation
+// whose service is still being written elsewhere must not be taken from it). Node ports live in
+// their bitmap alone; cluster IPs are IPAddress objects (repaired by repair-ip.ts), and their
+// dual-written bitmaps are repaired here too, which kube 1.33 leaves to drift.
 import type { Service } from '../../../api/core/v1/service.js';
 import type { ServiceAllocators } from './allocators.js';
 import { setBits, type RangeStore } from './range-store.js';
-import { collectNodePorts } from './service-helpers.js';
+import { clusterIPNone, collectNodePorts, needsClusterIP } from './service-helpers.js';
 
 /** kube's numRepairsBeforeLeakCleanup. */
 export const defaultLeakRepairs = 3;
@@ -32,6 +33,16 @@ export class ServiceRepair {
   constructor(init: RepairInit) {
     this.#listServices = init.listServices;
     this.#leakRepairs = init.leakRepairs ?? defaultLeakRepairs;
+    const ipRanges = init.allocators.ipBitmaps.map((alloc) => ({
+      store: alloc.store,
+      leaks: new Map<number, number>(),
+      inUse: (services: readonly Service[]): number[] =>
+        services
+          .filter((s) => needsClusterIP(s))
+          .flatMap((s) => (s.spec?.clusterIPs ?? []).filter((ip) => ip !== clusterIPNone))
+          .map((ip) => alloc.offsetOf(ip))
+          .filter((i): i is number => i !== undefined),
+    }));
     const ports = init.allocators.nodePorts;
     const portRange: RangeToRepair = {
       store: ports.store,
@@ -42,7 +53,7 @@ export class ServiceRepair {
           .map((p) => ports.offsetOf(p))
           .filter((i): i is number => i !== undefined),
     };
-    this.#ranges = [portRange];
+    this.#ranges = [...ipRanges, portRange];
   }
 
   /** One pass over every range. */

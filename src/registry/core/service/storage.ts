@@ -1,10 +1,11 @@
 // Service storage (pkg/registry/core/service/storage/storage.go and rest.go): the generic Store
 // under `/services/specs` (short name svc, category all) wrapped so that create, update and delete
 // take and give back cluster IPs and node ports; services/status. A cluster IP is a
-// networking.k8s.io/v1 IPAddress object (kube 1.33's MultiCIDRServiceAllocator); node ports stay a
-// RangeAllocation bitmap under /ranges/servicenodeports. The cluster IP bitmaps earlier versions
-// kept under /ranges/serviceips (and /ranges/secondaryserviceips) are no longer read or written:
-// the repair at start gives the Services of such a data directory their IPAddress objects.
+// networking.k8s.io/v1 IPAddress object (kube 1.33's MultiCIDRServiceAllocator), also marked, as
+// kube 1.33 still does, in the RangeAllocation bitmap earlier versions allocated from
+// (/ranges/serviceips, /ranges/secondaryserviceips); node ports are their bitmap under
+// /ranges/servicenodeports. The repair at start gives the Services of a data directory written
+// before IPAddress objects existed their IPAddresses.
 import type { ObjectHistory } from '../../../storage/interfaces.js';
 import type { Service, ServiceList } from '../../../api/core/v1/service.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
@@ -34,6 +35,7 @@ import {
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import { ServiceAllocators } from './allocators.js';
 import { setServiceDefaults } from './defaults.js';
+import { ServiceIPAllocator } from './ip-allocator.js';
 import { IPAddressAllocator } from './ipaddress-allocator.js';
 import { newServiceNetworkingAccess, type ServiceNetworkingAccess } from './ipaddress-client.js';
 import { defaultNodePortRange, type PortRange } from './port-range.js';
@@ -72,6 +74,8 @@ export interface ServiceStorageOptions extends CoreStorageOptions {
 }
 
 type IncludeObject = { includeObject?: 'None' | 'Object' | 'Metadata' };
+
+const allocationKeys = ['/ranges/serviceips', '/ranges/secondaryserviceips'] as const;
 
 /** The service REST: the Store, with allocation around its writes. */
 export class ServiceREST {
@@ -266,12 +270,13 @@ async function allocatorsFor(
   if (ranges === undefined) throw new Error('no service cluster IP range');
   const nets = ranges.secondary === undefined ? [ranges.primary] : [ranges.primary, ranges.secondary];
   const ips = nets.map(
-    (cidr) =>
+    (cidr, i) =>
       new IPAddressAllocator({
         family: cidr.family,
         defaultCIDR: cidr,
         ipAddresses: networking.ipAddresses,
         serviceCIDRs: networking.serviceCIDRs,
+        bitmap: new ServiceIPAllocator({ cidr, storage: raw.storage, key: allocationKeys[i] ?? '' }),
       }),
   );
   const nodePorts = new NodePortAllocator({
@@ -279,7 +284,8 @@ async function allocatorsFor(
     storage: raw.storage,
     key: '/ranges/servicenodeports',
   });
-  return { alloc: new ServiceAllocators({ ips, nodePorts }), ips, raw };
+  const ipBitmaps = ips.flatMap((a) => (a.bitmap === undefined ? [] : [a.bitmap]));
+  return { alloc: new ServiceAllocators({ ips, nodePorts, ipBitmaps }), ips, raw };
 }
 
 export interface ServiceStorage {
@@ -328,7 +334,7 @@ export async function newServiceREST(opts: ServiceStorageOptions): Promise<Servi
   );
   const listServices = async (): Promise<Service[]> =>
     (await built.raw.storage.getList(prefix, { recursive: true })).items as Service[];
-  const portRepair = new ServiceRepair({
+  const bitmapRepair = new ServiceRepair({
     listServices,
     allocators: built.alloc,
     leakRepairs: opts.repair?.leakRepairs ?? defaultLeakRepairs,
@@ -343,7 +349,7 @@ export async function newServiceREST(opts: ServiceStorageOptions): Promise<Servi
   });
   const repair = async (): Promise<void> => {
     await ipRepair.runOnce();
-    await portRepair.runOnce();
+    await bitmapRepair.runOnce();
   };
   try {
     await repair();
