@@ -13,6 +13,8 @@ import { decodeBits, encodeBits, setBits } from './range-store.js';
 import { parseServiceClusterIPRange } from './service-ip-ranges.js';
 import { serviceEnv, svc, type ServiceEnv } from './testing/service-env.js';
 import type { IPAddress } from '../../../api/networking/v1/ip-address.js';
+import type { ServiceCIDR } from '../../../api/networking/v1/service-cidr.js';
+import { newServiceCIDRREST } from '../../networking/servicecidr/storage.js';
 import { VirtualClock } from '../../../machinery/time/clock.js';
 import { newServiceIPAddress } from './ipaddress-allocator.js';
 import type { RepairEvent } from './repair-ip.js';
@@ -195,6 +197,74 @@ describe('service IP allocation', () => {
       assert.equal(stored2.range, '30000-32767');
     } finally {
       await repaired.close();
+    }
+  });
+
+  it('allocates from ready ServiceCIDRs once the flag range is full, not from one not ready or being deleted', async () => {
+    const env = await serviceEnv({ clusterIPRange: '10.0.0.0/29' });
+    const cidrs = await newServiceCIDRREST({ restOptionsGetter: env.getter });
+    const cluster = testContext('');
+    const cidr = (name: string, range: string, extra: Partial<ServiceCIDR> = {}): ServiceCIDR => ({
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'ServiceCIDR',
+      metadata: { name },
+      spec: { cidrs: [range] },
+      ...extra,
+    });
+    const create = (s: Service): Promise<Service> => env.services.create(ctx, s, { options: {} });
+    try {
+      for (let i = 0; i < 6; i++) await create(svc(`f${i}`));
+      const full = { code: 500, reason: 'InternalError' as const };
+      await rejectsWithStatus(create(svc('more')), {
+        ...full,
+        message: 'Internal error occurred: failed to allocate a serviceIP: range is full',
+      });
+      await cidrs.serviceCIDRs.create(cluster, cidr('waiting', '10.2.0.0/29'), { options: {} });
+      await cidrs.status.update(cluster, 'waiting', {
+        objInfo: {
+          preconditions: () => undefined,
+          updatedObject: (_c, old) =>
+            Promise.resolve({
+              ...(old as ServiceCIDR),
+              status: {
+                conditions: [
+                  {
+                    type: 'Ready',
+                    status: 'False',
+                    lastTransitionTime: '2026-01-01T00:00:00Z',
+                    reason: 'Waiting',
+                    message: '',
+                  },
+                ],
+              },
+            }),
+        },
+        options: {},
+      });
+      await cidrs.serviceCIDRs.create(
+        cluster,
+        cidr('going', '10.3.0.0/29', { metadata: { name: 'going', finalizers: ['example.com/hold'] } }),
+        { options: {} },
+      );
+      await cidrs.serviceCIDRs.delete(cluster, 'going', { options: {} });
+      await rejectsWithStatus(create(svc('more')), full);
+      await rejectsWithStatus(create(svc('static', { clusterIP: '10.3.0.2' })), {
+        code: 422,
+        reason: 'Invalid',
+        message:
+          'Service "static" is invalid: spec.clusterIPs: Invalid value: ["10.3.0.2"]: failed to allocate IP 10.3.0.2: the provided network does not match the current range',
+      });
+      await cidrs.serviceCIDRs.create(cluster, cidr('extra', '10.1.0.0/29'), { options: {} });
+      const more = await create(svc('more'));
+      assert.match(more.spec?.clusterIP ?? '', /^10\.1\.0\.[1-6]$/);
+      // Not in the bitmap: that is the flag range's alone.
+      assert.equal(
+        (await env.services.allocators.ipBitmaps[0]?.allocated())?.includes(more.spec?.clusterIP ?? ''),
+        false,
+      );
+    } finally {
+      await cidrs.serviceCIDRs.destroy();
+      await env.close();
     }
   });
 
