@@ -200,6 +200,38 @@ describe('service IP allocation', () => {
     }
   });
 
+  it('the repair reports a cluster IP no range holds after the range changed', async () => {
+    const path = join(dir, 'moved.db');
+    const env = await serviceEnv({ path });
+    try {
+      await env.services.create(ctx, svc('old', { clusterIP: '10.0.0.20' }), { options: {} });
+    } finally {
+      await env.close();
+    }
+    const events: RepairEvent[] = [];
+    const moved = await serviceEnv({
+      path,
+      clusterIPRange: '10.5.0.0/24',
+      recordEvent: (e) => events.push(e),
+    });
+    try {
+      assert.deepEqual(
+        events.map((e) => [e.regarding.name, e.reason, e.note]),
+        [
+          [
+            'old',
+            'ClusterIPOutOfRange',
+            'Cluster IP [IPv4]: 10.0.0.20 is not within any configured Service CIDR; please recreate service',
+          ],
+        ],
+      );
+      // Its IPAddress stays: the service still holds the IP.
+      assert.notEqual(await stored(moved, '/registry/ipaddresses/10.0.0.20'), null);
+    } finally {
+      await moved.close();
+    }
+  });
+
   it('allocates from ready ServiceCIDRs once the flag range is full, not from one not ready or being deleted', async () => {
     const env = await serviceEnv({ clusterIPRange: '10.0.0.0/29' });
     const cidrs = await newServiceCIDRREST({ restOptionsGetter: env.getter });
