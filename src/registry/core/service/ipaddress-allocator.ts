@@ -85,6 +85,9 @@ export function addressRange(cidr: IPNet): AddressRange {
   return { cidr, first, last, offset };
 }
 
+/** Random IPs allocateNext tries before it reads every IPAddress. */
+const randomProbes = 4;
+
 /** A uniformly random bigint in [0, n). */
 function randomBelow(n: bigint): bigint {
   if (n <= 0n) return 0n;
@@ -184,8 +187,10 @@ export class IPAddressAllocator {
 
   /**
    * AllocateNextService: a free IP of the first range that has one, from a random point of its
-   * upper part, then of its lower part. A dry run takes nothing and answers the range's network
-   * address, as kube's does.
+   * upper part, then of its lower part. kube walks its informer's view; here a few random picks of
+   * the upper part are tried first (a sparse range needs no read of every IPAddress), then the
+   * stored IPAddresses are read once and walked past. A dry run takes nothing and answers the
+   * range's network address, as kube's does.
    */
   async allocateNext(svc: ServiceRef, dryRun: boolean): Promise<string> {
     const ranges = await this.ranges({ ready: true });
@@ -194,10 +199,14 @@ export class IPAddressAllocator {
       if (first === undefined) throw rangeFull();
       return formatIP(this.family, first.cidr.base);
     }
-    const taken = new Set((await this.#init.ipAddresses.list()).map((o) => o.metadata?.name ?? ''));
+    let taken: Set<string> | undefined;
     for (const range of ranges) {
-      const upper = await this.#allocateIn(svc, taken, { lo: range.first + range.offset, hi: range.last });
-      if (upper !== undefined) return upper;
+      const upper = { lo: range.first + range.offset, hi: range.last };
+      const picked = await this.#probe(svc, upper);
+      if (picked !== undefined) return picked;
+      taken ??= new Set((await this.#init.ipAddresses.list()).map((o) => o.metadata?.name ?? ''));
+      const walked = await this.#allocateIn(svc, taken, upper);
+      if (walked !== undefined) return walked;
       if (range.offset === 0n) continue;
       const lower = await this.#allocateIn(svc, taken, {
         lo: range.first,
@@ -206,6 +215,17 @@ export class IPAddressAllocator {
       if (lower !== undefined) return lower;
     }
     throw rangeFull();
+  }
+
+  /** A few random IPs of [lo, hi]; undefined when each was taken. */
+  async #probe(svc: ServiceRef, at: { lo: bigint; hi: bigint }): Promise<string | undefined> {
+    const size = at.hi - at.lo + 1n;
+    if (size <= 0n) return undefined;
+    for (let i = 0; i < randomProbes; i++) {
+      const name = formatIP(this.family, at.lo + randomBelow(size));
+      if (await this.#take(name, svc)) return name;
+    }
+    return undefined;
   }
 
   /** allocateFromRange: walks [lo, hi] once from a random start; a lost race moves on. */
@@ -220,26 +240,34 @@ export class IPAddressAllocator {
     for (let i = 0n; i < size; i++) {
       const name = formatIP(this.family, at.lo + ((start + i) % size));
       if (taken.has(name)) continue;
-      try {
-        await this.#create(name, svc);
-      } catch (err) {
-        if (!(err instanceof AllocationError) || err.code !== 'allocated') throw err;
-        taken.add(name);
-        continue;
-      }
-      const ip = parseIP(name);
-      if (ip === undefined || !this.#inBitmap(ip)) return name;
-      try {
-        await this.#init.bitmap?.allocate(name, false);
-        return name;
-      } catch (err) {
-        // The bitmap holds it (an older server took it): give the IPAddress back, try another.
-        await this.#init.ipAddresses.delete(name);
-        if (!(err instanceof AllocationError)) throw err;
-        taken.add(name);
-      }
+      if (await this.#take(name, svc)) return name;
+      taken.add(name);
     }
     return undefined;
+  }
+
+  /**
+   * Creates the IPAddress, then marks the dual-written bitmap; false when either says the IP is
+   * taken (what was created for it is given back).
+   */
+  async #take(name: string, svc: ServiceRef): Promise<boolean> {
+    try {
+      await this.#create(name, svc);
+    } catch (err) {
+      if (err instanceof AllocationError && err.code === 'allocated') return false;
+      throw err;
+    }
+    const ip = parseIP(name);
+    if (ip === undefined || !this.#inBitmap(ip)) return true;
+    try {
+      await this.#init.bitmap?.allocate(name, false);
+      return true;
+    } catch (err) {
+      // The bitmap holds it (an older server took it): give the IPAddress back.
+      await this.#init.ipAddresses.delete(name);
+      if (err instanceof AllocationError) return false;
+      throw err;
+    }
   }
 
   async #create(name: string, svc: ServiceRef): Promise<void> {
