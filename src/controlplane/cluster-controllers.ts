@@ -24,6 +24,10 @@ import {
 import { newRootCACertPublisher } from './controllers/rootcacertpublisher/publisher.js';
 import { newServiceAccountsController } from './controllers/serviceaccount/serviceaccounts-controller.js';
 import { newTokensController } from './controllers/serviceaccount/tokens-controller.js';
+import {
+  newServiceCIDRController,
+  serviceCIDRControllerHookName,
+} from './controllers/servicecidrs/servicecidrs-controller.js';
 import { SimulatedCluster, simulatedClusterHookName } from './controllers/simulation/simulated-cluster.js';
 import {
   newStorageProtectionController,
@@ -73,6 +77,10 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
       rootCA === undefined
         ? undefined
         : once.controller(() => newRootCACertPublisher(groups, { rootCA, logger })),
+    // The ServiceCIDRs' finalizer and Ready condition; a deleted one waits for its IPs to go.
+    [serviceCIDRControllerHookName]: once.controller(() =>
+      newServiceCIDRController(groups, { logger, clock }),
+    ),
     // status.hard and a recount of status.used.
     [resourceQuotaControllerHookName]: once.controller(() => newResourceQuotaController(groups, { logger })),
     // Off with --enable-garbage-collector=false.

@@ -1,8 +1,8 @@
 // The default ServiceCIDR kube-apiserver keeps (the `start-kubernetes-service-cidr-controller`
 // post-start hook, pkg/controlplane/controller/defaultservicecidr): a cluster-scoped ServiceCIDR
 // named `kubernetes` holding --service-cluster-ip-range, made dual-stack when a second range is
-// added, and marked Ready once its CIDRs match the flags. kube re-syncs it every 10 s; here it is
-// synced once at start, which recreates it after a restart.
+// added, and marked Ready once its CIDRs match the flags. Synced at start, then every 10 s as kube
+// does, which recreates it once a deletion went through; a sync with nothing to do writes nothing.
 import type { ServiceCIDR } from '../../api/networking/v1/service-cidr.js';
 import { serviceCIDRConditionReady } from '../../api/networking/v1/service-cidr.js';
 import { reasonForError } from '../../machinery/errors/index.js';
@@ -22,10 +22,14 @@ import {
 } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import type { HookContext, PostStartHook } from '../../server/lifecycle/hooks.js';
+import { errorText } from '../../server/logging/error-text.js';
 import { retryUntilDone } from './retry.js';
 
 export const defaultServiceCIDRHookName = 'start-kubernetes-service-cidr-controller';
 export const defaultServiceCIDRName = 'kubernetes';
+
+/** How often the default ServiceCIDR is synced after the start (kube's 10 s). */
+export const defaultServiceCIDRResyncMs = 10_000;
 
 interface DefaultServiceCIDRInit {
   readonly cidrs: Storage & Creater & Getter & Updater;
@@ -110,9 +114,35 @@ export function defaultServiceCIDRHooks(
   if (cidrs === undefined || status === undefined || !isGetter(status) || !isUpdater(status)) return {};
   const init: DefaultServiceCIDRInit = { cidrs, status, ranges: at.serviceIPRanges, clock: at.clock };
   return {
-    [defaultServiceCIDRHookName]: (ctx) =>
-      retryUntilDone(ctx, { message: 'unable to sync the default ServiceCIDR, retrying' }, () =>
+    [defaultServiceCIDRHookName]: async (ctx) => {
+      await retryUntilDone(ctx, { message: 'unable to sync the default ServiceCIDR, retrying' }, () =>
         syncDefaultServiceCIDR(init, ctx),
-      ),
+      );
+      if (ctx.signal.aborted) return;
+      resyncEvery(init, ctx);
+    },
   };
+}
+
+/** The periodic sync, until the server shuts down; a sync still running is not started again. */
+function resyncEvery(init: DefaultServiceCIDRInit, ctx: HookContext): void {
+  let running = false;
+  const timer = init.clock.setInterval(() => {
+    if (running) return;
+    running = true;
+    syncDefaultServiceCIDR(init, ctx)
+      .catch((err: unknown) => {
+        ctx.logger.v(2, 'unable to sync the default ServiceCIDR', { err: errorText(err) });
+      })
+      .finally(() => {
+        running = false;
+      });
+  }, defaultServiceCIDRResyncMs);
+  ctx.signal.addEventListener(
+    'abort',
+    () => {
+      timer.cancel();
+    },
+    { once: true },
+  );
 }

@@ -14,6 +14,7 @@ import { newSecretREST } from '../../registry/core/secret/storage.js';
 import { newServiceAccountREST } from '../../registry/core/serviceaccount/storage.js';
 import type { PortRange } from '../../registry/core/service/port-range.js';
 import type { ServiceIPRanges } from '../../registry/core/service/service-ip-ranges.js';
+import { repairEventRecorder } from '../../registry/core/service/repair-events.js';
 import { newServiceREST } from '../../registry/core/service/storage.js';
 import type { CreateRawStorage } from '../../storage/backend-factory/config.js';
 import { TokenREST, type ServiceAccountTokenIssuer } from '../../registry/core/serviceaccount/token.js';
@@ -26,10 +27,11 @@ import { ComponentStatusREST } from '../../registry/core/componentstatus/rest.js
 import { newNodeREST } from '../../registry/core/node/storage.js';
 import { newPersistentVolumeREST } from '../../registry/core/persistentvolume/storage.js';
 import { newPersistentVolumeClaimREST } from '../../registry/core/persistentvolumeclaim/storage.js';
-import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
+import { clockFor, type RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { ObjectCountMetric } from '../../registry/generic/store-definition.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import {
+  isCreater,
   isGetter,
   isGracefulDeleter,
   isLister,
@@ -154,12 +156,17 @@ export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise
     if (enabled('endpoints')) storage.endpoints = await newEndpointsREST(opts);
     if (enabled('services') && init.createRawStorage !== undefined) {
       const endpoints = storage.endpoints;
+      const events = storage.events;
+      const clock = clockFor(opts.restOptionsGetter, { group: '', resource: 'events' });
       const svc = await newServiceREST({
         ...opts,
         createRawStorage: init.createRawStorage,
         ...(init.serviceIPRanges !== undefined ? { serviceIPRanges: init.serviceIPRanges } : {}),
         ...(init.nodePortRange !== undefined ? { nodePortRange: init.nodePortRange } : {}),
         ...(endpoints !== undefined && isGracefulDeleter(endpoints) ? { endpoints } : {}),
+        ...(events !== undefined && isCreater(events)
+          ? { recordEvent: repairEventRecorder({ events, now: () => clock.now() }) }
+          : {}),
       });
       storage.services = svc.services;
       storage['services/status'] = svc.status;

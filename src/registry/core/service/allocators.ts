@@ -7,6 +7,7 @@ import { FieldError, FieldPath, type ErrorList } from '../../../machinery/valida
 import { isAllocationError } from './allocation-errors.js';
 import { familyOf, type Family } from './ip-net.js';
 import type { ServiceIPAllocator } from './ip-allocator.js';
+import type { ServiceRef } from './ipaddress-allocator.js';
 import type { NodePortAllocator } from './port-allocator.js';
 import {
   clusterIPNone,
@@ -21,10 +22,22 @@ import { initIPFamilyFields } from './ip-families.js';
 
 const serviceKind = { group: '', kind: 'Service' };
 
+/** What takes and gives back cluster IPs of one family (IPAddressAllocator). */
+export interface ClusterIPAllocator {
+  readonly family: Family;
+  allocate(svc: ServiceRef, ip: string, dryRun: boolean): Promise<void>;
+  allocateNext(svc: ServiceRef, dryRun: boolean): Promise<string>;
+  release(ip: string): Promise<void>;
+  /** The IPs of this family taken now. */
+  allocated(): Promise<string[]>;
+}
+
 export interface ServiceAllocatorsInit {
-  /** The primary range's allocator first; a second one of the other family for dual stack. */
-  readonly ips: readonly ServiceIPAllocator[];
+  /** The primary family's allocator first; a second one of the other family for dual stack. */
+  readonly ips: readonly ClusterIPAllocator[];
   readonly nodePorts: NodePortAllocator;
+  /** The cluster IP bitmaps written beside the IPAddress objects (dual write), for the repair. */
+  readonly ipBitmaps?: readonly ServiceIPAllocator[];
 }
 
 /** IPs keyed by their family (what the service holds, whatever its ipFamilies say). */
@@ -37,20 +50,32 @@ function byFamily(ips: readonly string[]): Map<string, string> {
   return out;
 }
 
+/** The parent an allocated IP names. */
+const refOf = (svc: Service): ServiceRef => ({
+  namespace: svc.metadata?.namespace ?? '',
+  name: svc.metadata?.name ?? '',
+});
+
 function invalid(svc: Service, errs: ErrorList): Error {
   return newInvalid(serviceKind, svc.metadata?.name ?? '', errs);
 }
 
 export class ServiceAllocators {
-  readonly #ips: readonly ServiceIPAllocator[];
+  readonly #ips: readonly ClusterIPAllocator[];
   readonly #nodePorts: NodePortAllocator;
+  readonly #ipBitmaps: readonly ServiceIPAllocator[];
 
   constructor(init: ServiceAllocatorsInit) {
     this.#ips = init.ips;
     this.#nodePorts = init.nodePorts;
+    this.#ipBitmaps = init.ipBitmaps ?? [];
   }
 
-  get ipAllocators(): readonly ServiceIPAllocator[] {
+  get ipBitmaps(): readonly ServiceIPAllocator[] {
+    return this.#ipBitmaps;
+  }
+
+  get ipAllocators(): readonly ClusterIPAllocator[] {
     return this.#ips;
   }
 
@@ -58,7 +83,7 @@ export class ServiceAllocators {
     return this.#nodePorts;
   }
 
-  #ipAllocator(family: string): ServiceIPAllocator | undefined {
+  #ipAllocator(family: string): ClusterIPAllocator | undefined {
     return this.#ips.find((a) => a.family === family);
   }
 
@@ -80,7 +105,7 @@ export class ServiceAllocators {
         if (alloc === undefined) continue;
         if (ip === '') {
           try {
-            taken.set(family, await alloc.allocateNext(dryRun));
+            taken.set(family, await alloc.allocateNext(refOf(svc), dryRun));
           } catch (err) {
             if (!isAllocationError(err)) throw err;
             throw newInternalError(new Error(`failed to allocate a serviceIP: ${err.message}`));
@@ -88,7 +113,7 @@ export class ServiceAllocators {
           continue;
         }
         try {
-          await alloc.allocate(ip, dryRun);
+          await alloc.allocate(refOf(svc), ip, dryRun);
         } catch (err) {
           if (!isAllocationError(err)) throw err;
           const path = FieldPath.of('spec', 'clusterIPs');

@@ -1,6 +1,8 @@
-// The service cluster IP allocator of one family (pkg/registry/core/service/ipallocator/bitmap.go):
+// The bitmap cluster IP allocator of one family (pkg/registry/core/service/ipallocator/bitmap.go):
 // the addresses of a CIDR without its network address (and, for IPv4, its broadcast address), kept
-// as a bitmap under /ranges/serviceips (or /ranges/secondaryserviceips for the second family).
+// as a bitmap under /ranges/serviceips (or /ranges/secondaryserviceips for the second family). Since
+// kube 1.33 it is no longer the allocator, only written beside the IPAddress objects (dual write,
+// ipaddress-allocator.ts) so that older servers on the same store see what is taken.
 import type { Interface } from '../../../storage/interfaces.js';
 import { ipAllocated, ipNotInRange } from './allocation-errors.js';
 import { formatCIDR, formatIP, parseIP, rangeSize, type Family, type IPNet } from './ip-net.js';

@@ -1,7 +1,9 @@
-// The repair pass of the allocators (pkg/registry/core/service/ipallocator/controller/repair.go and
-// portallocator/controller/repair.go): marks what existing services hold, and gives back what no
-// service holds once it has been seen leaked on `leakRepairs` passes in a row (an allocation whose
-// service is still being written elsewhere must not be taken from it).
+// The repair pass of the bitmap allocators (pkg/registry/core/service/portallocator/controller/
+// repair.go and ipallocator/controller/repair.go): marks what existing services hold, and gives back
+// what no service holds once it has been seen leaked on `leakRepairs` passes in a row (an allocation
+// whose service is still being written elsewhere must not be taken from it). Node ports live in
+// their bitmap alone; cluster IPs are IPAddress objects (repaired by repair-ip.ts), and their
+// dual-written bitmaps are repaired here too, which kube 1.33 leaves to drift.
 import type { Service } from '../../../api/core/v1/service.js';
 import type { ServiceAllocators } from './allocators.js';
 import { setBits, type RangeStore } from './range-store.js';
@@ -31,7 +33,7 @@ export class ServiceRepair {
   constructor(init: RepairInit) {
     this.#listServices = init.listServices;
     this.#leakRepairs = init.leakRepairs ?? defaultLeakRepairs;
-    const ipRanges = init.allocators.ipAllocators.map((alloc) => ({
+    const ipRanges = init.allocators.ipBitmaps.map((alloc) => ({
       store: alloc.store,
       leaks: new Map<number, number>(),
       inUse: (services: readonly Service[]): number[] =>

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { RangeAllocation } from '../../../api/core/v1/range-allocation.js';
 import type { Service } from '../../../api/core/v1/service.js';
+import type { IPAddress } from '../../../api/networking/v1/ip-address.js';
 import type { UpdateRequest } from '../../rest/capabilities.js';
 import { rejectsWithStatus } from '../../generic/testing/assert-status.js';
 import { testContext } from '../../generic/testing/widgets.js';
@@ -46,6 +47,19 @@ describe('services', () => {
     assert.deepEqual(spec.clusterIPs, [spec.clusterIP]);
     assert.deepEqual(out.status, {});
     assert.notEqual(await stored(env, '/registry/services/specs/default/web'), null);
+    // The IP is an IPAddress object naming the service, as kube 1.33's allocator writes it.
+    const ip = (await stored(env, `/registry/ipaddresses/${spec.clusterIP ?? ''}`)) as IPAddress;
+    assert.deepEqual(ip.metadata?.labels, {
+      'ipaddress.kubernetes.io/ip-family': 'IPv4',
+      'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io',
+    });
+    assert.deepEqual(ip.spec?.parentRef, {
+      group: '',
+      resource: 'services',
+      namespace: 'default',
+      name: 'web',
+    });
+    // And, as kube 1.33 still dual-writes it, marked in the bitmap older versions allocate from.
     const range = (await stored(env, '/registry/ranges/serviceips')) as RangeAllocation;
     assert.equal(range.range, '10.0.0.0/24');
     const offset = Number((spec.clusterIP ?? '').split('.')[3]) - 1;
@@ -67,7 +81,13 @@ describe('services', () => {
       code: 422,
       reason: 'Invalid',
       message:
-        'Service "far" is invalid: spec.clusterIPs: Invalid value: ["10.1.0.5"]: failed to allocate IP 10.1.0.5: the provided IP (10.1.0.5) is not in the valid range. The range of valid IPs is 10.0.0.0/24',
+        'Service "far" is invalid: spec.clusterIPs: Invalid value: ["10.1.0.5"]: failed to allocate IP 10.1.0.5: the provided network does not match the current range',
+    });
+    await rejectsWithStatus(create(svc('net', { clusterIP: '10.0.0.0' })), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'Service "net" is invalid: spec.clusterIPs: Invalid value: ["10.0.0.0"]: failed to allocate IP 10.0.0.0: the provided IP (10.0.0.0) is not in the valid range. The range of valid IPs is 10.0.0.0/24',
     });
     await rejectsWithStatus(create(svc('bad', { clusterIP: 'x.y' })), {
       code: 422,
@@ -94,6 +114,22 @@ describe('services', () => {
     assert.equal(ok.spec?.clusterIP, '10.0.0.9');
     const again = await create(svc('gets-11', { clusterIP: '10.0.0.11' }));
     assert.equal(again.spec?.clusterIP, '10.0.0.11');
+  });
+
+  it('names the generated name in the IPAddress; an invalid name takes no IP', async () => {
+    const gen = await create({ ...svc(''), metadata: { generateName: 'gen-' } });
+    const name = gen.metadata?.name ?? '';
+    assert.match(name, /^gen-[a-z0-9]{5}$/);
+    const ip = (await stored(env, `/registry/ipaddresses/${gen.spec?.clusterIP ?? ''}`)) as IPAddress;
+    assert.equal(ip.spec?.parentRef?.name, name);
+    const before = await env.services.allocators.ipAllocators[0]?.allocated();
+    await rejectsWithStatus(create(svc('Bad.Name', { clusterIP: '10.0.0.14' })), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        "Service \"Bad.Name\" is invalid: metadata.name: Invalid value: \"Bad.Name\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+    });
+    assert.deepEqual(await env.services.allocators.ipAllocators[0]?.allocated(), before);
   });
 
   it('allocates nothing for headless and ExternalName services', async () => {
@@ -306,10 +342,15 @@ describe('services', () => {
   });
 
   it('a dry run allocates nothing', async () => {
+    const before = await env.services.allocators.ipAllocators[0]?.allocated();
     const out = await env.services.create(ctx, svc('dry', { clusterIP: '10.0.0.16' }), {
       options: { dryRun: ['All'] },
     });
     assert.equal(out.spec?.clusterIP, '10.0.0.16');
+    // kube's dry-run allocator answers the range's network address for a dynamic IP.
+    const dynamic = await env.services.create(ctx, svc('dry2'), { options: { dryRun: ['All'] } });
+    assert.equal(dynamic.spec?.clusterIP, '10.0.0.0');
+    assert.deepEqual(await env.services.allocators.ipAllocators[0]?.allocated(), before);
     const real = await create(svc('wet', { clusterIP: '10.0.0.16' }));
     assert.equal(real.spec?.clusterIP, '10.0.0.16');
   });

@@ -1,8 +1,11 @@
 // Service storage (pkg/registry/core/service/storage/storage.go and rest.go): the generic Store
 // under `/services/specs` (short name svc, category all) wrapped so that create, update and delete
-// take and give back cluster IPs and node ports; services/status. The allocation bitmaps are
-// RangeAllocation objects under /ranges/serviceips (/ranges/secondaryserviceips for the second
-// family) and /ranges/servicenodeports, written through the same storage as everything else.
+// take and give back cluster IPs and node ports; services/status. A cluster IP is a
+// networking.k8s.io/v1 IPAddress object (kube 1.33's MultiCIDRServiceAllocator), also marked, as
+// kube 1.33 still does, in the RangeAllocation bitmap earlier versions allocated from
+// (/ranges/serviceips, /ranges/secondaryserviceips); node ports are their bitmap under
+// /ranges/servicenodeports. The repair at start gives the Services of a data directory written
+// before IPAddress objects existed their IPAddresses.
 import type { ObjectHistory } from '../../../storage/interfaces.js';
 import type { Service, ServiceList } from '../../../api/core/v1/service.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
@@ -11,7 +14,9 @@ import { reasonForError } from '../../../machinery/errors/index.js';
 import type { CreateRawStorage, RawStorage } from '../../../storage/backend-factory/config.js';
 import type { Watch } from '../../../storage/interfaces.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
+import { clockFor } from '../../generic/rest-options.js';
 import { deepCopy } from '../../generic/object-meta.js';
+import { simpleNameGenerator } from '../../generic/name-generator.js';
 import type { Store } from '../../generic/store.js';
 import type {
   GracefulDeleter,
@@ -31,17 +36,24 @@ import type { CoreStorageOptions } from '../configmap/storage.js';
 import { ServiceAllocators } from './allocators.js';
 import { setServiceDefaults } from './defaults.js';
 import { ServiceIPAllocator } from './ip-allocator.js';
+import { IPAddressAllocator } from './ipaddress-allocator.js';
+import { newServiceNetworkingAccess, type ServiceNetworkingAccess } from './ipaddress-client.js';
 import { defaultNodePortRange, type PortRange } from './port-range.js';
 import { NodePortAllocator } from './port-allocator.js';
 import { ServiceRepair, defaultLeakRepairs } from './repair.js';
+import { IPAddressRepair, type RepairEvent } from './repair-ip.js';
 import { parseServiceClusterIPRange, type ServiceIPRanges } from './service-ip-ranges.js';
 import { ServiceStatusREST } from './status.js';
 import { serviceDeleteStrategy, serviceStatusStrategy, serviceStrategy } from './strategy.js';
 import { serviceTableConvertor } from './table.js';
-import type { Transaction } from './transaction.js';
+import { Transaction } from './transaction.js';
+import { validateServiceMeta } from './validation.js';
 import { normalizeClusterIPs, patchAllocatedValues } from './update-fixups.js';
 
 export const serviceResource = { group: '', resource: 'services' } as const;
+
+/** Names tried for a generateName create (kube's maxNameGenerationCreateAttempts). */
+const maxNameAttempts = 8;
 
 /** kube's ServiceIPRepairInterval / ServiceNodePortRepairInterval. */
 export const defaultRepairIntervalMs = 3 * 60 * 1000;
@@ -57,6 +69,8 @@ export interface ServiceStorageOptions extends CoreStorageOptions {
   readonly endpoints?: GracefulDeleter;
   /** How often the repair pass runs after the one at startup (0: startup only), and its leak threshold. */
   readonly repair?: { readonly intervalMs?: number; readonly leakRepairs?: number };
+  /** Where the cluster IP repair's events go (none when unset). */
+  readonly recordEvent?: (e: RepairEvent) => void;
 }
 
 type IncludeObject = { includeObject?: 'None' | 'Object' | 'Metadata' };
@@ -69,18 +83,21 @@ export class ServiceREST {
   readonly #alloc: ServiceAllocators;
   readonly #endpoints: GracefulDeleter | undefined;
   readonly #raw: RawStorage;
+  readonly #networking: ServiceNetworkingAccess;
   readonly #timer: NodeJS.Timeout | undefined;
 
   constructor(init: {
     store: Store<Service>;
     alloc: ServiceAllocators;
     raw: RawStorage;
+    networking: ServiceNetworkingAccess;
     endpoints?: GracefulDeleter;
     timer?: NodeJS.Timeout;
   }) {
     this.#store = init.store;
     this.#alloc = init.alloc;
     this.#raw = init.raw;
+    this.#networking = init.networking;
     this.#endpoints = init.endpoints;
     this.#timer = init.timer;
   }
@@ -103,6 +120,7 @@ export class ServiceREST {
     clearInterval(this.#timer);
     await this.#store.destroy();
     await this.#raw.destroy();
+    await this.#networking.destroy();
   }
   namespaceScoped(): boolean {
     return true;
@@ -143,18 +161,37 @@ export class ServiceREST {
     obj: KubeObject,
     opts: { options: CreateOptions; validate?: ValidateObjectFunc },
   ): Promise<Service> {
-    const svc = deepCopy(obj) as Service;
-    setServiceDefaults(svc);
-    normalizeClusterIPs(svc, null);
-    const txn = await this.#alloc.allocateCreate(svc, isDryRun(opts.options.dryRun));
-    try {
-      const created = await this.#store.create(ctx, svc, opts);
-      await txn.commit();
-      return created;
-    } catch (err) {
-      await txn.revert();
-      throw err;
+    const meta = obj.metadata ?? {};
+    // The IPAddress objects name their Service: a generated name is picked before the allocation
+    // (kube allocates after the Store generated it), and picked again while it is taken.
+    const generated = (meta.generateName ?? '') !== '' && (meta.name ?? '') === '';
+    for (let attempt = 1; ; attempt++) {
+      const svc = deepCopy(obj) as Service;
+      const m = (svc.metadata ??= {});
+      if (generated) m.name = simpleNameGenerator.generateName(m.generateName ?? '');
+      if ((m.namespace ?? '') === '' && ctx.namespace !== '') m.namespace = ctx.namespace;
+      setServiceDefaults(svc);
+      normalizeClusterIPs(svc, null);
+      const txn = await this.#allocateCreate(svc, isDryRun(opts.options.dryRun));
+      try {
+        const created = await this.#store.create(ctx, svc, opts);
+        await txn.commit();
+        return created;
+      } catch (err) {
+        await txn.revert();
+        const retry = generated && attempt < maxNameAttempts && reasonForError(err) === 'AlreadyExists';
+        if (!retry) throw err;
+      }
     }
+  }
+
+  /**
+   * kube validates a new service before its BeginCreate allocates: a service whose metadata the
+   * store will refuse takes nothing (its IPAddress objects could not even name it).
+   */
+  async #allocateCreate(svc: Service, dryRun: boolean): Promise<Transaction> {
+    if (validateServiceMeta(svc).length > 0) return new Transaction();
+    return this.#alloc.allocateCreate(svc, dryRun);
   }
 
   /** beginUpdate: inside the guaranteed update, against the object it read; a retry starts over. */
@@ -174,7 +211,7 @@ export class ServiceREST {
         setServiceDefaults(svc);
         if (old === null) {
           normalizeClusterIPs(svc, null);
-          txn = await this.#alloc.allocateCreate(svc, dryRun);
+          txn = await this.#allocateCreate(svc, dryRun);
           return svc;
         }
         const before = old as Service;
@@ -222,7 +259,8 @@ export class ServiceREST {
 
 async function allocatorsFor(
   opts: ServiceStorageOptions,
-): Promise<{ alloc: ServiceAllocators; raw: RawStorage }> {
+  networking: ServiceNetworkingAccess,
+): Promise<{ alloc: ServiceAllocators; ips: IPAddressAllocator[]; raw: RawStorage }> {
   const config = opts.restOptionsGetter.getRESTOptions(serviceResource).storageConfig;
   const raw = await opts.createRawStorage({
     ...config,
@@ -232,14 +270,22 @@ async function allocatorsFor(
   if (ranges === undefined) throw new Error('no service cluster IP range');
   const nets = ranges.secondary === undefined ? [ranges.primary] : [ranges.primary, ranges.secondary];
   const ips = nets.map(
-    (cidr, i) => new ServiceIPAllocator({ cidr, storage: raw.storage, key: allocationKeys[i] ?? '' }),
+    (cidr, i) =>
+      new IPAddressAllocator({
+        family: cidr.family,
+        defaultCIDR: cidr,
+        ipAddresses: networking.ipAddresses,
+        serviceCIDRs: networking.serviceCIDRs,
+        bitmap: new ServiceIPAllocator({ cidr, storage: raw.storage, key: allocationKeys[i] ?? '' }),
+      }),
   );
   const nodePorts = new NodePortAllocator({
     portRange: opts.nodePortRange ?? defaultNodePortRange,
     storage: raw.storage,
     key: '/ranges/servicenodeports',
   });
-  return { alloc: new ServiceAllocators({ ips, nodePorts }), raw };
+  const ipBitmaps = ips.flatMap((a) => (a.bitmap === undefined ? [] : [a.bitmap]));
+  return { alloc: new ServiceAllocators({ ips, nodePorts, ipBitmaps }), ips, raw };
 }
 
 export interface ServiceStorage {
@@ -267,41 +313,62 @@ export async function newServiceREST(opts: ServiceStorageOptions): Promise<Servi
     },
     opts,
   );
-  let built: { alloc: ServiceAllocators; raw: RawStorage };
+  const opened: { destroy(): Promise<void> }[] = [store];
+  const closeAll = async (): Promise<void> => {
+    for (const o of opened.reverse()) await o.destroy();
+  };
+  let networking: ServiceNetworkingAccess;
+  let built: { alloc: ServiceAllocators; ips: IPAddressAllocator[]; raw: RawStorage };
   try {
-    built = await allocatorsFor(opts);
+    networking = await newServiceNetworkingAccess(opts);
+    opened.push(networking);
+    built = await allocatorsFor(opts, networking);
+    opened.push(built.raw);
   } catch (err) {
-    await store.destroy();
+    await closeAll();
     throw err;
   }
   const prefix = `/${opts.restOptionsGetter.getRESTOptions(serviceResource).resourcePrefix}`.replace(
     /\/+/g,
     '/',
   );
-  const repair = new ServiceRepair({
-    listServices: async () =>
-      (await built.raw.storage.getList(prefix, { recursive: true })).items as Service[],
+  const listServices = async (): Promise<Service[]> =>
+    (await built.raw.storage.getList(prefix, { recursive: true })).items as Service[];
+  const bitmapRepair = new ServiceRepair({
+    listServices,
     allocators: built.alloc,
     leakRepairs: opts.repair?.leakRepairs ?? defaultLeakRepairs,
   });
+  const clock = clockFor(opts.restOptionsGetter, serviceResource);
+  const ipRepair = new IPAddressRepair({
+    listServices,
+    ipAddresses: networking.ipAddresses,
+    allocators: built.ips,
+    now: () => clock.now(),
+    ...(opts.recordEvent === undefined ? {} : { record: opts.recordEvent }),
+  });
+  const repair = async (): Promise<void> => {
+    await ipRepair.runOnce();
+    await bitmapRepair.runOnce();
+  };
   try {
-    await repair.runOnce();
+    await repair();
   } catch (err) {
-    await store.destroy();
-    await built.raw.destroy();
+    await closeAll();
     throw err;
   }
   const intervalMs = opts.repair?.intervalMs ?? defaultRepairIntervalMs;
   const timer =
     intervalMs > 0
       ? setInterval(() => {
-          repair.runOnce().catch(() => undefined);
+          repair().catch(() => undefined);
         }, intervalMs).unref()
       : undefined;
   const services = new ServiceREST({
     store,
     alloc: built.alloc,
     raw: built.raw,
+    networking,
     ...(opts.endpoints !== undefined ? { endpoints: opts.endpoints } : {}),
     ...(timer !== undefined ? { timer } : {}),
   });

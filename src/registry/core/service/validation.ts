@@ -247,12 +247,17 @@ function validateSessionAffinity(svc: Service): ErrorList {
 }
 
 /** ValidateService. */
-export function validateService(svc: Service): ErrorList {
-  const s = svc.spec ?? {};
-  const errs = validateCoreObjectMeta(svc.metadata ?? {}, {
+/** The ObjectMeta part of ValidateService: a service's name is a DNS-1035 label. */
+export function validateServiceMeta(svc: Service): ErrorList {
+  return validateCoreObjectMeta(svc.metadata ?? {}, {
     requiresNamespace: true,
     validateName: nameIsDNS1035Label,
   });
+}
+
+export function validateService(svc: Service): ErrorList {
+  const s = svc.spec ?? {};
+  const errs = validateServiceMeta(svc);
   errs.push(...validateTypeSpecific(svc), ...validatePorts(svc));
   if (s.selector !== undefined) errs.push(...validateLabels(s.selector, spec.child('selector')));
   errs.push(...validateSessionAffinity(svc), ...validateClusterIPFields(svc));

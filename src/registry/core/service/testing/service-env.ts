@@ -10,6 +10,8 @@ import {
   type RESTOptionsGetter,
 } from '../../../generic/rest-options.js';
 import type { GracefulDeleter } from '../../../rest/capabilities.js';
+import type { Clock } from '../../../../machinery/time/clock.js';
+import type { RepairEvent } from '../repair-ip.js';
 import { parseServiceClusterIPRange } from '../service-ip-ranges.js';
 import { newServiceREST, type ServiceStorage } from '../storage.js';
 import type { PortRange } from '../port-range.js';
@@ -29,6 +31,10 @@ export interface ServiceEnvInit {
   readonly endpoints?: (getter: RESTOptionsGetter) => Promise<GracefulDeleter>;
   /** Another server on the same store: the backend is shared and left open by close(). */
   readonly sharing?: ServiceEnv;
+  /** The cluster IP repair's events. */
+  readonly recordEvent?: (e: RepairEvent) => void;
+  /** The storage's clock (the system's when unset). */
+  readonly clock?: Clock;
 }
 
 const prefixes: Readonly<Record<string, string>> = { services: 'services/specs' };
@@ -41,7 +47,13 @@ export async function serviceEnv(init: ServiceEnvInit = {}): Promise<ServiceEnv>
   const getter: RESTOptionsGetter = {
     getRESTOptions(resource: GroupResource): RESTOptions {
       return {
-        storageConfig: { type: 'sqlite', prefix: '/registry', transport: {}, groupResource: resource },
+        storageConfig: {
+          type: 'sqlite',
+          prefix: '/registry',
+          transport: {},
+          groupResource: resource,
+          ...(init.clock === undefined ? {} : { clock: init.clock }),
+        },
         decorator: undecoratedStorage(createRawStorage),
         enableGarbageCollection: true,
         deleteCollectionWorkers: 1,
@@ -58,6 +70,7 @@ export async function serviceEnv(init: ServiceEnvInit = {}): Promise<ServiceEnv>
     ...(ranges === undefined ? {} : { serviceIPRanges: ranges }),
     ...(init.nodePortRange === undefined ? {} : { nodePortRange: init.nodePortRange }),
     ...(endpoints === undefined ? {} : { endpoints }),
+    ...(init.recordEvent === undefined ? {} : { recordEvent: init.recordEvent }),
     repair: { intervalMs: 0, ...(init.leakRepairs === undefined ? {} : { leakRepairs: init.leakRepairs }) },
   });
   return {
