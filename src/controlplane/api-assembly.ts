@@ -5,7 +5,7 @@
 import { builtinScheme } from '../api/builtin-scheme.js';
 import { admittedGroups } from '../admission/admitted-storage.js';
 import { defaultAdmissionChain } from '../admission/default-chain.js';
-import { controllerHooks } from './controllers/controller-hook.js';
+import { controllerHook, controllerHooks } from './controllers/controller-hook.js';
 import { clusterControllers } from './cluster-controllers.js';
 import { serviceAccountAuthentication } from './service-account-authentication.js';
 import { customResourceOpenAPI } from './customresources/cr-openapi.js';
@@ -288,7 +288,12 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     ...(namespaces === undefined ? {} : { namespaces }),
     healthChecks: [...storageChecks(backends, options), ...(encryption?.healthChecks ?? [])],
     postStartHooks: {
-      ...controllerHooks({ ...controllers.byHook, 'apiservice-registration-controller': aggregator }),
+      ...controllerHooks(controllers.byHook),
+      // Ready once the local APIServices are registered and Available (kube's autoregister-completion).
+      'apiservice-registration-controller': async (ctx) => {
+        await controllerHook(aggregator)(ctx);
+        await aggregator.firstSync;
+      },
       ...priorityClassHooks(groups),
       ...flowControl?.hooks,
       ...kubernetesServiceHooks(groups, bootstrapNetworking),

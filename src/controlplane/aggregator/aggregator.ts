@@ -78,6 +78,16 @@ export class Aggregator implements ProxiedGroupVersions {
   #again = false;
   #timer: NodeJS.Timeout | undefined;
   #unsubscribe: (() => void) | undefined;
+  /** Whether the APIServices have been listed: the reconcile after it completes the first sync. */
+  #listed = false;
+  #synced!: () => void;
+  /**
+   * Resolves once the local APIServices have been registered and marked Available after the first
+   * list (kube's autoregister-completion), or at once when there is nothing to register.
+   */
+  readonly firstSync = new Promise<void>((resolve) => {
+    this.#synced = resolve;
+  });
 
   constructor(o: AggregatorOptions) {
     this.#o = o;
@@ -128,7 +138,10 @@ export class Aggregator implements ProxiedGroupVersions {
 
   run(): void {
     const store = this.#store;
-    if (store === undefined || !isLister(store) || !isWatcher(store)) return;
+    if (store === undefined || !isLister(store) || !isWatcher(store)) {
+      this.#synced();
+      return;
+    }
     this.#unsubscribe = this.#o.customResources.onChange(() => {
       this.#scheduleReconcile();
     });
@@ -138,6 +151,7 @@ export class Aggregator implements ProxiedGroupVersions {
       onList: (items) => {
         this.#cache.clear();
         for (const item of items) this.#cache.set(item.metadata?.name ?? '', item as APIService);
+        this.#listed = true;
         this.#changed();
       },
       onEvent: (type, obj) => {
@@ -155,6 +169,7 @@ export class Aggregator implements ProxiedGroupVersions {
 
   async close(): Promise<void> {
     this.#abort.abort();
+    this.#synced();
     clearInterval(this.#timer);
     this.#unsubscribe?.();
     this.#proxy.close();
@@ -269,14 +284,25 @@ export class Aggregator implements ProxiedGroupVersions {
       .catch((err: unknown) => {
         if (!this.#abort.signal.aborted)
           this.#o.logger.error('registering the local APIServices failed', err);
+        // Readiness is not held back for ever by a store that fails: the failure is logged.
+        this.#synced();
       })
       .finally(() => {
         this.#reconcile = undefined;
         if (this.#again && !this.#abort.signal.aborted) {
           this.#again = false;
           this.#scheduleReconcile();
-        }
+        } else if (this.#listed && this.#localsAvailable()) this.#synced();
       });
+  }
+
+  /** Whether every local APIService there should be is in the cache and marked Available. */
+  #localsAvailable(): boolean {
+    for (const name of desiredLocalAPIServices(this.#o.groups, this.#o.customResources.crds).keys()) {
+      const current = this.#cache.get(name);
+      if (current === undefined || availableOf(current)?.status !== 'True') return false;
+    }
+    return true;
   }
 
   async #reconcileLocal(): Promise<void> {
@@ -284,34 +310,41 @@ export class Aggregator implements ProxiedGroupVersions {
     if (store === undefined || !isCreater(store) || !isUpdater(store) || !isGracefulDeleter(store)) return;
     const ctx = internalContext({ signal: this.#abort.signal });
     const desired = desiredLocalAPIServices(this.#o.groups, this.#o.customResources.crds);
+    // The writes of one pass go together: a store commits them in a few batches, not one by one.
+    const writes: Promise<unknown>[] = [];
     for (const [name, want] of desired) {
       const current = this.#cache.get(name);
       if (current === undefined) {
-        await store.create(ctx, structuredClone(want), { options: {} }).catch((err: unknown) => {
-          // Created since the cache last heard: the watch brings it.
-          if (!(isStatusError(err) && err.reason === 'AlreadyExists')) throw err;
-        });
+        writes.push(
+          store.create(ctx, structuredClone(want), { options: {} }).catch((err: unknown) => {
+            // Created since the cache last heard: the watch brings it.
+            if (!(isStatusError(err) && err.reason === 'AlreadyExists')) throw err;
+          }),
+        );
       } else if (managedBy(current) !== undefined && !matchesDesired(current, want))
-        await store.update(ctx, name, {
-          objInfo: {
-            preconditions: () => undefined,
-            updatedObject: (_c, stored) => {
-              const next = structuredClone(stored) as APIService;
-              next.metadata = {
-                ...next.metadata,
-                labels: { ...next.metadata?.labels, ...want.metadata?.labels },
-              };
-              next.spec = want.spec;
-              return Promise.resolve(next);
+        writes.push(
+          store.update(ctx, name, {
+            objInfo: {
+              preconditions: () => undefined,
+              updatedObject: (_c, stored) => {
+                const next = structuredClone(stored) as APIService;
+                next.metadata = {
+                  ...next.metadata,
+                  labels: { ...next.metadata?.labels, ...want.metadata?.labels },
+                };
+                next.spec = want.spec;
+                return Promise.resolve(next);
+              },
             },
-          },
-          options: {},
-        });
+            options: {},
+          }),
+        );
     }
     for (const [name, current] of this.#cache) {
       if (managedBy(current) !== undefined && !desired.has(name))
-        await store.delete(ctx, name, { options: {} });
-      else if (current.spec.service === null) await this.#setCondition(name, localAvailable);
+        writes.push(store.delete(ctx, name, { options: {} }));
+      else if (current.spec.service === null) writes.push(this.#setCondition(name, localAvailable));
     }
+    await Promise.all(writes);
   }
 }
