@@ -9,7 +9,7 @@ import { kubectlSession } from './support/kubectl-session.js';
 
 describe('kubectl against a simulated cluster (--simulate --simulate-nodes 3)', () => {
   let capstan: CapstanProcess;
-  const { ok } = kubectlSession(() => capstan.kubeconfigPath);
+  const { ok, fails } = kubectlSession(() => capstan.kubeconfigPath);
   const rolloutStatus = () => ok(['rollout', 'status', 'deployment/web', '--timeout=60s']);
   const images = () =>
     ok(['get', 'deployment', 'web', '-o', 'jsonpath={.spec.template.spec.containers[0].image}']);
@@ -46,6 +46,19 @@ describe('kubectl against a simulated cluster (--simulate --simulate-nodes 3)', 
     assert.match(waited, /^pod\/web-[a-z0-9]+-[a-z0-9]{5} condition met$/m);
     const nodes = await ok(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[*].spec.nodeName}']);
     assert.equal(new Set(nodes.split(' ')).size, 3, nodes);
+  });
+
+  it('kubectl logs and exec say that the containers are simulated', async () => {
+    const pod = (
+      await ok(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}'])
+    ).trim();
+    const node = (await ok(['get', 'pod', pod, '-o', 'jsonpath={.spec.nodeName}'])).trim();
+    const simulated = `node "${node}" is simulated (capstan --simulate): the containers of its pods do not run`;
+    assert.match(
+      await fails(['logs', pod]),
+      new RegExp(`^Error from server \\(ServiceUnavailable\\): ${simulated.replace(/[()]/g, '\\$&')}`),
+    );
+    assert.match(await fails(['exec', pod, '--', 'true']), /the containers of its pods do not run/);
   });
 
   it('set image rolls out a new ReplicaSet', async () => {

@@ -79,7 +79,7 @@ const getterOf = (s: Storage | undefined): Getter | undefined =>
 function addConnecters(storage: Record<string, Storage>): void {
   const pods = getterOf(storage.pods);
   if (pods !== undefined) {
-    const c = newPodConnecters(pods);
+    const c = newPodConnecters(pods, getterOf(storage.nodes));
     Object.assign(storage, {
       'pods/log': c.log,
       'pods/exec': c.exec,

@@ -1,6 +1,7 @@
 // What a simulated node looks like when it registers (kwok's fake node): Ready, with the labels,
 // addresses, capacity and node info a kubelet reports, and its own pod CIDR.
 import type { Node, NodeCondition } from '../../../api/core/v1/node.js';
+import { simulatedNodeLabel } from '../../../registry/core/node/simulated.js';
 
 export interface SimulatedNodeShape {
   /** status.capacity and status.allocatable (kube's resource names to quantities). */
@@ -12,7 +13,7 @@ export const defaultNodeShape: SimulatedNodeShape = {
 };
 
 /** The label that marks a node this server simulates (and whose pods its kubelets run). */
-export const simulatedNodeLabel = 'capstan.dev/simulated';
+export { simulatedNodeLabel };
 
 /**
  * An annotation that stops a simulated node's kubelet while it is "true": no Lease renewals, no

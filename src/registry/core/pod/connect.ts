@@ -1,11 +1,13 @@
 // The pod subresources a kubelet serves (pkg/registry/core/pod/rest/subresources.go and log.go):
 // log, exec, attach, portforward and proxy. Each looks the pod up and checks the request as kube's
 // LogLocation, ExecLocation, PortForwardLocation and ResourceLocation do; with no kubelet to reach,
-// a pod without a node is 400 (its log is empty, as in kube) and one with a node is 503.
+// a pod without a node is 400 (its log is empty, as in kube) and one with a node is 503, which says
+// so when the node is one that `--simulate` runs (its containers do not exist).
 import type { Pod } from '../../../api/core/v1/pod.js';
-import { newBadRequest, type StatusError } from '../../../machinery/errors/index.js';
+import { newBadRequest, newServiceUnavailable, type StatusError } from '../../../machinery/errors/index.js';
 import type { Getter } from '../../rest/capabilities.js';
-import type { RequestContext } from '../../rest/context.js';
+import { internalContext, type RequestContext } from '../../rest/context.js';
+import { isSimulatedNode } from '../node/simulated.js';
 import {
   NoKubeletConnecter,
   noKubeletReachable,
@@ -45,9 +47,20 @@ export function validateContainer(container: string, pod: Pod): void {
 }
 
 /** The error for a pod the request would reach through its node's kubelet. */
-export function unreachablePod(pod: Pod): StatusError {
+async function unreachablePod(
+  pod: Pod,
+  nodes: Getter | undefined,
+  signal: AbortSignal,
+): Promise<StatusError> {
   const node = pod.spec?.nodeName ?? '';
   if (node === '') return newBadRequest(`pod ${pod.metadata?.name ?? ''} does not have a host assigned`);
+  const simulated =
+    nodes !== undefined &&
+    isSimulatedNode(await nodes.get(internalContext({ signal }), node, {}).catch(() => undefined));
+  if (simulated)
+    return newServiceUnavailable(
+      `node "${node}" is simulated (capstan --simulate): the containers of its pods do not run, so there is no log, process or port to reach`,
+    );
   return noKubeletReachable(node);
 }
 
@@ -59,19 +72,20 @@ export interface PodConnecters {
   readonly proxy: NoKubeletConnecter;
 }
 
-function streaming(pods: Getter, kind: string): NoKubeletConnecter {
+function streaming(pods: Getter, nodes: Getter | undefined, kind: string): NoKubeletConnecter {
   return new NoKubeletConnecter({
     newObject: () => ({ apiVersion: 'v1', kind }),
     methods: upgradeConnectMethods,
     refuse: async (ctx, name, req) => {
       const pod = await getPod(pods, ctx, name);
       validateContainer(req.query.get('container') ?? '', pod);
-      return unreachablePod(pod);
+      return unreachablePod(pod, nodes, ctx.signal);
     },
   });
 }
 
-export function newPodConnecters(pods: Getter): PodConnecters {
+/** `nodes`: where a pod's node is read, to tell a simulated one. */
+export function newPodConnecters(pods: Getter, nodes?: Getter): PodConnecters {
   return {
     // kube serves pods/log as a Getter of kind Pod: GET only.
     log: new NoKubeletConnecter({
@@ -82,15 +96,15 @@ export function newPodConnecters(pods: Getter): PodConnecters {
         validateContainer(req.query.get('container') ?? '', pod);
         // kube's LogLocation: a pod not yet on a node has no logs, and that is an empty 200.
         if ((pod.spec?.nodeName ?? '') === '') return { contentType: 'text/plain', body: new Uint8Array() };
-        return unreachablePod(pod);
+        return unreachablePod(pod, nodes, ctx.signal);
       },
     }),
-    exec: streaming(pods, 'PodExecOptions'),
-    attach: streaming(pods, 'PodAttachOptions'),
+    exec: streaming(pods, nodes, 'PodExecOptions'),
+    attach: streaming(pods, nodes, 'PodAttachOptions'),
     portforward: new NoKubeletConnecter({
       newObject: () => ({ apiVersion: 'v1', kind: 'PodPortForwardOptions' }),
       methods: upgradeConnectMethods,
-      refuse: async (ctx, name) => unreachablePod(await getPod(pods, ctx, name)),
+      refuse: async (ctx, name) => unreachablePod(await getPod(pods, ctx, name), nodes, ctx.signal),
     }),
     proxy: new NoKubeletConnecter({
       newObject: () => ({ apiVersion: 'v1', kind: 'PodProxyOptions' }),
@@ -99,7 +113,7 @@ export function newPodConnecters(pods: Getter): PodConnecters {
       refuse: async (ctx, id) => {
         const parts = splitSchemeNamePort(id);
         if (parts === undefined) throw newBadRequest(`invalid pod request "${id}"`);
-        return unreachablePod(await getPod(pods, ctx, parts.name));
+        return unreachablePod(await getPod(pods, ctx, parts.name), nodes, ctx.signal);
       },
     }),
   };
