@@ -2,22 +2,14 @@
 // user the request was authenticated as (`kubectl auth whoami`). Nothing is stored.
 import type { SelfSubjectReview } from '../../api/authentication/v1/self-subject-review.js';
 import type { KubeObject } from '../../api/meta.js';
-import type { Creater, Scoper, Storage, ValidateObjectFunc } from '../rest/capabilities.js';
+import type { ValidateObjectFunc } from '../rest/capabilities.js';
 import type { RequestContext } from '../rest/context.js';
 import type { CreateOptions } from '../rest/options.js';
+import { ReviewREST } from '../rest/review-rest.js';
 
-export class SelfSubjectReviewREST implements Storage, Creater, Scoper {
-  newObject(): SelfSubjectReview {
-    return { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' };
-  }
-  namespaceScoped(): boolean {
-    return false;
-  }
-  singularName(): string {
-    return 'selfsubjectreview';
-  }
-  destroy(): void {
-    // Nothing is held.
+export class SelfSubjectReviewREST extends ReviewREST<SelfSubjectReview> {
+  constructor() {
+    super({ newObject: () => ({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' }) });
   }
 
   async create(

@@ -6,9 +6,10 @@ import type { AuthenticatedUserInfo } from '../../api/authentication/v1/self-sub
 import type { TokenReview, TokenReviewStatus } from '../../api/authentication/v1/token-review.js';
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newInternalError } from '../../machinery/errors/index.js';
-import type { Creater, Scoper, Storage, ValidateObjectFunc } from '../rest/capabilities.js';
+import type { ValidateObjectFunc } from '../rest/capabilities.js';
 import type { RequestContext, UserInfo } from '../rest/context.js';
 import type { CreateOptions } from '../rest/options.js';
+import { ReviewREST } from '../rest/review-rest.js';
 
 /** What the server's authenticators said of a token. */
 export type TokenReviewResult =
@@ -50,24 +51,12 @@ function userInfoOf(user: UserInfo): AuthenticatedUserInfo {
 
 const intersects = (a: readonly string[], b: readonly string[]): boolean => a.some((x) => b.includes(x));
 
-export class TokenReviewREST implements Storage, Creater, Scoper {
+export class TokenReviewREST extends ReviewREST<TokenReview> {
   readonly #opts: TokenReviewOptions;
 
   constructor(opts: TokenReviewOptions = { apiAudiences: [] }) {
+    super({ newObject: () => ({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: {} }) });
     this.#opts = opts;
-  }
-
-  newObject(): TokenReview {
-    return { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: {} };
-  }
-  namespaceScoped(): boolean {
-    return false;
-  }
-  singularName(): string {
-    return 'tokenreview';
-  }
-  destroy(): void {
-    // Nothing is held.
   }
 
   async create(

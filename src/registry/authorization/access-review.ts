@@ -6,9 +6,10 @@ import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newInvalid } from '../../machinery/errors/index.js';
 import { FieldError, FieldPath, type ErrorList } from '../../machinery/validation/index.js';
 import type { AuthorizationAttributes, Authorizer } from '../rest/authorizer.js';
-import type { Creater, Scoper, Storage, ValidateObjectFunc } from '../rest/capabilities.js';
+import type { ValidateObjectFunc } from '../rest/capabilities.js';
 import type { RequestContext, UserInfo } from '../rest/context.js';
 import type { CreateOptions } from '../rest/options.js';
+import { ReviewREST } from '../rest/review-rest.js';
 
 const group = 'authorization.k8s.io';
 
@@ -83,26 +84,17 @@ interface AccessReviewKind {
 }
 
 /** One of the three access reviews over an authorizer. */
-export class AccessReviewREST implements Storage, Creater, Scoper {
+export class AccessReviewREST extends ReviewREST<AccessReview> {
   readonly #authorizer: Authorizer;
   readonly #kind: AccessReviewKind;
 
   constructor(authorizer: Authorizer, kind: AccessReviewKind) {
+    super({
+      newObject: () => ({ apiVersion: `${group}/v1`, kind: kind.kind, spec: {} }),
+      namespaced: kind.namespaced,
+    });
     this.#authorizer = authorizer;
     this.#kind = kind;
-  }
-
-  newObject(): AccessReview {
-    return { apiVersion: `${group}/v1`, kind: this.#kind.kind, spec: {} };
-  }
-  namespaceScoped(): boolean {
-    return this.#kind.namespaced;
-  }
-  singularName(): string {
-    return this.#kind.kind.toLowerCase();
-  }
-  destroy(): void {
-    // Nothing is held.
   }
 
   async create(

@@ -4,28 +4,19 @@ import type { SelfSubjectRulesReview } from '../../api/authorization/v1/reviews.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
 import type { Authorizer } from '../rest/authorizer.js';
-import type { Creater, Scoper, Storage, ValidateObjectFunc } from '../rest/capabilities.js';
+import type { ValidateObjectFunc } from '../rest/capabilities.js';
 import type { RequestContext } from '../rest/context.js';
 import type { CreateOptions } from '../rest/options.js';
+import { ReviewREST } from '../rest/review-rest.js';
 
-export class SelfSubjectRulesReviewREST implements Storage, Creater, Scoper {
+export class SelfSubjectRulesReviewREST extends ReviewREST<SelfSubjectRulesReview> {
   readonly #authorizer: Authorizer;
 
   constructor(authorizer: Authorizer) {
+    super({
+      newObject: () => ({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: {} }),
+    });
     this.#authorizer = authorizer;
-  }
-
-  newObject(): SelfSubjectRulesReview {
-    return { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectRulesReview', spec: {} };
-  }
-  namespaceScoped(): boolean {
-    return false;
-  }
-  singularName(): string {
-    return 'selfsubjectrulesreview';
-  }
-  destroy(): void {
-    // Nothing is held.
   }
 
   async create(
