@@ -5,7 +5,7 @@
 // them (apiserver_audit_*).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditEvent } from '../../src/server/audit/types.js';
@@ -56,6 +56,9 @@ describe('kubectl against capstan: the audit log of a session', () => {
         `--token-auth-file=${join(dir, 'tokens.csv')}`,
         `--audit-policy-file=${join(dir, 'policy.yaml')}`,
         `--audit-log-path=${logPath}`,
+        // 1 MB (kube's unit), past which the session's second part makes the log rotate.
+        '--audit-log-maxsize=1',
+        '--audit-log-maxbackup=1',
       ],
     });
   });
@@ -188,5 +191,19 @@ describe('kubectl against capstan: the audit log of a session', () => {
       new RegExp(`^apiserver_audit_level_total\\{level="RequestResponse"\\} ${rr}$`, 'm'),
     );
     assert.match(metrics, /^apiserver_audit_requests_rejected_total 0$/m);
+  });
+
+  it('rotates the log past --audit-log-maxsize, keeping --audit-log-maxbackup backups', async () => {
+    // A ConfigMap of 400 KB, logged with its bodies at RequestResponse: its create and four reads
+    // write about 2.4 MB, so the log rotates (twice; one backup is kept).
+    const data = join(dir, 'big.txt');
+    await writeFile(data, 'x'.repeat(400 * 1024));
+    await ok(['create', 'configmap', 'big', `--from-file=big=${data}`]);
+    for (let i = 0; i < 4; i++) await ok(['get', 'configmap', 'big', '-o', 'name']);
+    const files = (await readdir(dir)).filter((f) => f.startsWith('audit')).sort();
+    assert.equal(files.length, 2, files.join());
+    assert.match(files[0] ?? '', /^audit-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}\.log$/);
+    assert.equal(files[1], 'audit.log');
+    assert.ok((await stat(logPath)).size <= 1024 * 1024);
   });
 });
