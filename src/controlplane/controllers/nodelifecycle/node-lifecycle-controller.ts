@@ -12,7 +12,7 @@ import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
-import { rfc3339, type SimClock } from '../simulation/clock.js';
+import { periodically, rfc3339, type SimClock } from '../simulation/clock.js';
 import type { Informer } from '../simulation/informer.js';
 import { keyOf } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
@@ -57,7 +57,7 @@ export class NodeLifecycleController {
   readonly #zoneStates = new Map<string, ZoneState>();
   readonly #tainters = new Map<string, TaintQueue>();
   readonly #retry = new Set<string>();
-  #cancelTick: (() => void) | undefined;
+  #stopTicking: (() => void) | undefined;
   #cancelTaintPass: (() => void) | undefined;
   #closed = false;
 
@@ -81,22 +81,16 @@ export class NodeLifecycleController {
 
   run(): void {
     this.#loop.run();
-    this.#tick();
+    this.#stopTicking ??= periodically(this.#opts.clock, nodeMonitorPeriodMs, () => {
+      this.#loop.queue.add(monitorKey);
+    });
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    this.#cancelTick?.();
+    this.#stopTicking?.();
     this.#cancelTaintPass?.();
     await this.#loop.close();
-  }
-
-  #tick(): void {
-    if (this.#closed) return;
-    this.#loop.queue.add(monitorKey);
-    this.#cancelTick = this.#opts.clock.after(nodeMonitorPeriodMs, () => {
-      this.#tick();
-    });
   }
 
   async #sync(key: string): Promise<void> {

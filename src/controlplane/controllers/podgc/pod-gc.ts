@@ -7,7 +7,7 @@ import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
-import { rfc3339, type SimClock } from '../simulation/clock.js';
+import { periodically, rfc3339, type SimClock } from '../simulation/clock.js';
 import type { Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 
@@ -25,8 +25,7 @@ export interface PodGCOptions {
 export class PodGC {
   readonly #opts: PodGCOptions;
   readonly #loop: WorkLoop;
-  #cancelTick: (() => void) | undefined;
-  #closed = false;
+  #stopTicking: (() => void) | undefined;
 
   constructor(opts: PodGCOptions) {
     this.#opts = opts;
@@ -45,21 +44,14 @@ export class PodGC {
 
   run(): void {
     this.#loop.run();
-    this.#tick();
+    this.#stopTicking ??= periodically(this.#opts.clock, gcCheckPeriodMs, () => {
+      this.#loop.queue.add(passKey);
+    });
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    this.#cancelTick?.();
+    this.#stopTicking?.();
     await this.#loop.close();
-  }
-
-  #tick(): void {
-    if (this.#closed) return;
-    this.#loop.queue.add(passKey);
-    this.#cancelTick = this.#opts.clock.after(gcCheckPeriodMs, () => {
-      this.#tick();
-    });
   }
 
   /** Why the pod is to go: its node is gone, or it terminates unscheduled. */

@@ -26,3 +26,19 @@ export const realClock: SimClock = simClockOf(systemClock);
 
 /** RFC 3339 at second precision, as metav1.Time is written. */
 export const rfc3339 = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Runs `fn` now and then every `periodMs` of `clock`, until the function returned is called. */
+export function periodically(clock: SimClock, periodMs: number, fn: () => void): () => void {
+  let stopped = false;
+  let cancel: (() => void) | undefined;
+  const tick = (): void => {
+    if (stopped) return;
+    fn();
+    cancel = clock.after(periodMs, tick);
+  };
+  tick();
+  return () => {
+    stopped = true;
+    cancel?.();
+  };
+}
