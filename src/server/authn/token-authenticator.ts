@@ -66,6 +66,10 @@ export function authenticateBearer(
   const user: UserInfo | undefined = chain.tokens.get(token);
   if (user !== undefined) {
     if (chain.audiences === undefined) return { kind: 'user', user };
+    // A request asks for the API audiences themselves: their intersection with themselves is they,
+    // so nothing is computed on every request (a TokenReview's own audiences do need it).
+    if (chain.audiences === chain.apiAudiences && chain.audiences.length > 0)
+      return { kind: 'user', user, audiences: chain.audiences };
     const auds = intersectAudiences(chain.apiAudiences ?? [], chain.audiences);
     if (auds.length > 0) return { kind: 'user', user, audiences: auds };
   }

@@ -155,8 +155,8 @@ export class IPAddressAllocator {
     const range = ranges.find((r) => cidrContains(r.cidr, parsed));
     if (range === undefined) {
       // kube's dry run asks one range only, and answers with its range error.
-      const any = ranges[0];
-      if (dryRun && any !== undefined) throw ipNotInRange(ip, formatCIDR(any.cidr));
+      const first = ranges[0];
+      if (dryRun && first !== undefined) throw ipNotInRange(ip, formatCIDR(first.cidr));
       throw mismatchedNetwork();
     }
     if (dryRun) {
