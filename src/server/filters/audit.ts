@@ -21,6 +21,7 @@ import type { HttpRequest, HttpResponse } from '../http/types.js';
 import { authorizationAttributes } from './authorization.js';
 import type { Filter, FilterScope } from './filter-scope.js';
 import { writeHttpError } from '../http/respond.js';
+import { chunkBytes } from '../http/chunk-bytes.js';
 
 // kube's sanitizer for messages that echo the request.
 const sanitize = (s: string): string =>
@@ -88,7 +89,7 @@ function tapRequestBody(req: HttpRequest): Buffer[] {
 function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolean): Buffer[] {
   const chunks: Buffer[] = [];
   let started = false;
-  const keep = (chunk: unknown): void => {
+  const keep = (chunk: unknown, encoding: unknown): void => {
     if (longRunning) {
       if (!started) {
         started = true;
@@ -99,8 +100,9 @@ function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolea
       }
       return;
     }
-    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    if (audit.logsResponse || res.statusCode >= 400) chunks.push(Buffer.from(chunk as Buffer | string));
+    if (!audit.logsResponse && res.statusCode < 400) return;
+    const bytes = chunkBytes(chunk, encoding);
+    if (bytes !== undefined) chunks.push(bytes);
   };
   const target = res as unknown as Record<'write' | 'end', (...args: unknown[]) => unknown>;
   const write = target.write.bind(res);
@@ -108,11 +110,11 @@ function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolea
   // HTTP/2's compatibility response ends with a chunk by writing it: kept once, not twice.
   let ending = false;
   target.write = (...args) => {
-    if (!ending) keep(args[0]);
+    if (!ending) keep(args[0], args[1]);
     return write(...args);
   };
   target.end = (...args) => {
-    keep(args[0]);
+    keep(args[0], args[1]);
     ending = true;
     try {
       return end(...args);
