@@ -9,7 +9,8 @@ import type { ListenerConfig } from './server/http/serving-listener.js';
 import type { KubeConfig } from './server/kubeconfig.js';
 import type { LogFormat, LogSink } from './server/logging/logger.js';
 import { completeServerRunOptions } from './server/options/complete.js';
-import { defaultServerRunOptions } from './server/options/server-run-options.js';
+import type { defaultServerRunOptions } from './server/options/server-run-options.js';
+import { startRunOptions } from './start-run-options.js';
 import type { StorageBackendName } from './server/options/storage-options.js';
 import type { ServerClock } from './server/test-api/server-clock.js';
 import type { ClockKind } from './machinery/time/clock.js';
@@ -77,7 +78,10 @@ export interface StartCapstanOptions {
    * /capstan/v1/ to members of system:masters (the `capstan` subcommands use it). Default false.
    */
   readonly enableTestAPI?: boolean;
-  /** --console: serve the web console at /console/ and the history API under /capstan/v1/history/. Default false. */
+  /**
+   * --console: serve the web console at /console/ and the history API under /capstan/v1/history/.
+   * Default as the CLI's: on for the embedded store (memory, sqlite), off for etcd3; `false` turns it off.
+   */
   readonly console?: boolean;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
@@ -120,7 +124,7 @@ export interface CapstanServer {
   restore(name: string): Promise<void>;
   /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
   fork(name: string): Promise<CapstanServer>;
-  /** With `console: true`: a new one-time link that opens the console logged in as the admin. */
+  /** With the console on: a new one-time link that opens the console logged in as the admin. */
   consoleLoginURL(): string | undefined;
   /** Ends watches and requests, closes the store and the port; nothing of the server stays in the process. */
   stop(): Promise<void>;
@@ -142,42 +146,6 @@ function adminTarget(kc: KubeConfig): ClientTarget {
 const errorsOnly: LogSink = {
   write: (line: string) => (line.startsWith('E') ? process.stderr.write(line) : true),
 };
-
-function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<typeof defaultServerRunOptions> {
-  const o = defaultServerRunOptions();
-  o.storage.backend = opts.storage ?? 'memory';
-  o.storage.dataDir = dataDir;
-  o.storage.etcdServers = [...(opts.etcdServers ?? [])];
-  if (opts.etcdPrefix !== undefined) o.storage.prefix = opts.etcdPrefix;
-  o.bindAddress = opts.bindAddress ?? '127.0.0.1';
-  // The listener below replaces the flags' ports (which cannot say "a free port"); these only
-  // choose which material completion prepares.
-  o.securePort = opts.scheme === 'http' ? -1 : 0;
-  o.insecurePort = opts.scheme === 'http' ? 1 : 0;
-  o.anonymousAuth = opts.anonymousAuth ?? false;
-  o.authorizationModes = [...(opts.authorizationModes ?? [])];
-  o.enableAdmissionPlugins = [...(opts.enableAdmissionPlugins ?? [])];
-  o.disableAdmissionPlugins = [...(opts.disableAdmissionPlugins ?? [])];
-  if (opts.tokenAuthFile !== undefined) o.tokenAuthFile = opts.tokenAuthFile;
-  if (opts.clientCAFile !== undefined) o.clientCAFile = opts.clientCAFile;
-  if (opts.pkiDir !== undefined) o.replicas.pkiDir = opts.pkiDir;
-  o.runtimeConfig = [...(opts.runtimeConfig ?? [])];
-  if (opts.requestTimeoutMs !== undefined) o.requestTimeoutMs = opts.requestTimeoutMs;
-  if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;
-  if (opts.enableGarbageCollector !== undefined)
-    o.storage.enableGarbageCollection = opts.enableGarbageCollector;
-  o.clockKind = opts.clock ?? 'real';
-  o.enableTestAPI = opts.enableTestAPI ?? false;
-  o.console = opts.console ?? false;
-  if (opts.simulate !== undefined && opts.simulate !== false) {
-    o.simulate = true;
-    if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;
-    if (opts.simulate !== true && opts.simulate.stages !== undefined) o.simulateStages = opts.simulate.stages;
-  }
-  o.logFormat = opts.log?.format ?? 'text';
-  o.verbosity = opts.log?.verbosity ?? 0;
-  return o;
-}
 
 /**
  * Starts an API server in this process and resolves once it answers /readyz. By default: the memory
@@ -228,7 +196,7 @@ async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Pro
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-')));
   try {
-    const o = runOptions(opts, dataDir);
+    const o = startRunOptions(opts, dataDir);
     const seeded = seed !== undefined && (await seedFork(seed, o, dataDir));
     const options = await completeServerRunOptions(o, {
       logSink: opts.log?.sink ?? errorsOnly,
