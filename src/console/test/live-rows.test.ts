@@ -85,6 +85,14 @@ it('feeds events newest first, keeps the newest, and moves one seen again to the
       ['4', 1],
     ],
   );
+  const once = mergeEvent([ev('2'), ev('1')], { type: 'MODIFIED', object: ev('1', 5) }, 10);
+  assert.deepEqual(
+    once.map((e) => [e.metadata.uid, e.count]),
+    [
+      ['1', 5],
+      ['2', 1],
+    ],
+  );
 });
 
 it('leaves the feed as it is for deleted events, bookmarks and errors', () => {
