@@ -9,8 +9,7 @@ import type { ListenerConfig } from './server/http/serving-listener.js';
 import type { KubeConfig } from './server/kubeconfig.js';
 import type { LogFormat, LogSink } from './server/logging/logger.js';
 import { completeServerRunOptions } from './server/options/complete.js';
-import type { defaultServerRunOptions } from './server/options/server-run-options.js';
-import { startRunOptions } from './start-run-options.js';
+import { defaultServerRunOptions } from './server/options/server-run-options.js';
 import type { StorageBackendName } from './server/options/storage-options.js';
 import type { ServerClock } from './server/test-api/server-clock.js';
 import type { ClockKind } from './machinery/time/clock.js';
@@ -147,6 +146,43 @@ const errorsOnly: LogSink = {
   write: (line: string) => (line.startsWith('E') ? process.stderr.write(line) : true),
 };
 
+function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<typeof defaultServerRunOptions> {
+  const o = defaultServerRunOptions();
+  o.storage.backend = opts.storage ?? 'memory';
+  o.storage.dataDir = dataDir;
+  o.storage.etcdServers = [...(opts.etcdServers ?? [])];
+  if (opts.etcdPrefix !== undefined) o.storage.prefix = opts.etcdPrefix;
+  o.bindAddress = opts.bindAddress ?? '127.0.0.1';
+  // The listener below replaces the flags' ports (which cannot say "a free port"); these only
+  // choose which material completion prepares.
+  o.securePort = opts.scheme === 'http' ? -1 : 0;
+  o.insecurePort = opts.scheme === 'http' ? 1 : 0;
+  o.anonymousAuth = opts.anonymousAuth ?? false;
+  o.authorizationModes = [...(opts.authorizationModes ?? [])];
+  o.enableAdmissionPlugins = [...(opts.enableAdmissionPlugins ?? [])];
+  o.disableAdmissionPlugins = [...(opts.disableAdmissionPlugins ?? [])];
+  if (opts.tokenAuthFile !== undefined) o.tokenAuthFile = opts.tokenAuthFile;
+  if (opts.clientCAFile !== undefined) o.clientCAFile = opts.clientCAFile;
+  if (opts.pkiDir !== undefined) o.replicas.pkiDir = opts.pkiDir;
+  o.runtimeConfig = [...(opts.runtimeConfig ?? [])];
+  if (opts.requestTimeoutMs !== undefined) o.requestTimeoutMs = opts.requestTimeoutMs;
+  if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;
+  if (opts.enableGarbageCollector !== undefined)
+    o.storage.enableGarbageCollection = opts.enableGarbageCollector;
+  o.clockKind = opts.clock ?? 'real';
+  o.enableTestAPI = opts.enableTestAPI ?? false;
+  // As the CLI: undefined leaves it to the store (on for memory and sqlite, off for etcd3).
+  o.console = opts.console;
+  if (opts.simulate !== undefined && opts.simulate !== false) {
+    o.simulate = true;
+    if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;
+    if (opts.simulate !== true && opts.simulate.stages !== undefined) o.simulateStages = opts.simulate.stages;
+  }
+  o.logFormat = opts.log?.format ?? 'text';
+  o.verbosity = opts.log?.verbosity ?? 0;
+  return o;
+}
+
 /**
  * Starts an API server in this process and resolves once it answers /readyz. By default: the memory
  * store, HTTPS on a free loopback port with a generated CA, an admin token, a new temporary data dir.
@@ -196,7 +232,7 @@ async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Pro
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-')));
   try {
-    const o = startRunOptions(opts, dataDir);
+    const o = runOptions(opts, dataDir);
     const seeded = seed !== undefined && (await seedFork(seed, o, dataDir));
     const options = await completeServerRunOptions(o, {
       logSink: opts.log?.sink ?? errorsOnly,
