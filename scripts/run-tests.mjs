@@ -12,13 +12,19 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The folders whose TypeScript is compiled; the console's front end has its own toolchain.
 const compiled = ['src', 'test', 'examples', 'bench'];
-const keptAsIs = new Set(['node_modules', join('src', 'console')]);
+const consoleDir = join('src', 'console');
+const keptAsIs = new Set(['node_modules', consoleDir]);
+// The console's unit tests are bundled one file each (with the console modules they import, npm
+// packages left as imports) into this folder of the copy: the copy's src/console is a link to the
+// sources, which the server bundles for the browser as they are.
+const consoleTestsDir = '.console-tests';
+const isConsoleFile = (f) => f.startsWith(consoleDir + sep);
 
 /** Every file under dir (relative to root), skipping what is kept as a link. */
 function filesUnder(dir, out, links) {
@@ -65,15 +71,56 @@ async function compiledCopy() {
   return tree;
 }
 
+/** The console's *.test.ts files under `dir` (relative to root: a folder holding the console's or inside it). */
+function consoleTestsUnder(dir) {
+  const holds = dir === '' || (consoleDir + sep).startsWith(dir + sep);
+  const start = holds ? consoleDir : isConsoleFile(dir + sep) ? dir : undefined;
+  const found = [];
+  const walk = (d) => {
+    for (const e of readdirSync(join(root, d), { withFileTypes: true })) {
+      const rel = join(d, e.name);
+      if (e.isDirectory()) walk(rel);
+      else if (e.name.endsWith('.test.ts')) found.push(rel);
+    }
+  };
+  if (start !== undefined) walk(start);
+  return found;
+}
+
+/** Bundles the console's tests into the copy; each runs from there as plain JavaScript. */
+async function bundleConsoleTests(tree, entryPoints) {
+  if (entryPoints.length === 0) return;
+  await build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir: join(tree, consoleTestsDir),
+    outbase: consoleDir,
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    sourcemap: 'inline',
+    logLevel: 'warning',
+  });
+}
+
+/** Where a test file runs in the copy. */
+const runPath = (f) =>
+  (isConsoleFile(f) ? join(consoleTestsDir, relative(consoleDir, f)) : f).replace(/\.ts$/, '.js');
+
 const args = process.argv.slice(2);
 const roots = args.length > 0 ? args : ['src', 'test', 'examples'];
 const tests = [];
 for (const r of roots) {
   if (r.endsWith('.test.ts')) tests.push(relative(root, resolve(r)));
   else {
+    const dir = relative(root, resolve(r));
     const all = [];
-    filesUnder(relative(root, resolve(r)), all, []);
-    tests.push(...all.filter((f) => f.endsWith('.test.ts')));
+    filesUnder(dir, all, []);
+    tests.push(...all.filter((f) => f.endsWith('.test.ts')), ...consoleTestsUnder(dir));
   }
 }
 tests.sort();
@@ -98,19 +145,14 @@ if (tests.length === 0) {
 }
 
 const tree = await compiledCopy();
+await bundleConsoleTests(tree, tests.filter(isConsoleFile));
 // Ctrl-C reaches the test runner too; waiting for it to end lets the copy be removed below.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
 let status = 1;
 try {
   const result = spawnSync(
     process.execPath,
-    [
-      '--enable-source-maps',
-      '--test',
-      '--test-reporter=spec',
-      '--test-concurrency=3',
-      ...tests.map((f) => f.replace(/\.ts$/, '.js')),
-    ],
+    ['--enable-source-maps', '--test', '--test-reporter=spec', '--test-concurrency=3', ...tests.map(runPath)],
     { stdio: 'inherit', cwd: tree },
   );
   status = result.status ?? 1;

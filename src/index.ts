@@ -77,7 +77,10 @@ export interface StartCapstanOptions {
    * /capstan/v1/ to members of system:masters (the `capstan` subcommands use it). Default false.
    */
   readonly enableTestAPI?: boolean;
-  /** --console: serve the web console at /console/ and the history API under /capstan/v1/history/. Default false. */
+  /**
+   * --console: serve the web console at /console/ and the history API under /capstan/v1/history/.
+   * Default as the CLI's: on for the embedded store (memory, sqlite), off for etcd3; `false` turns it off.
+   */
   readonly console?: boolean;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
@@ -120,7 +123,7 @@ export interface CapstanServer {
   restore(name: string): Promise<void>;
   /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
   fork(name: string): Promise<CapstanServer>;
-  /** With `console: true`: a new one-time link that opens the console logged in as the admin. */
+  /** With the console on: a new one-time link that opens the console logged in as the admin. */
   consoleLoginURL(): string | undefined;
   /** Ends watches and requests, closes the store and the port; nothing of the server stays in the process. */
   stop(): Promise<void>;
@@ -168,7 +171,8 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
     o.storage.enableGarbageCollection = opts.enableGarbageCollector;
   o.clockKind = opts.clock ?? 'real';
   o.enableTestAPI = opts.enableTestAPI ?? false;
-  o.console = opts.console ?? false;
+  // As the CLI: undefined leaves it to the store (on for memory and sqlite, off for etcd3).
+  o.console = opts.console;
   if (opts.simulate !== undefined && opts.simulate !== false) {
     o.simulate = true;
     if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;

@@ -59,15 +59,22 @@ export async function watch<T>(
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return;
-    buf += value;
-    let nl = buf.indexOf('\n');
-    while (nl >= 0) {
-      const line = buf.slice(0, nl).trim();
-      buf = buf.slice(nl + 1);
-      if (line !== '') opts.onEvent(JSON.parse(line) as WatchEvent<T>);
-      nl = buf.indexOf('\n');
-    }
+    const { lines, rest } = takeLines(buf + value);
+    buf = rest;
+    for (const line of lines) opts.onEvent(JSON.parse(line) as WatchEvent<T>);
   }
+}
+
+/** The complete, non-blank lines of a watch stream read so far, and the partial line after them. */
+export function takeLines(buf: string): { lines: string[]; rest: string } {
+  const end = buf.lastIndexOf('\n');
+  if (end < 0) return { lines: [], rest: buf };
+  const lines = buf
+    .slice(0, end)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return { lines, rest: buf.slice(end + 1) };
 }
 
 export const groupVersionPath = (group: string, version: string): string =>

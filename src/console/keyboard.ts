@@ -1,6 +1,7 @@
 // Keyboard navigation: single keys on a page (j/k/Enter, / to filter), "g r" and "g e" to go to
 // resources or events; keys typed into a field are the field's.
 import { useEffect } from 'preact/hooks';
+import { keyStep } from './key-sequence.js';
 
 export type KeyMap = Readonly<Record<string, () => void>>;
 
@@ -12,13 +13,13 @@ export function useKeys(keys: KeyMap): void {
     let prefix = '';
     const on = (e: KeyboardEvent): void => {
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const key = prefix === '' ? e.key : `${prefix} ${e.key}`;
-      prefix = '';
-      const fn = keys[key];
+      const step = keyStep(Object.keys(keys), prefix, e.key);
+      prefix = step.prefix;
+      const fn = step.binding === undefined ? undefined : keys[step.binding];
       if (fn !== undefined) {
         e.preventDefault();
         fn();
-      } else if (Object.keys(keys).some((k) => k.startsWith(`${e.key} `))) prefix = e.key;
+      }
     };
     addEventListener('keydown', on);
     return () => {

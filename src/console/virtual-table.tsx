@@ -1,10 +1,10 @@
 // A table of fixed-height rows rendered through @tanstack/virtual-core: only the rows in view are
 // in the DOM, and columns have fixed widths, so rows arriving from a watch never move the layout.
-import { elementScroll, observeElementOffset, observeElementRect, Virtualizer } from '@tanstack/virtual-core';
+import { Virtualizer } from '@tanstack/virtual-core';
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 
-export const rowHeight = 28;
+import { rowHeight, tableVirtualizerOptions } from './virtual-options.js';
 
 export function VirtualTable(props: {
   columns: readonly string[];
@@ -17,18 +17,15 @@ export function VirtualTable(props: {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [v] = useState(
     () =>
-      new Virtualizer<HTMLDivElement, HTMLDivElement>({
-        count: props.count,
-        getScrollElement: () => scroller.current,
-        estimateSize: () => rowHeight,
-        scrollToFn: elementScroll,
-        observeElementRect,
-        observeElementOffset,
-        overscan: 12,
-        onChange: () => {
-          rerender(undefined);
-        },
-      }),
+      new Virtualizer(
+        tableVirtualizerOptions({
+          count: props.count,
+          getScrollElement: () => scroller.current,
+          onChange: () => {
+            rerender(undefined);
+          },
+        }),
+      ),
   );
   v.setOptions({ ...v.options, count: props.count });
   useLayoutEffect(() => v._didMount(), [v]);

@@ -1,6 +1,7 @@
 // A small YAML writer for display (block style, JSON-compatible scalars quoted when needed).
 const plain = /^[A-Za-z_./][\w./-]*$/;
-const reserved = /^(true|false|null|yes|no|on|off|~)$/i;
+// Words YAML 1.1 readers (go-yaml v2, which kubectl used) take for booleans, null or numbers.
+const reserved = /^(true|false|null|yes|no|on|off|y|n|~|\.inf|\.nan|\.\d.*)$/i;
 
 function scalar(v: unknown): string {
   if (v === null) return 'null';

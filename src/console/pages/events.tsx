@@ -1,6 +1,7 @@
 // The cluster's events as they happen: a list, then a watch; newest first, the last 500 kept.
 import { useEffect, useState } from 'preact/hooks';
 import { apiGet, watch } from '../api.js';
+import { initialFeed, mergeEvent } from '../event-feed.js';
 
 export interface KubeEvent {
   metadata: { uid?: string; name: string; namespace?: string };
@@ -45,7 +46,7 @@ export function EventTable(props: { events: readonly KubeEvent[] }) {
 }
 
 export function EventsPage() {
-  const [events, setEvents] = useState<KubeEvent[]>([]);
+  const [events, setEvents] = useState<readonly KubeEvent[]>([]);
   const [error, setError] = useState('');
   useEffect(() => {
     const ctl = new AbortController();
@@ -56,14 +57,11 @@ export function EventsPage() {
           undefined,
           ctl.signal,
         );
-        setEvents(list.items.slice(-keep).reverse());
+        setEvents(initialFeed(list.items, keep));
         await watch<KubeEvent>(`/api/v1/events?watch=1&resourceVersion=${list.metadata.resourceVersion}`, {
           signal: ctl.signal,
           onEvent: (e) => {
-            if (e.type === 'ADDED' || e.type === 'MODIFIED')
-              setEvents((old) =>
-                [e.object, ...old.filter((o) => o.metadata.uid !== e.object.metadata.uid)].slice(0, keep),
-              );
+            setEvents((old) => mergeEvent(old, e, keep));
           },
         });
       } catch (err) {

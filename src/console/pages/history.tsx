@@ -1,9 +1,8 @@
 // An object's stored revisions (GET /capstan/v1/history/…): each with its time and the field
 // manager that wrote it, its diff against the revision before, and a diff between any two.
-import { diffLines } from 'diff';
 import { useEffect, useState } from 'preact/hooks';
 import { apiGet } from '../api.js';
-import { splitManagedFields, toYaml } from '../yaml.js';
+import { defaultComparison, diffRevisions, revisionText, type DiffLine } from '../revision-diff.js';
 
 interface Revision {
   resourceVersion: string;
@@ -14,29 +13,17 @@ interface Revision {
   object: Record<string, unknown> | null;
 }
 
-const textOf = (r: Revision | undefined): string => {
-  if (r?.object == null) return '';
-  const { rest } = splitManagedFields(r.object);
-  const meta = { ...(rest['metadata'] as Record<string, unknown>) };
-  delete meta['resourceVersion'];
-  return toYaml({ ...rest, metadata: meta });
-};
+const prefix: Readonly<Record<DiffLine['kind'], string>> = { add: '+ ', del: '- ', ctx: '  ', fold: '  ' };
 
 function Diff(props: { from: string; to: string }) {
-  const parts = diffLines(props.from, props.to);
   return (
     <pre class="diff" data-testid="diff">
-      {parts.map((p, i) =>
-        p.added || p.removed ? (
-          <span key={i} class={p.added ? 'add' : 'del'}>
-            {p.value.replace(/\n$/, '').replace(/^/gm, p.added ? '+ ' : '- ')}
-          </span>
-        ) : (
-          <span key={i} class="ctx">
-            {p.value.split('\n').length > 7 ? '  …' : p.value.replace(/\n$/, '').replace(/^/gm, '  ')}
-          </span>
-        ),
-      )}
+      {diffRevisions(props.from, props.to).map((l, i) => (
+        <span key={i} class={l.kind}>
+          {prefix[l.kind]}
+          {l.text}
+        </span>
+      ))}
     </pre>
   );
 }
@@ -50,8 +37,9 @@ export function HistoryTab(props: { path: string }) {
     apiGet<{ items: Revision[] }>(`/capstan/v1/history${props.path}`).then(
       (h) => {
         setItems(h.items);
-        setFrom(Math.max(0, h.items.length - 2));
-        setTo(h.items.length - 1);
+        const pair = defaultComparison(h.items.length);
+        setFrom(pair.from);
+        setTo(pair.to);
       },
       (err: unknown) => {
         setError((err as Error).message);
@@ -84,7 +72,7 @@ export function HistoryTab(props: { path: string }) {
             </option>
           ))}
         </select>
-        <Diff from={textOf(items[from])} to={textOf(items[to])} />
+        <Diff from={revisionText(items[from]?.object)} to={revisionText(items[to]?.object)} />
       </div>
       <ol class="revisions" reversed>
         {items
@@ -105,7 +93,7 @@ export function HistoryTab(props: { path: string }) {
                 )}{' '}
                 <time class="muted">{r.time ?? ''}</time>
               </header>
-              {i > 0 && <Diff from={textOf(items[i - 1])} to={textOf(r)} />}
+              {i > 0 && <Diff from={revisionText(items[i - 1]?.object)} to={revisionText(r.object)} />}
             </li>
           ))
           .reverse()}

@@ -3,20 +3,13 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { apiGet, resourcePath, tableAccept, watch } from '../api.js';
 import { findResource, type Resource } from '../discovery.js';
+import { moveSelection } from '../key-sequence.js';
 import { useKeys } from '../keyboard.js';
+import { listAndWatchPaths, selectorQuery, withChanges } from '../list-query.js';
 import { listHref, objectHref } from '../route.js';
 import { LiveRows, type Table, type TableColumn } from '../table-rows.js';
 import { VirtualTable } from '../virtual-table.js';
 import { NamespacePicker } from './namespace-picker.js';
-
-function selectorQuery(query: URLSearchParams): string {
-  const q = new URLSearchParams();
-  const l = query.get('l') ?? '';
-  const f = query.get('f') ?? '';
-  if (l !== '') q.set('labelSelector', l);
-  if (f !== '') q.set('fieldSelector', f);
-  return q.toString();
-}
 
 function useLiveTable(r: Resource | undefined, ns: string, selectors: string) {
   const [columns, setColumns] = useState<{ column: TableColumn; index: number }[]>([]);
@@ -34,11 +27,10 @@ function useLiveTable(r: Resource | undefined, ns: string, selectors: string) {
           setVersion((n) => n + 1);
         });
     };
-    const path = resourcePath(r, ns);
-    const sep = selectors === '' ? '?' : `?${selectors}&`;
+    const paths = listAndWatchPaths(resourcePath(r, ns), selectors);
     void (async () => {
       try {
-        const table = await apiGet<Table>(`${path}${sep.slice(0, -1)}`, tableAccept, ctl.signal);
+        const table = await apiGet<Table>(paths.list, tableAccept, ctl.signal);
         // kube's wide columns (priority > 0) stay out, as in kubectl get without -o wide.
         const all = (table.columnDefinitions ?? []).map((column, index) => ({ column, index }));
         setColumns(all.filter((c) => (c.column.priority ?? 0) === 0));
@@ -46,7 +38,7 @@ function useLiveTable(r: Resource | undefined, ns: string, selectors: string) {
         setError('');
         bump();
         const rv = table.metadata.resourceVersion ?? '';
-        await watch<Table>(`${path}${sep}watch=1&resourceVersion=${rv}&allowWatchBookmarks=true`, {
+        await watch<Table>(paths.watch(rv), {
           accept: tableAccept,
           signal: ctl.signal,
           onEvent: (e) => {
@@ -81,11 +73,7 @@ export function ListPage(props: {
   const labelInput = useRef<HTMLInputElement>(null);
   const fieldInput = useRef<HTMLInputElement>(null);
   const go = (changes: Record<string, string>): void => {
-    const q = new URLSearchParams(props.query);
-    for (const [k, v] of Object.entries(changes))
-      if (v === '') q.delete(k);
-      else q.set(k, v);
-    location.hash = listHref(props.group, props.resource, q);
+    location.hash = listHref(props.group, props.resource, withChanges(props.query, changes));
   };
   const open = (i: number): void => {
     const row = rows[i];
@@ -100,10 +88,10 @@ export function ListPage(props: {
   };
   useKeys({
     j: () => {
-      setSelected((s) => Math.min(rows.length - 1, s + 1));
+      setSelected((s) => moveSelection(s, 1, rows.length));
     },
     k: () => {
-      setSelected((s) => Math.max(0, s - 1));
+      setSelected((s) => moveSelection(s, -1, rows.length));
     },
     Enter: () => {
       open(selected);

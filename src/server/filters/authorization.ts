@@ -7,6 +7,7 @@ import type { AuthorizationAttributes, Authorizer } from '../../registry/rest/au
 import { anonymousUser, type UserInfo } from '../../registry/rest/context.js';
 import { writeHttpError, writeStatus } from '../http/respond.js';
 import type { Logger } from '../logging/logger.js';
+import { historyAuthorizationAttributes } from '../history/history-path.js';
 import type { RequestInfoLike } from './request-info.js';
 import type { Filter } from './filter-scope.js';
 
@@ -64,7 +65,10 @@ export interface AuthorizationFilterOptions {
 
 export function withAuthorization(opts: AuthorizationFilterOptions): Filter {
   return (next) => async (scope) => {
-    const attrs = authorizationAttributes(scope.info, scope.user ?? anonymousUser);
+    const user = scope.user ?? anonymousUser;
+    // A history read is authorized as a get of the object it names (Capstan's own path).
+    const attrs =
+      historyAuthorizationAttributes(scope.url.pathname, user) ?? authorizationAttributes(scope.info, user);
     let decision: string;
     let reason: string;
     try {

@@ -1,8 +1,9 @@
 // GET /capstan/v1/history/<api/v1|apis/GROUP/VERSION>/[namespaces/NS/]RESOURCE/NAME: every stored
-// revision of one object that compaction has left, oldest first (history-wire.ts). It follows the
-// test API's rules: a Capstan-owned path, for members of system:masters only, errors as Status.
+// revision of one object that compaction has left, oldest first (history-wire.ts). A Capstan-owned
+// path with errors as Status; the authorization filter has authorized it as a get of that object
+// (history-path.ts), so whoever may get the object may read its past.
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
-import { isHistoryReader, type Storage } from '../../registry/rest/capabilities.js';
+import { isHistoryReader, isScoper, type Storage } from '../../registry/rest/capabilities.js';
 import type { RequestContext } from '../../registry/rest/context.js';
 import type { DynamicRoutes } from '../../endpoints/api-handler.js';
 import { groupVersionKey } from '../../endpoints/route-table.js';
@@ -15,20 +16,8 @@ import {
 } from '../../machinery/errors/index.js';
 import type { FilterScope, Handler } from '../filters/filter-scope.js';
 import { writeJson, writeStatus } from '../http/respond.js';
-import { testAPIPrefix } from '../test-api/prefix.js';
+import { historyPrefix, parseHistoryPath } from './history-path.js';
 import { historyJson } from './history-wire.js';
-
-export const historyPrefix = `${testAPIPrefix}history/`;
-
-const mastersGroup = 'system:masters';
-
-export interface HistoryTarget {
-  readonly group: string;
-  readonly version: string;
-  readonly resource: string;
-  readonly namespace: string;
-  readonly name: string;
-}
 
 /** The storage serving a group/version/resource: built-in groups first, then custom resources. */
 export type StorageResolver = (t: {
@@ -52,36 +41,6 @@ export function storageResolver(api: {
   };
 }
 
-/** The object a history path names; undefined when the path has another shape. */
-export function parseHistoryPath(pathname: string): HistoryTarget | undefined {
-  if (!pathname.startsWith(historyPrefix)) return undefined;
-  let parts: string[];
-  try {
-    parts = pathname.slice(historyPrefix.length).split('/').map(decodeURIComponent);
-  } catch {
-    return undefined;
-  }
-  if (parts.some((p) => p === '')) return undefined;
-  const [root, ...rest] = parts;
-  let group = '';
-  let version: string | undefined;
-  if (root === 'api') version = rest.shift();
-  else if (root === 'apis') {
-    group = rest.shift() ?? '';
-    version = group === '' ? undefined : rest.shift();
-  }
-  if (version === undefined) return undefined;
-  if (rest.length === 4 && rest[0] === 'namespaces') {
-    const [, namespace = '', resource = '', name = ''] = rest;
-    return { group, version, resource, namespace, name };
-  }
-  if (rest.length === 2) {
-    const [resource = '', name = ''] = rest;
-    return { group, version, resource, namespace: '', name };
-  }
-  return undefined;
-}
-
 const notFound = (pathname: string): StatusError =>
   statusError({ reason: 'NotFound', message: `the history API has no ${pathname}`, details: {} });
 
@@ -94,14 +53,11 @@ function contextOf(scope: FilterScope, namespace: string): RequestContext {
   };
 }
 
+const scopeMatches = (storage: Storage, namespace: string): boolean =>
+  (isScoper(storage) ? storage.namespaceScoped() : true) === (namespace !== '');
+
 async function serve(resolve: StorageResolver, scope: FilterScope): Promise<unknown> {
   const { url } = scope;
-  if (!(scope.user?.groups ?? []).includes(mastersGroup))
-    throw statusError({
-      reason: 'Forbidden',
-      message: `forbidden: User ${JSON.stringify(scope.user?.name ?? '')} cannot get path ${JSON.stringify(url.pathname)}: the history API is for members of ${mastersGroup}`,
-      details: {},
-    });
   const method = scope.req.method ?? 'GET';
   if (method !== 'GET')
     throw statusError({
@@ -112,7 +68,9 @@ async function serve(resolve: StorageResolver, scope: FilterScope): Promise<unkn
   const target = parseHistoryPath(url.pathname);
   if (target === undefined) throw notFound(url.pathname);
   const storage = resolve(target);
-  if (storage === undefined) throw notFound(url.pathname);
+  // Only the paths the API itself has: a cluster-scoped object named under a namespace would be
+  // authorized by a namespace's Role while its key ignores the namespace.
+  if (storage === undefined || !scopeMatches(storage, target.namespace)) throw notFound(url.pathname);
   if (!isHistoryReader(storage))
     throw newMethodNotSupported({ group: target.group, resource: target.resource }, 'history');
   return historyJson(await storage.history(contextOf(scope, target.namespace), target.name));
