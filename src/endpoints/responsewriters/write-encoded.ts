@@ -7,11 +7,12 @@ import type { ListMeta } from '../../api/meta.js';
 import { orderedListMeta } from '../../machinery/errors/status-order.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
 import { withoutTypeMeta } from '../../machinery/json/without-type-meta.js';
-import { endWithJSONLine, type ApiResponse } from '../http-types.js';
+import { endResponse, writeChunk, type ApiResponse } from '../http-types.js';
 import type { MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from './exchange.js';
 import { acceptsGzip, flushWarnings, gzipThresholdBytes, isPrettyPrint } from './write-response.js';
 
+const newline = Buffer.from('\n');
 const comma = Buffer.from(',');
 const listEnd = Buffer.from(']}\n');
 /** Pieces are joined into writes of about this size. */
@@ -38,7 +39,9 @@ export function writeEncodedObject(ex: Exchange, code: number, json: Buffer): vo
   res.setHeader('Content-Type', 'application/json');
   res.setHeader('Content-Length', String(json.length + 1));
   res.statusCode = code;
-  endWithJSONLine(res, json);
+  // Two writes the response corks into one: no copy of the JSON to add its newline.
+  writeChunk(res, json);
+  endResponse(res, newline);
 }
 
 /** A list of encoded items: the list's type and metadata, then each item's JSON. */

@@ -26,20 +26,16 @@ export function writeBody(ex: Exchange, code: number, opts: { contentType: strin
     return;
   }
   flushWarnings(ex);
+  let bytes = Buffer.from(opts.body, 'utf8');
   res.setHeader('Content-Type', opts.contentType);
-  res.statusCode = code;
-  const length = Buffer.byteLength(opts.body, 'utf8');
-  if (length > gzipThresholdBytes && acceptsGzip(ex)) {
-    const bytes = gzipSync(opts.body);
+  if (bytes.length > gzipThresholdBytes && acceptsGzip(ex)) {
+    bytes = gzipSync(bytes);
     res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('Content-Length', String(bytes.length));
-    res.end(bytes);
-    return;
   }
-  res.setHeader('Content-Length', String(length));
-  // A string body leaves in the same write as the header text (a Buffer would take a writev).
-  res.end(opts.body, 'utf8');
+  res.setHeader('Content-Length', String(bytes.length));
+  res.statusCode = code;
+  res.end(bytes);
 }
 
 /** ?pretty=true, or a browser or command-line user agent (kube's isPrettyPrint). */

@@ -21,7 +21,6 @@ import type { HttpRequest, HttpResponse } from '../http/types.js';
 import { authorizationAttributes } from './authorization.js';
 import type { Filter, FilterScope } from './filter-scope.js';
 import { writeHttpError } from '../http/respond.js';
-import { chunkBytes } from '../http/chunk-bytes.js';
 
 // kube's sanitizer for messages that echo the request.
 const sanitize = (s: string): string =>
@@ -89,7 +88,7 @@ function tapRequestBody(req: HttpRequest): Buffer[] {
 function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolean): Buffer[] {
   const chunks: Buffer[] = [];
   let started = false;
-  const keep = (chunk: unknown, encoding: unknown): void => {
+  const keep = (chunk: unknown): void => {
     if (longRunning) {
       if (!started) {
         started = true;
@@ -100,9 +99,8 @@ function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolea
       }
       return;
     }
-    if (!audit.logsResponse && res.statusCode < 400) return;
-    const bytes = chunkBytes(chunk, encoding);
-    if (bytes !== undefined) chunks.push(bytes);
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    if (audit.logsResponse || res.statusCode >= 400) chunks.push(Buffer.from(chunk as Buffer | string));
   };
   const target = res as unknown as Record<'write' | 'end', (...args: unknown[]) => unknown>;
   const write = target.write.bind(res);
@@ -110,11 +108,11 @@ function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolea
   // HTTP/2's compatibility response ends with a chunk by writing it: kept once, not twice.
   let ending = false;
   target.write = (...args) => {
-    if (!ending) keep(args[0], args[1]);
+    if (!ending) keep(args[0]);
     return write(...args);
   };
   target.end = (...args) => {
-    keep(args[0], args[1]);
+    keep(args[0]);
     ending = true;
     try {
       return end(...args);

@@ -2,7 +2,6 @@
 // (the oldest go first), with the request and response bodies only when asked for at start.
 import type { Filter, FilterScope, Handler } from '../filters/filter-scope.js';
 import { isTestAPIPath } from './prefix.js';
-import { chunkBytes } from '../http/chunk-bytes.js';
 
 export interface RequestRecord {
   /** The authenticated user's name ('' when the request was refused before authentication). */
@@ -171,9 +170,9 @@ interface Captured {
 
 const bytes = (chunks: Buffer[]): Buffer => Buffer.concat(chunks).subarray(0, maxBodyBytes);
 
-function keep(into: Buffer[], chunk: unknown, encoding?: unknown): void {
-  const bytes = chunkBytes(chunk, encoding);
-  if (bytes !== undefined) into.push(bytes);
+function keep(into: Buffer[], chunk: unknown): void {
+  if (typeof chunk === 'string') into.push(Buffer.from(chunk));
+  else if (chunk instanceof Uint8Array) into.push(Buffer.from(chunk));
 }
 
 /**
@@ -191,11 +190,11 @@ function captureBodies(scope: FilterScope): Captured {
   const write = res.write.bind(res) as (...a: unknown[]) => boolean;
   const end = res.end.bind(res) as (...a: unknown[]) => unknown;
   (res as { write: unknown }).write = (...args: unknown[]): boolean => {
-    keep(captured.response, args[0], args[1]);
+    keep(captured.response, args[0]);
     return write(...args);
   };
   (res as { end: unknown }).end = (...args: unknown[]): unknown => {
-    if (typeof args[0] !== 'function') keep(captured.response, args[0], args[1]);
+    if (typeof args[0] !== 'function') keep(captured.response, args[0]);
     return end(...args);
   };
   return captured;
