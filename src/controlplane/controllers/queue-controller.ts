@@ -17,11 +17,12 @@ export interface WatchedSource {
   /** Named in the log of a failed list and watch (`… list and watch of <what> failed`). */
   readonly what?: string;
   /**
-   * Watch events whose JSON does not contain this text cannot concern the controller: they are
-   * skipped without decoding their object (a pod without a claim, to pvc-protection).
+   * Watch events and listed items whose JSON does not contain this text cannot concern the
+   * controller: they are skipped without decoding their object (a pod without a claim, to
+   * pvc-protection).
    */
   readonly mentions?: string;
-  /** Watch events whose JSON this refuses cannot concern the controller: skipped undecoded. */
+  /** Watch events (and listed items, as ADDED) whose JSON this refuses: skipped undecoded. */
   readonly concerns?: (type: 'ADDED' | 'MODIFIED' | 'DELETED', json: Buffer) => boolean;
   readonly onEvent: (
     type: 'ADDED' | 'MODIFIED' | 'DELETED',
@@ -117,11 +118,27 @@ export class QueueController {
   #listWatch(w: WatchedSource): Promise<void> {
     const { logger, logPrefix } = this.#opts;
     const what = w.what === undefined ? '' : ` of ${w.what}`;
+    const mentions = w.mentions === undefined ? undefined : Buffer.from(w.mentions);
+    const concerns = w.concerns;
+    // Listed items are ADDED events: those that cannot concern the controller are skipped
+    // undecoded too (a fork's list of many ConfigMaps, of which the publisher wants one name).
+    const filtered = mentions !== undefined || concerns !== undefined;
     return runListWatch({
       source: w.source,
       signal: this.#abort.signal,
-      ...(w.mentions === undefined ? {} : { mentions: Buffer.from(w.mentions) }),
-      ...(w.concerns === undefined ? {} : { concerns: w.concerns }),
+      ...(mentions === undefined ? {} : { mentions }),
+      ...(concerns === undefined ? {} : { concerns }),
+      ...(filtered
+        ? {
+            onEncodedList: (items: readonly Buffer[]) => {
+              for (const json of items) {
+                if (mentions !== undefined && !json.includes(mentions)) continue;
+                if (concerns !== undefined && !concerns('ADDED', json)) continue;
+                w.onEvent('ADDED', JSON.parse(json.toString('utf8')) as KubeObject, this.queue);
+              }
+            },
+          }
+        : {}),
       onEvent: (type, obj) => {
         w.onEvent(type, obj, this.queue);
       },

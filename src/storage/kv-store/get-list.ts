@@ -1,7 +1,7 @@
 // GetList as the etcd3 store does it: snapshot reads at one revision, pages that keep fetching
 // (with a growing limit) until enough items match the predicate, kube's continue tokens, and the
 // resourceVersion / resourceVersionMatch rules of the list API.
-import type { KubeList, KubeObject } from '../../api/meta.js';
+import type { KubeList, KubeObject, ListMeta } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
 import {
   continueTooOld,
@@ -10,18 +10,21 @@ import {
   tooLargeResourceVersion,
 } from '../api-errors.js';
 import { decodeContinue, encodeContinue, InvalidContinueError } from '../continue-token.js';
-import type { ListOptions } from '../interfaces.js';
+import type { EncodedList, ListOptions } from '../interfaces.js';
+import { servedFromObject } from '../encoded-reads.js';
 import {
   CompactedError,
   FutureRevisionError,
   prefixEnd,
   type KeyRange,
+  type KeyValue,
   type RangeResult,
 } from '../kv/backend.js';
 import {
   backendFault,
   decodeKv,
   prepareKey,
+  servedJSON,
   validateMinimumResourceVersion,
   type StoreCore,
 } from './store-core.js';
@@ -119,16 +122,59 @@ async function readRange(
   }
 }
 
-export async function getList<T extends KubeObject>(
+export function getList<T extends KubeObject>(
   core: StoreCore,
   key: string,
   opts: ListOptions<T>,
 ): Promise<KubeList<T>> {
-  const plan = planList(core, key, opts);
   const pred = opts.predicate;
   const filtering = pred !== undefined && !pred.empty();
+  return collectList<T, T>(core, { key, opts }, {
+    filtering,
+    item: (kv) => {
+      const obj = decodeKv<T>(core, kv, kv.modRevision).obj as T;
+      return !filtering || pred.matches(obj) ? obj : null;
+    },
+  });
+}
+
+/**
+ * getList() with every item as served JSON: the stored bytes with the resourceVersion spliced in,
+ * not decoded and encoded again (a watch cache's list of many objects). A list that filters needs
+ * the objects, and is encoded from them.
+ */
+export async function getListEncoded<T extends KubeObject>(
+  core: StoreCore,
+  key: string,
+  opts: ListOptions<T>,
+): Promise<EncodedList> {
+  const pred = opts.predicate;
+  if (pred !== undefined && !pred.empty()) {
+    const list = await getList(core, key, opts);
+    return { metadata: list.metadata, items: list.items.map((item) => servedFromObject(item).json) };
+  }
+  return collectList<T, Buffer>(core, { key, opts }, {
+    filtering: false,
+    item: (kv) => servedJSON(core, kv).json,
+  });
+}
+
+interface ItemsOf<I> {
+  /** Whether `item` leaves some out (then no remainingItemCount). */
+  readonly filtering: boolean;
+  /** A stored value as a list item, or null to leave it out. */
+  readonly item: (kv: KeyValue) => I | null;
+}
+
+/** The list walk of both. */
+async function collectList<T extends KubeObject, I>(
+  core: StoreCore,
+  { key, opts }: { key: string; opts: ListOptions<T> },
+  { filtering, item }: ItemsOf<I>,
+): Promise<{ metadata: ListMeta; items: I[] }> {
+  const plan = planList(core, key, opts);
   const limit = opts.limit ?? 0;
-  const items: T[] = [];
+  const items: I[] = [];
   let batchLimit = plan.paging ? limit : 0;
   let range = plan.range;
   let lastKey = '';
@@ -148,8 +194,8 @@ export async function getList<T extends KubeObject>(
         break;
       }
       lastKey = kv.key;
-      const obj = decodeKv<T>(core, kv, kv.modRevision).obj as T;
-      if (!filtering || pred.matches(obj)) items.push(obj);
+      const it = item(kv);
+      if (it !== null) items.push(it);
     }
     if (!hasMore || !plan.paging || items.length >= limit) break;
     // Not enough matches yet: fetch the next batch at the same revision, with a larger limit.
@@ -158,7 +204,7 @@ export async function getList<T extends KubeObject>(
   }
 
   validateMinimumResourceVersion(core, minimumFor(opts), currentRev);
-  const list: KubeList<T> = { metadata: {}, items };
+  const list = { metadata: {} as ListMeta, items };
   if (hasMore && plan.paging) {
     const next = encodeContinue(`${lastKey}\0`, plan.keyPrefix, plan.withRev);
     const meta: { rev: number; continue: string; remainingItemCount?: number } = {
@@ -173,9 +219,9 @@ export async function getList<T extends KubeObject>(
         });
       meta.remainingItemCount = Math.max(0, counted.count - items.length);
     }
-    core.versioner.updateList(list, meta);
+    core.versioner.updateList(list as unknown as KubeList, meta);
   } else {
-    core.versioner.updateList(list, { rev: plan.withRev });
+    core.versioner.updateList(list as unknown as KubeList, { rev: plan.withRev });
   }
   return list;
 }

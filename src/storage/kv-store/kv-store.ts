@@ -6,6 +6,7 @@ import { keyExists, keyNotFound } from '../errors.js';
 import type {
   CreateOptions,
   DeleteOptions,
+  EncodedList,
   GetOptions,
   Interface,
   ListOptions,
@@ -22,7 +23,7 @@ import { identityTransformer, type Transformer } from '../value/transformer.js';
 import { apiObjectVersioner } from '../versioner.js';
 import { conditionalDelete } from './delete.js';
 import { guaranteedUpdate } from './guaranteed-update.js';
-import { getList } from './get-list.js';
+import { getList, getListEncoded } from './get-list.js';
 import {
   backendFault,
   decodeKv,
@@ -117,6 +118,11 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
 
   getList(key: string, opts: ListOptions<T> = {}): Promise<KubeList<T>> {
     return getList(this.#core, key, opts);
+  }
+
+  /** getList() as served JSON: the stored bytes with resourceVersion spliced in, never decoded. */
+  getListEncoded(key: string, opts: ListOptions<T> = {}): Promise<EncodedList> {
+    return getListEncoded(this.#core, key, opts);
   }
 
   delete(key: string, opts: DeleteOptions<T> = {}): Promise<T> {

@@ -62,6 +62,7 @@ export class RootCACertPublisher {
         {
           what: 'configmaps',
           source: opts.configMaps,
+          mentions: rootCACertConfigMapName,
           // kube reacts to updates and deletes of the published ConfigMap only.
           onEvent: (type, obj, queue) => {
             if (type !== 'ADDED' && obj.metadata?.name === rootCACertConfigMapName)
