@@ -1,6 +1,7 @@
 // Post-start and pre-shutdown hooks (k8s.io/apiserver/pkg/server/hooks.go). Each post-start hook
 // is a `poststarthook/<name>` health check that fails with "not finished" until the hook returns,
 // so /readyz turns green only when every hook is done.
+import { setMaxListeners } from 'node:events';
 import { errorText } from '../logging/error-text.js';
 import type { Logger } from '../logging/logger.js';
 import { namedCheck, type HealthChecker } from '../healthz/health-checker.js';
@@ -51,6 +52,9 @@ export class LifecycleHooks {
   /** Runs every post-start hook concurrently; rejects with the first hook that fails. */
   async runPostStartHooks(logger: Logger): Promise<void> {
     this.#started = true;
+    // Every hook, and every controller a hook starts, may listen for the shutdown on this signal:
+    // many listeners are expected here, not a leak.
+    setMaxListeners(4 * (this.#postStart.size + 1), this.#abort.signal);
     const ctx: HookContext = { signal: this.#abort.signal, logger };
     await Promise.all(
       [...this.#postStart].map(async ([name, entry]) => {
