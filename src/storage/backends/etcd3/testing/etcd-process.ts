@@ -18,6 +18,8 @@ export interface EtcdOptions {
   /** etcd's --experimental-watch-progress-notify-interval (default 10m in etcd). */
   readonly progressNotifyInterval?: string;
   readonly extraArgs?: readonly string[];
+  /** A command the members run under (e.g. strace injecting slow fsync); killed with its group. */
+  readonly wrap?: readonly string[];
   /** Put a PeerNetwork proxy in front of each member's peer port (for partitions). */
   readonly peerProxies?: boolean;
 }
@@ -136,10 +138,12 @@ class Member implements EtcdMember {
   readonly dataDir: string;
   readonly #args: readonly string[];
   readonly #tls: TlsFiles | undefined;
+  readonly #wrap: readonly string[];
   #child: ChildProcess | null = null;
   #stderr = '';
 
-  constructor(plan: MemberPlan, args: readonly string[], tls: TlsFiles | undefined) {
+  constructor(plan: MemberPlan, args: readonly string[], tls: TlsFiles | undefined, wrap: readonly string[] = []) {
+    this.#wrap = wrap;
     this.name = plan.name;
     this.dataDir = plan.dataDir;
     this.endpoint = `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${plan.clientPort}`;
@@ -153,7 +157,11 @@ class Member implements EtcdMember {
 
   /** Spawns the process; waitReady() separately so cluster members can start together. */
   spawn(): void {
-    const child = spawn('etcd', this.#args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const [cmd, ...pre] = this.#wrap.length > 0 ? [...this.#wrap, 'etcd'] : ['etcd'];
+    const child = spawn(cmd, [...pre, ...this.#args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: this.#wrap.length > 0,
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       this.#stderr = (this.#stderr + chunk).slice(-4000);
@@ -176,7 +184,9 @@ class Member implements EtcdMember {
     const child = this.#child;
     if (child === null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
+    // A wrapper (strace) leaves its tracee running when killed alone: kill the whole group.
+    if (this.#wrap.length > 0 && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
     await exited;
   }
 
@@ -192,7 +202,7 @@ async function startMembers(names: readonly string[], opts: EtcdOptions): Promis
   const plans = await Promise.all(names.map((n) => planMember(n, proxied)));
   const cluster = plans.map((p) => `${p.name}=http://127.0.0.1:${p.advertisedPeerPort}`).join(',');
   const network = proxied ? new PeerNetwork() : undefined;
-  const members = plans.map((p) => new Member(p, memberArgs(p, cluster, opts), opts.tls));
+  const members = plans.map((p) => new Member(p, memberArgs(p, cluster, opts), opts.tls, opts.wrap));
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
