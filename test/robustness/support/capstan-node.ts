@@ -49,6 +49,8 @@ export class CapstanNode {
   #child: ChildProcess | null = null;
   #log = '';
   #creds: Credentials | undefined;
+  /** A command the server runs under (strace injecting slow fsync); signals go to its group. */
+  #wrap: readonly string[] = [];
   restarts = 0;
 
   private constructor(args: readonly string[], dataDir: string, port: number) {
@@ -61,9 +63,13 @@ export class CapstanNode {
    * Starts a server with these extra flags and waits until /readyz answers 200. Its data dir is a new
    * temporary one, or `dataDir` (which stop() then removes too).
    */
-  static async start(args: readonly string[] = [], opts: { dataDir?: string } = {}): Promise<CapstanNode> {
+  static async start(
+    args: readonly string[] = [],
+    opts: { dataDir?: string; wrap?: readonly string[] } = {},
+  ): Promise<CapstanNode> {
     const dir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-robustness-')));
     const node = new CapstanNode(args, dir, await freePort());
+    node.#wrap = opts.wrap ?? [];
     try {
       await node.#spawn();
     } catch (err) {
@@ -87,8 +93,10 @@ export class CapstanNode {
   }
 
   async #spawn(): Promise<void> {
-    const child = spawn(join(repoRoot, 'bin', 'capstan'), this.#args, {
+    const [cmd, ...pre] = [...this.#wrap, join(repoRoot, 'bin', 'capstan')];
+    const child = spawn(cmd, [...pre, ...this.#args], {
       cwd: repoRoot,
+      detached: this.#wrap.length > 0,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const append = (d: Buffer): void => {
@@ -115,8 +123,13 @@ export class CapstanNode {
     const child = this.#child;
     if (child === null) return;
     const exited = once(child, 'exit');
-    child.kill('SIGKILL');
+    this.#signal(child, 'SIGKILL');
     await exited;
+  }
+
+  #signal(child: ChildProcess, sig: NodeJS.Signals): void {
+    if (this.#wrap.length > 0 && child.pid !== undefined) process.kill(-child.pid, sig);
+    else child.kill(sig);
   }
 
   async restart(): Promise<void> {
@@ -129,8 +142,10 @@ export class CapstanNode {
     const child = this.#child;
     if (child !== null) {
       const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      this.#signal(child, 'SIGTERM');
+      const timer = setTimeout(() => {
+        this.#signal(child, 'SIGKILL');
+      }, 10_000);
       await exited;
       clearTimeout(timer);
     }

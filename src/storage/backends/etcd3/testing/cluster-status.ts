@@ -33,11 +33,18 @@ export async function memberStatus(member: EtcdMember, timeoutMs = 1000): Promis
   }
 }
 
-/** The running member every running member agrees leads, waiting up to `timeoutMs` for one. */
-export async function findLeader(cluster: EtcdProcess, timeoutMs = 10_000): Promise<EtcdMember> {
+/**
+ * The running member every running member agrees leads, waiting up to `timeoutMs` for one; `among`
+ * leaves out members (a partitioned one still believes in its old term for a while).
+ */
+export async function findLeader(
+  cluster: EtcdProcess,
+  timeoutMs = 10_000,
+  among: (m: EtcdMember) => boolean = () => true,
+): Promise<EtcdMember> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const running = cluster.members.filter((m) => m.running);
+    const running = cluster.members.filter((m) => m.running && among(m));
     const statuses = await Promise.all(running.map((m) => memberStatus(m).catch(() => null)));
     const leaders = new Set(statuses.map((s) => s?.leaderId ?? '0'));
     const [leaderId] = [...leaders];

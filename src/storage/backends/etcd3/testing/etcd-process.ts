@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { waitHealthy } from './etcd-health.js';
+import { PeerNetwork } from './peer-proxy.js';
 import type { TlsFiles } from './tls-certs.js';
 
 export interface EtcdOptions {
@@ -17,6 +18,10 @@ export interface EtcdOptions {
   /** etcd's --experimental-watch-progress-notify-interval (default 10m in etcd). */
   readonly progressNotifyInterval?: string;
   readonly extraArgs?: readonly string[];
+  /** A command the members run under (e.g. strace injecting slow fsync); killed with its group. */
+  readonly wrap?: readonly string[];
+  /** Put a PeerNetwork proxy in front of each member's peer port (for partitions). */
+  readonly peerProxies?: boolean;
 }
 
 export interface EtcdMember {
@@ -34,6 +39,8 @@ export interface EtcdProcess {
   readonly endpoints: readonly string[];
   readonly dataDir: string;
   readonly members: readonly EtcdMember[];
+  /** The peer proxies when started with peerProxies. */
+  readonly network?: PeerNetwork;
   /** Stops every member and removes the data dirs; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -78,14 +85,18 @@ interface MemberPlan {
   readonly name: string;
   readonly clientPort: number;
   readonly peerPort: number;
+  /** The port the others reach it on: a proxy's, or peerPort itself. */
+  readonly advertisedPeerPort: number;
   readonly dataDir: string;
 }
 
-async function planMember(name: string): Promise<MemberPlan> {
+async function planMember(name: string, proxied: boolean): Promise<MemberPlan> {
+  const peerPort = await freePort();
   return {
     name,
     clientPort: await freePort(),
-    peerPort: await freePort(),
+    peerPort,
+    advertisedPeerPort: proxied ? await freePort() : peerPort,
     dataDir: mkdtempSync(join(tempRoot(), `capstan-etcd-${name}-`)),
   };
 }
@@ -94,13 +105,14 @@ function memberArgs(plan: MemberPlan, cluster: string, opts: EtcdOptions): strin
   const scheme = opts.tls === undefined ? 'http' : 'https';
   const clientUrl = `${scheme}://127.0.0.1:${plan.clientPort}`;
   const peerUrl = `http://127.0.0.1:${plan.peerPort}`;
+  const advertisedPeerUrl = `http://127.0.0.1:${plan.advertisedPeerPort}`;
   const args = [
     `--name=${plan.name}`,
     `--data-dir=${plan.dataDir}`,
     `--listen-client-urls=${clientUrl}`,
     `--advertise-client-urls=${clientUrl}`,
     `--listen-peer-urls=${peerUrl}`,
-    `--initial-advertise-peer-urls=${peerUrl}`,
+    `--initial-advertise-peer-urls=${advertisedPeerUrl}`,
     `--initial-cluster=${cluster}`,
     '--initial-cluster-state=new',
     '--initial-cluster-token=capstan-test',
@@ -126,10 +138,12 @@ class Member implements EtcdMember {
   readonly dataDir: string;
   readonly #args: readonly string[];
   readonly #tls: TlsFiles | undefined;
+  readonly #wrap: readonly string[];
   #child: ChildProcess | null = null;
   #stderr = '';
 
-  constructor(plan: MemberPlan, args: readonly string[], tls: TlsFiles | undefined) {
+  constructor(plan: MemberPlan, args: readonly string[], tls: TlsFiles | undefined, wrap: readonly string[] = []) {
+    this.#wrap = wrap;
     this.name = plan.name;
     this.dataDir = plan.dataDir;
     this.endpoint = `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${plan.clientPort}`;
@@ -143,7 +157,11 @@ class Member implements EtcdMember {
 
   /** Spawns the process; waitReady() separately so cluster members can start together. */
   spawn(): void {
-    const child = spawn('etcd', this.#args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const [cmd, ...pre] = this.#wrap.length > 0 ? [...this.#wrap, 'etcd'] : ['etcd'];
+    const child = spawn(cmd, [...pre, ...this.#args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: this.#wrap.length > 0,
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       this.#stderr = (this.#stderr + chunk).slice(-4000);
@@ -166,7 +184,9 @@ class Member implements EtcdMember {
     const child = this.#child;
     if (child === null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
+    // A wrapper (strace) leaves its tracee running when killed alone: kill the whole group.
+    if (this.#wrap.length > 0 && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
     await exited;
   }
 
@@ -178,17 +198,23 @@ class Member implements EtcdMember {
 }
 
 async function startMembers(names: readonly string[], opts: EtcdOptions): Promise<EtcdProcess> {
-  const plans = await Promise.all(names.map((n) => planMember(n)));
-  const cluster = plans.map((p) => `${p.name}=http://127.0.0.1:${p.peerPort}`).join(',');
-  const members = plans.map((p) => new Member(p, memberArgs(p, cluster, opts), opts.tls));
+  const proxied = opts.peerProxies === true;
+  const plans = await Promise.all(names.map((n) => planMember(n, proxied)));
+  const cluster = plans.map((p) => `${p.name}=http://127.0.0.1:${p.advertisedPeerPort}`).join(',');
+  const network = proxied ? new PeerNetwork() : undefined;
+  const members = plans.map((p) => new Member(p, memberArgs(p, cluster, opts), opts.tls, opts.wrap));
   let stopped = false;
   const stop = async (): Promise<void> => {
     if (stopped) return;
     stopped = true;
     await Promise.all(members.map((m) => m.kill()));
+    await network?.close();
     for (const p of plans) rmSync(p.dataDir, { recursive: true, force: true });
   };
   try {
+    if (network !== undefined) {
+      for (const p of plans) await network.listen(p.name, p.advertisedPeerPort, p.peerPort);
+    }
     for (const m of members) m.spawn();
     await Promise.all(members.map((m) => m.waitReady(15_000)));
   } catch (err) {
@@ -197,7 +223,10 @@ async function startMembers(names: readonly string[], opts: EtcdOptions): Promis
   }
   const first = plans[0];
   if (first === undefined) throw new Error('startMembers needs at least one member');
-  return { endpoints: members.map((m) => m.endpoint), dataDir: first.dataDir, members, stop };
+  const endpoints = members.map((m) => m.endpoint);
+  return network === undefined
+    ? { endpoints, dataDir: first.dataDir, members, stop }
+    : { endpoints, dataDir: first.dataDir, members, network, stop };
 }
 
 /** One etcd member on free loopback ports. */
