@@ -122,8 +122,10 @@ class PeerProxy {
       link.upstream?.destroy();
     }
     this.#links.clear();
-    await new Promise<void>((resolve) => this.#server.close(() => {
-      resolve();
-    }));
+    await new Promise<void>((resolve) =>
+      this.#server.close(() => {
+        resolve();
+      }),
+    );
   }
 }
