@@ -1,12 +1,12 @@
-// Robustness on etcd whose every fsync and fdatasync is held 20 ms (strace's syscall fault injection,
-// the member runs under it): concurrent clients through Capstan, answers may be slow but must be
+// Robustness on a 3-member etcd whose every fsync and fdatasync is held 20 ms (strace's syscall fault
+// injection; each member runs under it, so the leader's log writes and the followers' are slow): concurrent clients through Capstan, answers may be slow but must be
 // correct. The history must be linearizable per object, the watches ordered, unique and gapless, no
 // acknowledged write lost. ROBUSTNESS_SEED picks the clients' choices.
 import { after, before, it } from 'node:test';
 import {
   etcdInstalled,
   requireEtcd,
-  startEtcd,
+  startEtcdCluster,
   type EtcdProcess,
 } from '../../src/storage/backends/etcd3/testing/etcd-process.js';
 import { CapstanNode } from './support/capstan-node.js';
@@ -26,8 +26,8 @@ let workload: Workload | undefined;
 
 before(async () => {
   if (!etcdInstalled() || !straceInstalled()) return; // the test says why it skips, or fails in CI
-  // The data dir is on /dev/shm, where fsync costs nothing without the injected delay.
-  etcd = await startEtcd({ name: 'slow-fsync', wrap: slowFsync });
+  // The data dirs are on /dev/shm, where fsync costs nothing without the injected delay.
+  etcd = await startEtcdCluster({ name: 'slow-fsync', wrap: slowFsync });
   node = await CapstanNode.start(['--storage-backend=etcd3', `--etcd-servers=${etcd.endpoints.join(',')}`]);
 });
 
@@ -37,7 +37,7 @@ after(async () => {
   await etcd?.stop();
 });
 
-it(`etcd with every fsync ${delayUs / 1000} ms slow: the history is linearizable (seed ${seed})`, async (t) => {
+it(`3-member etcd with every fsync ${delayUs / 1000} ms slow: the history is linearizable (seed ${seed})`, async (t) => {
   if (!requireEtcd(t) || !requireStrace(t) || node === undefined) return;
   await checkUnderSlowFsync(t, node, {
     seed,
