@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   flowcontrol: () => import('./flowcontrol.js'),
   console: () => import('./console.js'),
   soak: () => import('./soak.js'),
+  'bad-input': () => import('./bad-input.js'),
   simulate: () => import('./simulate.js'),
 };
 
