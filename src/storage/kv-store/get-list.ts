@@ -129,13 +129,17 @@ export function getList<T extends KubeObject>(
 ): Promise<KubeList<T>> {
   const pred = opts.predicate;
   const filtering = pred !== undefined && !pred.empty();
-  return collectList<T, T>(core, { key, opts }, {
-    filtering,
-    item: (kv) => {
-      const obj = decodeKv<T>(core, kv, kv.modRevision).obj as T;
-      return !filtering || pred.matches(obj) ? obj : null;
+  return collectList<T, T>(
+    core,
+    { key, opts },
+    {
+      filtering,
+      item: (kv) => {
+        const obj = decodeKv<T>(core, kv, kv.modRevision).obj as T;
+        return !filtering || pred.matches(obj) ? obj : null;
+      },
     },
-  });
+  );
 }
 
 /**
@@ -153,10 +157,14 @@ export async function getListEncoded<T extends KubeObject>(
     const list = await getList(core, key, opts);
     return { metadata: list.metadata, items: list.items.map((item) => servedFromObject(item).json) };
   }
-  return collectList<T, Buffer>(core, { key, opts }, {
-    filtering: false,
-    item: (kv) => servedJSON(core, kv).json,
-  });
+  return collectList<T, Buffer>(
+    core,
+    { key, opts },
+    {
+      filtering: false,
+      item: (kv) => servedJSON(core, kv).json,
+    },
+  );
 }
 
 interface ItemsOf<I> {

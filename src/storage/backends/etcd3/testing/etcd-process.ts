@@ -142,7 +142,12 @@ class Member implements EtcdMember {
   #child: ChildProcess | null = null;
   #stderr = '';
 
-  constructor(plan: MemberPlan, args: readonly string[], tls: TlsFiles | undefined, wrap: readonly string[] = []) {
+  constructor(
+    plan: MemberPlan,
+    args: readonly string[],
+    tls: TlsFiles | undefined,
+    wrap: readonly string[] = [],
+  ) {
     this.#wrap = wrap;
     this.name = plan.name;
     this.dataDir = plan.dataDir;
