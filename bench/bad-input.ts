@@ -28,12 +28,17 @@ export async function run(): Promise<void> {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, BAD_INPUT_RUNS: String(each) },
     });
-    // The runner's lines that say what ran and how it ended, not every passing case.
+    // The runner's lines that say what ran and how it ended, and everything after the first
+    // failure (the failing requests and answers), not every passing case.
     let rest = '';
+    let failed = false;
     child.stdout.on('data', (chunk: Buffer) => {
       const lines = (rest + chunk.toString('utf8')).split('\n');
       rest = lines.pop() ?? '';
-      for (const line of lines) if (/inputs \(BAD_INPUT|^ℹ (tests|pass|fail)|✖/.test(line)) console.log(line);
+      for (const line of lines) {
+        if (line.includes('✖')) failed = true;
+        if (failed || /inputs \(BAD_INPUT|^ℹ (tests|pass|fail)/.test(line)) console.log(line);
+      }
     });
     child.on('close', (c) => {
       done(c ?? 1);

@@ -21,3 +21,21 @@ test('metadata fields that do not decode into ObjectMeta, or are null, are dropp
     managedFields: [{ manager: 'm', operation: 'Update' }],
   });
 });
+
+test('a null element of a metadata list or map is its zero value, as Go decodes it', () => {
+  const meta: Record<string, unknown> = {
+    finalizers: ['a/b', null],
+    labels: { a: null, b: 'c' },
+    annotations: { x: null },
+    ownerReferences: [null, { apiVersion: 'v1', kind: null, name: 'p', uid: 'u' }],
+    managedFields: [null],
+  };
+  dropMalformedObjectMetaFields(meta);
+  assert.deepEqual(meta, {
+    finalizers: ['a/b', ''],
+    labels: { a: '', b: 'c' },
+    annotations: { x: '' },
+    ownerReferences: [{}, { apiVersion: 'v1', name: 'p', uid: 'u' }],
+    managedFields: [{}],
+  });
+});

@@ -61,13 +61,45 @@ const objectMetaFields: Readonly<Record<string, Check>> = {
   managedFields: listOf(managedFieldsEntry),
 };
 
+// Go decodes a null inside a list or map as the element's zero value: an empty string in
+// finalizers, labels and annotations, an empty struct in ownerReferences and managedFields (which
+// validation then refuses as kube's does, instead of meeting a null).
+const zeroOfElements: Readonly<Record<string, () => unknown>> = {
+  finalizers: () => '',
+  labels: () => '',
+  annotations: () => '',
+  ownerReferences: () => ({}),
+  managedFields: () => ({}),
+};
+
+function nullsAsZero(value: unknown, zero: () => unknown): void {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null) value[i] = zero();
+      // A struct's null member is its zero value too, which Go leaves out or writes as "".
+      else if (isJSONObject(item))
+        for (const [k, v] of Object.entries(item)) if (v === null) Reflect.deleteProperty(item, k);
+    }
+  } else if (isJSONObject(value)) {
+    for (const [k, v] of Object.entries(value)) if (v === null) value[k] = zero();
+  }
+}
+
 /**
  * Removes the fields of `meta` that do not decode into their ObjectMeta type, and the null ones
- * (Go decodes null as the zero value, which ObjectMeta omits when written back).
+ * (Go decodes null as the zero value, which ObjectMeta omits when written back); a null element of
+ * a list or map becomes its zero value.
  */
 export function dropMalformedObjectMetaFields(meta: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(meta)) {
     const check = objectMetaFields[key];
-    if (check !== undefined && (value === null || !check(value))) Reflect.deleteProperty(meta, key);
+    if (check === undefined) continue;
+    if (value === null || !check(value)) {
+      Reflect.deleteProperty(meta, key);
+      continue;
+    }
+    const zero = zeroOfElements[key];
+    if (zero !== undefined) nullsAsZero(value, zero);
   }
 }
