@@ -1,6 +1,7 @@
 // Status errors the storage layer returns directly, as kube's storage and etcd3 packages do.
 import {
   newBadRequest,
+  newRequestEntityTooLarge,
   newResourceExpired,
   newTimeoutError,
   type StatusError,
@@ -21,6 +22,19 @@ export function tooLargeResourceVersion(
     causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
   };
   return err;
+}
+
+/**
+ * etcd's default --max-request-bytes (1.5 MiB): the largest write an etcd-backed kube-apiserver gets
+ * through. Capstan stores objects as JSON (kube's --storage-media-type=application/json, which custom
+ * resources always use) and every backend refuses a larger value, so what one backend stores another
+ * could store too, and every stored object fits in a request body (3 MiB) to be written back.
+ */
+export const maxStoredValueBytes = 1536 * 1024;
+
+/** A write larger than maxStoredValueBytes: 413 with etcd's words (kube answers etcd's refusal as 500). */
+export function storedValueTooLarge(): StatusError {
+  return newRequestEntityTooLarge('etcdserver: request is too large');
 }
 
 export function invalidResourceVersion(detail: string): StatusError {

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/meta.js';
 import { SqliteBackend } from '../backends/sqlite/sqlite-backend.js';
+import { isStatusError } from '../../machinery/errors/index.js';
+import { maxStoredValueBytes } from '../api-errors.js';
 import { isStorageError } from '../errors.js';
 import type { Watch, WatchEvent } from '../interfaces.js';
 import type { Transformer } from '../value/transformer.js';
@@ -38,6 +40,28 @@ describe('KvStore faults', () => {
     // A stored JSON value that is not an object is corrupt too.
     await backend.create('/registry/pods/ns/array', Buffer.from('[1,2]'));
     await assert.rejects(store.get('/pods/ns/array'), (err) => isStorageError(err, 'CorruptObj'));
+    await backend.close();
+  });
+
+  it('refuses a value larger than etcd takes with a 413, on create and update, storing nothing', async () => {
+    const { backend, store } = await open();
+    const big = (n: number): KubeObject => ({ metadata: { name: 'big', annotations: { a: 'x'.repeat(n) } } });
+    const tooLarge = (err: unknown): boolean => {
+      assert.ok(isStatusError(err));
+      assert.equal(err.status.code, 413);
+      assert.equal(err.status.reason, 'RequestEntityTooLarge');
+      assert.equal(err.status.message, 'Request entity too large: etcdserver: request is too large');
+      return true;
+    };
+    await assert.rejects(store.create('/pods/ns/big', big(maxStoredValueBytes)), tooLarge);
+    assert.equal((await backend.get('/registry/pods/ns/big')).kv, null);
+    const created = await store.create('/pods/ns/big', big(maxStoredValueBytes - 1000));
+    await assert.rejects(
+      store.guaranteedUpdate('/pods/ns/big', { tryUpdate: () => big(maxStoredValueBytes) }),
+      tooLarge,
+    );
+    const kept = await store.get('/pods/ns/big');
+    assert.equal(kept?.metadata?.resourceVersion, created.metadata?.resourceVersion);
     await backend.close();
   });
 

@@ -7,7 +7,12 @@ import type { Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
 import { attachServedJSON, servedOfWrite, spliceResourceVersion, type ServedJSON } from '../served-json.js';
 import type { Transformer } from '../value/transformer.js';
-import { tooLargeResourceVersion, invalidResourceVersion } from '../api-errors.js';
+import {
+  invalidResourceVersion,
+  maxStoredValueBytes,
+  storedValueTooLarge,
+  tooLargeResourceVersion,
+} from '../api-errors.js';
 
 export interface StoreCore {
   readonly backend: Backend;
@@ -79,7 +84,8 @@ export function encodeObj(core: StoreCore, obj: KubeObject): Buffer {
 }
 
 /**
- * Encodes `obj` for storage (without resourceVersion and selfLink) and transforms it. Returns the
+ * Encodes `obj` for storage (without resourceVersion and selfLink) and transforms it; a value larger
+ * than etcd takes is refused (413) whatever the backend. Returns the
  * object as it will be stored (a copy down to its metadata; the rest shared with `obj`), its plain
  * bytes and the value to write, which is remembered for watches that share objects.
  */
@@ -95,6 +101,7 @@ export function prepareWrite<T extends KubeObject>(
   core.versioner.prepareObjectForStorage(object);
   const data = encodeObj(core, object);
   const value = core.transformer.transformToStorage(data, { key });
+  if (value.length + key.length > maxStoredValueBytes) throw storedValueTooLarge();
   core.written.set(value, object);
   return { object, data, value };
 }
