@@ -486,6 +486,30 @@ const patchCases: Case[] = [
       'error decoding patch: json: cannot unmarshal number into Go struct field jsonPatchOp.op of type string',
   },
   {
+    name: 'JSON patch moving the document into one of its own members',
+    req: {
+      method: 'PATCH',
+      url: cm1,
+      headers: jsonPatch,
+      payload: '[{"op":"move","from":"","path":"/data/x"}]',
+    },
+    code: 422,
+    reason: 'Invalid',
+    message: rejected,
+  },
+  {
+    name: 'JSON patch moving a member into its own child',
+    req: {
+      method: 'PATCH',
+      url: cm1,
+      headers: jsonPatch,
+      payload: '[{"op":"move","from":"/metadata","path":"/metadata/labels/x"}]',
+    },
+    code: 422,
+    reason: 'Invalid',
+    message: rejected,
+  },
+  {
     name: 'JSON patch test fails',
     req: {
       method: 'PATCH',

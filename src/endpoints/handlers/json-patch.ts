@@ -63,9 +63,23 @@ function unprocessable(): Error {
   });
 }
 
+/** RFC 6902 4.4: a value cannot move into one of its own children (the library would make a cycle). */
+function movesIntoItself(ops: readonly Operation[]): boolean {
+  return ops.some((op) => {
+    const o = op as { op?: unknown; from?: unknown; path?: unknown } | null;
+    return (
+      o?.op === 'move' &&
+      typeof o.from === 'string' &&
+      typeof o.path === 'string' &&
+      o.path.startsWith(`${o.from}/`)
+    );
+  });
+}
+
 // The document after the operations; it may share values with them (an added value).
 function patched(prepared: unknown, current: KubeObject): unknown {
   const applyPatch = jsonPatchLibrary();
+  if (movesIntoItself(prepared as Operation[])) throw unprocessable();
   try {
     return applyPatch(deepCopyJSON(current), prepared as Operation[], true, true).newDocument;
   } catch {
