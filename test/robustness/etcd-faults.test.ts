@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { findLeader } from '../../src/storage/backends/etcd3/testing/cluster-status.js';
 import {
   etcdInstalled,
@@ -38,53 +37,37 @@ after(async () => {
   await cluster?.stop();
 });
 
-async function opsReach(w: Workload, n: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (w.history.ops.length < n) {
-    if (Date.now() > deadline) assert.fail(`only ${w.history.ops.length} of ${n} operations in 15 s`);
-    await sleep(20);
-  }
-}
-
 it(`etcd: a history across the loss of the leader, of a follower and of Capstan is linearizable (seed ${seed})`, async (t) => {
   if (!requireEtcd(t)) return;
   const etcd = cluster as EtcdProcess;
   const n = node as CapstanNode;
-  const w = await Workload.start({
-    creds: () => n.credentials,
-    ns: 'robustness',
-    seed,
-    clients: 4,
-    keys: 3,
-    hopWatchers: 2,
-    timeoutMs: 2000,
-  });
+  const w = await Workload.standard(() => n.credentials, seed);
   workload = w;
   const t0 = Date.now();
   const phases: string[] = [];
   const mark = (what: string): void => {
     phases.push(`${what} ${Date.now() - t0} ms`);
   };
-  await opsReach(w, 50);
+  await w.reach(50);
   const leader = await findLeader(etcd);
   mark(`leader ${leader.name} killed at`);
   await leader.kill();
   const next = await findLeader(etcd);
   mark(`${next.name} leads at`);
-  await opsReach(w, w.history.ops.length + 60);
+  await w.reach(w.history.ops.length + 60);
   await leader.restart();
   mark('old leader back at');
   // A member that was neither leader: killing it leaves the cluster a quorum of two.
   const follower = etcd.members.find((m) => m.name !== next.name && m.name !== leader.name) ?? leader;
   await follower.kill();
   mark(`follower ${follower.name} killed at`);
-  await opsReach(w, w.history.ops.length + 60);
+  await w.reach(w.history.ops.length + 60);
   await follower.restart();
   mark('follower back at');
   await findLeader(etcd);
   await n.restart();
   mark('capstan killed and back at');
-  await opsReach(w, w.history.ops.length + 40);
+  await w.reach(w.history.ops.length + 40);
   mark('last operations at');
   const history = await w.finish();
   mark('finished at');

@@ -38,14 +38,6 @@ after(async () => {
   await cluster?.stop();
 });
 
-async function opsReach(w: Workload, n: number): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (w.history.ops.length < n) {
-    if (Date.now() > deadline) assert.fail(`only ${w.history.ops.length} of ${n} operations in 20 s`);
-    await sleep(20);
-  }
-}
-
 /**
  * Keeps a partition for 60 more operations or 6 s, whichever comes first: a client whose connection
  * is to the cut-off member gets timeouts (unknown outcomes) until the heal, as kube's would.
@@ -69,22 +61,14 @@ it(`etcd: a history across a partition of the leader and of a follower is linear
   const etcd = cluster as EtcdProcess;
   const net = etcd.network as PeerNetwork;
   const n = node as CapstanNode;
-  const w = await Workload.start({
-    creds: () => n.credentials,
-    ns: 'robustness',
-    seed,
-    clients: 4,
-    keys: 3,
-    hopWatchers: 2,
-    timeoutMs: 2000,
-  });
+  const w = await Workload.standard(() => n.credentials, seed);
   workload = w;
   const t0 = Date.now();
   const phases: string[] = [];
   const mark = (what: string): void => {
     phases.push(`${what} ${Date.now() - t0} ms`);
   };
-  await opsReach(w, 50);
+  await w.reach(50, 20_000);
   const leader = await findLeader(etcd);
   const next = await partition(etcd, net, leader);
   mark(`leader ${leader.name} partitioned, ${next.name} leads at`);
@@ -92,7 +76,7 @@ it(`etcd: a history across a partition of the leader and of a follower is linear
   net.heal();
   await findLeader(etcd, 15_000);
   mark('healed at');
-  await opsReach(w, w.history.ops.length + 30);
+  await w.reach(w.history.ops.length + 30, 20_000);
   const follower = etcd.members.find((m) => m.name !== next.name) ?? leader;
   const still = await partition(etcd, net, follower);
   mark(`follower ${follower.name} partitioned (${still.name} leads) at`);
@@ -100,7 +84,7 @@ it(`etcd: a history across a partition of the leader and of a follower is linear
   net.heal();
   await findLeader(etcd, 15_000);
   mark('healed at');
-  await opsReach(w, w.history.ops.length + 40);
+  await w.reach(w.history.ops.length + 40, 20_000);
   const history = await w.finish();
   const verdict = checkHistory(history, w.baseRv);
   mark('checked at');

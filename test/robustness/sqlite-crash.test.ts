@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { after, before, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { CapstanNode } from './support/capstan-node.js';
 import { checkHistory } from './support/check-history.js';
 import { KubeClient } from './support/kube-client.js';
@@ -25,14 +24,6 @@ after(async () => {
   workload?.close();
   await node?.stop();
 });
-
-async function opsReach(w: Workload, n: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (w.history.ops.length < n) {
-    if (Date.now() > deadline) assert.fail(`only ${w.history.ops.length} of ${n} operations in 15 s`);
-    await sleep(20);
-  }
-}
 
 async function testAPI(n: CapstanNode, method: string, path: string, body?: unknown): Promise<void> {
   const admin = new KubeClient(() => n.credentials, 5000);
@@ -61,11 +52,11 @@ it(`SQLite: a history across kill -9, restarts and injected faults is linearizab
   const mark = (what: string): void => {
     phases.push(`${what} ${Date.now() - t0} ms`);
   };
-  await opsReach(w, 60);
+  await w.reach(60);
   mark('kill -9 at');
   await n.restart();
   mark('ready again at');
-  await opsReach(w, w.history.ops.length + 60);
+  await w.reach(w.history.ops.length + 60);
   const writes = ['create', 'update', 'delete'];
   await testAPI(n, 'POST', 'faults', { verb: writes, resource: 'configmaps', respond: 503, fraction: 0.1 });
   await testAPI(n, 'POST', 'faults', { verb: writes, resource: 'configmaps', respond: 504, fraction: 0.05 });
@@ -82,12 +73,12 @@ it(`SQLite: a history across kill -9, restarts and injected faults is linearizab
     times: 6,
   });
   mark('faults on at');
-  await opsReach(w, w.history.ops.length + 80);
+  await w.reach(w.history.ops.length + 80);
   await testAPI(n, 'DELETE', 'faults');
   mark('kill -9 at');
   await n.restart();
   mark('ready again at');
-  await opsReach(w, w.history.ops.length + 60);
+  await w.reach(w.history.ops.length + 60);
   const history = await w.finish();
   mark('finished at');
   const dump = process.env['ROBUSTNESS_DUMP'];

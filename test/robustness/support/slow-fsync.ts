@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { TestContext } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { CapstanNode } from './capstan-node.js';
 import { checkHistory } from './check-history.js';
 import { Workload } from './workload.js';
@@ -49,22 +48,10 @@ export async function checkUnderSlowFsync(
   node: CapstanNode,
   opts: { seed: number; started: (w: Workload) => void },
 ): Promise<void> {
-  const w = await Workload.start({
-    creds: () => node.credentials,
-    ns: 'robustness',
-    seed: opts.seed,
-    clients: 4,
-    keys: 3,
-    hopWatchers: 2,
-    timeoutMs: 2000,
-  });
+  const w = await Workload.standard(() => node.credentials, opts.seed);
   opts.started(w);
   const t0 = Date.now();
-  const deadline = t0 + 20_000;
-  while (w.history.ops.length < 200) {
-    if (Date.now() > deadline) assert.fail(`only ${w.history.ops.length} of 200 operations in 20 s`);
-    await sleep(20);
-  }
+  await w.reach(200, 20_000);
   const history = await w.finish();
   const verdict = checkHistory(history, w.baseRv);
   t.diagnostic(`seed ${opts.seed}: ${verdict.summary}; 200 operations in ${Date.now() - t0} ms`);

@@ -4,6 +4,7 @@
 // Recorder. Seeded: the same seed gives each client the same choices (the interleaving is the
 // server's). finish() stops the clients, reads every key and lists once more, and lets the watchers
 // catch up before it stops them.
+import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Credentials } from './capstan-node.js';
 import { listAll, perform } from './configmap-ops.js';
@@ -65,6 +66,29 @@ export class Workload {
 
   get history(): History {
     return this.recorder.history;
+  }
+
+  /** The suite's usual load: four clients over three keys, two watchers hopping, 2 s client timeouts. */
+  static standard(creds: () => Credentials, seed: number): Promise<Workload> {
+    return Workload.start({
+      creds,
+      ns: 'robustness',
+      seed,
+      clients: 4,
+      keys: 3,
+      hopWatchers: 2,
+      timeoutMs: 2000,
+    });
+  }
+
+  /** Waits until the history holds `n` operations; fails the test after `withinMs`. */
+  async reach(n: number, withinMs = 15_000): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    while (this.history.ops.length < n) {
+      if (Date.now() > deadline)
+        assert.fail(`only ${this.history.ops.length} of ${n} operations in ${withinMs / 1000} s`);
+      await sleep(20);
+    }
   }
 
   static async start(o: WorkloadOptions): Promise<Workload> {
