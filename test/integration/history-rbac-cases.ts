@@ -2,9 +2,13 @@
 // object it names, so a user with `get pods` in one namespace reads a pod's history there and
 // nowhere else, and system:masters reads everything.
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, it } from 'node:test';
+import { startCapstan, type CapstanServer, type StartCapstanOptions } from '../../src/index.js';
 
-export interface HistoryRbacFixture {
+interface HistoryRbacFixture {
   readonly url: string;
   readonly adminToken: string;
   /** A token for user `developer` (no groups beyond system:authenticated). */
@@ -60,7 +64,36 @@ async function seed(fx: HistoryRbacFixture): Promise<void> {
 const history = (path: string): string => `/capstan/v1/history${path}`;
 
 /** Registers the cases; `fixture` is read inside each test (after the file's `before`). */
-export function historyRbacCases(fixture: () => HistoryRbacFixture): void {
+/**
+ * One server on the store `storage` describes (RBAC, a token file with user `developer`) for the
+ * cases below, started before them and stopped after.
+ */
+export function historyRbacSuite(storage: (dir: string) => StartCapstanOptions): void {
+  const userToken = 'developer-token';
+  let server: CapstanServer | undefined;
+  let dir = '';
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'capstan-history-rbac-'));
+    const tokenAuthFile = join(dir, 'tokens.csv');
+    await writeFile(tokenAuthFile, `${userToken},developer,1001\n`);
+    server = await startCapstan({
+      ...storage(dir),
+      scheme: 'http',
+      authorizationModes: ['RBAC'],
+      tokenAuthFile,
+    });
+  });
+  after(async () => {
+    await server?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+  historyRbacCases(() => {
+    if (server === undefined) throw new Error('the server did not start');
+    return { url: server.url, adminToken: server.kubeConfig.users[0]?.user.token ?? '', userToken };
+  });
+}
+
+function historyRbacCases(fixture: () => HistoryRbacFixture): void {
   it('lets a user with get on pods in a namespace read a pod history there', async () => {
     const fx = fixture();
     await seed(fx);
