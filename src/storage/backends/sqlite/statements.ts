@@ -55,10 +55,15 @@ export function newestPerKeySql(bounded: boolean): string {
     WHERE name >= @start ${end} AND id <= @rev GROUP BY name ORDER BY name`;
 }
 
+/**
+ * The limit goes through CAST: with a bare bound parameter in LIMIT, each run of this statement
+ * costs SQLite (3.53) ~25 µs more, whatever the rows (measured: an empty range 28 µs against 3 µs),
+ * which is most of what listing a resource with a few objects costs.
+ */
 export function listSql(bounded: boolean): string {
   return `SELECT l.name AS name, l.id AS id, l.create_revision AS create_revision, l.value AS value
     FROM (${newestPerKeySql(bounded)}) AS m CROSS JOIN kv_log AS l ON l.id = m.mid
-    WHERE l.deleted = 0 ORDER BY m.mname LIMIT @limit`;
+    WHERE l.deleted = 0 ORDER BY m.mname LIMIT CAST(@limit AS INTEGER)`;
 }
 
 function countSql(bounded: boolean): string {
@@ -122,7 +127,7 @@ export function prepareStatements(db: Database.Database): Statements {
     ),
     clearExpiry: db.prepare<[number]>('UPDATE kv_log SET expires_at = NULL WHERE id = ?'),
     expired: db.prepare<[number, number], { id: number; name: string }>(
-      'SELECT id, name FROM kv_log WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
+      'SELECT id, name FROM kv_log WHERE expires_at <= ? ORDER BY expires_at LIMIT CAST(? AS INTEGER)',
     ),
     // A row is superseded once a newer row of its key exists; every row names the one it superseded,
     // so the rows superseded by (lo, hi] are exactly the prev_revisions of the rows in (lo, hi].
