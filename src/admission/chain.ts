@@ -20,6 +20,8 @@ export interface NamedHandler {
 export class AdmissionChain implements MutationInterface, ValidationInterface {
   readonly #handlers: readonly NamedHandler[];
   readonly #byResource = new Map<string, AdmissionChain>();
+  #mutating: AdmissionChain | undefined;
+  #validating: AdmissionChain | undefined;
   /** The plugins that may ask for a second run; usually none or MutatingAdmissionWebhook. */
   readonly #requesters: readonly ReinvocationRequester[];
 
@@ -33,14 +35,16 @@ export class AdmissionChain implements MutationInterface, ValidationInterface {
     return this.#handlers.map((h) => h.name);
   }
 
-  /** The mutating plugins alone (kube's handlers take the two kinds apart). */
+  /** The mutating plugins alone (kube's handlers take the two kinds apart); made once per chain. */
   mutationChain(): AdmissionChain {
-    return new AdmissionChain(this.#handlers.filter((h) => isMutationInterface(h.plugin)));
+    this.#mutating ??= new AdmissionChain(this.#handlers.filter((h) => isMutationInterface(h.plugin)));
+    return this.#mutating;
   }
 
   /** The validating plugins alone. */
   validationChain(): AdmissionChain {
-    return new AdmissionChain(this.#handlers.filter((h) => isValidationInterface(h.plugin)));
+    this.#validating ??= new AdmissionChain(this.#handlers.filter((h) => isValidationInterface(h.plugin)));
+    return this.#validating;
   }
 
   /** The plugins that may act on `resource` (see AdmissionInterface.resources), kept per resource. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { builtinScheme } from './builtin-scheme.js';
+import { builtinScheme, newBuiltinScheme } from './builtin-scheme.js';
 import { parseAPIVersion, Scheme } from './scheme.js';
 import type { Schema } from './schema/types.js';
 
@@ -16,6 +16,13 @@ function refsOf(schema: Schema, out: string[] = []): string[] {
 
 describe('Scheme', () => {
   const scheme = builtinScheme();
+
+  it('is built once per process and sealed, so servers can share it', () => {
+    assert.equal(builtinScheme(), scheme);
+    assert.throws(() => scheme.register({ definitions: {} }), /sealed/);
+    assert.throws(() => scheme.addMetaToGroupVersion('example.com', 'v1'), /sealed/);
+    assert.equal(scheme.kindFor('example.com/v1', 'WatchEvent'), undefined);
+  });
 
   it('finds kinds by apiVersion and kind', () => {
     assert.deepEqual(scheme.kindFor('v1', 'ConfigMap'), {
@@ -54,7 +61,7 @@ describe('Scheme', () => {
   it('adds meta kinds to a new group/version', () => {
     const before =
       builtinScheme().definitions()[`${META}WatchEvent`]?.['x-kubernetes-group-version-kind'] ?? [];
-    const s = builtinScheme().addMetaToGroupVersion('example.io', 'v1');
+    const s = newBuiltinScheme().addMetaToGroupVersion('example.io', 'v1');
     assert.equal(s.kindFor('example.io/v1', 'WatchEvent')?.definition, `${META}WatchEvent`);
     assert.equal(
       s.definitions()[`${META}WatchEvent`]?.['x-kubernetes-group-version-kind']?.length,
@@ -100,7 +107,7 @@ describe('Scheme', () => {
   });
 
   it('registers a new kind from one module', () => {
-    const s = builtinScheme().register({
+    const s = newBuiltinScheme().register({
       definitions: {
         'io.example.v1.Widget': {
           type: 'object',
@@ -140,7 +147,7 @@ describe('Scheme', () => {
   });
 
   it('builds independent schemes', () => {
-    const a = builtinScheme().addMetaToGroupVersion('example.io', 'v1');
+    const a = newBuiltinScheme().addMetaToGroupVersion('example.io', 'v1');
     assert.equal(builtinScheme().kindFor('example.io/v1', 'WatchEvent'), undefined);
     assert.notEqual(a.kindFor('example.io/v1', 'WatchEvent'), undefined);
   });

@@ -33,9 +33,21 @@ export class Scheme {
   readonly #goTypes = new Map<string, Readonly<Record<string, string>>>();
   readonly #protobuf = new Map<string, ProtobufMessage | ProtobufCodec>();
   #stamped: Definitions | undefined;
+  #sealed = false;
+
+  /** Refuses every later registration: the scheme may then be shared. */
+  seal(): this {
+    this.#sealed = true;
+    return this;
+  }
+
+  #assertOpen(): void {
+    if (this.#sealed) throw new Error('the scheme is sealed: nothing more may be registered in it');
+  }
 
   /** Adds a module's definitions, kinds and Go type names. A name registered twice must be the same schema. */
   register(module: APIModule): this {
+    this.#assertOpen();
     for (const [name, schema] of Object.entries(module.definitions)) {
       const existing = this.#definitions.get(name);
       if (existing !== undefined && existing !== schema) {
@@ -59,6 +71,7 @@ export class Scheme {
   }
 
   addKind(kind: KindInfo): this {
+    this.#assertOpen();
     if (!this.#definitions.has(kind.definition)) {
       throw new Error(`kind ${kind.kind} refers to unknown definition ${kind.definition}`);
     }

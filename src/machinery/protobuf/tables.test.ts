@@ -2,7 +2,7 @@
 // unique, and every referenced definition has a table or a codec.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { builtinScheme } from '../../api/builtin-scheme.js';
+import { builtinScheme, newBuiltinScheme } from '../../api/builtin-scheme.js';
 import { isProtobufCodec } from '../../api/schema/protobuf.js';
 import { compileMessagePlan, guessGoName } from './plan.js';
 
@@ -47,7 +47,7 @@ test('every kind of k8s.io/api has a protobuf table: clients send them as protob
 });
 
 test('an incomplete table is a programming error, named', () => {
-  const scheme = builtinScheme().register({
+  const scheme = newBuiltinScheme().register({
     definitions: {
       'x.Bad': { type: 'object', properties: { a: { type: 'object' }, b: { $ref: 'x.None' } } },
       'x.None': { type: 'string' },

@@ -1,5 +1,5 @@
 // A test kind with a field of every shape the protobuf decoder handles, on top of the built-in scheme.
-import { builtinScheme } from '../../../api/builtin-scheme.js';
+import { newBuiltinScheme } from '../../../api/builtin-scheme.js';
 import { LABEL_SELECTOR } from '../../../api/meta/v1/label-selector.js';
 import { MICRO_TIME, OBJECT_META, TIME } from '../../../api/meta/v1/object-meta.js';
 import { RAW_EXTENSION } from '../../../api/meta/v1/watch-event.js';
@@ -83,5 +83,5 @@ export const widgetModule: APIModule = {
 };
 
 export function widgetScheme(): Scheme {
-  return builtinScheme().register(widgetModule);
+  return newBuiltinScheme().register(widgetModule);
 }
