@@ -1,13 +1,14 @@
 // bench/lifecycle: start + stop of 100 memory servers one after another in this process, as a test
 // suite with a server per test runs them: each start (to ready) and each stop timed, next to a bare
 // node:http server's listen and close; then the process's RSS and heap after a GC, against before.
-// Then snapshot, restore (after a tenth of the objects changed, and with nothing changed) and fork
+// Then snapshot, restore (after a tenth of the objects changed, and with nothing changed) and forks
 // of a server holding 100, 1,000 and 10,000 ConfigMaps.
 import http from 'node:http';
 import { startCapstan, type CapstanServer } from '../src/index.js';
 import { fmtMs, percentile, printGrid } from './support.js';
 
 const servers = 100;
+const forksPerSnapshot = 6;
 
 async function bare(): Promise<{ start: number; stop: number }> {
   const t0 = performance.now();
@@ -96,9 +97,22 @@ async function snapshotRows(): Promise<string[][]> {
       await configMapWrites(server, objects / 10, 'changed');
       const [, restoreMs] = await timed(() => server.restore(name));
       const [, unchangedMs] = await timed(() => server.restore(name));
-      const [fork, forkMs] = await timed(() => server.fork(name));
-      await fork.stop();
-      rows.push([String(objects), fmtMs(snapshotMs), fmtMs(restoreMs), fmtMs(unchangedMs), fmtMs(forkMs)]);
+      // The first fork, then the median of the next ones (a suite forks once per test).
+      const forkMs: number[] = [];
+      for (let i = 0; i < forksPerSnapshot; i++) {
+        const [fork, ms] = await timed(() => server.fork(name));
+        forkMs.push(ms);
+        await fork.stop();
+      }
+      const [first = 0, ...rest] = forkMs;
+      rows.push([
+        String(objects),
+        fmtMs(snapshotMs),
+        fmtMs(restoreMs),
+        fmtMs(unchangedMs),
+        fmtMs(first),
+        fmtMs(percentile(rest.sort((a, b) => a - b), 50)),
+      ]);
     } finally {
       await server.stop();
     }
@@ -161,7 +175,14 @@ export async function run(): Promise<void> {
   );
   printGrid(
     'snapshot, restore and fork of a memory server holding N ConfigMaps (ms)',
-    ['objects', 'snapshot', 'restore (a tenth changed)', 'restore (nothing changed)', 'fork (to ready)'],
+    [
+      'objects',
+      'snapshot',
+      'restore (a tenth changed)',
+      'restore (nothing changed)',
+      'first fork (to ready)',
+      `fork, p50 of the next ${forksPerSnapshot - 1}`,
+    ],
     await snapshotRows(),
   );
   console.log("issue 21's targets at 1,000 objects: restore ≤ 20 ms, fork ≤ 50 ms");
