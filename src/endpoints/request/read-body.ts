@@ -1,15 +1,24 @@
 // Reads a request body up to the server's limit (kube's limitedReadBody, 3 MiB by default).
-import { newRequestEntityTooLarge } from '../../machinery/errors/index.js';
+import { newBadRequest, newRequestEntityTooLarge } from '../../machinery/errors/index.js';
 import type { ApiRequest } from '../http-types.js';
 
 export const defaultMaxRequestBodyBytes = 3 * 1024 * 1024;
 
+const clientGone = (): Error =>
+  newBadRequest('the client closed the connection before the request body was read');
+
 /**
  * The whole body; 413 `Request entity too large: limit is N` past `limit` bytes (no limit when
  * ≤ 0). An oversize body is drained rather than destroyed so the error can still be answered.
+ * A request whose client went away before its body was read (it waited for its turn while the
+ * connection closed, so its stream will never end) is refused at once, not left in flight.
  */
 export function readBody(req: ApiRequest, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    if (req.destroyed && !req.readableEnded) {
+      reject(clientGone());
+      return;
+    }
     const tooLarge = (): void => {
       req.removeAllListeners('data');
       req.resume();
@@ -35,5 +44,9 @@ export function readBody(req: ApiRequest, limit: number): Promise<Buffer> {
       resolve(Buffer.concat(chunks));
     });
     req.on('error', reject);
+    // After 'end' or 'error' this settles nothing: the promise is already settled.
+    req.on('close', () => {
+      if (!req.readableEnded) reject(clientGone());
+    });
   });
 }

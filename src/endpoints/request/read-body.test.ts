@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { StatusError } from '../../machinery/errors/index.js';
+import { readBody } from './read-body.js';
+
+describe('readBody', () => {
+  let server: http.Server;
+  let port = 0;
+  // Each request's outcome, by its path.
+  const outcomes = new Map<string, Promise<Buffer>>();
+  const arrived = new Map<string, () => void>();
+
+  before(async () => {
+    server = http.createServer((req, res) => {
+      const path = req.url ?? '';
+      const read = (): void => {
+        const body = readBody(req, 1024);
+        outcomes.set(path, body);
+        arrived.get(path)?.();
+        body.then(
+          (b) => res.end(b),
+          () => res.end(),
+        );
+      };
+      // `/late` starts reading only once its client has gone, as a request waiting for its turn does.
+      if (path === '/late') res.once('close', read);
+      else read();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => {
+    server.close();
+  });
+
+  /** Settles with how the server's readBody ended, once the server has called it for `path`. */
+  const outcome = (path: string): Promise<{ body: Promise<Buffer> }> =>
+    new Promise((resolve) => {
+      arrived.set(path, () => { resolve({ body: outcomes.get(path) as Promise<Buffer> }); });
+    });
+
+  it('reads a whole body', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/whole`, { method: 'POST', body: 'hello' });
+    assert.equal(await res.text(), 'hello');
+  });
+
+  for (const [path, sent] of [
+    ['/late', 'all of the body, read only after the client left'],
+    ['/partial', 'half of the body'],
+  ] as const) {
+    it(`refuses, not hangs, when the client closes the connection first (${sent})`, async () => {
+      const started = outcome(path);
+      const socket = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const body = path === '/late' ? '0123456789' : '01234';
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n${body}`);
+      // /partial's server reads at once: the client leaves while the body is half sent.
+      if (path === '/partial') await started;
+      socket.destroy();
+      const err = await (await started).body.then(
+        () => assert.fail('the body was read'),
+        (e: unknown) => e,
+      );
+      assert.ok(err instanceof Error);
+      if (path === '/late') {
+        assert.ok(err instanceof StatusError);
+        assert.equal(err.status.code, 400);
+        assert.match(err.message, /closed the connection before the request body was read/);
+      }
+    });
+  }
+});
