@@ -106,6 +106,9 @@ export async function kubectl(args: readonly string[], opts: KubectlOptions): Pr
     child.on('close', (code, signal) => {
       resolve({ code: code ?? (signal === null ? -1 : 128), stdout, stderr });
     });
+    // A kubectl that exits without reading its input (most commands) may close the pipe before
+    // the write lands: EPIPE then, which is no failure of the command; its exit code tells.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(opts.input ?? '');
   });
 }
