@@ -121,10 +121,29 @@ export function covered(ranges: readonly [number, number][], from: number, to: n
   return from >= to || ranges.some(([lo, hi]) => lo <= from && hi >= to);
 }
 
-function replay(log: Map<number, Change>, anchor: Anchor, to: number): Map<string, string> {
+/** How many values of `sorted` (ascending) are at or below `rv`. */
+function countAtOrBelow(sorted: readonly number[], rv: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) <= rv) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The state at `to`: the anchor's, with the log's changes in (anchor.rv, to] applied in order. */
+function replay(
+  log: Map<number, Change>,
+  revisions: readonly number[],
+  anchor: Anchor,
+  to: number,
+): Map<string, string> {
   const state = new Map(anchor.state);
-  for (const rv of [...log.keys()].sort((a, b) => a - b)) {
-    if (rv <= anchor.rv || rv > to) continue;
+  for (let i = countAtOrBelow(revisions, anchor.rv); i < revisions.length; i++) {
+    const rv = revisions[i] as number;
+    if (rv > to) break;
     const c = log.get(rv) as Change;
     if (c.type === 'DELETED') state.delete(c.key);
     else state.set(c.key, c.value);
@@ -145,11 +164,25 @@ const show = (items: Iterable<[string, string]>): string =>
     .map(([k, v]) => `${k}=${v}`)
     .join(' ');
 
+/**
+ * Each list against the replay of the watches from the newest other known state before it, and
+ * against the writes acknowledged before it was sent. Linear in the history but for the sorts and
+ * the replayed windows: a 30-minute soak records tens of thousands of lists.
+ */
 function checkLists(history: History, log: Map<number, Change>, baseRv: number, problems: string[]) {
   const ranges = coverage(history.segments);
-  const acked = history.ops.filter(
-    (o) => o.output.type === 'ok' && o.input.kind !== 'get' && o.input.kind !== 'delete',
-  );
+  const revisions = [...log.keys()].sort((a, b) => a - b);
+  // Acknowledged writes by response time, with the newest revision acknowledged up to each.
+  const acked = history.ops
+    .filter((o) => o.output.type === 'ok' && o.input.kind !== 'get' && o.input.kind !== 'delete')
+    .sort((a, b) => a.ret - b.ret);
+  const newestUpTo: (typeof acked)[number][] = [];
+  for (const o of acked) {
+    const prev = newestUpTo[newestUpTo.length - 1];
+    const rvOf = (x: (typeof acked)[number]): number => (x.output.type === 'ok' ? x.output.rv : 0);
+    newestUpTo.push(prev !== undefined && rvOf(prev) >= rvOf(o) ? prev : o);
+  }
+  const rets = acked.map((o) => o.ret);
   const anchors: Anchor[] = [
     { rv: baseRv, state: new Map() },
     ...history.lists.map((list) => ({
@@ -157,32 +190,50 @@ function checkLists(history: History, log: Map<number, Change>, baseRv: number, 
       state: new Map(list.items.map((i) => [i.key, i.value])),
       list,
     })),
-  ].sort((a, b) => b.rv - a.rv);
+  ].sort((a, b) => a.rv - b.rv);
+  const anchorRvs = anchors.map((a) => a.rv);
   let checked = 0;
   let uncovered = 0;
   for (const list of history.lists) {
-    const newer = acked.find((o) => o.ret < list.call && o.output.type === 'ok' && o.output.rv > list.rv);
-    if (newer !== undefined)
+    // The write with the newest revision among those acknowledged before the list was sent.
+    const before = countBelow(rets, list.call) - 1;
+    const newer = before < 0 ? undefined : newestUpTo[before];
+    if (newer !== undefined && newer.output.type === 'ok' && newer.output.rv > list.rv)
       problems.push(
         `list at ${list.rv} (sent at ${list.call.toFixed(1)}) is older than write #${newer.id}, acknowledged before it`,
       );
     for (const item of list.items)
       if (item.rv > list.rv) problems.push(`list at ${list.rv} holds ${item.key} at a later rv ${item.rv}`);
-    // The newest other known state from which the watches cover every change up to this list.
-    const anchor = anchors.find((a) => a.list !== list && a.rv <= list.rv && covered(ranges, a.rv, list.rv));
-    if (anchor === undefined || list.rv < baseRv) {
+    // The newest other known state at or before this list. If the watches do not cover every change
+    // from it to the list, they cover none from an older one either.
+    let i = countAtOrBelow(anchorRvs, list.rv) - 1;
+    while (i >= 0 && anchors[i]?.list === list) i--;
+    const anchor = i < 0 ? undefined : anchors[i];
+    if (anchor === undefined || list.rv < baseRv || !covered(ranges, anchor.rv, list.rv)) {
       uncovered++;
       continue;
     }
     checked++;
-    const want = replay(log, anchor, list.rv);
-    const got = new Map(list.items.map((i: ListItem) => [i.key, i.value]));
+    const want = replay(log, revisions, anchor, list.rv);
+    const got = new Map(list.items.map((item: ListItem) => [item.key, item.value]));
     if (show(want) !== show(got))
       problems.push(
         `list at ${list.rv}: got [${show(got)}], the state at ${anchor.rv} and the watches give [${show(want)}]`,
       );
   }
   return { checked, uncovered };
+}
+
+/** How many values of `sorted` (ascending) are below `t`. */
+function countBelow(sorted: readonly number[], t: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Runs every watch and list check; `baseRv` is a revision at which no recorded object existed. */
