@@ -21,6 +21,10 @@ export interface WorkloadOptions {
   readonly hopWatchers: number;
   /** Per request: past it, the outcome is unknown. */
   readonly timeoutMs: number;
+  /** Each client waits this long after each operation (a paced load); 0 or unset: no wait. */
+  readonly thinkMs?: number;
+  /** Each hopping watcher waits this long between its watches; 0 or unset: no wait. */
+  readonly hopPauseMs?: number;
 }
 
 /** mulberry32: a small seeded generator. */
@@ -124,11 +128,12 @@ export class Workload {
     );
     const rand = seeded(this.#o.seed * 7919);
     const pick = (): number | undefined => this.#rvs[Math.floor(rand() * this.#rvs.length)] ?? this.baseRv;
+    const pauseMs = this.#o.hopPauseMs ?? 0;
+    const pause = (): Promise<void> => sleep(pauseMs);
     for (let i = 1; i <= this.#o.hopWatchers; i++) {
       const client = this.#newClient(60_000);
-      this.#watchers.push(
-        new Watcher({ ...common, id: i, client, startRv: this.baseRv, hop: { events: 5 + i * 3, pick } }),
-      );
+      const hop = { events: 5 + i * 3, pick, ...(pauseMs > 0 ? { pause } : {}) };
+      this.#watchers.push(new Watcher({ ...common, id: i, client, startRv: this.baseRv, hop }));
     }
   }
 
@@ -146,6 +151,7 @@ export class Workload {
           this.history.lists.push({ client: id, call, ret: this.recorder.now(), ...list });
           for (const item of list.items) known.set(item.key, item.rv);
         } else await this.#backoff();
+        await this.#think();
         continue;
       }
       const stale = rand() < 0.5;
@@ -159,7 +165,13 @@ export class Workload {
         this.#rvs.push(out.rv);
       }
       if (out.type === 'unknown') await this.#backoff();
+      await this.#think();
     }
+  }
+
+  async #think(): Promise<void> {
+    const ms = this.#o.thinkMs ?? 0;
+    if (ms > 0 && !this.#stopping) await sleep(ms);
   }
 
   /** Stops the clients, reads the final state, and stops the watchers once they delivered it. */
