@@ -1,8 +1,8 @@
 // Robustness with two Capstan replicas in one history: a 3-member etcd on loopback, two Capstan
 // processes on it sharing one PKI directory (`capstan pki`), replica B behind a link that delays
 // everything etcd sends it by 50 ms (so its watch cache lags etcd), the watchers spread over both and
-// each client sending its requests to both in turn, and each replica in turn killed with kill -9
-// mid-run and restarted. kube serves a GET by name and a list without a resourceVersion
+// each client sending its requests to both in turn, each replica in turn killed with kill -9 mid-run
+// and restarted, then the etcd leader. kube serves a GET by name and a list without a resourceVersion
 // as consistent reads, so a read on one replica after a write acknowledged by the other must see it:
 // the history, checked whole, must be linearizable per object, the watches (served from each
 // replica's own watch cache) ordered, unique and gapless and in agreement with each other, the lists
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { runPKICommand } from '../../src/cmd/pki-command.js';
+import { findLeader } from '../../src/storage/backends/etcd3/testing/cluster-status.js';
 import {
   etcdInstalled,
   requireEtcd,
@@ -77,7 +78,7 @@ function roaming(a: CapstanNode, b: CapstanNode): (client: number) => Credential
   };
 }
 
-it(`etcd, two replicas: a history across kill -9 of each replica is linearizable (seed ${seed})`, async (t) => {
+it(`etcd, two replicas: a history across kill -9 of each replica and of the etcd leader is linearizable (seed ${seed})`, async (t) => {
   if (!requireEtcd(t)) return;
   const [a, b] = replicas as [CapstanNode, CapstanNode];
   const w = await Workload.start({
@@ -104,6 +105,13 @@ it(`etcd, two replicas: a history across kill -9 of each replica is linearizable
   await a.restart();
   mark('replica A ready again at');
   await w.reach(w.history.ops.length + 200);
+  const leader = await findLeader(cluster as EtcdProcess);
+  mark(`etcd leader ${leader.name} killed at`);
+  await leader.kill();
+  await w.reach(w.history.ops.length + 150);
+  await leader.restart();
+  mark('etcd leader back at');
+  await w.reach(w.history.ops.length + 100);
   mark('last operations at');
   const history = await w.finish();
   mark('finished at');
