@@ -127,6 +127,8 @@ tests.sort();
 // The longest files start first, so that none of them is left running alone at the end (with three
 // files at a time, a minute-long file started last adds its minute to the run).
 const slowFirst = [
+  // ~105 s of paced load: little CPU, but the longest wall time of any file.
+  'test/robustness/soak.test.ts',
   'test/e2e/package-install.test.ts',
   'test/e2e/replicas.test.ts',
   'src/storage/kv-store/kv-store.conformance.test.ts',

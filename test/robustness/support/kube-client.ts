@@ -25,8 +25,7 @@ export class KubeClient {
     this.#timeoutMs = timeoutMs;
   }
 
-  #options(method: string, payload: string | undefined): RequestOptions {
-    const c = this.#creds();
+  #options(c: Credentials, method: string, payload: string | undefined): RequestOptions {
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${c.token}`,
@@ -42,8 +41,10 @@ export class KubeClient {
   /** Rejects on a network error or after the deadline; any HTTP status resolves. */
   request(method: string, path: string, body?: unknown): Promise<Reply> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // Asked once per request: credentials may name another server for each (a client roaming over replicas).
+    const c = this.#creds();
     return new Promise((resolve, reject) => {
-      const req = request(`${this.#creds().url}${path}`, this.#options(method, payload), (res) => {
+      const req = request(`${c.url}${path}`, this.#options(c, method, payload), (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (text += d));
@@ -70,7 +71,8 @@ export class KubeClient {
     const done = new Promise<'closed' | 'error'>((resolve) => {
       settle = resolve;
     });
-    const req = request(`${this.#creds().url}${path}`, this.#options('GET', undefined), (res) => {
+    const c = this.#creds();
+    const req = request(`${c.url}${path}`, this.#options(c, 'GET', undefined), (res) => {
       if (res.statusCode !== 200) {
         res.resume();
         settle('error');

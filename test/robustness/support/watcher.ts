@@ -2,7 +2,8 @@
 // again from the last revision it delivered (an event or a bookmark); after a 410, list (recorded)
 // and watch from the list's revision. Each HTTP watch is one recorded segment. A watcher with
 // `hop` set starts each segment from a revision picked from those the clients recorded, and ends it
-// after `hop` events, so watches start from many past revisions.
+// after `hop` events, so watches start from many past revisions; with `hop.pause` it waits for it
+// between segments (a paced load), else it starts the next one at once.
 import { listAll, suiteLabel, toItem } from './configmap-ops.js';
 import type { EventType, History, WatchSegment } from './history.js';
 import type { KubeClient, WatchHandle } from './kube-client.js';
@@ -14,7 +15,11 @@ export interface WatcherOptions {
   readonly history: History;
   readonly now: () => number;
   readonly startRv: number;
-  readonly hop?: { readonly events: number; readonly pick: () => number | undefined };
+  readonly hop?: {
+    readonly events: number;
+    readonly pick: () => number | undefined;
+    readonly pause?: () => Promise<void>;
+  };
   /** Waits before a retry after a failed watch or list (the server may be down). */
   readonly backoff: () => Promise<void>;
 }
@@ -48,7 +53,9 @@ export class Watcher {
   }
 
   async #run(): Promise<void> {
-    while (!this.#stopped) {
+    for (let first = true; !this.#stopped; first = false) {
+      if (!first) await this.#o.hop?.pause?.();
+      if (this.isStopped()) break;
       const from = this.#o.hop?.pick() ?? this.lastRv;
       this.lastRv = from;
       const seg: WatchSegment = { watcher: this.#o.id, startRv: from, events: [], end: 'open' };

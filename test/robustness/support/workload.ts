@@ -13,7 +13,11 @@ import { KubeClient } from './kube-client.js';
 import { Watcher } from './watcher.js';
 
 export interface WorkloadOptions {
-  readonly creds: () => Credentials;
+  /**
+   * The server a client talks to, by its id in the history: 1..clients for the clients, 100 + i for
+   * watcher i, 0 for the setup and the final reads (several replicas: spread the ids over them).
+   */
+  readonly creds: (client: number) => Credentials;
   readonly ns: string;
   readonly seed: number;
   readonly clients: number;
@@ -21,6 +25,10 @@ export interface WorkloadOptions {
   readonly hopWatchers: number;
   /** Per request: past it, the outcome is unknown. */
   readonly timeoutMs: number;
+  /** Each client waits this long after each operation (a paced load); 0 or unset: no wait. */
+  readonly thinkMs?: number;
+  /** Each hopping watcher waits this long between its watches; 0 or unset: no wait. */
+  readonly hopPauseMs?: number;
 }
 
 /** mulberry32: a small seeded generator. */
@@ -92,7 +100,7 @@ export class Workload {
   }
 
   static async start(o: WorkloadOptions): Promise<Workload> {
-    const admin = new KubeClient(o.creds, 10_000);
+    const admin = new KubeClient(() => o.creds(0), 10_000);
     const ns = await admin.request('POST', '/api/v1/namespaces', { metadata: { name: o.ns } });
     if (ns.status !== 201) throw new Error(`namespace ${o.ns}: ${ns.status}`);
     const list = await listAll(admin, o.ns, 500);
@@ -104,8 +112,8 @@ export class Workload {
     return w;
   }
 
-  #newClient(timeoutMs: number): KubeClient {
-    const c = new KubeClient(this.#o.creds, timeoutMs);
+  #newClient(id: number, timeoutMs: number): KubeClient {
+    const c = new KubeClient(() => this.#o.creds(id), timeoutMs);
     this.#kube.push(c);
     return c;
   }
@@ -120,21 +128,22 @@ export class Workload {
       backoff: this.#backoff,
     };
     this.#watchers.push(
-      new Watcher({ ...common, id: 0, client: this.#newClient(60_000), startRv: this.baseRv }),
+      new Watcher({ ...common, id: 0, client: this.#newClient(100, 60_000), startRv: this.baseRv }),
     );
     const rand = seeded(this.#o.seed * 7919);
     const pick = (): number | undefined => this.#rvs[Math.floor(rand() * this.#rvs.length)] ?? this.baseRv;
+    const pauseMs = this.#o.hopPauseMs ?? 0;
+    const pause = (): Promise<void> => sleep(pauseMs);
     for (let i = 1; i <= this.#o.hopWatchers; i++) {
-      const client = this.#newClient(60_000);
-      this.#watchers.push(
-        new Watcher({ ...common, id: i, client, startRv: this.baseRv, hop: { events: 5 + i * 3, pick } }),
-      );
+      const client = this.#newClient(100 + i, 60_000);
+      const hop = { events: 5 + i * 3, pick, ...(pauseMs > 0 ? { pause } : {}) };
+      this.#watchers.push(new Watcher({ ...common, id: i, client, startRv: this.baseRv, hop }));
     }
   }
 
   async #client(id: number): Promise<void> {
     const rand = seeded(this.#o.seed * 1000 + id);
-    const kube = this.#newClient(this.#o.timeoutMs);
+    const kube = this.#newClient(id, this.#o.timeoutMs);
     const known = new Map<string, number>();
     for (let n = 0; !this.#stopping; n++) {
       const key = `cm-${Math.floor(rand() * this.#o.keys)}`;
@@ -146,6 +155,7 @@ export class Workload {
           this.history.lists.push({ client: id, call, ret: this.recorder.now(), ...list });
           for (const item of list.items) known.set(item.key, item.rv);
         } else await this.#backoff();
+        await this.#think();
         continue;
       }
       const stale = rand() < 0.5;
@@ -159,14 +169,20 @@ export class Workload {
         this.#rvs.push(out.rv);
       }
       if (out.type === 'unknown') await this.#backoff();
+      await this.#think();
     }
+  }
+
+  async #think(): Promise<void> {
+    const ms = this.#o.thinkMs ?? 0;
+    if (ms > 0 && !this.#stopping) await sleep(ms);
   }
 
   /** Stops the clients, reads the final state, and stops the watchers once they delivered it. */
   async finish(timeoutMs = 10_000): Promise<History> {
     this.#stopping = true;
     await Promise.all(this.#running);
-    const kube = this.#newClient(this.#o.timeoutMs);
+    const kube = this.#newClient(0, this.#o.timeoutMs);
     for (let k = 0; k < this.#o.keys; k++) {
       const input: KvInput = { kind: 'get', key: `cm-${k}` };
       await this.recorder.record(0, input, () => perform(kube, this.#o.ns, input));
