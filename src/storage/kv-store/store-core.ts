@@ -86,7 +86,8 @@ export function encodeObj(core: StoreCore, obj: KubeObject): Buffer {
 /**
  * Encodes `obj` for storage (without resourceVersion and selfLink) and transforms it; a value larger
  * than etcd takes is refused (413) whatever the backend. Returns the
- * object as it will be stored (a copy down to its metadata; the rest shared with `obj`), its plain
+ * object as it will be stored (a copy down to its metadata and wherever members were put in order;
+ * the rest shared with `obj`), its plain
  * bytes and the value to write, which is remembered for watches that share objects.
  */
 export function prepareWrite<T extends KubeObject>(
@@ -97,9 +98,12 @@ export function prepareWrite<T extends KubeObject>(
   // Copied without the fields storage must not keep, rather than deleting them from the copy: a
   // delete turns the object V8 holds into a slow dictionary for every later read and the encode.
   const { resourceVersion: _rv, selfLink: _link, ...metadata } = obj.metadata ?? {};
-  const object = { ...obj, metadata };
-  core.versioner.prepareObjectForStorage(object);
-  const data = encodeObj(core, object);
+  const copy = { ...obj, metadata };
+  core.versioner.prepareObjectForStorage(copy);
+  // The object in the member order it is stored in, so that what a write returns and what watchers
+  // get keep that order too.
+  const object = core.codec.inOrder(copy) as T;
+  const data = core.codec.encodeInOrder(object);
   const value = core.transformer.transformToStorage(data, { key });
   if (value.length + key.length > maxStoredValueBytes) throw storedValueTooLarge();
   core.written.set(value, object);
