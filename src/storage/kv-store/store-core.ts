@@ -71,7 +71,9 @@ export function decodeData<T extends KubeObject>(
 ): T {
   let obj: KubeObject;
   try {
-    obj = core.codec.decode(data);
+    // Decoded with the resourceVersion spliced in, so that it sits where the stored member order
+    // has it (after uid in Go's ObjectMeta, in sorted place in a custom resource's metadata).
+    obj = core.codec.decode(at.rev > 0 ? (spliceResourceVersion(data, at.rev)?.json ?? data) : data);
   } catch (err) {
     throw corruptObj(at.key, `unable to decode the stored object: ${(err as Error).message}`);
   }
