@@ -7,6 +7,7 @@
 // is stored as kube writes a Go map, keys sorted at every level (`apiVersion`, `kind`, `metadata`
 // first, where a struct starts with `kind`): resourceVersion then goes among its metadata's
 // members in sorted order.
+import type { KubeObject } from '../api/meta.js';
 import { objectMetaBeforeResourceVersion } from '../machinery/json/kube-member-order.js';
 import { compareGoKeys } from '../machinery/json/sorted-members.js';
 import {
@@ -114,6 +115,35 @@ function resourceVersionSlot(
     if (buf[j] !== 0x2c) return null;
     i = skipSpace(buf, j + 1);
   }
+}
+
+/**
+ * Sets an object's `metadata.resourceVersion` where its stored member order has it (after uid in Go's
+ * ObjectMeta; among the sorted members of a custom resource's, one that starts with `apiVersion`
+ * then `kind`), as a decode of the served JSON would: a member added to an object goes last, so
+ * metadata without one is rebuilt with it in place. `metadata` must be the caller's own.
+ */
+export function placeResourceVersion(obj: KubeObject, rv: number): void {
+  const meta = obj.metadata as Record<string, unknown> | undefined;
+  if (meta === undefined || Object.hasOwn(meta, 'resourceVersion')) return;
+  let n = 0;
+  let sorted = false;
+  for (const key in obj) {
+    if (key !== (n === 0 ? 'apiVersion' : 'kind')) break;
+    if (++n === 2) sorted = true;
+  }
+  const before = beforeResourceVersion[sorted ? 'sorted' : 'go'];
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const key of Object.keys(meta)) {
+    if (!placed && !before(key)) {
+      out['resourceVersion'] = String(rv);
+      placed = true;
+    }
+    out[key] = meta[key];
+  }
+  if (!placed) out['resourceVersion'] = String(rv);
+  obj.metadata = out;
 }
 
 /** The member as spliced: with a trailing comma before another member, a leading one at the end. */

@@ -7,7 +7,7 @@ import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeObject } from '../../api/meta.js';
 import { SqliteBackend } from '../backends/sqlite/sqlite-backend.js';
 import { builtinJSONCodec, customResourceJSONCodec, jsonCodec, type Codec } from '../codec.js';
-import type { SelectionPredicate } from '../interfaces.js';
+import type { SelectionPredicate, WatchEvent } from '../interfaces.js';
 import { KvStore } from './kv-store.js';
 
 let backend: SqliteBackend;
@@ -64,6 +64,8 @@ describe('KvStore member order', () => {
     const created = await store.create('/pods/ns/p', pod);
     assert.deepEqual(Object.keys(created.spec as object), ['volumes', 'containers']);
     const served = String(await store.getEncoded('/pods/ns/p'));
+    assert.equal(JSON.stringify(created), served);
+    assert.equal(JSON.stringify(await store.get('/pods/ns/p')), served);
     assert.match(
       served,
       /^\{"kind":"Pod","apiVersion":"v1","metadata":\{"name":"p","namespace":"ns","uid":"u","resourceVersion":"\d+"\},"spec":\{"volumes":\[\],"containers":\[\{"name":"c","image":"i","ports":\[\{"name":"http","containerPort":80\}\]\}\]\}\}$/,
@@ -73,7 +75,9 @@ describe('KvStore member order', () => {
   it('a custom resource is stored and served sorted, its resourceVersion among sorted metadata', async () => {
     const store = open('widgets', customResourceJSONCodec);
     const watch = await store.watch('/widgets/ns', { recursive: true });
-    stops.push(() => watch.stop());
+    stops.push(() => {
+      watch.stop();
+    });
     const widget = (name: string): KubeObject => ({
       kind: 'Widget',
       apiVersion: 'example.com/v1',
@@ -87,12 +91,16 @@ describe('KvStore member order', () => {
       `{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"labels":{"a":"2","z":"1"},"name":"w1",` +
       `"namespace":"ns","resourceVersion":"${rv}","uid":"u-w1"},"spec":{"color":"red","size":1}}`;
     assert.equal(String(await store.getEncoded('/widgets/ns/w1')), want);
+    // What the write returns, and a read that decodes, say the same in the same order.
+    assert.equal(JSON.stringify(created), want);
+    assert.equal(JSON.stringify(await store.get('/widgets/ns/w1')), want);
     const all = await store.getListEncoded('/widgets/ns', { recursive: true });
     assert.equal(String(all.items[0]), want);
     const filtered = await store.getListEncoded('/widgets/ns', { recursive: true, predicate: named('w1') });
     assert.deepEqual(filtered.items.map(String), [want]);
-    const first = await watch[Symbol.asyncIterator]().next();
-    assert.equal(first.value?.type, 'ADDED');
-    assert.equal(JSON.stringify(first.value?.object), want);
+    const first: IteratorResult<WatchEvent> = await watch[Symbol.asyncIterator]().next();
+    assert.ok(first.done !== true);
+    assert.equal(first.value.type, 'ADDED');
+    assert.equal(JSON.stringify(first.value.object), want);
   });
 });

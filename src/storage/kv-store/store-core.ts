@@ -5,7 +5,13 @@ import type { Codec } from '../codec.js';
 import { corruptObj, internalError, StorageError, unreachable } from '../errors.js';
 import type { Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
-import { attachServedJSON, servedOfWrite, spliceResourceVersion, type ServedJSON } from '../served-json.js';
+import {
+  attachServedJSON,
+  placeResourceVersion,
+  servedOfWrite,
+  spliceResourceVersion,
+  type ServedJSON,
+} from '../served-json.js';
 import type { Transformer } from '../value/transformer.js';
 import {
   invalidResourceVersion,
@@ -121,6 +127,7 @@ export function writtenObject<T extends KubeObject>(
   write: { object: T; data: Buffer },
   rev: number,
 ): T {
+  if (rev > 0) placeResourceVersion(write.object, rev);
   core.versioner.updateObject(write.object, rev);
   const served = servedOfWrite(write.object, write.data, rev);
   if (served !== null) attachServedJSON(write.object, served.json);
