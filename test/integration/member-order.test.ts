@@ -210,6 +210,25 @@ const crd = {
         storage: true,
         schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
       },
+      {
+        // Served from v1's storage, with a default added on read.
+        name: 'v1beta1',
+        served: true,
+        storage: false,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            'x-kubernetes-preserve-unknown-fields': true,
+            properties: {
+              spec: {
+                type: 'object',
+                'x-kubernetes-preserve-unknown-fields': true,
+                properties: { mode: { type: 'string', default: 'auto' } },
+              },
+            },
+          },
+        },
+      },
     ],
   },
 };
@@ -276,6 +295,12 @@ describe('member order of response bodies', () => {
     assert.ok(meta.includes('resourceVersion') && meta.includes('uid'));
     const list = JSON.parse((await call(gadgets)).text) as { items: Obj[] };
     assert.equal(JSON.stringify(list.items[0]), got.text.trimEnd());
+    // Another version, defaulted on read: sorted all the same.
+    const beta = await call(`${gadgets.replace('/v1/', '/v1beta1/')}/g`);
+    assert.equal(beta.status, 200, beta.text);
+    const defaulted = JSON.parse(beta.text) as { spec: Obj };
+    assert.equal(defaulted.spec['mode'], 'auto');
+    assert.equal(JSON.stringify(defaulted), JSON.stringify(inSortedMemberOrder(defaulted)));
     const line = await firstWatchLine(`${gadgets}?watch=1&resourceVersion=0`);
     const event = JSON.parse(line) as { type: string; object: unknown };
     assert.equal(event.type, 'ADDED');
