@@ -33,7 +33,8 @@ interface StructPlan {
 class StructRef {
   readonly #compiler: PlanCompiler;
   readonly #definition: string;
-  #plan: StructPlan | null | undefined;
+  #plan: StructPlan | null = null;
+  #compiled = false;
 
   constructor(compiler: PlanCompiler, definition: string) {
     this.#compiler = compiler;
@@ -41,7 +42,10 @@ class StructRef {
   }
 
   get plan(): StructPlan | null {
-    this.#plan ??= this.#compiler.compile(this.#definition);
+    if (!this.#compiled) {
+      this.#plan = this.#compiler.compile(this.#definition);
+      this.#compiled = true;
+    }
     return this.#plan;
   }
 }
@@ -55,7 +59,7 @@ class PlanCompiler {
     this.#scheme = scheme;
   }
 
-  /** The plan of a definition, or null for one without a message table (its values are left as they are). */
+  /** A definition's plan to compile when first needed (null then for one without a message table). */
   ref(definition: string): StructRef {
     let ref = this.#refs.get(definition);
     if (ref === undefined) {
