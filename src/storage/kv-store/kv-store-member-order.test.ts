@@ -7,6 +7,7 @@ import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeObject } from '../../api/meta.js';
 import { SqliteBackend } from '../backends/sqlite/sqlite-backend.js';
 import { builtinJSONCodec, customResourceJSONCodec, jsonCodec, type Codec } from '../codec.js';
+import { servedFromObject } from '../encoded-reads.js';
 import type { SelectionPredicate, WatchEvent } from '../interfaces.js';
 import { KvStore } from './kv-store.js';
 
@@ -48,6 +49,28 @@ describe('KvStore member order', () => {
     const ordered = builtinJSONCodec(scheme).inOrder(cm);
     assert.equal(builtinJSONCodec(scheme).inOrder(ordered), ordered);
     assert.ok(builtinJSONCodec(scheme).encodeInOrder(ordered).equals(builtinJSONCodec(scheme).encode(cm)));
+  });
+
+  it('an object handed to servedFromObject without a codec is encoded in the order it tells', () => {
+    const widget = {
+      apiVersion: 'e/v1',
+      kind: 'W',
+      metadata: { name: 'w', resourceVersion: '4', uid: 'u' },
+      spec: { b: 1, a: 2 },
+    };
+    assert.equal(
+      servedFromObject(widget).json.toString(),
+      '{"apiVersion":"e/v1","kind":"W","metadata":{"name":"w","resourceVersion":"4","uid":"u"},"spec":{"a":2,"b":1}}',
+    );
+    const cm = {
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { uid: 'u', name: 'c', resourceVersion: '4' },
+    };
+    assert.equal(
+      servedFromObject(cm).json.toString(),
+      '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","uid":"u","resourceVersion":"4"}}',
+    );
   });
 
   it('a built-in object is stored, returned and served in Go order', async () => {
