@@ -41,8 +41,13 @@ async function listOrWatch(scope: RequestScope, hr: HandlerRequest, forceWatch: 
   }
   if (!isLister(storage)) throw new Error('route installed without a lister');
   if (isEncodedLister(storage) && servesEncoded(hr.ex, media)) {
-    const omitItemTypeMeta = scope.config.listItemsTyped !== true;
-    await writeEncodedList(hr.ex, 200, { ...(await storage.listEncoded(ctx, options)), omitItemTypeMeta });
+    // Custom resources (typed items) are listed as kube's UnstructuredList, a map.
+    const unstructured = scope.config.listItemsTyped === true;
+    await writeEncodedList(hr.ex, 200, {
+      ...(await storage.listEncoded(ctx, options)),
+      omitItemTypeMeta: !unstructured,
+      unstructured,
+    });
     return;
   }
   const list = await storage.list(ctx, options);
