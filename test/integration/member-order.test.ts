@@ -307,6 +307,16 @@ describe('member order of response bodies', () => {
     const defaulted = JSON.parse(beta.text) as { spec: Obj };
     assert.equal(defaulted.spec['mode'], 'auto');
     assert.equal(JSON.stringify(defaulted), JSON.stringify(inSortedMemberOrder(defaulted)));
+    // Its list, and a pretty list, are built from objects rather than stored bytes: the same order.
+    for (const path of [gadgets.replace('/v1/', '/v1beta1/'), `${gadgets}?pretty=true`]) {
+      const other = (await call(path)).text;
+      assert.equal(
+        JSON.stringify(JSON.parse(other)),
+        JSON.stringify(inSortedMemberOrder(JSON.parse(other))),
+        path,
+      );
+      assert.ok(other.includes('"continue"'), path);
+    }
     const line = await firstWatchLine(`${gadgets}?watch=1&resourceVersion=0`);
     const event = JSON.parse(line) as { type: string; object: unknown };
     assert.equal(event.type, 'ADDED');

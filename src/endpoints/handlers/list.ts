@@ -1,6 +1,7 @@
 // LIST and WATCH of a collection (handlers/get.go ListResource): a named watch route or a
 // `metadata.name` field selector narrows it to one object.
 import { newBadRequest, newMethodNotSupported } from '../../machinery/errors/index.js';
+import { asUnstructuredList } from '../../machinery/json/unstructured-list.js';
 import { objectWithoutTypeMeta } from '../../machinery/json/without-type-meta.js';
 import { isEncodedLister, isLister, isWatcher } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
@@ -53,9 +54,11 @@ async function listOrWatch(scope: RequestScope, hr: HandlerRequest, forceWatch: 
   const list = await storage.list(ctx, options);
   // Converted answers (Table, PartialObjectMetadataList) build their own items.
   const result =
-    scope.config.listItemsTyped !== true && media.convert === null
-      ? { ...list, items: list.items.map(objectWithoutTypeMeta) }
-      : list;
+    media.convert !== null
+      ? list
+      : scope.config.listItemsTyped === true
+        ? asUnstructuredList(list)
+        : { ...list, items: list.items.map(objectWithoutTypeMeta) };
   writeResult(scope, hr, { code: 200, media, ctx, result });
 }
 

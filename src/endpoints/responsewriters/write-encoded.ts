@@ -6,6 +6,7 @@ import { createGzip, type Gzip } from 'node:zlib';
 import type { ListMeta } from '../../api/meta.js';
 import { orderedListMeta } from '../../machinery/errors/status-order.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
+import { unstructuredListMeta } from '../../machinery/json/unstructured-list.js';
 import { withoutTypeMeta } from '../../machinery/json/without-type-meta.js';
 import { endResponse, writeChunk, type ApiResponse } from '../http-types.js';
 import type { MediaTypeOptions } from '../negotiation/negotiate.js';
@@ -62,13 +63,7 @@ export interface EncodedListBody {
 /** What goes before the items and after them. */
 function listEnvelope(list: EncodedListBody): { head: Buffer; end: Buffer } {
   if (list.unstructured === true) {
-    const { continue: next = '', remainingItemCount, resourceVersion = '', selfLink } = list.metadata;
-    const metadata = {
-      continue: next,
-      ...(remainingItemCount === undefined ? {} : { remainingItemCount }),
-      resourceVersion,
-      ...(selfLink === undefined || selfLink === '' ? {} : { selfLink }),
-    };
+    const metadata = unstructuredListMeta(list.metadata);
     const tail = goJSONText({ kind: list.kind, metadata });
     return {
       head: Buffer.from(`{"apiVersion":${goJSONText(list.apiVersion)},"items":[`),
