@@ -157,10 +157,12 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
 }) => {
   const resourceConfig = resourceConfigFor(options);
   const storageConfig = storageConfigFor(options);
+  const scheme = builtinScheme();
   const storageFactory = newStorageFactory({
     storageConfig,
     apiResourceConfig: resourceConfig,
     etcdServersOverrides: options.storage.serversOverrides,
+    scheme,
   });
   const encryption = encryptionAtRestFor(options, encryptionMetrics);
   if (encryption !== undefined) storageFactory.setResourceTransformers(encryption.resourceTransformers);
@@ -228,7 +230,6 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       options.logger.error('Failed to get storage metrics', err, { storage_cluster_id: id });
     },
   });
-  const scheme = builtinScheme();
   // Requests are admitted by the handlers; the built-in controllers, which kube runs over the API,
   // write through admitted storages (src/admission/admitted-storage.ts).
   const admission = defaultAdmissionChain(

@@ -2,6 +2,7 @@
 // (k8s.io/apiserver/pkg/server/storage/storage_factory.go) and the kube-apiserver setup of it
 // (NewStorageFactoryConfig / completedStorageFactoryConfig.New in pkg/kubeapiserver): special key
 // prefixes, cohabitating resources, `--etcd-servers-overrides`, codecs and transformers.
+import type { Scheme } from '../api/scheme.js';
 import type { GroupResource } from '../machinery/schema/group-resource.js';
 import type { StorageFactory } from '../registry/generic/rest-options.js';
 import {
@@ -9,7 +10,7 @@ import {
   type StorageConfig,
   type StorageConfigForResource,
 } from '../storage/backend-factory/config.js';
-import { jsonCodec, type Codec } from '../storage/codec.js';
+import { builtinJSONCodec, jsonCodec, type Codec } from '../storage/codec.js';
 import type { ResourceTransformers } from '../storage/value/resource-transformers.js';
 import type { Transformer } from '../storage/value/transformer.js';
 
@@ -43,8 +44,13 @@ function gr(group: string, resource: string): GroupResource {
 const key = (r: GroupResource): string => `${r.group}/${r.resource}`;
 const allResourcesAlias = (r: GroupResource): GroupResource => gr(r.group, '*');
 
-/** Media types the storage can encode; kube also has YAML, protobuf and CBOR. */
-const codecs: ReadonlyMap<string, Codec> = new Map([['application/json', jsonCodec]]);
+/**
+ * Media types the storage can encode (kube also has YAML, protobuf and CBOR): with a scheme, its
+ * built-in kinds are stored in their Go structs' member order.
+ */
+function codecsFor(scheme: Scheme | undefined): ReadonlyMap<string, Codec> {
+  return new Map([['application/json', scheme === undefined ? jsonCodec : builtinJSONCodec(scheme)]]);
+}
 
 interface Overrides {
   etcdLocation?: readonly string[];
@@ -67,6 +73,8 @@ export interface DefaultStorageFactoryInit {
   readonly defaultMediaType?: string;
   readonly resourceConfig: APIResourceConfigSource;
   readonly defaultResourcePrefixes?: ReadonlyMap<string, string>;
+  /** The built-in kinds, whose member order the codec follows. */
+  readonly scheme?: Scheme;
 }
 
 /** A storage server the factory will talk to (for health and componentstatuses). */
@@ -83,6 +91,7 @@ export class DefaultStorageFactory implements StorageFactory {
   readonly #resourceConfig: APIResourceConfigSource;
   readonly #prefixes: ReadonlyMap<string, string>;
   readonly #overrides = new Map<string, Overrides>();
+  readonly #codecs: ReadonlyMap<string, Codec>;
   #resourceTransformers: ResourceTransformers | undefined;
 
   constructor(init: DefaultStorageFactoryInit) {
@@ -93,6 +102,7 @@ export class DefaultStorageFactory implements StorageFactory {
         : init.defaultMediaType;
     this.#resourceConfig = init.resourceConfig;
     this.#prefixes = init.defaultResourcePrefixes ?? new Map();
+    this.#codecs = codecsFor(init.scheme);
   }
 
   /** Sends the resource to other etcd servers (`--etcd-servers-overrides`). */
@@ -151,7 +161,7 @@ export class DefaultStorageFactory implements StorageFactory {
     }
     const transformer = this.#transformerFor(resource);
     return forResource(
-      { ...config, codec: codecFor(mediaType), ...(transformer !== undefined ? { transformer } : {}) },
+      { ...config, codec: codecFor(this.#codecs, mediaType), ...(transformer !== undefined ? { transformer } : {}) },
       resource,
     );
   }
@@ -206,7 +216,7 @@ export class DefaultStorageFactory implements StorageFactory {
   }
 }
 
-function codecFor(mediaType: string): Codec {
+function codecFor(codecs: ReadonlyMap<string, Codec>, mediaType: string): Codec {
   const base = mediaType.split(';')[0]?.trim().toLowerCase() ?? '';
   const codec = codecs.get(base);
   if (codec === undefined) {
@@ -243,6 +253,7 @@ export interface StorageFactoryConfig {
   readonly defaultStorageMediaType?: string;
   readonly apiResourceConfig: APIResourceConfigSource;
   readonly etcdServersOverrides?: readonly string[];
+  readonly scheme?: Scheme;
 }
 
 /** completedStorageFactoryConfig.New: kube's prefixes and cohabitations, then the server overrides. */
@@ -253,6 +264,7 @@ export function newStorageFactory(config: StorageFactoryConfig): DefaultStorageF
     storageConfig: config.storageConfig,
     resourceConfig: config.apiResourceConfig,
     defaultResourcePrefixes: specialDefaultResourcePrefixes,
+    ...(config.scheme !== undefined ? { scheme: config.scheme } : {}),
     ...(config.defaultStorageMediaType !== undefined
       ? { defaultMediaType: config.defaultStorageMediaType }
       : {}),

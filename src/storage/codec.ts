@@ -1,25 +1,57 @@
 // The storage codec: objects are stored as JSON, as kube-apiserver does with --storage-media-type=application/json,
-// in Go's encoding (HTML characters escaped) so that stored bytes are also what a read answers.
+// in Go's encoding (HTML characters escaped) so that stored bytes are also what a read answers. Members
+// are stored in the order kube writes them, which reads then serve: a built-in kind's in its Go structs'
+// field order at every level, a custom resource's (a Go map) with keys sorted at every level.
 import type { KubeObject } from '../api/meta.js';
+import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
+import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
 import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
+import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
 
 export interface Codec {
   readonly mediaType: string;
   encode(obj: KubeObject): Buffer;
+  /** The object with its members in the order encode writes them (the same object when it is so already). */
+  inOrder(obj: KubeObject): KubeObject;
+  /** encode() of an object inOrder() returned, without ordering it again. */
+  encodeInOrder(obj: KubeObject): Buffer;
   /** Throws on bytes that are not an encoded object. */
   decode(data: Buffer): KubeObject;
 }
 
-export const jsonCodec: Codec = {
-  mediaType: 'application/json',
-  // Stored in kube's member order (kind, apiVersion, ObjectMeta in Go order), which reads serve.
-  encode: (obj) => Buffer.from(goJSONText(inKubeMemberOrder(obj)), 'utf8'),
-  decode: (data) => {
-    const value: unknown = JSON.parse(data.toString('utf8'));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new Error('stored value is not a JSON object');
-    }
-    return value as KubeObject;
-  },
-};
+function decode(data: Buffer): KubeObject {
+  const value: unknown = JSON.parse(data.toString('utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('stored value is not a JSON object');
+  }
+  return value as KubeObject;
+}
+
+function orderedJSONCodec(order: (obj: KubeObject) => KubeObject): Codec {
+  return {
+    mediaType: 'application/json',
+    encode: (obj) => Buffer.from(goJSONText(order(obj)), 'utf8'),
+    inOrder: order,
+    encodeInOrder: (obj) => Buffer.from(goJSONText(obj), 'utf8'),
+    decode,
+  };
+}
+
+/** Kube's order where it is the same for every kind: kind, apiVersion, ObjectMeta in Go order, the rest as given. */
+export const jsonCodec: Codec = orderedJSONCodec(inKubeMemberOrder);
+
+/** Custom resources, which kube keeps as unstructured maps: keys sorted at every level. */
+export const customResourceJSONCodec: Codec = orderedJSONCodec(inSortedMemberOrder);
+
+const builtinCodecs = new WeakMap<Scheme, Codec>();
+
+/** The built-in kinds of `scheme` in their Go structs' order at every level (others as jsonCodec). */
+export function builtinJSONCodec(scheme: Scheme): Codec {
+  let codec = builtinCodecs.get(scheme);
+  if (codec === undefined) {
+    codec = orderedJSONCodec((obj) => inGoMemberOrder(scheme, obj));
+    builtinCodecs.set(scheme, codec);
+  }
+  return codec;
+}

@@ -1,18 +1,34 @@
 // get and getList as served JSON for any storage.Interface: a storage that keeps encodings answers
 // getEncoded / getListEncoded itself; any other's objects are encoded here.
 import type { KubeObject } from '../api/meta.js';
-import { jsonCodec } from './codec.js';
+import { customResourceJSONCodec, jsonCodec, type Codec } from './codec.js';
 import type { EncodedList, GetOptions, Interface, ListOptions } from './interfaces.js';
 import { spliceResourceVersion, type ServedJSON } from './served-json.js';
 import { parseResourceVersion } from './versioner.js';
 
-/** An object's served JSON, encoded as storage would with its resourceVersion spliced in first. */
-export function servedFromObject(obj: KubeObject): ServedJSON {
+/**
+ * The codec of an object read back from storage, as far as the object tells: one starting with
+ * `apiVersion` then `kind` was stored as a map (a custom resource), keys sorted.
+ */
+function codecOf(obj: KubeObject): Codec {
+  let n = 0;
+  for (const key in obj) {
+    if (key !== (n === 0 ? 'apiVersion' : 'kind')) return jsonCodec;
+    if (++n === 2) return customResourceJSONCodec;
+  }
+  return jsonCodec;
+}
+
+/**
+ * An object's served JSON, encoded as storage would (with `codec`, or as the object's own order
+ * tells) with its resourceVersion spliced in first.
+ */
+export function servedFromObject(obj: KubeObject, codec: Codec = codecOf(obj)): ServedJSON {
   const rv = parseResourceVersion(obj.metadata?.resourceVersion ?? '');
   const copy = { ...obj, metadata: { ...obj.metadata } };
   delete copy.metadata.resourceVersion;
   delete copy.metadata.selfLink;
-  const served = spliceResourceVersion(jsonCodec.encode(copy), rv);
+  const served = spliceResourceVersion(codec.encode(copy), rv);
   if (served === null) throw new Error('an object without metadata has no served form');
   return served;
 }

@@ -94,3 +94,52 @@ describe('locateResourceVersion', () => {
     assert.equal(locateResourceVersion(Buffer.from('{"metadata":{}}')), null);
   });
 });
+
+describe('served JSON of custom resources (stored as a sorted map)', () => {
+  const at = (json: string): string | undefined =>
+    spliceResourceVersion(Buffer.from(json), 5)?.json.toString();
+
+  it('puts resourceVersion among sorted metadata members where it sorts', () => {
+    assert.equal(
+      at(
+        '{"apiVersion":"e/v1","kind":"W","metadata":{"annotations":{},"name":"a","namespace":"d","uid":"u"}}',
+      ),
+      '{"apiVersion":"e/v1","kind":"W","metadata":{"annotations":{},"name":"a","namespace":"d","resourceVersion":"5","uid":"u"}}',
+    );
+    assert.equal(
+      at('{"apiVersion":"e/v1","kind":"W","metadata":{"managedFields":[{"a":1}],"name":"a"},"spec":{}}'),
+      '{"apiVersion":"e/v1","kind":"W","metadata":{"managedFields":[{"a":1}],"name":"a","resourceVersion":"5"},"spec":{}}',
+    );
+    assert.equal(
+      at('{"apiVersion":"e/v1","kind":"W","metadata":{"uid":"u"}}'),
+      '{"apiVersion":"e/v1","kind":"W","metadata":{"resourceVersion":"5","uid":"u"}}',
+    );
+    // A struct starts with kind: Go's ObjectMeta order, as before.
+    assert.equal(
+      at('{"kind":"W","apiVersion":"e/v1","metadata":{"name":"a","namespace":"d","uid":"u"}}'),
+      '{"kind":"W","apiVersion":"e/v1","metadata":{"name":"a","namespace":"d","uid":"u","resourceVersion":"5"}}',
+    );
+  });
+
+  it('finds the spliced member again, and moves it to another revision', () => {
+    const stored = Buffer.from(
+      '{"apiVersion":"e/v1","kind":"W","metadata":{"creationTimestamp":"t","name":"a","uid":"u"},"spec":{"x":1}}',
+    );
+    const served = spliceResourceVersion(stored, 7);
+    assert.ok(served !== null);
+    assert.deepEqual(locateResourceVersion(served.json), served);
+    const later = withResourceVersion(served, 12);
+    assert.equal(
+      later.json.toString(),
+      '{"apiVersion":"e/v1","kind":"W","metadata":{"creationTimestamp":"t","name":"a","resourceVersion":"12","uid":"u"},"spec":{"x":1}}',
+    );
+    assert.ok(storedBytes(later).equals(stored));
+    // Not where sorted order puts it: not found.
+    assert.equal(
+      locateResourceVersion(
+        Buffer.from('{"apiVersion":"e/v1","kind":"W","metadata":{"uid":"u","resourceVersion":"1"}}'),
+      ),
+      null,
+    );
+  });
+});

@@ -3,8 +3,13 @@
 // kube's etcd3 store), so a read would otherwise decode, set it and encode again; splicing the field
 // into the bytes serves the stored encoding as it is. The splice goes where Go's ObjectMeta puts
 // the field, after name, namespace and uid, which stored objects hold first (the codec writes
-// them in kube's order), so the search stays within the first hundred-odd bytes.
+// them in kube's order), so the search stays within the first hundred-odd bytes. A custom resource
+// is stored as kube writes a Go map, keys sorted at every level (`apiVersion`, `kind`, `metadata`
+// first, where a struct starts with `kind`): resourceVersion then goes among its metadata's
+// members in sorted order.
+import type { KubeObject } from '../api/meta.js';
 import { objectMetaBeforeResourceVersion } from '../machinery/json/kube-member-order.js';
+import { compareGoKeys } from '../machinery/json/sorted-members.js';
 import {
   closeBrace,
   colon,
@@ -24,40 +29,74 @@ export interface ServedJSON {
 }
 
 const metadataKey = Buffer.from('metadata');
+const typeMetaKeys = [Buffer.from('apiVersion'), Buffer.from('kind')] as const;
 
-/** The position just inside the top-level `metadata` object, or -1 when there is none. */
-export function metadataBodyOffset(buf: Buffer): number {
+/** How the members of a stored object's metadata are ordered: as Go's ObjectMeta, or sorted (a map). */
+type MetadataOrder = 'go' | 'sorted';
+
+/** Whether the key whose text starts at `start` and ends before the closing quote at `end` is `key`. */
+const isKey = (buf: Buffer, key: Buffer, span: { start: number; end: number }): boolean =>
+  buf.compare(key, 0, key.length, span.start, span.end) === 0;
+
+/**
+ * The position just inside the top-level `metadata` object (-1 when there is none), and its
+ * members' order: sorted when the object starts with `apiVersion` then `kind`, as a map does.
+ */
+function metadataBody(buf: Buffer): { at: number; order: MetadataOrder } {
   let i = skipSpace(buf, 0);
-  if (buf[i] !== openBrace) return -1;
+  if (buf[i] !== openBrace) return { at: -1, order: 'go' };
   i++;
-  for (;;) {
+  let sorted = 0;
+  for (let n = 0; ; n++) {
     i = skipSpace(buf, i);
-    if (buf[i] !== quote) return -1;
+    if (buf[i] !== quote) return { at: -1, order: 'go' };
     const keyStart = i + 1;
     i = skipString(buf, i);
-    if (i < 0) return -1;
-    const isMetadata = buf.compare(metadataKey, 0, metadataKey.length, keyStart, i - 1) === 0;
+    if (i < 0) return { at: -1, order: 'go' };
+    const span = { start: keyStart, end: i - 1 };
+    const isMetadata = isKey(buf, metadataKey, span);
+    const typeMeta = typeMetaKeys[n];
+    if (typeMeta !== undefined && sorted === n && isKey(buf, typeMeta, span)) sorted++;
     i = skipSpace(buf, i);
-    if (buf[i] !== colon) return -1;
+    if (buf[i] !== colon) return { at: -1, order: 'go' };
     i = skipSpace(buf, i + 1);
-    if (isMetadata) return buf[i] === openBrace ? i + 1 : -1;
+    if (isMetadata) {
+      const order = sorted === typeMetaKeys.length ? 'sorted' : 'go';
+      return { at: buf[i] === openBrace ? i + 1 : -1, order };
+    }
     i = skipValue(buf, i);
-    if (i < 0) return -1;
+    if (i < 0) return { at: -1, order: 'go' };
     i = skipSpace(buf, i);
-    if (buf[i] !== 0x2c) return -1;
+    if (buf[i] !== 0x2c) return { at: -1, order: 'go' };
     i++;
   }
 }
+
+/** The position just inside the top-level `metadata` object, or -1 when there is none. */
+export function metadataBodyOffset(buf: Buffer): number {
+  return metadataBody(buf).at;
+}
+
+/** Whether a metadata member comes before resourceVersion in that order. */
+const beforeResourceVersion: Readonly<Record<MetadataOrder, (key: string) => boolean>> = {
+  go: (key) => objectMetaBeforeResourceVersion.has(key),
+  sorted: (key) => compareGoKeys(key, 'resourceVersion') < 0,
+};
 
 const rvKey = Buffer.from('"resourceVersion"');
 
 /**
  * Where resourceVersion goes in a metadata body starting at `at`: past the members Go's ObjectMeta
- * puts before it (name, generateName, namespace, selfLink, uid), which stored objects hold first.
+ * puts before it (name, generateName, namespace, selfLink, uid), which stored objects hold first,
+ * or in sorted metadata past those that sort before it.
  * The member found there (its key's quote, or the closing brace), and whether members precede it.
  */
-function resourceVersionSlot(buf: Buffer, at: number): { pos: number; after: boolean } | null {
-  let i = skipSpace(buf, at);
+function resourceVersionSlot(
+  buf: Buffer,
+  body: { at: number; order: MetadataOrder },
+): { pos: number; after: boolean } | null {
+  const before = beforeResourceVersion[body.order];
+  let i = skipSpace(buf, body.at);
   let after = false;
   for (;;) {
     if (buf[i] === closeBrace) return { pos: i, after };
@@ -65,7 +104,7 @@ function resourceVersionSlot(buf: Buffer, at: number): { pos: number; after: boo
     const keyEnd = skipString(buf, i);
     if (keyEnd < 0) return null;
     const key = buf.toString('latin1', i + 1, keyEnd - 1);
-    if (!objectMetaBeforeResourceVersion.has(key)) return { pos: i, after };
+    if (!before(key)) return { pos: i, after };
     let j = skipSpace(buf, keyEnd);
     if (buf[j] !== colon) return null;
     j = skipValue(buf, skipSpace(buf, j + 1));
@@ -78,6 +117,35 @@ function resourceVersionSlot(buf: Buffer, at: number): { pos: number; after: boo
   }
 }
 
+/**
+ * Sets an object's `metadata.resourceVersion` where its stored member order has it (after uid in Go's
+ * ObjectMeta; among the sorted members of a custom resource's, one that starts with `apiVersion`
+ * then `kind`), as a decode of the served JSON would: a member added to an object goes last, so
+ * metadata without one is rebuilt with it in place. `metadata` must be the caller's own.
+ */
+export function placeResourceVersion(obj: KubeObject, rv: number): void {
+  const meta = obj.metadata as Record<string, unknown> | undefined;
+  if (meta === undefined || Object.hasOwn(meta, 'resourceVersion')) return;
+  let n = 0;
+  let sorted = false;
+  for (const key in obj) {
+    if (key !== (n === 0 ? 'apiVersion' : 'kind')) break;
+    if (++n === 2) sorted = true;
+  }
+  const before = beforeResourceVersion[sorted ? 'sorted' : 'go'];
+  const out: Record<string, unknown> = {};
+  let placed = false;
+  for (const key of Object.keys(meta)) {
+    if (!placed && !before(key)) {
+      out['resourceVersion'] = String(rv);
+      placed = true;
+    }
+    out[key] = meta[key];
+  }
+  if (!placed) out['resourceVersion'] = String(rv);
+  obj.metadata = out;
+}
+
 /** The member as spliced: with a trailing comma before another member, a leading one at the end. */
 function member(rv: number, commas: { leading: boolean; trailing: boolean }): Buffer {
   return Buffer.from(`${commas.leading ? ',' : ''}"resourceVersion":"${rv}"${commas.trailing ? ',' : ''}`);
@@ -85,9 +153,10 @@ function member(rv: number, commas: { leading: boolean; trailing: boolean }): Bu
 
 /** The stored bytes with resourceVersion `rv`; null when they have no top-level metadata object. */
 export function spliceResourceVersion(stored: Buffer, rv: number): ServedJSON | null {
-  const at = metadataBodyOffset(stored);
+  const body = metadataBody(stored);
+  const at = body.at;
   if (at < 0) return null;
-  const slot = resourceVersionSlot(stored, at);
+  const slot = resourceVersionSlot(stored, body);
   if (slot === null) return null;
   // At the closing brace after other members, the comma goes first; before a member, after.
   const end = stored[slot.pos] === closeBrace;
@@ -121,9 +190,9 @@ export function storedBytes(served: ServedJSON): Buffer {
  * the ObjectMeta members Go puts before it); null for JSON not in that form.
  */
 export function locateResourceVersion(json: Buffer): ServedJSON | null {
-  const at = metadataBodyOffset(json);
-  if (at < 0) return null;
-  const slot = resourceVersionSlot(json, at);
+  const body = metadataBody(json);
+  if (body.at < 0) return null;
+  const slot = resourceVersionSlot(json, body);
   if (slot === null || slot.pos + rvKey.length + 2 > json.length) return null;
   const pos = slot.pos;
   if (json.compare(rvKey, 0, rvKey.length, pos, pos + rvKey.length) !== 0) return null;

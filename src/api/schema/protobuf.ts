@@ -1,7 +1,9 @@
 // How a definition travels in kube's generated protobuf (gogo, proto2): field numbers from the
 // `protobuf:"…"` struct tags of k8s.io/api and k8s.io/apimachinery types.go, and which Go fields
 // are pointers. Field numbers are wire facts. Kept beside each schema, out of the OpenAPI documents;
-// a kind without a table is not accepted as protobuf.
+// a kind without a table is not accepted as protobuf. A table lists its fields in the Go struct's
+// order (generated.proto's, not field-number order): stored objects are written in that order
+// (src/machinery/json/go-member-order.ts).
 
 /** Types whose protobuf message differs from their JSON form; the decoder converts them by hand. */
 export const protobufCodecs = [

@@ -1,6 +1,7 @@
 // LIST and WATCH of a collection (handlers/get.go ListResource): a named watch route or a
 // `metadata.name` field selector narrows it to one object.
 import { newBadRequest, newMethodNotSupported } from '../../machinery/errors/index.js';
+import { asUnstructuredList } from '../../machinery/json/unstructured-list.js';
 import { objectWithoutTypeMeta } from '../../machinery/json/without-type-meta.js';
 import { isEncodedLister, isLister, isWatcher } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
@@ -41,16 +42,23 @@ async function listOrWatch(scope: RequestScope, hr: HandlerRequest, forceWatch: 
   }
   if (!isLister(storage)) throw new Error('route installed without a lister');
   if (isEncodedLister(storage) && servesEncoded(hr.ex, media)) {
-    const omitItemTypeMeta = scope.config.listItemsTyped !== true;
-    await writeEncodedList(hr.ex, 200, { ...(await storage.listEncoded(ctx, options)), omitItemTypeMeta });
+    // Custom resources (typed items) are listed as kube's UnstructuredList, a map.
+    const unstructured = scope.config.listItemsTyped === true;
+    await writeEncodedList(hr.ex, 200, {
+      ...(await storage.listEncoded(ctx, options)),
+      omitItemTypeMeta: !unstructured,
+      unstructured,
+    });
     return;
   }
   const list = await storage.list(ctx, options);
   // Converted answers (Table, PartialObjectMetadataList) build their own items.
   const result =
-    scope.config.listItemsTyped !== true && media.convert === null
-      ? { ...list, items: list.items.map(objectWithoutTypeMeta) }
-      : list;
+    media.convert !== null
+      ? list
+      : scope.config.listItemsTyped === true
+        ? asUnstructuredList(list)
+        : { ...list, items: list.items.map(objectWithoutTypeMeta) };
   writeResult(scope, hr, { code: 200, media, ctx, result });
 }
 

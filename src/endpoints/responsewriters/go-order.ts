@@ -5,6 +5,7 @@
 import type { KubeList } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
 import { isStatusObject, orderedListMeta, orderedStatus } from '../../machinery/errors/index.js';
+import { isUnstructuredListOrder } from '../../machinery/json/unstructured-list.js';
 
 const kindOf = (obj: unknown): unknown =>
   typeof obj === 'object' && obj !== null ? (obj as { kind?: unknown }).kind : undefined;
@@ -16,6 +17,8 @@ const listMetaMembers = new Set(['selfLink', 'resourceVersion', 'continue', 'rem
  * is a ListMeta (a custom resource of kind ShoppingList with an items field has a name).
  */
 function isListObject(obj: unknown): obj is KubeList {
+  // A list of custom resources written as kube's UnstructuredList, a map, keeps its sorted order.
+  if (typeof obj === 'object' && obj !== null && isUnstructuredListOrder(obj)) return false;
   const kind = kindOf(obj);
   if (typeof kind !== 'string' || !kind.endsWith('List')) return false;
   const { items, metadata } = obj as { items?: unknown; metadata?: unknown };

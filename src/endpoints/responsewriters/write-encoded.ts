@@ -6,6 +6,7 @@ import { createGzip, type Gzip } from 'node:zlib';
 import type { ListMeta } from '../../api/meta.js';
 import { orderedListMeta } from '../../machinery/errors/status-order.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
+import { unstructuredListMeta } from '../../machinery/json/unstructured-list.js';
 import { withoutTypeMeta } from '../../machinery/json/without-type-meta.js';
 import { endResponse, writeChunk, type ApiResponse } from '../http-types.js';
 import type { MediaTypeOptions } from '../negotiation/negotiate.js';
@@ -52,12 +53,26 @@ export interface EncodedListBody {
   readonly items: readonly Buffer[];
   /** Write the items without their kind and apiVersion (a list of a built-in kind). */
   readonly omitItemTypeMeta?: boolean;
+  /**
+   * A list of custom resources, which kube writes as a Go map (UnstructuredList): its members
+   * sorted (`apiVersion`, `items`, `kind`, `metadata`), its metadata's too, `continue` always there.
+   */
+  readonly unstructured?: boolean;
 }
 
-function listHead(list: EncodedListBody): Buffer {
+/** What goes before the items and after them. */
+function listEnvelope(list: EncodedListBody): { head: Buffer; end: Buffer } {
+  if (list.unstructured === true) {
+    const metadata = unstructuredListMeta(list.metadata);
+    const tail = goJSONText({ kind: list.kind, metadata });
+    return {
+      head: Buffer.from(`{"apiVersion":${goJSONText(list.apiVersion)},"items":[`),
+      end: Buffer.from(`],${tail.slice(1)}\n`),
+    };
+  }
   const metadata = orderedListMeta(list.metadata);
   const head = goJSONText({ kind: list.kind, apiVersion: list.apiVersion, metadata });
-  return Buffer.from(`${head.slice(0, -1)},"items":[`);
+  return { head: Buffer.from(`${head.slice(0, -1)},"items":[`), end: listEnd };
 }
 
 /**
@@ -92,8 +107,11 @@ const itemLength = (item: ItemBytes): number =>
   Buffer.isBuffer(item) ? item.length : item.reduce((n, piece) => n + piece.length, 0);
 
 /** The list's bytes in pieces of about writeBytes: head, items with commas, end. */
-function* pieces(list: EncodedListBody, items: readonly ItemBytes[]): Generator<Buffer> {
-  let batch: Buffer[] = [listHead(list)];
+function* pieces(
+  envelope: { head: Buffer; end: Buffer },
+  items: readonly ItemBytes[],
+): Generator<Buffer> {
+  let batch: Buffer[] = [envelope.head];
   let size = batch[0]?.length ?? 0;
   for (const [i, item] of items.entries()) {
     if (i > 0) batch.push(comma);
@@ -106,12 +124,12 @@ function* pieces(list: EncodedListBody, items: readonly ItemBytes[]): Generator<
       size = 0;
     }
   }
-  batch.push(listEnd);
+  batch.push(envelope.end);
   yield Buffer.concat(batch);
 }
 
-function bodyLength(list: EncodedListBody, items: readonly ItemBytes[]): number {
-  let n = listHead(list).length + listEnd.length + Math.max(0, items.length - 1);
+function bodyLength(envelope: { head: Buffer; end: Buffer }, items: readonly ItemBytes[]): number {
+  let n = envelope.head.length + envelope.end.length + Math.max(0, items.length - 1);
   for (const item of items) n += itemLength(item);
   return n;
 }
@@ -131,7 +149,8 @@ export async function writeEncodedList(ex: Exchange, code: number, list: Encoded
   res.setHeader('Content-Type', 'application/json');
   const items: readonly ItemBytes[] =
     list.omitItemTypeMeta === true ? list.items.map(withoutTypeMeta) : list.items;
-  const length = bodyLength(list, items);
+  const envelope = listEnvelope(list);
+  const length = bodyLength(envelope, items);
   let sink: NodeJS.WritableStream = res;
   let gzip: Gzip | null = null;
   if (length > gzipThresholdBytes && acceptsGzip(ex)) {
@@ -144,7 +163,7 @@ export async function writeEncodedList(ex: Exchange, code: number, list: Encoded
     res.setHeader('Content-Length', String(length));
   }
   res.statusCode = code;
-  for (const piece of pieces(list, items)) {
+  for (const piece of pieces(envelope, items)) {
     if (!sink.write(piece) && !(await drained(sink, res))) {
       gzip?.destroy();
       return;

@@ -5,6 +5,7 @@
 // customresourcecleanup finalizer (crd-store.ts).
 import { apiextensionsGroup, type CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
 import type { KubeList } from '../../api/meta.js';
+import { customResourceJSONCodec } from '../../storage/codec.js';
 import { completeWithOptions } from '../generic/complete.js';
 import type { RESTOptionsGetter } from '../generic/rest-options.js';
 import { StatusREST } from '../generic/status-rest.js';
@@ -33,6 +34,19 @@ export function groupResourcePrefixed(getter: RESTOptionsGetter): RESTOptionsGet
       ...getter.getRESTOptions(resource),
       resourcePrefix: `${resource.group}/${resource.resource}`,
     }),
+  };
+}
+
+/**
+ * Custom resources are stored as kube keeps them, unstructured maps written with their keys sorted
+ * at every level (served in that order too), whatever codec the getter gives built-in kinds.
+ */
+export function storedUnstructured(getter: RESTOptionsGetter): RESTOptionsGetter {
+  return {
+    getRESTOptions: (resource) => {
+      const options = getter.getRESTOptions(resource);
+      return { ...options, storageConfig: { ...options.storageConfig, codec: customResourceJSONCodec } };
+    },
   };
 }
 

@@ -155,7 +155,7 @@ export async function getListEncoded<T extends KubeObject>(
   const pred = opts.predicate;
   if (pred !== undefined && !pred.empty()) {
     const list = await getList(core, key, opts);
-    return { metadata: list.metadata, items: list.items.map((item) => servedFromObject(item).json) };
+    return { metadata: list.metadata, items: list.items.map((item) => servedFromObject(item, core.codec).json) };
   }
   return collectList<T, Buffer>(
     core,

@@ -5,7 +5,13 @@ import type { Codec } from '../codec.js';
 import { corruptObj, internalError, StorageError, unreachable } from '../errors.js';
 import type { Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
-import { attachServedJSON, servedOfWrite, spliceResourceVersion, type ServedJSON } from '../served-json.js';
+import {
+  attachServedJSON,
+  placeResourceVersion,
+  servedOfWrite,
+  spliceResourceVersion,
+  type ServedJSON,
+} from '../served-json.js';
 import type { Transformer } from '../value/transformer.js';
 import {
   invalidResourceVersion,
@@ -71,7 +77,9 @@ export function decodeData<T extends KubeObject>(
 ): T {
   let obj: KubeObject;
   try {
-    obj = core.codec.decode(data);
+    // Decoded with the resourceVersion spliced in, so that it sits where the stored member order
+    // has it (after uid in Go's ObjectMeta, in sorted place in a custom resource's metadata).
+    obj = core.codec.decode(at.rev > 0 ? (spliceResourceVersion(data, at.rev)?.json ?? data) : data);
   } catch (err) {
     throw corruptObj(at.key, `unable to decode the stored object: ${(err as Error).message}`);
   }
@@ -86,7 +94,8 @@ export function encodeObj(core: StoreCore, obj: KubeObject): Buffer {
 /**
  * Encodes `obj` for storage (without resourceVersion and selfLink) and transforms it; a value larger
  * than etcd takes is refused (413) whatever the backend. Returns the
- * object as it will be stored (a copy down to its metadata; the rest shared with `obj`), its plain
+ * object as it will be stored (a copy down to its metadata and wherever members were put in order;
+ * the rest shared with `obj`), its plain
  * bytes and the value to write, which is remembered for watches that share objects.
  */
 export function prepareWrite<T extends KubeObject>(
@@ -97,9 +106,12 @@ export function prepareWrite<T extends KubeObject>(
   // Copied without the fields storage must not keep, rather than deleting them from the copy: a
   // delete turns the object V8 holds into a slow dictionary for every later read and the encode.
   const { resourceVersion: _rv, selfLink: _link, ...metadata } = obj.metadata ?? {};
-  const object = { ...obj, metadata };
-  core.versioner.prepareObjectForStorage(object);
-  const data = encodeObj(core, object);
+  const copy = { ...obj, metadata };
+  core.versioner.prepareObjectForStorage(copy);
+  // The object in the member order it is stored in, so that what a write returns and what watchers
+  // get keep that order too.
+  const object = core.codec.inOrder(copy) as T;
+  const data = core.codec.encodeInOrder(object);
   const value = core.transformer.transformToStorage(data, { key });
   if (value.length + key.length > maxStoredValueBytes) throw storedValueTooLarge();
   core.written.set(value, object);
@@ -115,6 +127,7 @@ export function writtenObject<T extends KubeObject>(
   write: { object: T; data: Buffer },
   rev: number,
 ): T {
+  if (rev > 0) placeResourceVersion(write.object, rev);
   core.versioner.updateObject(write.object, rev);
   const served = servedOfWrite(write.object, write.data, rev);
   if (served !== null) attachServedJSON(write.object, served.json);

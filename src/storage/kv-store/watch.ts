@@ -8,6 +8,7 @@ import type { ListOptions, SelectionPredicate, Watch, WatchEvent } from '../inte
 import { internalError } from '../errors.js';
 import { CompactedError, prefixEnd, type KeyRange, type KeyValue, type KvEvent } from '../kv/backend.js';
 import { WatchChan } from '../watch-chan.js';
+import { placeResourceVersion } from '../served-json.js';
 import { backendFault, decodeData, decodeKv, prepareKey, type StoreCore } from './store-core.js';
 
 export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
@@ -161,7 +162,10 @@ function sharedEvent<T extends KubeObject>(core: StoreCore, ev: KvEvent): WatchE
   if (kv === null) return null;
   const data = plainBytes(core, kv);
   const written = ev.type === 'delete' ? undefined : (core.written.get(kv.value) as T | undefined);
-  if (written !== undefined) core.versioner.updateObject(written, rev);
+  if (written !== undefined) {
+    if (rev > 0) placeResourceVersion(written, rev);
+    core.versioner.updateObject(written, rev);
+  }
   let object = written;
   const decode = (): T => (object ??= decodeData<T>(core, data, { key: kv.key, rev }));
   const type =

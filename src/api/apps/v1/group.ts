@@ -51,10 +51,10 @@ export const conditionProtobuf = {
 const conditionWithUpdateTimeProtobuf = {
   type: 1,
   status: 2,
-  reason: 4,
-  message: 5,
   lastUpdateTime: 6,
   lastTransitionTime: 7,
+  reason: 4,
+  message: 5,
 } as const;
 
 /** A status list merged by condition type. */

@@ -86,15 +86,15 @@ export const replicaSetModule: APIModule = {
   goTypes: parts.goTypes,
   protobuf: {
     ...parts.protobuf,
-    [REPLICA_SET_SPEC]: { replicas: pointer(1), selector: pointer(2), template: 3, minReadySeconds: 4 },
+    [REPLICA_SET_SPEC]: { replicas: pointer(1), minReadySeconds: 4, selector: pointer(2), template: 3 },
     [REPLICA_SET_STATUS]: {
       replicas: 1,
       fullyLabeledReplicas: 2,
-      observedGeneration: 3,
       readyReplicas: 4,
       availableReplicas: 5,
-      conditions: 6,
       terminatingReplicas: pointer(7),
+      observedGeneration: 3,
+      conditions: 6,
     },
   },
 };

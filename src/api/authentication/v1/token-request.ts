@@ -95,7 +95,7 @@ export const tokenRequestModule: APIModule = {
   // k8s.io/api/authentication/v1 generated.proto.
   protobuf: {
     [authenticationV1Def('TokenRequest')]: { metadata: 1, spec: 2, status: 3 },
-    [TOKEN_REQUEST_SPEC]: { audiences: 1, boundObjectRef: 3, expirationSeconds: pointer(4) },
+    [TOKEN_REQUEST_SPEC]: { audiences: 1, expirationSeconds: pointer(4), boundObjectRef: 3 },
     [BOUND_OBJECT_REFERENCE]: { kind: 1, apiVersion: 2, name: 3, uid: 4 },
     [TOKEN_REQUEST_STATUS]: { token: 1, expirationTimestamp: 2 },
   },

@@ -63,6 +63,6 @@ export const tokenReviewModule: APIModule = {
   protobuf: {
     [TOKEN_REVIEW]: { metadata: 1, spec: 2, status: 3 },
     [SPEC]: { token: 1, audiences: 2 },
-    [STATUS]: { authenticated: 1, user: 2, error: 3, audiences: 4 },
+    [STATUS]: { authenticated: 1, user: 2, audiences: 4, error: 3 },
   },
 };

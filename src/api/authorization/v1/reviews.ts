@@ -237,7 +237,7 @@ export const authorizationV1Module: APIModule = {
       uid: 6,
     },
     [SSAR_SPEC]: { resourceAttributes: pointer(1), nonResourceAttributes: pointer(2) },
-    [SAR_STATUS]: { allowed: 1, reason: 2, evaluationError: 3, denied: 4 },
+    [SAR_STATUS]: { allowed: 1, denied: 4, reason: 2, evaluationError: 3 },
     [SSRR_SPEC]: { namespace: 1 },
     [RULES_STATUS]: { resourceRules: 1, nonResourceRules: 2, incomplete: 3, evaluationError: 4 },
     [RESOURCE_RULE]: { verbs: 1, apiGroups: 2, resources: 3, resourceNames: 4 },

@@ -297,9 +297,9 @@ export const horizontalPodAutoscalerV2Module: APIModule = {
     [REF]: { kind: 1, name: 2, apiVersion: 3 },
     [BEHAVIOR]: { scaleUp: pointer(1), scaleDown: pointer(2) },
     [RULES]: {
+      stabilizationWindowSeconds: pointer(3),
       selectPolicy: pointer(1),
       policies: 2,
-      stabilizationWindowSeconds: pointer(3),
       tolerance: pointer(4),
     },
     [POLICY]: { type: 1, value: 2, periodSeconds: 3 },

@@ -51,7 +51,7 @@ export const configMapModule: APIModule = {
   },
   kinds: [configMapKind, configMapListKind],
   protobuf: {
-    [coreV1('ConfigMap')]: { metadata: 1, data: 2, binaryData: 3, immutable: pointer(4) },
+    [coreV1('ConfigMap')]: { metadata: 1, immutable: pointer(4), data: 2, binaryData: 3 },
     [coreV1('ConfigMapList')]: { metadata: 1, items: 2 },
   },
 };

@@ -98,7 +98,7 @@ export const endpointsModule: APIModule = {
   protobuf: {
     [coreV1('Endpoints')]: { metadata: 1, subsets: 2 },
     [SUBSET]: { addresses: 1, notReadyAddresses: 2, ports: 3 },
-    [ADDRESS]: { ip: 1, targetRef: pointer(2), hostname: 3, nodeName: pointer(4) },
+    [ADDRESS]: { ip: 1, hostname: 3, nodeName: pointer(4), targetRef: pointer(2) },
     [PORT]: { name: 1, port: 2, protocol: 3, appProtocol: pointer(4) },
     [coreV1('EndpointsList')]: { metadata: 1, items: 2 },
   },

@@ -165,9 +165,9 @@ export const persistentVolumeClaimModule: APIModule = {
     [PVC]: { metadata: 1, spec: 2, status: 3 },
     [SPEC]: {
       accessModes: 1,
+      selector: pointer(4),
       resources: 2,
       volumeName: 3,
-      selector: pointer(4),
       storageClassName: pointer(5),
       volumeMode: pointer(6),
       dataSource: pointer(7),

@@ -114,13 +114,13 @@ export const replicationControllerModule: APIModule = {
   },
   protobuf: {
     [RC]: { metadata: 1, spec: 2, status: 3 },
-    [RC_SPEC]: { replicas: pointer(1), selector: 2, template: pointer(3), minReadySeconds: 4 },
+    [RC_SPEC]: { replicas: pointer(1), minReadySeconds: 4, selector: 2, template: pointer(3) },
     [RC_STATUS]: {
       replicas: 1,
       fullyLabeledReplicas: 2,
-      observedGeneration: 3,
       readyReplicas: 4,
       availableReplicas: 5,
+      observedGeneration: 3,
       conditions: 6,
     },
     [RC_CONDITION]: { type: 1, status: 2, lastTransitionTime: 3, reason: 4, message: 5 },

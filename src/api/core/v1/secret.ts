@@ -56,7 +56,7 @@ export const secretModule: APIModule = {
   kinds: [secretKind, secretListKind],
   goTypes: { [coreV1('Secret')]: { type: 'v1.SecretType' } },
   protobuf: {
-    [coreV1('Secret')]: { metadata: 1, data: 2, type: 3, stringData: 4, immutable: pointer(5) },
+    [coreV1('Secret')]: { metadata: 1, immutable: pointer(5), data: 2, stringData: 4, type: 3 },
     [coreV1('SecretList')]: { metadata: 1, items: 2 },
   },
 };

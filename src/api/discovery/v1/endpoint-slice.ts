@@ -138,7 +138,7 @@ export const endpointSliceModule: APIModule = {
   goTypes: { [SLICE]: { addressType: 'v1.AddressType' }, [PORT]: { protocol: 'v1.Protocol' } },
   // k8s.io/api/discovery/v1 generated.proto.
   protobuf: {
-    [SLICE]: { metadata: 1, endpoints: 2, ports: 3, addressType: 4 },
+    [SLICE]: { metadata: 1, addressType: 4, endpoints: 2, ports: 3 },
     [SLICE_LIST]: { metadata: 1, items: 2 },
     [ENDPOINT]: {
       addresses: 1,

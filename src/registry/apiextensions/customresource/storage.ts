@@ -18,7 +18,7 @@ import type { ObjectCountMetric } from '../../generic/store-definition.js';
 import type { ErrorList } from '../../../machinery/validation/index.js';
 import type { Storage, TableConvertor } from '../../rest/capabilities.js';
 import type { UpdateStrategy } from '../../rest/strategy.js';
-import { groupResourcePrefixed } from '../storage.js';
+import { groupResourcePrefixed, storedUnstructured } from '../storage.js';
 import {
   columnsOf,
   isNamespaced,
@@ -124,7 +124,7 @@ export async function newCustomResourceStorage(
       fieldLabelConversion: selectableFieldsConversion(selectable),
     },
     {
-      restOptions: groupResourcePrefixed(opts.restOptionsGetter),
+      restOptions: storedUnstructured(groupResourcePrefixed(opts.restOptionsGetter)),
       attrFunc: selectableFieldsAttrs(selectable, namespaced),
       ...(opts.objectCountMetric === undefined ? {} : { objectCountMetric: opts.objectCountMetric }),
     },

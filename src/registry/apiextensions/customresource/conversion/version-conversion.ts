@@ -8,6 +8,7 @@ import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-sche
 import type { KubeObject } from '../../../../api/meta.js';
 import { newInvalid } from '../../../../machinery/errors/index.js';
 import { deepCopyJSON } from '../../../../machinery/json/deep-copy.js';
+import { inSortedMemberOrder } from '../../../../machinery/json/sorted-members.js';
 import type { ErrorList } from '../../../../machinery/validation/index.js';
 import { jsonEqual } from '../../../../machinery/patch/json.js';
 import type { AsyncVersionConversion } from '../../../generic/async-converting-view.js';
@@ -36,7 +37,8 @@ function defaulter(schema: JSONSchemaProps): (obj: KubeObject) => KubeObject {
     if (obj.kind === 'Status') return obj;
     const copy = deepCopyJSON(obj);
     applyDefaults(copy, schema);
-    return jsonEqual(copy, obj) ? obj : copy;
+    // kube serves the defaulted map, keys sorted at every level as stored objects are.
+    return jsonEqual(copy, obj) ? obj : inSortedMemberOrder(copy);
   };
 }
 
@@ -116,7 +118,8 @@ export function webhookConversion(
         ? { apiVersion: p.stored, kind: listKind }
         : { apiVersion: first?.apiVersion ?? p.stored, kind: first?.kind ?? p.kind };
       const out = await need().convert(ctx, { objects: objs, to: p.served, from, list: asList });
-      return out.map(withDefaults);
+      // Decoded as a map by kube, then written with its keys sorted, whatever the webhook's order.
+      return out.map((o) => withDefaults(o.kind === 'Status' ? o : inSortedMemberOrder(o)));
     },
   };
 }

@@ -1,0 +1,279 @@
+// The member order Go's encoding/json writes a built-in object in: struct fields in declaration
+// order at every level, map keys sorted. kube-apiserver encodes built-in kinds from Go structs, so
+// a Pod's spec, its containers and their securityContext come out in k8s.io/api's field order,
+// whatever order the client sent. The protobuf tables beside each schema list their fields in Go
+// order (generated.proto's), and the schema says which members hold nested structs, lists of them
+// or maps; from both a plan is compiled per definition, once, when first needed, and kept per
+// scheme. An object already in order is returned as it is (same reference): nothing is copied.
+import type { Scheme } from '../../api/scheme.js';
+import { isProtobufCodec, type ProtobufField, type ProtobufMessage } from '../../api/schema/protobuf.js';
+import type { Schema } from '../../api/schema/types.js';
+import { inKubeMemberOrder } from './kube-member-order.js';
+import { compareGoKeys } from './sorted-members.js';
+
+type JSONObject = Record<string, unknown>;
+
+const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** How a member's value is put in order: a struct, a list, or a map (keys sorted). */
+type ValueOrder =
+  | { readonly kind: 'struct'; readonly target: StructRef }
+  | { readonly kind: 'list'; readonly item: ValueOrder }
+  | { readonly kind: 'map'; readonly value: ValueOrder | undefined };
+
+/** A struct's members in Go order, and how each one's value is put in order (by position). */
+interface StructPlan {
+  readonly names: readonly string[];
+  /** JSON name → position; a prototype-less record (faster to probe than a Map for member names). */
+  readonly position: Readonly<Record<string, number | undefined>>;
+  readonly values: readonly (ValueOrder | undefined)[];
+}
+
+/** A definition's plan, compiled on first use (definitions refer to each other, and to themselves). */
+class StructRef {
+  readonly #compiler: PlanCompiler;
+  readonly #definition: string;
+  #plan: StructPlan | null = null;
+  #compiled = false;
+
+  constructor(compiler: PlanCompiler, definition: string) {
+    this.#compiler = compiler;
+    this.#definition = definition;
+  }
+
+  get plan(): StructPlan | null {
+    if (!this.#compiled) {
+      this.#plan = this.#compiler.compile(this.#definition);
+      this.#compiled = true;
+    }
+    return this.#plan;
+  }
+}
+
+class PlanCompiler {
+  readonly #scheme: Scheme;
+  readonly #refs = new Map<string, StructRef>();
+  readonly #kinds = new Map<string, StructRef | null>();
+
+  constructor(scheme: Scheme) {
+    this.#scheme = scheme;
+  }
+
+  /** A definition's plan to compile when first needed (null then for one without a message table). */
+  ref(definition: string): StructRef {
+    let ref = this.#refs.get(definition);
+    if (ref === undefined) {
+      ref = new StructRef(this, definition);
+      this.#refs.set(definition, ref);
+    }
+    return ref;
+  }
+
+  /** The plan of a kind's definition; null for a kind the scheme does not know. */
+  kind(apiVersion: string, kind: string): StructRef | null {
+    const key = `${apiVersion}/${kind}`;
+    let ref = this.#kinds.get(key);
+    if (ref === undefined) {
+      const info = this.#scheme.kindFor(apiVersion, kind);
+      ref = info === undefined ? null : this.ref(info.definition);
+      this.#kinds.set(key, ref);
+    }
+    return ref;
+  }
+
+  compile(definition: string): StructPlan | null {
+    const table = this.#table(definition);
+    if (table === undefined) return null;
+    const names: string[] = [];
+    const values: (ValueOrder | undefined)[] = [];
+    const properties = this.#scheme.definition(definition)?.properties ?? {};
+    // TypeMeta, embedded first in every Go struct that has it, travels outside the message.
+    if ('kind' in properties && 'apiVersion' in properties && !('kind' in table)) {
+      names.push('kind', 'apiVersion');
+      values.push(undefined, undefined);
+    }
+    this.#members(definition, { names, values }, 0);
+    const position: Record<string, number | undefined> = Object.create(null) as Record<string, number>;
+    names.forEach((name, i) => (position[name] = i));
+    return { names, position, values };
+  }
+
+  #table(definition: string): ProtobufMessage | undefined {
+    const table = this.#scheme.protobuf(definition);
+    return table === undefined || isProtobufCodec(table) ? undefined : table;
+  }
+
+  /** Appends a definition's members; an embedded struct's members go where it is embedded. */
+  #members(
+    definition: string,
+    into: { names: string[]; values: (ValueOrder | undefined)[] },
+    depth: number,
+  ): void {
+    const table = this.#table(definition);
+    if (table === undefined || depth > 8) return;
+    const properties = this.#scheme.definition(definition)?.properties ?? {};
+    for (const [json, entry] of Object.entries(table)) {
+      const spec: ProtobufField = typeof entry === 'number' ? { field: entry } : entry;
+      if (spec.inline !== undefined) {
+        this.#members(spec.inline, into, depth + 1);
+        continue;
+      }
+      if (into.names.includes(json)) continue;
+      into.names.push(json);
+      const property = properties[json];
+      into.values.push(spec.codec !== undefined || property === undefined ? undefined : this.#valueOrder(property));
+    }
+  }
+
+  #valueOrder(schema: Schema): ValueOrder | undefined {
+    if (schema.$ref !== undefined) {
+      return this.#table(schema.$ref) === undefined
+        ? undefined
+        : { kind: 'struct', target: this.ref(schema.$ref) };
+    }
+    if (schema.type === 'array' && schema.items !== undefined) {
+      const item = this.#valueOrder(schema.items);
+      return item === undefined ? undefined : { kind: 'list', item };
+    }
+    if (schema.type === 'object' && typeof schema.additionalProperties === 'object') {
+      return { kind: 'map', value: this.#valueOrder(schema.additionalProperties) };
+    }
+    return undefined;
+  }
+}
+
+// The compiled plans of each scheme, kept as long as the scheme is.
+const compilers = new WeakMap<Scheme, PlanCompiler>();
+
+function compilerOf(scheme: Scheme): PlanCompiler {
+  let compiler = compilers.get(scheme);
+  if (compiler === undefined) {
+    compiler = new PlanCompiler(scheme);
+    compilers.set(scheme, compiler);
+  }
+  return compiler;
+}
+
+function orderedValue(value: unknown, order: ValueOrder): unknown {
+  switch (order.kind) {
+    case 'struct': {
+      const plan = order.target.plan;
+      return plan === null || !isObject(value) ? value : orderedStruct(value, plan);
+    }
+    case 'list':
+      return Array.isArray(value) ? orderedList(value, order.item) : value;
+    case 'map':
+      return isObject(value) ? orderedMap(value, order.value) : value;
+  }
+}
+
+function orderedList(list: readonly unknown[], item: ValueOrder): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
+    const o = orderedValue(v, item);
+    if (o !== v) {
+      out ??= list.slice();
+      out[i] = o;
+    }
+  }
+  return out ?? list;
+}
+
+function orderedMap(map: JSONObject, value: ValueOrder | undefined): JSONObject {
+  const keys = Object.keys(map);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = compareGoKeys(keys[i - 1] ?? '', keys[i] ?? '') <= 0;
+  let values: Map<string, unknown> | undefined;
+  if (value !== undefined) {
+    for (const key of keys) {
+      const v = map[key];
+      const o = orderedValue(v, value);
+      if (o !== v) (values ??= new Map()).set(key, o);
+    }
+  }
+  if (sorted && values === undefined) return map;
+  if (!sorted) keys.sort(compareGoKeys);
+  const out: JSONObject = {};
+  for (const key of keys) out[key] = values?.has(key) === true ? values.get(key) : map[key];
+  return out;
+}
+
+// Marks a member whose value is unchanged, in the values an object is rebuilt with.
+const same: unique symbol = Symbol('same');
+
+function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
+  const keys = Object.keys(obj);
+  const n = keys.length;
+  let inOrder = true;
+  let last = -1;
+  let unknown = false;
+  let values: unknown[] | undefined;
+  for (let i = 0; i < n; i++) {
+    const key = keys[i] as string;
+    const at = plan.position[key];
+    if (at === undefined) {
+      unknown = true;
+      continue;
+    }
+    if (unknown || at < last) inOrder = false;
+    last = at;
+    const order = plan.values[at];
+    if (order === undefined) continue;
+    const v = obj[key];
+    const o = orderedValue(v, order);
+    if (o !== v) {
+      values ??= new Array<unknown>(n).fill(same);
+      values[i] = o;
+    }
+  }
+  if (inOrder && values === undefined) return obj;
+  const out: JSONObject = {};
+  if (inOrder) {
+    for (let i = 0; i < n; i++) {
+      const key = keys[i] as string;
+      const v = values?.[i] ?? same;
+      out[key] = v === same ? obj[key] : v;
+    }
+    return out;
+  }
+  // Known members by their position (an insertion sort: objects have few), then the others.
+  const known: number[] = [];
+  const positions: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const at = plan.position[keys[i] as string];
+    if (at === undefined) continue;
+    let j = known.length;
+    known.push(i);
+    positions.push(at);
+    while (j > 0 && (positions[j - 1] as number) > at) {
+      known[j] = known[j - 1] as number;
+      positions[j] = positions[j - 1] as number;
+      j--;
+    }
+    known[j] = i;
+    positions[j] = at;
+  }
+  for (const i of known) {
+    const key = keys[i] as string;
+    const v = values?.[i] ?? same;
+    out[key] = v === same ? obj[key] : v;
+  }
+  if (known.length < n) for (const key of keys) if (plan.position[key] === undefined) out[key] = obj[key];
+  return out;
+}
+
+/**
+ * A built-in object with its members in kube's (Go's) order at every level, as far as the scheme's
+ * tables describe it: members they do not know follow the known ones, in their own order. An
+ * object of a kind the scheme does not know gets kube's top-level order (inKubeMemberOrder).
+ * The input is never changed; parts already in order are shared, and so is the whole when it is.
+ */
+export function inGoMemberOrder<T>(scheme: Scheme, obj: T): T {
+  if (!isObject(obj)) return obj;
+  const { apiVersion, kind } = obj;
+  const ref =
+    typeof apiVersion === 'string' && typeof kind === 'string' ? compilerOf(scheme).kind(apiVersion, kind) : null;
+  const plan = ref?.plan ?? null;
+  return (plan === null ? inKubeMemberOrder(obj) : orderedStruct(obj, plan)) as T;
+}

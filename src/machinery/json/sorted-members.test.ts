@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compareGoKeys, inSortedMemberOrder } from './sorted-members.js';
+
+describe('inSortedMemberOrder (Go map[string]interface{} order)', () => {
+  const cases: { name: string; input: unknown; want: string }[] = [
+    {
+      name: 'a custom resource: every level sorted, the top level and metadata included',
+      input: {
+        kind: 'Widget',
+        apiVersion: 'example.com/v1',
+        metadata: { name: 'w', namespace: 'd', labels: { z: '1', a: '2' }, uid: 'u' },
+        spec: { size: 3, color: 'red', items: [{ b: 1, a: 2 }] },
+      },
+      want:
+        '{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"labels":{"a":"2","z":"1"},"name":"w",' +
+        '"namespace":"d","uid":"u"},"spec":{"color":"red","items":[{"a":2,"b":1}],"size":3}}',
+    },
+    { name: 'scalars and arrays of scalars as they are', input: [3, 'b', null], want: '[3,"b",null]' },
+    { name: 'uppercase before lowercase (byte order)', input: { b: 1, B: 2, a: 3 }, want: '{"B":2,"a":3,"b":1}' },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      assert.equal(JSON.stringify(inSortedMemberOrder(c.input)), c.want);
+    });
+  }
+
+  it('returns an object already in order as it is, and leaves its input untouched', () => {
+    const sorted = { a: { b: [{ c: 1, d: 2 }] }, e: 1 };
+    assert.equal(inSortedMemberOrder(sorted), sorted);
+    const unsorted = { e: 1, a: { d: 2, c: 1 } };
+    const copy = structuredClone(unsorted);
+    const out = inSortedMemberOrder(unsorted);
+    assert.notEqual(out, unsorted);
+    assert.deepEqual(unsorted, copy);
+    assert.deepEqual(Object.keys(unsorted), ['e', 'a']);
+  });
+
+  it('orders keys by UTF-8 bytes as Go does, not by UTF-16 code units', () => {
+    assert.ok(compareGoKeys('\u{1F600}', '\uFF01') > 0);
+    assert.ok(compareGoKeys('a', 'ab') < 0);
+    assert.ok(compareGoKeys('\uFF01', '\u{1F600}') < 0);
+  });
+});
