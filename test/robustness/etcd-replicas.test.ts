@@ -81,15 +81,7 @@ function roaming(a: CapstanNode, b: CapstanNode): (client: number) => Credential
 it(`etcd, two replicas: a history across kill -9 of each replica and of the etcd leader is linearizable (seed ${seed})`, async (t) => {
   if (!requireEtcd(t)) return;
   const [a, b] = replicas as [CapstanNode, CapstanNode];
-  const w = await Workload.start({
-    creds: roaming(a, b),
-    ns: 'robustness',
-    seed,
-    clients: 4,
-    keys: 3,
-    hopWatchers: 2,
-    timeoutMs: 2000,
-  });
+  const w = await Workload.standard(roaming(a, b), seed);
   workload = w;
   const t0 = Date.now();
   const phases: string[] = [];

@@ -77,7 +77,7 @@ export class Workload {
   }
 
   /** The suite's usual load: four clients over three keys, two watchers hopping, 2 s client timeouts. */
-  static standard(creds: () => Credentials, seed: number): Promise<Workload> {
+  static standard(creds: (client: number) => Credentials, seed: number): Promise<Workload> {
     return Workload.start({
       creds,
       ns: 'robustness',
