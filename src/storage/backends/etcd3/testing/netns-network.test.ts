@@ -1,0 +1,123 @@
+// The netns network itself: members reach each other and the test process reaches them through the
+// hub; isolate() cuts one member off both ways (and only that one), heal() brings it back, close()
+// leaves no namespace and no link behind.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { after, before, it, type TestContext } from 'node:test';
+import { listNamespaces, NetnsNetwork, netnsUnavailable } from './netns-network.js';
+
+const PORT = 7000;
+const unavailable = netnsUnavailable();
+let net: NetnsNetwork | undefined;
+const listeners: ChildProcess[] = [];
+
+/** A TCP server inside the member's namespace, on its address, that says "hi" and hangs up. */
+async function listen(ns: string, address: string): Promise<void> {
+  const code = `require('net').createServer((s) => s.end('hi')).listen(${PORT}, '${address}', () => console.log('up'))`;
+  const child = spawn('ip', ['netns', 'exec', ns, process.execPath, '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  listeners.push(child);
+  await once(child.stdout, 'data');
+}
+
+/** True when a TCP connection from the root namespace to address:PORT is answered within 1 s. */
+function reachFromRoot(address: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect({ host: address, port: PORT, timeout: 1000 });
+    const done = (ok: boolean): void => {
+      s.destroy();
+      resolve(ok);
+    };
+    s.once('data', () => {
+      done(true);
+    });
+    s.once('timeout', () => {
+      done(false);
+    });
+    s.once('error', () => {
+      done(false);
+    });
+  });
+}
+
+/** The same from inside a member's namespace (bash's /dev/tcp under a 1 s timeout). */
+async function reachFrom(ns: string, address: string): Promise<boolean> {
+  const child = spawn('ip', ['netns', 'exec', ns, 'timeout', '1', 'bash', '-c', `exec 3<>/dev/tcp/${address}/${PORT}; head -c2 <&3`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return code === 0 && out === 'hi';
+}
+
+function network(t: TestContext): NetnsNetwork | undefined {
+  if (unavailable !== undefined) {
+    t.skip(`no network namespaces here: ${unavailable}`);
+    return undefined;
+  }
+  return net;
+}
+
+before(async () => {
+  if (unavailable !== undefined) return;
+  net = NetnsNetwork.create(['a', 'b', 'c']);
+  await Promise.all(net.hosts.map((h) => listen(h.namespace, h.address)));
+});
+
+after(async () => {
+  for (const c of listeners) c.kill('SIGKILL');
+  await net?.close();
+});
+
+it('members reach each other through the hub and the test process reaches every member', async (t) => {
+  const n = network(t);
+  if (n === undefined) return;
+  const [a, b, c] = n.hosts as [NetnsNetwork['hosts'][0], NetnsNetwork['hosts'][0], NetnsNetwork['hosts'][0]];
+  assert.match(a.address, /^10\.213\.\d+\.1$/);
+  const results = await Promise.all([
+    reachFrom(a.namespace, b.address),
+    reachFrom(b.namespace, c.address),
+    reachFrom(c.namespace, a.address),
+    ...n.hosts.map((h) => reachFromRoot(h.address)),
+  ]);
+  assert.deepEqual(results, [true, true, true, true, true, true]);
+});
+
+it('isolate cuts one member off both ways, from members and from the test process; heal restores it', async (t) => {
+  const n = network(t);
+  if (n === undefined) return;
+  const [a, b, c] = n.hosts as [NetnsNetwork['hosts'][0], NetnsNetwork['hosts'][0], NetnsNetwork['hosts'][0]];
+  n.isolate('b', 'ignored');
+  const cut = await Promise.all([
+    reachFrom(a.namespace, b.address),
+    reachFrom(b.namespace, a.address),
+    reachFromRoot(b.address),
+    reachFrom(a.namespace, c.address),
+    reachFromRoot(c.address),
+  ]);
+  assert.deepEqual(cut, [false, false, false, true, true], 'b is cut off, a and c still talk');
+  n.heal();
+  const healed = await Promise.all([
+    reachFrom(a.namespace, b.address),
+    reachFrom(b.namespace, a.address),
+    reachFromRoot(b.address),
+  ]);
+  assert.deepEqual(healed, [true, true, true]);
+});
+
+it('close removes every namespace and link it made, and a second close is harmless', async (t) => {
+  const n = network(t);
+  if (n === undefined) return;
+  for (const c of listeners) c.kill('SIGKILL');
+  await n.close();
+  await n.close();
+  const mine = listNamespaces().filter((ns) => ns.startsWith(`capstan-${process.pid}-`));
+  assert.deepEqual(mine, []);
+  const links = spawnSync('ip', ['-o', 'link'], { encoding: 'utf8' }).stdout;
+  assert.doesNotMatch(links, new RegExp(`\\b${n.uplink}\\b`));
+  assert.throws(() => {
+    NetnsNetwork.create([]);
+  }, /1 to 250 members/);
+});
