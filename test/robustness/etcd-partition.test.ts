@@ -29,7 +29,8 @@ const noNetns =
     ? 'ROBUSTNESS_PARTITIONS=peer-proxies'
     : netnsUnavailable();
 const kind = noNetns === undefined ? 'netns' : 'peer-proxies';
-if (noNetns !== undefined) console.log(`etcd-partition: TCP peer proxies instead of network namespaces: ${noNetns}`);
+if (noNetns !== undefined)
+  console.log(`etcd-partition: TCP peer proxies instead of network namespaces: ${noNetns}`);
 let cluster: EtcdProcess | undefined;
 let node: CapstanNode | undefined;
 let workload: Workload | undefined;
@@ -69,7 +70,8 @@ async function partition(etcd: EtcdProcess, net: PartitionNetwork, m: EtcdMember
 
 it(`etcd (${kind}): a history across a partition of the leader and of a follower is linearizable (seed ${seed})`, async (t) => {
   if (!requireEtcd(t)) return;
-  if (noNetns !== undefined) t.diagnostic(`partitions by TCP peer proxies, not network namespaces: ${noNetns}`);
+  if (noNetns !== undefined)
+    t.diagnostic(`partitions by TCP peer proxies, not network namespaces: ${noNetns}`);
   const etcd = cluster as EtcdProcess;
   const net = etcd.network as PartitionNetwork;
   const n = node as CapstanNode;

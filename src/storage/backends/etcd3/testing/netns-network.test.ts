@@ -1,6 +1,6 @@
 // The netns network itself: members reach each other and the test process reaches them through the
-// hub; isolate() cuts one member off both ways (and only that one), heal() brings it back, close()
-// leaves no namespace and no link behind.
+// hub; isolate() cuts one member off both ways (and only that one), heal() brings it back, networks
+// of one process (or of parallel test files) do not meet, close() leaves no namespace and no link.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,7 +16,9 @@ const listeners: ChildProcess[] = [];
 /** A TCP server inside the member's namespace, on its address, that says "hi" and hangs up. */
 async function listen(ns: string, address: string): Promise<void> {
   const code = `require('net').createServer((s) => s.end('hi')).listen(${PORT}, '${address}', () => console.log('up'))`;
-  const child = spawn('ip', ['netns', 'exec', ns, process.execPath, '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('ip', ['netns', 'exec', ns, process.execPath, '-e', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   listeners.push(child);
   await once(child.stdout, 'data');
 }
@@ -43,9 +45,13 @@ function reachFromRoot(address: string): Promise<boolean> {
 
 /** The same from inside a member's namespace (bash's /dev/tcp under a 1 s timeout). */
 async function reachFrom(ns: string, address: string): Promise<boolean> {
-  const child = spawn('ip', ['netns', 'exec', ns, 'timeout', '1', 'bash', '-c', `exec 3<>/dev/tcp/${address}/${PORT}; head -c2 <&3`], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const child = spawn(
+    'ip',
+    ['netns', 'exec', ns, 'timeout', '1', 'bash', '-c', `exec 3<>/dev/tcp/${address}/${PORT}; head -c2 <&3`],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
@@ -105,6 +111,32 @@ it('isolate cuts one member off both ways, from members and from the test proces
     reachFromRoot(b.address),
   ]);
   assert.deepEqual(healed, [true, true, true]);
+});
+
+it('a second network gets its own /24 and removes namespaces that dead runs left behind', async (t) => {
+  const n = network(t);
+  if (n === undefined) return;
+  const dead = spawn('true');
+  await once(dead, 'exit');
+  const stale = `capstan-${dead.pid}-n0-m0`;
+  assert.equal(spawnSync('ip', ['netns', 'add', stale]).status, 0);
+  const other = NetnsNetwork.create(['x']);
+  try {
+    assert.notEqual(other.subnet, n.subnet);
+    assert.ok(!listNamespaces().includes(stale), `${stale} is still there`);
+    const [x] = other.hosts;
+    assert.deepEqual(
+      await Promise.all([reachFromRoot(n.hosts[0]!.address), reachFrom(x!.namespace, n.hosts[0]!.address)]),
+      [true, false],
+    );
+  } finally {
+    await other.close();
+  }
+  assert.equal(
+    await reachFromRoot(n.hosts[0]!.address),
+    true,
+    'closing the second network left the first alone',
+  );
 });
 
 it('close removes every namespace and link it made, and a second close is harmless', async (t) => {

@@ -97,7 +97,12 @@ export class NetnsNetwork implements PartitionNetwork {
     this.subnet = `${NET}.${third}.0/24`;
     this.hosts = names.map((name, i) => {
       const namespace = `${base}-m${i}`;
-      return { name, namespace, address: `${NET}.${third}.${i + 1}`, wrap: ['ip', 'netns', 'exec', namespace] };
+      return {
+        name,
+        namespace,
+        address: `${NET}.${third}.${i + 1}`,
+        wrap: ['ip', 'netns', 'exec', namespace],
+      };
     });
   }
 
