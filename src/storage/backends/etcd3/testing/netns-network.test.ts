@@ -15,7 +15,7 @@ const listeners: ChildProcess[] = [];
 
 /** A TCP server inside the member's namespace, on its address, that says "hi" and hangs up. */
 async function listen(ns: string, address: string): Promise<void> {
-  const code = `require('net').createServer((s) => s.end('hi')).listen(${PORT}, '${address}', () => console.log('up'))`;
+  const code = `require('net').createServer((s) => s.on('error', () => {}).end('hi')).listen(${PORT}, '${address}', () => console.log('up'))`;
   const child = spawn('ip', ['netns', 'exec', ns, process.execPath, '-e', code], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -23,10 +23,18 @@ async function listen(ns: string, address: string): Promise<void> {
   await once(child.stdout, 'data');
 }
 
-/** True when a TCP connection from the root namespace to address:PORT is answered within 1 s. */
-function reachFromRoot(address: string): Promise<boolean> {
+/**
+ * How long a connection may take: one that must fail is given 1 s, one that must succeed 5 s (a
+ * loaded machine can be slow to start the processes; after a heal, a member that asked for the
+ * cut-off one's address during the cut waits for its next ARP retransmission, 1 s apart).
+ */
+const MUST_FAIL_S = 1;
+const MUST_PASS_S = 5;
+
+/** True when a TCP connection from the root namespace to address:PORT is answered in time. */
+function reachFromRoot(address: string, seconds: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const s = connect({ host: address, port: PORT, timeout: 1000 });
+    const s = connect({ host: address, port: PORT, timeout: seconds * 1000 });
     const done = (ok: boolean): void => {
       s.destroy();
       resolve(ok);
@@ -43,19 +51,21 @@ function reachFromRoot(address: string): Promise<boolean> {
   });
 }
 
-/** The same from inside a member's namespace (bash's /dev/tcp under a 1 s timeout). */
-async function reachFrom(ns: string, address: string): Promise<boolean> {
-  const child = spawn(
-    'ip',
-    ['netns', 'exec', ns, 'timeout', '1', 'bash', '-c', `exec 3<>/dev/tcp/${address}/${PORT}; head -c2 <&3`],
-    {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
+/** Why the last connections from inside a namespace failed (for the assertion messages). */
+const failures: string[] = [];
+
+/** The same from inside a member's namespace (bash's /dev/tcp under coreutils' timeout). */
+async function reachFrom(ns: string, address: string, seconds: number): Promise<boolean> {
+  const script = `exec 3<>/dev/tcp/${address}/${PORT}; head -c2 <&3`;
+  const child = spawn('ip', ['netns', 'exec', ns, 'timeout', String(seconds), 'bash', '-c', script]);
   let out = '';
+  let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return code === 0 && out === 'hi';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const [code] = (await once(child, 'close')) as [number | null]; // 'close': stdout read to its end
+  const ok = code === 0 && out === 'hi';
+  if (!ok) failures.push(`${ns} to ${address}: exit ${code}, ${JSON.stringify(out)}, ${err.trim()}`);
+  return ok;
 }
 
 function network(t: TestContext): NetnsNetwork | undefined {
@@ -83,12 +93,12 @@ it('members reach each other through the hub and the test process reaches every 
   const [a, b, c] = n.hosts as [NetnsNetwork['hosts'][0], NetnsNetwork['hosts'][0], NetnsNetwork['hosts'][0]];
   assert.match(a.address, /^10\.213\.\d+\.1$/);
   const results = await Promise.all([
-    reachFrom(a.namespace, b.address),
-    reachFrom(b.namespace, c.address),
-    reachFrom(c.namespace, a.address),
-    ...n.hosts.map((h) => reachFromRoot(h.address)),
+    reachFrom(a.namespace, b.address, MUST_PASS_S),
+    reachFrom(b.namespace, c.address, MUST_PASS_S),
+    reachFrom(c.namespace, a.address, MUST_PASS_S),
+    ...n.hosts.map((h) => reachFromRoot(h.address, MUST_PASS_S)),
   ]);
-  assert.deepEqual(results, [true, true, true, true, true, true]);
+  assert.deepEqual(results, [true, true, true, true, true, true], failures.join('\n'));
 });
 
 it('isolate cuts one member off both ways, from members and from the test process; heal restores it', async (t) => {
@@ -97,20 +107,21 @@ it('isolate cuts one member off both ways, from members and from the test proces
   const [a, b, c] = n.hosts as [NetnsNetwork['hosts'][0], NetnsNetwork['hosts'][0], NetnsNetwork['hosts'][0]];
   n.isolate('b', 'ignored');
   const cut = await Promise.all([
-    reachFrom(a.namespace, b.address),
-    reachFrom(b.namespace, a.address),
-    reachFromRoot(b.address),
-    reachFrom(a.namespace, c.address),
-    reachFromRoot(c.address),
+    reachFrom(a.namespace, b.address, MUST_FAIL_S),
+    reachFrom(b.namespace, a.address, MUST_FAIL_S),
+    reachFromRoot(b.address, MUST_FAIL_S),
+    reachFrom(a.namespace, c.address, MUST_PASS_S),
+    reachFromRoot(c.address, MUST_PASS_S),
   ]);
   assert.deepEqual(cut, [false, false, false, true, true], 'b is cut off, a and c still talk');
   n.heal();
+  failures.length = 0;
   const healed = await Promise.all([
-    reachFrom(a.namespace, b.address),
-    reachFrom(b.namespace, a.address),
-    reachFromRoot(b.address),
+    reachFrom(a.namespace, b.address, MUST_PASS_S),
+    reachFrom(b.namespace, a.address, MUST_PASS_S),
+    reachFromRoot(b.address, MUST_PASS_S),
   ]);
-  assert.deepEqual(healed, [true, true, true]);
+  assert.deepEqual(healed, [true, true, true], failures.join('\n'));
 });
 
 it('a second network gets its own /24 and removes namespaces that dead runs left behind', async (t) => {
@@ -120,20 +131,28 @@ it('a second network gets its own /24 and removes namespaces that dead runs left
   await once(dead, 'exit');
   const stale = `capstan-${dead.pid}-n0-m0`;
   assert.equal(spawnSync('ip', ['netns', 'add', stale]).status, 0);
+  const holder = spawn('ip', ['netns', 'exec', stale, 'sleep', '30'], { stdio: 'ignore' });
+  listeners.push(holder);
+  await once(holder, 'spawn');
   const other = NetnsNetwork.create(['x']);
+  const [code, signal] = (await once(holder, 'exit')) as [number | null, string | null];
+  assert.deepEqual([code, signal], [null, 'SIGKILL'], 'what ran in the stale namespace was killed');
   try {
     assert.notEqual(other.subnet, n.subnet);
     assert.ok(!listNamespaces().includes(stale), `${stale} is still there`);
     const [x] = other.hosts;
     assert.deepEqual(
-      await Promise.all([reachFromRoot(n.hosts[0]!.address), reachFrom(x!.namespace, n.hosts[0]!.address)]),
+      await Promise.all([
+        reachFromRoot(n.hosts[0]!.address, MUST_PASS_S),
+        reachFrom(x!.namespace, n.hosts[0]!.address, MUST_FAIL_S),
+      ]),
       [true, false],
     );
   } finally {
     await other.close();
   }
   assert.equal(
-    await reachFromRoot(n.hosts[0]!.address),
+    await reachFromRoot(n.hosts[0]!.address, MUST_PASS_S),
     true,
     'closing the second network left the first alone',
   );
@@ -142,9 +161,13 @@ it('a second network gets its own /24 and removes namespaces that dead runs left
 it('close removes every namespace and link it made, and a second close is harmless', async (t) => {
   const n = network(t);
   if (n === undefined) return;
-  for (const c of listeners) c.kill('SIGKILL');
+  const exits = listeners
+    .filter((c) => c.exitCode === null && c.signalCode === null)
+    .map((c) => once(c, 'exit'));
+  assert.equal(exits.length, 3, 'the three listeners run');
   await n.close();
   await n.close();
+  await Promise.all(exits); // close() killed what ran in its namespaces
   const mine = listNamespaces().filter((ns) => ns.startsWith(`capstan-${process.pid}-`));
   assert.deepEqual(mine, []);
   const links = spawnSync('ip', ['-o', 'link'], { encoding: 'utf8' }).stdout;

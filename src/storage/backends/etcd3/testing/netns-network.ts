@@ -48,11 +48,29 @@ export function listNamespaces(): string[] {
     .filter((n) => n !== '');
 }
 
+/**
+ * Kills what still runs in a namespace (a member a failed test did not stop, or one of a killed
+ * run: members run in process groups of their own), then deletes it; a namespace lives on, unnamed,
+ * while a process holds it.
+ */
+function deleteNamespace(ns: string): void {
+  for (const pid of ip(['netns', 'pids', ns]).out.split('\n')) {
+    if (/^\d+$/.test(pid)) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  }
+  ip(['netns', 'del', ns]);
+}
+
 /** Deletes namespaces a killed test run left behind (their pid no longer runs). */
 function removeStale(): void {
   for (const ns of listNamespaces()) {
     const pid = Number(/^capstan-(\d+)-/.exec(ns)?.[1] ?? NaN);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) ip(['netns', 'del', ns]);
+    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid)) deleteNamespace(ns);
   }
 }
 
@@ -176,8 +194,8 @@ export class NetnsNetwork implements PartitionNetwork {
   #remove(): void {
     // The uplink first: a namespace's links go with it only some time after `ip netns del`.
     ip(['link', 'del', this.uplink]);
-    for (const h of this.hosts) ip(['netns', 'del', h.namespace]);
-    ip(['netns', 'del', this.#hub]);
+    for (const h of this.hosts) deleteNamespace(h.namespace);
+    deleteNamespace(this.#hub);
   }
 
   close(): Promise<void> {
