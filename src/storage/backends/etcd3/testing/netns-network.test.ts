@@ -4,8 +4,10 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { after, before, it, type TestContext } from 'node:test';
+import { setImmediate } from 'node:timers/promises';
 import { listNamespaces, NetnsNetwork, netnsUnavailable } from './netns-network.js';
 
 const PORT = 7000;
@@ -57,7 +59,11 @@ const failures: string[] = [];
 /** The same from inside a member's namespace (bash's /dev/tcp under coreutils' timeout). */
 async function reachFrom(ns: string, address: string, seconds: number): Promise<boolean> {
   const script = `exec 3<>/dev/tcp/${address}/${PORT}; head -c2 <&3`;
-  const child = spawn('ip', ['netns', 'exec', ns, 'timeout', String(seconds), 'bash', '-c', script]);
+  // --norc and no socket on stdin: bash reads ~/.bashrc when its stdin is a socket (as under rshd).
+  const bash = ['bash', '--norc', '--noprofile', '-c', script];
+  const child = spawn('ip', ['netns', 'exec', ns, 'timeout', String(seconds), ...bash], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -66,6 +72,10 @@ async function reachFrom(ns: string, address: string, seconds: number): Promise<
   const ok = code === 0 && out === 'hi';
   if (!ok) failures.push(`${ns} to ${address}: exit ${code}, ${JSON.stringify(out)}, ${err.trim()}`);
   return ok;
+}
+
+function ipOut(args: readonly string[]): string {
+  return spawnSync('ip', args, { encoding: 'utf8' }).stdout;
 }
 
 function network(t: TestContext): NetnsNetwork | undefined {
@@ -130,10 +140,13 @@ it('a second network gets its own /24 and removes namespaces that dead runs left
   const dead = spawn('true');
   await once(dead, 'exit');
   const stale = `capstan-${dead.pid}-n0-m0`;
-  assert.equal(spawnSync('ip', ['netns', 'add', stale]).status, 0);
-  const holder = spawn('ip', ['netns', 'exec', stale, 'sleep', '30'], { stdio: 'ignore' });
+  // A process in a namespace of its own before the namespace gets its name (a parallel run's sweep
+  // must find it inside), as a member of a killed run would be.
+  const holder = spawn('unshare', ['-n', 'sleep', '30'], { stdio: 'ignore' });
   listeners.push(holder);
   await once(holder, 'spawn');
+  while (readFileSync(`/proc/${holder.pid}/comm`, 'utf8') !== 'sleep\n') await setImmediate();
+  assert.equal(spawnSync('ip', ['netns', 'attach', stale, String(holder.pid)]).status, 0);
   const other = NetnsNetwork.create(['x']);
   const [code, signal] = (await once(holder, 'exit')) as [number | null, string | null];
   assert.deepEqual([code, signal], [null, 'SIGKILL'], 'what ran in the stale namespace was killed');
@@ -161,6 +174,9 @@ it('a second network gets its own /24 and removes namespaces that dead runs left
 it('close removes every namespace and link it made, and a second close is harmless', async (t) => {
   const n = network(t);
   if (n === undefined) return;
+  // By index: a parallel run may claim the same /24, and so the uplink's name, once it is free.
+  const uplinkIndex = /^(\d+):/.exec(ipOut(['-o', 'link', 'show', 'dev', n.uplink]))?.[1];
+  assert.ok(uplinkIndex !== undefined, 'the uplink is there before close');
   const exits = listeners
     .filter((c) => c.exitCode === null && c.signalCode === null)
     .map((c) => once(c, 'exit'));
@@ -170,8 +186,13 @@ it('close removes every namespace and link it made, and a second close is harmle
   await Promise.all(exits); // close() killed what ran in its namespaces
   const mine = listNamespaces().filter((ns) => ns.startsWith(`capstan-${process.pid}-`));
   assert.deepEqual(mine, []);
-  const links = spawnSync('ip', ['-o', 'link'], { encoding: 'utf8' }).stdout;
-  assert.doesNotMatch(links, new RegExp(`\\b${n.uplink}\\b`));
+  const links = ipOut(['-o', 'link']);
+  assert.doesNotMatch(links, new RegExp(`^${uplinkIndex}:`, 'm'));
+  assert.doesNotMatch(
+    links,
+    new RegExp(`capstan-${process.pid}-`),
+    'no link points into a namespace of ours',
+  );
   assert.throws(() => {
     NetnsNetwork.create([]);
   }, /1 to 250 members/);
