@@ -38,6 +38,9 @@ export class Connection {
       maxSessionMemory: 64,
     });
     this.session.once('connect', () => {
+      // 'connect' comes a tick after the socket's: a session closed or timed out in between is gone
+      // (setLocalWindowSize would throw ERR_HTTP2_INVALID_SESSION out of the event loop).
+      if (this.session.destroyed) return;
       this.#connected = true;
       this.session.setLocalWindowSize(windowBytes);
       this.#startKeepalive();

@@ -1,5 +1,7 @@
 // Starts real etcd servers for tests: loopback ports picked free, a temporary data dir (on tmpfs
 // when /dev/shm exists, since etcd 3.4 cannot skip fsync), optional TLS with client certificates.
+// For partitions, each member in a network namespace of its own (its ports there are etcd's own
+// 2379/2380), or its peer port behind a TCP proxy.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { waitHealthy } from './etcd-health.js';
+import { NetnsNetwork, type NetnsHost } from './netns-network.js';
+import type { PartitionKind, PartitionNetwork } from './partition-network.js';
 import { PeerNetwork } from './peer-proxy.js';
 import type { TlsFiles } from './tls-certs.js';
 
@@ -20,8 +24,12 @@ export interface EtcdOptions {
   readonly extraArgs?: readonly string[];
   /** A command the members run under (e.g. strace injecting slow fsync); killed with its group. */
   readonly wrap?: readonly string[];
-  /** Put a PeerNetwork proxy in front of each member's peer port (for partitions). */
-  readonly peerProxies?: boolean;
+  /**
+   * How a test can partition the members: 'netns' runs each in a network namespace of its own
+   * (NetnsNetwork; partitions cut clients off too), 'peer-proxies' puts a PeerNetwork proxy in front
+   * of each member's peer port on loopback.
+   */
+  readonly partitions?: PartitionKind;
 }
 
 export interface EtcdMember {
@@ -39,8 +47,8 @@ export interface EtcdProcess {
   readonly endpoints: readonly string[];
   readonly dataDir: string;
   readonly members: readonly EtcdMember[];
-  /** The peer proxies when started with peerProxies. */
-  readonly network?: PeerNetwork;
+  /** The network that partitions the members, when started with `partitions`; stop() closes it. */
+  readonly network?: PartitionNetwork;
   /** Stops every member and removes the data dirs; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -83,6 +91,10 @@ function tempRoot(): string {
 
 interface MemberPlan {
   readonly name: string;
+  /** The address it listens on: 127.0.0.1, or its namespace's. */
+  readonly host: string;
+  /** The prefix that runs it in its namespace. */
+  readonly netns: readonly string[];
   readonly clientPort: number;
   readonly peerPort: number;
   /** The port the others reach it on: a proxy's, or peerPort itself. */
@@ -90,22 +102,29 @@ interface MemberPlan {
   readonly dataDir: string;
 }
 
-async function planMember(name: string, proxied: boolean): Promise<MemberPlan> {
+async function planMember(name: string, proxied: boolean, netns?: NetnsHost): Promise<MemberPlan> {
+  const dataDir = mkdtempSync(join(tempRoot(), `capstan-etcd-${name}-`));
+  if (netns !== undefined) {
+    const ports = { clientPort: 2379, peerPort: 2380, advertisedPeerPort: 2380 };
+    return { name, host: netns.address, netns: netns.wrap, ...ports, dataDir };
+  }
   const peerPort = await freePort();
   return {
     name,
+    host: '127.0.0.1',
+    netns: [],
     clientPort: await freePort(),
     peerPort,
     advertisedPeerPort: proxied ? await freePort() : peerPort,
-    dataDir: mkdtempSync(join(tempRoot(), `capstan-etcd-${name}-`)),
+    dataDir,
   };
 }
 
 function memberArgs(plan: MemberPlan, cluster: string, opts: EtcdOptions): string[] {
   const scheme = opts.tls === undefined ? 'http' : 'https';
-  const clientUrl = `${scheme}://127.0.0.1:${plan.clientPort}`;
-  const peerUrl = `http://127.0.0.1:${plan.peerPort}`;
-  const advertisedPeerUrl = `http://127.0.0.1:${plan.advertisedPeerPort}`;
+  const clientUrl = `${scheme}://${plan.host}:${plan.clientPort}`;
+  const peerUrl = `http://${plan.host}:${plan.peerPort}`;
+  const advertisedPeerUrl = `http://${plan.host}:${plan.advertisedPeerPort}`;
   const args = [
     `--name=${plan.name}`,
     `--data-dir=${plan.dataDir}`,
@@ -148,10 +167,10 @@ class Member implements EtcdMember {
     tls: TlsFiles | undefined,
     wrap: readonly string[] = [],
   ) {
-    this.#wrap = wrap;
+    this.#wrap = [...plan.netns, ...wrap];
     this.name = plan.name;
     this.dataDir = plan.dataDir;
-    this.endpoint = `${tls === undefined ? 'http' : 'https'}://127.0.0.1:${plan.clientPort}`;
+    this.endpoint = `${tls === undefined ? 'http' : 'https'}://${plan.host}:${plan.clientPort}`;
     this.#args = args;
     this.#tls = tls;
   }
@@ -203,10 +222,16 @@ class Member implements EtcdMember {
 }
 
 async function startMembers(names: readonly string[], opts: EtcdOptions): Promise<EtcdProcess> {
-  const proxied = opts.peerProxies === true;
-  const plans = await Promise.all(names.map((n) => planMember(n, proxied)));
-  const cluster = plans.map((p) => `${p.name}=http://127.0.0.1:${p.advertisedPeerPort}`).join(',');
-  const network = proxied ? new PeerNetwork() : undefined;
+  const proxies = opts.partitions === 'peer-proxies' ? new PeerNetwork() : undefined;
+  const netns = opts.partitions === 'netns' ? NetnsNetwork.create(names) : undefined;
+  const network: PartitionNetwork | undefined = proxies ?? netns;
+  const plans = await Promise.all(
+    names.map((n, i) => planMember(n, proxies !== undefined, netns?.hosts[i])),
+  ).catch(async (err: unknown) => {
+    await network?.close();
+    throw err;
+  });
+  const cluster = plans.map((p) => `${p.name}=http://${p.host}:${p.advertisedPeerPort}`).join(',');
   const members = plans.map((p) => new Member(p, memberArgs(p, cluster, opts), opts.tls, opts.wrap));
   let stopped = false;
   const stop = async (): Promise<void> => {
@@ -217,8 +242,8 @@ async function startMembers(names: readonly string[], opts: EtcdOptions): Promis
     for (const p of plans) rmSync(p.dataDir, { recursive: true, force: true });
   };
   try {
-    if (network !== undefined) {
-      for (const p of plans) await network.listen(p.name, p.advertisedPeerPort, p.peerPort);
+    if (proxies !== undefined) {
+      for (const p of plans) await proxies.listen(p.name, p.advertisedPeerPort, p.peerPort);
     }
     for (const m of members) m.spawn();
     await Promise.all(members.map((m) => m.waitReady(15_000)));

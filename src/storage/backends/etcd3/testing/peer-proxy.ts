@@ -5,8 +5,10 @@
 // isolated, every connection to it and every connection from it is held open and its bytes dropped,
 // new ones included; heal() resets the connections that lost bytes so the members redial cleanly.
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import type { PartitionNetwork } from './partition-network.js';
 
-export class PeerNetwork {
+export class PeerNetwork implements PartitionNetwork {
+  readonly kind = 'peer-proxies';
   readonly #isolated = new Set<string>();
   readonly #proxies: PeerProxy[] = [];
 
