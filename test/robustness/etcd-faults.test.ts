@@ -16,6 +16,7 @@ import {
 import { CapstanNode } from './support/capstan-node.js';
 import { checkHistory } from './support/check-history.js';
 import { Workload } from './support/workload.js';
+import { Timeline } from './support/timeline.js';
 
 const seed = Number(process.env['ROBUSTNESS_SEED'] ?? 23);
 let cluster: EtcdProcess | undefined;
@@ -43,39 +44,35 @@ it(`etcd: a history across the loss of the leader, of a follower and of Capstan 
   const n = node as CapstanNode;
   const w = await Workload.standard(() => n.credentials, seed);
   workload = w;
-  const t0 = Date.now();
-  const phases: string[] = [];
-  const mark = (what: string): void => {
-    phases.push(`${what} ${Date.now() - t0} ms`);
-  };
+  const timeline = new Timeline();
   await w.reach(50);
   const leader = await findLeader(etcd);
-  mark(`leader ${leader.name} killed at`);
+  timeline.mark(`leader ${leader.name} killed at`);
   await leader.kill();
   const next = await findLeader(etcd);
-  mark(`${next.name} leads at`);
+  timeline.mark(`${next.name} leads at`);
   await w.reach(w.history.ops.length + 60);
   await leader.restart();
-  mark('old leader back at');
+  timeline.mark('old leader back at');
   // A member that was neither leader: killing it leaves the cluster a quorum of two.
   const follower = etcd.members.find((m) => m.name !== next.name && m.name !== leader.name) ?? leader;
   await follower.kill();
-  mark(`follower ${follower.name} killed at`);
+  timeline.mark(`follower ${follower.name} killed at`);
   await w.reach(w.history.ops.length + 60);
   await follower.restart();
-  mark('follower back at');
+  timeline.mark('follower back at');
   await findLeader(etcd);
   await n.restart();
-  mark('capstan killed and back at');
+  timeline.mark('capstan killed and back at');
   await w.reach(w.history.ops.length + 40);
-  mark('last operations at');
+  timeline.mark('last operations at');
   const history = await w.finish();
-  mark('finished at');
+  timeline.mark('finished at');
   const dump = process.env['ROBUSTNESS_DUMP'];
   if (dump !== undefined) writeFileSync(dump, JSON.stringify({ baseRv: w.baseRv, history }));
   const verdict = checkHistory(history, w.baseRv);
-  mark('checked at');
-  t.diagnostic(`seed ${seed}: ${verdict.summary}; ${phases.join(', ')}`);
+  timeline.mark('checked at');
+  t.diagnostic(`seed ${seed}: ${verdict.summary}; ${timeline.toString()}`);
   const internal = history.ops.flatMap((o) =>
     o.output.type === 'unknown' && o.output.error.startsWith('500') ? [o.output.error] : [],
   );

@@ -21,6 +21,7 @@ import type { PartitionNetwork } from '../../src/storage/backends/etcd3/testing/
 import { CapstanNode } from './support/capstan-node.js';
 import { checkHistory } from './support/check-history.js';
 import { Workload } from './support/workload.js';
+import { Timeline } from './support/timeline.js';
 
 const seed = Number(process.env['ROBUSTNESS_SEED'] ?? 29);
 /** Probed once: why this machine cannot make network namespaces, if it cannot (or was told not to). */
@@ -77,32 +78,28 @@ it(`etcd (${kind}): a history across a partition of the leader and of a follower
   const n = node as CapstanNode;
   const w = await Workload.standard(() => n.credentials, seed);
   workload = w;
-  const t0 = Date.now();
-  const phases: string[] = [];
-  const mark = (what: string): void => {
-    phases.push(`${what} ${Date.now() - t0} ms`);
-  };
+  const timeline = new Timeline();
   await w.reach(50, 20_000);
   const leader = await findLeader(etcd);
   const next = await partition(etcd, net, leader);
-  mark(`leader ${leader.name} partitioned, ${next.name} leads at`);
-  mark(`${await during(w, 60)} operations done in the partition, until`);
+  timeline.mark(`leader ${leader.name} partitioned, ${next.name} leads at`);
+  timeline.mark(`${await during(w, 60)} operations done in the partition, until`);
   net.heal();
   await findLeader(etcd, 15_000);
-  mark('healed at');
+  timeline.mark('healed at');
   await w.reach(w.history.ops.length + 30, 20_000);
   const follower = etcd.members.find((m) => m.name !== next.name) ?? leader;
   const still = await partition(etcd, net, follower);
-  mark(`follower ${follower.name} partitioned (${still.name} leads) at`);
-  mark(`${await during(w, 60)} operations done in the partition, until`);
+  timeline.mark(`follower ${follower.name} partitioned (${still.name} leads) at`);
+  timeline.mark(`${await during(w, 60)} operations done in the partition, until`);
   net.heal();
   await findLeader(etcd, 15_000);
-  mark('healed at');
+  timeline.mark('healed at');
   await w.reach(w.history.ops.length + 40, 20_000);
   const history = await w.finish();
   const verdict = checkHistory(history, w.baseRv);
-  mark('checked at');
-  t.diagnostic(`seed ${seed}: ${verdict.summary}; ${phases.join(', ')}`);
+  timeline.mark('checked at');
+  t.diagnostic(`seed ${seed}: ${verdict.summary}; ${timeline.toString()}`);
   assert.deepEqual(verdict.problems, [], verdict.problems.join('\n'));
   assert.ok(verdict.counts.listsChecked > 10, 'too few lists were checked against the replay');
 });

@@ -24,6 +24,7 @@ import { CapstanNode, type Credentials } from './support/capstan-node.js';
 import { checkHistory } from './support/check-history.js';
 import { DelayProxy } from './support/delay-proxy.js';
 import { Workload } from './support/workload.js';
+import { Timeline } from './support/timeline.js';
 
 const seed = Number(process.env['ROBUSTNESS_SEED'] ?? 23);
 let cluster: EtcdProcess | undefined;
@@ -83,33 +84,29 @@ it(`etcd, two replicas: a history across kill -9 of each replica and of the etcd
   const [a, b] = replicas as [CapstanNode, CapstanNode];
   const w = await Workload.standard(roaming(a, b), seed);
   workload = w;
-  const t0 = Date.now();
-  const phases: string[] = [];
-  const mark = (what: string): void => {
-    phases.push(`${what} ${Date.now() - t0} ms`);
-  };
+  const timeline = new Timeline();
   await w.reach(200);
-  mark('replica B killed at');
+  timeline.mark('replica B killed at');
   await b.restart();
-  mark('replica B ready again at');
+  timeline.mark('replica B ready again at');
   await w.reach(w.history.ops.length + 300);
-  mark('replica A killed at');
+  timeline.mark('replica A killed at');
   await a.restart();
-  mark('replica A ready again at');
+  timeline.mark('replica A ready again at');
   await w.reach(w.history.ops.length + 200);
   const leader = await findLeader(cluster as EtcdProcess);
-  mark(`etcd leader ${leader.name} killed at`);
+  timeline.mark(`etcd leader ${leader.name} killed at`);
   await leader.kill();
   await w.reach(w.history.ops.length + 150);
   await leader.restart();
-  mark('etcd leader back at');
+  timeline.mark('etcd leader back at');
   await w.reach(w.history.ops.length + 100);
-  mark('last operations at');
+  timeline.mark('last operations at');
   const history = await w.finish();
-  mark('finished at');
+  timeline.mark('finished at');
   const verdict = checkHistory(history, w.baseRv);
-  mark('checked at');
-  t.diagnostic(`seed ${seed}: ${verdict.summary}; ${phases.join(', ')}`);
+  timeline.mark('checked at');
+  t.diagnostic(`seed ${seed}: ${verdict.summary}; ${timeline.toString()}`);
   const unknown = new Map<string, number>();
   for (const o of history.ops)
     if (o.output.type === 'unknown') {

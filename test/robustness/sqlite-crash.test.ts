@@ -11,6 +11,7 @@ import { CapstanNode } from './support/capstan-node.js';
 import { checkHistory } from './support/check-history.js';
 import { KubeClient } from './support/kube-client.js';
 import { Workload } from './support/workload.js';
+import { Timeline } from './support/timeline.js';
 
 const seed = Number(process.env['ROBUSTNESS_SEED'] ?? 23);
 let node: CapstanNode | undefined;
@@ -47,15 +48,11 @@ it(`SQLite: a history across kill -9, restarts and injected faults is linearizab
     timeoutMs: 1500,
   });
   workload = w;
-  const t0 = Date.now();
-  const phases: string[] = [];
-  const mark = (what: string): void => {
-    phases.push(`${what} ${Date.now() - t0} ms`);
-  };
+  const timeline = new Timeline();
   await w.reach(60);
-  mark('kill -9 at');
+  timeline.mark('kill -9 at');
   await n.restart();
-  mark('ready again at');
+  timeline.mark('ready again at');
   await w.reach(w.history.ops.length + 60);
   const writes = ['create', 'update', 'delete'];
   await testAPI(n, 'POST', 'faults', { verb: writes, resource: 'configmaps', respond: 503, fraction: 0.1 });
@@ -72,20 +69,20 @@ it(`SQLite: a history across kill -9, restarts and injected faults is linearizab
     dropWatchAfterEvents: 4,
     times: 6,
   });
-  mark('faults on at');
+  timeline.mark('faults on at');
   await w.reach(w.history.ops.length + 80);
   await testAPI(n, 'DELETE', 'faults');
-  mark('kill -9 at');
+  timeline.mark('kill -9 at');
   await n.restart();
-  mark('ready again at');
+  timeline.mark('ready again at');
   await w.reach(w.history.ops.length + 60);
   const history = await w.finish();
-  mark('finished at');
+  timeline.mark('finished at');
   const dump = process.env['ROBUSTNESS_DUMP'];
   if (dump !== undefined) writeFileSync(dump, JSON.stringify({ baseRv: w.baseRv, history }));
   const verdict = checkHistory(history, w.baseRv);
-  mark('checked at');
-  t.diagnostic(`seed ${seed}, ${n.restarts} restarts: ${verdict.summary}; ${phases.join(', ')}`);
+  timeline.mark('checked at');
+  t.diagnostic(`seed ${seed}, ${n.restarts} restarts: ${verdict.summary}; ${timeline.toString()}`);
   assert.deepEqual(verdict.problems, [], verdict.problems.join('\n'));
   assert.ok(verdict.counts.unknown > 0, 'the faults left no operation of unknown outcome');
   assert.ok(verdict.counts.listsChecked > 10, 'too few lists were checked against the replay');
