@@ -77,12 +77,14 @@ export function decodeData<T extends KubeObject>(
 ): T {
   let obj: KubeObject;
   try {
-    // Decoded with the resourceVersion spliced in, so that it sits where the stored member order
-    // has it (after uid in Go's ObjectMeta, in sorted place in a custom resource's metadata).
-    obj = core.codec.decode(at.rev > 0 ? (spliceResourceVersion(data, at.rev)?.json ?? data) : data);
+    obj = core.codec.decode(data);
   } catch (err) {
     throw corruptObj(at.key, `unable to decode the stored object: ${(err as Error).message}`);
   }
+  // resourceVersion goes where the stored member order has it (after uid in Go's ObjectMeta, in
+  // sorted place in a custom resource's metadata), as on a write's returned object: placed in the
+  // decoded metadata, not spliced into a copy of the bytes before parsing them.
+  if (at.rev > 0) placeResourceVersion(obj, at.rev);
   core.versioner.updateObject(obj, at.rev);
   return obj as T;
 }
