@@ -1,6 +1,7 @@
 // get and getList as served JSON for any storage.Interface: a storage that keeps encodings answers
 // getEncoded / getListEncoded itself; any other's objects are encoded here.
 import type { KubeObject } from '../api/meta.js';
+import { startsWithMembers } from '../machinery/json/sorted-members.js';
 import { customResourceJSONCodec, jsonCodec, type Codec } from './codec.js';
 import type { EncodedList, GetOptions, Interface, ListOptions } from './interfaces.js';
 import { spliceResourceVersion, type ServedJSON } from './served-json.js';
@@ -11,12 +12,7 @@ import { parseResourceVersion } from './versioner.js';
  * `apiVersion` then `kind` was stored as a map (a custom resource), keys sorted.
  */
 function codecOf(obj: KubeObject): Codec {
-  let n = 0;
-  for (const key in obj) {
-    if (key !== (n === 0 ? 'apiVersion' : 'kind')) return jsonCodec;
-    if (++n === 2) return customResourceJSONCodec;
-  }
-  return jsonCodec;
+  return startsWithMembers(obj, 'apiVersion', 'kind') ? customResourceJSONCodec : jsonCodec;
 }
 
 /**

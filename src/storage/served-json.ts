@@ -9,7 +9,7 @@
 // members in sorted order.
 import type { KubeObject } from '../api/meta.js';
 import { objectMetaBeforeResourceVersion } from '../machinery/json/kube-member-order.js';
-import { compareGoKeys } from '../machinery/json/sorted-members.js';
+import { compareGoKeys, startsWithMembers } from '../machinery/json/sorted-members.js';
 import {
   closeBrace,
   colon,
@@ -126,12 +126,7 @@ function resourceVersionSlot(
 export function placeResourceVersion(obj: KubeObject, rv: number): void {
   const meta = obj.metadata as Record<string, unknown> | undefined;
   if (meta === undefined || Object.hasOwn(meta, 'resourceVersion')) return;
-  let n = 0;
-  let sorted = false;
-  for (const key in obj) {
-    if (key !== (n === 0 ? 'apiVersion' : 'kind')) break;
-    if (++n === 2) sorted = true;
-  }
+  const sorted = startsWithMembers(obj, 'apiVersion', 'kind');
   const before = beforeResourceVersion[sorted ? 'sorted' : 'go'];
   const out: Record<string, unknown> = {};
   let placed = false;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareGoKeys, inSortedMemberOrder } from './sorted-members.js';
+import { compareGoKeys, inSortedMemberOrder, startsWithMembers } from './sorted-members.js';
 
 describe('inSortedMemberOrder (Go map[string]interface{} order)', () => {
   const cases: { name: string; input: unknown; want: string }[] = [
@@ -17,7 +17,11 @@ describe('inSortedMemberOrder (Go map[string]interface{} order)', () => {
         '"namespace":"d","uid":"u"},"spec":{"color":"red","items":[{"a":2,"b":1}],"size":3}}',
     },
     { name: 'scalars and arrays of scalars as they are', input: [3, 'b', null], want: '[3,"b",null]' },
-    { name: 'uppercase before lowercase (byte order)', input: { b: 1, B: 2, a: 3 }, want: '{"B":2,"a":3,"b":1}' },
+    {
+      name: 'uppercase before lowercase (byte order)',
+      input: { b: 1, B: 2, a: 3 },
+      want: '{"B":2,"a":3,"b":1}',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -40,5 +44,19 @@ describe('inSortedMemberOrder (Go map[string]interface{} order)', () => {
     assert.ok(compareGoKeys('\u{1F600}', '\uFF01') > 0);
     assert.ok(compareGoKeys('a', 'ab') < 0);
     assert.ok(compareGoKeys('\uFF01', '\u{1F600}') < 0);
+  });
+});
+
+describe('startsWithMembers', () => {
+  it('tells an object written as a map (apiVersion, kind) from one written from a struct (kind first)', () => {
+    assert.equal(
+      startsWithMembers({ apiVersion: 'v1', kind: 'X', metadata: {} }, 'apiVersion', 'kind'),
+      true,
+    );
+    assert.equal(startsWithMembers({ kind: 'X', apiVersion: 'v1' }, 'apiVersion', 'kind'), false);
+    assert.equal(startsWithMembers({ apiVersion: 'v1', metadata: {} }, 'apiVersion', 'kind'), false);
+    assert.equal(startsWithMembers({ apiVersion: 'v1' }, 'apiVersion', 'kind'), false);
+    assert.equal(startsWithMembers({}, 'apiVersion', 'kind'), false);
+    assert.equal(startsWithMembers({ apiVersion: 'v1', items: [], kind: 'L' }, 'apiVersion', 'items'), true);
   });
 });

@@ -26,6 +26,20 @@ export function compareGoKeys(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/**
+ * Whether an object's first members are `first` then `second` (without listing all its keys). An
+ * object written as a Go map starts with `apiVersion` then `kind` (a list: `apiVersion`, `items`),
+ * where one written from a Go struct starts with `kind`.
+ */
+export function startsWithMembers(obj: object, first: string, second: string): boolean {
+  let n = 0;
+  for (const key in obj) {
+    if (key !== (n === 0 ? first : second)) return false;
+    if (++n === 2) return true;
+  }
+  return false;
+}
+
 /** The value with every object's keys sorted as Go writes a map; unchanged parts are shared. */
 export function inSortedMemberOrder<T>(value: T): T {
   if (Array.isArray(value)) {

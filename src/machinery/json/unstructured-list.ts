@@ -2,7 +2,7 @@
 // members come sorted (`apiVersion`, `items`, `kind`, `metadata`) and so do its metadata's, where
 // `continue` is always present (the versioner sets it on every list, empty when there is no more).
 import type { KubeList, ListMeta } from '../../api/meta.js';
-import { compareGoKeys } from './sorted-members.js';
+import { compareGoKeys, startsWithMembers } from './sorted-members.js';
 
 /** An UnstructuredList's metadata: continue, remainingItemCount when set, resourceVersion. */
 export function unstructuredListMeta(m: ListMeta): Record<string, unknown> {
@@ -25,10 +25,5 @@ export function asUnstructuredList(list: KubeList): KubeList {
 
 /** Whether a list body is written as a map already (asUnstructuredList's order), not as a struct. */
 export function isUnstructuredListOrder(body: object): boolean {
-  let n = 0;
-  for (const key in body) {
-    if (key !== (n === 0 ? 'apiVersion' : 'items')) return false;
-    if (++n === 2) return true;
-  }
-  return false;
+  return startsWithMembers(body, 'apiVersion', 'items');
 }
