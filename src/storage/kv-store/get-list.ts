@@ -12,6 +12,7 @@ import {
 import { decodeContinue, encodeContinue, InvalidContinueError } from '../continue-token.js';
 import type { EncodedList, ListOptions } from '../interfaces.js';
 import { servedFromObject } from '../encoded-reads.js';
+import { spliceResourceVersion } from '../served-json.js';
 import {
   CompactedError,
   FutureRevisionError,
@@ -144,25 +145,30 @@ export function getList<T extends KubeObject>(
 
 /**
  * getList() with every item as served JSON: the stored bytes with the resourceVersion spliced in,
- * not decoded and encoded again (a watch cache's list of many objects). A list that filters needs
- * the objects, and is encoded from them.
+ * not decoded and encoded again (a watch cache's list of many objects). A list that filters decodes
+ * each object to match it, and serves the bytes of those that match.
  */
-export async function getListEncoded<T extends KubeObject>(
+export function getListEncoded<T extends KubeObject>(
   core: StoreCore,
   key: string,
   opts: ListOptions<T>,
 ): Promise<EncodedList> {
   const pred = opts.predicate;
-  if (pred !== undefined && !pred.empty()) {
-    const list = await getList(core, key, opts);
-    return { metadata: list.metadata, items: list.items.map((item) => servedFromObject(item, core.codec).json) };
-  }
+  const filtering = pred !== undefined && !pred.empty();
   return collectList<T, Buffer>(
     core,
     { key, opts },
     {
-      filtering: false,
-      item: (kv) => servedJSON(core, kv).json,
+      filtering,
+      item: (kv) => {
+        if (!filtering) return servedJSON(core, kv).json;
+        // decodeKv always has the object and its plain bytes.
+        const st = decodeKv<T>(core, kv, kv.modRevision);
+        const obj = st.obj as T;
+        if (!pred.matches(obj)) return null;
+        const served = spliceResourceVersion(st.data as Buffer, kv.modRevision);
+        return (served ?? servedFromObject(obj, core.codec)).json;
+      },
     },
   );
 }
