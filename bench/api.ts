@@ -43,7 +43,14 @@ const sliceMs: Readonly<Record<Operation, number>> = {
   apply: 700,
   list: 1500,
 };
-const warmUpMs = 300;
+// Before the timed rounds each kind and operation runs at 16 connections for warmUpRequests (or at
+// most warmUpMaxMs). V8 optimizes a function once it has run enough bytecode, and most of Capstan's
+// run once or twice per request, so its request path needs thousands of requests to reach its
+// steady state: Pod creates cost ~1.8 ms of CPU each over the first thousand, ~0.95 ms over the
+// second, and settle near 0.6 ms after about four thousand. A server in service runs there; a short
+// warm-up measured the compiler's warm-up instead (the bare server, small, is steady at once).
+const warmUpRequests = 5000;
+const warmUpMaxMs = 8000;
 const seededNs = 'bench';
 const createNs = 'bench-create';
 
@@ -75,8 +82,8 @@ function job(t: Target, c: Cell, round: string): LoadJob {
         : { prefix: 'obj-', count: seeded },
     template: c.operation === 'apply' ? applyTemplate(c.kind, ns) : createTemplate(c.kind, ns),
     connections: c.connections,
-    requests: Number.MAX_SAFE_INTEGER,
-    durationMs: round === 'warm' ? warmUpMs : sliceMs[c.operation],
+    requests: round === 'warm' ? warmUpRequests : Number.MAX_SAFE_INTEGER,
+    durationMs: round === 'warm' ? warmUpMaxMs : sliceMs[c.operation],
   };
 }
 
@@ -102,7 +109,10 @@ async function slice(gen: LoadGenerator, t: Target, c: Cell, round: string): Pro
 
 async function measure(gen: LoadGenerator, targets: readonly Target[]): Promise<Map<string, Tally>> {
   const tallies = new Map<string, Tally>();
-  for (const t of targets) for (const c of cells) if (c.connections === 16) await slice(gen, t, c, 'warm');
+  for (const t of targets) {
+    process.stderr.write(`bench/api: warming ${t.name} up\n`);
+    for (const c of cells) if (c.connections === 16) await slice(gen, t, c, 'warm');
+  }
   for (let r = 0; r < rounds; r++) {
     process.stderr.write(`bench/api: round ${r + 1} of ${rounds}\n`);
     // Alternate which server goes first, so neither always follows the other's garbage.
