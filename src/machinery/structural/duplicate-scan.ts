@@ -25,15 +25,25 @@ export function keyText(text: string, open: number, close: number): string {
   return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
 }
 
-/** How many object keys the text holds: the colons outside strings. */
+/**
+ * How many object keys the text holds: the colons outside strings. The next colon and the next
+ * quote are each found with indexOf; a colon before the next quote counts, and a string skips the
+ * colons inside it. Bodies hold many strings with colons or escaped quotes (managedFields' keys
+ * such as `k:{\"name\":\"app\"}`), which a scan character by character pays for in full.
+ */
 export function countTextKeys(text: string): number {
-  const plain = !text.includes('\\');
   let count = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) i = plain ? text.indexOf('"', i + 1) : stringEnd(text, i);
-    else if (c === 0x3a) count++;
+  let colon = text.indexOf(':');
+  let quote = text.indexOf('"');
+  while (colon !== -1) {
+    if (quote === -1 || colon < quote) {
+      count++;
+      colon = text.indexOf(':', colon + 1);
+      continue;
+    }
+    const end = stringEnd(text, quote);
+    if (colon < end) colon = text.indexOf(':', end + 1);
+    quote = text.indexOf('"', end + 1);
   }
   return count;
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { countTextKeys, countValueKeys, hasDuplicateKeys } from './duplicate-scan.js';
 import { goBase64Error } from './go-base64.js';
 import { goQuote } from './go-quote.js';
@@ -108,6 +109,28 @@ describe('key counting', () => {
   it('counts keys in text, skipping strings and escapes', () => {
     assert.equal(countTextKeys('{"a":"x:y","b":{"c\\":":1},"d":[{"e":2}]}'), 5);
     assert.equal(countTextKeys('[1,2,"a:b"]'), 0);
+  });
+
+  it('counts as many keys in any JSON text, spaced or not, as its parsed value holds', () => {
+    // Strings full of what the scan must skip: colons, quotes, backslashes and their escapes.
+    const tricky = fc.string({ unit: fc.constantFrom('a', ':', '"', '\\', '{', ' ', '\\"', 'é') });
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        tricky,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(tricky, tie('value'), { maxKeys: 5 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, fc.boolean(), (value, spaced) => {
+        const text = spaced ? JSON.stringify(value, null, 1) : JSON.stringify(value);
+        assert.equal(countTextKeys(text), countValueKeys(JSON.parse(text)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('counts keys in values', () => {
