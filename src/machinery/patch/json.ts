@@ -20,20 +20,25 @@ export function isScalar(v: unknown): v is null | boolean | number | string {
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
     return true;
   }
-  if (!isJSONObject(a) || !isJSONObject(b)) return false;
+  if (Array.isArray(b)) return false;
+  // for-in, not Object.keys: decoded JSON objects have no enumerable inherited members, and the
+  // walk allocates no key arrays (validation and generation checks compare whole specs per update).
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
   let defined = 0;
-  for (const k of Object.keys(a)) {
-    const v = a[k];
+  for (const k in x) {
+    const v = x[k];
     if (v === undefined) continue;
     defined++;
-    if (!Object.hasOwn(b, k) || !jsonEqual(v, b[k])) return false;
+    if (!Object.hasOwn(y, k) || !jsonEqual(v, y[k])) return false;
   }
-  for (const k of Object.keys(b)) if (b[k] !== undefined) defined--;
+  for (const k in y) if (y[k] !== undefined) defined--;
   return defined === 0;
 }
 
