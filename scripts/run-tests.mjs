@@ -10,7 +10,16 @@
 // copy, whose links lead back to the checkout (node_modules, test-output, dist...).
 import { build } from 'esbuild';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -167,10 +176,15 @@ try {
   if (pacedTests.length > 0) {
     const outPath = join(tree, '.paced-tests.log');
     const out = openSync(outPath, 'w');
-    const child = spawn(process.execPath, runnerArgs(pacedTests, 1), { stdio: ['ignore', out, out], cwd: tree });
+    const child = spawn(process.execPath, runnerArgs(pacedTests, 1), {
+      stdio: ['ignore', out, out],
+      cwd: tree,
+    });
     closeSync(out);
     pacedRun = new Promise((done) => {
-      child.on('error', (err) => done({ code: 1, output: `could not start the paced tests: ${err.message}\n` }));
+      child.on('error', (err) =>
+        done({ code: 1, output: `could not start the paced tests: ${err.message}\n` }),
+      );
       child.on('close', (code) => done({ code: code ?? 1, output: readFileSync(outPath, 'utf8') }));
     });
   }
@@ -180,7 +194,9 @@ try {
       : { status: 0 };
   const pacedResult = await pacedRun;
   if (pacedTests.length > 0) {
-    process.stdout.write(`\n# paced files, run beside the others: ${pacedTests.join(', ')}\n${pacedResult.output}`);
+    process.stdout.write(
+      `\n# paced files, run beside the others: ${pacedTests.join(', ')}\n${pacedResult.output}`,
+    );
   }
   status = (pooled.status ?? 1) !== 0 ? (pooled.status ?? 1) : pacedResult.code;
 } finally {

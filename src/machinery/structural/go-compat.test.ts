@@ -64,6 +64,22 @@ describe('Go time.Parse(RFC3339)', () => {
       'parsing time "2024-13-01T00:00:00Z": month out of range',
     );
     assert.equal(timeError('2023-02-29T00:00:00Z'), 'parsing time "2023-02-29T00:00:00Z": day out of range');
+    assert.equal(timeError('2026-04-31T00:00:00Z'), 'parsing time "2026-04-31T00:00:00Z": day out of range');
+    assert.equal(timeError('1900-02-29T00:00:00Z'), 'parsing time "1900-02-29T00:00:00Z": day out of range');
+    // The last days of months, leap days, and year 0 (a leap year in Go's proleptic calendar).
+    for (const t of [
+      '2026-11-29T06:00:00Z',
+      '2026-12-31T23:59:59Z',
+      '2024-02-29T00:00:00Z',
+      '2000-02-29T00:00:00Z',
+      '0000-02-29T00:00:00Z',
+    ]) {
+      assert.deepEqual(parseGoTime(t, false), { ok: true, iso: t });
+    }
+    assert.deepEqual(parseGoTime('0000-02-29T01:00:00+01:00', false), {
+      ok: true,
+      iso: '0000-02-29T00:00:00Z',
+    });
     assert.equal(timeError('2024-01-01T25:00:00Z'), 'parsing time "2024-01-01T25:00:00Z": hour out of range');
     assert.equal(
       timeError('2024-01-01T00:00:00Zjunk'),

@@ -49,7 +49,11 @@ interface Fields {
   micro: boolean;
 }
 
-const daysIn = (month: number, year: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+/** Days in a month of the proleptic Gregorian calendar, as Go's time has it (year 0 is a leap year). */
+const daysIn = (month: number, year: number): number =>
+  month === 2 && isLeap(year) ? 29 : (monthDays[month - 1] ?? 0);
 
 const digitAt = (s: string, i: number): number => s.charCodeAt(i) - 48;
 const twoDigits = (s: string, i: number): number => {
@@ -84,7 +88,7 @@ function isCanonicalUTC(s: string): boolean {
     month >= 1 &&
     month <= 12 &&
     day >= 1 &&
-    day <= 28 &&
+    day <= daysIn(month, year) &&
     hour >= 0 &&
     hour < 24 &&
     minute >= 0 &&
