@@ -11,9 +11,7 @@
  *   sorted at every level.
  */
 export type GoJSONShape =
-  | { readonly fields: readonly string[] }
-  | { readonly structOrList: string }
-  | 'unstructured';
+  { readonly fields: readonly string[] } | { readonly structOrList: string } | 'unstructured';
 
 /** Definition name → how Go writes it. */
 export type GoJSONShapes = Readonly<Record<string, GoJSONShape>>;

@@ -149,7 +149,13 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
     metadata: { name: 'widgets.example.com', uid: 'u', generation: 1 },
     spec: {
       group: 'example.com',
-      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList', shortNames: ['wd'] },
+      names: {
+        plural: 'widgets',
+        singular: 'widget',
+        kind: 'Widget',
+        listKind: 'WidgetList',
+        shortNames: ['wd'],
+      },
       scope: 'Namespaced',
       conversion: { strategy: 'None' },
       versions: [
@@ -157,7 +163,10 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
           name: 'v1',
           served: true,
           storage: true,
-          subresources: { status: {}, scale: { specReplicasPath: '.spec.r', statusReplicasPath: '.status.r' } },
+          subresources: {
+            status: {},
+            scale: { specReplicasPath: '.spec.r', statusReplicasPath: '.status.r' },
+          },
           additionalPrinterColumns: [{ name: 'Size', type: 'integer', jsonPath: '.spec.size', priority: 0 }],
           schema: {
             openAPIV3Schema: {
@@ -167,7 +176,9 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
                 spec: {
                   type: 'object',
                   required: ['size'],
-                  'x-kubernetes-validations': [{ rule: 'self.size > 0', message: 'm', reason: 'FieldValueInvalid' }],
+                  'x-kubernetes-validations': [
+                    { rule: 'self.size > 0', message: 'm', reason: 'FieldValueInvalid' },
+                  ],
                   properties: {
                     size: { type: 'integer', minimum: 0, maximum: 9, default: 1, format: 'int32' },
                     opts: {
@@ -176,7 +187,11 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
                       additionalProperties: { type: 'string', enum: ['b', 'a'], nullable: true },
                     },
                     tags: { type: 'array', items: { type: 'string', maxLength: 3, pattern: '^x' } },
-                    free: { 'x-kubernetes-preserve-unknown-fields': true, type: 'object', additionalProperties: true },
+                    free: {
+                      'x-kubernetes-preserve-unknown-fields': true,
+                      type: 'object',
+                      additionalProperties: true,
+                    },
                   },
                 },
               },
@@ -187,18 +202,34 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
     },
     status: {
       storedVersions: ['v1'],
-      conditions: [{ type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'm', lastTransitionTime: 't' }],
+      conditions: [
+        {
+          type: 'Established',
+          status: 'True',
+          reason: 'InitialNamesAccepted',
+          message: 'm',
+          lastTransitionTime: 't',
+        },
+      ],
       acceptedNames: { plural: 'widgets', kind: 'Widget' },
     },
   });
   const crd = inGoMemberOrder(scheme, sortedCRD);
-  const schemaAt = (...path: string[]): unknown =>
+  const schemaAt = (...path: (string | number)[]): unknown =>
     at(crd, 'spec', 'versions', 0, 'schema', 'openAPIV3Schema', ...path);
 
   const cases: { name: string; path: () => unknown; want: string[] }[] = [
-    { name: 'TypeMeta, ObjectMeta, spec, status', path: () => crd, want: ['kind', 'apiVersion', 'metadata', 'spec', 'status'] },
+    {
+      name: 'TypeMeta, ObjectMeta, spec, status',
+      path: () => crd,
+      want: ['kind', 'apiVersion', 'metadata', 'spec', 'status'],
+    },
     { name: 'metadata', path: () => at(crd, 'metadata'), want: ['name', 'uid', 'generation'] },
-    { name: 'spec', path: () => at(crd, 'spec'), want: ['group', 'names', 'scope', 'versions', 'conversion'] },
+    {
+      name: 'spec',
+      path: () => at(crd, 'spec'),
+      want: ['group', 'names', 'scope', 'versions', 'conversion'],
+    },
     {
       name: 'names',
       path: () => at(crd, 'spec', 'names'),
@@ -265,7 +296,11 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
       path: () => schemaAt('properties', 'spec', 'properties', 'opts', 'default', 'z'),
       want: ['a', 'b'],
     },
-    { name: 'status', path: () => at(crd, 'status'), want: ['conditions', 'acceptedNames', 'storedVersions'] },
+    {
+      name: 'status',
+      path: () => at(crd, 'status'),
+      want: ['conditions', 'acceptedNames', 'storedVersions'],
+    },
     {
       name: 'a condition',
       path: () => at(crd, 'status', 'conditions', 0),

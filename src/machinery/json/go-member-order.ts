@@ -152,7 +152,9 @@ class PlanCompiler {
       if (shape !== undefined && 'structOrList' in shape) {
         return { kind: 'structOrList', struct: { kind: 'struct', target: this.ref(shape.structOrList) } };
       }
-      return this.#struct(schema.$ref) === undefined ? undefined : { kind: 'struct', target: this.ref(schema.$ref) };
+      return this.#struct(schema.$ref) === undefined
+        ? undefined
+        : { kind: 'struct', target: this.ref(schema.$ref) };
     }
     if (schema.type === 'array' && schema.items !== undefined) {
       const item = this.#valueOrder(schema.items);
@@ -299,7 +301,9 @@ export function inGoMemberOrder<T>(scheme: Scheme, obj: T): T {
   if (!isObject(obj)) return obj;
   const { apiVersion, kind } = obj;
   const ref =
-    typeof apiVersion === 'string' && typeof kind === 'string' ? compilerOf(scheme).kind(apiVersion, kind) : null;
+    typeof apiVersion === 'string' && typeof kind === 'string'
+      ? compilerOf(scheme).kind(apiVersion, kind)
+      : null;
   const plan = ref?.plan ?? null;
   return (plan === null ? inKubeMemberOrder(obj) : orderedStruct(obj, plan)) as T;
 }

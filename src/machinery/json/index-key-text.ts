@@ -16,23 +16,32 @@ function keysOf(obj: object): string[] {
   return keys;
 }
 
-/** JSON.stringify's text of `value` (under `key`), but for the order of index keys; undefined where it gives none. */
-function write(value: unknown, key: string, indent: string, gap: string): string | undefined {
+/**
+ * JSON.stringify's text of `value` (under `key`, indented by `gap` per level), but for the order of
+ * index keys; undefined where JSON.stringify gives none.
+ */
+function write(
+  value: unknown,
+  key: string,
+  layout: { readonly indent: string; readonly gap: string },
+): string | undefined {
   if (typeof value === 'object' && value !== null && hasToJSON(value)) value = value.toJSON(key);
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) as string | undefined;
-  if (value instanceof Number || value instanceof String || value instanceof Boolean) return JSON.stringify(value);
-  const inner = indent + gap;
-  const open = gap === '' ? '' : `\n${inner}`;
-  const separator = gap === '' ? ',' : `,\n${inner}`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (value instanceof Number || value instanceof String || value instanceof Boolean)
+    return JSON.stringify(value);
+  const { indent, gap } = layout;
+  const inner = { indent: indent + gap, gap };
+  const open = gap === '' ? '' : `\n${inner.indent}`;
+  const separator = gap === '' ? ',' : `,\n${inner.indent}`;
   const close = gap === '' ? '' : `\n${indent}`;
   const parts: string[] = [];
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) parts.push(write(value[i], String(i), inner, gap) ?? 'null');
+    for (let i = 0; i < value.length; i++) parts.push(write(value[i], String(i), inner) ?? 'null');
     return parts.length === 0 ? '[]' : `[${open}${parts.join(separator)}${close}]`;
   }
   const obj = value as Record<string, unknown>;
   for (const k of keysOf(obj)) {
-    const text = write(obj[k], k, inner, gap);
+    const text = write(obj[k], k, inner);
     if (text !== undefined) parts.push(`${JSON.stringify(k)}:${gap === '' ? '' : ' '}${text}`);
   }
   return parts.length === 0 ? '{}' : `{${open}${parts.join(separator)}${close}}`;
@@ -40,5 +49,5 @@ function write(value: unknown, key: string, indent: string, gap: string): string
 
 /** JSON.stringify(value) (indented by two spaces when `pretty`) with objects holding array-index keys sorted as Go maps. */
 export function indexKeySortedText(value: unknown, pretty: boolean): string | undefined {
-  return write(value, '', '', pretty ? '  ' : '');
+  return write(value, '', { indent: '', gap: pretty ? '  ' : '' });
 }
