@@ -130,6 +130,7 @@ const crdText = JSON.stringify({
               },
             },
             type: 'object',
+            'x-kubernetes-preserve-unknown-fields': true,
           },
         },
         served: true,
@@ -150,7 +151,10 @@ const crdGoOrder: { path: (string | number)[]; want: string[] }[] = [
     want: ['name', 'served', 'storage', 'schema', 'subresources', 'additionalPrinterColumns'],
   },
   { path: ['spec', 'versions', 0, 'additionalPrinterColumns', 0], want: ['name', 'type', 'jsonPath'] },
-  { path: ['spec', 'versions', 0, 'schema', 'openAPIV3Schema'], want: ['type', 'properties'] },
+  {
+    path: ['spec', 'versions', 0, 'schema', 'openAPIV3Schema'],
+    want: ['type', 'properties', 'x-kubernetes-preserve-unknown-fields'],
+  },
   {
     path: ['spec', 'versions', 0, 'schema', 'openAPIV3Schema', 'properties', 'spec'],
     want: ['type', 'properties', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-validations'],
@@ -295,18 +299,46 @@ describe('member order of maps with index keys and of CustomResourceDefinitions'
     assertCRDInGoOrder(updated.text, 'update');
   });
 
-  it('a custom resource with index keys: sorted as Go sorts a map', async () => {
+  it('a custom resource with index keys, at the top level too: sorted as Go sorts a map, resourceVersion in place', async () => {
     const dials = '/apis/example.com/v1/namespaces/default/dials';
     const created = await call(dials, {
       method: 'POST',
-      text: '{"apiVersion":"example.com/v1","kind":"Dial","metadata":{"name":"d"},"spec":{"size":2,"9":{"b":1,"10":2},"10":"x"}}',
+      text:
+        '{"apiVersion":"example.com/v1","kind":"Dial","metadata":{"name":"d","labels":{"9":"a","10":"b"}},' +
+        '"spec":{"size":2,"9":{"b":1,"10":2},"10":"x"},"Zeta":1,"7":2}',
     });
     assert.equal(created.status, 201, created.text);
     const got = await call(`${dials}/d`);
-    for (const text of [created.text, got.text]) {
+    const list = await call(dials);
+    const watched = await firstWatchObject(`${dials}?watch=1&resourceVersion=0`);
+    for (const [what, text] of [
+      ['create', created.text],
+      ['get', got.text],
+      ['list', list.text],
+      ['watch', watched],
+    ] as const) {
       assert.ok(
         text.includes('"spec":{"10":"x","9":{"10":2,"b":1},"marks":{"a":"2","b":"1"},"size":2}'),
-        text,
+        `${what}: ${text}`,
+      );
+      assert.ok(
+        text.includes('{"7":2,"Zeta":1,"apiVersion":"example.com/v1","kind":"Dial","metadata":{'),
+        `${what}: ${text}`,
+      );
+      assert.ok(text.includes('"labels":{"10":"b","9":"a"}'), `${what}: ${text}`);
+      assert.deepEqual(
+        keysAt(text, ...(what === 'list' ? ['items', 0] : []), 'metadata'),
+        [
+          'creationTimestamp',
+          'generation',
+          'labels',
+          'managedFields',
+          'name',
+          'namespace',
+          'resourceVersion',
+          'uid',
+        ],
+        what,
       );
     }
   });

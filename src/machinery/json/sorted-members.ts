@@ -72,6 +72,21 @@ export function startsWithMembers(obj: object, first: string, second: string): b
   return false;
 }
 
+/**
+ * Whether an object is written as a Go map rather than a Go struct, as far as its TypeMeta tells:
+ * a map's keys are sorted, so `apiVersion` comes before `kind`, where a struct starts with `kind`.
+ * Members that sort before `apiVersion` (`"7"`, `"Zeta"`, which a custom resource may keep) may
+ * precede it, so it is not enough to look at the first one.
+ */
+export function apiVersionBeforeKind(obj: object): boolean {
+  let apiVersion = false;
+  for (const key in obj) {
+    if (key === 'kind') return apiVersion;
+    if (key === 'apiVersion') apiVersion = true;
+  }
+  return false;
+}
+
 /** The value with every object's keys sorted as Go writes a map; unchanged parts are shared. */
 export function inSortedMemberOrder<T>(value: T): T {
   if (Array.isArray(value)) {
