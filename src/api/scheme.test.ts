@@ -146,6 +146,49 @@ describe('Scheme', () => {
     );
   });
 
+  it('knows the Go member order of every definition a served kind reaches: a protobuf table or a Go JSON shape', () => {
+    const s = builtinScheme();
+    // Built in code in Go order rather than stored: discovery documents and Tables.
+    const builtInCode = new Set(['APIGroup', 'APIGroupList', 'APIResourceList', 'APIVersions', 'Table']);
+    const seen = new Set<string>();
+    const missing: string[] = [];
+    const visit = (schema: Schema | undefined): void => {
+      if (schema === undefined) return;
+      if (schema.$ref !== undefined) walk(schema.$ref);
+      visit(schema.items);
+      if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties);
+      for (const p of Object.values(schema.properties ?? {})) visit(p);
+    };
+    const walk = (name: string): void => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      const table = s.protobuf(name);
+      const shape = s.goJSONShape(name);
+      if (table === undefined && shape === undefined) missing.push(name);
+      if (typeof table !== 'string' && shape !== 'unstructured') visit(s.definition(name));
+      // A shape names every member of its schema but TypeMeta, and no other.
+      if (typeof shape === 'object' && 'fields' in shape) {
+        const properties = s.definition(name)?.properties ?? {};
+        const typeMeta = 'kind' in properties && 'apiVersion' in properties;
+        const props = Object.keys(properties).filter(
+          (p) => !typeMeta || (p !== 'kind' && p !== 'apiVersion'),
+        );
+        assert.deepEqual([...shape.fields].sort(), props.sort(), name);
+      }
+    };
+    for (const k of s.kinds()) if (!builtInCode.has(k.kind)) walk(k.definition);
+    assert.deepEqual(missing, []);
+  });
+
+  it('refuses conflicting Go JSON shapes', () => {
+    const t = new Scheme().register({ definitions: {}, goJSON: { x: { fields: ['a'] } } });
+    assert.deepEqual(t.goJSONShape('x'), { fields: ['a'] });
+    assert.throws(
+      () => t.register({ definitions: {}, goJSON: { x: { fields: ['b'] } } }),
+      /Go JSON shape of x is registered twice/,
+    );
+  });
+
   it('builds independent schemes', () => {
     const a = newBuiltinScheme().addMetaToGroupVersion('example.io', 'v1');
     assert.equal(builtinScheme().kindFor('example.io/v1', 'WatchEvent'), undefined);

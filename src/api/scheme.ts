@@ -2,6 +2,7 @@
 // OpenAPI definitions). A value: build one per server; nothing here is global.
 import type { APIModule } from './schema/api-module.js';
 import { metaV1 } from './schema/api-module.js';
+import type { GoJSONShape } from './schema/go-json-shape.js';
 import type { ProtobufCodec, ProtobufMessage } from './schema/protobuf.js';
 import type { Definitions, KindInfo, Schema } from './schema/types.js';
 
@@ -32,6 +33,7 @@ export class Scheme {
   readonly #kinds = new Map<string, KindInfo>();
   readonly #goTypes = new Map<string, Readonly<Record<string, string>>>();
   readonly #protobuf = new Map<string, ProtobufMessage | ProtobufCodec>();
+  readonly #goJSON = new Map<string, GoJSONShape>();
   #stamped: Definitions | undefined;
   #sealed = false;
 
@@ -65,6 +67,13 @@ export class Scheme {
         throw new Error(`protobuf table of ${name} is registered twice with different contents`);
       }
       this.#protobuf.set(name, info);
+    }
+    for (const [name, shape] of Object.entries(module.goJSON ?? {})) {
+      const existing = this.#goJSON.get(name);
+      if (existing !== undefined && existing !== shape) {
+        throw new Error(`Go JSON shape of ${name} is registered twice with different contents`);
+      }
+      this.#goJSON.set(name, shape);
     }
     this.#stamped = undefined;
     return this;
@@ -137,6 +146,11 @@ export class Scheme {
   /** How `definition` travels as kube protobuf: its message table or codec; undefined when it has none. */
   protobuf(definition: string): ProtobufMessage | ProtobufCodec | undefined {
     return this.#protobuf.get(definition);
+  }
+
+  /** How Go writes `definition` where no protobuf table says (go-json-shape.ts); undefined otherwise. */
+  goJSONShape(definition: string): GoJSONShape | undefined {
+    return this.#goJSON.get(definition);
   }
 
   /** The Go type name of a field where it is a named type (`types.UID`), if registered. */

@@ -1,18 +1,18 @@
 // get and getList as served JSON for any storage.Interface: a storage that keeps encodings answers
 // getEncoded / getListEncoded itself; any other's objects are encoded here.
 import type { KubeObject } from '../api/meta.js';
-import { startsWithMembers } from '../machinery/json/sorted-members.js';
+import { apiVersionBeforeKind } from '../machinery/json/sorted-members.js';
 import { customResourceJSONCodec, jsonCodec, type Codec } from './codec.js';
 import type { EncodedList, GetOptions, Interface, ListOptions } from './interfaces.js';
 import { spliceResourceVersion, type ServedJSON } from './served-json.js';
 import { parseResourceVersion } from './versioner.js';
 
 /**
- * The codec of an object read back from storage, as far as the object tells: one starting with
- * `apiVersion` then `kind` was stored as a map (a custom resource), keys sorted.
+ * The codec of an object read back from storage, as far as the object tells: one with `apiVersion`
+ * before `kind` was stored as a map (a custom resource), keys sorted.
  */
 function codecOf(obj: KubeObject): Codec {
-  return startsWithMembers(obj, 'apiVersion', 'kind') ? customResourceJSONCodec : jsonCodec;
+  return apiVersionBeforeKind(obj) ? customResourceJSONCodec : jsonCodec;
 }
 
 /**

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { KubeObject } from '../api/meta.js';
+import { servedFromObject } from './encoded-reads.js';
 import {
   locateResourceVersion,
   metadataBodyOffset,
+  placeResourceVersion,
   spliceResourceVersion,
   storedBytes,
   withResourceVersion,
@@ -119,6 +122,24 @@ describe('served JSON of custom resources (stored as a sorted map)', () => {
       at('{"kind":"W","apiVersion":"e/v1","metadata":{"name":"a","namespace":"d","uid":"u"}}'),
       '{"kind":"W","apiVersion":"e/v1","metadata":{"name":"a","namespace":"d","uid":"u","resourceVersion":"5"}}',
     );
+  });
+
+  it('knows a map by apiVersion before kind when members that sort first precede them ("7", "Zeta")', () => {
+    const stored =
+      '{"7":1,"Zeta":2,"apiVersion":"e/v1","b":3,"kind":"W","metadata":{"creationTimestamp":"t","name":"a","uid":"u"}}';
+    const want =
+      '{"7":1,"Zeta":2,"apiVersion":"e/v1","b":3,"kind":"W","metadata":{"creationTimestamp":"t","name":"a","resourceVersion":"5","uid":"u"}}';
+    assert.equal(at(stored), want);
+    // The same placement in a decoded object, and the same choice of codec for one from storage.
+    const obj = JSON.parse(stored) as KubeObject;
+    placeResourceVersion(obj, 5);
+    assert.deepEqual(Object.keys(obj.metadata ?? {}), [
+      'creationTimestamp',
+      'name',
+      'resourceVersion',
+      'uid',
+    ]);
+    assert.equal(servedFromObject(obj).json.toString(), want);
   });
 
   it('finds the spliced member again, and moves it to another revision', () => {

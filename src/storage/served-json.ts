@@ -4,12 +4,11 @@
 // into the bytes serves the stored encoding as it is. The splice goes where Go's ObjectMeta puts
 // the field, after name, namespace and uid, which stored objects hold first (the codec writes
 // them in kube's order), so the search stays within the first hundred-odd bytes. A custom resource
-// is stored as kube writes a Go map, keys sorted at every level (`apiVersion`, `kind`, `metadata`
-// first, where a struct starts with `kind`): resourceVersion then goes among its metadata's
-// members in sorted order.
+// is stored as kube writes a Go map, keys sorted at every level (`apiVersion` before `kind`, where a
+// struct starts with `kind`): resourceVersion then goes among its metadata's members in sorted order.
 import type { KubeObject } from '../api/meta.js';
 import { objectMetaBeforeResourceVersion } from '../machinery/json/kube-member-order.js';
-import { compareGoKeys, startsWithMembers } from '../machinery/json/sorted-members.js';
+import { apiVersionBeforeKind, compareGoKeys } from '../machinery/json/sorted-members.js';
 import {
   closeBrace,
   colon,
@@ -29,7 +28,8 @@ export interface ServedJSON {
 }
 
 const metadataKey = Buffer.from('metadata');
-const typeMetaKeys = [Buffer.from('apiVersion'), Buffer.from('kind')] as const;
+const apiVersionKey = Buffer.from('apiVersion');
+const kindKey = Buffer.from('kind');
 
 /** How the members of a stored object's metadata are ordered: as Go's ObjectMeta, or sorted (a map). */
 type MetadataOrder = 'go' | 'sorted';
@@ -40,14 +40,16 @@ const isKey = (buf: Buffer, key: Buffer, span: { start: number; end: number }): 
 
 /**
  * The position just inside the top-level `metadata` object (-1 when there is none), and its
- * members' order: sorted when the object starts with `apiVersion` then `kind`, as a map does.
+ * members' order: sorted when `apiVersion` comes before `kind`, as in a map (a struct starts with
+ * `kind`; keys that sort before `apiVersion`, as `"7"` or `"Zeta"`, may precede it in a map).
  */
 function metadataBody(buf: Buffer): { at: number; order: MetadataOrder } {
   let i = skipSpace(buf, 0);
   if (buf[i] !== openBrace) return { at: -1, order: 'go' };
   i++;
-  let sorted = 0;
-  for (let n = 0; ; n++) {
+  let apiVersion = false;
+  let order: MetadataOrder = 'go';
+  for (;;) {
     i = skipSpace(buf, i);
     if (buf[i] !== quote) return { at: -1, order: 'go' };
     const keyStart = i + 1;
@@ -55,13 +57,12 @@ function metadataBody(buf: Buffer): { at: number; order: MetadataOrder } {
     if (i < 0) return { at: -1, order: 'go' };
     const span = { start: keyStart, end: i - 1 };
     const isMetadata = isKey(buf, metadataKey, span);
-    const typeMeta = typeMetaKeys[n];
-    if (typeMeta !== undefined && sorted === n && isKey(buf, typeMeta, span)) sorted++;
+    if (isKey(buf, apiVersionKey, span)) apiVersion = true;
+    else if (isKey(buf, kindKey, span)) order = apiVersion ? 'sorted' : 'go';
     i = skipSpace(buf, i);
     if (buf[i] !== colon) return { at: -1, order: 'go' };
     i = skipSpace(buf, i + 1);
     if (isMetadata) {
-      const order = sorted === typeMetaKeys.length ? 'sorted' : 'go';
       return { at: buf[i] === openBrace ? i + 1 : -1, order };
     }
     i = skipValue(buf, i);
@@ -119,14 +120,14 @@ function resourceVersionSlot(
 
 /**
  * Sets an object's `metadata.resourceVersion` where its stored member order has it (after uid in Go's
- * ObjectMeta; among the sorted members of a custom resource's, one that starts with `apiVersion`
- * then `kind`), as a decode of the served JSON would: a member added to an object goes last, so
+ * ObjectMeta; among the sorted members of a custom resource's, one with `apiVersion` before `kind`),
+ * as a decode of the served JSON would: a member added to an object goes last, so
  * metadata without one is rebuilt with it in place. `metadata` must be the caller's own.
  */
 export function placeResourceVersion(obj: KubeObject, rv: number): void {
   const meta = obj.metadata as Record<string, unknown> | undefined;
   if (meta === undefined || Object.hasOwn(meta, 'resourceVersion')) return;
-  const sorted = startsWithMembers(obj, 'apiVersion', 'kind');
+  const sorted = apiVersionBeforeKind(obj);
   const before = beforeResourceVersion[sorted ? 'sorted' : 'go'];
   const out: Record<string, unknown> = {};
   let placed = false;

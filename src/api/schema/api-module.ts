@@ -1,5 +1,6 @@
 // What one API file contributes to a Scheme: named schemas, the kinds served with them, and
 // the Go type names kube's decoder quotes in its errors where the schema alone cannot tell.
+import type { GoJSONShapes } from './go-json-shape.js';
 import type { ProtobufTables } from './protobuf.js';
 import type { Definitions, KindInfo } from './types.js';
 
@@ -12,6 +13,8 @@ export interface APIModule {
   readonly goTypes?: GoTypeOverrides;
   /** How the definitions travel as kube protobuf; definitions without an entry have none. */
   readonly protobuf?: ProtobufTables;
+  /** Go's member order of definitions without a protobuf table (which gives it for the others). */
+  readonly goJSON?: GoJSONShapes;
 }
 
 /** Definition names as kube's OpenAPI spells them. */

@@ -1,6 +1,8 @@
 // JSON text as Go's encoding/json writes it: compact, with the HTML characters and the two line
-// separators escaped. kube-apiserver answers and stores objects in this form; writing the same bytes
-// lets a stored encoding be served as it is.
+// separators escaped, and a map's keys sorted even where they are array indexes ("10" before "9"),
+// which a JavaScript object lists first. kube-apiserver answers and stores objects in this form;
+// writing the same bytes lets a stored encoding be served as it is.
+import { indexKeySortedText } from './index-key-text.js';
 
 const htmlEscapes: Readonly<Record<string, string>> = {
   '<': '\\u003c',
@@ -10,11 +12,29 @@ const htmlEscapes: Readonly<Record<string, string>> = {
   '\u2029': '\\u2029',
 };
 const htmlChars = /[<>&\u2028\u2029]/g;
+/**
+ * Whether some object in JSON text has a first key starting with a digit, as every object with an
+ * array-index key has: a brace, maybe spaces, then a quote and a digit. A quote in a string is
+ * escaped and the quote closing one is never followed by a digit, so strings never match.
+ * (indexOf over the braces costs about a tenth of JSON.stringify's time for the same text.)
+ */
+function hasDigitKeyFirst(text: string): boolean {
+  for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) {
+    let j = i + 1;
+    let c = text.charCodeAt(j);
+    while (c === 0x20 || c === 0x0a) c = text.charCodeAt(++j);
+    if (c !== 0x22) continue;
+    c = text.charCodeAt(j + 1);
+    if (c >= 0x30 && c <= 0x39) return true;
+  }
+  return false;
+}
 
 /** Go's json.Marshal text of a JSON-shaped value (indented by two spaces when `pretty`). */
 export function goJSONText(value: unknown, pretty = false): string {
-  const text = (pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)) as string | undefined;
+  let text = (pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)) as string | undefined;
   if (text === undefined) return 'null';
+  if (hasDigitKeyFirst(text)) text = indexKeySortedText(value, pretty) ?? 'null';
   htmlChars.lastIndex = 0;
   return htmlChars.test(text) ? text.replace(htmlChars, (c) => htmlEscapes[c] ?? c) : text;
 }

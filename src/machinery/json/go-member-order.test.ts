@@ -128,8 +128,211 @@ describe('inGoMemberOrder (Go struct field order)', () => {
     assert.deepEqual(keys(at(ordered, 'spec')), ['b', 'a']);
   });
 
+  it('leaves a map whose only disorder is its array-index keys as it is (goJSONText sorts those)', () => {
+    const cm = JSON.parse(
+      '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","labels":{"10":"x","9":"y"}},"data":{"10":"a","9":"b","a":"c"}}',
+    ) as Obj;
+    assert.equal(inGoMemberOrder(scheme, cm), cm);
+  });
+
   it('keeps each scheme’s plans apart', () => {
     const other = builtinScheme();
     assert.equal(JSON.stringify(inGoMemberOrder(other, sortedPod)), JSON.stringify(pod));
+  });
+});
+
+describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go JSON shapes)', () => {
+  // As kubectl sends it: keys sorted at every level.
+  const sortedCRD = inSortedMemberOrder({
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com', uid: 'u', generation: 1 },
+    spec: {
+      group: 'example.com',
+      names: {
+        plural: 'widgets',
+        singular: 'widget',
+        kind: 'Widget',
+        listKind: 'WidgetList',
+        shortNames: ['wd'],
+      },
+      scope: 'Namespaced',
+      conversion: { strategy: 'None' },
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          subresources: {
+            status: {},
+            scale: { specReplicasPath: '.spec.r', statusReplicasPath: '.status.r' },
+          },
+          additionalPrinterColumns: [{ name: 'Size', type: 'integer', jsonPath: '.spec.size', priority: 0 }],
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              description: 'd',
+              properties: {
+                spec: {
+                  type: 'object',
+                  required: ['size'],
+                  'x-kubernetes-validations': [
+                    { rule: 'self.size > 0', message: 'm', reason: 'FieldValueInvalid' },
+                  ],
+                  properties: {
+                    size: { type: 'integer', minimum: 0, maximum: 9, default: 1, format: 'int32' },
+                    opts: {
+                      type: 'object',
+                      default: { z: { b: 1, a: 2 }, a: [{ y: 1, x: 2 }] },
+                      additionalProperties: { type: 'string', enum: ['b', 'a'], nullable: true },
+                    },
+                    tags: { type: 'array', items: { type: 'string', maxLength: 3, pattern: '^x' } },
+                    free: {
+                      'x-kubernetes-preserve-unknown-fields': true,
+                      type: 'object',
+                      additionalProperties: true,
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+    status: {
+      storedVersions: ['v1'],
+      conditions: [
+        {
+          type: 'Established',
+          status: 'True',
+          reason: 'InitialNamesAccepted',
+          message: 'm',
+          lastTransitionTime: 't',
+        },
+      ],
+      acceptedNames: { plural: 'widgets', kind: 'Widget' },
+    },
+  });
+  const crd = inGoMemberOrder(scheme, sortedCRD);
+  const schemaAt = (...path: (string | number)[]): unknown =>
+    at(crd, 'spec', 'versions', 0, 'schema', 'openAPIV3Schema', ...path);
+
+  const cases: { name: string; path: () => unknown; want: string[] }[] = [
+    {
+      name: 'TypeMeta, ObjectMeta, spec, status',
+      path: () => crd,
+      want: ['kind', 'apiVersion', 'metadata', 'spec', 'status'],
+    },
+    { name: 'metadata', path: () => at(crd, 'metadata'), want: ['name', 'uid', 'generation'] },
+    {
+      name: 'spec',
+      path: () => at(crd, 'spec'),
+      want: ['group', 'names', 'scope', 'versions', 'conversion'],
+    },
+    {
+      name: 'names',
+      path: () => at(crd, 'spec', 'names'),
+      want: ['plural', 'singular', 'shortNames', 'kind', 'listKind'],
+    },
+    {
+      name: 'a version',
+      path: () => at(crd, 'spec', 'versions', 0),
+      want: ['name', 'served', 'storage', 'schema', 'subresources', 'additionalPrinterColumns'],
+    },
+    {
+      name: 'a printer column',
+      path: () => at(crd, 'spec', 'versions', 0, 'additionalPrinterColumns', 0),
+      want: ['name', 'type', 'priority', 'jsonPath'],
+    },
+    {
+      name: 'subresources and scale',
+      path: () => at(crd, 'spec', 'versions', 0, 'subresources'),
+      want: ['status', 'scale'],
+    },
+    {
+      name: 'the scale subresource',
+      path: () => at(crd, 'spec', 'versions', 0, 'subresources', 'scale'),
+      want: ['specReplicasPath', 'statusReplicasPath'],
+    },
+    { name: 'openAPIV3Schema', path: () => schemaAt(), want: ['description', 'type', 'properties'] },
+    {
+      name: 'a nested schema (properties is a map of JSONSchemaProps)',
+      path: () => schemaAt('properties', 'spec'),
+      want: ['type', 'required', 'properties', 'x-kubernetes-validations'],
+    },
+    {
+      name: 'the properties map: keys sorted',
+      path: () => schemaAt('properties', 'spec', 'properties'),
+      want: ['free', 'opts', 'size', 'tags'],
+    },
+    {
+      name: 'numeric bounds and a default',
+      path: () => schemaAt('properties', 'spec', 'properties', 'size'),
+      want: ['type', 'format', 'default', 'maximum', 'minimum'],
+    },
+    {
+      name: 'a validation rule',
+      path: () => schemaAt('properties', 'spec', 'x-kubernetes-validations', 0),
+      want: ['rule', 'message', 'reason'],
+    },
+    {
+      name: 'additionalProperties holding a schema (JSONSchemaPropsOrBool)',
+      path: () => schemaAt('properties', 'spec', 'properties', 'opts', 'additionalProperties'),
+      want: ['type', 'enum', 'nullable'],
+    },
+    {
+      name: 'items holding a schema (JSONSchemaPropsOrArray)',
+      path: () => schemaAt('properties', 'spec', 'properties', 'tags', 'items'),
+      want: ['type', 'maxLength', 'pattern'],
+    },
+    {
+      name: 'additionalProperties: true left as it is beside the extension',
+      path: () => schemaAt('properties', 'spec', 'properties', 'free'),
+      want: ['type', 'additionalProperties', 'x-kubernetes-preserve-unknown-fields'],
+    },
+    {
+      name: 'a default value (JSON, an interface{}): keys sorted at every level',
+      path: () => schemaAt('properties', 'spec', 'properties', 'opts', 'default', 'z'),
+      want: ['a', 'b'],
+    },
+    {
+      name: 'status',
+      path: () => at(crd, 'status'),
+      want: ['conditions', 'acceptedNames', 'storedVersions'],
+    },
+    {
+      name: 'a condition',
+      path: () => at(crd, 'status', 'conditions', 0),
+      want: ['type', 'status', 'lastTransitionTime', 'reason', 'message'],
+    },
+    { name: 'acceptedNames', path: () => at(crd, 'status', 'acceptedNames'), want: ['plural', 'kind'] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      assert.deepEqual(keys(c.path()), c.want);
+    });
+  }
+
+  it('orders items given as a list of schemas and leaves the enum’s values as they are but sorted inside', () => {
+    const props = (p: Obj): Obj => ({
+      ...sortedCRD,
+      spec: {
+        ...(sortedCRD['spec'] as Obj),
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: p } }],
+      },
+    });
+    const ordered = inGoMemberOrder(
+      scheme,
+      props({ type: 'array', items: [{ type: 'string', format: 'x' }], enum: [{ b: 1, a: 2 }, 'z'] }),
+    );
+    const schema = at(ordered, 'spec', 'versions', 0, 'schema', 'openAPIV3Schema');
+    assert.deepEqual(keys(at(schema, 'items', 0)), ['type', 'format']);
+    assert.deepEqual(keys(at(schema, 'enum', 0)), ['a', 'b']);
+    assert.equal(at(schema, 'enum', 1), 'z');
+  });
+
+  it('returns a CRD already in order as it is', () => {
+    assert.equal(inGoMemberOrder(scheme, crd), crd);
   });
 });

@@ -2,24 +2,33 @@
 // order at every level, map keys sorted. kube-apiserver encodes built-in kinds from Go structs, so
 // a Pod's spec, its containers and their securityContext come out in k8s.io/api's field order,
 // whatever order the client sent. The protobuf tables beside each schema list their fields in Go
-// order (generated.proto's), and the schema says which members hold nested structs, lists of them
-// or maps; from both a plan is compiled per definition, once, when first needed, and kept per
-// scheme. An object already in order is returned as it is (same reference): nothing is copied.
+// order (generated.proto's); a definition without one has its Go JSON shape (go-json-shape.ts); and
+// the schema says which members hold nested structs, lists of them or maps. From these a plan is
+// compiled per definition, once, when first needed, and kept per scheme. An object already in
+// order is returned as it is (same reference): nothing is copied.
 import type { Scheme } from '../../api/scheme.js';
-import { isProtobufCodec, type ProtobufField, type ProtobufMessage } from '../../api/schema/protobuf.js';
+import { isProtobufCodec, type ProtobufField } from '../../api/schema/protobuf.js';
 import type { Schema } from '../../api/schema/types.js';
 import { inKubeMemberOrder } from './kube-member-order.js';
-import { compareGoKeys } from './sorted-members.js';
+import { compareGoKeys, inGoMapKeyOrder, inSortedMemberOrder } from './sorted-members.js';
 
 type JSONObject = Record<string, unknown>;
 
 const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** How a member's value is put in order: a struct, a list, or a map (keys sorted). */
+/**
+ * How a member's value is put in order: a struct, a list, a map (keys sorted), a struct or a list of
+ * it (a type with its own MarshalJSON), or any JSON kept as Go's interface{} (keys sorted throughout).
+ */
 type ValueOrder =
   | { readonly kind: 'struct'; readonly target: StructRef }
   | { readonly kind: 'list'; readonly item: ValueOrder }
-  | { readonly kind: 'map'; readonly value: ValueOrder | undefined };
+  | { readonly kind: 'map'; readonly value: ValueOrder | undefined }
+  | { readonly kind: 'structOrList'; readonly struct: ValueOrder & { kind: 'struct' } }
+  | { readonly kind: 'unstructured' };
+
+/** A member as Go declares it: its JSON name, or an embedded struct's definition; opaque when its value has a codec. */
+type Member = { readonly json: string; readonly inline?: string; readonly opaque: boolean };
 
 /** A struct's members in Go order, and how each one's value is put in order (by position). */
 interface StructPlan {
@@ -82,13 +91,13 @@ class PlanCompiler {
   }
 
   compile(definition: string): StructPlan | null {
-    const table = this.#table(definition);
-    if (table === undefined) return null;
+    const members = this.#struct(definition);
+    if (members === undefined) return null;
     const names: string[] = [];
     const values: (ValueOrder | undefined)[] = [];
     const properties = this.#scheme.definition(definition)?.properties ?? {};
     // TypeMeta, embedded first in every Go struct that has it, travels outside the message.
-    if ('kind' in properties && 'apiVersion' in properties && !('kind' in table)) {
+    if ('kind' in properties && 'apiVersion' in properties && !members.some((m) => m.json === 'kind')) {
       names.push('kind', 'apiVersion');
       values.push(undefined, undefined);
     }
@@ -98,9 +107,21 @@ class PlanCompiler {
     return { names, position, values };
   }
 
-  #table(definition: string): ProtobufMessage | undefined {
+  /** A struct's members in Go order: from its protobuf table, or its Go JSON shape; undefined for anything else. */
+  #struct(definition: string): readonly Member[] | undefined {
     const table = this.#scheme.protobuf(definition);
-    return table === undefined || isProtobufCodec(table) ? undefined : table;
+    if (table !== undefined) {
+      if (isProtobufCodec(table)) return undefined;
+      return Object.entries(table).map(([json, entry]): Member => {
+        const spec: ProtobufField = typeof entry === 'number' ? { field: entry } : entry;
+        return spec.inline === undefined
+          ? { json, opaque: spec.codec !== undefined }
+          : { json, inline: spec.inline, opaque: true };
+      });
+    }
+    const shape = this.#scheme.goJSONShape(definition);
+    if (shape === undefined || typeof shape !== 'object' || !('fields' in shape)) return undefined;
+    return shape.fields.map((json) => ({ json, opaque: false }));
   }
 
   /** Appends a definition's members; an embedded struct's members go where it is embedded. */
@@ -109,25 +130,29 @@ class PlanCompiler {
     into: { names: string[]; values: (ValueOrder | undefined)[] },
     depth: number,
   ): void {
-    const table = this.#table(definition);
-    if (table === undefined || depth > 8) return;
+    const members = this.#struct(definition);
+    if (members === undefined || depth > 8) return;
     const properties = this.#scheme.definition(definition)?.properties ?? {};
-    for (const [json, entry] of Object.entries(table)) {
-      const spec: ProtobufField = typeof entry === 'number' ? { field: entry } : entry;
-      if (spec.inline !== undefined) {
-        this.#members(spec.inline, into, depth + 1);
+    for (const { json, inline, opaque } of members) {
+      if (inline !== undefined) {
+        this.#members(inline, into, depth + 1);
         continue;
       }
       if (into.names.includes(json)) continue;
       into.names.push(json);
       const property = properties[json];
-      into.values.push(spec.codec !== undefined || property === undefined ? undefined : this.#valueOrder(property));
+      into.values.push(opaque || property === undefined ? undefined : this.#valueOrder(property));
     }
   }
 
   #valueOrder(schema: Schema): ValueOrder | undefined {
     if (schema.$ref !== undefined) {
-      return this.#table(schema.$ref) === undefined
+      const shape = this.#scheme.goJSONShape(schema.$ref);
+      if (shape === 'unstructured') return { kind: 'unstructured' };
+      if (shape !== undefined && 'structOrList' in shape) {
+        return { kind: 'structOrList', struct: { kind: 'struct', target: this.ref(shape.structOrList) } };
+      }
+      return this.#struct(schema.$ref) === undefined
         ? undefined
         : { kind: 'struct', target: this.ref(schema.$ref) };
     }
@@ -164,6 +189,10 @@ function orderedValue(value: unknown, order: ValueOrder): unknown {
       return Array.isArray(value) ? orderedList(value, order.item) : value;
     case 'map':
       return isObject(value) ? orderedMap(value, order.value) : value;
+    case 'structOrList':
+      return Array.isArray(value) ? orderedList(value, order.struct) : orderedValue(value, order.struct);
+    case 'unstructured':
+      return inSortedMemberOrder(value);
   }
 }
 
@@ -182,8 +211,7 @@ function orderedList(list: readonly unknown[], item: ValueOrder): readonly unkno
 
 function orderedMap(map: JSONObject, value: ValueOrder | undefined): JSONObject {
   const keys = Object.keys(map);
-  let sorted = true;
-  for (let i = 1; i < keys.length && sorted; i++) sorted = compareGoKeys(keys[i - 1] ?? '', keys[i] ?? '') <= 0;
+  const sorted = inGoMapKeyOrder(keys);
   let values: Map<string, unknown> | undefined;
   if (value !== undefined) {
     for (const key of keys) {
@@ -273,7 +301,9 @@ export function inGoMemberOrder<T>(scheme: Scheme, obj: T): T {
   if (!isObject(obj)) return obj;
   const { apiVersion, kind } = obj;
   const ref =
-    typeof apiVersion === 'string' && typeof kind === 'string' ? compilerOf(scheme).kind(apiVersion, kind) : null;
+    typeof apiVersion === 'string' && typeof kind === 'string'
+      ? compilerOf(scheme).kind(apiVersion, kind)
+      : null;
   const plan = ref?.plan ?? null;
   return (plan === null ? inKubeMemberOrder(obj) : orderedStruct(obj, plan)) as T;
 }

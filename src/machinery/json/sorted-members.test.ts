@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareGoKeys, inSortedMemberOrder, startsWithMembers } from './sorted-members.js';
+import {
+  apiVersionBeforeKind,
+  compareGoKeys,
+  inSortedMemberOrder,
+  startsWithMembers,
+} from './sorted-members.js';
 
 describe('inSortedMemberOrder (Go map[string]interface{} order)', () => {
   const cases: { name: string; input: unknown; want: string }[] = [
@@ -59,4 +64,24 @@ describe('startsWithMembers', () => {
     assert.equal(startsWithMembers({}, 'apiVersion', 'kind'), false);
     assert.equal(startsWithMembers({ apiVersion: 'v1', items: [], kind: 'L' }, 'apiVersion', 'items'), true);
   });
+});
+
+describe('apiVersionBeforeKind (an object written as a Go map)', () => {
+  const cases: [string, string, boolean][] = [
+    ['a map', '{"apiVersion":"v1","kind":"X","metadata":{}}', true],
+    [
+      'a map with members sorting before apiVersion',
+      '{"7":1,"Zeta":2,"apiVersion":"v1","b":1,"kind":"X"}',
+      true,
+    ],
+    ['a struct', '{"kind":"X","apiVersion":"v1","metadata":{}}', false],
+    ['a struct without apiVersion', '{"kind":"X","metadata":{}}', false],
+    ['no kind', '{"apiVersion":"v1","metadata":{}}', false],
+    ['nothing', '{}', false],
+  ];
+  for (const [name, text, want] of cases) {
+    it(name, () => {
+      assert.equal(apiVersionBeforeKind(JSON.parse(text) as object), want);
+    });
+  }
 });

@@ -27,6 +27,38 @@ export function compareGoKeys(a: string, b: string): number {
 }
 
 /**
+ * Whether a key is what JavaScript calls an array index ("0" to "4294967294", no sign or leading
+ * zero): every object lists those keys first, in numeric order, whatever order they were set in, so
+ * an object cannot hold them in Go's sorted order ("10" before "9"). goJSONText writes such objects
+ * sorted; the ordering functions here leave them as they are.
+ */
+export function isArrayIndexKey(key: string): boolean {
+  const first = key.charCodeAt(0);
+  if (!(first >= 0x30 && first <= 0x39)) return false;
+  if (key.length === 1) return true;
+  if (first === 0x30 || key.length > 10) return false;
+  for (let i = 1; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return key.length < 10 || key <= '4294967294';
+}
+
+/**
+ * Whether keys, as an object lists them, are as sorted as an object can hold them: the others than
+ * array indexes (listed first, in numeric order, whatever the insertion order) in Go's order.
+ */
+export function inGoMapKeyOrder(keys: readonly string[]): boolean {
+  let last: string | undefined;
+  for (const key of keys) {
+    if (last === undefined && isArrayIndexKey(key)) continue;
+    if (last !== undefined && compareGoKeys(last, key) > 0) return false;
+    last = key;
+  }
+  return true;
+}
+
+/**
  * Whether an object's first members are `first` then `second` (without listing all its keys). An
  * object written as a Go map starts with `apiVersion` then `kind` (a list: `apiVersion`, `items`),
  * where one written from a Go struct starts with `kind`.
@@ -36,6 +68,21 @@ export function startsWithMembers(obj: object, first: string, second: string): b
   for (const key in obj) {
     if (key !== (n === 0 ? first : second)) return false;
     if (++n === 2) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether an object is written as a Go map rather than a Go struct, as far as its TypeMeta tells:
+ * a map's keys are sorted, so `apiVersion` comes before `kind`, where a struct starts with `kind`.
+ * Members that sort before `apiVersion` (`"7"`, `"Zeta"`, which a custom resource may keep) may
+ * precede it, so it is not enough to look at the first one.
+ */
+export function apiVersionBeforeKind(obj: object): boolean {
+  let apiVersion = false;
+  for (const key in obj) {
+    if (key === 'kind') return apiVersion;
+    if (key === 'apiVersion') apiVersion = true;
   }
   return false;
 }
@@ -56,8 +103,7 @@ export function inSortedMemberOrder<T>(value: T): T {
   }
   if (!isObject(value)) return value;
   const keys = Object.keys(value);
-  let changed = false;
-  for (let i = 1; i < keys.length && !changed; i++) changed = compareGoKeys(keys[i - 1] ?? '', keys[i] ?? '') > 0;
+  let changed = !inGoMapKeyOrder(keys);
   const members: [string, unknown][] = [];
   for (const key of keys) {
     const member = value[key];

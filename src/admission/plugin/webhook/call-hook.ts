@@ -12,6 +12,7 @@ import {
   admissionRequest,
   admissionReview,
   negotiateReviewVersion,
+  reviewBody,
   verifyAdmissionResponse,
   type AdmissionResponse,
   type Invocation,
@@ -57,7 +58,7 @@ export async function callHook(
     answer = await opts.client.post(ctx, {
       clientConfig: hook.clientConfig,
       timeoutSeconds: hook.timeoutSeconds,
-      body: Buffer.from(JSON.stringify(review)),
+      body: reviewBody(review),
     });
   } catch (err) {
     throw new CallingWebhookError(hook.name, `failed to call webhook: ${(err as Error).message}`);

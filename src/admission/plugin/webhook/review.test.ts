@@ -15,7 +15,13 @@ import type { WebhookCall, WebhookPoster } from '../../../registry/webhook/clien
 import { toStatusErr } from './errors.js';
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
 import { MutatingAdmissionWebhook } from './mutating.js';
-import { admissionRequest, negotiateReviewVersion, verifyAdmissionResponse } from './review.js';
+import {
+  admissionRequest,
+  admissionReview,
+  negotiateReviewVersion,
+  reviewBody,
+  verifyAdmissionResponse,
+} from './review.js';
 import { staticWebhookSource } from './source.js';
 import { ValidatingAdmissionWebhook } from './validating.js';
 
@@ -36,6 +42,42 @@ const attrs = (over: Partial<Attributes> = {}): Attributes => ({
 const invocation = (a: Attributes) => ({ kind: a.kind, resource: a.resource, subresource: a.subresource });
 
 describe('AdmissionReview', () => {
+  it('is sent as kube’s encoder writes it: objects in its codec’s order, maps sorted, HTML escaped', () => {
+    const cases: { name: string; object: string; old: string; want: string }[] = [
+      {
+        name: 'a built-in kind sent with sorted keys: its Go struct’s field order',
+        object:
+          '{"apiVersion":"v1","data":{"9":"<b>","10":"x"},"kind":"ConfigMap","metadata":{"uid":"u","name":"c"}}',
+        old: 'null',
+        want:
+          '"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","uid":"u"},' +
+          '"data":{"10":"x","9":"\\u003cb\\u003e"}},"oldObject":null',
+      },
+      {
+        name: 'a custom resource: a map, keys sorted at every level',
+        object:
+          '{"kind":"W","apiVersion":"e.com/v1","spec":{"b":1,"a":{"9":1,"10":2}},"metadata":{"name":"w"}}',
+        old: '{"kind":"W","apiVersion":"e.com/v1","metadata":{"name":"w"}}',
+        want:
+          '"object":{"apiVersion":"e.com/v1","kind":"W","metadata":{"name":"w"},"spec":{"a":{"10":2,"9":1},"b":1}},' +
+          '"oldObject":{"apiVersion":"e.com/v1","kind":"W","metadata":{"name":"w"}}',
+      },
+    ];
+    for (const c of cases) {
+      const a = attrs({
+        object: JSON.parse(c.object) as KubeObject,
+        oldObject: JSON.parse(c.old) as KubeObject | null,
+      });
+      const review = admissionReview('v1', admissionRequest(a, { uid: 'x', invocation: invocation(a) }));
+      const text = reviewBody(review).toString();
+      assert.ok(
+        text.startsWith('{"kind":"AdmissionReview","apiVersion":"admission.k8s.io/v1","request":{"uid":"x"'),
+        c.name,
+      );
+      assert.ok(text.includes(c.want), `${c.name}: ${text}`);
+    }
+  });
+
   it('is sent as the first known version the webhook lists', () => {
     assert.equal(negotiateReviewVersion(['v1', 'v1beta1']), 'v1');
     assert.equal(negotiateReviewVersion(['v2', 'v1beta1', 'v1']), 'v1beta1');

@@ -1,7 +1,11 @@
 // The AdmissionReview a webhook is sent and what its answer must hold (k8s.io/apiserver/pkg/
 // admission/plugin/webhook/request/admissionreview.go): v1, or v1beta1 for a webhook that lists
 // only that; the answer checked for its uid, kind and patch fields before it is believed.
+import { builtinScheme } from '../../../api/builtin-scheme.js';
 import type { Status } from '../../../api/meta.js';
+import { goJSONText } from '../../../machinery/json/go-json-text.js';
+import { inGoMemberOrder } from '../../../machinery/json/go-member-order.js';
+import { inSortedMemberOrder } from '../../../machinery/json/sorted-members.js';
 import type { GroupVersionKind, GroupVersionResource } from '../../../machinery/schema/group-resource.js';
 import type { Attributes } from '../../attributes.js';
 
@@ -77,6 +81,38 @@ export function admissionRequest(
   request['dryRun'] = a.dryRun;
   request['options'] = requestOptions(a);
   return request;
+}
+
+/**
+ * An object as kube's codec writes it into a review: a built-in kind from its Go struct (field
+ * order), a custom resource from a map (keys sorted); a request body may come in any order.
+ */
+function inCodecOrder(obj: unknown): unknown {
+  if (typeof obj !== 'object' || obj === null) return obj;
+  const { apiVersion, kind } = obj as { apiVersion?: unknown; kind?: unknown };
+  const scheme = builtinScheme();
+  const builtin =
+    typeof apiVersion === 'string' &&
+    typeof kind === 'string' &&
+    scheme.kindFor(apiVersion, kind) !== undefined;
+  return builtin ? inGoMemberOrder(scheme, obj) : inSortedMemberOrder(obj);
+}
+
+/** The review's bytes as kube sends them: Go's JSON encoding, the request's objects in its codec's order. */
+export function reviewBody(review: Record<string, unknown>): Buffer {
+  const request = review['request'] as Record<string, unknown> | undefined;
+  const body =
+    request === undefined
+      ? review
+      : {
+          ...review,
+          request: {
+            ...request,
+            object: inCodecOrder(request['object']),
+            oldObject: inCodecOrder(request['oldObject']),
+          },
+        };
+  return Buffer.from(goJSONText(body), 'utf8');
 }
 
 /** The AdmissionReview body for `version`. */

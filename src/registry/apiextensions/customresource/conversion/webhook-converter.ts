@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebhookClientConfig } from '../../../../api/apiextensions/v1/crd.js';
 import type { KubeObject } from '../../../../api/meta.js';
 import { StatusError } from '../../../../machinery/errors/index.js';
+import { goJSONText } from '../../../../machinery/json/go-json-text.js';
 import { orderedStatus } from '../../../../machinery/errors/status-order.js';
 import type { RequestContext } from '../../../rest/context.js';
 import type { WebhookPoster } from '../../../webhook/client.js';
@@ -74,7 +75,7 @@ export class WebhookConverter {
       const answer = await this.#o.client.post(ctx, {
         clientConfig: this.#o.clientConfig,
         timeoutSeconds: conversionTimeoutSeconds,
-        body: Buffer.from(JSON.stringify(review)),
+        body: Buffer.from(goJSONText(review), 'utf8'),
       });
       converted = convertedObjectsOf(answer, { uid, version });
     } catch (err) {
