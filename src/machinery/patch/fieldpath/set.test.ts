@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { encodeFieldsV1 } from './fields-v1.js';
+import fc from 'fast-check';
+import { decodeFieldsV1, encodeFieldsV1 } from './fields-v1.js';
 import { keyElement, pathString, type Path, type PathElement } from './path-element.js';
 import { FieldSet } from './set.js';
 
@@ -66,6 +67,55 @@ describe('FieldSet', () => {
     assert.deepEqual(strings(u), ['.a.b', '.a.x', '.c.d', '.c.w', '.c.y.z']);
     assert.deepEqual(strings(a), ['.a.b']);
     assert.deepEqual(strings(b), ['.c.d']);
+  });
+
+  it('isSubsetOf agrees with an empty difference, on built sets and on sets read from FieldsV1', () => {
+    const element = fc.constantFrom<PathElement>(
+      { kind: 'field', name: 'a' },
+      { kind: 'field', name: 'b' },
+      keyElement([{ name: 'name', value: 'x' }]),
+      keyElement([{ name: 'name', value: 'y' }]),
+      { kind: 'index', index: 0 },
+    );
+    const paths = fc.array(fc.array(element, { minLength: 1, maxLength: 3 }), { maxLength: 6 });
+    fc.assert(
+      fc.property(paths, paths, (p, q) => {
+        const a = FieldSet.of(...p);
+        const b = FieldSet.of(...q);
+        const expected = a.difference(b).empty();
+        assert.equal(a.isSubsetOf(b), expected);
+        assert.equal(decodeFieldsV1(encodeFieldsV1(a)).isSubsetOf(b), expected);
+        assert.equal(
+          decodeFieldsV1(encodeFieldsV1(a)).isSubsetOf(decodeFieldsV1(encodeFieldsV1(b))),
+          expected,
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('isSubsetOf reads a FieldsV1 source as decoding does: `.` as membership, two spellings of a key alike', () => {
+    const source = decodeFieldsV1({
+      'f:spec': { '.': {}, 'k:{"b":2,"a":1}': { 'f:x': {} }, 'k:{"a":1,"b":2}': { 'f:y': {} } },
+    });
+    const key = keyElement([
+      { name: 'a', value: 1 },
+      { name: 'b', value: 2 },
+    ]);
+    const spec = { kind: 'field', name: 'spec' } as const;
+    const all = FieldSet.of(
+      [spec],
+      [spec, key, { kind: 'field', name: 'x' }],
+      [spec, key, { kind: 'field', name: 'y' }],
+    );
+    assert.equal(source.isSubsetOf(all), true);
+    assert.equal(
+      source.isSubsetOf(
+        FieldSet.of([spec, key, { kind: 'field', name: 'x' }], [spec, key, { kind: 'field', name: 'y' }]),
+      ),
+      false,
+    );
+    assert.equal(source.isSubsetOf(FieldSet.of([spec], [spec, key, { kind: 'field', name: 'x' }])), false);
   });
 
   it('equals compares members and children at every level', () => {

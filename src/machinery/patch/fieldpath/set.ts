@@ -302,6 +302,36 @@ export class FieldSet {
     return out;
   }
 
+  /**
+   * Whether every member of this set is one of `other`'s: difference(other).empty() without
+   * building the difference. A set still to be read from FieldsV1 is walked in its source, without
+   * making its levels (a re-apply asks this of the manager's last applied set, which it then drops).
+   */
+  isSubsetOf(other: FieldSet): boolean {
+    if (other === this) return true;
+    const source = this.#source;
+    if (this.#entries === undefined && source !== undefined) {
+      return FieldSet.#sourceWithin(source, source.object, other);
+    }
+    for (const e of this.#level.values()) {
+      const o = other.#level.get(e.key);
+      if (o === undefined || (e.member && !o.member)) return false;
+      if (e.child !== undefined && (o.child === undefined || !e.child.isSubsetOf(o.child))) return false;
+    }
+    return true;
+  }
+
+  /** isSubsetOf for one level of a FieldsV1 source (two spellings of an element are checked alike). */
+  static #sourceWithin(source: SetSource, object: JSONObject, other: FieldSet): boolean {
+    for (const el of source.read(object, source)) {
+      const o = other.#level.get(el.key);
+      if (o === undefined || (el.member && !o.member)) return false;
+      if (el.below === undefined) continue;
+      if (o.child === undefined || !FieldSet.#sourceWithin(source, el.below, o.child)) return false;
+    }
+    return true;
+  }
+
   equals(other: FieldSet): boolean {
     if (other === this) return true;
     const mine = this.#level;

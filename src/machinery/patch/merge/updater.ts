@@ -166,7 +166,7 @@ export class Updater {
     input: { managers: ManagedFieldSets; lastSet: FieldSet | undefined; set: FieldSet },
   ): JSONValue {
     const { lastSet } = input;
-    if (lastSet === undefined || lastSet.empty() || lastSet.difference(input.set).empty()) return merged;
+    if (lastSet === undefined || lastSet.isSubsetOf(input.set)) return merged;
     const namedLast = this.#named(lastSet);
     // The pruned objects share what was not removed with the merged one, and its sets.
     const sets = new NamedFieldSets(this.#resolver, this.#root);
