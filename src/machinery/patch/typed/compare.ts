@@ -63,6 +63,32 @@ const isEmpty = (v: object | undefined): boolean => {
   return true;
 };
 
+/** Lists longer than this are indexed: the in-place check looks for repeats pair by pair. */
+const maxPaired = 16;
+
+const isScalarValue = (v: JSONValue): boolean => v === null || typeof v !== 'object';
+
+/**
+ * Whether two list items' elements are one, as ItemIndex tells them apart: key fields by name and
+ * value, a set's scalar by value, a set's object or list by its JSON. Other kinds are never paired.
+ */
+function sameElement(a: PathElement, b: PathElement): boolean {
+  if (a.kind === 'key' && b.kind === 'key') {
+    if (a.fields.length !== b.fields.length) return false;
+    for (let i = 0; i < a.fields.length; i++) {
+      const x = a.fields[i];
+      const y = b.fields[i];
+      if (x?.name !== y?.name || x?.value !== y?.value) return false;
+    }
+    return true;
+  }
+  if (a.kind === 'value' && b.kind === 'value') {
+    if (isScalarValue(a.value) || isScalarValue(b.value)) return a.value === b.value;
+    return JSON.stringify(a.value) === JSON.stringify(b.value);
+  }
+  return false;
+}
+
 class Comparer {
   readonly #resolver: SchemaResolver;
 
@@ -175,11 +201,48 @@ class Comparer {
     p: { lhs: JSONValue[] | undefined; rhs: JSONValue[] | undefined },
     at: Position,
   ): void {
+    if (this.#visitPaired(node, p, at)) return;
     const left = this.#indexItems(node, p.lhs);
     const right = this.#indexItems(node, p.rhs);
     for (const l of left.order) this.#compareItem(node, { l, r: right.index.get(l.pe) }, at);
     for (const r of right.order)
       if (left.index.get(r.pe) === undefined) this.#compareItem(node, { l: undefined, r }, at);
+  }
+
+  /**
+   * The common case of a list in an update: the same items, each where it was (a Pod's containers,
+   * their ports and env). When both lists have their items' elements in the same order, none twice,
+   * the items pair up in place and are compared as #visitList would pair them, with no index of
+   * either side. Returns false, having compared nothing, for any other pair of lists.
+   */
+  #visitPaired(
+    node: ListNode,
+    p: { lhs: JSONValue[] | undefined; rhs: JSONValue[] | undefined },
+    at: Position,
+  ): boolean {
+    const { lhs, rhs } = p;
+    if (lhs === undefined || rhs === undefined || lhs.length !== rhs.length || lhs.length > maxPaired)
+      return false;
+    const elements: PathElement[] = [];
+    for (let i = 0; i < lhs.length; i++) {
+      let pe: PathElement;
+      let other: PathElement;
+      try {
+        pe = listItemElement(this.#resolver, node, { value: lhs[i] as JSONValue, index: i });
+        other = listItemElement(this.#resolver, node, { value: rhs[i] as JSONValue, index: i });
+      } catch (err) {
+        if (err instanceof TypedError) return false;
+        throw err;
+      }
+      if (!sameElement(pe, other)) return false;
+      for (const earlier of elements) if (sameElement(earlier, pe)) return false;
+      elements.push(pe);
+    }
+    for (let i = 0; i < elements.length; i++) {
+      const pe = elements[i] as PathElement;
+      this.compareAt(node.element, { lhs: lhs[i], rhs: rhs[i] }, at.element(pe, node));
+    }
+    return true;
   }
 
   #compareItem(node: ListNode, p: { l: Item | undefined; r: Item | undefined }, list: Position): void {
