@@ -32,6 +32,11 @@ export class KeyedStore<T extends KubeObject> {
     return this.#byKey.get(key);
   }
 
+  /** Every element, in no particular order (a copy: the store may change after). */
+  elements(): StoreElement<T>[] {
+    return [...this.#byKey.values()];
+  }
+
   /** Adds or replaces the element at its key; returns what was there. */
   put(el: StoreElement<T>): StoreElement<T> | undefined {
     const prev = this.#byKey.get(el.key);

@@ -6,7 +6,7 @@ import { deletedElementOf, elementOf, elementOfServed, type Arrival, type Elemen
 import { EventWindow } from './event-window.js';
 import { KeyedStore, type IndexFunc } from './keyed-store.js';
 import { normalizeObjectKey } from './keys.js';
-import { WatchCacheEvent, type CacheEventType } from './watch-cache-event.js';
+import { WatchCacheEvent, type CacheEventType, type StoreElement } from './watch-cache-event.js';
 
 export interface WatchCacheOptions<T extends KubeObject> {
   readonly rules: ElementRules<T>;
@@ -66,7 +66,15 @@ export class WatchCache<T extends KubeObject> {
 
   /** Replaces everything with a fresh list at `rv` (kube's Replace): items as reads serve them. */
   replace(items: readonly Buffer[], rv: number): void {
-    this.store.replace(items.map((json) => elementOfServed(this.#opts.rules, json)));
+    this.replaceElements(
+      items.map((json) => elementOfServed(this.#opts.rules, json)),
+      rv,
+    );
+  }
+
+  /** Replaces everything with elements already made (a seed, or a relist's decoded items) at `rv`. */
+  replaceElements(elements: readonly StoreElement<T>[], rv: number): void {
+    this.store.replace(elements);
     this.window.reset();
     this.#listResourceVersion = rv;
     this.#resourceVersion = rv;
