@@ -10,6 +10,8 @@ import { pod, type TestObject } from '../testing/test-object.js';
 import { EventReader } from '../testing/watch-reader.js';
 import { advanceUnchanged, CacheSeeds, type CacheSeed, type CacheSeedMap } from './cache-seeds.js';
 import type { Cacher } from './cacher.js';
+import { KeyedStore } from './keyed-store.js';
+import type { StoreElement } from './watch-cache-event.js';
 import { newPod, podsCacherOver, podsResource } from './testing/pods.js';
 
 const keyPrefix = '/registry/pods/';
@@ -109,6 +111,16 @@ describe('cache seeds', () => {
   });
 });
 
+function podElement(key: string): StoreElement {
+  return {
+    key,
+    resourceVersion: 1,
+    served: { json: Buffer.from('{}'), rvStart: 0, rvEnd: 0 },
+    attrs: { labels: {}, fields: {} },
+    indexValues: {},
+  };
+}
+
 describe('advanceUnchanged', () => {
   const kv = (key: string, modRevision: number): KeyValue => ({
     key,
@@ -116,17 +128,12 @@ describe('advanceUnchanged', () => {
     createRevision: modRevision,
     modRevision,
   });
-  const seedOf = (resourceVersion: number, prefix: string, count: number): CacheSeed => ({
-    resourceVersion,
-    keyPrefix: prefix,
-    elements: Array.from({ length: count }, () => ({
-      key: '',
-      resourceVersion: 0,
-      served: { json: Buffer.alloc(0) } as CacheSeed['elements'][number]['served'],
-      attrs: { labels: {}, fields: {} },
-      indexValues: {},
-    })),
-  });
+  /** A seed holding `count` objects (only how many matters here). */
+  const seedOf = (resourceVersion: number, prefix: string, count: number): CacheSeed => {
+    const store = new KeyedStore(new Map());
+    for (let i = 0; i < count; i++) store.put(podElement(`${prefix}${i}`));
+    return { resourceVersion, keyPrefix: prefix, store: store.state() };
+  };
   const kvs = [kv('/r/a/1', 3), kv('/r/a/2', 4), kv('/r/b/1', 9), kv('/r/c/1', 2)];
 
   it('moves a seed to the store revision when nothing under its prefix changed after it', () => {

@@ -1,18 +1,18 @@
 // What a test snapshot keeps of a server's watch caches, and what a fork of it starts its caches
 // from. Cache elements are never changed once made (a change makes a new element), so a snapshot can
-// keep the very elements its caches held, and a fork's caches can start with them: no list from
-// storage, no decode. A seed is each cache's content at the revision it had reached; a fork's cache
+// keep the very elements its caches held, with copies of their key order and indexes, and a fork's
+// caches can start with them: no list from storage, no decode, no indexing. A seed is each cache's content at the revision it had reached; a fork's cache
 // then watches storage from that revision, and so catches up with the snapshot's image through the
 // ordinary watch events.
 import { prefixEnd, type KeyValue } from '../kv/backend.js';
-import type { StoreElement } from './watch-cache-event.js';
+import type { KeyedStoreState } from './keyed-store.js';
 
 /** One cache's objects at the resourceVersion it had reached. */
 export interface CacheSeed {
   readonly resourceVersion: number;
   /** Where the cache's keys start in the backend (`/registry/configmaps/`). */
   readonly keyPrefix: string;
-  readonly elements: readonly StoreElement[];
+  readonly store: KeyedStoreState;
 }
 
 /** Seeds by cache name (see cacheName). */
@@ -96,7 +96,7 @@ export function advanceUnchanged(
     if (seed.resourceVersion >= state.revision) continue;
     const from = lowerBound(keys, seed.keyPrefix);
     const to = lowerBound(keys, prefixEnd(seed.keyPrefix));
-    if (to - from !== seed.elements.length) continue;
+    if (to - from !== seed.store.byKey.size) continue;
     let changed = false;
     for (let i = from; i < to && !changed; i++)
       changed = (state.kvs[i] as KeyValue).modRevision > seed.resourceVersion;

@@ -78,9 +78,9 @@ function reflectorHandler<T extends KubeObject>(parts: {
         ready.setReady();
         return null;
       }),
-    seed: (elements, rv) =>
+    seed: (state, rv) =>
       dispatcher.enqueue(() => {
-        cache.replaceElements(elements, rv);
+        cache.seed(state, rv);
         ready.setReady();
         return null;
       }),
@@ -141,7 +141,7 @@ function attachSeeds<T extends KubeObject>(
   const name = cacheName(groupResourceString(config.groupResource), config.resourcePrefix);
   return config.seeds.attach(name, () =>
     ready.state === 'ready'
-      ? { resourceVersion: cache.resourceVersion, keyPrefix, elements: cache.store.elements() }
+      ? { resourceVersion: cache.resourceVersion, keyPrefix, store: cache.store.state() }
       : undefined,
   );
 }

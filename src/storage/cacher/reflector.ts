@@ -8,7 +8,7 @@ import type { EncodedList, Interface, ListOptions, Versioner, Watch } from '../i
 import { encodedList } from '../encoded-reads.js';
 import type { Arrival } from './elements.js';
 import type { CacheSeed } from './cache-seeds.js';
-import type { StoreElement } from './watch-cache-event.js';
+import type { KeyedStoreState } from './keyed-store.js';
 
 /** kube's storageWatchListPageSize. */
 const pageSize = 10_000;
@@ -16,8 +16,8 @@ const pageSize = 10_000;
 export interface ReflectorHandler<T extends KubeObject> {
   /** The full state at `rv`, each item as reads serve it. */
   replace(items: Buffer[], rv: number): Promise<void> | undefined;
-  /** The full state at `rv` as cache elements already made (a seed). */
-  seed(elements: readonly StoreElement<T>[], rv: number): Promise<void> | undefined;
+  /** The full state at `rv` as another cache held it (a seed). */
+  seed(state: KeyedStoreState<T>, rv: number): Promise<void> | undefined;
   change(type: 'ADDED' | 'MODIFIED' | 'DELETED', arrival: Arrival<T>): Promise<void> | undefined;
   progress(rv: number): Promise<void> | undefined;
   /** The cycle failed; the cache must stop serving until the next replace. */
@@ -142,7 +142,7 @@ export class Reflector<T extends KubeObject> {
       signal: this.#abort.signal,
     });
     this.#watch = watch;
-    if (seed !== undefined) await handler.seed(seed.elements as readonly StoreElement<T>[], rv);
+    if (seed !== undefined) await handler.seed(seed.store as KeyedStoreState<T>, rv);
     else await handler.replace(listed?.items ?? [], rv);
     for await (const event of watch) {
       switch (event.type) {
