@@ -162,6 +162,21 @@ describe('snapshot, restore and fork', () => {
     }
   });
 
+  it('forks a snapshot taken right after a compaction, while the caches list again', async () => {
+    const before = await configMaps(api);
+    await server.compact();
+    const name = await server.snapshot();
+    const fork = await server.fork(name);
+    try {
+      const forkApi = apiOf(fork);
+      assert.deepEqual(await configMaps(forkApi), before);
+      await forkApi.createNamespacedConfigMap({ namespace: ns, body: cm('after-compaction', 'gold') });
+      assert.equal((await configMaps(forkApi)).length, before.length + 1);
+    } finally {
+      await fork.stop();
+    }
+  });
+
   it('refuses a snapshot name it did not give', async () => {
     await assert.rejects(server.restore('snapshot-99'), /no snapshot "snapshot-99"/);
   });
