@@ -209,7 +209,8 @@ interface ForkSeed {
 
 /**
  * A fork opens the snapshot's database image when the store has one (the memory and SQLite
- * backends): same revisions, nothing to write back, and the bootstrap finds its work done. It takes
+ * backends): same revisions, nothing to write back, and the bootstrap finds its work done. Its watch
+ * caches start from what the original's held when the snapshot was taken. It takes
  * the original's certificates and admin token too, rather than making new ones.
  */
 async function seedFork(
@@ -225,6 +226,7 @@ async function seedFork(
   const [image, ...more] = seed.data.images;
   if (image === undefined || more.length > 0) return false;
   o.storage.seedImage = image;
+  o.storage.seedCaches = seed.data.caches;
   return true;
 }
 

@@ -154,6 +154,7 @@ export class ControlPlane {
         : new TestAPI({
             clock: o.clock,
             backends: () => assembly.storageBackends?.() ?? Promise.resolve([]),
+            caches: o.cacheSeeds,
             ...(init.testAPI?.requestLog === undefined ? {} : { requestLog: init.testAPI.requestLog }),
           });
     const loginCodes = consoleEnabled(o) ? new LoginCodes() : undefined;

@@ -38,5 +38,6 @@ export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
     paging: true,
     compactionIntervalMs: s.compactionIntervalMs,
     clock: o.clock,
+    cacheSeeds: o.cacheSeeds,
   };
 }

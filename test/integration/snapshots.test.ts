@@ -6,7 +6,7 @@
    client-node's models are generated data-only classes; its API is meant to take plain object literals. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CoreV1Api, KubeConfig, type V1ConfigMap } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig, Watch, type V1ConfigMap } from '@kubernetes/client-node';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { recordConfigMapInformer } from '../e2e/support/client-node-helpers.js';
 
@@ -97,6 +97,81 @@ describe('snapshot, restore and fork', () => {
       await forkApi.deleteNamespacedConfigMap({ namespace: ns, name: 'one' });
       assert.equal((await configMaps(api)).length, before.length + 1);
       assert.equal((await configMaps(forkApi)).length, before.length - 1);
+    } finally {
+      await fork.stop();
+    }
+  });
+
+  it('a fork and its original go their own ways for the objects the snapshot holds', async () => {
+    const labels = { fork: 'own-ways' };
+    for (const name of ['held-a', 'held-b'])
+      await api.createNamespacedConfigMap({
+        namespace: ns,
+        body: { metadata: { name, labels }, data: { colour: 'first' } },
+      });
+    const name = await server.snapshot();
+    const fork = await server.fork(name);
+    try {
+      const forkApi = apiOf(fork);
+      const colours = async (c: CoreV1Api): Promise<string[]> =>
+        (await c.listNamespacedConfigMap({ namespace: ns, labelSelector: 'fork=own-ways' })).items.map(
+          (m: V1ConfigMap) => `${m.metadata?.name ?? ''}=${m.data?.colour ?? ''}`,
+        );
+      const set = (c: CoreV1Api, n: string, colour: string): Promise<V1ConfigMap> =>
+        c.replaceNamespacedConfigMap({
+          namespace: ns,
+          name: n,
+          body: { metadata: { name: n, labels }, data: { colour } },
+        });
+      const atFork = await forkApi.listNamespacedConfigMap({ namespace: ns, labelSelector: 'fork=own-ways' });
+      const forkRV = Number(atFork.metadata?.resourceVersion);
+      // A watch on the fork from its list sees the fork's change, never the original's.
+      const k = new KubeConfig();
+      k.loadFromFile(fork.kubeconfigPath);
+      const seen: string[] = [];
+      let controller: AbortController | undefined;
+      const firstEvent = new Promise<void>((resolve, reject) => {
+        void new Watch(k)
+          .watch(
+            `/api/v1/namespaces/${ns}/configmaps`,
+            { resourceVersion: String(forkRV), labelSelector: 'fork=own-ways' },
+            (type: string, obj: V1ConfigMap) => {
+              seen.push(`${type} ${obj.metadata?.name ?? ''}=${obj.data?.colour ?? ''}`);
+              resolve();
+            },
+            (err: unknown) => {
+              reject(err instanceof Error ? err : new Error(`the watch ended: ${String(err)}`));
+            },
+          )
+          .then((c) => (controller = c));
+      });
+      await set(api, 'held-a', 'original');
+      const written = await set(forkApi, 'held-b', 'fork');
+      try {
+        await firstEvent;
+      } finally {
+        controller?.abort();
+      }
+      assert.deepEqual(seen, ['MODIFIED held-b=fork']);
+      // The fork's resourceVersions go on from the snapshot's.
+      assert.ok(Number(written.metadata?.resourceVersion) > forkRV);
+      assert.deepEqual(await colours(api), ['held-a=original', 'held-b=first']);
+      assert.deepEqual(await colours(forkApi), ['held-a=first', 'held-b=fork']);
+    } finally {
+      await fork.stop();
+    }
+  });
+
+  it('forks a snapshot taken right after a compaction, while the caches list again', async () => {
+    const before = await configMaps(api);
+    await server.compact();
+    const name = await server.snapshot();
+    const fork = await server.fork(name);
+    try {
+      const forkApi = apiOf(fork);
+      assert.deepEqual(await configMaps(forkApi), before);
+      await forkApi.createNamespacedConfigMap({ namespace: ns, body: cm('after-compaction', 'gold') });
+      assert.equal((await configMaps(forkApi)).length, before.length + 1);
     } finally {
       await fork.stop();
     }

@@ -11,6 +11,7 @@ import type {
 } from '../../storage/backend-factory/config.js';
 import type { AttrFunc } from '../rest/strategy.js';
 import { withCacher } from '../../storage/cacher/with-cacher.js';
+import { storagePathPrefix } from '../../storage/kv-store/kv-store.js';
 import { parseWatchCacheSizes } from './watch-cache-sizes.js';
 
 /** Values the watch cache may index on, by field (kube's storage.IndexerFuncs), e.g. pods by spec.nodeName. */
@@ -79,6 +80,12 @@ export function storageWithCacher(
       ...(args.triggerFuncs !== undefined ? { indexerFuncs: args.triggerFuncs } : {}),
       ...(opts.cacheSize !== undefined ? { cacheSize: opts.cacheSize } : {}),
       ...(args.config.clock === undefined ? {} : { clock: args.config.clock }),
+      ...(args.config.cacheSeeds === undefined
+        ? {}
+        : {
+            seeds: args.config.cacheSeeds,
+            backendKeyPrefix: `${storagePathPrefix(args.config.prefix)}${args.resourcePrefix.replace(/^\/+|\/+$/g, '')}/`,
+          }),
     });
   };
 }

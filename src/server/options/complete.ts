@@ -40,6 +40,7 @@ import {
   type ServerRunOptions,
 } from './server-run-options.js';
 import { pkiFiles, withPKIDir } from './replica-options.js';
+import { CacheSeeds } from '../../storage/cacher/cache-seeds.js';
 
 /** Invalid flag values; the CLI prints each and exits 1, as kube-apiserver does. */
 export class OptionsError extends Error {
@@ -70,6 +71,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly logger: Logger;
   /** The server's one clock (--clock). */
   readonly clock: Clock;
+  /** The server's watch caches for test snapshots, with the seeds of a fork's. */
+  readonly cacheSeeds: CacheSeeds;
   /** The PEM of --client-ca-file and of --requestheader-client-ca-file ('' when not given). */
   readonly clientCAPem: string;
   readonly requestHeaderCAPem: string;
@@ -307,6 +310,7 @@ export async function completeServerRunOptions(
     serviceAccountKeys,
     logger,
     clock: newClock(o.clockKind),
+    cacheSeeds: new CacheSeeds(o.storage.seedCaches),
     encryptionConfig,
     auditPolicy,
     auditWebhookTarget,

@@ -3,6 +3,7 @@
 import { parseWatchCacheSizes } from '../../registry/generic/watch-cache-sizes.js';
 import { errorText } from '../logging/error-text.js';
 import { validateEtcdServersOverrides } from '../storage-factory.js';
+import type { CacheSeedMap } from '../../storage/cacher/cache-seeds.js';
 
 export const storageBackendNames = ['sqlite', 'etcd3', 'memory'] as const;
 export type StorageBackendName = (typeof storageBackendNames)[number];
@@ -48,6 +49,8 @@ export interface StorageOptions {
   encryptionProviderConfigAutomaticReload: boolean;
   /** Not a flag: the database image the embedded backend starts from (a fork of a test snapshot). */
   seedImage?: Buffer;
+  /** Not a flag: the watch caches' content when that image was taken (see CacheSeeds). */
+  seedCaches?: CacheSeedMap;
 }
 
 export function defaultStorageOptions(): StorageOptions {

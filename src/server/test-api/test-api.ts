@@ -2,6 +2,7 @@
 // the clock). startCapstan's object, the HTTP surface under /capstan/v1/ and the `capstan`
 // subcommands all go through it.
 import type { Clock } from '../../machinery/time/clock.js';
+import type { CacheSeeds } from '../../storage/cacher/cache-seeds.js';
 import { CompactedError, type Backend } from '../../storage/kv/backend.js';
 import { Faults } from './faults.js';
 import { RequestLog, type RequestFilter, type RequestLogOptions, type RequestRecord } from './request-log.js';
@@ -11,6 +12,8 @@ import { everything, Snapshots } from './snapshots.js';
 export interface TestAPIInit {
   readonly clock: Clock;
   readonly backends: () => Promise<readonly Backend[]>;
+  /** The server's watch caches: snapshots keep their content for forks. */
+  readonly caches?: CacheSeeds;
   /** The request log's capacity and bodies; false: no log. */
   readonly requestLog?: RequestLogOptions | false;
 }
@@ -26,7 +29,11 @@ export class TestAPI {
   constructor(init: TestAPIInit) {
     this.#backends = init.backends;
     this.clock = serverClock(init.clock);
-    this.snapshots = new Snapshots(init.backends, () => init.clock.now());
+    this.snapshots = new Snapshots({
+      backends: init.backends,
+      now: () => init.clock.now(),
+      ...(init.caches === undefined ? {} : { caches: init.caches }),
+    });
     this.requestLog = init.requestLog === false ? undefined : new RequestLog(init.requestLog ?? {});
   }
 

@@ -3,6 +3,7 @@
 // storage.Interface.
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Clock } from '../../machinery/time/clock.js';
+import type { CacheSeeds } from '../cacher/cache-seeds.js';
 import type { Codec } from '../codec.js';
 import type { Interface } from '../interfaces.js';
 import type { Transformer } from '../value/transformer.js';
@@ -59,6 +60,8 @@ export interface StorageConfig {
   readonly dbMetricPollIntervalMs?: number;
   /** The server's clock, for the embedded backends' TTL expiry and compaction window (default: the system's). */
   readonly clock?: Clock;
+  /** The server's watch caches as test snapshots take them, and the seeds a fork's caches start from. */
+  readonly cacheSeeds?: CacheSeeds;
 }
 
 /** storagebackend.ConfigForResource: a StorageConfig bound to the group-resource it serves. */

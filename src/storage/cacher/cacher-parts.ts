@@ -3,6 +3,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import { groupResourceString } from '../../machinery/schema/group-resource.js';
 import { BookmarkScheduler } from './bookmarks.js';
+import { cacheName, type CacheSeed } from './cache-seeds.js';
 import { Dispatcher } from './dispatcher.js';
 import { FreshWaiters } from './fresh-waiters.js';
 import type { IndexFunc } from './keyed-store.js';
@@ -77,6 +78,12 @@ function reflectorHandler<T extends KubeObject>(parts: {
         ready.setReady();
         return null;
       }),
+    seed: (state, rv) =>
+      dispatcher.enqueue(() => {
+        cache.seed(state, rv);
+        ready.setReady();
+        return null;
+      }),
     change: (type, arrival) => dispatcher.enqueue(() => cache.apply(type, arrival)),
     progress: (rv) =>
       dispatcher.enqueue(() => {
@@ -122,11 +129,29 @@ function freshCache<T extends KubeObject>(
   return { cache, waiters };
 }
 
+/** The cache's place among its server's for test snapshots: the seed it starts from, and how to leave. */
+function attachSeeds<T extends KubeObject>(
+  config: CompletedCacherConfig<T>,
+  parts: { readonly cache: WatchCache<T>; readonly ready: Ready },
+): { seed: CacheSeed | undefined; detach: () => void } {
+  if (config.seeds === null || config.backendKeyPrefix === null)
+    return { seed: undefined, detach: () => undefined };
+  const keyPrefix = config.backendKeyPrefix;
+  const { cache, ready } = parts;
+  const name = cacheName(groupResourceString(config.groupResource), config.resourcePrefix);
+  return config.seeds.attach(name, () =>
+    ready.state === 'ready'
+      ? { resourceVersion: cache.resourceVersion, keyPrefix, store: cache.store.state() }
+      : undefined,
+  );
+}
+
 export function cacherParts<T extends KubeObject>(config: CompletedCacherConfig<T>): CacherParts<T> {
   const { timing, storage, versioner } = config;
   const ready = new Ready();
   const index = new WatcherIndex<T>();
   const { cache, waiters } = freshCache(config);
+  const { seed, detach } = attachSeeds(config, { cache, ready });
   const resource = groupResourceString(config.groupResource);
   const log = (err: unknown): void => {
     config.log(failureMessage(resource, err));
@@ -151,8 +176,10 @@ export function cacherParts<T extends KubeObject>(config: CompletedCacherConfig<
     handler: reflectorHandler({ dispatcher, cache, ready, terminateAll, log }),
     backoffMs: timing.relistBackoffMs,
     backoffMaxMs: timing.relistBackoffMaxMs,
+    ...(seed === undefined ? {} : { seed }),
   });
   const stop = async (): Promise<void> => {
+    detach();
     ready.stop();
     terminateAll();
     bookmarks.close();

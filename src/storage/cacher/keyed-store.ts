@@ -13,11 +13,29 @@ function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
 
+/**
+ * A store's content at one moment (elements are shared, they never change): what a test snapshot
+ * keeps of a watch cache, and what a fork's cache starts from rather than index every element anew.
+ * It shares the store's maps: each store copies them before its first change after (copy on write).
+ */
+export interface KeyedStoreState<T extends KubeObject = KubeObject> {
+  readonly byKey: ReadonlyMap<string, StoreElement<T>>;
+  readonly sorted: readonly (readonly string[])[];
+  readonly indexes: ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
+}
+
 export class KeyedStore<T extends KubeObject> {
-  readonly #byKey = new Map<string, StoreElement<T>>();
+  #byKey = new Map<string, StoreElement<T>>();
   readonly #sorted = new SortedKeys();
   readonly #indexFuncs: ReadonlyMap<string, IndexFunc<T>>;
   readonly #indexes = new Map<string, Map<string, Set<string>>>();
+  /** Whether the key map, the index maps and the sorted keys are also a state's: copy before a change. */
+  #shared = false;
+  /**
+   * The index sets this store may change in place; the others are shared with a state (as the maps
+   * are), and a change copies the one set it touches.
+   */
+  #owned = new WeakSet<Set<string>>();
 
   constructor(indexFuncs: ReadonlyMap<string, IndexFunc<T>>) {
     this.#indexFuncs = indexFuncs;
@@ -32,8 +50,45 @@ export class KeyedStore<T extends KubeObject> {
     return this.#byKey.get(key);
   }
 
+  /** The content now, which later changes to this store do not touch. */
+  state(): KeyedStoreState<T> {
+    this.#shared = true;
+    this.#owned = new WeakSet();
+    return { byKey: this.#byKey, sorted: this.#sorted.chunks(), indexes: new Map(this.#indexes) };
+  }
+
+  /**
+   * Replaces everything with `state` (another store's, with the same index functions: the index
+   * values are taken, not computed again). A state with other indexes is indexed here.
+   */
+  copyFrom(state: KeyedStoreState<T>): void {
+    const sameIndexes =
+      state.indexes.size === this.#indexes.size &&
+      [...this.#indexes.keys()].every((n) => state.indexes.has(n));
+    if (!sameIndexes) {
+      this.replace([...state.byKey.values()]);
+      return;
+    }
+    // Shared until the first change; the state's types are read-only, this store's own copies are not.
+    this.#byKey = state.byKey as Map<string, StoreElement<T>>;
+    for (const [name, index] of state.indexes) this.#indexes.set(name, index as Map<string, Set<string>>);
+    this.#sorted.share(state.sorted);
+    this.#shared = true;
+    this.#owned = new WeakSet();
+  }
+
+  /** Makes the maps and sorted keys this store's own before it changes them. */
+  #own(): void {
+    if (!this.#shared) return;
+    this.#byKey = new Map(this.#byKey);
+    for (const [name, index] of this.#indexes) this.#indexes.set(name, new Map(index));
+    this.#sorted.share(this.#sorted.chunks().map((c) => c.slice()));
+    this.#shared = false;
+  }
+
   /** Adds or replaces the element at its key; returns what was there. */
   put(el: StoreElement<T>): StoreElement<T> | undefined {
+    this.#own();
     const prev = this.#byKey.get(el.key);
     this.#byKey.set(el.key, el);
     if (prev === undefined) this.#sorted.insert(el.key);
@@ -45,6 +100,7 @@ export class KeyedStore<T extends KubeObject> {
   delete(key: string): StoreElement<T> | undefined {
     const prev = this.#byKey.get(key);
     if (prev === undefined) return undefined;
+    this.#own();
     this.#byKey.delete(key);
     this.#sorted.delete(key);
     this.#unindex(prev);
@@ -53,8 +109,9 @@ export class KeyedStore<T extends KubeObject> {
 
   /** Replaces everything (after a relist). */
   replace(elements: readonly StoreElement<T>[]): void {
-    this.#byKey.clear();
-    for (const index of this.#indexes.values()) index.clear();
+    this.#byKey = new Map();
+    for (const name of this.#indexes.keys()) this.#indexes.set(name, new Map());
+    this.#shared = false;
     for (const el of elements) {
       this.#byKey.set(el.key, el);
       this.#index(el);
@@ -93,12 +150,18 @@ export class KeyedStore<T extends KubeObject> {
   #index(el: StoreElement<T>): void {
     for (const [name, func] of this.#indexFuncs) {
       const index = this.#indexes.get(name) as Map<string, Set<string>>;
-      for (const value of func(el)) {
-        let keys = index.get(value);
-        if (keys === undefined) index.set(value, (keys = new Set()));
-        keys.add(el.key);
-      }
+      for (const value of func(el)) this.#ownSet(index, value).add(el.key);
     }
+  }
+
+  /** The set of `value` in `index`, made or copied so this store may change it. */
+  #ownSet(index: Map<string, Set<string>>, value: string): Set<string> {
+    const keys = index.get(value);
+    if (keys !== undefined && this.#owned.has(keys)) return keys;
+    const own = new Set(keys);
+    this.#owned.add(own);
+    index.set(value, own);
+    return own;
   }
 
   #unindex(el: StoreElement<T>): void {
@@ -106,8 +169,9 @@ export class KeyedStore<T extends KubeObject> {
       const index = this.#indexes.get(name) as Map<string, Set<string>>;
       for (const value of func(el)) {
         const keys = index.get(value);
-        keys?.delete(el.key);
-        if (keys?.size === 0) index.delete(value);
+        if (keys === undefined || !keys.has(el.key)) continue;
+        if (keys.size === 1) index.delete(value);
+        else this.#ownSet(index, value).delete(el.key);
       }
     }
   }

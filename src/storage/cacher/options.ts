@@ -4,6 +4,7 @@ import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Interface, ObjectAttrs, Versioner } from '../interfaces.js';
 import { systemClock, type Clock } from '../../machinery/time/clock.js';
+import type { CacheSeeds } from './cache-seeds.js';
 
 export type { ObjectAttrs };
 
@@ -54,6 +55,10 @@ export interface CacherConfig<T extends KubeObject = KubeObject> {
   readonly log?: (message: string) => void;
   /** The server's clock: bookmark times and their timer (default: the system's). */
   readonly clock?: Clock;
+  /** The server's caches for test snapshots: the cacher attaches to it and starts from its seed, if any. */
+  readonly seeds?: CacheSeeds;
+  /** Where the cached keys start in the backend (the path prefix, then the resource prefix), for `seeds`. */
+  readonly backendKeyPrefix?: string;
 }
 
 declare const completed: unique symbol;
@@ -75,6 +80,8 @@ export interface CompletedCacherConfig<T extends KubeObject = KubeObject> {
   readonly timing: Readonly<Required<CacherTiming>>;
   readonly log: (message: string) => void;
   readonly clock: Clock;
+  readonly seeds: CacheSeeds | null;
+  readonly backendKeyPrefix: string | null;
 }
 
 /** kube's DefaultWatchCacheSize. */
@@ -141,6 +148,8 @@ export function completeCacherConfig<T extends KubeObject>(
     maxCacheSize,
     timing: completeTiming(config.timing),
     clock: config.clock ?? systemClock,
+    seeds: config.seeds ?? null,
+    backendKeyPrefix: config.backendKeyPrefix ?? null,
     log:
       config.log ??
       ((message: string) => {

@@ -7,6 +7,8 @@ import { StatusError } from '../../machinery/errors/index.js';
 import type { EncodedList, Interface, ListOptions, Versioner, Watch } from '../interfaces.js';
 import { encodedList } from '../encoded-reads.js';
 import type { Arrival } from './elements.js';
+import type { CacheSeed } from './cache-seeds.js';
+import type { KeyedStoreState } from './keyed-store.js';
 
 /** kube's storageWatchListPageSize. */
 const pageSize = 10_000;
@@ -14,6 +16,8 @@ const pageSize = 10_000;
 export interface ReflectorHandler<T extends KubeObject> {
   /** The full state at `rv`, each item as reads serve it. */
   replace(items: Buffer[], rv: number): Promise<void> | undefined;
+  /** The full state at `rv` as another cache held it (a seed). */
+  seed(state: KeyedStoreState<T>, rv: number): Promise<void> | undefined;
   change(type: 'ADDED' | 'MODIFIED' | 'DELETED', arrival: Arrival<T>): Promise<void> | undefined;
   progress(rv: number): Promise<void> | undefined;
   /** The cycle failed; the cache must stop serving until the next replace. */
@@ -27,6 +31,8 @@ export interface ReflectorOptions<T extends KubeObject> {
   readonly handler: ReflectorHandler<T>;
   readonly backoffMs: number;
   readonly backoffMaxMs: number;
+  /** The first cycle's state instead of a list (a fork's cache); watched from its resourceVersion. */
+  readonly seed?: CacheSeed;
 }
 
 export class Reflector<T extends KubeObject> {
@@ -34,11 +40,13 @@ export class Reflector<T extends KubeObject> {
   readonly #abort = new AbortController();
   #watch: Watch<T> | null = null;
   #running: Promise<void> | null = null;
+  #seed: CacheSeed | undefined;
   /** Completed list-and-watch cycles that ended in failure; for tests. */
   failures = 0;
 
   constructor(opts: ReflectorOptions<T>) {
     this.#opts = opts;
+    this.#seed = opts.seed;
   }
 
   #stopped(): boolean {
@@ -117,7 +125,11 @@ export class Reflector<T extends KubeObject> {
 
   async #listAndWatch(): Promise<void> {
     const { storage, resourcePrefix, versioner, handler } = this.#opts;
-    const { items, rv } = await this.#list();
+    // A seed serves the first cycle only: a later one (after a failure) lists as usual.
+    const seed = this.#seed;
+    this.#seed = undefined;
+    const listed = seed === undefined ? await this.#list() : undefined;
+    const rv = seed?.resourceVersion ?? listed?.rv ?? 0;
     if (this.#stopped()) return;
     // The watch is open before the cache says it is ready: a compaction right after the list fails
     // this cycle here, not watches that clients already started on a cache that looked ready.
@@ -130,7 +142,8 @@ export class Reflector<T extends KubeObject> {
       signal: this.#abort.signal,
     });
     this.#watch = watch;
-    await handler.replace(items, rv);
+    if (seed !== undefined) await handler.seed(seed.store as KeyedStoreState<T>, rv);
+    else await handler.replace(listed?.items ?? [], rv);
     for await (const event of watch) {
       switch (event.type) {
         case 'ERROR':

@@ -81,6 +81,20 @@ export class SortedKeys {
     this.#size = sorted.length;
   }
 
+  /** The sorted chunks themselves (not a copy): read them, or share() them with another. */
+  chunks(): readonly (readonly string[])[] {
+    return this.#chunks;
+  }
+
+  /**
+   * Replaces everything with `chunks`, taken as they are: the caller makes sure no one changes them
+   * while this holds them (a copy for the first change, as KeyedStore does).
+   */
+  share(chunks: readonly (readonly string[])[]): void {
+    this.#chunks = chunks as string[][];
+    this.#size = this.#chunks.reduce((n, c) => n + c.length, 0);
+  }
+
   /** How many keys are below `key`. */
   rank(key: string): number {
     if (this.#chunks.length === 0) return 0;

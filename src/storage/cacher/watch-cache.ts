@@ -4,7 +4,7 @@ import type { KubeObject } from '../../api/meta.js';
 import { newResourceExpired } from '../../machinery/errors/index.js';
 import { deletedElementOf, elementOf, elementOfServed, type Arrival, type ElementRules } from './elements.js';
 import { EventWindow } from './event-window.js';
-import { KeyedStore, type IndexFunc } from './keyed-store.js';
+import { KeyedStore, type IndexFunc, type KeyedStoreState } from './keyed-store.js';
 import { normalizeObjectKey } from './keys.js';
 import { WatchCacheEvent, type CacheEventType } from './watch-cache-event.js';
 
@@ -67,6 +67,16 @@ export class WatchCache<T extends KubeObject> {
   /** Replaces everything with a fresh list at `rv` (kube's Replace): items as reads serve them. */
   replace(items: readonly Buffer[], rv: number): void {
     this.store.replace(items.map((json) => elementOfServed(this.#opts.rules, json)));
+    this.#reset(rv);
+  }
+
+  /** Replaces everything with a copy of another cache's content at `rv` (a seed). */
+  seed(state: KeyedStoreState<T>, rv: number): void {
+    this.store.copyFrom(state);
+    this.#reset(rv);
+  }
+
+  #reset(rv: number): void {
     this.window.reset();
     this.#listResourceVersion = rv;
     this.#resourceVersion = rv;

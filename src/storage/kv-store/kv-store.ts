@@ -48,14 +48,19 @@ export interface KvStoreOptions {
   readonly newFunc?: () => KubeObject;
 }
 
+/** The path prefix as every stored key starts with it: `/registry/` for `registry` or `/registry`. */
+export function storagePathPrefix(prefix = '/registry'): string {
+  const joined = `/${prefix}`.replace(/\/+/g, '/');
+  return joined.endsWith('/') ? joined : `${joined}/`;
+}
+
 export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> {
   readonly #core: StoreCore;
 
   constructor(opts: KvStoreOptions) {
-    const joined = `/${opts.pathPrefix ?? '/registry'}`.replace(/\/+/g, '/');
     this.#core = Object.freeze({
       backend: opts.backend,
-      pathPrefix: joined.endsWith('/') ? joined : `${joined}/`,
+      pathPrefix: storagePathPrefix(opts.pathPrefix),
       groupResource: opts.groupResource,
       codec: opts.codec ?? jsonCodec,
       transformer: opts.transformer ?? identityTransformer,

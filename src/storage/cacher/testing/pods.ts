@@ -5,6 +5,7 @@ import { SqliteBackend } from '../../backends/sqlite/sqlite-backend.js';
 import type { Interface } from '../../interfaces.js';
 import { KvStore } from '../../kv-store/kv-store.js';
 import type { TestObject } from '../../testing/test-object.js';
+import type { CacheSeeds } from '../cache-seeds.js';
 import { Cacher } from '../cacher.js';
 import type { CacherTiming, ObjectAttrs } from '../options.js';
 
@@ -60,7 +61,14 @@ export interface PodCacher {
 /** A cacher for `/pods` (indexed by spec.nodeName) over `storage`; not started waiting for readiness. */
 export function podsCacherOver(
   storage: Interface<TestObject>,
-  opts: { cacheSize?: number; maxCacheSize?: number; timing?: CacherTiming; log?: (m: string) => void } = {},
+  opts: {
+    cacheSize?: number;
+    maxCacheSize?: number;
+    timing?: CacherTiming;
+    log?: (m: string) => void;
+    seeds?: CacheSeeds;
+    backendKeyPrefix?: string;
+  } = {},
 ): Cacher<TestObject> {
   return new Cacher<TestObject>({
     storage,
