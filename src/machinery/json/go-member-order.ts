@@ -40,9 +40,15 @@ interface StructPlan {
   /** JSON name → position; a prototype-less record (faster to probe than a Map for member names). */
   readonly position: Readonly<Record<string, number | undefined>>;
   readonly values: readonly (ValueOrder | undefined)[];
-  /** How each member is dropped when empty (by position); undefined for one always written. */
-  readonly omit: readonly (GoOmitEmpty | undefined)[];
+  /** How each member is dropped when empty (by position), as an Omit code: 0 for one always written. */
+  readonly omit: Uint8Array;
 }
+
+// The omitempty classes as small numbers, which the hot loop compares faster than strings.
+const OMIT_NONE = 0;
+const OMIT_ZERO = 1;
+const OMIT_EMPTY = 2;
+const omitCodes: Record<GoOmitEmpty, number> = { zero: OMIT_ZERO, empty: OMIT_EMPTY, nil: 3 };
 
 /** The plan being compiled: members in Go order, each one's value order and omitempty class. */
 interface PlanParts {
@@ -117,7 +123,8 @@ class PlanCompiler {
     this.#members(definition, parts, { depth: 0, omit: this.#scheme.goOmitEmpty(definition) });
     const position: Record<string, number | undefined> = Object.create(null) as Record<string, number>;
     parts.names.forEach((name, i) => (position[name] = i));
-    return { ...parts, position };
+    const omit = Uint8Array.from(parts.omit, (o) => (o === undefined ? OMIT_NONE : omitCodes[o]));
+    return { names: parts.names, values: parts.values, omit, position };
   }
 
   /** A struct's members in Go order: from its protobuf table, or its Go JSON shape; undefined for anything else. */
@@ -250,20 +257,12 @@ const same: unique symbol = Symbol('same');
 // Marks a member Go leaves out (omitempty and empty), in the values an object is rebuilt with.
 const dropped: unique symbol = Symbol('dropped');
 
-/** Whether Go's omitempty leaves out a member of this class holding `v` (null is Go's zero for each). */
-function isGoEmpty(v: unknown, omit: GoOmitEmpty): boolean {
-  if (v === null) return true;
-  switch (omit) {
-    case 'zero':
-      return v === '' || v === 0 || v === false;
-    case 'empty':
-      if (Array.isArray(v)) return v.length === 0;
-      if (typeof v !== 'object') return false;
-      for (const _ in v) return false;
-      return true;
-    case 'nil':
-      return false;
-  }
+/** An empty list or map (a JSON object without members). */
+function isEmptyCollection(v: unknown): boolean {
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v !== 'object' || v === null) return false;
+  for (const _ in v) return false;
+  return true;
 }
 
 function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
@@ -282,11 +281,18 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     }
     if (unknown || at < last) inOrder = false;
     last = at;
-    const omit = plan.omit[at];
+    const omit = plan.omit[at] as number;
     const order = plan.values[at];
-    if (omit === undefined && order === undefined) continue;
+    if (omit === OMIT_NONE && order === undefined) continue;
     const v = obj[key];
-    if (omit !== undefined && isGoEmpty(v, omit)) {
+    // Go's omitempty: null is every class's zero; a pointer (the remaining class) drops nothing else.
+    if (
+      omit !== OMIT_NONE &&
+      (v === null ||
+        (omit === OMIT_ZERO
+          ? v === '' || v === 0 || v === false
+          : omit === OMIT_EMPTY && isEmptyCollection(v)))
+    ) {
       values ??= new Array<unknown>(n).fill(same);
       values[i] = dropped;
       continue;
