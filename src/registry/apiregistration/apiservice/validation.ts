@@ -81,8 +81,7 @@ export function validateAPIService(apiService: APIService): ErrorList {
   }
   if ((service.namespace ?? '') === '')
     errs.push(FieldError.required(FieldPath.of('spec', 'service', 'namespace')));
-  if ((service.name ?? '') === '')
-    errs.push(FieldError.required(FieldPath.of('spec', 'service', 'name')));
+  if ((service.name ?? '') === '') errs.push(FieldError.required(FieldPath.of('spec', 'service', 'name')));
   if (insecure && caBundle !== '')
     errs.push(
       FieldError.invalid(
