@@ -180,6 +180,44 @@ describe('Scheme', () => {
     assert.deepEqual(missing, []);
   });
 
+  it('knows which members Go leaves out when empty for every struct a served kind reaches', () => {
+    const s = builtinScheme();
+    const builtInCode = new Set(['APIGroup', 'APIGroupList', 'APIResourceList', 'APIVersions', 'Table']);
+    const seen = new Set<string>();
+    const missing: string[] = [];
+    const visit = (schema: Schema | undefined): void => {
+      if (schema === undefined) return;
+      if (schema.$ref !== undefined) walk(schema.$ref);
+      visit(schema.items);
+      if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties);
+      for (const p of Object.values(schema.properties ?? {})) visit(p);
+    };
+    const walk = (name: string): void => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      const table = s.protobuf(name);
+      const shape = s.goJSONShape(name);
+      // Codec types (Time, Quantity, IntOrString, …) and Go-JSON types other than structs are not structs to omit from.
+      const struct =
+        (table !== undefined && typeof table !== 'string') ||
+        (typeof shape === 'object' && 'fields' in shape);
+      if (!struct) return;
+      const omit = s.goOmitEmpty(name);
+      if (omit === undefined) missing.push(name);
+      const properties = s.definition(name)?.properties ?? {};
+      for (const [member, how] of Object.entries(omit ?? {})) {
+        assert.ok(member in properties, `${name}.${member} is not a member`);
+        // A Go pointer keeps a zero value it points to: a protobuf table's pointer is 'nil' here.
+        const field = typeof table === 'object' ? table[member] : undefined;
+        if (typeof field === 'object' && field.pointer === true)
+          assert.equal(how, 'nil', `${name}.${member}`);
+      }
+      visit(s.definition(name));
+    };
+    for (const k of s.kinds()) if (!builtInCode.has(k.kind)) walk(k.definition);
+    assert.deepEqual(missing, []);
+  });
+
   it('refuses conflicting Go JSON shapes', () => {
     const t = new Scheme().register({ definitions: {}, goJSON: { x: { fields: ['a'] } } });
     assert.deepEqual(t.goJSONShape('x'), { fields: ['a'] });

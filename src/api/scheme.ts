@@ -3,6 +3,7 @@
 import type { APIModule } from './schema/api-module.js';
 import { metaV1 } from './schema/api-module.js';
 import type { GoJSONShape } from './schema/go-json-shape.js';
+import type { GoOmitEmptyTable } from './schema/go-omit-empty.js';
 import type { ProtobufCodec, ProtobufMessage } from './schema/protobuf.js';
 import type { Definitions, KindInfo, Schema } from './schema/types.js';
 
@@ -34,6 +35,7 @@ export class Scheme {
   readonly #goTypes = new Map<string, Readonly<Record<string, string>>>();
   readonly #protobuf = new Map<string, ProtobufMessage | ProtobufCodec>();
   readonly #goJSON = new Map<string, GoJSONShape>();
+  readonly #goOmitEmpty = new Map<string, GoOmitEmptyTable>();
   #stamped: Definitions | undefined;
   #sealed = false;
 
@@ -74,6 +76,13 @@ export class Scheme {
         throw new Error(`Go JSON shape of ${name} is registered twice with different contents`);
       }
       this.#goJSON.set(name, shape);
+    }
+    for (const [name, table] of Object.entries(module.goOmitEmpty ?? {})) {
+      const existing = this.#goOmitEmpty.get(name);
+      if (existing !== undefined && existing !== table) {
+        throw new Error(`omitempty table of ${name} is registered twice with different contents`);
+      }
+      this.#goOmitEmpty.set(name, table);
     }
     this.#stamped = undefined;
     return this;
@@ -151,6 +160,11 @@ export class Scheme {
   /** How Go writes `definition` where no protobuf table says (go-json-shape.ts); undefined otherwise. */
   goJSONShape(definition: string): GoJSONShape | undefined {
     return this.#goJSON.get(definition);
+  }
+
+  /** Which members of `definition` Go leaves out when empty (go-omit-empty.ts); undefined when not known. */
+  goOmitEmpty(definition: string): GoOmitEmptyTable | undefined {
+    return this.#goOmitEmpty.get(definition);
   }
 
   /** The Go type name of a field where it is a named type (`types.UID`), if registered. */

@@ -1,6 +1,7 @@
 // What one API file contributes to a Scheme: named schemas, the kinds served with them, and
 // the Go type names kube's decoder quotes in its errors where the schema alone cannot tell.
 import type { GoJSONShapes } from './go-json-shape.js';
+import type { GoOmitEmptyTables } from './go-omit-empty.js';
 import type { ProtobufTables } from './protobuf.js';
 import type { Definitions, KindInfo } from './types.js';
 
@@ -15,6 +16,8 @@ export interface APIModule {
   readonly protobuf?: ProtobufTables;
   /** Go's member order of definitions without a protobuf table (which gives it for the others). */
   readonly goJSON?: GoJSONShapes;
+  /** Which members Go leaves out when empty (omitempty), per struct definition. */
+  readonly goOmitEmpty?: GoOmitEmptyTables;
 }
 
 /** Definition names as kube's OpenAPI spells them. */

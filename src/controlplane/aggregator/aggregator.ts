@@ -187,7 +187,7 @@ export class Aggregator implements ProxiedGroupVersions {
     this.#remote.clear();
     const remote: APIService[] = [];
     for (const [name, a] of this.#cache) {
-      if (a.spec.service === null) continue;
+      if ((a.spec.service ?? null) === null) continue;
       remote.push(a);
       this.#remote.set(`${a.spec.group ?? ''}/${a.spec.version ?? ''}`, name);
       const spec = JSON.stringify(a.spec);
@@ -207,7 +207,7 @@ export class Aggregator implements ProxiedGroupVersions {
   #check(name: string): void {
     if (this.#checking.has(name) || this.#abort.signal.aborted) return;
     const apiService = this.#cache.get(name);
-    if (apiService === undefined || apiService.spec.service === null) return;
+    if (apiService === undefined || (apiService.spec.service ?? null) === null) return;
     this.#checking.add(name);
     void checkAvailability(apiService, {
       services: this.#services !== undefined && isGetter(this.#services) ? this.#services : undefined,
@@ -218,7 +218,7 @@ export class Aggregator implements ProxiedGroupVersions {
         if (result.resources !== undefined) {
           this.#resources.set(name, result.resources);
           this.#table = aggregatedRouteTable(
-            [...this.#cache.values()].filter((a) => a.spec.service !== null),
+            [...this.#cache.values()].filter((a) => (a.spec.service ?? null) !== null),
             this.#resources,
           );
         }
@@ -343,7 +343,7 @@ export class Aggregator implements ProxiedGroupVersions {
     for (const [name, current] of this.#cache) {
       if (managedBy(current) !== undefined && !desired.has(name))
         writes.push(store.delete(ctx, name, { options: {} }));
-      else if (current.spec.service === null) writes.push(this.#setCondition(name, localAvailable));
+      else if ((current.spec.service ?? null) === null) writes.push(this.#setCondition(name, localAvailable));
     }
     await Promise.all(writes);
   }

@@ -37,7 +37,7 @@ export async function proxyTarget(
   resolver: ServiceResolver | undefined,
   signal?: AbortSignal,
 ): Promise<ProxyTarget> {
-  const ref = apiService.spec.service;
+  const ref = apiService.spec.service ?? null;
   if (ref === null || resolver === undefined) throw new Error('service unavailable');
   const namespace = ref.namespace ?? '';
   const name = ref.name ?? '';
@@ -88,7 +88,7 @@ export async function checkAvailability(
   apiService: APIService,
   deps: AvailabilityDeps,
 ): Promise<AvailabilityResult> {
-  const ref = apiService.spec.service;
+  const ref = apiService.spec.service ?? null;
   if (ref === null) return { condition: { type: 'Available', status: 'True', reason: 'Local', message: '' } };
   const namespace = ref.namespace ?? '';
   const name = ref.name ?? '';

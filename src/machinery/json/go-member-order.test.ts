@@ -167,7 +167,7 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
             status: {},
             scale: { specReplicasPath: '.spec.r', statusReplicasPath: '.status.r' },
           },
-          additionalPrinterColumns: [{ name: 'Size', type: 'integer', jsonPath: '.spec.size', priority: 0 }],
+          additionalPrinterColumns: [{ name: 'Size', type: 'integer', jsonPath: '.spec.size', priority: 1 }],
           schema: {
             openAPIV3Schema: {
               type: 'object',

@@ -4,9 +4,13 @@
 // whatever order the client sent. The protobuf tables beside each schema list their fields in Go
 // order (generated.proto's); a definition without one has its Go JSON shape (go-json-shape.ts); and
 // the schema says which members hold nested structs, lists of them or maps. From these a plan is
-// compiled per definition, once, when first needed, and kept per scheme. An object already in
-// order is returned as it is (same reference): nothing is copied.
+// compiled per definition, once, when first needed, and kept per scheme. Go also leaves out a
+// field tagged omitempty that holds its zero value (kube decodes every built-in object into its
+// struct and encodes it back): the plan knows which members those are (go-omit-empty.ts), and drops
+// them as it visits them. An object already in order with nothing to drop is returned as it is
+// (same reference): nothing is copied.
 import type { Scheme } from '../../api/scheme.js';
+import type { GoOmitEmpty, GoOmitEmptyTable } from '../../api/schema/go-omit-empty.js';
 import { isProtobufCodec, type ProtobufField } from '../../api/schema/protobuf.js';
 import type { Schema } from '../../api/schema/types.js';
 import { inKubeMemberOrder } from './kube-member-order.js';
@@ -36,6 +40,21 @@ interface StructPlan {
   /** JSON name → position; a prototype-less record (faster to probe than a Map for member names). */
   readonly position: Readonly<Record<string, number | undefined>>;
   readonly values: readonly (ValueOrder | undefined)[];
+  /** How each member is dropped when empty (by position), as an Omit code: 0 for one always written. */
+  readonly omit: Uint8Array;
+}
+
+// The omitempty classes as small numbers, which the hot loop compares faster than strings.
+const OMIT_NONE = 0;
+const OMIT_ZERO = 1;
+const OMIT_EMPTY = 2;
+const omitCodes: Record<GoOmitEmpty, number> = { zero: OMIT_ZERO, empty: OMIT_EMPTY, nil: 3 };
+
+/** The plan being compiled: members in Go order, each one's value order and omitempty class. */
+interface PlanParts {
+  readonly names: string[];
+  readonly values: (ValueOrder | undefined)[];
+  readonly omit: (GoOmitEmpty | undefined)[];
 }
 
 /** A definition's plan, compiled on first use (definitions refer to each other, and to themselves). */
@@ -93,18 +112,19 @@ class PlanCompiler {
   compile(definition: string): StructPlan | null {
     const members = this.#struct(definition);
     if (members === undefined) return null;
-    const names: string[] = [];
-    const values: (ValueOrder | undefined)[] = [];
+    const parts: PlanParts = { names: [], values: [], omit: [] };
     const properties = this.#scheme.definition(definition)?.properties ?? {};
     // TypeMeta, embedded first in every Go struct that has it, travels outside the message.
     if ('kind' in properties && 'apiVersion' in properties && !members.some((m) => m.json === 'kind')) {
-      names.push('kind', 'apiVersion');
-      values.push(undefined, undefined);
+      parts.names.push('kind', 'apiVersion');
+      parts.values.push(undefined, undefined);
+      parts.omit.push(undefined, undefined);
     }
-    this.#members(definition, { names, values }, 0);
+    this.#members(definition, parts, { depth: 0, omit: this.#scheme.goOmitEmpty(definition) });
     const position: Record<string, number | undefined> = Object.create(null) as Record<string, number>;
-    names.forEach((name, i) => (position[name] = i));
-    return { names, position, values };
+    parts.names.forEach((name, i) => (position[name] = i));
+    const omit = Uint8Array.from(parts.omit, (o) => (o === undefined ? OMIT_NONE : omitCodes[o]));
+    return { names: parts.names, values: parts.values, omit, position };
   }
 
   /** A struct's members in Go order: from its protobuf table, or its Go JSON shape; undefined for anything else. */
@@ -124,24 +144,29 @@ class PlanCompiler {
     return shape.fields.map((json) => ({ json, opaque: false }));
   }
 
-  /** Appends a definition's members; an embedded struct's members go where it is embedded. */
+  /**
+   * Appends a definition's members; an embedded struct's members go where it is embedded. `omit` is
+   * the outer struct's omitempty table (which names its embedded structs' members too).
+   */
   #members(
     definition: string,
-    into: { names: string[]; values: (ValueOrder | undefined)[] },
-    depth: number,
+    into: PlanParts,
+    at: { readonly depth: number; readonly omit: GoOmitEmptyTable | undefined },
   ): void {
     const members = this.#struct(definition);
-    if (members === undefined || depth > 8) return;
+    if (members === undefined || at.depth > 8) return;
     const properties = this.#scheme.definition(definition)?.properties ?? {};
+    const own = this.#scheme.goOmitEmpty(definition);
     for (const { json, inline, opaque } of members) {
       if (inline !== undefined) {
-        this.#members(inline, into, depth + 1);
+        this.#members(inline, into, { depth: at.depth + 1, omit: at.omit });
         continue;
       }
       if (into.names.includes(json)) continue;
       into.names.push(json);
       const property = properties[json];
       into.values.push(opaque || property === undefined ? undefined : this.#valueOrder(property));
+      into.omit.push(at.omit?.[json] ?? own?.[json]);
     }
   }
 
@@ -229,6 +254,16 @@ function orderedMap(map: JSONObject, value: ValueOrder | undefined): JSONObject 
 
 // Marks a member whose value is unchanged, in the values an object is rebuilt with.
 const same: unique symbol = Symbol('same');
+// Marks a member Go leaves out (omitempty and empty), in the values an object is rebuilt with.
+const dropped: unique symbol = Symbol('dropped');
+
+/** An empty list or map (a JSON object without members). */
+function isEmptyCollection(v: unknown): boolean {
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v !== 'object' || v === null) return false;
+  for (const _ in v) return false;
+  return true;
+}
 
 function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
   const keys = Object.keys(obj);
@@ -246,9 +281,23 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     }
     if (unknown || at < last) inOrder = false;
     last = at;
+    const omit = plan.omit[at] as number;
     const order = plan.values[at];
-    if (order === undefined) continue;
+    if (omit === OMIT_NONE && order === undefined) continue;
     const v = obj[key];
+    // Go's omitempty: null is every class's zero; a pointer (the remaining class) drops nothing else.
+    if (
+      omit !== OMIT_NONE &&
+      (v === null ||
+        (omit === OMIT_ZERO
+          ? v === '' || v === 0 || v === false
+          : omit === OMIT_EMPTY && isEmptyCollection(v)))
+    ) {
+      values ??= new Array<unknown>(n).fill(same);
+      values[i] = dropped;
+      continue;
+    }
+    if (order === undefined) continue;
     const o = orderedValue(v, order);
     if (o !== v) {
       values ??= new Array<unknown>(n).fill(same);
@@ -261,7 +310,7 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     for (let i = 0; i < n; i++) {
       const key = keys[i] as string;
       const v = values?.[i] ?? same;
-      out[key] = v === same ? obj[key] : v;
+      if (v !== dropped) out[key] = v === same ? obj[key] : v;
     }
     return out;
   }
@@ -285,7 +334,7 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
   for (const i of known) {
     const key = keys[i] as string;
     const v = values?.[i] ?? same;
-    out[key] = v === same ? obj[key] : v;
+    if (v !== dropped) out[key] = v === same ? obj[key] : v;
   }
   if (known.length < n) for (const key of keys) if (plan.position[key] === undefined) out[key] = obj[key];
   return out;
@@ -293,7 +342,8 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
 
 /**
  * A built-in object with its members in kube's (Go's) order at every level, as far as the scheme's
- * tables describe it: members they do not know follow the known ones, in their own order. An
+ * tables describe it: members they do not know follow the known ones, in their own order. Members
+ * tagged omitempty that hold Go's zero value for their type are left out, as Go leaves them. An
  * object of a kind the scheme does not know gets kube's top-level order (inKubeMemberOrder).
  * The input is never changed; parts already in order are shared, and so is the whole when it is.
  */

@@ -81,7 +81,7 @@ describe('KvStore member order', () => {
       metadata: { name: 'p', namespace: 'ns', uid: 'u' },
       spec: {
         containers: [{ image: 'i', name: 'c', ports: [{ containerPort: 80, name: 'http' }] }],
-        volumes: [],
+        volumes: [{ name: 'v', emptyDir: {} }],
       },
     };
     const created = await store.create('/pods/ns/p', pod);
@@ -91,7 +91,7 @@ describe('KvStore member order', () => {
     assert.equal(JSON.stringify(await store.get('/pods/ns/p')), served);
     assert.match(
       served,
-      /^\{"kind":"Pod","apiVersion":"v1","metadata":\{"name":"p","namespace":"ns","uid":"u","resourceVersion":"\d+"\},"spec":\{"volumes":\[\],"containers":\[\{"name":"c","image":"i","ports":\[\{"name":"http","containerPort":80\}\]\}\]\}\}$/,
+      /^\{"kind":"Pod","apiVersion":"v1","metadata":\{"name":"p","namespace":"ns","uid":"u","resourceVersion":"\d+"\},"spec":\{"volumes":\[\{"name":"v","emptyDir":\{\}\}\],"containers":\[\{"name":"c","image":"i","ports":\[\{"name":"http","containerPort":80\}\]\}\]\}\}$/,
     );
   });
 

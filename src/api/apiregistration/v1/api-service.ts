@@ -18,8 +18,11 @@ export interface APIServiceServiceReference {
 }
 
 export interface APIServiceSpec {
-  /** null: the group version is served by this server (a local APIService). */
-  service: APIServiceServiceReference | null;
+  /**
+   * null or absent: the group version is served by this server (a local APIService). Stored and
+   * served without it, as kube writes a nil pointer tagged omitempty.
+   */
+  service?: APIServiceServiceReference | null;
   group?: string;
   version?: string;
   insecureSkipTLSVerify?: boolean;

@@ -3,6 +3,7 @@
 import type { APIModule } from '../../schema/api-module.js';
 import { deleteOptionsModule } from './delete-options.js';
 import { discoveryModule } from './discovery.js';
+import { metaV1GoOmitEmptyModule } from './go-omit-empty.js';
 import { labelSelectorModule } from './label-selector.js';
 import { listMetaModule } from './list-meta.js';
 import { objectMetaModule } from './object-meta.js';
@@ -21,4 +22,5 @@ export const metaV1Modules: readonly APIModule[] = [
   partialObjectMetadataModule,
   discoveryModule,
   watchEventModule,
+  metaV1GoOmitEmptyModule,
 ];

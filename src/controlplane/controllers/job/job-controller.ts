@@ -151,12 +151,13 @@ export class JobController {
     const same =
       outcome === undefined &&
       before.startTime !== undefined &&
-      before.active === status.active &&
-      before.succeeded === status.succeeded &&
-      before.failed === status.failed &&
+      // active, succeeded, failed and completedIndexes are stored without their zero value (omitempty).
+      (before.active ?? 0) === (status.active ?? 0) &&
+      (before.succeeded ?? 0) === (status.succeeded ?? 0) &&
+      (before.failed ?? 0) === (status.failed ?? 0) &&
       before.ready === status.ready &&
       before.terminating === status.terminating &&
-      before.completedIndexes === status.completedIndexes;
+      (before.completedIndexes ?? '') === (status.completedIndexes ?? '');
     if (same) return;
     const updated = copyOf(job);
     updated.status = status;

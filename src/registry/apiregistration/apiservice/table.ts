@@ -7,7 +7,7 @@ import type { TableConvertor } from '../../rest/capabilities.js';
 
 /** "Local", or the service as namespace/name. */
 function serviceCell(apiService: APIService): string {
-  const s = apiService.spec.service;
+  const s = apiService.spec.service ?? null;
   return s === null ? 'Local' : `${s.namespace ?? ''}/${s.name ?? ''}`;
 }
 

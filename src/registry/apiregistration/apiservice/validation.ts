@@ -59,7 +59,8 @@ export function validateAPIService(apiService: APIService): ErrorList {
     );
   const caBundle = spec.caBundle ?? '';
   const insecure = spec.insecureSkipTLSVerify ?? false;
-  if (spec.service === null) {
+  const service = spec.service ?? null;
+  if (service === null) {
     if (caBundle !== '')
       errs.push(
         FieldError.invalid(
@@ -78,10 +79,9 @@ export function validateAPIService(apiService: APIService): ErrorList {
       );
     return errs;
   }
-  if ((spec.service.namespace ?? '') === '')
+  if ((service.namespace ?? '') === '')
     errs.push(FieldError.required(FieldPath.of('spec', 'service', 'namespace')));
-  if ((spec.service.name ?? '') === '')
-    errs.push(FieldError.required(FieldPath.of('spec', 'service', 'name')));
+  if ((service.name ?? '') === '') errs.push(FieldError.required(FieldPath.of('spec', 'service', 'name')));
   if (insecure && caBundle !== '')
     errs.push(
       FieldError.invalid(

@@ -1,0 +1,26 @@
+// Generated from k8s.io/api policy/v1 types.go as of kube 1.33: the members of each struct whose Go field
+// is tagged omitempty and can be empty (go-omit-empty.ts says what each class drops). A
+// definition listed without members has none; struct-typed members are never dropped, so not listed.
+import type { APIModule } from '../../schema/api-module.js';
+import type { GoOmitEmptyTables } from '../../schema/go-omit-empty.js';
+
+const def = (name: string): string => `io.k8s.api.policy.v1.${name}`;
+
+const tables: GoOmitEmptyTables = {
+  [def('Eviction')]: { deleteOptions: 'nil' },
+  [def('PodDisruptionBudget')]: {},
+  [def('PodDisruptionBudgetList')]: {},
+  [def('PodDisruptionBudgetSpec')]: {
+    minAvailable: 'nil',
+    selector: 'nil',
+    maxUnavailable: 'nil',
+    unhealthyPodEvictionPolicy: 'nil',
+  },
+  [def('PodDisruptionBudgetStatus')]: {
+    observedGeneration: 'zero',
+    disruptedPods: 'empty',
+    conditions: 'empty',
+  },
+};
+
+export const policyV1GoOmitEmptyModule: APIModule = { definitions: {}, goOmitEmpty: tables };

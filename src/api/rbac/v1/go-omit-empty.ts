@@ -1,0 +1,29 @@
+// Generated from k8s.io/api rbac/v1 types.go as of kube 1.33: the members of each struct whose Go field
+// is tagged omitempty and can be empty (go-omit-empty.ts says what each class drops). A
+// definition listed without members has none; struct-typed members are never dropped, so not listed.
+import type { APIModule } from '../../schema/api-module.js';
+import type { GoOmitEmptyTables } from '../../schema/go-omit-empty.js';
+
+const def = (name: string): string => `io.k8s.api.rbac.v1.${name}`;
+
+const tables: GoOmitEmptyTables = {
+  [def('AggregationRule')]: { clusterRoleSelectors: 'empty' },
+  [def('ClusterRole')]: { aggregationRule: 'nil' },
+  [def('ClusterRoleBinding')]: { subjects: 'empty' },
+  [def('ClusterRoleBindingList')]: {},
+  [def('ClusterRoleList')]: {},
+  [def('PolicyRule')]: {
+    apiGroups: 'empty',
+    resources: 'empty',
+    resourceNames: 'empty',
+    nonResourceURLs: 'empty',
+  },
+  [def('Role')]: {},
+  [def('RoleBinding')]: { subjects: 'empty' },
+  [def('RoleBindingList')]: {},
+  [def('RoleList')]: {},
+  [def('RoleRef')]: {},
+  [def('Subject')]: { apiGroup: 'zero', namespace: 'zero' },
+};
+
+export const rbacV1GoOmitEmptyModule: APIModule = { definitions: {}, goOmitEmpty: tables };

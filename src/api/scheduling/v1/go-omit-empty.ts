@@ -1,0 +1,14 @@
+// Generated from k8s.io/api scheduling/v1 types.go as of kube 1.33: the members of each struct whose Go field
+// is tagged omitempty and can be empty (go-omit-empty.ts says what each class drops). A
+// definition listed without members has none; struct-typed members are never dropped, so not listed.
+import type { APIModule } from '../../schema/api-module.js';
+import type { GoOmitEmptyTables } from '../../schema/go-omit-empty.js';
+
+const def = (name: string): string => `io.k8s.api.scheduling.v1.${name}`;
+
+const tables: GoOmitEmptyTables = {
+  [def('PriorityClass')]: { globalDefault: 'zero', description: 'zero', preemptionPolicy: 'nil' },
+  [def('PriorityClassList')]: {},
+};
+
+export const schedulingV1GoOmitEmptyModule: APIModule = { definitions: {}, goOmitEmpty: tables };

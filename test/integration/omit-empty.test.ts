@@ -1,0 +1,250 @@
+// Built-in objects sent with empty members come back as kube writes them: kube-apiserver decodes a
+// built-in object into its Go struct and encodes it back, so a field tagged `json:",omitempty"` that
+// holds its zero value ("" , 0, false, an empty or null list or map, a null pointer) is gone from
+// the create response, a GET and a watch event alike, while a pointer to a zero value (replicas: 0,
+// immutable: false), a struct (status: {}, resources: {}) and a field without omitempty stay. The
+// expected bodies are reasoned from k8s.io/api and apiextensions-apiserver 1.33 json tags; server-set
+// metadata (uid, resourceVersion, creationTimestamp, managedFields) is taken out before comparing.
+import assert from 'node:assert/strict';
+import { request, type ClientRequest } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { startCapstan, type CapstanServer } from '../../src/index.js';
+
+let server: CapstanServer;
+const open = new Set<ClientRequest>();
+
+function send(path: string, opts: { method?: string; text?: string }): ClientRequest {
+  const token = server.kubeConfig.users[0]?.user.token ?? '';
+  const req = request(`${server.url}${path}`, {
+    method: opts.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+  });
+  open.add(req);
+  req.on('close', () => {
+    open.delete(req);
+  });
+  req.end(opts.text);
+  return req;
+}
+
+/** The raw body text. */
+function call(
+  path: string,
+  opts: { method?: string; text?: string } = {},
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = send(path, opts);
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, text });
+      });
+    });
+  });
+}
+
+/** The object of the first event a watch streams, as raw text; the watch is closed then. */
+function firstWatchObject(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = send(path, {});
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => {
+        text += d.toString();
+        const end = text.indexOf('\n');
+        if (end < 0) return;
+        const line = text.slice(0, end);
+        const prefix = '{"type":"ADDED","object":';
+        assert.ok(line.startsWith(prefix), line);
+        resolve(line.slice(prefix.length, -1));
+        req.destroy();
+      });
+    });
+  });
+}
+
+/**
+ * The body text without the metadata members the server sets (their values vary), and nothing else
+ * changed: the members keep the text's order (no key below is an array index, so JSON.parse keeps it).
+ */
+function withoutServerMeta(text: string): string {
+  const obj = JSON.parse(text) as { kind: string; metadata: Record<string, unknown>; status?: unknown };
+  if (obj.kind === 'CustomResourceDefinition') obj.status = '…';
+  for (const k of ['uid', 'resourceVersion', 'creationTimestamp', 'managedFields', 'generation']) {
+    if (k in obj.metadata) obj.metadata[k] = '…';
+  }
+  return JSON.stringify(obj);
+}
+
+/** Creates the object, then reads it with GET and a watch; each answer must be `want`. */
+async function assertCreatedAs(collection: string, name: string, sent: unknown, want: string): Promise<void> {
+  const created = await call(collection, { method: 'POST', text: JSON.stringify(sent) });
+  assert.equal(created.status, 201, created.text);
+  const got = await call(`${collection}/${name}`);
+  assert.equal(got.status, 200, got.text);
+  const watched = await firstWatchObject(
+    `${collection}?watch=1&resourceVersion=0&fieldSelector=metadata.name%3D${name}`,
+  );
+  for (const [what, text] of [
+    ['create', created.text],
+    ['get', got.text],
+    ['watch', watched],
+  ] as const) {
+    assert.equal(withoutServerMeta(text), want, what);
+  }
+}
+
+const POD =
+  '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"empty","namespace":"default","uid":"…","resourceVersion":"…","generation":"…","creationTimestamp":"…","managedFields":"…"},' +
+  '"spec":{"containers":[{"name":"c","image":"nginx","resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"Always"}],' +
+  '"restartPolicy":"Always","terminationGracePeriodSeconds":0,"dnsPolicy":"ClusterFirst","serviceAccountName":"default","serviceAccount":"default","automountServiceAccountToken":false,' +
+  '"securityContext":{},"schedulerName":"default-scheduler","tolerations":[{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},' +
+  '{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}],"priority":0,"enableServiceLinks":true,"preemptionPolicy":"PreemptLowerPriority"},' +
+  '"status":{"phase":"Pending","qosClass":"BestEffort"}}';
+// Not the same as kube in one member: kube also writes "creationTimestamp":null in the template's
+// metadata (a metav1.Time struct, never empty to omitempty, so written whether sent or not). Capstan
+// does not add members that were not sent, and already dropped a null one before this change.
+const DEPLOYMENT =
+  '{"kind":"Deployment","apiVersion":"apps/v1","metadata":{"name":"empty","namespace":"default","uid":"…","resourceVersion":"…","generation":"…","creationTimestamp":"…","managedFields":"…"},' +
+  '"spec":{"replicas":0,"selector":{"matchLabels":{"app":"e"}},"template":{"metadata":{"labels":{"app":"e"}},' +
+  '"spec":{"containers":[{"name":"c","image":"nginx","resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"Always"}],' +
+  '"restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","securityContext":{},"schedulerName":"default-scheduler"}},' +
+  '"strategy":{"type":"RollingUpdate","rollingUpdate":{"maxUnavailable":"25%","maxSurge":"25%"}},"revisionHistoryLimit":0,"progressDeadlineSeconds":600},"status":{}}';
+// The status (set by the server, with times) is left out of the comparison.
+const CRD =
+  '{"kind":"CustomResourceDefinition","apiVersion":"apiextensions.k8s.io/v1","metadata":{"name":"blanks.example.com","uid":"…","resourceVersion":"…","generation":"…","creationTimestamp":"…","managedFields":"…"},' +
+  '"spec":{"group":"example.com","names":{"plural":"blanks","singular":"blank","kind":"Blank","listKind":"BlankList"},"scope":"Namespaced",' +
+  '"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","properties":{"spec":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}}}}],' +
+  '"conversion":{"strategy":"None"}},"status":"…"}';
+
+const emptyMeta = { labels: {}, annotations: {}, finalizers: [], ownerReferences: [], generateName: '' };
+
+describe('built-in objects without the members Go’s omitempty leaves out', () => {
+  before(async () => {
+    server = await startCapstan({ storage: 'memory', scheme: 'http' });
+  });
+  after(async () => {
+    for (const req of open) req.destroy();
+    await server.stop();
+  });
+
+  it('a ConfigMap: empty data, binaryData and metadata maps go, immutable: false stays', async () => {
+    await assertCreatedAs(
+      '/api/v1/namespaces/default/configmaps',
+      'empty',
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'empty', ...emptyMeta },
+        data: {},
+        binaryData: {},
+        immutable: false,
+      },
+      '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"empty","namespace":"default","uid":"…","resourceVersion":"…","creationTimestamp":"…","managedFields":"…"},"immutable":false}',
+    );
+  });
+  it('a Pod: empty metadata maps and lists, args, env, nodeSelector go; false and 0 pointers and status stay', async () => {
+    await assertCreatedAs(
+      '/api/v1/namespaces/default/pods',
+      'empty',
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'empty', ...emptyMeta },
+        spec: {
+          volumes: [],
+          containers: [
+            {
+              name: 'c',
+              image: 'nginx',
+              command: null,
+              args: [],
+              env: [],
+              ports: [],
+              workingDir: '',
+              stdin: false,
+              resources: {},
+            },
+          ],
+          nodeSelector: {},
+          nodeName: '',
+          hostNetwork: false,
+          automountServiceAccountToken: false,
+          terminationGracePeriodSeconds: 0,
+          tolerations: [],
+          affinity: null,
+        },
+      },
+      POD,
+    );
+  });
+
+  it('a Deployment: replicas 0 and revisionHistoryLimit 0 stay, paused false and minReadySeconds 0 go', async () => {
+    await assertCreatedAs(
+      '/apis/apps/v1/namespaces/default/deployments',
+      'empty',
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'empty', ...emptyMeta },
+        spec: {
+          replicas: 0,
+          revisionHistoryLimit: 0,
+          minReadySeconds: 0,
+          paused: false,
+          selector: { matchLabels: { app: 'e' }, matchExpressions: [] },
+          template: {
+            metadata: { labels: { app: 'e' }, annotations: {} },
+            spec: { containers: [{ name: 'c', image: 'nginx', args: [], env: [] }], nodeSelector: {} },
+          },
+        },
+      },
+      DEPLOYMENT,
+    );
+  });
+
+  it('a CustomResourceDefinition: empty JSONSchemaProps members and deprecated: false go', async () => {
+    await assertCreatedAs(
+      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+      'blanks.example.com',
+      {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: 'blanks.example.com', labels: {}, finalizers: [] },
+        spec: {
+          group: 'example.com',
+          names: { plural: 'blanks', singular: 'blank', kind: 'Blank', shortNames: [], categories: [] },
+          scope: 'Namespaced',
+          versions: [
+            {
+              name: 'v1',
+              served: true,
+              storage: true,
+              deprecated: false,
+              additionalPrinterColumns: [],
+              schema: {
+                openAPIV3Schema: {
+                  type: 'object',
+                  description: '',
+                  required: [],
+                  nullable: false,
+                  properties: {
+                    spec: { type: 'object', properties: {}, 'x-kubernetes-preserve-unknown-fields': true },
+                  },
+                },
+              },
+            },
+          ],
+        },
+      },
+      CRD,
+    );
+  });
+});
