@@ -247,4 +247,25 @@ describe('built-in objects without the members Go’s omitempty leaves out', () 
       CRD,
     );
   });
+
+  it('a scalar field sent as its zero value is absent before the field manager, as in kube: no managedFields entry for it', async () => {
+    const body = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'zero-fields', generateName: '', namespace: '' },
+      data: { a: '1' },
+    };
+    const created = await call('/api/v1/namespaces/default/configmaps', {
+      method: 'POST',
+      text: JSON.stringify(body),
+    });
+    assert.equal(created.status, 201, created.text);
+    const obj = JSON.parse(created.text) as { metadata: { managedFields?: { fieldsV1?: unknown }[] } };
+    // kube decodes "" into the Go struct's string, which the field manager's converter leaves out
+    // (omitempty): it records data, never f:generateName or f:namespace.
+    assert.deepEqual(
+      obj.metadata.managedFields?.map((m) => m.fieldsV1),
+      [{ 'f:data': { '.': {}, 'f:a': {} } }],
+    );
+  });
 });

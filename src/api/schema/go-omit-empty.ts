@@ -19,3 +19,16 @@ export type GoOmitEmptyTable = Readonly<Record<string, GoOmitEmpty>>;
 
 /** Definition name → its table (empty for a struct with nothing to drop). */
 export type GoOmitEmptyTables = Readonly<Record<string, GoOmitEmptyTable>>;
+
+/**
+ * Whether Go's encoding/json leaves out a member of class `cls` holding `v` (the JSON the member
+ * decodes from): null for every class; "", 0 and false for a scalar; [] and {} for a slice or map.
+ */
+export function goOmits(cls: GoOmitEmpty, v: unknown): boolean {
+  if (v === null) return true;
+  if (cls === 'zero') return v === '' || v === 0 || v === false;
+  if (cls !== 'empty' || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.length === 0;
+  for (const _ in v) return false;
+  return true;
+}

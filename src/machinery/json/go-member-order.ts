@@ -10,7 +10,7 @@
 // them as it visits them. An object already in order with nothing to drop is returned as it is
 // (same reference): nothing is copied.
 import type { Scheme } from '../../api/scheme.js';
-import type { GoOmitEmpty, GoOmitEmptyTable } from '../../api/schema/go-omit-empty.js';
+import { goOmits, type GoOmitEmpty, type GoOmitEmptyTable } from '../../api/schema/go-omit-empty.js';
 import { isProtobufCodec, type ProtobufField } from '../../api/schema/protobuf.js';
 import type { Schema } from '../../api/schema/types.js';
 import { inKubeMemberOrder } from './kube-member-order.js';
@@ -46,9 +46,9 @@ interface StructPlan {
 
 // The omitempty classes as small numbers, which the hot loop compares faster than strings.
 const OMIT_NONE = 0;
-const OMIT_ZERO = 1;
-const OMIT_EMPTY = 2;
-const omitCodes: Record<GoOmitEmpty, number> = { zero: OMIT_ZERO, empty: OMIT_EMPTY, nil: 3 };
+/** The classes by code: a code is the class's index here plus one. */
+const omitClasses: readonly GoOmitEmpty[] = ['zero', 'empty', 'nil'];
+const omitCodes: Record<GoOmitEmpty, number> = { zero: 1, empty: 2, nil: 3 };
 
 /** The plan being compiled: members in Go order, each one's value order and omitempty class. */
 interface PlanParts {
@@ -257,14 +257,6 @@ const same: unique symbol = Symbol('same');
 // Marks a member Go leaves out (omitempty and empty), in the values an object is rebuilt with.
 const dropped: unique symbol = Symbol('dropped');
 
-/** An empty list or map (a JSON object without members). */
-function isEmptyCollection(v: unknown): boolean {
-  if (Array.isArray(v)) return v.length === 0;
-  if (typeof v !== 'object' || v === null) return false;
-  for (const _ in v) return false;
-  return true;
-}
-
 function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
   const keys = Object.keys(obj);
   const n = keys.length;
@@ -285,14 +277,7 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     const order = plan.values[at];
     if (omit === OMIT_NONE && order === undefined) continue;
     const v = obj[key];
-    // Go's omitempty: null is every class's zero; a pointer (the remaining class) drops nothing else.
-    if (
-      omit !== OMIT_NONE &&
-      (v === null ||
-        (omit === OMIT_ZERO
-          ? v === '' || v === 0 || v === false
-          : omit === OMIT_EMPTY && isEmptyCollection(v)))
-    ) {
+    if (omit !== OMIT_NONE && goOmits(omitClasses[omit - 1] as GoOmitEmpty, v)) {
       values ??= new Array<unknown>(n).fill(same);
       values[i] = dropped;
       continue;

@@ -81,6 +81,7 @@ export class Compiler {
       structName: name.slice(name.lastIndexOf('.') + 1),
       fields,
       defaults,
+      omitEmpty: this.#scheme.goOmitEmpty(name),
       preserveUnknown: schema['x-kubernetes-preserve-unknown-fields'] === true,
       check: anyCheck,
     };

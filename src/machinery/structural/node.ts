@@ -2,6 +2,8 @@
 // decoded JSON value the way kube's typed Go decoder would, collects unknown fields, prunes them,
 // and fills in defaults.
 
+import type { GoOmitEmptyTable } from '../../api/schema/go-omit-empty.js';
+
 export type NodeKind = 'struct' | 'map' | 'list' | 'leaf' | 'any' | 'raw';
 
 export interface WalkState {
@@ -37,6 +39,8 @@ export interface Node {
   readonly structName?: string;
   /** struct: fields with defaults. */
   readonly defaults?: readonly (readonly [string, unknown])[];
+  /** struct: the fields Go's omitempty drops when they decode to their zero value, and how. */
+  readonly omitEmpty?: GoOmitEmptyTable | undefined;
   /** struct: keep fields the schema does not name. */
   readonly preserveUnknown?: boolean;
   /** map and list: the element node. */

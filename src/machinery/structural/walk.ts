@@ -1,5 +1,6 @@
 // Check closures for Go structs, maps and slices: type errors with kube's field context, unknown
 // fields with kube's strict paths, pruning, nulls as Go stores them, and schema defaults.
+import { goOmits } from '../../api/schema/go-omit-empty.js';
 import { deepCopyJSON } from '../json/deep-copy.js';
 import { countValueKeys } from './duplicate-scan.js';
 import { jsonValueKind, saveTypeError, strictPath, unknownFieldError } from './go-errors.js';
@@ -21,6 +22,7 @@ export function structCheck(node: Node): Check {
   const name = node.structName ?? '';
   const defaults = node.defaults ?? [];
   const preserve = node.preserveUnknown === true;
+  const omitEmpty = node.omitEmpty;
   const visit = (obj: Record<string, unknown>, key: string, st: WalkState): void => {
     const field = fields[key];
     st.keys++;
@@ -42,7 +44,13 @@ export function structCheck(node: Node): Check {
     const out = field.check(value, st);
     st.path.pop();
     st.structs.pop();
-    if (out !== value) obj[key] = out;
+    // Decoding into the Go struct loses a scalar's zero value and a null pointer: defaulting,
+    // admission and the field manager see such an omitempty field absent, as kube's do. An empty
+    // list or map stays: Go decodes it to an empty slice or map, not nil, which code tells apart
+    // (`managedFields: []` resets them); encoding leaves it out (go-member-order.ts).
+    const omit = omitEmpty?.[key];
+    if (omit !== undefined && omit !== 'empty' && goOmits(omit, out)) Reflect.deleteProperty(obj, key);
+    else if (out !== value) obj[key] = out;
   };
   return (v, st) => {
     if (!isObject(v)) return mismatch(v, st, node.goType);
