@@ -268,4 +268,22 @@ describe('built-in objects without the members Go’s omitempty leaves out', () 
       [{ 'f:data': { '.': {}, 'f:a': {} } }],
     );
   });
+
+  it('a dry run answers as a stored write would: Go member order, empty omitempty members left out', async () => {
+    const body = {
+      data: {},
+      metadata: { labels: { b: '2', a: '1' }, annotations: {}, name: 'dry', namespace: 'default' },
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+    };
+    const dry = await call('/api/v1/namespaces/default/configmaps?dryRun=All', {
+      method: 'POST',
+      text: JSON.stringify(body),
+    });
+    assert.equal(dry.status, 201, dry.text);
+    assert.match(
+      dry.text,
+      /^\{"kind":"ConfigMap","apiVersion":"v1","metadata":\{"name":"dry","namespace":"default","uid":"[^"]+","creationTimestamp":"[^"]+","labels":\{"a":"1","b":"2"\},"managedFields":\[[^\]]*\]\}\}\n?$/,
+    );
+  });
 });

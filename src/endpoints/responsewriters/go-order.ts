@@ -2,9 +2,11 @@
 // `omitempty` members left out when empty. Our JSON writer keeps an object's member order, and
 // objects built in memory (a Status, a list for a pretty or YAML answer, a Table) get whatever
 // order their builder used; clients that compare bodies as bytes see the difference.
+import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeList } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
 import { isStatusObject, orderedListMeta, orderedStatus } from '../../machinery/errors/index.js';
+import { inGoMemberOrder } from '../../machinery/json/go-member-order.js';
 import { isUnstructuredListOrder } from '../../machinery/json/unstructured-list.js';
 
 const kindOf = (obj: unknown): unknown =>
@@ -55,10 +57,23 @@ function orderedTable(t: Table): Table {
   };
 }
 
-/** The body in Go's order when it is a Status, a list or a Table; anything else as it is. */
+/**
+ * A built-in object written without its stored bytes (a dry run's answer, a review, a subresource
+ * computed on the way) in its Go struct's order and without its empty omitempty members, as a
+ * stored one is (src/storage/codec.ts); other kinds as they are.
+ */
+function inBuiltinOrder(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const { apiVersion, kind } = body as { apiVersion?: unknown; kind?: unknown };
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return body;
+  const scheme = builtinScheme();
+  return scheme.kindFor(apiVersion, kind) === undefined ? body : inGoMemberOrder(scheme, body);
+}
+
+/** The body in Go's order when it is a Status, a list, a Table or a built-in object; anything else as it is. */
 export function inGoOrder(body: unknown): unknown {
   if (isStatusObject(body)) return orderedStatus(body);
   if (isTableObject(body)) return orderedTable(body);
   if (isListObject(body)) return orderedList(body);
-  return body;
+  return inBuiltinOrder(body);
 }
