@@ -4,69 +4,13 @@
 // keys as strings), and a CustomResourceDefinition, which comes back in its Go structs' field order
 // at every level (apiextensions-apiserver v1 types.go), from create, get, list, watch and update.
 import assert from 'node:assert/strict';
-import { request, type ClientRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { RawHttp } from './support/raw-http.js';
 
 let server: CapstanServer;
-const open = new Set<ClientRequest>();
-
-function send(path: string, opts: { method?: string; text?: string; contentType?: string }): ClientRequest {
-  const token = server.kubeConfig.users[0]?.user.token ?? '';
-  const req = request(`${server.url}${path}`, {
-    method: opts.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': opts.contentType ?? 'application/json',
-      accept: 'application/json',
-    },
-  });
-  open.add(req);
-  req.on('close', () => {
-    open.delete(req);
-  });
-  req.end(opts.text);
-  return req;
-}
-
-/** The raw body text. */
-function call(
-  path: string,
-  opts: { method?: string; text?: string; contentType?: string } = {},
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = send(path, opts);
-    req.on('error', reject);
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, text });
-      });
-    });
-  });
-}
-
-/** The object of the first event a watch streams, as raw text; the watch is closed then. */
-function firstWatchObject(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = send(path, {});
-    req.on('error', reject);
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => {
-        text += d.toString();
-        const end = text.indexOf('\n');
-        if (end < 0) return;
-        const line = text.slice(0, end);
-        const prefix = '{"type":"ADDED","object":';
-        assert.ok(line.startsWith(prefix), line);
-        resolve(line.slice(prefix.length, -1));
-        req.destroy();
-      });
-    });
-  });
-}
+const raw = new RawHttp(() => server);
+const { call, firstWatchObject } = raw;
 
 /**
  * The text parsed with every key prefixed by `k:`, so that no key is an array index and every
@@ -224,7 +168,7 @@ describe('member order of maps with index keys and of CustomResourceDefinitions'
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
   });
   after(async () => {
-    for (const req of open) req.destroy();
+    raw.close();
     await server.stop();
   });
 

@@ -3,65 +3,14 @@
 // order at every level; a custom resource (a Go map in kube) comes back with its keys sorted at every
 // level, its resourceVersion among them; a Status error keeps kube's order.
 import assert from 'node:assert/strict';
-import { request, type ClientRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { RawHttp } from './support/raw-http.js';
 import { inSortedMemberOrder } from '../../src/machinery/json/sorted-members.js';
 
 let server: CapstanServer;
-const open = new Set<ClientRequest>();
-
-function send(path: string, opts: { method?: string; body?: unknown } = {}): ClientRequest {
-  const token = server.kubeConfig.users[0]?.user.token ?? '';
-  const req = request(`${server.url}${path}`, {
-    method: opts.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json',
-    },
-  });
-  open.add(req);
-  req.on('close', () => open.delete(req));
-  req.end(opts.body === undefined ? undefined : JSON.stringify(opts.body));
-  return req;
-}
-
-/** The whole body. */
-function call(
-  path: string,
-  opts: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = send(path, opts);
-    req.on('error', reject);
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, text });
-      });
-    });
-  });
-}
-
-/** The first line a watch streams; the watch is closed then. */
-function firstWatchLine(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = send(path);
-    req.on('error', reject);
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => {
-        text += d.toString();
-        const end = text.indexOf('\n');
-        if (end < 0) return;
-        resolve(text.slice(0, end));
-        req.destroy();
-      });
-    });
-  });
-}
+const raw = new RawHttp(() => server);
+const { call, firstWatchLine } = raw;
 
 type Obj = Record<string, unknown>;
 const keys = (v: unknown): string[] => Object.keys(v as Obj);
@@ -246,7 +195,7 @@ describe('member order of response bodies', () => {
     assert.equal(created.status, 201, created.text);
   });
   after(async () => {
-    for (const req of open) req.destroy();
+    raw.close();
     await server.stop();
   });
 

@@ -6,69 +6,13 @@
 // expected bodies are reasoned from k8s.io/api and apiextensions-apiserver 1.33 json tags; server-set
 // metadata (uid, resourceVersion, creationTimestamp, managedFields) is taken out before comparing.
 import assert from 'node:assert/strict';
-import { request, type ClientRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { RawHttp } from './support/raw-http.js';
 
 let server: CapstanServer;
-const open = new Set<ClientRequest>();
-
-function send(path: string, opts: { method?: string; text?: string }): ClientRequest {
-  const token = server.kubeConfig.users[0]?.user.token ?? '';
-  const req = request(`${server.url}${path}`, {
-    method: opts.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json',
-    },
-  });
-  open.add(req);
-  req.on('close', () => {
-    open.delete(req);
-  });
-  req.end(opts.text);
-  return req;
-}
-
-/** The raw body text. */
-function call(
-  path: string,
-  opts: { method?: string; text?: string } = {},
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = send(path, opts);
-    req.on('error', reject);
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, text });
-      });
-    });
-  });
-}
-
-/** The object of the first event a watch streams, as raw text; the watch is closed then. */
-function firstWatchObject(path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = send(path, {});
-    req.on('error', reject);
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => {
-        text += d.toString();
-        const end = text.indexOf('\n');
-        if (end < 0) return;
-        const line = text.slice(0, end);
-        const prefix = '{"type":"ADDED","object":';
-        assert.ok(line.startsWith(prefix), line);
-        resolve(line.slice(prefix.length, -1));
-        req.destroy();
-      });
-    });
-  });
-}
+const raw = new RawHttp(() => server);
+const { call, firstWatchObject } = raw;
 
 /**
  * The body text without the metadata members the server sets (their values vary), and nothing else
@@ -131,7 +75,7 @@ describe('built-in objects without the members Go’s omitempty leaves out', () 
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
   });
   after(async () => {
-    for (const req of open) req.destroy();
+    raw.close();
     await server.stop();
   });
 
