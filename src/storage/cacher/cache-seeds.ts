@@ -1,9 +1,9 @@
 // What a test snapshot keeps of a server's watch caches, and what a fork of it starts its caches
 // from. Cache elements are never changed once made (a change makes a new element), so a snapshot can
 // keep the very elements its caches held, with copies of their key order and indexes, and a fork's
-// caches can start with them: no list from storage, no decode, no indexing. A seed is each cache's content at the revision it had reached; a fork's cache
-// then watches storage from that revision, and so catches up with the snapshot's image through the
-// ordinary watch events.
+// caches can start with them: no list from storage, no decode, no indexing. A seed is each cache's
+// content at the revision it had reached; a fork's cache then watches storage from that revision,
+// and so catches up with the snapshot's image through the ordinary watch events.
 import { prefixEnd, type KeyValue } from '../kv/backend.js';
 import type { KeyedStoreState } from './keyed-store.js';
 
