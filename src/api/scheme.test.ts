@@ -4,6 +4,28 @@ import { builtinScheme, newBuiltinScheme } from './builtin-scheme.js';
 import { parseAPIVersion, Scheme } from './scheme.js';
 import type { Schema } from './schema/types.js';
 
+/**
+ * Calls `check` once for every definition a served kind reaches (discovery documents and Tables,
+ * built in code, aside), and walks on into the definitions a checked one refers to when it says so.
+ */
+function eachReachedDefinition(s: Scheme, check: (name: string) => boolean): void {
+  const builtInCode = new Set(['APIGroup', 'APIGroupList', 'APIResourceList', 'APIVersions', 'Table']);
+  const seen = new Set<string>();
+  const visit = (schema: Schema | undefined): void => {
+    if (schema === undefined) return;
+    if (schema.$ref !== undefined) walk(schema.$ref);
+    visit(schema.items);
+    if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties);
+    for (const p of Object.values(schema.properties ?? {})) visit(p);
+  };
+  const walk = (name: string): void => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    if (check(name)) visit(s.definition(name));
+  };
+  for (const k of s.kinds()) if (!builtInCode.has(k.kind)) walk(k.definition);
+}
+
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
 
 function refsOf(schema: Schema, out: string[] = []): string[] {
@@ -148,24 +170,11 @@ describe('Scheme', () => {
 
   it('knows the Go member order of every definition a served kind reaches: a protobuf table or a Go JSON shape', () => {
     const s = builtinScheme();
-    // Built in code in Go order rather than stored: discovery documents and Tables.
-    const builtInCode = new Set(['APIGroup', 'APIGroupList', 'APIResourceList', 'APIVersions', 'Table']);
-    const seen = new Set<string>();
     const missing: string[] = [];
-    const visit = (schema: Schema | undefined): void => {
-      if (schema === undefined) return;
-      if (schema.$ref !== undefined) walk(schema.$ref);
-      visit(schema.items);
-      if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties);
-      for (const p of Object.values(schema.properties ?? {})) visit(p);
-    };
-    const walk = (name: string): void => {
-      if (seen.has(name)) return;
-      seen.add(name);
+    eachReachedDefinition(s, (name) => {
       const table = s.protobuf(name);
       const shape = s.goJSONShape(name);
       if (table === undefined && shape === undefined) missing.push(name);
-      if (typeof table !== 'string' && shape !== 'unstructured') visit(s.definition(name));
       // A shape names every member of its schema but TypeMeta, and no other.
       if (typeof shape === 'object' && 'fields' in shape) {
         const properties = s.definition(name)?.properties ?? {};
@@ -175,33 +184,22 @@ describe('Scheme', () => {
         );
         assert.deepEqual([...shape.fields].sort(), props.sort(), name);
       }
-    };
-    for (const k of s.kinds()) if (!builtInCode.has(k.kind)) walk(k.definition);
+      return typeof table !== 'string' && shape !== 'unstructured';
+    });
     assert.deepEqual(missing, []);
   });
 
   it('knows which members Go leaves out when empty for every struct a served kind reaches', () => {
     const s = builtinScheme();
-    const builtInCode = new Set(['APIGroup', 'APIGroupList', 'APIResourceList', 'APIVersions', 'Table']);
-    const seen = new Set<string>();
     const missing: string[] = [];
-    const visit = (schema: Schema | undefined): void => {
-      if (schema === undefined) return;
-      if (schema.$ref !== undefined) walk(schema.$ref);
-      visit(schema.items);
-      if (typeof schema.additionalProperties === 'object') visit(schema.additionalProperties);
-      for (const p of Object.values(schema.properties ?? {})) visit(p);
-    };
-    const walk = (name: string): void => {
-      if (seen.has(name)) return;
-      seen.add(name);
+    eachReachedDefinition(s, (name) => {
       const table = s.protobuf(name);
       const shape = s.goJSONShape(name);
       // Codec types (Time, Quantity, IntOrString, …) and Go-JSON types other than structs are not structs to omit from.
       const struct =
         (table !== undefined && typeof table !== 'string') ||
         (typeof shape === 'object' && 'fields' in shape);
-      if (!struct) return;
+      if (!struct) return false;
       const omit = s.goOmitEmpty(name);
       if (omit === undefined) missing.push(name);
       const properties = s.definition(name)?.properties ?? {};
@@ -212,9 +210,8 @@ describe('Scheme', () => {
         if (typeof field === 'object' && field.pointer === true)
           assert.equal(how, 'nil', `${name}.${member}`);
       }
-      visit(s.definition(name));
-    };
-    for (const k of s.kinds()) if (!builtInCode.has(k.kind)) walk(k.definition);
+      return true;
+    });
     assert.deepEqual(missing, []);
   });
 
