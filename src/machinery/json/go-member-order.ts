@@ -40,15 +40,9 @@ interface StructPlan {
   /** JSON name → position; a prototype-less record (faster to probe than a Map for member names). */
   readonly position: Readonly<Record<string, number | undefined>>;
   readonly values: readonly (ValueOrder | undefined)[];
-  /** How each member is dropped when empty (by position), as an Omit code: 0 for one always written. */
-  readonly omit: Uint8Array;
+  /** How each member is dropped when empty (by position); undefined for one always written. */
+  readonly omit: readonly (GoOmitEmpty | undefined)[];
 }
-
-// The omitempty classes as small numbers, which the hot loop compares faster than strings.
-const OMIT_NONE = 0;
-/** The classes by code: a code is the class's index here plus one. */
-const omitClasses: readonly GoOmitEmpty[] = ['zero', 'empty', 'nil'];
-const omitCodes: Record<GoOmitEmpty, number> = { zero: 1, empty: 2, nil: 3 };
 
 /** The plan being compiled: members in Go order, each one's value order and omitempty class. */
 interface PlanParts {
@@ -123,8 +117,7 @@ class PlanCompiler {
     this.#members(definition, parts, { depth: 0, omit: this.#scheme.goOmitEmpty(definition) });
     const position: Record<string, number | undefined> = Object.create(null) as Record<string, number>;
     parts.names.forEach((name, i) => (position[name] = i));
-    const omit = Uint8Array.from(parts.omit, (o) => (o === undefined ? OMIT_NONE : omitCodes[o]));
-    return { names: parts.names, values: parts.values, omit, position };
+    return { names: parts.names, values: parts.values, omit: parts.omit, position };
   }
 
   /** A struct's members in Go order: from its protobuf table, or its Go JSON shape; undefined for anything else. */
@@ -273,11 +266,11 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     }
     if (unknown || at < last) inOrder = false;
     last = at;
-    const omit = plan.omit[at] as number;
+    const omit = plan.omit[at];
     const order = plan.values[at];
-    if (omit === OMIT_NONE && order === undefined) continue;
+    if (omit === undefined && order === undefined) continue;
     const v = obj[key];
-    if (omit !== OMIT_NONE && goOmits(omitClasses[omit - 1] as GoOmitEmpty, v)) {
+    if (omit !== undefined && goOmits(omit, v)) {
       values ??= new Array<unknown>(n).fill(same);
       values[i] = dropped;
       continue;
