@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { request, type ClientRequest } from 'node:http';
 import type { CapstanServer } from '../../../src/index.js';
+import { adminToken } from './https-call.js';
 
 export interface RawRequest {
   readonly method?: string;
@@ -27,11 +28,10 @@ export class RawHttp {
 
   send = (path: string, opts: RawRequest = {}): ClientRequest => {
     const server = this.#server();
-    const token = server.kubeConfig.users[0]?.user.token ?? '';
     const req = request(`${server.url}${path}`, {
       method: opts.method ?? 'GET',
       headers: {
-        authorization: `Bearer ${token}`,
+        authorization: `Bearer ${adminToken(server)}`,
         'content-type': opts.contentType ?? 'application/json',
         accept: 'application/json',
       },
