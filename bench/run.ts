@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   soak: () => import('./soak.js'),
   'bad-input': () => import('./bad-input.js'),
   simulate: () => import('./simulate.js'),
+  profile: () => import('./profile.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);

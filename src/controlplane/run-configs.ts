@@ -39,5 +39,6 @@ export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
     compactionIntervalMs: s.compactionIntervalMs,
     clock: o.clock,
     cacheSeeds: o.cacheSeeds,
+    recentWrites: o.recentWrites,
   };
 }

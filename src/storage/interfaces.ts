@@ -127,6 +127,12 @@ export interface UpdateOptions<T extends KubeObject = KubeObject> {
   /** Seconds to live for the written value. */
   ttl?: number;
   signal?: AbortSignal;
+  /**
+   * The caller hands the returned object over: it neither keeps nor changes it once it has read it
+   * (an HTTP handler writing its response). A cache in front of the storage may then keep it as what
+   * it wrote, and give it to the next update of the object instead of decoding that again.
+   */
+  handOver?: boolean;
 }
 
 /** One stored revision of an object: the object as written then, or its deletion. */

@@ -143,6 +143,7 @@ export const patchResource: Handler = async (scope, hr) => {
     ...admittedUpdate(scope.admission, objInfo, { name: info.name, dryRun: options.dryRun }),
     options,
     forceAllowCreate: isApply,
+    handsOverResult: true,
   });
   writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
 };

@@ -99,6 +99,7 @@ export const updateResource: Handler = async (scope, hr) => {
   const { object, created } = await storage.update(ctx, info.name, {
     ...admittedUpdate(scope.admission, objInfo, { name: info.name, dryRun: options.dryRun }),
     options,
+    handsOverResult: true,
   });
   writeResult(scope, hr, { code: created ? 201 : 200, media, ctx, result: object });
 };

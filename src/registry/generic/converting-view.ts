@@ -86,9 +86,10 @@ export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
     name: string,
     req: UpdateRequest,
   ): Promise<{ object: Outer; created: boolean }> {
-    const { objInfo } = req;
+    // The view converts what the inner store returns: the caller's promise not to keep it is not the view's.
+    const { objInfo, handsOverResult: _theCallers, ...rest } = req;
     const innerReq: UpdateRequest = {
-      ...req,
+      ...rest,
       objInfo: {
         preconditions: () => objInfo.preconditions(),
         updatedObject: async (c, old) =>

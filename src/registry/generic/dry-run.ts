@@ -13,6 +13,8 @@ export interface DryRunUpdate<T extends KubeObject> {
   /** Seconds to live, read after tryUpdate ran (a create on update may choose it). */
   ttl?: number;
   readonly dryRun: boolean;
+  /** UpdateOptions.handOver, for a write that is not a dry run. */
+  readonly handOver?: boolean;
 }
 
 export interface DryRunDelete<T extends KubeObject> {

@@ -80,6 +80,7 @@ export function storageWithCacher(
       ...(args.triggerFuncs !== undefined ? { indexerFuncs: args.triggerFuncs } : {}),
       ...(opts.cacheSize !== undefined ? { cacheSize: opts.cacheSize } : {}),
       ...(args.config.clock === undefined ? {} : { clock: args.config.clock }),
+      ...(args.config.recentWrites === undefined ? {} : { recentWrites: args.config.recentWrites }),
       ...(args.config.cacheSeeds === undefined
         ? {}
         : {

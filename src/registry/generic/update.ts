@@ -137,6 +137,7 @@ export async function updateObject<T extends KubeObject>(
     tryUpdate: (existing, res) => tryUpdate({ core, ctx, name, req, strategy, state, upd }, existing, res),
     ignoreNotFound: strategy.allowCreateOnUpdate || req.forceAllowCreate === true,
     dryRun,
+    ...(req.handsOverResult === true ? { handOver: true } : {}),
     ...(preconditions !== undefined ? { preconditions } : {}),
   };
   try {

@@ -127,6 +127,11 @@ export interface UpdateRequest {
   readonly updateValidation?: ValidateObjectUpdateFunc;
   /** Create when missing even if the strategy does not allow it (server-side apply). */
   readonly forceAllowCreate?: boolean;
+  /**
+   * The caller only reads the returned object, and drops it after (an HTTP handler writing its
+   * response): storage may keep it for the next update of the object (UpdateOptions.handOver).
+   */
+  readonly handsOverResult?: boolean;
 }
 
 export interface Updater {

@@ -1,5 +1,6 @@
 // ServerRunOptions → validate → complete(): reads or makes what the flags point at (certificates,
 // tokens, the data dir) once, before anything listens, into a frozen, branded value.
+import type { KubeObject } from '../../api/meta.js';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { adminUser, ensureAdminToken } from '../authn/admin-token.js';
@@ -41,6 +42,7 @@ import {
 } from './server-run-options.js';
 import { pkiFiles, withPKIDir } from './replica-options.js';
 import { CacheSeeds } from '../../storage/cacher/cache-seeds.js';
+import { defaultRecentWritesBytes, RecentWrites } from '../../storage/cacher/recent-writes.js';
 
 /** Invalid flag values; the CLI prints each and exits 1, as kube-apiserver does. */
 export class OptionsError extends Error {
@@ -73,6 +75,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly clock: Clock;
   /** The server's watch caches for test snapshots, with the seeds of a fork's. */
   readonly cacheSeeds: CacheSeeds;
+  /** The objects of the server's recent handed-over writes, for the next update of each (its caches share it). */
+  readonly recentWrites: RecentWrites<KubeObject>;
   /** The PEM of --client-ca-file and of --requestheader-client-ca-file ('' when not given). */
   readonly clientCAPem: string;
   readonly requestHeaderCAPem: string;
@@ -311,6 +315,7 @@ export async function completeServerRunOptions(
     logger,
     clock: newClock(o.clockKind),
     cacheSeeds: new CacheSeeds(o.storage.seedCaches),
+    recentWrites: new RecentWrites(defaultRecentWritesBytes),
     encryptionConfig,
     auditPolicy,
     auditWebhookTarget,

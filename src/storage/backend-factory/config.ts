@@ -1,9 +1,11 @@
 // Storage backend configuration (k8s.io/apiserver/pkg/storage/storagebackend/config.go): where and how
 // one group-resource is stored. The storage factory fills it in; the backend factory turns it into a
 // storage.Interface.
+import type { KubeObject } from '../../api/meta.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Clock } from '../../machinery/time/clock.js';
 import type { CacheSeeds } from '../cacher/cache-seeds.js';
+import type { RecentWrites } from '../cacher/recent-writes.js';
 import type { Codec } from '../codec.js';
 import type { Interface } from '../interfaces.js';
 import type { Transformer } from '../value/transformer.js';
@@ -62,6 +64,8 @@ export interface StorageConfig {
   readonly clock?: Clock;
   /** The server's watch caches as test snapshots take them, and the seeds a fork's caches start from. */
   readonly cacheSeeds?: CacheSeeds;
+  /** Where the server's watch caches keep the objects of handed-over writes (none kept without it). */
+  readonly recentWrites?: RecentWrites<KubeObject>;
 }
 
 /** storagebackend.ConfigForResource: a StorageConfig bound to the group-resource it serves. */

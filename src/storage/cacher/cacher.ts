@@ -26,8 +26,9 @@ import { prepareKey } from './keys.js';
 import { listFromCache, type CachedList } from './list-from-cache.js';
 import { completeCacherConfig, type CacherConfig, type CompletedCacherConfig } from './options.js';
 import { startWatch } from './start-watch.js';
+import type { RecentWrites } from './recent-writes.js';
 import { decodeElement, sharedDecode, type StoreElement } from './watch-cache-event.js';
-import { storedBytes } from '../served-json.js';
+import { servedJSONOf, storedBytes } from '../served-json.js';
 
 /** storage.ErrStorageNotReady. */
 export const storageNotReadyMessage = 'storage not ready';
@@ -56,11 +57,13 @@ function isTooLargeResourceVersion(err: unknown): boolean {
 export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
   readonly #config: CompletedCacherConfig<T>;
   readonly #parts: CacherParts<T>;
+  readonly #recent: RecentWrites<KubeObject>;
   #stopping: Promise<void> | null = null;
 
   constructor(config: CacherConfig<T>) {
     this.#config = completeCacherConfig(config);
     this.#parts = cacherParts(this.#config);
+    this.#recent = this.#config.recentWrites;
     this.#parts.reflector.start();
   }
 
@@ -98,15 +101,40 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     return this.#config.storage.create(key, obj, opts);
   }
 
-  /** The cache's state of the object at `key`, a hint that spares storage a read (kube ignores the caller's). */
+  /**
+   * The cache's state of the object at `key`, a hint that spares storage a read (kube ignores the
+   * caller's): the object a handed-over write left, if the cache holds that revision, else a decode.
+   */
   #cached(key: string): CachedExisting<T> | undefined {
+    let prepared: string;
     let el: StoreElement<T> | undefined;
     try {
-      el = this.#parts.cache.store.get(prepareKey(this.#config.resourcePrefix, key, false));
+      prepared = prepareKey(this.#config.resourcePrefix, key, false);
+      el = this.#parts.cache.store.get(prepared);
     } catch {
       return undefined;
     }
-    return el === undefined ? undefined : { object: decodeElement(el), stored: storedBytes(el.served) };
+    if (el === undefined) return undefined;
+    const kept = this.#recent.take(prepared, el.resourceVersion) as T | undefined;
+    const object = kept ?? decodeElement(el);
+    return { object, stored: storedBytes(el.served) };
+  }
+
+  /** Keeps a handed-over write's object for the next update of it; forgets the key's otherwise. */
+  #written(key: string, object: T, handOver: boolean): T {
+    let prepared: string;
+    try {
+      prepared = prepareKey(this.#config.resourcePrefix, key, false);
+    } catch {
+      return object;
+    }
+    const served = handOver ? servedJSONOf(object) : undefined;
+    if (served === undefined) this.#recent.forget(prepared);
+    else {
+      const revision = this.#config.versioner.objectResourceVersion(object);
+      this.#recent.put(prepared, { revision, bytes: served.length }, object);
+    }
+    return object;
   }
 
   delete(key: string, opts: DeleteOptions<T> = {}): Promise<T> {
@@ -118,13 +146,14 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     );
   }
 
-  guaranteedUpdate(key: string, opts: UpdateOptions<T>): Promise<T> {
-    const { cachedExisting: _ignored, ...rest } = opts;
+  async guaranteedUpdate(key: string, opts: UpdateOptions<T>): Promise<T> {
+    const { cachedExisting: _ignored, handOver, ...rest } = opts;
     const cached = this.#cached(key);
-    return this.#config.storage.guaranteedUpdate(
+    const object = await this.#config.storage.guaranteedUpdate(
       key,
       cached === undefined ? rest : { ...rest, cachedExisting: cached },
     );
+    return this.#written(key, object, handOver === true);
   }
 
   /** History is the log's, not the cache's: read from storage. */

@@ -5,6 +5,7 @@ import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Interface, ObjectAttrs, Versioner } from '../interfaces.js';
 import { systemClock, type Clock } from '../../machinery/time/clock.js';
 import type { CacheSeeds } from './cache-seeds.js';
+import { RecentWrites } from './recent-writes.js';
 
 export type { ObjectAttrs };
 
@@ -59,6 +60,11 @@ export interface CacherConfig<T extends KubeObject = KubeObject> {
   readonly seeds?: CacheSeeds;
   /** Where the cached keys start in the backend (the path prefix, then the resource prefix), for `seeds`. */
   readonly backendKeyPrefix?: string;
+  /**
+   * Where the objects of handed-over writes (UpdateOptions.handOver) are kept for the next update of
+   * each, shared by a server's caches; without it each cache keeps none.
+   */
+  readonly recentWrites?: RecentWrites<KubeObject>;
 }
 
 declare const completed: unique symbol;
@@ -82,6 +88,7 @@ export interface CompletedCacherConfig<T extends KubeObject = KubeObject> {
   readonly clock: Clock;
   readonly seeds: CacheSeeds | null;
   readonly backendKeyPrefix: string | null;
+  readonly recentWrites: RecentWrites<KubeObject>;
 }
 
 /** kube's DefaultWatchCacheSize. */
@@ -149,6 +156,7 @@ export function completeCacherConfig<T extends KubeObject>(
     timing: completeTiming(config.timing),
     clock: config.clock ?? systemClock,
     seeds: config.seeds ?? null,
+    recentWrites: config.recentWrites ?? new RecentWrites(0),
     backendKeyPrefix: config.backendKeyPrefix ?? null,
     log:
       config.log ??

@@ -8,6 +8,7 @@ import type { TestObject } from '../../testing/test-object.js';
 import type { CacheSeeds } from '../cache-seeds.js';
 import { Cacher } from '../cacher.js';
 import type { CacherTiming, ObjectAttrs } from '../options.js';
+import type { RecentWrites } from '../recent-writes.js';
 
 export const podsResource = { group: '', resource: 'pods' } as const;
 
@@ -49,6 +50,8 @@ export interface PodCacherOptions {
   readonly waitReady?: boolean;
   /** Receives the cacher's log lines (default: dropped). */
   readonly log?: (message: string) => void;
+  /** Where handed-over writes are kept (default: none kept). */
+  readonly recentWrites?: RecentWrites<KubeObject>;
 }
 
 export interface PodCacher {
@@ -68,6 +71,7 @@ export function podsCacherOver(
     log?: (m: string) => void;
     seeds?: CacheSeeds;
     backendKeyPrefix?: string;
+    recentWrites?: RecentWrites<KubeObject>;
   } = {},
 ): Cacher<TestObject> {
   return new Cacher<TestObject>({
@@ -98,6 +102,7 @@ export async function podCacher(opts: PodCacherOptions = {}): Promise<PodCacher>
     ...(opts.maxCacheSize === undefined ? {} : { maxCacheSize: opts.maxCacheSize }),
     timing: opts.timing ?? testTiming,
     log: opts.log ?? (() => undefined),
+    ...(opts.recentWrites === undefined ? {} : { recentWrites: opts.recentWrites }),
   });
   if (opts.waitReady ?? true) await cacher.whenReady();
   return {

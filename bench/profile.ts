@@ -1,0 +1,175 @@
+// bench/profile: where one operation's CPU goes in its steady state. `npm run bench -- profile` with
+// PROFILE=kind/operation/connections (default pods/create/16) and PROFILE_PHASES (default 6) starts
+// Capstan in this process as bench/api does, then runs phases of 3,000 requests of that one cell,
+// printing per phase the server's CPU per request and each of its threads' CPU (from /proc: the
+// main thread, the SQLite writer, V8's compiler and GC helpers). V8 needs thousands of requests to
+// optimize a request path, so the first phases are warm-up; the last phase runs under the inspector's
+// CPU profiler and its top self-time functions are printed, the profile written to PROFILE_OUT
+// (with PROFILE_HEAP=1, under the sampling heap profiler: the top allocation sites instead).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { operations, type Operation } from './api-client.js';
+import { applyTemplate, createTemplate, kindSpecs, kinds, type Kind } from './api-objects.js';
+import { capstanTarget, createNamespace, createObjects, installWidgetCrd } from './api-setup.js';
+import { LoadGenerator } from './load-generator.js';
+
+const phaseRequests = 3000;
+const seeded = 500;
+
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number };
+  readonly children?: readonly number[];
+}
+interface CpuProfile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+/** Each thread's CPU time (µs) by its name, summed over threads of the same name. */
+function threadCpuUs(): Map<string, number> {
+  const tick = 1e6 / 100; // USER_HZ
+  const out = new Map<string, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      const us = (Number(fields[11]) + Number(fields[12])) * tick;
+      out.set(name, (out.get(name) ?? 0) + us);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
+function parseCell(spec: string): { kind: Kind; operation: Operation; connections: number } {
+  const [kind = 'pods', operation = 'create', connections = '16'] = spec.split('/');
+  if (!(kinds as readonly string[]).includes(kind)) throw new Error(`unknown kind ${kind}`);
+  if (!(operations as readonly string[]).includes(operation)) throw new Error(`unknown operation ${operation}`);
+  return { kind: kind as Kind, operation: operation as Operation, connections: Number(connections) };
+}
+
+function printTopSelf(profile: CpuProfile, requests: number, top = 40): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i] ?? 0;
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const byFunction = new Map<string, number>();
+  let busy = 0;
+  for (const [id, us] of self) {
+    const f = byId.get(id)?.callFrame;
+    if (f === undefined || f.functionName === '(idle)') continue;
+    busy += us;
+    const file = f.url.replace(/^.*\/(src|bench|node_modules)\//, '$1/');
+    const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
+  }
+  console.log(`\nmain thread busy ${(busy / requests).toFixed(0)} µs per request (sampled); top self time:`);
+  const rows = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top);
+  for (const [key, us] of rows)
+    console.log(`${((100 * us) / busy).toFixed(1).padStart(5)} % ${(us / requests).toFixed(1).padStart(7)} µs  ${key}`);
+}
+
+interface HeapNode {
+  readonly callFrame: ProfileNode['callFrame'];
+  readonly selfSize: number;
+  readonly children: readonly HeapNode[];
+}
+interface HeapProfile {
+  readonly head: HeapNode;
+}
+
+function printTopAllocations(profile: HeapProfile, requests: number, top = 40): void {
+  const bySite = new Map<string, number>();
+  let total = 0;
+  const visit = (n: HeapNode): void => {
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(src|bench|node_modules)\//, '$1/')}`;
+    bySite.set(key, (bySite.get(key) ?? 0) + n.selfSize);
+    total += n.selfSize;
+    for (const c of n.children) visit(c);
+  };
+  visit(profile.head);
+  console.log(`\nallocated ~${(total / requests / 1024).toFixed(1)} KB per request (sampled); top sites:`);
+  const rows = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, top);
+  for (const [key, bytes] of rows)
+    console.log(`${((100 * bytes) / total).toFixed(1).padStart(5)} % ${(bytes / requests / 1024).toFixed(2).padStart(7)} KB  ${key}`);
+}
+
+export async function run(): Promise<void> {
+  const cell = parseCell(process.env['PROFILE'] ?? 'pods/create/16');
+  const phases = Number(process.env['PROFILE_PHASES'] ?? 6);
+  const heap = process.env['PROFILE_HEAP'] === '1';
+  const out = process.env['PROFILE_OUT'] ?? `/tmp/capstan-bench.${heap ? 'heapprofile' : 'cpuprofile'}`;
+  const gen = new LoadGenerator();
+  const server = await capstanTarget();
+  try {
+    for (const ns of ['bench', 'bench-create']) await createNamespace(server, ns);
+    if (cell.kind === 'widgets') await installWidgetCrd(server, 'bench');
+    if (cell.operation !== 'create') {
+      const where = { kind: cell.kind, namespace: 'bench', prefix: 'obj-' };
+      await createObjects(gen, server, where, { count: seeded, inFlight: 16 });
+    }
+    const session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    console.log(`bench/profile: ${cell.kind} ${cell.operation} at ${cell.connections} connections`);
+    for (let p = 0; p < phases; p++) {
+      const last = p === phases - 1;
+      const ns = cell.operation === 'create' ? 'bench-create' : 'bench';
+      const job = {
+        cell: '',
+        url: server.url,
+        token: server.token,
+        operation: cell.operation,
+        collection: kindSpecs[cell.kind].collection(ns),
+        objects: cell.operation === 'create' ? { prefix: `p${p}-`, count: 0 } : { prefix: 'obj-', count: seeded },
+        template:
+          cell.operation === 'apply' ? applyTemplate(cell.kind, ns) : createTemplate(cell.kind, ns),
+        connections: cell.connections,
+        requests: phaseRequests,
+        durationMs: 60_000,
+      };
+      const before = threadCpuUs();
+      if (last && heap) await session.post('HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        });
+      else if (last) await session.post('Profiler.start');
+      const m = await gen.run(job, server);
+      let profile: CpuProfile | undefined;
+      if (last && heap) {
+        const { profile: sampled } = await session.post('HeapProfiler.stopSampling');
+        writeFileSync(out, JSON.stringify(sampled));
+        printTopAllocations(sampled as unknown as HeapProfile, m.completed);
+      } else if (last) profile = (await session.post('Profiler.stop')).profile as unknown as CpuProfile;
+      const after = threadCpuUs();
+      const threads = [...after]
+        .map(([name, us]) => [name, (us - (before.get(name) ?? 0)) / m.completed] as const)
+        .filter(([, us]) => us >= 1)
+        .map(([name, us]) => `${name} ${us.toFixed(0)}`)
+        .join(', ');
+      console.log(
+        `phase ${p + 1}${last ? ' (profiled)' : ''}: ${(m.completed / m.seconds).toFixed(0)} req/s, ` +
+          `${(m.serverCpuUs / m.completed).toFixed(0)} µs CPU per request; threads µs/request: ${threads}`,
+      );
+      if (profile !== undefined) {
+        writeFileSync(out, JSON.stringify(profile));
+        printTopSelf(profile, m.completed);
+        console.log(`profile written to ${out}`);
+      }
+    }
+    session.disconnect();
+  } finally {
+    await gen.close();
+    await server.close();
+  }
+}

@@ -1,0 +1,117 @@
+// The objects of handed-over writes: kept within a bound of written bytes, given out once and only
+// for the revision they were written at; a cacher gives the next update of an object the one its
+// last handed-over write returned, and decodes the cache's bytes otherwise.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { KubeObject } from '../../api/meta.js';
+import type { ResponseMeta } from '../interfaces.js';
+import { pod, type TestObject } from '../testing/test-object.js';
+import type { Cacher } from './cacher.js';
+import { RecentWrites } from './recent-writes.js';
+import { podCacher } from './testing/pods.js';
+
+describe('RecentWrites', () => {
+  it('gives an object out once, for the revision it was written at', () => {
+    const recent = new RecentWrites<string>(100);
+    recent.put('/a', { revision: 5, bytes: 10 }, 'a@5');
+    assert.equal(recent.take('/a', 5), 'a@5');
+    assert.equal(recent.take('/a', 5), undefined);
+    recent.put('/a', { revision: 6, bytes: 10 }, 'a@6');
+    assert.equal(recent.take('/a', 7), undefined, 'another revision is not it');
+    assert.equal(recent.take('/a', 6), undefined, 'and the asking dropped it');
+    assert.equal(recent.bytes, 0);
+  });
+
+  it('keeps at most its bound of bytes, the oldest going first', () => {
+    const recent = new RecentWrites<string>(30);
+    recent.put('/a', { revision: 1, bytes: 10 }, 'a');
+    recent.put('/b', { revision: 2, bytes: 10 }, 'b');
+    recent.put('/c', { revision: 3, bytes: 10 }, 'c');
+    recent.put('/a', { revision: 4, bytes: 10 }, 'a again'); // written again: now the newest
+    recent.put('/d', { revision: 5, bytes: 10 }, 'd');
+    assert.deepEqual([recent.size, recent.bytes], [3, 30]);
+    assert.equal(recent.take('/b', 2), undefined, 'the oldest went');
+    assert.equal(recent.take('/a', 4), 'a again');
+    assert.equal(recent.take('/c', 3), 'c');
+    recent.put('/big', { revision: 6, bytes: 31 }, 'too big');
+    assert.equal(recent.take('/big', 6), undefined);
+    assert.equal(recent.take('/d', 5), 'd', 'an object over the bound evicts nothing');
+  });
+
+  it('keeps nothing with a bound of 0, and forgets a key', () => {
+    const none = new RecentWrites<string>(0);
+    none.put('/a', { revision: 1, bytes: 1 }, 'a');
+    assert.equal(none.size, 0);
+    const recent = new RecentWrites<string>(10);
+    recent.put('/a', { revision: 1, bytes: 1 }, 'a');
+    recent.forget('/a');
+    assert.deepEqual([recent.size, recent.bytes, recent.take('/a', 1)], [0, 0, undefined]);
+  });
+});
+
+const rvOf = (obj: TestObject): number => Number(obj.metadata.resourceVersion);
+
+async function caughtUp(cacher: Cacher<TestObject>, rv: number): Promise<void> {
+  await cacher.getList('/pods/', {
+    recursive: true,
+    resourceVersion: String(rv),
+    resourceVersionMatch: 'NotOlderThan',
+    limit: 1,
+  });
+}
+
+/** An update that labels the pod `n` and records the object it was given. */
+function labelling(n: number, seen: TestObject[], handOver: boolean) {
+  return {
+    handOver,
+    tryUpdate: (existing: TestObject | null, _res: ResponseMeta): TestObject => {
+      if (existing === null) throw new Error('no pod');
+      seen.push(existing);
+      return { ...existing, metadata: { ...existing.metadata, labels: { n: String(n) } } };
+    },
+  };
+}
+
+describe('a cacher with recent writes', () => {
+  it('gives the next update the object a handed-over write returned', async () => {
+    const recent = new RecentWrites<KubeObject>(1 << 20);
+    const pods = await podCacher({ recentWrites: recent });
+    try {
+      const key = '/pods/ns/p';
+      await pods.cacher.create(key, pod('ns', 'p'));
+      const seen: TestObject[] = [];
+      const first = await pods.cacher.guaranteedUpdate(key, labelling(1, seen, true));
+      assert.equal(recent.size, 1);
+      await caughtUp(pods.cacher, rvOf(first));
+      const second = await pods.cacher.guaranteedUpdate(key, labelling(2, seen, false));
+      assert.equal(seen[1], first, 'the same object, not a decode');
+      assert.equal(recent.size, 0, 'given out once; a write not handed over keeps nothing');
+      await caughtUp(pods.cacher, rvOf(second));
+      await pods.cacher.guaranteedUpdate(key, labelling(3, seen, true));
+      assert.notEqual(seen[2], second, 'decoded from the cache');
+      assert.deepEqual(seen[2], second);
+    } finally {
+      await pods.close();
+    }
+  });
+
+  it('decodes when the object changed since the handed-over write', async () => {
+    const recent = new RecentWrites<KubeObject>(1 << 20);
+    const pods = await podCacher({ recentWrites: recent });
+    try {
+      const key = '/pods/ns/p';
+      await pods.cacher.create(key, pod('ns', 'p'));
+      const seen: TestObject[] = [];
+      const first = await pods.cacher.guaranteedUpdate(key, labelling(1, seen, true));
+      // Another writer, past the cache (another replica, or a TTL): the kept object is stale.
+      const other = await pods.store.guaranteedUpdate(key, labelling(2, [], false));
+      await caughtUp(pods.cacher, rvOf(other));
+      await pods.cacher.guaranteedUpdate(key, labelling(3, seen, true));
+      assert.notEqual(seen[1], first);
+      assert.deepEqual(seen[1]?.metadata.labels, { n: '2' });
+      assert.equal(seen[1]?.metadata.resourceVersion, other.metadata.resourceVersion);
+    } finally {
+      await pods.close();
+    }
+  });
+});

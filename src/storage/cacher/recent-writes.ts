@@ -1,0 +1,76 @@
+// The objects of recent writes whose callers handed them over (UpdateOptions.handOver), kept so the
+// next update of the same object reads its old state without decoding the cache's bytes again. The
+// cache holds JSON; an update needs the object, and decoding a Pod's ~10 KB costs more than any other
+// single step of a Pod update. Objects are read and changed in a read-modify-write loop (controllers
+// writing status after a write, `kubectl apply` after `kubectl create`), so the last few written
+// are the ones asked for next. Each object is given out once: its taker may change it. What is kept
+// is bounded by the written JSON's size; the oldest go first.
+
+/**
+ * A server's default bound: 8 MiB of written JSON, about 800 Pods of ~10 KB (their decoded objects
+ * take a few times that on the heap).
+ */
+export const defaultRecentWritesBytes = 8 * 1024 * 1024;
+
+interface Kept<T> {
+  readonly revision: number;
+  readonly object: T;
+  readonly bytes: number;
+}
+
+export class RecentWrites<T> {
+  readonly #maxBytes: number;
+  // Insertion order is age: a key written again is deleted and set anew.
+  readonly #byKey = new Map<string, Kept<T>>();
+  #bytes = 0;
+
+  /** Keeps objects whose JSON adds up to at most `maxBytes` (0 keeps none). */
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  get size(): number {
+    return this.#byKey.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Keeps `object`, written at `revision` as `bytes` of JSON, in place of what `key` had. */
+  put(key: string, at: { revision: number; bytes: number }, object: T): void {
+    this.#drop(key);
+    if (at.bytes > this.#maxBytes) return;
+    this.#byKey.set(key, { revision: at.revision, object, bytes: at.bytes });
+    this.#bytes += at.bytes;
+    for (const [oldest, kept] of this.#byKey) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#byKey.delete(oldest);
+      this.#bytes -= kept.bytes;
+    }
+  }
+
+  /** The object kept for `key` if it is the one written at `revision`, given out once. */
+  take(key: string, revision: number): T | undefined {
+    const kept = this.#drop(key);
+    return kept?.revision === revision ? kept.object : undefined;
+  }
+
+  /** Forgets what `key` had (it was deleted, or written by a caller that keeps its object). */
+  forget(key: string): void {
+    this.#drop(key);
+  }
+
+  clear(): void {
+    this.#byKey.clear();
+    this.#bytes = 0;
+  }
+
+  #drop(key: string): Kept<T> | undefined {
+    const kept = this.#byKey.get(key);
+    if (kept === undefined) return undefined;
+    this.#byKey.delete(key);
+    this.#bytes -= kept.bytes;
+    return kept;
+  }
+}
