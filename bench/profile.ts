@@ -5,7 +5,7 @@
 // main thread, the SQLite writer, V8's compiler and GC helpers). V8 needs thousands of requests to
 // optimize a request path, so the first phases are warm-up; the last phase runs under the inspector's
 // CPU profiler and its top self-time functions are printed, the profile written to PROFILE_OUT
-// (with PROFILE_HEAP=1, under the sampling heap profiler: the top allocation sites instead).
+// (with PROFILE_HEAP=1 or old, under the sampling heap profiler: the top allocation sites instead).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { operations, type Operation } from './api-client.js';
@@ -105,7 +105,10 @@ function printTopAllocations(profile: HeapProfile, requests: number, top = 40): 
 export async function run(): Promise<void> {
   const cell = parseCell(process.env['PROFILE'] ?? 'pods/create/16');
   const phases = Number(process.env['PROFILE_PHASES'] ?? 6);
-  const heap = process.env['PROFILE_HEAP'] === '1';
+  // PROFILE_HEAP=1: every allocation; =old: those that lived through the young generation (still
+  // alive, or collected by a full GC), which is what full GCs work on.
+  const heapMode = process.env['PROFILE_HEAP'];
+  const heap = heapMode === '1' || heapMode === 'old';
   const out = process.env['PROFILE_OUT'] ?? `/tmp/capstan-bench.${heap ? 'heapprofile' : 'cpuprofile'}`;
   const gen = new LoadGenerator();
   const server = await capstanTarget();
@@ -141,7 +144,7 @@ export async function run(): Promise<void> {
       if (last && heap) await session.post('HeapProfiler.startSampling', {
           samplingInterval: 4096,
           includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
+          includeObjectsCollectedByMinorGC: heapMode !== 'old',
         });
       else if (last) await session.post('Profiler.start');
       const m = await gen.run(job, server);
