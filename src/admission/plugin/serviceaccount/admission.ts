@@ -177,6 +177,8 @@ const listOf = <T>(list: readonly T[] | undefined): readonly T[] => list ?? [];
 
 export class ServiceAccountAdmission implements MutationInterface, ValidationInterface {
   readonly #serviceAccounts: Getter;
+  // The account each request's pod was found to use (see #lookup).
+  readonly #found = new WeakMap<RequestContext, { readonly pod: Pod; readonly sa: ServiceAccount }>();
   readonly #mount: boolean;
   readonly #generateName: (base: string) => string;
   readonly #retryIntervalMs: number | undefined;
@@ -206,7 +208,7 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
     const name = spec.serviceAccountName || spec.serviceAccount || defaultServiceAccountName;
     spec.serviceAccountName = name;
     spec.serviceAccount = name;
-    const sa = await this.#lookup(ctx, a, name);
+    const sa = await this.#lookup(ctx, a, { name, pod });
     if (this.#mount && shouldAutomount(sa, pod)) this.#mountToken(pod);
     if ((spec.imagePullSecrets ?? []).length === 0 && (sa.imagePullSecrets ?? []).length > 0) {
       spec.imagePullSecrets = (sa.imagePullSecrets ?? []).map((s) => ({ name: s.name ?? '' }));
@@ -237,7 +239,7 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
         `no service account specified for pod ${a.namespace}/${pod.metadata?.name ?? ''}`,
       );
     }
-    const sa = await this.#lookup(ctx, a, name);
+    const sa = await this.#lookup(ctx, a, { name, pod });
     const refused = enforcesMountableSecrets(sa) ? unlistedSecret(sa, pod) : undefined;
     if (refused !== undefined) throw newAdmissionForbidden(a, refused);
   }
@@ -252,7 +254,7 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
         `no service account specified for pod ${a.namespace}/${pod.metadata?.name ?? ''}`,
       );
     }
-    const sa = await this.#lookup(ctx, a, name);
+    const sa = await this.#lookup(ctx, a, { name, pod });
     if (!enforcesMountableSecrets(sa)) return;
     const allowed = new Set((sa.secrets ?? []).map((s) => s.name ?? ''));
     const refused = unlistedContainerSecret(pod.spec?.ephemeralContainers ?? [], {
@@ -264,8 +266,19 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
   }
 
   // getServiceAccount: the lister's, then a live read; `default` is read up to ten times, as the
-  // service accounts controller may not have made it yet in a namespace just created.
-  async #lookup(ctx: RequestContext, a: Attributes, name: string): Promise<ServiceAccount> {
+  // service accounts controller may not have made it yet in a namespace just created. A pod's
+  // create asks three times (mutating, then checking, then the validating phase): within one
+  // request, the account found for its pod is found again.
+  async #lookup(ctx: RequestContext, a: Attributes, of: { name: string; pod: Pod }): Promise<ServiceAccount> {
+    const { name, pod } = of;
+    const found = this.#found.get(ctx);
+    if (found?.pod === pod && found.sa.metadata?.name === name) return found.sa;
+    const sa = await this.#read(ctx, a, name);
+    this.#found.set(ctx, { pod, sa });
+    return sa;
+  }
+
+  async #read(ctx: RequestContext, a: Attributes, name: string): Promise<ServiceAccount> {
     const attempts = name === defaultServiceAccountName ? 10 : 1;
     const interval = this.#retryIntervalMs ?? 100 + Math.floor(Math.random() * 100);
     const read = internalContext({ namespace: a.namespace, parent: ctx });
