@@ -86,17 +86,22 @@ function validateHandler(
 }
 
 /** validateProbe: one handler and non-negative timings. */
+const probeCounts = [
+  'initialDelaySeconds',
+  'timeoutSeconds',
+  'periodSeconds',
+  'successThreshold',
+  'failureThreshold',
+] as const;
+
 function validateProbe(probe: Probe | undefined, path: FieldPath): ErrorList {
   if (probe === undefined) return [];
   const errs = validateHandler(probe, path);
-  for (const field of [
-    'initialDelaySeconds',
-    'timeoutSeconds',
-    'periodSeconds',
-    'successThreshold',
-    'failureThreshold',
-  ] as const)
-    errs.push(...validateNonnegativeField(probe[field] ?? 0, path.child(field)));
+  for (const field of probeCounts) {
+    // The path is made only for a field in error: probes are checked on every pod write.
+    const value = probe[field] ?? 0;
+    if (value < 0) errs.push(...validateNonnegativeField(value, path.child(field)));
+  }
   const grace = probe.terminationGracePeriodSeconds;
   if (grace !== undefined && grace <= 0)
     errs.push(
