@@ -30,6 +30,7 @@ import { aggregatedRouteTable } from './discovery-routes.js';
 import { desiredLocalAPIServices, localAvailable, managedBy, matchesDesired } from './local-apiservices.js';
 import { AggregatedOpenAPISpecs } from './openapi-specs.js';
 import { AggregatorProxy, writeProxyError, type ProxyClientCert } from './proxy.js';
+import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 export interface AggregatorOptions {
   readonly groups: readonly APIGroupInfo[];
@@ -168,7 +169,7 @@ export class Aggregator implements ProxiedGroupVersions {
   }
 
   async close(): Promise<void> {
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
     this.#synced();
     clearInterval(this.#timer);
     this.#unsubscribe?.();

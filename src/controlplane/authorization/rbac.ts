@@ -24,6 +24,7 @@ import type { Authorizer } from '../../registry/rest/authorizer.js';
 import { errorText } from '../../server/logging/error-text.js';
 import { createIfMissing, retryUntilDone } from '../bootstrap/retry.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
+import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 export const rbacBootstrapRolesHookName = 'rbac/bootstrap-roles';
 
@@ -67,7 +68,7 @@ export function startRBACIndex(
     );
   }
   return async () => {
-    abort.abort();
+    abort.abort(stopReason);
     await Promise.all(loops);
   };
 }

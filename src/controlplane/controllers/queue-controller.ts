@@ -10,6 +10,7 @@ import { errorText } from '../../server/logging/error-text.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { runListWatch } from './list-watch.js';
 import { RateLimitingQueue } from './namespace/rate-limiting-queue.js';
+import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 /** A resource the controller lists and watches; its events put keys on the queue. */
 export interface WatchedSource {
@@ -106,7 +107,7 @@ export class QueueController {
   /** Stops watching and waits for the syncs in progress to end. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
-      this.#abort.abort();
+      this.#abort.abort(stopReason);
       this.queue.close();
       if (this.#running === undefined) return;
       await this.#running;

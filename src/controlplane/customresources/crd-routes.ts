@@ -34,6 +34,7 @@ import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd
 import { refusingCreates } from '../../registry/apiextensions/customresource/terminating.js';
 import { deleteInstances, neverEstablished, removeCleanupFinalizer } from './crd-finalizer.js';
 import { CustomResourceKinds } from './cr-kinds.js';
+import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 export interface CustomResourceRoutesOptions {
   readonly restOptionsGetter: RESTOptionsGetter;
@@ -261,7 +262,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
   /** Stops serving everything (stored objects stay). */
   async close(): Promise<void> {
     this.#closed = true;
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
     await this.#queue;
     await Promise.all(this.#finalizing.values());
     const served = [...this.#served.values()];

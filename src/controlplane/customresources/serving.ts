@@ -11,6 +11,7 @@ import { servedServiceResolver } from '../../registry/webhook/served-service-res
 import type { PostStartHook } from '../../server/lifecycle/hooks.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { CustomResourceRoutes, serveCustomResourceDefinitions } from './crd-routes.js';
+import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 export const apiextensionsControllersHookName = 'start-apiextensions-controllers';
 
@@ -54,7 +55,7 @@ export function customResourceServing(opts: {
     routes,
     postStartHooks: hooks,
     close: async () => {
-      abort.abort();
+      abort.abort(stopReason);
       await stopped;
       await routes.close();
       webhookClient.close();

@@ -22,6 +22,7 @@ import {
 } from '../../server/flowcontrol/bootstrap-configuration.js';
 import { danglingStatusUpdate } from './dangling.js';
 import { bootstrapObject, plannedUpdate, type BootstrapStrategy, type SpecObject } from './ensurer.js';
+import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 export type ResourceStore = Lister & Watcher & Creater & Updater;
 
@@ -121,7 +122,7 @@ export class FlowControlConfigController implements ClassifierSource {
   }
 
   close(): Promise<void> {
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
     return this.#pass ?? Promise.resolve();
   }
 

@@ -5,6 +5,7 @@ import { setMaxListeners } from 'node:events';
 import { errorText } from '../logging/error-text.js';
 import type { Logger } from '../logging/logger.js';
 import { namedCheck, type HealthChecker } from '../healthz/health-checker.js';
+import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 export interface HookContext {
   /** Aborted when the server shuts down before the hook has finished. */
@@ -86,6 +87,6 @@ export class LifecycleHooks {
 
   /** Aborts post-start hooks still running. */
   close(): void {
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
   }
 }

@@ -9,6 +9,7 @@ import { encodedList } from '../encoded-reads.js';
 import type { Arrival } from './elements.js';
 import type { CacheSeed } from './cache-seeds.js';
 import type { KeyedStoreState } from './keyed-store.js';
+import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 /** kube's storageWatchListPageSize. */
 const pageSize = 10_000;
@@ -58,7 +59,7 @@ export class Reflector<T extends KubeObject> {
   }
 
   async close(): Promise<void> {
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
     this.#watch?.stop();
     await this.#running;
   }

@@ -10,6 +10,7 @@ import type { KubeObject } from '../../../api/meta.js';
 import type { Lister, Watcher } from '../../../registry/rest/capabilities.js';
 import { internalContext } from '../../../registry/rest/context.js';
 import { webhookAccessor, type WebhookAccessor } from './accessor.js';
+import { stopReason } from '../../../machinery/errors/stop-reason.js';
 
 /** What the plugins read: the webhooks now, and whether the first list has arrived. */
 export interface WebhookSource {
@@ -140,6 +141,6 @@ export class WatchedWebhookSource implements WebhookSource {
   }
 
   close(): void {
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
   }
 }

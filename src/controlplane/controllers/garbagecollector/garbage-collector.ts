@@ -22,6 +22,7 @@ import { identityString, ownerIdentity } from './identity.js';
 import { runMonitor } from './monitors.js';
 import { Operations } from './operations.js';
 import { groupResourceKey, ServedResources, type MonitoredResource } from './resources.js';
+import { stopReason } from '../../../machinery/errors/stop-reason.js';
 
 export const garbageCollectorHookName = 'start-garbage-collector';
 
@@ -125,7 +126,7 @@ export class GarbageCollector {
   close(): Promise<void> {
     this.#closed ??= (async () => {
       this.#unsubscribe?.();
-      this.#abort.abort();
+      this.#abort.abort(stopReason);
       this.#deletes.close();
       this.#orphans.close();
       await Promise.all([
@@ -183,7 +184,7 @@ export class GarbageCollector {
     const wanted = new Map(this.#resources.monitored.map((r) => [groupResourceKey(r), r]));
     for (const [key, m] of this.#monitors) {
       if (wanted.get(key)?.storage === m.resource.storage) continue;
-      m.abort.abort();
+      m.abort.abort(stopReason);
       this.#monitors.delete(key);
       this.#stopping.add(m.stopped);
       void m.stopped.finally(() => this.#stopping.delete(m.stopped));

@@ -45,6 +45,7 @@ import { Informer } from './informer.js';
 import type { Lease } from '../../../api/coordination/v1/lease.js';
 import { NodeLifecycleController } from '../nodelifecycle/node-lifecycle-controller.js';
 import { TaintEvictionController } from '../tainteviction/taint-eviction-controller.js';
+import { stopReason } from '../../../machinery/errors/stop-reason.js';
 
 export const simulatedClusterHookName = 'start-simulated-cluster';
 
@@ -241,7 +242,7 @@ export class SimulatedCluster {
   }
 
   async close(): Promise<void> {
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
     await Promise.all(this.#parts.map((p) => p.close()));
     await this.#running;
   }

@@ -4,6 +4,7 @@
 import type { KubeObject } from '../../../../api/meta.js';
 import type { Lister, Watcher } from '../../../../registry/rest/capabilities.js';
 import { internalContext } from '../../../../registry/rest/context.js';
+import { stopReason } from '../../../../machinery/errors/stop-reason.js';
 
 export type ObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -44,7 +45,7 @@ export class ObjectSource<T extends KubeObject> {
   }
 
   async close(): Promise<void> {
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
     await this.#loop;
   }
 

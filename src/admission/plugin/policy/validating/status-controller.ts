@@ -9,6 +9,7 @@ import { loadCel } from '../../../../registry/apiextensions/customresource/cel/l
 import type { Updater } from '../../../../registry/rest/capabilities.js';
 import { internalContext } from '../../../../registry/rest/context.js';
 import { typeCheckPolicy, type TypeResolver } from './type-checking.js';
+import { stopReason } from '../../../../machinery/errors/stop-reason.js';
 
 export interface StatusControllerOptions {
   /** validatingadmissionpolicies/status. */
@@ -45,7 +46,7 @@ export class PolicyStatusController {
   }
 
   async close(): Promise<void> {
-    this.#abort.abort();
+    this.#abort.abort(stopReason);
     await this.#running;
   }
 
