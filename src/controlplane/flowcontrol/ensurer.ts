@@ -3,10 +3,10 @@
 // lendable percent) and `apf.kubernetes.io/autoupdate-spec: "true"`; a suggested one is brought up
 // to date only while that annotation says true, the annotation being set from the generation (1:
 // never edited, true; else false) when it is missing.
-import { isDeepStrictEqual } from 'node:util';
 import { autoUpdateAnnotationKey } from '../../api/flowcontrol/v1/flow-schema.js';
 import type { KubeObject } from '../../api/meta.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
+import { jsonEqual } from '../../machinery/patch/json.js';
 
 export type BootstrapStrategy = 'mandatory' | 'suggested';
 
@@ -49,7 +49,7 @@ export function plannedUpdate<T extends SpecObject>(
     wantAnnotation = annotation ?? String(current.metadata?.generation === 1);
     wantSpec = parseBool(wantAnnotation) === true ? bootstrap.spec : current.spec;
   }
-  if (annotation === wantAnnotation && isDeepStrictEqual(current.spec, wantSpec)) return undefined;
+  if (annotation === wantAnnotation && jsonEqual(current.spec, wantSpec)) return undefined;
   const next = deepCopyJSON(current);
   next.metadata = {
     ...next.metadata,
