@@ -152,7 +152,7 @@ export async function run(): Promise<void> {
       if (last && heap) {
         const { profile: sampled } = await session.post('HeapProfiler.stopSampling');
         writeFileSync(out, JSON.stringify(sampled));
-        printTopAllocations(sampled as unknown as HeapProfile, m.completed);
+        printTopAllocations(sampled, m.completed);
       } else if (last) profile = (await session.post('Profiler.stop')).profile as unknown as CpuProfile;
       const after = threadCpuUs();
       const threads = [...after]

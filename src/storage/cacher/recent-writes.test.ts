@@ -107,9 +107,10 @@ describe('a cacher with recent writes', () => {
       const other = await pods.store.guaranteedUpdate(key, labelling(2, [], false));
       await caughtUp(pods.cacher, rvOf(other));
       await pods.cacher.guaranteedUpdate(key, labelling(3, seen, true));
-      assert.notEqual(seen[1], first);
-      assert.deepEqual(seen[1]?.metadata.labels, { n: '2' });
-      assert.equal(seen[1]?.metadata.resourceVersion, other.metadata.resourceVersion);
+      const given = seen[1];
+      assert.ok(given !== undefined && given !== first);
+      assert.deepEqual(given.metadata.labels, { n: '2' });
+      assert.equal(given.metadata.resourceVersion, other.metadata.resourceVersion);
     } finally {
       await pods.close();
     }
