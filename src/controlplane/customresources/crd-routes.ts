@@ -2,7 +2,8 @@
 // CustomResourceDefinition gets a store per storage version with views for its other served
 // versions, and the route table of all of them is rebuilt when a CRD changes. The table is the API
 // handler's dynamic routes, so discovery lists the custom resources next to the built-in ones.
-// CRD events apply one after another; a request that finds no route while some are still being
+// A CRD is served under the names it has accepted (kube's crdHandler does so), which differ from the
+// ones it asks for while another CRD of its group holds some of them. CRD events apply one after another; a request that finds no route while some are still being
 // applied waits for them (`settled`), so a custom resource can be created right after its CRD.
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
@@ -32,6 +33,7 @@ import type { Logger } from '../../server/logging/logger.js';
 import { runListWatch } from '../controllers/list-watch.js';
 import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd-store.js';
 import { refusingCreates } from '../../registry/apiextensions/customresource/terminating.js';
+import { sameNames } from '../../registry/apiextensions/naming.js';
 import { deleteInstances, neverEstablished, removeCleanupFinalizer } from './crd-finalizer.js';
 import { CustomResourceKinds } from './cr-kinds.js';
 
@@ -69,6 +71,14 @@ function refusingCreatesIn(
       path.includes('/') ? storage : refusingCreates(storage, resource),
     ]),
   );
+}
+
+/** The CRD with its accepted names as its names, when it has accepted other ones than it asks for. */
+function withAcceptedNames(crd: CustomResourceDefinition): CustomResourceDefinition {
+  const accepted = crd.status?.acceptedNames;
+  if (accepted === undefined || accepted.plural === '' || accepted.kind === '') return crd;
+  if (sameNames(accepted, crd.spec.names)) return crd;
+  return { ...crd, spec: { ...crd.spec, names: accepted } };
 }
 
 const emptyTable: RouteTable = { groupVersions: new Map(), groups: [] };
@@ -119,7 +129,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
 
   /** A watch event of a CRD. */
   apply(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void {
-    const crd = obj as CustomResourceDefinition;
+    const crd = withAcceptedNames(obj as CustomResourceDefinition);
     this.#enqueue(() => (type === 'DELETED' ? this.#remove(crd) : this.#update(crd)));
   }
 
