@@ -1,11 +1,14 @@
 // CRD names over HTTP, as kube's naming controller decides them: a CRD asking for a name another CRD
 // of its group holds is created with NamesAccepted=False (kube's reason and message), is not
-// Established and not served; once the holder is deleted it takes its names and is served.
+// Established and not served; once the holder is deleted it takes its names and is served. A CRD
+// whose conversion webhook caBundle does not load is not Established either (InvalidCABundle) until
+// an update fixes it.
 // (Two CRDs of one group cannot ask for the same plural, their name being `<plural>.<group>`: the
 // name they both want is the first one's short name, or its kind.)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { testCAPEM } from '../../src/registry/apiextensions/testing/test-ca.js';
 
 interface Reply {
   status: number;
@@ -164,5 +167,45 @@ describe('CRD names held by another CRD of the group', () => {
       metadata: { name: 'one' },
     });
     assert.equal(created.status, 201, JSON.stringify(created.body));
+  });
+
+  it('does not serve a CRD whose conversion caBundle does not load until it is fixed', async () => {
+    const conversion = (pem: string) => ({
+      strategy: 'Webhook',
+      webhook: {
+        conversionReviewVersions: ['v1'],
+        clientConfig: {
+          url: 'https://hooks.example.com/convert',
+          caBundle: Buffer.from(pem).toString('base64'),
+        },
+      },
+    });
+    const body = crd('sprockets', { kind: 'Sprocket' }) as { spec: Record<string, unknown> };
+    body.spec['conversion'] = conversion('not a certificate');
+    const created = await call(server, 'POST', crdPath, body);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.deepEqual(conditionsOf(created.body), [
+      ['NamesAccepted', 'True', 'NoConflicts', 'no conflicts found'],
+      ['Established', 'False', 'InvalidCABundle', 'The conversion webhook CABundle is invalid'],
+    ]);
+    const unserved = await call(server, 'GET', `/apis/${group}/v1/namespaces/default/sprockets`);
+    assert.equal(unserved.status, 404);
+    const fixed = await fetch(`${server.url}${crdPath}/sprockets.${group}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${server.kubeConfig.users[0]?.user.token ?? ''}`,
+        'content-type': 'application/merge-patch+json',
+      },
+      body: JSON.stringify({ spec: { conversion: conversion(testCAPEM) } }),
+    });
+    assert.equal(fixed.status, 200);
+    const after = (await fixed.json()) as Record<string, unknown>;
+    assert.deepEqual(conditionsOf(after)[1], [
+      'Established',
+      'True',
+      'InitialNamesAccepted',
+      'the initial names have been accepted',
+    ]);
+    await eventually(async () => ((await served()).includes('sprockets') ? true : undefined));
   });
 });

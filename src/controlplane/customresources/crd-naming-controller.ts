@@ -2,14 +2,15 @@
 // naming_controller.go) for what a write of a CRD cannot settle itself: a CRD refused a name because
 // another CRD of its group held it gets it once that CRD is deleted or gives the name up. Like kube,
 // a deleted CRD, and a CRD whose accepted names changed, send the other CRDs of the group that wait
-// for names back to the sync; a CRD that waits is synced when it is added or changed too. The sync
-// is the CRD store's (`reconsiderNames`), which takes its turn with the group's writes.
+// for names back to the sync; a CRD that waits for names or to be Established (an invalid caBundle:
+// the establishing controller's part) is synced when it is added or changed too. The sync is the CRD
+// store's (`reconsiderNames`), which takes its turn with the group's writes.
 import type {
   CustomResourceDefinition,
   CustomResourceDefinitionNames,
 } from '../../api/apiextensions/v1/crd.js';
 import type { KubeObject } from '../../api/meta.js';
-import { sameNames, waitingForNames } from '../../registry/apiextensions/naming.js';
+import { sameNames, waitingForNames, waitingToBeEstablished } from '../../registry/apiextensions/naming.js';
 import type { Lister, Watcher } from '../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../registry/rest/context.js';
 import type { Logger } from '../../server/logging/logger.js';
@@ -86,7 +87,7 @@ export class CRDNamingController {
     const now: Known = {
       group: crd.spec.group,
       accepted: crd.status?.acceptedNames,
-      waiting: waitingForNames(crd),
+      waiting: waitingForNames(crd) || waitingToBeEstablished(crd),
     };
     this.#known.set(name, now);
     if (now.waiting) queue.add(name);

@@ -9,7 +9,8 @@
 // the strategy and before validating admission, against the CRDs of its group read then (naming.ts),
 // so a created CRD answers with its conditions and its resources can be used at once. The writes of
 // one group take turns, so two of them cannot both take a name. `reconsiderNames` is the controller's
-// sync, for a CRD that waits for names another CRD held (src/controlplane/customresources).
+// sync, for a CRD that waits for names another CRD held or is not Established yet
+// (src/controlplane/customresources).
 import type { CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
 import type { KubeObject } from '../../api/meta.js';
 import type {
@@ -24,7 +25,15 @@ import { isDryRun } from '../rest/options.js';
 import { Store } from '../generic/store.js';
 import type { StoreCore } from '../generic/store-core.js';
 import { setCRDCondition } from './conditions.js';
-import { acceptNames, namesInUse, waitingForNames, type NamesInUse } from './naming.js';
+import {
+  acceptNames,
+  establish,
+  nameAndEstablish,
+  namesInUse,
+  waitingForNames,
+  waitingToBeEstablished,
+  type NamesInUse,
+} from './naming.js';
 import { crdStatusStrategy } from './strategy.js';
 import { preloadCelFor } from './customresource/cel/compile.js';
 import { isStatusError } from '../../machinery/errors/index.js';
@@ -102,16 +111,16 @@ export class CustomResourceDefinitionStore extends Store<CustomResourceDefinitio
         if (isStatusError(err) && err.status.code === 404) return false;
         throw err;
       }
-      if (!waitingForNames(crd)) return false;
+      if (!waitingForNames(crd) && !waitingToBeEstablished(crd)) return false;
       const inUse = await this.#namesInUse(ctx, crd.spec.group);
-      if (!acceptNames(crd, inUse, now(this.core.clock.now()))) return false;
+      if (!nameAndEstablish(crd, inUse, now(this.core.clock.now()))) return false;
       await this.#status.update(ctx, name, {
         options: {},
         objInfo: {
           preconditions: () => undefined,
           updatedObject: (_c, old) => {
             const next = old as CustomResourceDefinition;
-            acceptNames(next, inUse, now(this.core.clock.now()));
+            nameAndEstablish(next, inUse, now(this.core.clock.now()));
             return Promise.resolve(next);
           },
         },
@@ -140,8 +149,12 @@ export class CustomResourceDefinitionStore extends Store<CustomResourceDefinitio
     return namesInUse(all.items, group);
   }
 
+  /** The naming and establishing controllers' step; the group's names are read only for naming. */
   async #acceptNames(ctx: RequestContext, crd: CustomResourceDefinition): Promise<void> {
-    if (!waitingForNames(crd)) return;
+    if (!waitingForNames(crd)) {
+      establish(crd, now(this.core.clock.now()));
+      return;
+    }
     acceptNames(crd, await this.#namesInUse(ctx, crd.spec.group), now(this.core.clock.now()));
   }
 

@@ -7,6 +7,7 @@ import { rejectsWithStatus } from '../generic/testing/assert-status.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../generic/testing/memory-rest-options.js';
 import { testContext } from '../generic/testing/widgets.js';
 import { newCustomResourceDefinitionREST } from './storage.js';
+import { testCAPEM } from './testing/test-ca.js';
 
 const ctx = testContext('');
 const apiVersion = 'apiextensions.k8s.io/v1';
@@ -373,6 +374,43 @@ describe('apiextensions.k8s.io customresourcedefinitions', () => {
       assert.deepEqual(conditions(out.object), [
         ['NamesAccepted', 'False', 'SingularConflict', '"nov" is already in use'],
         ['Established', 'True', 'InitialNamesAccepted', 'the initial names have been accepted'],
+      ]);
+    });
+
+    it('leaves a CRD whose conversion caBundle does not load unestablished until it is fixed', async () => {
+      const store = crds as unknown as { reconsiderNames(c: typeof ctx, name: string): Promise<boolean> };
+      const conversion = (caBundle: string) => ({
+        strategy: 'Webhook',
+        webhook: {
+          conversionReviewVersions: ['v1'],
+          clientConfig: { url: 'https://hooks.example.com/convert', caBundle },
+        },
+      });
+      const created = await crds.create(
+        ctx,
+        cronTab(
+          {
+            group,
+            names: { plural: 'romeos', kind: 'Romeo' },
+            conversion: conversion(Buffer.from('not a certificate').toString('base64')),
+          },
+          `romeos.${group}`,
+        ),
+        { options: {} },
+      );
+      assert.deepEqual(conditions(created), [
+        ['NamesAccepted', 'True', 'NoConflicts', 'no conflicts found'],
+        ['Established', 'False', 'InvalidCABundle', 'The conversion webhook CABundle is invalid'],
+      ]);
+      assert.equal(await store.reconsiderNames(ctx, `romeos.${group}`), false);
+      const fixed = await update(`romeos.${group}`, (crd) => {
+        crd.spec.conversion = conversion(Buffer.from(testCAPEM).toString('base64'));
+      });
+      assert.deepEqual(conditions(fixed.object)[1], [
+        'Established',
+        'True',
+        'InitialNamesAccepted',
+        'the initial names have been accepted',
       ]);
     });
 

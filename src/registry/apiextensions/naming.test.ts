@@ -7,7 +7,14 @@ import type {
   CustomResourceDefinitionCondition,
   CustomResourceDefinitionNames,
 } from '../../api/apiextensions/v1/crd.js';
-import { acceptNames, calculateNamesAndConditions, namesInUse, waitingForNames } from './naming.js';
+import {
+  acceptNames,
+  calculateNamesAndConditions,
+  establish,
+  namesInUse,
+  waitingForNames,
+  waitingToBeEstablished,
+} from './naming.js';
 
 const group = 'stable.example.com';
 
@@ -206,5 +213,34 @@ describe('CRD names (kube naming controller)', () => {
     assert.equal(waitingForNames(waiting), false);
     // Serving all it asks for: kube skips the sync whatever the group holds.
     assert.equal(acceptNames(waiting, inUse, '2026-01-01T00:00:10Z'), false);
+  });
+
+  it('establishes a CRD with accepted names once its conversion caBundle loads', () => {
+    const webhook = (caBundle: string): NonNullable<CustomResourceDefinition['spec']['conversion']> => ({
+      strategy: 'Webhook',
+      webhook: { conversionReviewVersions: ['v1'], clientConfig: { url: 'https://h/c', caBundle } },
+    });
+    const bad = crd(names('mikes', 'Mike'));
+    bad.spec.conversion = webhook(Buffer.from('junk').toString('base64'));
+    assert.equal(acceptNames(bad, namesInUse([], group), '2026-01-01T00:00:00Z'), true);
+    assert.deepEqual(
+      (statusOf(bad).conditions ?? []).map((c) => [c.type, c.status, c.reason, c.message]),
+      [
+        ['NamesAccepted', 'True', 'NoConflicts', 'no conflicts found'],
+        ['Established', 'False', 'InvalidCABundle', 'The conversion webhook CABundle is invalid'],
+      ],
+    );
+    assert.equal(waitingToBeEstablished(bad), true);
+    assert.equal(establish(bad, '2026-01-01T00:00:01Z'), false);
+    bad.spec.conversion = webhook('');
+    assert.equal(establish(bad, '2026-01-01T00:00:02Z'), true);
+    assert.deepEqual(
+      (statusOf(bad).conditions ?? []).map((c) => [c.type, c.status, c.reason, c.lastTransitionTime]),
+      [
+        ['NamesAccepted', 'True', 'NoConflicts', '2026-01-01T00:00:00Z'],
+        ['Established', 'True', 'InitialNamesAccepted', '2026-01-01T00:00:02Z'],
+      ],
+    );
+    assert.equal(waitingToBeEstablished(bad), false);
   });
 });

@@ -2,13 +2,16 @@
 // naming_controller.go, with the establishing controller's step folded in): the names every CRD of a
 // group has accepted are taken, and a CRD accepts each name it asks for that is its own already or
 // free; a taken one keeps the CRD's previous accepted name and sets NamesAccepted=False with the
-// reason of the kind of name (the last conflict found names it).
+// reason of the kind of name (the last conflict found names it). A CRD whose names are accepted is
+// then Established (establish/establishing_controller.go), unless its conversion webhook's caBundle
+// does not load (Established=False, InvalidCABundle), which keeps it unserved until fixed.
 import type {
   CustomResourceDefinition,
   CustomResourceDefinitionCondition,
   CustomResourceDefinitionNames,
 } from '../../api/apiextensions/v1/crd.js';
 import { goQuote } from '../../machinery/validation/index.js';
+import { caBundleLoads } from './ca-bundle.js';
 import { setCRDCondition } from './conditions.js';
 
 /** The resource names (plural, singular, short) and kinds (kind, list kind) a group's CRDs hold. */
@@ -83,6 +86,15 @@ function findCondition(
   return crd.status?.conditions?.find((c) => c.type === type);
 }
 
+const sameCondition = (
+  a: CustomResourceDefinitionCondition,
+  b: CustomResourceDefinitionCondition | undefined,
+): boolean =>
+  b !== undefined &&
+  a.status === b.status &&
+  (a.reason ?? '') === (b.reason ?? '') &&
+  (a.message ?? '') === (b.message ?? '');
+
 /** calculateNamesAndConditions: what `crd` may accept given the names its group holds. */
 export function calculateNamesAndConditions(crd: CustomResourceDefinition, inUse: NamesInUse): NamingResult {
   const requested: Partial<CustomResourceDefinitionNames> = crd.spec.names;
@@ -132,25 +144,52 @@ export function calculateNamesAndConditions(crd: CustomResourceDefinition, inUse
     message: 'not all names are accepted',
   };
   // kube's naming controller writes Established=False/Installing here and its establishing
-  // controller Established=True a moment later; Capstan takes both steps at once.
-  if (established.status !== 'True' && namesAccepted.status === 'True')
-    established = {
-      type: 'Established',
-      status: 'True',
-      reason: 'InitialNamesAccepted',
-      message: 'the initial names have been accepted',
-    };
+  // controller the outcome a moment later; Capstan takes both steps at once.
+  if (established.status !== 'True' && namesAccepted.status === 'True') established = establishing(crd);
   return { acceptedNames: namesOf(next), namesAccepted, established };
 }
 
-const sameCondition = (
-  a: CustomResourceDefinitionCondition,
-  b: CustomResourceDefinitionCondition | undefined,
-): boolean =>
-  b !== undefined &&
-  a.status === b.status &&
-  (a.reason ?? '') === (b.reason ?? '') &&
-  (a.message ?? '') === (b.message ?? '');
+/** The Established condition the establishing controller gives a CRD whose names are accepted. */
+function establishing(crd: CustomResourceDefinition): CustomResourceDefinitionCondition {
+  if (!caBundleLoads(crd.spec.conversion?.webhook?.clientConfig?.caBundle ?? ''))
+    return {
+      type: 'Established',
+      status: 'False',
+      reason: 'InvalidCABundle',
+      message: 'The conversion webhook CABundle is invalid',
+    };
+  return {
+    type: 'Established',
+    status: 'True',
+    reason: 'InitialNamesAccepted',
+    message: 'the initial names have been accepted',
+  };
+}
+
+const isTrue = (crd: CustomResourceDefinition, type: string): boolean =>
+  findCondition(crd, type)?.status === 'True';
+
+/** Names accepted but not Established: the establishing controller has work on it. */
+export function waitingToBeEstablished(crd: CustomResourceDefinition): boolean {
+  return isTrue(crd, 'NamesAccepted') && !isTrue(crd, 'Established');
+}
+
+/**
+ * The establishing controller's sync on `crd` (changed in place): a CRD whose names are accepted
+ * and that is not Established yet becomes so, or InvalidCABundle. Returns whether the status changed.
+ */
+export function establish(crd: CustomResourceDefinition, now: string): boolean {
+  if (!waitingToBeEstablished(crd)) return false;
+  const condition = establishing(crd);
+  if (sameCondition(condition, findCondition(crd, 'Established'))) return false;
+  setCRDCondition(crd, { ...condition, lastTransitionTime: now });
+  return true;
+}
+
+/** What the naming and establishing controllers do with `crd` given the names its group holds. */
+export function nameAndEstablish(crd: CustomResourceDefinition, inUse: NamesInUse, now: string): boolean {
+  return waitingForNames(crd) ? acceptNames(crd, inUse, now) : establish(crd, now);
+}
 
 /**
  * The naming controller's sync on `crd` (changed in place): nothing when the CRD serves the names
