@@ -208,4 +208,30 @@ describe('CRD names held by another CRD of the group', () => {
     ]);
     await eventually(async () => ((await served()).includes('sprockets') ? true : undefined));
   });
+
+  it('gives a waiting CRD the name its holder gives up in an update', async () => {
+    const holder = await call(
+      server,
+      'POST',
+      crdPath,
+      crd('levers', { kind: 'Lever', shortNames: ['pulleys'] }),
+    );
+    assert.equal(holder.status, 201, JSON.stringify(holder.body));
+    const waiting = await call(server, 'POST', crdPath, crd('pulleys', { kind: 'Pulley' }));
+    assert.deepEqual(conditionsOf(waiting.body), refused('PluralConflict', '"pulleys" is already in use'));
+    const gaveUp = await fetch(`${server.url}${crdPath}/levers.${group}`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${server.kubeConfig.users[0]?.user.token ?? ''}`,
+        'content-type': 'application/merge-patch+json',
+      },
+      body: JSON.stringify({ spec: { names: { shortNames: ['lv'] } } }),
+    });
+    assert.equal(gaveUp.status, 200);
+    await eventually(async () => {
+      const got = await call(server, 'GET', `${crdPath}/pulleys.${group}`);
+      return conditionsOf(got.body)[1]?.[1] === 'True' ? got : undefined;
+    });
+    await eventually(async () => ((await served()).includes('pulleys') ? true : undefined));
+  });
 });
