@@ -234,4 +234,45 @@ describe('CRD names held by another CRD of the group', () => {
     });
     await eventually(async () => ((await served()).includes('pulleys') ? true : undefined));
   });
+
+  it('registers the APIService of a CRD that is not served, as kube registers every CRD', async () => {
+    const body = crd('lonelies', { kind: 'Lonely' }) as {
+      metadata: { name: string };
+      spec: Record<string, unknown>;
+    };
+    body.metadata.name = 'lonelies.lonely.example.com';
+    body.spec['group'] = 'lonely.example.com';
+    body.spec['conversion'] = {
+      strategy: 'Webhook',
+      webhook: {
+        conversionReviewVersions: ['v1'],
+        clientConfig: {
+          url: 'https://hooks.example.com/convert',
+          caBundle: Buffer.from('junk').toString('base64'),
+        },
+      },
+    };
+    const created = await call(server, 'POST', crdPath, body);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.equal(conditionsOf(created.body)[1]?.[2], 'InvalidCABundle');
+    const registered = await eventually(async () => {
+      const got = await call(
+        server,
+        'GET',
+        '/apis/apiregistration.k8s.io/v1/apiservices/v1.lonely.example.com',
+      );
+      return got.status === 200 ? got : undefined;
+    });
+    assert.equal((registered.body.spec as { group?: string }).group, 'lonely.example.com');
+    const deleted = await call(server, 'DELETE', `${crdPath}/lonelies.lonely.example.com`);
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
+    await eventually(async () => {
+      const got = await call(
+        server,
+        'GET',
+        '/apis/apiregistration.k8s.io/v1/apiservices/v1.lonely.example.com',
+      );
+      return got.status === 404 ? true : undefined;
+    });
+  });
 });

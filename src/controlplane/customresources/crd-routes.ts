@@ -81,6 +81,13 @@ function withAcceptedNames(crd: CustomResourceDefinition): CustomResourceDefinit
   return { ...crd, spec: { ...crd.spec, names: accepted } };
 }
 
+/** The group versions a CRD serves, as one text to compare. */
+function servedGroupVersions(crd: CustomResourceDefinition | undefined): string {
+  if (crd === undefined) return '';
+  const versions = crd.spec.versions.filter((v) => v.served).map((v) => v.name);
+  return `${crd.spec.group}/${versions.join(',')}`;
+}
+
 const emptyTable: RouteTable = { groupVersions: new Map(), groups: [] };
 
 export class CustomResourceRoutes implements DynamicRoutes {
@@ -89,6 +96,8 @@ export class CustomResourceRoutes implements DynamicRoutes {
   #table: RouteTable = emptyTable;
   #groups: readonly APIGroupInfo[] = [];
   #crds: readonly CustomResourceDefinition[] = [];
+  /** Every CRD that exists, served or not (a CRD refused its names, or not Established). */
+  readonly #defined = new Map<string, CustomResourceDefinition>();
   #queue: Promise<void> = Promise.resolve();
   #pending = 0;
   #closed = false;
@@ -114,7 +123,18 @@ export class CustomResourceRoutes implements DynamicRoutes {
     return this.#crds;
   }
 
-  /** Calls `listener` after every change of `groups` (the garbage collector's monitors follow them). */
+  /**
+   * Every CRD that exists, served or not: kube's crdregistration controller registers an APIService
+   * for each served version of each, Established or not.
+   */
+  get definitions(): readonly CustomResourceDefinition[] {
+    return [...this.#defined.values()];
+  }
+
+  /**
+   * Calls `listener` after every change of `groups` (the garbage collector's monitors follow them),
+   * and of the group versions of `definitions`.
+   */
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => {
@@ -130,15 +150,26 @@ export class CustomResourceRoutes implements DynamicRoutes {
   /** A watch event of a CRD. */
   apply(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void {
     const crd = withAcceptedNames(obj as CustomResourceDefinition);
+    this.#define(crd.metadata?.name ?? '', type === 'DELETED' ? undefined : crd);
     this.#enqueue(() => (type === 'DELETED' ? this.#remove(crd) : this.#update(crd)));
   }
 
   /** A (re)list of the CRDs: what is gone stops being served, its objects stay stored. */
   replace(items: readonly KubeObject[]): void {
     const names = new Set(items.map((i) => i.metadata?.name ?? ''));
+    for (const name of [...this.#defined.keys()]) if (!names.has(name)) this.#define(name, undefined);
     for (const [name, served] of this.#served)
       if (!names.has(name)) this.#enqueue(() => this.#remove(served.crd));
     for (const item of items) this.apply('ADDED', item);
+  }
+
+  /** Records a CRD's definition; listeners hear of a change of the group versions it defines. */
+  #define(name: string, crd: CustomResourceDefinition | undefined): void {
+    const before = this.#defined.get(name);
+    if (crd === undefined) this.#defined.delete(name);
+    else this.#defined.set(name, crd);
+    if (servedGroupVersions(before) === servedGroupVersions(crd)) return;
+    for (const listener of this.#listeners) listener();
   }
 
   #enqueue(step: () => Promise<void>): void {
@@ -276,6 +307,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
     await Promise.all(this.#finalizing.values());
     const served = [...this.#served.values()];
     this.#served.clear();
+    this.#defined.clear();
     this.#table = emptyTable;
     this.#groups = [];
     this.#crds = [];
