@@ -32,10 +32,9 @@ import { errorText } from '../../server/logging/error-text.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { runListWatch } from '../controllers/list-watch.js';
 import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd-store.js';
-import { refusingCreates } from '../../registry/apiextensions/customresource/terminating.js';
-import { sameNames } from '../../registry/apiextensions/naming.js';
 import { deleteInstances, neverEstablished, removeCleanupFinalizer } from './crd-finalizer.js';
 import { CustomResourceKinds } from './cr-kinds.js';
+import { refusingCreatesIn, servedGroupVersions, withAcceptedNames } from './served-crd.js';
 
 export interface CustomResourceRoutesOptions {
   readonly restOptionsGetter: RESTOptionsGetter;
@@ -57,35 +56,6 @@ interface Served {
   readonly storage: CustomResourceStorage;
   /** The CRD is being deleted: creates are refused. */
   readonly terminating: boolean;
-}
-
-/** The paths of a terminating CRD's version: creates refused on the main resource. */
-function refusingCreatesIn(
-  paths: Readonly<Record<string, Storage>>,
-  crd: CustomResourceDefinition,
-): Record<string, Storage> {
-  const resource = { group: crd.spec.group, resource: crd.spec.names.plural };
-  return Object.fromEntries(
-    Object.entries(paths).map(([path, storage]) => [
-      path,
-      path.includes('/') ? storage : refusingCreates(storage, resource),
-    ]),
-  );
-}
-
-/** The CRD with its accepted names as its names, when it has accepted other ones than it asks for. */
-function withAcceptedNames(crd: CustomResourceDefinition): CustomResourceDefinition {
-  const accepted = crd.status?.acceptedNames;
-  if (accepted === undefined || accepted.plural === '' || accepted.kind === '') return crd;
-  if (sameNames(accepted, crd.spec.names)) return crd;
-  return { ...crd, spec: { ...crd.spec, names: accepted } };
-}
-
-/** The group versions a CRD serves, as one text to compare. */
-function servedGroupVersions(crd: CustomResourceDefinition | undefined): string {
-  if (crd === undefined) return '';
-  const versions = crd.spec.versions.filter((v) => v.served).map((v) => v.name);
-  return `${crd.spec.group}/${versions.join(',')}`;
 }
 
 const emptyTable: RouteTable = { groupVersions: new Map(), groups: [] };
