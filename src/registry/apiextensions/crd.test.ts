@@ -412,6 +412,16 @@ describe('apiextensions.k8s.io customresourcedefinitions', () => {
         'InitialNamesAccepted',
         'the initial names have been accepted',
       ]);
+      // Established with a bundle that loads: kube's ratchet refuses one that does not.
+      const junk = Buffer.from('not a certificate').toString('base64');
+      await rejectsWithStatus(
+        update(`romeos.${group}`, (crd) => {
+          crd.spec.conversion = conversion(junk);
+        }),
+        invalid(`romeos.${group}`, [
+          `spec.conversion.webhookClientConfig.caBundle: Invalid value: "${junk}": unable to load root certificates: unable to parse bytes as PEM block`,
+        ]),
+      );
     });
 
     it('lets one of two CRDs asking for the same name at once have it', async () => {
