@@ -34,9 +34,9 @@ import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 export interface AggregatorOptions {
   readonly groups: readonly APIGroupInfo[];
-  /** The served CRDs and a way to hear of changes (crdregistration). */
+  /** The CRDs, served or not, and a way to hear of changes (crdregistration). */
   readonly customResources: {
-    readonly crds: readonly CustomResourceDefinition[];
+    readonly definitions: readonly CustomResourceDefinition[];
     onChange(listener: () => void): () => void;
   };
   readonly logger: Logger;
@@ -299,7 +299,7 @@ export class Aggregator implements ProxiedGroupVersions {
 
   /** Whether every local APIService there should be is in the cache and marked Available. */
   #localsAvailable(): boolean {
-    for (const name of desiredLocalAPIServices(this.#o.groups, this.#o.customResources.crds).keys()) {
+    for (const name of desiredLocalAPIServices(this.#o.groups, this.#o.customResources.definitions).keys()) {
       const current = this.#cache.get(name);
       if (current === undefined || availableOf(current)?.status !== 'True') return false;
     }
@@ -310,7 +310,7 @@ export class Aggregator implements ProxiedGroupVersions {
     const store = this.#store;
     if (store === undefined || !isCreater(store) || !isUpdater(store) || !isGracefulDeleter(store)) return;
     const ctx = internalContext({ signal: this.#abort.signal });
-    const desired = desiredLocalAPIServices(this.#o.groups, this.#o.customResources.crds);
+    const desired = desiredLocalAPIServices(this.#o.groups, this.#o.customResources.definitions);
     // The writes of one pass go together: a store commits them in a few batches, not one by one.
     const writes: Promise<unknown>[] = [];
     for (const [name, want] of desired) {

@@ -6,6 +6,7 @@ import type { JSONSchemaProps } from '../../api/apiextensions/v1/json-schema-pro
 import type { KubeObject } from '../../api/meta.js';
 import { OBJECT_META } from '../../api/meta/v1/object-meta.js';
 import { apiVersionOf, type Scheme } from '../../api/scheme.js';
+import type { GoOmitEmptyTable } from '../../api/schema/go-omit-empty.js';
 import type { Schema, SchemaType } from '../../api/schema/types.js';
 import type { SchemaSource } from '../../endpoints/fieldmanager/field-managers.js';
 import type { KindRegistry, StructuralDecoder } from '../../endpoints/request/decode-object.js';
@@ -98,6 +99,15 @@ export class CustomResourceKinds implements KindRegistry, SchemaSource, Structur
     if (served === undefined) throw new Error(`unknown definition ${ref}`);
     served.fieldSchema ??= toSchema(served.schema, true);
     return served.fieldSchema;
+  }
+
+  /**
+   * The built-in definitions' omitempty members: a custom resource's metadata is coerced through
+   * ObjectMeta on decode in kube, so its field manager sees it as Go leaves it; the rest of a custom
+   * resource is unstructured, kept as sent.
+   */
+  goOmitEmpty(definition: string): GoOmitEmptyTable | undefined {
+    return definition.startsWith(definitionPrefix) ? undefined : this.#scheme.goOmitEmpty(definition);
   }
 
   /** Prunes what the version's schema does not name (reported for fieldValidation) and defaults. */

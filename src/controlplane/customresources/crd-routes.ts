@@ -2,7 +2,8 @@
 // CustomResourceDefinition gets a store per storage version with views for its other served
 // versions, and the route table of all of them is rebuilt when a CRD changes. The table is the API
 // handler's dynamic routes, so discovery lists the custom resources next to the built-in ones.
-// CRD events apply one after another; a request that finds no route while some are still being
+// A CRD is served under the names it has accepted (kube's crdHandler does so), which differ from the
+// ones it asks for while another CRD of its group holds some of them. CRD events apply one after another; a request that finds no route while some are still being
 // applied waits for them (`settled`), so a custom resource can be created right after its CRD.
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
@@ -31,10 +32,10 @@ import { errorText } from '../../server/logging/error-text.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { runListWatch } from '../controllers/list-watch.js';
 import { customResourceCleanupFinalizer } from '../../registry/apiextensions/crd-store.js';
-import { refusingCreates } from '../../registry/apiextensions/customresource/terminating.js';
 import { deleteInstances, neverEstablished, removeCleanupFinalizer } from './crd-finalizer.js';
 import { CustomResourceKinds } from './cr-kinds.js';
 import { stopReason } from '../../machinery/errors/stop-reason.js';
+import { refusingCreatesIn, servedGroupVersions, withAcceptedNames } from './served-crd.js';
 
 export interface CustomResourceRoutesOptions {
   readonly restOptionsGetter: RESTOptionsGetter;
@@ -58,20 +59,6 @@ interface Served {
   readonly terminating: boolean;
 }
 
-/** The paths of a terminating CRD's version: creates refused on the main resource. */
-function refusingCreatesIn(
-  paths: Readonly<Record<string, Storage>>,
-  crd: CustomResourceDefinition,
-): Record<string, Storage> {
-  const resource = { group: crd.spec.group, resource: crd.spec.names.plural };
-  return Object.fromEntries(
-    Object.entries(paths).map(([path, storage]) => [
-      path,
-      path.includes('/') ? storage : refusingCreates(storage, resource),
-    ]),
-  );
-}
-
 const emptyTable: RouteTable = { groupVersions: new Map(), groups: [] };
 
 export class CustomResourceRoutes implements DynamicRoutes {
@@ -80,6 +67,8 @@ export class CustomResourceRoutes implements DynamicRoutes {
   #table: RouteTable = emptyTable;
   #groups: readonly APIGroupInfo[] = [];
   #crds: readonly CustomResourceDefinition[] = [];
+  /** Every CRD that exists, served or not (a CRD refused its names, or not Established). */
+  readonly #defined = new Map<string, CustomResourceDefinition>();
   #queue: Promise<void> = Promise.resolve();
   #pending = 0;
   #closed = false;
@@ -105,7 +94,18 @@ export class CustomResourceRoutes implements DynamicRoutes {
     return this.#crds;
   }
 
-  /** Calls `listener` after every change of `groups` (the garbage collector's monitors follow them). */
+  /**
+   * Every CRD that exists, served or not: kube's crdregistration controller registers an APIService
+   * for each served version of each, Established or not.
+   */
+  get definitions(): readonly CustomResourceDefinition[] {
+    return [...this.#defined.values()];
+  }
+
+  /**
+   * Calls `listener` after every change of `groups` (the garbage collector's monitors follow them),
+   * and of the group versions of `definitions`.
+   */
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => {
@@ -120,16 +120,27 @@ export class CustomResourceRoutes implements DynamicRoutes {
 
   /** A watch event of a CRD. */
   apply(type: 'ADDED' | 'MODIFIED' | 'DELETED', obj: KubeObject): void {
-    const crd = obj as CustomResourceDefinition;
+    const crd = withAcceptedNames(obj as CustomResourceDefinition);
+    this.#define(crd.metadata?.name ?? '', type === 'DELETED' ? undefined : crd);
     this.#enqueue(() => (type === 'DELETED' ? this.#remove(crd) : this.#update(crd)));
   }
 
   /** A (re)list of the CRDs: what is gone stops being served, its objects stay stored. */
   replace(items: readonly KubeObject[]): void {
     const names = new Set(items.map((i) => i.metadata?.name ?? ''));
+    for (const name of [...this.#defined.keys()]) if (!names.has(name)) this.#define(name, undefined);
     for (const [name, served] of this.#served)
       if (!names.has(name)) this.#enqueue(() => this.#remove(served.crd));
     for (const item of items) this.apply('ADDED', item);
+  }
+
+  /** Records a CRD's definition; listeners hear of a change of the group versions it defines. */
+  #define(name: string, crd: CustomResourceDefinition | undefined): void {
+    const before = this.#defined.get(name);
+    if (crd === undefined) this.#defined.delete(name);
+    else this.#defined.set(name, crd);
+    if (servedGroupVersions(before) === servedGroupVersions(crd)) return;
+    for (const listener of this.#listeners) listener();
   }
 
   #enqueue(step: () => Promise<void>): void {
@@ -267,6 +278,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
     await Promise.all(this.#finalizing.values());
     const served = [...this.#served.values()];
     this.#served.clear();
+    this.#defined.clear();
     this.#table = emptyTable;
     this.#groups = [];
     this.#crds = [];

@@ -1,6 +1,7 @@
 // The control plane's part in serving custom resources: the dynamic routes for the API handler, the
 // post-start hook that lists and watches the CRDs (ready waits for the first list, kube's
-// crd-informer-synced), the client of conversion webhooks, and the close. Nothing is served when apiextensions.k8s.io is off.
+// crd-informer-synced), the naming controller, the client of conversion webhooks, and the close.
+// Nothing is served when apiextensions.k8s.io is off.
 import type { AdmissionChain } from '../../admission/chain.js';
 import type { Scheme } from '../../api/scheme.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
@@ -10,6 +11,7 @@ import { WebhookClient } from '../../registry/webhook/client.js';
 import { servedServiceResolver } from '../../registry/webhook/served-service-resolver.js';
 import type { PostStartHook } from '../../server/lifecycle/hooks.js';
 import type { Logger } from '../../server/logging/logger.js';
+import { CRDNamingController, isNamesReconsiderer } from './crd-naming-controller.js';
 import { CustomResourceRoutes, serveCustomResourceDefinitions } from './crd-routes.js';
 import { stopReason } from '../../machinery/errors/stop-reason.js';
 
@@ -39,9 +41,14 @@ export function customResourceServing(opts: {
   });
   const abort = new AbortController();
   let stopped: Promise<void> = Promise.resolve();
+  let naming: CRDNamingController | undefined;
   const hooks: Record<string, PostStartHook> = {};
   if (source !== undefined && isLister(source) && isWatcher(source)) {
     hooks[apiextensionsControllersHookName] = async () => {
+      if (isNamesReconsiderer(source) && !abort.signal.aborted) {
+        naming = new CRDNamingController({ source, crds: source, logger: opts.logger });
+        naming.run();
+      }
       const serving = serveCustomResourceDefinitions(routes, {
         source,
         signal: abort.signal,
@@ -56,6 +63,7 @@ export function customResourceServing(opts: {
     postStartHooks: hooks,
     close: async () => {
       abort.abort(stopReason);
+      await naming?.close();
       await stopped;
       await routes.close();
       webhookClient.close();

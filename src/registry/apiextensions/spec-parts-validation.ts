@@ -16,6 +16,8 @@ import { validateWebhookService, validateWebhookURL } from '../admissionregistra
 
 const printerColumnTypes = ['boolean', 'date', 'integer', 'number', 'string'];
 const columnFormats = ['byte', 'date', 'date-time', 'double', 'float', 'int32', 'int64', 'password'];
+import { caBundleError } from './ca-bundle.js';
+
 const conversionReviewVersions = ['v1', 'v1beta1'];
 
 /** validateSimpleJSONPath. */
@@ -89,10 +91,15 @@ export function validateDeprecation(v: CustomResourceDefinitionVersion, path: Fi
   return errs;
 }
 
-/** validateCustomResourceConversion. */
+/**
+ * validateCustomResourceConversion. `allowInvalidCABundle` is kube's ratchet: a create, or an update
+ * of a CRD that is not Established or whose bundle already did not load, may carry a caBundle that
+ * loads no certificate (the CRD is then not Established, InvalidCABundle).
+ */
 export function validateConversion(
   conversion: CustomResourceConversion | undefined,
   path: FieldPath,
+  allowInvalidCABundle = true,
 ): ErrorList {
   if (conversion === undefined) return [];
   const errs: ErrorList = [];
@@ -126,6 +133,12 @@ export function validateConversion(
   else if (cc.url !== undefined) errs.push(...validateWebhookURL(ccPath.child('url'), cc.url));
   else if (cc.service !== undefined)
     errs.push(...validateWebhookService(ccPath.child('service'), cc.service));
+  const caBundle = cc?.caBundle ?? '';
+  const caError = allowInvalidCABundle ? undefined : caBundleError(caBundle);
+  if (caError !== undefined)
+    errs.push(
+      FieldError.invalid(ccPath.child('caBundle'), caBundle, `unable to load root certificates: ${caError}`),
+    );
   const versions = webhook?.conversionReviewVersions ?? [];
   const vPath = path.child('conversionReviewVersions');
   if (versions.length === 0) errs.push(FieldError.required(vPath, ''));

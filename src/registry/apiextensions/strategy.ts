@@ -1,18 +1,14 @@
 // CustomResourceDefinition strategy (apiextensions-apiserver/pkg/registry/customresourcedefinition/
-// strategy.go) with the v1 defaults (pkg/apis/apiextensions/v1/defaults.go). kube's naming and
-// establishing controllers accept the names and mark the CRD Established asynchronously; here the
-// strategy does it at once (names are not checked against other CRDs): a created CRD carries
-// NamesAccepted=True and Established=True, and status.acceptedNames follows spec.names. Requests
-// for its resources wait the moments until they are served (src/controlplane/customresources).
+// strategy.go) with the v1 defaults (pkg/apis/apiextensions/v1/defaults.go). The names and the
+// NamesAccepted and Established conditions are the store's step after this one (crd-store.ts), as
+// they depend on the other CRDs of the group.
 import type {
   CustomResourceDefinition,
   CustomResourceDefinitionNames,
 } from '../../api/apiextensions/v1/crd.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../rest/strategy.js';
-import { setCRDCondition } from './conditions.js';
 import { validateCRD, validateCRDStatusUpdate, validateCRDUpdate } from './validation.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
-import { nowRFC3339 } from '../../machinery/time/rfc3339.js';
 
 /** SetDefaults_CustomResourceDefinitionSpec and SetDefaults_ServiceReference. */
 export function defaultCRD(crd: CustomResourceDefinition): void {
@@ -44,28 +40,6 @@ function recordStorageVersion(crd: CustomResourceDefinition): void {
   if (!stored.includes(version)) stored.push(version);
 }
 
-const now = nowRFC3339;
-
-/** What kube's NamingConditionController and EstablishingController write for a conflict-free CRD. */
-function acceptNames(crd: CustomResourceDefinition): void {
-  (crd.status ??= {}).acceptedNames = deepCopyJSON(crd.spec.names);
-  const at = now();
-  setCRDCondition(crd, {
-    type: 'NamesAccepted',
-    status: 'True',
-    lastTransitionTime: at,
-    reason: 'NoConflicts',
-    message: 'no conflicts found',
-  });
-  setCRDCondition(crd, {
-    type: 'Established',
-    status: 'True',
-    lastTransitionTime: at,
-    reason: 'InitialNamesAccepted',
-    message: 'the initial names have been accepted',
-  });
-}
-
 /** A body without spec or names gets empty ones, so validation reports what is missing. */
 function ensureSpec(crd: CustomResourceDefinition): void {
   const c = crd as { spec?: Partial<CustomResourceDefinition['spec']> };
@@ -83,7 +57,6 @@ export const crdStrategy = {
     crd.status = {};
     defaultCRD(crd);
     recordStorageVersion(crd);
-    acceptNames(crd);
   },
   validate: (_ctx, crd) => validateCRD(crd),
   prepareForUpdate: (_ctx, crd, old) => {
@@ -91,7 +64,6 @@ export const crdStrategy = {
     crd.status = deepCopyJSON(old.status ?? {});
     defaultCRD(crd);
     recordStorageVersion(crd);
-    acceptNames(crd);
   },
   validateUpdate: (_ctx, crd, old) => validateCRDUpdate(crd, old),
 } satisfies CreateStrategy<CustomResourceDefinition> & UpdateStrategy<CustomResourceDefinition>;

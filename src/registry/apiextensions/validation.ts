@@ -28,6 +28,7 @@ import {
   validateSubresources,
 } from './spec-parts-validation.js';
 import { validateStructural } from './structural.js';
+import { caBundleLoads } from './ca-bundle.js';
 
 const approvalAnnotation = 'api-approved.kubernetes.io';
 const approvalLink = 'see https://github.com/kubernetes/enhancements/pull/1111';
@@ -120,7 +121,7 @@ function validateSchema(
 }
 
 /** validateCustomResourceDefinitionSpec. */
-function validateSpec(spec: CustomResourceDefinitionSpec): ErrorList {
+function validateSpec(spec: CustomResourceDefinitionSpec, allowInvalidCABundle = true): ErrorList {
   const path = FieldPath.of('spec');
   const errs: ErrorList = [];
   const group = (spec.group as string | undefined) ?? '';
@@ -193,7 +194,7 @@ function validateSpec(spec: CustomResourceDefinitionSpec): ErrorList {
     (versions[0]?.additionalPrinterColumns ?? []).forEach((c, j) => {
       errs.push(...validateColumn(c, path.child('additionalPrinterColumns').index(j)));
     });
-  errs.push(...validateConversion(spec.conversion, path.child('conversion')));
+  errs.push(...validateConversion(spec.conversion, path.child('conversion'), allowInvalidCABundle));
   return errs;
 }
 
@@ -289,12 +290,19 @@ export function validateCRD(crd: CustomResourceDefinition): ErrorList {
 const isEstablished = (crd: CustomResourceDefinition): boolean =>
   (crd.status?.conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
 
+/** allowInvalidCABundle: unless the CRD is Established with a bundle that loads, or with none. */
+function allowInvalidCABundle(old: CustomResourceDefinition): boolean {
+  if (!isEstablished(old)) return true;
+  const caBundle = old.spec.conversion?.webhook?.clientConfig?.caBundle ?? '';
+  return caBundle !== '' && !caBundleLoads(caBundle);
+}
+
 /** ValidateCustomResourceDefinitionUpdate: group and plural never change, scope and kind once established. */
 export function validateCRDUpdate(crd: CustomResourceDefinition, old: CustomResourceDefinition): ErrorList {
   const path = FieldPath.of('spec');
   const errs = [
     ...validateObjectMetaUpdate(crd.metadata ?? {}, old.metadata ?? {}),
-    ...validateSpec(crd.spec),
+    ...validateSpec(crd.spec, allowInvalidCABundle(old)),
   ];
   if (isEstablished(old))
     errs.push(

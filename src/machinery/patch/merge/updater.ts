@@ -74,9 +74,20 @@ export class Updater {
     return orEmpty(removeItems(this.#resolver, this.#root, { value, set }));
   }
 
-  /** What changed from `live` to `next`, less the fields no manager may own. */
-  #compare(pair: { live: JSONValue; next: JSONValue }, ignored: FieldSet | undefined): Comparison {
-    const cmp = compareValues(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.next });
+  /**
+   * What changed from `live` to `next`, less the fields no manager may own. An update compares
+   * them as Go-typed values (kube's Update converts both from their Go structs); an apply's merged
+   * object is not converted.
+   */
+  #compare(
+    pair: { live: JSONValue; next: JSONValue; goTyped: boolean },
+    ignored: FieldSet | undefined,
+  ): Comparison {
+    const cmp = compareValues(this.#resolver, this.#root, {
+      lhs: pair.live,
+      rhs: pair.next,
+      goTyped: pair.goTyped,
+    });
     if (ignored === undefined) return cmp;
     return {
       added: cmp.added.recursiveDifference(ignored),
@@ -125,7 +136,7 @@ export class Updater {
         return out;
       }
     }
-    const cmp = this.#compare(pair, input.ignored);
+    const cmp = this.#compare({ ...pair, goTyped: true }, input.ignored);
     const managers = this.#takeChanged(cmp, { ...input, force: true });
     const previous = managers.get(input.manager)?.set;
     const kept = previous === undefined ? cmp.added : previous.difference(cmp.removed).union(cmp.added);
@@ -150,7 +161,7 @@ export class Updater {
     const pruned = this.#prune(merged, { managers, lastSet: lastSet?.set, set });
     // Alone, the applier has nobody to conflict with or take fields from: no compare needed.
     const cmp = hasOthers(managers, input.manager)
-      ? this.#compare({ live: pair.live, next: pruned }, input.ignored)
+      ? this.#compare({ live: pair.live, next: pruned, goTyped: false }, input.ignored)
       : noChanges;
     const after = this.#takeChanged(cmp, { ...input, managers });
     return { object: jsonEqual(pair.live, pruned) ? null : pruned, managers: after };

@@ -116,7 +116,7 @@ const cases: Case[] = [
 ];
 
 function viaCompare(c: Case): JSONObject {
-  const cmp = compareValues(c.resolver, c.ref, { lhs: c.lhs, rhs: c.rhs });
+  const cmp = compareValues(c.resolver, c.ref, { lhs: c.lhs, rhs: c.rhs, goTyped: true });
   assert.ok(cmp.modified.empty(), 'the shortcut is only for compares that modify nothing');
   return encodeFieldsV1(cmp.added);
 }
@@ -134,9 +134,11 @@ describe('addedFieldsV1', () => {
         { live: c.lhs, next: c.rhs },
         { version: 'v1', managers: new Map(), manager: 'm', ignored },
       );
-      const expected = compareValues(c.resolver, c.ref, { lhs: c.lhs, rhs: c.rhs }).added.recursiveDifference(
-        ignored,
-      );
+      const expected = compareValues(c.resolver, c.ref, {
+        lhs: c.lhs,
+        rhs: c.rhs,
+        goTyped: true,
+      }).added.recursiveDifference(ignored);
       const set = out.get('m')?.set;
       assert.ok(set !== undefined);
       assert.equal(JSON.stringify(encodeFieldsV1(set)), JSON.stringify(encodeFieldsV1(expected)));

@@ -1,12 +1,15 @@
 // A create's changes, written straight as FieldsV1. Compared with an object that holds nothing
 // next lacks or holds differently (storage.newObject(): apiVersion and kind), next is only
 // added fields: what compareValues marks added, walked once without building sets or paths.
-// Every rule here is compare.ts's for a left side that is undefined.
+// Every rule here is compare.ts's for a left side that is undefined, comparing Go-typed values (an
+// Update's): an omitempty member of a Go struct holding its zero value is not there.
 import { comparePathElements, fieldKey, type PathElement } from '../fieldpath/path-element.js';
 import { sortSmall, sortStrings } from '../fieldpath/small-sort.js';
 import { isJSONObject, type JSONObject, type JSONValue } from '../json.js';
 import { ItemIndex, itemKey } from './item-index.js';
 import {
+  goLeavesOut,
+  isEmptyGoStruct,
   listItemElement,
   memberType,
   typeOf,
@@ -50,7 +53,7 @@ class AddedFields {
     if (node.kind === 'map') {
       const r = isJSONObject(value) ? value : undefined;
       // A Go struct is never absent: one that appears empty (or not as a map) is no change.
-      if (node.isStruct && (r === undefined || isEmpty(r))) return undefined;
+      if (node.isStruct && isEmptyGoStruct(node, r)) return undefined;
       if (node.atomic || r === undefined || isEmpty(r)) return {};
       return this.#map(node, r);
     }
@@ -63,6 +66,7 @@ class AddedFields {
     let children = false;
     // Field names sort as comparePathElements sorts them: by UTF-16 code units.
     for (const key of sortStrings(Object.keys(r))) {
+      if (goLeavesOut(node, key, r[key])) continue;
       const child = this.at(memberType(node, key) ?? 'deduced', r[key]);
       if (child === undefined) continue;
       out[fieldKey(key)] = child;
@@ -105,7 +109,7 @@ class AddedFields {
 }
 
 /**
- * The FieldsV1 of what compareValues(resolver, ref, {lhs, rhs}) finds added, when it finds
+ * The FieldsV1 of what compareValues(resolver, ref, {lhs, rhs, goTyped: true}) finds added, when it finds
  * nothing modified because every field of `lhs` is absent from `rhs` or holds the very same
  * value there; undefined when that is not so (then compare the usual way). What such a compare
  * finds removed is not reported.
@@ -130,6 +134,7 @@ export function addedFieldsV1(
     if (Object.hasOwn(lhs, key)) continue;
     // A key like `constructor` finds lhs's prototype where compare looks it up.
     if (lhs[key] !== undefined) return undefined;
+    if (goLeavesOut(node, key, rhs[key])) continue;
     const child = walk.at(memberType(node, key) ?? 'deduced', rhs[key]);
     if (child !== undefined) out[fieldKey(key)] = child;
   }

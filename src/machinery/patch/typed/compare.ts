@@ -1,13 +1,17 @@
 // What changed between two values of one type (structured-merge-diff typed/compare.go): fields
 // added, modified and removed. Whole maps and lists that appear or vanish count as well.
 // The walk fills the three sets level by level as it goes (Position), and skips what both sides
-// share by identity.
+// share by identity. Comparing as Go-typed values (an Update's: kube converts both objects from
+// their Go structs) leaves out the omitempty members that hold their zero value, `"labels": {}` and
+// `"args": []` among them.
 import type { PathElement } from '../fieldpath/path-element.js';
 import { FieldSet } from '../fieldpath/set.js';
 import { isJSONObject, jsonEqual, type JSONValue } from '../json.js';
 import { ItemIndex } from './item-index.js';
 import { Position } from './position.js';
 import {
+  goLeavesOut,
+  isEmptyGoStruct,
   listItemElement,
   memberType,
   typeOf,
@@ -91,9 +95,11 @@ function sameElement(a: PathElement, b: PathElement): boolean {
 
 class Comparer {
   readonly #resolver: SchemaResolver;
+  readonly #goTyped: boolean;
 
-  constructor(resolver: SchemaResolver) {
+  constructor(resolver: SchemaResolver, goTyped: boolean) {
     this.#resolver = resolver;
+    this.#goTyped = goTyped;
   }
 
   #leaf(p: Sides, at: Position): void {
@@ -137,8 +143,12 @@ class Comparer {
     const l = asMap(p.lhs);
     const r = asMap(p.rhs);
     // A Go struct is never absent: an empty one on one side and none on the other is no change.
-    if (node.isStruct && isEmpty(l) && isEmpty(r) && (p.lhs === undefined || p.rhs === undefined))
-      return true;
+    if (node.isStruct && (p.lhs === undefined || p.rhs === undefined)) {
+      const empty = this.#goTyped
+        ? isEmptyGoStruct(node, l) && isEmptyGoStruct(node, r)
+        : isEmpty(l) && isEmpty(r);
+      if (empty) return true;
+    }
     if (
       node.atomic ||
       (isEmpty(l) && isEmpty(r)) ||
@@ -148,12 +158,18 @@ class Comparer {
       this.#leaf(p, at);
       return true;
     }
+    const typed = this.#goTyped && node.omitEmpty !== undefined;
     const leftKeys = l === undefined ? [] : Object.keys(l);
     for (const key of leftKeys) {
-      const lhs = l?.[key];
-      const rhs = r?.[key];
+      let lhs = l?.[key];
+      let rhs = r?.[key];
       // The common case, an unchanged field, before making anything for it.
       if (lhs === rhs && lhs !== undefined) continue;
+      if (typed) {
+        if (goLeavesOut(node, key, lhs)) lhs = undefined;
+        if (goLeavesOut(node, key, rhs)) rhs = undefined;
+        if (lhs === undefined && rhs === undefined) continue;
+      }
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(type, { lhs, rhs }, at.field(key));
     }
@@ -165,8 +181,12 @@ class Comparer {
     for (const key of rightKeys) {
       if (l !== undefined && Object.hasOwn(l, key)) continue;
       // l?.[key] as the key walk always read it: a key like `constructor` finds l's prototype.
+      const lhs = l?.[key];
+      const rhs = r[key];
+      if (typed && goLeavesOut(node, key, rhs) && (lhs === undefined || goLeavesOut(node, key, lhs)))
+        continue;
       const type = memberType(node, key) ?? 'deduced';
-      this.compareAt(type, { lhs: l?.[key], rhs: r[key] }, at.field(key));
+      this.compareAt(type, { lhs, rhs }, at.field(key));
     }
     return false;
   }
@@ -260,14 +280,17 @@ class Comparer {
   }
 }
 
-/** The fields that differ from `lhs` to `rhs`. */
+/**
+ * The fields that differ from `lhs` to `rhs`; with `goTyped`, compared as the values kube converts
+ * from Go structs (omitempty members at their zero value left out).
+ */
 export function compareValues(
   resolver: SchemaResolver,
   ref: TypeRef,
-  pair: { lhs: JSONValue; rhs: JSONValue },
+  pair: { lhs: JSONValue; rhs: JSONValue; goTyped?: boolean },
 ): Comparison {
   const out: Comparison = { added: new FieldSet(), modified: new FieldSet(), removed: new FieldSet() };
   const root = Position.root([out.added, out.modified, out.removed]);
-  new Comparer(resolver).compareAt(ref, { lhs: pair.lhs, rhs: pair.rhs }, root);
+  new Comparer(resolver, pair.goTyped === true).compareAt(ref, { lhs: pair.lhs, rhs: pair.rhs }, root);
   return out;
 }

@@ -1,6 +1,7 @@
 // What a schema means for merging (structured-merge-diff schema atoms): scalars, maps (structs
 // with named fields and/or an element type), lists (atomic, set or associative by keys), and
 // "deduced" values whose shape is taken from the value itself.
+import { goOmits, type GoOmitEmptyTable } from '../../../api/schema/go-omit-empty.js';
 import type { Schema } from '../../../api/schema/types.js';
 import { isJSONObject, isScalar, type JSONValue } from '../json.js';
 import { fieldElement, keyElement, type KeyField, type PathElement } from '../fieldpath/path-element.js';
@@ -8,6 +9,8 @@ import { fieldElement, keyElement, type KeyField, type PathElement } from '../fi
 /** Follows `$ref`s (the Scheme satisfies it). */
 export interface SchemaResolver {
   resolve(schema: Schema): Schema;
+  /** The members a built-in definition's Go struct leaves out when they hold their zero value. */
+  goOmitEmpty?(definition: string): GoOmitEmptyTable | undefined;
 }
 
 /** A schema, or 'deduced' where the schema says nothing (preserve-unknown-fields, free-form). */
@@ -23,6 +26,8 @@ export type MapNode = {
   readonly isStruct: boolean;
   /** `fields` for lookups by name. */
   readonly fieldTypes: ReadonlyMap<string, Schema>;
+  /** A Go struct's omitempty members (go-omit-empty.ts); undefined for other maps. */
+  readonly omitEmpty: GoOmitEmptyTable | undefined;
 };
 export type ListNode = {
   readonly kind: 'list';
@@ -40,6 +45,7 @@ const deducedMap: MapNode = {
   atomic: false,
   isStruct: false,
   fieldTypes: new Map(),
+  omitEmpty: undefined,
 };
 const deducedList: ListNode = { kind: 'list', element: 'deduced', listType: 'atomic', keys: [] };
 
@@ -59,7 +65,7 @@ function listNode(s: Schema): ListNode {
   return { kind: 'list', element: s.items ?? 'deduced', listType, keys };
 }
 
-function mapNode(s: Schema): MapNode {
+function mapNode(s: Schema, omitEmpty: GoOmitEmptyTable | undefined): MapNode {
   const ap = s.additionalProperties;
   const hasFields = s.properties !== undefined && Object.keys(s.properties).length > 0;
   let element: TypeRef | undefined;
@@ -73,6 +79,7 @@ function mapNode(s: Schema): MapNode {
     atomic: s['x-kubernetes-map-type'] === 'atomic',
     isStruct: Object.keys(s.properties ?? {}).length > 0,
     fieldTypes: new Map(Object.entries(s.properties ?? {})),
+    omitEmpty,
   };
 }
 
@@ -81,7 +88,7 @@ function compile(resolver: SchemaResolver, ref: Schema): TypeNode | undefined {
   if (s['x-kubernetes-int-or-string'] === true) return scalar;
   if (s.type === 'array') return listNode(s);
   if (s.type === 'object' || s.properties !== undefined || s.additionalProperties !== undefined)
-    return mapNode(s);
+    return mapNode(s, ref.$ref === undefined ? undefined : resolver.goOmitEmpty?.(ref.$ref));
   if (s.type === undefined) return undefined;
   return scalar;
 }
@@ -116,6 +123,34 @@ export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): 
     nodes.set(ref, node);
   }
   return node ?? deduce(value);
+}
+
+const hasNoKeys = (v: object): boolean => {
+  for (const _ in v) return false;
+  return true;
+};
+
+/**
+ * Whether member `key` of a Go struct holding `v` is absent from the typed value kube's field
+ * manager computes an Update's fields from (the object converted from its Go struct, where an
+ * omitempty member holding its zero value, an empty list or map included, is left out). Zero values
+ * are rare, so they are looked for before the table.
+ */
+export function goLeavesOut(node: MapNode, key: string, v: JSONValue | undefined): boolean {
+  const omit = node.omitEmpty;
+  if (omit === undefined || v === undefined) return false;
+  if (typeof v === 'object') {
+    if (v !== null && (Array.isArray(v) ? v.length > 0 : !hasNoKeys(v))) return false;
+  } else if (v !== '' && v !== 0 && v !== false) return false;
+  const cls = omit[key];
+  return cls !== undefined && goOmits(cls, v);
+}
+
+/** Whether a Go struct holds nothing once the members goLeavesOut drops are gone. */
+export function isEmptyGoStruct(node: MapNode, v: Readonly<Record<string, JSONValue>> | undefined): boolean {
+  if (v === undefined) return true;
+  for (const key in v) if (!goLeavesOut(node, key, v[key])) return false;
+  return true;
 }
 
 /** The type of a map's member `key`, or undefined when the map does not declare it. */
