@@ -49,6 +49,7 @@ const readVerbs = [
   'listEncoded',
   'watch',
   'acceptsGroupVersion',
+  'defaultDecoded',
   'connectMethods',
   'connect',
 ] as const;

@@ -1,6 +1,6 @@
 // Reads and decodes a create or update body for a route's kind.
 import type { KubeObject } from '../../api/meta.js';
-import { isGroupVersionAcceptor } from '../../registry/rest/capabilities.js';
+import { isDecodeDefaulter, isGroupVersionAcceptor } from '../../registry/rest/capabilities.js';
 import type { FieldValidation } from '../../registry/rest/options.js';
 import type { BodyMediaTypeName, SerializerInfo } from '../negotiation/media-types.js';
 import { decodeObject } from '../request/decode-object.js';
@@ -29,6 +29,12 @@ export function decodeBody(
     },
     accepts: acceptorOf(scope),
   });
+  defaultDecoded(scope, obj);
   hr.audit?.logRequestObject?.(obj);
   return obj;
+}
+
+/** The route's DecodeDefaulting, as kube's decoder defaults every body it decodes. */
+export function defaultDecoded(scope: RequestScope, obj: KubeObject): void {
+  if (isDecodeDefaulter(scope.storage)) scope.storage.defaultDecoded(obj);
 }

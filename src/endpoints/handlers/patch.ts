@@ -14,6 +14,7 @@ import { decodePatchOptions } from '../request/write-options.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { jsonPatchMechanism } from './json-patch.js';
 import { mergePatchMechanism } from './merge-patch.js';
+import { defaultDecoded } from './decode-body.js';
 import { checkName } from './object-meta.js';
 import type { PatchMechanism } from './patch-mechanism.js';
 import {
@@ -77,7 +78,7 @@ function decodePatched(
   input: { patched: unknown; shown: () => string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' },
 ): KubeObject {
   try {
-    return decodeServerObject(input.patched, {
+    const obj = decodeServerObject(input.patched, {
       expected: scope.kind,
       serializer: jsonSerializer,
       fieldValidation: input.fieldValidation,
@@ -87,6 +88,8 @@ function decodePatched(
         hr.ex.warnings.add(w);
       },
     });
+    defaultDecoded(scope, obj);
+    return obj;
   } catch (err) {
     if (!(err instanceof Undecodable)) throw err;
     throw newInvalid({ group: '', kind: '' }, '', [

@@ -98,6 +98,12 @@ export class Store<T extends KubeObject = KubeObject>
     return this.#core.newFunc();
   }
 
+  /** The strategy's DecodeDefaulting, for the handlers to run on a body as they decode it. */
+  defaultDecoded(obj: KubeObject): void {
+    const strategy = this.#core.createStrategy ?? this.#core.updateStrategy;
+    strategy?.defaultDecoded?.(obj as T);
+  }
+
   newList(): KubeList<T> {
     return this.#core.newListFunc();
   }

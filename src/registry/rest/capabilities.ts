@@ -108,6 +108,11 @@ export interface GroupVersionAcceptor {
   acceptsGroupVersion(gv: { group: string; version: string }): boolean;
 }
 
+/** Defaults a decoded body as kube's decoder does before anything else sees it (DecodeDefaulting). */
+export interface DecodeDefaulter {
+  defaultDecoded(obj: KubeObject): void;
+}
+
 /** How an update computes the new object from the current one (a PUT body, or a patch applied to it). */
 export interface UpdatedObjectInfo {
   preconditions(): Preconditions | undefined;
@@ -194,6 +199,7 @@ export const isCreater = (s: Storage): s is Storage & Creater => has(s, 'create'
 export const isNamedCreater = (s: Storage): s is Storage & NamedCreater => has(s, 'createNamed');
 export const isGroupVersionAcceptor = (s: Storage): s is Storage & GroupVersionAcceptor =>
   has(s, 'acceptsGroupVersion');
+export const isDecodeDefaulter = (s: Storage): s is Storage & DecodeDefaulter => has(s, 'defaultDecoded');
 export const isUpdater = (s: Storage): s is Storage & Updater => has(s, 'update');
 export const isPatcher = (s: Storage): s is Storage & Patcher => isGetter(s) && isUpdater(s);
 export const isGracefulDeleter = (s: Storage): s is Storage & GracefulDeleter => has(s, 'delete');

@@ -11,7 +11,16 @@ export interface NameGenerator {
   generateName(base: string): string;
 }
 
-export interface CreateStrategy<T extends KubeObject = KubeObject> {
+/**
+ * The version's defaulting functions that the schema cannot state (SetDefaults_* depending on other
+ * fields): kube's decoder runs them on every body it decodes, so a request's defaults are in place
+ * before admission and the field manager (which records them as the request's fields).
+ */
+export interface DecodeDefaulting<T extends KubeObject = KubeObject> {
+  defaultDecoded?(obj: T): void;
+}
+
+export interface CreateStrategy<T extends KubeObject = KubeObject> extends DecodeDefaulting<T> {
   readonly namespaceScoped: boolean;
   /** Clears fields the user may not set on create (status) and sets derived ones. */
   prepareForCreate(ctx: RequestContext, obj: T): void;
@@ -21,7 +30,7 @@ export interface CreateStrategy<T extends KubeObject = KubeObject> {
   canonicalize?(obj: T): void;
 }
 
-export interface UpdateStrategy<T extends KubeObject = KubeObject> {
+export interface UpdateStrategy<T extends KubeObject = KubeObject> extends DecodeDefaulting<T> {
   readonly namespaceScoped: boolean;
   /** PUT of a missing object creates it. */
   readonly allowCreateOnUpdate: boolean;

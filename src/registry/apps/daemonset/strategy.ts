@@ -35,6 +35,7 @@ export const daemonSetStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setDaemonSetDefaults,
   prepareForCreate: (_ctx, ds) => {
     setDaemonSetDefaults(ds);
     ds.status = emptyStatus();

@@ -14,6 +14,7 @@ export const deploymentStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setDeploymentDefaults,
   prepareForCreate: (_ctx, d) => {
     setDeploymentDefaults(d);
     d.status = {};

@@ -15,6 +15,7 @@ export const replicaSetStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setReplicaSetDefaults,
   prepareForCreate: (_ctx, rs) => {
     setReplicaSetDefaults(rs);
     rs.status = { replicas: 0 };

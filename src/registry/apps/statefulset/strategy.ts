@@ -16,6 +16,7 @@ export const statefulSetStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setStatefulSetDefaults,
   prepareForCreate: (_ctx, sts) => {
     setStatefulSetDefaults(sts);
     sts.status = emptyStatus();

@@ -49,6 +49,7 @@ export const horizontalPodAutoscalerStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setHorizontalPodAutoscalerDefaults,
   prepareForCreate: (_ctx, hpa) => {
     setHorizontalPodAutoscalerDefaults(hpa);
     dropRoundTripAnnotations(hpa);

@@ -13,6 +13,7 @@ export const cronJobStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setCronJobDefaults,
   prepareForCreate: (_ctx, cj) => {
     setCronJobDefaults(cj);
     cj.status = {};

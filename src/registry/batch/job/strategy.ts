@@ -12,6 +12,7 @@ export const jobStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setJobDefaults,
   prepareForCreate: (_ctx, job) => {
     setJobDefaults(job);
     job.status = {};

@@ -8,6 +8,7 @@ export const limitRangeStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: true,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setLimitRangeDefaults,
   prepareForCreate: (_ctx, lr) => {
     setLimitRangeDefaults(lr);
   },

@@ -39,6 +39,7 @@ const persistentVolumeStrategy = (now: () => number) =>
     namespaceScoped: false,
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
+    defaultDecoded: setDefaults,
     prepareForCreate: (_ctx, pv) => {
       setDefaults(pv);
       pv.status = { phase: 'Pending', lastPhaseTransitionTime: rfc3339(new Date(now())) };

@@ -10,6 +10,7 @@ export const podStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setPodDefaults,
   prepareForCreate: (_ctx, pod) => {
     setPodDefaults(pod);
     pod.status = { phase: 'Pending', qosClass: computePodQOS(pod.spec) };

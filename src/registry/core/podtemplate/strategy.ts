@@ -13,6 +13,7 @@ export const podTemplateStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setDefaults,
   prepareForCreate: (_ctx, obj) => {
     setDefaults(obj);
   },

@@ -14,6 +14,7 @@ export const replicationControllerStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setReplicationControllerDefaults,
   prepareForCreate: (_ctx, rc) => {
     setReplicationControllerDefaults(rc);
     rc.status = { replicas: 0 };

@@ -66,6 +66,7 @@ export const serviceStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: true,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setServiceDefaults,
   prepareForCreate: (_ctx, svc) => {
     svc.status = {};
     setServiceDefaults(svc);

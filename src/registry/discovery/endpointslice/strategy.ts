@@ -18,6 +18,7 @@ export const endpointSliceStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setDefaults,
   prepareForCreate: (_ctx, slice) => {
     setDefaults(slice);
   },

@@ -13,6 +13,7 @@ export const flowSchemaStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setFlowSchemaDefaults,
   prepareForCreate: (_ctx, fs) => {
     delete fs.status;
     setFlowSchemaDefaults(fs);

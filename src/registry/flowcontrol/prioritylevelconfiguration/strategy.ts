@@ -31,6 +31,7 @@ export const priorityLevelStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setPriorityLevelDefaults,
   prepareForCreate: (_ctx, pl) => {
     delete pl.status;
     setPriorityLevelDefaults(pl);

@@ -112,6 +112,7 @@ export const ingressClassStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setDefaults,
   prepareForCreate: (_ctx, ic) => {
     setDefaults(ic);
   },

@@ -132,6 +132,7 @@ export const networkPolicyStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setNetworkPolicyDefaults,
   prepareForCreate: (_ctx, np) => {
     setNetworkPolicyDefaults(np);
   },

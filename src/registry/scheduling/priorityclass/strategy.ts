@@ -110,6 +110,7 @@ export const priorityClassStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setDefaults,
   prepareForCreate: (_ctx, pc) => {
     setDefaults(pc);
   },

@@ -98,6 +98,7 @@ export const csiDriverStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setCSIDriverDefaults,
   prepareForCreate: (_ctx, driver) => {
     setCSIDriverDefaults(driver);
   },

@@ -113,6 +113,7 @@ export const storageClassStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setDefaults,
   prepareForCreate: (_ctx, sc) => {
     setDefaults(sc);
   },
