@@ -14,16 +14,20 @@ test('a watch event is serialized once however many watchers send it', () => {
     },
   };
   const shared: WatchEvent = { type: 'ADDED', object };
-  const frames = [jsonFrame(shared), jsonFrame(shared), jsonFrame(shared)];
-  assert.equal(serialized, 1);
+  const frames = [jsonFrame(shared)];
+  const once = serialized;
+  assert.ok(once > 0);
+  frames.push(jsonFrame(shared), jsonFrame(shared));
+  assert.equal(serialized, once);
+  // A built-in kind in Go's member order, with the zero creationTimestamp Go writes as null.
   assert.equal(
     frames[0],
-    '{"type":"ADDED","object":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"}}}\n',
+    '{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","creationTimestamp":null}}}\n',
   );
   assert.ok(frames.every((f) => f === frames[0]));
   // Another event object is another change: it is serialized on its own.
   jsonFrame({ type: 'MODIFIED', object });
-  assert.equal(serialized, 2);
+  assert.equal(serialized, 2 * once);
 });
 
 test("an ERROR event's Status goes out in Go's member order without empty members", () => {

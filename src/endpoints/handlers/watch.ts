@@ -9,6 +9,7 @@ import { systemClock } from '../../machinery/time/clock.js';
 import { header, isHttp2, sendHeaders, writeChunk } from '../http-types.js';
 import { negotiateOutputMediaTypeStream, type MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from '../responsewriters/exchange.js';
+import { inGoOrder } from '../responsewriters/go-order.js';
 import { goJSONText } from '../responsewriters/serialize.js';
 import { flushWarnings } from '../responsewriters/write-response.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
@@ -59,14 +60,15 @@ type Encoder = (event: WatchEvent) => string;
 /**
  * Plain JSON frames memoized by event identity: the watch cache hands every watcher of a change the
  * same frozen event object, so a change is serialized once however many watchers send it (kube's
- * cachingObject). A memo of a pure function, collected with its events.
+ * cachingObject). A memo of a pure function, collected with its events. A built-in object is written
+ * as its stored bytes are, with the zero members Go writes and decoding left out.
  */
 const jsonFrames = new WeakMap<object, string>();
 
 export function jsonFrame(event: WatchEvent): string {
   let frame = jsonFrames.get(event);
   if (frame === undefined) {
-    const object = event.type === 'ERROR' ? orderedStatus(event.object) : event.object;
+    const object = event.type === 'ERROR' ? orderedStatus(event.object) : inGoOrder(event.object);
     frame = `{"type":${JSON.stringify(event.type)},"object":${goJSONText(object)}}\n`;
     jsonFrames.set(event, frame);
   }

@@ -7,12 +7,14 @@
 // compiled per definition, once, when first needed, and kept per scheme. Go also leaves out a
 // field tagged omitempty that holds its zero value (kube decodes every built-in object into its
 // struct and encodes it back): the plan knows which members those are (go-omit-empty.ts), and drops
-// them as it visits them. An object already in order with nothing to drop is returned as it is
-// (same reference): nothing is copied.
+// them as it visits them. Go writes a zero time and a struct held by value even when the object
+// lacks them (go-zero-members.ts): the plan adds those. An object already in order with nothing to
+// drop or add is returned as it is (same reference): nothing is copied.
 import type { Scheme } from '../../api/scheme.js';
 import { goOmits, type GoOmitEmpty, type GoOmitEmptyTable } from '../../api/schema/go-omit-empty.js';
 import { isProtobufCodec, type ProtobufField } from '../../api/schema/protobuf.js';
 import type { Schema } from '../../api/schema/types.js';
+import { goZeroMember } from './go-zero-members.js';
 import { inKubeMemberOrder } from './kube-member-order.js';
 import { compareGoKeys, inGoMapKeyOrder, inSortedMemberOrder } from './sorted-members.js';
 
@@ -31,6 +33,12 @@ type ValueOrder =
   | { readonly kind: 'structOrList'; readonly struct: ValueOrder & { kind: 'struct' } }
   | { readonly kind: 'unstructured' };
 
+/** What is written for a member the object lacks: null (a zero time), or a struct's zero value. */
+type ZeroMember =
+  | { readonly kind: 'time' }
+  | { readonly kind: 'struct'; readonly target: StructRef }
+  | { readonly kind: 'value'; readonly value: unknown };
+
 /** A member as Go declares it: its JSON name, or an embedded struct's definition; opaque when its value has a codec. */
 type Member = { readonly json: string; readonly inline?: string; readonly opaque: boolean };
 
@@ -42,13 +50,20 @@ interface StructPlan {
   readonly values: readonly (ValueOrder | undefined)[];
   /** How each member is dropped when empty (by position); undefined for one always written. */
   readonly omit: readonly (GoOmitEmpty | undefined)[];
+  /**
+   * What Go writes for each member holding its zero value (by position; undefined for one it leaves
+   * out), and the positions of those written even when the object lacks them (times and structs).
+   */
+  readonly zero: readonly (ZeroMember | undefined)[];
+  readonly zeroAt: readonly number[];
 }
 
-/** The plan being compiled: members in Go order, each one's value order and omitempty class. */
+/** The plan being compiled: members in Go order, each one's value order, omitempty class and zero. */
 interface PlanParts {
   readonly names: string[];
   readonly values: (ValueOrder | undefined)[];
   readonly omit: (GoOmitEmpty | undefined)[];
+  readonly zero: (ZeroMember | undefined)[];
 }
 
 /** A definition's plan, compiled on first use (definitions refer to each other, and to themselves). */
@@ -106,18 +121,20 @@ class PlanCompiler {
   compile(definition: string): StructPlan | null {
     const members = this.#struct(definition);
     if (members === undefined) return null;
-    const parts: PlanParts = { names: [], values: [], omit: [] };
+    const parts: PlanParts = { names: [], values: [], omit: [], zero: [] };
     const properties = this.#scheme.definition(definition)?.properties ?? {};
     // TypeMeta, embedded first in every Go struct that has it, travels outside the message.
     if ('kind' in properties && 'apiVersion' in properties && !members.some((m) => m.json === 'kind')) {
       parts.names.push('kind', 'apiVersion');
       parts.values.push(undefined, undefined);
       parts.omit.push(undefined, undefined);
+      parts.zero.push(undefined, undefined);
     }
     this.#members(definition, parts, { depth: 0, omit: this.#scheme.goOmitEmpty(definition) });
     const position: Record<string, number | undefined> = Object.create(null) as Record<string, number>;
     parts.names.forEach((name, i) => (position[name] = i));
-    return { names: parts.names, values: parts.values, omit: parts.omit, position };
+    const zeroAt = parts.zero.flatMap((z, i) => (z === undefined || z.kind === 'value' ? [] : [i]));
+    return { names: parts.names, values: parts.values, omit: parts.omit, position, zeroAt, zero: parts.zero };
   }
 
   /** A struct's members in Go order: from its protobuf table, or its Go JSON shape; undefined for anything else. */
@@ -159,7 +176,10 @@ class PlanCompiler {
       into.names.push(json);
       const property = properties[json];
       into.values.push(opaque || property === undefined ? undefined : this.#valueOrder(property));
-      into.omit.push(at.omit?.[json] ?? own?.[json]);
+      const omit = at.omit?.[json] ?? own?.[json];
+      into.omit.push(omit);
+      const zero = property === undefined ? undefined : goZeroMember(this.#scheme, property, omit);
+      into.zero.push(zero?.kind === 'struct' ? { kind: 'struct', target: this.ref(zero.definition) } : zero);
     }
   }
 
@@ -282,6 +302,9 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
       values[i] = o;
     }
   }
+  for (const at of plan.zeroAt) {
+    if (obj[plan.names[at] as string] === undefined) return withZeroMembers(obj, plan, values);
+  }
   if (inOrder && values === undefined) return obj;
   const out: JSONObject = {};
   if (inOrder) {
@@ -318,10 +341,58 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
   return out;
 }
 
+/** A fresh zero value of a member the object lacks, as Go writes it. */
+function zeroValue(zero: ZeroMember): unknown {
+  if (zero.kind === 'time') return null;
+  if (zero.kind === 'value') return zero.value;
+  const out: JSONObject = {};
+  const plan = zero.target.plan;
+  if (plan === null) return out;
+  for (let at = 0; at < plan.names.length; at++) {
+    const z = plan.zero[at];
+    if (z !== undefined) out[plan.names[at] as string] = zeroValue(z);
+  }
+  return out;
+}
+
+/**
+ * The struct in Go order with the zero members it lacks added in their places (members kube writes
+ * though nobody sent them); `values` as orderedStruct computed them for the members it has.
+ */
+function withZeroMembers(
+  obj: JSONObject,
+  plan: StructPlan,
+  values: readonly unknown[] | undefined,
+): JSONObject {
+  const known: (readonly [number, string, unknown])[] = [];
+  const others: (readonly [string, unknown])[] = [];
+  const keys = Object.keys(obj);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const v = values?.[i] ?? same;
+    if (v === dropped) continue;
+    const value = v === same ? obj[key] : v;
+    const at = plan.position[key];
+    if (at === undefined) others.push([key, value]);
+    else if (value !== undefined) known.push([at, key, value]);
+  }
+  for (const at of plan.zeroAt) {
+    const name = plan.names[at] as string;
+    const zero = plan.zero[at];
+    if (obj[name] === undefined && zero !== undefined) known.push([at, name, zeroValue(zero)]);
+  }
+  known.sort((a, b) => a[0] - b[0]);
+  const out: JSONObject = {};
+  for (const [, key, value] of known) out[key] = value;
+  for (const [key, value] of others) out[key] = value;
+  return out;
+}
+
 /**
  * A built-in object with its members in kube's (Go's) order at every level, as far as the scheme's
  * tables describe it: members they do not know follow the known ones, in their own order. Members
- * tagged omitempty that hold Go's zero value for their type are left out, as Go leaves them. An
+ * tagged omitempty that hold Go's zero value for their type are left out, as Go leaves them; a zero
+ * time or a struct held by value that the object lacks is added, as Go writes them. An
  * object of a kind the scheme does not know gets kube's top-level order (inKubeMemberOrder).
  * The input is never changed; parts already in order are shared, and so is the whole when it is.
  */
@@ -334,4 +405,20 @@ export function inGoMemberOrder<T>(scheme: Scheme, obj: T): T {
       : null;
   const plan = ref?.plan ?? null;
   return (plan === null ? inKubeMemberOrder(obj) : orderedStruct(obj, plan)) as T;
+}
+
+/**
+ * The items of a typed list (kind `…List`) in their kind's Go order, as inGoMemberOrder orders an
+ * object: kube writes a list's items without their own kind and apiVersion, so the list names them.
+ * Items of a kind the scheme does not know are returned as they are.
+ */
+export function itemsInGoMemberOrder<T>(
+  scheme: Scheme,
+  list: { readonly apiVersion: string; readonly kind: string },
+  items: readonly T[],
+): readonly T[] {
+  if (!list.kind.endsWith('List')) return items;
+  const target = compilerOf(scheme).kind(list.apiVersion, list.kind.slice(0, -4));
+  if (target === null || target.plan === null) return items;
+  return orderedList(items, { kind: 'struct', target }) as readonly T[];
 }

@@ -67,9 +67,10 @@ it('decodes a null member that Go holds by value (not a pointer) as its zero str
     {},
   );
   const claim = obj.spec.volumes[0]?.ephemeral.volumeClaimTemplate;
-  assert.deepEqual(claim?.metadata, {});
+  assert.ok(claim !== undefined);
+  assert.deepEqual(claim.metadata, {});
   // The zero spec, defaulted as the schema says (volumeMode), and its own struct member.
-  assert.deepEqual(claim?.spec, { resources: {}, volumeMode: 'Filesystem' });
+  assert.deepEqual(claim.spec, { resources: {}, volumeMode: 'Filesystem' });
   assert.deepEqual(obj.status, {});
 
   const withNullPointer = decoder.decodeText(

@@ -80,6 +80,7 @@ export function storageWithCacher(
       ...(args.triggerFuncs !== undefined ? { indexerFuncs: args.triggerFuncs } : {}),
       ...(opts.cacheSize !== undefined ? { cacheSize: opts.cacheSize } : {}),
       ...(args.config.clock === undefined ? {} : { clock: args.config.clock }),
+      ...(args.config.codec === undefined ? {} : { decode: args.config.codec.decode }),
       ...(args.config.cacheSeeds === undefined
         ? {}
         : {

@@ -53,6 +53,11 @@ export interface CacherConfig<T extends KubeObject = KubeObject> {
   readonly timing?: CacherTiming;
   /** Where the cacher reports relists and failures (default console.warn). */
   readonly log?: (message: string) => void;
+  /**
+   * How the cached JSON is decoded for readers: the storage codec's decode, so that an object read
+   * from the cache equals one read from storage (default JSON.parse).
+   */
+  readonly decode?: (json: Buffer) => KubeObject;
   /** The server's clock: bookmark times and their timer (default: the system's). */
   readonly clock?: Clock;
   /** The server's caches for test snapshots: the cacher attaches to it and starts from its seed, if any. */
@@ -82,6 +87,7 @@ export interface CompletedCacherConfig<T extends KubeObject = KubeObject> {
   readonly clock: Clock;
   readonly seeds: CacheSeeds | null;
   readonly backendKeyPrefix: string | null;
+  readonly decode: ((json: Buffer) => KubeObject) | null;
 }
 
 /** kube's DefaultWatchCacheSize. */
@@ -150,6 +156,7 @@ export function completeCacherConfig<T extends KubeObject>(
     clock: config.clock ?? systemClock,
     seeds: config.seeds ?? null,
     backendKeyPrefix: config.backendKeyPrefix ?? null,
+    decode: config.decode ?? null,
     log:
       config.log ??
       ((message: string) => {
