@@ -56,6 +56,8 @@ interface StructPlan {
    */
   readonly zero: readonly (ZeroMember | undefined)[];
   readonly zeroAt: readonly number[];
+  /** The names of the members at zeroAt, for the check every visit makes. */
+  readonly zeroNames: readonly string[];
 }
 
 /** The plan being compiled: members in Go order, each one's value order, omitempty class and zero. */
@@ -134,7 +136,9 @@ class PlanCompiler {
     const position: Record<string, number | undefined> = Object.create(null) as Record<string, number>;
     parts.names.forEach((name, i) => (position[name] = i));
     const zeroAt = parts.zero.flatMap((z, i) => (z === undefined || z.kind === 'value' ? [] : [i]));
-    return { names: parts.names, values: parts.values, omit: parts.omit, position, zeroAt, zero: parts.zero };
+    const zeroNames = zeroAt.map((at) => parts.names[at] as string);
+    const { names, values, omit, zero } = parts;
+    return { names, values, omit, position, zero, zeroAt, zeroNames };
   }
 
   /** A struct's members in Go order: from its protobuf table, or its Go JSON shape; undefined for anything else. */
@@ -302,8 +306,9 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
       values[i] = o;
     }
   }
-  for (const at of plan.zeroAt) {
-    if (obj[plan.names[at] as string] === undefined) return withZeroMembers(obj, plan, values);
+  const zeroNames = plan.zeroNames;
+  for (let z = 0; z < zeroNames.length; z++) {
+    if (obj[zeroNames[z] as string] === undefined) return withZeroMembers(obj, plan, values);
   }
   if (inOrder && values === undefined) return obj;
   const out: JSONObject = {};
