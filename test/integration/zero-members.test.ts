@@ -146,8 +146,12 @@ describe('members kube writes though nobody sent them', () => {
         { spec: { template: { metadata: { labels: { tier: 'x' } } } } },
       ],
       [
+        // Applied to the object's JSON encoding, as kube applies it: the zero creationTimestamp is there.
         'application/json-patch+json',
-        [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'httpd' }],
+        [
+          { op: 'test', path: '/spec/template/metadata/creationTimestamp', value: null },
+          { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'httpd' },
+        ],
       ],
     ] as const;
     for (const [contentType, body] of patches) {
