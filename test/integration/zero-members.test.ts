@@ -168,4 +168,94 @@ describe('members kube writes though nobody sent them', () => {
     assert.equal(forbidden.status, 422, forbidden.text);
     assert.match(forbidden.text, /updates to statefulset spec for fields other than/);
   });
+
+  // Every apps and batch kind with a pod template (a Job's is immutable): what a GET answered, PUT
+  // back, and the manifest applied again change nothing, so the generation stays.
+  const podTemplate = (app: string, restartPolicy?: string): Record<string, unknown> => ({
+    metadata: { labels: { app } },
+    spec: {
+      containers: [{ name: 'c', image: 'nginx' }],
+      ...(restartPolicy === undefined ? {} : { restartPolicy }),
+    },
+  });
+  const kinds: readonly { collection: string; manifest: Record<string, unknown> }[] = [
+    {
+      collection: '/apis/apps/v1/namespaces/default/deployments',
+      manifest: {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'same-d' },
+        spec: { selector: { matchLabels: { app: 'd' } }, template: podTemplate('d') },
+      },
+    },
+    {
+      collection: '/apis/apps/v1/namespaces/default/replicasets',
+      manifest: {
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        metadata: { name: 'same-r' },
+        spec: { selector: { matchLabels: { app: 'r' } }, template: podTemplate('r') },
+      },
+    },
+    {
+      collection: '/apis/apps/v1/namespaces/default/daemonsets',
+      manifest: {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        metadata: { name: 'same-ds' },
+        spec: { selector: { matchLabels: { app: 'ds' } }, template: podTemplate('ds') },
+      },
+    },
+    {
+      collection: '/apis/batch/v1/namespaces/default/jobs',
+      manifest: {
+        apiVersion: 'batch/v1',
+        kind: 'Job',
+        metadata: { name: 'same-j' },
+        spec: { template: podTemplate('j', 'Never') },
+      },
+    },
+    {
+      collection: '/apis/batch/v1/namespaces/default/cronjobs',
+      manifest: {
+        apiVersion: 'batch/v1',
+        kind: 'CronJob',
+        metadata: { name: 'same-cj' },
+        spec: {
+          schedule: '*/5 * * * *',
+          jobTemplate: { spec: { template: podTemplate('cj', 'OnFailure') } },
+        },
+      },
+    },
+    {
+      collection: '/api/v1/namespaces/default/replicationcontrollers',
+      manifest: {
+        apiVersion: 'v1',
+        kind: 'ReplicationController',
+        metadata: { name: 'same-rc' },
+        spec: { selector: { app: 'rc' }, template: podTemplate('rc') },
+      },
+    },
+  ];
+  for (const { collection, manifest } of kinds) {
+    it(`a ${String(manifest['kind'])} read back and sent again keeps its generation`, async () => {
+      const name = (manifest['metadata'] as { name: string }).name;
+      const created = await call(collection, { method: 'POST', body: manifest });
+      assert.equal(created.status, 201, created.text);
+      assert.match(created.text, /"template":\{"metadata":\{"creationTimestamp":null,/);
+      const gen = (text: string): unknown =>
+        (JSON.parse(text) as { metadata: { generation: unknown } }).metadata.generation;
+      const got = await call(`${collection}/${name}`);
+      const put = await call(`${collection}/${name}`, { method: 'PUT', text: got.text });
+      assert.equal(put.status, 200, put.text);
+      assert.equal(gen(put.text), gen(created.text));
+      const apply = await call(`${collection}/${name}?fieldManager=kubectl&force=true`, {
+        method: 'PATCH',
+        contentType: 'application/apply-patch+yaml',
+        body: manifest,
+      });
+      assert.equal(apply.status, 200, apply.text);
+      assert.equal(gen(apply.text), gen(created.text));
+    });
+  }
 });
