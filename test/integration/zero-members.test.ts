@@ -114,6 +114,30 @@ describe('members kube writes though nobody sent them', () => {
     }
   });
 
+  it('a watch bookmark: kube’s empty object of the kind, every zero member Go writes included', async () => {
+    const query =
+      '?watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true';
+    const bookmark = async (collection: string): Promise<string> => {
+      const line = await raw.firstWatchLine(`${collection}${query}`);
+      const obj = JSON.parse(line) as { object: { metadata: { resourceVersion: string } } };
+      return line.replace(
+        `"resourceVersion":"${obj.object.metadata.resourceVersion}"`,
+        '"resourceVersion":"…"',
+      );
+    };
+    const meta =
+      '"metadata":{"resourceVersion":"…","creationTimestamp":null,"annotations":{"k8s.io/initial-events-end":"true"}}';
+    assert.equal(
+      await bookmark('/api/v1/namespaces/none/pods'),
+      `{"type":"BOOKMARK","object":{"kind":"Pod","apiVersion":"v1",${meta},"spec":{"containers":null},"status":{}}}`,
+    );
+    assert.equal(
+      await bookmark('/apis/apps/v1/namespaces/none/deployments'),
+      `{"type":"BOOKMARK","object":{"kind":"Deployment","apiVersion":"apps/v1",${meta},` +
+        '"spec":{"selector":null,"template":{"metadata":{"creationTimestamp":null},"spec":{"containers":null}},"strategy":{}},"status":{}}}',
+    );
+  });
+
   it('a StatefulSet: its template and claim templates have "creationTimestamp":null', async () => {
     const created = await call(path, { method: 'POST', body: statefulSet });
     assert.equal(created.status, 201, created.text);
