@@ -1,9 +1,9 @@
 // The member order Go's encoding/json writes a built-in object in: struct fields in declaration
 // order at every level, map keys sorted. kube-apiserver encodes built-in kinds from Go structs, so
 // a Pod's spec, its containers and their securityContext come out in k8s.io/api's field order,
-// whatever order the client sent. A plan per definition (go-member-plan.ts) says it. Go also leaves out a
-// field tagged omitempty that holds its zero value (kube decodes every built-in object into its
-// struct and encodes it back): the plan knows which members those are (go-omit-empty.ts), and drops
+// whatever order the client sent. A plan per definition (go-member-plan.ts) says it. Go also
+// leaves out a field tagged omitempty that holds its zero value (kube decodes every built-in object
+// into its struct and encodes it back): the plan knows which members those are, and drops
 // them as it visits them. Go writes a zero time and a struct held by value even when the object
 // lacks them (go-zero-members.ts): the plan adds those. An object already in order with nothing to
 // drop or add is returned as it is (same reference): nothing is copied.
