@@ -215,6 +215,37 @@ describe('Scheme', () => {
     assert.deepEqual(missing, []);
   });
 
+  it('gives every struct member Go holds by value its default {}, so that a null or absent one decodes to the zero struct', () => {
+    // Struct members held by a pointer without omitempty (k8s.io/api 1.33 types.go): written as
+    // null when nil, so no default. Every other struct member without omitempty is held by value.
+    const pointers = new Set([
+      'io.k8s.api.apps.v1.DaemonSetSpec.selector',
+      'io.k8s.api.apps.v1.DeploymentSpec.selector',
+      'io.k8s.api.apps.v1.ReplicaSetSpec.selector',
+      'io.k8s.api.apps.v1.StatefulSetSpec.selector',
+      'io.k8s.api.authentication.v1.TokenRequestSpec.boundObjectRef',
+      'io.k8s.api.core.v1.ScaleIOPersistentVolumeSource.secretRef',
+      'io.k8s.api.core.v1.ScaleIOVolumeSource.secretRef',
+    ]);
+    const s = builtinScheme();
+    const missing: string[] = [];
+    eachReachedDefinition(s, (name) => {
+      const omit = s.goOmitEmpty(name) ?? {};
+      for (const [member, schema] of Object.entries(s.definition(name)?.properties ?? {})) {
+        const ref = schema.$ref;
+        if (ref === undefined || omit[member] !== undefined || s.definition(ref)?.properties === undefined)
+          continue;
+        const isEmptyDefault =
+          typeof schema.default === 'object' &&
+          schema.default !== null &&
+          Object.keys(schema.default).length === 0;
+        if (!isEmptyDefault && !pointers.has(`${name}.${member}`)) missing.push(`${name}.${member}`);
+      }
+      return true;
+    });
+    assert.deepEqual(missing, []);
+  });
+
   it('refuses conflicting Go JSON shapes', () => {
     const t = new Scheme().register({ definitions: {}, goJSON: { x: { fields: ['a'] } } });
     assert.deepEqual(t.goJSONShape('x'), { fields: ['a'] });

@@ -1,40 +1,58 @@
 // The storage codec: objects are stored as JSON, as kube-apiserver does with --storage-media-type=application/json,
 // in Go's encoding (HTML characters escaped) so that stored bytes are also what a read answers. Members
 // are stored in the order kube writes them, which reads then serve: a built-in kind's in its Go structs'
-// field order at every level, a custom resource's (a Go map) with keys sorted at every level.
+// field order at every level, a custom resource's (a Go map) with keys sorted at every level. A
+// built-in kind's bytes also hold what Go writes for zero members (a template's
+// `"creationTimestamp":null`), which decoding leaves out again (go-zero-members.ts): an object read
+// back equals the one that was written, and the one a request body decodes to.
 import type { KubeObject } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
 import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
+import { withoutZeroTimes } from '../machinery/json/go-zero-members.js';
 import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
 import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
 
 export interface Codec {
   readonly mediaType: string;
   encode(obj: KubeObject): Buffer;
-  /** The object with its members in the order encode writes them (the same object when it is so already). */
+  /**
+   * The object with its members as encode writes them: in order, with the zero members Go writes
+   * (the same object when it is so already).
+   */
   inOrder(obj: KubeObject): KubeObject;
   /** encode() of an object inOrder() returned, without ordering it again. */
   encodeInOrder(obj: KubeObject): Buffer;
   /** Throws on bytes that are not an encoded object. */
-  decode(data: Buffer): KubeObject;
+  readonly decode: (data: Buffer) => KubeObject;
+  /** What decode() gives for the encoding of an object inOrder() returned, without encoding it. */
+  decoded(obj: KubeObject): KubeObject;
+  /** decode() of JSON text already parsed (a fresh value, the caller's). */
+  decodeParsed(value: unknown): KubeObject;
 }
 
-function decode(data: Buffer): KubeObject {
-  const value: unknown = JSON.parse(data.toString('utf8'));
+function parsedObject(value: unknown): KubeObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new Error('stored value is not a JSON object');
   }
   return value as KubeObject;
 }
 
-function orderedJSONCodec(order: (obj: KubeObject) => KubeObject): Codec {
+const same = (obj: KubeObject): KubeObject => obj;
+
+function orderedJSONCodec(
+  order: (obj: KubeObject) => KubeObject,
+  decoded: (obj: KubeObject) => KubeObject = same,
+): Codec {
+  const decodeParsed = (value: unknown): KubeObject => decoded(parsedObject(value));
   return {
     mediaType: 'application/json',
     encode: (obj) => Buffer.from(goJSONText(order(obj)), 'utf8'),
     inOrder: order,
     encodeInOrder: (obj) => Buffer.from(goJSONText(obj), 'utf8'),
-    decode,
+    decode: (data) => decodeParsed(JSON.parse(data.toString('utf8'))),
+    decoded,
+    decodeParsed,
   };
 }
 
@@ -50,7 +68,10 @@ const builtinCodecs = new WeakMap<Scheme, Codec>();
 export function builtinJSONCodec(scheme: Scheme): Codec {
   let codec = builtinCodecs.get(scheme);
   if (codec === undefined) {
-    codec = orderedJSONCodec((obj) => inGoMemberOrder(scheme, obj));
+    codec = orderedJSONCodec(
+      (obj) => inGoMemberOrder(scheme, obj),
+      (obj) => withoutZeroTimes(scheme, obj),
+    );
     builtinCodecs.set(scheme, codec);
   }
   return codec;

@@ -240,6 +240,28 @@ describe('admission webhooks', () => {
     assert.equal(secondSeen?.['second'], 'yes');
   });
 
+  it('applies a webhook’s patch to the object as the review encoded it: the zero creationTimestamp is there', async () => {
+    await namespace('wh-zero');
+    // Before the create sets it, the object's creationTimestamp is the zero time, written null.
+    hooks.handle('/zero', (review) =>
+      patch(review, [
+        { op: 'test', path: '/metadata/creationTimestamp', value: null },
+        { op: 'add', path: '/metadata/labels/zero', value: 'seen' },
+      ]),
+    );
+    await configure('mutating', 'wh-zero', {
+      name: 'zero.example.com',
+      clientConfig: { url: hooks.url('/zero'), caBundle: hooks.caBundle },
+    });
+    await untilInForce(
+      'wh-zero',
+      (r) => (r.body['metadata'] as { labels?: Record<string, string> }).labels?.['zero'] === 'seen',
+      { x: '1' },
+    );
+    const review = hooks.received('/zero').at(-1) as AdmissionReviewIn;
+    assert.equal((review.request.object?.['metadata'] as Record<string, unknown>)['creationTimestamp'], null);
+  });
+
   it('fails closed with kube’s InternalError when the webhook is down, and open with failurePolicy Ignore', async () => {
     await namespace('wh-down');
     const port = await closedPort();

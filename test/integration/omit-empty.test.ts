@@ -52,12 +52,11 @@ const POD =
   '"securityContext":{},"schedulerName":"default-scheduler","tolerations":[{"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute","tolerationSeconds":300},' +
   '{"key":"node.kubernetes.io/unreachable","operator":"Exists","effect":"NoExecute","tolerationSeconds":300}],"priority":0,"enableServiceLinks":true,"preemptionPolicy":"PreemptLowerPriority"},' +
   '"status":{"phase":"Pending","qosClass":"BestEffort"}}';
-// Not the same as kube in one member: kube also writes "creationTimestamp":null in the template's
-// metadata (a metav1.Time struct, never empty to omitempty, so written whether sent or not). Capstan
-// does not add members that were not sent, and already dropped a null one before this change.
+// The template's metadata has "creationTimestamp":null, as kube writes it: a metav1.Time held by
+// value is never empty to omitempty, and its zero value is written as null whether sent or not.
 const DEPLOYMENT =
   '{"kind":"Deployment","apiVersion":"apps/v1","metadata":{"name":"empty","namespace":"default","uid":"…","resourceVersion":"…","generation":"…","creationTimestamp":"…","managedFields":"…"},' +
-  '"spec":{"replicas":0,"selector":{"matchLabels":{"app":"e"}},"template":{"metadata":{"labels":{"app":"e"}},' +
+  '"spec":{"replicas":0,"selector":{"matchLabels":{"app":"e"}},"template":{"metadata":{"creationTimestamp":null,"labels":{"app":"e"}},' +
   '"spec":{"containers":[{"name":"c","image":"nginx","resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"Always"}],' +
   '"restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst","securityContext":{},"schedulerName":"default-scheduler"}},' +
   '"strategy":{"type":"RollingUpdate","rollingUpdate":{"maxUnavailable":"25%","maxSurge":"25%"}},"revisionHistoryLimit":0,"progressDeadlineSeconds":600},"status":{}}';

@@ -66,8 +66,10 @@ describe('tokenreviews', () => {
         audiences: [api],
       },
     });
-    // Only what the create handler adds to every object: no name, uid or resourceVersion.
-    assert.deepEqual(Object.keys(metadata), ['managedFields']);
+    // Only what the create handler adds to every object: no name, uid or resourceVersion; and the
+    // zero creationTimestamp kube writes as null (a metav1.Time held by value).
+    assert.deepEqual(Object.keys(metadata), ['creationTimestamp', 'managedFields']);
+    assert.equal((metadata as Record<string, unknown>)['creationTimestamp'], null);
     // Audience agnostic: another audience is not the static token's.
     const other = await post({ token: bob, audiences: ['vault'] });
     assert.deepEqual(other.json['status'], { user: {}, error: 'invalid bearer token' });

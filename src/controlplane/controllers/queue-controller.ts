@@ -1,5 +1,6 @@
 // The run and stop of a built-in controller (the Run of kube's controllers): list-and-watch loops
 // feeding a rate-limited work queue, and workers taking keys off it to sync them until closed.
+import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { Namespace } from '../../api/core/v1/namespace.js';
 import type { KubeObject } from '../../api/meta.js';
 import { StatusError } from '../../machinery/errors/index.js';
@@ -7,6 +8,7 @@ import type { Clock } from '../../machinery/time/clock.js';
 import type { Getter, Lister, Watcher } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
 import { errorText } from '../../server/logging/error-text.js';
+import { builtinJSONCodec } from '../../storage/codec.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { runListWatch } from './list-watch.js';
 import { RateLimitingQueue } from './namespace/rate-limiting-queue.js';
@@ -135,7 +137,8 @@ export class QueueController {
               for (const json of items) {
                 if (mentions !== undefined && !json.includes(mentions)) continue;
                 if (concerns !== undefined && !concerns('ADDED', json)) continue;
-                w.onEvent('ADDED', JSON.parse(json.toString('utf8')) as KubeObject, this.queue);
+                // Decoded as storage decodes it: without the zero times Go writes (a null creationTimestamp).
+                w.onEvent('ADDED', builtinJSONCodec(builtinScheme()).decode(json), this.queue);
               }
             },
           }

@@ -7,6 +7,7 @@ import { newBadRequest, newRequestEntityTooLarge, statusError } from '../../mach
 import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
 import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 import { goJSONTypeName } from '../request/go-json.js';
+import { inGoOrder } from '../responsewriters/go-order.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
@@ -76,12 +77,14 @@ function movesIntoItself(ops: readonly Operation[]): boolean {
   });
 }
 
-// The document after the operations; it may share values with them (an added value).
+// The document after the operations; it may share values with them (an added value). As kube's
+// jsonPatcher, the operations apply to the current object's JSON encoding: a built-in object's zero
+// members Go writes (a template's "creationTimestamp":null) are there to test or remove.
 function patched(prepared: unknown, current: KubeObject): unknown {
   const applyPatch = jsonPatchLibrary();
   if (movesIntoItself(prepared as Operation[])) throw unprocessable();
   try {
-    return applyPatch(deepCopyJSON(current), prepared as Operation[], true, true).newDocument;
+    return applyPatch(deepCopyJSON(inGoOrder(current)), prepared as Operation[], true, true).newDocument;
   } catch {
     throw unprocessable();
   }

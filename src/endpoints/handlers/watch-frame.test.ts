@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { WatchEvent } from '../../storage/interfaces.js';
+import { attachServedJSON } from '../../storage/served-json.js';
 import { jsonFrame } from './watch.js';
 
 test('a watch event is serialized once however many watchers send it', () => {
@@ -14,16 +15,34 @@ test('a watch event is serialized once however many watchers send it', () => {
     },
   };
   const shared: WatchEvent = { type: 'ADDED', object };
-  const frames = [jsonFrame(shared), jsonFrame(shared), jsonFrame(shared)];
-  assert.equal(serialized, 1);
+  const frames = [jsonFrame(shared)];
+  const once = serialized;
+  assert.ok(once > 0);
+  frames.push(jsonFrame(shared), jsonFrame(shared));
+  assert.equal(serialized, once);
+  // A built-in kind in Go's member order, with the zero creationTimestamp Go writes as null.
   assert.equal(
     frames[0],
-    '{"type":"ADDED","object":{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"}}}\n',
+    '{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","creationTimestamp":null}}}\n',
   );
   assert.ok(frames.every((f) => f === frames[0]));
   // Another event object is another change: it is serialized on its own.
   jsonFrame({ type: 'MODIFIED', object });
-  assert.equal(serialized, 2);
+  assert.equal(serialized, 2 * once);
+});
+
+test('an event carrying its served JSON (the watch cache’s) is written from it, its object not decoded', () => {
+  const json = Buffer.from(
+    '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"7","creationTimestamp":null}}',
+  );
+  const event = {
+    type: 'ADDED',
+    get object(): never {
+      throw new Error('decoded');
+    },
+  } as unknown as WatchEvent;
+  attachServedJSON(event, json);
+  assert.equal(jsonFrame(event), `{"type":"ADDED","object":${json.toString()}}\n`);
 });
 
 test("an ERROR event's Status goes out in Go's member order without empty members", () => {

@@ -3,12 +3,14 @@
 import type { Watcher } from '../../registry/rest/capabilities.js';
 import type { RequestContext } from '../../registry/rest/context.js';
 import type { ListOptions } from '../../registry/rest/options.js';
+import { servedJSONOf } from '../../storage/served-json.js';
 import type { WatchEvent } from '../../storage/watch-chan.js';
 import { orderedStatus } from '../../machinery/errors/status-order.js';
 import { systemClock } from '../../machinery/time/clock.js';
 import { header, isHttp2, sendHeaders, writeChunk } from '../http-types.js';
 import { negotiateOutputMediaTypeStream, type MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from '../responsewriters/exchange.js';
+import { inGoOrder } from '../responsewriters/go-order.js';
 import { goJSONText } from '../responsewriters/serialize.js';
 import { flushWarnings } from '../responsewriters/write-response.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
@@ -59,15 +61,22 @@ type Encoder = (event: WatchEvent) => string;
 /**
  * Plain JSON frames memoized by event identity: the watch cache hands every watcher of a change the
  * same frozen event object, so a change is serialized once however many watchers send it (kube's
- * cachingObject). A memo of a pure function, collected with its events.
+ * cachingObject). A memo of a pure function, collected with its events. An event of the watch
+ * cache carries its object's served JSON, written as it is (nothing decoded); any other built-in
+ * object is written as its stored bytes would be, with the zero members Go writes that decoding
+ * left out.
  */
 const jsonFrames = new WeakMap<object, string>();
 
 export function jsonFrame(event: WatchEvent): string {
   let frame = jsonFrames.get(event);
   if (frame === undefined) {
-    const object = event.type === 'ERROR' ? orderedStatus(event.object) : event.object;
-    frame = `{"type":${JSON.stringify(event.type)},"object":${goJSONText(object)}}\n`;
+    const served = event.type === 'ERROR' ? undefined : servedJSONOf(event);
+    const object =
+      served !== undefined
+        ? served.toString('utf8')
+        : goJSONText(event.type === 'ERROR' ? orderedStatus(event.object) : inGoOrder(event.object));
+    frame = `{"type":${JSON.stringify(event.type)},"object":${object}}\n`;
     jsonFrames.set(event, frame);
   }
   return frame;

@@ -6,7 +6,7 @@ import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeList } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
 import { isStatusObject, orderedListMeta, orderedStatus } from '../../machinery/errors/index.js';
-import { inGoMemberOrder } from '../../machinery/json/go-member-order.js';
+import { inGoMemberOrder, itemsInGoMemberOrder } from '../../machinery/json/go-member-order.js';
 import { isUnstructuredListOrder } from '../../machinery/json/unstructured-list.js';
 
 const kindOf = (obj: unknown): unknown =>
@@ -33,17 +33,36 @@ function isListObject(obj: unknown): obj is KubeList {
   );
 }
 
+function orderedItems(list: KubeList): KubeList['items'] {
+  const { kind, apiVersion, items } = list;
+  const scheme = builtinScheme();
+  if (typeof kind === 'string' && typeof apiVersion === 'string' && kind.endsWith('List')) {
+    if (scheme.kindFor(apiVersion, kind.slice(0, -4)) !== undefined)
+      return itemsInGoMemberOrder(scheme, { apiVersion, kind }, items) as KubeList['items'];
+  }
+  return items.map((item) => inBuiltinOrder(item) as typeof item);
+}
+
 function isTableObject(obj: unknown): obj is Table {
   return kindOf(obj) === 'Table' && (obj as { apiVersion?: unknown }).apiVersion === 'meta.k8s.io/v1';
 }
 
-/** kind, apiVersion, metadata, items; members a list kind adds come after. */
+/**
+ * kind, apiVersion, metadata, items; members a list kind adds come after. Built-in items decoded
+ * from storage get back the zero members Go writes (itemsInGoMemberOrder: the items of a typed
+ * list carry no kind of their own).
+ */
 function orderedList(list: KubeList): KubeList {
-  const { kind, apiVersion, metadata, items, ...rest } = list;
+  const { kind, apiVersion, metadata, items: _items, ...rest } = list;
   const head: Partial<KubeList> = {};
   if (kind !== undefined && kind !== '') head.kind = kind;
   if (apiVersion !== undefined && apiVersion !== '') head.apiVersion = apiVersion;
-  return { ...head, metadata: orderedListMeta(metadata), items, ...rest };
+  return {
+    ...head,
+    metadata: orderedListMeta(metadata),
+    items: orderedItems(list),
+    ...rest,
+  };
 }
 
 /** metav1.Table: kind, apiVersion, metadata, columnDefinitions, rows. */

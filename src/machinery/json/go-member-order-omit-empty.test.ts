@@ -18,11 +18,13 @@ const container = (c: Obj): Obj => pod({ containers: [{ name: 'c', ...c }] });
 const crd = (schema: Obj, version: Obj = {}): Obj => ({
   kind: 'CustomResourceDefinition',
   apiVersion: 'apiextensions.k8s.io/v1',
-  metadata: { name: 'ws.example.com' },
+  metadata: { name: 'ws.example.com', creationTimestamp: 't' },
   spec: {
     group: 'example.com',
+    names: { plural: 'ws', kind: 'W' },
     versions: [{ name: 'v1', served: true, storage: true, ...version, schema: { openAPIV3Schema: schema } }],
   },
+  status: { conditions: [], acceptedNames: { plural: 'ws', kind: 'W' }, storedVersions: ['v1'] },
 });
 
 const cases: readonly { name: string; obj: Obj; want: string }[] = [
@@ -44,7 +46,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
         managedFields: null,
       },
     ),
-    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{}}',
+    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{},"status":{}}',
   },
   {
     name: 'PodSpec: zero scalars and empty lists and maps go, pointers to zero values and structs stay',
@@ -61,7 +63,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
       affinity: null,
       tolerations: null,
     }),
-    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p"},"spec":{"containers":[],"terminationGracePeriodSeconds":0,"automountServiceAccountToken":false,"securityContext":{}}}',
+    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{"containers":[],"terminationGracePeriodSeconds":0,"automountServiceAccountToken":false,"securityContext":{}},"status":{}}',
   },
   {
     name: 'Container: args, env, command, image, stdin go; name (no omitempty) and resources (a struct) stay',
@@ -74,12 +76,12 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
       readinessProbe: null,
       stdin: false,
     }),
-    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p"},"spec":{"containers":[{"name":"c","resources":{}}]}}',
+    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{"containers":[{"name":"c","resources":{}}]},"status":{}}',
   },
   {
     name: 'a member without omitempty stays whatever it holds',
     obj: container({ name: '', ports: [{ containerPort: 0, hostPort: 0, name: '', protocol: '' }] }),
-    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p"},"spec":{"containers":[{"name":"","ports":[{"containerPort":0}]}]}}',
+    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{"containers":[{"name":"","ports":[{"containerPort":0}],"resources":{}}]},"status":{}}',
   },
   {
     name: 'map values and members the plan does not know are kept',
@@ -90,7 +92,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
       data: { k: '' },
       xUnknown: '',
     },
-    want: '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","labels":{"a":""}},"data":{"k":""},"xUnknown":""}',
+    want: '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","creationTimestamp":null,"labels":{"a":""}},"data":{"k":""},"xUnknown":""}',
   },
   {
     name: 'ConfigMap: empty data and binaryData go, immutable (a *bool) false stays',
@@ -102,7 +104,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
       data: {},
       binaryData: {},
     },
-    want: '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c"},"immutable":false}',
+    want: '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","creationTimestamp":null},"immutable":false}',
   },
   {
     name: 'Deployment: replicas 0 (a *int32) and strategy {} stay, paused false and minReadySeconds 0 go',
@@ -113,12 +115,12 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
       spec: { replicas: 0, selector: {}, template: {}, strategy: {}, minReadySeconds: 0, paused: false },
       status: {},
     },
-    want: '{"kind":"Deployment","apiVersion":"apps/v1","metadata":{"name":"d"},"spec":{"replicas":0,"selector":{},"template":{},"strategy":{}},"status":{}}',
+    want: '{"kind":"Deployment","apiVersion":"apps/v1","metadata":{"name":"d","creationTimestamp":null},"spec":{"replicas":0,"selector":{},"template":{"metadata":{"creationTimestamp":null},"spec":{"containers":null}},"strategy":{}},"status":{}}',
   },
   {
     name: 'an embedded struct’s members (Volume’s VolumeSource): a null source goes, an empty one stays',
     obj: pod({ volumes: [{ name: 'v', hostPath: null, emptyDir: {} }] }),
-    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p"},"spec":{"volumes":[{"name":"v","emptyDir":{}}]}}',
+    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{"volumes":[{"name":"v","emptyDir":{}}]},"status":{}}',
   },
   {
     name: 'a protobuf-inline struct’s members (IngressRule’s IngressRuleValue)',
@@ -128,7 +130,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
       metadata: { name: 'i' },
       spec: { rules: [{ host: '', http: null }] },
     },
-    want: '{"kind":"Ingress","apiVersion":"networking.k8s.io/v1","metadata":{"name":"i"},"spec":{"rules":[{}]}}',
+    want: '{"kind":"Ingress","apiVersion":"networking.k8s.io/v1","metadata":{"name":"i","creationTimestamp":null},"spec":{"rules":[{}]},"status":{"loadBalancer":{}}}',
   },
   {
     name: 'CRD: JSONSchemaProps’ empty members go, x-kubernetes-preserve-unknown-fields (a *bool) false stays',
@@ -146,7 +148,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
         additionalPrinterColumns: [{ name: 'A', type: 'string', jsonPath: '.a', priority: 0 }],
       },
     ),
-    want: '{"kind":"CustomResourceDefinition","apiVersion":"apiextensions.k8s.io/v1","metadata":{"name":"ws.example.com"},"spec":{"group":"example.com","versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":false}},"additionalPrinterColumns":[{"name":"A","type":"string","jsonPath":".a"}]}]}}',
+    want: '{"kind":"CustomResourceDefinition","apiVersion":"apiextensions.k8s.io/v1","metadata":{"name":"ws.example.com","creationTimestamp":"t"},"spec":{"group":"example.com","names":{"plural":"ws","kind":"W"},"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":false}},"additionalPrinterColumns":[{"name":"A","type":"string","jsonPath":".a"}]}]},"status":{"conditions":[],"acceptedNames":{"plural":"ws","kind":"W"},"storedVersions":["v1"]}}',
   },
 ];
 
@@ -159,18 +161,18 @@ describe('inGoMemberOrder leaves out what Go’s omitempty leaves out', () => {
     });
   }
 
-  it('returns an object with nothing to drop, in order, as it is', () => {
+  it('returns an object with nothing to drop or add, in order, as it is', () => {
     const cm = {
       kind: 'ConfigMap',
       apiVersion: 'v1',
-      metadata: { name: 'c', labels: { a: '' } },
+      metadata: { name: 'c', creationTimestamp: null, labels: { a: '' } },
       data: { k: '' },
     };
     assert.equal(inGoMemberOrder(scheme, cm), cm);
   });
 
   it('shares the parts it drops nothing from', () => {
-    const spec = { containers: [{ name: 'c', image: 'nginx' }] };
+    const spec = { containers: [{ name: 'c', image: 'nginx', resources: {} }] };
     const out = inGoMemberOrder(scheme, pod(spec, { name: 'p', labels: {} }));
     assert.equal(out['spec'], spec);
   });

@@ -40,7 +40,9 @@ describe('inGoMemberOrder (Go struct field order)', () => {
 
   it('puts TypeMeta, ObjectMeta and the kind’s own members in Go order', () => {
     assert.deepEqual(keys(pod), ['kind', 'apiVersion', 'metadata', 'spec', 'status']);
-    assert.deepEqual(keys(at(pod, 'metadata')), ['name', 'namespace', 'uid', 'labels']);
+    // creationTimestamp, a metav1.Time held by value, is written as null when the object lacks it.
+    assert.deepEqual(keys(at(pod, 'metadata')), ['name', 'namespace', 'uid', 'creationTimestamp', 'labels']);
+    assert.equal(at(pod, 'metadata', 'creationTimestamp'), null);
   });
 
   it('orders nested structs, lists of structs and embedded structs where Go embeds them', () => {
@@ -57,6 +59,8 @@ describe('inGoMemberOrder (Go struct field order)', () => {
       'image',
       'ports',
       'env',
+      // A struct held by value (ResourceRequirements) is written as {} when the object lacks it.
+      'resources',
       'securityContext',
       'xUnknown',
     ]);
@@ -78,9 +82,17 @@ describe('inGoMemberOrder (Go struct field order)', () => {
     assert.deepEqual(keys(at(pod, 'spec', 'ephemeralContainers', 0)), [
       'name',
       'image',
+      'resources',
       'targetContainerName',
     ]);
-    assert.deepEqual(keys(at(pod, 'status', 'conditions', 0)), ['type', 'status', 'lastTransitionTime']);
+    // PodCondition's two times are metav1.Time held by value: null when the object lacks them.
+    assert.deepEqual(keys(at(pod, 'status', 'conditions', 0)), [
+      'type',
+      'status',
+      'lastProbeTime',
+      'lastTransitionTime',
+    ]);
+    assert.equal(at(pod, 'status', 'conditions', 0, 'lastProbeTime'), null);
   });
 
   it('writes maps with their keys sorted, as Go does', () => {
@@ -130,7 +142,7 @@ describe('inGoMemberOrder (Go struct field order)', () => {
 
   it('leaves a map whose only disorder is its array-index keys as it is (goJSONText sorts those)', () => {
     const cm = JSON.parse(
-      '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","labels":{"10":"x","9":"y"}},"data":{"10":"a","9":"b","a":"c"}}',
+      '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","creationTimestamp":null,"labels":{"10":"x","9":"y"}},"data":{"10":"a","9":"b","a":"c"}}',
     ) as Obj;
     assert.equal(inGoMemberOrder(scheme, cm), cm);
   });
@@ -146,7 +158,7 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
   const sortedCRD = inSortedMemberOrder({
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
-    metadata: { name: 'widgets.example.com', uid: 'u', generation: 1 },
+    metadata: { name: 'widgets.example.com', uid: 'u', generation: 1, creationTimestamp: 't' },
     spec: {
       group: 'example.com',
       names: {
@@ -224,7 +236,11 @@ describe('inGoMemberOrder of a CustomResourceDefinition (no protobuf tables: Go 
       path: () => crd,
       want: ['kind', 'apiVersion', 'metadata', 'spec', 'status'],
     },
-    { name: 'metadata', path: () => at(crd, 'metadata'), want: ['name', 'uid', 'generation'] },
+    {
+      name: 'metadata',
+      path: () => at(crd, 'metadata'),
+      want: ['name', 'uid', 'generation', 'creationTimestamp'],
+    },
     {
       name: 'spec',
       path: () => at(crd, 'spec'),

@@ -9,7 +9,11 @@ const decoder = new StructuralDecoder(scheme);
 it('decodes a null element of a list of structs as Go does: an empty struct for validation to judge', () => {
   const pod = scheme.kindFor('v1', 'Pod');
   if (pod === undefined) throw new Error('Pod');
-  const body = { apiVersion: 'v1', kind: 'Pod', spec: { containers: [null], volumes: [null, { name: 'v' }] } };
+  const body = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    spec: { containers: [null], volumes: [null, { name: 'v' }] },
+  };
   const res = decoder.decodeText(JSON.stringify(body), pod, { fieldValidation: 'Strict' });
   assert.equal(res.error, undefined);
   const spec = (res.object as { spec: { containers: unknown[]; volumes: unknown[] } }).spec;
@@ -17,4 +21,62 @@ it('decodes a null element of a list of structs as Go does: an empty struct for 
   assert.notEqual(spec.containers[0], null);
   assert.notEqual(spec.volumes[0], null);
   assert.deepEqual(spec.volumes[1], { name: 'v' });
+});
+
+it('decodes a null member that Go holds by value (not a pointer) as its zero struct, a null pointer as absent', () => {
+  // k8s.io/api 1.33: PreferredSchedulingTerm.Preference, WeightedPodAffinityTerm.PodAffinityTerm,
+  // Container.Resources, PersistentVolumeClaimTemplate's ObjectMeta and Spec are structs held by
+  // value: a JSON null leaves their zero value, which Go writes as {}; Affinity is a pointer.
+  const pod = scheme.kindFor('v1', 'Pod');
+  if (pod === undefined) throw new Error('Pod');
+  const body = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    spec: {
+      containers: [{ name: 'c', resources: null }],
+      affinity: {
+        nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: null }] },
+        podAffinity: {
+          preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: null }],
+        },
+      },
+      volumes: [{ name: 'v', ephemeral: { volumeClaimTemplate: { metadata: null, spec: null } } }],
+    },
+    status: null,
+  };
+  const res = decoder.decodeText(JSON.stringify(body), pod, { fieldValidation: 'Strict' });
+  assert.equal(res.error, undefined);
+  const obj = res.object as {
+    spec: {
+      containers: { resources?: unknown }[];
+      affinity: {
+        nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: { preference?: unknown }[] };
+        podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: { podAffinityTerm?: unknown }[] };
+      };
+      volumes: { ephemeral: { volumeClaimTemplate: { metadata?: unknown; spec?: unknown } } }[];
+    };
+    status?: unknown;
+  };
+  assert.deepEqual(obj.spec.containers[0]?.resources, {});
+  assert.deepEqual(
+    obj.spec.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[0]?.preference,
+    {},
+  );
+  assert.deepEqual(
+    obj.spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0]?.podAffinityTerm,
+    {},
+  );
+  const claim = obj.spec.volumes[0]?.ephemeral.volumeClaimTemplate;
+  assert.ok(claim !== undefined);
+  assert.deepEqual(claim.metadata, {});
+  // The zero spec, defaulted as the schema says (volumeMode), and its own struct member.
+  assert.deepEqual(claim.spec, { resources: {}, volumeMode: 'Filesystem' });
+  assert.deepEqual(obj.status, {});
+
+  const withNullPointer = decoder.decodeText(
+    JSON.stringify({ apiVersion: 'v1', kind: 'Pod', spec: { containers: [], affinity: null } }),
+    pod,
+    { fieldValidation: 'Strict' },
+  );
+  assert.equal('affinity' in (withNullPointer.object as { spec: object }).spec, false);
 });

@@ -81,6 +81,7 @@ export function storageWithCacher(
       ...(opts.cacheSize !== undefined ? { cacheSize: opts.cacheSize } : {}),
       ...(args.config.clock === undefined ? {} : { clock: args.config.clock }),
       ...(args.config.recentWrites === undefined ? {} : { recentWrites: args.config.recentWrites }),
+      ...(args.config.codec === undefined ? {} : { decode: args.config.codec.decode }),
       ...(args.config.cacheSeeds === undefined
         ? {}
         : {

@@ -48,6 +48,7 @@ function elementRules<T extends KubeObject>(config: CompletedCacherConfig<T>): E
     keyFunc: config.keyFunc,
     getAttrsFunc: config.getAttrsFunc,
     versioner: config.versioner,
+    decode: config.decode ?? undefined,
     indexValues: (obj) => {
       const out: Record<string, readonly string[]> = {};
       if (trigger !== null) out[trigger.field] = [trigger.func(obj)];

@@ -14,7 +14,7 @@ import {
 } from '../served-json.js';
 import { normalizeObjectKey } from './keys.js';
 import type { AttrFunc } from './options.js';
-import { decodeElement, type StoreElement } from './watch-cache-event.js';
+import { decodeElement, type JSONDecode, type StoreElement } from './watch-cache-event.js';
 
 export interface ElementRules<T extends KubeObject> {
   readonly keyFunc: (obj: T) => string;
@@ -22,6 +22,8 @@ export interface ElementRules<T extends KubeObject> {
   /** The index values of an object by index name (the trigger and the configured indexers). */
   readonly indexValues: (obj: T) => Record<string, readonly string[]>;
   readonly versioner: Versioner;
+  /** The storage codec's decode, kept with each element (JSON.parse when absent). */
+  readonly decode?: JSONDecode | undefined;
 }
 
 /** An object from storage, with how it is stored when storage had that at hand. */
@@ -47,6 +49,7 @@ function build<T extends KubeObject>(
     served: at.served,
     attrs: attrsOf(rules, obj),
     indexValues: rules.indexValues(obj),
+    ...(rules.decode === undefined ? {} : { decode: rules.decode }),
   };
 }
 

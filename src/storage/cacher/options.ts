@@ -54,6 +54,11 @@ export interface CacherConfig<T extends KubeObject = KubeObject> {
   readonly timing?: CacherTiming;
   /** Where the cacher reports relists and failures (default console.warn). */
   readonly log?: (message: string) => void;
+  /**
+   * How the cached JSON is decoded for readers: the storage codec's decode, so that an object read
+   * from the cache equals one read from storage (default JSON.parse).
+   */
+  readonly decode?: (json: Buffer) => KubeObject;
   /** The server's clock: bookmark times and their timer (default: the system's). */
   readonly clock?: Clock;
   /** The server's caches for test snapshots: the cacher attaches to it and starts from its seed, if any. */
@@ -89,6 +94,7 @@ export interface CompletedCacherConfig<T extends KubeObject = KubeObject> {
   readonly seeds: CacheSeeds | null;
   readonly backendKeyPrefix: string | null;
   readonly recentWrites: RecentWrites<KubeObject>;
+  readonly decode: ((json: Buffer) => KubeObject) | null;
 }
 
 /** kube's DefaultWatchCacheSize. */
@@ -158,6 +164,7 @@ export function completeCacherConfig<T extends KubeObject>(
     seeds: config.seeds ?? null,
     recentWrites: config.recentWrites ?? new RecentWrites(0),
     backendKeyPrefix: config.backendKeyPrefix ?? null,
+    decode: config.decode ?? null,
     log:
       config.log ??
       ((message: string) => {

@@ -18,13 +18,20 @@ export interface StoreElement<T extends KubeObject = KubeObject> {
   readonly attrs: ObjectAttrs;
   /** The element's values in each index by name (the trigger and the configured indexers). */
   readonly indexValues: Readonly<Record<string, readonly string[]>>;
+  /** Decodes served JSON as the storage codec decodes stored bytes (JSON.parse when absent). */
+  readonly decode?: JSONDecode;
   /** Only types the element: decodeElement gives objects of this type. */
   readonly _type?: T;
 }
 
+/** How served JSON becomes an object: the storage codec's decode (go-zero-members.ts). */
+export type JSONDecode = (json: Buffer) => KubeObject;
+
+const parseJSON: JSONDecode = (json) => JSON.parse(json.toString('utf8')) as KubeObject;
+
 /** A fresh object of the element, the caller's to change. */
 export function decodeElement<T extends KubeObject>(el: StoreElement<T>): T {
-  return JSON.parse(el.served.json.toString('utf8')) as T;
+  return (el.decode ?? parseJSON)(el.served.json) as T;
 }
 
 // Shared decodes for readers that do not change what they read (admission's lookups of a namespace
@@ -47,15 +54,17 @@ export function sharedDecode<T extends KubeObject>(el: StoreElement<T>): T {
  */
 export function lazyWatchEvent<T extends KubeObject>(
   type: CacheEventType,
-  served: ServedJSON,
+  from: { readonly served: ServedJSON; readonly decode?: JSONDecode | undefined },
   shared: boolean,
 ): WatchEvent<T> {
+  const { served } = from;
+  const decode = from.decode ?? parseJSON;
   let object: T | undefined;
   const event = Object.freeze({
     type,
     get object(): T {
       if (object === undefined) {
-        object = JSON.parse(served.json.toString('utf8')) as T;
+        object = decode(served.json) as T;
         if (shared) deepFreeze(object);
       }
       return object;
@@ -121,9 +130,10 @@ export class WatchCacheEvent<T extends KubeObject> {
 
   #build(kind: CacheEventType, shared: boolean): WatchEvent<T> {
     if (kind !== 'DELETED' || this.type === 'DELETED' || this.prev === null)
-      return lazyWatchEvent(kind, this.element.served, shared);
+      return lazyWatchEvent(kind, this.element, shared);
     // A watcher losing the object sees its previous state at this event's resourceVersion.
-    return lazyWatchEvent('DELETED', withResourceVersion(this.prev.served, this.resourceVersion), shared);
+    const served = withResourceVersion(this.prev.served, this.resourceVersion);
+    return lazyWatchEvent('DELETED', { served, decode: this.prev.decode }, shared);
   }
 
   /**

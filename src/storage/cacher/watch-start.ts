@@ -69,7 +69,7 @@ export function* stateEvents<T extends KubeObject>(
   elements: readonly StoreElement<T>[],
   matches: (el: StoreElement<T>) => boolean,
 ): Generator<WatchEvent<T>> {
-  for (const el of elements) if (matches(el)) yield lazyWatchEvent<T>('ADDED', el.served, false);
+  for (const el of elements) if (matches(el)) yield lazyWatchEvent<T>('ADDED', el, false);
 }
 
 /** A replay of buffered events as this watcher sees them. */

@@ -111,9 +111,11 @@ export function prepareWrite<T extends KubeObject>(
   const copy = { ...obj, metadata };
   core.versioner.prepareObjectForStorage(copy);
   // The object in the member order it is stored in, so that what a write returns and what watchers
-  // get keep that order too.
-  const object = core.codec.inOrder(copy) as T;
-  const data = core.codec.encodeInOrder(object);
+  // get keep that order too, and as reading the bytes back gives it (without the zero members
+  // encoding adds).
+  const ordered = core.codec.inOrder(copy);
+  const data = core.codec.encodeInOrder(ordered);
+  const object = core.codec.decoded(ordered) as T;
   const value = core.transformer.transformToStorage(data, { key });
   if (value.length + key.length > maxStoredValueBytes) throw storedValueTooLarge();
   core.written.set(value, object);

@@ -20,7 +20,7 @@ import { annotateFailedOpen, annotateMutation, annotatePatch } from './audit-ann
 import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
 import { PatchedObjectDecoder } from './patched-decoder.js';
 import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
-import type { AdmissionResponse, Invocation } from './review.js';
+import { inCodecOrder, type AdmissionResponse, type Invocation } from './review.js';
 import { unversionedObject, type VersionedObjects } from './versioned.js';
 
 export const mutatingWebhookPluginName = 'MutatingAdmissionWebhook';
@@ -83,7 +83,8 @@ async function applyPatch(
     throw new CallingWebhookError(hook.name, `unsupported patch type ${JSON.stringify(response.patchType)}`);
   let patched: unknown;
   try {
-    patched = applyJSONPatch(seen, ops);
+    // To the object as the review encoded it, as kube applies it to its JSON encoding.
+    patched = applyJSONPatch(inCodecOrder(seen), ops);
   } catch (err) {
     throw newInternalError(err);
   }

@@ -45,12 +45,12 @@ describe('AdmissionReview', () => {
   it('is sent as kube’s encoder writes it: objects in its codec’s order, maps sorted, HTML escaped', () => {
     const cases: { name: string; object: string; old: string; want: string }[] = [
       {
-        name: 'a built-in kind sent with sorted keys: its Go struct’s field order',
+        name: 'a built-in kind sent with sorted keys: its Go struct’s field order, the zero creationTimestamp null',
         object:
           '{"apiVersion":"v1","data":{"9":"<b>","10":"x"},"kind":"ConfigMap","metadata":{"uid":"u","name":"c"}}',
         old: 'null',
         want:
-          '"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","uid":"u"},' +
+          '"object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","uid":"u","creationTimestamp":null},' +
           '"data":{"10":"x","9":"\\u003cb\\u003e"}},"oldObject":null',
       },
       {

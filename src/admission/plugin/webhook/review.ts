@@ -85,9 +85,10 @@ export function admissionRequest(
 
 /**
  * An object as kube's codec writes it into a review: a built-in kind from its Go struct (field
- * order), a custom resource from a map (keys sorted); a request body may come in any order.
+ * order, the zero members Go writes), a custom resource from a map (keys sorted); a request body
+ * may come in any order. A webhook's patch applies to this encoding.
  */
-function inCodecOrder(obj: unknown): unknown {
+export function inCodecOrder(obj: unknown): unknown {
   if (typeof obj !== 'object' || obj === null) return obj;
   const { apiVersion, kind } = obj as { apiVersion?: unknown; kind?: unknown };
   const scheme = builtinScheme();

@@ -242,7 +242,7 @@ export const crdModule: APIModule = {
       { required: ['type', 'status'] },
     ),
     [STATUS]: struct('What the server observed of a definition.', {
-      acceptedNames: ref(NAMES, 'The names actually served.'),
+      acceptedNames: ref(NAMES, 'The names actually served.', { default: {} }),
       conditions: mapList(ref(CONDITION, undefined, { default: {} }), 'type', 'The latest observations.'),
       storedVersions: strings('Every version objects were ever stored in.'),
     }),

@@ -60,7 +60,7 @@ export const affinityModule: APIModule = {
     }),
     [coreV1('PreferredSchedulingTerm')]: struct(
       'A weighted node selector term.',
-      { preference: ref(coreV1('NodeSelectorTerm')), weight: int32() },
+      { preference: ref(coreV1('NodeSelectorTerm'), undefined, { default: {} }), weight: int32() },
       { required: ['weight', 'preference'] },
     ),
     [coreV1('PodAffinity')]: struct('Rules placing a pod together with other pods.', {
@@ -85,7 +85,7 @@ export const affinityModule: APIModule = {
     ),
     [coreV1('WeightedPodAffinityTerm')]: struct(
       'A weighted pod affinity term.',
-      { podAffinityTerm: ref(coreV1('PodAffinityTerm')), weight: int32() },
+      { podAffinityTerm: ref(coreV1('PodAffinityTerm'), undefined, { default: {} }), weight: int32() },
       { required: ['weight', 'podAffinityTerm'] },
     ),
   },

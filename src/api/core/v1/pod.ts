@@ -150,8 +150,8 @@ export const podModule: APIModule = {
       apiVersion,
       kind,
       metadata: ref(OBJECT_META, 'Standard object metadata.', { default: {} }),
-      spec: ref(POD_SPEC, 'Desired behaviour of the pod.'),
-      status: ref(POD_STATUS, 'Observed state of the pod.'),
+      spec: ref(POD_SPEC, 'Desired behaviour of the pod.', { default: {} }),
+      status: ref(POD_STATUS, 'Observed state of the pod.', { default: {} }),
     }),
     [POD_SPEC]: struct(
       'Desired behaviour of a pod.',

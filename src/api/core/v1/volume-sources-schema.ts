@@ -26,7 +26,10 @@ export const volumeSourcesModule: APIModule = {
     ),
     [coreV1('PersistentVolumeClaimTemplate')]: struct(
       'The claim an ephemeral volume creates.',
-      { metadata: ref(OBJECT_META), spec: ref(coreV1('PersistentVolumeClaimSpec')) },
+      {
+        metadata: ref(OBJECT_META, undefined, { default: {} }),
+        spec: ref(coreV1('PersistentVolumeClaimSpec'), undefined, { default: {} }),
+      },
       { required: ['spec'] },
     ),
     [coreV1('ImageVolumeSource')]: struct('An OCI image or artifact mounted as a volume.', {
