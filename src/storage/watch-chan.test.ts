@@ -13,25 +13,29 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 
 const added = (name: string): WatchEvent => ({ type: 'ADDED', object: { metadata: { name } } });
 
-const nameOf = (ev: WatchEvent | undefined): string | undefined =>
-  (ev?.object as KubeObject | undefined)?.metadata?.name;
+/** The name of the next event's object; undefined once the watch has ended. */
+async function nextName(it: AsyncIterator<WatchEvent>): Promise<string | undefined> {
+  const r = await it.next();
+  return r.done === true ? undefined : (r.value.object as KubeObject).metadata?.name;
+}
 
 test('events come out in order across a drained queue and later pushes', async () => {
   const chan = new WatchChan();
   const it = chan[Symbol.asyncIterator]();
   chan.push(added('a'));
   chan.push(added('b'));
-  assert.equal(nameOf((await it.next()).value), 'a');
-  assert.equal(nameOf((await it.next()).value), 'b');
+  assert.equal(await nextName(it), 'a');
+  assert.equal(await nextName(it), 'b');
   assert.equal(chan.pending, 0);
+  // The consumer waits on the drained queue; later pushes wake it in order.
+  const waiting = nextName(it);
   chan.push(added('c'));
-  assert.equal(chan.pending, 1);
-  const waiting = it.next();
   chan.push(added('d'));
   chan.close();
-  assert.equal(nameOf((await waiting).value), 'c');
-  assert.equal(nameOf((await it.next()).value), 'd');
-  assert.equal((await it.next()).done, true);
+  assert.equal(await waiting, 'c');
+  assert.equal(chan.pending, 1);
+  assert.equal(await nextName(it), 'd');
+  assert.equal(await nextName(it), undefined);
 });
 
 test('an event the consumer has taken is no longer held by the channel', async () => {
@@ -44,10 +48,10 @@ test('an event the consumer has taken is no longer held by the channel', async (
     chan.push(ev);
   }
   // The first two are taken and dropped; the third is still queued.
-  assert.equal(nameOf((await it.next()).value), 'first');
-  assert.equal(nameOf((await it.next()).value), 'second');
+  assert.equal(await nextName(it), 'first');
+  assert.equal(await nextName(it), 'second');
   // The generator's frame holds the event it last yielded until it resumes: take one more step.
-  assert.equal(nameOf((await it.next()).value), 'third');
+  assert.equal(await nextName(it), 'third');
   await nextTurn();
   gc();
   assert.equal(refs[0]?.deref(), undefined);
