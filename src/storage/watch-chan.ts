@@ -31,7 +31,7 @@ export interface Watch<T extends KubeObject = KubeObject> extends AsyncIterable<
  */
 export class WatchChan<T extends KubeObject = KubeObject> implements Watch<T> {
   readonly #capacity: number;
-  readonly #queue: WatchEvent<T>[] = [];
+  readonly #queue: (WatchEvent<T> | undefined)[] = [];
   #head = 0;
   #closed = false;
   #waiter: (() => void) | null = null;
@@ -93,8 +93,15 @@ export class WatchChan<T extends KubeObject = KubeObject> implements Watch<T> {
     try {
       for (;;) {
         if (this.#head < this.#queue.length) {
-          const ev = this.#queue[this.#head++] as WatchEvent<T>;
-          if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
+          const ev = this.#queue[this.#head] as WatchEvent<T>;
+          // A consumed slot lets go of its event at once: left in place until the next splice, up to
+          // a thousand events of a busy store (each with its object and bytes) outlived their use,
+          // long enough to be promoted into the old generation, and stayed after a burst ended.
+          this.#queue[this.#head++] = undefined;
+          if (this.#head === this.#queue.length) {
+            this.#queue.length = 0;
+            this.#head = 0;
+          } else if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
             this.#queue.splice(0, this.#head);
             this.#head = 0;
           }

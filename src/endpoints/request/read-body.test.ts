@@ -17,6 +17,15 @@ describe('readBody', () => {
     server = http.createServer((req, res) => {
       const path = req.url ?? '';
       const read = (): void => {
+        if (path === '/same') {
+          let first: Buffer | undefined;
+          req.on('data', (c: Buffer) => (first ??= c));
+          readBody(req, 1024).then(
+            (b) => res.end(b === first ? 'the chunk' : 'a copy'),
+            () => res.end(),
+          );
+          return;
+        }
         const body = readBody(req, 1024);
         outcomes.set(path, body);
         arrived.get(path)?.();
@@ -39,12 +48,36 @@ describe('readBody', () => {
   /** Settles with how the server's readBody ended, once the server has called it for `path`. */
   const outcome = (path: string): Promise<{ body: Promise<Buffer> }> =>
     new Promise((resolve) => {
-      arrived.set(path, () => { resolve({ body: outcomes.get(path) as Promise<Buffer> }); });
+      arrived.set(path, () => {
+        resolve({ body: outcomes.get(path) as Promise<Buffer> });
+      });
     });
 
   it('reads a whole body', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/whole`, { method: 'POST', body: 'hello' });
     assert.equal(await res.text(), 'hello');
+  });
+
+  it('hands back a body that came in one chunk as that chunk, without copying it', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/same`, { method: 'PUT', body: '{"kind":"Pod"}' });
+    assert.equal(await res.text(), 'the chunk');
+  });
+
+  it('joins a body that came in several chunks', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const reply = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (d: Buffer) => {
+        text += d.toString();
+        if (text.endsWith('0123456789')) resolve(text);
+      });
+    });
+    socket.write('POST /parts HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n01234');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.write('56789');
+    assert.match(await reply, /\r\n\r\n0123456789$/);
+    socket.destroy();
   });
 
   for (const [path, sent] of [
@@ -60,7 +93,9 @@ describe('readBody', () => {
       // /partial's server reads at once: the client leaves while the body is half sent.
       if (path === '/partial') await started;
       socket.destroy();
-      const err = await (await started).body.then(
+      const err = await (
+        await started
+      ).body.then(
         () => assert.fail('the body was read'),
         (e: unknown) => e,
       );

@@ -41,7 +41,11 @@ export function readBody(req: ApiRequest, limit: number): Promise<Buffer> {
       chunks.push(buf);
     });
     req.on('end', () => {
-      resolve(Buffer.concat(chunks));
+      // A body that came in one chunk (most do) is that chunk: node's parser gives each chunk memory
+      // of its own. A copy of it lived as long as the request and so outlived the scavenges; under
+      // 64-connection Pod PUTs it was a third of the external memory whose growth starts V8's major
+      // GCs (docs/performance.md, issue 16).
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     });
     req.on('error', reject);
     // After 'end' or 'error' this settles nothing: the promise is already settled.
