@@ -8,11 +8,12 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { jsonCall, type JSONReply } from './support/json-call.js';
 import { waitFor } from './support/wait-for.js';
 import { startWebhookServer, type WebhookServer } from './support/webhook-server.js';
 import { convertWidget, widgetGroup } from './support/widget-conversion.js';
 
-type Reply = { status: number; body: Record<string, unknown> };
+type Reply = JSONReply;
 type Obj = Record<string, unknown> & { apiVersion: string; metadata: Record<string, unknown> };
 type ConversionRequest = { uid: string; desiredAPIVersion: string; objects: Obj[] };
 
@@ -64,20 +65,8 @@ describe('CRD conversion webhook', () => {
   let mode: 'convert' | 'fail' | 'wrong-uid' | 'no-objects' = 'convert';
   const watches: AbortController[] = [];
 
-  async function call(
-    method: string,
-    path: string,
-    body?: unknown,
-    contentType = 'application/json',
-  ): Promise<Reply> {
-    const token = server.kubeConfig.users[0]?.user.token ?? '';
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
+  const call = (method: string, path: string, body?: unknown, contentType?: string): Promise<Reply> =>
+    jsonCall(server, { method, path, body, ...(contentType === undefined ? {} : { contentType }) });
 
   const widgets = (version: string, rest = ''): string =>
     `/apis/${group}/${version}/namespaces/default/widgets${rest}`;

@@ -9,21 +9,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { testCAPEM } from '../../src/registry/apiextensions/testing/test-ca.js';
+import { jsonCall, type JSONReply } from './support/json-call.js';
 
-interface Reply {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function call(server: CapstanServer, method: string, path: string, body?: unknown): Promise<Reply> {
-  const token = server.kubeConfig.users[0]?.user.token ?? '';
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const call = (server: CapstanServer, method: string, path: string, body?: unknown): Promise<JSONReply> =>
+  jsonCall(server, { method, path, body });
 
 const group = 'names.example.com';
 const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';

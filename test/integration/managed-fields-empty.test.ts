@@ -7,30 +7,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { jsonCall, type JSONReply } from './support/json-call.js';
 
-interface Reply {
-  status: number;
-  body: Record<string, unknown> & {
+type Reply = JSONReply<
+  Record<string, unknown> & {
     metadata?: { managedFields?: { manager?: string; operation?: string; fieldsV1?: unknown }[] };
-  };
-}
+  }
+>;
 
 let server: CapstanServer;
 
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-  contentType = 'application/json',
-): Promise<Reply> {
-  const token = server.kubeConfig.users[0]?.user.token ?? '';
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Reply['body'] };
-}
+const call = (method: string, path: string, body?: unknown, contentType?: string): Promise<Reply> =>
+  jsonCall(server, { method, path, body, ...(contentType === undefined ? {} : { contentType }) });
 
 const fieldsOf = (r: Reply, manager: string): unknown =>
   r.body.metadata?.managedFields?.find((e) => e.manager === manager)?.fieldsV1;

@@ -8,7 +8,7 @@ import type { ResponseMeta } from '../interfaces.js';
 import { pod, type TestObject } from '../testing/test-object.js';
 import type { Cacher } from './cacher.js';
 import { RecentWrites } from './recent-writes.js';
-import { podCacher } from './testing/pods.js';
+import { podCacher, type PodCacher } from './testing/pods.js';
 
 describe('RecentWrites', () => {
   it('gives an object out once, for the revision it was written at', () => {
@@ -72,13 +72,25 @@ function labelling(n: number, seen: TestObject[], handOver: boolean) {
   };
 }
 
+const key = '/pods/ns/p';
+
+/** A cacher sharing `recent`, holding pod ns/p, handed to `test`; closed after. */
+async function withPod(
+  test: (pods: PodCacher, recent: RecentWrites<KubeObject>) => Promise<void>,
+): Promise<void> {
+  const recent = new RecentWrites<KubeObject>(1 << 20);
+  const pods = await podCacher({ recentWrites: recent });
+  try {
+    await pods.cacher.create(key, pod('ns', 'p'));
+    await test(pods, recent);
+  } finally {
+    await pods.close();
+  }
+}
+
 describe('a cacher with recent writes', () => {
-  it('gives the next update the object a handed-over write returned', async () => {
-    const recent = new RecentWrites<KubeObject>(1 << 20);
-    const pods = await podCacher({ recentWrites: recent });
-    try {
-      const key = '/pods/ns/p';
-      await pods.cacher.create(key, pod('ns', 'p'));
+  it('gives the next update the object a handed-over write returned', () =>
+    withPod(async (pods, recent) => {
       const seen: TestObject[] = [];
       const first = await pods.cacher.guaranteedUpdate(key, labelling(1, seen, true));
       assert.equal(recent.size, 1);
@@ -90,17 +102,10 @@ describe('a cacher with recent writes', () => {
       await pods.cacher.guaranteedUpdate(key, labelling(3, seen, true));
       assert.notEqual(seen[2], second, 'decoded from the cache');
       assert.deepEqual(seen[2], second);
-    } finally {
-      await pods.close();
-    }
-  });
+    }));
 
-  it('decodes when the object changed since the handed-over write', async () => {
-    const recent = new RecentWrites<KubeObject>(1 << 20);
-    const pods = await podCacher({ recentWrites: recent });
-    try {
-      const key = '/pods/ns/p';
-      await pods.cacher.create(key, pod('ns', 'p'));
+  it('decodes when the object changed since the handed-over write', () =>
+    withPod(async (pods) => {
       const seen: TestObject[] = [];
       const first = await pods.cacher.guaranteedUpdate(key, labelling(1, seen, true));
       // Another writer, past the cache (another replica, or a TTL): the kept object is stale.
@@ -111,8 +116,5 @@ describe('a cacher with recent writes', () => {
       assert.ok(given !== undefined && given !== first);
       assert.deepEqual(given.metadata.labels, { n: '2' });
       assert.equal(given.metadata.resourceVersion, other.metadata.resourceVersion);
-    } finally {
-      await pods.close();
-    }
-  });
+    }));
 });
