@@ -368,41 +368,4 @@ describe('ServiceAccount admission', () => {
     });
     assert.equal(updated.spec?.volumes, undefined);
   });
-
-  it("reads a pod's account once per request, however many times admission asks", async () => {
-    await account({ metadata: { name: 'counted' } });
-    let reads = 0;
-    const counting = {
-      get: (...args: Parameters<typeof serviceAccounts.get>) => {
-        reads++;
-        return serviceAccounts.get(...args);
-      },
-    };
-    const plugin = new ServiceAccountAdmission({ serviceAccounts: counting });
-    const request = testContext(ns);
-    const p = pod('counted-pod', { serviceAccountName: 'counted' });
-    const attrs = (object: Pod) => ({ ...base(object), object });
-    await plugin.admit(request, attrs(p));
-    await plugin.validate(request, attrs(p));
-    assert.equal(reads, 1, 'mutating, its check and the validating phase share one read');
-    await plugin.validate(testContext(ns), attrs(p));
-    assert.equal(reads, 2, 'another request reads again');
-    const renamed = pod('counted-pod', { serviceAccountName: 'counted' });
-    await plugin.validate(request, attrs(renamed));
-    assert.equal(reads, 3, 'and so does another pod');
-  });
-
-  function base(object: Pod) {
-    return {
-      kind: { group: '', version: 'v1', kind: 'Pod' },
-      resource: { group: '', version: 'v1', resource: 'pods' },
-      subresource: '',
-      operation: 'CREATE' as const,
-      namespace: ns,
-      name: object.metadata?.name ?? '',
-      oldObject: null,
-      userInfo: ctx.user,
-      dryRun: false,
-    };
-  }
 });
