@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { testCAPEM } from '../../src/registry/apiextensions/testing/test-ca.js';
 import { jsonCall, type JSONReply } from './support/json-call.js';
+import { waitFor } from './support/wait-for.js';
 
 const call = (server: CapstanServer, method: string, path: string, body?: unknown): Promise<JSONReply> =>
   jsonCall(server, { method, path, body });
@@ -56,14 +57,9 @@ const refused = (reason: string, message: string): string[][] => [
   ['Established', 'False', 'NotAccepted', 'not all names are accepted'],
 ];
 
-/** Polls `probe` until it returns a value (at most 10 s). */
+/** Polls `probe` until it returns a value. */
 async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const got = await probe();
-    if (got !== undefined) return got;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached within 10 s');
+  return (await waitFor('the condition', probe, (got) => got !== undefined, 10_000)) as T;
 }
 
 describe('CRD names held by another CRD of the group', () => {

@@ -73,8 +73,10 @@ describe('readBody', () => {
         if (text.endsWith('0123456789')) resolve(text);
       });
     });
+    const started = outcome('/parts');
     socket.write('POST /parts HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n01234');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The rest goes once the server reads the body: a later read, a second chunk.
+    await started;
     socket.write('56789');
     assert.match(await reply, /\r\n\r\n0123456789$/);
     socket.destroy();
