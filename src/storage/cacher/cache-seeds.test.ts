@@ -12,7 +12,7 @@ import { advanceUnchanged, CacheSeeds, type CacheSeed, type CacheSeedMap } from 
 import type { Cacher } from './cacher.js';
 import { KeyedStore } from './keyed-store.js';
 import type { StoreElement } from './watch-cache-event.js';
-import { newPod, podsCacherOver, podsResource } from './testing/pods.js';
+import { caughtUp, newPod, podsCacherOver, podsResource, rvOf } from './testing/pods.js';
 
 const keyPrefix = '/registry/pods/';
 const closers: (() => Promise<void>)[] = [];
@@ -41,19 +41,6 @@ async function server(
   await cacher.whenReady();
   return { backend, store, cacher };
 }
-
-/** Waits until the cache has reached `rv`, as a read NotOlderThan it does (504 past the block timeout). */
-async function caughtUp(cacher: Cacher<TestObject>, rv: number): Promise<void> {
-  await cacher.getList('/pods/', {
-    recursive: true,
-    resourceVersion: String(rv),
-    resourceVersionMatch: 'NotOlderThan',
-    limit: 1,
-  });
-  assert.ok(cacher.stats().resourceVersion >= rv);
-}
-
-const rvOf = (obj: TestObject): number => Number(obj.metadata.resourceVersion);
 
 async function names(cacher: Cacher<TestObject>): Promise<string[]> {
   const list = await cacher.getList('/pods/', { recursive: true, resourceVersion: '' });

@@ -6,9 +6,8 @@ import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/meta.js';
 import type { ResponseMeta } from '../interfaces.js';
 import { pod, type TestObject } from '../testing/test-object.js';
-import type { Cacher } from './cacher.js';
 import { RecentWrites } from './recent-writes.js';
-import { podCacher, type PodCacher } from './testing/pods.js';
+import { caughtUp, podCacher, rvOf, type PodCacher } from './testing/pods.js';
 
 describe('RecentWrites', () => {
   it('gives an object out once, for the revision it was written at', () => {
@@ -48,17 +47,6 @@ describe('RecentWrites', () => {
     assert.deepEqual([recent.size, recent.bytes, recent.take('/a', 1)], [0, 0, undefined]);
   });
 });
-
-const rvOf = (obj: TestObject): number => Number(obj.metadata.resourceVersion);
-
-async function caughtUp(cacher: Cacher<TestObject>, rv: number): Promise<void> {
-  await cacher.getList('/pods/', {
-    recursive: true,
-    resourceVersion: String(rv),
-    resourceVersionMatch: 'NotOlderThan',
-    limit: 1,
-  });
-}
 
 /** An update that labels the pod `n` and records the object it was given. */
 function labelling(n: number, seen: TestObject[], handOver: boolean) {

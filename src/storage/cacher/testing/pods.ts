@@ -115,3 +115,18 @@ export async function podCacher(opts: PodCacherOptions = {}): Promise<PodCacher>
     },
   };
 }
+
+/** Waits until the pods cache has reached `rv`, as a read NotOlderThan it does (504 past the block timeout). */
+export async function caughtUp(cacher: Cacher<TestObject>, rv: number): Promise<void> {
+  await cacher.getList('/pods/', {
+    recursive: true,
+    resourceVersion: String(rv),
+    resourceVersionMatch: 'NotOlderThan',
+    limit: 1,
+  });
+  if (cacher.stats().resourceVersion < rv)
+    throw new Error(`the cache is at ${cacher.stats().resourceVersion}, not ${rv}`);
+}
+
+/** A stored object's resourceVersion as a number. */
+export const rvOf = (obj: TestObject): number => Number(obj.metadata.resourceVersion);
