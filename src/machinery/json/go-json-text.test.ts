@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { goJSONText } from './go-json-text.js';
+import { escapeGoHTML, goJSONText } from './go-json-text.js';
 import { inSortedMemberOrder, isArrayIndexKey } from './sorted-members.js';
 
 describe('goJSONText (Go json.Marshal text)', () => {
@@ -64,6 +64,23 @@ describe('goJSONText (Go json.Marshal text)', () => {
     };
     assert.equal(goJSONText(value), '{"8":null,"9":{"when":"1970-01-01T00:00:00.000Z","list":[null,1]}}');
     assert.equal(goJSONText(undefined), 'null');
+  });
+});
+
+describe('escapeGoHTML', () => {
+  it('escapes each character Go escapes, alone and among others, and leaves other text as it is', () => {
+    const cases: [string, string][] = [
+      ['"<"', '"\\u003c"'],
+      ['">"', '"\\u003e"'],
+      ['"&"', '"\\u0026"'],
+      ['"\u2028"', '"\\u2028"'],
+      ['"\u2029"', '"\\u2029"'],
+      ['"a<b>c&d\u2028e\u2029f<"', '"a\\u003cb\\u003ec\\u0026d\\u2028e\\u2029f\\u003c"'],
+      ['{"a":"b\\u003c","c":[1,2]}', '{"a":"b\\u003c","c":[1,2]}'],
+    ];
+    for (const [text, want] of cases) assert.equal(escapeGoHTML(text), want, text);
+    const plain = '{"a":"b"}';
+    assert.equal(escapeGoHTML(plain), plain);
   });
 });
 

@@ -1,5 +1,6 @@
 // Go's fmt renderings that kube's messages embed: %q for strings, %v for numbers, and the
 // encoding/json text that field.Error uses for composite bad values.
+import { escapeGoHTML } from '../json/go-json-text.js';
 
 const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
@@ -51,23 +52,10 @@ export function goNumber(n: number): string {
   return String(n);
 }
 
-const htmlEscapes: Readonly<Record<string, string>> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
-const htmlCharacter = /[<>&\u2028\u2029]/;
-
 /** encoding/json's Marshal text for a JSON-shaped value, HTML characters escaped as Go does. */
 export function goJson(value: unknown): string {
   const text = JSON.stringify(value) as string | undefined;
-  if (text === undefined) return 'null';
-  // Most texts have none, and testing is cheaper than a replace that finds nothing.
-  if (!htmlCharacter.test(text)) return text;
-  return text.replace(/[<>&\u2028\u2029]/g, (c) => htmlEscapes[c] ?? c);
+  return text === undefined ? 'null' : escapeGoHTML(text);
 }
 
 /** Go's string order (byte-wise over UTF-8, which is code point order), as sort.Strings uses. */

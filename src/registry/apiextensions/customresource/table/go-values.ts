@@ -1,6 +1,7 @@
 // How client-go's jsonpath sees decoded JSON the way Go does: integral numbers are int64 and others
 // float64 (as unstructured decoding yields), comparisons follow text/template's eq/lt (its fork in
 // client-go/third_party/forked/golang/template), and results print as PrintResults does.
+import { escapeGoHTML } from '../../../../machinery/json/go-json-text.js';
 
 /** A float literal of a filter (`1.0`), kept apart from the int 1. */
 export class GoFloat {
@@ -78,14 +79,6 @@ export function goTypeName(v: unknown): string {
   return 'map[string]interface {}';
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '<': '\\u003c',
-  '>': '\\u003e',
-  '&': '\\u0026',
-  '\u2028': '\\u2028',
-  '\u2029': '\\u2029',
-};
-
 /** encoding/json.Marshal: compact, map keys sorted, HTML characters escaped. */
 export function goJSONMarshal(v: unknown): string {
   if (v === null || v === undefined) return 'null';
@@ -96,7 +89,7 @@ export function goJSONMarshal(v: unknown): string {
     return `{${entries.map(([k, value]) => `${goJSONMarshal(k)}:${goJSONMarshal(value)}`).join(',')}}`;
   }
   if (typeof v === 'string')
-    return JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => HTML_ESCAPES[c] ?? c);
+    return escapeGoHTML(JSON.stringify(v));
   return JSON.stringify(v);
 }
 
