@@ -1,6 +1,7 @@
 // Capstan as a library: start an API server in this process (many may run side by side; each has
 // its own port, data dir, metrics and storage) and stop it again.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { constants, copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assembleBuiltinAPI } from './controlplane/api-assembly.js';
@@ -208,6 +209,28 @@ interface ForkSeed {
 }
 
 /**
+ * Copies the original's few small PKI files (none when it has no such directory), keeping any the
+ * fork already has. Synchronously: fs.promises.cp took ~4 ms of a ~45 ms fork in thread-pool hops.
+ */
+function copyPki(from: string, to: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(from);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  mkdirSync(to, { recursive: true, mode: 0o700 });
+  for (const name of names) {
+    try {
+      copyFileSync(join(from, name), join(to, name), constants.COPYFILE_EXCL);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+/**
  * A fork opens the snapshot's database image when the store has one (the memory and SQLite
  * backends): same revisions, nothing to write back, and the bootstrap finds its work done. Its watch
  * caches start from what the original's held when the snapshot was taken. It takes
@@ -218,11 +241,7 @@ async function seedFork(
   o: ReturnType<typeof defaultServerRunOptions>,
   dataDir: string,
 ): Promise<boolean> {
-  await cp(join(seed.from, 'pki'), join(dataDir, 'pki'), { recursive: true, force: false }).catch(
-    (err: unknown) => {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    },
-  );
+  copyPki(join(seed.from, 'pki'), join(dataDir, 'pki'));
   const [image, ...more] = seed.data.images;
   if (image === undefined || more.length > 0) return false;
   o.storage.seedImage = image;

@@ -1,14 +1,22 @@
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultAltNames, ensureServingCertificates } from './self-signed.js';
 
 describe('self-signed serving certificates', () => {
-  it('makes a CA and a serving certificate that verify, with the SANs asked for', async () => {
+  const dirs: string[] = [];
+  const pkiDir = async (): Promise<string> => {
     const dir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
+    dirs.push(dir);
+    return dir;
+  };
+  after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+  it('makes a CA and a serving certificate that verify, with the SANs asked for', async () => {
+    const dir = await pkiDir();
     const certs = await ensureServingCertificates(dir, defaultAltNames('10.1.2.3'));
     assert.deepEqual(certs.generated, ['ca', 'serving']);
     const ca = new X509Certificate(certs.caPem);
@@ -25,7 +33,7 @@ describe('self-signed serving certificates', () => {
   });
 
   it('reuses the files on the next start', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
+    const dir = await pkiDir();
     const first = await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'));
     const second = await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'));
     assert.deepEqual(second.generated, []);
@@ -35,7 +43,7 @@ describe('self-signed serving certificates', () => {
   });
 
   it('remakes only the serving certificate when a new name must be covered', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
+    const dir = await pkiDir();
     const first = await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'));
     const moved = await ensureServingCertificates(dir, defaultAltNames('192.168.7.7'));
     assert.deepEqual(moved.generated, ['serving']);
@@ -44,12 +52,31 @@ describe('self-signed serving certificates', () => {
   });
 
   it('tells IPv6 addresses from host names: a new IPv6 name remakes the certificate once', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
+    const dir = await pkiDir();
     await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'));
     const moved = await ensureServingCertificates(dir, defaultAltNames('fd00::7'));
     assert.deepEqual(moved.generated, ['serving']);
     assert.ok(new X509Certificate(moved.certPem).checkIP('fd00::7'));
     const again = await ensureServingCertificates(dir, defaultAltNames('fd00::7'));
     assert.deepEqual(again.generated, []);
+  });
+
+  it('checks files again once they change, though the same files were found reusable before', async () => {
+    const dir = await pkiDir();
+    const first = await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'));
+    assert.deepEqual((await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'))).generated, []);
+    // A serving key that does not match the certificate: the certificate is remade.
+    const other = await pkiDir();
+    await ensureServingCertificates(other, defaultAltNames('0.0.0.0'));
+    await copyFile(join(other, 'apiserver.key'), join(dir, 'apiserver.key'));
+    const rekeyed = await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'));
+    assert.deepEqual(rekeyed.generated, ['serving']);
+    assert.notEqual(rekeyed.certPem, first.certPem);
+    // A CA that is not a certificate: both are remade.
+    await writeFile(join(dir, 'ca.crt'), 'not a certificate');
+    assert.deepEqual((await ensureServingCertificates(dir, defaultAltNames('0.0.0.0'))).generated, [
+      'ca',
+      'serving',
+    ]);
   });
 });

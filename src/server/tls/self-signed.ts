@@ -112,6 +112,21 @@ function makeServing(
   return { certPem, keyPem: keyPem(keys.privateKey) };
 }
 
+/**
+ * Files found reusable, by their text and the names asked for, with the time the first of the two
+ * certificates expires: parsing them and checking keys, issuer and names took ~2 ms of every start,
+ * and every fork of a server reads the same files. What the files hold decides the answer, so
+ * remembering it across the servers of a process shares no state between them. A few entries.
+ */
+const reusable = new Map<string, number>();
+const maxReusable = 8;
+
+function remember(key: string, until: number): void {
+  reusable.delete(key);
+  if (reusable.size >= maxReusable) reusable.delete(reusable.keys().next().value as string);
+  reusable.set(key, until);
+}
+
 /** Reuses or makes `<dir>/ca.crt`, `ca.key`, `apiserver.crt`, `apiserver.key`. */
 export async function ensureServingCertificates(
   dir: string,
@@ -127,6 +142,19 @@ export async function ensureServingCertificates(
   const [caPem, caKey, certPem, servingKey] = await Promise.all(
     [paths.caCrt, paths.caKey, paths.crt, paths.key].map(readIfPresent),
   );
+  const memoKey =
+    caPem === undefined || caKey === undefined || certPem === undefined || servingKey === undefined
+      ? undefined
+      : [caPem, caKey, certPem, servingKey, ...altNames].join('\0');
+  const checkedUntil = memoKey === undefined ? undefined : reusable.get(memoKey);
+  if (checkedUntil !== undefined && checkedUntil - now >= renewBefore) {
+    return {
+      caPem: caPem as string,
+      certPem: certPem as string,
+      keyPem: servingKey as string,
+      generated: [],
+    };
+  }
   const generated: ('ca' | 'serving')[] = [];
   let ca =
     usable(caPem, caKey, now) !== undefined && caPem !== undefined && caKey !== undefined
@@ -145,6 +173,8 @@ export async function ensureServingCertificates(
     current.checkIssued(caCert) &&
     covers(current, altNames)
   ) {
+    if (memoKey !== undefined)
+      remember(memoKey, Math.min(Date.parse(caCert.validTo), Date.parse(current.validTo)));
     return { caPem: ca.caPem, certPem, keyPem: servingKey, generated };
   }
   const serving = makeServing(ca, altNames, now);
