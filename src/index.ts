@@ -236,11 +236,7 @@ function copyPki(from: string, to: string): void {
  * caches start from what the original's held when the snapshot was taken. It takes
  * the original's certificates and admin token too, rather than making new ones.
  */
-async function seedFork(
-  seed: ForkSeed,
-  o: ReturnType<typeof defaultServerRunOptions>,
-  dataDir: string,
-): Promise<boolean> {
+function seedFork(seed: ForkSeed, o: ReturnType<typeof defaultServerRunOptions>, dataDir: string): boolean {
   copyPki(join(seed.from, 'pki'), join(dataDir, 'pki'));
   const [image, ...more] = seed.data.images;
   if (image === undefined || more.length > 0) return false;
@@ -254,7 +250,7 @@ async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Pro
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'capstan-')));
   try {
     const o = runOptions(opts, dataDir);
-    const seeded = seed !== undefined && (await seedFork(seed, o, dataDir));
+    const seeded = seed !== undefined && seedFork(seed, o, dataDir);
     const options = await completeServerRunOptions(o, {
       logSink: opts.log?.sink ?? errorsOnly,
     });

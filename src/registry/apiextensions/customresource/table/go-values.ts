@@ -88,8 +88,7 @@ export function goJSONMarshal(v: unknown): string {
     const entries = Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, value]) => `${goJSONMarshal(k)}:${goJSONMarshal(value)}`).join(',')}}`;
   }
-  if (typeof v === 'string')
-    return escapeGoHTML(JSON.stringify(v));
+  if (typeof v === 'string') return escapeGoHTML(JSON.stringify(v));
   return JSON.stringify(v);
 }
 
