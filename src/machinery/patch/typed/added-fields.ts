@@ -6,7 +6,7 @@
 import { comparePathElements, fieldKey, type PathElement } from '../fieldpath/path-element.js';
 import { sortSmall, sortStrings } from '../fieldpath/small-sort.js';
 import { isJSONObject, type JSONObject, type JSONValue } from '../json.js';
-import { ItemIndex, itemKey } from './item-index.js';
+import { itemKey } from './item-index.js';
 import {
   goLeavesOut,
   isEmptyGoStruct,
@@ -76,29 +76,31 @@ class AddedFields {
   }
 
   #list(node: ListNode, list: readonly JSONValue[]): JSONObject {
-    const index = new ItemIndex<Item>();
     const items: Item[] = [];
     for (let i = 0; i < list.length; i++) {
       const value = list[i] as JSONValue;
-      let pe: PathElement;
       try {
-        pe = listItemElement(this.#resolver, node, { value, index: i });
+        items.push({
+          pe: listItemElement(this.#resolver, node, { value, index: i }),
+          value,
+          duplicated: false,
+        });
       } catch (err) {
         if (err instanceof TypedError) continue;
         throw err;
       }
-      const seen = index.get(pe);
-      if (seen !== undefined) seen.duplicated = true;
-      else {
-        const item = { pe, value, duplicated: false };
-        index.set(pe, item);
-        items.push(item);
-      }
     }
+    // Sorted stably, items with the same element are neighbours, the first of them in list order
+    // ahead: it stands for them all, added whole (as ItemIndex pairs them, without its maps).
+    const sorted = sortSmall(items, byElement);
     const out: JSONObject = { '.': {} };
     let children = false;
-    const sorted = sortSmall(items, byElement);
-    for (const item of sorted) {
+    for (let i = 0; i < sorted.length; i++) {
+      const item = sorted[i] as Item;
+      while (i + 1 < sorted.length && byElement(item, sorted[i + 1] as Item) === 0) {
+        item.duplicated = true;
+        i++;
+      }
       const child = item.duplicated ? {} : this.at(node.element, item.value);
       if (child === undefined) continue;
       out[itemKey(node, item.pe)] = child;
