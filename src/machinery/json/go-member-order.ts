@@ -11,6 +11,7 @@ import type { Scheme } from '../../api/scheme.js';
 import { goOmits } from '../../api/schema/go-omit-empty.js';
 import { compilerOf, type StructPlan, type ValueOrder, type ZeroMember } from './go-member-plan.js';
 import { inKubeMemberOrder } from './kube-member-order.js';
+import { sortSmall } from './small-sort.js';
 import { compareGoKeys, inGoMapKeyOrder, inSortedMemberOrder } from './sorted-members.js';
 
 type JSONObject = Record<string, unknown>;
@@ -59,7 +60,7 @@ function orderedMap(map: JSONObject, value: ValueOrder | undefined): JSONObject 
     }
   }
   if (sorted && values === undefined) return map;
-  if (!sorted) keys.sort(compareGoKeys);
+  if (!sorted) sortSmall(keys, compareGoKeys);
   const out: JSONObject = {};
   for (const key of keys) out[key] = values?.has(key) === true ? values.get(key) : map[key];
   return out;

@@ -2,6 +2,7 @@
 // map field, the key of an associative-list item, the value of a set item, or a list index.
 import { goJson, goNumber, goQuote } from '../../validation/go-format.js';
 import { compareJSON, isJSONObject, type JSONValue } from '../json.js';
+import { sortSmall } from '../../json/small-sort.js';
 
 export interface KeyField {
   readonly name: string;
@@ -18,12 +19,18 @@ export type Path = readonly PathElement[];
 
 export const fieldElement = (name: string): PathElement => ({ kind: 'field', name });
 
-/** A key element; its fields are kept sorted by name as kube's FieldList is. */
+const byName = (a: KeyField, b: KeyField): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * A key element; its fields are kept sorted by name as kube's FieldList is. Fields already in
+ * order (a list's keys mostly are) are kept as given, not copied: the element holds them from now.
+ */
 export function keyElement(fields: readonly KeyField[]): PathElement {
-  return {
-    kind: 'key',
-    fields: [...fields].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-  };
+  for (let i = 1; i < fields.length; i++) {
+    if (byName(fields[i - 1] as KeyField, fields[i] as KeyField) > 0)
+      return { kind: 'key', fields: sortSmall(fields.slice(), byName) };
+  }
+  return { kind: 'key', fields };
 }
 
 const kindRank = { field: 0, key: 1, value: 2, index: 3 } as const;

@@ -10,7 +10,7 @@
 import type { JSONObject } from '../json.js';
 import { comparePathElements, pathElementKey, type Path, type PathElement } from './path-element.js';
 import { entry, readEntries, share, type Entry, type FieldSetEntry, type SetSource } from './set-entry.js';
-import { sortSmall } from './small-sort.js';
+import { sortSmall } from '../../json/small-sort.js';
 
 export type { FieldSetEntry, SetSource, SourceElement } from './set-entry.js';
 

@@ -4,7 +4,7 @@
 // Every rule here is compare.ts's for a left side that is undefined, comparing Go-typed values (an
 // Update's): an omitempty member of a Go struct holding its zero value is not there.
 import { comparePathElements, fieldKey, type PathElement } from '../fieldpath/path-element.js';
-import { sortSmall, sortStrings } from '../fieldpath/small-sort.js';
+import { sortSmall, sortStrings } from '../../json/small-sort.js';
 import { isJSONObject, type JSONObject, type JSONValue } from '../json.js';
 import { itemKey } from './item-index.js';
 import {

@@ -213,8 +213,7 @@ export function listItemElement(
       throw err;
     }
   }
-  // One key field is already in order.
-  return fields.length === 1 ? { kind: 'key', fields } : keyElement(fields);
+  return keyElement(fields);
 }
 
 /** The type of the child reached through `pe` from a node, for walking a field set. */

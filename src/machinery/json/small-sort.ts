@@ -1,4 +1,4 @@
-// Sorting the few elements of one level of a field set or of one object: an insertion sort in
+// Sorting the few elements of one level of a field set or of one object's keys: an insertion sort in
 // place beats Array.prototype.sort's setup for the handful of keys a level mostly has.
 
 const smallEnough = 24;
