@@ -4,6 +4,7 @@
 // and objects made through the load generator.
 import { startCapstan } from '../src/index.js';
 import { createTemplate, kindSpecs, widgetCrd, type Kind } from './api-objects.js';
+import { bundleWithWriter } from './bundle.js';
 import type { FromBareChild, ToBareChild } from './bare-api-child.js';
 import { ChildChannel } from './child-channel.js';
 import { ownCpuUs, type CpuClock, type LoadGenerator, type Measured } from './load-generator.js';
@@ -15,10 +16,29 @@ export interface Target extends CpuClock {
   close(): Promise<void>;
 }
 
-/** Capstan in this process: its CPU time is this process's. */
+type StartCapstan = typeof import('../src/index.js').startCapstan;
+
+/** startCapstan of the library bundled into dist/bench/capstan/, else of the sources through tsx. */
+async function bundledStartCapstan(): Promise<StartCapstan> {
+  try {
+    const source = new URL('../src/index.ts', import.meta.url);
+    const bundle = await bundleWithWriter(
+      source,
+      new URL('../dist/bench/capstan/', import.meta.url),
+      'index',
+    );
+    return ((await import(bundle.href)) as { startCapstan: StartCapstan }).startCapstan;
+  } catch (err) {
+    console.log(`\n(Capstan runs through tsx, which costs it CPU: bundling failed: ${String(err)})`);
+    return startCapstan;
+  }
+}
+
+/** Capstan in this process, bundled as its users run it: its CPU time is this process's. */
 export async function capstanTarget(): Promise<Target> {
+  const start = await bundledStartCapstan();
   // As bin/capstan serves: the request log is a test aid of in-process servers.
-  const server = await startCapstan({ storage: 'sqlite', scheme: 'http', requestLog: false });
+  const server = await start({ storage: 'sqlite', scheme: 'http', requestLog: false });
   const token = server.kubeConfig.users[0]?.user.token ?? '';
   return { name: 'Capstan', url: server.url, token, cpuUs: ownCpuUs, close: () => server.stop() };
 }

@@ -7,9 +7,9 @@
 // The server is bundled with esbuild first, as bin/capstan's is: through tsx, its loader thread and
 // compiled sources would add tens of MB that a deployed server does not carry.
 import http from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { createTemplate } from './api-objects.js';
 import { createNamespace, createObjects, type Target } from './api-setup.js';
+import { bundleWithWriter } from './bundle.js';
 import { ChildChannel } from './child-channel.js';
 import { LoadGenerator } from './load-generator.js';
 import type { FromMemoryServer, MemorySample, ToMemoryServer } from './memory-server.js';
@@ -137,22 +137,15 @@ function reportLists(results: readonly { path: string; runs: readonly ListTiming
   );
 }
 
-/** The server's entry: bundled into dist/bench/ (packages stay imports), else the source through tsx. */
+/** The server's entry: bundled into dist/bench/memory/ (packages stay imports), else the source through tsx. */
 async function serverEntry(): Promise<{ module: URL; execArgv: string[] }> {
   const source = new URL('./memory-server.ts', import.meta.url);
   try {
-    const { build } = await import('esbuild');
-    const module = new URL('../dist/bench/memory-server.mjs', import.meta.url);
-    await build({
-      entryPoints: [fileURLToPath(source)],
-      outfile: fileURLToPath(module),
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'esm',
-      packages: 'external',
-      logLevel: 'warning',
-    });
+    const module = await bundleWithWriter(
+      source,
+      new URL('../dist/bench/memory/', import.meta.url),
+      'memory-server',
+    );
     return { module, execArgv: ['--expose-gc'] };
   } catch (err) {
     console.log(`\n(The server runs through tsx, which adds to its RSS: bundling failed: ${String(err)})`);

@@ -1,0 +1,32 @@
+// Benchmarks measure Capstan as it runs for its users: bundled by esbuild, as `npm run build` and
+// bin/capstan bundle it, not through tsx. tsx compiles each source file as it loads and keeps every
+// function's name with a helper call (`__name`) wherever a closure is made, ~1–2 % of a Pod create's
+// CPU, and its loader adds tens of MB to a process's RSS. The SQLite writer thread's module is
+// bundled beside the entry, where the backend looks for it (`sqlite-writer.js`).
+import { fileURLToPath } from 'node:url';
+
+const writerWorker = new URL('../src/storage/backends/sqlite/writer-worker.ts', import.meta.url);
+
+/**
+ * Bundles `entry` (packages stay imports) into `outDir` as `<name>.js`, with the writer thread's
+ * module beside it; returns the bundle's URL.
+ */
+export async function bundleWithWriter(entry: URL, outDir: URL, name: string): Promise<URL> {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [
+      { in: fileURLToPath(entry), out: name },
+      { in: fileURLToPath(writerWorker), out: 'sqlite-writer' },
+    ],
+    outdir: fileURLToPath(outDir),
+    bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return new URL(`${name}.js`, outDir);
+}
