@@ -2,9 +2,8 @@
 // `default` ServiceAccount exists (Capstan's ServiceAccount admission refuses a Pod without it, and a
 // controller creates it shortly after the namespace), the Widget CRD once Established and served,
 // and objects made through the load generator.
-import { startCapstan } from '../src/index.js';
 import { createTemplate, kindSpecs, widgetCrd, type Kind } from './api-objects.js';
-import { bundleWithWriter } from './bundle.js';
+import { bundledStartCapstan } from './bundle.js';
 import type { FromBareChild, ToBareChild } from './bare-api-child.js';
 import { ChildChannel } from './child-channel.js';
 import { ownCpuUs, type CpuClock, type LoadGenerator, type Measured } from './load-generator.js';
@@ -14,24 +13,6 @@ export interface Target extends CpuClock {
   readonly url: string;
   readonly token: string;
   close(): Promise<void>;
-}
-
-type StartCapstan = typeof import('../src/index.js').startCapstan;
-
-/** startCapstan of the library bundled into dist/bench/capstan/, else of the sources through tsx. */
-async function bundledStartCapstan(): Promise<StartCapstan> {
-  try {
-    const source = new URL('../src/index.ts', import.meta.url);
-    const bundle = await bundleWithWriter(
-      source,
-      new URL('../dist/bench/capstan/', import.meta.url),
-      'index',
-    );
-    return ((await import(bundle.href)) as { startCapstan: StartCapstan }).startCapstan;
-  } catch (err) {
-    console.log(`\n(Capstan runs through tsx, which costs it CPU: bundling failed: ${String(err)})`);
-    return startCapstan;
-  }
 }
 
 /** Capstan in this process, bundled as its users run it: its CPU time is this process's. */

@@ -30,3 +30,24 @@ export async function bundleWithWriter(entry: URL, outDir: URL, name: string): P
   });
   return new URL(`${name}.js`, outDir);
 }
+
+type StartCapstan = typeof import('../src/index.js').startCapstan;
+
+/**
+ * startCapstan of the library bundled into dist/bench/capstan/ (as `npm run build` makes
+ * dist/index.js), else, with a note printed, of the sources through tsx.
+ */
+export async function bundledStartCapstan(): Promise<StartCapstan> {
+  try {
+    const source = new URL('../src/index.ts', import.meta.url);
+    const bundle = await bundleWithWriter(
+      source,
+      new URL('../dist/bench/capstan/', import.meta.url),
+      'index',
+    );
+    return ((await import(bundle.href)) as { startCapstan: StartCapstan }).startCapstan;
+  } catch (err) {
+    console.log(`\n(Capstan runs through tsx, which costs it CPU: bundling failed: ${String(err)})`);
+    return (await import('../src/index.js')).startCapstan;
+  }
+}

@@ -49,7 +49,8 @@ function threadCpuUs(): Map<string, number> {
 function parseCell(spec: string): { kind: Kind; operation: Operation; connections: number } {
   const [kind = 'pods', operation = 'create', connections = '16'] = spec.split('/');
   if (!(kinds as readonly string[]).includes(kind)) throw new Error(`unknown kind ${kind}`);
-  if (!(operations as readonly string[]).includes(operation)) throw new Error(`unknown operation ${operation}`);
+  if (!(operations as readonly string[]).includes(operation))
+    throw new Error(`unknown operation ${operation}`);
   return { kind: kind as Kind, operation: operation as Operation, connections: Number(connections) };
 }
 
@@ -73,7 +74,9 @@ function printTopSelf(profile: CpuProfile, requests: number, top = 40): void {
   console.log(`\nmain thread busy ${(busy / requests).toFixed(0)} µs per request (sampled); top self time:`);
   const rows = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top);
   for (const [key, us] of rows)
-    console.log(`${((100 * us) / busy).toFixed(1).padStart(5)} % ${(us / requests).toFixed(1).padStart(7)} µs  ${key}`);
+    console.log(
+      `${((100 * us) / busy).toFixed(1).padStart(5)} % ${(us / requests).toFixed(1).padStart(7)} µs  ${key}`,
+    );
 }
 
 interface HeapNode {
@@ -99,7 +102,9 @@ function printTopAllocations(profile: HeapProfile, requests: number, top = 40): 
   console.log(`\nallocated ~${(total / requests / 1024).toFixed(1)} KB per request (sampled); top sites:`);
   const rows = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, top);
   for (const [key, bytes] of rows)
-    console.log(`${((100 * bytes) / total).toFixed(1).padStart(5)} % ${(bytes / requests / 1024).toFixed(2).padStart(7)} KB  ${key}`);
+    console.log(
+      `${((100 * bytes) / total).toFixed(1).padStart(5)} % ${(bytes / requests / 1024).toFixed(2).padStart(7)} KB  ${key}`,
+    );
 }
 
 export async function run(): Promise<void> {
@@ -133,15 +138,16 @@ export async function run(): Promise<void> {
         token: server.token,
         operation: cell.operation,
         collection: kindSpecs[cell.kind].collection(ns),
-        objects: cell.operation === 'create' ? { prefix: `p${p}-`, count: 0 } : { prefix: 'obj-', count: seeded },
-        template:
-          cell.operation === 'apply' ? applyTemplate(cell.kind, ns) : createTemplate(cell.kind, ns),
+        objects:
+          cell.operation === 'create' ? { prefix: `p${p}-`, count: 0 } : { prefix: 'obj-', count: seeded },
+        template: cell.operation === 'apply' ? applyTemplate(cell.kind, ns) : createTemplate(cell.kind, ns),
         connections: cell.connections,
         requests: phaseRequests,
         durationMs: 60_000,
       };
       const before = threadCpuUs();
-      if (last && heap) await session.post('HeapProfiler.startSampling', {
+      if (last && heap)
+        await session.post('HeapProfiler.startSampling', {
           samplingInterval: 4096,
           includeObjectsCollectedByMajorGC: true,
           includeObjectsCollectedByMinorGC: heapMode !== 'old',
