@@ -93,6 +93,8 @@ export function printApiTables(results: readonly CellResult[]): void {
     'generator CPU % (Capstan / bare)',
   ];
   for (const kind of Object.keys(kindSpecs) as Kind[]) {
+    // A kind BENCH_KINDS left out has no results and no table.
+    if (!results.some((r) => r.kind === kind)) continue;
     const rows = results
       .filter((r) => r.kind === kind)
       .map(({ operation, connections, capstan: c, bare: b }) => [
