@@ -72,14 +72,15 @@ const same: unique symbol = Symbol('same');
 const dropped: unique symbol = Symbol('dropped');
 
 function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
-  const keys = Object.keys(obj);
-  const n = keys.length;
+  // for-in, not Object.keys: most structs are in order already and are only looked over, and the
+  // walk then allocates no key arrays (values by member index, holes for unchanged members).
+  let n = 0;
   let inOrder = true;
   let last = -1;
   let unknown = false;
   let values: unknown[] | undefined;
-  for (let i = 0; i < n; i++) {
-    const key = keys[i] as string;
+  for (const key in obj) {
+    const i = n++;
     const at = plan.position[key];
     if (at === undefined) {
       unknown = true;
@@ -92,16 +93,12 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     if (omit === undefined && order === undefined) continue;
     const v = obj[key];
     if (omit !== undefined && goOmits(omit, v)) {
-      values ??= new Array<unknown>(n).fill(same);
-      values[i] = dropped;
+      (values ??= [])[i] = dropped;
       continue;
     }
     if (order === undefined) continue;
     const o = orderedValue(v, order);
-    if (o !== v) {
-      values ??= new Array<unknown>(n).fill(same);
-      values[i] = o;
-    }
+    if (o !== v) (values ??= [])[i] = o;
   }
   const zeroNames = plan.zeroNames;
   for (let z = 0; z < zeroNames.length; z++) {
@@ -110,13 +107,14 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
   if (inOrder && values === undefined) return obj;
   const out: JSONObject = {};
   if (inOrder) {
-    for (let i = 0; i < n; i++) {
-      const key = keys[i] as string;
-      const v = values?.[i] ?? same;
+    let i = 0;
+    for (const key in obj) {
+      const v = values?.[i++] ?? same;
       if (v !== dropped) out[key] = v === same ? obj[key] : v;
     }
     return out;
   }
+  const keys = Object.keys(obj);
   // Known members by their position (an insertion sort: objects have few), then the others.
   const known: number[] = [];
   const positions: number[] = [];

@@ -11,7 +11,7 @@ export const totalAnnotationSizeLimitBytes = 256 * 1024;
 /** The bytes an annotation map takes: every key and value. */
 export function annotationsSize(annotations: Readonly<Record<string, string>>): number {
   let total = 0;
-  for (const [key, value] of Object.entries(annotations)) total += byteLength(key) + byteLength(value);
+  for (const key in annotations) total += byteLength(key) + byteLength(annotations[key] as string);
   return total;
 }
 

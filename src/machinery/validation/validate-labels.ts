@@ -20,7 +20,8 @@ export function validateLabels(
 ): ErrorList {
   const errs: ErrorList = [];
   if (labels === undefined) return errs;
-  for (const [key, value] of Object.entries(labels)) {
+  for (const key in labels) {
+    const value = labels[key] as string;
     errs.push(...validateLabelName(key, path));
     for (const msg of isValidLabelValue(value)) errs.push(FieldError.invalid(path, value, msg));
   }

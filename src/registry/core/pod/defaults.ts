@@ -57,10 +57,16 @@ function defaultContainer(c: Container): void {
   defaultHandler(c.lifecycle?.preStop);
 }
 
+/** Whether a volume has a member besides its name (a source, or something validation refuses). */
+function hasSource(v: Volume): boolean {
+  for (const k in v)
+    if (k !== 'name' && (v as unknown as Record<string, unknown>)[k] !== undefined) return true;
+  return false;
+}
+
 /** SetDefaults_Volume: a volume that names no source is an emptyDir. */
 function defaultVolume(v: Volume): void {
-  const sources = Object.entries(v).filter(([k, value]) => k !== 'name' && value !== undefined);
-  if (sources.length === 0) v.emptyDir = {};
+  if (!hasSource(v)) v.emptyDir = {};
   for (const file of v.downwardAPI?.items ?? []) defaultFieldRef(file.fieldRef);
   for (const source of v.projected?.sources ?? [])
     for (const file of source.downwardAPI?.items ?? []) defaultFieldRef(file.fieldRef);
