@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:http2';
 import { request as httpsRequest } from 'node:https';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { completeConfig } from './config.js';
@@ -34,9 +34,10 @@ const watchHandler: APIMount = async (scope) => {
 };
 
 async function tlsServer(): Promise<{ server: GenericAPIServer; ca: string }> {
-  const certs = await ensureServingCertificates(
-    await mkdtemp(join(tmpdir(), 'capstan-serving-')),
-    defaultAltNames('127.0.0.1'),
+  // The certificates are read into memory: their directory goes at once.
+  const dir = await mkdtemp(join(tmpdir(), 'capstan-serving-'));
+  const certs = await ensureServingCertificates(dir, defaultAltNames('127.0.0.1')).finally(() =>
+    rm(dir, { recursive: true, force: true }),
   );
   const config = completeConfig({
     listeners: [{ bindAddress: '127.0.0.1', port: 0, tls: { certPem: certs.certPem, keyPem: certs.keyPem } }],

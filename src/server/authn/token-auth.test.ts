@@ -1,12 +1,20 @@
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCsv } from './csv.js';
 import { loadTokenFile } from './token-auth.js';
 
 describe('token auth file', () => {
+  const dirs: string[] = [];
+  const tokenDir = async (): Promise<string> => {
+    const dir = await mkdtemp(join(tmpdir(), 'capstan-tokens-'));
+    dirs.push(dir);
+    return dir;
+  };
+  after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
   it('reads CSV as Go does: quoted groups, blank lines skipped', () => {
     assert.deepEqual(parseCsv('t1,alice,1,"dev,ops"\n\nt2,bob,2\r\n"t""3",carol,3'), [
       ['t1', 'alice', '1', 'dev,ops'],
@@ -16,7 +24,7 @@ describe('token auth file', () => {
   });
 
   it('maps tokens to users with their groups', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'capstan-tokens-'));
+    const dir = await tokenDir();
     const path = join(dir, 'tokens.csv');
     await writeFile(path, 'secret,alice,u1,"system:masters,dev"\nother,bob,u2\n');
     const tokens = await loadTokenFile(path);
@@ -25,7 +33,7 @@ describe('token auth file', () => {
   });
 
   it('refuses a record with fewer than three columns, in kube words', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'capstan-tokens-'));
+    const dir = await tokenDir();
     const path = join(dir, 'tokens.csv');
     await writeFile(path, 'secret,alice\n');
     await assert.rejects(loadTokenFile(path), {
