@@ -1,19 +1,13 @@
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCsv } from './csv.js';
+import { tempDirs } from '../testing/temp-dirs.js';
 import { loadTokenFile } from './token-auth.js';
 
 describe('token auth file', () => {
-  const dirs: string[] = [];
-  const tokenDir = async (): Promise<string> => {
-    const dir = await mkdtemp(join(tmpdir(), 'capstan-tokens-'));
-    dirs.push(dir);
-    return dir;
-  };
-  after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+  const tokenDir = tempDirs('capstan-tokens-');
 
   it('reads CSV as Go does: quoted groups, blank lines skipped', () => {
     assert.deepEqual(parseCsv('t1,alice,1,"dev,ops"\n\nt2,bob,2\r\n"t""3",carol,3'), [

@@ -1,19 +1,13 @@
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempDirs } from '../testing/temp-dirs.js';
 import { defaultAltNames, ensureServingCertificates } from './self-signed.js';
 
 describe('self-signed serving certificates', () => {
-  const dirs: string[] = [];
-  const pkiDir = async (): Promise<string> => {
-    const dir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
-    dirs.push(dir);
-    return dir;
-  };
-  after(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+  const pkiDir = tempDirs('capstan-pki-');
 
   it('makes a CA and a serving certificate that verify, with the SANs asked for', async () => {
     const dir = await pkiDir();
