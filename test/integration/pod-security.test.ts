@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { waitFor } from './support/wait-for.js';
 
 interface Reply {
   status: number;
@@ -11,11 +12,17 @@ interface Reply {
   warning: string | null;
 }
 
-async function call(server: CapstanServer, path: string, body: unknown): Promise<Reply> {
+async function call(
+  server: CapstanServer,
+  path: string,
+  body: unknown,
+  method: 'POST' | 'PATCH' = 'POST',
+): Promise<Reply> {
   const token = server.kubeConfig.users[0]?.user.token ?? '';
+  const contentType = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
   const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
     body: JSON.stringify(body),
   });
   return {
@@ -108,6 +115,30 @@ test('PodSecurity enforces and warns from namespace labels', async () => {
       invalid.body.message,
       'Namespace "bad" is invalid: metadata.labels[pod-security.kubernetes.io/enforce]: Invalid value: "strict": must be one of privileged, baseline, restricted',
     );
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a namespace relabelled changes the policy its next pods meet', async () => {
+  const server = await startCapstan({ storage: 'memory', scheme: 'http' });
+  try {
+    const enforce = (level: string): unknown => ({
+      metadata: { labels: { 'pod-security.kubernetes.io/enforce': level } },
+    });
+    const created = await call(server, '/api/v1/namespaces', namespace('relabel', {}));
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    let n = 0;
+    const privileged = (): Promise<Reply> =>
+      call(server, '/api/v1/namespaces/relabel/pods', pod(`p${++n}`, { privileged: true }));
+    assert.equal((await privileged()).status, 201);
+    const baseline = await call(server, '/api/v1/namespaces/relabel', enforce('baseline'), 'PATCH');
+    assert.equal(baseline.status, 200, JSON.stringify(baseline.body));
+    // Admission reads namespaces from the watch cache, which follows the patch within moments.
+    await waitFor('the baseline policy', privileged, (r) => r.status === 403);
+    const back = await call(server, '/api/v1/namespaces/relabel', enforce('privileged'), 'PATCH');
+    assert.equal(back.status, 200, JSON.stringify(back.body));
+    await waitFor('the privileged policy', privileged, (r) => r.status === 201);
   } finally {
     await server.stop();
   }

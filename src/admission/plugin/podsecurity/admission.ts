@@ -14,7 +14,14 @@ import { internalContext, type RequestContext } from '../../../registry/rest/con
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
-import { evaluatePod, levels, levelVersionText, policyFromLabels, type LevelVersion } from './policy.js';
+import {
+  evaluatePod,
+  levels,
+  levelVersionText,
+  policyFromLabels,
+  type LevelVersion,
+  type Policy,
+} from './policy.js';
 import type { PodMetaView, PodSpecView } from './shape.js';
 import { isPodController, podControllerResources, podTemplateOf } from './templates.js';
 import { listerGet } from '../../../registry/rest/lister-read.js';
@@ -61,6 +68,11 @@ const auditAnnotationPrefix = 'pod-security.kubernetes.io/';
 export class PodSecurityAdmission implements ValidationInterface {
   readonly #namespaces: Getter;
   readonly #pods: Lister | undefined;
+  /**
+   * The policy of each namespace object the lister gave: it gives the same frozen object until the
+   * namespace changes, so its labels are read once, not at every pod create.
+   */
+  readonly #policies = new WeakMap<Namespace, Policy>();
   readonly handles = handlesOnly('CREATE', 'UPDATE');
   readonly resources: ReadonlySet<string> = new Set(['namespaces', 'pods', ...podControllerResources]);
 
@@ -85,17 +97,19 @@ export class PodSecurityAdmission implements ValidationInterface {
     }
   }
 
-  async #policyOf(
-    ctx: RequestContext,
-    a: Attributes,
-  ): Promise<ReturnType<typeof policyFromLabels>['policy']> {
+  async #policyOf(ctx: RequestContext, a: Attributes): Promise<Policy> {
     let ns: Namespace;
     try {
       ns = await listerGet<Namespace>(this.#namespaces, ctx, a.namespace);
     } catch {
       throw newInternalError(new Error(`failed to lookup namespace ${JSON.stringify(a.namespace)}`));
     }
-    return policyFromLabels(ns.metadata?.labels).policy;
+    let policy = this.#policies.get(ns);
+    if (policy === undefined) {
+      policy = policyFromLabels(ns.metadata?.labels).policy;
+      this.#policies.set(ns, policy);
+    }
+    return policy;
   }
 
   async #validatePod(ctx: RequestContext, a: Attributes, obj: KubeObject): Promise<void> {
