@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { namespacedCRD } from './support/crd.js';
 
 interface Reply {
   status: number;
@@ -26,42 +27,23 @@ async function call(
 const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const base = '/apis/example.com/v1/namespaces/default/gadgets';
 
-const gadgetCRD = (specRules: unknown[]): unknown => ({
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'gadgets.example.com' },
-  spec: {
-    group: 'example.com',
-    scope: 'Namespaced',
-    names: { plural: 'gadgets', singular: 'gadget', kind: 'Gadget' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: {
-                type: 'object',
-                properties: {
-                  min: { type: 'integer' },
-                  max: { type: 'integer' },
-                  id: {
-                    type: 'string',
-                    'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'id is immutable' }],
-                  },
-                },
-                'x-kubernetes-validations': specRules,
-              },
-            },
-          },
+const gadgetCRD = (specRules: unknown[]): unknown =>
+  namespacedCRD(
+    'example.com',
+    { plural: 'gadgets', singular: 'gadget', kind: 'Gadget' },
+    {
+      type: 'object',
+      properties: {
+        min: { type: 'integer' },
+        max: { type: 'integer' },
+        id: {
+          type: 'string',
+          'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'id is immutable' }],
         },
       },
-    ],
-  },
-});
+      'x-kubernetes-validations': specRules,
+    },
+  );
 
 async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 200; i++) {

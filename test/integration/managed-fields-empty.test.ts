@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { namespacedCRD } from './support/crd.js';
 import { jsonCall, type JSONReply } from './support/json-call.js';
 
 type Reply = JSONReply<
@@ -106,37 +107,21 @@ describe('managedFields of empty lists and maps over HTTP', () => {
   });
 
   it('a custom resource: metadata as ObjectMeta leaves it, its unstructured spec keeps what was sent', async () => {
-    const crd = await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'gadgets.empty.example.com' },
-      spec: {
-        group: 'empty.example.com',
-        scope: 'Namespaced',
-        names: { plural: 'gadgets', kind: 'Gadget' },
-        versions: [
-          {
-            name: 'v1',
-            served: true,
-            storage: true,
-            schema: {
-              openAPIV3Schema: {
-                type: 'object',
-                properties: {
-                  spec: {
-                    type: 'object',
-                    properties: {
-                      args: { type: 'array', items: { type: 'string' } },
-                      opts: { type: 'object', additionalProperties: { type: 'string' } },
-                    },
-                  },
-                },
-              },
-            },
+    const crd = await call(
+      'POST',
+      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+      namespacedCRD(
+        'empty.example.com',
+        { plural: 'gadgets', kind: 'Gadget' },
+        {
+          type: 'object',
+          properties: {
+            args: { type: 'array', items: { type: 'string' } },
+            opts: { type: 'object', additionalProperties: { type: 'string' } },
           },
-        ],
-      },
-    });
+        },
+      ),
+    );
     assert.equal(crd.status, 201, JSON.stringify(crd.body));
     const created = await call(
       'POST',
