@@ -8,6 +8,7 @@ import type { GoOmitEmpty, GoOmitEmptyTable } from '../../api/schema/go-omit-emp
 import { isProtobufCodec, type ProtobufField } from '../../api/schema/protobuf.js';
 import type { Schema } from '../../api/schema/types.js';
 import { goZeroMember } from './go-zero-members.js';
+import { KindPlans } from './kind-plans.js';
 
 /**
  * How a member's value is put in order: a struct, a list, a map (keys sorted), a struct or a list of
@@ -79,10 +80,11 @@ export class StructRef {
 class PlanCompiler {
   readonly #scheme: Scheme;
   readonly #refs = new Map<string, StructRef>();
-  readonly #kinds = new Map<string, StructRef | null>();
+  readonly #kinds: KindPlans<StructRef>;
 
   constructor(scheme: Scheme) {
     this.#scheme = scheme;
+    this.#kinds = new KindPlans(scheme, (definition) => this.ref(definition));
   }
 
   /** A definition's plan to compile when first needed (null then for one without a message table). */
@@ -97,14 +99,7 @@ class PlanCompiler {
 
   /** The plan of a kind's definition; null for a kind the scheme does not know. */
   kind(apiVersion: string, kind: string): StructRef | null {
-    const key = `${apiVersion}/${kind}`;
-    let ref = this.#kinds.get(key);
-    if (ref === undefined) {
-      const info = this.#scheme.kindFor(apiVersion, kind);
-      ref = info === undefined ? null : this.ref(info.definition);
-      this.#kinds.set(key, ref);
-    }
-    return ref;
+    return this.#kinds.get(apiVersion, kind);
   }
 
   compile(definition: string): StructPlan | null {

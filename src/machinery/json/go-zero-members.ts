@@ -12,6 +12,7 @@
 import type { Scheme } from '../../api/scheme.js';
 import type { GoOmitEmpty } from '../../api/schema/go-omit-empty.js';
 import type { Schema } from '../../api/schema/types.js';
+import { KindPlans } from './kind-plans.js';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
 const timeDefinitions: ReadonlySet<string> = new Set([`${META}Time`, `${META}MicroTime`]);
@@ -77,21 +78,15 @@ class TimesCompiler {
   readonly #scheme: Scheme;
   /** Definition → its plan; null for one without zero times below it (or being compiled: a cycle). */
   readonly #plans = new Map<string, TimesPlan | null>();
-  readonly #kinds = new Map<string, TimesPlan | null>();
+  readonly #kinds: KindPlans<TimesPlan>;
 
   constructor(scheme: Scheme) {
     this.#scheme = scheme;
+    this.#kinds = new KindPlans(scheme, (definition) => this.definition(definition));
   }
 
   kind(apiVersion: string, kind: string): TimesPlan | null {
-    const key = `${apiVersion}/${kind}`;
-    let plan = this.#kinds.get(key);
-    if (plan === undefined) {
-      const info = this.#scheme.kindFor(apiVersion, kind);
-      plan = info === undefined ? null : this.definition(info.definition);
-      this.#kinds.set(key, plan);
-    }
-    return plan;
+    return this.#kinds.get(apiVersion, kind);
   }
 
   definition(name: string): TimesPlan | null {
