@@ -62,9 +62,11 @@ interface Cell {
 
 /** BENCH_KINDS=pods (or a comma-separated list) measures only those kinds, for quicker comparisons. */
 const measuredKinds = kinds.filter((k) => (process.env['BENCH_KINDS'] ?? k).split(',').includes(k));
+/** BENCH_OPS=get,create likewise measures only those operations. */
+const measuredOps = operations.filter((o) => (process.env['BENCH_OPS'] ?? o).split(',').includes(o));
 
 const cells: readonly Cell[] = measuredKinds.flatMap((kind) =>
-  operations.flatMap((operation) =>
+  measuredOps.flatMap((operation) =>
     connectionCounts.map((connections) => ({ kind, operation, connections })),
   ),
 );
