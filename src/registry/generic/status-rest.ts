@@ -3,7 +3,7 @@
 // the status update strategy; it never creates.
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
-import type { Getter, Storage, UpdateRequest, Updater } from '../rest/capabilities.js';
+import type { EncodedGetter, Getter, Storage, UpdateRequest, Updater } from '../rest/capabilities.js';
 import type { RequestContext } from '../rest/context.js';
 import type { GetOptions } from '../rest/options.js';
 import type { UpdateStrategy } from '../rest/strategy.js';
@@ -11,7 +11,7 @@ import type { Store } from './store.js';
 
 type IncludeObject = { includeObject?: 'None' | 'Object' | 'Metadata' };
 
-export class StatusREST<T extends KubeObject> implements Storage, Getter, Updater {
+export class StatusREST<T extends KubeObject> implements Storage, Getter, EncodedGetter, Updater {
   readonly #store: Store<T>;
 
   /** `store` is the main resource's store; `/status` shares it with the given update strategy. */
@@ -26,6 +26,10 @@ export class StatusREST<T extends KubeObject> implements Storage, Getter, Update
   }
   get(ctx: RequestContext, name: string, options: GetOptions): Promise<T> {
     return this.#store.get(ctx, name, options);
+  }
+  /** The object's JSON as the main resource serves it: `/status` reads the whole object too. */
+  getEncoded(ctx: RequestContext, name: string, options: GetOptions): Promise<Buffer> {
+    return this.#store.getEncoded(ctx, name, options);
   }
   update(ctx: RequestContext, name: string, req: UpdateRequest): Promise<{ object: T; created: boolean }> {
     return this.#store.update(ctx, name, { ...req, forceAllowCreate: false });
