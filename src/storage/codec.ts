@@ -12,6 +12,7 @@ import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
 import { withoutZeroTimes } from '../machinery/json/go-zero-members.js';
 import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
 import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
+import { encodeRecordingManagedFields } from './managed-fields-span.js';
 
 export interface Codec {
   readonly mediaType: string;
@@ -49,7 +50,7 @@ function orderedJSONCodec(
     mediaType: 'application/json',
     encode: (obj) => Buffer.from(goJSONText(order(obj)), 'utf8'),
     inOrder: order,
-    encodeInOrder: (obj) => Buffer.from(goJSONText(obj), 'utf8'),
+    encodeInOrder: encodeRecordingManagedFields,
     decode: (data) => decodeParsed(JSON.parse(data.toString('utf8'))),
     decoded,
     decodeParsed,

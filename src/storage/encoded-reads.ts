@@ -35,6 +35,7 @@ export async function encodedGet<T extends KubeObject>(
   opts: GetOptions,
 ): Promise<Buffer | null> {
   if (storage.getEncoded !== undefined) return storage.getEncoded(key, opts);
+  if (opts.cachedOnly === true) return null;
   const obj = await storage.get(key, opts);
   return obj === null ? null : servedFromObject(obj).json;
 }

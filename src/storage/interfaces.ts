@@ -46,6 +46,8 @@ export interface GetOptions {
   ignoreNotFound?: boolean;
   /** The caller only reads the result: a cache may answer with a shared, frozen object. */
   readOnly?: boolean;
+  /** Only a cache's answer is wanted: null (as if not found) where storage would be read. */
+  cachedOnly?: boolean;
   signal?: AbortSignal;
 }
 

@@ -18,6 +18,7 @@ import {
   skipString,
   skipValue,
 } from '../machinery/json/json-bytes.js';
+import { recordServedSpan } from './managed-fields-span.js';
 
 /** Served JSON and where the spliced resourceVersion member sits in it (`[rvStart, rvEnd)`). */
 export interface ServedJSON {
@@ -210,6 +211,8 @@ export function servedOfWrite(object: object, stored: Buffer, rv: number): Serve
   const memo = writtenServed.get(object);
   if (memo?.rv === rv) return memo.served;
   const served = spliceResourceVersion(stored, rv);
+  if (served !== null)
+    recordServedSpan(stored, served.json, { at: served.rvStart, inserted: served.rvEnd - served.rvStart, rv });
   writtenServed.set(object, { rv, served });
   return served;
 }

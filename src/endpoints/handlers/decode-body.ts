@@ -3,7 +3,12 @@ import type { KubeObject } from '../../api/meta.js';
 import { isDecodeDefaulter, isGroupVersionAcceptor } from '../../registry/rest/capabilities.js';
 import type { FieldValidation } from '../../registry/rest/options.js';
 import type { BodyMediaTypeName, SerializerInfo } from '../negotiation/media-types.js';
-import { decodeObject } from '../request/decode-object.js';
+import {
+  decodeCutObject,
+  decodeObject,
+  type CutBody,
+  type DecodeObjectOptions,
+} from '../request/decode-object.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 
 /** The other versions a route's storage takes bodies in (pods/eviction: policy/v1beta1 too). */
@@ -12,12 +17,14 @@ function acceptorOf(scope: RequestScope): ((gv: { group: string; version: string
   return isGroupVersionAcceptor(storage) ? (gv) => storage.acceptsGroupVersion(gv) : undefined;
 }
 
-export function decodeBody(
-  scope: RequestScope,
-  hr: HandlerRequest,
-  input: { body: Buffer; serializer: SerializerInfo<BodyMediaTypeName>; fieldValidation: FieldValidation },
-): KubeObject {
-  const obj = decodeObject(input.body, {
+interface BodyInput {
+  readonly body: Buffer;
+  readonly serializer: SerializerInfo<BodyMediaTypeName>;
+  readonly fieldValidation: FieldValidation;
+}
+
+function decodeOptions(scope: RequestScope, hr: HandlerRequest, input: BodyInput): DecodeObjectOptions {
+  return {
     expected: scope.kind,
     serializer: input.serializer,
     fieldValidation: input.fieldValidation,
@@ -28,9 +35,29 @@ export function decodeBody(
       hr.ex.warnings.add(text);
     },
     accepts: acceptorOf(scope),
-  });
+  };
+}
+
+export function decodeBody(scope: RequestScope, hr: HandlerRequest, input: BodyInput): KubeObject {
+  const obj = decodeObject(input.body, decodeOptions(scope, hr, input));
   defaultDecoded(scope, obj);
   hr.audit?.logRequestObject?.(obj);
+  return obj;
+}
+
+/**
+ * decodeBody of a JSON body whose managedFields were cut out (live-managed-fields.ts): the object
+ * without them, or undefined when the cut does not hold and the whole body must be decoded. Not
+ * for audited requests, whose request object is logged as decoded.
+ */
+export function decodeCutBody(
+  scope: RequestScope,
+  hr: HandlerRequest,
+  input: BodyInput & { readonly cut: CutBody },
+): KubeObject | undefined {
+  if (hr.audit !== undefined) return undefined;
+  const obj = decodeCutObject(input.body, input.cut, decodeOptions(scope, hr, input));
+  if (obj !== undefined) defaultDecoded(scope, obj);
   return obj;
 }
 

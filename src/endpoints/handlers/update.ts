@@ -21,7 +21,15 @@ import { readBody } from '../request/read-body.js';
 import { decodeWriteOptions } from '../request/write-options.js';
 import type { FieldManager } from '../fieldmanager/field-manager.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
-import { decodeBody } from './decode-body.js';
+import type { RequestContext } from '../../registry/rest/context.js';
+import type { BodyMediaTypeName, SerializerInfo } from '../negotiation/media-types.js';
+import { decodeBody, decodeCutBody } from './decode-body.js';
+import {
+  cachedLiveJSON,
+  cutLiveManagedFields,
+  liveManagedFieldsObjectInfo,
+  type LiveCut,
+} from './live-managed-fields.js';
 import { checkName, metaOf } from './object-meta.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
@@ -75,6 +83,20 @@ export function admittedUpdate(
   return { objInfo: admittingObjectInfo(admission, objInfo, call), ...updateValidations(admission, call) };
 }
 
+/**
+ * The body without the managedFields that repeat the live object's, for an unaudited JSON PUT of a
+ * named object the watch cache holds.
+ */
+async function liveCut(
+  scope: Parameters<Handler>[0],
+  hr: Parameters<Handler>[1],
+  req: { ctx: RequestContext; body: Buffer; serializer: SerializerInfo<BodyMediaTypeName> },
+): Promise<LiveCut | undefined> {
+  if (hr.audit !== undefined || req.serializer.mediaType !== 'application/json') return undefined;
+  const live = await cachedLiveJSON(scope.storage, req.ctx, hr.info.name);
+  return live === undefined ? undefined : cutLiveManagedFields(req.body, live);
+}
+
 export const updateResource: Handler = async (scope, hr) => {
   const storage = scope.storage;
   if (!isUpdater(storage)) throw new Error('route installed without an updater');
@@ -85,14 +107,19 @@ export const updateResource: Handler = async (scope, hr) => {
   const { options, fieldValidation } = decodeWriteOptions(ex.url.searchParams, 'UpdateOptions');
   const serializer = negotiateInputSerializer(header(ex.req, 'content-type'));
   const decode = (): KubeObject => decodeBody(scope, hr, { body, serializer, fieldValidation });
-  const obj = decode();
+  const ctx = requestContext(hr, namespace);
+  const cut = await liveCut(scope, hr, { ctx, body, serializer });
+  const cutObj = cut && decodeCutBody(scope, hr, { body, serializer, fieldValidation, cut });
+  const obj = cutObj ?? decode();
   ensureObjectNamespaceMatchesRequestNamespace(
     expectedNamespaceForResource(namespace, scope.resource),
     metaOf(obj),
   );
   checkName(obj, info.name, namespace);
-  const ctx = requestContext(hr, namespace);
-  let objInfo = defaultUpdatedObjectInfo(obj, decode);
+  let objInfo =
+    cut === undefined || cutObj === undefined
+      ? defaultUpdatedObjectInfo(obj, decode)
+      : liveManagedFieldsObjectInfo(obj, { resourceVersion: cut.resourceVersion, decodeAgain: decode });
   const fieldManager = fieldManagerFor(scope);
   if (fieldManager !== undefined)
     objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });

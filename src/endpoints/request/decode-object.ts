@@ -205,11 +205,7 @@ function bodyText(body: Buffer, serializer: SerializerInfo<BodyMediaTypeName>): 
   }
 }
 
-function decodeParsed(
-  value: unknown,
-  raw: string | undefined,
-  opts: DecodeObjectOptions,
-): KubeObject {
+function decodeParsed(value: unknown, raw: string | undefined, opts: DecodeObjectOptions): KubeObject {
   const { obj, apiVersion, kind } = interpret(value);
   const actual = withDefaults({ ...parseGroupVersion(apiVersion), kind }, opts.expected);
   checkKind(actual, opts);
@@ -282,6 +278,20 @@ function decodeProtobuf(body: Buffer, opts: DecodeObjectOptions): KubeObject {
   return { ...object, apiVersion: gvString(opts.expected), kind: opts.expected.kind };
 }
 
+/** A decode failure as the 400 kube answers with; other errors as they are. */
+function badRequest(err: unknown, body: Buffer, opts: DecodeObjectOptions): unknown {
+  if (!(err instanceof Undecodable)) return err;
+  const e = opts.expected.kind;
+  if (err.gvk !== undefined && err.gvk.kind !== '') {
+    return newBadRequest(
+      `${err.gvk.kind} in version "${err.gvk.version}" cannot be handled as a ${e}: ${err.message}`,
+    );
+  }
+  return newBadRequest(
+    `the object provided is unrecognized (must be of type ${e}): ${err.message} (${summarize(body)})`,
+  );
+}
+
 /** The decoded object, with apiVersion and kind set to the endpoint's; 400 on any decode failure. */
 export function decodeObject(body: Buffer, opts: DecodeObjectOptions): KubeObject {
   try {
@@ -289,15 +299,43 @@ export function decodeObject(body: Buffer, opts: DecodeObjectOptions): KubeObjec
       ? decodeProtobuf(body, opts)
       : decodeText(body, opts);
   } catch (err) {
-    if (!(err instanceof Undecodable)) throw err;
-    const e = opts.expected.kind;
-    if (err.gvk !== undefined && err.gvk.kind !== '') {
-      throw newBadRequest(
-        `${err.gvk.kind} in version "${err.gvk.version}" cannot be handled as a ${e}: ${err.message}`,
-      );
-    }
-    throw newBadRequest(
-      `the object provided is unrecognized (must be of type ${e}): ${err.message} (${summarize(body)})`,
-    );
+    throw badRequest(err, body, opts);
+  }
+}
+
+/**
+ * A JSON body's text with its top-level `metadata.managedFields` cut out: `text` holds `marker`'s
+ * JSON in place of their value, `raw` not even the member (for the repeated-key scan).
+ */
+export interface CutBody {
+  readonly text: string;
+  readonly raw: string;
+  readonly marker: string;
+}
+
+const isJSONObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * decodeObject of a JSON body whose managedFields were cut out (see CutBody): the object without
+ * them; undefined when the cut text does not parse or the marker is not top-level metadata's
+ * managedFields (the member cut was another), and the caller decodes the whole body.
+ */
+export function decodeCutObject(
+  body: Buffer,
+  cut: CutBody,
+  opts: DecodeObjectOptions,
+): KubeObject | undefined {
+  if (opts.serializer.mediaType !== 'application/json') return undefined;
+  const parsed = parseGoJSON(cut.text, body);
+  if (!parsed.ok) return undefined;
+  const meta = isJSONObject(parsed.value) ? parsed.value['metadata'] : undefined;
+  if (!isJSONObject(meta) || meta['managedFields'] !== cut.marker) return undefined;
+  // The member was metadata's last (Go's order), and deleting the last one keeps V8's fast object.
+  delete meta['managedFields'];
+  try {
+    return decodeParsed(parsed.value, cut.raw, opts);
+  } catch (err) {
+    throw badRequest(err, body, opts);
   }
 }

@@ -3,6 +3,7 @@
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import { validateNamespaceName } from '../../machinery/validation/index.js';
 import { encodedGet, encodedList } from '../../storage/encoded-reads.js';
+import { keyNotFound } from '../../storage/errors.js';
 import type {
   GetOptions as StorageGetOptions,
   ListOptions as StorageListOptions,
@@ -34,6 +35,7 @@ class RequestSignal {
 class StorageGetOptionsOf extends RequestSignal implements StorageGetOptions {
   resourceVersion?: string;
   readOnly?: boolean;
+  cachedOnly?: boolean;
 }
 
 class StorageListOptionsOf<T extends KubeObject> extends RequestSignal implements StorageListOptions<T> {}
@@ -53,7 +55,11 @@ async function readObject<T extends KubeObject, R>(
     const opts = new StorageGetOptionsOf(ctx);
     if (args.options.resourceVersion !== undefined) opts.resourceVersion = args.options.resourceVersion;
     if (args.options.readOnly === true) opts.readOnly = true;
-    return (await args.read(key, opts)) as R;
+    if (args.options.cachedOnly === true) opts.cachedOnly = true;
+    const read = await args.read(key, opts);
+    // Storage answers null only to a read that asked for a cache's answer the cache did not have.
+    if (read === null) throw keyNotFound(key);
+    return read;
   } catch (err) {
     throw interpretStorageError(err, {
       verb: 'get',

@@ -16,6 +16,8 @@ export interface GetOptions {
    * watch cache may answer with a shared, frozen decode instead of a fresh one.
    */
   readOnly?: boolean;
+  /** In-process readers only: the watch cache's answer or none (NotFound), never a storage read. */
+  cachedOnly?: boolean;
 }
 
 export interface ListOptions {

@@ -225,7 +225,7 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
 
   async getEncoded(key: string, opts: GetOptions = {}): Promise<Buffer | null> {
     const read = await this.#getElement(key, opts);
-    if (read === null) return encodedGet(this.#config.storage, key, opts);
+    if (read === null) return opts.cachedOnly === true ? null : encodedGet(this.#config.storage, key, opts);
     if (read.el !== undefined) return read.el.served.json;
     if (opts.ignoreNotFound === true) return null;
     this.#notFound(key, opts);

@@ -117,6 +117,7 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
 
   /** get() as served JSON: the stored bytes with resourceVersion spliced in, never decoded. */
   async getEncoded(key: string, opts: GetOptions = {}): Promise<Buffer | null> {
+    if (opts.cachedOnly === true) return null;
     const kv = await this.#read(key, opts);
     return kv === null ? null : servedJSON(this.#core, kv).json;
   }

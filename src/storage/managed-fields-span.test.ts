@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { KubeObject } from '../api/meta.js';
+import { goJSONText } from '../machinery/json/go-json-text.js';
+import { encodeRecordingManagedFields, managedFieldsSpanOf } from './managed-fields-span.js';
+import { servedOfWrite } from './served-json.js';
+
+const entries = [
+  {
+    manager: 'kubectl',
+    operation: 'Update' as const,
+    apiVersion: 'v1',
+    time: '2026-11-29T10:00:00Z',
+    fieldsType: 'FieldsV1',
+    fieldsV1: { 'f:metadata': { 'f:labels': { '.': {}, 'f:a<b': {} } }, 'f:spec': { 'k:{"name":"c"}': {} } },
+  },
+];
+
+const objects: Record<string, KubeObject> = {
+  // Go's order: managedFields last in metadata, resourceVersion spliced in before them.
+  'a built-in object': {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    metadata: { name: 'p', namespace: 'n', uid: 'u', labels: { 'a<b': 'x' }, managedFields: entries },
+    spec: { containers: [{ name: 'c' }] },
+  },
+  'non-ASCII text before and in them': {
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+    metadata: {
+      name: 'é',
+      annotations: { note: '日本語 \u2028' },
+      managedFields: entries.map((e) => ({ ...e, manager: 'ü' })),
+    },
+    data: { k: 'ß' },
+  },
+  // A custom resource's sorted keys: managedFields before name, resourceVersion spliced in after them.
+  'a custom resource': {
+    apiVersion: 'example.com/v1',
+    data: { nested: { metadata: { managedFields: [] } } },
+    kind: 'Widget',
+    metadata: { creationTimestamp: '2026-11-29T10:00:00Z', managedFields: entries, name: 'w', uid: 'u' },
+  },
+};
+
+describe('managedFields spans', () => {
+  for (const [name, obj] of Object.entries(objects)) {
+    it(`records where the encoder put them in ${name}, and where serving moved them`, () => {
+      const data = encodeRecordingManagedFields(obj);
+      assert.equal(data.toString('utf8'), goJSONText(obj));
+      const span = managedFieldsSpanOf(data);
+      assert.ok(span !== undefined);
+      assert.equal(span.rv, 0);
+      const text = goJSONText(obj.metadata?.managedFields);
+      assert.equal(data.subarray(span.start, span.end).toString('utf8'), text);
+
+      const served = servedOfWrite({}, data, 42);
+      assert.ok(served !== null);
+      const servedSpan = managedFieldsSpanOf(served.json);
+      assert.ok(servedSpan !== undefined);
+      assert.equal(servedSpan.rv, 42);
+      assert.equal(served.json.subarray(servedSpan.start, servedSpan.end).toString('utf8'), text);
+      assert.match(served.json.toString('utf8'), /"resourceVersion":"42"/);
+    });
+  }
+
+  it('records nothing for an object without them, nor for bytes copied from recorded ones', () => {
+    const bare = encodeRecordingManagedFields({ kind: 'Pod', metadata: { name: 'p', managedFields: [] } });
+    assert.equal(managedFieldsSpanOf(bare), undefined);
+    const recorded = encodeRecordingManagedFields(objects['a built-in object'] as KubeObject);
+    assert.ok(managedFieldsSpanOf(recorded) !== undefined);
+    assert.equal(managedFieldsSpanOf(Buffer.from(recorded)), undefined);
+  });
+});

@@ -1,0 +1,65 @@
+// Where an object's `metadata.managedFields` sits in the JSON a write stored and serves. A client
+// that replaces an object (PUT) sends back the managedFields it read, about half of a Pod's bytes;
+// when they are byte for byte the live object's, the update handler leaves them out of what it
+// parses and takes the live object's decoded entries instead. Finding the member's end in JSON
+// text takes a walk over it (brackets, strings), which costs as much as parsing it; the encoder
+// knows where it wrote the member, so the place is recorded then, by identity of the bytes.
+import { randomUUID } from 'node:crypto';
+import type { KubeObject } from '../api/meta.js';
+import { goJSONText } from '../machinery/json/go-json-text.js';
+
+/** Byte offsets of the managedFields array (`[` to past its `]`) in some JSON, and its revision. */
+export interface ManagedFieldsSpan {
+  readonly start: number;
+  readonly end: number;
+  /** The resourceVersion the JSON carries; 0 for stored bytes, which carry none. */
+  readonly rv: number;
+}
+
+// Stands for the member while the rest is encoded: a string no client can guess, so its text is
+// found once, where the encoder put it.
+const marker = `capstan-managed-fields-${randomUUID()}`;
+const markerText = JSON.stringify(marker);
+
+const spans = new WeakMap<Buffer, ManagedFieldsSpan>();
+
+/** The span recorded for these very bytes, if any. */
+export function managedFieldsSpanOf(json: Buffer): ManagedFieldsSpan | undefined {
+  return spans.get(json);
+}
+
+/**
+ * Go's JSON of `obj` (already in member order), recording where its managedFields went: the rest
+ * encoded with a marker in their place, then the entries encoded and put there.
+ */
+export function encodeRecordingManagedFields(obj: KubeObject): Buffer {
+  const meta = obj.metadata;
+  const entries = meta?.managedFields;
+  if (meta === undefined || !Array.isArray(entries) || entries.length === 0)
+    return Buffer.from(goJSONText(obj), 'utf8');
+  const outer = goJSONText({ ...obj, metadata: { ...meta, managedFields: marker } });
+  const at = outer.indexOf(markerText);
+  const inner = goJSONText(entries);
+  const text = outer.slice(0, at) + inner + outer.slice(at + markerText.length);
+  const data = Buffer.from(text, 'utf8');
+  // Offsets in bytes: the same as in characters when the text is ASCII, as it mostly is.
+  const ascii = data.length === text.length;
+  const start = ascii ? at : Buffer.byteLength(outer.slice(0, at));
+  spans.set(data, { start, end: start + (ascii ? inner.length : Buffer.byteLength(inner)), rv: 0 });
+  return data;
+}
+
+/**
+ * Records the span in `served`, the stored bytes with a resourceVersion member of `inserted` bytes
+ * spliced in at `at`.
+ */
+export function recordServedSpan(
+  stored: Buffer,
+  served: Buffer,
+  splice: { readonly at: number; readonly inserted: number; readonly rv: number },
+): void {
+  const span = spans.get(stored);
+  if (span === undefined) return;
+  const shift = splice.at <= span.start ? splice.inserted : 0;
+  spans.set(served, { start: span.start + shift, end: span.end + shift, rv: splice.rv });
+}
