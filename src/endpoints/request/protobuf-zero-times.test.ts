@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { builtinScheme } from '../../api/builtin-scheme.js';
+import type { KubeObject } from '../../api/meta.js';
 import { coreV1 } from '../../api/schema/api-module.js';
 import { ProtobufDecoder } from '../../machinery/protobuf/index.js';
 import {
@@ -24,7 +25,7 @@ const scheme = builtinScheme();
 const protobuf = new ProtobufDecoder(scheme);
 const structural = structuralDecoderFor(scheme, new SchemaDecoder(scheme));
 
-const decode = (kind: string, group: string, raw: ProtoWriter): Record<string, unknown> =>
+const decode = (kind: string, group: string, raw: ProtoWriter): KubeObject =>
   decodeObject(kubeProtobuf({ apiVersion: group === '' ? 'v1' : `${group}/v1`, kind }, raw), {
     expected: { group, version: 'v1', kind },
     serializer: protobufSerializer,
@@ -33,7 +34,7 @@ const decode = (kind: string, group: string, raw: ProtoWriter): Record<string, u
     structural,
     protobuf,
     addWarning: () => undefined,
-  }) as unknown as Record<string, unknown>;
+  });
 
 const zeroSeconds = -62135596800n;
 const container = pb().string(1, 'app').string(2, 'nginx');
