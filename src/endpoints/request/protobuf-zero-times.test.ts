@@ -98,6 +98,34 @@ describe('zero times in protobuf bodies', () => {
     });
   }
 
+  // MicroTime keeps nanoseconds (micro_time_proto.go): only the zero time itself is zero.
+  const microCases: { name: string; time: ProtoWriter | undefined; want: string | undefined }[] = [
+    { name: 'an empty message', time: pb(), want: undefined },
+    { name: 'the zero time’s seconds', time: pb().varint(1, zeroSeconds), want: undefined },
+    {
+      name: 'the zero time’s seconds and 5 µs',
+      time: pb().varint(1, zeroSeconds).varint(2, 5000),
+      want: '0001-01-01T00:00:00.000005Z',
+    },
+    {
+      name: 'a time',
+      time: pb().varint(1, 1700000000).varint(2, 123456789),
+      want: '2023-11-14T22:13:20.123456Z',
+    },
+  ];
+  for (const c of microCases) {
+    it(`a core Event’s eventTime (MicroTime): ${c.name}`, () => {
+      const raw = pb()
+        .message(1, objectMeta('e', 'default'))
+        .message(2, pb().string(1, 'Pod').string(3, 'p'))
+        .string(3, 'Started');
+      if (c.time !== undefined) raw.message(10, c.time);
+      const obj = decode('Event', '', raw);
+      assert.equal(obj['eventTime'], c.want);
+      assert.equal('eventTime' in obj, c.want !== undefined);
+    });
+  }
+
   it('the decoder’s JSON has null where Go’s JSON has it (a zero Time held by value)', () => {
     const raw = deployment(pb());
     const json = protobuf.toJSON('io.k8s.api.apps.v1.Deployment', raw.finish()) as {
