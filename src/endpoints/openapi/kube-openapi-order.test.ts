@@ -151,6 +151,19 @@ describe('OpenAPI documents in kube-openapi’s member order', () => {
     );
   });
 
+  it('leaves out a schema’s omitempty members that encode empty, keeps a default that does', () => {
+    const input = {
+      swagger: '2.0',
+      definitions: {
+        s: { properties: {}, type: 'object', required: [], description: '', default: {}, enum: [] },
+      },
+    };
+    assert.equal(
+      JSON.stringify(inKubeSwaggerOrder(input)),
+      '{"swagger":"2.0","definitions":{"s":{"type":"object","default":{}}}}',
+    );
+  });
+
   it('leaves its input as it was', () => {
     const input = { paths: {}, swagger: '2.0' };
     inKubeSwaggerOrder(input);

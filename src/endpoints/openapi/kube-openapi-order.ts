@@ -4,8 +4,9 @@
 // Props structs' field order, a schema's `$schema` and `$ref` after the others; maps (paths,
 // definitions, properties, content, and any JSON a default, enum or extension holds) have their
 // keys sorted; extensions (`x-…`), an inlined map, come after every named member, sorted. A
-// Responses object writes `default` first, then its status codes and extensions sorted. Documents
-// are put in this order once, when built.
+// Responses object writes `default` first, then its status codes and extensions sorted. A schema's
+// omitempty members that encode empty (`"properties":{}`) are left out. Documents are put in this
+// order once, when built.
 import { compareGoKeys, inSortedMemberOrder } from '../../machinery/json/sorted-members.js';
 
 type JsonObject = Record<string, unknown>;
@@ -48,6 +49,11 @@ interface Shape {
   readonly children: Readonly<Record<string, Child>>;
   /** How the members outside `order` are ordered (extensions: any JSON). */
   readonly others?: Child;
+  /**
+   * Members tagged omitempty, which the encoder leaves out when they encode as an empty JSON
+   * value (`""`, `[]`, `{}`, null: go-json-experiment's omitempty), a schema's `"properties":{}`.
+   */
+  readonly omitEmpty?: ReadonlySet<string>;
 }
 
 const verbs = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
@@ -67,6 +73,12 @@ const commonValidations = [
 ];
 const simpleSchema = ['type', 'nullable', 'format', 'items', 'collectionFormat', 'default', 'example'];
 const anyValues: Readonly<Record<string, Child>> = { default: 'any', example: 'any', enum: 'any' };
+
+const isEmptyJSON = (v: unknown): boolean =>
+  v === null ||
+  v === '' ||
+  (Array.isArray(v) && v.length === 0) ||
+  (isObject(v) && Object.keys(v).length === 0);
 
 const shapes: Readonly<Record<ShapeName, Shape>> = {
   // validation/spec SwaggerProps
@@ -207,6 +219,27 @@ const shapes: Readonly<Record<ShapeName, Shape>> = {
       additionalItems: 'schema',
       definitions: 'map:schema',
     },
+    // schemaPropsOmitZero and swaggerSchemaPropsOmitZero's omitempty members that may be empty.
+    omitEmpty: new Set([
+      'id',
+      'description',
+      'format',
+      'title',
+      'pattern',
+      'enum',
+      'required',
+      'allOf',
+      'oneOf',
+      'anyOf',
+      'properties',
+      'patternProperties',
+      'dependencies',
+      'definitions',
+      'discriminator',
+      'example',
+      '$schema',
+      '$ref',
+    ]),
   },
   // validation/spec Items: CommonValidations, SimpleSchema, $ref
   items: {
@@ -345,6 +378,7 @@ function orderedShape(value: unknown, name: ShapeName): unknown {
   const others = keys.filter((k) => !at.has(k)).sort(compareGoKeys);
   const out: JsonObject = {};
   for (const key of named) {
+    if (shape.omitEmpty?.has(key) === true && isEmptyJSON(value[key])) continue;
     const child = shape.children[key];
     out[key] = child === undefined ? value[key] : orderedChild(value[key], child);
   }
