@@ -40,6 +40,17 @@ describe('RawExtension contents keep their order in Go JSON text', () => {
         '"data":{"1":true,"spec":{"z":1,"b":{"9":3,"10":2,"y":1,"a":"\\u003cx\\u003e"},"l":[{"q":{"2":0,"c":1}}]}},"revision":1}}',
     },
     {
+      name: 'an AdmissionReview: a built-in object’s RawExtensions kept, a custom resource’s maps sorted',
+      input:
+        `{"kind":"AdmissionReview","apiVersion":"admission.k8s.io/v1","request":{"uid":"u","object":${revision},` +
+        '"oldObject":{"apiVersion":"example.com/v1","kind":"Dial","spec":{"b":1,"10":2,"9":3}}}}',
+      want:
+        '{"kind":"AdmissionReview","apiVersion":"admission.k8s.io/v1","request":{"uid":"u","object":{"kind":"ControllerRevision","apiVersion":"apps/v1",' +
+        '"metadata":{"name":"r","labels":{"10":"2","9":"3","b":"1"}},' +
+        '"data":{"1":true,"spec":{"z":1,"b":{"9":3,"10":2,"y":1,"a":"\\u003cx\\u003e"},"l":[{"q":{"2":0,"c":1}}]}},"revision":1},' +
+        '"oldObject":{"apiVersion":"example.com/v1","kind":"Dial","spec":{"10":2,"9":3,"b":1}}}}',
+    },
+    {
       name: 'an object of no known kind: sorted as before',
       input: '{"kind":"Widget","apiVersion":"example.com/v1","data":{"b":"1","10":"2"}}',
       want: '{"kind":"Widget","apiVersion":"example.com/v1","data":{"10":"2","b":"1"}}',

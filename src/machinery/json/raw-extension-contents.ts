@@ -3,13 +3,18 @@
 // only compacts it), so nothing inside is sorted or put in a struct's order, not even a map's
 // index keys ("10" before "9"), which goJSONText sorts everywhere else. A ControllerRevision's
 // `data` is such a member. Which members hold one is read from the scheme (definitions whose
-// protobuf codec is 'rawExtension'), compiled per definition once and kept per scheme.
+// protobuf codec is 'rawExtension'), compiled per definition once and kept per scheme; an
+// AdmissionReview, which no served kind describes, is known here.
 import type { Scheme } from '../../api/scheme.js';
 import type { Schema } from '../../api/schema/types.js';
 
-/** How to reach the RawExtensions below a value of a definition; null where there are none. */
+/**
+ * How to reach the RawExtensions below a value of a definition; null where there are none.
+ * `embedded`: a RawExtension the server fills by encoding an object of its own (an admission
+ * review's object), whose own RawExtensions are what is kept.
+ */
 type RawPath =
-  | { readonly kind: 'raw' }
+  | { readonly kind: 'raw' | 'embedded' }
   | { readonly kind: 'struct'; readonly members: ReadonlyMap<string, RawPath> }
   | { readonly kind: 'list' | 'map'; readonly item: RawPath };
 
@@ -72,12 +77,35 @@ function pathsOf(scheme: Scheme): RawPaths {
   return paths;
 }
 
+const embedded: RawPath = { kind: 'embedded' };
+/**
+ * admission/v1 (and v1beta1) AdmissionReview, which kube writes to webhooks though no served kind
+ * describes it: its request's object, oldObject and options are objects the server encodes.
+ */
+const admissionReview: RawPath = {
+  kind: 'struct',
+  members: new Map([
+    [
+      'request',
+      {
+        kind: 'struct',
+        members: new Map([
+          ['object', embedded],
+          ['oldObject', embedded],
+          ['options', embedded],
+        ]),
+      },
+    ],
+  ]),
+};
+
 /** The path of an object of a kind the scheme knows, or of a typed list of one (items without kind). */
 function kindPath(paths: RawPaths, scheme: Scheme, value: JSONObject): RawPath | null {
   const { apiVersion, kind } = value;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return null;
   const info = scheme.kindFor(apiVersion, kind);
   if (info !== undefined) return paths.definition(info.definition);
+  if (kind === 'AdmissionReview' && apiVersion.startsWith('admission.k8s.io/')) return admissionReview;
   if (!kind.endsWith('List') || !Array.isArray(value['items'])) return null;
   const item = scheme.kindFor(apiVersion, kind.slice(0, -4));
   const itemPath = item === undefined ? null : paths.definition(item.definition);
@@ -93,14 +121,14 @@ function collect(
 ): void {
   switch (path.kind) {
     case 'raw':
+    case 'embedded': {
       // An object of a kind the scheme knows, held as an embedded object (a watch event's, a
       // table row's): written from its Go struct, so its own RawExtensions are what is kept.
-      if (isObject(value)) {
-        const own = kindPath(ctx.paths, ctx.scheme, value);
-        if (own === null) ctx.into.add(value);
-        else collect(ctx, value, own);
-      } else if (Array.isArray(value)) ctx.into.add(value);
+      const own = isObject(value) ? kindPath(ctx.paths, ctx.scheme, value) : null;
+      if (own !== null) collect(ctx, value, own);
+      else if (path.kind === 'raw' && typeof value === 'object' && value !== null) ctx.into.add(value);
       return;
+    }
     case 'struct':
       if (!isObject(value)) return;
       for (const [name, member] of path.members) {
