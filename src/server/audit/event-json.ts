@@ -54,8 +54,7 @@ function responseStatusJSON(s: ResponseStatus): Record<string, unknown> {
   if (isSet(s.status)) out['status'] = s.status;
   if (isSet(s.message)) out['message'] = s.message;
   if (isSet(s.reason)) out['reason'] = s.reason;
-  if (typeof s.details === 'object' && s.details !== null)
-    out['details'] = orderedStatusDetails(s.details);
+  if (typeof s.details === 'object' && s.details !== null) out['details'] = orderedStatusDetails(s.details);
   if (s.code !== 0) out['code'] = s.code;
   return out;
 }
