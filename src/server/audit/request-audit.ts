@@ -191,7 +191,9 @@ export class RequestAudit {
   stage(stage: Stage): boolean | Promise<boolean> {
     if (this.#omit.has(stage)) return true;
     this.event.stage = stage;
-    this.event.stageTimestamp = microTime(nowMicros());
+    // kube's ProcessEventStage: RequestReceived's stage time is the time the request was received.
+    this.event.stageTimestamp =
+      stage === 'RequestReceived' ? this.event.requestReceivedTimestamp : microTime(nowMicros());
     return this.#sink.processEvents(inKubeOrder(this.event));
   }
 }
