@@ -153,7 +153,8 @@ export class RequestAudit {
 
   /** kube's LogResponseObject from the handler: the filter replaces it with the JSON written, if JSON. */
   logResponseObject(obj: unknown): void {
-    this.responseObject(encodedObject(obj));
+    // Ordered only where it is logged (RequestResponse): a Status is read at every level.
+    this.responseObject(this.logsResponse ? encodedObject(obj) : obj);
   }
 
   requestObject(obj: unknown): void {
