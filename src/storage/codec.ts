@@ -43,14 +43,17 @@ const same = (obj: KubeObject): KubeObject => obj;
 
 function orderedJSONCodec(
   order: (obj: KubeObject) => KubeObject,
-  decoded: (obj: KubeObject) => KubeObject = same,
+  kinds?: { readonly decoded: (obj: KubeObject) => KubeObject; readonly scheme: Scheme },
 ): Codec {
+  const decoded = kinds?.decoded ?? same;
   const decodeParsed = (value: unknown): KubeObject => decoded(parsedObject(value));
+  // The scheme tells where a built-in kind keeps RawExtension contents as they were sent.
+  const scheme = kinds?.scheme;
   return {
     mediaType: 'application/json',
-    encode: (obj) => Buffer.from(goJSONText(order(obj)), 'utf8'),
+    encode: (obj) => Buffer.from(goJSONText(order(obj), false, scheme), 'utf8'),
     inOrder: order,
-    encodeInOrder: encodeRecordingManagedFields,
+    encodeInOrder: (obj) => encodeRecordingManagedFields(obj, scheme),
     decode: (data) => decodeParsed(JSON.parse(data.toString('utf8'))),
     decoded,
     decodeParsed,
@@ -69,10 +72,10 @@ const builtinCodecs = new WeakMap<Scheme, Codec>();
 export function builtinJSONCodec(scheme: Scheme): Codec {
   let codec = builtinCodecs.get(scheme);
   if (codec === undefined) {
-    codec = orderedJSONCodec(
-      (obj) => inGoMemberOrder(scheme, obj),
-      (obj) => withoutZeroTimes(scheme, obj),
-    );
+    codec = orderedJSONCodec((obj) => inGoMemberOrder(scheme, obj), {
+      decoded: (obj) => withoutZeroTimes(scheme, obj),
+      scheme,
+    });
     builtinCodecs.set(scheme, codec);
   }
   return codec;

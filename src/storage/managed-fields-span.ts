@@ -6,6 +6,7 @@
 // knows where it wrote the member, so the place is recorded then, by identity of the bytes.
 import { randomUUID } from 'node:crypto';
 import type { KubeObject } from '../api/meta.js';
+import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
 
 /** Byte offsets of the managedFields array (`[` to past its `]`) in some JSON, and its revision. */
@@ -29,15 +30,16 @@ export function managedFieldsSpanOf(json: Buffer): ManagedFieldsSpan | undefined
 }
 
 /**
- * Go's JSON of `obj` (already in member order), recording where its managedFields went: the rest
- * encoded with a marker in their place, then the entries encoded and put there.
+ * Go's JSON of `obj` (already in member order; `scheme` as goJSONText takes it), recording where its
+ * managedFields went: the rest encoded with a marker in their place, then the entries encoded and
+ * put there.
  */
-export function encodeRecordingManagedFields(obj: KubeObject): Buffer {
+export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): Buffer {
   const meta = obj.metadata;
   const entries = meta?.managedFields;
   if (meta === undefined || !Array.isArray(entries) || entries.length === 0)
-    return Buffer.from(goJSONText(obj), 'utf8');
-  const outer = goJSONText({ ...obj, metadata: { ...meta, managedFields: marker } });
+    return Buffer.from(goJSONText(obj, false, scheme), 'utf8');
+  const outer = goJSONText({ ...obj, metadata: { ...meta, managedFields: marker } }, false, scheme);
   const at = outer.indexOf(markerText);
   const inner = goJSONText(entries);
   const text = outer.slice(0, at) + inner + outer.slice(at + markerText.length);

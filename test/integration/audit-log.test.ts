@@ -160,7 +160,20 @@ describe('audit log', () => {
       apiVersion: 'v1',
     });
     assert.deepEqual(create.responseStatus, { metadata: {}, code: 201 });
-    assert.deepEqual(create.requestObject, cm);
+    // kube's LogRequestObject encodes the decoded ConfigMap: Go's order, the zero time Go writes.
+    assert.deepEqual(create.requestObject, {
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { name: 'audited', creationTimestamp: null },
+      data: { a: '1' },
+    });
+    const createLine = (await readFile(logPath, 'utf8')).split('\n').find((l) => l.includes(auditID));
+    assert.ok(
+      createLine?.includes(
+        '"requestObject":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"audited","creationTimestamp":null},"data":{"a":"1"}}',
+      ),
+      createLine,
+    );
     const responseObject = create.responseObject as { metadata: Record<string, unknown>; data: unknown };
     assert.deepEqual(responseObject.data, { a: '1' });
     assert.equal('managedFields' in responseObject.metadata, false);

@@ -286,4 +286,33 @@ describe('member order of maps with index keys and of CustomResourceDefinitions'
       );
     }
   });
+
+  it('a ControllerRevision’s data (a RawExtension) keeps the order it was sent in, as far as an object can hold it', async () => {
+    const revisions = '/apis/apps/v1/namespaces/default/controllerrevisions';
+    const created = await call(revisions, {
+      method: 'POST',
+      text:
+        '{"apiVersion":"apps/v1","kind":"ControllerRevision","metadata":{"name":"rev","labels":{"b":"1","10":"2","9":"3"}},' +
+        '"revision":1,"data":{"spec":{"z":1,"b":{"y":1,"10":2,"9":3,"a":"x"},"l":[{"q":{"2":0,"c":1}}]},"1":true}}',
+    });
+    assert.equal(created.status, 201, created.text);
+    const got = await call(`${revisions}/rev`);
+    const list = await call(revisions);
+    const watched = await firstWatchObject(`${revisions}?watch=1&resourceVersion=0`);
+    const pretty = await call(`${revisions}/rev?pretty=true`);
+    // kube writes the bytes as sent: {"spec":{"z":1,"b":{"y":1,"10":2,"9":3,…}…},"1":true}. The
+    // parsed object lists "1", "9" and "10" first; everything else keeps the client's order.
+    const data =
+      '"data":{"1":true,"spec":{"z":1,"b":{"9":3,"10":2,"y":1,"a":"x"},"l":[{"q":{"2":0,"c":1}}]}}';
+    for (const [what, text] of [
+      ['create', created.text],
+      ['get', got.text],
+      ['list', list.text],
+      ['watch', watched],
+      ['get (pretty, compacted)', JSON.stringify(parseKeepingOrder(pretty.text)).replace(/"k:/g, '"')],
+    ] as const) {
+      assert.ok(text.includes(data), `${what}: ${text}`);
+      assert.ok(text.includes('"labels":{"10":"2","9":"3","b":"1"}'), `${what}: ${text}`);
+    }
+  });
 });

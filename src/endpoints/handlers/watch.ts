@@ -11,7 +11,7 @@ import { header, isHttp2, sendHeaders, writeChunk } from '../http-types.js';
 import { negotiateOutputMediaTypeStream, type MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from '../responsewriters/exchange.js';
 import { inGoOrder } from '../responsewriters/go-order.js';
-import { goJSONText } from '../responsewriters/serialize.js';
+import { objectJSONText } from '../responsewriters/serialize.js';
 import { flushWarnings } from '../responsewriters/write-response.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 import { tableOptionsFor, transformObject } from './transform.js';
@@ -75,7 +75,7 @@ export function jsonFrame(event: WatchEvent): string {
     const object =
       served !== undefined
         ? served.toString('utf8')
-        : goJSONText(event.type === 'ERROR' ? orderedStatus(event.object) : inGoOrder(event.object));
+        : objectJSONText(event.type === 'ERROR' ? orderedStatus(event.object) : inGoOrder(event.object));
     frame = `{"type":${JSON.stringify(event.type)},"object":${object}}\n`;
     jsonFrames.set(event, frame);
   }
@@ -95,7 +95,7 @@ function eventEncoder(scope: RequestScope, hr: HandlerRequest, w: WatchRequest):
         object = { ...(object as object), columnDefinitions: null };
       first = false;
     }
-    return `{"type":${JSON.stringify(event.type)},"object":${goJSONText(object)}}\n`;
+    return `{"type":${JSON.stringify(event.type)},"object":${objectJSONText(object)}}\n`;
   };
 }
 

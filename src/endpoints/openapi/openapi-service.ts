@@ -14,6 +14,8 @@ import {
 import { swaggerDocument } from './document-v2.js';
 import { mergeV2, type AggregatedSpecs, type OpenAPIAggregatedSource } from './aggregated-source.js';
 import { openAPIV3Document } from './document-v3.js';
+import { inKubeOpenAPIV3Order, inKubeSwaggerOrder } from './kube-openapi-order.js';
+import { escapeGoHTML } from '../../machinery/json/go-json-text.js';
 import type { PathSpec } from './operation-spec.js';
 import { routePaths } from './route-paths.js';
 import { resourceRoutes } from './resource-routes.js';
@@ -85,8 +87,13 @@ class OpenAPIDocuments implements OpenAPIService {
     };
   }
 
-  #document(value: unknown): OpenAPIDocument {
-    const body = Buffer.from(JSON.stringify(value));
+  /**
+   * The document's bytes: kube-openapi's encoder writes v2 as it is; v3 goes through Go's
+   * json.Marshal, which escapes HTML characters in what a MarshalJSON method returns.
+   */
+  #document(value: unknown, goEscaped = false): OpenAPIDocument {
+    const text = JSON.stringify(value);
+    const body = Buffer.from(goEscaped ? escapeGoHTML(text) : text);
     return { body, etag: computeETag(body), lastModified: this.#options.now?.() ?? new Date() };
   }
 
@@ -129,7 +136,7 @@ class OpenAPIDocuments implements OpenAPIService {
     this.#refresh();
     if (this.#v2 === undefined) {
       const local = swaggerDocument(this.#definitions('v2'), this.#allPaths(), this.#info());
-      this.#v2Value = mergeV2(local, this.#aggregated?.v2 ?? []);
+      this.#v2Value = inKubeSwaggerOrder(mergeV2(local, this.#aggregated?.v2 ?? []));
       this.#v2 = this.#document(this.#v2Value);
     }
     return this.#v2;
@@ -159,7 +166,7 @@ class OpenAPIDocuments implements OpenAPIService {
     const v3 = new Map<string, OpenAPIDocument>();
     for (const name of byDocument.keys()) {
       const doc = openAPIV3Document(definitions, byDocument.get(name) ?? [], this.#info());
-      v3.set(name, this.#document(doc));
+      v3.set(name, this.#document(inKubeOpenAPIV3Order(doc), true));
     }
     const now = this.#options.now?.() ?? new Date();
     for (const [name, body] of this.#aggregated?.v3 ?? [])
@@ -183,7 +190,7 @@ class OpenAPIDocuments implements OpenAPIService {
     for (const [name, doc] of this.#v3Documents())
       paths[name] = { serverRelativeURL: serverRelativeURL(name, doc.etag) };
     const value: OpenAPIV3Discovery = { paths };
-    this.#index = { value, doc: this.#document(value) };
+    this.#index = { value, doc: this.#document(value, true) };
     return this.#index;
   }
 

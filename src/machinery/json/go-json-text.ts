@@ -1,8 +1,11 @@
 // JSON text as Go's encoding/json writes it: compact, with the HTML characters and the two line
 // separators escaped, and a map's keys sorted even where they are array indexes ("10" before "9"),
 // which a JavaScript object lists first. kube-apiserver answers and stores objects in this form;
-// writing the same bytes lets a stored encoding be served as it is.
+// writing the same bytes lets a stored encoding be served as it is. Given the scheme, a built-in
+// object's RawExtension contents keep their order (raw-extension-contents.ts).
+import type { Scheme } from '../../api/scheme.js';
 import { indexKeySortedText } from './index-key-text.js';
+import { rawExtensionContents } from './raw-extension-contents.js';
 
 const htmlEscapes: Readonly<Record<string, string>> = {
   '<': '\\u003c',
@@ -52,12 +55,18 @@ function hasDigitKeyFirstIndented(text: string): boolean {
   return false;
 }
 
-/** Go's json.Marshal text of a JSON-shaped value (indented by two spaces when `pretty`). */
-export function goJSONText(value: unknown, pretty = false): string {
+/**
+ * Go's json.Marshal text of a JSON-shaped value (indented by two spaces when `pretty`). With the
+ * scheme of a built-in object (or typed list), the contents of its RawExtensions are written in
+ * their own order, index keys included, where every other object with an index key is sorted; the
+ * scheme is looked at only for text that has such a key.
+ */
+export function goJSONText(value: unknown, pretty = false, scheme?: Scheme): string {
   let text = (pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value)) as string | undefined;
   if (text === undefined) return 'null';
   if (pretty ? hasDigitKeyFirstIndented(text) : digitKeyFirst.test(text)) {
-    text = indexKeySortedText(value, pretty) ?? 'null';
+    const raw = scheme === undefined ? undefined : rawExtensionContents(scheme, value);
+    text = indexKeySortedText(value, pretty, raw) ?? 'null';
   }
   return escapeGoHTML(text);
 }

@@ -3,6 +3,7 @@
 // (`audit-2006-01-02T15-04-05.000.log`), and backups beyond maxbackup or older than maxage go.
 import { closeSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { auditEventJSON } from './event-json.js';
 import type { AuditEvent, AuditSink } from './types.js';
 
 export interface LogBackendOptions {
@@ -34,7 +35,7 @@ export class AuditLogBackend implements AuditSink {
   processEvents(...events: AuditEvent[]): boolean {
     for (const [i, event] of events.entries()) {
       try {
-        this.#write(`${JSON.stringify(event)}\n`);
+        this.#write(`${auditEventJSON(event)}\n`);
       } catch (err) {
         this.#opts.onError?.(err instanceof Error ? err : new Error(String(err)), events.length - i);
         return false;

@@ -1,5 +1,7 @@
 // One request's audit record as the filters fill it (kube's AuditContext): the event, the stages
 // still to write, and the annotations and impersonated user the inner filters add.
+import { builtinScheme } from '../../api/builtin-scheme.js';
+import { inGoMemberOrder } from '../../machinery/json/go-member-order.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { RequestAuditConfig } from './policy-checker.js';
 import {
@@ -33,6 +35,19 @@ function withoutManagedFields(obj: unknown): unknown {
   }
   if (Array.isArray(o.items)) out = { ...out, items: o.items.map(withoutManagedFields) };
   return out;
+}
+
+/**
+ * An object a handler decoded or answered, as kube's audit encodes it (encodeObject: the object's
+ * codec): a built-in kind from its Go struct (member order, omitempty, the zero members Go writes,
+ * a template's `"creationTimestamp":null`); anything else as it is.
+ */
+function encodedObject(obj: unknown): unknown {
+  if (typeof obj !== 'object' || obj === null) return obj;
+  const { apiVersion, kind } = obj as { apiVersion?: unknown; kind?: unknown };
+  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return obj;
+  const scheme = builtinScheme();
+  return scheme.kindFor(apiVersion, kind) === undefined ? obj : inGoMemberOrder(scheme, obj);
 }
 
 /** The event's members in the order kube's JSON has them, whatever order they were set in. */
@@ -125,18 +140,21 @@ export class RequestAudit {
   }
 
   /**
-   * kube's LogRequestObject, called by the handlers with the decoded body of a create or update:
-   * objectRef is completed from it, and it is the request object unless the raw JSON body is kept.
+   * kube's LogRequestObject, called by the handlers with the decoded body of a create or update
+   * (or a delete's options): objectRef is completed from it, and it is the request object, as kube
+   * encodes it. A body no handler decoded (a patch) is logged as it was sent (the filter).
    */
   logRequestObject(obj: unknown): void {
     this.objectRefFrom(obj);
     // A copy: the handler goes on changing its object.
-    if (this.logsRequest && this.event.requestObject === undefined) this.requestObject(structuredClone(obj));
+    if (this.logsRequest && this.event.requestObject === undefined)
+      this.requestObject(encodedObject(structuredClone(obj)));
   }
 
   /** kube's LogResponseObject from the handler: the filter replaces it with the JSON written, if JSON. */
   logResponseObject(obj: unknown): void {
-    this.responseObject(obj);
+    // Ordered only where it is logged (RequestResponse): a Status is read at every level.
+    this.responseObject(this.logsResponse ? encodedObject(obj) : obj);
   }
 
   requestObject(obj: unknown): void {
@@ -174,7 +192,9 @@ export class RequestAudit {
   stage(stage: Stage): boolean | Promise<boolean> {
     if (this.#omit.has(stage)) return true;
     this.event.stage = stage;
-    this.event.stageTimestamp = microTime(nowMicros());
+    // kube's ProcessEventStage: RequestReceived's stage time is the time the request was received.
+    this.event.stageTimestamp =
+      stage === 'RequestReceived' ? this.event.requestReceivedTimestamp : microTime(nowMicros());
     return this.#sink.processEvents(inKubeOrder(this.event));
   }
 }

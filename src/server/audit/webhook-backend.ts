@@ -7,6 +7,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { WebhookTarget } from '../authn/webhook-token-authenticator.js';
+import { auditEventJSON } from './event-json.js';
 import type { AuditEvent, AuditSink } from './types.js';
 
 export interface WebhookBackendOptions {
@@ -71,7 +72,7 @@ export class AuditWebhookBackend implements AuditSink {
   /** Resolves true once delivered, false when every attempt failed (the events are then reported). */
   processEvents(...events: AuditEvent[]): Promise<boolean> {
     // Serialised now: the caller goes on changing the event objects it passed.
-    const body = eventListBody(events.map((e) => JSON.stringify(e)));
+    const body = eventListBody(events.map(auditEventJSON));
     const sent = this.#deliver(body, events.length).finally(() => this.#sending.delete(sent));
     this.#sending.add(sent);
     return sent;

@@ -80,4 +80,21 @@ describe('the audit filter and its backend modes', () => {
       'stored ResponseComplete',
     ]);
   });
+
+  it('RequestReceived is stamped with the time the request was received, as kube stamps it', async () => {
+    const events: AuditEvent[] = [];
+    const sink: AuditSink = {
+      processEvents: (...batch: AuditEvent[]) => {
+        events.push(...batch.map((e) => structuredClone(e)));
+        return true;
+      },
+    };
+    const { adminRequest } = testServer({ config: { audit: { policy, sink } }, api });
+    assert.equal((await adminRequest('/api/v1/namespaces')).statusCode, 200);
+    const [received, complete] = events;
+    assert.equal(received?.stage, 'RequestReceived');
+    assert.equal(received.stageTimestamp, received.requestReceivedTimestamp);
+    assert.equal(complete?.stage, 'ResponseComplete');
+    assert.equal(complete.requestReceivedTimestamp, received.requestReceivedTimestamp);
+  });
 });

@@ -227,9 +227,10 @@ export function withAudit(opts: AuditFilterOptions): Filter {
       void audit.stage('Panic');
       throw err;
     }
-    if (requestChunks !== undefined && requestChunks.length > 0) {
+    // A body the handler did not decode (a patch: kube's LogRequestPatch) as it was sent, if JSON;
+    // a decoded one (create, update, delete options) as the handler logged it.
+    if (requestChunks !== undefined && requestChunks.length > 0 && audit.event.requestObject === undefined) {
       const obj = parseJSON(requestChunks);
-      // The body as sent when it is JSON; otherwise the handler's decoded object stays.
       if (obj !== undefined) audit.requestObject(obj);
     }
     if (responseChunks.length > 0) {

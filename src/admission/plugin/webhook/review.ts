@@ -113,7 +113,8 @@ export function reviewBody(review: Record<string, unknown>): Buffer {
             oldObject: inCodecOrder(request['oldObject']),
           },
         };
-  return Buffer.from(goJSONText(body), 'utf8');
+  // A built-in object's RawExtensions (a ControllerRevision's data) as they were sent.
+  return Buffer.from(goJSONText(body, false, builtinScheme()), 'utf8');
 }
 
 /** The AdmissionReview body for `version`. */

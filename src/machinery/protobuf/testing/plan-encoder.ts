@@ -3,7 +3,7 @@
 // compare what comes back with the JSON form. A JSON member without a field number throws, so
 // a table that lacks a field of its schema is named rather than lost.
 import type { Scheme } from '../../../api/scheme.js';
-import type { ProtobufCodec } from '../../../api/schema/protobuf.js';
+import { isProtobufCodec, type ProtobufCodec } from '../../../api/schema/protobuf.js';
 import { compileMessagePlan, type FieldPlan, type MessagePlan, type ValuePlan } from '../plan.js';
 import { pb, ProtoWriter } from './proto-writer.js';
 
@@ -95,7 +95,14 @@ export class PlanEncoder {
         w.message(number, this.#message(field.value.definition, obj));
         continue;
       }
-      this.#field(w, { number, field, value: obj[field.json] });
+      const value = obj[field.json];
+      // gogo writes a Time held by value whatever it holds: the zero time (null, or absent) as
+      // the field with an empty message (meta/v1 time_proto.go); a nil *Time is left out.
+      if ((value === undefined || value === null) && this.#zeroTimeWritten(definition, field)) {
+        w.message(number, pb());
+        continue;
+      }
+      this.#field(w, { number, field, value });
     }
     return w;
   }
@@ -152,6 +159,14 @@ export class PlanEncoder {
             return;
         }
     }
+  }
+
+  #zeroTimeWritten(definition: string, field: FieldPlan): boolean {
+    if (field.shape !== 'single' || field.value.kind !== 'codec') return false;
+    if (field.value.codec !== 'time' && field.value.codec !== 'microTime') return false;
+    const table = this.#scheme.protobuf(definition);
+    const spec = table === undefined || isProtobufCodec(table) ? undefined : table[field.json];
+    return typeof spec === 'number' || (spec !== undefined && spec.pointer !== true);
   }
 
   #plan(definition: string): MessagePlan {
