@@ -24,7 +24,8 @@ function mergeDocs(doc: JSONObject, patch: JSONObject): void {
     const cur = memberOf(doc, k);
     if (v === null) Reflect.deleteProperty(doc, k);
     else if (cur === undefined || cur === null || !isObject(cur)) setMember(doc, k, pruneNulls(v));
-    else if (!isObject(v)) setMember(doc, k, copyAsJSON(v)); // a retry applies the patch again
+    else if (!isObject(v))
+      setMember(doc, k, copyAsJSON(v)); // a retry applies the patch again
     else mergeDocs(cur, v);
   }
 }
@@ -62,4 +63,9 @@ export const mergePatchMechanism: PatchMechanism = {
     return JSON.stringify(mergePatch(current, prepared));
   },
   applyObject: (prepared: unknown, current: KubeObject): unknown => mergePatch(current, prepared),
+  // A patch object whose metadata, if any, is an object without managedFields merges around them.
+  keepsManagedFields: (prepared: unknown): boolean =>
+    isObject(prepared) &&
+    (!Object.hasOwn(prepared, 'metadata') ||
+      (isObject(prepared['metadata']) && !Object.hasOwn(prepared['metadata'], 'managedFields'))),
 };

@@ -35,6 +35,12 @@ export interface PatchMechanism {
   supports?(kind: GroupVersionKind): boolean;
   /** The text kube quotes as the invalid `patch` value when the result does not decode. */
   describe?(prepared: unknown): string;
+  /**
+   * Whether applying `prepared` leaves the current object's metadata.managedFields as they are (it
+   * names neither them nor a change of metadata as a whole): the handler then patches the object
+   * without them and puts the live entries back, sparing their copy and decode (default: no).
+   */
+  keepsManagedFields?(prepared: unknown): boolean;
   /** Set when the mechanism maintains managedFields itself (apply); the handler skips its update. */
   readonly managesFields?: boolean;
 }

@@ -1,6 +1,6 @@
 // PATCH (handlers/patch.go PatchResource). The patch is applied to the current object inside the
 // storage's update, so a conflicting write retries it on the fresh object, as kube's patcher does.
-import type { KubeObject } from '../../api/meta.js';
+import type { KubeObject, ManagedFieldsEntry, ObjectMeta } from '../../api/meta.js';
 import { newConflict, newInvalid, newNotFound } from '../../machinery/errors/index.js';
 import { FieldError, newPath } from '../../machinery/validation/index.js';
 import { isPatcher, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
@@ -55,19 +55,44 @@ function mechanismFor(
   return { type: base, mechanism };
 }
 
-/** The patched object, and the text kube quotes when it does not decode. */
+/** `obj` without metadata.managedFields: a copy of the top level and of metadata, sharing the rest. */
+function withoutManagedFields(obj: KubeObject, meta: ObjectMeta): KubeObject {
+  const { managedFields: _kept, ...rest } = meta;
+  return { ...obj, metadata: rest };
+}
+
+/**
+ * The patched object, and the text kube quotes when it does not decode. A patch that leaves
+ * managedFields alone is applied to the object without them (`kept`, to be put back after the
+ * decode); the text quoted is still the whole object's.
+ */
 function applyPatch(
   mechanism: PatchMechanism,
   prepared: unknown,
   current: KubeObject,
-): { patched: unknown; shown: () => string } {
+): { patched: unknown; shown: () => string; kept: readonly ManagedFieldsEntry[] | undefined } {
+  const meta = current.metadata;
+  const kept =
+    meta?.managedFields !== undefined && mechanism.keepsManagedFields?.(prepared) === true
+      ? meta.managedFields
+      : undefined;
+  const base = kept === undefined || meta === undefined ? current : withoutManagedFields(current, meta);
   if (mechanism.applyObject !== undefined) {
-    const patched = mechanism.applyObject(prepared, current);
+    const patched = mechanism.applyObject(prepared, base);
     // Only a failure needs the text: apply gives it again from the same untouched inputs.
-    return { patched, shown: () => mechanism.describe?.(prepared) ?? mechanism.apply(prepared, current) };
+    return {
+      patched,
+      shown: () => mechanism.describe?.(prepared) ?? mechanism.apply(prepared, current),
+      kept,
+    };
   }
-  const text = mechanism.apply(prepared, current);
-  return { patched: JSON.parse(text) as unknown, shown: () => mechanism.describe?.(prepared) ?? text };
+  const text = mechanism.apply(prepared, base);
+  return {
+    patched: JSON.parse(text) as unknown,
+    shown: () =>
+      mechanism.describe?.(prepared) ?? (kept === undefined ? text : mechanism.apply(prepared, current)),
+    kept,
+  };
 }
 
 // The patched object decoded as the kind; kube reports a failure here as an Invalid `patch` field.
@@ -134,8 +159,10 @@ export const patchResource: Handler = async (scope, hr) => {
         if (++attempts > maxRetryWhenPatchConflicts + 1)
           throw newConflict(qualifiedResource(scope), info.name, optimisticLockMessage);
         const current = old ?? storage.newObject();
-        const { patched, shown } = applyPatch(mechanism, prepared, current);
+        const { patched, shown, kept } = applyPatch(mechanism, prepared, current);
         let obj = decodePatched(scope, hr, { patched, shown, fieldValidation });
+        // The live entries, only read from here on (the field manager replaces the list).
+        if (kept !== undefined) (obj.metadata ??= {}).managedFields = [...kept];
         if (fieldManager !== undefined) obj = fieldManager.updateNoErrors(current, obj, manager);
         checkName(obj, info.name, namespace);
         resolve(obj);

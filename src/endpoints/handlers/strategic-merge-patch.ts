@@ -54,6 +54,20 @@ interface PreparedSMP {
   readonly kind: GroupVersionKind | undefined;
 }
 
+const isDirective = (key: string): boolean => key === '$patch' || key === '$retainKeys';
+
+/**
+ * Whether the patch leaves metadata.managedFields alone: no directive replaces, deletes or retains
+ * keys of the whole object or of its metadata, and no metadata key (its own directives included,
+ * `$setElementOrder/managedFields`) names them.
+ */
+function keepsManagedFields(patch: unknown): boolean {
+  if (!isJSONObject(patch) || Object.keys(patch).some(isDirective)) return false;
+  if (!Object.hasOwn(patch, 'metadata')) return true;
+  const meta = patch['metadata'];
+  return isJSONObject(meta) && !Object.keys(meta).some((k) => isDirective(k) || k.includes('managedFields'));
+}
+
 /** kube's isBuiltin test: a kind is patched strategically when the scheme knows it. */
 export type BuiltinKindTest = (kind: GroupVersionKind) => boolean;
 
@@ -84,5 +98,6 @@ export function strategicMergePatchMechanism(
     apply: (prepared: unknown, current: KubeObject): string => JSON.stringify(patched(prepared, current)),
     // The merge may share values with the patch and the current object: copied.
     applyObject: (prepared: unknown, current: KubeObject): unknown => copyAsJSON(patched(prepared, current)),
+    keepsManagedFields: (prepared: unknown): boolean => keepsManagedFields((prepared as PreparedSMP).patch),
   };
 }

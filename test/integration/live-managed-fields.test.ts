@@ -1,7 +1,9 @@
-// A PUT that sends an object back as it was read, managedFields and all, is answered as one whose
-// bytes the server cannot match with the live object's: the handler leaves repeated managedFields
-// out of the decode (src/endpoints/handlers/live-managed-fields.ts), which must change nothing a
-// client sees, whatever else the body holds.
+// Writes that leave an object's managedFields as they are, answered as writes the server must read
+// them from: a PUT that sends an object back as it was read is answered as one whose bytes cannot
+// match the live object's (the handler leaves repeated managedFields out of the decode:
+// src/endpoints/handlers/live-managed-fields.ts), and a merge or strategic patch that does not name
+// them as one that sets them to what they are (the handler patches the object without them). Both
+// must change nothing a client sees, whatever else the body holds.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
@@ -15,10 +17,10 @@ interface Answer {
   readonly text: string;
 }
 
-async function send(method: string, path: string, text?: string): Promise<Answer> {
+async function send(method: string, path: string, text?: string, type = 'application/json'): Promise<Answer> {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${adminToken(server)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${adminToken(server)}`, 'content-type': type },
     ...(text === undefined ? {} : { body: text }),
   });
   return { status: res.status, text: await res.text() };
@@ -46,17 +48,17 @@ async function twins(name: string): Promise<[string, string]> {
 const respaced = (text: string): string => text.replace('"managedFields":[', '"managedFields": [');
 
 /**
- * An answer with what differs between the twins (name, uid, times, resourceVersion, the generated
- * name of the token volume ServiceAccount admission adds) blanked.
+ * An answer with what differs between the twins blanked, in its text (messages quote objects):
+ * their names' last letter, uids, times, resourceVersions and the generated name of the token
+ * volume ServiceAccount admission adds.
  */
 function comparable(a: Answer): unknown {
-  const body = JSON.parse(a.text) as Record<string, unknown>;
-  const text = JSON.stringify(body)
-    .replace(/"name":"[a-z-]+-[ab]"/g, '"name":"x"')
-    .replace(/kube-api-access-[a-z0-9]{5}/g, 'kube-api-access')
-    .replace(/"uid":"[^"]*"/g, '"uid":""')
-    .replace(/"(time|creationTimestamp)":"[^"]*"/g, '"$1":""')
-    .replace(/"resourceVersion":"[^"]*"/g, '"resourceVersion":""');
+  const text = a.text
+    .replace(/\b([a-z]+(?:-[a-z]+)*)-[ab]\b/g, '$1-x')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'uid')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g, 'time')
+    .replace(/(resourceVersion\\*":\\*")\d+/g, '$1')
+    .replace(/kube-api-access-[a-z0-9]{5}/g, 'kube-api-access');
   return { status: a.status, body: JSON.parse(text) as unknown };
 }
 
@@ -71,14 +73,14 @@ async function bothWays(
   return [comparable(asRead), comparable(otherBytes)];
 }
 
-describe('PUT of an object as it was read', () => {
-  before(async () => {
-    server = await startCapstan({ storage: 'sqlite', scheme: 'http' });
-  });
-  after(async () => {
-    await server.stop();
-  });
+before(async () => {
+  server = await startCapstan({ storage: 'sqlite', scheme: 'http' });
+});
+after(async () => {
+  await server.stop();
+});
 
+describe('PUT of an object as it was read', () => {
   it('records the same managedFields and object as a PUT of other bytes', async () => {
     const [asRead, other] = await bothWays(
       '?fieldManager=editor',
@@ -137,4 +139,60 @@ describe('PUT of an object as it was read', () => {
     ).metadata.managedFields.map((e) => e.manager);
     assert.deepEqual(managers, ['creator', 'other']);
   });
+});
+
+const mergeType = 'application/merge-patch+json';
+const strategicType = 'application/strategic-merge-patch+json';
+
+/**
+ * A patch of one twin as sent, and of the other with its metadata also setting managedFields to
+ * what they are, which the handler must read.
+ */
+async function patchedBothWays(
+  name: string,
+  patch: { metadata?: Record<string, unknown> } & Record<string, unknown>,
+  type: string,
+): Promise<[unknown, unknown]> {
+  const [, b] = await twins(name);
+  const entries = (JSON.parse(b) as { metadata: { managedFields: unknown } }).metadata.managedFields;
+  const naming = { ...patch, metadata: { ...patch.metadata, managedFields: entries } };
+  const sent = await send('PATCH', `${pods}/${name}-a?fieldManager=patcher`, JSON.stringify(patch), type);
+  const named = await send('PATCH', `${pods}/${name}-b?fieldManager=patcher`, JSON.stringify(naming), type);
+  return [comparable(sent), comparable(named)];
+}
+
+describe('merge and strategic patches that leave managedFields alone', () => {
+  for (const type of [mergeType, strategicType]) {
+    const short = type === mergeType ? 'merge' : 'strategic';
+
+    it(`${short}: records the same managedFields and object as a patch naming them`, async () => {
+      const [sent, named] = await patchedBothWays(
+        `${short}-labels`,
+        { metadata: { labels: { step: '1', added: 'yes' } }, spec: { activeDeadlineSeconds: 30 } },
+        type,
+      );
+      assert.equal((sent as { status: number }).status, 200);
+      assert.deepEqual(sent, named);
+      const [none, noneNamed] = await patchedBothWays(
+        `${short}-none`,
+        { spec: { activeDeadlineSeconds: 5 } },
+        type,
+      );
+      assert.deepEqual(none, noneNamed);
+    });
+
+    it(`${short}: refuses a patched object that does not decode with the same Status`, async () => {
+      const [sent, named] = await patchedBothWays(
+        `${short}-wrong`,
+        { spec: { activeDeadlineSeconds: 'x' } },
+        type,
+      );
+      assert.equal((sent as { status: number }).status, 422);
+      // A merge patch's Status quotes the patched object, managedFields and all; a strategic one's
+      // quotes the patch, which differs between the twins.
+      if (type === mergeType) assert.deepEqual(sent, named);
+      else
+        assert.match(JSON.stringify(sent), /Invalid value: \\"map\[spec:map\[activeDeadlineSeconds:x\]\]\\"/);
+    });
+  }
 });
