@@ -100,8 +100,12 @@ export function goZeroMember(scheme: Scheme, schema: Schema, site: GoMemberSite)
  * (each with that zero), and the members leading to more.
  */
 interface ZeroPlan {
-  readonly zeros: readonly (readonly [string, unknown])[];
-  readonly inner: readonly (readonly [string, ZeroWalk])[];
+  /** The members read back absent when they hold their zero, and that zero (by index). */
+  readonly zeroNames: readonly string[];
+  readonly zeros: readonly unknown[];
+  /** The members below which more may be found, and how to walk each (by index). */
+  readonly innerNames: readonly string[];
+  readonly inner: readonly ZeroWalk[];
 }
 
 type ZeroWalk =
@@ -135,19 +139,24 @@ class ZeroCompiler {
     this.#plans.set(name, null);
     const properties = this.#scheme.definition(name)?.properties ?? {};
     const omit = this.#scheme.goOmitEmpty(name);
-    const zeros: (readonly [string, unknown])[] = [];
-    const inner: (readonly [string, ZeroWalk])[] = [];
+    const plan: ZeroPlan = { zeroNames: [], zeros: [], innerNames: [], inner: [] };
     for (const [json, schema] of Object.entries(properties)) {
       if (json === 'kind' || json === 'apiVersion') continue;
       const site = { definition: name, name: json, omit: omit?.[json] };
       const absent = absentZero(goZeroMember(this.#scheme, schema, site));
-      if (absent !== undefined) zeros.push([json, absent.zero]);
+      if (absent !== undefined) {
+        (plan.zeroNames as string[]).push(json);
+        (plan.zeros as unknown[]).push(absent.zero);
+      }
       const walk = this.#walk(schema);
-      if (walk !== null) inner.push([json, walk]);
+      if (walk !== null) {
+        (plan.innerNames as string[]).push(json);
+        (plan.inner as ZeroWalk[]).push(walk);
+      }
     }
-    const plan = zeros.length === 0 && inner.length === 0 ? null : { zeros, inner };
-    this.#plans.set(name, plan);
-    return plan;
+    const found = plan.zeroNames.length > 0 || plan.innerNames.length > 0 ? plan : null;
+    this.#plans.set(name, found);
+    return found;
   }
 
   #walk(schema: Schema): ZeroWalk | null {
@@ -196,18 +205,21 @@ function walkValue(value: unknown, walk: ZeroWalk): unknown {
 }
 
 function isZeroAt(plan: ZeroPlan, key: string, v: unknown): boolean {
-  for (const [name, zero] of plan.zeros) if (name === key) return v === zero;
+  const names = plan.zeroNames;
+  for (let i = 0; i < names.length; i++) if (names[i] === key) return v === plan.zeros[i];
   return false;
 }
 
 function withoutZeros(obj: JSONObject, plan: ZeroPlan): JSONObject {
   let zeros = false;
-  for (const [name, zero] of plan.zeros) if (obj[name] === zero) zeros = true;
+  const { zeroNames, innerNames } = plan;
+  for (let i = 0; i < zeroNames.length; i++) if (obj[zeroNames[i] as string] === plan.zeros[i]) zeros = true;
   let changed: Map<string, unknown> | undefined;
-  for (const [name, walk] of plan.inner) {
+  for (let i = 0; i < innerNames.length; i++) {
+    const name = innerNames[i] as string;
     const v = obj[name];
     if (v === undefined || v === null) continue;
-    const o = walkValue(v, walk);
+    const o = walkValue(v, plan.inner[i] as ZeroWalk);
     if (o !== v) (changed ??= new Map()).set(name, o);
   }
   if (!zeros && changed === undefined) return obj;

@@ -28,6 +28,11 @@ export type MapNode = {
   readonly fieldTypes: ReadonlyMap<string, Schema>;
   /** A Go struct's omitempty members (go-omit-empty.ts); undefined for other maps. */
   readonly omitEmpty: GoOmitEmptyTable | undefined;
+  /**
+   * A Go struct's members that are structs held by value (`default: {}` in kube's OpenAPI): never
+   * nil, so present, empty, wherever the struct holding them is; undefined when it has none.
+   */
+  readonly byValue: ReadonlySet<string> | undefined;
 };
 export type ListNode = {
   readonly kind: 'list';
@@ -46,8 +51,14 @@ const deducedMap: MapNode = {
   isStruct: false,
   fieldTypes: new Map(),
   omitEmpty: undefined,
+  byValue: undefined,
 };
 const deducedList: ListNode = { kind: 'list', element: 'deduced', listType: 'atomic', keys: [] };
+
+const hasNoKeys = (v: object): boolean => {
+  for (const _ in v) return false;
+  return true;
+};
 
 function deduce(value: unknown): TypeNode {
   if (isJSONObject(value)) return deducedMap;
@@ -65,7 +76,27 @@ function listNode(s: Schema): ListNode {
   return { kind: 'list', element: s.items ?? 'deduced', listType, keys };
 }
 
-function mapNode(s: Schema, omitEmpty: GoOmitEmptyTable | undefined): MapNode {
+/**
+ * The members of a Go struct held by value: structs defaulting to `{}` that its omitempty table does
+ * not name (a pointer kube's defaulting sets to an empty struct, `securityContext`, is named `nil`).
+ */
+function structsByValue(
+  resolver: SchemaResolver,
+  properties: Readonly<Record<string, Schema>>,
+  omitEmpty: GoOmitEmptyTable,
+): ReadonlySet<string> | undefined {
+  let out: Set<string> | undefined;
+  for (const [name, member] of Object.entries(properties)) {
+    const d: unknown = member.default;
+    if (member.$ref === undefined || !isJSONObject(d) || !hasNoKeys(d) || omitEmpty[name] !== undefined)
+      continue;
+    if (resolver.resolve(member).properties === undefined) continue;
+    (out ??= new Set()).add(name);
+  }
+  return out;
+}
+
+function mapNode(resolver: SchemaResolver, s: Schema, omitEmpty: GoOmitEmptyTable | undefined): MapNode {
   const ap = s.additionalProperties;
   const hasFields = s.properties !== undefined && Object.keys(s.properties).length > 0;
   let element: TypeRef | undefined;
@@ -80,6 +111,7 @@ function mapNode(s: Schema, omitEmpty: GoOmitEmptyTable | undefined): MapNode {
     isStruct: Object.keys(s.properties ?? {}).length > 0,
     fieldTypes: new Map(Object.entries(s.properties ?? {})),
     omitEmpty,
+    byValue: omitEmpty === undefined ? undefined : structsByValue(resolver, s.properties ?? {}, omitEmpty),
   };
 }
 
@@ -88,7 +120,7 @@ function compile(resolver: SchemaResolver, ref: Schema): TypeNode | undefined {
   if (s['x-kubernetes-int-or-string'] === true) return scalar;
   if (s.type === 'array') return listNode(s);
   if (s.type === 'object' || s.properties !== undefined || s.additionalProperties !== undefined)
-    return mapNode(s, ref.$ref === undefined ? undefined : resolver.goOmitEmpty?.(ref.$ref));
+    return mapNode(resolver, s, ref.$ref === undefined ? undefined : resolver.goOmitEmpty?.(ref.$ref));
   if (s.type === undefined) return undefined;
   return scalar;
 }
@@ -125,11 +157,6 @@ export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): 
   return node ?? deduce(value);
 }
 
-const hasNoKeys = (v: object): boolean => {
-  for (const _ in v) return false;
-  return true;
-};
-
 /**
  * Whether member `key` of a Go struct holding `v` is absent from the typed value kube's field
  * manager computes an Update's fields from (the object converted from its Go struct, where an
@@ -144,13 +171,6 @@ export function goLeavesOut(node: MapNode, key: string, v: JSONValue | undefined
   } else if (v !== '' && v !== 0 && v !== false) return false;
   const cls = omit[key];
   return cls !== undefined && goOmits(cls, v);
-}
-
-/** Whether a Go struct holds nothing once the members goLeavesOut drops are gone. */
-export function isEmptyGoStruct(node: MapNode, v: Readonly<Record<string, JSONValue>> | undefined): boolean {
-  if (v === undefined) return true;
-  for (const key in v) if (!goLeavesOut(node, key, v[key])) return false;
-  return true;
 }
 
 /** The type of a map's member `key`, or undefined when the map does not declare it. */
