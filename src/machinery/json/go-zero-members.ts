@@ -35,6 +35,9 @@ export type GoZeroMember =
   | { readonly kind: 'struct'; readonly definition: string }
   | { readonly kind: 'value'; readonly value: unknown; readonly absent: boolean };
 
+/** What goZeroMember reads of a Scheme: the definitions, omitempty tables and protobuf tables. */
+export type GoZeroSource = Pick<Scheme, 'definition' | 'goOmitEmpty' | 'protobuf'>;
+
 /** Where a member is declared: its definition (the embedded one for an embedded struct's) and JSON name. */
 export interface GoMemberSite {
   readonly definition: string;
@@ -54,7 +57,7 @@ const codecZeros: Readonly<Record<string, unknown>> = {
  * as a GRPC probe's `service` is written null when nil, which the OpenAPI cannot tell from a
  * string's "").
  */
-function isGoPointer(scheme: Scheme, site: GoMemberSite): boolean {
+function isGoPointer(scheme: GoZeroSource, site: GoMemberSite): boolean {
   const table = scheme.protobuf(site.definition);
   if (table === undefined || isProtobufCodec(table)) return false;
   const entry = table[site.name];
@@ -79,7 +82,11 @@ const isEmptyObject = (v: unknown): boolean =>
  * without an omitempty table (whose Go tags are not known). A struct held by value is known by the `default: {}` kube's
  * OpenAPI gives it.
  */
-export function goZeroMember(scheme: Scheme, schema: Schema, site: GoMemberSite): GoZeroMember | undefined {
+export function goZeroMember(
+  scheme: GoZeroSource,
+  schema: Schema,
+  site: GoMemberSite,
+): GoZeroMember | undefined {
   if (site.omit !== undefined) return undefined;
   const ref = schema.$ref;
   if (ref !== undefined && timeDefinitions.has(ref)) return { kind: 'time' };

@@ -147,7 +147,16 @@ class AddedFields {
    * one that is not empty, differs from.
    */
   #removedOnly(node: MapNode, lhs: JSONObject, rhs?: JSONObject): boolean {
-    const byValue = node.omitEmpty !== undefined ? node.byValue : undefined;
+    if (node.omitEmpty === undefined) return true;
+    const zeros = node.zeros;
+    if (zeros !== undefined) {
+      // A member without omitempty that rhs lacks is its zero there: the zero object's own matches.
+      for (const key in zeros) {
+        if (rhs?.[key] !== undefined || !Object.hasOwn(lhs, key)) continue;
+        if (lhs[key] !== zeros[key]) return false;
+      }
+    }
+    const byValue = node.byValue;
     if (byValue === undefined) return true;
     for (const key of byValue) {
       if (rhs?.[key] !== undefined || !Object.hasOwn(lhs, key)) continue;
@@ -177,6 +186,7 @@ class AddedFields {
       }
       if (r === undefined) continue;
       if (l === undefined && byValue?.has(key) === true) l = emptyStruct;
+      else if (l === undefined && typed) l = node.zeros?.[key];
       const type = memberType(node, key) ?? 'deduced';
       const child = l === undefined ? this.at(type, r) : this.changed(type, l, r);
       if (child === bail) return bail;

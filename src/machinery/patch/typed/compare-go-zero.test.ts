@@ -58,3 +58,18 @@ it('a struct in a new item, and an empty struct behind a pointer, are added thou
     },
   });
 });
+
+it('a member without omitempty that memory lacks is its Go zero: set or cleared, it is modified', () => {
+  const ref = { $ref: 'io.k8s.api.core.v1.Event' };
+  const cmp = (lhs: JSONValue, rhs: JSONValue) => {
+    const c = compareValues(scheme, ref, { lhs, rhs, goTyped: true });
+    return [c.added, c.modified, c.removed].map((set) => encodeFieldsV1(set));
+  };
+  const set = { reportingComponent: 'c', lastTimestamp: '2026-01-01T00:00:00Z' };
+  const modified = { 'f:lastTimestamp': {}, 'f:reportingComponent': {} };
+  assert.deepEqual(cmp({}, set), [{}, modified, {}]);
+  assert.deepEqual(cmp(set, {}), [{}, modified, {}]);
+  // An omitempty member (message) set or cleared is added or removed.
+  assert.deepEqual(cmp({}, { message: 'm' }), [{ 'f:message': {} }, {}, {}]);
+  assert.deepEqual(cmp({ message: 'm' }, {}), [{}, {}, { 'f:message': {} }]);
+});

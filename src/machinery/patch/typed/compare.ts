@@ -78,6 +78,19 @@ const isScalarValue = (v: JSONValue): boolean => v === null || typeof v !== 'obj
 const structByValue: JSONValue = Object.freeze({});
 
 /**
+ * What a present Go struct holds for member `key` that memory lacks: an empty struct held by value,
+ * the zero of a member without omitempty (null, "", 0, false), or nothing (undefined).
+ */
+function goZero(
+  key: string,
+  byValue: ReadonlySet<string> | undefined,
+  zeros: Readonly<Record<string, JSONValue>> | undefined,
+): JSONValue | undefined {
+  if (byValue?.has(key) === true) return structByValue;
+  return zeros?.[key];
+}
+
+/**
  * Whether two list items' elements are one, as ItemIndex tells them apart: key fields by name and
  * value, a set's scalar by value, a set's object or list by its JSON. Other kinds are never paired.
  */
@@ -172,6 +185,7 @@ class Comparer {
     }
     const typed = this.#goTyped && node.omitEmpty !== undefined;
     const byValue = typed ? node.byValue : undefined;
+    const zeros = typed ? node.zeros : undefined;
     const leftKeys = l === undefined ? [] : Object.keys(l);
     for (const key of leftKeys) {
       let lhs = l?.[key];
@@ -182,7 +196,7 @@ class Comparer {
         if (goLeavesOut(node, key, lhs)) lhs = undefined;
         if (goLeavesOut(node, key, rhs)) rhs = undefined;
         if (lhs === undefined && rhs === undefined) continue;
-        if (rhs === undefined && r !== undefined && byValue?.has(key) === true) rhs = structByValue;
+        if (rhs === undefined && r !== undefined) rhs = goZero(key, byValue, zeros);
       }
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(type, { lhs, rhs }, at.field(key));
@@ -199,7 +213,7 @@ class Comparer {
       const rhs = r[key];
       if (typed && goLeavesOut(node, key, rhs) && (lhs === undefined || goLeavesOut(node, key, lhs)))
         continue;
-      if (lhs === undefined && l !== undefined && byValue?.has(key) === true) lhs = structByValue;
+      if (lhs === undefined && l !== undefined) lhs = goZero(key, byValue, zeros);
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(type, { lhs, rhs }, at.field(key));
     }
