@@ -17,6 +17,9 @@ function mismatch(v: unknown, st: WalkState, goType: string): unknown {
   return v;
 }
 
+/** The values a scalar's Go zero can be (a Quantity's is "0"): looked up only for these. */
+const isScalarZero = (v: unknown): boolean => v === '' || v === 0 || v === false || v === '0';
+
 export function structCheck(node: Node): Check {
   const fields = node.fields ?? {};
   const name = node.structName ?? '';
@@ -53,7 +56,7 @@ export function structCheck(node: Node): Check {
     const omit = omitEmpty?.[key];
     if (omit !== undefined && omit !== 'empty' && goOmits(omit, out)) Reflect.deleteProperty(obj, key);
     // An optional scalar without omitempty at its zero: absent in memory as when read back from storage.
-    else if (zeros !== undefined && out === zeros[key] && key in zeros) Reflect.deleteProperty(obj, key);
+    else if (zeros !== undefined && isScalarZero(out) && out === zeros[key]) Reflect.deleteProperty(obj, key);
     else if (out !== value) obj[key] = out;
   };
   return (v, st) => {
