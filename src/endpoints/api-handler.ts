@@ -9,6 +9,7 @@ import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { anonymousUser, type UserInfo } from '../registry/rest/context.js';
 import { DiscoveryHandler } from './discovery/discovery-handler.js';
 import { FieldManagers } from './fieldmanager/field-managers.js';
+import { goZeroObject } from '../machinery/json/go-member-order.js';
 import { applyPatchMechanism } from './handlers/apply-patch.js';
 import type { HandlerConfig, HandlerRequest, RequestAuditRecord } from './handlers/request-scope.js';
 import type { PatchMechanism } from './handlers/patch-mechanism.js';
@@ -177,7 +178,7 @@ function currentTable(builtin: RouteTable, dynamic: DynamicRoutes | undefined): 
 }
 
 export function createAPIHandler(options: APIHandlerOptions): APIHandler {
-  const fieldManagers = new FieldManagers(options.scheme);
+  const fieldManagers = new FieldManagers(options.scheme, (type) => goZeroObject(options.scheme, type));
   const config: HandlerConfig = {
     maxRequestBodyBytes: options.maxRequestBodyBytes ?? defaultMaxRequestBodyBytes,
     minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,

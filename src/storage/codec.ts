@@ -3,13 +3,14 @@
 // are stored in the order kube writes them, which reads then serve: a built-in kind's in its Go structs'
 // field order at every level, a custom resource's (a Go map) with keys sorted at every level. A
 // built-in kind's bytes also hold what Go writes for zero members (a template's
-// `"creationTimestamp":null`), which decoding leaves out again (go-zero-members.ts): an object read
-// back equals the one that was written, and the one a request body decodes to.
+// `"creationTimestamp":null`, a Deployment's `"selector":null`, an Event's `"reportingComponent":""`),
+// which decoding leaves out again (go-zero-members.ts): an object read back equals the one that was
+// written, and the one a request body decodes to.
 import type { KubeObject } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
 import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
-import { withoutZeroTimes } from '../machinery/json/go-zero-members.js';
+import { withoutGoZeroMembers } from '../machinery/json/go-zero-members.js';
 import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
 import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
 import { encodeRecordingManagedFields } from './managed-fields-span.js';
@@ -73,7 +74,7 @@ export function builtinJSONCodec(scheme: Scheme): Codec {
   let codec = builtinCodecs.get(scheme);
   if (codec === undefined) {
     codec = orderedJSONCodec((obj) => inGoMemberOrder(scheme, obj), {
-      decoded: (obj) => withoutZeroTimes(scheme, obj),
+      decoded: (obj) => withoutGoZeroMembers(scheme, obj),
       scheme,
     });
     builtinCodecs.set(scheme, codec);

@@ -31,6 +31,11 @@ export interface FieldManagerOptions {
   readonly version: string;
   readonly kind: string;
   readonly subresource: string;
+  /**
+   * The Go zero object of the kind (goZeroObject), which kube's create compares the new object
+   * with; `{apiVersion, kind}` when not given (a custom resource: unstructured in kube).
+   */
+  readonly zero?: Readonly<KubeObject>;
 }
 
 /**
@@ -113,12 +118,14 @@ export class FieldManager {
   readonly #updater: Updater;
   readonly #apiVersion: string;
   readonly #ignored: FieldSet | undefined;
+  readonly #zero: Readonly<KubeObject>;
 
   constructor(opts: FieldManagerOptions) {
     this.#opts = opts;
     this.#updater = new Updater(opts.resolver, opts.root);
     this.#apiVersion = opts.group === '' ? opts.version : `${opts.group}/${opts.version}`;
     this.#ignored = resetFields(opts);
+    this.#zero = opts.zero ?? Object.freeze({ apiVersion: this.#apiVersion, kind: opts.kind });
   }
 
   #ignoredInput(): { ignored?: FieldSet } {
@@ -186,6 +193,14 @@ export class FieldManager {
     }
     capUpdateManagers(result);
     return result;
+  }
+
+  /**
+   * updateNoErrors for a write that creates `next` (a create, a PUT that creates): kube's create
+   * handler and its store compare it with a new object of the kind, the Go zero object.
+   */
+  createNoErrors(next: KubeObject, manager: string): KubeObject {
+    return this.updateNoErrors(this.#zero, next, manager);
   }
 
   /** update, but a failure leaves the object without managedFields instead of failing the write. */

@@ -1,5 +1,6 @@
 // One FieldManager per kind and subresource, built from the server's Scheme, and the manager
 // name a request acts as (handlers/rest.go managerOrUserAgent).
+import type { KubeObject } from '../../api/meta.js';
 import type { Schema } from '../../api/schema/types.js';
 import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import { FieldManager } from './field-manager.js';
@@ -10,12 +11,21 @@ export interface SchemaSource {
   resolve(schema: Schema): Schema;
 }
 
+/** The Go zero object of a kind (goZeroObject), built once per kind; undefined for none. */
+export type ZeroObjects = (type: {
+  readonly apiVersion: string;
+  readonly kind: string;
+}) => Readonly<KubeObject> | undefined;
+
 export class FieldManagers {
   readonly #scheme: SchemaSource;
+  readonly #zeros: ZeroObjects | undefined;
   readonly #cache = new Map<string, FieldManager | null>();
 
-  constructor(scheme: SchemaSource) {
+  /** `zeros` for built-in kinds; without it a create is compared with `{apiVersion, kind}`. */
+  constructor(scheme: SchemaSource, zeros?: ZeroObjects) {
     this.#scheme = scheme;
+    this.#zeros = zeros;
   }
 
   /** The field manager of a kind, or undefined when the kind has no schema. */
@@ -25,6 +35,7 @@ export class FieldManagers {
     if (fm === undefined) {
       const apiVersion = gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
       const info = this.#scheme.kindFor(apiVersion, gvk.kind);
+      const zero = info === undefined ? undefined : this.#zeros?.({ apiVersion, kind: gvk.kind });
       fm =
         info === undefined
           ? null
@@ -33,6 +44,7 @@ export class FieldManagers {
               root: { $ref: info.definition },
               ...gvk,
               subresource,
+              ...(zero === undefined ? {} : { zero }),
             });
       this.#cache.set(key, fm);
     }

@@ -64,7 +64,9 @@ function withManagedFields(
     readsOldOnly: objInfo.readsOldOnly === true,
     updatedObject: async (ctx, old) => {
       const obj = await objInfo.updatedObject(ctx, old);
-      return fm.fieldManager.updateNoErrors(old ?? fm.storage.newObject(), obj, fm.manager);
+      return old === null
+        ? fm.fieldManager.createNoErrors(obj, fm.manager)
+        : fm.fieldManager.updateNoErrors(old, obj, fm.manager);
     },
   };
 }

@@ -46,7 +46,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
         managedFields: null,
       },
     ),
-    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{},"status":{}}',
+    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{"containers":null},"status":{}}',
   },
   {
     name: 'PodSpec: zero scalars and empty lists and maps go, pointers to zero values and structs stay',
@@ -120,7 +120,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
   {
     name: 'an embedded struct’s members (Volume’s VolumeSource): a null source goes, an empty one stays',
     obj: pod({ volumes: [{ name: 'v', hostPath: null, emptyDir: {} }] }),
-    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{"volumes":[{"name":"v","emptyDir":{}}]},"status":{}}',
+    want: '{"kind":"Pod","apiVersion":"v1","metadata":{"name":"p","creationTimestamp":null},"spec":{"volumes":[{"name":"v","emptyDir":{}}],"containers":null},"status":{}}',
   },
   {
     name: 'a protobuf-inline struct’s members (IngressRule’s IngressRuleValue)',

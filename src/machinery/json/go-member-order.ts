@@ -222,3 +222,28 @@ export function itemsInGoMemberOrder<T>(
   if (target === null || target.plan === null) return items;
   return orderedList(items, { kind: 'struct', target }) as readonly T[];
 }
+
+function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null) {
+    for (const child of Object.values(v)) deepFreeze(child);
+    Object.freeze(v);
+  }
+  return v;
+}
+
+/**
+ * The Go zero object of a built-in kind as kube's field manager sees it on a create (a new object
+ * of the kind, converted to the version: kind and apiVersion set), in the form Go writes it: its
+ * structs held by value as objects, its nils null, its zero scalars and times (`"metadata":
+ * {"creationTimestamp":null}`, `"spec":{"containers":null}`). Frozen; undefined for a kind the
+ * scheme does not know.
+ */
+export function goZeroObject(
+  scheme: Scheme,
+  type: { readonly apiVersion: string; readonly kind: string },
+): Readonly<JSONObject> | undefined {
+  const target = compilerOf(scheme).kind(type.apiVersion, type.kind);
+  if (target === null || target.plan === null) return undefined;
+  const zero = zeroValue({ kind: 'struct', target }) as JSONObject;
+  return deepFreeze({ ...zero, kind: type.kind, apiVersion: type.apiVersion });
+}

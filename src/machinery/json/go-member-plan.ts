@@ -21,11 +21,14 @@ export type ValueOrder =
   | { readonly kind: 'structOrList'; readonly struct: ValueOrder & { kind: 'struct' } }
   | { readonly kind: 'unstructured' };
 
-/** What is written for a member the object lacks: null (a zero time), or a struct's zero value. */
+/**
+ * What is written for a member holding its zero value: null (a zero time), a struct's zero value,
+ * or a JSON value (go-zero-members.ts; `absent`: also for a member the object lacks).
+ */
 export type ZeroMember =
   | { readonly kind: 'time' }
   | { readonly kind: 'struct'; readonly target: StructRef }
-  | { readonly kind: 'value'; readonly value: unknown };
+  | { readonly kind: 'value'; readonly value: unknown; readonly absent: boolean };
 
 /** A member as Go declares it: its JSON name, or an embedded struct's definition; opaque when its value has a codec. */
 type Member = { readonly json: string; readonly inline?: string; readonly opaque: boolean };
@@ -40,7 +43,8 @@ export interface StructPlan {
   readonly omit: readonly (GoOmitEmpty | undefined)[];
   /**
    * What Go writes for each member holding its zero value (by position; undefined for one it leaves
-   * out), and the positions of those written even when the object lacks them (times and structs).
+   * out), and the positions of those written even when the object lacks them (times, structs, and
+   * the values read back as absent: nil lists, maps and pointers, optional scalars).
    */
   readonly zero: readonly (ZeroMember | undefined)[];
   readonly zeroAt: readonly number[];
@@ -117,7 +121,9 @@ class PlanCompiler {
     this.#members(definition, parts, { depth: 0, omit: this.#scheme.goOmitEmpty(definition) });
     const position: Record<string, number | undefined> = Object.create(null) as Record<string, number>;
     parts.names.forEach((name, i) => (position[name] = i));
-    const zeroAt = parts.zero.flatMap((z, i) => (z === undefined || z.kind === 'value' ? [] : [i]));
+    const zeroAt = parts.zero.flatMap((z, i) =>
+      z === undefined || (z.kind === 'value' && !z.absent) ? [] : [i],
+    );
     const zeroNames = zeroAt.map((at) => parts.names[at] as string);
     const { names, values, omit, zero } = parts;
     return { names, values, omit, position, zero, zeroAt, zeroNames };
@@ -164,7 +170,10 @@ class PlanCompiler {
       into.values.push(opaque || property === undefined ? undefined : this.#valueOrder(property));
       const omit = at.omit?.[json] ?? own?.[json];
       into.omit.push(omit);
-      const zero = property === undefined ? undefined : goZeroMember(this.#scheme, property, omit);
+      const zero =
+        property === undefined
+          ? undefined
+          : goZeroMember(this.#scheme, property, { definition, name: json, omit });
       into.zero.push(zero?.kind === 'struct' ? { kind: 'struct', target: this.ref(zero.definition) } : zero);
     }
   }

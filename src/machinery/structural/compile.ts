@@ -3,6 +3,7 @@
 // unless the API module registered a named type for the field (`types.UID`).
 import type { Scheme } from '../../api/scheme.js';
 import type { Schema } from '../../api/schema/types.js';
+import { goZeroMember } from '../json/go-zero-members.js';
 import {
   anyCheck,
   boolCheck,
@@ -75,13 +76,16 @@ export class Compiler {
   #struct(name: string, schema: Schema): Node {
     const fields: Record<string, Node> = Object.create(null) as Record<string, Node>;
     const defaults: (readonly [string, unknown])[] = [];
+    const zeros: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    const omitEmpty = this.#scheme.goOmitEmpty(name);
     const node: Node = {
       kind: 'struct',
       goType: goTypeOfDefinition(name),
       structName: name.slice(name.lastIndexOf('.') + 1),
       fields,
       defaults,
-      omitEmpty: this.#scheme.goOmitEmpty(name),
+      omitEmpty,
+      zeros,
       preserveUnknown: schema['x-kubernetes-preserve-unknown-fields'] === true,
       check: anyCheck,
     };
@@ -89,7 +93,17 @@ export class Compiler {
     this.#byDefinition.set(name, node);
     for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
       fields[field] = this.#compile(fieldSchema, this.#scheme.goFieldType(name, field));
-      if (fieldSchema.default !== undefined) defaults.push([field, fieldSchema.default]);
+      const zero = goZeroMember(this.#scheme, fieldSchema, {
+        definition: name,
+        name: field,
+        omit: omitEmpty?.[field],
+      });
+      // A zero that Go writes though it is absent in memory (an optional scalar's ""), as stored
+      // bytes are read back: never kept, nor filled in as a default.
+      const absent = zero?.kind === 'value' && zero.absent && zero.value !== null;
+      if (absent) zeros[field] = zero.value;
+      if (fieldSchema.default !== undefined && !(absent && fieldSchema.default === zero.value))
+        defaults.push([field, fieldSchema.default]);
     }
     node.check = structCheck(node);
     return node;

@@ -41,6 +41,11 @@ export interface Node {
   readonly defaults?: readonly (readonly [string, unknown])[];
   /** struct: the fields Go's omitempty drops when they decode to their zero value, and how. */
   readonly omitEmpty?: GoOmitEmptyTable | undefined;
+  /**
+   * struct: the optional scalars without omitempty that Go writes as their zero value (`""`, 0)
+   * and Capstan keeps absent in memory (go-zero-members.ts), by JSON name, with that zero.
+   */
+  readonly zeros?: Readonly<Record<string, unknown>>;
   /** struct: keep fields the schema does not name. */
   readonly preserveUnknown?: boolean;
   /** map and list: the element node. */

@@ -17,12 +17,17 @@ function mismatch(v: unknown, st: WalkState, goType: string): unknown {
   return v;
 }
 
+/** The values a scalar's Go zero can be (a Quantity's is "0"): looked up only for these. */
+const isScalarZero = (v: unknown): boolean => v === '' || v === 0 || v === false || v === '0';
+
 export function structCheck(node: Node): Check {
   const fields = node.fields ?? {};
   const name = node.structName ?? '';
   const defaults = node.defaults ?? [];
   const preserve = node.preserveUnknown === true;
   const omitEmpty = node.omitEmpty;
+  // Most structs have none: their visits then skip the lookup.
+  const zeros = node.zeros !== undefined && Object.keys(node.zeros).length > 0 ? node.zeros : undefined;
   const visit = (obj: Record<string, unknown>, key: string, st: WalkState): void => {
     const field = fields[key];
     st.keys++;
@@ -50,6 +55,8 @@ export function structCheck(node: Node): Check {
     // (`managedFields: []` resets them); encoding leaves it out (go-member-order.ts).
     const omit = omitEmpty?.[key];
     if (omit !== undefined && omit !== 'empty' && goOmits(omit, out)) Reflect.deleteProperty(obj, key);
+    // An optional scalar without omitempty at its zero: absent in memory as when read back from storage.
+    else if (zeros !== undefined && isScalarZero(out) && out === zeros[key]) Reflect.deleteProperty(obj, key);
     else if (out !== value) obj[key] = out;
   };
   return (v, st) => {

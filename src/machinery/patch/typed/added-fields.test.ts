@@ -1,9 +1,12 @@
-// The create shortcut must write exactly what the general compare finds added, on every shape a
-// schema gives: lists by keys (with defaults, duplicates, bad items), sets, atomic lists and maps,
-// int-or-string, free-form (preserve-unknown-fields) values, structs that appear empty.
+// The create shortcut must write exactly what the general compare finds added or modified, on
+// every shape a schema gives: lists by keys (with defaults, duplicates, bad items), sets, atomic
+// lists and maps, int-or-string, free-form (preserve-unknown-fields) values, structs that appear
+// empty; from `{apiVersion, kind}` (a custom resource's new object) and from a built-in kind's Go
+// zero object (its structs held by value, nils and zero scalars).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { builtinScheme } from '../../../api/builtin-scheme.js';
+import { goZeroObject } from '../../json/go-member-order.js';
 import type { Schema } from '../../../api/schema/types.js';
 import { encodeFieldsV1 } from '../fieldpath/fields-v1.js';
 import { FieldSet } from '../fieldpath/set.js';
@@ -39,6 +42,29 @@ const container = (name: string): JSONObject => ({
   volumeMounts: [{ name: 'v', mountPath: '/v' }],
   securityContext: {},
 });
+
+const zeroOf = (apiVersion: string, kind: string): JSONObject => {
+  const zero = goZeroObject(scheme, { apiVersion, kind });
+  if (zero === undefined) throw new Error(kind);
+  return zero as JSONObject;
+};
+
+const deployment: JSONObject = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'd', labels: { app: 'd' } },
+  spec: {
+    replicas: 1,
+    selector: { matchLabels: { app: 'd' } },
+    template: {
+      metadata: { labels: { app: 'd' } },
+      spec: { containers: [container('app')], securityContext: {} },
+    },
+    strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } },
+    revisionHistoryLimit: 10,
+  },
+  status: {},
+};
 
 const cases: Case[] = [
   {
@@ -115,10 +141,42 @@ const cases: Case[] = [
   },
 ];
 
+cases.push(
+  { ...(cases[0] as Case), name: 'a realistic Pod from its Go zero object', lhs: zeroOf('v1', 'Pod') },
+  {
+    name: 'a Deployment from its Go zero object: template and strategy held by value, selector nil',
+    resolver: scheme,
+    ref: { $ref: 'io.k8s.api.apps.v1.Deployment' },
+    lhs: zeroOf('apps/v1', 'Deployment'),
+    rhs: deployment,
+  },
+  {
+    name: 'a core Event from its Go zero object: its "" and null members set, and left unset',
+    resolver: scheme,
+    ref: { $ref: 'io.k8s.api.core.v1.Event' },
+    lhs: zeroOf('v1', 'Event'),
+    rhs: {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name: 'e' },
+      involvedObject: { kind: 'Pod', name: 'p' },
+      reason: 'R',
+      firstTimestamp: '2026-01-01T00:00:00Z',
+      reportingComponent: 'c',
+    },
+  },
+  {
+    name: 'a Pod from its Go zero object: empty and atomic members where it holds nils',
+    resolver: scheme,
+    ref: podRef,
+    lhs: zeroOf('v1', 'Pod'),
+    rhs: { apiVersion: 'v1', kind: 'Pod', metadata: {}, spec: { containers: [] }, status: {} },
+  },
+);
+
 function viaCompare(c: Case): JSONObject {
   const cmp = compareValues(c.resolver, c.ref, { lhs: c.lhs, rhs: c.rhs, goTyped: true });
-  assert.ok(cmp.modified.empty(), 'the shortcut is only for compares that modify nothing');
-  return encodeFieldsV1(cmp.added);
+  return encodeFieldsV1(cmp.added.union(cmp.modified));
 }
 
 describe('addedFieldsV1', () => {
@@ -134,25 +192,43 @@ describe('addedFieldsV1', () => {
         { live: c.lhs, next: c.rhs },
         { version: 'v1', managers: new Map(), manager: 'm', ignored },
       );
-      const expected = compareValues(c.resolver, c.ref, {
-        lhs: c.lhs,
-        rhs: c.rhs,
-        goTyped: true,
-      }).added.recursiveDifference(ignored);
+      const cmp = compareValues(c.resolver, c.ref, { lhs: c.lhs, rhs: c.rhs, goTyped: true });
+      const expected = cmp.added.union(cmp.modified).recursiveDifference(ignored);
       const set = out.get('m')?.set;
       assert.ok(set !== undefined);
       assert.equal(JSON.stringify(encodeFieldsV1(set)), JSON.stringify(encodeFieldsV1(expected)));
     });
   }
 
-  it('leaves to compare what is not a create', () => {
+  it('writes what compare finds, or leaves the pair to it, for pairs that are not a create', () => {
     const base = { resolver: podResolver, ref: podSchema };
+    const pairs: readonly (readonly [JSONValue, JSONValue])[] = [
+      [{ kind: 'Pod' }, { kind: 'Other', spec: {} }],
+      [
+        { kind: 'Pod', spec: {} },
+        { kind: 'Pod', spec: {} },
+      ],
+      [
+        { kind: 'Pod', spec: { containers: [{ name: 'a' }] } },
+        { kind: 'Pod', spec: { containers: [] } },
+      ],
+      [
+        { kind: 'Pod', spec: { nodeSelector: { a: '1' } } },
+        { kind: 'Pod', spec: {} },
+      ],
+      [{ kind: 'Pod' }, { spec: { extra: { a: 'b' } } }],
+      // A key that names a property of every object is looked up on the left side's prototype.
+      [{ kind: 'Pod' }, { kind: 'Pod', constructor: 'x' }],
+    ];
+    for (const [lhs, rhs] of pairs) {
+      const fast = addedFieldsV1(base.resolver, base.ref, { lhs, rhs });
+      if (fast === undefined) continue;
+      const cmp = compareValues(base.resolver, base.ref, { lhs, rhs, goTyped: true });
+      assert.equal(JSON.stringify(fast), JSON.stringify(encodeFieldsV1(cmp.added.union(cmp.modified))));
+    }
     const run = (lhs: JSONValue, rhs: JSONValue) => addedFieldsV1(base.resolver, base.ref, { lhs, rhs });
-    assert.equal(run({ kind: 'Pod' }, { kind: 'Other', spec: {} }), undefined);
-    assert.equal(run({ kind: 'Pod', spec: {} }, { kind: 'Pod', spec: {} }), undefined);
     assert.equal(run({ kind: 'Pod' }, {}), undefined);
     assert.equal(run({ kind: 'Pod' }, ['not', 'a', 'map']), undefined);
-    // A key that names a property of every object is looked up on the left side's prototype.
     assert.equal(run({ kind: 'Pod' }, { kind: 'Pod', constructor: 'x' }), undefined);
     assert.deepEqual(run({ kind: 'Pod' }, { spec: { extra: { a: 'b' } } }), {
       'f:spec': { '.': {}, 'f:extra': { '.': {}, 'f:a': {} } },

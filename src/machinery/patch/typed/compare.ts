@@ -11,7 +11,6 @@ import { ItemIndex } from './item-index.js';
 import { Position } from './position.js';
 import {
   goLeavesOut,
-  isEmptyGoStruct,
   listItemElement,
   memberType,
   typeOf,
@@ -73,6 +72,25 @@ const maxPaired = 16;
 const isScalarValue = (v: JSONValue): boolean => v === null || typeof v !== 'object';
 
 /**
+ * A struct held by value that a present Go struct lacks in memory: Go has it, empty (its own such
+ * members empty in turn), so it is compared as `{}`. Never written to.
+ */
+const structByValue: JSONValue = Object.freeze({});
+
+/**
+ * What a present Go struct holds for member `key` that memory lacks: an empty struct held by value,
+ * the zero of a member without omitempty (null, "", 0, false), or nothing (undefined).
+ */
+function goZero(
+  key: string,
+  byValue: ReadonlySet<string> | undefined,
+  zeros: Readonly<Record<string, JSONValue>> | undefined,
+): JSONValue | undefined {
+  if (byValue?.has(key) === true) return structByValue;
+  return zeros?.[key];
+}
+
+/**
  * Whether two list items' elements are one, as ItemIndex tells them apart: key fields by name and
  * value, a set's scalar by value, a set's object or list by its JSON. Other kinds are never paired.
  */
@@ -125,8 +143,8 @@ class Comparer {
       if (
         node.listType === 'atomic' ||
         (isEmpty(l) && isEmpty(r)) ||
-        (l === undefined) !== (p.lhs === undefined) ||
-        (r === undefined) !== (p.rhs === undefined)
+        (l === undefined) !== this.#nil(p.lhs) ||
+        (r === undefined) !== this.#nil(p.rhs)
       ) {
         this.#leaf(p, at);
         return true;
@@ -139,26 +157,35 @@ class Comparer {
     return true;
   }
 
+  /**
+   * Whether a side holds no list or map there: absent, or (Go-typed) a nil slice, map or pointer,
+   * null, which holds nothing but is there: its items compare as added or removed, not it.
+   */
+  #nil(v: Value): boolean {
+    return v === undefined || (this.#goTyped && v === null);
+  }
+
   #compareMap(node: MapNode, p: Sides, at: Position): boolean {
     const l = asMap(p.lhs);
     const r = asMap(p.rhs);
-    // A Go struct is never absent: an empty one on one side and none on the other is no change.
-    if (node.isStruct && (p.lhs === undefined || p.rhs === undefined)) {
-      const empty = this.#goTyped
-        ? isEmptyGoStruct(node, l) && isEmptyGoStruct(node, r)
-        : isEmpty(l) && isEmpty(r);
-      if (empty) return true;
+    // An empty struct on one side and none on the other is no change (untyped compares: an apply's).
+    // Go-typed, a struct held by value is present wherever its parent is (structByValue below), and
+    // an absent one is a nil pointer or inside an absent parent: an empty one appearing is added.
+    if (!this.#goTyped && node.isStruct && (p.lhs === undefined || p.rhs === undefined)) {
+      if (isEmpty(l) && isEmpty(r)) return true;
     }
     if (
       node.atomic ||
       (isEmpty(l) && isEmpty(r)) ||
-      (l === undefined) !== (p.lhs === undefined) ||
-      (r === undefined) !== (p.rhs === undefined)
+      (l === undefined) !== this.#nil(p.lhs) ||
+      (r === undefined) !== this.#nil(p.rhs)
     ) {
       this.#leaf(p, at);
       return true;
     }
     const typed = this.#goTyped && node.omitEmpty !== undefined;
+    const byValue = typed ? node.byValue : undefined;
+    const zeros = typed ? node.zeros : undefined;
     const leftKeys = l === undefined ? [] : Object.keys(l);
     for (const key of leftKeys) {
       let lhs = l?.[key];
@@ -169,6 +196,7 @@ class Comparer {
         if (goLeavesOut(node, key, lhs)) lhs = undefined;
         if (goLeavesOut(node, key, rhs)) rhs = undefined;
         if (lhs === undefined && rhs === undefined) continue;
+        if (rhs === undefined && r !== undefined) rhs = goZero(key, byValue, zeros);
       }
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(type, { lhs, rhs }, at.field(key));
@@ -181,10 +209,11 @@ class Comparer {
     for (const key of rightKeys) {
       if (l !== undefined && Object.hasOwn(l, key)) continue;
       // l?.[key] as the key walk always read it: a key like `constructor` finds l's prototype.
-      const lhs = l?.[key];
+      let lhs = l?.[key];
       const rhs = r[key];
       if (typed && goLeavesOut(node, key, rhs) && (lhs === undefined || goLeavesOut(node, key, lhs)))
         continue;
+      if (lhs === undefined && l !== undefined) lhs = goZero(key, byValue, zeros);
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(type, { lhs, rhs }, at.field(key));
     }

@@ -2,7 +2,9 @@
 // with named fields and/or an element type), lists (atomic, set or associative by keys), and
 // "deduced" values whose shape is taken from the value itself.
 import { goOmits, type GoOmitEmptyTable } from '../../../api/schema/go-omit-empty.js';
+import type { ProtobufCodec, ProtobufMessage } from '../../../api/schema/protobuf.js';
 import type { Schema } from '../../../api/schema/types.js';
+import { goZeroMember } from '../../json/go-zero-members.js';
 import { isJSONObject, isScalar, type JSONValue } from '../json.js';
 import { fieldElement, keyElement, type KeyField, type PathElement } from '../fieldpath/path-element.js';
 
@@ -11,6 +13,9 @@ export interface SchemaResolver {
   resolve(schema: Schema): Schema;
   /** The members a built-in definition's Go struct leaves out when they hold their zero value. */
   goOmitEmpty?(definition: string): GoOmitEmptyTable | undefined;
+  /** A definition by name and its protobuf table: with them, the Go zeros of a struct's members. */
+  definition?(name: string): Schema | undefined;
+  protobuf?(definition: string): ProtobufMessage | ProtobufCodec | undefined;
 }
 
 /** A schema, or 'deduced' where the schema says nothing (preserve-unknown-fields, free-form). */
@@ -28,6 +33,17 @@ export type MapNode = {
   readonly fieldTypes: ReadonlyMap<string, Schema>;
   /** A Go struct's omitempty members (go-omit-empty.ts); undefined for other maps. */
   readonly omitEmpty: GoOmitEmptyTable | undefined;
+  /**
+   * A Go struct's members that are structs held by value (`default: {}` in kube's OpenAPI): never
+   * nil, so present, empty, wherever the struct holding them is; undefined when it has none.
+   */
+  readonly byValue: ReadonlySet<string> | undefined;
+  /**
+   * A Go struct's other members without omitempty, by JSON name, with the zero Go holds when memory
+   * lacks them (go-zero-members.ts: null for a nil or a zero time, "" or 0 or false for a scalar);
+   * undefined when the resolver cannot tell them.
+   */
+  readonly zeros: Readonly<Record<string, JSONValue>> | undefined;
 };
 export type ListNode = {
   readonly kind: 'list';
@@ -46,8 +62,15 @@ const deducedMap: MapNode = {
   isStruct: false,
   fieldTypes: new Map(),
   omitEmpty: undefined,
+  byValue: undefined,
+  zeros: undefined,
 };
 const deducedList: ListNode = { kind: 'list', element: 'deduced', listType: 'atomic', keys: [] };
+
+const hasNoKeys = (v: object): boolean => {
+  for (const _ in v) return false;
+  return true;
+};
 
 function deduce(value: unknown): TypeNode {
   if (isJSONObject(value)) return deducedMap;
@@ -65,7 +88,61 @@ function listNode(s: Schema): ListNode {
   return { kind: 'list', element: s.items ?? 'deduced', listType, keys };
 }
 
-function mapNode(s: Schema, omitEmpty: GoOmitEmptyTable | undefined): MapNode {
+/**
+ * The members of a Go struct held by value: structs defaulting to `{}` that its omitempty table does
+ * not name (a pointer kube's defaulting sets to an empty struct, `securityContext`, is named `nil`).
+ */
+function structsByValue(
+  resolver: SchemaResolver,
+  properties: Readonly<Record<string, Schema>>,
+  omitEmpty: GoOmitEmptyTable,
+): ReadonlySet<string> | undefined {
+  let out: Set<string> | undefined;
+  for (const [name, member] of Object.entries(properties)) {
+    const d: unknown = member.default;
+    if (member.$ref === undefined || !isJSONObject(d) || !hasNoKeys(d) || omitEmpty[name] !== undefined)
+      continue;
+    if (resolver.resolve(member).properties === undefined) continue;
+    (out ??= new Set()).add(name);
+  }
+  return out;
+}
+
+/** The zeros of a Go struct's members without omitempty other than structs (MapNode.zeros). */
+function goZeros(
+  resolver: SchemaResolver,
+  definition: string,
+  s: Schema,
+): Record<string, JSONValue> | undefined {
+  if (
+    resolver.definition === undefined ||
+    resolver.protobuf === undefined ||
+    resolver.goOmitEmpty === undefined
+  )
+    return undefined;
+  const source = {
+    definition: (name: string) => resolver.definition?.(name),
+    protobuf: (name: string) => resolver.protobuf?.(name),
+    goOmitEmpty: (name: string) => resolver.goOmitEmpty?.(name),
+  };
+  const omit = source.goOmitEmpty(definition);
+  let out: Record<string, JSONValue> | undefined;
+  for (const [name, member] of Object.entries(s.properties ?? {})) {
+    const zero = goZeroMember(source, member, { definition, name, omit: omit?.[name] });
+    if (zero === undefined || zero.kind === 'struct') continue;
+    if (name === 'kind' || name === 'apiVersion') continue;
+    (out ??= Object.create(null) as Record<string, JSONValue>)[name] =
+      zero.kind === 'time' ? null : (zero.value as JSONValue);
+  }
+  return out;
+}
+
+function mapNode(
+  resolver: SchemaResolver,
+  s: Schema,
+  at: { readonly definition: string | undefined; readonly omitEmpty: GoOmitEmptyTable | undefined },
+): MapNode {
+  const { definition, omitEmpty } = at;
   const ap = s.additionalProperties;
   const hasFields = s.properties !== undefined && Object.keys(s.properties).length > 0;
   let element: TypeRef | undefined;
@@ -80,6 +157,8 @@ function mapNode(s: Schema, omitEmpty: GoOmitEmptyTable | undefined): MapNode {
     isStruct: Object.keys(s.properties ?? {}).length > 0,
     fieldTypes: new Map(Object.entries(s.properties ?? {})),
     omitEmpty,
+    byValue: omitEmpty === undefined ? undefined : structsByValue(resolver, s.properties ?? {}, omitEmpty),
+    zeros: omitEmpty === undefined || definition === undefined ? undefined : goZeros(resolver, definition, s),
   };
 }
 
@@ -88,7 +167,10 @@ function compile(resolver: SchemaResolver, ref: Schema): TypeNode | undefined {
   if (s['x-kubernetes-int-or-string'] === true) return scalar;
   if (s.type === 'array') return listNode(s);
   if (s.type === 'object' || s.properties !== undefined || s.additionalProperties !== undefined)
-    return mapNode(s, ref.$ref === undefined ? undefined : resolver.goOmitEmpty?.(ref.$ref));
+    return mapNode(resolver, s, {
+      definition: ref.$ref,
+      omitEmpty: ref.$ref === undefined ? undefined : resolver.goOmitEmpty?.(ref.$ref),
+    });
   if (s.type === undefined) return undefined;
   return scalar;
 }
@@ -125,11 +207,6 @@ export function typeOf(resolver: SchemaResolver, ref: TypeRef, value: unknown): 
   return node ?? deduce(value);
 }
 
-const hasNoKeys = (v: object): boolean => {
-  for (const _ in v) return false;
-  return true;
-};
-
 /**
  * Whether member `key` of a Go struct holding `v` is absent from the typed value kube's field
  * manager computes an Update's fields from (the object converted from its Go struct, where an
@@ -144,13 +221,6 @@ export function goLeavesOut(node: MapNode, key: string, v: JSONValue | undefined
   } else if (v !== '' && v !== 0 && v !== false) return false;
   const cls = omit[key];
   return cls !== undefined && goOmits(cls, v);
-}
-
-/** Whether a Go struct holds nothing once the members goLeavesOut drops are gone. */
-export function isEmptyGoStruct(node: MapNode, v: Readonly<Record<string, JSONValue>> | undefined): boolean {
-  if (v === undefined) return true;
-  for (const key in v) if (!goLeavesOut(node, key, v[key])) return false;
-  return true;
 }
 
 /** The type of a map's member `key`, or undefined when the map does not declare it. */
