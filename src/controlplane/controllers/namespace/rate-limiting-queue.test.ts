@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
+import { VirtualClock } from '../../../machinery/time/clock.js';
 import { RateLimitingQueue } from './rate-limiting-queue.js';
 
 describe('RateLimitingQueue', () => {
@@ -28,45 +28,51 @@ describe('RateLimitingQueue', () => {
   });
 
   it('adds after a delay, keeping the earlier of two times', async () => {
-    const q = new RateLimitingQueue();
+    const clock = new VirtualClock(0);
+    const q = new RateLimitingQueue({ clock });
     q.addAfter('slow', 10_000);
     q.addAfter('slow', 5);
     q.addAfter('now', 0);
     assert.equal(await q.get(), 'now');
-    const started = Date.now();
+    await clock.advance(4);
+    assert.equal(q.length, 0);
+    await clock.advance(1);
     assert.equal(await q.get(), 'slow');
-    assert.ok(Date.now() - started < 1000);
+    assert.equal(clock.pendingTimers, 0, 'the later time was dropped');
     q.close();
   });
 
   it('backs off per key exponentially up to the maximum until forgotten', async () => {
-    const q = new RateLimitingQueue({ baseDelayMs: 20, maxDelayMs: 40 });
-    const timed = async (): Promise<number> => {
-      const t = Date.now();
+    const backoffClock = new VirtualClock(0);
+    const q = new RateLimitingQueue({ baseDelayMs: 20, maxDelayMs: 40, backoffClock });
+    /** The key comes back after exactly `ms` of backoff, not a millisecond before. */
+    const backsOff = async (ms: number): Promise<void> => {
+      q.addRateLimited('k');
+      await backoffClock.advance(ms - 1);
+      assert.equal(q.length, 0, `not before ${ms} ms`);
+      await backoffClock.advance(1);
       const key = await q.get();
-      q.done(key ?? '');
-      return Date.now() - t;
+      assert.equal(key, 'k');
+      q.done(key);
     };
-    q.addRateLimited('k');
-    assert.ok((await timed()) >= 15);
-    q.addRateLimited('k');
-    assert.ok((await timed()) >= 35);
-    q.addRateLimited('k');
-    assert.ok((await timed()) < 200);
+    await backsOff(20);
+    await backsOff(40);
+    await backsOff(40);
     q.forget('k');
-    q.addRateLimited('k');
-    assert.ok((await timed()) < 35);
+    await backsOff(20);
     q.close();
   });
 
   it('ends waiting workers on close and ignores later adds', async () => {
-    const q = new RateLimitingQueue();
+    const clock = new VirtualClock(0);
+    const q = new RateLimitingQueue({ clock });
     const waiting = q.get();
     q.addAfter('later', 5);
     q.close();
     assert.equal(await waiting, undefined);
+    assert.equal(clock.pendingTimers, 0, 'the delayed add was cancelled');
     q.add('x');
-    await delay(10);
+    await clock.advance(10);
     assert.equal(await q.get(), undefined);
   });
 });

@@ -13,6 +13,8 @@ export interface RateLimitingQueueOptions {
    * period. Failure backoff stays on the system clock: a retry never waits for a test to move time.
    */
   readonly clock?: Clock;
+  /** The clock of failure backoff: the system's unless a test sets its own. */
+  readonly backoffClock?: Clock;
 }
 
 interface Waiting {
@@ -28,6 +30,7 @@ export class RateLimitingQueue {
   readonly #dirty = new Set<string>();
   readonly #processing = new Set<string>();
   readonly #clock: Clock;
+  readonly #backoffClock: Clock;
   /** Keys added after a delay on the server's clock, and keys backing off on the system's. */
   readonly #waiting = new Map<string, Waiting>();
   readonly #backingOff = new Map<string, Waiting>();
@@ -39,6 +42,7 @@ export class RateLimitingQueue {
     this.#baseDelayMs = opts.baseDelayMs ?? 5;
     this.#maxDelayMs = opts.maxDelayMs ?? 60_000;
     this.#clock = opts.clock ?? systemClock;
+    this.#backoffClock = opts.backoffClock ?? systemClock;
   }
 
   get length(): number {
@@ -68,7 +72,7 @@ export class RateLimitingQueue {
     const failures = this.#failures.get(key) ?? 0;
     this.#failures.set(key, failures + 1);
     const ms = Math.min(this.#baseDelayMs * 2 ** failures, this.#maxDelayMs);
-    this.#after(key, ms, { clock: systemClock, waiting: this.#backingOff });
+    this.#after(key, ms, { clock: this.#backoffClock, waiting: this.#backingOff });
   }
 
   #after(key: string, ms: number, on: { clock: Clock; waiting: Map<string, Waiting> }): void {
