@@ -30,7 +30,8 @@ const pod = (name: string): string =>
   JSON.stringify({
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name, labels: { app: 'web', step: '0' } },
+    // Above the size from which the PUT handler looks for the live object's bytes.
+    metadata: { name, labels: { app: 'web', step: '0' }, annotations: { note: 'n'.repeat(4096) } },
     spec: { containers: [{ name: 'c', image: 'nginx:1.27', ports: [{ containerPort: 80 }] }] },
   });
 

@@ -85,6 +85,8 @@ export function admittedUpdate(
   return { objInfo: admittingObjectInfo(admission, objInfo, call), ...updateValidations(admission, call) };
 }
 
+const minCutBodyBytes = 4096;
+
 /**
  * The body without the managedFields that repeat the live object's, for an unaudited JSON PUT of a
  * named object the watch cache holds.
@@ -95,6 +97,8 @@ async function liveCut(
   req: { ctx: RequestContext; body: Buffer; serializer: SerializerInfo<BodyMediaTypeName> },
 ): Promise<LiveCut | undefined> {
   if (hr.audit !== undefined || req.serializer.mediaType !== 'application/json') return undefined;
+  // A small body parses in less time than the live object's lookup takes.
+  if (req.body.length < minCutBodyBytes) return undefined;
   const live = await cachedLiveJSON(scope.storage, req.ctx, hr.info.name);
   return live === undefined ? undefined : cutLiveManagedFields(req.body, live);
 }
