@@ -21,19 +21,9 @@ function emit(set: FieldSet, includeSelf: boolean): JSONObject {
   return out;
 }
 
-/**
- * FieldsV1 objects already checked, and whether each is as encoding writes it. managedFields pass
- * from one write to the next (a PUT or patch that leaves them, the live object's of every update),
- * and FieldsV1 values are never changed once made, so each is checked once. A malformed one throws
- * every time.
- */
-const checked = new WeakMap<JSONObject, boolean>();
-
 /** The FieldsV1 object of a set. */
 export function encodeFieldsV1(set: FieldSet): JSONObject {
-  const obj = emit(set, false);
-  checked.set(obj, true);
-  return obj;
+  return emit(set, false);
 }
 
 const fieldPrefix = 'f:';
@@ -149,11 +139,7 @@ function readLevel(obj: JSONObject, source: SetSource): SourceElement[] {
 /** The set a FieldsV1 object encodes; throws InvalidPathElement on a malformed one. */
 export function decodeFieldsV1(obj: unknown): FieldSet {
   if (!isJSONObject(obj)) throw new InvalidPathElement('FieldsV1 must be a JSON object');
-  let canonical = checked.get(obj);
-  if (canonical === undefined) {
-    canonical = (check(obj, true) & canonicalLevel) !== 0;
-    checked.set(obj, canonical);
-  }
+  const canonical = (check(obj, true) & canonicalLevel) !== 0;
   return FieldSet.fromSource({ object: obj, read: readLevel, canonical });
 }
 
