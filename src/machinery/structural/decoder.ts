@@ -73,11 +73,11 @@ export class StructuralDecoder {
     options: DecodeOptions,
   ): DecodeResult {
     const root = this.nodeFor(kind);
-    const fast = this.#walk(root, input.value, { options, collectUnknown: true });
+    const fast = this.#walk(root, input.value, { options, collectUnknown: true, countKeys: true });
     if (fast.keys === countTextKeys(input.text)) return fast.result;
     const go = new GoDecoder(input.text);
     const value = go.decode(root);
-    const { result } = this.#walk(root, value, { options, collectUnknown: false });
+    const { result } = this.#walk(root, value, { options, collectUnknown: false, countKeys: false });
     return { ...result, strictErrors: options.fieldValidation === 'Ignore' ? [] : limitStrict(go.strict) };
   }
 
@@ -86,13 +86,13 @@ export class StructuralDecoder {
    * already merged repeats), or an object the server built (a patched object). Mutates it.
    */
   decodeValue(value: unknown, kind: KindInfo, options: DecodeOptions): DecodeResult {
-    return this.#walk(this.nodeFor(kind), value, { options, collectUnknown: true }).result;
+    return this.#walk(this.nodeFor(kind), value, { options, collectUnknown: true, countKeys: false }).result;
   }
 
   #walk(
     root: Node,
     value: unknown,
-    w: { options: DecodeOptions; collectUnknown: boolean },
+    w: { options: DecodeOptions; collectUnknown: boolean; countKeys: boolean },
   ): { result: DecodeResult; keys: number } {
     const { options } = w;
     const st: WalkState = {
@@ -102,6 +102,7 @@ export class StructuralDecoder {
       sortedKeys: options.fromYAML === true,
       strict: [],
       keys: 0,
+      countKeys: w.countKeys,
       saved: undefined,
       path: [],
       structs: [],

@@ -19,7 +19,7 @@ const intRanges: Readonly<Record<string, readonly [number, number]>> = {
 const mismatch =
   (goType: string): Check =>
   (v, st) => {
-    st.keys += countValueKeys(v);
+    if (st.countKeys) st.keys += countValueKeys(v);
     saveTypeError(st, jsonValueKind(v), goType);
     return v;
   };
@@ -106,6 +106,6 @@ export const quantityCheck: Check = (v) => {
 
 /** Anything goes: interface{}, runtime.RawExtension, metav1.FieldsV1. */
 export const anyCheck: Check = (v, st) => {
-  st.keys += countValueKeys(v);
+  if (st.countKeys) st.keys += countValueKeys(v);
   return v;
 };

@@ -15,8 +15,13 @@ export interface WalkState {
   /** Visit keys in sorted order (YAML input: kube's YAML→JSON step sorts keys). */
   readonly sortedKeys: boolean;
   readonly strict: string[];
-  /** Object keys seen in the input, at every depth (compared with the text to find repeats). */
+  /**
+   * Object keys seen in the input, at every depth (compared with the text to find repeats);
+   * counted inside values the walk does not descend into only when `countKeys`.
+   */
   keys: number;
+  /** Whether the keys are compared with a text: without one, nothing needs them counted. */
+  readonly countKeys: boolean;
   /** The first non-fatal error, as Go's decodeState.savedError. */
   saved: string | undefined;
   /** Strict path segments: field names and map keys as strings, list indices as numbers. */

@@ -12,7 +12,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /** A value of the wrong JSON kind: Go skips it, saving a type error (null is no error). */
 function mismatch(v: unknown, st: WalkState, goType: string): unknown {
   if (v === null) return v;
-  st.keys += countValueKeys(v);
+  if (st.countKeys) st.keys += countValueKeys(v);
   saveTypeError(st, jsonValueKind(v), goType);
   return v;
 }
@@ -32,7 +32,7 @@ export function structCheck(node: Node): Check {
     const field = fields[key];
     st.keys++;
     if (field === undefined) {
-      st.keys += countValueKeys(obj[key]);
+      if (st.countKeys) st.keys += countValueKeys(obj[key]);
       if (preserve) return;
       if (st.collectUnknown) st.strict.push(unknownFieldError(strictPath(st.path, key)));
       if (st.prune) Reflect.deleteProperty(obj, key);
