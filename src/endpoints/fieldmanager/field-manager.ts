@@ -67,7 +67,7 @@ export function unknownError(message: string): StatusError {
  * as the field manager only ever writes those two levels of what it returns (kube deep-copies;
  * here the requests own their objects and the live one is only read).
  */
-function withoutManagedFields(obj: KubeObject): KubeObject {
+export function withoutManagedFields(obj: KubeObject): KubeObject {
   const copy = { ...obj };
   const meta: unknown = obj.metadata;
   if (isJSONObject(meta)) {

@@ -48,14 +48,13 @@ export function decodeBody(scope: RequestScope, hr: HandlerRequest, input: BodyI
 /**
  * decodeBody of a JSON body whose managedFields were cut out (live-managed-fields.ts): the object
  * without them, or undefined when the cut does not hold and the whole body must be decoded. Not
- * for audited requests, whose request object is logged as decoded.
+ * for audited requests (the caller's check): their request object is logged as decoded.
  */
 export function decodeCutBody(
   scope: RequestScope,
   hr: HandlerRequest,
   input: BodyInput & { readonly cut: CutBody },
 ): KubeObject | undefined {
-  if (hr.audit !== undefined) return undefined;
   const obj = decodeCutObject(input.body, input.cut, decodeOptions(scope, hr, input));
   if (obj !== undefined) defaultDecoded(scope, obj);
   return obj;

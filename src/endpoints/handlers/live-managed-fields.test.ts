@@ -11,7 +11,8 @@ import { servedOfWrite } from '../../storage/served-json.js';
 import { jsonSerializer } from '../negotiation/media-types.js';
 import { decodeCutObject, decodeObject, type DecodeObjectOptions } from '../request/decode-object.js';
 import { structuralDecoderFor } from '../request/structural-adapter.js';
-import { cutLiveManagedFields, liveManagedFieldsObjectInfo } from './live-managed-fields.js';
+import { cutLiveManagedFields, withLiveManagedFields } from './live-managed-fields.js';
+import { defaultUpdatedObjectInfo } from './update.js';
 
 const entries = [
   {
@@ -47,7 +48,7 @@ const opts: DecodeObjectOptions = {
   addWarning: () => undefined,
 };
 
-const ctx = {} as Parameters<ReturnType<typeof liveManagedFieldsObjectInfo>['updatedObject']>[0];
+const ctx = {} as Parameters<ReturnType<typeof defaultUpdatedObjectInfo>['updatedObject']>[0];
 
 describe('managedFields cut out of a PUT body', () => {
   it('decodes a body that repeats the live bytes as the whole body, without them', () => {
@@ -132,7 +133,7 @@ describe('managedFields cut out of a PUT body', () => {
     const at = (rv: string): KubeObject => ({ ...live, metadata: { ...live.metadata, resourceVersion: rv } });
 
     const first = obj();
-    const info = liveManagedFieldsObjectInfo(first, { resourceVersion: '7', decodeAgain: whole });
+    const info = defaultUpdatedObjectInfo(first, whole, withLiveManagedFields('7'));
     assert.deepEqual(info.preconditions(), { uid: 'u' });
     const tried = await info.updatedObject(ctx, at('7'));
     assert.equal(tried, first);
@@ -143,7 +144,7 @@ describe('managedFields cut out of a PUT body', () => {
     await info.updatedObject(ctx, at('7'));
     assert.equal(decodes, 1, 'a retry decodes the body again');
 
-    const behind = liveManagedFieldsObjectInfo(obj(), { resourceVersion: '6', decodeAgain: whole });
+    const behind = defaultUpdatedObjectInfo(obj(), whole, withLiveManagedFields('6'));
     assert.deepEqual((await behind.updatedObject(ctx, at('7'))).metadata?.managedFields, []);
     assert.equal(decodes, 2, 'another revision: the whole body');
   });

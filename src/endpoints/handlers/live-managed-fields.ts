@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KubeObject } from '../../api/meta.js';
 import type { RequestContext } from '../../registry/rest/context.js';
-import { isEncodedGetter, type Storage, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
+import { isEncodedGetter, type Storage } from '../../registry/rest/capabilities.js';
 import { managedFieldsSpanOf } from '../../storage/managed-fields-span.js';
 import type { CutBody } from '../request/decode-object.js';
 
@@ -65,27 +65,18 @@ export function cutLiveManagedFields(body: Buffer, live: Buffer): LiveCut | unde
 }
 
 /**
- * rest.DefaultUpdatedObjectInfo for a body decoded without its managedFields: the first try, if its
- * live object is the revision they were cut against, gets that object's entries (a copy of the
- * list; the entries are only read: the field manager replaces them); any other try (the cache was
- * behind storage, a retry after a conflict) decodes the whole body.
+ * How a body decoded without its managedFields is completed (defaultUpdatedObjectInfo's
+ * `completes`): from a live object at the revision they were cut against, with a list of its own of
+ * that object's entries (they are only read: the field manager replaces the list); not from any
+ * other (the cache was behind storage, or a conflict brought a newer one).
  */
-export function liveManagedFieldsObjectInfo(
-  obj: KubeObject,
-  cut: { readonly resourceVersion: string; readonly decodeAgain: () => KubeObject },
-): UpdatedObjectInfo {
-  const uid = obj.metadata?.uid ?? '';
-  let handedOut = false;
-  return {
-    preconditions: () => (uid === '' ? undefined : { uid }),
-    readsOldOnly: true,
-    updatedObject: (_ctx, old) => {
-      const entries = old?.metadata?.managedFields;
-      if (handedOut || entries === undefined || old?.metadata?.resourceVersion !== cut.resourceVersion)
-        return Promise.resolve(cut.decodeAgain());
-      handedOut = true;
-      (obj.metadata ??= {}).managedFields = [...entries];
-      return Promise.resolve(obj);
-    },
+export function withLiveManagedFields(
+  resourceVersion: string,
+): (obj: KubeObject, old: KubeObject | null) => boolean {
+  return (obj, old) => {
+    const entries = old?.metadata?.managedFields;
+    if (entries === undefined || old?.metadata?.resourceVersion !== resourceVersion) return false;
+    (obj.metadata ??= {}).managedFields = [...entries];
+    return true;
   };
 }

@@ -1,6 +1,6 @@
 // PATCH (handlers/patch.go PatchResource). The patch is applied to the current object inside the
 // storage's update, so a conflicting write retries it on the fresh object, as kube's patcher does.
-import type { KubeObject, ManagedFieldsEntry, ObjectMeta } from '../../api/meta.js';
+import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.js';
 import { newConflict, newInvalid, newNotFound } from '../../machinery/errors/index.js';
 import { FieldError, newPath } from '../../machinery/validation/index.js';
 import { isPatcher, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
@@ -11,6 +11,7 @@ import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { decodeServerObject, Undecodable } from '../request/decode-object.js';
 import { readBody } from '../request/read-body.js';
 import { decodePatchOptions } from '../request/write-options.js';
+import { withoutManagedFields } from '../fieldmanager/field-manager.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import { jsonPatchMechanism } from './json-patch.js';
 import { mergePatchMechanism } from './merge-patch.js';
@@ -55,12 +56,6 @@ function mechanismFor(
   return { type: base, mechanism };
 }
 
-/** `obj` without metadata.managedFields: a copy of the top level and of metadata, sharing the rest. */
-function withoutManagedFields(obj: KubeObject, meta: ObjectMeta): KubeObject {
-  const { managedFields: _kept, ...rest } = meta;
-  return { ...obj, metadata: rest };
-}
-
 /**
  * The patched object, and the text kube quotes when it does not decode. A patch that leaves
  * managedFields alone is applied to the object without them (`kept`, to be put back after the
@@ -76,7 +71,7 @@ function applyPatch(
     meta?.managedFields !== undefined && mechanism.keepsManagedFields?.(prepared) === true
       ? meta.managedFields
       : undefined;
-  const base = kept === undefined || meta === undefined ? current : withoutManagedFields(current, meta);
+  const base = kept === undefined ? current : withoutManagedFields(current);
   if (mechanism.applyObject !== undefined) {
     const patched = mechanism.applyObject(prepared, base);
     // Only a failure needs the text: apply gives it again from the same untouched inputs.

@@ -27,7 +27,7 @@ import { decodeBody, decodeCutBody } from './decode-body.js';
 import {
   cachedLiveJSON,
   cutLiveManagedFields,
-  liveManagedFieldsObjectInfo,
+  withLiveManagedFields,
   type LiveCut,
 } from './live-managed-fields.js';
 import { checkName, metaOf } from './object-meta.js';
@@ -37,16 +37,23 @@ import { writeResult } from './transform.js';
 /**
  * rest.DefaultUpdatedObjectInfo: the decoded body, with its uid as a precondition. A try may change
  * the object it gets, so the first try gets the body itself and a retry (after a conflict) a fresh
- * decode of it, rather than every try a copy.
+ * decode of it, rather than every try a copy. A body decoded incomplete (`completes`: without the
+ * managedFields it repeats from the live object) goes to the first try that can complete it from
+ * its live object; a try that cannot decodes the whole body.
  */
-export function defaultUpdatedObjectInfo(obj: KubeObject, decodeAgain: () => KubeObject): UpdatedObjectInfo {
+export function defaultUpdatedObjectInfo(
+  obj: KubeObject,
+  decodeAgain: () => KubeObject,
+  completes?: (obj: KubeObject, old: KubeObject | null) => boolean,
+): UpdatedObjectInfo {
   const uid = obj.metadata?.uid ?? '';
   let handedOut = false;
   return {
     preconditions: () => (uid === '' ? undefined : { uid }),
     readsOldOnly: true,
-    updatedObject: () => {
-      if (handedOut) return Promise.resolve(decodeAgain());
+    updatedObject: (_ctx, old) => {
+      if (handedOut || (completes !== undefined && !completes(obj, old)))
+        return Promise.resolve(decodeAgain());
       handedOut = true;
       return Promise.resolve(obj);
     },
@@ -122,10 +129,11 @@ export const updateResource: Handler = async (scope, hr) => {
     metaOf(obj),
   );
   checkName(obj, info.name, namespace);
-  let objInfo =
-    cut === undefined || cutObj === undefined
-      ? defaultUpdatedObjectInfo(obj, decode)
-      : liveManagedFieldsObjectInfo(obj, { resourceVersion: cut.resourceVersion, decodeAgain: decode });
+  let objInfo = defaultUpdatedObjectInfo(
+    obj,
+    decode,
+    cut === undefined || cutObj === undefined ? undefined : withLiveManagedFields(cut.resourceVersion),
+  );
   const fieldManager = fieldManagerFor(scope);
   if (fieldManager !== undefined)
     objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
