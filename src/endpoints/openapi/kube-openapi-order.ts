@@ -41,7 +41,7 @@ type ShapeName = (typeof shapeNames)[number];
  * How a member's value is ordered: as a shape, a map or a list of one, a schema or a list of them
  * (SchemaOrArray), a schema or a boolean (SchemaOrBool), or as any JSON (maps sorted throughout).
  */
-type Child = ShapeName | `map:${ShapeName}` | `list:${ShapeName}` | 'any';
+type Child = ShapeName | `map:${ShapeName}` | `list:${ShapeName}` | 'json';
 
 interface Shape {
   /** Named members in the order written; any other member follows, sorted. */
@@ -72,7 +72,7 @@ const commonValidations = [
   'enum',
 ];
 const simpleSchema = ['type', 'nullable', 'format', 'items', 'collectionFormat', 'default', 'example'];
-const anyValues: Readonly<Record<string, Child>> = { default: 'any', example: 'any', enum: 'any' };
+const jsonValues: Readonly<Record<string, Child>> = { default: 'json', example: 'json', enum: 'json' };
 
 const isEmptyJSON = (v: unknown): boolean =>
   v === null ||
@@ -155,7 +155,7 @@ const shapes: Readonly<Record<ShapeName, Shape>> = {
       'allowEmptyValue',
       '$ref',
     ],
-    children: { ...anyValues, items: 'items', schema: 'schema' },
+    children: { ...jsonValues, items: 'items', schema: 'schema' },
   },
   responses: { order: ['default'], children: { default: 'response' }, others: 'response' },
   // validation/spec Response: $ref, ResponseProps
@@ -173,18 +173,7 @@ const shapes: Readonly<Record<ShapeName, Shape>> = {
       'format',
       'title',
       'default',
-      'maximum',
-      'exclusiveMaximum',
-      'minimum',
-      'exclusiveMinimum',
-      'maxLength',
-      'minLength',
-      'pattern',
-      'maxItems',
-      'minItems',
-      'uniqueItems',
-      'multipleOf',
-      'enum',
+      ...commonValidations,
       'maxProperties',
       'minProperties',
       'required',
@@ -207,7 +196,7 @@ const shapes: Readonly<Record<ShapeName, Shape>> = {
       '$ref',
     ],
     children: {
-      ...anyValues,
+      ...jsonValues,
       items: 'schema',
       allOf: 'list:schema',
       oneOf: 'list:schema',
@@ -244,7 +233,7 @@ const shapes: Readonly<Record<ShapeName, Shape>> = {
   // validation/spec Items: CommonValidations, SimpleSchema, $ref
   items: {
     order: [...commonValidations, ...simpleSchema, '$ref'],
-    children: { ...anyValues, items: 'items' },
+    children: { ...jsonValues, items: 'items' },
   },
   // validation/spec SecuritySchemeProps
   securityScheme: {
@@ -294,7 +283,7 @@ const shapes: Readonly<Record<ShapeName, Shape>> = {
       'example',
       'examples',
     ],
-    children: { schema: 'schema', content: 'map:mediaType3', example: 'any' },
+    children: { schema: 'schema', content: 'map:mediaType3', example: 'json' },
   },
   requestBody3: {
     order: ['$ref', 'description', 'content', 'required'],
@@ -302,7 +291,7 @@ const shapes: Readonly<Record<ShapeName, Shape>> = {
   },
   mediaType3: {
     order: ['schema', 'example', 'examples', 'encoding'],
-    children: { schema: 'schema', example: 'any' },
+    children: { schema: 'schema', example: 'json' },
   },
   responses3: { order: ['default'], children: { default: 'response3' }, others: 'response3' },
   response3: {
@@ -352,7 +341,7 @@ const positions = new Map<ShapeName, ReadonlyMap<string, number>>(
 );
 
 function orderedChild(value: unknown, child: Child): unknown {
-  if (child === 'any') return inSortedMemberOrder(value);
+  if (child === 'json') return inSortedMemberOrder(value);
   if (child.startsWith('map:')) {
     if (!isObject(value)) return value;
     const shape = child.slice(4) as ShapeName;
@@ -382,7 +371,7 @@ function orderedShape(value: unknown, name: ShapeName): unknown {
     const child = shape.children[key];
     out[key] = child === undefined ? value[key] : orderedChild(value[key], child);
   }
-  for (const key of others) out[key] = orderedChild(value[key], shape.others ?? 'any');
+  for (const key of others) out[key] = orderedChild(value[key], shape.others ?? 'json');
   return out;
 }
 
