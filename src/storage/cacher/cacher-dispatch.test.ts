@@ -152,4 +152,14 @@ describe('shared events', () => {
     const encoded = await pods.cacher.getEncoded('/pods/own/a', at);
     assert.deepEqual(JSON.parse(String(encoded)), created);
   });
+
+  it('a cache-only read answers with the cached bytes, and storage never reads for one', async () => {
+    const created = await pods.cacher.create('/pods/cached/a', pod('cached', 'a'));
+    await pods.cacher.get('/pods/cached/a', { resourceVersion: created.metadata.resourceVersion ?? '' });
+    const cachedOnly = { resourceVersion: '0', cachedOnly: true };
+    const cached = await pods.cacher.getEncoded('/pods/cached/a', cachedOnly);
+    assert.deepEqual(cached, await pods.cacher.getEncoded('/pods/cached/a', { resourceVersion: '0' }));
+    assert.equal(await pods.store.getEncoded('/pods/cached/a', cachedOnly), null);
+    assert.ok((await pods.store.getEncoded('/pods/cached/a')) !== null);
+  });
 });
