@@ -29,15 +29,15 @@ export function servedFromObject(obj: KubeObject, codec: Codec = codecOf(obj)): 
   return served;
 }
 
-export async function encodedGet<T extends KubeObject>(
+export function encodedGet<T extends KubeObject>(
   storage: Interface<T>,
   key: string,
   opts: GetOptions,
 ): Promise<Buffer | null> {
+  // The store's own promise, not one more around it: a get from the watch cache is this one call.
   if (storage.getEncoded !== undefined) return storage.getEncoded(key, opts);
-  if (opts.cachedOnly === true) return null;
-  const obj = await storage.get(key, opts);
-  return obj === null ? null : servedFromObject(obj).json;
+  if (opts.cachedOnly === true) return Promise.resolve(null);
+  return storage.get(key, opts).then((obj) => (obj === null ? null : servedFromObject(obj).json));
 }
 
 export async function encodedList<T extends KubeObject>(

@@ -167,6 +167,11 @@ export interface Interface<T extends KubeObject = KubeObject> {
   count(key: string): Promise<number>;
   /** The store's current revision, as a consistent read would see it. */
   currentResourceVersion(): Promise<Revision>;
+  /**
+   * The current revision at once, when the store knows it without asking (a local one); undefined
+   * when it must be asked. Throws what currentResourceVersion() rejects with.
+   */
+  currentResourceVersionNow?(): Revision | undefined;
   /** Asks the store's watches to report progress (bookmarks) soon (kube's RequestWatchProgress). */
   requestWatchProgress(): Promise<void>;
   /** Whether requestWatchProgress() is answered (kube's feature support check); absent: it is. */

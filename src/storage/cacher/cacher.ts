@@ -189,11 +189,26 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
   }
 
   /**
+   * The element of a current read taken at once, without a wait or a promise: the store is local,
+   * knows its revision without being asked, and the cache has it. Undefined when the read must go
+   * the long way.
+   */
+  #elementNow(key: string, opts: GetOptions): { el: StoreElement<T> | undefined } | undefined {
+    if ((opts.resourceVersion ?? '') !== '' || this.#parts.ready.state !== 'ready') return undefined;
+    const { storage, resourcePrefix } = this.#config;
+    if (storage.local !== true) return undefined;
+    const current = storage.currentResourceVersionNow?.();
+    const cache = this.#parts.cache;
+    if (current === undefined || current > cache.resourceVersion) return undefined;
+    return { el: cache.store.get(prepareKey(resourcePrefix, key, false)) };
+  }
+
+  /**
    * The element a get reads from the cache, or null when storage must answer: before the cache is
    * ready, and for a read without a resourceVersion (which must be current) unless storage is local,
    * where the cache catches up with its current revision at once.
    */
-  async #getElement(key: string, opts: GetOptions): Promise<{ el: StoreElement<T> | undefined } | null> {
+  async #awaitElement(key: string, opts: GetOptions): Promise<{ el: StoreElement<T> | undefined } | null> {
     const { storage, resourcePrefix } = this.#config;
     const rv = opts.resourceVersion ?? '';
     if (rv === '' && storage.local !== true) return null;
@@ -216,7 +231,7 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
   }
 
   async get(key: string, opts: GetOptions = {}): Promise<T | null> {
-    const read = await this.#getElement(key, opts);
+    const read = this.#elementNow(key, opts) ?? (await this.#awaitElement(key, opts));
     if (read === null) return this.#config.storage.get(key, opts);
     if (read.el !== undefined) return opts.readOnly === true ? sharedDecode(read.el) : decodeElement(read.el);
     if (opts.ignoreNotFound === true) return null;
@@ -224,7 +239,7 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
   }
 
   async getEncoded(key: string, opts: GetOptions = {}): Promise<Buffer | null> {
-    const read = await this.#getElement(key, opts);
+    const read = this.#elementNow(key, opts) ?? (await this.#awaitElement(key, opts));
     if (read === null) return opts.cachedOnly === true ? null : encodedGet(this.#config.storage, key, opts);
     if (read.el !== undefined) return read.el.served.json;
     if (opts.ignoreNotFound === true) return null;

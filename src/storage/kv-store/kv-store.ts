@@ -172,10 +172,20 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
     return { revision: h.revision, compactRevision: h.compactRevision, revisions };
   }
 
-  async currentResourceVersion(): Promise<Revision> {
+  currentResourceVersion(): Promise<Revision> {
     return this.#core.backend.currentRevision().catch((err: unknown) => {
       throw backendFault(err, this.#core.pathPrefix);
     });
+  }
+
+  currentResourceVersionNow(): Revision | undefined {
+    const backend = this.#core.backend;
+    if (backend.revisionNow === undefined) return undefined;
+    try {
+      return backend.revisionNow();
+    } catch (err) {
+      throw backendFault(err, this.#core.pathPrefix);
+    }
   }
 
   async requestWatchProgress(): Promise<void> {

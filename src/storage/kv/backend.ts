@@ -74,6 +74,11 @@ export interface Backend {
   /** This process is the store: its current revision is known without a round trip. */
   readonly local?: boolean;
   currentRevision(): Promise<number>;
+  /**
+   * A local store's current revision, read at once (throws what currentRevision() rejects with);
+   * absent on a store that must be asked.
+   */
+  revisionNow?(): number;
   /** The newest value at or below `revision` (default: current). CompactedError below the compacted revision. */
   get(key: string, opts?: { revision?: number }): Promise<{ revision: number; kv: KeyValue | null }>;
   list(range: KeyRange, opts?: { revision?: number; limit?: number }): Promise<RangeResult>;

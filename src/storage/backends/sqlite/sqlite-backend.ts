@@ -136,10 +136,20 @@ export class SqliteBackend implements Backend {
   }
 
   currentRevision(): Promise<number> {
-    return this.#serve('read the revision', () => {
-      this.#assertOpen();
-      return this.#writes.revision;
-    });
+    return this.#serve('read the revision', () => this.#revision());
+  }
+
+  revisionNow(): number {
+    try {
+      return this.#revision();
+    } catch (err) {
+      throw sqliteFault(this.path, 'read the revision', err);
+    }
+  }
+
+  #revision(): number {
+    this.#assertOpen();
+    return this.#writes.revision;
   }
 
   get(key: string, opts: { revision?: number } = {}): Promise<{ revision: number; kv: KeyValue | null }> {
