@@ -123,15 +123,28 @@ function segmentsOf(url: RequestURL): string[] | undefined {
 
 /** What a handler gets; the signal stays unmade until a handler or the storage reads it. */
 function handlerRequest(ex: Exchange, r: APIRequest, info: RequestInfo): HandlerRequest {
-  return {
-    ex,
-    info,
-    user: r.user ?? anonymousUser,
-    ...(r.audit === undefined ? {} : { audit: r.audit }),
-    get signal() {
-      return r.signal;
-    },
-  };
+  return new APIHandlerRequest(ex, r, info);
+}
+
+// A class, not an object literal with a getter: see HandlerContext.
+class APIHandlerRequest implements HandlerRequest {
+  readonly ex: Exchange;
+  readonly info: RequestInfo;
+  readonly user: UserInfo;
+  readonly audit?: RequestAuditRecord;
+  readonly #r: APIRequest;
+
+  constructor(ex: Exchange, r: APIRequest, info: RequestInfo) {
+    this.ex = ex;
+    this.info = info;
+    this.user = r.user ?? anonymousUser;
+    if (r.audit !== undefined) this.audit = r.audit;
+    this.#r = r;
+  }
+
+  get signal(): AbortSignal {
+    return this.#r.signal;
+  }
 }
 
 async function serveAPI(

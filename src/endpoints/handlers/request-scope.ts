@@ -89,21 +89,33 @@ export function requestNamespace(scope: RequestScope, info: RequestInfo): string
  * through, so a request whose storage never waits makes none (each costs microseconds).
  */
 export function requestContext(hr: HandlerRequest, namespace: string): RequestContext {
-  return {
-    get signal() {
-      return hr.signal;
-    },
-    namespace,
-    user: hr.user,
-    addWarning: (message) => {
-      hr.ex.warnings.add(message);
-    },
-    ...(hr.audit === undefined
-      ? {}
-      : {
-          addAuditAnnotation: (key: string, value: string, minLevel?: 'Request') => {
-            hr.audit?.annotate(key, value, minLevel);
-          },
-        }),
-  };
+  return hr.audit === undefined ? new HandlerContext(hr, namespace) : new AuditedHandlerContext(hr, namespace);
+}
+
+// Classes rather than object literals: a literal's getter is defined anew on every object, in V8's
+// runtime, on a path every request takes.
+class HandlerContext implements RequestContext {
+  readonly namespace: string;
+  readonly user: UserInfo;
+  protected readonly hr: HandlerRequest;
+
+  constructor(hr: HandlerRequest, namespace: string) {
+    this.hr = hr;
+    this.namespace = namespace;
+    this.user = hr.user;
+  }
+
+  get signal(): AbortSignal {
+    return this.hr.signal;
+  }
+
+  addWarning(message: string): void {
+    this.hr.ex.warnings.add(message);
+  }
+}
+
+class AuditedHandlerContext extends HandlerContext {
+  addAuditAnnotation(key: string, value: string, minLevel?: 'Request'): void {
+    this.hr.audit?.annotate(key, value, minLevel);
+  }
 }

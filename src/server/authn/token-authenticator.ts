@@ -51,7 +51,7 @@ export interface TokenChain {
   readonly tokens: TokenTable;
   readonly authenticators: readonly TokenAuthenticator[];
   /** The static tokens are audience agnostic: with target audiences, they vouch only for these. */
-  readonly apiAudiences?: readonly string[];
+  readonly apiAudiences?: readonly string[] | undefined;
 }
 
 /**
@@ -60,7 +60,7 @@ export interface TokenChain {
  */
 export function authenticateBearer(
   token: string,
-  chain: TokenChain & { readonly signal: AbortSignal; readonly audiences?: readonly string[] },
+  chain: TokenChain & { readonly signal: AbortSignal; readonly audiences?: readonly string[] | undefined },
 ): AuthenticationResult | Promise<AuthenticationResult> {
   if (token === '') return invalid;
   const user: UserInfo | undefined = chain.tokens.get(token);
@@ -79,7 +79,7 @@ export function authenticateBearer(
 
 export function authenticateToken(
   req: HttpRequest,
-  opts: TokenChain & { readonly signal: AbortSignal; readonly audiences?: readonly string[] },
+  opts: TokenChain & { readonly signal: AbortSignal; readonly audiences?: readonly string[] | undefined },
 ): AuthenticationResult | Promise<AuthenticationResult> {
   const token = bearerToken(req);
   if (token === undefined) return none;
@@ -91,7 +91,7 @@ async function askAuthenticators(
   chain: {
     authenticators: readonly TokenAuthenticator[];
     readonly signal: AbortSignal;
-    readonly audiences?: readonly string[];
+    readonly audiences?: readonly string[] | undefined;
   },
 ): Promise<AuthenticationResult> {
   for (const authenticate of chain.authenticators) {

@@ -8,7 +8,7 @@ import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
 import { removeHeaders } from '../http/remove-headers.js';
 import { withAuthenticatedGroup, type AuthenticationResult, type TokenTable } from '../authn/token-auth.js';
-import { authenticateToken, type TokenAuthenticator } from '../authn/token-authenticator.js';
+import { authenticateToken, type TokenAuthenticator, type TokenChain } from '../authn/token-authenticator.js';
 
 /** Judges a request from what its connection and headers carry, synchronously. */
 export interface RequestAuthenticator {
@@ -42,6 +42,11 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
   const authenticators = opts.tokenAuthenticators ?? [];
   const audiences = (opts.apiAudiences ?? []).length === 0 ? undefined : opts.apiAudiences;
   const requestAuthenticators = opts.requestAuthenticators ?? [];
+  const chain: TokenChain & { readonly audiences?: readonly string[] } = {
+    tokens: opts.tokens,
+    authenticators,
+    ...(audiences === undefined ? {} : { audiences, apiAudiences: audiences }),
+  };
   // The user each static token stands for, with system:authenticated added once, not per request.
   const authenticated = new WeakMap<UserInfo, UserInfo>();
   const withGroup = (user: UserInfo): UserInfo => {
@@ -87,15 +92,7 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
       if (r.kind === 'user') return admit(scope, r, next);
       if (r.kind === 'invalid') certificate ??= r;
     }
-    const result = authenticateToken(scope.req, {
-      tokens: opts.tokens,
-      authenticators,
-      ...(audiences === undefined ? {} : { audiences, apiAudiences: audiences }),
-      // Only token authenticators past the static table read it.
-      get signal() {
-        return scope.signal;
-      },
-    });
+    const result = authenticateToken(scope.req, new TokenRequest(chain, scope));
     if (certificate?.kind === 'invalid') {
       const orCertificate = (r: AuthenticationResult): AuthenticationResult =>
         r.kind === 'none' ? certificate : r;
@@ -105,4 +102,28 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
     }
     return result instanceof Promise ? result.then((r) => admit(scope, r, next)) : admit(scope, result, next);
   };
+}
+
+/**
+ * The token chain as one request asks it. A class, not an object literal with a getter, which V8
+ * defines anew on every object: only token authenticators past the static table read the signal.
+ */
+class TokenRequest implements TokenChain {
+  readonly tokens: TokenTable;
+  readonly authenticators: readonly TokenAuthenticator[];
+  readonly audiences: readonly string[] | undefined;
+  readonly apiAudiences: readonly string[] | undefined;
+  readonly #scope: FilterScope;
+
+  constructor(chain: TokenChain & { readonly audiences?: readonly string[] }, scope: FilterScope) {
+    this.tokens = chain.tokens;
+    this.authenticators = chain.authenticators;
+    this.audiences = chain.audiences;
+    this.apiAudiences = chain.apiAudiences;
+    this.#scope = scope;
+  }
+
+  get signal(): AbortSignal {
+    return this.#scope.signal;
+  }
 }
