@@ -93,7 +93,8 @@ function printTopAllocations(profile: HeapProfile, requests: number, top = 40): 
   let total = 0;
   const visit = (n: HeapNode): void => {
     const f = n.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(src|bench|node_modules)\//, '$1/')}`;
+    // With the line: most of a request's closures are anonymous.
+    const key = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(src|bench|node_modules)\//, '$1/')}:${f.lineNumber + 1}`;
     bySite.set(key, (bySite.get(key) ?? 0) + n.selfSize);
     total += n.selfSize;
     for (const c of n.children) visit(c);
