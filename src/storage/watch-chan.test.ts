@@ -58,3 +58,47 @@ test('an event the consumer has taken is no longer held by the channel', async (
   assert.equal(refs[1]?.deref(), undefined);
   chan.stop();
 });
+
+test('a close ends the watch after its queued events, the error event last', async () => {
+  let stopped = 0;
+  const chan = new WatchChan({ onStop: () => stopped++ });
+  const it = chan[Symbol.asyncIterator]();
+  const waiting = nextName(it);
+  chan.push(added('a'));
+  chan.close({
+    type: 'ERROR',
+    object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'gone', code: 410 },
+  });
+  assert.equal(await waiting, 'a');
+  const last = await it.next();
+  assert.equal(last.done !== true && last.value.type, 'ERROR');
+  assert.equal(await nextName(it), undefined);
+  assert.equal(await nextName(it), undefined);
+  await chan.done;
+  // Closed by the producer: the consumer's end is not a stop from its side.
+  assert.equal(stopped, 0);
+});
+
+test("the consumer's return() and stop() end a waiting watch and call onStop once", async () => {
+  let stopped = 0;
+  const chan = new WatchChan({ onStop: () => stopped++ });
+  const it = chan[Symbol.asyncIterator]();
+  const waiting = nextName(it);
+  chan.stop();
+  assert.equal(await waiting, undefined);
+  await chan.done;
+  assert.deepEqual(await it.return?.(), { value: undefined, done: true });
+  assert.equal(stopped, 1);
+  assert.equal(chan.push(added('late')), false);
+
+  let taken = 0;
+  const other = new WatchChan({ onStop: () => stopped++, onTake: () => taken++ });
+  other.push(added('x'));
+  for await (const ev of other) {
+    assert.equal((ev.object as KubeObject).metadata?.name, 'x');
+    break;
+  }
+  assert.equal(taken, 1);
+  assert.equal(stopped, 2);
+  assert.equal(other.closed, true);
+});

@@ -36,12 +36,15 @@ export class WatchChan<T extends KubeObject = KubeObject> implements Watch<T> {
   #closed = false;
   #waiter: (() => void) | null = null;
   readonly #onStop: (() => void) | undefined;
+  readonly #onTake: (() => void) | undefined;
   #resolveDone!: () => void;
   readonly done: Promise<void>;
 
-  constructor(opts: { capacity?: number; onStop?: () => void } = {}) {
+  /** `onTake` is called as the consumer takes each event (there is room again). */
+  constructor(opts: { capacity?: number; onStop?: () => void; onTake?: () => void } = {}) {
     this.#capacity = opts.capacity ?? Number.POSITIVE_INFINITY;
     this.#onStop = opts.onStop;
+    this.#onTake = opts.onTake;
     this.done = new Promise((resolve) => (this.#resolveDone = resolve));
   }
 
@@ -89,30 +92,59 @@ export class WatchChan<T extends KubeObject = KubeObject> implements Watch<T> {
     }
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
-    try {
-      for (;;) {
-        if (this.#head < this.#queue.length) {
-          const ev = this.#queue[this.#head] as WatchEvent<T>;
-          // A consumed slot lets go of its event at once: left in place until the next splice, up to
-          // a thousand events of a busy store (each with its object and bytes) outlived their use,
-          // long enough to be promoted into the old generation, and stayed after a burst ended.
-          this.#queue[this.#head++] = undefined;
-          if (this.#head === this.#queue.length) {
-            this.#queue.length = 0;
-            this.#head = 0;
-          } else if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
-            this.#queue.splice(0, this.#head);
-            this.#head = 0;
-          }
-          yield ev;
-          continue;
-        }
-        if (this.#closed) return;
-        await new Promise<void>((resolve) => (this.#waiter = resolve));
-      }
-    } finally {
-      this.stop();
+  /** The next queued event, its slot let go of; undefined when none is queued. */
+  #take(): WatchEvent<T> | undefined {
+    if (this.#head >= this.#queue.length) return undefined;
+    const ev = this.#queue[this.#head] as WatchEvent<T>;
+    // A consumed slot lets go of its event at once: left in place until the next splice, up to
+    // a thousand events of a busy store (each with its object and bytes) outlived their use,
+    // long enough to be promoted into the old generation, and stayed after a burst ended.
+    this.#queue[this.#head++] = undefined;
+    if (this.#head === this.#queue.length) {
+      this.#queue.length = 0;
+      this.#head = 0;
+    } else if (this.#head > 1024 && this.#head * 2 > this.#queue.length) {
+      this.#queue.splice(0, this.#head);
+      this.#head = 0;
     }
+    this.#onTake?.();
+    return ev;
+  }
+
+  /**
+   * The events in order, then the end (which stops the watch, as does the consumer's return()).
+   * A plain iterator, not an async generator: one promise per event, where a generator makes
+   * several more for each, on every watch an event passes through.
+   */
+  [Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
+    return {
+      next: () => this.#next(),
+      return: () => {
+        this.stop();
+        return Promise.resolve(finished);
+      },
+    };
+  }
+
+  #next(): Promise<IteratorResult<WatchEvent<T>>> {
+    const ev = this.#take();
+    if (ev !== undefined) return Promise.resolve({ value: ev, done: false });
+    if (this.#closed) {
+      this.stop();
+      return Promise.resolve(finished);
+    }
+    return new Promise((resolve) => {
+      const wait = (): void => {
+        const e = this.#take();
+        if (e !== undefined) resolve({ value: e, done: false });
+        else if (this.#closed) {
+          this.stop();
+          resolve(finished);
+        } else this.#waiter = wait;
+      };
+      this.#waiter = wait;
+    });
   }
 }
+
+const finished: IteratorReturnResult<undefined> = Object.freeze({ value: undefined, done: true });

@@ -52,6 +52,10 @@ export class CacheWatcher<T extends KubeObject> implements Watch<T> {
       capacity: init.capacity,
       onStop: () => {
         this.#forget();
+        this.#wakeWritable();
+      },
+      onTake: () => {
+        this.#wakeWritable();
       },
     });
   }
@@ -130,25 +134,27 @@ export class CacheWatcher<T extends KubeObject> implements Watch<T> {
   }
 
   #wakeWritable(): void {
+    if (this.#writable.length === 0) return;
     const waiting = this.#writable;
     this.#writable = [];
     for (const resolve of waiting) resolve();
   }
 
-  async *[Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
-    try {
-      for (;;) {
-        const next = this.#initial?.next();
-        if (next === undefined || next.done === true) break;
-        yield next.value;
-      }
-      this.#initial = null;
-      for await (const event of this.#chan) {
-        this.#wakeWritable();
-        yield event;
-      }
-    } finally {
-      this.stop();
-    }
+  /** The initial events, then the live ones (a plain iterator: see WatchChan's). */
+  [Symbol.asyncIterator](): AsyncIterator<WatchEvent<T>> {
+    const live = this.#chan[Symbol.asyncIterator]();
+    return {
+      next: () => {
+        const initial = this.#initial?.next();
+        if (initial !== undefined && initial.done !== true)
+          return Promise.resolve({ value: initial.value, done: false });
+        this.#initial = null;
+        return live.next();
+      },
+      return: () => {
+        this.stop();
+        return Promise.resolve({ value: undefined, done: true });
+      },
+    };
   }
 }
