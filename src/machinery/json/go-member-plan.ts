@@ -48,8 +48,8 @@ export interface StructPlan {
    */
   readonly zero: readonly (ZeroMember | undefined)[];
   readonly zeroAt: readonly number[];
-  /** The names of the members at zeroAt, for the check every visit makes. */
-  readonly zeroNames: readonly string[];
+  /** Whether a position is in zeroAt, for the count every visit makes of those an object holds. */
+  readonly written: readonly boolean[];
 }
 
 /** The plan being compiled: members in Go order, each one's value order, omitempty class and zero. */
@@ -124,9 +124,10 @@ class PlanCompiler {
     const zeroAt = parts.zero.flatMap((z, i) =>
       z === undefined || (z.kind === 'value' && !z.missing) ? [] : [i],
     );
-    const zeroNames = zeroAt.map((at) => parts.names[at] as string);
+    const written = parts.names.map(() => false);
+    for (const at of zeroAt) written[at] = true;
     const { names, values, omit, zero } = parts;
-    return { names, values, omit, position, zero, zeroAt, zeroNames };
+    return { names, values, omit, position, zero, zeroAt, written };
   }
 
   /** A struct's members in Go order: from its protobuf table, or its Go JSON shape; undefined for anything else. */
