@@ -133,6 +133,39 @@ describe('a required scalar a present struct lacks is served with its Go zero', 
     assert.equal(again, back);
   });
 
+  it('a condition a status update adds records the members its Go item holds though not sent', async () => {
+    const pods = '/api/v1/namespaces/default/pods';
+    const body = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'cond' }, spec: template.spec };
+    const created = await call(pods, { method: 'POST', body });
+    assert.equal(created.status, 201, created.text);
+    const live = parse(created.text);
+    const status = { ...(live['status'] as Obj), conditions: [{ type: 'Ready', status: 'True' }] };
+    const res = await call(`${pods}/cond/status?fieldManager=kubelet`, {
+      method: 'PUT',
+      body: { ...live, status },
+    });
+    assert.equal(res.status, 200, res.text);
+    // kube's typed compare visits every member of the converted PodCondition: its zero times too.
+    assert.deepEqual(parse(res.text).metadata.managedFields?.find((e) => e.manager === 'kubelet')?.fieldsV1, {
+      'f:status': {
+        'f:conditions': {
+          '.': {},
+          'k:{"type":"Ready"}': {
+            '.': {},
+            'f:lastProbeTime': {},
+            'f:lastTransitionTime': {},
+            'f:status': {},
+            'f:type': {},
+          },
+        },
+      },
+    });
+    assert.match(
+      res.text,
+      /"conditions":\[\{"type":"Ready","status":"True","lastProbeTime":null,"lastTransitionTime":null\}\]/,
+    );
+  });
+
   it('a PriorityClass sent without its value is served with "value":0, as kube writes its int32', async () => {
     const collection = '/apis/scheduling.k8s.io/v1/priorityclasses';
     const body = { apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'nothing' } };

@@ -127,3 +127,31 @@ describe('a create compares with the Go zero object, whose status holds replicas
     assert.deepEqual(fieldsOf(out, 'dsc'), { 'f:status': { 'f:desiredNumberScheduled': {} } });
   });
 });
+
+describe('a create records the members a new list item’s Go struct holds though memory lacks them', () => {
+  it('a Pod whose container lacks resources (a struct held by value): f:resources, as kube records {}', () => {
+    const info = scheme.kindFor('v1', 'Pod');
+    assert.ok(info !== undefined);
+    const fm = new FieldManager({
+      resolver: scheme,
+      root: { $ref: info.definition },
+      group: '',
+      version: 'v1',
+      kind: 'Pod',
+      subresource: '',
+      zero: goZeroObject(scheme, { apiVersion: 'v1', kind: 'Pod' }) as KubeObject,
+    });
+    const pod: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: { containers: [{ name: 'c', image: 'i' }] },
+    };
+    const out = fm.createNoErrors(pod, 'creator');
+    assert.deepEqual(fieldsOf(out, 'creator'), {
+      'f:spec': {
+        'f:containers': { 'k:{"name":"c"}': { '.': {}, 'f:image': {}, 'f:name': {}, 'f:resources': {} } },
+      },
+    });
+  });
+});
