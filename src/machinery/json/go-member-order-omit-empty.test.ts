@@ -22,6 +22,7 @@ const crd = (schema: Obj, version: Obj = {}): Obj => ({
   spec: {
     group: 'example.com',
     names: { plural: 'ws', kind: 'W' },
+    scope: 'Namespaced',
     versions: [{ name: 'v1', served: true, storage: true, ...version, schema: { openAPIV3Schema: schema } }],
   },
   status: { conditions: [], acceptedNames: { plural: 'ws', kind: 'W' }, storedVersions: ['v1'] },
@@ -148,7 +149,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
         additionalPrinterColumns: [{ name: 'A', type: 'string', jsonPath: '.a', priority: 0 }],
       },
     ),
-    want: '{"kind":"CustomResourceDefinition","apiVersion":"apiextensions.k8s.io/v1","metadata":{"name":"ws.example.com","creationTimestamp":"t"},"spec":{"group":"example.com","names":{"plural":"ws","kind":"W"},"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":false}},"additionalPrinterColumns":[{"name":"A","type":"string","jsonPath":".a"}]}]},"status":{"conditions":[],"acceptedNames":{"plural":"ws","kind":"W"},"storedVersions":["v1"]}}',
+    want: '{"kind":"CustomResourceDefinition","apiVersion":"apiextensions.k8s.io/v1","metadata":{"name":"ws.example.com","creationTimestamp":"t"},"spec":{"group":"example.com","names":{"plural":"ws","kind":"W"},"scope":"Namespaced","versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object","x-kubernetes-preserve-unknown-fields":false}},"additionalPrinterColumns":[{"name":"A","type":"string","jsonPath":".a"}]}]},"status":{"conditions":[],"acceptedNames":{"plural":"ws","kind":"W"},"storedVersions":["v1"]}}',
   },
 ];
 

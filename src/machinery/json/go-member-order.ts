@@ -79,6 +79,10 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
   let last = -1;
   let unknown = false;
   let values: unknown[] | undefined;
+  // The members written even when missing that the object holds, counted in this one walk (the
+  // key-by-key load of for-in is cheaper than looking each name up again afterwards).
+  let held = 0;
+  const written = plan.written;
   for (const key in obj) {
     const i = n++;
     const at = plan.position[key];
@@ -88,6 +92,7 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     }
     if (unknown || at < last) inOrder = false;
     last = at;
+    if (written[at] === true && obj[key] !== undefined) held++;
     const omit = plan.omit[at];
     const order = plan.values[at];
     if (omit === undefined && order === undefined) continue;
@@ -100,10 +105,7 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     const o = orderedValue(v, order);
     if (o !== v) (values ??= [])[i] = o;
   }
-  const zeroNames = plan.zeroNames;
-  for (let z = 0; z < zeroNames.length; z++) {
-    if (obj[zeroNames[z] as string] === undefined) return withZeroMembers(obj, plan, values);
-  }
+  if (held < plan.zeroAt.length) return withZeroMembers(obj, plan, values);
   if (inOrder && values === undefined) return obj;
   const out: JSONObject = {};
   if (inOrder) {

@@ -23,12 +23,12 @@ export type ValueOrder =
 
 /**
  * What is written for a member holding its zero value: null (a zero time), a struct's zero value,
- * or a JSON value (go-zero-members.ts; `absent`: also for a member the object lacks).
+ * or a JSON value (go-zero-members.ts; `missing`: also for a member the object lacks).
  */
 export type ZeroMember =
   | { readonly kind: 'time' }
   | { readonly kind: 'struct'; readonly target: StructRef }
-  | { readonly kind: 'value'; readonly value: unknown; readonly absent: boolean };
+  | { readonly kind: 'value'; readonly value: unknown; readonly missing: boolean };
 
 /** A member as Go declares it: its JSON name, or an embedded struct's definition; opaque when its value has a codec. */
 type Member = { readonly json: string; readonly inline?: string; readonly opaque: boolean };
@@ -43,13 +43,13 @@ export interface StructPlan {
   readonly omit: readonly (GoOmitEmpty | undefined)[];
   /**
    * What Go writes for each member holding its zero value (by position; undefined for one it leaves
-   * out), and the positions of those written even when the object lacks them (times, structs, and
-   * the values read back as absent: nil lists, maps and pointers, optional scalars).
+   * out), and the positions of those written even when the object lacks them (times, structs, nil
+   * lists, maps and pointers, and scalars without omitempty, optional or required).
    */
   readonly zero: readonly (ZeroMember | undefined)[];
   readonly zeroAt: readonly number[];
-  /** The names of the members at zeroAt, for the check every visit makes. */
-  readonly zeroNames: readonly string[];
+  /** Whether a position is in zeroAt, for the count every visit makes of those an object holds. */
+  readonly written: readonly boolean[];
 }
 
 /** The plan being compiled: members in Go order, each one's value order, omitempty class and zero. */
@@ -122,11 +122,12 @@ class PlanCompiler {
     const position: Record<string, number | undefined> = Object.create(null) as Record<string, number>;
     parts.names.forEach((name, i) => (position[name] = i));
     const zeroAt = parts.zero.flatMap((z, i) =>
-      z === undefined || (z.kind === 'value' && !z.absent) ? [] : [i],
+      z === undefined || (z.kind === 'value' && !z.missing) ? [] : [i],
     );
-    const zeroNames = zeroAt.map((at) => parts.names[at] as string);
+    const written = parts.names.map(() => false);
+    for (const at of zeroAt) written[at] = true;
     const { names, values, omit, zero } = parts;
-    return { names, values, omit, position, zero, zeroAt, zeroNames };
+    return { names, values, omit, position, zero, zeroAt, written };
   }
 
   /** A struct's members in Go order: from its protobuf table, or its Go JSON shape; undefined for anything else. */
@@ -174,7 +175,13 @@ class PlanCompiler {
         property === undefined
           ? undefined
           : goZeroMember(this.#scheme, property, { definition, name: json, omit });
-      into.zero.push(zero?.kind === 'struct' ? { kind: 'struct', target: this.ref(zero.definition) } : zero);
+      into.zero.push(
+        zero?.kind === 'struct'
+          ? { kind: 'struct', target: this.ref(zero.definition) }
+          : zero?.kind === 'value'
+            ? { kind: 'value', value: zero.value, missing: zero.missing }
+            : zero,
+      );
     }
   }
 

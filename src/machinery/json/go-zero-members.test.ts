@@ -188,7 +188,7 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
       '"livenessProbe":{"grpc":{"port":9,"service":null}}}]},"status":{}}',
   },
   {
-    name: 'a required scalar the object lacks is not added (validation refuses it), a status’s replicas included',
+    name: 'a required scalar a present struct lacks is added with its zero: a container’s name, a status’s replicas',
     obj: {
       kind: 'ReplicaSet',
       apiVersion: 'apps/v1',
@@ -201,7 +201,8 @@ const cases: readonly { name: string; obj: Obj; want: string }[] = [
     },
     want:
       `{"kind":"ReplicaSet","apiVersion":"apps/v1","metadata":${JSON.stringify(meta)},"spec":{"selector":{},"template":` +
-      '{"metadata":{"creationTimestamp":null},"spec":{"containers":[{"image":"i","resources":{}}]}}},"status":{}}',
+      '{"metadata":{"creationTimestamp":null},"spec":{"containers":[{"name":"","image":"i","resources":{}}]}}},' +
+      '"status":{"replicas":0}}',
   },
   {
     name: 'a pointer to a time (deletionTimestamp) and a pointer to a struct (affinity) are not added',

@@ -12,9 +12,11 @@
 // drops a null member and a zero optional scalar; stored bytes are decoded without them), so that
 // an object read back from storage equals the same object decoded from a request. A non-pointer
 // struct is present in memory: the request decoder fills it from the schema's `default: {}`. A
-// required scalar (a container port's `containerPort`) is kept as sent, and written when the object
-// lacks it only inside a zero struct written whole: validation refuses an object without it, and
-// code reads what was sent.
+// required scalar (a container port's `containerPort`, a ReplicaSet status's `replicas`) is kept in
+// memory as sent, its zero included (validation and code read what was sent: a kubelet's
+// `restartCount: 0` stays a number), and written with its zero wherever a present struct lacks it:
+// a new ReplicaSet's `"status":{"replicas":0}`, a PriorityClass's `"value":0`. Validation refuses a
+// spec without one, so it shows in status structs and where validation accepts the zero.
 import type { Scheme } from '../../api/scheme.js';
 import type { GoOmitEmpty } from '../../api/schema/go-omit-empty.js';
 import { isProtobufCodec } from '../../api/schema/protobuf.js';
@@ -26,14 +28,20 @@ const timeDefinitions: ReadonlySet<string> = new Set([`${META}Time`, `${META}Mic
 
 /**
  * What Go writes for a member holding its zero value: null for a zero time, the zero struct of a
- * definition, or a JSON value (`""`, 0, false, null for a nil slice, map or pointer). `absent`: the
- * value is also written when the object lacks the member, and read back as absent (null, or the
- * zero of a scalar the schema does not require).
+ * definition, or a JSON value (`""`, 0, false, null for a nil slice, map or pointer). `missing`:
+ * the value is also written when the object lacks the member; `absent`: it is moreover read back
+ * as absent (null, or the zero of a scalar the schema does not require). A required scalar is
+ * written when missing but kept as sent.
  */
 export type GoZeroMember =
   | { readonly kind: 'time' }
   | { readonly kind: 'struct'; readonly definition: string }
-  | { readonly kind: 'value'; readonly value: unknown; readonly absent: boolean };
+  | {
+      readonly kind: 'value';
+      readonly value: unknown;
+      readonly missing: boolean;
+      readonly absent: boolean;
+    };
 
 /** What goZeroMember reads of a Scheme: the definitions, omitempty tables and protobuf tables. */
 export type GoZeroSource = Pick<Scheme, 'definition' | 'goOmitEmpty' | 'protobuf'>;
@@ -99,7 +107,12 @@ export function goZeroMember(
   const value = isGoPointer(scheme, site) ? null : zeroJSON(schema);
   // meta/v1's envelopes (Table, APIGroup, Status...) are built by Capstan whole, never decoded.
   const envelope = site.definition.startsWith(META);
-  return { kind: 'value', value, absent: !envelope && (value === null || !required) };
+  return {
+    kind: 'value',
+    value,
+    missing: !envelope,
+    absent: !envelope && (value === null || !required),
+  };
 }
 
 /**

@@ -28,6 +28,28 @@ const isEmpty = (v: object): boolean => {
   return true;
 };
 
+/**
+ * The members a new Go struct holds that memory lacks (compare.ts's zerosOfOneSide): those
+ * without omitempty, as their zero, and the structs held by value, as `{}`; undefined for none.
+ */
+function missingGoZeros(node: MapNode, r: JSONObject): Record<string, JSONValue> | undefined {
+  if (node.omitEmpty === undefined) return undefined;
+  let out: Record<string, JSONValue> | undefined;
+  const zeros = node.zeros;
+  if (zeros !== undefined) {
+    for (const key in zeros) {
+      if (r[key] === undefined)
+        (out ??= Object.create(null) as Record<string, JSONValue>)[key] = zeros[key] as JSONValue;
+    }
+  }
+  if (node.byValue !== undefined) {
+    for (const key of node.byValue) {
+      if (r[key] === undefined) (out ??= Object.create(null) as Record<string, JSONValue>)[key] = emptyStruct;
+    }
+  }
+  return out;
+}
+
 /** A list item by element; a duplicated element is added whole, as one leaf. */
 interface Item {
   readonly pe: PathElement;
@@ -66,10 +88,14 @@ class AddedFields {
   #map(node: MapNode, r: JSONObject, nil = false): JSONObject {
     const out: JSONObject = nil ? {} : { '.': {} };
     let children = false;
+    const zeros = missingGoZeros(node, r);
+    const keys = Object.keys(r);
+    if (zeros !== undefined) for (const key in zeros) keys.push(key);
     // Field names sort as comparePathElements sorts them: by UTF-16 code units.
-    for (const key of sortStrings(Object.keys(r))) {
-      if (goLeavesOut(node, key, r[key])) continue;
-      const child = this.at(memberType(node, key) ?? 'deduced', r[key]);
+    for (const key of sortStrings(keys)) {
+      const value = zeros !== undefined && key in zeros ? zeros[key] : r[key];
+      if (goLeavesOut(node, key, value)) continue;
+      const child = this.at(memberType(node, key) ?? 'deduced', value);
       if (child === undefined) continue;
       out[fieldKey(key)] = child;
       children = true;

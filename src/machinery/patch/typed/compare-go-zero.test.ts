@@ -23,8 +23,9 @@ function changes(lhs: JSONValue, rhs: JSONValue): { added: unknown; modified: un
 
 it('a nil list (null) that now holds items: the items are added, the list is not', () => {
   const got = changes({ spec: { containers: null } }, { spec: { containers: [{ name: 'c' }] } });
+  // The new item is the Go Container, whose resources (a struct held by value) is there, empty.
   assert.deepEqual(got.added, {
-    'f:spec': { 'f:containers': { 'k:{"name":"c"}': { '.': {}, 'f:name': {} } } },
+    'f:spec': { 'f:containers': { 'k:{"name":"c"}': { '.': {}, 'f:name': {}, 'f:resources': {} } } },
   });
   assert.deepEqual(got.modified, {});
   // Emptied to [] it is a leaf that changed, null and [] being two values.
@@ -72,4 +73,39 @@ it('a member without omitempty that memory lacks is its Go zero: set or cleared,
   // An omitempty member (message) set or cleared is added or removed.
   assert.deepEqual(cmp({}, { message: 'm' }), [{ 'f:message': {} }, {}, {}]);
   assert.deepEqual(cmp({ message: 'm' }, {}), [{}, {}, { 'f:message': {} }]);
+});
+
+it('a new list item or struct holds the members Go writes though memory lacks them: added or removed with it', () => {
+  const conditions = (items: JSONValue[]): JSONValue => ({ status: { conditions: items } });
+  const ready = { type: 'Ready' };
+  const readyFields = {
+    '.': {},
+    'f:type': {},
+    'f:status': {},
+    'f:lastProbeTime': {},
+    'f:lastTransitionTime': {},
+  };
+  const sorted = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort());
+  const got = changes(conditions([]), conditions([ready]));
+  const item = (got.added as { 'f:status': { 'f:conditions': Record<string, Record<string, unknown>> } })[
+    'f:status'
+  ]['f:conditions']['k:{"type":"Ready"}'];
+  assert.deepEqual(sorted(item ?? {}), sorted(readyFields));
+  // Removed whole, its zero members go too (a manager owning f:lastProbeTime loses it).
+  const gone = changes(conditions([ready]), conditions([]));
+  const removed = (
+    gone.removed as { 'f:status': { 'f:conditions': Record<string, Record<string, unknown>> } }
+  )['f:status']['f:conditions']['k:{"type":"Ready"}'];
+  assert.deepEqual(sorted(removed ?? {}), sorted(readyFields));
+  // A node address sent without its required address: Go holds "", so it is added with the item.
+  const node = compareValues(
+    scheme,
+    { $ref: 'io.k8s.api.core.v1.Node' },
+    { lhs: { status: {} }, rhs: { status: { addresses: [{ type: 'InternalIP' }] } }, goTyped: true },
+  );
+  assert.deepEqual(encodeFieldsV1(node.added), {
+    'f:status': {
+      'f:addresses': { '.': {}, 'k:{"type":"InternalIP"}': { '.': {}, 'f:address': {}, 'f:type': {} } },
+    },
+  });
 });

@@ -6,7 +6,7 @@
 // `"args": []` among them.
 import type { PathElement } from '../fieldpath/path-element.js';
 import { FieldSet } from '../fieldpath/set.js';
-import { isJSONObject, jsonEqual, type JSONValue } from '../json.js';
+import { isJSONObject, jsonEqual, type JSONObject, type JSONValue } from '../json.js';
 import { ItemIndex } from './item-index.js';
 import { Position } from './position.js';
 import {
@@ -201,6 +201,7 @@ class Comparer {
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(type, { lhs, rhs }, at.field(key));
     }
+    if (typed && (l === undefined) !== (r === undefined)) this.#zerosOfOneSide(node, { l, r }, at);
     if (r === undefined) return false;
     const rightKeys = Object.keys(r);
     // Two objects decoded from like JSON mostly have the same keys in the same order: then the
@@ -218,6 +219,34 @@ class Comparer {
       this.compareAt(type, { lhs, rhs }, at.field(key));
     }
     return false;
+  }
+
+  /**
+   * A Go struct only one side holds (a new list item, a pointer set or cleared): the Go value holds
+   * every member without omitempty, so those memory lacks there are added or removed with it as
+   * their zero (a condition's `lastProbeTime` null, a required `status` ""), and a struct held by
+   * value as `{}`, as structured-merge-diff's compare visits every member of the converted item.
+   */
+  #zerosOfOneSide(
+    node: MapNode,
+    sides: { readonly l: JSONObject | undefined; readonly r: JSONObject | undefined },
+    at: Position,
+  ): void {
+    const held = sides.l ?? sides.r;
+    if (held === undefined) return;
+    const left = sides.l !== undefined;
+    const visit = (key: string, zero: JSONValue): void => {
+      if (held[key] !== undefined) return;
+      const type = memberType(node, key) ?? 'deduced';
+      this.compareAt(
+        type,
+        left ? { lhs: zero, rhs: undefined } : { lhs: undefined, rhs: zero },
+        at.field(key),
+      );
+    };
+    const zeros = node.zeros;
+    if (zeros !== undefined) for (const key in zeros) visit(key, zeros[key] as JSONValue);
+    if (node.byValue !== undefined) for (const key of node.byValue) visit(key, structByValue);
   }
 
   /** The items of a list in list order, a duplicated element's items together. */
