@@ -147,7 +147,8 @@ class APIHandlerRequest implements HandlerRequest {
   }
 }
 
-async function serveAPI(
+/** Throws (synchronously) what the route refuses; the caller awaits it inside its try. */
+function serveAPI(
   ctx: { table: RouteTable; discovery: DiscoveryHandler },
   ex: Exchange,
   opts: { segments: readonly string[]; r: APIRequest },
@@ -158,7 +159,7 @@ async function serveAPI(
   if (isDiscoveryPath) {
     if (method !== 'GET' && method !== 'HEAD') throw routeMethodNotAllowed();
     if (!ctx.discovery.serve(ex, segments)) throw routeNotFound();
-    return;
+    return Promise.resolve();
   }
   const match = matchRoute(ctx.table, {
     method,
@@ -169,7 +170,7 @@ async function serveAPI(
   if (!match.ok) throw match.error;
   // A routed path always names a resource; were it refused, resolving it again says why.
   const info = opts.r.info.isResourceRequest ? opts.r.info : resolveRequestInfo(ex.req, ex.url);
-  await match.handler(match.routes.scope, handlerRequest(ex, opts.r, info));
+  return match.handler(match.routes.scope, handlerRequest(ex, opts.r, info));
 }
 
 /** The built-in routes with the dynamic ones merged in, recomputed when those change. */

@@ -182,12 +182,15 @@ export class GenericAPIServer {
       }, 10_000);
       this.#borrowingTimer.unref();
     }
-    const route: Handler = async (scope) => {
+    // Not an async function (nor are the filters in front): each would add its promise and turns of
+    // the microtask queue to every request. A throw here reaches the panic-recovery filter.
+    const route: Handler = (scope) => {
       const own = this.#routes.get(scope.url.pathname);
       if (own !== undefined) return own(scope);
       if (c.testAPI !== null && isTestAPIPath(scope.url.pathname)) return c.testAPI(scope);
-      if (await this.#api(scope)) return;
-      writeStatus(scope.res, notFound.status);
+      return this.#api(scope).then((served) => {
+        if (!served) writeStatus(scope.res, notFound.status);
+      });
     };
     // apiserver_audit_*: the events handed to the backends counted on their way.
     const auditMetrics = this.#metrics.auditMetrics;

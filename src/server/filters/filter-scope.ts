@@ -50,6 +50,26 @@ export class FilterScope implements APIRequest {
 export type Handler = (scope: FilterScope) => Promise<void>;
 export type Filter = (next: Handler) => Handler;
 
+/**
+ * `next(scope)` with `done` run once it has settled, however it ends (a synchronous throw too), and
+ * its outcome passed on: what an async filter's try/finally around `await next(scope)` does, with
+ * one promise where the async function makes three and takes more turns of the microtask queue on
+ * every request.
+ */
+export function thenFinally(next: Handler, scope: FilterScope, done: () => void): Promise<void> {
+  let p: Promise<void>;
+  try {
+    p = next(scope);
+  } catch (err) {
+    done();
+    return Promise.reject(err);
+  }
+  return p.then(done, (err: unknown) => {
+    done();
+    throw err;
+  });
+}
+
 /** Wraps `handler` in `filters`, the first listed outermost (the order a request meets them). */
 export function buildChain(handler: Handler, filters: readonly Filter[]): Handler {
   return filters.reduceRight<Handler>((next, filter) => filter(next), handler);

@@ -15,7 +15,7 @@ import { writeHttpError, writeStatus } from '../http/respond.js';
 import type { Logger } from '../logging/logger.js';
 import { forbiddenStatus } from './authorization.js';
 import { removeHeaders } from '../http/remove-headers.js';
-import type { Filter } from './filter-scope.js';
+import type { Filter, FilterScope, Handler } from './filter-scope.js';
 
 const resourceOf: Record<ImpersonationKind, string> = {
   ServiceAccount: 'serviceaccounts',
@@ -94,44 +94,47 @@ export interface ImpersonationFilterOptions {
 }
 
 export function withImpersonation(opts: ImpersonationFilterOptions): Filter {
-  return (next) => async (scope) => {
-    if (!hasImpersonationHeaders(scope.req)) return next(scope);
-    const parsed = buildImpersonationRequests(scope.req);
-    const uri = `${scope.url.pathname}${scope.url.search}`;
-    if (!parsed.ok) {
-      opts.logger.v(4, parsed.error);
-      writeHttpError(scope.res, 500, `Internal Server Error: ${JSON.stringify(uri)}: ${parsed.error}`);
+  // Only a request that impersonates takes the async path.
+  return (next) => (scope) =>
+    hasImpersonationHeaders(scope.req) ? impersonate(opts, next, scope) : next(scope);
+}
+
+async function impersonate(opts: ImpersonationFilterOptions, next: Handler, scope: FilterScope): Promise<void> {
+  const parsed = buildImpersonationRequests(scope.req);
+  const uri = `${scope.url.pathname}${scope.url.search}`;
+  if (!parsed.ok) {
+    opts.logger.v(4, parsed.error);
+    writeHttpError(scope.res, 500, `Internal Server Error: ${JSON.stringify(uri)}: ${parsed.error}`);
+    return;
+  }
+  if (parsed.requests.length === 0) return next(scope);
+  const requestor = scope.user;
+  if (requestor === undefined) {
+    writeHttpError(
+      scope.res,
+      500,
+      `Internal Server Error: ${JSON.stringify(uri)}: no user found for request`,
+    );
+    return;
+  }
+  for (const r of parsed.requests) {
+    const attrs = actingAs(requestor, r);
+    let decision = 'Deny';
+    let reason = '';
+    try {
+      ({ decision, reason } = await opts.authorizer.authorize(attrs));
+    } catch (err) {
+      opts.logger.v(4, 'Forbidden', { URI: scope.req.url, err: String(err) });
+    }
+    if (decision !== 'Allow') {
+      opts.logger.v(4, 'Forbidden', { URI: scope.req.url, reason });
+      writeStatus(scope.res, forbiddenStatus(attrs, reason).status);
       return;
     }
-    if (parsed.requests.length === 0) return next(scope);
-    const requestor = scope.user;
-    if (requestor === undefined) {
-      writeHttpError(
-        scope.res,
-        500,
-        `Internal Server Error: ${JSON.stringify(uri)}: no user found for request`,
-      );
-      return;
-    }
-    for (const r of parsed.requests) {
-      const attrs = actingAs(requestor, r);
-      let decision = 'Deny';
-      let reason = '';
-      try {
-        ({ decision, reason } = await opts.authorizer.authorize(attrs));
-      } catch (err) {
-        opts.logger.v(4, 'Forbidden', { URI: scope.req.url, err: String(err) });
-      }
-      if (decision !== 'Allow') {
-        opts.logger.v(4, 'Forbidden', { URI: scope.req.url, reason });
-        writeStatus(scope.res, forbiddenStatus(attrs, reason).status);
-        return;
-      }
-    }
-    const user = impersonatedUser(parsed.requests, parsed.groupsSpecified);
-    removeHeaders(scope.req, (h) => h.startsWith('impersonate-'));
-    scope.audit?.impersonate(user);
-    scope.user = user;
-    return next(scope);
-  };
+  }
+  const user = impersonatedUser(parsed.requests, parsed.groupsSpecified);
+  removeHeaders(scope.req, (h) => h.startsWith('impersonate-'));
+  scope.audit?.impersonate(user);
+  scope.user = user;
+  return next(scope);
 }

@@ -3,7 +3,7 @@
 // still open get 503 "apiserver is shutting down".
 import { newServiceUnavailable } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
-import type { Filter, FilterScope } from './filter-scope.js';
+import { thenFinally, type Filter, type FilterScope } from './filter-scope.js';
 
 export class RequestTracker {
   // Short requests are only counted (a Set's table would grow and shrink with each request); the
@@ -14,32 +14,29 @@ export class RequestTracker {
   #closing = false;
 
   get filter(): Filter {
-    return (next) => async (scope) => {
+    return (next) => (scope) => {
       if (this.#closing) {
         // HTTP/2 forbids connection headers; its GOAWAY was sent when the listener stopped.
         if (scope.req.httpVersionMajor < 2) scope.res.setHeader('Connection', 'close');
         scope.res.setHeader('Retry-After', '1');
         writeStatus(scope.res, newServiceUnavailable('apiserver is shutting down').status);
-        return;
+        return Promise.resolve();
       }
       if (scope.longRunning) {
         this.#longRunning.add(scope);
-        try {
-          await next(scope);
-        } finally {
+        return thenFinally(next, scope, () => {
           this.#longRunning.delete(scope);
-        }
-        return;
+        });
       }
       this.#shortRunning++;
-      try {
-        await next(scope);
-      } finally {
-        this.#shortRunning--;
-        if (this.#shortRunning === 0) this.#idle?.();
-      }
+      return thenFinally(next, scope, this.#shortEnded);
     };
   }
+
+  readonly #shortEnded = (): void => {
+    this.#shortRunning--;
+    if (this.#shortRunning === 0) this.#idle?.();
+  };
 
   get inFlight(): number {
     return this.#shortRunning + this.#longRunning.size;
