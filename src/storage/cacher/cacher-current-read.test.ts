@@ -40,6 +40,7 @@ describe('a current read from the watch cache of a local store', () => {
       const before = count?.asked() ?? -1;
       const current = await pods.cacher.getEncoded('/pods/ns/a');
       assert.deepEqual(current, atRv);
+      assert.deepEqual(await pods.cacher.getEncoded('/pods/ns/a', { resourceVersion: '0' }), atRv);
       assert.equal((await pods.cacher.get('/pods/ns/a'))?.metadata.resourceVersion, rv);
       await assert.rejects(pods.cacher.get('/pods/ns/none'), { name: 'StorageError' });
       assert.equal(count?.asked(), before, 'the store was asked for its revision');

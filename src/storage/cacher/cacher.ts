@@ -189,17 +189,20 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
   }
 
   /**
-   * The element of a current read taken at once, without a wait or a promise: the store is local,
-   * knows its revision without being asked, and the cache has it. Undefined when the read must go
-   * the long way.
+   * The element a read takes at once, without a wait or a promise, when the cache is ready and has
+   * what the read asks for: any version (`resourceVersion=0`, as informers and admission read), or
+   * a current read of a local store that knows its revision without being asked. Undefined when the
+   * read must go the long way.
    */
   #elementNow(key: string, opts: GetOptions): { el: StoreElement<T> | undefined } | undefined {
-    if ((opts.resourceVersion ?? '') !== '' || this.#parts.ready.state !== 'ready') return undefined;
+    if (this.#parts.ready.state !== 'ready') return undefined;
     const { storage, resourcePrefix } = this.#config;
-    if (storage.local !== true) return undefined;
-    const current = storage.currentResourceVersionNow?.();
+    const rv = opts.resourceVersion ?? '';
+    let minimum: number | undefined;
+    if (rv === '0') minimum = 0;
+    else if (rv === '' && storage.local === true) minimum = storage.currentResourceVersionNow?.();
     const cache = this.#parts.cache;
-    if (current === undefined || current > cache.resourceVersion) return undefined;
+    if (minimum === undefined || minimum > cache.resourceVersion) return undefined;
     return { el: cache.store.get(prepareKey(resourcePrefix, key, false)) };
   }
 
