@@ -23,6 +23,11 @@ export const deleteCollection: Handler = async (scope, hr) => {
     query: ex.url.searchParams,
     protobuf: scope.config.protobuf,
   });
+  // kube's LogRequestObject of the options a body carried, as a single delete logs them.
+  if (body.length > 0) {
+    const apiVersion = info.apiGroup === '' ? info.apiVersion : `${info.apiGroup}/${info.apiVersion}`;
+    hr.audit?.logRequestObject?.({ kind: 'DeleteOptions', apiVersion, ...options });
+  }
   // Each item is admitted as it is deleted, under the collection's name: ''.
   const result = await storage.deleteCollection(ctx, {
     options,

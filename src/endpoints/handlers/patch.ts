@@ -128,6 +128,9 @@ export const patchResource: Handler = async (scope, hr) => {
   const patch = await readBody(ex.req, scope.config.maxRequestBodyBytes);
   const isApply = type === 'application/apply-patch+yaml';
   const { options, fieldValidation, force } = decodePatchOptions(ex.url.searchParams, isApply);
+  // The bytes as sent, once the options are accepted and before the patch is parsed or applied
+  // (kube's audit.LogRequestPatch).
+  hr.audit?.logRequestPatch?.(patch);
   const manager = requestManager(hr, options);
   const addWarning = (w: string): void => {
     ex.warnings.add(w);

@@ -56,11 +56,16 @@ export interface RequestScope {
   readonly admission: RouteAdmission | undefined;
 }
 
-/** The request's audit record, as the handlers fill it (kube's audit.AddAuditAnnotation, LogRequestObject). */
+/**
+ * The request's audit record, as the handlers fill it (kube's audit.AddAuditAnnotation,
+ * LogRequestObject, LogRequestPatch).
+ */
 export interface RequestAuditRecord {
   annotate(key: string, value: string, minLevel?: 'Request'): void;
   /** The object a create or update sent, decoded: it names the object of the event. */
   logRequestObject?(obj: KubeObject): void;
+  /** A patch's bytes as they were sent, logged as they are (at level Request and above). */
+  logRequestPatch?(patch: Uint8Array): void;
   /** The object answered, whatever the media type it is written in. */
   logResponseObject?(obj: unknown): void;
 }

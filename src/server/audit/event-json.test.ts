@@ -100,6 +100,21 @@ describe('auditEventJSON', () => {
         '"responseObject":{"kind":"ControllerRevision","apiVersion":"apps/v1","metadata":{"name":"r","labels":{"10":"2","b":"1"}},"data":{"9":3,"10":2,"y":1},"revision":1},' +
         `${times}}`,
     },
+    {
+      name: 'a patch logged as its bytes: written as it was compacted, in requestObject’s place',
+      event: {
+        ...base,
+        level: 'Request',
+        rawRequestObject: '{"data":{"9":"y","10":"x","n":1.50,"h":"\\u003c"}}',
+        responseStatus: { metadata: {}, code: 200 },
+      },
+      want:
+        '{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Request","auditID":"a1","stage":"ResponseComplete",' +
+        '"requestURI":"/api/v1/pods?limit=500\\u0026watch=true","verb":"list","user":{"username":"jane","groups":["system:authenticated"]},' +
+        '"sourceIPs":["127.0.0.1"],"responseStatus":{"metadata":{},"code":200},' +
+        '"requestObject":{"data":{"9":"y","10":"x","n":1.50,"h":"\\u003c"}},' +
+        `${times}}`,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -2,7 +2,8 @@
 // audit.k8s.io/v1 Event (k8s.io/apiserver/pkg/apis/audit/v1 types.go) through the JSON serializer,
 // so members in struct order at every level, omitempty members left out when empty, maps (user
 // extra, annotations) with their keys sorted, HTML characters escaped. requestObject and
-// responseObject are runtime.Unknown: the JSON kube encoded the object to, written as it is.
+// responseObject are runtime.Unknown: the JSON kube encoded the object to, or a patch's bytes,
+// written as they are (compacted).
 import { builtinScheme } from '../../api/builtin-scheme.js';
 import { orderedStatusDetails } from '../../machinery/errors/status-order.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
@@ -79,8 +80,10 @@ export function auditEventJSON(e: AuditEvent): string {
   if (e.objectRef !== undefined) members.push(['objectRef', goJSONText(objectRefJSON(e.objectRef))]);
   if (e.responseStatus !== undefined)
     members.push(['responseStatus', goJSONText(responseStatusJSON(e.responseStatus))]);
-  // A built-in object's RawExtension contents keep their order (raw-extension-contents.ts).
-  if (e.requestObject !== undefined)
+  // A built-in object's RawExtension contents keep their order (raw-extension-contents.ts); a
+  // body logged as its bytes is already the text Go writes.
+  if (e.rawRequestObject !== undefined) members.push(['requestObject', e.rawRequestObject]);
+  else if (e.requestObject !== undefined)
     members.push(['requestObject', goJSONText(e.requestObject, false, scheme)]);
   if (e.responseObject !== undefined)
     members.push(['responseObject', goJSONText(e.responseObject, false, scheme)]);

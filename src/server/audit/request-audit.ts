@@ -1,6 +1,7 @@
 // One request's audit record as the filters fill it (kube's AuditContext): the event, the stages
 // still to write, and the annotations and impersonated user the inner filters add.
 import { builtinScheme } from '../../api/builtin-scheme.js';
+import { compactGoJSON } from '../../machinery/json/go-compact.js';
 import { inGoMemberOrder } from '../../machinery/json/go-member-order.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { RequestAuditConfig } from './policy-checker.js';
@@ -69,6 +70,7 @@ function inKubeOrder(e: AuditEvent): AuditEvent {
     ...opt('objectRef'),
     ...opt('responseStatus'),
     ...opt('requestObject'),
+    ...opt('rawRequestObject'),
     ...opt('responseObject'),
     requestReceivedTimestamp: e.requestReceivedTimestamp,
     stageTimestamp: e.stageTimestamp,
@@ -142,13 +144,31 @@ export class RequestAudit {
   /**
    * kube's LogRequestObject, called by the handlers with the decoded body of a create or update
    * (or a delete's options): objectRef is completed from it, and it is the request object, as kube
-   * encodes it. A body no handler decoded (a patch) is logged as it was sent (the filter).
+   * encodes it. A body that does not decode is not logged.
    */
   logRequestObject(obj: unknown): void {
     this.objectRefFrom(obj);
     // A copy: the handler goes on changing its object.
-    if (this.logsRequest && this.event.requestObject === undefined)
+    if (
+      this.logsRequest &&
+      this.event.requestObject === undefined &&
+      this.event.rawRequestObject === undefined
+    )
       this.requestObject(encodedObject(structuredClone(obj)));
+  }
+
+  /**
+   * kube's LogRequestPatch, called by the patch handler with the bytes it read: they are the
+   * request object, written as Go's encoder writes a runtime.Unknown (compacted), managedFields
+   * and all. Bytes that are not JSON (an apply patch in YAML) are not logged: kube 1.33's encoder
+   * fails on them, and its backends drop the whole event.
+   */
+  logRequestPatch(patch: Uint8Array): void {
+    if (!this.logsRequest) return;
+    const text = compactGoJSON(patch);
+    if (text === undefined) return;
+    delete this.event.requestObject;
+    this.event.rawRequestObject = text;
   }
 
   /** kube's LogResponseObject from the handler: the filter replaces it with the JSON written, if JSON. */

@@ -2,6 +2,7 @@
 // larger than max-event-size loses its request and response objects (and says so in the
 // audit.k8s.io/truncated annotation); one still too large is dropped and reported; the rest go on
 // in batches of at most max-batch-size bytes.
+import { auditEventJSON } from './event-json.js';
 import { levelAtLeast, type AuditEvent, type AuditSink } from './types.js';
 
 export interface TruncateConfig {
@@ -16,10 +17,11 @@ export interface TruncateBackendOptions {
   readonly onError: (err: Error, dropped: number) => void;
 }
 
-const sizeOf = (e: AuditEvent): number => Buffer.byteLength(JSON.stringify(e));
+// kube's calcSize: the bytes of the event as the backends encode it.
+const sizeOf = (e: AuditEvent): number => Buffer.byteLength(auditEventJSON(e));
 
 function truncated(e: AuditEvent): AuditEvent {
-  const { requestObject: _request, responseObject: _response, ...rest } = e;
+  const { requestObject: _request, rawRequestObject: _raw, responseObject: _response, ...rest } = e;
   return { ...rest, annotations: { ...e.annotations, 'audit.k8s.io/truncated': 'true' } };
 }
 

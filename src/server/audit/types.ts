@@ -80,6 +80,12 @@ export interface AuditEvent {
   objectRef?: AuditObjectReference;
   responseStatus?: ResponseStatus;
   requestObject?: unknown;
+  /**
+   * The request object as the bytes the client sent (kube's LogRequestPatch: runtime.Unknown{Raw}),
+   * already the JSON text Go's encoder writes for them; written as requestObject, and never set
+   * with it.
+   */
+  rawRequestObject?: string;
   responseObject?: unknown;
   requestReceivedTimestamp: string;
   stageTimestamp: string;

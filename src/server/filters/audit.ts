@@ -60,8 +60,6 @@ function objectRef(scope: FilterScope): AuditObjectReference | undefined {
   return ref;
 }
 
-const bodyVerbs = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 const parseJSON = (chunks: readonly Buffer[]): unknown => {
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
@@ -69,17 +67,6 @@ const parseJSON = (chunks: readonly Buffer[]): unknown => {
     return undefined;
   }
 };
-
-/** Keeps the request body's chunks as the handler reads them (its own 'data' listener decides when). */
-function tapRequestBody(req: HttpRequest): Buffer[] {
-  const chunks: Buffer[] = [];
-  const emit = req.emit.bind(req) as (event: string | symbol, ...args: unknown[]) => boolean;
-  (req as { emit: typeof emit }).emit = (event, ...args) => {
-    if (event === 'data') chunks.push(Buffer.from(args[0] as Buffer | string));
-    return emit(event, ...args);
-  };
-  return chunks;
-}
 
 /**
  * Watches the response: the first bytes out are ResponseStarted for a long-running request; the
@@ -200,8 +187,6 @@ export function withAudit(opts: AuditFilterOptions): Filter {
     const event = newEvent(scope, config.level, user);
     const audit = new RequestAudit(event, config, opts.sink);
     scope.audit = audit;
-    const requestChunks =
-      audit.logsRequest && bodyVerbs.has(req.method ?? '') ? tapRequestBody(req) : undefined;
     const responseChunks = tapResponse(res, audit, scope.longRunning);
     if (!(await audit.stage('RequestReceived'))) {
       // blocking-strict: a request is not served unless its arrival is on record.
@@ -227,12 +212,8 @@ export function withAudit(opts: AuditFilterOptions): Filter {
       void audit.stage('Panic');
       throw err;
     }
-    // A body the handler did not decode (a patch: kube's LogRequestPatch) as it was sent, if JSON;
-    // a decoded one (create, update, delete options) as the handler logged it.
-    if (requestChunks !== undefined && requestChunks.length > 0 && audit.event.requestObject === undefined) {
-      const obj = parseJSON(requestChunks);
-      if (obj !== undefined) audit.requestObject(obj);
-    }
+    // The request object is the handler's to log (kube's LogRequestObject, LogRequestPatch): a
+    // body it could not decode is not logged.
     if (responseChunks.length > 0) {
       const obj = parseJSON(responseChunks);
       if (obj !== undefined) audit.responseObject(obj);
