@@ -122,4 +122,30 @@ describe('a create records its fields against the Go zero object of the kind', (
       'f:spec': { 'f:template': { 'f:metadata': { 'f:annotations': { '.': {}, 'f:a': {} } } } },
     });
   });
+
+  // kube's schema gives runtime.RawExtension deduced contents (structured-merge-diff's
+  // __untyped_deduced_): a map's keys are recorded, each with "." when it holds more, a list as a
+  // whole (atomic); `data` itself is a field of the struct, so no "." for it.
+  it("a ControllerRevision's data, recorded key by key with lists atomic", async () => {
+    const created = await call(
+      'POST',
+      '/apis/apps/v1/namespaces/default/controllerrevisions?fieldManager=m',
+      {
+        apiVersion: 'apps/v1',
+        kind: 'ControllerRevision',
+        metadata: { name: 'revision' },
+        revision: 1,
+        data: { spec: { template: { x: 1 } }, list: [{ a: 1 }, 2], s: 'str' },
+      },
+    );
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    assert.deepEqual(fieldsOf(created, 'm'), {
+      'f:data': {
+        'f:list': {},
+        'f:s': {},
+        'f:spec': { '.': {}, 'f:template': { '.': {}, 'f:x': {} } },
+      },
+      'f:revision': {},
+    });
+  });
 });

@@ -51,10 +51,10 @@ export type Handler = (scope: FilterScope) => Promise<void>;
 export type Filter = (next: Handler) => Handler;
 
 /**
- * `next(scope)` with `done` run once it has settled, however it ends (a synchronous throw too), and
- * its outcome passed on: what an async filter's try/finally around `await next(scope)` does, with
- * one promise where the async function makes three and takes more turns of the microtask queue on
- * every request.
+ * `next(scope)` with `done` run once it has settled, however it ends, and its outcome passed on (a
+ * synchronous throw is thrown on, for the panic-recovery filter): what an async filter's
+ * try/finally around `await next(scope)` does, with one promise where the async function makes
+ * three and takes more turns of the microtask queue on every request.
  */
 export function thenFinally(next: Handler, scope: FilterScope, done: () => void): Promise<void> {
   let p: Promise<void>;
@@ -62,7 +62,7 @@ export function thenFinally(next: Handler, scope: FilterScope, done: () => void)
     p = next(scope);
   } catch (err) {
     done();
-    return Promise.reject(err);
+    throw err;
   }
   return p.then(done, (err: unknown) => {
     done();
