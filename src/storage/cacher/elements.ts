@@ -32,37 +32,95 @@ export interface Arrival<T extends KubeObject> {
   readonly stored?: StoredState;
 }
 
-function attrsOf<T extends KubeObject>(rules: ElementRules<T>, obj: T): ObjectAttrs {
+const sameStrings = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean => {
+  let n = 0;
+  for (const k in a) {
+    if (a[k] !== b[k]) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
+};
+
+const sameLists = (
+  a: Readonly<Record<string, readonly string[]>>,
+  b: Readonly<Record<string, readonly string[]>>,
+): boolean => {
+  let n = 0;
+  for (const k in a) {
+    const x = a[k] ?? [];
+    const y = b[k];
+    if (y === undefined || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
+};
+
+/**
+ * The attributes kept for `obj`: those of `known` (the cache's element for its key) when they did
+ * not change, as an update mostly leaves them, so that an event in the window holds no copy of
+ * its own; else a copy (the object may be a writer's, shared with the write's caller).
+ */
+function attrsOf<T extends KubeObject>(
+  rules: ElementRules<T>,
+  obj: T,
+  known: StoreElement<T> | undefined,
+): ObjectAttrs {
   const attrs = rules.getAttrsFunc(obj);
-  // The object may be a writer's (shared with the write's caller): keep a copy of what is kept.
+  if (
+    known !== undefined &&
+    sameStrings(known.attrs.labels, attrs.labels) &&
+    sameStrings(known.attrs.fields, attrs.fields)
+  )
+    return known.attrs;
   return { labels: { ...attrs.labels }, fields: attrs.fields };
 }
 
 function build<T extends KubeObject>(
   rules: ElementRules<T>,
   obj: T,
-  at: { served: ServedJSON; rv: number },
+  at: { served: ServedJSON; rv: number; key: string; known: StoreElement<T> | undefined },
 ): StoreElement<T> {
+  const { known } = at;
+  const indexValues = rules.indexValues(obj);
   return {
-    key: normalizeObjectKey(rules.keyFunc(obj)),
+    key: at.key,
     resourceVersion: at.rv,
     served: at.served,
-    attrs: attrsOf(rules, obj),
-    indexValues: rules.indexValues(obj),
+    attrs: attrsOf(rules, obj, known),
+    indexValues:
+      known !== undefined && sameLists(known.indexValues, indexValues) ? known.indexValues : indexValues,
     ...(rules.decode === undefined ? {} : { decode: rules.decode }),
   };
 }
 
-/** The element for an added or modified object. */
+/** The cache's key for an object. */
+export function elementKeyOf<T extends KubeObject>(rules: ElementRules<T>, obj: T): string {
+  return normalizeObjectKey(rules.keyFunc(obj));
+}
+
+/**
+ * The element for an added or modified object. `at` is where the cache keeps it: its key, and the
+ * element there now, which lends its attributes and index values where they did not change.
+ */
 export function elementOf<T extends KubeObject>(
   rules: ElementRules<T>,
   arrival: Arrival<T>,
+  at?: { readonly key: string; readonly known: StoreElement<T> | undefined },
 ): StoreElement<T> {
   const { object, stored } = arrival;
   const rv = stored?.revision ?? rules.versioner.objectResourceVersion(object);
   const served =
     (stored === undefined ? null : servedOfWrite(object, stored.data, rv)) ?? servedFromObject(object);
-  return build(rules, object, { served, rv });
+  return build(rules, object, {
+    served,
+    rv,
+    // The known element's key is the same string: keeping it lets the new one go.
+    key: at?.known?.key ?? at?.key ?? elementKeyOf(rules, object),
+    known: at?.known,
+  });
 }
 
 /**
@@ -86,7 +144,7 @@ export function elementOfServed<T extends KubeObject>(rules: ElementRules<T>, js
   const obj = JSON.parse(json.toString('utf8')) as T;
   const rv = rules.versioner.objectResourceVersion(obj);
   const served = locateResourceVersion(json) ?? servedFromObject(obj);
-  return build(rules, obj, { served, rv });
+  return build(rules, obj, { served, rv, key: elementKeyOf(rules, obj), known: undefined });
 }
 
 /** Whether a predicate selects an element: on its attributes, or on a decode for predicates without attribute matching. */

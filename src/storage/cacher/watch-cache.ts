@@ -2,7 +2,14 @@
 // resourceVersion the cache has reached, fed by the reflector one change at a time.
 import type { KubeObject } from '../../api/meta.js';
 import { newResourceExpired } from '../../machinery/errors/index.js';
-import { deletedElementOf, elementOf, elementOfServed, type Arrival, type ElementRules } from './elements.js';
+import {
+  deletedElementOf,
+  elementKeyOf,
+  elementOf,
+  elementOfServed,
+  type Arrival,
+  type ElementRules,
+} from './elements.js';
 import { EventWindow } from './event-window.js';
 import { KeyedStore, type IndexFunc, type KeyedStoreState } from './keyed-store.js';
 import { normalizeObjectKey } from './keys.js';
@@ -49,7 +56,8 @@ export class WatchCache<T extends KubeObject> {
       element = deletedElementOf(rules, arrival, key === undefined ? undefined : this.store.get(key));
       prev = this.store.delete(element.key);
     } else {
-      element = elementOf(rules, arrival);
+      const key = elementKeyOf(rules, arrival.object);
+      element = elementOf(rules, arrival, { key, known: this.store.get(key) });
       prev = this.store.put(element);
     }
     const now = this.#opts.now?.() ?? Date.now();
