@@ -14,6 +14,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'bad-input': () => import('./bad-input.js'),
   simulate: () => import('./simulate.js'),
   profile: () => import('./profile.js'),
+  promises: () => import('./promises.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
