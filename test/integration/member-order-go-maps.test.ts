@@ -32,6 +32,38 @@ function keysAt(text: string, ...path: (string | number)[]): string[] {
   return Object.keys(v).map((k) => k.slice(2));
 }
 
+/**
+ * The object `name` of `collection` as each way of reading it writes it, beside the create's answer:
+ * GET, the list, a watch's first event and (with `pretty`) a pretty GET compacted again.
+ */
+async function servedTexts(
+  collection: string,
+  name: string,
+  created: string,
+  opts: { pretty?: boolean } = {},
+): Promise<(readonly [string, string])[]> {
+  const got = await call(`${collection}/${name}`);
+  assert.equal(got.status, 200, got.text);
+  const list = await call(collection);
+  const watched = await firstWatchObject(
+    `${collection}?watch=1&resourceVersion=0&fieldSelector=metadata.name%3D${name}`,
+  );
+  const out: (readonly [string, string])[] = [
+    ['create', created],
+    ['get', got.text],
+    ['list', list.text],
+    ['watch', watched],
+  ];
+  if (opts.pretty === true) {
+    const pretty = await call(`${collection}/${name}?pretty=true`);
+    out.push([
+      'get (pretty, compacted)',
+      JSON.stringify(parseKeepingOrder(pretty.text)).replace(/"k:/g, '"'),
+    ]);
+  }
+  return out;
+}
+
 const configMaps = '/api/v1/namespaces/default/configmaps';
 // As a client may send it: keys in no order, several of them array indexes.
 const configMapText =
@@ -175,20 +207,7 @@ describe('member order of maps with index keys and of CustomResourceDefinitions'
   it('a ConfigMap’s data, labels and annotations come back with their keys sorted as Go sorts them', async () => {
     const created = await call(configMaps, { method: 'POST', text: configMapText });
     assert.equal(created.status, 201, created.text);
-    const got = await call(`${configMaps}/digits`);
-    assert.equal(got.status, 200, got.text);
-    const list = await call(configMaps);
-    const watched = await firstWatchObject(
-      `${configMaps}?watch=1&resourceVersion=0&fieldSelector=metadata.name%3Ddigits`,
-    );
-    const pretty = await call(`${configMaps}/digits?pretty=true`);
-    for (const [what, text] of [
-      ['create', created.text],
-      ['get', got.text],
-      ['list', list.text],
-      ['watch', watched],
-      ['get (pretty, compacted)', JSON.stringify(parseKeepingOrder(pretty.text)).replace(/"k:/g, '"')],
-    ] as const) {
+    for (const [what, text] of await servedTexts(configMaps, 'digits', created.text, { pretty: true })) {
       for (const part of [goData, goLabels, goAnnotations])
         assert.ok(text.includes(part), `${what}: ${text}`);
     }
@@ -252,15 +271,7 @@ describe('member order of maps with index keys and of CustomResourceDefinitions'
         '"spec":{"size":2,"9":{"b":1,"10":2},"10":"x"},"Zeta":1,"7":2}',
     });
     assert.equal(created.status, 201, created.text);
-    const got = await call(`${dials}/d`);
-    const list = await call(dials);
-    const watched = await firstWatchObject(`${dials}?watch=1&resourceVersion=0`);
-    for (const [what, text] of [
-      ['create', created.text],
-      ['get', got.text],
-      ['list', list.text],
-      ['watch', watched],
-    ] as const) {
+    for (const [what, text] of await servedTexts(dials, 'd', created.text)) {
       assert.ok(
         text.includes('"spec":{"10":"x","9":{"10":2,"b":1},"marks":{"a":"2","b":"1"},"size":2}'),
         `${what}: ${text}`,
@@ -296,21 +307,11 @@ describe('member order of maps with index keys and of CustomResourceDefinitions'
         '"revision":1,"data":{"spec":{"z":1,"b":{"y":1,"10":2,"9":3,"a":"x"},"l":[{"q":{"2":0,"c":1}}]},"1":true}}',
     });
     assert.equal(created.status, 201, created.text);
-    const got = await call(`${revisions}/rev`);
-    const list = await call(revisions);
-    const watched = await firstWatchObject(`${revisions}?watch=1&resourceVersion=0`);
-    const pretty = await call(`${revisions}/rev?pretty=true`);
     // kube writes the bytes as sent: {"spec":{"z":1,"b":{"y":1,"10":2,"9":3,…}…},"1":true}. The
     // parsed object lists "1", "9" and "10" first; everything else keeps the client's order.
     const data =
       '"data":{"1":true,"spec":{"z":1,"b":{"9":3,"10":2,"y":1,"a":"x"},"l":[{"q":{"2":0,"c":1}}]}}';
-    for (const [what, text] of [
-      ['create', created.text],
-      ['get', got.text],
-      ['list', list.text],
-      ['watch', watched],
-      ['get (pretty, compacted)', JSON.stringify(parseKeepingOrder(pretty.text)).replace(/"k:/g, '"')],
-    ] as const) {
+    for (const [what, text] of await servedTexts(revisions, 'rev', created.text, { pretty: true })) {
       assert.ok(text.includes(data), `${what}: ${text}`);
       assert.ok(text.includes('"labels":{"10":"2","9":"3","b":"1"}'), `${what}: ${text}`);
     }
