@@ -6,7 +6,7 @@ import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeList } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
 import { isStatusObject, orderedListMeta, orderedStatus } from '../../machinery/errors/index.js';
-import { inGoMemberOrder, itemsInGoMemberOrder } from '../../machinery/json/go-member-order.js';
+import { inBuiltinGoOrder, itemsInGoMemberOrder } from '../../machinery/json/go-member-order.js';
 import { isUnstructuredListOrder } from '../../machinery/json/unstructured-list.js';
 
 const kindOf = (obj: unknown): unknown =>
@@ -82,11 +82,7 @@ function orderedTable(t: Table): Table {
  * stored one is (src/storage/codec.ts); other kinds as they are.
  */
 function inBuiltinOrder(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null) return body;
-  const { apiVersion, kind } = body as { apiVersion?: unknown; kind?: unknown };
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return body;
-  const scheme = builtinScheme();
-  return scheme.kindFor(apiVersion, kind) === undefined ? body : inGoMemberOrder(scheme, body);
+  return inBuiltinGoOrder(builtinScheme(), body);
 }
 
 /** The body in Go's order when it is a Status, a list, a Table or a built-in object; anything else as it is. */

@@ -209,6 +209,25 @@ export function inGoMemberOrder<T>(scheme: Scheme, obj: T): T {
   return (plan === null ? inKubeMemberOrder(obj) : orderedStruct(obj, plan)) as T;
 }
 
+/** Whether `value` is an object of a kind the scheme serves (its apiVersion and kind are known). */
+export function isSchemeKind(scheme: Scheme, value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { apiVersion, kind } = value;
+  return (
+    typeof apiVersion === 'string' &&
+    typeof kind === 'string' &&
+    scheme.kindFor(apiVersion, kind) !== undefined
+  );
+}
+
+/**
+ * A built-in object in its Go struct's order, as inGoMemberOrder writes it; anything else (a custom
+ * resource, a value that is no object) as it is.
+ */
+export function inBuiltinGoOrder(scheme: Scheme, value: unknown): unknown {
+  return isSchemeKind(scheme, value) ? inGoMemberOrder(scheme, value) : value;
+}
+
 /**
  * The items of a typed list (kind `…List`) in their kind's Go order, as inGoMemberOrder orders an
  * object: kube writes a list's items without their own kind and apiVersion, so the list names them.

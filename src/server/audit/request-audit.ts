@@ -2,7 +2,7 @@
 // still to write, and the annotations and impersonated user the inner filters add.
 import { builtinScheme } from '../../api/builtin-scheme.js';
 import { compactGoJSON } from '../../machinery/json/go-compact.js';
-import { inGoMemberOrder } from '../../machinery/json/go-member-order.js';
+import { inBuiltinGoOrder } from '../../machinery/json/go-member-order.js';
 import type { UserInfo } from '../../registry/rest/context.js';
 import type { RequestAuditConfig } from './policy-checker.js';
 import {
@@ -44,11 +44,7 @@ function withoutManagedFields(obj: unknown): unknown {
  * a template's `"creationTimestamp":null`); anything else as it is.
  */
 function encodedObject(obj: unknown): unknown {
-  if (typeof obj !== 'object' || obj === null) return obj;
-  const { apiVersion, kind } = obj as { apiVersion?: unknown; kind?: unknown };
-  if (typeof apiVersion !== 'string' || typeof kind !== 'string') return obj;
-  const scheme = builtinScheme();
-  return scheme.kindFor(apiVersion, kind) === undefined ? obj : inGoMemberOrder(scheme, obj);
+  return inBuiltinGoOrder(builtinScheme(), obj);
 }
 
 /** The event's members in the order kube's JSON has them, whatever order they were set in. */

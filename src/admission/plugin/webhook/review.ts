@@ -4,7 +4,7 @@
 import { builtinScheme } from '../../../api/builtin-scheme.js';
 import type { Status } from '../../../api/meta.js';
 import { goJSONText } from '../../../machinery/json/go-json-text.js';
-import { inGoMemberOrder } from '../../../machinery/json/go-member-order.js';
+import { inGoMemberOrder, isSchemeKind } from '../../../machinery/json/go-member-order.js';
 import { inSortedMemberOrder } from '../../../machinery/json/sorted-members.js';
 import type { GroupVersionKind, GroupVersionResource } from '../../../machinery/schema/group-resource.js';
 import type { Attributes } from '../../attributes.js';
@@ -90,13 +90,8 @@ export function admissionRequest(
  */
 export function inCodecOrder(obj: unknown): unknown {
   if (typeof obj !== 'object' || obj === null) return obj;
-  const { apiVersion, kind } = obj as { apiVersion?: unknown; kind?: unknown };
   const scheme = builtinScheme();
-  const builtin =
-    typeof apiVersion === 'string' &&
-    typeof kind === 'string' &&
-    scheme.kindFor(apiVersion, kind) !== undefined;
-  return builtin ? inGoMemberOrder(scheme, obj) : inSortedMemberOrder(obj);
+  return isSchemeKind(scheme, obj) ? inGoMemberOrder(scheme, obj) : inSortedMemberOrder(obj);
 }
 
 /** The review's bytes as kube sends them: Go's JSON encoding, the request's objects in its codec's order. */
