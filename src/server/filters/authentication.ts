@@ -92,7 +92,7 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
       if (r.kind === 'user') return admit(scope, r, next);
       if (r.kind === 'invalid') certificate ??= r;
     }
-    const result = authenticateToken(scope.req, new TokenRequest(chain, scope));
+    const result = authenticateToken(scope.req, new RequestTokenChain(chain, scope));
     if (certificate?.kind === 'invalid') {
       const orCertificate = (r: AuthenticationResult): AuthenticationResult =>
         r.kind === 'none' ? certificate : r;
@@ -108,7 +108,7 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
  * The token chain as one request asks it. A class, not an object literal with a getter, which V8
  * defines anew on every object: only token authenticators past the static table read the signal.
  */
-class TokenRequest implements TokenChain {
+class RequestTokenChain implements TokenChain {
   readonly tokens: TokenTable;
   readonly authenticators: readonly TokenAuthenticator[];
   readonly audiences: readonly string[] | undefined;
