@@ -183,6 +183,9 @@ describe('admissionregistration.k8s.io/v1 and apiextensions.k8s.io/v1 defaults',
     const spec = fieldsAt(owned(out, 'creator'), 'f:spec');
     assertOwns(fieldsAt(spec, 'f:names'), ['singular', 'listKind'], 'names');
     assertOwns(fieldsAt(spec, 'f:conversion'), ['strategy'], 'conversion');
+    // The decoder's storedVersions are the status's, which the main resource resets: no one's.
+    assert.deepEqual(at(out, 'status', 'storedVersions'), ['v1']);
+    assert.equal(owned(out, 'creator')['f:status'], undefined);
   });
 
   it("SetDefaults_ServiceReference: a conversion webhook's port 443", async () => {
