@@ -6,7 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
-import { assertOwns, at, DefaultsClient, fieldsAt, owned, type JSONObject } from './support/defaults-calls.js';
+import {
+  assertOwns,
+  at,
+  DefaultsClient,
+  fieldsAt,
+  owned,
+  type JSONObject,
+} from './support/defaults-calls.js';
 
 let server: CapstanServer;
 const client = new DefaultsClient(() => server);
@@ -14,7 +21,12 @@ const client = new DefaultsClient(() => server);
 const ar = '/apis/admissionregistration.k8s.io/v1';
 const arVersion = 'admissionregistration.k8s.io/v1';
 // Rules on a resource nothing here creates: the webhooks are never called.
-const rule = { operations: ['CREATE'], apiGroups: ['example.com'], apiVersions: ['v1'], resources: ['widgets'] };
+const rule = {
+  operations: ['CREATE'],
+  apiGroups: ['example.com'],
+  apiVersions: ['v1'],
+  resources: ['widgets'],
+};
 
 const hook = (name: string, extra: JSONObject = {}): JSONObject => ({
   name,
@@ -35,7 +47,13 @@ const configuration = (kind: string, name: string, webhooks: JSONObject[]): JSON
 const hookFields = (obj: JSONObject, manager: string, name: string) =>
   fieldsAt(owned(obj, manager), 'f:webhooks', `k:{"name":"${name}"}`);
 
-const webhookDefaults = ['failurePolicy', 'matchPolicy', 'namespaceSelector', 'objectSelector', 'timeoutSeconds'];
+const webhookDefaults = [
+  'failurePolicy',
+  'matchPolicy',
+  'namespaceSelector',
+  'objectSelector',
+  'timeoutSeconds',
+];
 
 function assertWebhookDefaults(h: unknown): void {
   assert.equal(at(h, 'failurePolicy'), 'Fail');
@@ -116,6 +134,29 @@ describe('admissionregistration.k8s.io/v1 and apiextensions.k8s.io/v1 defaults',
     const fields = hookFields(out, 'creator', 'm.example.com');
     assertOwns(fields, [...webhookDefaults, 'reinvocationPolicy'], 'SetDefaults_MutatingWebhook');
     assertOwns(fieldsAt(fields, 'f:clientConfig', 'f:service'), ['port'], 'SetDefaults_ServiceReference');
+  });
+
+  it('SetDefaults_MutatingWebhook: a webhook a strategic merge patch adds', async () => {
+    const path = `${ar}/mutatingwebhookconfigurations`;
+    await client.create(
+      path,
+      configuration('MutatingWebhookConfiguration', 'm-patch', [hook('first.example.com')]),
+      'creator',
+    );
+    const out = await client.patch(
+      `${path}/m-patch`,
+      { webhooks: [hook('second.example.com')] },
+      'application/strategic-merge-patch+json',
+      'patcher',
+    );
+    const second = (out['webhooks'] as JSONObject[]).find((h) => h['name'] === 'second.example.com');
+    assertWebhookDefaults(second);
+    assert.equal(at(second, 'reinvocationPolicy'), 'Never');
+    assertOwns(
+      hookFields(out, 'patcher', 'second.example.com'),
+      [...webhookDefaults, 'reinvocationPolicy'],
+      'the patch',
+    );
   });
 
   it('SetDefaults_ValidatingAdmissionPolicySpec and _MatchResources: a policy', async () => {

@@ -6,19 +6,33 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
-import { assertOwns, at, DefaultsClient, fieldsAt, owned, type JSONObject } from './support/defaults-calls.js';
+import {
+  assertOwns,
+  at,
+  DefaultsClient,
+  fieldsAt,
+  owned,
+  type JSONObject,
+} from './support/defaults-calls.js';
 
 let server: CapstanServer;
 const client = new DefaultsClient(() => server);
 
-const hpas = (version: string): string => `/apis/autoscaling/${version}/namespaces/default/horizontalpodautoscalers`;
+const hpas = (version: string): string =>
+  `/apis/autoscaling/${version}/namespaces/default/horizontalpodautoscalers`;
 const hpa = (version: string, name: string, spec: JSONObject = {}, annotations?: Record<string, string>) => ({
   apiVersion: `autoscaling/${version}`,
   kind: 'HorizontalPodAutoscaler',
   metadata: { name, ...(annotations === undefined ? {} : { annotations }) },
-  spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 5, ...spec },
+  spec: {
+    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+    maxReplicas: 5,
+    ...spec,
+  },
 });
-const cpu80 = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }];
+const cpu80 = [
+  { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } },
+];
 const scaleUpDefaults = {
   stabilizationWindowSeconds: 0,
   selectPolicy: 'Max',
@@ -99,7 +113,11 @@ describe('autoscaling, flowcontrol, rbac and scheduling defaults', () => {
       scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: scaleDownPolicies },
     });
     const behavior = fieldsAt(owned(out, 'creator'), 'f:spec', 'f:behavior');
-    assertOwns(fieldsAt(behavior, 'f:scaleUp'), ['stabilizationWindowSeconds', 'selectPolicy', 'policies'], 'up');
+    assertOwns(
+      fieldsAt(behavior, 'f:scaleUp'),
+      ['stabilizationWindowSeconds', 'selectPolicy', 'policies'],
+      'up',
+    );
     assertOwns(fieldsAt(behavior, 'f:scaleDown'), ['selectPolicy', 'policies'], 'down');
     const none = await client.create(hpas('v2'), hpa('v2', 'no-behavior'), 'creator');
     assert.equal(at(none, 'spec', 'behavior'), undefined, 'no behavior, no rules');
@@ -134,7 +152,10 @@ describe('autoscaling, flowcontrol, rbac and scheduling defaults', () => {
     assert.equal(at(annotated, 'spec', 'targetCPUUtilizationPercentage'), undefined);
     const stored = await client.get(`${hpas('v2')}/v1-memory`);
     assert.deepEqual(at(stored, 'spec', 'metrics'), [
-      { type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 70 } } },
+      {
+        type: 'Resource',
+        resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 70 } },
+      },
     ]);
   });
 
@@ -163,7 +184,11 @@ describe('autoscaling, flowcontrol, rbac and scheduling defaults', () => {
       limitResponse: { type: 'Queue', queuing: { queues: 64, handSize: 8, queueLengthLimit: 50 } },
     });
     const spec = fieldsAt(owned(out, 'creator'), 'f:spec', 'f:limited');
-    assertOwns(spec, ['nominalConcurrencyShares', 'lendablePercent'], 'SetDefaults_LimitedPriorityLevelConfiguration');
+    assertOwns(
+      spec,
+      ['nominalConcurrencyShares', 'lendablePercent'],
+      'SetDefaults_LimitedPriorityLevelConfiguration',
+    );
     assertOwns(
       fieldsAt(spec, 'f:limitResponse', 'f:queuing'),
       ['queues', 'handSize', 'queueLengthLimit'],
@@ -182,8 +207,16 @@ describe('autoscaling, flowcontrol, rbac and scheduling defaults', () => {
       handSize: 4,
       queueLengthLimit: 50,
     });
-    const reject = await client.create(path, limited('reject', { limitResponse: { type: 'Reject' } }), 'creator');
-    assert.deepEqual(at(reject, 'spec', 'limited', 'limitResponse'), { type: 'Reject' }, 'no queuing, no defaults');
+    const reject = await client.create(
+      path,
+      limited('reject', { limitResponse: { type: 'Reject' } }),
+      'creator',
+    );
+    assert.deepEqual(
+      at(reject, 'spec', 'limited', 'limitResponse'),
+      { type: 'Reject' },
+      'no queuing, no defaults',
+    );
   });
 
   it('SetDefaults_ExemptPriorityLevelConfiguration: shares and lendable percent 0', async () => {
@@ -203,9 +236,22 @@ describe('autoscaling, flowcontrol, rbac and scheduling defaults', () => {
       roleRef: { kind: 'ClusterRole', name: 'view' },
       subjects,
     };
-    const out = await client.create(`${rbac}/namespaces/default/rolebindings`, binding, 'creator');
-    assert.deepEqual(at(out, 'roleRef'), { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'view' });
+    const path = `${rbac}/namespaces/default/rolebindings`;
+    const out = await client.create(path, binding, 'creator');
+    assert.deepEqual(at(out, 'roleRef'), {
+      apiGroup: 'rbac.authorization.k8s.io',
+      kind: 'ClusterRole',
+      name: 'view',
+    });
     assert.deepEqual(at(out, 'subjects'), defaultedSubjects);
+    // roleRef is immutable: a PUT that leaves its group out is defaulted to the same, not refused.
+    const replaced = await client.replace(
+      `${path}/rb`,
+      putBody(out, { ...binding, subjects: [subjects[0]] }),
+      'putter',
+    );
+    assert.equal(at(replaced, 'roleRef', 'apiGroup'), 'rbac.authorization.k8s.io');
+    assert.deepEqual(at(replaced, 'subjects'), [defaultedSubjects[0]]);
   });
 
   it('SetDefaults_ClusterRoleBinding and SetDefaults_Subject: a protobuf body', async () => {
@@ -231,7 +277,11 @@ describe('autoscaling, flowcontrol, rbac and scheduling defaults', () => {
     assert.equal(at(created, 'preemptionPolicy'), 'PreemptLowerPriority');
     assertOwns(owned(created, 'creator'), ['preemptionPolicy'], 'the create');
     // The policy is immutable: a PUT that leaves it out is defaulted to the same value, not refused.
-    const replaced = await client.replace(`${priorityClasses}/pc`, putBody(created, priorityClass('pc')), 'putter');
+    const replaced = await client.replace(
+      `${priorityClasses}/pc`,
+      putBody(created, priorityClass('pc')),
+      'putter',
+    );
     assert.equal(at(replaced, 'preemptionPolicy'), 'PreemptLowerPriority');
     const proto = await client.createProtobuf(
       priorityClasses,

@@ -27,7 +27,12 @@ export class DefaultsClient {
     this.#server = server;
   }
 
-  async #send(method: string, path: string, body?: Buffer | string, contentType?: string): Promise<JSONObject> {
+  async #send(
+    method: string,
+    path: string,
+    body?: Buffer | string,
+    contentType?: string,
+  ): Promise<JSONObject> {
     const server = this.#server();
     const res = await fetch(`${server.url}${path}`, {
       method,
@@ -51,6 +56,11 @@ export class DefaultsClient {
   /** PUTs `body` as JSON to the object `path`, as `manager`. */
   replace(path: string, body: JSONObject, manager: string): Promise<JSONObject> {
     return this.#send('PUT', `${path}?fieldManager=${manager}`, JSON.stringify(body), 'application/json');
+  }
+
+  /** PATCHes the object `path` with `patch` of the given patch type, as `manager`. */
+  patch(path: string, patch: JSONObject, contentType: string, manager: string): Promise<JSONObject> {
+    return this.#send('PATCH', `${path}?fieldManager=${manager}`, JSON.stringify(patch), contentType);
   }
 
   get(path: string): Promise<JSONObject> {
