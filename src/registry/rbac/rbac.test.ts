@@ -147,7 +147,7 @@ describe('rbac.authorization.k8s.io stores', () => {
     );
   });
 
-  it('defaults a decoded binding as kube\'s decoder does (SetDefaults_RoleBinding, _ClusterRoleBinding, _Subject)', () => {
+  it("defaults a decoded binding as kube's decoder does (SetDefaults_RoleBinding, _ClusterRoleBinding, _Subject)", () => {
     for (const store of [bindings, clusterBindings]) {
       const body: RoleBinding = {
         apiVersion,
