@@ -66,6 +66,8 @@ function strategyOf<T extends KubeObject & { status?: unknown }>(
     // kube's admissionregistration strategies refuse both.
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: false,
+    // kube's decoder runs the v1 defaulters on every body, before admission and the field manager.
+    defaultDecoded: spec.defaults,
     prepareForCreate: (_ctx, obj) => {
       // The status starts empty; kube's type checking controller fills it in.
       if (spec.hasStatus === true) obj.status = {};

@@ -26,9 +26,8 @@ export function defaultCRD(crd: CustomResourceDefinition): void {
 }
 
 function storageVersion(crd: CustomResourceDefinition): string | undefined {
-  return ((crd.spec.versions as CustomResourceDefinition['spec']['versions'] | undefined) ?? []).find(
-    (v) => v.storage,
-  )?.name;
+  const spec = crd.spec as Partial<CustomResourceDefinition['spec']> | undefined;
+  return (spec?.versions ?? []).find((v) => v.storage)?.name;
 }
 
 /** Adds the storage version to status.storedVersions when it is not there yet. */
@@ -38,6 +37,18 @@ function recordStorageVersion(crd: CustomResourceDefinition): void {
   const status = (crd.status ??= {});
   const stored = (status.storedVersions ??= []);
   if (!stored.includes(version)) stored.push(version);
+}
+
+/**
+ * SetDefaults_CustomResourceDefinition, what kube's decoder runs on every body (the main resource's
+ * and /status's): the spec's defaults, and the storage version as the only stored version when a
+ * body names none.
+ */
+export function setCRDDecodeDefaults(crd: CustomResourceDefinition): void {
+  defaultCRD(crd);
+  if ((crd.status?.storedVersions ?? []).length > 0) return;
+  const version = storageVersion(crd);
+  if (version !== undefined) (crd.status ??= {}).storedVersions = [version];
 }
 
 /** A body without spec or names gets empty ones, so validation reports what is missing. */
@@ -52,6 +63,7 @@ export const crdStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: false,
+  defaultDecoded: setCRDDecodeDefaults,
   prepareForCreate: (_ctx, crd) => {
     ensureSpec(crd);
     crd.status = {};

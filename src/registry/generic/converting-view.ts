@@ -33,6 +33,8 @@ export interface VersionConversion<Outer extends KubeObject, Inner extends KubeO
   toInner(obj: Outer): Inner;
   /** A stored object to the served version; must not modify its argument. */
   fromInner(obj: Inner): Outer;
+  /** The served version's defaulters, run in place on a body as kube's decoder runs them. */
+  defaultDecoded?(obj: Outer): void;
 }
 
 const isList = (obj: KubeObject | KubeList): obj is KubeList =>
@@ -57,6 +59,11 @@ export class ConvertingView<Outer extends KubeObject, Inner extends KubeObject>
 
   fromStoredVersion(_ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
     return Promise.resolve(this.#conv.fromInner(obj as Inner));
+  }
+
+  /** A body at the served version gets that version's defaults (the stored kind's come on the way in). */
+  defaultDecoded(obj: KubeObject): void {
+    this.#conv.defaultDecoded?.(obj as Outer);
   }
 
   async get(ctx: RequestContext, name: string, options: GetOptions): Promise<Outer> {

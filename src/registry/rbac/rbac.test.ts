@@ -147,6 +147,27 @@ describe('rbac.authorization.k8s.io stores', () => {
     );
   });
 
+  it("defaults a decoded binding as kube's decoder does (SetDefaults_RoleBinding, _ClusterRoleBinding, _Subject)", () => {
+    for (const store of [bindings, clusterBindings]) {
+      const body: RoleBinding = {
+        apiVersion,
+        kind: 'RoleBinding',
+        metadata: { name: 'decoded' },
+        roleRef: { apiGroup: '', kind: 'ClusterRole', name: 'view' },
+        subjects: [
+          { kind: 'Group', name: 'devs' },
+          { kind: 'ServiceAccount', name: 'robot', namespace: 'default' },
+        ],
+      };
+      store.defaultDecoded(body);
+      assert.equal(body.roleRef.apiGroup, 'rbac.authorization.k8s.io');
+      assert.deepEqual(body.subjects, [
+        { kind: 'Group', name: 'devs', apiGroup: 'rbac.authorization.k8s.io' },
+        { kind: 'ServiceAccount', name: 'robot', namespace: 'default' },
+      ]);
+    }
+  });
+
   it('binds only ClusterRoles cluster-wide and requires service account namespaces there', async () => {
     await rejectsWithStatus(
       clusterBindings.create(

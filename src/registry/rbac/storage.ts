@@ -49,6 +49,8 @@ async function newRBACStore<T extends KubeObject>(
     namespaceScoped: spec.namespaced,
     allowCreateOnUpdate: true,
     allowUnconditionalUpdate: true,
+    // kube's decoder runs the v1 defaulters on every body, before admission and the field manager.
+    defaultDecoded: (obj) => spec.defaults?.(obj),
     prepareForCreate: (_ctx, obj) => spec.defaults?.(obj),
     validate: (_ctx, obj) => spec.validate(obj),
     prepareForUpdate: (_ctx, obj) => spec.defaults?.(obj),

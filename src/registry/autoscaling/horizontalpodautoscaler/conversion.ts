@@ -127,14 +127,30 @@ function parsed<T>(
   }
 }
 
+const annotatedMetricSpecs = (annotations: Readonly<Record<string, string>> | undefined): MetricSpecV1[] =>
+  parsed<MetricSpecV1[]>(annotations, metricSpecsAnnotation, fitsMetricSpecs) ?? [];
+
+/**
+ * SetDefaults_HorizontalPodAutoscaler of autoscaling/v1 (pkg/apis/autoscaling/v1/defaults.go): one
+ * replica at least. And the 80% CPU target the conversion gives an autoscaler that names no metric:
+ * kube's field manager reads a v1 body back through the conversion, so the request owns that target.
+ */
+export function setHorizontalPodAutoscalerV1Defaults(hpa: HorizontalPodAutoscalerV1): void {
+  const spec = (hpa.spec ??= { scaleTargetRef: { kind: '', name: '' }, maxReplicas: 0 });
+  spec.minReplicas ??= 1;
+  if (
+    spec.targetCPUUtilizationPercentage === undefined &&
+    annotatedMetricSpecs(hpa.metadata?.annotations).length === 0
+  )
+    spec.targetCPUUtilizationPercentage = defaultCPUUtilization;
+}
+
 function specFromV1(
   spec: HorizontalPodAutoscalerSpecV1 | undefined,
   annotations: Readonly<Record<string, string>> | undefined,
 ): HorizontalPodAutoscalerSpec | undefined {
   if (spec === undefined) return undefined;
-  const metrics = (parsed<MetricSpecV1[]>(annotations, metricSpecsAnnotation, fitsMetricSpecs) ?? []).map(
-    metricSpecFromV1,
-  );
+  const metrics = annotatedMetricSpecs(annotations).map(metricSpecFromV1);
   if (spec.targetCPUUtilizationPercentage !== undefined)
     metrics.push(cpuUtilizationMetric(spec.targetCPUUtilizationPercentage));
   // v1 once defaulted in the controller; the conversion makes it explicit.
@@ -185,6 +201,7 @@ export const horizontalPodAutoscalerV1Conversion: VersionConversion<
 > = {
   apiVersion: 'autoscaling/v1',
   kind: 'HorizontalPodAutoscaler',
+  defaultDecoded: setHorizontalPodAutoscalerV1Defaults,
   fromInner: (hpa) => {
     const extra = roundTripAnnotationsOf(hpa);
     const meta = withoutRoundTrip(hpa.metadata);
