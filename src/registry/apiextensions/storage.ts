@@ -4,7 +4,7 @@
 // apiextensions-apiserver's SimpleRestOptionsFactory lays them out. Deleting goes through the
 // customresourcecleanup finalizer (crd-store.ts).
 import { apiextensionsGroup, type CustomResourceDefinition } from '../../api/apiextensions/v1/crd.js';
-import type { KubeList, KubeObject } from '../../api/meta.js';
+import type { KubeList } from '../../api/meta.js';
 import { customResourceJSONCodec } from '../../storage/codec.js';
 import { completeWithOptions } from '../generic/complete.js';
 import type { RESTOptionsGetter } from '../generic/rest-options.js';
@@ -13,7 +13,7 @@ import type { Store } from '../generic/store.js';
 import type { ObjectCountMetric } from '../generic/store-definition.js';
 import { newDefaultTableConvertor } from '../generic/table-convertor.js';
 import { CustomResourceDefinitionStore } from './crd-store.js';
-import { crdDeleteStrategy, crdStatusStrategy, crdStrategy, setCRDDecodeDefaults } from './strategy.js';
+import { crdDeleteStrategy, crdStatusStrategy, crdStrategy } from './strategy.js';
 
 export const crdResource = { group: apiextensionsGroup, resource: 'customresourcedefinitions' } as const;
 
@@ -50,13 +50,6 @@ export function storedUnstructured(getter: RESTOptionsGetter): RESTOptionsGetter
   };
 }
 
-/** customresourcedefinitions/status: kube's decoder defaults a status body as any other CRD body. */
-class CRDStatusREST extends StatusREST<CustomResourceDefinition> {
-  defaultDecoded(obj: KubeObject): void {
-    setCRDDecodeDefaults(obj as CustomResourceDefinition);
-  }
-}
-
 export async function newCustomResourceDefinitionREST(opts: CRDStorageOptions): Promise<CRDStorage> {
   const apiVersion = `${apiextensionsGroup}/v1`;
   const completed = await completeWithOptions<CustomResourceDefinition>(
@@ -84,5 +77,5 @@ export async function newCustomResourceDefinitionREST(opts: CRDStorageOptions): 
     },
   );
   const store = new CustomResourceDefinitionStore(completed.core);
-  return { customResourceDefinitions: store, status: new CRDStatusREST(store, crdStatusStrategy) };
+  return { customResourceDefinitions: store, status: new StatusREST(store, crdStatusStrategy) };
 }

@@ -3,7 +3,14 @@
 // the status update strategy; it never creates.
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
-import type { EncodedGetter, Getter, Storage, UpdateRequest, Updater } from '../rest/capabilities.js';
+import type {
+  DecodeDefaulter,
+  EncodedGetter,
+  Getter,
+  Storage,
+  UpdateRequest,
+  Updater,
+} from '../rest/capabilities.js';
 import type { RequestContext } from '../rest/context.js';
 import type { GetOptions } from '../rest/options.js';
 import type { UpdateStrategy } from '../rest/strategy.js';
@@ -11,7 +18,9 @@ import type { Store } from './store.js';
 
 type IncludeObject = { includeObject?: 'None' | 'Object' | 'Metadata' };
 
-export class StatusREST<T extends KubeObject> implements Storage, Getter, EncodedGetter, Updater {
+export class StatusREST<T extends KubeObject>
+  implements Storage, Getter, EncodedGetter, Updater, DecodeDefaulter
+{
   readonly #store: Store<T>;
 
   /** `store` is the main resource's store; `/status` shares it with the given update strategy. */
@@ -20,6 +29,10 @@ export class StatusREST<T extends KubeObject> implements Storage, Getter, Encode
   }
   newObject(): T {
     return this.#store.newObject();
+  }
+  /** kube's decoder defaults a `/status` body as it defaults the kind's every body. */
+  defaultDecoded(obj: KubeObject): void {
+    this.#store.defaultDecoded(obj);
   }
   destroy(): void {
     // Shared with the main resource, which releases it.
