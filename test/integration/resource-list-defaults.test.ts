@@ -159,7 +159,7 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
     });
   });
 
-  it('not a RuntimeClass overhead nor a CSIStorageCapacity: kube defaults neither', async () => {
+  it("not a RuntimeClass's overhead (nor a pod's copy of it) nor a CSIStorageCapacity: kube defaults neither", async () => {
     const rc = await create('/apis/node.k8s.io/v1/runtimeclasses', {
       apiVersion: 'node.k8s.io/v1',
       kind: 'RuntimeClass',
@@ -168,6 +168,15 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       overhead: { podFixed: { cpu: '100u' } },
     });
     assert.deepEqual(at(rc, 'overhead.podFixed'), { cpu: '100u' });
+    // A pod of that class takes the overhead as the class has it (RuntimeClass admission runs after
+    // the decoder's defaults, and checks the pod's overhead against the class's).
+    const pod = await create(`${ns}/pods`, {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'with-overhead' },
+      spec: { runtimeClassName: 'rc', containers: [{ name: 'c', image: 'nginx:1.25' }] },
+    });
+    assert.deepEqual(at(pod, 'spec.overhead'), { cpu: '100u' });
     const capacity = await create('/apis/storage.k8s.io/v1/namespaces/default/csistoragecapacities', {
       apiVersion: 'storage.k8s.io/v1',
       kind: 'CSIStorageCapacity',

@@ -131,3 +131,16 @@ export function setPodDefaults(pod: Pod): void {
     roundUpResourceList(s.resources?.requests);
   }
 }
+
+/**
+ * setPodDefaults for a pod past admission (the strategy's prepare steps): the overhead RuntimeClass
+ * admission copied in stays as the RuntimeClass has it. kube defaults only as it decodes, before
+ * admission, and node.k8s.io/v1 has no defaulters, so a sub-milli overhead is stored unrounded (and
+ * rounding it here would fail the admission's own check that it matches the RuntimeClass).
+ */
+export function setAdmittedPodDefaults(pod: Pod): void {
+  const overhead = pod.spec?.overhead;
+  const kept = overhead === undefined ? undefined : { ...overhead };
+  setPodDefaults(pod);
+  if (kept !== undefined && pod.spec !== undefined) pod.spec.overhead = kept;
+}
