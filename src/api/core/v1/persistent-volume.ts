@@ -186,13 +186,14 @@ export const persistentVolumeModule: APIModule = {
       ...sourceProperties,
       mountOptions: atomicList({ type: 'string' }, 'Mount options.'),
       nodeAffinity: ref(AFFINITY, 'Nodes this volume can be reached from.'),
+      // Retain and Filesystem when unset, by SetDefaults_PersistentVolume (the PV strategy), not as
+      // schema defaults: a VolumeAttachment's inlineVolumeSpec is this definition and gets neither.
       persistentVolumeReclaimPolicy: str('What happens to the volume when released from its claim.', {
-        default: 'Retain',
         enum: [...persistentVolumeReclaimPolicies],
       }),
       storageClassName: str('Name of the StorageClass the volume belongs to.'),
       volumeAttributesClassName: str('Name of the VolumeAttributesClass the volume belongs to.'),
-      volumeMode: str('Block or Filesystem.', { default: 'Filesystem', enum: [...persistentVolumeModes] }),
+      volumeMode: str('Block or Filesystem.', { enum: [...persistentVolumeModes] }),
     }),
     [SOURCE]: struct('What backs a persistent volume; exactly one source.', sourceProperties),
     [STATUS]: struct('Observed status of a persistent volume.', {

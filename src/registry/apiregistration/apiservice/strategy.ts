@@ -19,10 +19,17 @@ function defaultSpec(apiService: APIService): void {
   numbers.versionPriority ??= 0;
 }
 
+/** SetDefaults_ServiceReference alone, as the decoder runs it: before the field manager sees the body. */
+function setServiceReferenceDefaults(apiService: APIService): void {
+  const service = (apiService.spec as Partial<APIService['spec']> | undefined)?.service;
+  if (service !== undefined && service !== null) service.port ??= 443;
+}
+
 export const apiServiceStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: false,
+  defaultDecoded: setServiceReferenceDefaults,
   prepareForCreate: (_ctx, apiService) => {
     defaultSpec(apiService);
     apiService.status = {};

@@ -10,6 +10,7 @@ import {
 import type { PodTemplateSpec } from '../../../api/core/v1/pod-template.js';
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateCoreObjectMetaUpdate } from '../../core/namespace/finalizer-names.js';
+import { setPersistentVolumeClaimDefaults } from '../../core/persistentvolumeclaim/strategy.js';
 import { setPodTemplateSpecDefaults } from '../../core/podtemplate/defaults.js';
 import {
   availableNotAboveReady,
@@ -39,6 +40,7 @@ export function setStatefulSetDefaults(sts: StatefulSet): void {
   spec.replicas ??= 1;
   spec.revisionHistoryLimit ??= 10;
   setPodTemplateSpecDefaults((spec.template ??= {}));
+  for (const claim of spec.volumeClaimTemplates ?? []) setPersistentVolumeClaimDefaults(claim);
 }
 
 const retentionPolicies = ['Retain', 'Delete'];

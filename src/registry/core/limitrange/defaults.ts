@@ -1,6 +1,8 @@
 // SetDefaults_LimitRangeItem (pkg/apis/core/v1/defaults.go): for a Container item, the default
-// limit from max, then the default request from the default limit, then from min.
+// limit from max, then the default request from the default limit, then from min; then
+// SetDefaults_ResourceList on each of the item's lists.
 import type { LimitRange, LimitRangeItem } from '../../../api/core/v1/limit-range.js';
+import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 
 function defaultItem(item: LimitRangeItem): void {
   if (item.type !== 'Container') return;
@@ -16,5 +18,9 @@ function defaultItem(item: LimitRangeItem): void {
 
 /** Fills the defaults of every item in place. */
 export function setLimitRangeDefaults(lr: LimitRange): void {
-  for (const item of lr.spec?.limits ?? []) defaultItem(item);
+  for (const item of lr.spec?.limits ?? []) {
+    defaultItem(item);
+    for (const list of [item.max, item.min, item.default, item.defaultRequest, item.maxLimitRequestRatio])
+      roundUpResourceList(list);
+  }
 }

@@ -1,6 +1,7 @@
 // Node policy (pkg/registry/core/node/strategy.go): any field, status included, may be set on
 // create; updates of nodes keep status and updates of nodes/status keep spec.
 import type { Node, NodeSpec } from '../../../api/core/v1/node.js';
+import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { validateNode, validateNodeUpdate } from './validation.js';
 
@@ -19,6 +20,13 @@ function defaultAllocatable(node: Node): void {
     status.allocatable = { ...status.capacity };
 }
 
+/** SetDefaults_NodeStatus, then SetDefaults_ResourceList on capacity and allocatable. */
+function setNodeDefaults(node: Node): void {
+  defaultAllocatable(node);
+  roundUpResourceList(node.status?.capacity);
+  roundUpResourceList(node.status?.allocatable);
+}
+
 /** fieldIsDeprecatedWarnings for the deprecated dynamic kubelet config. */
 function nodeWarnings(node: Node): string[] {
   return node.spec?.configSource !== undefined
@@ -30,9 +38,10 @@ export const nodeStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setNodeDefaults,
   prepareForCreate: (_ctx, node) => {
     syncPodCIDRs(node.spec);
-    defaultAllocatable(node);
+    setNodeDefaults(node);
   },
   validate: (_ctx, node) => validateNode(node),
   warningsOnCreate: (_ctx, node) => nodeWarnings(node),
@@ -51,7 +60,7 @@ export const nodeStatusStrategy = {
   prepareForUpdate: (_ctx, node, old) => {
     if (old.spec !== undefined) node.spec = old.spec;
     else delete node.spec;
-    defaultAllocatable(node);
+    setNodeDefaults(node);
   },
   validateUpdate: (_ctx, node, old) => validateNodeUpdate(node, old),
   warningsOnUpdate: () => [],

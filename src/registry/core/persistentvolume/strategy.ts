@@ -1,6 +1,7 @@
 // PersistentVolume policy (pkg/registry/core/persistentvolume/strategy.go): create starts Pending
 // with the phase transition time, updates keep status, /status keeps spec and stamps phase changes.
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 import { rfc3339 } from '../../generic/object-meta.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import {
@@ -9,11 +10,16 @@ import {
   validatePersistentVolumeUpdate,
 } from './validation.js';
 
-/** SetDefaults_PersistentVolume for what a decoder without schema defaults would leave empty. */
+/**
+ * SetDefaults_PersistentVolume (reclaim policy, volume mode) and SetDefaults_ResourceList on the
+ * capacity. Not schema defaults: PersistentVolumeSpec is also a VolumeAttachment's inline spec, which
+ * kube leaves without them.
+ */
 function setDefaults(pv: PersistentVolume): void {
   pv.spec ??= {};
   if ((pv.spec.persistentVolumeReclaimPolicy ?? '') === '') pv.spec.persistentVolumeReclaimPolicy = 'Retain';
   pv.spec.volumeMode ??= 'Filesystem';
+  roundUpResourceList(pv.spec.capacity);
 }
 
 /** Deprecated-field warnings (pkg/api/persistentvolume/util.go GetWarningsForPersistentVolume). */

@@ -1,6 +1,7 @@
 // PersistentVolumeClaim policy (pkg/registry/core/persistentvolumeclaim/strategy.go): create starts
 // Pending (kube's v1 default of the cleared status), updates keep status, /status keeps spec.
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import {
   validatePersistentVolumeClaim,
@@ -19,18 +20,29 @@ function pvcWarnings(pvc: PersistentVolumeClaim): string[] {
     : [];
 }
 
+/** SetDefaults_PersistentVolumeClaimSpec's volume mode and SetDefaults_ResourceList on every list: claims and claim templates. */
+export function setPersistentVolumeClaimDefaults(pvc: PersistentVolumeClaim): void {
+  const spec = (pvc.spec ??= {});
+  spec.volumeMode ??= 'Filesystem';
+  roundUpResourceList(spec.resources?.limits);
+  roundUpResourceList(spec.resources?.requests);
+  roundUpResourceList(pvc.status?.capacity);
+  roundUpResourceList(pvc.status?.allocatedResources);
+}
+
 export const persistentVolumeClaimStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setPersistentVolumeClaimDefaults,
   prepareForCreate: (_ctx, pvc) => {
-    pvc.spec ??= {};
-    pvc.spec.volumeMode ??= 'Filesystem';
+    setPersistentVolumeClaimDefaults(pvc);
     pvc.status = { phase: 'Pending' };
   },
   validate: (_ctx, pvc) => validatePersistentVolumeClaim(pvc),
   warningsOnCreate: (_ctx, pvc) => pvcWarnings(pvc),
   prepareForUpdate: (_ctx, pvc, old) => {
+    setPersistentVolumeClaimDefaults(pvc);
     if (old.status !== undefined) pvc.status = old.status;
     else delete pvc.status;
   },
@@ -42,6 +54,7 @@ export const persistentVolumeClaimStrategy = {
 export const persistentVolumeClaimStatusStrategy = {
   ...persistentVolumeClaimStrategy,
   prepareForUpdate: (_ctx, pvc, old) => {
+    setPersistentVolumeClaimDefaults(pvc);
     if (old.spec !== undefined) pvc.spec = old.spec;
     else delete pvc.spec;
   },

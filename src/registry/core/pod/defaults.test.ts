@@ -140,6 +140,30 @@ const rows: readonly Row[] = [
     template: { containers: [{ resources: { limits: { cpu: '1' }, requests: { memory: '1Gi' } } }] },
   },
   {
+    fn: 'SetDefaults_ResourceList (containers, init containers, overhead, pod resources, ephemeral claims)',
+    spec: {
+      containers: [app({ resources: { limits: { cpu: '100u' }, requests: { cpu: '1n', memory: '128Mi' } } })],
+      initContainers: [app({ name: 'init', resources: { requests: { cpu: '1500100u' } } })],
+      overhead: { cpu: '10u' },
+      resources: { limits: { cpu: '999999u' } },
+      volumes: [
+        {
+          name: 'scratch',
+          ephemeral: { volumeClaimTemplate: { spec: { resources: { requests: { storage: '1n' } } } } },
+        },
+      ],
+    },
+    pod: {
+      containers: [{ resources: { limits: { cpu: '1m' }, requests: { cpu: '1m', memory: '128Mi' } } }],
+      initContainers: [{ resources: { requests: { cpu: '1501m' } } }],
+      overhead: { cpu: '1m' },
+      resources: { limits: { cpu: '1' } },
+      volumes: [
+        { ephemeral: { volumeClaimTemplate: { spec: { resources: { requests: { storage: '1m' } } } } } },
+      ],
+    },
+  },
+  {
     fn: 'SetDefaults_Pod (enableServiceLinks)',
     spec: { containers: [app()] },
     pod: { enableServiceLinks: true },
@@ -199,6 +223,30 @@ describe('pod defaults (pkg/apis/core/v1/defaults.go)', () => {
       ['nginx:latest@sha256:0123', 'Always'],
     ];
     for (const [image, policy] of cases) assert.equal(defaultPullPolicy(image), policy, image);
+  });
+
+  const running = (name: string) => ({
+    name,
+    ready: true,
+    restartCount: 0,
+    image: 'nginx:1.25',
+    imageID: '',
+  });
+
+  it("SetDefaults_ResourceList on a pod's container statuses (allocated and applied resources)", () => {
+    const main = {
+      ...running('app'),
+      allocatedResources: { cpu: '100u', memory: '1Gi' },
+      resources: { limits: { cpu: '1n' }, requests: { cpu: '2500001u' } },
+    };
+    const init = { ...running('init'), allocatedResources: { cpu: '1n' } };
+    setPodDefaults({
+      spec: { containers: [app()] },
+      status: { containerStatuses: [main], initContainerStatuses: [init] },
+    });
+    assert.deepEqual(main.allocatedResources, { cpu: '1m', memory: '1Gi' });
+    assert.deepEqual(main.resources, { limits: { cpu: '1m' }, requests: { cpu: '2501m' } });
+    assert.deepEqual(init.allocatedResources, { cpu: '1m' });
   });
 
   it('keeps what the client set', () => {

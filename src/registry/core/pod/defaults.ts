@@ -1,12 +1,14 @@
 // The v1 defaults of pkg/apis/core/v1/defaults.go that the schema cannot state (they depend on other
 // fields, or replace a zero rather than fill a gap), and the plain ones for objects that reach the
 // registry without passing the decoder. SetDefaults_PodSpec, _Container, _Volume, _Probe,
-// _HTTPGetAction and _ObjectFieldSelector reach every pod spec, templates included; SetDefaults_Pod
-// (requests from limits, enableServiceLinks, host ports under hostNetwork) only a Pod's.
+// _HTTPGetAction, _ObjectFieldSelector and _ResourceList reach every pod spec, templates included;
+// SetDefaults_Pod (requests from limits, enableServiceLinks, host ports under hostNetwork) and the
+// ResourceLists of the status only a Pod's.
 import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
 import type { Handler, Probe } from '../../../api/core/v1/probe.js';
 import type { Volume } from '../../../api/core/v1/volume.js';
+import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 
 /**
  * SetDefaults_Container's pull policy: Always when the tag is `latest` (an image with neither tag
@@ -55,6 +57,8 @@ function defaultContainer(c: Container): void {
   defaultProbe(c.startupProbe);
   defaultHandler(c.lifecycle?.postStart);
   defaultHandler(c.lifecycle?.preStop);
+  roundUpResourceList(c.resources?.limits);
+  roundUpResourceList(c.resources?.requests);
 }
 
 /** Whether a volume has a member besides its name (a source, or something validation refuses). */
@@ -70,6 +74,9 @@ function defaultVolume(v: Volume): void {
   for (const file of v.downwardAPI?.items ?? []) defaultFieldRef(file.fieldRef);
   for (const source of v.projected?.sources ?? [])
     for (const file of source.downwardAPI?.items ?? []) defaultFieldRef(file.fieldRef);
+  const claim = v.ephemeral?.volumeClaimTemplate?.spec;
+  roundUpResourceList(claim?.resources?.limits);
+  roundUpResourceList(claim?.resources?.requests);
 }
 
 /** SetDefaults_PodSpec with the defaulters of its volumes and containers: pods and templates alike. */
@@ -84,6 +91,9 @@ export function setPodSpecDefaults(spec: PodSpec): void {
   for (const c of spec.containers) defaultContainer(c);
   for (const c of spec.initContainers ?? []) defaultContainer(c);
   for (const c of spec.ephemeralContainers ?? []) defaultContainer(c);
+  roundUpResourceList(spec.overhead);
+  roundUpResourceList(spec.resources?.limits);
+  roundUpResourceList(spec.resources?.requests);
 }
 
 /** SetDefaults_Pod: a limit without a request requests the limit. */
@@ -109,4 +119,28 @@ export function setPodDefaults(pod: Pod): void {
     if (spec.hostNetwork === true) hostPorts(c);
   }
   spec.enableServiceLinks ??= true;
+  const status = pod.status;
+  const statuses = [
+    ...(status?.initContainerStatuses ?? []),
+    ...(status?.containerStatuses ?? []),
+    ...(status?.ephemeralContainerStatuses ?? []),
+  ];
+  for (const s of statuses) {
+    roundUpResourceList(s.allocatedResources);
+    roundUpResourceList(s.resources?.limits);
+    roundUpResourceList(s.resources?.requests);
+  }
+}
+
+/**
+ * setPodDefaults for a pod past admission (the strategy's prepare steps): the overhead RuntimeClass
+ * admission copied in stays as the RuntimeClass has it. kube defaults only as it decodes, before
+ * admission, and node.k8s.io/v1 has no defaulters, so a sub-milli overhead is stored unrounded (and
+ * rounding it here would fail the admission's own check that it matches the RuntimeClass).
+ */
+export function setAdmittedPodDefaults(pod: Pod): void {
+  const overhead = pod.spec?.overhead;
+  const kept = overhead === undefined ? undefined : { ...overhead };
+  setPodDefaults(pod);
+  if (kept !== undefined && pod.spec !== undefined) pod.spec.overhead = kept;
 }

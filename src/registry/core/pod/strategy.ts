@@ -2,7 +2,7 @@
 // resource keeps status, /status keeps spec; deletion is graceful once the pod is bound to a node.
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
-import { setPodDefaults } from './defaults.js';
+import { setAdmittedPodDefaults, setPodDefaults } from './defaults.js';
 import { computePodQOS } from './qos.js';
 import { validatePod, validatePodStatusUpdate, validatePodUpdate } from './validation.js';
 
@@ -12,13 +12,13 @@ export const podStrategy = {
   allowUnconditionalUpdate: true,
   defaultDecoded: setPodDefaults,
   prepareForCreate: (_ctx, pod) => {
-    setPodDefaults(pod);
+    setAdmittedPodDefaults(pod);
     pod.status = { phase: 'Pending', qosClass: computePodQOS(pod.spec) };
   },
   validate: (_ctx, pod) => validatePod(pod),
   warningsOnCreate: () => [],
   prepareForUpdate: (_ctx, pod, old) => {
-    setPodDefaults(pod);
+    setAdmittedPodDefaults(pod);
     if (old.status !== undefined) pod.status = old.status;
     else delete pod.status;
   },

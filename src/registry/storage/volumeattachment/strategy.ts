@@ -1,6 +1,7 @@
 // VolumeAttachment policy (pkg/registry/storage/volumeattachment/strategy.go) and validation
 // (ValidateVolumeAttachment, ValidateVolumeAttachmentUpdate in pkg/apis/storage/validation).
 import type { VolumeAttachment } from '../../../api/storage/v1/volume-attachment.js';
+import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 import {
   FieldError,
   FieldPath,
@@ -86,16 +87,28 @@ export function validateVolumeAttachmentStatus(va: VolumeAttachment): ErrorList 
   return errs;
 }
 
+/**
+ * SetObjectDefaults_VolumeAttachment: an inline volume spec gets SetDefaults_ResourceList on its
+ * capacity (its sources' defaults are the schema's), but not SetDefaults_PersistentVolume.
+ */
+export function setVolumeAttachmentDefaults(va: VolumeAttachment): void {
+  const inline = (va.spec as Partial<VolumeAttachment['spec']> | undefined)?.source?.inlineVolumeSpec;
+  roundUpResourceList(inline?.['capacity'] as Record<string, string> | undefined);
+}
+
 export const volumeAttachmentStrategy = {
   namespaceScoped: false,
   allowCreateOnUpdate: false,
   allowUnconditionalUpdate: true,
+  defaultDecoded: setVolumeAttachmentDefaults,
   prepareForCreate: (_ctx, va) => {
+    setVolumeAttachmentDefaults(va);
     delete va.status;
   },
   validate: (_ctx, va) => validateVolumeAttachment(va),
   warningsOnCreate: () => [],
   prepareForUpdate: (_ctx, va, old) => {
+    setVolumeAttachmentDefaults(va);
     if (old.status !== undefined) va.status = old.status;
     else delete va.status;
   },
