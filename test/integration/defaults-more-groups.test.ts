@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { newTestCSR } from '../../src/registry/certificates/certificatesigningrequest/testing/csr-pem.js';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { assertOwnsPath, owned } from './support/defaults-calls.js';
 import { RawHttp } from './support/raw-http.js';
 
 type Json = Record<string, unknown>;
@@ -24,15 +25,9 @@ async function create(path: string, body: Json): Promise<Json> {
 }
 
 /** Asserts that the creator's managedFields entry holds the field at `path` (FieldsV1 keys). */
-function assertOwned(obj: Json, path: readonly string[]): void {
-  const entries = (obj['metadata'] as { managedFields?: { manager?: string; fieldsV1?: Json }[] })
-    .managedFields;
-  let fields: unknown = entries?.find((e) => e.manager === manager)?.fieldsV1;
-  for (const key of path) {
-    assert.ok(typeof fields === 'object' && fields !== null && key in fields, `${path.join('.')} owned`);
-    fields = (fields as Json)[key];
-  }
-}
+const assertOwned = (obj: Json, path: readonly string[]): void => {
+  assertOwnsPath(owned(obj, manager), path);
+};
 
 const networking = '/apis/networking.k8s.io/v1';
 const storage = '/apis/storage.k8s.io/v1';

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { at } from './support/defaults-calls.js';
 import { RawHttp } from './support/raw-http.js';
 
 type Json = Record<string, unknown>;
@@ -19,13 +20,6 @@ async function send(path: string, method: string, body: unknown, contentType?: s
   return JSON.parse(text) as Json;
 }
 const create = (path: string, body: unknown): Promise<Json> => send(path, 'POST', body);
-
-/** The value at a dotted path (numbers index arrays). */
-function at(obj: unknown, path: string): unknown {
-  let v = obj;
-  for (const k of path.split('.')) v = (v as Record<string, unknown> | undefined)?.[k];
-  return v;
-}
 
 const core = '/api/v1';
 const ns = `${core}/namespaces/default`;
@@ -46,7 +40,7 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       metadata: { name: 'lr' },
       spec: { limits: [{ type: 'Container', max: { cpu: '100u' }, min: { cpu: '1n' } }] },
     });
-    assert.deepEqual(at(lr, 'spec.limits.0'), {
+    assert.deepEqual(at(lr, 'spec', 'limits', 0), {
       type: 'Container',
       max: { cpu: '1m' },
       min: { cpu: '1m' },
@@ -62,7 +56,7 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       metadata: { name: 'q' },
       spec: { hard: { 'requests.cpu': '1500001u', pods: '10' } },
     });
-    assert.deepEqual(at(quota, 'spec.hard'), { 'requests.cpu': '1501m', pods: '10' });
+    assert.deepEqual(at(quota, 'spec', 'hard'), { 'requests.cpu': '1501m', pods: '10' });
     // The quota controller may have written the status already: a merge patch needs no version.
     const status = await send(
       `${ns}/resourcequotas/q/status`,
@@ -70,8 +64,8 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       { status: { hard: { 'requests.cpu': '2000001u' }, used: { 'requests.cpu': '1n' } } },
       'application/merge-patch+json',
     );
-    assert.equal((at(status, 'status.hard') as Json)['requests.cpu'], '2001m');
-    assert.equal((at(status, 'status.used') as Json)['requests.cpu'], '1m');
+    assert.equal((at(status, 'status', 'hard') as Json)['requests.cpu'], '2001m');
+    assert.equal((at(status, 'status', 'used') as Json)['requests.cpu'], '1m');
   });
 
   it('Node: capacity, and the allocatable copied from it', async () => {
@@ -81,8 +75,8 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       metadata: { name: 'n1' },
       status: { capacity: { cpu: '100u', memory: '1Gi' } },
     });
-    assert.deepEqual(at(node, 'status.capacity'), { cpu: '1m', memory: '1Gi' });
-    assert.deepEqual(at(node, 'status.allocatable'), { cpu: '1m', memory: '1Gi' });
+    assert.deepEqual(at(node, 'status', 'capacity'), { cpu: '1m', memory: '1Gi' });
+    assert.deepEqual(at(node, 'status', 'allocatable'), { cpu: '1m', memory: '1Gi' });
   });
 
   it('PersistentVolume capacity and PersistentVolumeClaim requests', async () => {
@@ -92,16 +86,16 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       metadata: { name: 'pv1' },
       spec: { capacity: { storage: '1n' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/data' } },
     });
-    assert.deepEqual(at(pv, 'spec.capacity'), { storage: '1m' });
-    assert.equal(at(pv, 'spec.persistentVolumeReclaimPolicy'), 'Retain');
-    assert.equal(at(pv, 'spec.volumeMode'), 'Filesystem');
+    assert.deepEqual(at(pv, 'spec', 'capacity'), { storage: '1m' });
+    assert.equal(at(pv, 'spec', 'persistentVolumeReclaimPolicy'), 'Retain');
+    assert.equal(at(pv, 'spec', 'volumeMode'), 'Filesystem');
     const pvc = await create(`${ns}/persistentvolumeclaims`, {
       apiVersion: 'v1',
       kind: 'PersistentVolumeClaim',
       metadata: { name: 'c1' },
       spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1n' } } },
     });
-    assert.deepEqual(at(pvc, 'spec.resources.requests'), { storage: '1m' });
+    assert.deepEqual(at(pvc, 'spec', 'resources', 'requests'), { storage: '1m' });
   });
 
   it("pod templates of workloads, and a StatefulSet's claim templates", async () => {
@@ -115,7 +109,9 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       metadata: { name: 'd' },
       spec: { selector: { matchLabels: { app: 'w' } }, template },
     });
-    assert.deepEqual(at(d, 'spec.template.spec.containers.0.resources.limits'), { cpu: '1m' });
+    assert.deepEqual(at(d, 'spec', 'template', 'spec', 'containers', 0, 'resources', 'limits'), {
+      cpu: '1m',
+    });
     const sts = await create('/apis/apps/v1/namespaces/default/statefulsets', {
       apiVersion: 'apps/v1',
       kind: 'StatefulSet',
@@ -131,7 +127,9 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
         ],
       },
     });
-    assert.deepEqual(at(sts, 'spec.volumeClaimTemplates.0.spec.resources.requests'), { storage: '1m' });
+    assert.deepEqual(at(sts, 'spec', 'volumeClaimTemplates', 0, 'spec', 'resources', 'requests'), {
+      storage: '1m',
+    });
   });
 
   it("VolumeAttachment: the inline spec's capacity, without SetDefaults_PersistentVolume", async () => {
@@ -152,7 +150,7 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       },
     });
     // The inline spec's sources still get their own defaults (SetDefaults_HostPathVolumeSource).
-    assert.deepEqual(at(va, 'spec.source.inlineVolumeSpec'), {
+    assert.deepEqual(at(va, 'spec', 'source', 'inlineVolumeSpec'), {
       capacity: { storage: '1m' },
       accessModes: ['ReadWriteOnce'],
       hostPath: { path: '/data', type: '' },
@@ -167,7 +165,7 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       handler: 'h',
       overhead: { podFixed: { cpu: '100u' } },
     });
-    assert.deepEqual(at(rc, 'overhead.podFixed'), { cpu: '100u' });
+    assert.deepEqual(at(rc, 'overhead', 'podFixed'), { cpu: '100u' });
     // A pod of that class takes the overhead as the class has it (RuntimeClass admission runs after
     // the decoder's defaults, and checks the pod's overhead against the class's).
     const pod = await create(`${ns}/pods`, {
@@ -176,7 +174,7 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
       metadata: { name: 'with-overhead' },
       spec: { runtimeClassName: 'rc', containers: [{ name: 'c', image: 'nginx:1.25' }] },
     });
-    assert.deepEqual(at(pod, 'spec.overhead'), { cpu: '100u' });
+    assert.deepEqual(at(pod, 'spec', 'overhead'), { cpu: '100u' });
     const capacity = await create('/apis/storage.k8s.io/v1/namespaces/default/csistoragecapacities', {
       apiVersion: 'storage.k8s.io/v1',
       kind: 'CSIStorageCapacity',

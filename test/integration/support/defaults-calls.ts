@@ -99,6 +99,15 @@ export function assertOwns(fields: Fields, names: readonly string[], what: strin
   assert.deepEqual(missing, [], `${what}: the request's manager owns ${names.join(', ')}`);
 }
 
+/** Asserts that `fields` holds the field at `path` (FieldsV1 keys, the leaf's included). */
+export function assertOwnsPath(fields: Fields, path: readonly string[]): void {
+  let at: unknown = fields;
+  for (const key of path) {
+    assert.ok(typeof at === 'object' && at !== null && key in at, `${path.join('.')} owned`);
+    at = (at as Fields)[key];
+  }
+}
+
 /** The member at `path` of a decoded object (objects and arrays). */
 export function at(obj: unknown, ...path: (string | number)[]): unknown {
   let v: unknown = obj;
