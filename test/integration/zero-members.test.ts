@@ -147,6 +147,22 @@ describe('members kube writes though nobody sent them', () => {
     }
   });
 
+  it('an EndpointSlice sent without endpoints: "endpoints":null as its nil slice, not []', async () => {
+    const slices = '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices';
+    const body = {
+      apiVersion: 'discovery.k8s.io/v1',
+      kind: 'EndpointSlice',
+      metadata: { name: 'bare' },
+      addressType: 'IPv4',
+    };
+    const created = await call(slices, { method: 'POST', body });
+    assert.equal(created.status, 201, created.text);
+    const got = await call(`${slices}/bare`);
+    for (const text of [created.text, got.text]) {
+      assert.match(text, /"addressType":"IPv4","endpoints":null,"ports":null\}\n?$/, text);
+    }
+  });
+
   it('a StatefulSet read back (null) and sent again (absent or null) is unchanged: PUT, patches and re-apply pass', async () => {
     const start = await generation('db');
     // PUT of what a GET answered, creationTimestamp null included: nothing changes.

@@ -135,7 +135,7 @@ export const reconcileEndpointSlice = (
 ): EndpointSlice | undefined =>
   JSON.stringify([current.endpoints, current.ports]) === JSON.stringify([want.endpoints, want.ports])
     ? undefined
-    : { ...current, endpoints: want.endpoints, ports: want.ports ?? [] };
+    : { ...current, endpoints: want.endpoints ?? [], ports: want.ports ?? [] };
 
 export const reconcileEndpoints = (current: Endpoints, want: Endpoints): Endpoints | undefined =>
   JSON.stringify(current.subsets) === JSON.stringify(want.subsets)

@@ -35,7 +35,7 @@ function fromSlices(slices: readonly EndpointSlice[], port: ServicePort): Resolv
   for (const slice of slices) {
     const p = (slice.ports ?? []).find((sp) => (sp.name ?? '') === (port.name ?? ''));
     if (p?.port === undefined) continue;
-    for (const e of slice.endpoints) {
+    for (const e of slice.endpoints ?? []) {
       const address = e.addresses[0];
       if (e.conditions?.ready !== false && address !== undefined) out.push({ host: address, port: p.port });
     }

@@ -45,7 +45,8 @@ export interface EndpointSlice extends KubeObject {
   kind?: 'EndpointSlice';
   metadata?: ObjectMeta;
   addressType: string;
-  endpoints: Endpoint[];
+  /** Absent (nil) when a client sent none: kube writes `"endpoints":null`. */
+  endpoints?: Endpoint[];
   ports?: EndpointSlicePort[];
 }
 

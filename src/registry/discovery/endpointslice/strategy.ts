@@ -7,7 +7,6 @@ import { validateEndpointSlice, validateEndpointSliceUpdate } from './validation
 function setDefaults(slice: EndpointSlice): void {
   const partial = slice as Partial<EndpointSlice>;
   partial.addressType ??= '';
-  partial.endpoints ??= [];
   for (const port of slice.ports ?? []) {
     port.name ??= '';
     port.protocol ??= 'TCP';

@@ -21,7 +21,7 @@ export function formatDiscoveryPorts(slice: EndpointSlice): string {
 }
 
 export function formatDiscoveryEndpoints(slice: EndpointSlice): string {
-  return listWithMore(slice.endpoints.flatMap((e) => e.addresses));
+  return listWithMore((slice.endpoints ?? []).flatMap((e) => e.addresses));
 }
 
 const column = (name: string, description: string) =>

@@ -148,9 +148,9 @@ function validateEndpointSliceFields(slice: EndpointSlice): ErrorList {
     errs.push(FieldError.notSupported(FieldPath.of('addressType'), type, addressTypes));
   }
   const path = FieldPath.of('endpoints');
-  if (slice.endpoints.length > maxEndpoints)
-    errs.push(FieldError.tooMany(path, slice.endpoints.length, maxEndpoints));
-  slice.endpoints.forEach((ep, i) => errs.push(...validateEndpoint(ep, { type, path: path.index(i) })));
+  const endpoints = slice.endpoints ?? [];
+  if (endpoints.length > maxEndpoints) errs.push(FieldError.tooMany(path, endpoints.length, maxEndpoints));
+  endpoints.forEach((ep, i) => errs.push(...validateEndpoint(ep, { type, path: path.index(i) })));
   errs.push(...validatePorts(slice.ports ?? [], FieldPath.of('ports')));
   return errs;
 }
