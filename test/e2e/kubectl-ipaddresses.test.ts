@@ -39,7 +39,9 @@ describe('kubectl against capstan: IPAddress objects for cluster IPs', () => {
 
   it('lists an IPAddress per cluster IP, named by the IP, with its Service as parent', async () => {
     await ok(['create', 'service', 'clusterip', 'a', '--tcp=80']);
-    await ok(['create', 'service', 'clusterip', 'b', '--tcp=80', '--clusterip=10.96.0.50']);
+    // An IP of the range's lower band, which dynamic allocation leaves alone while the upper band has
+    // room (kube's calculateRangeOffset: 16 addresses of a /24): 'a' can never have taken it.
+    await ok(['create', 'service', 'clusterip', 'b', '--tcp=80', '--clusterip=10.96.0.10']);
     await ok(['create', 'service', 'clusterip', 'headless', '--clusterip=None']);
     const a = await clusterIP('a');
     assert.equal(tableRows(await ok(['get', 'ip']))[0]?.join(' '), 'NAME PARENTREF');
@@ -47,11 +49,11 @@ describe('kubectl against capstan: IPAddress objects for cluster IPs', () => {
       (await ipRows()).sort(),
       [
         ['10.96.0.1', 'services/default/kubernetes'],
-        ['10.96.0.50', 'services/default/b'],
+        ['10.96.0.10', 'services/default/b'],
         [a, 'services/default/a'],
       ].sort(),
     );
-    const obj = JSON.parse(await ok(['get', 'ipaddress', '10.96.0.50', '-o', 'json'])) as IPAddressJson;
+    const obj = JSON.parse(await ok(['get', 'ipaddress', '10.96.0.10', '-o', 'json'])) as IPAddressJson;
     assert.deepEqual(obj.metadata.labels, {
       'ipaddress.kubernetes.io/ip-family': 'IPv4',
       'ipaddress.kubernetes.io/managed-by': 'ipallocator.k8s.io',
