@@ -4,25 +4,24 @@ import type { APIService } from '../../../api/apiregistration/v1/api-service.js'
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { validateAPIService, validateAPIServiceStatus } from './validation.js';
 
+/** SetDefaults_ServiceReference, as the decoder runs it: before the field manager sees the body. */
+function setServiceReferenceDefaults(apiService: APIService): void {
+  const service = (apiService.spec as Partial<APIService['spec']> | undefined)?.service;
+  if (service !== undefined && service !== null) service.port ??= 443;
+}
+
 /** SetDefaults_ServiceReference, and `service: null` for a local APIService (Go's nil pointer). */
 function defaultSpec(apiService: APIService): void {
+  setServiceReferenceDefaults(apiService);
   const spec = ((apiService as Partial<APIService>).spec ??= {
     service: null,
     groupPriorityMinimum: 0,
     versionPriority: 0,
   });
-  const service = (spec as Partial<typeof spec>).service;
-  if (service === undefined || service === null) spec.service = null;
-  else service.port ??= 443;
   const numbers = spec as Partial<typeof spec>;
+  numbers.service ??= null;
   numbers.groupPriorityMinimum ??= 0;
   numbers.versionPriority ??= 0;
-}
-
-/** SetDefaults_ServiceReference alone, as the decoder runs it: before the field manager sees the body. */
-function setServiceReferenceDefaults(apiService: APIService): void {
-  const service = (apiService.spec as Partial<APIService['spec']> | undefined)?.service;
-  if (service !== undefined && service !== null) service.port ??= 443;
 }
 
 export const apiServiceStrategy = {
