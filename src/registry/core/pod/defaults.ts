@@ -120,16 +120,17 @@ export function setPodDefaults(pod: Pod): void {
   }
   spec.enableServiceLinks ??= true;
   const status = pod.status;
-  const statuses = [
-    ...(status?.initContainerStatuses ?? []),
-    ...(status?.containerStatuses ?? []),
-    ...(status?.ephemeralContainerStatuses ?? []),
-  ];
-  for (const s of statuses) {
-    roundUpResourceList(s.allocatedResources);
-    roundUpResourceList(s.resources?.limits);
-    roundUpResourceList(s.resources?.requests);
-  }
+  if (status === undefined) return;
+  for (const list of [
+    status.initContainerStatuses,
+    status.containerStatuses,
+    status.ephemeralContainerStatuses,
+  ])
+    for (const s of list ?? []) {
+      roundUpResourceList(s.allocatedResources);
+      roundUpResourceList(s.resources?.limits);
+      roundUpResourceList(s.resources?.requests);
+    }
 }
 
 /**
