@@ -10,7 +10,9 @@ import { sortSmall, sortStrings } from '../../json/small-sort.js';
 import { isJSONObject, jsonEqual, type JSONObject, type JSONValue } from '../json.js';
 import { itemKey } from './item-index.js';
 import {
+  forEachGoMemberLacking,
   goLeavesOut,
+  goZeroOf,
   listItemElement,
   memberType,
   typeOf,
@@ -33,20 +35,10 @@ const isEmpty = (v: object): boolean => {
  * without omitempty, as their zero, and the structs held by value, as `{}`; undefined for none.
  */
 function missingGoZeros(node: MapNode, r: JSONObject): Record<string, JSONValue> | undefined {
-  if (node.omitEmpty === undefined) return undefined;
   let out: Record<string, JSONValue> | undefined;
-  const zeros = node.zeros;
-  if (zeros !== undefined) {
-    for (const key in zeros) {
-      if (r[key] === undefined)
-        (out ??= Object.create(null) as Record<string, JSONValue>)[key] = zeros[key] as JSONValue;
-    }
-  }
-  if (node.byValue !== undefined) {
-    for (const key of node.byValue) {
-      if (r[key] === undefined) (out ??= Object.create(null) as Record<string, JSONValue>)[key] = emptyStruct;
-    }
-  }
+  forEachGoMemberLacking(node, r, (key, zero) => {
+    (out ??= Object.create(null) as Record<string, JSONValue>)[key] = zero;
+  });
   return out;
 }
 
@@ -198,7 +190,6 @@ class AddedFields {
   /** The changes below a map both sides hold (the zero object's on the left). */
   against(node: MapNode, lhs: JSONObject, rhs: JSONObject): JSONObject | undefined | typeof bail {
     const typed = node.omitEmpty !== undefined;
-    const byValue = typed ? node.byValue : undefined;
     if (!this.#removedOnly(node, lhs, rhs)) return bail;
     let out: JSONObject | undefined;
     for (const key of sortStrings(Object.keys(rhs))) {
@@ -211,8 +202,7 @@ class AddedFields {
         if (goLeavesOut(node, key, l)) l = undefined;
       }
       if (r === undefined) continue;
-      if (l === undefined && byValue?.has(key) === true) l = emptyStruct;
-      else if (l === undefined && typed) l = node.zeros?.[key];
+      if (l === undefined && typed) l = goZeroOf(node, key);
       const type = memberType(node, key) ?? 'deduced';
       const child = l === undefined ? this.at(type, r) : this.changed(type, l, r);
       if (child === bail) return bail;
@@ -225,9 +215,6 @@ class AddedFields {
 /** A leaf both sides hold: unchanged, or modified (`{}`). */
 const leaf = (lhs: JSONValue, rhs: JSONValue): JSONObject | undefined =>
   jsonEqual(lhs, rhs) ? undefined : {};
-
-/** A struct held by value that a present Go struct lacks in memory: Go has it, empty. */
-const emptyStruct: JSONObject = Object.freeze({});
 
 /** What the walk answers for a pair it leaves to the general compare. */
 const bail: unique symbol = Symbol('bail');

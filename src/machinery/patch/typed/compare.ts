@@ -10,7 +10,9 @@ import { isJSONObject, jsonEqual, type JSONObject, type JSONValue } from '../jso
 import { ItemIndex } from './item-index.js';
 import { Position } from './position.js';
 import {
+  forEachGoMemberLacking,
   goLeavesOut,
+  goZeroOf,
   listItemElement,
   memberType,
   typeOf,
@@ -70,25 +72,6 @@ const isEmpty = (v: object | undefined): boolean => {
 const maxPaired = 16;
 
 const isScalarValue = (v: JSONValue): boolean => v === null || typeof v !== 'object';
-
-/**
- * A struct held by value that a present Go struct lacks in memory: Go has it, empty (its own such
- * members empty in turn), so it is compared as `{}`. Never written to.
- */
-const structByValue: JSONValue = Object.freeze({});
-
-/**
- * What a present Go struct holds for member `key` that memory lacks: an empty struct held by value,
- * the zero of a member without omitempty (null, "", 0, false), or nothing (undefined).
- */
-function goZero(
-  key: string,
-  byValue: ReadonlySet<string> | undefined,
-  zeros: Readonly<Record<string, JSONValue>> | undefined,
-): JSONValue | undefined {
-  if (byValue?.has(key) === true) return structByValue;
-  return zeros?.[key];
-}
 
 /**
  * Whether two list items' elements are one, as ItemIndex tells them apart: key fields by name and
@@ -184,8 +167,6 @@ class Comparer {
       return true;
     }
     const typed = this.#goTyped && node.omitEmpty !== undefined;
-    const byValue = typed ? node.byValue : undefined;
-    const zeros = typed ? node.zeros : undefined;
     const leftKeys = l === undefined ? [] : Object.keys(l);
     for (const key of leftKeys) {
       let lhs = l?.[key];
@@ -196,7 +177,7 @@ class Comparer {
         if (goLeavesOut(node, key, lhs)) lhs = undefined;
         if (goLeavesOut(node, key, rhs)) rhs = undefined;
         if (lhs === undefined && rhs === undefined) continue;
-        if (rhs === undefined && r !== undefined) rhs = goZero(key, byValue, zeros);
+        if (rhs === undefined && r !== undefined) rhs = goZeroOf(node, key);
       }
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(type, { lhs, rhs }, at.field(key));
@@ -214,7 +195,7 @@ class Comparer {
       const rhs = r[key];
       if (typed && goLeavesOut(node, key, rhs) && (lhs === undefined || goLeavesOut(node, key, lhs)))
         continue;
-      if (lhs === undefined && l !== undefined) lhs = goZero(key, byValue, zeros);
+      if (lhs === undefined && l !== undefined && typed) lhs = goZeroOf(node, key);
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(type, { lhs, rhs }, at.field(key));
     }
@@ -235,18 +216,14 @@ class Comparer {
     const held = sides.l ?? sides.r;
     if (held === undefined) return;
     const left = sides.l !== undefined;
-    const visit = (key: string, zero: JSONValue): void => {
-      if (held[key] !== undefined) return;
+    forEachGoMemberLacking(node, held, (key, zero) => {
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(
         type,
         left ? { lhs: zero, rhs: undefined } : { lhs: undefined, rhs: zero },
         at.field(key),
       );
-    };
-    const zeros = node.zeros;
-    if (zeros !== undefined) for (const key in zeros) visit(key, zeros[key] as JSONValue);
-    if (node.byValue !== undefined) for (const key of node.byValue) visit(key, structByValue);
+    });
   }
 
   /** The items of a list in list order, a duplicated element's items together. */

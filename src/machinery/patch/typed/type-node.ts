@@ -5,7 +5,7 @@ import { goOmits, type GoOmitEmptyTable } from '../../../api/schema/go-omit-empt
 import type { ProtobufCodec, ProtobufMessage } from '../../../api/schema/protobuf.js';
 import type { Schema } from '../../../api/schema/types.js';
 import { goZeroMember } from '../../json/go-zero-members.js';
-import { isJSONObject, isScalar, type JSONValue } from '../json.js';
+import { isJSONObject, isScalar, type JSONObject, type JSONValue } from '../json.js';
 import { fieldElement, keyElement, type KeyField, type PathElement } from '../fieldpath/path-element.js';
 
 /** Follows `$ref`s (the Scheme satisfies it). */
@@ -221,6 +221,38 @@ export function goLeavesOut(node: MapNode, key: string, v: JSONValue | undefined
   } else if (v !== '' && v !== 0 && v !== false) return false;
   const cls = omit[key];
   return cls !== undefined && goOmits(cls, v);
+}
+
+/**
+ * A struct held by value that a present Go struct lacks in memory: Go has it, empty (its own such
+ * members empty in turn), so compares take it as `{}`. Never written to.
+ */
+export const goStructByValue: JSONObject = Object.freeze({});
+
+/**
+ * What a present Go struct holds for member `key` that memory lacks: an empty struct held by value,
+ * the zero of a member without omitempty (null, "", 0, false), or nothing (undefined).
+ */
+export function goZeroOf(node: MapNode, key: string): JSONValue | undefined {
+  if (node.byValue?.has(key) === true) return goStructByValue;
+  return node.zeros?.[key];
+}
+
+/**
+ * Each member a present Go struct holds that `held` lacks in memory, with the value Go holds there:
+ * the members without omitempty as their zero, the structs held by value as `{}`.
+ */
+export function forEachGoMemberLacking(
+  node: MapNode,
+  held: JSONObject,
+  visit: (key: string, zero: JSONValue) => void,
+): void {
+  if (node.omitEmpty === undefined) return;
+  const zeros = node.zeros;
+  if (zeros !== undefined)
+    for (const key in zeros) if (held[key] === undefined) visit(key, zeros[key] as JSONValue);
+  if (node.byValue !== undefined)
+    for (const key of node.byValue) if (held[key] === undefined) visit(key, goStructByValue);
 }
 
 /** The type of a map's member `key`, or undefined when the map does not declare it. */
