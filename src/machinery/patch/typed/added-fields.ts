@@ -10,8 +10,8 @@ import { sortSmall, sortStrings } from '../../json/small-sort.js';
 import { isJSONObject, jsonEqual, type JSONObject, type JSONValue } from '../json.js';
 import { itemKey } from './item-index.js';
 import {
-  forEachGoMemberLacking,
   goLeavesOut,
+  goStructByValue,
   goZeroOf,
   listItemElement,
   memberType,
@@ -35,10 +35,21 @@ const isEmpty = (v: object): boolean => {
  * without omitempty, as their zero, and the structs held by value, as `{}`; undefined for none.
  */
 function missingGoZeros(node: MapNode, r: JSONObject): Record<string, JSONValue> | undefined {
+  if (node.omitEmpty === undefined) return undefined;
   let out: Record<string, JSONValue> | undefined;
-  forEachGoMemberLacking(node, r, (key, zero) => {
-    (out ??= Object.create(null) as Record<string, JSONValue>)[key] = zero;
-  });
+  const zeros = node.zeros;
+  if (zeros !== undefined) {
+    for (const key in zeros) {
+      if (r[key] === undefined)
+        (out ??= Object.create(null) as Record<string, JSONValue>)[key] = zeros[key] as JSONValue;
+    }
+  }
+  if (node.byValue !== undefined) {
+    for (const key of node.byValue) {
+      if (r[key] === undefined)
+        (out ??= Object.create(null) as Record<string, JSONValue>)[key] = goStructByValue;
+    }
+  }
   return out;
 }
 

@@ -10,8 +10,8 @@ import { isJSONObject, jsonEqual, type JSONObject, type JSONValue } from '../jso
 import { ItemIndex } from './item-index.js';
 import { Position } from './position.js';
 import {
-  forEachGoMemberLacking,
   goLeavesOut,
+  goStructByValue,
   goZeroOf,
   listItemElement,
   memberType,
@@ -216,14 +216,18 @@ class Comparer {
     const held = sides.l ?? sides.r;
     if (held === undefined) return;
     const left = sides.l !== undefined;
-    forEachGoMemberLacking(node, held, (key, zero) => {
+    const visit = (key: string, zero: JSONValue): void => {
+      if (held[key] !== undefined) return;
       const type = memberType(node, key) ?? 'deduced';
       this.compareAt(
         type,
         left ? { lhs: zero, rhs: undefined } : { lhs: undefined, rhs: zero },
         at.field(key),
       );
-    });
+    };
+    const zeros = node.zeros;
+    if (zeros !== undefined) for (const key in zeros) visit(key, zeros[key] as JSONValue);
+    if (node.byValue !== undefined) for (const key of node.byValue) visit(key, goStructByValue);
   }
 
   /** The items of a list in list order, a duplicated element's items together. */

@@ -238,23 +238,6 @@ export function goZeroOf(node: MapNode, key: string): JSONValue | undefined {
   return node.zeros?.[key];
 }
 
-/**
- * Each member a present Go struct holds that `held` lacks in memory, with the value Go holds there:
- * the members without omitempty as their zero, the structs held by value as `{}`.
- */
-export function forEachGoMemberLacking(
-  node: MapNode,
-  held: JSONObject,
-  visit: (key: string, zero: JSONValue) => void,
-): void {
-  if (node.omitEmpty === undefined) return;
-  const zeros = node.zeros;
-  if (zeros !== undefined)
-    for (const key in zeros) if (held[key] === undefined) visit(key, zeros[key] as JSONValue);
-  if (node.byValue !== undefined)
-    for (const key of node.byValue) if (held[key] === undefined) visit(key, goStructByValue);
-}
-
 /** The type of a map's member `key`, or undefined when the map does not declare it. */
 export function memberType(node: MapNode, key: string): TypeRef | undefined {
   return node.fieldTypes.get(key) ?? node.element;
