@@ -8,6 +8,7 @@ import {
   isMutationInterface,
   isValidationInterface,
   type AdmissionInterface,
+  type AdmissionResult,
   type MutationInterface,
   type ValidationInterface,
 } from './interfaces.js';
@@ -64,36 +65,53 @@ export class AdmissionChain implements MutationInterface, ValidationInterface {
 
   /**
    * The mutating plugins in order; once more when a plugin asks (kube's reinvoker). The context
-   * is made only when a plugin may ask for this call, so most calls make none.
+   * is made only when a plugin may ask for this call, so most calls make none. Plugins that finish
+   * at once run one after the other without a promise; the first that returns one continues the
+   * chain when it settles.
    */
-  async admit(ctx: RequestContext, attributes: Attributes): Promise<void> {
+  admit(ctx: RequestContext, attributes: Attributes): AdmissionResult {
     if (
       attributes.reinvocation !== undefined ||
       !this.#requesters.some((p) => p.mayRequestReinvocation(attributes))
     ) {
-      await this.#admitOnce(ctx, attributes);
-      return;
+      return this.#admitFrom(0, ctx, attributes);
     }
+    return this.#admitTwice(ctx, attributes);
+  }
+
+  async #admitTwice(ctx: RequestContext, attributes: Attributes): Promise<void> {
     const reinvocation = new ReinvocationContext();
     const withContext: Attributes = { ...attributes, reinvocation };
-    await this.#admitOnce(ctx, withContext);
+    await this.#admitFrom(0, ctx, withContext);
     if (!reinvocation.shouldReinvoke) return;
     reinvocation.isReinvoke = true;
-    await this.#admitOnce(ctx, withContext);
+    await this.#admitFrom(0, ctx, withContext);
   }
 
-  async #admitOnce(ctx: RequestContext, attributes: Attributes): Promise<void> {
-    for (const { plugin } of this.#handlers) {
-      if (plugin.handles(attributes.operation) && isMutationInterface(plugin))
-        await plugin.admit(ctx, attributes);
+  #admitFrom(first: number, ctx: RequestContext, attributes: Attributes): AdmissionResult {
+    const handlers = this.#handlers;
+    for (let i = first; i < handlers.length; i++) {
+      const plugin = (handlers[i] as NamedHandler).plugin;
+      if (!plugin.handles(attributes.operation) || !isMutationInterface(plugin)) continue;
+      const pending = plugin.admit(ctx, attributes);
+      if (pending !== undefined) return pending.then(() => this.#admitFrom(i + 1, ctx, attributes));
     }
+    return undefined;
   }
 
-  async validate(ctx: RequestContext, attributes: Attributes): Promise<void> {
-    for (const { plugin } of this.#handlers) {
-      if (plugin.handles(attributes.operation) && isValidationInterface(plugin))
-        await plugin.validate(ctx, attributes);
+  validate(ctx: RequestContext, attributes: Attributes): AdmissionResult {
+    return this.#validateFrom(0, ctx, attributes);
+  }
+
+  #validateFrom(first: number, ctx: RequestContext, attributes: Attributes): AdmissionResult {
+    const handlers = this.#handlers;
+    for (let i = first; i < handlers.length; i++) {
+      const plugin = (handlers[i] as NamedHandler).plugin;
+      if (!plugin.handles(attributes.operation) || !isValidationInterface(plugin)) continue;
+      const pending = plugin.validate(ctx, attributes);
+      if (pending !== undefined) return pending.then(() => this.#validateFrom(i + 1, ctx, attributes));
     }
+    return undefined;
   }
 
   /** Closes the plugins; the chains made from this one share them. */

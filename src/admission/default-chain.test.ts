@@ -25,8 +25,15 @@ import { newRuntimeClassREST } from '../registry/node/runtimeclass/storage.js';
 import { newPriorityClassREST } from '../registry/scheduling/priorityclass/storage.js';
 import { newStorageClassREST } from '../registry/storage/storageclass/storage.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
+import { storageWithCacher, type RESTOptionsGetter } from '../registry/generic/rest-options.js';
 import type { AdmissionChain } from './chain.js';
-import type { Storage } from '../registry/rest/capabilities.js';
+import { isCreater, type Storage } from '../registry/rest/capabilities.js';
+import type { KubeObject } from '../api/meta.js';
+import type { Pod } from '../api/core/v1/pod.js';
+import { testContext } from '../registry/generic/testing/widgets.js';
+import { eventually } from '../storage/kv/testing/suite-context.js';
+import type { Attributes } from './attributes.js';
+import { attributesOf } from './testing/attributes.js';
 import { kube133AdmissionPlugins as kube133 } from './testing/kube-133-plugins.js';
 import {
   allOrderedPlugins,
@@ -68,7 +75,14 @@ describe('default admission chain', () => {
 
   before(async () => {
     rest = await memoryRESTOptions();
-    const opts = { restOptionsGetter: rest.getter };
+    // With the watch cache in front of each storage, as the server has it: plugins read from it.
+    const cached: RESTOptionsGetter = {
+      getRESTOptions: (r) => ({
+        ...rest.getter.getRESTOptions(r),
+        decorator: storageWithCacher(rest.createRawStorage),
+      }),
+    };
+    const opts = { restOptionsGetter: cached };
     const group = (name: string, storages: Record<string, Storage>): APIGroupInfo => ({
       group: name,
       prioritizedVersions: ['v1'],
@@ -98,9 +112,53 @@ describe('default admission chain', () => {
       }),
     ];
   });
-  after(() => {
+  after(async () => {
     for (const chain of chains) chain.close();
-    return rest.close();
+    // The watch caches stop before the backend closes under them.
+    const storages = new Set(
+      groups.flatMap((g) => Object.values(g.versionedResourcesStorageMap['v1'] ?? {})),
+    );
+    for (const storage of storages) await storage.destroy();
+    await rest.close();
+  });
+
+  it('admits and validates a pod create at once when the informers hold what it needs', async () => {
+    const core = groups[0]?.versionedResourcesStorageMap['v1'] ?? {};
+    const createIn = async (resource: string, namespace: string, obj: KubeObject): Promise<void> => {
+      const storage = core[resource];
+      assert.ok(storage !== undefined && isCreater(storage));
+      await storage.create(testContext(namespace), obj, { options: {} });
+    };
+    await createIn('namespaces', '', { metadata: { name: 'quick' } });
+    await createIn('serviceaccounts', 'quick', { metadata: { name: 'default', namespace: 'quick' } });
+    const pods = chainOf(groups).forResource({ group: '', resource: 'pods' });
+    const ctx = testContext('quick');
+    const podCreate = (): Attributes =>
+      attributesOf({
+        namespace: 'quick',
+        name: 'p',
+        object: {
+          metadata: { name: 'p', namespace: 'quick' },
+          spec: { containers: [{ name: 'c', image: 'i' }] },
+        },
+      });
+    let a = podCreate();
+    // The first creates may wait: for informers to list, for a namespace's first live reads.
+    await eventually('a pod create admitted without a promise', 5000, async () => {
+      a = podCreate();
+      const admitted = pods.mutationChain().admit(ctx, a);
+      if (admitted !== undefined) await admitted;
+      const validated = pods.validationChain().validate(ctx, a);
+      if (validated !== undefined) await validated;
+      return admitted === undefined && validated === undefined;
+    });
+    const spec = (a.object as Pod).spec;
+    assert.equal(spec?.serviceAccountName, 'default');
+    assert.equal(spec.priority, 0);
+    assert.deepEqual(
+      spec.tolerations?.map((t) => t.key),
+      ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'],
+    );
   });
 
   it('has every plugin in kube’s AllOrderedPlugins order when all is served', () => {

@@ -14,14 +14,22 @@ export interface AdmissionInterface {
   readonly resources?: ReadonlySet<string>;
 }
 
+/**
+ * What admit and validate return: a promise when the step had to wait (a webhook, a read the
+ * informers could not answer), else nothing: most steps of most requests finish at once, and the
+ * chain runs them without a promise or a turn of the microtask queue each. Errors are thrown,
+ * from the call itself or as the promise's rejection.
+ */
+export type AdmissionResult = Promise<void> | undefined;
+
 /** May change `attributes.object`; runs before validation and before the object is stored. */
 export interface MutationInterface extends AdmissionInterface {
-  admit(ctx: RequestContext, attributes: Attributes): Promise<void>;
+  admit(ctx: RequestContext, attributes: Attributes): AdmissionResult;
 }
 
 /** Must not change anything; runs last, inside the storage's write. */
 export interface ValidationInterface extends AdmissionInterface {
-  validate(ctx: RequestContext, attributes: Attributes): Promise<void>;
+  validate(ctx: RequestContext, attributes: Attributes): AdmissionResult;
 }
 
 export const isMutationInterface = (i: AdmissionInterface): i is MutationInterface =>

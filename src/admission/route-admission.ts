@@ -16,7 +16,7 @@ import type { EquivalentResourceMapper } from '../registry/rest/equivalent-resou
 import { isDryRun } from '../registry/rest/options.js';
 import type { Attributes, Operation } from './attributes.js';
 import type { AdmissionChain } from './chain.js';
-import type { MutationInterface, ValidationInterface } from './interfaces.js';
+import type { AdmissionResult, MutationInterface, ValidationInterface } from './interfaces.js';
 import { deepCopyJSON } from '../machinery/json/deep-copy.js';
 
 /** What every request to one resource path shares: its plugins (only those that may act on it). */
@@ -72,9 +72,12 @@ export function attributesFor(r: RouteAdmission, ctx: RequestContext, q: Admissi
 
 const nameOf = (obj: KubeObject): string => obj.metadata?.name ?? '';
 
-/** The handlers' mutating step: `mutatingAdmission.Admit` when a plugin handles the operation. */
-export async function admitMutation(r: RouteAdmission, ctx: RequestContext, q: AdmissionCall): Promise<void> {
-  if (r.mutating.handles(q.operation)) await r.mutating.admit(ctx, attributesFor(r, ctx, q));
+/**
+ * The handlers' mutating step: `mutatingAdmission.Admit` when a plugin handles the operation. A
+ * promise only when a plugin had to wait; a refusal may be thrown from the call itself.
+ */
+export function admitMutation(r: RouteAdmission, ctx: RequestContext, q: AdmissionCall): AdmissionResult {
+  return r.mutating.handles(q.operation) ? r.mutating.admit(ctx, attributesFor(r, ctx, q)) : undefined;
 }
 
 /**
@@ -88,11 +91,15 @@ export function createValidation(
 ): ValidateObjectFunc | undefined {
   const { validating } = r;
   if (!validating.handles('CREATE')) return first;
-  return async (ctx, obj) => {
-    await first?.(ctx, obj);
-    // A generated name is known by now.
+  // A generated name is known by now.
+  const validate = (ctx: RequestContext, obj: KubeObject): AdmissionResult => {
     const name = q.name !== '' ? q.name : nameOf(obj);
-    await validating.validate(ctx, attributesFor(r, ctx, { ...q, name, object: obj }));
+    return validating.validate(ctx, attributesFor(r, ctx, { ...q, name, object: obj }));
+  };
+  if (first === undefined) return validate;
+  return async (ctx, obj) => {
+    await first(ctx, obj);
+    await validate(ctx, obj);
   };
 }
 
@@ -104,9 +111,12 @@ export function updateValidation(
 ): ValidateObjectUpdateFunc | undefined {
   const { validating } = r;
   if (!validating.handles('UPDATE')) return first;
+  const validate = (ctx: RequestContext, obj: KubeObject, old: KubeObject): AdmissionResult =>
+    validating.validate(ctx, attributesFor(r, ctx, { ...q, object: obj, oldObject: old }));
+  if (first === undefined) return validate;
   return async (ctx, obj, old) => {
-    await first?.(ctx, obj, old);
-    await validating.validate(ctx, attributesFor(r, ctx, { ...q, object: obj, oldObject: old }));
+    await first(ctx, obj, old);
+    await validate(ctx, obj, old);
   };
 }
 
@@ -151,7 +161,8 @@ export function admittingObjectInfo(
     updatedObject: async (ctx, old) => {
       const obj = await objInfo.updatedObject(ctx, old);
       const operation = old === null ? 'CREATE' : 'UPDATE';
-      await admitMutation(r, ctx, { ...q, operation, object: obj, oldObject: old });
+      const admitted = admitMutation(r, ctx, { ...q, operation, object: obj, oldObject: old });
+      if (admitted !== undefined) await admitted;
       return obj;
     },
   };

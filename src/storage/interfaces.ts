@@ -183,6 +183,13 @@ export interface Interface<T extends KubeObject = KubeObject> {
    * store that keeps encodings serves them without decoding.
    */
   getEncoded?(key: string, opts?: GetOptions): Promise<Buffer | null>;
+  /**
+   * The object at `key` as a cache holds it now (any revision, as a read at resourceVersion "0"),
+   * shared and frozen, without a promise: for readers that only read and mostly find what they
+   * look for (admission's lookups). Undefined when it cannot answer so (no cache, not ready, no
+   * such object): the caller then reads with get(), which says NotFound as it should.
+   */
+  getCachedNow?(key: string): T | undefined;
   /** Every stored revision of the object at `key` still in the backend's log (optional capability). */
   history?(key: string): Promise<ObjectHistory<T>>;
   /** getList() with every item as JSON bytes, as getEncoded. */

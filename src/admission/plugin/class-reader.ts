@@ -24,6 +24,10 @@ export interface ClassReader<T extends KubeObject> {
   list(ctx: RequestContext): Promise<readonly T[]>;
   /** One object by name; undefined when neither the cache nor storage has it. */
   get(name: string, ctx: RequestContext): Promise<T | undefined>;
+  /** What list() answers when the informer has listed, at once; undefined when list() must read. */
+  listNow(): readonly T[] | undefined;
+  /** The named object when the informer holds it, at once; undefined when get() must read. */
+  getNow(name: string): T | undefined;
   /** Stops the informer (the plugin closes). */
   close(): void;
 }
@@ -76,6 +80,12 @@ export function classReader<T extends KubeObject>(
         readOnly: true,
       });
       return list.items as T[];
+    },
+    listNow() {
+      return informer?.list();
+    },
+    getNow(name) {
+      return informer?.get(name);
     },
     async get(name, ctx) {
       const informed = informer?.get(name);

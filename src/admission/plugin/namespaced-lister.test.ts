@@ -82,8 +82,15 @@ describe('NamespacedLister over a store that can watch', () => {
     const listed = reads.lists.length;
     assert.deepEqual([await names('a'), await names('b')], [['w1', 'w2'], ['w3']]);
     assert.equal(reads.lists.length, listed, 'lookups read the informer, not the store');
+    // What list() would answer, at once.
+    const nowNames = (ns: string): string[] | undefined => l.listNow(ns)?.map((o) => o.metadata?.name ?? '');
+    assert.deepEqual(nowNames('a'), ['w1', 'w2']);
+    assert.equal(nowNames('c'), undefined, 'an empty namespace not read live yet: list() must read');
     await store.delete(testContext('b'), 'w3', { options: {} });
     await until('b', []);
     assert.equal(live(), 1, 'an empty namespace is read live once per TTL');
+    const before = reads.lists.length;
+    assert.deepEqual(nowNames('b'), [], 'its live read, at once while fresh');
+    assert.equal(reads.lists.length, before, 'listNow reads nothing');
   });
 });

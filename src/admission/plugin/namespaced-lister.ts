@@ -41,6 +41,18 @@ export class NamespacedLister<T extends KubeObject> {
     if (canWatch(opts.lister)) this.#informer = new NamespaceInformer<T>(opts.lister);
   }
 
+  /**
+   * The namespace's objects at once when the informer holds some, or a live list of the namespace
+   * is still fresh: what list() would answer without waiting. Undefined when list() must wait.
+   */
+  listNow(namespace: string): readonly T[] | undefined {
+    const informed = this.#informer?.of(namespace);
+    if (informed !== undefined && informed.length > 0) return informed;
+    if (informed === undefined) return undefined;
+    const entry = this.#live.get(namespace);
+    return entry !== undefined && entry.expiresAt > this.#now() ? entry.items : undefined;
+  }
+
   /** The namespace's objects (read-only: they may be the cache's own). */
   async list(ctx: RequestContext, namespace: string): Promise<readonly T[]> {
     const informed = this.#informer?.of(namespace);

@@ -23,18 +23,22 @@ import { requestContext, requestNamespace, type Handler } from './request-scope.
 import { writeResult } from './transform.js';
 
 /**
- * Mutating admission now, on the object about to be created; validating admission as the Store's
- * validation hook (none when no plugin of the route validates creates).
+ * Mutating admission now, on the object about to be created (a promise only when a plugin had to
+ * wait); validating admission as the Store's validation hook (none when no plugin of the route
+ * validates creates).
  */
-async function admitCreate(
+function admitCreate(
   admission: RouteAdmission | undefined,
   ctx: RequestContext,
   call: AdmissionCall,
-): Promise<{ validate?: ValidateObjectFunc }> {
+): { validate?: ValidateObjectFunc } | Promise<{ validate?: ValidateObjectFunc }> {
   if (admission === undefined) return {};
-  await admitMutation(admission, ctx, call);
-  const validate = createValidation(admission, call);
-  return validate === undefined ? {} : { validate };
+  const hooks = (): { validate?: ValidateObjectFunc } => {
+    const validate = createValidation(admission, call);
+    return validate === undefined ? {} : { validate };
+  };
+  const admitted = admitMutation(admission, ctx, call);
+  return admitted === undefined ? hooks() : admitted.then(hooks);
 }
 
 export const createResource: Handler = async (scope, hr) => {
@@ -59,13 +63,14 @@ export const createResource: Handler = async (scope, hr) => {
   if (fieldManager !== undefined) obj = fieldManager.createNoErrors(obj, requestManager(hr, options));
   // A named creater (pods/binding, serviceaccounts/token) takes the name from the URL.
   const named = isNamedCreater(storage);
-  const validate = await admitCreate(scope.admission, ctx, {
+  const admitted = admitCreate(scope.admission, ctx, {
     operation: 'CREATE',
     name: named ? name : (obj.metadata?.name ?? ''),
     object: obj,
     oldObject: null,
     dryRun: options.dryRun,
   });
+  const validate = admitted instanceof Promise ? await admitted : admitted;
   const result = named
     ? await storage.createNamed(ctx, name, { obj, options, ...validate })
     : await storage.create(ctx, obj, { options, ...validate });

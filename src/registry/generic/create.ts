@@ -86,7 +86,9 @@ async function createOnce<T extends KubeObject>(
   beforeCreate(core, ctx, { obj, strategy });
   // The object is complete: now the admission the handler chain asks for. kube hands validating
   // admission a deep copy; Capstan's validating plugins only read, so they get the object itself.
-  if (req.validate !== undefined) await req.validate(ctx, obj);
+  // A hook that finished at once returns nothing: no turn of the microtask queue for it.
+  const validated = req.validate?.(ctx, obj);
+  if (validated !== undefined) await validated;
 
   const name = meta.name ?? '';
   const key = core.keyFunc(ctx, name);

@@ -137,6 +137,18 @@ export class Store<T extends KubeObject = KubeObject>
     return getObject(this.#core, ctx, { name, options });
   }
 
+  getCachedNow(ctx: RequestContext, name: string): T | undefined {
+    const storage = this.#core.storage.storage;
+    if (storage.getCachedNow === undefined) return undefined;
+    let key: string;
+    try {
+      key = this.#core.keyFunc(ctx, name);
+    } catch {
+      return undefined; // get() says what is wrong with the name
+    }
+    return storage.getCachedNow(key);
+  }
+
   /** get as JSON: the stored object is what get returns, so its encoding is served as it is. */
   getEncoded(ctx: RequestContext, name: string, options: GetOptions): Promise<Buffer> {
     return getEncodedObject(this.#core, ctx, { name, options });

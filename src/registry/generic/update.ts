@@ -77,7 +77,8 @@ async function createOnUpdate<T extends KubeObject>(a: TryArgs<T>, obj: T): Prom
   a.state.creating = true;
   a.state.creatingObj = obj;
   beforeCreate(a.core, a.ctx, { obj, strategy });
-  if (a.req.createValidation !== undefined) await a.req.createValidation(a.ctx, obj);
+  const validated = a.req.createValidation?.(a.ctx, obj);
+  if (validated !== undefined) await validated;
   a.upd.ttl = calculateTTL(a.core, obj, { existing: 0, update: false });
   return obj;
 }
@@ -108,7 +109,8 @@ async function tryUpdate<T extends KubeObject>(
     throw newConflict(core.qualifiedResource, name, optimisticLockErrorMsg);
   }
   beforeUpdate(core, ctx, { obj, old: existing, strategy });
-  if (a.req.updateValidation !== undefined) await a.req.updateValidation(ctx, obj, existing);
+  const validated = a.req.updateValidation?.(ctx, obj, existing);
+  if (validated !== undefined) await validated;
   if (
     shouldDeleteDuringUpdate(obj, existing) &&
     (core.shouldDeleteDuringUpdate?.(ctx, obj, existing) ?? true)

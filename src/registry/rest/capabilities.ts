@@ -30,6 +30,11 @@ export interface SingularNameProvider {
 
 export interface Getter {
   get(ctx: RequestContext, name: string, options: GetOptions): Promise<KubeObject>;
+  /**
+   * The named object from the watch cache at once (shared, frozen: read only), when the cache
+   * holds it; undefined when get() must answer (see storage's getCachedNow).
+   */
+  getCachedNow?(ctx: RequestContext, name: string): KubeObject | undefined;
 }
 
 export interface TableConvertor {

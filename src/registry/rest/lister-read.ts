@@ -22,3 +22,12 @@ export async function listerGet<T extends KubeObject>(
   }
   return (await getter.get(ctx, name, { readOnly: true })) as T;
 }
+
+/** listerGet's answer at once when the watch cache holds the object; undefined when it must be read. */
+export function listerGetNow<T extends KubeObject>(
+  getter: Getter,
+  ctx: RequestContext,
+  name: string,
+): T | undefined {
+  return getter.getCachedNow?.(ctx, name) as T | undefined;
+}

@@ -78,4 +78,27 @@ describe('a current read from the watch cache of a local store', () => {
       await pods.cacher.stop();
     }
   });
+
+  it('gives a cached object at once to getCachedNow, shared and frozen, and nothing it does not hold', async () => {
+    const pods = await podCacher();
+    try {
+      await pods.cacher.create('/pods/ns/n', pod('ns', 'n'));
+      const read = await pods.cacher.get('/pods/ns/n', { resourceVersion: '0', readOnly: true });
+      const now = pods.cacher.getCachedNow('/pods/ns/n');
+      assert.equal(now, read, 'the same shared decode as a read-only get');
+      assert.ok(Object.isFrozen(now) && Object.isFrozen(now.metadata));
+      assert.equal(pods.cacher.getCachedNow('/pods/ns/none'), undefined);
+      // A write the cache has seen is what it answers next.
+      const updated = await pods.cacher.guaranteedUpdate('/pods/ns/n', {
+        tryUpdate: (cur) => {
+          assert.ok(cur !== null);
+          return { ...cur, metadata: { ...cur.metadata, labels: { a: 'b' } } };
+        },
+      });
+      await pods.cacher.get('/pods/ns/n', { resourceVersion: updated.metadata.resourceVersion ?? '' });
+      assert.deepEqual(pods.cacher.getCachedNow('/pods/ns/n')?.metadata.labels, { a: 'b' });
+    } finally {
+      await pods.close();
+    }
+  });
 });

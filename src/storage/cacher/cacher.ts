@@ -30,6 +30,9 @@ import type { RecentWrites } from './recent-writes.js';
 import { decodeElement, sharedDecode, type StoreElement } from './watch-cache-event.js';
 import { servedJSONOf, storedBytes } from '../served-json.js';
 
+/** A read at any revision the cache holds (getCachedNow's). */
+const anyVersion: GetOptions = Object.freeze({ resourceVersion: '0' });
+
 /** storage.ErrStorageNotReady. */
 export const storageNotReadyMessage = 'storage not ready';
 
@@ -239,6 +242,11 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     if (read.el !== undefined) return opts.readOnly === true ? sharedDecode(read.el) : decodeElement(read.el);
     if (opts.ignoreNotFound === true) return null;
     this.#notFound(key, opts);
+  }
+
+  getCachedNow(key: string): T | undefined {
+    const el = this.#elementNow(key, anyVersion)?.el;
+    return el === undefined ? undefined : sharedDecode(el);
   }
 
   async getEncoded(key: string, opts: GetOptions = {}): Promise<Buffer | null> {

@@ -5,7 +5,7 @@
 import type { Pod, Toleration } from '../../../api/core/v1/pod.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
-import { handlesOnly, type MutationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type MutationInterface } from '../../interfaces.js';
 
 export const defaultTolerationSecondsPluginName = 'DefaultTolerationSeconds';
 
@@ -37,18 +37,17 @@ export class DefaultTolerationSeconds implements MutationInterface {
     this.#unreachableSeconds = opts.unreachableSeconds ?? defaultTolerationSeconds;
   }
 
-  admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-    if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '')
-      return Promise.resolve();
+  admit(_ctx: RequestContext, a: Attributes): AdmissionResult {
+    if (a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '') return undefined;
     const spec = (a.object as Pod | null)?.spec;
-    if (spec === undefined) return Promise.resolve();
+    if (spec === undefined) return undefined;
     const existing = spec.tolerations ?? [];
     const added: Toleration[] = [];
     if (!tolerates(existing, taintNodeNotReady)) added.push(exists(taintNodeNotReady, this.#notReadySeconds));
     if (!tolerates(existing, taintNodeUnreachable))
       added.push(exists(taintNodeUnreachable, this.#unreachableSeconds));
     if (added.length > 0) spec.tolerations = [...existing, ...added];
-    return Promise.resolve();
+    return undefined;
   }
 }
 

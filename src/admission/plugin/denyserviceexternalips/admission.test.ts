@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import type { Service } from '../../../api/core/v1/service.js';
 import { isStatusError } from '../../../machinery/errors/index.js';
 import { testContext } from '../../../registry/generic/testing/widgets.js';
+import type { AdmissionResult } from '../../interfaces.js';
 import { attributesOf } from '../../testing/attributes.js';
 import { DenyServiceExternalIPs } from './admission.js';
 
@@ -23,8 +24,8 @@ const at = (object: Service, oldObject?: Service): ReturnType<typeof attributesO
 describe('DenyServiceExternalIPs', () => {
   const plugin = new DenyServiceExternalIPs();
   const ctx = testContext();
-  const refused = (p: Promise<void>): Promise<void> =>
-    assert.rejects(p, (err: unknown) => {
+  const refused = (p: AdmissionResult): Promise<void> =>
+    assert.rejects(Promise.resolve(p), (err: unknown) => {
       assert.ok(isStatusError(err));
       assert.equal(err.status.code, 403);
       assert.equal(

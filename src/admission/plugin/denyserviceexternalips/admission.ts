@@ -4,7 +4,7 @@ import type { Service } from '../../../api/core/v1/service.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
 
 export const denyServiceExternalIPsPluginName = 'DenyServiceExternalIPs';
 
@@ -20,12 +20,12 @@ export class DenyServiceExternalIPs implements ValidationInterface {
   readonly handles = handlesOnly('CREATE', 'UPDATE');
   readonly resources: ReadonlySet<string> = new Set(['services']);
 
-  validate(_ctx: RequestContext, a: Attributes): Promise<void> {
+  validate(_ctx: RequestContext, a: Attributes): AdmissionResult {
     if (a.resource.group !== '' || a.resource.resource !== 'services' || a.subresource !== '')
-      return Promise.resolve();
-    if (a.object === null) return Promise.resolve();
+      return undefined;
+    if (a.object === null) return undefined;
     const old = a.operation === 'UPDATE' ? (a.oldObject as Service | null) : null;
-    if (isSubset(a.object as Service, old)) return Promise.resolve();
+    if (isSubset(a.object as Service, old)) return undefined;
     return Promise.reject(newAdmissionForbidden(a, 'Use of external IPs is denied by admission control'));
   }
 }

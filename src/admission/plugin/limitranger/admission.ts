@@ -13,7 +13,12 @@ import type { Lister } from '../../../registry/rest/capabilities.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type MutationInterface, type ValidationInterface } from '../../interfaces.js';
+import {
+  handlesOnly,
+  type AdmissionResult,
+  type MutationInterface,
+  type ValidationInterface,
+} from '../../interfaces.js';
 import { NamespacedLister } from '../namespaced-lister.js';
 import { amountsOf, containerAmounts, podAmounts, type ResourceAmounts } from '../pod-resources.js';
 import {
@@ -159,22 +164,40 @@ export class LimitRanger implements MutationInterface, ValidationInterface {
     });
   }
 
-  async admit(ctx: RequestContext, a: Attributes): Promise<void> {
+  admit(ctx: RequestContext, a: Attributes): AdmissionResult {
     const target = supports(a);
-    if (target !== 'pod' || a.object === null || isBeingDeleted(a)) return;
-    for (const lr of await this.#limitRanges.list(ctx, a.namespace)) applyLimitRangeDefaults(lr, a.object);
+    if (target !== 'pod' || a.object === null || isBeingDeleted(a)) return undefined;
+    const pod = a.object;
+    const apply = (ranges: readonly LimitRange[]): void => {
+      for (const lr of ranges) applyLimitRangeDefaults(lr, pod);
+    };
+    const now = this.#limitRanges.listNow(a.namespace);
+    if (now !== undefined) {
+      apply(now);
+      return undefined;
+    }
+    return this.#limitRanges.list(ctx, a.namespace).then(apply);
   }
 
-  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
+  validate(ctx: RequestContext, a: Attributes): AdmissionResult {
     const target = supports(a);
-    if (target === undefined || a.object === null || isBeingDeleted(a)) return;
-    for (const lr of await this.#limitRanges.list(ctx, a.namespace)) {
-      const errs =
-        target === 'pod'
-          ? podLimitViolations(lr, (a.object as PodLike).spec ?? {})
-          : claimLimitViolations(lr, a.object as PersistentVolumeClaim);
-      if (errs.length > 0) throw newAdmissionForbidden(a, aggregateMessage(errs));
+    if (target === undefined || a.object === null || isBeingDeleted(a)) return undefined;
+    const obj = a.object;
+    const check = (ranges: readonly LimitRange[]): void => {
+      for (const lr of ranges) {
+        const errs =
+          target === 'pod'
+            ? podLimitViolations(lr, (obj as PodLike).spec ?? {})
+            : claimLimitViolations(lr, obj as PersistentVolumeClaim);
+        if (errs.length > 0) throw newAdmissionForbidden(a, aggregateMessage(errs));
+      }
+    };
+    const now = this.#limitRanges.listNow(a.namespace);
+    if (now !== undefined) {
+      check(now);
+      return undefined;
     }
+    return this.#limitRanges.list(ctx, a.namespace).then(check);
   }
 
   close(): void {

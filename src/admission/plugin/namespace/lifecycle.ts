@@ -15,7 +15,7 @@ import type { Getter } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type MutationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type MutationInterface } from '../../interfaces.js';
 import { NamespaceCache } from './namespace-cache.js';
 
 export const namespaceLifecyclePluginName = 'NamespaceLifecycle';
@@ -55,6 +55,11 @@ function terminatingError(a: Attributes): StatusError {
   return err;
 }
 
+/** No new object in a namespace being deleted. */
+function refuseIfTerminating(a: Attributes, namespace: Namespace): void {
+  if (a.operation === 'CREATE' && namespace.status?.phase === 'Terminating') throw terminatingError(a);
+}
+
 export class NamespaceLifecycle implements MutationInterface {
   readonly #namespaces: Getter;
   readonly #immortal: ReadonlySet<string>;
@@ -67,7 +72,7 @@ export class NamespaceLifecycle implements MutationInterface {
     this.#cache = new NamespaceCache({ ttlMs: opts.cacheTTLMs ?? 1000 });
   }
 
-  async admit(ctx: RequestContext, a: Attributes): Promise<void> {
+  admit(ctx: RequestContext, a: Attributes): AdmissionResult {
     if (isNamespaceKind(a)) {
       if (a.operation === 'DELETE' && this.#immortal.has(a.name)) {
         const resource = { group: a.resource.group, resource: a.resource.resource };
@@ -76,22 +81,26 @@ export class NamespaceLifecycle implements MutationInterface {
       // No new content from now on: stop trusting what the cache says about it.
       if (a.operation === 'DELETE') this.#cache.forceLiveLookup(a.name);
       // Every operation on namespaces themselves is allowed.
-      return;
+      return undefined;
     }
-    if (a.namespace === '' || a.operation === 'DELETE') return;
-    if (accessReviewResources.has(`${a.resource.group}/${a.resource.resource}`)) return;
-    const namespace = await this.#get(ctx, a.namespace);
-    if (a.operation === 'CREATE' && namespace.status?.phase === 'Terminating') throw terminatingError(a);
+    if (a.namespace === '' || a.operation === 'DELETE') return undefined;
+    if (accessReviewResources.has(`${a.resource.group}/${a.resource.resource}`)) return undefined;
+    const cached = this.#cache.get(a.namespace);
+    if (cached !== undefined) {
+      refuseIfTerminating(a, cached);
+      return undefined;
+    }
+    return this.#get(ctx, a.namespace).then((live) => {
+      refuseIfTerminating(a, live);
+    });
   }
 
   close(): void {
     this.#cache.close();
   }
 
-  /** The namespace, cached or read now; NotFound goes to the client as is, other failures as 500. */
+  /** The namespace read now; NotFound goes to the client as is, other failures as 500. */
   async #get(ctx: RequestContext, name: string): Promise<Namespace> {
-    const cached = this.#cache.get(name);
-    if (cached !== undefined) return cached;
     try {
       const live = (await this.#namespaces.get(internalContext({ parent: ctx }), name, {
         readOnly: true,

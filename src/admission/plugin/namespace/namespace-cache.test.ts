@@ -81,7 +81,10 @@ describe('NamespaceLifecycle reads', () => {
     assert.equal(reads, 1);
     await plugin.admit(ctx, attributes('DELETE', 'team', 'Namespace'));
     phase = 'Terminating';
-    await assert.rejects(plugin.admit(ctx, attributes('CREATE', 'team')), /because it is being terminated/);
+    await assert.rejects(
+      async () => plugin.admit(ctx, attributes('CREATE', 'team')),
+      /because it is being terminated/,
+    );
     assert.equal(reads, 2);
     plugin.close();
   });

@@ -4,7 +4,7 @@
 import type { Node, Taint } from '../../../api/core/v1/node.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
-import { handlesOnly, type MutationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type MutationInterface } from '../../interfaces.js';
 
 export const taintNodesByConditionPluginName = 'TaintNodesByCondition';
 
@@ -15,16 +15,15 @@ export class TaintNodesByCondition implements MutationInterface {
   readonly handles = handlesOnly('CREATE');
   readonly resources: ReadonlySet<string> = new Set(['nodes']);
 
-  admit(_ctx: RequestContext, a: Attributes): Promise<void> {
-    if (a.resource.group !== '' || a.resource.resource !== 'nodes' || a.subresource !== '')
-      return Promise.resolve();
+  admit(_ctx: RequestContext, a: Attributes): AdmissionResult {
+    if (a.resource.group !== '' || a.resource.resource !== 'nodes' || a.subresource !== '') return undefined;
     const node = a.object as Node | null;
-    if (node === null) return Promise.resolve();
+    if (node === null) return undefined;
     const spec = (node.spec ??= {});
     const taints: Taint[] = spec.taints ?? [];
     // Taint.MatchTaint: the same key and effect.
     if (!taints.some((t) => t.key === notReadyTaintKey && t.effect === 'NoSchedule'))
       spec.taints = [...taints, { key: notReadyTaintKey, effect: 'NoSchedule' }];
-    return Promise.resolve();
+    return undefined;
   }
 }

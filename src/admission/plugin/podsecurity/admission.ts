@@ -13,7 +13,7 @@ import type { Getter, Lister } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
 import {
   evaluatePod,
   levels,
@@ -24,7 +24,7 @@ import {
 } from './policy.js';
 import type { PodMetaView, PodSpecView } from './shape.js';
 import { isPodController, podControllerResources, podTemplateOf } from './templates.js';
-import { listerGet } from '../../../registry/rest/lister-read.js';
+import { listerGet, listerGetNow } from '../../../registry/rest/lister-read.js';
 
 export const podSecurityPluginName = 'PodSecurity';
 
@@ -81,20 +81,30 @@ export class PodSecurityAdmission implements ValidationInterface {
     this.#pods = opts.pods;
   }
 
-  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
-    if (a.object === null) return;
+  validate(ctx: RequestContext, a: Attributes): AdmissionResult {
+    if (a.object === null) return undefined;
     const { group, resource } = a.resource;
-    if (group === '' && resource === 'namespaces') await this.#validateNamespace(ctx, a, a.object);
-    else if (group === '' && resource === 'pods') await this.#validatePod(ctx, a, a.object);
-    else if (a.subresource === '' && isPodController(group, resource)) {
-      const template = podTemplateOf(group, resource, a.object);
-      if (template?.spec === undefined) return;
-      const policy = await this.#policyOf(ctx, a);
+    if (group === '' && resource === 'namespaces') return this.#validateNamespace(ctx, a, a.object);
+    if (group === '' && resource === 'pods') return this.#validatePod(ctx, a, a.object);
+    if (a.subresource !== '' || !isPodController(group, resource)) return undefined;
+    const template = podTemplateOf(group, resource, a.object);
+    if (template?.spec === undefined) return undefined;
+    return this.#withPolicy(ctx, a, (policy) => {
       // FullyAuditAndWarnPrivileged: nothing to evaluate, nothing recorded.
       if (policy.audit.level === 'privileged' && policy.warn.level === 'privileged') return;
       this.#audit(ctx, policy.audit, template);
       this.#warn(ctx, policy.warn, template);
+    });
+  }
+
+  /** `use` with the namespace's policy: at once when the watch cache holds the namespace. */
+  #withPolicy(ctx: RequestContext, a: Attributes, use: (policy: Policy) => void): AdmissionResult {
+    const ns = listerGetNow<Namespace>(this.#namespaces, ctx, a.namespace);
+    if (ns !== undefined) {
+      use(this.#policyIn(ns));
+      return undefined;
     }
+    return this.#policyOf(ctx, a).then(use);
   }
 
   async #policyOf(ctx: RequestContext, a: Attributes): Promise<Policy> {
@@ -104,6 +114,11 @@ export class PodSecurityAdmission implements ValidationInterface {
     } catch {
       throw newInternalError(new Error(`failed to lookup namespace ${JSON.stringify(a.namespace)}`));
     }
+    return this.#policyIn(ns);
+  }
+
+  /** The policy of the namespace's labels, worked out once per decoded namespace. */
+  #policyIn(ns: Namespace): Policy {
     let policy = this.#policies.get(ns);
     if (policy === undefined) {
       policy = policyFromLabels(ns.metadata?.labels).policy;
@@ -112,19 +127,25 @@ export class PodSecurityAdmission implements ValidationInterface {
     return policy;
   }
 
-  async #validatePod(ctx: RequestContext, a: Attributes, obj: KubeObject): Promise<void> {
-    if (ignoredPodSubresources.has(a.subresource)) return;
+  #validatePod(ctx: RequestContext, a: Attributes, obj: KubeObject): AdmissionResult {
+    if (ignoredPodSubresources.has(a.subresource)) return undefined;
     const pod = obj as PodLike;
-    if (pod.spec === undefined) return;
+    if (pod.spec === undefined) return undefined;
     if (a.operation === 'UPDATE' && a.oldObject !== null) {
       const old = (a.oldObject as PodLike).spec ?? {};
-      if (!isSignificantPodUpdate(pod.spec, old)) return;
+      if (!isSignificantPodUpdate(pod.spec, old)) return undefined;
     }
-    const policy = await this.#policyOf(ctx, a);
+    return this.#withPolicy(ctx, a, (policy) => {
+      this.#enforce(ctx, a, { pod, policy });
+    });
+  }
+
+  #enforce(ctx: RequestContext, a: Attributes, of: { readonly pod: PodLike; readonly policy: Policy }): void {
+    const { pod, policy } = of;
     // FullyPrivileged: nothing to evaluate, nothing recorded.
     if (Object.values(policy).every((lv) => lv.level === 'privileged')) return;
     ctx.addAuditAnnotation?.(`${auditAnnotationPrefix}enforce-policy`, levelVersionText(policy.enforce));
-    const result = evaluatePod(policy.enforce.level, pod.metadata ?? {}, pod.spec);
+    const result = evaluatePod(policy.enforce.level, pod.metadata ?? {}, pod.spec ?? {});
     // Recorded whether or not enforce refuses the pod.
     this.#audit(ctx, policy.audit, pod);
     if (!result.allowed)

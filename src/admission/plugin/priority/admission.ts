@@ -5,13 +5,13 @@
 // that differs from the computed one, is refused. On update the stored values are carried over when
 // the new object leaves them out, as validation forbids changing them. PriorityClass's own check (one
 // globalDefault only) is done by its storage in Capstan.
-import type { Pod } from '../../../api/core/v1/pod.js';
+import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
 import type { PriorityClass } from '../../../api/scheduling/v1/priority-class.js';
 import { newInternalError } from '../../../machinery/errors/index.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type MutationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type MutationInterface } from '../../interfaces.js';
 import type { ClassReader } from '../class-reader.js';
 
 export const priorityPluginName = 'Priority';
@@ -50,36 +50,37 @@ export class PriorityAdmission implements MutationInterface {
     this.#classes.close();
   }
 
-  async admit(ctx: RequestContext, a: Attributes): Promise<void> {
+  admit(ctx: RequestContext, a: Attributes): AdmissionResult {
     const pod = podOf(a);
     const spec = pod?.spec;
-    if (spec === undefined) return;
+    if (spec === undefined) return undefined;
     if (a.operation === 'UPDATE') {
       const old = (a.oldObject as Pod | null)?.spec;
       if (spec.priority === undefined && old?.priority !== undefined) spec.priority = old.priority;
       if (spec.preemptionPolicy === undefined && old?.preemptionPolicy !== undefined)
         spec.preemptionPolicy = old.preemptionPolicy;
-      return;
+      return undefined;
     }
-    if (a.operation !== 'CREATE') return;
-    const found = await this.#establish(ctx, a, spec.priorityClassName ?? '');
-    if (found.name !== '') spec.priorityClassName = found.name;
-    if (spec.priority !== undefined && spec.priority !== found.priority) {
-      throw newAdmissionForbidden(
-        a,
-        `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${found.priority} from the given PriorityClass name`,
-      );
+    if (a.operation !== 'CREATE') return undefined;
+    const name = spec.priorityClassName ?? '';
+    const known = this.#establishNow(name);
+    if (known !== undefined) {
+      applyPriority(a, spec, known);
+      return undefined;
     }
-    spec.priority = found.priority;
-    const policy = found.preemptionPolicy;
-    if (policy === undefined) return;
-    if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== policy) {
-      throw newAdmissionForbidden(
-        a,
-        `the string value of PreemptionPolicy (${spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${policy} from the given PriorityClass name`,
-      );
+    return this.#establish(ctx, a, name).then((found) => {
+      applyPriority(a, spec, found);
+    });
+  }
+
+  /** What #establish finds, at once when the class informer has listed; else undefined. */
+  #establishNow(name: string): Established | undefined {
+    if (name === '') {
+      const classes = this.#classes.listNow();
+      return classes === undefined ? undefined : defaultAmong(classes);
     }
-    spec.preemptionPolicy = policy;
+    const pc = this.#classes.getNow(name);
+    return pc === undefined ? undefined : { name, priority: pc.value, preemptionPolicy: pc.preemptionPolicy };
   }
 
   // establishPriority: the named class, or the default one.
@@ -97,7 +98,6 @@ export class PriorityAdmission implements MutationInterface {
     return { name, priority: pc.value, preemptionPolicy: pc.preemptionPolicy };
   }
 
-  // getDefaultPriority: the globalDefault class with the lowest value (several only after a race).
   async #defaultPriority(ctx: RequestContext): Promise<Established> {
     let classes: readonly PriorityClass[];
     try {
@@ -107,23 +107,49 @@ export class PriorityAdmission implements MutationInterface {
         new Error(`error occurred while retrieving default priority class: ${errorText(err)}`),
       );
     }
-    let found: PriorityClass | undefined;
-    for (const pc of classes) {
-      if (pc.globalDefault === true && (found === undefined || found.value > pc.value)) found = pc;
-    }
-    if (found === undefined) {
-      return {
-        name: '',
-        priority: defaultPriorityWhenNoDefaultClassExists,
-        preemptionPolicy: preemptLowerPriority,
-      };
-    }
+    return defaultAmong(classes);
+  }
+}
+
+// getDefaultPriority: the globalDefault class with the lowest value (several only after a race).
+function defaultAmong(classes: readonly PriorityClass[]): Established {
+  let found: PriorityClass | undefined;
+  for (const pc of classes) {
+    if (pc.globalDefault === true && (found === undefined || found.value > pc.value)) found = pc;
+  }
+  if (found === undefined) {
     return {
-      name: found.metadata?.name ?? '',
-      priority: found.value,
-      preemptionPolicy: found.preemptionPolicy,
+      name: '',
+      priority: defaultPriorityWhenNoDefaultClassExists,
+      preemptionPolicy: preemptLowerPriority,
     };
   }
+  return {
+    name: found.metadata?.name ?? '',
+    priority: found.value,
+    preemptionPolicy: found.preemptionPolicy,
+  };
+}
+
+/** The pod's priority and preemption policy from its class; refused when it set others itself. */
+function applyPriority(a: Attributes, spec: PodSpec, found: Established): void {
+  if (found.name !== '') spec.priorityClassName = found.name;
+  if (spec.priority !== undefined && spec.priority !== found.priority) {
+    throw newAdmissionForbidden(
+      a,
+      `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${found.priority} from the given PriorityClass name`,
+    );
+  }
+  spec.priority = found.priority;
+  const policy = found.preemptionPolicy;
+  if (policy === undefined) return;
+  if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== policy) {
+    throw newAdmissionForbidden(
+      a,
+      `the string value of PreemptionPolicy (${spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${policy} from the given PriorityClass name`,
+    );
+  }
+  spec.preemptionPolicy = policy;
 }
 
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -181,10 +181,11 @@ describe('ResourceQuota admission', () => {
       }),
     );
     await assert.rejects(
-      plugin.validate(
-        testContext('ns'),
-        attributesOf({ resource: 'configmaps', kind: 'ConfigMap', object: event }),
-      ),
+      async () =>
+        plugin.validate(
+          testContext('ns'),
+          attributesOf({ resource: 'configmaps', kind: 'ConfigMap', object: event }),
+        ),
       /quotas were read/,
     );
   });

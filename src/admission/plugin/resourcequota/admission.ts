@@ -11,7 +11,7 @@ import type { Lister, Updater } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type ValidationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
 import { NamespacedLister } from '../namespaced-lister.js';
 import { charge, interestingQuotas, precheck } from './charge.js';
 import { evaluatorFor, type QuotaEvaluator } from './evaluator/evaluators.js';
@@ -69,30 +69,43 @@ export class ResourceQuotaAdmission implements ValidationInterface {
     this.#status = opts.status;
   }
 
-  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
-    if (a.subresource !== '' || a.namespace === '' || a.object === null) return;
-    if (ignoredResources.has(`${a.resource.group}/${a.resource.resource}`)) return;
+  validate(ctx: RequestContext, a: Attributes): AdmissionResult {
+    if (a.subresource !== '' || a.namespace === '' || a.object === null) return undefined;
+    if (ignoredResources.has(`${a.resource.group}/${a.resource.resource}`)) return undefined;
     const evaluator = this.#evaluatorFor(a.resource.group, a.resource.resource);
-    if (!evaluator.handles(a.operation)) return;
-    const quotas = await this.#quotas.list(ctx, a.namespace);
-    if (quotas.length === 0) return;
+    if (!evaluator.handles(a.operation)) return undefined;
+    const now = this.#quotas.listNow(a.namespace);
+    if (now !== undefined) return this.#validateAgainst(ctx, a, { evaluator, quotas: now });
+    return this.#quotas
+      .list(ctx, a.namespace)
+      .then((quotas) => this.#validateAgainst(ctx, a, { evaluator, quotas }));
+  }
+
+  /** The checks and the charge against the namespace's quotas: a promise only for a charge. */
+  #validateAgainst(
+    ctx: RequestContext,
+    a: Attributes,
+    of: { readonly evaluator: QuotaEvaluator; readonly quotas: readonly ResourceQuota[] },
+  ): AdmissionResult {
+    const { evaluator, quotas } = of;
+    if (quotas.length === 0 || a.object === null) return undefined;
     const interesting = interestingQuotas(quotas, evaluator, a.object);
-    if (interesting.length === 0) return;
+    if (interesting.length === 0) return undefined;
     for (const q of interesting) {
       const reason = precheck(q, evaluator, a.object);
       if (reason !== undefined) throw newAdmissionForbidden(a, reason);
     }
     const delta = this.#delta(evaluator, a);
     const bounded = new Set(interesting.flatMap((q) => Object.keys(q.status?.hard ?? {})));
-    if (isZeroAmounts(maskAmounts(delta, bounded))) return;
+    if (isZeroAmounts(maskAmounts(delta, bounded))) return undefined;
     if (a.dryRun) {
       for (const q of interesting) {
         const result = charge(q, delta);
         if (!result.ok) throw newAdmissionForbidden(a, result.message);
       }
-      return;
+      return undefined;
     }
-    await this.#inTurn(a.namespace, () => this.#chargeAll({ ctx, a, delta }, interesting));
+    return this.#inTurn(a.namespace, () => this.#chargeAll({ ctx, a, delta }, interesting));
   }
 
   close(): void {

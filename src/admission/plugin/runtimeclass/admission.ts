@@ -11,7 +11,12 @@ import { compareQuantities, parseQuantity } from '../../../machinery/quantity/qu
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type MutationInterface, type ValidationInterface } from '../../interfaces.js';
+import {
+  handlesOnly,
+  type AdmissionResult,
+  type MutationInterface,
+  type ValidationInterface,
+} from '../../interfaces.js';
 import type { ClassReader } from '../class-reader.js';
 
 export const runtimeClassPluginName = 'RuntimeClass';
@@ -95,64 +100,90 @@ export class RuntimeClassAdmission implements MutationInterface, ValidationInter
     this.#classes.close();
   }
 
-  async admit(ctx: RequestContext, a: Attributes): Promise<void> {
+  admit(ctx: RequestContext, a: Attributes): AdmissionResult {
     const pod = podOf(a);
-    if (pod?.spec === undefined) return;
-    const rc = await this.#classOf(ctx, a, pod);
-    if (rc === undefined) return;
-    const spec = pod.spec;
-    const podFixed = rc.overhead?.podFixed;
-    if (rc.overhead !== undefined) {
-      if (spec.overhead !== undefined && !sameResources(podFixed ?? {}, spec.overhead))
-        throw newAdmissionForbidden(a, overheadMismatch);
-      if (podFixed === undefined) delete spec.overhead;
-      else spec.overhead = { ...podFixed };
+    const name = pod?.spec?.runtimeClassName;
+    if (pod === undefined || name === undefined) return undefined;
+    const known = this.#classes.getNow(name);
+    if (known !== undefined) {
+      admitWith(a, pod, known);
+      return undefined;
     }
-    const scheduling = rc.scheduling;
-    if (scheduling === undefined) return;
-    const selector = scheduling.nodeSelector;
-    if (spec.nodeSelector === undefined) {
-      if (selector !== undefined) spec.nodeSelector = { ...selector };
-    } else {
-      for (const [key, value] of Object.entries(selector ?? {})) {
-        const own = spec.nodeSelector[key];
-        if (own !== undefined && own !== value) {
-          throw newAdmissionForbidden(
-            a,
-            `conflict: runtimeClass.scheduling.nodeSelector[${key}] = ${value}; pod.spec.nodeSelector[${key}] = ${own}`,
-          );
-        }
-        spec.nodeSelector[key] = value;
-      }
-    }
-    const merged = mergeTolerations(spec.tolerations ?? [], scheduling.tolerations ?? []);
-    if (merged.length > 0 || spec.tolerations !== undefined) spec.tolerations = merged;
+    return this.#classOf(ctx, a, name).then((rc) => {
+      admitWith(a, pod, rc);
+    });
   }
 
-  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
+  validate(ctx: RequestContext, a: Attributes): AdmissionResult {
     const pod = podOf(a);
-    if (pod?.spec === undefined) return;
-    const rc = await this.#classOf(ctx, a, pod);
-    const overhead = pod.spec.overhead;
-    if (rc?.overhead !== undefined) {
-      // Semantic.DeepEqual takes a nil map and an empty one as equal.
-      if (!sameResources(rc.overhead.podFixed ?? {}, overhead ?? {}))
-        throw newAdmissionForbidden(a, overheadMismatch);
-    } else if (overhead !== undefined) {
-      throw newAdmissionForbidden(
-        a,
-        'pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead',
-      );
+    if (pod?.spec === undefined) return undefined;
+    const name = pod.spec.runtimeClassName;
+    if (name === undefined) {
+      validateWith(a, pod, undefined);
+      return undefined;
     }
+    const known = this.#classes.getNow(name);
+    if (known !== undefined) {
+      validateWith(a, pod, known);
+      return undefined;
+    }
+    return this.#classOf(ctx, a, name).then((rc) => {
+      validateWith(a, pod, rc);
+    });
   }
 
-  // prepareObjects: the named class from the cache, else storage; none named, none.
-  async #classOf(ctx: RequestContext, a: Attributes, pod: Pod): Promise<RuntimeClass | undefined> {
-    const name = pod.spec?.runtimeClassName;
-    if (name === undefined) return undefined;
+  // prepareObjects: the named class from the cache, else storage.
+  async #classOf(ctx: RequestContext, a: Attributes, name: string): Promise<RuntimeClass> {
     const rc = await this.#classes.get(name, ctx);
     if (rc === undefined)
       throw newAdmissionForbidden(a, `pod rejected: RuntimeClass ${JSON.stringify(name)} not found`);
     return rc;
+  }
+}
+
+/** The class's overhead and scheduling written into the pod (kube's mutation half). */
+function admitWith(a: Attributes, pod: Pod, rc: RuntimeClass): void {
+  const spec = pod.spec;
+  if (spec === undefined) return;
+  const podFixed = rc.overhead?.podFixed;
+  if (rc.overhead !== undefined) {
+    if (spec.overhead !== undefined && !sameResources(podFixed ?? {}, spec.overhead))
+      throw newAdmissionForbidden(a, overheadMismatch);
+    if (podFixed === undefined) delete spec.overhead;
+    else spec.overhead = { ...podFixed };
+  }
+  const scheduling = rc.scheduling;
+  if (scheduling === undefined) return;
+  const selector = scheduling.nodeSelector;
+  if (spec.nodeSelector === undefined) {
+    if (selector !== undefined) spec.nodeSelector = { ...selector };
+  } else {
+    for (const [key, value] of Object.entries(selector ?? {})) {
+      const own = spec.nodeSelector[key];
+      if (own !== undefined && own !== value) {
+        throw newAdmissionForbidden(
+          a,
+          `conflict: runtimeClass.scheduling.nodeSelector[${key}] = ${value}; pod.spec.nodeSelector[${key}] = ${own}`,
+        );
+      }
+      spec.nodeSelector[key] = value;
+    }
+  }
+  const merged = mergeTolerations(spec.tolerations ?? [], scheduling.tolerations ?? []);
+  if (merged.length > 0 || spec.tolerations !== undefined) spec.tolerations = merged;
+}
+
+/** The pod's overhead checked against its class's (kube's validation half). */
+function validateWith(a: Attributes, pod: Pod, rc: RuntimeClass | undefined): void {
+  const overhead = pod.spec?.overhead;
+  if (rc?.overhead !== undefined) {
+    // Semantic.DeepEqual takes a nil map and an empty one as equal.
+    if (!sameResources(rc.overhead.podFixed ?? {}, overhead ?? {}))
+      throw newAdmissionForbidden(a, overheadMismatch);
+  } else if (overhead !== undefined) {
+    throw newAdmissionForbidden(
+      a,
+      'pod rejected: Pod Overhead set without corresponding RuntimeClass defined Overhead',
+    );
   }
 }

@@ -302,7 +302,7 @@ describe('ServiceAccount admission', () => {
       dryRun: false,
     };
     await rejectsWithStatus(
-      plugin.validate(ctx, update),
+      () => plugin.validate(ctx, update),
       forbidden(
         'strict-ok',
         'ephemeral container dbg with envVar X referencing secret.secretName="other" is not allowed because service account strict does not reference that secret',
@@ -311,7 +311,7 @@ describe('ServiceAccount admission', () => {
     const noAccount = structuredClone(debugged);
     if (noAccount.spec !== undefined) delete noAccount.spec.serviceAccountName;
     await rejectsWithStatus(
-      plugin.validate(ctx, { ...update, object: noAccount }),
+      () => plugin.validate(ctx, { ...update, object: noAccount }),
       forbidden('strict-ok', `no service account specified for pod ${ns}/strict-ok`),
     );
   });

@@ -9,7 +9,7 @@
 // later) to the secrets it lists.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Container } from '../../../api/core/v1/container.js';
-import type { Pod } from '../../../api/core/v1/pod.js';
+import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
 import type { ServiceAccount } from '../../../api/core/v1/service-account.js';
 import type { Volume, VolumeProjection } from '../../../api/core/v1/volume.js';
 import { isStatusError, newNotFound } from '../../../machinery/errors/index.js';
@@ -18,8 +18,13 @@ import type { Getter } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type MutationInterface, type ValidationInterface } from '../../interfaces.js';
-import { listerGet } from '../../../registry/rest/lister-read.js';
+import {
+  handlesOnly,
+  type AdmissionResult,
+  type MutationInterface,
+  type ValidationInterface,
+} from '../../interfaces.js';
+import { listerGet, listerGetNow } from '../../../registry/rest/lister-read.js';
 
 export const serviceAccountPluginName = 'ServiceAccount';
 
@@ -151,6 +156,12 @@ function unlistedSecret(sa: ServiceAccount, pod: Pod): string | undefined {
   return undefined;
 }
 
+/** Refused when the account enforces mountable secrets and the pod uses one it does not list. */
+function refuseUnlistedSecret(a: Attributes, pod: Pod, sa: ServiceAccount): void {
+  const refused = enforcesMountableSecrets(sa) ? unlistedSecret(sa, pod) : undefined;
+  if (refused !== undefined) throw newAdmissionForbidden(a, refused);
+}
+
 const usesTokenProjection = (pod: Pod): boolean =>
   (pod.spec?.volumes ?? []).some((v) =>
     (v.projected?.sources ?? []).some((s) => s.serviceAccountToken !== undefined),
@@ -192,45 +203,50 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
     this.#retryIntervalMs = opts.retryIntervalMs;
   }
 
-  async admit(ctx: RequestContext, a: Attributes): Promise<void> {
+  admit(ctx: RequestContext, a: Attributes): AdmissionResult {
     const pod = podOf(a);
     // Only creates are changed.
-    if (pod === undefined || a.operation !== 'CREATE') return;
+    if (pod === undefined || a.operation !== 'CREATE') return undefined;
     // A mirror pod's spec must stay the kubelet's: only checked.
-    if (isMirrorPod(pod)) {
-      await this.validate(ctx, a);
-      return;
-    }
+    if (isMirrorPod(pod)) return this.validate(ctx, a);
     const spec = pod.spec;
-    if (spec === undefined) return;
+    if (spec === undefined) return undefined;
     // serviceAccount is the deprecated alias: v1 conversion takes it when the new field is empty,
     // and writes the name back to it.
     const name = spec.serviceAccountName || spec.serviceAccount || defaultServiceAccountName;
     spec.serviceAccountName = name;
     spec.serviceAccount = name;
-    const sa = await this.#lookup(ctx, a, { name, pod });
+    const known = this.#lookupNow(ctx, a, { name, pod });
+    if (known !== undefined) return this.#admitWith(ctx, a, { pod, spec, sa: known });
+    return this.#lookup(ctx, a, { name, pod }).then((sa) => this.#admitWith(ctx, a, { pod, spec, sa }));
+  }
+
+  #admitWith(
+    ctx: RequestContext,
+    a: Attributes,
+    of: { readonly pod: Pod; readonly spec: PodSpec; readonly sa: ServiceAccount },
+  ): AdmissionResult {
+    const { pod, spec, sa } = of;
     if (this.#mount && shouldAutomount(sa, pod)) this.#mountToken(pod);
     if ((spec.imagePullSecrets ?? []).length === 0 && (sa.imagePullSecrets ?? []).length > 0) {
       spec.imagePullSecrets = (sa.imagePullSecrets ?? []).map((s) => ({ name: s.name ?? '' }));
     }
-    await this.validate(ctx, a);
+    return this.validate(ctx, a);
   }
 
-  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
+  validate(ctx: RequestContext, a: Attributes): AdmissionResult {
     const pod = podOf(a);
-    if (pod === undefined) return;
-    if (a.operation === 'UPDATE' && a.subresource === 'ephemeralcontainers') {
-      await this.#limitEphemeralContainerSecrets(ctx, a, pod);
-      return;
-    }
-    if (a.operation !== 'CREATE') return;
+    if (pod === undefined) return undefined;
+    if (a.operation === 'UPDATE' && a.subresource === 'ephemeralcontainers')
+      return this.#limitEphemeralContainerSecrets(ctx, a, pod);
+    if (a.operation !== 'CREATE') return undefined;
     if (isMirrorPod(pod)) {
       if ((pod.spec?.serviceAccountName ?? '') !== '')
         throw newAdmissionForbidden(a, 'a mirror pod may not reference service accounts');
       if (referencesSecrets(pod)) throw newAdmissionForbidden(a, 'a mirror pod may not reference secrets');
       if (usesTokenProjection(pod))
         throw newAdmissionForbidden(a, 'a mirror pod may not use ServiceAccountToken volume projections');
-      return;
+      return undefined;
     }
     const name = pod.spec?.serviceAccountName ?? '';
     if (name === '') {
@@ -239,9 +255,14 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
         `no service account specified for pod ${a.namespace}/${pod.metadata?.name ?? ''}`,
       );
     }
-    const sa = await this.#lookup(ctx, a, { name, pod });
-    const refused = enforcesMountableSecrets(sa) ? unlistedSecret(sa, pod) : undefined;
-    if (refused !== undefined) throw newAdmissionForbidden(a, refused);
+    const known = this.#lookupNow(ctx, a, { name, pod });
+    if (known !== undefined) {
+      refuseUnlistedSecret(a, pod, known);
+      return undefined;
+    }
+    return this.#lookup(ctx, a, { name, pod }).then((sa) => {
+      refuseUnlistedSecret(a, pod, sa);
+    });
   }
 
   // limitEphemeralContainerSecretReferences: the pod's account must exist; when it enforces mountable
@@ -275,6 +296,17 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
     if (found?.pod === pod && found.sa.metadata?.name === name) return found.sa;
     const sa = await this.#read(ctx, a, name);
     this.#found.set(ctx, { pod, sa });
+    return sa;
+  }
+
+  /** #lookup's answer at once: found before in this request, or held by the watch cache. */
+  #lookupNow(ctx: RequestContext, a: Attributes, of: { name: string; pod: Pod }): ServiceAccount | undefined {
+    const { name, pod } = of;
+    const found = this.#found.get(ctx);
+    if (found?.pod === pod && found.sa.metadata?.name === name) return found.sa;
+    const read = internalContext({ namespace: a.namespace, parent: ctx });
+    const sa = listerGetNow<ServiceAccount>(this.#serviceAccounts, read, name);
+    if (sa !== undefined) this.#found.set(ctx, { pod, sa });
     return sa;
   }
 

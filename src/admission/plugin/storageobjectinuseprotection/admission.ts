@@ -4,7 +4,7 @@
 // controllers remove once nothing uses the object.
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
-import { handlesOnly, type MutationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type MutationInterface } from '../../interfaces.js';
 
 export const storageObjectInUseProtectionPluginName = 'StorageObjectInUseProtection';
 
@@ -21,12 +21,12 @@ export class StorageObjectInUseProtection implements MutationInterface {
   readonly handles = handlesOnly('CREATE');
   readonly resources: ReadonlySet<string> = new Set(Object.keys(finalizerFor));
 
-  admit(_ctx: RequestContext, a: Attributes): Promise<void> {
+  admit(_ctx: RequestContext, a: Attributes): AdmissionResult {
     const finalizer = a.resource.group === '' ? finalizerFor[a.resource.resource] : undefined;
-    if (finalizer === undefined || a.subresource !== '' || a.object === null) return Promise.resolve();
+    if (finalizer === undefined || a.subresource !== '' || a.object === null) return undefined;
     const meta = (a.object.metadata ??= {});
     const finalizers = meta.finalizers ?? [];
     if (!finalizers.includes(finalizer)) meta.finalizers = [...finalizers, finalizer];
-    return Promise.resolve();
+    return undefined;
   }
 }

@@ -102,6 +102,9 @@ export class NamespaceREST
   get(ctx: RequestContext, name: string, options: GetOptions): Promise<Namespace> {
     return this.#store.get(ctx, name, options);
   }
+  getCachedNow(ctx: RequestContext, name: string): Namespace | undefined {
+    return this.#store.getCachedNow(ctx, name);
+  }
   list(ctx: RequestContext, options: ListOptions): Promise<KubeList<Namespace>> {
     return this.#store.list(ctx, options);
   }

@@ -9,10 +9,16 @@ export interface ExpectedStatus {
   readonly message?: string;
 }
 
-/** Awaits `p`, which must reject with a StatusError matching `want`; returns its Status. */
-export async function rejectsWithStatus(p: Promise<unknown>, want: ExpectedStatus): Promise<Status> {
+/**
+ * Awaits `p`, which must reject with a StatusError matching `want`; returns its Status. Given a
+ * function, calls it: it may also throw at once (an admission plugin that did not have to wait).
+ */
+export async function rejectsWithStatus(
+  p: Promise<unknown> | (() => unknown),
+  want: ExpectedStatus,
+): Promise<Status> {
   try {
-    await p;
+    await (typeof p === 'function' ? p() : p);
   } catch (err) {
     if (!isStatusError(err)) throw err;
     assert.equal(err.status.code, want.code, `code of: ${err.message}`);

@@ -216,7 +216,7 @@ describe('ValidatingAdmissionPolicy plugin', () => {
       "deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replica-limit' with binding 'replica-limit-a' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction",
     );
     await remove(bindings, 'replica-limit-a');
-    await eventually(() =>
+    await eventually(async () =>
       plugin.validate(testContext('team-b'), deploymentAttributes(1, { namespace: 'team-b' })),
     );
   });
@@ -246,7 +246,7 @@ describe('ValidatingAdmissionPolicy plugin', () => {
       );
     });
     await remove(bindings, 'bad-param-b');
-    await eventually(() => plugin.validate(testContext('team-a'), deploymentAttributes(1)));
+    await eventually(async () => plugin.validate(testContext('team-a'), deploymentAttributes(1)));
   });
 
   it('takes the reason and code a validation names, and the message of its messageExpression', async () => {
@@ -272,7 +272,7 @@ describe('ValidatingAdmissionPolicy plugin', () => {
       assert.match(err.message, /denied request: name must be web-team-a, not web$/);
     });
     await remove(bindings, 'named-b');
-    await eventually(() => plugin.validate(testContext('team-a'), deploymentAttributes(1)));
+    await eventually(async () => plugin.validate(testContext('team-a'), deploymentAttributes(1)));
   });
 
   it('Warn adds kube’s Warning text and Audit an audit annotation, and neither denies', async () => {

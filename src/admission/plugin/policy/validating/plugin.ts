@@ -15,7 +15,7 @@ import type { Getter, Lister, Updater, Watcher } from '../../../../registry/rest
 import type { Authorizer } from '../../../../registry/rest/authorizer.js';
 import { internalContext, type RequestContext } from '../../../../registry/rest/context.js';
 import type { Attributes } from '../../../attributes.js';
-import { handlesOnly, type ValidationInterface } from '../../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../../interfaces.js';
 import { listerGet } from '../../../../registry/rest/lister-read.js';
 import { ObjectSource } from '../generic/object-source.js';
 import { paramGVKString, type ParamStoreLookup } from '../generic/params.js';
@@ -79,12 +79,20 @@ export class ValidatingAdmissionPolicyPlugin implements ValidationInterface {
     await this.#status?.idle();
   }
 
-  async validate(ctx: RequestContext, a: Attributes): Promise<void> {
-    if (this.#policies.size === 0 || this.#bindings.size === 0) return;
+  validate(ctx: RequestContext, a: Attributes): AdmissionResult {
+    if (this.#policies.size === 0 || this.#bindings.size === 0) return undefined;
     if (a.resource.group === 'admissionregistration.k8s.io' && exemptResources.has(a.resource.resource))
-      return;
+      return undefined;
     const hooks = this.#hooksWithoutPrograms();
-    if (hooks.length === 0) return;
+    if (hooks.length === 0) return undefined;
+    return this.#validateWith(ctx, a, hooks);
+  }
+
+  async #validateWith(
+    ctx: RequestContext,
+    a: Attributes,
+    hooks: Omit<PolicyHook, 'compiled'>[],
+  ): Promise<void> {
     const lib = await loadCel();
     await dispatch(ctx, a, {
       hooks: hooks.map((h) => ({ ...h, compiled: this.#compiledFor(lib, h.policy) })),
