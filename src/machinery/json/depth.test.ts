@@ -9,6 +9,9 @@ test('nestsDeeperThan counts objects and arrays, at any depth, without recursion
   assert.equal(nestsDeeperThan(deep, 200_000), false);
   assert.equal(nestsDeeperThan({ a: [1], b: { c: {} } }, 3), false);
   assert.equal(nestsDeeperThan({ a: [1], b: { c: {} } }, 2), true);
+  assert.equal(nestsDeeperThan([1, 'a', [[null]], { b: 2 }], 3), false);
+  assert.equal(nestsDeeperThan([1, 'a', [[null]], { b: 2 }], 2), true);
+  assert.equal(nestsDeeperThan({}, 0), true);
   assert.equal(nestsDeeperThan('x', 0), false);
   assert.equal(nestsDeeperThan(null, 0), false);
 });
