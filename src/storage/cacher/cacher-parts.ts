@@ -41,18 +41,34 @@ function indexFuncs<T extends KubeObject>(config: CompletedCacherConfig<T>): Map
   return out;
 }
 
+/** At most this many trigger values keep one shared index-values object each (node names, as a rule). */
+const maxSharedTriggerValues = 4096;
+
 /** How arriving objects become elements: the configured key, attributes and index functions. */
 function elementRules<T extends KubeObject>(config: CompletedCacherConfig<T>): ElementRules<T> {
   const { trigger, indexers } = config;
+  const indexerEntries = Object.entries(indexers);
+  // With the trigger alone (pods: spec.nodeName), elements of one value share one frozen object:
+  // most pods of a cache hold one of a few values, and each object of their own cost ~140 bytes.
+  const byTriggerValue = new Map<string, Readonly<Record<string, readonly string[]>>>();
   return {
     keyFunc: config.keyFunc,
     getAttrsFunc: config.getAttrsFunc,
     versioner: config.versioner,
     decode: config.decode ?? undefined,
     indexValues: (obj) => {
+      if (trigger !== null && indexerEntries.length === 0) {
+        const value = trigger.func(obj);
+        let shared = byTriggerValue.get(value);
+        if (shared === undefined) {
+          shared = Object.freeze({ [trigger.field]: Object.freeze([value]) });
+          if (byTriggerValue.size < maxSharedTriggerValues) byTriggerValue.set(value, shared);
+        }
+        return shared;
+      }
       const out: Record<string, readonly string[]> = {};
       if (trigger !== null) out[trigger.field] = [trigger.func(obj)];
-      for (const [name, func] of Object.entries(indexers)) out[name] = func(obj);
+      for (const [name, func] of indexerEntries) out[name] = func(obj);
       return out;
     },
   };

@@ -61,4 +61,46 @@ describe('KeyedStore state and copyFrom', () => {
     indexed.copyFrom(plain.state());
     assert.deepEqual(inIndex(indexed, 'a'), ['/pods/a/one']);
   });
+
+  it('keeps an index value with one key, two, three and back, in a state apart from later changes', () => {
+    const store = new KeyedStore<KubeObject>(indexFuncs);
+    const sizes = (): number[] => ['a', 'b'].map((ns) => store.indexSize('metadata.namespace', ns));
+    store.put(element('a', 'one'));
+    assert.deepEqual(inIndex(store, 'a'), ['/pods/a/one']);
+    store.put(element('a', 'two'));
+    const two = store.state();
+    store.put(element('a', 'three'));
+    store.put(element('b', 'four'));
+    assert.deepEqual(inIndex(store, 'a'), ['/pods/a/one', '/pods/a/three', '/pods/a/two']);
+    assert.deepEqual(sizes(), [3, 1]);
+    store.delete('/pods/a/one');
+    store.delete('/pods/a/three');
+    assert.deepEqual(inIndex(store, 'a'), ['/pods/a/two']);
+    store.delete('/pods/a/two');
+    store.delete('/pods/b/four');
+    assert.deepEqual(sizes(), [0, 0]);
+    assert.deepEqual(inIndex(store, 'a'), []);
+    // The state taken at two keys still has them.
+    const copy = new KeyedStore<KubeObject>(indexFuncs);
+    copy.copyFrom(two);
+    assert.deepEqual(inIndex(copy, 'a'), ['/pods/a/one', '/pods/a/two']);
+    copy.delete('/pods/a/one');
+    assert.deepEqual(inIndex(copy, 'a'), ['/pods/a/two']);
+  });
+
+  it('moves an element between index values when its attributes change, and keeps it when they do not', () => {
+    const store = new KeyedStore<KubeObject>(indexFuncs);
+    const first = element('a', 'one');
+    store.put(first);
+    // The same attributes object (an update that left them alone): the element stays where it is.
+    store.put({ ...first, resourceVersion: 2 });
+    assert.deepEqual(inIndex(store, 'a'), ['/pods/a/one']);
+    // Other attributes at the same key: out of the old value, into the new one.
+    const moved = element('a', 'one');
+    store.put({
+      ...moved,
+      attrs: { ...moved.attrs, fields: { ...moved.attrs.fields, 'metadata.namespace': 'b' } },
+    });
+    assert.deepEqual([inIndex(store, 'a'), inIndex(store, 'b')], [[], ['/pods/a/one']]);
+  });
 });

@@ -5,8 +5,19 @@ import type { KubeObject } from '../../api/meta.js';
 import { SortedKeys } from './sorted-keys.js';
 import type { StoreElement } from './watch-cache-event.js';
 
-/** Values of one index for an element; empty when the element is not in the index. */
+/**
+ * Values of one index for an element; empty when the element is not in the index. It reads only
+ * the element's attrs and indexValues: an element that shares both with the one it replaces keeps
+ * its place in every index.
+ */
 export type IndexFunc<T extends KubeObject> = (el: StoreElement<T>) => readonly string[];
+
+/**
+ * The keys holding one index value: the key itself while it is the only one (every value of the
+ * name index, as a rule), a set from the second key on. A set per object cost ~230 bytes of heap.
+ */
+type IndexEntry = string | Set<string>;
+type Index = Map<string, IndexEntry>;
 
 /** The smallest string above every string starting with `prefix`. */
 function prefixEnd(prefix: string): string {
@@ -21,14 +32,14 @@ function prefixEnd(prefix: string): string {
 export interface KeyedStoreState<T extends KubeObject = KubeObject> {
   readonly byKey: ReadonlyMap<string, StoreElement<T>>;
   readonly sorted: readonly (readonly string[])[];
-  readonly indexes: ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
+  readonly indexes: ReadonlyMap<string, ReadonlyMap<string, string | ReadonlySet<string>>>;
 }
 
 export class KeyedStore<T extends KubeObject> {
   #byKey = new Map<string, StoreElement<T>>();
   readonly #sorted = new SortedKeys();
   readonly #indexFuncs: ReadonlyMap<string, IndexFunc<T>>;
-  readonly #indexes = new Map<string, Map<string, Set<string>>>();
+  readonly #indexes = new Map<string, Index>();
   /** Whether the key map, the index maps and the sorted keys are also a state's: copy before a change. */
   #shared = false;
   /**
@@ -71,7 +82,7 @@ export class KeyedStore<T extends KubeObject> {
     }
     // Shared until the first change; the state's types are read-only, this store's own copies are not.
     this.#byKey = state.byKey as Map<string, StoreElement<T>>;
-    for (const [name, index] of state.indexes) this.#indexes.set(name, index as Map<string, Set<string>>);
+    for (const [name, index] of state.indexes) this.#indexes.set(name, index as Index);
     this.#sorted.share(state.sorted);
     this.#shared = true;
     this.#owned = new WeakSet();
@@ -92,6 +103,7 @@ export class KeyedStore<T extends KubeObject> {
     const prev = this.#byKey.get(el.key);
     this.#byKey.set(el.key, el);
     if (prev === undefined) this.#sorted.insert(el.key);
+    else if (prev.attrs === el.attrs && prev.indexValues === el.indexValues) return prev;
     else this.#unindex(prev);
     this.#index(el);
     return prev;
@@ -136,28 +148,38 @@ export class KeyedStore<T extends KubeObject> {
 
   /** How many elements one index value holds (to pick the narrowest index). */
   indexSize(name: string, value: string): number {
-    return this.#indexes.get(name)?.get(value)?.size ?? 0;
+    const entry = this.#indexes.get(name)?.get(value);
+    return entry === undefined ? 0 : typeof entry === 'string' ? 1 : entry.size;
   }
 
   /** The elements holding `value` in index `name`, in key order. */
   byIndex(name: string, value: string): StoreElement<T>[] {
-    const keys = [...(this.#indexes.get(name)?.get(value) ?? [])].sort((a, b) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
+    const entry = this.#indexes.get(name)?.get(value);
+    if (entry === undefined) return [];
+    if (typeof entry === 'string') return [this.#byKey.get(entry) as StoreElement<T>];
+    const keys = [...entry].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return keys.map((k) => this.#byKey.get(k) as StoreElement<T>);
   }
 
   #index(el: StoreElement<T>): void {
     for (const [name, func] of this.#indexFuncs) {
-      const index = this.#indexes.get(name) as Map<string, Set<string>>;
-      for (const value of func(el)) this.#ownSet(index, value).add(el.key);
+      const index = this.#indexes.get(name) as Index;
+      for (const value of func(el)) {
+        const entry = index.get(value);
+        if (entry === undefined) index.set(value, el.key);
+        else if (typeof entry !== 'string') this.#ownSet(index, value, entry).add(el.key);
+        else if (entry !== el.key) {
+          const both = new Set([entry, el.key]);
+          this.#owned.add(both);
+          index.set(value, both);
+        }
+      }
     }
   }
 
-  /** The set of `value` in `index`, made or copied so this store may change it. */
-  #ownSet(index: Map<string, Set<string>>, value: string): Set<string> {
-    const keys = index.get(value);
-    if (keys !== undefined && this.#owned.has(keys)) return keys;
+  /** The set of `value` in `index`, copied first unless this store may change it. */
+  #ownSet(index: Index, value: string, keys: Set<string>): Set<string> {
+    if (this.#owned.has(keys)) return keys;
     const own = new Set(keys);
     this.#owned.add(own);
     index.set(value, own);
@@ -166,12 +188,24 @@ export class KeyedStore<T extends KubeObject> {
 
   #unindex(el: StoreElement<T>): void {
     for (const [name, func] of this.#indexFuncs) {
-      const index = this.#indexes.get(name) as Map<string, Set<string>>;
+      const index = this.#indexes.get(name) as Index;
       for (const value of func(el)) {
-        const keys = index.get(value);
-        if (keys === undefined || !keys.has(el.key)) continue;
-        if (keys.size === 1) index.delete(value);
-        else this.#ownSet(index, value).delete(el.key);
+        const entry = index.get(value);
+        if (entry === undefined) continue;
+        if (typeof entry === 'string') {
+          if (entry === el.key) index.delete(value);
+          continue;
+        }
+        if (!entry.has(el.key)) continue;
+        if (entry.size > 2) {
+          this.#ownSet(index, value, entry).delete(el.key);
+          continue;
+        }
+        // One key stays: held as itself again.
+        let other: string | undefined;
+        for (const k of entry) if (k !== el.key) other = k;
+        if (other === undefined) index.delete(value);
+        else index.set(value, other);
       }
     }
   }
