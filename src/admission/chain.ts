@@ -18,6 +18,13 @@ export interface NamedHandler {
   readonly plugin: AdmissionInterface & { close?(): void };
 }
 
+/** One call of admit or validate on a chain. */
+interface ChainRun {
+  readonly phase: 'admit' | 'validate';
+  readonly ctx: RequestContext;
+  readonly attributes: Attributes;
+}
+
 export class AdmissionChain implements MutationInterface, ValidationInterface {
   readonly #handlers: readonly NamedHandler[];
   readonly #byResource = new Map<string, AdmissionChain>();
@@ -89,27 +96,29 @@ export class AdmissionChain implements MutationInterface, ValidationInterface {
   }
 
   #admitFrom(first: number, ctx: RequestContext, attributes: Attributes): AdmissionResult {
-    const handlers = this.#handlers;
-    for (let i = first; i < handlers.length; i++) {
-      const plugin = (handlers[i] as NamedHandler).plugin;
-      if (!plugin.handles(attributes.operation) || !isMutationInterface(plugin)) continue;
-      const pending = plugin.admit(ctx, attributes);
-      if (pending !== undefined) return pending.then(() => this.#admitFrom(i + 1, ctx, attributes));
-    }
-    return undefined;
+    return this.#runFrom({ phase: 'admit', ctx, attributes }, first);
   }
 
   validate(ctx: RequestContext, attributes: Attributes): AdmissionResult {
-    return this.#validateFrom(0, ctx, attributes);
+    return this.#runFrom({ phase: 'validate', ctx, attributes }, 0);
   }
 
-  #validateFrom(first: number, ctx: RequestContext, attributes: Attributes): AdmissionResult {
+  /** The plugins of the run's phase from the handler at `first` on, as admit and validate run them. */
+  #runFrom(run: ChainRun, first: number): AdmissionResult {
+    const { phase, ctx, attributes } = run;
     const handlers = this.#handlers;
     for (let i = first; i < handlers.length; i++) {
       const plugin = (handlers[i] as NamedHandler).plugin;
-      if (!plugin.handles(attributes.operation) || !isValidationInterface(plugin)) continue;
-      const pending = plugin.validate(ctx, attributes);
-      if (pending !== undefined) return pending.then(() => this.#validateFrom(i + 1, ctx, attributes));
+      if (!plugin.handles(attributes.operation)) continue;
+      let pending: AdmissionResult;
+      if (phase === 'admit') {
+        if (!isMutationInterface(plugin)) continue;
+        pending = plugin.admit(ctx, attributes);
+      } else {
+        if (!isValidationInterface(plugin)) continue;
+        pending = plugin.validate(ctx, attributes);
+      }
+      if (pending !== undefined) return pending.then(() => this.#runFrom(run, i + 1));
     }
     return undefined;
   }

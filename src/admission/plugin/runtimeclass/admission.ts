@@ -104,13 +104,11 @@ export class RuntimeClassAdmission implements MutationInterface, ValidationInter
     const pod = podOf(a);
     const name = pod?.spec?.runtimeClassName;
     if (pod === undefined || name === undefined) return undefined;
-    const known = this.#classes.getNow(name);
-    if (known !== undefined) {
-      admitWith(a, pod, known);
-      return undefined;
-    }
-    return this.#classOf(ctx, a, name).then((rc) => {
-      admitWith(a, pod, rc);
+    return this.#withClass(ctx, a, {
+      name,
+      use: (rc) => {
+        admitWith(a, pod, rc);
+      },
     });
   }
 
@@ -122,14 +120,25 @@ export class RuntimeClassAdmission implements MutationInterface, ValidationInter
       validateWith(a, pod, undefined);
       return undefined;
     }
-    const known = this.#classes.getNow(name);
-    if (known !== undefined) {
-      validateWith(a, pod, known);
-      return undefined;
-    }
-    return this.#classOf(ctx, a, name).then((rc) => {
-      validateWith(a, pod, rc);
+    return this.#withClass(ctx, a, {
+      name,
+      use: (rc) => {
+        validateWith(a, pod, rc);
+      },
     });
+  }
+
+  /** `use` with the named class: at once when the informer holds it, else once it is read. */
+  #withClass(
+    ctx: RequestContext,
+    a: Attributes,
+    of: { readonly name: string; readonly use: (rc: RuntimeClass) => void },
+  ): AdmissionResult {
+    const { name, use } = of;
+    const known = this.#classes.getNow(name);
+    if (known === undefined) return this.#classOf(ctx, a, name).then(use);
+    use(known);
+    return undefined;
   }
 
   // prepareObjects: the named class from the cache, else storage.
