@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { newTestCSR } from '../../src/registry/certificates/certificatesigningrequest/testing/csr-pem.js';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
-import { assertOwnsPath, owned } from './support/defaults-calls.js';
+import { assertOwnsPath, DefaultsClient, owned } from './support/defaults-calls.js';
 import { RawHttp } from './support/raw-http.js';
 
 type Json = Record<string, unknown>;
@@ -18,11 +18,8 @@ const http = new RawHttp(() => server);
 
 const manager = 'creator';
 
-async function create(path: string, body: Json): Promise<Json> {
-  const { status, text } = await http.call(`${path}?fieldManager=${manager}`, { method: 'POST', body });
-  assert.equal(status, 201, text);
-  return JSON.parse(text) as Json;
-}
+const client = new DefaultsClient(() => server);
+const create = (path: string, body: Json): Promise<Json> => client.create(path, body, manager);
 
 /** Asserts that the creator's managedFields entry holds the field at `path` (FieldsV1 keys). */
 const assertOwned = (obj: Json, path: readonly string[]): void => {

@@ -6,20 +6,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
-import { at } from './support/defaults-calls.js';
-import { RawHttp } from './support/raw-http.js';
+import { at, DefaultsClient } from './support/defaults-calls.js';
 
 type Json = Record<string, unknown>;
 
 let server: CapstanServer;
-const http = new RawHttp(() => server);
-
-async function send(path: string, method: string, body: unknown, contentType?: string): Promise<Json> {
-  const { status, text } = await http.call(path, { method, body, ...(contentType ? { contentType } : {}) });
-  assert.ok(status === 200 || status === 201, `${method} ${path}: ${status} ${text}`);
-  return JSON.parse(text) as Json;
-}
-const create = (path: string, body: unknown): Promise<Json> => send(path, 'POST', body);
+const client = new DefaultsClient(() => server);
+const manager = 'test';
+const create = (path: string, body: Json): Promise<Json> => client.create(path, body, manager);
 
 const core = '/api/v1';
 const ns = `${core}/namespaces/default`;
@@ -29,7 +23,6 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
   });
   after(async () => {
-    http.close();
     await server.stop();
   });
 
@@ -58,11 +51,11 @@ describe('SetDefaults_ResourceList (quantities of a ResourceList rounded up to m
     });
     assert.deepEqual(at(quota, 'spec', 'hard'), { 'requests.cpu': '1501m', pods: '10' });
     // The quota controller may have written the status already: a merge patch needs no version.
-    const status = await send(
+    const status = await client.patch(
       `${ns}/resourcequotas/q/status`,
-      'PATCH',
       { status: { hard: { 'requests.cpu': '2000001u' }, used: { 'requests.cpu': '1n' } } },
       'application/merge-patch+json',
+      manager,
     );
     assert.equal((at(status, 'status', 'hard') as Json)['requests.cpu'], '2001m');
     assert.equal((at(status, 'status', 'used') as Json)['requests.cpu'], '1m');

@@ -44,7 +44,8 @@ export class DefaultsClient {
       ...(body === undefined ? {} : { body }),
     });
     const text = await res.text();
-    assert.ok(res.status === 200 || res.status === 201, `${method} ${path}: ${res.status} ${text}`);
+    // A create answers 201 Created; every other call here 200.
+    assert.equal(res.status, method === 'POST' ? 201 : 200, `${method} ${path}: ${text}`);
     return JSON.parse(text) as JSONObject;
   }
 
