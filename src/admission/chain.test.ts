@@ -10,6 +10,7 @@ import {
   type AdmissionResult,
   type MutationInterface,
   type ValidationInterface,
+  withLookup,
 } from './interfaces.js';
 import { attributesOf } from './testing/attributes.js';
 
@@ -104,5 +105,26 @@ describe('AdmissionChain', () => {
     const chain = new AdmissionChain([deletes, plugin('a', log)]);
     assert.equal(chain.admit(ctx, a), undefined);
     assert.deepEqual(log, ['admit a']);
+  });
+});
+
+describe('withLookup', () => {
+  it('uses a value found at once without a promise, and waits only for a lookup or a use that must', async () => {
+    const seen: string[] = [];
+    const read = (): Promise<string> => Promise.resolve('read');
+    assert.equal(
+      withLookup('now', read, (v) => seen.push(v)),
+      undefined,
+    );
+    assert.deepEqual(seen, ['now']);
+    const later = withLookup(undefined, read, (v) => seen.push(v));
+    assert.ok(later instanceof Promise);
+    assert.deepEqual(seen, ['now']);
+    await later;
+    assert.deepEqual(seen, ['now', 'read']);
+    const waits = withLookup('now', read, () => Promise.resolve().then(() => seen.push('used')));
+    assert.ok(waits instanceof Promise);
+    await waits;
+    assert.deepEqual(seen, ['now', 'read', 'used']);
   });
 });

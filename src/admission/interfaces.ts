@@ -22,6 +22,22 @@ export interface AdmissionInterface {
  */
 export type AdmissionResult = Promise<void> | undefined;
 
+/**
+ * A plugin step on a value it looks up: `use` at once with `now` when the lookup had it at once
+ * (an informer, the watch cache), else with what `later` reads; a promise only in that case or
+ * when `use` itself returns one.
+ */
+export function withLookup<T>(
+  now: T | undefined,
+  later: () => Promise<T>,
+  use: (value: T) => unknown,
+): AdmissionResult {
+  // What `use` returns besides a promise (nothing, as a rule) is of no interest to the chain.
+  if (now === undefined) return later().then(use) as Promise<void>;
+  const pending = use(now);
+  return pending instanceof Promise ? (pending as Promise<void>) : undefined;
+}
+
 /** May change `attributes.object`; runs before validation and before the object is stored. */
 export interface MutationInterface extends AdmissionInterface {
   admit(ctx: RequestContext, attributes: Attributes): AdmissionResult;

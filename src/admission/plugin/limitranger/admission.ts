@@ -16,6 +16,7 @@ import { newAdmissionForbidden } from '../../errors.js';
 import {
   handlesOnly,
   type AdmissionResult,
+  withLookup,
   type MutationInterface,
   type ValidationInterface,
 } from '../../interfaces.js';
@@ -171,12 +172,8 @@ export class LimitRanger implements MutationInterface, ValidationInterface {
     const apply = (ranges: readonly LimitRange[]): void => {
       for (const lr of ranges) applyLimitRangeDefaults(lr, pod);
     };
-    const now = this.#limitRanges.listNow(a.namespace);
-    if (now !== undefined) {
-      apply(now);
-      return undefined;
-    }
-    return this.#limitRanges.list(ctx, a.namespace).then(apply);
+    const ranges = this.#limitRanges;
+    return withLookup(ranges.listNow(a.namespace), () => ranges.list(ctx, a.namespace), apply);
   }
 
   validate(ctx: RequestContext, a: Attributes): AdmissionResult {
@@ -192,12 +189,8 @@ export class LimitRanger implements MutationInterface, ValidationInterface {
         if (errs.length > 0) throw newAdmissionForbidden(a, aggregateMessage(errs));
       }
     };
-    const now = this.#limitRanges.listNow(a.namespace);
-    if (now !== undefined) {
-      check(now);
-      return undefined;
-    }
-    return this.#limitRanges.list(ctx, a.namespace).then(check);
+    const ranges = this.#limitRanges;
+    return withLookup(ranges.listNow(a.namespace), () => ranges.list(ctx, a.namespace), check);
   }
 
   close(): void {

@@ -15,7 +15,7 @@ import type { Getter } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type AdmissionResult, type MutationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type MutationInterface, withLookup } from '../../interfaces.js';
 import { NamespaceCache } from './namespace-cache.js';
 
 export const namespaceLifecyclePluginName = 'NamespaceLifecycle';
@@ -85,14 +85,13 @@ export class NamespaceLifecycle implements MutationInterface {
     }
     if (a.namespace === '' || a.operation === 'DELETE') return undefined;
     if (accessReviewResources.has(`${a.resource.group}/${a.resource.resource}`)) return undefined;
-    const cached = this.#cache.get(a.namespace);
-    if (cached !== undefined) {
-      refuseIfTerminating(a, cached);
-      return undefined;
-    }
-    return this.#get(ctx, a.namespace).then((live) => {
-      refuseIfTerminating(a, live);
-    });
+    return withLookup(
+      this.#cache.get(a.namespace),
+      () => this.#get(ctx, a.namespace),
+      (namespace) => {
+        refuseIfTerminating(a, namespace);
+      },
+    );
   }
 
   close(): void {

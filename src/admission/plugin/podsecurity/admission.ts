@@ -13,7 +13,7 @@ import type { Getter, Lister } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, type ValidationInterface, withLookup } from '../../interfaces.js';
 import {
   evaluatePod,
   levels,
@@ -100,11 +100,7 @@ export class PodSecurityAdmission implements ValidationInterface {
   /** `use` with the namespace's policy: at once when the watch cache holds the namespace. */
   #withPolicy(ctx: RequestContext, a: Attributes, use: (policy: Policy) => void): AdmissionResult {
     const ns = listerGetNow<Namespace>(this.#namespaces, ctx, a.namespace);
-    if (ns !== undefined) {
-      use(this.#policyIn(ns));
-      return undefined;
-    }
-    return this.#policyOf(ctx, a).then(use);
+    return withLookup(ns === undefined ? undefined : this.#policyIn(ns), () => this.#policyOf(ctx, a), use);
   }
 
   async #policyOf(ctx: RequestContext, a: Attributes): Promise<Policy> {

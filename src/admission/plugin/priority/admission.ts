@@ -11,7 +11,7 @@ import { newInternalError } from '../../../machinery/errors/index.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type AdmissionResult, type MutationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, withLookup, type MutationInterface } from '../../interfaces.js';
 import type { ClassReader } from '../class-reader.js';
 
 export const priorityPluginName = 'Priority';
@@ -63,14 +63,13 @@ export class PriorityAdmission implements MutationInterface {
     }
     if (a.operation !== 'CREATE') return undefined;
     const name = spec.priorityClassName ?? '';
-    const known = this.#establishNow(name);
-    if (known !== undefined) {
-      applyPriority(a, spec, known);
-      return undefined;
-    }
-    return this.#establish(ctx, a, name).then((found) => {
-      applyPriority(a, spec, found);
-    });
+    return withLookup(
+      this.#establishNow(name),
+      () => this.#establish(ctx, a, name),
+      (found) => {
+        applyPriority(a, spec, found);
+      },
+    );
   }
 
   /** What #establish finds, at once when the class informer has listed; else undefined. */

@@ -11,7 +11,7 @@ import type { Lister, Updater } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
+import { handlesOnly, type AdmissionResult, withLookup, type ValidationInterface } from '../../interfaces.js';
 import { NamespacedLister } from '../namespaced-lister.js';
 import { charge, interestingQuotas, precheck } from './charge.js';
 import { evaluatorFor, type QuotaEvaluator } from './evaluator/evaluators.js';
@@ -74,11 +74,12 @@ export class ResourceQuotaAdmission implements ValidationInterface {
     if (ignoredResources.has(`${a.resource.group}/${a.resource.resource}`)) return undefined;
     const evaluator = this.#evaluatorFor(a.resource.group, a.resource.resource);
     if (!evaluator.handles(a.operation)) return undefined;
-    const now = this.#quotas.listNow(a.namespace);
-    if (now !== undefined) return this.#validateAgainst(ctx, a, { evaluator, quotas: now });
-    return this.#quotas
-      .list(ctx, a.namespace)
-      .then((quotas) => this.#validateAgainst(ctx, a, { evaluator, quotas }));
+    const quotas = this.#quotas;
+    return withLookup(
+      quotas.listNow(a.namespace),
+      () => quotas.list(ctx, a.namespace),
+      (found) => this.#validateAgainst(ctx, a, { evaluator, quotas: found }),
+    );
   }
 
   /** The checks and the charge against the namespace's quotas: a promise only for a charge. */

@@ -14,6 +14,7 @@ import { newAdmissionForbidden } from '../../errors.js';
 import {
   handlesOnly,
   type AdmissionResult,
+  withLookup,
   type MutationInterface,
   type ValidationInterface,
 } from '../../interfaces.js';
@@ -135,10 +136,7 @@ export class RuntimeClassAdmission implements MutationInterface, ValidationInter
     of: { readonly name: string; readonly use: (rc: RuntimeClass) => void },
   ): AdmissionResult {
     const { name, use } = of;
-    const known = this.#classes.getNow(name);
-    if (known === undefined) return this.#classOf(ctx, a, name).then(use);
-    use(known);
-    return undefined;
+    return withLookup(this.#classes.getNow(name), () => this.#classOf(ctx, a, name), use);
   }
 
   // prepareObjects: the named class from the cache, else storage.

@@ -21,6 +21,7 @@ import { newAdmissionForbidden } from '../../errors.js';
 import {
   handlesOnly,
   type AdmissionResult,
+  withLookup,
   type MutationInterface,
   type ValidationInterface,
 } from '../../interfaces.js';
@@ -216,9 +217,11 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
     const name = spec.serviceAccountName || spec.serviceAccount || defaultServiceAccountName;
     spec.serviceAccountName = name;
     spec.serviceAccount = name;
-    const known = this.#lookupNow(ctx, a, { name, pod });
-    if (known !== undefined) return this.#admitWith(ctx, a, { pod, spec, sa: known });
-    return this.#lookup(ctx, a, { name, pod }).then((sa) => this.#admitWith(ctx, a, { pod, spec, sa }));
+    return withLookup(
+      this.#lookupNow(ctx, a, { name, pod }),
+      () => this.#lookup(ctx, a, { name, pod }),
+      (sa) => this.#admitWith(ctx, a, { pod, spec, sa }),
+    );
   }
 
   #admitWith(
@@ -255,14 +258,13 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
         `no service account specified for pod ${a.namespace}/${pod.metadata?.name ?? ''}`,
       );
     }
-    const known = this.#lookupNow(ctx, a, { name, pod });
-    if (known !== undefined) {
-      refuseUnlistedSecret(a, pod, known);
-      return undefined;
-    }
-    return this.#lookup(ctx, a, { name, pod }).then((sa) => {
-      refuseUnlistedSecret(a, pod, sa);
-    });
+    return withLookup(
+      this.#lookupNow(ctx, a, { name, pod }),
+      () => this.#lookup(ctx, a, { name, pod }),
+      (sa) => {
+        refuseUnlistedSecret(a, pod, sa);
+      },
+    );
   }
 
   // limitEphemeralContainerSecretReferences: the pod's account must exist; when it enforces mountable
