@@ -172,6 +172,24 @@ cases.push(
     lhs: zeroOf('v1', 'Pod'),
     rhs: { apiVersion: 'v1', kind: 'Pod', metadata: {}, spec: { containers: [] }, status: {} },
   },
+  {
+    name: 'a Pod whose structs hold keys they do not declare, among declared ones and alone',
+    resolver: scheme,
+    ref: podRef,
+    lhs: zeroOf('v1', 'Pod'),
+    rhs: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', extra: 'x' },
+      spec: {
+        containers: [
+          { ...container('a'), zzz: { a: 1 }, resources: { limits: { cpu: '1' }, constructor: [1] } },
+        ],
+        securityContext: { unknown: true },
+      },
+      status: { phase: 'Pending' },
+    },
+  },
 );
 
 function viaCompare(c: Case): JSONObject {
