@@ -6,11 +6,14 @@
 // optimize a request path, so the first phases are warm-up; the last phase runs under the inspector's
 // CPU profiler and its top self-time functions are printed, the profile written to PROFILE_OUT
 // (with PROFILE_HEAP=1 or old, under the sampling heap profiler: the top allocation sites instead).
+// PROFILE_BEFORE=apply,patch first runs those operations over the seeded objects (3,000 requests
+// each, untimed), so that an update is profiled on objects other managers own too, as in bench/api's
+// second round: each manager's entry makes every write's object bigger.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { operations, type Operation } from './api-client.js';
+import { operations, type LoadJob, type Operation } from './api-client.js';
 import { applyTemplate, createTemplate, kindSpecs, kinds, type Kind } from './api-objects.js';
-import { capstanTarget, createNamespace, createObjects, installWidgetCrd } from './api-setup.js';
+import { capstanTarget, createNamespace, createObjects, installWidgetCrd, type Target } from './api-setup.js';
 import { LoadGenerator } from './load-generator.js';
 
 const phaseRequests = 3000;
@@ -46,7 +49,13 @@ function threadCpuUs(): Map<string, number> {
   return out;
 }
 
-function parseCell(spec: string): { kind: Kind; operation: Operation; connections: number } {
+interface Cell {
+  readonly kind: Kind;
+  readonly operation: Operation;
+  readonly connections: number;
+}
+
+function parseCell(spec: string): Cell {
   const [kind = 'pods', operation = 'create', connections = '16'] = spec.split('/');
   if (!(kinds as readonly string[]).includes(kind)) throw new Error(`unknown kind ${kind}`);
   if (!(operations as readonly string[]).includes(operation))
@@ -108,9 +117,39 @@ function printTopAllocations(profile: HeapProfile, requests: number, top = 40): 
     );
 }
 
+/** One phase's job: 3,000 requests of the cell (creates named from `prefix`, others on the seeded objects). */
+function phaseJob(cell: Cell, server: Target, ns: string, prefix: string): LoadJob {
+  const { kind, operation } = cell;
+  return {
+    cell: '',
+    url: server.url,
+    token: server.token,
+    operation,
+    collection: kindSpecs[kind].collection(ns),
+    objects: operation === 'create' ? { prefix, count: 0 } : { prefix, count: seeded },
+    template: operation === 'apply' ? applyTemplate(kind, ns) : createTemplate(kind, ns),
+    connections: cell.connections,
+    requests: phaseRequests,
+    durationMs: 60_000,
+  };
+}
+
+/** PROFILE_BEFORE's operations, which run on the seeded objects: none for a create. */
+function beforeOperations(profiled: Operation): Operation[] {
+  const named = (process.env['PROFILE_BEFORE'] ?? '').split(',').filter((o) => o !== '');
+  for (const o of named) {
+    if (!(operations as readonly string[]).includes(o) || o === 'create')
+      throw new Error(`PROFILE_BEFORE: ${o} is not an operation on existing objects`);
+  }
+  if (named.length > 0 && profiled === 'create')
+    throw new Error('PROFILE_BEFORE needs a cell on existing objects');
+  return named as Operation[];
+}
+
 export async function run(): Promise<void> {
   const cell = parseCell(process.env['PROFILE'] ?? 'pods/create/16');
   const phases = Number(process.env['PROFILE_PHASES'] ?? 6);
+  const earlier = beforeOperations(cell.operation);
   // PROFILE_HEAP=1: every allocation; =old: those that lived through the young generation (still
   // alive, or collected by a full GC), which is what full GCs work on.
   const heapMode = process.env['PROFILE_HEAP'];
@@ -125,6 +164,9 @@ export async function run(): Promise<void> {
       const where = { kind: cell.kind, namespace: 'bench', prefix: 'obj-' };
       await createObjects(gen, server, where, { count: seeded, inFlight: 16 });
     }
+    for (const operation of earlier) {
+      await gen.run(phaseJob({ ...cell, operation }, server, 'bench', 'obj-'), server);
+    }
     const session = new Session();
     session.connect();
     await session.post('Profiler.enable');
@@ -133,19 +175,7 @@ export async function run(): Promise<void> {
     for (let p = 0; p < phases; p++) {
       const last = p === phases - 1;
       const ns = cell.operation === 'create' ? 'bench-create' : 'bench';
-      const job = {
-        cell: '',
-        url: server.url,
-        token: server.token,
-        operation: cell.operation,
-        collection: kindSpecs[cell.kind].collection(ns),
-        objects:
-          cell.operation === 'create' ? { prefix: `p${p}-`, count: 0 } : { prefix: 'obj-', count: seeded },
-        template: cell.operation === 'apply' ? applyTemplate(cell.kind, ns) : createTemplate(cell.kind, ns),
-        connections: cell.connections,
-        requests: phaseRequests,
-        durationMs: 60_000,
-      };
+      const job = phaseJob(cell, server, ns, cell.operation === 'create' ? `p${p}-` : 'obj-');
       const before = threadCpuUs();
       if (last && heap)
         await session.post('HeapProfiler.startSampling', {
