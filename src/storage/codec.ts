@@ -13,7 +13,7 @@ import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
 import { withoutGoZeroMembers } from '../machinery/json/go-zero-members.js';
 import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
 import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
-import { encodeRecordingManagedFields } from './managed-fields-span.js';
+import { encodeRecordingManagedFields, trustDecodedManagedFields } from './managed-fields-span.js';
 
 export interface Codec {
   readonly mediaType: string;
@@ -55,7 +55,11 @@ function orderedJSONCodec(
     encode: (obj) => Buffer.from(goJSONText(order(obj), false, scheme), 'utf8'),
     inOrder: order,
     encodeInOrder: (obj) => encodeRecordingManagedFields(obj, scheme),
-    decode: (data) => decodeParsed(JSON.parse(data.toString('utf8'))),
+    decode: (data) => {
+      const obj = decodeParsed(JSON.parse(data.toString('utf8')));
+      trustDecodedManagedFields(data, obj);
+      return obj;
+    },
     decoded,
     decodeParsed,
   };

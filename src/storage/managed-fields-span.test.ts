@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../api/meta.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
+import { encodeFieldsV1, isKnownCanonicalFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
+import { FieldSet } from '../machinery/patch/fieldpath/set.js';
+import { jsonCodec } from './codec.js';
 import { encodeRecordingManagedFields, managedFieldsSpanOf } from './managed-fields-span.js';
 import { servedOfWrite } from './served-json.js';
 
@@ -70,5 +73,46 @@ describe('managedFields spans', () => {
     const recorded = encodeRecordingManagedFields(objects['a built-in object'] as KubeObject);
     assert.ok(managedFieldsSpanOf(recorded) !== undefined);
     assert.equal(managedFieldsSpanOf(Buffer.from(recorded)), undefined);
+  });
+});
+
+describe('managedFields a write vouches for', () => {
+  const field = (name: string) => ({ kind: 'field', name }) as const;
+  const encodedEntry = (manager: string) => ({
+    ...(entries[0] as (typeof entries)[number]),
+    manager,
+    fieldsV1: encodeFieldsV1(FieldSet.of([field('metadata'), field('labels'), field(manager)])),
+  });
+  const pod = (managedFields: unknown[]): KubeObject => ({
+    kind: 'Pod',
+    apiVersion: 'v1',
+    metadata: { name: 'p', managedFields: managedFields as [] },
+  });
+  const fieldsOf = (obj: KubeObject): unknown[] => (obj.metadata?.managedFields ?? []).map((e) => e.fieldsV1);
+
+  it('trusts the bytes only when every entry was encoded from a field set, and serving keeps that', () => {
+    const trusted = encodeRecordingManagedFields(pod([encodedEntry('a'), encodedEntry('b')]));
+    assert.equal(managedFieldsSpanOf(trusted)?.trusted, true);
+    const served = servedOfWrite({}, trusted, 7);
+    assert.equal(served !== null && managedFieldsSpanOf(served.json)?.trusted, true);
+    // A FieldsV1 from anywhere else (a client, a plugin) leaves the bytes untrusted.
+    const mixed = encodeRecordingManagedFields(pod([encodedEntry('a'), ...entries]));
+    assert.equal(managedFieldsSpanOf(mixed)?.trusted, false);
+  });
+
+  it("the codec's decode marks the entries of trusted bytes, and of no others", () => {
+    const written = pod([encodedEntry('a'), encodedEntry('b')]);
+    const data = jsonCodec.encodeInOrder(written);
+    const decoded = jsonCodec.decode(data);
+    assert.deepEqual(decoded, written);
+    for (const f of fieldsOf(decoded)) assert.equal(isKnownCanonicalFieldsV1(f), true);
+    const served = servedOfWrite({}, data, 9);
+    assert.ok(served !== null);
+    for (const f of fieldsOf(jsonCodec.decode(served.json))) assert.equal(isKnownCanonicalFieldsV1(f), true);
+    // The same bytes copied (read back from storage, from another server) carry no span.
+    for (const f of fieldsOf(jsonCodec.decode(Buffer.from(data))))
+      assert.equal(isKnownCanonicalFieldsV1(f), false);
+    const untrusted = jsonCodec.encodeInOrder(pod([encodedEntry('a'), ...entries]));
+    for (const f of fieldsOf(jsonCodec.decode(untrusted))) assert.equal(isKnownCanonicalFieldsV1(f), false);
   });
 });

@@ -5,9 +5,10 @@
 // text takes a walk over it (brackets, strings), which costs as much as parsing it; the encoder
 // knows where it wrote the member, so the place is recorded then, by identity of the bytes.
 import { randomUUID } from 'node:crypto';
-import type { KubeObject } from '../api/meta.js';
+import type { KubeObject, ManagedFieldsEntry } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
+import { isKnownCanonicalFieldsV1, trustDecodedFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
 
 /** Byte offsets of the managedFields array (`[` to past its `]`) in some JSON, and its revision. */
 export interface ManagedFieldsSpan {
@@ -15,6 +16,8 @@ export interface ManagedFieldsSpan {
   readonly end: number;
   /** The resourceVersion the JSON carries; 0 for stored bytes, which carry none. */
   readonly rv: number;
+  /** Whether every entry's FieldsV1 was known canonical and valid when encoded (fields-v1.ts). */
+  readonly trusted: boolean;
 }
 
 // Stands for the member while the rest is encoded: a string no client can guess, so its text is
@@ -52,8 +55,24 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): 
   data.write(head, 0, 'utf8');
   data.write(inner, start, 'utf8');
   data.write(tail, end, 'utf8');
-  spans.set(data, { start, end, rv: 0 });
+  const trusted = entries.every((e: unknown) =>
+    isKnownCanonicalFieldsV1((e as ManagedFieldsEntry | null)?.fieldsV1),
+  );
+  spans.set(data, { start, end, rv: 0, trusted });
   return data;
+}
+
+/**
+ * Marks the FieldsV1 of `obj`'s entries as known canonical when `obj` was decoded from `json` and
+ * the encoder recorded that every entry it wrote there was: an update that decodes them then skips
+ * their check. Bytes this process did not encode (read back from storage, from another server) have
+ * no span, and their entries are checked as ever.
+ */
+export function trustDecodedManagedFields(json: Buffer, obj: KubeObject): void {
+  if (spans.get(json)?.trusted !== true) return;
+  const entries = obj.metadata?.managedFields;
+  if (!Array.isArray(entries)) return;
+  for (const e of entries as unknown[]) trustDecodedFieldsV1((e as ManagedFieldsEntry | null)?.fieldsV1);
 }
 
 /**
@@ -68,5 +87,10 @@ export function recordServedSpan(
   const span = spans.get(stored);
   if (span === undefined) return;
   const shift = splice.at <= span.start ? splice.inserted : 0;
-  spans.set(served, { start: span.start + shift, end: span.end + shift, rv: splice.rv });
+  spans.set(served, {
+    start: span.start + shift,
+    end: span.end + shift,
+    rv: splice.rv,
+    trusted: span.trusted,
+  });
 }

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeFieldsV1, encodeFieldsV1 } from './fields-v1.js';
+import {
+  decodeFieldsV1,
+  encodeFieldsV1,
+  fieldSetOfEncoded,
+  isKnownCanonicalFieldsV1,
+  trustDecodedFieldsV1,
+} from './fields-v1.js';
 import { keyElement, pathString, type Path } from './path-element.js';
 import { FieldSet } from './set.js';
 
@@ -127,5 +133,32 @@ describe('decodeFieldsV1 reads lazily and gives canonical objects back', () => {
     assert.throws(() => decodeFieldsV1({ 'f:a': { 'f:b': { 'x:c': {} } } }), /unknown path element type/);
     assert.throws(() => decodeFieldsV1({ 'f:a': { 'f:b': 1 } }), /expected an object for "f:b"/);
     assert.doesNotThrow(() => decodeFieldsV1({ 'f:a': { '.': { 'x:c': 1 }, 'f:b': {} } }));
+  });
+});
+
+describe('FieldsV1 objects known to be canonical', () => {
+  it('are what encoding builds, what addedFieldsV1 hands over, and what decoding finds canonical', () => {
+    assert.equal(isKnownCanonicalFieldsV1(encodeFieldsV1(FieldSet.of([f('a')]))), true);
+    const added = { 'f:a': {} };
+    fieldSetOfEncoded(added);
+    assert.equal(isKnownCanonicalFieldsV1(added), true);
+    const canonical = { 'f:a': {}, 'f:b': {} };
+    assert.equal(isKnownCanonicalFieldsV1(canonical), false);
+    decodeFieldsV1(canonical);
+    assert.equal(isKnownCanonicalFieldsV1(canonical), true);
+    const unordered = { 'f:b': {}, 'f:a': {} };
+    decodeFieldsV1(unordered);
+    assert.equal(isKnownCanonicalFieldsV1(unordered), false);
+    assert.equal(isKnownCanonicalFieldsV1(null), false);
+    assert.equal(isKnownCanonicalFieldsV1([]), false);
+  });
+
+  it('decode without the check: one the storage codec vouched for is not walked again', () => {
+    // A malformed object shows the check is skipped; the codec marks only what this process wrote.
+    const vouched = { 'f:a': { 'x:b': {} } };
+    assert.throws(() => decodeFieldsV1(structuredClone(vouched)), /unknown path element type/);
+    trustDecodedFieldsV1(vouched);
+    assert.equal(isKnownCanonicalFieldsV1(vouched), true);
+    assert.equal(encodeFieldsV1(decodeFieldsV1(vouched)), vouched);
   });
 });

@@ -11,6 +11,28 @@ import {
 } from './path-element.js';
 import { FieldSet, type SetSource, type SourceElement } from './set.js';
 
+/**
+ * FieldsV1 objects known to be as encoding writes them (or as a write of them was stored) and
+ * valid: built by encodeFieldsV1 or addedFieldsV1, found canonical when decoded, or decoded from
+ * bytes this process encoded from such objects (storage/managed-fields-span.ts). Decoding one
+ * skips the check, which walks every key: an update decodes every manager's entry of the live
+ * object, and the previous write produced them.
+ */
+const knownCanonical = new WeakSet<object>();
+
+/** Whether `value` is a FieldsV1 object known to be canonical and valid (knownCanonical). */
+export function isKnownCanonicalFieldsV1(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && knownCanonical.has(value);
+}
+
+/**
+ * Marks a FieldsV1 object decoded from bytes that were encoded from known canonical objects: the
+ * decode gives them back as they were written. Only the storage codec calls it.
+ */
+export function trustDecodedFieldsV1(value: unknown): void {
+  if (isJSONObject(value)) knownCanonical.add(value);
+}
+
 function emit(set: FieldSet, includeSelf: boolean): JSONObject {
   const source = set.canonicalSource;
   // A decoded set that is still its source encodes as the source, `.` included when it has one.
@@ -23,7 +45,9 @@ function emit(set: FieldSet, includeSelf: boolean): JSONObject {
 
 /** The FieldsV1 object of a set. */
 export function encodeFieldsV1(set: FieldSet): JSONObject {
-  return emit(set, false);
+  const out = emit(set, false);
+  knownCanonical.add(out);
+  return out;
 }
 
 const fieldPrefix = 'f:';
@@ -139,11 +163,14 @@ function readLevel(obj: JSONObject, source: SetSource): SourceElement[] {
 /** The set a FieldsV1 object encodes; throws InvalidPathElement on a malformed one. */
 export function decodeFieldsV1(obj: unknown): FieldSet {
   if (!isJSONObject(obj)) throw new InvalidPathElement('FieldsV1 must be a JSON object');
+  if (knownCanonical.has(obj)) return FieldSet.fromSource({ object: obj, read: readLevel, canonical: true });
   const canonical = (check(obj, true) & canonicalLevel) !== 0;
+  if (canonical) knownCanonical.add(obj);
   return FieldSet.fromSource({ object: obj, read: readLevel, canonical });
 }
 
 /** The set of a FieldsV1 object written as encoding writes it (addedFieldsV1's), which needs no check. */
 export function fieldSetOfEncoded(obj: JSONObject): FieldSet {
+  knownCanonical.add(obj);
   return FieldSet.fromSource({ object: obj, read: readLevel, canonical: true });
 }
