@@ -1,9 +1,12 @@
 // Each mechanism's applyObject must be JSON.parse of its apply text, fresh: the handler decodes it
 // in place of that text, mutating it, and applies the same prepared patch again on a conflict.
+// Server-side apply's managedFields are the exception: the field manager built them for the try,
+// and they stay as built (their FieldsV1 known canonical, possibly the live object's, only read).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeObject } from '../../api/meta.js';
+import { isKnownCanonicalFieldsV1 } from '../../machinery/patch/fieldpath/fields-v1.js';
 import { FieldManagers } from '../fieldmanager/field-managers.js';
 import { applyPatchMechanism } from './apply-patch.js';
 import { jsonPatchMechanism } from './json-patch.js';
@@ -14,17 +17,18 @@ import { strategicMergePatchMechanism } from './strategic-merge-patch.js';
 const kind = { group: '', version: 'v1', kind: 'ConfigMap' };
 const context = { kind, subresource: '', fieldManager: 'test', force: false, addWarning: () => undefined };
 
-function check(mechanism: PatchMechanism, patch: string, current: KubeObject): void {
+function check(mechanism: PatchMechanism, patch: string, current: KubeObject): KubeObject {
   const prepared = mechanism.prepare({ patch: Buffer.from(patch), fieldValidation: 'Strict', context });
   if (mechanism.applyObject === undefined) throw new Error('no applyObject');
   const before = JSON.stringify({ prepared, current });
-  const object = mechanism.applyObject(prepared, current);
+  const object = mechanism.applyObject(prepared, current) as KubeObject;
   // The same members in the same order, with JSON's numbers (managed fields' times may tick).
   const untimed = (text: string): string => text.replace(/"time":"[^"]*"/g, '"time":""');
   assert.equal(untimed(JSON.stringify(object)), untimed(mechanism.apply(prepared, current)), patch);
-  // Scribbling over every level of the result leaves the inputs as they were.
+  const entries = object.metadata?.managedFields;
+  // Scribbling over every level of the result (but apply's managedFields) leaves the inputs as they were.
   const scribble = (v: unknown): void => {
-    if (typeof v !== 'object' || v === null) return;
+    if (typeof v !== 'object' || v === null || v === entries) return;
     for (const key of Object.keys(v)) {
       scribble((v as Record<string, unknown>)[key]);
       (v as Record<string, unknown>)[key] = 'scribbled';
@@ -32,6 +36,7 @@ function check(mechanism: PatchMechanism, patch: string, current: KubeObject): v
   };
   scribble(object);
   assert.equal(JSON.stringify({ prepared, current }), before, patch);
+  return { metadata: { managedFields: entries ?? [] } };
 }
 
 const current = (): KubeObject =>
@@ -91,6 +96,26 @@ describe('applyObject is JSON.parse of apply', () => {
       check(apply, patch, current());
     });
   }
+
+  it('server-side apply keeps the entries the field manager built, their FieldsV1 known canonical', () => {
+    const live = current();
+    (live.metadata ??= {}).managedFields = [
+      {
+        manager: 'other',
+        operation: 'Update',
+        apiVersion: 'v1',
+        time: '2026-11-29T10:00:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:data': { '.': {}, 'f:k': {} } },
+      },
+    ];
+    const kept = check(apply, applies[0] ?? '', live).metadata?.managedFields ?? [];
+    assert.deepEqual(
+      kept.map((e) => `${e.manager ?? ''} ${e.operation ?? ''}`),
+      ['test Apply', 'other Update'],
+    );
+    for (const e of kept) assert.equal(isKnownCanonicalFieldsV1(e.fieldsV1), true, e.manager);
+  });
 
   it('holds on generated merge patches', () => {
     let seed = 11;

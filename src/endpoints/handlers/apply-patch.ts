@@ -48,7 +48,13 @@ function plainKeyCount(value: unknown): number {
 }
 
 const goTypeOf = (v: unknown): string =>
-  Array.isArray(v) ? '[]interface {}' : typeof v === 'number' ? 'float64' : typeof v === 'boolean' ? 'bool' : 'string';
+  Array.isArray(v)
+    ? '[]interface {}'
+    : typeof v === 'number'
+      ? 'float64'
+      : typeof v === 'boolean'
+        ? 'bool'
+        : 'string';
 
 /** kube's unstructured accessor refuses a metadata that is not a map: 400 with its words. */
 function checkMetadataShape(config: KubeObject): KubeObject {
@@ -118,6 +124,23 @@ function checkDuplicates(input: PatchInput, context: PatchContext): void {
   context.addWarning(text);
 }
 
+/**
+ * The merged object copied, as the merge shares values with the configuration, which a retry
+ * applies again; all but its managedFields, which the field manager built for this try (they may
+ * share FieldsV1 with the live object's entries, which nothing writes to). Kept as built, they stay
+ * the FieldsV1 the field manager knows to be canonical, and the write vouches for them to the next
+ * update of the object (storage/managed-fields-span.ts), which then skips their check.
+ */
+function copyMerged(merged: KubeObject): unknown {
+  const meta = merged.metadata;
+  const entries = meta?.managedFields;
+  if (meta === undefined || entries === undefined) return copyAsJSON(merged);
+  // A string in the list's place keeps the member where it is; the list goes back there.
+  const copy = copyAsJSON({ ...merged, metadata: { ...meta, managedFields: '' } }) as KubeObject;
+  (copy.metadata ??= {}).managedFields = entries;
+  return copy;
+}
+
 export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanism {
   const applied = (prepared: unknown, current: KubeObject): KubeObject => {
     const { config, context } = prepared as PreparedApply;
@@ -139,7 +162,6 @@ export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanis
     apply(prepared: unknown, current: KubeObject): string {
       return JSON.stringify(applied(prepared, current));
     },
-    // The merge shares values with the configuration, which a retry applies again: copied.
-    applyObject: (prepared: unknown, current: KubeObject): unknown => copyAsJSON(applied(prepared, current)),
+    applyObject: (prepared: unknown, current: KubeObject): unknown => copyMerged(applied(prepared, current)),
   };
 }
