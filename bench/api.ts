@@ -30,6 +30,7 @@ import {
   type Target,
 } from './api-setup.js';
 import { LoadGenerator, type Measured } from './load-generator.js';
+import { SliceTrace } from './slice-trace.js';
 
 const connectionCounts = [1, 16, 64] as const;
 const rounds = 2;
@@ -112,8 +113,17 @@ async function slice(gen: LoadGenerator, t: Target, c: Cell, round: string): Pro
   return m;
 }
 
+/** BENCH_TRACE=1 prints what else ran during each Capstan slice (bench/slice-trace.ts). */
+function traced(trace: SliceTrace | undefined, t: Target, c: Cell, at: { round: string; m: Measured }): void {
+  const events = trace?.take();
+  if (events === undefined || t.name !== 'Capstan') return;
+  const cpu = (at.m.serverCpuUs / Math.max(1, at.m.completed)).toFixed(0);
+  process.stderr.write(`trace: ${cellKey(t, c)} ${at.round}: ${cpu} µs/req; ${events.join(', ') || '-'}\n`);
+}
+
 async function measure(gen: LoadGenerator, targets: readonly Target[]): Promise<Map<string, Tally>> {
   const tallies = new Map<string, Tally>();
+  const trace = process.env['BENCH_TRACE'] === '1' ? new SliceTrace() : undefined;
   for (const t of targets) {
     process.stderr.write(`bench/api: warming ${t.name} up\n`);
     for (const c of cells) if (c.connections === 16) await slice(gen, t, c, 'warm');
@@ -126,11 +136,15 @@ async function measure(gen: LoadGenerator, targets: readonly Target[]): Promise<
       for (const t of order) {
         const key = cellKey(t, c);
         const tally = tallies.get(key) ?? emptyTally();
-        add(tally, await slice(gen, t, c, `r${r}`));
+        trace?.take();
+        const m = await slice(gen, t, c, `r${r}`);
+        traced(trace, t, c, { round: `r${r + 1}`, m });
+        add(tally, m);
         tallies.set(key, tally);
       }
     }
   }
+  trace?.close();
   return tallies;
 }
 
