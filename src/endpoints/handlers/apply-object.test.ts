@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { builtinScheme } from '../../api/builtin-scheme.js';
-import type { KubeObject } from '../../api/meta.js';
+import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.js';
 import { isKnownCanonicalFieldsV1 } from '../../machinery/patch/fieldpath/fields-v1.js';
 import { FieldManagers } from '../fieldmanager/field-managers.js';
 import { applyPatchMechanism } from './apply-patch.js';
@@ -17,7 +17,8 @@ import { strategicMergePatchMechanism } from './strategic-merge-patch.js';
 const kind = { group: '', version: 'v1', kind: 'ConfigMap' };
 const context = { kind, subresource: '', fieldManager: 'test', force: false, addWarning: () => undefined };
 
-function check(mechanism: PatchMechanism, patch: string, current: KubeObject): KubeObject {
+/** Checks applyObject against apply; returns the result's managedFields, which apply keeps as built. */
+function check(mechanism: PatchMechanism, patch: string, current: KubeObject): readonly ManagedFieldsEntry[] {
   const prepared = mechanism.prepare({ patch: Buffer.from(patch), fieldValidation: 'Strict', context });
   if (mechanism.applyObject === undefined) throw new Error('no applyObject');
   const before = JSON.stringify({ prepared, current });
@@ -36,7 +37,7 @@ function check(mechanism: PatchMechanism, patch: string, current: KubeObject): K
   };
   scribble(object);
   assert.equal(JSON.stringify({ prepared, current }), before, patch);
-  return { metadata: { managedFields: entries ?? [] } };
+  return entries ?? [];
 }
 
 const current = (): KubeObject =>
@@ -109,7 +110,7 @@ describe('applyObject is JSON.parse of apply', () => {
         fieldsV1: { 'f:data': { '.': {}, 'f:k': {} } },
       },
     ];
-    const kept = check(apply, applies[0] ?? '', live).metadata?.managedFields ?? [];
+    const kept = check(apply, applies[0] ?? '', live);
     assert.deepEqual(
       kept.map((e) => `${e.manager ?? ''} ${e.operation ?? ''}`),
       ['test Apply', 'other Update'],
