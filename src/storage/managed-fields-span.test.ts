@@ -4,7 +4,8 @@ import type { KubeObject } from '../api/meta.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
 import { encodeFieldsV1, isKnownCanonicalFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
 import { FieldSet } from '../machinery/patch/fieldpath/set.js';
-import { jsonCodec } from './codec.js';
+import { builtinScheme } from '../api/builtin-scheme.js';
+import { builtinJSONCodec, jsonCodec } from './codec.js';
 import { encodeRecordingManagedFields, managedFieldsSpanOf } from './managed-fields-span.js';
 import { servedOfWrite } from './served-json.js';
 
@@ -100,19 +101,24 @@ describe('managedFields a write vouches for', () => {
     assert.equal(managedFieldsSpanOf(mixed)?.trusted, false);
   });
 
-  it("the codec's decode marks the entries of trusted bytes, and of no others", () => {
-    const written = pod([encodedEntry('a'), encodedEntry('b')]);
-    const data = jsonCodec.encodeInOrder(written);
-    const decoded = jsonCodec.decode(data);
-    assert.deepEqual(decoded, written);
-    for (const f of fieldsOf(decoded)) assert.equal(isKnownCanonicalFieldsV1(f), true);
-    const served = servedOfWrite({}, data, 9);
-    assert.ok(served !== null);
-    for (const f of fieldsOf(jsonCodec.decode(served.json))) assert.equal(isKnownCanonicalFieldsV1(f), true);
-    // The same bytes copied (read back from storage, from another server) carry no span.
-    for (const f of fieldsOf(jsonCodec.decode(Buffer.from(data))))
-      assert.equal(isKnownCanonicalFieldsV1(f), false);
-    const untrusted = jsonCodec.encodeInOrder(pod([encodedEntry('a'), ...entries]));
-    for (const f of fieldsOf(jsonCodec.decode(untrusted))) assert.equal(isKnownCanonicalFieldsV1(f), false);
-  });
+  for (const [name, codec] of [
+    ['the JSON codec', jsonCodec],
+    ["the built-in kinds' codec (Go order, zero members dropped)", builtinJSONCodec(builtinScheme())],
+  ] as const) {
+    it(`${name}: a decode marks the entries of trusted bytes, and of no others`, () => {
+      const written = pod([encodedEntry('a'), encodedEntry('b')]);
+      const data = codec.encodeInOrder(codec.inOrder(written));
+      const decoded = codec.decode(data);
+      assert.deepEqual(decoded.metadata?.managedFields, written.metadata?.managedFields);
+      for (const f of fieldsOf(decoded)) assert.equal(isKnownCanonicalFieldsV1(f), true);
+      const served = servedOfWrite({}, data, 9);
+      assert.ok(served !== null);
+      for (const f of fieldsOf(codec.decode(served.json))) assert.equal(isKnownCanonicalFieldsV1(f), true);
+      // The same bytes copied (read back from storage, from another server) carry no span.
+      for (const f of fieldsOf(codec.decode(Buffer.from(data))))
+        assert.equal(isKnownCanonicalFieldsV1(f), false);
+      const untrusted = codec.encodeInOrder(codec.inOrder(pod([encodedEntry('a'), ...entries])));
+      for (const f of fieldsOf(codec.decode(untrusted))) assert.equal(isKnownCanonicalFieldsV1(f), false);
+    });
+  }
 });
