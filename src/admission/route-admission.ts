@@ -80,6 +80,18 @@ export function admitMutation(r: RouteAdmission, ctx: RequestContext, q: Admissi
   return r.mutating.handles(q.operation) ? r.mutating.admit(ctx, attributesFor(r, ctx, q)) : undefined;
 }
 
+/** `validate` run after `first` (a validation the caller already had), or alone without one. */
+function after<A extends unknown[]>(
+  first: ((...args: A) => void | Promise<void>) | undefined,
+  validate: (...args: A) => AdmissionResult,
+): (...args: A) => AdmissionResult {
+  if (first === undefined) return validate;
+  return async (...args) => {
+    await first(...args);
+    await validate(...args);
+  };
+}
+
 /**
  * rest.AdmissionToValidateObjectFunc for a create: validating admission of the object about to be
  * written; undefined when no plugin of the route validates creates (the Store then copies nothing).
@@ -96,11 +108,7 @@ export function createValidation(
     const name = q.name !== '' ? q.name : nameOf(obj);
     return validating.validate(ctx, attributesFor(r, ctx, { ...q, name, object: obj }));
   };
-  if (first === undefined) return validate;
-  return async (ctx, obj) => {
-    await first(ctx, obj);
-    await validate(ctx, obj);
-  };
+  return after(first, validate);
 }
 
 /** rest.AdmissionToValidateObjectUpdateFunc. */
@@ -113,11 +121,7 @@ export function updateValidation(
   if (!validating.handles('UPDATE')) return first;
   const validate = (ctx: RequestContext, obj: KubeObject, old: KubeObject): AdmissionResult =>
     validating.validate(ctx, attributesFor(r, ctx, { ...q, object: obj, oldObject: old }));
-  if (first === undefined) return validate;
-  return async (ctx, obj, old) => {
-    await first(ctx, obj, old);
-    await validate(ctx, obj, old);
-  };
+  return after(first, validate);
 }
 
 /**
