@@ -5,12 +5,19 @@
 // objects to write back; `go` runs the load. Every request's latency is recorded and pooled per cell
 // across jobs, and `stats` answers exact percentiles over each pool. Responses are counted, not
 // parsed; an update keeps the body of its last response to send back changed.
-import { nameMarker, seqMarker, updateLabel } from './api-objects.js';
+import { nameMarker, seqMarker, updateLabel, type Kind } from './api-objects.js';
 import { percentile } from './support.js';
 import { RawConnection } from './raw-http.js';
 
 export const operations = ['create', 'get', 'update', 'patch', 'apply', 'list'] as const;
 export type Operation = (typeof operations)[number];
+
+/** One cell of the API benches: a kind, an operation on it, and how many connections send it. */
+export interface Cell {
+  readonly kind: Kind;
+  readonly operation: Operation;
+  readonly connections: number;
+}
 
 export interface LoadJob {
   /** Latencies of jobs with the same cell are pooled; '' records none (set-up, warm-up). */

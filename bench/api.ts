@@ -8,8 +8,8 @@
 // CPU per request is this process's CPU over a slice, which depends little on what else runs.
 // Then durable creates against a bare SQLite insert loop (bench/api-durable.ts).
 import { loadavg } from 'node:os';
-import { operations, type LoadJob, type Operation } from './api-client.js';
-import { applyTemplate, createTemplate, kindSpecs, kinds, type Kind } from './api-objects.js';
+import { operations, type Cell, type LoadJob, type Operation } from './api-client.js';
+import { applyTemplate, createTemplate, kindSpecs, kinds } from './api-objects.js';
 import { durableCell, durableCreates, printDurable } from './api-durable.js';
 import {
   add,
@@ -54,12 +54,6 @@ const warmUpRequests = 5000;
 const warmUpMaxMs = 8000;
 const seededNs = 'bench';
 const createNs = 'bench-create';
-
-interface Cell {
-  readonly kind: Kind;
-  readonly operation: Operation;
-  readonly connections: number;
-}
 
 /** BENCH_KINDS=pods (or a comma-separated list) measures only those kinds, for quicker comparisons. */
 const measuredKinds = kinds.filter((k) => (process.env['BENCH_KINDS'] ?? k).split(',').includes(k));

@@ -11,7 +11,7 @@
 // second round: each manager's entry makes every write's object bigger.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { operations, type LoadJob, type Operation } from './api-client.js';
+import { operations, type Cell, type LoadJob, type Operation } from './api-client.js';
 import { applyTemplate, createTemplate, kindSpecs, kinds, type Kind } from './api-objects.js';
 import { capstanTarget, createNamespace, createObjects, installWidgetCrd, type Target } from './api-setup.js';
 import { LoadGenerator } from './load-generator.js';
@@ -47,12 +47,6 @@ function threadCpuUs(): Map<string, number> {
     }
   }
   return out;
-}
-
-interface Cell {
-  readonly kind: Kind;
-  readonly operation: Operation;
-  readonly connections: number;
 }
 
 function parseCell(spec: string): Cell {
