@@ -49,9 +49,10 @@ it("reads a pod's account once per request, however many times admission asks", 
   assert.equal(reads, 1, 'mutating, its check and the validating phase share one read');
   await plugin.validate(testContext(ns), attrs(p));
   assert.equal(reads, 2, 'another request reads again');
-  const renamed = pod('counted-pod', { serviceAccountName: 'counted' });
-  await plugin.validate(request, attrs(renamed));
-  assert.equal(reads, 3, 'and so does another pod');
+  await account({ metadata: { name: 'other' } });
+  const other = pod('counted-pod', { serviceAccountName: 'other' });
+  await plugin.validate(request, attrs(other));
+  assert.equal(reads, 3, 'and so does a pod of another account');
 });
 
 function base(object: Pod) {

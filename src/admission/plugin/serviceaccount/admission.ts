@@ -189,8 +189,11 @@ const listOf = <T>(list: readonly T[] | undefined): readonly T[] => list ?? [];
 
 export class ServiceAccountAdmission implements MutationInterface, ValidationInterface {
   readonly #serviceAccounts: Getter;
-  // The account each request's pod was found to use (see #lookup).
-  readonly #found = new WeakMap<RequestContext, { readonly pod: Pod; readonly sa: ServiceAccount }>();
+  // The account each request found (see #lookup). Only the account: V8's young-generation
+  // collections keep a WeakMap's values alive until a full collection, whatever became of their
+  // keys, and a value that held the request's pod (~20 KB of objects) took every pod created
+  // into the old generation (docs/performance.md, stop 42). The account is the watch cache's.
+  readonly #found = new WeakMap<RequestContext, ServiceAccount>();
   readonly #mount: boolean;
   readonly #generateName: (base: string) => string;
   readonly #retryIntervalMs: number | undefined;
@@ -218,8 +221,8 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
     spec.serviceAccountName = name;
     spec.serviceAccount = name;
     return withLookup(
-      this.#lookupNow(ctx, a, { name, pod }),
-      () => this.#lookup(ctx, a, { name, pod }),
+      this.#lookupNow(ctx, a, name),
+      () => this.#lookup(ctx, a, name),
       (sa) => this.#admitWith(ctx, a, { pod, spec, sa }),
     );
   }
@@ -259,8 +262,8 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
       );
     }
     return withLookup(
-      this.#lookupNow(ctx, a, { name, pod }),
-      () => this.#lookup(ctx, a, { name, pod }),
+      this.#lookupNow(ctx, a, name),
+      () => this.#lookup(ctx, a, name),
       (sa) => {
         refuseUnlistedSecret(a, pod, sa);
       },
@@ -277,7 +280,7 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
         `no service account specified for pod ${a.namespace}/${pod.metadata?.name ?? ''}`,
       );
     }
-    const sa = await this.#lookup(ctx, a, { name, pod });
+    const sa = await this.#lookup(ctx, a, name);
     if (!enforcesMountableSecrets(sa)) return;
     const allowed = new Set((sa.secrets ?? []).map((s) => s.name ?? ''));
     const refused = unlistedContainerSecret(pod.spec?.ephemeralContainers ?? [], {
@@ -291,24 +294,22 @@ export class ServiceAccountAdmission implements MutationInterface, ValidationInt
   // getServiceAccount: the lister's, then a live read; `default` is read up to ten times, as the
   // service accounts controller may not have made it yet in a namespace just created. A pod's
   // create asks three times (mutating, then checking, then the validating phase): within one
-  // request, the account found for its pod is found again.
-  async #lookup(ctx: RequestContext, a: Attributes, of: { name: string; pod: Pod }): Promise<ServiceAccount> {
-    const { name, pod } = of;
+  // request, the account found is found again.
+  async #lookup(ctx: RequestContext, a: Attributes, name: string): Promise<ServiceAccount> {
     const found = this.#found.get(ctx);
-    if (found?.pod === pod && found.sa.metadata?.name === name) return found.sa;
+    if (found?.metadata?.name === name) return found;
     const sa = await this.#read(ctx, a, name);
-    this.#found.set(ctx, { pod, sa });
+    this.#found.set(ctx, sa);
     return sa;
   }
 
   /** #lookup's answer at once: found before in this request, or held by the watch cache. */
-  #lookupNow(ctx: RequestContext, a: Attributes, of: { name: string; pod: Pod }): ServiceAccount | undefined {
-    const { name, pod } = of;
+  #lookupNow(ctx: RequestContext, a: Attributes, name: string): ServiceAccount | undefined {
     const found = this.#found.get(ctx);
-    if (found?.pod === pod && found.sa.metadata?.name === name) return found.sa;
+    if (found?.metadata?.name === name) return found;
     const read = internalContext({ namespace: a.namespace, parent: ctx });
     const sa = listerGetNow<ServiceAccount>(this.#serviceAccounts, read, name);
-    if (sa !== undefined) this.#found.set(ctx, { pod, sa });
+    if (sa !== undefined) this.#found.set(ctx, sa);
     return sa;
   }
 
