@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { testPredicate } from '../testing/predicate.js';
 import { pod, type TestObject } from '../testing/test-object.js';
-import { EventReader } from '../testing/watch-reader.js';
+import { EventReader, plainEvent } from '../testing/watch-reader.js';
 import { servedJSONOf } from '../served-json.js';
 import { podCacher, type PodCacher } from './testing/pods.js';
 
@@ -44,7 +44,7 @@ describe('the watcher index', () => {
       got.created = await pods.cacher.create('/pods/a/p1', pod('a', 'p1', { nodeName: 'node-7' }));
     });
     assert.equal(offers, 1);
-    assert.deepEqual(await readers[7]!.next(), { type: 'ADDED', object: got.created });
+    assert.deepEqual(plainEvent(await readers[7]!.next()), { type: 'ADDED', object: got.created });
     // Moving the pod offers it to the node it left and the node it joined.
     const moveOffers = await offersFor(async () => {
       got.moved = await pods.cacher.guaranteedUpdate('/pods/a/p1', {
@@ -57,7 +57,7 @@ describe('the watcher index', () => {
     assert.equal(left.type, 'DELETED');
     assert.equal(leftObject.metadata.resourceVersion, got.moved?.metadata.resourceVersion);
     assert.equal(leftObject.spec?.nodeName, 'node-7');
-    assert.deepEqual(await readers[8]!.next(), { type: 'ADDED', object: got.moved });
+    assert.deepEqual(plainEvent(await readers[8]!.next()), { type: 'ADDED', object: got.moved });
     for (const r of readers) r.stop();
     assert.equal(pods.cacher.stats().watchers, 0);
   });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { pod, type TestObject } from '../testing/test-object.js';
-import { EventReader, type TestEvent } from '../testing/watch-reader.js';
+import { EventReader, plainEvent, type TestEvent } from '../testing/watch-reader.js';
 import { podCacher, testTiming, type PodCacher, type PodCacherOptions } from './testing/pods.js';
 
 let open: PodCacher[] = [];
@@ -191,7 +191,7 @@ describe('initial events', () => {
     const opts = { recursive: true, sendInitialEvents: true, progressNotify: true };
     const reader = new EventReader(await pods.cacher.watch('/pods/ns', opts), 3000);
     const initial = [];
-    for (let i = 0; i < 5; i++) initial.push(await reader.next());
+    for (let i = 0; i < 5; i++) initial.push(plainEvent(await reader.next()));
     assert.deepEqual(
       initial,
       written.map((object) => ({ type: 'ADDED', object })),
@@ -204,7 +204,7 @@ describe('initial events', () => {
       metadata: { resourceVersion: String(endRv), annotations: { 'k8s.io/initial-events-end': 'true' } },
     });
     const [later] = await seed(pods, 1, 'later');
-    assert.deepEqual(await reader.nextChange(), { type: 'ADDED', object: later });
+    assert.deepEqual(plainEvent(await reader.nextChange()), { type: 'ADDED', object: later });
     reader.stop();
   });
 
@@ -213,7 +213,7 @@ describe('initial events', () => {
     const direct = await pods.store.create('/pods/ns/direct', pod('ns', 'direct'));
     const opts = { recursive: true, sendInitialEvents: true, progressNotify: true };
     const reader = new EventReader(await pods.cacher.watch('/pods', opts), 3000);
-    assert.deepEqual(await reader.next(), { type: 'ADDED', object: direct });
+    assert.deepEqual(plainEvent(await reader.next()), { type: 'ADDED', object: direct });
     assert.equal((await reader.next()).type, 'BOOKMARK');
     reader.stop();
   });

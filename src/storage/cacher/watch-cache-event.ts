@@ -49,6 +49,35 @@ export function sharedDecode<T extends KubeObject>(el: StoreElement<T>): T {
 }
 
 /**
+ * A watch event whose object is decoded on first use (frozen when watchers share it). A class, not
+ * an object literal with a getter: each such literal gets a map of its own holding its getter, in
+ * the old generation, and what the getter reaches then outlives the young-generation collections.
+ */
+class LazyWatchEvent<T extends KubeObject> {
+  readonly type: CacheEventType;
+  readonly #served: ServedJSON;
+  readonly #decode: JSONDecode;
+  readonly #shared: boolean;
+  #object: T | undefined;
+
+  constructor(type: CacheEventType, from: { served: ServedJSON; decode: JSONDecode }, shared: boolean) {
+    this.type = type;
+    this.#served = from.served;
+    this.#decode = from.decode;
+    this.#shared = shared;
+    Object.freeze(this);
+  }
+
+  get object(): T {
+    if (this.#object === undefined) {
+      this.#object = this.#decode(this.#served.json) as T;
+      if (this.#shared) deepFreeze(this.#object);
+    }
+    return this.#object;
+  }
+}
+
+/**
  * A watch event whose object is decoded on first use (frozen when watchers share it) and whose JSON
  * is attached, so an HTTP watcher writes it without decoding (see the watch handler's jsonFrame).
  */
@@ -58,18 +87,7 @@ export function lazyWatchEvent<T extends KubeObject>(
   shared: boolean,
 ): WatchEvent<T> {
   const { served } = from;
-  const decode = from.decode ?? parseJSON;
-  let object: T | undefined;
-  const event = Object.freeze({
-    type,
-    get object(): T {
-      if (object === undefined) {
-        object = decode(served.json) as T;
-        if (shared) deepFreeze(object);
-      }
-      return object;
-    },
-  });
+  const event = new LazyWatchEvent<T>(type, { served, decode: from.decode ?? parseJSON }, shared);
   attachServedJSON(event, served.json);
   return event;
 }

@@ -66,7 +66,7 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
       transformer: opts.transformer ?? identityTransformer,
       versioner: opts.versioner ?? apiObjectVersioner,
       newFunc: opts.newFunc ?? ((): KubeObject => ({ metadata: {} })),
-      written: new WeakMap(),
+      writtenKey: Symbol('written object'),
     });
   }
 

@@ -31,10 +31,28 @@ export interface StoreCore {
   /** A new empty object of the stored kind, for bookmark events. */
   readonly newFunc: () => KubeObject;
   /**
-   * The objects of this store's writes by the value written: a watch that shares objects
-   * (the watch cache's feed) takes them from here instead of decoding what it just encoded.
+   * The property under which a write leaves its object on the value it wrote: a watch of this store
+   * that shares objects (the watch cache's feed) takes it from there instead of decoding what was
+   * just encoded (takeWrittenObject).
    */
-  readonly written: WeakMap<Buffer, KubeObject>;
+  readonly writtenKey: symbol;
+}
+
+/** A written value carrying its object, under its store's key. */
+type Carrier = Buffer & Record<symbol, KubeObject | undefined>;
+
+/**
+ * The object written as `value` by this store, taken off it (a second taker decodes). A property of
+ * the value rather than a WeakMap entry: V8's young-generation collections keep a WeakMap's values
+ * alive until a full collection, whatever became of their keys, so every written object (~20 KB
+ * of a Pod) was promoted to the old generation and collected there (docs/performance.md, stop 42).
+ */
+export function takeWrittenObject(core: StoreCore, value: Buffer): KubeObject | undefined {
+  const carrier = value as Carrier;
+  const object = carrier[core.writtenKey];
+  // Cleared, not deleted: a delete would turn the Buffer into a slow dictionary object.
+  if (object !== undefined) carrier[core.writtenKey] = undefined;
+  return object;
 }
 
 /** A decoded stored value: the object (with its resourceVersion), its plain bytes and revision. */
@@ -98,7 +116,7 @@ export function encodeObj(core: StoreCore, obj: KubeObject): Buffer {
  * than etcd takes is refused (413) whatever the backend. Returns the
  * object as it will be stored (a copy down to its metadata and wherever members were put in order;
  * the rest shared with `obj`), its plain
- * bytes and the value to write, which is remembered for watches that share objects.
+ * bytes and the value to write, which carries the object for watches that share objects.
  */
 export function prepareWrite<T extends KubeObject>(
   core: StoreCore,
@@ -118,7 +136,7 @@ export function prepareWrite<T extends KubeObject>(
   const object = core.codec.decoded(ordered) as T;
   const value = core.transformer.transformToStorage(data, { key });
   if (value.length + key.length > maxStoredValueBytes) throw storedValueTooLarge();
-  core.written.set(value, object);
+  (value as Carrier)[core.writtenKey] = object;
   return { object, data, value };
 }
 

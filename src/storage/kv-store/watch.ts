@@ -7,9 +7,16 @@ import { watchTooOld } from '../api-errors.js';
 import type { ListOptions, SelectionPredicate, Watch, WatchEvent } from '../interfaces.js';
 import { internalError } from '../errors.js';
 import { CompactedError, prefixEnd, type KeyRange, type KeyValue, type KvEvent } from '../kv/backend.js';
-import { WatchChan } from '../watch-chan.js';
+import { WatchChan, type StoredState } from '../watch-chan.js';
 import { placeResourceVersion } from '../served-json.js';
-import { backendFault, decodeData, decodeKv, prepareKey, type StoreCore } from './store-core.js';
+import {
+  backendFault,
+  decodeData,
+  decodeKv,
+  prepareKey,
+  takeWrittenObject,
+  type StoreCore,
+} from './store-core.js';
 
 export const initialEventsEndAnnotation = 'k8s.io/initial-events-end';
 
@@ -152,6 +159,37 @@ function plainBytes(core: StoreCore, kv: KeyValue): Buffer {
 }
 
 /**
+ * A shared watch's event, its object decoded from the stored bytes on first use. A class, not an
+ * object literal with a getter: each such literal gets a map of its own holding its getter, and
+ * maps live in the old generation, so every object the getter reaches (the written object, the
+ * bytes) outlived the young-generation collections and waited for a full one (docs/performance.md).
+ */
+class SharedEvent<T extends KubeObject> {
+  readonly type: 'ADDED' | 'MODIFIED' | 'DELETED';
+  readonly stored: StoredState;
+  #object: T | undefined;
+  readonly #core: StoreCore;
+  /** The full storage key, which a decode error names. */
+  readonly #key: string;
+
+  constructor(
+    core: StoreCore,
+    init: { type: SharedEvent<T>['type']; key: string; stored: StoredState; object: T | undefined },
+  ) {
+    this.type = init.type;
+    this.stored = init.stored;
+    this.#object = init.object;
+    this.#core = core;
+    this.#key = init.key;
+  }
+
+  get object(): T {
+    const { data, revision } = this.stored;
+    return (this.#object ??= decodeData<T>(this.#core, data, { key: this.#key, rev: revision }));
+  }
+}
+
+/**
  * An event for a watch that shares objects (no predicate): the object this store wrote when it
  * wrote the value, else decoded on first use; and the plain bytes stored. A deletion carries the
  * last state at the deletion's revision.
@@ -161,26 +199,19 @@ function sharedEvent<T extends KubeObject>(core: StoreCore, ev: KvEvent): WatchE
   const kv = ev.type === 'delete' ? ev.prevKv : ev.kv;
   if (kv === null) return null;
   const data = plainBytes(core, kv);
-  const written = ev.type === 'delete' ? undefined : (core.written.get(kv.value) as T | undefined);
+  const written = ev.type === 'delete' ? undefined : (takeWrittenObject(core, kv.value) as T | undefined);
   if (written !== undefined) {
     if (rev > 0) placeResourceVersion(written, rev);
     core.versioner.updateObject(written, rev);
   }
-  let object = written;
-  const decode = (): T => (object ??= decodeData<T>(core, data, { key: kv.key, rev }));
   const type =
     ev.type === 'delete'
       ? 'DELETED'
       : ev.prevKv === null || ev.kv.createRevision === rev
         ? 'ADDED'
         : 'MODIFIED';
-  return {
-    type,
-    get object(): T {
-      return decode();
-    },
-    stored: { key: callerKey(core, kv.key), data, revision: rev },
-  };
+  const stored = { key: callerKey(core, kv.key), data, revision: rev };
+  return new SharedEvent<T>(core, { type, key: kv.key, stored, object: written });
 }
 
 /** A full storage key as the store's callers name it (without the path prefix, from '/'). */

@@ -24,6 +24,14 @@ export async function within<T>(promise: Promise<T>, ms: number): Promise<T | ty
   }
 }
 
+/**
+ * An event as a plain `{ type, object }`, for comparing whole events: the caches hand out events
+ * whose object is a getter on their class (decoded on first read), which deepEqual does not see.
+ */
+export function plainEvent(event: TestEvent): { type: TestEvent['type']; object: unknown } {
+  return { type: event.type, object: event.object };
+}
+
 export function isTimedOut(value: unknown): value is typeof timedOut {
   return value === timedOut;
 }
