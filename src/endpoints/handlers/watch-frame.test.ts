@@ -1,10 +1,32 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { WatchEvent } from '../../storage/interfaces.js';
-import { attachServedJSON } from '../../storage/served-json.js';
+import { lazyWatchEvent } from '../../storage/cacher/watch-cache-event.js';
+import { attachServedJSON, locateResourceVersion } from '../../storage/served-json.js';
 import { jsonFrame } from './watch.js';
 
-test('a watch event is serialized once however many watchers send it', () => {
+test('a change of the watch cache is framed once however many watchers send it; other events each time', () => {
+  const json = Buffer.from(
+    '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","resourceVersion":"7"}}',
+  );
+  let read = 0;
+  const toString = json.toString.bind(json);
+  json.toString = (...args: Parameters<Buffer['toString']>): string => {
+    read++;
+    return toString(...args);
+  };
+  const served = locateResourceVersion(json);
+  assert.ok(served !== null);
+  read = 0;
+  const shared = lazyWatchEvent('ADDED', { served }, true);
+  const frames = [jsonFrame(shared), jsonFrame(shared), jsonFrame(shared)];
+  assert.equal(read, 1);
+  assert.ok(frames.every((f) => f === `{"type":"ADDED","object":${toString()}}\n`));
+  // Another event of the cache is another change: framed on its own.
+  jsonFrame(lazyWatchEvent('MODIFIED', { served }, true));
+  assert.equal(read, 2);
+
+  // An event of storage itself goes to one watcher: serialized each time it is sent.
   let serialized = 0;
   const object = {
     apiVersion: 'v1',
@@ -14,20 +36,14 @@ test('a watch event is serialized once however many watchers send it', () => {
       return { name: 'a' };
     },
   };
-  const shared: WatchEvent = { type: 'ADDED', object };
-  const frames = [jsonFrame(shared)];
-  const once = serialized;
-  assert.ok(once > 0);
-  frames.push(jsonFrame(shared), jsonFrame(shared));
-  assert.equal(serialized, once);
+  const own: WatchEvent = { type: 'ADDED', object };
   // A built-in kind in Go's member order, with the zero creationTimestamp Go writes as null.
   assert.equal(
-    frames[0],
+    jsonFrame(own),
     '{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"a","creationTimestamp":null}}}\n',
   );
-  assert.ok(frames.every((f) => f === frames[0]));
-  // Another event object is another change: it is serialized on its own.
-  jsonFrame({ type: 'MODIFIED', object });
+  const once = serialized;
+  jsonFrame(own);
   assert.equal(serialized, 2 * once);
 });
 

@@ -3,6 +3,7 @@
 import type { Watcher } from '../../registry/rest/capabilities.js';
 import type { RequestContext } from '../../registry/rest/context.js';
 import type { ListOptions } from '../../registry/rest/options.js';
+import { encodedOnce } from '../../storage/cacher/watch-cache-event.js';
 import { servedJSONOf } from '../../storage/served-json.js';
 import type { WatchEvent } from '../../storage/watch-chan.js';
 import { orderedStatus } from '../../machinery/errors/status-order.js';
@@ -59,27 +60,21 @@ function drained(ex: Exchange, signal: AbortSignal): Promise<boolean> {
 type Encoder = (event: WatchEvent) => string;
 
 /**
- * Plain JSON frames memoized by event identity: the watch cache hands every watcher of a change the
- * same frozen event object, so a change is serialized once however many watchers send it (kube's
- * cachingObject). A memo of a pure function, collected with its events. An event of the watch
- * cache carries its object's served JSON, written as it is (nothing decoded); any other built-in
- * object is written as its stored bytes would be, with the zero members Go writes that decoding
- * left out.
+ * An event's plain JSON frame. The watch cache hands every watcher of a change the same event, so a
+ * change is framed once however many watchers send it (encodedOnce, kube's cachingObject). An event
+ * of the watch cache carries its object's served JSON, written as it is (nothing decoded); any other
+ * built-in object is written as its stored bytes would be, with the zero members Go writes that
+ * decoding left out.
  */
-const jsonFrames = new WeakMap<object, string>();
-
 export function jsonFrame(event: WatchEvent): string {
-  let frame = jsonFrames.get(event);
-  if (frame === undefined) {
+  return encodedOnce(event, jsonFrame, () => {
     const served = event.type === 'ERROR' ? undefined : servedJSONOf(event);
     const object =
       served !== undefined
         ? served.toString('utf8')
         : objectJSONText(event.type === 'ERROR' ? orderedStatus(event.object) : inGoOrder(event.object));
-    frame = `{"type":${JSON.stringify(event.type)},"object":${object}}\n`;
-    jsonFrames.set(event, frame);
-  }
-  return frame;
+    return `{"type":${JSON.stringify(event.type)},"object":${object}}\n`;
+  });
 }
 
 function eventEncoder(scope: RequestScope, hr: HandlerRequest, w: WatchRequest): Encoder {

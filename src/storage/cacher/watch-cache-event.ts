@@ -59,6 +59,7 @@ class LazyWatchEvent<T extends KubeObject> {
   readonly #decode: JSONDecode;
   readonly #shared: boolean;
   #object: T | undefined;
+  #encoded: { readonly by: object; readonly text: string } | undefined;
 
   constructor(type: CacheEventType, from: { served: ServedJSON; decode: JSONDecode }, shared: boolean) {
     this.type = type;
@@ -75,6 +76,26 @@ class LazyWatchEvent<T extends KubeObject> {
     }
     return this.#object;
   }
+
+  /** The event as `by` encodes it, made once while the event lives (see encodedOnce). */
+  encoded(by: object, encode: () => string): string {
+    const memo = this.#encoded;
+    if (memo?.by === by) return memo.text;
+    const text = encode();
+    this.#encoded = { by, text };
+    return text;
+  }
+}
+
+/**
+ * The event as the encoder `by` writes it (`encode`), made once for an event of the watch cache,
+ * which hands every watcher of a change this very event (kube's cachingObject); other events are
+ * not shared, and are encoded each time. The memo lives in the event, not in a WeakMap by event:
+ * V8's young-generation collections keep a WeakMap's values alive until a full collection, and
+ * every frame (a Pod's ~9 KB) outlived its event (docs/performance.md, stop 42).
+ */
+export function encodedOnce(event: WatchEvent, by: object, encode: () => string): string {
+  return event instanceof LazyWatchEvent ? event.encoded(by, encode) : encode();
 }
 
 /**
