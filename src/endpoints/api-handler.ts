@@ -121,6 +121,30 @@ function segmentsOf(url: RequestURL): string[] | undefined {
   }
 }
 
+/** A request handed to `handle`, parsed here; its signal is made when first read. */
+class UnparsedRequest implements APIRequest {
+  readonly req: ApiRequest;
+  readonly res: ApiResponse;
+  readonly url: RequestURL;
+  readonly info: RequestInfo;
+  readonly user: UserInfo | undefined;
+  readonly #given: AbortSignal | undefined;
+  #signal: AbortSignal | undefined;
+
+  constructor(req: ApiRequest, res: ApiResponse, opts: RequestOptions) {
+    this.req = req;
+    this.res = res;
+    this.url = parseRequestURL(req.url ?? '/');
+    this.info = requestInfoFor(req, this.url);
+    this.user = opts.user;
+    this.#given = opts.signal;
+  }
+
+  get signal(): AbortSignal {
+    return (this.#signal ??= signalFor(this.res, this.#given));
+  }
+}
+
 /** What a handler gets; the signal stays unmade until a handler or the storage reads it. */
 function handlerRequest(ex: Exchange, r: APIRequest, info: RequestInfo): HandlerRequest {
   return new APIHandlerRequest(ex, r, info);
@@ -252,19 +276,7 @@ export function createAPIHandler(options: APIHandlerOptions): APIHandler {
     routes: table,
     serve,
     handle(req, res, opts = {}) {
-      const url = parseRequestURL(req.url ?? '/');
-      let signal: AbortSignal | undefined;
-      return serve({
-        req,
-        res,
-        url,
-        info: requestInfoFor(req, url),
-        user: opts.user,
-        get signal() {
-          signal ??= signalFor(res, opts.signal);
-          return signal;
-        },
-      });
+      return serve(new UnparsedRequest(req, res, opts));
     },
   };
 }

@@ -10,7 +10,7 @@ import type {
   Watch,
 } from '../../storage/interfaces.js';
 import type { EncodedListResult } from '../rest/capabilities.js';
-import type { RequestContext } from '../rest/context.js';
+import type { RequestContext, UserInfo } from '../rest/context.js';
 import type { GetOptions, ListOptions } from '../rest/options.js';
 import { parseFields, parseLabels, type StorePredicate } from './predicate.js';
 import type { StoreCore } from './store-core.js';
@@ -99,17 +99,30 @@ export function predicateFor<T extends KubeObject>(
   return core.predicateFunc({ label, field, ...(continueToken !== undefined ? { continueToken } : {}) });
 }
 
+// A class, not an object literal with a getter, which V8 gives a map of its own in the old
+// generation for each object (docs/architecture.md: what a request makes dies young).
+class NamespacedContext implements RequestContext {
+  readonly namespace: string;
+  readonly user: UserInfo;
+  readonly #ctx: RequestContext;
+
+  constructor(ctx: RequestContext, namespace: string) {
+    this.namespace = namespace;
+    this.user = ctx.user;
+    this.#ctx = ctx;
+  }
+
+  get signal(): AbortSignal {
+    return this.#ctx.signal;
+  }
+
+  addWarning(message: string): void {
+    this.#ctx.addWarning(message);
+  }
+}
+
 function withNamespace(ctx: RequestContext, namespace: string): RequestContext {
-  return {
-    get signal() {
-      return ctx.signal;
-    },
-    namespace,
-    user: ctx.user,
-    addWarning: (m) => {
-      ctx.addWarning(m);
-    },
-  };
+  return new NamespacedContext(ctx, namespace);
 }
 
 /** A cluster-wide request whose field selector pins one valid namespace reads only that namespace. */
