@@ -17,6 +17,7 @@ test('a change of the watch cache is framed once however many watchers send it; 
   };
   const served = locateResourceVersion(json);
   assert.ok(served !== null);
+  // Counted from here: the reads that make frames.
   read = 0;
   const shared = lazyWatchEvent('ADDED', { served }, true);
   const frames = [jsonFrame(shared), jsonFrame(shared), jsonFrame(shared)];
