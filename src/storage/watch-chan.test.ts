@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { KubeObject } from '../api/meta.js';
+import { gc } from '../machinery/testing/heap.js';
 import { WatchChan, type WatchEvent } from './watch-chan.js';
-
-// A full collection on demand, to see whether the channel still holds what it handed out.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

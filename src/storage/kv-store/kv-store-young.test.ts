@@ -4,19 +4,10 @@
 // whatever became of their keys, and every written object was promoted (docs/performance.md, stop 42).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { KubeObject } from '../../api/meta.js';
+import { promotedPerCall } from '../../machinery/testing/heap.js';
 import { SqliteBackend } from '../backends/sqlite/sqlite-backend.js';
 import { KvStore } from './kv-store.js';
-
-// Collections on demand: young-generation ones to let objects die or be promoted, full ones to start
-// from a settled heap.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as (opts?: { type: 'minor' | 'major' }) => void;
-
-const oldSpaceUsed = (): number =>
-  getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')?.space_used_size ?? 0;
 
 /** An object of ~25 KB on the heap: 600 small members. */
 const big = (name: string): KubeObject => ({
@@ -33,37 +24,22 @@ it('a written object dies young once the shared watch has taken it', async () =>
     shareObjects: true,
   });
   let seen = 0;
-  const wanted: { count: number; reached?: () => void } = { count: 0 };
+  let waiting: { count: number; resolve: () => void } | undefined;
   const consumed = (async () => {
     for await (const event of watch) {
       if (event.type === 'ADDED') seen++;
-      if (seen === wanted.count) wanted.reached?.();
+      if (waiting !== undefined && seen >= waiting.count) waiting.resolve();
     }
   })();
-  const writeAll = async (from: number, to: number): Promise<void> => {
-    const reached = new Promise<void>((resolve) => {
-      wanted.count = to;
-      wanted.reached = resolve;
-    });
-    for (let i = from; i < to; i++) {
-      await store.create(`/things/ns/t${i}`, big(`t${i}`));
-      // Young-generation collections as a busy server has them: an object still held survives two
-      // and is promoted.
-      if (i % 20 === 19) gc({ type: 'minor' });
-    }
-    await reached;
-  };
+  const seenAll = (count: number): Promise<void> =>
+    seen >= count ? Promise.resolve() : new Promise((resolve) => (waiting = { count, resolve }));
   try {
-    // Warmed up, then measured from a settled heap.
-    await writeAll(0, 50);
-    gc();
-    const start = oldSpaceUsed();
-    const objects = 300;
-    await writeAll(50, 50 + objects);
-    gc({ type: 'minor' });
-    gc({ type: 'minor' });
-    const promotedPerObject = (oldSpaceUsed() - start) / objects;
-    assert.ok(promotedPerObject < 6000, `${promotedPerObject.toFixed(0)} bytes promoted per object written`);
+    let written = 0;
+    const promoted = await promotedPerCall(300, async (i) => {
+      await store.create(`/things/ns/t${i}`, big(`t${i}`));
+      await seenAll(++written);
+    });
+    assert.ok(promoted < 6000, `${promoted.toFixed(0)} bytes promoted per object written`);
   } finally {
     watch.stop();
     await consumed;

@@ -4,9 +4,8 @@
 // held the pod took every pod admitted into the old generation (docs/performance.md, stop 42).
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { Pod } from '../../../api/core/v1/pod.js';
+import { promotedPerCall } from '../../../machinery/testing/heap.js';
 import {
   memoryRESTOptions,
   type MemoryRESTOptions,
@@ -14,11 +13,6 @@ import {
 import { testContext } from '../../../registry/generic/testing/widgets.js';
 import { newServiceAccountREST } from '../../../registry/core/serviceaccount/storage.js';
 import { ServiceAccountAdmission } from './admission.js';
-
-// Collections on demand: young-generation ones to let requests' objects die or be promoted, full
-// ones to start from a settled heap.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as (opts?: { type: 'minor' | 'major' }) => void;
 
 const ns = 'team';
 let rest: MemoryRESTOptions;
@@ -44,9 +38,6 @@ const bigPod = (name: string): Pod => ({
   },
 });
 
-const oldSpaceUsed = (): number =>
-  getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')?.space_used_size ?? 0;
-
 it('lets each request’s pod die in the young generation', async () => {
   const admit = async (i: number): Promise<void> => {
     const request = testContext(ns);
@@ -66,20 +57,7 @@ it('lets each request’s pod die in the young generation', async () => {
     await plugin.admit(request, attrs);
     await plugin.validate(request, attrs);
   };
-  // Warmed up, then measured from a settled heap.
-  for (let i = 0; i < 50; i++) await admit(i);
-  gc();
-  const start = oldSpaceUsed();
-  const pods = 400;
-  for (let i = 0; i < pods; i++) {
-    await admit(i);
-    // Young-generation collections as a busy server has them: a pod still held survives two and
-    // is promoted.
-    if (i % 20 === 19) gc({ type: 'minor' });
-  }
-  gc({ type: 'minor' });
-  gc({ type: 'minor' });
-  const promotedPerPod = (oldSpaceUsed() - start) / pods;
+  const promotedPerPod = await promotedPerCall(400, admit);
   // A pod is ~25 KB of objects; held by the memo, each was promoted.
   assert.ok(promotedPerPod < 6000, `${promotedPerPod.toFixed(0)} bytes promoted per pod admitted`);
 });
