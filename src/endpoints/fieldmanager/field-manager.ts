@@ -22,7 +22,7 @@ import {
   conflictsOutside,
   lastAppliedUpgradeManager,
 } from './last-applied-manager.js';
-import { capUpdateManagers, nowTime, stripMeta } from './managers.js';
+import { capUpdateManagers, keptIfSame, nowTime, stripMeta } from './managers.js';
 
 export interface FieldManagerOptions {
   readonly resolver: SchemaResolver;
@@ -185,10 +185,8 @@ export class FieldManager {
     if (changed !== undefined) {
       result.fields.delete(current);
       const previous = result.fields.get(id);
-      result.fields.set(
-        id,
-        previous === undefined ? changed : { ...changed, set: changed.set.union(previous.set) },
-      );
+      const set = previous === undefined ? changed.set : changed.set.union(previous.set);
+      result.fields.set(id, { ...changed, set: keptIfSame(set, managed.fields.get(id)?.set) });
       result.times.set(id, nowTime());
     }
     capUpdateManagers(result);
@@ -308,7 +306,7 @@ export class FieldManager {
       throw err;
     }
     const result: Managed = { fields: out.managers, times: new Map(managed.times) };
-    stripMeta(result, id);
+    stripMeta(result, id, managed.fields.get(id)?.set);
     let object = pair.live;
     if (out.object !== null) {
       object = out.object as KubeObject;

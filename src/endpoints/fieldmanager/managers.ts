@@ -24,11 +24,21 @@ const stripSet = FieldSet.of(
   ].map((n) => [f('metadata'), f(n)]),
 );
 
-/** Drops the server-set fields from `manager`'s set, and the manager when nothing is left. */
-export function stripMeta(managed: Managed, manager: string): void {
+/**
+ * `before` (a manager's set ahead of a write) when `set` has the same fields: the manager's entry
+ * then keeps its FieldsV1 object, and the text the storage encoder kept on it.
+ */
+export const keptIfSame = (set: FieldSet, before: FieldSet | undefined): FieldSet =>
+  before !== undefined && set.equals(before) ? before : set;
+
+/**
+ * Drops the server-set fields from `manager`'s set, and the manager when nothing is left; with the
+ * manager's set ahead of the write, as keptIfSame.
+ */
+export function stripMeta(managed: Managed, manager: string, before?: FieldSet): void {
   const vs = managed.fields.get(manager);
   if (vs === undefined) return;
-  const set = vs.set.difference(stripSet);
+  const set = keptIfSame(vs.set.difference(stripSet), before);
   if (set.empty()) managed.fields.delete(manager);
   else managed.fields.set(manager, { ...vs, set });
 }
