@@ -7,28 +7,12 @@
 // granular list with no items is not (ports, a list-map).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeObject } from '../../api/meta.js';
-import { FieldManager } from './field-manager.js';
+import type { FieldManager } from './field-manager.js';
+import { builtinFieldManager } from '../testing/field-manager.js';
 
-const scheme = builtinScheme();
-
-function fieldManager(apiVersion: string, kind: string): FieldManager {
-  const info = scheme.kindFor(apiVersion, kind);
-  assert.ok(info !== undefined, `${apiVersion} ${kind}`);
-  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
-  return new FieldManager({
-    resolver: scheme,
-    root: { $ref: info.definition },
-    group: group ?? '',
-    version: version ?? '',
-    kind,
-    subresource: '',
-  });
-}
-
-const pods = fieldManager('v1', 'Pod');
-const configMaps = fieldManager('v1', 'ConfigMap');
+const pods = builtinFieldManager('v1', 'Pod');
+const configMaps = builtinFieldManager('v1', 'ConfigMap');
 
 const pod = (meta: Record<string, unknown>, spec: Record<string, unknown>, container = {}): KubeObject => ({
   apiVersion: 'v1',

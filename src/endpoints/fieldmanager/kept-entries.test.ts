@@ -3,21 +3,10 @@
 // encoding the object again.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeObject } from '../../api/meta.js';
-import { FieldManager } from './field-manager.js';
+import { builtinFieldManager } from '../testing/field-manager.js';
 
-const scheme = builtinScheme();
-const info = scheme.kindFor('v1', 'ConfigMap');
-assert.ok(info !== undefined);
-const fm = new FieldManager({
-  resolver: scheme,
-  root: { $ref: info.definition },
-  group: '',
-  version: 'v1',
-  kind: 'ConfigMap',
-  subresource: '',
-});
+const fm = builtinFieldManager('v1', 'ConfigMap');
 
 const cm = (
   data: Record<string, string>,

@@ -4,27 +4,11 @@
 // member as sent; the Go-typed compare reads what memory lacks as that zero.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { builtinScheme } from '../../api/builtin-scheme.js';
 import type { KubeObject } from '../../api/meta.js';
-import { goZeroObject } from '../../machinery/json/go-member-order.js';
-import { FieldManager } from './field-manager.js';
+import { builtinFieldManager } from '../testing/field-manager.js';
 
-const scheme = builtinScheme();
-
-function fieldManager(kind: string, subresource: string): FieldManager {
-  const info = scheme.kindFor('apps/v1', kind);
-  assert.ok(info !== undefined, kind);
-  const zero = goZeroObject(scheme, { apiVersion: 'apps/v1', kind }) as KubeObject;
-  return new FieldManager({
-    resolver: scheme,
-    root: { $ref: info.definition },
-    group: 'apps',
-    version: 'v1',
-    kind,
-    subresource,
-    zero,
-  });
-}
+const fieldManager = (kind: string, subresource: string) =>
+  builtinFieldManager('apps/v1', kind, { subresource, zero: true });
 
 const rs = (status: Record<string, unknown> | undefined, uid = 'u'): KubeObject => ({
   apiVersion: 'apps/v1',
@@ -130,17 +114,7 @@ describe('a create compares with the Go zero object, whose status holds replicas
 
 describe('a create records the members a new list item’s Go struct holds though memory lacks them', () => {
   it('a Pod whose container lacks resources (a struct held by value): f:resources, as kube records {}', () => {
-    const info = scheme.kindFor('v1', 'Pod');
-    assert.ok(info !== undefined);
-    const fm = new FieldManager({
-      resolver: scheme,
-      root: { $ref: info.definition },
-      group: '',
-      version: 'v1',
-      kind: 'Pod',
-      subresource: '',
-      zero: goZeroObject(scheme, { apiVersion: 'v1', kind: 'Pod' }) as KubeObject,
-    });
+    const fm = builtinFieldManager('v1', 'Pod', { zero: true });
     const pod: KubeObject = {
       apiVersion: 'v1',
       kind: 'Pod',
