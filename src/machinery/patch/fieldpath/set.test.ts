@@ -48,25 +48,6 @@ describe('FieldSet', () => {
     assert.ok(a.intersection(FieldSet.of(p('x'))).empty());
   });
 
-  it('a union that adds nothing is the set itself, and encodes as the FieldsV1 it was read from', () => {
-    const source = { 'f:metadata': { 'f:labels': { '.': {}, 'f:a': {}, 'f:b': {} } }, 'f:spec': {} };
-    const read = decodeFieldsV1(source);
-    const owned = read.union(FieldSet.of(p('metadata', 'labels', 'a'), p('spec')));
-    assert.equal(owned, read);
-    assert.equal(encodeFieldsV1(owned), source);
-    // A member the set has only as a parent is something to add.
-    const grown = read.union(FieldSet.of(p('metadata')));
-    assert.notEqual(grown, read);
-    assert.deepEqual(strings(grown), [
-      '.metadata',
-      '.spec',
-      '.metadata.labels',
-      '.metadata.labels.a',
-      '.metadata.labels.b',
-    ]);
-    assert.notEqual(read.union(FieldSet.of(p('metadata', 'labels', 'c'))), read);
-  });
-
   it('never keeps an emptied child', () => {
     const a = FieldSet.of(p('a', 'b'), p('c'));
     const left = a.difference(FieldSet.of(p('a', 'b')));

@@ -188,13 +188,8 @@ export class FieldSet {
     return out;
   }
 
-  /**
-   * This set itself when it already holds all of `other` (an update's changes to fields its manager
-   * owns): the result then keeps this set's FieldsV1 source, which encodes as it is. As any result
-   * that may be an operand, it is not to be inserted into.
-   */
   union(other: FieldSet): FieldSet {
-    if (other === this || other.empty() || other.isSubsetOf(this)) return this;
+    if (other === this || other.empty()) return this;
     if (this.empty()) return other;
     const out = this.#copy();
     const level = out.#level;
