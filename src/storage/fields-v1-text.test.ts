@@ -21,7 +21,7 @@ const entry = (fieldsV1: unknown, extra: Record<string, unknown> = {}): Record<s
   ...extra,
 });
 
-const text = (entries: readonly unknown[]): string => managedFieldsPieces(entries).join('');
+const text = (entries: readonly unknown[]): string => managedFieldsPieces(entries).pieces.join('');
 
 describe('managedFieldsPieces', () => {
   it('writes what goJSONText writes, HTML escapes and a member after fieldsV1 included', () => {
@@ -33,6 +33,12 @@ describe('managedFieldsPieces', () => {
       [],
     ];
     for (const entries of cases) assert.equal(text(entries), goJSONText(entries));
+  });
+
+  it('tells whether every entry’s FieldsV1 was known canonical', () => {
+    assert.equal(managedFieldsPieces([entry(canonical()), entry(canonical())]).canonical, true);
+    assert.equal(managedFieldsPieces([entry(canonical()), entry({ 'f:data': {} })]).canonical, false);
+    assert.equal(managedFieldsPieces([entry(undefined)]).canonical, false);
   });
 
   it('keeps a FieldsV1 text on its object for the next write, out of sight of JSON, keys and copies', () => {

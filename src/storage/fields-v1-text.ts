@@ -28,28 +28,31 @@ function fieldsV1Text(fields: object): string {
 // sequence only where it is a member: inside a string its quotes would be escaped.
 const placeholder = '"fieldsV1":0';
 
-/** Appends the text of one entry to `out`, in pieces. */
-function entryPieces(entry: unknown, out: string[]): void {
+/** Appends the text of one entry to `out`, in pieces; whether its FieldsV1 is known canonical. */
+function entryPieces(entry: unknown, out: string[]): boolean {
   const fields = (entry as { fieldsV1?: unknown } | null)?.fieldsV1;
   if (typeof fields !== 'object' || fields === null || !isKnownCanonicalFieldsV1(fields)) {
     out.push(goJSONText(entry));
-    return;
+    return false;
   }
   const rest = goJSONText({ ...(entry as object), fieldsV1: 0 });
   const at = rest.indexOf(placeholder) + placeholder.length - 1;
   out.push(rest.slice(0, at), fieldsV1Text(fields), rest.slice(at + 1));
+  return true;
 }
 
 /**
  * Go's JSON of a managedFields array (entries already in member order), as goJSONText writes it,
- * in pieces to be written one after the other (joined, they would be copied once more).
+ * in pieces to be written one after the other (joined, they would be copied once more); and
+ * whether every entry's FieldsV1 was known canonical (what the write vouches for).
  */
-export function managedFieldsPieces(entries: readonly unknown[]): string[] {
-  const out = ['['];
+export function managedFieldsPieces(entries: readonly unknown[]): { pieces: string[]; canonical: boolean } {
+  const pieces = ['['];
+  let canonical = true;
   for (let i = 0; i < entries.length; i++) {
-    if (i > 0) out.push(',');
-    entryPieces(entries[i], out);
+    if (i > 0) pieces.push(',');
+    canonical = entryPieces(entries[i], pieces) && canonical;
   }
-  out.push(']');
-  return out;
+  pieces.push(']');
+  return { pieces, canonical };
 }

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { KubeObject, ManagedFieldsEntry } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
-import { isKnownCanonicalFieldsV1, trustDecodedFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
+import { trustDecodedFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
 import { managedFieldsPieces } from './fields-v1-text.js';
 
 /** Byte offsets of the managedFields array (`[` to past its `]`) in some JSON, and its revision. */
@@ -45,7 +45,7 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): 
     return Buffer.from(goJSONText(obj, false, scheme), 'utf8');
   const outer = goJSONText({ ...obj, metadata: { ...meta, managedFields: marker } }, false, scheme);
   const at = outer.indexOf(markerText);
-  const inner = managedFieldsPieces(entries);
+  const { pieces: inner, canonical: trusted } = managedFieldsPieces(entries);
   // The pieces written into the bytes: joined first, they made one more copy of the whole text
   // (the joined string's flattening), the largest allocation of a Pod create.
   const head = outer.slice(0, at);
@@ -57,9 +57,6 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): 
   let offset = data.write(head, 0, 'utf8');
   for (const piece of inner) offset += data.write(piece, offset, 'utf8');
   data.write(tail, end, 'utf8');
-  const trusted = entries.every((e: unknown) =>
-    isKnownCanonicalFieldsV1((e as ManagedFieldsEntry | null)?.fieldsV1),
-  );
   spans.set(data, { start, end, rv: 0, trusted });
   return data;
 }
