@@ -99,8 +99,8 @@ export function predicateFor<T extends KubeObject>(
   return core.predicateFunc({ label, field, ...(continueToken !== undefined ? { continueToken } : {}) });
 }
 
-// A class, not an object literal with a getter, which V8 gives a map of its own in the old
-// generation for each object (docs/architecture.md: what a request makes dies young).
+// A class, not an object literal with a getter (docs/architecture.md: what a request makes dies
+// young).
 class NamespacedContext implements RequestContext {
   readonly namespace: string;
   readonly user: UserInfo;

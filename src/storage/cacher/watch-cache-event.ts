@@ -50,8 +50,7 @@ export function sharedDecode<T extends KubeObject>(el: StoreElement<T>): T {
 
 /**
  * A watch event whose object is decoded on first use (frozen when watchers share it). A class, not
- * an object literal with a getter: each such literal gets a map of its own holding its getter, in
- * the old generation, and what the getter reaches then outlives the young-generation collections.
+ * an object literal with a getter (docs/architecture.md: what a request makes dies young).
  */
 class LazyWatchEvent<T extends KubeObject> {
   readonly type: CacheEventType;
@@ -90,9 +89,8 @@ class LazyWatchEvent<T extends KubeObject> {
 /**
  * The event as the encoder `by` writes it (`encode`), made once for an event of the watch cache,
  * which hands every watcher of a change this very event (kube's cachingObject); other events are
- * not shared, and are encoded each time. The memo lives in the event, not in a WeakMap by event:
- * V8's young-generation collections keep a WeakMap's values alive until a full collection, and
- * every frame (a Pod's ~9 KB) outlived its event (docs/performance.md, stop 42).
+ * not shared, and are encoded each time. The memo lives in the event, not in a WeakMap by event
+ * (docs/architecture.md: what a request makes dies young).
  */
 export function encodedOnce(event: WatchEvent, by: object, encode: () => string): string {
   return event instanceof LazyWatchEvent ? event.encoded(by, encode) : encode();

@@ -43,9 +43,7 @@ type Carrier = Buffer & Record<symbol, KubeObject | undefined>;
 
 /**
  * The object written as `value` by this store, taken off it (a second taker decodes). A property of
- * the value rather than a WeakMap entry: V8's young-generation collections keep a WeakMap's values
- * alive until a full collection, whatever became of their keys, so every written object (~20 KB
- * of a Pod) was promoted to the old generation and collected there (docs/performance.md, stop 42).
+ * the value, not a WeakMap entry (docs/architecture.md: what a request makes dies young).
  */
 export function takeWrittenObject(core: StoreCore, value: Buffer): KubeObject | undefined {
   const carrier = value as Carrier;

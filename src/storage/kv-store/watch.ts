@@ -160,9 +160,7 @@ function plainBytes(core: StoreCore, kv: KeyValue): Buffer {
 
 /**
  * A shared watch's event, its object decoded from the stored bytes on first use. A class, not an
- * object literal with a getter: each such literal gets a map of its own holding its getter, and
- * maps live in the old generation, so every object the getter reaches (the written object, the
- * bytes) outlived the young-generation collections and waited for a full one (docs/performance.md).
+ * object literal with a getter (docs/architecture.md: what a request makes dies young).
  */
 class SharedEvent<T extends KubeObject> {
   readonly type: 'ADDED' | 'MODIFIED' | 'DELETED';

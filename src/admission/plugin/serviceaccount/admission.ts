@@ -189,10 +189,8 @@ const listOf = <T>(list: readonly T[] | undefined): readonly T[] => list ?? [];
 
 export class ServiceAccountAdmission implements MutationInterface, ValidationInterface {
   readonly #serviceAccounts: Getter;
-  // The account each request found (see #lookup). Only the account: V8's young-generation
-  // collections keep a WeakMap's values alive until a full collection, whatever became of their
-  // keys, and a value that held the request's pod (~20 KB of objects) took every pod created
-  // into the old generation (docs/performance.md, stop 42). The account is the watch cache's.
+  // The account each request found (see #lookup): only the account, the watch cache's, as a
+  // WeakMap's values outlive their keys (docs/architecture.md: what a request makes dies young).
   readonly #found = new WeakMap<RequestContext, ServiceAccount>();
   readonly #mount: boolean;
   readonly #generateName: (base: string) => string;
