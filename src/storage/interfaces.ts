@@ -93,6 +93,12 @@ export type ValidateDeletion<T> = (obj: T) => void | Promise<void>;
 export interface CachedExisting<T extends KubeObject = KubeObject> {
   readonly object: T;
   readonly stored: Buffer;
+  /**
+   * The state is the store's current one: the cache had every write of the store's current revision
+   * when it gave it (a local store, whose revision is known without asking). A no-op or a refused
+   * update then answers at once, with no read of storage to confirm the state.
+   */
+  readonly current?: boolean;
 }
 
 /** A list as a read answers it, item by item in JSON (each with its resourceVersion). */

@@ -32,7 +32,7 @@ describeWithEtcd(
           },
         };
       },
-      { laggingReads: true, rawKeys: false, compactedWatchExpires: false },
+      { laggingReads: true, rawKeys: false, compactedWatchExpires: false, takesCachedExisting: false },
     );
   },
   { progressNotifyInterval: '100ms' },

@@ -107,20 +107,31 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
   /**
    * The cache's state of the object at `key`, a hint that spares storage a read (kube ignores the
    * caller's): the object a handed-over write left, if the cache holds that revision, else a decode.
+   * Current when the cache has caught up with a local store's current revision.
    */
   #cached(key: string): CachedExisting<T> | undefined {
     let prepared: string;
     let el: StoreElement<T> | undefined;
+    let current: boolean;
     try {
       prepared = prepareKey(this.#config.resourcePrefix, key, false);
       el = this.#parts.cache.store.get(prepared);
+      current = this.#caughtUp();
     } catch {
       return undefined;
     }
     if (el === undefined) return undefined;
     const kept = this.#recent.take(prepared, el.resourceVersion) as T | undefined;
     const object = kept ?? decodeElement(el);
-    return { object, stored: storedBytes(el.served) };
+    return { object, stored: storedBytes(el.served), current };
+  }
+
+  /** Whether the cache is ready and has every write of a local store's current revision. */
+  #caughtUp(): boolean {
+    const { storage } = this.#config;
+    if (storage.local !== true || this.#parts.ready.state !== 'ready') return false;
+    const revision = storage.currentResourceVersionNow?.();
+    return revision !== undefined && revision <= this.#parts.cache.resourceVersion;
   }
 
   /** Keeps a handed-over write's object for the next update of it; forgets the key's otherwise. */
@@ -199,14 +210,9 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
    */
   #elementNow(key: string, opts: GetOptions): { el: StoreElement<T> | undefined } | undefined {
     if (this.#parts.ready.state !== 'ready') return undefined;
-    const { storage, resourcePrefix } = this.#config;
     const rv = opts.resourceVersion ?? '';
-    let minimum: number | undefined;
-    if (rv === '0') minimum = 0;
-    else if (rv === '' && storage.local === true) minimum = storage.currentResourceVersionNow?.();
-    const cache = this.#parts.cache;
-    if (minimum === undefined || minimum > cache.resourceVersion) return undefined;
-    return { el: cache.store.get(prepareKey(resourcePrefix, key, false)) };
+    if (rv !== '0' && (rv !== '' || !this.#caughtUp())) return undefined;
+    return { el: this.#parts.cache.store.get(prepareKey(this.#config.resourcePrefix, key, false)) };
   }
 
   /**

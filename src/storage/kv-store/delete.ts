@@ -32,6 +32,7 @@ export async function conditionalDelete<T extends KubeObject>(
     const { object, stored } = opts.cachedExisting;
     const rev = core.versioner.objectResourceVersion(object);
     orig = { obj: object, data: stored, rev, stale: false };
+    origIsCurrent = opts.cachedExisting.current === true;
   } else {
     orig = await current();
     origIsCurrent = true;

@@ -2,6 +2,7 @@
 // call tryUpdate, skip no-op writes, and compare-and-swap on the read revision, retrying on conflict.
 import type { KubeObject } from '../../api/meta.js';
 import { keyNotFound } from '../errors.js';
+import { identityTransformer } from '../value/transformer.js';
 import type { CachedExisting, UpdateOptions } from '../interfaces.js';
 import type { KeyValue } from '../kv/backend.js';
 import {
@@ -95,6 +96,10 @@ export async function guaranteedUpdate<T extends KubeObject>(
   let origIsCurrent = false;
   if (opts.cachedExisting !== undefined) {
     orig.state = stateOfCached(core, opts.cachedExisting);
+    // A cache's copy cannot tell whether its stored value was written with a key other than the
+    // writing one (stale), which even an unchanged update must rewrite; without a transformer no
+    // value is stale.
+    origIsCurrent = opts.cachedExisting.current === true && core.transformer === identityTransformer;
   } else {
     orig.state = await current();
     origIsCurrent = true;

@@ -122,7 +122,12 @@ describe('KvStore transformer hook', () => {
       groupResource: pods,
       transformer: withKey('k2', ['k2', 'k1']),
     });
-    const updated = await rotated.guaranteedUpdate('/pods/ns/a', { tryUpdate: (cur) => cur ?? {} });
+    // Even from a cached state said current: the cache cannot tell a stale value.
+    const stored = Buffer.from(JSON.stringify({ metadata: { name: 'a' } }));
+    const updated = await rotated.guaranteedUpdate('/pods/ns/a', {
+      cachedExisting: { object: structuredClone(created), stored, current: true },
+      tryUpdate: (cur) => cur ?? {},
+    });
     assert.notEqual(updated.metadata?.resourceVersion, created.metadata?.resourceVersion);
     const raw = await backend.get('/registry/pods/ns/a');
     assert.ok(raw.kv?.value.toString('utf8').startsWith('k2:{'));

@@ -190,6 +190,28 @@ function registerCachedExistingTests(ctx: SuiteContext): void {
 
   storeTest(
     ctx,
+    'validateDeletion refusing a cachedExisting said current is final',
+    async (env) => {
+      // Said current, the state is trusted: even a stale one is not read again.
+      const stale = await createFoo(env);
+      const current = await relabel(env, env.key('foo'), { foo: 'bar' });
+      let calls = 0;
+      const deletion = env.store.delete(env.key('foo'), {
+        cachedExisting: { ...cached(stale), current: true },
+        validateDeletion: (obj) => {
+          calls += 1;
+          if (obj.metadata.labels?.foo !== 'bar') throw new Error('stale object');
+        },
+      });
+      await assert.rejects(deletion, { message: 'stale object' });
+      assert.equal(calls, 1, 'validateDeletion was tried again on a read state');
+      assert.deepEqual(await env.store.get(env.key('foo')), current);
+    },
+    ['takesCachedExisting'],
+  );
+
+  storeTest(
+    ctx,
     'validateDeletion failing on a stale cachedExisting is retried on the current state',
     async (env) => {
       const stale = await createFoo(env);

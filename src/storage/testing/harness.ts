@@ -36,6 +36,11 @@ export interface ConformanceOptions {
    * still serve it; the watch cache answers from its own window instead (default true).
    */
   compactedWatchExpires?: boolean;
+  /**
+   * The store starts from the state a caller gives as cachedExisting, as the etcd3 store does; the
+   * watch cache gives its own instead (default true).
+   */
+  takesCachedExisting?: boolean;
   /** How long to wait for a ttl to expire an object (default 5000 ms). */
   ttlTimeoutMs?: number;
   /** How long to wait for a progress BOOKMARK (default 5000 ms). */
@@ -54,6 +59,7 @@ export function resolveOptions(opts: ConformanceOptions = {}): ResolvedOptions {
     compaction: opts.compaction ?? true,
     rawKeys: opts.rawKeys ?? true,
     compactedWatchExpires: opts.compactedWatchExpires ?? true,
+    takesCachedExisting: opts.takesCachedExisting ?? true,
     progressNotify: opts.progressNotify ?? true,
     sendInitialEvents: opts.sendInitialEvents ?? true,
     laggingReads: opts.laggingReads ?? false,
@@ -93,7 +99,13 @@ export function uniqueName(stem: string): string {
 }
 
 /** Which feature a test needs; a store that does not claim it does not register the test. */
-export type Feature = 'ttl' | 'compaction' | 'progressNotify' | 'sendInitialEvents' | 'compactedWatchExpires';
+export type Feature =
+  | 'ttl'
+  | 'compaction'
+  | 'progressNotify'
+  | 'sendInitialEvents'
+  | 'compactedWatchExpires'
+  | 'takesCachedExisting';
 
 /** Registers one conformance case: a new harness, a unique prefix, and cleanup whatever happens. */
 export function storeTest(

@@ -76,6 +76,34 @@ export function registerUpdateCachedExistingTests(ctx: SuiteContext): void {
     assert.deepEqual(await env.store.get(env.key('foo')), created);
   });
 
+  storeTest(
+    ctx,
+    'a cachedExisting said current is not read again from storage',
+    async (env) => {
+      const created = await createFoo(env);
+      let calls = 0;
+      const refused = env.store.guaranteedUpdate(env.key('foo'), {
+        cachedExisting: { ...cached(created), current: true },
+        tryUpdate: () => {
+          calls += 1;
+          throw new Error('always refuses');
+        },
+      });
+      await assert.rejects(refused, { message: 'always refuses' });
+      assert.equal(calls, 1, 'a refused update was tried again on a read state');
+      const out = await env.store.guaranteedUpdate(env.key('foo'), {
+        cachedExisting: { ...cached(created), current: true },
+        tryUpdate: (obj) => {
+          calls += 1;
+          return clone(obj ?? created);
+        },
+      });
+      assert.equal(calls, 2, 'a no-op update was tried again on a read state');
+      assert.deepEqual(out, created);
+    },
+    ['takesCachedExisting'],
+  );
+
   storeTest(ctx, 'a no-op update from a stale cachedExisting writes nothing', async (env) => {
     const stale = await createFoo(env);
     const current = await relabel(env, env.key('foo'), { fresh: 'yes' });
