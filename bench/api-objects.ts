@@ -1,7 +1,7 @@
 // The objects bench/api and bench/memory send, one row per kind: where the collection lives and the
 // object itself. Request bodies are templates: the load generator (bench/api-client.ts) replaces
-// `__NAME__` with the object's name and `__SEQ__` with the request's number, so it serializes
-// nothing per request beyond two string replacements.
+// `__NAME__` with the object's name and `__SEQ__` with the request's number (a create) or a value no
+// earlier write used (an apply), so it serializes nothing per request beyond two string replacements.
 import type { CustomResourceDefinition } from '../src/api/apiextensions/v1/crd.js';
 import type { ConfigMap } from '../src/api/core/v1/config-map.js';
 import type { Container } from '../src/api/core/v1/container.js';
