@@ -26,11 +26,23 @@ export interface ManagedFieldsSpan {
 const marker = `capstan-managed-fields-${randomUUID()}`;
 const markerText = JSON.stringify(marker);
 
-const spans = new WeakMap<Buffer, ManagedFieldsSpan>();
+// The span is kept on the bytes themselves, not in a WeakMap keyed by them: such a map gains two
+// entries a write, and one growth of its table stopped the event loop for 78 ms under writes
+// (docs/performance.md, stop 44).
+const spanKey: unique symbol = Symbol('managedFields span');
+
+interface WithSpan {
+  [spanKey]?: ManagedFieldsSpan;
+}
+
+/** Keeps `span` on `json`, not enumerable: comparisons and copies of the bytes leave it out. */
+function recordSpan(json: Buffer, span: ManagedFieldsSpan): void {
+  Object.defineProperty(json, spanKey, { value: span, writable: true, configurable: true });
+}
 
 /** The span recorded for these very bytes, if any. */
 export function managedFieldsSpanOf(json: Buffer): ManagedFieldsSpan | undefined {
-  return spans.get(json);
+  return (json as WithSpan)[spanKey];
 }
 
 /**
@@ -57,7 +69,7 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): 
   let offset = data.write(head, 0, 'utf8');
   for (const piece of inner) offset += data.write(piece, offset, 'utf8');
   data.write(tail, end, 'utf8');
-  spans.set(data, { start, end, rv: 0, trusted });
+  recordSpan(data, { start, end, rv: 0, trusted });
   return data;
 }
 
@@ -68,7 +80,7 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): 
  * no span, and their entries are checked as ever.
  */
 export function trustDecodedManagedFields(json: Buffer, obj: KubeObject): void {
-  if (spans.get(json)?.trusted !== true) return;
+  if (managedFieldsSpanOf(json)?.trusted !== true) return;
   const entries = obj.metadata?.managedFields;
   if (!Array.isArray(entries)) return;
   for (const e of entries as unknown[]) trustDecodedFieldsV1((e as ManagedFieldsEntry | null)?.fieldsV1);
@@ -83,10 +95,10 @@ export function recordServedSpan(
   served: Buffer,
   splice: { readonly at: number; readonly inserted: number; readonly rv: number },
 ): void {
-  const span = spans.get(stored);
+  const span = managedFieldsSpanOf(stored);
   if (span === undefined) return;
   const shift = splice.at <= span.start ? splice.inserted : 0;
-  spans.set(served, {
+  recordSpan(served, {
     start: span.start + shift,
     end: span.end + shift,
     rv: splice.rv,
