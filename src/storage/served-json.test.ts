@@ -3,9 +3,11 @@ import { describe, it } from 'node:test';
 import type { KubeObject } from '../api/meta.js';
 import { servedFromObject } from './encoded-reads.js';
 import {
+  attachServedJSON,
   locateResourceVersion,
   metadataBodyOffset,
   placeResourceVersion,
+  servedJSONOf,
   spliceResourceVersion,
   storedBytes,
   withResourceVersion,
@@ -162,5 +164,21 @@ describe('served JSON of custom resources (stored as a sorted map)', () => {
       ),
       null,
     );
+  });
+});
+
+describe('attached served JSON', () => {
+  it('stays with its holder, out of sight of copies, comparisons and JSON', () => {
+    const obj: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } };
+    const json = bytes(obj);
+    attachServedJSON(obj, json);
+    assert.equal(servedJSONOf(obj), json);
+    assert.equal(servedJSONOf({ ...obj }), undefined);
+    assert.equal(servedJSONOf(structuredClone(obj)), undefined);
+    assert.deepStrictEqual(obj, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } });
+    assert.equal(JSON.stringify(obj), json.toString());
+    const again = bytes({ ...obj, data: { k: 'v' } });
+    attachServedJSON(obj, again);
+    assert.equal(servedJSONOf(obj), again);
   });
 });

@@ -212,20 +212,33 @@ export function servedOfWrite(object: object, stored: Buffer, rv: number): Serve
   if (memo?.rv === rv) return memo.served;
   const served = spliceResourceVersion(stored, rv);
   if (served !== null)
-    recordServedSpan(stored, served.json, { at: served.rvStart, inserted: served.rvEnd - served.rvStart, rv });
+    recordServedSpan(stored, served.json, {
+      at: served.rvStart,
+      inserted: served.rvEnd - served.rvStart,
+      rv,
+    });
   writtenServed.set(object, { rv, served });
   return served;
 }
 
-// The served JSON of objects handed out without decoding (the watch cache's events): a memo by
-// identity, so a writer reaches the bytes of an object it is passed. Holders are frozen.
-const attached = new WeakMap<object, Buffer>();
+// The served JSON of objects handed out without decoding (a write's object, the watch cache's
+// events), so a writer reaches the bytes of an object it is passed. Kept on the holder, not in a
+// WeakMap by it: such a map gains an entry a write (docs/performance.md, stop 44).
+const servedKey: unique symbol = Symbol('served JSON');
 
+interface WithServed {
+  [servedKey]?: Buffer;
+}
+
+/**
+ * Attaches `json` to `holder`, not enumerable (copies, spreads and JSON leave it behind). A holder
+ * to be frozen takes it before.
+ */
 export function attachServedJSON(holder: object, json: Buffer): void {
-  attached.set(holder, json);
+  Object.defineProperty(holder, servedKey, { value: json, writable: true, configurable: true });
 }
 
 /** The JSON attached to `holder`, if any. */
 export function servedJSONOf(holder: object): Buffer | undefined {
-  return attached.get(holder);
+  return (holder as WithServed)[servedKey];
 }

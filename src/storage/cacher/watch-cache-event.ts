@@ -65,6 +65,7 @@ class LazyWatchEvent<T extends KubeObject> {
     this.#served = from.served;
     this.#decode = from.decode;
     this.#shared = shared;
+    attachServedJSON(this, from.served.json);
     Object.freeze(this);
   }
 
@@ -105,10 +106,7 @@ export function lazyWatchEvent<T extends KubeObject>(
   from: { readonly served: ServedJSON; readonly decode?: JSONDecode | undefined },
   shared: boolean,
 ): WatchEvent<T> {
-  const { served } = from;
-  const event = new LazyWatchEvent<T>(type, { served, decode: from.decode ?? parseJSON }, shared);
-  attachServedJSON(event, served.json);
-  return event;
+  return new LazyWatchEvent<T>(type, { served: from.served, decode: from.decode ?? parseJSON }, shared);
 }
 
 export interface CacheEventInit<T extends KubeObject> {
