@@ -8,6 +8,7 @@ import {
   metadataBodyOffset,
   placeResourceVersion,
   servedJSONOf,
+  servedOfWrite,
   spliceResourceVersion,
   storedBytes,
   withResourceVersion,
@@ -180,5 +181,22 @@ describe('attached served JSON', () => {
     const again = bytes({ ...obj, data: { k: 'v' } });
     attachServedJSON(obj, again);
     assert.equal(servedJSONOf(obj), again);
+  });
+});
+
+describe('servedOfWrite', () => {
+  it('splices once per object and revision, and serves a frozen object without keeping anything', () => {
+    const obj: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } };
+    const stored = bytes(obj);
+    const first = servedOfWrite(obj, stored, 5);
+    assert.equal(
+      first?.json.toString(),
+      '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","resourceVersion":"5"}}',
+    );
+    assert.equal(servedOfWrite(obj, stored, 5), first);
+    assert.notEqual(servedOfWrite(obj, stored, 6), first);
+    assert.deepStrictEqual(obj, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } });
+    const frozen = Object.freeze({ ...obj });
+    assert.deepEqual(servedOfWrite(frozen, stored, 5), first);
   });
 });

@@ -204,11 +204,16 @@ export function locateResourceVersion(json: Buffer): ServedJSON | null {
 
 // A write's served JSON is wanted twice: by the response to the write and by the watch cache fed by
 // its event, both holding the written object. Whichever comes first splices; the other reuses it.
-const writtenServed = new WeakMap<object, { readonly rv: number; readonly served: ServedJSON | null }>();
+// The memo is kept on the object (not enumerable), not in a WeakMap by it (stop 44).
+const splicedKey: unique symbol = Symbol('served JSON of a write');
+
+interface WithSpliced {
+  [splicedKey]?: { readonly rv: number; readonly served: ServedJSON | null };
+}
 
 /** The served JSON of a written object, spliced once per object and revision. */
 export function servedOfWrite(object: object, stored: Buffer, rv: number): ServedJSON | null {
-  const memo = writtenServed.get(object);
+  const memo = (object as WithSpliced)[splicedKey];
   if (memo?.rv === rv) return memo.served;
   const served = spliceResourceVersion(stored, rv);
   if (served !== null)
@@ -217,7 +222,8 @@ export function servedOfWrite(object: object, stored: Buffer, rv: number): Serve
       inserted: served.rvEnd - served.rvStart,
       rv,
     });
-  writtenServed.set(object, { rv, served });
+  if (Object.isExtensible(object))
+    Object.defineProperty(object, splicedKey, { value: { rv, served }, writable: true, configurable: true });
   return served;
 }
 
