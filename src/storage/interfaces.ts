@@ -96,7 +96,8 @@ export interface CachedExisting<T extends KubeObject = KubeObject> {
   /**
    * The state is the store's current one: the cache had every write of the store's current revision
    * when it gave it (a local store, whose revision is known without asking). A no-op or a refused
-   * update then answers at once, with no read of storage to confirm the state.
+   * update then answers at once, with no read of storage to confirm the state; but not on a store
+   * that transforms values (encryption), where only a read tells a value to write again (stale).
    */
   readonly current?: boolean;
 }

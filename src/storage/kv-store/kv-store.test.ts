@@ -117,20 +117,28 @@ describe('KvStore transformer hook', () => {
     const backend = await SqliteBackend.open({ path: ':memory:', compaction: { intervalMs: 0 } });
     const old = new KvStore<KubeObject>({ backend, groupResource: pods, transformer: withKey('k1', ['k1']) });
     const created = await old.create('/pods/ns/a', { metadata: { name: 'a' } });
+    const createdB = await old.create('/pods/ns/b', { metadata: { name: 'b' } });
     const rotated = new KvStore<KubeObject>({
       backend,
       groupResource: pods,
       transformer: withKey('k2', ['k2', 'k1']),
     });
-    // Even from a cached state said current: the cache cannot tell a stale value.
-    const stored = Buffer.from(JSON.stringify({ metadata: { name: 'a' } }));
-    const updated = await rotated.guaranteedUpdate('/pods/ns/a', {
-      cachedExisting: { object: structuredClone(created), stored, current: true },
-      tryUpdate: (cur) => cur ?? {},
-    });
+    const updated = await rotated.guaranteedUpdate('/pods/ns/a', { tryUpdate: (cur) => cur ?? {} });
     assert.notEqual(updated.metadata?.resourceVersion, created.metadata?.resourceVersion);
     const raw = await backend.get('/registry/pods/ns/a');
     assert.ok(raw.kv?.value.toString('utf8').startsWith('k2:{'));
+    // Even from a cached state said current: the cache's copy cannot tell a stale value.
+    const updatedB = await rotated.guaranteedUpdate('/pods/ns/b', {
+      cachedExisting: {
+        object: structuredClone(createdB),
+        stored: Buffer.from(JSON.stringify({ metadata: { name: 'b' } })),
+        current: true,
+      },
+      tryUpdate: (cur) => cur ?? {},
+    });
+    assert.notEqual(updatedB.metadata?.resourceVersion, createdB.metadata?.resourceVersion);
+    const rawB = await backend.get('/registry/pods/ns/b');
+    assert.ok(rawB.kv?.value.toString('utf8').startsWith('k2:{'));
     // A value no configured key can read is a clear error, not garbage.
     const other = new KvStore<KubeObject>({
       backend,
