@@ -5,6 +5,7 @@
 // once. Only objects known canonical hold text: those are never changed once made (fields-v1.ts).
 import { goJSONText } from '../machinery/json/go-json-text.js';
 import { isKnownCanonicalFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
+import { keepOn } from './kept-on.js';
 
 const textKey: unique symbol = Symbol('FieldsV1 text');
 
@@ -20,7 +21,7 @@ function fieldsV1Text(fields: object): string {
   const kept = (fields as WithText)[textKey];
   if (kept !== undefined) return kept;
   const text = goJSONText(fields);
-  if (Object.isExtensible(fields)) Object.defineProperty(fields, textKey, { value: text });
+  keepOn(fields, textKey, text);
   return text;
 }
 

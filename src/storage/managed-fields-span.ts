@@ -10,6 +10,7 @@ import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
 import { trustDecodedFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
 import { managedFieldsPieces } from './fields-v1-text.js';
+import { keepOn } from './kept-on.js';
 
 /** Byte offsets of the managedFields array (`[` to past its `]`) in some JSON, and its revision. */
 export interface ManagedFieldsSpan {
@@ -26,18 +27,11 @@ export interface ManagedFieldsSpan {
 const marker = `capstan-managed-fields-${randomUUID()}`;
 const markerText = JSON.stringify(marker);
 
-// The span is kept on the bytes themselves, not in a WeakMap keyed by them: such a map gains two
-// entries a write, and one growth of its table stopped the event loop for 78 ms under writes
-// (docs/performance.md, stop 44).
+// The span is kept on the bytes themselves (kept-on.ts).
 const spanKey: unique symbol = Symbol('managedFields span');
 
 interface WithSpan {
   [spanKey]?: ManagedFieldsSpan;
-}
-
-/** Keeps `span` on `json`, not enumerable: comparisons and copies of the bytes leave it out. */
-function recordSpan(json: Buffer, span: ManagedFieldsSpan): void {
-  Object.defineProperty(json, spanKey, { value: span, writable: true, configurable: true });
 }
 
 /** The span recorded for these very bytes, if any. */
@@ -69,7 +63,7 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): 
   let offset = data.write(head, 0, 'utf8');
   for (const piece of inner) offset += data.write(piece, offset, 'utf8');
   data.write(tail, end, 'utf8');
-  recordSpan(data, { start, end, rv: 0, trusted });
+  keepOn(data, spanKey, { start, end, rv: 0, trusted });
   return data;
 }
 
@@ -98,7 +92,7 @@ export function recordServedSpan(
   const span = managedFieldsSpanOf(stored);
   if (span === undefined) return;
   const shift = splice.at <= span.start ? splice.inserted : 0;
-  recordSpan(served, {
+  keepOn(served, spanKey, {
     start: span.start + shift,
     end: span.end + shift,
     rv: splice.rv,

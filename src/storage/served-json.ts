@@ -19,6 +19,7 @@ import {
   skipValue,
 } from '../machinery/json/json-bytes.js';
 import { recordServedSpan } from './managed-fields-span.js';
+import { keepOn } from './kept-on.js';
 
 /** Served JSON and where the spliced resourceVersion member sits in it (`[rvStart, rvEnd)`). */
 export interface ServedJSON {
@@ -204,7 +205,7 @@ export function locateResourceVersion(json: Buffer): ServedJSON | null {
 
 // A write's served JSON is wanted twice: by the response to the write and by the watch cache fed by
 // its event, both holding the written object. Whichever comes first splices; the other reuses it.
-// The memo is kept on the object (not enumerable), not in a WeakMap by it (stop 44).
+// The memo is kept on the object (kept-on.ts).
 const splicedKey: unique symbol = Symbol('served JSON of a write');
 
 interface WithSpliced {
@@ -222,26 +223,21 @@ export function servedOfWrite(object: object, stored: Buffer, rv: number): Serve
       inserted: served.rvEnd - served.rvStart,
       rv,
     });
-  if (Object.isExtensible(object))
-    Object.defineProperty(object, splicedKey, { value: { rv, served }, writable: true, configurable: true });
+  keepOn(object, splicedKey, { rv, served });
   return served;
 }
 
 // The served JSON of objects handed out without decoding (a write's object, the watch cache's
-// events), so a writer reaches the bytes of an object it is passed. Kept on the holder, not in a
-// WeakMap by it: such a map gains an entry a write (docs/performance.md, stop 44).
+// events), so a writer reaches the bytes of an object it is passed. Kept on the holder (kept-on.ts).
 const servedKey: unique symbol = Symbol('served JSON');
 
 interface WithServed {
   [servedKey]?: Buffer;
 }
 
-/**
- * Attaches `json` to `holder`, not enumerable (copies, spreads and JSON leave it behind). A holder
- * to be frozen takes it before.
- */
+/** Attaches `json` to `holder`; a holder to be frozen takes it before. */
 export function attachServedJSON(holder: object, json: Buffer): void {
-  Object.defineProperty(holder, servedKey, { value: json, writable: true, configurable: true });
+  keepOn(holder, servedKey, json);
 }
 
 /** The JSON attached to `holder`, if any. */
