@@ -7,7 +7,7 @@ import type { Interface, ListOptions } from '../interfaces.js';
 import type { TestObject } from '../testing/test-object.js';
 import { pod } from '../testing/test-object.js';
 import { WatchChan, type Watch } from '../watch-chan.js';
-import { podCacher, type PodCacher } from './testing/pods.js';
+import { caughtUp, podCacher, rvOf, type PodCacher } from './testing/pods.js';
 
 /** Counts the backend's reads of single keys. */
 function countGets(pods: PodCacher): () => number {
@@ -73,8 +73,7 @@ describe('an update through the watch cache of a local store', () => {
     const pods = await podCacher();
     try {
       const created = await pods.cacher.create('/pods/ns/a', pod('ns', 'a'));
-      // Waits until the cache has the create.
-      await pods.cacher.get('/pods/ns/a', { resourceVersion: created.metadata.resourceVersion ?? '' });
+      await caughtUp(pods.cacher, rvOf(created));
       const gets = countGets(pods);
       let tries = 0;
       const same = await pods.cacher.guaranteedUpdate('/pods/ns/a', {
@@ -109,7 +108,7 @@ describe('an update through the watch cache of a local store', () => {
     });
     try {
       const created = await pods.cacher.create('/pods/ns/b', pod('ns', 'b'));
-      await pods.cacher.get('/pods/ns/b', { resourceVersion: created.metadata.resourceVersion ?? '' });
+      await caughtUp(pods.cacher, rvOf(created));
       lag?.hold();
       const written = await pods.store.guaranteedUpdate('/pods/ns/b', {
         tryUpdate: (obj) => labelled(obj, 'written'),
