@@ -65,6 +65,34 @@ describe('SqliteBackend writes and queries', () => {
     await b.close();
   });
 
+  it('stores each value of a batch as its own, and leaves the callers theirs', async () => {
+    const b = await SqliteBackend.open({ ...fast, path: tempDbPath() });
+    const gone = await b.create('/p/gone', Buffer.from('x'));
+    assert.ok(gone.ok);
+    // Views into one larger buffer (as Node's pool hands out), of several sizes, an empty one, and
+    // a delete among them: all cross in one batch.
+    const pool = Buffer.from('a'.repeat(10) + 'b'.repeat(20_000) + 'c');
+    const values = [pool.subarray(0, 10), pool.subarray(10, 20_010), Buffer.alloc(0), pool.subarray(20_010)];
+    const before = b.stats;
+    const [a, big, empty, del, c] = await Promise.all([
+      b.create('/p/a', values[0] as Buffer),
+      b.create('/p/big', values[1] as Buffer),
+      b.create('/p/empty', values[2] as Buffer),
+      b.delete('/p/gone', { modRevision: gone.revision }),
+      b.create('/p/c', values[3] as Buffer),
+    ]);
+    assert.equal(b.stats.commits - before.commits, 1);
+    assert.ok(a.ok && big.ok && empty.ok && del.ok && c.ok);
+    assert.equal(pool.length, 20_011, 'the caller keeps its buffer');
+    const read = async (key: string) => (await b.get(key)).kv?.value.toString();
+    assert.equal(await read('/p/a'), 'a'.repeat(10));
+    assert.equal(await read('/p/big'), 'b'.repeat(20_000));
+    assert.equal(await read('/p/empty'), '');
+    assert.equal(await read('/p/c'), 'c');
+    assert.equal(await read('/p/gone'), undefined);
+    await b.close();
+  });
+
   it('lists by walking the (name, id) index and replays by rowid: no temp b-tree sort', () => {
     const db = new Database(':memory:');
     ensureSchema(db);
