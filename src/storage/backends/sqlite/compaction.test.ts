@@ -9,6 +9,7 @@
 // truncates at.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import Database from 'better-sqlite3';
 import { CompactedError } from '../../kv/backend.js';
 import { eventually } from '../../kv/testing/suite-context.js';
 import { SqliteBackend } from './sqlite-backend.js';
@@ -52,6 +53,104 @@ describe('built-in compaction', () => {
     for (const k of keys) assert.equal((await b.get(k)).kv?.value[0], 999 % 256);
     const compacted = await b.compactRevision();
     await assert.rejects(b.get(keys[0] ?? '', { revision: compacted - 1 }), CompactedError);
+    await b.close();
+  });
+});
+
+describe('compaction runs where the writes are committed', () => {
+  it('waits for the write lock off the event loop', { timeout: 20_000 }, async () => {
+    const path = tempDbPath();
+    const b = await SqliteBackend.open({ path, compaction: { intervalMs: 0 } });
+    let rev = 0;
+    for (let i = 0; i < 5; i++) {
+      const r =
+        i === 0
+          ? await b.create('/k', Buffer.from('v0'))
+          : await b.update('/k', Buffer.from(`v${i}`), { modRevision: rev });
+      assert.ok(r.ok);
+      rev = r.revision;
+    }
+    // Another connection holds the write lock; this thread releases it on its next turn, which only
+    // comes if the compaction does not wait for the lock here.
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    const released = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        other.exec('COMMIT');
+        resolve();
+      });
+    });
+    await b.compact(rev);
+    await released;
+    other.close();
+    assert.equal(await b.compactRevision(), rev);
+    assert.equal((await b.get('/k')).kv?.value.toString(), 'v4');
+    await assert.rejects(b.get('/k', { revision: rev - 1 }), CompactedError);
+    await b.close();
+  });
+
+  it('refuses reads of the revisions being compacted before the writer thread answers', async () => {
+    const path = tempDbPath();
+    const b = await SqliteBackend.open({ path, compaction: { intervalMs: 0 } });
+    const first = await b.create('/k', Buffer.from('old'));
+    assert.ok(first.ok);
+    const second = await b.update('/k', Buffer.from('new'), { modRevision: first.revision });
+    assert.ok(second.ok);
+    // Held by another connection's write lock, the chunk waits in the writer thread; once released,
+    // this thread waits (without yielding) until the chunk committed, then reads before it has
+    // taken the writer's answer.
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    const compacting = b.compact(second.revision);
+    await new Promise((resolve) => setImmediate(resolve));
+    other.exec('COMMIT');
+    const compacted = other
+      .prepare<[], number>("SELECT value FROM meta WHERE key = 'compact_revision'")
+      .pluck();
+    while ((compacted.get() ?? 0) < second.revision)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    await assert.rejects(b.get('/k', { revision: first.revision }), CompactedError);
+    await compacting;
+    other.close();
+    assert.equal((await b.get('/k')).kv?.value.toString(), 'new');
+    await b.close();
+  });
+
+  it('in memory, compacts a chunk a turn of the event loop', async () => {
+    const b = await SqliteBackend.open({ path: ':memory:', compaction: { intervalMs: 0 } });
+    let rev = 0;
+    for (let i = 0; i < 2_500; i++) {
+      const r = await b.create(`/k/${i}`, Buffer.from('v'));
+      assert.ok(r.ok);
+      rev = r.revision;
+    }
+    let turns = 0;
+    const tick = (): void => {
+      turns++;
+      if (!done) setImmediate(tick);
+    };
+    let done = false;
+    setImmediate(tick);
+    await b.compact(rev);
+    done = true;
+    // Three chunks of at most 1,000 revisions, each in a turn after the one before.
+    assert.ok(turns >= 3, `the loop turned ${turns} times during the compaction`);
+    assert.equal(await b.compactRevision(), rev);
+    await b.close();
+  });
+
+  it('fails a compaction the writer cannot apply with the backend fault, and keeps serving', async () => {
+    const path = tempDbPath();
+    const b = await SqliteBackend.open({ path, compaction: { intervalMs: 0 } });
+    const r = await b.create('/k', Buffer.from('v'));
+    assert.ok(r.ok);
+    // The meta table gone: the compaction's transaction fails and rolls back.
+    const other = new Database(path);
+    other.exec('DROP TABLE meta');
+    other.close();
+    await assert.rejects(b.compact(r.revision), (err: Error) => /compact/.test(err.message));
+    assert.equal(await b.compactRevision(), 0);
+    assert.equal((await b.get('/k')).kv?.value.toString(), 'v');
     await b.close();
   });
 });

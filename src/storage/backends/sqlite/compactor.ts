@@ -1,26 +1,27 @@
 // Compaction (after kine's compactor): forget rows superseded at or below a revision and tombstones at
 // or below it, in short transactions so writes interleave, then give the freed pages back to the file
 // system. A built-in loop keeps at least the newest N revisions and everything from the last M ms.
-import type Database from 'better-sqlite3';
+// The work itself runs where the writes are committed (maintenance.ts); this decides what and when.
 import { FutureRevisionError } from '../../kv/backend.js';
-import type { Statements } from './statements.js';
+import type { MaintenanceOutcome, MaintenanceTask } from './maintenance.js';
 import type { Clock, ClockTimer } from '../../../machinery/time/clock.js';
 
-/** Revisions handled per compaction transaction: bounds how long one blocks the event loop. */
-const chunkRevisions = 5_000;
+/** Revisions handled per compaction transaction: bounds how long one holds up the writes behind it. */
+const chunkRevisions = 1_000;
 /** Free pages returned to the file system per step. */
-const vacuumPages = 2_048;
+const vacuumPages = 512;
 /** Free pages are given back only past this many (1 MiB of 4 KiB pages) and this share of the file. */
 const reclaimMinPages = 256;
 const reclaimMinShare = 0.25;
 /** A WAL larger than this is checkpointed and truncated at each round. */
 const walTruncateBytes = 1024 * 1024;
-/** The meta row holding the compact revision. */
-export const compactRevisionKey = 'compact_revision';
 
 export interface CompactorDeps {
-  readonly db: Database.Database;
-  readonly stmts: Statements;
+  /** Runs a task on the connection that commits the writes, between two of their transactions. */
+  readonly maintain: (task: MaintenanceTask) => Promise<MaintenanceOutcome>;
+  /** The file's free pages and all its pages, read on the backend's own connection. */
+  readonly freePages: () => number;
+  readonly pageCount: () => number;
   /** The compact revision recorded in the database at open. */
   readonly compactRevision: number;
   /** Size of the WAL file (0 for an in-memory database). */
@@ -37,8 +38,14 @@ export interface CompactorDeps {
 
 export class Compactor {
   readonly #deps: CompactorDeps;
-  readonly #chunk: (lo: number, hi: number) => void;
+  /**
+   * Reads at or below it are refused: the target of the compaction under way, as etcd refuses reads
+   * below a compaction it has scheduled. Its rows go in chunks on the writer thread, which may have
+   * deleted a chunk's rows before its answer reaches this thread.
+   */
   #compactRevision: number;
+  /** Where the chunks done so far reach (the compact revision the file records). */
+  #compacted: number;
   /** Revision marks: every revision ≤ rev was committed at or before `at`. */
   readonly #marks: { at: number; rev: number }[] = [];
   #running: Promise<void> = Promise.resolve();
@@ -49,15 +56,7 @@ export class Compactor {
   constructor(deps: CompactorDeps) {
     this.#deps = deps;
     this.#compactRevision = deps.compactRevision;
-    const chunk = deps.db.transaction((lo: number, hi: number) => {
-      deps.stmts.deleteSuperseded.run(lo, hi);
-      deps.stmts.deleteTombstones.run(lo, hi);
-      deps.stmts.setMeta.run(compactRevisionKey, hi);
-    });
-    // IMMEDIATE: the write lock first (a file's writes come from the writer thread's connection).
-    this.#chunk = (lo, hi) => {
-      chunk.immediate(lo, hi);
-    };
+    this.#compacted = deps.compactRevision;
     this.#mark();
     if (deps.intervalMs > 0) {
       this.#timer = deps.timers.setInterval(() => {
@@ -116,17 +115,19 @@ export class Compactor {
   }
 
   async #compactTo(revision: number): Promise<void> {
-    while (this.#compactRevision < revision) {
-      this.#throwIfClosed();
-      const lo = this.#compactRevision;
+    this.#compactRevision = Math.max(this.#compactRevision, revision);
+    while (this.#compacted < revision) {
+      const lo = this.#compacted;
       const hi = Math.min(revision, lo + chunkRevisions);
       try {
-        this.#chunk(lo, hi);
+        this.#throwIfClosed();
+        await this.#deps.maintain({ kind: 'compact', lo, hi });
       } catch (err) {
+        // A chunk that failed rolled back: the revisions above the chunks done are read again.
+        this.#compactRevision = this.#compacted;
         throw this.#deps.fault('compact', err);
       }
-      this.#compactRevision = hi;
-      if (hi < revision) await yieldToLoop();
+      this.#compacted = hi;
     }
   }
 
@@ -137,21 +138,19 @@ export class Compactor {
    * Between rounds SQLite's auto-checkpoint (1000 pages) and journal_size_limit bound the WAL.
    */
   async #reclaim(): Promise<void> {
-    const { db } = this.#deps;
+    const deps = this.#deps;
     try {
-      let free = freePages(db);
-      const vacuum = free >= Math.max(reclaimMinPages, pageCount(db) * reclaimMinShare);
+      let free = deps.freePages();
+      const vacuum = free >= Math.max(reclaimMinPages, deps.pageCount() * reclaimMinShare);
       while (vacuum && free > 0) {
         this.#throwIfClosed();
-        db.pragma(`incremental_vacuum(${vacuumPages})`);
-        const left = freePages(db);
+        const left = (await deps.maintain({ kind: 'vacuum', pages: vacuumPages })).freePages;
         // A file created without auto_vacuum keeps its free pages; stop rather than spin.
         if (left >= free) break;
         free = left;
-        await yieldToLoop();
       }
       this.#throwIfClosed();
-      if (vacuum || this.#deps.walBytes() > walTruncateBytes) db.pragma('wal_checkpoint(TRUNCATE)');
+      if (vacuum || deps.walBytes() > walTruncateBytes) await deps.maintain({ kind: 'checkpoint' });
     } catch (err) {
       throw this.#deps.fault('reclaim space', err);
     }
@@ -168,16 +167,4 @@ export class Compactor {
     this.#timer = null;
     await Promise.all([this.#running, this.#round]);
   }
-}
-
-function freePages(db: Database.Database): number {
-  return db.pragma('freelist_count', { simple: true }) as number;
-}
-
-function pageCount(db: Database.Database): number {
-  return db.pragma('page_count', { simple: true }) as number;
-}
-
-function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

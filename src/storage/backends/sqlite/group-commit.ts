@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { KvEvent, WriteResult } from '../../kv/backend.js';
 import { applied, applyWrite, type Applied, type WriteOp } from './apply-write.js';
+import { runMaintenance, type MaintenanceOutcome, type MaintenanceTask } from './maintenance.js';
 import type { Statements } from './statements.js';
 
 interface Pending {
@@ -43,6 +44,8 @@ export interface Committer {
   readonly revision: number;
   readonly stats: GroupCommitStats;
   submit(op: WriteOp): Promise<WriteResult>;
+  /** Runs `task` on the connection the writes use, between two of their transactions. */
+  maintain(task: MaintenanceTask): Promise<MaintenanceOutcome>;
   /** Resolves once every write submitted so far has committed or failed. */
   drain(): Promise<void>;
   /** Drains, then lets go of the connection the writes used (not the backend's own). */
@@ -79,6 +82,19 @@ export class GroupCommitter implements Committer {
       this.#queue.push({ op, resolve, reject });
       this.#scheduled ??= setImmediate(() => {
         this.flush();
+      });
+    });
+  }
+
+  /** Each task in a turn of the event loop of its own, as each batch is. */
+  maintain(task: MaintenanceTask): Promise<MaintenanceOutcome> {
+    return new Promise((resolve, reject) => {
+      setImmediate(() => {
+        try {
+          resolve(runMaintenance(this.#deps.db, this.#deps.stmts, task));
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
       });
     });
   }

@@ -17,7 +17,8 @@ import {
   type WriteResult,
 } from '../../kv/backend.js';
 import { liveKv, type WriteOp } from './apply-write.js';
-import { Compactor, compactRevisionKey } from './compactor.js';
+import { Compactor } from './compactor.js';
+import { compactRevisionKey, freePages, pageCount } from './maintenance.js';
 import { GroupCommitter, type Committer, type GroupCommitStats } from './group-commit.js';
 import { catchUp, type CatchUpDeps } from './catch-up.js';
 import { listRowKv, pick, rangeParams } from './history.js';
@@ -108,8 +109,9 @@ export class SqliteBackend implements Backend {
           onCommit,
         });
     this.#compactor = new Compactor({
-      db,
-      stmts: this.#stmts,
+      maintain: (task) => this.#writes.maintain(task),
+      freePages: () => freePages(db),
+      pageCount: () => pageCount(db),
       walBytes: () => (opts.memory ? 0 : walBytes(opts.path)),
       compactRevision,
       currentRevision,

@@ -7,9 +7,11 @@ import type { Worker } from 'node:worker_threads';
 import type { KvEvent, WriteResult } from '../../kv/backend.js';
 import { applied, type WriteOp } from './apply-write.js';
 import type { Committer, GroupCommitStats } from './group-commit.js';
+import type { MaintenanceOutcome, MaintenanceTask } from './maintenance.js';
 import {
   arrivedKv,
   type FromWriter,
+  type ToWriter,
   type WireError,
   type WireOutcome,
   type WriterConfig,
@@ -19,6 +21,11 @@ import { startWriterThread } from './writer-thread.js';
 interface Pending {
   readonly op: WriteOp;
   readonly resolve: (r: WriteResult) => void;
+  readonly reject: (err: unknown) => void;
+}
+
+interface PendingTask {
+  readonly resolve: (o: MaintenanceOutcome) => void;
   readonly reject: (err: unknown) => void;
 }
 
@@ -39,6 +46,8 @@ export class WriterCommitter implements Committer {
   #inFlight: readonly Pending[] | null = null;
   #scheduled: NodeJS.Immediate | null = null;
   #idle: (() => void)[] = [];
+  readonly #tasks = new Map<number, PendingTask>();
+  #taskIds = 0;
   #revision: number;
   #commits = 0;
   #writes = 0;
@@ -86,6 +95,16 @@ export class WriterCommitter implements Committer {
     });
   }
 
+  maintain(task: MaintenanceTask): Promise<MaintenanceOutcome> {
+    if (this.#broken !== null) return Promise.reject(this.#broken);
+    const id = ++this.#taskIds;
+    return new Promise<MaintenanceOutcome>((resolve, reject) => {
+      this.#tasks.set(id, { resolve, reject });
+      this.#worker.ref();
+      this.#worker.postMessage({ type: 'maintain', id, task } satisfies ToWriter);
+    });
+  }
+
   drain(): Promise<void> {
     if (this.#inFlight === null && this.#queue.length === 0) return Promise.resolve();
     this.#send();
@@ -117,6 +136,10 @@ export class WriterCommitter implements Committer {
   #received(msg: FromWriter): void {
     if (msg.type === 'failed') {
       this.#fail(this.#deps.fault('open the database for writing', sqliteError(msg.error)));
+      return;
+    }
+    if (msg.type === 'maintained') {
+      this.#maintained(msg.id, msg.outcome);
       return;
     }
     const batch = this.#inFlight ?? [];
@@ -153,8 +176,16 @@ export class WriterCommitter implements Committer {
     };
   }
 
+  #maintained(id: number, outcome: MaintenanceOutcome | { readonly error: WireError }): void {
+    const task = this.#tasks.get(id);
+    this.#tasks.delete(id);
+    if ('error' in outcome) task?.reject(sqliteError(outcome.error));
+    else task?.resolve(outcome);
+    if (this.#inFlight === null && this.#queue.length === 0) this.#settled();
+  }
+
   #settled(): void {
-    this.#worker.unref();
+    if (this.#tasks.size === 0) this.#worker.unref();
     const idle = this.#idle;
     this.#idle = [];
     for (const resolve of idle) resolve();
@@ -163,9 +194,10 @@ export class WriterCommitter implements Committer {
   #fail(err: Error): void {
     if (this.#broken !== null) return;
     this.#broken = err;
-    const pending = [...(this.#inFlight ?? []), ...this.#queue];
+    const pending = [...(this.#inFlight ?? []), ...this.#queue, ...this.#tasks.values()];
     this.#inFlight = null;
     this.#queue = [];
+    this.#tasks.clear();
     for (const p of pending) p.reject(err);
     this.#settled();
     if (!this.#closing) void this.#worker.terminate();

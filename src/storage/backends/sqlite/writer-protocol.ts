@@ -2,6 +2,7 @@
 // (structured clone): Buffers arrive as plain Uint8Arrays and are turned back into Buffers on arrival.
 import type { KeyValue } from '../../kv/backend.js';
 import type { Outcome, WriteOp } from './apply-write.js';
+import type { MaintenanceOutcome, MaintenanceTask } from './maintenance.js';
 
 /** What the writer thread opens: the backend's file, already created and checked by the backend. */
 export interface WriterConfig {
@@ -15,6 +16,8 @@ export interface WriterConfig {
 
 export type ToWriter =
   | { readonly type: 'batch'; readonly ops: readonly WriteOp[]; readonly now: number }
+  /** Run between two batches; answered by `maintained` with the same id. */
+  | { readonly type: 'maintain'; readonly id: number; readonly task: MaintenanceTask }
   | { readonly type: 'close' };
 
 /** A SQLite error as it crosses threads: its message and result code. */
@@ -31,7 +34,12 @@ export type WireOutcome =
 
 export type FromWriter =
   | { readonly type: 'failed'; readonly error: WireError }
-  | { readonly type: 'done'; readonly outcomes: readonly WireOutcome[]; readonly revision: number };
+  | { readonly type: 'done'; readonly outcomes: readonly WireOutcome[]; readonly revision: number }
+  | {
+      readonly type: 'maintained';
+      readonly id: number;
+      readonly outcome: MaintenanceOutcome | { readonly error: WireError };
+    };
 
 export function wireError(err: unknown): WireError {
   const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : '';

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { applyWrite, type Outcome, type WriteOp } from './apply-write.js';
+import { runMaintenance } from './maintenance.js';
 import { openWriterConnection } from './open-database.js';
 import { prepareStatements, type Statements } from './statements.js';
 import {
@@ -49,8 +50,8 @@ const txn = db.transaction((ops: readonly WriteOp[], now: number) => {
 
 function commit(ops: readonly WriteOp[], now: number): WireOutcome[] {
   try {
-    // IMMEDIATE: the write lock first, waiting on busy_timeout for the backend's compaction; a deferred
-    // transaction that read first could not upgrade once the other connection wrote (SQLITE_BUSY_SNAPSHOT).
+    // IMMEDIATE: the write lock first, waiting on busy_timeout should another connection hold it; a
+    // deferred transaction that read first could not upgrade once another wrote (SQLITE_BUSY_SNAPSHOT).
     const done = txn.immediate(ops, now);
     revision = done.revision;
     return done.out;
@@ -74,6 +75,16 @@ port.on('message', (msg: ToWriter) => {
   if (msg.type === 'close') {
     db.close();
     port.close();
+    return;
+  }
+  if (msg.type === 'maintain') {
+    let outcome: FromWriter & { type: 'maintained' };
+    try {
+      outcome = { type: 'maintained', id: msg.id, outcome: runMaintenance(db, stmts, msg.task) };
+    } catch (err) {
+      outcome = { type: 'maintained', id: msg.id, outcome: { error: wireError(err) } };
+    }
+    send(outcome);
     return;
   }
   // The rows' values move rather than being cloned (the thread does not need them again).
