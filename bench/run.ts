@@ -2,6 +2,7 @@
 // with ratios against baselines measured in the same run.
 const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   storage: () => import('./storage.js'),
+  compaction: () => import('./compaction.js'),
   api: () => import('./api.js'),
   memory: () => import('./memory.js'),
   startup: () => import('./startup.js'),
