@@ -57,32 +57,52 @@ describe('built-in compaction', () => {
   });
 });
 
+/** A file backend whose key `/k` went through `values` (a create, then updates): their revisions. */
+async function fileWithHistory(
+  values: readonly string[],
+): Promise<{ path: string; b: SqliteBackend; revs: number[] }> {
+  const path = tempDbPath();
+  const b = await SqliteBackend.open({ path, compaction: { intervalMs: 0 } });
+  const revs: number[] = [];
+  for (const v of values) {
+    const last = revs[revs.length - 1];
+    const r =
+      last === undefined
+        ? await b.create('/k', Buffer.from(v))
+        : await b.update('/k', Buffer.from(v), { modRevision: last });
+    assert.ok(r.ok);
+    revs.push(r.revision);
+  }
+  return { path, b, revs };
+}
+
+/** Another connection to the file, holding its write lock until released. */
+function holdWriteLock(path: string): { release: () => void } {
+  const other = new Database(path);
+  other.exec('BEGIN IMMEDIATE');
+  return {
+    release: () => {
+      other.exec('COMMIT');
+      other.close();
+    },
+  };
+}
+
 describe('compaction runs where the writes are committed', () => {
   it('waits for the write lock off the event loop', { timeout: 20_000 }, async () => {
-    const path = tempDbPath();
-    const b = await SqliteBackend.open({ path, compaction: { intervalMs: 0 } });
-    let rev = 0;
-    for (let i = 0; i < 5; i++) {
-      const r =
-        i === 0
-          ? await b.create('/k', Buffer.from('v0'))
-          : await b.update('/k', Buffer.from(`v${i}`), { modRevision: rev });
-      assert.ok(r.ok);
-      rev = r.revision;
-    }
+    const { path, b, revs } = await fileWithHistory(['v0', 'v1', 'v2', 'v3', 'v4']);
+    const rev = revs[revs.length - 1] ?? 0;
     // Another connection holds the write lock; this thread releases it on its next turn, which only
     // comes if the compaction does not wait for the lock here.
-    const other = new Database(path);
-    other.exec('BEGIN IMMEDIATE');
+    const lock = holdWriteLock(path);
     const released = new Promise<void>((resolve) => {
       setImmediate(() => {
-        other.exec('COMMIT');
+        lock.release();
         resolve();
       });
     });
     await b.compact(rev);
     await released;
-    other.close();
     assert.equal(await b.compactRevision(), rev);
     assert.equal((await b.get('/k')).kv?.value.toString(), 'v4');
     await assert.rejects(b.get('/k', { revision: rev - 1 }), CompactedError);
@@ -90,28 +110,23 @@ describe('compaction runs where the writes are committed', () => {
   });
 
   it('refuses reads of the revisions being compacted before the writer thread answers', async () => {
-    const path = tempDbPath();
-    const b = await SqliteBackend.open({ path, compaction: { intervalMs: 0 } });
-    const first = await b.create('/k', Buffer.from('old'));
-    assert.ok(first.ok);
-    const second = await b.update('/k', Buffer.from('new'), { modRevision: first.revision });
-    assert.ok(second.ok);
+    const { path, b, revs } = await fileWithHistory(['old', 'new']);
+    const [first = 0, second = 0] = revs;
     // Held by another connection's write lock, the chunk waits in the writer thread; once released,
     // this thread waits (without yielding) until the chunk committed, then reads before it has
     // taken the writer's answer.
-    const other = new Database(path);
-    other.exec('BEGIN IMMEDIATE');
-    const compacting = b.compact(second.revision);
+    const lock = holdWriteLock(path);
+    const compacting = b.compact(second);
     await new Promise((resolve) => setImmediate(resolve));
-    other.exec('COMMIT');
-    const compacted = other
+    lock.release();
+    const reader = new Database(path, { readonly: true });
+    const compacted = reader
       .prepare<[], number>("SELECT value FROM meta WHERE key = 'compact_revision'")
       .pluck();
-    while ((compacted.get() ?? 0) < second.revision)
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-    await assert.rejects(b.get('/k', { revision: first.revision }), CompactedError);
+    while ((compacted.get() ?? 0) < second) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    await assert.rejects(b.get('/k', { revision: first }), CompactedError);
     await compacting;
-    other.close();
+    reader.close();
     assert.equal((await b.get('/k')).kv?.value.toString(), 'new');
     await b.close();
   });
@@ -140,15 +155,12 @@ describe('compaction runs where the writes are committed', () => {
   });
 
   it('fails a compaction the writer cannot apply with the backend fault, and keeps serving', async () => {
-    const path = tempDbPath();
-    const b = await SqliteBackend.open({ path, compaction: { intervalMs: 0 } });
-    const r = await b.create('/k', Buffer.from('v'));
-    assert.ok(r.ok);
+    const { path, b, revs } = await fileWithHistory(['v']);
     // The meta table gone: the compaction's transaction fails and rolls back.
     const other = new Database(path);
     other.exec('DROP TABLE meta');
     other.close();
-    await assert.rejects(b.compact(r.revision), (err: Error) => /compact/.test(err.message));
+    await assert.rejects(b.compact(revs[0] ?? 0), (err: Error) => /compact/.test(err.message));
     assert.equal(await b.compactRevision(), 0);
     assert.equal((await b.get('/k')).kv?.value.toString(), 'v');
     await b.close();

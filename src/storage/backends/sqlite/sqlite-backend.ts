@@ -259,9 +259,8 @@ export class SqliteBackend implements Backend {
   size(): Promise<number> {
     return this.#serve('size', () => {
       this.#assertOpen();
-      const pages = this.#db.pragma('page_count', { simple: true }) as number;
       const pageSize = this.#db.pragma('page_size', { simple: true }) as number;
-      return pages * pageSize + (this.#opts.memory ? 0 : walBytes(this.path));
+      return pageCount(this.#db) * pageSize + (this.#opts.memory ? 0 : walBytes(this.path));
     });
   }
 
