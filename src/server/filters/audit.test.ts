@@ -97,4 +97,32 @@ describe('the audit filter and its backend modes', () => {
     assert.equal(complete?.stage, 'ResponseComplete');
     assert.equal(complete.requestReceivedTimestamp, received.requestReceivedTimestamp);
   });
+  it('a watch has started once its status line is out, before any event: ResponseStarted then, as kube', async () => {
+    const events: AuditEvent[] = [];
+    const sink: AuditSink = {
+      processEvents: (...batch: AuditEvent[]) => {
+        events.push(...batch.map((e) => structuredClone(e)));
+        return true;
+      },
+    };
+    let atHeaders: string[] = [];
+    const { adminRequest } = testServer({
+      config: { audit: { policy, sink } },
+      api: (scope) => {
+        scope.res.writeHead(200, { 'content-type': 'application/json' });
+        atHeaders = events.map((e) => e.stage);
+        scope.res.end();
+        return Promise.resolve(true);
+      },
+    });
+    assert.equal((await adminRequest('/api/v1/namespaces/default/pods?watch=1')).statusCode, 200);
+    assert.deepEqual(atHeaders, ['RequestReceived', 'ResponseStarted']);
+    const started = events.find((e) => e.stage === 'ResponseStarted');
+    assert.equal(started?.responseStatus?.code, 200);
+    // The end writes no second ResponseStarted.
+    assert.deepEqual(
+      events.map((e) => e.stage),
+      ['RequestReceived', 'ResponseStarted', 'ResponseComplete'],
+    );
+  });
 });

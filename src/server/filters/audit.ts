@@ -69,29 +69,39 @@ const parseJSON = (chunks: readonly Buffer[]): unknown => {
 };
 
 /**
- * Watches the response: the first bytes out are ResponseStarted for a long-running request; the
- * body is kept when the level logs it, or when it is an error Status.
+ * Watches the response: its status line or first bytes out are ResponseStarted for a long-running
+ * request (kube's auditResponseWriter logs it on WriteHeader: a watch with no events yet has
+ * started); the body is kept when the level logs it, or when it is an error Status.
  */
 function tapResponse(res: HttpResponse, audit: RequestAudit, longRunning: boolean): Buffer[] {
   const chunks: Buffer[] = [];
   let started = false;
+  const start = (code: number): void => {
+    if (started) return;
+    started = true;
+    audit.responseCode(code);
+    // A write cannot wait: in the blocking modes this event alone does not hold the response.
+    void audit.stage('ResponseStarted');
+    delete audit.event.responseStatus;
+  };
   const keep = (chunk: unknown): void => {
     if (longRunning) {
-      if (!started) {
-        started = true;
-        audit.responseCode(res.statusCode);
-        // A write cannot wait: in the blocking modes this event alone does not hold the response.
-        void audit.stage('ResponseStarted');
-        delete audit.event.responseStatus;
-      }
+      start(res.statusCode);
       return;
     }
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
     if (audit.logsResponse || res.statusCode >= 400) chunks.push(Buffer.from(chunk as Buffer | string));
   };
-  const target = res as unknown as Record<'write' | 'end', (...args: unknown[]) => unknown>;
+  const target = res as unknown as Record<'write' | 'end' | 'writeHead', (...args: unknown[]) => unknown>;
   const write = target.write.bind(res);
   const end = target.end.bind(res);
+  if (longRunning) {
+    const writeHead = target.writeHead.bind(res);
+    target.writeHead = (...args) => {
+      start(typeof args[0] === 'number' ? args[0] : res.statusCode);
+      return writeHead(...args);
+    };
+  }
   // HTTP/2's compatibility response ends with a chunk by writing it: kept once, not twice.
   let ending = false;
   target.write = (...args) => {
