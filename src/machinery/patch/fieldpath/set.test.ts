@@ -118,6 +118,57 @@ describe('FieldSet', () => {
     assert.equal(source.isSubsetOf(FieldSet.of([spec], [spec, key, { kind: 'field', name: 'x' }])), false);
   });
 
+  it('equals agrees with two empty differences, on built sets, sets read from FieldsV1 and sets sharing their levels', () => {
+    const element = fc.constantFrom<PathElement>(
+      { kind: 'field', name: 'a' },
+      { kind: 'field', name: 'b' },
+      keyElement([{ name: 'name', value: 'x' }]),
+      { kind: 'index', index: 0 },
+    );
+    const paths = fc.array(fc.array(element, { minLength: 1, maxLength: 3 }), { maxLength: 5 });
+    const read = (s: FieldSet): FieldSet => decodeFieldsV1(encodeFieldsV1(s));
+    // The second set is the first with some paths dropped and some prefixes of its paths added:
+    // sets that differ only in a member here or there, which random pairs rarely are.
+    const near = paths.chain((p) =>
+      fc.record({
+        p: fc.constant(p),
+        drop: fc.array(fc.nat({ max: Math.max(0, p.length - 1) }), { maxLength: 2 }),
+        add: fc.array(fc.nat(), { maxLength: 2 }),
+      }),
+    );
+    fc.assert(
+      fc.property(near, ({ p, drop, add }) => {
+        const prefixes = p.flatMap((path) => path.slice(1).map((_, i) => path.slice(0, i + 1)));
+        const q = p.filter((_, i) => !drop.includes(i));
+        if (prefixes.length > 0) for (const n of add) q.push(prefixes[n % prefixes.length] as PathElement[]);
+        const a = FieldSet.of(...p);
+        const b = FieldSet.of(...q);
+        const expected = a.difference(b).empty() && b.difference(a).empty();
+        // Each pair is made afresh: the oracle (difference) reads every level of what it is given.
+        const pairs: (() => readonly [FieldSet, FieldSet])[] = [
+          () => [a, b],
+          () => [read(a), b],
+          () => [a, read(b)],
+          () => [read(a), read(b)],
+          // A union borrows the unread levels of a set read from FieldsV1.
+          () => {
+            const rb = read(b);
+            return [read(a).union(rb), rb];
+          },
+        ];
+        for (const pair of pairs) {
+          const [x, y] = pair();
+          const got = [x.equals(y), y.equals(x)];
+          const [u, v] = pair();
+          const want = u.difference(v).empty() && v.difference(u).empty();
+          assert.deepEqual(got, [want, want]);
+          if (u === a && v === b) assert.equal(want, expected);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('equals compares members and children at every level', () => {
     assert.ok(FieldSet.of(p('a', 'b'), p('a')).equals(FieldSet.of(p('a'), p('a', 'b'))));
     assert.ok(!FieldSet.of(p('a', 'b')).equals(FieldSet.of(p('a', 'b'), p('a'))));

@@ -309,6 +309,8 @@ export class FieldSet {
    */
   isSubsetOf(other: FieldSet): boolean {
     if (other === this) return true;
+    const canonical = this.#unreadCanonical();
+    if (canonical !== undefined) return FieldSet.#canonicalMatches(canonical, other, false);
     const source = this.#source;
     if (this.#entries === undefined && source !== undefined) {
       return FieldSet.#sourceWithin(source, source.object, other);
@@ -319,6 +321,46 @@ export class FieldSet {
       if (e.child !== undefined && (o.child === undefined || !e.child.isSubsetOf(o.child))) return false;
     }
     return true;
+  }
+
+  /** The canonical FieldsV1 object the set is still to be read from; undefined once read or not canonical. */
+  #unreadCanonical(): JSONObject | undefined {
+    return this.#entries === undefined && this.#source?.canonical === true ? this.#source.object : undefined;
+  }
+
+  /**
+   * Whether the set a canonical FieldsV1 level encodes is within `other` (equal to it when
+   * `equal`), read straight from the level's keys: canonical keys are the keys `other`'s entries
+   * have, each element is written once, and its object is `{}` for a member without children,
+   * `.` first for a member with children. Nothing is allocated; an equality check of an update's
+   * set with the manager's previous one, unchanged, reads none of its levels.
+   */
+  static #canonicalMatches(object: JSONObject, other: FieldSet, equal: boolean): boolean {
+    const level = other.#level;
+    let elements = 0;
+    for (const key in object) {
+      if (key === '.' || !Object.hasOwn(object, key)) continue;
+      elements++;
+      const o = level.get(key);
+      if (o === undefined) return false;
+      const below = object[key] as JSONObject;
+      let first: string | undefined;
+      for (const k in below) {
+        first = k;
+        break;
+      }
+      const member = first === undefined || first === '.';
+      if (member ? !o.member : equal && o.member) return false;
+      if (first === undefined) {
+        if (equal && o.child !== undefined) return false;
+        continue;
+      }
+      const child = o.child;
+      if (child === undefined) return false;
+      if (child.#unreadCanonical() === below) continue;
+      if (!FieldSet.#canonicalMatches(below, child, equal)) return false;
+    }
+    return !equal || elements === level.size;
   }
 
   /** isSubsetOf for one level of a FieldsV1 source (two spellings of an element are checked alike). */
@@ -334,6 +376,10 @@ export class FieldSet {
 
   equals(other: FieldSet): boolean {
     if (other === this) return true;
+    const theirSource = other.#unreadCanonical();
+    if (theirSource !== undefined) return FieldSet.#canonicalMatches(theirSource, this, true);
+    const mySource = this.#unreadCanonical();
+    if (mySource !== undefined) return FieldSet.#canonicalMatches(mySource, other, true);
     const mine = this.#level;
     const theirs = other.#level;
     if (mine.size !== theirs.size) return false;
