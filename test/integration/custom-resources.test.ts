@@ -238,6 +238,11 @@ describe('custom resources', () => {
       body: { spec: { size: 'large' } },
     });
     assert.equal(strategic.status, 415, JSON.stringify(strategic.body));
+    // kube's words, naming the patch types a custom resource takes.
+    assert.equal(
+      strategic.body['message'],
+      'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
+    );
     const applied = await call(server, {
       method: 'PATCH',
       path: `/apis/example.com/v1/namespaces/default/widgets/w4?fieldManager=test`,

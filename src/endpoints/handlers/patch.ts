@@ -47,13 +47,15 @@ function mechanismFor(
   const idx = contentType.indexOf(';');
   const base = idx > 0 ? contentType.slice(0, idx) : contentType;
   if (!isPatchType(base)) throw routeUnsupportedMediaType();
-  const mechanisms: Partial<Record<PatchType, PatchMechanism>> = {};
-  for (const [type, m] of Object.entries({ ...builtin, ...scope.config.patchMechanisms })) {
-    if (m.supports?.(scope.kind) ?? true) mechanisms[type as PatchType] = m;
-  }
-  const mechanism = mechanisms[base];
-  if (mechanism === undefined) throw unsupportedMediaTypeError(Object.keys(mechanisms));
-  return { type: base, mechanism };
+  const supported = (m: PatchMechanism | undefined): m is PatchMechanism =>
+    m !== undefined && (m.supports?.(scope.kind) ?? true);
+  const configured = scope.config.patchMechanisms;
+  const mechanism = configured[base] ?? builtin[base];
+  if (supported(mechanism)) return { type: base, mechanism };
+  // The refusal lists what the kind takes: built-in types first, then the configured ones.
+  const types: string[] = [];
+  for (const [type, m] of Object.entries({ ...builtin, ...configured })) if (supported(m)) types.push(type);
+  throw unsupportedMediaTypeError(types);
 }
 
 /**
