@@ -4,8 +4,9 @@
 import type { KubeObject, ManagedFieldsEntry, ObjectMeta } from '../../api/meta.js';
 import type { Schema } from '../../api/schema/types.js';
 import { newBadRequest, StatusError } from '../../machinery/errors/index.js';
+import { decodeFieldsV1, isKnownCanonicalFieldsV1 } from '../../machinery/patch/fieldpath/fields-v1.js';
 import { FieldSet } from '../../machinery/patch/fieldpath/set.js';
-import { isJSONObject, type JSONValue } from '../../machinery/patch/json.js';
+import { isJSONObject, type JSONObject, type JSONValue } from '../../machinery/patch/json.js';
 import {
   decodeManagedFields,
   emptyManaged,
@@ -23,6 +24,7 @@ import {
   lastAppliedUpgradeManager,
 } from './last-applied-manager.js';
 import { capUpdateManagers, keptIfSame, nowTime, stripMeta } from './managers.js';
+import { CreateFields, createShapeKey } from './create-fields.js';
 
 export interface FieldManagerOptions {
   readonly resolver: SchemaResolver;
@@ -119,6 +121,7 @@ export class FieldManager {
   readonly #apiVersion: string;
   readonly #ignored: FieldSet | undefined;
   readonly #zero: Readonly<KubeObject>;
+  readonly #createFields = new CreateFields();
 
   constructor(opts: FieldManagerOptions) {
     this.#opts = opts;
@@ -198,7 +201,32 @@ export class FieldManager {
    * handler and its store compare it with a new object of the kind, the Go zero object.
    */
   createNoErrors(next: KubeObject, manager: string): KubeObject {
-    return this.updateNoErrors(this.#zero, next, manager);
+    const key = this.#opts.subresource === '' ? createShapeKey(next) : undefined;
+    const remembered = key === undefined ? undefined : this.#createFields.get(key);
+    if (remembered !== undefined) return this.#createdWith(next, manager, remembered);
+    const out = this.updateNoErrors(this.#zero, next, manager);
+    const entries = out.metadata?.managedFields;
+    const only = entries?.length === 1 ? entries[0]?.fieldsV1 : undefined;
+    if (key !== undefined && isKnownCanonicalFieldsV1(only)) this.#createFields.set(key, only as JSONObject);
+    return out;
+  }
+
+  /**
+   * What createNoErrors makes of `next` when a create of its shape recorded `fieldsV1`: the one
+   * entry of `manager`, now, holding that very FieldsV1 object (create-fields.ts).
+   */
+  #createdWith(next: KubeObject, manager: string, fieldsV1: JSONObject): KubeObject {
+    const id = managerIdentifier({
+      manager: manager === '' ? 'unknown' : manager,
+      operation: 'Update',
+      apiVersion: this.#apiVersion,
+      subresource: this.#opts.subresource,
+    });
+    const managed: Managed = {
+      fields: new Map([[id, { set: decodeFieldsV1(fieldsV1), apiVersion: this.#apiVersion, applied: false }]]),
+      times: new Map([[id, nowTime()]]),
+    };
+    return encodeInto(withoutManagedFields(next), managed, next.metadata);
   }
 
   /** update, but a failure leaves the object without managedFields instead of failing the write. */

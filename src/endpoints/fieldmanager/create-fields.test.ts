@@ -1,0 +1,123 @@
+// A create whose shape an earlier create had records what a create of it alone records, with the
+// earlier create's FieldsV1 object; objects of other shapes do not share one.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { KubeObject } from '../../api/meta.js';
+import { builtinFieldManager } from '../testing/field-manager.js';
+import { createShapeKey } from './create-fields.js';
+
+const withoutTimes = (obj: KubeObject): unknown => ({
+  ...obj,
+  metadata: {
+    ...obj.metadata,
+    managedFields: obj.metadata?.managedFields?.map(({ time: _time, ...e }) => e),
+  },
+});
+
+const text = fc.constantFrom('', 'a', 'b', 'app', 'x-1');
+const strings = fc.dictionary(fc.constantFrom('app', 'tier', 'a/b', 'zz'), text, { maxKeys: 3 });
+
+/** Pods that differ where a create's field set does (and where it does not). */
+const pods = fc.record({
+  name: text,
+  generateName: fc.option(text, { nil: undefined }),
+  namespace: text,
+  labels: strings,
+  annotations: fc.option(strings, { nil: undefined }),
+  containers: fc.array(
+    fc.record({
+      name: fc.constantFrom('app', 'side', ''),
+      image: text,
+      ports: fc.option(fc.array(fc.record({ containerPort: fc.constantFrom(80, 443, 0) }), { maxLength: 2 }), {
+        nil: undefined,
+      }),
+      env: fc.option(fc.array(fc.record({ name: fc.constantFrom('A', 'B'), value: text }), { maxLength: 2 }), {
+        nil: undefined,
+      }),
+    }),
+    { minLength: 1, maxLength: 2 },
+  ),
+  nodeName: fc.option(text, { nil: undefined }),
+  priority: fc.option(fc.constantFrom(0, 5), { nil: undefined }),
+  hostNetwork: fc.option(fc.boolean(), { nil: undefined }),
+});
+
+type PodCase = typeof pods extends fc.Arbitrary<infer T> ? T : never;
+type Masked = { [K in 'name' | 'namespace' | 'labels' | 'annotations']: PodCase['name'] } & {
+  generateName: PodCase['generateName'];
+};
+
+function pod(p: PodCase): KubeObject {
+  const meta: Record<string, unknown> = { name: p.name, namespace: p.namespace, labels: p.labels };
+  if (p.generateName !== undefined) meta['generateName'] = p.generateName;
+  if (p.annotations !== undefined) meta['annotations'] = p.annotations;
+  const spec: Record<string, unknown> = { containers: p.containers };
+  if (p.nodeName !== undefined) spec['nodeName'] = p.nodeName;
+  if (p.priority !== undefined) spec['priority'] = p.priority;
+  if (p.hostNetwork !== undefined) spec['hostNetwork'] = p.hostNetwork;
+  return { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec };
+}
+
+describe('field manager: a create remembers its field set by the shape of the object', () => {
+  it('records for every object what a field manager that never saw its shape records', () => {
+    // The second Pod differs from the first at most in the members the key masks, each drawn from
+    // values that include the empty string: the pairs a wrong key would confuse.
+    const masked = fc.record({
+      name: text,
+      generateName: fc.option(text, { nil: undefined }),
+      namespace: text,
+      labels: text,
+      annotations: text,
+    });
+    const variant = (p: PodCase, m: Masked): PodCase => {
+      const values = <V extends string>(map: Record<string, V>, v: V): Record<string, V> =>
+        Object.fromEntries(Object.keys(map).map((k) => [k, v]));
+      return {
+        ...p,
+        name: m.name,
+        generateName: p.generateName === undefined ? undefined : m.generateName,
+        namespace: m.namespace,
+        labels: values(p.labels, m.labels),
+        annotations: p.annotations === undefined ? undefined : values(p.annotations, m.annotations),
+      };
+    };
+    const shared = builtinFieldManager('v1', 'Pod', { zero: true });
+    fc.assert(
+      fc.property(pods, masked, (p, m) => {
+        const q = variant(p, m);
+        const alone = builtinFieldManager('v1', 'Pod', { zero: true }).createNoErrors(pod(q), 'creator');
+        // The first may remember its shape, the second then finds it; earlier runs' shapes stay too.
+        shared.createNoErrors(pod(p), 'creator');
+        assert.deepEqual(withoutTimes(shared.createNoErrors(pod(q), 'creator')), withoutTimes(alone));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('objects that differ only in name, namespace, label and annotation values share one FieldsV1 object', () => {
+    const fm = builtinFieldManager('v1', 'ConfigMap');
+    const cm = (name: string, value: string, data: Record<string, string>): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, namespace: `ns-${name}`, labels: { app: value }, annotations: { note: value } },
+      data,
+    });
+    const fieldsV1 = (obj: KubeObject): unknown => obj.metadata?.managedFields?.[0]?.fieldsV1;
+    const first = fm.createNoErrors(cm('a', 'x', { k: '1' }), 'creator');
+    const second = fm.createNoErrors(cm('b', 'y', { k: '1' }), 'other');
+    assert.equal(fieldsV1(second), fieldsV1(first));
+    assert.equal(second.metadata?.managedFields?.[0]?.manager, 'other');
+    assert.equal(second.metadata.name, 'b');
+    // Another data key, or value (values other than metadata's are as they are), or an empty label
+    // value (a string's zero), is another shape.
+    assert.notEqual(fieldsV1(fm.createNoErrors(cm('c', 'x', { j: '1' }), 'creator')), fieldsV1(first));
+    assert.notEqual(createShapeKey(cm('a', 'x', { k: '2' })), createShapeKey(cm('a', 'x', { k: '1' })));
+    assert.notEqual(createShapeKey(cm('a', '', { k: '1' })), createShapeKey(cm('a', 'x', { k: '1' })));
+    // An object carrying managedFields is never remembered.
+    assert.equal(
+      createShapeKey({ ...cm('a', 'x', {}), metadata: { name: 'a', managedFields: [] } }),
+      undefined,
+    );
+  });
+});
