@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { KubeObject } from '../../api/meta.js';
 import { builtinFieldManager } from '../testing/field-manager.js';
-import { createShapeKey } from './create-fields.js';
+import { createShapeKey, maxShapeBytes } from './create-fields.js';
 
 const withoutTimes = (obj: KubeObject): unknown => ({
   ...obj,
@@ -119,5 +119,23 @@ describe('field manager: a create remembers its field set by the shape of the ob
       createShapeKey({ ...cm('a', 'x', {}), metadata: { name: 'a', managedFields: [] } }),
       undefined,
     );
+  });
+  it('a big object is not remembered: not keyed past a body of maxShapeBytes, nor kept past a key that long', () => {
+    const fm = builtinFieldManager('v1', 'ConfigMap');
+    const fieldsV1 = (obj: KubeObject): unknown => obj.metadata?.managedFields?.[0]?.fieldsV1;
+    const big = (name: string): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name },
+      data: { k: 'v'.repeat(maxShapeBytes) },
+    });
+    // Its body is as long: not keyed.
+    const bodyBytes = JSON.stringify(big('a')).length;
+    const first = fm.createNoErrors(big('a'), 'creator', bodyBytes);
+    assert.notEqual(fieldsV1(fm.createNoErrors(big('b'), 'creator', bodyBytes)), fieldsV1(first));
+    // Keyed (a caller that knows no body), but the key is too long to keep.
+    const keyed = fm.createNoErrors(big('c'), 'creator');
+    assert.notEqual(fieldsV1(fm.createNoErrors(big('d'), 'creator')), fieldsV1(keyed));
+    assert.deepEqual(fieldsV1(keyed), fieldsV1(first));
   });
 });

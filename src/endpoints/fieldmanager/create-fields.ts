@@ -42,6 +42,12 @@ export function createShapeKey(obj: KubeObject): string | undefined {
 /** Shapes remembered per field manager: a controller's few templates, not every object ever made. */
 const maxShapes = 32;
 
+/**
+ * The largest key remembered, and the largest body worth keying (its key is about as long): a
+ * big ConfigMap or Secret is keyed by its data, which would be kept whole for nothing.
+ */
+export const maxShapeBytes = 16 * 1024;
+
 /** The FieldsV1 object a create of each shape recorded, the oldest forgotten first. */
 export class CreateFields {
   readonly #byShape = new Map<string, JSONObject>();
@@ -51,6 +57,7 @@ export class CreateFields {
   }
 
   set(key: string, fieldsV1: JSONObject): void {
+    if (key.length > maxShapeBytes) return;
     if (this.#byShape.size >= maxShapes) {
       const oldest = this.#byShape.keys().next();
       if (oldest.done !== true) this.#byShape.delete(oldest.value);

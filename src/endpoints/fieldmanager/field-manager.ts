@@ -24,7 +24,7 @@ import {
   lastAppliedUpgradeManager,
 } from './last-applied-manager.js';
 import { capUpdateManagers, keptIfSame, nowTime, stripMeta } from './managers.js';
-import { CreateFields, createShapeKey } from './create-fields.js';
+import { CreateFields, createShapeKey, maxShapeBytes } from './create-fields.js';
 
 export interface FieldManagerOptions {
   readonly resolver: SchemaResolver;
@@ -198,10 +198,13 @@ export class FieldManager {
 
   /**
    * updateNoErrors for a write that creates `next` (a create, a PUT that creates): kube's create
-   * handler and its store compare it with a new object of the kind, the Go zero object.
+   * handler and its store compare it with a new object of the kind, the Go zero object. What a
+   * create of the object's shape recorded is given again (create-fields.ts), unless the request's
+   * body was over `maxShapeBytes` long.
    */
-  createNoErrors(next: KubeObject, manager: string): KubeObject {
-    const key = this.#opts.subresource === '' ? createShapeKey(next) : undefined;
+  createNoErrors(next: KubeObject, manager: string, bodyBytes = 0): KubeObject {
+    const keyed = this.#opts.subresource === '' && bodyBytes <= maxShapeBytes;
+    const key = keyed ? createShapeKey(next) : undefined;
     const remembered = key === undefined ? undefined : this.#createFields.get(key);
     if (remembered !== undefined) return this.#createdWith(next, manager, remembered);
     const out = this.updateNoErrors(this.#zero, next, manager);

@@ -60,7 +60,8 @@ export const createResource: Handler = async (scope, hr) => {
   ensureObjectNamespaceMatchesRequestNamespace(expectedNamespaceForResource(namespace, scope.resource), meta);
   const ctx = requestContext(hr, namespace);
   const fieldManager = fieldManagerFor(scope);
-  if (fieldManager !== undefined) obj = fieldManager.createNoErrors(obj, requestManager(hr, options));
+  if (fieldManager !== undefined)
+    obj = fieldManager.createNoErrors(obj, requestManager(hr, options), body.length);
   // A named creater (pods/binding, serviceaccounts/token) takes the name from the URL.
   const named = isNamedCreater(storage);
   const admitted = admitCreate(scope.admission, ctx, {
