@@ -120,6 +120,7 @@ describe('field manager: a create remembers its field set by the shape of the ob
       undefined,
     );
   });
+
   it('a big object is not remembered: not keyed past a body of maxShapeBytes, nor kept past a key that long', () => {
     const fm = builtinFieldManager('v1', 'ConfigMap');
     const fieldsV1 = (obj: KubeObject): unknown => obj.metadata?.managedFields?.[0]?.fieldsV1;

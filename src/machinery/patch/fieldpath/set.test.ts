@@ -143,7 +143,6 @@ describe('FieldSet', () => {
         if (prefixes.length > 0) for (const n of add) q.push(prefixes[n % prefixes.length] as PathElement[]);
         const a = FieldSet.of(...p);
         const b = FieldSet.of(...q);
-        const expected = a.difference(b).empty() && b.difference(a).empty();
         // Each pair is made afresh: the oracle (difference) reads every level of what it is given.
         const pairs: (() => readonly [FieldSet, FieldSet])[] = [
           () => [a, b],
@@ -162,7 +161,6 @@ describe('FieldSet', () => {
           const [u, v] = pair();
           const want = u.difference(v).empty() && v.difference(u).empty();
           assert.deepEqual(got, [want, want]);
-          if (u === a && v === b) assert.equal(want, expected);
         }
       }),
       { numRuns: 1000 },
