@@ -13,6 +13,18 @@ const api: APIMount = async (scope) => {
   return Promise.resolve(true);
 };
 
+/** A sink that keeps a copy of every event, as it stood when it was sent. */
+function recordingSink(): { events: AuditEvent[]; sink: AuditSink } {
+  const events: AuditEvent[] = [];
+  const sink: AuditSink = {
+    processEvents: (...batch: AuditEvent[]) => {
+      events.push(...batch.map((e) => structuredClone(e)));
+      return true;
+    },
+  };
+  return { events, sink };
+}
+
 describe('the audit filter and its backend modes', () => {
   it("blocking-strict: a request whose RequestReceived event is not stored is refused with kube's 500", async () => {
     const stages: string[] = [];
@@ -82,13 +94,7 @@ describe('the audit filter and its backend modes', () => {
   });
 
   it('RequestReceived is stamped with the time the request was received, as kube stamps it', async () => {
-    const events: AuditEvent[] = [];
-    const sink: AuditSink = {
-      processEvents: (...batch: AuditEvent[]) => {
-        events.push(...batch.map((e) => structuredClone(e)));
-        return true;
-      },
-    };
+    const { events, sink } = recordingSink();
     const { adminRequest } = testServer({ config: { audit: { policy, sink } }, api });
     assert.equal((await adminRequest('/api/v1/namespaces')).statusCode, 200);
     const [received, complete] = events;
@@ -97,14 +103,9 @@ describe('the audit filter and its backend modes', () => {
     assert.equal(complete?.stage, 'ResponseComplete');
     assert.equal(complete.requestReceivedTimestamp, received.requestReceivedTimestamp);
   });
+
   it('a watch has started once its status line is out, before any event: ResponseStarted then, as kube', async () => {
-    const events: AuditEvent[] = [];
-    const sink: AuditSink = {
-      processEvents: (...batch: AuditEvent[]) => {
-        events.push(...batch.map((e) => structuredClone(e)));
-        return true;
-      },
-    };
+    const { events, sink } = recordingSink();
     let atHeaders: string[] = [];
     const { adminRequest } = testServer({
       config: { audit: { policy, sink } },
