@@ -15,6 +15,7 @@ import {
   type Managed,
 } from '../../machinery/patch/managed-fields.js';
 import { Conflicts, InvalidConfiguration, Updater } from '../../machinery/patch/merge/updater.js';
+import { toFieldSet } from '../../machinery/patch/typed/to-field-set.js';
 import type { SchemaResolver } from '../../machinery/patch/typed/type-node.js';
 import { newApplyConflict } from './conflict-error.js';
 import { syncLastApplied } from './last-applied.js';
@@ -24,7 +25,7 @@ import {
   lastAppliedUpgradeManager,
 } from './last-applied-manager.js';
 import { capUpdateManagers, keptIfSame, nowTime, stripMeta } from './managers.js';
-import { CreateFields, createShapeKey, maxShapeBytes } from './create-fields.js';
+import { maxShapeBytes, ShapeCache, shapeKey } from './shapes.js';
 
 export interface FieldManagerOptions {
   readonly resolver: SchemaResolver;
@@ -121,7 +122,10 @@ export class FieldManager {
   readonly #apiVersion: string;
   readonly #ignored: FieldSet | undefined;
   readonly #zero: Readonly<KubeObject>;
-  readonly #createFields = new CreateFields();
+  /** The FieldsV1 object a create of each shape recorded. */
+  readonly #createFields = new ShapeCache<JSONObject>();
+  /** The field set of each shape of configuration applied. */
+  readonly #appliedSets = new ShapeCache<FieldSet>();
 
   constructor(opts: FieldManagerOptions) {
     this.#opts = opts;
@@ -199,12 +203,12 @@ export class FieldManager {
   /**
    * updateNoErrors for a write that creates `next` (a create, a PUT that creates): kube's create
    * handler and its store compare it with a new object of the kind, the Go zero object. What a
-   * create of the object's shape recorded is given again (create-fields.ts), unless the request's
-   * body was over `maxShapeBytes` long.
+   * create of the object's shape recorded is given again (shapes.ts), unless the request's body
+   * was over `maxShapeBytes` long.
    */
   createNoErrors(next: KubeObject, manager: string, bodyBytes = 0): KubeObject {
     const keyed = this.#opts.subresource === '' && bodyBytes <= maxShapeBytes;
-    const key = keyed ? createShapeKey(next) : undefined;
+    const key = keyed ? shapeKey(next) : undefined;
     const remembered = key === undefined ? undefined : this.#createFields.get(key);
     if (remembered !== undefined) return this.#createdWith(next, manager, remembered);
     const out = this.updateNoErrors(this.#zero, next, manager);
@@ -216,7 +220,7 @@ export class FieldManager {
 
   /**
    * What createNoErrors makes of `next` when a create of its shape recorded `fieldsV1`: the one
-   * entry of `manager`, now, holding that very FieldsV1 object (create-fields.ts).
+   * entry of `manager`, now, holding that very FieldsV1 object (shapes.ts).
    */
   #createdWith(next: KubeObject, manager: string, fieldsV1: JSONObject): KubeObject {
     const id = managerIdentifier({
@@ -226,7 +230,9 @@ export class FieldManager {
       subresource: this.#opts.subresource,
     });
     const managed: Managed = {
-      fields: new Map([[id, { set: decodeFieldsV1(fieldsV1), apiVersion: this.#apiVersion, applied: false }]]),
+      fields: new Map([
+        [id, { set: decodeFieldsV1(fieldsV1), apiVersion: this.#apiVersion, applied: false }],
+      ]),
       times: new Map([[id, nowTime()]]),
     };
     return encodeInto(withoutManagedFields(next), managed, next.metadata);
@@ -259,8 +265,16 @@ export class FieldManager {
     return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}; ${group ?? ''}/${version ?? ''}, Kind=${obj.kind ?? ''}`;
   }
 
-  /** Applies `applied` for `manager` onto `live`; throws 409 on conflicts unless `force`. */
-  apply(live: KubeObject, applied: KubeObject, opts: { manager: string; force: boolean }): KubeObject {
+  /**
+   * Applies `applied` for `manager` onto `live`; throws 409 on conflicts unless `force`. The
+   * configuration's field set is remembered by its shape (shapes.ts) unless the request's body was
+   * over `maxShapeBytes` long.
+   */
+  apply(
+    live: KubeObject,
+    applied: KubeObject,
+    opts: { manager: string; force: boolean; bodyBytes?: number },
+  ): KubeObject {
     this.#check(applied);
     let managed: Managed;
     try {
@@ -271,9 +285,10 @@ export class FieldManager {
       );
     }
     const liveValue = withoutManagedFields(live);
+    const appliedSet = this.#appliedSet(applied, opts.bodyBytes ?? 0);
     let out;
     try {
-      out = this.#applyTracked({ live: liveValue, applied }, { managed, ...opts });
+      out = this.#applyTracked({ live: liveValue, applied, appliedSet }, { managed, ...opts });
     } catch (err) {
       if (!(err instanceof Conflicts)) throw err;
       // lastAppliedManager: kubectl taking over what its client-side applies set.
@@ -288,7 +303,7 @@ export class FieldManager {
       if (allowed === undefined) throw newApplyConflict(err.conflicts);
       const remaining = conflictsOutside(err.conflicts, allowed);
       if (remaining.length > 0) throw newApplyConflict(remaining);
-      out = this.#applyTracked({ live: liveValue, applied }, { managed, ...opts, force: true });
+      out = this.#applyTracked({ live: liveValue, applied, appliedSet }, { managed, ...opts, force: true });
     }
     const { object, result } = out;
     if (opts.manager === 'kubectl') syncLastApplied({ object, applied });
@@ -296,11 +311,25 @@ export class FieldManager {
   }
 
   /**
+   * The field set `applied` sets, remembered by its shape; undefined when it does not fit the
+   * schema (the merge then finds the same errors and says them) or was not keyed.
+   */
+  #appliedSet(applied: KubeObject, bodyBytes: number): FieldSet | undefined {
+    const key = bodyBytes <= maxShapeBytes ? shapeKey(applied) : undefined;
+    const known = key === undefined ? undefined : this.#appliedSets.get(key);
+    if (known !== undefined || key === undefined) return known;
+    const checked = toFieldSet(this.#opts.resolver, this.#opts.root, applied as JSONValue);
+    if (checked.errors.length > 0) return undefined;
+    this.#appliedSets.set(key, checked.set);
+    return checked.set;
+  }
+
+  /**
    * skipNonAppliedManager's apply: an object nobody tracks gets its existing fields recorded for
    * `before-first-apply` first, so the apply sees them owned; then the merge proper.
    */
   #applyTracked(
-    pair: { live: KubeObject; applied: KubeObject },
+    pair: { live: KubeObject; applied: KubeObject; appliedSet: FieldSet | undefined },
     opts: { managed: Managed; manager: string; force: boolean },
   ): { object: KubeObject; result: Managed } {
     let managed = opts.managed;
@@ -326,6 +355,7 @@ export class FieldManager {
           manager: id,
           force: opts.force,
           ...this.#ignoredInput(),
+          ...(pair.appliedSet === undefined ? {} : { configSet: pair.appliedSet }),
         },
       );
     } catch (err) {

@@ -16,6 +16,8 @@ import type { PatchContext, PatchInput, PatchMechanism } from './patch-mechanism
 interface PreparedApply {
   readonly config: KubeObject;
   readonly context: PatchContext;
+  /** The body's length: the field manager remembers the sets of small configurations only. */
+  readonly bodyBytes: number;
 }
 
 /** go-yaml takes keys up to this long as simple keys and refuses longer ones. */
@@ -143,21 +145,22 @@ function copyMerged(merged: KubeObject): unknown {
 
 export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanism {
   const applied = (prepared: unknown, current: KubeObject): KubeObject => {
-    const { config, context } = prepared as PreparedApply;
+    const { config, context, bodyBytes } = prepared as PreparedApply;
     const fm = fieldManagers.forKind(context.kind, context.subresource);
     if (fm === undefined) throw unknownError('FieldManager must be installed to run apply');
-    return fm.apply(current, config, { manager: context.fieldManager, force: context.force });
+    return fm.apply(current, config, { manager: context.fieldManager, force: context.force, bodyBytes });
   };
   return {
     managesFields: true,
     prepare(input: PatchInput): PreparedApply {
       const context = input.context;
       if (context === undefined) throw new Error('apply patches need the request context');
+      const bodyBytes = input.patch.length;
       const fast = parsedAsJSON(input.patch.toString('utf8'));
-      if (fast !== undefined) return { config: checkMetadataShape(fast), context };
+      if (fast !== undefined) return { config: checkMetadataShape(fast), context, bodyBytes };
       const config = decodeYAMLConfig(input.patch);
       checkDuplicates(input, context);
-      return { config: checkMetadataShape(config), context };
+      return { config: checkMetadataShape(config), context, bodyBytes };
     },
     apply(prepared: unknown, current: KubeObject): string {
       return JSON.stringify(applied(prepared, current));

@@ -146,12 +146,18 @@ export class Updater {
     return managers;
   }
 
-  /** The merged object (null when nothing changed) and ownership after applying `config`. */
+  /**
+   * The merged object (null when nothing changed) and ownership after applying `config`;
+   * `configSet`, when given, is the set toFieldSet found for it without errors.
+   */
   apply(
     pair: { live: JSONValue; config: JSONValue },
-    input: UpdateInput & { force: boolean },
+    input: UpdateInput & { force: boolean; configSet?: FieldSet },
   ): { object: JSONValue | null; managers: ManagedFieldSets } {
-    const checked = toFieldSet(this.#resolver, this.#root, pair.config);
+    const checked =
+      input.configSet === undefined
+        ? toFieldSet(this.#resolver, this.#root, pair.config)
+        : { set: input.configSet, errors: [] };
     if (checked.errors.length > 0) throw new InvalidConfiguration(formatTypedErrors(checked.errors));
     const merged = orEmpty(mergeValues(this.#resolver, this.#root, { lhs: pair.live, rhs: pair.config }));
     const managers: ManagedFieldSets = new Map(input.managers);

@@ -1,11 +1,11 @@
-// A create whose shape an earlier create had records what a create of it alone records, with the
-// earlier create's FieldsV1 object; objects of other shapes do not share one.
+// A create or an apply whose shape an earlier one had records what it records alone (a create with
+// the earlier create's FieldsV1 object); objects of other shapes do not share what was recorded.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { KubeObject } from '../../api/meta.js';
 import { builtinFieldManager } from '../testing/field-manager.js';
-import { createShapeKey, maxShapeBytes } from './create-fields.js';
+import { maxShapeBytes, shapeKey } from './shapes.js';
 
 const withoutTimes = (obj: KubeObject): unknown => ({
   ...obj,
@@ -15,7 +15,7 @@ const withoutTimes = (obj: KubeObject): unknown => ({
   },
 });
 
-const text = fc.constantFrom('', 'a', 'b', 'app', 'x-1');
+const text: fc.Arbitrary<string> = fc.constantFrom('', 'a', 'b', 'app', 'x-1');
 const strings = fc.dictionary(fc.constantFrom('app', 'tier', 'a/b', 'zz'), text, { maxKeys: 3 });
 
 /** Pods that differ where a create's field set does (and where it does not). */
@@ -29,12 +29,18 @@ const pods = fc.record({
     fc.record({
       name: fc.constantFrom('app', 'side', ''),
       image: text,
-      ports: fc.option(fc.array(fc.record({ containerPort: fc.constantFrom(80, 443, 0) }), { maxLength: 2 }), {
-        nil: undefined,
-      }),
-      env: fc.option(fc.array(fc.record({ name: fc.constantFrom('A', 'B'), value: text }), { maxLength: 2 }), {
-        nil: undefined,
-      }),
+      ports: fc.option(
+        fc.array(fc.record({ containerPort: fc.constantFrom(80, 443, 0) }), { maxLength: 2 }),
+        {
+          nil: undefined,
+        },
+      ),
+      env: fc.option(
+        fc.array(fc.record({ name: fc.constantFrom('A', 'B'), value: text }), { maxLength: 2 }),
+        {
+          nil: undefined,
+        },
+      ),
     }),
     { minLength: 1, maxLength: 2 },
   ),
@@ -59,29 +65,32 @@ function pod(p: PodCase): KubeObject {
   return { apiVersion: 'v1', kind: 'Pod', metadata: meta, spec };
 }
 
+/**
+ * A second Pod that differs from the first at most in the members the key masks, each drawn from
+ * values that include the empty string: the pairs a wrong key would confuse.
+ */
+const masked = fc.record({
+  name: text,
+  generateName: fc.option(text, { nil: undefined }),
+  namespace: text,
+  labels: text,
+  annotations: text,
+});
+const variant = (p: PodCase, m: Masked): PodCase => {
+  const values = <V extends string>(map: Record<string, V>, v: V): Record<string, V> =>
+    Object.fromEntries(Object.keys(map).map((k) => [k, v]));
+  return {
+    ...p,
+    name: m.name,
+    generateName: p.generateName === undefined ? undefined : m.generateName,
+    namespace: m.namespace,
+    labels: values(p.labels, m.labels),
+    annotations: p.annotations === undefined ? undefined : values(p.annotations, m.annotations),
+  };
+};
+
 describe('field manager: a create remembers its field set by the shape of the object', () => {
   it('records for every object what a field manager that never saw its shape records', () => {
-    // The second Pod differs from the first at most in the members the key masks, each drawn from
-    // values that include the empty string: the pairs a wrong key would confuse.
-    const masked = fc.record({
-      name: text,
-      generateName: fc.option(text, { nil: undefined }),
-      namespace: text,
-      labels: text,
-      annotations: text,
-    });
-    const variant = (p: PodCase, m: Masked): PodCase => {
-      const values = <V extends string>(map: Record<string, V>, v: V): Record<string, V> =>
-        Object.fromEntries(Object.keys(map).map((k) => [k, v]));
-      return {
-        ...p,
-        name: m.name,
-        generateName: p.generateName === undefined ? undefined : m.generateName,
-        namespace: m.namespace,
-        labels: values(p.labels, m.labels),
-        annotations: p.annotations === undefined ? undefined : values(p.annotations, m.annotations),
-      };
-    };
     const shared = builtinFieldManager('v1', 'Pod', { zero: true });
     fc.assert(
       fc.property(pods, masked, (p, m) => {
@@ -112,13 +121,10 @@ describe('field manager: a create remembers its field set by the shape of the ob
     // Another data key, or value (values other than metadata's are as they are), or an empty label
     // value (a string's zero), is another shape.
     assert.notEqual(fieldsV1(fm.createNoErrors(cm('c', 'x', { j: '1' }), 'creator')), fieldsV1(first));
-    assert.notEqual(createShapeKey(cm('a', 'x', { k: '2' })), createShapeKey(cm('a', 'x', { k: '1' })));
-    assert.notEqual(createShapeKey(cm('a', '', { k: '1' })), createShapeKey(cm('a', 'x', { k: '1' })));
+    assert.notEqual(shapeKey(cm('a', 'x', { k: '2' })), shapeKey(cm('a', 'x', { k: '1' })));
+    assert.notEqual(shapeKey(cm('a', '', { k: '1' })), shapeKey(cm('a', 'x', { k: '1' })));
     // An object carrying managedFields is never remembered.
-    assert.equal(
-      createShapeKey({ ...cm('a', 'x', {}), metadata: { name: 'a', managedFields: [] } }),
-      undefined,
-    );
+    assert.equal(shapeKey({ ...cm('a', 'x', {}), metadata: { name: 'a', managedFields: [] } }), undefined);
   });
 
   it('a big object is not remembered: not keyed past a body of maxShapeBytes, nor kept past a key that long', () => {
@@ -138,5 +144,49 @@ describe('field manager: a create remembers its field set by the shape of the ob
     const keyed = fm.createNoErrors(big('c'), 'creator');
     assert.notEqual(fieldsV1(fm.createNoErrors(big('d'), 'creator')), fieldsV1(keyed));
     assert.deepEqual(fieldsV1(keyed), fieldsV1(first));
+  });
+});
+
+describe('field manager: an apply remembers its configuration’s field set by its shape', () => {
+  const fmOf = (): ReturnType<typeof builtinFieldManager> => builtinFieldManager('v1', 'Pod', { zero: true });
+  const creator = fmOf();
+  /** A Pod in `ns` with containers of these names. */
+  const named = (name: string, containers: readonly string[]): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'ns', labels: { app: 'x' } },
+    spec: { containers: containers.map((c) => ({ name: c, image: 'i' })) },
+  });
+  const created = creator.createNoErrors(named('live', ['app']), 'creator');
+  const live: KubeObject = { ...created, metadata: { ...created.metadata, uid: 'u', resourceVersion: '1' } };
+  /** The applied object without its managedFields' times, or the error the apply threw. */
+  const applying = (fm: ReturnType<typeof fmOf>, config: KubeObject): unknown => {
+    try {
+      return withoutTimes(fm.apply(live, config, { manager: 'applier', force: true }));
+    } catch (err) {
+      return err instanceof Error ? err.message : err;
+    }
+  };
+
+  it('records for every configuration what a field manager that never saw its shape records', () => {
+    const shared = fmOf();
+    fc.assert(
+      fc.property(pods, masked, (p, m) => {
+        const q = pod(variant(p, m));
+        const alone = applying(fmOf(), q);
+        applying(shared, pod(p));
+        assert.deepEqual(applying(shared, q), alone);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a configuration that does not fit the schema is refused each time, after one of its shape that fits', () => {
+    const fm = fmOf();
+    const fits = named('a', ['app']);
+    // Two containers named alike: duplicate entries of the list keyed by name.
+    const twice = named('a', ['app', 'app']);
+    assert.equal(typeof applying(fm, fits), 'object');
+    for (let i = 0; i < 2; i++) assert.match(String(applying(fm, twice)), /duplicate entries for key/);
   });
 });
