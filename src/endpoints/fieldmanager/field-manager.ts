@@ -25,7 +25,7 @@ import {
   lastAppliedUpgradeManager,
 } from './last-applied-manager.js';
 import { capUpdateManagers, keptIfSame, nowTime, stripMeta } from './managers.js';
-import { maxShapeBytes, ShapeCache, shapeKey } from './shapes.js';
+import { ShapeCache, shapeKey } from './shapes.js';
 
 export interface FieldManagerOptions {
   readonly resolver: SchemaResolver;
@@ -203,12 +203,11 @@ export class FieldManager {
   /**
    * updateNoErrors for a write that creates `next` (a create, a PUT that creates): kube's create
    * handler and its store compare it with a new object of the kind, the Go zero object. What a
-   * create of the object's shape recorded is given again (shapes.ts), unless the request's body
-   * was over `maxShapeBytes` long.
+   * create of the object's shape recorded is given again (shapes.ts; `bodyBytes` is the request
+   * body's length, which bounds what is keyed).
    */
   createNoErrors(next: KubeObject, manager: string, bodyBytes = 0): KubeObject {
-    const keyed = this.#opts.subresource === '' && bodyBytes <= maxShapeBytes;
-    const key = keyed ? shapeKey(next) : undefined;
+    const key = this.#opts.subresource === '' ? shapeKey(next, bodyBytes) : undefined;
     const remembered = key === undefined ? undefined : this.#createFields.get(key);
     if (remembered !== undefined) return this.#createdWith(next, manager, remembered);
     const out = this.updateNoErrors(this.#zero, next, manager);
@@ -267,8 +266,7 @@ export class FieldManager {
 
   /**
    * Applies `applied` for `manager` onto `live`; throws 409 on conflicts unless `force`. The
-   * configuration's field set is remembered by its shape (shapes.ts) unless the request's body was
-   * over `maxShapeBytes` long.
+   * configuration's field set is remembered by its shape (shapes.ts; `bodyBytes` as for creates).
    */
   apply(
     live: KubeObject,
@@ -315,7 +313,7 @@ export class FieldManager {
    * schema (the merge then finds the same errors and says them) or was not keyed.
    */
   #appliedSet(applied: KubeObject, bodyBytes: number): FieldSet | undefined {
-    const key = bodyBytes <= maxShapeBytes ? shapeKey(applied) : undefined;
+    const key = shapeKey(applied, bodyBytes);
     const known = key === undefined ? undefined : this.#appliedSets.get(key);
     if (known !== undefined || key === undefined) return known;
     const checked = toFieldSet(this.#opts.resolver, this.#opts.root, applied as JSONValue);

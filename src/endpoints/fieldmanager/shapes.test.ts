@@ -136,8 +136,17 @@ describe('field manager: a create remembers its field set by the shape of the ob
       metadata: { name },
       data: { k: 'v'.repeat(maxShapeBytes) },
     });
-    // Its body is as long: not keyed.
+    // Its body is as long: not keyed (nor is a small object said to come from a body that long).
     const bodyBytes = JSON.stringify(big('a')).length;
+    assert.equal(shapeKey(big('a'), bodyBytes), undefined);
+    assert.equal(
+      shapeKey({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }, maxShapeBytes + 1),
+      undefined,
+    );
+    assert.notEqual(
+      shapeKey({ apiVersion: 'v1', kind: 'ConfigMap', metadata: {} }, maxShapeBytes),
+      undefined,
+    );
     const first = fm.createNoErrors(big('a'), 'creator', bodyBytes);
     assert.notEqual(fieldsV1(fm.createNoErrors(big('b'), 'creator', bodyBytes)), fieldsV1(first));
     // Keyed (a caller that knows no body), but the key is too long to keep.

@@ -10,6 +10,12 @@
 import type { KubeObject } from '../../api/meta.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 
+/**
+ * The largest key remembered, and the largest body worth keying (its key is about as long): a
+ * big ConfigMap or Secret is keyed by its data, which would be kept whole for nothing.
+ */
+export const maxShapeBytes = 16 * 1024;
+
 /** A string stands for every string of its zero-ness: the empty string, or any other. */
 const maskString = (v: unknown): unknown => (typeof v === 'string' && v !== '' ? '-' : v);
 
@@ -26,11 +32,13 @@ function maskValues(map: unknown): unknown {
  * string member is empty, nothing of its value). Everything else is as it is: list items (whose
  * keys and values name elements), numbers, and the values defaulting made, so two objects with one
  * key make the same set. Undefined for an object carrying managedFields (a create's request then
- * names managers of its own) or without metadata.
+ * names managers of its own), without metadata, or decoded from a body over `maxShapeBytes` long
+ * (`bodyBytes`, 0 when the caller knows no body).
  */
-export function shapeKey(obj: KubeObject): string | undefined {
+export function shapeKey(obj: KubeObject, bodyBytes = 0): string | undefined {
   const meta: unknown = obj.metadata;
-  if (!isJSONObject(meta) || Object.hasOwn(meta, 'managedFields')) return undefined;
+  if (bodyBytes > maxShapeBytes || !isJSONObject(meta) || Object.hasOwn(meta, 'managedFields'))
+    return undefined;
   const masked: Record<string, unknown> = { ...meta };
   for (const key of ['name', 'generateName', 'namespace'] as const) {
     if (Object.hasOwn(masked, key)) masked[key] = maskString(masked[key]);
@@ -42,12 +50,6 @@ export function shapeKey(obj: KubeObject): string | undefined {
 
 /** Shapes remembered per field manager and walk: a controller's few templates, not every object. */
 const maxShapes = 32;
-
-/**
- * The largest key remembered, and the largest body worth keying (its key is about as long): a
- * big ConfigMap or Secret is keyed by its data, which would be kept whole for nothing.
- */
-export const maxShapeBytes = 16 * 1024;
 
 /** What a walk recorded for each shape, the oldest forgotten first. */
 export class ShapeCache<V> {
