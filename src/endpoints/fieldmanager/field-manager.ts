@@ -4,6 +4,7 @@
 import type { KubeObject, ManagedFieldsEntry, ObjectMeta } from '../../api/meta.js';
 import type { Schema } from '../../api/schema/types.js';
 import { newBadRequest, StatusError } from '../../machinery/errors/index.js';
+import { ShapeMemo } from '../../machinery/json/shapes.js';
 import { decodeFieldsV1, isKnownCanonicalFieldsV1 } from '../../machinery/patch/fieldpath/fields-v1.js';
 import { FieldSet } from '../../machinery/patch/fieldpath/set.js';
 import { isJSONObject, type JSONObject, type JSONValue } from '../../machinery/patch/json.js';
@@ -25,7 +26,6 @@ import {
   lastAppliedUpgradeManager,
 } from './last-applied-manager.js';
 import { capUpdateManagers, keptIfSame, nowTime, stripMeta } from './managers.js';
-import { ShapeCache, shapeKey } from './shapes.js';
 
 export interface FieldManagerOptions {
   readonly resolver: SchemaResolver;
@@ -123,9 +123,9 @@ export class FieldManager {
   readonly #ignored: FieldSet | undefined;
   readonly #zero: Readonly<KubeObject>;
   /** The FieldsV1 object a create of each shape recorded. */
-  readonly #createFields = new ShapeCache<JSONObject>();
+  readonly #createFields = new ShapeMemo<JSONObject>();
   /** The field set of each shape of configuration applied. */
-  readonly #appliedSets = new ShapeCache<FieldSet>();
+  readonly #appliedSets = new ShapeMemo<FieldSet>();
 
   constructor(opts: FieldManagerOptions) {
     this.#opts = opts;
@@ -203,23 +203,23 @@ export class FieldManager {
   /**
    * updateNoErrors for a write that creates `next` (a create, a PUT that creates): kube's create
    * handler and its store compare it with a new object of the kind, the Go zero object. What a
-   * create of the object's shape recorded is given again (shapes.ts; `bodyBytes` is the request
+   * create of the object's shape recorded is given again (machinery/json/shapes.ts; `bodyBytes` is the request
    * body's length, which bounds what is keyed).
    */
   createNoErrors(next: KubeObject, manager: string, bodyBytes = 0): KubeObject {
-    const key = this.#opts.subresource === '' ? shapeKey(next, bodyBytes) : undefined;
-    const remembered = key === undefined ? undefined : this.#createFields.get(key);
-    if (remembered !== undefined) return this.#createdWith(next, manager, remembered);
+    const found = this.#opts.subresource === '' ? this.#createFields.lookup(next, bodyBytes) : undefined;
+    if (found !== undefined && 'value' in found) return this.#createdWith(next, manager, found.value);
     const out = this.updateNoErrors(this.#zero, next, manager);
     const entries = out.metadata?.managedFields;
     const only = entries?.length === 1 ? entries[0]?.fieldsV1 : undefined;
-    if (key !== undefined && isKnownCanonicalFieldsV1(only)) this.#createFields.set(key, only as JSONObject);
+    if (found !== undefined && isKnownCanonicalFieldsV1(only))
+      this.#createFields.remember(found.key, only as JSONObject);
     return out;
   }
 
   /**
    * What createNoErrors makes of `next` when a create of its shape recorded `fieldsV1`: the one
-   * entry of `manager`, now, holding that very FieldsV1 object (shapes.ts).
+   * entry of `manager`, now, holding that very FieldsV1 object (machinery/json/shapes.ts).
    */
   #createdWith(next: KubeObject, manager: string, fieldsV1: JSONObject): KubeObject {
     const id = managerIdentifier({
@@ -266,7 +266,7 @@ export class FieldManager {
 
   /**
    * Applies `applied` for `manager` onto `live`; throws 409 on conflicts unless `force`. The
-   * configuration's field set is remembered by its shape (shapes.ts; `bodyBytes` as for creates).
+   * configuration's field set is remembered by its shape (machinery/json/shapes.ts; `bodyBytes` as for creates).
    */
   apply(
     live: KubeObject,
@@ -313,12 +313,11 @@ export class FieldManager {
    * schema (the merge then finds the same errors and says them) or was not keyed.
    */
   #appliedSet(applied: KubeObject, bodyBytes: number): FieldSet | undefined {
-    const key = shapeKey(applied, bodyBytes);
-    const known = key === undefined ? undefined : this.#appliedSets.get(key);
-    if (known !== undefined || key === undefined) return known;
+    const found = this.#appliedSets.lookup(applied, bodyBytes);
+    if (found === undefined || 'value' in found) return found?.value;
     const checked = toFieldSet(this.#opts.resolver, this.#opts.root, applied as JSONValue);
     if (checked.errors.length > 0) return undefined;
-    this.#appliedSets.set(key, checked.set);
+    this.#appliedSets.remember(found.key, checked.set);
     return checked.set;
   }
 

@@ -1,0 +1,180 @@
+// What a walk over an object found, remembered by the object's shape: its JSON with the name,
+// generated name, namespace and the values of labels and annotations masked to whether they are
+// empty. Several walks depend on nothing else: a create's and an apply's field set (the field
+// manager records keys, list items and which scalars are empty), and the verdict of the body
+// decoder's type check (a string member is checked for being a string). Controllers send many
+// objects of one shape (a ReplicaSet's Pods differ in the masked members only), and each walk costs
+// a typed pass over the whole object. A run of one shape is recognised by comparing each object
+// with the last one found, member by member, which costs a third of writing its key.
+import type { KubeObject } from '../../api/meta.js';
+
+/**
+ * The largest key remembered, and the largest body worth keying (its key is about as long): a
+ * big ConfigMap or Secret is keyed by its data, which would be kept whole for nothing.
+ */
+export const maxShapeBytes = 16 * 1024;
+
+type JSONObject = Record<string, unknown>;
+
+const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A string stands for every string of its zero-ness: the empty string, or any other. */
+const maskString = (v: unknown): unknown => (typeof v === 'string' && v !== '' ? '-' : v);
+
+function maskValues(map: unknown): unknown {
+  if (!isObject(map)) return map;
+  const out: JSONObject = {};
+  for (const key in map) out[key] = maskString(map[key]);
+  return out;
+}
+
+const maskedMembers = ['name', 'generateName', 'namespace'] as const;
+
+/** Whether the object can be keyed: it has metadata without managedFields, from a small body. */
+function keyable(obj: KubeObject, bodyBytes: number): boolean {
+  const meta: unknown = obj.metadata;
+  return bodyBytes <= maxShapeBytes && isObject(meta) && !Object.hasOwn(meta, 'managedFields');
+}
+
+/**
+ * The key of the object's shape: its JSON with the name, generated name, namespace and the values
+ * of labels and annotations masked. Everything else is as it is: list items (whose keys and values
+ * name elements), numbers, and the values defaulting made. Undefined for an object carrying
+ * managedFields (a create's request then names managers of its own), without metadata, or decoded
+ * from a body over `maxShapeBytes` long (`bodyBytes`, 0 when the caller knows no body).
+ */
+export function shapeKey(obj: KubeObject, bodyBytes = 0): string | undefined {
+  if (!keyable(obj, bodyBytes)) return undefined;
+  const masked: JSONObject = { ...obj.metadata };
+  for (const key of maskedMembers) if (Object.hasOwn(masked, key)) masked[key] = maskString(masked[key]);
+  if (Object.hasOwn(masked, 'labels')) masked['labels'] = maskValues(masked['labels']);
+  if (Object.hasOwn(masked, 'annotations')) masked['annotations'] = maskValues(masked['annotations']);
+  return JSON.stringify({ ...obj, metadata: masked });
+}
+
+/**
+ * The members of `obj` that are not undefined (JSON text leaves those out), each `same` as the
+ * member of `model` of its name, and `model` has no others. Member order is not compared.
+ */
+function sameMembers(
+  model: JSONObject,
+  obj: JSONObject,
+  same: (model: unknown, value: unknown, key: string) => boolean,
+): boolean {
+  let n = 0;
+  for (const key in obj) {
+    const v = obj[key];
+    if (v === undefined) continue;
+    n++;
+    if (!same(model[key], v, key)) return false;
+  }
+  for (const _ in model) n--;
+  return n === 0;
+}
+
+/**
+ * Whether `value` writes the JSON `model` was parsed from, member order aside. False for what JSON
+ * writes otherwise than it holds (an undefined list item, a date, NaN): callers then key it.
+ */
+function sameJSON(model: unknown, value: unknown): boolean {
+  if (model === value) return true;
+  if (typeof model !== 'object' || typeof value !== 'object' || model === null || value === null)
+    return false;
+  if (Array.isArray(model)) {
+    if (!Array.isArray(value) || value.length !== model.length) return false;
+    for (let i = 0; i < model.length; i++) if (!sameJSON(model[i], value[i])) return false;
+    return true;
+  }
+  if (Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return sameMembers(model as JSONObject, value as JSONObject, sameJSON);
+}
+
+const sameMasked = (model: unknown, value: unknown): boolean => model === maskString(value);
+
+function sameMaskedValues(model: unknown, value: unknown): boolean {
+  if (!isObject(model) || !isObject(value)) return sameJSON(model, value);
+  return sameMembers(model, value, sameMasked);
+}
+
+function sameMetadataMember(model: unknown, value: unknown, key: string): boolean {
+  switch (key) {
+    case 'name':
+    case 'generateName':
+    case 'namespace':
+      return sameMasked(model, value);
+    case 'labels':
+    case 'annotations':
+      return sameMaskedValues(model, value);
+    default:
+      return sameJSON(model, value);
+  }
+}
+
+const sameObjectMember = (model: unknown, value: unknown, key: string): boolean =>
+  key === 'metadata' && isObject(model) && isObject(value)
+    ? sameMembers(model, value, sameMetadataMember)
+    : sameJSON(model, value);
+
+/**
+ * Whether `obj` has the shape whose key `model` was parsed from (JSON.parse of a shapeKey), member
+ * order aside: what a walk that records sets, or checks types, finds in one it finds in the other.
+ */
+export function sameShape(model: JSONObject, obj: KubeObject): boolean {
+  return sameMembers(model, obj, sameObjectMember);
+}
+
+/** Shapes remembered per walk: a controller's few templates, not every object. */
+const maxShapes = 32;
+
+interface Remembered<V> {
+  readonly key: string;
+  readonly value: V;
+  /** The key parsed, once the entry is compared with objects (sameShape). */
+  model?: JSONObject;
+}
+
+/** What lookup found: the value remembered for the shape, or the key to remember one under. */
+export type ShapeLookup<V> = { readonly value: V } | { readonly key: string };
+
+/**
+ * What a walk found for each shape, the oldest forgotten first. The values must hold for every
+ * object of a shape whatever its member order (a set, a verdict).
+ */
+export class ShapeMemo<V> {
+  readonly #byShape = new Map<string, Remembered<V>>();
+  // Objects of one shape come in runs: comparing with the last shape found costs less than keying.
+  #last: Remembered<V> | undefined;
+
+  /**
+   * The value remembered for the shape of `obj` (decoded from a body `bodyBytes` long, 0 when none
+   * is known), else the key to remember it under; undefined for an object that is not keyed.
+   */
+  lookup(obj: KubeObject, bodyBytes = 0): ShapeLookup<V> | undefined {
+    if (!keyable(obj, bodyBytes)) return undefined;
+    const last = this.#last;
+    if (last !== undefined) {
+      last.model ??= JSON.parse(last.key) as JSONObject;
+      if (sameShape(last.model, obj)) return last;
+    }
+    const key = shapeKey(obj, bodyBytes);
+    if (key === undefined) return undefined;
+    const found = this.#byShape.get(key);
+    if (found === undefined) return { key };
+    this.#last = found;
+    return found;
+  }
+
+  /** Remembers `value` for the shape keyed `key` (from lookup); a key too long is not kept. */
+  remember(key: string, value: V): void {
+    if (key.length > maxShapeBytes) return;
+    if (this.#byShape.size >= maxShapes) {
+      const oldest = this.#byShape.keys().next();
+      if (oldest.done !== true) this.#byShape.delete(oldest.value);
+    }
+    const entry: Remembered<V> = { key, value };
+    this.#byShape.set(key, entry);
+    this.#last = entry;
+  }
+}
