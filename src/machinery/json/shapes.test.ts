@@ -48,12 +48,16 @@ const objects = fc.record({
 });
 type Parts = typeof objects extends fc.Arbitrary<infer T> ? T : never;
 
-function build(p: Parts): KubeObject {
+/** The object of the parts; a member left out is absent, or present and undefined (`undefinedAs`). */
+function build(p: Parts, undefinedAs: 'absent' | 'undefined' = 'absent'): KubeObject {
   const meta: Record<string, unknown> = { name: p.name };
-  if (p.namespace !== undefined) meta['namespace'] = p.namespace;
-  if (p.labels !== undefined) meta['labels'] = p.labels;
-  if (p.annotations !== undefined) meta['annotations'] = p.annotations;
-  if (p.uid !== undefined) meta['uid'] = p.uid;
+  const put = (key: string, value: unknown): void => {
+    if (value !== undefined || undefinedAs === 'undefined') meta[key] = value;
+  };
+  put('namespace', p.namespace);
+  put('labels', p.labels);
+  put('annotations', p.annotations);
+  put('uid', p.uid);
   return { apiVersion: 'v1', kind: 'Thing', metadata: meta, spec: p.spec };
 }
 
@@ -81,24 +85,27 @@ const variants = fc.record({
   name: fc.option(word, { nil: undefined }),
   label: fc.option(scalar, { nil: undefined }),
   spec: fc.option(fc.nat(), { nil: undefined }),
+  /** A member of metadata left out. */
+  drop: fc.option(fc.constantFrom('namespace', 'labels', 'annotations', 'uid'), { nil: undefined }),
 });
 
 function variant(p: Parts, v: typeof variants extends fc.Arbitrary<infer T> ? T : never): Parts {
   const labels = p.labels === undefined || v.label === undefined ? p.labels : { ...p.labels, app: v.label };
-  return {
+  const out = {
     ...p,
     name: v.name ?? p.name,
     labels,
     spec: v.spec === undefined ? p.spec : nudge(p.spec, v.spec),
   };
+  return v.drop === undefined ? out : { ...out, [v.drop]: undefined };
 }
 
 describe('shapes: sameShape agrees with the shape keys', () => {
   it('an object has the shape of a parsed key exactly when their keys agree, member order aside', () => {
     fc.assert(
-      fc.property(objects, variants, (p, v) => {
+      fc.property(objects, variants, fc.boolean(), (p, v, undefinedMembers) => {
         const a = build(p);
-        const b = build(variant(p, v));
+        const b = build(variant(p, v), undefinedMembers ? 'undefined' : 'absent');
         const model = JSON.parse(keyOf(a)) as Record<string, unknown>;
         assert.equal(sameShape(model, b), sortedText(keyOf(a)) === sortedText(keyOf(b)));
       }),

@@ -7,6 +7,7 @@
 // a typed pass over the whole object. A run of one shape is recognised by comparing each object
 // with the last one found, member by member, which costs a third of writing its key.
 import type { KubeObject } from '../../api/meta.js';
+import { jsonEqual } from '../patch/json.js';
 
 /**
  * The largest key remembered, and the largest body worth keying (its key is about as long): a
@@ -72,29 +73,10 @@ function sameMembers(
   return n === 0;
 }
 
-/**
- * Whether `value` writes the JSON `model` was parsed from, member order aside. False for what JSON
- * writes otherwise than it holds (an undefined list item, a date, NaN): callers then key it.
- */
-function sameJSON(model: unknown, value: unknown): boolean {
-  if (model === value) return true;
-  if (typeof model !== 'object' || typeof value !== 'object' || model === null || value === null)
-    return false;
-  if (Array.isArray(model)) {
-    if (!Array.isArray(value) || value.length !== model.length) return false;
-    for (let i = 0; i < model.length; i++) if (!sameJSON(model[i], value[i])) return false;
-    return true;
-  }
-  if (Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  return sameMembers(model as JSONObject, value as JSONObject, sameJSON);
-}
-
 const sameMasked = (model: unknown, value: unknown): boolean => model === maskString(value);
 
 function sameMaskedValues(model: unknown, value: unknown): boolean {
-  if (!isObject(model) || !isObject(value)) return sameJSON(model, value);
+  if (!isObject(model) || !isObject(value)) return jsonEqual(model, value);
   return sameMembers(model, value, sameMasked);
 }
 
@@ -108,18 +90,21 @@ function sameMetadataMember(model: unknown, value: unknown, key: string): boolea
     case 'annotations':
       return sameMaskedValues(model, value);
     default:
-      return sameJSON(model, value);
+      return jsonEqual(model, value);
   }
 }
 
 const sameObjectMember = (model: unknown, value: unknown, key: string): boolean =>
   key === 'metadata' && isObject(model) && isObject(value)
     ? sameMembers(model, value, sameMetadataMember)
-    : sameJSON(model, value);
+    : jsonEqual(model, value);
 
 /**
  * Whether `obj` has the shape whose key `model` was parsed from (JSON.parse of a shapeKey), member
  * order aside: what a walk that records sets, or checks types, finds in one it finds in the other.
+ * `obj` is JSON data, as decoded and defaulted (jsonEqual compares members, not what a toJSON
+ * method would write); a value JSON writes otherwise than it holds (an undefined list item, NaN, a
+ * Date) never matches the model's.
  */
 export function sameShape(model: JSONObject, obj: KubeObject): boolean {
   return sameMembers(model, obj, sameObjectMember);
