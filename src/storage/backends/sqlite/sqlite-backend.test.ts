@@ -73,22 +73,27 @@ describe('SqliteBackend writes and queries', () => {
     // a delete among them: all cross in one batch.
     const pool = Buffer.from('a'.repeat(10) + 'b'.repeat(20_000) + 'c');
     const values = [pool.subarray(0, 10), pool.subarray(10, 20_010), Buffer.alloc(0), pool.subarray(20_010)];
+    // And a value that is all of its memory (crosses as a clone, not a moved copy).
+    const whole = Buffer.alloc(9_000, 'w');
     const before = b.stats;
-    const [a, big, empty, del, c] = await Promise.all([
+    const [a, big, empty, del, c, w] = await Promise.all([
       b.create('/p/a', values[0] as Buffer),
       b.create('/p/big', values[1] as Buffer),
       b.create('/p/empty', values[2] as Buffer),
       b.delete('/p/gone', { modRevision: gone.revision }),
       b.create('/p/c', values[3] as Buffer),
+      b.create('/p/whole', whole),
     ]);
     assert.equal(b.stats.commits - before.commits, 1);
-    assert.ok(a.ok && big.ok && empty.ok && del.ok && c.ok);
+    assert.ok(a.ok && big.ok && empty.ok && del.ok && c.ok && w.ok);
     assert.equal(pool.length, 20_011, 'the caller keeps its buffer');
+    assert.equal(whole.toString(), 'w'.repeat(9_000), 'the caller keeps its buffer');
     const read = async (key: string) => (await b.get(key)).kv?.value.toString();
     assert.equal(await read('/p/a'), 'a'.repeat(10));
     assert.equal(await read('/p/big'), 'b'.repeat(20_000));
     assert.equal(await read('/p/empty'), '');
     assert.equal(await read('/p/c'), 'c');
+    assert.equal(await read('/p/whole'), 'w'.repeat(9_000));
     assert.equal(await read('/p/gone'), undefined);
     await b.close();
   });

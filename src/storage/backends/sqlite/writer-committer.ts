@@ -205,13 +205,17 @@ export class WriterCommitter implements Committer {
 }
 
 /**
- * The op as it crosses: its value copied into a buffer of its own, which is moved, not cloned. Cloning
- * the Buffer itself would copy the whole memory it is a view of (Node's 8 KiB pool, say), and this
- * thread keeps the original for the event it builds.
+ * The op as it crosses. A value that is all of its memory (a Buffer past Node's pool size has memory
+ * of its own) is cloned: copied into the message, with no second buffer made on this thread. Any
+ * other value is copied into a buffer of its own, which is moved: cloning the Buffer would copy the
+ * whole memory it is a view of (Node's 8 KiB pool, say). This thread keeps the original for the
+ * event it builds.
  */
 function outgoing(op: WriteOp, transfer: ArrayBuffer[]): WriteOp {
   if (op.kind === 'delete') return op;
-  const own = new Uint8Array(op.value);
+  const value = op.value;
+  if (value.byteOffset === 0 && value.byteLength === value.buffer.byteLength) return op;
+  const own = new Uint8Array(value);
   transfer.push(own.buffer);
   return { ...op, value: own as Buffer };
 }
