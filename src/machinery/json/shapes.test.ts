@@ -189,7 +189,11 @@ describe('shapes: ShapeMemo', () => {
 
   it('forgets the oldest of more than 32 shapes, and keeps no key over maxShapeBytes', () => {
     const memo = new ShapeMemo<number>();
-    for (let n = 0; n <= 32; n++) remember(memo, obj('a', n), n);
+    for (let n = 0; n <= 32; n++) {
+      remember(memo, obj('a', n), n);
+      // Found: the misses in a row start again, and every object is keyed.
+      assert.equal(find(memo, obj('b', n)), n);
+    }
     assert.equal(find(memo, obj('b', 0)), undefined);
     assert.equal(find(memo, obj('b', 1)), 1);
     assert.equal(find(memo, obj('b', 32)), 32);
@@ -201,6 +205,18 @@ describe('shapes: ShapeMemo', () => {
     };
     remember(memo, big, 1);
     assert.equal(find(memo, big), undefined);
+  });
+
+  it('after 16 lookups in a row that found nothing, keys one object in 16 until one is found', () => {
+    const memo = new ShapeMemo<number>();
+    for (let n = 0; n < 16; n++) remember(memo, obj('a', n), n);
+    const outcome = (found: ReturnType<ShapeMemo<number>['lookup']>): unknown =>
+      found === undefined ? 'not keyed' : 'value' in found ? found.value : 'new shape';
+    const seen = Array.from({ length: 16 }, () => outcome(memo.lookup(obj('b', 3))));
+    assert.deepEqual(seen, [...Array<string>(15).fill('not keyed'), 3]);
+    // Found: every object is keyed again.
+    assert.equal(find(memo, obj('c', 5)), 5);
+    assert.equal(outcome(memo.lookup(obj('c', 99))), 'new shape');
   });
 
   it('keys nothing for an object without metadata', () => {

@@ -113,6 +113,14 @@ export function sameShape(model: JSONObject, obj: KubeObject): boolean {
 /** Shapes remembered per walk: a controller's few templates, not every object. */
 const maxShapes = 32;
 
+/**
+ * Lookups that found nothing in a row, after which only one object in `sampleEvery` is keyed
+ * until one is found: where every object has a shape of its own (ConfigMaps with their own data),
+ * keying them costs more than the walk it never saves.
+ */
+const missesBeforeSampling = 16;
+const sampleEvery = 16;
+
 interface Remembered<V> {
   readonly key: string;
   readonly value: V;
@@ -129,8 +137,12 @@ export type ShapeLookup<V> = { readonly value: V } | { readonly key: string };
  */
 export class ShapeMemo<V> {
   readonly #byShape = new Map<string, Remembered<V>>();
-  // Objects of one shape come in runs: comparing with the last shape found costs less than keying.
+  // Objects of one shape come in runs: comparing with the last shape found again costs less than
+  // keying. A shape becomes the last one when it is found by its key, not when it is remembered:
+  // most shapes seen once are never seen again, and comparing with one costs a parse of its key.
   #last: Remembered<V> | undefined;
+  #misses = 0;
+  #skipped = 0;
 
   /**
    * The value remembered for the shape of `obj` (decoded from a body `bodyBytes` long, 0 when none
@@ -143,10 +155,15 @@ export class ShapeMemo<V> {
       last.model ??= JSON.parse(last.key) as JSONObject;
       if (sameShape(last.model, obj)) return last;
     }
+    if (this.#misses >= missesBeforeSampling && ++this.#skipped % sampleEvery !== 0) return undefined;
     const key = shapeKey(obj, bodyBytes);
     if (key === undefined) return undefined;
     const found = this.#byShape.get(key);
-    if (found === undefined) return { key };
+    if (found === undefined) {
+      this.#misses++;
+      return { key };
+    }
+    this.#misses = 0;
     this.#last = found;
     return found;
   }
@@ -158,8 +175,6 @@ export class ShapeMemo<V> {
       const oldest = this.#byShape.keys().next();
       if (oldest.done !== true) this.#byShape.delete(oldest.value);
     }
-    const entry: Remembered<V> = { key, value };
-    this.#byShape.set(key, entry);
-    this.#last = entry;
+    this.#byShape.set(key, { key, value });
   }
 }
