@@ -4,6 +4,7 @@
 // Follows k8s.io/apimachinery/pkg/runtime/serializer/json (strict decoding through sigs.k8s.io/json).
 import type { Scheme } from '../../api/scheme.js';
 import type { KindInfo } from '../../api/schema/types.js';
+import { CleanShapes } from './clean-shapes.js';
 import { Compiler } from './compile.js';
 import { countTextKeys } from './duplicate-scan.js';
 import { GoDecoder } from './go-decode.js';
@@ -42,8 +43,14 @@ function limitStrict(errors: readonly string[]): string[] {
   return out;
 }
 
+/** Whether a walk of `value` left it in place and found nothing to say (it may have added defaults). */
+const clean = (value: unknown, result: DecodeResult): boolean =>
+  result.object === value && result.error === undefined && result.strictErrors.length === 0;
+
 export class StructuralDecoder {
   readonly #compiler: Compiler;
+  /** Per kind, the shapes of bodies whose walk only added defaults (clean-shapes.ts). */
+  readonly #cleanShapes = new WeakMap<Node, CleanShapes>();
 
   constructor(scheme: Scheme) {
     this.#compiler = new Compiler(scheme);
@@ -73,11 +80,20 @@ export class StructuralDecoder {
     options: DecodeOptions,
   ): DecodeResult {
     const root = this.nodeFor(kind);
-    const fast = this.#walk(root, input.value, { options, collectUnknown: true, countKeys: true });
-    if (fast.keys === countTextKeys(input.text)) return fast.result;
-    const go = new GoDecoder(input.text);
-    const value = go.decode(root);
-    const { result } = this.#walk(root, value, { options, collectUnknown: false, countKeys: false });
+    const { value, text } = input;
+    const shapes = options.defaults === false ? undefined : this.#shapesOf(root);
+    const found = shapes?.lookup(value, text);
+    const textKeys = countTextKeys(text);
+    if (found !== undefined && shapes?.fill(value, found, textKeys) === true)
+      return { object: value, strictErrors: [] };
+    const fast = this.#walk(root, value, { options, collectUnknown: true, countKeys: true });
+    if (fast.keys === textKeys) {
+      if (found !== undefined && clean(value, fast.result)) shapes?.remember(found, value, textKeys);
+      return fast.result;
+    }
+    const go = new GoDecoder(text);
+    const decoded = go.decode(root);
+    const { result } = this.#walk(root, decoded, { options, collectUnknown: false, countKeys: false });
     return { ...result, strictErrors: options.fieldValidation === 'Ignore' ? [] : limitStrict(go.strict) };
   }
 
@@ -87,6 +103,12 @@ export class StructuralDecoder {
    */
   decodeValue(value: unknown, kind: KindInfo, options: DecodeOptions): DecodeResult {
     return this.#walk(this.nodeFor(kind), value, { options, collectUnknown: true, countKeys: false }).result;
+  }
+
+  #shapesOf(root: Node): CleanShapes {
+    let shapes = this.#cleanShapes.get(root);
+    if (shapes === undefined) this.#cleanShapes.set(root, (shapes = new CleanShapes()));
+    return shapes;
   }
 
   #walk(
