@@ -6,7 +6,7 @@
 import { anonymousUser } from '../../registry/rest/context.js';
 import { newUnauthorized } from '../../machinery/errors/index.js';
 import { writeStatus } from '../http/respond.js';
-import { removeHeaders } from '../http/remove-headers.js';
+import { removeHeader } from '../http/remove-headers.js';
 import { withAuthenticatedGroup, type AuthenticationResult, type TokenTable } from '../authn/token-auth.js';
 import { authenticateToken, type TokenAuthenticator, type TokenChain } from '../authn/token-authenticator.js';
 
@@ -70,8 +70,7 @@ export function withAuthentication(opts: AuthenticationOptions): Filter {
       case 'user':
         scope.user = withGroup(result.user);
         // Not needed past authentication, and not to be passed on.
-        if (scope.req.headers.authorization !== undefined)
-          removeHeaders(scope.req, (h) => h === 'authorization');
+        if (scope.req.headers.authorization !== undefined) removeHeader(scope.req, 'authorization');
         break;
       case 'invalid':
         opts.logger.v(4, 'Unable to authenticate the request', { err: result.reason });

@@ -44,6 +44,29 @@ describe('authentication', () => {
     assert.deepEqual(seen, ['system:masters', 'system:authenticated']);
   });
 
+  it('takes the Authorization header off the request once it authenticated it', async () => {
+    let seen: { headers: unknown; raw: readonly string[] } | undefined;
+    const api: APIMount = async (scope) => {
+      seen = { headers: scope.req.headers.authorization, raw: scope.req.rawHeaders };
+      scope.res.end('{}');
+      return Promise.resolve(true);
+    };
+    const { request } = testServer({ api });
+    const res = await request({
+      url: '/api/v1/namespaces',
+      headers: { 'X-Before': 'a', AUTHORIZATION: 'Bearer admin-token', 'X-After': 'b' },
+    });
+    assert.equal(res.statusCode, 200);
+    assert.equal(seen?.headers, undefined);
+    assert.deepEqual(
+      seen?.raw
+        .filter((_, i) => i % 2 === 0)
+        .map((h) => h.toLowerCase())
+        .filter((h) => h.startsWith('x-') || h === 'authorization'),
+      ['x-before', 'x-after'],
+    );
+  });
+
   it('serves every path to anonymous users with --anonymous-auth', async () => {
     const { request } = testServer({ config: { anonymousAuth: true } });
     const res = await request('/api/v1/pods');
