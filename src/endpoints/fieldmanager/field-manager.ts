@@ -203,8 +203,8 @@ export class FieldManager {
   /**
    * updateNoErrors for a write that creates `next` (a create, a PUT that creates): kube's create
    * handler and its store compare it with a new object of the kind, the Go zero object. What a
-   * create of the object's shape recorded is given again (machinery/json/shapes.ts; `bodyBytes` is the request
-   * body's length, which bounds what is keyed).
+   * create of the object's shape recorded is given again (machinery/json/shapes.ts; `bodyBytes` is
+   * the request body's length, which bounds what is keyed).
    */
   createNoErrors(next: KubeObject, manager: string, bodyBytes = 0): KubeObject {
     const found = this.#opts.subresource === '' ? this.#createFields.lookup(next, bodyBytes) : undefined;
@@ -266,7 +266,8 @@ export class FieldManager {
 
   /**
    * Applies `applied` for `manager` onto `live`; throws 409 on conflicts unless `force`. The
-   * configuration's field set is remembered by its shape (machinery/json/shapes.ts; `bodyBytes` as for creates).
+   * configuration's field set is remembered by its shape (machinery/json/shapes.ts; `bodyBytes` as
+   * for creates).
    */
   apply(
     live: KubeObject,
