@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { encodeFieldsV1 } from '../fieldpath/fields-v1.js';
 import { pathString } from '../fieldpath/path-element.js';
 import type { JSONObject, JSONValue } from '../json.js';
+import { podArbitrary } from '../testing/pod-arbitrary.js';
 import { podResolver, podSchema } from '../testing/pod-schema.js';
+import { compareValues } from '../typed/compare.js';
+import { toFieldSet } from '../typed/to-field-set.js';
 import { Conflicts, InvalidConfiguration, Updater, type ManagedFieldSets } from './updater.js';
 
 const updater = new Updater(podResolver, podSchema);
@@ -243,5 +247,40 @@ describe('Updater.update', () => {
     assert.deepEqual(owned(managers, 'up'), {
       'f:metadata': { '.': {}, 'f:labels': { '.': {}, 'f:a': {} } },
     });
+  });
+
+  it('gives and takes exactly what a typed compare of the two objects finds changed', () => {
+    // The update compares the objects with the members they have equal shared first; the oracle
+    // compares them as they are. Next is a copy, a copy with the spec's or the metadata's values
+    // changed (the other member equal but not the same object), or another pod.
+    const copy = (p: JSONObject): JSONObject => JSON.parse(JSON.stringify(p)) as JSONObject;
+    const changed = (p: unknown): JSONValue =>
+      JSON.parse(
+        JSON.stringify(p).replaceAll('"1"', '"2"').replaceAll('"i"', '"j"').replaceAll('"x"', '"z"'),
+      ) as JSONValue;
+    const pair = podArbitrary.chain((live) =>
+      fc.tuple(
+        fc.constant(live),
+        fc.oneof(
+          fc.constant(copy(live)),
+          fc.constant({ ...copy(live), spec: changed(live['spec']) }),
+          fc.constant({ ...copy(live), metadata: changed(live['metadata']) }),
+          podArbitrary,
+        ),
+      ),
+    );
+    fc.assert(
+      fc.property(pair, ([live, next]) => {
+        const before = toFieldSet(podResolver, podSchema, live).set;
+        const managers: ManagedFieldSets = new Map([['one', { set: before, apiVersion: v, applied: true }]]);
+        const out = updater.update({ live, next }, { version: v, managers, manager: 'up' });
+        const cmp = compareValues(podResolver, podSchema, { lhs: live, rhs: next, goTyped: true });
+        const changes = cmp.added.union(cmp.modified);
+        const kept = before.difference(changes).difference(cmp.removed);
+        assert.deepEqual(owned(out, 'up'), changes.empty() ? undefined : encodeFieldsV1(changes));
+        assert.deepEqual(owned(out, 'one'), kept.empty() ? undefined : encodeFieldsV1(kept));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

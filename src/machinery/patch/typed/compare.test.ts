@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { encodeFieldsV1 } from '../fieldpath/fields-v1.js';
 import type { JSONObject, JSONValue } from '../json.js';
+import { podArbitrary as pod } from '../testing/pod-arbitrary.js';
 import { podResolver, podSchema } from '../testing/pod-schema.js';
 import { compareValues } from './compare.js';
 
@@ -26,45 +27,6 @@ function reversedLists(pod: JSONObject): JSONObject {
   }
   return copy as unknown as JSONObject;
 }
-
-// Small alphabets, so that pairs of pods share most of their items. No list repeats an element:
-// the items of a repeated element are compared as a list, in list order, so reversing changes that.
-const name = fc.constantFrom('a', 'b', 'c');
-const env = fc.record({ name, value: fc.constantFrom('1', '2') }, { requiredKeys: ['name'] });
-const port = fc.record(
-  {
-    containerPort: fc.constantFrom(80, 81),
-    protocol: fc.constantFrom('TCP', 'UDP'),
-    name: fc.constantFrom('x', 'y'),
-  },
-  { requiredKeys: ['containerPort'] },
-);
-const container = fc.record(
-  {
-    name,
-    image: fc.constantFrom('i', 'j'),
-    args: fc.array(fc.constantFrom('--a', '--b'), { maxLength: 2 }),
-    ports: fc.uniqueArray(port, {
-      maxLength: 3,
-      selector: (p) => `${p.containerPort}/${p.protocol ?? 'TCP'}`,
-    }),
-    env: fc.uniqueArray(env, { maxLength: 3, selector: (e) => e.name }),
-  },
-  { requiredKeys: ['name'] },
-);
-const pod = fc.record({
-  metadata: fc.record({
-    name: fc.constant('p'),
-    finalizers: fc.uniqueArray(fc.constantFrom('x', 'y', 'z'), { maxLength: 3 }),
-  }),
-  spec: fc.record({
-    containers: fc.uniqueArray(container, { maxLength: 3, selector: (c) => c.name }),
-    volumes: fc.uniqueArray(fc.record({ name, emptyDir: fc.constant({}) }), {
-      maxLength: 2,
-      selector: (v) => v.name,
-    }),
-  }),
-}) as fc.Arbitrary<JSONObject>;
 
 describe('compareValues', () => {
   it('pairs list items by element, wherever they stand: in place or reordered, the same changes', () => {
