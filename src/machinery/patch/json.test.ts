@@ -11,6 +11,17 @@ describe('jsonEqual', () => {
     assert.ok(!jsonEqual({ a: null }, {}));
   });
 
+  it('never takes a member one side lacks for the prototype member of that name', () => {
+    // Read by name, a member y lacks is y's prototype's: Object.prototype for __proto__, which
+    // compares equal to an empty object; as many members on each side would hide the difference.
+    const parse = (text: string): unknown => JSON.parse(text);
+    assert.ok(!jsonEqual(parse('{"__proto__":{}}'), { a: 1 }));
+    assert.ok(!jsonEqual({ a: 1 }, parse('{"__proto__":{}}')));
+    assert.ok(!jsonEqual(parse('{"constructor":{}}'), { a: 1 }));
+    assert.ok(!jsonEqual(parse('{"toString":{}}'), { a: 1 }));
+    assert.ok(jsonEqual(parse('{"__proto__":{}}'), parse('{"__proto__":{}}')));
+  });
+
   it('agrees with a comparison of canonical texts on generated values', () => {
     const canonical = (v: unknown): string =>
       JSON.stringify(v, (_k, x: unknown) =>

@@ -36,7 +36,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     const v = x[k];
     if (v === undefined) continue;
     defined++;
-    if (!Object.hasOwn(y, k) || !jsonEqual(v, y[k])) return false;
+    // A member y lacks reads as undefined, or as an inherited value that no JSON value equals
+    // (Object.prototype's own members are functions), except __proto__, which reads as an object.
+    const w = y[k];
+    if (w === undefined || !jsonEqual(v, w) || (k === '__proto__' && !Object.hasOwn(y, k))) return false;
   }
   for (const k in y) if (y[k] !== undefined) defined--;
   return defined === 0;
