@@ -1,5 +1,5 @@
-// An object's shape: its JSON with the name, generated name, namespace and label and annotation
-// values masked to whether they are empty. sameShape, which compares an object with a parsed key,
+// An object's shape: its JSON with the name, generated name, namespace, uid, resourceVersion and
+// label and annotation values masked to whether they are empty. sameShape, which compares an object with a parsed key,
 // agrees with comparing keys (member order aside); ShapeMemo finds what was remembered for a shape.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -44,6 +44,8 @@ const objects = fc.record({
   }),
   annotations: fc.option(fc.dictionary(fc.constantFrom('note'), word, { maxKeys: 1 }), { nil: undefined }),
   uid: fc.option(word, { nil: undefined }),
+  resourceVersion: fc.option(word, { nil: undefined }),
+  creationTimestamp: fc.option(word, { nil: undefined }),
   spec: json,
 });
 type Parts = typeof objects extends fc.Arbitrary<infer T> ? T : never;
@@ -58,6 +60,8 @@ function build(p: Parts, undefinedAs: 'absent' | 'undefined' = 'absent'): KubeOb
   put('labels', p.labels);
   put('annotations', p.annotations);
   put('uid', p.uid);
+  put('resourceVersion', p.resourceVersion);
+  put('creationTimestamp', p.creationTimestamp);
   return { apiVersion: 'v1', kind: 'Thing', metadata: meta, spec: p.spec };
 }
 
@@ -83,10 +87,17 @@ function nudge(v: unknown, pick: number): unknown {
 
 const variants = fc.record({
   name: fc.option(word, { nil: undefined }),
+  /** Another value of a metadata string: masked (uid, resourceVersion) or not (creationTimestamp). */
+  meta: fc.option(fc.tuple(fc.constantFrom('uid', 'resourceVersion', 'creationTimestamp'), word), {
+    nil: undefined,
+  }),
   label: fc.option(scalar, { nil: undefined }),
   spec: fc.option(fc.nat(), { nil: undefined }),
   /** A member of metadata left out. */
-  drop: fc.option(fc.constantFrom('namespace', 'labels', 'annotations', 'uid'), { nil: undefined }),
+  drop: fc.option(
+    fc.constantFrom('namespace', 'labels', 'annotations', 'uid', 'resourceVersion', 'creationTimestamp'),
+    { nil: undefined },
+  ),
 });
 
 function variant(p: Parts, v: typeof variants extends fc.Arbitrary<infer T> ? T : never): Parts {
@@ -96,6 +107,7 @@ function variant(p: Parts, v: typeof variants extends fc.Arbitrary<infer T> ? T 
     name: v.name ?? p.name,
     labels,
     spec: v.spec === undefined ? p.spec : nudge(p.spec, v.spec),
+    ...(v.meta === undefined ? {} : { [v.meta[0]]: v.meta[1] }),
   };
   return v.drop === undefined ? out : { ...out, [v.drop]: undefined };
 }
@@ -113,16 +125,23 @@ describe('shapes: sameShape agrees with the shape keys', () => {
     );
   });
 
-  it('masks the name, namespace and label and annotation values to their zero-ness only', () => {
-    const obj = (name: string, label: unknown, uid: string): KubeObject =>
-      ({ apiVersion: 'v1', kind: 'Thing', metadata: { name, uid, labels: { app: label } } }) as KubeObject;
-    const model = JSON.parse(keyOf(obj('a', 'x', 'u'))) as Record<string, unknown>;
-    assert.equal(sameShape(model, obj('b', 'y', 'u')), true);
-    assert.equal(sameShape(model, obj('', 'y', 'u')), false);
-    assert.equal(sameShape(model, obj('b', '', 'u')), false);
-    assert.equal(sameShape(model, obj('b', 1, 'u')), false);
+  it('masks the name, namespace, uid, resourceVersion and label and annotation values to their zero-ness only', () => {
+    const obj = (name: string, label: unknown, meta: Record<string, string>): KubeObject =>
+      ({
+        apiVersion: 'v1',
+        kind: 'Thing',
+        metadata: { name, labels: { app: label }, ...meta },
+      }) as KubeObject;
+    const versioned = { uid: 'u', resourceVersion: '1', creationTimestamp: 't' };
+    const model = JSON.parse(keyOf(obj('a', 'x', versioned))) as Record<string, unknown>;
+    assert.equal(sameShape(model, obj('b', 'y', versioned)), true);
+    assert.equal(sameShape(model, obj('', 'y', versioned)), false);
+    assert.equal(sameShape(model, obj('b', '', versioned)), false);
+    assert.equal(sameShape(model, obj('b', 1, versioned)), false);
+    assert.equal(sameShape(model, obj('b', 'y', { ...versioned, uid: 'v', resourceVersion: '2' })), true);
+    assert.equal(sameShape(model, obj('b', 'y', { ...versioned, resourceVersion: '' })), false);
     // Other metadata is as it is.
-    assert.equal(sameShape(model, obj('b', 'y', 'v')), false);
+    assert.equal(sameShape(model, obj('b', 'y', { ...versioned, creationTimestamp: 's' })), false);
   });
 
   it('refuses what JSON would write otherwise than it holds, where the key is then compared', () => {

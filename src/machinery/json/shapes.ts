@@ -1,11 +1,12 @@
 // What a walk over an object found, remembered by the object's shape: its JSON with the name,
-// generated name, namespace and the values of labels and annotations masked to whether they are
-// empty. Several walks depend on nothing else: a create's and an apply's field set (the field
-// manager records keys, list items and which scalars are empty), and the verdict of the body
-// decoder's type check (a string member is checked for being a string). Controllers send many
-// objects of one shape (a ReplicaSet's Pods differ in the masked members only), and each walk costs
-// a typed pass over the whole object. A run of one shape is recognised by comparing each object
-// with the last one found, member by member, which costs a third of writing its key.
+// generated name, namespace, uid, resourceVersion and the values of labels and annotations masked
+// to whether they are empty. Several walks depend on nothing else: a create's and an apply's field
+// set (the field manager records keys, list items and which scalars are empty), and the verdict of
+// the body decoder's type check (a string member is checked for being a string). Controllers send
+// many objects of one shape (a ReplicaSet's Pods differ in the masked members only; an object
+// written back differs from the one read before in its resourceVersion), and each walk costs a
+// typed pass over the whole object. A run of one shape is recognised by comparing each object with
+// the last one found, member by member, which costs a third of writing its key.
 import type { KubeObject } from '../../api/meta.js';
 import { jsonEqual } from '../patch/json.js';
 
@@ -29,7 +30,7 @@ function maskValues(map: unknown): unknown {
   return out;
 }
 
-const maskedMembers = ['name', 'generateName', 'namespace'] as const;
+const maskedMembers = ['name', 'generateName', 'namespace', 'uid', 'resourceVersion'] as const;
 
 /** Whether the object can be keyed: it has metadata without managedFields, from a small body. */
 function keyable(obj: KubeObject, bodyBytes: number): boolean {
@@ -38,8 +39,8 @@ function keyable(obj: KubeObject, bodyBytes: number): boolean {
 }
 
 /**
- * The key of the object's shape: its JSON with the name, generated name, namespace and the values
- * of labels and annotations masked. Everything else is as it is: list items (whose keys and values
+ * The key of the object's shape: its JSON with the name, generated name, namespace, uid,
+ * resourceVersion and the values of labels and annotations masked. Everything else is as it is: list items (whose keys and values
  * name elements), numbers, and the values defaulting made. Undefined for an object carrying
  * managedFields (a create's request then names managers of its own), without metadata, or decoded
  * from a body over `maxShapeBytes` long (`bodyBytes`, 0 when the caller knows no body).
@@ -85,6 +86,8 @@ function sameMetadataMember(model: unknown, value: unknown, key: string): boolea
     case 'name':
     case 'generateName':
     case 'namespace':
+    case 'uid':
+    case 'resourceVersion':
       return sameMasked(model, value);
     case 'labels':
     case 'annotations':

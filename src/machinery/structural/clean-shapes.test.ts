@@ -23,6 +23,9 @@ const odd = fc.constantFrom<unknown>(null, 0, '', 'x', 7, true, [], {});
 /** Pods whose walk adds defaults, and some whose walk drops or refuses something. */
 const pods = fc.record({
   name: text,
+  /** Masked like the name; a resourceVersion of another type is refused by the walk. */
+  uid: fc.option(text, { nil: undefined }),
+  resourceVersion: fc.option(fc.oneof(text, odd), { nil: undefined }),
   labels: fc.dictionary(fc.constantFrom('app', 'tier'), text, { maxKeys: 2 }),
   containers: fc.array(
     fc.record({
@@ -51,14 +54,25 @@ function podBody(p: PodCase): Record<string, unknown> {
   const spec: Record<string, unknown> = { containers: p.containers };
   if (p.volumes !== undefined) spec['volumes'] = p.volumes;
   if (p.extra !== undefined) spec[p.extra[0]] = p.extra[1];
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: p.name, labels: p.labels }, spec };
+  const metadata: Record<string, unknown> = { name: p.name, labels: p.labels };
+  if (p.uid !== undefined) metadata['uid'] = p.uid;
+  if (p.resourceVersion !== undefined) metadata['resourceVersion'] = p.resourceVersion;
+  return { apiVersion: 'v1', kind: 'Pod', metadata, spec };
 }
 
-/** A second Pod that differs from the first in the name and label values only: the same shape, or not. */
-const renamed = fc.record({ name: text, label: text });
-const variant = (p: PodCase, r: { name: string; label: string }): PodCase => ({
+/**
+ * A second Pod that differs from the first in the masked values only (name, uid, resourceVersion,
+ * label values), or in the resourceVersion's type: the same shape, or not.
+ */
+const renamed = fc.record({ name: text, uid: text, resourceVersion: fc.oneof(text, odd), label: text });
+const variant = (
+  p: PodCase,
+  r: { name: string; uid: string; resourceVersion: unknown; label: string },
+): PodCase => ({
   ...p,
   name: r.name,
+  uid: p.uid === undefined ? undefined : r.uid,
+  resourceVersion: p.resourceVersion === undefined ? undefined : r.resourceVersion,
   labels: Object.fromEntries(Object.keys(p.labels).map((k) => [k, r.label])),
 });
 
