@@ -7,7 +7,7 @@ import type { RequestContext } from '../rest/context.js';
 import type { UpdateStrategy } from '../rest/strategy.js';
 import { ensureObjectNamespaceMatchesRequestNamespace, expectedNamespaceForScope } from '../rest/meta.js';
 import { ensureTypeMeta } from './before-create.js';
-import { specChanged } from './object-meta.js';
+import { shareUnchangedContent } from './object-meta.js';
 import { invalidFor, type StoreCore } from './store-core.js';
 import { validateObjectMetaUpdate } from './validate-meta-update.js';
 
@@ -43,7 +43,8 @@ export function beforeUpdate<T extends KubeObject>(
 
   strategy.prepareForUpdate(ctx, obj, old);
   carryOverSystemFields(meta, oldMeta);
-  if (core.trackGeneration && specChanged(obj, old)) meta.generation = (oldMeta.generation ?? 0) + 1;
+  if (shareUnchangedContent(obj, old) && core.trackGeneration)
+    meta.generation = (oldMeta.generation ?? 0) + 1;
 
   const errs = [
     ...validateObjectMeta(meta, {

@@ -43,12 +43,29 @@ export function isBeingDeleted(obj: KubeObject): boolean {
 /** Keys whose difference does not make a new generation: metadata and status. */
 const generationExempt = new Set(['metadata', 'status', 'apiVersion', 'kind']);
 
-/** Whether anything outside metadata and status differs (what bumps metadata.generation). */
-export function specChanged(obj: KubeObject, old: KubeObject): boolean {
-  const keys = new Set([...Object.keys(obj), ...Object.keys(old)]);
-  for (const key of keys) {
+/**
+ * Whether anything outside metadata and status differs (what bumps metadata.generation); each
+ * member there that `obj` holds equal to `old`'s but as a value of its own is replaced by `old`'s.
+ * An update mostly leaves the spec as it was: the object written (and kept for the next update)
+ * then holds the stored object's spec, already long-lived, rather than a copy just decoded from the
+ * body, and the checks after this step find the two the same at once. It runs once the strategy
+ * has prepared `obj`, and the steps after it only read (validation, admission, the encoder); `old`
+ * is the update's own (read for it, or given out once), so sharing its parts changes nobody's.
+ */
+export function shareUnchangedContent(obj: KubeObject, old: KubeObject): boolean {
+  let changed = false;
+  const target = obj as Record<string, unknown>;
+  const stored = old as Record<string, unknown>;
+  for (const key in target) {
     if (generationExempt.has(key)) continue;
-    if (!jsonEqual(obj[key], old[key])) return true;
+    const value = target[key];
+    const was = stored[key];
+    if (value === was) continue;
+    if (!Object.hasOwn(stored, key) || !jsonEqual(value, was)) changed = true;
+    else if (typeof value === 'object' && value !== null) target[key] = was;
   }
+  if (changed) return true;
+  for (const key in stored)
+    if (!generationExempt.has(key) && stored[key] !== undefined && !Object.hasOwn(target, key)) return true;
   return false;
 }

@@ -67,6 +67,46 @@ describe('Store.update', () => {
     assert.equal(r3.metadata?.generation, 2);
   });
 
+  it("writes the stored object's own spec when the update leaves it equal, and the body's when not", async () => {
+    // What validation sees is what is written: the stored spec itself when the body's equals it
+    // (generation kept), the body's when it differs or is gone (generation moved).
+    let shared: boolean | undefined;
+    const watching = store.withStrategies({
+      updateStrategy: {
+        ...widgetStrategy,
+        validateUpdate: (c, obj, old) => {
+          shared = obj.spec !== undefined && obj.spec === old.spec;
+          return widgetStrategy.validateUpdate(c, obj);
+        },
+      },
+    });
+    const created = await store.create(
+      ctx,
+      { ...widget('share'), spec: { size: 1, color: 'red' } },
+      { options: {} },
+    );
+    const same = structuredClone(created);
+    same.metadata = { ...same.metadata, labels: { a: 'b' } };
+    const r1 = (await watching.update(ctx, 'share', put(same))).object;
+    assert.equal(shared, true);
+    assert.deepEqual(
+      [r1.spec, r1.metadata?.generation, r1.metadata?.labels],
+      [{ size: 1, color: 'red' }, 1, { a: 'b' }],
+    );
+    const other = structuredClone(r1);
+    other.spec = { size: 1, color: 'blue' };
+    const r2 = (await watching.update(ctx, 'share', put(other))).object;
+    assert.equal(shared, false);
+    assert.deepEqual([r2.spec, r2.metadata?.generation], [{ size: 1, color: 'blue' }, 2]);
+    const gone = structuredClone(r2);
+    delete gone.spec;
+    const r3 = (await watching.update(ctx, 'share', put(gone))).object;
+    assert.equal(shared, false);
+    assert.deepEqual([r3.spec, r3.metadata?.generation], [undefined, 3]);
+    const got = await store.get(ctx, 'share', {});
+    assert.deepEqual([got.spec, got.metadata?.generation], [undefined, 3]);
+  });
+
   it('answers Conflict for a stale resourceVersion', async () => {
     const created = await store.create(ctx, widget('c1'), { options: {} });
     await store.update(ctx, 'c1', put({ ...created, spec: { size: 3 } }));
