@@ -2,7 +2,7 @@
 // the configuration wins on leaves, maps merge by key, granular lists merge by item identity with
 // the configuration's order for items both sides have.
 import type { PathElement } from '../fieldpath/path-element.js';
-import { isJSONObject, type JSONValue } from '../json.js';
+import { isJSONObject, jsonEqual, type JSONValue } from '../json.js';
 import { ItemIndex } from './item-index.js';
 import {
   listItemElement,
@@ -129,24 +129,44 @@ function mergeList(
       ri++;
     }
   }
-  return merge.out;
+  const out = merge.out;
+  // The live list itself when its items came back as they were, in their places.
+  if (out.length === sides.lhs.length && out.every((v, i) => v === sides.lhs[i]))
+    return sides.lhs as JSONValue[];
+  return out;
 }
 
+/**
+ * The merged map; `lhs` itself when every member merged to the live one's own value (nothing in the
+ * configuration changed it), so that what an apply leaves alone stays shared with the live object
+ * and the compares after the merge pass over it at once.
+ */
 function mergeMap(
   resolver: SchemaResolver,
   node: MapNode,
   sides: { lhs: Record<string, JSONValue>; rhs: Record<string, JSONValue> },
 ): Record<string, JSONValue> {
   const { lhs, rhs } = sides;
-  const out: Record<string, JSONValue> = {};
+  let out: Record<string, JSONValue> | undefined;
   const keys = Object.keys(lhs);
   for (const key of Object.keys(rhs)) if (!Object.hasOwn(lhs, key)) keys.push(key);
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const type = memberType(node, key) ?? 'deduced';
-    const v = mergeValues(resolver, type, { lhs: memberOf(lhs, key), rhs: memberOf(rhs, key) });
+    const was = memberOf(lhs, key);
+    const v = mergeValues(resolver, type, { lhs: was, rhs: memberOf(rhs, key) });
+    if (out === undefined) {
+      if (v === was) continue;
+      // The first member that differs: the ones before it are the live map's.
+      out = {};
+      for (const k of keys.slice(0, i)) {
+        const kept = memberOf(lhs, k);
+        if (kept !== undefined) setMember(out, k, kept);
+      }
+    }
     if (v !== undefined) setMember(out, key, v);
   }
-  return out;
+  return out ?? lhs;
 }
 
 const isEmpty = (v: Value): boolean =>
@@ -159,7 +179,9 @@ export function mergeValues(
   sides: { lhs: Value; rhs: Value },
 ): Value {
   const { lhs, rhs } = sides;
-  if (lhs === undefined || rhs === undefined || (isEmpty(lhs) && isEmpty(rhs))) return rhs ?? lhs;
+  if (lhs === undefined || rhs === undefined) return rhs ?? lhs;
+  // Two empty values: the configuration's, unless it is the live one's twin (`{}` and `{}`).
+  if (isEmpty(lhs) && isEmpty(rhs)) return jsonEqual(lhs, rhs) ? lhs : rhs;
   const node = typeOf(resolver, ref, rhs);
   if (node.kind === 'list' && node.listType !== 'atomic' && Array.isArray(lhs) && Array.isArray(rhs)) {
     return mergeList(resolver, node, { lhs, rhs });
