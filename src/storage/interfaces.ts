@@ -1,6 +1,7 @@
 // storage.Interface as k8s.io/apiserver/pkg/storage/interfaces.go shapes it for the registry.
 import type { KubeList, KubeObject, ListMeta, Preconditions } from '../api/meta.js';
 import type { Watch } from './watch-chan.js';
+import type { ServedJSON } from './served-json.js';
 
 export type { Watch, WatchEvent } from './watch-chan.js';
 
@@ -88,11 +89,12 @@ export type ValidateDeletion<T> = (obj: T) => void | Promise<void>;
 
 /**
  * A possibly stale state of an object that spares storage a read (the watch cache's copy): the object
- * with its resourceVersion, the caller's to change, and the bytes it is stored as.
+ * with its resourceVersion, the caller's to change, and the JSON the cache serves it as, from which
+ * the bytes it is stored as are cut when needed (most updates only compare them with the new bytes).
  */
 export interface CachedExisting<T extends KubeObject = KubeObject> {
   readonly object: T;
-  readonly stored: Buffer;
+  readonly served: ServedJSON;
   /**
    * The state is the store's current one: the cache had every write of the store's current revision
    * when it gave it (a local store, whose revision is known without asking). A no-op or a refused

@@ -4,6 +4,7 @@ import type { KubeObject } from '../api/meta.js';
 import { servedFromObject } from './encoded-reads.js';
 import {
   attachServedJSON,
+  isStoredBytes,
   locateResourceVersion,
   metadataBodyOffset,
   placeResourceVersion,
@@ -98,6 +99,27 @@ describe('locateResourceVersion', () => {
       null,
     );
     assert.equal(locateResourceVersion(Buffer.from('{"metadata":{}}')), null);
+  });
+});
+
+describe('isStoredBytes', () => {
+  it('knows the stored bytes in served JSON without putting them together, and nothing else', () => {
+    for (const obj of Object.values(shapes)) {
+      const stored = bytes(obj);
+      const served = spliceResourceVersion(stored, 42);
+      assert.ok(served !== null);
+      assert.equal(isStoredBytes(served, stored), true);
+      assert.equal(isStoredBytes(served, storedBytes(served)), true);
+      assert.equal(isStoredBytes(served, served.json), false);
+      // One byte other: first, just before the cut, just after it, last; a byte more or fewer.
+      for (const at of [0, served.rvStart - 1, served.rvStart, stored.length - 1]) {
+        const other = Buffer.from(stored);
+        other[at] = (other[at] ?? 0) ^ 1;
+        assert.equal(isStoredBytes(served, other), false, `byte ${at}`);
+      }
+      assert.equal(isStoredBytes(served, Buffer.concat([stored, Buffer.from(' ')])), false);
+      assert.equal(isStoredBytes(served, stored.subarray(0, -1)), false);
+    }
   });
 });
 

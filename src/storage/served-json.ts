@@ -183,6 +183,17 @@ export function storedBytes(served: ServedJSON): Buffer {
   return Buffer.concat([served.json.subarray(0, served.rvStart), served.json.subarray(served.rvEnd)]);
 }
 
+/** Whether `bytes` are the stored bytes the served JSON was made from, without putting them together. */
+export function isStoredBytes(served: ServedJSON, bytes: Buffer): boolean {
+  const { json, rvStart, rvEnd } = served;
+  const tail = json.length - rvEnd;
+  return (
+    bytes.length === rvStart + tail &&
+    bytes.compare(json, 0, rvStart, 0, rvStart) === 0 &&
+    bytes.compare(json, rvEnd, json.length, rvStart, bytes.length) === 0
+  );
+}
+
 /**
  * Served JSON as spliceResourceVersion makes it, with its resourceVersion member found again (after
  * the ObjectMeta members Go puts before it); null for JSON not in that form.

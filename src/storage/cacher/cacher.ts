@@ -28,7 +28,7 @@ import { completeCacherConfig, type CacherConfig, type CompletedCacherConfig } f
 import { startWatch } from './start-watch.js';
 import type { RecentWrites } from './recent-writes.js';
 import { decodeElement, sharedDecode, type StoreElement } from './watch-cache-event.js';
-import { servedJSONOf, storedBytes } from '../served-json.js';
+import { servedJSONOf } from '../served-json.js';
 
 /** A read at any revision the cache holds (getCachedNow's). */
 const anyVersion: GetOptions = Object.freeze({ resourceVersion: '0' });
@@ -123,7 +123,7 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     if (el === undefined) return undefined;
     const kept = this.#recent.take(prepared, el.resourceVersion) as T | undefined;
     const object = kept ?? decodeElement(el);
-    return { object, stored: storedBytes(el.served), current };
+    return { object, served: el.served, current };
   }
 
   /** Whether the cache is ready and has every write of a local store's current revision. */

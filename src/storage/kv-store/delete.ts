@@ -9,6 +9,7 @@ import {
   prepareKey,
   type ObjState,
   type StoreCore,
+  stateOfCached,
 } from './store-core.js';
 import { checkPreconditions } from '../preconditions.js';
 
@@ -29,9 +30,7 @@ export async function conditionalDelete<T extends KubeObject>(
   let orig: ObjState<T>;
   let origIsCurrent = false;
   if (opts.cachedExisting !== undefined) {
-    const { object, stored } = opts.cachedExisting;
-    const rev = core.versioner.objectResourceVersion(object);
-    orig = { obj: object, data: stored, rev, stale: false };
+    orig = stateOfCached(core, opts.cachedExisting);
     origIsCurrent = opts.cachedExisting.current === true;
   } else {
     orig = await current();

@@ -3,7 +3,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import { keyNotFound } from '../errors.js';
 import { identityTransformer } from '../value/transformer.js';
-import type { CachedExisting, UpdateOptions } from '../interfaces.js';
+import type { UpdateOptions } from '../interfaces.js';
 import type { KeyValue } from '../kv/backend.js';
 import {
   backendFault,
@@ -11,6 +11,8 @@ import {
   decodeKv,
   prepareKey,
   prepareWrite,
+  stateHolds,
+  stateOfCached,
   writtenObject,
   type ObjState,
   type StoreCore,
@@ -29,12 +31,6 @@ function stateOf<T extends KubeObject>(
     throw keyNotFound(at.key, 0);
   }
   return decodeKv<T>(core, kv, kv.modRevision);
-}
-
-/** The state of the watch cache's copy: its object is already a private decode. */
-function stateOfCached<T extends KubeObject>(core: StoreCore, cached: CachedExisting<T>): ObjState<T> {
-  const rev = core.versioner.objectResourceVersion(cached.object);
-  return { obj: cached.object, data: cached.stored, rev, stale: false };
 }
 
 /**
@@ -122,7 +118,7 @@ export async function guaranteedUpdate<T extends KubeObject>(
     }
 
     const write = prepareWrite(core, next, full);
-    if (!st.stale && st.data !== null && write.data.equals(st.data)) {
+    if (stateHolds(st, write.data)) {
       // A no-op; but if we skipped the read, make sure the state we compared with is current.
       if (!origIsCurrent) {
         orig.state = await current();

@@ -131,7 +131,8 @@ describe('KvStore transformer hook', () => {
     const updatedB = await rotated.guaranteedUpdate('/pods/ns/b', {
       cachedExisting: {
         object: structuredClone(createdB),
-        stored: Buffer.from(JSON.stringify({ metadata: { name: 'b' } })),
+        // Served JSON whose resourceVersion member is empty: the stored bytes are all of it.
+        served: { json: Buffer.from(JSON.stringify({ metadata: { name: 'b' } })), rvStart: 0, rvEnd: 0 },
         current: true,
       },
       tryUpdate: (cur) => cur ?? {},

@@ -3,13 +3,15 @@ import type { KubeObject } from '../../api/meta.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Codec } from '../codec.js';
 import { corruptObj, internalError, StorageError, unreachable } from '../errors.js';
-import type { Versioner } from '../interfaces.js';
+import type { CachedExisting, Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
 import {
   attachServedJSON,
+  isStoredBytes,
   placeResourceVersion,
   servedOfWrite,
   spliceResourceVersion,
+  storedBytes,
   type ServedJSON,
 } from '../served-json.js';
 import type { Transformer } from '../value/transformer.js';
@@ -60,6 +62,33 @@ export interface ObjState<T extends KubeObject> {
   readonly rev: number;
   /** Decrypted with a key other than the writing one: rewrite even when unchanged. */
   readonly stale: boolean;
+  /** Whether `bytes` are the plain bytes (`data`), where that is known without making them. */
+  readonly holds?: (bytes: Buffer) => boolean;
+}
+
+/**
+ * The state of the watch cache's copy: its object is already a private decode, and its plain bytes
+ * are cut from the served JSON only when read (a write compares its bytes with them instead).
+ */
+export function stateOfCached<T extends KubeObject>(core: StoreCore, cached: CachedExisting<T>): ObjState<T> {
+  const rev = core.versioner.objectResourceVersion(cached.object);
+  let data: Buffer | undefined;
+  return {
+    obj: cached.object,
+    get data(): Buffer {
+      return (data ??= storedBytes(cached.served));
+    },
+    rev,
+    stale: false,
+    holds: (bytes) => isStoredBytes(cached.served, bytes),
+  };
+}
+
+/** Whether the state's plain bytes are `bytes`: a write of them changes nothing. */
+export function stateHolds(st: ObjState<KubeObject>, bytes: Buffer): boolean {
+  if (st.stale) return false;
+  if (st.holds !== undefined) return st.holds(bytes);
+  return st.data !== null && bytes.equals(st.data);
 }
 
 /** Joins the path prefix and a key, refusing keys that could escape it (etcd3 store's prepareKey). */

@@ -2,6 +2,7 @@
 import type { KubeObject, ObjectMeta } from '../../api/meta.js';
 import { jsonCodec } from '../codec.js';
 import type { CachedExisting } from '../interfaces.js';
+import { spliceResourceVersion } from '../served-json.js';
 
 export interface TestSpec {
   nodeName?: string;
@@ -35,10 +36,13 @@ export function clone<T>(value: T): T {
   return structuredClone(value);
 }
 
-/** A cachedExisting hint as the watch cache gives it: a private copy and its stored encoding. */
+/** A cachedExisting hint as the watch cache gives it: a private copy and the JSON it serves. */
 export function cached(obj: TestObject): CachedExisting<TestObject> {
-  const { resourceVersion: _rv, ...meta } = obj.metadata;
-  return { object: clone(obj), stored: jsonCodec.encode({ ...obj, metadata: meta }) };
+  const { resourceVersion: rv, ...meta } = obj.metadata;
+  const stored = jsonCodec.encode({ ...obj, metadata: meta });
+  const served = spliceResourceVersion(stored, Number(rv));
+  if (served === null) throw new Error('no place for a resourceVersion in the encoded object');
+  return { object: clone(obj), served };
 }
 
 /** A deep copy with metadata.resourceVersion set to `rv`. */
