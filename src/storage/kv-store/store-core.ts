@@ -68,20 +68,35 @@ export interface ObjState<T extends KubeObject> {
 
 /**
  * The state of the watch cache's copy: its object is already a private decode, and its plain bytes
- * are cut from the served JSON only when read (a write compares its bytes with them instead).
+ * are cut from the served JSON only when read (a write compares its bytes with them instead). A
+ * class, its getter on the prototype: an object literal with a getter gets a map of its own that
+ * holds what the getter reaches (docs/architecture.md).
  */
+class CachedState<T extends KubeObject> implements ObjState<T> {
+  readonly obj: T;
+  readonly rev: number;
+  readonly stale = false;
+  readonly #served: ServedJSON;
+  #data: Buffer | undefined;
+
+  constructor(core: StoreCore, cached: CachedExisting<T>) {
+    this.obj = cached.object;
+    this.rev = core.versioner.objectResourceVersion(cached.object);
+    this.#served = cached.served;
+  }
+
+  get data(): Buffer {
+    return (this.#data ??= storedBytes(this.#served));
+  }
+
+  holds(bytes: Buffer): boolean {
+    return isStoredBytes(this.#served, bytes);
+  }
+}
+
+/** The state of the watch cache's copy (CachedState). */
 export function stateOfCached<T extends KubeObject>(core: StoreCore, cached: CachedExisting<T>): ObjState<T> {
-  const rev = core.versioner.objectResourceVersion(cached.object);
-  let data: Buffer | undefined;
-  return {
-    obj: cached.object,
-    get data(): Buffer {
-      return (data ??= storedBytes(cached.served));
-    },
-    rev,
-    stale: false,
-    holds: (bytes) => isStoredBytes(cached.served, bytes),
-  };
+  return new CachedState(core, cached);
 }
 
 /** Whether the state's plain bytes are `bytes`: a write of them changes nothing. */
