@@ -40,10 +40,11 @@ function keyable(obj: KubeObject, bodyBytes: number): boolean {
 
 /**
  * The key of the object's shape: its JSON with the name, generated name, namespace, uid,
- * resourceVersion and the values of labels and annotations masked. Everything else is as it is: list items (whose keys and values
- * name elements), numbers, and the values defaulting made. Undefined for an object carrying
- * managedFields (a create's request then names managers of its own), without metadata, or decoded
- * from a body over `maxShapeBytes` long (`bodyBytes`, 0 when the caller knows no body).
+ * resourceVersion and the values of labels and annotations masked. Everything else is as it is:
+ * list items (whose keys and values name elements), numbers, and the values defaulting made.
+ * Undefined for an object carrying managedFields (a create's request then names managers of its
+ * own), without metadata, or decoded from a body over `maxShapeBytes` long (`bodyBytes`, 0 when the
+ * caller knows no body).
  */
 export function shapeKey(obj: KubeObject, bodyBytes = 0): string | undefined {
   if (!keyable(obj, bodyBytes)) return undefined;
