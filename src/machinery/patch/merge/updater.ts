@@ -59,7 +59,10 @@ function hasOthers(managers: ManagedFieldSets, manager: string): boolean {
  * `next` with each top-level member that equals live's as JSON replaced by live's own value, for a
  * compare: the typed walk skips what both sides share, and a plain deep-equal walk costs a fraction
  * of a typed one. Equal JSON is no change to any compare, Go-typed or not. An update mostly leaves
- * the spec alone (a label, an annotation, the status), and the spec is most of an object.
+ * the spec alone (a label, an annotation, the status), and the spec is most of an object. Only the
+ * compare's copy shares: the new object itself goes on to admission and the strategy, which may
+ * change it in place, and the registry shares the members still equal once they have
+ * (shareUnchangedContent), comparing them again.
  */
 function sharingEqualMembers(live: JSONValue, next: JSONValue): JSONValue {
   if (!isJSONObject(live) || !isJSONObject(next)) return next;
