@@ -47,11 +47,11 @@ function keyable(obj: KubeObject, bodyBytes: number): boolean {
  * caller knows no body).
  */
 export function shapeKey(obj: KubeObject, bodyBytes = 0): string | undefined {
-  return keyable(obj, bodyBytes) ? keyOf(obj) : undefined;
+  return keyable(obj, bodyBytes) ? maskedKey(obj) : undefined;
 }
 
 /** shapeKey of an object already found keyable. */
-function keyOf(obj: KubeObject): string {
+function maskedKey(obj: KubeObject): string {
   const masked: JSONObject = { ...obj.metadata };
   for (const key of maskedMembers) if (Object.hasOwn(masked, key)) masked[key] = maskString(masked[key]);
   if (Object.hasOwn(masked, 'labels')) masked['labels'] = maskValues(masked['labels']);
@@ -164,7 +164,7 @@ export class ShapeMemo<V> {
       if (sameShape(last.model, obj)) return last;
     }
     if (this.#misses >= missesBeforeSampling && ++this.#skipped % sampleEvery !== 0) return undefined;
-    const key = keyOf(obj);
+    const key = maskedKey(obj);
     const found = this.#byShape.get(key);
     if (found === undefined) {
       this.#misses++;
