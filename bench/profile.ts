@@ -30,7 +30,10 @@ interface CpuProfile {
   readonly timeDeltas: readonly number[];
 }
 
-/** Each thread's CPU time (µs) by its name, summed over threads of the same name. */
+/**
+ * Each thread's CPU time (µs), by its name and id: Node names its threads `node`, so the id tells
+ * them apart (the SQLite writer from V8's helpers). The main thread is named `main`.
+ */
 function threadCpuUs(): Map<string, number> {
   const tick = 1e6 / 100; // USER_HZ
   const out = new Map<string, number>();
@@ -38,10 +41,11 @@ function threadCpuUs(): Map<string, number> {
     try {
       const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
-      const name = stat.slice(stat.indexOf('(') + 1, close);
+      const name =
+        tid === String(process.pid) ? 'main' : `${stat.slice(stat.indexOf('(') + 1, close)}/${tid}`;
       const fields = stat.slice(close + 2).split(' ');
       const us = (Number(fields[11]) + Number(fields[12])) * tick;
-      out.set(name, (out.get(name) ?? 0) + us);
+      out.set(name, us);
     } catch {
       // the thread ended between the listing and the read
     }
