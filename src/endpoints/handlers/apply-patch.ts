@@ -2,7 +2,7 @@
 // configuration, merged by the field manager, which answers conflicts with 409 unless forced.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
-import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
+import { copyAsJSONNotingShared } from '../../machinery/json/copy-as-json.js';
 import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
@@ -131,14 +131,16 @@ function checkDuplicates(input: PatchInput, context: PatchContext): void {
  * applies again; all but its managedFields, which the field manager built for this try (they may
  * share FieldsV1 with the live object's entries, which nothing writes to). Kept as built, they stay
  * the FieldsV1 the field manager knows to be canonical, and the write vouches for them to the next
- * update of the object (storage/managed-fields-span.ts), which then skips their check.
+ * update of the object (storage/managed-fields-span.ts), which then skips their check. The copies
+ * of what the merge kept of the live object go into `shared` (PatchMechanism.applyObject).
  */
-function copyMerged(merged: KubeObject): unknown {
+function copyMerged(merged: KubeObject, current: KubeObject, shared: WeakSet<object>): unknown {
   const meta = merged.metadata;
   const entries = meta?.managedFields;
-  if (meta === undefined || entries === undefined) return copyAsJSON(merged);
+  if (meta === undefined || entries === undefined) return copyAsJSONNotingShared(merged, current, shared);
   // A string in the list's place keeps the member where it is; the list goes back there.
-  const copy = copyAsJSON({ ...merged, metadata: { ...meta, managedFields: '' } }) as KubeObject;
+  const marked = { ...merged, metadata: { ...meta, managedFields: '' } };
+  const copy = copyAsJSONNotingShared(marked, current, shared) as KubeObject;
   (copy.metadata ??= {}).managedFields = entries;
   return copy;
 }
@@ -165,6 +167,7 @@ export function applyPatchMechanism(fieldManagers: FieldManagers): PatchMechanis
     apply(prepared: unknown, current: KubeObject): string {
       return JSON.stringify(applied(prepared, current));
     },
-    applyObject: (prepared: unknown, current: KubeObject): unknown => copyMerged(applied(prepared, current)),
+    applyObject: (prepared: unknown, current: KubeObject, shared: WeakSet<object>): unknown =>
+      copyMerged(applied(prepared, current), current, shared),
   };
 }

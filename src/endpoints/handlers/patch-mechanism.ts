@@ -28,9 +28,13 @@ export interface PatchMechanism {
   /**
    * The patched object itself, as JSON.parse would give apply's text back: fresh, sharing nothing
    * with `prepared` or `current`. Spares the handler the text; on a failure to decode it asks
-   * describe or apply for the text to quote, so both must give what they gave before.
+   * describe or apply for the text to quote, so both must give what they gave before. Into
+   * `shared` go the parts of it that are copies of `current`'s own, at the same paths, where the
+   * patch left them: the handler's decode takes those as decoded, as `current` was. (Apply notes
+   * them; the JSON and strategic merge patches copy `current` before patching it, so nothing is
+   * `current`'s own to note.)
    */
-  applyObject?(prepared: unknown, current: KubeObject): unknown;
+  applyObject?(prepared: unknown, current: KubeObject, shared: WeakSet<object>): unknown;
   /** Whether the kind takes this patch type; the handler answers 415 otherwise (default: yes). */
   supports?(kind: GroupVersionKind): boolean;
   /** The text kube quotes as the invalid `patch` value when the result does not decode. */

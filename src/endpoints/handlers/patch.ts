@@ -67,7 +67,13 @@ function applyPatch(
   mechanism: PatchMechanism,
   prepared: unknown,
   current: KubeObject,
-): { patched: unknown; shown: () => string; kept: readonly ManagedFieldsEntry[] | undefined } {
+): {
+  patched: unknown;
+  /** Parts of `patched` that are copies of the current object's (PatchMechanism.applyObject). */
+  shared: WeakSet<object> | undefined;
+  shown: () => string;
+  kept: readonly ManagedFieldsEntry[] | undefined;
+} {
   const meta = current.metadata;
   const kept =
     meta?.managedFields !== undefined && mechanism.keepsManagedFields?.(prepared) === true
@@ -75,10 +81,12 @@ function applyPatch(
       : undefined;
   const base = kept === undefined ? current : withoutManagedFields(current);
   if (mechanism.applyObject !== undefined) {
-    const patched = mechanism.applyObject(prepared, base);
+    const shared = new WeakSet<object>();
+    const patched = mechanism.applyObject(prepared, base, shared);
     // Only a failure needs the text: apply gives it again from the same untouched inputs.
     return {
       patched,
+      shared,
       shown: () => mechanism.describe?.(prepared) ?? mechanism.apply(prepared, current),
       kept,
     };
@@ -86,6 +94,7 @@ function applyPatch(
   const text = mechanism.apply(prepared, base);
   return {
     patched: JSON.parse(text) as unknown,
+    shared: undefined,
     shown: () =>
       mechanism.describe?.(prepared) ?? (kept === undefined ? text : mechanism.apply(prepared, current)),
     kept,
@@ -97,19 +106,28 @@ function applyPatch(
 function decodePatched(
   scope: RequestScope,
   hr: HandlerRequest,
-  input: { patched: unknown; shown: () => string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' },
+  input: {
+    patched: unknown;
+    shared: WeakSet<object> | undefined;
+    shown: () => string;
+    fieldValidation: 'Ignore' | 'Warn' | 'Strict';
+  },
 ): KubeObject {
   try {
-    const obj = decodeServerObject(input.patched, {
-      expected: scope.kind,
-      serializer: jsonSerializer,
-      fieldValidation: input.fieldValidation,
-      kinds: scope.config.kinds,
-      structural: scope.config.structural,
-      addWarning: (w) => {
-        hr.ex.warnings.add(w);
+    const obj = decodeServerObject(
+      input.patched,
+      {
+        expected: scope.kind,
+        serializer: jsonSerializer,
+        fieldValidation: input.fieldValidation,
+        kinds: scope.config.kinds,
+        structural: scope.config.structural,
+        addWarning: (w) => {
+          hr.ex.warnings.add(w);
+        },
       },
-    });
+      input.shared,
+    );
     defaultDecoded(scope, obj);
     return obj;
   } catch (err) {
@@ -159,8 +177,8 @@ export const patchResource: Handler = async (scope, hr) => {
         if (++attempts > maxRetryWhenPatchConflicts + 1)
           throw newConflict(qualifiedResource(scope), info.name, optimisticLockMessage);
         const current = old ?? storage.newObject();
-        const { patched, shown, kept } = applyPatch(mechanism, prepared, current);
-        let obj = decodePatched(scope, hr, { patched, shown, fieldValidation });
+        const { patched, shared, shown, kept } = applyPatch(mechanism, prepared, current);
+        let obj = decodePatched(scope, hr, { patched, shared, shown, fieldValidation });
         // The live entries, only read from here on (the field manager replaces the list).
         if (kept !== undefined) (obj.metadata ??= {}).managedFields = [...kept];
         if (fieldManager !== undefined) obj = fieldManager.updateNoErrors(current, obj, manager);

@@ -38,6 +38,8 @@ export interface StructuralDecoder {
       readonly raw: string | undefined;
       readonly fromYAML: boolean;
       readonly fieldValidation: FieldValidation;
+      /** Parts of the value known to be the decoder's output already, left as they are. */
+      readonly decoded?: WeakSet<object> | undefined;
     },
   ): { ok: true; object: KubeObject; strictErrors: readonly string[] } | { ok: false; message: string };
 }
@@ -168,9 +170,9 @@ function checkMetadata(obj: Record<string, unknown>, kind: string): void {
 function structuralDecode(
   obj: Record<string, unknown>,
   raw: string | undefined,
-  ctx: { actual: GroupVersionKind; opts: DecodeObjectOptions },
+  ctx: { actual: GroupVersionKind; opts: DecodeObjectOptions; decoded?: WeakSet<object> | undefined },
 ): KubeObject {
-  const { actual, opts } = ctx;
+  const { actual, opts, decoded } = ctx;
   try {
     checkMetadata(obj, opts.expected.kind);
   } catch (err) {
@@ -184,6 +186,7 @@ function structuralDecode(
     raw,
     fromYAML,
     fieldValidation: opts.fieldValidation,
+    decoded,
   });
   if (!res.ok) throw new Undecodable(res.message, actual);
   if (res.strictErrors.length > 0) {
@@ -205,11 +208,16 @@ function bodyText(body: Buffer, serializer: SerializerInfo<BodyMediaTypeName>): 
   }
 }
 
-function decodeParsed(value: unknown, raw: string | undefined, opts: DecodeObjectOptions): KubeObject {
-  const { obj, apiVersion, kind } = interpret(value);
+/** `raw` is the text `value` was parsed from; `decoded` as decodeServerObject takes it. */
+function decodeParsed(
+  input: { value: unknown; raw?: string; decoded?: WeakSet<object> | undefined },
+  opts: DecodeObjectOptions,
+): KubeObject {
+  const { raw, decoded } = input;
+  const { obj, apiVersion, kind } = interpret(input.value);
   const actual = withDefaults({ ...parseGroupVersion(apiVersion), kind }, opts.expected);
   checkKind(actual, opts);
-  const object = structuralDecode(obj, raw, { actual, opts });
+  const object = structuralDecode(obj, raw, { actual, opts, decoded });
   return { ...object, apiVersion: gvString(opts.expected), kind: opts.expected.kind };
 }
 
@@ -218,16 +226,23 @@ export function decodeText(body: Buffer, opts: DecodeObjectOptions): KubeObject 
   const text = bodyText(body, opts.serializer);
   const parsed = parseGoJSON(text, opts.serializer.mediaType === 'application/yaml' ? undefined : body);
   if (!parsed.ok) throw new Undecodable(`couldn't get version/kind; json parse error: ${parsed.error}`);
-  return decodeParsed(parsed.value, text, opts);
+  return decodeParsed({ value: parsed.value, raw: text }, opts);
 }
 
 /**
  * Decodes an object the server built itself as JSON (a patched object, in place of its JSON text):
  * no syntax or repeated keys to look for, but the kind, type, unknown-field and default checks
- * of a body; throws Undecodable as decodeText does. Mutates `value`.
+ * of a body; throws Undecodable as decodeText does. Mutates `value`, except for the parts in
+ * `decoded`, taken as decoded: copies of the live object's parts, where a patch left them. What
+ * this server stored went through this decode before; what another writer stored with members
+ * this server does not know keeps them there, where kube's read from storage would drop them.
  */
-export function decodeServerObject(value: unknown, opts: DecodeObjectOptions): KubeObject {
-  return decodeParsed(value, undefined, opts);
+export function decodeServerObject(
+  value: unknown,
+  opts: DecodeObjectOptions,
+  decoded?: WeakSet<object>,
+): KubeObject {
+  return decodeParsed({ value, decoded }, opts);
 }
 
 // protobuf.go copyKindDefaults: a missing kind, or a missing version with its group, from the endpoint.
@@ -334,7 +349,7 @@ export function decodeCutObject(
   // The member was metadata's last (Go's order), and deleting the last one keeps V8's fast object.
   delete meta['managedFields'];
   try {
-    return decodeParsed(parsed.value, cut.raw, opts);
+    return decodeParsed({ value: parsed.value, raw: cut.raw }, opts);
   } catch (err) {
     throw badRequest(err, body, opts);
   }

@@ -10,7 +10,11 @@ export function structuralDecoderFor(scheme: Scheme, decoder: SchemaDecoder): St
       const apiVersion = gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
       const kind = scheme.kindFor(apiVersion, gvk.kind);
       if (kind === undefined) return { ok: true, object: input.value, strictErrors: [] };
-      const options = { fieldValidation: input.fieldValidation, fromYAML: input.fromYAML };
+      const options = {
+        fieldValidation: input.fieldValidation,
+        fromYAML: input.fromYAML,
+        decoded: input.decoded,
+      };
       // YAML's conversion and the server's own objects have no repeated keys to look for.
       const result =
         input.fromYAML || input.raw === undefined

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { copyAsJSON } from './copy-as-json.js';
+import { copyAsJSON, copyAsJSONNotingShared } from './copy-as-json.js';
 
 const roundTrip = (v: unknown): unknown => JSON.parse(JSON.stringify(v)) as unknown;
 
@@ -52,5 +52,45 @@ describe('copyAsJSON', () => {
     if (inner === undefined) throw new Error('no element');
     inner.c = 2;
     assert.equal(value.a.b[0]?.c, 1);
+  });
+});
+
+describe('copyAsJSONNotingShared', () => {
+  it('copies as copyAsJSON does, noting the copies of the parts the original holds at the same path', () => {
+    const original = { meta: { name: 'a' }, spec: { list: [{ x: 1 }, { y: 2 }], map: { k: 'v' } }, gone: {} };
+    const moved = original.spec.map;
+    const value = {
+      meta: original.meta,
+      spec: {
+        list: [original.spec.list[0], { y: 3 }, original.spec.list[0]],
+        map: { k: 'v' },
+        elsewhere: moved,
+      },
+      added: [original.meta],
+      gone: undefined,
+    };
+    const shared = new WeakSet<object>();
+    const copy = copyAsJSONNotingShared(value, original, shared) as typeof value;
+    assertSameJSON(copy, copyAsJSON(value));
+    // Copies, noted: the original's parts where they were.
+    assert.notEqual(copy.meta, original.meta);
+    assert.ok(shared.has(copy.meta));
+    assert.ok(shared.has(copy.spec.list[0] as object));
+    // Not noted: what was rebuilt (even when equal), and the original's parts found at another path.
+    for (const part of [copy, copy.spec, copy.spec.list, copy.spec.list[1], copy.spec.map, copy.added])
+      assert.equal(shared.has(part as object), false);
+    assert.equal(shared.has(copy.spec.elsewhere), false);
+    assert.equal(shared.has(copy.spec.list[2] as object), false);
+    assert.equal(shared.has(copy.added[0] as object), false);
+  });
+
+  it('notes the whole copy when the value is the original, and nothing for scalars', () => {
+    const original = { a: [1] };
+    const shared = new WeakSet<object>();
+    const copy = copyAsJSONNotingShared(original, original, shared) as typeof original;
+    assert.ok(shared.has(copy));
+    assert.equal(shared.has(copy.a), false);
+    assert.equal(copyAsJSONNotingShared('s', 's', shared), 's');
+    assert.equal(copyAsJSONNotingShared(-0, 0, shared), 0);
   });
 });

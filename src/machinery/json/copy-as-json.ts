@@ -28,3 +28,39 @@ export function copyAsJSON(value: unknown): unknown {
   }
   return out;
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * copyAsJSON of `value`, noting in `shared` the copy of each part of it that is `original`'s own
+ * part at the same path (the very object): the parts a patch built from `original` left alone.
+ */
+export function copyAsJSONNotingShared(value: unknown, original: unknown, shared: WeakSet<object>): unknown {
+  if (typeof value !== 'object' || value === null) return copyAsJSON(value);
+  if (value === original) {
+    const out = copyAsJSON(value) as object;
+    shared.add(out);
+    return out;
+  }
+  if (Array.isArray(value)) {
+    if (!Array.isArray(original)) return copyAsJSON(value);
+    const n = value.length;
+    const out = new Array<unknown>(n);
+    for (let i = 0; i < n; i++) {
+      const v: unknown = value[i];
+      out[i] = v === undefined ? null : copyAsJSONNotingShared(v, original[i], shared);
+    }
+    return out;
+  }
+  if (!isRecord(original)) return copyAsJSON(value);
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined) continue;
+    const twin = Object.hasOwn(original, key) ? original[key] : undefined;
+    setMember(out, key, copyAsJSONNotingShared(v, twin, shared));
+  }
+  return out;
+}

@@ -19,6 +19,12 @@ export interface DecodeOptions {
   readonly fromYAML?: boolean;
   /** Apply schema defaults (default true). */
   readonly defaults?: boolean;
+  /**
+   * Parts of the value known to be this decoder's output already (copies of the live object's,
+   * where a patch left them): neither walked nor changed, so a patch that leaves most of an object
+   * alone costs the walk of what it changed.
+   */
+  readonly decoded?: WeakSet<object> | undefined;
 }
 
 export interface DecodeResult {
@@ -128,6 +134,7 @@ export class StructuralDecoder {
       saved: undefined,
       path: [],
       structs: [],
+      decoded: options.decoded,
     };
     let object: unknown;
     try {

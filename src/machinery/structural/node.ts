@@ -28,6 +28,8 @@ export interface WalkState {
   readonly path: (string | number)[];
   /** Per segment: the Go struct name owning the field, '' for map keys and list indices. */
   readonly structs: string[];
+  /** Objects and lists known to be this walk's output already: left as they are (decodeValue). */
+  readonly decoded: WeakSet<object> | undefined;
 }
 
 /** Returns the value to store in place of `value` (normally `value` itself). */

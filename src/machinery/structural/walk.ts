@@ -61,6 +61,7 @@ export function structCheck(node: Node): Check {
   };
   return (v, st) => {
     if (!isObject(v)) return mismatch(v, st, node.goType);
+    if (st.decoded?.has(v) === true) return v;
     if (st.sortedKeys) {
       for (const key of Object.keys(v).sort()) visit(v, key, st);
     } else {
@@ -104,6 +105,7 @@ export function mapCheck(node: Node): Check {
   };
   return (v, st) => {
     if (!isObject(v)) return mismatch(v, st, node.goType);
+    if (st.decoded?.has(v) === true) return v;
     if (st.sortedKeys) {
       for (const key of Object.keys(v).sort()) visit(v, key, st);
     } else {
@@ -121,6 +123,7 @@ export function listCheck(node: Node): Check {
   return (v, st) => {
     if (!Array.isArray(v)) return mismatch(v, st, node.goType);
     const list = v as unknown[];
+    if (st.decoded?.has(list) === true) return list;
     for (let i = 0; i < list.length; i++) {
       let value = list[i];
       if (value === null) {
