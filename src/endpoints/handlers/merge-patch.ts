@@ -1,7 +1,7 @@
 // RFC 7386 JSON merge patch as evanphx/json-patch's MergePatch applies it for kube.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
-import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
+import { copyAsJSON, copyAsJSONNotingShared } from '../../machinery/json/copy-as-json.js';
 import { memberOf, setMember } from '../../machinery/json/set-member.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
@@ -19,27 +19,34 @@ function pruneNulls(v: unknown): unknown {
   return out;
 }
 
-function mergeDocs(doc: JSONObject, patch: JSONObject): void {
+/**
+ * `doc` with `patch` merged in, sharing the members of `doc` the patch does not name; a member it
+ * names is built anew, down to what it sets. Neither input changes.
+ */
+function mergedSharing(doc: JSONObject, patch: JSONObject): JSONObject {
+  const out: JSONObject = {};
+  for (const k in doc) if (Object.hasOwn(doc, k)) setMember(out, k, doc[k]);
   for (const [k, v] of Object.entries(patch)) {
     const cur = memberOf(doc, k);
-    if (v === null) Reflect.deleteProperty(doc, k);
-    else if (cur === undefined || cur === null || !isObject(cur)) setMember(doc, k, pruneNulls(v));
-    else if (!isObject(v))
-      setMember(doc, k, copyAsJSON(v)); // a retry applies the patch again
-    else mergeDocs(cur, v);
+    if (v === null) Reflect.deleteProperty(out, k);
+    else if (cur === undefined || cur === null || !isObject(cur)) setMember(out, k, pruneNulls(v));
+    // Copied with the rest: a retry applies the patch again.
+    else if (!isObject(v)) setMember(out, k, v);
+    else setMember(out, k, mergedSharing(cur, v));
   }
+  return out;
 }
 
 /**
  * Merges `patch` into a copy of `target`; a non-object patch replaces it. The result shares nothing
- * with either, and is what JSON.parse would give (undefined members dropped).
+ * with either, and is what JSON.parse would give (undefined members dropped). Into `shared` go the
+ * parts of it that are copies of the target's own, where the patch did not reach.
  */
-export function mergePatch(target: unknown, patch: unknown): unknown {
+export function mergePatch(target: unknown, patch: unknown, shared?: WeakSet<object>): unknown {
   if (!isObject(patch)) return pruneNulls(patch);
   if (!isObject(target)) return pruneNulls(patch);
-  const doc = copyAsJSON(target) as JSONObject;
-  mergeDocs(doc, patch);
-  return doc;
+  const merged = mergedSharing(target, patch);
+  return shared === undefined ? copyAsJSON(merged) : copyAsJSONNotingShared(merged, target, shared);
 }
 
 const badPatch = (): Error => newBadRequest('Invalid JSON Patch');
@@ -62,7 +69,8 @@ export const mergePatchMechanism: PatchMechanism = {
   apply(prepared: unknown, current: KubeObject): string {
     return JSON.stringify(mergePatch(current, prepared));
   },
-  applyObject: (prepared: unknown, current: KubeObject): unknown => mergePatch(current, prepared),
+  applyObject: (prepared: unknown, current: KubeObject, shared: WeakSet<object>): unknown =>
+    mergePatch(current, prepared, shared),
   // A patch object whose metadata, if any, is an object without managedFields merges around them.
   keepsManagedFields: (prepared: unknown): boolean =>
     isObject(prepared) &&

@@ -30,9 +30,9 @@ export interface PatchMechanism {
    * with `prepared` or `current`. Spares the handler the text; on a failure to decode it asks
    * describe or apply for the text to quote, so both must give what they gave before. Into
    * `shared` go the parts of it that are copies of `current`'s own, at the same paths, where the
-   * patch left them: the handler's decode takes those as decoded, as `current` was. (Apply notes
-   * them; the JSON and strategic merge patches copy `current` before patching it, so nothing is
-   * `current`'s own to note.)
+   * patch left them: the handler's decode takes those as decoded, as `current` was. (Apply and
+   * the merge patch note them; the JSON and strategic merge patches copy `current` before
+   * patching it, so nothing is `current`'s own to note.)
    */
   applyObject?(prepared: unknown, current: KubeObject, shared: WeakSet<object>): unknown;
   /** Whether the kind takes this patch type; the handler answers 415 otherwise (default: yes). */
