@@ -4,6 +4,7 @@
 // __proto__ stays an own member, as JSON.parse makes it. The handlers use it where they would
 // otherwise encode an object they built only to decode the text again.
 
+import { isJSONObject } from '../patch/json.js';
 import { setMember } from './set-member.js';
 
 /** A fresh JSON value equal to JSON.parse(JSON.stringify(value)) for plain data. */
@@ -29,9 +30,6 @@ export function copyAsJSON(value: unknown): unknown {
   return out;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * copyAsJSON of `value`, noting in `shared` the copy of each part of it that is `original`'s own
  * part at the same path (the very object): the parts a patch built from `original` left alone.
@@ -53,7 +51,7 @@ export function copyAsJSONNotingShared(value: unknown, original: unknown, shared
     }
     return out;
   }
-  if (!isRecord(original)) return copyAsJSON(value);
+  if (!isJSONObject(original)) return copyAsJSON(value);
   const out: Record<string, unknown> = {};
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
