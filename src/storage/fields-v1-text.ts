@@ -13,6 +13,11 @@ interface WithText {
   [textKey]?: string;
 }
 
+/** The text kept on a FieldsV1 object by an earlier write of it; undefined when none was. */
+export function keptFieldsV1Text(fields: object): string | undefined {
+  return (fields as WithText)[textKey];
+}
+
 /**
  * The text of a known canonical FieldsV1 object, kept on it (not enumerable: spreads, copies and
  * JSON leave it behind) unless the object is frozen.

@@ -42,7 +42,7 @@ import {
 } from './server-run-options.js';
 import { pkiFiles, withPKIDir } from './replica-options.js';
 import { CacheSeeds } from '../../storage/cacher/cache-seeds.js';
-import { defaultRecentWritesBytes, RecentWrites } from '../../storage/cacher/recent-writes.js';
+import { serverRecentWrites, type RecentWrites } from '../../storage/cacher/recent-writes.js';
 
 /** Invalid flag values; the CLI prints each and exits 1, as kube-apiserver does. */
 export class OptionsError extends Error {
@@ -315,7 +315,7 @@ export async function completeServerRunOptions(
     logger,
     clock: newClock(o.clockKind),
     cacheSeeds: new CacheSeeds(o.storage.seedCaches),
-    recentWrites: new RecentWrites(defaultRecentWritesBytes),
+    recentWrites: serverRecentWrites(),
     encryptionConfig,
     auditPolicy,
     auditWebhookTarget,

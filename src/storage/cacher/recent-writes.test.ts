@@ -6,7 +6,9 @@ import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/meta.js';
 import type { ResponseMeta } from '../interfaces.js';
 import { pod, type TestObject } from '../testing/test-object.js';
-import { RecentWrites } from './recent-writes.js';
+import { encodeFieldsV1 } from '../../machinery/patch/fieldpath/fields-v1.js';
+import { FieldSet } from '../../machinery/patch/fieldpath/set.js';
+import { RecentWrites, serverRecentWrites } from './recent-writes.js';
 import { caughtUp, podCacher, rvOf, type PodCacher } from './testing/pods.js';
 
 describe('RecentWrites', () => {
@@ -45,6 +47,19 @@ describe('RecentWrites', () => {
     recent.put('/a', { revision: 1, bytes: 1 }, 'a');
     recent.forget('/a');
     assert.deepEqual([recent.size, recent.bytes, recent.take('/a', 1)], [0, 0, undefined]);
+  });
+
+  it('compacts what it keeps, and only that', () => {
+    const compacted: string[] = [];
+    const compact = (v: string): string => {
+      compacted.push(v);
+      return v.toUpperCase();
+    };
+    const recent = new RecentWrites<string>(10, { compact });
+    recent.put('/a', { revision: 1, bytes: 5 }, 'a');
+    recent.put('/big', { revision: 2, bytes: 11 }, 'big');
+    assert.deepEqual(compacted, ['a']);
+    assert.equal(recent.take('/a', 1), 'A');
   });
 });
 
@@ -105,4 +120,62 @@ describe('a cacher with recent writes', () => {
       assert.deepEqual(given.metadata.labels, { n: '2' });
       assert.equal(given.metadata.resourceVersion, other.metadata.resourceVersion);
     }));
+});
+
+/** An update that labels the pod `n` and gives it a manager owning its labels, in a tree of its own. */
+function managing(n: number, seen: TestObject[]) {
+  return {
+    handOver: true,
+    tryUpdate: (existing: TestObject | null, _res: ResponseMeta): TestObject => {
+      if (existing === null) throw new Error('no pod');
+      seen.push(existing);
+      const owned = FieldSet.of([
+        { kind: 'field', name: 'metadata' },
+        { kind: 'field', name: 'labels' },
+        { kind: 'field', name: 'n' },
+      ]);
+      const managedFields = [
+        {
+          manager: 'm',
+          operation: 'Update' as const,
+          apiVersion: 'v1',
+          fieldsType: 'FieldsV1',
+          fieldsV1: encodeFieldsV1(owned),
+        },
+      ];
+      return { ...existing, metadata: { ...existing.metadata, labels: { n: String(n) }, managedFields } };
+    },
+  };
+}
+
+describe("a server's recent writes", () => {
+  it('give the objects they keep one frozen FieldsV1 tree per text', async () => {
+    const pods = await podCacher({ recentWrites: serverRecentWrites() });
+    try {
+      const keys = ['/pods/ns/p', '/pods/ns/q'];
+      for (const k of keys) await pods.cacher.create(k, pod('ns', k.slice(-1)));
+      const written: TestObject[] = [];
+      for (const k of keys) written.push(await pods.cacher.guaranteedUpdate(k, managing(1, [])));
+      const [p, q] = written;
+      assert.ok(p !== undefined && q !== undefined);
+      await caughtUp(pods.cacher, rvOf(q));
+      const seen: TestObject[] = [];
+      for (const k of keys) await pods.cacher.guaranteedUpdate(k, labelling(2, seen, true));
+      const [givenP, givenQ] = seen;
+      assert.equal(givenP, p, 'the kept objects are given out');
+      assert.equal(givenQ, q);
+      const tree = p.metadata.managedFields?.[0]?.fieldsV1;
+      assert.ok(tree !== undefined && Object.isFrozen(tree));
+      assert.equal(q.metadata.managedFields?.[0]?.fieldsV1, tree, 'one tree for the two');
+      // What the updates after them stored: the same entries, read back from storage.
+      for (const k of keys) {
+        const stored = await pods.store.get(k, {});
+        assert.ok(stored !== null);
+        assert.deepEqual(stored.metadata.managedFields, p.metadata.managedFields);
+        assert.deepEqual(stored.metadata.labels, { n: '2' });
+      }
+    } finally {
+      await pods.close();
+    }
+  });
 });

@@ -3,8 +3,11 @@
 // cache holds JSON; an update needs the object, and decoding a Pod's ~10 KB costs more than any other
 // single step of a Pod update. Objects are read and changed in a read-modify-write loop (controllers
 // writing status after a write, `kubectl apply` after `kubectl create`), so the last few written
-// are the ones asked for next. Each object is given out once: its taker may change it. What is kept
-// is bounded by the written JSON's size; the oldest go first.
+// are the ones asked for next. Each object is given out once: its taker may change it, all but the
+// FieldsV1 objects a server's kept objects share, which are frozen (fields-v1-interner.ts). What
+// is kept is bounded by the written JSON's size; the oldest go first.
+import type { KubeObject } from '../../api/meta.js';
+import { FieldsV1Interner } from '../fields-v1-interner.js';
 
 /**
  * A server's default bound: 8 MiB of written JSON, about 800 Pods of ~10 KB (their decoded objects
@@ -12,21 +15,34 @@
  */
 export const defaultRecentWritesBytes = 8 * 1024 * 1024;
 
+/** What the FieldsV1 texts of a server's shared trees may add up to: ~500 of a Pod's. */
+const defaultSharedFieldsBytes = defaultRecentWritesBytes / 4;
+
 interface Kept<T> {
   readonly revision: number;
   readonly object: T;
   readonly bytes: number;
 }
 
+export interface RecentWritesOptions<T> {
+  /**
+   * What an object becomes when it is kept: kept objects outlive the young generation, so parts
+   * that equal other kept objects' are better shared (FieldsV1Interner). Called only on what is kept.
+   */
+  readonly compact?: (value: T) => T;
+}
+
 export class RecentWrites<T> {
   readonly #maxBytes: number;
+  readonly #compact: ((value: T) => T) | undefined;
   // Insertion order is age: a key written again is deleted and set anew.
   readonly #byKey = new Map<string, Kept<T>>();
   #bytes = 0;
 
   /** Keeps objects whose JSON adds up to at most `maxBytes` (0 keeps none). */
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, opts: RecentWritesOptions<T> = {}) {
     this.#maxBytes = maxBytes;
+    this.#compact = opts.compact;
   }
 
   get size(): number {
@@ -41,7 +57,8 @@ export class RecentWrites<T> {
   put(key: string, at: { revision: number; bytes: number }, object: T): void {
     this.#drop(key);
     if (at.bytes > this.#maxBytes) return;
-    this.#byKey.set(key, { revision: at.revision, object, bytes: at.bytes });
+    const value = this.#compact === undefined ? object : this.#compact(object);
+    this.#byKey.set(key, { revision: at.revision, object: value, bytes: at.bytes });
     this.#bytes += at.bytes;
     for (const [oldest, kept] of this.#byKey) {
       if (this.#bytes <= this.#maxBytes) break;
@@ -73,4 +90,12 @@ export class RecentWrites<T> {
     this.#bytes -= kept.bytes;
     return kept;
   }
+}
+
+/** A server's recent writes: its default bound, the kept objects sharing equal FieldsV1 trees. */
+export function serverRecentWrites(): RecentWrites<KubeObject> {
+  const interner = new FieldsV1Interner(defaultSharedFieldsBytes);
+  return new RecentWrites<KubeObject>(defaultRecentWritesBytes, {
+    compact: (obj) => interner.share(obj),
+  });
 }
