@@ -123,7 +123,7 @@ export class WatchCacheEvent<T extends KubeObject> {
   readonly element: StoreElement<T>;
   readonly prev: StoreElement<T> | null;
   readonly resourceVersion: number;
-  /** When the cache saw it (ms), for the window's capacity rules. */
+  /** When the cache saw it (ms since the cache began), for the window's capacity rules. */
   readonly recordTime: number;
   #added: WatchEvent<T> | null = null;
   #modified: WatchEvent<T> | null = null;

@@ -32,11 +32,15 @@ export class WatchCache<T extends KubeObject> {
   readonly #opts: WatchCacheOptions<T>;
   readonly store: KeyedStore<T>;
   readonly window: EventWindow<T>;
+  // Events record their time in ms since the cache began: a wall-clock ms is past the small
+  // integers V8 holds unboxed, and every event in the window would hold a boxed number more.
+  readonly #epoch: number;
   #resourceVersion = 0;
   #listResourceVersion = 0;
 
   constructor(opts: WatchCacheOptions<T>) {
     this.#opts = opts;
+    this.#epoch = this.#wallClock();
     this.store = new KeyedStore(opts.indexFuncs);
     this.window = new EventWindow(opts.window);
   }
@@ -60,8 +64,8 @@ export class WatchCache<T extends KubeObject> {
       element = elementOf(rules, arrival, { key, known: this.store.get(key) });
       prev = this.store.put(element);
     }
-    const now = this.#opts.now?.() ?? Date.now();
-    const event = new WatchCacheEvent({ type, element, prev: prev ?? null, recordTime: now });
+    const recordTime = this.#wallClock() - this.#epoch;
+    const event = new WatchCacheEvent({ type, element, prev: prev ?? null, recordTime });
     this.window.push(event);
     this.#advance(element.resourceVersion);
     return event;
@@ -89,6 +93,10 @@ export class WatchCache<T extends KubeObject> {
     this.#listResourceVersion = rv;
     this.#resourceVersion = rv;
     this.#opts.onAdvance(rv);
+  }
+
+  #wallClock(): number {
+    return this.#opts.now?.() ?? Date.now();
   }
 
   #advance(rv: number): void {
