@@ -14,14 +14,19 @@ import {
 import type { SelectionPredicate } from '../../storage/interfaces.js';
 import type { AttrFunc, ObjectAttrs } from '../rest/strategy.js';
 
-/** `metadata.name`, and `metadata.namespace` for namespaced kinds: the fields every object has. */
+/**
+ * `metadata.name`, and `metadata.namespace` for namespaced kinds: the fields every object has. Each
+ * set is one literal: a member added to a literal after it was made goes to a separate array, one
+ * object more for every element the watch cache holds.
+ */
 export function objectMetaFieldsSet(
   meta: ObjectMeta | undefined,
   hasNamespaceField: boolean,
 ): Record<string, string> {
-  const fields: Record<string, string> = { 'metadata.name': meta?.name ?? '' };
-  if (hasNamespaceField) fields['metadata.namespace'] = meta?.namespace ?? '';
-  return fields;
+  const name = meta?.name ?? '';
+  return hasNamespaceField
+    ? { 'metadata.name': name, 'metadata.namespace': meta?.namespace ?? '' }
+    : { 'metadata.name': name };
 }
 
 /** generic.MergeFieldsSets: later sets win. */
