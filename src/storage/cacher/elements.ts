@@ -78,6 +78,51 @@ function attrsOf<T extends KubeObject>(
   return { labels: { ...attrs.labels }, fields: attrs.fields };
 }
 
+/**
+ * A cache element, its served JSON and attributes held in its own fields: the watch cache holds one
+ * per object and one per event in its window, and every mark-compact walks them; a ServedJSON and an
+ * ObjectAttrs object of their own would be two more objects each (`served` and `attrs` give the
+ * element itself, which has their members).
+ */
+class CacheElement<T extends KubeObject> implements StoreElement<T> {
+  readonly key: string;
+  readonly resourceVersion: number;
+  readonly json: Buffer;
+  readonly rvStart: number;
+  readonly rvEnd: number;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly indexValues: Readonly<Record<string, readonly string[]>>;
+  readonly decode: JSONDecode | undefined;
+
+  constructor(parts: {
+    key: string;
+    resourceVersion: number;
+    served: ServedJSON;
+    attrs: ObjectAttrs;
+    indexValues: Readonly<Record<string, readonly string[]>>;
+    decode: JSONDecode | undefined;
+  }) {
+    this.key = parts.key;
+    this.resourceVersion = parts.resourceVersion;
+    this.json = parts.served.json;
+    this.rvStart = parts.served.rvStart;
+    this.rvEnd = parts.served.rvEnd;
+    this.labels = parts.attrs.labels;
+    this.fields = parts.attrs.fields;
+    this.indexValues = parts.indexValues;
+    this.decode = parts.decode;
+  }
+
+  get served(): ServedJSON {
+    return this;
+  }
+
+  get attrs(): ObjectAttrs {
+    return this;
+  }
+}
+
 function build<T extends KubeObject>(
   rules: ElementRules<T>,
   obj: T,
@@ -85,15 +130,15 @@ function build<T extends KubeObject>(
 ): StoreElement<T> {
   const { known } = at;
   const indexValues = rules.indexValues(obj);
-  return {
+  return new CacheElement<T>({
     key: at.key,
     resourceVersion: at.rv,
     served: at.served,
     attrs: attrsOf(rules, obj, known),
     indexValues:
       known !== undefined && sameLists(known.indexValues, indexValues) ? known.indexValues : indexValues,
-    ...(rules.decode === undefined ? {} : { decode: rules.decode }),
-  };
+    decode: rules.decode,
+  });
 }
 
 /** The cache's key for an object. */
@@ -136,7 +181,14 @@ export function deletedElementOf<T extends KubeObject>(
   if (known === undefined || stored === undefined) return elementOf(rules, arrival);
   const rv = stored.revision;
   const served = spliceResourceVersion(stored.data, rv) ?? withResourceVersion(known.served, rv);
-  return { ...known, resourceVersion: rv, served };
+  return new CacheElement<T>({
+    key: known.key,
+    resourceVersion: rv,
+    served,
+    attrs: known.attrs,
+    indexValues: known.indexValues,
+    decode: known.decode,
+  });
 }
 
 /** The element for JSON as reads serve it (a relist's items). */

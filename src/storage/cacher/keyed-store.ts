@@ -2,8 +2,12 @@
 // pages start at a key), and indexes from a field value to the keys holding it (kube's
 // cache.Indexer with the cacher's Indexers, and the namespace and name indexes).
 import type { KubeObject } from '../../api/meta.js';
+import type { ObjectAttrs } from '../interfaces.js';
 import { SortedKeys } from './sorted-keys.js';
 import type { StoreElement } from './watch-cache-event.js';
+
+/** The same label and field sets: an update that changed neither shares them (elements.ts). */
+const sameAttrs = (a: ObjectAttrs, b: ObjectAttrs): boolean => a.labels === b.labels && a.fields === b.fields;
 
 /**
  * Values of one index for an element; empty when the element is not in the index. It reads only
@@ -103,7 +107,7 @@ export class KeyedStore<T extends KubeObject> {
     const prev = this.#byKey.get(el.key);
     this.#byKey.set(el.key, el);
     if (prev === undefined) this.#sorted.insert(el.key);
-    else if (prev.attrs === el.attrs && prev.indexValues === el.indexValues) return prev;
+    else if (sameAttrs(prev.attrs, el.attrs) && prev.indexValues === el.indexValues) return prev;
     else this.#unindex(prev);
     this.#index(el);
     return prev;

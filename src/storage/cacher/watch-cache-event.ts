@@ -19,7 +19,7 @@ export interface StoreElement<T extends KubeObject = KubeObject> {
   /** The element's values in each index by name (the trigger and the configured indexers). */
   readonly indexValues: Readonly<Record<string, readonly string[]>>;
   /** Decodes served JSON as the storage codec decodes stored bytes (JSON.parse when absent). */
-  readonly decode?: JSONDecode;
+  readonly decode?: JSONDecode | undefined;
   /** Only types the element: decodeElement gives objects of this type. */
   readonly _type?: T;
 }
