@@ -45,7 +45,43 @@ const objects: Record<string, KubeObject> = {
     kind: 'Widget',
     metadata: { creationTimestamp: '2026-11-29T10:00:00Z', managedFields: entries, name: 'w', uid: 'u' },
   },
+  'members after metadata with HTML characters, and one undefined': {
+    kind: 'Pod',
+    apiVersion: 'v1',
+    metadata: { name: 'p', managedFields: entries },
+    spec: { containers: [{ name: 'c', args: ['<&>', '\u2028'] }] },
+    extra: undefined,
+    status: { message: 'a & b' },
+  },
+  // Where an object with an index key sits decides its order: the members are written as one text.
+  'an array-index key after metadata': {
+    kind: 'ConfigMap',
+    apiVersion: 'v1',
+    metadata: { name: 'c', managedFields: entries },
+    data: { '10': 'a', '9': 'b' },
+  },
 };
+
+/** The members after metadata that `members` marks out in `json`, as parsed one-member objects. */
+function membersAt(json: Buffer, members: readonly number[]): unknown[] {
+  const out: unknown[] = [];
+  for (let i = 0; i + 1 < members.length; i++) {
+    const text = json.toString('utf8', members[i], members[i + 1]);
+    assert.equal(text[0], ',');
+    out.push(JSON.parse(`{${text.slice(1)}}`));
+  }
+  assert.equal(json.toString('utf8', members[members.length - 1]), '}');
+  return out;
+}
+
+/** What membersAt should find: each member after metadata that JSON keeps. */
+function membersAfterMetadata(obj: KubeObject): unknown[] {
+  const keys = Object.keys(obj);
+  return keys
+    .slice(keys.indexOf('metadata') + 1)
+    .filter((k) => obj[k] !== undefined)
+    .map((k) => ({ [k]: obj[k] }));
+}
 
 describe('managedFields spans', () => {
   for (const [name, obj] of Object.entries(objects)) {
@@ -65,6 +101,12 @@ describe('managedFields spans', () => {
       assert.equal(servedSpan.rv, 42);
       assert.equal(served.json.subarray(servedSpan.start, servedSpan.end).toString('utf8'), text);
       assert.match(served.json.toString('utf8'), /"resourceVersion":"42"/);
+
+      const index = name === 'an array-index key after metadata';
+      assert.equal(span.members === undefined, index);
+      if (span.members === undefined || servedSpan.members === undefined) return;
+      assert.deepEqual(membersAt(data, span.members), membersAfterMetadata(obj));
+      assert.deepEqual(membersAt(served.json, servedSpan.members), membersAfterMetadata(obj));
     });
   }
 

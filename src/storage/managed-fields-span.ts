@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { KubeObject, ManagedFieldsEntry } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
-import { goJSONText } from '../machinery/json/go-json-text.js';
+import { escapeGoHTML, goJSONMemberText, goJSONText } from '../machinery/json/go-json-text.js';
+import { closeBrace } from '../machinery/json/json-bytes.js';
+import { setMember } from '../machinery/json/set-member.js';
 import { trustDecodedFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
 import { managedFieldsPieces } from './fields-v1-text.js';
 import { keepOn } from './kept-on.js';
@@ -20,6 +22,12 @@ export interface ManagedFieldsSpan {
   readonly rv: number;
   /** Whether every entry's FieldsV1 was known canonical and valid when encoded (fields-v1.ts). */
   readonly trusted: boolean;
+  /**
+   * Where the top-level members after metadata start (each at its comma), then where the last
+   * ends: what the encoder wrote after metadata's closing brace, member by member. Absent where
+   * the encoder wrote them as one text.
+   */
+  readonly members?: readonly number[] | undefined;
 }
 
 // Stands for the member while the rest is encoded: a string no client can guess, so its text is
@@ -40,30 +48,73 @@ export function managedFieldsSpanOf(json: Buffer): ManagedFieldsSpan | undefined
 }
 
 /**
+ * The members of `obj` up to metadata (with `managedFields` standing for the entries), and the
+ * texts of the members after it: each one's `,"key":` and value. No texts when one of them needs
+ * the whole object to be written (goJSONMemberText).
+ */
+function splitAfterMetadata(
+  obj: KubeObject,
+  meta: NonNullable<KubeObject['metadata']>,
+): { head: Record<string, unknown>; after: string[] | undefined } {
+  const head: Record<string, unknown> = {};
+  let after: string[] | undefined;
+  for (const key in obj) {
+    const value = (obj as Record<string, unknown>)[key];
+    if (after === undefined) {
+      setMember(head, key, key === 'metadata' ? { ...meta, managedFields: marker } : value);
+      if (key === 'metadata') after = [];
+      continue;
+    }
+    if (value === undefined) continue;
+    const text = goJSONMemberText(value);
+    if (text === undefined) return { head: { ...obj, metadata: head['metadata'] }, after: undefined };
+    after.push(escapeGoHTML(`,${JSON.stringify(key)}:`), text);
+  }
+  return { head, after };
+}
+
+/**
  * Go's JSON of `obj` (already in member order; `scheme` as goJSONText takes it), recording where its
- * managedFields went: the rest encoded with a marker in their place, then the entries encoded and
- * put there.
+ * managedFields went and where its members after metadata start: the rest encoded with a marker in
+ * the entries' place, then the entries encoded and put there.
  */
 export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): Buffer {
   const meta = obj.metadata;
   const entries = meta?.managedFields;
   if (meta === undefined || !Array.isArray(entries) || entries.length === 0)
     return Buffer.from(goJSONText(obj, false, scheme), 'utf8');
-  const outer = goJSONText({ ...obj, metadata: { ...meta, managedFields: marker } }, false, scheme);
+  const { head: members, after } = splitAfterMetadata(obj, meta);
+  const outer = goJSONText(members, false, scheme);
   const at = outer.indexOf(markerText);
   const { pieces: inner, canonical: trusted } = managedFieldsPieces(entries);
   // The pieces written into the bytes: joined first, they made one more copy of the whole text
   // (the joined string's flattening), the largest allocation of a Pod create.
   const head = outer.slice(0, at);
-  const tail = outer.slice(at + markerText.length);
+  // With the members after metadata written apart, the outer text ends with metadata's brace and
+  // the object's, which is written after them.
+  const tail = outer.slice(at + markerText.length, after === undefined ? undefined : -1);
   const start = Buffer.byteLength(head);
   let end = start;
   for (const piece of inner) end += Buffer.byteLength(piece);
-  const data = Buffer.allocUnsafe(end + Buffer.byteLength(tail));
+  let size = end + Buffer.byteLength(tail);
+  let offsets: number[] | undefined;
+  if (after !== undefined) {
+    offsets = [];
+    for (const [i, piece] of after.entries()) {
+      if (i % 2 === 0) offsets.push(size);
+      size += Buffer.byteLength(piece);
+    }
+    offsets.push(size++);
+  }
+  const data = Buffer.allocUnsafe(size);
   let offset = data.write(head, 0, 'utf8');
   for (const piece of inner) offset += data.write(piece, offset, 'utf8');
-  data.write(tail, end, 'utf8');
-  keepOn(data, spanKey, { start, end, rv: 0, trusted });
+  offset += data.write(tail, offset, 'utf8');
+  if (after !== undefined) {
+    for (const piece of after) offset += data.write(piece, offset, 'utf8');
+    data[offset] = closeBrace;
+  }
+  keepOn(data, spanKey, { start, end, rv: 0, trusted, members: offsets });
   return data;
 }
 
@@ -97,5 +148,6 @@ export function recordServedSpan(
     end: span.end + shift,
     rv: splice.rv,
     trusted: span.trusted,
+    members: span.members?.map((at) => (splice.at <= at ? at + splice.inserted : at)),
   });
 }

@@ -70,3 +70,13 @@ export function goJSONText(value: unknown, pretty = false, scheme?: Scheme): str
   }
   return escapeGoHTML(text);
 }
+
+/**
+ * A value's text as goJSONText writes it inside a larger object, for a value whose text depends on
+ * nothing around it: undefined when it holds an array-index key (where such a key's object sits
+ * decides its order: raw-extension-contents.ts) or is not JSON.
+ */
+export function goJSONMemberText(value: unknown): string | undefined {
+  const text = JSON.stringify(value) as string | undefined;
+  return text === undefined || digitKeyFirst.test(text) ? undefined : escapeGoHTML(text);
+}
