@@ -1,7 +1,7 @@
 // Writes that leave an object's managedFields as they are, answered as writes the server must read
 // them from: a PUT that sends an object back as it was read is answered as one whose bytes cannot
-// match the live object's (the handler leaves repeated managedFields out of the decode:
-// src/endpoints/handlers/live-managed-fields.ts), and a merge or strategic patch that does not name
+// match the live object's (the handler leaves repeated managedFields and top-level members out of
+// the decode: src/endpoints/handlers/live-cut.ts), and a merge or strategic patch that does not name
 // them as one that sets them to what they are (the handler patches the object without them). Both
 // must change nothing a client sees, whatever else the body holds.
 import assert from 'node:assert/strict';
@@ -45,8 +45,12 @@ async function twins(name: string): Promise<[string, string]> {
   return texts as [string, string];
 }
 
-/** The same JSON with other bytes where managedFields start, so that they cannot match. */
-const respaced = (text: string): string => text.replace('"managedFields":[', '"managedFields": [');
+/**
+ * The same JSON with other bytes where managedFields and every object value start, so that none
+ * of them can match (the strings of these pods hold no `":{`).
+ */
+const respaced = (text: string): string =>
+  text.replace('"managedFields":[', '"managedFields": [').replaceAll('":{', '": {');
 
 /**
  * An answer with what differs between the twins blanked, in its text (messages quote objects):
@@ -106,6 +110,31 @@ describe('PUT of an object as it was read', () => {
     );
     assert.equal((status as { status: number }).status, 200);
     assert.deepEqual(status, statusOther);
+  });
+
+  it('takes a changed spec from the body, and a repeated one as the whole body has it', async () => {
+    const [spec, specOther] = await bothWays(
+      '?fieldManager=editor',
+      (t) => t.replace('"spec":{', '"spec":{"activeDeadlineSeconds":30,'),
+      'spec',
+    );
+    assert.equal((spec as { status: number }).status, 200);
+    assert.match(JSON.stringify(spec), /"activeDeadlineSeconds":30/);
+    assert.deepEqual(spec, specOther);
+    for (const [name, where] of [
+      ['after', (t: string) => t.replace('"status":{', '"spec":{"activeDeadlineSeconds":5},"status":{')],
+      ['before', (t: string) => t.replace('"spec":{', '"spec":{"activeDeadlineSeconds":5},"spec":{')],
+    ] as const) {
+      for (const validation of ['Strict', 'Ignore']) {
+        const [repeated, repeatedOther] = await bothWays(
+          `?fieldValidation=${validation}`,
+          where,
+          `repeat-${name}-${validation.toLowerCase()}`,
+        );
+        assert.equal((repeated as { status: number }).status, validation === 'Strict' ? 400 : 200);
+        assert.deepEqual(repeated, repeatedOther);
+      }
+    }
   });
 
   it('refuses a body wrong elsewhere with the same Status', async () => {

@@ -46,8 +46,8 @@ export function decodeBody(scope: RequestScope, hr: HandlerRequest, input: BodyI
 }
 
 /**
- * decodeBody of a JSON body whose managedFields were cut out (live-managed-fields.ts): the object
- * without them, or undefined when the cut does not hold and the whole body must be decoded. Not
+ * decodeBody of a JSON body with the parts that repeat the live object's cut out (live-cut.ts): the
+ * object without them, or undefined when the cut does not hold and the whole body must be decoded. Not
  * for audited requests (the caller's check): their request object is logged as decoded.
  */
 export function decodeCutBody(

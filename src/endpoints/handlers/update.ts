@@ -24,12 +24,7 @@ import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-m
 import type { RequestContext } from '../../registry/rest/context.js';
 import type { BodyMediaTypeName, SerializerInfo } from '../negotiation/media-types.js';
 import { decodeBody, decodeCutBody } from './decode-body.js';
-import {
-  cachedLiveJSON,
-  cutLiveManagedFields,
-  withLiveManagedFields,
-  type LiveCut,
-} from './live-managed-fields.js';
+import { cachedLiveJSON, completingFromLive, cutLive, type LiveCut } from './live-cut.js';
 import { checkName, metaOf } from './object-meta.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 import { writeResult } from './transform.js';
@@ -38,8 +33,8 @@ import { writeResult } from './transform.js';
  * rest.DefaultUpdatedObjectInfo: the decoded body, with its uid as a precondition. A try may change
  * the object it gets, so the first try gets the body itself and a retry (after a conflict) a fresh
  * decode of it, rather than every try a copy. A body decoded incomplete (`completes`: without the
- * managedFields it repeats from the live object) goes to the first try that can complete it from
- * its live object; a try that cannot decodes the whole body.
+ * parts it repeats from the live object) goes to the first try that can complete it from its live
+ * object; a try that cannot decodes the whole body.
  */
 export function defaultUpdatedObjectInfo(
   obj: KubeObject,
@@ -95,8 +90,8 @@ export function admittedUpdate(
 const minCutBodyBytes = 4096;
 
 /**
- * The body without the managedFields that repeat the live object's, for an unaudited JSON PUT of a
- * named object the watch cache holds.
+ * The body without the parts that repeat the live object's bytes (live-cut.ts), for an unaudited
+ * JSON PUT of a named object the watch cache holds.
  */
 async function liveCut(
   scope: Parameters<Handler>[0],
@@ -107,7 +102,7 @@ async function liveCut(
   // A small body parses in less time than the live object's lookup takes.
   if (req.body.length < minCutBodyBytes) return undefined;
   const live = await cachedLiveJSON(scope.storage, req.ctx, hr.info.name);
-  return live === undefined ? undefined : cutLiveManagedFields(req.body, live);
+  return live === undefined ? undefined : cutLive(req.body, live);
 }
 
 export const updateResource: Handler = async (scope, hr) => {
@@ -132,7 +127,7 @@ export const updateResource: Handler = async (scope, hr) => {
   let objInfo = defaultUpdatedObjectInfo(
     obj,
     decode,
-    cut === undefined || cutObj === undefined ? undefined : withLiveManagedFields(cut.resourceVersion),
+    cut === undefined || cutObj === undefined ? undefined : completingFromLive(cut),
   );
   const fieldManager = fieldManagerFor(scope);
   if (fieldManager !== undefined)

@@ -319,22 +319,27 @@ export function decodeObject(body: Buffer, opts: DecodeObjectOptions): KubeObjec
 }
 
 /**
- * A JSON body's text with its top-level `metadata.managedFields` cut out: `text` holds `marker`'s
- * JSON in place of their value, `raw` not even the member (for the repeated-key scan).
+ * A JSON body's text with parts cut out that repeat the live object's bytes: `text` holds `marker`'s
+ * JSON in place of its `metadata.managedFields` and of each cut top-level member; `raw` (for the
+ * repeated-key scan) leaves the managedFields member out and holds `{}` for each cut member.
  */
 export interface CutBody {
   readonly text: string;
   readonly raw: string;
   readonly marker: string;
+  /** The top-level members cut, all objects: decoded as empty objects, for the caller to complete. */
+  readonly members: readonly string[];
 }
 
 const isJSONObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * decodeObject of a JSON body whose managedFields were cut out (see CutBody): the object without
- * them; undefined when the cut text does not parse or the marker is not top-level metadata's
- * managedFields (the member cut was another), and the caller decodes the whole body.
+ * decodeObject of a JSON body with parts cut out (see CutBody): the object without its
+ * managedFields and with an empty object for each cut member; undefined when the cut text does not
+ * parse, a marker is not where it was put (the bytes cut were another member's, or a repeated key
+ * came after them) or a cut member's key came before metadata too, and the caller decodes the
+ * whole body.
  */
 export function decodeCutObject(
   body: Buffer,
@@ -343,13 +348,27 @@ export function decodeCutObject(
 ): KubeObject | undefined {
   if (opts.serializer.mediaType !== 'application/json') return undefined;
   const parsed = parseGoJSON(cut.text, body);
-  if (!parsed.ok) return undefined;
-  const meta = isJSONObject(parsed.value) ? parsed.value['metadata'] : undefined;
+  if (!parsed.ok || !isJSONObject(parsed.value)) return undefined;
+  const top = parsed.value;
+  const meta = top['metadata'];
   if (!isJSONObject(meta) || meta['managedFields'] !== cut.marker) return undefined;
   // The member was metadata's last (Go's order), and deleting the last one keeps V8's fast object.
   delete meta['managedFields'];
+  // A member found before metadata repeats a cut one: the parse keeps a key where it first was.
+  for (const key in top) {
+    if (key === 'metadata') break;
+    if (cut.members.includes(key)) return undefined;
+  }
+  let decoded: WeakSet<object> | undefined;
+  for (const name of cut.members) {
+    if (top[name] !== cut.marker) return undefined;
+    // Replaced in place, so the object keeps its shape; the decoder leaves the stand-in alone.
+    const standIn = {};
+    top[name] = standIn;
+    (decoded ??= new WeakSet()).add(standIn);
+  }
   try {
-    return decodeParsed({ value: parsed.value, raw: cut.raw }, opts);
+    return decodeParsed({ value: top, raw: cut.raw, decoded }, opts);
   } catch (err) {
     throw badRequest(err, body, opts);
   }

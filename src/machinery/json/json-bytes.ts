@@ -10,7 +10,7 @@ export const closeBrace = 0x7d;
 export const openBracket = 0x5b;
 export const closeBracket = 0x5d;
 
-const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+export const isSpace = (b: number | undefined): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 export function skipSpace(buf: Buffer, i: number): number {
   while (isSpace(buf[i])) i++;

@@ -21,8 +21,9 @@ export interface DecodeOptions {
   readonly defaults?: boolean;
   /**
    * Parts of the value known to be this decoder's output already (copies of the live object's,
-   * where a patch left them): neither walked nor changed, so a patch that leaves most of an object
-   * alone costs the walk of what it changed.
+   * where a patch left them), or stand-ins for parts the caller puts in from the live object (a
+   * PUT body's members that repeat its bytes): neither walked nor changed, so a write that leaves
+   * most of an object alone costs the walk of what it changed.
    */
   readonly decoded?: WeakSet<object> | undefined;
 }
@@ -87,7 +88,9 @@ export class StructuralDecoder {
   ): DecodeResult {
     const root = this.nodeFor(kind);
     const { value, text } = input;
-    const shapes = options.defaults === false ? undefined : this.#shapesOf(root);
+    // A value with parts noted as decoded is not what its shape says: those parts are not walked.
+    const shapes =
+      options.defaults === false || options.decoded !== undefined ? undefined : this.#shapesOf(root);
     const found = shapes?.lookup(value, text);
     const textKeys = countTextKeys(text);
     if (found !== undefined && shapes?.fill(value, found, textKeys) === true)
