@@ -13,7 +13,11 @@ import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
 import { withoutGoZeroMembers } from '../machinery/json/go-zero-members.js';
 import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
 import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
-import { encodeRecordingManagedFields, trustDecodedManagedFields } from './managed-fields-span.js';
+import {
+  encodeRecordingManagedFields,
+  trustDecodedManagedFields,
+  type LiveEncoding,
+} from './managed-fields-span.js';
 
 export interface Codec {
   readonly mediaType: string;
@@ -23,8 +27,11 @@ export interface Codec {
    * (the same object when it is so already).
    */
   inOrder(obj: KubeObject): KubeObject;
-  /** encode() of an object inOrder() returned, without ordering it again. */
-  encodeInOrder(obj: KubeObject): Buffer;
+  /**
+   * encode() of an object inOrder() returned, without ordering it again; the members it shares with
+   * `live`'s object are copied from `live`'s bytes (LiveEncoding).
+   */
+  encodeInOrder(obj: KubeObject, live?: LiveEncoding): Buffer;
   /** Throws on bytes that are not an encoded object. */
   readonly decode: (data: Buffer) => KubeObject;
   /** What decode() gives for the encoding of an object inOrder() returned, without encoding it. */
@@ -54,7 +61,7 @@ function orderedJSONCodec(
     mediaType: 'application/json',
     encode: (obj) => Buffer.from(goJSONText(order(obj), false, scheme), 'utf8'),
     inOrder: order,
-    encodeInOrder: (obj) => encodeRecordingManagedFields(obj, scheme),
+    encodeInOrder: (obj, live) => encodeRecordingManagedFields(obj, scheme, live),
     decode: (data) => {
       const obj = decodeParsed(JSON.parse(data.toString('utf8')));
       trustDecodedManagedFields(data, obj);

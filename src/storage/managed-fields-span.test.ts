@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { KubeObject } from '../api/meta.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
 import { encodeFieldsV1, isKnownCanonicalFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
 import { FieldSet } from '../machinery/patch/fieldpath/set.js';
+import { podArbitrary } from '../machinery/patch/testing/pod-arbitrary.js';
 import { builtinScheme } from '../api/builtin-scheme.js';
 import { builtinJSONCodec, jsonCodec } from './codec.js';
 import { encodeRecordingManagedFields, managedFieldsSpanOf } from './managed-fields-span.js';
@@ -116,6 +118,75 @@ describe('managedFields spans', () => {
     const recorded = encodeRecordingManagedFields(objects['a built-in object'] as KubeObject);
     assert.ok(managedFieldsSpanOf(recorded) !== undefined);
     assert.equal(managedFieldsSpanOf(Buffer.from(recorded)), undefined);
+  });
+});
+
+describe('members copied from the live JSON', () => {
+  for (const [name, obj] of Object.entries(objects)) {
+    it(`writes ${name} as goJSONText does, the members it shares with the live object copied`, () => {
+      const served = servedOfWrite({}, encodeRecordingManagedFields(obj), 42);
+      assert.ok(served !== null);
+      const live = { object: obj, json: served.json };
+      const meta = { ...obj.metadata, labels: { changed: 'yes' } };
+      const { spec: _s, ...withoutSpec } = obj;
+      for (const next of [
+        { ...obj, metadata: meta },
+        { ...obj, metadata: meta, spec: { replaced: true } },
+        { ...withoutSpec, metadata: meta },
+      ] as KubeObject[]) {
+        const data = encodeRecordingManagedFields(next, undefined, live);
+        assert.equal(data.toString('utf8'), goJSONText(next));
+        const span = managedFieldsSpanOf(data);
+        if (span?.members !== undefined)
+          assert.deepEqual(membersAt(data, span.members), membersAfterMetadata(next));
+      }
+    });
+  }
+
+  it('copies the bytes, not the text of the object as it is now', () => {
+    const obj = objects['members after metadata with HTML characters, and one undefined'] as KubeObject;
+    const spec = { containers: [{ name: 'c' }] };
+    const written = { ...obj, spec };
+    const served = servedOfWrite({}, encodeRecordingManagedFields(written), 42);
+    assert.ok(served !== null);
+    // Against the contract (an encoded object is not changed in place), to see where the bytes come from.
+    spec.containers.push({ name: 'd' });
+    const data = encodeRecordingManagedFields(written, undefined, { object: written, json: served.json });
+    assert.match(data.toString('utf8'), /"spec":\{"containers":\[\{"name":"c"\}\]\}/);
+    const fresh = encodeRecordingManagedFields(written);
+    assert.match(fresh.toString('utf8'), /\{"name":"d"\}/);
+  });
+
+  it('writes what the codec writes without them, for the objects a write replaces', () => {
+    const codec = builtinJSONCodec(builtinScheme());
+    fc.assert(
+      fc.property(podArbitrary, fc.boolean(), (generated, fromCache) => {
+        const pod = {
+          kind: 'Pod',
+          apiVersion: 'v1',
+          ...generated,
+          metadata: { ...(generated['metadata'] as object), managedFields: entries },
+          status: { phase: 'Pending' },
+        } as KubeObject;
+        const ordered = codec.inOrder(pod);
+        const served = servedOfWrite({}, codec.encodeInOrder(ordered), 42);
+        assert.ok(served !== null);
+        // The object an update replaces: the one the write kept, or the cache's decode of its JSON.
+        const old = fromCache ? codec.decode(served.json) : codec.decoded(ordered);
+        const next = codec.inOrder({ ...old, metadata: { ...old.metadata, labels: { l: '1' } } });
+        const copied = codec.encodeInOrder(next, { object: old, json: served.json });
+        assert.equal(copied.toString('utf8'), codec.encodeInOrder(next).toString('utf8'));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('copies nothing from bytes whose members were not recorded', () => {
+    const obj = objects['a built-in object'] as KubeObject;
+    const next = { ...obj, metadata: { ...obj.metadata, labels: { changed: 'yes' } } };
+    const copied = Buffer.from(encodeRecordingManagedFields(obj));
+    const data = encodeRecordingManagedFields(next, undefined, { object: obj, json: copied });
+    assert.equal(data.toString('utf8'), goJSONText(next));
   });
 });
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { KubeObject, ManagedFieldsEntry } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { escapeGoHTML, goJSONMemberText, goJSONText } from '../machinery/json/go-json-text.js';
-import { closeBrace } from '../machinery/json/json-bytes.js';
+import { closeBrace, quote } from '../machinery/json/json-bytes.js';
 import { setMember } from '../machinery/json/set-member.js';
 import { trustDecodedFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
 import { managedFieldsPieces } from './fields-v1-text.js';
@@ -47,17 +47,74 @@ export function managedFieldsSpanOf(json: Buffer): ManagedFieldsSpan | undefined
   return (json as WithSpan)[spanKey];
 }
 
+/** A member after metadata the encoder recorded: from its comma to past its value. */
+export interface RecordedMember {
+  /** Its name; undefined when the name has escapes (not read back from the bytes). */
+  readonly key: string | undefined;
+  readonly start: number;
+  /** Where its value starts. */
+  readonly value: number;
+  readonly end: number;
+}
+
+/** The members after metadata recorded for these very bytes, in order; undefined if none were. */
+export function recordedMembers(json: Buffer): RecordedMember[] | undefined {
+  const offsets = managedFieldsSpanOf(json)?.members;
+  if (offsets === undefined) return undefined;
+  const out: RecordedMember[] = [];
+  for (let i = 0; i + 1 < offsets.length; i++) {
+    const start = offsets[i] ?? 0;
+    // The encoder wrote `,"key":` with JSON.stringify's quotes escaped: the first quote after the
+    // opening one closes the name.
+    const keyEnd = json.indexOf(quote, start + 2);
+    const key = json.toString('utf8', start + 2, keyEnd);
+    out.push({
+      key: key.includes('\\') ? undefined : key,
+      start,
+      value: keyEnd + 2,
+      end: offsets[i + 1] ?? 0,
+    });
+  }
+  return out;
+}
+
+/**
+ * The JSON this process encoded for the object a write replaces (served or stored), and that
+ * object: a member the new object shares with it by identity is copied from those bytes instead
+ * of being written again. Holds while nothing changes an object in place once it was encoded.
+ */
+export interface LiveEncoding {
+  readonly object: KubeObject;
+  readonly json: Buffer;
+}
+
+/**
+ * A member's bytes in `live`, from its comma, when the new object shares `value` with the live one
+ * under `key`; undefined when it does not, or the bytes have no members recorded.
+ */
+function liveMembers(live: LiveEncoding): (key: string, value: unknown) => Buffer | undefined {
+  const recorded = recordedMembers(live.json);
+  const object = live.object as Record<string, unknown>;
+  return (key, value) => {
+    if (recorded === undefined || object[key] !== value) return undefined;
+    const m = recorded.find((r) => r.key === key);
+    return m === undefined ? undefined : live.json.subarray(m.start, m.end);
+  };
+}
+
 /**
  * The members of `obj` up to metadata (with `managedFields` standing for the entries), and the
- * texts of the members after it: each one's `,"key":` and value. No texts when one of them needs
- * the whole object to be written (goJSONMemberText).
+ * members after it: each one's `,"key":` and value texts, or its bytes in `live`. None when one of
+ * them needs the whole object to be written (goJSONMemberText).
  */
 function splitAfterMetadata(
   obj: KubeObject,
   meta: NonNullable<KubeObject['metadata']>,
-): { head: Record<string, unknown>; after: string[] | undefined } {
+  live: LiveEncoding | undefined,
+): { head: Record<string, unknown>; after: (readonly [string, string] | Buffer)[] | undefined } {
   const head: Record<string, unknown> = {};
-  let after: string[] | undefined;
+  let after: (readonly [string, string] | Buffer)[] | undefined;
+  const fromLive = live === undefined ? undefined : liveMembers(live);
   for (const key in obj) {
     const value = (obj as Record<string, unknown>)[key];
     if (after === undefined) {
@@ -66,11 +123,25 @@ function splitAfterMetadata(
       continue;
     }
     if (value === undefined) continue;
+    const bytes = fromLive?.(key, value);
+    if (bytes !== undefined) {
+      after.push(bytes);
+      continue;
+    }
     const text = goJSONMemberText(value);
     if (text === undefined) return { head: { ...obj, metadata: head['metadata'] }, after: undefined };
-    after.push(escapeGoHTML(`,${JSON.stringify(key)}:`), text);
+    after.push([escapeGoHTML(`,${JSON.stringify(key)}:`), text]);
   }
   return { head, after };
+}
+
+const byteLength = (piece: readonly [string, string] | Buffer): number =>
+  Buffer.isBuffer(piece) ? piece.length : Buffer.byteLength(piece[0]) + Buffer.byteLength(piece[1]);
+
+function writePiece(data: Buffer, piece: readonly [string, string] | Buffer, offset: number): number {
+  if (Buffer.isBuffer(piece)) return offset + piece.copy(data, offset);
+  const at = offset + data.write(piece[0], offset, 'utf8');
+  return at + data.write(piece[1], at, 'utf8');
 }
 
 /**
@@ -78,12 +149,12 @@ function splitAfterMetadata(
  * managedFields went and where its members after metadata start: the rest encoded with a marker in
  * the entries' place, then the entries encoded and put there.
  */
-export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): Buffer {
+export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme, live?: LiveEncoding): Buffer {
   const meta = obj.metadata;
   const entries = meta?.managedFields;
   if (meta === undefined || !Array.isArray(entries) || entries.length === 0)
     return Buffer.from(goJSONText(obj, false, scheme), 'utf8');
-  const { head: members, after } = splitAfterMetadata(obj, meta);
+  const { head: members, after } = splitAfterMetadata(obj, meta, live);
   const outer = goJSONText(members, false, scheme);
   const at = outer.indexOf(markerText);
   const { pieces: inner, canonical: trusted } = managedFieldsPieces(entries);
@@ -100,9 +171,9 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): 
   let offsets: number[] | undefined;
   if (after !== undefined) {
     offsets = [];
-    for (const [i, piece] of after.entries()) {
-      if (i % 2 === 0) offsets.push(size);
-      size += Buffer.byteLength(piece);
+    for (const piece of after) {
+      offsets.push(size);
+      size += byteLength(piece);
     }
     offsets.push(size++);
   }
@@ -111,7 +182,7 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme): 
   for (const piece of inner) offset += data.write(piece, offset, 'utf8');
   offset += data.write(tail, offset, 'utf8');
   if (after !== undefined) {
-    for (const piece of after) offset += data.write(piece, offset, 'utf8');
+    for (const piece of after) offset = writePiece(data, piece, offset);
     data[offset] = closeBrace;
   }
   keepOn(data, spanKey, { start, end, rv: 0, trusted, members: offsets });

@@ -9,12 +9,12 @@
 import { randomUUID } from 'node:crypto';
 import type { KubeObject } from '../../api/meta.js';
 import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
-import { closeBrace, comma, isSpace, openBrace, quote, skipSpace } from '../../machinery/json/json-bytes.js';
+import { closeBrace, comma, isSpace, openBrace, skipSpace } from '../../machinery/json/json-bytes.js';
 import { setMember } from '../../machinery/json/set-member.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 import type { RequestContext } from '../../registry/rest/context.js';
 import { isEncodedGetter, type Storage } from '../../registry/rest/capabilities.js';
-import { managedFieldsSpanOf } from '../../storage/managed-fields-span.js';
+import { managedFieldsSpanOf, recordedMembers } from '../../storage/managed-fields-span.js';
 import type { CutBody } from '../request/decode-object.js';
 
 const managedFieldsKey = Buffer.from('"managedFields":');
@@ -62,30 +62,18 @@ function managedFieldsCut(body: Buffer, live: Buffer, span: { start: number; end
 
 /**
  * The top-level members with object values that follow metadata in the body as they follow it in
- * the live JSON, byte for byte, from the first (at `from` in the body) up to the first that differs.
- * `members` are where the encoder wrote the live JSON's, each at its comma (`,"key":{`).
+ * the live JSON, byte for byte, from the first (at `from` in the body) up to the first that differs;
+ * the live JSON's are where the encoder recorded them (recordedMembers).
  */
-function memberCuts(body: Buffer, from: number, live: { json: Buffer; members: readonly number[] }): Cut[] {
-  const { json, members } = live;
+function memberCuts(body: Buffer, from: number, live: Buffer): Cut[] {
   const out: Cut[] = [];
   let at = from;
-  let start = members[0];
-  for (let i = 1; i < members.length; i++) {
-    const end = members[i];
-    if (start === undefined || end === undefined) break;
-    const next = at + (end - start);
-    if (next > body.length || body.compare(json, start, end, at, next) !== 0) break;
-    // The key is the encoder's: JSON.stringify's, quotes escaped, so the first quote after the
-    // opening one closes it.
-    const keyEnd = json.indexOf(quote, start + 2);
-    const value = keyEnd + 2;
-    if (json[value] === openBrace) {
-      const key = json.toString('utf8', start + 2, keyEnd);
-      if (!key.includes('\\') && key !== '__proto__')
-        out.push({ key, start: at, value: at + (value - start), end: next });
-    }
+  for (const m of recordedMembers(live) ?? []) {
+    const next = at + (m.end - m.start);
+    if (next > body.length || body.compare(live, m.start, m.end, at, next) !== 0) break;
+    if (m.key !== undefined && m.key !== '__proto__' && live[m.value] === openBrace)
+      out.push({ key: m.key, start: at, value: at + (m.value - m.start), end: next });
     at = next;
-    start = end;
   }
   return out;
 }
@@ -104,7 +92,7 @@ export function cutLive(body: Buffer, live: Buffer): LiveCut | undefined {
   // managedFields are metadata's last member in Go's order: its brace closes right after them.
   const members =
     span.members?.[0] === span.end + 1 && live[span.end] === closeBrace && body[entries.end] === closeBrace
-      ? memberCuts(body, entries.end + 1, { json: live, members: span.members })
+      ? memberCuts(body, entries.end + 1, live)
       : [];
   return { ...cutText(body, entries, members), marker, resourceVersion: String(span.rv) };
 }

@@ -105,9 +105,11 @@ export async function guaranteedUpdate<T extends KubeObject>(
     opts.signal?.throwIfAborted();
     let next: T;
     const st = orig.state;
+    let old: T | null = null;
     try {
       checkPreconditions(full, opts.preconditions, st.obj);
-      next = await opts.tryUpdate(orig.take(), { resourceVersion: st.rev });
+      old = orig.take();
+      next = await opts.tryUpdate(old, { resourceVersion: st.rev });
     } catch (err) {
       // Working from possibly stale data: retry once with the current state before failing.
       if (origIsCurrent) throw err;
@@ -117,7 +119,10 @@ export async function guaranteedUpdate<T extends KubeObject>(
       continue;
     }
 
-    const write = prepareWrite(core, next, full);
+    // The members the update left as the live object's are copied from its JSON.
+    const live =
+      old !== null && old === st.obj && st.json !== undefined ? { object: old, json: st.json } : undefined;
+    const write = prepareWrite(core, next, { key: full, live });
     if (stateHolds(st, write.data)) {
       // A no-op; but if we skipped the read, make sure the state we compared with is current.
       if (!origIsCurrent) {

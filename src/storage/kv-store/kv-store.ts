@@ -88,7 +88,7 @@ export class KvStore<T extends KubeObject = KubeObject> implements Interface<T> 
     if ((obj.metadata?.resourceVersion ?? '') !== '') {
       throw new Error('resourceVersion should not be set on objects to be created');
     }
-    const write = prepareWrite(core, obj, full);
+    const write = prepareWrite(core, obj, { key: full });
     const res = await core.backend
       .create(full, write.value, opts.ttl !== undefined ? { ttl: opts.ttl } : {})
       .catch((err: unknown) => {

@@ -2,6 +2,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { Codec } from '../codec.js';
+import type { LiveEncoding } from '../managed-fields-span.js';
 import { corruptObj, internalError, StorageError, unreachable } from '../errors.js';
 import type { CachedExisting, Versioner } from '../interfaces.js';
 import { BackendUnavailableError, type Backend, type KeyValue } from '../kv/backend.js';
@@ -64,6 +65,8 @@ export interface ObjState<T extends KubeObject> {
   readonly stale: boolean;
   /** Whether `bytes` are the plain bytes (`data`), where that is known without making them. */
   readonly holds?: (bytes: Buffer) => boolean;
+  /** JSON this process encoded for `obj` (the watch cache's served JSON), for a write to copy from. */
+  readonly json?: Buffer;
 }
 
 /**
@@ -91,6 +94,10 @@ class CachedState<T extends KubeObject> implements ObjState<T> {
 
   holds(bytes: Buffer): boolean {
     return isStoredBytes(this.#served, bytes);
+  }
+
+  get json(): Buffer {
+    return this.#served.json;
   }
 }
 
@@ -158,13 +165,15 @@ export function encodeObj(core: StoreCore, obj: KubeObject): Buffer {
  * than etcd takes is refused (413) whatever the backend. Returns the
  * object as it will be stored (a copy down to its metadata and wherever members were put in order;
  * the rest shared with `obj`), its plain
- * bytes and the value to write, which carries the object for watches that share objects.
+ * bytes and the value to write, which carries the object for watches that share objects. `live`: the
+ * object the write replaces and its JSON, when this process encoded it (Codec.encodeInOrder).
  */
 export function prepareWrite<T extends KubeObject>(
   core: StoreCore,
   obj: T,
-  key: string,
+  at: { key: string; live?: LiveEncoding | undefined },
 ): { object: T; data: Buffer; value: Buffer } {
+  const { key } = at;
   // Copied without the fields storage must not keep, rather than deleting them from the copy: a
   // delete turns the object V8 holds into a slow dictionary for every later read and the encode.
   const { resourceVersion: _rv, selfLink: _link, ...metadata } = obj.metadata ?? {};
@@ -174,7 +183,7 @@ export function prepareWrite<T extends KubeObject>(
   // get keep that order too, and as reading the bytes back gives it (without the zero members
   // encoding adds).
   const ordered = core.codec.inOrder(copy);
-  const data = core.codec.encodeInOrder(ordered);
+  const data = core.codec.encodeInOrder(ordered, at.live);
   const object = core.codec.decoded(ordered) as T;
   const value = core.transformer.transformToStorage(data, { key });
   if (value.length + key.length > maxStoredValueBytes) throw storedValueTooLarge();
