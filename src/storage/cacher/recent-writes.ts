@@ -3,9 +3,11 @@
 // cache holds JSON; an update needs the object, and decoding a Pod's ~10 KB costs more than any other
 // single step of a Pod update. Objects are read and changed in a read-modify-write loop (controllers
 // writing status after a write, `kubectl apply` after `kubectl create`), so the last few written
-// are the ones asked for next. Each object is given out once: its taker may change it, all but the
-// FieldsV1 objects a server's kept objects share, which are frozen (fields-v1-interner.ts). What
-// is kept is bounded by the written JSON's size; the oldest go first.
+// are the ones asked for next. Each object is given out once: its taker may change its metadata,
+// but not the FieldsV1 objects a server's kept objects share, which are frozen
+// (fields-v1-interner.ts), nor its members after metadata, which a write that shares them copies
+// from the cache's JSON (LiveEncoding in managed-fields-span.ts). What is kept is bounded by the
+// written JSON's size; the oldest go first.
 import type { KubeObject } from '../../api/meta.js';
 import { FieldsV1Interner } from '../fields-v1-interner.js';
 
