@@ -170,6 +170,9 @@ const runnerArgs = (files, concurrency) => [
   `--test-concurrency=${concurrency}`,
   ...files.map(runPath),
 ];
+// Every server the tests start, in process or as a child, freezes what its watch caches hand to
+// updates (ServerRunOptions.checkSharing): code that changes such an object in place throws.
+const testEnv = { ...process.env, CAPSTAN_CHECK_SHARING: '1' };
 let status = 1;
 try {
   let pacedRun = Promise.resolve({ code: 0, output: '' });
@@ -179,6 +182,7 @@ try {
     const child = spawn(process.execPath, runnerArgs(pacedTests, 1), {
       stdio: ['ignore', out, out],
       cwd: tree,
+      env: testEnv,
     });
     closeSync(out);
     pacedRun = new Promise((done) => {
@@ -190,7 +194,7 @@ try {
   }
   const pooled =
     pooledTests.length > 0
-      ? spawnSync(process.execPath, runnerArgs(pooledTests, 3), { stdio: 'inherit', cwd: tree })
+      ? spawnSync(process.execPath, runnerArgs(pooledTests, 3), { stdio: 'inherit', cwd: tree, env: testEnv })
       : { status: 0 };
   const pacedResult = await pacedRun;
   if (pacedTests.length > 0) {

@@ -79,6 +79,13 @@ export interface StartCapstanOptions {
    */
   readonly enableTestAPI?: boolean;
   /**
+   * Freeze what the watch caches hand to updates, all but its metadata, so that code changing those
+   * objects in place (which a write may copy from the cache's JSON) throws: for tests of Capstan
+   * itself, or of code plugged into it. Default: on when CAPSTAN_CHECK_SHARING is `1` (the test
+   * suite sets it).
+   */
+  readonly checkSharing?: boolean;
+  /**
    * --console: serve the web console at /console/ and the history API under /capstan/v1/history/.
    * Default as the CLI's: on for the embedded store (memory, sqlite), off for etcd3; `false` turns it off.
    */
@@ -172,6 +179,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
     o.storage.enableGarbageCollection = opts.enableGarbageCollector;
   o.clockKind = opts.clock ?? 'real';
   o.enableTestAPI = opts.enableTestAPI ?? false;
+  o.checkSharing = opts.checkSharing ?? process.env['CAPSTAN_CHECK_SHARING'] === '1';
   // As the CLI: undefined leaves it to the store (on for memory and sqlite, off for etcd3).
   o.console = opts.console;
   if (opts.simulate !== undefined && opts.simulate !== false) {

@@ -25,7 +25,10 @@ export interface CommandIO {
   /** Resolves with the signal that asks the server to stop; called again for the second signal. */
   readonly waitForSignal: () => Promise<string>;
   readonly assemble?: AssembleAPI;
-  /** The process environment; only CAPSTAN_EXTRA_CA_CERTS is read (see bin/capstan). */
+  /**
+   * The process environment; only CAPSTAN_EXTRA_CA_CERTS (see bin/capstan) and CAPSTAN_CHECK_SHARING
+   * (ServerRunOptions.checkSharing, `1` turns it on) are read.
+   */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Called once the server is ready and has logged so (the launcher saves its code cache here). */
   readonly onReady?: () => void;
@@ -67,6 +70,7 @@ async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedS
   try {
     const { options, help } = await readFlags(argv);
     options.storage.etcdExtraCaFile = io.env?.['CAPSTAN_EXTRA_CA_CERTS'] ?? '';
+    options.checkSharing = io.env?.['CAPSTAN_CHECK_SHARING'] === '1';
     if (help) {
       io.stdout.write(usage('capstan', summary, capstanFlags) + testAPICommandsHelp + replayCommandHelp + pkiCommandHelp);
       return 0;

@@ -315,7 +315,7 @@ export async function completeServerRunOptions(
     logger,
     clock: newClock(o.clockKind),
     cacheSeeds: new CacheSeeds(o.storage.seedCaches),
-    recentWrites: serverRecentWrites(),
+    recentWrites: serverRecentWrites(o.checkSharing),
     encryptionConfig,
     auditPolicy,
     auditWebhookTarget,

@@ -146,6 +146,12 @@ export interface ServerRunOptions {
   clockKind: ClockKind;
   /** --enable-test-api: serve /capstan/v1/ (snapshots, request log, faults, clock) to system:masters. */
   enableTestAPI: boolean;
+  /**
+   * Freeze what the watch caches hand to updates, past metadata, so that code changing it in place
+   * throws (recent-writes.ts): a check for tests, not a flag (CAPSTAN_CHECK_SHARING=1 in the
+   * environment of `capstan`, startCapstan's checkSharing).
+   */
+  checkSharing: boolean;
   /** --console: serve the web console at /console/; undefined: on for the embedded store only. */
   console: boolean | undefined;
   /** --service-cluster-ip-range: one CIDR, or two of different families; '' means 10.0.0.0/24. */
@@ -231,6 +237,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     eventTTLMs: 3_600_000,
     clockKind: 'real',
     enableTestAPI: false,
+    checkSharing: false,
     console: undefined,
     serviceClusterIPRange: '',
     serviceNodePortRange: '30000-32767',

@@ -122,7 +122,7 @@ export class Cacher<T extends KubeObject = KubeObject> implements Interface<T> {
     }
     if (el === undefined) return undefined;
     const kept = this.#recent.take(prepared, el.resourceVersion) as T | undefined;
-    const object = kept ?? decodeElement(el);
+    const object = this.#recent.handedOut(kept ?? decodeElement(el)) as T;
     return { object, served: el.served, current };
   }
 

@@ -49,6 +49,26 @@ describe('RecentWrites', () => {
     assert.deepEqual([recent.size, recent.bytes, recent.take('/a', 1)], [0, 0, undefined]);
   });
 
+  it('freezes what it hands out past metadata only when checking', () => {
+    const given = (): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', labels: { a: '1' } },
+      spec: { containers: [{ name: 'c', env: [{ name: 'E' }] }] },
+      status: { phase: 'Pending' },
+    });
+    const plain = new RecentWrites<KubeObject>(10).handedOut(given());
+    assert.ok(!Object.isFrozen(plain['spec']));
+    const checked = new RecentWrites<KubeObject>(10, { freezeHandedOut: true }).handedOut(given());
+    const spec = checked['spec'] as { containers: { env: object[] }[] };
+    const env = spec.containers[0]?.env;
+    assert.ok(env !== undefined && Object.isFrozen(spec) && Object.isFrozen(env[0]), 'frozen throughout');
+    assert.ok(Object.isFrozen(checked['status']));
+    assert.throws(() => env.push({ name: 'F' }), TypeError);
+    assert.ok(!Object.isFrozen(checked) && !Object.isFrozen(checked.metadata), 'metadata stays the taker’s');
+    if (checked.metadata !== undefined) checked.metadata.labels = { b: '2' };
+  });
+
   it('compacts what it keeps, and only that', () => {
     const compacted: string[] = [];
     const compact = (v: string): string => {
@@ -147,6 +167,31 @@ function managing(n: number, seen: TestObject[]) {
     },
   };
 }
+
+describe("a checking server's recent writes", () => {
+  it('hand updates kept and decoded objects frozen past metadata', async () => {
+    const pods = await podCacher({ recentWrites: serverRecentWrites(true) });
+    try {
+      const created = await pods.cacher.create(key, pod('ns', 'p', { nodeName: 'n1' }));
+      await caughtUp(pods.cacher, rvOf(created));
+      const seen: TestObject[] = [];
+      const first = await pods.cacher.guaranteedUpdate(key, labelling(1, seen, true));
+      await caughtUp(pods.cacher, rvOf(first));
+      await pods.cacher.guaranteedUpdate(key, labelling(2, seen, true));
+      const [decoded, kept] = seen;
+      assert.ok(decoded !== undefined && kept !== undefined);
+      assert.equal(kept, first, 'the kept object');
+      for (const given of [decoded, kept]) {
+        assert.ok(Object.isFrozen(given.spec) && !Object.isFrozen(given.metadata));
+        assert.throws(() => {
+          if (given.spec !== undefined) given.spec.nodeName = 'n2';
+        }, TypeError);
+      }
+    } finally {
+      await pods.close();
+    }
+  });
+});
 
 describe("a server's recent writes", () => {
   it('give the objects they keep one frozen FieldsV1 tree per text', async () => {

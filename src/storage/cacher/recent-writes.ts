@@ -7,9 +7,12 @@
 // but not the FieldsV1 objects a server's kept objects share, which are frozen
 // (fields-v1-interner.ts), nor its members after metadata, which a write that shares them copies
 // from the cache's JSON (LiveEncoding in managed-fields-span.ts). What is kept is bounded by the
-// written JSON's size; the oldest go first.
+// written JSON's size; the oldest go first. Checking (RecentWritesOptions.freezeHandedOut), every
+// object a server's caches hand to an update, kept or decoded, is frozen past its metadata, so that
+// code breaking that rule throws instead of storing stale bytes.
 import type { KubeObject } from '../../api/meta.js';
 import { FieldsV1Interner } from '../fields-v1-interner.js';
+import { deepFreeze } from './freeze.js';
 
 /**
  * A server's default bound: 8 MiB of written JSON, about 800 Pods of ~10 KB (their decoded objects
@@ -32,11 +35,17 @@ export interface RecentWritesOptions<T> {
    * that equal other kept objects' are better shared (FieldsV1Interner). Called only on what is kept.
    */
   readonly compact?: (value: T) => T;
+  /**
+   * Freeze what handedOut is given, all but its metadata: a check for tests (startCapstan's
+   * checkSharing) that nothing changes in place what an update may copy from the cache's JSON.
+   */
+  readonly freezeHandedOut?: boolean;
 }
 
 export class RecentWrites<T> {
   readonly #maxBytes: number;
   readonly #compact: ((value: T) => T) | undefined;
+  readonly #freeze: boolean;
   // Insertion order is age: a key written again is deleted and set anew.
   readonly #byKey = new Map<string, Kept<T>>();
   #bytes = 0;
@@ -45,6 +54,7 @@ export class RecentWrites<T> {
   constructor(maxBytes: number, opts: RecentWritesOptions<T> = {}) {
     this.#maxBytes = maxBytes;
     this.#compact = opts.compact;
+    this.#freeze = opts.freezeHandedOut === true;
   }
 
   get size(): number {
@@ -75,6 +85,17 @@ export class RecentWrites<T> {
     return kept?.revision === revision ? kept.object : undefined;
   }
 
+  /**
+   * `object` (kept or decoded) as a cache hands it to an update: as it is, or, when checking, with
+   * every top-level member but metadata frozen throughout.
+   */
+  handedOut(object: T): T {
+    if (!this.#freeze || typeof object !== 'object' || object === null) return object;
+    const members = object as Record<string, unknown>;
+    for (const key in members) if (key !== 'metadata') deepFreeze(members[key]);
+    return object;
+  }
+
   /** Forgets what `key` had (it was deleted, or written by a caller that keeps its object). */
   forget(key: string): void {
     this.#drop(key);
@@ -94,10 +115,14 @@ export class RecentWrites<T> {
   }
 }
 
-/** A server's recent writes: its default bound, the kept objects sharing equal FieldsV1 trees. */
-export function serverRecentWrites(): RecentWrites<KubeObject> {
+/**
+ * A server's recent writes: its default bound, the kept objects sharing equal FieldsV1 trees, and
+ * what is handed out frozen past metadata when `check` (RecentWritesOptions.freezeHandedOut).
+ */
+export function serverRecentWrites(check = false): RecentWrites<KubeObject> {
   const interner = new FieldsV1Interner(defaultSharedFieldsBytes);
   return new RecentWrites<KubeObject>(defaultRecentWritesBytes, {
     compact: (obj) => interner.share(obj),
+    freezeHandedOut: check,
   });
 }
