@@ -181,6 +181,7 @@ describe("a checking server's recent writes", () => {
       const [decoded, kept] = seen;
       assert.ok(decoded !== undefined && kept !== undefined);
       assert.equal(kept, first, 'the kept object');
+      assert.ok(Object.isFrozen(first.spec), 'frozen from the write that kept it on');
       for (const given of [decoded, kept]) {
         assert.ok(Object.isFrozen(given.spec) && !Object.isFrozen(given.metadata));
         assert.throws(() => {

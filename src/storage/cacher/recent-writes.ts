@@ -8,8 +8,8 @@
 // (fields-v1-interner.ts), nor its members after metadata, which a write that shares them copies
 // from the cache's JSON (LiveEncoding in managed-fields-span.ts). What is kept is bounded by the
 // written JSON's size; the oldest go first. Checking (RecentWritesOptions.freezeHandedOut), every
-// object a server's caches hand to an update, kept or decoded, is frozen past its metadata, so that
-// code breaking that rule throws instead of storing stale bytes.
+// object kept, and every object a server's caches hand to an update, is frozen past its metadata,
+// so that code breaking that rule throws instead of storing stale bytes.
 import type { KubeObject } from '../../api/meta.js';
 import { FieldsV1Interner } from '../fields-v1-interner.js';
 import { deepFreeze } from './freeze.js';
@@ -36,8 +36,9 @@ export interface RecentWritesOptions<T> {
    */
   readonly compact?: (value: T) => T;
   /**
-   * Freeze what handedOut is given, all but its metadata: a check for tests (startCapstan's
-   * checkSharing) that nothing changes in place what an update may copy from the cache's JSON.
+   * Freeze what is kept and what handedOut is given, all but its metadata: a check for tests
+   * (startCapstan's checkSharing) that nothing changes in place what an update may copy from the
+   * cache's JSON, from the write that kept it on.
    */
   readonly freezeHandedOut?: boolean;
 }
@@ -69,7 +70,7 @@ export class RecentWrites<T> {
   put(key: string, at: { revision: number; bytes: number }, object: T): void {
     this.#drop(key);
     if (at.bytes > this.#maxBytes) return;
-    const value = this.#compact === undefined ? object : this.#compact(object);
+    const value = this.handedOut(this.#compact === undefined ? object : this.#compact(object));
     this.#byKey.set(key, { revision: at.revision, object: value, bytes: at.bytes });
     this.#bytes += at.bytes;
     for (const [oldest, kept] of this.#byKey) {
