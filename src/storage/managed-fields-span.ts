@@ -93,11 +93,13 @@ export interface LiveEncoding {
  * under `key`; undefined when it does not, or the bytes have no members recorded.
  */
 function liveMembers(live: LiveEncoding): (key: string, value: unknown) => Buffer | undefined {
-  const recorded = recordedMembers(live.json);
+  // Read from the bytes once a member is found shared, not for a write that shares none.
+  let recorded: RecordedMember[] | undefined | null = null;
   const object = live.object as Record<string, unknown>;
   return (key, value) => {
-    if (recorded === undefined || object[key] !== value) return undefined;
-    const m = recorded.find((r) => r.key === key);
+    if (object[key] !== value) return undefined;
+    if (recorded === null) recorded = recordedMembers(live.json);
+    const m = recorded?.find((r) => r.key === key);
     return m === undefined ? undefined : live.json.subarray(m.start, m.end);
   };
 }
