@@ -8,6 +8,7 @@ import {
   nameIsDNSSubdomain,
   type ErrorList,
 } from '../../../machinery/validation/index.js';
+import { keepOn } from '../../../storage/kept-on.js';
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 import { validateContainers, validateInitContainers } from './validation/containers.js';
@@ -58,14 +59,29 @@ function validateImagesOnlyForPod(containers: readonly Container[] | undefined, 
   return errs;
 }
 
+// A spec found valid is marked with the pod name it was validated for. The registry gives an update
+// the live object's own spec wherever the request left it equal (shareUnchangedContent), and nothing
+// changes a live object's spec in place (docs/architecture.md: checked by checkSharing), so an update
+// that only relabels a pod, or touches its metadata, finds the mark on the live spec and does not
+// walk it again. kube validates it every time, with the same outcome: the spec and the name are all
+// this validation reads. A live spec decoded anew (another process wrote it, or it was read from the
+// cache's bytes) has no mark and is validated in full; a create never trusts a mark.
+const validFor: unique symbol = Symbol('pod spec valid for');
+
+interface MarkedSpec {
+  [validFor]?: string;
+}
+
 /** validatePodMetadataAndSpec without the metadata: the spec, and what only pods (not templates) must meet. */
 function validatePodSpecOfPod(spec: PodSpec | undefined, podName: string): ErrorList {
   const path = FieldPath.of('spec');
-  return [
+  const errs = [
     ...validatePodSpec(spec, path, podName),
     ...validateImagesOnlyForPod(spec?.containers, path.child('containers')),
     ...validateImagesOnlyForPod(spec?.initContainers, path.child('initContainers')),
   ];
+  if (errs.length === 0 && spec !== undefined) keepOn(spec, validFor, podName);
+  return errs;
 }
 
 /** ValidatePodCreate: meta and spec, and no ephemeral containers yet. */
@@ -112,7 +128,13 @@ function mungedSpec(spec: PodSpec, old: PodSpec): PodSpec {
 /** ValidatePodUpdate: meta, spec validity, then only the updatable fields may differ. */
 export function validatePodUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
-  errs.push(...validatePodSpecOfPod(pod.spec, pod.metadata?.name ?? ''));
+  const name = pod.metadata?.name ?? '';
+  // The live spec itself: the registry shares it when the request left it equal, so nothing moved.
+  if (pod.spec !== undefined && pod.spec === old.spec) {
+    if ((pod.spec as MarkedSpec)[validFor] !== name) errs.push(...validatePodSpecOfPod(pod.spec, name));
+    return errs;
+  }
+  errs.push(...validatePodSpecOfPod(pod.spec, name));
   const spec = pod.spec ?? { containers: [] };
   const prior = old.spec ?? { containers: [] };
   const path = FieldPath.of('spec');
