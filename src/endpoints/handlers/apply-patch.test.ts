@@ -91,4 +91,16 @@ describe('apply configurations of a bad shape', () => {
     const deep = `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"x":${'['.repeat(1001)}${']'.repeat(1001)}}`;
     assert.equal(prepare(deep, 'Strict').error, 'error decoding YAML: yaml: exceeded max depth of 1000');
   });
+
+  it('takes a configuration nested exactly to the limit', () => {
+    const nested = (n: number): string => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const atLimit = `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"x":${nested(999)}}`;
+    assert.equal(prepare(atLimit, 'Strict').error, undefined);
+  });
+
+  it('refuses a deep configuration that JSON.parse reads otherwise than YAML before its depth', () => {
+    // 1e999 is Infinity to JSON.parse: the count stops there and the YAML parser reads the body.
+    const deep = `{"apiVersion":"v1","kind":"ConfigMap","n":1e999,"x":${'['.repeat(1001)}${']'.repeat(1001)}}`;
+    assert.equal(prepare(deep, 'Strict').error, 'error decoding YAML: yaml: exceeded max depth of 1000');
+  });
 });

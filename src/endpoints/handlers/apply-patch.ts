@@ -23,17 +23,22 @@ interface PreparedApply {
 /** go-yaml takes keys up to this long as simple keys and refuses longer ones. */
 const maxSimpleKeyLength = 1024;
 
+const tooDeep = (): Error => newBadRequest(`error decoding YAML: yaml: exceeded max depth of ${maxDecodeDepth}`);
+
 /**
- * The object keys in `value`, at every depth; -1 when it holds a number JSON.parse made infinite
- * (YAML reads such a number otherwise) or a key YAML would refuse as too long.
+ * The object keys in `value` (an object or array at `depth`, the top being 1), at every depth; -1
+ * when it holds a number JSON.parse made infinite (YAML reads such a number otherwise) or a key
+ * YAML would refuse as too long. Refuses what nests past maxDecodeDepth as it counts, so the
+ * recursion stays that shallow.
  */
-function plainKeyCount(value: unknown): number {
+function plainKeyCount(value: unknown, depth: number): number {
   if (typeof value === 'number') return Number.isFinite(value) ? 0 : -1;
   if (typeof value !== 'object' || value === null) return 0;
+  if (depth > maxDecodeDepth) throw tooDeep();
   let count = 0;
   if (Array.isArray(value)) {
     for (const v of value as unknown[]) {
-      const n = plainKeyCount(v);
+      const n = plainKeyCount(v, depth + 1);
       if (n < 0) return -1;
       count += n;
     }
@@ -42,7 +47,7 @@ function plainKeyCount(value: unknown): number {
   const obj = value as Record<string, unknown>;
   for (const key in obj) {
     if (key.length > maxSimpleKeyLength) return -1;
-    const n = plainKeyCount(obj[key]);
+    const n = plainKeyCount(obj[key], depth + 1);
     if (n < 0) return -1;
     count += 1 + n;
   }
@@ -70,9 +75,7 @@ function checkMetadataShape(config: KubeObject): KubeObject {
 
 /** The apply path walks the configuration recursively: past maxDecodeDepth it is refused. */
 function refuseTooDeep(value: unknown): void {
-  if (nestsDeeperThan(value, maxDecodeDepth)) {
-    throw newBadRequest(`error decoding YAML: yaml: exceeded max depth of ${maxDecodeDepth}`);
-  }
+  if (nestsDeeperThan(value, maxDecodeDepth)) throw tooDeep();
 }
 
 /**
@@ -90,8 +93,9 @@ function parsedAsJSON(text: string): KubeObject | undefined {
     return undefined;
   }
   if (!isJSONObject(value)) return undefined;
-  refuseTooDeep(value);
-  const keys = plainKeyCount(value);
+  const keys = plainKeyCount(value, 1);
+  // The count stopped early: what it did not reach is measured before the YAML parser sees it.
+  if (keys < 0) refuseTooDeep(value);
   return keys >= 0 && keys === countTextKeys(text) ? value : undefined;
 }
 
