@@ -96,11 +96,19 @@ export function setPodSpecDefaults(spec: PodSpec): void {
   roundUpResourceList(spec.resources?.requests);
 }
 
-/** SetDefaults_Pod: a limit without a request requests the limit. */
+/**
+ * SetDefaults_Pod: a limit without a request requests the limit. A container whose limits are all
+ * requested already is left as it is: the registry defaults again after admission, and an update's
+ * container is often the live one's.
+ */
 function requestLimits(c: Container): void {
   const limits = c.resources?.limits;
   if (limits === undefined) return;
-  const requests = { ...c.resources?.requests };
+  const had = c.resources?.requests;
+  let missing = had === undefined;
+  if (had !== undefined) for (const name in limits) if (had[name] == null) missing = true;
+  if (!missing) return;
+  const requests = { ...had };
   for (const [name, value] of Object.entries(limits)) requests[name] ??= value;
   c.resources = { ...c.resources, requests };
 }
