@@ -9,12 +9,13 @@
 import type { KubeObject } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
-import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
+import { inGoMemberOrder, type KeepMember } from '../machinery/json/go-member-order.js';
 import { withoutGoZeroMembers } from '../machinery/json/go-zero-members.js';
 import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
 import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
 import {
   encodeRecordingManagedFields,
+  keptFromLive,
   trustDecodedManagedFields,
   type LiveEncoding,
 } from './managed-fields-span.js';
@@ -24,9 +25,11 @@ export interface Codec {
   encode(obj: KubeObject): Buffer;
   /**
    * The object with its members as encode writes them: in order, with the zero members Go writes
-   * (the same object when it is so already).
+   * (the same object when it is so already). With `live`, a top-level member the object shares with
+   * `live`'s object, which `live`'s bytes record, may be left as it is: encodeInOrder copies its
+   * bytes, and the live write ordered it.
    */
-  inOrder(obj: KubeObject): KubeObject;
+  inOrder(obj: KubeObject, live?: LiveEncoding): KubeObject;
   /**
    * encode() of an object inOrder() returned, without ordering it again; the members it shares with
    * `live`'s object are copied from `live`'s bytes (LiveEncoding).
@@ -50,7 +53,7 @@ function parsedObject(value: unknown): KubeObject {
 const same = (obj: KubeObject): KubeObject => obj;
 
 function orderedJSONCodec(
-  order: (obj: KubeObject) => KubeObject,
+  order: (obj: KubeObject, live?: LiveEncoding) => KubeObject,
   kinds?: { readonly decoded: (obj: KubeObject) => KubeObject; readonly scheme: Scheme },
 ): Codec {
   const decoded = kinds?.decoded ?? same;
@@ -72,6 +75,15 @@ function orderedJSONCodec(
   };
 }
 
+/**
+ * The live members a write may leave as they are: those encodeInOrder copies from the live bytes,
+ * which it does for an object with managedFields (it writes any other whole).
+ */
+function keepsLive(obj: KubeObject, live: LiveEncoding | undefined): KeepMember | undefined {
+  const entries = obj.metadata?.managedFields;
+  return live === undefined || !Array.isArray(entries) || entries.length === 0 ? undefined : keptFromLive(live);
+}
+
 /** Kube's order where it is the same for every kind: kind, apiVersion, ObjectMeta in Go order, the rest as given. */
 export const jsonCodec: Codec = orderedJSONCodec(inKubeMemberOrder);
 
@@ -84,7 +96,7 @@ const builtinCodecs = new WeakMap<Scheme, Codec>();
 export function builtinJSONCodec(scheme: Scheme): Codec {
   let codec = builtinCodecs.get(scheme);
   if (codec === undefined) {
-    codec = orderedJSONCodec((obj) => inGoMemberOrder(scheme, obj), {
+    codec = orderedJSONCodec((obj, live) => inGoMemberOrder(scheme, obj, keepsLive(obj, live)), {
       decoded: (obj) => withoutGoZeroMembers(scheme, obj),
       scheme,
     });

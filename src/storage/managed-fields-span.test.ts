@@ -181,6 +181,77 @@ describe('members copied from the live JSON', () => {
     );
   });
 
+  it('leaves the members shared with the live object as they are, and writes the same bytes', () => {
+    const codec = builtinJSONCodec(builtinScheme());
+    // A status whose text has an array-index key: the encoder writes the whole object then.
+    const indexed = {
+      phase: 'Running',
+      containerStatuses: [{ name: 'a', ready: true, restartCount: 0, image: 'i', imageID: '', allocatedResources: { '1': '2' } }],
+    };
+    fc.assert(
+      fc.property(podArbitrary, fc.boolean(), fc.boolean(), (generated, fromCache, index) => {
+        const pod = {
+          kind: 'Pod',
+          apiVersion: 'v1',
+          ...generated,
+          metadata: { ...(generated['metadata'] as object), managedFields: entries },
+          status: { phase: 'Pending' },
+        } as KubeObject;
+        const ordered = codec.inOrder(pod);
+        const served = servedOfWrite({}, codec.encodeInOrder(ordered), 42);
+        assert.ok(served !== null);
+        const old = fromCache ? codec.decode(served.json) : codec.decoded(ordered);
+        const live = { object: old, json: served.json };
+        const next = {
+          ...old,
+          metadata: { ...old.metadata, labels: { l: '1' } },
+          ...(index ? { status: indexed } : {}),
+        } as KubeObject;
+        const kept = codec.inOrder(next, live);
+        assert.equal(kept['spec'], old['spec']);
+        const full = codec.inOrder(next);
+        assert.equal(codec.encodeInOrder(kept, live).toString('utf8'), codec.encodeInOrder(full).toString('utf8'));
+        assert.deepEqual(codec.decoded(kept), codec.decoded(full));
+        // Without managedFields the object is written whole: nothing is left out of order.
+        const bare = { ...next, metadata: { ...next.metadata, managedFields: [] } } as KubeObject;
+        assert.deepEqual(codec.inOrder(bare, live), codec.inOrder(bare));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('puts a kept member in order where the whole object is written, or has no managedFields', () => {
+    const codec = builtinJSONCodec(builtinScheme());
+    const written = {
+      kind: 'Deployment',
+      apiVersion: 'apps/v1',
+      metadata: { name: 'd', namespace: 'n', managedFields: entries },
+      spec: {
+        selector: { matchLabels: { app: 'a' } },
+        template: { metadata: { labels: { app: 'a' } }, spec: { containers: [{ name: 'c', image: 'i' }] } },
+      },
+    } as KubeObject;
+    const served = servedOfWrite({}, codec.encodeInOrder(codec.inOrder(written)), 42);
+    assert.ok(served !== null);
+    const old = codec.decode(served.json);
+    const spec = old['spec'] as { template: { metadata: object } };
+    // Decoding drops the template's null creationTimestamp, which putting the spec in order adds.
+    assert.equal(Object.hasOwn(spec.template.metadata, 'creationTimestamp'), false);
+    const live = { object: old, json: served.json };
+    const relabeled = { ...old, metadata: { ...old.metadata, labels: { l: '1' } } } as KubeObject;
+    // A status whose text has an array-index key: the encoder writes the whole object.
+    for (const next of [relabeled, { ...relabeled, status: { replicas: 1, '9': 'x' } } as KubeObject]) {
+      const kept = codec.inOrder(next, live);
+      assert.equal(kept['spec'], spec);
+      const text = codec.encodeInOrder(kept, live).toString('utf8');
+      assert.equal(text, codec.encode(next).toString('utf8'));
+      assert.match(text, /"template":\{"metadata":\{"creationTimestamp":null,/);
+    }
+    const bare = { ...relabeled, metadata: { ...relabeled.metadata, managedFields: [] } } as KubeObject;
+    assert.notEqual(codec.inOrder(bare, live)['spec'], spec);
+    assert.match(codec.encode(bare).toString('utf8'), /"creationTimestamp":null/);
+  });
+
   it('copies nothing from bytes whose members were not recorded', () => {
     const obj = objects['a built-in object'] as KubeObject;
     const next = { ...obj, metadata: { ...obj.metadata, labels: { changed: 'yes' } } };

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { KubeObject, ManagedFieldsEntry } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { escapeGoHTML, goJSONMemberText, goJSONText } from '../machinery/json/go-json-text.js';
+import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
 import { closeBrace, quote } from '../machinery/json/json-bytes.js';
 import { setMember } from '../machinery/json/set-member.js';
 import { trustDecodedFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
@@ -105,6 +106,16 @@ function liveMembers(live: LiveEncoding): (key: string, value: unknown) => Buffe
 }
 
 /**
+ * Whether a member of a new object is the live object's own and the live bytes record it: the
+ * encoder copies such a member from those bytes (encodeRecordingManagedFields), so putting it in
+ * order again would only rebuild what the live write already ordered (Codec.inOrder).
+ */
+export function keptFromLive(live: LiveEncoding): (key: string, value: unknown) => boolean {
+  const fromLive = liveMembers(live);
+  return (key, value) => fromLive(key, value) !== undefined;
+}
+
+/**
  * The members of `obj` up to metadata (with `managedFields` standing for the entries), and the
  * members after it: each one's `,"key":` and value texts, or its bytes in `live`. None when one of
  * them needs the whole object to be written (goJSONMemberText).
@@ -156,17 +167,23 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme, l
   const entries = meta?.managedFields;
   if (meta === undefined || !Array.isArray(entries) || entries.length === 0)
     return Buffer.from(goJSONText(obj, false, scheme), 'utf8');
-  const { head: members, after } = splitAfterMetadata(obj, meta, live);
+  const { head, after } = splitAfterMetadata(obj, meta, live);
+  // A member needs the whole object written, so members kept from the live object as they are
+  // (Codec.inOrder) are written as text too: in order, with their zero members.
+  const members =
+    after === undefined && live !== undefined && scheme !== undefined
+      ? { ...inGoMemberOrder(scheme, obj), metadata: head['metadata'] }
+      : head;
   const outer = goJSONText(members, false, scheme);
   const at = outer.indexOf(markerText);
   const { pieces: inner, canonical: trusted } = managedFieldsPieces(entries);
   // The pieces written into the bytes: joined first, they made one more copy of the whole text
   // (the joined string's flattening), the largest allocation of a Pod create.
-  const head = outer.slice(0, at);
+  const before = outer.slice(0, at);
   // With the members after metadata written apart, the outer text ends with metadata's brace and
   // the object's, which is written after them.
   const tail = outer.slice(at + markerText.length, after === undefined ? undefined : -1);
-  const start = Buffer.byteLength(head);
+  const start = Buffer.byteLength(before);
   let end = start;
   for (const piece of inner) end += Buffer.byteLength(piece);
   let size = end + Buffer.byteLength(tail);
@@ -180,7 +197,7 @@ export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme, l
     offsets.push(size++);
   }
   const data = Buffer.allocUnsafe(size);
-  let offset = data.write(head, 0, 'utf8');
+  let offset = data.write(before, 0, 'utf8');
   for (const piece of inner) offset += data.write(piece, offset, 'utf8');
   offset += data.write(tail, offset, 'utf8');
   if (after !== undefined) {

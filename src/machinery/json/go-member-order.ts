@@ -71,7 +71,10 @@ const same: unique symbol = Symbol('same');
 // Marks a member Go leaves out (omitempty and empty), in the values an object is rebuilt with.
 const dropped: unique symbol = Symbol('dropped');
 
-function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
+/** Members of the top-level object to leave as they are (inGoMemberOrder's `keep`). */
+export type KeepMember = (key: string, value: unknown) => boolean;
+
+function orderedStruct(obj: JSONObject, plan: StructPlan, keep?: KeepMember): JSONObject {
   // for-in, not Object.keys: most structs are in order already and are only looked over, and the
   // walk then allocates no key arrays (values by member index, holes for unchanged members).
   let n = 0;
@@ -97,6 +100,7 @@ function orderedStruct(obj: JSONObject, plan: StructPlan): JSONObject {
     const order = plan.values[at];
     if (omit === undefined && order === undefined) continue;
     const v = obj[key];
+    if (keep?.(key, v) === true) continue;
     if (omit !== undefined && goOmits(omit, v)) {
       (values ??= [])[i] = dropped;
       continue;
@@ -197,8 +201,10 @@ function withZeroMembers(
  * time or a struct held by value that the object lacks is added, as Go writes them. An
  * object of a kind the scheme does not know gets kube's top-level order (inKubeMemberOrder).
  * The input is never changed; parts already in order are shared, and so is the whole when it is.
+ * Top-level members `keep` names are left as they are, only placed (the encoder writes them from
+ * bytes it already has).
  */
-export function inGoMemberOrder<T>(scheme: Scheme, obj: T): T {
+export function inGoMemberOrder<T>(scheme: Scheme, obj: T, keep?: KeepMember): T {
   if (!isObject(obj)) return obj;
   const { apiVersion, kind } = obj;
   const ref =
@@ -206,7 +212,7 @@ export function inGoMemberOrder<T>(scheme: Scheme, obj: T): T {
       ? compilerOf(scheme).kind(apiVersion, kind)
       : null;
   const plan = ref?.plan ?? null;
-  return (plan === null ? inKubeMemberOrder(obj) : orderedStruct(obj, plan)) as T;
+  return (plan === null ? inKubeMemberOrder(obj) : orderedStruct(obj, plan, keep)) as T;
 }
 
 /** Whether `value` is an object of a kind the scheme serves (its apiVersion and kind are known). */

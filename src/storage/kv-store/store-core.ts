@@ -181,8 +181,8 @@ export function prepareWrite<T extends KubeObject>(
   core.versioner.prepareObjectForStorage(copy);
   // The object in the member order it is stored in, so that what a write returns and what watchers
   // get keep that order too, and as reading the bytes back gives it (without the zero members
-  // encoding adds).
-  const ordered = core.codec.inOrder(copy);
+  // encoding adds). The live object's own members stay as they are: their bytes are copied.
+  const ordered = core.codec.inOrder(copy, at.live);
   const data = core.codec.encodeInOrder(ordered, at.live);
   const object = core.codec.decoded(ordered) as T;
   const value = core.transformer.transformToStorage(data, { key });
