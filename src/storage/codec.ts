@@ -37,8 +37,11 @@ export interface Codec {
   encodeInOrder(obj: KubeObject, live?: LiveEncoding): Buffer;
   /** Throws on bytes that are not an encoded object. */
   readonly decode: (data: Buffer) => KubeObject;
-  /** What decode() gives for the encoding of an object inOrder() returned, without encoding it. */
-  decoded(obj: KubeObject): KubeObject;
+  /**
+   * What decode() gives for the encoding of an object inOrder() returned, without encoding it. The
+   * members it shares with `live`'s object are that object's, decoded already: left as they are.
+   */
+  decoded(obj: KubeObject, live?: LiveEncoding): KubeObject;
   /** decode() of JSON text already parsed (a fresh value, the caller's). */
   decodeParsed(value: unknown): KubeObject;
 }
@@ -54,7 +57,10 @@ const same = (obj: KubeObject): KubeObject => obj;
 
 function orderedJSONCodec(
   order: (obj: KubeObject, live?: LiveEncoding) => KubeObject,
-  kinds?: { readonly decoded: (obj: KubeObject) => KubeObject; readonly scheme: Scheme },
+  kinds?: {
+    readonly decoded: (obj: KubeObject, live?: LiveEncoding) => KubeObject;
+    readonly scheme: Scheme;
+  },
 ): Codec {
   const decoded = kinds?.decoded ?? same;
   const decodeParsed = (value: unknown): KubeObject => decoded(parsedObject(value));
@@ -75,13 +81,20 @@ function orderedJSONCodec(
   };
 }
 
+const sharedWith =
+  (live: LiveEncoding) =>
+  (key: string, value: unknown): boolean =>
+    (live.object as Record<string, unknown>)[key] === value;
+
 /**
  * The live members a write may leave as they are: those encodeInOrder copies from the live bytes,
  * which it does for an object with managedFields (it writes any other whole).
  */
 function keepsLive(obj: KubeObject, live: LiveEncoding | undefined): KeepMember | undefined {
   const entries = obj.metadata?.managedFields;
-  return live === undefined || !Array.isArray(entries) || entries.length === 0 ? undefined : keptFromLive(live);
+  return live === undefined || !Array.isArray(entries) || entries.length === 0
+    ? undefined
+    : keptFromLive(live);
 }
 
 /** Kube's order where it is the same for every kind: kind, apiVersion, ObjectMeta in Go order, the rest as given. */
@@ -97,7 +110,8 @@ export function builtinJSONCodec(scheme: Scheme): Codec {
   let codec = builtinCodecs.get(scheme);
   if (codec === undefined) {
     codec = orderedJSONCodec((obj, live) => inGoMemberOrder(scheme, obj, keepsLive(obj, live)), {
-      decoded: (obj) => withoutGoZeroMembers(scheme, obj),
+      decoded: (obj, live) =>
+        withoutGoZeroMembers(scheme, obj, live === undefined ? undefined : sharedWith(live)),
       scheme,
     });
     builtinCodecs.set(scheme, codec);

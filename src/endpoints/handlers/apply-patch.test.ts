@@ -83,7 +83,10 @@ describe('apply bodies in JSON', () => {
 describe('apply configurations of a bad shape', () => {
   it('refuses a metadata that is not a map with 400, in JSON and in YAML', () => {
     const want = '.metadata accessor error: -leading is of the type string, expected map[string]interface{}';
-    assert.equal(prepare('{"apiVersion":"v1","kind":"ConfigMap","metadata":"-leading"}', 'Strict').error, want);
+    assert.equal(
+      prepare('{"apiVersion":"v1","kind":"ConfigMap","metadata":"-leading"}', 'Strict').error,
+      want,
+    );
     assert.equal(prepare('apiVersion: v1\nkind: ConfigMap\nmetadata: -leading\n', 'Strict').error, want);
   });
 

@@ -23,7 +23,8 @@ interface PreparedApply {
 /** go-yaml takes keys up to this long as simple keys and refuses longer ones. */
 const maxSimpleKeyLength = 1024;
 
-const tooDeep = (): Error => newBadRequest(`error decoding YAML: yaml: exceeded max depth of ${maxDecodeDepth}`);
+const tooDeep = (): Error =>
+  newBadRequest(`error decoding YAML: yaml: exceeded max depth of ${maxDecodeDepth}`);
 
 /**
  * The object keys in `value` (an object or array at `depth`, the top being 1), at every depth; -1

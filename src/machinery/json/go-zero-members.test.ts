@@ -308,6 +308,16 @@ describe('withoutGoZeroMembers reads those bytes back as the request decoder lea
     assert.equal(back.metadata, meta);
   });
 
+  it('does not visit the top-level members `keep` names (a live object’s own, decoded already)', () => {
+    const spec = { template: { metadata: { creationTimestamp: null }, spec: podSpec } };
+    const d = { kind: 'Deployment', apiVersion: 'apps/v1', metadata: meta, spec };
+    assert.equal(
+      withoutGoZeroMembers(scheme, d, (key, value) => key === 'spec' && value === spec),
+      d,
+    );
+    assert.deepEqual(withoutGoZeroMembers(scheme, d).spec.template.metadata, {});
+  });
+
   it('leaves kinds the scheme does not know alone', () => {
     const w = { kind: 'Widget', apiVersion: 'example.com/v1', metadata: { creationTimestamp: null } };
     assert.equal(withoutGoZeroMembers(scheme, w), w);

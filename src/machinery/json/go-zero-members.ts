@@ -230,7 +230,11 @@ function isZeroAt(plan: ZeroPlan, key: string, v: unknown): boolean {
   return false;
 }
 
-function withoutZeros(obj: JSONObject, plan: ZeroPlan): JSONObject {
+function withoutZeros(
+  obj: JSONObject,
+  plan: ZeroPlan,
+  keep?: (key: string, value: unknown) => boolean,
+): JSONObject {
   let zeros = false;
   const { zeroNames, innerNames } = plan;
   for (let i = 0; i < zeroNames.length; i++) if (obj[zeroNames[i] as string] === plan.zeros[i]) zeros = true;
@@ -238,7 +242,7 @@ function withoutZeros(obj: JSONObject, plan: ZeroPlan): JSONObject {
   for (let i = 0; i < innerNames.length; i++) {
     const name = innerNames[i] as string;
     const v = obj[name];
-    if (v === undefined || v === null) continue;
+    if (v === undefined || v === null || keep?.(name, v) === true) continue;
     const o = walkValue(v, plan.inner[i] as ZeroWalk);
     if (o !== v) (changed ??= new Map()).set(name, o);
   }
@@ -257,9 +261,14 @@ function withoutZeros(obj: JSONObject, plan: ZeroPlan): JSONObject {
  * A built-in object without the zero members Go's encoding writes though they are absent in memory
  * (go-zero-members.ts: null times, nil lists, maps and pointers, zero optional scalars), the form
  * the request decoder gives: only the members that may hold one are visited, and only what changes
- * is copied. The input is never changed; it is returned as it is when it holds none.
+ * is copied. The input is never changed; it is returned as it is when it holds none. Top-level
+ * members `keep` names are not visited (they hold none: the live object's own, already decoded).
  */
-export function withoutGoZeroMembers<T>(scheme: Scheme, obj: T): T {
+export function withoutGoZeroMembers<T>(
+  scheme: Scheme,
+  obj: T,
+  keep?: (key: string, value: unknown) => boolean,
+): T {
   if (!isObject(obj)) return obj;
   const { apiVersion, kind } = obj;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return obj;
@@ -269,5 +278,5 @@ export function withoutGoZeroMembers<T>(scheme: Scheme, obj: T): T {
     compilers.set(scheme, compiler);
   }
   const plan = compiler.kind(apiVersion, kind);
-  return (plan === null ? obj : withoutZeros(obj, plan)) as T;
+  return (plan === null ? obj : withoutZeros(obj, plan, keep)) as T;
 }

@@ -184,7 +184,7 @@ export function prepareWrite<T extends KubeObject>(
   // encoding adds). The live object's own members stay as they are: their bytes are copied.
   const ordered = core.codec.inOrder(copy, at.live);
   const data = core.codec.encodeInOrder(ordered, at.live);
-  const object = core.codec.decoded(ordered) as T;
+  const object = core.codec.decoded(ordered, at.live) as T;
   const value = core.transformer.transformToStorage(data, { key });
   if (value.length + key.length > maxStoredValueBytes) throw storedValueTooLarge();
   (value as Carrier)[core.writtenKey] = object;

@@ -274,10 +274,16 @@ describe('pod defaults (pkg/apis/core/v1/defaults.go)', () => {
   it('leaves a container whose limits are all requested as it is, and fills one that lacks a request', () => {
     const requested = app({ resources: { limits: { cpu: '1' }, requests: { cpu: '500m', memory: '1Gi' } } });
     const resources = requested.resources;
-    const partial = app({ name: 'b', resources: { limits: { cpu: '1', memory: '2Gi' }, requests: { cpu: '1' } } });
+    const partial = app({
+      name: 'b',
+      resources: { limits: { cpu: '1', memory: '2Gi' }, requests: { cpu: '1' } },
+    });
     const pod: Pod = { spec: { containers: [requested, partial] } };
     setPodDefaults(pod);
     assert.equal(requested.resources, resources);
-    assert.deepEqual(partial.resources, { limits: { cpu: '1', memory: '2Gi' }, requests: { cpu: '1', memory: '2Gi' } });
+    assert.deepEqual(partial.resources, {
+      limits: { cpu: '1', memory: '2Gi' },
+      requests: { cpu: '1', memory: '2Gi' },
+    });
   });
 });

@@ -61,9 +61,7 @@ describe('validatePodUpdate of the live spec', () => {
     breakImage(live.spec as PodSpec);
     assert.deepEqual(validatePodUpdate(relabeled(live), live), []);
     const copy: Pod = { ...relabeled(live), spec: structuredClone(live.spec as PodSpec) };
-    assert.deepEqual(errors(validatePodUpdate(copy, live)), [
-      'spec.containers[0].image: Required value',
-    ]);
+    assert.deepEqual(errors(validatePodUpdate(copy, live)), ['spec.containers[0].image: Required value']);
   });
 
   it('marks a spec for the pod name it was validated with', () => {
