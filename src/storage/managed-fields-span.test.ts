@@ -8,7 +8,11 @@ import { FieldSet } from '../machinery/patch/fieldpath/set.js';
 import { podArbitrary } from '../machinery/patch/testing/pod-arbitrary.js';
 import { builtinScheme } from '../api/builtin-scheme.js';
 import { builtinJSONCodec, jsonCodec } from './codec.js';
-import { encodeRecordingManagedFields, managedFieldsSpanOf } from './managed-fields-span.js';
+import {
+  encodeRecordingManagedFields,
+  managedFieldsSpanOf,
+  type LiveEncoding,
+} from './managed-fields-span.js';
 import { servedOfWrite } from './served-json.js';
 
 const entries = [
@@ -157,24 +161,32 @@ describe('members copied from the live JSON', () => {
     assert.match(fresh.toString('utf8'), /\{"name":"d"\}/);
   });
 
+  const codec = builtinJSONCodec(builtinScheme());
+
+  /**
+   * A generated pod written, and the object an update of it replaces: the one the write kept, or
+   * the cache's decode of its JSON.
+   */
+  function written(generated: Record<string, unknown>, fromCache: boolean): LiveEncoding {
+    const pod = {
+      kind: 'Pod',
+      apiVersion: 'v1',
+      ...generated,
+      metadata: { ...(generated['metadata'] as object), managedFields: entries },
+      status: { phase: 'Pending' },
+    } as KubeObject;
+    const ordered = codec.inOrder(pod);
+    const served = servedOfWrite({}, codec.encodeInOrder(ordered), 42);
+    assert.ok(served !== null);
+    return { object: fromCache ? codec.decode(served.json) : codec.decoded(ordered), json: served.json };
+  }
+
   it('writes what the codec writes without them, for the objects a write replaces', () => {
-    const codec = builtinJSONCodec(builtinScheme());
     fc.assert(
       fc.property(podArbitrary, fc.boolean(), (generated, fromCache) => {
-        const pod = {
-          kind: 'Pod',
-          apiVersion: 'v1',
-          ...generated,
-          metadata: { ...(generated['metadata'] as object), managedFields: entries },
-          status: { phase: 'Pending' },
-        } as KubeObject;
-        const ordered = codec.inOrder(pod);
-        const served = servedOfWrite({}, codec.encodeInOrder(ordered), 42);
-        assert.ok(served !== null);
-        // The object an update replaces: the one the write kept, or the cache's decode of its JSON.
-        const old = fromCache ? codec.decode(served.json) : codec.decoded(ordered);
+        const { object: old, json } = written(generated, fromCache);
         const next = codec.inOrder({ ...old, metadata: { ...old.metadata, labels: { l: '1' } } });
-        const copied = codec.encodeInOrder(next, { object: old, json: served.json });
+        const copied = codec.encodeInOrder(next, { object: old, json });
         assert.equal(copied.toString('utf8'), codec.encodeInOrder(next).toString('utf8'));
       }),
       { numRuns: 200 },
@@ -182,7 +194,6 @@ describe('members copied from the live JSON', () => {
   });
 
   it('leaves the members shared with the live object as they are, and writes the same bytes', () => {
-    const codec = builtinJSONCodec(builtinScheme());
     // A status whose text has an array-index key: the encoder writes the whole object then.
     const indexed = {
       phase: 'Running',
@@ -199,18 +210,8 @@ describe('members copied from the live JSON', () => {
     };
     fc.assert(
       fc.property(podArbitrary, fc.boolean(), fc.boolean(), (generated, fromCache, index) => {
-        const pod = {
-          kind: 'Pod',
-          apiVersion: 'v1',
-          ...generated,
-          metadata: { ...(generated['metadata'] as object), managedFields: entries },
-          status: { phase: 'Pending' },
-        } as KubeObject;
-        const ordered = codec.inOrder(pod);
-        const served = servedOfWrite({}, codec.encodeInOrder(ordered), 42);
-        assert.ok(served !== null);
-        const old = fromCache ? codec.decode(served.json) : codec.decoded(ordered);
-        const live = { object: old, json: served.json };
+        const live = written(generated, fromCache);
+        const old = live.object;
         const next = {
           ...old,
           metadata: { ...old.metadata, labels: { l: '1' } },
@@ -235,7 +236,6 @@ describe('members copied from the live JSON', () => {
   });
 
   it('puts a kept member in order where the whole object is written, or has no managedFields', () => {
-    const codec = builtinJSONCodec(builtinScheme());
     const written = {
       kind: 'Deployment',
       apiVersion: 'apps/v1',
