@@ -9,7 +9,7 @@
 import type { KubeObject } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { goJSONText } from '../machinery/json/go-json-text.js';
-import { inGoMemberOrder, type KeepMember } from '../machinery/json/go-member-order.js';
+import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
 import { withoutGoZeroMembers } from '../machinery/json/go-zero-members.js';
 import { inKubeMemberOrder } from '../machinery/json/kube-member-order.js';
 import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
@@ -86,17 +86,6 @@ const sharedWith =
   (key: string, value: unknown): boolean =>
     (live.object as Record<string, unknown>)[key] === value;
 
-/**
- * The live members a write may leave as they are: those encodeInOrder copies from the live bytes,
- * which it does for an object with managedFields (it writes any other whole).
- */
-function keepsLive(obj: KubeObject, live: LiveEncoding | undefined): KeepMember | undefined {
-  const entries = obj.metadata?.managedFields;
-  return live === undefined || !Array.isArray(entries) || entries.length === 0
-    ? undefined
-    : keptFromLive(live);
-}
-
 /** Kube's order where it is the same for every kind: kind, apiVersion, ObjectMeta in Go order, the rest as given. */
 export const jsonCodec: Codec = orderedJSONCodec(inKubeMemberOrder);
 
@@ -109,11 +98,14 @@ const builtinCodecs = new WeakMap<Scheme, Codec>();
 export function builtinJSONCodec(scheme: Scheme): Codec {
   let codec = builtinCodecs.get(scheme);
   if (codec === undefined) {
-    codec = orderedJSONCodec((obj, live) => inGoMemberOrder(scheme, obj, keepsLive(obj, live)), {
-      decoded: (obj, live) =>
-        withoutGoZeroMembers(scheme, obj, live === undefined ? undefined : sharedWith(live)),
-      scheme,
-    });
+    codec = orderedJSONCodec(
+      (obj, live) => inGoMemberOrder(scheme, obj, live === undefined ? undefined : keptFromLive(obj, live)),
+      {
+        decoded: (obj, live) =>
+          withoutGoZeroMembers(scheme, obj, live === undefined ? undefined : sharedWith(live)),
+        scheme,
+      },
+    );
     builtinCodecs.set(scheme, codec);
   }
   return codec;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { KubeObject, ManagedFieldsEntry } from '../api/meta.js';
 import type { Scheme } from '../api/scheme.js';
 import { escapeGoHTML, goJSONMemberText, goJSONText } from '../machinery/json/go-json-text.js';
-import { inGoMemberOrder } from '../machinery/json/go-member-order.js';
+import { inGoMemberOrder, type KeepMember } from '../machinery/json/go-member-order.js';
 import { closeBrace, quote } from '../machinery/json/json-bytes.js';
 import { setMember } from '../machinery/json/set-member.js';
 import { trustDecodedFieldsV1 } from '../machinery/patch/fieldpath/fields-v1.js';
@@ -87,6 +87,18 @@ export function recordedMembers(json: Buffer): RecordedMember[] | undefined {
 export interface LiveEncoding {
   readonly object: KubeObject;
   readonly json: Buffer;
+  /**
+   * The members `json` records, read from it once a member is found shared (not for a write that
+   * shares none) and then kept here for the write's other steps; null when it records none.
+   */
+  recorded?: RecordedMember[] | null;
+}
+
+/** The recorded member of `live` that is `value`, the live object's own member `key`. */
+function sharedMember(live: LiveEncoding, key: string, value: unknown): RecordedMember | undefined {
+  if ((live.object as Record<string, unknown>)[key] !== value) return undefined;
+  if (live.recorded === undefined) live.recorded = recordedMembers(live.json) ?? null;
+  return live.recorded?.find((r) => r.key === key);
 }
 
 /**
@@ -94,25 +106,25 @@ export interface LiveEncoding {
  * under `key`; undefined when it does not, or the bytes have no members recorded.
  */
 function liveMembers(live: LiveEncoding): (key: string, value: unknown) => Buffer | undefined {
-  // Read from the bytes once a member is found shared, not for a write that shares none.
-  let recorded: RecordedMember[] | undefined | null = null;
-  const object = live.object as Record<string, unknown>;
   return (key, value) => {
-    if (object[key] !== value) return undefined;
-    if (recorded === null) recorded = recordedMembers(live.json);
-    const m = recorded?.find((r) => r.key === key);
+    const m = sharedMember(live, key, value);
     return m === undefined ? undefined : live.json.subarray(m.start, m.end);
   };
 }
 
+/** Whether the encoder writes the members after metadata apart (it does for an object with entries). */
+const writesMembersApart = (meta: KubeObject['metadata']): boolean =>
+  meta !== undefined && Array.isArray(meta.managedFields) && meta.managedFields.length > 0;
+
 /**
- * Whether a member of a new object is the live object's own and the live bytes record it: the
- * encoder copies such a member from those bytes (encodeRecordingManagedFields), so putting it in
- * order again would only rebuild what the live write already ordered (Codec.inOrder).
+ * The members of `obj` that are the live object's own and that the live bytes record: the encoder
+ * copies those from the bytes (encodeRecordingManagedFields), so putting them in order again would
+ * only rebuild what the live write already ordered (Codec.inOrder). Undefined when the encoder
+ * writes `obj` whole (it has no managedFields).
  */
-export function keptFromLive(live: LiveEncoding): (key: string, value: unknown) => boolean {
-  const fromLive = liveMembers(live);
-  return (key, value) => fromLive(key, value) !== undefined;
+export function keptFromLive(obj: KubeObject, live: LiveEncoding): KeepMember | undefined {
+  if (!writesMembersApart(obj.metadata)) return undefined;
+  return (key, value) => sharedMember(live, key, value) !== undefined;
 }
 
 /**
@@ -165,7 +177,7 @@ function writePiece(data: Buffer, piece: readonly [string, string] | Buffer, off
 export function encodeRecordingManagedFields(obj: KubeObject, scheme?: Scheme, live?: LiveEncoding): Buffer {
   const meta = obj.metadata;
   const entries = meta?.managedFields;
-  if (meta === undefined || !Array.isArray(entries) || entries.length === 0)
+  if (meta === undefined || entries === undefined || !writesMembersApart(meta))
     return Buffer.from(goJSONText(obj, false, scheme), 'utf8');
   const { head, after } = splitAfterMetadata(obj, meta, live);
   // A member needs the whole object written, so members kept from the live object as they are

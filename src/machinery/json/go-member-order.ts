@@ -71,7 +71,7 @@ const same: unique symbol = Symbol('same');
 // Marks a member Go leaves out (omitempty and empty), in the values an object is rebuilt with.
 const dropped: unique symbol = Symbol('dropped');
 
-/** Members of the top-level object to leave as they are (inGoMemberOrder's `keep`). */
+/** Top-level members to leave as they are (inGoMemberOrder's and withoutGoZeroMembers' `keep`). */
 export type KeepMember = (key: string, value: unknown) => boolean;
 
 function orderedStruct(obj: JSONObject, plan: StructPlan, keep?: KeepMember): JSONObject {

@@ -21,6 +21,7 @@ import type { Scheme } from '../../api/scheme.js';
 import type { GoOmitEmpty } from '../../api/schema/go-omit-empty.js';
 import { isProtobufCodec } from '../../api/schema/protobuf.js';
 import type { Schema } from '../../api/schema/types.js';
+import type { KeepMember } from './go-member-order.js';
 import { KindPlans } from './kind-plans.js';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
@@ -230,11 +231,7 @@ function isZeroAt(plan: ZeroPlan, key: string, v: unknown): boolean {
   return false;
 }
 
-function withoutZeros(
-  obj: JSONObject,
-  plan: ZeroPlan,
-  keep?: (key: string, value: unknown) => boolean,
-): JSONObject {
+function withoutZeros(obj: JSONObject, plan: ZeroPlan, keep?: KeepMember): JSONObject {
   let zeros = false;
   const { zeroNames, innerNames } = plan;
   for (let i = 0; i < zeroNames.length; i++) if (obj[zeroNames[i] as string] === plan.zeros[i]) zeros = true;
@@ -264,11 +261,7 @@ function withoutZeros(
  * is copied. The input is never changed; it is returned as it is when it holds none. Top-level
  * members `keep` names are not visited (they hold none: the live object's own, already decoded).
  */
-export function withoutGoZeroMembers<T>(
-  scheme: Scheme,
-  obj: T,
-  keep?: (key: string, value: unknown) => boolean,
-): T {
+export function withoutGoZeroMembers<T>(scheme: Scheme, obj: T, keep?: KeepMember): T {
   if (!isObject(obj)) return obj;
   const { apiVersion, kind } = obj;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return obj;
