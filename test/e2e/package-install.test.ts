@@ -17,6 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startCapstanProcess } from './support/capstan-process.js';
+import { launcherNodeFlags, nodeFlags } from './support/node-flags.js';
 
 const run = promisify(execFile);
 // The checkout itself, also when this file runs from the test runner's compiled copy of the tree
@@ -143,7 +144,14 @@ describe('the packed package installed in an empty project', () => {
       dataDir: join(project, 'd'),
       kubeconfigPath: join(project, 'k'),
     });
-    await server.stop();
+    let flags: string[];
+    try {
+      // The installed command runs the server under the flags bin/node-flags gives this machine.
+      flags = launcherNodeFlags(server.pid ?? -1);
+    } finally {
+      await server.stop();
+    }
+    assert.deepEqual(flags, nodeFlags());
     assert.match(await readFile(join(project, 'k'), 'utf8'), new RegExp(`server: "${server.url}"`));
     assert.notEqual(new URL(server.url).port, '0');
     assert.doesNotMatch(server.log(), /error/i);

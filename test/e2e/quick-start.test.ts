@@ -6,42 +6,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCapstanProcess } from './support/capstan-process.js';
 import { kubectl } from './support/kubectl.js';
+import { launcherNodeFlags, nodeFlags } from './support/node-flags.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const codeCache = join(repoRoot, 'dist', 'cmd', 'capstan.cjs.v8cache');
-const nodeFlagsScript = join(repoRoot, 'bin', 'node-flags');
-
-/** What bin/node-flags prints for `cores` (this machine's when omitted), a flag a line. */
-function nodeFlags(cores?: string): string[] {
-  const out = execFileSync(nodeFlagsScript, cores === undefined ? [] : [cores], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return out.split('\n').filter((f) => f !== '');
-}
-
-/** The arguments of the node process in process group `group` that runs the bundled launcher. */
-function launcherArgs(group: number): string[] {
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // pid (comm) state ppid pgrp …: the group is the third field after the command's name.
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (args.some((a) => a.endsWith('launch.cjs'))) return args;
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  throw new Error(`no process of group ${group} runs launch.cjs`);
-}
 
 /** /metrics answers with the request counters: prom-client loaded in the bundled command. */
 async function assertMetrics(kubeconfig: string): Promise<void> {
@@ -69,9 +43,7 @@ describe('quick start: npm start', () => {
         ]);
         assert.match(first.log(), /"Capstan is serving" url="https:\/\/127\.0\.0\.1:\d+" storage="sqlite"/);
         await assertMetrics(first.kubeconfigPath);
-        const args = launcherArgs(first.pid ?? -1);
-        const launcherAt = args.findIndex((a) => a.endsWith('launch.cjs'));
-        assert.deepEqual(args.slice(1, launcherAt), nodeFlags());
+        assert.deepEqual(launcherNodeFlags(first.pid ?? -1), nodeFlags());
       } finally {
         await first.stop();
       }
@@ -95,7 +67,7 @@ describe('quick start: npm start', () => {
 });
 
 describe('bin/node-flags', () => {
-  it('caps the helpers that mark the heap at one fewer than the cores, below Node pool of four', () => {
+  it("caps the helpers that mark the heap at one fewer than the cores, below Node's pool of four", () => {
     assert.deepEqual(nodeFlags('1'), ['--concurrent-marking-max-worker-num=1']);
     assert.deepEqual(nodeFlags('2'), ['--concurrent-marking-max-worker-num=1']);
     assert.deepEqual(nodeFlags('3'), ['--concurrent-marking-max-worker-num=2']);
