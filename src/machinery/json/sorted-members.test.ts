@@ -45,6 +45,28 @@ describe('inSortedMemberOrder (Go map[string]interface{} order)', () => {
     assert.deepEqual(Object.keys(unsorted), ['e', 'a']);
   });
 
+  it('rebuilds only the objects on the way to a member out of order, sharing the others', () => {
+    const fine = { x: 1, y: [{ p: 1, q: 2 }] };
+    const list = [{ a: 1 }, { c: 1, b: 2 }];
+    const input = { a: fine, b: { d: list, e: 'x' }, c: [fine] };
+    const out = inSortedMemberOrder(input);
+    assert.notEqual(out, input);
+    assert.equal(out.a, fine);
+    assert.equal(out.c, input.c);
+    assert.notEqual(out.b, input.b);
+    assert.notEqual(out.b.d, list);
+    assert.equal(out.b.d[0], list[0]);
+    assert.deepEqual(Object.keys(out.b.d[1] ?? {}), ['b', 'c']);
+    assert.deepEqual(Object.keys(out), ['a', 'b', 'c']);
+  });
+
+  it('keeps array-index keys first, as every object lists them, and sorts the others', () => {
+    const indexFirst = { 10: 'a', 9: 'b', b: 1, a: 2 };
+    assert.equal(JSON.stringify(inSortedMemberOrder(indexFirst)), '{"9":"b","10":"a","a":2,"b":1}');
+    const inOrder = { 2: 'x', 10: 'y', a: 1, b: 2 };
+    assert.equal(inSortedMemberOrder(inOrder), inOrder);
+  });
+
   it('orders keys by UTF-8 bytes as Go does, not by UTF-16 code units', () => {
     assert.ok(compareGoKeys('\u{1F600}', '\uFF01') > 0);
     assert.ok(compareGoKeys('a', 'ab') < 0);

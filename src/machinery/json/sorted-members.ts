@@ -3,6 +3,8 @@
 // resource's members, its metadata's included, come out in this order. An object already in order
 // is returned as it is (same reference) so the common case allocates nothing.
 
+import { sortSmall } from './small-sort.js';
+
 type JSONObject = Record<string, unknown>;
 
 const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -89,31 +91,46 @@ export function apiVersionBeforeKind(obj: object): boolean {
 
 /** The value with every object's keys sorted as Go writes a map; unchanged parts are shared. */
 export function inSortedMemberOrder<T>(value: T): T {
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      const sorted = inSortedMemberOrder(item);
-      if (sorted !== item) {
-        out ??= value.slice();
-        out[i] = sorted;
-      }
+  if (Array.isArray(value)) return sortedListItems(value) as T;
+  return isObject(value) ? (sortedMembers(value) as T) : value;
+}
+
+function sortedListItems(list: readonly unknown[]): readonly unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const sorted = inSortedMemberOrder(item);
+    if (sorted !== item) {
+      out ??= list.slice();
+      out[i] = sorted;
     }
-    return (out ?? value) as T;
   }
-  if (!isObject(value)) return value;
-  const keys = Object.keys(value);
-  let changed = !inGoMapKeyOrder(keys);
-  const members: [string, unknown][] = [];
-  for (const key of keys) {
-    const member = value[key];
+  return out ?? list;
+}
+
+/**
+ * The object with its keys sorted at every level. Most objects are in order already, and are only
+ * looked over: for-in walks the keys without listing them, and only members that change are kept.
+ */
+function sortedMembers(obj: JSONObject): JSONObject {
+  let inOrder = true;
+  let last: string | undefined;
+  let changed: Map<string, unknown> | undefined;
+  for (const key in obj) {
+    // Array-index keys are listed first whatever the order they were set in (inGoMapKeyOrder).
+    if (last !== undefined || !isArrayIndexKey(key)) {
+      if (last !== undefined && compareGoKeys(last, key) > 0) inOrder = false;
+      last = key;
+    }
+    const member = obj[key];
+    if (typeof member !== 'object' || member === null) continue;
     const sorted = inSortedMemberOrder(member);
-    if (sorted !== member) changed = true;
-    members.push([key, sorted]);
+    if (sorted !== member) (changed ??= new Map()).set(key, sorted);
   }
-  if (!changed) return value;
-  members.sort(([a], [b]) => compareGoKeys(a, b));
+  if (inOrder && changed === undefined) return obj;
+  const keys = Object.keys(obj);
+  if (!inOrder) sortSmall(keys, compareGoKeys);
   const out: JSONObject = {};
-  for (const [key, member] of members) out[key] = member;
-  return out as T;
+  for (const key of keys) out[key] = changed?.has(key) === true ? changed.get(key) : obj[key];
+  return out;
 }
