@@ -3,6 +3,7 @@
 // (ValidateCustomResource) does, followed by the list-type uniqueness checks of the CR strategy.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { FieldError, newPath, type ErrorList } from '../../../../machinery/validation/index.js';
+import { conforms } from './conforms.js';
 import { validateListSetsAndMaps } from './list-type.js';
 import type { OpenAPIError } from './openapi-errors.js';
 import { validateSchema } from './openapi-validator.js';
@@ -42,7 +43,8 @@ export function validateCustomResourceObject(
   obj: Record<string, unknown>,
   schema: JSONSchemaProps,
 ): ErrorList {
-  const errs = validateSchema(obj, schema, '').errors.map(toFieldError);
+  // Most objects conform: only one that does not is walked again for its errors.
+  const errs = conforms(obj, schema) ? [] : validateSchema(obj, schema, '').errors.map(toFieldError);
   errs.push(...validateListSetsAndMaps(obj, schema));
   return errs;
 }
