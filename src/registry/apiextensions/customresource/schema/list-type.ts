@@ -71,7 +71,28 @@ function validateArray(path: FieldPath, s: JSONSchemaProps, list: unknown[]): Er
   return errs;
 }
 
+// Whether a schema has a set or map list anywhere under it, by schema: a custom resource's schema
+// lives as long as its definition, and most have none, or a few in one branch.
+const listTypesUnder = new WeakMap<JSONSchemaProps, boolean>();
+
+function holdsListTypes(s: JSONSchemaProps): boolean {
+  let holds = listTypesUnder.get(s);
+  if (holds !== undefined) return holds;
+  const type = s['x-kubernetes-list-type'];
+  const items = itemsSchema(s.items);
+  const additional = additionalSchema(s.additionalProperties);
+  holds =
+    type === 'set' ||
+    type === 'map' ||
+    (items !== undefined && holdsListTypes(items)) ||
+    (additional !== undefined && holdsListTypes(additional)) ||
+    Object.values(s.properties ?? {}).some(holdsListTypes);
+  listTypesUnder.set(s, holds);
+  return holds;
+}
+
 function validateValue(path: FieldPath, s: JSONSchemaProps, value: unknown): ErrorList {
+  if (!holdsListTypes(s)) return [];
   if (Array.isArray(value)) return validateArray(path, s, value);
   if (isJSONObject(value)) return validateMapValue(path, s, value);
   return [];
@@ -95,5 +116,5 @@ function validateMapValue(path: FieldPath | undefined, s: JSONSchemaProps, obj: 
 
 /** Duplicate errors of set and map lists anywhere in a custom resource. */
 export function validateListSetsAndMaps(obj: JSONObject, schema: JSONSchemaProps): ErrorList {
-  return validateMapValue(undefined, schema, obj);
+  return holdsListTypes(schema) ? validateMapValue(undefined, schema, obj) : [];
 }

@@ -227,4 +227,26 @@ describe('validateCustomResourceObject', () => {
       'spec.bad[1]: Invalid value: "str": must be an object for an array of list-type map',
     ]);
   });
+
+  it('finds a set list deep in one branch, and none where the schema declares none', () => {
+    const s = spec({
+      plain: { type: 'array', items: { type: 'string' } },
+      byName: {
+        type: 'object',
+        additionalProperties: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
+            },
+          },
+        },
+      },
+    });
+    const obj = { spec: { plain: ['a', 'a'], byName: { x: [{ tags: ['t'] }, { tags: ['u', 'u'] }] } } };
+    assert.deepEqual(texts(obj, s), ['spec.byName[x][1].tags[1]: Duplicate value: "u"']);
+    const none = spec({ plain: { type: 'array', items: { type: 'string' } } });
+    assert.deepEqual(texts({ spec: { plain: ['a', 'a'] } }, none), []);
+  });
 });
