@@ -14,12 +14,12 @@ import { jsonEqual } from '../../../../machinery/patch/json.js';
 import type { AsyncVersionConversion } from '../../../generic/async-converting-view.js';
 import type { VersionConversion } from '../../../generic/converting-view.js';
 import type { WebhookPoster } from '../../../webhook/client.js';
-import { applyDefaults } from '../schema/defaults.js';
+import { applyDefaults, holdsDefaults } from '../schema/defaults.js';
 import { conversionFailure, WebhookConverter } from './webhook-converter.js';
 
-/** Whether any node of the schema has a default. */
+/** Whether any node of the schema that defaulting visits has a default. */
 export function hasDefaults(schema: JSONSchemaProps): boolean {
-  return JSON.stringify(schema).includes('"default":');
+  return holdsDefaults(schema);
 }
 
 export interface VersionPair {

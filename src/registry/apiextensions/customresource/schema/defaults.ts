@@ -1,7 +1,7 @@
 // Structural defaulting of custom resources, as apiextensions-apiserver
 // pkg/apiserver/schema/defaulting/algorithm.go and prunenulls.go.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
-import { additionalSchema, deepCopyJSON, isJSONObject, itemsSchema } from './json-value.js';
+import { additionalSchema, deepCopyJSON, isJSONObject, itemsSchema, propertyOf } from './json-value.js';
 
 // A null where the schema forbids null and has a default to put instead.
 function isNonNullableNull(x: unknown, s: JSONSchemaProps | undefined): s is JSONSchemaProps {
@@ -17,8 +17,26 @@ export function applyDefaults(obj: Record<string, unknown>, schema: JSONSchemaPr
   defaultValue(obj, schema);
 }
 
+// Whether a schema has a default anywhere defaulting looks (properties, additionalProperties, items),
+// by schema: a definition's schema lives as long as the definition. A branch without one is not walked.
+const defaultsIn = new WeakMap<JSONSchemaProps, boolean>();
+
+export function holdsDefaults(s: JSONSchemaProps): boolean {
+  let holds = defaultsIn.get(s);
+  if (holds !== undefined) return holds;
+  const items = itemsSchema(s.items);
+  const additional = additionalSchema(s.additionalProperties);
+  holds =
+    s.default !== undefined ||
+    (items !== undefined && holdsDefaults(items)) ||
+    (additional !== undefined && holdsDefaults(additional)) ||
+    Object.values(s.properties ?? {}).some(holdsDefaults);
+  defaultsIn.set(s, holds);
+  return holds;
+}
+
 function defaultValue(x: unknown, s: JSONSchemaProps | undefined): void {
-  if (s === undefined) return;
+  if (s === undefined || !holdsDefaults(s)) return;
   if (Array.isArray(x)) {
     const items = itemsSchema(s.items);
     for (let i = 0; i < x.length; i++) {
@@ -34,7 +52,7 @@ function defaultValue(x: unknown, s: JSONSchemaProps | undefined): void {
   }
   const additional = additionalSchema(s.additionalProperties);
   for (const k of Object.keys(x)) {
-    const prop = s.properties?.[k];
+    const prop = propertyOf(s, k);
     if (prop !== undefined) {
       defaultValue(x[k], prop);
     } else if (additional !== undefined) {
@@ -65,7 +83,7 @@ function pruneNulls(x: unknown, s: JSONSchemaProps | undefined): void {
   if (!isJSONObject(x)) return;
   const additional = additionalSchema(s.additionalProperties);
   for (const [k, v] of Object.entries(x)) {
-    const prop = s.properties?.[k] ?? additional;
+    const prop = propertyOf(s, k) ?? additional;
     if (prop === undefined) continue;
     if (v === null && prop.nullable !== true && prop.default === undefined) {
       Reflect.deleteProperty(x, k);

@@ -56,6 +56,15 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return canonicalJSON(a) === canonicalJSON(b);
 }
 
+/**
+ * The schema of property `key`, if the schema declares one: its own member only, so that a key such
+ * as `constructor` or `toString` is not taken for a property from Object.prototype.
+ */
+export function propertyOf<S extends { properties?: Record<string, S> }>(s: S, key: string): S | undefined {
+  const props = s.properties;
+  return props !== undefined && Object.hasOwn(props, key) ? props[key] : undefined;
+}
+
 /** The schema of additionalProperties when it is a schema (not a bool). */
 export function additionalSchema<S extends object>(ap: S | boolean | undefined): S | undefined {
   return typeof ap === 'object' ? ap : undefined;

@@ -7,7 +7,14 @@ import {
   type ErrorList,
   type FieldPath,
 } from '../../../../machinery/validation/index.js';
-import { additionalSchema, canonicalJSON, isJSONObject, itemsSchema, type JSONObject } from './json-value.js';
+import {
+  additionalSchema,
+  canonicalJSON,
+  isJSONObject,
+  itemsSchema,
+  type JSONObject,
+  propertyOf,
+} from './json-value.js';
 
 // A key field that is absent differs from one that is null.
 const unspecified = Symbol('unspecifiedKeyValue');
@@ -108,7 +115,7 @@ function validateMapValue(path: FieldPath | undefined, s: JSONSchemaProps, obj: 
     }
   }
   for (const [k, v] of Object.entries(obj)) {
-    const prop = s.properties?.[k];
+    const prop = propertyOf(s, k);
     if (prop !== undefined) errs.push(...validateValue(child(k), prop, v));
   }
   return errs;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
-import { pruneUnknownFields } from './prune.js';
+import fc from 'fast-check';
+import { prunedPaths, pruneUnknownFields, prunes } from './prune.js';
 
 const schema = (): JSONSchemaProps => ({
   type: 'object',
@@ -122,5 +123,73 @@ describe('pruneUnknownFields', () => {
     assert.deepEqual(pruneUnknownFields(obj, schema(), { isResourceRoot: true }), [
       'metadata.ownerReferences[0].what',
     ]);
+  });
+
+  it('prunes keys named as Object.prototype members that the schema does not declare', () => {
+    const obj = {
+      apiVersion: 'x/v1',
+      kind: 'W',
+      metadata: { name: 'n' },
+      spec: JSON.parse('{"replicas":1,"toString":"x","constructor":{"b":1},"hasOwnProperty":2}') as unknown,
+    };
+    assert.deepEqual(pruneUnknownFields(obj, schema(), { isResourceRoot: true }), [
+      'spec.constructor',
+      'spec.hasOwnProperty',
+      'spec.toString',
+    ]);
+    assert.deepEqual(obj.spec, { replicas: 1 });
+  });
+});
+
+describe('prunes (whether pruning removes anything)', () => {
+  const leaf = fc.constantFrom<JSONSchemaProps>({}, { type: 'string' }, { type: 'object' });
+  const node: fc.Arbitrary<JSONSchemaProps> = fc.letrec<{ s: JSONSchemaProps }>((tie) => {
+    const sub = fc.oneof({ maxDepth: 3, depthIdentifier: 'schema' }, leaf, tie('s'));
+    return {
+      s: fc
+        .record(
+          {
+            properties: fc.dictionary(fc.constantFrom('a', 'b', 'apiVersion', 'metadata'), sub, {
+              maxKeys: 3,
+            }),
+            additionalProperties: fc.oneof(fc.constant(undefined), fc.boolean(), sub),
+            items: fc.oneof(fc.constant(undefined), sub),
+            preserve: fc.boolean(),
+            embedded: fc.boolean(),
+          },
+          { requiredKeys: [] },
+        )
+        .map(({ preserve, embedded, ...rest }) => {
+          const out: Record<string, unknown> = {};
+          for (const [k, v] of Object.entries(rest)) if (v !== undefined) out[k] = v;
+          if (preserve === true) out['x-kubernetes-preserve-unknown-fields'] = true;
+          if (embedded === true) out['x-kubernetes-embedded-resource'] = true;
+          return out;
+        }),
+    };
+  }).s;
+  const value = fc.letrec<{ v: unknown }>((tie) => ({
+    v: fc.oneof(
+      { maxDepth: 4 },
+      fc.constantFrom('s', 1, null, true),
+      fc.array(tie('v'), { maxLength: 3 }),
+      fc.dictionary(fc.constantFrom('a', 'b', 'c', 'kind', 'metadata', 'toString'), tie('v'), { maxKeys: 3 }),
+    ),
+  })).v;
+
+  it('agrees with the pruning walk on a copy, on generated schemas and values', () => {
+    const verdicts = { false: 0, true: 0 };
+    fc.assert(
+      fc.property(node, value, (s, data) => {
+        const copy = structuredClone(data);
+        const before = JSON.stringify(copy);
+        prunedPaths(copy, s);
+        const pruned = JSON.stringify(copy) !== before;
+        assert.equal(prunes(data, s), pruned, JSON.stringify({ s, data }));
+        verdicts[pruned ? 'true' : 'false']++;
+      }),
+      { numRuns: 5000 },
+    );
+    assert.ok(Math.min(verdicts.false, verdicts.true) > 500, JSON.stringify(verdicts));
   });
 });

@@ -3,7 +3,7 @@
 // pkg/apiserver/schema/objectmeta/coerce.go (the order customresource_handler.go applies them in).
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { compareGoStrings } from '../../../../machinery/validation/index.js';
-import { additionalSchema, isJSONObject, itemsSchema } from './json-value.js';
+import { additionalSchema, isJSONObject, itemsSchema, propertyOf } from './json-value.js';
 import { pruneObjectMetaUnknownFields } from './object-meta-fields.js';
 
 const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
@@ -58,7 +58,7 @@ function pruneValue(x: unknown, s: JSONSchemaProps | undefined, at: At): void {
   const additional = additionalOf(s);
   for (const [k, v] of Object.entries(x)) {
     if (embedded && metaFields.has(k)) continue;
-    const prop = s.properties?.[k];
+    const prop = propertyOf(s, k);
     if (prop !== undefined) {
       pruneValue(v, prop, atKey(at, k));
     } else if (additional.present) {
@@ -86,10 +86,81 @@ function skipPrune(x: unknown, s: JSONSchemaProps, at: At): void {
   const additional = additionalOf(s);
   for (const [k, v] of Object.entries(x)) {
     if (embedded && metaFields.has(k)) continue;
-    const prop = s.properties?.[k];
+    const prop = propertyOf(s, k);
     if (prop !== undefined) pruneValue(v, prop, atKey(at, k));
     else if (additional.present) pruneValue(v, additional.schema, atKey(at, k));
   }
+}
+
+/**
+ * Whether pruneValue would remove anything from `x`: the same walk, which allocates nothing, so that
+ * an object with no unknown field (nearly every one a client writes) is not walked for paths.
+ * skipPrunes is skipPrune's. A generated-input test holds the verdict to pruneValue's.
+ */
+export function prunes(x: unknown, s: JSONSchemaProps | undefined): boolean {
+  if (s?.['x-kubernetes-preserve-unknown-fields'] === true) return skipPrunes(x, s);
+  if (Array.isArray(x)) {
+    const items = s === undefined ? undefined : itemsSchema(s.items);
+    return x.some((v) => prunes(v, items));
+  }
+  if (!isJSONObject(x)) return false;
+  if (s === undefined) {
+    for (const k in x) if (Object.hasOwn(x, k)) return true;
+    return false;
+  }
+  const embedded = s['x-kubernetes-embedded-resource'] === true;
+  const additional = additionalOf(s);
+  for (const k in x) {
+    if (!Object.hasOwn(x, k) || (embedded && metaFields.has(k))) continue;
+    const prop = propertyOf(s, k);
+    if (prop === undefined && !additional.present) return true;
+    if (prunes(x[k], prop ?? additional.schema)) return true;
+  }
+  return false;
+}
+
+function skipPrunes(x: unknown, s: JSONSchemaProps): boolean {
+  if (Array.isArray(x)) {
+    const items = itemsSchema(s.items);
+    return items !== undefined && x.some((v) => skipPrunes(v, items));
+  }
+  if (!isJSONObject(x)) return false;
+  const embedded = s['x-kubernetes-embedded-resource'] === true;
+  const additional = additionalOf(s);
+  for (const k in x) {
+    if (!Object.hasOwn(x, k) || (embedded && metaFields.has(k))) continue;
+    const prop = propertyOf(s, k);
+    if (prop !== undefined ? prunes(x[k], prop) : additional.present && prunes(x[k], additional.schema))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Removes, in place, what `s` does not specify in `x` (the pruning walk alone, without the metadata of
+ * embedded resources); returns the paths it reported, in the order found.
+ */
+export function prunedPaths(x: unknown, s: JSONSchemaProps): string[] {
+  const at: At = { path: '', found: [] };
+  pruneValue(x, s, at);
+  return at.found;
+}
+
+// Whether a schema has an embedded resource anywhere below it, by schema (a definition's schema
+// lives as long as the definition; most have none).
+const embeddedBelow = new WeakMap<JSONSchemaProps, boolean>();
+
+function holdsEmbeddedBelow(s: JSONSchemaProps): boolean {
+  let holds = embeddedBelow.get(s);
+  if (holds !== undefined) return holds;
+  const below = (c: JSONSchemaProps | undefined): boolean =>
+    c !== undefined && (c['x-kubernetes-embedded-resource'] === true || holdsEmbeddedBelow(c));
+  holds =
+    below(itemsSchema(s.items)) ||
+    below(additionalSchema(s.additionalProperties)) ||
+    Object.values(s.properties ?? {}).some(below);
+  embeddedBelow.set(s, holds);
+  return holds;
 }
 
 // The metadata of every embedded resource below the root, with field.Path notation for its prefix
@@ -109,7 +180,7 @@ function pruneEmbeddedMetadata(x: unknown, s: JSONSchemaProps | undefined, at: A
   }
   const additional = additionalSchema(s.additionalProperties);
   for (const [k, v] of Object.entries(x)) {
-    const prop = s.properties?.[k];
+    const prop = propertyOf(s, k);
     if (prop !== undefined) pruneEmbeddedMetadata(v, prop, atKey(at, k));
     else if (additional !== undefined) {
       pruneEmbeddedMetadata(v, additional, { path: `${at.path}[${k}]`, found: at.found });
@@ -133,11 +204,12 @@ export function pruneUnknownFields(
     ? { ...schema, 'x-kubernetes-embedded-resource': true }
     : schema;
   const rootMeta = opts.isResourceRoot ? pruneObjectMetaUnknownFields(obj, '') : [];
-  const pruned: At = { path: '', found: [] };
-  pruneValue(obj, root, pruned);
+  const pruned = prunes(obj, root) ? prunedPaths(obj, root) : [];
   const embedded: string[] = [];
   // The root's own metadata was handled above; Coerce runs with isResourceRoot=false.
   const coerceRoot = opts.isResourceRoot ? { ...schema, 'x-kubernetes-embedded-resource': false } : schema;
-  pruneEmbeddedMetadata(obj, coerceRoot, { path: '', found: embedded });
-  return [...rootMeta, ...pruned.found.sort(compareGoStrings), ...embedded.sort(compareGoStrings)];
+  const embeddedAtRoot = coerceRoot['x-kubernetes-embedded-resource'] === true;
+  if (embeddedAtRoot || holdsEmbeddedBelow(schema))
+    pruneEmbeddedMetadata(obj, coerceRoot, { path: '', found: embedded });
+  return [...rootMeta, ...pruned.sort(compareGoStrings), ...embedded.sort(compareGoStrings)];
 }
