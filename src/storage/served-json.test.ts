@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../api/meta.js';
+import { inSortedMemberOrder } from '../machinery/json/sorted-members.js';
 import { servedFromObject } from './encoded-reads.js';
+import { encodeRecordingManagedFields, managedFieldsSpanOf } from './managed-fields-span.js';
 import {
   attachServedJSON,
   isStoredBytes,
@@ -147,6 +149,35 @@ describe('served JSON of custom resources (stored as a sorted map)', () => {
       at('{"kind":"W","apiVersion":"e/v1","metadata":{"name":"a","namespace":"d","uid":"u"}}'),
       '{"kind":"W","apiVersion":"e/v1","metadata":{"name":"a","namespace":"d","uid":"u","resourceVersion":"5"}}',
     );
+  });
+
+  it('steps over the managedFields the encoder recorded, to the same place as a walk through them', () => {
+    const obj = inSortedMemberOrder({
+      apiVersion: 'e/v1',
+      kind: 'W',
+      metadata: {
+        name: 'a',
+        namespace: 'd',
+        managedFields: [
+          {
+            manager: 'm',
+            operation: 'Update',
+            fieldsType: 'FieldsV1',
+            fieldsV1: { 'f:spec': { 'f:x': {} } },
+          },
+          { manager: 'n]"}', operation: 'Apply', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': {} } },
+        ],
+        uid: 'u',
+      },
+      spec: { x: 1 },
+    }) as KubeObject;
+    const recorded = encodeRecordingManagedFields(obj);
+    assert.ok(managedFieldsSpanOf(recorded) !== undefined);
+    const plain = Buffer.from(recorded);
+    assert.equal(managedFieldsSpanOf(plain), undefined);
+    const served = spliceResourceVersion(recorded, 7)?.json.toString();
+    assert.equal(served, spliceResourceVersion(plain, 7)?.json.toString());
+    assert.match(served ?? '', /"namespace":"d","resourceVersion":"7","uid":"u"/);
   });
 
   it('knows a map by apiVersion before kind when members that sort first precede them ("7", "Zeta")', () => {

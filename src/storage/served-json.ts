@@ -18,7 +18,7 @@ import {
   skipString,
   skipValue,
 } from '../machinery/json/json-bytes.js';
-import { recordServedSpan } from './managed-fields-span.js';
+import { managedFieldsSpanOf, recordServedSpan } from './managed-fields-span.js';
 import { keepOn } from './kept-on.js';
 
 /** Served JSON and where the spliced resourceVersion member sits in it (`[rvStart, rvEnd)`). */
@@ -108,6 +108,9 @@ function resourceVersionSlot(
   body: { at: number; order: MetadataOrder },
 ): { pos: number; after: boolean } | null {
   const before = beforeResourceVersion[body.order];
+  // Sorted metadata has managedFields (half a typical object) before resourceVersion: where the
+  // encoder recorded them in these bytes, the walk steps over them rather than through them.
+  const entries = managedFieldsSpanOf(buf);
   let i = skipSpace(buf, body.at);
   let after = false;
   for (;;) {
@@ -119,7 +122,8 @@ function resourceVersionSlot(
     if (!before(key)) return { pos: i, after };
     let j = skipSpace(buf, keyEnd);
     if (buf[j] !== colon) return null;
-    j = skipValue(buf, skipSpace(buf, j + 1));
+    j = skipSpace(buf, j + 1);
+    j = entries !== undefined && j === entries.start ? entries.end : skipValue(buf, j);
     if (j < 0) return null;
     j = skipSpace(buf, j);
     after = true;
