@@ -6,7 +6,14 @@
 // to the same verdict.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { matchesFormat, supportedFormat } from './formats.js';
-import { additionalSchema, isJSONObject, itemsSchema, jsonEqual, jsonTypeOf } from './json-value.js';
+import {
+  additionalSchema,
+  isJSONObject,
+  itemsSchema,
+  jsonEqual,
+  jsonTypeOf,
+  propertyOf,
+} from './json-value.js';
 import { schemaPattern } from './schema-pattern.js';
 
 /** Whether `s` names `kind` as a type (int-or-string names integer and string). */
@@ -113,17 +120,15 @@ function enumConforms(data: unknown, s: JSONSchemaProps): boolean {
 }
 
 function objectConforms(data: Record<string, unknown>, s: JSONSchemaProps): boolean {
-  const props = s.properties;
   const additional = additionalSchema(s.additionalProperties);
   let count = 0;
   for (const key in data) {
     if (!Object.hasOwn(data, key)) continue;
     count++;
-    const prop = props !== undefined && Object.hasOwn(props, key) ? props[key] : undefined;
+    const prop = propertyOf(s, key);
     if (prop !== undefined) {
       if (!conforms(data[key], prop)) return false;
-    } else if (props !== undefined && Object.hasOwn(props, key)) continue;
-    else if (s.additionalProperties === false) return false;
+    } else if (s.additionalProperties === false) return false;
     else if (additional !== undefined && !conforms(data[key], additional)) return false;
   }
   if (s.minProperties !== undefined && count < s.minProperties) return false;
