@@ -46,6 +46,63 @@ describe('prototype-named keys from clients', () => {
     unpolluted();
   });
 
+  it('keeps a __proto__ key among keys it puts in order (a ConfigMap, a custom resource)', async () => {
+    // Out of Go's order, so the stored object is rebuilt with the keys sorted.
+    const created = await call(
+      'POST',
+      path,
+      '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"q"},"data":{"zeta":"1","__proto__":"x","constructor":"y"}}',
+    );
+    assert.equal(created.status, 201);
+    const got = await call('GET', `${path}/q`, '');
+    assert.deepEqual(got.json['data'], JSON.parse('{"__proto__":"x","constructor":"y","zeta":"1"}'));
+    assert.deepEqual(Object.keys(got.json['data'] as object), ['__proto__', 'constructor', 'zeta']);
+
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'things.proto.example.com' },
+      spec: {
+        group: 'proto.example.com',
+        scope: 'Namespaced',
+        names: { plural: 'things', singular: 'thing', kind: 'Thing', listKind: 'ThingList' },
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: {
+                type: 'object',
+                properties: { spec: { type: 'object', additionalProperties: { type: 'string' } } },
+              },
+            },
+          },
+        ],
+      },
+    };
+    const made = await call(
+      'POST',
+      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+      JSON.stringify(crd),
+    );
+    assert.equal(made.status, 201);
+    const things = '/apis/proto.example.com/v1/namespaces/default/things';
+    const thing =
+      '{"apiVersion":"proto.example.com/v1","kind":"Thing","metadata":{"name":"t"},"spec":{"zeta":"1","__proto__":"x"}}';
+    let res = await call('POST', things, thing);
+    // The group is served once the definition is established.
+    for (let i = 0; res.status === 404 && i < 100; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      res = await call('POST', things, thing);
+    }
+    assert.equal(res.status, 201, JSON.stringify(res.json));
+    const read = await call('GET', `${things}/t`, '');
+    assert.deepEqual(read.json['spec'], JSON.parse('{"__proto__":"x","zeta":"1"}'));
+    assert.deepEqual(Object.keys(read.json['spec'] as object), ['__proto__', 'zeta']);
+    unpolluted();
+  });
+
   for (const [type, body] of [
     [
       'application/merge-patch+json',

@@ -10,6 +10,7 @@
 import type { Scheme } from '../../api/scheme.js';
 import { goOmits } from '../../api/schema/go-omit-empty.js';
 import { compilerOf, type StructPlan, type ValueOrder, type ZeroMember } from './go-member-plan.js';
+import { setMember } from './set-member.js';
 import { inKubeMemberOrder } from './kube-member-order.js';
 import { sortSmall } from './small-sort.js';
 import { compareGoKeys, inGoMapKeyOrder, inSortedMemberOrder } from './sorted-members.js';
@@ -62,7 +63,7 @@ function orderedMap(map: JSONObject, value: ValueOrder | undefined): JSONObject 
   if (sorted && values === undefined) return map;
   if (!sorted) sortSmall(keys, compareGoKeys);
   const out: JSONObject = {};
-  for (const key of keys) out[key] = values?.has(key) === true ? values.get(key) : map[key];
+  for (const key of keys) setMember(out, key, values?.has(key) === true ? values.get(key) : map[key]);
   return out;
 }
 
@@ -116,7 +117,7 @@ function orderedStruct(obj: JSONObject, plan: StructPlan, keep?: KeepMember): JS
     let i = 0;
     for (const key in obj) {
       const v = values?.[i++] ?? same;
-      if (v !== dropped) out[key] = v === same ? obj[key] : v;
+      if (v !== dropped) setMember(out, key, v === same ? obj[key] : v);
     }
     return out;
   }
@@ -141,9 +142,10 @@ function orderedStruct(obj: JSONObject, plan: StructPlan, keep?: KeepMember): JS
   for (const i of known) {
     const key = keys[i] as string;
     const v = values?.[i] ?? same;
-    if (v !== dropped) out[key] = v === same ? obj[key] : v;
+    if (v !== dropped) setMember(out, key, v === same ? obj[key] : v);
   }
-  if (known.length < n) for (const key of keys) if (plan.position[key] === undefined) out[key] = obj[key];
+  if (known.length < n)
+    for (const key of keys) if (plan.position[key] === undefined) setMember(out, key, obj[key]);
   return out;
 }
 
@@ -189,8 +191,8 @@ function withZeroMembers(
   }
   known.sort((a, b) => a[0] - b[0]);
   const out: JSONObject = {};
-  for (const [, key, value] of known) out[key] = value;
-  for (const [key, value] of others) out[key] = value;
+  for (const [, key, value] of known) setMember(out, key, value);
+  for (const [key, value] of others) setMember(out, key, value);
   return out;
 }
 

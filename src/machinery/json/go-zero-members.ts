@@ -23,6 +23,7 @@ import { isProtobufCodec } from '../../api/schema/protobuf.js';
 import type { Schema } from '../../api/schema/types.js';
 import type { KeepMember } from './go-member-order.js';
 import { KindPlans } from './kind-plans.js';
+import { setMember } from './set-member.js';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
 const timeDefinitions: ReadonlySet<string> = new Set([`${META}Time`, `${META}MicroTime`]);
@@ -249,7 +250,7 @@ function withoutZeros(obj: JSONObject, plan: ZeroPlan, keep?: KeepMember): JSONO
   for (const key in obj) {
     const v = obj[key];
     if (zeros && isZeroAt(plan, key, v)) continue;
-    out[key] = changed?.has(key) === true ? changed.get(key) : v;
+    setMember(out, key, changed?.has(key) === true ? changed.get(key) : v);
   }
   return out;
 }

@@ -4,6 +4,8 @@
 // (a client's body, a patch, the registry adding uid and creationTimestamp last), so objects are
 // put in this order before they are stored, and every read serves the stored bytes.
 
+import { setMember } from './set-member.js';
+
 /** metav1.ObjectMeta's fields in Go order (k8s.io/apimachinery/pkg/apis/meta/v1/types.go). */
 export const objectMetaOrder = [
   'name',
@@ -34,8 +36,8 @@ const isObject = (v: unknown): v is JSONObject => typeof v === 'object' && v !==
 
 function inOrder(obj: JSONObject, order: readonly string[]): JSONObject {
   const out: JSONObject = {};
-  for (const key of order) if (key in obj) out[key] = obj[key];
-  for (const key of Object.keys(obj)) if (!(key in out)) out[key] = obj[key];
+  for (const key of order) if (Object.hasOwn(obj, key)) setMember(out, key, obj[key]);
+  for (const key of Object.keys(obj)) if (!Object.hasOwn(out, key)) setMember(out, key, obj[key]);
   return out;
 }
 

@@ -9,6 +9,7 @@
 // the last one found, member by member, which costs a third of writing its key.
 import type { KubeObject } from '../../api/meta.js';
 import { jsonEqual } from '../patch/json.js';
+import { setMember } from './set-member.js';
 
 /**
  * The largest key remembered, and the largest body worth keying (its key is about as long): a
@@ -26,7 +27,7 @@ const maskString = (v: unknown): unknown => (typeof v === 'string' && v !== '' ?
 function maskValues(map: unknown): unknown {
   if (!isObject(map)) return map;
   const out: JSONObject = {};
-  for (const key in map) out[key] = maskString(map[key]);
+  for (const key in map) setMember(out, key, maskString(map[key]));
   return out;
 }
 

@@ -4,6 +4,7 @@
 // is returned as it is (same reference) so the common case allocates nothing.
 
 import { sortSmall } from './small-sort.js';
+import { setMember } from './set-member.js';
 
 type JSONObject = Record<string, unknown>;
 
@@ -131,6 +132,6 @@ function sortedMembers(obj: JSONObject): JSONObject {
   const keys = Object.keys(obj);
   if (!inOrder) sortSmall(keys, compareGoKeys);
   const out: JSONObject = {};
-  for (const key of keys) out[key] = changed?.has(key) === true ? changed.get(key) : obj[key];
+  for (const key of keys) setMember(out, key, changed?.has(key) === true ? changed.get(key) : obj[key]);
   return out;
 }

@@ -3,6 +3,7 @@
 // `continue` is always present (the versioner sets it on every list, empty when there is no more).
 import type { KubeList, ListMeta } from '../../api/meta.js';
 import { compareGoKeys, startsWithMembers } from './sorted-members.js';
+import { setMember } from './set-member.js';
 
 /** An UnstructuredList's metadata: continue, remainingItemCount when set, resourceVersion. */
 export function unstructuredListMeta(m: ListMeta): Record<string, unknown> {
@@ -19,7 +20,7 @@ export function unstructuredListMeta(m: ListMeta): Record<string, unknown> {
 export function asUnstructuredList(list: KubeList): KubeList {
   const members: Record<string, unknown> = { ...list, metadata: unstructuredListMeta(list.metadata) };
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(members).sort(compareGoKeys)) out[key] = members[key];
+  for (const key of Object.keys(members).sort(compareGoKeys)) setMember(out, key, members[key]);
   return out as unknown as KubeList;
 }
 
