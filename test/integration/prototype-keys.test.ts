@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { waitFor } from './support/wait-for.js';
 
 let server: CapstanServer;
 let token = '';
@@ -90,12 +91,12 @@ describe('prototype-named keys from clients', () => {
     const things = '/apis/proto.example.com/v1/namespaces/default/things';
     const thing =
       '{"apiVersion":"proto.example.com/v1","kind":"Thing","metadata":{"name":"t"},"spec":{"zeta":"1","__proto__":"x"}}';
-    let res = await call('POST', things, thing);
     // The group is served once the definition is established.
-    for (let i = 0; res.status === 404 && i < 100; i++) {
-      await new Promise((resolve) => setImmediate(resolve));
-      res = await call('POST', things, thing);
-    }
+    const res = await waitFor(
+      'the things to be served',
+      () => call('POST', things, thing),
+      (r) => r.status !== 404,
+    );
     assert.equal(res.status, 201, JSON.stringify(res.json));
     const read = await call('GET', `${things}/t`, '');
     assert.deepEqual(read.json['spec'], JSON.parse('{"__proto__":"x","zeta":"1"}'));
