@@ -1,7 +1,8 @@
 // Structural defaulting of custom resources, as apiextensions-apiserver
 // pkg/apiserver/schema/defaulting/algorithm.go and prunenulls.go.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
-import { additionalSchema, deepCopyJSON, isJSONObject, itemsSchema, propertyOf } from './json-value.js';
+import { deepCopyJSON } from '../../../../machinery/json/deep-copy.js';
+import { additionalSchema, isJSONObject, itemsSchema, propertyOf } from './json-value.js';
 
 // A null where the schema forbids null and has a default to put instead.
 function isNonNullableNull(x: unknown, s: JSONSchemaProps | undefined): s is JSONSchemaProps {

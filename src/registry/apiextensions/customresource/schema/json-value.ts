@@ -30,17 +30,6 @@ export function jsonTypeOf(value: unknown): string {
   return '';
 }
 
-/** A deep copy of a JSON value (runtime.DeepCopyJSONValue). */
-export function deepCopyJSON(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(deepCopyJSON);
-  if (isJSONObject(value)) {
-    const out: JSONObject = {};
-    for (const [k, v] of Object.entries(value)) out[k] = deepCopyJSON(v);
-    return out;
-  }
-  return value;
-}
-
 /** The JSON text of a value with object keys sorted, as Go's encoding/json writes maps. */
 export function canonicalJSON(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJSON).join(',')}]`;
