@@ -42,11 +42,11 @@ import { newCustomResourceTableConvertor } from './table/table-convertor.js';
 import type { WebhookPoster } from '../../webhook/client.js';
 import {
   awaitedConversion,
-  hasDefaults,
   noneConversion,
   usesWebhook,
   webhookConversion,
 } from './conversion/version-conversion.js';
+import { holdsDefaults } from './schema/defaults.js';
 
 export interface CustomResourceStorageOptions {
   readonly crd: CustomResourceDefinition;
@@ -159,7 +159,7 @@ export async function newCustomResourceStorage(
       statusConversion = awaitedConversion(conversion);
       // The storage version without defaults reads objects as stored: the store itself serves it,
       // and serves its stored JSON as it is.
-      const identity = served === apiVersion && !hasDefaults(schema);
+      const identity = served === apiVersion && !holdsDefaults(schema);
       paths[names.plural] = identity ? versionStore : new ConvertingView(versionStore, conversion);
     }
     if (sub.status !== undefined)

@@ -17,11 +17,6 @@ import type { WebhookPoster } from '../../../webhook/client.js';
 import { applyDefaults, holdsDefaults } from '../schema/defaults.js';
 import { conversionFailure, WebhookConverter } from './webhook-converter.js';
 
-/** Whether any node of the schema that defaulting visits has a default. */
-export function hasDefaults(schema: JSONSchemaProps): boolean {
-  return holdsDefaults(schema);
-}
-
 export interface VersionPair {
   /** apiVersion served, and stored. */
   readonly served: string;
@@ -32,7 +27,7 @@ export interface VersionPair {
 }
 
 function defaulter(schema: JSONSchemaProps): (obj: KubeObject) => KubeObject {
-  if (!hasDefaults(schema)) return (obj) => obj;
+  if (!holdsDefaults(schema)) return (obj) => obj;
   return (obj) => {
     if (obj.kind === 'Status') return obj;
     const copy = deepCopyJSON(obj);

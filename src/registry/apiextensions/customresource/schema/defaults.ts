@@ -2,7 +2,7 @@
 // pkg/apiserver/schema/defaulting/algorithm.go and prunenulls.go.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { deepCopyJSON } from '../../../../machinery/json/deep-copy.js';
-import { additionalSchema, isJSONObject, itemsSchema, propertyOf } from './json-value.js';
+import { additionalSchema, anywhereInSchema, isJSONObject, itemsSchema, propertyOf } from './json-value.js';
 
 // A null where the schema forbids null and has a default to put instead.
 function isNonNullableNull(x: unknown, s: JSONSchemaProps | undefined): s is JSONSchemaProps {
@@ -18,23 +18,8 @@ export function applyDefaults(obj: Record<string, unknown>, schema: JSONSchemaPr
   defaultValue(obj, schema);
 }
 
-// Whether a schema has a default anywhere defaulting looks (properties, additionalProperties, items),
-// by schema: a definition's schema lives as long as the definition. A branch without one is not walked.
-const defaultsIn = new WeakMap<JSONSchemaProps, boolean>();
-
-export function holdsDefaults(s: JSONSchemaProps): boolean {
-  let holds = defaultsIn.get(s);
-  if (holds !== undefined) return holds;
-  const items = itemsSchema(s.items);
-  const additional = additionalSchema(s.additionalProperties);
-  holds =
-    s.default !== undefined ||
-    (items !== undefined && holdsDefaults(items)) ||
-    (additional !== undefined && holdsDefaults(additional)) ||
-    Object.values(s.properties ?? {}).some(holdsDefaults);
-  defaultsIn.set(s, holds);
-  return holds;
-}
+/** Whether a schema has a default anywhere defaulting looks; a branch without one is not walked. */
+export const holdsDefaults = anywhereInSchema((s) => s.default !== undefined);
 
 function defaultValue(x: unknown, s: JSONSchemaProps | undefined): void {
   if (s === undefined || !holdsDefaults(s)) return;

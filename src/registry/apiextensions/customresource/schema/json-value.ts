@@ -1,4 +1,5 @@
 // Helpers over decoded JSON values shared by pruning, defaulting and validation of custom resources.
+import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 
 /** A decoded JSON object. */
 export type JSONObject = Record<string, unknown>;
@@ -52,6 +53,35 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function propertyOf<S extends { properties?: Record<string, S> }>(s: S, key: string): S | undefined {
   const props = s.properties;
   return props !== undefined && Object.hasOwn(props, key) ? props[key] : undefined;
+}
+
+/** Whether `holds` is true of a schema directly below `s`: its items, additionalProperties or properties. */
+export function belowSchema(s: JSONSchemaProps, holds: (child: JSONSchemaProps) => boolean): boolean {
+  const items = itemsSchema(s.items);
+  const additional = additionalSchema(s.additionalProperties);
+  return (
+    (items !== undefined && holds(items)) ||
+    (additional !== undefined && holds(additional)) ||
+    Object.values(s.properties ?? {}).some(holds)
+  );
+}
+
+/**
+ * Whether `holds` is true of a schema or of any below it where the structural walks go (items,
+ * additionalProperties, properties), known once per schema object: a definition's schemas live as
+ * long as the definition, and a walk skips the branches where the answer is no.
+ */
+export function anywhereInSchema(holds: (s: JSONSchemaProps) => boolean): (s: JSONSchemaProps) => boolean {
+  const known = new WeakMap<JSONSchemaProps, boolean>();
+  const test = (s: JSONSchemaProps): boolean => {
+    let answer = known.get(s);
+    if (answer === undefined) {
+      answer = holds(s) || belowSchema(s, test);
+      known.set(s, answer);
+    }
+    return answer;
+  };
+  return test;
 }
 
 /** The schema of additionalProperties when it is a schema (not a bool). */

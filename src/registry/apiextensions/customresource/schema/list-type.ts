@@ -9,6 +9,7 @@ import {
 } from '../../../../machinery/validation/index.js';
 import {
   additionalSchema,
+  anywhereInSchema,
   canonicalJSON,
   isJSONObject,
   itemsSchema,
@@ -78,25 +79,11 @@ function validateArray(path: FieldPath, s: JSONSchemaProps, list: unknown[]): Er
   return errs;
 }
 
-// Whether a schema has a set or map list anywhere under it, by schema: a custom resource's schema
-// lives as long as its definition, and most have none, or a few in one branch.
-const listTypesUnder = new WeakMap<JSONSchemaProps, boolean>();
-
-function holdsListTypes(s: JSONSchemaProps): boolean {
-  let holds = listTypesUnder.get(s);
-  if (holds !== undefined) return holds;
+// Whether a schema has a set or map list anywhere under it: most have none, or a few in one branch.
+const holdsListTypes = anywhereInSchema((s) => {
   const type = s['x-kubernetes-list-type'];
-  const items = itemsSchema(s.items);
-  const additional = additionalSchema(s.additionalProperties);
-  holds =
-    type === 'set' ||
-    type === 'map' ||
-    (items !== undefined && holdsListTypes(items)) ||
-    (additional !== undefined && holdsListTypes(additional)) ||
-    Object.values(s.properties ?? {}).some(holdsListTypes);
-  listTypesUnder.set(s, holds);
-  return holds;
-}
+  return type === 'set' || type === 'map';
+});
 
 function validateValue(path: FieldPath, s: JSONSchemaProps, value: unknown): ErrorList {
   if (!holdsListTypes(s)) return [];

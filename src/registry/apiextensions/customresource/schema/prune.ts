@@ -3,7 +3,14 @@
 // pkg/apiserver/schema/objectmeta/coerce.go (the order customresource_handler.go applies them in).
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { compareGoStrings } from '../../../../machinery/validation/index.js';
-import { additionalSchema, isJSONObject, itemsSchema, propertyOf } from './json-value.js';
+import {
+  additionalSchema,
+  anywhereInSchema,
+  belowSchema,
+  isJSONObject,
+  itemsSchema,
+  propertyOf,
+} from './json-value.js';
 import { pruneObjectMetaUnknownFields } from './object-meta-fields.js';
 
 const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
@@ -146,22 +153,8 @@ export function prunedPaths(x: unknown, s: JSONSchemaProps): string[] {
   return at.found;
 }
 
-// Whether a schema has an embedded resource anywhere below it, by schema (a definition's schema
-// lives as long as the definition; most have none).
-const embeddedBelow = new WeakMap<JSONSchemaProps, boolean>();
-
-function holdsEmbeddedBelow(s: JSONSchemaProps): boolean {
-  let holds = embeddedBelow.get(s);
-  if (holds !== undefined) return holds;
-  const below = (c: JSONSchemaProps | undefined): boolean =>
-    c !== undefined && (c['x-kubernetes-embedded-resource'] === true || holdsEmbeddedBelow(c));
-  holds =
-    below(itemsSchema(s.items)) ||
-    below(additionalSchema(s.additionalProperties)) ||
-    Object.values(s.properties ?? {}).some(below);
-  embeddedBelow.set(s, holds);
-  return holds;
-}
+// Whether a schema is, or has below it, an embedded resource (most have none).
+const holdsEmbedded = anywhereInSchema((s) => s['x-kubernetes-embedded-resource'] === true);
 
 // The metadata of every embedded resource below the root, with field.Path notation for its prefix
 // (properties `.name`, additionalProperties `[key]`, items `[i]`), as Coerce walks them.
@@ -209,7 +202,7 @@ export function pruneUnknownFields(
   // The root's own metadata was handled above; Coerce runs with isResourceRoot=false.
   const coerceRoot = opts.isResourceRoot ? { ...schema, 'x-kubernetes-embedded-resource': false } : schema;
   const embeddedAtRoot = coerceRoot['x-kubernetes-embedded-resource'] === true;
-  if (embeddedAtRoot || holdsEmbeddedBelow(schema))
+  if (embeddedAtRoot || belowSchema(schema, holdsEmbedded))
     pruneEmbeddedMetadata(obj, coerceRoot, { path: '', found: embedded });
   return [...rootMeta, ...pruned.sort(compareGoStrings), ...embedded.sort(compareGoStrings)];
 }
