@@ -70,6 +70,18 @@ describe('applyDefaults', () => {
     assert.deepEqual(s.properties?.['spec']?.properties?.['opts']?.default, { x: [1] });
   });
 
+  it('copies a default that holds a __proto__ key with that key, as an ordinary member', () => {
+    const s: JSONSchemaProps = {
+      type: 'object',
+      properties: { m: { type: 'object', default: JSON.parse('{"__proto__":"x","a":"y"}') as unknown } },
+    };
+    const obj: Record<string, unknown> = {};
+    applyDefaults(obj, s);
+    const m = obj['m'] as Record<string, unknown>;
+    assert.deepEqual(Object.keys(m), ['__proto__', 'a']);
+    assert.equal(Object.getPrototypeOf(m), Object.prototype);
+  });
+
   it('leaves values of the wrong type alone', () => {
     const obj: Record<string, unknown> = { spec: { items: { n: 1 }, byName: ['x'], opts: 'str' } };
     applyDefaults(obj, schema());

@@ -1,5 +1,6 @@
 // Helpers over decoded JSON values shared by pruning, defaulting and validation of custom resources.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import { memberOf } from '../../../../machinery/json/set-member.js';
 
 /** A decoded JSON object. */
 export type JSONObject = Record<string, unknown>;
@@ -51,8 +52,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * as `constructor` or `toString` is not taken for a property from Object.prototype.
  */
 export function propertyOf<S extends { properties?: Record<string, S> }>(s: S, key: string): S | undefined {
-  const props = s.properties;
-  return props !== undefined && Object.hasOwn(props, key) ? props[key] : undefined;
+  return s.properties === undefined ? undefined : memberOf(s.properties, key);
 }
 
 /** Whether `holds` is true of a schema directly below `s`: its items, additionalProperties or properties. */
