@@ -14,3 +14,10 @@ export function setMember(obj: Record<string, unknown>, key: string, value: unkn
 export function memberOf<V>(obj: Readonly<Record<string, V>>, key: string): V | undefined {
   return Object.hasOwn(obj, key) ? obj[key] : undefined;
 }
+
+/** Appends `values` to the list under a client's `key`, starting the list when there is none. */
+export function appendToMember<V>(obj: Record<string, V[]>, key: string, values: readonly V[]): void {
+  const list = memberOf(obj, key);
+  if (list === undefined) setMember(obj, key, [...values]);
+  else list.push(...values);
+}

@@ -121,4 +121,11 @@ describe('auditEventJSON', () => {
       assert.equal(auditEventJSON(c.event), c.want);
     });
   }
+
+  it('writes extra keys named like Object.prototype members (__proto__, constructor) as any other key', () => {
+    // JSON.parse makes __proto__ an own member, as an impersonation header's key would be.
+    const extra = JSON.parse('{"constructor":["c"],"__proto__":["p"]}') as Record<string, string[]>;
+    const text = auditEventJSON({ ...base, user: { username: 'jane', extra } });
+    assert.match(text, /"user":\{"username":"jane","extra":\{"__proto__":\["p"\],"constructor":\["c"\]\}\}/);
+  });
 });

@@ -7,6 +7,7 @@
 import { builtinScheme } from '../../api/builtin-scheme.js';
 import { orderedStatusDetails } from '../../machinery/errors/status-order.js';
 import { goJSONText } from '../../machinery/json/go-json-text.js';
+import { setMember } from '../../machinery/json/set-member.js';
 import { compareGoKeys } from '../../machinery/json/sorted-members.js';
 import type { AuditEvent, AuditObjectReference, AuditUser, ResponseStatus } from './types.js';
 
@@ -14,7 +15,7 @@ const isSet = (s: string | undefined): s is string => s !== undefined && s !== '
 
 function sortedMap<V>(map: Readonly<Record<string, V>>, value: (v: V) => unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(map).sort(compareGoKeys)) out[key] = value(map[key] as V);
+  for (const key of Object.keys(map).sort(compareGoKeys)) setMember(out, key, value(map[key] as V));
   return out;
 }
 

@@ -83,6 +83,25 @@ describe('RequestHeaderAuthenticator beside client certificates', () => {
     assert.deepEqual(result.remoteHeadersLeft, []);
   });
 
+  it('keeps extras named like Object.prototype members as plain keys', async () => {
+    const proxy = proxies.issueClient('front-proxy-client');
+    const result = await call(proxy, [
+      'X-Remote-User',
+      'alice',
+      'X-Remote-Extra-Constructor',
+      'a',
+      'X-Remote-Extra-__proto__',
+      'b',
+      'X-Remote-Extra-__proto__',
+      'c',
+    ]);
+    const { user } = result.requestHeader as { user: { extra: Record<string, unknown> } };
+    assert.deepEqual(Object.entries(user.extra), [
+      ['constructor', ['a']],
+      ['__proto__', ['b', 'c']],
+    ]);
+  });
+
   it('is not asked without a username header', async () => {
     const result = await call(proxies.issueClient('front-proxy-client'));
     assert.deepEqual(result.requestHeader, { kind: 'none' });

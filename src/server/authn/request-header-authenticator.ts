@@ -5,6 +5,7 @@
 // headers and the extras under the extra prefixes.
 import type { X509Certificate } from 'node:crypto';
 import type { UserInfo } from '../../registry/rest/context.js';
+import { appendToMember } from '../../machinery/json/set-member.js';
 import type { HttpRequest } from '../http/types.js';
 import { removeHeaders } from '../http/remove-headers.js';
 import type { AuthenticationResult } from './token-auth.js';
@@ -91,7 +92,7 @@ export class RequestHeaderAuthenticator {
     for (const [header, values] of headers) {
       const prefix = this.#extraPrefixes.find((p) => header.startsWith(p));
       if (prefix === undefined) continue;
-      (extra[unescape(header.slice(prefix.length))] ??= []).push(...values);
+      appendToMember(extra, unescape(header.slice(prefix.length)), values);
     }
     const user: UserInfo = { name, groups, ...(Object.keys(extra).length === 0 ? {} : { extra }) };
     // ClearAuthenticationHeaders: what the proxy asserted is not passed on.

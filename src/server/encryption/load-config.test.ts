@@ -88,6 +88,11 @@ describe('loadEncryptionConfig', () => {
       ),
       `${decoding}strict decoding error: unknown field "resources[0].providers[0].aescbc.keys[0].secrett", unknown field "resources[0].providers[1].kms.pandas"`,
     );
+    // A field named like an Object.prototype member is as unknown as any other.
+    assert.equal(
+      await load(one(`  - identity: {}\n    constructor: {}\n    toString: 1\n`)),
+      `${decoding}strict decoding error: unknown field "resources[0].providers[0].constructor", unknown field "resources[0].providers[0].toString"`,
+    );
     assert.equal(
       await load(one(`  - aescbc: {keys: key1}\n`)),
       `${decoding}json: cannot unmarshal string into Go struct field AESConfiguration.resources.providers.aescbc.keys of type []v1.Key`,

@@ -4,6 +4,7 @@
 // YAML-to-JSON step sorts them.
 import { compareGoStrings, goQuote } from '../../machinery/validation/index.js';
 import type { Shape } from './config-shape.js';
+import { memberOf } from '../../machinery/json/set-member.js';
 
 export interface StrictDecodeResult {
   readonly value: unknown;
@@ -68,7 +69,7 @@ function decodeStruct(value: unknown, shape: Extract<Shape, { kind: 'struct' }>,
   const struct = shape.goType.replace(/^v1\./, '');
   for (const [key, v] of entries) {
     const path = w.path === '' ? key : `${w.path}.${key}`;
-    const field = shape.fields[key];
+    const field = memberOf(shape.fields, key);
     if (field === undefined) {
       w.state.unknown.push(`unknown field ${goQuote(path)}`);
       continue;

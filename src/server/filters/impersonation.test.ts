@@ -100,6 +100,26 @@ describe('impersonation filter', () => {
     assert.deepEqual(plain.json(), { name: 'jane', groups: ['system:authenticated'] });
   });
 
+  it('keeps extras named like Object.prototype members (constructor, __proto__) as plain keys', async () => {
+    const res = await request({
+      url: '/api/v1/namespaces/default/pods',
+      headers: {
+        authorization: `Bearer ${adminToken}`,
+        'Impersonate-User': 'jane',
+        'Impersonate-Extra-constructor': ['a', 'b'],
+        'Impersonate-Extra-__proto__': 'c',
+        'Impersonate-Extra-toString': 'd',
+      },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const user = JSON.parse(res.body) as { extra: Record<string, unknown> };
+    assert.deepEqual(Object.entries(user.extra), [
+      ['constructor', ['a', 'b']],
+      ['__proto__', ['c']],
+      ['tostring', ['d']],
+    ]);
+  });
+
   it('refuses what RBAC does not grant with kube 403 texts', async () => {
     const user = await request(bob({ 'Impersonate-User': 'alice' }));
     assert.equal(user.statusCode, 403);

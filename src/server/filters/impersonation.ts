@@ -5,6 +5,7 @@
 // 403 for that attribute; headers that name groups, extras or a uid without a user are a 500.
 import type { AuthorizationAttributes, Authorizer } from '../../registry/rest/authorizer.js';
 import type { UserInfo } from '../../registry/rest/context.js';
+import { appendToMember } from '../../machinery/json/set-member.js';
 import {
   buildImpersonationRequests,
   hasImpersonationHeaders,
@@ -67,7 +68,7 @@ export function impersonatedUser(
         groups.push(r.name);
         break;
       case 'UserExtra':
-        (extra[r.fieldPath] ??= []).push(r.name);
+        appendToMember(extra, r.fieldPath, [r.name]);
         break;
       case 'UID':
         uid = r.name;

@@ -5,6 +5,7 @@ import { builtinScheme } from '../../../api/builtin-scheme.js';
 import type { Status } from '../../../api/meta.js';
 import { goJSONText } from '../../../machinery/json/go-json-text.js';
 import { inGoMemberOrder, isSchemeKind } from '../../../machinery/json/go-member-order.js';
+import { setMember } from '../../../machinery/json/set-member.js';
 import { inSortedMemberOrder } from '../../../machinery/json/sorted-members.js';
 import type { GroupVersionKind, GroupVersionResource } from '../../../machinery/schema/group-resource.js';
 import type { Attributes } from '../../attributes.js';
@@ -135,7 +136,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 function stringMap(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (isRecord(v)) for (const [k, s] of Object.entries(v)) if (typeof s === 'string') out[k] = s;
+  if (isRecord(v)) for (const [k, s] of Object.entries(v)) if (typeof s === 'string') setMember(out, k, s);
   return out;
 }
 
