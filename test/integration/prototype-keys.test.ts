@@ -104,6 +104,65 @@ describe('prototype-named keys from clients', () => {
     unpolluted();
   });
 
+  it('a scale subresource whose specReplicasPath passes through __proto__ writes an ordinary member', async () => {
+    // kube's SetNestedField makes spec.__proto__ a map key like any other, and reads it back.
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'scalers.proto.example.com' },
+      spec: {
+        group: 'proto.example.com',
+        scope: 'Namespaced',
+        names: { plural: 'scalers', singular: 'scaler', kind: 'Scaler', listKind: 'ScalerList' },
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: {
+                type: 'object',
+                properties: {
+                  spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+                  status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+                },
+              },
+            },
+            subresources: {
+              scale: { specReplicasPath: '.spec.__proto__.replicas', statusReplicasPath: '.status.replicas' },
+            },
+          },
+        ],
+      },
+    };
+    const made = await call(
+      'POST',
+      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+      JSON.stringify(crd),
+    );
+    assert.equal(made.status, 201, JSON.stringify(made.json));
+    const scalers = '/apis/proto.example.com/v1/namespaces/default/scalers';
+    const scaler = '{"apiVersion":"proto.example.com/v1","kind":"Scaler","metadata":{"name":"s"},"spec":{}}';
+    const res = await waitFor(
+      'the scalers to be served',
+      () => call('POST', scalers, scaler),
+      (r) => r.status !== 404,
+    );
+    assert.equal(res.status, 201, JSON.stringify(res.json));
+    const scaled = await call(
+      'PATCH',
+      `${scalers}/s/scale`,
+      '{"spec":{"replicas":3}}',
+      'application/merge-patch+json',
+    );
+    assert.equal(scaled.status, 200, JSON.stringify(scaled.json));
+    assert.deepEqual(scaled.json['spec'], { replicas: 3 });
+    const read = await call('GET', `${scalers}/s`, '');
+    assert.deepEqual(read.json['spec'], JSON.parse('{"__proto__":{"replicas":3}}'));
+    assert.equal(({} as { replicas?: unknown }).replicas, undefined);
+    unpolluted();
+  });
+
   for (const [type, body] of [
     [
       'application/merge-patch+json',

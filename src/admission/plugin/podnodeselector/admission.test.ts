@@ -18,6 +18,9 @@ const namespaces: Getter = {
         ...(name === 'pinned'
           ? { annotations: { [namespaceNodeSelectorAnnotation]: 'env=prod, zone==a' } }
           : {}),
+        ...(name === 'odd'
+          ? { annotations: { [namespaceNodeSelectorAnnotation]: 'constructor=x,toString=y' } }
+          : {}),
       },
     };
     return Promise.resolve(ns);
@@ -38,6 +41,7 @@ describe('PodNodeSelector', () => {
   it('parses kube’s selector text', () => {
     assert.deepEqual(selectorToLabels('a=1,b==2, c = 3'), { a: '1', b: '2', c: '3' });
     assert.throws(() => selectorToLabels('a!=1'));
+    assert.deepEqual(Object.keys(selectorToLabels('__proto__=x')), ['__proto__']);
   });
 
   it('merges the namespace’s selector into a new pod, the pod’s own labels kept', async () => {
@@ -47,6 +51,13 @@ describe('PodNodeSelector', () => {
     const free = pod();
     await plugin.admit(ctx, attributesOf({ namespace: 'open', object: free }));
     assert.equal(free.spec?.nodeSelector, undefined);
+  });
+
+  it('takes namespace labels named like Object.prototype members as labels the pod lacks', async () => {
+    const p = pod({ disk: 'ssd' });
+    await plugin.admit(ctx, attributesOf({ namespace: 'odd', object: p }));
+    await plugin.validate(ctx, attributesOf({ namespace: 'odd', object: p }));
+    assert.deepEqual(p.spec?.nodeSelector, { constructor: 'x', toString: 'y', disk: 'ssd' });
   });
 
   it('refuses a pod asking for another value of a namespace label', async () => {

@@ -4,6 +4,7 @@
 // value of one of them is refused.
 import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
+import { setMember } from '../../../machinery/json/set-member.js';
 import { isStatusError, newForbidden, newInternalError } from '../../../machinery/errors/index.js';
 import type { Getter } from '../../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
@@ -25,13 +26,13 @@ export function selectorToLabels(text: string): Record<string, string> {
     const value = term.slice(at + (term[at + 1] === '=' ? 2 : 1)).trim();
     // Only equality: `!=`, set operators and bare keys are not label maps.
     if (at <= 0 || key.endsWith('!') || value.includes('=')) throw new Error(`invalid selector: '${term}'`);
-    out[key] = value;
+    setMember(out, key, value);
   }
   return out;
 }
 
 const conflicts = (a: Record<string, string>, b: Record<string, string>): boolean =>
-  Object.entries(a).some(([k, v]) => k in b && b[k] !== v);
+  Object.entries(a).some(([k, v]) => Object.hasOwn(b, k) && b[k] !== v);
 
 const shouldIgnore = (a: Attributes): boolean =>
   a.resource.group !== '' || a.resource.resource !== 'pods' || a.subresource !== '' || a.object === null;

@@ -83,6 +83,18 @@ describe('RuntimeClass admission', () => {
     assert.deepEqual(out.spec.tolerations, [own, gvisorToleration]);
   });
 
+  it('merges a class selector key named like an Object.prototype member the pod lacks', async () => {
+    await api.create(
+      classesAt,
+      rc('odd', { scheduling: { nodeSelector: { constructor: 'x', toString: 'y' } } }),
+    );
+    const out = await api.create(
+      podsAt,
+      pod('odd', { runtimeClassName: 'odd', nodeSelector: { zone: 'a' } }),
+    );
+    assert.deepEqual(out.spec?.nodeSelector, { zone: 'a', constructor: 'x', toString: 'y' });
+  });
+
   it('accepts an overhead equal in value to the class’s', async () => {
     const out = await api.create(
       podsAt,

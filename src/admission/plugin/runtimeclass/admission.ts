@@ -7,6 +7,7 @@
 // when the class defines none (validation, after every mutating plugin).
 import type { Pod, Toleration } from '../../../api/core/v1/pod.js';
 import type { RuntimeClass } from '../../../api/node/v1/runtime-class.js';
+import { memberOf } from '../../../machinery/json/set-member.js';
 import { compareQuantities, parseQuantity } from '../../../machinery/quantity/quantity.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
@@ -166,7 +167,7 @@ function admitWith(a: Attributes, pod: Pod, rc: RuntimeClass): void {
     if (selector !== undefined) spec.nodeSelector = { ...selector };
   } else {
     for (const [key, value] of Object.entries(selector ?? {})) {
-      const own = spec.nodeSelector[key];
+      const own = memberOf(spec.nodeSelector, key);
       if (own !== undefined && own !== value) {
         throw newAdmissionForbidden(
           a,

@@ -49,6 +49,12 @@ describe('PodDisruptionBudget status', () => {
     assert.equal(budgetStatus(budget({ minAvailable: '60%' }), pods, now).desiredHealthy, 3);
   });
 
+  it('a ready pod named constructor is healthy unless the budget charged its eviction', () => {
+    const named = [readyPod('constructor'), readyPod('b')];
+    const s = budgetStatus(budget({ minAvailable: 1 }), named, now);
+    assert.deepEqual([s.currentHealthy, s.disruptionsAllowed], [2, 1]);
+  });
+
   it('maxUnavailable leaves expected minus that many', () => {
     const s = budgetStatus(budget({ maxUnavailable: 1 }), pods, now);
     assert.deepEqual([s.desiredHealthy, s.disruptionsAllowed], [3, 0]);

@@ -55,7 +55,7 @@ export function budgetStatus(
     (p) =>
       isPodReady(p) &&
       p.metadata?.deletionTimestamp === undefined &&
-      !((p.metadata?.name ?? '') in disrupted),
+      !Object.hasOwn(disrupted, p.metadata?.name ?? ''),
   ).length;
   const minAvailable = scaled(pdb.spec?.minAvailable, expected);
   const maxUnavailable = scaled(pdb.spec?.maxUnavailable, expected);

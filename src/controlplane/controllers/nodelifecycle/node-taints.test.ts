@@ -34,6 +34,15 @@ describe('node taints', () => {
     assert.deepEqual(noScheduleTaintChanges(node(undefined, [['Ready', 'True']])), { add: [], remove: [] });
   });
 
+  it('a condition type or status named like an Object.prototype member calls for no taint', () => {
+    const n = node(undefined, [
+      ['constructor', 'name'],
+      ['toString', 'name'],
+      ['__proto__', 'constructor'],
+    ]);
+    assert.deepEqual(noScheduleTaintChanges(n), { add: [], remove: [] });
+  });
+
   it('swaps taints, stamping the added ones', () => {
     const n = node([{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }], []);
     const swapped = swappedTaints(n, {

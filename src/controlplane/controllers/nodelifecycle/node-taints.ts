@@ -2,6 +2,7 @@
 // pkg/controller/util/node): NoSchedule taints mirroring node conditions (TaintNodesByCondition) and
 // the NoExecute not-ready/unreachable taints that drive taint-based eviction.
 import type { Node, NodeCondition, Taint } from '../../../api/core/v1/node.js';
+import { memberOf } from '../../../machinery/json/set-member.js';
 
 export const notReadyTaintKey = 'node.kubernetes.io/not-ready';
 export const unreachableTaintKey = 'node.kubernetes.io/unreachable';
@@ -34,7 +35,8 @@ export function wantedNoScheduleTaints(
 ): Taint[] {
   const wanted: Taint[] = [];
   for (const c of conditions) {
-    const key = conditionTaints[c.type]?.[c.status];
+    const byStatus = memberOf(conditionTaints, c.type);
+    const key = byStatus === undefined ? undefined : memberOf(byStatus, c.status);
     if (key !== undefined) wanted.push({ key, effect: 'NoSchedule' });
   }
   if (unschedulable) wanted.push({ key: unschedulableTaintKey, effect: 'NoSchedule' });

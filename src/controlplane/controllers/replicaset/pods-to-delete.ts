@@ -2,6 +2,7 @@
 // unassigned before assigned, Pending before Unknown before Running, not ready before ready,
 // ready for less time before longer, more restarts before fewer, newer before older.
 import type { Pod } from '../../../api/core/v1/pod.js';
+import { memberOf } from '../../../machinery/json/set-member.js';
 import { isPodReady } from '../simulation/controller-ref.js';
 
 const phaseRank: Readonly<Record<string, number>> = { Pending: 0, Unknown: 1, Running: 2 };
@@ -15,7 +16,7 @@ const readySince = (p: Pod): number =>
 function compare(a: Pod, b: Pod): number {
   const assigned = (p: Pod): number => ((p.spec?.nodeName ?? '') === '' ? 0 : 1);
   if (assigned(a) !== assigned(b)) return assigned(a) - assigned(b);
-  const phase = (p: Pod): number => phaseRank[p.status?.phase ?? 'Pending'] ?? 0;
+  const phase = (p: Pod): number => memberOf(phaseRank, p.status?.phase ?? 'Pending') ?? 0;
   if (phase(a) !== phase(b)) return phase(a) - phase(b);
   const ready = (p: Pod): number => (isPodReady(p) ? 1 : 0);
   if (ready(a) !== ready(b)) return ready(a) - ready(b);

@@ -3,6 +3,7 @@
 // read from statusReplicasPath and labelSelectorPath. Paths are `.a.b` (the CRD validation allows
 // only such paths under .spec and .status).
 import type { KubeObject } from '../../../api/meta.js';
+import { memberOf, setMember } from '../../../machinery/json/set-member.js';
 import type { ScaleParts } from '../../generic/scale.js';
 
 export interface ScalePaths {
@@ -17,7 +18,7 @@ function read(obj: KubeObject, path: string): unknown {
   let at: unknown = obj;
   for (const f of fieldsOf(path)) {
     if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
-    at = (at as Record<string, unknown>)[f];
+    at = memberOf(at as Record<string, unknown>, f);
   }
   return at;
 }
@@ -27,12 +28,16 @@ function write(obj: KubeObject, path: string, value: unknown): void {
   const last = fields.pop();
   if (last === undefined) return;
   let at: Record<string, unknown> = obj;
+  // Own members only: a path through `__proto__` must not reach Object.prototype.
   for (const f of fields) {
-    const next = at[f];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) at[f] = {};
-    at = at[f] as Record<string, unknown>;
+    let next = memberOf(at, f);
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) {
+      next = {};
+      setMember(at, f, next);
+    }
+    at = next as Record<string, unknown>;
   }
-  at[last] = value;
+  setMember(at, last, value);
 }
 
 const integer = (v: unknown): number => (typeof v === 'number' && Number.isInteger(v) ? v : 0);

@@ -33,4 +33,16 @@ describe('cron schedules', () => {
     ];
     for (const [schedule, want] of cases) assert.equal(cronScheduleError(schedule), want, schedule);
   });
+
+  it('reads month and weekday names as names only, never as members of Object.prototype', () => {
+    for (const [schedule, field] of [
+      ['0 0 1 constructor *', 'constructor'],
+      ['0 0 * * __proto__', '__proto__'],
+    ] as const)
+      assert.equal(
+        cronScheduleError(schedule),
+        `failed to parse int from ${field}: strconv.Atoi: parsing "${field}": invalid syntax`,
+        schedule,
+      );
+  });
 });

@@ -1,6 +1,7 @@
 // Standard cron schedules as kube validates them (cron.ParseStandard of github.com/robfig/cron/v3):
 // five fields (minute hour day-of-month month day-of-week) or a descriptor (@daily, @every 1h…),
 // optionally after TZ= or CRON_TZ=. Errors carry the library's texts, which kube returns verbatim.
+import { memberOf } from '../../../machinery/json/set-member.js';
 import { goQuote } from '../../../machinery/validation/index.js';
 import { loadLocationError } from './time-zone.js';
 
@@ -75,7 +76,7 @@ function mustParseInt(expr: string): number {
 }
 
 function parseIntOrName(expr: string, names: Bounds['names']): number {
-  const named = names?.[expr.toLowerCase()];
+  const named = names === undefined ? undefined : memberOf(names, expr.toLowerCase());
   return named ?? mustParseInt(expr);
 }
 

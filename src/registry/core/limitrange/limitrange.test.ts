@@ -127,6 +127,16 @@ describe('limitranges', () => {
     assert.equal(ok.spec?.limits[0]?.type, 'PersistentVolumeClaim');
   });
 
+  it('defaults a resource named like an Object.prototype member as any other, and refuses it everywhere', async () => {
+    const refused = (list: string): string =>
+      `spec.limits[0].${list}[constructor]: Invalid value: "constructor": must be a standard resource type or fully qualified, spec.limits[0].${list}[constructor]: Invalid value: "constructor": must be a standard resource for containers`;
+    await invalid(
+      'proto',
+      [{ type: 'Container', max: { constructor: '1' } }],
+      `[${['max', 'default', 'defaultRequest'].map(refused).join(', ')}]`,
+    );
+  });
+
   it('prints NAME CREATED AT', async () => {
     const table = store.convertToTable(ctx, await store.get(ctx, 'lr', {}), {});
     assert.deepEqual(

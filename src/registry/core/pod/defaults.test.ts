@@ -286,4 +286,15 @@ describe('pod defaults (pkg/apis/core/v1/defaults.go)', () => {
       requests: { cpu: '1', memory: '2Gi' },
     });
   });
+
+  it('requests a limit named like an Object.prototype member as any other (validation then refuses both)', () => {
+    const bare = app({ resources: { limits: { constructor: '1' } } });
+    const partial = app({
+      name: 'b',
+      resources: { limits: { cpu: '1', toString: '2' }, requests: { cpu: '1' } },
+    });
+    setPodDefaults({ spec: { containers: [bare, partial] } });
+    assert.deepEqual(bare.resources?.requests, { constructor: '1' });
+    assert.deepEqual(partial.resources?.requests, { cpu: '1', toString: '2' });
+  });
 });

@@ -8,6 +8,7 @@ import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
 import type { Handler, Probe } from '../../../api/core/v1/probe.js';
 import type { Volume } from '../../../api/core/v1/volume.js';
+import { memberOf, setMember } from '../../../machinery/json/set-member.js';
 import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 
 /**
@@ -106,10 +107,11 @@ function requestLimits(c: Container): void {
   if (limits === undefined) return;
   const had = c.resources?.requests;
   let missing = had === undefined;
-  if (had !== undefined) for (const name in limits) if (had[name] == null) missing = true;
+  if (had !== undefined) for (const name in limits) if (memberOf(had, name) == null) missing = true;
   if (!missing) return;
   const requests = { ...had };
-  for (const [name, value] of Object.entries(limits)) requests[name] ??= value;
+  for (const [name, value] of Object.entries(limits))
+    if (memberOf(requests, name) == null) setMember(requests, name, value);
   c.resources = { ...c.resources, requests };
 }
 

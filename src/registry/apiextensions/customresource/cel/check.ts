@@ -3,6 +3,7 @@
 // declare, field selection on scalars, and a result type that cannot be a bool. Types it cannot
 // infer are dynamic and pass; what slips through fails when the rule runs.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import { memberOf } from '../../../../machinery/json/set-member.js';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import type { CelModule } from './load.js';
 
@@ -198,7 +199,7 @@ class Checker {
         s.properties !== undefined &&
         s['x-kubernetes-preserve-unknown-fields'] !== true
       ) {
-        const prop = s.properties[field];
+        const prop = memberOf(s.properties, field);
         if (prop === undefined) return this.#issue(e, `undefined field '${field}'`);
         return testOnly ? t('bool') : schemaType(prop);
       }

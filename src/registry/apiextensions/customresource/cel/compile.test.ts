@@ -42,6 +42,9 @@ describe('compileCustomResourceRules', () => {
     assert.deepEqual(await bodies('self.nope == 1'), [
       "compilation failed: ERROR: <input>:1:5: undefined field 'nope'\n | self.nope == 1\n | ....^",
     ]);
+    assert.deepEqual(await bodies('self.constructor == 1'), [
+      "compilation failed: ERROR: <input>:1:5: undefined field 'constructor'\n | self.constructor == 1\n | ....^",
+    ]);
     assert.deepEqual(await bodies('self.replicas > other'), [
       "compilation failed: ERROR: <input>:1:17: undeclared reference to 'other' (in container '')\n" +
         ' | self.replicas > other\n | ................^',

@@ -166,6 +166,26 @@ describe('CustomResourceRuleValidator', () => {
     ]);
   });
 
+  it('a new map entry keyed like an Object.prototype member has no old value', async () => {
+    const v = await validatorFor({
+      type: 'object',
+      properties: {
+        labels: {
+          type: 'object',
+          additionalProperties: {
+            type: 'string',
+            'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'entries are immutable' }],
+          },
+        },
+      },
+    });
+    const obj = JSON.parse('{"labels":{"a":"1","constructor":"2","toString":"3","__proto__":"4"}}') as Record<
+      string,
+      unknown
+    >;
+    assert.deepEqual(run(v, obj, { labels: { a: '1' } }), []);
+  });
+
   it('uses messageExpression, reason and fieldPath', async () => {
     const v = await validatorFor(
       spec({ replicas: { type: 'integer' }, name: { type: 'string' } }, [

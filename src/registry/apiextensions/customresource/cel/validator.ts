@@ -4,6 +4,7 @@
 // list-type=map items by key). Not done: cost budgets, ratcheting, rules under allOf.
 import type { CelInput } from '@bufbuild/cel';
 import type { JSONSchemaProps, ValidationRule } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import { memberOf } from '../../../../machinery/json/set-member.js';
 import { childOf, FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
 import type { CelLibrary } from './load.js';
 import { noOldSelf } from './library.js';
@@ -95,7 +96,7 @@ export class CustomResourceRuleValidator {
         this.#visit(errs, {
           node: prop,
           value: child,
-          old: oldMap[k],
+          old: memberOf(oldMap, k),
           path: childOf(v.path, k),
           root: false,
         });
@@ -103,7 +104,7 @@ export class CustomResourceRuleValidator {
         this.#visit(errs, {
           node: node.additionalProperties,
           value: child,
-          old: oldMap[k],
+          old: memberOf(oldMap, k),
           path: keyOf(v.path, k),
           root: false,
         });

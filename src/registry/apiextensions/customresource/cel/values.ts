@@ -4,6 +4,7 @@
 // (x-kubernetes-preserve-unknown-fields) are converted by their JSON shape.
 import type { CelInput } from '@bufbuild/cel';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import { memberOf } from '../../../../machinery/json/set-member.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -13,7 +14,8 @@ export function propertySchema(
   schema: JSONSchemaProps | undefined,
   key: string,
 ): JSONSchemaProps | undefined {
-  const prop = schema?.properties?.[key];
+  const properties = schema?.properties;
+  const prop = properties === undefined ? undefined : memberOf(properties, key);
   if (prop !== undefined) return prop;
   const additional = schema?.additionalProperties;
   return typeof additional === 'object' ? additional : undefined;
