@@ -28,6 +28,40 @@ const unpolluted = (): void => {
   assert.equal(({} as { polluted?: unknown }).polluted, undefined);
 };
 
+/** Defines the namespaced kind `kind` of proto.example.com/v1 (`version` its schema and subresources); its collection's path. */
+async function defineKind(kind: string, version: Record<string, unknown>): Promise<string> {
+  const singular = kind.toLowerCase();
+  const plural = `${singular}s`;
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${plural}.proto.example.com` },
+    spec: {
+      group: 'proto.example.com',
+      scope: 'Namespaced',
+      names: { plural, singular, kind, listKind: `${kind}List` },
+      versions: [{ name: 'v1', served: true, storage: true, ...version }],
+    },
+  };
+  const made = await call(
+    'POST',
+    '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
+    JSON.stringify(crd),
+  );
+  assert.equal(made.status, 201, JSON.stringify(made.json));
+  return `/apis/proto.example.com/v1/namespaces/default/${plural}`;
+}
+
+/** Creates `body` in a custom resource collection once its group is served (the definition established). */
+async function createWhenServed(collection: string, body: string): Promise<void> {
+  const res = await waitFor(
+    `${collection} to be served`,
+    () => call('POST', collection, body),
+    (r) => r.status !== 404,
+  );
+  assert.equal(res.status, 201, JSON.stringify(res.json));
+}
+
 describe('prototype-named keys from clients', () => {
   before(async () => {
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
@@ -59,45 +93,18 @@ describe('prototype-named keys from clients', () => {
     assert.deepEqual(got.json['data'], JSON.parse('{"__proto__":"x","constructor":"y","zeta":"1"}'));
     assert.deepEqual(Object.keys(got.json['data'] as object), ['__proto__', 'constructor', 'zeta']);
 
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'things.proto.example.com' },
-      spec: {
-        group: 'proto.example.com',
-        scope: 'Namespaced',
-        names: { plural: 'things', singular: 'thing', kind: 'Thing', listKind: 'ThingList' },
-        versions: [
-          {
-            name: 'v1',
-            served: true,
-            storage: true,
-            schema: {
-              openAPIV3Schema: {
-                type: 'object',
-                properties: { spec: { type: 'object', additionalProperties: { type: 'string' } } },
-              },
-            },
-          },
-        ],
+    const things = await defineKind('Thing', {
+      schema: {
+        openAPIV3Schema: {
+          type: 'object',
+          properties: { spec: { type: 'object', additionalProperties: { type: 'string' } } },
+        },
       },
-    };
-    const made = await call(
-      'POST',
-      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
-      JSON.stringify(crd),
+    });
+    await createWhenServed(
+      things,
+      '{"apiVersion":"proto.example.com/v1","kind":"Thing","metadata":{"name":"t"},"spec":{"zeta":"1","__proto__":"x"}}',
     );
-    assert.equal(made.status, 201);
-    const things = '/apis/proto.example.com/v1/namespaces/default/things';
-    const thing =
-      '{"apiVersion":"proto.example.com/v1","kind":"Thing","metadata":{"name":"t"},"spec":{"zeta":"1","__proto__":"x"}}';
-    // The group is served once the definition is established.
-    const res = await waitFor(
-      'the things to be served',
-      () => call('POST', things, thing),
-      (r) => r.status !== 404,
-    );
-    assert.equal(res.status, 201, JSON.stringify(res.json));
     const read = await call('GET', `${things}/t`, '');
     assert.deepEqual(read.json['spec'], JSON.parse('{"__proto__":"x","zeta":"1"}'));
     assert.deepEqual(Object.keys(read.json['spec'] as object), ['__proto__', 'zeta']);
@@ -106,49 +113,24 @@ describe('prototype-named keys from clients', () => {
 
   it('a scale subresource whose specReplicasPath passes through __proto__ writes an ordinary member', async () => {
     // kube's SetNestedField makes spec.__proto__ a map key like any other, and reads it back.
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'scalers.proto.example.com' },
-      spec: {
-        group: 'proto.example.com',
-        scope: 'Namespaced',
-        names: { plural: 'scalers', singular: 'scaler', kind: 'Scaler', listKind: 'ScalerList' },
-        versions: [
-          {
-            name: 'v1',
-            served: true,
-            storage: true,
-            schema: {
-              openAPIV3Schema: {
-                type: 'object',
-                properties: {
-                  spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-                  status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-                },
-              },
-            },
-            subresources: {
-              scale: { specReplicasPath: '.spec.__proto__.replicas', statusReplicasPath: '.status.replicas' },
-            },
+    const scalers = await defineKind('Scaler', {
+      schema: {
+        openAPIV3Schema: {
+          type: 'object',
+          properties: {
+            spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+            status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
           },
-        ],
+        },
       },
-    };
-    const made = await call(
-      'POST',
-      '/apis/apiextensions.k8s.io/v1/customresourcedefinitions',
-      JSON.stringify(crd),
+      subresources: {
+        scale: { specReplicasPath: '.spec.__proto__.replicas', statusReplicasPath: '.status.replicas' },
+      },
+    });
+    await createWhenServed(
+      scalers,
+      '{"apiVersion":"proto.example.com/v1","kind":"Scaler","metadata":{"name":"s"},"spec":{}}',
     );
-    assert.equal(made.status, 201, JSON.stringify(made.json));
-    const scalers = '/apis/proto.example.com/v1/namespaces/default/scalers';
-    const scaler = '{"apiVersion":"proto.example.com/v1","kind":"Scaler","metadata":{"name":"s"},"spec":{}}';
-    const res = await waitFor(
-      'the scalers to be served',
-      () => call('POST', scalers, scaler),
-      (r) => r.status !== 404,
-    );
-    assert.equal(res.status, 201, JSON.stringify(res.json));
     const scaled = await call(
       'PATCH',
       `${scalers}/s/scale`,
