@@ -1,6 +1,7 @@
 // The OIDC and structured authentication flags (kube-apiserver's Authentication section), each
 // writing one ServerRunOptions field.
 import { flag, type Spec } from './flag-helpers.js';
+import { setMember } from '../machinery/json/set-member.js';
 import { parseListFlag } from './flag-values.js';
 
 const authn = 'Authentication';
@@ -103,7 +104,7 @@ export const oidcFlags: Spec[] = [
         'A key=value pair that describes a required claim in the ID Token. If set, the claim is verified to be present in the ID Token with a matching value. Repeat this flag to specify multiple claims.',
     },
     (o, v) => {
-      for (const [k, val] of parseRequiredClaims(v)) o.oidc.requiredClaims[k] = val;
+      for (const [k, val] of parseRequiredClaims(v)) setMember(o.oidc.requiredClaims, k, val);
     },
   ),
   flag(

@@ -175,4 +175,26 @@ describe('field manager: resets and the client-side to server-side apply upgrade
     const r = await apply('versioned', 'fieldManager=kubectl', { a: '2' });
     assert.equal(r.code, 409);
   });
+
+  it('a key named like an Object.prototype member is owned and given up as any other', async () => {
+    for (const key of ['k', 'constructor', '__proto__']) {
+      const name = `proto-${key.replace(/_/g, 'u').toLowerCase()}`;
+      const applied = await apply(
+        name,
+        'fieldManager=a',
+        JSON.parse(`{"${key}":"1","z":"2"}`) as Record<string, string>,
+      );
+      assert.equal(applied.code, 201);
+      // Removed by another manager's update: nobody owns it any more, the updater included.
+      const removed = await request({
+        method: 'PATCH',
+        url: `${cms}/${name}?fieldManager=c`,
+        headers: { 'content-type': 'application/merge-patch+json' },
+        payload: `{"data":{"${key}":null}}`,
+      });
+      assert.equal(removed.code, 200, key);
+      assert.deepEqual(removed.body.data, { z: '2' });
+      assert.deepEqual(entries(removed.body), ['a/Apply'], key);
+    }
+  });
 });

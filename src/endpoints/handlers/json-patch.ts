@@ -9,6 +9,7 @@ import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { inGoOrder } from '../responsewriters/go-order.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
+import { escapedOperations, namesInheritedKey, renamedKeys } from './json-patch-keys.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
 const maxJSONPatchOperations = 10000;
@@ -80,11 +81,16 @@ function movesIntoItself(ops: readonly Operation[]): boolean {
 // The document after the operations; it may share values with them (an added value). As kube's
 // jsonPatcher, the operations apply to the current object's JSON encoding: a built-in object's zero
 // members Go writes (a template's "creationTimestamp":null) are there to test or remove.
+// A patch naming a key like `constructor` or `__proto__` applies to a document with such keys escaped.
 function patched(prepared: unknown, current: KubeObject): unknown {
   const applyPatch = jsonPatchLibrary();
-  if (movesIntoItself(prepared as Operation[])) throw unprocessable();
+  const ops = prepared as Operation[];
+  if (movesIntoItself(ops)) throw unprocessable();
   try {
-    return applyPatch(deepCopyJSON(inGoOrder(current)), prepared as Operation[], true, true).newDocument;
+    if (!namesInheritedKey(ops))
+      return applyPatch(deepCopyJSON(inGoOrder(current)), ops, true, true).newDocument;
+    const doc = renamedKeys(inGoOrder(current), true);
+    return renamedKeys(applyPatch(doc, escapedOperations(ops) as Operation[], true, true).newDocument, false);
   } catch {
     throw unprocessable();
   }

@@ -1,6 +1,7 @@
 // RFC 6902 JSON Patch applied to a mutating webhook's object (kube uses evanphx/json-patch v4):
 // add, remove, replace, move, copy and test on a deep copy; the original is left as it was.
 import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
+import { setMember } from '../../../machinery/json/set-member.js';
 import { jsonEqual } from '../../../machinery/patch/json.js';
 
 type Container = Record<string, unknown> | unknown[];
@@ -62,7 +63,7 @@ function add(doc: unknown, pointer: string, value: unknown): unknown {
   if (pointer === '') return value;
   const { parent, key } = parentOf(doc, pointer);
   if (!Array.isArray(parent)) {
-    parent[key] = value;
+    setMember(parent, key, value);
     return doc;
   }
   const i = key === '-' ? parent.length : Number(key);

@@ -219,6 +219,25 @@ describe('JSON patch', () => {
     assert.throws(() => apply([{ op: 'frob', path: '/x' }]), /unexpected kind/);
     assert.throws(() => decodeJSONPatch(Buffer.from('{}')), /cannot unmarshal/);
   });
+
+  it('treats keys named like Object.prototype members as map keys (kube: a Go map key like any other)', () => {
+    const out = apply([
+      { op: 'add', path: '/metadata/labels/__proto__', value: 'x' },
+      { op: 'add', path: '/metadata/labels/constructor', value: 'y' },
+      { op: 'add', path: '/spec', value: JSON.parse('{"__proto__":{"polluted":"yes"}}') as unknown },
+      { op: 'add', path: '/spec/__proto__/x', value: '1' },
+      { op: 'replace', path: '/metadata/labels/__proto__', value: 'z' },
+      { op: 'test', path: '/metadata/labels/__proto__', value: 'z' },
+    ]) as Record<string, unknown>;
+    assert.deepEqual(out['metadata'], JSON.parse('{"labels":{"a/b":"1","__proto__":"z","constructor":"y"}}'));
+    assert.equal(JSON.stringify(out['spec']), '{"__proto__":{"polluted":"yes","x":"1"}}');
+    assert.throws(() => apply([{ op: 'remove', path: '/metadata/labels/toString' }]), /doc is missing path/);
+    assert.throws(
+      () => apply([{ op: 'add', path: '/metadata/__proto__/x', value: 1 }]),
+      /doc is missing path/,
+    );
+    assert.equal(({} as { polluted?: unknown }).polluted, undefined);
+  });
 });
 
 /** A poster answering each webhook (by URL path) with the function given, recording the calls. */

@@ -53,6 +53,20 @@ describe('FieldsV1', () => {
     });
   });
 
+  it('keeps a list-map key field named __proto__ or constructor (kube: a JSON object key like any other)', () => {
+    const pe = keyElement([
+      { name: '__proto__', value: 'x' },
+      { name: 'constructor', value: 1 },
+    ]);
+    assert.equal(pathString([f('ports'), pe]), '.ports[__proto__="x",constructor=1]');
+    assert.deepEqual(encodeFieldsV1(FieldSet.of([f('ports'), pe])), {
+      'f:ports': { 'k:{"__proto__":"x","constructor":1}': {} },
+    });
+    // Read back from a key not written as encoding writes it, so encoding writes the key anew.
+    const decoded = decodeFieldsV1({ 'f:ports': { 'k:{"constructor":1, "__proto__":"x"}': {} } });
+    assert.deepEqual(encodeFieldsV1(decoded), { 'f:ports': { 'k:{"__proto__":"x","constructor":1}': {} } });
+  });
+
   it('refuses malformed keys', () => {
     assert.throws(() => decodeFieldsV1({ 'x:y': {} }));
     assert.throws(() => decodeFieldsV1({ 'k:notjson': {} }));

@@ -2,6 +2,7 @@
 // map field, the key of an associative-list item, the value of a set item, or a list index.
 import { goJson, goNumber, goQuote } from '../../validation/go-format.js';
 import { compareJSON, isJSONObject, type JSONValue } from '../json.js';
+import { setMember } from '../../json/set-member.js';
 import { sortSmall } from '../../json/small-sort.js';
 
 export interface KeyField {
@@ -120,7 +121,7 @@ export function pathElementKey(pe: PathElement): string {
       return fieldKey(pe.name);
     case 'key': {
       const obj: Record<string, JSONValue> = {};
-      for (const f of pe.fields) obj[f.name] = f.value;
+      for (const f of pe.fields) setMember(obj, f.name, f.value);
       return `k:${goJson(obj)}`;
     }
     case 'value':

@@ -205,9 +205,9 @@ class AddedFields {
     let out: JSONObject | undefined;
     for (const key of sortStrings(Object.keys(rhs))) {
       let r: JSONValue | undefined = rhs[key];
-      // A key like `constructor` finds lhs's prototype where compare looks it up.
       let l: JSONValue | undefined = lhs[key];
-      if (l !== undefined && !Object.hasOwn(lhs, key)) return bail;
+      // A key lhs lacks, even one like `constructor` that its prototype has (compare's view).
+      if (l !== undefined && !Object.hasOwn(lhs, key)) l = undefined;
       if (typed) {
         if (goLeavesOut(node, key, r)) r = undefined;
         if (goLeavesOut(node, key, l)) l = undefined;

@@ -64,4 +64,25 @@ describe('compareValues', () => {
     });
     assert.ok(cmp.added.empty() && cmp.removed.empty());
   });
+
+  it('takes a key named like an Object.prototype member as any other: added, removed or modified', () => {
+    for (const k of ['constructor', 'toString', '__proto__']) {
+      const o = (text: string): JSONValue => JSON.parse(text.replaceAll('K', k)) as JSONValue;
+      const ordinary = (text: string): JSONValue => JSON.parse(text.replaceAll('K', 'k')) as JSONValue;
+      const cases: [string, string][] = [
+        ['{"metadata":{"labels":{}}}', '{"metadata":{"labels":{"K":"v"}}}'],
+        ['{"metadata":{"labels":{"K":"v"}}}', '{"metadata":{"labels":{}}}'],
+        ['{"metadata":{"labels":{"K":"v"}}}', '{"metadata":{"labels":{"K":"w"}}}'],
+        ['{"x":{}}', '{"x":{"K":{"a":1}}}'],
+        ['{"x":{"K":{"a":1}}}', '{"x":{}}'],
+      ];
+      for (const [lhs, rhs] of cases) {
+        assert.equal(
+          encoded(o(lhs), o(rhs)),
+          encoded(ordinary(lhs), ordinary(rhs)).replaceAll('f:k', `f:${k}`),
+          `${k}: ${lhs} to ${rhs}`,
+        );
+      }
+    }
+  });
 });

@@ -173,6 +173,8 @@ class Comparer {
       let rhs = r?.[key];
       // The common case, an unchanged field, before making anything for it.
       if (lhs === rhs && lhs !== undefined) continue;
+      // A key like `constructor` or `__proto__` that r lacks finds r's prototype: absent, as any other.
+      if (rhs !== undefined && r !== undefined && !Object.hasOwn(r, key)) rhs = undefined;
       if (typed) {
         if (goLeavesOut(node, key, lhs)) lhs = undefined;
         if (goLeavesOut(node, key, rhs)) rhs = undefined;
@@ -190,8 +192,8 @@ class Comparer {
     if (sameStrings(leftKeys, rightKeys)) return false;
     for (const key of rightKeys) {
       if (l !== undefined && Object.hasOwn(l, key)) continue;
-      // l?.[key] as the key walk always read it: a key like `constructor` finds l's prototype.
-      let lhs = l?.[key];
+      // A key l lacks, even one like `constructor` that l's prototype has.
+      let lhs: JSONValue | undefined;
       const rhs = r[key];
       if (typed && goLeavesOut(node, key, rhs) && (lhs === undefined || goLeavesOut(node, key, lhs)))
         continue;

@@ -2,6 +2,7 @@
 // validation rules, the username/groups/uid/extra mappings by claim and prefix or by CEL expression
 // over `claims`, then the user validation rules over `user`. CEL programs are compiled once, at start.
 import type { CelInput } from '@bufbuild/cel';
+import { memberOf } from '../../../machinery/json/set-member.js';
 import { loadCel, type CelLibrary } from '../../../registry/apiextensions/customresource/cel/load.js';
 import { toCel } from '../../../registry/apiextensions/customresource/cel/values.js';
 import type { UserInfo } from '../../../registry/rest/context.js';
@@ -48,7 +49,7 @@ async function compile(c: JWTAuthenticatorConfig): Promise<Compiled> {
 }
 
 function claimString(claims: Claims, name: string, what: string): string {
-  const v = claims[name];
+  const v = memberOf(claims, name);
   if (v === undefined)
     throw new ClaimError(`oidc: parse ${what} claims ${JSON.stringify(name)}: claim not present`);
   if (typeof v !== 'string')
@@ -137,8 +138,10 @@ export class ClaimMapper {
     if (m === undefined) return [];
     if (m.expression !== undefined && m.expression !== '')
       return this.#strings(m.expression, bindings, 'groups');
-    if (m.claim === undefined || m.claim === '' || claims[m.claim] === undefined) return [];
-    return stringOrArray(claims[m.claim], m.claim).map((g) => `${m.prefix ?? ''}${g}`);
+    if (m.claim === undefined || m.claim === '') return [];
+    const v = memberOf(claims, m.claim);
+    if (v === undefined) return [];
+    return stringOrArray(v, m.claim).map((g) => `${m.prefix ?? ''}${g}`);
   }
 
   #validateClaims(claims: Claims, bindings: Record<string, CelInput>): void {
@@ -152,7 +155,7 @@ export class ClaimMapper {
         continue;
       }
       const claim = r.claim ?? '';
-      const v = claims[claim];
+      const v = memberOf(claims, claim);
       if (v === undefined) throw new ClaimError(`oidc: required claim ${claim} not present in ID token`);
       if (v !== (r.requiredValue ?? ''))
         throw new ClaimError(

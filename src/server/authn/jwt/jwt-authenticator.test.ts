@@ -94,6 +94,50 @@ describe('JWT authenticator against a local HTTPS issuer', () => {
     });
   });
 
+  it('claims named like Object.prototype members are claims like any other (kube: map keys)', async () => {
+    const config = await jwtAuthenticatorFromOidcFlags({
+      ...flags,
+      issuerURL: issuer.url,
+      groupsClaim: 'constructor',
+      requiredClaims: JSON.parse('{"__proto__":"x","toString":"y"}') as Record<string, string>,
+    });
+    const a = await JWTAuthenticator.create({
+      config: { ...config, issuer: { ...config.issuer, certificateAuthority: issuer.caPem } },
+    });
+    const claims = JSON.parse('{"sub":"jane","__proto__":"x","toString":"y"}') as Record<string, unknown>;
+    const ok = await issuer.token('capstan', { claims });
+    assert.deepEqual(userOf(await a.authenticate(ok)), { name: `${issuer.url}#jane`, groups: [] });
+    const grouped = await issuer.token('capstan', { claims: { ...claims, constructor: ['dev'] } });
+    assert.deepEqual(userOf(await a.authenticate(grouped)), {
+      name: `${issuer.url}#jane`,
+      groups: ['oidc:dev'],
+    });
+    const noProto = await issuer.token('capstan', { claims: { sub: 'jane', toString: 'y' } });
+    assert.deepEqual(await a.authenticate(noProto), {
+      kind: 'invalid',
+      reason: 'oidc: required claim __proto__ not present in ID token',
+    });
+    const noToString = await issuer.token('capstan', {
+      claims: JSON.parse('{"sub":"jane","__proto__":"x"}') as Record<string, unknown>,
+    });
+    assert.deepEqual(await a.authenticate(noToString), {
+      kind: 'invalid',
+      reason: 'oidc: required claim toString not present in ID token',
+    });
+    const uid = await JWTAuthenticator.create({
+      config: {
+        ...config,
+        issuer: { ...config.issuer, certificateAuthority: issuer.caPem },
+        claimMappings: { username: { claim: 'valueOf', prefix: '' } },
+        claimValidationRules: [],
+      },
+    });
+    assert.deepEqual(await uid.authenticate(noProto), {
+      kind: 'invalid',
+      reason: 'oidc: parse username claims "valueOf": claim not present',
+    });
+  });
+
   it('authentication-config: CEL claim mappings, claim and user validation rules', async () => {
     const file = parseAuthenticationConfig(
       [

@@ -39,3 +39,21 @@ test('a null element of a metadata list or map is its zero value, as Go decodes 
     managedFields: [{}],
   });
 });
+
+test('keys named like Object.prototype members are unknown fields or map keys, as in Go', () => {
+  const meta = JSON.parse(
+    '{"name":"w","hasOwnProperty":{"a":null},"toString":{"b":null},"__proto__":"x",' +
+      '"labels":{"__proto__":null,"constructor":null},' +
+      '"ownerReferences":[{"apiVersion":"v1","kind":"Pod","name":"p","uid":"u","isPrototypeOf":"x","__proto__":1}],' +
+      '"managedFields":[{"manager":"m","hasOwnProperty":"x"}]}',
+  ) as Record<string, unknown>;
+  dropMalformedObjectMetaFields(meta);
+  // Unknown fields are left for pruning and unknown-field reporting; known ones decode as before.
+  assert.equal(
+    JSON.stringify(meta),
+    '{"name":"w","hasOwnProperty":{"a":null},"toString":{"b":null},"__proto__":"x",' +
+      '"labels":{"__proto__":"","constructor":""},' +
+      '"ownerReferences":[{"apiVersion":"v1","kind":"Pod","name":"p","uid":"u","isPrototypeOf":"x","__proto__":1}],' +
+      '"managedFields":[{"manager":"m","hasOwnProperty":"x"}]}',
+  );
+});

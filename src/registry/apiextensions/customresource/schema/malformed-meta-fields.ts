@@ -2,6 +2,7 @@
 // kube's Coerce does with DropMalformedFields on request bodies (apiextensions-apiserver
 // pkg/apiserver/schema/objectmeta/coerce.go, GetObjectMetaWithOptions): a field decodes whole or
 // goes whole.
+import { memberOf, setMember } from '../../../../machinery/json/set-member.js';
 import { isJSONObject } from './json-value.js';
 
 type Check = (v: unknown) => boolean;
@@ -16,7 +17,7 @@ const isStringList: Check = (v) => Array.isArray(v) && v.every((x) => x === null
 function structOf(fields: Readonly<Record<string, Check>>): Check {
   return (v) =>
     isJSONObject(v) &&
-    Object.entries(v).every(([k, x]) => x === null || (fields[k]?.(x) ?? true));
+    Object.entries(v).every(([k, x]) => x === null || (memberOf(fields, k)?.(x) ?? true));
 }
 
 const listOf =
@@ -82,7 +83,7 @@ function nullsAsZero(value: unknown, zero: () => unknown): void {
         for (const [k, v] of Object.entries(item)) if (v === null) Reflect.deleteProperty(item, k);
     }
   } else if (isJSONObject(value)) {
-    for (const [k, v] of Object.entries(value)) if (v === null) value[k] = zero();
+    for (const [k, v] of Object.entries(value)) if (v === null) setMember(value, k, zero());
   }
 }
 
@@ -93,13 +94,14 @@ function nullsAsZero(value: unknown, zero: () => unknown): void {
  */
 export function dropMalformedObjectMetaFields(meta: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(meta)) {
-    const check = objectMetaFields[key];
+    // Own members only: a key like `toString` or `__proto__` is an unknown field, left as it is.
+    const check = memberOf(objectMetaFields, key);
     if (check === undefined) continue;
     if (value === null || !check(value)) {
       Reflect.deleteProperty(meta, key);
       continue;
     }
-    const zero = zeroOfElements[key];
+    const zero = memberOf(zeroOfElements, key);
     if (zero !== undefined) nullsAsZero(value, zero);
   }
 }
