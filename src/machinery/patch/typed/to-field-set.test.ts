@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { encodeFieldsV1 } from '../fieldpath/fields-v1.js';
+import type { Schema } from '../../../api/schema/types.js';
 import type { JSONObject } from '../json.js';
 import { podResolver, podSchema } from '../testing/pod-schema.js';
 import { widgetResolver, widgetSchema } from '../testing/widget-schema.js';
@@ -74,5 +75,28 @@ describe('toFieldSet', () => {
       '.spec.containers: duplicate entries for key [name="a"]',
       '.metadata.finalizers: duplicate entries for key [="f"]',
     ]);
+  });
+
+  it('takes a list-map key named like an Object.prototype member from the item only', () => {
+    const root: TypeRef = {
+      type: 'object',
+      properties: {
+        list: {
+          type: 'array',
+          'x-kubernetes-list-type': 'map',
+          'x-kubernetes-list-map-keys': ['constructor'],
+          items: JSON.parse(
+            '{"type":"object","properties":{"constructor":{"type":"string"},"v":{"type":"string"}}}',
+          ) as Schema,
+        },
+      },
+    };
+    const resolver: SchemaResolver = { resolve: (schema) => schema };
+    const value = JSON.parse('{"list":[{"v":"a"},{"constructor":"c","v":"b"}]}') as JSONObject;
+    const { set, errors } = toFieldSet(resolver, root, value);
+    assert.deepEqual(errors, [
+      `.list: element 0: associative list with keys has an element that omits key field "constructor" (and doesn't have default value)`,
+    ]);
+    assert.match(JSON.stringify(encodeFieldsV1(set)), /"k:\{\\"constructor\\":\\"c\\"\}"/);
   });
 });

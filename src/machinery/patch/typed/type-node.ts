@@ -5,6 +5,7 @@ import { goOmits, type GoOmitEmptyTable } from '../../../api/schema/go-omit-empt
 import type { ProtobufCodec, ProtobufMessage } from '../../../api/schema/protobuf.js';
 import type { Schema } from '../../../api/schema/types.js';
 import { goZeroMember } from '../../json/go-zero-members.js';
+import { memberOf } from '../../json/set-member.js';
 import { isJSONObject, isScalar, type JSONObject, type JSONValue } from '../json.js';
 import { fieldElement, keyElement, type KeyField, type PathElement } from '../fieldpath/path-element.js';
 
@@ -251,9 +252,12 @@ function keyFieldValue(
   key: string,
   itemSchema: Schema | undefined,
 ): JSONValue {
-  const v = item[key];
+  // Own members only: a key field named `constructor` is the item's, never its prototype's.
+  const v = memberOf(item, key);
   if (v !== undefined) return v;
-  const dflt = itemSchema?.properties?.[key]?.default as JSONValue | undefined;
+  const properties = itemSchema?.properties;
+  const dflt = (properties === undefined ? undefined : memberOf(properties, key))?.default as
+    JSONValue | undefined;
   if (dflt !== undefined) return dflt;
   throw new TypedError(
     `associative list with keys has an element that omits key field ${JSON.stringify(key)} (and doesn't have default value)`,
