@@ -1,24 +1,20 @@
-// RFC 6902 JSON patch (kube's jsonPatcher with evanphx/json-patch): the operations are checked as
-// kube decodes them, applied with fast-json-patch, and any failure to apply is kube's generic 422.
-import { createRequire } from 'node:module';
-import type { applyPatch as ApplyPatch, Operation } from 'fast-json-patch';
+// RFC 6902 JSON patch (kube's jsonPatcher with evanphx/json-patch v4): the operations are checked
+// as kube decodes them, applied by the library's rules (src/machinery/patch/json-patch), and any
+// failure to apply is kube's generic 422, which keeps the library's message to itself.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newRequestEntityTooLarge, statusError } from '../../machinery/errors/index.js';
-import { copyAsJSON } from '../../machinery/json/copy-as-json.js';
-import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
+import {
+  applyJSONPatch,
+  decodeJSONPatchText,
+  JSONPatchError,
+  type JSONPatchOperation,
+} from '../../machinery/patch/json-patch/json-patch.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { inGoOrder } from '../responsewriters/go-order.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
-import { escapedOperations, namesInheritedKey, renamedKeys } from './json-patch-keys.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 
 const maxJSONPatchOperations = 10000;
-
-// fast-json-patch is CommonJS, required on the first JSON patch rather than at start (~5 ms).
-const requireCommonJS = createRequire(import.meta.url);
-let loaded: typeof ApplyPatch | undefined;
-const jsonPatchLibrary = (): typeof ApplyPatch =>
-  (loaded ??= (requireCommonJS('fast-json-patch') as { applyPatch: typeof ApplyPatch }).applyPatch);
 
 function strictCheck(value: unknown): void {
   const fail = (detail: string): never => {
@@ -39,9 +35,9 @@ function strictCheck(value: unknown): void {
   }
 }
 
-// jsonpatch.DecodePatch: an array of objects.
-function decodePatch(value: unknown): Operation[] {
-  if (value === null) return [];
+// jsonpatch.DecodePatch: an array of objects; how many.
+function checkDecodable(value: unknown): number {
+  if (value === null) return 0;
   if (!Array.isArray(value)) {
     throw newBadRequest(
       `json: cannot unmarshal ${goJSONTypeName(value)} into Go value of type jsonpatch.Patch`,
@@ -54,7 +50,7 @@ function decodePatch(value: unknown): Operation[] {
       );
     }
   }
-  return value as Operation[];
+  return (value as unknown[]).length;
 }
 
 function unprocessable(): Error {
@@ -65,54 +61,38 @@ function unprocessable(): Error {
   });
 }
 
-/** RFC 6902 4.4: a value cannot move into one of its own children (the library would make a cycle). */
-function movesIntoItself(ops: readonly Operation[]): boolean {
-  return ops.some((op) => {
-    const o = op as { op?: unknown; from?: unknown; path?: unknown } | null;
-    return (
-      o?.op === 'move' &&
-      typeof o.from === 'string' &&
-      typeof o.path === 'string' &&
-      o.path.startsWith(`${o.from}/`)
-    );
-  });
+interface Prepared {
+  readonly ops: readonly JSONPatchOperation[];
 }
 
-// The document after the operations; it may share values with them (an added value). As kube's
-// jsonPatcher, the operations apply to the current object's JSON encoding: a built-in object's zero
-// members Go writes (a template's "creationTimestamp":null) are there to test or remove.
-// A patch naming a key like `constructor` or `__proto__` applies to a document with such keys escaped.
+// The patched object, fresh. As kube's jsonPatcher, the operations apply to the current object's
+// JSON encoding: a built-in object's zero members Go writes (a template's "creationTimestamp":null)
+// are there to test or remove. Keys are map keys, whatever their names (`__proto__`, `constructor`).
 function patched(prepared: unknown, current: KubeObject): unknown {
-  const applyPatch = jsonPatchLibrary();
-  const ops = prepared as Operation[];
-  if (movesIntoItself(ops)) throw unprocessable();
   try {
-    if (!namesInheritedKey(ops))
-      return applyPatch(deepCopyJSON(inGoOrder(current)), ops, true, true).newDocument;
-    const doc = renamedKeys(inGoOrder(current), true);
-    return renamedKeys(applyPatch(doc, escapedOperations(ops) as Operation[], true, true).newDocument, false);
-  } catch {
-    throw unprocessable();
+    return applyJSONPatch(inGoOrder(current), (prepared as Prepared).ops);
+  } catch (err) {
+    if (err instanceof JSONPatchError) throw unprocessable();
+    throw err;
   }
 }
 
 export const jsonPatchMechanism: PatchMechanism = {
-  prepare(input: PatchInput): Operation[] {
-    const parsed = parseGoJSON(input.patch.toString('utf8'), input.patch);
+  prepare(input: PatchInput): Prepared {
+    const text = input.patch.toString('utf8');
+    const parsed = parseGoJSON(text, input.patch);
     const strict = input.fieldValidation !== 'Ignore';
     if (!parsed.ok) throw newBadRequest(strict ? `error decoding patch: ${parsed.error}` : parsed.error);
     const value = parsed.value;
     if (strict) strictCheck(value);
-    const ops = decodePatch(value);
-    if (ops.length > maxJSONPatchOperations) {
+    const count = checkDecodable(value);
+    if (count > maxJSONPatchOperations) {
       throw newRequestEntityTooLarge(
-        `The allowed maximum operations in a JSON patch is ${maxJSONPatchOperations}, got ${ops.length}`,
+        `The allowed maximum operations in a JSON patch is ${maxJSONPatchOperations}, got ${count}`,
       );
     }
-    return ops;
+    return { ops: decodeJSONPatchText(text) };
   },
-  apply(prepared: unknown, current: KubeObject): string {
-    return JSON.stringify(patched(prepared, current));
-  },
-  applyObject: (prepared: unknown, current: KubeObject): unknown => copyAsJSON(patched(prepared, current)),
+  apply: (prepared: unknown, current: KubeObject): string => JSON.stringify(patched(prepared, current)),
+  applyObject: (prepared: unknown, current: KubeObject): unknown => patched(prepared, current),
 };

@@ -17,7 +17,7 @@ import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
 import { annotateFailedOpen, annotateMutation, annotatePatch } from './audit-annotations.js';
-import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
+import { applyJSONPatch, decodeJSONPatch, type WebhookJSONPatch } from './json-patch.js';
 import { PatchedObjectDecoder } from './patched-decoder.js';
 import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
 import { inCodecOrder, type AdmissionResponse, type Invocation } from './review.js';
@@ -61,10 +61,10 @@ async function applyPatch(
     invocation: Invocation;
     versioned: VersionedObjects;
   },
-): Promise<{ changed: boolean; ops: ReturnType<typeof decodeJSONPatch> } | undefined> {
+): Promise<{ changed: boolean; ops: WebhookJSONPatch } | undefined> {
   const { response, attributes: a, invocation } = r;
   if (response.patch.length === 0) return undefined;
-  let ops: ReturnType<typeof decodeJSONPatch>;
+  let ops: WebhookJSONPatch;
   try {
     ops = decodeJSONPatch(response.patch);
   } catch (err) {
@@ -73,7 +73,7 @@ async function applyPatch(
       `received undecodable patch in webhook response: ${(err as Error).message}`,
     );
   }
-  if (ops.length === 0) return undefined;
+  if (ops.decoded.length === 0) return undefined;
   const seen = r.versioned.object;
   if (a.object === null || seen === null)
     throw newInternalError(
@@ -189,7 +189,7 @@ export class MutatingAdmissionWebhook implements MutationInterface {
           invocation: should.invocation,
           versioned: should.versioned,
         });
-        if (applied !== undefined) annotatePatch(ctx, hook, { ...at, ops: applied.ops });
+        if (applied !== undefined) annotatePatch(ctx, hook, { ...at, ops: applied.ops.operations });
         changed = applied?.changed ?? false;
       } catch (err) {
         failure = err;
