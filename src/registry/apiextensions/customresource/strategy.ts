@@ -1,7 +1,10 @@
 // Custom resource strategies (apiextensions-apiserver/pkg/registry/customresource/strategy.go and
 // status_strategy.go): scope from the CRD, status kept out of the main resource when the status
 // subresource is on, metadata checked as kube checks it, and the object validated against the
-// served version's OpenAPI schema and its CEL rules (x-kubernetes-validations, cel/).
+// served version's OpenAPI schema and its CEL rules (x-kubernetes-validations, cel/). Updates
+// (main resource and /status) ratchet as kube 1.33's do (CRDValidationRatcheting): schema errors and
+// rule failures at parts of the object the update left unchanged are not reported (a rule's become
+// warnings), so a tightened schema does not block updates that leave the now-invalid fields alone.
 import type { KubeObject } from '../../../api/meta.js';
 import {
   FieldError,
@@ -14,7 +17,9 @@ import type { CreateStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { validateObjectMetaUpdate } from '../../generic/validate-meta-update.js';
 import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
 import { validateCustomResourceObject } from './schema/validate-object.js';
-import type { CustomResourceRuleValidator } from './cel/validator.js';
+import type { CustomResourceRuleValidator, RuleRatchet } from './cel/validator.js';
+import { Correlation } from './schema/correlation.js';
+import type { RequestContext } from '../../rest/context.js';
 import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 export interface CustomResourceStrategyOptions {
@@ -52,7 +57,16 @@ const blockingErrors = new Set<FieldError['type']>([
 const rulesNotChecked =
   'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation';
 
-function validateObject(obj: KubeObject, o: CustomResourceStrategyOptions, old?: KubeObject): ErrorList {
+interface Target {
+  readonly obj: KubeObject;
+  readonly old: KubeObject | undefined;
+  /** Where ratcheted rule failures are warned of; undefined drops them. */
+  readonly warn: ((message: string) => void) | undefined;
+}
+
+function validateObject(t: Target, o: CustomResourceStrategyOptions): ErrorList {
+  const { obj } = t;
+  const update = t.old === undefined ? undefined : new Correlation(obj, t.old, o.schema);
   return withRules(
     [
       ...validateObjectMeta(obj.metadata ?? {}, {
@@ -60,9 +74,9 @@ function validateObject(obj: KubeObject, o: CustomResourceStrategyOptions, old?:
         validateName: nameIsDNSSubdomain,
       }),
       ...validateTypeMeta(obj, o),
-      ...validateCustomResourceObject(obj, o.schema),
+      ...validateCustomResourceObject(obj, o.schema, update),
     ],
-    { obj, o, old },
+    { t, o, update },
   );
 }
 
@@ -75,21 +89,38 @@ export function validateServedObject(
   o: CustomResourceStrategyOptions,
   old?: KubeObject,
 ): ErrorList {
-  return withRules([...validateCustomResourceObject(obj, o.schema)], { obj, o, old });
+  const update = old === undefined ? undefined : new Correlation(obj, old, o.schema);
+  return withRules([...validateCustomResourceObject(obj, o.schema, update)], {
+    t: { obj, old, warn: undefined },
+    o,
+    update,
+  });
 }
 
+// The schema errors here are the ratcheted ones, so only errors that remain block the rules, as in
+// kube's strategies (hasBlockingErr runs after ValidateCustomResourceUpdate).
 function withRules(
   errs: ErrorList,
-  c: { obj: KubeObject; o: CustomResourceStrategyOptions; old: KubeObject | undefined },
+  c: { t: Target; o: CustomResourceStrategyOptions; update: Correlation | undefined },
 ): ErrorList {
-  const { obj, o, old } = c;
+  const { t, o, update } = c;
   if (o.ruleValidator === undefined) return errs;
   // kube's hasBlockingErr: rules do not run on an object of the wrong shape.
   if (errs.some((e) => blockingErrors.has(e.type)))
     errs.push(FieldError.invalid(undefined, 'null', rulesNotChecked));
-  else errs.push(...o.ruleValidator.validate(obj, old));
+  else {
+    const ratchet: RuleRatchet | undefined =
+      update === undefined ? undefined : { correlation: update, warn: t.warn ?? (() => undefined) };
+    errs.push(...o.ruleValidator.validate(t.obj, t.old, ratchet));
+  }
   return errs;
 }
+
+const warnTo =
+  (ctx: RequestContext) =>
+  (message: string): void => {
+    ctx.addWarning(message);
+  };
 
 export function customResourceStrategy(o: CustomResourceStrategyOptions): CustomResourceStrategy {
   return {
@@ -99,15 +130,15 @@ export function customResourceStrategy(o: CustomResourceStrategyOptions): Custom
     prepareForCreate: (_ctx, obj) => {
       if (o.statusSubresource) delete obj['status'];
     },
-    validate: (_ctx, obj) => validateObject(obj, o),
+    validate: (_ctx, obj) => validateObject({ obj, old: undefined, warn: undefined }, o),
     prepareForUpdate: (_ctx, obj, old) => {
       if (!o.statusSubresource) return;
       if (old['status'] === undefined) delete obj['status'];
       else obj['status'] = old['status'];
     },
-    validateUpdate: (_ctx, obj, old) => [
+    validateUpdate: (ctx, obj, old) => [
       ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
-      ...validateObject(obj, o, old),
+      ...validateObject({ obj, old, warn: warnTo(ctx) }, o),
     ],
   };
 }

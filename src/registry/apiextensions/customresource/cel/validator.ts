@@ -1,11 +1,15 @@
 // Evaluating compiled rules against a custom resource (apiextensions-apiserver pkg/apiserver/
 // schema/cel/validation.go, Validator.Validate): each node's rules with self bound to its value and,
 // for transition rules, oldSelf to the correlated old value (object fields, granular map entries,
-// list-type=map items by key). Not done: cost budgets, ratcheting, rules under allOf.
+// list-type=map items by key). On update, a failed rule that does not use oldSelf ratchets as in
+// kube 1.33 (CRDValidationRatcheting, ratchetingOptions.shouldRatchetError): where the value at its
+// node (or, for a node that does not correlate, at its nearest ancestor that does) equals the old
+// one, the failure is a warning rather than an error. Not done: cost budgets, rules under allOf.
 import type { CelInput } from '@bufbuild/cel';
 import type { JSONSchemaProps, ValidationRule } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { memberOf } from '../../../../machinery/json/set-member.js';
 import { childOf, FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
+import type { Correlation } from '../schema/correlation.js';
 import type { CelLibrary } from './load.js';
 import { noOldSelf } from './library.js';
 import { fieldErrorForReason, ruleErrorString, ruleMessageOrDefault } from './rule-errors.js';
@@ -43,6 +47,42 @@ interface Visit {
   readonly old: unknown;
   readonly path: FieldPath | undefined;
   readonly root: boolean;
+  /** The visit of the enclosing value and this value's member name or index in it. */
+  readonly parent: Visit | undefined;
+  readonly step: string | number;
+}
+
+/** Ratcheting of an update: the correlation of the whole object and where ratcheted failures go. */
+export interface RuleRatchet {
+  readonly correlation: Correlation;
+  warn(message: string): void;
+}
+
+interface Walk {
+  readonly errs: ErrorList;
+  readonly ratchet: RuleRatchet | undefined;
+}
+
+interface RatchetAt {
+  readonly current: Correlation | undefined;
+  readonly nearest: Correlation | undefined;
+}
+
+/** kube's ratchetingOptions for a visit, found from the root when a rule fails there. */
+function ratchetAt(v: Visit, root: Correlation): RatchetAt {
+  if (v.parent === undefined) return { current: root, nearest: undefined };
+  const up = ratchetAt(v.parent, root);
+  if (up.current === undefined) return up;
+  if (up.nearest === undefined && (v.step === 'apiVersion' || v.step === 'kind'))
+    return { current: undefined, nearest: undefined };
+  const current = typeof v.step === 'number' ? up.current.index(v.step) : up.current.key(v.step);
+  return { current, nearest: up.current };
+}
+
+function ratchets(v: Visit, ratchet: RuleRatchet | undefined): boolean {
+  if (ratchet === undefined) return false;
+  const at = ratchetAt(v, ratchet.correlation);
+  return (at.current ?? at.nearest)?.unchanged() === true;
 }
 
 /** The old items of a list-type=map list, by their key values. */
@@ -64,26 +104,36 @@ export class CustomResourceRuleValidator {
     this.#root = root;
   }
 
-  /** The failures of `obj` (and transition rules against `old` on update), in kube's texts. */
-  validate(obj: Record<string, unknown>, old: Record<string, unknown> | undefined): ErrorList {
-    const errs: ErrorList = [];
-    this.#visit(errs, { node: this.#root, value: obj, old, path: undefined, root: true });
-    return errs;
+  /**
+   * The failures of `obj` (and transition rules against `old` on update), in kube's texts; with
+   * `ratchet`, an update's failures at unchanged values are warned of instead.
+   */
+  validate(
+    obj: Record<string, unknown>,
+    old: Record<string, unknown> | undefined,
+    ratchet?: RuleRatchet,
+  ): ErrorList {
+    const w: Walk = { errs: [], ratchet };
+    const root = { node: this.#root, value: obj, old, path: undefined, root: true };
+    this.#visit(w, { ...root, parent: undefined, step: '' });
+    return w.errs;
   }
 
-  #visit(errs: ErrorList, v: Visit): void {
+  #visit(w: Walk, v: Visit): void {
     if (v.value === null || v.value === undefined) return;
-    errs.push(...this.#evaluate(v));
+    this.#evaluate(w, v);
     const { node, value, old } = v;
     if (Array.isArray(value) && node.items !== undefined) {
       const oldOf = oldItemsByKey(node.schema, old);
       value.forEach((item, i) => {
-        this.#visit(errs, {
+        this.#visit(w, {
           node: node.items as RuleNode,
           value: item,
           old: oldOf(item),
           path: indexOf(v.path, i),
           root: false,
+          parent: v,
+          step: i,
         });
       });
       return;
@@ -93,31 +143,35 @@ export class CustomResourceRuleValidator {
     for (const [k, child] of Object.entries(value)) {
       const prop = node.properties.get(k);
       if (prop !== undefined)
-        this.#visit(errs, {
+        this.#visit(w, {
           node: prop,
           value: child,
           old: memberOf(oldMap, k),
           path: childOf(v.path, k),
           root: false,
+          parent: v,
+          step: k,
         });
       else if (node.additionalProperties !== undefined)
-        this.#visit(errs, {
+        this.#visit(w, {
           node: node.additionalProperties,
           value: child,
           old: memberOf(oldMap, k),
           path: keyOf(v.path, k),
           root: false,
+          parent: v,
+          step: k,
         });
     }
   }
 
-  #evaluate(v: Visit): ErrorList {
+  #evaluate(w: Walk, v: Visit): void {
     const { node } = v;
-    if (node.rules.length === 0) return [];
+    if (node.rules.length === 0) return;
     const { schema } = node;
     const typeName = schema.type ?? '';
     const self = v.root && isRecord(v.value) ? resourceRootToCel(v.value, schema) : toCel(v.value, schema);
-    const errs: ErrorList = [];
+    const { errs } = w;
     for (const compiled of node.rules) {
       const { rule } = compiled;
       const hasOld = v.old !== undefined && v.old !== null;
@@ -132,9 +186,12 @@ export class CustomResourceRuleValidator {
       }
       const path = compiled.fieldPath === '' ? v.path : childOf(v.path, compiled.fieldPath);
       const detail = this.#message(compiled, bindings) ?? ruleMessageOrDefault(rule);
-      errs.push(fieldErrorForReason(path, { typeName, detail, reason: rule.reason }));
+      const err = fieldErrorForReason(path, { typeName, detail, reason: rule.reason });
+      // Transition rules never ratchet: their verdict already depends on the old value.
+      if (!compiled.usesOldSelf && w.ratchet !== undefined && ratchets(v, w.ratchet))
+        w.ratchet.warn(err.error());
+      else errs.push(err);
     }
-    return errs;
   }
 
   /** A messageExpression's text; undefined (the static message is used) when it fails. */

@@ -3,6 +3,7 @@
 // apiextensions' ConvertJSONSchemaPropsWithPostProcess does (int-or-string → type integer,string;
 // unsupported formats stripped).
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
+import type { Correlation } from './correlation.js';
 import { matchesFormat, supportedFormat } from './formats.js';
 import { additionalSchema, isJSONObject, itemsSchema, jsonEqual, jsonTypeOf } from './json-value.js';
 import * as e from './openapi-errors.js';
@@ -16,6 +17,15 @@ export interface Result {
 }
 
 const newResult = (): Result => ({ errors: [], matchCount: 0 });
+
+/**
+ * Where a node is validated: its data path and, on a ratcheting update, its correlation with the
+ * old value (undefined where there is none: a create, or a part that does not correlate).
+ */
+interface At {
+  readonly path: string;
+  readonly corr: Correlation | undefined;
+}
 
 function merge(into: Result, from: Result | undefined): void {
   if (from === undefined) return;
@@ -99,12 +109,14 @@ function checkNumber(data: number, s: JSONSchemaProps, path: string): OpenAPIErr
   return out;
 }
 
-function validateSlice(data: unknown[], s: JSONSchemaProps, path: string): Result {
+function validateSlice(data: unknown[], s: JSONSchemaProps, at: At): Result {
+  const { path } = at;
   const res = newResult();
   const items = itemsSchema(s.items);
   if (items !== undefined) {
     data.forEach((item, i) => {
-      merge(res, validateSchema(item, items, `${path}[${String(i)}]`));
+      const corr = at.corr?.index(i);
+      merge(res, validateAt(item, items, { path: `${path}[${String(i)}]`, corr }));
     });
   }
   if (s.minItems !== undefined && data.length < s.minItems) {
@@ -129,7 +141,14 @@ function validateEnum(data: unknown, s: JSONSchemaProps, path: string): Result |
   return fail(e.enumFail(path, data ?? null, s.enum));
 }
 
-function validateObject(data: Record<string, unknown>, s: JSONSchemaProps, path: string): Result {
+// kube's ratchetingValueValidator.SubPropertyValidator: the root's apiVersion and kind never ratchet.
+function memberAt(at: At, key: string, path: string): At {
+  const typeMeta = at.path === '' && (key === 'apiVersion' || key === 'kind');
+  return { path, corr: typeMeta ? undefined : at.corr?.key(key) };
+}
+
+function validateObject(data: Record<string, unknown>, s: JSONSchemaProps, at: At): Result {
+  const { path } = at;
   const keys = Object.keys(data);
   if (s.minProperties !== undefined && keys.length < s.minProperties) {
     return fail(e.tooFewProperties(path, s.minProperties));
@@ -143,11 +162,12 @@ function validateObject(data: Record<string, unknown>, s: JSONSchemaProps, path:
   for (const key of keys) {
     if (Object.hasOwn(props, key)) continue;
     if (s.additionalProperties === false) res.errors.push(e.propertyNotAllowed(path, key));
-    else if (additional !== undefined) merge(res, validateSchema(data[key], additional, `${path}.${key}`));
+    else if (additional !== undefined)
+      merge(res, validateAt(data[key], additional, memberAt(at, key, `${path}.${key}`)));
   }
   for (const [name, prop] of Object.entries(props)) {
     if (!Object.hasOwn(data, name)) continue;
-    merge(res, validateSchema(data[name], prop, path === '' ? name : `${path}.${name}`));
+    merge(res, validateAt(data[name], prop, memberAt(at, name, path === '' ? name : `${path}.${name}`)));
   }
   for (const name of s.required ?? []) {
     if (!Object.hasOwn(data, name)) res.errors.push(e.required(`${path}.${name}`));
@@ -155,11 +175,12 @@ function validateObject(data: Record<string, unknown>, s: JSONSchemaProps, path:
   return res;
 }
 
-function validateAnyOf(data: unknown, schemas: JSONSchemaProps[], path: string): Result {
+function validateAnyOf(data: unknown, schemas: JSONSchemaProps[], at: At): Result {
+  const { path } = at;
   const main = newResult();
   let best: Result | undefined;
   for (const sub of schemas) {
-    const r = validateSchema(data, sub, path);
+    const r = validateNode(data, sub, at);
     if (r.errors.length === 0) {
       merge(main, r);
       return main;
@@ -171,13 +192,14 @@ function validateAnyOf(data: unknown, schemas: JSONSchemaProps[], path: string):
   return main;
 }
 
-function validateOneOf(data: unknown, schemas: JSONSchemaProps[], path: string): Result {
+function validateOneOf(data: unknown, schemas: JSONSchemaProps[], at: At): Result {
+  const { path } = at;
   const main = newResult();
   let best: Result | undefined;
   let firstSuccess: Result | undefined;
   let valid = 0;
   for (const sub of schemas) {
-    const r = validateSchema(data, sub, path);
+    const r = validateNode(data, sub, at);
     if (r.errors.length === 0) {
       valid++;
       best = undefined;
@@ -193,28 +215,52 @@ function validateOneOf(data: unknown, schemas: JSONSchemaProps[], path: string):
   return main;
 }
 
-function validateSchemaProps(data: unknown, s: JSONSchemaProps, path: string): Result {
+function validateSchemaProps(data: unknown, s: JSONSchemaProps, at: At): Result {
+  const { path } = at;
   const main = newResult();
-  if (s.anyOf !== undefined && s.anyOf.length > 0) merge(main, validateAnyOf(data, s.anyOf, path));
-  if (s.oneOf !== undefined && s.oneOf.length > 0) merge(main, validateOneOf(data, s.oneOf, path));
+  if (s.anyOf !== undefined && s.anyOf.length > 0) merge(main, validateAnyOf(data, s.anyOf, at));
+  if (s.oneOf !== undefined && s.oneOf.length > 0) merge(main, validateOneOf(data, s.oneOf, at));
   if (s.allOf !== undefined && s.allOf.length > 0) {
     let valid = 0;
     for (const sub of s.allOf) {
-      const r = validateSchema(data, sub, path);
+      const r = validateNode(data, sub, at);
       if (r.errors.length === 0) valid++;
       merge(main, r);
     }
     if (valid !== s.allOf.length) main.errors.push(e.mustValidateAll(path, valid === 0));
   }
-  if (s.not !== undefined && validateSchema(data, s.not, path).errors.length === 0) {
+  if (s.not !== undefined && validateNode(data, s.not, at).errors.length === 0) {
     main.errors.push(e.mustNotValidate(path));
   }
   main.matchCount++;
   return main;
 }
 
+/**
+ * A node that correlates with an old value: its errors (its own keywords' and everything below it)
+ * are dropped when it equals that value, as kube's ratchetingValueValidator.Validate drops them.
+ */
+function validateAt(data: unknown, s: JSONSchemaProps, at: At): Result {
+  const res = validateNode(data, s, at);
+  if (res.errors.length === 0 || at.corr === undefined || !at.corr.unchanged()) return res;
+  return { errors: [], matchCount: res.matchCount };
+}
+
 /** One value against one schema node, in kube-openapi's validator order. */
 export function validateSchema(data: unknown, s: JSONSchemaProps, path: string): Result {
+  return validateNode(data, s, { path, corr: undefined });
+}
+
+/**
+ * An updated value against the schema with kube's validation ratcheting: `corr` correlates the
+ * value (its `value`) with the old one, and a part left as it was reports no errors.
+ */
+export function validateSchemaUpdate(corr: Correlation): Result {
+  return validateAt(corr.value, corr.schema, { path: '', corr });
+}
+
+function validateNode(data: unknown, s: JSONSchemaProps, at: At): Result {
+  const { path } = at;
   const res = newResult();
   const appliesType = typesOf(s).length > 0 || supportedFormat(s.format) !== '';
   if (data === null || data === undefined) {
@@ -225,7 +271,7 @@ export function validateSchema(data: unknown, s: JSONSchemaProps, path: string):
   const kind = jsonTypeOf(data);
   const steps: (() => Result | undefined)[] = [];
   if (appliesType) steps.push(() => validateType(data, s, path));
-  steps.push(() => validateSchemaProps(data, s, path));
+  steps.push(() => validateSchemaProps(data, s, at));
   if (typeof data === 'string') {
     steps.push(() => validateString(data, s, path));
     const format = supportedFormat(s.format);
@@ -234,9 +280,9 @@ export function validateSchema(data: unknown, s: JSONSchemaProps, path: string):
     }
   }
   if (typeof data === 'number') steps.push(() => fail(...checkNumber(data, s, path)));
-  if (Array.isArray(data)) steps.push(() => validateSlice(data, s, path));
+  if (Array.isArray(data)) steps.push(() => validateSlice(data, s, at));
   steps.push(() => validateEnum(data, s, path));
-  if (isJSONObject(data) && kind === 'object') steps.push(() => validateObject(data, s, path));
+  if (isJSONObject(data) && kind === 'object') steps.push(() => validateObject(data, s, at));
   for (const step of steps) {
     merge(res, step());
     res.matchCount++;

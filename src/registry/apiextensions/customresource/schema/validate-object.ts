@@ -4,9 +4,11 @@
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { FieldError, newPath, type ErrorList } from '../../../../machinery/validation/index.js';
 import { conforms } from './conforms.js';
+import type { Correlation } from './correlation.js';
+import { isJSONObject } from './json-value.js';
 import { validateListSetsAndMaps } from './list-type.js';
 import type { OpenAPIError } from './openapi-errors.js';
-import { validateSchema } from './openapi-validator.js';
+import { validateSchema, validateSchemaUpdate } from './openapi-validator.js';
 
 function toFieldError(err: OpenAPIError): FieldError {
   if (err.code === 'composite') return FieldError.invalid(undefined, '', err.message);
@@ -38,13 +40,25 @@ function toFieldError(err: OpenAPIError): FieldError {
  * `spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`.
  * Schema errors come first, then Duplicate value errors of list-type set/map lists. CEL rules
  * (x-kubernetes-validations) are not evaluated.
+ *
+ * On update, `update` correlates the object with the old one (its `old`), and errors ratchet as in
+ * kube 1.33 (CRDValidationRatcheting): a part of the object the update left as it was reports no
+ * schema errors, and Duplicate errors are reported only when the old object had none.
  */
 export function validateCustomResourceObject(
   obj: Record<string, unknown>,
   schema: JSONSchemaProps,
+  update?: Correlation,
 ): ErrorList {
   // Most objects conform: only one that does not is walked again for its errors.
-  const errs = conforms(obj, schema) ? [] : validateSchema(obj, schema, '').errors.map(toFieldError);
-  errs.push(...validateListSetsAndMaps(obj, schema));
+  const errs = conforms(obj, schema)
+    ? []
+    : (update === undefined ? validateSchema(obj, schema, '') : validateSchemaUpdate(update)).errors.map(
+        toFieldError,
+      );
+  const listErrs = validateListSetsAndMaps(obj, schema);
+  // kube's strategies check the old object's lists only when the new one's have duplicates.
+  if (listErrs.length === 0 || update === undefined || !isJSONObject(update.old)) errs.push(...listErrs);
+  else if (validateListSetsAndMaps(update.old, schema).length === 0) errs.push(...listErrs);
   return errs;
 }
