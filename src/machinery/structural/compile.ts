@@ -29,7 +29,8 @@ const customChecks: Readonly<Record<string, () => Node>> = {
     check: anyCheck,
   }),
   ['io.k8s.apimachinery.pkg.util.intstr.IntOrString']: () => leaf('intstr.IntOrString', intOrStringCheck),
-  ['io.k8s.apimachinery.pkg.api.resource.Quantity']: () => leaf('resource.Quantity', quantityCheck),
+  // A null map value is Quantity.UnmarshalJSON("null"): the zero Quantity, which Go writes as "0".
+  ['io.k8s.apimachinery.pkg.api.resource.Quantity']: () => leaf('resource.Quantity', quantityCheck, '0'),
 };
 
 function leaf(goType: string, check: Check, zero?: unknown): Node {

@@ -80,3 +80,25 @@ it('decodes a null member that Go holds by value (not a pointer) as its zero str
   );
   assert.equal('affinity' in (withNullPointer.object as { spec: object }).spec, false);
 });
+
+it('decodes a null Quantity in a resource list as Go does: the zero Quantity, "0"', () => {
+  const pod = scheme.kindFor('v1', 'Pod');
+  if (pod === undefined) throw new Error('Pod');
+  const body = {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    spec: {
+      containers: [{ name: 'c', resources: { limits: { cpu: null, memory: '1Gi' }, requests: { cpu: null } } }],
+      overhead: { memory: null },
+    },
+  };
+  const res = decoder.decodeText(JSON.stringify(body), pod, { fieldValidation: 'Strict' });
+  assert.equal(res.error, undefined);
+  const spec = (res.object as { spec: { containers: { resources: unknown }[]; overhead: unknown } }).spec;
+  assert.deepEqual(spec.containers[0]?.resources, {
+    limits: { cpu: '0', memory: '1Gi' },
+    requests: { cpu: '0' },
+  });
+  assert.deepEqual(spec.overhead, { memory: '0' });
+});
+
