@@ -6,15 +6,20 @@ import { StructuralDecoder } from './decoder.js';
 const scheme = builtinScheme();
 const decoder = new StructuralDecoder(scheme);
 
-it('decodes a null element of a list of structs as Go does: an empty struct for validation to judge', () => {
+/** A Pod body through the decoder, strictly. */
+function decodePod(body: unknown): ReturnType<StructuralDecoder['decodeText']> {
   const pod = scheme.kindFor('v1', 'Pod');
   if (pod === undefined) throw new Error('Pod');
+  return decoder.decodeText(JSON.stringify(body), pod, { fieldValidation: 'Strict' });
+}
+
+it('decodes a null element of a list of structs as Go does: an empty struct for validation to judge', () => {
   const body = {
     apiVersion: 'v1',
     kind: 'Pod',
     spec: { containers: [null], volumes: [null, { name: 'v' }] },
   };
-  const res = decoder.decodeText(JSON.stringify(body), pod, { fieldValidation: 'Strict' });
+  const res = decodePod(body);
   assert.equal(res.error, undefined);
   const spec = (res.object as { spec: { containers: unknown[]; volumes: unknown[] } }).spec;
   assert.equal(typeof spec.containers[0], 'object');
@@ -27,8 +32,6 @@ it('decodes a null member that Go holds by value (not a pointer) as its zero str
   // k8s.io/api 1.33: PreferredSchedulingTerm.Preference, WeightedPodAffinityTerm.PodAffinityTerm,
   // Container.Resources, PersistentVolumeClaimTemplate's ObjectMeta and Spec are structs held by
   // value: a JSON null leaves their zero value, which Go writes as {}; Affinity is a pointer.
-  const pod = scheme.kindFor('v1', 'Pod');
-  if (pod === undefined) throw new Error('Pod');
   const body = {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -44,7 +47,7 @@ it('decodes a null member that Go holds by value (not a pointer) as its zero str
     },
     status: null,
   };
-  const res = decoder.decodeText(JSON.stringify(body), pod, { fieldValidation: 'Strict' });
+  const res = decodePod(body);
   assert.equal(res.error, undefined);
   const obj = res.object as {
     spec: {
@@ -73,26 +76,26 @@ it('decodes a null member that Go holds by value (not a pointer) as its zero str
   assert.deepEqual(claim.spec, { resources: {}, volumeMode: 'Filesystem' });
   assert.deepEqual(obj.status, {});
 
-  const withNullPointer = decoder.decodeText(
-    JSON.stringify({ apiVersion: 'v1', kind: 'Pod', spec: { containers: [], affinity: null } }),
-    pod,
-    { fieldValidation: 'Strict' },
-  );
+  const withNullPointer = decodePod({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    spec: { containers: [], affinity: null },
+  });
   assert.equal('affinity' in (withNullPointer.object as { spec: object }).spec, false);
 });
 
 it('decodes a null Quantity in a resource list as Go does: the zero Quantity, "0"', () => {
-  const pod = scheme.kindFor('v1', 'Pod');
-  if (pod === undefined) throw new Error('Pod');
   const body = {
     apiVersion: 'v1',
     kind: 'Pod',
     spec: {
-      containers: [{ name: 'c', resources: { limits: { cpu: null, memory: '1Gi' }, requests: { cpu: null } } }],
+      containers: [
+        { name: 'c', resources: { limits: { cpu: null, memory: '1Gi' }, requests: { cpu: null } } },
+      ],
       overhead: { memory: null },
     },
   };
-  const res = decoder.decodeText(JSON.stringify(body), pod, { fieldValidation: 'Strict' });
+  const res = decodePod(body);
   assert.equal(res.error, undefined);
   const spec = (res.object as { spec: { containers: { resources: unknown }[]; overhead: unknown } }).spec;
   assert.deepEqual(spec.containers[0]?.resources, {
@@ -101,4 +104,3 @@ it('decodes a null Quantity in a resource list as Go does: the zero Quantity, "0
   });
   assert.deepEqual(spec.overhead, { memory: '0' });
 });
-
