@@ -7,6 +7,7 @@
 import { copyAsJSON } from '../../json/copy-as-json.js';
 import { escapeGoHTML } from '../../json/go-json-text.js';
 import { setMember } from '../../json/set-member.js';
+import { compareGoKeys } from '../../json/sorted-members.js';
 import { compactRaw, rawElements, rawMembers } from './raw-json.js';
 
 export type Doc = Map<string, LazyNode | null>;
@@ -105,23 +106,10 @@ function scalarText(n: LazyNode): string {
   return n.raw === null ? '' : compactRaw(n.raw);
 }
 
-/** Go's map key order: by UTF-8 bytes, which is by code point. */
-function byteOrder(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x < 0xd800 && y < 0xd800) return x - y;
-    return (a.codePointAt(i) ?? 0) - (b.codePointAt(i) ?? 0);
-  }
-  return a.length - b.length;
-}
-
 /** json.Marshal of a container: a map's keys sorted, a node still text as its text compacted. */
 function marshalContainer(c: Doc | Ary): string {
   if (Array.isArray(c)) return `[${c.map(marshalNode).join(',')}]`;
-  const keys = [...c.keys()].sort(byteOrder);
+  const keys = [...c.keys()].sort(compareGoKeys);
   return `{${keys.map((k) => `${JSON.stringify(k)}:${marshalNode(c.get(k) ?? null)}`).join(',')}}`;
 }
 
@@ -137,7 +125,7 @@ export function marshalNode(n: LazyNode | null): string {
 export function containerValue(c: Doc | Ary): unknown {
   if (Array.isArray(c)) return c.map(nodeValue);
   const out: Record<string, unknown> = {};
-  for (const k of [...c.keys()].sort(byteOrder)) setMember(out, k, nodeValue(c.get(k) ?? null));
+  for (const k of [...c.keys()].sort(compareGoKeys)) setMember(out, k, nodeValue(c.get(k) ?? null));
   return out;
 }
 

@@ -2,7 +2,8 @@
 // map[string]*json.RawMessage or a []*json.RawMessage: each member's or element's own text, kept
 // byte for byte (number text such as 1.0, escapes as written) until something asks for it.
 
-const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+import { isSpace } from '../../json/json-bytes.js';
+import { stringEnd as closingQuote } from '../../structural/duplicate-scan.js';
 
 function skipSpace(text: string, i: number): number {
   let j = i;
@@ -11,14 +12,7 @@ function skipSpace(text: string, i: number): number {
 }
 
 /** The index just past the string starting at `i` (its opening quote). */
-function stringEnd(text: string, i: number): number {
-  for (let j = i + 1; j < text.length; j++) {
-    const c = text.charCodeAt(j);
-    if (c === 0x5c) j++;
-    else if (c === 0x22) return j + 1;
-  }
-  return text.length;
-}
+const stringEnd = (text: string, i: number): number => closingQuote(text, i) + 1;
 
 /** The index just past the JSON value starting at `i`. */
 function valueEnd(text: string, i: number): number {
