@@ -4,7 +4,7 @@
 // (SupportNegativeIndices, true by default and left so by kube).
 import type { Ary, Doc, LazyNode } from './lazy-node.js';
 
-export type Container = Doc | Ary;
+export type PatchContainer = Doc | Ary;
 
 /** An error of the patch library: its message is what kube shows (or hides). */
 export class JSONPatchError extends Error {}
@@ -33,7 +33,7 @@ function fromEnd(idx: number, size: number): number {
   return idx + size;
 }
 
-export function getIn(c: Container, key: string): LazyNode | null {
+export function getIn(c: PatchContainer, key: string): LazyNode | null {
   if (!Array.isArray(c)) return c.get(key) ?? null;
   const idx = fromEnd(atoi(key), c.length);
   if (idx >= c.length) throw invalidIndex(idx);
@@ -41,12 +41,12 @@ export function getIn(c: Container, key: string): LazyNode | null {
 }
 
 /** Only for replace, after getIn found the key. */
-export function setIn(c: Container, key: string, value: LazyNode | null): void {
+export function setIn(c: PatchContainer, key: string, value: LazyNode | null): void {
   if (!Array.isArray(c)) c.set(key, value);
   else c[fromEnd(atoi(key), c.length)] = value;
 }
 
-export function addIn(c: Container, key: string, value: LazyNode | null): void {
+export function addIn(c: PatchContainer, key: string, value: LazyNode | null): void {
   if (!Array.isArray(c)) {
     c.set(key, value);
     return;
@@ -66,7 +66,7 @@ export function addIn(c: Container, key: string, value: LazyNode | null): void {
   c.splice(fromEnd(idx, size), 0, value);
 }
 
-export function removeIn(c: Container, key: string): void {
+export function removeIn(c: PatchContainer, key: string): void {
   if (!Array.isArray(c)) {
     if (!c.has(key)) throw new JSONPatchError(`Unable to remove nonexistent key: ${key}: missing value`);
     c.delete(key);

@@ -9,7 +9,7 @@
 // (keys sorted), other values as they were. Copies may add at most
 // AccumulatedCopySizeLimit bytes, which kube's server sets to 3 MiB (JSONPatchMaxCopyBytes).
 import { escapeGoHTML } from '../../json/go-json-text.js';
-import { addIn, getIn, JSONPatchError, removeIn, setIn, type Container } from './containers.js';
+import { addIn, getIn, JSONPatchError, removeIn, setIn, type PatchContainer } from './containers.js';
 import {
   aryOf,
   aryOfJSON,
@@ -96,7 +96,7 @@ function read(get: () => string, wrap: (message: string) => string): string {
 const decodeToken = (t: string): string => t.replace(/~[01]/g, (m) => (m === '~1' ? '/' : '~'));
 
 /** findObject: the container of the path's last token and that token; the first token is skipped. */
-function findObject(root: Container, path: string): { con: Container; key: string } | undefined {
+function findObject(root: PatchContainer, path: string): { con: PatchContainer; key: string } | undefined {
   const split = path.split('/');
   if (split.length < 2) return undefined;
   let con = root;
@@ -117,7 +117,7 @@ function findObject(root: Container, path: string): { con: Container; key: strin
 }
 
 interface State {
-  root: Container;
+  root: PatchContainer;
   copied: number;
   readonly copyLimit: number;
 }
