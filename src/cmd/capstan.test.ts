@@ -5,6 +5,11 @@ import { recordingIO } from './testing/recording-io.js';
 import { parseFlags } from './flag-set.js';
 import { capstanFlags } from './flags.js';
 import { defaultServerRunOptions } from '../server/options/server-run-options.js';
+import Database from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lockPath } from '../storage/backends/sqlite/open-database.js';
 
 const io = recordingIO;
 
@@ -106,6 +111,28 @@ describe('capstan command line', () => {
       1,
     );
     assert.deepEqual(t.err, ['Error: unknown api groups nosuch.k8s.io\n']);
+  });
+
+  it('exits 1 with one error line, no stack, when another server holds the data dir', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'capstan-locked-'));
+    // What another server's SQLite backend holds while it runs (open-database.ts).
+    const holder = new Database(lockPath(join(dir, 'capstan.db')));
+    try {
+      holder.pragma('locking_mode = EXCLUSIVE');
+      holder.exec('CREATE TABLE owner (pid INTEGER); INSERT INTO owner VALUES (1)');
+      const t = io();
+      assert.equal(await main([`--data-dir=${dir}`, '--secure-port=0'], t), 1);
+      const failed = t.err.filter((line) => line.includes('"failed to start"'));
+      assert.equal(failed.length, 1, t.err.join(''));
+      assert.match(
+        failed[0] ?? '',
+        /^E\d{4} .* err="sqlite backend \(.*\): the database is locked by another/,
+      );
+      assert.doesNotMatch(t.err.join(''), /\n\s+at /);
+    } finally {
+      holder.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('parses pflag forms: --a=b, --a b, bools with and without values, -v forms, repeats', () => {

@@ -2,6 +2,9 @@
 // SIGTERM/SIGINT, then a graceful shutdown (a second signal exits at once).
 // Exit codes: 0 after a clean shutdown, 1 for invalid options or a failed start, 2 for usage errors.
 import { errorText } from '../server/logging/error-text.js';
+import { StatusError } from '../machinery/errors/status-error.js';
+import { StorageError } from '../storage/errors.js';
+import { BackendUnavailableError } from '../storage/kv/backend.js';
 import { pathToFileURL } from 'node:url';
 import { assembleBuiltinAPI } from '../controlplane/api-assembly.js';
 import { ControlPlane, type AssembleAPI } from '../controlplane/instance.js';
@@ -72,14 +75,16 @@ async function parse(argv: readonly string[], io: CommandIO): Promise<CompletedS
     options.storage.etcdExtraCaFile = io.env?.['CAPSTAN_EXTRA_CA_CERTS'] ?? '';
     options.checkSharing = io.env?.['CAPSTAN_CHECK_SHARING'] === '1';
     if (help) {
-      io.stdout.write(usage('capstan', summary, capstanFlags) + testAPICommandsHelp + replayCommandHelp + pkiCommandHelp);
+      io.stdout.write(
+        usage('capstan', summary, capstanFlags) + testAPICommandsHelp + replayCommandHelp + pkiCommandHelp,
+      );
       return 0;
     }
     if (options.printVersion !== 'false') {
       io.stdout.write(versionText(options.printVersion));
       return 0;
     }
-    return await completeServerRunOptions(options);
+    return await completeServerRunOptions(options, { logSink: io.stderr });
   } catch (err) {
     if (err instanceof FlagError) {
       io.stderr.write(`Error: ${err.message}\nRun 'capstan --help' for usage.\n`);
@@ -103,9 +108,25 @@ async function shutdown(controlPlane: ControlPlane, io: CommandIO, signal: strin
   return Promise.race([controlPlane.close().then(() => 0), second]);
 }
 
+/**
+ * A failed start's text: an operator's error (storage unreachable or locked, a typed API error) as its
+ * message alone, as kube-apiserver prints a failed start; anything else with its stack, a bug to report.
+ */
+function startFailureText(err: unknown): string {
+  const expected =
+    err instanceof BackendUnavailableError || err instanceof StatusError || err instanceof StorageError;
+  return errorText(err, { stack: !expected });
+}
+
 async function serve(o: CompletedServerRunOptions, io: CommandIO): Promise<number> {
   const { logger } = o;
-  const controlPlane = await ControlPlane.create({ options: o, assemble: io.assemble ?? assembleBuiltinAPI });
+  let controlPlane: ControlPlane;
+  try {
+    controlPlane = await ControlPlane.create({ options: o, assemble: io.assemble ?? assembleBuiltinAPI });
+  } catch (err) {
+    logger.error('failed to start', undefined, { err: startFailureText(err) });
+    return 1;
+  }
   // Signals count from here: a start stuck on storage can still be stopped.
   const signal = io.waitForSignal();
   try {
@@ -113,7 +134,7 @@ async function serve(o: CompletedServerRunOptions, io: CommandIO): Promise<numbe
     const first = await Promise.race([controlPlane.ready.then(() => undefined), signal]);
     if (first !== undefined) return await shutdown(controlPlane, io, first);
   } catch (err) {
-    logger.error('failed to start', err);
+    logger.error('failed to start', undefined, { err: startFailureText(err) });
     await controlPlane.close();
     return 1;
   }
