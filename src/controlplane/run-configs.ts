@@ -40,5 +40,9 @@ export function storageConfigFor(o: CompletedServerRunOptions): StorageConfig {
     clock: o.clock,
     cacheSeeds: o.cacheSeeds,
     recentWrites: o.recentWrites,
+    // kube's cacher reports these with klog.Errorf.
+    log: (message) => {
+      o.logger.error(message);
+    },
   };
 }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
-import type { StorageConfigForResource } from '../../storage/backend-factory/config.js';
+import type { CreateRawStorage, StorageConfigForResource } from '../../storage/backend-factory/config.js';
+import { KvStore } from '../../storage/kv-store/kv-store.js';
 import { startObservingCount } from './count-observer.js';
 import { StorageFactoryRestOptionsFactory, type StorageFactory } from './rest-options.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from './testing/memory-rest-options.js';
@@ -91,6 +92,64 @@ describe('StorageFactoryRestOptionsFactory', () => {
       await store.destroy();
     }
   });
+
+  it(
+    "reports a watch cache's failed ListAndWatch where the storage config says",
+    { timeout: 10_000 },
+    async () => {
+      const logged: string[] = [];
+      let reported: () => void = () => undefined;
+      const once = new Promise<void>((resolve) => {
+        reported = resolve;
+      });
+      const logging: StorageFactory = {
+        newConfig: (resource) => ({
+          ...factory.newConfig(resource),
+          log: (message) => {
+            logged.push(message);
+            reported();
+          },
+        }),
+        resourcePrefix: (resource) => factory.resourcePrefix(resource),
+      };
+      // The storage's first watch fails, as an unreachable backend's does.
+      let failed = false;
+      class FlakyStore extends KvStore {
+        override watch(...args: Parameters<KvStore['watch']>): ReturnType<KvStore['watch']> {
+          if (failed) return super.watch(...args);
+          failed = true;
+          return Promise.reject(new Error('backend down'));
+        }
+      }
+      const { backend } = env;
+      const createRawStorage: CreateRawStorage = (config) =>
+        Promise.resolve({
+          storage: new FlakyStore({
+            backend,
+            pathPrefix: config.prefix,
+            groupResource: config.groupResource,
+          }),
+          destroy: () => Promise.resolve(),
+        });
+      const getter = new StorageFactoryRestOptionsFactory({
+        options: {},
+        storageFactory: logging,
+        createRawStorage,
+      });
+      const store = await newWidgetStore(
+        { restOptions: getter },
+        { qualifiedResource: { group: 'example.com', resource: 'flaky' } },
+      );
+      try {
+        await once;
+        assert.deepEqual(logged, [
+          'cacher (flaky.example.com): unexpected ListAndWatch error: backend down; reinitializing...',
+        ]);
+      } finally {
+        await store.destroy();
+      }
+    },
+  );
 
   // A watch from a revision compacted in storage: the cache still replays it from its window, the
   // raw store answers 410. That tells which storage --default-watch-cache-size picked.

@@ -82,6 +82,7 @@ export function storageWithCacher(
       ...(args.config.clock === undefined ? {} : { clock: args.config.clock }),
       ...(args.config.recentWrites === undefined ? {} : { recentWrites: args.config.recentWrites }),
       ...(args.config.codec === undefined ? {} : { decode: args.config.codec.decode }),
+      ...(args.config.log === undefined ? {} : { log: args.config.log }),
       ...(args.config.cacheSeeds === undefined
         ? {}
         : {

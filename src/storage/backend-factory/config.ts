@@ -66,6 +66,8 @@ export interface StorageConfig {
   readonly cacheSeeds?: CacheSeeds;
   /** Where the server's watch caches keep the objects of handed-over writes (none kept without it). */
   readonly recentWrites?: RecentWrites<KubeObject>;
+  /** Where the storage layer reports the failures it recovers from, as a watch cache's relist (default: console.warn). */
+  readonly log?: (message: string) => void;
 }
 
 /** storagebackend.ConfigForResource: a StorageConfig bound to the group-resource it serves. */
