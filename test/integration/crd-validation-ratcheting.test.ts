@@ -219,7 +219,8 @@ describe('CRD validation ratcheting', () => {
     assert.equal(kept.status, 200, message(kept));
     const changed = await call('PATCH', `${gadgets}/g/status`, { status: { phase: 'Odd' } });
     assert.equal(changed.status, 422);
-    assert.match(message(changed), /status\.phase: Invalid value: "Odd": status\.phase in body should match/);
+    // status is validated on its own (kube's status schema validator): the text names the path from it.
+    assert.match(message(changed), /status\.phase: Invalid value: "Odd": phase in body should match/);
   });
 
   it('never ratchets a transition rule (oldSelf)', async () => {

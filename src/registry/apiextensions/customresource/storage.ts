@@ -89,13 +89,15 @@ export async function newCustomResourceStorage(
   const versionParts = async (version: string): Promise<VersionParts> => {
     const schema = schemaOf(crd, version);
     const { validator: ruleValidator } = await compileCustomResourceRules(schema);
+    const { status, scale } = subresourcesOf(crd, version);
     const strategyOptions = {
       namespaced,
       apiVersion,
       kind,
       schema,
-      statusSubresource: subresourcesOf(crd, version).status !== undefined,
+      statusSubresource: status !== undefined,
       ...(ruleValidator === undefined ? {} : { ruleValidator }),
+      ...(scale === undefined ? {} : { scale }),
     };
     return {
       strategy: customResourceStrategy(strategyOptions),

@@ -1,10 +1,16 @@
 // Custom resource strategies (apiextensions-apiserver/pkg/registry/customresource/strategy.go and
 // status_strategy.go): scope from the CRD, status kept out of the main resource when the status
-// subresource is on, metadata checked as kube checks it, and the object validated against the
-// served version's OpenAPI schema and its CEL rules (x-kubernetes-validations, cel/). Updates
-// (main resource and /status) ratchet as kube 1.33's do (CRDValidationRatcheting): schema errors and
-// rule failures at parts of the object the update left unchanged are not reported (a rule's become
-// warnings), so a tightened schema does not block updates that leave the now-invalid fields alone.
+// subresource is on, metadata checked as kube checks it, the object validated against the served
+// version's OpenAPI schema and its CEL rules (x-kubernetes-validations, cel/), and the values the
+// scale subresource reads checked (scale-validation.ts). Updates (main resource and /status)
+// ratchet as kube 1.33's do (CRDValidationRatcheting): schema errors and rule failures at parts of
+// the object the update left unchanged are not reported (a rule's become warnings), so a tightened
+// schema does not block updates that leave the now-invalid fields alone.
+//
+// With the status subresource on, a main-resource update keeps the stored status, and kube still
+// validates the whole object against the whole schema: the status part, unchanged, ratchets, while
+// the scale status check (ValidateScaleStatus) does not ratchet. A /status update is validated by
+// its own rules (customResourceStatusStrategy below).
 import type { KubeObject } from '../../../api/meta.js';
 import {
   FieldError,
@@ -16,11 +22,18 @@ import {
 import type { CreateStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { validateObjectMetaUpdate } from '../../generic/validate-meta-update.js';
 import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
-import { validateCustomResourceObject } from './schema/validate-object.js';
+import {
+  ratchetedListErrors,
+  validateCustomResourceObject,
+  validateCustomResourceValue,
+} from './schema/validate-object.js';
 import type { CustomResourceRuleValidator, RuleRatchet } from './cel/validator.js';
 import { Correlation } from './schema/correlation.js';
 import type { RequestContext } from '../../rest/context.js';
 import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
+import { memberOf } from '../../../machinery/json/set-member.js';
+import type { ScalePaths } from './scale-paths.js';
+import { validateScaleSpec, validateScaleStatus } from './scale-validation.js';
 
 export interface CustomResourceStrategyOptions {
   readonly namespaced: boolean;
@@ -32,6 +45,8 @@ export interface CustomResourceStrategyOptions {
   readonly statusSubresource: boolean;
   /** The compiled x-kubernetes-validations of the schema, when it has any. */
   readonly ruleValidator?: CustomResourceRuleValidator;
+  /** The version's scale subresource, when it has one: the paths its values are checked at. */
+  readonly scale?: ScalePaths;
 }
 
 export type CustomResourceStrategy = CreateStrategy & UpdateStrategy;
@@ -74,10 +89,52 @@ function validateObject(t: Target, o: CustomResourceStrategyOptions): ErrorList 
         validateName: nameIsDNSSubdomain,
       }),
       ...validateTypeMeta(obj, o),
-      ...validateCustomResourceObject(obj, o.schema, update),
+      ...validateCustomResourceValue(obj, o.schema, { update }),
+      // kube's validator checks the scale paths on create and on every main-resource update.
+      ...validateScaleSpec(obj, o.scale),
+      ...validateScaleStatus(obj, o.scale),
+      ...ratchetedListErrors(obj, o.schema, t.old),
     ],
     { t, o, update },
   );
+}
+
+/**
+ * A /status update, as kube 1.33's statusStrategy.ValidateUpdate and the validator's
+ * ValidateStatusUpdate: wrong apiVersion or kind is all that is reported of those steps; otherwise
+ * the metadata update, then status alone against the schema's `properties.status` (no status schema:
+ * no check), so a root `required` or an invalid spec, which this update cannot change, is not
+ * reported, then the scale status paths. List-type duplicates and the CEL rules are then checked on
+ * the whole object against the old one, as on the main resource: rules on spec still run, and with
+ * spec unchanged their failures ratchet to warnings. kube checks no embedded-resource metadata here.
+ */
+function validateStatusUpdate(
+  t: Target & { readonly old: KubeObject },
+  o: CustomResourceStrategyOptions,
+): ErrorList {
+  const { obj, old } = t;
+  const update = new Correlation(obj, old, o.schema);
+  const errs = validateTypeMeta(obj, o);
+  if (errs.length === 0) {
+    errs.push(...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}));
+    const statusSchema =
+      o.schema.properties === undefined ? undefined : memberOf(o.schema.properties, 'status');
+    if (statusSchema !== undefined && Object.hasOwn(obj, 'status')) {
+      // kube ratchets status with the whole object's correlation at `status`; without an old status
+      // there is none and status is validated as created. Its validator's root is status itself:
+      // texts name paths from there (`num in body ...`), and a `kind` or `apiVersion` directly
+      // under status, taken for type metadata, never ratchets.
+      errs.push(
+        ...validateCustomResourceValue(obj['status'], statusSchema, {
+          fldPath: FieldPath.of('status'),
+          update: update.key('status'),
+        }),
+      );
+    }
+    errs.push(...validateScaleStatus(obj, o.scale));
+  }
+  errs.push(...ratchetedListErrors(obj, o.schema, old));
+  return withRules(errs, { t, o, update });
 }
 
 /**
@@ -147,6 +204,7 @@ export function customResourceStrategy(o: CustomResourceStrategyOptions): Custom
 export function customResourceStatusStrategy(o: CustomResourceStrategyOptions): UpdateStrategy {
   return {
     ...customResourceStrategy(o),
+    validateUpdate: (ctx, obj, old) => validateStatusUpdate({ obj, old, warn: warnTo(ctx) }, o),
     prepareForUpdate: (_ctx, obj, old) => {
       const status = obj['status'];
       const managedFields = obj.metadata?.managedFields;

@@ -1,19 +1,27 @@
 // Validation of a custom resource against its version's schema: kube-openapi's schema validation
 // turned into field errors as apiextensions-apiserver pkg/apiserver/validation/validation.go
-// (ValidateCustomResource) does, followed by the list-type uniqueness checks of the CR strategy.
+// (ValidateCustomResource, ValidateCustomResourceUpdate) does, followed by the list-type uniqueness
+// checks of the CR strategies.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
-import { FieldError, newPath, type ErrorList } from '../../../../machinery/validation/index.js';
+import {
+  childOf,
+  FieldError,
+  type ErrorList,
+  type FieldPath,
+} from '../../../../machinery/validation/index.js';
 import { conforms } from './conforms.js';
 import type { Correlation } from './correlation.js';
-import { isJSONObject } from './json-value.js';
+import { isJSONObject, type JSONObject } from './json-value.js';
 import { validateListSetsAndMaps } from './list-type.js';
 import type { OpenAPIError } from './openapi-errors.js';
 import { validateSchema, validateSchemaUpdate } from './openapi-validator.js';
 
-function toFieldError(err: OpenAPIError): FieldError {
-  if (err.code === 'composite') return FieldError.invalid(undefined, '', err.message);
+// kube's kubeOpenAPIResultToFieldErrors: an error's name is appended, as one path element, to the
+// path of the validated value (none for a whole object).
+function toFieldError(err: OpenAPIError, base: FieldPath | undefined): FieldError {
+  if (err.code === 'composite') return FieldError.invalid(base, '', err.message);
   const name = err.name.startsWith('.') ? err.name.slice(1) : err.name;
-  const path = err.name.length > 0 && err.name !== '.' ? newPath(name) : undefined;
+  const path = err.name.length > 0 && err.name !== '.' ? childOf(base, name) : base;
   const value = err.value ?? '';
   switch (err.code) {
     case 'required':
@@ -35,6 +43,38 @@ function toFieldError(err: OpenAPIError): FieldError {
   }
 }
 
+/** Where a value sits in the object and, on a ratcheting update, its correlation with the old one. */
+export interface ValueAt {
+  /** The value's path in the object; undefined for the object itself. */
+  readonly fldPath?: FieldPath | undefined;
+  /** Correlates the value (its `value`) with the old one; undefined validates it as created. */
+  readonly update?: Correlation | undefined;
+}
+
+/**
+ * The schema errors of a value with kube's paths and texts. The texts name the data path from the
+ * validated value (kube-openapi's), the field paths start at `fldPath`: `status` validated on its
+ * own reports `status.num: Invalid value: 15: num in body should be less than or equal to 10`.
+ * With `update`, a part left as it was reports nothing (CRDValidationRatcheting).
+ */
+export function validateCustomResourceValue(value: unknown, schema: JSONSchemaProps, at: ValueAt): ErrorList {
+  // Most values conform: only one that does not is walked again for its errors.
+  if (conforms(value, schema)) return [];
+  const result =
+    at.update === undefined ? validateSchema(value, schema, '') : validateSchemaUpdate(at.update);
+  return result.errors.map((e) => toFieldError(e, at.fldPath));
+}
+
+/**
+ * Duplicate value errors of list-type set/map lists anywhere in the object. On update (`old` given)
+ * kube's strategies report them only when the old object had none.
+ */
+export function ratchetedListErrors(obj: JSONObject, schema: JSONSchemaProps, old: unknown): ErrorList {
+  const listErrs = validateListSetsAndMaps(obj, schema);
+  if (listErrs.length === 0 || !isJSONObject(old)) return listErrs;
+  return validateListSetsAndMaps(old, schema).length === 0 ? listErrs : [];
+}
+
 /**
  * The field errors of a custom resource against a structural schema, with kube's paths and texts:
  * `spec.replicas: Invalid value: "string": spec.replicas in body must be of type integer: "string"`.
@@ -46,19 +86,12 @@ function toFieldError(err: OpenAPIError): FieldError {
  * schema errors, and Duplicate errors are reported only when the old object had none.
  */
 export function validateCustomResourceObject(
-  obj: Record<string, unknown>,
+  obj: JSONObject,
   schema: JSONSchemaProps,
   update?: Correlation,
 ): ErrorList {
-  // Most objects conform: only one that does not is walked again for its errors.
-  const errs = conforms(obj, schema)
-    ? []
-    : (update === undefined ? validateSchema(obj, schema, '') : validateSchemaUpdate(update)).errors.map(
-        toFieldError,
-      );
-  const listErrs = validateListSetsAndMaps(obj, schema);
-  // kube's strategies check the old object's lists only when the new one's have duplicates.
-  if (listErrs.length === 0 || update === undefined || !isJSONObject(update.old)) errs.push(...listErrs);
-  else if (validateListSetsAndMaps(update.old, schema).length === 0) errs.push(...listErrs);
-  return errs;
+  return [
+    ...validateCustomResourceValue(obj, schema, { update }),
+    ...ratchetedListErrors(obj, schema, update?.old),
+  ];
 }
