@@ -54,10 +54,15 @@ export class FieldManagers {
 
 const maxLength = 128;
 const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+// Printable ASCII (Go's unicode.IsPrint over it) up to the first `/`, short enough to keep whole:
+// the user agent of nearly every client, taken without a look at each character.
+const plainPrefix = /^[\x20-\x2e\x30-\x7e]{0,128}(?:\/|$)/;
 
 /** The fieldManager parameter, or the user agent up to its first `/`, printable and ≤128 bytes. */
 export function managerOrUserAgent(manager: string | undefined, userAgent: string): string {
   if (manager !== undefined && manager !== '') return manager;
+  const plain = plainPrefix.exec(userAgent);
+  if (plain !== null) return plain[0].endsWith('/') ? plain[0].slice(0, -1) : plain[0];
   let out = '';
   for (const ch of userAgent.split('/')[0] ?? '') {
     if (!printable.test(ch)) continue;
