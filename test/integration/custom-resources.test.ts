@@ -363,9 +363,9 @@ describe('custom resources', () => {
         /Widget.metadata of type v1.ObjectMeta/,
       ],
       [
-        '{"apiVersion":"example.com/v1","kind":"Gadget","metadata":{"name":"g"}}',
+        '{"apiVersion":"other.example.com/v1","kind":"Gadget","metadata":{"name":"g"}}',
         'application/json',
-        /no kind "Gadget" is registered/,
+        /the API version in the data \(other\.example\.com\/v1\) does not match the expected API version \(example\.com\/v1\)/,
       ],
       ['kind: [', 'application/yaml', /yaml|json/i],
     ];

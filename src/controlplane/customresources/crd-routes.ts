@@ -254,6 +254,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
       admission: this.#opts.admission,
       // Custom resources are unstructured: their list items keep kind and apiVersion.
       listItemsTyped: true,
+      unstructured: true,
     };
     this.#crds = served.map((s) => s.crd);
     this.#groups = infos;

@@ -35,6 +35,7 @@ function decodeOptions(scope: RequestScope, hr: HandlerRequest, input: BodyInput
       hr.ex.warnings.add(text);
     },
     accepts: acceptorOf(scope),
+    unstructured: scope.config.unstructured,
   };
 }
 

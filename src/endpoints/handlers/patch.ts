@@ -125,6 +125,7 @@ function decodePatched(
         addWarning: (w) => {
           hr.ex.warnings.add(w);
         },
+        unstructured: scope.config.unstructured,
       },
       input.shared,
     );

@@ -41,6 +41,8 @@ export interface HandlerConfig {
    * (unstructured) do; kube's typed lists of built-in kinds write items without them.
    */
   readonly listItemsTyped?: boolean;
+  /** Bodies decode as custom resources do, unstructured (DecodeObjectOptions.unstructured). */
+  readonly unstructured?: boolean;
 }
 
 export interface RequestScope {
@@ -94,7 +96,9 @@ export function requestNamespace(scope: RequestScope, info: RequestInfo): string
  * through, so a request whose storage never waits makes none (each costs microseconds).
  */
 export function requestContext(hr: HandlerRequest, namespace: string): RequestContext {
-  return hr.audit === undefined ? new HandlerContext(hr, namespace) : new AuditedHandlerContext(hr, namespace);
+  return hr.audit === undefined
+    ? new HandlerContext(hr, namespace)
+    : new AuditedHandlerContext(hr, namespace);
 }
 
 // Classes rather than object literals: a literal's getter is defined anew on every object, in V8's

@@ -55,6 +55,13 @@ export interface DecodeObjectOptions {
   readonly addWarning: (text: string) => void;
   /** Other versions of the expected kind the endpoint takes as they are (rest.GroupVersionAcceptor). */
   readonly accepts?: ((gv: { group: string; version: string }) => boolean) | undefined;
+  /**
+   * The endpoint serves custom resources, decoded unstructured as kube's CR codec does: a body of
+   * another kind in the endpoint's group and version is taken as it is (kind kept, neither pruned
+   * nor defaulted, which kube's coercer and defaulter do only to the CRD's kind), for the
+   * strategy's type check to refuse.
+   */
+  readonly unstructured?: boolean | undefined;
 }
 
 const findKindType =
@@ -126,22 +133,29 @@ function withDefaults(
 
 const internalPackage = (group: string): string => (group === '' ? 'core' : (group.split('.')[0] ?? group));
 
-function checkKind(actual: GroupVersionKind, opts: DecodeObjectOptions): void {
+const apiVersionMismatch = (actual: GroupVersionKind, e: GroupVersionKind): Error =>
+  newBadRequest(
+    `the API version in the data (${gvString(actual)}) does not match the expected API version (${gvString(e)})`,
+  );
+
+/** Whether the body is of the expected kind (`same`) or an unstructured one of another (`other`). */
+function checkKind(actual: GroupVersionKind, opts: DecodeObjectOptions): 'same' | 'other' {
   const e = opts.expected;
-  if (actual.group === e.group && actual.version === e.version && actual.kind === e.kind) return;
+  if (actual.group === e.group && actual.version === e.version) {
+    if (actual.kind === e.kind) return 'same';
+    if (opts.unstructured === true) return 'other';
+  }
+  // The CR codec decodes any apiVersion; the handler then takes only its own (AcceptsGroupVersion).
+  if (opts.unstructured === true) throw apiVersionMismatch(actual, e);
   // Same fields in the accepted versions (policy/v1beta1 and v1 Eviction): no conversion needed.
-  if (actual.kind === e.kind && opts.accepts?.(actual) === true) return;
+  if (actual.kind === e.kind && opts.accepts?.(actual) === true) return 'same';
   if (opts.kinds.kindFor(gvString(actual), actual.kind) === undefined) {
     throw new Undecodable(
       `no kind "${actual.kind}" is registered for version "${gvString(actual)}" in scheme "${schemeName}"`,
       actual,
     );
   }
-  if (actual.kind === e.kind && actual.group === e.group) {
-    throw newBadRequest(
-      `the API version in the data (${gvString(actual)}) does not match the expected API version (${gvString(e)})`,
-    );
-  }
+  if (actual.kind === e.kind && actual.group === e.group) throw apiVersionMismatch(actual, e);
   throw new Undecodable(
     `converting (${actual.version}.${actual.kind}) to (${internalPackage(e.group)}.${e.kind}): unknown conversion`,
     actual,
@@ -216,7 +230,10 @@ function decodeParsed(
   const { raw, decoded } = input;
   const { obj, apiVersion, kind } = interpret(input.value);
   const actual = withDefaults({ ...parseGroupVersion(apiVersion), kind }, opts.expected);
-  checkKind(actual, opts);
+  if (checkKind(actual, opts) === 'other') {
+    const other = structuralDecode(obj, raw, { actual, opts: { ...opts, structural: undefined } });
+    return { ...other, apiVersion: gvString(opts.expected), kind: actual.kind };
+  }
   const object = structuralDecode(obj, raw, { actual, opts, decoded });
   return { ...object, apiVersion: gvString(opts.expected), kind: opts.expected.kind };
 }

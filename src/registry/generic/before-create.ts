@@ -37,13 +37,13 @@ export function beforeCreate<T extends KubeObject>(
   if (core.trackGeneration) meta.generation = 1;
 
   const errs = strategy.validate(ctx, obj);
-  if (errs.length > 0) throw invalidFor(core, meta.name ?? '', errs);
+  if (errs.length > 0) throw invalidFor(core, obj, errs);
   // Common ObjectMeta checks run after the kind's own, so the kind's more specific messages come first.
   const metaErrs = validateObjectMeta(meta, {
     requiresNamespace: strategy.namespaceScoped,
     validateName: validatePathSegmentName,
   });
-  if (metaErrs.length > 0) throw invalidFor(core, meta.name ?? '', metaErrs);
+  if (metaErrs.length > 0) throw invalidFor(core, obj, metaErrs);
   // kube's storage refuses this with a 500 (storage.ErrResourceVersionSetOnCreate); it is the
   // client's mistake, so Capstan answers 400 with the same text before the write.
   if ((meta.resourceVersion ?? '') !== '') {

@@ -54,7 +54,7 @@ export function beforeUpdate<T extends KubeObject>(
     ...validateObjectMetaUpdate(meta, oldMeta),
     ...strategy.validateUpdate(ctx, obj, old),
   ];
-  if (errs.length > 0) throw invalidFor(core, meta.name ?? '', errs);
+  if (errs.length > 0) throw invalidFor(core, obj, errs);
 
   for (const w of strategy.warningsOnUpdate?.(ctx, obj, old) ?? []) ctx.addWarning(w);
   strategy.canonicalize?.(obj);

@@ -65,11 +65,17 @@ export function brandCore<T extends KubeObject>(core: Omit<StoreCore<T>, typeof 
   return Object.freeze(core) as StoreCore<T>;
 }
 
-/** An Invalid (422) for the store's kind, as apierrors.NewInvalid. */
+/**
+ * An Invalid (422) for an object of the store, as rest.BeforeCreate and BeforeUpdate make it: named
+ * by the kind the typer gives the object, which for a custom resource (unstructured) is the kind it
+ * claims, for any other object the store's.
+ */
 export function invalidFor<T extends KubeObject>(
   core: StoreCore<T>,
-  name: string,
+  obj: T,
   errs: readonly FieldError[],
 ): StatusError {
-  return newInvalid(core.qualifiedKind, name, errs);
+  const claimed = obj.kind ?? '';
+  const kind = claimed === '' ? core.qualifiedKind : { group: core.qualifiedKind.group, kind: claimed };
+  return newInvalid(kind, obj.metadata?.name ?? '', errs);
 }

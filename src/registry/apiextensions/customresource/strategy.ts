@@ -2,10 +2,12 @@
 // status_strategy.go): scope from the CRD, status kept out of the main resource when the status
 // subresource is on, metadata checked as kube checks it, the object validated against the served
 // version's OpenAPI schema and its CEL rules (x-kubernetes-validations, cel/), and the values the
-// scale subresource reads checked (scale-validation.ts). Updates (main resource and /status)
-// ratchet as kube 1.33's do (CRDValidationRatcheting): schema errors and rule failures at parts of
-// the object the update left unchanged are not reported (a rule's become warnings), so a tightened
-// schema does not block updates that leave the now-invalid fields alone.
+// scale subresource reads checked (scale-validation.ts), the x-kubernetes-embedded-resource values'
+// type and metadata checked unratcheted (schema/embedded-resources.ts), and new finalizer names
+// warned of (finalizer-warnings.ts). Updates (main resource and /status) ratchet as kube 1.33's do
+// (CRDValidationRatcheting): schema errors and rule failures at parts of the object the update left
+// unchanged are not reported (a rule's become warnings), so a tightened schema does not block
+// updates that leave the now-invalid fields alone.
 //
 // With the status subresource on, a main-resource update keeps the stored status, and kube still
 // validates the whole object against the whole schema: the status part, unchanged, ratchets, while
@@ -22,11 +24,9 @@ import {
 import type { CreateStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { validateObjectMetaUpdate } from '../../generic/validate-meta-update.js';
 import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
-import {
-  ratchetedListErrors,
-  validateCustomResourceObject,
-  validateCustomResourceValue,
-} from './schema/validate-object.js';
+import { ratchetedListErrors, validateCustomResourceValue } from './schema/validate-object.js';
+import { embeddedResourceValidator, type EmbeddedResourceValidator } from './schema/embedded-resources.js';
+import { finalizerWarnings } from './finalizer-warnings.js';
 import type { CustomResourceRuleValidator, RuleRatchet } from './cel/validator.js';
 import { Correlation } from './schema/correlation.js';
 import type { RequestContext } from '../../rest/context.js';
@@ -51,14 +51,16 @@ export interface CustomResourceStrategyOptions {
 
 export type CustomResourceStrategy = CreateStrategy & UpdateStrategy;
 
+// kube's validator.ValidateTypeMeta: kind, then apiVersion. When either is wrong these are all that
+// its Validate, ValidateUpdate and ValidateStatusUpdate report.
 function validateTypeMeta(obj: KubeObject, o: CustomResourceStrategyOptions): ErrorList {
   const errs: ErrorList = [];
+  if (obj.kind !== o.kind)
+    errs.push(FieldError.invalid(FieldPath.of('kind'), obj.kind ?? '', `must be ${o.kind}`));
   if (obj.apiVersion !== o.apiVersion)
     errs.push(
       FieldError.invalid(FieldPath.of('apiVersion'), obj.apiVersion ?? '', `must be ${o.apiVersion}`),
     );
-  if (obj.kind !== o.kind)
-    errs.push(FieldError.invalid(FieldPath.of('kind'), obj.kind ?? '', `must be ${o.kind}`));
   return errs;
 }
 
@@ -79,24 +81,37 @@ interface Target {
   readonly warn: ((message: string) => void) | undefined;
 }
 
-function validateObject(t: Target, o: CustomResourceStrategyOptions): ErrorList {
-  const { obj } = t;
-  const update = t.old === undefined ? undefined : new Correlation(obj, t.old, o.schema);
-  return withRules(
-    [
-      ...validateObjectMeta(obj.metadata ?? {}, {
-        requiresNamespace: o.namespaced,
-        validateName: nameIsDNSSubdomain,
-      }),
-      ...validateTypeMeta(obj, o),
+/**
+ * A create or main-resource update, as kube 1.33's customResourceStrategy.Validate and
+ * ValidateUpdate with the validator's Validate and ValidateUpdate: a wrong kind or apiVersion is all
+ * the validator reports; otherwise the metadata (on create as ValidateObjectMetaAccessor with
+ * DNS-subdomain names, on update only ValidateObjectMetaAccessorUpdate), the schema (ratcheted on
+ * update) and the scale paths. The embedded resources (unratcheted), list-type duplicates and the
+ * CEL rules are checked either way.
+ */
+function validateObject(
+  t: Target,
+  o: CustomResourceStrategyOptions,
+  embedded: EmbeddedResourceValidator | undefined,
+): ErrorList {
+  const { obj, old } = t;
+  const update = old === undefined ? undefined : new Correlation(obj, old, o.schema);
+  const errs = validateTypeMeta(obj, o);
+  if (errs.length === 0) {
+    const meta = obj.metadata ?? {};
+    errs.push(
+      ...(old === undefined
+        ? validateObjectMeta(meta, { requiresNamespace: o.namespaced, validateName: nameIsDNSSubdomain })
+        : validateObjectMetaUpdate(meta, old.metadata ?? {})),
       ...validateCustomResourceValue(obj, o.schema, { update }),
       // kube's validator checks the scale paths on create and on every main-resource update.
       ...validateScaleSpec(obj, o.scale),
       ...validateScaleStatus(obj, o.scale),
-      ...ratchetedListErrors(obj, o.schema, t.old),
-    ],
-    { t, o, update },
-  );
+    );
+  }
+  if (embedded !== undefined) errs.push(...embedded(obj));
+  errs.push(...ratchetedListErrors(obj, o.schema, old));
+  return withRules(errs, { t, o, update });
 }
 
 /**
@@ -147,11 +162,11 @@ export function validateServedObject(
   old?: KubeObject,
 ): ErrorList {
   const update = old === undefined ? undefined : new Correlation(obj, old, o.schema);
-  return withRules([...validateCustomResourceObject(obj, o.schema, update)], {
-    t: { obj, old, warn: undefined },
-    o,
-    update,
-  });
+  const errs = validateCustomResourceValue(obj, o.schema, { update });
+  // Not the hot path (webhook conversion only): the schema's answer is cached.
+  errs.push(...(embeddedResourceValidator(o.schema)?.(obj) ?? []));
+  errs.push(...ratchetedListErrors(obj, o.schema, old));
+  return withRules(errs, { t: { obj, old, warn: undefined }, o, update });
 }
 
 // The schema errors here are the ratcheted ones, so only errors that remain block the rules, as in
@@ -180,6 +195,8 @@ const warnTo =
   };
 
 export function customResourceStrategy(o: CustomResourceStrategyOptions): CustomResourceStrategy {
+  // Decided once per version: most schemas have no embedded resource and skip the walk.
+  const embedded = embeddedResourceValidator(o.schema);
   return {
     namespaceScoped: o.namespaced,
     allowCreateOnUpdate: false,
@@ -187,16 +204,15 @@ export function customResourceStrategy(o: CustomResourceStrategyOptions): Custom
     prepareForCreate: (_ctx, obj) => {
       if (o.statusSubresource) delete obj['status'];
     },
-    validate: (_ctx, obj) => validateObject({ obj, old: undefined, warn: undefined }, o),
+    validate: (_ctx, obj) => validateObject({ obj, old: undefined, warn: undefined }, o, embedded),
+    warningsOnCreate: (_ctx, obj) => finalizerWarnings(obj, undefined),
     prepareForUpdate: (_ctx, obj, old) => {
       if (!o.statusSubresource) return;
       if (old['status'] === undefined) delete obj['status'];
       else obj['status'] = old['status'];
     },
-    validateUpdate: (ctx, obj, old) => [
-      ...validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {}),
-      ...validateObject({ obj, old, warn: warnTo(ctx) }, o),
-    ],
+    validateUpdate: (ctx, obj, old) => validateObject({ obj, old, warn: warnTo(ctx) }, o, embedded),
+    warningsOnUpdate: (_ctx, obj, old) => finalizerWarnings(obj, old),
   };
 }
 
@@ -205,6 +221,8 @@ export function customResourceStatusStrategy(o: CustomResourceStrategyOptions): 
   return {
     ...customResourceStrategy(o),
     validateUpdate: (ctx, obj, old) => validateStatusUpdate({ obj, old, warn: warnTo(ctx) }, o),
+    // kube's statusStrategy.WarningsOnUpdate: none.
+    warningsOnUpdate: () => [],
     prepareForUpdate: (_ctx, obj, old) => {
       const status = obj['status'];
       const managedFields = obj.metadata?.managedFields;

@@ -169,6 +169,10 @@ function pruneEmbeddedMetadata(x: unknown, s: JSONSchemaProps | undefined, at: A
   }
   if (!isJSONObject(x)) return;
   if (s['x-kubernetes-embedded-resource'] === true) {
+    // Coerce with DropInvalidFields: an apiVersion or kind that is not a string goes, and
+    // validation then finds it missing.
+    for (const k of ['apiVersion', 'kind'])
+      if (Object.hasOwn(x, k) && typeof x[k] !== 'string') Reflect.deleteProperty(x, k);
     at.found.push(...pruneObjectMetaUnknownFields(x, at.path.length > 0 ? `${at.path}.` : ''));
   }
   const additional = additionalSchema(s.additionalProperties);
