@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { adminToken } from './support/https-call.js';
 import { jsonCall, type JSONReply } from './support/json-call.js';
 import { waitFor } from './support/wait-for.js';
 import { startWebhookServer, type WebhookServer } from './support/webhook-server.js';
@@ -371,5 +372,43 @@ describe('CRD conversion webhook', () => {
     } finally {
       mode = 'convert';
     }
+  });
+  it('warns of a v2 rule failure that an update through v2 leaves in place (ratcheting)', async () => {
+    const body = (labels: Record<string, string>): Record<string, unknown> => ({
+      apiVersion: `${group}/v2`,
+      kind: 'Widget',
+      metadata: { name: 'kept', labels },
+      spec: { address: 'a.example:1' },
+    });
+    assert.equal((await call('POST', widgets('v2'), body({}))).status, 201);
+    // v2 now asks for an address starting with b, which the stored widget lacks.
+    const name = `widgets.${group}`;
+    const current = (await call('GET', `${crdPath}/${name}`)).body as { spec: { versions: Obj[] } };
+    const v2 = current.spec.versions.find((v) => v['name'] === 'v2') as Obj & {
+      schema: { openAPIV3Schema: { properties: { spec: Record<string, unknown> } } };
+    };
+    v2.schema.openAPIV3Schema.properties.spec['x-kubernetes-validations'] = [
+      { rule: "self.address.startsWith('b')", message: 'address must start with b' },
+    ];
+    assert.equal((await call('PUT', `${crdPath}/${name}`, current)).status, 200);
+    await waitFor(
+      'the rule in force',
+      () => call('POST', `${widgets('v2')}?dryRun=All`, { ...body({}), metadata: { name: 'probe' } }),
+      (r) => r.status === 422,
+    );
+    const read = await call('GET', widgets('v2', '/kept'));
+    const res = await fetch(`${server.url}${widgets('v2', '/kept')}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${adminToken(server)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...read.body,
+        metadata: { ...(read.body['metadata'] as object), labels: { a: 'b' } },
+      }),
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.match(
+      res.headers.get('warning') ?? '',
+      /^299 - "spec: Invalid value: .*address must start with b"$/,
+    );
   });
 });

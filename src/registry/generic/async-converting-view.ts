@@ -36,8 +36,11 @@ export interface AsyncVersionConversion {
    * `asList` says they are a list's items (errors name the list).
    */
   fromInner(ctx: RequestContext, objs: readonly KubeObject[], asList?: boolean): Promise<KubeObject[]>;
-  /** Checks a served object written through the main resource before it is converted (throws). */
-  checkServed?(obj: KubeObject, old: KubeObject | null): void;
+  /**
+   * Checks a served object written through the main resource before it is converted (throws); its
+   * warnings go to the request's.
+   */
+  checkServed?(ctx: RequestContext, obj: KubeObject, old: KubeObject | null): void;
 }
 
 /** The one converted object of a single-object conversion. */
@@ -86,7 +89,7 @@ export class AsyncConvertingView
     obj: KubeObject,
     opts: { options: CreateOptions; validate?: ValidateObjectFunc },
   ): Promise<KubeObject> {
-    this.#conv.checkServed?.(obj, null);
+    this.#conv.checkServed?.(ctx, obj, null);
     const inner = await this.#conv.toInner(ctx, obj);
     const created = await this.inner.create(ctx, inner, { ...opts, ...this.#outerValidate(opts.validate) });
     return one(this.#conv, ctx, created);
@@ -106,7 +109,7 @@ export class AsyncConvertingView
         updatedObject: async (c, old) => {
           const outerOld = old === null ? null : await one(this.#conv, c, old);
           const outer = await objInfo.updatedObject(c, outerOld);
-          this.#conv.checkServed?.(outer, outerOld);
+          this.#conv.checkServed?.(c, outer, outerOld);
           return this.#conv.toInner(c, outer);
         },
       },

@@ -4,6 +4,7 @@
 // strategy None: only apiVersion changes, synchronously; strategy Webhook: the CRD's conversion
 // webhook, awaited; the version's defaults apply on read) with the version's own validation,
 // printer columns and status and scale subresources.
+import type { RequestContext } from '../../rest/context.js';
 import type { CustomResourceDefinition } from '../../../api/apiextensions/v1/crd.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import { apiVersionOf } from '../../../api/scheme.js';
@@ -35,6 +36,7 @@ import {
   customResourceStatusStrategy,
   customResourceStrategy,
   validateServedObject,
+  warnTo,
   type CustomResourceStrategy,
 } from './strategy.js';
 import { StatusView } from './status-view.js';
@@ -70,7 +72,7 @@ interface VersionParts {
   readonly statusStrategy: UpdateStrategy;
   readonly tableConvertor: TableConvertor;
   /** The version's schema and rules on an object of this version (ahead of a webhook conversion). */
-  readonly servedErrors: (obj: KubeObject, old: KubeObject | null) => ErrorList;
+  readonly servedErrors: (ctx: RequestContext, obj: KubeObject, old: KubeObject | null) => ErrorList;
 }
 
 export async function newCustomResourceStorage(
@@ -106,7 +108,8 @@ export async function newCustomResourceStorage(
         columns: columnsOf(crd, version),
         resource: qualifiedResource,
       }),
-      servedErrors: (obj, old) => validateServedObject(obj, strategyOptions, old ?? undefined),
+      servedErrors: (ctx, obj, old) =>
+        validateServedObject(obj, strategyOptions, { old: old ?? undefined, warn: warnTo(ctx) }),
     };
   };
   const stored = await versionParts(storageVersion);

@@ -154,19 +154,21 @@ function validateStatusUpdate(
 
 /**
  * An object of a served version that is converted before it is stored (conversion Webhook) against
- * its version's schema and rules, as kube validates the request's version.
+ * its version's schema and rules, as kube validates the request's version; on update, rule failures
+ * that ratchet go to `at.warn`, the request's warnings.
  */
 export function validateServedObject(
   obj: KubeObject,
   o: CustomResourceStrategyOptions,
-  old?: KubeObject,
+  at: Pick<Target, 'old' | 'warn'>,
 ): ErrorList {
+  const { old } = at;
   const update = old === undefined ? undefined : new Correlation(obj, old, o.schema);
   const errs = validateCustomResourceValue(obj, o.schema, { update });
   // Not the hot path (webhook conversion only): the schema's answer is cached.
   errs.push(...(embeddedResourceValidator(o.schema)?.(obj) ?? []));
   errs.push(...ratchetedListErrors(obj, o.schema, old));
-  return withRules(errs, { t: { obj, old, warn: undefined }, o, update });
+  return withRules(errs, { t: { obj, old, warn: at.warn }, o, update });
 }
 
 // The schema errors here are the ratcheted ones, so only errors that remain block the rules, as in
@@ -188,7 +190,7 @@ function withRules(
   return errs;
 }
 
-const warnTo =
+export const warnTo =
   (ctx: RequestContext) =>
   (message: string): void => {
     ctx.addWarning(message);

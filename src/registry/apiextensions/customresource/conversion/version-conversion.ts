@@ -6,6 +6,7 @@
 import type { CustomResourceDefinition } from '../../../../api/apiextensions/v1/crd.js';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import type { KubeObject } from '../../../../api/meta.js';
+import type { RequestContext } from '../../../rest/context.js';
 import { newInvalid } from '../../../../machinery/errors/index.js';
 import { deepCopyJSON } from '../../../../machinery/json/deep-copy.js';
 import { inSortedMemberOrder } from '../../../../machinery/json/sorted-members.js';
@@ -70,7 +71,7 @@ export function webhookConversion(
   crd: CustomResourceDefinition,
   p: VersionPair & {
     client: WebhookPoster | undefined;
-    servedErrors: (obj: KubeObject, old: KubeObject | null) => ErrorList;
+    servedErrors: (ctx: RequestContext, obj: KubeObject, old: KubeObject | null) => ErrorList;
   },
 ): AsyncVersionConversion {
   const webhook = crd.spec.conversion?.webhook;
@@ -94,8 +95,8 @@ export function webhookConversion(
   return {
     apiVersion: p.served,
     kind: p.kind,
-    checkServed: (obj, old) => {
-      const errs = p.servedErrors(obj, old);
+    checkServed: (ctx, obj, old) => {
+      const errs = p.servedErrors(ctx, obj, old);
       if (errs.length > 0) throw newInvalid(groupKind, obj.metadata?.name ?? '', errs);
     },
     toInner: async (ctx, obj) => {
