@@ -227,7 +227,15 @@ describe('encryption at rest on SQLite', () => {
         stderr: { write: (t: string) => (stderr += t) },
         waitForSignal: () => new Promise(() => undefined),
       });
-      return { code, stderr };
+      // The command's log lines (the AnonymousAuth warning) go there too; the error is what is asked.
+      const klogLine = /^[IWE]\d{4} /;
+      return {
+        code,
+        stderr: stderr
+          .split(/(?<=\n)/)
+          .filter((l) => !klogLine.test(l))
+          .join(''),
+      };
     };
     await writeEncryptionConfig(
       configPath,
