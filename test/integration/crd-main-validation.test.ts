@@ -6,29 +6,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { mergePatchCall, type JSONReply } from './support/json-call.js';
 import { waitFor } from './support/wait-for.js';
 
 let server: CapstanServer;
-let token = '';
 const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.mainval.example.com';
 const widgets = '/apis/mainval.example.com/v1/namespaces/default/widgets';
 
-interface Reply {
-  status: number;
-  json: Record<string, unknown>;
-  warning: string;
-}
+type Reply = JSONReply;
 
-async function call(method: string, url: string, body?: unknown): Promise<Reply> {
-  const type = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': type },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  return { status: res.status, json, warning: res.headers.get('warning') ?? '' };
-}
+const call = (method: string, path: string, body?: unknown): Promise<Reply> =>
+  mergePatchCall(server, { method, path, body });
 
 /** The version's schema: loose, or with spec.template an embedded resource and spec.size capped. */
 function version(tight: boolean): Record<string, unknown> {
@@ -47,8 +35,8 @@ function version(tight: boolean): Record<string, unknown> {
   };
 }
 
-const message = (r: Reply): string => String(r.json['message']);
-const causes = (r: Reply): unknown[] => (r.json['details'] as { causes?: unknown[] }).causes ?? [];
+const message = (r: Reply): string => String(r.body['message']);
+const causes = (r: Reply): unknown[] => (r.body['details'] as { causes?: unknown[] }).causes ?? [];
 
 function widget(name: string, spec: Record<string, unknown>): Record<string, unknown> {
   return { apiVersion: 'mainval.example.com/v1', kind: 'Widget', metadata: { name }, spec };
@@ -57,7 +45,6 @@ function widget(name: string, spec: Record<string, unknown>): Record<string, unk
 describe('custom resource create and main-resource update validation', () => {
   before(async () => {
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
-    token = server.kubeConfig.users[0]?.user.token ?? '';
     const crd = {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
@@ -70,16 +57,16 @@ describe('custom resource create and main-resource update validation', () => {
       },
     };
     const made = await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
-    assert.equal(made.status, 201, JSON.stringify(made.json));
+    assert.equal(made.status, 201, JSON.stringify(made.body));
     // Stored while spec.template was not an embedded resource: it has no kind.
     const kindless = await waitFor(
       'widgets to be served',
       () => call('POST', widgets, widget('kindless', { template: { apiVersion: 'v1' } })),
       (r) => r.status !== 404,
     );
-    assert.equal(kindless.status, 201, JSON.stringify(kindless.json));
+    assert.equal(kindless.status, 201, JSON.stringify(kindless.body));
     const marked = await call('PATCH', crdPath, { spec: { versions: [version(true)] } });
-    assert.equal(marked.status, 200, JSON.stringify(marked.json));
+    assert.equal(marked.status, 200, JSON.stringify(marked.body));
     await waitFor(
       'the tightened schema',
       () => call('POST', `${widgets}?dryRun=All`, widget('probe', { size: 9 })),
@@ -123,7 +110,7 @@ describe('custom resource create and main-resource update validation', () => {
       'Gadget.mainval.example.com "Bad_Name" is invalid: kind: Invalid value: "Gadget": must be Widget',
     );
     // kube's Invalid names the kind its typer reads from the unstructured object.
-    assert.deepEqual(res.json['details'], {
+    assert.deepEqual(res.body['details'], {
       name: 'Bad_Name',
       group: 'mainval.example.com',
       kind: 'Gadget',
@@ -135,8 +122,8 @@ describe('custom resource create and main-resource update validation', () => {
 
   it('checks an update: embedded resources unratcheted, metadata once per kube step, finalizer warnings', async () => {
     const got = await call('GET', `${widgets}/kindless`);
-    assert.equal(got.status, 200, JSON.stringify(got.json));
-    const stored = got.json as { metadata: Record<string, unknown>; spec: Record<string, unknown> };
+    assert.equal(got.status, 200, JSON.stringify(got.body));
+    const stored = got.body as { metadata: Record<string, unknown>; spec: Record<string, unknown> };
     // Unchanged, the kindless template is still refused.
     const kindless = await call('PUT', `${widgets}/kindless`, {
       ...stored,

@@ -5,35 +5,23 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { mergePatchCall, type JSONReply } from './support/json-call.js';
 import { waitFor } from './support/wait-for.js';
 
 let server: CapstanServer;
-let token = '';
 const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/sprockets.statusval.example.com';
 const sprockets = '/apis/statusval.example.com/v1/namespaces/default/sprockets';
 
-interface Reply {
-  status: number;
-  json: Record<string, unknown>;
-  warning: string;
-}
+type Reply = JSONReply;
 
-async function call(method: string, url: string, body?: unknown): Promise<Reply> {
-  const type = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': type },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  return { status: res.status, json, warning: res.headers.get('warning') ?? '' };
-}
+const call = (method: string, path: string, body?: unknown): Promise<Reply> =>
+  mergePatchCall(server, { method, path, body });
 
 /** PUT of the stored object with `status` in place of its own, to /status. */
 async function putStatus(name: string, status: Record<string, unknown>): Promise<Reply> {
   const got = await call('GET', `${sprockets}/${name}`);
-  assert.equal(got.status, 200, JSON.stringify(got.json));
-  return call('PUT', `${sprockets}/${name}/status`, { ...got.json, status });
+  assert.equal(got.status, 200, JSON.stringify(got.body));
+  return call('PUT', `${sprockets}/${name}/status`, { ...got.body, status });
 }
 
 /** The version's schema: loose, or tightened on what the stored objects already hold. */
@@ -66,7 +54,7 @@ function version(tight: boolean): Record<string, unknown> {
   };
 }
 
-const message = (r: Reply): string => String(r.json['message']);
+const message = (r: Reply): string => String(r.body['message']);
 
 async function create(name: string, spec: Record<string, unknown> | undefined): Promise<void> {
   const body = {
@@ -80,13 +68,12 @@ async function create(name: string, spec: Record<string, unknown> | undefined): 
     () => call('POST', sprockets, body),
     (r) => r.status !== 404,
   );
-  assert.equal(made.status, 201, JSON.stringify(made.json));
+  assert.equal(made.status, 201, JSON.stringify(made.body));
 }
 
 describe('custom resource /status validation', () => {
   before(async () => {
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
-    token = server.kubeConfig.users[0]?.user.token ?? '';
     const crd = {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
@@ -99,7 +86,7 @@ describe('custom resource /status validation', () => {
       },
     };
     const made = await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
-    assert.equal(made.status, 201, JSON.stringify(made.json));
+    assert.equal(made.status, 201, JSON.stringify(made.body));
     // Stored while the schema was looser: no spec, a spec now too big, a phase now invalid.
     await create('bare', undefined);
     await create('big', { size: 9 });
@@ -108,7 +95,7 @@ describe('custom resource /status validation', () => {
     assert.equal(phase.status, 200, message(phase));
 
     const tightened = await call('PATCH', crdPath, { spec: { versions: [version(true)] } });
-    assert.equal(tightened.status, 200, JSON.stringify(tightened.json));
+    assert.equal(tightened.status, 200, JSON.stringify(tightened.body));
     const probe = { apiVersion: 'statusval.example.com/v1', kind: 'Sprocket', metadata: { name: 'probe' } };
     await waitFor(
       'the tightened schema',
@@ -121,7 +108,7 @@ describe('custom resource /status validation', () => {
   it('accepts a valid status change while spec is missing or now invalid (a spec rule warns)', async () => {
     const bare = await putStatus('bare', { phase: 'ready', note: 'b' });
     assert.equal(bare.status, 200, message(bare));
-    assert.deepEqual(bare.json['status'], { phase: 'ready', note: 'b' });
+    assert.deepEqual(bare.body['status'], { phase: 'ready', note: 'b' });
     const big = await putStatus('big', { phase: 'ready' });
     assert.equal(big.status, 200, message(big));
     // The rule on the unchanged spec still runs: its failure ratchets to a warning.
@@ -135,7 +122,7 @@ describe('custom resource /status validation', () => {
       message(res),
       `Sprocket.statusval.example.com "weird" is invalid: status.phase: Invalid value: "Odd": phase in body should match '^[a-z]+$'`,
     );
-    const details = res.json['details'] as { causes?: unknown[] };
+    const details = res.body['details'] as { causes?: unknown[] };
     assert.deepEqual(details.causes, [
       {
         reason: 'FieldValueInvalid',
@@ -148,7 +135,7 @@ describe('custom resource /status validation', () => {
   it('ratchets a status field the update leaves as it was though it is now invalid', async () => {
     const res = await putStatus('weird', { phase: 'Weird', note: 'c' });
     assert.equal(res.status, 200, message(res));
-    assert.deepEqual(res.json['status'], { phase: 'Weird', note: 'c' });
+    assert.deepEqual(res.body['status'], { phase: 'Weird', note: 'c' });
   });
 
   it('checks the scale subresource status replicas', async () => {

@@ -5,29 +5,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { mergePatchCall, type JSONReply } from './support/json-call.js';
 import { waitFor } from './support/wait-for.js';
 
 let server: CapstanServer;
-let token = '';
 const crdPath = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/gadgets.ratchet.example.com';
 const gadgets = '/apis/ratchet.example.com/v1/namespaces/default/gadgets';
 
-interface Reply {
-  status: number;
-  json: Record<string, unknown>;
-  warning: string;
-}
+type Reply = JSONReply;
 
-async function call(method: string, url: string, body?: unknown): Promise<Reply> {
-  const type = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': type },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  return { status: res.status, json, warning: res.headers.get('warning') ?? '' };
-}
+const call = (method: string, path: string, body?: unknown): Promise<Reply> =>
+  mergePatchCall(server, { method, path, body });
 
 const item = (max?: number): Record<string, unknown> => ({
   type: 'object',
@@ -109,12 +97,11 @@ const invalidNow = {
 };
 
 const patchSpec = (spec: Record<string, unknown>): Promise<Reply> => call('PATCH', `${gadgets}/g`, { spec });
-const message = (r: Reply): string => String(r.json['message']);
+const message = (r: Reply): string => String(r.body['message']);
 
 describe('CRD validation ratcheting', () => {
   before(async () => {
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
-    token = server.kubeConfig.users[0]?.user.token ?? '';
     const crd = {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
@@ -127,7 +114,7 @@ describe('CRD validation ratcheting', () => {
       },
     };
     const made = await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
-    assert.equal(made.status, 201, JSON.stringify(made.json));
+    assert.equal(made.status, 201, JSON.stringify(made.body));
     const body = {
       apiVersion: 'ratchet.example.com/v1',
       kind: 'Gadget',
@@ -139,12 +126,12 @@ describe('CRD validation ratcheting', () => {
       () => call('POST', gadgets, body),
       (r) => r.status !== 404,
     );
-    assert.equal(created.status, 201, JSON.stringify(created.json));
+    assert.equal(created.status, 201, JSON.stringify(created.body));
     const status = await call('PATCH', `${gadgets}/g/status`, { status: { phase: 'Weird', note: 'n' } });
-    assert.equal(status.status, 200, JSON.stringify(status.json));
+    assert.equal(status.status, 200, JSON.stringify(status.body));
 
     const tightened = await call('PATCH', crdPath, { spec: { versions: [version(true)] } });
-    assert.equal(tightened.status, 200, JSON.stringify(tightened.json));
+    assert.equal(tightened.status, 200, JSON.stringify(tightened.body));
     const probe = { ...body, metadata: { name: 'probe' } };
     await waitFor(
       'the tightened schema',
