@@ -843,6 +843,35 @@ const deleteCases: Case[] = [
       'DeleteOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: ["X"]: supported values: "All"',
   },
   {
+    // Go decodes a null into a pointer or slice field as unset (found by the bad-input soak: a 500).
+    name: 'delete options body, nulls',
+    req: {
+      method: 'DELETE',
+      url: `${cms}/nope`,
+      headers: json,
+      payload:
+        '{"apiVersion":"meta.k8s.io/v1","kind":"","gracePeriodSeconds":null,"propagationPolicy":null,"dryRun":null,"orphanDependents":null,"preconditions":{"uid":null}}',
+    },
+    code: 404,
+    reason: 'NotFound',
+    message: 'configmaps "nope" not found',
+  },
+  {
+    name: 'delete options body, a dryRun item of the wrong type',
+    req: { method: 'DELETE', url: cm1, headers: json, payload: '{"dryRun":[5]}' },
+    code: 400,
+    reason: 'BadRequest',
+    message: 'json: cannot unmarshal number into Go struct field DeleteOptions.dryRun of type string',
+  },
+  {
+    name: 'delete options body, a precondition of the wrong type',
+    req: { method: 'DELETE', url: cm1, headers: json, payload: '{"preconditions":{"uid":5}}' },
+    code: 400,
+    reason: 'BadRequest',
+    message:
+      'json: cannot unmarshal number into Go struct field Preconditions.preconditions.uid of type types.UID',
+  },
+  {
     name: 'delete options body as protobuf without the prefix',
     req: {
       method: 'DELETE',

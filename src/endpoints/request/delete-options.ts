@@ -41,20 +41,45 @@ const fieldTypes: Readonly<Record<string, { json: string; go: string }>> = {
   preconditions: { json: 'object', go: 'v1.Preconditions' },
 };
 
-function checkFieldTypes(obj: Record<string, unknown>): void {
+const typeError = (got: string, field: string, goType: string): StatusError =>
+  undecodable(`json: cannot unmarshal ${got} into Go struct field ${field} of type ${goType}`);
+
+// Preconditions' members are *types.UID and *string: a null leaves one unset.
+function decodePreconditions(value: Record<string, unknown>): Preconditions {
+  const out: Preconditions = {};
+  for (const [field, goType] of [
+    ['uid', 'types.UID'],
+    ['resourceVersion', 'string'],
+  ] as const) {
+    const v = Object.hasOwn(value, field) ? value[field] : undefined;
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string')
+      throw typeError(goJSONTypeName(v), `Preconditions.preconditions.${field}`, goType);
+    out[field] = v;
+  }
+  return out;
+}
+
+/**
+ * The fields kube's DeleteOptions has, type-checked as encoding/json does; a null leaves a field
+ * unset (its Go type is a pointer or a slice), and a null in dryRun is an empty string.
+ */
+function decodeFields(obj: Record<string, unknown>): RawDeleteOptions {
+  const raw: Record<string, unknown> = {};
   for (const [field, want] of Object.entries(fieldTypes)) {
-    const value = obj[field];
+    const value = Object.hasOwn(obj, field) ? obj[field] : undefined;
     if (value === undefined || value === null) continue;
     const got = goJSONTypeName(value);
-    if (
-      got !== want.json ||
-      (field === 'dryRun' && !(value as unknown[]).every((v) => typeof v === 'string'))
-    ) {
-      throw undecodable(
-        `json: cannot unmarshal ${got} into Go struct field DeleteOptions.${field} of type ${want.go}`,
-      );
-    }
+    if (got !== want.json) throw typeError(got, `DeleteOptions.${field}`, want.go);
+    if (field === 'dryRun') {
+      const items = value as unknown[];
+      const bad = items.find((v) => v !== null && typeof v !== 'string');
+      if (bad !== undefined) throw typeError(goJSONTypeName(bad), `DeleteOptions.${field}`, 'string');
+      raw[field] = items.map((v) => (v === null ? '' : v));
+    } else if (field === 'preconditions') raw[field] = decodePreconditions(value as Record<string, unknown>);
+    else raw[field] = value;
   }
+  return raw;
 }
 
 function checkKind(kind: string, apiVersion: string): void {
@@ -108,8 +133,7 @@ function decodeBody(
   const obj = value as Record<string, unknown>;
   const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
   checkKind(kind, typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '');
-  checkFieldTypes(obj);
-  return obj;
+  return decodeFields(obj);
 }
 
 function fromQuery(query: URLSearchParams): RawDeleteOptions {
