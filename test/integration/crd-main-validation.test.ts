@@ -120,6 +120,19 @@ describe('custom resource create and main-resource update validation', () => {
     });
   });
 
+  it('refuses a body without kind, as the unstructured decoder does (no kind from the endpoint)', async () => {
+    const { kind: _, ...kindless } = widget('nokind', { size: 1 });
+    const text = JSON.stringify(kindless);
+    const res = await call('POST', widgets, kindless);
+    assert.equal(res.status, 400);
+    assert.equal(res.body['reason'], 'BadRequest');
+    assert.equal(
+      message(res),
+      `Widget in version "v1" cannot be handled as a Widget: Object 'Kind' is missing in '${text}'`,
+    );
+    assert.equal((await call('GET', `${widgets}/nokind`)).status, 404);
+  });
+
   it('checks an update: embedded resources unratcheted, metadata once per kube step, finalizer warnings', async () => {
     const got = await call('GET', `${widgets}/kindless`);
     assert.equal(got.status, 200, JSON.stringify(got.body));

@@ -230,6 +230,9 @@ function decodeParsed(
   const { raw, decoded } = input;
   const { obj, apiVersion, kind } = interpret(input.value);
   const actual = withDefaults({ ...parseGroupVersion(apiVersion), kind }, opts.expected);
+  // kube's unstructured decoder (a custom resource's codec) takes the kind from the body only.
+  if (opts.unstructured === true && kind === '' && raw !== undefined)
+    throw new Undecodable(`Object 'Kind' is missing in '${raw}'`, actual);
   if (checkKind(actual, opts) === 'other') {
     const other = structuralDecode(obj, raw, { actual, opts: { ...opts, structural: undefined } });
     return { ...other, apiVersion: gvString(opts.expected), kind: actual.kind };
