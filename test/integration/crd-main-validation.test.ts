@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { namespacedCRDOf } from './support/crd.js';
 import { mergePatchCall, type JSONReply } from './support/json-call.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -45,17 +46,8 @@ function widget(name: string, spec: Record<string, unknown>): Record<string, unk
 describe('custom resource create and main-resource update validation', () => {
   before(async () => {
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'widgets.mainval.example.com' },
-      spec: {
-        group: 'mainval.example.com',
-        scope: 'Namespaced',
-        names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
-        versions: [version(false)],
-      },
-    };
+    const names = { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' };
+    const crd = namespacedCRDOf('mainval.example.com', names, [version(false)]);
     const made = await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
     assert.equal(made.status, 201, JSON.stringify(made.body));
     // Stored while spec.template was not an embedded resource: it has no kind.

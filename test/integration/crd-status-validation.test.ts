@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { namespacedCRDOf } from './support/crd.js';
 import { mergePatchCall, type JSONReply } from './support/json-call.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -74,17 +75,8 @@ async function create(name: string, spec: Record<string, unknown> | undefined): 
 describe('custom resource /status validation', () => {
   before(async () => {
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'sprockets.statusval.example.com' },
-      spec: {
-        group: 'statusval.example.com',
-        scope: 'Namespaced',
-        names: { plural: 'sprockets', singular: 'sprocket', kind: 'Sprocket', listKind: 'SprocketList' },
-        versions: [version(false)],
-      },
-    };
+    const names = { plural: 'sprockets', singular: 'sprocket', kind: 'Sprocket', listKind: 'SprocketList' };
+    const crd = namespacedCRDOf('statusval.example.com', names, [version(false)]);
     const made = await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
     assert.equal(made.status, 201, JSON.stringify(made.body));
     // Stored while the schema was looser: no spec, a spec now too big, a phase now invalid.

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { namespacedCRDOf } from './support/crd.js';
 import { mergePatchCall, type JSONReply } from './support/json-call.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -102,17 +103,8 @@ const message = (r: Reply): string => String(r.body['message']);
 describe('CRD validation ratcheting', () => {
   before(async () => {
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'gadgets.ratchet.example.com' },
-      spec: {
-        group: 'ratchet.example.com',
-        scope: 'Namespaced',
-        names: { plural: 'gadgets', singular: 'gadget', kind: 'Gadget', listKind: 'GadgetList' },
-        versions: [version(false)],
-      },
-    };
+    const names = { plural: 'gadgets', singular: 'gadget', kind: 'Gadget', listKind: 'GadgetList' };
+    const crd = namespacedCRDOf('ratchet.example.com', names, [version(false)]);
     const made = await call('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
     assert.equal(made.status, 201, JSON.stringify(made.body));
     const body = {
