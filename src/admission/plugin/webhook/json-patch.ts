@@ -3,7 +3,7 @@
 // encoding): the library's rules and messages are src/machinery/patch/json-patch's. The object
 // given is left as it was.
 import {
-  applyJSONPatch as applyOperations,
+  applyJSONPatch,
   decodeJSONPatchText,
   type JSONPatchOperation,
 } from '../../../machinery/patch/json-patch/json-patch.js';
@@ -24,6 +24,6 @@ export function decodeJSONPatch(raw: Buffer): WebhookJSONPatch {
 }
 
 /** The document with the operations applied, in order; `doc` itself is not changed. */
-export function applyJSONPatch(doc: unknown, patch: WebhookJSONPatch): unknown {
-  return applyOperations(doc, patch.decoded);
+export function applyWebhookPatch(doc: unknown, patch: WebhookJSONPatch): unknown {
+  return applyJSONPatch(doc, patch.decoded);
 }

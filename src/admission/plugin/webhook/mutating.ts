@@ -17,7 +17,7 @@ import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
 import { annotateFailedOpen, annotateMutation, annotatePatch } from './audit-annotations.js';
-import { applyJSONPatch, decodeJSONPatch, type WebhookJSONPatch } from './json-patch.js';
+import { applyWebhookPatch, decodeJSONPatch, type WebhookJSONPatch } from './json-patch.js';
 import { PatchedObjectDecoder } from './patched-decoder.js';
 import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
 import { inCodecOrder, type AdmissionResponse, type Invocation } from './review.js';
@@ -84,7 +84,7 @@ async function applyPatch(
   let patched: unknown;
   try {
     // To the object as the review encoded it, as kube applies it to its JSON encoding.
-    patched = applyJSONPatch(inCodecOrder(seen), ops);
+    patched = applyWebhookPatch(inCodecOrder(seen), ops);
   } catch (err) {
     throw newInternalError(err);
   }

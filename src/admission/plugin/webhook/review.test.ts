@@ -13,7 +13,7 @@ import type { MutationInterface } from '../../interfaces.js';
 import { webhookAccessor } from './accessor.js';
 import type { WebhookCall, WebhookPoster } from '../../../registry/webhook/client.js';
 import { toStatusErr } from './errors.js';
-import { applyJSONPatch, decodeJSONPatch } from './json-patch.js';
+import { applyWebhookPatch, decodeJSONPatch } from './json-patch.js';
 import { MutatingAdmissionWebhook } from './mutating.js';
 import {
   admissionRequest,
@@ -193,7 +193,7 @@ describe('AdmissionReview', () => {
 
 describe('JSON patch', () => {
   const doc = { metadata: { labels: { 'a/b': '1' } }, list: [1, 2, 3] };
-  const apply = (ops: unknown[]) => applyJSONPatch(doc, decodeJSONPatch(Buffer.from(JSON.stringify(ops))));
+  const apply = (ops: unknown[]) => applyWebhookPatch(doc, decodeJSONPatch(Buffer.from(JSON.stringify(ops))));
 
   it('adds, removes, replaces, moves, copies and tests, with ~1 and ~0 escapes, leaving the input alone', () => {
     assert.deepEqual(
