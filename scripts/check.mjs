@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`'s first step: the type-checks (`npm run typecheck`) and the lint, side by side. Each is one single-threaded
+// The type-checks (`npm run typecheck`) and the lint, side by side. Each is one single-threaded
 // process (the typed lint builds its own TypeScript program), so on two cores they take about as long
 // as the lint alone. Each one's output is printed whole once it ends; the step fails if any fails.
 import { spawn } from 'node:child_process';
