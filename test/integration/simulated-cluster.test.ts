@@ -308,6 +308,73 @@ describe('simulated kubelets', () => {
     assert.equal(condition(pod, 'Ready')?.reason, 'ContainersNotReady');
   });
 
+  it("sorts containers' statuses by name, as kubelet does, and keeps init containers in spec order", async () => {
+    const containers = ['web', 'app', 'sidecar'].map((name) => ({ name, image: 'nginx' }));
+    const initContainers = ['z-setup', 'a-migrate'].map((name) => ({ name, image: 'busybox' }));
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('several', { spec: { containers, initContainers } }),
+    });
+    const pod = await waitFor(
+      'several running',
+      () => getPod('several'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    const names = (key: string) => (pod.status?.[key] as { name: string }[]).map((c) => c.name);
+    assert.deepEqual(names('containerStatuses'), ['app', 'sidecar', 'web']);
+    assert.deepEqual(names('initContainerStatuses'), ['z-setup', 'a-migrate']);
+  });
+
+  it('starts an ephemeral container added to a running pod (kubectl debug): running, not ready', async () => {
+    await server.json(podsPath(), { method: 'POST', body: podBody('debugged') });
+    await waitFor(
+      'debugged running',
+      () => getPod('debugged'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    // What kubectl debug sends: a strategic merge patch of the ephemeralcontainers subresource.
+    const debugger_ = {
+      name: 'debugger-x1',
+      image: 'busybox',
+      stdin: true,
+      tty: true,
+      targetContainerName: 'c',
+    };
+    const res = await server.request(`${podsPath()}/debugged/ephemeralcontainers`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/strategic-merge-patch+json' },
+      body: { spec: { ephemeralContainers: [debugger_] } },
+    });
+    assert.equal(res.status, 200, res.body);
+    interface Status {
+      name: string;
+      ready: boolean;
+      started?: boolean;
+      restartCount: number;
+      image: string;
+      containerID?: string;
+      state: { running?: { startedAt: string } };
+    }
+    const statuses = (p: Obj) => (p.status?.['ephemeralContainerStatuses'] ?? []) as Status[];
+    const pod = await waitFor(
+      'debugger started',
+      () => getPod('debugged'),
+      (p) => statuses(p).length === 1,
+    );
+    const [status] = statuses(pod);
+    assert.ok(status);
+    assert.equal(status.name, 'debugger-x1');
+    assert.ok(status.state.running?.startedAt);
+    assert.equal(status.ready, false);
+    assert.equal(status.started, undefined);
+    assert.equal(status.restartCount, 0);
+    assert.equal(status.image, 'busybox');
+    assert.match(status.containerID ?? '', /^containerd:\/\//);
+    // The pod's own containers and readiness are left as they were.
+    assert.equal(condition(pod, 'Ready')?.status, 'True');
+    assert.equal((pod.status?.['containerStatuses'] as Status[])[0]?.ready, true);
+  });
+
   it('deletes a terminating pod with grace 0 once its grace period is over', async () => {
     await server.json(podsPath(), { method: 'POST', body: podBody('graceful') });
     await waitFor(

@@ -2,7 +2,8 @@
 // pod bound to a simulated node is started at once,
 // Running and Ready with an IP from its node's CIDR; a run-to-completion pod (restartPolicy Never or
 // OnFailure, annotated with capstan.dev/exit-code) exits after capstan.dev/run-seconds and goes
-// Succeeded or Failed (OnFailure with a non-zero code restarts instead); a terminating pod is
+// Succeeded or Failed (OnFailure with a non-zero code restarts instead); an ephemeral container
+// added to a running pod (kubectl debug) is started at once; a terminating pod is
 // deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed. The kubelet of a
 // node annotated capstan.dev/kubelet-stopped does nothing; started again, it goes over its pods and
 // posts again the readiness it last posted (the node lifecycle controller may have marked them not
@@ -25,7 +26,13 @@ import {
   stageExitCode,
   type PodStages,
 } from './pod-stages.js';
-import { restartDue, restartedStatus, runningStatus, terminatedStatus } from './pod-status.js';
+import {
+  restartDue,
+  restartedStatus,
+  runningStatus,
+  terminatedStatus,
+  withEphemeralStarted,
+} from './pod-status.js';
 
 export interface KubeletsOptions {
   readonly client: APIClient;
@@ -132,6 +139,13 @@ export class Kubelets {
       const restartAt = restartDue(pod);
       if (restartAt !== undefined) {
         await this.#restart(key, pod, { at: restartAt, now });
+        return;
+      }
+      const ephemeral = withEphemeralStarted(pod, rfc3339(now));
+      if (ephemeral !== undefined) {
+        const updated = copyOf(pod);
+        updated.status = ephemeral;
+        await this.#writeStatus(updated);
         return;
       }
     }

@@ -1,6 +1,7 @@
 // The statuses a simulated kubelet reports for a pod (kubelet's generateAPIPodStatus, as kwok's
 // default stages fake it): Running and Ready with every container started, or terminated with the
-// exit code a test asked for.
+// exit code a test asked for. As kubelet's convertToAPIContainerStatuses, the statuses of containers
+// and of ephemeral containers are sorted by name; those of init containers keep the spec's order.
 import { createHash } from 'node:crypto';
 import type { ContainerStatus, PodCondition, PodStatus } from '../../../api/core/v1/pod-status.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
@@ -43,7 +44,7 @@ export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
   const old = pod.status;
   const startTime = old?.startTime ?? now;
   const prior = new Map((old?.containerStatuses ?? []).map((c) => [c.name, c]));
-  const containerStatuses: ContainerStatus[] = (pod.spec?.containers ?? []).map((c) => {
+  const containerStatuses: ContainerStatus[] = byName(pod.spec?.containers ?? []).map((c) => {
     const restarts = prior.get(c.name)?.restartCount ?? 0;
     const lastState = prior.get(c.name)?.lastState;
     return {
@@ -85,7 +86,46 @@ export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
     startTime,
     containerStatuses,
     ...(initContainerStatuses.length === 0 ? {} : { initContainerStatuses }),
+    ...ephemeralStatuses(pod, now),
   };
+}
+
+/** Containers sorted by name, as kubelet sorts their statuses (Go's string order: names are ASCII). */
+const byName = <T extends { readonly name: string }>(containers: readonly T[]): T[] =>
+  [...containers].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+/**
+ * The ephemeral containers' statuses (none when the pod has none): each one the kubelet has seen
+ * keeps its status, each new one is started. Running, never ready: kubelet's probes and readiness
+ * leave ephemeral containers out.
+ */
+function ephemeralStatuses(pod: Pod, now: string): { ephemeralContainerStatuses?: ContainerStatus[] } {
+  const spec = pod.spec?.ephemeralContainers ?? [];
+  if (spec.length === 0) return {};
+  const prior = new Map((pod.status?.ephemeralContainerStatuses ?? []).map((c) => [c.name, c]));
+  const statuses = byName(spec).map(
+    (c): ContainerStatus =>
+      prior.get(c.name) ?? {
+        name: c.name,
+        state: { running: { startedAt: now } },
+        ready: false,
+        restartCount: 0,
+        image: c.image ?? '',
+        imageID: imageID(c.image ?? ''),
+        containerID: containerID(pod, c.name, 0),
+      },
+  );
+  return { ephemeralContainerStatuses: statuses };
+}
+
+/**
+ * The pod's status with the ephemeral containers added since the kubelet last wrote it started;
+ * undefined when each one has its status already (kubectl debug waits for that status).
+ */
+export function withEphemeralStarted(pod: Pod, now: string): PodStatus | undefined {
+  const known = new Set((pod.status?.ephemeralContainerStatuses ?? []).map((c) => c.name));
+  if ((pod.spec?.ephemeralContainers ?? []).every((c) => known.has(c.name))) return undefined;
+  return { ...pod.status, ...ephemeralStatuses(pod, now) };
 }
 
 /** Every container exited with `exitCode`: Succeeded on 0, Failed otherwise. */
