@@ -7,6 +7,7 @@ import { rejectsWithStatus } from '../generic/testing/assert-status.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../generic/testing/memory-rest-options.js';
 import { newCustomResourceDefinitionREST } from './storage.js';
 import { ctx, cronTab, cronTabSchema, invalid } from './testing/crontab.js';
+import { validateCRDUpdate } from './validation.js';
 
 describe('apiextensions.k8s.io customresourcedefinitions', () => {
   let env: MemoryRESTOptions;
@@ -180,6 +181,50 @@ describe('apiextensions.k8s.io customresourcedefinitions', () => {
         `${p}.type: Invalid value: "string": must be object at the root`,
       ]),
     );
+  });
+
+  it('refuses rules and map types under allOf, anyOf, oneOf and not, unless the CRD had them already', async () => {
+    const schema = (): JSONSchemaProps => ({
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          properties: { replicas: { type: 'integer' }, labels: { type: 'object' } },
+          // What controller-gen before 0.16 wrote for a rule on a field and one on its type.
+          allOf: [
+            { 'x-kubernetes-validations': [{ rule: 'self.replicas >= 0' }] },
+            { properties: { labels: { 'x-kubernetes-map-type': 'atomic' } } },
+          ],
+          not: { 'x-kubernetes-validations': [{ rule: 'self.replicas > 9' }] },
+        },
+      },
+    });
+    const p = 'spec.validation.openAPIV3Schema.properties[spec]';
+    const wanted = [
+      `${p}.allOf[0].x-kubernetes-validations: Forbidden: must be empty to be structural`,
+      `${p}.allOf[1].properties[labels].x-kubernetes-map-type: Forbidden: must be undefined to be structural`,
+      `${p}.not.x-kubernetes-validations: Forbidden: must be empty to be structural`,
+    ];
+    const withSchema = (s: JSONSchemaProps) =>
+      cronTab({ versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: s } }] });
+    await rejectsWithStatus(
+      crds.create(ctx, withSchema(schema()), { options: {} }),
+      invalid('crontabs.stable.example.com', [
+        ...wanted,
+        `${p}.allOf[1].properties[labels].type: Required value: must be object if x-kubernetes-map-type is specified`,
+      ]),
+    );
+    // kube's requireStructuralSchema: a CRD stored with such a schema (by an older server) can still
+    // be updated; one whose schemas were structural cannot take one on.
+    const stored = withSchema(schema());
+    const changed = withSchema({ ...schema(), description: 'changed' });
+    const structuralErrors = (crd: CustomResourceDefinition, old: CustomResourceDefinition) =>
+      validateCRDUpdate(crd, old)
+        .map((e) => e.error())
+        .filter((e) => e.endsWith('to be structural'))
+        .sort();
+    assert.deepEqual(structuralErrors(changed, stored), []);
+    assert.deepEqual(structuralErrors(changed, withSchema(cronTabSchema())), wanted);
   });
 
   it('uses per-version paths when the versions have different schemas, and refuses preserveUnknownFields', async () => {

@@ -31,6 +31,9 @@ const forbiddenInValueValidation: readonly [keyof JSONSchemaProps, string][] = [
   ['x-kubernetes-int-or-string', 'must be false to be structural'],
   ['x-kubernetes-list-map-keys', 'must be empty to be structural'],
   ['x-kubernetes-list-type', 'must be undefined to be structural'],
+  ['x-kubernetes-map-type', 'must be undefined to be structural'],
+  // Kube 1.31+ can evaluate rules under allOf (AllowNestedXValidations) but keeps it off for CRDs.
+  ['x-kubernetes-validations', 'must be empty to be structural'],
 ];
 
 function isSet(s: JSONSchemaProps, key: keyof JSONSchemaProps): boolean {

@@ -91,7 +91,7 @@ export function validateNames(names: Partial<CustomResourceDefinitionNames>, pat
 /** validateCustomResourceDefinitionValidation for one schema (structural schemas are required). */
 function validateSchema(
   schema: { openAPIV3Schema?: JSONSchemaProps } | undefined,
-  opts: { statusEnabled: boolean; path: FieldPath },
+  opts: { statusEnabled: boolean; path: FieldPath; requireStructural: boolean },
 ): ErrorList {
   const root = schema?.openAPIV3Schema;
   if (root === undefined) return [];
@@ -113,15 +113,38 @@ function validateSchema(
       ),
     );
   const structuralErrs = validateStructural(root, path);
-  errs.push(...structuralErrs);
+  if (opts.requireStructural) errs.push(...structuralErrs);
   errs.push(...validateOpenAPISchema(root, path, { isRoot: true, insideResourceMeta: false }));
   // CEL rules compile against the structural schema only (the CRD store has loaded the library).
   if (structuralErrs.length === 0) errs.push(...validateSchemaRules(root, path));
   return errs;
 }
 
+/** What an update allows that a create does not (validationOptions in kube's validation.go). */
+interface SpecOptions {
+  readonly allowInvalidCABundle: boolean;
+  /** Structural schemas are required, unless the CRD being updated had a schema that is not. */
+  readonly requireStructural: boolean;
+}
+
+const createOptions: SpecOptions = { allowInvalidCABundle: true, requireStructural: true };
+
+/**
+ * requireStructuralSchema: whether every schema of the spec is structural. A CRD stored with one
+ * that is not (by rules tightened since, such as kube 1.31's on x-kubernetes-validations under
+ * allOf) may still be updated.
+ */
+function schemasAreStructural(spec: CustomResourceDefinitionSpec): boolean {
+  const versions = (spec.versions as CustomResourceDefinitionVersion[] | undefined) ?? [];
+  return versions.every((v) => {
+    const root = v.schema?.openAPIV3Schema;
+    return root === undefined || validateStructural(root, FieldPath.of('')).length === 0;
+  });
+}
+
 /** validateCustomResourceDefinitionSpec. */
-function validateSpec(spec: CustomResourceDefinitionSpec, allowInvalidCABundle = true): ErrorList {
+function validateSpec(spec: CustomResourceDefinitionSpec, opts: SpecOptions): ErrorList {
+  const { allowInvalidCABundle, requireStructural } = opts;
   const path = FieldPath.of('spec');
   const errs: ErrorList = [];
   const group = (spec.group as string | undefined) ?? '';
@@ -169,6 +192,7 @@ function validateSpec(spec: CustomResourceDefinitionSpec, allowInvalidCABundle =
         ...validateSchema(v.schema, {
           statusEnabled: subresources?.status !== undefined,
           path: at.child('schema'),
+          requireStructural,
         }),
       );
     if (!liftSubresources) errs.push(...validateSubresources(v.subresources, at.child('subresources')));
@@ -186,7 +210,9 @@ function validateSpec(spec: CustomResourceDefinitionSpec, allowInvalidCABundle =
   errs.push(...validateNames(n, path.child('names')));
   if (liftSchema) {
     const statusEnabled = versions.some((v) => v.subresources?.status !== undefined);
-    errs.push(...validateSchema(topSchema, { statusEnabled, path: path.child('validation') }));
+    errs.push(
+      ...validateSchema(topSchema, { statusEnabled, path: path.child('validation'), requireStructural }),
+    );
   }
   if (liftSubresources)
     errs.push(...validateSubresources(versions[0]?.subresources, path.child('subresources')));
@@ -279,7 +305,7 @@ export function validateCRD(crd: CustomResourceDefinition): ErrorList {
   };
   return [
     ...validateObjectMeta(crd.metadata ?? {}, { requiresNamespace: false, validateName: nameFn }),
-    ...validateSpec(crd.spec),
+    ...validateSpec(crd.spec, createOptions),
     ...validateNames(crd.status?.acceptedNames ?? {}, FieldPath.of('status', 'acceptedNames')),
     ...validateStoredVersions(crd),
     ...validateAPIApproval(crd, undefined),
@@ -302,7 +328,10 @@ export function validateCRDUpdate(crd: CustomResourceDefinition, old: CustomReso
   const path = FieldPath.of('spec');
   const errs = [
     ...validateObjectMetaUpdate(crd.metadata ?? {}, old.metadata ?? {}),
-    ...validateSpec(crd.spec, allowInvalidCABundle(old)),
+    ...validateSpec(crd.spec, {
+      allowInvalidCABundle: allowInvalidCABundle(old),
+      requireStructural: schemasAreStructural(old.spec),
+    }),
   ];
   if (isEstablished(old))
     errs.push(

@@ -4,7 +4,8 @@
 // list-type=map items by key). On update, a failed rule that does not use oldSelf ratchets as in
 // kube 1.33 (CRDValidationRatcheting, ratchetingOptions.shouldRatchetError): where the value at its
 // node (or, for a node that does not correlate, at its nearest ancestor that does) equals the old
-// one, the failure is a warning rather than an error. Not done: cost budgets, rules under allOf.
+// one, the failure is a warning rather than an error. Rules under allOf, anyOf, oneOf and not are
+// refused with the CRD (structural.ts), as kube 1.33 refuses them. Not done: cost budgets.
 import type { CelInput } from '@bufbuild/cel';
 import type { JSONSchemaProps, ValidationRule } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { memberOf } from '../../../../machinery/json/set-member.js';
