@@ -375,6 +375,51 @@ describe('simulated kubelets', () => {
     assert.equal((pod.status?.['containerStatuses'] as Status[])[0]?.ready, true);
   });
 
+  it('holds a pod with a readiness gate not Ready until its condition is True, and keeps that condition', async () => {
+    const gate = 'example.com/load-balancer-ready';
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('gated', { spec: { readinessGates: [{ conditionType: gate }] } }),
+    });
+    const ready = (p: Obj) => condition(p, 'Ready');
+    let pod = await waitFor(
+      'gated running',
+      () => getPod('gated'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    assert.equal(condition(pod, 'ContainersReady')?.status, 'True');
+    assert.equal(ready(pod)?.status, 'False');
+    assert.equal(ready(pod)?.reason, 'ReadinessGatesNotReady');
+    assert.equal(
+      ready(pod)?.message,
+      `corresponding condition of pod readiness gate "${gate}" does not exist.`,
+    );
+    // What a load balancer controller does: a condition of its own through the status subresource.
+    const setGate = async (status: string) => {
+      const res = await server.request(`${podsPath()}/gated/status`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/strategic-merge-patch+json' },
+        body: { status: { conditions: [{ type: gate, status }] } },
+      });
+      assert.equal(res.status, 200, res.body);
+    };
+    await setGate('False');
+    pod = await waitFor(
+      'the gate named False',
+      () => getPod('gated'),
+      (p) => ready(p)?.message === `the status of pod readiness gate "${gate}" is not "True", but False`,
+    );
+    assert.equal(ready(pod)?.status, 'False');
+    await setGate('True');
+    pod = await waitFor(
+      'gated ready',
+      () => getPod('gated'),
+      (p) => ready(p)?.status === 'True',
+    );
+    assert.equal(ready(pod)?.reason, undefined);
+    assert.equal(condition(pod, gate)?.status, 'True');
+  });
+
   it('deletes a terminating pod with grace 0 once its grace period is over', async () => {
     await server.json(podsPath(), { method: 'POST', body: podBody('graceful') });
     await waitFor(

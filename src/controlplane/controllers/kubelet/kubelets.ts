@@ -3,7 +3,8 @@
 // Running and Ready with an IP from its node's CIDR; a run-to-completion pod (restartPolicy Never or
 // OnFailure, annotated with capstan.dev/exit-code) exits after capstan.dev/run-seconds and goes
 // Succeeded or Failed (OnFailure with a non-zero code restarts instead); an ephemeral container
-// added to a running pod (kubectl debug) is started at once; a terminating pod is
+// added to a running pod (kubectl debug) is started at once; a pod with readiness gates is Ready
+// only once their conditions are True (ReadinessGatesNotReady until then); a terminating pod is
 // deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed. The kubelet of a
 // node annotated capstan.dev/kubelet-stopped does nothing; started again, it goes over its pods and
 // posts again the readiness it last posted (the node lifecycle controller may have marked them not
@@ -18,7 +19,15 @@ import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { isKubeletStopped, simulatedNodeLabel } from './node-template.js';
 import { PodIPs } from './pod-ips.js';
-import { boundAt, isReady, startedAt, withReadiness } from './pod-readiness.js';
+import {
+  boundAt,
+  hasCondition,
+  isReady,
+  readyAsPosted,
+  startedAt,
+  withReadiness,
+  withReadinessGates,
+} from './pod-readiness.js';
 import {
   defaultPodStages,
   matchingStage,
@@ -141,6 +150,12 @@ export class Kubelets {
         await this.#restart(key, pod, { at: restartAt, now });
         return;
       }
+      // A readiness gate's condition changed (kubelet regenerates Ready on every sync).
+      const containersReady = hasCondition(pod, 'ContainersReady');
+      if ((pod.spec?.readinessGates ?? []).length > 0 && !readyAsPosted(pod, containersReady)) {
+        await this.#start(key, pod, { now, ready: containersReady });
+        return;
+      }
       const ephemeral = withEphemeralStarted(pod, rfc3339(now));
       if (ephemeral !== undefined) {
         const updated = copyOf(pod);
@@ -162,7 +177,7 @@ export class Kubelets {
     }
     if ('phase' in stage.next) {
       const ready = stage.next.ready ?? true;
-      if (phase === 'Running' && isReady(pod) === ready) return;
+      if (phase === 'Running' && readyAsPosted(pod, ready)) return;
       await this.#start(key, pod, { now, ready });
       return;
     }
@@ -182,7 +197,9 @@ export class Kubelets {
     const podIP = this.#ips.assign(key, node?.spec?.podCIDR ?? '', pod.status?.podIP);
     if (podIP === undefined) throw new Error(`no free pod IP on node ${pod.spec?.nodeName ?? ''}`);
     const updated = copyOf(pod);
-    updated.status = withReadiness(runningStatus(pod, { hostIP, podIP }, rfc3339(now)), pod.status, ready);
+    const stamp = rfc3339(now);
+    const status = withReadiness(runningStatus(pod, { hostIP, podIP }, stamp), pod.status, ready);
+    updated.status = withReadinessGates(status, { pod, now: stamp });
     await this.#writeStatus(updated);
   }
 

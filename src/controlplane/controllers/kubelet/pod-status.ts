@@ -34,6 +34,20 @@ function condition(
   return { type, status, lastTransitionTime: since, ...(reason === undefined ? {} : { reason }) };
 }
 
+// The conditions the simulated kubelet writes (kubelet's own and PodScheduled, which it sets on
+// the scheduler's behalf); others (readiness gates' conditions, DisruptionTarget) it keeps, as
+// kubelet's status manager keeps the conditions it does not own.
+const kubeletConditions = new Set([
+  'PodReadyToStartContainers',
+  'Initialized',
+  'Ready',
+  'ContainersReady',
+  'PodScheduled',
+]);
+
+const othersOf = (old: PodStatus | undefined): PodCondition[] =>
+  (old?.conditions ?? []).filter((c) => !kubeletConditions.has(c.type));
+
 export interface Placement {
   readonly hostIP: string;
   readonly podIP: string;
@@ -78,6 +92,7 @@ export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
       condition('Ready', 'True', { now, old }),
       condition('ContainersReady', 'True', { now, old }),
       condition('PodScheduled', 'True', { now, old }),
+      ...othersOf(old),
     ],
     hostIP: at.hostIP,
     hostIPs: [{ ip: at.hostIP }],
@@ -155,6 +170,7 @@ export function terminatedStatus(pod: Pod, exitCode: number, now: string): PodSt
       condition('Ready', 'False', { now, old, reason: 'PodCompleted' }),
       condition('ContainersReady', 'False', { now, old, reason: 'PodCompleted' }),
       condition('PodScheduled', 'True', { now, old }),
+      ...othersOf(old),
     ],
     containerStatuses,
   };
