@@ -325,6 +325,54 @@ describe('simulated kubelets', () => {
     assert.deepEqual(names('initContainerStatuses'), ['z-setup', 'a-migrate']);
   });
 
+  it('runs a sidecar (an init container with restartPolicy Always) beside the containers', async () => {
+    const initContainers = [
+      { name: 'setup', image: 'busybox' },
+      { name: 'proxy', image: 'envoy', restartPolicy: 'Always' },
+    ];
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('sidecarred', { spec: { initContainers } }),
+    });
+    const pod = await waitFor(
+      'sidecarred running',
+      () => getPod('sidecarred'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    interface Status {
+      name: string;
+      ready: boolean;
+      started: boolean;
+      state: { running?: { startedAt: string }; terminated?: { reason: string } };
+    }
+    const [setup, proxy] = pod.status?.['initContainerStatuses'] as Status[];
+    assert.equal(setup?.state.terminated?.reason, 'Completed');
+    assert.equal(setup.started, false);
+    assert.ok(proxy?.state.running?.startedAt);
+    assert.equal(proxy.started, true);
+    assert.equal(proxy.ready, true);
+    assert.equal(condition(pod, 'Ready')?.status, 'True');
+    // A run-to-completion pod's sidecar is stopped once its containers are done.
+    const done = { 'capstan.dev/exit-code': '0', 'capstan.dev/run-seconds': '0' };
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('sidecar-job', { annotations: done, spec: { initContainers, restartPolicy: 'Never' } }),
+    });
+    const finished = await waitFor(
+      'sidecar-job succeeded',
+      () => getPod('sidecar-job'),
+      (p) => p.status?.['phase'] === 'Succeeded',
+    );
+    const statuses = finished.status?.['initContainerStatuses'] as Status[];
+    assert.deepEqual(
+      statuses.map((c) => [c.name, c.state.terminated?.reason, c.started]),
+      [
+        ['setup', 'Completed', false],
+        ['proxy', 'Completed', false],
+      ],
+    );
+  });
+
   it('starts an ephemeral container added to a running pod (kubectl debug): running, not ready', async () => {
     await server.json(podsPath(), { method: 'POST', body: podBody('debugged') });
     await waitFor(

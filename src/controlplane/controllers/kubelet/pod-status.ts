@@ -73,16 +73,24 @@ export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
       started: true,
     };
   });
-  const initContainerStatuses: ContainerStatus[] = (pod.spec?.initContainers ?? []).map((c) => ({
-    name: c.name,
-    state: { terminated: { exitCode: 0, reason: 'Completed', startedAt: startTime, finishedAt: startTime } },
-    ready: true,
-    restartCount: 0,
-    image: c.image ?? '',
-    imageID: imageID(c.image ?? ''),
-    containerID: containerID(pod, c.name, 0),
-    started: false,
-  }));
+  const priorInit = new Map((old?.initContainerStatuses ?? []).map((c) => [c.name, c]));
+  // An init container with restartPolicy Always is a sidecar: it keeps running beside the others.
+  const initContainerStatuses: ContainerStatus[] = (pod.spec?.initContainers ?? []).map((c) => {
+    const sidecar = c.restartPolicy === 'Always';
+    const running = priorInit.get(c.name)?.state?.running ?? { startedAt: now };
+    return {
+      name: c.name,
+      state: sidecar
+        ? { running }
+        : { terminated: { exitCode: 0, reason: 'Completed', startedAt: startTime, finishedAt: startTime } },
+      ready: true,
+      restartCount: 0,
+      image: c.image ?? '',
+      imageID: imageID(c.image ?? ''),
+      containerID: containerID(pod, c.name, 0),
+      started: sidecar,
+    };
+  });
   return {
     ...old,
     phase: 'Running',
@@ -146,13 +154,12 @@ export function withEphemeralStarted(pod: Pod, now: string): PodStatus | undefin
 /** Every container exited with `exitCode`: Succeeded on 0, Failed otherwise. */
 export function terminatedStatus(pod: Pod, exitCode: number, now: string): PodStatus {
   const old = pod.status;
-  const reason = exitCode === 0 ? 'Completed' : 'Error';
-  const containerStatuses = (old?.containerStatuses ?? []).map((c) => ({
+  const exited = (code: number) => (c: ContainerStatus) => ({
     ...c,
     state: {
       terminated: {
-        exitCode,
-        reason,
+        exitCode: code,
+        reason: code === 0 ? 'Completed' : 'Error',
         startedAt: c.state?.running?.startedAt ?? now,
         finishedAt: now,
         ...(c.containerID === undefined ? {} : { containerID: c.containerID }),
@@ -160,7 +167,12 @@ export function terminatedStatus(pod: Pod, exitCode: number, now: string): PodSt
     },
     ready: false,
     started: false,
-  }));
+  });
+  const containerStatuses = (old?.containerStatuses ?? []).map(exited(exitCode));
+  // Sidecars still running are stopped once the containers are done; they exit cleanly.
+  const initContainerStatuses = old?.initContainerStatuses?.map((c) =>
+    c.state?.running === undefined ? c : exited(0)(c),
+  );
   return {
     ...old,
     phase: exitCode === 0 ? 'Succeeded' : 'Failed',
@@ -173,6 +185,7 @@ export function terminatedStatus(pod: Pod, exitCode: number, now: string): PodSt
       ...othersOf(old),
     ],
     containerStatuses,
+    ...(initContainerStatuses === undefined ? {} : { initContainerStatuses }),
   };
 }
 
