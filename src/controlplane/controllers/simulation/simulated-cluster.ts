@@ -1,6 +1,7 @@
 // --simulate: the parts of a cluster that make a test's workloads move, run inside the server over
 // its admitted storages: simulated nodes and their kubelets (in the manner of kwok), a scheduler, and
-// kube-controller-manager's workload controllers. Informers are shared between them as in one
+// kube-controller-manager's workload controllers, and its PV controller beside a simulated external
+// provisioner (the default StorageClass `standard`). Informers are shared between them as in one
 // process of kube-controller-manager.
 import { setMaxListeners } from 'node:events';
 import type { Node } from '../../../api/core/v1/node.js';
@@ -46,6 +47,10 @@ import type { Lease } from '../../../api/coordination/v1/lease.js';
 import { NodeLifecycleController } from '../nodelifecycle/node-lifecycle-controller.js';
 import { TaintEvictionController } from '../tainteviction/taint-eviction-controller.js';
 import { stopReason } from '../../../machinery/errors/stop-reason.js';
+import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
+import { PersistentVolumeController } from '../persistentvolume/pv-controller.js';
+import { SimulatedProvisioner } from '../persistentvolume/simulated-provisioner.js';
 
 export const simulatedClusterHookName = 'start-simulated-cluster';
 
@@ -103,6 +108,8 @@ export class SimulatedCluster {
     const daemonSets = informer<DaemonSet>('apps/v1/daemonsets');
     const revisions = informer<ControllerRevision>('apps/v1/controllerrevisions');
     const claims = informer<PersistentVolumeClaim>('/v1/persistentvolumeclaims');
+    const volumes = informer<PersistentVolume>('/v1/persistentvolumes');
+    const classes = informer<StorageClass>('storage.k8s.io/v1/storageclasses');
     const cronJobs = informer<CronJob>('batch/v1/cronjobs');
     const endpoints = informer<Endpoints>('/v1/endpoints');
     const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
@@ -164,6 +171,23 @@ export class SimulatedCluster {
         clock,
         logger: opts.logger,
         recorder: recorder('job-controller'),
+      }),
+      // Before the StatefulSet controller, so the default class exists as soon as it can.
+      new SimulatedProvisioner({
+        client,
+        claims,
+        volumes,
+        classes,
+        logger,
+        recorder: recorder('capstan.dev/simulated'),
+      }),
+      new PersistentVolumeController({
+        client,
+        claims,
+        volumes,
+        classes,
+        logger,
+        recorder: recorder('persistentvolume-controller'),
       }),
       new StatefulSetController({
         client,

@@ -1,0 +1,279 @@
+// kube-controller-manager's PersistentVolume controller, the binder (pkg/controller/volume/
+// persistentvolume/pv_controller.go): a Pending claim is bound to a volume pre-bound to it or to the
+// best Available one (findMatchingVolume); else, when its class names an external provisioner this
+// cluster runs (capstan.dev/simulated), it is annotated for that provisioner (provisionClaim). A volume
+// with no claimRef goes Available; one whose claim is gone goes Released (reclaiming it is the
+// provisioner's work, as for any external provisioner). Claim and volume specs are written with
+// Update, their phases through /status, in kube's order: volume, volume status, claim, claim status.
+import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import type { EventRecorder } from '../event-recorder.js';
+import { copyOf, type APIClient } from '../simulation/api-client.js';
+import { keyOf, type Informer } from '../simulation/informer.js';
+import { objectRef } from '../simulation/pod-control.js';
+import { WorkLoop } from '../simulation/work-loop.js';
+import {
+  annBetaStorageProvisioner,
+  annBindCompleted,
+  annBoundByController,
+  annStorageProvisioner,
+  claimClass,
+  findMatchingVolume,
+  isVolumeBoundToClaim,
+} from './volume-util.js';
+
+/** The provisioner of the simulated cluster's volumes. */
+export const simulatedProvisioner = 'capstan.dev/simulated';
+
+const claimsPath = '/v1/persistentvolumeclaims';
+const volumesPath = '/v1/persistentvolumes';
+const claimKind = { apiVersion: 'v1', kind: 'PersistentVolumeClaim' };
+
+export interface PersistentVolumeControllerOptions {
+  readonly client: APIClient;
+  readonly claims: Informer<PersistentVolumeClaim>;
+  readonly volumes: Informer<PersistentVolume>;
+  readonly classes: Informer<StorageClass>;
+  readonly logger: Logger;
+  readonly recorder?: EventRecorder;
+}
+
+/** NotFound: the object is gone and its deletion syncs what it held; a Conflict is retried. */
+const ignoreNotFound = (err: unknown): void => {
+  if (reasonForError(err) !== 'NotFound') throw err;
+};
+
+export class PersistentVolumeController {
+  readonly #opts: PersistentVolumeControllerOptions;
+  readonly #client: APIClient;
+  readonly #claimLoop: WorkLoop;
+  readonly #volumeLoop: WorkLoop;
+
+  constructor(opts: PersistentVolumeControllerOptions) {
+    this.#opts = opts;
+    this.#client = opts.client.as('persistent-volume-binder');
+    const { logger } = opts;
+    this.#claimLoop = new WorkLoop({
+      name: 'persistentvolume-claims',
+      logger,
+      sync: (k) => this.#syncClaim(k),
+    });
+    this.#volumeLoop = new WorkLoop({
+      name: 'persistentvolume-volumes',
+      logger,
+      sync: (k) => this.#syncVolume(k),
+    });
+    opts.claims.addHandler((type, claim) => {
+      if (type !== 'DELETED') this.#claimLoop.queue.add(keyOf(claim));
+      // deleteClaim: the volume it held is released.
+      const volume = claim.spec?.volumeName ?? '';
+      if (type === 'DELETED' && volume !== '') this.#volumeLoop.queue.add(volume);
+    });
+    opts.volumes.addHandler((type, pv) => {
+      if (type === 'DELETED') this.#requeueClaimOf(pv);
+      else this.#volumeLoop.queue.add(keyOf(pv));
+      // A volume free to bind: the waiting claims try it now rather than at kube's 15 s resync.
+      if (type !== 'DELETED' && pv.status?.phase === 'Available' && pv.spec?.claimRef === undefined)
+        for (const claim of opts.claims.list())
+          if ((claim.spec?.volumeName ?? '') === '') this.#claimLoop.queue.add(keyOf(claim));
+    });
+    // A class created after its claims: they may be provisioned now.
+    opts.classes.addHandler((type, sc) => {
+      if (type === 'DELETED') return;
+      for (const claim of opts.claims.list())
+        if (claimClass(claim) === sc.metadata?.name && claim.status?.phase !== 'Bound')
+          this.#claimLoop.queue.add(keyOf(claim));
+    });
+  }
+
+  run(): void {
+    this.#claimLoop.run();
+    this.#volumeLoop.run();
+    for (const claim of this.#opts.claims.list()) this.#claimLoop.queue.add(keyOf(claim));
+    for (const pv of this.#opts.volumes.list()) this.#volumeLoop.queue.add(keyOf(pv));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.#claimLoop.close(), this.#volumeLoop.close()]);
+  }
+
+  #requeueClaimOf(pv: PersistentVolume): void {
+    const ref = pv.spec?.claimRef;
+    if (ref?.name !== undefined) this.#claimLoop.queue.add(`${ref.namespace ?? ''}/${ref.name}`);
+  }
+
+  async #syncClaim(key: string): Promise<void> {
+    const claim = this.#opts.claims.get(key);
+    if (claim === undefined || claim.metadata?.deletionTimestamp !== undefined) return;
+    const volumeName = claim.spec?.volumeName ?? '';
+    if (volumeName === '') {
+      await this.#syncUnboundClaim(claim);
+      return;
+    }
+    const pv = this.#opts.volumes.get(volumeName);
+    // syncBoundClaim's ClaimLost is left out: a bound claim keeps its phase when its volume goes.
+    if (pv === undefined) return;
+    const bound = claim.metadata?.annotations?.[annBindCompleted] !== undefined;
+    // A claim naming a volume (static pre-binding) binds to it when the volume is free or its own.
+    if (isVolumeBoundToClaim(pv, claim) || (!bound && pv.spec?.claimRef === undefined))
+      await this.#bind(pv, claim);
+  }
+
+  async #syncUnboundClaim(claim: PersistentVolumeClaim): Promise<void> {
+    const pv = findMatchingVolume(claim, this.#opts.volumes.list());
+    if (pv !== undefined) {
+      await this.#bind(pv, claim);
+      return;
+    }
+    const sc = this.#opts.classes.get(claimClass(claim));
+    // provisionClaim for the one provisioner this cluster runs; WaitForFirstConsumer would wait
+    // for the scheduler's volume.kubernetes.io/selected-node, which it does not write.
+    if (sc?.provisioner !== simulatedProvisioner || sc.volumeBindingMode === 'WaitForFirstConsumer') return;
+    const annotations = claim.metadata?.annotations ?? {};
+    if (
+      annotations[annStorageProvisioner] === sc.provisioner &&
+      annotations[annBetaStorageProvisioner] === sc.provisioner
+    )
+      return;
+    const updated = copyOf(claim);
+    const meta = (updated.metadata ??= {});
+    meta.annotations = {
+      ...meta.annotations,
+      [annStorageProvisioner]: sc.provisioner,
+      [annBetaStorageProvisioner]: sc.provisioner,
+    };
+    try {
+      await this.#client.update(claimsPath, updated);
+    } catch (err) {
+      ignoreNotFound(err);
+      return;
+    }
+    this.#opts.recorder?.event(objectRef(claim, claimKind), {
+      type: 'Normal',
+      reason: 'ExternalProvisioning',
+      message: `Waiting for a volume to be created either by the external provisioner '${sc.provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.`,
+    });
+  }
+
+  /** bind: the volume to the claim, its phase, the claim to the volume, the claim's status. */
+  async #bind(volume: PersistentVolume, claim: PersistentVolumeClaim): Promise<void> {
+    try {
+      const pv = await this.#bindVolumeToClaim(volume, claim);
+      await this.#updateVolumePhase(pv, 'Bound');
+      const bound = await this.#bindClaimToVolume(claim, pv);
+      await this.#updateClaimStatus(bound, pv);
+    } catch (err) {
+      ignoreNotFound(err);
+    }
+  }
+
+  async #bindVolumeToClaim(
+    volume: PersistentVolume,
+    claim: PersistentVolumeClaim,
+  ): Promise<PersistentVolume> {
+    const ref = volume.spec?.claimRef;
+    if (isVolumeBoundToClaim(volume, claim) && ref?.uid === claim.metadata?.uid) return volume;
+    const pv = copyOf(volume);
+    (pv.spec ??= {}).claimRef = {
+      kind: 'PersistentVolumeClaim',
+      namespace: claim.metadata?.namespace ?? '',
+      name: claim.metadata?.name ?? '',
+      uid: claim.metadata?.uid ?? '',
+      apiVersion: 'v1',
+      resourceVersion: claim.metadata?.resourceVersion ?? '',
+    };
+    // Set only when this controller, not a user or a provisioner, chose the pairing.
+    if (!isVolumeBoundToClaim(volume, claim)) {
+      const meta = (pv.metadata ??= {});
+      meta.annotations = { ...meta.annotations, [annBoundByController]: 'yes' };
+    }
+    return this.#client.update(volumesPath, pv);
+  }
+
+  async #updateVolumePhase(volume: PersistentVolume, phase: string): Promise<PersistentVolume> {
+    if (volume.status?.phase === phase) return volume;
+    const pv = copyOf(volume);
+    pv.status = { ...pv.status, phase };
+    return this.#client.update(`${volumesPath}/status`, pv);
+  }
+
+  async #bindClaimToVolume(
+    claim: PersistentVolumeClaim,
+    pv: PersistentVolume,
+  ): Promise<PersistentVolumeClaim> {
+    const name = pv.metadata?.name ?? '';
+    const annotations = claim.metadata?.annotations ?? {};
+    if (claim.spec?.volumeName === name && annotations[annBindCompleted] === 'yes') return claim;
+    const updated = copyOf(claim);
+    const meta = (updated.metadata ??= {});
+    meta.annotations = {
+      ...meta.annotations,
+      [annBindCompleted]: 'yes',
+      ...(claim.spec?.volumeName === name ? {} : { [annBoundByController]: 'yes' }),
+    };
+    (updated.spec ??= {}).volumeName = name;
+    return this.#client.update(claimsPath, updated);
+  }
+
+  async #updateClaimStatus(claim: PersistentVolumeClaim, pv: PersistentVolume): Promise<void> {
+    const status = claim.status ?? {};
+    const accessModes = pv.spec?.accessModes ?? [];
+    const capacity = pv.spec?.capacity ?? {};
+    if (
+      status.phase === 'Bound' &&
+      JSON.stringify(status.accessModes ?? []) === JSON.stringify(accessModes) &&
+      JSON.stringify(status.capacity ?? {}) === JSON.stringify(capacity)
+    )
+      return;
+    const updated = copyOf(claim);
+    updated.status = { ...updated.status, phase: 'Bound', accessModes, capacity };
+    await this.#client.update(`${claimsPath}/status`, updated);
+  }
+
+  async #syncVolume(name: string): Promise<void> {
+    const pv = this.#opts.volumes.get(name);
+    if (pv === undefined) return;
+    const ref = pv.spec?.claimRef;
+    try {
+      if (ref === undefined || (ref.uid ?? '') === '') {
+        // Unused, or pre-bound by a user to a claim it waits for: Available to the binder.
+        await this.#updateVolumePhase(pv, 'Available');
+        if (ref !== undefined) this.#requeueClaimOf(pv);
+        return;
+      }
+      const claim = await this.#claimOf(pv);
+      if (claim === undefined) {
+        // The claim is gone: Released, then reclaimed by its provisioner (or kept, Retain).
+        if (pv.status?.phase !== 'Released' && pv.status?.phase !== 'Failed')
+          await this.#updateVolumePhase(pv, 'Released');
+        return;
+      }
+      const claimVolume = claim.spec?.volumeName ?? '';
+      if (claimVolume === '' || claimVolume === name) {
+        if (claimVolume === name) await this.#updateVolumePhase(pv, 'Bound');
+        this.#claimLoop.queue.add(keyOf(claim));
+      }
+    } catch (err) {
+      ignoreNotFound(err);
+    }
+  }
+
+  /** The claimRef's claim, read from the API when the informer lacks it (syncVolume does too). */
+  async #claimOf(pv: PersistentVolume): Promise<PersistentVolumeClaim | undefined> {
+    const ref = pv.spec?.claimRef;
+    const target = { namespace: ref?.namespace ?? '', name: ref?.name ?? '' };
+    let claim = this.#opts.claims.get(`${target.namespace}/${target.name}`);
+    if (claim === undefined) {
+      try {
+        claim = await this.#client.get<PersistentVolumeClaim>(claimsPath, target);
+      } catch (err) {
+        if (reasonForError(err) !== 'NotFound') throw err;
+        return undefined;
+      }
+    }
+    return claim.metadata?.uid === ref?.uid ? claim : undefined;
+  }
+}

@@ -1,0 +1,82 @@
+// The PV controller's vocabulary (pkg/controller/volume/persistentvolume/util/util.go and
+// component-helpers/storage/volume): its annotations, a claim's and a volume's class, and
+// FindMatchingVolume, the choice of an existing volume for a claim (findBestMatchForClaim).
+import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
+import { compareQuantities, parseQuantity, type Quantity } from '../../../machinery/quantity/quantity.js';
+
+export const annBindCompleted = 'pv.kubernetes.io/bind-completed';
+export const annBoundByController = 'pv.kubernetes.io/bound-by-controller';
+export const annDynamicallyProvisioned = 'pv.kubernetes.io/provisioned-by';
+export const annStorageProvisioner = 'volume.kubernetes.io/storage-provisioner';
+export const annBetaStorageProvisioner = 'volume.beta.kubernetes.io/storage-provisioner';
+/** The class a claim or volume asked for before spec.storageClassName. */
+const annBetaStorageClass = 'volume.beta.kubernetes.io/storage-class';
+
+/** GetPersistentVolumeClaimClass: the beta annotation first, then spec.storageClassName. */
+export const claimClass = (claim: PersistentVolumeClaim): string =>
+  claim.metadata?.annotations?.[annBetaStorageClass] ?? claim.spec?.storageClassName ?? '';
+
+/** GetPersistentVolumeClass. */
+export const volumeClass = (pv: PersistentVolume): string =>
+  pv.metadata?.annotations?.[annBetaStorageClass] ?? pv.spec?.storageClassName ?? '';
+
+/** IsVolumeBoundToClaim: the claimRef names the claim, and its uid when it has one. */
+export function isVolumeBoundToClaim(pv: PersistentVolume, claim: PersistentVolumeClaim): boolean {
+  const ref = pv.spec?.claimRef;
+  if (ref === undefined) return false;
+  if (ref.name !== claim.metadata?.name || ref.namespace !== claim.metadata?.namespace) return false;
+  return (ref.uid ?? '') === '' || ref.uid === claim.metadata?.uid;
+}
+
+const storageOf = (list: Record<string, string> | undefined): Quantity | undefined => {
+  const parsed = parseQuantity(list?.['storage'] ?? '0');
+  return parsed.ok ? parsed.quantity : undefined;
+};
+
+/** CheckVolumeModeMismatches: both default to Filesystem. */
+const volumeModeMismatch = (pv: PersistentVolume, claim: PersistentVolumeClaim): boolean =>
+  (pv.spec?.volumeMode ?? 'Filesystem') !== (claim.spec?.volumeMode ?? 'Filesystem');
+
+/** The claim's modes all among the volume's (the access mode index's allPossibleMatchingAccessModes). */
+const modesContained = (pv: PersistentVolume, claim: PersistentVolumeClaim): boolean => {
+  const modes = new Set(pv.spec?.accessModes ?? []);
+  return (claim.spec?.accessModes ?? []).every((m) => modes.has(m));
+};
+
+/**
+ * The volume to bind the claim to: one pre-bound to it (claimRef) if big enough, else, of the
+ * Available unclaimed volumes of its class and volume mode that its selector matches and whose modes
+ * hold its own, those with the fewest access modes, and of them the smallest that holds its request.
+ */
+export function findMatchingVolume(
+  claim: PersistentVolumeClaim,
+  volumes: readonly PersistentVolume[],
+): PersistentVolume | undefined {
+  const requested = storageOf(claim.spec?.resources?.requests);
+  if (requested === undefined) return undefined;
+  const fits = (pv: PersistentVolume): Quantity | undefined => {
+    const size = storageOf(pv.spec?.capacity);
+    return size !== undefined && compareQuantities(size, requested) >= 0 ? size : undefined;
+  };
+  const selector =
+    claim.spec?.selector === undefined ? undefined : labelSelectorAsSelector(claim.spec.selector);
+  if (selector?.ok === false) return undefined;
+  const candidates: { pv: PersistentVolume; size: Quantity; modes: number }[] = [];
+  for (const pv of volumes) {
+    if (!modesContained(pv, claim) || volumeModeMismatch(pv, claim)) continue;
+    if (pv.metadata?.deletionTimestamp !== undefined) continue;
+    if (pv.spec?.claimRef !== undefined) {
+      if (isVolumeBoundToClaim(pv, claim) && fits(pv) !== undefined) return pv;
+      continue;
+    }
+    if (pv.status?.phase !== 'Available') continue;
+    if (selector !== undefined && !selector.selector.matches(pv.metadata?.labels ?? {})) continue;
+    if (volumeClass(pv) !== claimClass(claim)) continue;
+    const size = fits(pv);
+    if (size !== undefined) candidates.push({ pv, size, modes: (pv.spec?.accessModes ?? []).length });
+  }
+  candidates.sort((a, b) => a.modes - b.modes || compareQuantities(a.size, b.size));
+  return candidates[0]?.pv;
+}

@@ -1,0 +1,264 @@
+// --simulate in process: the default StorageClass `standard`, the PV controller and the simulated
+// provisioner bind claims to volumes `pvc-<uid>` as on a kind cluster, and delete them with the claim.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startInProcess, type InProcessServer } from './support/in-process-server.js';
+import { waitFor } from './support/wait-for.js';
+
+interface Obj {
+  metadata: {
+    name: string;
+    uid?: string;
+    resourceVersion?: string;
+    annotations?: Record<string, string>;
+    finalizers?: string[];
+  };
+  spec?: Record<string, unknown> & { volumeName?: string; storageClassName?: string };
+  status?: Record<string, unknown> & { phase?: string };
+  provisioner?: string;
+  reclaimPolicy?: string;
+  volumeBindingMode?: string;
+}
+interface List {
+  items: Obj[];
+}
+
+let server: InProcessServer;
+let dir: string;
+before(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'capstan-simulate-volumes-'));
+  server = await startInProcess((o) => {
+    o.storage.backend = 'memory';
+    o.storage.dataDir = dir;
+    o.simulate = true;
+    o.simulateNodes = 1;
+  });
+});
+after(async () => {
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const classesPath = '/apis/storage.k8s.io/v1/storageclasses';
+const claimsPath = '/api/v1/namespaces/default/persistentvolumeclaims';
+const volumePath = (name: string) => `/api/v1/persistentvolumes/${name}`;
+
+const claimBody = (name: string, spec: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1',
+  kind: 'PersistentVolumeClaim',
+  metadata: { name },
+  spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, ...spec },
+});
+
+const boundClaim = (name: string) =>
+  waitFor(
+    `${name} Bound`,
+    () => server.json<Obj>(`${claimsPath}/${name}`),
+    (c) => c.status?.phase === 'Bound',
+  );
+
+describe('simulated volumes', () => {
+  it('creates the default StorageClass standard', async () => {
+    const sc = await waitFor(
+      'standard',
+      () => server.json<List>(classesPath),
+      (l) => l.items.some((x) => x.metadata.name === 'standard'),
+    );
+    const standard = sc.items.find((x) => x.metadata.name === 'standard');
+    assert.equal(standard?.metadata.annotations?.['storageclass.kubernetes.io/is-default-class'], 'true');
+    assert.equal(standard.provisioner, 'capstan.dev/simulated');
+    assert.equal(standard.reclaimPolicy, 'Delete');
+    assert.equal(standard.volumeBindingMode, 'Immediate');
+  });
+
+  it('binds a claim without a class to a provisioned volume pvc-<uid> of class standard', async () => {
+    const created = await server.json<Obj>(claimsPath, { method: 'POST', body: claimBody('data') });
+    assert.equal(created.spec?.storageClassName, 'standard');
+    const claim = await boundClaim('data');
+    const pvName = `pvc-${claim.metadata.uid ?? ''}`;
+    assert.equal(claim.spec?.volumeName, pvName);
+    const a = claim.metadata.annotations ?? {};
+    assert.equal(a['pv.kubernetes.io/bind-completed'], 'yes');
+    assert.equal(a['pv.kubernetes.io/bound-by-controller'], 'yes');
+    assert.equal(a['volume.kubernetes.io/storage-provisioner'], 'capstan.dev/simulated');
+    assert.equal(a['volume.beta.kubernetes.io/storage-provisioner'], 'capstan.dev/simulated');
+    assert.deepEqual(claim.status?.['accessModes'], ['ReadWriteOnce']);
+    assert.deepEqual(claim.status['capacity'], { storage: '1Gi' });
+
+    const pv = await waitFor(
+      `${pvName} Bound`,
+      () => server.json<Obj>(volumePath(pvName)),
+      (v) => v.status?.phase === 'Bound',
+    );
+    assert.equal(pv.metadata.annotations?.['pv.kubernetes.io/provisioned-by'], 'capstan.dev/simulated');
+    assert.deepEqual(pv.spec?.['capacity'], { storage: '1Gi' });
+    assert.deepEqual(pv.spec['accessModes'], ['ReadWriteOnce']);
+    assert.equal(pv.spec['volumeMode'], 'Filesystem');
+    assert.equal(pv.spec.storageClassName, 'standard');
+    assert.equal(pv.spec['persistentVolumeReclaimPolicy'], 'Delete');
+    assert.deepEqual(pv.spec['hostPath'], {
+      path: `/var/lib/capstan/simulated-volumes/${pvName}`,
+      type: 'DirectoryOrCreate',
+    });
+    const ref = pv.spec['claimRef'] as Record<string, string>;
+    assert.equal(ref['kind'], 'PersistentVolumeClaim');
+    assert.equal(ref['apiVersion'], 'v1');
+    assert.equal(ref['namespace'], 'default');
+    assert.equal(ref['name'], 'data');
+    assert.equal(ref['uid'], claim.metadata.uid);
+    assert.match(ref['resourceVersion'] ?? '', /^\d+$/);
+    await waitFor(
+      'the provisioning events',
+      () =>
+        server.json<{ items: { reason: string; involvedObject: { name: string } }[] }>(
+          '/api/v1/namespaces/default/events',
+        ),
+      (l) =>
+        ['ExternalProvisioning', 'Provisioning', 'ProvisioningSucceeded'].every((reason) =>
+          l.items.some((e) => e.reason === reason && e.involvedObject.name === 'data'),
+        ),
+    );
+  });
+
+  it("binds a StatefulSet's claims from its volumeClaimTemplates", async () => {
+    await server.json('/apis/apps/v1/namespaces/default/statefulsets', {
+      method: 'POST',
+      body: {
+        apiVersion: 'apps/v1',
+        kind: 'StatefulSet',
+        metadata: { name: 'db' },
+        spec: {
+          replicas: 2,
+          serviceName: 'db',
+          selector: { matchLabels: { app: 'db' } },
+          template: {
+            metadata: { labels: { app: 'db' } },
+            spec: {
+              containers: [
+                { name: 'db', image: 'postgres', volumeMounts: [{ name: 'pgdata', mountPath: '/d' }] },
+              ],
+            },
+          },
+          volumeClaimTemplates: [claimBody('pgdata', { resources: { requests: { storage: '2Gi' } } })],
+        },
+      },
+    });
+    for (const name of ['pgdata-db-0', 'pgdata-db-1']) {
+      const claim = await boundClaim(name);
+      assert.equal(claim.spec?.volumeName, `pvc-${claim.metadata.uid ?? ''}`);
+      assert.deepEqual(claim.status?.['capacity'], { storage: '2Gi' });
+    }
+  });
+
+  it('deletes a provisioned volume once its claim is deleted', async () => {
+    await server.json(claimsPath, { method: 'POST', body: claimBody('scratch') });
+    const claim = await boundClaim('scratch');
+    const pvName = claim.spec?.volumeName ?? '';
+    const pv = await server.json<Obj>(volumePath(pvName));
+    assert.deepEqual(pv.metadata.finalizers, ['kubernetes.io/pv-protection']);
+    await server.json(`${claimsPath}/scratch`, { method: 'DELETE' });
+    await waitFor(
+      `${pvName} deleted`,
+      () => server.request(volumePath(pvName)),
+      (r) => r.status === 404,
+    );
+    const gone = await server.request(`${claimsPath}/scratch`);
+    assert.equal(gone.status, 404);
+  });
+
+  it('binds a claim to the smallest Available volume of its class that its selector matches', async () => {
+    const volume = (name: string, size: string, labels: Record<string, string>) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name, labels },
+      spec: {
+        capacity: { storage: size },
+        accessModes: ['ReadWriteOnce', 'ReadOnlyMany'],
+        storageClassName: 'manual',
+        hostPath: { path: `/mnt/${name}` },
+      },
+    });
+    for (const [name, size, tier] of [
+      ['static-small', '1Gi', 'fast'],
+      ['static-medium', '5Gi', 'fast'],
+      ['static-large', '10Gi', 'fast'],
+      ['static-slow', '5Gi', 'slow'],
+    ] as const)
+      await server.json('/api/v1/persistentvolumes', { method: 'POST', body: volume(name, size, { tier }) });
+    await waitFor(
+      'static volumes Available',
+      () => server.json<List>('/api/v1/persistentvolumes'),
+      (l) =>
+        l.items.filter((v) => v.metadata.name.startsWith('static-') && v.status?.phase === 'Available')
+          .length === 4,
+    );
+    await server.json(claimsPath, {
+      method: 'POST',
+      body: claimBody('static', {
+        storageClassName: 'manual',
+        resources: { requests: { storage: '2Gi' } },
+        selector: { matchLabels: { tier: 'fast' } },
+      }),
+    });
+    const claim = await boundClaim('static');
+    assert.equal(claim.spec?.volumeName, 'static-medium');
+    assert.deepEqual(claim.status?.['capacity'], { storage: '5Gi' });
+    assert.deepEqual(claim.status['accessModes'], ['ReadWriteOnce', 'ReadOnlyMany']);
+    assert.equal(claim.metadata.annotations?.['volume.kubernetes.io/storage-provisioner'], undefined);
+    const pv = await waitFor(
+      'static-medium Bound',
+      () => server.json<Obj>(volumePath('static-medium')),
+      (v) => v.status?.phase === 'Bound',
+    );
+    assert.equal(pv.metadata.annotations?.['pv.kubernetes.io/bound-by-controller'], 'yes');
+    assert.equal((pv.spec?.['claimRef'] as Record<string, string>)['uid'], claim.metadata.uid);
+    // A claim made before its volume is bound once the volume is Available.
+    await server.json(claimsPath, {
+      method: 'POST',
+      body: claimBody('early', { storageClassName: 'manual', selector: { matchLabels: { tier: 'late' } } }),
+    });
+    await server.json('/api/v1/persistentvolumes', {
+      method: 'POST',
+      body: volume('static-late', '1Gi', { tier: 'late' }),
+    });
+    assert.equal((await boundClaim('early')).spec?.volumeName, 'static-late');
+    // Retain (the default for a volume made by hand): Released when the claim goes, and kept.
+    await server.json(`${claimsPath}/static`, { method: 'DELETE' });
+    await waitFor(
+      'static-medium Released',
+      () => server.json<Obj>(volumePath('static-medium')),
+      (v) => v.status?.phase === 'Released',
+    );
+  });
+
+  it('leaves a claim of a class with another provisioner Pending and unannotated', async () => {
+    await server.json(classesPath, {
+      method: 'POST',
+      body: {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'StorageClass',
+        metadata: { name: 'elsewhere' },
+        provisioner: 'example.com/other',
+      },
+    });
+    const created = await server.json<Obj>(claimsPath, {
+      method: 'POST',
+      body: claimBody('other', { storageClassName: 'elsewhere' }),
+    });
+    // A claim of the default class, created after it, is bound first: the controllers have looked.
+    await server.json(claimsPath, { method: 'POST', body: claimBody('witness') });
+    await boundClaim('witness');
+    const claim = await server.json<Obj>(`${claimsPath}/other`);
+    assert.equal(claim.status?.phase, 'Pending');
+    assert.equal(claim.spec?.volumeName, undefined);
+    assert.equal(claim.metadata.resourceVersion, created.metadata.resourceVersion);
+    const pvs = await server.json<List>('/api/v1/persistentvolumes');
+    assert.equal(
+      pvs.items.some((v) => v.metadata.name === `pvc-${claim.metadata.uid ?? ''}`),
+      false,
+    );
+  });
+});
