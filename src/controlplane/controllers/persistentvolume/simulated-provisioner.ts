@@ -12,13 +12,11 @@ import {
   type StorageClass,
 } from '../../../api/storage/v1/storage-class.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
-import type { Logger } from '../../../server/logging/logger.js';
-import type { EventRecorder } from '../event-recorder.js';
 import type { APIClient } from '../simulation/api-client.js';
-import { keyOf, type Informer } from '../simulation/informer.js';
+import { keyOf } from '../simulation/informer.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
-import { simulatedProvisioner } from './pv-controller.js';
+import { simulatedProvisioner, type PersistentVolumeControllerOptions } from './pv-controller.js';
 import {
   annBetaStorageProvisioner,
   annDynamicallyProvisioned,
@@ -32,14 +30,8 @@ export const defaultStorageClassName = 'standard';
 const defaultClassKey = '#default-class';
 const volumeKeyPrefix = 'pv:';
 
-export interface SimulatedProvisionerOptions {
-  readonly client: APIClient;
-  readonly claims: Informer<PersistentVolumeClaim>;
-  readonly volumes: Informer<PersistentVolume>;
-  readonly classes: Informer<StorageClass>;
-  readonly logger: Logger;
-  readonly recorder?: EventRecorder;
-}
+/** What the PV controller works from: the same informers, client and recorder. */
+export type SimulatedProvisionerOptions = PersistentVolumeControllerOptions;
 
 const ignored = (err: unknown, reasons: readonly string[]): void => {
   if (!reasons.includes(reasonForError(err))) throw err;
