@@ -261,4 +261,47 @@ describe('simulated volumes', () => {
       false,
     );
   });
+
+  it('keeps a pod whose claim is missing or unbound from every node, then schedules it once bound', async () => {
+    const podUsing = (name: string, claimName: string) => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name },
+      spec: {
+        containers: [{ name: 'c', image: 'nginx' }],
+        volumes: [{ name: 'data', persistentVolumeClaim: { claimName } }],
+      },
+    });
+    const podsPath = '/api/v1/namespaces/default/pods';
+    const scheduled = (p: Obj) =>
+      (p.status?.['conditions'] as { type: string; status: string; message?: string }[] | undefined)?.find(
+        (c) => c.type === 'PodScheduled',
+      );
+    const unschedulable = (name: string, message: string) =>
+      waitFor(
+        `${name} unschedulable`,
+        () => server.json<Obj>(`${podsPath}/${name}`),
+        (p) => scheduled(p)?.status === 'False' && scheduled(p)?.message === message,
+      );
+    const preemption = 'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
+    await server.json(podsPath, { method: 'POST', body: podUsing('waits', 'later') });
+    await unschedulable(
+      'waits',
+      `0/1 nodes are available: persistentvolumeclaim "later" not found. ${preemption}`,
+    );
+    // The claim 'other' (class elsewhere, another provisioner) stays unbound.
+    await server.json(podsPath, { method: 'POST', body: podUsing('stuck', 'other') });
+    await unschedulable(
+      'stuck',
+      `0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims. ${preemption}`,
+    );
+    await server.json(claimsPath, { method: 'POST', body: claimBody('later') });
+    const running = await waitFor(
+      'waits running',
+      () => server.json<Obj>(`${podsPath}/waits`),
+      (p) => p.status?.phase === 'Running',
+    );
+    assert.equal(running.spec?.['nodeName'], 'sim-node-0');
+    assert.equal((await server.json<Obj>(`${podsPath}/stuck`)).status?.phase, 'Pending');
+  });
 });

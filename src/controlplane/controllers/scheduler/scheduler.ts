@@ -1,8 +1,9 @@
 // A scheduler for the simulated cluster (kube-scheduler's scheduleOne, much reduced): pending pods
 // of default-scheduler are filtered against every node, bound through pods/binding to the least
 // requested node that fits (ties to the node with fewer pods, then by name, so tests can predict
-// it), and given PodScheduled=False/Unschedulable with kube's message when none fits. Unschedulable
-// pods are tried again when nodes change or pods go away, and every flushIntervalMs.
+// it), and given PodScheduled=False/Unschedulable with kube's message when none fits, or when its
+// claims are missing or not bound (volume-binding.ts). Unschedulable pods are tried again when nodes
+// or claims change or pods go away, and every flushIntervalMs.
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Binding } from '../../../api/core/v1/binding.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
@@ -16,6 +17,9 @@ import { WorkLoop } from '../simulation/work-loop.js';
 import { filterNode, fitErrorMessage, type NodeFit } from './filters.js';
 import { isTerminal, NodeUsage } from './node-usage.js';
 import { nodeAllocatable, podRequests, type Resources } from './resources.js';
+import { preFilterMessage, volumeBindingReason } from './volume-binding.js';
+import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 
 export const defaultSchedulerName = 'default-scheduler';
 const flushIntervalMs = 30_000;
@@ -24,6 +28,9 @@ export interface SchedulerOptions {
   readonly client: APIClient;
   readonly pods: Informer<Pod>;
   readonly nodes: Informer<Node>;
+  /** The claims and classes a pod's volumes need (VolumeBinding); without them, not checked. */
+  readonly claims?: Informer<PersistentVolumeClaim>;
+  readonly classes?: Informer<StorageClass>;
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
@@ -76,6 +83,10 @@ export class Scheduler {
     opts.nodes.addHandler(() => {
       this.#flush();
     });
+    // A claim created, bound or gone may let a pod that waited for it in.
+    opts.claims?.addHandler(() => {
+      this.#flush();
+    });
   }
 
   run(): void {
@@ -110,6 +121,12 @@ export class Scheduler {
     const cycle = this.#moveCycle;
     const requests = podRequests(pod);
     const nodes = this.#opts.nodes.list();
+    const volumeReason = nodes.length === 0 ? undefined : this.#volumeReason(pod);
+    if (volumeReason !== undefined) {
+      await this.#markUnschedulable(key, pod, preFilterMessage(nodes.length, volumeReason));
+      if (cycle !== this.#moveCycle) this.#flush();
+      return;
+    }
     const fits: NodeFit[] = [];
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
@@ -134,6 +151,15 @@ export class Scheduler {
       return;
     }
     await this.#bind(key, pod, best.node);
+  }
+
+  #volumeReason(pod: Pod): string | undefined {
+    const { claims, classes } = this.#opts;
+    if (claims === undefined) return undefined;
+    return volumeBindingReason(pod, {
+      claim: (namespace, name) => claims.get(`${namespace}/${name}`),
+      storageClass: (name) => classes?.get(name),
+    });
   }
 
   async #bind(key: string, pod: Pod, node: string): Promise<void> {

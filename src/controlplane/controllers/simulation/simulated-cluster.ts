@@ -143,6 +143,8 @@ export class SimulatedCluster {
         client,
         pods,
         nodes,
+        claims,
+        classes,
         clock,
         logger: opts.logger,
         recorder: recorder('default-scheduler'),
