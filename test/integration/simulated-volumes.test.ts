@@ -262,6 +262,60 @@ describe('simulated volumes', () => {
     );
   });
 
+  it("binds a claim of a WaitForFirstConsumer class only once a pod uses it, on that pod's node", async () => {
+    await server.json(classesPath, {
+      method: 'POST',
+      body: {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'StorageClass',
+        metadata: { name: 'lazy' },
+        provisioner: 'capstan.dev/simulated',
+        volumeBindingMode: 'WaitForFirstConsumer',
+      },
+    });
+    await server.json(claimsPath, {
+      method: 'POST',
+      body: claimBody('deferred', { storageClassName: 'lazy' }),
+    });
+    await waitFor(
+      'the WaitForFirstConsumer event',
+      () =>
+        server.json<{ items: { reason: string; message: string; involvedObject: { name: string } }[] }>(
+          '/api/v1/namespaces/default/events',
+        ),
+      (l) =>
+        l.items.some(
+          (e) =>
+            e.involvedObject.name === 'deferred' &&
+            e.reason === 'WaitForFirstConsumer' &&
+            e.message === 'waiting for first consumer to be created before binding',
+        ),
+    );
+    const waiting = await server.json<Obj>(`${claimsPath}/deferred`);
+    assert.equal(waiting.status?.phase, 'Pending');
+    assert.equal(waiting.metadata.annotations?.['volume.kubernetes.io/selected-node'], undefined);
+    await server.json('/api/v1/namespaces/default/pods', {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'consumer' },
+        spec: {
+          containers: [{ name: 'c', image: 'nginx' }],
+          volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'deferred' } }],
+        },
+      },
+    });
+    const pod = await waitFor(
+      'consumer running',
+      () => server.json<Obj>('/api/v1/namespaces/default/pods/consumer'),
+      (p) => p.status?.phase === 'Running',
+    );
+    const claim = await boundClaim('deferred');
+    assert.equal(claim.metadata.annotations?.['volume.kubernetes.io/selected-node'], pod.spec?.['nodeName']);
+    assert.equal(claim.spec?.volumeName, `pvc-${claim.metadata.uid ?? ''}`);
+  });
+
   it('keeps a pod whose claim is missing or unbound from every node, then schedules it once bound', async () => {
     const podUsing = (name: string, claimName: string) => ({
       apiVersion: 'v1',

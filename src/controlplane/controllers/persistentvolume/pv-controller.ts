@@ -1,7 +1,8 @@
 // kube-controller-manager's PersistentVolume controller, the binder (pkg/controller/volume/
 // persistentvolume/pv_controller.go): a Pending claim is bound to a volume pre-bound to it or to the
 // best Available one (findMatchingVolume); else, when its class names an external provisioner this
-// cluster runs (capstan.dev/simulated), it is annotated for that provisioner (provisionClaim). A volume
+// cluster runs (capstan.dev/simulated), it is annotated for that provisioner (provisionClaim). A claim
+// of a WaitForFirstConsumer class waits (an event says so) until the scheduler names its node. A volume
 // with no claimRef goes Available; one whose claim is gone goes Released (reclaiming it is the
 // provisioner's work, as for any external provisioner). Claim and volume specs are written with
 // Update, their phases through /status, in kube's order: volume, volume status, claim, claim status.
@@ -19,6 +20,7 @@ import {
   annBetaStorageProvisioner,
   annBindCompleted,
   annBoundByController,
+  annSelectedNode,
   annStorageProvisioner,
   claimClass,
   findMatchingVolume,
@@ -123,15 +125,26 @@ export class PersistentVolumeController {
   }
 
   async #syncUnboundClaim(claim: PersistentVolumeClaim): Promise<void> {
-    const pv = findMatchingVolume(claim, this.#opts.volumes.list());
+    const sc = this.#opts.classes.get(claimClass(claim));
+    // IsDelayBindingMode, and whether the scheduler has chosen the claim's node (a pod uses it).
+    const delayed = sc?.volumeBindingMode === 'WaitForFirstConsumer';
+    const selected = (claim.metadata?.annotations?.[annSelectedNode] ?? '') !== '';
+    const pv = findMatchingVolume(claim, this.#opts.volumes.list(), { preBoundOnly: delayed && !selected });
     if (pv !== undefined) {
       await this.#bind(pv, claim);
       return;
     }
-    const sc = this.#opts.classes.get(claimClass(claim));
-    // provisionClaim for the one provisioner this cluster runs; WaitForFirstConsumer would wait
-    // for the scheduler's volume.kubernetes.io/selected-node, which it does not write.
-    if (sc?.provisioner !== simulatedProvisioner || sc.volumeBindingMode === 'WaitForFirstConsumer') return;
+    if (delayed && !selected) {
+      // emitEventForUnboundDelayBindingClaim, for a claim no pod uses yet.
+      this.#opts.recorder?.event(objectRef(claim, claimKind), {
+        type: 'Normal',
+        reason: 'WaitForFirstConsumer',
+        message: 'waiting for first consumer to be created before binding',
+      });
+      return;
+    }
+    // provisionClaim, for the one provisioner this cluster runs.
+    if (sc?.provisioner !== simulatedProvisioner) return;
     const annotations = claim.metadata?.annotations ?? {};
     if (
       annotations[annStorageProvisioner] === sc.provisioner &&

@@ -11,6 +11,8 @@ export const annBoundByController = 'pv.kubernetes.io/bound-by-controller';
 export const annDynamicallyProvisioned = 'pv.kubernetes.io/provisioned-by';
 export const annStorageProvisioner = 'volume.kubernetes.io/storage-provisioner';
 export const annBetaStorageProvisioner = 'volume.beta.kubernetes.io/storage-provisioner';
+/** The node the scheduler chose for a claim of a WaitForFirstConsumer class (AnnSelectedNode). */
+export const annSelectedNode = 'volume.kubernetes.io/selected-node';
 /** The class a claim or volume asked for before spec.storageClassName. */
 const annBetaStorageClass = 'volume.beta.kubernetes.io/storage-class';
 
@@ -46,13 +48,15 @@ const modesContained = (pv: PersistentVolume, claim: PersistentVolumeClaim): boo
 };
 
 /**
- * The volume to bind the claim to: one pre-bound to it (claimRef) if big enough, else, of the
+ * The volume to bind the claim to: one pre-bound to it (claimRef) if big enough, else (unless only
+ * pre-bound ones may be taken), of the
  * Available unclaimed volumes of its class and volume mode that its selector matches and whose modes
  * hold its own, those with the fewest access modes, and of them the smallest that holds its request.
  */
 export function findMatchingVolume(
   claim: PersistentVolumeClaim,
   volumes: readonly PersistentVolume[],
+  opts: { preBoundOnly?: boolean } = {},
 ): PersistentVolume | undefined {
   const requested = storageOf(claim.spec?.resources?.requests);
   if (requested === undefined) return undefined;
@@ -71,7 +75,8 @@ export function findMatchingVolume(
       if (isVolumeBoundToClaim(pv, claim) && fits(pv) !== undefined) return pv;
       continue;
     }
-    if (pv.status?.phase !== 'Available') continue;
+    // A claim that waits for its first consumer is matched by the scheduler, not here.
+    if (opts.preBoundOnly === true || pv.status?.phase !== 'Available') continue;
     if (selector !== undefined && !selector.selector.matches(pv.metadata?.labels ?? {})) continue;
     if (volumeClass(pv) !== claimClass(claim)) continue;
     const size = fits(pv);

@@ -17,7 +17,15 @@ import { WorkLoop } from '../simulation/work-loop.js';
 import { filterNode, fitErrorMessage, type NodeFit } from './filters.js';
 import { isTerminal, NodeUsage } from './node-usage.js';
 import { nodeAllocatable, podRequests, type Resources } from './resources.js';
-import { preFilterMessage, volumeBindingReason } from './volume-binding.js';
+import {
+  delayedClaims,
+  preFilterMessage,
+  selectedNode,
+  volumeBindingReason,
+  volumeNodeConflict,
+  withSelectedNode,
+  type VolumeLookup,
+} from './volume-binding.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 
@@ -61,6 +69,8 @@ export class Scheduler {
   readonly #loop: WorkLoop;
   readonly #usage = new NodeUsage();
   readonly #unschedulable = new Set<string>();
+  /** The claims and classes pods' volumes need, when the scheduler was given them. */
+  readonly #lookup: VolumeLookup | undefined;
   /** Counts flushes: an attempt that began before one may have missed the room it made. */
   #moveCycle = 0;
   #cancelFlush: () => void = () => undefined;
@@ -68,6 +78,14 @@ export class Scheduler {
   constructor(opts: SchedulerOptions) {
     this.#opts = opts;
     this.#client = opts.client.as('kube-scheduler');
+    const { claims, classes } = opts;
+    this.#lookup =
+      claims === undefined
+        ? undefined
+        : {
+            claim: (namespace, name) => claims.get(`${namespace}/${name}`),
+            storageClass: (name) => classes?.get(name),
+          };
     this.#loop = new WorkLoop({ name: 'scheduler', logger: opts.logger, sync: (k) => this.#schedule(k) });
     opts.pods.addHandler((type, pod) => {
       const key = keyOf(pod);
@@ -128,9 +146,14 @@ export class Scheduler {
       return;
     }
     const fits: NodeFit[] = [];
+    const pinned = this.#lookup === undefined ? undefined : selectedNode(pod, this.#lookup);
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
+      if (pinned !== undefined && name !== pinned) {
+        fits.push({ reasons: [volumeNodeConflict], unresolvable: true });
+        continue;
+      }
       const used = this.#usage.used(name);
       const allocatable = nodeAllocatable(node);
       const fit = filterNode({ pod, requests, node, used, allocatable });
@@ -150,16 +173,27 @@ export class Scheduler {
       if (cycle !== this.#moveCycle) this.#flush();
       return;
     }
+    if (await this.#waitsForVolumes(key, pod, best.node)) return;
     await this.#bind(key, pod, best.node);
   }
 
   #volumeReason(pod: Pod): string | undefined {
-    const { claims, classes } = this.#opts;
-    if (claims === undefined) return undefined;
-    return volumeBindingReason(pod, {
-      claim: (namespace, name) => claims.get(`${namespace}/${name}`),
-      storageClass: (name) => classes?.get(name),
-    });
+    return this.#lookup === undefined ? undefined : volumeBindingReason(pod, this.#lookup);
+  }
+
+  /**
+   * BindPodVolumes: the pod's claims that wait for their first consumer get its node, and the pod
+   * waits (without a condition) until they are bound; a claim's change tries it again.
+   */
+  async #waitsForVolumes(key: string, pod: Pod, node: string): Promise<boolean> {
+    const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
+    if (delayed.length === 0) return false;
+    this.#unschedulable.add(key);
+    for (const claim of delayed) {
+      const updated = withSelectedNode(claim, node);
+      if (updated !== undefined) await this.#client.update('/v1/persistentvolumeclaims', updated);
+    }
+    return true;
   }
 
   async #bind(key: string, pod: Pod, node: string): Promise<void> {

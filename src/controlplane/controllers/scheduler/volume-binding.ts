@@ -1,12 +1,14 @@
-// kube-scheduler's VolumeBinding plugin, its PreFilter only (pkg/scheduler/framework/plugins/
-// volumebinding: podHasPVCs and GetPodVolumeClaims): a pod whose claim is missing, being deleted or
-// lost, or not yet bound while its class binds at once, fits no node, whatever the node. Claims of
-// WaitForFirstConsumer classes are left alone (this scheduler does not pick a node for them), and so
-// are generic ephemeral volumes' claims (no controller here creates them).
+// kube-scheduler's VolumeBinding plugin (pkg/scheduler/framework/plugins/volumebinding), reduced:
+// PreFilter (podHasPVCs, GetPodVolumeClaims): a pod whose claim is missing, being deleted or lost,
+// or not yet bound while its class binds at once, fits no node, whatever the node. A claim of a
+// WaitForFirstConsumer class waits for the scheduler: it is given the node chosen for its pod
+// (volume.kubernetes.io/selected-node, as BindPodVolumes does), and the pod is bound once the claim
+// is; a pod whose claims name a node goes there. Generic ephemeral volumes' claims are not checked
+// (no controller here creates them).
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
-import { annBindCompleted, claimClass } from '../persistentvolume/volume-util.js';
+import { annBindCompleted, annSelectedNode, claimClass } from '../persistentvolume/volume-util.js';
 
 /** The claims and classes the scheduler sees (its informers). */
 export interface VolumeLookup {
@@ -42,6 +44,47 @@ export function volumeBindingReason(pod: Pod, lookup: VolumeLookup): string | un
   }
   return unboundImmediate ? 'pod has unbound immediate PersistentVolumeClaims' : undefined;
 }
+
+/** The pod's claims, those the lookup finds, in the order of its volumes. */
+function claimsOf(pod: Pod, lookup: VolumeLookup): PersistentVolumeClaim[] {
+  const namespace = pod.metadata?.namespace ?? '';
+  const claims: PersistentVolumeClaim[] = [];
+  for (const volume of pod.spec?.volumes ?? []) {
+    const name = volume.persistentVolumeClaim?.claimName;
+    const claim = name === undefined ? undefined : lookup.claim(namespace, name);
+    if (claim !== undefined) claims.push(claim);
+  }
+  return claims;
+}
+
+/** The pod's unbound claims of WaitForFirstConsumer classes: they wait for the pod's node. */
+export function delayedClaims(pod: Pod, lookup: VolumeLookup): PersistentVolumeClaim[] {
+  return claimsOf(pod, lookup).filter(
+    (c) => !fullyBound(c) && lookup.storageClass(claimClass(c))?.volumeBindingMode === 'WaitForFirstConsumer',
+  );
+}
+
+/** The node the pod's claims were given (selected-node), if one was. */
+export function selectedNode(pod: Pod, lookup: VolumeLookup): string | undefined {
+  for (const claim of claimsOf(pod, lookup)) {
+    const node = claim.metadata?.annotations?.[annSelectedNode] ?? '';
+    if (node !== '') return node;
+  }
+  return undefined;
+}
+
+/** The claim with the node chosen for its pod (a copy to write), or undefined when it has one. */
+export function withSelectedNode(
+  claim: PersistentVolumeClaim,
+  node: string,
+): PersistentVolumeClaim | undefined {
+  if ((claim.metadata?.annotations?.[annSelectedNode] ?? '') !== '') return undefined;
+  const meta = claim.metadata ?? {};
+  return { ...claim, metadata: { ...meta, annotations: { ...meta.annotations, [annSelectedNode]: node } } };
+}
+
+/** VolumeBinding's Filter reason for a node other than the one the pod's volumes are on. */
+export const volumeNodeConflict = 'node(s) had volume node affinity conflict';
 
 /**
  * FitError's message when a PreFilter plugin rejected the pod: its reason, then preemption's verdict
