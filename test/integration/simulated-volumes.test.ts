@@ -316,6 +316,61 @@ describe('simulated volumes', () => {
     assert.equal(claim.spec?.volumeName, `pvc-${claim.metadata.uid ?? ''}`);
   });
 
+  it("makes a generic ephemeral volume's claim, owned by its pod, and it goes with the pod", async () => {
+    const podsPath = '/api/v1/namespaces/default/pods';
+    await server.json(podsPath, {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'scratcher' },
+        spec: {
+          containers: [{ name: 'c', image: 'nginx' }],
+          volumes: [
+            {
+              name: 'scratch',
+              ephemeral: {
+                volumeClaimTemplate: {
+                  metadata: { labels: { type: 'scratch' } },
+                  spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '2Gi' } } },
+                },
+              },
+            },
+          ],
+        },
+      },
+    });
+    const pod = await waitFor(
+      'scratcher running',
+      () => server.json<Obj>(`${podsPath}/scratcher`),
+      (p) => p.status?.phase === 'Running',
+    );
+    const claim = await boundClaim('scratcher-scratch');
+    const owners = (claim.metadata as { ownerReferences?: Record<string, unknown>[] }).ownerReferences;
+    assert.deepEqual(owners, [
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        name: 'scratcher',
+        uid: pod.metadata.uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ]);
+    assert.equal((claim.metadata as { labels?: Record<string, string> }).labels?.['type'], 'scratch');
+    assert.equal(claim.spec?.storageClassName, 'standard');
+    const res = await server.request(`${podsPath}/scratcher`, {
+      method: 'DELETE',
+      body: { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0 },
+    });
+    assert.equal(res.status, 200, res.body);
+    await waitFor(
+      'the claim gone with its pod',
+      () => server.request(`${claimsPath}/scratcher-scratch`),
+      (r) => r.status === 404,
+    );
+  });
+
   it('keeps a pod whose claim is missing or unbound from every node, then schedules it once bound', async () => {
     const podUsing = (name: string, claimName: string) => ({
       apiVersion: 'v1',

@@ -3,12 +3,13 @@
 // or not yet bound while its class binds at once, fits no node, whatever the node. A claim of a
 // WaitForFirstConsumer class waits for the scheduler: it is given the node chosen for its pod
 // (volume.kubernetes.io/selected-node, as BindPodVolumes does), and the pod is bound once the claim
-// is; a pod whose claims name a node goes there. Generic ephemeral volumes' claims are not checked
-// (no controller here creates them).
+// is; a pod whose claims name a node goes there. A generic ephemeral volume's claim is the one the
+// ephemeral volume controller makes for the pod (ephemeral/).
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 import { annBindCompleted, annSelectedNode, claimClass } from '../persistentvolume/volume-util.js';
+import { claimIsForPod, ephemeralClaimName, notOwnerMessage } from '../ephemeral/ephemeral-controller.js';
 
 /** The claims and classes the scheduler sees (its informers). */
 export interface VolumeLookup {
@@ -28,10 +29,15 @@ export function volumeBindingReason(pod: Pod, lookup: VolumeLookup): string | un
   const namespace = pod.metadata?.namespace ?? '';
   let unboundImmediate = false;
   for (const volume of pod.spec?.volumes ?? []) {
-    const name = volume.persistentVolumeClaim?.claimName;
+    const ephemeral = volume.ephemeral !== undefined;
+    const name = ephemeral ? ephemeralClaimName(pod, volume.name) : volume.persistentVolumeClaim?.claimName;
     if (name === undefined) continue;
     const claim = lookup.claim(namespace, name);
-    if (claim === undefined) return `persistentvolumeclaim "${name}" not found`;
+    if (claim === undefined)
+      return ephemeral
+        ? `waiting for ephemeral volume controller to create the persistentvolumeclaim "${name}"`
+        : `persistentvolumeclaim "${name}" not found`;
+    if (ephemeral && !claimIsForPod(pod, claim)) return notOwnerMessage(pod, name);
     if (claim.status?.phase === 'Lost')
       return `persistentvolumeclaim "${name}" bound to non-existent persistentvolume "${claim.spec?.volumeName ?? ''}"`;
     if (claim.metadata?.deletionTimestamp !== undefined)
@@ -50,7 +56,10 @@ function claimsOf(pod: Pod, lookup: VolumeLookup): PersistentVolumeClaim[] {
   const namespace = pod.metadata?.namespace ?? '';
   const claims: PersistentVolumeClaim[] = [];
   for (const volume of pod.spec?.volumes ?? []) {
-    const name = volume.persistentVolumeClaim?.claimName;
+    const name =
+      volume.ephemeral !== undefined
+        ? ephemeralClaimName(pod, volume.name)
+        : volume.persistentVolumeClaim?.claimName;
     const claim = name === undefined ? undefined : lookup.claim(namespace, name);
     if (claim !== undefined) claims.push(claim);
   }

@@ -51,6 +51,7 @@ import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 import { PersistentVolumeController } from '../persistentvolume/pv-controller.js';
 import { SimulatedProvisioner } from '../persistentvolume/simulated-provisioner.js';
+import { EphemeralVolumeController } from '../ephemeral/ephemeral-controller.js';
 
 export const simulatedClusterHookName = 'start-simulated-cluster';
 
@@ -174,6 +175,7 @@ export class SimulatedCluster {
         logger: opts.logger,
         recorder: recorder('job-controller'),
       }),
+      new EphemeralVolumeController({ client, pods, claims, logger }),
       // Before the StatefulSet controller, so the default class exists as soon as it can.
       new SimulatedProvisioner({
         client,
