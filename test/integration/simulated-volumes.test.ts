@@ -60,6 +60,32 @@ const boundClaim = (name: string) =>
     (c) => c.status?.phase === 'Bound',
   );
 
+const podsPath = '/api/v1/namespaces/default/pods';
+
+/** A pod of one container with these volumes. */
+const podWith = (name: string, volumes: Record<string, unknown>[]) => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name },
+  spec: { containers: [{ name: 'c', image: 'nginx' }], volumes },
+});
+
+/** A pod whose volume `data` is the claim. */
+const podUsing = (name: string, claimName: string) =>
+  podWith(name, [{ name: 'data', persistentVolumeClaim: { claimName } }]);
+
+const createClass = (name: string, provisioner: string, extra: Record<string, unknown> = {}) =>
+  server.json(classesPath, {
+    method: 'POST',
+    body: {
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: { name },
+      provisioner,
+      ...extra,
+    },
+  });
+
 describe('simulated volumes', () => {
   it('creates the default StorageClass standard', async () => {
     const sc = await waitFor(
@@ -235,15 +261,7 @@ describe('simulated volumes', () => {
   });
 
   it('leaves a claim of a class with another provisioner Pending and unannotated', async () => {
-    await server.json(classesPath, {
-      method: 'POST',
-      body: {
-        apiVersion: 'storage.k8s.io/v1',
-        kind: 'StorageClass',
-        metadata: { name: 'elsewhere' },
-        provisioner: 'example.com/other',
-      },
-    });
+    await createClass('elsewhere', 'example.com/other');
     const created = await server.json<Obj>(claimsPath, {
       method: 'POST',
       body: claimBody('other', { storageClassName: 'elsewhere' }),
@@ -263,16 +281,7 @@ describe('simulated volumes', () => {
   });
 
   it("binds a claim of a WaitForFirstConsumer class only once a pod uses it, on that pod's node", async () => {
-    await server.json(classesPath, {
-      method: 'POST',
-      body: {
-        apiVersion: 'storage.k8s.io/v1',
-        kind: 'StorageClass',
-        metadata: { name: 'lazy' },
-        provisioner: 'capstan.dev/simulated',
-        volumeBindingMode: 'WaitForFirstConsumer',
-      },
-    });
+    await createClass('lazy', 'capstan.dev/simulated', { volumeBindingMode: 'WaitForFirstConsumer' });
     await server.json(claimsPath, {
       method: 'POST',
       body: claimBody('deferred', { storageClassName: 'lazy' }),
@@ -294,21 +303,10 @@ describe('simulated volumes', () => {
     const waiting = await server.json<Obj>(`${claimsPath}/deferred`);
     assert.equal(waiting.status?.phase, 'Pending');
     assert.equal(waiting.metadata.annotations?.['volume.kubernetes.io/selected-node'], undefined);
-    await server.json('/api/v1/namespaces/default/pods', {
-      method: 'POST',
-      body: {
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: { name: 'consumer' },
-        spec: {
-          containers: [{ name: 'c', image: 'nginx' }],
-          volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'deferred' } }],
-        },
-      },
-    });
+    await server.json(podsPath, { method: 'POST', body: podUsing('consumer', 'deferred') });
     const pod = await waitFor(
       'consumer running',
-      () => server.json<Obj>('/api/v1/namespaces/default/pods/consumer'),
+      () => server.json<Obj>(`${podsPath}/consumer`),
       (p) => p.status?.phase === 'Running',
     );
     const claim = await boundClaim('deferred');
@@ -317,29 +315,16 @@ describe('simulated volumes', () => {
   });
 
   it("makes a generic ephemeral volume's claim, owned by its pod, and it goes with the pod", async () => {
-    const podsPath = '/api/v1/namespaces/default/pods';
-    await server.json(podsPath, {
-      method: 'POST',
-      body: {
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: { name: 'scratcher' },
-        spec: {
-          containers: [{ name: 'c', image: 'nginx' }],
-          volumes: [
-            {
-              name: 'scratch',
-              ephemeral: {
-                volumeClaimTemplate: {
-                  metadata: { labels: { type: 'scratch' } },
-                  spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '2Gi' } } },
-                },
-              },
-            },
-          ],
+    const scratch = {
+      name: 'scratch',
+      ephemeral: {
+        volumeClaimTemplate: {
+          metadata: { labels: { type: 'scratch' } },
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '2Gi' } } },
         },
       },
-    });
+    };
+    await server.json(podsPath, { method: 'POST', body: podWith('scratcher', [scratch]) });
     const pod = await waitFor(
       'scratcher running',
       () => server.json<Obj>(`${podsPath}/scratcher`),
@@ -372,16 +357,6 @@ describe('simulated volumes', () => {
   });
 
   it('keeps a pod whose claim is missing or unbound from every node, then schedules it once bound', async () => {
-    const podUsing = (name: string, claimName: string) => ({
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name },
-      spec: {
-        containers: [{ name: 'c', image: 'nginx' }],
-        volumes: [{ name: 'data', persistentVolumeClaim: { claimName } }],
-      },
-    });
-    const podsPath = '/api/v1/namespaces/default/pods';
     const scheduled = (p: Obj) =>
       (p.status?.['conditions'] as { type: string; status: string; message?: string }[] | undefined)?.find(
         (c) => c.type === 'PodScheduled',
