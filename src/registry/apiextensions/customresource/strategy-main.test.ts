@@ -4,16 +4,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
 import type { KubeObject } from '../../../api/meta.js';
-import { anonymousUser, type RequestContext } from '../../rest/context.js';
+import { gizmo, gizmoOptions, strategyContext } from '../testing/gizmo.js';
 import { compileCustomResourceRules } from './cel/compile.js';
 import {
   customResourceStatusStrategy,
   customResourceStrategy,
   type CustomResourceStrategyOptions,
 } from './strategy.js';
-
-const apiVersion = 'example.com/v1';
-const kind = 'Gizmo';
 
 const schema: JSONSchemaProps = {
   type: 'object',
@@ -32,25 +29,10 @@ const schema: JSONSchemaProps = {
   },
 };
 
-function options(extra: Partial<CustomResourceStrategyOptions> = {}): CustomResourceStrategyOptions {
-  return { namespaced: true, apiVersion, kind, schema, statusSubresource: true, ...extra };
-}
+const options = (extra: Partial<CustomResourceStrategyOptions> = {}): CustomResourceStrategyOptions =>
+  gizmoOptions(schema, extra);
 
-function gizmo(parts: Record<string, unknown>, meta: Record<string, unknown> = {}): KubeObject {
-  return {
-    apiVersion,
-    kind,
-    metadata: { name: 'g', namespace: 'default', resourceVersion: '3', generation: 1, ...meta },
-    ...parts,
-  };
-}
-
-const ctx: RequestContext = {
-  signal: new AbortController().signal,
-  namespace: 'default',
-  user: anonymousUser,
-  addWarning: () => undefined,
-};
+const ctx = strategyContext();
 
 const create = (o: CustomResourceStrategyOptions, obj: KubeObject): string[] =>
   customResourceStrategy(o)

@@ -2,16 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JSONSchemaProps } from '../../../api/apiextensions/v1/json-schema-props.js';
 import type { KubeObject } from '../../../api/meta.js';
-import { anonymousUser, type RequestContext } from '../../rest/context.js';
+import { gizmo, gizmoOptions, strategyContext } from '../testing/gizmo.js';
 import { compileCustomResourceRules } from './cel/compile.js';
 import {
   customResourceStatusStrategy,
   customResourceStrategy,
   type CustomResourceStrategyOptions,
 } from './strategy.js';
-
-const apiVersion = 'example.com/v1';
-const kind = 'Gizmo';
 
 const schema: JSONSchemaProps = {
   type: 'object',
@@ -41,27 +38,8 @@ const scale = {
   labelSelectorPath: '.status.selector',
 };
 
-function options(extra: Partial<CustomResourceStrategyOptions> = {}): CustomResourceStrategyOptions {
-  return { namespaced: true, apiVersion, kind, schema, statusSubresource: true, ...extra };
-}
-
-function gizmo(parts: Record<string, unknown>): KubeObject {
-  return {
-    apiVersion,
-    kind,
-    metadata: { name: 'g', namespace: 'default', resourceVersion: '3', generation: 1 },
-    ...parts,
-  };
-}
-
-function context(warnings: string[]): RequestContext {
-  return {
-    signal: new AbortController().signal,
-    namespace: 'default',
-    user: anonymousUser,
-    addWarning: (m) => warnings.push(m),
-  };
-}
+const options = (extra: Partial<CustomResourceStrategyOptions> = {}): CustomResourceStrategyOptions =>
+  gizmoOptions(schema, extra);
 
 interface Outcome {
   errors: string[];
@@ -75,7 +53,7 @@ function statusUpdate(
   status: Record<string, unknown> | undefined,
 ): Outcome {
   const warnings: string[] = [];
-  const ctx = context(warnings);
+  const ctx = strategyContext(warnings);
   const strategy = customResourceStatusStrategy(o);
   const obj = structuredClone(old);
   if (status === undefined) delete obj['status'];
@@ -169,7 +147,7 @@ describe('custom resource main-resource validation of the scale paths', () => {
     const o = options({ scale, statusSubresource: false });
     const strategy = customResourceStrategy(o);
     const warnings: string[] = [];
-    const ctx = context(warnings);
+    const ctx = strategyContext(warnings);
     const bad = gizmo({ spec: { replicas: -2 }, status: { replicas: 'many' } });
     const expected = [
       'status.replicas: Invalid value: "string": status.replicas in body must be of type integer: "string"',
@@ -194,7 +172,7 @@ describe('custom resource main-resource validation of the scale paths', () => {
     const notAMap = (path: string): string =>
       `${path} accessor error: [x] is of the type []interface {}, expected map[string]interface{}`;
     assert.deepEqual(
-      strategy.validate(context([]), obj).map((e) => e.error()),
+      strategy.validate(strategyContext(), obj).map((e) => e.error()),
       [
         'status: Invalid value: "array": status in body must be of type object: "array"',
         `.status.replicas: Invalid value: 0: ${notAMap('.status.replicas')}`,
