@@ -4,7 +4,8 @@
 // the StorageClass annotated storageclass.kubernetes.io/is-default-class: "true" (or the beta
 // annotation); of several, the newest, then the first by name. No default class: unchanged.
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
-import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
+import { betaStorageClassAnnotation } from '../../../api/core/v1/persistent-volume.js';
+import { isDefaultStorageClass, type StorageClass } from '../../../api/storage/v1/storage-class.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
@@ -13,23 +14,9 @@ import { newestDefault, type ClassReader } from '../class-reader.js';
 
 export const defaultStorageClassPluginName = 'DefaultStorageClass';
 
-/** storageutil.IsDefaultStorageClassAnnotation and its beta form. */
-export const isDefaultStorageClassAnnotation = 'storageclass.kubernetes.io/is-default-class';
-export const betaIsDefaultStorageClassAnnotation = 'storageclass.beta.kubernetes.io/is-default-class';
-/** core.BetaStorageClassAnnotation: the class a claim asked for before spec.storageClassName. */
-export const betaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
-
 export interface DefaultStorageClassOptions {
   readonly storageClasses: ClassReader<StorageClass>;
 }
-
-const isDefault = (sc: StorageClass): boolean => {
-  const annotations = sc.metadata?.annotations ?? {};
-  return (
-    annotations[isDefaultStorageClassAnnotation] === 'true' ||
-    annotations[betaIsDefaultStorageClassAnnotation] === 'true'
-  );
-};
 
 /** helper.PersistentVolumeClaimHasClass. */
 const hasClass = (pvc: PersistentVolumeClaim): boolean =>
@@ -61,7 +48,7 @@ export class DefaultStorageClass implements MutationInterface {
     } catch (err) {
       throw newAdmissionForbidden(a, err);
     }
-    const def = newestDefault(classes.filter(isDefault));
+    const def = newestDefault(classes.filter(isDefaultStorageClass));
     if (def === undefined) return;
     (pvc.spec ??= {}).storageClassName = def.metadata?.name ?? '';
   }

@@ -13,6 +13,17 @@ import { QUANTITY, type Quantity } from '../../util/int-or-string.js';
 import { OBJECT_REFERENCE, type ObjectReference } from './object-reference.js';
 import type * as sources from './volume-sources.js';
 
+/** core.BetaStorageClassAnnotation: the class a volume or claim named before spec.storageClassName. */
+export const betaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
+
+/**
+ * GetPersistentVolumeClass and GetPersistentVolumeClaimClass: the beta annotation first, then
+ * spec.storageClassName, else "".
+ */
+export function storageClassOf(meta: ObjectMeta | undefined, className: string | undefined): string {
+  return meta?.annotations?.[betaStorageClassAnnotation] ?? className ?? '';
+}
+
 export const persistentVolumeAccessModes = [
   'ReadOnlyMany',
   'ReadWriteMany',

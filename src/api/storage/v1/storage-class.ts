@@ -137,3 +137,12 @@ export const storageClassModule: APIModule = {
     [TOPOLOGY_REQUIREMENT]: { key: 1, values: 2 },
   },
 };
+
+/** storageutil.IsDefaultAnnotation: the class is marked the default (either annotation). */
+export function isDefaultStorageClass(sc: StorageClass): boolean {
+  const annotations = sc.metadata?.annotations ?? {};
+  return (
+    annotations[isDefaultStorageClassAnnotation] === 'true' ||
+    annotations[betaIsDefaultStorageClassAnnotation] === 'true'
+  );
+}

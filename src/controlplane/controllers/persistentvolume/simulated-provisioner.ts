@@ -7,8 +7,8 @@
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import {
+  isDefaultStorageClass,
   isDefaultStorageClassAnnotation,
-  betaIsDefaultStorageClassAnnotation,
   type StorageClass,
 } from '../../../api/storage/v1/storage-class.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
@@ -35,14 +35,6 @@ export type SimulatedProvisionerOptions = PersistentVolumeControllerOptions;
 
 const ignored = (err: unknown, reasons: readonly string[]): void => {
   if (!reasons.includes(reasonForError(err))) throw err;
-};
-
-const isDefault = (sc: StorageClass): boolean => {
-  const annotations = sc.metadata?.annotations ?? {};
-  return (
-    annotations[isDefaultStorageClassAnnotation] === 'true' ||
-    annotations[betaIsDefaultStorageClassAnnotation] === 'true'
-  );
 };
 
 /** The claim waits for this provisioner (either annotation names it). */
@@ -101,7 +93,7 @@ export class SimulatedProvisioner {
   }
 
   async #ensureDefaultClass(): Promise<void> {
-    if (this.#opts.classes.list().some(isDefault)) return;
+    if (this.#opts.classes.list().some(isDefaultStorageClass)) return;
     const sc: StorageClass = {
       apiVersion: 'storage.k8s.io/v1',
       kind: 'StorageClass',

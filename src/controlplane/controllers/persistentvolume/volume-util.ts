@@ -1,7 +1,7 @@
 // The PV controller's vocabulary (pkg/controller/volume/persistentvolume/util/util.go and
 // component-helpers/storage/volume): its annotations, a claim's and a volume's class, and
 // FindMatchingVolume, the choice of an existing volume for a claim (findBestMatchForClaim).
-import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import { storageClassOf, type PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
 import { compareQuantities, parseQuantity, type Quantity } from '../../../machinery/quantity/quantity.js';
@@ -13,16 +13,14 @@ export const annStorageProvisioner = 'volume.kubernetes.io/storage-provisioner';
 export const annBetaStorageProvisioner = 'volume.beta.kubernetes.io/storage-provisioner';
 /** The node the scheduler chose for a claim of a WaitForFirstConsumer class (AnnSelectedNode). */
 export const annSelectedNode = 'volume.kubernetes.io/selected-node';
-/** The class a claim or volume asked for before spec.storageClassName. */
-const annBetaStorageClass = 'volume.beta.kubernetes.io/storage-class';
 
-/** GetPersistentVolumeClaimClass: the beta annotation first, then spec.storageClassName. */
+/** GetPersistentVolumeClaimClass. */
 export const claimClass = (claim: PersistentVolumeClaim): string =>
-  claim.metadata?.annotations?.[annBetaStorageClass] ?? claim.spec?.storageClassName ?? '';
+  storageClassOf(claim.metadata, claim.spec?.storageClassName);
 
 /** GetPersistentVolumeClass. */
 export const volumeClass = (pv: PersistentVolume): string =>
-  pv.metadata?.annotations?.[annBetaStorageClass] ?? pv.spec?.storageClassName ?? '';
+  storageClassOf(pv.metadata, pv.spec?.storageClassName);
 
 /** IsVolumeBoundToClaim: the claimRef names the claim, and its uid when it has one. */
 export function isVolumeBoundToClaim(pv: PersistentVolume, claim: PersistentVolumeClaim): boolean {

@@ -1,14 +1,12 @@
 // `kubectl get persistentvolumes` columns: NAME CAPACITY ACCESS MODES RECLAIM POLICY STATUS CLAIM
 // STORAGECLASS VOLUMEATTRIBUTESCLASS REASON AGE, wide: VOLUMEMODE (printPersistentVolume in
 // pkg/printers/internalversion/printers.go, 1.33).
-import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
-import type { ObjectMeta } from '../../../api/meta.js';
+import { storageClassOf, type PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { TableColumnDefinition } from '../../../api/table.js';
 import { translateTimestampSince } from '../../generic/human-duration.js';
 import { ageColumn, nameColumn, tableConvertorFor } from '../../generic/table-convertor.js';
 import type { TableConvertor } from '../../rest/capabilities.js';
 
-const betaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
 const accessModeShort: readonly (readonly [string, string])[] = [
   ['ReadWriteOnce', 'RWO'],
   ['ReadOnlyMany', 'ROX'],
@@ -31,11 +29,6 @@ export function accessModesString(modes: readonly string[] | undefined): string 
     .filter(([mode]) => given.has(mode))
     .map(([, short]) => short)
     .join(',');
-}
-
-/** GetPersistentVolume(Claim)Class: the beta annotation wins over storageClassName. */
-export function storageClassOf(meta: ObjectMeta | undefined, className: string | undefined): string {
-  return meta?.annotations?.[betaStorageClassAnnotation] ?? className ?? '';
 }
 
 export const persistentVolumeTableConvertor: TableConvertor = tableConvertorFor<PersistentVolume>({

@@ -1,6 +1,7 @@
 // PersistentVolumeClaim policy (pkg/registry/core/persistentvolumeclaim/strategy.go): create starts
 // Pending (kube's v1 default of the cleared status), updates keep status, /status keeps spec.
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import { betaStorageClassAnnotation } from '../../../api/core/v1/persistent-volume.js';
 import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import {
@@ -8,8 +9,6 @@ import {
   validatePersistentVolumeClaimStatusUpdate,
   validatePersistentVolumeClaimUpdate,
 } from './validation.js';
-
-const betaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
 
 /** GetWarningsForPersistentVolumeClaim: the deprecated beta storage class annotation. */
 function pvcWarnings(pvc: PersistentVolumeClaim): string[] {

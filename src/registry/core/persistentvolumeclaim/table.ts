@@ -5,7 +5,8 @@ import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volu
 import { translateTimestampSince } from '../../generic/human-duration.js';
 import { ageColumn, nameColumn, tableConvertorFor } from '../../generic/table-convertor.js';
 import type { TableConvertor } from '../../rest/capabilities.js';
-import { accessModesString, column, storageClassOf } from '../persistentvolume/table.js';
+import { storageClassOf } from '../../../api/core/v1/persistent-volume.js';
+import { accessModesString, column } from '../persistentvolume/table.js';
 
 export const persistentVolumeClaimTableConvertor: TableConvertor = tableConvertorFor<PersistentVolumeClaim>({
   columns: [

@@ -21,8 +21,8 @@ import {
   validateVolumeMode,
 } from '../persistentvolume/validation.js';
 import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
+import { betaStorageClassAnnotation } from '../../../api/core/v1/persistent-volume.js';
 
-const betaStorageClassAnnotation = 'volume.beta.kubernetes.io/storage-class';
 const specImmutable =
   'spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims';
 

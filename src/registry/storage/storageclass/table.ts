@@ -1,26 +1,13 @@
 // `kubectl get storageclasses` columns: NAME PROVISIONER RECLAIMPOLICY VOLUMEBINDINGMODE
 // ALLOWVOLUMEEXPANSION AGE, the default class marked `(default)` (printStorageClass in
 // pkg/printers/internalversion/printers.go).
-import {
-  betaIsDefaultStorageClassAnnotation,
-  isDefaultStorageClassAnnotation,
-  type StorageClass,
-} from '../../../api/storage/v1/storage-class.js';
+import { isDefaultStorageClass, type StorageClass } from '../../../api/storage/v1/storage-class.js';
 import { translateTimestampSince } from '../../generic/human-duration.js';
 import { ageColumn, nameColumn, tableConvertorFor } from '../../generic/table-convertor.js';
 import type { TableConvertor } from '../../rest/capabilities.js';
 
 const column = (name: string, description: string) =>
   ({ name, type: 'string', format: '', description, priority: 0 }) as const;
-
-/** storageutil.IsDefaultAnnotation. */
-export function isDefaultStorageClass(sc: StorageClass): boolean {
-  const annotations = sc.metadata?.annotations ?? {};
-  return (
-    annotations[isDefaultStorageClassAnnotation] === 'true' ||
-    annotations[betaIsDefaultStorageClassAnnotation] === 'true'
-  );
-}
 
 export const storageClassTableConvertor: TableConvertor = tableConvertorFor<StorageClass>({
   columns: [
