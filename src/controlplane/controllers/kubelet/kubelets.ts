@@ -14,20 +14,13 @@ import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
+import { isPodReady, podConditionTrue } from '../simulation/controller-ref.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { isKubeletStopped, simulatedNodeLabel } from './node-template.js';
 import { PodIPs } from './pod-ips.js';
-import {
-  boundAt,
-  hasCondition,
-  isReady,
-  readyAsPosted,
-  startedAt,
-  withReadiness,
-  withReadinessGates,
-} from './pod-readiness.js';
+import { boundAt, readyAsPosted, startedAt, withReadiness, withReadinessGates } from './pod-readiness.js';
 import {
   defaultPodStages,
   matchingStage,
@@ -141,7 +134,7 @@ export class Kubelets {
     if (phase === 'Succeeded' || phase === 'Failed') return;
     if (phase === 'Running') {
       const posted = this.#posted.get(key);
-      if (this.#resumed.delete(key) && posted !== undefined && isReady(pod) !== posted) {
+      if (this.#resumed.delete(key) && posted !== undefined && isPodReady(pod) !== posted) {
         await this.#repost(pod, { now, ready: posted });
         return;
       }
@@ -151,7 +144,7 @@ export class Kubelets {
         return;
       }
       // A readiness gate's condition changed (kubelet regenerates Ready on every sync).
-      const containersReady = hasCondition(pod, 'ContainersReady');
+      const containersReady = podConditionTrue(pod, 'ContainersReady');
       if ((pod.spec?.readinessGates ?? []).length > 0 && !readyAsPosted(pod, containersReady)) {
         await this.#start(key, pod, { now, ready: containersReady });
         return;
@@ -252,7 +245,7 @@ export class Kubelets {
   async #writeStatus(pod: Pod): Promise<void> {
     try {
       await this.#client.update('/v1/pods/status', pod);
-      this.#posted.set(keyOf(pod), isReady(pod));
+      this.#posted.set(keyOf(pod), isPodReady(pod));
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
     }

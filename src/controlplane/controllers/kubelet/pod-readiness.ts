@@ -3,6 +3,7 @@
 // pod's readiness gates (kubelet's GeneratePodReadyCondition).
 import type { PodStatus } from '../../../api/core/v1/pod-status.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
+import { isPodReady } from '../simulation/controller-ref.js';
 
 const epoch = (text: string | undefined): number => Date.parse(text ?? '') || 0;
 
@@ -15,12 +16,6 @@ export function boundAt(pod: Pod): number {
 /** When the last of its containers started running. */
 export const startedAt = (pod: Pod): number =>
   Math.max(0, ...(pod.status?.containerStatuses ?? []).map((c) => epoch(c.state?.running?.startedAt)));
-
-/** Whether the pod's condition of that type is True. */
-export const hasCondition = (pod: Pod, type: string): boolean =>
-  pod.status?.conditions?.some((c) => c.type === type && c.status === 'True') === true;
-
-export const isReady = (pod: Pod): boolean => hasCondition(pod, 'Ready');
 
 /** A Running status with its readiness set; containers already running keep their start time. */
 export function withReadiness(status: PodStatus, old: PodStatus | undefined, ready: boolean): PodStatus {
@@ -64,7 +59,7 @@ export function readinessGateMessages(pod: Pod): string[] {
  */
 export function readyAsPosted(pod: Pod, ready: boolean): boolean {
   const gates = readinessGateMessages(pod);
-  if (isReady(pod) !== (ready && gates.length === 0)) return false;
+  if (isPodReady(pod) !== (ready && gates.length === 0)) return false;
   if (!ready || gates.length === 0) return true;
   const c = pod.status?.conditions?.find((x) => x.type === 'Ready');
   return c?.reason === 'ReadinessGatesNotReady' && c.message === gates.join(', ');

@@ -27,8 +27,11 @@ export const isPodActive = (pod: Pod): boolean =>
   pod.status?.phase !== 'Failed' &&
   pod.metadata?.deletionTimestamp === undefined;
 
-export const isPodReady = (pod: Pod): boolean =>
-  pod.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') === true;
+/** Whether the pod's condition of that type is True (podutil.IsPodConditionTrue). */
+export const podConditionTrue = (pod: Pod, type: string): boolean =>
+  pod.status?.conditions?.some((c) => c.type === type && c.status === 'True') === true;
+
+export const isPodReady = (pod: Pod): boolean => podConditionTrue(pod, 'Ready');
 
 /** Ready for at least minReadySeconds at `now`; `after` says when it will be, if it is not yet. */
 export function podAvailability(
