@@ -3,6 +3,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
 import { copyAsJSONNotingShared } from '../../machinery/json/copy-as-json.js';
+import { mayEscapeSurrogate } from '../../machinery/json/well-formed.js';
 import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
@@ -82,11 +83,12 @@ function refuseTooDeep(value: unknown): void {
 /**
  * Most apply bodies are JSON (kubectl, client-go and client-node send JSON), and a JSON object read
  * as YAML is what JSON.parse gives, unless it repeats a key (YAML's strict decoding reports it),
- * holds a number beyond float64, a key too long for YAML, or tabs (YAML's rules on them differ).
+ * holds a number beyond float64, a key too long for YAML, tabs (YAML's rules on them differ), or
+ * escapes a UTF-16 surrogate (go-yaml refuses one, even half of a pair: yaml-body.ts).
  * Those bodies, and whatever JSON.parse refuses, are left to the YAML parser.
  */
 function parsedAsJSON(text: string): KubeObject | undefined {
-  if (!text.trimStart().startsWith('{') || text.includes('\t')) return undefined;
+  if (!text.trimStart().startsWith('{') || text.includes('\t') || mayEscapeSurrogate(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -3,6 +3,7 @@
 import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.js';
 import { newConflict, newInvalid, newNotFound } from '../../machinery/errors/index.js';
 import { FieldError, newPath } from '../../machinery/validation/index.js';
+import { parseWellFormed } from '../../machinery/json/well-formed.js';
 import { isPatcher, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { routeUnsupportedMediaType, unsupportedMediaTypeError } from '../negotiation/errors.js';
@@ -93,7 +94,7 @@ function applyPatch(
   }
   const text = mechanism.apply(prepared, base);
   return {
-    patched: JSON.parse(text) as unknown,
+    patched: parseWellFormed(text),
     shared: undefined,
     shown: () =>
       mechanism.describe?.(prepared) ?? (kept === undefined ? text : mechanism.apply(prepared, current)),

@@ -57,7 +57,7 @@ test('parseGoJSON: the value is JSON.parse’s', () => {
   assert.deepEqual(parse(Buffer.from([0x22, 0xff, 0x22])), { ok: true, value: '\ufffd' });
 });
 
-test('parseGoJSON: nesting deeper than Capstan allows (below Go\'s 10,000) is Go\'s syntax error', () => {
+test("parseGoJSON: nesting deeper than Capstan allows (below Go's 10,000) is Go's syntax error", () => {
   const arrays = (n: number): string => '['.repeat(n) + ']'.repeat(n);
   const objects = (n: number): string => '{"a":'.repeat(n) + '1' + '}'.repeat(n);
   assert.equal(parseGoJSON(arrays(maxNestingDepth)).ok, true);
@@ -143,4 +143,12 @@ test('parseGoJSON: answers as the byte scanner on generated documents', () => {
   }
   // Both kinds of documents were generated.
   assert.ok(failures > 2000 && failures < 18000, `${failures} failures`);
+});
+
+test('parseGoJSON: an escaped lone surrogate is U+FFFD, as encoding/json decodes it', () => {
+  assert.deepEqual(parseGoJSON('{"metadata":{"name":"a\\ud800b","labels":{"k\\udfff":"v"}}}'), {
+    ok: true,
+    value: { metadata: { name: 'a\ufffdb', labels: { 'k\ufffd': 'v' } } },
+  });
+  assert.deepEqual(parseGoJSON('"\\ud83d\\ude00"'), { ok: true, value: '😀' });
 });

@@ -8,6 +8,7 @@
 // Capstan stops earlier than Go, at maxDecodeDepth: its decoders, validators and patchers walk
 // objects recursively, and Node's stack holds a few thousand levels of them, not Go's 10,000.
 import { maxDecodeDepth } from '../../machinery/json/depth.js';
+import { mayEscapeSurrogate, wellFormedJSON } from '../../machinery/json/well-formed.js';
 import { goJSONSyntaxError } from './go-json.js';
 
 export type GoJSONParse =
@@ -44,5 +45,6 @@ export function parseGoJSON(text: string, bytes?: Uint8Array): GoJSONParse {
     const error = goJSONSyntaxError(bytes ?? Buffer.from(text), maxDecodeDepth);
     if (error !== null) return { ok: false, error };
   }
-  return { ok: true, value };
+  // An escaped lone surrogate is U+FFFD to Go (well-formed.ts).
+  return { ok: true, value: mayEscapeSurrogate(text) ? wellFormedJSON(value) : value };
 }

@@ -1,5 +1,5 @@
 // YAML request bodies become JSON before decoding, as sigs.k8s.io/yaml's YAMLToJSON does.
-import type { Tags } from 'yaml';
+import type { Document, Tags } from 'yaml';
 import { maxDecodeDepth, nestsDeeperThan } from '../../machinery/json/depth.js';
 import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 
@@ -39,6 +39,45 @@ function flowNestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/**
+ * Where the first `\u` or `\U` escape in `source` (a double-quoted scalar as written) holds a
+ * code point go-yaml refuses: a UTF-16 surrogate or one beyond U+10FFFF. YAML escapes code points,
+ * not UTF-16 units, so each half of an escaped pair (`"\ud83d\ude00"`, valid JSON) is refused too.
+ */
+function badEscapeIn(source: string): number | undefined {
+  for (let i = source.indexOf('\\'); i !== -1; i = source.indexOf('\\', i)) {
+    const c = source[i + 1];
+    const width = c === 'u' ? 4 : c === 'U' ? 8 : 0;
+    const code = width === 0 ? NaN : Number.parseInt(source.slice(i + 2, i + 2 + width), 16);
+    if ((code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return i;
+    i += 2 + width;
+  }
+  return undefined;
+}
+
+/**
+ * go-yaml's scanner error for an escape it refuses in a double-quoted scalar (badEscapeIn), with
+ * the line as go-yaml gives a scanner error's (none on the first line); undefined when none is.
+ */
+function badEscapeError(text: string, doc: Document): string | undefined {
+  if (!text.includes('\\u') && !text.includes('\\U')) return undefined;
+  let at: number | undefined;
+  yamlLibrary().visit(doc, {
+    Scalar(_key, node) {
+      if (node.type !== 'QUOTE_DOUBLE' || node.range === undefined || node.range === null) return undefined;
+      const found = badEscapeIn(text.slice(node.range[0], node.range[1]));
+      if (found === undefined) return undefined;
+      const offset = node.range[0] + found;
+      if (at === undefined || offset < at) at = offset;
+      return undefined;
+    },
+  });
+  if (at === undefined) return undefined;
+  let line = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) line++;
+  return `${line === 0 ? '' : `line ${line + 1}: `}found invalid Unicode character escape code`;
+}
+
 /** The JSON text of a YAML body; throws YAMLSyntaxError with a go-yaml-like message. */
 export function yamlToJSONText(body: Buffer): string {
   const text = body.toString('utf8');
@@ -57,6 +96,8 @@ export function yamlToJSONText(body: Buffer): string {
       `error converting YAML to JSON: yaml: line ${line}: ${first.message.split('\n')[0] ?? ''}`,
     );
   }
+  const escape = badEscapeError(text, doc);
+  if (escape !== undefined) throw new YAMLSyntaxError(`error converting YAML to JSON: yaml: ${escape}`);
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });

@@ -26,6 +26,7 @@ import {
 } from './lazy-node.js';
 import type { LazyNode } from './lazy-node.js';
 import { rawElements, rawMembers, rawTypeName } from './raw-json.js';
+import { parseWellFormed } from '../../json/well-formed.js';
 
 export { JSONPatchError } from './containers.js';
 
@@ -67,7 +68,7 @@ function stringMember(op: JSONPatchOperation, name: string, missing: string): st
   if (raw.charAt(0) !== '"') {
     throw new JSONPatchError(`json: cannot unmarshal ${rawTypeName(raw)} into Go value of type string`);
   }
-  return JSON.parse(raw) as string;
+  return parseWellFormed(raw) as string;
 }
 
 function kindOf(op: JSONPatchOperation): string {

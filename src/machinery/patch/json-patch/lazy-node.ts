@@ -9,6 +9,7 @@ import { escapeGoHTML } from '../../json/go-json-text.js';
 import { setMember } from '../../json/set-member.js';
 import { compareGoKeys } from '../../json/sorted-members.js';
 import { compactRaw, rawElements, rawMembers } from './raw-json.js';
+import { parseWellFormed } from '../../json/well-formed.js';
 
 export type Doc = Map<string, LazyNode | null>;
 export type Ary = (LazyNode | null)[];
@@ -134,7 +135,7 @@ function nodeValue(n: LazyNode | null): unknown {
   if (n.which === 'doc' && n.doc !== undefined) return containerValue(n.doc);
   if (n.which === 'ary' && n.ary !== undefined) return containerValue(n.ary);
   if (n.json !== undefined) return copyAsJSON(n.json);
-  return n.raw === null ? null : copyAsJSON(JSON.parse(n.raw));
+  return n.raw === null ? null : copyAsJSON(parseWellFormed(n.raw));
 }
 
 function equalDocs(a: Doc, b: Doc): boolean {

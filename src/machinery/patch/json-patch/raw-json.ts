@@ -4,6 +4,7 @@
 
 import { isSpace } from '../../json/json-bytes.js';
 import { stringEnd as closingQuote } from '../../structural/duplicate-scan.js';
+import { parseWellFormed } from '../../json/well-formed.js';
 
 function skipSpace(text: string, i: number): number {
   let j = i;
@@ -69,7 +70,7 @@ export function rawMembers(raw: string): [string, string][] | undefined {
   if (raw.charCodeAt(i) === 0x7d) return out;
   for (;;) {
     const keyEnd = stringEnd(raw, i);
-    const key = JSON.parse(raw.slice(i, keyEnd)) as string;
+    const key = parseWellFormed(raw.slice(i, keyEnd)) as string;
     i = skipSpace(raw, skipSpace(raw, keyEnd) + 1);
     const end = valueEnd(raw, i);
     out.push([key, raw.slice(i, end)]);
