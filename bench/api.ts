@@ -30,6 +30,7 @@ import {
   type Target,
 } from './api-setup.js';
 import { LoadGenerator, type Measured } from './load-generator.js';
+import { neighbourWanted, startNeighbour, type Neighbour } from './neighbour.js';
 import { SliceTrace } from './slice-trace.js';
 
 const connectionCounts = [1, 16, 64] as const;
@@ -156,8 +157,15 @@ export async function run(): Promise<void> {
   const gen = new LoadGenerator();
   const loadAtStart = loadavg()[0] ?? 0;
   const targets: Target[] = [];
+  let neighbour: Neighbour | undefined;
   try {
     targets.push(await bareTarget(), await capstanTarget());
+    if (neighbourWanted()) {
+      neighbour = await startNeighbour();
+      process.stderr.write(
+        `bench/api: a neighbour process (${neighbour.pid}) spins on the cores throughout\n`,
+      );
+    }
     const [bare, capstan] = targets as [Target, Target];
     for (const t of targets) await setUp(gen, t);
     const tallies = await measure(gen, targets);
@@ -172,7 +180,8 @@ export async function run(): Promise<void> {
     }));
     console.log(
       `\nLoad average ${loadAtStart.toFixed(2)} at start, ${loadAtEnd.toFixed(2)} at end ` +
-        `(${rounds} rounds; Capstan on SQLite, synchronous=FULL; ${seeded} objects per kind behind get/update/patch/apply/list).`,
+        `(${rounds} rounds; Capstan on SQLite, synchronous=FULL; ${seeded} objects per kind behind get/update/patch/apply/list` +
+        `${neighbour === undefined ? '' : '; a neighbour process spinning on the cores throughout (BENCH_NEIGHBOUR=1)'}).`,
     );
     printApiTables(results);
     printDurable(durable, pct[durableCell]);
@@ -182,6 +191,7 @@ export async function run(): Promise<void> {
       date: new Date().toISOString(),
       node: process.version,
       loadavg: [Number(loadAtStart.toFixed(2)), Number(loadAtEnd.toFixed(2))],
+      neighbour: neighbour !== undefined,
       cells: summaryCells(results),
       durable: {
         capstanPerSecond: Math.round(durable.capstan.perSecond),
@@ -191,6 +201,7 @@ export async function run(): Promise<void> {
     };
     console.log(`\nBENCH_JSON ${JSON.stringify(summary)}`);
   } finally {
+    await neighbour?.stop();
     await gen.close();
     for (const t of targets) await t.close();
   }
