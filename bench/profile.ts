@@ -9,6 +9,9 @@
 // PROFILE_BEFORE=apply,patch first runs those operations over the seeded objects (3,000 requests
 // each, untimed), so that an update is profiled on objects other managers own too, as in bench/api's
 // second round: each manager's entry makes every write's object bigger.
+// PROFILE_ALSO=configmaps,widgets runs the same operation on those kinds too (1,000 requests each,
+// untimed) before every phase, as bench/api's slices interleave kinds: code that sees several
+// kinds' objects is profiled as a server serving several kinds runs it.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { operations, type Cell, type LoadJob, type Operation } from './api-client.js';
@@ -132,6 +135,14 @@ function phaseJob(cell: Cell, server: Target, ns: string, prefix: string): LoadJ
   };
 }
 
+/** PROFILE_ALSO's kinds, other than the profiled one. */
+function alsoKinds(profiled: Kind): Kind[] {
+  const named = (process.env['PROFILE_ALSO'] ?? '').split(',').filter((k) => k !== '');
+  for (const k of named)
+    if (!(kinds as readonly string[]).includes(k)) throw new Error(`PROFILE_ALSO: unknown kind ${k}`);
+  return (named as Kind[]).filter((k) => k !== profiled);
+}
+
 /** PROFILE_BEFORE's operations, which run on the seeded objects: none for a create. */
 function beforeOperations(profiled: Operation): Operation[] {
   const named = (process.env['PROFILE_BEFORE'] ?? '').split(',').filter((o) => o !== '');
@@ -148,6 +159,7 @@ export async function run(): Promise<void> {
   const cell = parseCell(process.env['PROFILE'] ?? 'pods/create/16');
   const phases = Number(process.env['PROFILE_PHASES'] ?? 6);
   const earlier = beforeOperations(cell.operation);
+  const also = alsoKinds(cell.kind);
   // PROFILE_HEAP=1: every allocation; =old: those that lived through the young generation (still
   // alive, or collected by a full GC), which is what full GCs work on.
   const heapMode = process.env['PROFILE_HEAP'];
@@ -157,10 +169,12 @@ export async function run(): Promise<void> {
   const server = await capstanTarget();
   try {
     for (const ns of ['bench', 'bench-create']) await createNamespace(server, ns);
-    if (cell.kind === 'widgets') await installWidgetCrd(server, 'bench');
+    if (cell.kind === 'widgets' || also.includes('widgets')) await installWidgetCrd(server, 'bench');
     if (cell.operation !== 'create') {
-      const where = { kind: cell.kind, namespace: 'bench', prefix: 'obj-' };
-      await createObjects(gen, server, where, { count: seeded, inFlight: 16 });
+      for (const kind of [cell.kind, ...also]) {
+        const where = { kind, namespace: 'bench', prefix: 'obj-' };
+        await createObjects(gen, server, where, { count: seeded, inFlight: 16 });
+      }
     }
     for (const operation of earlier) {
       await gen.run(phaseJob({ ...cell, operation }, server, 'bench', 'obj-'), server);
@@ -174,6 +188,15 @@ export async function run(): Promise<void> {
       const last = p === phases - 1;
       const ns = cell.operation === 'create' ? 'bench-create' : 'bench';
       const job = phaseJob(cell, server, ns, cell.operation === 'create' ? `p${p}-` : 'obj-');
+      for (const kind of also) {
+        const other = phaseJob(
+          { ...cell, kind },
+          server,
+          ns,
+          cell.operation === 'create' ? `a${p}-` : 'obj-',
+        );
+        await gen.run({ ...other, requests: 1000 }, server);
+      }
       const before = threadCpuUs();
       if (last && heap)
         await session.post('HeapProfiler.startSampling', {
