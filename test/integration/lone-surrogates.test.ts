@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { adminToken } from './support/https-call.js';
-import { jsonCall } from './support/json-call.js';
+import { jsonCall, type JSONReply } from './support/json-call.js';
 
 let server: CapstanServer;
 const configMaps = '/api/v1/namespaces/default/configmaps';
 
 // JSON.stringify writes a lone surrogate as its `\uXXXX` escape: these bodies carry the escapes.
-const call = (method: string, path: string, body?: unknown): ReturnType<typeof jsonCall> =>
+const call = (method: string, path: string, body?: unknown): Promise<JSONReply> =>
   jsonCall(server, { method, path, ...(body === undefined ? {} : { body }) });
 
 /** A body sent as written, for the texts JSON.stringify would not write (YAML, escapes of pairs). */
