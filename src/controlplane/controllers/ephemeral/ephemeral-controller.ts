@@ -5,12 +5,12 @@
 // does not own is left alone, and the sync fails with kube's error (retried with backoff).
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
-import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { APIClient } from '../simulation/api-client.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { newControllerRef } from '../simulation/controller-ref.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import { rethrowUnless } from '../persistentvolume/volume-util.js';
 
 export interface EphemeralVolumeOptions {
   readonly client: APIClient;
@@ -100,7 +100,7 @@ export class EphemeralVolumeController {
       try {
         await this.#client.create('/v1/persistentvolumeclaims', namespace, claim);
       } catch (err) {
-        if (reasonForError(err) !== 'AlreadyExists') throw err;
+        rethrowUnless(err, 'AlreadyExists');
       }
     }
   }

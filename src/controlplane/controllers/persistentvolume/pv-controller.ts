@@ -9,7 +9,6 @@
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
-import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
@@ -25,6 +24,7 @@ import {
   claimClass,
   findMatchingVolume,
   isVolumeBoundToClaim,
+  rethrowUnless,
 } from './volume-util.js';
 
 /** The provisioner of the simulated cluster's volumes. */
@@ -42,11 +42,6 @@ export interface PersistentVolumeControllerOptions {
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
 }
-
-/** NotFound: the object is gone and its deletion syncs what it held; a Conflict is retried. */
-const ignoreNotFound = (err: unknown): void => {
-  if (reasonForError(err) !== 'NotFound') throw err;
-};
 
 export class PersistentVolumeController {
   readonly #opts: PersistentVolumeControllerOptions;
@@ -161,7 +156,7 @@ export class PersistentVolumeController {
     try {
       await this.#client.update(claimsPath, updated);
     } catch (err) {
-      ignoreNotFound(err);
+      rethrowUnless(err, 'NotFound');
       return;
     }
     this.#opts.recorder?.event(objectRef(claim, claimKind), {
@@ -179,7 +174,7 @@ export class PersistentVolumeController {
       const bound = await this.#bindClaimToVolume(claim, pv);
       await this.#updateClaimStatus(bound, pv);
     } catch (err) {
-      ignoreNotFound(err);
+      rethrowUnless(err, 'NotFound');
     }
   }
 
@@ -270,7 +265,7 @@ export class PersistentVolumeController {
         this.#claimLoop.queue.add(keyOf(claim));
       }
     } catch (err) {
-      ignoreNotFound(err);
+      rethrowUnless(err, 'NotFound');
     }
   }
 
@@ -283,7 +278,7 @@ export class PersistentVolumeController {
       try {
         claim = await this.#client.get<PersistentVolumeClaim>(claimsPath, target);
       } catch (err) {
-        if (reasonForError(err) !== 'NotFound') throw err;
+        rethrowUnless(err, 'NotFound');
         return undefined;
       }
     }

@@ -11,7 +11,6 @@ import {
   isDefaultStorageClassAnnotation,
   type StorageClass,
 } from '../../../api/storage/v1/storage-class.js';
-import { reasonForError } from '../../../machinery/errors/index.js';
 import type { APIClient } from '../simulation/api-client.js';
 import { keyOf } from '../simulation/informer.js';
 import { objectRef } from '../simulation/pod-control.js';
@@ -22,6 +21,7 @@ import {
   annDynamicallyProvisioned,
   annStorageProvisioner,
   claimClass,
+  rethrowUnless,
 } from './volume-util.js';
 
 /** kind's default class, by name and policy. */
@@ -32,10 +32,6 @@ const volumeKeyPrefix = 'pv:';
 
 /** What the PV controller works from: the same informers, client and recorder. */
 export type SimulatedProvisionerOptions = PersistentVolumeControllerOptions;
-
-const ignored = (err: unknown, reasons: readonly string[]): void => {
-  if (!reasons.includes(reasonForError(err))) throw err;
-};
 
 /** The claim waits for this provisioner (either annotation names it). */
 const waitsForUs = (claim: PersistentVolumeClaim): boolean => {
@@ -109,7 +105,7 @@ export class SimulatedProvisioner {
       await this.#client.create('storage.k8s.io/v1/storageclasses', '', sc);
     } catch (err) {
       // A class of that name that is not the default is the user's: left as it is.
-      ignored(err, ['AlreadyExists']);
+      rethrowUnless(err, 'AlreadyExists');
     }
   }
 
@@ -128,7 +124,7 @@ export class SimulatedProvisioner {
     try {
       await this.#client.create('/v1/persistentvolumes', '', newVolume(claim, { name, sc }));
     } catch (err) {
-      ignored(err, ['AlreadyExists']);
+      rethrowUnless(err, 'AlreadyExists');
       return;
     }
     this.#event(claim, {
@@ -155,7 +151,7 @@ export class SimulatedProvisioner {
         uid === undefined ? {} : { preconditions: { uid } },
       );
     } catch (err) {
-      ignored(err, ['NotFound', 'Conflict']);
+      rethrowUnless(err, 'NotFound', 'Conflict');
     }
   }
 }

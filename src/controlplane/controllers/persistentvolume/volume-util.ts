@@ -3,6 +3,7 @@
 // FindMatchingVolume, the choice of an existing volume for a claim (findBestMatchForClaim).
 import { storageClassOf, type PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import { reasonForError } from '../../../machinery/errors/index.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
 import { compareQuantities, parseQuantity, type Quantity } from '../../../machinery/quantity/quantity.js';
 
@@ -13,6 +14,14 @@ export const annStorageProvisioner = 'volume.kubernetes.io/storage-provisioner';
 export const annBetaStorageProvisioner = 'volume.beta.kubernetes.io/storage-provisioner';
 /** The node the scheduler chose for a claim of a WaitForFirstConsumer class (AnnSelectedNode). */
 export const annSelectedNode = 'volume.kubernetes.io/selected-node';
+
+/**
+ * Rethrows `err` unless its reason is one of `reasons`: a write whose object is gone (NotFound),
+ * already made (AlreadyExists) or changed meanwhile (Conflict) leaves the next sync to do the rest.
+ */
+export function rethrowUnless(err: unknown, ...reasons: readonly string[]): void {
+  if (!reasons.includes(reasonForError(err))) throw err;
+}
 
 /** GetPersistentVolumeClaimClass. */
 export const claimClass = (claim: PersistentVolumeClaim): string =>

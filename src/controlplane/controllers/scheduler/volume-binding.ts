@@ -7,6 +7,7 @@
 // ephemeral volume controller makes for the pod (ephemeral/).
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
+import type { Volume } from '../../../api/core/v1/volume.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 import { annBindCompleted, annSelectedNode, claimClass } from '../persistentvolume/volume-util.js';
 import { claimIsForPod, ephemeralClaimName, notOwnerMessage } from '../ephemeral/ephemeral-controller.js';
@@ -21,6 +22,13 @@ export interface VolumeLookup {
 const fullyBound = (claim: PersistentVolumeClaim): boolean =>
   (claim.spec?.volumeName ?? '') !== '' && claim.metadata?.annotations?.[annBindCompleted] !== undefined;
 
+/** The claim a volume of the pod names: its own, or its generic ephemeral volume's; none for others. */
+function claimNameOf(pod: Pod, volume: Volume): string | undefined {
+  return volume.ephemeral !== undefined
+    ? ephemeralClaimName(pod, volume.name)
+    : volume.persistentVolumeClaim?.claimName;
+}
+
 /**
  * Why the pod's claims keep it from every node, in the plugin's words; undefined when they do not
  * (no claims, or all bound or waiting for a consumer).
@@ -30,7 +38,7 @@ export function volumeBindingReason(pod: Pod, lookup: VolumeLookup): string | un
   let unboundImmediate = false;
   for (const volume of pod.spec?.volumes ?? []) {
     const ephemeral = volume.ephemeral !== undefined;
-    const name = ephemeral ? ephemeralClaimName(pod, volume.name) : volume.persistentVolumeClaim?.claimName;
+    const name = claimNameOf(pod, volume);
     if (name === undefined) continue;
     const claim = lookup.claim(namespace, name);
     if (claim === undefined)
@@ -56,10 +64,7 @@ function claimsOf(pod: Pod, lookup: VolumeLookup): PersistentVolumeClaim[] {
   const namespace = pod.metadata?.namespace ?? '';
   const claims: PersistentVolumeClaim[] = [];
   for (const volume of pod.spec?.volumes ?? []) {
-    const name =
-      volume.ephemeral !== undefined
-        ? ephemeralClaimName(pod, volume.name)
-        : volume.persistentVolumeClaim?.claimName;
+    const name = claimNameOf(pod, volume);
     const claim = name === undefined ? undefined : lookup.claim(namespace, name);
     if (claim !== undefined) claims.push(claim);
   }
