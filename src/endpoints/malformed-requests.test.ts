@@ -147,6 +147,33 @@ const bodyCases: Case[] = [
       'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data of type map[string]string',
   },
   {
+    // Go's ParseInt reads the number's text, which JSON.parse's value (1) does not keep.
+    name: 'integer field written with a fraction',
+    req: {
+      method: 'POST',
+      url: cms,
+      headers: json,
+      payload: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"new","generation":1.0}}',
+    },
+    code: 400,
+    reason: 'BadRequest',
+    message:
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number 1.0 into Go struct field ObjectMeta.metadata.generation of type int64',
+  },
+  {
+    name: 'integer field written with an exponent, in an update',
+    req: {
+      method: 'PUT',
+      url: cm1,
+      headers: json,
+      payload: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm1","generation":2E0}}',
+    },
+    code: 400,
+    reason: 'BadRequest',
+    message:
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal number 2E0 into Go struct field ObjectMeta.metadata.generation of type int64',
+  },
+  {
     name: 'metadata not an object',
     req: { method: 'POST', url: cms, headers: json, payload: cm({ metadata: 'x' }) },
     code: 400,

@@ -8,7 +8,7 @@ import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import { isJSONObject } from '../../machinery/patch/json.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
 import type { FieldManagers } from '../fieldmanager/field-managers.js';
-import { countTextKeys } from '../../machinery/structural/duplicate-scan.js';
+import { scanText } from '../../machinery/structural/duplicate-scan.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { YAMLSyntaxError, yamlToJSONText } from '../request/yaml-body.js';
 import { maxDecodeDepth, nestsDeeperThan } from '../../machinery/json/depth.js';
@@ -99,7 +99,7 @@ function parsedAsJSON(text: string): KubeObject | undefined {
   const keys = plainKeyCount(value, 1);
   // The count stopped early: what it did not reach is measured before the YAML parser sees it.
   if (keys < 0) refuseTooDeep(value);
-  return keys >= 0 && keys === countTextKeys(text) ? value : undefined;
+  return keys >= 0 && keys === scanText(text).keys ? value : undefined;
 }
 
 function decodeYAMLConfig(patch: Buffer): KubeObject {

@@ -28,9 +28,15 @@ const customChecks: Readonly<Record<string, () => Node>> = {
     goType: 'runtime.RawExtension',
     check: anyCheck,
   }),
-  ['io.k8s.apimachinery.pkg.util.intstr.IntOrString']: () => leaf('intstr.IntOrString', intOrStringCheck),
+  ['io.k8s.apimachinery.pkg.util.intstr.IntOrString']: () => ({
+    ...leaf('intstr.IntOrString', intOrStringCheck),
+    readsNumberText: true,
+  }),
   // A null map value is Quantity.UnmarshalJSON("null"): the zero Quantity, which Go writes as "0".
-  ['io.k8s.apimachinery.pkg.api.resource.Quantity']: () => leaf('resource.Quantity', quantityCheck, '0'),
+  ['io.k8s.apimachinery.pkg.api.resource.Quantity']: () => ({
+    ...leaf('resource.Quantity', quantityCheck, '0'),
+    readsNumberText: true,
+  }),
 };
 
 function leaf(goType: string, check: Check, zero?: unknown): Node {
@@ -132,7 +138,7 @@ export class Compiler {
         return leaf(goType ?? 'string', stringCheck(goType ?? 'string'), '');
       case 'integer': {
         const bits = schema.format === 'int32' ? 'int32' : schema.format === 'int64' ? 'int64' : 'int';
-        return leaf(goType ?? bits, intCheck(goType ?? bits, bits), 0);
+        return { ...leaf(goType ?? bits, intCheck(goType ?? bits, bits), 0), readsNumberText: true };
       }
       case 'number':
         return leaf(goType ?? 'float64', floatCheck(goType ?? 'float64'), 0);

@@ -6,7 +6,7 @@ import type { Scheme } from '../../api/scheme.js';
 import type { KindInfo } from '../../api/schema/types.js';
 import { CleanShapes } from './clean-shapes.js';
 import { Compiler } from './compile.js';
-import { countTextKeys } from './duplicate-scan.js';
+import { scanText } from './duplicate-scan.js';
 import { GoDecoder } from './go-decode.js';
 import { DecodeAbort, type Node, type WalkState } from './node.js';
 
@@ -79,7 +79,9 @@ export class StructuralDecoder {
   /**
    * Decodes a client's JSON body that JSON.parse has already turned into `value` (which this
    * mutates). Repeated keys, which JSON.parse hides, are found by counting the keys in `text`; a
-   * body with repeats is decoded again from the text with Go's semantics.
+   * body with repeats is decoded again from the text with Go's semantics. So is a body with a
+   * number written with a fraction or an exponent, which Go reads from its text where that is
+   * what the field takes (an integer's `1.0` is refused, a Quantity's `1e3` kept as written).
    */
   decodeParsed(
     input: { readonly value: unknown; readonly text: string },
@@ -88,17 +90,19 @@ export class StructuralDecoder {
   ): DecodeResult {
     const root = this.nodeFor(kind);
     const { value, text } = input;
-    // A value with parts noted as decoded is not what its shape says: those parts are not walked.
-    const shapes =
-      options.defaults === false || options.decoded !== undefined ? undefined : this.#shapesOf(root);
-    const found = shapes?.lookup(value, text);
-    const textKeys = countTextKeys(text);
-    if (found !== undefined && shapes?.fill(value, found, textKeys) === true)
-      return { object: value, strictErrors: [] };
-    const fast = this.#walk(root, value, { options, collectUnknown: true, countKeys: true });
-    if (fast.keys === textKeys) {
-      if (found !== undefined && clean(value, fast.result)) shapes?.remember(found, value, textKeys);
-      return fast.result;
+    const scan = scanText(text);
+    if (!scan.fractionOrExponent) {
+      // A value with parts noted as decoded is not what its shape says: those parts are not walked.
+      const shapes =
+        options.defaults === false || options.decoded !== undefined ? undefined : this.#shapesOf(root);
+      const found = shapes?.lookup(value, text);
+      if (found !== undefined && shapes?.fill(value, found, scan.keys) === true)
+        return { object: value, strictErrors: [] };
+      const fast = this.#walk(root, value, { options, collectUnknown: true, countKeys: true });
+      if (fast.keys === scan.keys) {
+        if (found !== undefined && clean(value, fast.result)) shapes?.remember(found, value, scan.keys);
+        return fast.result;
+      }
     }
     const go = new GoDecoder(text);
     const decoded = go.decode(root);

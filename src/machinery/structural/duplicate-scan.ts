@@ -2,10 +2,17 @@
 // decoder reports `duplicate field` and merges repeated objects, so a document with repeats takes
 // the slower Go-semantics decoder (go-decode.ts). The fast test counts the keys in the text (one
 // colon outside strings per key) and compares with the keys the parsed value holds: they differ
-// exactly when some object repeats a key. Assumes text that JSON.parse accepted.
+// exactly when some object repeats a key. The same pass finds numbers written with a fraction or
+// an exponent, which Go reads from their text. Assumes text that JSON.parse accepted.
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const DOT = 0x2e;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /** Index of the closing quote of the string opening at `open`. */
 export function stringEnd(text: string, open: number): number {
@@ -25,27 +32,42 @@ export function keyText(text: string, open: number, close: number): string {
   return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
 }
 
+/** What the text holds outside its strings (scanText). */
+export interface TextScan {
+  /** Object keys: the colons outside strings. */
+  readonly keys: number;
+  /**
+   * Some number has a fraction or an exponent (`1.0`, `1e3`): a `.` outside strings, or an `e` or
+   * `E` after a digit there. Go reads such a number from its text (ParseInt, ParseQuantity), which
+   * JSON.parse's value does not keep (go-decode.ts).
+   */
+  readonly fractionOrExponent: boolean;
+}
+
 /**
- * How many object keys the text holds: the colons outside strings. The next colon and the next
- * quote are each found with indexOf; a colon before the next quote counts, and a string skips the
- * colons inside it. Bodies hold many strings with colons or escaped quotes (managedFields' keys
- * such as `k:{\"name\":\"app\"}`), which a scan character by character pays for in full.
+ * The keys and numbers of a text outside its strings. A string is skipped with indexOf (its close,
+ * then the next string's open): bodies hold many strings with colons or escaped quotes
+ * (managedFields' keys such as `k:{\"name\":\"app\"}`), which a scan character by character
+ * pays for in full. Between two strings there are a few characters (`":"`, `,`, a number), which
+ * are looked at one by one.
  */
-export function countTextKeys(text: string): number {
-  let count = 0;
-  let colon = text.indexOf(':');
-  let quote = text.indexOf('"');
-  while (colon !== -1) {
-    if (quote === -1 || colon < quote) {
-      count++;
-      colon = text.indexOf(':', colon + 1);
-      continue;
+export function scanText(text: string): TextScan {
+  let keys = 0;
+  let fractionOrExponent = false;
+  const n = text.length;
+  let from = 0;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    const to = quote === -1 ? n : quote;
+    for (let i = from; i < to; i++) {
+      const c = text.charCodeAt(i);
+      if (c === COLON) keys++;
+      else if (c === DOT) fractionOrExponent = true;
+      else if ((c === LOWER_E || c === UPPER_E) && isDigit(text.charCodeAt(i - 1))) fractionOrExponent = true;
     }
-    const end = stringEnd(text, quote);
-    if (colon < end) colon = text.indexOf(':', end + 1);
-    quote = text.indexOf('"', end + 1);
+    if (quote === -1) return { keys, fractionOrExponent };
+    from = stringEnd(text, quote) + 1;
   }
-  return count;
 }
 
 /** How many object keys a parsed JSON value holds, at every depth. */

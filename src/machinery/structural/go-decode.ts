@@ -1,12 +1,14 @@
-// The slow path for documents with repeated keys: decodes raw JSON text as kube's Go decoder
-// (sigs.k8s.io/json) does, guided by the compiled nodes. It reports strict errors in Go's order
-// (unknown and duplicate fields, paths as kube prints them) and merges repeated objects as Go
-// does: a repeated struct field decodes into the same struct, a repeated map reuses the map,
-// anything else is replaced.
+// The slow path for documents with repeated keys, or with numbers Go reads from their text:
+// decodes raw JSON text as kube's Go decoder (sigs.k8s.io/json) does, guided by the compiled
+// nodes. It reports strict errors in Go's order (unknown and duplicate fields, paths as kube prints
+// them) and merges repeated objects as Go does: a repeated struct field decodes into the same
+// struct, a repeated map reuses the map, anything else is replaced. A number keeps its text for a
+// field that reads it (number-literal.ts).
 import { setMember } from '../json/set-member.js';
 import { stringEnd, keyText } from './duplicate-scan.js';
 import { duplicateFieldError, strictPath, unknownFieldError } from './go-errors.js';
 import type { Node } from './node.js';
+import { hasFractionOrExponent, NumberLiteral } from './number-literal.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -52,12 +54,22 @@ export class GoDecoder {
     const c = this.#text.charCodeAt(this.#i);
     if (c === 0x7b) return this.#object(target);
     if (c === 0x5b) return this.#array(target);
-    return this.#literal();
+    const value = this.#literal();
+    // A number for a field that reads its text, written with a fraction or an exponent.
+    if (typeof value === 'number' && typeof target === 'object' && target.readsNumberText === true) {
+      const text = this.#text.slice(this.#literalStart, this.#i);
+      if (hasFractionOrExponent(text)) return new NumberLiteral(text, value);
+    }
+    return value;
   }
+
+  /** Where the last literal read started. */
+  #literalStart = 0;
 
   #literal(): unknown {
     const t = this.#text;
     const start = this.#i;
+    this.#literalStart = start;
     if (t.charCodeAt(start) === 0x22) {
       const close = stringEnd(t, start);
       this.#i = close + 1;

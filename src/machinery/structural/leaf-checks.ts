@@ -6,6 +6,7 @@ import { goBase64Error } from './go-base64.js';
 import { goNumberText, jsonValueKind, saveTypeError, unmarshalTypeError } from './go-errors.js';
 import { parseGoTime } from './go-time.js';
 import { type Check, DecodeAbort } from './node.js';
+import { NumberLiteral } from './number-literal.js';
 
 /** [minimum, maximum + 1] of each Go integer type. */
 const intRanges: Readonly<Record<string, readonly [number, number]>> = {
@@ -43,7 +44,12 @@ export function intCheck(goType: string, bits: string): Check {
   const [min, end] = intRanges[bits] ?? [-(2 ** 63), 2 ** 63];
   const bad = mismatch(goType);
   return (v, st) => {
-    if (typeof v !== 'number') return bad(v, st);
+    if (typeof v !== 'number') {
+      if (!(v instanceof NumberLiteral)) return bad(v, st);
+      // A fraction or an exponent: ParseInt refuses the text whatever its value.
+      saveTypeError(st, `number ${v.text}`, goType);
+      return v.value;
+    }
     if (!Number.isInteger(v) || v < min || v >= end) saveTypeError(st, `number ${goNumberText(v)}`, goType);
     return v;
   };
@@ -83,6 +89,7 @@ export function timeCheck(micro: boolean): Check {
 /** intstr.IntOrString: a string, or a number that must fit int32. */
 export const intOrStringCheck: Check = (v, st) => {
   if (typeof v === 'string') return v;
+  if (v instanceof NumberLiteral) throw new DecodeAbort(unmarshalTypeError(st, `number ${v.text}`, 'int32'));
   if (typeof v === 'number') {
     if (Number.isInteger(v) && v >= -2147483648 && v <= 2147483647) return v;
     throw new DecodeAbort(unmarshalTypeError(st, `number ${goNumberText(v)}`, 'int32'));
@@ -93,11 +100,19 @@ export const intOrStringCheck: Check = (v, st) => {
 export const quantityFormatError = quantityErrors.formatWrong;
 
 /**
- * resource.Quantity: a string or a bare number, parsed as ParseQuantity does and written back in
- * the form kube's String() gives it (`1000m` → `1`, `1024Mi` → `1Gi`).
+ * resource.Quantity: a string or a bare number (the number's text as the body wrote it, where it
+ * has a fraction or an exponent), parsed as ParseQuantity does and written back in the form kube's
+ * String() gives it (`1000m` → `1`, `1024Mi` → `1Gi`, `1e3` → `1e3`).
  */
 export const quantityCheck: Check = (v) => {
-  const text = typeof v === 'string' ? v.trim() : typeof v === 'number' ? goNumberText(v) : undefined;
+  const text =
+    typeof v === 'string'
+      ? v.trim()
+      : typeof v === 'number'
+        ? goNumberText(v)
+        : v instanceof NumberLiteral
+          ? v.text
+          : undefined;
   if (text === undefined) throw new DecodeAbort(quantityFormatError);
   const canonical = canonicalQuantity(text);
   if (!canonical.ok) throw new DecodeAbort(canonical.error);

@@ -59,6 +59,11 @@ export interface Node {
   readonly elem?: Node;
   /** leaf: what Go stores for a JSON null in a map or list element. */
   readonly zero?: unknown;
+  /**
+   * leaf: Go reads a number here from its text (an integer's ParseInt, Quantity's own parse), so
+   * the text decoder hands its check a number with a fraction or an exponent as a NumberLiteral.
+   */
+  readonly readsNumberText?: boolean;
 }
 
 /** A fatal decode error (kube's decoder returns it at once, as from a custom UnmarshalJSON). */
