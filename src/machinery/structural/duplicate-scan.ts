@@ -45,28 +45,26 @@ export interface TextScan {
 }
 
 /**
- * The keys and numbers of a text outside its strings. A string is skipped with indexOf (its close,
- * then the next string's open): bodies hold many strings with colons or escaped quotes
- * (managedFields' keys such as `k:{\"name\":\"app\"}`), which a scan character by character
- * pays for in full. Between two strings there are a few characters (`":"`, `,`, a number), which
- * are looked at one by one.
+ * The keys and numbers of a text outside its strings. A string is skipped with indexOf (to its
+ * close quote): bodies hold many strings with colons or escaped quotes (managedFields' keys such as
+ * `k:{\"name\":\"app\"}`), which a scan character by character pays for in full. Between two
+ * strings there are a few characters (`:`, `,`, a number), looked at one by one.
  */
 export function scanText(text: string): TextScan {
   let keys = 0;
   let fractionOrExponent = false;
   const n = text.length;
-  let from = 0;
+  let i = 0;
   for (;;) {
-    const quote = text.indexOf('"', from);
-    const to = quote === -1 ? n : quote;
-    for (let i = from; i < to; i++) {
+    for (; i < n; i++) {
       const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
       if (c === COLON) keys++;
       else if (c === DOT) fractionOrExponent = true;
       else if ((c === LOWER_E || c === UPPER_E) && isDigit(text.charCodeAt(i - 1))) fractionOrExponent = true;
     }
-    if (quote === -1) return { keys, fractionOrExponent };
-    from = stringEnd(text, quote) + 1;
+    if (i >= n) return { keys, fractionOrExponent };
+    i = stringEnd(text, i) + 1;
   }
 }
 

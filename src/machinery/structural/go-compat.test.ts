@@ -121,6 +121,24 @@ describe('Go strconv.Quote', () => {
   });
 });
 
+// JSON values with strings full of what a scan of the text must skip: colons, quotes,
+// backslashes and their escapes, digits before a dot or an `e`.
+const tricky = fc.string({
+  unit: fc.constantFrom('a', ':', '"', '\\', '{', ' ', '\\"', 'é', '1', '.', 'e', 'E'),
+});
+const trickyJSON = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    tricky,
+    fc.integer(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(tricky, tie('value'), { maxKeys: 5 }),
+  ),
+})).value;
+
 describe('key counting', () => {
   it('counts keys in text, skipping strings and escapes', () => {
     assert.equal(scanText('{"a":"x:y","b":{"c\\":":1},"d":[{"e":2}]}').keys, 5);
@@ -128,22 +146,27 @@ describe('key counting', () => {
   });
 
   it('counts as many keys in any JSON text, spaced or not, as its parsed value holds', () => {
-    // Strings full of what the scan must skip: colons, quotes, backslashes and their escapes.
-    const tricky = fc.string({ unit: fc.constantFrom('a', ':', '"', '\\', '{', ' ', '\\"', 'é') });
-    const json = fc.letrec((tie) => ({
-      value: fc.oneof(
-        { depthSize: 'small' },
-        tricky,
-        fc.integer(),
-        fc.constant(null),
-        fc.array(tie('value'), { maxLength: 4 }),
-        fc.dictionary(tricky, tie('value'), { maxKeys: 5 }),
-      ),
-    })).value;
     fc.assert(
-      fc.property(json, fc.boolean(), (value, spaced) => {
+      fc.property(trickyJSON, fc.boolean(), (value, spaced) => {
         const text = spaced ? JSON.stringify(value, null, 1) : JSON.stringify(value);
         assert.equal(scanText(text).keys, countValueKeys(JSON.parse(text)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('finds a number written with a fraction or an exponent exactly where the text has one', () => {
+    // JSON.stringify writes a number with a `.` or an `e` exactly when it is not a whole number
+    // below 1e21: those are the numbers to find, wherever strings hold look-alikes.
+    const writtenAsFloat = (v: unknown): boolean => {
+      if (typeof v === 'number') return /[.e]/.test(String(v));
+      if (typeof v !== 'object' || v === null) return false;
+      return Object.values(v).some(writtenAsFloat);
+    };
+    fc.assert(
+      fc.property(trickyJSON, fc.boolean(), (value, spaced) => {
+        const text = spaced ? JSON.stringify(value, null, 1) : JSON.stringify(value);
+        assert.equal(scanText(text).fractionOrExponent, writtenAsFloat(value));
       }),
       { numRuns: 500 },
     );
