@@ -260,6 +260,83 @@ describe('simulated volumes', () => {
     );
   });
 
+  it('marks a bound claim Lost when its volume goes or names another claim, with a warning', async () => {
+    const mergePatch = { 'content-type': 'application/merge-patch+json' };
+    const volume = (name: string) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name },
+      spec: {
+        capacity: { storage: '1Gi' },
+        accessModes: ['ReadWriteOnce'],
+        storageClassName: 'lose',
+        hostPath: { path: `/mnt/${name}` },
+      },
+    });
+    const warning = (claim: string, reason: string) =>
+      waitFor(
+        `${reason} for ${claim}`,
+        () =>
+          server.json<{ items: { reason?: string; type?: string; message?: string }[] }>(
+            `/api/v1/namespaces/default/events?fieldSelector=involvedObject.name=${claim}`,
+          ),
+        (l) => l.items.some((e) => e.reason === reason),
+      ).then((l) => l.items.find((e) => e.reason === reason));
+    const lostClaim = async (name: string) => {
+      const lost = await waitFor(
+        `${name} Lost`,
+        () => server.json<Obj>(`${claimsPath}/${name}`),
+        (c) => c.status?.phase === 'Lost',
+      );
+      // No volume: kube's updateClaimStatus clears what the volume gave.
+      assert.equal(lost.status?.['capacity'], undefined);
+      assert.equal(lost.status?.['accessModes'], undefined);
+    };
+
+    // The volume goes: an admin deletes it and takes its protection off.
+    await server.json('/api/v1/persistentvolumes', { method: 'POST', body: volume('lose-gone') });
+    await server.json(claimsPath, {
+      method: 'POST',
+      body: claimBody('lose-gone', { storageClassName: 'lose' }),
+    });
+    assert.equal((await boundClaim('lose-gone')).spec?.volumeName, 'lose-gone');
+    await server.json(volumePath('lose-gone'), { method: 'DELETE' });
+    await server.json(volumePath('lose-gone'), {
+      method: 'PATCH',
+      headers: mergePatch,
+      body: { metadata: { finalizers: null } },
+    });
+    await lostClaim('lose-gone');
+    const gone = await warning('lose-gone', 'ClaimLost');
+    assert.equal(gone?.type, 'Warning');
+    assert.equal(gone.message, 'Bound claim has lost its PersistentVolume. Data on the volume is lost!');
+
+    // The volume is given to another claim: the first one is misbound once it is synced again.
+    await server.json('/api/v1/persistentvolumes', { method: 'POST', body: volume('lose-shared') });
+    await server.json(claimsPath, {
+      method: 'POST',
+      body: claimBody('lose-first', { storageClassName: 'lose' }),
+    });
+    assert.equal((await boundClaim('lose-first')).spec?.volumeName, 'lose-shared');
+    const second = await server.json<Obj>(claimsPath, {
+      method: 'POST',
+      body: claimBody('lose-second', { storageClassName: 'other-lose' }),
+    });
+    await server.json(volumePath('lose-shared'), {
+      method: 'PATCH',
+      headers: mergePatch,
+      body: { spec: { claimRef: { namespace: 'default', name: 'lose-second', uid: second.metadata.uid } } },
+    });
+    await server.json(`${claimsPath}/lose-first`, {
+      method: 'PATCH',
+      headers: mergePatch,
+      body: { metadata: { labels: { touched: 'yes' } } },
+    });
+    await lostClaim('lose-first');
+    const misbound = await warning('lose-first', 'ClaimMisbound');
+    assert.equal(misbound?.message, 'Two claims are bound to the same volume, this one is bound incorrectly');
+  });
+
   it('leaves a claim of a class with another provisioner Pending and unannotated', async () => {
     await createClass('elsewhere', 'example.com/other');
     const created = await server.json<Obj>(claimsPath, {

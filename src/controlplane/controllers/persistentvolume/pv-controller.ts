@@ -4,8 +4,9 @@
 // cluster runs (capstan.dev/simulated), it is annotated for that provisioner (provisionClaim). A claim
 // of a WaitForFirstConsumer class waits (an event says so) until the scheduler names its node. A volume
 // with no claimRef goes Available; one whose claim is gone goes Released (reclaiming it is the
-// provisioner's work, as for any external provisioner). Claim and volume specs are written with
-// Update, their phases through /status, in kube's order: volume, volume status, claim, claim status.
+// provisioner's work, as for any external provisioner). A bound claim whose volume is gone, or bound
+// to another claim, is Lost. Claim and volume specs are written with Update, their phases through
+// /status, in kube's order: volume, volume status, claim, claim status.
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
@@ -102,21 +103,75 @@ export class PersistentVolumeController {
     if (ref?.name !== undefined) this.#claimLoop.queue.add(`${ref.namespace ?? ''}/${ref.name}`);
   }
 
+  /** syncClaim: a claim the binder has not bound yet is bound; a bound one is checked. */
   async #syncClaim(key: string): Promise<void> {
     const claim = this.#opts.claims.get(key);
     if (claim === undefined || claim.metadata?.deletionTimestamp !== undefined) return;
+    if (claim.metadata?.annotations?.[annBindCompleted] !== undefined) {
+      await this.#syncBoundClaim(claim);
+      return;
+    }
     const volumeName = claim.spec?.volumeName ?? '';
     if (volumeName === '') {
       await this.#syncUnboundClaim(claim);
       return;
     }
-    const pv = this.#opts.volumes.get(volumeName);
-    // syncBoundClaim's ClaimLost is left out: a bound claim keeps its phase when its volume goes.
-    if (pv === undefined) return;
-    const bound = claim.metadata?.annotations?.[annBindCompleted] !== undefined;
     // A claim naming a volume (static pre-binding) binds to it when the volume is free or its own.
-    if (isVolumeBoundToClaim(pv, claim) || (!bound && pv.spec?.claimRef === undefined))
+    const pv = this.#opts.volumes.get(volumeName);
+    if (pv !== undefined && (pv.spec?.claimRef === undefined || isVolumeBoundToClaim(pv, claim)))
       await this.#bind(pv, claim);
+  }
+
+  /**
+   * syncBoundClaim: a claim whose volume is gone, or names another claim, is Lost for good (kube's
+   * terminal phase, with a warning); one whose volume lost its claimRef, or that the informers
+   * show half bound, is bound again.
+   */
+  async #syncBoundClaim(claim: PersistentVolumeClaim): Promise<void> {
+    const volumeName = claim.spec?.volumeName ?? '';
+    if (volumeName === '') {
+      await this.#lose(claim, {
+        reason: 'ClaimLost',
+        message: 'Bound claim has lost reference to PersistentVolume. Data on the volume is lost!',
+      });
+      return;
+    }
+    const pv = this.#opts.volumes.get(volumeName);
+    if (pv === undefined) {
+      await this.#lose(claim, {
+        reason: 'ClaimLost',
+        message: 'Bound claim has lost its PersistentVolume. Data on the volume is lost!',
+      });
+      return;
+    }
+    // kube compares the claimRef's uid; one without a uid names this claim too while the volume
+    // this informer holds is older than the binding this claim records (kube's own cache is not).
+    if (pv.spec?.claimRef === undefined || isVolumeBoundToClaim(pv, claim)) {
+      await this.#bind(pv, claim);
+      return;
+    }
+    await this.#lose(claim, {
+      reason: 'ClaimMisbound',
+      message: 'Two claims are bound to the same volume, this one is bound incorrectly',
+    });
+  }
+
+  /**
+   * updateClaimStatusWithEvent for the Lost phase: no volume, so no access modes or capacity; the
+   * warning only when the phase changes.
+   */
+  async #lose(claim: PersistentVolumeClaim, event: { reason: string; message: string }): Promise<void> {
+    if (claim.status?.phase === 'Lost') return;
+    const updated = copyOf(claim);
+    const { accessModes: _modes, capacity: _capacity, ...status } = updated.status ?? {};
+    updated.status = { ...status, phase: 'Lost' };
+    try {
+      await this.#client.update(`${claimsPath}/status`, updated);
+    } catch (err) {
+      rethrowUnless(err, 'NotFound');
+      return;
+    }
+    this.#opts.recorder?.event(objectRef(claim, claimKind), { type: 'Warning', ...event });
   }
 
   async #syncUnboundClaim(claim: PersistentVolumeClaim): Promise<void> {
