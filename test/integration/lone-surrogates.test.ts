@@ -58,6 +58,27 @@ describe('lone surrogates in JSON bodies', () => {
     assert.deepEqual(await dataOf('cm'), { k: 'v\ufffd', pair: '😀' });
   });
 
+  // Such bodies are decoded again from their text, as Go's decoder reads it (go-decode.ts).
+  it('so does a body with a repeated key or a number written with a fraction', async () => {
+    const repeated = await textCall(configMaps, {
+      method: 'POST',
+      type: 'application/json',
+      body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-repeated"},"data":{"k":"v\\ud800"},"data":{"k2":"w\\udbff"}}',
+    });
+    assert.equal(repeated.status, 201, JSON.stringify(repeated.body));
+    // Go decodes a repeated map into the same map: both members are kept.
+    assert.deepEqual(repeated.body['data'], { k: 'v\ufffd', k2: 'w\ufffd' });
+    const quotas = '/api/v1/namespaces/default/resourcequotas';
+    const fraction = await textCall(quotas, {
+      method: 'POST',
+      type: 'application/json',
+      body: '{"apiVersion":"v1","kind":"ResourceQuota","metadata":{"name":"rq","annotations":{"a":"x\\ud800"}},"spec":{"hard":{"cpu":0.5}}}',
+    });
+    assert.equal(fraction.status, 201, JSON.stringify(fraction.body));
+    assert.deepEqual((fraction.body['metadata'] as { annotations: unknown }).annotations, { a: 'x\ufffd' });
+    assert.deepEqual((fraction.body['spec'] as { hard: unknown }).hard, { cpu: '500m' });
+  });
+
   it('a key is read as U+FFFD before validation, which names it so', async () => {
     const refused = await call('POST', configMaps, {
       apiVersion: 'v1',

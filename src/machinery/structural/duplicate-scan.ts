@@ -26,10 +26,13 @@ export function stringEnd(text: string, open: number): number {
   return text.length;
 }
 
-/** The decoded key between quotes at `open` and `close`. */
+/**
+ * The decoded string between quotes at `open` and `close`, as Go decodes it: an escaped lone
+ * surrogate is U+FFFD (the rest of the body's strings are read so too: well-formed.ts).
+ */
 export function keyText(text: string, open: number, close: number): string {
   const raw = text.slice(open + 1, close);
-  return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+  return raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string).toWellFormed() : raw;
 }
 
 /** What the text holds outside its strings (scanText). */
