@@ -612,6 +612,20 @@ const patchCases: Case[] = [
       /^ "" is invalid: patch: Invalid value: "\{.*\}": json: cannot unmarshal number into Go struct field ConfigMap\.data of type map\[string\]string$/,
   },
   {
+    // evanphx/json-patch's merge keeps the number's text, which the decoder's ParseInt refuses.
+    name: 'merge patch setting an integer written with a fraction',
+    req: {
+      method: 'PATCH',
+      url: cm1,
+      headers: mergePatch,
+      payload: '{"metadata":{"labels":{"a":"1.5"},"generation":3.0}}',
+    },
+    code: 422,
+    reason: 'Invalid',
+    message:
+      /^ "" is invalid: patch: Invalid value: "\{.*\}": json: cannot unmarshal number 3\.0 into Go struct field ObjectMeta\.metadata\.generation of type int64$/,
+  },
+  {
     name: 'merge patch, unknown field, Strict',
     req: { method: 'PATCH', url: `${cm1}?fieldValidation=Strict`, headers: mergePatch, payload: '{"foo":1}' },
     code: 422,

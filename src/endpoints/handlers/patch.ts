@@ -4,6 +4,7 @@ import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.js';
 import { newConflict, newInvalid, newNotFound } from '../../machinery/errors/index.js';
 import { FieldError, newPath } from '../../machinery/validation/index.js';
 import { parseWellFormed } from '../../machinery/json/well-formed.js';
+import { withNumberLiterals } from '../../machinery/structural/number-literal.js';
 import { isPatcher, type UpdatedObjectInfo } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { routeUnsupportedMediaType, unsupportedMediaTypeError } from '../negotiation/errors.js';
@@ -165,6 +166,12 @@ export const patchResource: Handler = async (scope, hr) => {
     addWarning,
   };
   const prepared = mechanism.prepare({ patch, fieldValidation, context });
+  // A merge patch's number written with a fraction or an exponent lands where the patch has it,
+  // its text kept for the decoder as evanphx/json-patch's merge keeps it (number-literal.ts).
+  const literals =
+    mechanism === mergePatchMechanism
+      ? scope.config.structural?.numberLiterals?.(scope.kind, patch.toString('utf8'))
+      : undefined;
   const fieldManager = mechanism.managesFields === true ? undefined : fieldManagerFor(scope);
   let attempts = 0;
   const objInfo: UpdatedObjectInfo = {
@@ -180,6 +187,7 @@ export const patchResource: Handler = async (scope, hr) => {
           throw newConflict(qualifiedResource(scope), info.name, optimisticLockMessage);
         const current = old ?? storage.newObject();
         const { patched, shared, shown, kept } = applyPatch(mechanism, prepared, current);
+        if (literals !== undefined) withNumberLiterals(patched, literals);
         let obj = decodePatched(scope, hr, { patched, shared, shown, fieldValidation });
         // The live entries, only read from here on (the field manager replaces the list).
         if (kept !== undefined) (obj.metadata ??= {}).managedFields = [...kept];

@@ -42,6 +42,11 @@ export interface StructuralDecoder {
       readonly decoded?: WeakSet<object> | undefined;
     },
   ): { ok: true; object: KubeObject; strictErrors: readonly string[] } | { ok: false; message: string };
+  /**
+   * A JSON text of the kind (a merge patch) decoded with the numbers Go reads from their text kept
+   * as written, for withNumberLiterals; undefined when it has none, or the kind is not the scheme's.
+   */
+  numberLiterals?(gvk: GroupVersionKind, text: string): unknown;
 }
 
 export interface DecodeObjectOptions {

@@ -2,13 +2,19 @@
 import type { KubeObject } from '../../api/meta.js';
 import type { Scheme } from '../../api/scheme.js';
 import type { StructuralDecoder as SchemaDecoder } from '../../machinery/structural/index.js';
+import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import type { StructuralDecoder } from './decode-object.js';
 
 export function structuralDecoderFor(scheme: Scheme, decoder: SchemaDecoder): StructuralDecoder {
+  const kindOf = (gvk: GroupVersionKind) =>
+    scheme.kindFor(gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`, gvk.kind);
   return {
+    numberLiterals(gvk, text) {
+      const kind = kindOf(gvk);
+      return kind === undefined ? undefined : decoder.numberLiterals(text, kind);
+    },
     decode(gvk, input) {
-      const apiVersion = gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
-      const kind = scheme.kindFor(apiVersion, gvk.kind);
+      const kind = kindOf(gvk);
       if (kind === undefined) return { ok: true, object: input.value, strictErrors: [] };
       const options = {
         fieldValidation: input.fieldValidation,

@@ -118,6 +118,16 @@ export class StructuralDecoder {
     return this.#walk(this.nodeFor(kind), value, { options, collectUnknown: true, countKeys: false }).result;
   }
 
+  /**
+   * JSON text decoded as the text decoder reads it, with the numbers Go reads from their text kept
+   * as NumberLiterals (number-literal.ts); undefined when the text has no number with a fraction
+   * or an exponent. For a patch whose values land at the paths they have in its text.
+   */
+  numberLiterals(text: string, kind: KindInfo): unknown {
+    if (!scanText(text).fractionOrExponent) return undefined;
+    return new GoDecoder(text).decode(this.nodeFor(kind));
+  }
+
   #shapesOf(root: Node): CleanShapes {
     let shapes = this.#cleanShapes.get(root);
     if (shapes === undefined) this.#cleanShapes.set(root, (shapes = new CleanShapes()));

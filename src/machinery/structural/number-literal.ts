@@ -20,3 +20,29 @@ export class NumberLiteral {
 /** Whether a number's text has a fraction or an exponent, which Go's ParseInt refuses. */
 export const hasFractionOrExponent = (text: string): boolean =>
   text.includes('.') || text.includes('e') || text.includes('E');
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof NumberLiteral);
+
+/**
+ * Puts the NumberLiterals of `literals` (a patch's text decoded with them: go-decode.ts) into
+ * `value` at the same paths, where `value` holds that very number: what a JSON merge patch sets
+ * lands where the patch had it, and kube's merge keeps the number's text there. Mutates `value`.
+ */
+export function withNumberLiterals(value: unknown, literals: unknown): void {
+  if (Array.isArray(value) && Array.isArray(literals)) {
+    const list = value as unknown[];
+    (literals as unknown[]).forEach((l, i) => {
+      if (l instanceof NumberLiteral && list[i] === l.value) list[i] = l;
+      else withNumberLiterals(list[i], l);
+    });
+    return;
+  }
+  if (!isObject(value) || !isObject(literals)) return;
+  for (const key of Object.keys(literals)) {
+    if (!Object.hasOwn(value, key)) continue;
+    const l = literals[key];
+    if (l instanceof NumberLiteral && value[key] === l.value) value[key] = l;
+    else withNumberLiterals(value[key], l);
+  }
+}

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { builtinScheme } from '../../api/builtin-scheme.js';
 import { StructuralDecoder } from './decoder.js';
 import { scanText } from './duplicate-scan.js';
+import { NumberLiteral, withNumberLiterals } from './number-literal.js';
 
 const scheme = builtinScheme();
 const decoder = new StructuralDecoder(scheme);
@@ -81,5 +82,42 @@ describe('numbers Go reads from their text', () => {
     };
     assert.equal(d.spec.replicas, 2);
     assert.deepEqual(d.spec.template.spec.containers[0]?.resources, { limits: { cpu: '2500m' } });
+  });
+
+  it("puts a merge patch's numbers into the patched object where the patch set them", () => {
+    const patch =
+      '{"spec":{"containers":[{"name":"c","resources":{"limits":{"cpu":1e3}}}],"priority":2.0,"nodeSelector":null}}';
+    const literals = decoder.numberLiterals(patch, kind('v1', 'Pod'));
+    const patched = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: {
+        containers: [{ name: 'c', image: 'x', resources: { limits: { cpu: 1000 } } }],
+        priority: 2,
+      },
+    };
+    withNumberLiterals(patched, literals);
+    assert.deepEqual(patched.spec.priority, new NumberLiteral('2.0', 2));
+    const res = decoder.decodeValue(patched, kind('v1', 'Pod'), { fieldValidation: 'Strict' });
+    assert.equal(
+      res.error,
+      'json: cannot unmarshal number 2.0 into Go struct field PodSpec.spec.priority of type int32',
+    );
+    // Where the patched object holds another value, it is left alone; a quantity keeps its text.
+    const other = {
+      spec: { containers: [{ name: 'c', resources: { limits: { cpu: 1000 } } }], priority: 3 },
+    };
+    withNumberLiterals(other, literals);
+    assert.equal(other.spec.priority, 3);
+    const decoded = decoder.decodeValue(
+      { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, ...other },
+      kind('v1', 'Pod'),
+      { fieldValidation: 'Strict' },
+    );
+    assert.equal(decoded.error, undefined);
+    const spec = (decoded.object as { spec: { containers: { resources: { limits: unknown } }[] } }).spec;
+    assert.deepEqual(spec.containers[0]?.resources.limits, { cpu: '1e3' });
+    assert.equal(decoder.numberLiterals('{"spec":{"priority":2}}', kind('v1', 'Pod')), undefined);
   });
 });
