@@ -626,6 +626,20 @@ const patchCases: Case[] = [
       /^ "" is invalid: patch: Invalid value: "\{.*\}": json: cannot unmarshal number 3\.0 into Go struct field ObjectMeta\.metadata\.generation of type int64$/,
   },
   {
+    name: 'JSON patch adding an integer written with an exponent',
+    req: {
+      method: 'PATCH',
+      url: cm1,
+      headers: jsonPatch,
+      payload:
+        '[{"op":"add","path":"/metadata/labels","value":{"a":"1.5"}},{"op":"add","path":"/metadata/generation","value":3e0}]',
+    },
+    code: 422,
+    reason: 'Invalid',
+    message:
+      /^ "" is invalid: patch: Invalid value: "\{.*\}": json: cannot unmarshal number 3e0 into Go struct field ObjectMeta\.metadata\.generation of type int64$/,
+  },
+  {
     name: 'merge patch, unknown field, Strict',
     req: { method: 'PATCH', url: `${cm1}?fieldValidation=Strict`, headers: mergePatch, payload: '{"foo":1}' },
     code: 422,

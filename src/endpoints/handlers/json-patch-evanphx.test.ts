@@ -306,3 +306,21 @@ describe('JSON patch as evanphx/json-patch v4 applies it, for requests and webho
     });
   }
 });
+
+describe("a JSON patch's number text", () => {
+  it('is given as the patch wrote it only when some value has a fraction or an exponent', () => {
+    const doc = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } } as KubeObject;
+    const text = (patch: string): string | undefined =>
+      jsonPatchMechanism.numberText?.(
+        jsonPatchMechanism.prepare({ patch: Buffer.from(patch), fieldValidation: 'Strict' }),
+        doc,
+      );
+    assert.equal(
+      text(
+        '[{"op":"add","path":"/metadata/generation","value":1.0},{"op":"add","path":"/data","value":{"k":"2.5"}}]',
+      ),
+      '{"apiVersion":"v1","data":{"k":"2.5"},"kind":"ConfigMap","metadata":{"creationTimestamp":null,"generation":1.0,"name":"c"}}',
+    );
+    assert.equal(text('[{"op":"add","path":"/data","value":{"k":"2.5"}}]'), undefined);
+  });
+});

@@ -5,10 +5,12 @@ import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newRequestEntityTooLarge, statusError } from '../../machinery/errors/index.js';
 import {
   applyJSONPatch,
+  applyJSONPatchText,
   decodeJSONPatchText,
   JSONPatchError,
   type JSONPatchOperation,
 } from '../../machinery/patch/json-patch/json-patch.js';
+import { scanText } from '../../machinery/structural/duplicate-scan.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { inGoOrder } from '../responsewriters/go-order.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
@@ -63,6 +65,8 @@ function unprocessable(): Error {
 
 interface Prepared {
   readonly ops: readonly JSONPatchOperation[];
+  /** Some value of the patch has a number with a fraction or an exponent. */
+  readonly numbers: boolean;
 }
 
 // The patched object, fresh. As kube's jsonPatcher, the operations apply to the current object's
@@ -91,8 +95,14 @@ export const jsonPatchMechanism: PatchMechanism = {
         `The allowed maximum operations in a JSON patch is ${maxJSONPatchOperations}, got ${count}`,
       );
     }
-    return { ops: decodeJSONPatchText(text) };
+    return { ops: decodeJSONPatchText(text), numbers: scanText(text).fractionOrExponent };
   },
   apply: (prepared: unknown, current: KubeObject): string => JSON.stringify(patched(prepared, current)),
   applyObject: (prepared: unknown, current: KubeObject): unknown => patched(prepared, current),
+  // The library's own text of the result, where the patch's values keep their text. Only asked
+  // for after applyObject succeeded on the same inputs.
+  numberText: (prepared: unknown, current: KubeObject): string | undefined => {
+    const { ops, numbers } = prepared as Prepared;
+    return numbers ? applyJSONPatchText(inGoOrder(current), ops) : undefined;
+  },
 };

@@ -3,6 +3,7 @@ import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest } from '../../machinery/errors/index.js';
 import { copyAsJSON, copyAsJSONNotingShared } from '../../machinery/json/copy-as-json.js';
 import { memberOf, setMember } from '../../machinery/json/set-member.js';
+import { scanText } from '../../machinery/structural/duplicate-scan.js';
 import { goJSONTypeName } from '../request/go-json.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
@@ -51,9 +52,16 @@ export function mergePatch(target: unknown, patch: unknown, shared?: WeakSet<obj
 
 const badPatch = (): Error => newBadRequest('Invalid JSON Patch');
 
+/** A merge patch's value, and its text when it writes a number Go reads from its text. */
+interface Prepared {
+  readonly value: unknown;
+  readonly numberText: string | undefined;
+}
+
 export const mergePatchMechanism: PatchMechanism = {
-  prepare(input: PatchInput): unknown {
-    const parsed = parseGoJSON(input.patch.toString('utf8'), input.patch);
+  prepare(input: PatchInput): Prepared {
+    const text = input.patch.toString('utf8');
+    const parsed = parseGoJSON(text, input.patch);
     const strict = input.fieldValidation !== 'Ignore';
     if (!parsed.ok) throw strict ? newBadRequest(`error decoding patch: ${parsed.error}`) : badPatch();
     const value = parsed.value;
@@ -64,16 +72,23 @@ export const mergePatchMechanism: PatchMechanism = {
     }
     // MergePatch takes an object, or an array that replaces the document; nothing else.
     if (!isObject(value) && !Array.isArray(value)) throw badPatch();
-    return value;
+    return { value, numberText: scanText(text).fractionOrExponent ? text : undefined };
   },
   apply(prepared: unknown, current: KubeObject): string {
-    return JSON.stringify(mergePatch(current, prepared));
+    return JSON.stringify(mergePatch(current, (prepared as Prepared).value));
   },
   applyObject: (prepared: unknown, current: KubeObject, shared: WeakSet<object>): unknown =>
-    mergePatch(current, prepared, shared),
+    mergePatch(current, (prepared as Prepared).value, shared),
+  // What the patch sets lands at the path it has in the patch, its number text kept by
+  // evanphx/json-patch's merge (a patch's members are json.RawMessage until merged into).
+  numberText: (prepared: unknown): string | undefined => (prepared as Prepared).numberText,
   // A patch object whose metadata, if any, is an object without managedFields merges around them.
-  keepsManagedFields: (prepared: unknown): boolean =>
-    isObject(prepared) &&
-    (!Object.hasOwn(prepared, 'metadata') ||
-      (isObject(prepared['metadata']) && !Object.hasOwn(prepared['metadata'], 'managedFields'))),
+  keepsManagedFields: (prepared: unknown): boolean => {
+    const value = (prepared as Prepared).value;
+    return (
+      isObject(value) &&
+      (!Object.hasOwn(value, 'metadata') ||
+        (isObject(value['metadata']) && !Object.hasOwn(value['metadata'], 'managedFields')))
+    );
+  },
 };

@@ -35,6 +35,14 @@ export interface PatchMechanism {
    * patching it, so nothing is `current`'s own to note.)
    */
   applyObject?(prepared: unknown, current: KubeObject, shared: WeakSet<object>): unknown;
+  /**
+   * A JSON text with the patched object's numbers that the patch wrote with a fraction or an
+   * exponent, as written and at the paths the patched object has them; undefined when it wrote
+   * none. kube's json-patch library keeps a patch's values as text, which its decoder reads
+   * (ParseInt refuses `1.0`, a Quantity keeps `1e3`); the handler gives those numbers to the
+   * decode as written (number-literal.ts).
+   */
+  numberText?(prepared: unknown, current: KubeObject): string | undefined;
   /** Whether the kind takes this patch type; the handler answers 415 otherwise (default: yes). */
   supports?(kind: GroupVersionKind): boolean;
   /** The text kube quotes as the invalid `patch` value when the result does not decode. */

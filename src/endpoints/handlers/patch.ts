@@ -75,6 +75,8 @@ function applyPatch(
   shared: WeakSet<object> | undefined;
   shown: () => string;
   kept: readonly ManagedFieldsEntry[] | undefined;
+  /** PatchMechanism.numberText of the same inputs. */
+  numberText: string | undefined;
 } {
   const meta = current.metadata;
   const kept =
@@ -91,6 +93,7 @@ function applyPatch(
       shared,
       shown: () => mechanism.describe?.(prepared) ?? mechanism.apply(prepared, current),
       kept,
+      numberText: mechanism.numberText?.(prepared, base),
     };
   }
   const text = mechanism.apply(prepared, base);
@@ -100,6 +103,7 @@ function applyPatch(
     shown: () =>
       mechanism.describe?.(prepared) ?? (kept === undefined ? text : mechanism.apply(prepared, current)),
     kept,
+    numberText: mechanism.numberText?.(prepared, base),
   };
 }
 
@@ -166,12 +170,6 @@ export const patchResource: Handler = async (scope, hr) => {
     addWarning,
   };
   const prepared = mechanism.prepare({ patch, fieldValidation, context });
-  // A merge patch's number written with a fraction or an exponent lands where the patch has it,
-  // its text kept for the decoder as evanphx/json-patch's merge keeps it (number-literal.ts).
-  const literals =
-    mechanism === mergePatchMechanism
-      ? scope.config.structural?.numberLiterals?.(scope.kind, patch.toString('utf8'))
-      : undefined;
   const fieldManager = mechanism.managesFields === true ? undefined : fieldManagerFor(scope);
   let attempts = 0;
   const objInfo: UpdatedObjectInfo = {
@@ -186,7 +184,11 @@ export const patchResource: Handler = async (scope, hr) => {
         if (++attempts > maxRetryWhenPatchConflicts + 1)
           throw newConflict(qualifiedResource(scope), info.name, optimisticLockMessage);
         const current = old ?? storage.newObject();
-        const { patched, shared, shown, kept } = applyPatch(mechanism, prepared, current);
+        const { patched, shared, shown, kept, numberText } = applyPatch(mechanism, prepared, current);
+        const literals =
+          numberText === undefined
+            ? undefined
+            : scope.config.structural?.numberLiterals?.(scope.kind, numberText);
         if (literals !== undefined) withNumberLiterals(patched, literals);
         let obj = decodePatched(scope, hr, { patched, shared, shown, fieldValidation });
         // The live entries, only read from here on (the field manager replaces the list).

@@ -21,10 +21,11 @@ import {
   intoDoc,
   isTextless,
   looksLikeArray,
+  marshalContainer,
   marshalNode,
   rawNode,
 } from './lazy-node.js';
-import type { LazyNode } from './lazy-node.js';
+import type { Ary, Doc, LazyNode } from './lazy-node.js';
 import { rawElements, rawMembers, rawTypeName } from './raw-json.js';
 import { parseWellFormed } from '../../json/well-formed.js';
 
@@ -295,6 +296,20 @@ const operations: ReadonlyMap<string, Apply> = new Map<string, Apply>([
   ['copy', copy],
 ]);
 
+/** The operations applied in order to the document's containers; throws as applyJSONPatch. */
+function applied(doc: unknown, ops: readonly JSONPatchOperation[], copyLimit: number): Doc | Ary {
+  const root = docOfJSON(doc) ?? aryOfJSON(doc);
+  if (root === undefined) throw new JSONPatchError('the document is no JSON object or array');
+  const s: State = { root, copied: 0, copyLimit };
+  for (const op of ops) {
+    const kind = kindOf(op);
+    const apply = operations.get(kind);
+    if (apply === undefined) throw new JSONPatchError(`Unexpected kind: ${kind}`);
+    apply(s, op);
+  }
+  return s.root;
+}
+
 /**
  * Patch.Apply: the operations applied in order to a decoded JSON object (or array), which is left
  * as it was, and a fresh value of the result as Go writes and kube decodes it. Throws a
@@ -305,14 +320,17 @@ export function applyJSONPatch(
   ops: readonly JSONPatchOperation[],
   copyLimit: number = jsonPatchMaxCopyBytes,
 ): unknown {
-  const root = docOfJSON(doc) ?? aryOfJSON(doc);
-  if (root === undefined) throw new JSONPatchError('the document is no JSON object or array');
-  const s: State = { root, copied: 0, copyLimit };
-  for (const op of ops) {
-    const kind = kindOf(op);
-    const apply = operations.get(kind);
-    if (apply === undefined) throw new JSONPatchError(`Unexpected kind: ${kind}`);
-    apply(s, op);
-  }
-  return containerValue(s.root);
+  return containerValue(applied(doc, ops, copyLimit));
+}
+
+/**
+ * The text Patch.Apply returns: json.Marshal of the result, the patch's values written as the
+ * patch wrote them (number text such as `1.0` kept), which is what kube's decoder reads.
+ */
+export function applyJSONPatchText(
+  doc: unknown,
+  ops: readonly JSONPatchOperation[],
+  copyLimit: number = jsonPatchMaxCopyBytes,
+): string {
+  return marshalContainer(applied(doc, ops, copyLimit));
 }

@@ -108,7 +108,7 @@ function scalarText(n: LazyNode): string {
 }
 
 /** json.Marshal of a container: a map's keys sorted, a node still text as its text compacted. */
-function marshalContainer(c: Doc | Ary): string {
+export function marshalContainer(c: Doc | Ary): string {
   if (Array.isArray(c)) return `[${c.map(marshalNode).join(',')}]`;
   const keys = [...c.keys()].sort(compareGoKeys);
   return `{${keys.map((k) => `${JSON.stringify(k)}:${marshalNode(c.get(k) ?? null)}`).join(',')}}`;
