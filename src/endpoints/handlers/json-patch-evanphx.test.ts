@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/meta.js';
-import { applyWebhookPatch, decodeJSONPatch } from '../../admission/plugin/webhook/json-patch.js';
+import { applyWebhookPatchWithText, decodeJSONPatch } from '../../admission/plugin/webhook/json-patch.js';
 import { jsonPatchMechanism } from './json-patch.js';
 
 const docText =
@@ -282,7 +282,7 @@ function viaRequest(c: Case): string {
 
 function viaWebhook(c: Case): string {
   const doc = JSON.parse(c.doc ?? docText) as unknown;
-  return JSON.stringify(applyWebhookPatch(doc, decodeJSONPatch(Buffer.from(c.patch))));
+  return JSON.stringify(applyWebhookPatchWithText(doc, decodeJSONPatch(Buffer.from(c.patch))).value);
 }
 
 describe('JSON patch as evanphx/json-patch v4 applies it, for requests and webhooks alike', () => {

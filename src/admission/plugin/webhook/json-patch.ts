@@ -3,7 +3,7 @@
 // encoding): the library's rules and messages are src/machinery/patch/json-patch's. The object
 // given is left as it was.
 import {
-  applyJSONPatch,
+  applyJSONPatchWithText,
   decodeJSONPatchText,
   type JSONPatchOperation,
 } from '../../../machinery/patch/json-patch/json-patch.js';
@@ -23,7 +23,14 @@ export function decodeJSONPatch(raw: Buffer): WebhookJSONPatch {
   return { operations: parsed === null ? [] : (parsed as object[]), decoded };
 }
 
-/** The document with the operations applied, in order; `doc` itself is not changed. */
-export function applyWebhookPatch(doc: unknown, patch: WebhookJSONPatch): unknown {
-  return applyJSONPatch(doc, patch.decoded);
+/**
+ * The document with the operations applied, in order (`doc` itself is not changed), and the
+ * library's text of the result, which kube decodes: the patch's values as the webhook wrote them
+ * (an integer field's `1.0` refused, a Quantity's `1e3` kept).
+ */
+export function applyWebhookPatchWithText(
+  doc: unknown,
+  patch: WebhookJSONPatch,
+): { readonly value: unknown; readonly text: string } {
+  return applyJSONPatchWithText(doc, patch.decoded);
 }

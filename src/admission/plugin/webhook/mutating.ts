@@ -17,7 +17,7 @@ import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
 import { annotateFailedOpen, annotateMutation, annotatePatch } from './audit-annotations.js';
-import { applyWebhookPatch, decodeJSONPatch, type WebhookJSONPatch } from './json-patch.js';
+import { applyWebhookPatchWithText, decodeJSONPatch, type WebhookJSONPatch } from './json-patch.js';
 import { PatchedObjectDecoder } from './patched-decoder.js';
 import { anyRuleMatches, matchesAnyRule, shouldCallHook } from './should-call.js';
 import { inCodecOrder, type AdmissionResponse, type Invocation } from './review.js';
@@ -81,16 +81,17 @@ async function applyPatch(
     );
   if (response.patchType !== 'JSONPatch')
     throw new CallingWebhookError(hook.name, `unsupported patch type ${JSON.stringify(response.patchType)}`);
-  let patched: unknown;
+  let patched: { readonly value: unknown; readonly text: string };
   try {
     // To the object as the review encoded it, as kube applies it to its JSON encoding.
-    patched = applyWebhookPatch(inCodecOrder(seen), ops);
+    patched = applyWebhookPatchWithText(inCodecOrder(seen), ops);
   } catch (err) {
     throw newInternalError(err);
   }
-  if (typeof patched !== 'object' || patched === null || Array.isArray(patched))
+  const { value, text } = patched;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw newInternalError('the patched object is not a JSON object');
-  const decoded = r.decoder.decode(invocation.kind, patched as Record<string, unknown>);
+  const decoded = r.decoder.decode(invocation.kind, { object: value as Record<string, unknown>, text });
   if (!decoded.ok) throw newInternalError(decoded.message);
   // Compared at the webhook's version, as kube does: a round trip through conversion is no change.
   if (jsonEqual(seen, decoded.object)) return { changed: false, ops };

@@ -16,13 +16,21 @@ export class PatchedObjectDecoder {
   #scheme: Scheme | undefined;
   #decoder: StructuralDecoder | undefined;
 
-  decode(kind: GroupVersionKind, object: Record<string, unknown>): PatchedDecode {
+  /**
+   * `patched.object` is the patched object (changed in place), `patched.text` the JSON it is the
+   * value of, as the patch library wrote it: its numbers as the webhook wrote them.
+   */
+  decode(
+    kind: GroupVersionKind,
+    patched: { readonly object: Record<string, unknown>; readonly text: string },
+  ): PatchedDecode {
+    const { object, text } = patched;
     this.#scheme ??= builtinScheme();
     this.#decoder ??= new StructuralDecoder(this.#scheme);
     const apiVersion = kind.group === '' ? kind.version : `${kind.group}/${kind.version}`;
     const info = this.#scheme.kindFor(apiVersion, kind.kind);
     if (info === undefined) return { ok: true, object };
-    const result = this.#decoder.decodeText(JSON.stringify(object), info, { fieldValidation: 'Ignore' });
+    const result = this.#decoder.decodeParsed({ value: object, text }, info, { fieldValidation: 'Ignore' });
     if (result.error !== undefined) return { ok: false, message: result.error };
     return { ok: true, object: result.object as Record<string, unknown> };
   }

@@ -13,7 +13,7 @@ import type { MutationInterface } from '../../interfaces.js';
 import { webhookAccessor } from './accessor.js';
 import type { WebhookCall, WebhookPoster } from '../../../registry/webhook/client.js';
 import { toStatusErr } from './errors.js';
-import { applyWebhookPatch, decodeJSONPatch } from './json-patch.js';
+import { applyWebhookPatchWithText, decodeJSONPatch } from './json-patch.js';
 import { MutatingAdmissionWebhook } from './mutating.js';
 import {
   admissionRequest,
@@ -193,7 +193,8 @@ describe('AdmissionReview', () => {
 
 describe('JSON patch', () => {
   const doc = { metadata: { labels: { 'a/b': '1' } }, list: [1, 2, 3] };
-  const apply = (ops: unknown[]) => applyWebhookPatch(doc, decodeJSONPatch(Buffer.from(JSON.stringify(ops))));
+  const apply = (ops: unknown[]) =>
+    applyWebhookPatchWithText(doc, decodeJSONPatch(Buffer.from(JSON.stringify(ops)))).value;
 
   it('adds, removes, replaces, moves, copies and tests, with ~1 and ~0 escapes, leaving the input alone', () => {
     assert.deepEqual(
@@ -426,6 +427,42 @@ describe('the webhook plugins', () => {
     assert.equal(sidecar['terminationMessagePath'], '/dev/termination-log');
     assert.equal(sidecar['terminationMessagePolicy'], 'File');
     assert.equal('bogus' in sidecar, false);
+  });
+  it('decode a patch’s numbers as the webhook wrote them: an integer’s 1.0 refused, a Quantity’s 1e3 kept', async () => {
+    const raw = (r: { request: Record<string, unknown> }, ops: string) =>
+      allowed(r, { patchType: 'JSONPatch', patch: Buffer.from(ops).toString('base64') });
+    const { poster } = fakePoster({
+      '/limits': (r) =>
+        raw(r, '[{"op":"add","path":"/spec/containers/0/resources","value":{"limits":{"cpu":1e3}}}]'),
+      '/priority': (r) => raw(r, '[{"op":"add","path":"/spec/priority","value":1.0}]'),
+    });
+    const pod = () =>
+      attrs({
+        kind: { group: '', version: 'v1', kind: 'Pod' },
+        resource: { group: '', version: 'v1', resource: 'pods' },
+        object: {
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name: 'p' },
+          spec: { containers: [{ name: 'app', image: 'nginx' }] },
+        },
+      });
+    const plugin = (name: string) =>
+      new MutatingAdmissionWebhook({
+        source: staticWebhookSource([hookOf(name)]),
+        client: poster,
+        namespaceLabels,
+      });
+    const limited = pod();
+    await plugin('limits').admit(ctx, limited);
+    const containers = (limited.object as { spec: { containers: { resources?: unknown }[] } }).spec
+      .containers;
+    assert.deepEqual(containers[0]?.resources, { limits: { cpu: '1e3' } });
+    assert.deepEqual(await statusOf(plugin('priority').admit(ctx, pod())), {
+      code: 500,
+      message:
+        'Internal error occurred: json: cannot unmarshal number 1.0 into Go struct field PodSpec.spec.priority of type int32',
+    });
   });
   it('in a chain: a webhook’s change runs the built-ins again, and an IfNeeded webhook after their change', async () => {
     const { poster, calls } = fakePoster({

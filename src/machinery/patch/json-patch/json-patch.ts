@@ -334,3 +334,12 @@ export function applyJSONPatchText(
 ): string {
   return marshalContainer(applied(doc, ops, copyLimit));
 }
+
+/** applyJSONPatch's value and applyJSONPatchText's text of one application. */
+export function applyJSONPatchWithText(
+  doc: unknown,
+  ops: readonly JSONPatchOperation[],
+): { readonly value: unknown; readonly text: string } {
+  const root = applied(doc, ops, jsonPatchMaxCopyBytes);
+  return { value: containerValue(root), text: marshalContainer(root) };
+}
