@@ -5,7 +5,7 @@ import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newRequestEntityTooLarge, statusError } from '../../machinery/errors/index.js';
 import {
   applyJSONPatch,
-  applyJSONPatchText,
+  applyJSONPatchWithText,
   decodeJSONPatchText,
   JSONPatchError,
   type JSONPatchOperation,
@@ -103,6 +103,6 @@ export const jsonPatchMechanism: PatchMechanism = {
   // for after applyObject succeeded on the same inputs.
   numberText: (prepared: unknown, current: KubeObject): string | undefined => {
     const { ops, numbers } = prepared as Prepared;
-    return numbers ? applyJSONPatchText(inGoOrder(current), ops) : undefined;
+    return numbers ? applyJSONPatchWithText(inGoOrder(current), ops).text : undefined;
   },
 };

@@ -298,6 +298,19 @@ async function statusOf(p: Promise<void>) {
   return undefined;
 }
 
+/** A create of a Pod of one container, as the plugins are given it. */
+const podCreate = () =>
+  attrs({
+    kind: { group: '', version: 'v1', kind: 'Pod' },
+    resource: { group: '', version: 'v1', resource: 'pods' },
+    object: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: { containers: [{ name: 'app', image: 'nginx' }] },
+    },
+  });
+
 describe('the webhook plugins', () => {
   const namespaceLabels = () => Promise.resolve({});
   const ctx = internalContext();
@@ -410,16 +423,7 @@ describe('the webhook plugins', () => {
       client: poster,
       namespaceLabels,
     });
-    const pod = attrs({
-      kind: { group: '', version: 'v1', kind: 'Pod' },
-      resource: { group: '', version: 'v1', resource: 'pods' },
-      object: {
-        apiVersion: 'v1',
-        kind: 'Pod',
-        metadata: { name: 'p' },
-        spec: { containers: [{ name: 'app', image: 'nginx' }] },
-      },
-    });
+    const pod = podCreate();
     await plugin.admit(ctx, pod);
     const containers = (pod.object as { spec: { containers: Record<string, unknown>[] } }).spec.containers;
     const sidecar = containers[1] ?? {};
@@ -436,29 +440,18 @@ describe('the webhook plugins', () => {
         raw(r, '[{"op":"add","path":"/spec/containers/0/resources","value":{"limits":{"cpu":1e3}}}]'),
       '/priority': (r) => raw(r, '[{"op":"add","path":"/spec/priority","value":1.0}]'),
     });
-    const pod = () =>
-      attrs({
-        kind: { group: '', version: 'v1', kind: 'Pod' },
-        resource: { group: '', version: 'v1', resource: 'pods' },
-        object: {
-          apiVersion: 'v1',
-          kind: 'Pod',
-          metadata: { name: 'p' },
-          spec: { containers: [{ name: 'app', image: 'nginx' }] },
-        },
-      });
     const plugin = (name: string) =>
       new MutatingAdmissionWebhook({
         source: staticWebhookSource([hookOf(name)]),
         client: poster,
         namespaceLabels,
       });
-    const limited = pod();
+    const limited = podCreate();
     await plugin('limits').admit(ctx, limited);
     const containers = (limited.object as { spec: { containers: { resources?: unknown }[] } }).spec
       .containers;
     assert.deepEqual(containers[0]?.resources, { limits: { cpu: '1e3' } });
-    assert.deepEqual(await statusOf(plugin('priority').admit(ctx, pod())), {
+    assert.deepEqual(await statusOf(plugin('priority').admit(ctx, podCreate())), {
       code: 500,
       message:
         'Internal error occurred: json: cannot unmarshal number 1.0 into Go struct field PodSpec.spec.priority of type int32',

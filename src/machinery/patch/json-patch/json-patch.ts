@@ -324,18 +324,10 @@ export function applyJSONPatch(
 }
 
 /**
- * The text Patch.Apply returns: json.Marshal of the result, the patch's values written as the
- * patch wrote them (number text such as `1.0` kept), which is what kube's decoder reads.
+ * applyJSONPatch's value, and the text Patch.Apply returns: json.Marshal of the result, the
+ * patch's values written as the patch wrote them (number text such as `1.0` kept), which is what
+ * kube's decoder reads.
  */
-export function applyJSONPatchText(
-  doc: unknown,
-  ops: readonly JSONPatchOperation[],
-  copyLimit: number = jsonPatchMaxCopyBytes,
-): string {
-  return marshalContainer(applied(doc, ops, copyLimit));
-}
-
-/** applyJSONPatch's value and applyJSONPatchText's text of one application. */
 export function applyJSONPatchWithText(
   doc: unknown,
   ops: readonly JSONPatchOperation[],
