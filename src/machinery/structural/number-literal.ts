@@ -25,9 +25,11 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof NumberLiteral);
 
 /**
- * Puts the NumberLiterals of `literals` (a patch's text decoded with them: go-decode.ts) into
- * `value` at the same paths, where `value` holds that very number: what a JSON merge patch sets
- * lands where the patch had it, and kube's merge keeps the number's text there. Mutates `value`.
+ * Puts the NumberLiterals of `literals` (a JSON text decoded with them by the text decoder:
+ * StructuralDecoder.numberLiterals) into `value` at the same paths, where `value` holds that very
+ * number. The text is a merge patch's own (what it sets lands where the patch has it) or the patch
+ * library's text of the patched object (PatchMechanism.numberText). Only the decode of a built-in
+ * kind, whose checks turn them back into values, is to see them. Mutates `value`.
  */
 export function withNumberLiterals(value: unknown, literals: unknown): void {
   if (Array.isArray(value) && Array.isArray(literals)) {
