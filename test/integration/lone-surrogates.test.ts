@@ -28,6 +28,10 @@ async function textCall(
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** A create from JSON text as written (escapes JSON.stringify would not write). */
+const postJSONText = (path: string, body: string): ReturnType<typeof textCall> =>
+  textCall(path, { method: 'POST', body, type: 'application/json' });
+
 const dataOf = async (name: string): Promise<unknown> =>
   (await call('GET', `${configMaps}/${name}`)).body['data'];
 
@@ -48,11 +52,10 @@ describe('lone surrogates in JSON bodies', () => {
     assert.equal((role.body['metadata'] as { name: string }).name, 'r\ufffd');
     assert.equal((await call('GET', `${roles}/${encodeURIComponent('r\ufffd')}`)).status, 200);
 
-    const made = await textCall(configMaps, {
-      method: 'POST',
-      type: 'application/json',
-      body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm"},"data":{"k":"v\\ud800","pair":"\\ud83d\\ude00"}}',
-    });
+    const made = await postJSONText(
+      configMaps,
+      '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm"},"data":{"k":"v\\ud800","pair":"\\ud83d\\ude00"}}',
+    );
     assert.equal(made.status, 201, JSON.stringify(made.body));
     assert.deepEqual(made.body['data'], { k: 'v\ufffd', pair: '😀' });
     assert.deepEqual(await dataOf('cm'), { k: 'v\ufffd', pair: '😀' });
@@ -60,20 +63,18 @@ describe('lone surrogates in JSON bodies', () => {
 
   // Such bodies are decoded again from their text, as Go's decoder reads it (go-decode.ts).
   it('so does a body with a repeated key or a number written with a fraction', async () => {
-    const repeated = await textCall(configMaps, {
-      method: 'POST',
-      type: 'application/json',
-      body: '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-repeated"},"data":{"k":"v\\ud800"},"data":{"k2":"w\\udbff"}}',
-    });
+    const repeated = await postJSONText(
+      configMaps,
+      '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-repeated"},"data":{"k":"v\\ud800"},"data":{"k2":"w\\udbff"}}',
+    );
     assert.equal(repeated.status, 201, JSON.stringify(repeated.body));
     // Go decodes a repeated map into the same map: both members are kept.
     assert.deepEqual(repeated.body['data'], { k: 'v\ufffd', k2: 'w\ufffd' });
     const quotas = '/api/v1/namespaces/default/resourcequotas';
-    const fraction = await textCall(quotas, {
-      method: 'POST',
-      type: 'application/json',
-      body: '{"apiVersion":"v1","kind":"ResourceQuota","metadata":{"name":"rq","annotations":{"a":"x\\ud800"}},"spec":{"hard":{"cpu":0.5}}}',
-    });
+    const fraction = await postJSONText(
+      quotas,
+      '{"apiVersion":"v1","kind":"ResourceQuota","metadata":{"name":"rq","annotations":{"a":"x\\ud800"}},"spec":{"hard":{"cpu":0.5}}}',
+    );
     assert.equal(fraction.status, 201, JSON.stringify(fraction.body));
     assert.deepEqual((fraction.body['metadata'] as { annotations: unknown }).annotations, { a: 'x\ufffd' });
     assert.deepEqual((fraction.body['spec'] as { hard: unknown }).hard, { cpu: '500m' });

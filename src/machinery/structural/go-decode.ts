@@ -54,22 +54,19 @@ export class GoDecoder {
     const c = this.#text.charCodeAt(this.#i);
     if (c === 0x7b) return this.#object(target);
     if (c === 0x5b) return this.#array(target);
+    const start = this.#i;
     const value = this.#literal();
     // A number for a field that reads its text, written with a fraction or an exponent.
     if (typeof value === 'number' && typeof target === 'object' && target.readsNumberText === true) {
-      const text = this.#text.slice(this.#literalStart, this.#i);
+      const text = this.#text.slice(start, this.#i);
       if (hasFractionOrExponent(text)) return new NumberLiteral(text, value);
     }
     return value;
   }
 
-  /** Where the last literal read started. */
-  #literalStart = 0;
-
   #literal(): unknown {
     const t = this.#text;
     const start = this.#i;
-    this.#literalStart = start;
     if (t.charCodeAt(start) === 0x22) {
       const close = stringEnd(t, start);
       this.#i = close + 1;
