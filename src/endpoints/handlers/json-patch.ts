@@ -100,7 +100,8 @@ export const jsonPatchMechanism: PatchMechanism = {
   apply: (prepared: unknown, current: KubeObject): string => JSON.stringify(patched(prepared, current)),
   applyObject: (prepared: unknown, current: KubeObject): unknown => patched(prepared, current),
   // The library's own text of the result, where the patch's values keep their text. Only asked
-  // for after applyObject succeeded on the same inputs.
+  // for after applyObject succeeded on the same inputs; it applies the patch a second time, which
+  // only a patch with such a number pays for.
   numberText: (prepared: unknown, current: KubeObject): string | undefined => {
     const { ops, numbers } = prepared as Prepared;
     return numbers ? applyJSONPatchWithText(inGoOrder(current), ops).text : undefined;
