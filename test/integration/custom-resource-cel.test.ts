@@ -1,6 +1,6 @@
 // CEL validation rules of custom resources over HTTP: a rule failing on create and an immutable
 // field changed on update answer 422 with kube's Status causes, and a CRD whose rule does not
-// compile is refused with 422.
+// compile, or whose rules' estimated cost is over kube's budgets, is refused with 422.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
@@ -93,6 +93,96 @@ describe('custom resource CEL rules', () => {
       causes[0]?.message ?? '',
       /^Invalid value: apiextensions\.ValidationRule\{Rule:"self\.min <".*compilation failed: ERROR: <input>:1:10: Syntax error: /s,
     );
+  });
+
+  it('refuses a CRD whose messageExpression has no cost bound, with the causes kube gives', async () => {
+    // kubernetes/kubernetes#124234: string() of an integer has no size bound, so the message it
+    // builds has none, and kube refuses the CRD.
+    const res = await call(server, {
+      method: 'POST',
+      path: crdPath,
+      body: namespacedCRD(
+        'example.com',
+        { plural: 'configs', singular: 'config', kind: 'Config' },
+        {
+          type: 'object',
+          properties: {
+            config: {
+              type: 'object',
+              'x-kubernetes-validations': [
+                {
+                  messageExpression: "'invalid attempts: ' + string(self.attempts)",
+                  rule: 'self.attempts >= 0',
+                },
+              ],
+              properties: { attempts: { type: 'integer', maximum: 2147483647, minimum: -2147483648 } },
+            },
+          },
+        },
+      ),
+    });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    const advice =
+      '(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)';
+    const at =
+      'spec.validation.openAPIV3Schema.properties[spec].properties[config].x-kubernetes-validations[0]';
+    assert.deepEqual((res.body['details'] as { causes: unknown[] }).causes, [
+      {
+        reason: 'FieldValueForbidden',
+        message: `Forbidden: estimated messageExpression cost exceeds budget by factor of more than 100x ${advice}`,
+        field: `${at}.messageExpression`,
+      },
+      {
+        reason: 'FieldValueForbidden',
+        message:
+          'Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema',
+        field: `${at}.messageExpression`,
+      },
+      {
+        reason: 'FieldValueForbidden',
+        message:
+          'Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds ' +
+          `budget by factor of more than 100x ${advice}`,
+        field: 'spec.validation.openAPIV3Schema',
+      },
+    ]);
+  });
+
+  it('refuses a rule run once per item of an unbounded list, and takes it once the list is bounded', async () => {
+    const crd = (maxItems: number | undefined): unknown =>
+      namespacedCRD(
+        'example.com',
+        { plural: 'nets', singular: 'net', kind: 'Net' },
+        {
+          type: 'object',
+          properties: {
+            names: {
+              type: 'array',
+              ...(maxItems === undefined ? {} : { maxItems }),
+              items: {
+                type: 'string',
+                maxLength: 64,
+                'x-kubernetes-validations': [{ rule: "self.matches('^[a-z]+$')" }],
+              },
+            },
+          },
+        },
+      );
+    const refused = await call(server, { method: 'POST', path: crdPath, body: crd(undefined) });
+    assert.equal(refused.status, 422, JSON.stringify(refused.body));
+    // 53 a run (a string of up to 256 bytes against an 8-character pattern), 1,048,576 runs.
+    assert.deepEqual((refused.body['details'] as { causes: unknown[] }).causes, [
+      {
+        reason: 'FieldValueForbidden',
+        message:
+          'Forbidden: estimated rule cost exceeds budget by factor of 5.6x (try simplifying the rule, or adding ' +
+          'maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
+        field:
+          'spec.validation.openAPIV3Schema.properties[spec].properties[names].items.x-kubernetes-validations[0].rule',
+      },
+    ]);
+    const taken = await call(server, { method: 'POST', path: crdPath, body: crd(1000) });
+    assert.equal(taken.status, 201, JSON.stringify(taken.body));
   });
 
   it('answers 422 with kube causes for a failing rule and a changed immutable field', async () => {

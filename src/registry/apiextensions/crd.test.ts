@@ -7,7 +7,8 @@ import { rejectsWithStatus } from '../generic/testing/assert-status.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../generic/testing/memory-rest-options.js';
 import { newCustomResourceDefinitionREST } from './storage.js';
 import { ctx, cronTab, cronTabSchema, invalid } from './testing/crontab.js';
-import { validateCRDUpdate } from './validation.js';
+import { loadCel } from './customresource/cel/load.js';
+import { validateCRD, validateCRDUpdate } from './validation.js';
 
 describe('apiextensions.k8s.io customresourcedefinitions', () => {
   let env: MemoryRESTOptions;
@@ -225,6 +226,47 @@ describe('apiextensions.k8s.io customresourcedefinitions', () => {
         .sort();
     assert.deepEqual(structuralErrors(changed, stored), []);
     assert.deepEqual(structuralErrors(changed, withSchema(cronTabSchema())), wanted);
+  });
+
+  it('holds an update to the per-expression cost limit only on versions whose schema it changed', async () => {
+    await loadCel();
+    // Eight unbounded strings joined: 11,010,060 against the limit of 10,000,000 (kube's test case).
+    const message = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => `self[${i}]`).join(' + ');
+    const schema = (marker: string): JSONSchemaProps => ({
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          description: marker,
+          properties: {
+            f: {
+              type: 'array',
+              items: { type: 'string' },
+              'x-kubernetes-validations': [{ rule: 'true', messageExpression: message }],
+            },
+          },
+        },
+      },
+    });
+    const version = (name: string, marker: string, storage = false) => ({
+      name,
+      served: true,
+      storage,
+      schema: { openAPIV3Schema: schema(marker) },
+    });
+    const old = cronTab({ versions: [version('v1', 'one', true), version('v2', 'two')] });
+    const crd = cronTab({
+      versions: [version('v1', 'one', true), version('v2', 'two, changed'), version('v3', 'three')],
+    });
+    const costErrors = (errs: { error(): string }[]): string[] =>
+      errs.map((e) => e.error()).filter((e) => e.includes('estimated messageExpression cost'));
+    const at = (i: number): string =>
+      `spec.versions[${i}].schema.openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0]` +
+      '.messageExpression: Forbidden: estimated messageExpression cost exceeds budget by factor of 1.101006x ' +
+      '(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and ' +
+      'strings are declared)';
+    assert.deepEqual(costErrors(validateCRDUpdate(crd, old)), [at(1), at(2)]);
+    assert.deepEqual(costErrors(validateCRD(crd)), [at(0), at(1), at(2)]);
   });
 
   it('uses per-version paths when the versions have different schemas, and refuses preserveUnknownFields', async () => {

@@ -19,6 +19,7 @@ import {
   type ErrorList,
 } from '../../machinery/validation/index.js';
 import { validateImmutableField, validateObjectMetaUpdate } from '../generic/validate-meta-update.js';
+import { jsonEqual } from '../../machinery/patch/json.js';
 import { validateSchemaRules } from './customresource/cel/compile.js';
 import { validateOpenAPISchema } from './schema-validation.js';
 import {
@@ -91,7 +92,7 @@ export function validateNames(names: Partial<CustomResourceDefinitionNames>, pat
 /** validateCustomResourceDefinitionValidation for one schema (structural schemas are required). */
 function validateSchema(
   schema: { openAPIV3Schema?: JSONSchemaProps } | undefined,
-  opts: { statusEnabled: boolean; path: FieldPath; requireStructural: boolean },
+  opts: { statusEnabled: boolean; path: FieldPath; requireStructural: boolean; schemaUnchanged: boolean },
 ): ErrorList {
   const root = schema?.openAPIV3Schema;
   if (root === undefined) return [];
@@ -116,7 +117,10 @@ function validateSchema(
   if (opts.requireStructural) errs.push(...structuralErrs);
   errs.push(...validateOpenAPISchema(root, path, { isRoot: true, insideResourceMeta: false }));
   // CEL rules compile against the structural schema only (the CRD store has loaded the library).
-  if (structuralErrs.length === 0) errs.push(...validateSchemaRules(root, path));
+  // An update that keeps a version's schema is held to the schema's total cost only (kube's
+  // suppressPerExpressionCost), so a CRD stored under older limits stays updatable.
+  if (structuralErrs.length === 0)
+    errs.push(...validateSchemaRules(root, { path, suppressPerExpressionCost: opts.schemaUnchanged }));
   return errs;
 }
 
@@ -125,9 +129,30 @@ interface SpecOptions {
   readonly allowInvalidCABundle: boolean;
   /** Structural schemas are required, unless the CRD being updated had a schema that is not. */
   readonly requireStructural: boolean;
+  /** The versions whose schemas an update left as they were. */
+  readonly unchangedSchemas: ReadonlySet<string>;
 }
 
-const createOptions: SpecOptions = { allowInvalidCABundle: true, requireStructural: true };
+const createOptions: SpecOptions = {
+  allowInvalidCABundle: true,
+  requireStructural: true,
+  unchangedSchemas: new Set(),
+};
+
+/** findVersionsWithUnchangedSchemas: versions of `crd` whose schema equals the one `old` had. */
+function versionsWithUnchangedSchemas(
+  crd: CustomResourceDefinition,
+  old: CustomResourceDefinition,
+): ReadonlySet<string> {
+  // A body may lack versions (validateSpec reports it).
+  const versions = (spec: CustomResourceDefinitionSpec) =>
+    (spec.versions as CustomResourceDefinitionVersion[] | undefined) ?? [];
+  const oldSchemas = new Map(versions(old.spec).map((v) => [v.name, v.schema]));
+  const unchanged = new Set<string>();
+  for (const v of versions(crd.spec))
+    if (oldSchemas.has(v.name) && jsonEqual(v.schema, oldSchemas.get(v.name))) unchanged.add(v.name);
+  return unchanged;
+}
 
 /**
  * requireStructuralSchema: whether every schema of the spec is structural. A CRD stored with one
@@ -144,7 +169,7 @@ function schemasAreStructural(spec: CustomResourceDefinitionSpec): boolean {
 
 /** validateCustomResourceDefinitionSpec. */
 function validateSpec(spec: CustomResourceDefinitionSpec, opts: SpecOptions): ErrorList {
-  const { allowInvalidCABundle, requireStructural } = opts;
+  const { allowInvalidCABundle, requireStructural, unchangedSchemas } = opts;
   const path = FieldPath.of('spec');
   const errs: ErrorList = [];
   const group = (spec.group as string | undefined) ?? '';
@@ -193,6 +218,7 @@ function validateSpec(spec: CustomResourceDefinitionSpec, opts: SpecOptions): Er
           statusEnabled: subresources?.status !== undefined,
           path: at.child('schema'),
           requireStructural,
+          schemaUnchanged: unchangedSchemas.has(v.name),
         }),
       );
     if (!liftSubresources) errs.push(...validateSubresources(v.subresources, at.child('subresources')));
@@ -210,8 +236,15 @@ function validateSpec(spec: CustomResourceDefinitionSpec, opts: SpecOptions): Er
   errs.push(...validateNames(n, path.child('names')));
   if (liftSchema) {
     const statusEnabled = versions.some((v) => v.subresources?.status !== undefined);
+    // kube's internal form names the lifted schema's version after the first one.
+    const schemaUnchanged = unchangedSchemas.has(versions[0]?.name ?? '');
     errs.push(
-      ...validateSchema(topSchema, { statusEnabled, path: path.child('validation'), requireStructural }),
+      ...validateSchema(topSchema, {
+        statusEnabled,
+        path: path.child('validation'),
+        requireStructural,
+        schemaUnchanged,
+      }),
     );
   }
   if (liftSubresources)
@@ -331,6 +364,7 @@ export function validateCRDUpdate(crd: CustomResourceDefinition, old: CustomReso
     ...validateSpec(crd.spec, {
       allowInvalidCABundle: allowInvalidCABundle(old),
       requireStructural: schemasAreStructural(old.spec),
+      unchangedSchemas: versionsWithUnchangedSchemas(crd, old),
     }),
   ];
   if (isEstablished(old))

@@ -70,8 +70,8 @@ describe('compileCustomResourceRules', () => {
     assert.deepEqual(
       errors.map((e) => `${e.field}: ${e.detail}`),
       [
-        `${at}.optionalOldSelf: may not be set if oldSelf is not used in rule`,
         `${at}.messageExpression: messageExpression must evaluate to a string`,
+        `${at}.optionalOldSelf: may not be set if oldSelf is not used in rule`,
         `${at}.fieldPath: fieldPath must be a valid path`,
       ],
     );
@@ -83,7 +83,8 @@ describe('compileCustomResourceRules', () => {
       properties: {
         list: {
           type: 'array',
-          items: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf' }] },
+          maxItems: 10,
+          items: { type: 'string', maxLength: 10, 'x-kubernetes-validations': [{ rule: 'self == oldSelf' }] },
         },
       },
     });

@@ -1,21 +1,50 @@
 // Compiling a structural schema's x-kubernetes-validations once per CRD version (apiextensions-
 // apiserver pkg/apiserver/schema/cel/compilation.go, and the CEL part of the CRD validation in
-// pkg/apis/apiextensions/validation/validation.go). Cost estimation is not done.
+// pkg/apis/apiextensions/validation/validation.go), with the static cost limits the CRD's
+// validation holds each expression and the schema's total to (cost.ts, cost-budget.ts). The
+// per-request runtime budget is not enforced.
 import type { JSONSchemaProps, ValidationRule } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
 import { checkExpr, mayBe, schemaType, type CelT } from './check.js';
+import { childCardinality, costErrorMessage, SchemaCost, staticEstimatedCostLimit } from './cost-budget.js';
+import { multiplySaturating } from './cost-estimate.js';
+import { declCelType, estimateCost, type CelType } from './cost.js';
+import { maxCardinality, schemaDeclType, type DeclType } from './decl-type.js';
+import { escapeName } from './escaping.js';
 import { validFieldPath } from './field-path.js';
 import { loadCel, loadedCel, type CelLibrary } from './load.js';
 import { formatIssue, ruleInvalid } from './rule-errors.js';
 import { CustomResourceRuleValidator, type CompiledRule, type RuleNode } from './validator.js';
 
 type Program = CompiledRule['program'];
+type Parsed = ReturnType<CelLibrary['cel']['parse']>;
 
 interface Walk {
   readonly lib: CelLibrary;
   readonly errs: ErrorList;
   /** The array above whose items old values cannot be correlated, if any. */
   readonly uncorrelatable: FieldPath | undefined;
+  readonly costs: SchemaCost;
+  /** An update whose version kept its schema is not held to the per-expression limit. */
+  readonly suppressPerExpressionCost: boolean;
+}
+
+/** A schema node as the walk reaches it. */
+interface NodeAt {
+  readonly schema: JSONSchemaProps;
+  readonly path: FieldPath;
+  /** What CEL sees of the node (undefined where it sees nothing). */
+  readonly decl: DeclType | undefined;
+  /** How many values of the node one object can hold; undefined under an unbounded list or map. */
+  readonly cardinality: bigint | undefined;
+}
+
+/** The variables of a node's rules and their message expressions. */
+interface RuleVars {
+  readonly self: CelT;
+  readonly oldSelf: CelT;
+  /** The same, as the cost estimator types them. */
+  readonly costVars: ReadonlyMap<string, CelType>;
 }
 
 /** Why an expression was refused: at compilation (its issues) or when its program was built. */
@@ -28,7 +57,7 @@ interface CompileFailure {
 function compileExpr(
   w: Walk,
   opts: { source: string; self: CelT; oldSelf: CelT },
-): { program: Program; type: CelT; usesOldSelf: boolean } | CompileFailure {
+): { program: Program; parsed: Parsed; type: CelT; usesOldSelf: boolean } | CompileFailure {
   const { cel, env } = w.lib;
   let parsed: ReturnType<typeof cel.parse>;
   try {
@@ -49,23 +78,46 @@ function compileExpr(
   if (checked.issues.length > 0)
     return { stage: 'compilation', text: checked.issues.map((i) => formatIssue(opts.source, i)).join('\n') };
   if (checked.programError !== undefined) return { stage: 'instantiation', text: checked.programError };
-  return { program: cel.plan(env, parsed), type: checked.type, usesOldSelf: checked.usesOldSelf };
+  return { program: cel.plan(env, parsed), parsed, type: checked.type, usesOldSelf: checked.usesOldSelf };
+}
+
+/** Holds an expression's cost to the per-expression limit and adds it to the schema's total. */
+function observeCost(w: Walk, expr: { at: FieldPath; name: string; cost: bigint }): void {
+  const { at, name, cost } = expr;
+  if (!w.suppressPerExpressionCost && cost > staticEstimatedCostLimit)
+    w.errs.push(FieldError.forbidden(at, costErrorMessage(name, cost, staticEstimatedCostLimit)));
+  w.costs.observe(at, cost);
+}
+
+/** The estimated cost of a compiled expression on a node (0 where CEL sees nothing of it). */
+function estimatedCost(parsed: Parsed, node: NodeAt, vars: RuleVars): bigint {
+  if (node.decl === undefined) return 0n;
+  return estimateCost(parsed, { root: node.decl, vars: vars.costVars }).max;
 }
 
 function compileMessageExpression(
   w: Walk,
-  opts: { rule: ValidationRule; path: FieldPath; self: CelT; oldSelf: CelT },
+  opts: { rule: ValidationRule; node: NodeAt; at: FieldPath; vars: RuleVars },
 ): Program | undefined {
-  const source = (opts.rule.messageExpression ?? '').trim();
+  const { rule, node, at, vars } = opts;
+  const source = (rule.messageExpression ?? '').trim();
   if (source === '') return undefined;
-  const at = opts.path.child('messageExpression');
-  const out = compileExpr(w, { source, self: opts.self, oldSelf: opts.oldSelf });
-  if ('stage' in out)
-    w.errs.push(ruleInvalid(at, opts.rule, `messageExpression ${out.stage} failed: ${out.text}`));
-  else if (!mayBe(out.type, 'string'))
-    w.errs.push(ruleInvalid(at, opts.rule, 'messageExpression must evaluate to a string'));
-  else return out.program;
-  return undefined;
+  const out = compileExpr(w, { source, self: vars.self, oldSelf: vars.oldSelf });
+  if ('stage' in out) {
+    w.errs.push(ruleInvalid(at, rule, `messageExpression ${out.stage} failed: ${out.text}`));
+    return undefined;
+  }
+  if (!mayBe(out.type, 'string')) {
+    w.errs.push(ruleInvalid(at, rule, 'messageExpression must evaluate to a string'));
+    return undefined;
+  }
+  // A message is built once per failure, so its cost is not multiplied by the node's cardinality.
+  observeCost(w, {
+    at,
+    name: 'estimated messageExpression cost',
+    cost: estimatedCost(out.parsed, node, vars),
+  });
+  return out.program;
 }
 
 function checkFieldPath(
@@ -82,16 +134,41 @@ function checkFieldPath(
   return normalized ?? '';
 }
 
+function ruleVars(node: NodeAt, optionalOldSelf: boolean): RuleVars {
+  const self = schemaType(node.schema);
+  const selfCost = declCelType(node.decl);
+  const oldSelfCost: CelType = optionalOldSelf
+    ? { k: 'opaque', name: 'optional_type', param: selfCost }
+    : selfCost;
+  return {
+    self,
+    oldSelf: optionalOldSelf ? { kind: 'dyn' } : self,
+    costVars: new Map([
+      ['self', selfCost],
+      ['oldSelf', oldSelfCost],
+    ]),
+  };
+}
+
+/**
+ * The rule's estimated cost times how many times it can run in one object: the node's cardinality,
+ * or, under an unbounded list or map, as many of its values as fit in a request.
+ */
+function ruleCost(parsed: Parsed, node: NodeAt, vars: RuleVars): bigint {
+  const cost = estimatedCost(parsed, node, vars);
+  if (cost === 0n || node.decl === undefined) return 0n;
+  return multiplySaturating(cost, node.cardinality ?? maxCardinality(node.decl));
+}
+
 function compileRule(
   w: Walk,
-  opts: { rule: ValidationRule; path: FieldPath; schema: JSONSchemaProps },
+  opts: { rule: ValidationRule; path: FieldPath; node: NodeAt },
 ): CompiledRule | undefined {
-  const { rule, path, schema } = opts;
+  const { rule, path, node } = opts;
   const source = ((rule.rule as string | undefined) ?? '').trim();
   if (source === '') return undefined;
-  const self = schemaType(schema);
-  const oldSelf: CelT = rule.optionalOldSelf === true ? { kind: 'dyn' } : self;
-  const out = compileExpr(w, { source, self, oldSelf });
+  const vars = ruleVars(node, rule.optionalOldSelf === true);
+  const out = compileExpr(w, { source, self: vars.self, oldSelf: vars.oldSelf });
   const rulePath = path.child('rule');
   if ('stage' in out) {
     const failed = out.stage === 'compilation' ? 'compilation failed' : 'program instantiation failed';
@@ -102,6 +179,13 @@ function compileRule(
     w.errs.push(ruleInvalid(rulePath, rule, 'cel expression must evaluate to a bool'));
     return undefined;
   }
+  observeCost(w, { at: rulePath, name: 'estimated rule cost', cost: ruleCost(out.parsed, node, vars) });
+  const messageProgram = compileMessageExpression(w, {
+    rule,
+    node,
+    at: path.child('messageExpression'),
+    vars,
+  });
   if (out.usesOldSelf && w.uncorrelatable !== undefined)
     w.errs.push(
       FieldError.invalid(
@@ -118,8 +202,7 @@ function compileRule(
         'may not be set if oldSelf is not used in rule',
       ),
     );
-  const messageProgram = compileMessageExpression(w, { rule, path, self, oldSelf });
-  const fieldPath = checkFieldPath(w, { rule, path, schema });
+  const fieldPath = checkFieldPath(w, { rule, path, schema: node.schema });
   return {
     rule,
     program: out.program,
@@ -129,30 +212,52 @@ function compileRule(
   };
 }
 
+/** A child of a node: what CEL sees of it (as its parent's declared type has it) and how often it can occur. */
+function childAt(
+  parent: NodeAt,
+  child: { schema: JSONSchemaProps; path: FieldPath; decl: DeclType | undefined },
+): NodeAt {
+  const embedded = child.schema['x-kubernetes-embedded-resource'] === true;
+  return {
+    schema: child.schema,
+    path: child.path,
+    decl: child.decl ?? schemaDeclType(child.schema, embedded),
+    cardinality: childCardinality(parent.schema, parent.cardinality),
+  };
+}
+
 /** The rule tree of a schema node, or undefined when neither it nor anything below has rules. */
-function compileNode(w: Walk, opts: { schema: JSONSchemaProps; path: FieldPath }): RuleNode | undefined {
-  const { schema, path } = opts;
+function compileNode(w: Walk, node: NodeAt): RuleNode | undefined {
+  const { schema, path, decl } = node;
   const rules: CompiledRule[] = [];
   (schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
-    const compiled = compileRule(w, { rule, path: path.child('x-kubernetes-validations').index(i), schema });
+    const compiled = compileRule(w, { rule, path: path.child('x-kubernetes-validations').index(i), node });
     if (compiled !== undefined) rules.push(compiled);
   });
   const properties = new Map<string, RuleNode>();
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-    const node = compileNode(w, { schema: prop, path: path.child('properties').key(name) });
-    if (node !== undefined) properties.set(name, node);
+    const field = decl?.fields?.get(escapeName(name) ?? '');
+    const at = { schema: prop, path: path.child('properties').key(name), decl: field };
+    const compiled = compileNode(w, childAt(node, at));
+    if (compiled !== undefined) properties.set(name, compiled);
   }
   const additional = schema.additionalProperties;
   const additionalProperties =
     typeof additional === 'object'
-      ? compileNode(w, { schema: additional, path: path.child('additionalProperties') })
+      ? compileNode(
+          w,
+          childAt(node, { schema: additional, path: path.child('additionalProperties'), decl: decl?.elem }),
+        )
       : undefined;
   const itemSchema = schema.items;
   let items: RuleNode | undefined;
   if (itemSchema !== undefined && !Array.isArray(itemSchema)) {
     const correlatable = schema['x-kubernetes-list-type'] === 'map';
     const inner = correlatable ? w : { ...w, uncorrelatable: w.uncorrelatable ?? path };
-    items = compileNode(inner, { schema: itemSchema, path: path.child('items') });
+    items = compileNode(
+      inner,
+      childAt(node, { schema: itemSchema, path: path.child('items'), decl: decl?.elem }),
+    );
   }
   if (
     rules.length === 0 &&
@@ -183,15 +288,30 @@ export function hasRules(schema: JSONSchemaProps | undefined): boolean {
   );
 }
 
-/** The synchronous compile with an already loaded library; errors are under `path`. */
+/**
+ * The synchronous compile with an already loaded library; errors are under `path`, the schema's
+ * (`…openAPIV3Schema`). `suppressPerExpressionCost` for an update that kept the version's schema:
+ * its expressions' costs count towards the schema's total only.
+ */
 export function compileRulesWith(
   lib: CelLibrary,
-  opts: { schema: JSONSchemaProps; path: FieldPath },
+  opts: { schema: JSONSchemaProps; path: FieldPath; suppressPerExpressionCost?: boolean },
 ): { errors: ErrorList; validator: CustomResourceRuleValidator | undefined } {
-  const w: Walk = { lib, errs: [], uncorrelatable: undefined };
-  const root = compileNode(w, opts);
+  const w: Walk = {
+    lib,
+    errs: [],
+    uncorrelatable: undefined,
+    costs: new SchemaCost(),
+    suppressPerExpressionCost: opts.suppressPerExpressionCost ?? false,
+  };
+  const root = compileNode(w, {
+    schema: opts.schema,
+    path: opts.path,
+    decl: schemaDeclType(opts.schema, true),
+    cardinality: 1n,
+  });
   const validator = root === undefined ? undefined : new CustomResourceRuleValidator(lib, root);
-  return { errors: w.errs, validator };
+  return { errors: [...w.errs, ...w.costs.errors(opts.path)], validator };
 }
 
 /**
@@ -213,12 +333,17 @@ export async function compileCustomResourceRules(
  * library before validating a CRD with rules (preloadCelFor); if it is not loaded, that is a bug
  * and is reported as an internal error instead of letting rules through unchecked.
  */
-export function validateSchemaRules(schema: JSONSchemaProps, path: FieldPath): ErrorList {
+export function validateSchemaRules(
+  schema: JSONSchemaProps,
+  opts: { path: FieldPath; suppressPerExpressionCost: boolean },
+): ErrorList {
   if (!hasRules(schema)) return [];
   const lib = loadedCel();
   if (lib === undefined)
-    return [FieldError.internal(path.child('x-kubernetes-validations'), 'the CEL library is not loaded')];
-  return compileRulesWith(lib, { schema, path }).errors;
+    return [
+      FieldError.internal(opts.path.child('x-kubernetes-validations'), 'the CEL library is not loaded'),
+    ];
+  return compileRulesWith(lib, { schema, ...opts }).errors;
 }
 
 /** Loads the CEL library when any version of a CRD body has rules. */

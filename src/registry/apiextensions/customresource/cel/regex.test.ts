@@ -8,7 +8,7 @@ const schemaWith = (rule: string): JSONSchemaProps => ({
   properties: {
     spec: {
       type: 'object',
-      properties: { s: { type: 'string' }, p: { type: 'string' } },
+      properties: { s: { type: 'string', maxLength: 64 }, p: { type: 'string', maxLength: 64 } },
       'x-kubernetes-validations': [{ rule }],
     },
   },

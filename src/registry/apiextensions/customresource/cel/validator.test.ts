@@ -66,16 +66,23 @@ describe('CustomResourceRuleValidator', () => {
       properties: {
         tags: {
           type: 'array',
-          items: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.startsWith("t-")' }] },
+          maxItems: 10,
+          items: {
+            type: 'string',
+            maxLength: 63,
+            'x-kubernetes-validations': [{ rule: 'self.startsWith("t-")' }],
+          },
           'x-kubernetes-validations': [{ rule: 'self.isSorted()' }, { rule: 'self.size() <= 3' }],
         },
         labels: {
           type: 'object',
+          maxProperties: 10,
           additionalProperties: { type: 'string' },
           'x-kubernetes-validations': [{ rule: "self.all(k, self[k] != '')", message: 'empty label' }],
         },
         counts: {
           type: 'array',
+          maxItems: 10,
           items: { type: 'integer' },
           'x-kubernetes-validations': [{ rule: 'self.sum() < 10' }],
         },
@@ -172,8 +179,10 @@ describe('CustomResourceRuleValidator', () => {
       properties: {
         labels: {
           type: 'object',
+          maxProperties: 10,
           additionalProperties: {
             type: 'string',
+            maxLength: 63,
             'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'entries are immutable' }],
           },
         },
@@ -189,7 +198,11 @@ describe('CustomResourceRuleValidator', () => {
   it('uses messageExpression, reason and fieldPath', async () => {
     const v = await validatorFor(
       spec({ replicas: { type: 'integer' }, name: { type: 'string' } }, [
-        { rule: 'self.replicas < 5', messageExpression: "'too many replicas: ' + string(self.replicas)" },
+        // kube refuses `'…' + string(self.replicas)`: string() of an int has no size bound.
+        {
+          rule: 'self.replicas < 5',
+          messageExpression: "'too many replicas: ' + (self.replicas > 5 ? 'over five' : 'five')",
+        },
         {
           rule: 'has(self.name)',
           reason: 'FieldValueRequired',
@@ -202,7 +215,7 @@ describe('CustomResourceRuleValidator', () => {
       ]),
     );
     assert.deepEqual(run(v, { spec: { replicas: 7 } }), [
-      'spec: Invalid value: "object": too many replicas: 7',
+      'spec: Invalid value: "object": too many replicas: over five',
       'spec.name: Required value: name is required',
       'spec: Forbidden: seven is forbidden',
       'spec: Duplicate value: "object"',
