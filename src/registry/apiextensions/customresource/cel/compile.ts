@@ -9,7 +9,7 @@ import { checkExpr, mayBe, schemaType, type CelT } from './check.js';
 import { childCardinality, costErrorMessage, SchemaCost, staticEstimatedCostLimit } from './cost-budget.js';
 import { multiplySaturating } from './cost-estimate.js';
 import { declCelType, estimateCost, type CelType } from './cost.js';
-import { maxCardinality, schemaDeclType, type DeclType } from './decl-type.js';
+import { maxCardinality, schemaDeclType, withTypeAndObjectMeta, type DeclType } from './decl-type.js';
 import { escapeName } from './escaping.js';
 import { validFieldPath } from './field-path.js';
 import { loadCel, loadedCel, type CelLibrary } from './load.js';
@@ -37,6 +37,8 @@ interface NodeAt {
   readonly decl: DeclType | undefined;
   /** How many values of the node one object can hold; undefined under an unbounded list or map. */
   readonly cardinality: bigint | undefined;
+  /** The schema's root or an embedded resource, whose rules see kind, apiVersion and metadata. */
+  readonly resourceRoot: boolean;
 }
 
 /** The variables of a node's rules and their message expressions. */
@@ -135,7 +137,7 @@ function checkFieldPath(
 }
 
 function ruleVars(node: NodeAt, optionalOldSelf: boolean): RuleVars {
-  const self = schemaType(node.schema);
+  const self = schemaType(node.resourceRoot ? withTypeAndObjectMeta(node.schema) : node.schema);
   const selfCost = declCelType(node.decl);
   const oldSelfCost: CelType = optionalOldSelf
     ? { k: 'opaque', name: 'optional_type', param: selfCost }
@@ -223,6 +225,7 @@ function childAt(
     path: child.path,
     decl: child.decl ?? schemaDeclType(child.schema, embedded),
     cardinality: childCardinality(parent.schema, parent.cardinality),
+    resourceRoot: embedded,
   };
 }
 
@@ -309,6 +312,7 @@ export function compileRulesWith(
     path: opts.path,
     decl: schemaDeclType(opts.schema, true),
     cardinality: 1n,
+    resourceRoot: true,
   });
   const validator = root === undefined ? undefined : new CustomResourceRuleValidator(lib, root);
   return { errors: [...w.errs, ...w.costs.errors(opts.path)], validator };

@@ -224,15 +224,61 @@ describe('CustomResourceRuleValidator', () => {
   });
 
   it('sees only name and generateName of the root metadata', async () => {
-    const v = await validatorFor({
+    const root = (rule: string): JSONSchemaProps => ({
       type: 'object',
-      'x-kubernetes-validations': [
-        { rule: "self.metadata.name.startsWith('ok-') && !has(self.metadata.labels)" },
-      ],
+      properties: { metadata: { type: 'object' } },
+      'x-kubernetes-validations': [{ rule }],
     });
+    const v = await validatorFor(root("self.metadata.name.startsWith('ok-')"));
     assert.deepEqual(run(v, { metadata: { name: 'ok-1', labels: { a: 'b' } } }), []);
     assert.deepEqual(run(v, { metadata: { name: 'bad' } }), [
-      '<nil>: Invalid value: "object": failed rule: self.metadata.name.startsWith(\'ok-\') && !has(self.metadata.labels)',
+      '<nil>: Invalid value: "object": failed rule: self.metadata.name.startsWith(\'ok-\')',
     ]);
+    // oldSelf is the old object seen the same way: a change of labels alone changes nothing.
+    const frozen = await validatorFor(root('self == oldSelf'));
+    const old = { metadata: { name: 'ok-1', labels: { a: 'b' } } };
+    assert.deepEqual(run(frozen, { metadata: { name: 'ok-1', labels: { a: 'c' } } }, old), []);
+    assert.deepEqual(run(frozen, { metadata: { name: 'ok-2' } }, old), [
+      '<nil>: Invalid value: "object": failed rule: self == oldSelf',
+    ]);
+    const { errors } = await compileCustomResourceRules(root('self.metadata.labels.size() == 0'));
+    assert.deepEqual(
+      errors.map((e) => e.detail),
+      [
+        "compilation failed: ERROR: <input>:1:14: undefined field 'labels'\n | self.metadata.labels.size() == 0\n | .............^",
+      ],
+    );
+  });
+
+  it('names properties as kube escapes them, and leaves undeclared and null members out', async () => {
+    const v = await validatorFor(
+      spec(
+        {
+          'max-size': { type: 'integer' },
+          namespace: { type: 'string' },
+          'a.b': { type: 'string', nullable: true },
+        },
+        [
+          { rule: 'self.max__dash__size <= 10', message: 'too big' },
+          { rule: "self.__namespace__ != 'kube-system'", message: 'reserved namespace' },
+          { rule: '!has(self.a__dot__b)', message: 'a.b is set' },
+        ],
+      ),
+    );
+    assert.deepEqual(run(v, { spec: { 'max-size': 3, namespace: 'x', 'a.b': null, other: 1 } }), []);
+    assert.deepEqual(run(v, { spec: { 'max-size': 30, namespace: 'kube-system', 'a.b': 'y' } }), [
+      'spec: Invalid value: "object": too big',
+      'spec: Invalid value: "object": reserved namespace',
+      'spec: Invalid value: "object": a.b is set',
+    ]);
+    const { errors } = await compileCustomResourceRules(
+      spec({ namespace: { type: 'string' } }, [{ rule: "self.namespace == 'x'" }]),
+    );
+    assert.deepEqual(
+      errors.map((e) => e.detail),
+      [
+        "compilation failed: ERROR: <input>:1:5: undefined field 'namespace'\n | self.namespace == 'x'\n | ....^",
+      ],
+    );
   });
 });

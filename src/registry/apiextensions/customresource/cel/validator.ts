@@ -171,14 +171,17 @@ export class CustomResourceRuleValidator {
     if (node.rules.length === 0) return;
     const { schema } = node;
     const typeName = schema.type ?? '';
-    const self = v.root && isRecord(v.value) ? resourceRootToCel(v.value, schema) : toCel(v.value, schema);
+    // The root, new and old, is seen as a resource (kind, apiVersion, metadata's name).
+    const value = (x: unknown): CelInput =>
+      v.root && isRecord(x) ? resourceRootToCel(x, schema) : toCel(x, schema);
+    const self = value(v.value);
     const { errs } = w;
     for (const compiled of node.rules) {
       const { rule } = compiled;
       const hasOld = v.old !== undefined && v.old !== null;
       if (compiled.usesOldSelf && !hasOld && rule.optionalOldSelf !== true) continue;
       const bindings: Record<string, CelInput> = { self };
-      if (compiled.usesOldSelf) bindings['oldSelf'] = hasOld ? toCel(v.old, schema) : noOldSelf;
+      if (compiled.usesOldSelf) bindings['oldSelf'] = hasOld ? value(v.old) : noOldSelf;
       const result = compiled.program(bindings);
       if (result === true) continue;
       if (result !== false) {

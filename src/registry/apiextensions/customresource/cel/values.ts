@@ -5,6 +5,8 @@
 import type { CelInput } from '@bufbuild/cel';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { memberOf } from '../../../../machinery/json/set-member.js';
+import { withTypeAndObjectMeta } from './decl-type.js';
+import { escapeName } from './escaping.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -42,6 +44,19 @@ export function toCel(value: unknown, schema: JSONSchemaProps | undefined): CelI
   }
   if (!isRecord(value)) return null;
   const out = new Map<string, CelInput>();
+  const declared =
+    schema?.['x-kubernetes-embedded-resource'] === true ? withTypeAndObjectMeta(schema) : schema;
+  const properties = declared?.properties;
+  if (properties !== undefined) {
+    // An object's declared properties, under the names rules use for them (escaping.ts); a
+    // member its schema does not declare, or set to null, is absent to rules, as in kube.
+    for (const [k, v] of Object.entries(value)) {
+      const prop = memberOf(properties, k);
+      const name = escapeName(k);
+      if (prop !== undefined && name !== undefined && v !== null) out.set(name, toCel(v, prop));
+    }
+    return out;
+  }
   for (const [k, v] of Object.entries(value)) out.set(k, toCel(v, propertySchema(schema, k)));
   return out;
 }
@@ -51,5 +66,5 @@ export function resourceRootToCel(obj: Record<string, unknown>, schema: JSONSche
   const meta = isRecord(obj['metadata']) ? obj['metadata'] : {};
   const visibleMeta: Record<string, unknown> = {};
   for (const k of ['name', 'generateName']) if (typeof meta[k] === 'string') visibleMeta[k] = meta[k];
-  return toCel({ ...obj, metadata: visibleMeta }, schema);
+  return toCel({ ...obj, metadata: visibleMeta }, withTypeAndObjectMeta(schema));
 }
