@@ -86,7 +86,23 @@ const castFunctions = new Set<string>([
   'type',
 ]);
 
-/** The CEL type a schema node has (model.SchemaDeclType, without formats). */
+/** The CEL type of a string of the format: some are timestamps, durations or bytes to rules. */
+function stringType(format: string | undefined): CelT {
+  switch (format) {
+    case 'date':
+    case 'date-time':
+      return t('timestamp');
+    case 'duration':
+      return t('duration');
+    case 'byte':
+      return t('bytes');
+    case undefined:
+    default:
+      return t('string');
+  }
+}
+
+/** The CEL type a schema node has (model.SchemaDeclType). */
 export function schemaType(s: JSONSchemaProps | undefined): CelT {
   if (s === undefined || s['x-kubernetes-int-or-string'] === true) return t('dyn');
   switch (s.type) {
@@ -97,7 +113,7 @@ export function schemaType(s: JSONSchemaProps | undefined): CelT {
     case 'array':
       return { kind: 'schema', schema: s };
     case 'string':
-      return t('string');
+      return stringType(s.format);
     case 'integer':
       return t('int');
     case 'number':

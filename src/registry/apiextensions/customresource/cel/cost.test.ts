@@ -164,6 +164,8 @@ describe('estimateCost', () => {
     });
     assert.equal(await maxCost(listMap, "self.listMap.exists(m, m.k.endsWith('1'))"), 7340028n);
     assert.equal(await maxCost(listMap, "self.listMap.map(m, m.v).exists(v, v == 'b1')"), 19922939n);
+    const times = object({ a: str({ format: 'date-time' }), b: str({ format: 'date-time' }) });
+    assert.equal(await maxCost(times, 'self.a < self.b'), 5n);
     const dashed = object({ 'my-name': str({ maxLength: 10 }) });
     assert.equal(await maxCost(dashed, "self.my__dash__name.contains('a')"), 6n);
     const anyType = object({});

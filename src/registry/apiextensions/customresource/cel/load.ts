@@ -6,6 +6,8 @@
 import { createRequire } from 'node:module';
 import type * as Cel from '@bufbuild/cel';
 import type * as CelExt from '@bufbuild/cel/ext';
+import type * as Protobuf from '@bufbuild/protobuf';
+import type * as Wkt from '@bufbuild/protobuf/wkt';
 import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
 
@@ -13,6 +15,9 @@ export type CelModule = typeof Cel;
 
 export interface CelLibrary {
   readonly cel: CelModule;
+  /** CEL's timestamps and durations (google.protobuf messages), for string formats (format-values.ts). */
+  readonly timestamp: (seconds: bigint, nanos: number) => Cel.CelInput;
+  readonly duration: (seconds: bigint, nanos: number) => Cel.CelInput;
   /** The environment of rules: standard functions, the strings extension and kube's extras. */
   readonly env: Cel.CelEnv;
   /** The admission expressions' `authorizer` (kube's authz library): an evaluation opens a session. */
@@ -30,7 +35,15 @@ async function importCel(): Promise<CelLibrary> {
   const ext = requireCommonJS('@bufbuild/cel/ext') as typeof CelExt;
   const authz = new AuthzSessions();
   const env = cel.celEnv({ funcs: [...ext.strings, ...kubeFunctions(cel), ...authzFunctions(cel, authz)] });
-  ready = { cel, env, authz };
+  const protobuf = requireCommonJS('@bufbuild/protobuf') as typeof Protobuf;
+  const wkt = requireCommonJS('@bufbuild/protobuf/wkt') as typeof Wkt;
+  ready = {
+    cel,
+    env,
+    authz,
+    timestamp: (seconds, nanos) => protobuf.create(wkt.TimestampSchema, { seconds, nanos }),
+    duration: (seconds, nanos) => protobuf.create(wkt.DurationSchema, { seconds, nanos }),
+  };
   return ready;
 }
 

@@ -250,6 +250,48 @@ describe('CustomResourceRuleValidator', () => {
     );
   });
 
+  it('sees date and date-time strings as timestamps, durations as durations and byte strings as bytes', async () => {
+    const v = await validatorFor(
+      spec(
+        {
+          start: { type: 'string', format: 'date-time' },
+          end: { type: 'string', format: 'date-time' },
+          day: { type: 'string', format: 'date' },
+          timeout: { type: 'string', format: 'duration' },
+          key: { type: 'string', format: 'byte' },
+        },
+        [
+          { rule: 'self.start < self.end', message: 'start after end' },
+          { rule: 'self.end - self.start <= duration("24h")', message: 'longer than a day' },
+          { rule: "self.day > timestamp('2020-01-01T00:00:00Z')", message: 'too early' },
+          { rule: "self.timeout <= duration('1h')", message: 'timeout too long' },
+          { rule: 'size(self.key) == 2', message: 'key is not 2 bytes' },
+        ],
+      ),
+    );
+    const good = {
+      start: '2024-05-01T10:00:00+02:00',
+      end: '2024-05-01T09:00:00Z',
+      day: '2024-05-01',
+      timeout: '30m',
+      key: 'aGk=',
+    };
+    assert.deepEqual(run(v, { spec: good }), []);
+    const bad = {
+      start: '2024-05-02T00:00:00Z',
+      end: '2024-05-01T00:00:00Z',
+      day: '2019-12-31',
+      timeout: '2d',
+      key: 'aGkh',
+    };
+    assert.deepEqual(run(v, { spec: bad }), [
+      'spec: Invalid value: "object": start after end',
+      'spec: Invalid value: "object": too early',
+      'spec: Invalid value: "object": timeout too long',
+      'spec: Invalid value: "object": key is not 2 bytes',
+    ]);
+  });
+
   it('names properties as kube escapes them, and leaves undeclared and null members out', async () => {
     const v = await validatorFor(
       spec(

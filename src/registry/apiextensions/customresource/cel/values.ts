@@ -7,6 +7,14 @@ import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-sche
 import { memberOf } from '../../../../machinery/json/set-member.js';
 import { withTypeAndObjectMeta } from './decl-type.js';
 import { escapeName } from './escaping.js';
+import {
+  parseBase64,
+  parseDate,
+  parseDateTime,
+  parseDuration,
+  type SecondsAndNanos,
+} from './format-values.js';
+import { loadedCel } from './load.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -33,11 +41,38 @@ function number(value: number, schema: JSONSchemaProps | undefined): CelInput {
   return Number.isInteger(value) ? BigInt(value) : value;
 }
 
+/**
+ * A string of a format rules see as another type: a timestamp, a duration or bytes. One that does
+ * not parse (kube's validation refuses it first) stays a string.
+ */
+function formatted(value: string, format: string): CelInput {
+  const lib = loadedCel();
+  if (lib === undefined) return value;
+  let time: SecondsAndNanos | undefined;
+  switch (format) {
+    case 'date':
+      time = parseDate(value);
+      return time === undefined ? value : lib.timestamp(time.seconds, time.nanos);
+    case 'date-time':
+      time = parseDateTime(value);
+      return time === undefined ? value : lib.timestamp(time.seconds, time.nanos);
+    case 'duration':
+      time = parseDuration(value);
+      return time === undefined ? value : lib.duration(time.seconds, time.nanos);
+    case 'byte':
+      return parseBase64(value) ?? value;
+    default:
+      return value;
+  }
+}
+
 /** A JSON value as a CEL input value. */
 export function toCel(value: unknown, schema: JSONSchemaProps | undefined): CelInput {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return number(value, schema);
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'string')
+    return schema?.format === undefined ? value : formatted(value, schema.format);
+  if (typeof value === 'boolean') return value;
   if (Array.isArray(value)) {
     const items = itemSchema(schema);
     return value.map((v) => toCel(v, items));
