@@ -10,6 +10,7 @@ import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
 import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
+import { quantityLibrary } from './quantity-library.js';
 
 export type CelModule = typeof Cel;
 
@@ -33,10 +34,14 @@ async function importCel(): Promise<CelLibrary> {
   await Promise.resolve(); // callers await a load that may fail; keep the throw asynchronous
   const cel = requireCommonJS('@bufbuild/cel') as CelModule;
   const ext = requireCommonJS('@bufbuild/cel/ext') as typeof CelExt;
-  const authz = new AuthzSessions();
-  const env = cel.celEnv({ funcs: [...ext.strings, ...kubeFunctions(cel), ...authzFunctions(cel, authz)] });
   const protobuf = requireCommonJS('@bufbuild/protobuf') as typeof Protobuf;
   const wkt = requireCommonJS('@bufbuild/protobuf/wkt') as typeof Wkt;
+  const authz = new AuthzSessions();
+  const quantity = quantityLibrary({ cel, protobuf, wkt });
+  const env = cel.celEnv({
+    funcs: [...ext.strings, ...kubeFunctions(cel), ...quantity.funcs, ...authzFunctions(cel, authz)],
+    registry: protobuf.createRegistry(quantity.desc),
+  });
   ready = {
     cel,
     env,

@@ -292,6 +292,21 @@ describe('CustomResourceRuleValidator', () => {
     ]);
   });
 
+  it("calls kube's quantity library", async () => {
+    const v = await validatorFor(
+      spec({ memory: { type: 'string', maxLength: 20 } }, [
+        {
+          rule: "isQuantity(self.memory) && quantity(self.memory).compareTo(quantity('1Gi')) <= 0",
+          message: 'at most 1Gi',
+        },
+      ]),
+    );
+    assert.deepEqual(run(v, { spec: { memory: '512Mi' } }), []);
+    assert.deepEqual(run(v, { spec: { memory: '1073741824' } }), []);
+    assert.deepEqual(run(v, { spec: { memory: '2G' } }), ['spec: Invalid value: "object": at most 1Gi']);
+    assert.deepEqual(run(v, { spec: { memory: 'lots' } }), ['spec: Invalid value: "object": at most 1Gi']);
+  });
+
   it('names properties as kube escapes them, and leaves undeclared and null members out', async () => {
     const v = await validatorFor(
       spec(
