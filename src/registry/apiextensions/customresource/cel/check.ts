@@ -244,9 +244,16 @@ class Checker {
   #call(e: Expr, scope: Scope): CelT {
     if (e.exprKind.case !== 'callExpr') return t('dyn');
     const c = e.exprKind.value;
-    const target = c.target === undefined ? undefined : this.infer(c.target, scope);
+    // `ip.isCanonical(s)`: a namespaced function, where `ip` names no variable.
+    const namespace = c.target?.exprKind.case === 'identExpr' ? c.target.exprKind.value.name : undefined;
+    const qualified =
+      namespace !== undefined && !scope.has(namespace) && this.#knownFunction(`${namespace}.${c.function}`)
+        ? `${namespace}.${c.function}`
+        : undefined;
+    const target =
+      c.target === undefined || qualified !== undefined ? undefined : this.infer(c.target, scope);
     const args = c.args.map((a) => this.infer(a, scope));
-    const f = c.function;
+    const f = qualified ?? c.function;
     // cel-go's validator looks at the first argument of either form of matches(); kube's
     // find()/findAll() optimization at the pattern of the method form.
     if (f === 'matches') this.#literalPattern(f, c.args[0]);

@@ -166,6 +166,9 @@ describe('estimateCost', () => {
     assert.equal(await maxCost(listMap, "self.listMap.map(m, m.v).exists(v, v == 'b1')"), 19922939n);
     const times = object({ a: str({ format: 'date-time' }), b: str({ format: 'date-time' }) });
     assert.equal(await maxCost(times, 'self.a < self.b'), 5n);
+    const addresses = object({ a: str({ maxLength: 10 }), b: str({ maxLength: 10 }) });
+    assert.equal(await maxCost(addresses, 'ip.isCanonical(self.a)'), 10n);
+    assert.equal(await maxCost(addresses, 'cidr(self.a).containsIP(self.b)'), 16n);
     const dashed = object({ 'my-name': str({ maxLength: 10 }) });
     assert.equal(await maxCost(dashed, "self.my__dash__name.contains('a')"), 6n);
     const anyType = object({});

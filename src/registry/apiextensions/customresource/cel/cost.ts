@@ -501,7 +501,13 @@ class Coster {
   }
 
   #call(e: Expr, call: Extract<Expr['exprKind'], { case: 'callExpr' }>['value']): Estimate {
-    const f = call.function;
+    // `ip.isCanonical(s)` calls the function `ip.isCanonical`: its target names no variable.
+    const namespace =
+      call.target?.exprKind.case === 'identExpr' ? call.target.exprKind.value.name : undefined;
+    const qualified =
+      namespace !== undefined && !this.#vars.has(namespace) && this.#local(namespace) === undefined;
+    const f = qualified ? `${namespace}.${call.function}` : call.function;
+    const callTarget = qualified ? undefined : call.target;
     if (f === 'dyn' && call.args[0] !== undefined) {
       const arg = call.args[0];
       const cost = add(fixed(1), this.cost(arg));
@@ -518,12 +524,12 @@ class Coster {
       argCosts.push(this.cost(arg));
       args.push(this.#operand(arg));
     }
-    const member = call.target !== undefined;
+    const member = callTarget !== undefined;
     let cost = zero;
     let target: Operand | undefined;
-    if (call.target !== undefined) {
-      cost = this.cost(call.target);
-      target = this.#operand(call.target);
+    if (callTarget !== undefined) {
+      cost = this.cost(callTarget);
+      target = this.#operand(callTarget);
     }
     const argTypes = args.map((a) => a.type);
     this.#types.set(idOf(e), resultType(f, target?.type, argTypes));

@@ -1,7 +1,7 @@
 // kube's CEL extras for CRD rules (k8s.io/apiserver/pkg/cel/library: lists.go, regex.go) as far as
 // they are plain functions over CEL values, plus the optional methods a rule with optionalOldSelf
-// calls on oldSelf. The Quantity library is quantity-library.ts; left out: url(), ip(), cidr(),
-// semver() and format.named(), whose values are kube-specific object types.
+// calls on oldSelf. The Quantity library is quantity-library.ts, IP and CIDR net-library.ts; left
+// out: url(), semver() and format.named().
 import type * as Cel from '@bufbuild/cel';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import { RegexpCache } from '../../../../machinery/regexp/regexp-cache.js';

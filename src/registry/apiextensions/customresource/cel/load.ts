@@ -10,6 +10,7 @@ import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
 import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
+import { netLibrary } from './net-library.js';
 import { quantityLibrary } from './quantity-library.js';
 
 export type CelModule = typeof Cel;
@@ -38,9 +39,16 @@ async function importCel(): Promise<CelLibrary> {
   const wkt = requireCommonJS('@bufbuild/protobuf/wkt') as typeof Wkt;
   const authz = new AuthzSessions();
   const quantity = quantityLibrary({ cel, protobuf, wkt });
+  const net = netLibrary({ cel, protobuf, wkt });
   const env = cel.celEnv({
-    funcs: [...ext.strings, ...kubeFunctions(cel), ...quantity.funcs, ...authzFunctions(cel, authz)],
-    registry: protobuf.createRegistry(quantity.desc),
+    funcs: [
+      ...ext.strings,
+      ...kubeFunctions(cel),
+      ...quantity.funcs,
+      ...net.funcs,
+      ...authzFunctions(cel, authz),
+    ],
+    registry: protobuf.createRegistry(quantity.desc, ...net.descs),
   });
   ready = {
     cel,
