@@ -190,7 +190,12 @@ export function formatAddr(a: Addr): string {
   if (a.bits === 32) return v4(a.value);
   const zone = a.zone === '' ? '' : `%${a.zone}`;
   if (is4In6(a)) return `::ffff:${v4(a.value & 0xffffffffn)}${zone}`;
-  const groups = Array.from({ length: 8 }, (_, i) => Number((a.value >> BigInt((7 - i) * 16)) & 0xffffn));
+  return formatIPv6(a.value) + zone;
+}
+
+/** An IPv6 address as RFC 5952 writes it: lower-case hex, the first longest run of zero groups as `::`. */
+export function formatIPv6(value: bigint): string {
+  const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt((7 - i) * 16)) & 0xffffn));
   let bestStart = -1;
   let bestLen = 0;
   for (let i = 0; i < 8;) {
@@ -207,11 +212,8 @@ export function formatAddr(a: Addr): string {
     i = j;
   }
   const hex = (gs: number[]): string => gs.map((g) => g.toString(16)).join(':');
-  const text =
-    bestStart < 0
-      ? hex(groups)
-      : `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLen))}`;
-  return text + zone;
+  if (bestStart < 0) return hex(groups);
+  return `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLen))}`;
 }
 
 /** Prefix.String(): the address as given, a slash, the length. */

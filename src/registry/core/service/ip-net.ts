@@ -1,6 +1,7 @@
 // IP addresses and CIDRs as numbers (k8s.io/utils/net, as the service IP allocator uses it): parsing
 // with Go's rules for the forms kube accepts, family detection and formatting.
 import { isIPv4, isIPv6 } from 'node:net';
+import { formatIPv6 } from '../../../machinery/netip/parse.js';
 
 export type Family = 'IPv4' | 'IPv6';
 
@@ -55,26 +56,7 @@ export function formatIP(family: Family, value: bigint): string {
   if (family === 'IPv4') {
     return [24n, 16n, 8n, 0n].map((s) => String((value >> s) & 0xffn)).join('.');
   }
-  const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt((7 - i) * 16)) & 0xffffn));
-  // The longest run of two or more zero groups becomes '::'.
-  let bestStart = -1;
-  let bestLen = 0;
-  for (let i = 0; i < 8;) {
-    if (groups[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLen && j - i >= 2) {
-      bestStart = i;
-      bestLen = j - i;
-    }
-    i = j;
-  }
-  const hex = (gs: number[]): string => gs.map((g) => g.toString(16)).join(':');
-  if (bestStart < 0) return hex(groups);
-  return `${hex(groups.slice(0, bestStart))}::${hex(groups.slice(bestStart + bestLen))}`;
+  return formatIPv6(value);
 }
 
 /** Parses `a.b.c.d/n` or `x::/n` to its network (host bits cleared), as Go's ParseCIDR. */

@@ -291,18 +291,21 @@ class Checker {
   }
 }
 
-function constType(kind: string | undefined): CelT {
-  const kinds: Record<string, ScalarKind> = {
-    nullValue: 'null',
-    boolValue: 'bool',
-    int64Value: 'int',
-    uint64Value: 'uint',
-    doubleValue: 'double',
-    stringValue: 'string',
-    bytesValue: 'bytes',
-  };
-  return t(kinds[kind ?? ''] ?? 'dyn');
-}
+type ConstantKind = 'null' | 'bool' | 'int' | 'uint' | 'double' | 'string' | 'bytes' | 'dyn';
+const constantKinds: Readonly<Record<string, ConstantKind>> = {
+  nullValue: 'null',
+  boolValue: 'bool',
+  int64Value: 'int',
+  uint64Value: 'uint',
+  doubleValue: 'double',
+  stringValue: 'string',
+  bytesValue: 'bytes',
+};
+
+/** The CEL type of a literal, by the parser's case of its constant. */
+export const constantKind = (kind: string | undefined): ConstantKind => constantKinds[kind ?? ''] ?? 'dyn';
+
+const constType = (kind: string | undefined): CelT => t(constantKind(kind));
 
 function same(a: CelT | undefined, b: CelT | undefined): CelT {
   if (a === undefined || b === undefined) return t('dyn');

@@ -6,6 +6,7 @@
 // arithmetic, decl-type.ts the sizes). The estimator types the expression itself, as far as costs
 // depend on types: which overloads of an operator apply, whether a select reads a field of an
 // object or map.
+import { constantKind } from './check.js';
 import type { CelModule } from './load.js';
 import type { DeclType } from './decl-type.js';
 import {
@@ -853,14 +854,7 @@ class Coster {
       }
       case 'conditional': {
         const resultSize = union(size(a1), size(a2));
-        const first = a1?.expr === undefined ? undefined : this.#entryOf(a1.expr);
-        const second = a2?.expr === undefined ? undefined : this.#entryOf(a2.expr);
-        if (first !== undefined && second !== undefined)
-          this.#entrySizes.set(idOf(e), {
-            container: first.container,
-            key: union(first.key, second.key),
-            value: union(first.value, second.value),
-          });
+        this.#unionEntrySizes(e, a1, a2);
         const cost = add(argCosts[0] ?? zero, union(argCosts[1] ?? zero, argCosts[2] ?? zero));
         return { cost, resultSize };
       }
@@ -869,14 +863,7 @@ class Coster {
       case 'add_list': {
         if (args.length !== 2) return undefined;
         const resultSize = add(size(a0), size(a1));
-        const first = a0?.expr === undefined ? undefined : this.#entryOf(a0.expr);
-        const second = a1?.expr === undefined ? undefined : this.#entryOf(a1.expr);
-        if (first !== undefined && second !== undefined)
-          this.#entrySizes.set(idOf(e), {
-            container: first.container,
-            key: union(first.key, second.key),
-            value: union(first.value, second.value),
-          });
+        this.#unionEntrySizes(e, a0, a1);
         const cost = id === 'add_list' ? add(fixed(1), argSum) : add(traverse(resultSize), argSum);
         return { cost, resultSize };
       }
@@ -892,6 +879,18 @@ class Coster {
       default:
         return undefined;
     }
+  }
+
+  /** The entry sizes of a value that is one of two operands, or both joined: what either holds. */
+  #unionEntrySizes(e: Expr, a: Operand | undefined, b: Operand | undefined): void {
+    const first = a?.expr === undefined ? undefined : this.#entryOf(a.expr);
+    const second = b?.expr === undefined ? undefined : this.#entryOf(b.expr);
+    if (first === undefined || second === undefined) return;
+    this.#entrySizes.set(idOf(e), {
+      container: first.container,
+      key: union(first.key, second.key),
+      value: union(first.value, second.value),
+    });
   }
 
   #sizeOrUnknown(e: Expr | undefined): Estimate {
@@ -947,18 +946,7 @@ function kubeEquality(a: Operand, b: Operand): CallEstimate | undefined {
   }
 }
 
-function constType(kind: string | undefined): CelType {
-  const kinds: Record<string, ScalarKind> = {
-    nullValue: 'null',
-    boolValue: 'bool',
-    int64Value: 'int',
-    uint64Value: 'uint',
-    doubleValue: 'double',
-    stringValue: 'string',
-    bytesValue: 'bytes',
-  };
-  return scalar(kinds[kind ?? ''] ?? 'dyn');
-}
+const constType = (kind: string | undefined): CelType => scalar(constantKind(kind));
 
 /** A field of an object or a map's value; dyn when the type does not say. */
 function fieldType(on: CelType, field: string): CelType {
