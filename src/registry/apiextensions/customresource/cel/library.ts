@@ -1,7 +1,8 @@
 // kube's CEL extras for CRD rules (k8s.io/apiserver/pkg/cel/library: lists.go, regex.go) as far as
 // they are plain functions over CEL values, plus the optional methods a rule with optionalOldSelf
-// calls on oldSelf. The Quantity library is quantity-library.ts, IP and CIDR net-library.ts; left
-// out: url(), semver() and format.named().
+// calls on oldSelf. The Quantity library is quantity-library.ts, IP and CIDR net-library.ts, URLs
+// url-library.ts; left out: format.named() and the formats (their answers are optionals, which
+// @bufbuild/cel does not have) and semver().
 import type * as Cel from '@bufbuild/cel';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import { RegexpCache } from '../../../../machinery/regexp/regexp-cache.js';

@@ -12,6 +12,7 @@ import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
 import { netLibrary } from './net-library.js';
 import { quantityLibrary } from './quantity-library.js';
+import { urlLibrary } from './url-library.js';
 
 export type CelModule = typeof Cel;
 
@@ -40,15 +41,17 @@ async function importCel(): Promise<CelLibrary> {
   const authz = new AuthzSessions();
   const quantity = quantityLibrary({ cel, protobuf, wkt });
   const net = netLibrary({ cel, protobuf, wkt });
+  const url = urlLibrary({ cel, protobuf, wkt });
   const env = cel.celEnv({
     funcs: [
       ...ext.strings,
       ...kubeFunctions(cel),
       ...quantity.funcs,
       ...net.funcs,
+      ...url.funcs,
       ...authzFunctions(cel, authz),
     ],
-    registry: protobuf.createRegistry(quantity.desc, ...net.descs),
+    registry: protobuf.createRegistry(quantity.desc, ...net.descs, url.desc),
   });
   ready = {
     cel,
