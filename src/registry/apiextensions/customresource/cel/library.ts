@@ -103,7 +103,22 @@ function optionalFunctions(cel: Module): Cel.CelFunc[] {
   ];
 }
 
+/** cel-go's sets extension (ext.Sets): containment, equivalence and intersection of lists. */
+function setsFunctions(cel: Module): Cel.CelFunc[] {
+  const { BOOL, DYN } = cel.CelScalar;
+  const list = cel.listType(DYN);
+  const equal = (a: unknown, b: unknown): boolean =>
+    cel.run('a == b', { a: a as Cel.CelInput, b: b as Cel.CelInput }) === true;
+  const has = (all: Cel.CelList, x: unknown): boolean => items(all).some((v) => equal(v, x));
+  const contains = (a: Cel.CelList, b: Cel.CelList): boolean => items(b).every((x) => has(a, x));
+  return [
+    cel.celFunc('sets.contains', [list, list], BOOL, contains),
+    cel.celFunc('sets.equivalent', [list, list], BOOL, (a, b) => contains(a, b) && contains(b, a)),
+    cel.celFunc('sets.intersects', [list, list], BOOL, (a, b) => items(b).some((x) => has(a, x))),
+  ];
+}
+
 /** The functions added to the standard environment. */
 export function kubeFunctions(cel: Module): Cel.CelFunc[] {
-  return [...listFunctions(cel), ...regexFunctions(cel), ...optionalFunctions(cel)];
+  return [...listFunctions(cel), ...regexFunctions(cel), ...optionalFunctions(cel), ...setsFunctions(cel)];
 }
