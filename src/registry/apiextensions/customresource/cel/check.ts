@@ -129,6 +129,8 @@ export function schemaType(s: JSONSchemaProps | undefined): CelT {
 export interface CheckIssue {
   readonly offset: number;
   readonly message: string;
+  /** The offset is where a binary operator's left operand ends (the operator follows). */
+  readonly atOperator?: boolean;
 }
 
 export interface CheckResult {
@@ -172,8 +174,9 @@ class Checker {
     this.#knownFunction = knownFunction;
   }
 
-  #issue(e: Expr, message: string): CelT {
-    this.issues.push({ offset: this.#positions[String(e.id)] ?? 0, message });
+  #issue(e: Expr, message: string, atOperator = false): CelT {
+    const offset = this.#positions[String(e.id)] ?? 0;
+    this.issues.push(atOperator ? { offset, message, atOperator } : { offset, message });
     return t('dyn');
   }
 
@@ -260,6 +263,17 @@ class Checker {
     else if ((f === 'find' || f === 'findAll') && c.target !== undefined) this.#literalPattern(f, c.args[0]);
     if (!plannerOperators.has(f) && !this.#knownFunction(f))
       return this.#issue(e, `undeclared reference to '${f}' (in container '')`);
+    const [a, b] = args;
+    if (c.target === undefined && args.length === 2 && a !== undefined && b !== undefined) {
+      const operated = operatorResult(f, a, b);
+      if (operated === 'mismatch')
+        return this.#issue(
+          e,
+          `found no matching overload for '${f}' applied to '(${celTypeName(a)}, ${celTypeName(b)})'`,
+          true,
+        );
+      if (operated !== undefined) return operated;
+    }
     if (boolFunctions.has(f)) return t('bool');
     if (f === 'size' || f === 'indexOf' || f === 'lastIndexOf') return t('int');
     if (stringFunctions.has(f)) return t('string');
@@ -306,6 +320,49 @@ const constantKinds: Readonly<Record<string, ConstantKind>> = {
 export const constantKind = (kind: string | undefined): ConstantKind => constantKinds[kind ?? ''] ?? 'dyn';
 
 const constType = (kind: string | undefined): CelT => t(constantKind(kind));
+
+// Operators over two scalars whose types are known, as cel-go's standard declarations (with kube's
+// CrossTypeNumericComparisons) allow them: what they give, or 'mismatch' where no overload takes the
+// pair. Pairs with a dynamic, object or container side are left to the evaluation.
+const numeric = new Set(['int', 'uint', 'double']);
+const comparable = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'timestamp', 'duration']);
+const celTypeNames: Readonly<Record<string, string>> = {
+  timestamp: 'google.protobuf.Timestamp',
+  duration: 'google.protobuf.Duration',
+};
+const celTypeName = (x: CelT): string => celTypeNames[x.kind] ?? x.kind;
+
+function operatorResult(f: string, a: CelT, b: CelT): CelT | 'mismatch' | undefined {
+  const [x, y] = [a.kind, b.kind];
+  if (!comparable.has(x) || !comparable.has(y)) return undefined;
+  const sameKind = x === y;
+  switch (f) {
+    case '_==_':
+    case '_!=_':
+      return sameKind ? t('bool') : 'mismatch';
+    case '_<_':
+    case '_<=_':
+    case '_>_':
+    case '_>=_':
+      return sameKind || (numeric.has(x) && numeric.has(y)) ? t('bool') : 'mismatch';
+    case '_+_':
+      if (sameKind && (numeric.has(x) || x === 'string' || x === 'bytes' || x === 'duration')) return a;
+      if (x === 'timestamp' && y === 'duration') return a;
+      if (x === 'duration' && y === 'timestamp') return b;
+      return 'mismatch';
+    case '_-_':
+      if (sameKind && (numeric.has(x) || x === 'duration')) return a;
+      if (x === 'timestamp') return y === 'timestamp' ? t('duration') : y === 'duration' ? a : 'mismatch';
+      return 'mismatch';
+    case '_*_':
+    case '_/_':
+      return sameKind && numeric.has(x) ? a : 'mismatch';
+    case '_%_':
+      return sameKind && (x === 'int' || x === 'uint') ? a : 'mismatch';
+    default:
+      return undefined;
+  }
+}
 
 function same(a: CelT | undefined, b: CelT | undefined): CelT {
   if (a === undefined || b === undefined) return t('dyn');

@@ -57,6 +57,24 @@ describe('compileCustomResourceRules', () => {
     assert.deepEqual(await bodies('self.name.startsWith("a") && self.replicas.isSorted() == false'), []);
   });
 
+  it('refuses operators no overload takes for the operand types, as cel-go does', async () => {
+    const errorsOf = async (rule: Record<string, unknown>): Promise<string[]> =>
+      (await compileCustomResourceRules(withRule(rule))).errors.map((e) => e.detail);
+    assert.deepEqual(await errorsOf({ rule: "self.replicas == '3'" }), [
+      "compilation failed: ERROR: <input>:1:15: found no matching overload for '_==_' applied to '(int, string)'\n" +
+        " | self.replicas == '3'\n | ..............^",
+    ]);
+    assert.deepEqual(
+      await errorsOf({ rule: 'self.replicas > 0', messageExpression: "'replicas: ' + self.replicas" }),
+      [
+        "messageExpression compilation failed: ERROR: <input>:1:14: found no matching overload for '_+_' applied to '(string, int)'\n" +
+          " | 'replicas: ' + self.replicas\n | .............^",
+      ],
+    );
+    // Numbers compare across types (kube's CrossTypeNumericComparisons); strings concatenate.
+    assert.deepEqual(await errorsOf({ rule: "self.replicas < 2.5 && self.name + '-x' != ''" }), []);
+  });
+
   it('checks messageExpression, fieldPath and optionalOldSelf', async () => {
     const { errors } = await compileCustomResourceRules(
       withRule({

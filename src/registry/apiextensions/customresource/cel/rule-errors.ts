@@ -63,11 +63,17 @@ export function fieldErrorForReason(
 }
 
 /** An issue at an offset of the source as cel-go's Issues.String() prints it. */
-export function formatIssue(source: string, issue: { offset: number; message: string }): string {
-  const before = source.slice(0, issue.offset);
+export function formatIssue(
+  source: string,
+  issue: { offset: number; message: string; atOperator?: boolean },
+): string {
+  let offset = issue.offset;
+  // @bufbuild/cel places a binary operator where its left operand ends; cel-go at the operator.
+  if (issue.atOperator === true) while (/\s/.test(source.charAt(offset))) offset++;
+  const before = source.slice(0, offset);
   const line = before.split('\n').length;
   const lineStart = before.lastIndexOf('\n') + 1;
-  const column = issue.offset - lineStart;
+  const column = offset - lineStart;
   const text = source.slice(lineStart).split('\n')[0] ?? '';
   return `ERROR: <input>:${line}:${column + 1}: ${issue.message}\n | ${text}\n | ${'.'.repeat(column)}^`;
 }
