@@ -1,7 +1,9 @@
 // A small static check of a parsed rule, standing in for cel-go's type checker, which
-// @bufbuild/cel does not export: undeclared identifiers, fields the structural schema does not
-// declare, field selection on scalars, and a result type that cannot be a bool. Types it cannot
-// infer are dynamic and pass; what slips through fails when the rule runs.
+// @bufbuild/cel does not export: undeclared identifiers and functions (namespaced ones such as
+// ip.isCanonical included), fields the structural schema does not declare (by their escaped
+// names), field selection on scalars, operators over two known scalar types that no overload
+// takes, and a result type that cannot be a bool. Types it cannot infer are dynamic and pass; what
+// slips through fails when the rule runs.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { escapedProperties } from './escaping.js';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
