@@ -8,7 +8,8 @@ import { FieldError, FieldPath, type ErrorList } from '../../../../machinery/val
 import { checkExpr, mayBe, schemaType, type CelT } from './check.js';
 import { childCardinality, costErrorMessage, SchemaCost, staticEstimatedCostLimit } from './cost-budget.js';
 import { multiplySaturating } from './cost-estimate.js';
-import { declCelType, estimateCost, type CelType } from './cost.js';
+import { estimateCost } from './cost.js';
+import { declCelType, type CelType } from './cost-types.js';
 import { maxCardinality, schemaDeclType, withTypeAndObjectMeta, type DeclType } from './decl-type.js';
 import { escapeName } from './escaping.js';
 import { validFieldPath } from './field-path.js';

@@ -4,6 +4,11 @@
 // cel-go's to the unit.
 
 export const maxUint64 = (1n << 64n) - 1n;
+
+// cel-go's common/cost.go: what walking a string costs per character, matching a regular
+// expression per character of its pattern.
+export const stringTraversalCostFactor = 0.1;
+export const regexStringLengthCostFactor = 0.25;
 const twoTo64 = 2 ** 64;
 
 /** A range of sizes or costs, both ends within [0, 2^64 - 1]. */

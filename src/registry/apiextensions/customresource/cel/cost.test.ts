@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
-import { declCelType, estimateCost } from './cost.js';
+import { estimateCost } from './cost.js';
+import { declCelType } from './cost-types.js';
 import { schemaDeclType } from './decl-type.js';
 import { loadCel } from './load.js';
 

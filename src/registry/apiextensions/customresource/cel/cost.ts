@@ -3,26 +3,41 @@
 // functions, apiextensions-apiserver's sizeEstimator for how long a field's lists, maps and
 // strings can be). Each node costs what cel-go charges for it; a comprehension charges its loop
 // once per element the range can hold, sized from the schema (cost-estimate.ts has the
-// arithmetic, decl-type.ts the sizes). The estimator types the expression itself, as far as costs
-// depend on types: which overloads of an operator apply, whether a select reads a field of an
-// object or map.
-import { constantKind } from './check.js';
-import type { CelModule } from './load.js';
+// arithmetic, decl-type.ts the sizes, cost-kube.ts kube's functions). The estimator types the
+// expression itself (cost-types.ts), as far as costs depend on types: which overloads of an
+// operator apply, whether a select reads a field of an object or map.
 import type { DeclType } from './decl-type.js';
+import type { CelModule } from './load.js';
 import {
   add,
   fixed,
+  maxUint64,
   multiply,
+  regexStringLengthCostFactor,
   scale,
+  stringTraversalCostFactor,
   sum,
   union,
   unknown,
   zero,
-  maxUint64,
   type Estimate,
 } from './cost-estimate.js';
+import { kubeCallCost, type OperandSizes } from './cost-kube.js';
+import {
+  common,
+  constType,
+  dyn,
+  fieldType,
+  listOf,
+  overloadsOf,
+  resultType,
+  scalar,
+  type CallEstimate,
+  type CelType,
+  type Expr,
+  type Operand,
+} from './cost-types.js';
 
-type Expr = ReturnType<CelModule['parse']>['expr'];
 type Parsed = ReturnType<CelModule['parse']>;
 
 // cel-go's common/cost.go.
@@ -30,250 +45,6 @@ const selectAndIdentCost = fixed(1);
 const listCreateBaseCost = fixed(10);
 const mapCreateBaseCost = fixed(30);
 const structCreateBaseCost = fixed(40);
-const stringTraversalCostFactor = 0.1;
-const regexStringLengthCostFactor = 0.25;
-// kube's format library: the longest named format's pattern (MaxNameFormatRegexSize).
-const maxNameFormatRegexSize = 128;
-
-type ScalarKind =
-  | 'bool'
-  | 'int'
-  | 'uint'
-  | 'double'
-  | 'string'
-  | 'bytes'
-  | 'null'
-  | 'duration'
-  | 'timestamp'
-  | 'type'
-  | 'dyn';
-
-/** The CEL type of an expression, as far as costs depend on it. */
-export type CelType =
-  | { readonly k: ScalarKind }
-  | { readonly k: 'list'; readonly elem: CelType }
-  | { readonly k: 'map'; readonly key: CelType; readonly value: CelType }
-  /** A schema object (with its fields) or one of kube's library objects (Quantity, URL…). */
-  | { readonly k: 'struct'; readonly name: string; readonly decl?: DeclType }
-  /** IP, CIDR, optional. */
-  | { readonly k: 'opaque'; readonly name: string; readonly param?: CelType };
-
-const scalar = (k: ScalarKind): CelType => ({ k });
-const dyn = scalar('dyn');
-const listOf = (elem: CelType): CelType => ({ k: 'list', elem });
-const libStruct = (name: string): CelType => ({ k: 'struct', name });
-const libOpaque = (name: string): CelType => ({ k: 'opaque', name });
-
-/** The CEL type of a value of the declared type. */
-export function declCelType(decl: DeclType | undefined): CelType {
-  if (decl === undefined) return dyn;
-  const kind = decl.kind;
-  if (kind === 'object') return { k: 'struct', name: 'object', decl };
-  if (kind === 'list') return listOf(declCelType(decl.elem));
-  if (kind === 'map') return { k: 'map', key: scalar('string'), value: declCelType(decl.elem) };
-  return scalar(kind);
-}
-
-function sameType(a: CelType, b: CelType): boolean {
-  if (a.k === 'list') return b.k === 'list' && sameType(a.elem, b.elem);
-  if (a.k === 'map') return b.k === 'map' && sameType(a.key, b.key) && sameType(a.value, b.value);
-  if (a.k === 'struct' || a.k === 'opaque') return b.k === a.k && a.name === b.name;
-  return a.k === b.k;
-}
-
-/** The type two branches share, dyn where they differ. */
-const common = (a: CelType | undefined, b: CelType | undefined): CelType =>
-  a !== undefined && b !== undefined && sameType(a, b) ? a : dyn;
-
-const is = (t: CelType | undefined, ...kinds: CelType['k'][]): boolean =>
-  t !== undefined && (t.k === 'dyn' || kinds.includes(t.k));
-
-const orderedKinds: CelType['k'][] = ['int', 'uint', 'double', 'bool', 'timestamp', 'duration'];
-const arithmeticKinds: CelType['k'][] = ['int', 'uint', 'double', 'timestamp', 'duration'];
-
-function boolFn(): CelType {
-  return scalar('bool');
-}
-
-// Result types of functions by name (the few that depend on their operands are in resultType).
-const resultByName: Readonly<Record<string, () => CelType>> = {
-  '_&&_': boolFn,
-  '_||_': boolFn,
-  '!_': boolFn,
-  '@not_strictly_false': boolFn,
-  '_==_': boolFn,
-  '_!=_': boolFn,
-  '_<_': boolFn,
-  '_<=_': boolFn,
-  '_>_': boolFn,
-  '_>=_': boolFn,
-  '@in': boolFn,
-  matches: boolFn,
-  startsWith: boolFn,
-  endsWith: boolFn,
-  contains: boolFn,
-  isSorted: boolFn,
-  hasValue: boolFn,
-  bool: boolFn,
-  size: () => scalar('int'),
-  int: () => scalar('int'),
-  indexOf: () => scalar('int'),
-  lastIndexOf: () => scalar('int'),
-  uint: () => scalar('uint'),
-  double: () => scalar('double'),
-  string: () => scalar('string'),
-  lowerAscii: () => scalar('string'),
-  upperAscii: () => scalar('string'),
-  trim: () => scalar('string'),
-  replace: () => scalar('string'),
-  substring: () => scalar('string'),
-  charAt: () => scalar('string'),
-  join: () => scalar('string'),
-  find: () => scalar('string'),
-  format: () => scalar('string'),
-  'strings.quote': () => scalar('string'),
-  bytes: () => scalar('bytes'),
-  duration: () => scalar('duration'),
-  timestamp: () => scalar('timestamp'),
-  type: () => scalar('type'),
-  dyn: () => dyn,
-  split: () => listOf(scalar('string')),
-  findAll: () => listOf(scalar('string')),
-  quantity: () => libStruct('kubernetes.Quantity'),
-  url: () => libStruct('kubernetes.URL'),
-  semver: () => libStruct('kubernetes.Semver'),
-  'format.named': () => libStruct('kubernetes.NamedFormat'),
-  ip: () => libOpaque('net.IP'),
-  cidr: () => libOpaque('net.CIDR'),
-};
-
-function arithmeticResult(f: string, a: CelType | undefined, b: CelType | undefined): CelType {
-  if (a === undefined || b === undefined) return dyn;
-  if (f === '_+_' && a.k === 'timestamp' && b.k === 'duration') return a;
-  if (f === '_+_' && a.k === 'duration' && b.k === 'timestamp') return b;
-  if (f === '_-_' && a.k === 'timestamp') return b.k === 'timestamp' ? scalar('duration') : a;
-  if (a.k === 'list' && b.k === 'list') return listOf(common(a.elem, b.elem));
-  return common(a, b);
-}
-
-function resultType(f: string, target: CelType | undefined, args: readonly CelType[]): CelType {
-  const byName = resultByName[f];
-  if (byName !== undefined) return byName();
-  switch (f) {
-    case '_+_':
-    case '_-_':
-    case '_*_':
-    case '_/_':
-    case '_%_':
-      return arithmeticResult(f, args[0], args[1]);
-    case '-_':
-      return args[0] ?? dyn;
-    case '_?_:_':
-      return common(args[1], args[2]);
-    case '_[_]': {
-      const on = args[0];
-      if (on?.k === 'list') return on.elem;
-      if (on?.k === 'map') return on.value;
-      return dyn;
-    }
-    case 'sum':
-    case 'min':
-    case 'max':
-      return target?.k === 'list' ? target.elem : dyn;
-    case 'value':
-    case 'orValue':
-      return target?.k === 'opaque' && target.param !== undefined ? target.param : dyn;
-    default:
-      return dyn;
-  }
-}
-
-/** The overloads cel-go's checker would pick for a call, by its operands' types. */
-function overloadsOf(
-  f: string,
-  call: { member: boolean; target?: CelType; args: readonly CelType[] },
-): string[] {
-  const [a, b] = call.args;
-  const both = (...kinds: CelType['k'][]): boolean => is(a, ...kinds) && is(b, ...kinds);
-  const picked = (entries: [string, boolean][]): string[] => entries.filter(([, ok]) => ok).map(([id]) => id);
-  switch (f) {
-    case '_==_':
-      return ['equals'];
-    case '_!=_':
-      return ['not_equals'];
-    case '_<_':
-    case '_<=_':
-    case '_>_':
-    case '_>=_':
-      return picked([
-        ['compare_string', both('string')],
-        ['compare_bytes', both('bytes')],
-        ['compare_other', both(...orderedKinds)],
-      ]);
-    case '_+_':
-      return picked([
-        ['add_bytes', both('bytes')],
-        ['add_list', both('list')],
-        ['add_string', both('string')],
-        ['add_other', both(...arithmeticKinds)],
-      ]);
-    case '@in':
-      return picked([
-        ['in_list', is(b, 'list')],
-        ['in_map', is(b, 'map')],
-      ]);
-    case '_[_]':
-      return picked([
-        ['index_list', is(a, 'list')],
-        ['index_map', is(a, 'map')],
-      ]);
-    case '_&&_':
-      return ['logical_and'];
-    case '_||_':
-      return ['logical_or'];
-    case '_?_:_':
-      return ['conditional'];
-    case 'contains':
-      return [call.member && is(call.target, 'string') ? 'contains_string' : 'other'];
-    case 'startsWith':
-      return ['starts_with_string'];
-    case 'endsWith':
-      return ['ends_with_string'];
-    case 'matches':
-      return [call.member ? 'matches_string' : 'matches'];
-    case 'format':
-      return [call.member ? 'string_format' : 'other'];
-    case 'strings.quote':
-      return ['strings_quote'];
-    case 'string':
-      return is(a, 'bytes') ? ['bytes_to_string', ...(a?.k === 'dyn' ? ['other'] : [])] : ['other'];
-    case 'bytes':
-      return is(a, 'string') ? ['string_to_bytes', ...(a?.k === 'dyn' ? ['other'] : [])] : ['other'];
-    case 'sets.contains':
-      return ['list_sets_contains_list'];
-    case 'sets.intersects':
-      return ['list_sets_intersects_list'];
-    case 'sets.equivalent':
-      return ['list_sets_equivalent_list'];
-    case 'ip':
-      return [call.member && call.target?.k === 'opaque' ? 'cidr_ip' : 'string_to_ip'];
-    case 'containsIP':
-      return [is(a, 'string') && a?.k !== 'dyn' ? 'cidr_contains_ip_string' : 'cidr_contains_ip_ip'];
-    case 'containsCIDR':
-      return [is(a, 'string') && a?.k !== 'dyn' ? 'cidr_contains_cidr_string' : 'cidr_contains_cidr'];
-    default:
-      return ['other'];
-  }
-}
-
-/** What an estimator knows of an operand (cel-go's AstNode). */
-interface Operand {
-  /** Where it is in the rule's value; undefined for computed values and accumulators. */
-  readonly path: readonly string[] | undefined;
-  readonly type: CelType;
-  readonly expr: Expr | undefined;
-  readonly size: Estimate | undefined;
-}
 
 interface EntrySize {
   readonly container: 'list' | 'map';
@@ -290,11 +61,6 @@ interface LocalVar {
 
 const isAccumulator = (name: string): boolean => name === '@result' || name === '__result__';
 
-interface CallEstimate {
-  readonly cost: Estimate;
-  readonly resultSize?: Estimate;
-}
-
 const idOf = (e: Expr): string => String(e.id);
 
 /** One estimate of one expression. */
@@ -306,6 +72,7 @@ class Coster {
   readonly #entrySizes = new Map<string, EntrySize>();
   readonly #types = new Map<string, CelType>();
   readonly #locals = new Map<string, LocalVar[]>();
+  readonly #operandSizes: OperandSizes = { size: (n) => this.#kubeSize(n) };
 
   constructor(root: DeclType | undefined, vars: ReadonlyMap<string, CelType>) {
     this.#root = root;
@@ -567,7 +334,7 @@ class Coster {
       est === undefined ? undefined : { ...est, cost: add(est.cost, argSum) };
     return (
       withArgs(this.#setsCost(c.id, c.args)) ??
-      withArgs(this.#kubeCallCost(c)) ??
+      withArgs(kubeCallCost(this.#operandSizes, c)) ??
       this.#builtinCost(e, { ...c, argSum }) ?? { cost: add(fixed(1), argSum) }
     );
   }
@@ -598,211 +365,6 @@ class Coster {
       if (node === undefined) return undefined;
     }
     return { min: 0n, max: BigInt(node.maxElements) };
-  }
-
-  /** The element of a list operand, with its path when the list has one (listElementNode). */
-  #listElement(list: Operand): Operand | undefined {
-    if (list.type.k !== 'list' && list.type.k !== 'map') return undefined;
-    const elem = list.type.k === 'list' ? list.type.elem : list.type.key;
-    return {
-      path: list.path === undefined ? undefined : [...list.path, '@items'],
-      type: elem,
-      expr: undefined,
-      size: undefined,
-    };
-  }
-
-  /** kube's library estimates (pkg/cel/library/cost.go EstimateCallCost), by function name. */
-  #kubeCallCost(c: {
-    f: string;
-    id: string;
-    target: Operand | undefined;
-    args: Operand[];
-  }): CallEstimate | undefined {
-    const { f, target, args } = c;
-    const traversal = (n: Operand | undefined): Estimate =>
-      scale(n === undefined ? unknown : this.#kubeSize(n), stringTraversalCostFactor);
-    const one = { cost: fixed(1) };
-    const [a0, a1] = args;
-    switch (f) {
-      case 'check':
-        return { cost: fixed(350000) };
-      case 'serviceAccount':
-      case 'path':
-      case 'group':
-      case 'resource':
-      case 'subresource':
-      case 'namespace':
-      case 'name':
-      case 'allowed':
-      case 'reason':
-      case 'error':
-      case 'errored':
-        return one;
-      case 'isSorted':
-      case 'sum':
-      case 'max':
-      case 'min':
-      case 'indexOf':
-      case 'lastIndexOf': {
-        if (target === undefined) return undefined;
-        const el = this.#listElement(target);
-        if (el === undefined) return { cost: traversal(target) };
-        let elCost = fixed(1);
-        if (el.type.k === 'string' || el.type.k === 'bytes') elCost = add(elCost, traversal(el));
-        return { cost: multiply(this.#kubeSize(target), elCost) };
-      }
-      case 'url':
-      case 'jsonpatch.escapeKey': {
-        if (args.length !== 1 || a0 === undefined) return undefined;
-        const size = this.#kubeSize(a0);
-        return { cost: scale(size, stringTraversalCostFactor), resultSize: size };
-      }
-      case 'lowerAscii':
-      case 'upperAscii':
-      case 'substring':
-      case 'trim': {
-        if (target === undefined) return undefined;
-        const size = this.#kubeSize(target);
-        return { cost: scale(size, stringTraversalCostFactor), resultSize: size };
-      }
-      case 'replace':
-        return target === undefined || a0 === undefined || a1 === undefined
-          ? undefined
-          : this.#replaceCost(target, a0, a1);
-      case 'split': {
-        if (target === undefined) return undefined;
-        const size = this.#kubeSize(target);
-        let max = size.max;
-        const limit = a1?.expr?.exprKind;
-        if (limit?.case === 'constExpr' && limit.value.constantKind.case === 'int64Value')
-          max = BigInt.asUintN(64, limit.value.constantKind.value);
-        return { cost: scale(size, 2 * stringTraversalCostFactor), resultSize: { min: 0n, max } };
-      }
-      case 'join':
-        return target === undefined ? undefined : this.#joinCost(target, a0);
-      case 'find':
-      case 'findAll': {
-        if (target === undefined || a0 === undefined) return undefined;
-        const size = this.#kubeSize(target);
-        return {
-          cost: multiply(
-            scale(add(size, fixed(1)), stringTraversalCostFactor),
-            scale(this.#kubeSize(a0), regexStringLengthCostFactor),
-          ),
-          resultSize: { min: 0n, max: size.max },
-        };
-      }
-      case 'cidr':
-      case 'isIP':
-      case 'isCIDR':
-      case 'quantity':
-      case 'isQuantity':
-      case 'semver':
-      case 'isSemver':
-        return { cost: traversal(a0) };
-      case 'ip':
-        if (args.length >= 1) return c.id === 'cidr_ip' ? one : { cost: traversal(a0) };
-        return one;
-      case 'ip.isCanonical':
-        return args.length >= 1
-          ? { cost: scale(this.#kubeSize(a0 ?? target ?? noOperand), 2 * stringTraversalCostFactor) }
-          : undefined;
-      case 'masked':
-      case 'prefixLength':
-      case 'family':
-      case 'isUnspecified':
-      case 'isLoopback':
-      case 'isLinkLocalMulticast':
-      case 'isLinkLocalUnicast':
-      case 'isGlobalUnicast':
-      case 'format.named':
-      case 'sign':
-      case 'asInteger':
-      case 'isInteger':
-      case 'asApproximateFloat':
-      case 'isGreaterThan':
-      case 'isLessThan':
-      case 'compareTo':
-      case 'add':
-      case 'sub':
-      case 'major':
-      case 'minor':
-      case 'patch':
-      case 'getScheme':
-      case 'getHostname':
-      case 'getHost':
-      case 'getPort':
-      case 'getEscapedPath':
-      case 'getQuery':
-        return one;
-      case 'containsIP':
-      case 'containsCIDR': {
-        if (target === undefined || a0 === undefined) return undefined;
-        const ipSize = { min: 4n, max: 16n };
-        let cost = scale(add(ipSize, ipSize), stringTraversalCostFactor);
-        if (f === 'containsCIDR') cost = add(add(cost, scale(ipSize, stringTraversalCostFactor)), fixed(1));
-        if (c.id.endsWith('_string')) cost = add(cost, traversal(a0));
-        return { cost };
-      }
-      case 'validate':
-        return target === undefined
-          ? undefined
-          : {
-              cost: scale(
-                scale(this.#kubeSize(a0 ?? noOperand), stringTraversalCostFactor),
-                maxNameFormatRegexSize * regexStringLengthCostFactor,
-              ),
-            };
-      case '_==_':
-        return a0 !== undefined && a1 !== undefined ? kubeEquality(a0, a1) : undefined;
-      default:
-        return undefined;
-    }
-  }
-
-  #replaceCost(target: Operand, from: Operand, to: Operand): CallEstimate {
-    const size = this.#kubeSize(target);
-    const fromSize = this.#kubeSize(from);
-    const toSize = this.#kubeSize(to);
-    let countMax: bigint;
-    let countMin: bigint;
-    let retainedMax = 0n;
-    let retainedMin = 0n;
-    if (fromSize.min === 0n) {
-      countMax = size.max < maxUint64 ? size.max + 1n : size.max;
-      retainedMax = size.max;
-    } else if (toSize.max <= fromSize.min) {
-      countMax = 0n;
-      retainedMax = size.max;
-    } else countMax = goFloatToUint(Math.ceil(Number(size.max) / Number(fromSize.min)));
-    if (fromSize.max === 0n) {
-      countMin = size.min < maxUint64 ? size.min + 1n : size.min;
-      retainedMin = size.min;
-    } else if (fromSize.max <= toSize.min) {
-      countMin = 0n;
-      retainedMin = size.min;
-    } else countMin = goFloatToUint(Math.ceil(Number(size.min) / Number(fromSize.max)));
-    const resultSize = add(multiply({ min: countMin, max: countMax }, toSize), {
-      min: retainedMin,
-      max: retainedMax,
-    });
-    return { cost: scale(size, 2 * stringTraversalCostFactor), resultSize };
-  }
-
-  #joinCost(target: Operand, separator: Operand | undefined): CallEstimate {
-    let size = zero;
-    const listSize = this.#kubeSize(target);
-    const el = this.#listElement(target);
-    if (el !== undefined) size = multiply(listSize, this.#kubeSize(el));
-    if (separator !== undefined) {
-      const separators = {
-        min: listSize.min > 0n ? listSize.min - 1n : 0n,
-        max: listSize.max > 0n ? listSize.max - 1n : 0n,
-      };
-      size = add(size, multiply(this.#kubeSize(separator), separators));
-    }
-    return { cost: scale(size, stringTraversalCostFactor), resultSize: size };
   }
 
   /** cel-go's own estimates of its standard functions (functionCost's switch). */
@@ -914,45 +476,6 @@ class Coster {
     if (e.exprKind.case === 'identExpr') return this.#local(e.exprKind.value.name)?.size;
     return undefined;
   }
-}
-
-const noOperand: Operand = { path: undefined, type: dyn, expr: undefined, size: undefined };
-
-/** Go's uint64(f) for a non-negative float: values past the range saturate here, not in Go. */
-function goFloatToUint(f: number): bigint {
-  if (!Number.isFinite(f) || f >= 2 ** 64) return maxUint64;
-  return BigInt(f);
-}
-
-/** kube's equality of its library's types, each compared at a fixed cost. */
-function kubeEquality(a: Operand, b: Operand): CallEstimate | undefined {
-  if (!sameType(a.type, b.type)) return undefined;
-  const t = a.type;
-  if (t.k === 'opaque' && (t.name === 'net.IP' || t.name === 'net.CIDR')) return { cost: fixed(1) };
-  if (t.k !== 'struct') return undefined;
-  switch (t.name) {
-    case 'kubernetes.Quantity':
-    case 'kubernetes.Semver':
-      return { cost: fixed(1) };
-    case 'kubernetes.NamedFormat':
-      return { cost: scale({ min: 1n, max: 64n }, stringTraversalCostFactor) };
-    case 'kubernetes.URL': {
-      // kube's estimator takes both sizes from the right-hand operand.
-      const size = b.size === undefined ? fixed(1) : b.size;
-      return { cost: scale({ min: 1n, max: size.max }, stringTraversalCostFactor) };
-    }
-    default:
-      return undefined;
-  }
-}
-
-const constType = (kind: string | undefined): CelType => scalar(constantKind(kind));
-
-/** A field of an object or a map's value; dyn when the type does not say. */
-function fieldType(on: CelType, field: string): CelType {
-  if (on.k === 'struct') return on.decl === undefined ? dyn : declCelType(on.decl.fields?.get(field));
-  if (on.k === 'map') return on.value;
-  return dyn;
 }
 
 /** A literal's size: a string's runes, bytes' bytes, 1 for other scalars, a list's or map's entries. */
