@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadCel } from './load.js';
+import { evaluateCel } from '../../testing/evaluate-cel.js';
 
 // kube's pkg/cel/library/ip_test.go and cidr_test.go cases.
-async function evaluate(expr: string): Promise<unknown> {
-  const { cel, env } = await loadCel();
-  const out = cel.plan(env, cel.parse(expr))({});
-  return out instanceof Error ? `error: ${out.message}` : out;
-}
 
 async function expectAll(cases: readonly (readonly [string, unknown])[]): Promise<void> {
-  for (const [expr, want] of cases) assert.equal(await evaluate(expr), want, expr);
+  for (const [expr, want] of cases) assert.equal(await evaluateCel(expr), want, expr);
 }
 
 describe("kube's IP library", () => {

@@ -1,22 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadCel } from './load.js';
+import { evaluateCel } from '../../testing/evaluate-cel.js';
 
 // kube's pkg/cel/library/quantity_test.go cases.
-async function evaluate(expr: string): Promise<unknown> {
-  const { cel, env } = await loadCel();
-  return cel.plan(env, cel.parse(expr))({});
-}
 
-const errorText = (v: unknown): string => (v instanceof Error ? v.message : `not an error: ${String(v)}`);
+const errorText = (v: unknown): string =>
+  typeof v === 'string' && v.startsWith('error: ') ? v.slice(7) : `not an error: ${String(v)}`;
 
 describe('the Quantity library', () => {
   it('parses quantities and tells which strings are ones', async () => {
     assert.match(
-      errorText(await evaluate('quantity("10Mo")')),
+      errorText(await evaluateCel('quantity("10Mo")')),
       /^quantities must match the regular expression/,
     );
-    assert.equal(errorText(await evaluate('quantity("10Mm")')), "unable to parse quantity's suffix");
+    assert.equal(errorText(await evaluateCel('quantity("10Mm")')), "unable to parse quantity's suffix");
     for (const [s, ok] of [
       ['20', true],
       ['20M', true],
@@ -24,7 +21,7 @@ describe('the Quantity library', () => {
       ['20Mo', false],
       ['10Mm', false],
     ] as const)
-      assert.equal(await evaluate(`isQuantity("${s}")`), ok, s);
+      assert.equal(await evaluateCel(`isQuantity("${s}")`), ok, s);
   });
 
   it('compares values, whatever their suffixes', async () => {
@@ -44,7 +41,7 @@ describe('the Quantity library', () => {
       ['sign(quantity("-3m"))', -1n],
       ['sign(quantity("0"))', 0n],
     ];
-    for (const [expr, want] of cases) assert.equal(await evaluate(expr), want, expr);
+    for (const [expr, want] of cases) assert.equal(await evaluateCel(expr), want, expr);
   });
 
   it('adds, subtracts and converts', async () => {
@@ -61,9 +58,9 @@ describe('the Quantity library', () => {
       ['quantity("1.5").isInteger()', false],
       ['quantity("50.703k").asApproximateFloat()', 50703],
     ];
-    for (const [expr, want] of cases) assert.equal(await evaluate(expr), want, expr);
+    for (const [expr, want] of cases) assert.equal(await evaluateCel(expr), want, expr);
     assert.equal(
-      errorText(await evaluate('quantity("9999999999999999999999999999999999999G").asInteger()')),
+      errorText(await evaluateCel('quantity("9999999999999999999999999999999999999G").asInteger()')),
       'cannot convert value to integer',
     );
   });

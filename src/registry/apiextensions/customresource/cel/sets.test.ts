@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileCustomResourceRules } from './compile.js';
-import { loadCel } from './load.js';
+import { evaluateCel } from '../../testing/evaluate-cel.js';
 
 // cel-go's ext/sets_test.go cases.
-async function evaluate(expr: string): Promise<unknown> {
-  const { cel, env } = await loadCel();
-  return cel.plan(env, cel.parse(expr))({});
-}
 
 describe("cel-go's sets extension", () => {
   it('tells containment, equivalence and intersection, with CEL equality', async () => {
@@ -23,7 +19,7 @@ describe("cel-go's sets extension", () => {
       ['sets.intersects([], [1])', false],
       ['sets.intersects([1], [])', false],
     ];
-    for (const [expr, want] of cases) assert.equal(await evaluate(expr), want, expr);
+    for (const [expr, want] of cases) assert.equal(await evaluateCel(expr), want, expr);
   });
 
   it('is there for CRD rules', async () => {

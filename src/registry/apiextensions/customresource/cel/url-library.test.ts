@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadCel } from './load.js';
+import { evaluateCel } from '../../testing/evaluate-cel.js';
 
 // The examples of kube's pkg/cel/library/urls.go.
-async function evaluate(expr: string): Promise<unknown> {
-  const { cel, env } = await loadCel();
-  const out = cel.plan(env, cel.parse(expr))({});
-  return out instanceof Error ? `error: ${out.message}` : out;
-}
 
 describe("kube's URL library", () => {
   it('takes absolute URIs and absolute paths, as Go parses a request URI', async () => {
@@ -31,7 +26,7 @@ describe("kube's URL library", () => {
       ["url('https://example.com/a') == url('https://example.com/a')", true],
       ["url('https://example.com/a') == url('https://example.com/b')", false],
     ];
-    for (const [expr, want] of cases) assert.equal(await evaluate(expr), want, expr);
+    for (const [expr, want] of cases) assert.equal(await evaluateCel(expr), want, expr);
   });
 
   it("reads a URL's parts", async () => {
@@ -61,6 +56,6 @@ describe("kube's URL library", () => {
       ["url('https://example.com/path?').getQuery() == {}", true],
       ["url('https://example.com/path').getQuery() == {}", true],
     ];
-    for (const [expr, want] of cases) assert.equal(await evaluate(expr), want, expr);
+    for (const [expr, want] of cases) assert.equal(await evaluateCel(expr), want, expr);
   });
 });
