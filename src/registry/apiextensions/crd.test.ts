@@ -269,6 +269,56 @@ describe('apiextensions.k8s.io customresourcedefinitions', () => {
     assert.deepEqual(costErrors(validateCRD(crd)), [at(0), at(1), at(2)]);
   });
 
+  it("reports a node's rules after those below it, and none where its schema has errors", async () => {
+    await loadCel();
+    const rules = (list: { rule: string; fieldPath?: string }[]) => ({ 'x-kubernetes-validations': list });
+    const crd = cronTab({
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: 'object',
+              properties: {
+                spec: {
+                  type: 'object',
+                  properties: {
+                    a: { type: 'string', ...rules([{ rule: 'self.size( >' }]) },
+                    b: { type: 'integer', ...rules([{ rule: 'self >', fieldPath: '.nope' }]) },
+                  },
+                  ...rules([{ rule: 'self.a ==' }]),
+                },
+              },
+            },
+          },
+        },
+      ],
+    });
+    const p = 'spec.validation.openAPIV3Schema.properties[spec]';
+    assert.deepEqual(
+      validateCRD(crd)
+        .filter((e) => e.field.startsWith(p))
+        .map((e) => `${e.field}: ${e.type}`),
+      [
+        // kube's schema errors come first; b's fieldPath error keeps b's rule, and spec's, uncompiled.
+        `${p}.properties[b].x-kubernetes-validations[0].fieldPath: FieldValueInvalid`,
+        `${p}.properties[a].x-kubernetes-validations[0].rule: FieldValueInvalid`,
+      ],
+    );
+    const version = crd.spec.versions[0];
+    const spec = version?.schema?.openAPIV3Schema?.properties?.['spec'];
+    assert.ok(spec?.properties !== undefined);
+    spec.properties['b'] = { type: 'integer' };
+    assert.deepEqual(
+      validateCRD(crd)
+        .filter((e) => e.field.startsWith(p))
+        .map((e) => e.field),
+      [`${p}.properties[a].x-kubernetes-validations[0].rule`, `${p}.x-kubernetes-validations[0].rule`],
+    );
+  });
+
   it('uses per-version paths when the versions have different schemas, and refuses preserveUnknownFields', async () => {
     await rejectsWithStatus(
       crds.create(

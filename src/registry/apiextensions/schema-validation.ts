@@ -5,6 +5,7 @@
 // by validation.ts through customresource/cel.
 import type { JSONSchemaProps } from '../../api/apiextensions/v1/json-schema-props.js';
 import { FieldError, type ErrorList, type FieldPath } from '../../machinery/validation/index.js';
+import { validFieldPath } from './customresource/cel/field-path.js';
 
 const openapiV3Types = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
 const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
@@ -140,7 +141,7 @@ function validateListAndMapTypes(s: JSONSchemaProps, path: FieldPath): ErrorList
   return errs;
 }
 
-/** x-kubernetes-validations: present rules, messages without line breaks, known reasons. */
+/** x-kubernetes-validations: present rules, messages without line breaks, known reasons, valid field paths. */
 function validateRules(s: JSONSchemaProps, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
   (s['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
@@ -166,6 +167,17 @@ function validateRules(s: JSONSchemaProps, path: FieldPath): ErrorList {
       );
     if (rule.reason !== undefined && !validationReasons.includes(rule.reason))
       errs.push(FieldError.notSupported(at.child('reason'), rule.reason, validationReasons));
+    const fieldPath = rule.fieldPath ?? '';
+    if (fieldPath !== '' && fieldPath.trim() === '')
+      errs.push(
+        FieldError.invalid(at.child('fieldPath'), fieldPath, 'fieldPath must be non-empty if specified'),
+      );
+    if (hasNewlines(fieldPath))
+      errs.push(
+        FieldError.invalid(at.child('fieldPath'), fieldPath, 'fieldPath must not contain line breaks'),
+      );
+    if (fieldPath !== '' && validFieldPath(fieldPath, s) === undefined)
+      errs.push(FieldError.invalid(at.child('fieldPath'), fieldPath, 'fieldPath must be a valid path'));
   });
   return errs;
 }

@@ -115,12 +115,16 @@ function validateSchema(
     );
   const structuralErrs = validateStructural(root, path);
   if (opts.requireStructural) errs.push(...structuralErrs);
-  errs.push(...validateOpenAPISchema(root, path, { isRoot: true, insideResourceMeta: false }));
-  // CEL rules compile against the structural schema only (the CRD store has loaded the library).
-  // An update that keeps a version's schema is held to the schema's total cost only (kube's
-  // suppressPerExpressionCost), so a CRD stored under older limits stays updatable.
+  const schemaErrors = validateOpenAPISchema(root, path, { isRoot: true, insideResourceMeta: false });
+  errs.push(...schemaErrors);
+  // CEL rules compile against the structural schema only (the CRD store has loaded the library),
+  // and not at nodes whose schema has errors. An update that keeps a version's schema is held to
+  // the schema's total cost only (kube's suppressPerExpressionCost), so a CRD stored under older
+  // limits stays updatable.
   if (structuralErrs.length === 0)
-    errs.push(...validateSchemaRules(root, { path, suppressPerExpressionCost: opts.schemaUnchanged }));
+    errs.push(
+      ...validateSchemaRules(root, { path, suppressPerExpressionCost: opts.schemaUnchanged, schemaErrors }),
+    );
   return errs;
 }
 

@@ -75,12 +75,11 @@ describe('compileCustomResourceRules', () => {
     assert.deepEqual(await errorsOf({ rule: "self.replicas < 2.5 && self.name + '-x' != ''" }), []);
   });
 
-  it('checks messageExpression, fieldPath and optionalOldSelf', async () => {
+  it('checks messageExpression and optionalOldSelf', async () => {
     const { errors } = await compileCustomResourceRules(
       withRule({
         rule: 'self.replicas > 0',
         messageExpression: '1 + 2',
-        fieldPath: '.nope',
         optionalOldSelf: true,
       }),
     );
@@ -90,7 +89,6 @@ describe('compileCustomResourceRules', () => {
       [
         `${at}.messageExpression: messageExpression must evaluate to a string`,
         `${at}.optionalOldSelf: may not be set if oldSelf is not used in rule`,
-        `${at}.fieldPath: fieldPath must be a valid path`,
       ],
     );
   });

@@ -28,6 +28,8 @@ interface Walk {
   readonly costs: SchemaCost;
   /** An update whose version kept its schema is not held to the per-expression limit. */
   readonly suppressPerExpressionCost: boolean;
+  /** Whether schema validation found errors at a node or below it, where rules are not compiled. */
+  readonly schemaErrorsAt: (path: FieldPath) => boolean;
 }
 
 /** A schema node as the walk reaches it. */
@@ -123,18 +125,10 @@ function compileMessageExpression(
   return out.program;
 }
 
-function checkFieldPath(
-  w: Walk,
-  opts: { rule: ValidationRule; path: FieldPath; schema: JSONSchemaProps },
-): string {
-  const raw = opts.rule.fieldPath ?? '';
-  if (raw === '') return '';
-  const at = opts.path.child('fieldPath');
-  if (raw.trim() === '') w.errs.push(FieldError.invalid(at, raw, 'fieldPath must be non-empty if specified'));
-  else if (/\n/.test(raw)) w.errs.push(FieldError.invalid(at, raw, 'fieldPath must not contain line breaks'));
-  const normalized = validFieldPath(raw, opts.schema);
-  if (normalized === undefined) w.errs.push(FieldError.invalid(at, raw, 'fieldPath must be a valid path'));
-  return normalized ?? '';
+/** The rule's fieldPath, normalized; '' when unset or invalid (schema validation reports that). */
+function normalizedFieldPath(rule: ValidationRule, schema: JSONSchemaProps): string {
+  const raw = rule.fieldPath ?? '';
+  return raw === '' ? '' : (validFieldPath(raw, schema) ?? '');
 }
 
 function ruleVars(node: NodeAt, optionalOldSelf: boolean): RuleVars {
@@ -205,7 +199,7 @@ function compileRule(
         'may not be set if oldSelf is not used in rule',
       ),
     );
-  const fieldPath = checkFieldPath(w, { rule, path, schema: node.schema });
+  const fieldPath = normalizedFieldPath(rule, node.schema);
   return {
     rule,
     program: out.program,
@@ -233,11 +227,6 @@ function childAt(
 /** The rule tree of a schema node, or undefined when neither it nor anything below has rules. */
 function compileNode(w: Walk, node: NodeAt): RuleNode | undefined {
   const { schema, path, decl } = node;
-  const rules: CompiledRule[] = [];
-  (schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
-    const compiled = compileRule(w, { rule, path: path.child('x-kubernetes-validations').index(i), node });
-    if (compiled !== undefined) rules.push(compiled);
-  });
   const properties = new Map<string, RuleNode>();
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     const field = decl?.fields?.get(escapeName(name) ?? '');
@@ -263,6 +252,14 @@ function compileNode(w: Walk, node: NodeAt): RuleNode | undefined {
       childAt(node, { schema: itemSchema, path: path.child('items'), decl: decl?.elem }),
     );
   }
+  // As kube: a node's rules after those below it, and none where the schema has errors at or
+  // below the node (its types may not be what the rules would see).
+  const rules: CompiledRule[] = [];
+  if (!w.schemaErrorsAt(path))
+    (schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
+      const compiled = compileRule(w, { rule, path: path.child('x-kubernetes-validations').index(i), node });
+      if (compiled !== undefined) rules.push(compiled);
+    });
   if (
     rules.length === 0 &&
     properties.size === 0 &&
@@ -299,7 +296,12 @@ export function hasRules(schema: JSONSchemaProps | undefined): boolean {
  */
 export function compileRulesWith(
   lib: CelLibrary,
-  opts: { schema: JSONSchemaProps; path: FieldPath; suppressPerExpressionCost?: boolean },
+  opts: {
+    schema: JSONSchemaProps;
+    path: FieldPath;
+    suppressPerExpressionCost?: boolean;
+    schemaErrorsAt?: (path: FieldPath) => boolean;
+  },
 ): { errors: ErrorList; validator: CustomResourceRuleValidator | undefined } {
   const w: Walk = {
     lib,
@@ -307,6 +309,7 @@ export function compileRulesWith(
     uncorrelatable: undefined,
     costs: new SchemaCost(),
     suppressPerExpressionCost: opts.suppressPerExpressionCost ?? false,
+    schemaErrorsAt: opts.schemaErrorsAt ?? (() => false),
   };
   const root = compileNode(w, {
     schema: opts.schema,
@@ -340,7 +343,7 @@ export async function compileCustomResourceRules(
  */
 export function validateSchemaRules(
   schema: JSONSchemaProps,
-  opts: { path: FieldPath; suppressPerExpressionCost: boolean },
+  opts: { path: FieldPath; suppressPerExpressionCost: boolean; schemaErrors: ErrorList },
 ): ErrorList {
   if (!hasRules(schema)) return [];
   const lib = loadedCel();
@@ -348,7 +351,17 @@ export function validateSchemaRules(
     return [
       FieldError.internal(opts.path.child('x-kubernetes-validations'), 'the CEL library is not loaded'),
     ];
-  return compileRulesWith(lib, { schema, ...opts }).errors;
+  const { schemaErrors, ...rest } = opts;
+  return compileRulesWith(lib, { schema, ...rest, schemaErrorsAt: errorsAtOrBelow(schemaErrors) }).errors;
+}
+
+/** Whether any of the errors is at a path or below it. */
+function errorsAtOrBelow(errs: ErrorList): (path: FieldPath) => boolean {
+  const fields = errs.map((e) => e.field);
+  return (path) => {
+    const at = path.toString();
+    return fields.some((f) => f === at || f.startsWith(`${at}.`) || f.startsWith(`${at}[`));
+  };
 }
 
 /** Loads the CEL library when any version of a CRD body has rules. */
