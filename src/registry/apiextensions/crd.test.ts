@@ -10,6 +10,10 @@ import { ctx, cronTab, cronTabSchema, invalid } from './testing/crontab.js';
 import { loadCel } from './customresource/cel/load.js';
 import { validateCRD, validateCRDUpdate } from './validation.js';
 
+/** A CronTab CRD of one version with the given schema. */
+const withSchema = (s: JSONSchemaProps): CustomResourceDefinition =>
+  cronTab({ versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: s } }] });
+
 describe('apiextensions.k8s.io customresourcedefinitions', () => {
   let env: MemoryRESTOptions;
   let crds: Store<CustomResourceDefinition>;
@@ -206,8 +210,6 @@ describe('apiextensions.k8s.io customresourcedefinitions', () => {
       `${p}.allOf[1].properties[labels].x-kubernetes-map-type: Forbidden: must be undefined to be structural`,
       `${p}.not.x-kubernetes-validations: Forbidden: must be empty to be structural`,
     ];
-    const withSchema = (s: JSONSchemaProps) =>
-      cronTab({ versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: s } }] });
     await rejectsWithStatus(
       crds.create(ctx, withSchema(schema()), { options: {} }),
       invalid('crontabs.stable.example.com', [
@@ -272,29 +274,18 @@ describe('apiextensions.k8s.io customresourcedefinitions', () => {
   it("reports a node's rules after those below it, and none where its schema has errors", async () => {
     await loadCel();
     const rules = (list: { rule: string; fieldPath?: string }[]) => ({ 'x-kubernetes-validations': list });
-    const crd = cronTab({
-      versions: [
-        {
-          name: 'v1',
-          served: true,
-          storage: true,
-          schema: {
-            openAPIV3Schema: {
-              type: 'object',
-              properties: {
-                spec: {
-                  type: 'object',
-                  properties: {
-                    a: { type: 'string', ...rules([{ rule: 'self.size( >' }]) },
-                    b: { type: 'integer', ...rules([{ rule: 'self >', fieldPath: '.nope' }]) },
-                  },
-                  ...rules([{ rule: 'self.a ==' }]),
-                },
-              },
-            },
+    const crd = withSchema({
+      type: 'object',
+      properties: {
+        spec: {
+          type: 'object',
+          properties: {
+            a: { type: 'string', ...rules([{ rule: 'self.size( >' }]) },
+            b: { type: 'integer', ...rules([{ rule: 'self >', fieldPath: '.nope' }]) },
           },
+          ...rules([{ rule: 'self.a ==' }]),
         },
-      ],
+      },
     });
     const p = 'spec.validation.openAPIV3Schema.properties[spec]';
     assert.deepEqual(
