@@ -16,7 +16,7 @@ export interface Prefix {
   readonly prefixBits: number;
 }
 
-export type Parsed<T> =
+export type NetParse<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
 class AddrError extends Error {
@@ -148,7 +148,7 @@ function parseAddrOrThrow(s: string): Addr {
 }
 
 /** netip.ParseAddr. */
-export function parseAddr(s: string): Parsed<Addr> {
+export function parseAddr(s: string): NetParse<Addr> {
   try {
     return { ok: true, value: parseAddrOrThrow(s) };
   } catch (err) {
@@ -160,8 +160,8 @@ export function parseAddr(s: string): Parsed<Addr> {
 const maxInt64 = (1n << 63n) - 1n;
 
 /** netip.ParsePrefix: an address, a slash and a decimal length without sign or leading zero. */
-export function parsePrefix(s: string): Parsed<Prefix> {
-  const fail = (msg: string): Parsed<Prefix> => ({
+export function parsePrefix(s: string): NetParse<Prefix> {
+  const fail = (msg: string): NetParse<Prefix> => ({
     ok: false,
     error: `netip.ParsePrefix(${goQuote(s)}): ${msg}`,
   });

@@ -8,6 +8,7 @@ import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-sche
 import { escapedProperties } from './escaping.js';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import type { CelModule } from './load.js';
+import { celTypeName, constantKind, operatorKind } from './scalar-operators.js';
 
 type Expr = ReturnType<CelModule['parse']>['expr'];
 
@@ -267,14 +268,14 @@ class Checker {
       return this.#issue(e, `undeclared reference to '${f}' (in container '')`);
     const [a, b] = args;
     if (c.target === undefined && args.length === 2 && a !== undefined && b !== undefined) {
-      const operated = operatorResult(f, a, b);
+      const operated = operatorKind(f, a.kind, b.kind);
       if (operated === 'mismatch')
         return this.#issue(
           e,
-          `found no matching overload for '${f}' applied to '(${celTypeName(a)}, ${celTypeName(b)})'`,
+          `found no matching overload for '${f}' applied to '(${celTypeName(a.kind)}, ${celTypeName(b.kind)})'`,
           true,
         );
-      if (operated !== undefined) return operated;
+      if (operated !== undefined) return t(operated);
     }
     if (boolFunctions.has(f)) return t('bool');
     if (f === 'size' || f === 'indexOf' || f === 'lastIndexOf') return t('int');
@@ -307,64 +308,7 @@ class Checker {
   }
 }
 
-type ConstantKind = 'null' | 'bool' | 'int' | 'uint' | 'double' | 'string' | 'bytes' | 'dyn';
-const constantKinds: Readonly<Record<string, ConstantKind>> = {
-  nullValue: 'null',
-  boolValue: 'bool',
-  int64Value: 'int',
-  uint64Value: 'uint',
-  doubleValue: 'double',
-  stringValue: 'string',
-  bytesValue: 'bytes',
-};
-
-/** The CEL type of a literal, by the parser's case of its constant. */
-export const constantKind = (kind: string | undefined): ConstantKind => constantKinds[kind ?? ''] ?? 'dyn';
-
 const constType = (kind: string | undefined): CelT => t(constantKind(kind));
-
-// Operators over two scalars whose types are known, as cel-go's standard declarations (with kube's
-// CrossTypeNumericComparisons) allow them: what they give, or 'mismatch' where no overload takes the
-// pair. Pairs with a dynamic, object or container side are left to the evaluation.
-const numeric = new Set(['int', 'uint', 'double']);
-const comparable = new Set(['int', 'uint', 'double', 'string', 'bytes', 'bool', 'timestamp', 'duration']);
-const celTypeNames: Readonly<Record<string, string>> = {
-  timestamp: 'google.protobuf.Timestamp',
-  duration: 'google.protobuf.Duration',
-};
-const celTypeName = (x: CelT): string => celTypeNames[x.kind] ?? x.kind;
-
-function operatorResult(f: string, a: CelT, b: CelT): CelT | 'mismatch' | undefined {
-  const [x, y] = [a.kind, b.kind];
-  if (!comparable.has(x) || !comparable.has(y)) return undefined;
-  const sameKind = x === y;
-  switch (f) {
-    case '_==_':
-    case '_!=_':
-      return sameKind ? t('bool') : 'mismatch';
-    case '_<_':
-    case '_<=_':
-    case '_>_':
-    case '_>=_':
-      return sameKind || (numeric.has(x) && numeric.has(y)) ? t('bool') : 'mismatch';
-    case '_+_':
-      if (sameKind && (numeric.has(x) || x === 'string' || x === 'bytes' || x === 'duration')) return a;
-      if (x === 'timestamp' && y === 'duration') return a;
-      if (x === 'duration' && y === 'timestamp') return b;
-      return 'mismatch';
-    case '_-_':
-      if (sameKind && (numeric.has(x) || x === 'duration')) return a;
-      if (x === 'timestamp') return y === 'timestamp' ? t('duration') : y === 'duration' ? a : 'mismatch';
-      return 'mismatch';
-    case '_*_':
-    case '_/_':
-      return sameKind && numeric.has(x) ? a : 'mismatch';
-    case '_%_':
-      return sameKind && (x === 'int' || x === 'uint') ? a : 'mismatch';
-    default:
-      return undefined;
-  }
-}
 
 function same(a: CelT | undefined, b: CelT | undefined): CelT {
   if (a === undefined || b === undefined) return t('dyn');

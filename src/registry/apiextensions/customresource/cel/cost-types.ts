@@ -2,8 +2,8 @@
 // overloads of a function apply (cel-go picks the estimate of each), whether a select reads a field
 // of an object or a map, the sizes scalars have. Schema values are typed by their declared types
 // (decl-type.ts), kube's library objects by name.
-import type { Estimate } from './cost-estimate.js';
-import { constantKind } from './check.js';
+import { fixed, type Estimate } from './cost-estimate.js';
+import { constantKind } from './scalar-operators.js';
 import type { DeclType } from './decl-type.js';
 import type { CelModule } from './load.js';
 
@@ -261,4 +261,34 @@ export interface Operand {
 export interface CallEstimate {
   readonly cost: Estimate;
   readonly resultSize?: Estimate;
+}
+
+/** A literal's size: a string's runes, bytes' bytes, 1 for other scalars, a list's or map's entries. */
+export function literalSize(e: Expr): Estimate | undefined {
+  const k = e.exprKind;
+  if (k.case === 'constExpr') {
+    const c = k.value.constantKind;
+    if (c.case === 'stringValue') return fixed(runeCount(c.value));
+    if (c.case === 'bytesValue') return fixed(c.value.length);
+    return c.case === undefined ? undefined : fixed(1);
+  }
+  if (k.case === 'listExpr') return fixed(k.value.elements.length);
+  if (k.case === 'structExpr' && k.value.messageName === '') return fixed(k.value.entries.length);
+  return undefined;
+}
+
+/** A string's code points (Go's []rune of it): a surrogate pair is one. */
+function runeCount(s: string): number {
+  let pairs = 0;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return s.length - pairs;
 }

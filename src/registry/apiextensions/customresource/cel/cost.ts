@@ -3,25 +3,24 @@
 // functions, apiextensions-apiserver's sizeEstimator for how long a field's lists, maps and
 // strings can be). Each node costs what cel-go charges for it; a comprehension charges its loop
 // once per element the range can hold, sized from the schema (cost-estimate.ts has the
-// arithmetic, decl-type.ts the sizes, cost-kube.ts kube's functions). The estimator types the
+// arithmetic, decl-type.ts the sizes, cost-kube.ts kube's functions, cost-builtin.ts cel-go's).
+// The estimator types the
 // expression itself (cost-types.ts), as far as costs depend on types: which overloads of an
 // operator apply, whether a select reads a field of an object or map.
-import type { DeclType } from './decl-type.js';
+import { declaredSize, type DeclType } from './decl-type.js';
 import type { CelModule } from './load.js';
 import {
   add,
   fixed,
   maxUint64,
   multiply,
-  regexStringLengthCostFactor,
-  scale,
-  stringTraversalCostFactor,
   sum,
   union,
   unknown,
   zero,
   type Estimate,
 } from './cost-estimate.js';
+import { builtinCost, setsCost } from './cost-builtin.js';
 import { kubeCallCost, type OperandSizes } from './cost-kube.js';
 import {
   common,
@@ -29,6 +28,7 @@ import {
   dyn,
   fieldType,
   listOf,
+  literalSize,
   overloadsOf,
   resultType,
   scalar,
@@ -332,115 +332,18 @@ class Coster {
     const argSum = sum(c.argCosts);
     const withArgs = (est: CallEstimate | undefined): CallEstimate | undefined =>
       est === undefined ? undefined : { ...est, cost: add(est.cost, argSum) };
-    return (
-      withArgs(this.#setsCost(c.id, c.args)) ??
-      withArgs(kubeCallCost(this.#operandSizes, c)) ??
-      this.#builtinCost(e, { ...c, argSum }) ?? { cost: add(fixed(1), argSum) }
-    );
-  }
-
-  /** ext.Sets' estimators: one comparison per pair of elements. */
-  #setsCost(id: string, args: Operand[]): CallEstimate | undefined {
-    const factor = id === 'list_sets_equivalent_list' ? 2 : id.startsWith('list_sets_') ? 1 : undefined;
-    const [a, b] = args;
-    if (factor === undefined || a === undefined || b === undefined || args.length !== 2) return undefined;
-    const pairs = multiply(this.#kubeSize(a), this.#kubeSize(b));
-    return { cost: add(scale(pairs, factor), fixed(1)) };
+    const known =
+      withArgs(setsCost(this.#operandSizes, c.id, c.args)) ?? withArgs(kubeCallCost(this.#operandSizes, c));
+    if (known !== undefined) return known;
+    const builtin = builtinCost({ ...c, argSum });
+    if (builtin === undefined) return { cost: add(fixed(1), argSum) };
+    if (builtin.joinEntries !== undefined) this.#unionEntrySizes(e, ...builtin.joinEntries);
+    return builtin;
   }
 
   /** The host's size of an operand: what was computed, else the schema's bound, else unknown. */
   #kubeSize(n: Operand): Estimate {
-    return n.size ?? this.#hostSize(n.path) ?? unknown;
-  }
-
-  /** apiextensions' sizeEstimator: {0, MaxElements} of the schema node the path leads to. */
-  #hostSize(path: readonly string[] | undefined): Estimate | undefined {
-    if (path === undefined || path.length === 0) return undefined;
-    let node = this.#root;
-    if (node === undefined) return undefined;
-    for (const name of path.slice(1)) {
-      if (name === '@items' || name === '@values') node = node.elem;
-      else if (name === '@keys') node = node.key;
-      else node = node.fields?.get(name);
-      if (node === undefined) return undefined;
-    }
-    return { min: 0n, max: BigInt(node.maxElements) };
-  }
-
-  /** cel-go's own estimates of its standard functions (functionCost's switch). */
-  #builtinCost(
-    e: Expr,
-    c: { id: string; target: Operand | undefined; args: Operand[]; argCosts: Estimate[]; argSum: Estimate },
-  ): CallEstimate | undefined {
-    const { id, target, args, argCosts, argSum } = c;
-    const [a0, a1, a2] = args;
-    const size = (n: Operand | undefined): Estimate => n?.size ?? unknown;
-    const traverse = (s: Estimate): Estimate => scale(s, stringTraversalCostFactor);
-    switch (id) {
-      case 'string_format':
-        return target === undefined ? undefined : { cost: add(traverse(size(target)), argSum) };
-      case 'string_to_bytes':
-      case 'bytes_to_string':
-      case 'strings_quote': {
-        if (args.length !== 1) return undefined;
-        const s = size(a0);
-        const resultSize =
-          id === 'string_to_bytes'
-            ? { min: s.min, max: BigInt.asUintN(64, s.max * 4n) }
-            : id === 'bytes_to_string'
-              ? { min: s.min / 4n, max: s.max }
-              : { min: BigInt.asUintN(64, s.min + 2n), max: BigInt.asUintN(64, s.max * 2n + 2n) };
-        return { cost: add(traverse(s), argSum), resultSize };
-      }
-      case 'starts_with_string':
-      case 'ends_with_string':
-        return args.length === 1 ? { cost: add(traverse(size(a0)), argSum) } : undefined;
-      case 'in_list':
-        return args.length === 2 ? { cost: add(scale(size(a1), 1), argSum) } : undefined;
-      case 'matches_string':
-        if (target === undefined || args.length !== 1) return undefined;
-        return {
-          cost: add(
-            multiply(traverse(add(size(target), fixed(1))), scale(size(a0), regexStringLengthCostFactor)),
-            argSum,
-          ),
-        };
-      case 'contains_string':
-        if (target === undefined || args.length !== 1) return undefined;
-        return { cost: add(multiply(traverse(size(target)), traverse(size(a0))), argSum) };
-      case 'logical_and':
-      case 'logical_or': {
-        const lhs = argCosts[0] ?? zero;
-        const rhs = argCosts[1] ?? zero;
-        return { cost: { min: lhs.min, max: add(lhs, rhs).max } };
-      }
-      case 'conditional': {
-        const resultSize = union(size(a1), size(a2));
-        this.#unionEntrySizes(e, a1, a2);
-        const cost = add(argCosts[0] ?? zero, union(argCosts[1] ?? zero, argCosts[2] ?? zero));
-        return { cost, resultSize };
-      }
-      case 'add_string':
-      case 'add_bytes':
-      case 'add_list': {
-        if (args.length !== 2) return undefined;
-        const resultSize = add(size(a0), size(a1));
-        this.#unionEntrySizes(e, a0, a1);
-        const cost = id === 'add_list' ? add(fixed(1), argSum) : add(traverse(resultSize), argSum);
-        return { cost, resultSize };
-      }
-      case 'compare_string':
-      case 'compare_bytes':
-      case 'equals':
-      case 'not_equals': {
-        const lhs = size(a0);
-        const rhs = size(a1);
-        const smallest = rhs.max < lhs.max ? rhs.max : lhs.max;
-        return { cost: add(traverse({ min: smallest > 0n ? 1n : 0n, max: smallest }), argSum) };
-      }
-      default:
-        return undefined;
-    }
+    return n.size ?? declaredSize(this.#root, n.path) ?? unknown;
   }
 
   /** The entry sizes of a value that is one of two operands, or both joined: what either holds. */
@@ -466,7 +369,7 @@ class Coster {
     if (known !== undefined) return known;
     const literal = literalSize(e);
     if (literal !== undefined) return literal;
-    const host = this.#hostSize(this.#path(e));
+    const host = declaredSize(this.#root, this.#path(e));
     if (host !== undefined) {
       this.#sizes.set(id, host);
       return host;
@@ -476,36 +379,6 @@ class Coster {
     if (e.exprKind.case === 'identExpr') return this.#local(e.exprKind.value.name)?.size;
     return undefined;
   }
-}
-
-/** A literal's size: a string's runes, bytes' bytes, 1 for other scalars, a list's or map's entries. */
-function literalSize(e: Expr): Estimate | undefined {
-  const k = e.exprKind;
-  if (k.case === 'constExpr') {
-    const c = k.value.constantKind;
-    if (c.case === 'stringValue') return fixed(runeCount(c.value));
-    if (c.case === 'bytesValue') return fixed(c.value.length);
-    return c.case === undefined ? undefined : fixed(1);
-  }
-  if (k.case === 'listExpr') return fixed(k.value.elements.length);
-  if (k.case === 'structExpr' && k.value.messageName === '') return fixed(k.value.entries.length);
-  return undefined;
-}
-
-/** A string's code points (Go's []rune of it): a surrogate pair is one. */
-function runeCount(s: string): number {
-  let pairs = 0;
-  for (let i = 0; i < s.length - 1; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = s.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        pairs++;
-        i++;
-      }
-    }
-  }
-  return s.length - pairs;
 }
 
 /**

@@ -203,3 +203,23 @@ export function schemaDeclType(s: JSONSchemaProps | undefined, resourceRoot: boo
 export function maxCardinality(decl: DeclType): bigint {
   return BigInt(Math.floor(maxRequestSizeBytes / (decl.minSerializedSize + 1)));
 }
+
+/**
+ * apiextensions' sizeEstimator: {0, MaxElements} of the node a CEL field path leads to from `root`
+ * (its first element names the variable; `@items`, `@values`, `@keys` step into lists and maps).
+ */
+export function declaredSize(
+  root: DeclType | undefined,
+  path: readonly string[] | undefined,
+): { min: bigint; max: bigint } | undefined {
+  if (path === undefined || path.length === 0) return undefined;
+  let node = root;
+  if (node === undefined) return undefined;
+  for (const name of path.slice(1)) {
+    if (name === '@items' || name === '@values') node = node.elem;
+    else if (name === '@keys') node = node.key;
+    else node = node.fields?.get(name);
+    if (node === undefined) return undefined;
+  }
+  return { min: 0n, max: BigInt(node.maxElements) };
+}
