@@ -5,7 +5,7 @@
 // takes, and a result type that cannot be a bool. Types it cannot infer are dynamic and pass; what
 // slips through fails when the rule runs.
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
-import { escapedProperties } from './escaping.js';
+import { propertyNames } from './escaping.js';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import type { CelModule } from './load.js';
 import { celTypeName, constantKind, operatorKind } from './scalar-operators.js';
@@ -149,20 +149,6 @@ export interface CheckResult {
 
 type Scope = ReadonlyMap<string, CelT>;
 
-const escapedByProperties = new WeakMap<object, ReadonlyMap<string, JSONSchemaProps>>();
-
-/** A schema object's properties by the names rules use for them. */
-function escapedPropertiesOf(
-  properties: Record<string, JSONSchemaProps>,
-): ReadonlyMap<string, JSONSchemaProps> {
-  let found = escapedByProperties.get(properties);
-  if (found === undefined) {
-    found = escapedProperties(properties);
-    escapedByProperties.set(properties, found);
-  }
-  return found;
-}
-
 class Checker {
   readonly issues: CheckIssue[] = [];
   /** cel-go's regex literal validator (cel.ExtendedValidations): reported when the rest passes. */
@@ -235,7 +221,7 @@ class Checker {
         s.properties !== undefined &&
         s['x-kubernetes-preserve-unknown-fields'] !== true
       ) {
-        const prop = escapedPropertiesOf(s.properties).get(field);
+        const prop = propertyNames(s.properties).byEscaped.get(field);
         if (prop === undefined) return this.#issue(e, `undefined field '${field}'`);
         return testOnly ? t('bool') : schemaType(prop);
       }

@@ -112,6 +112,18 @@ const stringSchema: JSONSchemaProps = { type: 'string' };
  * generateName (unless the schema declares them so already).
  */
 export function withTypeAndObjectMeta(s: JSONSchemaProps): JSONSchemaProps {
+  let withMeta = metaSchemas.get(s);
+  if (withMeta === undefined) {
+    withMeta = addTypeAndObjectMeta(s);
+    metaSchemas.set(s, withMeta);
+  }
+  return withMeta;
+}
+
+// Kept per schema node: rules of a resource's root see it at every evaluation.
+const metaSchemas = new WeakMap<JSONSchemaProps, JSONSchemaProps>();
+
+function addTypeAndObjectMeta(s: JSONSchemaProps): JSONSchemaProps {
   const props = s.properties;
   const meta = props?.['metadata'];
   if (

@@ -45,12 +45,29 @@ export function escapeName(name: string): string | undefined {
   return name.replace(/__|[./-]/g, (s) => spelled[s] ?? s);
 }
 
-/** Each property's escaped name, for the properties rules can name. */
-export function escapedProperties<V>(properties: Readonly<Record<string, V>>): Map<string, V> {
-  const out = new Map<string, V>();
-  for (const [name, value] of Object.entries(properties)) {
-    const escaped = escapeName(name);
-    if (escaped !== undefined) out.set(escaped, value);
+/** A schema object's properties by the names rules use for them, and each name's escaped form. */
+export interface PropertyNames<V> {
+  readonly byEscaped: ReadonlyMap<string, V>;
+  /** The escaped name of each property rules can name. */
+  readonly escapedOf: ReadonlyMap<string, string>;
+}
+
+const namesByProperties = new WeakMap<object, PropertyNames<unknown>>();
+
+/** The names of a schema's properties, worked out once per properties object. */
+export function propertyNames<V>(properties: Readonly<Record<string, V>>): PropertyNames<V> {
+  let names = namesByProperties.get(properties) as PropertyNames<V> | undefined;
+  if (names === undefined) {
+    const byEscaped = new Map<string, V>();
+    const escapedOf = new Map<string, string>();
+    for (const [name, value] of Object.entries(properties)) {
+      const escaped = escapeName(name);
+      if (escaped === undefined) continue;
+      byEscaped.set(escaped, value);
+      escapedOf.set(name, escaped);
+    }
+    names = { byEscaped, escapedOf };
+    namesByProperties.set(properties, names);
   }
-  return out;
+  return names;
 }

@@ -6,7 +6,7 @@ import type { CelInput } from '@bufbuild/cel';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { memberOf } from '../../../../machinery/json/set-member.js';
 import { withTypeAndObjectMeta } from './decl-type.js';
-import { escapeName } from './escaping.js';
+import { propertyNames } from './escaping.js';
 import {
   parseBase64,
   parseDate,
@@ -85,10 +85,11 @@ export function toCel(value: unknown, schema: JSONSchemaProps | undefined): CelI
   if (properties !== undefined) {
     // An object's declared properties, under the names rules use for them (escaping.ts); a
     // member its schema does not declare, or set to null, is absent to rules, as in kube.
+    const { escapedOf } = propertyNames(properties);
     for (const [k, v] of Object.entries(value)) {
-      const prop = memberOf(properties, k);
-      const name = escapeName(k);
-      if (prop !== undefined && name !== undefined && v !== null) out.set(name, toCel(v, prop));
+      const name = escapedOf.get(k);
+      const prop = name === undefined || v === null ? undefined : memberOf(properties, k);
+      if (name !== undefined && prop !== undefined) out.set(name, toCel(v, prop));
     }
     return out;
   }
