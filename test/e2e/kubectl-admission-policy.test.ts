@@ -2,7 +2,8 @@
 // enforces it. A policy whose limit comes from a param ConfigMap refuses a Deployment over it with
 // kube's text, Warn bindings add kube's Warning, Audit bindings neither deny nor warn (their
 // annotations have no audit log to go to yet), and a mistyped expression is reported in the
-// policy's status and fails requests under failurePolicy Fail. Each case's binding selects its own
+// policy's status and fails requests under failurePolicy Fail. Expressions may use CEL's optional
+// types. Each case's binding selects its own
 // namespace; the plugin reads policies through a watch, so each case first waits, with a server-side
 // dry run, until its binding takes effect.
 import { after, before, describe, it } from 'node:test';
@@ -75,7 +76,7 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
   before(async () => {
     await locateKubectl();
     capstan = await startCapstanProcess({ port: await freePort(), args: ['--storage-backend=memory'] });
-    const namespaces = ['vap-limit', 'vap-warn', 'vap-audit', 'vap-broken'].map((name) => ({
+    const namespaces = ['vap-limit', 'vap-warn', 'vap-audit', 'vap-broken', 'vap-optional'].map((name) => ({
       apiVersion: 'v1',
       kind: 'Namespace',
       metadata: { name },
@@ -131,6 +132,23 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
         matchConstraints: { resourceRules: [deploymentRule] },
         validations: [{ expression: 'object.spec.replica > 1' }],
       }),
+      // CEL's optional types, which kube 1.33's policies may use.
+      policy('no-root', {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: [deploymentRule] },
+        validations: [
+          {
+            expression:
+              'object.spec.template.spec.containers.all(c, c.?securityContext.?runAsUser.orValue(1) != 0)',
+            message: 'containers must not run as UID 0',
+          },
+        ],
+      }),
+      binding('no-root-binding', {
+        policyName: 'no-root',
+        validationActions: ['Deny'],
+        matchResources: inNamespace('vap-optional'),
+      }),
       binding('mistyped-binding', {
         policyName: 'mistyped',
         validationActions: ['Deny'],
@@ -176,6 +194,29 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
     assert.match(
       patch.stderr,
       /^The deployments "web" is invalid: : ValidatingAdmissionPolicy 'replica-limit' .* denied request: failed expression: /,
+    );
+  });
+
+  it('evaluates expressions written with CEL optional types', async () => {
+    const asRoot = deployment('root', 'vap-optional', 1);
+    const spec = (asRoot['spec'] as { template: { spec: { containers: Record<string, unknown>[] } } })
+      .template.spec;
+    spec.containers = [{ name: 'c', image: 'nginx', securityContext: { runAsUser: 0 } }];
+    await until(
+      () => kubectl(['create', '--dry-run=server', '-f', '-'], asRoot),
+      (r) => r.code !== 0,
+    );
+    const r = await kubectl(['create', '-f', '-'], asRoot);
+    assert.equal(r.code, 1, r.stdout);
+    assert.equal(
+      r.stderr,
+      'The deployments "root" is invalid: : ValidatingAdmissionPolicy \'no-root\' with binding ' +
+        "'no-root-binding' denied request: containers must not run as UID 0\n",
+    );
+    // No securityContext at all: the optional chain is none, and the default applies.
+    assert.equal(
+      await ok(['create', '-f', '-'], deployment('plain', 'vap-optional', 1)),
+      'deployment.apps/plain created\n',
     );
   });
 

@@ -1,6 +1,7 @@
 // CEL validation rules of custom resources over HTTP: a rule failing on create and an immutable
 // field changed on update answer 422 with kube's Status causes, and a CRD whose rule does not
-// compile, or whose rules' estimated cost is over kube's budgets, is refused with 422.
+// compile, or whose rules' estimated cost is over kube's budgets, is refused with 422. Rules may
+// use CEL's optional types.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
@@ -235,5 +236,69 @@ describe('custom resource CEL rules', () => {
       body: gadget({ min: 2, max: 3, id: 'a' }, rv),
     });
     assert.equal(same.status, 200, JSON.stringify(same.body));
+  });
+
+  it('takes and runs rules written with CEL optional types, which kube 1.33 offers', async () => {
+    const crd = await call(server, {
+      method: 'POST',
+      path: crdPath,
+      body: namespacedCRD(
+        'example.com',
+        { plural: 'gizmos', singular: 'gizmo', kind: 'Gizmo' },
+        {
+          type: 'object',
+          properties: {
+            max: { type: 'integer' },
+            labels: {
+              type: 'object',
+              maxProperties: 8,
+              additionalProperties: { type: 'string', maxLength: 16 },
+            },
+          },
+          'x-kubernetes-validations': [
+            { rule: 'self.?max.orValue(0) <= 10', message: 'max is at most 10' },
+            { rule: "self.?labels[?'tier'].orValue('web') in ['web', 'db']", message: 'unknown tier' },
+            {
+              rule: '!oldSelf.?max.hasValue() || self.?max == oldSelf.?max',
+              optionalOldSelf: true,
+              message: 'max is immutable once set',
+            },
+          ],
+        },
+      ),
+    });
+    assert.equal(crd.status, 201, JSON.stringify(crd.body));
+    const gizmos = '/apis/example.com/v1/namespaces/default/gizmos';
+    const gizmo = (name: string, spec: Record<string, unknown>, resourceVersion?: string): unknown => ({
+      apiVersion: 'example.com/v1',
+      kind: 'Gizmo',
+      metadata: { name, ...(resourceVersion === undefined ? {} : { resourceVersion }) },
+      spec,
+    });
+    const created = await eventually(async () => {
+      const res = await call(server, { method: 'POST', path: gizmos, body: gizmo('g1', {}) });
+      return res.status === 404 ? undefined : res;
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const refused = async (body: unknown, method = 'POST', path = gizmos): Promise<unknown> => {
+      const res = await call(server, { method, path, body });
+      assert.equal(res.status, 422, JSON.stringify(res.body));
+      return (res.body['details'] as { causes: { message: string }[] }).causes.map((c) => c.message);
+    };
+    assert.deepEqual(await refused(gizmo('g2', { max: 11 })), ['Invalid value: "object": max is at most 10']);
+    assert.deepEqual(await refused(gizmo('g2', { labels: { tier: 'cache' } })), [
+      'Invalid value: "object": unknown tier',
+    ]);
+    const rv = (created.body['metadata'] as { resourceVersion: string }).resourceVersion;
+    const set = await call(server, {
+      method: 'PUT',
+      path: `${gizmos}/g1`,
+      body: gizmo('g1', { max: 5 }, rv),
+    });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    const rv2 = (set.body['metadata'] as { resourceVersion: string }).resourceVersion;
+    assert.deepEqual(await refused(gizmo('g1', { max: 6 }, rv2), 'PUT', `${gizmos}/g1`), [
+      'Invalid value: "object": max is immutable once set',
+    ]);
   });
 });

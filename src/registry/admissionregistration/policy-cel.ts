@@ -39,7 +39,7 @@ export function checkIssues(
   const { cel, env } = lib;
   let parsed: ReturnType<typeof cel.parse>;
   try {
-    parsed = cel.parse(source);
+    parsed = lib.parse(source);
   } catch (err) {
     const e = err as { rawMessage?: string; location?: { start?: { offset?: number } }; message: string };
     return formatIssue(source, {

@@ -34,7 +34,7 @@ export interface MatchInput {
 
 function compile(lib: CelLibrary, condition: MatchCondition): CompiledCondition {
   try {
-    return { condition, program: lib.cel.plan(lib.env, lib.cel.parse(condition.expression)) };
+    return { condition, program: lib.cel.plan(lib.env, lib.parse(condition.expression)) };
   } catch (err) {
     return { condition, program: err instanceof Error ? err.message : String(err) };
   }

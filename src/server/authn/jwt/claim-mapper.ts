@@ -39,7 +39,7 @@ async function compile(c: JWTAuthenticatorConfig): Promise<Compiled> {
   const errs: string[] = [];
   for (const e of expressions) {
     try {
-      programs.set(e, lib.cel.plan(lib.env, lib.cel.parse(e)));
+      programs.set(e, lib.cel.plan(lib.env, lib.parse(e)));
     } catch (err) {
       errs.push(`compilation failed for expression ${JSON.stringify(e)}: ${(err as Error).message}`);
     }

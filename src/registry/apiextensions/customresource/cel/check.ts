@@ -8,6 +8,7 @@ import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-sche
 import { propertyNames } from './escaping.js';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import type { CelModule } from './load.js';
+import { optChainIndex, optChainSelect, optIndex, optMapEntries, optSelect } from './optional-syntax.js';
 import { celTypeName, constantKind, operatorKind } from './scalar-operators.js';
 
 type Expr = ReturnType<CelModule['parse']>['expr'];
@@ -29,9 +30,15 @@ export const scalarKinds = [
 ] as const;
 type ScalarKind = (typeof scalarKinds)[number];
 export type CelT =
-  { readonly kind: 'schema'; readonly schema: JSONSchemaProps } | { readonly kind: ScalarKind };
+  | { readonly kind: 'schema'; readonly schema: JSONSchemaProps }
+  | { readonly kind: 'optional'; readonly inner: CelT }
+  | { readonly kind: ScalarKind };
 
 const t = (kind: ScalarKind): CelT => ({ kind });
+/** cel-go's optional_type(T). */
+export const optionalOf = (inner: CelT): CelT => ({ kind: 'optional', inner });
+const innerOf = (type: CelT | undefined): CelT | undefined =>
+  type?.kind === 'optional' ? type.inner : undefined;
 const typeIdents = new Set([
   'int',
   'uint',
@@ -213,7 +220,12 @@ class Checker {
   #select(e: Expr, scope: Scope): CelT {
     if (e.exprKind.case !== 'selectExpr') return t('dyn');
     const { operand, field, testOnly } = e.exprKind.value;
-    const on = this.infer(operand, scope);
+    return this.#field(e, this.infer(operand, scope), { field, testOnly });
+  }
+
+  /** The type of `field` of a value of type `on` (a presence test's bool when `testOnly`). */
+  #field(e: Expr, on: CelT, opts: { field: string; testOnly: boolean }): CelT {
+    const { field, testOnly } = opts;
     if (on.kind === 'schema') {
       const s = on.schema;
       if (
@@ -272,8 +284,49 @@ class Checker {
     if (f === '-_') return args[0] ?? t('dyn');
     if (['_+_', '_-_', '_*_', '_/_', '_%_'].includes(f)) return same(args[0], args[1]);
     if (f === '_[_]') return elementType(args[0] ?? t('dyn'), true);
-    if (target !== undefined && (f === 'value' || f === 'orValue')) return target;
-    return t('dyn');
+    if (target !== undefined && (f === 'value' || f === 'orValue')) return innerOf(target) ?? target;
+    return this.#optionalCall(e, { f, target, args, argExprs: c.args }) ?? t('dyn');
+  }
+
+  /** The type of a call of the optional library, or of the accesses its syntax stands for. */
+  #optionalCall(
+    e: Expr,
+    call: { f: string; target: CelT | undefined; args: readonly CelT[]; argExprs: readonly Expr[] },
+  ): CelT | undefined {
+    const { f, target, args } = call;
+    const [on = t('dyn')] = args;
+    const element = (range: CelT): CelT => elementType(range, true);
+    switch (f) {
+      case optSelect:
+      case optChainSelect: {
+        const name = call.argExprs[1]?.exprKind;
+        const constant = name?.case === 'constExpr' ? name.value.constantKind : undefined;
+        if (constant?.case !== 'stringValue') return optionalOf(t('dyn'));
+        const field = constant.value;
+        const type = this.#field(e, innerOf(on) ?? on, { field, testOnly: false });
+        return type.kind === 'optional' ? type : optionalOf(type);
+      }
+      case optIndex:
+      case optChainIndex:
+        return optionalOf(element(innerOf(on) ?? on));
+      case 'optional.of':
+      case 'optional.ofNonZeroValue':
+        return optionalOf(on);
+      case 'optional.none':
+        return optionalOf(t('dyn'));
+      case 'or':
+        return target;
+      case 'first':
+      case 'last':
+        return optionalOf(target === undefined ? t('dyn') : element(target));
+      case 'optional.unwrap':
+      case 'unwrapOpt':
+        return t('list');
+      case optMapEntries:
+        return t('map');
+      default:
+        return undefined;
+    }
   }
 
   #literalPattern(f: string, arg: Expr | undefined): void {

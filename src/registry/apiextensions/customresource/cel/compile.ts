@@ -5,7 +5,7 @@
 // per-request runtime budget is not enforced.
 import type { JSONSchemaProps, ValidationRule } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
-import { checkExpr, mayBe, schemaType, type CelT } from './check.js';
+import { checkExpr, mayBe, optionalOf, schemaType, type CelT } from './check.js';
 import { childCardinality, costErrorMessage, SchemaCost, staticEstimatedCostLimit } from './cost-budget.js';
 import { multiplySaturating } from './cost-estimate.js';
 import { estimateCost } from './cost.js';
@@ -66,7 +66,7 @@ function compileExpr(
   const { cel, env } = w.lib;
   let parsed: ReturnType<typeof cel.parse>;
   try {
-    parsed = cel.parse(opts.source);
+    parsed = w.lib.parse(opts.source);
   } catch (err) {
     const e = err as { rawMessage?: string; location?: { start?: { offset?: number } }; message: string };
     const issue = {
@@ -139,7 +139,7 @@ function ruleVars(node: NodeAt, optionalOldSelf: boolean): RuleVars {
     : selfCost;
   return {
     self,
-    oldSelf: optionalOldSelf ? { kind: 'dyn' } : self,
+    oldSelf: optionalOldSelf ? optionalOf(self) : self,
     costVars: new Map([
       ['self', selfCost],
       ['oldSelf', oldSelfCost],

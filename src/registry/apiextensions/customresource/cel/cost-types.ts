@@ -6,6 +6,7 @@ import { fixed, type Estimate } from './cost-estimate.js';
 import { constantKind } from './scalar-operators.js';
 import type { DeclType } from './decl-type.js';
 import type { CelModule } from './load.js';
+import { optChainIndex, optIndex, optMapEntries } from './optional-syntax.js';
 
 export type Expr = ReturnType<CelModule['parse']>['expr'];
 
@@ -37,6 +38,17 @@ export const dyn = scalar('dyn');
 export const listOf = (elem: CelType): CelType => ({ k: 'list', elem });
 const libStruct = (name: string): CelType => ({ k: 'struct', name });
 const libOpaque = (name: string): CelType => ({ k: 'opaque', name });
+/** cel-go's optional_type(T). */
+export const optionalOf = (param: CelType): CelType => ({ k: 'opaque', name: 'optional_type', param });
+/** What an optional holds; the type itself when it is not an optional. */
+export const optionalParam = (t: CelType): CelType =>
+  t.k === 'opaque' && t.name === 'optional_type' ? (t.param ?? dyn) : t;
+/** cel-go's isScalar: a type of one fixed size (an optional of one too). */
+export const isScalar = (t: CelType): boolean =>
+  ['bool', 'double', 'duration', 'int', 'timestamp', 'uint'].includes(t.k) ||
+  (t.k === 'opaque' && t.name === 'optional_type' && t.param !== undefined && isScalar(t.param));
+const elementOf = (t: CelType | undefined): CelType =>
+  t?.k === 'list' ? t.elem : t?.k === 'map' ? t.value : dyn;
 
 /** The CEL type of a value of the declared type. */
 export function declCelType(decl: DeclType | undefined): CelType {
@@ -157,6 +169,24 @@ export function resultType(f: string, target: CelType | undefined, args: readonl
     case 'value':
     case 'orValue':
       return target?.k === 'opaque' && target.param !== undefined ? target.param : dyn;
+    case optIndex:
+    case optChainIndex:
+      return optionalOf(elementOf(args[0] === undefined ? undefined : optionalParam(args[0])));
+    case 'optional.of':
+    case 'optional.ofNonZeroValue':
+      return optionalOf(args[0] ?? dyn);
+    case 'optional.none':
+      return optionalOf(dyn);
+    case 'or':
+      return target ?? dyn;
+    case 'first':
+    case 'last':
+      return optionalOf(elementOf(target));
+    case 'optional.unwrap':
+    case 'unwrapOpt':
+      return listOf(dyn);
+    case optMapEntries:
+      return { k: 'map', key: dyn, value: dyn };
     default:
       return dyn;
   }

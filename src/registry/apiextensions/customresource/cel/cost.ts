@@ -29,6 +29,9 @@ import {
   fieldType,
   listOf,
   literalSize,
+  isScalar,
+  optionalOf,
+  optionalParam,
   overloadsOf,
   resultType,
   scalar,
@@ -37,6 +40,7 @@ import {
   type Expr,
   type Operand,
 } from './cost-types.js';
+import { optChainSelect, optSelect } from './optional-syntax.js';
 
 type Parsed = ReturnType<CelModule['parse']>;
 
@@ -58,6 +62,12 @@ interface LocalVar {
   readonly entry: EntrySize | undefined;
   readonly type: CelType;
 }
+
+/** A string literal's value ('' for anything else). */
+const constString = (e: Expr | undefined): string =>
+  e?.exprKind.case === 'constExpr' && e.exprKind.value.constantKind.case === 'stringValue'
+    ? e.exprKind.value.constantKind.value
+    : '';
 
 const isAccumulator = (name: string): boolean => name === '@result' || name === '__result__';
 
@@ -155,6 +165,25 @@ class Coster {
     if (on.k === 'map' || on.k === 'struct') cost = add(cost, selectAndIdentCost);
     this.#paths.set(idOf(e), [...this.#path(sel.operand), sel.field]);
     this.#types.set(idOf(e), fieldType(on, sel.field));
+    return cost;
+  }
+
+  /** The type of `a.?b`: an optional of the field's type (of what `a` holds, when it is optional). */
+  #optionalField(args: readonly Expr[]): CelType {
+    const [operand, name] = args;
+    return optionalOf(fieldType(optionalParam(this.#type(operand)), constString(name)));
+  }
+
+  /**
+   * A member of an optional chain (`a.?b.c`), which cel-go checks as a select on an optional: the
+   * operand's cost, nothing for the select (its target is no map or object), the path extended.
+   */
+  #chainSelect(e: Expr, args: readonly Expr[]): Estimate {
+    const [operand, name] = args;
+    const cost = this.cost(operand);
+    const field = constString(name);
+    this.#paths.set(idOf(e), [...this.#path(operand), field]);
+    this.#types.set(idOf(e), optionalOf(fieldType(optionalParam(this.#type(operand)), field)));
     return cost;
   }
 
@@ -276,6 +305,7 @@ class Coster {
       namespace !== undefined && !this.#vars.has(namespace) && this.#local(namespace) === undefined;
     const f = qualified ? `${namespace}.${call.function}` : call.function;
     const callTarget = qualified ? undefined : call.target;
+    if (f === optChainSelect) return this.#chainSelect(e, call.args);
     if (f === 'dyn' && call.args[0] !== undefined) {
       const arg = call.args[0];
       const cost = add(fixed(1), this.cost(arg));
@@ -300,7 +330,10 @@ class Coster {
       target = this.#operand(callTarget);
     }
     const argTypes = args.map((a) => a.type);
-    this.#types.set(idOf(e), resultType(f, target?.type, argTypes));
+    this.#types.set(
+      idOf(e),
+      f === optSelect ? this.#optionalField(call.args) : resultType(f, target?.type, argTypes),
+    );
     const ids = overloadsOf(f, {
       member,
       ...(target === undefined ? {} : { target: target.type }),
@@ -375,7 +408,7 @@ class Coster {
       return host;
     }
     const type = this.#type(e);
-    if (['bool', 'double', 'duration', 'int', 'timestamp', 'uint'].includes(type.k)) return fixed(1);
+    if (isScalar(type)) return fixed(1);
     if (e.exprKind.case === 'identExpr') return this.#local(e.exprKind.value.name)?.size;
     return undefined;
   }

@@ -1,19 +1,13 @@
 // kube's CEL extras for CRD rules (k8s.io/apiserver/pkg/cel/library: lists.go, regex.go) as far as
-// they are plain functions over CEL values, plus the optional methods a rule with optionalOldSelf
-// calls on oldSelf. The Quantity library is quantity-library.ts, IP and CIDR net-library.ts, URLs
-// url-library.ts; left out: format.named() and the formats (their answers are optionals, which
-// @bufbuild/cel does not have) and semver().
+// they are plain functions over CEL values. The Quantity library is quantity-library.ts, IP and
+// CIDR net-library.ts, URLs url-library.ts, cel-go's optional types optional-library.ts; left
+// out: format.named() and the formats, and semver().
 import type * as Cel from '@bufbuild/cel';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import { RegexpCache } from '../../../../machinery/regexp/regexp-cache.js';
 
-/** What oldSelf is bound to in an optionalOldSelf rule when there is no old value. */
-export const noOldSelf: ReadonlyMap<string, boolean> = new Map([['\u0000optional.none', true]]);
-
 type Module = typeof Cel;
 type Comparable = bigint | number | string | boolean;
-
-const isNone = (cel: Module, v: unknown): boolean => cel.isCelMap(v) && v.has('\u0000optional.none');
 
 function compare(a: unknown, b: unknown): number {
   const x = a as Comparable;
@@ -87,22 +81,6 @@ function regexFunctions(cel: Module): Cel.CelFunc[] {
   ];
 }
 
-function optionalFunctions(cel: Module): Cel.CelFunc[] {
-  const { DYN, BOOL } = cel.CelScalar;
-  return [
-    cel.celMethod('hasValue', DYN, [], BOOL, function () {
-      return !isNone(cel, this);
-    }),
-    cel.celMethod('value', DYN, [], DYN, function () {
-      if (isNone(cel, this)) throw new Error('optional.none() dereference');
-      return this;
-    }),
-    cel.celMethod('orValue', DYN, [DYN], DYN, function (other) {
-      return isNone(cel, this) ? other : this;
-    }),
-  ];
-}
-
 /** cel-go's sets extension (ext.Sets): containment, equivalence and intersection of lists. */
 function setsFunctions(cel: Module): Cel.CelFunc[] {
   const { BOOL, DYN } = cel.CelScalar;
@@ -120,5 +98,5 @@ function setsFunctions(cel: Module): Cel.CelFunc[] {
 
 /** The functions added to the standard environment. */
 export function kubeFunctions(cel: Module): Cel.CelFunc[] {
-  return [...listFunctions(cel), ...regexFunctions(cel), ...optionalFunctions(cel), ...setsFunctions(cel)];
+  return [...listFunctions(cel), ...regexFunctions(cel), ...setsFunctions(cel)];
 }

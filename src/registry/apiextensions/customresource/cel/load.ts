@@ -11,6 +11,8 @@ import type * as Wkt from '@bufbuild/protobuf/wkt';
 import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
 import { netLibrary } from './net-library.js';
+import { optionalLibrary, type OptionalLibrary } from './optional-library.js';
+import { parseWithOptionals } from './optional-syntax.js';
 import { quantityLibrary } from './quantity-library.js';
 import { urlLibrary } from './url-library.js';
 
@@ -25,6 +27,10 @@ export interface CelLibrary {
   readonly env: Cel.CelEnv;
   /** The admission expressions' `authorizer` (kube's authz library): an evaluation opens a session. */
   readonly authz: AuthzSessions;
+  /** Parses an expression as cel-go does with optional types on (optional-syntax.ts). */
+  readonly parse: (source: string) => ReturnType<CelModule['parse']>;
+  /** Optional values, for bindings (an optionalOldSelf rule's oldSelf). */
+  readonly optional: Pick<OptionalLibrary, 'of' | 'none'>;
 }
 
 let loaded: Promise<CelLibrary> | undefined;
@@ -42,6 +48,7 @@ async function importCel(): Promise<CelLibrary> {
   const quantity = quantityLibrary({ cel, protobuf, wkt });
   const net = netLibrary({ cel, protobuf, wkt });
   const url = urlLibrary({ cel, protobuf, wkt });
+  const optional = optionalLibrary({ cel, protobuf, wkt });
   const env = cel.celEnv({
     funcs: [
       ...ext.strings,
@@ -49,14 +56,17 @@ async function importCel(): Promise<CelLibrary> {
       ...quantity.funcs,
       ...net.funcs,
       ...url.funcs,
+      ...optional.funcs,
       ...authzFunctions(cel, authz),
     ],
-    registry: protobuf.createRegistry(quantity.desc, ...net.descs, url.desc),
+    registry: protobuf.createRegistry(quantity.desc, ...net.descs, url.desc, optional.desc),
   });
   ready = {
     cel,
     env,
     authz,
+    parse: (source) => parseWithOptionals(cel, source),
+    optional,
     timestamp: (seconds, nanos) => protobuf.create(wkt.TimestampSchema, { seconds, nanos }),
     duration: (seconds, nanos) => protobuf.create(wkt.DurationSchema, { seconds, nanos }),
   };

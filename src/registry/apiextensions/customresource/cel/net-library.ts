@@ -7,6 +7,7 @@
 import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
+import { messageTypes } from './message-types.js';
 import {
   formatAddr,
   formatPrefix,
@@ -26,28 +27,19 @@ interface Modules {
   readonly wkt: typeof Wkt;
 }
 
-function netDescs({ protobuf, wkt }: Modules): { ip: Protobuf.DescMessage; cidr: Protobuf.DescMessage } {
-  const { STRING, INT32 } = wkt.FieldDescriptorProto_Type;
-  const label = wkt.FieldDescriptorProto_Label.OPTIONAL;
-  const field = (name: string, number: number, type: Wkt.FieldDescriptorProto_Type) => ({
-    name,
-    jsonName: name,
-    number,
-    type,
-    label,
+function netDescs(m: Modules): { ip: Protobuf.DescMessage; cidr: Protobuf.DescMessage } {
+  const descs = messageTypes(m, {
+    pkg: 'net',
+    messages: {
+      IP: [['addr', 'string']],
+      CIDR: [
+        ['addr', 'string'],
+        ['bits', 'int32'],
+      ],
+    },
   });
-  const file = protobuf.create(wkt.FileDescriptorProtoSchema, {
-    name: 'capstan/kubernetes/net.proto',
-    package: 'net',
-    syntax: 'proto3',
-    messageType: [
-      { name: 'IP', field: [field('addr', 1, STRING)] },
-      { name: 'CIDR', field: [field('addr', 1, STRING), field('bits', 2, INT32)] },
-    ],
-  });
-  const registry = protobuf.createFileRegistry(file, () => undefined);
   const get = (name: string): Protobuf.DescMessage => {
-    const desc = registry.getMessage(name);
+    const desc = descs.get(name);
     if (desc === undefined) throw new Error(`${name} missing from its own file`);
     return desc;
   };

@@ -7,6 +7,7 @@
 import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
+import { messageType } from './message-types.js';
 import {
   addQuantities,
   approximateFloat,
@@ -26,24 +27,14 @@ interface Modules {
 /** The message type of a Quantity, for the environment's registry. */
 export type QuantityDesc = Protobuf.DescMessage;
 
-function quantityDesc({ protobuf, wkt }: Modules): QuantityDesc {
-  const { STRING, INT32 } = wkt.FieldDescriptorProto_Type;
-  const optional = wkt.FieldDescriptorProto_Label.OPTIONAL;
-  const file = protobuf.create(wkt.FileDescriptorProtoSchema, {
-    name: 'capstan/kubernetes/quantity.proto',
-    package: 'kubernetes',
-    syntax: 'proto3',
-    messageType: [
-      {
-        name: 'Quantity',
-        field: [
-          { name: 'unscaled', jsonName: 'unscaled', number: 1, type: STRING, label: optional },
-          { name: 'exponent', jsonName: 'exponent', number: 2, type: INT32, label: optional },
-        ],
-      },
+function quantityDesc(m: Modules): QuantityDesc {
+  return messageType(m, 'kubernetes', [
+    'Quantity',
+    [
+      ['unscaled', 'string'],
+      ['exponent', 'int32'],
     ],
-  });
-  return protobuf.createFileRegistry(file, () => undefined).getMessage('kubernetes.Quantity') as QuantityDesc;
+  ]);
 }
 
 const minInt64 = -(1n << 63n);

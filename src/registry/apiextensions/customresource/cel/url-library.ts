@@ -5,6 +5,7 @@
 import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
+import { messageType } from './message-types.js';
 import {
   escapedPath,
   parseRequestURI,
@@ -24,29 +25,8 @@ interface Modules {
   readonly wkt: typeof Wkt;
 }
 
-function urlDesc({ protobuf, wkt }: Modules): Protobuf.DescMessage {
-  const file = protobuf.create(wkt.FileDescriptorProtoSchema, {
-    name: 'capstan/kubernetes/url.proto',
-    package: 'kubernetes',
-    syntax: 'proto3',
-    messageType: [
-      {
-        name: 'URL',
-        field: [
-          {
-            name: 'text',
-            jsonName: 'text',
-            number: 1,
-            type: wkt.FieldDescriptorProto_Type.STRING,
-            label: wkt.FieldDescriptorProto_Label.OPTIONAL,
-          },
-        ],
-      },
-    ],
-  });
-  const desc = protobuf.createFileRegistry(file, () => undefined).getMessage('kubernetes.URL');
-  if (desc === undefined) throw new Error('kubernetes.URL missing from its own file');
-  return desc;
+function urlDesc(m: Modules): Protobuf.DescMessage {
+  return messageType(m, 'kubernetes', ['URL', [['text', 'string']]]);
 }
 
 /** kube's stringToUrl: valid as a request URI, then parsed as a URL reference. */

@@ -12,7 +12,6 @@ import { memberOf } from '../../../../machinery/json/set-member.js';
 import { childOf, FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
 import type { Correlation } from '../schema/correlation.js';
 import type { CelLibrary } from './load.js';
-import { noOldSelf } from './library.js';
 import { fieldErrorForReason, ruleErrorString, ruleMessageOrDefault } from './rule-errors.js';
 import { resourceRootToCel, toCel } from './values.js';
 
@@ -181,7 +180,17 @@ export class CustomResourceRuleValidator {
       const hasOld = v.old !== undefined && v.old !== null;
       if (compiled.usesOldSelf && !hasOld && rule.optionalOldSelf !== true) continue;
       const bindings: Record<string, CelInput> = { self };
-      if (compiled.usesOldSelf) bindings['oldSelf'] = hasOld ? value(v.old) : noOldSelf;
+      if (compiled.usesOldSelf) {
+        // With optionalOldSelf, oldSelf is an optional: none on a create or a new member.
+        const { optional } = this.#lib;
+        const old = hasOld ? value(v.old) : undefined;
+        bindings['oldSelf'] =
+          rule.optionalOldSelf === true
+            ? old === undefined
+              ? optional.none()
+              : optional.of(old)
+            : (old ?? null);
+      }
       const result = compiled.program(bindings);
       if (result === true) continue;
       if (result !== false) {
