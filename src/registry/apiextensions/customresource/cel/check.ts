@@ -324,6 +324,10 @@ class Checker {
         return t('list');
       case optMapEntries:
         return t('map');
+      case 'format.named':
+        return optionalOf(t('dyn'));
+      case 'validate':
+        return target === undefined ? undefined : optionalOf(t('list'));
       default:
         return undefined;
     }

@@ -128,7 +128,7 @@ const resultByName: Readonly<Record<string, () => CelType>> = {
   quantity: () => libStruct('kubernetes.Quantity'),
   url: () => libStruct('kubernetes.URL'),
   semver: () => libStruct('kubernetes.Semver'),
-  'format.named': () => libStruct('kubernetes.NamedFormat'),
+  'format.named': () => optionalOf(libStruct('kubernetes.NamedFormat')),
   ip: () => libOpaque('net.IP'),
   cidr: () => libOpaque('net.CIDR'),
 };
@@ -187,6 +187,8 @@ export function resultType(f: string, target: CelType | undefined, args: readonl
       return listOf(dyn);
     case optMapEntries:
       return { k: 'map', key: dyn, value: dyn };
+    case 'validate':
+      return optionalOf(listOf(scalar('string')));
     default:
       return dyn;
   }

@@ -10,6 +10,7 @@ import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
 import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
+import { formatLibrary } from './format-library.js';
 import { netLibrary } from './net-library.js';
 import { optionalLibrary, type OptionalLibrary } from './optional-library.js';
 import { parseWithOptionals } from './optional-syntax.js';
@@ -49,6 +50,7 @@ async function importCel(): Promise<CelLibrary> {
   const net = netLibrary({ cel, protobuf, wkt });
   const url = urlLibrary({ cel, protobuf, wkt });
   const optional = optionalLibrary({ cel, protobuf, wkt });
+  const format = formatLibrary({ cel, protobuf, wkt }, optional);
   const env = cel.celEnv({
     funcs: [
       ...ext.strings,
@@ -57,9 +59,10 @@ async function importCel(): Promise<CelLibrary> {
       ...net.funcs,
       ...url.funcs,
       ...optional.funcs,
+      ...format.funcs,
       ...authzFunctions(cel, authz),
     ],
-    registry: protobuf.createRegistry(quantity.desc, ...net.descs, url.desc, optional.desc),
+    registry: protobuf.createRegistry(quantity.desc, ...net.descs, url.desc, optional.desc, format.desc),
   });
   ready = {
     cel,

@@ -73,6 +73,9 @@ export function optionalLibrary(m: Modules): OptionalLibrary {
       if (v.desc === desc) return `o${inner === undefined ? '' : identity(inner)}`;
       return `m${v.desc.typeName}:${Buffer.from(protobuf.toBinary(v.desc, v.message)).toString('base64')}`;
     }
+    // A library's value not yet wrapped for CEL (a NamedFormat from format.named()).
+    if (typeof v === 'object' && '$typeName' in v)
+      return `m${JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? String(x) : x))}`;
     throw new Error(`no such overload`);
   };
   const of = (v: Cel.CelValue): Protobuf.Message => {
