@@ -10,6 +10,14 @@ import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-reg
 import type { CelModule } from './load.js';
 import { optChainIndex, optChainSelect, optIndex, optMapEntries, optSelect } from './optional-syntax.js';
 import { celTypeName, constantKind, operatorKind } from './scalar-operators.js';
+import { mapInsert, twoVarRange } from './two-var-comprehensions.js';
+import {
+  boolFunctions,
+  castFunctions,
+  plannerOperators,
+  stringFunctions,
+  typeIdents,
+} from './check-tables.js';
 
 type Expr = ReturnType<CelModule['parse']>['expr'];
 
@@ -39,63 +47,6 @@ const t = (kind: ScalarKind): CelT => ({ kind });
 export const optionalOf = (inner: CelT): CelT => ({ kind: 'optional', inner });
 const innerOf = (type: CelT | undefined): CelT | undefined =>
   type?.kind === 'optional' ? type.inner : undefined;
-const typeIdents = new Set([
-  'int',
-  'uint',
-  'double',
-  'bool',
-  'string',
-  'bytes',
-  'list',
-  'map',
-  'null_type',
-  'type',
-  'dyn',
-]);
-const boolFunctions = new Set([
-  '_&&_',
-  '_||_',
-  '!_',
-  '_==_',
-  '_!=_',
-  '_<_',
-  '_<=_',
-  '_>_',
-  '_>=_',
-  '@in',
-  '@not_strictly_false',
-  'matches',
-  'startsWith',
-  'endsWith',
-  'contains',
-  'isSorted',
-  'hasValue',
-]);
-const stringFunctions = new Set([
-  'lowerAscii',
-  'upperAscii',
-  'trim',
-  'replace',
-  'substring',
-  'charAt',
-  'join',
-  'find',
-  'format',
-]);
-// Operators the planner evaluates itself rather than through the function registry.
-const plannerOperators = new Set(['_&&_', '_||_', '_[_]', '_?_:_', '@not_strictly_false']);
-const castFunctions = new Set<string>([
-  'int',
-  'uint',
-  'double',
-  'string',
-  'bool',
-  'bytes',
-  'timestamp',
-  'duration',
-  'type',
-]);
-
 /** The CEL type of a string of the format: some are timestamps, durations or bytes to rules. */
 function stringType(format: string | undefined): CelT {
   switch (format) {
@@ -323,7 +274,10 @@ class Checker {
       case 'unwrapOpt':
         return t('list');
       case optMapEntries:
+      case mapInsert:
         return t('map');
+      case twoVarRange:
+        return t('list');
       case 'format.named':
         return optionalOf(t('dyn'));
       case 'validate':

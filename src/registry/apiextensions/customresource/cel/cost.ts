@@ -4,10 +4,10 @@
 // strings can be). Each node costs what cel-go charges for it; a comprehension charges its loop
 // once per element the range can hold, sized from the schema (cost-estimate.ts has the
 // arithmetic, decl-type.ts the sizes, cost-kube.ts kube's functions, cost-builtin.ts cel-go's).
-// The estimator types the
-// expression itself (cost-types.ts), as far as costs depend on types: which overloads of an
-// operator apply, whether a select reads a field of an object or map.
-import { declaredSize, type DeclType } from './decl-type.js';
+// The estimator types the expression itself (cost-types.ts), as far as costs depend on types:
+// which overloads of an operator apply, whether a select reads a field of an object or map; its
+// tables of types, paths and sizes are cost-scope.ts.
+import type { DeclType } from './decl-type.js';
 import type { CelModule } from './load.js';
 import {
   add,
@@ -21,15 +21,13 @@ import {
   type Estimate,
 } from './cost-estimate.js';
 import { builtinCost, setsCost } from './cost-builtin.js';
-import { kubeCallCost, type OperandSizes } from './cost-kube.js';
+import { kubeCallCost } from './cost-kube.js';
 import {
   common,
   constType,
   dyn,
   fieldType,
   listOf,
-  literalSize,
-  isScalar,
   optionalOf,
   optionalParam,
   overloadsOf,
@@ -40,7 +38,9 @@ import {
   type Expr,
   type Operand,
 } from './cost-types.js';
+import { CostScope, idOf } from './cost-scope.js';
 import { optChainSelect, optSelect } from './optional-syntax.js';
+import { twoVarRange } from './two-var-comprehensions.js';
 
 type Parsed = ReturnType<CelModule['parse']>;
 
@@ -50,51 +50,20 @@ const listCreateBaseCost = fixed(10);
 const mapCreateBaseCost = fixed(30);
 const structCreateBaseCost = fixed(40);
 
-interface EntrySize {
-  readonly container: 'list' | 'map';
-  readonly key: Estimate;
-  readonly value: Estimate;
-}
-
-interface LocalVar {
-  readonly path: readonly string[];
-  readonly size: Estimate | undefined;
-  readonly entry: EntrySize | undefined;
-  readonly type: CelType;
-}
-
 /** A string literal's value ('' for anything else). */
 const constString = (e: Expr | undefined): string =>
   e?.exprKind.case === 'constExpr' && e.exprKind.value.constantKind.case === 'stringValue'
     ? e.exprKind.value.constantKind.value
     : '';
 
-const isAccumulator = (name: string): boolean => name === '@result' || name === '__result__';
-
-const idOf = (e: Expr): string => String(e.id);
-
 /** One estimate of one expression. */
-class Coster {
-  readonly #root: DeclType | undefined;
-  readonly #vars: ReadonlyMap<string, CelType>;
-  readonly #paths = new Map<string, readonly string[]>();
-  readonly #sizes = new Map<string, Estimate>();
-  readonly #entrySizes = new Map<string, EntrySize>();
-  readonly #types = new Map<string, CelType>();
-  readonly #locals = new Map<string, LocalVar[]>();
-  readonly #operandSizes: OperandSizes = { size: (n) => this.#kubeSize(n) };
-
-  constructor(root: DeclType | undefined, vars: ReadonlyMap<string, CelType>) {
-    this.#root = root;
-    this.#vars = vars;
-  }
-
+class Coster extends CostScope {
   cost(e: Expr | undefined): Estimate {
     if (e === undefined) return zero;
     const k = e.exprKind;
     switch (k.case) {
       case 'constExpr':
-        this.#types.set(idOf(e), constType(k.value.constantKind.case));
+        this.types.set(idOf(e), constType(k.value.constantKind.case));
         return zero;
       case 'identExpr':
         return this.#ident(e, k.value.name);
@@ -113,42 +82,14 @@ class Coster {
     }
   }
 
-  #type(e: Expr | undefined): CelType {
-    return e === undefined ? dyn : (this.#types.get(idOf(e)) ?? dyn);
-  }
-
-  #local(name: string): LocalVar | undefined {
-    const stack = this.#locals.get(name);
-    return stack?.[stack.length - 1];
-  }
-
-  #push(name: string, v: LocalVar): void {
-    const stack = this.#locals.get(name) ?? [];
-    stack.push(v);
-    this.#locals.set(name, stack);
-  }
-
-  #pop(name: string): void {
-    this.#locals.get(name)?.pop();
-  }
-
-  #path(e: Expr | undefined): readonly string[] {
-    if (e === undefined) return [];
-    if (e.exprKind.case === 'identExpr') {
-      const v = this.#local(e.exprKind.value.name);
-      if (v !== undefined) return v.path;
-    }
-    return this.#paths.get(idOf(e)) ?? [];
-  }
-
   #ident(e: Expr, name: string): Estimate {
-    const v = this.#local(name);
+    const v = this.local(name);
     if (v !== undefined) {
-      this.#paths.set(idOf(e), v.path);
-      this.#types.set(idOf(e), v.type);
+      this.paths.set(idOf(e), v.path);
+      this.types.set(idOf(e), v.type);
     } else {
-      this.#paths.set(idOf(e), [name]);
-      this.#types.set(idOf(e), this.#vars.get(name) ?? scalar('type'));
+      this.paths.set(idOf(e), [name]);
+      this.types.set(idOf(e), this.vars.get(name) ?? scalar('type'));
     }
     return selectAndIdentCost;
   }
@@ -157,21 +98,21 @@ class Coster {
     if (sel.testOnly) {
       // kube's environment charges nothing for the presence test itself (PresenceTestHasCost(false)).
       const cost = this.cost(sel.operand);
-      this.#types.set(idOf(e), scalar('bool'));
+      this.types.set(idOf(e), scalar('bool'));
       return cost;
     }
     let cost = this.cost(sel.operand);
-    const on = this.#type(sel.operand);
+    const on = this.type(sel.operand);
     if (on.k === 'map' || on.k === 'struct') cost = add(cost, selectAndIdentCost);
-    this.#paths.set(idOf(e), [...this.#path(sel.operand), sel.field]);
-    this.#types.set(idOf(e), fieldType(on, sel.field));
+    this.paths.set(idOf(e), [...this.path(sel.operand), sel.field]);
+    this.types.set(idOf(e), fieldType(on, sel.field));
     return cost;
   }
 
   /** The type of `a.?b`: an optional of the field's type (of what `a` holds, when it is optional). */
   #optionalField(args: readonly Expr[]): CelType {
     const [operand, name] = args;
-    return optionalOf(fieldType(optionalParam(this.#type(operand)), constString(name)));
+    return optionalOf(fieldType(optionalParam(this.type(operand)), constString(name)));
   }
 
   /**
@@ -182,8 +123,30 @@ class Coster {
     const [operand, name] = args;
     const cost = this.cost(operand);
     const field = constString(name);
-    this.#paths.set(idOf(e), [...this.#path(operand), field]);
-    this.#types.set(idOf(e), optionalOf(fieldType(optionalParam(this.#type(operand)), field)));
+    this.paths.set(idOf(e), [...this.path(operand), field]);
+    this.types.set(idOf(e), optionalOf(fieldType(optionalParam(this.type(operand)), field)));
+    return cost;
+  }
+
+  /**
+   * The range of an expanded two-variable comprehension (two-var-comprehensions.ts): as many
+   * elements as `of` holds, each an index (a list's) or a key (a map's), sized as cel-go sizes the
+   * first variable.
+   */
+  #twoVarRange(e: Expr, of: Expr): Estimate {
+    const cost = add(fixed(1), this.cost(of));
+    const id = idOf(e);
+    const count = this.computeSize(of);
+    if (count !== undefined) this.sizes.set(id, count);
+    const entry = this.entryOf(of);
+    const type = this.type(of);
+    const map = entry?.container === 'map' || type.k === 'map';
+    this.entrySizes.set(id, {
+      container: 'list',
+      key: fixed(1),
+      value: map ? (entry?.key ?? unknown) : fixed(1),
+    });
+    this.types.set(id, listOf(map ? (type.k === 'map' ? type.key : dyn) : scalar('int')));
     return cost;
   }
 
@@ -193,11 +156,11 @@ class Coster {
     let elem: CelType | undefined;
     for (const el of elements) {
       cost = add(cost, this.cost(el));
-      itemSize = union(itemSize, this.#sizeOrUnknown(el));
-      elem = elem === undefined ? this.#type(el) : common(elem, this.#type(el));
+      itemSize = union(itemSize, this.sizeOrUnknown(el));
+      elem = elem === undefined ? this.type(el) : common(elem, this.type(el));
     }
-    this.#entrySizes.set(idOf(e), { container: 'list', key: fixed(1), value: itemSize });
-    this.#types.set(idOf(e), listOf(elem ?? dyn));
+    this.entrySizes.set(idOf(e), { container: 'list', key: fixed(1), value: itemSize });
+    this.types.set(idOf(e), listOf(elem ?? dyn));
     return add(cost, listCreateBaseCost);
   }
 
@@ -205,7 +168,7 @@ class Coster {
     let cost = zero;
     if (value.messageName !== '') {
       for (const entry of value.entries) cost = add(cost, this.cost(entry.value));
-      this.#types.set(idOf(e), dyn);
+      this.types.set(idOf(e), dyn);
       return add(cost, structCreateBaseCost);
     }
     // A map literal.
@@ -216,62 +179,62 @@ class Coster {
       const key = entry.keyKind.case === 'mapKey' ? entry.keyKind.value : undefined;
       cost = add(cost, this.cost(key));
       cost = add(cost, this.cost(entry.value));
-      keySize = union(keySize, key === undefined ? unknown : this.#sizeOrUnknown(key));
-      valueSize = union(valueSize, this.#sizeOrUnknown(entry.value));
+      keySize = union(keySize, key === undefined ? unknown : this.sizeOrUnknown(key));
+      valueSize = union(valueSize, this.sizeOrUnknown(entry.value));
     }
-    this.#entrySizes.set(idOf(e), { container: 'map', key: keySize, value: valueSize });
-    this.#types.set(idOf(e), { k: 'map', key: dyn, value: dyn });
+    this.entrySizes.set(idOf(e), { container: 'map', key: keySize, value: valueSize });
+    this.types.set(idOf(e), { k: 'map', key: dyn, value: dyn });
     return add(cost, mapCreateBaseCost);
   }
 
   #comprehension(e: Expr, c: Extract<Expr['exprKind'], { case: 'comprehensionExpr' }>['value']): Estimate {
     let cost = add(this.cost(c.iterRange), this.cost(c.accuInit));
-    const accuType = this.#type(c.accuInit);
-    this.#push(c.accuVar, {
-      path: this.#path(c.accuInit),
-      size: c.accuInit === undefined ? undefined : this.#computeSize(c.accuInit),
-      entry: c.accuInit === undefined ? undefined : this.#entrySizes.get(idOf(c.accuInit)),
+    const accuType = this.type(c.accuInit);
+    this.push(c.accuVar, {
+      path: this.path(c.accuInit),
+      size: c.accuInit === undefined ? undefined : this.computeSize(c.accuInit),
+      entry: c.accuInit === undefined ? undefined : this.entrySizes.get(idOf(c.accuInit)),
       type: accuType.k === 'list' ? listOf(dyn) : accuType,
     });
     this.#pushIterVar(c.iterVar, c.iterRange);
     const loop = this.cost(c.loopCondition);
     const step = this.cost(c.loopStep);
-    this.#pop(c.iterVar);
+    this.pop(c.iterVar);
     cost = add(cost, this.cost(c.result));
-    this.#pop(c.accuVar);
-    const rangeCount = this.#sizeOrUnknown(c.iterRange);
+    this.pop(c.accuVar);
+    const rangeCount = this.sizeOrUnknown(c.iterRange);
     cost = add(cost, multiply(rangeCount, add(step, loop)));
-    this.#types.set(idOf(e), this.#type(c.result));
+    this.types.set(idOf(e), this.type(c.result));
     const init = c.accuInit?.exprKind.case;
     if (init === 'constExpr' && c.accuInit !== undefined) {
-      const size = this.#computeSize(c.accuInit);
-      if (size !== undefined) this.#sizes.set(idOf(e), size);
+      const size = this.computeSize(c.accuInit);
+      if (size !== undefined) this.sizes.set(idOf(e), size);
     } else if (
       init === 'listExpr' ||
       (init === 'structExpr' && c.accuInit?.exprKind.value.messageName === '')
     ) {
-      this.#sizes.set(idOf(e), rangeCount);
-      const stepEntry = c.loopStep === undefined ? undefined : this.#entrySizes.get(idOf(c.loopStep));
-      if (stepEntry !== undefined) this.#entrySizes.set(idOf(e), stepEntry);
+      this.sizes.set(idOf(e), rangeCount);
+      const stepEntry = c.loopStep === undefined ? undefined : this.entrySizes.get(idOf(c.loopStep));
+      if (stepEntry !== undefined) this.entrySizes.set(idOf(e), stepEntry);
     }
     return cost;
   }
 
   /** A one-variable comprehension's variable: a list's items, a map's keys. */
   #pushIterVar(name: string, range: Expr | undefined): void {
-    const entry = range === undefined ? undefined : this.#entryOf(range);
-    const rangeType = this.#type(range);
+    const entry = range === undefined ? undefined : this.entryOf(range);
+    const rangeType = this.type(range);
     const container = entry?.container ?? (rangeType.k === 'list' ? 'list' : 'map');
-    const path = this.#path(range);
+    const path = this.path(range);
     if (container === 'list') {
-      this.#push(name, {
+      this.push(name, {
         path: [...path, '@items'],
         size: entry?.value,
         entry: undefined,
         type: rangeType.k === 'list' ? rangeType.elem : dyn,
       });
     } else {
-      this.#push(name, {
+      this.push(name, {
         path: [...path, '@keys'],
         size: entry?.key,
         entry: undefined,
@@ -280,57 +243,41 @@ class Coster {
     }
   }
 
-  #entryOf(e: Expr): EntrySize | undefined {
-    const found = this.#entrySizes.get(idOf(e));
-    if (found !== undefined) return found;
-    if (e.exprKind.case === 'identExpr') return this.#local(e.exprKind.value.name)?.entry;
-    return undefined;
-  }
-
-  #operand(e: Expr): Operand {
-    const path = this.#path(e);
-    return {
-      path: path.length === 0 || isAccumulator(path[0] ?? '') ? undefined : path,
-      type: this.#type(e),
-      expr: e,
-      size: this.#computeSize(e),
-    };
-  }
-
   #call(e: Expr, call: Extract<Expr['exprKind'], { case: 'callExpr' }>['value']): Estimate {
     // `ip.isCanonical(s)` calls the function `ip.isCanonical`: its target names no variable.
     const namespace =
       call.target?.exprKind.case === 'identExpr' ? call.target.exprKind.value.name : undefined;
     const qualified =
-      namespace !== undefined && !this.#vars.has(namespace) && this.#local(namespace) === undefined;
+      namespace !== undefined && !this.vars.has(namespace) && this.local(namespace) === undefined;
     const f = qualified ? `${namespace}.${call.function}` : call.function;
     const callTarget = qualified ? undefined : call.target;
     if (f === optChainSelect) return this.#chainSelect(e, call.args);
+    if (f === twoVarRange && call.args[0] !== undefined) return this.#twoVarRange(e, call.args[0]);
     if (f === 'dyn' && call.args[0] !== undefined) {
       const arg = call.args[0];
       const cost = add(fixed(1), this.cost(arg));
-      const size = this.#computeSize(arg);
-      if (size !== undefined) this.#sizes.set(idOf(e), size);
-      const entry = this.#entryOf(arg);
-      if (entry !== undefined) this.#entrySizes.set(idOf(e), entry);
-      this.#types.set(idOf(e), dyn);
+      const size = this.computeSize(arg);
+      if (size !== undefined) this.sizes.set(idOf(e), size);
+      const entry = this.entryOf(arg);
+      if (entry !== undefined) this.entrySizes.set(idOf(e), entry);
+      this.types.set(idOf(e), dyn);
       return cost;
     }
     const argCosts: Estimate[] = [];
     const args: Operand[] = [];
     for (const arg of call.args) {
       argCosts.push(this.cost(arg));
-      args.push(this.#operand(arg));
+      args.push(this.operand(arg));
     }
     const member = callTarget !== undefined;
     let cost = zero;
     let target: Operand | undefined;
     if (callTarget !== undefined) {
       cost = this.cost(callTarget);
-      target = this.#operand(callTarget);
+      target = this.operand(callTarget);
     }
     const argTypes = args.map((a) => a.type);
-    this.#types.set(
+    this.types.set(
       idOf(e),
       f === optSelect ? this.#optionalField(call.args) : resultType(f, target?.type, argTypes),
     );
@@ -349,12 +296,12 @@ class Coster {
         resultSize = resultSize === undefined ? est.resultSize : union(resultSize, est.resultSize);
       const container = call.args[0];
       if ((id === 'index_list' || id === 'index_map') && container !== undefined) {
-        resultSize = this.#entryOf(container)?.value;
-        this.#paths.set(idOf(e), [...this.#path(container), id === 'index_list' ? '@items' : '@values']);
+        resultSize = this.entryOf(container)?.value;
+        this.paths.set(idOf(e), [...this.path(container), id === 'index_list' ? '@items' : '@values']);
       }
-      resultSize ??= this.#computeSize(e);
+      resultSize ??= this.computeSize(e);
     }
-    if (resultSize !== undefined) this.#sizes.set(idOf(e), resultSize);
+    if (resultSize !== undefined) this.sizes.set(idOf(e), resultSize);
     return add(cost, fnCost);
   }
 
@@ -366,51 +313,12 @@ class Coster {
     const withArgs = (est: CallEstimate | undefined): CallEstimate | undefined =>
       est === undefined ? undefined : { ...est, cost: add(est.cost, argSum) };
     const known =
-      withArgs(setsCost(this.#operandSizes, c.id, c.args)) ?? withArgs(kubeCallCost(this.#operandSizes, c));
+      withArgs(setsCost(this.operandSizes, c.id, c.args)) ?? withArgs(kubeCallCost(this.operandSizes, c));
     if (known !== undefined) return known;
     const builtin = builtinCost({ ...c, argSum });
     if (builtin === undefined) return { cost: add(fixed(1), argSum) };
-    if (builtin.joinEntries !== undefined) this.#unionEntrySizes(e, ...builtin.joinEntries);
+    if (builtin.joinEntries !== undefined) this.unionEntrySizes(e, ...builtin.joinEntries);
     return builtin;
-  }
-
-  /** The host's size of an operand: what was computed, else the schema's bound, else unknown. */
-  #kubeSize(n: Operand): Estimate {
-    return n.size ?? declaredSize(this.#root, n.path) ?? unknown;
-  }
-
-  /** The entry sizes of a value that is one of two operands, or both joined: what either holds. */
-  #unionEntrySizes(e: Expr, a: Operand | undefined, b: Operand | undefined): void {
-    const first = a?.expr === undefined ? undefined : this.#entryOf(a.expr);
-    const second = b?.expr === undefined ? undefined : this.#entryOf(b.expr);
-    if (first === undefined || second === undefined) return;
-    this.#entrySizes.set(idOf(e), {
-      container: first.container,
-      key: union(first.key, second.key),
-      value: union(first.value, second.value),
-    });
-  }
-
-  #sizeOrUnknown(e: Expr | undefined): Estimate {
-    return (e === undefined ? undefined : this.#computeSize(e)) ?? unknown;
-  }
-
-  /** cel-go's computeSize: what was computed, a literal's, the schema's, a scalar's, a variable's. */
-  #computeSize(e: Expr): Estimate | undefined {
-    const id = idOf(e);
-    const known = this.#sizes.get(id);
-    if (known !== undefined) return known;
-    const literal = literalSize(e);
-    if (literal !== undefined) return literal;
-    const host = declaredSize(this.#root, this.#path(e));
-    if (host !== undefined) {
-      this.#sizes.set(id, host);
-      return host;
-    }
-    const type = this.#type(e);
-    if (isScalar(type)) return fixed(1);
-    if (e.exprKind.case === 'identExpr') return this.#local(e.exprKind.value.name)?.size;
-    return undefined;
   }
 }
 

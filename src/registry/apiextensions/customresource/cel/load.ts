@@ -13,7 +13,8 @@ import { kubeFunctions } from './library.js';
 import { formatLibrary } from './format-library.js';
 import { netLibrary } from './net-library.js';
 import { optionalLibrary, type OptionalLibrary } from './optional-library.js';
-import { parseWithOptionals } from './optional-syntax.js';
+import { parseExtended } from './extended-syntax.js';
+import { twoVarFunctions } from './two-var-comprehensions.js';
 import { quantityLibrary } from './quantity-library.js';
 import { urlLibrary } from './url-library.js';
 
@@ -28,7 +29,7 @@ export interface CelLibrary {
   readonly env: Cel.CelEnv;
   /** The admission expressions' `authorizer` (kube's authz library): an evaluation opens a session. */
   readonly authz: AuthzSessions;
-  /** Parses an expression as cel-go does with optional types on (optional-syntax.ts). */
+  /** Parses an expression as cel-go does in kube's environment (extended-syntax.ts). */
   readonly parse: (source: string) => ReturnType<CelModule['parse']>;
   /** Optional values, for bindings (an optionalOldSelf rule's oldSelf). */
   readonly optional: Pick<OptionalLibrary, 'of' | 'none'>;
@@ -60,6 +61,7 @@ async function importCel(): Promise<CelLibrary> {
       ...url.funcs,
       ...optional.funcs,
       ...format.funcs,
+      ...twoVarFunctions(cel),
       ...authzFunctions(cel, authz),
     ],
     registry: protobuf.createRegistry(quantity.desc, ...net.descs, url.desc, optional.desc, format.desc),
@@ -68,7 +70,7 @@ async function importCel(): Promise<CelLibrary> {
     cel,
     env,
     authz,
-    parse: (source) => parseWithOptionals(cel, source),
+    parse: (source) => parseExtended(cel, source),
     optional,
     timestamp: (seconds, nanos) => protobuf.create(wkt.TimestampSchema, { seconds, nanos }),
     duration: (seconds, nanos) => protobuf.create(wkt.DurationSchema, { seconds, nanos }),
