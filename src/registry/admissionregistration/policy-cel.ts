@@ -6,7 +6,7 @@ import type { CelInput } from '@bufbuild/cel';
 import type { ValidatingAdmissionPolicy } from '../../api/admissionregistration/v1/policy.js';
 import { checkExprIn, mayBe, type CelT } from '../apiextensions/customresource/cel/check.js';
 import type { CelLibrary } from '../apiextensions/customresource/cel/load.js';
-import { formatIssue } from '../apiextensions/customresource/cel/rule-errors.js';
+import { formatIssue, syntaxIssue } from '../apiextensions/customresource/cel/rule-errors.js';
 
 export type Program = (bindings: Record<string, CelInput>) => unknown;
 
@@ -36,16 +36,12 @@ export function checkIssues(
   source: string,
   scope: ReadonlyMap<string, CelT>,
 ): string | { parsed: ReturnType<CelLibrary['cel']['parse']>; type: CelT } {
-  const { cel, env } = lib;
-  let parsed: ReturnType<typeof cel.parse>;
+  const { env } = lib;
+  let parsed: ReturnType<CelLibrary['parse']>;
   try {
     parsed = lib.parse(source);
   } catch (err) {
-    const e = err as { rawMessage?: string; location?: { start?: { offset?: number } }; message: string };
-    return formatIssue(source, {
-      offset: e.location?.start?.offset ?? 0,
-      message: `Syntax error: ${e.rawMessage ?? e.message}`,
-    });
+    return formatIssue(source, syntaxIssue(err));
   }
   const checked = checkExprIn(parsed, {
     scope,

@@ -14,7 +14,7 @@ import { maxCardinality, schemaDeclType, withTypeAndObjectMeta, type DeclType } 
 import { escapeName } from './escaping.js';
 import { validFieldPath } from './field-path.js';
 import { loadCel, loadedCel, type CelLibrary } from './load.js';
-import { formatIssue, ruleInvalid } from './rule-errors.js';
+import { formatIssue, ruleInvalid, syntaxIssue } from './rule-errors.js';
 import { CustomResourceRuleValidator, type CompiledRule, type RuleNode } from './validator.js';
 
 type Program = CompiledRule['program'];
@@ -64,16 +64,11 @@ function compileExpr(
   opts: { source: string; self: CelT; oldSelf: CelT },
 ): { program: Program; parsed: Parsed; type: CelT; usesOldSelf: boolean } | CompileFailure {
   const { cel, env } = w.lib;
-  let parsed: ReturnType<typeof cel.parse>;
+  let parsed: Parsed;
   try {
     parsed = w.lib.parse(opts.source);
   } catch (err) {
-    const e = err as { rawMessage?: string; location?: { start?: { offset?: number } }; message: string };
-    const issue = {
-      offset: e.location?.start?.offset ?? 0,
-      message: `Syntax error: ${e.rawMessage ?? e.message}`,
-    };
-    return { stage: 'compilation', text: formatIssue(opts.source, issue) };
+    return { stage: 'compilation', text: formatIssue(opts.source, syntaxIssue(err)) };
   }
   const checked = checkExpr(parsed, {
     self: opts.self,

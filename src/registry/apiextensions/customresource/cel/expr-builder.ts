@@ -112,14 +112,6 @@ export class ExprBuilder {
       result: b.body,
     });
   }
-
-  /** A copy of `e` with fresh ids (a macro's expansion may use its target twice). */
-  copy(e: Expr): Expr {
-    return this.node(
-      this.pos(e),
-      mapChildren(e, (child) => this.copy(child)),
-    );
-  }
 }
 
 /** The same node's kind with every child expression replaced by `child(it)`. */

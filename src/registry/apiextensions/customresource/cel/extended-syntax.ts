@@ -9,12 +9,44 @@ import { mayUseOptMap, OptionalRewrites } from './optional-syntax.js';
 import { expandTwoVar, mayUseTwoVar } from './two-var-comprehensions.js';
 
 /**
+ * The deepest nesting of a parsed tree that the type check, the cost estimate and the evaluation
+ * (each recursive, on Node's stack of a few thousand frames) take. cel-go's parser limits the
+ * nesting of its grammar's rules to 250, which a chain of selects or of one operator does not
+ * reach; such a chain is taken here up to this depth.
+ */
+const maxDepth = 1000;
+
+/** The depth of a parsed tree, walked without recursion. */
+function depthOf(root: Expr): number {
+  let deepest = 0;
+  const stack: [Expr, number][] = [[root, 1]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [e, depth] = top;
+    if (depth > deepest) deepest = depth;
+    mapChildren(e, (child) => {
+      stack.push([child, depth + 1]);
+      return child;
+    });
+  }
+  return deepest;
+}
+
+/**
  * Parses an expression as cel-go does in kube's environment. Throws the parser's error for text
  * that does not parse, and a CelSyntaxError (read alike) for syntax nothing here evaluates.
  */
 export function parseExtended(cel: CelModule, source: string): Parsed {
   const marked = markOptionalSyntax(source);
-  const parsed = cel.parse(marked?.text ?? source);
+  let parsed: Parsed;
+  try {
+    parsed = cel.parse(marked?.text ?? source);
+  } catch (err) {
+    // The parser recurses per nesting level; cel-go's stops at 250 levels with this error.
+    if (err instanceof RangeError) throw new CelSyntaxError(0, 'expression recursion limit exceeded: 250');
+    throw err;
+  }
+  if (depthOf(parsed.expr) > maxDepth)
+    throw new CelSyntaxError(0, `expression recursion limit exceeded: ${maxDepth}`);
   if (marked === undefined && !mayUseOptMap(source) && !mayUseTwoVar(source)) return parsed;
   const positions = parsed.sourceInfo?.positions;
   if (positions === undefined) return parsed;

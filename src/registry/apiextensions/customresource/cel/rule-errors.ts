@@ -62,6 +62,12 @@ export function fieldErrorForReason(
   }
 }
 
+/** The issue of an expression the parser refused (its error, or a CelSyntaxError alike). */
+export function syntaxIssue(err: unknown): { offset: number; message: string } {
+  const e = err as { rawMessage?: string; location?: { start?: { offset?: number } }; message: string };
+  return { offset: e.location?.start?.offset ?? 0, message: `Syntax error: ${e.rawMessage ?? e.message}` };
+}
+
 /** An issue at an offset of the source as cel-go's Issues.String() prints it. */
 export function formatIssue(
   source: string,
