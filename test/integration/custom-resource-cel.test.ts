@@ -96,6 +96,16 @@ describe('custom resource CEL rules', () => {
     );
   });
 
+  it('refuses a CRD whose rule nests deeper than the server evaluates, with 422 and not a 500', async () => {
+    const res = await call(server, {
+      method: 'POST',
+      path: crdPath,
+      body: gadgetCRD([{ rule: `self.min${' + 1'.repeat(20000)} > 0` }]),
+    });
+    assert.equal(res.status, 422, JSON.stringify(res.body).slice(0, 500));
+    assert.match(String(res.body['message']), /Syntax error: expression recursion limit exceeded: 1000/);
+  });
+
   it('refuses a CRD whose messageExpression has no cost bound, with the causes kube gives', async () => {
     // kubernetes/kubernetes#124234: string() of an integer has no size bound, so the message it
     // builds has none, and kube refuses the CRD.
