@@ -1,7 +1,8 @@
 // kube's CEL extras for CRD rules (k8s.io/apiserver/pkg/cel/library: lists.go, regex.go) as far as
 // they are plain functions over CEL values. The Quantity library is quantity-library.ts, IP and
-// CIDR net-library.ts, URLs url-library.ts, cel-go's optional types optional-library.ts; left
-// out: format.named() and the formats, and semver().
+// CIDR net-library.ts, URLs url-library.ts, named formats format-library.ts, cel-go's optional
+// types optional-library.ts and its two-variable comprehensions two-var-comprehensions.ts; left
+// out: semver(), which kube 1.33 offers only to rules stored by a later version.
 import type * as Cel from '@bufbuild/cel';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import { RegexpCache } from '../../../../machinery/regexp/regexp-cache.js';

@@ -184,12 +184,8 @@ export class CustomResourceRuleValidator {
         // With optionalOldSelf, oldSelf is an optional: none on a create or a new member.
         const { optional } = this.#lib;
         const old = hasOld ? value(v.old) : undefined;
-        bindings['oldSelf'] =
-          rule.optionalOldSelf === true
-            ? old === undefined
-              ? optional.none()
-              : optional.of(old)
-            : (old ?? null);
+        if (rule.optionalOldSelf !== true) bindings['oldSelf'] = old ?? null;
+        else bindings['oldSelf'] = old === undefined ? optional.none() : optional.of(old);
       }
       const result = compiled.program(bindings);
       if (result === true) continue;
