@@ -13,7 +13,7 @@ import {
 import { isQualifiedName, isValidLabelValue } from '../../../../machinery/validation/qualified-name.js';
 import { parseRequestURI } from '../../../../machinery/url/go-url.js';
 import { matchesFormat } from '../schema/formats.js';
-import { messageType, type ProtobufModules } from './message-types.js';
+import { messageType, type CelModules } from './message-types.js';
 import type { OptionalLibrary } from './optional-library.js';
 
 /** A strfmt check with the one message kube gives when it fails. */
@@ -47,7 +47,7 @@ const formats: Readonly<Record<string, (s: string) => string[]>> = {
 };
 
 export function formatLibrary(
-  m: ProtobufModules & { readonly cel: typeof Cel },
+  m: CelModules,
   optional: Pick<OptionalLibrary, 'of' | 'none'>,
 ): { funcs: Cel.CelFunc[]; desc: Protobuf.DescMessage } {
   const { cel, protobuf } = m;

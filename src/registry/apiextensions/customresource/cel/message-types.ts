@@ -1,12 +1,18 @@
 // The protobuf message types the CEL libraries give their values (@bufbuild/cel takes object values
 // as messages only): a Quantity, an IP, a URL, an optional. Each is declared here from its name and
 // scalar fields, in a file of its own package.
+import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
 
 export interface ProtobufModules {
   readonly protobuf: typeof Protobuf;
   readonly wkt: typeof Wkt;
+}
+
+/** What a library of object values builds on: CEL, and protobuf's runtime and descriptors. */
+export interface CelModules extends ProtobufModules {
+  readonly cel: typeof Cel;
 }
 
 type ScalarField = readonly [name: string, type: 'string' | 'int32' | 'bool'];

@@ -6,8 +6,7 @@
 // and length: equal values are equal messages, as kube compares them.
 import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
-import type * as Wkt from '@bufbuild/protobuf/wkt';
-import { messageTypes } from './message-types.js';
+import { messageTypes, type CelModules } from './message-types.js';
 import {
   formatAddr,
   formatPrefix,
@@ -21,13 +20,7 @@ import {
 } from '../../../../machinery/netip/parse.js';
 import { goQuote } from '../../../../machinery/validation/index.js';
 
-interface Modules {
-  readonly cel: typeof Cel;
-  readonly protobuf: typeof Protobuf;
-  readonly wkt: typeof Wkt;
-}
-
-function netDescs(m: Modules): { ip: Protobuf.DescMessage; cidr: Protobuf.DescMessage } {
+function netDescs(m: CelModules): { ip: Protobuf.DescMessage; cidr: Protobuf.DescMessage } {
   const descs = messageTypes(m, {
     pkg: 'net',
     messages: {
@@ -93,7 +86,7 @@ const isGlobalUnicast = (a: Addr): boolean =>
   !isLinkLocalUnicast(a);
 
 /** The IP and CIDR libraries' functions, and the message types their values have. */
-export function netLibrary(m: Modules): { funcs: Cel.CelFunc[]; descs: Protobuf.DescMessage[] } {
+export function netLibrary(m: CelModules): { funcs: Cel.CelFunc[]; descs: Protobuf.DescMessage[] } {
   const { cel, protobuf } = m;
   const descs = netDescs(m);
   const IP = cel.objectType(descs.ip);

@@ -8,19 +8,12 @@
 // values are equal (numbers compare across int, uint and double as CEL's equality does).
 import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
-import type * as Wkt from '@bufbuild/protobuf/wkt';
-import { messageType } from './message-types.js';
+import { messageType, type CelModules } from './message-types.js';
 import { optChainIndex, optChainSelect, optIndex, optMapEntries, optSelect } from './optional-syntax.js';
-
-interface Modules {
-  readonly cel: typeof Cel;
-  readonly protobuf: typeof Protobuf;
-  readonly wkt: typeof Wkt;
-}
 
 export type OptionalDesc = Protobuf.DescMessage;
 
-function optionalDesc(m: Modules): OptionalDesc {
+function optionalDesc(m: CelModules): OptionalDesc {
   return messageType(m, '', [
     'optional_type',
     [
@@ -43,7 +36,7 @@ export interface OptionalLibrary {
   readonly none: () => Cel.CelInput;
 }
 
-export function optionalLibrary(m: Modules): OptionalLibrary {
+export function optionalLibrary(m: CelModules): OptionalLibrary {
   const { cel, protobuf } = m;
   const desc = optionalDesc(m);
   const Opt = cel.objectType(desc);

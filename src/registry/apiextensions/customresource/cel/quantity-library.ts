@@ -6,8 +6,7 @@
 // does (`quantity('200M') == quantity('0.2G')`).
 import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
-import type * as Wkt from '@bufbuild/protobuf/wkt';
-import { messageType } from './message-types.js';
+import { messageType, type CelModules } from './message-types.js';
 import {
   addQuantities,
   approximateFloat,
@@ -18,16 +17,10 @@ import {
   type Quantity,
 } from '../../../../machinery/quantity/quantity.js';
 
-interface Modules {
-  readonly cel: typeof Cel;
-  readonly protobuf: typeof Protobuf;
-  readonly wkt: typeof Wkt;
-}
-
 /** The message type of a Quantity, for the environment's registry. */
 export type QuantityDesc = Protobuf.DescMessage;
 
-function quantityDesc(m: Modules): QuantityDesc {
+function quantityDesc(m: CelModules): QuantityDesc {
   return messageType(m, 'kubernetes', [
     'Quantity',
     [
@@ -52,7 +45,7 @@ const negated = (q: Quantity): Quantity => ({ ...q, unscaled: -q.unscaled });
 const fromInt = (n: bigint): Quantity => ({ unscaled: n, exponent: 0, format: 'DecimalExponent' });
 
 /** The Quantity library's functions, and the message type its values have. */
-export function quantityLibrary(m: Modules): { funcs: Cel.CelFunc[]; desc: QuantityDesc } {
+export function quantityLibrary(m: CelModules): { funcs: Cel.CelFunc[]; desc: QuantityDesc } {
   const { cel, protobuf } = m;
   const desc = quantityDesc(m);
   const Q = cel.objectType(desc);

@@ -4,8 +4,7 @@
 // message `kubernetes.URL` holding its text as Go writes it back, which kube's == compares.
 import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
-import type * as Wkt from '@bufbuild/protobuf/wkt';
-import { messageType } from './message-types.js';
+import { messageType, type CelModules } from './message-types.js';
 import {
   escapedPath,
   parseRequestURI,
@@ -19,13 +18,7 @@ import {
   type GoURL,
 } from '../../../../machinery/url/go-url.js';
 
-interface Modules {
-  readonly cel: typeof Cel;
-  readonly protobuf: typeof Protobuf;
-  readonly wkt: typeof Wkt;
-}
-
-function urlDesc(m: Modules): Protobuf.DescMessage {
+function urlDesc(m: CelModules): Protobuf.DescMessage {
   return messageType(m, 'kubernetes', ['URL', [['text', 'string']]]);
 }
 
@@ -49,7 +42,7 @@ function isURL(s: string): boolean {
 }
 
 /** The URL library's functions, and the message type its values have. */
-export function urlLibrary(m: Modules): { funcs: Cel.CelFunc[]; desc: Protobuf.DescMessage } {
+export function urlLibrary(m: CelModules): { funcs: Cel.CelFunc[]; desc: Protobuf.DescMessage } {
   const { cel, protobuf } = m;
   const desc = urlDesc(m);
   const URL = cel.objectType(desc);
