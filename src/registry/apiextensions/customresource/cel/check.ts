@@ -9,7 +9,7 @@ import { propertyNames } from './escaping.js';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import type { CelModule } from './load.js';
 import { optChainIndex, optChainSelect, optIndex, optMapEntries, optSelect } from './optional-syntax.js';
-import { celTypeName, constantKind, operatorKind } from './scalar-operators.js';
+import { celTypeName, constantKind, isOperandKind, operatorKind } from './scalar-operators.js';
 import { mapInsert, twoVarRange } from './two-var-comprehensions.js';
 import {
   boolFunctions,
@@ -217,6 +217,9 @@ class Checker {
       return this.#issue(e, `undeclared reference to '${f}' (in container '')`);
     const [a, b] = args;
     if (c.target === undefined && args.length === 2 && a !== undefined && b !== undefined) {
+      const optional = optionalOperands(f, a, b);
+      if (optional !== undefined)
+        return this.#issue(e, `found no matching overload for '${f}' applied to '(${optional})'`, true);
       const operated = operatorKind(f, a.kind, b.kind);
       if (operated === 'mismatch')
         return this.#issue(
@@ -303,6 +306,28 @@ class Checker {
       else this.programError ??= err.message;
     }
   }
+}
+
+/** A known scalar type's name in cel-go's messages, an optional of one included. */
+function scalarName(type: CelT): string | undefined {
+  if (type.kind === 'optional') {
+    const inner = scalarName(type.inner);
+    return inner === undefined || type.inner.kind === 'optional' ? undefined : `optional_type(${inner})`;
+  }
+  return isOperandKind(type.kind) ? celTypeName(type.kind) : undefined;
+}
+
+/**
+ * The operand types of an operator over an optional of a known scalar and a known scalar, or over
+ * two such optionals (equality aside), which no overload takes (`self.?replicas > 0`); undefined
+ * otherwise. Equality with null and between optionals is left to the evaluation.
+ */
+function optionalOperands(f: string, a: CelT, b: CelT): string | undefined {
+  if (operatorKind(f, 'int', 'int') === undefined) return undefined;
+  if (a.kind !== 'optional' && b.kind !== 'optional') return undefined;
+  if ((f === '_==_' || f === '_!=_') && a.kind === 'optional' && b.kind === 'optional') return undefined;
+  const [x, y] = [scalarName(a), scalarName(b)];
+  return x === undefined || y === undefined ? undefined : `${x}, ${y}`;
 }
 
 const constType = (kind: string | undefined): CelT => t(constantKind(kind));

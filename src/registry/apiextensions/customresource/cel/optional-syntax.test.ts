@@ -169,6 +169,19 @@ describe('CEL optional types in CRD rules', () => {
     ]);
   });
 
+  it('refuses an operator over an optional and a scalar, as no overload of cel-go takes them', async () => {
+    assert.deepEqual(await errorsOf({ rule: 'self.?replicas > 0' }), [
+      "compilation failed: ERROR: <input>:1:16: found no matching overload for '_>_' applied to '(optional_type(int), int)'\n" +
+        ' | self.?replicas > 0\n | ...............^',
+    ]);
+    assert.deepEqual(await errorsOf({ rule: '1 == self.?replicas' }), [
+      "compilation failed: ERROR: <input>:1:3: found no matching overload for '_==_' applied to '(int, optional_type(int))'\n" +
+        ' | 1 == self.?replicas\n | ..^',
+    ]);
+    // Comparing with null, or two optionals, is left to the evaluation.
+    assert.deepEqual(await errorsOf({ rule: 'self.?replicas != null' }), []);
+  });
+
   it('runs rules with optionals, and binds oldSelf as an optional with optionalOldSelf', async () => {
     const { errors, validator } = await compileCustomResourceRules(
       schema({

@@ -29,6 +29,9 @@ const celTypeNames: Readonly<Record<string, string>> = {
   duration: 'google.protobuf.Duration',
 };
 
+/** Whether a kind is a scalar that operators take (not null, dyn, or a container). */
+export const isOperandKind = (kind: string): boolean => comparable.has(kind);
+
 /** A kind's name in cel-go's messages. */
 export const celTypeName = (kind: string): string => celTypeNames[kind] ?? kind;
 
