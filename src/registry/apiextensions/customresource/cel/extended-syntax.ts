@@ -31,6 +31,11 @@ function depthOf(root: Expr): number {
   return deepest;
 }
 
+function checkDepth(root: Expr): void {
+  if (depthOf(root) > maxDepth)
+    throw new CelSyntaxError(0, `expression recursion limit exceeded: ${maxDepth}`);
+}
+
 /**
  * Parses an expression as cel-go does in kube's environment. Throws the parser's error for text
  * that does not parse, and a CelSyntaxError (read alike) for syntax nothing here evaluates.
@@ -45,8 +50,7 @@ export function parseExtended(cel: CelModule, source: string): Parsed {
     if (err instanceof RangeError) throw new CelSyntaxError(0, 'expression recursion limit exceeded: 250');
     throw err;
   }
-  if (depthOf(parsed.expr) > maxDepth)
-    throw new CelSyntaxError(0, `expression recursion limit exceeded: ${maxDepth}`);
+  checkDepth(parsed.expr);
   if (marked === undefined && !mayUseOptMap(source) && !mayUseTwoVar(source)) return parsed;
   const positions = parsed.sourceInfo?.positions;
   if (positions === undefined) return parsed;
@@ -74,5 +78,7 @@ export function parseExtended(cel: CelModule, source: string): Parsed {
   parsed.expr = walk(parsed.expr);
   const unused = optional.unused();
   if (unused !== undefined) throw new CelSyntaxError(unused, "unsupported syntax '?'");
+  // The expansions nest deeper than what they expand (an optMap by four levels).
+  checkDepth(parsed.expr);
   return parsed;
 }
