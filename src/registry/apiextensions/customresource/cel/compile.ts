@@ -58,6 +58,9 @@ interface CompileFailure {
   readonly text: string;
 }
 
+/** The variables an optionalOldSelf rule binds to optionals. */
+const optionalOldSelf: ReadonlySet<string> = new Set(['oldSelf']);
+
 /** Parses, checks and plans one expression; the failure when it does not compile. */
 function compileExpr(
   w: Walk,
@@ -66,7 +69,7 @@ function compileExpr(
   const { cel, env } = w.lib;
   let parsed: Parsed;
   try {
-    parsed = w.lib.parse(opts.source);
+    parsed = w.lib.parse(opts.source, opts.oldSelf.kind === 'optional' ? optionalOldSelf : undefined);
   } catch (err) {
     return { stage: 'compilation', text: formatIssue(opts.source, syntaxIssue(err)) };
   }

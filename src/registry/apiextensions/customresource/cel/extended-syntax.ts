@@ -37,10 +37,15 @@ function checkDepth(root: Expr): void {
 }
 
 /**
- * Parses an expression as cel-go does in kube's environment. Throws the parser's error for text
- * that does not parse, and a CelSyntaxError (read alike) for syntax nothing here evaluates.
+ * Parses an expression as cel-go does in kube's environment, `optionalVars` naming the variables
+ * bound to optionals. Throws the parser's error for text that does not parse, and a
+ * CelSyntaxError (read alike) for syntax nothing here evaluates.
  */
-export function parseExtended(cel: CelModule, source: string): Parsed {
+export function parseExtended(
+  cel: CelModule,
+  source: string,
+  optionalVars: ReadonlySet<string> = new Set(),
+): Parsed {
   const marked = markOptionalSyntax(source);
   let parsed: Parsed;
   try {
@@ -51,11 +56,12 @@ export function parseExtended(cel: CelModule, source: string): Parsed {
     throw err;
   }
   checkDepth(parsed.expr);
-  if (marked === undefined && !mayUseOptMap(source) && !mayUseTwoVar(source)) return parsed;
+  const namesOptional = [...optionalVars].some((name) => source.includes(name));
+  if (marked === undefined && !namesOptional && !mayUseOptMap(source) && !mayUseTwoVar(source)) return parsed;
   const positions = parsed.sourceInfo?.positions;
   if (positions === undefined) return parsed;
   const b = new ExprBuilder(positions);
-  const optional = new OptionalRewrites(b, marked?.marks);
+  const optional = new OptionalRewrites(b, marked?.marks, optionalVars);
   const walk = (e: Expr): Expr => {
     e.exprKind = mapChildren(e, walk);
     const k = e.exprKind;

@@ -30,7 +30,7 @@ export interface CelLibrary {
   /** The admission expressions' `authorizer` (kube's authz library): an evaluation opens a session. */
   readonly authz: AuthzSessions;
   /** Parses an expression as cel-go does in kube's environment (extended-syntax.ts). */
-  readonly parse: (source: string) => ReturnType<CelModule['parse']>;
+  readonly parse: (source: string, optionalVars?: ReadonlySet<string>) => ReturnType<CelModule['parse']>;
   /** Optional values, for bindings (an optionalOldSelf rule's oldSelf). */
   readonly optional: Pick<OptionalLibrary, 'of' | 'none'>;
 }
@@ -70,7 +70,7 @@ async function importCel(): Promise<CelLibrary> {
     cel,
     env,
     authz,
-    parse: (source) => parseExtended(cel, source),
+    parse: (source, optionalVars) => parseExtended(cel, source, optionalVars),
     optional,
     timestamp: (seconds, nanos) => protobuf.create(wkt.TimestampSchema, { seconds, nanos }),
     duration: (seconds, nanos) => protobuf.create(wkt.DurationSchema, { seconds, nanos }),

@@ -201,6 +201,27 @@ describe('CEL optional types in CRD rules', () => {
     ]);
   });
 
+  it('reads a member of an optional oldSelf as cel-go does: an optional, strict where the value is', async () => {
+    const { errors, validator } = await compileCustomResourceRules(
+      schema({
+        rule: 'self.replicas >= oldSelf.replicas.orValue(0)',
+        optionalOldSelf: true,
+        message: 'replicas may only grow',
+      }),
+    );
+    assert.deepEqual(errors, []);
+    assert.ok(validator !== undefined);
+    const texts = (obj: Record<string, unknown>, old?: Record<string, unknown>): string[] =>
+      validator.validate(obj, old).map((e) => e.error());
+    assert.deepEqual(texts({ spec: { replicas: 1 } }), []);
+    assert.deepEqual(texts({ spec: { replicas: 3 } }, { spec: { replicas: 2 } }), []);
+    assert.deepEqual(texts({ spec: { replicas: 1 } }, { spec: { replicas: 2 } }), [
+      'spec: Invalid value: "object": replicas may only grow',
+    ]);
+    // Present but without the member: cel-go's strict select fails the rule with its error.
+    assert.match(texts({ spec: { replicas: 1 } }, { spec: {} }).join(), /no such key: replicas/);
+  });
+
   it("estimates an optional access at cel-go's cost of a call", async () => {
     const { parse } = await loadCel();
     // `_?._`: 1 + self (1); orValue: 1 + that; `_>_`: 1 + that.

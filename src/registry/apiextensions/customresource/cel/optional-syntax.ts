@@ -40,10 +40,25 @@ export class OptionalRewrites {
   readonly #b: ExprBuilder;
   readonly #marks: OptionalMarks | undefined;
   readonly #used = new Set<number>();
+  readonly #optionalVars: ReadonlySet<string>;
 
-  constructor(b: ExprBuilder, marks: OptionalMarks | undefined) {
+  /** `optionalVars`: variables bound to optionals (oldSelf with optionalOldSelf). */
+  constructor(b: ExprBuilder, marks: OptionalMarks | undefined, optionalVars: ReadonlySet<string>) {
     this.#b = b;
     this.#marks = marks;
+    this.#optionalVars = optionalVars;
+  }
+
+  /**
+   * Whether `e` is optional by its form: an optional access, or a variable bound to an optional.
+   * A member or an index of it continues the chain (cel-go types `o.f` on an optional `o` as an
+   * optional).
+   */
+  #optionalChain(e: Expr): boolean {
+    return (
+      isOptionalAccess(e) ||
+      (e.exprKind.case === 'identExpr' && this.#optionalVars.has(e.exprKind.value.name))
+    );
   }
 
   /** The mark at `at` that `find` looks up, recorded as put back. */
@@ -69,7 +84,7 @@ export class OptionalRewrites {
     if (operand === undefined || testOnly) return e;
     if (this.#take(at, (m) => (m.selects.has(at) ? true : undefined)) === true)
       return this.#b.call(at, optSelect, [operand, this.#b.string(at + 2, field)]);
-    if (isOptionalAccess(operand))
+    if (this.#optionalChain(operand))
       return this.#b.call(at, optChainSelect, [operand, this.#b.string(at + 1, field)]);
     return e;
   }
@@ -80,7 +95,7 @@ export class OptionalRewrites {
     const [first] = c.args;
     if (c.function === '_[_]' && c.target === undefined && first !== undefined) {
       if (this.#take(at, (m) => (m.indexes.has(at) ? true : undefined)) === true) c.function = optIndex;
-      else if (isOptionalAccess(first)) c.function = optChainIndex;
+      else if (this.#optionalChain(first)) c.function = optChainIndex;
       return e;
     }
     const [v, body] = c.args;
