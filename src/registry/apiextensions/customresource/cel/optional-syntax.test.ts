@@ -151,6 +151,17 @@ describe('CEL optional types in CRD rules', () => {
   });
   const errorsOf = async (rule: Record<string, unknown>): Promise<string[]> =>
     (await compileCustomResourceRules(schema(rule))).errors.map((e) => e.detail);
+  /** The error texts of a spec validated by an optionalOldSelf rule "replicas may only grow". */
+  const growthRule = async (
+    rule: string,
+  ): Promise<(obj: Record<string, unknown>, old?: Record<string, unknown>) => string[]> => {
+    const { errors, validator } = await compileCustomResourceRules(
+      schema({ rule, optionalOldSelf: true, message: 'replicas may only grow' }),
+    );
+    assert.deepEqual(errors, []);
+    assert.ok(validator !== undefined);
+    return (obj, old) => validator.validate(obj, old).map((e) => e.error());
+  };
 
   it('checks an optional select against the schema, and types what the optional holds', async () => {
     assert.deepEqual(await errorsOf({ rule: 'self.?replicas.orValue(1) > 0' }), []);
@@ -183,17 +194,9 @@ describe('CEL optional types in CRD rules', () => {
   });
 
   it('runs rules with optionals, and binds oldSelf as an optional with optionalOldSelf', async () => {
-    const { errors, validator } = await compileCustomResourceRules(
-      schema({
-        rule: '!oldSelf.hasValue() || self.?replicas.orValue(0) >= oldSelf.?replicas.orValue(0)',
-        optionalOldSelf: true,
-        message: 'replicas may only grow',
-      }),
+    const texts = await growthRule(
+      '!oldSelf.hasValue() || self.?replicas.orValue(0) >= oldSelf.?replicas.orValue(0)',
     );
-    assert.deepEqual(errors, []);
-    assert.ok(validator !== undefined);
-    const texts = (obj: Record<string, unknown>, old?: Record<string, unknown>): string[] =>
-      validator.validate(obj, old).map((e) => e.error());
     assert.deepEqual(texts({ spec: { replicas: 1 } }), []);
     assert.deepEqual(texts({ spec: { replicas: 2 } }, { spec: {} }), []);
     assert.deepEqual(texts({ spec: {} }, { spec: { replicas: 2 } }), [
@@ -202,17 +205,7 @@ describe('CEL optional types in CRD rules', () => {
   });
 
   it('reads a member of an optional oldSelf as cel-go does: an optional, strict where the value is', async () => {
-    const { errors, validator } = await compileCustomResourceRules(
-      schema({
-        rule: 'self.replicas >= oldSelf.replicas.orValue(0)',
-        optionalOldSelf: true,
-        message: 'replicas may only grow',
-      }),
-    );
-    assert.deepEqual(errors, []);
-    assert.ok(validator !== undefined);
-    const texts = (obj: Record<string, unknown>, old?: Record<string, unknown>): string[] =>
-      validator.validate(obj, old).map((e) => e.error());
+    const texts = await growthRule('self.replicas >= oldSelf.replicas.orValue(0)');
     assert.deepEqual(texts({ spec: { replicas: 1 } }), []);
     assert.deepEqual(texts({ spec: { replicas: 3 } }, { spec: { replicas: 2 } }), []);
     assert.deepEqual(texts({ spec: { replicas: 1 } }, { spec: { replicas: 2 } }), [
