@@ -7,6 +7,7 @@
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { propertyNames } from './escaping.js';
 import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
+import { stringLiteral } from './expr-builder.js';
 import type { CelModule } from './load.js';
 import { optChainIndex, optChainSelect, optIndex, optMapEntries, optSelect } from './optional-syntax.js';
 import { celTypeName, constantKind, isOperandKind, operatorKind } from './scalar-operators.js';
@@ -239,11 +240,14 @@ class Checker {
     if (['_+_', '_-_', '_*_', '_/_', '_%_'].includes(f)) return same(args[0], args[1]);
     if (f === '_[_]') return elementType(args[0] ?? t('dyn'), true);
     if (target !== undefined && (f === 'value' || f === 'orValue')) return innerOf(target) ?? target;
-    return this.#optionalCall(e, { f, target, args, argExprs: c.args }) ?? t('dyn');
+    return this.#libraryCall(e, { f, target, args, argExprs: c.args }) ?? t('dyn');
   }
 
-  /** The type of a call of the optional library, or of the accesses its syntax stands for. */
-  #optionalCall(
+  /**
+   * The type of a call of the optional or format library, of the accesses the optional syntax
+   * stands for, or of the functions two-variable comprehensions expand to.
+   */
+  #libraryCall(
     e: Expr,
     call: { f: string; target: CelT | undefined; args: readonly CelT[]; argExprs: readonly Expr[] },
   ): CelT | undefined {
@@ -253,10 +257,8 @@ class Checker {
     switch (f) {
       case optSelect:
       case optChainSelect: {
-        const name = call.argExprs[1]?.exprKind;
-        const constant = name?.case === 'constExpr' ? name.value.constantKind : undefined;
-        if (constant?.case !== 'stringValue') return optionalOf(t('dyn'));
-        const field = constant.value;
+        const field = stringLiteral(call.argExprs[1]);
+        if (field === undefined) return optionalOf(t('dyn'));
         const type = this.#field(e, innerOf(on) ?? on, { field, testOnly: false });
         return type.kind === 'optional' ? type : optionalOf(type);
       }

@@ -39,6 +39,7 @@ import {
   type Operand,
 } from './cost-types.js';
 import { CostScope, idOf } from './cost-scope.js';
+import { stringLiteral } from './expr-builder.js';
 import { optChainSelect, optSelect } from './optional-syntax.js';
 import { twoVarRange } from './two-var-comprehensions.js';
 
@@ -49,12 +50,6 @@ const selectAndIdentCost = fixed(1);
 const listCreateBaseCost = fixed(10);
 const mapCreateBaseCost = fixed(30);
 const structCreateBaseCost = fixed(40);
-
-/** A string literal's value ('' for anything else). */
-const constString = (e: Expr | undefined): string =>
-  e?.exprKind.case === 'constExpr' && e.exprKind.value.constantKind.case === 'stringValue'
-    ? e.exprKind.value.constantKind.value
-    : '';
 
 /** One estimate of one expression. */
 class Coster extends CostScope {
@@ -112,7 +107,7 @@ class Coster extends CostScope {
   /** The type of `a.?b`: an optional of the field's type (of what `a` holds, when it is optional). */
   #optionalField(args: readonly Expr[]): CelType {
     const [operand, name] = args;
-    return optionalOf(fieldType(optionalParam(this.type(operand)), constString(name)));
+    return optionalOf(fieldType(optionalParam(this.type(operand)), stringLiteral(name) ?? ''));
   }
 
   /**
@@ -122,7 +117,7 @@ class Coster extends CostScope {
   #chainSelect(e: Expr, args: readonly Expr[]): Estimate {
     const [operand, name] = args;
     const cost = this.cost(operand);
-    const field = constString(name);
+    const field = stringLiteral(name) ?? '';
     this.paths.set(idOf(e), [...this.path(operand), field]);
     this.types.set(idOf(e), optionalOf(fieldType(optionalParam(this.type(operand)), field)));
     return cost;

@@ -114,6 +114,24 @@ export class ExprBuilder {
   }
 }
 
+/** A string literal's value; undefined for any other node. */
+export function stringLiteral(e: Expr | undefined): string | undefined {
+  const k = e?.exprKind;
+  return k?.case === 'constExpr' && k.value.constantKind.case === 'stringValue'
+    ? k.value.constantKind.value
+    : undefined;
+}
+
+/** The child expressions of a node. */
+export function childrenOf(e: Expr): Expr[] {
+  const out: Expr[] = [];
+  mapChildren(e, (child) => {
+    out.push(child);
+    return child;
+  });
+  return out;
+}
+
 /** The same node's kind with every child expression replaced by `child(it)`. */
 export function mapChildren(e: Expr, child: (e: Expr) => Expr): Expr['exprKind'] {
   const k = e.exprKind;

@@ -2,7 +2,14 @@
 // optional syntax and the optMap macros (optional-syntax.ts) and two-variable comprehensions
 // (two-var-comprehensions.ts). The source is parsed with its optional marks blanked
 // (optional-marks.ts), then the tree is rewritten bottom-up, each node after its children.
-import { CelSyntaxError, ExprBuilder, mapChildren, type Expr, type Parsed } from './expr-builder.js';
+import {
+  CelSyntaxError,
+  childrenOf,
+  ExprBuilder,
+  mapChildren,
+  type Expr,
+  type Parsed,
+} from './expr-builder.js';
 import type { CelModule } from './load.js';
 import { markOptionalSyntax } from './optional-marks.js';
 import { mayUseOptMap, OptionalRewrites } from './optional-syntax.js';
@@ -23,10 +30,7 @@ function depthOf(root: Expr): number {
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const [e, depth] = top;
     if (depth > deepest) deepest = depth;
-    mapChildren(e, (child) => {
-      stack.push([child, depth + 1]);
-      return child;
-    });
+    for (const child of childrenOf(e)) stack.push([child, depth + 1]);
   }
   return deepest;
 }

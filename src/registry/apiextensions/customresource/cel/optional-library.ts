@@ -8,6 +8,7 @@
 // values are equal (numbers compare across int, uint and double as CEL's equality does).
 import type * as Cel from '@bufbuild/cel';
 import type * as Protobuf from '@bufbuild/protobuf';
+import { entriesOf, keyText, mapKeyOf } from './map-keys.js';
 import { messageType, type CelModules } from './message-types.js';
 import { optChainIndex, optChainSelect, optIndex, optMapEntries, optSelect } from './optional-syntax.js';
 
@@ -23,7 +24,6 @@ function optionalDesc(m: CelModules): OptionalDesc {
   ]);
 }
 
-type MapKey = string | bigint | boolean | Cel.CelUint;
 type Reflected = { readonly desc: Protobuf.DescMessage; readonly message: Protobuf.Message };
 const isReflected = (v: unknown): v is Reflected =>
   typeof v === 'object' && v !== null && 'desc' in v && 'message' in v && !(v instanceof Uint8Array);
@@ -92,8 +92,6 @@ export function optionalLibrary(m: CelModules): OptionalLibrary {
     if (isReflected(v)) return protobuf.toBinary(v.desc, v.message).length === 0;
     return false;
   };
-  const keyText = (k: Cel.CelValue): string =>
-    cel.isCelUint(k) ? `${k.value}u` : typeof k === 'object' ? '(key)' : String(k);
   const integerIndex = (i: Cel.CelValue): number | undefined => {
     const n = typeof i === 'bigint' ? Number(i) : cel.isCelUint(i) ? Number(i.value) : i;
     return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
@@ -104,15 +102,8 @@ export function optionalLibrary(m: CelModules): OptionalLibrary {
     if (on instanceof Map) on = cel.celMap(on as ReadonlyMap<string, Cel.CelInput>);
     else if (Array.isArray(on)) on = cel.celList(on as Cel.CelInput[]);
     if (cel.isCelMap(on)) {
-      if (typeof key === 'number' && Number.isInteger(key)) key = BigInt(key);
-      if (
-        typeof key !== 'string' &&
-        typeof key !== 'bigint' &&
-        typeof key !== 'boolean' &&
-        !cel.isCelUint(key)
-      )
-        throw new Error(`unsupported key type`);
-      return on.has(key) ? on.get(key) : undefined;
+      const k = mapKeyOf(cel, key);
+      return on.has(k) ? on.get(k) : undefined;
     }
     if (cel.isCelList(on)) {
       const at = integerIndex(key);
@@ -135,8 +126,8 @@ export function optionalLibrary(m: CelModules): OptionalLibrary {
     if (inner === undefined) return none();
     const found = member(inner, key);
     if (found !== undefined) return of(found);
-    if (what === 'key') throw new Error(`no such key: ${keyText(key)}`);
-    throw new Error(`index out of bounds: ${keyText(key)}`);
+    if (what === 'key') throw new Error(`no such key: ${keyText(cel, key)}`);
+    throw new Error(`index out of bounds: ${keyText(cel, key)}`);
   };
   const unwrap = (l: Cel.CelList): Cel.CelList =>
     cel.celList(
@@ -149,13 +140,13 @@ export function optionalLibrary(m: CelModules): OptionalLibrary {
 
   /** A map literal's entries whose values are present added to the map of its others. */
   const addPresent = (base: Cel.CelMap, keys: Cel.CelList, values: Cel.CelList): Cel.CelMap => {
-    const out = new Map<MapKey, Cel.CelInput>(base as ReadonlyMap<MapKey, Cel.CelInput>);
+    const out = entriesOf(base);
     [...values].forEach((v, i) => {
       if (!isReflected(v) || v.desc !== desc) throw new Error('no such overload');
       const inner = held.get(v.message);
-      const key = keys.get(i) as MapKey;
       if (inner === undefined) return;
-      if (out.has(key)) throw new Error(`map key conflict: ${keyText(key)}`);
+      const key = mapKeyOf(cel, keys.get(i) ?? null);
+      if (out.has(key)) throw new Error(`map key conflict: ${keyText(cel, key)}`);
       out.set(key, inner);
     });
     return cel.celMap(out);

@@ -10,6 +10,7 @@
 // value variable read as `@it2[k]`. The estimated cost charges such a use as an index (two more
 // than cel-go charges a variable) and the bind once (a list creation, 10).
 import type * as Cel from '@bufbuild/cel';
+import { entriesOf, mapKeyOf, type MapKey } from './map-keys.js';
 import { CelSyntaxError, type CallNode, type Expr, type ExprBuilder, mapChildren } from './expr-builder.js';
 
 export const twoVarRange = '@twoVarRange';
@@ -146,19 +147,16 @@ export function expandTwoVar(b: ExprBuilder, e: Expr, c: CallNode): Expr | undef
   return b.bind(at, { name: target, value: c.target, body: comprehension });
 }
 
-type MapKey = string | bigint | boolean | Cel.CelUint;
-
 /** The functions the expansions call: the range of indexes or keys, and cel-go's map insertion. */
 export function twoVarFunctions(cel: typeof Cel): Cel.CelFunc[] {
   const { DYN } = cel.CelScalar;
   const map = cel.mapType(DYN, DYN);
   const insert = (into: Map<MapKey, Cel.CelInput>, key: Cel.CelValue, value: Cel.CelValue): void => {
-    const k = (typeof key === 'number' && Number.isInteger(key) ? BigInt(key) : key) as MapKey;
+    const k = mapKeyOf(cel, key);
     if (into.has(k))
       throw new Error(`insert failed: key ${String(cel.isCelUint(k) ? k.value : k)} already exists`);
     into.set(k, value);
   };
-  const copy = (m: Cel.CelMap): Map<MapKey, Cel.CelInput> => new Map(m as ReadonlyMap<MapKey, Cel.CelInput>);
   return [
     cel.celFunc(twoVarRange, [DYN], cel.listType(DYN), (x) => {
       if (cel.isCelList(x)) return Array.from({ length: x.size }, (_, i) => BigInt(i));
@@ -166,12 +164,12 @@ export function twoVarFunctions(cel: typeof Cel): Cel.CelFunc[] {
       throw new Error('no such overload');
     }),
     cel.celFunc(mapInsert, [map, DYN, DYN], map, (m, key, value) => {
-      const out = copy(m);
+      const out = entriesOf(m);
       insert(out, key, value);
       return cel.celMap(out);
     }),
     cel.celFunc(mapInsert, [map, map], map, (m, entries) => {
-      const out = copy(m);
+      const out = entriesOf(m);
       for (const [key, value] of entries) insert(out, key, value);
       return cel.celMap(out);
     }),
