@@ -1,7 +1,7 @@
 // CEL validation rules of custom resources over HTTP: a rule failing on create and an immutable
 // field changed on update answer 422 with kube's Status causes, and a CRD whose rule does not
 // compile, or whose rules' estimated cost is over kube's budgets, is refused with 422. Rules may
-// use CEL's optional types.
+// use CEL's optional types. A rule past kube's per-call cost limit at run time answers 422.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
@@ -310,5 +310,45 @@ describe('custom resource CEL rules', () => {
     assert.deepEqual(await refused(gizmo('g1', { max: 6 }, rv2), 'PUT', `${gizmos}/g1`), [
       'Invalid value: "object": max is immutable once set',
     ]);
+  });
+
+  it('stops a rule past kube’s per-call cost limit with 422 and kube’s message, and stores nothing', async () => {
+    // Bounded by maxItems, the rule's estimate is under the CRD limits; over 500 items it runs
+    // ~250,000 iterations, past the 1,000,000 a call may cost.
+    const rule = 'self.l.all(a, self.l.all(b, a == b || a != b))';
+    const crd = await call(server, {
+      method: 'POST',
+      path: crdPath,
+      body: namespacedCRD(
+        'example.com',
+        { plural: 'sprockets', singular: 'sprocket', kind: 'Sprocket' },
+        {
+          type: 'object',
+          properties: { l: { type: 'array', maxItems: 500, items: { type: 'integer' } } },
+          'x-kubernetes-validations': [{ rule }],
+        },
+      ),
+    });
+    assert.equal(crd.status, 201, JSON.stringify(crd.body));
+    const sprockets = '/apis/example.com/v1/namespaces/default/sprockets';
+    const sprocket = (name: string, n: number): unknown => ({
+      apiVersion: 'example.com/v1',
+      kind: 'Sprocket',
+      metadata: { name },
+      spec: { l: Array.from({ length: n }, (_, i) => i) },
+    });
+    const small = await eventually(async () => {
+      const res = await call(server, { method: 'POST', path: sprockets, body: sprocket('small', 20) });
+      return res.status === 404 ? undefined : res;
+    });
+    assert.equal(small.status, 201, JSON.stringify(small.body));
+    const big = await call(server, { method: 'POST', path: sprockets, body: sprocket('big', 500) });
+    assert.equal(big.status, 422, JSON.stringify(big.body));
+    assert.equal(
+      big.body['message'],
+      `Sprocket.example.com "big" is invalid: spec: Invalid value: "object": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${rule}`,
+    );
+    const stored = await call(server, { method: 'GET', path: `${sprockets}/big` });
+    assert.equal(stored.status, 404);
   });
 });

@@ -2,13 +2,14 @@
 // (k8s.io/apiserver/pkg/admission/plugin/cel/compile.go, CompileCELExpression), with the CRD
 // rules' library and static checker: parse, check, then plan. Errors read as cel-go's issues.
 // The policy validation and the ValidatingAdmissionPolicy admission plugin both compile with it.
-import type { CelInput } from '@bufbuild/cel';
 import type { ValidatingAdmissionPolicy } from '../../api/admissionregistration/v1/policy.js';
 import { checkExprIn, mayBe, type CelT } from '../apiextensions/customresource/cel/check.js';
 import type { CelLibrary } from '../apiextensions/customresource/cel/load.js';
+import type { MeteredProgram } from '../apiextensions/customresource/cel/metering.js';
 import { formatIssue, syntaxIssue } from '../apiextensions/customresource/cel/rule-errors.js';
 
-export type Program = (bindings: Record<string, CelInput>) => unknown;
+/** A program whose evaluations are held to kube's per-call cost limit and report their cost. */
+export type Program = MeteredProgram;
 
 /** What an expression must evaluate to: kube's ReturnTypes (`dyn` takes anything). */
 export type ExpectedType = 'bool' | 'string' | 'dyn';
@@ -27,7 +28,7 @@ export function compileCel(
   const { parsed, type } = issues;
   if (opts.returns !== 'dyn' && !mayBe(type, opts.returns))
     return { ok: false, error: `must evaluate to ${opts.returns}` };
-  return { ok: true, program: lib.cel.plan(lib.env, parsed), type };
+  return { ok: true, program: lib.plan(parsed), type };
 }
 
 /** The issues of an expression as cel-go prints them, or its parse and inferred type. */

@@ -1,16 +1,23 @@
 // A webhook's matchConditions (k8s.io/apiserver/pkg/admission/plugin/webhook/matchconditions/
 // matcher.go): CEL expressions over `object`, `oldObject` and `request`, compiled on first use. Any
 // false skips the webhook; otherwise an error fails closed (failurePolicy Fail) or skips it (Ignore).
-// `authorizer` (kube's authz library) is bound when the server's authorizer is given.
+// `authorizer` (kube's authz library) is bound when the server's authorizer is given. Each
+// evaluation is held to kube's per-call cost limit, and a webhook's conditions together to
+// RuntimeCELCostBudgetMatchConditions: past it, the match fails as an error would.
 import type { CelInput } from '@bufbuild/cel';
 import type { MatchCondition } from '../../../api/admissionregistration/v1/webhook.js';
 import type { KubeObject } from '../../../api/meta.js';
 import { loadCel, type CelLibrary } from '../../../registry/apiextensions/customresource/cel/load.js';
+import type { MeteredProgram } from '../../../registry/apiextensions/customresource/cel/metering.js';
+import { matchConditionsCostBudget } from '../../../registry/apiextensions/customresource/cel/runtime-cost.js';
 import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { Attributes } from '../../attributes.js';
 import { toCel } from '../../../registry/apiextensions/customresource/cel/values.js';
 
-type Program = (bindings: Record<string, CelInput>) => unknown;
+type Program = MeteredProgram;
+
+const outOfBudget =
+  'validation failed due to running out of cost budget, no further validation rules will be run';
 
 interface CompiledCondition {
   readonly condition: MatchCondition;
@@ -34,7 +41,7 @@ export interface MatchInput {
 
 function compile(lib: CelLibrary, condition: MatchCondition): CompiledCondition {
   try {
-    return { condition, program: lib.cel.plan(lib.env, lib.parse(condition.expression)) };
+    return { condition, program: lib.plan(lib.parse(condition.expression)) };
   } catch (err) {
     return { condition, program: err instanceof Error ? err.message : String(err) };
   }
@@ -105,6 +112,7 @@ export class MatchConditionMatcher {
   ): MatchResult {
     const { conditions, bindings } = r;
     const errors: string[] = [];
+    let remaining = matchConditionsCostBudget;
     for (const { condition, program } of conditions) {
       if (typeof program === 'string') {
         errors.push(`compilation error: ${program}`);
@@ -112,7 +120,10 @@ export class MatchConditionMatcher {
       }
       let result: unknown;
       try {
-        result = program(bindings);
+        const out = program(bindings);
+        if (out.cost > remaining) return this.#failed([outOfBudget]);
+        remaining -= out.cost;
+        result = out.value;
       } catch (err) {
         result = lib.cel.celError(err instanceof Error ? err.message : String(err));
       }
@@ -120,7 +131,11 @@ export class MatchConditionMatcher {
       if (result !== true) errors.push(evaluationError(lib, condition.expression, result));
     }
     if (errors.length === 0) return { matches: true };
-    // Some true, some failed: the failure policy decides.
+    return this.#failed(errors);
+  }
+
+  /** Some conditions failed and none was false: the failure policy decides. */
+  #failed(errors: readonly string[]): MatchResult {
     if (this.#failurePolicy === 'Ignore') return { matches: false };
     // utilerrors.NewAggregate's text: one error as it is, several in brackets.
     return { matches: false, error: errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]` };

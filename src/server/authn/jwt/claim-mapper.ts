@@ -1,14 +1,16 @@
 // From verified claims to a user (k8s.io/apiserver/plugin/pkg/authenticator/token/oidc): claim
 // validation rules, the username/groups/uid/extra mappings by claim and prefix or by CEL expression
-// over `claims`, then the user validation rules over `user`. CEL programs are compiled once, at start.
+// over `claims`, then the user validation rules over `user`. CEL programs are compiled once, at start,
+// and each evaluation is held to kube's per-call cost limit.
 import type { CelInput } from '@bufbuild/cel';
 import { memberOf } from '../../../machinery/json/set-member.js';
 import { loadCel, type CelLibrary } from '../../../registry/apiextensions/customresource/cel/load.js';
+import type { MeteredProgram } from '../../../registry/apiextensions/customresource/cel/metering.js';
 import { toCel } from '../../../registry/apiextensions/customresource/cel/values.js';
 import type { UserInfo } from '../../../registry/rest/context.js';
 import type { JWTAuthenticatorConfig, PrefixedClaimOrExpression } from './authentication-config.js';
 
-type Program = (bindings: Record<string, CelInput>) => unknown;
+type Program = MeteredProgram;
 type Claims = Readonly<Record<string, unknown>>;
 
 /** Why a verified token does not authenticate; the text is logged, the client gets a bare 401. */
@@ -39,7 +41,7 @@ async function compile(c: JWTAuthenticatorConfig): Promise<Compiled> {
   const errs: string[] = [];
   for (const e of expressions) {
     try {
-      programs.set(e, lib.cel.plan(lib.env, lib.parse(e)));
+      programs.set(e, lib.plan(lib.parse(e)));
     } catch (err) {
       errs.push(`compilation failed for expression ${JSON.stringify(e)}: ${(err as Error).message}`);
     }
@@ -88,7 +90,7 @@ export class ClaimMapper {
       throw new ClaimError(`oidc: expression ${expression} not compiled`);
     let result: unknown;
     try {
-      result = program(bindings);
+      result = program(bindings).value;
     } catch (err) {
       throw new ClaimError(
         `oidc: error evaluating expression ${JSON.stringify(expression)}: ${(err as Error).message}`,

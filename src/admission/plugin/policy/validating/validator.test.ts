@@ -139,4 +139,44 @@ describe('policy validator', () => {
       ],
     );
   });
+
+  it('an expression past the per-call cost limit fails; past the budget, the policy has one error', () => {
+    const big = (text: string): Activation => ({
+      ...activation(1),
+      object: toCel({ data: { text } }, undefined),
+    });
+    const text = 'a'.repeat(1_000_000);
+    // contains() over the text costs a tenth of it times a tenth of the substring: 100,000 × 5.
+    const costly = `!object.data.text.contains('${'b'.repeat(41)}')`;
+    const overLimit = compilePolicy(
+      lib,
+      policyOf({ validations: [{ expression: `!object.data.text.contains('${'b'.repeat(101)}')` }] }),
+    );
+    assert.deepEqual(validate(lib, overLimit, { activation: big(text), failurePolicy: 'Fail' }).decisions, [
+      {
+        action: 'deny',
+        evaluation: 'error',
+        message: `expression '!object.data.text.contains('${'b'.repeat(101)}')' resulted in error: operation cancelled: actual cost limit exceeded`,
+      },
+    ]);
+    const overBudget = compilePolicy(
+      lib,
+      policyOf({ validations: Array.from({ length: 20 }, () => ({ expression: costly })) }),
+    );
+    const outOfBudget = {
+      action: 'admit',
+      evaluation: 'error',
+      message: 'validation failed due to running out of cost budget, no further validation rules will be run',
+    };
+    assert.deepEqual(validate(lib, overBudget, { activation: big(text), failurePolicy: 'Ignore' }), {
+      decisions: [outOfBudget],
+      auditAnnotations: [],
+    });
+    const admitted = validate(lib, overBudget, {
+      activation: big(text.slice(0, 100_000)),
+      failurePolicy: 'Fail',
+    });
+    assert.equal(admitted.decisions.length, 20);
+    assert.ok(admitted.decisions.every((d) => d.action === 'admit' && d.evaluation === 'admit'));
+  });
 });

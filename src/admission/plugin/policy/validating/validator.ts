@@ -2,9 +2,16 @@
 // validating/validator.go, with plugin/cel/filter.go's error texts and the match conditions of
 // plugin/webhook/matchconditions): the match conditions first, then each validation to a decision,
 // then the audit annotations. A failing expression is an error decision that denies under
-// failurePolicy Fail and admits under Ignore.
+// failurePolicy Fail and admits under Ignore. Each evaluation is held to kube's per-call cost limit
+// (an error of its expression); the match conditions share RuntimeCELCostBudgetMatchConditions, the
+// variables, validations and messages RuntimeCELCostBudget, the audit annotations another; past a
+// budget the policy's one decision is that error.
 import type { CelInput } from '@bufbuild/cel';
 import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
+import {
+  matchConditionsCostBudget,
+  runtimeCostBudget,
+} from '../../../../registry/apiextensions/customresource/cel/runtime-cost.js';
 import type { CompiledExpression, CompiledPolicy } from './compiled-policy.js';
 
 export type FailurePolicy = 'Fail' | 'Ignore';
@@ -42,6 +49,23 @@ export interface Activation {
 
 type Outcome = { readonly value: unknown } | { readonly error: string };
 
+/** What is left of a cost budget the expressions of one phase share. */
+interface Budget {
+  remaining: number;
+}
+
+/** The expressions of one phase, and the budget they share. */
+interface Phase {
+  readonly bindings: Record<string, CelInput>;
+  readonly budget: Budget;
+}
+
+/** Thrown when an evaluation's cost passes its phase's budget: no further expression runs. */
+class OutOfBudget extends Error {}
+
+const outOfBudget =
+  'validation failed due to running out of cost budget, no further validation rules will be run';
+
 const maxMessageBytes = 5 * 1024;
 
 function errorText(message: string): string {
@@ -50,26 +74,33 @@ function errorText(message: string): string {
   return noKey === null ? message : `no such key: ${noKey[1] ?? ''}`;
 }
 
-function run(lib: CelLibrary, e: CompiledExpression, bindings: Record<string, CelInput>): Outcome {
+function run(lib: CelLibrary, e: CompiledExpression, phase: Phase): Outcome {
   if (e.program === undefined) return { error: `compilation error: ${e.error ?? 'unknown'}` };
   const failed = (message: string): Outcome => ({
     error: `expression '${e.source}' resulted in error: ${errorText(message)}`,
   });
   let result: unknown;
+  let cost: number;
   try {
-    result = e.program(bindings);
+    ({ value: result, cost } = e.program(phase.bindings));
   } catch (err) {
     return failed(err instanceof Error ? err.message : String(err));
   }
+  if (cost > phase.budget.remaining) throw new OutOfBudget(outOfBudget);
+  phase.budget.remaining -= cost;
   return lib.cel.isCelError(result) ? failed(result.message) : { value: result };
 }
 
 /** Evaluates the variables in order into the map the other expressions read as `variables`. */
-function bindingsOf(lib: CelLibrary, policy: CompiledPolicy, a: Activation): Record<string, CelInput> {
+function bindingsOf(
+  lib: CelLibrary,
+  policy: CompiledPolicy,
+  a: { activation: Activation; budget: Budget },
+): Record<string, CelInput> {
   const variables = new Map<string, CelInput>();
-  const bindings: Record<string, CelInput> = { ...a, variables };
+  const bindings: Record<string, CelInput> = { ...a.activation, variables };
   for (const v of policy.variables) {
-    const out = run(lib, v.expression, bindings);
+    const out = run(lib, v.expression, { bindings, budget: a.budget });
     // A variable that fails is left out: the expressions reading it fail with no such key.
     if ('value' in out) variables.set(v.name, out.value as CelInput);
   }
@@ -80,11 +111,11 @@ function bindingsOf(lib: CelLibrary, policy: CompiledPolicy, a: Activation): Rec
 function matchConditions(
   lib: CelLibrary,
   policy: CompiledPolicy,
-  bindings: Record<string, CelInput>,
+  phase: Phase,
 ): { matches: boolean; error?: string } {
   const errors: string[] = [];
   for (const c of policy.matchConditions) {
-    const out = run(lib, c.expression, bindings);
+    const out = run(lib, c.expression, phase);
     if ('error' in out) errors.push(out.error);
     else if (out.value === false) return { matches: false };
   }
@@ -92,13 +123,9 @@ function matchConditions(
   return { matches: false, error: errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]` };
 }
 
-function messageOf(
-  lib: CelLibrary,
-  v: CompiledPolicy['validations'][number],
-  bindings: Record<string, CelInput>,
-): string {
+function messageOf(lib: CelLibrary, v: CompiledPolicy['validations'][number], phase: Phase): string {
   if (v.messageExpression !== undefined) {
-    const out = run(lib, v.messageExpression, bindings);
+    const out = run(lib, v.messageExpression, phase);
     if ('value' in out && typeof out.value === 'string') {
       const text = out.value.trim();
       if (text !== '' && !text.includes('\n') && Buffer.byteLength(text) <= maxMessageBytes) return text;
@@ -111,11 +138,11 @@ function messageOf(
 function auditAnnotations(
   lib: CelLibrary,
   policy: CompiledPolicy,
-  opts: { bindings: Record<string, CelInput>; failurePolicy: FailurePolicy },
+  opts: { phase: Phase; failurePolicy: FailurePolicy },
 ): AuditAnnotationResult[] {
-  const { bindings, failurePolicy } = opts;
+  const { phase, failurePolicy } = opts;
   return policy.auditAnnotations.map(({ key, expression }) => {
-    const out = run(lib, expression, bindings);
+    const out = run(lib, expression, phase);
     if ('error' in out)
       return { key, action: failurePolicy === 'Ignore' ? 'exclude' : 'error', error: out.error };
     if (out.value === null) return { key, action: 'exclude' };
@@ -150,23 +177,37 @@ export function validate(
     evaluation: 'error',
     message,
   });
-  const bindings = bindingsOf(lib, policy, opts.activation);
-  const match = matchConditions(lib, policy, bindings);
-  if (match.error !== undefined) return { decisions: [onError(match.error)], auditAnnotations: [] };
-  if (!match.matches) return { decisions: [], auditAnnotations: [] };
-  const decisions = policy.validations.map((v): PolicyDecision => {
-    const out = run(lib, v.expression, bindings);
-    if ('error' in out) return onError(out.error);
-    if (out.value === true) return { action: 'admit', evaluation: 'admit', message: '' };
+  try {
+    const budget = { remaining: runtimeCostBudget };
+    const bindings = bindingsOf(lib, policy, { activation: opts.activation, budget });
+    const match = matchConditions(lib, policy, {
+      bindings,
+      budget: { remaining: matchConditionsCostBudget },
+    });
+    if (match.error !== undefined) return { decisions: [onError(match.error)], auditAnnotations: [] };
+    if (!match.matches) return { decisions: [], auditAnnotations: [] };
+    const phase = { bindings, budget };
+    const decisions = policy.validations.map((v): PolicyDecision => {
+      const out = run(lib, v.expression, phase);
+      if ('error' in out) return onError(out.error);
+      if (out.value === true) return { action: 'admit', evaluation: 'admit', message: '' };
+      return {
+        action: 'deny',
+        evaluation: 'deny',
+        message: messageOf(lib, v, phase),
+        reason: v.validation.reason ?? 'Invalid',
+      };
+    });
+    const annotations = { bindings, budget: { remaining: runtimeCostBudget } };
     return {
-      action: 'deny',
-      evaluation: 'deny',
-      message: messageOf(lib, v, bindings),
-      reason: v.validation.reason ?? 'Invalid',
+      decisions,
+      auditAnnotations: auditAnnotations(lib, policy, {
+        phase: annotations,
+        failurePolicy: opts.failurePolicy,
+      }),
     };
-  });
-  return {
-    decisions,
-    auditAnnotations: auditAnnotations(lib, policy, { bindings, failurePolicy: opts.failurePolicy }),
-  };
+  } catch (err) {
+    if (err instanceof OutOfBudget) return { decisions: [onError(err.message)], auditAnnotations: [] };
+    throw err;
+  }
 }

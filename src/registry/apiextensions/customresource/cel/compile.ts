@@ -1,8 +1,8 @@
 // Compiling a structural schema's x-kubernetes-validations once per CRD version (apiextensions-
 // apiserver pkg/apiserver/schema/cel/compilation.go, and the CEL part of the CRD validation in
 // pkg/apis/apiextensions/validation/validation.go), with the static cost limits the CRD's
-// validation holds each expression and the schema's total to (cost.ts, cost-budget.ts). The
-// per-request runtime budget is not enforced.
+// validation holds each expression and the schema's total to (cost.ts, cost-budget.ts). Programs
+// are metered (metering.ts); validator.ts holds an object's evaluations to kube's runtime budget.
 import type { JSONSchemaProps, ValidationRule } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
 import { checkExpr, mayBe, optionalOf, schemaType, type CelT } from './check.js';
@@ -66,7 +66,7 @@ function compileExpr(
   w: Walk,
   opts: { source: string; self: CelT; oldSelf: CelT },
 ): { program: Program; parsed: Parsed; type: CelT; usesOldSelf: boolean } | CompileFailure {
-  const { cel, env } = w.lib;
+  const { env } = w.lib;
   let parsed: Parsed;
   try {
     parsed = w.lib.parse(opts.source, opts.oldSelf.kind === 'optional' ? optionalOldSelf : undefined);
@@ -81,7 +81,7 @@ function compileExpr(
   if (checked.issues.length > 0)
     return { stage: 'compilation', text: checked.issues.map((i) => formatIssue(opts.source, i)).join('\n') };
   if (checked.programError !== undefined) return { stage: 'instantiation', text: checked.programError };
-  return { program: cel.plan(env, parsed), parsed, type: checked.type, usesOldSelf: checked.usesOldSelf };
+  return { program: w.lib.plan(parsed), parsed, type: checked.type, usesOldSelf: checked.usesOldSelf };
 }
 
 /** Holds an expression's cost to the per-expression limit and adds it to the schema's total. */

@@ -10,6 +10,7 @@ import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
 import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
+import { CostMeters, meteredFuncs, planMetered, type MeteredProgram } from './metering.js';
 import { formatLibrary } from './format-library.js';
 import { netLibrary } from './net-library.js';
 import { optionalLibrary, type OptionalLibrary } from './optional-library.js';
@@ -25,8 +26,13 @@ export interface CelLibrary {
   /** CEL's timestamps and durations (google.protobuf messages), for string formats (format-values.ts). */
   readonly timestamp: (seconds: bigint, nanos: number) => Cel.CelInput;
   readonly duration: (seconds: bigint, nanos: number) => Cel.CelInput;
-  /** The environment of rules: standard functions, the strings extension and kube's extras. */
+  /**
+   * The environment of rules: standard functions, the strings extension and kube's extras, each
+   * charging its calls to a metered evaluation (metering.ts).
+   */
   readonly env: Cel.CelEnv;
+  /** Plans a parsed expression whose evaluations are held to kube's per-call cost limit. */
+  readonly plan: (parsed: ReturnType<CelModule['parse']>) => MeteredProgram;
   /** The admission expressions' `authorizer` (kube's authz library): an evaluation opens a session. */
   readonly authz: AuthzSessions;
   /** Parses an expression as cel-go does in kube's environment (extended-syntax.ts). */
@@ -52,7 +58,8 @@ async function importCel(): Promise<CelLibrary> {
   const url = urlLibrary({ cel, protobuf, wkt });
   const optional = optionalLibrary({ cel, protobuf, wkt });
   const format = formatLibrary({ cel, protobuf, wkt }, optional);
-  const env = cel.celEnv({
+  const registry = protobuf.createRegistry(quantity.desc, ...net.descs, url.desc, optional.desc, format.desc);
+  const unmetered = cel.celEnv({
     funcs: [
       ...ext.strings,
       ...kubeFunctions(cel),
@@ -64,11 +71,15 @@ async function importCel(): Promise<CelLibrary> {
       ...twoVarFunctions(cel),
       ...authzFunctions(cel, authz),
     ],
-    registry: protobuf.createRegistry(quantity.desc, ...net.descs, url.desc, optional.desc, format.desc),
+    registry,
   });
+  // Every function again, the standard ones included, wrapped to charge what it costs.
+  const meters = new CostMeters();
+  const env = cel.celEnv({ funcs: meteredFuncs(cel, { funcs: unmetered.funcs, meters }), registry });
   ready = {
     cel,
     env,
+    plan: (parsed) => planMetered(cel, { env, meters, parsed }),
     authz,
     parse: (source, optionalVars) => parseExtended(cel, source, optionalVars),
     optional,

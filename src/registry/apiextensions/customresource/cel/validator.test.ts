@@ -338,4 +338,40 @@ describe('CustomResourceRuleValidator', () => {
       ],
     );
   });
+
+  it('stops at a rule past the per-call cost limit, with kube’s error', async () => {
+    const quadratic = 'self.l.all(a, self.l.all(b, a == b || a != b))';
+    const v = await validatorFor(
+      spec({ l: { type: 'array', maxItems: 500, items: { type: 'integer' } } }, [
+        { rule: quadratic },
+        { rule: 'false', message: 'later' },
+      ]),
+    );
+    const l = (n: number): number[] => Array.from({ length: n }, (_, i) => i);
+    assert.deepEqual(run(v, { spec: { l: l(50) } }), ['spec: Invalid value: "object": later']);
+    assert.deepEqual(run(v, { spec: { l: l(500) } }), [
+      `spec: Invalid value: "object": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: ${quadratic}`,
+    ]);
+  });
+
+  it('stops when an object’s rules have spent the runtime budget, before its children', async () => {
+    // Each costs 2 + 100,000 × 5 + 1 (a tenth of the string times a tenth of the substring): the
+    // 20th passes kube's 10M budget.
+    const rule = `!self.s.contains('${'b'.repeat(41)}')`;
+    const v = await validatorFor(
+      spec(
+        {
+          s: { type: 'string', maxLength: 1_000_000 },
+          x: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'false', message: 'child' }] },
+        },
+        Array.from({ length: 20 }, () => ({ rule })),
+      ),
+    );
+    assert.deepEqual(run(v, { spec: { s: 'a'.repeat(1_000_000), x: 1 } }), [
+      'spec: Invalid value: "object": validation failed due to running out of cost budget, no further validation rules will be run',
+    ]);
+    assert.deepEqual(run(v, { spec: { s: 'a'.repeat(100_000), x: 1 } }), [
+      'spec.x: Invalid value: "integer": child',
+    ]);
+  });
 });

@@ -5,17 +5,25 @@
 // kube 1.33 (CRDValidationRatcheting, ratchetingOptions.shouldRatchetError): where the value at its
 // node (or, for a node that does not correlate, at its nearest ancestor that does) equals the old
 // one, the failure is a warning rather than an error. Rules under allOf, anyOf, oneOf and not are
-// refused with the CRD (structural.ts), as kube 1.33 refuses them. Not done: cost budgets.
+// refused with the CRD (structural.ts), as kube 1.33 refuses them. An object's evaluations share
+// kube's runtime budget (RuntimeCELCostBudget), each held to the per-call limit (metering.ts); past
+// either, validation stops with kube's error.
 import type { CelInput } from '@bufbuild/cel';
 import type { JSONSchemaProps, ValidationRule } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { memberOf } from '../../../../machinery/json/set-member.js';
+import { goQuote } from '../../../../machinery/structural/index.js';
 import { childOf, FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
 import type { Correlation } from '../schema/correlation.js';
 import type { CelLibrary } from './load.js';
+import { costLimitExceeded, type MeteredProgram } from './metering.js';
 import { fieldErrorForReason, ruleErrorString, ruleMessageOrDefault } from './rule-errors.js';
+import { runtimeCostBudget } from './runtime-cost.js';
 import { resourceRootToCel, toCel } from './values.js';
 
-type Program = (bindings: Record<string, CelInput>) => unknown;
+type Program = MeteredProgram;
+
+const outOfBudget =
+  'validation failed due to running out of cost budget, no further validation rules will be run';
 
 export interface CompiledRule {
   readonly rule: ValidationRule;
@@ -61,7 +69,18 @@ export interface RuleRatchet {
 interface Walk {
   readonly errs: ErrorList;
   readonly ratchet: RuleRatchet | undefined;
+  /** What is left of the object's runtime cost budget; -1 once validation has stopped. */
+  remaining: number;
 }
+
+/** Adds the error after which no rule runs. */
+function stop(w: Walk, err: FieldError): void {
+  w.errs.push(err);
+  w.remaining = -1;
+}
+
+/** A message expression's text, or the error that stops validation. */
+type MessageOutcome = { readonly text?: string } | { readonly stop: string };
 
 interface RatchetAt {
   readonly current: Correlation | undefined;
@@ -113,14 +132,14 @@ export class CustomResourceRuleValidator {
     old: Record<string, unknown> | undefined,
     ratchet?: RuleRatchet,
   ): ErrorList {
-    const w: Walk = { errs: [], ratchet };
+    const w: Walk = { errs: [], ratchet, remaining: runtimeCostBudget };
     const root = { node: this.#root, value: obj, old, path: undefined, root: true };
     this.#visit(w, { ...root, parent: undefined, step: '' });
     return w.errs;
   }
 
   #visit(w: Walk, v: Visit): void {
-    if (v.value === null || v.value === undefined) return;
+    if (v.value === null || v.value === undefined || w.remaining < 0) return;
     this.#evaluate(w, v);
     const { node, value, old } = v;
     if (Array.isArray(value) && node.items !== undefined) {
@@ -170,11 +189,14 @@ export class CustomResourceRuleValidator {
     if (node.rules.length === 0) return;
     const { schema } = node;
     const typeName = schema.type ?? '';
+    if (w.remaining <= 0) {
+      stop(w, FieldError.invalid(v.path, typeName, outOfBudget));
+      return;
+    }
     // The root, new and old, is seen as a resource (kind, apiVersion, metadata's name).
     const value = (x: unknown): CelInput =>
       v.root && isRecord(x) ? resourceRootToCel(x, schema) : toCel(x, schema);
     const self = value(v.value);
-    const { errs } = w;
     for (const compiled of node.rules) {
       const { rule } = compiled;
       const hasOld = v.old !== undefined && v.old !== null;
@@ -187,29 +209,69 @@ export class CustomResourceRuleValidator {
         if (rule.optionalOldSelf !== true) bindings['oldSelf'] = old ?? null;
         else bindings['oldSelf'] = old === undefined ? optional.none() : optional.of(old);
       }
-      const result = compiled.program(bindings);
-      if (result === true) continue;
-      if (result !== false) {
-        errs.push(FieldError.invalid(v.path, typeName, this.#runtimeError(result, rule)));
-        continue;
-      }
-      const path = compiled.fieldPath === '' ? v.path : childOf(v.path, compiled.fieldPath);
-      const detail = this.#message(compiled, bindings) ?? ruleMessageOrDefault(rule);
-      const err = fieldErrorForReason(path, { typeName, detail, reason: rule.reason });
-      // Transition rules never ratchet: their verdict already depends on the old value.
-      if (!compiled.usesOldSelf && w.ratchet !== undefined && ratchets(v, w.ratchet))
-        w.ratchet.warn(err.error());
-      else errs.push(err);
+      this.#rule(w, { v, compiled, bindings, typeName });
+      if (w.remaining < 0) return;
     }
   }
 
-  /** A messageExpression's text; undefined (the static message is used) when it fails. */
-  #message(compiled: CompiledRule, bindings: Record<string, CelInput>): string | undefined {
-    if (compiled.messageProgram === undefined) return undefined;
-    const out = compiled.messageProgram(bindings);
-    if (typeof out !== 'string') return undefined;
-    const text = out.trim();
-    return text === '' || text.includes('\n') || text.length > 5 * 1024 ? undefined : text;
+  /** One rule's evaluation, charged to the walk's budget; its failure, if any, added to the walk. */
+  #rule(
+    w: Walk,
+    r: { v: Visit; compiled: CompiledRule; bindings: Record<string, CelInput>; typeName: string },
+  ): void {
+    const { v, compiled, bindings, typeName } = r;
+    const { rule } = compiled;
+    const { value: result, cost } = compiled.program(bindings);
+    if (cost > w.remaining) {
+      stop(w, FieldError.invalid(v.path, typeName, outOfBudget));
+      return;
+    }
+    w.remaining -= cost;
+    if (result === true) return;
+    if (result !== false) {
+      const err = FieldError.invalid(v.path, typeName, this.#runtimeError(result, rule));
+      if (this.#lib.cel.isCelError(result) && result.message === costLimitExceeded) stop(w, err);
+      else w.errs.push(err);
+      return;
+    }
+    const path = compiled.fieldPath === '' ? v.path : childOf(v.path, compiled.fieldPath);
+    const message = this.#message(w, compiled, bindings);
+    const err =
+      'stop' in message
+        ? FieldError.invalid(path, typeName, message.stop)
+        : fieldErrorForReason(path, {
+            typeName,
+            detail: message.text ?? ruleMessageOrDefault(rule),
+            reason: rule.reason,
+          });
+    // Transition rules never ratchet: their verdict already depends on the old value.
+    if (!compiled.usesOldSelf && w.ratchet !== undefined && ratchets(v, w.ratchet))
+      w.ratchet.warn(err.error());
+    else w.errs.push(err);
+    if ('stop' in message) w.remaining = -1;
+  }
+
+  /**
+   * A messageExpression's text (none when it fails: the static message is used), charged to the
+   * budget; or, past the budget or the per-call limit, the error that stops validation.
+   */
+  #message(w: Walk, compiled: CompiledRule, bindings: Record<string, CelInput>): MessageOutcome {
+    if (compiled.messageProgram === undefined) return {};
+    const { value, cost } = compiled.messageProgram(bindings);
+    if (cost > w.remaining)
+      return {
+        stop: 'messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run',
+      };
+    if (this.#lib.cel.isCelError(value) && value.message === costLimitExceeded) {
+      const source = compiled.rule.messageExpression ?? '';
+      return {
+        stop: `no further validation rules will be run due to call cost exceeds limit for messageExpression: ${goQuote(source)}`,
+      };
+    }
+    w.remaining -= cost;
+    if (typeof value !== 'string') return {};
+    const text = value.trim();
+    return text === '' || text.includes('\n') || text.length > 5 * 1024 ? {} : { text };
   }
 
   #runtimeError(result: unknown, rule: ValidationRule): string {
@@ -217,6 +279,8 @@ export class CustomResourceRuleValidator {
     const ruleText = ruleErrorString(rule);
     if (!cel.isCelError(result)) return `no such overload evaluating rule: ${ruleText}`;
     const message = result.message;
+    if (message === costLimitExceeded)
+      return `'${message}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleText}`;
     if (message.startsWith('found no matching overload'))
       return `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${ruleText}`;
     const noKey = /^field not found: (.*)$/.exec(message);
