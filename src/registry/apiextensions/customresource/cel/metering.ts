@@ -12,7 +12,8 @@
 // This gives cel-go's counts for kube's own cost tests (metering.test.ts). An evaluation past the
 // limit ends at the next charge, with kube's error.
 import type * as Cel from '@bufbuild/cel';
-import { childrenOf, ExprBuilder, mapChildren, type Expr, type Parsed } from './expr-builder.js';
+import { ChargePlanner, chargeName } from './cost-charges.js';
+import { ExprBuilder, type Parsed } from './expr-builder.js';
 import { callCost, perCallLimit } from './runtime-cost.js';
 
 type Module = typeof Cel;
@@ -27,8 +28,6 @@ export interface Evaluation {
 }
 
 export type MeteredProgram = (bindings: Record<string, Cel.CelInput>) => Evaluation;
-
-const chargeName = '@charge';
 
 class CostLimitExceeded extends Error {}
 
@@ -106,136 +105,12 @@ export function meteredFuncs(
 ): Cel.CelFunc[] {
   const { meters } = opts;
   const out = [...opts.funcs].map((f) =>
-    chargingFunc(f, { meters, cost: (args, result) => callCost(cel, { name: f.name, args, result }) }),
+    chargingFunc(f, { meters, cost: (args, result) => callCost(cel, { name: f.name, args, result }) - 1 }),
   );
   const { BOOL, INT } = cel.CelScalar;
   const charge = cel.celFunc(chargeName, [INT], BOOL, () => true);
   out.push(chargingFunc(charge, { meters, cost: (args) => Number(args[0]) }));
   return out;
-}
-
-// Type names are constants to cel-go (no cost), as are literals of constants it folds.
-const typeNames = new Set([
-  'bool',
-  'bytes',
-  'double',
-  'int',
-  'list',
-  'map',
-  'null_type',
-  'string',
-  'type',
-  'uint',
-]);
-
-const isConst = (e: Expr | undefined): boolean => e?.exprKind.case === 'constExpr';
-
-/** What evaluating a node once costs, besides its calls through the environment's functions. */
-function ownCost(e: Expr): number {
-  const k = e.exprKind;
-  switch (k.case) {
-    case 'identExpr':
-      return typeNames.has(k.value.name) ? 0 : 1;
-    case 'selectExpr':
-      // kube's environment gives a presence test no cost (PresenceTestHasCost(false)).
-      return k.value.testOnly ? 0 : 1;
-    case 'listExpr':
-      return k.value.elements.every(isConst) ? 0 : 10;
-    case 'structExpr': {
-      const folded = k.value.entries.every(
-        (x) => isConst(x.value) && (x.keyKind.case !== 'mapKey' || isConst(x.keyKind.value)),
-      );
-      return folded && k.value.messageName === '' ? 0 : k.value.messageName === '' ? 30 : 40;
-    }
-    case 'callExpr':
-      switch (k.value.function) {
-        case '@not_strictly_false':
-        case '__not_strictly_false__':
-        case '_[_]':
-          return 1;
-        default:
-          return 0;
-      }
-    case 'constExpr':
-    case 'comprehensionExpr':
-    case undefined:
-      return 0;
-  }
-}
-
-/**
- * The children of `e` evaluated whenever it is; the others (a comprehension's condition and step, the
- * right operand of `&&` and `||`, a conditional's branches) charge their own cost when evaluated.
- */
-function eagerChildren(e: Expr): (Expr | undefined)[] {
-  const k = e.exprKind;
-  if (k.case === 'comprehensionExpr') return [k.value.iterRange, k.value.accuInit, k.value.result];
-  if (k.case === 'callExpr')
-    switch (k.value.function) {
-      case '_&&_':
-      case '_||_':
-      case '_?_:_':
-        return [k.value.args[0]];
-      case chargeName:
-        return [];
-      default:
-        break;
-    }
-  return childrenOf(e);
-}
-
-/** What evaluating `e` costs besides its calls and its parts that charge themselves. */
-function eagerCost(e: Expr): number {
-  let sum = ownCost(e);
-  for (const child of eagerChildren(e)) if (child !== undefined) sum += eagerCost(child);
-  return sum;
-}
-
-/** An identifier or a select of one: a conditional's branch cel-go charges nothing for. */
-function isAttribute(e: Expr): boolean {
-  const k = e.exprKind;
-  if (k.case === 'identExpr') return true;
-  return (
-    k.case === 'selectExpr' &&
-    !k.value.testOnly &&
-    k.value.operand !== undefined &&
-    isAttribute(k.value.operand)
-  );
-}
-
-/** `e` with every part that is evaluated conditionally or per iteration charging its cost. */
-function withCharges(b: ExprBuilder, e: Expr): Expr {
-  const kind = mapChildren(e, (child) => withCharges(b, child));
-  const at = b.pos(e);
-  // `@charge(n) ? part : false`: the charge comes first, so a part that fails is charged too.
-  const charged = (part: Expr): Expr => {
-    const n = eagerCost(part);
-    if (n === 0) return part;
-    const charge = b.call(at, chargeName, [b.constant(at, { case: 'int64Value', value: BigInt(n) })]);
-    return b.call(at, '_?_:_', [charge, part, b.constant(at, { case: 'boolValue', value: false })]);
-  };
-  if (kind.case === 'comprehensionExpr') {
-    const c = kind.value;
-    const loopCondition = c.loopCondition && charged(c.loopCondition);
-    const loopStep = c.loopStep && charged(c.loopStep);
-    return { ...e, exprKind: { ...kind, value: { ...c, loopCondition, loopStep } } };
-  }
-  if (kind.case !== 'callExpr') return { ...e, exprKind: kind };
-  const call = kind.value;
-  const [first, ...rest] = call.args;
-  let args: Expr[];
-  switch (call.function) {
-    case '_&&_':
-    case '_||_':
-      args = first === undefined ? [] : [first, ...rest.map(charged)];
-      break;
-    case '_?_:_':
-      args = first === undefined ? [] : [first, ...rest.map((x) => (isAttribute(x) ? x : charged(x)))];
-      break;
-    default:
-      return { ...e, exprKind: kind };
-  }
-  return { ...e, exprKind: { ...kind, value: { ...call, args } } };
 }
 
 /** Plans `parsed` (which is left as it is) for metered evaluations in `env`. */
@@ -245,8 +120,9 @@ export function planMetered(
 ): MeteredProgram {
   const { env, meters, parsed } = opts;
   const b = new ExprBuilder({ ...(parsed.sourceInfo?.positions ?? {}) });
-  const expr = withCharges(b, parsed.expr);
-  const base = eagerCost(expr);
+  const charges = new ChargePlanner(b, (name) => env.funcs.find(name) !== undefined);
+  const expr = charges.withCharges(parsed.expr);
+  const base = charges.eagerCost(expr);
   const program = cel.plan(env, { ...parsed, expr });
   return (bindings) => meters.measure(cel, { base, fn: () => program(bindings) });
 }

@@ -87,7 +87,8 @@ function builtinCallCost(cel: Module, name: string, args: readonly unknown[]): n
   switch (name) {
     case 'startsWith':
     case 'endsWith':
-      return args.length === 2 ? traversal(cel, a1) : undefined;
+      // kube 1.33's cel-go charges a traversal of the string tested (its own cost tests).
+      return args.length === 2 ? traversal(cel, a0) : undefined;
     case 'bytes':
       return args.length === 1 && typeof a0 === 'string' ? traversal(cel, a0) : undefined;
     case 'string':
