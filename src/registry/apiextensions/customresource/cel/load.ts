@@ -10,11 +10,13 @@ import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
 import { AuthzSessions, authzFunctions } from './authz-library.js';
 import { kubeFunctions } from './library.js';
+import { UnorderedLists } from './list-semantics.js';
 import { CostMeters, meteredFuncs, planMetered, type MeteredProgram } from './metering.js';
 import { formatLibrary } from './format-library.js';
 import { netLibrary } from './net-library.js';
 import { optionalLibrary, type OptionalLibrary } from './optional-library.js';
 import { parseExtended } from './extended-syntax.js';
+import { stringFunctions } from './strings-library.js';
 import { twoVarFunctions } from './two-var-comprehensions.js';
 import { quantityLibrary } from './quantity-library.js';
 import { urlLibrary } from './url-library.js';
@@ -37,6 +39,8 @@ export interface CelLibrary {
   readonly authz: AuthzSessions;
   /** Parses an expression as cel-go does in kube's environment (extended-syntax.ts). */
   readonly parse: (source: string, optionalVars?: ReadonlySet<string>) => ReturnType<CelModule['parse']>;
+  /** The marks of set and map lists, which compare and concatenate as kube's (values.ts). */
+  readonly unordered: UnorderedLists;
   /** Optional values, for bindings (an optionalOldSelf rule's oldSelf). */
   readonly optional: Pick<OptionalLibrary, 'of' | 'none'>;
 }
@@ -62,6 +66,7 @@ async function importCel(): Promise<CelLibrary> {
   const unmetered = cel.celEnv({
     funcs: [
       ...ext.strings,
+      ...stringFunctions(cel),
       ...kubeFunctions(cel),
       ...quantity.funcs,
       ...net.funcs,
@@ -73,13 +78,27 @@ async function importCel(): Promise<CelLibrary> {
     ],
     registry,
   });
-  // Every function again, the standard ones included, wrapped to charge what it costs.
+  // Every function again, the standard ones included, wrapped to charge what it costs; `==`, `!=`
+  // and list `+` as kube's for set and map lists.
+  const unordered = new UnorderedLists();
+  const own = (name: string, id: string): Cel.CelFunc => {
+    const f = [...(unmetered.funcs.find(name) ?? [])].find((x) => x.id === id);
+    if (f === undefined) throw new Error(`no ${id} in the CEL environment`);
+    return f;
+  };
+  const replaced = new Map(
+    unordered
+      .funcs(cel, { equals: own('_==_', '_==_(dyn,dyn)'), add: own('_+_', '_+_(list,list)') })
+      .map((f) => [f.id, f]),
+  );
+  const funcs = [...unmetered.funcs].map((f) => replaced.get(f.id) ?? f);
   const meters = new CostMeters();
-  const env = cel.celEnv({ funcs: meteredFuncs(cel, { funcs: unmetered.funcs, meters }), registry });
+  const env = cel.celEnv({ funcs: meteredFuncs(cel, { funcs, meters }), registry });
   ready = {
     cel,
     env,
     plan: (parsed) => planMetered(cel, { env, meters, parsed }),
+    unordered,
     authz,
     parse: (source, optionalVars) => parseExtended(cel, source, optionalVars),
     optional,

@@ -6,7 +6,7 @@ import type { CelInput } from '@bufbuild/cel';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { memberOf } from '../../../../machinery/json/set-member.js';
 import { withTypeAndObjectMeta } from './decl-type.js';
-import { propertyNames } from './escaping.js';
+import { escapeName, propertyNames } from './escaping.js';
 import {
   parseBase64,
   parseDate,
@@ -14,6 +14,7 @@ import {
   parseDuration,
   type SecondsAndNanos,
 } from './format-values.js';
+import type { ListKind } from './list-semantics.js';
 import { loadedCel } from './load.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -66,6 +67,39 @@ function formatted(value: string, format: string): CelInput {
   }
 }
 
+/** How kube's CEL compares and concatenates the lists of a schema (list-semantics.ts). */
+function listKind(schema: JSONSchemaProps | undefined): ListKind | undefined {
+  switch (schema?.['x-kubernetes-list-type']) {
+    case 'set':
+      return { type: 'set' };
+    case 'map':
+      return {
+        type: 'map',
+        keys: (schema['x-kubernetes-list-map-keys'] ?? []).map((k) => escapeName(k) ?? k),
+      };
+    case 'atomic':
+    case undefined:
+      return undefined;
+  }
+}
+
+/**
+ * A converted list or object, marked when it is a set or map list or holds one: it is then a CEL
+ * list or map already, so that CEL keeps this very value and its mark.
+ */
+function marking(value: CelInput[] | Map<string, CelInput>, kind: ListKind | undefined): CelInput {
+  const lib = loadedCel();
+  if (lib === undefined) return value;
+  const children: Iterable<unknown> = Array.isArray(value) ? value : value.values();
+  let holds = false;
+  for (const child of children) if (lib.unordered.marked(child)) holds = true;
+  if (kind === undefined && !holds) return value;
+  const wrapped = Array.isArray(value) ? lib.cel.celList(value) : lib.cel.celMap(value);
+  if (kind !== undefined) lib.unordered.mark(wrapped, kind);
+  else lib.unordered.markHolder(wrapped);
+  return wrapped;
+}
+
 /** A JSON value as a CEL input value. */
 export function toCel(value: unknown, schema: JSONSchemaProps | undefined): CelInput {
   if (value === null || value === undefined) return null;
@@ -75,7 +109,10 @@ export function toCel(value: unknown, schema: JSONSchemaProps | undefined): CelI
   if (typeof value === 'boolean') return value;
   if (Array.isArray(value)) {
     const items = itemSchema(schema);
-    return value.map((v) => toCel(v, items));
+    return marking(
+      value.map((v) => toCel(v, items)),
+      listKind(schema),
+    );
   }
   if (!isRecord(value)) return null;
   const out = new Map<string, CelInput>();
@@ -91,10 +128,10 @@ export function toCel(value: unknown, schema: JSONSchemaProps | undefined): CelI
       const prop = name === undefined || v === null ? undefined : memberOf(properties, k);
       if (name !== undefined && prop !== undefined) out.set(name, toCel(v, prop));
     }
-    return out;
+    return marking(out, undefined);
   }
   for (const [k, v] of Object.entries(value)) out.set(k, toCel(v, propertySchema(schema, k)));
-  return out;
+  return marking(out, undefined);
 }
 
 /** The root object as rules see it: apiVersion, kind and only metadata.name and generateName. */
