@@ -2,12 +2,13 @@
 // calls): what each node costs cel-go's tracker to evaluate, which nodes are evaluated whenever
 // their parent is, and the rewrite that makes each conditionally evaluated part charge its nodes
 // before it runs: `@charge(n) ? part : false`.
+import { constantInName, isConstant } from './constant-folding.js';
 import { childrenOf, type ExprBuilder, mapChildren, type Expr } from './expr-builder.js';
 
 /** The function a rewritten tree calls to charge a part's nodes. */
 export const chargeName = '@charge';
 
-// Type names are constants to cel-go (no cost), as are literals of constants, which it folds.
+// Type names are constants to cel-go (no cost), as are folded values and literals of constants.
 const typeNames = new Set([
   'bool',
   'bytes',
@@ -21,32 +22,26 @@ const typeNames = new Set([
   'uint',
 ]);
 
-const isConst = (e: Expr | undefined): boolean => e?.exprKind.case === 'constExpr';
-
 /** What evaluating a node once costs, besides what its function charges when it runs. */
 function ownCost(e: Expr): number {
   const k = e.exprKind;
   switch (k.case) {
     case 'identExpr':
-      return typeNames.has(k.value.name) ? 0 : 1;
+      return typeNames.has(k.value.name) || isConstant(e) ? 0 : 1;
     case 'selectExpr':
       // kube's environment gives a presence test no cost (PresenceTestHasCost(false)).
       return k.value.testOnly ? 0 : 1;
     case 'listExpr':
-      return k.value.elements.every(isConst) ? 0 : 10;
-    case 'structExpr': {
-      const map = k.value.messageName === '';
-      const folded = k.value.entries.every(
-        (x) => isConst(x.value) && (x.keyKind.case !== 'mapKey' || isConst(x.keyKind.value)),
-      );
-      return map ? (folded ? 0 : 30) : 40;
-    }
+      return isConstant(e) ? 0 : 10;
+    case 'structExpr':
+      return k.value.messageName !== '' ? 40 : isConstant(e) ? 0 : 30;
     case 'callExpr':
       switch (k.value.function) {
         case '_&&_':
         case '_||_':
         case '_?_:_':
         case chargeName:
+        case constantInName:
           return 0;
         default:
           // @not_strictly_false and an index cost 1; so does a call of a function, which charges

@@ -68,7 +68,11 @@ export class ExprBuilder {
     constantKind:
       | { case: 'stringValue'; value: string }
       | { case: 'boolValue'; value: boolean }
-      | { case: 'int64Value'; value: bigint },
+      | { case: 'int64Value'; value: bigint }
+      | { case: 'uint64Value'; value: bigint }
+      | { case: 'doubleValue'; value: number }
+      | { case: 'bytesValue'; value: Uint8Array }
+      | { case: 'nullValue'; value: 0 },
   ): Expr {
     const value = { $typeName: 'cel.expr.Constant', constantKind };
     return this.node(at, { case: 'constExpr', value } as Expr['exprKind']);

@@ -12,6 +12,7 @@
 // This gives cel-go's counts for kube's own cost tests (metering.test.ts). An evaluation past the
 // limit ends at the next charge, with kube's error.
 import type * as Cel from '@bufbuild/cel';
+import { constantInName, foldConstants } from './constant-folding.js';
 import { ChargePlanner, chargeName } from './cost-charges.js';
 import { ExprBuilder, type Parsed } from './expr-builder.js';
 import { callCost, perCallLimit } from './runtime-cost.js';
@@ -98,18 +99,32 @@ function chargingFunc(
   return wrapped as unknown as Cel.CelFunc;
 }
 
-/** Every function of `funcs` metered, and `@charge`: the functions of a metered environment. */
+/**
+ * Every function of `funcs` metered, `@charge`, and the free membership test in a list of
+ * constants (constant-folding.ts): the functions of a metered environment.
+ */
 export function meteredFuncs(
   cel: Module,
   opts: { funcs: Iterable<Cel.CelFunc>; meters: CostMeters },
 ): Cel.CelFunc[] {
   const { meters } = opts;
-  const out = [...opts.funcs].map((f) =>
+  const funcs = [...opts.funcs];
+  const out = funcs.map((f) =>
     chargingFunc(f, { meters, cost: (args, result) => callCost(cel, { name: f.name, args, result }) - 1 }),
   );
-  const { BOOL, INT } = cel.CelScalar;
+  const { BOOL, INT, DYN } = cel.CelScalar;
   const charge = cel.celFunc(chargeName, [INT], BOOL, () => true);
   out.push(chargingFunc(charge, { meters, cost: (args) => Number(args[0]) }));
+  const inList = funcs.find((f) => f.id === '@in(dyn,list)');
+  if (inList === undefined) throw new Error('no @in(dyn,list) in the CEL environment');
+  out.push(
+    cel.celFunc(
+      constantInName,
+      [DYN, cel.listType(DYN)],
+      BOOL,
+      (x, list) => inList.call(0, undefined, [x, list]) === true,
+    ),
+  );
   return out;
 }
 
@@ -120,9 +135,13 @@ export function planMetered(
 ): MeteredProgram {
   const { env, meters, parsed } = opts;
   const b = new ExprBuilder({ ...(parsed.sourceInfo?.positions ?? {}) });
+  const folded = foldConstants(cel, { env, b, expr: parsed.expr });
   const charges = new ChargePlanner(b, (name) => env.funcs.find(name) !== undefined);
-  const expr = charges.withCharges(parsed.expr);
+  const expr = charges.withCharges(folded.expr);
   const base = charges.eagerCost(expr);
   const program = cel.plan(env, { ...parsed, expr });
-  return (bindings) => meters.measure(cel, { base, fn: () => program(bindings) });
+  const { constants } = folded;
+  if (Object.keys(constants).length === 0)
+    return (bindings) => meters.measure(cel, { base, fn: () => program(bindings) });
+  return (bindings) => meters.measure(cel, { base, fn: () => program({ ...bindings, ...constants }) });
 }

@@ -23,10 +23,7 @@ const valSchemas = (...schemas: JSONSchemaProps[]): JSONSchemaProps =>
   object(Object.fromEntries(schemas.map((s, i) => [`val${String(i + 1)}`, s])));
 
 // The actual costs kube's own tests expect (apiextensions-apiserver pkg/apiserver/schema/cel/
-// validation_test.go, TestCelCostStability's expectCost), each expression true of its value. Left
-// out: the four whose cost comes from cel-go folding constant calls at planning (`double(5)`, a
-// format over a list of `duration()` and `timestamp()` calls, `x in ['a', 'b']`), which Capstan
-// charges as calls.
+// validation_test.go, TestCelCostStability's expectCost), each expression true of its value.
 export const kubeCostCases: { value: unknown; schema: JSONSchemaProps; costs: Record<string, number> }[] = [
   {
     value: { array: [1, 1, 2, 2, 3, 3, 4, 5] },
@@ -132,6 +129,7 @@ export const kubeCostCases: { value: unknown; schema: JSONSchemaProps; costs: Re
       "self.val1.upperAscii() == 'ROOK TAKES 👑'": 6,
       "self.val1.lowerAscii() == 'rook takes 👑'": 6,
       'self.val1.lowerAscii() == self.val1.lowerAscii()': 10,
+      "'%d %s %f %s %s'.format([1, 'abc', 1.0, duration('1m'), timestamp('2000-01-01T00:00:00.000Z')]) == '1 abc 1.000000 60s 2000-01-01T00:00:00Z'": 6,
       "'%o %o %o'.format([7, 8, 9]) == '7 10 11'": 2,
       "'%b %b %b'.format([7, 8, 9]) == '111 1000 1001'": 3,
     },
@@ -276,6 +274,22 @@ export const kubeCostCases: { value: unknown; schema: JSONSchemaProps; costs: Re
       'string(self.val1) == self.val6': 6,
       "string(self.val4) == '10.5'": 4,
       'string(self.val7) == self.val6': 6,
+    },
+  },
+  {
+    value: { enumStr: 'Pending' },
+    schema: object({ enumStr: { type: 'string', enum: ['Pending', 'Available'] } }),
+    costs: { "self.enumStr == 'Pending'": 3, "self.enumStr in ['Pending', 'Available']": 2 },
+  },
+  {
+    value: vals(5, 10.0),
+    schema: valSchemas(int, num),
+    costs: {
+      'double(self.val1) < self.val2': 6,
+      'self.val1 < int(self.val2)': 6,
+      'double(5) < 10.0': 1,
+      '5 < int(10.0)': 1,
+      'double(self.val1) < 10.0': 4,
     },
   },
 ];
