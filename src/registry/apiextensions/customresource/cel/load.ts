@@ -92,7 +92,7 @@ async function importCel(): Promise<CelLibrary> {
       .map((f) => [f.id, f]),
   );
   const funcs = [...unmetered.funcs].map((f) => replaced.get(f.id) ?? f);
-  const meters = new CostMeters();
+  const meters = new CostMeters(cel);
   const env = cel.celEnv({ funcs: meteredFuncs(cel, { funcs, meters }), registry });
   ready = {
     cel,

@@ -15,7 +15,7 @@ import type * as Cel from '@bufbuild/cel';
 import { constantInName, foldConstants } from './constant-folding.js';
 import { ChargePlanner, chargeName } from './cost-charges.js';
 import { ExprBuilder, type Parsed } from './expr-builder.js';
-import { callCost, perCallLimit } from './runtime-cost.js';
+import { callCost, perCallLimit, sizedCost } from './runtime-cost.js';
 
 type Module = typeof Cel;
 
@@ -37,9 +37,16 @@ interface Meter {
   readonly limit: number;
 }
 
+type Program = (bindings: Record<string, Cel.CelInput>) => unknown;
+
 /** The meter of the evaluation under way (evaluations run synchronously, one at a time). */
 export class CostMeters {
+  readonly #cel: Module;
   #current: Meter | undefined;
+
+  constructor(cel: Module) {
+    this.#cel = cel;
+  }
 
   get active(): boolean {
     return this.#current !== undefined;
@@ -53,22 +60,22 @@ export class CostMeters {
     if (m.used > m.limit) throw new CostLimitExceeded(costLimitExceeded);
   }
 
-  /** Runs `fn` under a new meter that starts at `base`. */
-  measure(cel: Module, run: { base: number; fn: () => unknown }): Evaluation {
+  /** Runs `program` over `bindings` under a new meter that starts at `base`. */
+  measure(program: Program, base: number, bindings: Record<string, Cel.CelInput>): Evaluation {
     const outer = this.#current;
     const meter: Meter = { used: 0, limit: perCallLimit };
     this.#current = meter;
     let value: unknown;
     try {
-      this.charge(run.base);
-      value = run.fn();
+      this.charge(base);
+      value = program(bindings);
     } catch (err) {
       if (!(err instanceof CostLimitExceeded)) throw err;
     } finally {
       this.#current = outer;
     }
     // A limit error caught by the expression (`… || true`) still ends it.
-    if (meter.used > meter.limit) value = cel.celError(costLimitExceeded);
+    if (meter.used > meter.limit) value = this.#cel.celError(costLimitExceeded);
     return { value, cost: meter.used };
   }
 }
@@ -109,8 +116,12 @@ export function meteredFuncs(
 ): Cel.CelFunc[] {
   const { meters } = opts;
   const funcs = [...opts.funcs];
+  // A call costs 1 from the tree (cost-charges.ts): only functions whose cost grows with their
+  // operands charge more when they run.
   const out = funcs.map((f) =>
-    chargingFunc(f, { meters, cost: (args, result) => callCost(cel, { name: f.name, args, result }) - 1 }),
+    sizedCost(f.name)
+      ? chargingFunc(f, { meters, cost: (args, result) => callCost(cel, { name: f.name, args, result }) - 1 })
+      : f,
   );
   const { BOOL, INT, DYN } = cel.CelScalar;
   const charge = cel.celFunc(chargeName, [INT], BOOL, () => true);
@@ -141,7 +152,6 @@ export function planMetered(
   const base = charges.eagerCost(expr);
   const program = cel.plan(env, { ...parsed, expr });
   const { constants } = folded;
-  if (Object.keys(constants).length === 0)
-    return (bindings) => meters.measure(cel, { base, fn: () => program(bindings) });
-  return (bindings) => meters.measure(cel, { base, fn: () => program({ ...bindings, ...constants }) });
+  if (Object.keys(constants).length === 0) return (bindings) => meters.measure(program, base, bindings);
+  return (bindings) => meters.measure(program, base, { ...bindings, ...constants });
 }

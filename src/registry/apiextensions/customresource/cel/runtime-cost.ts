@@ -186,6 +186,64 @@ function kubeCallCost(
   }
 }
 
+// The functions whose cost can be other than 1: the cases of the two switches above.
+const sized = new Set([
+  'startsWith',
+  'endsWith',
+  'bytes',
+  'string',
+  'strings.quote',
+  'format',
+  '@in',
+  '_<_',
+  '_>_',
+  '_<=_',
+  '_>=_',
+  '_==_',
+  '_!=_',
+  '_+_',
+  'matches',
+  'contains',
+  'sets.contains',
+  'sets.intersects',
+  'sets.equivalent',
+  'check',
+  'isSorted',
+  'sum',
+  'max',
+  'min',
+  'indexOf',
+  'lastIndexOf',
+  'url',
+  'lowerAscii',
+  'upperAscii',
+  'substring',
+  'trim',
+  'jsonpatch.escapeKey',
+  'cidr',
+  'isIP',
+  'isCIDR',
+  'quantity',
+  'isQuantity',
+  'semver',
+  'isSemver',
+  'ip',
+  'ip.isCanonical',
+  'replace',
+  'split',
+  'join',
+  'find',
+  'findAll',
+  'containsIP',
+  'containsCIDR',
+  'validate',
+]);
+
+/** Whether a call of `name` may cost other than 1 (every other call costs 1). */
+export function sizedCost(name: string): boolean {
+  return sized.has(name);
+}
+
 /**
  * The cost of one call of `name` over `args` (a method's target first) that gave `result`: kube's
  * rule, else cel-go's, else 1.
