@@ -65,6 +65,10 @@ export class CostMeters {
     const outer = this.#current;
     const meter: Meter = { used: 0, limit: perCallLimit };
     this.#current = meter;
+    // CEL's errors are values (an `||` or an `exists` may absorb them); their messages are all
+    // that is read, so they are made without a stack trace, which costs more than the rest.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     let value: unknown;
     try {
       this.charge(base);
@@ -73,6 +77,7 @@ export class CostMeters {
       if (!(err instanceof CostLimitExceeded)) throw err;
     } finally {
       this.#current = outer;
+      Error.stackTraceLimit = stackTraceLimit;
     }
     // A limit error caught by the expression (`… || true`) still ends it.
     if (meter.used > meter.limit) value = this.#cel.celError(costLimitExceeded);
