@@ -77,6 +77,21 @@ describe('CEL authz library', () => {
     });
   });
 
+  it('takes field and label selectors on a resource check, as kube 1.32+ does, and checks the same', async () => {
+    const withSelectors =
+      "authorizer.group('').resource('pods').namespace('team').fieldSelector('spec.nodeName=n1').labelSelector('app=web').check('get')";
+    assert.equal(await evaluate(`${withSelectors}.allowed()`), true);
+    assert.equal(await evaluate(`${withSelectors.replace("'get'", "'delete'")}.allowed()`), false);
+    // kube's selectorCostEstimate: 10, a tenth of the selector, 50 for each two of its characters.
+    const check = lib.plan(
+      lib.parse("authorizer.group('').resource('pods').fieldSelector('spec.nodeName=n1')"),
+    );
+    const cost = await lib.authz.withSession({ authorizer, user: { name: 'alice', groups: [] } }, (session) =>
+      Promise.resolve(check({ authorizer: session.variable }).cost),
+    );
+    assert.equal(cost, 1 + 1 + 1 + (10 + 2 + 8 * 50));
+  });
+
   it('checks as a service account, a path, and the request resource', async () => {
     assert.equal(
       await evaluate(

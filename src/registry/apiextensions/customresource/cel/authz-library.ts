@@ -1,5 +1,7 @@
 // kube's CEL authz library (k8s.io/apiserver/pkg/cel/library/authz.go) for admission expressions:
-// `authorizer.group(g).resource(r).subresource(s).namespace(n).name(x).check(verb)`,
+// `authorizer.group(g).resource(r).subresource(s).namespace(n).name(x).check(verb)`, with kube
+// 1.31's `fieldSelector(s)` and `labelSelector(s)` (AuthorizeWithSelectors, on by default since
+// 1.32) taken and carried to the check, where no authorizer Capstan has reads them (RBAC does not),
 // `authorizer.path(p).check(verb)`, `authorizer.serviceAccount(ns, name)`, `authorizer.requestResource`,
 // and a Decision's `allowed()`, `reason()`, `errored()`, `error()`. Its values are CEL maps marked
 // with a key no object can have. CEL runs synchronously and Capstan's authorizer answers a promise,
@@ -150,7 +152,17 @@ export function authzFunctions(cel: Module, sessions: AuthzSessions): Cel.CelFun
     const { field, value } = set;
     const { session, get } = read(v, kind);
     const fields: Record<string, string> = {};
-    for (const k of ['serviceAccount', 'group', 'resource', 'subresource', 'namespace', 'name', 'path'])
+    for (const k of [
+      'serviceAccount',
+      'group',
+      'resource',
+      'subresource',
+      'namespace',
+      'name',
+      'fieldSelector',
+      'labelSelector',
+      'path',
+    ])
       fields[k] = get(k);
     fields[field] = value;
     return session.value(kind, fields);
@@ -175,7 +187,7 @@ export function authzFunctions(cel: Module, sessions: AuthzSessions): Cel.CelFun
     cel.celMethod('resource', DYN, [STRING], DYN, function (resource) {
       return withField(this, 'group', { field: 'resource', value: resource }).set(marker, 'resource');
     }),
-    ...(['subresource', 'namespace', 'name'] as const).map((field) =>
+    ...(['subresource', 'namespace', 'name', 'fieldSelector', 'labelSelector'] as const).map((field) =>
       cel.celMethod(field, DYN, [STRING], DYN, function (value) {
         return withField(this, 'resource', { field, value });
       }),

@@ -65,6 +65,9 @@ export function kubeCallCost(
     case 'error':
     case 'errored':
       return one;
+    case 'fieldSelector':
+    case 'labelSelector':
+      return a0 === undefined ? undefined : { cost: selectorCost(sizes.size(a0)) };
     case 'isSorted':
     case 'sum':
     case 'max':
@@ -233,6 +236,15 @@ function joinCost(sizes: OperandSizes, target: Operand, separator: Operand | und
     size = add(size, multiply(sizes.size(separator), separators));
   }
   return { cost: scale(size, stringTraversalCostFactor), resultSize: size };
+}
+
+/**
+ * kube's selectorCostEstimate: a list of requirements (10), a traversal of the selector, and a
+ * struct and a list (50) for each requirement, one per two characters at most.
+ */
+export function selectorCost(length: Estimate): Estimate {
+  const requirements = scale(length, 0.5);
+  return add(add(fixed(10), scale(length, stringTraversalCostFactor)), scale(requirements, 50));
 }
 
 const noOperand: Operand = { path: undefined, type: dyn, expr: undefined, size: undefined };

@@ -134,6 +134,12 @@ function kubeCallCost(
   switch (name) {
     case 'check':
       return 350_000;
+    case 'fieldSelector':
+    case 'labelSelector': {
+      // kube's selectorCostEstimate over the selector's length (its second argument).
+      const length = actualSize(cel, a1);
+      return 10 + scaled(length, stringTraversalCostFactor) + scaled(scaled(length, 0.5), 50);
+    }
     case 'isSorted':
     case 'sum':
     case 'max':
@@ -208,6 +214,8 @@ const sized = new Set([
   'sets.intersects',
   'sets.equivalent',
   'check',
+  'fieldSelector',
+  'labelSelector',
   'isSorted',
   'sum',
   'max',
