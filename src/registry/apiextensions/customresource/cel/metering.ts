@@ -1,16 +1,17 @@
 // The runtime cost of an evaluation, held to kube's per-call limit (cel-go's CostTracker with
 // cel.CostLimit(celconfig.PerCallLimit), set on every program of kube's base environment).
 // @bufbuild/cel keeps no count, so the count is made around it:
-// - every function of the environment is wrapped to charge its call (runtime-cost.ts) when an
-//   evaluation is being metered;
-// - what evaluating the other nodes costs (an identifier or a select 1, a list literal 10, a map
-//   literal 30, a message 40; constants, literals of constants and `&&`, `||` and `?:` nothing) is
-//   counted from the tree before the program is planned: the nodes always evaluated are charged
-//   when the evaluation starts, and each part evaluated only sometimes (a comprehension's condition
-//   and step, the right operand of `&&` and `||`, a conditional's branches) is rewritten to
-//   `@charge(n) ? part : false`, which charges its nodes each time before it is evaluated.
-// This gives cel-go's counts for kube's own cost tests (metering.test.ts). An evaluation past the
-// limit ends at the next charge, with kube's error.
+// - what evaluating each node costs (an identifier, a select or a call 1, a list literal 10, a map
+//   literal 30, a message 40; constants, literals of constants, what cel-go folds when it plans
+//   (constant-folding.ts) and `&&`, `||` and `?:` nothing) is counted from the tree before the
+//   program is planned (cost-charges.ts): the nodes always evaluated are charged when the
+//   evaluation starts, and each part evaluated only sometimes (a comprehension's condition and
+//   step, the right operand of `&&` and `||`, a conditional's branches) is rewritten to
+//   `@charge(n) ? part : false`, which charges its nodes each time before it is evaluated;
+// - the functions whose cost grows with their operands are wrapped to charge the rest of it when
+//   they run (runtime-cost.ts).
+// This gives cel-go's counts for every case of kube's cost tests (testing/kube-cost-cases.ts). An
+// evaluation past the limit ends at the next charge, with kube's error.
 import type * as Cel from '@bufbuild/cel';
 import { constantInName, foldConstants } from './constant-folding.js';
 import { ChargePlanner, chargeName } from './cost-charges.js';
