@@ -37,7 +37,6 @@ export function checkIssues(
   source: string,
   scope: ReadonlyMap<string, CelT>,
 ): string | { parsed: ReturnType<CelLibrary['cel']['parse']>; type: CelT } {
-  const { env } = lib;
   let parsed: ReturnType<CelLibrary['parse']>;
   try {
     parsed = lib.parse(source);
@@ -46,7 +45,7 @@ export function checkIssues(
   }
   const checked = checkExprIn(parsed, {
     scope,
-    knownFunction: (name) => env.funcs.find(name) !== undefined,
+    functions: lib.checkFunctions,
   });
   if (checked.issues.length > 0) return checked.issues.map((i) => formatIssue(source, i)).join('\n');
   return { parsed, type: checked.type };

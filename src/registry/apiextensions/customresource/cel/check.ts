@@ -4,11 +4,11 @@
 // names), field selection on scalars, operators over two known scalar types that no overload
 // takes, and a result type that cannot be a bool. Types it cannot infer are dynamic and pass; what
 // slips through fails when the rule runs.
-import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { propertyNames } from './escaping.js';
-import { GoRegexp, RegexpSyntaxError } from '../../../../machinery/regexp/go-regexp.js';
 import { stringLiteral } from './expr-builder.js';
+import { homogeneousIssues, literalArgumentIssue, type LiteralContext } from './literal-checks.js';
 import type { CelModule } from './load.js';
+import { innerOf, optionalOf, schemaType, t, type CelT, type ScalarKind } from './check-types.js';
 import { optChainIndex, optChainSelect, optIndex, optMapEntries, optSelect } from './optional-syntax.js';
 import { celTypeName, constantKind, isOperandKind, operatorKind } from './scalar-operators.js';
 import { mapInsert, twoVarRange } from './two-var-comprehensions.js';
@@ -22,71 +22,7 @@ import {
 
 type Expr = ReturnType<CelModule['parse']>['expr'];
 
-export const scalarKinds = [
-  'bool',
-  'int',
-  'uint',
-  'double',
-  'string',
-  'bytes',
-  'null',
-  'list',
-  'map',
-  'dyn',
-  'type',
-  'timestamp',
-  'duration',
-] as const;
-type ScalarKind = (typeof scalarKinds)[number];
-export type CelT =
-  | { readonly kind: 'schema'; readonly schema: JSONSchemaProps }
-  | { readonly kind: 'optional'; readonly inner: CelT }
-  | { readonly kind: ScalarKind };
-
-const t = (kind: ScalarKind): CelT => ({ kind });
-/** cel-go's optional_type(T). */
-export const optionalOf = (inner: CelT): CelT => ({ kind: 'optional', inner });
-const innerOf = (type: CelT | undefined): CelT | undefined =>
-  type?.kind === 'optional' ? type.inner : undefined;
-/** The CEL type of a string of the format: some are timestamps, durations or bytes to rules. */
-function stringType(format: string | undefined): CelT {
-  switch (format) {
-    case 'date':
-    case 'date-time':
-      return t('timestamp');
-    case 'duration':
-      return t('duration');
-    case 'byte':
-      return t('bytes');
-    case undefined:
-    default:
-      return t('string');
-  }
-}
-
-/** The CEL type a schema node has (model.SchemaDeclType). */
-export function schemaType(s: JSONSchemaProps | undefined): CelT {
-  if (s === undefined || s['x-kubernetes-int-or-string'] === true) return t('dyn');
-  switch (s.type) {
-    case 'object':
-      return s.properties !== undefined || typeof s.additionalProperties === 'object'
-        ? { kind: 'schema', schema: s }
-        : t('map');
-    case 'array':
-      return { kind: 'schema', schema: s };
-    case 'string':
-      return stringType(s.format);
-    case 'integer':
-      return t('int');
-    case 'number':
-      return t('double');
-    case 'boolean':
-      return t('bool');
-    case undefined:
-    default:
-      return t('dyn');
-  }
-}
+export { optionalOf, schemaType, scalarKinds, type CelT } from './check-types.js';
 
 export interface CheckIssue {
   readonly offset: number;
@@ -110,16 +46,21 @@ type Scope = ReadonlyMap<string, CelT>;
 
 class Checker {
   readonly issues: CheckIssue[] = [];
-  /** cel-go's regex literal validator (cel.ExtendedValidations): reported when the rest passes. */
+  /** cel-go's AST validators (literal-checks.ts): reported when the rest passes. */
   readonly literalIssues: CheckIssue[] = [];
   programError: string | undefined;
   usesOldSelf = false;
   readonly #positions: Readonly<Record<string, number>>;
   readonly #knownFunction: (name: string) => boolean;
+  readonly #literals: LiteralContext;
+  /** Inside a format() call's argument lists, where literals may mix types. */
+  #mixedLiterals = false;
 
-  constructor(positions: Readonly<Record<string, number>>, knownFunction: (name: string) => boolean) {
+  constructor(positions: Readonly<Record<string, number>>, functions: CheckFunctions) {
     this.#positions = positions;
-    this.#knownFunction = knownFunction;
+    this.#knownFunction = functions.known;
+    const { evaluatesToError } = functions;
+    this.#literals = { offsetOf: (e) => positions[String(e.id)] ?? 0, evaluatesToError };
   }
 
   #issue(e: Expr, message: string, atOperator = false): CelT {
@@ -130,6 +71,17 @@ class Checker {
 
   infer(e: Expr | undefined, scope: Scope): CelT {
     if (e === undefined) return t('dyn');
+    // A format() argument's nested lists and maps may mix types; anything else inside them not.
+    const mixed = this.#mixedLiterals;
+    if (e.exprKind.case !== 'listExpr' && e.exprKind.case !== 'structExpr') this.#mixedLiterals = false;
+    try {
+      return this.#infer(e, scope);
+    } finally {
+      this.#mixedLiterals = mixed;
+    }
+  }
+
+  #infer(e: Expr, scope: Scope): CelT {
     const k = e.exprKind;
     switch (k.case) {
       case 'constExpr':
@@ -145,15 +97,13 @@ class Checker {
         return this.#select(e, scope);
       case 'callExpr':
         return this.#call(e, scope);
-      case 'listExpr':
-        for (const el of k.value.elements) this.infer(el, scope);
+      case 'listExpr': {
+        const elements = k.value.elements.map((expr) => ({ expr, kind: this.infer(expr, scope).kind }));
+        if (!this.#mixedLiterals) this.literalIssues.push(...homogeneousIssues(this.#literals, [elements]));
         return t('list');
+      }
       case 'structExpr':
-        for (const entry of k.value.entries) {
-          if (entry.keyKind.case === 'mapKey') this.infer(entry.keyKind.value, scope);
-          this.infer(entry.value, scope);
-        }
-        return k.value.messageName === '' ? t('map') : t('dyn');
+        return this.#struct(e, scope);
       case 'comprehensionExpr': {
         const c = k.value;
         const range = this.infer(c.iterRange, scope);
@@ -167,6 +117,22 @@ class Checker {
       case undefined:
         return t('dyn');
     }
+  }
+
+  /** A map literal (its keys and values each of one type) or a message. */
+  #struct(e: Expr, scope: Scope): CelT {
+    if (e.exprKind.case !== 'structExpr') return t('dyn');
+    const keys: { expr: Expr; kind: string }[] = [];
+    const values: { expr: Expr; kind: string }[] = [];
+    for (const entry of e.exprKind.value.entries) {
+      if (entry.keyKind.case === 'mapKey')
+        keys.push({ expr: entry.keyKind.value, kind: this.infer(entry.keyKind.value, scope).kind });
+      if (entry.value !== undefined)
+        values.push({ expr: entry.value, kind: this.infer(entry.value, scope).kind });
+    }
+    if (e.exprKind.value.messageName !== '') return t('dyn');
+    if (!this.#mixedLiterals) this.literalIssues.push(...homogeneousIssues(this.#literals, [keys, values]));
+    return t('map');
   }
 
   #select(e: Expr, scope: Scope): CelT {
@@ -208,12 +174,20 @@ class Checker {
         : undefined;
     const target =
       c.target === undefined || qualified !== undefined ? undefined : this.infer(c.target, scope);
-    const args = c.args.map((a) => this.infer(a, scope));
     const f = qualified ?? c.function;
-    // cel-go's validator looks at the first argument of either form of matches(); kube's
-    // find()/findAll() optimization at the pattern of the method form.
-    if (f === 'matches') this.#literalPattern(f, c.args[0]);
-    else if ((f === 'find' || f === 'findAll') && c.target !== undefined) this.#literalPattern(f, c.args[0]);
+    const args = c.args.map((a) => {
+      this.#mixedLiterals = f === 'format';
+      return this.infer(a, scope);
+    });
+    this.#mixedLiterals = false;
+    // cel-go's validators look at the first argument of either form of matches() and of the
+    // duration() and timestamp() conversions; kube's find()/findAll() optimization at the pattern of
+    // the method form.
+    const literal =
+      f === 'matches' ||
+      ((f === 'find' || f === 'findAll') && c.target !== undefined) ||
+      ((f === 'duration' || f === 'timestamp') && c.target === undefined);
+    if (literal) this.#literalArgument(f, e, c.args[0]);
     if (!plannerOperators.has(f) && !this.#knownFunction(f))
       return this.#issue(e, `undeclared reference to '${f}' (in container '')`);
     const [a, b] = args;
@@ -292,21 +266,11 @@ class Checker {
     }
   }
 
-  #literalPattern(f: string, arg: Expr | undefined): void {
-    if (arg?.exprKind.case !== 'constExpr') return;
-    const constant = arg.exprKind.value.constantKind;
-    if (constant.case !== 'stringValue') return;
-    try {
-      GoRegexp.compile(constant.value);
-    } catch (err) {
-      if (!(err instanceof RegexpSyntaxError)) throw err;
-      if (f === 'matches')
-        this.literalIssues.push({
-          offset: this.#positions[String(arg.id)] ?? 0,
-          message: 'invalid matches argument',
-        });
-      else this.programError ??= err.message;
-    }
+  #literalArgument(f: string, call: Expr, arg: Expr | undefined): void {
+    const issue = literalArgumentIssue(this.#literals, { f, call, arg });
+    if (issue === undefined) return;
+    if ('programError' in issue) this.programError ??= issue.programError;
+    else this.literalIssues.push(issue);
   }
 }
 
@@ -354,21 +318,28 @@ function elementType(range: CelT, index = false): CelT {
 /** Checks a parsed expression with self (and oldSelf) bound to the given types. */
 export function checkExpr(
   parsed: ReturnType<CelModule['parse']>,
-  vars: { self: CelT; oldSelf: CelT; knownFunction: (name: string) => boolean },
+  vars: { self: CelT; oldSelf: CelT; functions: CheckFunctions },
 ): CheckResult {
   const scope = new Map([
     ['self', vars.self],
     ['oldSelf', vars.oldSelf],
   ]);
-  return checkExprIn(parsed, { scope, knownFunction: vars.knownFunction });
+  return checkExprIn(parsed, { scope, functions: vars.functions });
+}
+
+/** The environment's functions as the check asks of them. */
+export interface CheckFunctions {
+  readonly known: (name: string) => boolean;
+  /** Whether evaluating a call of constants fails (literal-checks.ts). */
+  readonly evaluatesToError: (call: Expr) => boolean;
 }
 
 /** Checks a parsed expression with the given variables declared (admission policies' object, params…). */
 export function checkExprIn(
   parsed: ReturnType<CelModule['parse']>,
-  vars: { scope: ReadonlyMap<string, CelT>; knownFunction: (name: string) => boolean },
+  vars: { scope: ReadonlyMap<string, CelT>; functions: CheckFunctions },
 ): CheckResult {
-  const checker = new Checker(parsed.sourceInfo?.positions ?? {}, vars.knownFunction);
+  const checker = new Checker(parsed.sourceInfo?.positions ?? {}, vars.functions);
   const type = checker.infer(parsed.expr, vars.scope);
   const issues = checker.issues.length > 0 ? checker.issues : checker.literalIssues;
   return { issues, programError: checker.programError, type, usesOldSelf: checker.usesOldSelf };

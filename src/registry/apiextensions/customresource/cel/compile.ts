@@ -66,7 +66,6 @@ function compileExpr(
   w: Walk,
   opts: { source: string; self: CelT; oldSelf: CelT },
 ): { program: Program; parsed: Parsed; type: CelT; usesOldSelf: boolean } | CompileFailure {
-  const { env } = w.lib;
   let parsed: Parsed;
   try {
     parsed = w.lib.parse(opts.source, opts.oldSelf.kind === 'optional' ? optionalOldSelf : undefined);
@@ -76,7 +75,7 @@ function compileExpr(
   const checked = checkExpr(parsed, {
     self: opts.self,
     oldSelf: opts.oldSelf,
-    knownFunction: (name) => env.funcs.find(name) !== undefined,
+    functions: w.lib.checkFunctions,
   });
   if (checked.issues.length > 0)
     return { stage: 'compilation', text: checked.issues.map((i) => formatIssue(opts.source, i)).join('\n') };

@@ -9,6 +9,7 @@ import type * as CelExt from '@bufbuild/cel/ext';
 import type * as Protobuf from '@bufbuild/protobuf';
 import type * as Wkt from '@bufbuild/protobuf/wkt';
 import { AuthzSessions, authzFunctions } from './authz-library.js';
+import type { CheckFunctions } from './check.js';
 import { kubeFunctions } from './library.js';
 import { UnorderedLists } from './list-semantics.js';
 import { CostMeters, meteredFuncs, planMetered, type MeteredProgram } from './metering.js';
@@ -33,6 +34,8 @@ export interface CelLibrary {
    * charging its calls to a metered evaluation (metering.ts).
    */
   readonly env: Cel.CelEnv;
+  /** The environment's functions as the type check asks of them (check.ts). */
+  readonly checkFunctions: CheckFunctions;
   /** Plans a parsed expression whose evaluations are held to kube's per-call cost limit. */
   readonly plan: (parsed: ReturnType<CelModule['parse']>) => MeteredProgram;
   /** The admission expressions' `authorizer` (kube's authz library): an evaluation opens a session. */
@@ -98,6 +101,10 @@ async function importCel(): Promise<CelLibrary> {
     cel,
     env,
     plan: (parsed) => planMetered(cel, { env, meters, parsed }),
+    checkFunctions: {
+      known: (name) => env.funcs.find(name) !== undefined,
+      evaluatesToError: (call) => cel.isCelError(cel.plan(env, call)({})),
+    },
     unordered,
     authz,
     parse: (source, optionalVars) => parseExtended(cel, source, optionalVars),
