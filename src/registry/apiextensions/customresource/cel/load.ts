@@ -18,6 +18,7 @@ import { netLibrary } from './net-library.js';
 import { optionalLibrary, type OptionalLibrary } from './optional-library.js';
 import { parseExtended } from './extended-syntax.js';
 import { stringFunctions } from './strings-library.js';
+import { conversionFunctions } from './conversions-library.js';
 import { twoVarFunctions } from './two-var-comprehensions.js';
 import { quantityLibrary } from './quantity-library.js';
 import { urlLibrary } from './url-library.js';
@@ -70,6 +71,7 @@ async function importCel(): Promise<CelLibrary> {
     funcs: [
       ...ext.strings,
       ...stringFunctions(cel),
+      ...conversionFunctions(cel),
       ...kubeFunctions(cel),
       ...quantity.funcs,
       ...net.funcs,
