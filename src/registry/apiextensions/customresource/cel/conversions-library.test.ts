@@ -59,6 +59,20 @@ describe("cel-go's conversions", () => {
     assert.equal(run("string(1234567.0) == '1.234567e+06'"), true);
   });
 
+  it('write timestamps as Go’s RFC 3339 with nanoseconds and durations as shortest fixed seconds', () => {
+    for (const [source, text] of [
+      ["string(timestamp('2020-01-01T00:00:00.5Z'))", '2020-01-01T00:00:00.5Z'],
+      ["string(timestamp('2020-01-01T00:00:00Z'))", '2020-01-01T00:00:00Z'],
+      ["string(timestamp('2011-08-18T19:03:37.01+01:00'))", '2011-08-18T18:03:37.01Z'],
+      ["string(timestamp('1969-12-31T23:59:59.123456789Z'))", '1969-12-31T23:59:59.123456789Z'],
+      ["string(duration('1.5s'))", '1.5s'],
+      ["string(duration('1ns'))", '0.000000001s'],
+      ["string(duration('1h'))", '3600s'],
+      ["string(duration('-1.25s'))", '-1.25s'],
+    ])
+      assert.equal(run(source), text, source);
+  });
+
   it('refuse bytes that are not UTF-8 as a string', () => {
     assert.equal(error("string(b'\\xff')"), 'invalid UTF-8 in bytes, cannot convert to string');
     assert.equal(run("string(b'\\xc3\\xbf') == 'ÿ'"), true);

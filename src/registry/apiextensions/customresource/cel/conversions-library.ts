@@ -2,12 +2,13 @@
 // bytes.go): a string is read as Go's strconv reads it (`int('')`, `int(' 1')`, `int('0x10')` and
 // `double('1_0')` are errors, `double('inf')` is +Inf, `double('1e400')` is out of range, each with
 // strconv's message), a double is written as strconv.FormatFloat(d, 'g', -1, 64) writes it
-// (`1.234567e+06`, `1e-05`, `-0`, `+Inf`), and bytes that are not UTF-8 are no string. These
-// replace the library's overloads of the same signatures.
+// (`1.234567e+06`, `1e-05`, `-0`, `+Inf`), a timestamp as Go's RFC 3339 with nanoseconds (no
+// trailing zeros: `…00.5Z`), a duration as its seconds in the shortest fixed notation (`1.5s`), and
+// bytes that are not UTF-8 are no string. These replace the library's overloads of the same
+// signatures.
 import type * as Cel from '@bufbuild/cel';
 import { goQuote } from '../../../../machinery/structural/index.js';
-
-type Module = typeof Cel;
+import type { CelModules } from './message-types.js';
 
 const maxInt64 = 2n ** 63n - 1n;
 const minInt64 = -(2n ** 63n);
@@ -71,15 +72,55 @@ export function formatFloat(d: number): string {
   return `${mantissa}e${exponent < 0 ? '-' : '+'}${digits}`;
 }
 
+/** The shortest digits of `d` that read back as `d`, without an exponent (FormatFloat 'f', -1). */
+export function formatFixed(d: number): string {
+  const [mantissa = '', exponentText = '0'] = Math.abs(d).toExponential().split('e');
+  const exponent = Number(exponentText);
+  const digits = mantissa.replace('.', '');
+  let text: string;
+  if (exponent < 0) text = `0.${'0'.repeat(-exponent - 1)}${digits}`;
+  else if (exponent + 1 >= digits.length) text = digits + '0'.repeat(exponent + 1 - digits.length);
+  else text = `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
+  return (d < 0 ? '-' : '') + text;
+}
+
+interface SecondsAndNanos {
+  readonly seconds: bigint;
+  readonly nanos: number;
+}
+
+/** A Timestamp's or Duration's fields, from the message or its reflection CEL passes. */
+function secondsAndNanos(v: unknown): SecondsAndNanos {
+  const message = typeof v === 'object' && v !== null && 'message' in v ? v.message : v;
+  return message as SecondsAndNanos;
+}
+
+/** Go's time.RFC3339Nano of a UTC time: the fraction without trailing zeros, none when zero. */
+export function formatTimestamp(t: SecondsAndNanos): string {
+  const date = new Date(Number(t.seconds) * 1000).toISOString().slice(0, 19);
+  const fraction = t.nanos === 0 ? '' : `.${String(t.nanos).padStart(9, '0').replace(/0+$/, '')}`;
+  return `${date}${fraction}Z`;
+}
+
+/** cel-go's duration text: time.Duration.Seconds() in FormatFloat's shortest fixed notation, and s. */
+export function formatDuration(d: SecondsAndNanos): string {
+  return `${formatFixed(Number(d.seconds) + d.nanos / 1e9)}s`;
+}
+
 /** The overloads that replace @bufbuild/cel's conversions of the same signatures. */
-export function conversionFunctions(cel: Module): Cel.CelFunc[] {
+export function conversionFunctions(m: CelModules): Cel.CelFunc[] {
+  const { cel, wkt } = m;
   const { STRING, INT, UINT, DOUBLE, BYTES } = cel.CelScalar;
+  const timestamp = cel.objectType(wkt.TimestampSchema);
+  const duration = cel.objectType(wkt.DurationSchema);
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   return [
     cel.celFunc('int', [STRING], INT, (s) => parseInt64(s)),
     cel.celFunc('uint', [STRING], UINT, (s) => cel.celUint(parseUint64(s))),
     cel.celFunc('double', [STRING], DOUBLE, (s) => parseFloat64(s)),
     cel.celFunc('string', [DOUBLE], STRING, (d) => formatFloat(d)),
+    cel.celFunc('string', [timestamp], STRING, (t) => formatTimestamp(secondsAndNanos(t))),
+    cel.celFunc('string', [duration], STRING, (d) => formatDuration(secondsAndNanos(d))),
     cel.celFunc('string', [BYTES], STRING, (b) => {
       try {
         return utf8.decode(b);

@@ -71,7 +71,7 @@ async function importCel(): Promise<CelLibrary> {
     funcs: [
       ...ext.strings,
       ...stringFunctions(cel),
-      ...conversionFunctions(cel),
+      ...conversionFunctions({ cel, protobuf, wkt }),
       ...kubeFunctions(cel),
       ...quantity.funcs,
       ...net.funcs,
