@@ -25,6 +25,8 @@ export interface BufferedBackendOptions {
   readonly onError: (err: Error, dropped: number) => void;
   /** Waits for the rate limit; injected so tests need not wait. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The rate limit's clock in milliseconds (performance.now); injected so tests control it. */
+  readonly now?: () => number;
 }
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -43,7 +45,7 @@ export class BufferedAuditBackend implements AuditSink {
   constructor(opts: BufferedBackendOptions) {
     this.#opts = opts;
     const t = opts.config.throttle;
-    this.#bucket = t === undefined ? undefined : new TokenBucket(t.qps, t.burst);
+    this.#bucket = t === undefined ? undefined : new TokenBucket(t.qps, t.burst, opts.now);
   }
 
   processEvents(...events: AuditEvent[]): boolean {

@@ -60,7 +60,7 @@ describe("cel-go's conversions", () => {
   });
 
   it('write timestamps as Go’s RFC 3339 with nanoseconds and durations as shortest fixed seconds', () => {
-    for (const [source, text] of [
+    const cases: [string, string][] = [
       ["string(timestamp('2020-01-01T00:00:00.5Z'))", '2020-01-01T00:00:00.5Z'],
       ["string(timestamp('2020-01-01T00:00:00Z'))", '2020-01-01T00:00:00Z'],
       ["string(timestamp('2011-08-18T19:03:37.01+01:00'))", '2011-08-18T18:03:37.01Z'],
@@ -69,8 +69,8 @@ describe("cel-go's conversions", () => {
       ["string(duration('1ns'))", '0.000000001s'],
       ["string(duration('1h'))", '3600s'],
       ["string(duration('-1.25s'))", '-1.25s'],
-    ])
-      assert.equal(run(source), text, source);
+    ];
+    for (const [source, text] of cases) assert.equal(run(source), text, source);
   });
 
   it('refuse bytes that are not UTF-8 as a string', () => {
