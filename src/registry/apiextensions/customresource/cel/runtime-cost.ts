@@ -81,184 +81,136 @@ function regexCost(cel: Module, text: unknown, pattern: unknown): number {
   );
 }
 
-/** cel-go's string and byte functions whose cost grows with their operands (costCall's switch). */
-function builtinCallCost(cel: Module, name: string, args: readonly unknown[]): number | undefined {
-  const [a0, a1] = args;
-  switch (name) {
-    case 'startsWith':
-    case 'endsWith':
-      // kube 1.33's cel-go charges a traversal of the string tested (its own cost tests).
-      return args.length === 2 ? traversal(cel, a0) : undefined;
-    case 'bytes':
-      return args.length === 1 && typeof a0 === 'string' ? traversal(cel, a0) : undefined;
-    case 'string':
-      return args.length === 1 && a0 instanceof Uint8Array ? traversal(cel, a0) : undefined;
-    case 'strings.quote':
-    case 'format':
-      return traversal(cel, a0);
-    case '@in':
-      return cel.isCelList(a1) ? a1.size : undefined;
-    case '_<_':
-    case '_>_':
-    case '_<=_':
-    case '_>=_':
-      return textual(a0) ? smallerTraversal(cel, a0, a1) : undefined;
-    case '_==_':
-    case '_!=_':
-      return smallerTraversal(cel, a0, a1);
-    case '_+_':
-      return textual(a0)
-        ? scaled(actualSize(cel, a0) + actualSize(cel, a1), stringTraversalCostFactor)
-        : undefined;
-    case 'matches':
-      return regexCost(cel, a0, a1);
-    case 'contains':
-      return typeof a0 === 'string' ? traversal(cel, a0) * traversal(cel, a1) : undefined;
-    case 'sets.contains':
-    case 'sets.intersects':
-      return actualSize(cel, a0) * actualSize(cel, a1) + 1;
-    case 'sets.equivalent':
-      return 2 * actualSize(cel, a0) * actualSize(cel, a1) + 1;
-    default:
-      return undefined;
-  }
+/** A call's operands (a method's target first) and its result. */
+interface Call {
+  readonly args: readonly unknown[];
+  readonly result: unknown;
 }
 
-/** kube's CallCost, by function name; undefined where cel-go's own rule applies. */
-function kubeCallCost(
-  cel: Module,
-  c: { name: string; args: readonly unknown[]; result: unknown },
-): number | undefined {
-  const { name, args } = c;
-  const [a0, a1] = args;
-  switch (name) {
-    case 'check':
-      return 350_000;
-    case 'fieldSelector':
-    case 'labelSelector': {
-      // kube's selectorCostEstimate over the selector's length (its second argument).
-      const length = actualSize(cel, a1);
+/** A function's cost from its call; undefined where the call takes cel-go's default of 1. */
+type CostRule = (cel: Module, c: Call) => number | undefined;
+
+/** Each rule under the names of the functions it costs. */
+function byName(entries: readonly (readonly [readonly string[], CostRule])[]): Map<string, CostRule> {
+  const rules = new Map<string, CostRule>();
+  for (const [names, rule] of entries) for (const name of names) rules.set(name, rule);
+  return rules;
+}
+
+// The functions whose cost grows with their operands: cel-go's costCall switch and kube's CallCost
+// (no name is in both). Every other function costs 1. The rules are module functions, not closures
+// made per call: they run for every call a metered evaluation makes.
+const rules = byName([
+  // cel-go: kube 1.33's cel-go charges startsWith a traversal of the string tested (its own cost tests).
+  [['startsWith', 'endsWith'], (cel, { args }) => (args.length === 2 ? traversal(cel, args[0]) : undefined)],
+  [
+    ['bytes'],
+    (cel, { args }) =>
+      args.length === 1 && typeof args[0] === 'string' ? traversal(cel, args[0]) : undefined,
+  ],
+  [
+    ['string'],
+    (cel, { args }) =>
+      args.length === 1 && args[0] instanceof Uint8Array ? traversal(cel, args[0]) : undefined,
+  ],
+  [['strings.quote', 'format'], (cel, { args }) => traversal(cel, args[0])],
+  [['@in'], (cel, { args: [, list] }) => (cel.isCelList(list) ? list.size : undefined)],
+  [
+    ['_<_', '_>_', '_<=_', '_>=_'],
+    (cel, { args: [a, b] }) => (textual(a) ? smallerTraversal(cel, a, b) : undefined),
+  ],
+  [['_==_', '_!=_'], (cel, { args: [a, b] }) => smallerTraversal(cel, a, b)],
+  [
+    ['_+_'],
+    (cel, { args: [a, b] }) =>
+      textual(a) ? scaled(actualSize(cel, a) + actualSize(cel, b), stringTraversalCostFactor) : undefined,
+  ],
+  [['matches'], (cel, { args: [text, pattern] }) => regexCost(cel, text, pattern)],
+  [
+    ['contains'],
+    (cel, { args: [s, sub] }) =>
+      typeof s === 'string' ? traversal(cel, s) * traversal(cel, sub) : undefined,
+  ],
+  [
+    ['sets.contains', 'sets.intersects'],
+    (cel, { args: [a, b] }) => actualSize(cel, a) * actualSize(cel, b) + 1,
+  ],
+  [['sets.equivalent'], (cel, { args: [a, b] }) => 2 * actualSize(cel, a) * actualSize(cel, b) + 1],
+  // kube's library.
+  [['check'], () => 350_000],
+  [
+    ['fieldSelector', 'labelSelector'],
+    (cel, { args: [, selector] }) => {
+      // kube's selectorCostEstimate over the selector's length.
+      const length = actualSize(cel, selector);
       return 10 + scaled(length, stringTraversalCostFactor) + scaled(scaled(length, 0.5), 50);
-    }
-    case 'isSorted':
-    case 'sum':
-    case 'max':
-    case 'min':
-    case 'indexOf':
-    case 'lastIndexOf':
-      return args.length > 0 ? traversalCost(cel, a0) : 0;
-    case 'url':
-    case 'lowerAscii':
-    case 'upperAscii':
-    case 'substring':
-    case 'trim':
-    case 'jsonpatch.escapeKey':
-    case 'cidr':
-    case 'isIP':
-    case 'isCIDR':
-    case 'quantity':
-    case 'isQuantity':
-    case 'semver':
-    case 'isSemver':
-      return args.length >= 1 ? traversal(cel, a0) : undefined;
-    case 'ip':
-      // A CIDR's ip() reads a field; ip(string) parses.
-      return typeof a0 === 'string' ? traversal(cel, a0) : 1;
-    case 'ip.isCanonical':
-    case 'replace':
-    case 'split':
-      return args.length >= 1 ? traversal(cel, a0, 2) : undefined;
-    case 'join':
-      return traversal(cel, c.result, 2);
-    case 'find':
-    case 'findAll':
-      return args.length >= 2 ? regexCost(cel, a0, a1) : undefined;
-    case 'containsIP':
-    case 'containsCIDR': {
-      if (args.length < 2) return undefined;
-      const cidr = actualSize(cel, a0);
-      let cost = scaled(cidr + cidr, stringTraversalCostFactor);
-      if (name === 'containsCIDR') cost += scaled(cidr, stringTraversalCostFactor) + 1;
-      if (typeof a1 === 'string') cost += traversal(cel, a1);
-      return cost;
-    }
-    case 'validate':
-      return args.length >= 2
-        ? scaled(1 + actualSize(cel, a1), stringTraversalCostFactor) *
-            scaled(maxFormatRegexSize, regexStringLengthCostFactor)
-        : undefined;
-    default:
-      return undefined;
-  }
-}
-
-// The functions whose cost can be other than 1: the cases of the two switches above.
-const sized = new Set([
-  'startsWith',
-  'endsWith',
-  'bytes',
-  'string',
-  'strings.quote',
-  'format',
-  '@in',
-  '_<_',
-  '_>_',
-  '_<=_',
-  '_>=_',
-  '_==_',
-  '_!=_',
-  '_+_',
-  'matches',
-  'contains',
-  'sets.contains',
-  'sets.intersects',
-  'sets.equivalent',
-  'check',
-  'fieldSelector',
-  'labelSelector',
-  'isSorted',
-  'sum',
-  'max',
-  'min',
-  'indexOf',
-  'lastIndexOf',
-  'url',
-  'lowerAscii',
-  'upperAscii',
-  'substring',
-  'trim',
-  'jsonpatch.escapeKey',
-  'cidr',
-  'isIP',
-  'isCIDR',
-  'quantity',
-  'isQuantity',
-  'semver',
-  'isSemver',
-  'ip',
-  'ip.isCanonical',
-  'replace',
-  'split',
-  'join',
-  'find',
-  'findAll',
-  'containsIP',
-  'containsCIDR',
-  'validate',
+    },
+  ],
+  [
+    ['isSorted', 'sum', 'max', 'min', 'indexOf', 'lastIndexOf'],
+    (cel, { args }) => (args.length > 0 ? traversalCost(cel, args[0]) : 0),
+  ],
+  [
+    [
+      'url',
+      'lowerAscii',
+      'upperAscii',
+      'substring',
+      'trim',
+      'jsonpatch.escapeKey',
+      'cidr',
+      'isIP',
+      'isCIDR',
+      'quantity',
+      'isQuantity',
+      'semver',
+      'isSemver',
+    ],
+    (cel, { args }) => (args.length >= 1 ? traversal(cel, args[0]) : undefined),
+  ],
+  // A CIDR's ip() reads a field; ip(string) parses.
+  [['ip'], (cel, { args: [a] }) => (typeof a === 'string' ? traversal(cel, a) : 1)],
+  [
+    ['ip.isCanonical', 'replace', 'split'],
+    (cel, { args }) => (args.length >= 1 ? traversal(cel, args[0], 2) : undefined),
+  ],
+  [['join'], (cel, { result }) => traversal(cel, result, 2)],
+  [['find', 'findAll'], (cel, { args }) => (args.length >= 2 ? regexCost(cel, args[0], args[1]) : undefined)],
+  [['containsIP'], (cel, { args }) => cidrCost(cel, args, false)],
+  [['containsCIDR'], (cel, { args }) => cidrCost(cel, args, true)],
+  [
+    ['validate'],
+    (cel, { args }) =>
+      args.length >= 2
+        ? scaled(1 + actualSize(cel, args[1]), stringTraversalCostFactor) *
+          scaled(maxFormatRegexSize, regexStringLengthCostFactor)
+        : undefined,
+  ],
 ]);
+
+/** kube's containsIP and containsCIDR: the prefix compared twice, a CIDR masked once more. */
+function cidrCost(cel: Module, args: readonly unknown[], cidr: boolean): number | undefined {
+  const [a0, a1] = args;
+  if (args.length < 2) return undefined;
+  const size = actualSize(cel, a0);
+  let cost = scaled(size + size, stringTraversalCostFactor);
+  if (cidr) cost += scaled(size, stringTraversalCostFactor) + 1;
+  if (typeof a1 === 'string') cost += traversal(cel, a1);
+  return cost;
+}
 
 /** Whether a call of `name` may cost other than 1 (every other call costs 1). */
 export function sizedCost(name: string): boolean {
-  return sized.has(name);
+  return rules.has(name);
 }
 
 /**
  * The cost of one call of `name` over `args` (a method's target first) that gave `result`: kube's
- * rule, else cel-go's, else 1.
+ * rule or cel-go's, else 1.
  */
 export function callCost(
   cel: Module,
   c: { name: string; args: readonly unknown[]; result: unknown },
 ): number {
-  return kubeCallCost(cel, c) ?? builtinCallCost(cel, c.name, c.args) ?? 1;
+  return rules.get(c.name)?.(cel, c) ?? 1;
 }
