@@ -9,15 +9,15 @@ import type { MatchCondition } from '../../../api/admissionregistration/v1/webho
 import type { KubeObject } from '../../../api/meta.js';
 import { loadCel, type CelLibrary } from '../../../registry/apiextensions/customresource/cel/load.js';
 import type { MeteredProgram } from '../../../registry/apiextensions/customresource/cel/metering.js';
-import { matchConditionsCostBudget } from '../../../registry/apiextensions/customresource/cel/runtime-cost.js';
+import {
+  matchConditionsCostBudget,
+  outOfBudget,
+} from '../../../registry/apiextensions/customresource/cel/runtime-cost.js';
 import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { Attributes } from '../../attributes.js';
 import { toCel } from '../../../registry/apiextensions/customresource/cel/values.js';
 
 type Program = MeteredProgram;
-
-const outOfBudget =
-  'validation failed due to running out of cost budget, no further validation rules will be run';
 
 interface CompiledCondition {
   readonly condition: MatchCondition;

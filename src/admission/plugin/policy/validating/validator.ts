@@ -10,6 +10,7 @@ import type { CelInput } from '@bufbuild/cel';
 import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import {
   matchConditionsCostBudget,
+  outOfBudget,
   runtimeCostBudget,
 } from '../../../../registry/apiextensions/customresource/cel/runtime-cost.js';
 import type { CompiledExpression, CompiledPolicy } from './compiled-policy.js';
@@ -62,9 +63,6 @@ interface Phase {
 
 /** Thrown when an evaluation's cost passes its phase's budget: no further expression runs. */
 class OutOfBudget extends Error {}
-
-const outOfBudget =
-  'validation failed due to running out of cost budget, no further validation rules will be run';
 
 const maxMessageBytes = 5 * 1024;
 

@@ -8,6 +8,7 @@
 // signatures.
 import type * as Cel from '@bufbuild/cel';
 import { goQuote } from '../../../../machinery/structural/index.js';
+import type { SecondsAndNanos } from './format-values.js';
 import type { CelModules } from './message-types.js';
 
 const maxInt64 = 2n ** 63n - 1n;
@@ -82,11 +83,6 @@ export function formatFixed(d: number): string {
   else if (exponent + 1 >= digits.length) text = digits + '0'.repeat(exponent + 1 - digits.length);
   else text = `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
   return (d < 0 ? '-' : '') + text;
-}
-
-interface SecondsAndNanos {
-  readonly seconds: bigint;
-  readonly nanos: number;
 }
 
 /** A Timestamp's or Duration's fields, from the message or its reflection CEL passes. */

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { JSONSchemaProps } from '../../../../api/apiextensions/v1/json-schema-props.js';
 import { loadCel } from './load.js';
-import { costLimitExceeded, type Evaluation } from './metering.js';
+import { costLimitExceeded, type MeteredEvaluation } from './metering.js';
 import { perCallLimit } from './runtime-cost.js';
 import { kubeCostCases } from './testing/kube-cost-cases.js';
 import { toCel } from './values.js';
 
 const lib = await loadCel();
 
-function evaluate(source: string, self: { value: unknown; schema: JSONSchemaProps }): Evaluation {
+function evaluate(source: string, self: { value: unknown; schema: JSONSchemaProps }): MeteredEvaluation {
   return lib.plan(lib.parse(source))({ self: toCel(self.value, self.schema) });
 }
 

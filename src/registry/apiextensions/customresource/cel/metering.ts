@@ -24,12 +24,12 @@ type Module = typeof Cel;
 export const costLimitExceeded = 'operation cancelled: actual cost limit exceeded';
 
 /** An evaluation's value (a CelError when it failed or passed the limit) and what it cost. */
-export interface Evaluation {
+export interface MeteredEvaluation {
   readonly value: unknown;
   readonly cost: number;
 }
 
-export type MeteredProgram = (bindings: Record<string, Cel.CelInput>) => Evaluation;
+export type MeteredProgram = (bindings: Record<string, Cel.CelInput>) => MeteredEvaluation;
 
 class CostLimitExceeded extends Error {}
 
@@ -38,7 +38,8 @@ interface Meter {
   readonly limit: number;
 }
 
-type Program = (bindings: Record<string, Cel.CelInput>) => unknown;
+/** A program as @bufbuild/cel plans it, before metering. */
+type PlannedProgram = (bindings: Record<string, Cel.CelInput>) => unknown;
 
 /** The meter of the evaluation under way (evaluations run synchronously, one at a time). */
 export class CostMeters {
@@ -62,7 +63,7 @@ export class CostMeters {
   }
 
   /** Runs `program` over `bindings` under a new meter that starts at `base`. */
-  measure(program: Program, base: number, bindings: Record<string, Cel.CelInput>): Evaluation {
+  measure(program: PlannedProgram, base: number, bindings: Record<string, Cel.CelInput>): MeteredEvaluation {
     const outer = this.#current;
     const meter: Meter = { used: 0, limit: perCallLimit };
     this.#current = meter;

@@ -12,6 +12,9 @@ export const perCallLimit = 1_000_000;
 export const runtimeCostBudget = 10_000_000;
 /** celconfig.RuntimeCELCostBudgetMatchConditions: one webhook's or binding's match conditions. */
 export const matchConditionsCostBudget = 2_500_000;
+/** kube's error when evaluations have spent their budget. */
+export const outOfBudget =
+  'validation failed due to running out of cost budget, no further validation rules will be run';
 
 /** A format's pattern as kube's CallCost takes it for validate() (format.MaxRegexSize). */
 const maxFormatRegexSize = 128;

@@ -17,13 +17,10 @@ import type { Correlation } from '../schema/correlation.js';
 import type { CelLibrary } from './load.js';
 import { costLimitExceeded, type MeteredProgram } from './metering.js';
 import { fieldErrorForReason, ruleErrorString, ruleMessageOrDefault } from './rule-errors.js';
-import { runtimeCostBudget } from './runtime-cost.js';
+import { outOfBudget, runtimeCostBudget } from './runtime-cost.js';
 import { resourceRootToCel, toCel } from './values.js';
 
 type Program = MeteredProgram;
-
-const outOfBudget =
-  'validation failed due to running out of cost budget, no further validation rules will be run';
 
 export interface CompiledRule {
   readonly rule: ValidationRule;
