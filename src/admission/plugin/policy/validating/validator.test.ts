@@ -6,7 +6,7 @@ import type { ValidatingAdmissionPolicy } from '../../../../api/admissionregistr
 import { loadCel, type CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import { toCel } from '../../../../registry/apiextensions/customresource/cel/values.js';
 import { compilePolicy } from './compiled-policy.js';
-import { validate, type Activation } from './validator.js';
+import { validate, type Activation, type PolicyDecision } from './validator.js';
 
 const activation = (replicas: number): Activation => ({
   object: toCel({ metadata: { name: 'web' }, spec: { replicas } }, undefined),
@@ -178,5 +178,126 @@ describe('policy validator', () => {
     });
     assert.equal(admitted.decisions.length, 20);
     assert.ok(admitted.decisions.every((d) => d.action === 'admit' && d.evaluation === 'admit'));
+  });
+
+  describe('variables, evaluated on first read (kube’s composition)', () => {
+    const big = (text: string): Activation => ({
+      ...activation(1),
+      object: toCel({ data: { text }, spec: {} }, undefined),
+    });
+    // contains() over a 1,000,000-character text costs 100,000 × a tenth of the substring.
+    const costing = (tenths: number): string => `object.data.text.contains('${'b'.repeat(tenths * 10 - 9)}')`;
+    const text = 'a'.repeat(1_000_000);
+
+    it('a failing variable reads as kube’s error, and one nothing reads does not fail the policy', () => {
+      const compiled = compilePolicy(
+        lib,
+        policyOf({
+          variables: [{ name: 'limit', expression: 'object.spec.limit' }],
+          validations: [
+            { expression: '!has(object.spec.limit) || variables.limit < 5' },
+            { expression: 'variables.limit < 5' },
+          ],
+        }),
+      );
+      assert.deepEqual(
+        validate(lib, compiled, { activation: activation(1), failurePolicy: 'Fail' }).decisions,
+        [
+          { action: 'admit', evaluation: 'admit', message: '' },
+          {
+            action: 'deny',
+            evaluation: 'error',
+            message:
+              'expression \'variables.limit < 5\' resulted in error: composited variable "limit" fails to evaluate: no such key: limit',
+          },
+        ],
+      );
+    });
+
+    it('match conditions read variables in a phase of their own', () => {
+      const compiled = compilePolicy(
+        lib,
+        policyOf({
+          variables: [
+            { name: 'replicas', expression: 'object.spec.replicas' },
+            { name: 'missing', expression: 'object.spec.missing' },
+          ],
+          matchConditions: [{ name: 'scaled', expression: 'variables.replicas > 1' }],
+          validations: [{ expression: 'variables.replicas < 3' }],
+        }),
+      );
+      const decide = (replicas: number): readonly PolicyDecision[] =>
+        validate(lib, compiled, { activation: activation(replicas), failurePolicy: 'Fail' }).decisions;
+      assert.deepEqual(decide(1), []);
+      assert.deepEqual(decide(2), [{ action: 'admit', evaluation: 'admit', message: '' }]);
+      assert.equal(decide(3)[0]?.evaluation, 'deny');
+      const failing = compilePolicy(
+        lib,
+        policyOf({
+          variables: [{ name: 'missing', expression: 'object.spec.missing' }],
+          matchConditions: [{ name: 'reads', expression: 'variables.missing == 1' }],
+          validations: [{ expression: 'true' }],
+        }),
+      );
+      assert.deepEqual(
+        validate(lib, failing, { activation: activation(1), failurePolicy: 'Fail' }).decisions,
+        [
+          {
+            action: 'deny',
+            evaluation: 'error',
+            message:
+              'expression \'variables.missing == 1\' resulted in error: composited variable "missing" fails to evaluate: no such key: missing',
+          },
+        ],
+      );
+    });
+
+    it('a variable is evaluated once a phase however often it is read, and not at all when unread', () => {
+      // Twenty reads of a variable costing 500,000: 10,000,000 if each read evaluated it.
+      const once = compilePolicy(
+        lib,
+        policyOf({
+          variables: [{ name: 'hit', expression: costing(5) }],
+          validations: Array.from({ length: 20 }, () => ({ expression: '!variables.hit' })),
+        }),
+      );
+      const decisions = validate(lib, once, { activation: big(text), failurePolicy: 'Fail' }).decisions;
+      assert.equal(decisions.length, 20);
+      assert.ok(decisions.every((d) => d.evaluation === 'admit'));
+      // Nineteen validations at 500,000 leave less than the unread variable's 600,000.
+      const unread = compilePolicy(
+        lib,
+        policyOf({
+          variables: [{ name: 'unread', expression: costing(6) }],
+          validations: Array.from({ length: 19 }, () => ({ expression: `!${costing(5)}` })),
+        }),
+      );
+      const admitted = validate(lib, unread, { activation: big(text), failurePolicy: 'Fail' }).decisions;
+      assert.ok(admitted.every((d) => d.evaluation === 'admit'));
+    });
+
+    it('message expressions run for every validation on what the validations left of the budget', () => {
+      const compiled = compilePolicy(
+        lib,
+        policyOf({
+          validations: [
+            { expression: `!${costing(5)}`, messageExpression: `string(${costing(5)})` },
+            ...Array.from({ length: 18 }, () => ({ expression: `!${costing(5)}` })),
+            { expression: 'false', messageExpression: `string(${costing(5)})` },
+          ],
+        }),
+      );
+      // 9,500,000 for the validations, 1,000,000 for the two messages: past the budget.
+      const decisions = validate(lib, compiled, { activation: big(text), failurePolicy: 'Fail' }).decisions;
+      assert.equal(decisions.length, 20);
+      assert.ok(
+        decisions.every(
+          (d) =>
+            d.evaluation === 'error' &&
+            d.message ===
+              'failed messageExpression: validation failed due to running out of cost budget, no further validation rules will be run',
+        ),
+      );
+    });
   });
 });

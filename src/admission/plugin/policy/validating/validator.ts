@@ -14,6 +14,7 @@ import {
   runtimeCostBudget,
 } from '../../../../registry/apiextensions/customresource/cel/runtime-cost.js';
 import type { CompiledExpression, CompiledPolicy } from './compiled-policy.js';
+import { celGoErrorText, CompositionCost, lazyVariables } from './composition.js';
 
 export type FailurePolicy = 'Fail' | 'Ignore';
 
@@ -55,9 +56,13 @@ interface Budget {
   remaining: number;
 }
 
-/** The expressions of one phase, and the budget they share. */
+/**
+ * The expressions of one phase (one of kube's ForInput calls): their bindings, whose variables are
+ * evaluated on first read and kept for the phase, what those cost, and the budget they share.
+ */
 interface Phase {
   readonly bindings: Record<string, CelInput>;
+  readonly composition: CompositionCost;
   readonly budget: Budget;
 }
 
@@ -66,43 +71,41 @@ class OutOfBudget extends Error {}
 
 const maxMessageBytes = 5 * 1024;
 
-function errorText(message: string): string {
-  if (message.startsWith('found no matching overload')) return 'no such overload';
-  const noKey = /^field not found: (.*)$/.exec(message);
-  return noKey === null ? message : `no such key: ${noKey[1] ?? ''}`;
+function phaseOf(
+  lib: CelLibrary,
+  policy: CompiledPolicy,
+  opts: { activation: Activation; budget: number },
+): Phase {
+  const bindings: Record<string, CelInput> = { ...opts.activation };
+  const composition = new CompositionCost();
+  bindings['variables'] = lazyVariables(lib, policy.variables, { bindings, cost: composition });
+  return { bindings, composition, budget: { remaining: opts.budget } };
 }
 
+/** Takes `cost` from the phase's budget; past it, no further expression runs. */
+function charge(phase: Phase, cost: number): void {
+  if (cost > phase.budget.remaining) throw new OutOfBudget(outOfBudget);
+  phase.budget.remaining -= cost;
+}
+
+/** activation.Evaluate: the variables the expression read are charged first, then the expression. */
 function run(lib: CelLibrary, e: CompiledExpression, phase: Phase): Outcome {
   if (e.program === undefined) return { error: `compilation error: ${e.error ?? 'unknown'}` };
   const failed = (message: string): Outcome => ({
-    error: `expression '${e.source}' resulted in error: ${errorText(message)}`,
+    error: `expression '${e.source}' resulted in error: ${celGoErrorText(message)}`,
   });
   let result: unknown;
-  let cost: number;
+  let cost = 0;
+  let thrown: string | undefined;
   try {
     ({ value: result, cost } = e.program(phase.bindings));
   } catch (err) {
-    return failed(err instanceof Error ? err.message : String(err));
+    thrown = err instanceof Error ? err.message : String(err);
   }
-  if (cost > phase.budget.remaining) throw new OutOfBudget(outOfBudget);
-  phase.budget.remaining -= cost;
+  charge(phase, phase.composition.take());
+  if (thrown !== undefined) return failed(thrown);
+  charge(phase, cost);
   return lib.cel.isCelError(result) ? failed(result.message) : { value: result };
-}
-
-/** Evaluates the variables in order into the map the other expressions read as `variables`. */
-function bindingsOf(
-  lib: CelLibrary,
-  policy: CompiledPolicy,
-  a: { activation: Activation; budget: Budget },
-): Record<string, CelInput> {
-  const variables = new Map<string, CelInput>();
-  const bindings: Record<string, CelInput> = { ...a.activation, variables };
-  for (const v of policy.variables) {
-    const out = run(lib, v.expression, { bindings, budget: a.budget });
-    // A variable that fails is left out: the expressions reading it fail with no such key.
-    if ('value' in out) variables.set(v.name, out.value as CelInput);
-  }
-  return bindings;
 }
 
 /** matchconditions.Matcher.Match: false ends it; errors count only when no condition is false. */
@@ -121,13 +124,32 @@ function matchConditions(
   return { matches: false, error: errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]` };
 }
 
-function messageOf(lib: CelLibrary, v: CompiledPolicy['validations'][number], phase: Phase): string {
-  if (v.messageExpression !== undefined) {
-    const out = run(lib, v.messageExpression, phase);
-    if ('value' in out && typeof out.value === 'string') {
-      const text = out.value.trim();
-      if (text !== '' && !text.includes('\n') && Buffer.byteLength(text) <= maxMessageBytes) return text;
-    }
+/**
+ * Every validation's messageExpression, in a phase of their own on what the validations left of the
+ * budget, as kube's message filter evaluates them (for passing validations too). Past the budget,
+ * the error every decision that is not already an error becomes.
+ */
+function messages(
+  lib: CelLibrary,
+  policy: CompiledPolicy,
+  phase: Phase,
+): { readonly outcomes: readonly (Outcome | undefined)[] } | { readonly error: string } {
+  try {
+    return {
+      outcomes: policy.validations.map((v) =>
+        v.messageExpression === undefined ? undefined : run(lib, v.messageExpression, phase),
+      ),
+    };
+  } catch (err) {
+    if (err instanceof OutOfBudget) return { error: `failed messageExpression: ${err.message}` };
+    throw err;
+  }
+}
+
+function messageOf(v: CompiledPolicy['validations'][number], evaluated: Outcome | undefined): string {
+  if (evaluated !== undefined && 'value' in evaluated && typeof evaluated.value === 'string') {
+    const text = evaluated.value.trim();
+    if (text !== '' && !text.includes('\n') && Buffer.byteLength(text) <= maxMessageBytes) return text;
   }
   const message = (v.validation.message ?? '').trim();
   return message !== '' ? message : `failed expression: ${v.validation.expression.trim()}`;
@@ -175,32 +197,30 @@ export function validate(
     evaluation: 'error',
     message,
   });
+  const phase = (budget: number): Phase => phaseOf(lib, policy, { activation: opts.activation, budget });
   try {
-    const budget = { remaining: runtimeCostBudget };
-    const bindings = bindingsOf(lib, policy, { activation: opts.activation, budget });
-    const match = matchConditions(lib, policy, {
-      bindings,
-      budget: { remaining: matchConditionsCostBudget },
-    });
+    const match = matchConditions(lib, policy, phase(matchConditionsCostBudget));
     if (match.error !== undefined) return { decisions: [onError(match.error)], auditAnnotations: [] };
     if (!match.matches) return { decisions: [], auditAnnotations: [] };
-    const phase = { bindings, budget };
-    const decisions = policy.validations.map((v): PolicyDecision => {
-      const out = run(lib, v.expression, phase);
-      if ('error' in out) return onError(out.error);
+    const validations = phase(runtimeCostBudget);
+    const outcomes = policy.validations.map((v) => run(lib, v.expression, validations));
+    const messaged = messages(lib, policy, phase(validations.budget.remaining));
+    const decisions = policy.validations.map((v, i): PolicyDecision => {
+      const out = outcomes[i];
+      if (out === undefined || 'error' in out) return onError(out?.error ?? 'no outcome');
+      if ('error' in messaged) return onError(messaged.error);
       if (out.value === true) return { action: 'admit', evaluation: 'admit', message: '' };
       return {
         action: 'deny',
         evaluation: 'deny',
-        message: messageOf(lib, v, phase),
+        message: messageOf(v, messaged.outcomes[i]),
         reason: v.validation.reason ?? 'Invalid',
       };
     });
-    const annotations = { bindings, budget: { remaining: runtimeCostBudget } };
     return {
       decisions,
       auditAnnotations: auditAnnotations(lib, policy, {
-        phase: annotations,
+        phase: phase(runtimeCostBudget),
         failurePolicy: opts.failurePolicy,
       }),
     };
