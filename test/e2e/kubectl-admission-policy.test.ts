@@ -76,7 +76,14 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
   before(async () => {
     await locateKubectl();
     capstan = await startCapstanProcess({ port: await freePort(), args: ['--storage-backend=memory'] });
-    const namespaces = ['vap-limit', 'vap-warn', 'vap-audit', 'vap-broken', 'vap-optional'].map((name) => ({
+    const namespaces = [
+      'vap-limit',
+      'vap-warn',
+      'vap-audit',
+      'vap-broken',
+      'vap-optional',
+      'vap-variables',
+    ].map((name) => ({
       apiVersion: 'v1',
       kind: 'Namespace',
       metadata: { name },
@@ -149,6 +156,24 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
         validationActions: ['Deny'],
         matchResources: inNamespace('vap-optional'),
       }),
+      // A variable read only where the annotation it converts is there, as kube evaluates it.
+      policy('annotated-limit', {
+        failurePolicy: 'Fail',
+        matchConstraints: { resourceRules: [deploymentRule] },
+        variables: [{ name: 'limit', expression: "int(object.metadata.annotations['max-replicas'])" }],
+        validations: [
+          {
+            expression:
+              "!has(object.metadata.annotations) || !('max-replicas' in object.metadata.annotations) || object.spec.replicas <= variables.limit",
+            messageExpression: "'at most ' + string(variables.limit) + ' replicas'",
+          },
+        ],
+      }),
+      binding('annotated-limit-binding', {
+        policyName: 'annotated-limit',
+        validationActions: ['Deny'],
+        matchResources: inNamespace('vap-variables'),
+      }),
       binding('mistyped-binding', {
         policyName: 'mistyped',
         validationActions: ['Deny'],
@@ -217,6 +242,35 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
     assert.equal(
       await ok(['create', '-f', '-'], deployment('plain', 'vap-optional', 1)),
       'deployment.apps/plain created\n',
+    );
+  });
+
+  it('evaluates a variable where an expression reads it, with kube’s error when it fails', async () => {
+    const annotated = (name: string, replicas: number, max: string): Record<string, unknown> => {
+      const d = deployment(name, 'vap-variables', replicas);
+      return { ...d, metadata: { ...(d['metadata'] as object), annotations: { 'max-replicas': max } } };
+    };
+    await until(
+      () => kubectl(['create', '--dry-run=server', '-f', '-'], annotated('probe', 3, '2')),
+      (r) => r.code !== 0,
+    );
+    const over = await kubectl(['create', '-f', '-'], annotated('over', 3, '2'));
+    assert.equal(over.code, 1, over.stdout);
+    assert.equal(
+      over.stderr,
+      'The deployments "over" is invalid: : ValidatingAdmissionPolicy \'annotated-limit\' with binding ' +
+        "'annotated-limit-binding' denied request: at most 2 replicas\n",
+    );
+    // Without the annotation nothing reads the variable, which would fail.
+    assert.equal(
+      await ok(['create', '-f', '-'], deployment('free', 'vap-variables', 5)),
+      'deployment.apps/free created\n',
+    );
+    const bad = await kubectl(['create', '-f', '-'], annotated('bad', 1, 'two'));
+    assert.equal(bad.code, 1, bad.stdout);
+    assert.match(
+      bad.stderr,
+      /denied request: expression '.*' resulted in error: composited variable "limit" fails to evaluate: /,
     );
   });
 
