@@ -11,6 +11,7 @@ import type {
 } from '../../api/admissionregistration/v1/webhook.js';
 import type { Store } from '../generic/store.js';
 import { rejectsWithStatus } from '../generic/testing/assert-status.js';
+import { isStatusError } from '../../machinery/errors/index.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../generic/testing/memory-rest-options.js';
 import { testContext } from '../generic/testing/widgets.js';
 import type { StatusREST } from '../generic/status-rest.js';
@@ -117,6 +118,54 @@ describe('admissionregistration.k8s.io stores', () => {
           'webhooks[2].name: Duplicate value: "pods.policy.example.com"]',
       },
     );
+  });
+
+  it('refuses matchConditions that do not compile, as kube’s validation does', async () => {
+    const conditions = (...expressions: string[]): Partial<ValidatingWebhook> => ({
+      matchConditions: expressions.map((expression, i) => ({ name: `c${i}`, expression })),
+    });
+    await assert.rejects(
+      validating.create(
+        ctx,
+        vwc('uncompiled', [hook(conditions('object.metadata.name ==', "'a' + 'b'", 'params.x'))]),
+        { options: {} },
+      ),
+      (err: unknown) => {
+        assert.ok(isStatusError(err));
+        assert.equal(err.code, 422);
+        const causes = err.status.details?.causes ?? [];
+        assert.deepEqual(
+          causes.map((c) => c.field),
+          [0, 1, 2].map((i) => `webhooks[0].matchConditions[${i}].expression`),
+        );
+        assert.match(
+          causes[0]?.message ?? '',
+          /^Invalid value: "object.metadata.name ==": compilation failed: ERROR: <input>:1:\d+: Syntax error/,
+        );
+        assert.equal(
+          causes[1]?.message,
+          `Invalid value: "'a' + 'b'": must evaluate to bool`,
+        );
+        assert.equal(
+          causes[2]?.message,
+          "Invalid value: \"params.x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.x\n | ^",
+        );
+        return true;
+      },
+    );
+    const stored = await mutating.create(
+      ctx,
+      {
+        apiVersion,
+        kind: 'MutatingWebhookConfiguration',
+        metadata: { name: 'conditioned' },
+        webhooks: [
+          hook(conditions("authorizer.group('').resource('pods').check('get').allowed() && object != null")),
+        ],
+      },
+      { options: {} },
+    );
+    assert.equal(stored.webhooks?.[0]?.matchConditions?.length, 1);
   });
 
   it('requires sideEffects and admissionReviewVersions in v1 and checks the service and port', async () => {

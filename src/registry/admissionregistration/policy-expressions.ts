@@ -1,10 +1,16 @@
-// The CEL half of ValidatingAdmissionPolicy validation (pkg/apis/admissionregistration/validation/
+// The CEL half of admissionregistration validation (pkg/apis/admissionregistration/validation/
 // validation.go: validateVariable, validateValidationExpression, validateMessageExpression,
-// validateMatchConditionsExpression, validateAuditAnnotation): every expression must compile in the
-// policy's environment, `object` and `params` dynamic, each variable seeing the ones before it. An
-// expression that does not is Invalid with kube's `compilation failed: …` detail. The store loads the
-// CEL library before it validates a policy (ValidatingAdmissionPolicyStore).
+// validateMatchConditionsExpression, validateAuditAnnotation): every expression of a policy must
+// compile in the policy's environment, `object` and `params` dynamic, each variable seeing the ones
+// before it; a webhook's matchConditions in the webhooks' (no params, no variables). An expression
+// that does not is Invalid with kube's `compilation failed: …` detail. The stores load the CEL
+// library before they validate (CelLoadingStore).
 import type { ValidatingAdmissionPolicy } from '../../api/admissionregistration/v1/policy.js';
+import type {
+  MutatingWebhookConfiguration,
+  ValidatingWebhookConfiguration,
+} from '../../api/admissionregistration/v1/webhook.js';
+import type { KubeObject } from '../../api/meta.js';
 import { FieldError, FieldPath, type ErrorList } from '../../machinery/validation/index.js';
 import type { CelT } from '../apiextensions/customresource/cel/check.js';
 import { loadedCel, type CelLibrary } from '../apiextensions/customresource/cel/load.js';
@@ -68,6 +74,43 @@ export function validatePolicyExpressions(policy: ValidatingAdmissionPolicy): Er
         returns: 'dyn',
       }),
     );
+  });
+  return errs;
+}
+
+/** A webhook's matchConditions see the request's objects, the request and the authorizer. */
+const webhookScope: ReadonlyMap<string, CelT> = new Map([
+  ['object', dyn],
+  ['oldObject', dyn],
+  ['request', dyn],
+  ['namespaceObject', dyn],
+  ['authorizer', dyn],
+]);
+
+/** Whether validating `config` (a body, not yet validated) compiles CEL: some webhook has matchConditions. */
+export function hasMatchConditions(config: KubeObject): boolean {
+  const hooks: unknown = (config as { webhooks?: unknown }).webhooks;
+  return (
+    Array.isArray(hooks) &&
+    hooks.some((hook: unknown) => {
+      const conditions: unknown = (hook as { matchConditions?: unknown } | null)?.matchConditions;
+      return Array.isArray(conditions) && conditions.length > 0;
+    })
+  );
+}
+
+/** The compile errors of a webhook configuration's matchConditions; none when CEL is not loaded. */
+export function validateWebhookExpressions(
+  config: ValidatingWebhookConfiguration | MutatingWebhookConfiguration,
+): ErrorList {
+  const lib = loadedCel();
+  if (lib === undefined) return [];
+  const errs: ErrorList = [];
+  (config.webhooks ?? []).forEach((hook, i) => {
+    (hook.matchConditions ?? []).forEach((c, j) => {
+      const at = FieldPath.of('webhooks').index(i).child('matchConditions').index(j).child('expression');
+      errs.push(...check(lib, at, { source: c.expression, scope: webhookScope, returns: 'bool' }));
+    });
   });
   return errs;
 }

@@ -28,8 +28,12 @@ import {
   validatePolicy,
   validatePolicyStatus,
 } from './policy-validation.js';
-import { validatePolicyExpressions } from './policy-expressions.js';
-import { ValidatingAdmissionPolicyStore } from './policy-store.js';
+import {
+  hasMatchConditions,
+  validatePolicyExpressions,
+  validateWebhookExpressions,
+} from './policy-expressions.js';
+import { CelLoadingStore } from './cel-loading-store.js';
 import { bindingTableConvertor, policyTableConvertor, webhookConfigurationTableConvertor } from './tables.js';
 import {
   createOptions,
@@ -111,15 +115,18 @@ function newAdmissionStore<T extends KubeObject & { status?: unknown }>(
   );
 }
 
-export const newValidatingWebhookConfigurationREST = (
+export const newValidatingWebhookConfigurationREST = async (
   opts: AdmissionStorageOptions,
-): Promise<Store<ValidatingWebhookConfiguration>> =>
-  newAdmissionStore<ValidatingWebhookConfiguration>(
+): Promise<Store<ValidatingWebhookConfiguration>> => {
+  const completed = await newAdmissionStore<ValidatingWebhookConfiguration>(
     {
       resource: 'validatingwebhookconfigurations',
       kind: 'ValidatingWebhookConfiguration',
-      validate: (c) => validateWebhookConfiguration(c, createOptions),
-      validateUpdate: (c, old) => validateWebhookConfiguration(c, updateOptions(old)),
+      validate: (c) => [...validateWebhookConfiguration(c, createOptions), ...validateWebhookExpressions(c)],
+      validateUpdate: (c, old) => [
+        ...validateWebhookConfiguration(c, updateOptions(old)),
+        ...validateWebhookExpressions(c),
+      ],
       defaults: (c) => {
         defaultWebhookConfiguration(c, false);
       },
@@ -128,16 +135,21 @@ export const newValidatingWebhookConfigurationREST = (
     },
     opts,
   );
+  return new CelLoadingStore(completed.core, hasMatchConditions);
+};
 
-export const newMutatingWebhookConfigurationREST = (
+export const newMutatingWebhookConfigurationREST = async (
   opts: AdmissionStorageOptions,
-): Promise<Store<MutatingWebhookConfiguration>> =>
-  newAdmissionStore<MutatingWebhookConfiguration>(
+): Promise<Store<MutatingWebhookConfiguration>> => {
+  const completed = await newAdmissionStore<MutatingWebhookConfiguration>(
     {
       resource: 'mutatingwebhookconfigurations',
       kind: 'MutatingWebhookConfiguration',
-      validate: (c) => validateWebhookConfiguration(c, createOptions),
-      validateUpdate: (c, old) => validateWebhookConfiguration(c, updateOptions(old)),
+      validate: (c) => [...validateWebhookConfiguration(c, createOptions), ...validateWebhookExpressions(c)],
+      validateUpdate: (c, old) => [
+        ...validateWebhookConfiguration(c, updateOptions(old)),
+        ...validateWebhookExpressions(c),
+      ],
       defaults: (c) => {
         defaultWebhookConfiguration(c, true);
       },
@@ -146,6 +158,8 @@ export const newMutatingWebhookConfigurationREST = (
     },
     opts,
   );
+  return new CelLoadingStore(completed.core, hasMatchConditions);
+};
 
 export interface ValidatingAdmissionPolicyStorage {
   readonly policies: Store<ValidatingAdmissionPolicy>;
@@ -168,7 +182,7 @@ export async function newValidatingAdmissionPolicyREST(
     },
     opts,
   );
-  const policies = new ValidatingAdmissionPolicyStore(completed.core);
+  const policies = new CelLoadingStore(completed.core, () => true);
   const statusStrategy = {
     namespaceScoped: false,
     allowCreateOnUpdate: false,
