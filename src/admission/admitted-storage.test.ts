@@ -137,6 +137,7 @@ describe("admittedStorage (the controllers' way to the API)", () => {
       oldObject: null,
       userInfo: { name: 'alice', groups: ['devs'] },
       dryRun: false,
+      options: {},
     });
     assert.equal(second.step, 'validate');
     assert.match(second.a.name, /^gen-[a-z0-9]{5}$/);

@@ -66,7 +66,7 @@ function admittedCreate(r: RouteAdmission, target: Creater): Creater['create'] {
       object: obj,
       oldObject: null,
     } as const;
-    const q = { ...call, dryRun: options.dryRun };
+    const q = { ...call, options };
     await admitMutation(r, ctx, q);
     return target.create(ctx, obj, { options, ...only(createValidation(r, q, validate)) });
   };
@@ -75,7 +75,7 @@ function admittedCreate(r: RouteAdmission, target: Creater): Creater['create'] {
 /** A named create (pods/binding, serviceaccounts/token) is admitted under the URL's name. */
 function admittedCreateNamed(r: RouteAdmission, target: NamedCreater): NamedCreater['createNamed'] {
   return async (ctx, name, { obj, options, validate }) => {
-    const q = { operation: 'CREATE', name, object: obj, oldObject: null, dryRun: options.dryRun } as const;
+    const q = { operation: 'CREATE', name, object: obj, oldObject: null, options } as const;
     await admitMutation(r, ctx, q);
     return target.createNamed(ctx, name, { obj, options, ...only(createValidation(r, q, validate)) });
   };
@@ -84,7 +84,7 @@ function admittedCreateNamed(r: RouteAdmission, target: NamedCreater): NamedCrea
 function admittedUpdate(r: RouteAdmission, target: Updater): Updater['update'] {
   return (ctx, name, req) => {
     const { createValidation: onCreate, updateValidation: onUpdate, ...rest } = req;
-    const call = { name, dryRun: req.options.dryRun };
+    const call = { name, options: req.options };
     return target.update(ctx, name, {
       ...rest,
       objInfo: admittingObjectInfo(r, req.objInfo, call),
@@ -97,7 +97,7 @@ function admittedDelete(r: RouteAdmission, target: GracefulDeleter): GracefulDel
   return (ctx, name, { options, validate }) =>
     target.delete(ctx, name, {
       options,
-      ...only(deleteValidation(r, { name, dryRun: options.dryRun }, validate)),
+      ...only(deleteValidation(r, { name, options }, validate)),
     });
 }
 
@@ -110,7 +110,7 @@ function admittedDeleteCollection(
     target.deleteCollection(ctx, {
       options,
       listOptions,
-      ...only(deleteValidation(r, { name: '', dryRun: options.dryRun }, validate)),
+      ...only(deleteValidation(r, { name: '', options }, validate)),
     });
 }
 

@@ -26,8 +26,8 @@ export interface Attributes {
   readonly userInfo: UserInfo;
   /** Nothing will be persisted: plugins with side effects skip them. */
   readonly dryRun: boolean;
-  /** The verb's options (CreateOptions…) as sent, when the caller has them (webhooks send them). */
-  readonly options?: Readonly<Record<string, unknown>>;
+  /** The verb's options as sent, when the caller has them (webhooks send them). */
+  readonly options?: VerbOptions;
   /**
    * The resources equivalent to this one and the conversion between them (kube's ObjectInterfaces),
    * for matchPolicy Equivalent; absent where the caller does not know them (matching is then Exact).
@@ -35,4 +35,10 @@ export interface Attributes {
   readonly equivalents?: EquivalentResourceMapper;
   /** Set by a mutating chain that may run twice (reinvocation.ts); absent otherwise. */
   readonly reinvocation?: ReinvocationContext;
+} /**
+ * A write verb's options as the request sent them: CreateOptions, UpdateOptions (a patch's, as kube
+ * converts them) or DeleteOptions.
+ */
+export interface VerbOptions {
+  readonly dryRun?: readonly string[] | undefined;
 }

@@ -14,7 +14,7 @@ import type {
 import type { RequestContext } from '../registry/rest/context.js';
 import type { EquivalentResourceMapper } from '../registry/rest/equivalent-resources.js';
 import { isDryRun } from '../registry/rest/options.js';
-import type { Attributes, Operation } from './attributes.js';
+import type { Attributes, Operation, VerbOptions } from './attributes.js';
 import type { AdmissionChain } from './chain.js';
 import type { AdmissionResult, MutationInterface, ValidationInterface } from './interfaces.js';
 import { deepCopyJSON } from '../machinery/json/deep-copy.js';
@@ -50,7 +50,7 @@ export interface AdmissionCall {
   readonly name: string;
   readonly object: KubeObject | null;
   readonly oldObject: KubeObject | null;
-  readonly dryRun: readonly string[] | undefined;
+  readonly options: VerbOptions;
 }
 
 /** admission.NewAttributesRecord. */
@@ -65,7 +65,8 @@ export function attributesFor(r: RouteAdmission, ctx: RequestContext, q: Admissi
     object: q.object,
     oldObject: q.oldObject,
     userInfo: ctx.user,
-    dryRun: isDryRun(q.dryRun),
+    dryRun: isDryRun(q.options.dryRun),
+    options: q.options,
     ...(r.equivalents === undefined ? {} : { equivalents: r.equivalents }),
   };
 }
@@ -130,7 +131,7 @@ export function updateValidation(
  */
 export function deleteValidation(
   r: RouteAdmission,
-  q: { readonly name: string; readonly dryRun: readonly string[] | undefined },
+  q: { readonly name: string; readonly options: VerbOptions },
   first?: ValidateObjectFunc,
 ): ValidateObjectFunc | undefined {
   const { mutating, validating } = r;
@@ -153,7 +154,7 @@ export function deleteValidation(
 export function admittingObjectInfo(
   r: RouteAdmission,
   objInfo: UpdatedObjectInfo,
-  q: { readonly name: string; readonly dryRun: readonly string[] | undefined },
+  q: { readonly name: string; readonly options: VerbOptions },
 ): UpdatedObjectInfo {
   const admitsCreate = r.mutating.handles('CREATE');
   const admitsUpdate = r.mutating.handles('UPDATE');
@@ -175,7 +176,7 @@ export function admittingObjectInfo(
 /** The validation hooks of an update: as a create when there is no object yet, else as an update. */
 export function updateValidations(
   r: RouteAdmission,
-  q: { readonly name: string; readonly dryRun: readonly string[] | undefined },
+  q: { readonly name: string; readonly options: VerbOptions },
   first: {
     readonly createValidation?: ValidateObjectFunc | undefined;
     readonly updateValidation?: ValidateObjectUpdateFunc | undefined;

@@ -158,7 +158,9 @@ describe('admission webhooks', () => {
       'admission webhook "deny.example.com" denied the request: not you',
     );
 
-    const allowed = await configMap('wh-deny', 'c');
+    const allowed = await configMap('wh-deny', 'c', {
+      query: '?fieldManager=wh-test&fieldValidation=Strict',
+    });
     assert.equal(allowed.status, 201, JSON.stringify(allowed.body));
     assert.equal(allowed.headers.get('warning'), '299 - "careful now"');
     const review = hooks.received('/deny').at(-1) as AdmissionReviewIn;
@@ -177,7 +179,13 @@ describe('admission webhooks', () => {
     assert.equal(typeof (req['userInfo'] as { username?: unknown }).username, 'string');
     assert.equal(req['oldObject'], null);
     assert.equal(req['dryRun'], false);
-    assert.deepEqual(req['options'], { kind: 'CreateOptions', apiVersion: 'meta.k8s.io/v1' });
+    // The options as sent, kube's CreateOptions.
+    assert.deepEqual(req['options'], {
+      kind: 'CreateOptions',
+      apiVersion: 'meta.k8s.io/v1',
+      fieldManager: 'wh-test',
+      fieldValidation: 'Strict',
+    });
     assert.deepEqual((req.object as { data?: unknown }).data, { k: 'v' });
 
     // An update carries the stored object as oldObject.
@@ -189,7 +197,31 @@ describe('admission webhooks', () => {
     assert.equal(updated.status, 200, JSON.stringify(updated.body));
     const update = (hooks.received('/deny').at(-1) as AdmissionReviewIn).request;
     assert.equal(update['operation'], 'UPDATE');
+    assert.deepEqual(update['options'], { kind: 'UpdateOptions', apiVersion: 'meta.k8s.io/v1' });
     assert.deepEqual((update['oldObject'] as { data?: unknown }).data, { k: 'v' });
+    // A patch's options go as kube converts them: UpdateOptions with the manager, force left out.
+    const patched = await fetch(
+      `${server.url}/api/v1/namespaces/wh-deny/configmaps/c?fieldManager=wh-apply&force=true`,
+      {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${server.kubeConfig.users[0]?.user.token ?? ''}`,
+          'content-type': 'application/apply-patch+yaml',
+        },
+        body: JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: 'c' },
+          data: { k: 'x' },
+        }),
+      },
+    );
+    assert.equal(patched.status, 200, await patched.text());
+    assert.deepEqual((hooks.received('/deny').at(-1) as AdmissionReviewIn).request['options'], {
+      kind: 'UpdateOptions',
+      apiVersion: 'meta.k8s.io/v1',
+      fieldManager: 'wh-apply',
+    });
     assert.deepEqual((update.object as { data?: unknown }).data, { k: 'w' });
   });
 

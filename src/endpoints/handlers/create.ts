@@ -69,7 +69,7 @@ export const createResource: Handler = async (scope, hr) => {
     name: named ? name : (obj.metadata?.name ?? ''),
     object: obj,
     oldObject: null,
-    dryRun: options.dryRun,
+    options,
   });
   const validate = admitted instanceof Promise ? await admitted : admitted;
   const result = named

@@ -32,7 +32,7 @@ export const deleteCollection: Handler = async (scope, hr) => {
   const result = await storage.deleteCollection(ctx, {
     options,
     listOptions,
-    ...admittedDelete(scope.admission, { name: '', dryRun: options.dryRun }),
+    ...admittedDelete(scope.admission, { name: '', options }),
   });
   writeResult(scope, hr, { code: 200, media, ctx, result });
 };

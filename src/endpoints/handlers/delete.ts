@@ -1,6 +1,7 @@
 // DELETE of one object (handlers/delete.go DeleteResource): 200 with what storage returned, 202
 // only when the object was merely marked for deletion and orphanDependents=false was asked.
 import { deleteValidation, type RouteAdmission } from '../../admission/route-admission.js';
+import type { VerbOptions } from '../../admission/attributes.js';
 import { isGracefulDeleter, type ValidateObjectFunc } from '../../registry/rest/capabilities.js';
 import { header } from '../http-types.js';
 import { negotiateOutputMediaType } from '../negotiation/negotiate.js';
@@ -15,7 +16,7 @@ import { writeResult } from './transform.js';
  */
 export function admittedDelete(
   admission: RouteAdmission | undefined,
-  call: { name: string; dryRun: readonly string[] | undefined },
+  call: { name: string; options: VerbOptions },
 ): { validate?: ValidateObjectFunc } {
   const validate = admission === undefined ? undefined : deleteValidation(admission, call);
   return validate === undefined ? {} : { validate };
@@ -40,7 +41,7 @@ export const deleteResource: Handler = async (scope, hr) => {
   }
   const { object, deleted } = await storage.delete(ctx, info.name, {
     options,
-    ...admittedDelete(scope.admission, { name: info.name, dryRun: options.dryRun }),
+    ...admittedDelete(scope.admission, { name: info.name, options }),
   });
   const code = !deleted && options.orphanDependents === false ? 202 : 200;
   writeResult(scope, hr, { code, media, ctx, result: object });

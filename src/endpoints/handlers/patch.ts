@@ -200,7 +200,7 @@ export const patchResource: Handler = async (scope, hr) => {
   };
   const ctx = requestContext(hr, namespace);
   const { object, created } = await storage.update(ctx, info.name, {
-    ...admittedUpdate(scope.admission, objInfo, { name: info.name, dryRun: options.dryRun }),
+    ...admittedUpdate(scope.admission, objInfo, { name: info.name, options }),
     options,
     forceAllowCreate: isApply,
     handsOverResult: true,

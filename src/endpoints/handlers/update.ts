@@ -1,5 +1,6 @@
 // PUT of a whole object (handlers/update.go UpdateResource): 200, or 201 when it created one.
 import type { KubeObject } from '../../api/meta.js';
+import type { VerbOptions } from '../../admission/attributes.js';
 import {
   admittingObjectInfo,
   updateValidations,
@@ -81,7 +82,7 @@ function withManagedFields(
 export function admittedUpdate(
   admission: RouteAdmission | undefined,
   objInfo: UpdatedObjectInfo,
-  call: { name: string; dryRun: readonly string[] | undefined },
+  call: { name: string; options: VerbOptions },
 ): Pick<UpdateRequest, 'objInfo' | 'createValidation' | 'updateValidation'> {
   if (admission === undefined) return { objInfo };
   return { objInfo: admittingObjectInfo(admission, objInfo, call), ...updateValidations(admission, call) };
@@ -133,7 +134,7 @@ export const updateResource: Handler = async (scope, hr) => {
   if (fieldManager !== undefined)
     objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
   const { object, created } = await storage.update(ctx, info.name, {
-    ...admittedUpdate(scope.admission, objInfo, { name: info.name, dryRun: options.dryRun }),
+    ...admittedUpdate(scope.admission, objInfo, { name: info.name, options }),
     options,
     handsOverResult: true,
   });

@@ -7,7 +7,7 @@ import type { MutatingWebhook } from '../../../api/admissionregistration/v1/webh
 import { isStatusError } from '../../../machinery/errors/index.js';
 import { internalContext, type RequestContext } from '../../../registry/rest/context.js';
 import type { KubeObject } from '../../../api/meta.js';
-import type { Attributes } from '../../attributes.js';
+import type { Attributes, VerbOptions } from '../../attributes.js';
 import { AdmissionChain } from '../../chain.js';
 import type { MutationInterface } from '../../interfaces.js';
 import { webhookAccessor } from './accessor.js';
@@ -104,6 +104,23 @@ describe('AdmissionReview', () => {
       dryRun: true,
       options: { kind: 'UpdateOptions', apiVersion: 'meta.k8s.io/v1', dryRun: ['All'] },
     });
+    // The options as sent, in their Go struct's order, with nothing else.
+    const del = attrs({
+      operation: 'DELETE',
+      object: null,
+      dryRun: true,
+      options: {
+        dryRun: ['All'],
+        propagationPolicy: 'Foreground',
+        preconditions: { uid: 'u' },
+        gracePeriodSeconds: 0,
+        force: true,
+      } as VerbOptions,
+    });
+    assert.equal(
+      JSON.stringify(admissionRequest(del, { uid: 'id-3', invocation: invocation(del) })['options']),
+      '{"kind":"DeleteOptions","apiVersion":"meta.k8s.io/v1","gracePeriodSeconds":0,"preconditions":{"uid":"u"},"propagationPolicy":"Foreground","dryRun":["All"]}',
+    );
     const cluster = attrs({ namespace: '', name: '', operation: 'CONNECT' });
     const c = admissionRequest(cluster, { uid: 'id-2', invocation: invocation(cluster) });
     assert.equal('namespace' in c, false);

@@ -28,15 +28,30 @@ export interface Invocation {
 
 const optionsKinds = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions' } as const;
 
-/** The options as kube sends them: the verb's options kind, with dryRun when the request is one. */
+/** The options' members as their Go structs order them (metav1.CreateOptions, UpdateOptions, DeleteOptions). */
+const writeMembers = ['dryRun', 'fieldManager', 'fieldValidation'];
+const deleteMembers = [
+  'gracePeriodSeconds',
+  'preconditions',
+  'orphanDependents',
+  'propagationPolicy',
+  'dryRun',
+  'ignoreStoreReadErrorWithClusterBreakingPotential',
+];
+
+/**
+ * The options as kube sends them: the verb's options kind with what the request sent (a patch's as
+ * UpdateOptions, or CreateOptions when it creates, as kube's patchToUpdateOptions converts them);
+ * dryRun alone when the caller has no options.
+ */
 function requestOptions(a: Attributes): Record<string, unknown> | null {
-  if (a.options !== undefined) return { ...a.options };
   if (a.operation === 'CONNECT') return null;
-  return {
-    kind: optionsKinds[a.operation],
-    apiVersion: 'meta.k8s.io/v1',
-    ...(a.dryRun ? { dryRun: ['All'] } : {}),
-  };
+  const out: Record<string, unknown> = { kind: optionsKinds[a.operation], apiVersion: 'meta.k8s.io/v1' };
+  const sent = (a.options ?? {}) as Readonly<Record<string, unknown>>;
+  for (const m of a.operation === 'DELETE' ? deleteMembers : writeMembers)
+    if (sent[m] !== undefined) out[m] = sent[m];
+  if (a.dryRun && out['dryRun'] === undefined) out['dryRun'] = ['All'];
+  return out;
 }
 
 function userInfo(a: Attributes): Record<string, unknown> {
