@@ -6,7 +6,7 @@
 // deleted namespace and drops the dead replica from the endpoints; a replica with another CA refuses
 // to start. Leader election and the master lease TTL are shortened by their flags (the defaults are
 // checked to be client-go's). This file may take up to 60 s (issue 25's 30 s idle window).
-import { after, before, describe, it, type TestContext } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:https';
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { readFlags } from '../../src/cmd/capstan.js';
 import { runPKICommand } from '../../src/cmd/pki-command.js';
 import {
-  requireEtcd,
+  etcdMissing,
   startEtcdCluster,
   type EtcdProcess,
 } from '../../src/storage/backends/etcd3/testing/etcd-process.js';
@@ -121,7 +121,8 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 120_0
   let otherPkiDir = '';
   let admin: Credentials = { ca: '' };
   const replicas: CapstanProcess[] = [];
-  let skipped = false;
+  /** Why the cases that need etcd skip, when it is missing on this machine. */
+  let skipped: string | undefined;
 
   const flagsFor = (dir: string): string[] => [
     '--storage-backend=etcd3',
@@ -130,11 +131,9 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 120_0
     ...shortTimings,
   ];
 
-  before(async (t) => {
-    if (!requireEtcd(t as unknown as TestContext)) {
-      skipped = true;
-      return;
-    }
+  before(async () => {
+    skipped = etcdMissing();
+    if (skipped !== undefined) return;
     pkiDir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
     otherPkiDir = await mkdtemp(join(tmpdir(), 'capstan-pki-other-'));
     const io = { stdout: { write: () => true }, stderr: process.stderr };
@@ -186,8 +185,8 @@ describe('several replicas on one etcd with one PKI directory', { timeout: 120_0
   });
 
   it('is one cluster: shared identity, quiet when idle, endpoints and controllers that follow the replicas', async (t) => {
-    if (skipped) {
-      t.skip('etcd not installed');
+    if (skipped !== undefined) {
+      t.skip(skipped);
       return;
     }
     const urls = replicas.map((r) => r.url);
