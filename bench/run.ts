@@ -35,6 +35,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   simulate: () => import('./simulate.js'),
   profile: () => import('./profile.js'),
   promises: () => import('./promises.js'),
+  ab: () => import('./ab.js'),
 };
 
 const names = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(benches);
