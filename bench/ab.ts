@@ -5,7 +5,8 @@
 // This machine's speed drifts by a fifth over tens of seconds; slices a few seconds apart, in turn
 // first, see the same machine, where profiles of one build after another do not. It prints each
 // side's CPU per request (the process's and its main thread's) per slice, their medians, and the
-// median of each round's ratio of this checkout's to the base's.
+// median of each round's ratio of this checkout's to the base's. AB_THIS_FLAGS gives this
+// checkout's side flags of its own (with AB_BASE=., it compares the flags alone).
 import { operations, type Operation } from './api-client.js';
 import { applyTemplate, createTemplate, kindSpecs, kinds, type Kind } from './api-objects.js';
 import type { FromAbChild, ToAbChild } from './ab-child.js';
@@ -75,7 +76,12 @@ export async function run(): Promise<void> {
   const rounds = Number(process.env['AB_ROUNDS'] ?? 10);
   // The children run under this process's flags (bin/node-flags', as bench/run.ts set them).
   const execArgv = [...process.execArgv];
-  const sides = [await startSide('base', base, execArgv), await startSide('this', '.', execArgv)];
+  // AB_THIS_FLAGS: V8 or Node flags for this checkout's side only (AB_BASE=. compares the flags).
+  const thisFlags = (process.env['AB_THIS_FLAGS'] ?? '').split(' ').filter((f) => f !== '');
+  const sides = [
+    await startSide('base', base, execArgv),
+    await startSide('this', '.', [...execArgv, ...thisFlags]),
+  ];
   const gen = new LoadGenerator();
   try {
     const creates = cell.operation === 'create';
