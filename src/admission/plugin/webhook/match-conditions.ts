@@ -7,6 +7,7 @@
 import type { CelInput } from '@bufbuild/cel';
 import type { MatchCondition } from '../../../api/admissionregistration/v1/webhook.js';
 import type { KubeObject } from '../../../api/meta.js';
+import { celGoErrorText } from '../../../registry/apiextensions/customresource/cel/error-text.js';
 import { loadCel, type CelLibrary } from '../../../registry/apiextensions/customresource/cel/load.js';
 import type { MeteredProgram } from '../../../registry/apiextensions/customresource/cel/metering.js';
 import {
@@ -48,11 +49,7 @@ function compile(lib: CelLibrary, condition: MatchCondition): CompiledCondition 
 }
 
 function evaluationError(lib: CelLibrary, expression: string, result: unknown): string {
-  let detail = 'no such overload';
-  if (lib.cel.isCelError(result)) {
-    const noKey = /^field not found: (.*)$/.exec(result.message);
-    detail = noKey === null ? result.message : `no such key: ${noKey[1] ?? ''}`;
-  }
+  const detail = lib.cel.isCelError(result) ? celGoErrorText(result.message) : 'no such overload';
   return `expression '${expression}' resulted in error: ${detail}`;
 }
 

@@ -7,6 +7,7 @@
 // as its own program, and its cost is added up here for the phase to charge to its budget once the
 // expression that read it ends.
 import type * as Cel from '@bufbuild/cel';
+import { celGoErrorText } from '../../../../registry/apiextensions/customresource/cel/error-text.js';
 import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import type { CompiledExpression } from './compiled-policy.js';
 
@@ -33,13 +34,6 @@ export interface NamedExpression {
 
 /** @bufbuild/cel tells its maps by this symbol's member (isCelMap). */
 const celMapBrand = Symbol.for('@bufbuild/cel/map');
-
-/** @bufbuild/cel's messages in cel-go's words, as kube's errors show them. */
-export function celGoErrorText(message: string): string {
-  if (message.startsWith('found no matching overload')) return 'no such overload';
-  const noKey = /^field not found: (.*)$/.exec(message);
-  return noKey === null ? message : `no such key: ${noKey[1] ?? ''}`;
-}
 
 /**
  * The `variables` value of one phase. `bindings` are the phase's, which hold this map too (a

@@ -1,12 +1,15 @@
 // One policy evaluated for one binding and one param (k8s.io/apiserver/pkg/admission/plugin/policy/
 // validating/validator.go, with plugin/cel/filter.go's error texts and the match conditions of
-// plugin/webhook/matchconditions): the match conditions first, then each validation to a decision,
-// then the audit annotations. A failing expression is an error decision that denies under
-// failurePolicy Fail and admits under Ignore. Each evaluation is held to kube's per-call cost limit
-// (an error of its expression); the match conditions share RuntimeCELCostBudgetMatchConditions, the
-// variables, validations and messages RuntimeCELCostBudget, the audit annotations another; past a
-// budget the policy's one decision is that error.
+// plugin/webhook/matchconditions): the match conditions first, then the validations, then every
+// messageExpression, each validation to a decision, then the audit annotations. Each of those is a
+// phase with its own variables, evaluated on first read (composition.ts). A failing expression is
+// an error decision that denies under failurePolicy Fail and admits under Ignore. Each evaluation
+// is held to kube's per-call cost limit (an error of its expression); the match conditions share
+// RuntimeCELCostBudgetMatchConditions, the validations RuntimeCELCostBudget and the messages what
+// the validations left of it, the audit annotations another; past a budget the policy's one
+// decision is that error (a message's, each decision's).
 import type { CelInput } from '@bufbuild/cel';
+import { celGoErrorText } from '../../../../registry/apiextensions/customresource/cel/error-text.js';
 import type { CelLibrary } from '../../../../registry/apiextensions/customresource/cel/load.js';
 import {
   matchConditionsCostBudget,
@@ -14,7 +17,7 @@ import {
   runtimeCostBudget,
 } from '../../../../registry/apiextensions/customresource/cel/runtime-cost.js';
 import type { CompiledExpression, CompiledPolicy } from './compiled-policy.js';
-import { celGoErrorText, CompositionCost, lazyVariables } from './composition.js';
+import { CompositionCost, lazyVariables } from './composition.js';
 
 export type FailurePolicy = 'Fail' | 'Ignore';
 

@@ -14,6 +14,7 @@ import { memberOf } from '../../../../machinery/json/set-member.js';
 import { goQuote } from '../../../../machinery/structural/index.js';
 import { childOf, FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
 import type { Correlation } from '../schema/correlation.js';
+import { celGoErrorText } from './error-text.js';
 import type { CelLibrary } from './load.js';
 import { costLimitExceeded, type MeteredProgram } from './metering.js';
 import { fieldErrorForReason, ruleErrorString, ruleMessageOrDefault } from './rule-errors.js';
@@ -280,7 +281,6 @@ export class CustomResourceRuleValidator {
       return `'${message}': no further validation rules will be run due to call cost exceeds limit for rule: ${ruleText}`;
     if (message.startsWith('found no matching overload'))
       return `'no such overload': call arguments did not match a supported operator, function or macro signature for rule: ${ruleText}`;
-    const noKey = /^field not found: (.*)$/.exec(message);
-    return `${noKey === null ? message : `no such key: ${noKey[1] ?? ''}`} evaluating rule: ${ruleText}`;
+    return `${celGoErrorText(message)} evaluating rule: ${ruleText}`;
   }
 }
