@@ -2,6 +2,7 @@
 // Go type names come from the definition names (`io.k8s.api.core.v1.ConfigMap` → `v1.ConfigMap`)
 // unless the API module registered a named type for the field (`types.UID`).
 import type { Scheme } from '../../api/scheme.js';
+import { goOmits } from '../../api/schema/go-omit-empty.js';
 import type { Schema } from '../../api/schema/types.js';
 import { goZeroMember } from '../json/go-zero-members.js';
 import {
@@ -109,7 +110,11 @@ export class Compiler {
       // bytes are read back: never kept, nor filled in as a default.
       const absent = zero?.kind === 'value' && zero.absent && zero.value !== null;
       if (absent) zeros[field] = zero.value;
-      if (fieldSchema.default !== undefined && !(absent && fieldSchema.default === zero.value))
+      // Nor a default that is the Go zero of an omitempty scalar (a LocalObjectReference's
+      // `name: ""`): decoding drops it when sent, so a default must not put it back.
+      const omit = omitEmpty?.[field];
+      const omitted = omit !== undefined && omit !== 'empty' && goOmits(omit, fieldSchema.default);
+      if (fieldSchema.default !== undefined && !omitted && !(absent && fieldSchema.default === zero.value))
         defaults.push([field, fieldSchema.default]);
     }
     node.check = structCheck(node);

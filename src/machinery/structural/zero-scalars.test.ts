@@ -47,6 +47,22 @@ it('drops a service port’s targetPort 0 and a StatefulSet’s serviceName "", 
   assert.deepEqual(spec['ordinals'], {});
 });
 
+it('does not default an omitempty reference name to "", which Go cannot tell from none', () => {
+  // kube's OpenAPI gives LocalObjectReference's name `default: ""`; a PUT of a Pod read back with
+  // `imagePullSecrets: [{}]` was refused as a spec change when the decode put the "" back.
+  for (const ips of [[{}], [{ name: '' }], [null]]) {
+    const pod = decode('v1', 'Pod', {
+      spec: { containers: [{ name: 'c', image: 'i' }], imagePullSecrets: ips },
+    });
+    assert.deepEqual((pod['spec'] as { imagePullSecrets: unknown }).imagePullSecrets, [{}]);
+  }
+  const withRef = decode('v1', 'Pod', {
+    spec: { containers: [{ name: 'c', image: 'i', envFrom: [{ configMapRef: {} }] }] },
+  });
+  const [c] = (withRef['spec'] as { containers: Record<string, unknown>[] }).containers;
+  assert.deepEqual(c?.['envFrom'], [{ configMapRef: {} }]);
+});
+
 it('decodes what it writes to the object read back from those bytes', () => {
   const event = decode('v1', 'Event', { metadata: { name: 'e' }, reason: 'R', reportingComponent: '' });
   const bytes = JSON.stringify(inGoMemberOrder(scheme, event));
