@@ -142,10 +142,7 @@ describe('admissionregistration.k8s.io stores', () => {
           causes[0]?.message ?? '',
           /^Invalid value: "object.metadata.name ==": compilation failed: ERROR: <input>:1:\d+: Syntax error/,
         );
-        assert.equal(
-          causes[1]?.message,
-          `Invalid value: "'a' + 'b'": must evaluate to bool`,
-        );
+        assert.equal(causes[1]?.message, `Invalid value: "'a' + 'b'": must evaluate to bool`);
         assert.equal(
           causes[2]?.message,
           "Invalid value: \"params.x\": compilation failed: ERROR: <input>:1:1: undeclared reference to 'params' (in container '')\n | params.x\n | ^",

@@ -4,7 +4,7 @@
 // compile in the policy's environment, `object` and `params` dynamic, each variable seeing the ones
 // before it; a webhook's matchConditions in the webhooks' (no params, no variables). An expression
 // that does not is Invalid with kube's `compilation failed: …` detail. The stores load the CEL
-// library before they validate (CelLoadingStore).
+// library before they validate (storage.ts).
 import type { ValidatingAdmissionPolicy } from '../../api/admissionregistration/v1/policy.js';
 import type {
   MutatingWebhookConfiguration,

@@ -33,7 +33,8 @@ import {
   validatePolicyExpressions,
   validateWebhookExpressions,
 } from './policy-expressions.js';
-import { CelLoadingStore } from './cel-loading-store.js';
+import { WriteCheckedStore, type WriteCheck } from '../generic/write-checked-store.js';
+import { loadCel } from '../apiextensions/customresource/cel/load.js';
 import { bindingTableConvertor, policyTableConvertor, webhookConfigurationTableConvertor } from './tables.js';
 import {
   createOptions,
@@ -115,6 +116,17 @@ function newAdmissionStore<T extends KubeObject & { status?: unknown }>(
   );
 }
 
+/**
+ * Loads the CEL library before a write whose object `compiles` says has expressions, so that the
+ * synchronous validation can compile them (as the CRD store does for x-kubernetes-validations). A
+ * server that never writes one never loads the library.
+ */
+const loadingCel =
+  (compiles: (obj: KubeObject) => boolean): WriteCheck =>
+  async (_ctx, { obj }) => {
+    if (compiles(obj)) await loadCel();
+  };
+
 export const newValidatingWebhookConfigurationREST = async (
   opts: AdmissionStorageOptions,
 ): Promise<Store<ValidatingWebhookConfiguration>> => {
@@ -135,7 +147,7 @@ export const newValidatingWebhookConfigurationREST = async (
     },
     opts,
   );
-  return new CelLoadingStore(completed.core, hasMatchConditions);
+  return new WriteCheckedStore(completed, loadingCel(hasMatchConditions));
 };
 
 export const newMutatingWebhookConfigurationREST = async (
@@ -158,7 +170,7 @@ export const newMutatingWebhookConfigurationREST = async (
     },
     opts,
   );
-  return new CelLoadingStore(completed.core, hasMatchConditions);
+  return new WriteCheckedStore(completed, loadingCel(hasMatchConditions));
 };
 
 export interface ValidatingAdmissionPolicyStorage {
@@ -182,7 +194,10 @@ export async function newValidatingAdmissionPolicyREST(
     },
     opts,
   );
-  const policies = new CelLoadingStore(completed.core, () => true);
+  const policies = new WriteCheckedStore(
+    completed,
+    loadingCel(() => true),
+  );
   const statusStrategy = {
     namespaceScoped: false,
     allowCreateOnUpdate: false,

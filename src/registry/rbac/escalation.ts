@@ -14,11 +14,11 @@ import {
   type RoleBinding,
 } from '../../api/rbac/v1/rbac.js';
 import { newForbidden, newNotFound } from '../../machinery/errors/index.js';
-import { Store } from '../generic/store.js';
+import type { Store } from '../generic/store.js';
+import { WriteCheckedStore, type WriteRequest } from '../generic/write-checked-store.js';
 import type { AuthorizationAttributes, Authorizer } from '../rest/authorizer.js';
-import type { Lister, UpdateRequest, ValidateObjectFunc } from '../rest/capabilities.js';
+import type { Lister } from '../rest/capabilities.js';
 import { internalContext, type RequestContext, type UserInfo } from '../rest/context.js';
-import type { CreateOptions } from '../rest/options.js';
 import { appliesToUser, RBACIndex, rbacResources, type RBACResource } from './authorizer.js';
 import { goQuote } from '../../machinery/validation/index.js';
 import { escalationMessage } from './policy-rules.js';
@@ -144,14 +144,6 @@ function semanticEqual(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** One write's new object: `old` is null on create (and on an update that creates). */
-interface WriteRequest<T> {
-  readonly obj: T;
-  readonly old: T | null;
-  /** The name in the URL: '' on create. */
-  readonly name: string;
-}
-
 /** The escalation checks of the four RBAC stores of one server. */
 export class RBACEscalationPolicy {
   readonly #authorizer: Authorizer;
@@ -169,7 +161,7 @@ export class RBACEscalationPolicy {
         ? (ctx: RequestContext, req: WriteRequest<KubeObject>) => this.checkRole(ctx, { resource, ...req })
         : (ctx: RequestContext, req: WriteRequest<KubeObject>) =>
             this.checkBinding(ctx, { resource, ...req });
-    return new EscalationCheckedStore<T>(store, check);
+    return new WriteCheckedStore<T>(store, check);
   }
 
   async #allowed(attrs: AuthorizationAttributes): Promise<boolean> {
@@ -247,45 +239,5 @@ export class RBACEscalationPolicy {
     const refusal = this.#confirm(ctx, rules, index);
     if (refusal !== undefined)
       throw newForbidden({ group: rbacGroup, resource: req.resource }, binding.metadata?.name ?? '', refusal);
-  }
-}
-
-type WriteCheck = (ctx: RequestContext, req: WriteRequest<KubeObject>) => Promise<void>;
-
-/** A store whose creates and updates pass a check first (on an update, of the object it computes). */
-export class EscalationCheckedStore<T extends KubeObject> extends Store<T> {
-  readonly #check: WriteCheck;
-
-  constructor(store: Store<T>, check: WriteCheck) {
-    super(store.core);
-    this.#check = check;
-  }
-
-  override async create(
-    ctx: RequestContext,
-    obj: KubeObject,
-    opts: { options: CreateOptions; validate?: ValidateObjectFunc },
-  ): Promise<T> {
-    await this.#check(ctx, { obj, old: null, name: '' });
-    return super.create(ctx, obj, opts);
-  }
-
-  override update(
-    ctx: RequestContext,
-    name: string,
-    req: UpdateRequest,
-  ): Promise<{ object: T; created: boolean }> {
-    const inner = req.objInfo;
-    return super.update(ctx, name, {
-      ...req,
-      objInfo: {
-        preconditions: () => inner.preconditions(),
-        updatedObject: async (c, old) => {
-          const obj = await inner.updatedObject(c, old);
-          await this.#check(c, { obj, old, name });
-          return obj;
-        },
-      },
-    });
   }
 }
