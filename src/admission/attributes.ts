@@ -35,7 +35,9 @@ export interface Attributes {
   readonly equivalents?: EquivalentResourceMapper;
   /** Set by a mutating chain that may run twice (reinvocation.ts); absent otherwise. */
   readonly reinvocation?: ReinvocationContext;
-} /**
+}
+
+/**
  * A write verb's options as the request sent them: CreateOptions, UpdateOptions (a patch's, as kube
  * converts them) or DeleteOptions.
  */
