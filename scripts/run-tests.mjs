@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // Runs every *.test.ts under src/, test/ and examples/ with node's test runner, three files at a time.
 //
-// The TypeScript is compiled once, up front, into a temporary copy of the checkout: each .ts becomes
-// a .js beside it (esbuild, per file, not bundled, with an inline source map), and everything else is
-// a symbolic link to the checkout's file (the .ts sources too, for the tests that start a child with
-// tsx or read a source file). Each test file then runs in plain node: loading a few hundred modules
-// through tsx's hooks cost ~1 s of CPU more per file than loading their JavaScript, which over ~400
-// files was more than a third of the run. Paths that tests derive from import.meta.url land in the
-// copy, whose links lead back to the checkout (node_modules, test-output, dist...).
+// The TypeScript is compiled once, up front, into a temporary copy of the checkout: one esbuild
+// build bundles every test file, with the modules they share split into chunks (npm packages stay
+// imports), and everything else is a symbolic link to the checkout's file (the .ts sources too, for
+// the tests that start a child with tsx or read a source file). Each test file then runs in plain
+// node and loads a few files: loading the server's ~1,600 modules one by one cost ~1.5 s of CPU per
+// test file (resolving, reading and compiling each, and an inline source map in every one), ~0.4 s
+// as chunks. Every module keeps the import.meta.url it had as a file of its own in the copy (the
+// path it was compiled from, .js for .ts), so paths that code derives from it land in the copy, whose
+// links lead back to the checkout (node_modules, test-output, dist...). Besides the tests, the
+// bundle's entry points are what the tests start as a file of the copy: the SQLite writer thread
+// (beside the module that starts it) and the command (a child server, src/cmd/capstan.js).
 import { build } from 'esbuild';
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -22,7 +26,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { batchEntries, batchEntryPoints, batchTestFiles } from './test-batches.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The folders whose TypeScript is compiled; the console's front end has its own toolchain.
@@ -51,8 +56,41 @@ function filesUnder(dir, out, links) {
   }
 }
 
-/** The temporary copy: compiled JavaScript beside links to everything in the checkout. */
-async function compiledCopy() {
+// Started as files of the copy rather than imported: each must be an entry point of the build.
+const startedAsFiles = ['src/storage/backends/sqlite/writer-worker.ts', 'src/cmd/capstan.ts'];
+
+/** Where a compiled module would be as a file of its own in the copy. */
+const compiledPath = (tree, rel) => join(tree, rel.replace(/\.ts$/, '.js'));
+
+/**
+ * An esbuild plugin that gives each source module that reads import.meta.url (or .dirname,
+ * .filename) the value it would have as a file of its own in the copy, not its chunk's.
+ */
+function ownImportMeta(tree, sources) {
+  const readers = new Map();
+  for (const rel of sources) {
+    const text = readFileSync(join(root, rel), 'utf8');
+    if (text.includes('import.meta.')) readers.set(join(root, rel), { rel, text });
+  }
+  return {
+    name: 'own-import-meta',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        const reader = readers.get(args.path);
+        if (reader === undefined) return undefined;
+        const file = compiledPath(tree, reader.rel);
+        const contents = reader.text
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(dirname(file)))
+          .replaceAll('import.meta.filename', JSON.stringify(file));
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** The temporary copy: the bundled tests and their chunks beside links to everything in the checkout. */
+async function compiledCopy(entries, batches) {
   const tree = mkdtempSync(join(tmpdir(), 'capstan-tests-'));
   // Folders that tests fill in the checkout must exist now to be linked: a fresh clone has no dist/
   // until bin/capstan bundles, and no test-output/ until the console's screenshots.
@@ -68,13 +106,19 @@ async function compiledCopy() {
   }
   await build({
     absWorkingDir: root,
-    entryPoints: sources,
+    entryPoints: [...new Set([...entries, ...startedAsFiles]), ...batchEntryPoints(batches)],
     outdir: tree,
     outbase: '.',
+    bundle: true,
+    splitting: true,
+    packages: 'external',
+    chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    sourcemap: 'inline',
+    // In files of their own: inline, each chunk's map made it ~twice as slow to load.
+    sourcemap: true,
+    plugins: [ownImportMeta(tree, sources), batchEntries(root, batches)],
     logLevel: 'warning',
   });
   return tree;
@@ -159,16 +203,26 @@ if (tests.length === 0) {
   process.exit(1);
 }
 
-const tree = await compiledCopy();
+// Files that can share a process run in batches (scripts/test-batches.mjs), after the others.
+const { single, batches } = batchTestFiles(
+  root,
+  pooledTests.filter((f) => !isConsoleFile(f)),
+  (f) => rank(f) < slowFirst.length,
+);
+const pooledRuns = [
+  ...pooledTests.filter((f) => isConsoleFile(f) || single.includes(f)).map(runPath),
+  ...batches.map((b) => `${b.name}.js`),
+];
+const tree = await compiledCopy([...pacedTests, ...single], batches);
 await bundleConsoleTests(tree, tests.filter(isConsoleFile));
 // Ctrl-C reaches the test runner too; waiting for it to end lets the copy be removed below.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
-const runnerArgs = (files, concurrency) => [
+const runnerArgs = (runPaths, concurrency) => [
   '--enable-source-maps',
   '--test',
   '--test-reporter=spec',
   `--test-concurrency=${concurrency}`,
-  ...files.map(runPath),
+  ...runPaths,
 ];
 // Every server the tests start, in process or as a child, freezes what its watch caches hand to
 // updates (ServerRunOptions.checkSharing): code that changes such an object in place throws.
@@ -179,7 +233,7 @@ try {
   if (pacedTests.length > 0) {
     const outPath = join(tree, '.paced-tests.log');
     const out = openSync(outPath, 'w');
-    const child = spawn(process.execPath, runnerArgs(pacedTests, 1), {
+    const child = spawn(process.execPath, runnerArgs(pacedTests.map(runPath), 1), {
       stdio: ['ignore', out, out],
       cwd: tree,
       env: testEnv,
@@ -193,8 +247,8 @@ try {
     });
   }
   const pooled =
-    pooledTests.length > 0
-      ? spawnSync(process.execPath, runnerArgs(pooledTests, 3), { stdio: 'inherit', cwd: tree, env: testEnv })
+    pooledRuns.length > 0
+      ? spawnSync(process.execPath, runnerArgs(pooledRuns, 3), { stdio: 'inherit', cwd: tree, env: testEnv })
       : { status: 0 };
   const pacedResult = await pacedRun;
   if (pacedTests.length > 0) {
@@ -203,6 +257,11 @@ try {
     );
   }
   status = (pooled.status ?? 1) !== 0 ? (pooled.status ?? 1) : pacedResult.code;
+  // A failure inside a batch names its test; which file that is, the batch's list says.
+  if (status !== 0 && batches.length > 0) {
+    process.stdout.write('\n# the batches, each run as one file:\n');
+    for (const b of batches) process.stdout.write(`# ${b.name}.js: ${b.files.join(' ')}\n`);
+  }
 } finally {
   rmSync(tree, { recursive: true, force: true });
 }
