@@ -27,7 +27,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { batchEntries, batchEntryPoints, batchTestFiles } from './test-batches.mjs';
+import { batchEntries, batchEntry, batchTestFiles } from './test-batches.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The folders whose TypeScript is compiled; the console's front end has its own toolchain.
@@ -106,7 +106,7 @@ async function compiledCopy(entries, batches) {
   }
   await build({
     absWorkingDir: root,
-    entryPoints: [...new Set([...entries, ...startedAsFiles]), ...batchEntryPoints(batches)],
+    entryPoints: [...entries, ...startedAsFiles],
     outdir: tree,
     outbase: '.',
     bundle: true,
@@ -181,11 +181,13 @@ tests.sort();
 // files at a time, a minute-long file started last adds its minute to the run).
 const slowFirst = [
   'test/e2e/package-install.test.ts',
+  'test/robustness/etcd-replicas.test.ts',
   'test/e2e/replicas.test.ts',
   'src/storage/kv-store/kv-store.conformance.test.ts',
   'test/integration/bad-input-',
-  'test/e2e/kubectl-encryption-rotation.test.ts',
+  'test/e2e/kubectl-core.test.ts',
   'test/robustness/',
+  'test/e2e/kubectl-encryption-rotation.test.ts',
 ];
 const rank = (f) => {
   const i = slowFirst.findIndex((prefix) => f.startsWith(prefix));
@@ -203,17 +205,28 @@ if (tests.length === 0) {
   process.exit(1);
 }
 
-// Files that can share a process run in batches (scripts/test-batches.mjs), after the others.
+// Files that can share a process run in batches (scripts/test-batches.mjs), after the longest files
+// and before the other files that run alone: a batch of files that wait (for etcd, say) can take a
+// minute, and the end-to-end files that come last take seconds each.
+const first = (f) => rank(f) < slowFirst.length;
 const { single, batches } = batchTestFiles(
   root,
   pooledTests.filter((f) => !isConsoleFile(f)),
-  (f) => rank(f) < slowFirst.length,
+  first,
 );
-const pooledRuns = [
-  ...pooledTests.filter((f) => isConsoleFile(f) || single.includes(f)).map(runPath),
-  ...batches.map((b) => `${b.name}.js`),
+const runs = [
+  ...single.filter(first).map((f) => ({ in: f, files: [f] })),
+  ...batches.map((files, i) => ({ in: batchEntry(i), files })),
+  ...single.filter((f) => !first(f)).map((f) => ({ in: f, files: [f] })),
 ];
-const tree = await compiledCopy([...pacedTests, ...single], batches);
+// node's test runner starts the files it is given in the order of their names, not in the given
+// order: each run's file is named for its place.
+for (const [i, r] of runs.entries()) {
+  const what = r.files.length === 1 ? r.files[0].replace(/\.test\.ts$/, '').replaceAll(sep, '-') : 'batch';
+  r.out = join('.test-runs', `${String(i + 1).padStart(3, '0')}-${what}.test`);
+}
+const pooledRuns = [...pooledTests.filter(isConsoleFile).map(runPath), ...runs.map((r) => `${r.out}.js`)];
+const tree = await compiledCopy([...pacedTests, ...runs.map((r) => ({ in: r.in, out: r.out }))], batches);
 await bundleConsoleTests(tree, tests.filter(isConsoleFile));
 // Ctrl-C reaches the test runner too; waiting for it to end lets the copy be removed below.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
@@ -260,7 +273,8 @@ try {
   // A failure inside a batch names its test; which file that is, the batch's list says.
   if (status !== 0 && batches.length > 0) {
     process.stdout.write('\n# the batches, each run as one file:\n');
-    for (const b of batches) process.stdout.write(`# ${b.name}.js: ${b.files.join(' ')}\n`);
+    for (const r of runs)
+      if (r.files.length > 1) process.stdout.write(`# ${r.out}.js: ${r.files.join(' ')}\n`);
   }
 } finally {
   rmSync(tree, { recursive: true, force: true });

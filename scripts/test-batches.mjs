@@ -20,8 +20,8 @@ const batchSize = 16;
 const namespace = 'capstan-test-batch';
 
 /**
- * The files that run alone, and the batches of the others (in the given order, so that a batch holds
- * neighbours, which import the same modules).
+ * The files that run alone, and the batches of the others, each a list of files (in the given order,
+ * so that a batch holds neighbours, which import the same modules).
  */
 export function batchTestFiles(root, files, alone) {
   const single = [];
@@ -33,20 +33,15 @@ export function batchTestFiles(root, files, alone) {
       rootHook.test(readFileSync(join(root, f), 'utf8'));
     (own ? single : shared).push(f);
   }
-  const batches = [];
-  for (let i = 0; i < shared.length; i += batchSize) {
-    const n = String(batches.length + 1).padStart(2, '0');
-    batches.push({ name: `.test-batches/batch-${n}.test`, files: shared.slice(i, i + batchSize) });
-  }
   // One file left over runs as itself.
-  if (batches.length === 1 && batches[0].files.length === 1) return { single: files, batches: [] };
+  if (shared.length === 1) return { single: files, batches: [] };
+  const batches = [];
+  for (let i = 0; i < shared.length; i += batchSize) batches.push(shared.slice(i, i + batchSize));
   return { single, batches };
 }
 
-/** esbuild entry points for the batches: each an import of its files, in order. */
-export function batchEntryPoints(batches) {
-  return batches.map((b, i) => ({ in: `${namespace}:${i}`, out: b.name }));
-}
+/** The esbuild entry point of batch i: a module that imports the batch's files, in order. */
+export const batchEntry = (i) => `${namespace}:${i}`;
 
 /** The esbuild plugin that makes the batches' entry modules. */
 export function batchEntries(root, batches) {
@@ -55,8 +50,8 @@ export function batchEntries(root, batches) {
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${namespace}:`) }, (args) => ({ path: args.path, namespace }));
       build.onLoad({ filter: /.*/, namespace }, (args) => {
-        const batch = batches[Number(args.path.slice(namespace.length + 1))];
-        const contents = batch.files.map((f) => `import ${JSON.stringify(join(root, f))};\n`).join('');
+        const files = batches[Number(args.path.slice(namespace.length + 1))];
+        const contents = files.map((f) => `import ${JSON.stringify(join(root, f))};\n`).join('');
         return { contents, loader: 'js', resolveDir: root };
       });
     },
