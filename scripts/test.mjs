@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the type-checks and the lint (scripts/check.mjs) beside the tests (scripts/run-tests.mjs),
-// not before them. The tests keep two cores ~90 % busy, and the check is one to two single-threaded
-// processes, so side by side the whole takes about the tests' time plus a third of the check's,
-// where one after the other it took both (measured: 433 s against 400 + 92). At a lower priority
+// not before them. The tests leave part of the two cores idle (files waiting on etcd or a child), and
+// the check is one process, mostly single-threaded, so side by side the whole takes less than one
+// after the other (first measured: 433 s against 400 + 92). At a lower priority
 // (niceness 10) the check got so little of the cores that it ended 25 s after the tests. The tests'
 // output streams as they run; the check's is printed after it. Arguments go to run-tests.mjs (files or
 // folders to run). The exit code is the tests' when they fail, else the check's.
