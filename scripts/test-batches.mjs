@@ -6,12 +6,15 @@
 // A file shares a process only if nothing in it reaches past its own tests. Left alone are:
 // - files with a hook at the top level (`before`, `after`, `beforeEach`, `afterEach`): node:test
 //   puts such a hook on the process's root test, so it would also run around other files' tests;
+// - files that assert something of the whole process (that a library is not loaded yet, say), marked
+//   with a line `// test-batches: alone` and the reason;
 // - the end-to-end and robustness files (child processes, long runs: nothing to gain);
 // - files that `alone` names (long ones, started first).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const rootHook = /^(before|after|beforeEach|afterEach)\(/m;
+const marked = /^\/\/ test-batches: alone\b/m;
 const aloneFolders = ['test/e2e/', 'test/robustness/'];
 
 /** Files per batch: big enough to share the loading, small enough to spread over the runner's slots. */
@@ -27,10 +30,9 @@ export function batchTestFiles(root, files, alone) {
   const single = [];
   const shared = [];
   for (const f of files) {
+    const text = readFileSync(join(root, f), 'utf8');
     const own =
-      alone(f) ||
-      aloneFolders.some((dir) => f.startsWith(dir)) ||
-      rootHook.test(readFileSync(join(root, f), 'utf8'));
+      alone(f) || aloneFolders.some((dir) => f.startsWith(dir)) || rootHook.test(text) || marked.test(text);
     (own ? single : shared).push(f);
   }
   // One file left over runs as itself.

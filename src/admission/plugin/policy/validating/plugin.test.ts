@@ -1,5 +1,6 @@
 // The plugin over real in-memory stores: policies and bindings are read through their watch, params
 // from ConfigMaps, and each request gets kube's decision texts, reasons and codes.
+// test-batches: alone -- a test asserts that the process has not loaded the CEL library.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type {
