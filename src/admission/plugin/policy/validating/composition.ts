@@ -1,8 +1,8 @@
 // A policy's variables as its expressions read them (k8s.io/apiserver/pkg/admission/plugin/cel/
 // composition.go with pkg/cel/lazy): a map whose entries are evaluated on first read and kept for
 // the rest of one phase (kube's ForInput: the match conditions, the validations, the messages, the
-// audit annotations each have their own). A variable nothing reads is never evaluated, so an
-// expression guarded by `has()` may name one that would fail. A failed variable reads as the error
+// audit annotations each have their own). A variable nothing reads is never evaluated. A failed
+// variable reads as the error (and so does has() of it, which evaluates it, as kube's does)
 // `composited variable "<name>" fails to evaluate: …`. Its evaluation is held to the per-call limit
 // as its own program, and its cost is added up here for the phase to charge to its budget once the
 // expression that read it ends.
@@ -78,9 +78,14 @@ export function lazyVariables(
     [celMapBrand]: {},
     size: declared.size,
     get,
-    // kube's has() evaluates the variable and is its error when it fails; a map's has() here can
-    // only answer a boolean, so it answers whether the variable is declared.
-    has: (key: unknown) => typeof key === 'string' && declared.has(key),
+    // As kube's lazy map's Find: has() (and `in`) evaluate the variable, and are its error when it
+    // fails. @bufbuild/cel passes what a map's has() answers on as the test's value, so the error
+    // value goes where the boolean would.
+    has: (key: unknown): boolean => {
+      if (typeof key !== 'string' || !declared.has(key)) return false;
+      const value = get(key);
+      return cel.isCelError(value) ? (value as unknown as boolean) : true;
+    },
     keys: () => declared.keys(),
     *values() {
       for (const [, v] of entries()) yield v;

@@ -214,6 +214,36 @@ describe('policy validator', () => {
       );
     });
 
+    it('has() of a variable evaluates it: a failing one is its error, as kube’s lazy map answers', () => {
+      const compiled = compilePolicy(
+        lib,
+        policyOf({
+          variables: [
+            { name: 'limit', expression: 'object.spec.limit' },
+            { name: 'one', expression: '1' },
+          ],
+          validations: [
+            { expression: 'has(variables.one) && variables.one == 1' },
+            { expression: '!has(variables.limit) || variables.limit < 5' },
+            { expression: "'limit' in variables" },
+          ],
+        }),
+      );
+      const error = (expression: string): PolicyDecision => ({
+        action: 'deny',
+        evaluation: 'error',
+        message: `expression '${expression}' resulted in error: composited variable "limit" fails to evaluate: no such key: limit`,
+      });
+      assert.deepEqual(
+        validate(lib, compiled, { activation: activation(1), failurePolicy: 'Fail' }).decisions,
+        [
+          { action: 'admit', evaluation: 'admit', message: '' },
+          error('!has(variables.limit) || variables.limit < 5'),
+          error("'limit' in variables"),
+        ],
+      );
+    });
+
     it('match conditions read variables in a phase of their own', () => {
       const compiled = compilePolicy(
         lib,
