@@ -2,8 +2,8 @@
 // composition.go with pkg/cel/lazy): a map whose entries are evaluated on first read and kept for
 // the rest of one phase (kube's ForInput: the match conditions, the validations, the messages, the
 // audit annotations each have their own). A variable nothing reads is never evaluated. A failed
-// variable reads as the error (and so does has() of it, which evaluates it, as kube's does)
-// `composited variable "<name>" fails to evaluate: …`. Its evaluation is held to the per-call limit
+// variable reads as the error `composited variable "<name>" fails to evaluate: …`, and so do has()
+// of it and `in`, which evaluate it as kube's do. Its evaluation is held to the per-call limit
 // as its own program, and its cost is added up here for the phase to charge to its budget once the
 // expression that read it ends.
 import type * as Cel from '@bufbuild/cel';
