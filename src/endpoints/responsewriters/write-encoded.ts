@@ -107,14 +107,12 @@ const itemLength = (item: ItemBytes): number =>
   Buffer.isBuffer(item) ? item.length : item.reduce((n, piece) => n + piece.length, 0);
 
 /** The list's bytes in pieces of about writeBytes: head, items with commas, end. */
-function* pieces(
-  envelope: { head: Buffer; end: Buffer },
-  items: readonly ItemBytes[],
-): Generator<Buffer> {
+function* pieces(envelope: { head: Buffer; end: Buffer }, items: ListItems): Generator<Buffer> {
   let batch: Buffer[] = [envelope.head];
   let size = batch[0]?.length ?? 0;
-  for (const [i, item] of items.entries()) {
+  for (let i = 0; i < items.count; i++) {
     if (i > 0) batch.push(comma);
+    const item = items.at(i);
     if (Buffer.isBuffer(item)) batch.push(item);
     else batch.push(...item);
     size += itemLength(item) + 1;
@@ -128,9 +126,53 @@ function* pieces(
   yield Buffer.concat(batch);
 }
 
-function bodyLength(envelope: { head: Buffer; end: Buffer }, items: readonly ItemBytes[]): number {
-  let n = envelope.head.length + envelope.end.length + Math.max(0, items.length - 1);
-  for (const item of items) n += itemLength(item);
+/**
+ * A list's items as written, each made as it is written: an item of a built-in kind's list without
+ * its kind and apiVersion is a view and an array. Made for every item before the first byte, they
+ * held back a list of 20,000 ConfigMaps' first byte by ~20 ms.
+ */
+class ListItems {
+  readonly #items: readonly Buffer[];
+  readonly #omitTypeMeta: boolean;
+
+  constructor(items: readonly Buffer[], omitTypeMeta: boolean) {
+    this.#items = items;
+    this.#omitTypeMeta = omitTypeMeta;
+  }
+
+  get count(): number {
+    return this.#items.length;
+  }
+
+  /** Item i as written. */
+  at(i: number): ItemBytes {
+    const item = this.#items[i] as Buffer;
+    return this.#omitTypeMeta ? withoutTypeMeta(item) : item;
+  }
+
+  /** Item i's length as stored, the bound of its length as written. */
+  storedLength(i: number): number {
+    return (this.#items[i] as Buffer).length;
+  }
+}
+
+/** Lists whose items are stored in at most this many bytes are measured before they are written. */
+const measuredBytes = 2 * writeBytes;
+
+/**
+ * The body's length, when the items are stored in at most measuredBytes. A longer list goes out
+ * chunked, as kube 1.33 streams a JSON list item by item (KEP-5116), rather than making every item
+ * to count its bytes before the first one goes; it is past the gzip threshold whatever its items'
+ * type members come to.
+ */
+function bodyLength(envelope: { head: Buffer; end: Buffer }, items: ListItems): number | undefined {
+  let stored = 0;
+  for (let i = 0; i < items.count; i++) {
+    stored += items.storedLength(i);
+    if (stored > measuredBytes) return undefined;
+  }
+  let n = envelope.head.length + envelope.end.length + Math.max(0, items.count - 1);
+  for (let i = 0; i < items.count; i++) n += itemLength(items.at(i));
   return n;
 }
 
@@ -147,19 +189,18 @@ export async function writeEncodedList(ex: Exchange, code: number, list: Encoded
   }
   flushWarnings(ex);
   res.setHeader('Content-Type', 'application/json');
-  const items: readonly ItemBytes[] =
-    list.omitItemTypeMeta === true ? list.items.map(withoutTypeMeta) : list.items;
+  const items = new ListItems(list.items, list.omitItemTypeMeta === true);
   const envelope = listEnvelope(list);
   const length = bodyLength(envelope, items);
   let sink: NodeJS.WritableStream = res;
   let gzip: Gzip | null = null;
-  if (length > gzipThresholdBytes && acceptsGzip(ex)) {
+  if ((length === undefined || length > gzipThresholdBytes) && acceptsGzip(ex)) {
     res.setHeader('Content-Encoding', 'gzip');
     res.setHeader('Vary', 'Accept-Encoding');
     gzip = createGzip();
     gzip.pipe(res);
     sink = gzip;
-  } else {
+  } else if (length !== undefined) {
     res.setHeader('Content-Length', String(length));
   }
   res.statusCode = code;
