@@ -134,6 +134,7 @@ function* pieces(envelope: { head: Buffer; end: Buffer }, items: ListItems): Gen
 class ListItems {
   readonly #items: readonly Buffer[];
   readonly #omitTypeMeta: boolean;
+  #made: readonly ItemBytes[] | null = null;
 
   constructor(items: readonly Buffer[], omitTypeMeta: boolean) {
     this.#items = items;
@@ -146,8 +147,17 @@ class ListItems {
 
   /** Item i as written. */
   at(i: number): ItemBytes {
+    const made = this.#made?.[i];
+    if (made !== undefined) return made;
     const item = this.#items[i] as Buffer;
     return this.#omitTypeMeta ? withoutTypeMeta(item) : item;
+  }
+
+  /** Makes every item now (a list measured before it is written), for `at` to hand out again. */
+  makeAll(): readonly ItemBytes[] {
+    const made = this.#items.map((_, i) => this.at(i));
+    this.#made = made;
+    return made;
   }
 
   /** Item i's length as stored, the bound of its length as written. */
@@ -172,7 +182,7 @@ function bodyLength(envelope: { head: Buffer; end: Buffer }, items: ListItems): 
     if (stored > measuredBytes) return undefined;
   }
   let n = envelope.head.length + envelope.end.length + Math.max(0, items.count - 1);
-  for (let i = 0; i < items.count; i++) n += itemLength(items.at(i));
+  for (const item of items.makeAll()) n += itemLength(item);
   return n;
 }
 
