@@ -6,8 +6,8 @@ import { once } from 'node:events';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { ApiRequest, ApiResponse } from '../http-types.js';
 import type { RequestURL } from '../request/request-url.js';
+import type { Exchange } from './exchange.js';
 import { WarningRecorder } from './warnings.js';
 import { writeEncodedList, type EncodedListBody } from './write-encoded.js';
 import { withoutTypeMeta } from '../../machinery/json/without-type-meta.js';
@@ -15,25 +15,41 @@ import { withoutTypeMeta } from '../../machinery/json/without-type-meta.js';
 const item = Buffer.from(JSON.stringify({ kind: 'ConfigMap', data: { k: 'x'.repeat(4000) } }));
 const items = Array.from({ length: 1500 }, () => item);
 
+/** A loopback server that hands each request to `serve` as the exchange writeEncodedList takes. */
+async function listServer(
+  serve: (ex: Exchange) => void,
+): Promise<{ port: number; close: () => Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    serve({
+      req,
+      res,
+      url: {} as RequestURL,
+      warnings: new WarningRecorder(),
+      logError: () => undefined,
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
 describe('writeEncodedList to a slow client', () => {
-  let server: Server;
-  let port = 0;
+  let server: { port: number; close: () => Promise<void> };
   const most = { close: 0, error: 0 };
   const done: Promise<void>[] = [];
 
   before(async () => {
-    server = createServer((req, res) => {
+    server = await listServer((ex) => {
       const watch = setInterval(() => {
-        most.close = Math.max(most.close, res.listenerCount('close'));
-        most.error = Math.max(most.error, res.listenerCount('error'));
+        most.close = Math.max(most.close, ex.res.listenerCount('close'));
+        most.error = Math.max(most.error, ex.res.listenerCount('error'));
       }, 1);
-      const ex = {
-        req: req as ApiRequest,
-        res: res as ApiResponse,
-        url: {} as RequestURL,
-        warnings: new WarningRecorder(),
-        logError: () => undefined,
-      };
       const list = { kind: 'ConfigMapList', apiVersion: 'v1', metadata: { resourceVersion: '7' }, items };
       done.push(
         writeEncodedList(ex, 200, list).finally(() => {
@@ -41,17 +57,11 @@ describe('writeEncodedList to a slow client', () => {
         }),
       );
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
   });
-  after(async () => {
-    server.close();
-    await once(server, 'close');
-  });
+  after(() => server.close());
 
   const get = async (encoding: string): Promise<IncomingMessage> => {
-    const req = request({ port, path: '/', headers: { 'accept-encoding': encoding } });
+    const req = request({ port: server.port, path: '/', headers: { 'accept-encoding': encoding } });
     req.end();
     const [res] = (await once(req, 'response')) as [IncomingMessage];
     return res;
@@ -97,32 +107,18 @@ describe('writeEncodedList to a slow client', () => {
 });
 
 describe("writeEncodedList's bytes", () => {
-  let server: Server;
-  let port = 0;
+  let server: { port: number; close: () => Promise<void> };
   let list: EncodedListBody = { kind: 'List', apiVersion: 'v1', metadata: {}, items: [] };
 
   before(async () => {
-    server = createServer((req, res) => {
-      const ex = {
-        req: req as ApiRequest,
-        res: res as ApiResponse,
-        url: {} as RequestURL,
-        warnings: new WarningRecorder(),
-        logError: () => undefined,
-      };
+    server = await listServer((ex) => {
       void writeEncodedList(ex, 200, list);
     });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    port = (server.address() as AddressInfo).port;
   });
-  after(async () => {
-    server.close();
-    await once(server, 'close');
-  });
+  after(() => server.close());
 
   const body = async (): Promise<{ text: string; contentLength: number; chunked: boolean }> => {
-    const req = request({ port, path: '/', headers: { 'accept-encoding': 'identity' } });
+    const req = request({ port: server.port, path: '/', headers: { 'accept-encoding': 'identity' } });
     req.end();
     const [res] = (await once(req, 'response')) as [IncomingMessage];
     const chunks: Buffer[] = [];

@@ -107,12 +107,13 @@ const itemLength = (item: ItemBytes): number =>
   Buffer.isBuffer(item) ? item.length : item.reduce((n, piece) => n + piece.length, 0);
 
 /** The list's bytes in pieces of about writeBytes: head, items with commas, end. */
-function* pieces(envelope: { head: Buffer; end: Buffer }, items: ListItems): Generator<Buffer> {
+function* pieces(envelope: { head: Buffer; end: Buffer }, items: Iterable<ItemBytes>): Generator<Buffer> {
   let batch: Buffer[] = [envelope.head];
   let size = batch[0]?.length ?? 0;
-  for (let i = 0; i < items.count; i++) {
-    if (i > 0) batch.push(comma);
-    const item = items.at(i);
+  let first = true;
+  for (const item of items) {
+    if (!first) batch.push(comma);
+    first = false;
     if (Buffer.isBuffer(item)) batch.push(item);
     else batch.push(...item);
     size += itemLength(item) + 1;
@@ -127,62 +128,30 @@ function* pieces(envelope: { head: Buffer; end: Buffer }, items: ListItems): Gen
 }
 
 /**
- * A list's items as written, each made as it is written: an item of a built-in kind's list without
- * its kind and apiVersion is a view and an array. Made for every item before the first byte, they
+ * The items as written, each made as it is written. Made for every item before the first byte
+ * (an item of a built-in kind's list without its kind and apiVersion is a view and an array), they
  * held back a list of 20,000 ConfigMaps' first byte by ~20 ms.
  */
-class ListItems {
-  readonly #items: readonly Buffer[];
-  readonly #omitTypeMeta: boolean;
-  #made: readonly ItemBytes[] | null = null;
-
-  constructor(items: readonly Buffer[], omitTypeMeta: boolean) {
-    this.#items = items;
-    this.#omitTypeMeta = omitTypeMeta;
-  }
-
-  get count(): number {
-    return this.#items.length;
-  }
-
-  /** Item i as written. */
-  at(i: number): ItemBytes {
-    const made = this.#made?.[i];
-    if (made !== undefined) return made;
-    const item = this.#items[i] as Buffer;
-    return this.#omitTypeMeta ? withoutTypeMeta(item) : item;
-  }
-
-  /** Makes every item now (a list measured before it is written), for `at` to hand out again. */
-  makeAll(): readonly ItemBytes[] {
-    const made = this.#items.map((_, i) => this.at(i));
-    this.#made = made;
-    return made;
-  }
-
-  /** Item i's length as stored, the bound of its length as written. */
-  storedLength(i: number): number {
-    return (this.#items[i] as Buffer).length;
-  }
+function* madeAsWritten(items: readonly Buffer[], make: (item: Buffer) => ItemBytes): Generator<ItemBytes> {
+  for (const item of items) yield make(item);
 }
 
 /** Lists whose items are stored in at most this many bytes are measured before they are written. */
 const measuredBytes = 2 * writeBytes;
 
-/**
- * The body's length, when the items are stored in at most measuredBytes. A longer list goes out
- * chunked, as kube 1.33 streams a JSON list item by item (KEP-5116), rather than making every item
- * to count its bytes before the first one goes; it is past the gzip threshold whatever its items'
- * type members come to.
- */
-function bodyLength(envelope: { head: Buffer; end: Buffer }, items: ListItems): number | undefined {
+/** Whether the items are stored in at most measuredBytes (counted no further than that). */
+function measurable(items: readonly Buffer[]): boolean {
   let stored = 0;
-  for (let i = 0; i < items.count; i++) {
-    stored += items.storedLength(i);
-    if (stored > measuredBytes) return undefined;
+  for (const item of items) {
+    stored += item.length;
+    if (stored > measuredBytes) return false;
   }
-  let n = envelope.head.length + envelope.end.length + Math.max(0, items.count - 1);
-  for (const item of items.makeAll()) n += itemLength(item);
+  return true;
+}
+
+function bodyLength(envelope: { head: Buffer; end: Buffer }, items: readonly ItemBytes[]): number {
+  let n = envelope.head.length + envelope.end.length + Math.max(0, items.length - 1);
+  for (const item of items) n += itemLength(item);
   return n;
 }
 
@@ -199,9 +168,13 @@ export async function writeEncodedList(ex: Exchange, code: number, list: Encoded
   }
   flushWarnings(ex);
   res.setHeader('Content-Type', 'application/json');
-  const items = new ListItems(list.items, list.omitItemTypeMeta === true);
+  const make = list.omitItemTypeMeta === true ? withoutTypeMeta : (item: Buffer): ItemBytes => item;
   const envelope = listEnvelope(list);
-  const length = bodyLength(envelope, items);
+  // A short list is made whole and measured: its exact Content-Length. A longer one goes out
+  // chunked, as kube 1.33 streams a JSON list item by item (KEP-5116), each item made as it is
+  // written; it is past the gzip threshold whatever its items' type members come to.
+  const made = measurable(list.items) ? list.items.map(make) : undefined;
+  const length = made === undefined ? undefined : bodyLength(envelope, made);
   let sink: NodeJS.WritableStream = res;
   let gzip: Gzip | null = null;
   if ((length === undefined || length > gzipThresholdBytes) && acceptsGzip(ex)) {
@@ -214,7 +187,7 @@ export async function writeEncodedList(ex: Exchange, code: number, list: Encoded
     res.setHeader('Content-Length', String(length));
   }
   res.statusCode = code;
-  for (const piece of pieces(envelope, items)) {
+  for (const piece of pieces(envelope, made ?? madeAsWritten(list.items, make))) {
     if (!sink.write(piece) && !(await drained(sink, res))) {
       gzip?.destroy();
       return;
