@@ -1,6 +1,6 @@
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { clockStepMs, VirtualClock } from './clock.js';
+import { clockStepMs, longTimeout, systemClock, VirtualClock } from './clock.js';
 
 describe('VirtualClock', () => {
   it('stands still until advanced, then fires due timers in order of due time', async () => {
@@ -63,5 +63,50 @@ describe('VirtualClock', () => {
     assert.equal(clock.now(), 1_010_000);
     await assert.rejects(clock.setTime(1_000_000), RangeError);
     assert.equal(clock.now(), 1_010_000);
+  });
+});
+
+describe('systemClock', () => {
+  it('sets a timer longer than Node allows without the overflow warning (which would fire it at once)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => {
+      warnings.push(w.name);
+    };
+    process.on('warning', onWarning);
+    try {
+      const timer = systemClock.setTimeout(() => assert.fail('fired'), 1_548_715_811_000);
+      await new Promise((done) => setTimeout(done, 5));
+      timer.cancel();
+    } finally {
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(warnings, []);
+  });
+});
+
+describe('longTimeout', () => {
+  it('waits a delay longer than the longest timer in steps, and fires once at its end', () => {
+    mock.timers.enable({ apis: ['setTimeout'] });
+    // A millisecond at a time, so a timer set while one fires runs from that moment.
+    const tick = (ms: number): void => {
+      for (let i = 0; i < ms; i++) mock.timers.tick(1);
+    };
+    try {
+      let fired = 0;
+      longTimeout(() => fired++, 25, { longest: 10 });
+      tick(24);
+      assert.equal(fired, 0);
+      tick(1);
+      assert.equal(fired, 1);
+      tick(100);
+      assert.equal(fired, 1);
+      const cancelled = longTimeout(() => fired++, 25, { longest: 10 });
+      tick(15);
+      cancelled.cancel();
+      tick(100);
+      assert.equal(fired, 1);
+    } finally {
+      mock.timers.reset();
+    }
   });
 });

@@ -24,18 +24,44 @@ export interface Clock {
 export const clockKinds = ['real', 'virtual'] as const;
 export type ClockKind = (typeof clockKinds)[number];
 
+/** Node's longest timer (2^31 - 1 ms, ~24.8 days); a longer one fires after 1 ms, with a warning. */
+export const longestNodeTimerMs = 2 ** 31 - 1;
+
+/** How `longTimeout` waits: `keepAlive` as for `Clock.setTimeout`; `longest`, one Node timer's longest. */
+export interface LongTimeoutOptions {
+  readonly keepAlive?: boolean;
+  readonly longest?: number;
+}
+
+/**
+ * A Node timer for any delay: one longer than Node's longest waits in steps of at most that, so a
+ * watch asked to last years (timeoutSeconds) does not end at once.
+ */
+export function longTimeout(fn: () => void, ms: number, opts: LongTimeoutOptions = {}): ClockTimer {
+  const longest = opts.longest ?? longestNodeTimerMs;
+  let t: NodeJS.Timeout;
+  const arm = (left: number): void => {
+    t =
+      left > longest
+        ? setTimeout(() => {
+            arm(left - longest);
+          }, longest)
+        : setTimeout(fn, left);
+    if (opts.keepAlive !== true) t.unref();
+  };
+  arm(ms);
+  return {
+    cancel: () => {
+      clearTimeout(t);
+    },
+  };
+}
+
 /** The system clock, with unreferenced Node timers. */
 export const systemClock: Clock = Object.freeze({
   now: () => Date.now(),
-  setTimeout: (fn: () => void, ms: number, opts?: { readonly keepAlive?: boolean }): ClockTimer => {
-    const t = setTimeout(fn, ms);
-    if (opts?.keepAlive !== true) t.unref();
-    return {
-      cancel: () => {
-        clearTimeout(t);
-      },
-    };
-  },
+  setTimeout: (fn: () => void, ms: number, opts?: { readonly keepAlive?: boolean }): ClockTimer =>
+    longTimeout(fn, ms, opts),
   setInterval: (fn: () => void, ms: number): ClockTimer => {
     const t = setInterval(fn, ms);
     t.unref();
