@@ -30,7 +30,28 @@ test('a watch without timeoutSeconds lasts minRequestTimeout times [1, 2)', () =
     assert.ok(ms >= 1800_000 && ms < 3600_000);
   }
   assert.equal(watchTimeoutMs(5, 1800), 5000);
+  assert.equal(watchTimeoutMs(-3, 1800), -3000);
 });
+
+test(
+  'a watch with a negative timeoutSeconds times out at once, as in kube',
+  { timeout: 10_000 },
+  async () => {
+    const path = '/api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=-1';
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request({ port, host: '127.0.0.1', path }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          resolve(res.statusCode);
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    assert.equal(status, 200);
+    assert.equal(await served.at(-1), true);
+  },
+);
 
 test('a watch ends cleanly when the client goes away', async () => {
   const req = request({ port, host: '127.0.0.1', path: '/api/v1/namespaces/default/configmaps?watch=true' });

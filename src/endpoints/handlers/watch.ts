@@ -24,7 +24,11 @@ export interface WatchRequest {
   readonly storage: Watcher;
 }
 
-/** timeoutSeconds, else minRequestTimeout stretched by a random factor in [1, 2) so watches do not end together. */
+/**
+ * timeoutSeconds, else minRequestTimeout stretched by a random factor in [1, 2) so watches do not end
+ * together; 0 when neither is set (the watch lasts until the client leaves). A negative timeoutSeconds
+ * is kept, as kube keeps it (GetTimeoutForWatch): such a watch times out at once.
+ */
 export function watchTimeoutMs(timeoutSeconds: number | undefined, minRequestTimeoutSeconds: number): number {
   if (timeoutSeconds !== undefined && timeoutSeconds !== 0) return timeoutSeconds * 1000;
   if (minRequestTimeoutSeconds <= 0) return 0;
@@ -101,13 +105,14 @@ export async function serveWatch(scope: RequestScope, hr: HandlerRequest, w: Wat
   const timeoutMs = watchTimeoutMs(w.options.timeoutSeconds, scope.config.minRequestTimeoutSeconds);
   // The deadline lets the watch cache send a bookmark just before the watch times out.
   const clock = scope.config.clock ?? systemClock;
-  const ctx = timeoutMs > 0 ? { ...w.ctx, deadline: clock.now() + timeoutMs } : w.ctx;
+  const ctx = timeoutMs !== 0 ? { ...w.ctx, deadline: clock.now() + timeoutMs } : w.ctx;
   const watch = await w.storage.watch(ctx, w.options);
   const stop = (): void => {
     watch.stop();
   };
   // A watch in progress is work its client waits for: its end keeps the process alive.
-  const timer = timeoutMs > 0 ? clock.setTimeout(stop, timeoutMs, { keepAlive: true }) : undefined;
+  const timer =
+    timeoutMs !== 0 ? clock.setTimeout(stop, Math.max(0, timeoutMs), { keepAlive: true }) : undefined;
   hr.signal.addEventListener('abort', stop);
   ex.res.on('close', stop);
   try {
