@@ -9,7 +9,7 @@ import { isJSONObject } from '../../machinery/patch/json.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
 import type { FieldManagers } from '../fieldmanager/field-managers.js';
 import { scanText } from '../../machinery/structural/duplicate-scan.js';
-import { goJSONTypeName } from '../request/go-json.js';
+import { goJSONTypeName } from '../../machinery/json/go-json-syntax.js';
 import { YAMLSyntaxError, yamlToJSONText } from '../request/yaml-body.js';
 import { maxDecodeDepth, nestsDeeperThan } from '../../machinery/json/depth.js';
 import type { PatchContext, PatchInput, PatchMechanism } from './patch-mechanism.js';

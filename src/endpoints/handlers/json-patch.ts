@@ -11,7 +11,7 @@ import {
   type JSONPatchOperation,
 } from '../../machinery/patch/json-patch/json-patch.js';
 import { scanText } from '../../machinery/structural/duplicate-scan.js';
-import { goJSONTypeName } from '../request/go-json.js';
+import { goJSONTypeName } from '../../machinery/json/go-json-syntax.js';
 import { inGoOrder } from '../responsewriters/go-order.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';

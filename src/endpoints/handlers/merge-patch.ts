@@ -4,7 +4,7 @@ import { newBadRequest } from '../../machinery/errors/index.js';
 import { copyAsJSON, copyAsJSONNotingShared } from '../../machinery/json/copy-as-json.js';
 import { memberOf, setMember } from '../../machinery/json/set-member.js';
 import { scanText } from '../../machinery/structural/duplicate-scan.js';
-import { goJSONTypeName } from '../request/go-json.js';
+import { goJSONTypeName } from '../../machinery/json/go-json-syntax.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 

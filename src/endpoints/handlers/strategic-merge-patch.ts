@@ -12,7 +12,7 @@ import {
 import type { GroupVersionKind } from '../../machinery/schema/group-resource.js';
 import { unknownError } from '../fieldmanager/field-manager.js';
 import type { SchemaSource } from '../fieldmanager/field-managers.js';
-import { goJSONTypeName } from '../request/go-json.js';
+import { goJSONTypeName } from '../../machinery/json/go-json-syntax.js';
 import { parseGoJSON } from '../request/parse-go-json.js';
 import type { PatchInput, PatchMechanism } from './patch-mechanism.js';
 

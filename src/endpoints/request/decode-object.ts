@@ -11,7 +11,7 @@ import {
   type BodyMediaTypeName,
   type SerializerInfo,
 } from '../negotiation/media-types.js';
-import { goJSONTypeName } from './go-json.js';
+import { goJSONTypeName } from '../../machinery/json/go-json-syntax.js';
 import { parseGoJSON } from './parse-go-json.js';
 import { YAMLSyntaxError, yamlToJSONText } from './yaml-body.js';
 

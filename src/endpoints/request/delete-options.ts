@@ -12,7 +12,7 @@ import {
 import { unsupportedMediaTypeError } from '../negotiation/errors.js';
 import { textBodySerializers } from '../negotiation/media-types.js';
 import { negotiateInputSerializer } from '../negotiation/negotiate.js';
-import { goJSONTypeName } from './go-json.js';
+import { goJSONTypeName } from '../../machinery/json/go-json-syntax.js';
 import { parseGoJSON } from './parse-go-json.js';
 import { boolParam, int64Param } from './query-params.js';
 import { YAMLSyntaxError, yamlToJSONText } from './yaml-body.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { maxDecodeDepth as maxNestingDepth } from '../../machinery/json/depth.js';
-import { goJSONSyntaxError } from './go-json.js';
+import { goJSONSyntaxError } from '../../machinery/json/go-json-syntax.js';
 import { parseGoJSON } from './parse-go-json.js';
 
 const parse = (bytes: Buffer): ReturnType<typeof parseGoJSON> => parseGoJSON(bytes.toString('utf8'), bytes);

@@ -9,7 +9,7 @@
 // objects recursively, and Node's stack holds a few thousand levels of them, not Go's 10,000.
 import { maxDecodeDepth } from '../../machinery/json/depth.js';
 import { mayEscapeSurrogate, wellFormedJSON } from '../../machinery/json/well-formed.js';
-import { goJSONSyntaxError } from './go-json.js';
+import { goJSONSyntaxError } from '../../machinery/json/go-json-syntax.js';
 
 export type GoJSONParse =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };

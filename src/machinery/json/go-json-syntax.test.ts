@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { goJSONSyntaxError } from './go-json.js';
+import { goJSONSyntaxError } from './go-json-syntax.js';
 
 // The texts of Go's encoding/json for each kind of syntax error.
 const cases: readonly [string, string | null][] = [

@@ -1,6 +1,6 @@
 // The syntax check Go's encoding/json runs before decoding (scanner.go), with its error texts:
 // clients see them inside kube's "couldn't get version/kind; json parse error: …" messages.
-import { goQuote } from '../../machinery/validation/index.js';
+import { goQuote } from '../validation/index.js';
 
 class GoSyntaxError extends Error {}
 
