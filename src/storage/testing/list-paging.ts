@@ -133,8 +133,17 @@ export function registerPagingTests(ctx: SuiteContext): void {
       await seed(env, ['a', 'b']);
       const bad = 'invalid continue token: continue key is not valid';
       const cases: [string, string, 'exact' | 'prefix'][] = [
-        ['%%%', bad, 'prefix'],
-        [Buffer.from('not json').toString('base64url'), bad, 'prefix'],
+        ['%%%', `${bad}: illegal base64 data at input byte 0`, 'exact'],
+        [
+          Buffer.from('not json').toString('base64url'),
+          `${bad}: invalid character 'o' in literal null (expecting 'u')`,
+          'exact',
+        ],
+        [
+          Buffer.from('{"v":"meta.k8s.io/v1","rv":"5","start":"a"}').toString('base64url'),
+          `${bad}: json: cannot unmarshal string into Go struct field continueToken.rv of type int64`,
+          'exact',
+        ],
         [
           encodeContinue({ v: 'meta.k8s.io/v2', rv: 5, start: 'a' }),
           `${bad}: server does not recognize this encoded version meta.k8s.io/v2`,
