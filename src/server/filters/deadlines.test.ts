@@ -23,6 +23,28 @@ describe('Deadlines', () => {
     deadlines.close();
   });
 
+  it("takes a deadline beyond Node's longest timer without the overflow warning, which would fire it at once", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => {
+      warnings.push(w.name);
+    };
+    process.on('warning', onWarning);
+    const deadlines = new Deadlines();
+    const expired: string[] = [];
+    try {
+      deadlines.start(40 * 24 * 3600_000, () => expired.push('queued'));
+      // 63 more lengths in use: the 65th length gets a timer of its own.
+      for (let ms = 0; ms < 63; ms++) deadlines.start(60_000 + ms, () => undefined);
+      deadlines.start(41 * 24 * 3600_000, () => expired.push('own timer'));
+      await sleep(10);
+    } finally {
+      deadlines.close();
+      process.off('warning', onWarning);
+    }
+    assert.deepEqual(expired, []);
+    assert.deepEqual(warnings, []);
+  });
+
   it('keeps serving after the queue ran empty', async () => {
     const deadlines = new Deadlines();
     const expired: number[] = [];

@@ -2,6 +2,7 @@
 // given the same length expire in the order they arrived, so each length keeps its deadlines in a
 // queue and one timer armed for the oldest; a request that ends only marks its entry, and entries
 // are swept from the front as they end or expire.
+import { longestNodeTimerMs, longTimeout } from '../../machinery/time/clock.js';
 
 /** One request's deadline; `expire` is dropped once the request has ended. */
 interface Entry {
@@ -52,7 +53,9 @@ class DeadlineQueue {
   }
 
   #arm(at: number): void {
-    this.#timer = setTimeout(this.#fire, Math.max(1, Math.ceil(at - performance.now())));
+    // A deadline beyond Node's longest timer (a --request-timeout of weeks) is re-armed when it fires early.
+    const ms = Math.min(longestNodeTimerMs, Math.max(1, Math.ceil(at - performance.now())));
+    this.#timer = setTimeout(this.#fire, ms);
     // The requests keep the process alive, not their deadlines.
     this.#timer.unref();
   }
@@ -115,9 +118,8 @@ export class Deadlines {
 }
 
 function ownTimer(ms: number, expire: () => void): () => void {
-  const timer = setTimeout(expire, ms);
-  timer.unref();
+  const timer = longTimeout(expire, ms);
   return () => {
-    clearTimeout(timer);
+    timer.cancel();
   };
 }
