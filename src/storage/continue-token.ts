@@ -44,7 +44,8 @@ function base64Error(token: string): string | null {
  * The token's JSON read into kube's continueToken as encoding/json reads it: Go's syntax errors;
  * members matched to the struct's fields by name, case-insensitively; null members and unknown
  * ones skipped; the first member of the wrong type reported with Go's UnmarshalTypeError text (a
- * number is shown as JavaScript writes it, where Go quotes its literal: `5.0` shows as 5).
+ * number is shown as JavaScript writes it, where Go quotes its literal: `5.0` shows as 5; and an
+ * integer beyond ±2^53, which Go's int64 takes, is refused here as JavaScript cannot hold it).
  */
 function tokenOf(bytes: Buffer): Token {
   const syntax = goJSONSyntaxError(bytes);
