@@ -56,12 +56,32 @@ describe('SqliteBackend writes and queries', () => {
     const b = await SqliteBackend.open({ ...fast, path: tempDbPath() });
     const before = b.stats;
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => b.create(`/g/${i}`, Buffer.from('v'))),
+      Array.from({ length: 15 }, (_, i) => b.create(`/g/${i}`, Buffer.from('v'))),
     );
     assert.ok(results.every((r) => r.ok));
     assert.equal(b.stats.commits - before.commits, 1);
+    assert.equal(b.stats.writes - before.writes, 15);
+    assert.equal((await b.count(prefixRange('/g/'))).count, 15);
+    await b.close();
+  });
+
+  it('sends an idle writer 16 writes without waiting for the turn to end; the rest follow in one', async () => {
+    const b = await SqliteBackend.open({ ...fast, path: tempDbPath() });
+    const before = b.stats;
+    const results = Array.from({ length: 100 }, (_, i) => b.create(`/g/${i}`, Buffer.from('v')));
+    // The first sixteen are on their way before this turn ends.
+    await Promise.all(results.slice(0, 16));
+    assert.equal(b.stats.commits - before.commits, 1);
+    assert.equal(b.stats.writes - before.writes, 16);
+    const all = await Promise.all(results);
+    assert.ok(all.every((r) => r.ok));
+    assert.deepEqual(
+      all.map((r) => r.revision),
+      all.map((_, i) => (all[0]?.revision ?? 0) + i),
+      'revisions in the order the writes were issued',
+    );
+    assert.equal(b.stats.commits - before.commits, 2);
     assert.equal(b.stats.writes - before.writes, 100);
-    assert.equal((await b.count(prefixRange('/g/'))).count, 100);
     await b.close();
   });
 
