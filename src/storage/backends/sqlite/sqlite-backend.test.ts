@@ -82,6 +82,7 @@ describe('SqliteBackend writes and queries', () => {
     );
     assert.equal(b.stats.commits - before.commits, 2);
     assert.equal(b.stats.writes - before.writes, 100);
+    assert.equal((await b.count(prefixRange('/g/'))).count, 100);
     await b.close();
   });
 
