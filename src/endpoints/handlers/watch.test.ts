@@ -31,27 +31,33 @@ test('a watch without timeoutSeconds lasts minRequestTimeout times [1, 2)', () =
   }
   assert.equal(watchTimeoutMs(5, 1800), 5000);
   assert.equal(watchTimeoutMs(-3, 1800), -3000);
+  // Go's Duration wraps: 2^55 s is zero nanoseconds, which kube takes as no timeoutSeconds.
+  const wrappedToZero = watchTimeoutMs(2 ** 55, 1800);
+  assert.ok(wrappedToZero >= 1800_000 && wrappedToZero < 3600_000);
 });
 
-test(
-  'a watch with a negative timeoutSeconds times out at once, as in kube',
-  { timeout: 10_000 },
-  async () => {
-    const path = '/api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=-1';
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request({ port, host: '127.0.0.1', path }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          resolve(res.statusCode);
+// Ten billion seconds are -8.4e18 ns in an int64, as kube's Duration holds them.
+for (const timeoutSeconds of ['-1', '10000000000']) {
+  test(
+    `a watch with timeoutSeconds=${timeoutSeconds} times out at once, as in kube`,
+    { timeout: 10_000 },
+    async () => {
+      const path = `/api/v1/namespaces/default/configmaps?watch=true&timeoutSeconds=${timeoutSeconds}`;
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const req = request({ port, host: '127.0.0.1', path }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            resolve(res.statusCode);
+          });
         });
+        req.on('error', reject);
+        req.end();
       });
-      req.on('error', reject);
-      req.end();
-    });
-    assert.equal(status, 200);
-    assert.equal(await served.at(-1), true);
-  },
-);
+      assert.equal(status, 200);
+      assert.equal(await served.at(-1), true);
+    },
+  );
+}
 
 test('a watch ends cleanly when the client goes away', async () => {
   const req = request({ port, host: '127.0.0.1', path: '/api/v1/namespaces/default/configmaps?watch=true' });

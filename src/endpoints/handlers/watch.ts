@@ -8,6 +8,7 @@ import { servedJSONOf } from '../../storage/served-json.js';
 import type { WatchEvent } from '../../storage/watch-chan.js';
 import { orderedStatus } from '../../machinery/errors/status-order.js';
 import { systemClock } from '../../machinery/time/clock.js';
+import { secondsDurationMs } from '../../machinery/time/go-duration.js';
 import { header, isHttp2, sendHeaders, writeChunk } from '../http-types.js';
 import { negotiateOutputMediaTypeStream, type MediaTypeOptions } from '../negotiation/negotiate.js';
 import type { Exchange } from '../responsewriters/exchange.js';
@@ -26,11 +27,13 @@ export interface WatchRequest {
 
 /**
  * timeoutSeconds, else minRequestTimeout stretched by a random factor in [1, 2) so watches do not end
- * together; 0 when neither is set (the watch lasts until the client leaves). A negative timeoutSeconds
- * is kept, as kube keeps it (GetTimeoutForWatch): such a watch times out at once.
+ * together; 0 when neither is set (the watch lasts until the client leaves). As kube's
+ * GetTimeoutForWatch: a negative timeoutSeconds is kept (such a watch times out at once), and the
+ * seconds become a Go Duration, whose nanoseconds wrap past 2^63 (secondsDurationMs).
  */
 export function watchTimeoutMs(timeoutSeconds: number | undefined, minRequestTimeoutSeconds: number): number {
-  if (timeoutSeconds !== undefined && timeoutSeconds !== 0) return timeoutSeconds * 1000;
+  const asked = timeoutSeconds === undefined ? 0 : secondsDurationMs(timeoutSeconds);
+  if (asked !== 0) return asked;
   if (minRequestTimeoutSeconds <= 0) return 0;
   return minRequestTimeoutSeconds * 1000 * (1 + Math.random());
 }

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatGoDuration, parseGoDuration } from './go-duration.js';
+import { formatGoDuration, parseGoDuration, secondsDurationMs } from './go-duration.js';
 
 describe('Go durations', () => {
   it('parses what time.ParseDuration accepts', () => {
@@ -24,5 +24,18 @@ describe('Go durations', () => {
     assert.equal(formatGoDuration(60_000), '1m0s');
     assert.equal(formatGoDuration(300_000), '5m0s');
     assert.equal(formatGoDuration(1500), '1.5s');
+  });
+
+  it('multiplies seconds into int64 nanoseconds as Go does, wrapping past 2^63', () => {
+    assert.equal(secondsDurationMs(30), 30_000);
+    assert.equal(secondsDurationMs(-1), -1000);
+    // The largest that fits, then one more: 9,223,372,037e9 - 2^64 ns.
+    assert.equal(secondsDurationMs(9_223_372_036), 9_223_372_036_000);
+    assert.ok(secondsDurationMs(9_223_372_037) < -9.2e12);
+    // 18,446,744,074e9 - 2^64 = 290,448,384 ns: a 584-year watch lasts 0.29 s.
+    assert.equal(secondsDurationMs(18_446_744_074), 290.448384);
+    assert.equal(secondsDurationMs(-18_446_744_074), -290.448384);
+    // 2^55 s is 1953125 * 2^64 ns: exactly zero.
+    assert.equal(secondsDurationMs(2 ** 55), 0);
   });
 });

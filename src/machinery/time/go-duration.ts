@@ -45,3 +45,16 @@ export function formatGoDuration(ms: number): string {
   if (m > 0) return `${m}m${s}s`;
   return `${s}s`;
 }
+
+// The most seconds whose nanoseconds fit in an int64 (a Go time.Duration), either way.
+const maxDurationSeconds = 9_223_372_036;
+
+/**
+ * Milliseconds in Go's `time.Duration(seconds) * time.Second`: int64 nanoseconds, which wrap past
+ * ±2^63 as Go's integer arithmetic does, so ten billion seconds come out negative. An integer beyond
+ * ±2^53 is taken as the double it was read into.
+ */
+export function secondsDurationMs(seconds: number): number {
+  if (Math.abs(seconds) <= maxDurationSeconds) return seconds * 1000;
+  return Number(BigInt.asIntN(64, BigInt(seconds) * 1_000_000_000n)) / 1e6;
+}
