@@ -19,7 +19,10 @@ export interface Attributes {
   readonly namespace: string;
   /** As the request names it: '' on a create that leaves the name to generateName. */
   readonly name: string;
-  /** The incoming object, which mutating plugins may change; null for DELETE and CONNECT. */
+  /**
+   * The incoming object, which mutating plugins may change; null for DELETE; for CONNECT, the
+   * request's options (a PodExecOptions…).
+   */
   readonly object: KubeObject | null;
   /** The stored object for UPDATE and (during validation) DELETE; null otherwise. */
   readonly oldObject: KubeObject | null;

@@ -148,6 +148,31 @@ export function deleteValidation(
 }
 
 /**
+ * A connect request's admission (handlers/rest.go ConnectResource): mutating then validating, the
+ * request's options as the object, before the connecter looks its target up.
+ */
+export async function admitConnect(
+  r: RouteAdmission,
+  ctx: RequestContext,
+  q: { readonly name: string; readonly options: KubeObject },
+): Promise<void> {
+  const { mutating, validating } = r;
+  const admits = mutating.handles('CONNECT');
+  const validates = validating.handles('CONNECT');
+  if (!admits && !validates) return;
+  const call = {
+    operation: 'CONNECT',
+    name: q.name,
+    object: q.options,
+    oldObject: null,
+    options: {},
+  } as const;
+  const attributes = attributesFor(r, ctx, call);
+  if (admits) await mutating.admit(ctx, attributes);
+  if (validates) await validating.validate(ctx, attributes);
+}
+
+/**
  * An update's object as each try computes it, then mutating admission on it: CREATE when there is
  * no object yet (create on update, apply), UPDATE with the stored one otherwise.
  */

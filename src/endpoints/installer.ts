@@ -128,14 +128,7 @@ function methodTables(storage: Storage, subresource: boolean): Tables {
   return t;
 }
 
-function connectsSubpath(storage: Storage): boolean {
-  const s = storage as Storage & { connectSubpath?: unknown };
-  return (
-    isConnecter(storage) &&
-    typeof s.connectSubpath === 'function' &&
-    (s.connectSubpath as () => boolean).call(storage)
-  );
-}
+const connectsSubpath = (storage: Storage): boolean => isConnecter(storage) && storage.connectSubpath();
 
 function singularNameOf(storage: Storage, kind: string): string {
   const s = storage as Storage & { singularName?: unknown };

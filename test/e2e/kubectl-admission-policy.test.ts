@@ -83,6 +83,7 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
       'vap-broken',
       'vap-optional',
       'vap-variables',
+      'vap-exec',
     ].map((name) => ({
       apiVersion: 'v1',
       kind: 'Namespace',
@@ -173,6 +174,27 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
         policyName: 'annotated-limit',
         validationActions: ['Deny'],
         matchResources: inNamespace('vap-variables'),
+      }),
+      // kubectl exec is admitted as CONNECT, its PodExecOptions the object.
+      {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'shell', namespace: 'vap-exec' },
+        spec: { containers: [{ name: 'c', image: 'busybox' }] },
+      },
+      policy('no-rm-exec', {
+        failurePolicy: 'Fail',
+        matchConstraints: {
+          resourceRules: [
+            { apiGroups: [''], apiVersions: ['v1'], operations: ['CONNECT'], resources: ['pods/exec'] },
+          ],
+        },
+        validations: [{ expression: "!object.command.exists(c, c == 'rm')", message: 'no rm through exec' }],
+      }),
+      binding('no-rm-exec-binding', {
+        policyName: 'no-rm-exec',
+        validationActions: ['Deny'],
+        matchResources: inNamespace('vap-exec'),
       }),
       binding('mistyped-binding', {
         policyName: 'mistyped',
@@ -350,5 +372,24 @@ describe('kubectl against capstan: ValidatingAdmissionPolicy', () => {
       'The deployments "api" is invalid: : ValidatingAdmissionPolicy \'mistyped\' with binding ' +
         "'mistyped-binding' denied request: expression 'object.spec.replica > 1' resulted in error: no such key: replica\n",
     );
+  });
+
+  it('refuses kubectl exec by its command, as CONNECT admission of pods/exec', async () => {
+    const exec = (command: readonly string[]): Promise<KubectlResult> =>
+      kubectl(['exec', 'shell', '-n', 'vap-exec', '--', ...command]);
+    await until(
+      () => exec(['rm', '-rf', '/tmp/x']),
+      (r) => r.stderr.includes('denied request'),
+    );
+    const denied = await exec(['rm', '-rf', '/tmp/x']);
+    assert.equal(denied.code, 1);
+    assert.match(
+      denied.stderr,
+      /ValidatingAdmissionPolicy 'no-rm-exec' with binding 'no-rm-exec-binding' denied request: no rm through exec/,
+    );
+    // Admitted, the exec goes on to the pod, which no kubelet runs.
+    const admitted = await exec(['ls']);
+    assert.equal(admitted.code, 1);
+    assert.match(admitted.stderr, /pod shell does not have a host assigned/);
   });
 });

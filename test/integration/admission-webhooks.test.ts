@@ -495,4 +495,96 @@ describe('admission webhooks', () => {
     });
     assert.equal((await call('GET', '/api/v1/namespaces/wh-dry/configmaps/dry')).status, 404);
   });
+
+  it('admits pods/exec as CONNECT with its PodExecOptions, before the pod is looked up', async () => {
+    await namespace('wh-connect');
+    hooks.handle('/exec-deny', (review) => {
+      const command = (review.request.object?.['command'] as string[] | null) ?? [];
+      return command.includes('rm') ? deny(review, 'no rm here') : allow(review);
+    });
+    // Points a container name nobody has at the pod's second container.
+    hooks.handle('/exec-mutate', (review) =>
+      review.request.object?.['container'] === 'nobody'
+        ? patch(review, [{ op: 'replace', path: '/container', value: 'second' }])
+        : allow(review),
+    );
+    for (const [kind, name, path] of [
+      ['validating', 'exec-deny.example.com', '/exec-deny'],
+      ['mutating', 'exec-mutate.example.com', '/exec-mutate'],
+    ] as const) {
+      await configure(kind, 'wh-connect', {
+        name,
+        rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CONNECT'], resources: ['pods/exec'] }],
+        clientConfig: { url: hooks.url(path), caBundle: hooks.caBundle },
+      });
+    }
+    const exec = (pod: string, query: string): Promise<Reply> =>
+      call('POST', `/api/v1/namespaces/wh-connect/pods/${pod}/exec?${query}`);
+    const rm = (): Promise<Reply> =>
+      exec('missing', 'command=rm&command=-rf&container=app&stdin=true&tty=true');
+    let denied = await rm();
+    for (let i = 0; i < 250 && denied.status !== 400; i++) {
+      await sleep(20);
+      denied = await rm();
+    }
+    // The webhook refuses before the pod is looked up: no 404.
+    assert.equal(denied.status, 400, JSON.stringify(denied.body));
+    assert.equal(
+      denied.body['message'],
+      'admission webhook "exec-deny.example.com" denied the request: no rm here',
+    );
+    const review = hooks.received('/exec-deny').at(-1) as AdmissionReviewIn;
+    const req = review.request;
+    assert.equal(req['operation'], 'CONNECT');
+    assert.deepEqual(req['kind'], { group: '', version: 'v1', kind: 'PodExecOptions' });
+    assert.deepEqual(req['resource'], { group: '', version: 'v1', resource: 'pods' });
+    assert.equal(req['subResource'], 'exec');
+    assert.equal(req['name'], 'missing');
+    assert.equal(req['namespace'], 'wh-connect');
+    assert.deepEqual(req.object, {
+      kind: 'PodExecOptions',
+      apiVersion: 'v1',
+      stdin: true,
+      stdout: true,
+      stderr: true,
+      tty: true,
+      container: 'app',
+      command: ['rm', '-rf'],
+    });
+    assert.equal(req['oldObject'], null);
+    assert.equal(req['options'], null);
+    // Allowed, the request goes on to the pod, which is not there.
+    assert.equal((await exec('missing', 'command=date')).status, 404);
+
+    // The connecter sees the options as mutating admission left them.
+    const pod = await call('POST', '/api/v1/namespaces/wh-connect/pods', {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: {
+        containers: [
+          { name: 'first', image: 'busybox' },
+          { name: 'second', image: 'busybox' },
+        ],
+      },
+    });
+    assert.equal(pod.status, 201, JSON.stringify(pod.body));
+    const mutated = await exec('p', 'command=date&container=nobody');
+    assert.equal(mutated.status, 400);
+    assert.equal(mutated.body['message'], 'pod p does not have a host assigned');
+    const unmutated = await exec('p', 'command=date&container=third');
+    assert.equal(unmutated.body['message'], 'container third is not valid for pod p');
+    // A dry run is refused before admission, as kube refuses it.
+    const dry = await exec('p', 'command=rm&dryRun=All');
+    assert.equal(dry.status, 400);
+    assert.equal(dry.body['message'], 'dryRun is not supported');
+    // pods/log is a getter in kube: no CONNECT admission. A pod without a node has an empty log.
+    const calls = hooks.received('/exec-deny').length;
+    const log = await fetch(`${server.url}/api/v1/namespaces/wh-connect/pods/p/log?container=first`, {
+      headers: { authorization: `Bearer ${server.kubeConfig.users[0]?.user.token ?? ''}` },
+    });
+    assert.equal(log.status, 200);
+    assert.equal(await log.text(), '');
+    assert.equal(hooks.received('/exec-deny').length, calls);
+  });
 });

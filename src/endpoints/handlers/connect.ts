@@ -1,7 +1,12 @@
 // Connect requests (handlers/rest.go ConnectResource): `…/<name>/<subresource>[/<path>]` handed to
-// the storage's Connecter with the path below the subresource and the query.
+// the storage's Connecter with the path below the subresource and the query. As in kube, a request
+// to a connecter is first decoded into its options kind and admitted as CONNECT with them (so a
+// webhook that refuses `pods/exec` is called even for a pod that does not exist), then connected.
+import { admitConnect } from '../../admission/route-admission.js';
+import { newBadRequest } from '../../machinery/errors/index.js';
 import { isConnecter } from '../../registry/rest/capabilities.js';
 import { endResponse } from '../http-types.js';
+import { connectOptions, connectSubpath } from '../request/connect-options.js';
 import { requestContext, requestNamespace, type Handler } from './request-scope.js';
 
 /** kube's verb for each connect method, as discovery lists them. */
@@ -17,10 +22,20 @@ export const connectResource: Handler = async (scope, hr) => {
   const storage = scope.storage;
   if (!isConnecter(storage)) throw new Error('route installed without a connecter');
   const { info } = hr;
-  const ctx = requestContext(hr, requestNamespace(scope, info));
+  const url = hr.ex.url;
+  const query = url.searchParams;
   // parts: <resource>, <name>, <subresource>, then the subpath.
-  const subpath = info.parts.slice(3).join('/');
-  const answer = await storage.connect(ctx, info.name, { subpath, query: hr.ex.url.searchParams });
+  const below = info.parts.slice(3);
+  let options = null;
+  if (storage.admitsConnect()) {
+    if (query.has('dryRun')) throw newBadRequest('dryRun is not supported');
+    const subpath = storage.connectSubpath() ? connectSubpath(below, url.pathname) : undefined;
+    options = connectOptions(scope.kind, query, subpath) ?? null;
+  }
+  const ctx = requestContext(hr, requestNamespace(scope, info));
+  if (options !== null && scope.admission !== undefined)
+    await admitConnect(scope.admission, ctx, { name: info.name, options });
+  const answer = await storage.connect(ctx, info.name, { subpath: below.join('/'), query, options });
   const res = hr.ex.res;
   res.statusCode = 200;
   res.setHeader('Content-Type', answer.contentType);

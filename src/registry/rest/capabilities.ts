@@ -181,15 +181,30 @@ export interface HistoryReader {
   history(ctx: RequestContext, name: string): Promise<ObjectHistory>;
 }
 
+/** A connect request as the connecter gets it. */
+export interface ConnectRequest {
+  /** The path after `…/<name>/<subresource>/` (proxy paths), '' when none. */
+  readonly subpath: string;
+  readonly query: URLSearchParams;
+  /**
+   * The query decoded into the connecter's options kind (a PodExecOptions…), as admission saw and
+   * may have changed them; null for a subresource kube serves as a getter (pods/log).
+   */
+  readonly options: KubeObject | null;
+}
+
 /** Subresources served by something other than the object store (pods/log, pods/exec…). */
 export interface Connecter {
   connectMethods(): readonly string[];
+  /** Whether `…/<subresource>/<path>` is served too (proxies), the path decoded as the options' `path`. */
+  connectSubpath(): boolean;
+  /**
+   * Whether kube serves it as a rest.Connecter, whose requests admission sees as CONNECT with
+   * their options; false for pods/log, a getter with options in kube, which admission never sees.
+   */
+  admitsConnect(): boolean;
   /** Answers with a body, or throws the Status the request gets (no kubelet, bad container…). */
-  connect(
-    ctx: RequestContext,
-    name: string,
-    opts: { subpath: string; query: URLSearchParams },
-  ): Promise<ConnectAnswer>;
+  connect(ctx: RequestContext, name: string, req: ConnectRequest): Promise<ConnectAnswer>;
 }
 
 const has = (s: object, method: string): boolean =>

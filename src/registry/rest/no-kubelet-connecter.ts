@@ -3,14 +3,8 @@
 // and a bad request 400 with kube's texts, then answers 503 naming what cannot be reached.
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newServiceUnavailable, StatusError } from '../../machinery/errors/index.js';
-import type { ConnectAnswer, Connecter, Getter, Storage } from './capabilities.js';
+import type { ConnectAnswer, Connecter, ConnectRequest, Getter, Storage } from './capabilities.js';
 import type { RequestContext } from './context.js';
-
-export interface ConnectRequest {
-  /** The path after `…/<name>/<subresource>/` (proxy paths), '' when none. */
-  readonly subpath: string;
-  readonly query: URLSearchParams;
-}
 
 /** kube's ConnectMethods for the streaming subresources and for proxies. */
 export const upgradeConnectMethods = ['GET', 'POST'] as const;
@@ -22,6 +16,8 @@ export interface NoKubeletConnecterInit {
   readonly methods: readonly string[];
   /** Whether `…/<subresource>/<path>` is served too (proxies). */
   readonly subpath?: boolean;
+  /** kube serves it as a getter with options (pods/log), not as a connecter: no CONNECT admission. */
+  readonly getter?: boolean;
   /** Looks the target up and returns the error to answer with (404 and 400 are thrown instead). */
   /** The Status the request is refused with, or (rarely) what it answers: kube's empty log of a pod without a node. */
   readonly refuse: (
@@ -53,6 +49,9 @@ export class NoKubeletConnecter implements Storage, Connecter {
   }
   connectSubpath(): boolean {
     return this.#init.subpath ?? false;
+  }
+  admitsConnect(): boolean {
+    return this.#init.getter !== true;
   }
   async connect(ctx: RequestContext, name: string, req: ConnectRequest): Promise<ConnectAnswer> {
     const answer = await this.#init.refuse(ctx, name, req);

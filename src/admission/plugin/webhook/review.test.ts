@@ -78,6 +78,33 @@ describe('AdmissionReview', () => {
     }
   });
 
+  it('sends a CONNECT request’s options in their Go struct’s order, with options null', () => {
+    const a = attrs({
+      operation: 'CONNECT',
+      kind: { group: '', version: 'v1', kind: 'PodExecOptions' },
+      resource: { group: '', version: 'v1', resource: 'pods' },
+      subresource: 'exec',
+      object: {
+        kind: 'PodExecOptions',
+        apiVersion: 'v1',
+        stdout: true,
+        stderr: true,
+        command: ['ls'],
+      },
+    });
+    const review = admissionReview('v1', admissionRequest(a, { uid: 'x', invocation: invocation(a) }));
+    const text = reviewBody(review).toString();
+    assert.ok(
+      text.includes(
+        '"operation":"CONNECT",' +
+          '"userInfo":{"username":"alice","uid":"u1","groups":["devs"],"extra":{"scopes":["x"]}},' +
+          '"object":{"kind":"PodExecOptions","apiVersion":"v1","stdout":true,"stderr":true,"command":["ls"]},' +
+          '"oldObject":null,"dryRun":false,"options":null}',
+      ),
+      text,
+    );
+  });
+
   it('is sent as the first known version the webhook lists', () => {
     assert.equal(negotiateReviewVersion(['v1', 'v1beta1']), 'v1');
     assert.equal(negotiateReviewVersion(['v2', 'v1beta1', 'v1']), 'v1beta1');

@@ -110,11 +110,14 @@ export function inCodecOrder(obj: unknown): unknown {
   return isSchemeKind(scheme, obj) ? inGoMemberOrder(scheme, obj) : inSortedMemberOrder(obj);
 }
 
-/** The review's bytes as kube sends them: Go's JSON encoding, the request's objects in its codec's order. */
+/**
+ * The review's bytes as kube sends them: Go's JSON encoding, the request's objects in its codec's
+ * order. A CONNECT request's object, its options, was built in its Go struct's order already.
+ */
 export function reviewBody(review: Record<string, unknown>): Buffer {
   const request = review['request'] as Record<string, unknown> | undefined;
   const body =
-    request === undefined
+    request === undefined || request['operation'] === 'CONNECT'
       ? review
       : {
           ...review,

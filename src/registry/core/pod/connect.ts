@@ -78,7 +78,8 @@ function streaming(pods: Getter, nodes: Getter | undefined, kind: string): NoKub
     methods: upgradeConnectMethods,
     refuse: async (ctx, name, req) => {
       const pod = await getPod(pods, ctx, name);
-      validateContainer(req.query.get('container') ?? '', pod);
+      const container = (req.options as { container?: string } | null)?.container;
+      validateContainer(container ?? '', pod);
       return unreachablePod(pod, nodes, ctx.signal);
     },
   });
@@ -91,6 +92,7 @@ export function newPodConnecters(pods: Getter, nodes?: Getter): PodConnecters {
     log: new NoKubeletConnecter({
       newObject: () => ({ apiVersion: 'v1', kind: 'Pod' }),
       methods: ['GET'],
+      getter: true,
       refuse: async (ctx, name, req) => {
         const pod = await getPod(pods, ctx, name);
         validateContainer(req.query.get('container') ?? '', pod);
