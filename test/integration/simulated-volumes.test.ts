@@ -465,4 +465,57 @@ describe('simulated volumes', () => {
     assert.equal(running.spec?.['nodeName'], 'sim-node-0');
     assert.equal((await server.json<Obj>(`${podsPath}/stuck`)).status?.phase, 'Pending');
   });
+
+  it('schedules a pod only to a node its bound volume’s nodeAffinity selects', async () => {
+    const pinnedVolume = (name: string, hostname: string) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name },
+      spec: {
+        capacity: { storage: '1Gi' },
+        accessModes: ['ReadWriteOnce'],
+        storageClassName: 'local',
+        local: { path: `/mnt/${name}` },
+        nodeAffinity: {
+          required: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: [hostname] }] },
+            ],
+          },
+        },
+      },
+    });
+    for (const [volume, claim, host] of [
+      ['local-here', 'here', 'sim-node-0'],
+      ['local-away', 'away', 'sim-node-9'],
+    ] as const) {
+      await server.json('/api/v1/persistentvolumes', { method: 'POST', body: pinnedVolume(volume, host) });
+      await server.json(claimsPath, {
+        method: 'POST',
+        body: claimBody(claim, { storageClassName: 'local', volumeName: volume }),
+      });
+      await boundClaim(claim);
+    }
+    await server.json(podsPath, { method: 'POST', body: podUsing('on-here', 'here') });
+    const placed = await waitFor(
+      'on-here running',
+      () => server.json<Obj>(`${podsPath}/on-here`),
+      (p) => p.status?.phase === 'Running',
+    );
+    assert.equal(placed.spec?.['nodeName'], 'sim-node-0');
+    // No node is sim-node-9: VolumeBinding's conflict on every node.
+    await server.json(podsPath, { method: 'POST', body: podUsing('on-away', 'away') });
+    const message =
+      '0/1 nodes are available: 1 node(s) had volume node affinity conflict. ' +
+      'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
+    await waitFor(
+      'on-away unschedulable',
+      () => server.json<Obj>(`${podsPath}/on-away`),
+      (p) =>
+        (p.status?.['conditions'] as { type: string; message?: string }[] | undefined)?.find(
+          (c) => c.type === 'PodScheduled',
+        )?.message === message,
+    );
+    assert.equal((await server.json<Obj>(`${podsPath}/on-away`)).spec?.['nodeName'], undefined);
+  });
 });

@@ -2,6 +2,11 @@
 // order (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit), each answering the
 // reasons a node does not fit, worded as the plugins word them.
 import type { Node, Taint } from '../../../api/core/v1/node.js';
+import type {
+  NodeSelector,
+  NodeSelectorRequirement,
+  NodeSelectorTerm,
+} from '../../../api/core/v1/persistent-volume.js';
 import type { Pod, Toleration } from '../../../api/core/v1/pod.js';
 import type { Resources } from './resources.js';
 
@@ -34,19 +39,9 @@ const untolerated = (pod: Pod, taints: readonly Taint[]): Taint | undefined =>
       !(pod.spec?.tolerations ?? []).some((t) => tolerates(t, taint)),
   );
 
-interface SelectorRequirement {
-  key: string;
-  operator: string;
-  values?: string[];
-}
-interface SelectorTerm {
-  matchExpressions?: SelectorRequirement[];
-  matchFields?: SelectorRequirement[];
-}
-
-function requirementHolds(r: SelectorRequirement, value: string | undefined): boolean {
+function requirementHolds(r: NodeSelectorRequirement, value: string | undefined): boolean {
   const values = r.values ?? [];
-  switch (r.operator) {
+  switch (r.operator ?? '') {
     case 'In':
       return value !== undefined && values.includes(value);
     case 'NotIn':
@@ -68,13 +63,14 @@ function requirementHolds(r: SelectorRequirement, value: string | undefined): bo
 }
 
 /** A term with no requirements matches nothing (nodeaffinity's NodeSelectorTerm semantics). */
-function termMatches(term: SelectorTerm, node: Node): boolean {
+function termMatches(term: NodeSelectorTerm, node: Node): boolean {
   const labels = node.metadata?.labels ?? {};
   const exprs = term.matchExpressions ?? [];
   const fields = term.matchFields ?? [];
   if (exprs.length + fields.length === 0) return false;
+  const label = (key = ''): string | undefined => (Object.hasOwn(labels, key) ? labels[key] : undefined);
   return (
-    exprs.every((r) => requirementHolds(r, Object.hasOwn(labels, r.key) ? labels[r.key] : undefined)) &&
+    exprs.every((r) => requirementHolds(r, label(r.key))) &&
     fields.every((r) => requirementHolds(r, r.key === 'metadata.name' ? node.metadata?.name : undefined))
   );
 }
@@ -84,15 +80,14 @@ export function matchesNodeAffinity(pod: Pod, node: Node): boolean {
   const labels = node.metadata?.labels ?? {};
   for (const [k, v] of Object.entries(pod.spec?.nodeSelector ?? {})) if (labels[k] !== v) return false;
   const affinity = pod.spec?.affinity as
-    | {
-        nodeAffinity?: {
-          requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms?: SelectorTerm[] };
-        };
-      }
-    | undefined;
-  const required = affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  if (required === undefined) return true;
-  return (required.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
+    { nodeAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector } } | undefined;
+  return matchesNodeSelector(affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution, node);
+}
+
+/** A required NodeSelector (its terms ORed); none selects every node. */
+export function matchesNodeSelector(selector: NodeSelector | undefined, node: Node): boolean {
+  if (selector === undefined) return true;
+  return (selector.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
 }
 
 function resourceReasons(requests: Resources, used: Resources, allocatable: Resources): string[] {

@@ -14,10 +14,11 @@ import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
-import { filterNode, fitErrorMessage, type NodeFit } from './filters.js';
+import { filterNode, fitErrorMessage, matchesNodeSelector, type NodeFit } from './filters.js';
 import { isTerminal, NodeUsage } from './node-usage.js';
 import { nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
+  boundVolumeSelectors,
   delayedClaims,
   preFilterMessage,
   selectedNode,
@@ -26,6 +27,7 @@ import {
   withSelectedNode,
   type VolumeLookup,
 } from './volume-binding.js';
+import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 
@@ -36,8 +38,9 @@ export interface SchedulerOptions {
   readonly client: APIClient;
   readonly pods: Informer<Pod>;
   readonly nodes: Informer<Node>;
-  /** The claims and classes a pod's volumes need (VolumeBinding); without them, not checked. */
+  /** The claims, volumes and classes a pod's volumes need (VolumeBinding); without them, not checked. */
   readonly claims?: Informer<PersistentVolumeClaim>;
+  readonly volumes?: Informer<PersistentVolume>;
   readonly classes?: Informer<StorageClass>;
   readonly clock: SimClock;
   readonly logger: Logger;
@@ -78,12 +81,13 @@ export class Scheduler {
   constructor(opts: SchedulerOptions) {
     this.#opts = opts;
     this.#client = opts.client.as('kube-scheduler');
-    const { claims, classes } = opts;
+    const { claims, volumes, classes } = opts;
     this.#lookup =
       claims === undefined
         ? undefined
         : {
             claim: (namespace, name) => claims.get(`${namespace}/${name}`),
+            volume: (name) => volumes?.get(name),
             storageClass: (name) => classes?.get(name),
           };
     this.#loop = new WorkLoop({ name: 'scheduler', logger: opts.logger, sync: (k) => this.#schedule(k) });
@@ -101,10 +105,11 @@ export class Scheduler {
     opts.nodes.addHandler(() => {
       this.#flush();
     });
-    // A claim created, bound or gone may let a pod that waited for it in.
-    opts.claims?.addHandler(() => {
-      this.#flush();
-    });
+    // A claim or volume created, bound or gone may let a pod that waited for it in.
+    for (const informer of [opts.claims, opts.volumes])
+      informer?.addHandler(() => {
+        this.#flush();
+      });
   }
 
   run(): void {
@@ -147,6 +152,12 @@ export class Scheduler {
     }
     const fits: NodeFit[] = [];
     const pinned = this.#lookup === undefined ? undefined : selectedNode(pod, this.#lookup);
+    const volumeSelectors = this.#lookup === undefined ? [] : boundVolumeSelectors(pod, this.#lookup);
+    if (volumeSelectors === undefined) {
+      // A bound claim's volume not seen yet: tried again when volumes change.
+      this.#unschedulable.add(key);
+      return;
+    }
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
@@ -159,6 +170,11 @@ export class Scheduler {
       const fit = filterNode({ pod, requests, node, used, allocatable });
       if (fit.reasons.length > 0) {
         fits.push(fit);
+        continue;
+      }
+      // VolumeBinding filters after the plugins filterNode stands for.
+      if (!volumeSelectors.every((selector) => matchesNodeSelector(selector, node))) {
+        fits.push({ reasons: [volumeNodeConflict], unresolvable: true });
         continue;
       }
       const candidate = {

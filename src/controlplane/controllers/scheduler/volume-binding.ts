@@ -3,8 +3,10 @@
 // or not yet bound while its class binds at once, fits no node, whatever the node. A claim of a
 // WaitForFirstConsumer class waits for the scheduler: it is given the node chosen for its pod
 // (volume.kubernetes.io/selected-node, as BindPodVolumes does), and the pod is bound once the claim
-// is; a pod whose claims name a node goes there. A generic ephemeral volume's claim is the one the
-// ephemeral volume controller makes for the pod (ephemeral/).
+// is; a pod whose claims name a node goes there. Filter (checkBoundClaims): a node the volume of a
+// bound claim cannot be reached from (its nodeAffinity) does not fit. A generic ephemeral volume's
+// claim is the one the ephemeral volume controller makes for the pod (ephemeral/).
+import type { NodeSelector, PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { Volume } from '../../../api/core/v1/volume.js';
@@ -12,9 +14,10 @@ import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 import { annBindCompleted, annSelectedNode, claimClass } from '../persistentvolume/volume-util.js';
 import { claimIsForPod, ephemeralClaimName, notOwnerMessage } from '../ephemeral/ephemeral-controller.js';
 
-/** The claims and classes the scheduler sees (its informers). */
+/** The claims, volumes and classes the scheduler sees (its informers). */
 export interface VolumeLookup {
   claim(namespace: string, name: string): PersistentVolumeClaim | undefined;
+  volume(name: string): PersistentVolume | undefined;
   storageClass(name: string): StorageClass | undefined;
 }
 
@@ -69,6 +72,23 @@ function claimsOf(pod: Pod, lookup: VolumeLookup): PersistentVolumeClaim[] {
     if (claim !== undefined) claims.push(claim);
   }
   return claims;
+}
+
+/**
+ * The required node selectors of the volumes the pod's bound claims are bound to: a node must match
+ * each (CheckNodeAffinity). Undefined while one of those volumes is not in the lookup yet (kube's
+ * Filter errs then, and the pod is tried again).
+ */
+export function boundVolumeSelectors(pod: Pod, lookup: VolumeLookup): NodeSelector[] | undefined {
+  const selectors: NodeSelector[] = [];
+  for (const claim of claimsOf(pod, lookup)) {
+    if (!fullyBound(claim)) continue;
+    const volume = lookup.volume(claim.spec?.volumeName ?? '');
+    if (volume === undefined) return undefined;
+    const required = volume.spec?.nodeAffinity?.required;
+    if (required !== undefined) selectors.push(required);
+  }
+  return selectors;
 }
 
 /** The pod's unbound claims of WaitForFirstConsumer classes: they wait for the pod's node. */

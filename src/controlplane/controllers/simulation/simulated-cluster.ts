@@ -145,6 +145,7 @@ export class SimulatedCluster {
         pods,
         nodes,
         claims,
+        volumes,
         classes,
         clock,
         logger: opts.logger,
