@@ -518,4 +518,79 @@ describe('simulated volumes', () => {
     );
     assert.equal((await server.json<Obj>(`${podsPath}/on-away`)).spec?.['nodeName'], undefined);
   });
+
+  it('binds a local volume’s WaitForFirstConsumer claim on a node the volume is on, and waits without one', async () => {
+    await createClass('local-wait', 'kubernetes.io/no-provisioner', {
+      volumeBindingMode: 'WaitForFirstConsumer',
+    });
+    const localVolume = (name: string, hostname: string) => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata: { name },
+      spec: {
+        capacity: { storage: '1Gi' },
+        accessModes: ['ReadWriteOnce'],
+        storageClassName: 'local-wait',
+        local: { path: `/mnt/${name}` },
+        nodeAffinity: {
+          required: {
+            nodeSelectorTerms: [
+              { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: [hostname] }] },
+            ],
+          },
+        },
+      },
+    });
+    // A volume on a node the cluster does not have is never chosen.
+    await server.json('/api/v1/persistentvolumes', {
+      method: 'POST',
+      body: localVolume('lw-away', 'sim-node-7'),
+    });
+    await server.json('/api/v1/persistentvolumes', {
+      method: 'POST',
+      body: localVolume('lw-here', 'sim-node-0'),
+    });
+    for (const name of ['lw1', 'lw2']) {
+      await server.json(claimsPath, {
+        method: 'POST',
+        body: claimBody(name, { storageClassName: 'local-wait' }),
+      });
+      await server.json(podsPath, { method: 'POST', body: podUsing(`${name}-pod`, name) });
+    }
+    // One of the two pods gets lw-here; the other finds no volume on the node.
+    const message =
+      "0/1 nodes are available: 1 node(s) didn't find available persistent volumes to bind. " +
+      'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
+    const condition = (p: Obj) =>
+      (p.status?.['conditions'] as { type: string; message?: string }[] | undefined)?.find(
+        (c) => c.type === 'PodScheduled',
+      );
+    const settled = await waitFor(
+      'one pod running, the other unschedulable',
+      async () => [
+        await server.json<Obj>(`${podsPath}/lw1-pod`),
+        await server.json<Obj>(`${podsPath}/lw2-pod`),
+      ],
+      (pods) =>
+        pods.some((p) => p.status?.phase === 'Running') &&
+        pods.some((p) => condition(p)?.message === message),
+    );
+    const running = settled.find((p) => p.status?.phase === 'Running');
+    const claimName = running?.metadata.name === 'lw1-pod' ? 'lw1' : 'lw2';
+    assert.equal(running?.spec?.['nodeName'], 'sim-node-0');
+    assert.equal((await boundClaim(claimName)).spec?.volumeName, 'lw-here');
+    // A second volume on the node lets the other pod in.
+    await server.json('/api/v1/persistentvolumes', {
+      method: 'POST',
+      body: localVolume('lw-more', 'sim-node-0'),
+    });
+    const other = claimName === 'lw1' ? 'lw2' : 'lw1';
+    await waitFor(
+      `${other}-pod running`,
+      () => server.json<Obj>(`${podsPath}/${other}-pod`),
+      (p) => p.status?.phase === 'Running',
+    );
+    assert.equal((await boundClaim(other)).spec?.volumeName, 'lw-more');
+    assert.equal((await server.json<Obj>(volumePath('lw-away'))).status?.phase, 'Available');
+  });
 });

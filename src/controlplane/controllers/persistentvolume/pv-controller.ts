@@ -7,6 +7,7 @@
 // provisioner's work, as for any external provisioner). A bound claim whose volume is gone, or bound
 // to another claim, is Lost. Claim and volume specs are written with Update, their phases through
 // /status, in kube's order: volume, volume status, claim, claim status.
+import type { Node } from '../../../api/core/v1/node.js';
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
@@ -40,6 +41,8 @@ export interface PersistentVolumeControllerOptions {
   readonly claims: Informer<PersistentVolumeClaim>;
   readonly volumes: Informer<PersistentVolume>;
   readonly classes: Informer<StorageClass>;
+  /** The nodes a claim of a WaitForFirstConsumer class is given (its volumes' nodeAffinity). */
+  readonly nodes?: Informer<Node>;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
 }
@@ -178,8 +181,16 @@ export class PersistentVolumeController {
     const sc = this.#opts.classes.get(claimClass(claim));
     // IsDelayBindingMode, and whether the scheduler has chosen the claim's node (a pod uses it).
     const delayed = sc?.volumeBindingMode === 'WaitForFirstConsumer';
-    const selected = (claim.metadata?.annotations?.[annSelectedNode] ?? '') !== '';
-    const pv = findMatchingVolume(claim, this.#opts.volumes.list(), { preBoundOnly: delayed && !selected });
+    const nodeName = claim.metadata?.annotations?.[annSelectedNode] ?? '';
+    const selected = nodeName !== '';
+    // Here the binder does what kube's scheduler does for such a claim (BindPodVolumes): a volume
+    // for the chosen node. A node gone since reads as one without labels.
+    const node =
+      delayed && selected ? (this.#opts.nodes?.get(nodeName) ?? { metadata: { name: nodeName } }) : undefined;
+    const pv = findMatchingVolume(claim, this.#opts.volumes.list(), {
+      preBoundOnly: delayed && !selected,
+      ...(node === undefined ? {} : { node }),
+    });
     if (pv !== undefined) {
       await this.#bind(pv, claim);
       return;

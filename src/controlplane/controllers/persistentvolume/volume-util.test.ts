@@ -64,4 +64,27 @@ describe('findMatchingVolume', () => {
     const labelled = volume('fast', '8Gi', { labels: { tier: 'fast' } });
     assert.equal(pick(claim({ selector: { matchLabels: { tier: 'fast' } } }), [rwo, labelled]), 'fast');
   });
+
+  it('on a node, takes only volumes whose nodeAffinity selects it, and none of those excluded', () => {
+    const on = (host: string): NonNullable<NonNullable<PersistentVolume['spec']>['nodeAffinity']> => ({
+      required: {
+        nodeSelectorTerms: [
+          { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: [host] }] },
+        ],
+      },
+    });
+    const n1 = { metadata: { name: 'n1', labels: { 'kubernetes.io/hostname': 'n1' } } };
+    const vs = [
+      volume('a-n2', '2Gi', { spec: { nodeAffinity: on('n2') } }),
+      volume('b-n1', '3Gi', { spec: { nodeAffinity: on('n1') } }),
+    ];
+    assert.equal(pick(claim(), vs), 'a-n2');
+    assert.equal(findMatchingVolume(claim(), vs, { node: n1 })?.metadata?.name, 'b-n1');
+    assert.equal(findMatchingVolume(claim(), vs, { node: n1, exclude: new Set(['b-n1']) }), undefined);
+    // A volume pre-bound to the claim but out of the node's reach: no match at all.
+    const prebound = volume('mine', '2Gi', {
+      spec: { nodeAffinity: on('n2'), claimRef: { namespace: 'ns', name: 'c', uid: 'u1' } },
+    });
+    assert.equal(findMatchingVolume(claim(), [prebound, ...vs], { node: n1 }), undefined);
+  });
 });

@@ -2,10 +2,12 @@
 // component-helpers/storage/volume): its annotations, a claim's and a volume's class, and
 // FindMatchingVolume, the choice of an existing volume for a claim (findBestMatchForClaim).
 import { storageClassOf, type PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import type { Node } from '../../../api/core/v1/node.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
 import { compareQuantities, parseQuantity, type Quantity } from '../../../machinery/quantity/quantity.js';
+import { matchesNodeSelector } from '../node-selector.js';
 
 export const annBindCompleted = 'pv.kubernetes.io/bind-completed';
 export const annBoundByController = 'pv.kubernetes.io/bound-by-controller';
@@ -59,12 +61,16 @@ const modesContained = (pv: PersistentVolume, claim: PersistentVolumeClaim): boo
  * pre-bound ones may be taken), of the
  * Available unclaimed volumes of its class and volume mode that its selector matches and whose modes
  * hold its own, those with the fewest access modes, and of them the smallest that holds its request.
+ * For a claim bound on a node (the scheduler's path), only volumes whose nodeAffinity selects the
+ * node count, a pre-bound one included (then none matches), and `exclude` names volumes already
+ * chosen for the pod's other claims.
  */
 export function findMatchingVolume(
   claim: PersistentVolumeClaim,
   volumes: readonly PersistentVolume[],
-  opts: { preBoundOnly?: boolean } = {},
+  opts: { preBoundOnly?: boolean; node?: Node; exclude?: ReadonlySet<string> } = {},
 ): PersistentVolume | undefined {
+  const { node, exclude } = opts;
   const requested = storageOf(claim.spec?.resources?.requests);
   if (requested === undefined) return undefined;
   const fits = (pv: PersistentVolume): Quantity | undefined => {
@@ -78,10 +84,13 @@ export function findMatchingVolume(
   for (const pv of volumes) {
     if (!modesContained(pv, claim) || volumeModeMismatch(pv, claim)) continue;
     if (pv.metadata?.deletionTimestamp !== undefined) continue;
+    // CheckNodeAffinity.
+    const reachable = node === undefined || matchesNodeSelector(pv.spec?.nodeAffinity?.required, node);
     if (pv.spec?.claimRef !== undefined) {
-      if (isVolumeBoundToClaim(pv, claim) && fits(pv) !== undefined) return pv;
+      if (isVolumeBoundToClaim(pv, claim) && fits(pv) !== undefined) return reachable ? pv : undefined;
       continue;
     }
+    if (!reachable || exclude?.has(pv.metadata?.name ?? '') === true) continue;
     // A claim that waits for its first consumer is matched by the scheduler, not here.
     if (opts.preBoundOnly === true || pv.status?.phase !== 'Available') continue;
     if (selector !== undefined && !selector.selector.matches(pv.metadata?.labels ?? {})) continue;

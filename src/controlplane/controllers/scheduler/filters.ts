@@ -2,12 +2,9 @@
 // order (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit), each answering the
 // reasons a node does not fit, worded as the plugins word them.
 import type { Node, Taint } from '../../../api/core/v1/node.js';
-import type {
-  NodeSelector,
-  NodeSelectorRequirement,
-  NodeSelectorTerm,
-} from '../../../api/core/v1/persistent-volume.js';
+import type { NodeSelector } from '../../../api/core/v1/persistent-volume.js';
 import type { Pod, Toleration } from '../../../api/core/v1/pod.js';
+import { matchesNodeSelector } from '../node-selector.js';
 import type { Resources } from './resources.js';
 
 export interface NodeFit {
@@ -39,42 +36,6 @@ const untolerated = (pod: Pod, taints: readonly Taint[]): Taint | undefined =>
       !(pod.spec?.tolerations ?? []).some((t) => tolerates(t, taint)),
   );
 
-function requirementHolds(r: NodeSelectorRequirement, value: string | undefined): boolean {
-  const values = r.values ?? [];
-  switch (r.operator ?? '') {
-    case 'In':
-      return value !== undefined && values.includes(value);
-    case 'NotIn':
-      return value === undefined || !values.includes(value);
-    case 'Exists':
-      return value !== undefined;
-    case 'DoesNotExist':
-      return value === undefined;
-    case 'Gt':
-    case 'Lt': {
-      if (value === undefined || values.length !== 1) return false;
-      const [have, want] = [Number.parseInt(value, 10), Number.parseInt(values[0] ?? '', 10)];
-      if (Number.isNaN(have) || Number.isNaN(want)) return false;
-      return r.operator === 'Gt' ? have > want : have < want;
-    }
-    default:
-      return false;
-  }
-}
-
-/** A term with no requirements matches nothing (nodeaffinity's NodeSelectorTerm semantics). */
-function termMatches(term: NodeSelectorTerm, node: Node): boolean {
-  const labels = node.metadata?.labels ?? {};
-  const exprs = term.matchExpressions ?? [];
-  const fields = term.matchFields ?? [];
-  if (exprs.length + fields.length === 0) return false;
-  const label = (key = ''): string | undefined => (Object.hasOwn(labels, key) ? labels[key] : undefined);
-  return (
-    exprs.every((r) => requirementHolds(r, label(r.key))) &&
-    fields.every((r) => requirementHolds(r, r.key === 'metadata.name' ? node.metadata?.name : undefined))
-  );
-}
-
 /** nodeSelector and requiredDuringSchedulingIgnoredDuringExecution (its terms ORed). */
 export function matchesNodeAffinity(pod: Pod, node: Node): boolean {
   const labels = node.metadata?.labels ?? {};
@@ -82,12 +43,6 @@ export function matchesNodeAffinity(pod: Pod, node: Node): boolean {
   const affinity = pod.spec?.affinity as
     { nodeAffinity?: { requiredDuringSchedulingIgnoredDuringExecution?: NodeSelector } } | undefined;
   return matchesNodeSelector(affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution, node);
-}
-
-/** A required NodeSelector (its terms ORed); none selects every node. */
-export function matchesNodeSelector(selector: NodeSelector | undefined, node: Node): boolean {
-  if (selector === undefined) return true;
-  return (selector.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
 }
 
 function resourceReasons(requests: Resources, used: Resources, allocatable: Resources): string[] {

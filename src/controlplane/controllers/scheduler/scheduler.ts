@@ -14,14 +14,17 @@ import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
-import { filterNode, fitErrorMessage, matchesNodeSelector, type NodeFit } from './filters.js';
+import { matchesNodeSelector } from '../node-selector.js';
+import { filterNode, fitErrorMessage, type NodeFit } from './filters.js';
 import { isTerminal, NodeUsage } from './node-usage.js';
 import { nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
   boundVolumeSelectors,
   delayedClaims,
+  delayedClaimsFit,
   preFilterMessage,
   selectedNode,
+  volumeBindConflict,
   volumeBindingReason,
   volumeNodeConflict,
   withSelectedNode,
@@ -88,6 +91,7 @@ export class Scheduler {
         : {
             claim: (namespace, name) => claims.get(`${namespace}/${name}`),
             volume: (name) => volumes?.get(name),
+            volumes: () => volumes?.list() ?? [],
             storageClass: (name) => classes?.get(name),
           };
     this.#loop = new WorkLoop({ name: 'scheduler', logger: opts.logger, sync: (k) => this.#schedule(k) });
@@ -158,6 +162,7 @@ export class Scheduler {
       this.#unschedulable.add(key);
       return;
     }
+    const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
@@ -173,8 +178,13 @@ export class Scheduler {
         continue;
       }
       // VolumeBinding filters after the plugins filterNode stands for.
-      if (!volumeSelectors.every((selector) => matchesNodeSelector(selector, node))) {
-        fits.push({ reasons: [volumeNodeConflict], unresolvable: true });
+      const volumeReasons: string[] = [];
+      if (!volumeSelectors.every((selector) => matchesNodeSelector(selector, node)))
+        volumeReasons.push(volumeNodeConflict);
+      if (this.#lookup !== undefined && !delayedClaimsFit(delayed, node, this.#lookup))
+        volumeReasons.push(volumeBindConflict);
+      if (volumeReasons.length > 0) {
+        fits.push({ reasons: volumeReasons, unresolvable: true });
         continue;
       }
       const candidate = {

@@ -2,9 +2,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
+import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 import { annBindCompleted } from '../persistentvolume/volume-util.js';
-import { boundVolumeSelectors, type VolumeLookup } from './volume-binding.js';
+import { boundVolumeSelectors, delayedClaimsFit, type VolumeLookup } from './volume-binding.js';
 
 const required = {
   nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }],
@@ -13,10 +15,15 @@ const claim = (name: string, volumeName: string, bound: boolean): PersistentVolu
   metadata: { name, namespace: 'ns', ...(bound ? { annotations: { [annBindCompleted]: 'yes' } } : {}) },
   spec: { volumeName },
 });
-const lookup = (claims: PersistentVolumeClaim[], volumes: PersistentVolume[]): VolumeLookup => ({
+const lookup = (
+  claims: PersistentVolumeClaim[],
+  volumes: PersistentVolume[],
+  classes: StorageClass[] = [],
+): VolumeLookup => ({
   claim: (_ns, name) => claims.find((c) => c.metadata?.name === name),
   volume: (name) => volumes.find((v) => v.metadata?.name === name),
-  storageClass: () => undefined,
+  volumes: () => volumes,
+  storageClass: (name) => classes.find((c) => c.metadata?.name === name),
 });
 const pod = (...claimNames: string[]): Pod => ({
   metadata: { name: 'p', namespace: 'ns' },
@@ -40,5 +47,47 @@ describe('VolumeBinding: bound volumes’ node affinity', () => {
     const claims = [claim('a', 'pinned', false), claim('b', 'unseen', true)];
     assert.deepEqual(boundVolumeSelectors(pod('a'), lookup(claims, [])), []);
     assert.equal(boundVolumeSelectors(pod('a', 'b'), lookup(claims, [])), undefined);
+  });
+
+  it('fits waiting claims on a node only to volumes it can reach, one each, or to a provisioner', () => {
+    const node = (name: string, zone: string): Node => ({ metadata: { name, labels: { zone } } });
+    const localVolume = (name: string, host: string): PersistentVolume => ({
+      metadata: { name },
+      spec: {
+        capacity: { storage: '1Gi' },
+        accessModes: ['ReadWriteOnce'],
+        storageClassName: 'local',
+        nodeAffinity: {
+          required: {
+            nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [host] }] }],
+          },
+        },
+      },
+      status: { phase: 'Available' },
+    });
+    const waiting = (name: string, storageClassName: string): PersistentVolumeClaim => ({
+      metadata: { name, namespace: 'ns' },
+      spec: { storageClassName, accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+    });
+    const classes: StorageClass[] = [
+      { metadata: { name: 'local' }, provisioner: 'kubernetes.io/no-provisioner' },
+      {
+        metadata: { name: 'zonal' },
+        provisioner: 'capstan.dev/simulated',
+        allowedTopologies: [{ matchLabelExpressions: [{ key: 'zone', values: ['a'] }] }],
+      },
+    ];
+    const volumes = [localVolume('on-n1', 'n1')];
+    const l = lookup([], volumes, classes);
+    assert.equal(delayedClaimsFit([waiting('c1', 'local')], node('n1', 'a'), l), true);
+    assert.equal(delayedClaimsFit([waiting('c1', 'local')], node('n2', 'a'), l), false);
+    // Two claims cannot share the one volume n1 has.
+    assert.equal(
+      delayedClaimsFit([waiting('c1', 'local'), waiting('c2', 'local')], node('n1', 'a'), l),
+      false,
+    );
+    // A provisioner makes one where the class's topology allows.
+    assert.equal(delayedClaimsFit([waiting('c3', 'zonal')], node('n2', 'a'), l), true);
+    assert.equal(delayedClaimsFit([waiting('c3', 'zonal')], node('n3', 'b'), l), false);
   });
 });

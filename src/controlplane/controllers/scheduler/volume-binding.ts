@@ -3,21 +3,29 @@
 // or not yet bound while its class binds at once, fits no node, whatever the node. A claim of a
 // WaitForFirstConsumer class waits for the scheduler: it is given the node chosen for its pod
 // (volume.kubernetes.io/selected-node, as BindPodVolumes does), and the pod is bound once the claim
-// is; a pod whose claims name a node goes there. Filter (checkBoundClaims): a node the volume of a
-// bound claim cannot be reached from (its nodeAffinity) does not fit. A generic ephemeral volume's
+// is; a pod whose claims name a node goes there. Filter: a node the volume of a bound claim cannot
+// be reached from (its nodeAffinity) does not fit (checkBoundClaims), nor one where a waiting claim
+// finds no volume it can reach and none can be provisioned (findMatchingVolumes). A generic ephemeral volume's
 // claim is the one the ephemeral volume controller makes for the pod (ephemeral/).
+import type { Node } from '../../../api/core/v1/node.js';
 import type { NodeSelector, PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { Volume } from '../../../api/core/v1/volume.js';
-import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
-import { annBindCompleted, annSelectedNode, claimClass } from '../persistentvolume/volume-util.js';
+import type { StorageClass, TopologySelectorTerm } from '../../../api/storage/v1/storage-class.js';
+import {
+  annBindCompleted,
+  annSelectedNode,
+  claimClass,
+  findMatchingVolume,
+} from '../persistentvolume/volume-util.js';
 import { claimIsForPod, ephemeralClaimName, notOwnerMessage } from '../ephemeral/ephemeral-controller.js';
 
 /** The claims, volumes and classes the scheduler sees (its informers). */
 export interface VolumeLookup {
   claim(namespace: string, name: string): PersistentVolumeClaim | undefined;
   volume(name: string): PersistentVolume | undefined;
+  volumes(): readonly PersistentVolume[];
   storageClass(name: string): StorageClass | undefined;
 }
 
@@ -119,6 +127,49 @@ export function withSelectedNode(
 
 /** VolumeBinding's Filter reason for a node other than the one the pod's volumes are on. */
 export const volumeNodeConflict = 'node(s) had volume node affinity conflict';
+
+/** Its reason for a node where a claim waiting for its first consumer could not be bound. */
+export const volumeBindConflict = "node(s) didn't find available persistent volumes to bind";
+
+/** The provisioner kube's scheduler takes as none (local volumes' classes name it). */
+const noProvisioner = 'kubernetes.io/no-provisioner';
+
+/** MatchTopologySelectorTerms: no terms match every node; else one term's labels all hold. */
+function topologyMatches(terms: readonly TopologySelectorTerm[] | undefined, node: Node): boolean {
+  if (terms === undefined || terms.length === 0) return true;
+  const labels = node.metadata?.labels ?? {};
+  return terms.some((t) =>
+    (t.matchLabelExpressions ?? []).every(
+      (e) => Object.hasOwn(labels, e.key) && e.values.includes(labels[e.key] ?? ''),
+    ),
+  );
+}
+
+/**
+ * Whether the pod's claims that wait for their first consumer can all be bound on the node
+ * (findMatchingVolumes, then checkVolumeProvisions): each to an Available volume whose nodeAffinity
+ * selects the node, no two to the same one, or else to a volume its class's provisioner would make
+ * there (a class naming `kubernetes.io/no-provisioner` makes none, and its allowedTopologies must
+ * select the node).
+ */
+export function delayedClaimsFit(
+  delayed: readonly PersistentVolumeClaim[],
+  node: Node,
+  lookup: VolumeLookup,
+): boolean {
+  const chosen = new Set<string>();
+  for (const claim of delayed) {
+    const pv = findMatchingVolume(claim, lookup.volumes(), { node, exclude: chosen });
+    if (pv !== undefined) {
+      chosen.add(pv.metadata?.name ?? '');
+      continue;
+    }
+    const sc = lookup.storageClass(claimClass(claim));
+    if (sc === undefined || sc.provisioner === noProvisioner || !topologyMatches(sc.allowedTopologies, node))
+      return false;
+  }
+  return true;
+}
 
 /**
  * FitError's message when a PreFilter plugin rejected the pod: its reason, then preemption's verdict

@@ -191,6 +191,7 @@ export class SimulatedCluster {
         claims,
         volumes,
         classes,
+        nodes,
         logger,
         recorder: recorder('persistentvolume-controller'),
       }),
