@@ -86,6 +86,26 @@ const createClass = (name: string, provisioner: string, extra: Record<string, un
     },
   });
 
+/** A local volume of the class on the node of that hostname (its nodeAffinity). */
+const localVolume = (name: string, hostname: string, storageClassName: string) => ({
+  apiVersion: 'v1',
+  kind: 'PersistentVolume',
+  metadata: { name },
+  spec: {
+    capacity: { storage: '1Gi' },
+    accessModes: ['ReadWriteOnce'],
+    storageClassName,
+    local: { path: `/mnt/${name}` },
+    nodeAffinity: {
+      required: {
+        nodeSelectorTerms: [
+          { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: [hostname] }] },
+        ],
+      },
+    },
+  },
+});
+
 describe('simulated volumes', () => {
   it('creates the default StorageClass standard', async () => {
     const sc = await waitFor(
@@ -467,29 +487,14 @@ describe('simulated volumes', () => {
   });
 
   it('schedules a pod only to a node its bound volume’s nodeAffinity selects', async () => {
-    const pinnedVolume = (name: string, hostname: string) => ({
-      apiVersion: 'v1',
-      kind: 'PersistentVolume',
-      metadata: { name },
-      spec: {
-        capacity: { storage: '1Gi' },
-        accessModes: ['ReadWriteOnce'],
-        storageClassName: 'local',
-        local: { path: `/mnt/${name}` },
-        nodeAffinity: {
-          required: {
-            nodeSelectorTerms: [
-              { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: [hostname] }] },
-            ],
-          },
-        },
-      },
-    });
     for (const [volume, claim, host] of [
       ['local-here', 'here', 'sim-node-0'],
       ['local-away', 'away', 'sim-node-9'],
     ] as const) {
-      await server.json('/api/v1/persistentvolumes', { method: 'POST', body: pinnedVolume(volume, host) });
+      await server.json('/api/v1/persistentvolumes', {
+        method: 'POST',
+        body: localVolume(volume, host, 'local'),
+      });
       await server.json(claimsPath, {
         method: 'POST',
         body: claimBody(claim, { storageClassName: 'local', volumeName: volume }),
@@ -523,32 +528,14 @@ describe('simulated volumes', () => {
     await createClass('local-wait', 'kubernetes.io/no-provisioner', {
       volumeBindingMode: 'WaitForFirstConsumer',
     });
-    const localVolume = (name: string, hostname: string) => ({
-      apiVersion: 'v1',
-      kind: 'PersistentVolume',
-      metadata: { name },
-      spec: {
-        capacity: { storage: '1Gi' },
-        accessModes: ['ReadWriteOnce'],
-        storageClassName: 'local-wait',
-        local: { path: `/mnt/${name}` },
-        nodeAffinity: {
-          required: {
-            nodeSelectorTerms: [
-              { matchExpressions: [{ key: 'kubernetes.io/hostname', operator: 'In', values: [hostname] }] },
-            ],
-          },
-        },
-      },
-    });
     // A volume on a node the cluster does not have is never chosen.
     await server.json('/api/v1/persistentvolumes', {
       method: 'POST',
-      body: localVolume('lw-away', 'sim-node-7'),
+      body: localVolume('lw-away', 'sim-node-7', 'local-wait'),
     });
     await server.json('/api/v1/persistentvolumes', {
       method: 'POST',
-      body: localVolume('lw-here', 'sim-node-0'),
+      body: localVolume('lw-here', 'sim-node-0', 'local-wait'),
     });
     for (const name of ['lw1', 'lw2']) {
       await server.json(claimsPath, {
@@ -582,7 +569,7 @@ describe('simulated volumes', () => {
     // A second volume on the node lets the other pod in.
     await server.json('/api/v1/persistentvolumes', {
       method: 'POST',
-      body: localVolume('lw-more', 'sim-node-0'),
+      body: localVolume('lw-more', 'sim-node-0', 'local-wait'),
     });
     const other = claimName === 'lw1' ? 'lw2' : 'lw1';
     await waitFor(
