@@ -63,6 +63,8 @@ async function fileWithHistory(
 ): Promise<{ path: string; b: SqliteBackend; revs: number[] }> {
   const path = tempDbPath();
   const b = await SqliteBackend.open({ path, compaction: { intervalMs: 0 } });
+  // The cases are about the writer thread's connection: its statements prepared, its locks taken.
+  await b.writerStarted();
   const revs: number[] = [];
   for (const v of values) {
     const last = revs[revs.length - 1];

@@ -65,8 +65,38 @@ describe('SqliteBackend writes and queries', () => {
     await b.close();
   });
 
+  it('commits a start’s first writes on this thread while the writer boots, then hands over in order', async () => {
+    const path = tempDbPath();
+    const b = await SqliteBackend.open({ ...fast, path });
+    const early = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => b.create(`/h/${i}`, Buffer.from('e'))),
+    );
+    await b.writerStarted();
+    const late = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => b.create(`/h/${i + 5}`, Buffer.from('l'))),
+    );
+    const revisions = [...early, ...late].map((r) => r.revision);
+    assert.ok([...early, ...late].every((r) => r.ok));
+    assert.deepEqual(
+      revisions,
+      revisions.map((_, i) => (revisions[0] ?? 0) + i),
+      'one sequence across the hand-over',
+    );
+    const stored = await Promise.all(revisions.map((_, i) => b.get(`/h/${i}`)));
+    assert.deepEqual(
+      stored.map((g) => g.kv?.modRevision),
+      revisions,
+    );
+    await b.close();
+    const again = await SqliteBackend.open({ ...fast, path });
+    assert.equal((await again.count(prefixRange('/h/'))).count, 10);
+    assert.equal(await again.currentRevision(), revisions.at(-1));
+    await again.close();
+  });
+
   it('sends an idle writer 16 writes without waiting for the turn to end; the rest follow in one', async () => {
     const b = await SqliteBackend.open({ ...fast, path: tempDbPath() });
+    await b.writerStarted();
     const before = b.stats;
     const results = Array.from({ length: 100 }, (_, i) => b.create(`/g/${i}`, Buffer.from('v')));
     // The first sixteen are on their way before this turn ends.
@@ -88,6 +118,7 @@ describe('SqliteBackend writes and queries', () => {
 
   it('stores each value of a batch as its own, and leaves the callers theirs', async () => {
     const b = await SqliteBackend.open({ ...fast, path: tempDbPath() });
+    await b.writerStarted();
     const gone = await b.create('/p/gone', Buffer.from('x'));
     assert.ok(gone.ok);
     // Views into one larger buffer (as Node's pool hands out), of several sizes, an empty one, and

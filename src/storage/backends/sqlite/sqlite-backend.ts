@@ -30,6 +30,7 @@ import { closedError, openFault, sqliteFault } from './sqlite-errors.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { TtlSweeper } from './ttl-sweeper.js';
 import { WatchHub } from './watch-hub.js';
+import { HandoffCommitter } from './handoff-committer.js';
 import { WriterCommitter } from './writer-committer.js';
 
 export interface SqliteBackendStats extends GroupCommitStats {
@@ -61,6 +62,14 @@ export class SqliteBackend implements Backend {
   #readHistory: ReturnType<typeof keyHistoryReader> | undefined;
   #closed: Error | null = null;
   #closing: Promise<void> | null = null;
+
+  /**
+   * Resolves once a file database's writes commit on the writer thread (at once in memory): the
+   * first writes of a start commit on this thread while it boots (handoff-committer.ts).
+   */
+  writerStarted(): Promise<void> {
+    return this.#writes instanceof HandoffCommitter ? this.#writes.handedOver : Promise.resolve();
+  }
 
   /** Opens (creating if needed) the database; fails fast when another process holds the file. */
   static open(options: SqliteBackendOptions): Promise<SqliteBackend> {
@@ -94,20 +103,21 @@ export class SqliteBackend implements Backend {
     const onCommit = (events: readonly KvEvent[]): void => {
       this.#hub.publish(events);
     };
-    // A file's writes go to a thread of their own; the in-memory database exists on this thread only.
+    // A file's writes go to a thread of their own once it has started (handoff-committer.ts); the
+    // in-memory database exists on this thread only.
+    const local = new GroupCommitter({ db, stmts: this.#stmts, now: opts.now, revision, fault, onCommit });
     this.#writes = opts.memory
-      ? new GroupCommitter({ db, stmts: this.#stmts, now: opts.now, revision, fault, onCommit })
-      : new WriterCommitter({
-          config: {
-            path: opts.path,
-            busyTimeoutMs: writerBusyTimeoutMs,
-            quotaBytes: opts.quotaBytes,
+      ? local
+      : new HandoffCommitter(
+          local,
+          new WriterCommitter({
+            config: { path: opts.path, busyTimeoutMs: writerBusyTimeoutMs, quotaBytes: opts.quotaBytes },
             revision,
-          },
-          now: opts.now,
-          fault,
-          onCommit,
-        });
+            now: opts.now,
+            fault,
+            onCommit,
+          }),
+        );
     this.#compactor = new Compactor({
       maintain: (task) => this.#writes.maintain(task),
       freePages: () => freePages(db),

@@ -40,6 +40,8 @@ interface PendingTask {
 
 export interface WriterCommitterDeps {
   readonly config: WriterConfig;
+  /** The newest revision in the file now; startAt() moves it before the first batch. */
+  readonly revision: number;
   readonly now: () => number;
   /** Turns a SQLite error into the error callers see. */
   readonly fault: (doing: string, err: unknown) => Error;
@@ -62,17 +64,30 @@ export class WriterCommitter implements Committer {
   #writes = 0;
   #broken: Error | null = null;
   #closing = false;
+  #markReady: () => void = () => undefined;
+  /**
+   * Settles once the thread's connection is open, or once the committer broke (the thread failed
+   * to open, exited): from then on its writes commit, or fail with what broke it.
+   */
+  readonly ready: Promise<void>;
 
   constructor(deps: WriterCommitterDeps) {
     this.#deps = deps;
-    this.#revision = deps.config.revision;
+    this.#revision = deps.revision;
+    this.ready = new Promise((resolve) => {
+      this.#markReady = resolve;
+    });
     this.#worker = startWriterThread(deps.config);
     this.#worker.unref();
     this.#worker.on('message', (msg: FromWriter) => {
       this.#received(msg);
     });
-    this.#worker.on('error', (err) => {
-      this.#fail(deps.fault('write', err));
+    this.#worker.on('error', (err: unknown) => {
+      // A SQLiteError thrown in the thread arrives as a plain object: keep its message.
+      const message = (err as { message?: unknown } | null)?.message;
+      const error =
+        err instanceof Error ? err : new Error(typeof message === 'string' ? message : String(err));
+      this.#fail(deps.fault('write', error));
     });
     this.#exited = new Promise((resolve) => {
       this.#worker.once('exit', (code) => {
@@ -84,6 +99,16 @@ export class WriterCommitter implements Committer {
 
   get revision(): number {
     return this.#revision;
+  }
+
+  /**
+   * Takes `revision` as the file's newest: another connection committed up to it meanwhile. Only
+   * before this committer's first write.
+   */
+  startAt(revision: number): void {
+    if (this.#inFlight !== null || this.#queue.length > 0 || this.#commits > 0)
+      throw new Error('writer committer: startAt after writes');
+    this.#revision = revision;
   }
 
   get stats(): GroupCommitStats {
@@ -143,10 +168,15 @@ export class WriterCommitter implements Committer {
     this.#inFlight = batch;
     const transfer: ArrayBuffer[] = [];
     const ops = batch.map((p) => outgoing(p.op, transfer));
-    this.#worker.postMessage({ type: 'batch', ops, now: this.#deps.now() }, transfer);
+    const message: ToWriter = { type: 'batch', ops, now: this.#deps.now(), revision: this.#revision };
+    this.#worker.postMessage(message, transfer);
   }
 
   #received(msg: FromWriter): void {
+    if (msg.type === 'ready') {
+      this.#markReady();
+      return;
+    }
     if (msg.type === 'failed') {
       this.#fail(this.#deps.fault('open the database for writing', sqliteError(msg.error)));
       return;
@@ -207,6 +237,7 @@ export class WriterCommitter implements Committer {
   #fail(err: Error): void {
     if (this.#broken !== null) return;
     this.#broken = err;
+    this.#markReady();
     const pending = [...(this.#inFlight ?? []), ...this.#queue, ...this.#tasks.values()];
     this.#inFlight = null;
     this.#queue = [];

@@ -10,12 +10,19 @@ export interface WriterConfig {
   /** How long a write waits for a lock the backend's own connection holds (compaction). */
   readonly busyTimeoutMs: number;
   readonly quotaBytes: number;
-  /** The newest revision in the file; the writer is its only inserter from here on. */
-  readonly revision: number;
 }
 
 export type ToWriter =
-  | { readonly type: 'batch'; readonly ops: readonly WriteOp[]; readonly now: number }
+  /**
+   * One transaction. `revision` is the newest in the file: the backend's committers take turns
+   * (handoff-committer.ts), and at each batch only this thread inserts.
+   */
+  | {
+      readonly type: 'batch';
+      readonly ops: readonly WriteOp[];
+      readonly now: number;
+      readonly revision: number;
+    }
   /** Run between two batches; answered by `maintained` with the same id. */
   | { readonly type: 'maintain'; readonly id: number; readonly task: MaintenanceTask }
   | { readonly type: 'close' };
@@ -33,6 +40,8 @@ export type WireOutcome =
   (Omit<Outcome, 'live'> & { readonly live: WireKv | null }) | { readonly error: WireError };
 
 export type FromWriter =
+  /** The thread's connection is open: batches may come. */
+  | { readonly type: 'ready' }
   | { readonly type: 'failed'; readonly error: WireError }
   | { readonly type: 'done'; readonly outcomes: readonly WireOutcome[]; readonly revision: number }
   | {

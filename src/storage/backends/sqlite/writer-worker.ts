@@ -35,9 +35,9 @@ try {
   port.close();
   throw err;
 }
-let revision = config.revision;
+send({ type: 'ready' });
 
-const txn = db.transaction((ops: readonly WriteOp[], now: number) => {
+const txn = db.transaction((ops: readonly WriteOp[], now: number, revision: number) => {
   const at = { revision, now };
   const out: Outcome[] = [];
   for (const op of ops) {
@@ -48,16 +48,28 @@ const txn = db.transaction((ops: readonly WriteOp[], now: number) => {
   return { out, revision: at.revision };
 });
 
-function commit(ops: readonly WriteOp[], now: number): WireOutcome[] {
+/** The batch's outcomes and the newest revision after it. */
+function commit(
+  ops: readonly WriteOp[],
+  now: number,
+  revision: number,
+): { outcomes: WireOutcome[]; revision: number } {
   try {
     // IMMEDIATE: the write lock first, waiting on busy_timeout should another connection hold it; a
     // deferred transaction that read first could not upgrade once another wrote (SQLITE_BUSY_SNAPSHOT).
-    const done = txn.immediate(ops, now);
-    revision = done.revision;
-    return done.out;
+    const done = txn.immediate(ops, now, revision);
+    return { outcomes: done.out, revision: done.revision };
   } catch (err) {
-    if (ops.length === 1) return [{ error: wireError(err) }];
-    return ops.flatMap((op) => commit([op], now));
+    if (ops.length === 1) return { outcomes: [{ error: wireError(err) }], revision };
+    // Write by write, each after the ones before it.
+    const outcomes: WireOutcome[] = [];
+    let at = revision;
+    for (const op of ops) {
+      const one = commit([op], now, at);
+      outcomes.push(...one.outcomes);
+      at = one.revision;
+    }
+    return { outcomes, revision: at };
   }
 }
 
@@ -89,11 +101,12 @@ port.on('message', (msg: ToWriter) => {
   }
   // The rows' values move rather than being cloned (the thread does not need them again).
   const transfer: ArrayBuffer[] = [];
-  const outcomes = commit(arrived(msg.ops), msg.now).map((o) => {
+  const done = commit(arrived(msg.ops), msg.now, msg.revision);
+  const outcomes = done.outcomes.map((o) => {
     if (!('live' in o) || o.live === null) return o;
     const value = movable(o.live.value);
     transfer.push(value.buffer);
     return { ...o, live: { ...o.live, value } };
   });
-  port.postMessage({ type: 'done', outcomes, revision } satisfies FromWriter, transfer);
+  port.postMessage({ type: 'done', outcomes, revision: done.revision } satisfies FromWriter, transfer);
 });
