@@ -86,14 +86,17 @@ const createClass = (name: string, provisioner: string, extra: Record<string, un
     },
   });
 
-/** A local volume of the class on the node of that hostname (its nodeAffinity). */
-const localVolume = (name: string, hostname: string, storageClassName: string) => ({
+/** A PersistentVolume of 1Gi, ReadWriteOnce unless `spec` says otherwise. */
+const volumeBody = (name: string, spec: Record<string, unknown>, labels?: Record<string, string>) => ({
   apiVersion: 'v1',
   kind: 'PersistentVolume',
-  metadata: { name },
-  spec: {
-    capacity: { storage: '1Gi' },
-    accessModes: ['ReadWriteOnce'],
+  metadata: { name, ...(labels === undefined ? {} : { labels }) },
+  spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], ...spec },
+});
+
+/** A local volume of the class on the node of that hostname (its nodeAffinity). */
+const localVolume = (name: string, hostname: string, storageClassName: string) =>
+  volumeBody(name, {
     storageClassName,
     local: { path: `/mnt/${name}` },
     nodeAffinity: {
@@ -103,8 +106,7 @@ const localVolume = (name: string, hostname: string, storageClassName: string) =
         ],
       },
     },
-  },
-});
+  });
 
 describe('simulated volumes', () => {
   it('creates the default StorageClass standard', async () => {
@@ -216,17 +218,17 @@ describe('simulated volumes', () => {
   });
 
   it('binds a claim to the smallest Available volume of its class that its selector matches', async () => {
-    const volume = (name: string, size: string, labels: Record<string, string>) => ({
-      apiVersion: 'v1',
-      kind: 'PersistentVolume',
-      metadata: { name, labels },
-      spec: {
-        capacity: { storage: size },
-        accessModes: ['ReadWriteOnce', 'ReadOnlyMany'],
-        storageClassName: 'manual',
-        hostPath: { path: `/mnt/${name}` },
-      },
-    });
+    const volume = (name: string, size: string, labels: Record<string, string>) =>
+      volumeBody(
+        name,
+        {
+          capacity: { storage: size },
+          accessModes: ['ReadWriteOnce', 'ReadOnlyMany'],
+          storageClassName: 'manual',
+          hostPath: { path: `/mnt/${name}` },
+        },
+        labels,
+      );
     for (const [name, size, tier] of [
       ['static-small', '1Gi', 'fast'],
       ['static-medium', '5Gi', 'fast'],
@@ -282,17 +284,8 @@ describe('simulated volumes', () => {
 
   it('marks a bound claim Lost when its volume goes or names another claim, with a warning', async () => {
     const mergePatch = { 'content-type': 'application/merge-patch+json' };
-    const volume = (name: string) => ({
-      apiVersion: 'v1',
-      kind: 'PersistentVolume',
-      metadata: { name },
-      spec: {
-        capacity: { storage: '1Gi' },
-        accessModes: ['ReadWriteOnce'],
-        storageClassName: 'lose',
-        hostPath: { path: `/mnt/${name}` },
-      },
-    });
+    const volume = (name: string) =>
+      volumeBody(name, { storageClassName: 'lose', hostPath: { path: `/mnt/${name}` } });
     const warning = (claim: string, reason: string) =>
       waitFor(
         `${reason} for ${claim}`,

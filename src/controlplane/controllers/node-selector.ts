@@ -1,13 +1,15 @@
 // A node against a required NodeSelector (k8s.io/component-helpers/scheduling/corev1/nodeaffinity):
 // its terms ORed, each term's requirements ANDed over the node's labels (matchExpressions) and its
 // name (matchFields on metadata.name). The scheduler's NodeAffinity filter, the DaemonSet
-// controller and a PersistentVolume's nodeAffinity (CheckNodeAffinity) share it.
+// controller and a PersistentVolume's nodeAffinity (CheckNodeAffinity) share it; a StorageClass's
+// allowedTopologies match by labels alone (MatchTopologySelectorTerms).
 import type { Node } from '../../api/core/v1/node.js';
 import type {
   NodeSelector,
   NodeSelectorRequirement,
   NodeSelectorTerm,
 } from '../../api/core/v1/persistent-volume.js';
+import type { TopologySelectorTerm } from '../../api/storage/v1/storage-class.js';
 
 function requirementHolds(r: NodeSelectorRequirement, value: string | undefined): boolean {
   const values = r.values ?? [];
@@ -49,4 +51,18 @@ function termMatches(term: NodeSelectorTerm, node: Node): boolean {
 export function matchesNodeSelector(selector: NodeSelector | undefined, node: Node): boolean {
   if (selector === undefined) return true;
   return (selector.nodeSelectorTerms ?? []).some((t) => termMatches(t, node));
+}
+
+/** MatchTopologySelectorTerms: no terms select every node; else one term's labels all hold. */
+export function matchesTopologyTerms(
+  terms: readonly TopologySelectorTerm[] | undefined,
+  node: Node,
+): boolean {
+  if (terms === undefined || terms.length === 0) return true;
+  const labels = node.metadata?.labels ?? {};
+  return terms.some((t) =>
+    (t.matchLabelExpressions ?? []).every(
+      (e) => Object.hasOwn(labels, e.key) && e.values.includes(labels[e.key] ?? ''),
+    ),
+  );
 }

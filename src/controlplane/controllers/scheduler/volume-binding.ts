@@ -5,14 +5,16 @@
 // (volume.kubernetes.io/selected-node, as BindPodVolumes does), and the pod is bound once the claim
 // is; a pod whose claims name a node goes there. Filter: a node the volume of a bound claim cannot
 // be reached from (its nodeAffinity) does not fit (checkBoundClaims), nor one where a waiting claim
-// finds no volume it can reach and none can be provisioned (findMatchingVolumes). A generic ephemeral volume's
-// claim is the one the ephemeral volume controller makes for the pod (ephemeral/).
+// finds no volume it can reach and none can be provisioned (findMatchingVolumes). A generic
+// ephemeral volume's claim is the one the ephemeral volume controller makes for the pod
+// (ephemeral/).
 import type { Node } from '../../../api/core/v1/node.js';
 import type { NodeSelector, PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { Volume } from '../../../api/core/v1/volume.js';
-import type { StorageClass, TopologySelectorTerm } from '../../../api/storage/v1/storage-class.js';
+import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
+import { matchesTopologyTerms } from '../node-selector.js';
 import {
   annBindCompleted,
   annSelectedNode,
@@ -134,17 +136,6 @@ export const volumeBindConflict = "node(s) didn't find available persistent volu
 /** The provisioner kube's scheduler takes as none (local volumes' classes name it). */
 const noProvisioner = 'kubernetes.io/no-provisioner';
 
-/** MatchTopologySelectorTerms: no terms match every node; else one term's labels all hold. */
-function topologyMatches(terms: readonly TopologySelectorTerm[] | undefined, node: Node): boolean {
-  if (terms === undefined || terms.length === 0) return true;
-  const labels = node.metadata?.labels ?? {};
-  return terms.some((t) =>
-    (t.matchLabelExpressions ?? []).every(
-      (e) => Object.hasOwn(labels, e.key) && e.values.includes(labels[e.key] ?? ''),
-    ),
-  );
-}
-
 /**
  * Whether the pod's claims that wait for their first consumer can all be bound on the node
  * (findMatchingVolumes, then checkVolumeProvisions): each to an Available volume whose nodeAffinity
@@ -165,7 +156,11 @@ export function delayedClaimsFit(
       continue;
     }
     const sc = lookup.storageClass(claimClass(claim));
-    if (sc === undefined || sc.provisioner === noProvisioner || !topologyMatches(sc.allowedTopologies, node))
+    if (
+      sc === undefined ||
+      sc.provisioner === noProvisioner ||
+      !matchesTopologyTerms(sc.allowedTopologies, node)
+    )
       return false;
   }
   return true;
