@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { parse } from 'yaml';
+import { yamlLibrary } from '../../machinery/yaml/yaml-library.js';
 import { sendRaw, type ClientTarget } from '../../server/test-api/http-client.js';
 
 export type { ClientTarget };
@@ -48,7 +48,7 @@ async function material(
 }
 
 export async function loadTarget(path: string): Promise<ClientTarget> {
-  const doc = parse(await readFile(path, 'utf8')) as Record<string, unknown> | null;
+  const doc = yamlLibrary().parse(await readFile(path, 'utf8')) as Record<string, unknown> | null;
   if (doc === null || typeof doc !== 'object') throw new Error(`kubeconfig ${path}: empty`);
   const base = dirname(path);
   const current = doc['current-context'];
