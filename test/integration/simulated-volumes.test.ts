@@ -574,3 +574,73 @@ describe('simulated volumes', () => {
     assert.equal((await server.json<Obj>(volumePath('lw-away'))).status?.phase, 'Available');
   });
 });
+
+describe('simulated volumes on two nodes', () => {
+  let two: InProcessServer;
+  let twoDir: string;
+  before(async () => {
+    twoDir = await mkdtemp(join(tmpdir(), 'capstan-simulate-volumes-two-'));
+    two = await startInProcess((o) => {
+      o.storage.backend = 'memory';
+      o.storage.dataDir = twoDir;
+      o.simulate = true;
+      o.simulateNodes = 2;
+    });
+  });
+  after(async () => {
+    await two.stop();
+    await rm(twoDir, { recursive: true, force: true });
+  });
+
+  it('binds the volumes of pods scheduled together one each, as kube’s assume cache keeps them apart', async () => {
+    await two.json(classesPath, {
+      method: 'POST',
+      body: {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'StorageClass',
+        metadata: { name: 'local-pair' },
+        provisioner: 'kubernetes.io/no-provisioner',
+        volumeBindingMode: 'WaitForFirstConsumer',
+      },
+    });
+    // Both pods wait for a volume first, so that the first one made lets both in at once.
+    for (const name of ['pair-a', 'pair-b']) {
+      await two.json(claimsPath, {
+        method: 'POST',
+        body: claimBody(name, { storageClassName: 'local-pair' }),
+      });
+      await two.json(podsPath, { method: 'POST', body: podUsing(`${name}-pod`, name) });
+    }
+    const unschedulable = (p: Obj) =>
+      (p.status?.['conditions'] as { type: string; reason?: string }[] | undefined)?.some(
+        (c) => c.type === 'PodScheduled' && c.reason === 'Unschedulable',
+      ) === true;
+    const pods = () =>
+      Promise.all(['pair-a-pod', 'pair-b-pod'].map((n) => two.json<Obj>(`${podsPath}/${n}`)));
+    await waitFor('both pods unschedulable', pods, (ps) => ps.every(unschedulable));
+    await two.json('/api/v1/persistentvolumes', {
+      method: 'POST',
+      body: localVolume('pair-on-1', 'sim-node-1', 'local-pair'),
+    });
+    await two.json('/api/v1/persistentvolumes', {
+      method: 'POST',
+      body: localVolume('pair-on-0', 'sim-node-0', 'local-pair'),
+    });
+    const running = await waitFor('both pods running', pods, (ps) =>
+      ps.every((p) => p.status?.phase === 'Running'),
+    );
+    const nodes = running.map((p) => p.spec?.['nodeName']);
+    assert.deepEqual([...nodes].sort(), ['sim-node-0', 'sim-node-1']);
+    for (const [i, name] of ['pair-a', 'pair-b'].entries()) {
+      const claim = await two.json<Obj>(`${claimsPath}/${name}`);
+      const volumeName = nodes[i] === 'sim-node-0' ? 'pair-on-0' : 'pair-on-1';
+      assert.equal(claim.spec?.volumeName, volumeName);
+      // The scheduler bound the volume (BindPodVolumes), so the claim names no node: kube gives
+      // one only to a claim whose volume is to be provisioned.
+      assert.equal(claim.metadata.annotations?.['volume.kubernetes.io/selected-node'], undefined);
+      const pv = await two.json<Obj>(volumePath(volumeName));
+      assert.equal((pv.spec?.['claimRef'] as Record<string, string>)['uid'], claim.metadata.uid);
+      assert.equal(pv.metadata.annotations?.['pv.kubernetes.io/bound-by-controller'], 'yes');
+    }
+  });
+});

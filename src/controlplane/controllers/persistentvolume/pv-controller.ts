@@ -27,6 +27,7 @@ import {
   findMatchingVolume,
   isVolumeBoundToClaim,
   rethrowUnless,
+  volumeBoundToClaim,
 } from './volume-util.js';
 
 /** The provisioner of the simulated cluster's volumes. */
@@ -248,23 +249,8 @@ export class PersistentVolumeController {
     volume: PersistentVolume,
     claim: PersistentVolumeClaim,
   ): Promise<PersistentVolume> {
-    const ref = volume.spec?.claimRef;
-    if (isVolumeBoundToClaim(volume, claim) && ref?.uid === claim.metadata?.uid) return volume;
-    const pv = copyOf(volume);
-    (pv.spec ??= {}).claimRef = {
-      kind: 'PersistentVolumeClaim',
-      namespace: claim.metadata?.namespace ?? '',
-      name: claim.metadata?.name ?? '',
-      uid: claim.metadata?.uid ?? '',
-      apiVersion: 'v1',
-      resourceVersion: claim.metadata?.resourceVersion ?? '',
-    };
-    // Set only when this controller, not a user or a provisioner, chose the pairing.
-    if (!isVolumeBoundToClaim(volume, claim)) {
-      const meta = (pv.metadata ??= {});
-      meta.annotations = { ...meta.annotations, [annBoundByController]: 'yes' };
-    }
-    return this.#client.update(volumesPath, pv);
+    const pv = volumeBoundToClaim(volume, claim);
+    return pv === undefined ? volume : this.#client.update(volumesPath, pv);
   }
 
   async #updateVolumePhase(volume: PersistentVolume, phase: string): Promise<PersistentVolume> {

@@ -41,6 +41,33 @@ export function isVolumeBoundToClaim(pv: PersistentVolume, claim: PersistentVolu
   return (ref.uid ?? '') === '' || ref.uid === claim.metadata?.uid;
 }
 
+/**
+ * GetBindVolumeToClaim: a copy of the volume bound to the claim (a claimRef with the claim's uid and
+ * resourceVersion), marked bound by a controller unless it already named the claim (a user's or a
+ * provisioner's pairing); undefined when the volume is already bound to this very claim.
+ */
+export function volumeBoundToClaim(
+  volume: PersistentVolume,
+  claim: PersistentVolumeClaim,
+): PersistentVolume | undefined {
+  const named = isVolumeBoundToClaim(volume, claim);
+  if (named && volume.spec?.claimRef?.uid === claim.metadata?.uid) return undefined;
+  const pv = structuredClone(volume);
+  (pv.spec ??= {}).claimRef = {
+    kind: 'PersistentVolumeClaim',
+    namespace: claim.metadata?.namespace ?? '',
+    name: claim.metadata?.name ?? '',
+    uid: claim.metadata?.uid ?? '',
+    apiVersion: 'v1',
+    resourceVersion: claim.metadata?.resourceVersion ?? '',
+  };
+  if (!named) {
+    const meta = (pv.metadata ??= {});
+    meta.annotations = { ...meta.annotations, [annBoundByController]: 'yes' };
+  }
+  return pv;
+}
+
 const storageOf = (list: Record<string, string> | undefined): Quantity | undefined => {
   const parsed = parseQuantity(list?.['storage'] ?? '0');
   return parsed.ok ? parsed.quantity : undefined;

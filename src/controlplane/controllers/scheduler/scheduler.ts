@@ -21,7 +21,7 @@ import { nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
   boundVolumeSelectors,
   delayedClaims,
-  delayedClaimsFit,
+  podVolumeBindings,
   preFilterMessage,
   selectedNode,
   volumeBindConflict,
@@ -31,6 +31,7 @@ import {
   type VolumeLookup,
 } from './volume-binding.js';
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import { volumeBoundToClaim } from '../persistentvolume/volume-util.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 
@@ -77,6 +78,11 @@ export class Scheduler {
   readonly #unschedulable = new Set<string>();
   /** The claims and classes pods' volumes need, when the scheduler was given them. */
   readonly #lookup: VolumeLookup | undefined;
+  /**
+   * Volumes this scheduler bound to a claim (kube's assume cache), as written, until the volumes'
+   * informer shows them bound: a pod scheduled meanwhile does not count on one of them.
+   */
+  readonly #assumedVolumes = new Map<string, PersistentVolume>();
   /** Counts flushes: an attempt that began before one may have missed the room it made. */
   #moveCycle = 0;
   #cancelFlush: () => void = () => undefined;
@@ -90,8 +96,8 @@ export class Scheduler {
         ? undefined
         : {
             claim: (namespace, name) => claims.get(`${namespace}/${name}`),
-            volume: (name) => volumes?.get(name),
-            volumes: () => volumes?.list() ?? [],
+            volume: (name) => this.#assumedVolumes.get(name) ?? volumes?.get(name),
+            volumes: () => this.#withAssumed(volumes?.list() ?? []),
             storageClass: (name) => classes?.get(name),
           };
     this.#loop = new WorkLoop({ name: 'scheduler', logger: opts.logger, sync: (k) => this.#schedule(k) });
@@ -108,6 +114,10 @@ export class Scheduler {
     });
     opts.nodes.addHandler(() => {
       this.#flush();
+    });
+    // The informer catches up with a volume bound here once it shows the volume bound or gone.
+    opts.volumes?.addHandler((type, pv) => {
+      if (type === 'DELETED' || pv.spec?.claimRef !== undefined) this.#assumedVolumes.delete(keyOf(pv));
     });
     // A claim or volume created, bound or gone may let a pod that waited for it in.
     for (const informer of [opts.claims, opts.volumes])
@@ -181,7 +191,11 @@ export class Scheduler {
       const volumeReasons: string[] = [];
       if (!volumeSelectors.every((selector) => matchesNodeSelector(selector, node)))
         volumeReasons.push(volumeNodeConflict);
-      if (this.#lookup !== undefined && !delayedClaimsFit(delayed, node, this.#lookup))
+      if (
+        this.#lookup !== undefined &&
+        delayed.length > 0 &&
+        podVolumeBindings(delayed, node, this.#lookup) === undefined
+      )
         volumeReasons.push(volumeBindConflict);
       if (volumeReasons.length > 0) {
         fits.push({ reasons: volumeReasons, unresolvable: true });
@@ -199,8 +213,15 @@ export class Scheduler {
       if (cycle !== this.#moveCycle) this.#flush();
       return;
     }
-    if (await this.#waitsForVolumes(key, pod, best.node)) return;
+    const chosen = nodes.find((n) => n.metadata?.name === best.node) ?? { metadata: { name: best.node } };
+    if (await this.#waitsForVolumes(key, pod, chosen)) return;
     await this.#bind(key, pod, best.node);
+  }
+
+  /** The volumes, those this scheduler bound as it wrote them. */
+  #withAssumed(volumes: readonly PersistentVolume[]): readonly PersistentVolume[] {
+    if (this.#assumedVolumes.size === 0) return volumes;
+    return volumes.map((pv) => this.#assumedVolumes.get(keyOf(pv)) ?? pv);
   }
 
   #volumeReason(pod: Pod): string | undefined {
@@ -208,15 +229,26 @@ export class Scheduler {
   }
 
   /**
-   * BindPodVolumes: the pod's claims that wait for their first consumer get its node, and the pod
-   * waits (without a condition) until they are bound; a claim's change tries it again.
+   * BindPodVolumes: each of the pod's claims that wait for their first consumer is bound to the
+   * volume it takes on the node (the volume's claimRef, which the PV controller completes), or,
+   * to be provisioned, given the node; the pod waits (without a condition) until they are bound,
+   * and a claim's or volume's change tries it again.
    */
-  async #waitsForVolumes(key: string, pod: Pod, node: string): Promise<boolean> {
+  async #waitsForVolumes(key: string, pod: Pod, node: Node): Promise<boolean> {
     const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
-    if (delayed.length === 0) return false;
+    if (this.#lookup === undefined || delayed.length === 0) return false;
     this.#unschedulable.add(key);
-    for (const claim of delayed) {
-      const updated = withSelectedNode(claim, node);
+    const bindings = podVolumeBindings(delayed, node, this.#lookup);
+    for (const [claim, volume] of bindings?.static ?? []) {
+      const bound = volumeBoundToClaim(volume, claim);
+      if (bound === undefined) continue;
+      const written = await this.#client.update('/v1/persistentvolumes', bound);
+      // Kept unless the informer already showed it bound (its event came during the write).
+      if (this.#opts.volumes?.get(keyOf(written))?.spec?.claimRef === undefined)
+        this.#assumedVolumes.set(keyOf(written), written);
+    }
+    for (const claim of bindings?.provision ?? []) {
+      const updated = withSelectedNode(claim, node.metadata?.name ?? '');
       if (updated !== undefined) await this.#client.update('/v1/persistentvolumeclaims', updated);
     }
     return true;

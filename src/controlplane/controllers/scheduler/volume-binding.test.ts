@@ -6,7 +6,7 @@ import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 import { annBindCompleted } from '../persistentvolume/volume-util.js';
-import { boundVolumeSelectors, delayedClaimsFit, type VolumeLookup } from './volume-binding.js';
+import { boundVolumeSelectors, podVolumeBindings, type VolumeLookup } from './volume-binding.js';
 
 const required = {
   nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }],
@@ -79,15 +79,36 @@ describe('VolumeBinding: bound volumes’ node affinity', () => {
     ];
     const volumes = [localVolume('on-n1', 'n1')];
     const l = lookup([], volumes, classes);
-    assert.equal(delayedClaimsFit([waiting('c1', 'local')], node('n1', 'a'), l), true);
-    assert.equal(delayedClaimsFit([waiting('c1', 'local')], node('n2', 'a'), l), false);
+    const c1 = waiting('c1', 'local');
+    assert.deepEqual(podVolumeBindings([c1], node('n1', 'a'), l), {
+      static: [[c1, volumes[0]]],
+      provision: [],
+    });
+    assert.equal(podVolumeBindings([c1], node('n2', 'a'), l), undefined);
     // Two claims cannot share the one volume n1 has.
-    assert.equal(
-      delayedClaimsFit([waiting('c1', 'local'), waiting('c2', 'local')], node('n1', 'a'), l),
-      false,
-    );
+    assert.equal(podVolumeBindings([c1, waiting('c2', 'local')], node('n1', 'a'), l), undefined);
     // A provisioner makes one where the class's topology allows.
-    assert.equal(delayedClaimsFit([waiting('c3', 'zonal')], node('n2', 'a'), l), true);
-    assert.equal(delayedClaimsFit([waiting('c3', 'zonal')], node('n3', 'b'), l), false);
+    const c3 = waiting('c3', 'zonal');
+    assert.deepEqual(podVolumeBindings([c3], node('n2', 'a'), l), { static: [], provision: [c3] });
+    assert.equal(podVolumeBindings([c3], node('n3', 'b'), l), undefined);
+    // A volume another claim holds (bound, or pre-bound by the scheduler) is not taken.
+    const held: PersistentVolume = {
+      ...localVolume('on-n1', 'n1'),
+      spec: { ...localVolume('on-n1', 'n1').spec, claimRef: { namespace: 'ns', name: 'other' } },
+    };
+    assert.equal(podVolumeBindings([c1], node('n1', 'a'), lookup([], [held], classes)), undefined);
+    // A claim given a volume for an earlier try of its pod goes where that volume is, though its
+    // class could provision one elsewhere.
+    const c4 = waiting('c4', 'zonal');
+    const given: PersistentVolume = {
+      ...localVolume('for-c4', 'n1'),
+      spec: { ...localVolume('for-c4', 'n1').spec, claimRef: { namespace: 'ns', name: 'c4' } },
+    };
+    const withGiven = lookup([], [given], classes);
+    assert.deepEqual(podVolumeBindings([c4], node('n1', 'a'), withGiven), {
+      static: [[c4, given]],
+      provision: [],
+    });
+    assert.equal(podVolumeBindings([c4], node('n2', 'a'), withGiven), undefined);
   });
 });

@@ -1,9 +1,11 @@
 // kube-scheduler's VolumeBinding plugin (pkg/scheduler/framework/plugins/volumebinding), reduced:
 // PreFilter (podHasPVCs, GetPodVolumeClaims): a pod whose claim is missing, being deleted or lost,
 // or not yet bound while its class binds at once, fits no node, whatever the node. A claim of a
-// WaitForFirstConsumer class waits for the scheduler: it is given the node chosen for its pod
-// (volume.kubernetes.io/selected-node, as BindPodVolumes does), and the pod is bound once the claim
-// is; a pod whose claims name a node goes there. Filter: a node the volume of a bound claim cannot
+// WaitForFirstConsumer class waits for the scheduler, which binds it as BindPodVolumes does once it
+// has chosen the pod's node: an Available volume there that the claim fits is bound to it (the
+// volume's claimRef, which the PV controller completes), and a claim to provision is given the node
+// (volume.kubernetes.io/selected-node); the pod is bound once its claims are. A pod whose claims
+// name a node goes there. Filter: a node the volume of a bound claim cannot
 // be reached from (its nodeAffinity) does not fit (checkBoundClaims), nor one where a waiting claim
 // finds no volume it can reach and none can be provisioned (findMatchingVolumes). A generic
 // ephemeral volume's claim is the one the ephemeral volume controller makes for the pod
@@ -20,6 +22,7 @@ import {
   annSelectedNode,
   claimClass,
   findMatchingVolume,
+  isVolumeBoundToClaim,
 } from '../persistentvolume/volume-util.js';
 import { claimIsForPod, ephemeralClaimName, notOwnerMessage } from '../ephemeral/ephemeral-controller.js';
 
@@ -136,34 +139,51 @@ export const volumeBindConflict = "node(s) didn't find available persistent volu
 /** The provisioner kube's scheduler takes as none (local volumes' classes name it). */
 const noProvisioner = 'kubernetes.io/no-provisioner';
 
+/** How the pod's waiting claims are bound on one node: to existing volumes, or by provisioning. */
+export interface PodVolumeBindings {
+  /** A claim and the Available volume it takes (the scheduler binds the volume to it). */
+  readonly static: readonly (readonly [PersistentVolumeClaim, PersistentVolume])[];
+  /** Claims whose class's provisioner is to make their volume on the node. */
+  readonly provision: readonly PersistentVolumeClaim[];
+}
+
 /**
- * Whether the pod's claims that wait for their first consumer can all be bound on the node
+ * How the pod's claims that wait for their first consumer can all be bound on the node
  * (findMatchingVolumes, then checkVolumeProvisions): each to an Available volume whose nodeAffinity
  * selects the node, no two to the same one, or else to a volume its class's provisioner would make
  * there (a class naming `kubernetes.io/no-provisioner` makes none, and its allowedTopologies must
- * select the node).
+ * select the node). Undefined when one of them cannot be.
  */
-export function delayedClaimsFit(
+export function podVolumeBindings(
   delayed: readonly PersistentVolumeClaim[],
   node: Node,
   lookup: VolumeLookup,
-): boolean {
+): PodVolumeBindings | undefined {
   const chosen = new Set<string>();
+  const bound: [PersistentVolumeClaim, PersistentVolume][] = [];
+  const provision: PersistentVolumeClaim[] = [];
+  const volumes = lookup.volumes();
   for (const claim of delayed) {
-    const pv = findMatchingVolume(claim, lookup.volumes(), { node, exclude: chosen });
+    const pv = findMatchingVolume(claim, volumes, { node, exclude: chosen });
     if (pv !== undefined) {
       chosen.add(pv.metadata?.name ?? '');
+      bound.push([claim, pv]);
       continue;
     }
+    // A claim this scheduler already bound a volume to (for an earlier try of the pod, whose
+    // binding the PV controller has yet to complete) goes only where that volume is: kube's
+    // scheduler waits for the binding within the try, where this one tries the pod again.
+    if (volumes.some((v) => isVolumeBoundToClaim(v, claim))) return undefined;
     const sc = lookup.storageClass(claimClass(claim));
     if (
       sc === undefined ||
       sc.provisioner === noProvisioner ||
       !matchesTopologyTerms(sc.allowedTopologies, node)
     )
-      return false;
+      return undefined;
+    provision.push(claim);
   }
-  return true;
+  return { static: bound, provision };
 }
 
 /**
