@@ -643,4 +643,79 @@ describe('simulated volumes on two nodes', () => {
       assert.equal(pv.metadata.annotations?.['pv.kubernetes.io/bound-by-controller'], 'yes');
     }
   });
+
+  it('provisions a claim only on a node where its CSI driver reports room for it', async () => {
+    await two.json('/apis/storage.k8s.io/v1/csidrivers', {
+      method: 'POST',
+      body: {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'CSIDriver',
+        metadata: { name: 'capacity.csi.example.com' },
+        spec: { storageCapacity: true },
+      },
+    });
+    await two.json(classesPath, {
+      method: 'POST',
+      body: {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'StorageClass',
+        metadata: { name: 'csi-capacity' },
+        provisioner: 'capacity.csi.example.com',
+        volumeBindingMode: 'WaitForFirstConsumer',
+      },
+    });
+    await two.json('/apis/storage.k8s.io/v1/namespaces/default/csistoragecapacities', {
+      method: 'POST',
+      body: {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'CSIStorageCapacity',
+        metadata: { name: 'on-node-1' },
+        storageClassName: 'csi-capacity',
+        nodeTopology: { matchLabels: { 'kubernetes.io/hostname': 'sim-node-1' } },
+        capacity: '10Gi',
+      },
+    });
+    const request = (storage: string) => ({
+      storageClassName: 'csi-capacity',
+      resources: { requests: { storage } },
+    });
+    await two.json(claimsPath, { method: 'POST', body: claimBody('cap-fits', request('5Gi')) });
+    await two.json(podsPath, { method: 'POST', body: podUsing('cap-fits-pod', 'cap-fits') });
+    // The claim is given the one node with room; its provisioner (none runs here) would make it.
+    await waitFor(
+      'cap-fits given sim-node-1',
+      () => two.json<Obj>(`${claimsPath}/cap-fits`),
+      (c) => c.metadata.annotations?.['volume.kubernetes.io/selected-node'] === 'sim-node-1',
+    );
+    await two.json(claimsPath, { method: 'POST', body: claimBody('cap-big', request('20Gi')) });
+    await two.json(podsPath, { method: 'POST', body: podUsing('cap-big-pod', 'cap-big') });
+    const message =
+      '0/2 nodes are available: 2 node(s) did not have enough free storage. ' +
+      'preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.';
+    await waitFor(
+      'cap-big-pod unschedulable for want of storage',
+      () => two.json<Obj>(`${podsPath}/cap-big-pod`),
+      (p) =>
+        (p.status?.['conditions'] as { type: string; message?: string }[] | undefined)?.some(
+          (c) => c.type === 'PodScheduled' && c.message === message,
+        ) === true,
+    );
+    // Room reported later lets it in.
+    await two.json('/apis/storage.k8s.io/v1/namespaces/default/csistoragecapacities', {
+      method: 'POST',
+      body: {
+        apiVersion: 'storage.k8s.io/v1',
+        kind: 'CSIStorageCapacity',
+        metadata: { name: 'on-node-0' },
+        storageClassName: 'csi-capacity',
+        nodeTopology: { matchLabels: { 'kubernetes.io/hostname': 'sim-node-0' } },
+        capacity: '1Ti',
+      },
+    });
+    await waitFor(
+      'cap-big given sim-node-0',
+      () => two.json<Obj>(`${claimsPath}/cap-big`),
+      (c) => c.metadata.annotations?.['volume.kubernetes.io/selected-node'] === 'sim-node-0',
+    );
+  });
 });

@@ -24,7 +24,6 @@ import {
   podVolumeBindings,
   preFilterMessage,
   selectedNode,
-  volumeBindConflict,
   volumeBindingReason,
   volumeNodeConflict,
   withSelectedNode,
@@ -33,6 +32,8 @@ import {
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import { volumeBoundToClaim } from '../persistentvolume/volume-util.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
+import type { CSIDriver } from '../../../api/storage/v1/csi-driver.js';
+import type { CSIStorageCapacity } from '../../../api/storage/v1/csi-storage-capacity.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 
 export const defaultSchedulerName = 'default-scheduler';
@@ -46,6 +47,9 @@ export interface SchedulerOptions {
   readonly claims?: Informer<PersistentVolumeClaim>;
   readonly volumes?: Informer<PersistentVolume>;
   readonly classes?: Informer<StorageClass>;
+  /** The CSI drivers and the capacities they report, for claims to provision. */
+  readonly csiDrivers?: Informer<CSIDriver>;
+  readonly storageCapacities?: Informer<CSIStorageCapacity>;
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
@@ -90,7 +94,7 @@ export class Scheduler {
   constructor(opts: SchedulerOptions) {
     this.#opts = opts;
     this.#client = opts.client.as('kube-scheduler');
-    const { claims, volumes, classes } = opts;
+    const { claims, volumes, classes, csiDrivers, storageCapacities } = opts;
     this.#lookup =
       claims === undefined
         ? undefined
@@ -99,6 +103,8 @@ export class Scheduler {
             volume: (name) => this.#assumedVolumes.get(name) ?? volumes?.get(name),
             volumes: () => this.#withAssumed(volumes?.list() ?? []),
             storageClass: (name) => classes?.get(name),
+            csiDriver: (name) => csiDrivers?.get(name),
+            storageCapacities: () => storageCapacities?.list() ?? [],
           };
     this.#loop = new WorkLoop({ name: 'scheduler', logger: opts.logger, sync: (k) => this.#schedule(k) });
     opts.pods.addHandler((type, pod) => {
@@ -119,8 +125,9 @@ export class Scheduler {
     opts.volumes?.addHandler((type, pv) => {
       if (type === 'DELETED' || pv.spec?.claimRef !== undefined) this.#assumedVolumes.delete(keyOf(pv));
     });
-    // A claim or volume created, bound or gone may let a pod that waited for it in.
-    for (const informer of [opts.claims, opts.volumes])
+    // A claim or volume created, bound or gone, or room reported for one, may let a pod that
+    // waited for it in.
+    for (const informer of [opts.claims, opts.volumes, opts.csiDrivers, opts.storageCapacities])
       informer?.addHandler(() => {
         this.#flush();
       });
@@ -191,12 +198,10 @@ export class Scheduler {
       const volumeReasons: string[] = [];
       if (!volumeSelectors.every((selector) => matchesNodeSelector(selector, node)))
         volumeReasons.push(volumeNodeConflict);
-      if (
-        this.#lookup !== undefined &&
-        delayed.length > 0 &&
-        podVolumeBindings(delayed, node, this.#lookup) === undefined
-      )
-        volumeReasons.push(volumeBindConflict);
+      if (this.#lookup !== undefined && delayed.length > 0) {
+        const bindings = podVolumeBindings(delayed, node, this.#lookup);
+        if (typeof bindings === 'string') volumeReasons.push(bindings);
+      }
       if (volumeReasons.length > 0) {
         fits.push({ reasons: volumeReasons, unresolvable: true });
         continue;
@@ -238,8 +243,10 @@ export class Scheduler {
     const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
     if (this.#lookup === undefined || delayed.length === 0) return false;
     this.#unschedulable.add(key);
-    const bindings = podVolumeBindings(delayed, node, this.#lookup);
-    for (const [claim, volume] of bindings?.static ?? []) {
+    const found = podVolumeBindings(delayed, node, this.#lookup);
+    // Gone since the filter passed (the volumes changed): tried again with the change.
+    const bindings = typeof found === 'string' ? { static: [], provision: [] } : found;
+    for (const [claim, volume] of bindings.static) {
       const bound = volumeBoundToClaim(volume, claim);
       if (bound === undefined) continue;
       const written = await this.#client.update('/v1/persistentvolumes', bound);
@@ -247,7 +254,7 @@ export class Scheduler {
       if (this.#opts.volumes?.get(keyOf(written))?.spec?.claimRef === undefined)
         this.#assumedVolumes.set(keyOf(written), written);
     }
-    for (const claim of bindings?.provision ?? []) {
+    for (const claim of bindings.provision) {
       const updated = withSelectedNode(claim, node.metadata?.name ?? '');
       if (updated !== undefined) await this.#client.update('/v1/persistentvolumeclaims', updated);
     }

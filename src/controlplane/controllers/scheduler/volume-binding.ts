@@ -15,7 +15,11 @@ import type { NodeSelector, PersistentVolume } from '../../../api/core/v1/persis
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { Volume } from '../../../api/core/v1/volume.js';
+import type { CSIDriver } from '../../../api/storage/v1/csi-driver.js';
+import type { CSIStorageCapacity } from '../../../api/storage/v1/csi-storage-capacity.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
+import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
+import { parseQuantity, scaledValue } from '../../../machinery/quantity/quantity.js';
 import { matchesTopologyTerms } from '../node-selector.js';
 import {
   annBindCompleted,
@@ -32,6 +36,9 @@ export interface VolumeLookup {
   volume(name: string): PersistentVolume | undefined;
   volumes(): readonly PersistentVolume[];
   storageClass(name: string): StorageClass | undefined;
+  /** The CSIDriver of that name, and the CSIStorageCapacity objects (without them, not checked). */
+  csiDriver?(name: string): CSIDriver | undefined;
+  storageCapacities?(): readonly CSIStorageCapacity[];
 }
 
 /** isPVCFullyBound: named volume and the binder's bind-completed annotation. */
@@ -136,6 +143,9 @@ export const volumeNodeConflict = 'node(s) had volume node affinity conflict';
 /** Its reason for a node where a claim waiting for its first consumer could not be bound. */
 export const volumeBindConflict = "node(s) didn't find available persistent volumes to bind";
 
+/** Its reason for a node where the driver reports no room for a claim to provision. */
+export const volumeCapacityShort = 'node(s) did not have enough free storage';
+
 /** The provisioner kube's scheduler takes as none (local volumes' classes name it). */
 const noProvisioner = 'kubernetes.io/no-provisioner';
 
@@ -151,14 +161,15 @@ export interface PodVolumeBindings {
  * How the pod's claims that wait for their first consumer can all be bound on the node
  * (findMatchingVolumes, then checkVolumeProvisions): each to an Available volume whose nodeAffinity
  * selects the node, no two to the same one, or else to a volume its class's provisioner would make
- * there (a class naming `kubernetes.io/no-provisioner` makes none, and its allowedTopologies must
- * select the node). Undefined when one of them cannot be.
+ * there (a class naming `kubernetes.io/no-provisioner` makes none, its allowedTopologies must select
+ * the node, and a CSI driver that reports its capacity must report room for the claim where the
+ * node is). When one of them cannot be, the plugin's reason instead.
  */
 export function podVolumeBindings(
   delayed: readonly PersistentVolumeClaim[],
   node: Node,
   lookup: VolumeLookup,
-): PodVolumeBindings | undefined {
+): PodVolumeBindings | string {
   const chosen = new Set<string>();
   const bound: [PersistentVolumeClaim, PersistentVolume][] = [];
   const provision: PersistentVolumeClaim[] = [];
@@ -173,17 +184,51 @@ export function podVolumeBindings(
     // A claim this scheduler already bound a volume to (for an earlier try of the pod, whose
     // binding the PV controller has yet to complete) goes only where that volume is: kube's
     // scheduler waits for the binding within the try, where this one tries the pod again.
-    if (volumes.some((v) => isVolumeBoundToClaim(v, claim))) return undefined;
+    if (volumes.some((v) => isVolumeBoundToClaim(v, claim))) return volumeBindConflict;
     const sc = lookup.storageClass(claimClass(claim));
     if (
       sc === undefined ||
       sc.provisioner === noProvisioner ||
       !matchesTopologyTerms(sc.allowedTopologies, node)
     )
-      return undefined;
+      return volumeBindConflict;
+    if (!hasEnoughCapacity(claim, sc, { node, lookup })) return volumeCapacityShort;
     provision.push(claim);
   }
   return { static: bound, provision };
+}
+
+/**
+ * hasEnoughCapacity: without a storage request, or for a provisioner that is no CSIDriver with
+ * `storageCapacity: true`, yes; else a CSIStorageCapacity of the claim's class whose nodeTopology
+ * selects the node must hold the request (in its maximumVolumeSize when it gives one).
+ */
+function hasEnoughCapacity(
+  claim: PersistentVolumeClaim,
+  sc: StorageClass,
+  where: { readonly node: Node; readonly lookup: VolumeLookup },
+): boolean {
+  const { node, lookup } = where;
+  const request = bytesOf(claim.spec?.resources?.requests?.['storage']);
+  if (request === undefined || request === 0n) return true;
+  if (lookup.csiDriver?.(sc.provisioner)?.spec.storageCapacity !== true) return true;
+  const labels = node.metadata?.labels ?? {};
+  return (lookup.storageCapacities?.() ?? []).some((c) => {
+    if (c.storageClassName !== sc.metadata?.name) return false;
+    const limit = bytesOf(c.maximumVolumeSize ?? c.capacity);
+    if (limit === undefined || limit < request) return false;
+    // nodeHasAccess: no topology reaches no node.
+    if (c.nodeTopology === undefined) return false;
+    const selector = labelSelectorAsSelector(c.nodeTopology);
+    return selector.ok && selector.selector.matches(labels);
+  });
+}
+
+/** Quantity.Value: whole bytes, rounded up. */
+function bytesOf(text: string | undefined): bigint | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseQuantity(text);
+  return parsed.ok ? scaledValue(parsed.quantity, 0) : undefined;
 }
 
 /**

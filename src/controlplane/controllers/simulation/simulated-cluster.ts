@@ -49,6 +49,8 @@ import { TaintEvictionController } from '../tainteviction/taint-eviction-control
 import { stopReason } from '../../../machinery/errors/stop-reason.js';
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
+import type { CSIDriver } from '../../../api/storage/v1/csi-driver.js';
+import type { CSIStorageCapacity } from '../../../api/storage/v1/csi-storage-capacity.js';
 import { PersistentVolumeController } from '../persistentvolume/pv-controller.js';
 import { SimulatedProvisioner } from '../persistentvolume/simulated-provisioner.js';
 import { EphemeralVolumeController } from '../ephemeral/ephemeral-controller.js';
@@ -111,6 +113,8 @@ export class SimulatedCluster {
     const claims = informer<PersistentVolumeClaim>('/v1/persistentvolumeclaims');
     const volumes = informer<PersistentVolume>('/v1/persistentvolumes');
     const classes = informer<StorageClass>('storage.k8s.io/v1/storageclasses');
+    const csiDrivers = informer<CSIDriver>('storage.k8s.io/v1/csidrivers');
+    const storageCapacities = informer<CSIStorageCapacity>('storage.k8s.io/v1/csistoragecapacities');
     const cronJobs = informer<CronJob>('batch/v1/cronjobs');
     const endpoints = informer<Endpoints>('/v1/endpoints');
     const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
@@ -147,6 +151,8 @@ export class SimulatedCluster {
         claims,
         volumes,
         classes,
+        csiDrivers,
+        storageCapacities,
         clock,
         logger: opts.logger,
         recorder: recorder('default-scheduler'),
