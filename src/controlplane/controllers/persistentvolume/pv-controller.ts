@@ -2,12 +2,11 @@
 // persistentvolume/pv_controller.go): a Pending claim is bound to a volume pre-bound to it or to the
 // best Available one (findMatchingVolume); else, when its class names an external provisioner this
 // cluster runs (capstan.dev/simulated), it is annotated for that provisioner (provisionClaim). A claim
-// of a WaitForFirstConsumer class waits (an event says so) until the scheduler names its node. A volume
-// with no claimRef goes Available; one whose claim is gone goes Released (reclaiming it is the
+// of a WaitForFirstConsumer class waits (an event says so) for the scheduler, which binds a volume to
+// it or gives it the node to provision one on. A volume with no claimRef goes Available; one whose claim is gone goes Released (reclaiming it is the
 // provisioner's work, as for any external provisioner). A bound claim whose volume is gone, or bound
 // to another claim, is Lost. Claim and volume specs are written with Update, their phases through
 // /status, in kube's order: volume, volume status, claim, claim status.
-import type { Node } from '../../../api/core/v1/node.js';
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
@@ -42,8 +41,6 @@ export interface PersistentVolumeControllerOptions {
   readonly claims: Informer<PersistentVolumeClaim>;
   readonly volumes: Informer<PersistentVolume>;
   readonly classes: Informer<StorageClass>;
-  /** The nodes a claim of a WaitForFirstConsumer class is given (its volumes' nodeAffinity). */
-  readonly nodes?: Informer<Node>;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
 }
@@ -182,16 +179,10 @@ export class PersistentVolumeController {
     const sc = this.#opts.classes.get(claimClass(claim));
     // IsDelayBindingMode, and whether the scheduler has chosen the claim's node (a pod uses it).
     const delayed = sc?.volumeBindingMode === 'WaitForFirstConsumer';
-    const nodeName = claim.metadata?.annotations?.[annSelectedNode] ?? '';
-    const selected = nodeName !== '';
-    // Here the binder does what kube's scheduler does for such a claim (BindPodVolumes): a volume
-    // for the chosen node. A node gone since reads as one without labels.
-    const node =
-      delayed && selected ? (this.#opts.nodes?.get(nodeName) ?? { metadata: { name: nodeName } }) : undefined;
-    const pv = findMatchingVolume(claim, this.#opts.volumes.list(), {
-      preBoundOnly: delayed && !selected,
-      ...(node === undefined ? {} : { node }),
-    });
+    const selected = (claim.metadata?.annotations?.[annSelectedNode] ?? '') !== '';
+    // Such a claim takes only a volume pre-bound to it: the scheduler chooses the volume with the
+    // pod's node and binds it (BindPodVolumes), or gives the claim the node to provision one.
+    const pv = findMatchingVolume(claim, this.#opts.volumes.list(), { preBoundOnly: delayed });
     if (pv !== undefined) {
       await this.#bind(pv, claim);
       return;

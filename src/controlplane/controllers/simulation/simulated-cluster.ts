@@ -197,7 +197,6 @@ export class SimulatedCluster {
         claims,
         volumes,
         classes,
-        nodes,
         logger,
         recorder: recorder('persistentvolume-controller'),
       }),
