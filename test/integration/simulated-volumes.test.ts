@@ -26,21 +26,29 @@ interface List {
   items: Obj[];
 }
 
-let server: InProcessServer;
-let dir: string;
-before(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'capstan-simulate-volumes-'));
-  server = await startInProcess((o) => {
+/** An in-process server with a simulated cluster of `nodes` nodes, on a data dir of its own. */
+async function startSimulated(nodes: number): Promise<{ server: InProcessServer; dir: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'capstan-simulate-volumes-'));
+  const server = await startInProcess((o) => {
     o.storage.backend = 'memory';
     o.storage.dataDir = dir;
     o.simulate = true;
-    o.simulateNodes = 1;
+    o.simulateNodes = nodes;
   });
+  return { server, dir };
+}
+
+async function stopSimulated(s: { server: InProcessServer; dir: string }): Promise<void> {
+  await s.server.stop();
+  await rm(s.dir, { recursive: true, force: true });
+}
+
+let server: InProcessServer;
+let dir: string;
+before(async () => {
+  ({ server, dir } = await startSimulated(1));
 });
-after(async () => {
-  await server.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+after(() => stopSimulated({ server, dir }));
 
 const classesPath = '/apis/storage.k8s.io/v1/storageclasses';
 const claimsPath = '/api/v1/namespaces/default/persistentvolumeclaims';
@@ -74,8 +82,13 @@ const podWith = (name: string, volumes: Record<string, unknown>[]) => ({
 const podUsing = (name: string, claimName: string) =>
   podWith(name, [{ name: 'data', persistentVolumeClaim: { claimName } }]);
 
-const createClass = (name: string, provisioner: string, extra: Record<string, unknown> = {}) =>
-  server.json(classesPath, {
+const createClass = (
+  name: string,
+  provisioner: string,
+  extra: Record<string, unknown> = {},
+  on: InProcessServer = server,
+) =>
+  on.json(classesPath, {
     method: 'POST',
     body: {
       apiVersion: 'storage.k8s.io/v1',
@@ -579,30 +592,17 @@ describe('simulated volumes on two nodes', () => {
   let two: InProcessServer;
   let twoDir: string;
   before(async () => {
-    twoDir = await mkdtemp(join(tmpdir(), 'capstan-simulate-volumes-two-'));
-    two = await startInProcess((o) => {
-      o.storage.backend = 'memory';
-      o.storage.dataDir = twoDir;
-      o.simulate = true;
-      o.simulateNodes = 2;
-    });
+    ({ server: two, dir: twoDir } = await startSimulated(2));
   });
-  after(async () => {
-    await two.stop();
-    await rm(twoDir, { recursive: true, force: true });
-  });
+  after(() => stopSimulated({ server: two, dir: twoDir }));
 
   it('binds the volumes of pods scheduled together one each, as kube’s assume cache keeps them apart', async () => {
-    await two.json(classesPath, {
-      method: 'POST',
-      body: {
-        apiVersion: 'storage.k8s.io/v1',
-        kind: 'StorageClass',
-        metadata: { name: 'local-pair' },
-        provisioner: 'kubernetes.io/no-provisioner',
-        volumeBindingMode: 'WaitForFirstConsumer',
-      },
-    });
+    await createClass(
+      'local-pair',
+      'kubernetes.io/no-provisioner',
+      { volumeBindingMode: 'WaitForFirstConsumer' },
+      two,
+    );
     // Both pods wait for a volume first, so that the first one made lets both in at once.
     for (const name of ['pair-a', 'pair-b']) {
       await two.json(claimsPath, {
@@ -645,6 +645,19 @@ describe('simulated volumes on two nodes', () => {
   });
 
   it('provisions a claim only on a node where its CSI driver reports room for it', async () => {
+    // What the driver's external-provisioner would publish for the class on one node.
+    const reportCapacity = (node: string, capacity: string) =>
+      two.json('/apis/storage.k8s.io/v1/namespaces/default/csistoragecapacities', {
+        method: 'POST',
+        body: {
+          apiVersion: 'storage.k8s.io/v1',
+          kind: 'CSIStorageCapacity',
+          metadata: { name: `on-${node}` },
+          storageClassName: 'csi-capacity',
+          nodeTopology: { matchLabels: { 'kubernetes.io/hostname': node } },
+          capacity,
+        },
+      });
     await two.json('/apis/storage.k8s.io/v1/csidrivers', {
       method: 'POST',
       body: {
@@ -654,27 +667,13 @@ describe('simulated volumes on two nodes', () => {
         spec: { storageCapacity: true },
       },
     });
-    await two.json(classesPath, {
-      method: 'POST',
-      body: {
-        apiVersion: 'storage.k8s.io/v1',
-        kind: 'StorageClass',
-        metadata: { name: 'csi-capacity' },
-        provisioner: 'capacity.csi.example.com',
-        volumeBindingMode: 'WaitForFirstConsumer',
-      },
-    });
-    await two.json('/apis/storage.k8s.io/v1/namespaces/default/csistoragecapacities', {
-      method: 'POST',
-      body: {
-        apiVersion: 'storage.k8s.io/v1',
-        kind: 'CSIStorageCapacity',
-        metadata: { name: 'on-node-1' },
-        storageClassName: 'csi-capacity',
-        nodeTopology: { matchLabels: { 'kubernetes.io/hostname': 'sim-node-1' } },
-        capacity: '10Gi',
-      },
-    });
+    await createClass(
+      'csi-capacity',
+      'capacity.csi.example.com',
+      { volumeBindingMode: 'WaitForFirstConsumer' },
+      two,
+    );
+    await reportCapacity('sim-node-1', '10Gi');
     const request = (storage: string) => ({
       storageClassName: 'csi-capacity',
       resources: { requests: { storage } },
@@ -701,17 +700,7 @@ describe('simulated volumes on two nodes', () => {
         ) === true,
     );
     // Room reported later lets it in.
-    await two.json('/apis/storage.k8s.io/v1/namespaces/default/csistoragecapacities', {
-      method: 'POST',
-      body: {
-        apiVersion: 'storage.k8s.io/v1',
-        kind: 'CSIStorageCapacity',
-        metadata: { name: 'on-node-0' },
-        storageClassName: 'csi-capacity',
-        nodeTopology: { matchLabels: { 'kubernetes.io/hostname': 'sim-node-0' } },
-        capacity: '1Ti',
-      },
-    });
+    await reportCapacity('sim-node-0', '1Ti');
     await waitFor(
       'cap-big given sim-node-0',
       () => two.json<Obj>(`${claimsPath}/cap-big`),
