@@ -107,6 +107,9 @@ const volumeBody = (name: string, spec: Record<string, unknown>, labels?: Record
   spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], ...spec },
 });
 
+const createVolume = (body: object, on: InProcessServer = server) =>
+  on.json('/api/v1/persistentvolumes', { method: 'POST', body });
+
 /** A local volume of the class on the node of that hostname (its nodeAffinity). */
 const localVolume = (name: string, hostname: string, storageClassName: string) =>
   volumeBody(name, {
@@ -497,10 +500,7 @@ describe('simulated volumes', () => {
       ['local-here', 'here', 'sim-node-0'],
       ['local-away', 'away', 'sim-node-9'],
     ] as const) {
-      await server.json('/api/v1/persistentvolumes', {
-        method: 'POST',
-        body: localVolume(volume, host, 'local'),
-      });
+      await createVolume(localVolume(volume, host, 'local'));
       await server.json(claimsPath, {
         method: 'POST',
         body: claimBody(claim, { storageClassName: 'local', volumeName: volume }),
@@ -535,14 +535,8 @@ describe('simulated volumes', () => {
       volumeBindingMode: 'WaitForFirstConsumer',
     });
     // A volume on a node the cluster does not have is never chosen.
-    await server.json('/api/v1/persistentvolumes', {
-      method: 'POST',
-      body: localVolume('lw-away', 'sim-node-7', 'local-wait'),
-    });
-    await server.json('/api/v1/persistentvolumes', {
-      method: 'POST',
-      body: localVolume('lw-here', 'sim-node-0', 'local-wait'),
-    });
+    await createVolume(localVolume('lw-away', 'sim-node-7', 'local-wait'));
+    await createVolume(localVolume('lw-here', 'sim-node-0', 'local-wait'));
     for (const name of ['lw1', 'lw2']) {
       await server.json(claimsPath, {
         method: 'POST',
@@ -573,10 +567,7 @@ describe('simulated volumes', () => {
     assert.equal(running?.spec?.['nodeName'], 'sim-node-0');
     assert.equal((await boundClaim(claimName)).spec?.volumeName, 'lw-here');
     // A second volume on the node lets the other pod in.
-    await server.json('/api/v1/persistentvolumes', {
-      method: 'POST',
-      body: localVolume('lw-more', 'sim-node-0', 'local-wait'),
-    });
+    await createVolume(localVolume('lw-more', 'sim-node-0', 'local-wait'));
     const other = claimName === 'lw1' ? 'lw2' : 'lw1';
     await waitFor(
       `${other}-pod running`,
@@ -618,14 +609,8 @@ describe('simulated volumes on two nodes', () => {
     const pods = () =>
       Promise.all(['pair-a-pod', 'pair-b-pod'].map((n) => two.json<Obj>(`${podsPath}/${n}`)));
     await waitFor('both pods unschedulable', pods, (ps) => ps.every(unschedulable));
-    await two.json('/api/v1/persistentvolumes', {
-      method: 'POST',
-      body: localVolume('pair-on-1', 'sim-node-1', 'local-pair'),
-    });
-    await two.json('/api/v1/persistentvolumes', {
-      method: 'POST',
-      body: localVolume('pair-on-0', 'sim-node-0', 'local-pair'),
-    });
+    await createVolume(localVolume('pair-on-1', 'sim-node-1', 'local-pair'), two);
+    await createVolume(localVolume('pair-on-0', 'sim-node-0', 'local-pair'), two);
     const running = await waitFor('both pods running', pods, (ps) =>
       ps.every((p) => p.status?.phase === 'Running'),
     );
