@@ -90,12 +90,20 @@ const podsPath = (ns = 'default') => `/api/v1/namespaces/${ns}/pods`;
 
 function podBody(
   name: string,
-  extra: { spec?: Record<string, unknown>; annotations?: Record<string, string> } = {},
+  extra: {
+    spec?: Record<string, unknown>;
+    annotations?: Record<string, string>;
+    labels?: Record<string, string>;
+  } = {},
 ) {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name, ...(extra.annotations === undefined ? {} : { annotations: extra.annotations }) },
+    metadata: {
+      name,
+      ...(extra.annotations === undefined ? {} : { annotations: extra.annotations }),
+      ...(extra.labels === undefined ? {} : { labels: extra.labels }),
+    },
     spec: { containers: [{ name: 'c', image: 'nginx' }], ...extra.spec },
   };
 }
@@ -183,6 +191,93 @@ describe('scheduler', () => {
       condition(pod, 'PodScheduled')?.message,
       "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
     );
+  });
+
+  it('keeps pods apart by required pod anti-affinity, and lets one in when a node frees up', async () => {
+    const apart = (name: string) =>
+      podBody(name, {
+        labels: { spread: 'web' },
+        spec: {
+          affinity: {
+            podAntiAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: [
+                { labelSelector: { matchLabels: { spread: 'web' } }, topologyKey: 'kubernetes.io/hostname' },
+              ],
+            },
+          },
+        },
+      });
+    for (const name of ['web-0', 'web-1', 'web-2', 'web-3'])
+      await server.json(podsPath(), { method: 'POST', body: apart(name) });
+    const names = ['web-0', 'web-1', 'web-2', 'web-3'];
+    const settled = await waitFor(
+      'three web pods bound, one unschedulable',
+      () => Promise.all(names.map(getPod)),
+      (ps) =>
+        ps.filter((p) => (p.spec?.nodeName ?? '') !== '').length === 3 &&
+        ps.some((p) => condition(p, 'PodScheduled')?.reason === 'Unschedulable'),
+    );
+    const bound = settled.filter((p) => (p.spec?.nodeName ?? '') !== '');
+    assert.deepEqual(bound.map((p) => p.spec?.nodeName).sort(), ['sim-node-0', 'sim-node-1', 'sim-node-2']);
+    const waiting = settled.find((p) => (p.spec?.nodeName ?? '') === '');
+    assert.equal(
+      waiting === undefined ? undefined : condition(waiting, 'PodScheduled')?.message,
+      "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.",
+    );
+    // One of them goes; the waiting pod takes its node.
+    const gone = bound[0];
+    await server.json(`${podsPath()}/${gone?.metadata.name ?? ''}?gracePeriodSeconds=0`, {
+      method: 'DELETE',
+    });
+    const moved = await waitFor(
+      'the waiting web pod bound',
+      () => getPod(waiting?.metadata.name ?? ''),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal(moved.spec?.nodeName, gone?.spec?.nodeName);
+    for (const name of names)
+      await server
+        .json(`${podsPath()}/${name}?gracePeriodSeconds=0`, { method: 'DELETE' })
+        .catch(() => undefined);
+  });
+
+  it('holds a pod with required pod affinity until a pod it selects runs, then puts it beside it', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('follower', {
+        spec: {
+          affinity: {
+            podAffinity: {
+              requiredDuringSchedulingIgnoredDuringExecution: [
+                { labelSelector: { matchLabels: { role: 'leader' } }, topologyKey: 'kubernetes.io/hostname' },
+              ],
+            },
+          },
+        },
+      }),
+    });
+    const held = await waitFor(
+      'follower unschedulable',
+      () => getPod('follower'),
+      (p) => condition(p, 'PodScheduled')?.reason === 'Unschedulable',
+    );
+    assert.equal(
+      condition(held, 'PodScheduled')?.message,
+      "0/3 nodes are available: 3 node(s) didn't match pod affinity rules. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+    );
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('leader', {
+        labels: { role: 'leader' },
+        spec: { nodeSelector: { 'kubernetes.io/hostname': 'sim-node-2' } },
+      }),
+    });
+    const follower = await waitFor(
+      'follower bound',
+      () => getPod('follower'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal(follower.spec?.nodeName, 'sim-node-2');
   });
 
   it('ignores pods of another scheduler', async () => {

@@ -1,5 +1,6 @@
-// What the pods bound to each node request (the scheduler cache's NodeInfo.Requested), kept up to
-// date from pod events, with the pods the scheduler has bound but not yet seen bound (assumed).
+// What the pods bound to each node request (the scheduler cache's NodeInfo.Requested), and the pods
+// themselves (for inter-pod affinity), kept up to date from pod events, with the pods the scheduler
+// has bound but not yet seen bound (assumed).
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { keyOf } from '../simulation/informer.js';
 import { addResources, podRequests, type Resources } from './resources.js';
@@ -10,11 +11,21 @@ export const isTerminal = (pod: Pod): boolean =>
   pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 
 export class NodeUsage {
-  readonly #byPod = new Map<string, { node: string; requests: Resources }>();
+  readonly #byPod = new Map<string, { node: string; requests: Resources; pod: Pod }>();
   readonly #byNode = new Map<string, Resources>();
 
   used(node: string): Resources {
     return this.#byNode.get(node) ?? new Map<string, bigint>();
+  }
+
+  /** The pods placed on nodes, with their node's name. */
+  *placed(): Generator<readonly [Pod, string]> {
+    for (const { pod, node } of this.#byPod.values()) yield [pod, node];
+  }
+
+  /** The node the pod is counted on, if any. */
+  nodeOf(key: string): string | undefined {
+    return this.#byPod.get(key)?.node;
   }
 
   podCount(node: string): number {
@@ -28,7 +39,11 @@ export class NodeUsage {
       this.#remove(key);
       return;
     }
-    if (this.#byPod.get(key)?.node === node) return;
+    const had = this.#byPod.get(key);
+    if (had?.node === node) {
+      had.pod = pod; // its labels may have changed
+      return;
+    }
     this.assume(pod, node);
   }
 
@@ -38,7 +53,7 @@ export class NodeUsage {
     this.#remove(key);
     const requests = podRequests(pod);
     addResources(requests, onePod);
-    this.#byPod.set(key, { node, requests });
+    this.#byPod.set(key, { node, requests, pod });
     const used = this.#byNode.get(node) ?? new Map<string, bigint>();
     addResources(used, requests);
     this.#byNode.set(node, used);

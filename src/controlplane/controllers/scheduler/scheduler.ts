@@ -2,8 +2,11 @@
 // of default-scheduler are filtered against every node, bound through pods/binding to the least
 // requested node that fits (ties to the node with fewer pods, then by name, so tests can predict
 // it), and given PodScheduled=False/Unschedulable with kube's message when none fits, or when its
-// claims are missing or not bound (volume-binding.ts). Unschedulable pods are tried again when nodes
-// or claims change or pods go away, and every flushIntervalMs.
+// claims are missing or not bound (volume-binding.ts), or its required pod (anti-)affinity keeps it
+// off every node (inter-pod-affinity.ts). Unschedulable pods are tried again when nodes, claims or
+// volumes change, pods go away, a pod is placed that one of them may want beside it, and every
+// flushIntervalMs.
+import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Binding } from '../../../api/core/v1/binding.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
@@ -16,6 +19,7 @@ import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { matchesNodeSelector } from '../node-selector.js';
 import { filterNode, fitErrorMessage, type NodeFit } from './filters.js';
+import { interPodAffinityFilter, namespaceLabelsOf, type PlacedPod } from './inter-pod-affinity.js';
 import { isTerminal, NodeUsage } from './node-usage.js';
 import { nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
@@ -43,6 +47,8 @@ export interface SchedulerOptions {
   readonly client: APIClient;
   readonly pods: Informer<Pod>;
   readonly nodes: Informer<Node>;
+  /** Namespaces' labels, for pod affinity terms with a namespaceSelector (none selected without). */
+  readonly namespaces?: Informer<Namespace>;
   /** The claims, volumes and classes a pod's volumes need (VolumeBinding); without them, not checked. */
   readonly claims?: Informer<PersistentVolumeClaim>;
   readonly volumes?: Informer<PersistentVolume>;
@@ -109,7 +115,10 @@ export class Scheduler {
     this.#loop = new WorkLoop({ name: 'scheduler', logger: opts.logger, sync: (k) => this.#schedule(k) });
     opts.pods.addHandler((type, pod) => {
       const key = keyOf(pod);
+      const wasOn = this.#usage.nodeOf(key);
       this.#usage.observe(key, type === 'DELETED' ? undefined : pod);
+      const isOn = this.#usage.nodeOf(key);
+      if (isOn !== undefined && isOn !== wasOn) this.#placedPodAdded();
       if (type !== 'DELETED' && isPendingForScheduler(pod)) {
         if (!this.#unschedulable.has(key)) this.#loop.queue.add(key);
         return;
@@ -152,6 +161,22 @@ export class Scheduler {
     });
   }
 
+  /**
+   * A pod is newly on a node (bound here, or seen bound): it may be what a waiting pod's required
+   * pod affinity needs (kube's AssignedPodAdd event, which InterPodAffinity's hint limits to such
+   * pods), so the waiting pods are tried again when one of them has such terms.
+   */
+  #placedPodAdded(): void {
+    for (const key of this.#unschedulable) {
+      const terms =
+        this.#opts.pods.get(key)?.spec?.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+      if ((terms ?? []).length > 0) {
+        this.#flush();
+        return;
+      }
+    }
+  }
+
   /** Moves every unschedulable pod back to the active queue. */
   #flush(): void {
     this.#moveCycle++;
@@ -180,6 +205,7 @@ export class Scheduler {
       return;
     }
     const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
+    const affinity = this.#interPodAffinity(pod, key, nodes);
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
@@ -206,6 +232,11 @@ export class Scheduler {
         fits.push({ reasons: volumeReasons, unresolvable: true });
         continue;
       }
+      const affinityFit = affinity?.(node);
+      if (affinityFit !== undefined) {
+        fits.push({ reasons: [affinityFit.reason], unresolvable: affinityFit.unresolvable });
+        continue;
+      }
       const candidate = {
         node: name,
         share: freeShare(requests, used, allocatable),
@@ -221,6 +252,26 @@ export class Scheduler {
     const chosen = nodes.find((n) => n.metadata?.name === best.node) ?? { metadata: { name: best.node } };
     if (await this.#waitsForVolumes(key, pod, chosen)) return;
     await this.#bind(key, pod, best.node);
+  }
+
+  /** InterPodAffinity's filter for the pod over the pods placed on the nodes (but itself). */
+  #interPodAffinity(
+    pod: Pod,
+    key: string,
+    nodes: readonly Node[],
+  ): ReturnType<typeof interPodAffinityFilter> {
+    const labelsByNode = new Map(nodes.map((n) => [n.metadata?.name ?? '', n.metadata?.labels ?? {}]));
+    const placed: PlacedPod[] = [];
+    for (const [other, node] of this.#usage.placed()) {
+      const nodeLabels = labelsByNode.get(node);
+      if (nodeLabels !== undefined && keyOf(other) !== key) placed.push({ pod: other, nodeLabels });
+    }
+    const namespaces = this.#opts.namespaces;
+    return interPodAffinityFilter(
+      pod,
+      placed,
+      namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
+    );
   }
 
   /** The volumes, those this scheduler bound as it wrote them. */
@@ -277,6 +328,7 @@ export class Scheduler {
       if (reason === 'NotFound' || reason === 'Conflict') return; // gone, or bound by someone else
       throw err;
     }
+    this.#placedPodAdded();
     this.#opts.recorder?.event(refOf(pod), {
       type: 'Normal',
       reason: 'Scheduled',

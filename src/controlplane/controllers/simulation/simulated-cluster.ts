@@ -4,6 +4,7 @@
 // provisioner (the default StorageClass `standard`). Informers are shared between them as in one
 // process of kube-controller-manager.
 import { setMaxListeners } from 'node:events';
+import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { KubeObject } from '../../../api/meta.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
@@ -101,6 +102,7 @@ export class SimulatedCluster {
       return i;
     };
     const nodes = informer<Node>('/v1/nodes');
+    const namespaces = informer<Namespace>('/v1/namespaces');
     const pods = informer<Pod>('/v1/pods');
     const replicaSets = informer<ReplicaSet>('apps/v1/replicasets');
     const deployments = informer<Deployment>('apps/v1/deployments');
@@ -148,6 +150,7 @@ export class SimulatedCluster {
         client,
         pods,
         nodes,
+        namespaces,
         claims,
         volumes,
         classes,
