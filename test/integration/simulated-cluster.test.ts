@@ -280,6 +280,71 @@ describe('scheduler', () => {
     assert.equal(follower.spec?.nodeName, 'sim-node-2');
   });
 
+  it('keeps a pod out of nodes where its DoNotSchedule spread constraint would be skewed', async () => {
+    const spreadPod = (name: string, node: string, constraint?: Record<string, unknown>) =>
+      podBody(name, {
+        labels: { app: 'spread' },
+        spec: {
+          nodeSelector: { 'kubernetes.io/hostname': node },
+          ...(constraint === undefined
+            ? {}
+            : {
+                topologySpreadConstraints: [
+                  {
+                    maxSkew: 1,
+                    whenUnsatisfiable: 'DoNotSchedule',
+                    labelSelector: { matchLabels: { app: 'spread' } },
+                    ...constraint,
+                  },
+                ],
+              }),
+        },
+      });
+    const bound = (name: string) =>
+      waitFor(
+        `${name} bound`,
+        () => getPod(name),
+        (p) => (p.spec?.nodeName ?? '') !== '',
+      );
+    const unschedulable = (name: string) =>
+      waitFor(
+        `${name} unschedulable`,
+        () => getPod(name),
+        (p) => condition(p, 'PodScheduled')?.reason === 'Unschedulable',
+      );
+    await server.json(podsPath(), { method: 'POST', body: spreadPod('spread-0', 'sim-node-0') });
+    await bound('spread-0');
+    // Counting every node (nodeAffinityPolicy Ignore), sim-node-0 would hold 2 against 0.
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: spreadPod('spread-1', 'sim-node-0', {
+        topologyKey: 'kubernetes.io/hostname',
+        nodeAffinityPolicy: 'Ignore',
+      }),
+    });
+    assert.equal(
+      condition(await unschedulable('spread-1'), 'PodScheduled')?.message,
+      "0/3 nodes are available: 1 node(s) didn't match pod topology spread constraints, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.",
+    );
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: spreadPod('spread-2', 'sim-node-1', { topologyKey: 'example.com/rack' }),
+    });
+    assert.equal(
+      condition(await unschedulable('spread-2'), 'PodScheduled')?.message,
+      "0/3 nodes are available: 1 node(s) didn't match pod topology spread constraints (missing required label), 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+    );
+    // One matching pod on each other node raises the least domain to 1: spread-1 fits now.
+    for (const [name, node] of [
+      ['spread-3', 'sim-node-1'],
+      ['spread-4', 'sim-node-2'],
+    ] as const)
+      await server.json(podsPath(), { method: 'POST', body: spreadPod(name, node) });
+    assert.equal((await bound('spread-1')).spec?.nodeName, 'sim-node-0');
+    for (const name of ['spread-0', 'spread-1', 'spread-2', 'spread-3', 'spread-4'])
+      await server.json(`${podsPath()}/${name}?gracePeriodSeconds=0`, { method: 'DELETE' });
+  });
+
   it('ignores pods of another scheduler', async () => {
     await server.json(podsPath(), {
       method: 'POST',

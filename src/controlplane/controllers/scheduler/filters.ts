@@ -29,7 +29,8 @@ export function tolerates(t: Toleration, taint: Taint): boolean {
   }
 }
 
-const untolerated = (pod: Pod, taints: readonly Taint[]): Taint | undefined =>
+/** FindMatchingUntoleratedTaint over the NoSchedule and NoExecute taints. */
+export const untolerated = (pod: Pod, taints: readonly Taint[]): Taint | undefined =>
   taints.find(
     (taint) =>
       (taint.effect === 'NoSchedule' || taint.effect === 'NoExecute') &&

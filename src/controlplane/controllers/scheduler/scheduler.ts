@@ -2,8 +2,9 @@
 // of default-scheduler are filtered against every node, bound through pods/binding to the least
 // requested node that fits (ties to the node with fewer pods, then by name, so tests can predict
 // it), and given PodScheduled=False/Unschedulable with kube's message when none fits, or when its
-// claims are missing or not bound (volume-binding.ts), or its required pod (anti-)affinity keeps it
-// off every node (inter-pod-affinity.ts). Unschedulable pods are tried again when nodes, claims or
+// claims are missing or not bound (volume-binding.ts), or its spread constraints
+// (pod-topology-spread.ts) or required pod (anti-)affinity (inter-pod-affinity.ts) keep it off every
+// node. Unschedulable pods are tried again when nodes, claims or
 // volumes change, pods go away, a pod is placed that one of them may want beside it, and every
 // flushIntervalMs.
 import type { Namespace } from '../../../api/core/v1/namespace.js';
@@ -20,6 +21,7 @@ import { WorkLoop } from '../simulation/work-loop.js';
 import { matchesNodeSelector } from '../node-selector.js';
 import { filterNode, fitErrorMessage, type NodeFit } from './filters.js';
 import { interPodAffinityFilter, namespaceLabelsOf, type PlacedPod } from './inter-pod-affinity.js';
+import { hardSpreadConstraints, podTopologySpreadFilter } from './pod-topology-spread.js';
 import { isTerminal, NodeUsage } from './node-usage.js';
 import { nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
@@ -163,14 +165,17 @@ export class Scheduler {
 
   /**
    * A pod is newly on a node (bound here, or seen bound): it may be what a waiting pod's required
-   * pod affinity needs (kube's AssignedPodAdd event, which InterPodAffinity's hint limits to such
-   * pods), so the waiting pods are tried again when one of them has such terms.
+   * pod affinity needs, or raise the least populated domain of its spread constraints (kube's
+   * AssignedPodAdd event, which the plugins' hints limit to such pods), so the waiting pods are
+   * tried again when one of them has such terms.
    */
   #placedPodAdded(): void {
     for (const key of this.#unschedulable) {
-      const terms =
-        this.#opts.pods.get(key)?.spec?.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-      if ((terms ?? []).length > 0) {
+      const waiting = this.#opts.pods.get(key);
+      if (waiting === undefined) continue;
+      const affinity =
+        waiting.spec?.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? [];
+      if (affinity.length > 0 || hardSpreadConstraints(waiting).length > 0) {
         this.#flush();
         return;
       }
@@ -205,7 +210,7 @@ export class Scheduler {
       return;
     }
     const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
-    const affinity = this.#interPodAffinity(pod, key, nodes);
+    const placementFilters = this.#placementFilters(pod, key, nodes);
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
@@ -232,9 +237,9 @@ export class Scheduler {
         fits.push({ reasons: volumeReasons, unresolvable: true });
         continue;
       }
-      const affinityFit = affinity?.(node);
-      if (affinityFit !== undefined) {
-        fits.push({ reasons: [affinityFit.reason], unresolvable: affinityFit.unresolvable });
+      const placementFit = placementFilters.map((filter) => filter?.(node)).find((f) => f !== undefined);
+      if (placementFit !== undefined) {
+        fits.push({ reasons: [placementFit.reason], unresolvable: placementFit.unresolvable });
         continue;
       }
       const candidate = {
@@ -254,24 +259,31 @@ export class Scheduler {
     await this.#bind(key, pod, best.node);
   }
 
-  /** InterPodAffinity's filter for the pod over the pods placed on the nodes (but itself). */
-  #interPodAffinity(
-    pod: Pod,
-    key: string,
-    nodes: readonly Node[],
-  ): ReturnType<typeof interPodAffinityFilter> {
+  /**
+   * The filters that look at the pods placed on the nodes (but the pod itself): PodTopologySpread's,
+   * then InterPodAffinity's, each undefined when it has nothing to check.
+   */
+  #placementFilters(pod: Pod, key: string, nodes: readonly Node[]) {
     const labelsByNode = new Map(nodes.map((n) => [n.metadata?.name ?? '', n.metadata?.labels ?? {}]));
     const placed: PlacedPod[] = [];
+    const byNode = new Map<string, Pod[]>();
     for (const [other, node] of this.#usage.placed()) {
       const nodeLabels = labelsByNode.get(node);
-      if (nodeLabels !== undefined && keyOf(other) !== key) placed.push({ pod: other, nodeLabels });
+      if (nodeLabels === undefined || keyOf(other) === key) continue;
+      placed.push({ pod: other, nodeLabels });
+      const list = byNode.get(node);
+      if (list === undefined) byNode.set(node, [other]);
+      else list.push(other);
     }
     const namespaces = this.#opts.namespaces;
-    return interPodAffinityFilter(
-      pod,
-      placed,
-      namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
-    );
+    return [
+      podTopologySpreadFilter(pod, nodes, (node) => byNode.get(node) ?? []),
+      interPodAffinityFilter(
+        pod,
+        placed,
+        namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
+      ),
+    ];
   }
 
   /** The volumes, those this scheduler bound as it wrote them. */
