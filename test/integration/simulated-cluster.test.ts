@@ -345,6 +345,40 @@ describe('scheduler', () => {
       await server.json(`${podsPath()}/${name}?gracePeriodSeconds=0`, { method: 'DELETE' });
   });
 
+  it('keeps a second pod asking for a taken host port off the node (NodePorts)', async () => {
+    const withHostPort = (name: string) =>
+      podBody(name, {
+        spec: {
+          nodeSelector: { 'kubernetes.io/hostname': 'sim-node-2' },
+          containers: [{ name: 'c', image: 'nginx', ports: [{ containerPort: 80, hostPort: 8443 }] }],
+        },
+      });
+    await server.json(podsPath(), { method: 'POST', body: withHostPort('port-first') });
+    await waitFor(
+      'port-first bound',
+      () => getPod('port-first'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    await server.json(podsPath(), { method: 'POST', body: withHostPort('port-second') });
+    const second = await waitFor(
+      'port-second unschedulable',
+      () => getPod('port-second'),
+      (p) => condition(p, 'PodScheduled')?.reason === 'Unschedulable',
+    );
+    assert.equal(
+      condition(second, 'PodScheduled')?.message,
+      "0/3 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.",
+    );
+    // The port comes free with the first pod gone.
+    await server.json(`${podsPath()}/port-first?gracePeriodSeconds=0`, { method: 'DELETE' });
+    await waitFor(
+      'port-second bound',
+      () => getPod('port-second'),
+      (p) => (p.spec?.nodeName ?? '') === 'sim-node-2',
+    );
+    await server.json(`${podsPath()}/port-second?gracePeriodSeconds=0`, { method: 'DELETE' });
+  });
+
   it('ignores pods of another scheduler', async () => {
     await server.json(podsPath(), {
       method: 'POST',

@@ -99,4 +99,35 @@ describe('scheduler filters', () => {
     );
     assert.equal(fitErrorMessage(0, []), 'no nodes available to schedule pods');
   });
+
+  it('refuses a node where a host port the pod asks for is taken (NodePorts)', () => {
+    const withPort = (hostPort: number, more: { hostIP?: string; protocol?: string } = {}): Pod =>
+      pod({ containers: [{ name: 'c', ports: [{ containerPort: 80, hostPort, ...more }] }] });
+    const onNode = (p: Pod, others: Pod[]) =>
+      filterNode({
+        pod: p,
+        requests: podRequests(p),
+        node: node(),
+        used: new Map<string, bigint>(),
+        allocatable: nodeAllocatable(node()),
+        podsOnNode: others,
+      });
+    const taken = {
+      reasons: ["node(s) didn't have free ports for the requested pod ports"],
+      unresolvable: false,
+    };
+    assert.deepEqual(onNode(withPort(8080), [withPort(8080)]), taken);
+    // Any address (none given) meets every specific one.
+    assert.deepEqual(onNode(withPort(8080, { hostIP: '10.0.0.1' }), [withPort(8080)]), taken);
+    assert.deepEqual(onNode(withPort(8080, { protocol: 'TCP' }), [withPort(8080)]), taken);
+    // Other addresses, another protocol or another port do not conflict.
+    assert.equal(
+      onNode(withPort(8080, { hostIP: '10.0.0.1' }), [withPort(8080, { hostIP: '10.0.0.2' })]).reasons.length,
+      0,
+    );
+    assert.equal(onNode(withPort(8080, { protocol: 'UDP' }), [withPort(8080)]).reasons.length, 0);
+    assert.equal(onNode(withPort(8081), [withPort(8080)]).reasons.length, 0);
+    // A container port without a host port takes none.
+    assert.equal(onNode(withPort(0), [withPort(0)]).reasons.length, 0);
+  });
 });

@@ -1,6 +1,6 @@
 // The filter plugins of kube-scheduler's default profile that a simulated cluster needs, in their
-// order (NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit), each answering the
-// reasons a node does not fit, worded as the plugins word them.
+// order (NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit), each
+// answering the reasons a node does not fit, worded as the plugins word them.
 import type { Node, Taint } from '../../../api/core/v1/node.js';
 import type { NodeSelector } from '../../../api/core/v1/persistent-volume.js';
 import type { Pod, Toleration } from '../../../api/core/v1/pod.js';
@@ -63,6 +63,44 @@ export interface FilterInput {
   readonly node: Node;
   readonly used: Resources;
   readonly allocatable: Resources;
+  /** The pods already on the node (for their host ports). */
+  readonly podsOnNode?: readonly Pod[];
+}
+
+/** A container port's host port as NodeInfo.UsedPorts keys it: its IP (0.0.0.0 for any), protocol, port. */
+interface HostPort {
+  readonly ip: string;
+  readonly protocol: string;
+  readonly port: number;
+}
+
+/** getContainerPorts: the ports of the pods' containers that ask for a host port. */
+function hostPorts(pods: readonly Pod[]): HostPort[] {
+  const out: HostPort[] = [];
+  for (const pod of pods)
+    for (const c of pod.spec?.containers ?? [])
+      for (const p of c.ports ?? [])
+        if ((p.hostPort ?? 0) > 0)
+          out.push({
+            ip: (p.hostIP ?? '') === '' ? '0.0.0.0' : (p.hostIP ?? ''),
+            protocol: (p.protocol ?? '') === '' ? 'TCP' : (p.protocol ?? ''),
+            port: p.hostPort ?? 0,
+          });
+  return out;
+}
+
+/** HostPortInfo.CheckConflict: the same protocol and port, on the same IP or where either is any. */
+const conflicts = (a: HostPort, b: HostPort): boolean =>
+  a.protocol === b.protocol &&
+  a.port === b.port &&
+  (a.ip === b.ip || a.ip === '0.0.0.0' || b.ip === '0.0.0.0');
+
+/** NodePorts: whether a host port the pod asks for is taken on the node. */
+function portsTaken(pod: Pod, podsOnNode: readonly Pod[]): boolean {
+  const wanted = hostPorts([pod]);
+  if (wanted.length === 0) return false;
+  const used = hostPorts(podsOnNode);
+  return wanted.some((w) => used.some((u) => conflicts(w, u)));
 }
 
 export function filterNode(i: FilterInput): NodeFit {
@@ -81,6 +119,8 @@ export function filterNode(i: FilterInput): NodeFit {
     };
   if (!matchesNodeAffinity(pod, node))
     return { reasons: ["node(s) didn't match Pod's node affinity/selector"], unresolvable: true };
+  if (portsTaken(pod, i.podsOnNode ?? []))
+    return { reasons: ["node(s) didn't have free ports for the requested pod ports"], unresolvable: false };
   const reasons = resourceReasons(i.requests, i.used, i.allocatable);
   return reasons.length === 0 ? fits : { reasons, unresolvable: false };
 }

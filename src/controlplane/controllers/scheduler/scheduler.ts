@@ -210,7 +210,7 @@ export class Scheduler {
       return;
     }
     const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
-    const placementFilters = this.#placementFilters(pod, key, nodes);
+    const placement = this.#placement(pod, key, nodes);
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
@@ -220,7 +220,7 @@ export class Scheduler {
       }
       const used = this.#usage.used(name);
       const allocatable = nodeAllocatable(node);
-      const fit = filterNode({ pod, requests, node, used, allocatable });
+      const fit = filterNode({ pod, requests, node, used, allocatable, podsOnNode: placement.podsOn(name) });
       if (fit.reasons.length > 0) {
         fits.push(fit);
         continue;
@@ -237,7 +237,7 @@ export class Scheduler {
         fits.push({ reasons: volumeReasons, unresolvable: true });
         continue;
       }
-      const placementFit = placementFilters.map((filter) => filter?.(node)).find((f) => f !== undefined);
+      const placementFit = placement.filters.map((filter) => filter?.(node)).find((f) => f !== undefined);
       if (placementFit !== undefined) {
         fits.push({ reasons: [placementFit.reason], unresolvable: placementFit.unresolvable });
         continue;
@@ -260,10 +260,11 @@ export class Scheduler {
   }
 
   /**
-   * The filters that look at the pods placed on the nodes (but the pod itself): PodTopologySpread's,
-   * then InterPodAffinity's, each undefined when it has nothing to check.
+   * The pods placed on each node (but the pod itself), and the filters that look at them beyond
+   * a node's own: PodTopologySpread's, then InterPodAffinity's, each undefined when it has nothing
+   * to check.
    */
-  #placementFilters(pod: Pod, key: string, nodes: readonly Node[]) {
+  #placement(pod: Pod, key: string, nodes: readonly Node[]) {
     const labelsByNode = new Map(nodes.map((n) => [n.metadata?.name ?? '', n.metadata?.labels ?? {}]));
     const placed: PlacedPod[] = [];
     const byNode = new Map<string, Pod[]>();
@@ -276,14 +277,16 @@ export class Scheduler {
       else list.push(other);
     }
     const namespaces = this.#opts.namespaces;
-    return [
-      podTopologySpreadFilter(pod, nodes, (node) => byNode.get(node) ?? []),
+    const podsOn = (node: string): readonly Pod[] => byNode.get(node) ?? [];
+    const filters = [
+      podTopologySpreadFilter(pod, nodes, podsOn),
       interPodAffinityFilter(
         pod,
         placed,
         namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
       ),
     ];
+    return { podsOn, filters };
   }
 
   /** The volumes, those this scheduler bound as it wrote them. */
