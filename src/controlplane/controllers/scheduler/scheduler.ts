@@ -4,9 +4,8 @@
 // it), and given PodScheduled=False/Unschedulable with kube's message when none fits, or when its
 // claims are missing or not bound (volume-binding.ts), or its spread constraints
 // (pod-topology-spread.ts) or required pod (anti-)affinity (inter-pod-affinity.ts) keep it off every
-// node. Unschedulable pods are tried again when nodes, claims or
-// volumes change, pods go away, a pod is placed that one of them may want beside it, and every
-// flushIntervalMs.
+// node. Unschedulable pods are tried again when nodes, claims or volumes change, pods go away, a pod
+// is placed that one of them may want beside it, and every flushIntervalMs.
 import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Binding } from '../../../api/core/v1/binding.js';
