@@ -5,6 +5,7 @@ import { validatePathNoBacksteps } from '../pod/validation/volume-paths.js';
 import { validateHostPathSource, validateNFSSource } from '../pod/validation/volumes.js';
 import type {
   NodeSelector,
+  NodeSelectorTerm,
   PersistentVolumeSource,
   PersistentVolumeSpec,
 } from '../../../api/core/v1/persistent-volume.js';
@@ -97,37 +98,40 @@ export function validateNodeSelector(sel: NodeSelector, at: FieldPath): ErrorLis
   const termsPath = at.child('nodeSelectorTerms');
   if (terms.length === 0)
     return [FieldError.required(termsPath, 'must have at least one node selector term')];
+  return terms.flatMap((term, i) => validateNodeSelectorTerm(term, termsPath.index(i)));
+}
+
+/** ValidateNodeSelectorTerm: its requirements on labels and on fields. */
+export function validateNodeSelectorTerm(term: NodeSelectorTerm, at: FieldPath): ErrorList {
   const errs: ErrorList = [];
-  terms.forEach((term, i) => {
-    for (const kind of ['matchExpressions', 'matchFields'] as const) {
-      (term[kind] ?? []).forEach((req, j) => {
-        const rp = termsPath.index(i).child(kind).index(j);
-        const values = req.values ?? [];
-        const op = req.operator ?? '';
-        if (kind === 'matchExpressions') errs.push(...validateLabelName(req.key ?? '', rp.child('key')));
-        if (!operators.includes(op)) {
-          errs.push(FieldError.invalid(rp.child('operator'), op, 'not a valid selector operator'));
-        } else if ((op === 'In' || op === 'NotIn') && values.length === 0) {
-          errs.push(
-            FieldError.required(rp.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"),
-          );
-        } else if ((op === 'Exists' || op === 'DoesNotExist') && values.length > 0) {
-          errs.push(
-            FieldError.forbidden(
-              rp.child('values'),
-              "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-            ),
-          );
-        } else if ((op === 'Gt' || op === 'Lt') && values.length !== 1) {
-          errs.push(
-            FieldError.required(
-              rp.child('values'),
-              "must be specified single value when `operator` is 'Lt' or 'Gt'",
-            ),
-          );
-        }
-      });
-    }
-  });
+  for (const kind of ['matchExpressions', 'matchFields'] as const) {
+    (term[kind] ?? []).forEach((req, j) => {
+      const rp = at.child(kind).index(j);
+      const values = req.values ?? [];
+      const op = req.operator ?? '';
+      if (kind === 'matchExpressions') errs.push(...validateLabelName(req.key ?? '', rp.child('key')));
+      if (!operators.includes(op)) {
+        errs.push(FieldError.invalid(rp.child('operator'), op, 'not a valid selector operator'));
+      } else if ((op === 'In' || op === 'NotIn') && values.length === 0) {
+        errs.push(
+          FieldError.required(rp.child('values'), "must be specified when `operator` is 'In' or 'NotIn'"),
+        );
+      } else if ((op === 'Exists' || op === 'DoesNotExist') && values.length > 0) {
+        errs.push(
+          FieldError.forbidden(
+            rp.child('values'),
+            "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+          ),
+        );
+      } else if ((op === 'Gt' || op === 'Lt') && values.length !== 1) {
+        errs.push(
+          FieldError.required(
+            rp.child('values'),
+            "must be specified single value when `operator` is 'Lt' or 'Gt'",
+          ),
+        );
+      }
+    });
+  }
   return errs;
 }

@@ -1,5 +1,6 @@
 // The pod-level fields of ValidatePodSpec (pkg/apis/core/validation/validation.go): policies,
 // scheduling and identity fields, tolerations and the pod security context.
+import { validateAffinity } from './affinity.js';
 import type { PodSecurityContext, PodSpec, Toleration } from '../../../../api/core/v1/pod.js';
 import {
   FieldError,
@@ -113,6 +114,7 @@ export function validatePodSpecFields(spec: PodSpec, path: FieldPath): ErrorList
   errs.push(...validateEnum(spec.dnsPolicy, dnsPolicies, path.child('dnsPolicy')));
   errs.push(...validateLabels(spec.nodeSelector, path.child('nodeSelector')));
   errs.push(...validatePodSecurityContext(spec.securityContext, path.child('securityContext')));
+  errs.push(...validateAffinity(spec.affinity, path.child('affinity')));
   errs.push(...validatePodDNSConfig(spec, path.child('dnsConfig')));
   errs.push(...validateTopologySpreadConstraints(spec, path.child('topologySpreadConstraints')));
   const sa = spec.serviceAccountName ?? '';
