@@ -10,17 +10,29 @@ const onePod: Resources = new Map([['pods', 1000n]]);
 export const isTerminal = (pod: Pod): boolean =>
   pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 
+const hasAntiAffinity = (pod: Pod): boolean =>
+  (pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0;
+
 export class NodeUsage {
   readonly #byPod = new Map<string, { node: string; requests: Resources; pod: Pod }>();
   readonly #byNode = new Map<string, Resources>();
+  /** Each node's pods by key (NodeInfo.Pods). */
+  readonly #podsByNode = new Map<string, Map<string, Pod>>();
+  /** How many placed pods have required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity). */
+  #withAntiAffinity = 0;
 
   used(node: string): Resources {
     return this.#byNode.get(node) ?? new Map<string, bigint>();
   }
 
-  /** The pods placed on nodes, with their node's name. */
-  *placed(): Generator<readonly [Pod, string]> {
-    for (const { pod, node } of this.#byPod.values()) yield [pod, node];
+  /** The pods placed on the node. */
+  podsOn(node: string): Iterable<Pod> {
+    return this.#podsByNode.get(node)?.values() ?? [];
+  }
+
+  /** Whether a placed pod has required anti-affinity terms (which every pod's placement must heed). */
+  get anyAntiAffinity(): boolean {
+    return this.#withAntiAffinity > 0;
   }
 
   /** The node the pod is counted on, if any. */
@@ -41,7 +53,9 @@ export class NodeUsage {
     }
     const had = this.#byPod.get(key);
     if (had?.node === node) {
-      had.pod = pod; // its labels may have changed
+      // Its labels may have changed (its affinity may not: a pod's spec keeps it).
+      had.pod = pod;
+      this.#podsByNode.get(node)?.set(key, pod);
       return;
     }
     this.assume(pod, node);
@@ -54,6 +68,10 @@ export class NodeUsage {
     const requests = podRequests(pod);
     addResources(requests, onePod);
     this.#byPod.set(key, { node, requests, pod });
+    let pods = this.#podsByNode.get(node);
+    if (pods === undefined) this.#podsByNode.set(node, (pods = new Map<string, Pod>()));
+    pods.set(key, pod);
+    if (hasAntiAffinity(pod)) this.#withAntiAffinity++;
     const used = this.#byNode.get(node) ?? new Map<string, bigint>();
     addResources(used, requests);
     this.#byNode.set(node, used);
@@ -67,6 +85,8 @@ export class NodeUsage {
     const had = this.#byPod.get(key);
     if (had === undefined) return;
     this.#byPod.delete(key);
+    this.#podsByNode.get(had.node)?.delete(key);
+    if (hasAntiAffinity(had.pod)) this.#withAntiAffinity--;
     const used = this.#byNode.get(had.node);
     if (used !== undefined) addResources(used, had.requests, -1n);
   }

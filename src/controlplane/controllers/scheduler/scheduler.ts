@@ -209,7 +209,7 @@ export class Scheduler {
       return;
     }
     const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
-    const placement = this.#placement(pod, key, nodes);
+    const placement = this.#placement(pod, nodes);
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
@@ -259,33 +259,34 @@ export class Scheduler {
   }
 
   /**
-   * The pods placed on each node (but the pod itself), and the filters that look at them beyond
-   * a node's own: PodTopologySpread's, then InterPodAffinity's, each undefined when it has nothing
-   * to check.
+   * The pods placed on each node, and the filters that look at them beyond a node's own:
+   * PodTopologySpread's, then InterPodAffinity's, each undefined when it has nothing to check.
    */
-  #placement(pod: Pod, key: string, nodes: readonly Node[]) {
-    const labelsByNode = new Map(nodes.map((n) => [n.metadata?.name ?? '', n.metadata?.labels ?? {}]));
+  #placement(pod: Pod, nodes: readonly Node[]) {
+    const podsOn = (node: string): readonly Pod[] => [...this.#usage.podsOn(node)];
+    const filters = [podTopologySpreadFilter(pod, nodes, podsOn), this.#interPodAffinity(pod, nodes)];
+    return { podsOn, filters };
+  }
+
+  /** InterPodAffinity's filter; skipped without a term of the pod's or a placed pod's anti-affinity. */
+  #interPodAffinity(pod: Pod, nodes: readonly Node[]): ReturnType<typeof interPodAffinityFilter> {
+    const own = pod.spec?.affinity;
+    const terms =
+      (own?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length +
+      (own?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length;
+    if (terms === 0 && !this.#usage.anyAntiAffinity) return undefined;
     const placed: PlacedPod[] = [];
-    const byNode = new Map<string, Pod[]>();
-    for (const [other, node] of this.#usage.placed()) {
-      const nodeLabels = labelsByNode.get(node);
-      if (nodeLabels === undefined || keyOf(other) === key) continue;
-      placed.push({ pod: other, nodeLabels });
-      const list = byNode.get(node);
-      if (list === undefined) byNode.set(node, [other]);
-      else list.push(other);
+    for (const node of nodes) {
+      const nodeLabels = node.metadata?.labels ?? {};
+      for (const other of this.#usage.podsOn(node.metadata?.name ?? ''))
+        placed.push({ pod: other, nodeLabels });
     }
     const namespaces = this.#opts.namespaces;
-    const podsOn = (node: string): readonly Pod[] => byNode.get(node) ?? [];
-    const filters = [
-      podTopologySpreadFilter(pod, nodes, podsOn),
-      interPodAffinityFilter(
-        pod,
-        placed,
-        namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
-      ),
-    ];
-    return { podsOn, filters };
+    return interPodAffinityFilter(
+      pod,
+      placed,
+      namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
+    );
   }
 
   /** The volumes, those this scheduler bound as it wrote them. */
