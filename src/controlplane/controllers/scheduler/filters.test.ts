@@ -110,7 +110,7 @@ describe('scheduler filters', () => {
         node: node(),
         used: new Map<string, bigint>(),
         allocatable: nodeAllocatable(node()),
-        podsOnNode: others,
+        podsOnNode: () => others,
       });
     const taken = {
       reasons: ["node(s) didn't have free ports for the requested pod ports"],

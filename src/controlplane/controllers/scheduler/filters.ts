@@ -63,8 +63,8 @@ export interface FilterInput {
   readonly node: Node;
   readonly used: Resources;
   readonly allocatable: Resources;
-  /** The pods already on the node (for their host ports). */
-  readonly podsOnNode?: readonly Pod[];
+  /** The pods already on the node (for their host ports), asked for only when the pod wants one. */
+  readonly podsOnNode?: () => readonly Pod[];
 }
 
 /** A container port's host port as NodeInfo.UsedPorts keys it: its IP (0.0.0.0 for any), protocol, port. */
@@ -96,10 +96,10 @@ const conflicts = (a: HostPort, b: HostPort): boolean =>
   (a.ip === b.ip || a.ip === '0.0.0.0' || b.ip === '0.0.0.0');
 
 /** NodePorts: whether a host port the pod asks for is taken on the node. */
-function portsTaken(pod: Pod, podsOnNode: readonly Pod[]): boolean {
+function portsTaken(pod: Pod, podsOnNode: () => readonly Pod[]): boolean {
   const wanted = hostPorts([pod]);
   if (wanted.length === 0) return false;
-  const used = hostPorts(podsOnNode);
+  const used = hostPorts(podsOnNode());
   return wanted.some((w) => used.some((u) => conflicts(w, u)));
 }
 
@@ -119,7 +119,7 @@ export function filterNode(i: FilterInput): NodeFit {
     };
   if (!matchesNodeAffinity(pod, node))
     return { reasons: ["node(s) didn't match Pod's node affinity/selector"], unresolvable: true };
-  if (portsTaken(pod, i.podsOnNode ?? []))
+  if (portsTaken(pod, i.podsOnNode ?? (() => [])))
     return { reasons: ["node(s) didn't have free ports for the requested pod ports"], unresolvable: false };
   const reasons = resourceReasons(i.requests, i.used, i.allocatable);
   return reasons.length === 0 ? fits : { reasons, unresolvable: false };

@@ -219,7 +219,14 @@ export class Scheduler {
       }
       const used = this.#usage.used(name);
       const allocatable = nodeAllocatable(node);
-      const fit = filterNode({ pod, requests, node, used, allocatable, podsOnNode: placement.podsOn(name) });
+      const fit = filterNode({
+        pod,
+        requests,
+        node,
+        used,
+        allocatable,
+        podsOnNode: () => placement.podsOn(name),
+      });
       if (fit.reasons.length > 0) {
         fits.push(fit);
         continue;
