@@ -43,6 +43,14 @@ const cases: [string, LabelSelector | null, string[]][] = [
     ],
   ],
   [
+    'values that are not label values',
+    { matchExpressions: [{ key: 'tier', operator: 'NotIn', values: ['ok', 'not ok', '-x'] }] },
+    [
+      `spec.selector.matchExpressions[0].values[1]: Invalid value: "not ok": ${labelValueMsg}`,
+      `spec.selector.matchExpressions[0].values[2]: Invalid value: "-x": ${labelValueMsg}`,
+    ],
+  ],
+  [
     'bad matchLabels',
     { matchLabels: { app: '-web' } },
     [`spec.selector.matchLabels: Invalid value: "-web": ${labelValueMsg}`],
@@ -57,3 +65,8 @@ for (const [name, input, want] of cases) {
     );
   });
 }
+
+test('validateLabelSelector: allowInvalidLabelValue lets values pass, as kube does for an old selector', () => {
+  const selector = { matchExpressions: [{ key: 'tier', operator: 'In', values: ['not ok'] }] };
+  assert.deepEqual(validateLabelSelector(selector, path, { allowInvalidLabelValue: true }), []);
+});

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Affinity, PodAffinityTerm } from '../../../../api/core/v1/affinity.js';
 import { FieldPath } from '../../../../machinery/validation/index.js';
+import { labelValueMsg } from '../../../../machinery/validation/testing/kube-messages.js';
 import { validateAffinity } from './affinity.js';
 
 const check = (affinity: Affinity): string[] =>
@@ -86,6 +87,25 @@ describe('validateAffinity', () => {
         'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys: Forbidden: must not be specified when labelSelector is not set',
         'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[1][0]: Invalid value: "rev": exists in both matchLabelKeys and labelSelector',
         'spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[1].matchLabelKeys[0]: Invalid value: "rev": exists in both matchLabelKeys and mismatchLabelKeys',
+      ],
+    );
+  });
+
+  it('checks the values of its label and namespace selectors as label values', () => {
+    assert.deepEqual(
+      check({
+        podAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [
+            term({
+              labelSelector: { matchExpressions: [{ key: 'app', operator: 'In', values: ['web app'] }] },
+              namespaceSelector: { matchExpressions: [{ key: 'team', operator: 'NotIn', values: ['-a'] }] },
+            }),
+          ],
+        },
+      }),
+      [
+        `spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].values[0]: Invalid value: "web app": ${labelValueMsg}`,
+        `spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespaceSelector.matchExpressions[0].values[0]: Invalid value: "-a": ${labelValueMsg}`,
       ],
     );
   });
