@@ -1,7 +1,10 @@
-// validateTopologySpreadConstraints (pkg/apis/core/validation): a positive maxSkew, a topology key
-// that is a label name, a known whenUnsatisfiable, minDomains only above zero and with
-// DoNotSchedule, known node policies, and no two constraints on the same key and action.
+// validateTopologySpreadConstraints (pkg/apis/core/validation), in kube's order: a positive maxSkew, a
+// topology key, a known whenUnsatisfiable, no later constraint on the same key and action, minDomains
+// only above zero and with DoNotSchedule, known node policies, matchLabelKeys that are label names
+// outside the selector, and the selector itself.
 import type { PodSpec } from '../../../../api/core/v1/pod.js';
+import type { LabelSelector } from '../../../../api/meta/v1/label-selector.js';
+import { validateLabelSelector } from '../../../../machinery/labels/validate-label-selector.js';
 import {
   FieldError,
   validateLabelName,
@@ -14,19 +17,32 @@ const nodePolicies = ['Honor', 'Ignore'];
 
 export function validateTopologySpreadConstraints(spec: PodSpec, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
-  const seen = new Set<string>();
-  (spec.topologySpreadConstraints ?? []).forEach((c, i) => {
+  const constraints = spec.topologySpreadConstraints ?? [];
+  constraints.forEach((c, i) => {
     const at = path.index(i);
     if (!(c.maxSkew > 0))
       errs.push(FieldError.invalid(at.child('maxSkew'), c.maxSkew, 'must be greater than zero'));
+    // kube checks only that the key is there; a key no node has leaves the pod unschedulable.
     if (c.topologyKey === '') errs.push(FieldError.required(at.child('topologyKey'), 'can not be empty'));
-    else errs.push(...validateLabelName(c.topologyKey, at.child('topologyKey')));
     if (!actions.includes(c.whenUnsatisfiable))
       errs.push(FieldError.notSupported(at.child('whenUnsatisfiable'), c.whenUnsatisfiable, actions));
+    // The first of two constraints on one {topologyKey, whenUnsatisfiable} pair is the one reported.
+    const repeated = constraints
+      .slice(i + 1)
+      .some(
+        (later) => later.topologyKey === c.topologyKey && later.whenUnsatisfiable === c.whenUnsatisfiable,
+      );
+    if (repeated)
+      errs.push(
+        FieldError.duplicate(
+          at.child('{topologyKey, whenUnsatisfiable}'),
+          `{${c.topologyKey}, ${c.whenUnsatisfiable}}`,
+        ),
+      );
     if (c.minDomains !== undefined) {
       if (c.minDomains <= 0)
         errs.push(FieldError.invalid(at.child('minDomains'), c.minDomains, 'must be greater than zero'));
-      else if (c.whenUnsatisfiable !== 'DoNotSchedule')
+      if (c.whenUnsatisfiable !== 'DoNotSchedule')
         errs.push(
           FieldError.invalid(
             at.child('minDomains'),
@@ -40,9 +56,30 @@ export function validateTopologySpreadConstraints(spec: PodSpec, path: FieldPath
       if (policy !== undefined && !nodePolicies.includes(policy))
         errs.push(FieldError.notSupported(at.child(field), policy, nodePolicies));
     }
-    const pair = `{${c.topologyKey}, ${c.whenUnsatisfiable}}`;
-    if (seen.has(pair)) errs.push(FieldError.duplicate(at, pair));
-    seen.add(pair);
+    errs.push(...validateMatchLabelKeys(c.matchLabelKeys ?? [], c.labelSelector, at.child('matchLabelKeys')));
+    errs.push(...validateLabelSelector(c.labelSelector, at.child('labelSelector')));
+  });
+  return errs;
+}
+
+/** Label names, forbidden without a selector, and none the selector already names. */
+function validateMatchLabelKeys(
+  keys: readonly string[],
+  selector: LabelSelector | undefined,
+  path: FieldPath,
+): ErrorList {
+  if (keys.length === 0) return [];
+  const errs: ErrorList = [];
+  if (selector === undefined)
+    errs.push(FieldError.forbidden(path, 'must not be specified when labelSelector is not set'));
+  const selected = new Set([
+    ...Object.keys(selector?.matchLabels ?? {}),
+    ...(selector?.matchExpressions ?? []).map((e) => e.key),
+  ]);
+  keys.forEach((key, i) => {
+    errs.push(...validateLabelName(key, path.index(i)));
+    if (selected.has(key))
+      errs.push(FieldError.invalid(path.index(i), key, 'exists in both matchLabelKeys and labelSelector'));
   });
   return errs;
 }
