@@ -59,11 +59,12 @@ describe('PodSpec fields beyond containers and volumes', () => {
     method: string,
     path: string,
     body?: unknown,
+    contentType = 'application/json',
   ): Promise<{ status: number; body: Record<string, unknown>; warning: string | null }> => {
     const token = server.kubeConfig.users[0]?.user.token ?? '';
     const res = await fetch(`${server.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     return {
@@ -119,7 +120,31 @@ describe('PodSpec fields beyond containers and volumes', () => {
     assert.deepEqual(template.dnsConfig, spec.dnsConfig);
   });
 
-  it("refuses a pod affinity term kube refuses, with kube's text", async () => {
+  it("merges a pod's own values of matchLabelKeys into its affinity terms, and refuses a bad term with kube's text", async () => {
+    const affinity = {
+      podAntiAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [
+          {
+            labelSelector: { matchLabels: { app: 'web' } },
+            topologyKey: 'kubernetes.io/hostname',
+            matchLabelKeys: ['pod-template-hash'],
+          },
+        ],
+      },
+    };
+    const created = await call('POST', '/api/v1/namespaces/default/pods', {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'apart', labels: { app: 'web', 'pod-template-hash': '5d8f7c9b6d' } },
+      spec: { containers: [{ name: 'c', image: 'nginx' }], affinity },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const term = (created.body.spec as { affinity: typeof affinity }).affinity.podAntiAffinity
+      .requiredDuringSchedulingIgnoredDuringExecution[0];
+    assert.deepEqual(term?.labelSelector, {
+      matchLabels: { app: 'web' },
+      matchExpressions: [{ key: 'pod-template-hash', operator: 'In', values: ['5d8f7c9b6d'] }],
+    });
     const refused = await call('POST', '/api/v1/namespaces/default/pods', {
       apiVersion: 'v1',
       kind: 'Pod',
@@ -139,6 +164,57 @@ describe('PodSpec fields beyond containers and volumes', () => {
     assert.equal(
       refused.body.message,
       'Pod "no-key" is invalid: spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].weight: Invalid value: 200: must be in the range 1-100',
+    );
+  });
+
+  // kube's field manager records an apply before PrepareForCreate merges the keys, and the terms'
+  // list is atomic: the applier owns it as sent. Applying the same manifest again sets the list back
+  // without the merged requirement, which is a change to the pod's spec that an update may not make.
+  it('refuses a server-side re-apply of such a pod, whose atomic terms would lose the merged requirement', async () => {
+    const manifest = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'applied', labels: { app: 'web', 'pod-template-hash': '77f9' } },
+      spec: {
+        containers: [{ name: 'c', image: 'nginx' }],
+        affinity: {
+          podAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              {
+                labelSelector: { matchLabels: { app: 'web' } },
+                topologyKey: 'topology.kubernetes.io/zone',
+                matchLabelKeys: ['pod-template-hash'],
+              },
+            ],
+          },
+        },
+      },
+    };
+    const path = '/api/v1/namespaces/default/pods/applied?fieldManager=deployer';
+    const first = await call('PATCH', path, manifest, 'application/apply-patch+yaml');
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const managed = (first.body.metadata as { managedFields: { fieldsV1: unknown }[] }).managedFields;
+    assert.deepEqual(
+      (managed[0]?.fieldsV1 as Record<string, Record<string, unknown>>)['f:spec']?.['f:affinity'],
+      {
+        'f:podAffinity': { 'f:requiredDuringSchedulingIgnoredDuringExecution': {} },
+      },
+    );
+    const again = await call('PATCH', path, manifest, 'application/apply-patch+yaml');
+    assert.equal(again.status, 422, JSON.stringify(again.body));
+    assert.equal(again.body.reason, 'Invalid');
+    assert.match(
+      String(again.body.message),
+      /^Pod "applied" is invalid: spec: Forbidden: pod updates may not change fields/,
+    );
+    const stored = await call('GET', '/api/v1/namespaces/default/pods/applied');
+    assert.deepEqual(
+      (stored.body.spec as typeof manifest.spec).affinity.podAffinity
+        .requiredDuringSchedulingIgnoredDuringExecution[0]?.labelSelector,
+      {
+        matchLabels: { app: 'web' },
+        matchExpressions: [{ key: 'pod-template-hash', operator: 'In', values: ['77f9'] }],
+      },
     );
   });
 });

@@ -69,6 +69,11 @@ const validValues: Readonly<Record<string, Readonly<Record<string, unknown>>>> =
     hostname: 'a',
     subdomain: 'a',
   },
+  // Keys neither the selector nor the pod's labels have. A key the pod has a label for is merged
+  // into the term's selector at create (kube's PrepareForCreate), and the terms' list is atomic, so a
+  // re-apply would take it out again: a spec change that a pod update may not make.
+  'io.k8s.api.core.v1.PodAffinityTerm': { matchLabelKeys: ['k'], mismatchLabelKeys: ['m'] },
+  'io.k8s.api.core.v1.TopologySpreadConstraint': { matchLabelKeys: ['k'] },
   'io.k8s.api.core.v1.Toleration': {
     key: 'a',
     operator: 'Exists',

@@ -4,6 +4,7 @@ import type { Pod } from '../../../api/core/v1/pod.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { setAdmittedPodDefaults, setPodDefaults } from './defaults.js';
 import { computePodQOS } from './qos.js';
+import { mergeAffinityLabelKeys } from './validation/affinity.js';
 import { validatePod, validatePodStatusUpdate, validatePodUpdate } from './validation.js';
 
 export const podStrategy = {
@@ -13,6 +14,7 @@ export const podStrategy = {
   defaultDecoded: setPodDefaults,
   prepareForCreate: (_ctx, pod) => {
     setAdmittedPodDefaults(pod);
+    mergeAffinityLabelKeys(pod.spec?.affinity, pod.metadata?.labels ?? {});
     pod.status = { phase: 'Pending', qosClass: computePodQOS(pod.spec) };
   },
   validate: (_ctx, pod) => validatePod(pod),

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { Affinity, PodAffinityTerm } from '../../../../api/core/v1/affinity.js';
 import { FieldPath } from '../../../../machinery/validation/index.js';
 import { labelValueMsg } from '../../../../machinery/validation/testing/kube-messages.js';
-import { validateAffinity } from './affinity.js';
+import { mergeAffinityLabelKeys, validateAffinity } from './affinity.js';
 
 const check = (affinity: Affinity): string[] =>
   validateAffinity(affinity, FieldPath.of('spec', 'affinity')).map((e) => e.toString());
@@ -66,7 +66,7 @@ describe('validateAffinity', () => {
     );
   });
 
-  it('checks matchLabelKeys and mismatchLabelKeys against the selector', () => {
+  it('checks matchLabelKeys and mismatchLabelKeys against the selector the create merged them into', () => {
     assert.deepEqual(
       check({
         podAffinity: {
@@ -108,5 +108,35 @@ describe('validateAffinity', () => {
         `spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].namespaceSelector.matchExpressions[0].values[0]: Invalid value: "-a": ${labelValueMsg}`,
       ],
     );
+  });
+});
+
+describe('mergeAffinityLabelKeys', () => {
+  it("adds the pod's values of matchLabelKeys (In) and mismatchLabelKeys (NotIn) to terms with a selector", () => {
+    const affinity: Affinity = {
+      podAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: [term({ matchLabelKeys: ['rev', 'absent'] })],
+      },
+      podAntiAffinity: {
+        preferredDuringSchedulingIgnoredDuringExecution: [
+          { weight: 5, podAffinityTerm: term({ mismatchLabelKeys: ['tenant'] }) },
+          { weight: 5, podAffinityTerm: { topologyKey: 'zone', matchLabelKeys: ['rev'] } },
+        ],
+      },
+    };
+    mergeAffinityLabelKeys(affinity, { rev: '7', tenant: 'acme' });
+    assert.deepEqual(
+      affinity.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.[0]?.labelSelector,
+      {
+        matchLabels: { app: 'web' },
+        matchExpressions: [{ key: 'rev', operator: 'In', values: ['7'] }],
+      },
+    );
+    const preferred = affinity.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [];
+    assert.deepEqual(preferred[0]?.podAffinityTerm?.labelSelector?.matchExpressions, [
+      { key: 'tenant', operator: 'NotIn', values: ['acme'] },
+    ]);
+    // A term without a selector selects nothing, with the keys or without.
+    assert.equal(preferred[1]?.podAffinityTerm?.labelSelector, undefined);
   });
 });

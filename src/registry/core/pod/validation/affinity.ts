@@ -70,10 +70,7 @@ function validatePodAffinityTerm(term: PodAffinityTerm, at: FieldPath): ErrorLis
   return errs;
 }
 
-/**
- * validateMatchLabelKeysAndMismatchLabelKeys. kube runs it over the selector its create merged the
- * keys' values into (PrepareForCreate), which Capstan does not do (see the README).
- */
+/** validateMatchLabelKeysAndMismatchLabelKeys, over the selector the create merged them into. */
 function validateLabelKeys(term: PodAffinityTerm, at: FieldPath): ErrorList {
   const match = term.matchLabelKeys ?? [];
   const mismatch = term.mismatchLabelKeys ?? [];
@@ -116,4 +113,39 @@ function keysAreLabelNames(
   if (selector === undefined)
     return [FieldError.forbidden(at, 'must not be specified when labelSelector is not set')];
   return keys.flatMap((key, i) => validateLabelName(key, at.index(i)));
+}
+
+/**
+ * kube's PrepareForCreate (mutatePodAffinity, MatchLabelKeysInPodAffinity on in 1.33): each pod
+ * affinity or anti-affinity term with a labelSelector gets `key In (value)` for its matchLabelKeys
+ * and `key NotIn (value)` for its mismatchLabelKeys, for the keys the pod's own labels have.
+ */
+export function mergeAffinityLabelKeys(
+  affinity: Affinity | undefined,
+  labels: Readonly<Record<string, string>>,
+): void {
+  if (affinity === undefined) return;
+  for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
+    const terms = affinity[kind];
+    if (terms === undefined) continue;
+    for (const w of terms.preferredDuringSchedulingIgnoredDuringExecution ?? [])
+      if (w.podAffinityTerm !== undefined) mergeTerm(w.podAffinityTerm, labels);
+    for (const term of terms.requiredDuringSchedulingIgnoredDuringExecution ?? []) mergeTerm(term, labels);
+  }
+}
+
+function mergeTerm(term: PodAffinityTerm, labels: Readonly<Record<string, string>>): void {
+  const selector = term.labelSelector;
+  const match = term.matchLabelKeys ?? [];
+  const mismatch = term.mismatchLabelKeys ?? [];
+  if (selector === undefined || (match.length === 0 && mismatch.length === 0)) return;
+  const added = [
+    ...match
+      .filter((k) => Object.hasOwn(labels, k))
+      .map((key) => ({ key, operator: 'In', values: [labels[key] ?? ''] })),
+    ...mismatch
+      .filter((k) => Object.hasOwn(labels, k))
+      .map((key) => ({ key, operator: 'NotIn', values: [labels[key] ?? ''] })),
+  ];
+  if (added.length > 0) selector.matchExpressions = [...(selector.matchExpressions ?? []), ...added];
 }
