@@ -171,7 +171,7 @@ describe('scheduler', () => {
     assert.equal(scheduled?.reason, 'Unschedulable');
     assert.equal(
       scheduled.message,
-      '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.',
+      '0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod..',
     );
     assert.equal(pod.spec?.nodeName, undefined);
     assert.equal(pod.status?.['phase'], 'Pending');
@@ -189,7 +189,7 @@ describe('scheduler', () => {
     );
     assert.equal(
       condition(pod, 'PodScheduled')?.message,
-      "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+      "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..",
     );
   });
 
@@ -222,7 +222,7 @@ describe('scheduler', () => {
     const waiting = settled.find((p) => (p.spec?.nodeName ?? '') === '');
     assert.equal(
       waiting === undefined ? undefined : condition(waiting, 'PodScheduled')?.message,
-      "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.",
+      "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod..",
     );
     // One of them goes; the waiting pod takes its node.
     const gone = bound[0];
@@ -263,7 +263,7 @@ describe('scheduler', () => {
     );
     assert.equal(
       condition(held, 'PodScheduled')?.message,
-      "0/3 nodes are available: 3 node(s) didn't match pod affinity rules. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+      "0/3 nodes are available: 3 node(s) didn't match pod affinity rules. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..",
     );
     await server.json(podsPath(), {
       method: 'POST',
@@ -324,7 +324,7 @@ describe('scheduler', () => {
     });
     assert.equal(
       condition(await unschedulable('spread-1'), 'PodScheduled')?.message,
-      "0/3 nodes are available: 1 node(s) didn't match pod topology spread constraints, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.",
+      "0/3 nodes are available: 1 node(s) didn't match pod topology spread constraints, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling..",
     );
     await server.json(podsPath(), {
       method: 'POST',
@@ -332,7 +332,7 @@ describe('scheduler', () => {
     });
     assert.equal(
       condition(await unschedulable('spread-2'), 'PodScheduled')?.message,
-      "0/3 nodes are available: 1 node(s) didn't match pod topology spread constraints (missing required label), 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+      "0/3 nodes are available: 1 node(s) didn't match pod topology spread constraints (missing required label), 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..",
     );
     // One matching pod on each other node raises the least domain to 1: spread-1 fits now.
     for (const [name, node] of [
@@ -367,7 +367,7 @@ describe('scheduler', () => {
     );
     assert.equal(
       condition(second, 'PodScheduled')?.message,
-      "0/3 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.",
+      "0/3 nodes are available: 1 node(s) didn't have free ports for the requested pod ports, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling..",
     );
     // The port comes free with the first pod gone.
     await server.json(`${podsPath()}/port-first?gracePeriodSeconds=0`, { method: 'DELETE' });
@@ -392,6 +392,130 @@ describe('scheduler', () => {
       (p) => (p.spec?.nodeName ?? '') !== '',
     );
     assert.equal((await getPod('other')).spec?.nodeName, undefined);
+  });
+});
+
+describe('scheduler preemption', () => {
+  const onNode2 = { 'kubernetes.io/hostname': 'sim-node-2' };
+  const cpuPod = (name: string, cpu: string, spec: Record<string, unknown> = {}) =>
+    podBody(name, {
+      spec: {
+        nodeSelector: onNode2,
+        terminationGracePeriodSeconds: 0,
+        containers: [{ name: 'c', image: 'nginx', resources: { requests: { cpu } } }],
+        ...spec,
+      },
+    });
+  const priorityClass = (name: string, value: number, preemptionPolicy = 'PreemptLowerPriority') =>
+    server.json('/apis/scheduling.k8s.io/v1/priorityclasses', {
+      method: 'POST',
+      body: {
+        apiVersion: 'scheduling.k8s.io/v1',
+        kind: 'PriorityClass',
+        metadata: { name },
+        value,
+        preemptionPolicy,
+      },
+    });
+  const bound = (name: string) =>
+    waitFor(
+      `${name} bound`,
+      () => getPod(name),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+  const eventsOf = async (name: string, reason: string) =>
+    (
+      await server.json<{ items: { reason: string; message: string; involvedObject: { name: string } }[] }>(
+        '/api/v1/namespaces/default/events',
+      )
+    ).items.filter((e) => e.involvedObject.name === name && e.reason === reason);
+  const noPreemptionHead =
+    "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) didn't match Pod's node affinity/selector.";
+
+  it('deletes the fewest pods of lower priority to make room, nominates the pod, and binds it there', async () => {
+    await priorityClass('sim-preemptible', -10);
+    // 28 of the node's 32 cores go to two preemptible pods; a held finalizer keeps the first visible
+    // while it terminates.
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: cpuPod('victim-a', '20', { priorityClassName: 'sim-preemptible' }),
+    });
+    await bound('victim-a');
+    const held = await getPod('victim-a');
+    await server.json(`${podsPath()}/victim-a`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: { metadata: { finalizers: ['example.com/hold'] } },
+    });
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: cpuPod('victim-b', '8', { priorityClassName: 'sim-preemptible' }),
+    });
+    await bound('victim-b');
+    // 16 cores: without victim-a (the older, so the first put back, which does not fit) it fits.
+    const preemptor = await server.json<Obj>(podsPath(), { method: 'POST', body: cpuPod('preemptor', '16') });
+    const victim = await waitFor(
+      'victim-a terminating',
+      () => getPod('victim-a'),
+      (p) => p.metadata.deletionTimestamp !== undefined,
+    );
+    const target = condition(victim, 'DisruptionTarget');
+    assert.equal(target?.status, 'True');
+    assert.equal(target.reason, 'PreemptionByScheduler');
+    assert.equal(target.message, 'default-scheduler: preempting to accommodate a higher priority pod');
+    const nominated = await waitFor(
+      'preemptor nominated',
+      () => getPod('preemptor'),
+      (p) => p.status?.['nominatedNodeName'] === 'sim-node-2',
+    );
+    assert.equal(nominated.spec?.nodeName, undefined);
+    // The preemption that made room adds nothing to the message; attempts while its victim
+    // terminates say why they do not preempt again.
+    assert.ok(
+      [
+        noPreemptionHead,
+        `${noPreemptionHead} preemption: not eligible due to a terminating pod on the nominated node..`,
+      ].includes(condition(nominated, 'PodScheduled')?.message ?? ''),
+      condition(nominated, 'PodScheduled')?.message,
+    );
+    assert.equal((await getPod('victim-b')).metadata.deletionTimestamp, undefined);
+    const preempted = await eventsOf('victim-a', 'Preempted');
+    assert.deepEqual(
+      preempted.map((e) => e.message),
+      [`Preempted by pod ${preemptor.metadata.uid ?? ''} on node sim-node-2`],
+    );
+    assert.equal(held.metadata.uid, victim.metadata.uid);
+    // The victim goes; the pod takes the room it was nominated for.
+    await server.json(`${podsPath()}/victim-a`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: { metadata: { finalizers: null } },
+    });
+    const placed = await bound('preemptor');
+    assert.equal(placed.spec?.nodeName, 'sim-node-2');
+    assert.equal((await getPod('victim-b')).spec?.nodeName, 'sim-node-2');
+  });
+
+  it('does not preempt for a pod whose priority class says Never', async () => {
+    await priorityClass('sim-polite', 5, 'Never');
+    // victim-b (priority -10) could make room, but the pod may not ask for it.
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: cpuPod('polite', '16', { priorityClassName: 'sim-polite' }),
+    });
+    const waiting = await waitFor(
+      'polite unschedulable',
+      () => getPod('polite'),
+      (p) => condition(p, 'PodScheduled')?.reason === 'Unschedulable',
+    );
+    assert.equal(
+      condition(waiting, 'PodScheduled')?.message,
+      `${noPreemptionHead} preemption: not eligible due to preemptionPolicy=Never..`,
+    );
+    assert.equal(waiting.status?.['nominatedNodeName'], undefined);
+    assert.equal((await getPod('victim-b')).metadata.deletionTimestamp, undefined);
+    for (const name of ['polite', 'preemptor', 'victim-b'])
+      await server.json(`${podsPath()}/${name}?gracePeriodSeconds=0`, { method: 'DELETE' });
   });
 });
 

@@ -473,7 +473,7 @@ describe('simulated volumes', () => {
         () => server.json<Obj>(`${podsPath}/${name}`),
         (p) => scheduled(p)?.status === 'False' && scheduled(p)?.message === message,
       );
-    const preemption = 'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
+    const preemption = 'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..';
     await server.json(podsPath, { method: 'POST', body: podUsing('waits', 'later') });
     await unschedulable(
       'waits',
@@ -518,7 +518,7 @@ describe('simulated volumes', () => {
     await server.json(podsPath, { method: 'POST', body: podUsing('on-away', 'away') });
     const message =
       '0/1 nodes are available: 1 node(s) had volume node affinity conflict. ' +
-      'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
+      'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..';
     await waitFor(
       'on-away unschedulable',
       () => server.json<Obj>(`${podsPath}/on-away`),
@@ -547,7 +547,7 @@ describe('simulated volumes', () => {
     // One of the two pods gets lw-here; the other finds no volume on the node.
     const message =
       "0/1 nodes are available: 1 node(s) didn't find available persistent volumes to bind. " +
-      'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling.';
+      'preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..';
     const condition = (p: Obj) =>
       (p.status?.['conditions'] as { type: string; message?: string }[] | undefined)?.find(
         (c) => c.type === 'PodScheduled',
@@ -675,7 +675,7 @@ describe('simulated volumes on two nodes', () => {
     await two.json(podsPath, { method: 'POST', body: podUsing('cap-big-pod', 'cap-big') });
     const message =
       '0/2 nodes are available: 2 node(s) did not have enough free storage. ' +
-      'preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.';
+      'preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling..';
     await waitFor(
       'cap-big-pod unschedulable for want of storage',
       () => two.json<Obj>(`${podsPath}/cap-big-pod`),

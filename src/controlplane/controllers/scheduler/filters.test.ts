@@ -88,14 +88,29 @@ describe('scheduler filters', () => {
   });
 
   it('words the FitError with counted, sorted reasons and what preemption found', () => {
-    const msg = fitErrorMessage(3, [
-      { reasons: ['Insufficient cpu'], unresolvable: false },
-      { reasons: ['Insufficient cpu', 'Insufficient memory'], unresolvable: false },
-      { reasons: ['node(s) were unschedulable'], unresolvable: true },
+    const preemption = fitErrorMessage(3, [
+      { reasons: ['Preemption is not helpful for scheduling'], unresolvable: true },
+      { reasons: ['No preemption victims found for incoming pod'], unresolvable: true },
+      { reasons: ['No preemption victims found for incoming pod'], unresolvable: true },
     ]);
+    const msg = fitErrorMessage(
+      3,
+      [
+        { reasons: ['Insufficient cpu'], unresolvable: false },
+        { reasons: ['Insufficient cpu', 'Insufficient memory'], unresolvable: false },
+        { reasons: ['node(s) were unschedulable'], unresolvable: true },
+      ],
+      `preemption: ${preemption}`,
+    );
+    // kube closes each part with a period, the preemption part too: it ends with two.
     assert.equal(
       msg,
-      '0/3 nodes are available: 1 Insufficient memory, 1 node(s) were unschedulable, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
+      '0/3 nodes are available: 1 Insufficient memory, 1 node(s) were unschedulable, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod..',
+    );
+    // A preemption that made room adds nothing.
+    assert.equal(
+      fitErrorMessage(1, [{ reasons: ['Insufficient cpu'], unresolvable: false }], ''),
+      '0/1 nodes are available: 1 Insufficient cpu.',
     );
     assert.equal(fitErrorMessage(0, []), 'no nodes available to schedule pods');
   });

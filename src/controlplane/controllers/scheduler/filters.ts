@@ -126,26 +126,22 @@ export function filterNode(i: FilterInput): NodeFit {
 }
 
 /**
- * FitError's message: how many nodes failed for each reason, sorted, then what preemption found
- * ("0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: …").
+ * FitError's message: how many nodes failed for each reason, sorted, then what preemption (the
+ * PostFilter) said, when it said something: "0/3 nodes are available: 3 Insufficient cpu.
+ * preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.." (kube
+ * ends each part with a period, so a part that is itself such a message ends with two).
  */
-export function fitErrorMessage(total: number, fitsByNode: readonly NodeFit[]): string {
-  const histogram = new Map<string, number>();
-  let unresolvable = 0;
-  for (const fit of fitsByNode) {
-    if (fit.unresolvable) unresolvable++;
-    for (const r of fit.reasons) histogram.set(r, (histogram.get(r) ?? 0) + 1);
-  }
-  const counted = (m: Map<string, number>): string =>
-    [...m]
-      .map(([reason, n]) => `${String(n)} ${reason}`)
-      .sort()
-      .join(', ');
-  const head = `0/${String(total)} nodes are available:`;
-  const preemption = new Map<string, number>();
-  if (unresolvable > 0) preemption.set('Preemption is not helpful for scheduling', unresolvable);
-  const resolvable = fitsByNode.length - unresolvable;
-  if (resolvable > 0) preemption.set('No preemption victims found for incoming pod', resolvable);
+export function fitErrorMessage(total: number, fitsByNode: readonly NodeFit[], postFilter?: string): string {
   if (total === 0) return 'no nodes available to schedule pods';
-  return `${head} ${counted(histogram)}. preemption: ${head} ${counted(preemption)}.`;
+  const histogram = new Map<string, number>();
+  for (const fit of fitsByNode) for (const r of fit.reasons) histogram.set(r, (histogram.get(r) ?? 0) + 1);
+  const counted = [...histogram]
+    .map(([reason, n]) => `${String(n)} ${reason}`)
+    .sort()
+    .join(', ');
+  return withPostFilter(`0/${String(total)} nodes are available: ${counted}.`, postFilter);
 }
+
+/** A FitError's message with the PostFilter's part appended. */
+export const withPostFilter = (message: string, postFilter: string | undefined): string =>
+  postFilter === undefined || postFilter === '' ? message : `${message} ${postFilter}.`;

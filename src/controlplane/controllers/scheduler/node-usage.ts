@@ -7,6 +7,13 @@ import { addResources, podRequests, type Resources } from './resources.js';
 
 const onePod: Resources = new Map([['pods', 1000n]]);
 
+/** What a pod takes of a node: its requests and one of the node's pod slots. */
+export function podUsage(pod: Pod): Resources {
+  const requests = podRequests(pod);
+  addResources(requests, onePod);
+  return requests;
+}
+
 export const isTerminal = (pod: Pod): boolean =>
   pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 
@@ -65,8 +72,7 @@ export class NodeUsage {
   assume(pod: Pod, node: string): void {
     const key = keyOf(pod);
     this.#remove(key);
-    const requests = podRequests(pod);
-    addResources(requests, onePod);
+    const requests = podUsage(pod);
     this.#byPod.set(key, { node, requests, pod });
     let pods = this.#podsByNode.get(node);
     if (pods === undefined) this.#podsByNode.set(node, (pods = new Map<string, Pod>()));

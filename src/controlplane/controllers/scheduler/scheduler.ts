@@ -4,8 +4,11 @@
 // it), and given PodScheduled=False/Unschedulable with kube's message when none fits, or when its
 // claims are missing or not bound (volume-binding.ts), or its spread constraints
 // (pod-topology-spread.ts) or required pod (anti-)affinity (inter-pod-affinity.ts) keep it off every
-// node. Unschedulable pods are tried again when nodes, claims or volumes change, pods go away, a pod
-// is placed that one of them may want beside it, and every flushIntervalMs.
+// node. When no node fits, a pod of higher priority preempts (preemption.ts): pods of lower priority
+// on the node where the fewest and least important must go are deleted, and the pod is nominated to
+// it, which keeps others of no higher priority from taking the room it made. Unschedulable pods are
+// tried again when nodes, claims or volumes change, pods go away, a pod is placed that one of them
+// may want beside it, and every flushIntervalMs.
 import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Binding } from '../../../api/core/v1/binding.js';
@@ -19,10 +22,23 @@ import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { matchesNodeSelector } from '../node-selector.js';
 import { filterNode, fitErrorMessage, type NodeFit } from './filters.js';
+import {
+  ineligibility,
+  notHelpful,
+  pickOneNode,
+  podPriority,
+  preemptionMessage,
+  preemptionReason,
+  selectVictimsOnNode,
+  type Victims,
+} from './preemption.js';
+import { withDisruptionTarget } from '../disruption-target.js';
+import type { PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-budget.js';
+import type { NodeSelector } from '../../../api/core/v1/persistent-volume.js';
 import { interPodAffinityFilter, namespaceLabelsOf, type PlacedPod } from './inter-pod-affinity.js';
 import { hardSpreadConstraints, podTopologySpreadFilter } from './pod-topology-spread.js';
-import { isTerminal, NodeUsage } from './node-usage.js';
-import { nodeAllocatable, podRequests, type Resources } from './resources.js';
+import { isTerminal, NodeUsage, podUsage } from './node-usage.js';
+import { addResources, nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
   boundVolumeSelectors,
   delayedClaims,
@@ -57,6 +73,8 @@ export interface SchedulerOptions {
   /** The CSI drivers and the capacities they report, for claims to provision. */
   readonly csiDrivers?: Informer<CSIDriver>;
   readonly storageCapacities?: Informer<CSIStorageCapacity>;
+  /** The PodDisruptionBudgets preemption would rather not break. */
+  readonly budgets?: Informer<PodDisruptionBudget>;
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
@@ -69,6 +87,26 @@ export const isPendingForScheduler = (pod: Pod): boolean =>
   pod.metadata?.deletionTimestamp === undefined &&
   !isTerminal(pod) &&
   (pod.spec?.schedulingGates ?? []).length === 0;
+
+/** What one scheduling attempt checks every node against. */
+interface Attempt {
+  readonly pod: Pod;
+  readonly requests: Resources;
+  /** The node a claim of the pod is already bound to a volume on, if any. */
+  readonly pinned: string | undefined;
+  readonly volumeSelectors: readonly NodeSelector[];
+  readonly delayed: ReturnType<typeof delayedClaims>;
+}
+
+/** The pods placed on each node, and the filters that look at them beyond a node's own. */
+interface Placement {
+  readonly podsOn: (node: string) => readonly Pod[];
+  readonly filters: readonly (
+    ((node: Node) => { reason: string; unresolvable: boolean } | undefined) | undefined
+  )[];
+}
+
+const fitsNode: NodeFit = { reasons: [], unresolvable: false };
 
 /** The share of the node left free after the pod, over cpu and memory (LeastAllocated). */
 function freeShare(requests: Resources, used: Resources, allocatable: Resources): number {
@@ -94,6 +132,12 @@ export class Scheduler {
    * informer shows them bound: a pod scheduled meanwhile does not count on one of them.
    */
   readonly #assumedVolumes = new Map<string, PersistentVolume>();
+  /**
+   * The waiting pods nominated to each node (their status.nominatedNodeName), as kube's nominator
+   * keeps them: room they preempted for is theirs against pods of no higher priority.
+   */
+  readonly #nominated = new Map<string, Map<string, Pod>>();
+  readonly #nominationOf = new Map<string, string>();
   /** Counts flushes: an attempt that began before one may have missed the room it made. */
   #moveCycle = 0;
   #cancelFlush: () => void = () => undefined;
@@ -118,6 +162,7 @@ export class Scheduler {
       const key = keyOf(pod);
       const wasOn = this.#usage.nodeOf(key);
       this.#usage.observe(key, type === 'DELETED' ? undefined : pod);
+      this.#nominate(key, type === 'DELETED' ? undefined : pod);
       const isOn = this.#usage.nodeOf(key);
       if (isOn !== undefined && isOn !== wasOn) this.#placedPodAdded();
       if (type !== 'DELETED' && isPendingForScheduler(pod)) {
@@ -188,75 +233,103 @@ export class Scheduler {
     this.#unschedulable.clear();
   }
 
+  /** Keeps the nomination index up to date with a pod as the informer (or this scheduler) sees it. */
+  #nominate(key: string, pod: Pod | undefined): void {
+    const was = this.#nominationOf.get(key);
+    if (was !== undefined) {
+      const pods = this.#nominated.get(was);
+      pods?.delete(key);
+      if (pods?.size === 0) this.#nominated.delete(was);
+      this.#nominationOf.delete(key);
+    }
+    const node = pod?.status?.nominatedNodeName ?? '';
+    if (pod === undefined || node === '' || !isPendingForScheduler(pod)) return;
+    let pods = this.#nominated.get(node);
+    if (pods === undefined) this.#nominated.set(node, (pods = new Map<string, Pod>()));
+    pods.set(key, pod);
+    this.#nominationOf.set(key, node);
+  }
+
+  /**
+   * What the node's pods request, with the pods nominated to it that come before `pod` (their
+   * priority no lower): RunFilterPluginsWithNominatedPods.
+   */
+  #withNominated(node: string, pod: Pod, used: Resources): Resources {
+    const nominated = this.#nominated.get(node);
+    if (nominated === undefined) return used;
+    const key = keyOf(pod);
+    const priority = podPriority(pod);
+    let total = used;
+    for (const [other, p] of nominated) {
+      if (other === key || podPriority(p) < priority) continue;
+      if (total === used) total = new Map(used);
+      addResources(total, podUsage(p));
+    }
+    return total;
+  }
+
   async #schedule(key: string): Promise<void> {
     const pod = this.#opts.pods.get(key);
     if (pod === undefined || !isPendingForScheduler(pod)) return;
     const cycle = this.#moveCycle;
-    const requests = podRequests(pod);
     const nodes = this.#opts.nodes.list();
     const volumeReason = nodes.length === 0 ? undefined : this.#volumeReason(pod);
     if (volumeReason !== undefined) {
-      await this.#markUnschedulable(key, pod, preFilterMessage(nodes.length, volumeReason));
+      // Every node is out for a PreFilter's reason: preemption cannot help anywhere.
+      const unresolvable = new Map(
+        nodes.map((n) => [n.metadata?.name ?? '', { reasons: [volumeReason], unresolvable: true }]),
+      );
+      const post = await this.#preempt(pod, { nodes, failed: unresolvable, attempt: undefined });
+      await this.#markUnschedulable(key, pod, {
+        message: preFilterMessage(nodes.length, volumeReason, post.message),
+        nominate: post.nominate,
+      });
       if (cycle !== this.#moveCycle) this.#flush();
       return;
     }
-    const fits: NodeFit[] = [];
-    const pinned = this.#lookup === undefined ? undefined : selectedNode(pod, this.#lookup);
     const volumeSelectors = this.#lookup === undefined ? [] : boundVolumeSelectors(pod, this.#lookup);
     if (volumeSelectors === undefined) {
       // A bound claim's volume not seen yet: tried again when volumes change.
       this.#unschedulable.add(key);
       return;
     }
-    const delayed = this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup);
-    const placement = this.#placement(pod, nodes);
+    const attempt: Attempt = {
+      pod,
+      requests: podRequests(pod),
+      pinned: this.#lookup === undefined ? undefined : selectedNode(pod, this.#lookup),
+      volumeSelectors,
+      delayed: this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup),
+    };
+    const placement = this.#placement(pod, nodes, (node) => [...this.#usage.podsOn(node)]);
+    const failed = new Map<string, NodeFit>();
+    const nominatedNode = pod.status?.nominatedNodeName ?? '';
     let best: { node: string; share: number; pods: number } | undefined;
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
-      if (pinned !== undefined && name !== pinned) {
-        fits.push({ reasons: [volumeNodeConflict], unresolvable: true });
-        continue;
-      }
       const used = this.#usage.used(name);
-      const allocatable = nodeAllocatable(node);
-      const fit = filterNode({
-        pod,
-        requests,
-        node,
-        used,
-        allocatable,
-        podsOnNode: () => placement.podsOn(name),
-      });
+      const fit = this.#fitOn(attempt, { node, used: this.#withNominated(name, pod, used), placement });
       if (fit.reasons.length > 0) {
-        fits.push(fit);
-        continue;
-      }
-      // VolumeBinding filters after the plugins filterNode stands for.
-      const volumeReasons: string[] = [];
-      if (!volumeSelectors.every((selector) => matchesNodeSelector(selector, node)))
-        volumeReasons.push(volumeNodeConflict);
-      if (this.#lookup !== undefined && delayed.length > 0) {
-        const bindings = podVolumeBindings(delayed, node, this.#lookup);
-        if (typeof bindings === 'string') volumeReasons.push(bindings);
-      }
-      if (volumeReasons.length > 0) {
-        fits.push({ reasons: volumeReasons, unresolvable: true });
-        continue;
-      }
-      const placementFit = placement.filters.map((filter) => filter?.(node)).find((f) => f !== undefined);
-      if (placementFit !== undefined) {
-        fits.push({ reasons: [placementFit.reason], unresolvable: placementFit.unresolvable });
+        failed.set(name, fit);
         continue;
       }
       const candidate = {
         node: name,
-        share: freeShare(requests, used, allocatable),
+        share: freeShare(attempt.requests, used, nodeAllocatable(node)),
         pods: this.#usage.podCount(name),
       };
-      if (best === undefined || better(candidate, best)) best = candidate;
+      // The node the pod preempted for goes first when it fits (evaluateNominatedNode).
+      if (
+        best?.node !== nominatedNode &&
+        (name === nominatedNode || best === undefined || better(candidate, best))
+      )
+        best = candidate;
     }
     if (best === undefined) {
-      await this.#markUnschedulable(key, pod, fitErrorMessage(nodes.length, fits));
+      const post = await this.#preempt(pod, { nodes, failed, attempt });
+      await this.#markUnschedulable(key, pod, {
+        message: fitErrorMessage(nodes.length, [...failed.values()], post.message),
+        nominate: post.nominate,
+      });
       if (cycle !== this.#moveCycle) this.#flush();
       return;
     }
@@ -266,17 +339,162 @@ export class Scheduler {
   }
 
   /**
+   * The filters in kube's order on one node: those of the node alone (filters.ts), VolumeBinding's,
+   * then PodTopologySpread's and InterPodAffinity's over the placed pods.
+   */
+  #fitOn(a: Attempt, on: { node: Node; used: Resources; placement: Placement }): NodeFit {
+    const { node, used, placement } = on;
+    const name = node.metadata?.name ?? '';
+    if (a.pinned !== undefined && name !== a.pinned)
+      return { reasons: [volumeNodeConflict], unresolvable: true };
+    const fit = filterNode({
+      pod: a.pod,
+      requests: a.requests,
+      node,
+      used,
+      allocatable: nodeAllocatable(node),
+      podsOnNode: () => placement.podsOn(name),
+    });
+    if (fit.reasons.length > 0) return fit;
+    const volumeReasons: string[] = [];
+    if (!a.volumeSelectors.every((selector) => matchesNodeSelector(selector, node)))
+      volumeReasons.push(volumeNodeConflict);
+    if (this.#lookup !== undefined && a.delayed.length > 0) {
+      const bindings = podVolumeBindings(a.delayed, node, this.#lookup);
+      if (typeof bindings === 'string') volumeReasons.push(bindings);
+    }
+    if (volumeReasons.length > 0) return { reasons: volumeReasons, unresolvable: true };
+    const placementFit = placement.filters.map((filter) => filter?.(node)).find((f) => f !== undefined);
+    if (placementFit !== undefined)
+      return { reasons: [placementFit.reason], unresolvable: placementFit.unresolvable };
+    return fitsNode;
+  }
+
+  /**
+   * DefaultPreemption's PostFilter: the message it adds to the FitError (empty when it preempted),
+   * and what becomes of the pod's nomination (undefined: left as it is, '': cleared). With victims
+   * found, they are deleted here and the pod is nominated to their node.
+   */
+  async #preempt(
+    pod: Pod,
+    after: {
+      nodes: readonly Node[];
+      /** Why each node failed. */
+      failed: ReadonlyMap<string, NodeFit>;
+      /** The attempt's checks, undefined when a PreFilter failed (no node can help). */
+      attempt: Attempt | undefined;
+    },
+  ): Promise<{ message: string; nominate: string | undefined }> {
+    const { nodes, failed, attempt } = after;
+    const nominatedNode = pod.status?.nominatedNodeName ?? '';
+    const why = ineligibility(
+      pod,
+      nominatedNode === ''
+        ? undefined
+        : {
+            unresolvable: failed.get(nominatedNode)?.unresolvable === true,
+            pods: this.#usage.podsOn(nominatedNode),
+          },
+    );
+    if (why !== undefined) return { message: preemptionMessage(why), nominate: undefined };
+    const now = this.#opts.clock.now();
+    const budgets = this.#opts.budgets?.list() ?? [];
+    const statuses: NodeFit[] = [];
+    const candidates = new Map<string, Victims>();
+    for (const node of nodes) {
+      const name = node.metadata?.name ?? '';
+      const fit = failed.get(name);
+      if (fit === undefined) continue;
+      if (fit.unresolvable || attempt === undefined) {
+        statuses.push({ reasons: [notHelpful], unresolvable: true });
+        continue;
+      }
+      const fitsWith = (remaining: readonly Pod[]): NodeFit => {
+        const used: Resources = new Map();
+        for (const p of remaining) addResources(used, podUsage(p));
+        const placement = this.#placement(pod, nodes, (n) =>
+          n === name ? remaining : [...this.#usage.podsOn(n)],
+        );
+        return this.#fitOn(attempt, { node, used: this.#withNominated(name, pod, used), placement });
+      };
+      const found = selectVictimsOnNode({
+        pod,
+        podsOnNode: [...this.#usage.podsOn(name)],
+        fitsWith,
+        budgets,
+        now,
+      });
+      if ('reasons' in found) statuses.push(found);
+      else if (found.pods.length > 0) candidates.set(name, found);
+    }
+    const chosen = pickOneNode(candidates, now);
+    const victims = chosen === undefined ? undefined : candidates.get(chosen);
+    if (chosen === undefined || victims === undefined)
+      return { message: preemptionMessage(fitErrorMessage(nodes.length, statuses)), nominate: '' };
+    await this.#evictVictims(pod, chosen, victims.pods);
+    await this.#clearLowerNominations(pod, chosen);
+    return { message: '', nominate: chosen };
+  }
+
+  /** prepareCandidate: each victim gets DisruptionTarget (PreemptionByScheduler), then is deleted. */
+  async #evictVictims(pod: Pod, node: string, victims: readonly Pod[]): Promise<void> {
+    const message = `${pod.spec?.schedulerName ?? defaultSchedulerName}: preempting to accommodate a higher priority pod`;
+    for (const victim of victims) {
+      const target = splitKey(keyOf(victim));
+      try {
+        const current = await this.#client.get<Pod>('/v1/pods', target);
+        const updated = withDisruptionTarget(current, {
+          reason: preemptionReason,
+          message,
+          now: rfc3339(this.#opts.clock.now()),
+        });
+        if (updated !== undefined) await this.#client.update('/v1/pods/status', updated);
+        await this.#client.delete('/v1/pods', target, {});
+      } catch (err) {
+        if (reasonForError(err) === 'NotFound') continue;
+        throw err;
+      }
+      this.#opts.recorder?.event(refOf(victim), {
+        type: 'Normal',
+        reason: 'Preempted',
+        message: `Preempted by pod ${pod.metadata?.uid ?? ''} on node ${node}`,
+      });
+    }
+  }
+
+  /** Pods of lower priority nominated to the node may no longer fit there: their nomination goes. */
+  async #clearLowerNominations(pod: Pod, node: string): Promise<void> {
+    const priority = podPriority(pod);
+    for (const [key, other] of [...(this.#nominated.get(node) ?? [])]) {
+      if (podPriority(other) >= priority) continue;
+      try {
+        const current = await this.#client.get<Pod>('/v1/pods', splitKey(key));
+        if ((current.status?.nominatedNodeName ?? '') === '') continue;
+        const updated = copyOf(current);
+        delete updated.status?.nominatedNodeName;
+        await this.#client.update('/v1/pods/status', updated);
+        this.#nominate(key, updated);
+      } catch (err) {
+        if (reasonForError(err) !== 'NotFound') throw err;
+      }
+    }
+  }
+
+  /**
    * The pods placed on each node, and the filters that look at them beyond a node's own:
    * PodTopologySpread's, then InterPodAffinity's, each undefined when it has nothing to check.
    */
-  #placement(pod: Pod, nodes: readonly Node[]) {
-    const podsOn = (node: string): readonly Pod[] => [...this.#usage.podsOn(node)];
-    const filters = [podTopologySpreadFilter(pod, nodes, podsOn), this.#interPodAffinity(pod, nodes)];
+  #placement(pod: Pod, nodes: readonly Node[], podsOn: (node: string) => readonly Pod[]): Placement {
+    const filters = [podTopologySpreadFilter(pod, nodes, podsOn), this.#interPodAffinity(pod, nodes, podsOn)];
     return { podsOn, filters };
   }
 
   /** InterPodAffinity's filter; skipped without a term of the pod's or a placed pod's anti-affinity. */
-  #interPodAffinity(pod: Pod, nodes: readonly Node[]): ReturnType<typeof interPodAffinityFilter> {
+  #interPodAffinity(
+    pod: Pod,
+    nodes: readonly Node[],
+    podsOn: (node: string) => readonly Pod[],
+  ): ReturnType<typeof interPodAffinityFilter> {
     const own = pod.spec?.affinity;
     const terms =
       (own?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length +
@@ -285,8 +503,7 @@ export class Scheduler {
     const placed: PlacedPod[] = [];
     for (const node of nodes) {
       const nodeLabels = node.metadata?.labels ?? {};
-      for (const other of this.#usage.podsOn(node.metadata?.name ?? ''))
-        placed.push({ pod: other, nodeLabels });
+      for (const other of podsOn(node.metadata?.name ?? '')) placed.push({ pod: other, nodeLabels });
     }
     const namespaces = this.#opts.namespaces;
     return interPodAffinityFilter(
@@ -358,14 +575,28 @@ export class Scheduler {
     });
   }
 
-  async #markUnschedulable(key: string, pod: Pod, message: string): Promise<void> {
+  /** The pod's PodScheduled=False condition, and its nomination (undefined: kept; '': cleared). */
+  async #markUnschedulable(
+    key: string,
+    pod: Pod,
+    outcome: { message: string; nominate: string | undefined },
+  ): Promise<void> {
+    const { message, nominate } = outcome;
     this.#unschedulable.add(key);
     this.#opts.recorder?.event(refOf(pod), { type: 'Warning', reason: 'FailedScheduling', message });
     const current = pod.status?.conditions?.find((c) => c.type === 'PodScheduled');
-    if (current?.status === 'False' && current.reason === 'Unschedulable' && current.message === message)
+    const nominationKept = nominate === undefined || (pod.status?.nominatedNodeName ?? '') === nominate;
+    if (
+      current?.status === 'False' &&
+      current.reason === 'Unschedulable' &&
+      current.message === message &&
+      nominationKept
+    )
       return;
     const updated = copyOf(pod);
     const status = (updated.status ??= {});
+    if (nominate === '') delete status.nominatedNodeName;
+    else if (nominate !== undefined) status.nominatedNodeName = nominate;
     const others = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
     status.conditions = [
       ...others,
@@ -382,7 +613,7 @@ export class Scheduler {
     ];
     status.phase ??= 'Pending';
     try {
-      await this.#client.update('/v1/pods/status', updated);
+      this.#nominate(key, await this.#client.update('/v1/pods/status', updated));
     } catch (err) {
       if (reasonForError(err) === 'NotFound') return;
       this.#unschedulable.delete(key);

@@ -21,6 +21,7 @@ import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
 import { parseQuantity, scaledValue } from '../../../machinery/quantity/quantity.js';
 import { matchesTopologyTerms } from '../node-selector.js';
+import { withPostFilter } from './filters.js';
 import {
   annBindCompleted,
   annSelectedNode,
@@ -231,11 +232,7 @@ function bytesOf(text: string | undefined): bigint | undefined {
   return parsed.ok ? scaledValue(parsed.quantity, 0) : undefined;
 }
 
-/**
- * FitError's message when a PreFilter plugin rejected the pod: its reason, then preemption's verdict
- * on nodes that an unresolvable status covers.
- */
-export function preFilterMessage(total: number, reason: string): string {
-  const head = `0/${String(total)} nodes are available:`;
-  return `${head} ${reason}. preemption: ${head} ${String(total)} Preemption is not helpful for scheduling.`;
+/** FitError's message when a PreFilter plugin rejected the pod: its reason, then preemption's part. */
+export function preFilterMessage(total: number, reason: string, postFilter: string | undefined): string {
+  return withPostFilter(`0/${String(total)} nodes are available: ${reason}.`, postFilter);
 }

@@ -156,6 +156,7 @@ export class SimulatedCluster {
         classes,
         csiDrivers,
         storageCapacities,
+        budgets,
         clock,
         logger: opts.logger,
         recorder: recorder('default-scheduler'),

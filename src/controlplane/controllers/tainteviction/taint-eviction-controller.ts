@@ -8,10 +8,11 @@ import type { Pod, Toleration } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
-import { copyOf, type APIClient } from '../simulation/api-client.js';
+import type { APIClient } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import { withDisruptionTarget } from '../disruption-target.js';
 import { matchingTolerations, minTolerationMs, noExecuteTaints } from './tolerations.js';
 
 export interface TaintEvictionControllerOptions {
@@ -184,21 +185,12 @@ export class TaintEvictionController {
   }
 
   async #addDisruptionTarget(pod: Pod): Promise<void> {
-    const reason = 'DeletionByTaintManager';
-    const message = 'Taint manager: deleting due to NoExecute taint';
-    const conditions = pod.status?.conditions ?? [];
-    const old = conditions.find((c) => c.type === 'DisruptionTarget');
-    if (old?.status === 'True' && old.reason === reason && old.message === message) return;
-    const updated = copyOf(pod);
-    const status = (updated.status ??= {});
-    const lastTransitionTime =
-      old?.status === 'True' && old.lastTransitionTime !== undefined
-        ? old.lastTransitionTime
-        : rfc3339(this.#opts.clock.now());
-    status.conditions = [
-      ...conditions.filter((c) => c.type !== 'DisruptionTarget'),
-      { type: 'DisruptionTarget', status: 'True', reason, message, lastTransitionTime },
-    ];
+    const updated = withDisruptionTarget(pod, {
+      reason: 'DeletionByTaintManager',
+      message: 'Taint manager: deleting due to NoExecute taint',
+      now: rfc3339(this.#opts.clock.now()),
+    });
+    if (updated === undefined) return;
     await this.#client.as('taint-eviction-controller').update('/v1/pods/status', updated);
   }
 }
