@@ -78,7 +78,7 @@ describe('kubectl against capstan: pod subresources, tokens and default service 
     assert.equal(changed.code, 1);
     assert.equal(
       changed.stderr,
-      'The Pod "web" is invalid: spec.ephemeralContainers.debugger: Forbidden: existing ephemeral containers "debugger" may not be changed\n\n',
+      'The Pod "web" is invalid: spec.ephemeralContainers: Forbidden: existing ephemeral containers "debugger" may not be changed\n\n',
     );
   });
 

@@ -68,6 +68,9 @@ const validValues: Readonly<Record<string, Readonly<Record<string, unknown>>>> =
     dnsConfig: { nameservers: ['192.0.2.53'], searches: ['a'], options: [{ name: 'a', value: 'a' }] },
     hostname: 'a',
     subdomain: 'a',
+    // kube refuses a shared process namespace together with the host's PID namespace.
+    shareProcessNamespace: false,
+    hostAliases: [{ ip: '192.0.2.10', hostnames: ['a'] }],
   },
   // Keys neither the selector nor the pod's labels have. A key the pod has a label for is merged
   // into the term's selector at create (kube's PrepareForCreate), and the terms' list is atomic, so a
@@ -89,6 +92,8 @@ const validValues: Readonly<Record<string, Readonly<Record<string, unknown>>>> =
   'io.k8s.api.core.v1.ObjectFieldSelector': { fieldPath: 'metadata.name', apiVersion: 'v1' },
   'io.k8s.api.core.v1.EnvVar': { value: undefined },
   'io.k8s.api.core.v1.Container': { restartPolicy: undefined, volumeDevices: undefined },
+  // A known resource; under the pod's restartPolicy Never only NotRequired is allowed.
+  'io.k8s.api.core.v1.ContainerResizePolicy': { resourceName: 'cpu', restartPolicy: 'NotRequired' },
   'io.k8s.api.core.v1.Probe': {
     httpGet: undefined,
     tcpSocket: undefined,

@@ -89,7 +89,7 @@ describe('pods/ephemeralcontainers', () => {
       code: 422,
       reason: 'Invalid',
       message:
-        'Pod "web" is invalid: spec.ephemeralContainers.debugger: Forbidden: existing ephemeral containers "debugger" may not be changed\n',
+        'Pod "web" is invalid: spec.ephemeralContainers: Forbidden: existing ephemeral containers "debugger" may not be changed\n',
     });
   });
 

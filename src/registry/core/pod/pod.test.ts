@@ -117,6 +117,18 @@ describe('pods', () => {
     const updated = (await s.status.update(ctx, 'web', put(st))).object;
     assert.equal(updated.status?.phase, 'Running');
     assert.equal(updated.spec?.restartPolicy, 'Always');
+    // A status without its QoS class keeps the old one (kube backfills it); another class is refused.
+    const withoutClass = structuredClone(updated);
+    delete withoutClass.status?.qosClass;
+    const backfilled = (await s.status.update(ctx, 'web', put(withoutClass))).object;
+    assert.equal(backfilled.status?.qosClass, 'Guaranteed');
+    const otherClass = structuredClone(backfilled);
+    otherClass.status = { ...otherClass.status, qosClass: 'BestEffort' };
+    await rejectsWithStatus(s.status.update(ctx, 'web', put(otherClass)), {
+      code: 422,
+      reason: 'Invalid',
+      message: 'Pod "web" is invalid: status.qosClass: Invalid value: "BestEffort": field is immutable',
+    });
   });
 
   it('binds once, then answers 409 as kube', async () => {

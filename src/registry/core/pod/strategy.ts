@@ -28,12 +28,18 @@ export const podStrategy = {
   warningsOnUpdate: () => [],
 } satisfies CreateStrategy<Pod> & UpdateStrategy<Pod>;
 
-/** pods/status: takes the status, keeps the spec. */
+/**
+ * pods/status: takes the status, keeps the spec. A status without a qosClass keeps the old one, as
+ * kube backfills it (old kubelets dropped it); a different one is refused, the class being immutable.
+ */
 export const podStatusStrategy = {
   ...podStrategy,
   prepareForUpdate: (_ctx, pod, old) => {
     if (old.spec !== undefined) pod.spec = old.spec;
     else delete pod.spec;
+    const qosClass = old.status?.qosClass;
+    if ((pod.status?.qosClass ?? '') === '' && qosClass !== undefined)
+      (pod.status ??= {}).qosClass = qosClass;
   },
   validateUpdate: (_ctx, pod, old) => validatePodStatusUpdate(pod, old),
 } satisfies UpdateStrategy<Pod>;

@@ -1,42 +1,156 @@
 // Pod validation, the common subset of ValidatePod / ValidatePodUpdate / ValidatePodStatusUpdate
 // (pkg/apis/core/validation/validation.go).
 import type { Container } from '../../../api/core/v1/container.js';
-import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
+import type { Pod, PodSpec, Toleration } from '../../../api/core/v1/pod.js';
+import type { ContainerStatus } from '../../../api/core/v1/pod-status.js';
+import type { EphemeralContainer } from '../../../api/core/v1/ephemeral-container.js';
 import {
   FieldError,
   FieldPath,
+  inclusiveRangeError,
+  isDNS1123Label,
+  isQualifiedName,
   nameIsDNSSubdomain,
   type ErrorList,
 } from '../../../machinery/validation/index.js';
 import { keepOn } from '../../../storage/kept-on.js';
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
-import { validateContainers, validateInitContainers } from './validation/containers.js';
+import { validateContainers, validateInitContainers, validatePullPolicy } from './validation/containers.js';
 import { validateHostNetworkPorts } from './validation/ports.js';
-import { validatePodSpecFields } from './validation/spec-fields.js';
+import {
+  hasHostSysctl,
+  validatePodSpecFields,
+  validateTolerations,
+  type PodSpecOptions,
+} from './validation/spec-fields.js';
 import { validateVolumes } from './validation/volumes.js';
+import { hasInvalidAffinitySelectorValue } from './validation/affinity.js';
+import { hasNonLocalProjectedTokenPath } from './validation/projected-volumes.js';
+import { hasInvalidSpreadSelector } from './validation/topology-spread.js';
+
+/** What a pod's spec validation depends on beyond the spec. */
+export interface PodSpecValidation extends PodSpecOptions {
+  /** The pod's name, for the claims of its generic ephemeral volumes. */
+  readonly podName?: string;
+  /** The old pod already projected a token outside its volume (AllowNonLocalProjectedTokenPath). */
+  readonly allowNonLocalProjectedTokenPath?: boolean;
+}
+
+/**
+ * What an update of `old` may keep that a create may not (kube's GetValidationOptionsFromPodSpecAndMeta):
+ * each option is on only when the old pod already had what it allows.
+ */
+function updateOptions(name: string, old: PodSpec | undefined): PodSpecValidation {
+  return {
+    podName: name,
+    allowHostSysctls: hasHostSysctl(old),
+    allowNonLocalProjectedTokenPath: hasNonLocalProjectedTokenPath(old),
+    allowInvalidAffinitySelectorValue: hasInvalidAffinitySelectorValue(old?.affinity),
+    allowInvalidSpreadSelector: hasInvalidSpreadSelector(old),
+  };
+}
+
+/** Whether the options relax a check, so that a spec they pass may not pass a strict validation. */
+const relaxes = (opts: PodSpecValidation): boolean =>
+  opts.allowHostSysctls === true ||
+  opts.allowNonLocalProjectedTokenPath === true ||
+  opts.allowInvalidAffinitySelectorValue === true ||
+  opts.allowInvalidSpreadSelector === true;
 
 /** ValidatePodSpec: volumes, then every kind of container, then the pod-level fields. */
-export function validatePodSpec(spec: PodSpec | undefined, path: FieldPath, podName = ''): ErrorList {
+export function validatePodSpec(
+  spec: PodSpec | undefined,
+  path: FieldPath,
+  opts: PodSpecValidation = {},
+): ErrorList {
   const s: PodSpec = spec ?? { containers: [] };
-  const volumes = validateVolumes(s.volumes, path.child('volumes'), podName);
+  const volumes = validateVolumes(s.volumes, path.child('volumes'), {
+    podName: opts.podName ?? '',
+    allowNonLocalProjectedTokenPath: opts.allowNonLocalProjectedTokenPath === true,
+  });
   const containers = (s as Partial<PodSpec>).containers ?? [];
+  const pod = { volumes: volumes.names, restartPolicy: s.restartPolicy, hostUsers: s.hostUsers !== false };
   return [
     ...volumes.errs,
     ...validateContainers(containers, {
-      volumes: volumes.names,
+      ...pod,
       path: path.child('containers'),
       grace: s.terminationGracePeriodSeconds,
     }),
     ...validateInitContainers(s.initContainers, {
+      ...pod,
       regular: containers,
-      volumes: volumes.names,
       path: path.child('initContainers'),
       grace: s.terminationGracePeriodSeconds,
     }),
+    ...validateEphemeralContainers(s, path.child('ephemeralContainers')),
     ...(s.hostNetwork === true ? validateHostNetworkPorts(containers, path.child('containers')) : []),
-    ...validatePodSpecFields(s, path),
+    ...validatePodSpecFields(s, path, opts),
   ];
+}
+
+const terminationMessagePolicies = ['File', 'FallbackToLogsOnError'];
+const notForEphemeral = 'cannot be set for an Ephemeral Container';
+// Container fields outside kube's allowedEphemeralContainerFields.
+const forbiddenEphemeralFields = [
+  'ports',
+  'resources',
+  'resizePolicy',
+  'lifecycle',
+  'livenessProbe',
+  'readinessProbe',
+  'startupProbe',
+  'restartPolicy',
+];
+const isZero = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'object' && Object.values(v).every(isZero)) ||
+  v === '' ||
+  v === false;
+
+/**
+ * validateEphemeralContainers: a name unique across every container, an image without surrounding
+ * spaces, a real target, only the allowed fields, no subPath. (Of validateContainerCommon only the
+ * name, image and pull policy are checked here.)
+ */
+function validateEphemeralContainers(spec: PodSpec, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
+  const others = new Set([...spec.containers, ...(spec.initContainers ?? [])].map((c) => c.name));
+  const all = new Set(others);
+  (spec.ephemeralContainers ?? []).forEach((ec, i) => {
+    const p = path.index(i);
+    const name = (ec as Partial<EphemeralContainer>).name ?? '';
+    if (name === '') errs.push(FieldError.required(p.child('name')));
+    else for (const msg of isDNS1123Label(name)) errs.push(FieldError.invalid(p.child('name'), name, msg));
+    const image = ec.image ?? '';
+    if (image === '') errs.push(FieldError.required(p.child('image')));
+    const policy = ec.terminationMessagePolicy ?? '';
+    if (policy === '') errs.push(FieldError.required(p.child('terminationMessagePolicy')));
+    else if (!terminationMessagePolicies.includes(policy))
+      errs.push(
+        FieldError.notSupported(p.child('terminationMessagePolicy'), policy, terminationMessagePolicies),
+      );
+    errs.push(...validatePullPolicy(ec.imagePullPolicy, p.child('imagePullPolicy')));
+    if (image !== image.trim())
+      errs.push(FieldError.invalid(p.child('image'), image, 'must not have leading or trailing whitespace'));
+    if (all.has(name)) errs.push(FieldError.duplicate(p.child('name'), name));
+    else all.add(name);
+    const target = ec.targetContainerName ?? '';
+    if (target !== '' && !others.has(target))
+      errs.push(FieldError.notFound(p.child('targetContainerName'), target));
+    const fields = ec as unknown as Record<string, unknown>;
+    for (const field of forbiddenEphemeralFields)
+      if (!isZero(fields[field])) errs.push(FieldError.forbidden(p.child(field), notForEphemeral));
+    (ec.volumeMounts ?? []).forEach((vm, j) => {
+      const at = p.child('volumeMounts').index(j);
+      if ((vm.subPath ?? '') !== '') errs.push(FieldError.forbidden(at.child('subPath'), notForEphemeral));
+      if ((vm.subPathExpr ?? '') !== '')
+        errs.push(FieldError.forbidden(at.child('subPathExpr'), notForEphemeral));
+    });
+  });
+  return errs;
 }
 
 /**
@@ -73,26 +187,127 @@ interface MarkedSpec {
 }
 
 /** validatePodMetadataAndSpec without the metadata: the spec, and what only pods (not templates) must meet. */
-function validatePodSpecOfPod(spec: PodSpec | undefined, podName: string): ErrorList {
+function validatePodSpecOfPod(spec: PodSpec | undefined, opts: PodSpecValidation): ErrorList {
   const path = FieldPath.of('spec');
   const errs = [
-    ...validatePodSpec(spec, path, podName),
+    ...validatePodSpec(spec, path, opts),
     ...validateImagesOnlyForPod(spec?.containers, path.child('containers')),
     ...validateImagesOnlyForPod(spec?.initContainers, path.child('initContainers')),
   ];
-  if (errs.length === 0 && spec !== undefined) keepOn(spec, validFor, podName);
+  if (errs.length === 0 && spec !== undefined && !relaxes(opts)) keepOn(spec, validFor, opts.podName ?? '');
   return errs;
 }
 
-/** ValidatePodCreate: meta and spec, and no ephemeral containers yet. */
+/** ValidatePodCreate: meta and spec, no ephemeral containers yet, and no node while gates remain. */
 export function validatePod(pod: Pod): ErrorList {
   const errs = validateCoreObjectMeta(pod.metadata ?? {}, {
     requiresNamespace: true,
     validateName: nameIsDNSSubdomain,
   });
-  errs.push(...validatePodSpecOfPod(pod.spec, pod.metadata?.name ?? ''));
+  errs.push(...validatePodSpecOfPod(pod.spec, { podName: pod.metadata?.name ?? '' }));
+  const path = FieldPath.of('spec');
   if ((pod.spec?.ephemeralContainers ?? []).length > 0)
-    errs.push(FieldError.forbidden(FieldPath.of('spec', 'ephemeralContainers'), 'cannot be set on create'));
+    errs.push(FieldError.forbidden(path.child('ephemeralContainers'), 'cannot be set on create'));
+  if ((pod.spec?.nodeName ?? '') !== '' && (pod.spec?.schedulingGates ?? []).length > 0)
+    errs.push(
+      FieldError.forbidden(
+        path.child('nodeName'),
+        'cannot be set until all schedulingGates have been cleared',
+      ),
+    );
+  return errs;
+}
+
+/** The spec validation of a pod being updated: skipped when the live spec, found valid, is shared. */
+export function validateUpdatedPodSpec(pod: Pod, old: Pod): ErrorList {
+  const name = pod.metadata?.name ?? '';
+  if (pod.spec !== undefined && pod.spec === old.spec && (pod.spec as MarkedSpec)[validFor] === name)
+    return [];
+  return validatePodSpecOfPod(pod.spec, updateOptions(name, old.spec));
+}
+
+/** ValidatePodUpdate: meta, the spec, then only the updatable fields may differ. */
+export function validatePodUpdate(pod: Pod, old: Pod): ErrorList {
+  const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
+  errs.push(...validateUpdatedPodSpec(pod, old));
+  errs.push(...validatePodSpecUpdate(pod.spec ?? { containers: [] }, old.spec ?? { containers: [] }));
+  return errs;
+}
+
+/** ValidatePodStatusUpdate: meta, custom conditions, a changed nominated node, the QoS class, no restarts of finished containers. */
+export function validatePodStatusUpdate(pod: Pod, old: Pod): ErrorList {
+  const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
+  // kube hangs the conditions under the metadata path, and spells Type with a capital.
+  (pod.status?.conditions ?? []).forEach((c, i) => {
+    if (systemConditions.includes(c.type)) return;
+    const p = FieldPath.of('metadata', 'conditions').index(i).child('Type');
+    for (const msg of isQualifiedName(c.type)) errs.push(FieldError.invalid(p, c.type, msg));
+  });
+  const path = FieldPath.of('status');
+  const nominated = pod.status?.nominatedNodeName ?? '';
+  if (nominated !== '' && nominated !== (old.status?.nominatedNodeName ?? ''))
+    for (const msg of nameIsDNSSubdomain(nominated, false))
+      errs.push(FieldError.invalid(path.child('nominatedNodeName'), nominated, msg));
+  const qos = pod.status?.qosClass ?? '';
+  if (qos !== (old.status?.qosClass ?? ''))
+    errs.push(FieldError.invalid(path.child('qosClass'), qos, 'field is immutable'));
+  const oldSpec = old.spec ?? { containers: [] };
+  errs.push(
+    ...validateStateTransitions(pod.status?.containerStatuses, old.status?.containerStatuses, {
+      path: path.child('containerStatuses'),
+      restartPolicy: oldSpec.restartPolicy ?? '',
+    }),
+    ...validateStateTransitions(pod.status?.initContainerStatuses, old.status?.initContainerStatuses, {
+      path: path.child('initContainerStatuses'),
+      restartPolicy: oldSpec.restartPolicy ?? '',
+      sidecars: new Set(
+        (oldSpec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always').map((c) => c.name),
+      ),
+    }),
+    // The kubelet never restarts an ephemeral container.
+    ...validateStateTransitions(
+      pod.status?.ephemeralContainerStatuses,
+      old.status?.ephemeralContainerStatuses,
+      {
+        path: path.child('ephemeralContainerStatuses'),
+        restartPolicy: 'Never',
+      },
+    ),
+  );
+  return errs;
+}
+
+const systemConditions = ['PodScheduled', 'Ready', 'Initialized'];
+
+interface TransitionOptions {
+  readonly path: FieldPath;
+  readonly restartPolicy: string;
+  /** Restartable init containers, which may leave the terminated state. */
+  readonly sidecars?: ReadonlySet<string>;
+}
+
+/** ValidateContainerStateTransition / ValidateInitContainerStateTransition. */
+function validateStateTransitions(
+  statuses: readonly ContainerStatus[] | undefined,
+  olds: readonly ContainerStatus[] | undefined,
+  opts: TransitionOptions,
+): ErrorList {
+  if (opts.restartPolicy === 'Always') return [];
+  const errs: ErrorList = [];
+  (olds ?? []).forEach((prior, i) => {
+    const terminated = prior.state?.terminated;
+    if (terminated === undefined) return;
+    if (terminated.exitCode !== 0 && opts.restartPolicy === 'OnFailure') return;
+    if (opts.sidecars?.has(prior.name) === true) return;
+    for (const now of statuses ?? [])
+      if (now.name === prior.name && now.state?.terminated === undefined)
+        errs.push(
+          FieldError.forbidden(
+            opts.path.index(i).child('state'),
+            'may not be transitioned to non-terminated state',
+          ),
+        );
+  });
   return errs;
 }
 
@@ -105,72 +320,124 @@ const updatableFields = [
   '`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
 ];
 
+/** ValidateContainerUpdates: as many containers as before, each with an image; `stop` when the count moved. */
+function validateContainerUpdates(
+  containers: readonly Container[] | undefined,
+  olds: readonly Container[] | undefined,
+  path: FieldPath,
+): { errs: ErrorList; stop: boolean } {
+  if ((containers ?? []).length !== (olds ?? []).length)
+    return { errs: [FieldError.forbidden(path, 'pod updates may not add or remove containers')], stop: true };
+  const errs: ErrorList = [];
+  (containers ?? []).forEach((c, i) => {
+    const image = c.image ?? '';
+    if (image === '') errs.push(FieldError.required(path.index(i).child('image')));
+    if (image.trim() !== image)
+      errs.push(
+        FieldError.invalid(
+          path.index(i).child('image'),
+          image,
+          'must not have leading or trailing whitespace',
+        ),
+      );
+  });
+  return { errs, stop: false };
+}
+
+/** activeDeadlineSeconds may be set, or lowered, never raised or removed; `stop` as kube returns early. */
+function validateDeadlineUpdate(
+  spec: PodSpec,
+  old: PodSpec,
+  path: FieldPath,
+): { errs: ErrorList; stop: boolean } {
+  const deadline = spec.activeDeadlineSeconds;
+  const prior = old.activeDeadlineSeconds;
+  if (deadline === undefined)
+    return prior === undefined
+      ? { errs: [], stop: false }
+      : {
+          errs: [FieldError.invalid(path, null, 'must not update from a positive integer to nil value')],
+          stop: false,
+        };
+  if (deadline < 0 || deadline > 2147483647)
+    return { errs: [FieldError.invalid(path, deadline, inclusiveRangeError(0, 2147483647))], stop: true };
+  if (prior !== undefined && prior < deadline)
+    return {
+      errs: [FieldError.invalid(path, deadline, 'must be less than or equal to previous value')],
+      stop: true,
+    };
+  return { errs: [], stop: false };
+}
+
+/** validateOnlyAddedTolerations: each old toleration kept (its tolerationSeconds may change), then all checked again. */
+function validateOnlyAddedTolerations(spec: PodSpec, old: PodSpec, path: FieldPath): ErrorList {
+  const tolerations = spec.tolerations ?? [];
+  const sameBut = (a: Toleration, b: Toleration): boolean =>
+    jsonEqual({ ...a, tolerationSeconds: undefined }, { ...b, tolerationSeconds: undefined });
+  for (const prior of old.tolerations ?? [])
+    if (!tolerations.some((t) => sameBut(t, prior)))
+      return [
+        FieldError.forbidden(path, 'existing toleration can not be modified except its tolerationSeconds'),
+      ];
+  return validateTolerations(tolerations, path);
+}
+
+/** validateOnlyDeletedSchedulingGates (kube walks a map; the new gates are reported here by index). */
+function validateOnlyDeletedSchedulingGates(spec: PodSpec, old: PodSpec, path: FieldPath): ErrorList {
+  const gates = spec.schedulingGates ?? [];
+  if (gates.length === 0) return [];
+  const added = new Map<string, number>();
+  gates.forEach((g, i) => added.set(g.name, i));
+  for (const g of old.schedulingGates ?? []) added.delete(g.name);
+  return [...added].map(([gate, i]) =>
+    FieldError.forbidden(
+      path.index(i).child('name'),
+      `only deletion is allowed, but found new scheduling gate '${gate}'`,
+    ),
+  );
+}
+
 /** The new spec with every updatable field taken from the old one: equal to it unless forbidden fields moved. */
 function mungedSpec(spec: PodSpec, old: PodSpec): PodSpec {
   const images = (cs: Container[] | undefined, olds: Container[] | undefined): Container[] | undefined =>
-    cs?.map((c, i) => {
-      const prior = olds?.[i];
-      return prior === undefined ? c : { ...c, image: prior.image ?? '' };
-    });
+    cs?.map((c, i) => ({ ...c, image: olds?.[i]?.image ?? '' }));
   const out: PodSpec = { ...spec, containers: images(spec.containers, old.containers) ?? [] };
   const init = images(spec.initContainers, old.initContainers);
   if (init !== undefined) out.initContainers = init;
+  delete out.activeDeadlineSeconds;
+  delete out.schedulingGates;
+  delete out.tolerations;
   if (old.activeDeadlineSeconds !== undefined) out.activeDeadlineSeconds = old.activeDeadlineSeconds;
-  else delete out.activeDeadlineSeconds;
+  if (old.schedulingGates !== undefined) out.schedulingGates = old.schedulingGates;
   if (old.tolerations !== undefined) out.tolerations = old.tolerations;
-  else delete out.tolerations;
   const priorGrace = old.terminationGracePeriodSeconds;
   if (priorGrace !== undefined && priorGrace < 0 && spec.terminationGracePeriodSeconds === 1)
     out.terminationGracePeriodSeconds = priorGrace;
   return out;
 }
 
-/** ValidatePodUpdate: meta, spec validity, then only the updatable fields may differ. */
-export function validatePodUpdate(pod: Pod, old: Pod): ErrorList {
-  const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
-  const name = pod.metadata?.name ?? '';
-  // The live spec itself: the registry shares it when the request left it equal, so nothing moved.
-  if (pod.spec !== undefined && pod.spec === old.spec) {
-    if ((pod.spec as MarkedSpec)[validFor] !== name) errs.push(...validatePodSpecOfPod(pod.spec, name));
-    return errs;
-  }
-  errs.push(...validatePodSpecOfPod(pod.spec, name));
-  const spec = pod.spec ?? { containers: [] };
-  const prior = old.spec ?? { containers: [] };
+/** The update checks of ValidatePodUpdate, after the spec itself was validated. */
+function validatePodSpecUpdate(spec: PodSpec, old: PodSpec): ErrorList {
   const path = FieldPath.of('spec');
-  const deadline = spec.activeDeadlineSeconds;
-  if (
-    prior.activeDeadlineSeconds !== undefined &&
-    (deadline === undefined || deadline > prior.activeDeadlineSeconds)
-  )
-    errs.push(
-      FieldError.invalid(
-        path.child('activeDeadlineSeconds'),
-        deadline ?? null,
-        'must be less than or equal to previous value',
-      ),
-    );
-  const oldTolerations = prior.tolerations ?? [];
-  if (!oldTolerations.every((t) => (spec.tolerations ?? []).some((n) => jsonEqual(n, t))))
-    errs.push(
-      FieldError.forbidden(
-        path.child('tolerations'),
-        'existing toleration can not be modified except its tolerationSeconds',
-      ),
-    );
-  if (spec.containers.length !== prior.containers.length || !jsonEqual(mungedSpec(spec, prior), prior))
+  const containers = validateContainerUpdates(spec.containers, old.containers, path.child('containers'));
+  if (containers.stop) return containers.errs;
+  const init = validateContainerUpdates(
+    spec.initContainers,
+    old.initContainers,
+    path.child('initContainers'),
+  );
+  const errs = [...containers.errs, ...init.errs];
+  if (init.stop) return errs;
+  const deadline = validateDeadlineUpdate(spec, old, path.child('activeDeadlineSeconds'));
+  errs.push(...deadline.errs);
+  if (deadline.stop) return errs;
+  errs.push(...validateOnlyAddedTolerations(spec, old, path.child('tolerations')));
+  errs.push(...validateOnlyDeletedSchedulingGates(spec, old, path.child('schedulingGates')));
+  if (spec === old || jsonEqual(spec, old)) return errs;
+  // kube follows the list of fields with a go-cmp diff of the specs, which Capstan does not render.
+  if (!jsonEqual(mungedSpec(spec, old), old))
     errs.push(
       FieldError.forbidden(path, `pod updates may not change fields other than ${updatableFields.join(',')}`),
     );
-  return errs;
-}
-
-/** ValidatePodStatusUpdate: meta, and a nominated node name must be a valid name. */
-export function validatePodStatusUpdate(pod: Pod, old: Pod): ErrorList {
-  const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
-  const nominated = pod.status?.nominatedNodeName ?? '';
-  if (nominated !== '')
-    for (const msg of nameIsDNSSubdomain(nominated, false))
-      errs.push(FieldError.invalid(FieldPath.of('status', 'nominatedNodeName'), nominated, msg));
   return errs;
 }

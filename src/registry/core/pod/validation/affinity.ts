@@ -5,20 +5,27 @@
 // included.
 import type { Affinity, PodAffinityTerm, WeightedPodAffinityTerm } from '../../../../api/core/v1/affinity.js';
 import type { LabelSelector } from '../../../../api/meta/v1/label-selector.js';
-import { validateLabelSelector } from '../../../../machinery/labels/validate-label-selector.js';
+import {
+  validateLabelSelector,
+  type LabelSelectorValidationOptions,
+} from '../../../../machinery/labels/validate-label-selector.js';
 import {
   FieldError,
   validateLabelName,
   validateNamespaceName,
   type ErrorList,
-  type FieldPath,
+  FieldPath,
 } from '../../../../machinery/validation/index.js';
 import { validateNodeSelector, validateNodeSelectorTerm } from '../../persistentvolume/volume-source.js';
 
 const weightInRange = (weight: number | undefined): boolean =>
   weight !== undefined && weight > 0 && weight <= 100;
 
-export function validateAffinity(affinity: Affinity | undefined, path: FieldPath): ErrorList {
+export function validateAffinity(
+  affinity: Affinity | undefined,
+  path: FieldPath,
+  selectors: LabelSelectorValidationOptions = {},
+): ErrorList {
   if (affinity === undefined) return [];
   const errs: ErrorList = [];
   const node = affinity.nodeAffinity;
@@ -42,23 +49,31 @@ export function validateAffinity(affinity: Affinity | undefined, path: FieldPath
     const at = path.child(kind);
     (terms.requiredDuringSchedulingIgnoredDuringExecution ?? []).forEach((term, i) => {
       errs.push(
-        ...validatePodAffinityTerm(term, at.child('requiredDuringSchedulingIgnoredDuringExecution').index(i)),
+        ...validatePodAffinityTerm(
+          term,
+          at.child('requiredDuringSchedulingIgnoredDuringExecution').index(i),
+          selectors,
+        ),
       );
     });
     (terms.preferredDuringSchedulingIgnoredDuringExecution ?? []).forEach((w: WeightedPodAffinityTerm, i) => {
       const wp = at.child('preferredDuringSchedulingIgnoredDuringExecution').index(i);
       if (!weightInRange(w.weight))
         errs.push(FieldError.invalid(wp.child('weight'), w.weight ?? 0, 'must be in the range 1-100'));
-      errs.push(...validatePodAffinityTerm(w.podAffinityTerm ?? {}, wp.child('podAffinityTerm')));
+      errs.push(...validatePodAffinityTerm(w.podAffinityTerm ?? {}, wp.child('podAffinityTerm'), selectors));
     });
   }
   return errs;
 }
 
-function validatePodAffinityTerm(term: PodAffinityTerm, at: FieldPath): ErrorList {
+function validatePodAffinityTerm(
+  term: PodAffinityTerm,
+  at: FieldPath,
+  selectors: LabelSelectorValidationOptions,
+): ErrorList {
   const errs = [
-    ...validateLabelSelector(term.labelSelector, at.child('labelSelector')),
-    ...validateLabelSelector(term.namespaceSelector, at.child('namespaceSelector')),
+    ...validateLabelSelector(term.labelSelector, at.child('labelSelector'), selectors),
+    ...validateLabelSelector(term.namespaceSelector, at.child('namespaceSelector'), selectors),
   ];
   for (const name of term.namespaces ?? [])
     for (const msg of validateNamespaceName(name, false))
@@ -148,4 +163,23 @@ function mergeTerm(term: PodAffinityTerm, labels: Readonly<Record<string, string
       .map((key) => ({ key, operator: 'NotIn', values: [labels[key] ?? ''] })),
   ];
   if (added.length > 0) selector.matchExpressions = [...(selector.matchExpressions ?? []), ...added];
+}
+
+/**
+ * hasInvalidLabelValueInAffinitySelector: whether a pod affinity or anti-affinity term's label or
+ * namespace selector holds a value that is not a label value. Such a pod, stored before kube checked
+ * the values, may still be updated (AllowInvalidLabelValueInSelector).
+ */
+export function hasInvalidAffinitySelectorValue(affinity: Affinity | undefined): boolean {
+  for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
+    const terms = affinity?.[kind];
+    const all = [
+      ...(terms?.requiredDuringSchedulingIgnoredDuringExecution ?? []),
+      ...(terms?.preferredDuringSchedulingIgnoredDuringExecution ?? []).map((w) => w.podAffinityTerm ?? {}),
+    ];
+    for (const term of all)
+      for (const selector of [term.labelSelector, term.namespaceSelector])
+        if (validateLabelSelector(selector, FieldPath.of('')).length > 0) return true;
+  }
+  return false;
 }

@@ -1,13 +1,13 @@
 // Containers as kube validates them (validateContainerCommon, validateContainers,
-// validateInitContainers, validateProbe, validateHandler, validateLifecycle, ValidateSecurityContext
-// in pkg/apis/core/validation/validation.go).
-import type { Container, SecurityContext } from '../../../../api/core/v1/container.js';
-import type { Handler, Lifecycle, Probe } from '../../../../api/core/v1/probe.js';
+// validateInitContainers, validateProbe, validateHandler, validateLifecycle in
+// pkg/apis/core/validation/validation.go); their security context in security-context.ts.
+import type { Container } from '../../../../api/core/v1/container.js';
+import type { Handler, HTTPGetAction, Lifecycle, Probe } from '../../../../api/core/v1/probe.js';
 import type { Volume } from '../../../../api/core/v1/volume.js';
 import {
   FieldError,
-  inclusiveRangeError,
   isDNS1123Label,
+  regexError,
   validateNonnegativeField,
   type ErrorList,
   type FieldPath,
@@ -15,26 +15,42 @@ import {
 import { validatePortNumOrName, isValidPortNum } from '../../service/port-validation.js';
 import { validateEnv, validateEnvFrom } from './env.js';
 import { checkHostPortConflicts, validateContainerPorts } from './ports.js';
-import { validateResourceRequirements } from './resources.js';
+import { validateResizePolicy, validateResourceRequirements } from './resources.js';
 import { validateVolumeDevices, validateVolumeMounts } from './volume-mounts.js';
+import { validateSecurityContext } from './security-context.js';
 
 const pullPolicies = ['Always', 'IfNotPresent', 'Never'];
 const terminationMessagePolicies = ['File', 'FallbackToLogsOnError'];
 const httpSchemes = ['HTTP', 'HTTPS'];
-const maxID = 2147483647;
-
-/** IsValidUserID / IsValidGroupID: 0 to MaxInt32. */
-export function validateID(id: number | undefined, path: FieldPath): ErrorList {
-  return id !== undefined && (id < 0 || id > maxID)
-    ? [FieldError.invalid(path, id, inclusiveRangeError(0, maxID))]
-    : [];
-}
-
+const httpHeaderNameRegexp = /^[-A-Za-z0-9]+$/;
+const httpHeaderNameMsg = regexError(
+  "a valid HTTP header must consist of alphanumeric characters or '-'",
+  '[-A-Za-z0-9]+',
+  'X-Header-Name',
+);
 /** validatePullPolicy. */
 export function validatePullPolicy(policy: string | undefined, path: FieldPath): ErrorList {
   const value = policy ?? '';
   if (value === '') return [FieldError.required(path)];
   return pullPolicies.includes(value) ? [] : [FieldError.notSupported(path, value, pullPolicies)];
+}
+
+/** validateHTTPGetAction: a path, a port, a known scheme, and header names Go's HTTP library takes. */
+function validateHTTPGetAction(action: HTTPGetAction, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
+  if ((action.path ?? '') === '') errs.push(FieldError.required(path.child('path')));
+  errs.push(...validatePortNumOrName(action.port, path.child('port')));
+  // SetDefaults_HTTPGetAction fills an empty scheme; a body that skipped defaulting reads as HTTP.
+  const scheme = action.scheme ?? 'HTTP';
+  if (!httpSchemes.includes(scheme))
+    errs.push(FieldError.notSupported(path.child('scheme'), scheme, httpSchemes));
+  for (const header of action.httpHeaders ?? []) {
+    const name = (header as Partial<typeof header>).name ?? '';
+    // kube reports every bad header at the list, not at its index.
+    if (!httpHeaderNameRegexp.test(name))
+      errs.push(FieldError.invalid(path.child('httpHeaders'), name, httpHeaderNameMsg));
+  }
+  return errs;
 }
 
 /** validateHandler: exactly one action, itself valid. */
@@ -58,15 +74,7 @@ function validateHandler(
     one('exec', () =>
       (exec.command ?? []).length === 0 ? [FieldError.required(path.child('exec', 'command'))] : [],
     );
-  if (httpGet !== undefined)
-    one('httpGet', () => {
-      const hp = path.child('httpGet');
-      const out = validatePortNumOrName(httpGet.port, hp.child('port'));
-      const scheme = httpGet.scheme ?? 'HTTP';
-      if (!httpSchemes.includes(scheme))
-        out.push(FieldError.invalid(hp.child('scheme'), scheme, `must be one of [${httpSchemes.join(' ')}]`));
-      return out;
-    });
+  if (httpGet !== undefined) one('httpGet', () => validateHTTPGetAction(httpGet, path.child('httpGet')));
   if (tcpSocket !== undefined)
     one('tcpSocket', () => validatePortNumOrName(tcpSocket.port, path.child('tcpSocket', 'port')));
   if (grpc !== undefined)
@@ -143,21 +151,17 @@ function validateLifecycle(lifecycle: Lifecycle | undefined, path: FieldPath, gr
   return errs;
 }
 
-/** ValidateSecurityContext, the user and group ids. */
-function validateSecurityContext(sc: SecurityContext | undefined, path: FieldPath): ErrorList {
-  if (sc === undefined) return [];
-  return [
-    ...validateID(sc.runAsUser, path.child('runAsUser')),
-    ...validateID(sc.runAsGroup, path.child('runAsGroup')),
-  ];
+/** What the checks of a container read from its pod spec. */
+interface PodContext {
+  volumes: ReadonlyMap<string, Volume>;
+  /** The pod's restartPolicy; a resize that restarts a container is refused under Never. */
+  restartPolicy?: string | undefined;
+  /** The pod's securityContext.hostUsers defaulted to true; undefined when the caller did not say. */
+  hostUsers?: boolean | undefined;
 }
 
 /** The checks every kind of container shares (validateContainerCommon). */
-function validateContainerCommon(
-  c: Container,
-  volumes: ReadonlyMap<string, Volume>,
-  path: FieldPath,
-): ErrorList {
+function validateContainerCommon(c: Container, pod: PodContext, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
   // The decoder does not enforce required fields: a body may leave the name out.
   const name = (c as Partial<Container>).name ?? '';
@@ -174,28 +178,35 @@ function validateContainerCommon(
   errs.push(...validateContainerPorts(c.ports, path.child('ports')));
   errs.push(...validateEnv(c.env, path.child('env')));
   errs.push(...validateEnvFrom(c.envFrom, path.child('envFrom')));
-  errs.push(...validateVolumeMounts(c, volumes, path.child('volumeMounts')));
-  errs.push(...validateVolumeDevices(c, volumes, path.child('volumeDevices')));
+  errs.push(...validateVolumeMounts(c, pod.volumes, path.child('volumeMounts')));
+  errs.push(...validateVolumeDevices(c, pod.volumes, path.child('volumeDevices')));
   errs.push(...validatePullPolicy(c.imagePullPolicy, path.child('imagePullPolicy')));
   errs.push(...validateResourceRequirements(c.resources, path.child('resources')));
-  errs.push(...validateSecurityContext(c.securityContext, path.child('securityContext')));
+  errs.push(
+    ...validateResizePolicy(c.resizePolicy, {
+      path: path.child('resizePolicy'),
+      podRestartPolicy: pod.restartPolicy,
+    }),
+  );
+  errs.push(...validateSecurityContext(c.securityContext, path.child('securityContext'), pod.hostUsers));
   return errs;
 }
 
 /** validateContainers: at least one, names unique among them, probes and hooks valid, host ports free. */
 export function validateContainers(
   containers: readonly Container[],
-  at: { volumes: ReadonlyMap<string, Volume>; path: FieldPath; grace?: number | undefined },
+  at: PodContext & { path: FieldPath; grace?: number | undefined },
 ): ErrorList {
-  const { volumes, path } = at;
+  const { path } = at;
   if (containers.length === 0) return [FieldError.required(path)];
   const errs: ErrorList = [];
   const names = new Set<string>();
   containers.forEach((c, i) => {
     const p = path.index(i);
-    errs.push(...validateContainerCommon(c, volumes, p));
-    if (names.has(c.name)) errs.push(FieldError.duplicate(p.child('name'), c.name));
-    else names.add(c.name);
+    errs.push(...validateContainerCommon(c, at, p));
+    const name = (c as Partial<Container>).name ?? '';
+    if (names.has(name)) errs.push(FieldError.duplicate(p.child('name'), name));
+    else names.add(name);
     errs.push(...validateLifecycle(c.lifecycle, p.child('lifecycle'), at.grace));
     errs.push(...validateProbeSucceedingOnce(c.livenessProbe, p.child('livenessProbe')));
     errs.push(...validateReadinessProbe(c.readinessProbe, p.child('readinessProbe')));
@@ -212,23 +223,19 @@ const withoutRestartAlways = 'may not be set for init containers without restart
 /** validateInitContainers: names unique among all containers; hooks and probes only for sidecars. */
 export function validateInitContainers(
   containers: readonly Container[] | undefined,
-  at: {
-    regular: readonly Container[];
-    volumes: ReadonlyMap<string, Volume>;
-    path: FieldPath;
-    grace?: number | undefined;
-  },
+  at: PodContext & { regular: readonly Container[]; path: FieldPath; grace?: number | undefined },
 ): ErrorList {
   const errs: ErrorList = [];
-  const names = new Set(at.regular.map((c) => c.name));
+  const names = new Set(at.regular.map((c) => (c as Partial<Container>).name ?? ''));
   (containers ?? []).forEach((c, i) => {
     const p = at.path.index(i);
-    errs.push(...validateContainerCommon(c, at.volumes, p));
+    errs.push(...validateContainerCommon(c, at, p));
     const restartPolicy = c.restartPolicy;
     if (restartPolicy !== undefined && restartPolicy !== 'Always')
       errs.push(FieldError.notSupported(p.child('restartPolicy'), restartPolicy, ['Always']));
-    if (names.has(c.name)) errs.push(FieldError.duplicate(p.child('name'), c.name));
-    else if (c.name !== '') names.add(c.name);
+    const name = (c as Partial<Container>).name ?? '';
+    if (names.has(name)) errs.push(FieldError.duplicate(p.child('name'), name));
+    else if (name !== '') names.add(name);
     // Init containers run one by one, so each is checked alone (and kube reports index 0).
     errs.push(...checkHostPortConflicts([c], at.path));
     if (restartPolicy === 'Always') {
@@ -240,6 +247,7 @@ export function validateInitContainers(
       for (const field of ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe'] as const)
         if (c[field] !== undefined) errs.push(FieldError.forbidden(p.child(field), withoutRestartAlways));
     }
+    // With InPlacePodVerticalScaling (beta, on in 1.33) kube lets init containers carry a resizePolicy.
   });
   return errs;
 }

@@ -66,12 +66,16 @@ const convertibleFieldPaths = new Set([
   'status.podIPs',
 ]);
 
-/** fieldpath.SplitMaybeSubscriptedPath: `metadata.labels['app']` → [`metadata.labels`, `app`]. */
+/**
+ * fieldpath.SplitMaybeSubscriptedPath: `metadata.labels['app']` → [`metadata.labels`, `app`]; the
+ * `['` is looked for before the closing `']`, and a path must precede it.
+ */
 function splitSubscript(path: string): [string, string] | undefined {
   if (!path.endsWith("']")) return undefined;
-  const open = path.indexOf("['");
-  if (open < 0) return undefined;
-  return [path.slice(0, open), path.slice(open + 2, -2)];
+  const inner = path.slice(0, -2);
+  const open = inner.indexOf("['");
+  if (open <= 0) return undefined;
+  return [inner.slice(0, open), inner.slice(open + 2)];
 }
 
 /** validateObjectFieldSelector, `allowed` being the unsubscripted paths this user may read. */
@@ -189,17 +193,21 @@ export function validateEnv(vars: readonly EnvVar[] | undefined, path: FieldPath
     const p = path.index(i);
     const name = (ev as Partial<EnvVar>).name ?? '';
     if (name === '') errs.push(FieldError.required(p.child('name')));
-    for (const msg of isRelaxedEnvVarName(name)) errs.push(FieldError.invalid(p.child('name'), name, msg));
+    else
+      for (const msg of isRelaxedEnvVarName(name)) errs.push(FieldError.invalid(p.child('name'), name, msg));
     errs.push(...validateValueFrom(ev, p.child('valueFrom')));
   });
   return errs;
 }
 
-/** validateConfigMapEnvSource / validateSecretEnvSource: a name, a DNS subdomain. */
+/**
+ * validateConfigMapEnvSource / validateSecretEnvSource: a name, checked as kube checks it, as a
+ * name prefix (so a trailing '-' passes).
+ */
 function validateEnvSource(ref: { name?: string }, path: FieldPath): ErrorList {
   const name = ref.name ?? '';
   if (name === '') return [FieldError.required(path.child('name'))];
-  return nameIsDNSSubdomain(name, false).map((msg) => FieldError.invalid(path.child('name'), name, msg));
+  return nameIsDNSSubdomain(name, true).map((msg) => FieldError.invalid(path.child('name'), name, msg));
 }
 
 /** ValidateEnvFrom: a valid prefix and exactly one of configMapRef and secretRef. */

@@ -38,7 +38,7 @@ export function validateContainerPorts(
 }
 
 /**
- * checkHostPortConflicts: a `hostIP/protocol/hostPort` may be taken by one port only among
+ * checkHostPortConflicts: a `protocol/hostIP/hostPort` may be taken by one port only among
  * `containers` (all regular containers together; each init container alone).
  */
 export function checkHostPortConflicts(containers: readonly Container[], path: FieldPath): ErrorList {
@@ -48,7 +48,7 @@ export function checkHostPortConflicts(containers: readonly Container[], path: F
     (c.ports ?? []).forEach((port, pi) => {
       const hostPort = port.hostPort ?? 0;
       if (hostPort === 0) return;
-      const key = `${port.hostIP ?? ''}/${port.protocol ?? ''}/${hostPort}`;
+      const key = `${port.protocol ?? ''}/${port.hostIP ?? ''}/${hostPort}`;
       if (seen.has(key))
         errs.push(FieldError.duplicate(path.index(ci).child('ports').index(pi).child('hostPort'), key));
       else seen.add(key);

@@ -1,10 +1,8 @@
 // Projected, downward API, configMap and secret items as kube validates them (validateProjectionSources,
 // validateDownwardAPIVolumeFile, validateKeyToPath in pkg/apis/core/validation/validation.go).
-
+import type { PodSpec } from '../../../../api/core/v1/pod.js';
 import type { DownwardAPIVolumeFile, KeyToPath, VolumeProjection } from '../../../../api/core/v1/volume.js';
-
-import { FieldError, type ErrorList, type FieldPath } from '../../../../machinery/validation/index.js';
-
+import { FieldError, FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
 import { validateObjectFieldSelector, volumeFieldPaths } from './env.js';
 import { validateResourceFieldSelector } from './resources.js';
 import { validateLocalNonReservedPath } from './volume-paths.js';
@@ -91,16 +89,59 @@ export function validateClusterTrustBundleProjection(
   return errs;
 }
 
+/** What validateProjectionSources lets an update keep (kube's PodValidationOptions). */
+export interface ProjectionOptions {
+  /** The old pod already projects a token outside the volume (AllowNonLocalProjectedTokenPath). */
+  readonly allowNonLocalProjectedTokenPath?: boolean;
+}
+
+/**
+ * A serviceAccountToken projection. Its path errors sit at the volume's `projected.path`, not the
+ * source's, and kube leaves the token out of the duplicate-path check.
+ */
+function validateTokenProjection(
+  token: NonNullable<VolumeProjection['serviceAccountToken']>,
+  at: { source: FieldPath; volume: FieldPath },
+  opts: ProjectionOptions,
+): ErrorList {
+  const errs: ErrorList = [];
+  const seconds = token.expirationSeconds ?? 3600;
+  const secondsPath = at.source.child('expirationSeconds');
+  if (seconds < 600)
+    errs.push(FieldError.invalid(secondsPath, seconds, 'may not specify a duration less than 10 minutes'));
+  if (seconds > 2 ** 32)
+    errs.push(
+      FieldError.invalid(secondsPath, seconds, 'may not specify a duration larger than 2^32 seconds'),
+    );
+  const target = (token as Partial<typeof token>).path ?? '';
+  if (target === '') errs.push(FieldError.required(at.volume.child('path')));
+  else if (opts.allowNonLocalProjectedTokenPath !== true)
+    errs.push(...validateLocalNonReservedPath(target, at.volume.child('path')));
+  return errs;
+}
+
+/** hasNonLocalProjectedTokenPath: whether a projected token's path leaves its volume. */
+export function hasNonLocalProjectedTokenPath(spec: PodSpec | undefined): boolean {
+  for (const volume of spec?.volumes ?? [])
+    for (const source of volume.projected?.sources ?? []) {
+      const target = source.serviceAccountToken?.path;
+      if (target !== undefined && validateLocalNonReservedPath(target, FieldPath.of('')).length > 0)
+        return true;
+    }
+  return false;
+}
+
 /** validateProjectionSources: one type per source, no path projected twice. */
 export function validateProjection(
   sources: readonly VolumeProjection[] | undefined,
   path: FieldPath,
+  opts: ProjectionOptions = {},
 ): ErrorList {
   const errs: ErrorList = [];
   const paths = new Set<string>();
-  const claim = (target: string, name: string): void => {
-    if (target === '') return;
-    if (paths.has(target)) errs.push(FieldError.invalid(path, name, 'conflicting duplicate paths'));
+  // kube names the clash by the source's name for secret and configMap items, by the path otherwise.
+  const claim = (target: string, shown: string): void => {
+    if (paths.has(target)) errs.push(FieldError.invalid(path, shown, 'conflicting duplicate paths'));
     else paths.add(target);
   };
   (sources ?? []).forEach((source, i) => {
@@ -114,48 +155,29 @@ export function validateProjection(
       if (name === '') errs.push(FieldError.required(sp.child(kind, 'name')));
       (src.items ?? []).forEach((kp, j) => {
         errs.push(...validateKeyToPath(kp, sp.child(kind, 'items').index(j)));
-        claim((kp as Partial<KeyToPath>).path ?? '', name);
+        const target = (kp as Partial<KeyToPath>).path ?? '';
+        if (target !== '') claim(target, name);
       });
     }
     if (source.downwardAPI !== undefined) {
       count++;
       for (const file of source.downwardAPI.items ?? []) {
         errs.push(...validateDownwardAPIFile(file, sp.child('downwardAPI')));
-        claim((file as Partial<DownwardAPIVolumeFile>).path ?? '', '');
+        const target = (file as Partial<DownwardAPIVolumeFile>).path ?? '';
+        if (target !== '') claim(target, target);
       }
     }
-    const token = source.serviceAccountToken;
-    if (token !== undefined) {
+    if (source.serviceAccountToken !== undefined) {
       count++;
-      const tp = sp.child('serviceAccountToken');
-      const seconds = token.expirationSeconds ?? 3600;
-      if (seconds < 600)
-        errs.push(
-          FieldError.invalid(
-            tp.child('expirationSeconds'),
-            seconds,
-            'may not specify a duration less than 10 minutes',
-          ),
-        );
-      if (seconds > 2 ** 32)
-        errs.push(
-          FieldError.invalid(
-            tp.child('expirationSeconds'),
-            seconds,
-            'may not specify a duration larger than 2^32 seconds',
-          ),
-        );
-      const target = (token as Partial<typeof token>).path ?? '';
-      if (target === '') errs.push(FieldError.required(tp.child('path')));
-      else claim(target, '');
+      const at = { source: sp.child('serviceAccountToken'), volume: path };
+      errs.push(...validateTokenProjection(source.serviceAccountToken, at, opts));
     }
     if (source.clusterTrustBundle !== undefined) {
       count++;
       const bp = sp.child('clusterTrustBundlePEM');
       errs.push(...validateClusterTrustBundleProjection(source.clusterTrustBundle, bp));
       const target = source.clusterTrustBundle.path ?? '';
-      if (paths.has(target)) errs.push(FieldError.invalid(path, target, 'conflicting duplicate paths'));
-      else paths.add(target);
+      claim(target, target);
     }
     if (count > 1) errs.push(FieldError.forbidden(sp, 'may not specify more than 1 volume type per source'));
   });

@@ -1,8 +1,10 @@
 // Container resources as kube validates them (validateResourceRequirements,
-// validateResourceQuantityHugePageValue, validateContainerResourceFieldSelector in
-// pkg/apis/core/validation/validation.go). Quantities are compared exactly, never as floats.
+// validateResourceQuantityHugePageValue, validateContainerResourceFieldSelector,
+// validateContainerResourceDivisor, validateResizePolicy in pkg/apis/core/validation/validation.go).
+// Quantities are compared exactly, never as floats.
+import type { ContainerResizePolicy } from '../../../../api/core/v1/container-parts.js';
 import type { ResourceRequirements } from '../../../../api/core/v1/container.js';
-import { scaledValue } from '../../../../machinery/quantity/quantity.js';
+import { quantityString, scaledValue } from '../../../../machinery/quantity/quantity.js';
 import { FieldError, type ErrorList, type FieldPath } from '../../../../machinery/validation/index.js';
 import {
   isOvercommitAllowed,
@@ -10,17 +12,20 @@ import {
   validateContainerResourceName,
   validateResourceQuantityValue,
 } from '../../resourcequota/resource-names.js';
-import { compareQuantityText, quantityOf, quantitySign } from '../quantity.js';
+import { compareQuantityText, isIntegerQuantity, quantityOf, quantitySign } from '../quantity.js';
 
 const hugePagesPrefix = 'hugepages-';
 const qosResources = new Set(['cpu', 'memory']);
 
-/** IsHugePageResourceValueDivisible: a whole, non-negative number of pages of the name's size. */
+/**
+ * IsHugePageResourceValueDivisible: a whole number of pages of the name's (positive, whole) size. A
+ * negative multiple divides too: kube reports only its sign.
+ */
 function hugePageValueDivisible(name: string, value: string): boolean {
   const pageSize = quantityOf(name.slice(hugePagesPrefix.length));
   const quantity = quantityOf(value);
   if (pageSize === undefined || quantity === undefined) return false;
-  if (quantitySign(pageSize) <= 0 || quantitySign(quantity) < 0) return false;
+  if (quantitySign(pageSize) <= 0 || !isIntegerQuantity(pageSize)) return false;
   return scaledValue(quantity, 0) % scaledValue(pageSize, 0) === 0n;
 }
 
@@ -87,19 +92,90 @@ const fieldSelectorResources = [
 ];
 const fieldSelectorPrefixes = ['limits.hugepages-', 'requests.hugepages-'];
 
+/** The divisors each downward API resource takes, as Quantity.String() writes them. */
+const memoryDivisors = ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1Gi', '1Ti', '1Pi', '1Ei'];
+const divisorRules: readonly { resources: readonly string[]; divisors: readonly string[]; detail: string }[] =
+  [
+    {
+      resources: ['limits.cpu', 'requests.cpu'],
+      divisors: ['1m', '1'],
+      detail: "only divisor's values 1m and 1 are supported with the cpu resource",
+    },
+    {
+      resources: ['limits.memory', 'requests.memory'],
+      divisors: memoryDivisors,
+      detail: `only divisor's values ${memoryDivisors.join(', ')} are supported with the memory resource`,
+    },
+    {
+      resources: ['limits.ephemeral-storage', 'requests.ephemeral-storage'],
+      divisors: memoryDivisors,
+      detail: `only divisor's values ${memoryDivisors.join(', ')} are supported with the local ephemeral storage resource`,
+    },
+  ];
+const hugePagesDivisorDetail = `only divisor's values ${memoryDivisors.join(', ')} are supported with the hugepages resource`;
+
+/** validateContainerResourceDivisor: an unset (zero) divisor passes; others must suit the resource. */
+function validateDivisor(resource: string, divisor: string | undefined, path: FieldPath): ErrorList {
+  if (divisor === undefined) return [];
+  const parsed = quantityOf(divisor);
+  // A divisor that is no quantity never gets past the decoder.
+  if (parsed === undefined || quantitySign(parsed) === 0) return [];
+  const text = quantityString(parsed);
+  const errs: ErrorList = [];
+  const rule = divisorRules.find((r) => r.resources.includes(resource));
+  if (rule !== undefined && !rule.divisors.includes(text))
+    errs.push(FieldError.invalid(path.child('divisor'), resource, rule.detail));
+  if (fieldSelectorPrefixes.some((p) => resource.startsWith(p)) && !memoryDivisors.includes(text))
+    errs.push(FieldError.invalid(path.child('divisor'), resource, hugePagesDivisorDetail));
+  return errs;
+}
+
 /** validateContainerResourceFieldSelector; a volume file must name its container. */
 export function validateResourceFieldSelector(
-  fs: { containerName?: string; resource?: string },
+  fs: { containerName?: string; resource?: string; divisor?: string },
   at: { path: FieldPath; volume: boolean },
 ): ErrorList {
   const resource = fs.resource ?? '';
+  const errs: ErrorList = [];
   if (at.volume && (fs.containerName ?? '') === '')
-    return [FieldError.required(at.path.child('containerName'))];
-  if (resource === '') return [FieldError.required(at.path.child('resource'))];
-  if (
+    errs.push(FieldError.required(at.path.child('containerName')));
+  else if (resource === '') errs.push(FieldError.required(at.path.child('resource')));
+  else if (
     !fieldSelectorResources.includes(resource) &&
     !fieldSelectorPrefixes.some((p) => resource.startsWith(p))
   )
-    return [FieldError.notSupported(at.path.child('resource'), resource, fieldSelectorResources)];
-  return [];
+    errs.push(FieldError.notSupported(at.path.child('resource'), resource, fieldSelectorResources));
+  errs.push(...validateDivisor(resource, fs.divisor, at.path));
+  return errs;
+}
+
+const resizeResources = ['cpu', 'memory'];
+const resizeRestartPolicies = ['NotRequired', 'RestartContainer'];
+
+/** validateResizePolicy: cpu or memory, each once, with a known policy; none restarts a Never pod. */
+export function validateResizePolicy(
+  policies: readonly ContainerResizePolicy[] | undefined,
+  at: { path: FieldPath; podRestartPolicy: string | undefined },
+): ErrorList {
+  const errs: ErrorList = [];
+  const { path } = at;
+  const seen = new Set<string>();
+  (policies ?? []).forEach((p, i) => {
+    const resourceName = p.resourceName ?? '';
+    const restartPolicy = p.restartPolicy ?? '';
+    if (seen.has(resourceName)) errs.push(FieldError.duplicate(path.index(i), resourceName));
+    seen.add(resourceName);
+    // kube reports a bad name or policy at the list itself, not at the entry.
+    if (resourceName === '') errs.push(FieldError.required(path));
+    else if (!resizeResources.includes(resourceName))
+      errs.push(FieldError.notSupported(path, resourceName, resizeResources));
+    if (restartPolicy === '') errs.push(FieldError.required(path));
+    else if (!resizeRestartPolicies.includes(restartPolicy))
+      errs.push(FieldError.notSupported(path, restartPolicy, resizeRestartPolicies));
+    if (at.podRestartPolicy === 'Never' && restartPolicy !== 'NotRequired')
+      errs.push(
+        FieldError.invalid(path, restartPolicy, "must be 'NotRequired' when `restartPolicy` is 'Never'"),
+      );
+  });
+  return errs;
 }

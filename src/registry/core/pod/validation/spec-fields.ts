@@ -1,21 +1,24 @@
 // The pod-level fields of ValidatePodSpec (pkg/apis/core/validation/validation.go): policies,
 // scheduling and identity fields, tolerations and the pod security context.
+import { isIP } from 'node:net';
 import { validateAffinity } from './affinity.js';
+import type { Container } from '../../../../api/core/v1/container.js';
+import type { EphemeralContainer } from '../../../../api/core/v1/ephemeral-container.js';
 import type { PodSecurityContext, PodSpec, Toleration } from '../../../../api/core/v1/pod.js';
 import {
   FieldError,
-  goQuote,
+  isDNS1123Subdomain,
+  isQualifiedName,
   inclusiveRangeError,
   isDNS1123Label,
   isValidLabelValue,
   nameIsDNSSubdomain,
-  omitValue,
   validateLabelName,
   validateLabels,
   type ErrorList,
   type FieldPath,
 } from '../../../../machinery/validation/index.js';
-import { validateID } from './containers.js';
+import { validateAppArmorProfileField, validateID, validateSeccompProfileField } from './security-context.js';
 import { validatePodDNSConfig } from './dns-config.js';
 import { validateTopologySpreadConstraints } from './topology-spread.js';
 
@@ -24,6 +27,8 @@ const dnsPolicies = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None
 const tolerationOperators = ['Equal', 'Exists'];
 const taintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 const preemptionPolicies = ['PreemptLowerPriority', 'Never'];
+const fsGroupChangePolicies = ['Always', 'OnRootMismatch'];
+const supplementalGroupsPolicies = ['Merge', 'Strict'];
 const maxInt32 = 2147483647;
 
 function validateEnum(value: string | undefined, valid: readonly string[], path: FieldPath): ErrorList {
@@ -34,12 +39,6 @@ function validateEnum(value: string | undefined, valid: readonly string[], path:
 
 function invalidAll(messages: string[], value: string, path: FieldPath): ErrorList {
   return messages.map((msg) => FieldError.invalid(path, value, msg));
-}
-
-/** Go's %#v of the internal core.Toleration, which kube prints as the bad value of an Exists toleration. */
-function goToleration(t: Toleration): string {
-  const seconds = t.tolerationSeconds === undefined ? '(*int64)(nil)' : `(*int64)(${t.tolerationSeconds})`;
-  return `core.Toleration{Key:${goQuote(t.key ?? '')}, Operator:${goQuote(t.operator ?? '')}, Value:${goQuote(t.value ?? '')}, Effect:${goQuote(t.effect ?? '')}, TolerationSeconds:${seconds}}`;
 }
 
 /** validateTolerations. */
@@ -77,12 +76,7 @@ export function validateTolerations(
     } else if (operator === 'Exists') {
       if (value !== '')
         errs.push(
-          new FieldError({
-            type: 'FieldValueInvalid',
-            field: p.child('operator').toString(),
-            badValue: omitValue,
-            detail: `${goToleration(t)}: value must be empty when \`operator\` is 'Exists'`,
-          }),
+          FieldError.invalid(p.child('operator'), value, "value must be empty when `operator` is 'Exists'"),
         );
     } else {
       errs.push(FieldError.notSupported(p.child('operator'), operator, tolerationOperators));
@@ -93,9 +87,69 @@ export function validateTolerations(
   return errs;
 }
 
-/** validatePodSpecSecurityContext: the ids. */
-function validatePodSecurityContext(sc: PodSecurityContext | undefined, path: FieldPath): ErrorList {
-  if (sc === undefined) return [];
+// IsValidSysctlName: dot- or slash-separated segments, 253 characters at most.
+const sysctlSegment = '[a-z0-9]([-_a-z0-9]*[a-z0-9])?';
+const sysctlPattern = `^(${sysctlSegment}[\\./])*${sysctlSegment}$`;
+const sysctlRegexp = new RegExp(sysctlPattern);
+const sysctlMaxLength = 253;
+
+/** The namespace of a namespaced sysctl the host's network or IPC namespace would share (utilsysctl.GetNamespace). */
+function sysctlNamespace(name: string): 'net' | 'ipc' | undefined {
+  // A slash-separated name is read with its separators swapped (NormalizeName).
+  const first = name.search(/[./]/);
+  const normal =
+    first >= 0 && name[first] === '/' ? name.replace(/[./]/g, (c) => (c === '.' ? '/' : '.')) : name;
+  if (normal.startsWith('net.')) return 'net';
+  const ipc = ['kernel.sem', 'kernel.shmall', 'kernel.shmmax', 'kernel.shmmni', 'kernel.shm_rmid_forced'];
+  if (
+    ipc.includes(normal) ||
+    ['kernel.shm', 'kernel.msg', 'fs.mqueue.'].some((pre) => normal.startsWith(pre))
+  )
+    return 'ipc';
+  return undefined;
+}
+
+/** validateSysctls, with ValidateHostSysctl unless the old pod already had such a sysctl. */
+function validateSysctls(spec: PodSpec, path: FieldPath, allowHostSysctls: boolean): ErrorList {
+  const errs: ErrorList = [];
+  const seen = new Set<string>();
+  (spec.securityContext?.sysctls ?? []).forEach((s, i) => {
+    const p = path.index(i).child('name');
+    // The decoder does not enforce required fields: an item may leave its name out.
+    const name = (s as { name?: string }).name ?? '';
+    if (name === '') errs.push(FieldError.required(p));
+    else if (name.length > sysctlMaxLength || !sysctlRegexp.test(name))
+      errs.push(
+        FieldError.invalid(
+          p,
+          name,
+          `must have at most ${String(sysctlMaxLength)} characters and match regex ${sysctlPattern}`,
+        ),
+      );
+    else if (seen.has(name)) errs.push(FieldError.duplicate(p, name));
+    if (!allowHostSysctls) {
+      const ns = sysctlNamespace(name);
+      if (spec.hostNetwork === true && ns === 'net')
+        errs.push(FieldError.invalid(p, name, "may not be specified when 'hostNetwork' is true"));
+      else if (spec.hostIPC === true && ns === 'ipc')
+        errs.push(FieldError.invalid(p, name, "may not be specified when 'hostIPC' is true"));
+    }
+    seen.add(name);
+  });
+  return errs;
+}
+
+/** Whether a spec has a sysctl that ValidateHostSysctl refuses (an old pod's lets the new one keep it). */
+export function hasHostSysctl(spec: PodSpec | undefined): boolean {
+  return (spec?.securityContext?.sysctls ?? []).some((s) => {
+    const ns = sysctlNamespace((s as { name?: string }).name ?? '');
+    return (spec?.hostNetwork === true && ns === 'net') || (spec?.hostIPC === true && ns === 'ipc');
+  });
+}
+
+/** validatePodSpecSecurityContext (the v1 spec keeps shareProcessNamespace and the host flags outside it). */
+function validatePodSecurityContext(spec: PodSpec, path: FieldPath, allowHostSysctls: boolean): ErrorList {
+  const sc = spec.securityContext ?? {};
   const errs = [
     ...validateID(sc.fsGroup, path.child('fsGroup')),
     ...validateID(sc.runAsUser, path.child('runAsUser')),
@@ -104,19 +158,214 @@ function validatePodSecurityContext(sc: PodSecurityContext | undefined, path: Fi
   (sc.supplementalGroups ?? []).forEach((gid, i) =>
     errs.push(...validateID(gid, path.child('supplementalGroups').index(i))),
   );
+  if (spec.shareProcessNamespace === true && spec.hostPID === true)
+    errs.push(
+      FieldError.invalid(
+        path.child('shareProcessNamespace'),
+        true,
+        'ShareProcessNamespace and HostPID cannot both be enabled',
+      ),
+    );
+  errs.push(...validateSysctls(spec, path.child('sysctls'), allowHostSysctls));
+  if (sc.fsGroupChangePolicy !== undefined && !fsGroupChangePolicies.includes(sc.fsGroupChangePolicy))
+    errs.push(
+      FieldError.notSupported(
+        path.child('fsGroupChangePolicy'),
+        sc.fsGroupChangePolicy,
+        fsGroupChangePolicies,
+      ),
+    );
+  errs.push(...validateSeccompProfileField(sc.seccompProfile, path.child('seccompProfile')));
+  errs.push(...validateAppArmorProfileField(sc.appArmorProfile, path.child('appArmorProfile')));
+  const groupsPolicy = sc.supplementalGroupsPolicy;
+  if (groupsPolicy !== undefined && !supplementalGroupsPolicies.includes(groupsPolicy))
+    errs.push(
+      FieldError.notSupported(
+        path.child('supplementalGroupsPolicy'),
+        groupsPolicy,
+        supplementalGroupsPolicies,
+      ),
+    );
   return errs;
 }
 
-/** The policies and scheduling fields, in ValidatePodSpec's order after the containers. */
-export function validatePodSpecFields(spec: PodSpec, path: FieldPath): ErrorList {
+/** validateHostUsers: no user namespace together with a host namespace (kube's own capitals kept). */
+function validateHostUsers(spec: PodSpec, path: FieldPath): ErrorList {
+  if (spec.hostUsers !== false) return [];
+  const why = 'when `pod.Spec.HostUsers` is false';
+  const errs: ErrorList = [];
+  if (spec.hostNetwork === true) errs.push(FieldError.forbidden(path.child('hostNetwork'), why));
+  if (spec.hostPID === true) errs.push(FieldError.forbidden(path.child('HostPID'), why));
+  if (spec.hostIPC === true) errs.push(FieldError.forbidden(path.child('HostIPC'), why));
+  return errs;
+}
+
+/** Every container of a spec with its path, as podshelper.VisitContainersWithPath walks them. */
+function containersWithPaths(spec: PodSpec, path: FieldPath): [Container | EphemeralContainer, FieldPath][] {
+  const out: [Container | EphemeralContainer, FieldPath][] = [];
+  (spec.initContainers ?? []).forEach((c, i) => out.push([c, path.child('initContainers').index(i)]));
+  spec.containers.forEach((c, i) => out.push([c, path.child('containers').index(i)]));
+  (spec.ephemeralContainers ?? []).forEach((c, i) =>
+    out.push([c, path.child('ephemeralContainers').index(i)]),
+  );
+  return out;
+}
+
+/** validateLinux: no Windows options anywhere. */
+function validateLinux(spec: PodSpec, path: FieldPath): ErrorList {
+  const why = 'windows options cannot be set for a linux pod';
+  const errs: ErrorList = [];
+  if (spec.securityContext?.windowsOptions !== undefined)
+    errs.push(FieldError.forbidden(path.child('securityContext', 'windowsOptions'), why));
+  for (const [c, p] of containersWithPaths(spec, path))
+    if (c.securityContext?.windowsOptions !== undefined)
+      errs.push(FieldError.forbidden(p.child('securityContext', 'windowsOptions'), why));
+  return errs;
+}
+
+// validateWindows: the Linux-only fields of the pod and of each container's security context, in kube's order.
+const windowsPodFields: [keyof PodSecurityContext, string[]][] = [
+  ['appArmorProfile', ['securityContext', 'appArmorProfile']],
+  ['seLinuxOptions', ['securityContext', 'seLinuxOptions']],
+];
+const windowsPodFieldsAfterHost: [keyof PodSecurityContext, string[]][] = [
+  ['seccompProfile', ['securityContext', 'seccompProfile']],
+  ['fsGroup', ['securityContext', 'fsGroup']],
+  ['fsGroupChangePolicy', ['securityContext', 'fsGroupChangePolicy']],
+];
+const windowsContainerFields = [
+  'appArmorProfile',
+  'seLinuxOptions',
+  'seccompProfile',
+  'capabilities',
+  'readOnlyRootFilesystem',
+  'privileged',
+  'allowPrivilegeEscalation',
+  'procMount',
+  'runAsUser',
+  'runAsGroup',
+] as const;
+
+function validateWindows(spec: PodSpec, path: FieldPath): ErrorList {
+  const why = 'cannot be set for a windows pod';
+  const errs: ErrorList = [];
+  const sc = spec.securityContext ?? {};
+  const forbid = (set: boolean, ...names: string[]): void => {
+    const [name, ...more] = names;
+    if (set && name !== undefined) errs.push(FieldError.forbidden(path.child(name, ...more), why));
+  };
+  for (const [key, names] of windowsPodFields) forbid(sc[key] !== undefined, ...names);
+  forbid(spec.hostUsers !== undefined, 'hostUsers');
+  forbid(spec.hostPID === true, 'hostPID');
+  forbid(spec.hostIPC === true, 'hostIPC');
+  for (const [key, names] of windowsPodFieldsAfterHost) forbid(sc[key] !== undefined, ...names);
+  forbid((sc.sysctls ?? []).length > 0, 'securityContext', 'sysctls');
+  forbid(spec.shareProcessNamespace !== undefined, 'shareProcessNamespace');
+  forbid(sc.runAsUser !== undefined, 'securityContext', 'runAsUser');
+  forbid(sc.runAsGroup !== undefined, 'securityContext', 'runAsGroup');
+  forbid(sc.supplementalGroups !== undefined, 'securityContext', 'supplementalGroups');
+  forbid(sc.supplementalGroupsPolicy !== undefined, 'securityContext', 'supplementalGroupsPolicy');
+  forbid(sc.seLinuxChangePolicy !== undefined, 'securityContext', 'seLinuxChangePolicy');
+  for (const [c, p] of containersWithPaths(spec, path)) {
+    const csc = c.securityContext;
+    if (csc === undefined) continue;
+    for (const key of windowsContainerFields)
+      if (csc[key] !== undefined) errs.push(FieldError.forbidden(p.child('securityContext', key), why));
+  }
+  return errs;
+}
+
+/** ValidateQualifiedName over a list: readiness gate condition types, scheduling gate names. */
+function qualifiedName(value: string, path: FieldPath): ErrorList {
+  return invalidAll(isQualifiedName(value), value, path);
+}
+
+/** validateSchedulingGates: qualified names, no duplicates. */
+function validateSchedulingGates(spec: PodSpec, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
+  const seen = new Set<string>();
+  (spec.schedulingGates ?? []).forEach((gate, i) => {
+    const name = (gate as { name?: string }).name ?? '';
+    errs.push(...qualifiedName(name, path.index(i)));
+    if (seen.has(name)) errs.push(FieldError.duplicate(path.index(i), name));
+    seen.add(name);
+  });
+  return errs;
+}
+
+/** ValidateHostAliases: an IP and DNS subdomains. */
+function validateHostAliases(spec: PodSpec, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
+  (spec.hostAliases ?? []).forEach((alias, i) => {
+    const p = path.index(i);
+    const ip = (alias as { ip?: string }).ip ?? '';
+    if (isIP(ip) === 0)
+      errs.push(
+        FieldError.invalid(
+          p.child('ip'),
+          ip,
+          'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+        ),
+      );
+    (alias.hostnames ?? []).forEach((h, j) =>
+      errs.push(...invalidAll(isDNS1123Subdomain(h), h, p.child('hostnames').index(j))),
+    );
+  });
+  return errs;
+}
+
+export interface PodSpecOptions {
+  /** The old pod already had a namespaced sysctl shared with the host (AllowNamespacedSysctlsForHostNetAndHostIPC). */
+  readonly allowHostSysctls?: boolean;
+  /** The old pod's affinity selectors already held a value that is not a label value (AllowInvalidLabelValueInSelector). */
+  readonly allowInvalidAffinitySelectorValue?: boolean;
+  /** The old pod's spread constraint selectors already failed their checks. */
+  readonly allowInvalidSpreadSelector?: boolean;
+}
+
+/** ValidatePodSpec's own checks after the containers, in its order. */
+export function validatePodSpecFields(spec: PodSpec, path: FieldPath, opts: PodSpecOptions = {}): ErrorList {
   const errs: ErrorList = [];
   errs.push(...validateEnum(spec.restartPolicy, restartPolicies, path.child('restartPolicy')));
   errs.push(...validateEnum(spec.dnsPolicy, dnsPolicies, path.child('dnsPolicy')));
   errs.push(...validateLabels(spec.nodeSelector, path.child('nodeSelector')));
-  errs.push(...validatePodSecurityContext(spec.securityContext, path.child('securityContext')));
-  errs.push(...validateAffinity(spec.affinity, path.child('affinity')));
+  errs.push(
+    ...validatePodSecurityContext(spec, path.child('securityContext'), opts.allowHostSysctls === true),
+  );
+  errs.push(
+    ...validateAffinity(spec.affinity, path.child('affinity'), {
+      allowInvalidLabelValue: opts.allowInvalidAffinitySelectorValue === true,
+    }),
+  );
   errs.push(...validatePodDNSConfig(spec, path.child('dnsConfig')));
-  errs.push(...validateTopologySpreadConstraints(spec, path.child('topologySpreadConstraints')));
+  (spec.readinessGates ?? []).forEach((gate, i) =>
+    errs.push(
+      ...qualifiedName(
+        (gate as { conditionType?: string }).conditionType ?? '',
+        path.child('readinessGates').index(i).child('conditionType'),
+      ),
+    ),
+  );
+  errs.push(...validateSchedulingGates(spec, path.child('schedulingGates')));
+  errs.push(
+    ...validateTopologySpreadConstraints(spec, path.child('topologySpreadConstraints'), {
+      allowInvalidSelector: opts.allowInvalidSpreadSelector === true,
+    }),
+  );
+  errs.push(...validateHostUsers(spec, path));
+  errs.push(...validateNamesAndTimes(spec, path));
+  errs.push(...validateTolerations(spec.tolerations, path.child('tolerations')));
+  errs.push(...validateHostAliases(spec, path.child('hostAliases')));
+  errs.push(...validateClasses(spec, path));
+  // validateOS reports an empty or unknown name; only a known one gets the OS-specific checks.
+  if (spec.os?.name === 'linux') errs.push(...validateLinux(spec, path));
+  else if (spec.os?.name === 'windows') errs.push(...validateWindows(spec, path));
+  return errs;
+}
+
+/** serviceAccountName, nodeName, activeDeadlineSeconds, hostname and subdomain. */
+function validateNamesAndTimes(spec: PodSpec, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
   const sa = spec.serviceAccountName ?? '';
   if (sa !== '')
     errs.push(...invalidAll(nameIsDNSSubdomain(sa, false), sa, path.child('serviceAccountName')));
@@ -132,7 +381,12 @@ export function validatePodSpecFields(spec: PodSpec, path: FieldPath): ErrorList
   const subdomain = spec.subdomain ?? '';
   if (subdomain !== '')
     errs.push(...invalidAll(isDNS1123Label(subdomain), subdomain, path.child('subdomain')));
-  errs.push(...validateTolerations(spec.tolerations, path.child('tolerations')));
+  return errs;
+}
+
+/** priorityClassName, runtimeClassName, preemptionPolicy, and Capstan's negative grace period check. */
+function validateClasses(spec: PodSpec, path: FieldPath): ErrorList {
+  const errs: ErrorList = [];
   const priorityClass = spec.priorityClassName ?? '';
   if (priorityClass !== '')
     errs.push(
@@ -145,6 +399,7 @@ export function validatePodSpecFields(spec: PodSpec, path: FieldPath): ErrorList
     );
   if (spec.preemptionPolicy !== undefined)
     errs.push(...validateEnum(spec.preemptionPolicy, preemptionPolicies, path.child('preemptionPolicy')));
+  // kube 1.27+ turns a negative period into 1 as it decodes, so it never sees one; Capstan refuses it.
   const grace = spec.terminationGracePeriodSeconds;
   if (grace !== undefined && grace < 0)
     errs.push(

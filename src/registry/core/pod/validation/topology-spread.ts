@@ -9,13 +9,17 @@ import {
   FieldError,
   validateLabelName,
   type ErrorList,
-  type FieldPath,
+  FieldPath,
 } from '../../../../machinery/validation/index.js';
 
 const actions = ['DoNotSchedule', 'ScheduleAnyway'];
 const nodePolicies = ['Honor', 'Ignore'];
 
-export function validateTopologySpreadConstraints(spec: PodSpec, path: FieldPath): ErrorList {
+export function validateTopologySpreadConstraints(
+  spec: PodSpec,
+  path: FieldPath,
+  opts: { readonly allowInvalidSelector?: boolean } = {},
+): ErrorList {
   const errs: ErrorList = [];
   const constraints = spec.topologySpreadConstraints ?? [];
   constraints.forEach((c, i) => {
@@ -57,7 +61,8 @@ export function validateTopologySpreadConstraints(spec: PodSpec, path: FieldPath
         errs.push(FieldError.notSupported(at.child(field), policy, nodePolicies));
     }
     errs.push(...validateMatchLabelKeys(c.matchLabelKeys ?? [], c.labelSelector, at.child('matchLabelKeys')));
-    errs.push(...validateLabelSelector(c.labelSelector, at.child('labelSelector')));
+    if (opts.allowInvalidSelector !== true)
+      errs.push(...validateLabelSelector(c.labelSelector, at.child('labelSelector')));
   });
   return errs;
 }
@@ -82,4 +87,14 @@ function validateMatchLabelKeys(
       errs.push(FieldError.invalid(path.index(i), key, 'exists in both matchLabelKeys and labelSelector'));
   });
   return errs;
+}
+
+/**
+ * hasInvalidTopologySpreadConstraintLabelSelector: whether a constraint's selector fails its checks,
+ * which kube then skips on an update of that pod (AllowInvalidTopologySpreadConstraintLabelSelector).
+ */
+export function hasInvalidSpreadSelector(spec: PodSpec | undefined): boolean {
+  return (spec?.topologySpreadConstraints ?? []).some(
+    (c) => validateLabelSelector(c.labelSelector, FieldPath.of('')).length > 0,
+  );
 }

@@ -44,13 +44,24 @@ const breakImage = (spec: PodSpec): void => {
   c.image = '';
 };
 
+/** Only the spec's own validation checks a container's name (an update's image check does not). */
+const breakName = (spec: PodSpec): void => {
+  const c = spec.containers[0];
+  assert.ok(c !== undefined);
+  c.name = '';
+};
+
+// kube checks an updated pod's images twice: in the spec's validation and in ValidateContainerUpdates.
+const imageRequired = [
+  'spec.containers[0].image: Required value',
+  'spec.containers[0].image: Required value',
+];
+
 describe('validatePodUpdate of the live spec', () => {
   it('reports what is wrong with a live spec nothing validated, as kube does', () => {
     const live = pod();
     breakImage(live.spec as PodSpec);
-    assert.deepEqual(errors(validatePodUpdate(relabeled(live), live)), [
-      'spec.containers[0].image: Required value',
-    ]);
+    assert.deepEqual(errors(validatePodUpdate(relabeled(live), live)), imageRequired);
   });
 
   it('does not walk a live spec found valid again', () => {
@@ -58,10 +69,10 @@ describe('validatePodUpdate of the live spec', () => {
     assert.deepEqual(validatePod(live), []);
     // Breaks the rule the mark rests on (nothing changes a live spec in place), to show that the
     // second update trusts it; a copy of the same spec is walked and the change is found.
-    breakImage(live.spec as PodSpec);
+    breakName(live.spec as PodSpec);
     assert.deepEqual(validatePodUpdate(relabeled(live), live), []);
     const copy: Pod = { ...relabeled(live), spec: structuredClone(live.spec as PodSpec) };
-    assert.deepEqual(errors(validatePodUpdate(copy, live)), ['spec.containers[0].image: Required value']);
+    assert.deepEqual(errors(validatePodUpdate(copy, live)), ['spec.containers[0].name: Required value']);
   });
 
   it('marks a spec for the pod name it was validated with', () => {
@@ -96,9 +107,7 @@ describe('validatePodUpdate of the live spec', () => {
     breakImage(live.spec as PodSpec);
     deepFreeze(live.spec);
     for (let i = 0; i < 2; i++)
-      assert.deepEqual(errors(validatePodUpdate(relabeled(live), live)), [
-        'spec.containers[0].image: Required value',
-      ]);
+      assert.deepEqual(errors(validatePodUpdate(relabeled(live), live)), imageRequired);
     const valid = deepFreeze(pod().spec as PodSpec);
     const next: Pod = { ...pod(), spec: valid };
     assert.deepEqual(validatePodUpdate(relabeled(next), next), []);

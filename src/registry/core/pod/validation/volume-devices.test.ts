@@ -86,8 +86,9 @@ const rows: readonly { name: string; container: Partial<Container>; errors: stri
       ],
     },
     errors: [
-      'spec.containers[0].volumeMounts[0].recursiveReadOnly: Forbidden: may only be specified when readOnly is true',
-      'spec.containers[0].volumeMounts[1].recursiveReadOnly: Unsupported value: "Always": supported values: "Disabled", "Enabled", "IfPossible"',
+      // kube reports these at the list's path (ValidateVolumeMounts passes fldPath, not idxPath).
+      'spec.containers[0].volumeMounts.recursiveReadOnly: Forbidden: may only be specified when readOnly is true',
+      'spec.containers[0].volumeMounts.recursiveReadOnly: Unsupported value: "Always": supported values: "Disabled", "Enabled", "IfPossible"',
     ],
   },
 ];

@@ -40,6 +40,26 @@ function validateMountRecursiveReadOnly(mnt: VolumeMount, at: FieldPath): ErrorL
   return errs;
 }
 
+interface PathIndex {
+  hasName(name: string): boolean;
+  hasPath(path: string): boolean;
+}
+
+/**
+ * GetVolumeMountMap / GetVolumeDeviceMap: name to path as a Go map holds them, so a name listed
+ * twice keeps only its last path.
+ */
+function pathIndex(pairs: readonly (readonly [string, string])[]): PathIndex {
+  const byName = new Map(pairs);
+  const paths = new Set(byName.values());
+  return { hasName: (name) => byName.has(name), hasPath: (path) => paths.has(path) };
+}
+
+const mountIndex = (c: Container): PathIndex =>
+  pathIndex((c.volumeMounts ?? []).map((m: Partial<VolumeMount>) => [m.name ?? '', m.mountPath ?? '']));
+const deviceIndex = (c: Container): PathIndex =>
+  pathIndex((c.volumeDevices ?? []).map((d) => [d.name ?? '', d.devicePath ?? '']));
+
 /** ValidateVolumeMounts: each mount names a valid volume, at a path unique in the container. */
 export function validateVolumeMounts(
   container: Container,
@@ -48,6 +68,7 @@ export function validateVolumeMounts(
 ): ErrorList {
   const errs: ErrorList = [];
   const mountPoints = new Set<string>();
+  const devices = deviceIndex(container);
   (container.volumeMounts ?? []).forEach((mnt, i) => {
     const p = path.index(i);
     const name = (mnt as Partial<VolumeMount>).name ?? '';
@@ -57,10 +78,9 @@ export function validateVolumeMounts(
     if (mountPath === '') errs.push(FieldError.required(p.child('mountPath')));
     if (mountPoints.has(mountPath))
       errs.push(FieldError.invalid(p.child('mountPath'), mountPath, 'must be unique'));
-    const devices = container.volumeDevices ?? [];
-    if (devices.some((d) => d.name === name))
+    if (devices.hasName(name))
       errs.push(FieldError.invalid(p.child('name'), name, 'must not already exist in volumeDevices'));
-    if (devices.some((d) => d.devicePath === mountPath))
+    if (devices.hasPath(mountPath))
       errs.push(
         FieldError.invalid(
           p.child('mountPath'),
@@ -71,7 +91,7 @@ export function validateVolumeMounts(
     mountPoints.add(mountPath);
     const subPath = mnt.subPath ?? '';
     const subPathExpr = mnt.subPathExpr ?? '';
-    // kube reports these two at the list's path, not the item's.
+    // kube reports these at the list's path, not the item's.
     if (subPath !== '') errs.push(...validateLocalDescendingPath(subPath, path.child('subPath')));
     if (subPathExpr !== '') {
       if (subPath !== '')
@@ -86,7 +106,7 @@ export function validateVolumeMounts(
     }
     if (mnt.mountPropagation !== undefined)
       errs.push(...validateMountPropagation(mnt.mountPropagation, container, path.child('mountPropagation')));
-    errs.push(...validateMountRecursiveReadOnly(mnt, p.child('recursiveReadOnly')));
+    errs.push(...validateMountRecursiveReadOnly(mnt, path.child('recursiveReadOnly')));
   });
   return errs;
 }
@@ -100,7 +120,7 @@ export function validateVolumeDevices(
   const errs: ErrorList = [];
   const paths = new Set<string>();
   const names = new Set<string>();
-  const mounts = container.volumeMounts ?? [];
+  const mounts = mountIndex(container);
   (container.volumeDevices ?? []).forEach((dev, i) => {
     const p = path.index(i);
     const name = dev.name ?? '';
@@ -123,9 +143,9 @@ export function validateVolumeDevices(
     if (devicePath !== '' && devicePath.split('/').includes('..'))
       errs.push(FieldError.invalid(p.child('devicePath'), devicePath, "can not contain backsteps ('..')"));
     else paths.add(devicePath);
-    if (mounts.some((m) => m.name === name))
+    if (mounts.hasName(name))
       errs.push(FieldError.invalid(p.child('name'), name, 'must not already exist in volumeMounts'));
-    if (mounts.some((m) => m.mountPath === devicePath))
+    if (mounts.hasPath(devicePath))
       errs.push(
         FieldError.invalid(
           p.child('devicePath'),

@@ -4,6 +4,7 @@
 import type * as src from '../../../../api/core/v1/volume-sources.js';
 import type { SecretReference } from '../../../../api/core/v1/persistent-volume.js';
 import {
+  byteLength,
   FieldError,
   inclusiveRangeError,
   isDNS1123Label,
@@ -40,8 +41,9 @@ export function awsElasticBlockStoreErrors(
   return [...errs, ...partitionErrors(s.partition, at.child('partition'))];
 }
 
+// kube's iqn pattern is not anchored at the start: it may match past the prefix.
 const iscsiFormats: Readonly<Record<string, RegExp>> = {
-  iqn: /^iqn\.\d{4}-\d{2}\.([A-Za-z0-9\-.]+)(:[^,;*&$|\s]+)$/,
+  iqn: /iqn\.\d{4}-\d{2}\.([A-Za-z0-9\-.]+)(:[^,;*&$|\t\n\f\r ]+)$/,
   eui: /^eui.[A-Za-z0-9]{16}$/,
   naa: /^naa.[A-Za-z0-9]{32}$/,
 };
@@ -56,13 +58,23 @@ function iscsiNameErrors(name: string, at: FieldPath, prefixMessage: string): Er
 
 type ISCSISource = src.ISCSIVolumeSource | src.ISCSIPersistentVolumeSource;
 
-/** validateISCSIVolumeSource and its persistent twin (which says less about a bad prefix). */
-export function iscsiErrors(s: ISCSISource, at: FieldPath, opts: { persistent: boolean }): ErrorList {
+/**
+ * validateISCSIVolumeSource and its persistent twin, which says less about a bad prefix and, given
+ * the volume's name, checks the initiator's `<name>:<portal>` length here (a pod's volume does so
+ * in validateVolumeSource).
+ */
+export function iscsiErrors(
+  s: ISCSISource,
+  at: FieldPath,
+  opts: { persistent: boolean; pvName?: string },
+): ErrorList {
   const errs: ErrorList = [];
   const prefixMessage = opts.persistent
     ? 'must be valid format'
     : 'must be valid format starting with iqn, eui, or naa';
   required(s.targetPortal, at.child('targetPortal'), errs);
+  if (opts.persistent && opts.pvName !== undefined && iscsiNameTooLong(s, opts.pvName))
+    errs.push(FieldError.invalid(at.child('targetportal'), s.targetPortal ?? '', iscsiTooLongMessage));
   const iqn = s.iqn ?? '';
   if (iqn === '') errs.push(FieldError.required(at.child('iqn')));
   else errs.push(...iscsiNameErrors(iqn, at.child('iqn'), prefixMessage));
@@ -72,7 +84,7 @@ export function iscsiErrors(s: ISCSISource, at: FieldPath, opts: { persistent: b
     errs.push(FieldError.required(at.child('secretRef')));
   if (opts.persistent && s.secretRef !== undefined)
     required(s.secretRef.name, at.child('secretRef', 'name'), errs);
-  if (s.initiatorName !== undefined)
+  if (s.initiatorName != null)
     errs.push(...iscsiNameErrors(s.initiatorName, at.child('initiatorname'), prefixMessage));
   return errs;
 }
@@ -82,7 +94,7 @@ export const iscsiTooLongMessage =
 
 /** `<volume name>:<targetPortal>` must fit the 64 characters of an initiator name, when one is set. */
 export function iscsiNameTooLong(s: ISCSISource, volumeName: string): boolean {
-  return s.initiatorName !== undefined && `${volumeName}:${s.targetPortal ?? ''}`.length > 64;
+  return s.initiatorName != null && byteLength(`${volumeName}:${s.targetPortal ?? ''}`) > 64;
 }
 
 export function glusterfsErrors(
@@ -174,11 +186,12 @@ export function quobyteErrors(s: src.QuobyteVolumeSource, at: FieldPath): ErrorL
   return errs;
 }
 
-/** net.SplitHostPort's acceptance: `host:port` or `[v6]:port`, the host without a colon unless bracketed. */
+/**
+ * net.SplitHostPort's acceptance: `host:port` or `[host]:port`, one colon outside the brackets and
+ * no other bracket anywhere.
+ */
 function isHostPort(pair: string): boolean {
-  if (pair.startsWith('[')) return /^\[[^\]]*\]:[^:]*$/.test(pair);
-  const parts = pair.split(':');
-  return parts.length === 2;
+  return /^(\[[^[\]]*\]|[^:[\]]*):[^:[\]]*$/.test(pair);
 }
 
 export function fcErrors(s: src.FCVolumeSource, at: FieldPath): ErrorList {

@@ -23,6 +23,7 @@ import {
   validateItems,
   validateMode,
   validateProjection,
+  type ProjectionOptions,
 } from './projected-volumes.js';
 import { quantityOf, quantitySign } from '../quantity.js';
 
@@ -48,7 +49,14 @@ export function validateHostPathSource(src: { path?: string; type?: string }, at
   return errs;
 }
 
-type VolumeCheck = (v: Volume, at: FieldPath) => ErrorList;
+/** What a source's check may need beyond the volume: its list entry's path and the options. */
+interface VolumeContext {
+  /** The volume's own path, `spec.volumes[0]`. */
+  readonly volume: FieldPath;
+  readonly opts: VolumesOptions;
+}
+
+type VolumeCheck = (v: Volume, at: FieldPath, ctx: VolumeContext) => ErrorList;
 
 /**
  * One source of validateVolumeSource: its field, its check (given the volume's path), and the
@@ -148,14 +156,20 @@ const sourceRules: readonly SourceRule[] = [
   },
   {
     field: 'projected',
-    check: (v, p) => [
+    check: (v, p, ctx) => [
       ...validateMode(v.projected?.defaultMode, p.child('defaultMode')),
-      ...validateProjection(v.projected?.sources, p),
+      ...validateProjection(v.projected?.sources, p, ctx.opts),
     ],
   },
   { field: 'scaleIO', check: (v, p) => sources.scaleIOErrors(v.scaleIO ?? {}, p) },
   { field: 'csi', check: (v, p) => sources.csiVolumeErrors(v.csi ?? {}, p) },
-  { field: 'ephemeral', check: (v, p) => validateEphemeralSource(v.ephemeral ?? {}, p) },
+  {
+    field: 'ephemeral',
+    check: (v, p, ctx) => [
+      ...validateEphemeralSource(v.ephemeral ?? {}, p),
+      ...claimNameErrors(v, ctx.volume, ctx.opts.podName ?? ''),
+    ],
+  },
   { field: 'image', check: (v, p) => sources.imageVolumeErrors(v.image ?? {}, p) },
 ];
 
@@ -169,31 +183,46 @@ export function validateNFSSource(src: { server?: string; path?: string }, at: F
   return errs;
 }
 
+/**
+ * ObjectMeta's fields other than labels and annotations, in Go's declaration order, with the name
+ * kube's reflection gives each (its Go name with the first letter lowered: `UID` becomes `uID`),
+ * and whether Go holds it as a pointer or slice, where any value sent counts as set, even 0 or [].
+ */
+const templateMetaFields: readonly (readonly [keyof ObjectMeta, string, 'value' | 'reference'])[] = [
+  ['name', 'name', 'value'],
+  ['generateName', 'generateName', 'value'],
+  ['namespace', 'namespace', 'value'],
+  ['selfLink', 'selfLink', 'value'],
+  ['uid', 'uID', 'value'],
+  ['resourceVersion', 'resourceVersion', 'value'],
+  ['generation', 'generation', 'value'],
+  ['creationTimestamp', 'creationTimestamp', 'value'],
+  ['deletionTimestamp', 'deletionTimestamp', 'reference'],
+  ['deletionGracePeriodSeconds', 'deletionGracePeriodSeconds', 'reference'],
+  ['ownerReferences', 'ownerReferences', 'reference'],
+  ['finalizers', 'finalizers', 'reference'],
+  ['managedFields', 'managedFields', 'reference'],
+];
+
 /** ValidateTemplateObjectMeta: a claim template's metadata holds only labels and annotations. */
 function validateTemplateObjectMeta(meta: ObjectMeta, at: FieldPath): ErrorList {
   const errs = [
     ...validateAnnotations(meta.annotations, at.child('annotations')),
     ...validateLabels(meta.labels, at.child('labels')),
   ];
-  for (const [key, value] of Object.entries(meta))
-    if (key !== 'labels' && key !== 'annotations' && !isZero(value))
-      errs.push(FieldError.forbidden(at.child(key), 'cannot be set'));
+  for (const [key, goName, kind] of templateMetaFields) {
+    const value: unknown = meta[key];
+    const set = kind === 'reference' ? value != null : value != null && value !== '' && value !== 0;
+    if (set) errs.push(FieldError.forbidden(at.child(goName), 'cannot be set'));
+  }
   return errs;
 }
-
-const isZero = (value: unknown): boolean =>
-  value === undefined ||
-  value === null ||
-  value === '' ||
-  value === 0 ||
-  (Array.isArray(value) && value.length === 0) ||
-  (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0);
 
 /** validateEphemeralVolumeSource: a claim template with a valid claim spec. */
 function validateEphemeralSource(src: EphemeralVolumeSource, at: FieldPath): ErrorList {
   const template = src.volumeClaimTemplate;
   const tp = at.child('volumeClaimTemplate');
-  if (template === undefined) return [FieldError.required(tp)];
+  if (template == null) return [FieldError.required(tp)];
   return [
     ...validateTemplateObjectMeta(template.metadata ?? {}, tp.child('metadata')),
     ...validatePersistentVolumeClaimSpec(template.spec ?? {}, tp.child('spec')),
@@ -207,13 +236,13 @@ function rulesOf(v: Volume): SourceRule[] {
   const at: number[] = [];
   for (const key of Object.keys(v)) {
     const i = ruleIndex.get(key);
-    if (i !== undefined && v[key as keyof Volume] !== undefined) at.push(i);
+    if (i !== undefined && v[key as keyof Volume] != null) at.push(i);
   }
   return at.sort((x, y) => x - y).map((i) => sourceRules[i] as SourceRule);
 }
 
-/** validateVolumeSource: exactly one source, itself valid, plus the checks that need the volume's name. */
-function validateVolumeSource(v: Volume, path: FieldPath, podName: string): ErrorList {
+/** validateVolumeSource: exactly one source, itself valid. */
+function validateVolumeSource(v: Volume, path: FieldPath, opts: VolumesOptions): ErrorList {
   const errs: ErrorList = [];
   let found = false;
   for (const rule of rulesOf(v)) {
@@ -226,43 +255,56 @@ function validateVolumeSource(v: Volume, path: FieldPath, podName: string): Erro
       );
     } else {
       found = true;
-      errs.push(...rule.check(v, path.child(rule.checkPath ?? rule.field)));
-      errs.push(...nameChecks(v, path, podName));
+      errs.push(...rule.check(v, path.child(rule.checkPath ?? rule.field), { volume: path, opts }));
     }
-    if (rule.field === 'iscsi' && v.iscsi !== undefined && sources.iscsiNameTooLong(v.iscsi, v.name))
-      errs.push(FieldError.invalid(path.child('name'), v.name, sources.iscsiTooLongMessage));
+    const name = (v as Partial<Volume>).name ?? '';
+    if (rule.field === 'iscsi' && v.iscsi != null && sources.iscsiNameTooLong(v.iscsi, name))
+      errs.push(FieldError.invalid(path.child('name'), name, sources.iscsiTooLongMessage));
   }
   if (!found) errs.push(FieldError.required(path, 'must specify a volume type'));
   return errs;
 }
 
-/** An ephemeral volume's claim is named `<pod>-<volume>`: that must be a valid claim name. */
-function nameChecks(v: Volume, path: FieldPath, podName: string): ErrorList {
-  if (v.ephemeral === undefined || podName === '' || v.name === '') return [];
-  const claim = `${podName}-${v.name}`;
+/**
+ * The claim an ephemeral volume creates is named `<pod>-<volume>`, which must be a valid claim
+ * name; kube checks it only when the ephemeral source is the volume's first.
+ */
+function claimNameErrors(v: Volume, path: FieldPath, podName: string): ErrorList {
+  const name = (v as Partial<Volume>).name ?? '';
+  if (podName === '' || name === '') return [];
+  const claim = `${podName}-${name}`;
   return nameIsDNSSubdomain(claim, false).map((msg) =>
-    FieldError.invalid(path.child('name'), v.name, `PVC name ${goQuote(claim)}: ${msg}`),
+    FieldError.invalid(path.child('name'), name, `PVC name ${goQuote(claim)}: ${msg}`),
   );
 }
 
+/** What ValidateVolumes needs beyond the volumes (kube's podMeta and PodValidationOptions). */
+export interface VolumesOptions extends ProjectionOptions {
+  /** The pod's name, empty for a template: it names the claims ephemeral volumes create. */
+  readonly podName?: string;
+}
+
 /**
- * ValidateVolumes: the errors and the names of the valid volumes, which mounts may use. `podName`
- * (empty for templates) names the claims ephemeral volumes create.
+ * ValidateVolumes: the errors and the names of the valid volumes, which mounts may use. The third
+ * argument is the pod's name (empty for templates) or the options that carry it.
  */
 export function validateVolumes(
   volumes: readonly Volume[] | undefined,
   path: FieldPath,
-  podName = '',
+  podNameOrOptions: string | VolumesOptions = '',
 ): { errs: ErrorList; names: Map<string, Volume> } {
+  const opts = typeof podNameOrOptions === 'string' ? { podName: podNameOrOptions } : podNameOrOptions;
+  const podName = opts.podName ?? '';
   const errs: ErrorList = [];
   const names = new Map<string, Volume>();
   const createdClaims = new Set<string>();
   if (podName !== '')
-    for (const v of volumes ?? []) if (v.ephemeral !== undefined) createdClaims.add(`${podName}-${v.name}`);
+    for (const v of volumes ?? [])
+      if (v.ephemeral != null) createdClaims.add(`${podName}-${(v as Partial<Volume>).name ?? ''}`);
   (volumes ?? []).forEach((v, i) => {
     const p = path.index(i);
     const name = (v as Partial<Volume>).name ?? '';
-    const el = validateVolumeSource(v, p, podName);
+    const el = validateVolumeSource(v, p, opts);
     if (name === '') el.push(FieldError.required(p.child('name')));
     else for (const msg of isDNS1123Label(name)) el.push(FieldError.invalid(p.child('name'), name, msg));
     if (names.has(name)) el.push(FieldError.duplicate(p.child('name'), name));
