@@ -70,24 +70,35 @@ export function validatePodSpec(
     allowNonLocalProjectedTokenPath: opts.allowNonLocalProjectedTokenPath === true,
   });
   const containers = (s as Partial<PodSpec>).containers ?? [];
-  const pod = { volumes: volumes.names, restartPolicy: s.restartPolicy, hostUsers: s.hostUsers !== false };
-  return [
-    ...volumes.errs,
+  // Plain pushes and literals: spreading objects and arrays here cost as much as the checks.
+  const errs = volumes.errs;
+  const grace = s.terminationGracePeriodSeconds;
+  const hostUsers = s.hostUsers !== false;
+  errs.push(
     ...validateContainers(containers, {
-      ...pod,
+      volumes: volumes.names,
+      restartPolicy: s.restartPolicy,
+      hostUsers,
       path: path.child('containers'),
-      grace: s.terminationGracePeriodSeconds,
+      grace,
     }),
-    ...validateInitContainers(s.initContainers, {
-      ...pod,
-      regular: containers,
-      path: path.child('initContainers'),
-      grace: s.terminationGracePeriodSeconds,
-    }),
-    ...validateEphemeralContainers(s, path.child('ephemeralContainers')),
-    ...(s.hostNetwork === true ? validateHostNetworkPorts(containers, path.child('containers')) : []),
-    ...validatePodSpecFields(s, path, opts),
-  ];
+  );
+  if (s.initContainers !== undefined)
+    errs.push(
+      ...validateInitContainers(s.initContainers, {
+        volumes: volumes.names,
+        restartPolicy: s.restartPolicy,
+        hostUsers,
+        regular: containers,
+        path: path.child('initContainers'),
+        grace,
+      }),
+    );
+  if (s.ephemeralContainers !== undefined)
+    errs.push(...validateEphemeralContainers(s, path.child('ephemeralContainers')));
+  if (s.hostNetwork === true) errs.push(...validateHostNetworkPorts(containers, path.child('containers')));
+  errs.push(...validatePodSpecFields(s, path, opts));
+  return errs;
 }
 
 const terminationMessagePolicies = ['File', 'FallbackToLogsOnError'];

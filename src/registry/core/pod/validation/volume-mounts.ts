@@ -55,6 +55,9 @@ function pathIndex(pairs: readonly (readonly [string, string])[]): PathIndex {
   return { hasName: (name) => byName.has(name), hasPath: (path) => paths.has(path) };
 }
 
+/** No names and no paths: the index of a container without devices, built without allocating. */
+const noPaths: PathIndex = { hasName: () => false, hasPath: () => false };
+
 const mountIndex = (c: Container): PathIndex =>
   pathIndex((c.volumeMounts ?? []).map((m: Partial<VolumeMount>) => [m.name ?? '', m.mountPath ?? '']));
 const deviceIndex = (c: Container): PathIndex =>
@@ -68,7 +71,7 @@ export function validateVolumeMounts(
 ): ErrorList {
   const errs: ErrorList = [];
   const mountPoints = new Set<string>();
-  const devices = deviceIndex(container);
+  const devices = (container.volumeDevices ?? []).length === 0 ? noPaths : deviceIndex(container);
   (container.volumeMounts ?? []).forEach((mnt, i) => {
     const p = path.index(i);
     const name = (mnt as Partial<VolumeMount>).name ?? '';
@@ -117,6 +120,7 @@ export function validateVolumeDevices(
   volumes: ReadonlyMap<string, Volume>,
   path: FieldPath,
 ): ErrorList {
+  if ((container.volumeDevices ?? []).length === 0) return [];
   const errs: ErrorList = [];
   const paths = new Set<string>();
   const names = new Set<string>();
