@@ -369,3 +369,32 @@ describe('bodies that leave required members out (the decoder does not enforce t
     );
   });
 });
+
+describe('ephemeral containers get every container check, as validateEphemeralContainers gives them', () => {
+  it("reports the common checks, the image's spaces, then the forbidden fields in Go's order", () => {
+    const old = pod();
+    const next = pod((s) => {
+      s.ephemeralContainers = [
+        {
+          name: 'debugger',
+          image: ' busybox',
+          terminationMessagePolicy: 'File',
+          imagePullPolicy: 'IfNotPresent',
+          env: [{ name: 'A=B', value: '1' }],
+          lifecycle: {},
+          livenessProbe: {},
+          ports: [{ containerPort: 80, protocol: 'TCP' }],
+          targetContainerName: 'nope',
+        },
+      ];
+    });
+    assert.deepEqual(texts(validateEphemeralContainersUpdate(next, old)), [
+      `spec.ephemeralContainers[0].env[0].name: Invalid value: "A=B": a valid environment variable name must consist only of printable ASCII characters other than '='`,
+      'spec.ephemeralContainers[0].image: Invalid value: " busybox": must not have leading or trailing whitespace',
+      'spec.ephemeralContainers[0].targetContainerName: Not found: "nope"',
+      'spec.ephemeralContainers[0].ports: Forbidden: cannot be set for an Ephemeral Container',
+      'spec.ephemeralContainers[0].livenessProbe: Forbidden: cannot be set for an Ephemeral Container',
+      'spec.ephemeralContainers[0].lifecycle: Forbidden: cannot be set for an Ephemeral Container',
+    ]);
+  });
+});

@@ -3,12 +3,10 @@
 import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod, PodSpec, Toleration } from '../../../api/core/v1/pod.js';
 import type { ContainerStatus } from '../../../api/core/v1/pod-status.js';
-import type { EphemeralContainer } from '../../../api/core/v1/ephemeral-container.js';
 import {
   FieldError,
   FieldPath,
   inclusiveRangeError,
-  isDNS1123Label,
   isQualifiedName,
   nameIsDNSSubdomain,
   type ErrorList,
@@ -16,7 +14,7 @@ import {
 import { keepOn } from '../../../storage/kept-on.js';
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
-import { validateContainers, validateInitContainers, validatePullPolicy } from './validation/containers.js';
+import { validateContainers, validateInitContainers } from './validation/containers.js';
 import { validateHostNetworkPorts } from './validation/ports.js';
 import {
   hasHostSysctl,
@@ -25,6 +23,7 @@ import {
   type PodSpecOptions,
 } from './validation/spec-fields.js';
 import { validateVolumes } from './validation/volumes.js';
+import { validateEphemeralContainers } from './validation/ephemeral-container-fields.js';
 import { hasInvalidAffinitySelectorValue } from './validation/affinity.js';
 import { hasNonLocalProjectedTokenPath } from './validation/projected-volumes.js';
 import { hasInvalidSpreadSelector } from './validation/topology-spread.js';
@@ -95,72 +94,16 @@ export function validatePodSpec(
       }),
     );
   if (s.ephemeralContainers !== undefined)
-    errs.push(...validateEphemeralContainers(s, path.child('ephemeralContainers')));
+    errs.push(
+      ...validateEphemeralContainers(s, {
+        volumes: volumes.names,
+        restartPolicy: s.restartPolicy,
+        hostUsers,
+        path: path.child('ephemeralContainers'),
+      }),
+    );
   if (s.hostNetwork === true) errs.push(...validateHostNetworkPorts(containers, path.child('containers')));
   errs.push(...validatePodSpecFields(s, path, opts));
-  return errs;
-}
-
-const terminationMessagePolicies = ['File', 'FallbackToLogsOnError'];
-const notForEphemeral = 'cannot be set for an Ephemeral Container';
-// Container fields outside kube's allowedEphemeralContainerFields.
-const forbiddenEphemeralFields = [
-  'ports',
-  'resources',
-  'resizePolicy',
-  'lifecycle',
-  'livenessProbe',
-  'readinessProbe',
-  'startupProbe',
-  'restartPolicy',
-];
-const isZero = (v: unknown): boolean =>
-  v === undefined ||
-  v === null ||
-  (typeof v === 'object' && Object.values(v).every(isZero)) ||
-  v === '' ||
-  v === false;
-
-/**
- * validateEphemeralContainers: a name unique across every container, an image without surrounding
- * spaces, a real target, only the allowed fields, no subPath. (Of validateContainerCommon only the
- * name, image and pull policy are checked here.)
- */
-function validateEphemeralContainers(spec: PodSpec, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  const others = new Set([...spec.containers, ...(spec.initContainers ?? [])].map((c) => c.name));
-  const all = new Set(others);
-  (spec.ephemeralContainers ?? []).forEach((ec, i) => {
-    const p = path.index(i);
-    const name = (ec as Partial<EphemeralContainer>).name ?? '';
-    if (name === '') errs.push(FieldError.required(p.child('name')));
-    else for (const msg of isDNS1123Label(name)) errs.push(FieldError.invalid(p.child('name'), name, msg));
-    const image = ec.image ?? '';
-    if (image === '') errs.push(FieldError.required(p.child('image')));
-    const policy = ec.terminationMessagePolicy ?? '';
-    if (policy === '') errs.push(FieldError.required(p.child('terminationMessagePolicy')));
-    else if (!terminationMessagePolicies.includes(policy))
-      errs.push(
-        FieldError.notSupported(p.child('terminationMessagePolicy'), policy, terminationMessagePolicies),
-      );
-    errs.push(...validatePullPolicy(ec.imagePullPolicy, p.child('imagePullPolicy')));
-    if (image !== image.trim())
-      errs.push(FieldError.invalid(p.child('image'), image, 'must not have leading or trailing whitespace'));
-    if (all.has(name)) errs.push(FieldError.duplicate(p.child('name'), name));
-    else all.add(name);
-    const target = ec.targetContainerName ?? '';
-    if (target !== '' && !others.has(target))
-      errs.push(FieldError.notFound(p.child('targetContainerName'), target));
-    const fields = ec as unknown as Record<string, unknown>;
-    for (const field of forbiddenEphemeralFields)
-      if (!isZero(fields[field])) errs.push(FieldError.forbidden(p.child(field), notForEphemeral));
-    (ec.volumeMounts ?? []).forEach((vm, j) => {
-      const at = p.child('volumeMounts').index(j);
-      if ((vm.subPath ?? '') !== '') errs.push(FieldError.forbidden(at.child('subPath'), notForEphemeral));
-      if ((vm.subPathExpr ?? '') !== '')
-        errs.push(FieldError.forbidden(at.child('subPathExpr'), notForEphemeral));
-    });
-  });
   return errs;
 }
 
@@ -168,7 +111,10 @@ function validateEphemeralContainers(spec: PodSpec, path: FieldPath): ErrorList 
  * validateContainersOnlyForPod: a pod's image may not have surrounding spaces (a template's may, as
  * some tools put " " there to fill in later).
  */
-function validateImagesOnlyForPod(containers: readonly Container[] | undefined, path: FieldPath): ErrorList {
+export function validateImagesOnlyForPod(
+  containers: readonly Container[] | undefined,
+  path: FieldPath,
+): ErrorList {
   const errs: ErrorList = [];
   (containers ?? []).forEach((c, i) => {
     const image = c.image ?? '';

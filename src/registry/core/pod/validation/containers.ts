@@ -152,7 +152,7 @@ function validateLifecycle(lifecycle: Lifecycle | undefined, path: FieldPath, gr
 }
 
 /** What the checks of a container read from its pod spec. */
-interface PodContext {
+export interface PodContext {
   volumes: ReadonlyMap<string, Volume>;
   /** The pod's restartPolicy; a resize that restarts a container is refused under Never. */
   restartPolicy?: string | undefined;
@@ -161,7 +161,7 @@ interface PodContext {
 }
 
 /** The checks every kind of container shares (validateContainerCommon). */
-function validateContainerCommon(c: Container, pod: PodContext, path: FieldPath): ErrorList {
+export function validateContainerCommon(c: Container, pod: PodContext, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
   // The decoder does not enforce required fields: a body may leave the name out.
   const name = (c as Partial<Container>).name ?? '';
