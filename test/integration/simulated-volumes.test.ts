@@ -495,6 +495,44 @@ describe('simulated volumes', () => {
     assert.equal((await server.json<Obj>(`${podsPath}/stuck`)).status?.phase, 'Pending');
   });
 
+  it('keeps a second pod off while another uses its ReadWriteOncePod claim (VolumeRestrictions)', async () => {
+    await server.json(claimsPath, {
+      method: 'POST',
+      body: claimBody('solo', { accessModes: ['ReadWriteOncePod'] }),
+    });
+    await boundClaim('solo');
+    await server.json(podsPath, { method: 'POST', body: podUsing('solo-first', 'solo') });
+    await waitFor(
+      'solo-first running',
+      () => server.json<Obj>(`${podsPath}/solo-first`),
+      (p) => p.status?.phase === 'Running',
+    );
+    await server.json(podsPath, { method: 'POST', body: podUsing('solo-second', 'solo') });
+    const waiting = await waitFor(
+      'solo-second unschedulable',
+      () => server.json<Obj>(`${podsPath}/solo-second`),
+      (p) =>
+        (p.status?.['conditions'] as { type: string; reason?: string }[] | undefined)?.some(
+          (c) => c.type === 'PodScheduled' && c.reason === 'Unschedulable',
+        ) === true,
+    );
+    const condition = (waiting.status?.['conditions'] as { type: string; message?: string }[]).find(
+      (c) => c.type === 'PodScheduled',
+    );
+    assert.equal(
+      condition?.message,
+      '0/1 nodes are available: 1 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..',
+    );
+    // The first goes; the second takes the claim.
+    await server.json(`${podsPath}/solo-first?gracePeriodSeconds=0`, { method: 'DELETE' });
+    const running = await waitFor(
+      'solo-second running',
+      () => server.json<Obj>(`${podsPath}/solo-second`),
+      (p) => p.status?.phase === 'Running',
+    );
+    assert.equal(running.spec?.['nodeName'], 'sim-node-0');
+  });
+
   it('schedules a pod only to a node its bound volume’s nodeAffinity selects', async () => {
     for (const [volume, claim, host] of [
       ['local-here', 'here', 'sim-node-0'],

@@ -37,6 +37,7 @@ import type { PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-
 import type { NodeSelector } from '../../../api/core/v1/persistent-volume.js';
 import { interPodAffinityFilter, namespaceLabelsOf, type PlacedPod } from './inter-pod-affinity.js';
 import { hardSpreadConstraints, podTopologySpreadFilter } from './pod-topology-spread.js';
+import { hasReadWriteOncePodConflict, readWriteOncePodConflict } from './volume-restrictions.js';
 import { isTerminal, NodeUsage, podUsage } from './node-usage.js';
 import { addResources, nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
@@ -101,6 +102,8 @@ interface Attempt {
 /** The pods placed on each node, and the filters that look at them beyond a node's own. */
 interface Placement {
   readonly podsOn: (node: string) => readonly Pod[];
+  /** VolumeRestrictions: another placed pod holds one of the pod's ReadWriteOncePod claims. */
+  readonly readWriteOncePodConflict: boolean;
   readonly filters: readonly (
     ((node: Node) => { reason: string; unresolvable: boolean } | undefined) | undefined
   )[];
@@ -356,6 +359,8 @@ export class Scheduler {
       podsOnNode: () => placement.podsOn(name),
     });
     if (fit.reasons.length > 0) return fit;
+    if (placement.readWriteOncePodConflict)
+      return { reasons: [readWriteOncePodConflict], unresolvable: false };
     const volumeReasons: string[] = [];
     if (!a.volumeSelectors.every((selector) => matchesNodeSelector(selector, node)))
       volumeReasons.push(volumeNodeConflict);
@@ -486,7 +491,15 @@ export class Scheduler {
    */
   #placement(pod: Pod, nodes: readonly Node[], podsOn: (node: string) => readonly Pod[]): Placement {
     const filters = [podTopologySpreadFilter(pod, nodes, podsOn), this.#interPodAffinity(pod, nodes, podsOn)];
-    return { podsOn, filters };
+    const lookup = this.#lookup;
+    const readWriteOncePodConflict =
+      lookup !== undefined &&
+      hasReadWriteOncePodConflict(
+        pod,
+        nodes.flatMap((n) => podsOn(n.metadata?.name ?? '')),
+        lookup,
+      );
+    return { podsOn, filters, readWriteOncePodConflict };
   }
 
   /** InterPodAffinity's filter; skipped without a term of the pod's or a placed pod's anti-affinity. */

@@ -47,7 +47,7 @@ const fullyBound = (claim: PersistentVolumeClaim): boolean =>
   (claim.spec?.volumeName ?? '') !== '' && claim.metadata?.annotations?.[annBindCompleted] !== undefined;
 
 /** The claim a volume of the pod names: its own, or its generic ephemeral volume's; none for others. */
-function claimNameOf(pod: Pod, volume: Volume): string | undefined {
+export function claimNameOf(pod: Pod, volume: Volume): string | undefined {
   return volume.ephemeral !== undefined
     ? ephemeralClaimName(pod, volume.name)
     : volume.persistentVolumeClaim?.claimName;
