@@ -2,7 +2,8 @@
 // of default-scheduler are filtered against every node, bound through pods/binding to the least
 // requested node that fits (ties to the node with fewer pods, then by name, so tests can predict
 // it), and given PodScheduled=False/Unschedulable with kube's message when none fits, or when its
-// claims are missing or not bound (volume-binding.ts), or its spread constraints
+// claims are missing or not bound (volume-binding.ts), or held by another pod under
+// ReadWriteOncePod (volume-restrictions.ts), or its spread constraints
 // (pod-topology-spread.ts) or required pod (anti-)affinity (inter-pod-affinity.ts) keep it off every
 // node. When no node fits, a pod of higher priority preempts (preemption.ts): pods of lower priority
 // on the node where the fewest and least important must go are deleted, and the pod is nominated to
