@@ -730,4 +730,44 @@ describe('simulated volumes on two nodes', () => {
       (c) => c.metadata.annotations?.['volume.kubernetes.io/selected-node'] === 'sim-node-0',
     );
   });
+
+  it('schedules a pod only to a node in the zone of its bound volume (VolumeZone)', async () => {
+    for (const [node, zone] of [
+      ['sim-node-0', 'zone-a'],
+      ['sim-node-1', 'zone-b'],
+    ] as const)
+      await two.json(`/api/v1/nodes/${node}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: { metadata: { labels: { 'topology.kubernetes.io/zone': zone } } },
+      });
+    await createVolume(
+      volumeBody(
+        'zoned-pv',
+        { storageClassName: '', hostPath: { path: '/mnt/zoned' } },
+        { 'topology.kubernetes.io/zone': 'zone-b' },
+      ),
+      two,
+    );
+    await two.json(claimsPath, {
+      method: 'POST',
+      body: claimBody('zoned', { storageClassName: '', volumeName: 'zoned-pv' }),
+    });
+    await waitFor(
+      'zoned Bound',
+      () => two.json<Obj>(`${claimsPath}/zoned`),
+      (c) => c.status?.phase === 'Bound',
+    );
+    // Spread by least requested alone, four pods would use both nodes; the volume's zone keeps them to one.
+    for (const i of [0, 1, 2, 3])
+      await two.json(podsPath, { method: 'POST', body: podUsing(`zoned-${String(i)}`, 'zoned') });
+    for (const i of [0, 1, 2, 3]) {
+      const pod = await waitFor(
+        `zoned-${String(i)} running`,
+        () => two.json<Obj>(`${podsPath}/zoned-${String(i)}`),
+        (p) => p.status?.phase === 'Running',
+      );
+      assert.equal(pod.spec?.['nodeName'], 'sim-node-1');
+    }
+  });
 });

@@ -3,7 +3,7 @@
 // requested node that fits (ties to the node with fewer pods, then by name, so tests can predict
 // it), and given PodScheduled=False/Unschedulable with kube's message when none fits, or when its
 // claims are missing or not bound (volume-binding.ts), or held by another pod under
-// ReadWriteOncePod (volume-restrictions.ts), or its spread constraints
+// ReadWriteOncePod (volume-restrictions.ts), or in another zone (volume-zone.ts), or its spread constraints
 // (pod-topology-spread.ts) or required pod (anti-)affinity (inter-pod-affinity.ts) keep it off every
 // node. When no node fits, a pod of higher priority preempts (preemption.ts): pods of lower priority
 // on the node where the fewest and least important must go are deleted, and the pod is nominated to
@@ -39,6 +39,7 @@ import type { NodeSelector } from '../../../api/core/v1/persistent-volume.js';
 import { interPodAffinityFilter, namespaceLabelsOf, type PlacedPod } from './inter-pod-affinity.js';
 import { hardSpreadConstraints, podTopologySpreadFilter } from './pod-topology-spread.js';
 import { hasReadWriteOncePodConflict, readWriteOncePodConflict } from './volume-restrictions.js';
+import { volumeTopologies, volumeZoneConflict, volumeZoneFits, type VolumeTopology } from './volume-zone.js';
 import { isTerminal, NodeUsage, podUsage } from './node-usage.js';
 import { addResources, nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
@@ -98,6 +99,8 @@ interface Attempt {
   readonly pinned: string | undefined;
   readonly volumeSelectors: readonly NodeSelector[];
   readonly delayed: ReturnType<typeof delayedClaims>;
+  /** The zone and region labels of the volumes its claims are bound to (VolumeZone). */
+  readonly volumeZones: readonly VolumeTopology[];
 }
 
 /** The pods placed on each node, and the filters that look at them beyond a node's own. */
@@ -303,6 +306,7 @@ export class Scheduler {
       pinned: this.#lookup === undefined ? undefined : selectedNode(pod, this.#lookup),
       volumeSelectors,
       delayed: this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup),
+      volumeZones: this.#lookup === undefined ? [] : volumeTopologies(pod, this.#lookup),
     };
     const placement = this.#placement(pod, nodes, (node) => [...this.#usage.podsOn(node)]);
     const failed = new Map<string, NodeFit>();
@@ -370,6 +374,8 @@ export class Scheduler {
       if (typeof bindings === 'string') volumeReasons.push(bindings);
     }
     if (volumeReasons.length > 0) return { reasons: volumeReasons, unresolvable: true };
+    if (!volumeZoneFits(a.volumeZones, node.metadata?.labels ?? {}))
+      return { reasons: [volumeZoneConflict], unresolvable: true };
     const placementFit = placement.filters.map((filter) => filter?.(node)).find((f) => f !== undefined);
     if (placementFit !== undefined)
       return { reasons: [placementFit.reason], unresolvable: placementFit.unresolvable };
