@@ -13,7 +13,10 @@ import { eventually, statusOf } from './support/client-node-helpers.js';
 
 const ns = 'leader-election';
 const leaseName = 'election';
-const leaseDurationSeconds = 1;
+const leaseDurationSeconds = 2;
+// client-go's renewDeadline: a leader that has not renewed for this long stops leading, before the
+// lease (leaseDurationSeconds) can expire for the others, so a slow round never makes two leaders.
+const renewDeadlineMs = 1500;
 const retryPeriodMs = 100;
 
 class Candidate {
@@ -21,6 +24,8 @@ class Candidate {
   readonly #api: CoordinationV1Api;
   #timer: NodeJS.Timeout | undefined;
   #leading = false;
+  /** The renewTime of this candidate's last successful write (its own clock, as client-go's). */
+  #renewedAt = 0;
   #stopped = false;
   readonly errors: unknown[] = [];
 
@@ -30,7 +35,7 @@ class Candidate {
   }
 
   get leading(): boolean {
-    return this.#leading;
+    return this.#leading && Date.now() < this.#renewedAt + renewDeadlineMs;
   }
 
   start(): void {
@@ -72,8 +77,10 @@ class Candidate {
         renewTime: now,
         leaseTransitions: 0,
       };
-      return this.#write(() =>
-        this.#api.createNamespacedLease({ namespace: ns, body: { metadata: { name: leaseName }, spec } }),
+      return this.#write(
+        () =>
+          this.#api.createNamespacedLease({ namespace: ns, body: { metadata: { name: leaseName }, spec } }),
+        now,
       );
     }
     const spec = current.spec ?? {};
@@ -92,13 +99,14 @@ class Candidate {
         ...(takingOver ? { acquireTime: now, leaseTransitions: (spec.leaseTransitions ?? 0) + 1 } : {}),
       },
     };
-    return this.#write(() => this.#api.replaceNamespacedLease({ name: leaseName, namespace: ns, body }));
+    return this.#write(() => this.#api.replaceNamespacedLease({ name: leaseName, namespace: ns, body }), now);
   }
 
   /** A 409 means another candidate wrote first: not leading this round. */
-  async #write(call: () => Promise<V1Lease>): Promise<boolean> {
+  async #write(call: () => Promise<V1Lease>, renewTime: Date): Promise<boolean> {
     try {
       await call();
+      this.#renewedAt = renewTime.getTime();
       return true;
     } catch (err) {
       if (statusOf(err).code === 409) return false;
@@ -134,7 +142,9 @@ describe('client-node leader election against capstan', () => {
       await new Promise((r) => setTimeout(r, retryPeriodMs));
       assert.ok(leaders().length <= 1, `two leaders: ${leaders().join()}`);
     }
-    assert.deepEqual(leaders(), [first]);
+    await eventually(() => leaders().length === 1 && leaders()[0] === first, `${first ?? ''} still leading`, {
+      seen: leaders,
+    });
     const held = (await api.readNamespacedLease({ name: leaseName, namespace: ns })).spec ?? {};
     assert.equal(held.holderIdentity, first);
     assert.equal(held.leaseTransitions, 0);
