@@ -770,4 +770,60 @@ describe('simulated volumes on two nodes', () => {
       assert.equal(pod.spec?.['nodeName'], 'sim-node-1');
     }
   });
+
+  it('keeps each node to the volumes its CSINode lets it attach (NodeVolumeLimits)', async () => {
+    const driver = 'limited.csi.example.com';
+    for (const node of ['sim-node-0', 'sim-node-1'])
+      await two.json('/apis/storage.k8s.io/v1/csinodes', {
+        method: 'POST',
+        body: {
+          apiVersion: 'storage.k8s.io/v1',
+          kind: 'CSINode',
+          metadata: { name: node },
+          spec: { drivers: [{ name: driver, nodeID: node, allocatable: { count: 1 } }] },
+        },
+      });
+    for (const name of ['lim-0', 'lim-1', 'lim-2']) {
+      await createVolume(
+        volumeBody(`${name}-pv`, { storageClassName: '', csi: { driver, volumeHandle: `${name}-disk` } }),
+        two,
+      );
+      await two.json(claimsPath, {
+        method: 'POST',
+        body: claimBody(name, { storageClassName: '', volumeName: `${name}-pv` }),
+      });
+      await waitFor(
+        `${name} Bound`,
+        () => two.json<Obj>(`${claimsPath}/${name}`),
+        (c) => c.status?.phase === 'Bound',
+      );
+    }
+    for (const name of ['lim-0', 'lim-1']) {
+      await two.json(podsPath, { method: 'POST', body: podUsing(`${name}-pod`, name) });
+      await waitFor(
+        `${name}-pod running`,
+        () => two.json<Obj>(`${podsPath}/${name}-pod`),
+        (p) => p.status?.phase === 'Running',
+      );
+    }
+    const nodes = await Promise.all(
+      ['lim-0', 'lim-1'].map(async (n) => (await two.json<Obj>(`${podsPath}/${n}-pod`)).spec?.['nodeName']),
+    );
+    assert.deepEqual([...nodes].sort(), ['sim-node-0', 'sim-node-1']);
+    await two.json(podsPath, { method: 'POST', body: podUsing('lim-2-pod', 'lim-2') });
+    const waiting = await waitFor(
+      'lim-2-pod unschedulable',
+      () => two.json<Obj>(`${podsPath}/lim-2-pod`),
+      (p) =>
+        (p.status?.['conditions'] as { type: string; reason?: string }[] | undefined)?.some(
+          (c) => c.type === 'PodScheduled' && c.reason === 'Unschedulable',
+        ) === true,
+    );
+    assert.equal(
+      (waiting.status?.['conditions'] as { type: string; message?: string }[]).find(
+        (c) => c.type === 'PodScheduled',
+      )?.message,
+      '0/2 nodes are available: 2 node(s) exceed max volume count. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod..',
+    );
+  });
 });

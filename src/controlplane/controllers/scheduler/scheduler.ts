@@ -3,7 +3,8 @@
 // requested node that fits (ties to the node with fewer pods, then by name, so tests can predict
 // it), and given PodScheduled=False/Unschedulable with kube's message when none fits, or when its
 // claims are missing or not bound (volume-binding.ts), or held by another pod under
-// ReadWriteOncePod (volume-restrictions.ts), or in another zone (volume-zone.ts), or its spread constraints
+// ReadWriteOncePod (volume-restrictions.ts), or past a node's CSI volume limit (volume-limits.ts), or
+// in another zone (volume-zone.ts), or its spread constraints
 // (pod-topology-spread.ts) or required pod (anti-)affinity (inter-pod-affinity.ts) keep it off every
 // node. When no node fits, a pod of higher priority preempts (preemption.ts): pods of lower priority
 // on the node where the fewest and least important must go are deleted, and the pod is nominated to
@@ -40,6 +41,13 @@ import { interPodAffinityFilter, namespaceLabelsOf, type PlacedPod } from './int
 import { hardSpreadConstraints, podTopologySpreadFilter } from './pod-topology-spread.js';
 import { hasReadWriteOncePodConflict, readWriteOncePodConflict } from './volume-restrictions.js';
 import { volumeTopologies, volumeZoneConflict, volumeZoneFits, type VolumeTopology } from './volume-zone.js';
+import {
+  csiVolumesOf,
+  exceedsVolumeLimits,
+  maxVolumeCountExceeded,
+  type DriverVolumes,
+} from './volume-limits.js';
+import type { CSINode } from '../../../api/storage/v1/csi-node.js';
 import { isTerminal, NodeUsage, podUsage } from './node-usage.js';
 import { addResources, nodeAllocatable, podRequests, type Resources } from './resources.js';
 import {
@@ -76,6 +84,8 @@ export interface SchedulerOptions {
   /** The CSI drivers and the capacities they report, for claims to provision. */
   readonly csiDrivers?: Informer<CSIDriver>;
   readonly storageCapacities?: Informer<CSIStorageCapacity>;
+  /** The nodes' CSINodes, whose drivers' allocatable counts limit the volumes a node attaches. */
+  readonly csiNodes?: Informer<CSINode>;
   /** The PodDisruptionBudgets preemption would rather not break. */
   readonly budgets?: Informer<PodDisruptionBudget>;
   readonly clock: SimClock;
@@ -99,6 +109,8 @@ interface Attempt {
   readonly pinned: string | undefined;
   readonly volumeSelectors: readonly NodeSelector[];
   readonly delayed: ReturnType<typeof delayedClaims>;
+  /** Its CSI volumes by driver (NodeVolumeLimits). */
+  readonly csiVolumes: DriverVolumes;
   /** The zone and region labels of the volumes its claims are bound to (VolumeZone). */
   readonly volumeZones: readonly VolumeTopology[];
 }
@@ -189,7 +201,13 @@ export class Scheduler {
     });
     // A claim or volume created, bound or gone, or room reported for one, may let a pod that
     // waited for it in.
-    for (const informer of [opts.claims, opts.volumes, opts.csiDrivers, opts.storageCapacities])
+    for (const informer of [
+      opts.claims,
+      opts.volumes,
+      opts.csiDrivers,
+      opts.storageCapacities,
+      opts.csiNodes,
+    ])
       informer?.addHandler(() => {
         this.#flush();
       });
@@ -306,6 +324,7 @@ export class Scheduler {
       pinned: this.#lookup === undefined ? undefined : selectedNode(pod, this.#lookup),
       volumeSelectors,
       delayed: this.#lookup === undefined ? [] : delayedClaims(pod, this.#lookup),
+      csiVolumes: this.#lookup === undefined ? (new Map() as DriverVolumes) : csiVolumesOf(pod, this.#lookup),
       volumeZones: this.#lookup === undefined ? [] : volumeTopologies(pod, this.#lookup),
     };
     const placement = this.#placement(pod, nodes, (node) => [...this.#usage.podsOn(node)]);
@@ -366,6 +385,8 @@ export class Scheduler {
     if (fit.reasons.length > 0) return fit;
     if (placement.readWriteOncePodConflict)
       return { reasons: [readWriteOncePodConflict], unresolvable: false };
+    if (this.#exceedsVolumeLimits(a, name, placement))
+      return { reasons: [maxVolumeCountExceeded], unresolvable: false };
     const volumeReasons: string[] = [];
     if (!a.volumeSelectors.every((selector) => matchesNodeSelector(selector, node)))
       volumeReasons.push(volumeNodeConflict);
@@ -380,6 +401,16 @@ export class Scheduler {
     if (placementFit !== undefined)
       return { reasons: [placementFit.reason], unresolvable: placementFit.unresolvable };
     return fitsNode;
+  }
+
+  /** NodeVolumeLimits: the pod's new CSI volumes against the node's CSINode counts. */
+  #exceedsVolumeLimits(a: Attempt, node: string, placement: Placement): boolean {
+    const lookup = this.#lookup;
+    if (lookup === undefined || a.csiVolumes.size === 0) return false;
+    const csiNode = this.#opts.csiNodes?.get(node);
+    if (csiNode === undefined) return false;
+    const attached = placement.podsOn(node).map((p) => csiVolumesOf(p, lookup));
+    return exceedsVolumeLimits(a.csiVolumes, attached, csiNode);
   }
 
   /**

@@ -51,6 +51,7 @@ import { stopReason } from '../../../machinery/errors/stop-reason.js';
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { StorageClass } from '../../../api/storage/v1/storage-class.js';
 import type { CSIDriver } from '../../../api/storage/v1/csi-driver.js';
+import type { CSINode } from '../../../api/storage/v1/csi-node.js';
 import type { CSIStorageCapacity } from '../../../api/storage/v1/csi-storage-capacity.js';
 import { PersistentVolumeController } from '../persistentvolume/pv-controller.js';
 import { SimulatedProvisioner } from '../persistentvolume/simulated-provisioner.js';
@@ -117,6 +118,7 @@ export class SimulatedCluster {
     const classes = informer<StorageClass>('storage.k8s.io/v1/storageclasses');
     const csiDrivers = informer<CSIDriver>('storage.k8s.io/v1/csidrivers');
     const storageCapacities = informer<CSIStorageCapacity>('storage.k8s.io/v1/csistoragecapacities');
+    const csiNodes = informer<CSINode>('storage.k8s.io/v1/csinodes');
     const cronJobs = informer<CronJob>('batch/v1/cronjobs');
     const endpoints = informer<Endpoints>('/v1/endpoints');
     const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
@@ -156,6 +158,7 @@ export class SimulatedCluster {
         classes,
         csiDrivers,
         storageCapacities,
+        csiNodes,
         budgets,
         clock,
         logger: opts.logger,
