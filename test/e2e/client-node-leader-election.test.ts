@@ -128,10 +128,15 @@ describe('client-node leader election against capstan', () => {
   });
   after(() => server.stop());
 
-  it('elects one leader, and the other takes over when it stops', async () => {
+  it('elects one leader, and the other takes over when it stops', async (t) => {
     const a = new Candidate('candidate-a', api);
     const b = new Candidate('candidate-b', kc.makeApiClient(CoordinationV1Api));
     const both = [a, b];
+    // Stopped however the test ends: a candidate left renewing would keep this file from exiting.
+    t.after(() => {
+      a.stop();
+      b.stop();
+    });
     a.start();
     b.start();
     const leaders = (): string[] => both.filter((c) => c.leading).map((c) => c.identity);
