@@ -366,8 +366,9 @@ export class Scheduler {
   }
 
   /**
-   * The filters in kube's order on one node: those of the node alone (filters.ts), VolumeBinding's,
-   * then PodTopologySpread's and InterPodAffinity's over the placed pods.
+   * The filters in kube's order on one node: those of the node alone (filters.ts), VolumeRestrictions',
+   * NodeVolumeLimits', VolumeBinding's, VolumeZone's, then PodTopologySpread's and InterPodAffinity's
+   * over the placed pods.
    */
   #fitOn(a: Attempt, on: { node: Node; used: Resources; placement: Placement }): NodeFit {
     const { node, used, placement } = on;
@@ -532,11 +533,7 @@ export class Scheduler {
     const lookup = this.#lookup;
     const readWriteOncePodConflict =
       lookup !== undefined &&
-      hasReadWriteOncePodConflict(
-        pod,
-        nodes.flatMap((n) => podsOn(n.metadata?.name ?? '')),
-        lookup,
-      );
+      hasReadWriteOncePodConflict(pod, () => nodes.flatMap((n) => podsOn(n.metadata?.name ?? '')), lookup);
     return { podsOn, filters, readWriteOncePodConflict };
   }
 

@@ -23,14 +23,19 @@ function readWriteOncePodClaims(pod: Pod, lookup: VolumeLookup): Set<string> {
 
 /**
  * Whether a placed pod other than `pod` uses one of its ReadWriteOncePod claims (the PreFilter's
- * conflicting reference count above zero). `placed` are the pods on the nodes, terminating ones too.
+ * conflicting reference count above zero). `placed` lists the pods on the nodes, terminating ones
+ * too, only for a pod that has such a claim.
  */
-export function hasReadWriteOncePodConflict(pod: Pod, placed: Iterable<Pod>, lookup: VolumeLookup): boolean {
+export function hasReadWriteOncePodConflict(
+  pod: Pod,
+  placed: () => Iterable<Pod>,
+  lookup: VolumeLookup,
+): boolean {
   const claims = readWriteOncePodClaims(pod, lookup);
   if (claims.size === 0) return false;
   const namespace = pod.metadata?.namespace ?? '';
   const uid = pod.metadata?.uid;
-  for (const other of placed) {
+  for (const other of placed()) {
     if (other.metadata?.namespace !== namespace || (uid !== undefined && other.metadata.uid === uid))
       continue;
     for (const volume of other.spec?.volumes ?? []) {
