@@ -11,7 +11,7 @@ const claimTemplate = {
   spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
 };
 
-function errorsOf(volumes: readonly unknown[], opts: string | VolumesOptions = ''): string[] {
+function errorsOf(volumes: readonly unknown[], opts: VolumesOptions = {}): string[] {
   return validateVolumes(volumes as Volume[], FieldPath.of('spec', 'volumes'), opts).errs.map((e) =>
     e.error(),
   );
@@ -23,12 +23,12 @@ describe('validateVolumeSource as kube', () => {
     assert.deepEqual(
       errorsOf(
         [{ name: 'scratch', emptyDir: {}, ephemeral: { volumeClaimTemplate: claimTemplate } }],
-        podName,
+        { podName },
       ),
       ['spec.volumes[0].ephemeral: Forbidden: may not specify more than 1 volume type'],
     );
     assert.deepEqual(
-      errorsOf([{ name: 'scratch', ephemeral: { volumeClaimTemplate: claimTemplate } }], podName),
+      errorsOf([{ name: 'scratch', ephemeral: { volumeClaimTemplate: claimTemplate } }], { podName }),
       [
         `spec.volumes[0].name: Invalid value: "scratch": PVC name "${podName}-scratch": must be no more than 253 characters`,
       ],

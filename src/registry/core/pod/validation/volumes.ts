@@ -285,15 +285,13 @@ export interface VolumesOptions extends ProjectionOptions {
 }
 
 /**
- * ValidateVolumes: the errors and the names of the valid volumes, which mounts may use. The third
- * argument is the pod's name (empty for templates) or the options that carry it.
+ * ValidateVolumes: the errors and the names of the valid volumes, which mounts may use.
  */
 export function validateVolumes(
   volumes: readonly Volume[] | undefined,
   path: FieldPath,
-  podNameOrOptions: string | VolumesOptions = '',
+  opts: VolumesOptions = {},
 ): { errs: ErrorList; names: Map<string, Volume> } {
-  const opts = typeof podNameOrOptions === 'string' ? { podName: podNameOrOptions } : podNameOrOptions;
   const podName = opts.podName ?? '';
   const errs: ErrorList = [];
   const names = new Map<string, Volume>();
