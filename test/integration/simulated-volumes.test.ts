@@ -82,6 +82,22 @@ const podWith = (name: string, volumes: Record<string, unknown>[]) => ({
 const podUsing = (name: string, claimName: string) =>
   podWith(name, [{ name: 'data', persistentVolumeClaim: { claimName } }]);
 
+/** A pod's PodScheduled condition. */
+const podScheduled = (p: Obj) =>
+  (p.status?.['conditions'] as { type: string; reason?: string; message?: string }[] | undefined)?.find(
+    (c) => c.type === 'PodScheduled',
+  );
+
+/** The pod once the scheduler has marked it Unschedulable: its condition's message. */
+async function unschedulableMessage(name: string, on: InProcessServer = server): Promise<string | undefined> {
+  const waiting = await waitFor(
+    `${name} unschedulable`,
+    () => on.json<Obj>(`${podsPath}/${name}`),
+    (p) => podScheduled(p)?.reason === 'Unschedulable',
+  );
+  return podScheduled(waiting)?.message;
+}
+
 const createClass = (
   name: string,
   provisioner: string,
@@ -508,19 +524,8 @@ describe('simulated volumes', () => {
       (p) => p.status?.phase === 'Running',
     );
     await server.json(podsPath, { method: 'POST', body: podUsing('solo-second', 'solo') });
-    const waiting = await waitFor(
-      'solo-second unschedulable',
-      () => server.json<Obj>(`${podsPath}/solo-second`),
-      (p) =>
-        (p.status?.['conditions'] as { type: string; reason?: string }[] | undefined)?.some(
-          (c) => c.type === 'PodScheduled' && c.reason === 'Unschedulable',
-        ) === true,
-    );
-    const condition = (waiting.status?.['conditions'] as { type: string; message?: string }[]).find(
-      (c) => c.type === 'PodScheduled',
-    );
     assert.equal(
-      condition?.message,
+      await unschedulableMessage('solo-second'),
       '0/1 nodes are available: 1 node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..',
     );
     // The first goes; the second takes the claim.
@@ -811,18 +816,8 @@ describe('simulated volumes on two nodes', () => {
     );
     assert.deepEqual([...nodes].sort(), ['sim-node-0', 'sim-node-1']);
     await two.json(podsPath, { method: 'POST', body: podUsing('lim-2-pod', 'lim-2') });
-    const waiting = await waitFor(
-      'lim-2-pod unschedulable',
-      () => two.json<Obj>(`${podsPath}/lim-2-pod`),
-      (p) =>
-        (p.status?.['conditions'] as { type: string; reason?: string }[] | undefined)?.some(
-          (c) => c.type === 'PodScheduled' && c.reason === 'Unschedulable',
-        ) === true,
-    );
     assert.equal(
-      (waiting.status?.['conditions'] as { type: string; message?: string }[]).find(
-        (c) => c.type === 'PodScheduled',
-      )?.message,
+      await unschedulableMessage('lim-2-pod', two),
       '0/2 nodes are available: 2 node(s) exceed max volume count. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod..',
     );
   });
