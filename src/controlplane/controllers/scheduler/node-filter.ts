@@ -45,7 +45,7 @@ export interface Attempt {
 }
 
 /** The pods placed on each node, and the filters that look at them beyond a node's own. */
-export interface Placement {
+export interface PlacementFilters {
   readonly podsOn: (node: string) => readonly Pod[];
   /** VolumeRestrictions: another placed pod holds one of the pod's ReadWriteOncePod claims. */
   readonly readWriteOncePodConflict: boolean;
@@ -89,7 +89,7 @@ export class NodeFilter {
    * The pods placed on each node, and the filters that look at them beyond a node's own:
    * PodTopologySpread's, then InterPodAffinity's, each undefined when it has nothing to check.
    */
-  placement(pod: Pod, nodes: readonly Node[], podsOn: (node: string) => readonly Pod[]): Placement {
+  placement(pod: Pod, nodes: readonly Node[], podsOn: (node: string) => readonly Pod[]): PlacementFilters {
     const filters = [podTopologySpreadFilter(pod, nodes, podsOn), this.#interPodAffinity(pod, nodes, podsOn)];
     const lookup = this.#opts.lookup;
     const readWriteOncePodConflict =
@@ -99,7 +99,7 @@ export class NodeFilter {
   }
 
   /** The filters on one node, `used` being what its pods (and the pods nominated to it) request. */
-  fitOn(a: Attempt, on: { node: Node; used: Resources; placement: Placement }): NodeFit {
+  fitOn(a: Attempt, on: { node: Node; used: Resources; placement: PlacementFilters }): NodeFit {
     const { node, used, placement } = on;
     const name = node.metadata?.name ?? '';
     if (a.pinned !== undefined && name !== a.pinned)
@@ -135,7 +135,7 @@ export class NodeFilter {
   }
 
   /** NodeVolumeLimits: the pod's new CSI volumes against the node's CSINode counts. */
-  #exceedsVolumeLimits(a: Attempt, node: string, placement: Placement): boolean {
+  #exceedsVolumeLimits(a: Attempt, node: string, placement: PlacementFilters): boolean {
     const lookup = this.#opts.lookup;
     if (lookup === undefined || a.csiVolumes.size === 0) return false;
     const csiNode = this.#opts.csiNodes?.get(node);
