@@ -202,7 +202,8 @@ describe('ServiceAccount admission', () => {
 
   it('leaves mirror pods unchanged and refuses their service accounts and secrets', async () => {
     const mirror = { [mirrorPodAnnotation]: 'abc' };
-    const out = await create(pod('static-web', {}, mirror));
+    // A mirror pod names its node (kube's ValidatePodSpecificAnnotations requires it).
+    const out = await create(pod('static-web', { nodeName: 'n1' }, mirror));
     assert.equal(out.spec?.serviceAccountName, undefined);
     assert.equal(out.spec?.volumes, undefined);
     await rejectsWithStatus(create(pod('static-sa', { serviceAccountName: 'default' }, mirror)), {

@@ -15,7 +15,7 @@ import type { UpdateStrategy } from '../../rest/strategy.js';
 import { validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 import { defaultPullPolicy } from './defaults.js';
 import { podStrategy } from './strategy.js';
-import { validateUpdatedPodSpec } from './validation.js';
+import { isStaticPod, validateUpdatedPodSpec } from './validation.js';
 import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 function defaultEphemeralContainer(c: EphemeralContainer): void {
@@ -32,16 +32,9 @@ function defaultEphemeralContainer(c: EphemeralContainer): void {
 export function validateEphemeralContainersUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
   errs.push(...validateUpdatedPodSpec(pod, old));
-  if (old.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined)
-    // kube's field.NewPath("") renders as an empty field.
-    return [
-      new FieldError({
-        type: 'FieldValueForbidden',
-        field: '',
-        badValue: '',
-        detail: 'static pods do not support ephemeral containers',
-      }),
-    ];
+  if (isStaticPod(old))
+    // kube's field.NewPath(""): a root without a name, printed as a subscript, `[]`.
+    return [FieldError.forbidden(FieldPath.of(''), 'static pods do not support ephemeral containers')];
   const path = FieldPath.of('spec', 'ephemeralContainers');
   const current = new Map((pod.spec?.ephemeralContainers ?? []).map((c) => [c.name, c]));
   for (const prior of old.spec?.ephemeralContainers ?? []) {

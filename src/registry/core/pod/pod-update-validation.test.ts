@@ -241,12 +241,12 @@ describe('ValidatePodStatusUpdate as kube 1.33', () => {
 });
 
 describe('ValidatePodEphemeralContainersUpdate as kube 1.33', () => {
-  it('answers a static pod with one error on an empty field', () => {
+  it('answers a static pod with one error on the empty path, printed `[]`', () => {
     const old = pod();
     old.metadata = { ...old.metadata, annotations: { 'kubernetes.io/config.mirror': '' } };
     const next = structuredClone(old);
     assert.deepEqual(texts(validateEphemeralContainersUpdate(next, old)), [
-      ': Forbidden: static pods do not support ephemeral containers',
+      '[]: Forbidden: static pods do not support ephemeral containers',
     ]);
   });
 

@@ -22,11 +22,23 @@ import { validateEphemeralContainers } from './validation/ephemeral-container-fi
 import { hasInvalidAffinitySelectorValue } from './validation/affinity.js';
 import { hasNonLocalProjectedTokenPath } from './validation/projected-volumes.js';
 import { hasInvalidSpreadSelector } from './validation/topology-spread.js';
+import { podClaimNames, validatePodResourceClaims } from './validation/resource-claims.js';
+import {
+  validatePodAnnotationUpdates,
+  validatePodSpecificAnnotations,
+  validateSecurityAnnotationsMatchFields,
+} from './validation/pod-annotations.js';
+
+/** A static pod's mirror in the API: the kubelet annotates it with the file's hash. */
+export const isStaticPod = (pod: Pod): boolean =>
+  pod.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined;
 
 /** What a pod's spec validation depends on beyond the spec. */
 export interface PodSpecValidation extends PodSpecOptions {
   /** The pod's name, for the claims of its generic ephemeral volumes. */
   readonly podName?: string;
+  /** The pod is a static pod's mirror (its annotation), which may not claim resources. */
+  readonly staticPod?: boolean;
   /** The old pod already projected a token outside its volume (AllowNonLocalProjectedTokenPath). */
   readonly allowNonLocalProjectedTokenPath?: boolean;
 }
@@ -35,13 +47,15 @@ export interface PodSpecValidation extends PodSpecOptions {
  * What an update of `old` may keep that a create may not (kube's GetValidationOptionsFromPodSpecAndMeta):
  * each option is on only when the old pod already had what it allows.
  */
-function updateOptions(name: string, old: PodSpec | undefined): PodSpecValidation {
+function updateOptions(name: string, old: PodSpec | undefined, staticPod: boolean): PodSpecValidation {
   return {
     podName: name,
+    staticPod,
     allowHostSysctls: hasHostSysctl(old),
     allowNonLocalProjectedTokenPath: hasNonLocalProjectedTokenPath(old),
     allowInvalidAffinitySelectorValue: hasInvalidAffinitySelectorValue(old?.affinity),
     allowInvalidSpreadSelector: hasInvalidSpreadSelector(old),
+    allowAnySELinuxChangePolicy: old?.securityContext?.seLinuxChangePolicy != null,
   };
 }
 
@@ -50,9 +64,10 @@ const relaxes = (opts: PodSpecValidation): boolean =>
   opts.allowHostSysctls === true ||
   opts.allowNonLocalProjectedTokenPath === true ||
   opts.allowInvalidAffinitySelectorValue === true ||
-  opts.allowInvalidSpreadSelector === true;
+  opts.allowInvalidSpreadSelector === true ||
+  opts.allowAnySELinuxChangePolicy === true;
 
-/** ValidatePodSpec: volumes, then every kind of container, then the pod-level fields. */
+/** ValidatePodSpec: volumes, resource claims, then every kind of container, then the pod-level fields. */
 export function validatePodSpec(
   spec: PodSpec | undefined,
   path: FieldPath,
@@ -68,11 +83,17 @@ export function validatePodSpec(
   const errs = volumes.errs;
   const grace = s.terminationGracePeriodSeconds;
   const hostUsers = s.hostUsers !== false;
+  const claimNames = podClaimNames(s.resourceClaims);
+  if (s.resourceClaims != null)
+    errs.push(
+      ...validatePodResourceClaims(s.resourceClaims, path.child('resourceClaims'), opts.staticPod === true),
+    );
   errs.push(
     ...validateContainers(containers, {
       volumes: volumes.names,
       restartPolicy: s.restartPolicy,
       hostUsers,
+      claimNames,
       path: path.child('containers'),
       grace,
     }),
@@ -83,6 +104,7 @@ export function validatePodSpec(
         volumes: volumes.names,
         restartPolicy: s.restartPolicy,
         hostUsers,
+        claimNames,
         regular: containers,
         path: path.child('initContainers'),
         grace,
@@ -94,6 +116,7 @@ export function validatePodSpec(
         volumes: volumes.names,
         restartPolicy: s.restartPolicy,
         hostUsers,
+        claimNames,
         path: path.child('ephemeralContainers'),
       }),
     );
@@ -156,7 +179,10 @@ export function validatePod(pod: Pod): ErrorList {
     requiresNamespace: true,
     validateName: nameIsDNSSubdomain,
   });
-  errs.push(...validatePodSpecOfPod(pod.spec, { podName: pod.metadata?.name ?? '' }));
+  errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec));
+  errs.push(
+    ...validatePodSpecOfPod(pod.spec, { podName: pod.metadata?.name ?? '', staticPod: isStaticPod(pod) }),
+  );
   const path = FieldPath.of('spec');
   if ((pod.spec?.ephemeralContainers ?? []).length > 0)
     errs.push(FieldError.forbidden(path.child('ephemeralContainers'), 'cannot be set on create'));
@@ -167,6 +193,7 @@ export function validatePod(pod: Pod): ErrorList {
         'cannot be set until all schedulingGates have been cleared',
       ),
     );
+  if (pod.metadata?.annotations != null) errs.push(...validateSecurityAnnotationsMatchFields(pod));
   return errs;
 }
 
@@ -175,13 +202,18 @@ export function validateUpdatedPodSpec(pod: Pod, old: Pod): ErrorList {
   const name = pod.metadata?.name ?? '';
   if (pod.spec !== undefined && pod.spec === old.spec && (pod.spec as MarkedSpec)[validFor] === name)
     return [];
-  return validatePodSpecOfPod(pod.spec, updateOptions(name, old.spec));
+  return validatePodSpecOfPod(pod.spec, updateOptions(name, old.spec, isStaticPod(pod)));
 }
 
-/** ValidatePodUpdate: meta, the spec, then only the updatable fields may differ. */
+/**
+ * ValidatePodUpdate: meta, the pod's annotations, the spec, the annotation changes (which check the
+ * annotations again, so kube reports a bad one twice), then only the updatable fields may differ.
+ */
 export function validatePodUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
+  errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec));
   errs.push(...validateUpdatedPodSpec(pod, old));
+  errs.push(...validatePodAnnotationUpdates(pod, old));
   errs.push(...validatePodSpecUpdate(pod.spec ?? { containers: [] }, old.spec ?? { containers: [] }));
   return errs;
 }

@@ -158,6 +158,8 @@ export interface PodContext {
   restartPolicy?: string | undefined;
   /** The pod's securityContext.hostUsers defaulted to true; undefined when the caller did not say. */
   hostUsers?: boolean | undefined;
+  /** The names of the pod's resourceClaims, which a container's resources.claims may name. */
+  claimNames?: ReadonlySet<string> | undefined;
 }
 
 /** The checks every kind of container shares (validateContainerCommon). */
@@ -181,7 +183,7 @@ export function validateContainerCommon(c: Container, pod: PodContext, path: Fie
   errs.push(...validateVolumeMounts(c, pod.volumes, path.child('volumeMounts')));
   errs.push(...validateVolumeDevices(c, pod.volumes, path.child('volumeDevices')));
   errs.push(...validatePullPolicy(c.imagePullPolicy, path.child('imagePullPolicy')));
-  errs.push(...validateResourceRequirements(c.resources, path.child('resources')));
+  errs.push(...validateResourceRequirements(c.resources, path.child('resources'), pod.claimNames));
   errs.push(
     ...validateResizePolicy(c.resizePolicy, {
       path: path.child('resizePolicy'),

@@ -1,13 +1,20 @@
 // The pod security context as validatePodSpecSecurityContext checks it (pkg/apis/core/validation/
 // validation.go): user and group IDs, shareProcessNamespace with hostPID, sysctls (names, duplicates,
-// and none a host namespace would share), the fsGroup and supplemental groups policies, seccomp and
-// AppArmor.
+// and none a host namespace would share), the fsGroup and supplemental groups policies, seccomp, the
+// Windows options, AppArmor and the SELinux change policy.
 import type { PodSpec } from '../../../../api/core/v1/pod.js';
 import { FieldError, type ErrorList, type FieldPath } from '../../../../machinery/validation/index.js';
-import { validateAppArmorProfileField, validateID, validateSeccompProfileField } from './security-context.js';
+import {
+  validateAppArmorProfileField,
+  validateID,
+  validateSeccompProfileField,
+  validateWindowsOptions,
+} from './security-context.js';
 
 const fsGroupChangePolicies = ['Always', 'OnRootMismatch'];
 const supplementalGroupsPolicies = ['Merge', 'Strict'];
+const seLinuxChangePolicies = ['MountOption', 'Recursive'];
+const onlyRecursive = ['Recursive'];
 const sysctlSegment = '[a-z0-9]([-_a-z0-9]*[a-z0-9])?';
 const sysctlPattern = `^(${sysctlSegment}[\\./])*${sysctlSegment}$`;
 const sysctlRegexp = new RegExp(sysctlPattern);
@@ -67,11 +74,22 @@ export function hasHostSysctl(spec: PodSpec | undefined): boolean {
   });
 }
 
+/** What an update may keep that a create may not, as far as the pod security context goes. */
+export interface SecurityContextOptions {
+  /** The old pod already had a namespaced sysctl shared with the host (AllowNamespacedSysctlsForHostNetAndHostIPC). */
+  readonly allowHostSysctls?: boolean;
+  /**
+   * The old pod already had a seLinuxChangePolicy. With SELinuxMount off (beta, off by default in
+   * 1.33) kube allows only Recursive unless so (useOnlyRecursiveSELinuxChangePolicy).
+   */
+  readonly allowAnySELinuxChangePolicy?: boolean;
+}
+
 /** validatePodSpecSecurityContext (the v1 spec keeps shareProcessNamespace and the host flags outside it). */
 export function validatePodSecurityContext(
   spec: PodSpec,
   path: FieldPath,
-  allowHostSysctls: boolean,
+  opts: SecurityContextOptions,
 ): ErrorList {
   const sc = spec.securityContext ?? {};
   const errs = [
@@ -90,7 +108,7 @@ export function validatePodSecurityContext(
         'ShareProcessNamespace and HostPID cannot both be enabled',
       ),
     );
-  errs.push(...validateSysctls(spec, path.child('sysctls'), allowHostSysctls));
+  errs.push(...validateSysctls(spec, path.child('sysctls'), opts.allowHostSysctls === true));
   if (sc.fsGroupChangePolicy !== undefined && !fsGroupChangePolicies.includes(sc.fsGroupChangePolicy))
     errs.push(
       FieldError.notSupported(
@@ -100,6 +118,8 @@ export function validatePodSecurityContext(
       ),
     );
   errs.push(...validateSeccompProfileField(sc.seccompProfile, path.child('seccompProfile')));
+  if (sc.windowsOptions != null)
+    errs.push(...validateWindowsOptions(sc.windowsOptions, path.child('windowsOptions')));
   errs.push(...validateAppArmorProfileField(sc.appArmorProfile, path.child('appArmorProfile')));
   const groupsPolicy = sc.supplementalGroupsPolicy;
   if (groupsPolicy !== undefined && !supplementalGroupsPolicies.includes(groupsPolicy))
@@ -110,5 +130,11 @@ export function validatePodSecurityContext(
         supplementalGroupsPolicies,
       ),
     );
+  const changePolicy = sc.seLinuxChangePolicy;
+  if (changePolicy != null) {
+    const allowed = opts.allowAnySELinuxChangePolicy === true ? seLinuxChangePolicies : onlyRecursive;
+    if (!allowed.includes(changePolicy))
+      errs.push(FieldError.notSupported(path.child('seLinuxChangePolicy'), changePolicy, allowed));
+  }
   return errs;
 }

@@ -13,6 +13,7 @@ import {
   validateResourceQuantityValue,
 } from '../../resourcequota/resource-names.js';
 import { compareQuantityText, isIntegerQuantity, quantityOf, quantitySign } from '../quantity.js';
+import { noClaimNames, validateResourceClaimNames } from './resource-claims.js';
 
 const hugePagesPrefix = 'hugepages-';
 const qosResources = new Set(['cpu', 'memory']);
@@ -34,10 +35,14 @@ function validateHugePageValue(name: string, value: string, path: FieldPath): Er
   return [FieldError.invalid(path, value, `${value} is not positive integer multiple of ${name}`)];
 }
 
-/** ValidateContainerResourceRequirements: names, quantities, requests within limits, hugepages beside cpu or memory. */
+/**
+ * ValidateContainerResourceRequirements: names, quantities, requests within limits, hugepages beside
+ * cpu or memory, and claims among the pod's (`podClaims`, none when left out).
+ */
 export function validateResourceRequirements(
   requirements: ResourceRequirements | undefined,
   path: FieldPath,
+  podClaims: ReadonlySet<string> = noClaimNames,
 ): ErrorList {
   const errs: ErrorList = [];
   const limPath = path.child('limits');
@@ -78,6 +83,9 @@ export function validateResourceRequirements(
     if (qosResources.has(name)) cpuOrMemory = true;
   }
   if (hugePages && !cpuOrMemory) errs.push(FieldError.forbidden(path, 'HugePages require cpu or memory'));
+  const claims = requirements?.claims;
+  if (claims != null && claims.length > 0)
+    errs.push(...validateResourceClaimNames(claims, podClaims, path.child('claims')));
   return errs;
 }
 

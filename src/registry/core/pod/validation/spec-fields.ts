@@ -18,15 +18,19 @@ import {
   type ErrorList,
   type FieldPath,
 } from '../../../../machinery/validation/index.js';
-import { validatePodSecurityContext } from './pod-security-context.js';
+import { validatePodSecurityContext, type SecurityContextOptions } from './pod-security-context.js';
 import { validatePodDNSConfig } from './dns-config.js';
+import { validateResourceRequirements } from './resources.js';
 import { validateTopologySpreadConstraints } from './topology-spread.js';
+import { validateWindowsHostProcessPod } from './windows-host-process.js';
 
 const restartPolicies = ['Always', 'OnFailure', 'Never'];
 const dnsPolicies = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
 const tolerationOperators = ['Equal', 'Exists'];
 const taintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 const preemptionPolicies = ['PreemptLowerPriority', 'Never'];
+// validOS, as sets.List prints it.
+const validOS = ['linux', 'windows'];
 const maxInt32 = 2147483647;
 
 function validateEnum(value: string | undefined, valid: readonly string[], path: FieldPath): ErrorList {
@@ -211,9 +215,7 @@ function validateHostAliases(spec: PodSpec, path: FieldPath): ErrorList {
   return errs;
 }
 
-export interface PodSpecOptions {
-  /** The old pod already had a namespaced sysctl shared with the host (AllowNamespacedSysctlsForHostNetAndHostIPC). */
-  readonly allowHostSysctls?: boolean;
+export interface PodSpecOptions extends SecurityContextOptions {
   /** The old pod's affinity selectors already held a value that is not a label value (AllowInvalidLabelValueInSelector). */
   readonly allowInvalidAffinitySelectorValue?: boolean;
   /** The old pod's spread constraint selectors already failed their checks. */
@@ -226,9 +228,7 @@ export function validatePodSpecFields(spec: PodSpec, path: FieldPath, opts: PodS
   errs.push(...validateEnum(spec.restartPolicy, restartPolicies, path.child('restartPolicy')));
   errs.push(...validateEnum(spec.dnsPolicy, dnsPolicies, path.child('dnsPolicy')));
   errs.push(...validateLabels(spec.nodeSelector, path.child('nodeSelector')));
-  errs.push(
-    ...validatePodSecurityContext(spec, path.child('securityContext'), opts.allowHostSysctls === true),
-  );
+  errs.push(...validatePodSecurityContext(spec, path.child('securityContext'), opts));
   errs.push(
     ...validateAffinity(spec.affinity, path.child('affinity'), {
       allowInvalidLabelValue: opts.allowInvalidAffinitySelectorValue === true,
@@ -249,15 +249,29 @@ export function validatePodSpecFields(spec: PodSpec, path: FieldPath, opts: PodS
       allowInvalidSelector: opts.allowInvalidSpreadSelector === true,
     }),
   );
+  errs.push(...validateWindowsHostProcessPod(spec, path));
   errs.push(...validateHostUsers(spec, path));
   errs.push(...validateNamesAndTimes(spec, path));
   errs.push(...validateTolerations(spec.tolerations, path.child('tolerations')));
   errs.push(...validateHostAliases(spec, path.child('hostAliases')));
   errs.push(...validateClasses(spec, path));
-  // validateOS reports an empty or unknown name; only a known one gets the OS-specific checks.
-  if (spec.os?.name === 'linux') errs.push(...validateLinux(spec, path));
-  else if (spec.os?.name === 'windows') errs.push(...validateWindows(spec, path));
+  // validateOverhead: the overhead checked as a container's limits are.
+  const overhead = (spec as { overhead?: PodSpec['overhead'] | null }).overhead;
+  if (overhead != null)
+    errs.push(...validateResourceRequirements({ limits: overhead }, path.child('overhead')));
+  errs.push(...validateOS(spec, path));
   return errs;
+}
+
+/** validateOS: a known name, and then that OS's checks (none when the name is refused). */
+function validateOS(spec: PodSpec, path: FieldPath): ErrorList {
+  const os = (spec as { os?: { name?: string | null } | null }).os;
+  if (os == null) return [];
+  const name = os.name ?? '';
+  if (name === '') return [FieldError.required(path.child('os', 'name'), 'cannot be empty')];
+  if (name === 'linux') return validateLinux(spec, path);
+  if (name === 'windows') return validateWindows(spec, path);
+  return [FieldError.notSupported(path.child('os'), name, validOS)];
 }
 
 /** serviceAccountName, nodeName, activeDeadlineSeconds, hostname and subdomain. */

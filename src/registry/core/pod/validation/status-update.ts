@@ -10,10 +10,17 @@ import {
   type ErrorList,
 } from '../../../../machinery/validation/index.js';
 import { validateCoreObjectMetaUpdate } from '../../namespace/finalizer-names.js';
+import { validatePodAnnotationUpdates } from './pod-annotations.js';
+import { validatePodResourceClaimStatuses } from './resource-claims.js';
+import { validateHostIPs, validatePodIPs } from './status-ips.js';
 
-/** ValidatePodStatusUpdate: meta, custom conditions, a changed nominated node, the QoS class, no restarts of finished containers. */
+/**
+ * ValidatePodStatusUpdate: meta and the pod's annotations, custom conditions, a changed nominated
+ * node, the QoS class, no restarts of finished containers, the claim statuses, the pod and host IPs.
+ */
 export function validatePodStatusUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
+  errs.push(...validatePodAnnotationUpdates(pod, old));
   // kube hangs the conditions under the metadata path, and spells Type with a capital.
   (pod.status?.conditions ?? []).forEach((c, i) => {
     if (systemConditions.includes(c.type)) return;
@@ -51,6 +58,14 @@ export function validatePodStatusUpdate(pod: Pod, old: Pod): ErrorList {
       },
     ),
   );
+  errs.push(
+    ...validatePodResourceClaimStatuses(
+      pod.status?.resourceClaimStatuses,
+      pod.spec?.resourceClaims,
+      path.child('resourceClaimStatuses'),
+    ),
+  );
+  errs.push(...validatePodIPs(pod), ...validateHostIPs(pod));
   return errs;
 }
 

@@ -1,0 +1,246 @@
+// The annotations kube gives meaning on a pod (pkg/apis/core/validation/validation.go):
+// ValidatePodSpecificAnnotations (the mirror pod annotation, then the deprecated seccomp and AppArmor
+// annotations), ValidatePodSpecificAnnotationUpdates, and the create-time checks that a seccomp or
+// AppArmor annotation agrees with the field beside it (validateSeccompAnnotationsAndFields,
+// validateAppArmorAnnotationsAndFieldsMatchOnCreate). kube walks the annotations as a Go map, in no
+// fixed order; Capstan takes them in the object's order. Not done here: the tolerations annotation
+// and controller.kubernetes.io/pod-deletion-cost.
+import type { Container } from '../../../../api/core/v1/container.js';
+import type { Pod, PodSpec } from '../../../../api/core/v1/pod.js';
+import type { SecurityProfile } from '../../../../api/core/v1/security-options.js';
+import { FieldError, FieldPath, goQuote, type ErrorList } from '../../../../machinery/validation/index.js';
+import { validateLocalDescendingPath } from './volume-paths.js';
+
+const mirrorKey = 'kubernetes.io/config.mirror';
+const seccompPodKey = 'seccomp.security.alpha.kubernetes.io/pod';
+const seccompContainerPrefix = 'container.seccomp.security.alpha.kubernetes.io/';
+const appArmorPrefix = 'container.apparmor.security.beta.kubernetes.io/';
+const localhostPrefix = 'localhost/';
+
+type Annotations = Readonly<Record<string, string>> | null | undefined;
+
+// Paths are immutable: one root serves every pod.
+const annotationsPath = FieldPath.of('metadata', 'annotations');
+
+/** ValidateSeccompProfile: the annotation's profile names. */
+function validateSeccompProfile(profile: string, path: FieldPath, errs: ErrorList): void {
+  if (profile === 'runtime/default' || profile === 'docker/default' || profile === 'unconfined') return;
+  if (profile.startsWith(localhostPrefix))
+    errs.push(...validateLocalDescendingPath(profile.slice(localhostPrefix.length), path));
+  else errs.push(FieldError.invalid(path, profile, 'must be a valid seccomp profile'));
+}
+
+/** Every container of a spec in podshelper.VisitContainersWithPath's order, stopping when `visit` says so. */
+function visitContainers(
+  spec: PodSpec,
+  visit: (c: Pick<Container, 'name' | 'securityContext'>, path: () => FieldPath) => boolean,
+): void {
+  for (const list of ['initContainers', 'containers', 'ephemeralContainers'] as const) {
+    const containers: readonly Pick<Container, 'name' | 'securityContext'>[] = spec[list] ?? [];
+    for (let i = 0; i < containers.length; i++) {
+      const c = containers[i];
+      if (c !== undefined && !visit(c, () => FieldPath.of('spec', list).index(i))) return;
+    }
+  }
+}
+
+/** A container's name; the decoder does not enforce required fields, and Go's zero value is "". */
+const nameOf = (c: { readonly name?: string }): string => c.name ?? '';
+
+function hasContainer(spec: PodSpec | undefined, name: string): boolean {
+  if (spec === undefined) return false;
+  let found = false;
+  visitContainers(spec, (c) => {
+    found = nameOf(c) === name;
+    return !found;
+  });
+  return found;
+}
+
+/** ValidatePodSpecificAnnotations, for a pod's annotations (path metadata.annotations). */
+export function validatePodSpecificAnnotations(
+  annotations: Annotations,
+  spec: PodSpec | undefined,
+): ErrorList {
+  if (annotations == null) return [];
+  const errs: ErrorList = [];
+  const path = annotationsPath;
+  const mirror = annotations[mirrorKey];
+  if (mirror !== undefined && (spec?.nodeName ?? '') === '')
+    errs.push(
+      FieldError.invalid(
+        path.key(mirrorKey),
+        mirror,
+        'must set spec.nodeName if mirror pod annotation is set',
+      ),
+    );
+  // ValidateSeccompPodAnnotations: the pod's annotation, then every container's (as Child, not Key).
+  const seccompPod = annotations[seccompPodKey];
+  if (seccompPod !== undefined) validateSeccompProfile(seccompPod, path.child(seccompPodKey), errs);
+  for (const key in annotations)
+    if (key.startsWith(seccompContainerPrefix))
+      validateSeccompProfile(annotations[key] ?? '', path.child(key), errs);
+  // ValidateAppArmorPodAnnotations: a container of the pod, and a profile name of the annotation's form.
+  for (const key in annotations) {
+    if (!key.startsWith(appArmorPrefix)) continue;
+    const container = key.slice(appArmorPrefix.length);
+    if (!hasContainer(spec, container))
+      errs.push(FieldError.invalid(path.key(key), container, 'container not found'));
+    const profile = annotations[key] ?? '';
+    if (
+      profile !== '' &&
+      profile !== 'runtime/default' &&
+      profile !== 'unconfined' &&
+      !profile.startsWith(localhostPrefix)
+    )
+      errs.push(
+        FieldError.invalid(path.key(key), profile, `invalid AppArmor profile name: ${goQuote(profile)}`),
+      );
+  }
+  return errs;
+}
+
+/**
+ * ValidatePodSpecificAnnotationUpdates: no AppArmor or mirror pod annotation added, changed or
+ * removed, then ValidatePodSpecificAnnotations of the new pod.
+ */
+export function validatePodAnnotationUpdates(pod: Pod, old: Pod): ErrorList {
+  const now = pod.metadata?.annotations ?? {};
+  const before = old.metadata?.annotations ?? {};
+  const errs: ErrorList = [];
+  const path = annotationsPath;
+  const guarded = (key: string): boolean => key === mirrorKey || key.startsWith(appArmorPrefix);
+  for (const key in before) {
+    if (!guarded(key) || now[key] === before[key]) continue;
+    errs.push(
+      FieldError.forbidden(
+        path.key(key),
+        key === mirrorKey
+          ? 'may not remove or update mirror pod annotation'
+          : 'may not remove or update AppArmor annotations',
+      ),
+    );
+  }
+  for (const key in now) {
+    if (!guarded(key) || key in before) continue;
+    errs.push(
+      FieldError.forbidden(
+        path.key(key),
+        key === mirrorKey ? 'may not add mirror pod annotation' : 'may not add AppArmor annotations',
+      ),
+    );
+  }
+  errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec));
+  return errs;
+}
+
+/** validateSeccompAnnotationsAndFieldsMatch: the annotation names the field's profile. */
+function seccompMatch(annotation: string, profile: SecurityProfile, path: FieldPath): FieldError | undefined {
+  const typeMismatch = (): FieldError =>
+    FieldError.forbidden(path.child('type'), 'seccomp type in annotation and field must match');
+  switch (profile.type) {
+    case 'Unconfined':
+      return annotation === 'unconfined' ? undefined : typeMismatch();
+    case 'RuntimeDefault':
+      return annotation === 'runtime/default' || annotation === 'docker/default' ? undefined : typeMismatch();
+    case 'Localhost':
+      if (!annotation.startsWith(localhostPrefix)) return typeMismatch();
+      return profile.localhostProfile === annotation.slice(localhostPrefix.length)
+        ? undefined
+        : FieldError.forbidden(
+            path.child('localhostProfile'),
+            'seccomp profile in annotation and field must match',
+          );
+    default:
+      return undefined;
+  }
+}
+
+/** The AppArmor counterpart, with its own words. */
+function appArmorMatch(
+  annotation: string,
+  profile: SecurityProfile,
+  path: FieldPath,
+): FieldError | undefined {
+  const typeMismatch = (): FieldError =>
+    FieldError.forbidden(path.child('type'), 'apparmor type in annotation and field must match');
+  switch (profile.type) {
+    case 'Unconfined':
+      return annotation === 'unconfined' ? undefined : typeMismatch();
+    case 'RuntimeDefault':
+      return annotation === 'runtime/default' ? undefined : typeMismatch();
+    case 'Localhost':
+      if (!annotation.startsWith(localhostPrefix)) return typeMismatch();
+      return profile.localhostProfile === annotation.slice(localhostPrefix.length)
+        ? undefined
+        : FieldError.forbidden(
+            path.child('localhostProfile'),
+            'apparmor profile in annotation and field must match',
+          );
+    default:
+      return undefined;
+  }
+}
+
+interface Profiles {
+  readonly seccompProfile?: SecurityProfile | undefined;
+  readonly appArmorProfile?: SecurityProfile | undefined;
+}
+
+/** A profile of a security context; a JSON null is a nil pointer, as a missing member is. */
+function profileOf(
+  sc: Profiles | null | undefined,
+  key: 'seccompProfile' | 'appArmorProfile',
+): SecurityProfile | undefined {
+  const profile: unknown = sc?.[key];
+  return profile == null ? undefined : (profile as SecurityProfile);
+}
+
+/** Whether any annotation is a seccomp or AppArmor one: most pods have none, and skip the walk. */
+function hasSecurityAnnotation(annotations: Readonly<Record<string, string>>): boolean {
+  for (const key in annotations)
+    if (key === seccompPodKey || key.startsWith(seccompContainerPrefix) || key.startsWith(appArmorPrefix))
+      return true;
+  return false;
+}
+
+/**
+ * ValidatePodCreate's last checks: where a seccomp annotation and field are both set they agree
+ * (the pod's, then each container's), then each container's AppArmor profile (its own, else the
+ * pod's) agrees with its annotation, except on Windows pods.
+ */
+export function validateSecurityAnnotationsMatchFields(pod: Pod): ErrorList {
+  const annotations = pod.metadata?.annotations;
+  const spec = pod.spec;
+  if (annotations == null || spec === undefined || !hasSecurityAnnotation(annotations)) return [];
+  const errs: ErrorList = [];
+  const podSeccomp = profileOf(spec.securityContext, 'seccompProfile');
+  const podAnnotation = annotations[seccompPodKey];
+  if (podSeccomp !== undefined && podAnnotation !== undefined) {
+    const err = seccompMatch(
+      podAnnotation,
+      podSeccomp,
+      FieldPath.of('spec', 'securityContext', 'seccompProfile'),
+    );
+    if (err !== undefined) errs.push(err);
+  }
+  visitContainers(spec, (c, at) => {
+    const profile = profileOf(c.securityContext, 'seccompProfile');
+    const annotation = annotations[seccompContainerPrefix + nameOf(c)];
+    if (profile === undefined || annotation === undefined) return true;
+    const err = seccompMatch(annotation, profile, at().child('securityContext', 'seccompProfile'));
+    if (err !== undefined) errs.push(err);
+    return true;
+  });
+  if (spec.os?.name === 'windows') return errs;
+  const podAppArmor = profileOf(spec.securityContext, 'appArmorProfile');
+  visitContainers(spec, (c, at) => {
+    const profile = profileOf(c.securityContext, 'appArmorProfile') ?? podAppArmor;
+    const annotation = annotations[appArmorPrefix + nameOf(c)];
+    if (profile === undefined || annotation === undefined) return true;
+    const err = appArmorMatch(annotation, profile, at().child('securityContext', 'appArmorProfile'));
+    if (err !== undefined) errs.push(err);
+    return true;
+  });
+  return errs;
+}
