@@ -43,7 +43,7 @@ export function beforeUpdate<T extends KubeObject>(
 
   strategy.prepareForUpdate(ctx, obj, old);
   carryOverSystemFields(meta, oldMeta);
-  if (shareUnchangedContent(obj, old) && core.trackGeneration)
+  if (shareUnchangedContent(obj, old) && core.trackGeneration && strategy.keepsGeneration !== true)
     meta.generation = (oldMeta.generation ?? 0) + 1;
 
   const errs = [

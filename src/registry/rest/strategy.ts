@@ -40,6 +40,11 @@ export interface UpdateStrategy<T extends KubeObject = KubeObject> extends Decod
   readonly allowUnconditionalUpdate: boolean;
   /** Carries over what this endpoint may not change (status on the main resource, spec on /status). */
   prepareForUpdate(ctx: RequestContext, obj: T, old: T): void;
+  /**
+   * The write leaves metadata.generation as it was whatever it changes: kube makes it past the
+   * strategies that bump it (a pod's binding sets spec.nodeName through the storage directly).
+   */
+  readonly keepsGeneration?: boolean;
   validateUpdate(ctx: RequestContext, obj: T, old: T): FieldError[];
   warningsOnUpdate?(ctx: RequestContext, obj: T, old: T): string[];
   canonicalize?(obj: T): void;

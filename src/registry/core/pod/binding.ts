@@ -38,6 +38,7 @@ export function validatePodBinding(binding: Binding): ErrorList {
 const bindingUpdateStrategy = {
   ...podStrategy,
   prepareForUpdate: () => undefined,
+  keepsGeneration: true,
   validateUpdate: (_ctx, pod, old) => validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {}),
 } satisfies UpdateStrategy<Pod>;
 

@@ -114,9 +114,14 @@ describe('pods', () => {
     const st = structuredClone(object);
     st.status = { ...st.status, phase: 'Running', podIP: '10.1.0.5' };
     if (st.spec !== undefined) st.spec.restartPolicy = 'Never';
+    // Owner references are the main resource's too (kube: old kubelets corrupted them).
+    const owner = { apiVersion: 'v1', kind: 'Node', name: 'n', uid: 'u-1' };
+    st.metadata = { ...st.metadata, ownerReferences: [owner], labels: { via: 'status' } };
     const updated = (await s.status.update(ctx, 'web', put(st))).object;
     assert.equal(updated.status?.phase, 'Running');
     assert.equal(updated.spec?.restartPolicy, 'Always');
+    assert.equal(updated.metadata?.ownerReferences, undefined);
+    assert.deepEqual(updated.metadata?.labels, { via: 'status' });
     // A status without its QoS class keeps the old one (kube backfills it); another class is refused.
     const withoutClass = structuredClone(updated);
     delete withoutClass.status?.qosClass;
@@ -138,10 +143,13 @@ describe('pods', () => {
       metadata: { name: 'web' },
       target: { kind: 'Node', name: 'n1' },
     };
+    const unbound = await s.pods.get(ctx, 'web', {});
     const out = await s.binding.createNamed(ctx, 'web', { obj: structuredClone(binding), options: {} });
     assert.equal(out['status'], 'Success');
     const bound = await s.pods.get(ctx, 'web', {});
     assert.equal(bound.spec?.nodeName, 'n1');
+    // kube's binding writes nodeName past the strategy, so the generation stays.
+    assert.equal(bound.metadata?.generation, unbound.metadata?.generation);
     assert.equal(bound.status?.conditions?.[0]?.type, 'PodScheduled');
     await rejectsWithStatus(
       s.binding.createNamed(ctx, 'web', { obj: structuredClone(binding), options: {} }),

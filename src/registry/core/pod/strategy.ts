@@ -29,14 +29,18 @@ export const podStrategy = {
 } satisfies CreateStrategy<Pod> & UpdateStrategy<Pod>;
 
 /**
- * pods/status: takes the status, keeps the spec. A status without a qosClass keeps the old one, as
- * kube backfills it (old kubelets dropped it); a different one is refused, the class being immutable.
+ * pods/status: takes the status, keeps the spec and the owner references (old kubelets corrupted
+ * them, which broke garbage collection). A status without a qosClass keeps the old one, as kube
+ * backfills it (old kubelets dropped it); a different one is refused, the class being immutable.
  */
 export const podStatusStrategy = {
   ...podStrategy,
   prepareForUpdate: (_ctx, pod, old) => {
     if (old.spec !== undefined) pod.spec = old.spec;
     else delete pod.spec;
+    const owners = old.metadata?.ownerReferences;
+    if (owners !== undefined) (pod.metadata ??= {}).ownerReferences = owners;
+    else if (pod.metadata !== undefined) delete pod.metadata.ownerReferences;
     const qosClass = old.status?.qosClass;
     if ((pod.status?.qosClass ?? '') === '' && qosClass !== undefined)
       (pod.status ??= {}).qosClass = qosClass;
