@@ -7,6 +7,7 @@ import { newEventREST } from '../../registry/core/event/storage.js';
 import { newNamespaceREST } from '../../registry/core/namespace/storage.js';
 import { newPodConnecters } from '../../registry/core/pod/connect.js';
 import { EphemeralContainersREST } from '../../registry/core/pod/ephemeral-containers.js';
+import { ResizeREST } from '../../registry/core/pod/resize.js';
 import { EvictionREST, type DisruptionBudgets } from '../../registry/core/pod/eviction.js';
 import { LegacyBindingREST } from '../../registry/core/pod/binding.js';
 import { newPodREST } from '../../registry/core/pod/storage.js';
@@ -143,6 +144,7 @@ export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise
       storage['pods/binding'] = pods.binding;
       storage.bindings = new LegacyBindingREST(pods.binding);
       storage['pods/ephemeralcontainers'] = new EphemeralContainersREST(pods.pods);
+      storage['pods/resize'] = new ResizeREST(pods.pods);
       storage['pods/eviction'] = new EvictionREST({
         pods: pods.pods,
         ...(init.podDisruptionBudgets !== undefined ? { disruptionBudgets: init.podDisruptionBudgets } : {}),

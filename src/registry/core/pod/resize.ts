@@ -1,0 +1,118 @@
+// pods/resize (ResizeREST in pkg/registry/core/pod/storage/storage.go with podResizeStrategy, kube
+// 1.33, InPlacePodVerticalScaling beta and on): get the pod; update or patch only its containers'
+// and sidecars' resources and resize policies, which the kubelet then applies in place.
+import type { Container } from '../../../api/core/v1/container.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import type { KubeList, KubeObject, ObjectMeta } from '../../../api/meta.js';
+import type { Table } from '../../../api/table.js';
+import type { Store } from '../../generic/store.js';
+import type { DecodeDefaulter, Getter, Storage, UpdateRequest, Updater } from '../../rest/capabilities.js';
+import type { RequestContext } from '../../rest/context.js';
+import type { GetOptions } from '../../rest/options.js';
+import type { UpdateStrategy } from '../../rest/strategy.js';
+import { podStrategy } from './strategy.js';
+import { validatePodResize } from './validation/resize.js';
+
+/**
+ * metav1.ResetObjectMetaForStatus: a subresource that writes one part of an object leaves its
+ * labels, annotations, finalizers, owners, generation and deletion as they were.
+ */
+export function resetObjectMetaForStatus(meta: ObjectMeta, old: ObjectMeta): void {
+  const kept = {
+    deletionTimestamp: old.deletionTimestamp,
+    generation: old.generation,
+    labels: old.labels,
+    annotations: old.annotations,
+    finalizers: old.finalizers,
+    ownerReferences: old.ownerReferences,
+  };
+  for (const [key, value] of Object.entries(kept))
+    if (value === undefined) Reflect.deleteProperty(meta, key);
+    else Reflect.set(meta, key, value);
+}
+
+/**
+ * dropNonResizeUpdatesForContainers: the old containers with the new ones' resources and resize
+ * policies; the new list as sent when a name moved (validation refuses it).
+ */
+function withResizedResources(
+  now: Container[] | undefined,
+  old: Container[] | undefined,
+): Container[] | undefined {
+  if (now === undefined || now.length === 0) return now;
+  const out: Container[] = [];
+  for (let i = 0; i < now.length; i++) {
+    const c = now[i] as Container;
+    const prior = old?.[i];
+    if (prior?.name !== c.name) return now;
+    const merged: Container = { ...prior };
+    delete merged.resources;
+    delete merged.resizePolicy;
+    if (c.resources !== undefined) merged.resources = c.resources;
+    if (c.resizePolicy !== undefined) merged.resizePolicy = c.resizePolicy;
+    out.push(merged);
+  }
+  return out;
+}
+
+/** dropNonResizeUpdates: everything but the resources and resize policies as the stored pod has it. */
+function dropNonResizeUpdates(pod: Pod, old: Pod): void {
+  const spec = pod.spec ?? { containers: [] };
+  const oldSpec = old.spec ?? { containers: [] };
+  // Containers added or removed: the pod as sent, for validation to refuse.
+  if (
+    spec.containers.length !== oldSpec.containers.length ||
+    (spec.initContainers?.length ?? 0) !== (oldSpec.initContainers?.length ?? 0)
+  )
+    return;
+  const containers = withResizedResources(spec.containers, oldSpec.containers) ?? [];
+  const initContainers = withResizedResources(spec.initContainers, oldSpec.initContainers);
+  pod.spec = { ...oldSpec, containers };
+  if (initContainers === undefined) delete pod.spec.initContainers;
+  else pod.spec.initContainers = initContainers;
+  if (old.status === undefined) delete pod.status;
+  else pod.status = old.status;
+  resetObjectMetaForStatus((pod.metadata ??= {}), old.metadata ?? {});
+}
+
+export const podResizeStrategy = {
+  ...podStrategy,
+  prepareForUpdate: (_ctx, pod, old) => {
+    dropNonResizeUpdates(pod, old);
+  },
+  validateUpdate: (_ctx, pod, old) => validatePodResize(pod, old),
+} satisfies UpdateStrategy<Pod>;
+
+type IncludeObject = { includeObject?: 'None' | 'Object' | 'Metadata' };
+
+/**
+ * GET, PUT and PATCH of pods/<name>/resize; the pod store is shared. kube 1.33's strategy declares
+ * reset fields that its ResizeREST does not expose, so the field manager records a resize as it
+ * records any update of the subresource.
+ */
+export class ResizeREST implements Storage, Getter, Updater, DecodeDefaulter {
+  readonly #store: Store<Pod>;
+
+  constructor(store: Store<Pod>) {
+    this.#store = store.withStrategies({ updateStrategy: podResizeStrategy });
+  }
+  newObject(): Pod {
+    return this.#store.newObject();
+  }
+  /** A resize body is a Pod, defaulted as every Pod body is (requests from limits). */
+  defaultDecoded(obj: KubeObject): void {
+    this.#store.defaultDecoded(obj);
+  }
+  destroy(): void {
+    // Shared with the pods storage, which releases it.
+  }
+  get(ctx: RequestContext, name: string, options: GetOptions): Promise<Pod> {
+    return this.#store.get(ctx, name, options);
+  }
+  update(ctx: RequestContext, name: string, req: UpdateRequest): Promise<{ object: Pod; created: boolean }> {
+    return this.#store.update(ctx, name, { ...req, forceAllowCreate: false });
+  }
+  convertToTable(ctx: RequestContext, obj: KubeObject | KubeList, opts: IncludeObject): Table {
+    return this.#store.convertToTable(ctx, obj, opts);
+  }
+}
