@@ -1,7 +1,8 @@
 // LimitRanger and ResourceQuota over HTTP on one in-process server: a LimitRange's defaults appear on
 // a created Pod; a ResourceQuota of 2 pods gets its status from the quota controller, refuses the
 // third of three quick creates with kube's message (charged at admission, before any recount), and
-// frees its count when a pod is deleted or finishes.
+// frees its count when a pod is deleted or finishes; a pods/resize is held to the LimitRange and
+// charged what it adds to the quota.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startInProcess, type InProcessServer } from './support/in-process-server.js';
@@ -136,5 +137,65 @@ describe('LimitRanger and ResourceQuota', () => {
       (await usedPods('quota')) === '1' ? true : undefined,
     );
     await s.json('/api/v1/namespaces/quota/pods', { method: 'POST', body: pod('p5') });
+  });
+  it('holds a pods/resize to the LimitRange and charges what it adds to the quota', async () => {
+    await makeNamespace('resize');
+    await s.json('/api/v1/namespaces/resize/limitranges', {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'LimitRange',
+        metadata: { name: 'max' },
+        spec: { limits: [{ type: 'Container', max: { cpu: '1' } }] },
+      },
+    });
+    await s.json('/api/v1/namespaces/resize/resourcequotas', {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'ResourceQuota',
+        metadata: { name: 'cpu-quota' },
+        spec: { hard: { 'requests.cpu': '500m' } },
+      },
+    });
+    const usedCPU = async (): Promise<string | undefined> => {
+      const q = await s.json<{ status?: { hard?: Record<string, string>; used?: Record<string, string> } }>(
+        '/api/v1/namespaces/resize/resourcequotas/cpu-quota',
+      );
+      return q.status?.hard === undefined ? undefined : q.status.used?.['requests.cpu'];
+    };
+    await eventually('quota status from the controller', usedCPU);
+    const sized: Obj = {
+      ...pod('r1'),
+      spec: {
+        containers: [
+          { name: 'app', image: 'nginx', resources: { requests: { cpu: '200m' }, limits: { cpu: '400m' } } },
+        ],
+      },
+    };
+    await s.json('/api/v1/namespaces/resize/pods', { method: 'POST', body: sized });
+    assert.equal(await usedCPU(), '200m');
+    const resize = (request: string, limit: string) =>
+      s.request('/api/v1/namespaces/resize/pods/r1/resize', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/strategic-merge-patch+json' },
+        body: {
+          spec: {
+            containers: [{ name: 'app', resources: { requests: { cpu: request }, limits: { cpu: limit } } }],
+          },
+        },
+      });
+    const overMax = await resize('400m', '2');
+    assert.equal(overMax.status, 403, overMax.body);
+    assert.match(overMax.body, /maximum cpu usage per Container is 1, but limit is 2/);
+    const overQuota = await resize('600m', '800m');
+    assert.equal(overQuota.status, 403, overQuota.body);
+    assert.equal(
+      (JSON.parse(overQuota.body) as { message?: string }).message,
+      'pods "r1" is forbidden: exceeded quota: cpu-quota, requested: requests.cpu=400m, used: requests.cpu=200m, limited: requests.cpu=500m',
+    );
+    const fits = await resize('300m', '400m');
+    assert.equal(fits.status, 200, fits.body);
+    assert.equal(await usedCPU(), '300m');
   });
 });

@@ -3,6 +3,7 @@
 // containers and restartable (sidecar) init containers add up; each other init container runs
 // alone beside the sidecars started before it, and the pod needs the larger of the two.
 import type { Container } from '../../api/core/v1/container.js';
+import type { ContainerStatus, PodStatus } from '../../api/core/v1/pod-status.js';
 import type { PodSpec } from '../../api/core/v1/pod.js';
 import {
   addQuantities,
@@ -47,6 +48,36 @@ export const containerAmounts = (c: Container, kind: RequirementKind): ResourceA
 export interface PodAmountsOptions {
   /** Add spec.overhead (quota does; LimitRanger does not). To limits only where a limit is set. */
   readonly overhead?: boolean;
+  /**
+   * The pod's status, whose containers' reported resources count too (UseStatusResources, with
+   * InPlacePodVerticalScaling): a resize asked for is not yet applied, nor one found infeasible.
+   */
+  readonly status?: PodStatus | undefined;
+}
+
+/** Whether the kubelet found the pod's pending resize impossible (IsPodResizeInfeasible). */
+function resizeInfeasible(status: PodStatus): boolean {
+  const pending = status.conditions?.find((c) => c.type === 'PodResizePending');
+  return pending?.reason === 'Infeasible';
+}
+
+/**
+ * determineContainerReqs / determineContainerLimits: once the kubelet reports a container's
+ * resources, the larger of those (and of its allocation) and the spec's, or the reported ones
+ * alone while the spec's resize is infeasible.
+ */
+function reportedAmounts(
+  c: Container,
+  kind: RequirementKind,
+  of: { readonly status: PodStatus; readonly statuses: ReadonlyMap<string, ContainerStatus> },
+): ResourceAmounts {
+  const reported = of.statuses.get(c.name);
+  if (reported?.resources === undefined) return containerAmounts(c, kind);
+  const out: ResourceAmounts = new Map();
+  if (!resizeInfeasible(of.status)) maxInto(out, containerAmounts(c, kind));
+  maxInto(out, amountsOf(reported.resources[kind]));
+  if (kind === 'requests') maxInto(out, amountsOf(reported.allocatedResources));
+  return out;
 }
 
 /** The pod's total requests or limits. */
@@ -55,12 +86,20 @@ export function podAmounts(
   kind: RequirementKind,
   opts: PodAmountsOptions = {},
 ): ResourceAmounts {
+  const status = opts.status;
+  let amounts = (c: Container): ResourceAmounts => containerAmounts(c, kind);
+  if (status !== undefined && (status.containerStatuses ?? status.initContainerStatuses) !== undefined) {
+    const statuses = new Map<string, ContainerStatus>();
+    for (const s of status.containerStatuses ?? []) statuses.set(s.name, s);
+    for (const s of status.initContainerStatuses ?? []) statuses.set(s.name, s);
+    amounts = (c) => reportedAmounts(c, kind, { status, statuses });
+  }
   const total: ResourceAmounts = new Map();
-  for (const c of spec.containers ?? []) addInto(total, containerAmounts(c, kind));
+  for (const c of spec.containers ?? []) addInto(total, amounts(c));
   const sidecars: ResourceAmounts = new Map();
   const initMax: ResourceAmounts = new Map();
   for (const c of spec.initContainers ?? []) {
-    const own = containerAmounts(c, kind);
+    const own = c.restartPolicy === 'Always' ? amounts(c) : containerAmounts(c, kind);
     if (c.restartPolicy === 'Always') {
       addInto(total, own);
       addInto(sidecars, own);

@@ -41,9 +41,15 @@ interface PodLike extends KubeObject {
   spec?: Partial<PodSpec>;
 }
 
-/** SupportsAttributes: pods on create, claims on create and update, no subresources. */
+/**
+ * SupportsAttributes: pods on create and on a resize (pods/resize, which changes their containers'
+ * resources), claims on create and update, no other subresources.
+ */
 function supports(a: Attributes): 'pod' | 'claim' | undefined {
-  if (a.subresource !== '' || a.resource.group !== '') return undefined;
+  if (a.resource.group !== '') return undefined;
+  if (a.subresource === 'resize')
+    return a.resource.resource === 'pods' && a.operation === 'UPDATE' ? 'pod' : undefined;
+  if (a.subresource !== '') return undefined;
   if (a.resource.resource === 'pods') return a.operation === 'CREATE' ? 'pod' : undefined;
   return a.resource.resource === 'persistentvolumeclaims' ? 'claim' : undefined;
 }

@@ -70,10 +70,10 @@ export class ResourceQuotaAdmission implements ValidationInterface {
   }
 
   validate(ctx: RequestContext, a: Attributes): AdmissionResult {
-    if (a.subresource !== '' || a.namespace === '' || a.object === null) return undefined;
+    if (a.namespace === '' || a.object === null) return undefined;
     if (ignoredResources.has(`${a.resource.group}/${a.resource.resource}`)) return undefined;
     const evaluator = this.#evaluatorFor(a.resource.group, a.resource.resource);
-    if (!evaluator.handles(a.operation)) return undefined;
+    if (!evaluator.handles(a.operation, a.subresource)) return undefined;
     const quotas = this.#quotas;
     return withLookup(
       quotas.listNow(a.namespace),

@@ -14,8 +14,8 @@ import { one, quantityOf, type ResourceAmounts } from './resources.js';
 import { isScoped } from './scopes.js';
 
 export interface QuotaEvaluator {
-  /** Whether an operation can change what the resource uses. */
-  handles(operation: Operation): boolean;
+  /** Whether an operation (on the resource, or on one of its subresources) can change what it uses. */
+  handles(operation: Operation, subresource: string): boolean;
   /** The names among a quota's hard names that this evaluator counts. */
   matchingResources(names: readonly string[]): string[];
   usage(obj: KubeObject, now: number): ResourceAmounts;
@@ -37,8 +37,12 @@ const legacyCountNames: Readonly<Record<string, string>> = {
   resourcequotas: 'resourcequotas',
 };
 
-const onCreate = (op: Operation): boolean => op === 'CREATE';
-const onCreateOrUpdate = (op: Operation): boolean => op === 'CREATE' || op === 'UPDATE';
+const onCreate = (op: Operation, sub: string): boolean => sub === '' && op === 'CREATE';
+const onCreateOrUpdate = (op: Operation, sub: string): boolean =>
+  sub === '' && (op === 'CREATE' || op === 'UPDATE');
+/** A pod's usage changes when it is made, and when pods/resize changes its containers' resources. */
+const podHandles = (op: Operation, sub: string): boolean =>
+  sub === '' ? op === 'CREATE' : sub === 'resize' && op === 'UPDATE';
 const noConstraints = (): undefined => undefined;
 const unscopedOnly = (quota: ResourceQuota): boolean => !isScoped(quota);
 
@@ -116,7 +120,7 @@ const claimMatches = (n: string): boolean =>
 
 const coreEvaluators: Readonly<Record<string, QuotaEvaluator>> = {
   pods: {
-    handles: onCreate,
+    handles: podHandles,
     matchingResources: podMatchingResources,
     usage: (obj, now) => podUsage(obj as Pod, now),
     matchesScopes: (quota, obj) => podMatchesScopes(quota, obj as Pod),

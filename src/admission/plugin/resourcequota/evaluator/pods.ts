@@ -62,10 +62,8 @@ function computeUsage(requests: ResourceAmounts, limits: ResourceAmounts): Resou
 export function podUsage(pod: Pod, now: number): ResourceAmounts {
   if (!isQuotaPod(pod, now)) return new Map([['count/pods', one]]);
   const spec = pod.spec ?? { containers: [] };
-  const usage = computeUsage(
-    podAmounts(spec, 'requests', { overhead: true }),
-    podAmounts(spec, 'limits', { overhead: true }),
-  );
+  const opts = { overhead: true, status: pod.status };
+  const usage = computeUsage(podAmounts(spec, 'requests', opts), podAmounts(spec, 'limits', opts));
   usage.set('count/pods', one);
   return usage;
 }
