@@ -125,6 +125,127 @@ describe('kubectl against a simulated cluster (--simulate --simulate-nodes 3)', 
     );
   });
 
+  it('kubectl patch --subresource resize resizes a running pod in place, and says when the node cannot', async () => {
+    const pod = `apiVersion: v1
+kind: Pod
+metadata: {name: sized}
+spec:
+  containers:
+  - name: app
+    image: nginx
+    resources:
+      requests: {cpu: 100m, memory: 64Mi}
+      limits: {cpu: 200m, memory: 128Mi}
+`;
+    await ok(['create', '-f', '-'], pod);
+    await ok(['wait', '--for=condition=Ready', 'pod/sized', '--timeout=60s']);
+    const applied = () =>
+      ok(['get', 'pod', 'sized', '-o', 'jsonpath={.status.containerStatuses[0].resources}']);
+    assert.deepEqual(JSON.parse(await applied()), {
+      requests: { cpu: '100m', memory: '64Mi' },
+      limits: { cpu: '200m', memory: '128Mi' },
+    });
+    const cpu = (request: string, limit: string) =>
+      JSON.stringify({
+        spec: {
+          containers: [{ name: 'app', resources: { requests: { cpu: request }, limits: { cpu: limit } } }],
+        },
+      });
+    assert.equal(
+      await ok(['patch', 'pod', 'sized', '--subresource', 'resize', '--patch', cpu('300m', '400m')]),
+      'pod/sized patched\n',
+    );
+    await ok([
+      'wait',
+      '--for=jsonpath={.status.containerStatuses[0].allocatedResources.cpu}=300m',
+      'pod/sized',
+      '--timeout=60s',
+    ]);
+    assert.deepEqual(JSON.parse(await applied()), {
+      requests: { cpu: '300m', memory: '64Mi' },
+      limits: { cpu: '400m', memory: '128Mi' },
+    });
+    assert.equal(await ok(['get', 'pod', 'sized', '-o', 'jsonpath={.metadata.generation}']), '2');
+
+    // The pods resource itself takes no resource change; the resize keeps the QoS class.
+    assert.match(
+      await fails(['patch', 'pod', 'sized', '--patch', cpu('250m', '400m')]),
+      /spec: Forbidden: pod updates may not change fields other than/,
+    );
+    assert.match(
+      await fails([
+        'patch',
+        'pod',
+        'sized',
+        '--subresource',
+        'resize',
+        '--patch',
+        JSON.stringify({
+          spec: {
+            containers: [
+              {
+                name: 'app',
+                resources: {
+                  requests: { cpu: '400m', memory: '128Mi' },
+                  limits: { cpu: '400m', memory: '128Mi' },
+                },
+              },
+            ],
+          },
+        }),
+      ]),
+      /The Pod "sized" is invalid: spec: Invalid value: "Burstable": Pod QOS Class may not change as a result of resizing/,
+    );
+
+    // More than a 32-cpu node has: the kubelet leaves the pod as it was and says why.
+    await ok(['patch', 'pod', 'sized', '--subresource', 'resize', '--patch', cpu('64', '64')]);
+    await ok([
+      'wait',
+      '--for=jsonpath={.status.conditions[?(@.type=="PodResizePending")].reason}=Infeasible',
+      'pod/sized',
+      '--timeout=60s',
+    ]);
+    assert.equal(
+      await ok([
+        'get',
+        'pod',
+        'sized',
+        '-o',
+        'jsonpath={.status.conditions[?(@.type=="PodResizePending")].message}',
+      ]),
+      "Node didn't have enough capacity: cpu, requested: 64000, capacity: 32000",
+    );
+    assert.equal(
+      await ok([
+        'get',
+        'pod',
+        'sized',
+        '-o',
+        'jsonpath={.status.containerStatuses[0].allocatedResources.cpu}',
+      ]),
+      '300m',
+    );
+    // Asked back within the node, the resize goes through and the condition goes.
+    await ok(['patch', 'pod', 'sized', '--subresource', 'resize', '--patch', cpu('500m', '1')]);
+    await ok([
+      'wait',
+      '--for=jsonpath={.status.containerStatuses[0].allocatedResources.cpu}=500m',
+      'pod/sized',
+      '--timeout=60s',
+    ]);
+    assert.equal(
+      await ok([
+        'get',
+        'pod',
+        'sized',
+        '-o',
+        'jsonpath={.status.conditions[?(@.type=="PodResizePending")].reason}',
+      ]),
+      '',
+    );
+    await ok(['delete', 'pod', 'sized', '--wait=false']);
+  });
+
   it('a Job with completions 3 completes (kubectl wait --for=condition=complete)', async () => {
     const job = `apiVersion: batch/v1
 kind: Job

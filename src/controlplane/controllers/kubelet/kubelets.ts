@@ -19,7 +19,10 @@ import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { isKubeletStopped, simulatedNodeLabel } from './node-template.js';
+import { addResources, nodeAllocatable, podRequests, type Resources } from '../scheduler/resources.js';
+import { isTerminal } from '../scheduler/node-usage.js';
 import { PodIPs } from './pod-ips.js';
+import { resizeDeferred, resizedStatus, takesOtherRoom, type ResizeNode } from './pod-resize.js';
 import { boundAt, readyAsPosted, startedAt, withReadiness, withReadinessGates } from './pod-readiness.js';
 import {
   defaultPodStages,
@@ -54,6 +57,8 @@ export class Kubelets {
   readonly #timers = new Map<string, () => void>();
   /** The readiness each running pod was last posted with (kubelet's status manager). */
   readonly #posted = new Map<string, boolean>();
+  /** Pods whose resize waits for room on their node (PodResizePending Deferred). */
+  readonly #deferred = new Set<string>();
   /** Pods of a kubelet started again, whose readiness it posts again on their next sync. */
   readonly #resumed = new Set<string>();
   readonly #stages: PodStages;
@@ -68,8 +73,12 @@ export class Kubelets {
       workers: 2,
       sync: (k) => this.#sync(k),
     });
-    opts.pods.addHandler((type, pod) => {
+    opts.pods.addHandler((type, pod, old) => {
       const key = keyOf(pod);
+      if (type !== 'DELETED' && resizeDeferred(pod)) this.#deferred.add(key);
+      else this.#deferred.delete(key);
+      if (this.#deferred.size > 0 && (type === 'DELETED' || isTerminal(pod) || takesOtherRoom(pod, old)))
+        this.#retryDeferred(pod.spec?.nodeName ?? '');
       if (type === 'DELETED') {
         this.#ips.release(key);
         this.#cancel(key);
@@ -105,6 +114,25 @@ export class Kubelets {
     const name = pod.spec?.nodeName ?? '';
     const node = name === '' ? undefined : this.#opts.nodes.get(name);
     return node?.metadata?.labels?.[simulatedNodeLabel] === 'true' && !isKubeletStopped(node);
+  }
+
+  /** The pod's node as a resize sees it: its allocatable, and what its other active pods were given. */
+  #resizeNode(pod: Pod): ResizeNode {
+    const name = pod.spec?.nodeName ?? '';
+    const node = this.#opts.nodes.get(name);
+    const allocatable = node === undefined ? new Map<string, bigint>() : nodeAllocatable(node);
+    const used: Resources = new Map();
+    const key = keyOf(pod);
+    for (const other of this.#opts.pods.list())
+      if (other.spec?.nodeName === name && keyOf(other) !== key && !isTerminal(other))
+        addResources(used, podRequests(other));
+    return { allocatable, used };
+  }
+
+  /** A pod on `node` changed what it takes or went: the resizes held there for room are tried again. */
+  #retryDeferred(node: string): void {
+    for (const key of this.#deferred)
+      if (this.#opts.pods.get(key)?.spec?.nodeName === node) this.#loop.queue.add(key);
   }
 
   #cancel(key: string): void {
@@ -153,6 +181,13 @@ export class Kubelets {
       if (ephemeral !== undefined) {
         const updated = copyOf(pod);
         updated.status = ephemeral;
+        await this.#writeStatus(updated);
+        return;
+      }
+      const resized = resizedStatus(pod, () => this.#resizeNode(pod), rfc3339(now));
+      if (resized !== undefined) {
+        const updated = copyOf(pod);
+        updated.status = resized;
         await this.#writeStatus(updated);
         return;
       }

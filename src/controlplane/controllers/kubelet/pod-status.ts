@@ -4,7 +4,9 @@
 // and of ephemeral containers are sorted by name; those of init containers keep the spec's order.
 import { createHash } from 'node:crypto';
 import type { ContainerStatus, PodCondition, PodStatus } from '../../../api/core/v1/pod-status.js';
+import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
+import { allocatedFields } from './pod-resize.js';
 
 /** The exit code a run-to-completion pod's containers end with (restartPolicy Never or OnFailure). */
 export const exitCodeAnnotation = 'capstan.dev/exit-code';
@@ -71,6 +73,7 @@ export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
       imageID: imageID(c.image ?? ''),
       containerID: containerID(pod, c.name, restarts),
       started: true,
+      ...allocation(c, prior.get(c.name)),
     };
   });
   const priorInit = new Map((old?.initContainerStatuses ?? []).map((c) => [c.name, c]));
@@ -89,6 +92,7 @@ export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
       imageID: imageID(c.image ?? ''),
       containerID: containerID(pod, c.name, 0),
       started: sidecar,
+      ...(sidecar ? allocation(c, priorInit.get(c.name)) : {}),
     };
   });
   return {
@@ -110,6 +114,21 @@ export function runningStatus(pod: Pod, at: Placement, now: string): PodStatus {
     containerStatuses,
     ...(initContainerStatuses.length === 0 ? {} : { initContainerStatuses }),
     ...ephemeralStatuses(pod, now),
+  };
+}
+
+/**
+ * The resources the kubelet allocated to a container (InPlacePodVerticalScaling, on in kube 1.33):
+ * what it allocated before, kept across restarts until a resize changes it, else what the spec asks.
+ */
+function allocation(
+  c: Container,
+  prior: ContainerStatus | undefined,
+): Pick<ContainerStatus, 'allocatedResources' | 'resources'> {
+  if (prior?.resources === undefined) return allocatedFields(c.resources);
+  return {
+    ...(prior.allocatedResources === undefined ? {} : { allocatedResources: prior.allocatedResources }),
+    resources: prior.resources,
   };
 }
 
