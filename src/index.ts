@@ -58,6 +58,12 @@ export interface StartCapstanOptions {
   readonly pkiDir?: string;
   /** --runtime-config values: `api/all=false,apps/v1=true`. */
   readonly runtimeConfig?: readonly string[];
+  /**
+   * --feature-gates: kube 1.33's gates by name (`{ ImageVolume: true }`), refused as kube refuses
+   * an unknown or locked one; Capstan models ClusterTrustBundleProjection, ImageVolume,
+   * InPlacePodVerticalScaling and PodObservedGenerationTracking.
+   */
+  readonly featureGates?: Readonly<Record<string, boolean>>;
   readonly requestTimeoutMs?: number;
   /** --enable-garbage-collector: the garbage collector and the finalizers it honours (default true). */
   readonly enableGarbageCollector?: boolean;
@@ -173,6 +179,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   if (opts.clientCAFile !== undefined) o.clientCAFile = opts.clientCAFile;
   if (opts.pkiDir !== undefined) o.replicas.pkiDir = opts.pkiDir;
   o.runtimeConfig = [...(opts.runtimeConfig ?? [])];
+  if (opts.featureGates !== undefined) o.featureGates = o.featureGates.with(opts.featureGates);
   if (opts.requestTimeoutMs !== undefined) o.requestTimeoutMs = opts.requestTimeoutMs;
   if (opts.kubeconfigPath !== undefined) o.kubeconfigOut = opts.kubeconfigPath;
   if (opts.enableGarbageCollector !== undefined)

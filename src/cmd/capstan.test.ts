@@ -33,6 +33,15 @@ describe('capstan command line', () => {
     const u = io();
     assert.equal(await main(['--request-timeout'], u), 2);
     assert.ok(u.err.join('').startsWith('Error: flag needs an argument: --request-timeout\n'));
+    const gate = io();
+    assert.equal(await main(['--feature-gates=ImageVolume=true,NoSuchGate=true'], gate), 2);
+    assert.ok(
+      gate.err
+        .join('')
+        .startsWith(
+          'Error: invalid argument "ImageVolume=true,NoSuchGate=true" for "--feature-gates" flag: unrecognized feature gate: NoSuchGate\n',
+        ),
+    );
     const v = io();
     assert.equal(await main(['--storage-backend=mysql'], v), 2);
     assert.match(v.err[0] ?? '', /must be one of sqlite, etcd3, memory/);

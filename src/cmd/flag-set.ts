@@ -5,7 +5,17 @@
 import { errorText } from '../server/logging/error-text.js';
 import { parseArgs } from 'node:util';
 
-export const flagKinds = ['string', 'int', 'int64', 'float32', 'bool', 'duration', 'strings', 'map'] as const;
+export const flagKinds = [
+  'string',
+  'int',
+  'int64',
+  'float32',
+  'bool',
+  'duration',
+  'strings',
+  'map',
+  'mapStringBool',
+] as const;
 export type FlagKind = (typeof flagKinds)[number];
 
 export interface FlagSpec<T> {

@@ -1,4 +1,5 @@
 // Capstan's flags, named and defaulted like kube-apiserver's, each writing one ServerRunOptions field.
+import { FeatureGates } from '../machinery/featuregate/feature-gates.js';
 import { clockKinds, type ClockKind } from '../machinery/time/clock.js';
 import { formatGoDuration } from '../machinery/time/go-duration.js';
 import { logFormats, type LogFormat } from '../server/logging/logger.js';
@@ -198,6 +199,17 @@ const otherFlags: Spec[] = [
       def: 'false',
     },
     (o, v) => (o.apfFairQueuing = parseBoolFlag(v)),
+  ),
+  flag(
+    {
+      section: generic,
+      name: 'feature-gates',
+      kind: 'mapStringBool',
+      usage:
+        'A set of key=value pairs that describe feature gates for alpha/experimental features: the gates of kube-apiserver 1.33, with AllAlpha and AllBeta. Capstan models ClusterTrustBundleProjection, ImageVolume, InPlacePodVerticalScaling and PodObservedGenerationTracking; the others are accepted and change nothing.',
+      def: '',
+    },
+    (o, v) => (o.featureGates = FeatureGates.parse(v, o.featureGates)),
   ),
   flag(
     {

@@ -113,7 +113,12 @@ async function buildGroups(
   init: StorageProviderInit,
   core: Pick<
     LegacyRESTStorageInit,
-    'componentProbes' | 'serviceAccountTokenIssuer' | 'createRawStorage' | 'serviceIPRanges' | 'nodePortRange'
+    | 'componentProbes'
+    | 'serviceAccountTokenIssuer'
+    | 'createRawStorage'
+    | 'serviceIPRanges'
+    | 'nodePortRange'
+    | 'featureGates'
   > = {},
 ): Promise<APIGroupInfo[]> {
   const groups: APIGroupInfo[] = [];
@@ -213,6 +218,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         createRawStorage: (config) => backends.create(config),
         serviceIPRanges: serviceNetworking.serviceIPRanges,
         nodePortRange: serviceNetworking.nodePortRange,
+        featureGates: options.featureGates,
       },
     );
   } catch (err) {

@@ -8,6 +8,7 @@ import {
   mergeAPIResourceConfigs,
   parseRuntimeConfig,
 } from '../../server/resource-config.js';
+import { FeatureGates } from '../../machinery/featuregate/feature-gates.js';
 import { newLegacyRESTStorage } from './core.js';
 
 describe('newLegacyRESTStorage', () => {
@@ -84,5 +85,25 @@ describe('newLegacyRESTStorage', () => {
       }),
       { message: 'unable to find storage destination for namespaces, due to nope' },
     );
+  });
+  it('serves pods/resize only while InPlacePodVerticalScaling is on', async () => {
+    const env = await memoryRESTOptions();
+    try {
+      const served = async (gates: FeatureGates): Promise<boolean> => {
+        const info = await newLegacyRESTStorage({
+          restOptionsGetter: env.getter,
+          resourceConfig: defaultAPIResourceConfigSource(),
+          featureGates: gates,
+        });
+        const v1 = info.versionedResourcesStorageMap.v1 ?? {};
+        const on = 'pods/resize' in v1;
+        for (const s of Object.values(v1)) s.destroy();
+        return on;
+      };
+      assert.equal(await served(FeatureGates.defaults()), true);
+      assert.equal(await served(FeatureGates.parse('InPlacePodVerticalScaling=false')), false);
+    } finally {
+      await env.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { newNamespaceREST } from '../../registry/core/namespace/storage.js';
 import { newPodConnecters } from '../../registry/core/pod/connect.js';
 import { EphemeralContainersREST } from '../../registry/core/pod/ephemeral-containers.js';
 import { ResizeREST } from '../../registry/core/pod/resize.js';
+import { FeatureGates } from '../../machinery/featuregate/feature-gates.js';
 import { EvictionREST, type DisruptionBudgets } from '../../registry/core/pod/eviction.js';
 import { LegacyBindingREST } from '../../registry/core/pod/binding.js';
 import { newPodREST } from '../../registry/core/pod/storage.js';
@@ -71,6 +72,8 @@ export interface LegacyRESTStorageInit {
    * (that group is built after this one); evictions are plain deletes while there are none.
    */
   readonly podDisruptionBudgets?: () => DisruptionBudgets | undefined;
+  /** --feature-gates (kube 1.33's defaults when unset). */
+  readonly featureGates?: FeatureGates;
 }
 
 const getterOf = (s: Storage | undefined): Getter | undefined =>
@@ -138,13 +141,14 @@ export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise
     if (enabled('secrets')) storage.secrets = await newSecretREST(opts);
     if (enabled('configmaps')) storage.configmaps = await newConfigMapREST(opts);
     if (enabled('pods')) {
-      const pods = await newPodREST(opts);
+      const gates = init.featureGates ?? FeatureGates.defaults();
+      const pods = await newPodREST({ ...opts, featureGates: gates });
       storage.pods = pods.pods;
       storage['pods/status'] = pods.status;
       storage['pods/binding'] = pods.binding;
       storage.bindings = new LegacyBindingREST(pods.binding);
       storage['pods/ephemeralcontainers'] = new EphemeralContainersREST(pods.pods);
-      storage['pods/resize'] = new ResizeREST(pods.pods);
+      if (gates.enabled('InPlacePodVerticalScaling')) storage['pods/resize'] = new ResizeREST(pods.pods);
       storage['pods/eviction'] = new EvictionREST({
         pods: pods.pods,
         ...(init.podDisruptionBudgets !== undefined ? { disruptionBudgets: init.podDisruptionBudgets } : {}),

@@ -274,6 +274,7 @@ export async function completeServerRunOptions(
   });
   const anonymousReset = anonymousAuthResetWarning(o);
   if (anonymousReset !== undefined) logger.warn(anonymousReset);
+  for (const warning of o.featureGates.warnings()) logger.warn(warning);
   const dataDir = resolve(o.storage.dataDir);
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const encryptionConfig = await encryptionConfigOf(o.storage.encryptionProviderConfigFilepath);

@@ -1,5 +1,6 @@
 // What the command line configures (kube-apiserver's ServerRunOptions, flattened to the flags
 // Capstan has), with kube's defaults and its validation messages where kube has them.
+import { FeatureGates } from '../../machinery/featuregate/feature-gates.js';
 import type { LogFormat } from '../logging/logger.js';
 import { logFormats } from '../logging/logger.js';
 import { clockKinds, type ClockKind } from '../../machinery/time/clock.js';
@@ -142,6 +143,8 @@ export interface ServerRunOptions {
   shutdownTimeoutMs: number;
   /** --event-ttl: how long an event is kept after its last write. */
   eventTTLMs: number;
+  /** --feature-gates: kube 1.33's gates, of which Capstan models a few (modelledGates). */
+  featureGates: FeatureGates;
   /** --clock: `real` (the system's) or `virtual` (stands still until a test advances it). */
   clockKind: ClockKind;
   /** --enable-test-api: serve /capstan/v1/ (snapshots, request log, faults, clock) to system:masters. */
@@ -235,6 +238,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     requestTimeoutMs: 60_000,
     shutdownTimeoutMs: 60_000,
     eventTTLMs: 3_600_000,
+    featureGates: FeatureGates.defaults(),
     clockKind: 'real',
     enableTestAPI: false,
     checkSharing: false,

@@ -7,7 +7,8 @@ import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
 import { BindingREST } from './binding.js';
 import { podAttrs, podFieldLabelConversion, podTriggerFuncs } from './fields.js';
-import { podDeleteStrategy, podStatusStrategy, podStrategy } from './strategy.js';
+import { podDeleteStrategy, podStrategiesFor } from './strategy.js';
+import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
 import { podTableConvertor } from './table.js';
 
 export const podResource = { group: '', resource: 'pods' } as const;
@@ -18,15 +19,21 @@ export interface PodStorage {
   readonly binding: BindingREST;
 }
 
-export async function newPodREST(opts: CoreStorageOptions): Promise<PodStorage> {
+export interface PodStorageOptions extends CoreStorageOptions {
+  /** The server's feature gates (kube 1.33's defaults when unset): what they turn off is dropped. */
+  readonly featureGates?: FeatureGates;
+}
+
+export async function newPodREST(opts: PodStorageOptions): Promise<PodStorage> {
+  const strategies = podStrategiesFor(opts.featureGates ?? FeatureGates.defaults());
   const store = await completeResourceStore<Pod>(
     {
       qualifiedResource: podResource,
       singularName: 'pod',
       newFunc: () => ({ apiVersion: 'v1', kind: 'Pod' }),
       newListFunc: () => ({ apiVersion: 'v1', kind: 'PodList', metadata: {}, items: [] }) satisfies PodList,
-      createStrategy: podStrategy,
-      updateStrategy: podStrategy,
+      createStrategy: strategies.pod,
+      updateStrategy: strategies.pod,
       deleteStrategy: podDeleteStrategy,
       returnDeletedObject: true,
       tableConvertor: podTableConvertor,
@@ -40,7 +47,7 @@ export async function newPodREST(opts: CoreStorageOptions): Promise<PodStorage> 
   );
   return {
     pods: store,
-    status: new StatusREST(store, podStatusStrategy),
+    status: new StatusREST(store, strategies.status),
     binding: new BindingREST(store),
   };
 }

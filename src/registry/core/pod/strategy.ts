@@ -6,47 +6,62 @@ import { setAdmittedPodDefaults, setPodDefaults } from './defaults.js';
 import { computePodQOS } from './qos.js';
 import { mergeAffinityLabelKeys } from './validation/affinity.js';
 import { validatePod, validatePodStatusUpdate, validatePodUpdate } from './validation.js';
+import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
+import { dropDisabledPodSpecFields, dropDisabledPodStatusFields } from './disabled-fields.js';
 
-export const podStrategy = {
-  namespaceScoped: true,
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
-  defaultDecoded: setPodDefaults,
-  prepareForCreate: (_ctx, pod) => {
-    setAdmittedPodDefaults(pod);
-    mergeAffinityLabelKeys(pod.spec?.affinity, pod.metadata?.labels ?? {});
-    pod.status = { phase: 'Pending', qosClass: computePodQOS(pod.spec) };
-  },
-  validate: (_ctx, pod) => validatePod(pod),
-  warningsOnCreate: () => [],
-  prepareForUpdate: (_ctx, pod, old) => {
-    setAdmittedPodDefaults(pod);
-    if (old.status !== undefined) pod.status = old.status;
-    else delete pod.status;
-  },
-  validateUpdate: (_ctx, pod, old) => validatePodUpdate(pod, old),
-  warningsOnUpdate: () => [],
-} satisfies CreateStrategy<Pod> & UpdateStrategy<Pod>;
+/** The pod strategies of a server with these feature gates (what they turn off is dropped). */
+export function podStrategiesFor(gates: FeatureGates) {
+  const pod = {
+    namespaceScoped: true,
+    allowCreateOnUpdate: false,
+    allowUnconditionalUpdate: true,
+    defaultDecoded: setPodDefaults,
+    prepareForCreate: (_ctx, pod) => {
+      dropDisabledPodSpecFields(pod.spec, undefined, gates);
+      setAdmittedPodDefaults(pod);
+      mergeAffinityLabelKeys(pod.spec?.affinity, pod.metadata?.labels ?? {});
+      pod.status = { phase: 'Pending', qosClass: computePodQOS(pod.spec) };
+    },
+    validate: (_ctx, pod) => validatePod(pod),
+    warningsOnCreate: () => [],
+    prepareForUpdate: (_ctx, pod, old) => {
+      setAdmittedPodDefaults(pod);
+      if (old.status !== undefined) pod.status = old.status;
+      else delete pod.status;
+      if (pod.spec !== old.spec) dropDisabledPodSpecFields(pod.spec, old.spec, gates);
+    },
+    validateUpdate: (_ctx, pod, old) => validatePodUpdate(pod, old),
+    warningsOnUpdate: () => [],
+  } satisfies CreateStrategy<Pod> & UpdateStrategy<Pod>;
 
-/**
- * pods/status: takes the status, keeps the spec and the owner references (old kubelets corrupted
- * them, which broke garbage collection). A status without a qosClass keeps the old one, as kube
- * backfills it (old kubelets dropped it); a different one is refused, the class being immutable.
- */
-export const podStatusStrategy = {
-  ...podStrategy,
-  prepareForUpdate: (_ctx, pod, old) => {
-    if (old.spec !== undefined) pod.spec = old.spec;
-    else delete pod.spec;
-    const owners = old.metadata?.ownerReferences;
-    if (owners !== undefined) (pod.metadata ??= {}).ownerReferences = owners;
-    else if (pod.metadata !== undefined) delete pod.metadata.ownerReferences;
-    const qosClass = old.status?.qosClass;
-    if ((pod.status?.qosClass ?? '') === '' && qosClass !== undefined)
-      (pod.status ??= {}).qosClass = qosClass;
-  },
-  validateUpdate: (_ctx, pod, old) => validatePodStatusUpdate(pod, old),
-} satisfies UpdateStrategy<Pod>;
+  /**
+   * pods/status: takes the status, keeps the spec and the owner references (old kubelets corrupted
+   * them, which broke garbage collection). A status without a qosClass keeps the old one, as kube
+   * backfills it (old kubelets dropped it); a different one is refused, the class being immutable.
+   */
+  const status = {
+    ...pod,
+    prepareForUpdate: (_ctx, next, old) => {
+      if (old.spec !== undefined) next.spec = old.spec;
+      else delete next.spec;
+      const owners = old.metadata?.ownerReferences;
+      if (owners !== undefined) (next.metadata ??= {}).ownerReferences = owners;
+      else if (next.metadata !== undefined) delete next.metadata.ownerReferences;
+      const qosClass = old.status?.qosClass;
+      if ((next.status?.qosClass ?? '') === '' && qosClass !== undefined)
+        (next.status ??= {}).qosClass = qosClass;
+      dropDisabledPodStatusFields(next, old, gates);
+    },
+    validateUpdate: (_ctx, next, old) => validatePodStatusUpdate(next, old),
+  } satisfies UpdateStrategy<Pod>;
+  return { pod, status };
+}
+
+const defaultStrategies = podStrategiesFor(FeatureGates.defaults());
+/** The pod strategy with kube 1.33's default gates. */
+export const podStrategy = defaultStrategies.pod;
+/** The pods/status strategy with kube 1.33's default gates. */
+export const podStatusStrategy = defaultStrategies.status;
 
 /**
  * CheckGracefulDelete: the period asked for, else the pod's own; at once, whatever was asked, when no
