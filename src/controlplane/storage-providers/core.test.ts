@@ -97,7 +97,7 @@ describe('newLegacyRESTStorage', () => {
         });
         const v1 = info.versionedResourcesStorageMap.v1 ?? {};
         const on = 'pods/resize' in v1;
-        for (const s of Object.values(v1)) s.destroy();
+        for (const s of Object.values(v1)) await s.destroy();
         return on;
       };
       assert.equal(await served(FeatureGates.defaults()), true);

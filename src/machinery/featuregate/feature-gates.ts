@@ -63,7 +63,8 @@ export class FeatureGates {
 
   /** These gates set by name (startCapstan's `featureGates`), as the flag would set them. */
   with(pairs: ReadonlyMap<string, boolean> | Readonly<Record<string, boolean>>): FeatureGates {
-    const entries = pairs instanceof Map ? [...pairs] : Object.entries(pairs);
+    const entries: ReadonlyArray<readonly [string, boolean]> =
+      pairs instanceof Map ? [...(pairs as ReadonlyMap<string, boolean>)] : Object.entries(pairs);
     const errs: string[] = [];
     const set = new Map(this.#set);
     for (const [key, on] of entries) {
