@@ -139,8 +139,8 @@ spec:
 `;
     await ok(['create', '-f', '-'], pod);
     await ok(['wait', '--for=condition=Ready', 'pod/sized', '--timeout=60s']);
-    const applied = () =>
-      ok(['get', 'pod', 'sized', '-o', 'jsonpath={.status.containerStatuses[0].resources}']);
+    const sized = (path: string) => ok(['get', 'pod', 'sized', '-o', `jsonpath={${path}}`]);
+    const applied = () => sized('.status.containerStatuses[0].resources');
     assert.deepEqual(JSON.parse(await applied()), {
       requests: { cpu: '100m', memory: '64Mi' },
       limits: { cpu: '200m', memory: '128Mi' },
@@ -165,7 +165,7 @@ spec:
       requests: { cpu: '300m', memory: '64Mi' },
       limits: { cpu: '400m', memory: '128Mi' },
     });
-    assert.equal(await ok(['get', 'pod', 'sized', '-o', 'jsonpath={.metadata.generation}']), '2');
+    assert.equal(await sized('.metadata.generation'), '2');
 
     // The pods resource itself takes no resource change; the resize keeps the QoS class.
     assert.match(
@@ -206,25 +206,10 @@ spec:
       '--timeout=60s',
     ]);
     assert.equal(
-      await ok([
-        'get',
-        'pod',
-        'sized',
-        '-o',
-        'jsonpath={.status.conditions[?(@.type=="PodResizePending")].message}',
-      ]),
+      await sized('.status.conditions[?(@.type=="PodResizePending")].message'),
       "Node didn't have enough capacity: cpu, requested: 64000, capacity: 32000",
     );
-    assert.equal(
-      await ok([
-        'get',
-        'pod',
-        'sized',
-        '-o',
-        'jsonpath={.status.containerStatuses[0].allocatedResources.cpu}',
-      ]),
-      '300m',
-    );
+    assert.equal(await sized('.status.containerStatuses[0].allocatedResources.cpu'), '300m');
     // Asked back within the node, the resize goes through and the condition goes.
     await ok(['patch', 'pod', 'sized', '--subresource', 'resize', '--patch', cpu('500m', '1')]);
     await ok([
@@ -233,16 +218,7 @@ spec:
       'pod/sized',
       '--timeout=60s',
     ]);
-    assert.equal(
-      await ok([
-        'get',
-        'pod',
-        'sized',
-        '-o',
-        'jsonpath={.status.conditions[?(@.type=="PodResizePending")].reason}',
-      ]),
-      '',
-    );
+    assert.equal(await sized('.status.conditions[?(@.type=="PodResizePending")].reason'), '');
     await ok(['delete', 'pod', 'sized', '--wait=false']);
   });
 

@@ -3,12 +3,9 @@
 // and sidecars' resources and resize policies, which the kubelet then applies in place.
 import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
-import type { KubeList, KubeObject, ObjectMeta } from '../../../api/meta.js';
-import type { Table } from '../../../api/table.js';
+import type { ObjectMeta } from '../../../api/meta.js';
+import { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
-import type { DecodeDefaulter, Getter, Storage, UpdateRequest, Updater } from '../../rest/capabilities.js';
-import type { RequestContext } from '../../rest/context.js';
-import type { GetOptions } from '../../rest/options.js';
 import type { UpdateStrategy } from '../../rest/strategy.js';
 import { podStrategy } from './strategy.js';
 import { validatePodResize } from './validation/resize.js';
@@ -83,36 +80,14 @@ export const podResizeStrategy = {
   validateUpdate: (_ctx, pod, old) => validatePodResize(pod, old),
 } satisfies UpdateStrategy<Pod>;
 
-type IncludeObject = { includeObject?: 'None' | 'Object' | 'Metadata' };
-
 /**
- * GET, PUT and PATCH of pods/<name>/resize; the pod store is shared. kube 1.33's strategy declares
- * reset fields that its ResizeREST does not expose, so the field manager records a resize as it
- * records any update of the subresource.
+ * GET, PUT and PATCH of pods/<name>/resize: the shape of a status subresource (the pod store shared,
+ * the whole pod read, a Pod body defaulted as every Pod body is) with the resize strategy. kube
+ * 1.33's strategy declares reset fields that its ResizeREST does not expose, so the field manager
+ * records a resize as it records any update of the subresource.
  */
-export class ResizeREST implements Storage, Getter, Updater, DecodeDefaulter {
-  readonly #store: Store<Pod>;
-
+export class ResizeREST extends StatusREST<Pod> {
   constructor(store: Store<Pod>) {
-    this.#store = store.withStrategies({ updateStrategy: podResizeStrategy });
-  }
-  newObject(): Pod {
-    return this.#store.newObject();
-  }
-  /** A resize body is a Pod, defaulted as every Pod body is (requests from limits). */
-  defaultDecoded(obj: KubeObject): void {
-    this.#store.defaultDecoded(obj);
-  }
-  destroy(): void {
-    // Shared with the pods storage, which releases it.
-  }
-  get(ctx: RequestContext, name: string, options: GetOptions): Promise<Pod> {
-    return this.#store.get(ctx, name, options);
-  }
-  update(ctx: RequestContext, name: string, req: UpdateRequest): Promise<{ object: Pod; created: boolean }> {
-    return this.#store.update(ctx, name, { ...req, forceAllowCreate: false });
-  }
-  convertToTable(ctx: RequestContext, obj: KubeObject | KubeList, opts: IncludeObject): Table {
-    return this.#store.convertToTable(ctx, obj, opts);
+    super(store, podResizeStrategy);
   }
 }

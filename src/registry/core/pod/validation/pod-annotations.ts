@@ -134,48 +134,42 @@ export function validatePodAnnotationUpdates(pod: Pod, old: Pod): ErrorList {
   return errs;
 }
 
-/** validateSeccompAnnotationsAndFieldsMatch: the annotation names the field's profile. */
-function seccompMatch(annotation: string, profile: SecurityProfile, path: FieldPath): FieldError | undefined {
-  const typeMismatch = (): FieldError =>
-    FieldError.forbidden(path.child('type'), 'seccomp type in annotation and field must match');
-  switch (profile.type) {
-    case 'Unconfined':
-      return annotation === 'unconfined' ? undefined : typeMismatch();
-    case 'RuntimeDefault':
-      return annotation === 'runtime/default' || annotation === 'docker/default' ? undefined : typeMismatch();
-    case 'Localhost':
-      if (!annotation.startsWith(localhostPrefix)) return typeMismatch();
-      return profile.localhostProfile === annotation.slice(localhostPrefix.length)
-        ? undefined
-        : FieldError.forbidden(
-            path.child('localhostProfile'),
-            'seccomp profile in annotation and field must match',
-          );
-    default:
-      return undefined;
-  }
+/** How an annotation of one kind of profile names the field's types (and the kind's word in errors). */
+interface ProfileAnnotation {
+  readonly word: 'seccomp' | 'apparmor';
+  readonly runtimeDefaults: readonly string[];
 }
 
-/** The AppArmor counterpart, with its own words. */
-function appArmorMatch(
+const seccompAnnotation: ProfileAnnotation = {
+  word: 'seccomp',
+  runtimeDefaults: ['runtime/default', 'docker/default'],
+};
+const appArmorAnnotation: ProfileAnnotation = { word: 'apparmor', runtimeDefaults: ['runtime/default'] };
+
+/**
+ * validateSeccompAnnotationsAndFieldsMatch, and its AppArmor counterpart in AppArmor's words: the
+ * annotation names the field's profile.
+ */
+function profileMatch(
+  kind: ProfileAnnotation,
   annotation: string,
-  profile: SecurityProfile,
-  path: FieldPath,
+  at: { readonly profile: SecurityProfile; readonly path: FieldPath },
 ): FieldError | undefined {
+  const { profile, path } = at;
   const typeMismatch = (): FieldError =>
-    FieldError.forbidden(path.child('type'), 'apparmor type in annotation and field must match');
+    FieldError.forbidden(path.child('type'), `${kind.word} type in annotation and field must match`);
   switch (profile.type) {
     case 'Unconfined':
       return annotation === 'unconfined' ? undefined : typeMismatch();
     case 'RuntimeDefault':
-      return annotation === 'runtime/default' ? undefined : typeMismatch();
+      return kind.runtimeDefaults.includes(annotation) ? undefined : typeMismatch();
     case 'Localhost':
       if (!annotation.startsWith(localhostPrefix)) return typeMismatch();
       return profile.localhostProfile === annotation.slice(localhostPrefix.length)
         ? undefined
         : FieldError.forbidden(
             path.child('localhostProfile'),
-            'apparmor profile in annotation and field must match',
+            `${kind.word} profile in annotation and field must match`,
           );
     default:
       return undefined;
@@ -217,18 +211,20 @@ export function validateSecurityAnnotationsMatchFields(pod: Pod): ErrorList {
   const podSeccomp = profileOf(spec.securityContext, 'seccompProfile');
   const podAnnotation = annotations[seccompPodKey];
   if (podSeccomp !== undefined && podAnnotation !== undefined) {
-    const err = seccompMatch(
-      podAnnotation,
-      podSeccomp,
-      FieldPath.of('spec', 'securityContext', 'seccompProfile'),
-    );
+    const err = profileMatch(seccompAnnotation, podAnnotation, {
+      profile: podSeccomp,
+      path: FieldPath.of('spec', 'securityContext', 'seccompProfile'),
+    });
     if (err !== undefined) errs.push(err);
   }
   visitContainers(spec, (c, at) => {
     const profile = profileOf(c.securityContext, 'seccompProfile');
     const annotation = annotations[seccompContainerPrefix + nameOf(c)];
     if (profile === undefined || annotation === undefined) return true;
-    const err = seccompMatch(annotation, profile, at().child('securityContext', 'seccompProfile'));
+    const err = profileMatch(seccompAnnotation, annotation, {
+      profile,
+      path: at().child('securityContext', 'seccompProfile'),
+    });
     if (err !== undefined) errs.push(err);
     return true;
   });
@@ -238,7 +234,10 @@ export function validateSecurityAnnotationsMatchFields(pod: Pod): ErrorList {
     const profile = profileOf(c.securityContext, 'appArmorProfile') ?? podAppArmor;
     const annotation = annotations[appArmorPrefix + nameOf(c)];
     if (profile === undefined || annotation === undefined) return true;
-    const err = appArmorMatch(annotation, profile, at().child('securityContext', 'appArmorProfile'));
+    const err = profileMatch(appArmorAnnotation, annotation, {
+      profile,
+      path: at().child('securityContext', 'appArmorProfile'),
+    });
     if (err !== undefined) errs.push(err);
     return true;
   });
