@@ -64,22 +64,36 @@ export function dropDisabledPodSpecFields(
   if (!gates.enabled('InPlacePodVerticalScaling') && !resizePoliciesInUse(old)) dropResizePolicies(spec);
 }
 
-/** dropDisabledPodStatusFields: the resources kubelets report, and observed generations. */
+/** The statuses without the named members, copied only where one had them (they may be shared with the live object). */
+function without<T extends object>(list: T[] | undefined, keys: readonly (keyof T)[]): T[] | undefined {
+  if (list === undefined || !list.some((x) => keys.some((k) => x[k] !== undefined))) return list;
+  return list.map((x) => {
+    if (!keys.some((k) => x[k] !== undefined)) return x;
+    const copy = { ...x };
+    for (const k of keys) Reflect.deleteProperty(copy, k);
+    return copy;
+  });
+}
+
+/**
+ * dropDisabledPodStatusFields: the resources kubelets report, and observed generations. The status
+ * is rebuilt rather than changed in place: a patch shares the parts it left alone with the live pod.
+ */
 export function dropDisabledPodStatusFields(pod: Pod, old: Pod | undefined, gates: FeatureGates): void {
   const status = pod.status;
   if (status === undefined) return;
-  if (!gates.enabled('InPlacePodVerticalScaling') && !resizePoliciesInUse(old?.spec))
-    for (const list of [
-      status.containerStatuses,
-      status.initContainerStatuses,
-      status.ephemeralContainerStatuses,
-    ])
-      for (const s of list ?? []) {
-        delete s.resources;
-        delete s.allocatedResources;
-      }
-  if (!gates.enabled('PodObservedGenerationTracking') && !observedGenerationInUse(old?.status)) {
-    delete status.observedGeneration;
-    for (const c of status.conditions ?? []) delete c.observedGeneration;
+  const next: PodStatus = { ...status };
+  if (!gates.enabled('InPlacePodVerticalScaling') && !resizePoliciesInUse(old?.spec)) {
+    const reported = ['resources', 'allocatedResources'] as const;
+    for (const key of ['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'] as const) {
+      const list = without(status[key], reported);
+      if (list !== undefined) next[key] = list;
+    }
   }
+  if (!gates.enabled('PodObservedGenerationTracking') && !observedGenerationInUse(old?.status)) {
+    delete next.observedGeneration;
+    const conditions = without(status.conditions, ['observedGeneration']);
+    if (conditions !== undefined) next.conditions = conditions;
+  }
+  pod.status = next;
 }
