@@ -113,12 +113,7 @@ async function buildGroups(
   init: StorageProviderInit,
   core: Pick<
     LegacyRESTStorageInit,
-    | 'componentProbes'
-    | 'serviceAccountTokenIssuer'
-    | 'createRawStorage'
-    | 'serviceIPRanges'
-    | 'nodePortRange'
-    | 'featureGates'
+    'componentProbes' | 'serviceAccountTokenIssuer' | 'createRawStorage' | 'serviceIPRanges' | 'nodePortRange'
   > = {},
 ): Promise<APIGroupInfo[]> {
   const groups: APIGroupInfo[] = [];
@@ -207,6 +202,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         objectCountMetric,
         authorizer: authorization.authorizer,
         eventTTL: eventTTLSeconds(options.eventTTLMs),
+        featureGates: options.featureGates,
         tokenReview: {
           ...(tokenReview === undefined ? {} : { authenticate: tokenReview }),
           apiAudiences: options.serviceAccountKeys.apiAudiences,
@@ -218,7 +214,6 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         createRawStorage: (config) => backends.create(config),
         serviceIPRanges: serviceNetworking.serviceIPRanges,
         nodePortRange: serviceNetworking.nodePortRange,
-        featureGates: options.featureGates,
       },
     );
   } catch (err) {

@@ -126,9 +126,11 @@ const coreV1 = { group: '', version: 'v1' } as const;
 /** The core group's APIGroupInfo: v1 with every enabled resource and its subresources. */
 export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise<APIGroupInfo> {
   const enabled = (resource: string): boolean => init.resourceConfig.resourceEnabled({ ...coreV1, resource });
+  const gates = init.featureGates ?? FeatureGates.defaults();
   const opts = {
     restOptionsGetter: init.restOptionsGetter,
     ...(init.objectCountMetric !== undefined ? { objectCountMetric: init.objectCountMetric } : {}),
+    featureGates: gates,
   };
   const storage: Record<string, Storage> = {};
   try {
@@ -141,8 +143,7 @@ export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise
     if (enabled('secrets')) storage.secrets = await newSecretREST(opts);
     if (enabled('configmaps')) storage.configmaps = await newConfigMapREST(opts);
     if (enabled('pods')) {
-      const gates = init.featureGates ?? FeatureGates.defaults();
-      const pods = await newPodREST({ ...opts, featureGates: gates });
+      const pods = await newPodREST(opts);
       storage.pods = pods.pods;
       storage['pods/status'] = pods.status;
       storage['pods/binding'] = pods.binding;

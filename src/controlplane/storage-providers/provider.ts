@@ -1,6 +1,7 @@
 // A named API group's storage (kube's RESTStorageProvider in pkg/controlplane/apiserver and each
 // pkg/registry/<group>/rest/storage_<group>.go): the group's enabled resources, version by
 // version, as an APIGroupInfo, or nothing when `--runtime-config` leaves none of them on.
+import type { FeatureGates } from '../../machinery/featuregate/feature-gates.js';
 import type { RESTOptionsGetter } from '../../registry/generic/rest-options.js';
 import type { ObjectCountMetric } from '../../registry/generic/store-definition.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
@@ -13,6 +14,8 @@ import type { APIResourceConfigSource } from './core.js';
 export interface GroupStorageOptions {
   readonly restOptionsGetter: RESTOptionsGetter;
   readonly objectCountMetric?: ObjectCountMetric;
+  /** --feature-gates (kube 1.33's defaults when unset). */
+  readonly featureGates?: FeatureGates;
 }
 
 export interface StorageProviderInit extends GroupStorageOptions {
@@ -61,6 +64,7 @@ export async function newGroupRESTStorage(
   const opts: GroupStorageOptions = {
     restOptionsGetter: init.restOptionsGetter,
     ...(init.objectCountMetric === undefined ? {} : { objectCountMetric: init.objectCountMetric }),
+    ...(init.featureGates === undefined ? {} : { featureGates: init.featureGates }),
   };
   const built: Record<string, Record<string, Storage>> = {};
   try {

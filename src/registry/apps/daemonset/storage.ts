@@ -1,5 +1,6 @@
 // DaemonSet storage (pkg/registry/apps/daemonset/storage/storage.go): daemonsets (short name ds,
 // category all) and daemonsets/status. No daemonset controller runs here.
+import { templateStrategies } from '../../core/pod/disabled-fields.js';
 import type { DaemonSet, DaemonSetList } from '../../../api/apps/v1/daemon-set.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
 import { StatusREST } from '../../generic/status-rest.js';
@@ -19,8 +20,7 @@ export async function daemonSetStorageMap(opts: WorkloadStorageOptions): Promise
       newFunc: () => ({ apiVersion: 'apps/v1', kind: 'DaemonSet' }),
       newListFunc: () =>
         ({ apiVersion: 'apps/v1', kind: 'DaemonSetList', metadata: {}, items: [] }) satisfies DaemonSetList,
-      createStrategy: daemonSetStrategy,
-      updateStrategy: daemonSetStrategy,
+      ...templateStrategies(daemonSetStrategy, opts.featureGates, (o) => o.spec?.template),
       deleteStrategy: daemonSetDeleteStrategy,
       defaultGarbageCollectionPolicy: 'DeleteDependents',
       tableConvertor: daemonSetTableConvertor,

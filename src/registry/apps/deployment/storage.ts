@@ -2,6 +2,8 @@
 // deploy, category all), deployments/status and deployments/scale (an autoscaling/v1 Scale).
 // No controller runs here: kube's deployment controller lives in kube-controller-manager, so a
 // Deployment creates no ReplicaSets and its status only changes through /status.
+import type { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
+import { templateStrategies } from '../../core/pod/disabled-fields.js';
 import type { Deployment, DeploymentList } from '../../../api/apps/v1/deployment.js';
 import type { Storage } from '../../rest/capabilities.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
@@ -20,6 +22,8 @@ export const deploymentResource = { group: 'apps', resource: 'deployments' } as 
 export interface WorkloadStorageOptions {
   readonly restOptionsGetter: RESTOptionsGetter;
   readonly objectCountMetric?: ObjectCountMetric;
+  /** The server's feature gates (kube 1.33's defaults when unset): what they turn off leaves pod templates. */
+  readonly featureGates?: FeatureGates;
 }
 
 export interface DeploymentStorage {
@@ -36,8 +40,7 @@ export async function newDeploymentREST(opts: WorkloadStorageOptions): Promise<D
       newFunc: () => ({ apiVersion: 'apps/v1', kind: 'Deployment' }),
       newListFunc: () =>
         ({ apiVersion: 'apps/v1', kind: 'DeploymentList', metadata: {}, items: [] }) satisfies DeploymentList,
-      createStrategy: deploymentStrategy,
-      updateStrategy: deploymentStrategy,
+      ...templateStrategies(deploymentStrategy, opts.featureGates, (o) => o.spec?.template),
       deleteStrategy: deploymentDeleteStrategy,
       defaultGarbageCollectionPolicy: 'DeleteDependents',
       tableConvertor: deploymentTableConvertor,

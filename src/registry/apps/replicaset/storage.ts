@@ -1,5 +1,6 @@
 // ReplicaSet storage (pkg/registry/apps/replicaset/storage/storage.go): replicasets (short name rs,
 // category all), replicasets/status and replicasets/scale. No replicaset controller runs here.
+import { templateStrategies } from '../../core/pod/disabled-fields.js';
 import type { ReplicaSet, ReplicaSetList } from '../../../api/apps/v1/replica-set.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
 import { ScaleREST } from '../../generic/scale.js';
@@ -27,8 +28,7 @@ export async function replicaSetStorageMap(opts: WorkloadStorageOptions): Promis
       newFunc: () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet' }),
       newListFunc: () =>
         ({ apiVersion: 'apps/v1', kind: 'ReplicaSetList', metadata: {}, items: [] }) satisfies ReplicaSetList,
-      createStrategy: replicaSetStrategy,
-      updateStrategy: replicaSetStrategy,
+      ...templateStrategies(replicaSetStrategy, opts.featureGates, (o) => o.spec?.template),
       deleteStrategy: replicaSetDeleteStrategy,
       defaultGarbageCollectionPolicy: 'DeleteDependents',
       fieldLabelConversion: replicaSetFieldLabelConversion,

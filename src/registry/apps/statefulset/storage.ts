@@ -1,5 +1,6 @@
 // StatefulSet storage (pkg/registry/apps/statefulset/storage/storage.go): statefulsets (short name
 // sts, category all), statefulsets/status and statefulsets/scale. No statefulset controller runs here.
+import { templateStrategies } from '../../core/pod/disabled-fields.js';
 import type { StatefulSet, StatefulSetList } from '../../../api/apps/v1/stateful-set.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
 import { ScaleREST } from '../../generic/scale.js';
@@ -26,8 +27,7 @@ export async function statefulSetStorageMap(opts: WorkloadStorageOptions): Promi
           metadata: {},
           items: [],
         }) satisfies StatefulSetList,
-      createStrategy: statefulSetStrategy,
-      updateStrategy: statefulSetStrategy,
+      ...templateStrategies(statefulSetStrategy, opts.featureGates, (o) => o.spec?.template),
       deleteStrategy: statefulSetDeleteStrategy,
       defaultGarbageCollectionPolicy: 'DeleteDependents',
       tableConvertor: statefulSetTableConvertor,

@@ -1,5 +1,6 @@
 // CronJob storage (pkg/registry/batch/cronjob/storage/storage.go): cronjobs (short name cj,
 // category all) and cronjobs/status. No cronjob controller runs here: no Job is ever started.
+import { templateStrategies } from '../../core/pod/disabled-fields.js';
 import type { CronJob, CronJobList } from '../../../api/batch/v1/cron-job.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
 import { StatusREST } from '../../generic/status-rest.js';
@@ -19,8 +20,7 @@ export async function cronJobStorageMap(opts: WorkloadStorageOptions): Promise<R
       newFunc: () => ({ apiVersion: 'batch/v1', kind: 'CronJob' }),
       newListFunc: () =>
         ({ apiVersion: 'batch/v1', kind: 'CronJobList', metadata: {}, items: [] }) satisfies CronJobList,
-      createStrategy: cronJobStrategy,
-      updateStrategy: cronJobStrategy,
+      ...templateStrategies(cronJobStrategy, opts.featureGates, (o) => o.spec?.jobTemplate?.spec?.template),
       deleteStrategy: cronJobDeleteStrategy,
       defaultGarbageCollectionPolicy: 'DeleteDependents',
       tableConvertor: cronJobTableConvertor,

@@ -1,6 +1,7 @@
 // Job storage (pkg/registry/batch/job/storage/storage.go): jobs (category all) and jobs/status.
 // batch/v1 orphans a job's pods by default, so a delete that names no propagation policy gets kube's
 // warning. No job controller runs here: a Job creates no pods.
+import { templateStrategies } from '../../core/pod/disabled-fields.js';
 import type { Job, JobList } from '../../../api/batch/v1/job.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
@@ -56,8 +57,7 @@ export async function newJobREST(
       newFunc: () => ({ apiVersion: 'batch/v1', kind: 'Job' }),
       newListFunc: () =>
         ({ apiVersion: 'batch/v1', kind: 'JobList', metadata: {}, items: [] }) satisfies JobList,
-      createStrategy: jobStrategy,
-      updateStrategy: jobStrategy,
+      ...templateStrategies(jobStrategy, opts.featureGates, (o) => o.spec?.template),
       deleteStrategy: jobDeleteStrategy,
       defaultGarbageCollectionPolicy: 'OrphanDependents',
       fieldLabelConversion: jobFieldLabelConversion,

@@ -1,5 +1,6 @@
 // ConfigMap storage (pkg/registry/core/configmap/storage/storage.go): the generic Store with the
 // ConfigMap strategies, short name `cm`.
+import type { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
 import type { ConfigMap, ConfigMapList } from '../../../api/core/v1/config-map.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { RESTOptionsGetter } from '../../generic/rest-options.js';
@@ -12,6 +13,8 @@ import { configMapTableConvertor } from './table.js';
 export interface CoreStorageOptions {
   readonly restOptionsGetter: RESTOptionsGetter;
   readonly objectCountMetric?: ObjectCountMetric;
+  /** The server's feature gates (kube 1.33's defaults when unset). */
+  readonly featureGates?: FeatureGates;
 }
 
 export const configMapResource = { group: '', resource: 'configmaps' } as const;

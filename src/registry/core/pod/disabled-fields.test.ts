@@ -5,6 +5,8 @@ import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
 import type { UpdateRequest } from '../../rest/capabilities.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing/memory-rest-options.js';
 import { testContext } from '../../generic/testing/widgets.js';
+import type { Deployment } from '../../../api/apps/v1/deployment.js';
+import { newDeploymentREST } from '../../apps/deployment/storage.js';
 import { newPodREST, type PodStorage } from './storage.js';
 
 const put = (obj: Pod): UpdateRequest => ({
@@ -108,5 +110,24 @@ describe("pods' fields behind feature gates (DropDisabledPodFields)", () => {
     delete tracked.metadata?.resourceVersion;
     const again = (await s.status.update(ctx, 'gen', put(tracked))).object;
     assert.equal(again.status?.observedGeneration, 1);
+  });
+  it("drops them from a workload's pod template too, unless its gate is on", async () => {
+    const deployment = (name: string): Deployment => ({
+      metadata: { name },
+      spec: {
+        selector: { matchLabels: { app: name } },
+        template: { metadata: { labels: { app: name } }, spec: gated(name).spec ?? { containers: [] } },
+      },
+    });
+    const volumesOf = (d: Deployment): string[] => (d.spec?.template?.spec?.volumes ?? []).map((v) => v.name);
+    const defaults = await newDeploymentREST({ restOptionsGetter: env.getter });
+    const dropped = await defaults.deployments.create(ctx, deployment('dep-defaults'), { options: {} });
+    assert.deepEqual(volumesOf(dropped), ['certs']);
+    const on = await newDeploymentREST({
+      restOptionsGetter: env.getter,
+      featureGates: FeatureGates.parse('ImageVolume=true'),
+    });
+    const kept = await on.deployments.create(ctx, deployment('dep-on'), { options: {} });
+    assert.deepEqual(volumesOf(kept), ['models', 'certs']);
   });
 });

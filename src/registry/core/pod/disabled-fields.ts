@@ -5,7 +5,11 @@
 import type { Container } from '../../../api/core/v1/container.js';
 import type { PodStatus } from '../../../api/core/v1/pod-status.js';
 import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
-import type { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
+import type { PodTemplateSpec } from '../../../api/core/v1/pod-template.js';
+import type { KubeObject } from '../../../api/meta.js';
+import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
+import type { RequestContext } from '../../rest/context.js';
+import type { CreateStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
 const imageVolumesInUse = (spec: PodSpec | undefined): boolean =>
   (spec?.volumes ?? []).some((v) => v.image != null);
@@ -96,4 +100,37 @@ export function dropDisabledPodStatusFields(pod: Pod, old: Pod | undefined, gate
     if (conditions !== undefined) next.conditions = conditions;
   }
   pod.status = next;
+}
+
+/**
+ * The strategy with DropDisabledTemplateFields before its own preparation: what the gates turn off
+ * is dropped from the object's pod template as from a pod (a workload's pods are made from it).
+ */
+export function droppingDisabledTemplateFields<
+  T extends KubeObject,
+  S extends CreateStrategy<T> & UpdateStrategy<T>,
+>(strategy: S, gates: FeatureGates, templateOf: (obj: T) => PodTemplateSpec | undefined): S {
+  return {
+    ...strategy,
+    prepareForCreate: (ctx: RequestContext, obj: T) => {
+      dropDisabledPodSpecFields(templateOf(obj)?.spec, undefined, gates);
+      strategy.prepareForCreate(ctx, obj);
+    },
+    prepareForUpdate: (ctx: RequestContext, obj: T, old: T) => {
+      const template = templateOf(obj)?.spec;
+      const before = templateOf(old)?.spec;
+      if (template !== before) dropDisabledPodSpecFields(template, before, gates);
+      strategy.prepareForUpdate(ctx, obj, old);
+    },
+  };
+}
+
+/** A workload store's create and update strategies, the template's disabled fields dropped first. */
+export function templateStrategies<T extends KubeObject>(
+  strategy: CreateStrategy<T> & UpdateStrategy<T>,
+  gates: FeatureGates | undefined,
+  templateOf: (obj: T) => PodTemplateSpec | undefined,
+): { createStrategy: CreateStrategy<T>; updateStrategy: UpdateStrategy<T> } {
+  const s = droppingDisabledTemplateFields(strategy, gates ?? FeatureGates.defaults(), templateOf);
+  return { createStrategy: s, updateStrategy: s };
 }

@@ -1,5 +1,6 @@
 // PodTemplate storage (pkg/registry/core/podtemplate/storage/storage.go): the generic Store under
 // `/podtemplates`; kube gives the resource no short name and no category.
+import { templateStrategies } from '../pod/disabled-fields.js';
 import type { PodTemplate, PodTemplateList } from '../../../api/core/v1/pod-template.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { Store } from '../../generic/store.js';
@@ -17,8 +18,7 @@ export function newPodTemplateREST(opts: CoreStorageOptions): Promise<Store<PodT
       newFunc: () => ({ apiVersion: 'v1', kind: 'PodTemplate' }),
       newListFunc: () =>
         ({ apiVersion: 'v1', kind: 'PodTemplateList', metadata: {}, items: [] }) satisfies PodTemplateList,
-      createStrategy: podTemplateStrategy,
-      updateStrategy: podTemplateStrategy,
+      ...templateStrategies(podTemplateStrategy, opts.featureGates, (o) => o.template),
       deleteStrategy: podTemplateDeleteStrategy,
       tableConvertor: podTemplateTableConvertor,
       trackGeneration: true,

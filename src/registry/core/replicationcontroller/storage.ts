@@ -1,6 +1,7 @@
 // ReplicationController storage (pkg/registry/core/replicationcontroller/storage/storage.go): the
 // generic Store under `/controllers` (the storage factory's prefix), short name `rc`, category
 // `all`, with `status` and `scale` (autoscaling/v1 Scale) subresources.
+import { templateStrategies } from '../pod/disabled-fields.js';
 import type {
   ReplicationController,
   ReplicationControllerList,
@@ -58,8 +59,7 @@ export async function newReplicationControllerREST(
           metadata: {},
           items: [],
         }) satisfies ReplicationControllerList,
-      createStrategy: replicationControllerStrategy,
-      updateStrategy: replicationControllerStrategy,
+      ...templateStrategies(replicationControllerStrategy, opts.featureGates, (o) => o.spec?.template),
       deleteStrategy: replicationControllerDeleteStrategy,
       tableConvertor: replicationControllerTableConvertor,
       fieldLabelConversion: replicationControllerFieldLabelConversion,
