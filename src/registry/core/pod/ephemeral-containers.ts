@@ -16,6 +16,10 @@ import { validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 import { defaultPullPolicy } from './defaults.js';
 import { podStrategy } from './strategy.js';
 import { isStaticPod, validateUpdatedPodSpec } from './validation.js';
+import {
+  validatePodAnnotationUpdates,
+  validatePodSpecificAnnotations,
+} from './validation/pod-annotations.js';
 import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 function defaultEphemeralContainer(c: EphemeralContainer): void {
@@ -25,13 +29,16 @@ function defaultEphemeralContainer(c: EphemeralContainer): void {
 }
 
 /**
- * ValidatePodEphemeralContainersUpdate: the whole new pod is valid, a static pod takes none, and
+ * ValidatePodEphemeralContainersUpdate: the whole new pod is valid (its annotations checked twice,
+ * as kube checks them with the annotation changes), a static pod takes none, and
  * existing ephemeral containers may not be removed or changed. (kube follows "may not be changed"
  * with a go-cmp diff of the container, which Capstan does not render.)
  */
 export function validateEphemeralContainersUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
+  errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec));
   errs.push(...validateUpdatedPodSpec(pod, old));
+  errs.push(...validatePodAnnotationUpdates(pod, old));
   if (isStaticPod(old))
     // kube's field.NewPath(""): a root without a name, printed as a subscript, `[]`.
     return [FieldError.forbidden(FieldPath.of(''), 'static pods do not support ephemeral containers')];

@@ -250,6 +250,18 @@ describe('ValidatePodEphemeralContainersUpdate as kube 1.33', () => {
     ]);
   });
 
+  it("checks the pod's annotations twice, as kube's annotation-update check checks them again", () => {
+    const old = pod();
+    old.metadata = {
+      ...old.metadata,
+      annotations: { 'seccomp.security.alpha.kubernetes.io/pod': 'bogus' },
+    };
+    const next = structuredClone(old);
+    const bad =
+      'metadata.annotations.seccomp.security.alpha.kubernetes.io/pod: Invalid value: "bogus": must be a valid seccomp profile';
+    assert.deepEqual(texts(validateEphemeralContainersUpdate(next, old)), [bad, bad]);
+  });
+
   it('forbids subPathExpr and a padded image in an ephemeral container', () => {
     const old = pod();
     const next = pod((s) => {
