@@ -69,3 +69,21 @@ export function shareUnchangedContent(obj: KubeObject, old: KubeObject): boolean
     if (!generationExempt.has(key) && stored[key] !== undefined && !Object.hasOwn(target, key)) return true;
   return false;
 }
+
+/**
+ * metav1.ResetObjectMetaForStatus: a subresource that writes one part of an object leaves its
+ * labels, annotations, finalizers, owners, generation and deletion as they were.
+ */
+export function resetObjectMetaForStatus(meta: ObjectMeta, old: ObjectMeta): void {
+  const kept = {
+    deletionTimestamp: old.deletionTimestamp,
+    generation: old.generation,
+    labels: old.labels,
+    annotations: old.annotations,
+    finalizers: old.finalizers,
+    ownerReferences: old.ownerReferences,
+  };
+  for (const [key, value] of Object.entries(kept))
+    if (value === undefined) Reflect.deleteProperty(meta, key);
+    else Reflect.set(meta, key, value);
+}

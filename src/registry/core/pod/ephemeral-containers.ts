@@ -6,7 +6,7 @@ import type { Pod } from '../../../api/core/v1/pod.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
 import { FieldError, FieldPath, goQuote, type ErrorList } from '../../../machinery/validation/index.js';
-import { jsonEqual } from '../../generic/object-meta.js';
+import { jsonEqual, resetObjectMetaForStatus } from '../../generic/object-meta.js';
 import type { Store } from '../../generic/store.js';
 import type { Getter, Storage, UpdateRequest, Updater } from '../../rest/capabilities.js';
 import type { RequestContext } from '../../rest/context.js';
@@ -20,7 +20,6 @@ import {
   validatePodAnnotationUpdates,
   validatePodSpecificAnnotations,
 } from './validation/pod-annotations.js';
-import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 function defaultEphemeralContainer(c: EphemeralContainer): void {
   c.imagePullPolicy ??= defaultPullPolicy(c.image ?? '');
@@ -68,20 +67,13 @@ export function validateEphemeralContainersUpdate(pod: Pod, old: Pod): ErrorList
 export const ephemeralContainersStrategy = {
   ...podStrategy,
   prepareForUpdate: (_ctx, pod, old) => {
-    const next = deepCopyJSON(old);
-    const meta = (next.metadata ??= {});
-    const given = pod.metadata ?? {};
-    for (const key of ['name', 'namespace', 'resourceVersion', 'uid', 'managedFields'] as const) {
-      if (given[key] !== undefined) Object.assign(meta, { [key]: given[key] });
-    }
     const ephemeral = pod.spec?.ephemeralContainers ?? [];
     for (const c of ephemeral) defaultEphemeralContainer(c);
-    next.spec = { ...(next.spec ?? { containers: [] }), ephemeralContainers: ephemeral };
-    if (ephemeral.length === 0) delete next.spec.ephemeralContainers;
-    pod.metadata = meta;
-    pod.spec = next.spec;
-    if (next.status !== undefined) pod.status = next.status;
+    pod.spec = { ...(old.spec ?? { containers: [] }), ephemeralContainers: ephemeral };
+    if (ephemeral.length === 0) delete pod.spec.ephemeralContainers;
+    if (old.status !== undefined) pod.status = old.status;
     else delete pod.status;
+    resetObjectMetaForStatus((pod.metadata ??= {}), old.metadata ?? {});
   },
   validateUpdate: (_ctx, pod, old) => validateEphemeralContainersUpdate(pod, old),
 } satisfies UpdateStrategy<Pod>;

@@ -3,30 +3,12 @@
 // and sidecars' resources and resize policies, which the kubelet then applies in place.
 import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
-import type { ObjectMeta } from '../../../api/meta.js';
+import { resetObjectMetaForStatus } from '../../generic/object-meta.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { UpdateStrategy } from '../../rest/strategy.js';
 import { podStrategy } from './strategy.js';
 import { validatePodResize } from './validation/resize.js';
-
-/**
- * metav1.ResetObjectMetaForStatus: a subresource that writes one part of an object leaves its
- * labels, annotations, finalizers, owners, generation and deletion as they were.
- */
-export function resetObjectMetaForStatus(meta: ObjectMeta, old: ObjectMeta): void {
-  const kept = {
-    deletionTimestamp: old.deletionTimestamp,
-    generation: old.generation,
-    labels: old.labels,
-    annotations: old.annotations,
-    finalizers: old.finalizers,
-    ownerReferences: old.ownerReferences,
-  };
-  for (const [key, value] of Object.entries(kept))
-    if (value === undefined) Reflect.deleteProperty(meta, key);
-    else Reflect.set(meta, key, value);
-}
 
 /**
  * dropNonResizeUpdatesForContainers: the old containers with the new ones' resources and resize
