@@ -103,14 +103,16 @@ export function dropDisabledPodStatusFields(pod: Pod, old: Pod | undefined, gate
 }
 
 /**
- * The strategy with DropDisabledTemplateFields before its own preparation: what the gates turn off
- * is dropped from the object's pod template as from a pod (a workload's pods are made from it).
+ * A workload store's create and update strategies with DropDisabledTemplateFields before the
+ * strategy's own preparation: what the gates turn off is dropped from the object's pod template as
+ * from a pod (the workload's pods are made from it), unless the old template used it.
  */
-export function droppingDisabledTemplateFields<
-  T extends KubeObject,
-  S extends CreateStrategy<T> & UpdateStrategy<T>,
->(strategy: S, gates: FeatureGates, templateOf: (obj: T) => PodTemplateSpec | undefined): S {
-  return {
+export function templateStrategies<T extends KubeObject>(
+  strategy: CreateStrategy<T> & UpdateStrategy<T>,
+  gates: FeatureGates = FeatureGates.defaults(),
+  templateOf: (obj: T) => PodTemplateSpec | undefined,
+): { createStrategy: CreateStrategy<T>; updateStrategy: UpdateStrategy<T> } {
+  const s: CreateStrategy<T> & UpdateStrategy<T> = {
     ...strategy,
     prepareForCreate: (ctx: RequestContext, obj: T) => {
       dropDisabledPodSpecFields(templateOf(obj)?.spec, undefined, gates);
@@ -123,14 +125,5 @@ export function droppingDisabledTemplateFields<
       strategy.prepareForUpdate(ctx, obj, old);
     },
   };
-}
-
-/** A workload store's create and update strategies, the template's disabled fields dropped first. */
-export function templateStrategies<T extends KubeObject>(
-  strategy: CreateStrategy<T> & UpdateStrategy<T>,
-  gates: FeatureGates | undefined,
-  templateOf: (obj: T) => PodTemplateSpec | undefined,
-): { createStrategy: CreateStrategy<T>; updateStrategy: UpdateStrategy<T> } {
-  const s = droppingDisabledTemplateFields(strategy, gates ?? FeatureGates.defaults(), templateOf);
   return { createStrategy: s, updateStrategy: s };
 }
