@@ -146,3 +146,18 @@ describe('scheduler filters', () => {
     assert.equal(onNode(withPort(0), [withPort(0)]).reasons.length, 0);
   });
 });
+
+describe('podRequests as kube-scheduler counts them', () => {
+  it('adds sidecars to the containers, and takes an init container alone beside the sidecars before it', () => {
+    const p = pod({
+      initContainers: [
+        { name: 'proxy', restartPolicy: 'Always', resources: { requests: { cpu: '200m' } } },
+        { name: 'setup', resources: { requests: { cpu: '600m' } } },
+      ],
+    });
+    // containers 500m + sidecar 200m = 700m; setup runs beside the sidecar: 600m + 200m = 800m.
+    assert.equal(podRequests(p).get('cpu'), 800n);
+    p.spec?.initContainers?.pop();
+    assert.equal(podRequests(p).get('cpu'), 700n);
+  });
+});
