@@ -4,16 +4,16 @@
 // v1.33.4 give them. Generated from those sources' data by a script; AllAlpha and AllBeta, the two
 // special gates, are the parser's.
 
-export type Stage = 'PreAlpha' | 'Alpha' | 'Beta' | 'GA' | 'Deprecated';
+export type GateStage = 'PreAlpha' | 'Alpha' | 'Beta' | 'GA' | 'Deprecated';
 
 export interface GateSpec {
   readonly default: boolean;
-  readonly stage: Stage;
+  readonly stage: GateStage;
   /** The gate may not be set to anything but its default. */
   readonly locked: boolean;
 }
 
-const spec = (on: boolean, stage: Stage, locked = false): GateSpec => ({ default: on, stage, locked });
+const spec = (on: boolean, stage: GateStage, locked = false): GateSpec => ({ default: on, stage, locked });
 
 export const kube133Gates: Readonly<Record<string, GateSpec>> = {
   APIResponseCompression: spec(true, 'Beta'),
