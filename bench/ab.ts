@@ -4,14 +4,17 @@
 // 3,000 requests alternating between them, AB_ROUNDS times (default 10) after two rounds of warm-up.
 // This machine's speed drifts by a fifth over tens of seconds; slices a few seconds apart, in turn
 // first, see the same machine, where profiles of one build after another do not. It prints each
-// side's CPU per request (the process's and its main thread's) per slice, their medians, and the
-// median of each round's ratio of this checkout's to the base's. AB_THIS_FLAGS gives this
+// side's CPU per request (the process's and its main thread's) per slice, their medians, and each
+// round's ratio of this checkout's to the base's, with their median and their geometric mean's 95 %
+// interval: run against itself (AB_BASE=.), single runs of 10 rounds read 0.95–1.09, so a change
+// is measured by an interval that leaves out 1, not by one median. AB_THIS_FLAGS gives this
 // checkout's side flags of its own (with AB_BASE=., it compares the flags alone).
 import { operations, type Operation } from './api-client.js';
 import { applyTemplate, createTemplate, kindSpecs, kinds, type Kind } from './api-objects.js';
 import type { FromAbChild, ToAbChild } from './ab-child.js';
 import { createNamespace, createObjects, installWidgetCrd, type Target } from './api-setup.js';
 import { ChildChannel } from './child-channel.js';
+import { median } from './support.js';
 import { LoadGenerator } from './load-generator.js';
 
 const sliceRequests = 3000;
@@ -63,8 +66,25 @@ function cellOf(spec: string): { kind: Kind; operation: Operation; connections: 
   return { kind: kind as Kind, operation: operation as Operation, connections: Number(connections) };
 }
 
-const median = (xs: readonly number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+// Student's t for a two-sided 95 % interval, by degrees of freedom (1–30; beyond, the normal's 1.96).
+const t95 = [
+  12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
+  2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+/**
+ * The geometric mean of ratios and its 95 % interval (a t interval of their logarithms): a ratio
+ * whose interval holds 1 is not told apart from no change by these rounds.
+ */
+export function ratioInterval(ratios: readonly number[]): { mean: number; low: number; high: number } {
+  const logs = ratios.map(Math.log);
+  const n = logs.length;
+  const m = logs.reduce((a, b) => a + b, 0) / n;
+  if (n < 2) return { mean: Math.exp(m), low: NaN, high: NaN };
+  const sd = Math.sqrt(logs.reduce((a, x) => a + (x - m) ** 2, 0) / (n - 1));
+  const half = (t95[n - 2] ?? 1.96) * (sd / Math.sqrt(n));
+  return { mean: Math.exp(m), low: Math.exp(m - half), high: Math.exp(m + half) };
+}
 
 export async function run(): Promise<void> {
   const base = process.env['AB_BASE'];
@@ -137,10 +157,16 @@ export async function run(): Promise<void> {
     if (a !== undefined && b !== undefined) {
       const ratios = (x: readonly number[], y: readonly number[]): number[] =>
         y.map((v, i) => v / (x[i] ?? v));
-      console.log(
-        `this / base, median of the rounds' ratios: CPU ${median(ratios(a.total, b.total)).toFixed(3)}, ` +
-          `main thread ${median(ratios(a.main, b.main)).toFixed(3)}`,
-      );
+      const line = (name: string, rs: readonly number[]): string => {
+        const { mean, low, high } = ratioInterval(rs);
+        return (
+          `${name}: ${rs.map((r) => r.toFixed(3)).join(' ')}; median ${median(rs).toFixed(3)}, ` +
+          `geometric mean ${mean.toFixed(3)} (95 % interval ${low.toFixed(3)}–${high.toFixed(3)})`
+        );
+      };
+      console.log(`this / base, each round's ratio (the two slices of a round saw the same machine)`);
+      console.log(line('CPU per request', ratios(a.total, b.total)));
+      console.log(line('main thread', ratios(a.main, b.main)));
     }
   } finally {
     await gen.close();

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { startCapstan } from '../src/index.js';
 import { consoleBuildOptions } from '../src/server/console/console-build.js';
 import { chromiumPath, launchChromium } from '../test/e2e/support/browser.js';
-import { fmtMs, printTable } from './support.js';
+import { fmtMs, median, printTable } from './support.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pods = 10_000;
@@ -66,9 +66,6 @@ async function createPods(url: string, token: string): Promise<void> {
   };
   await Promise.all(Array.from({ length: 16 }, worker));
 }
-
-const median = (xs: number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 async function renderRows(): Promise<void> {
   if (!existsSync(chromiumPath)) {

@@ -14,7 +14,7 @@ import { SqliteBackend } from '../src/storage/backends/sqlite/sqlite-backend.js'
 import { KvStore } from '../src/storage/kv-store/kv-store.js';
 import { StaticTransformers } from '../src/storage/value/resource-transformers.js';
 import type { Transformer } from '../src/storage/value/transformer.js';
-import { printTable, sequential, type Row } from './support.js';
+import { median, printTable, sequential, type Row } from './support.js';
 
 const rounds = 9;
 const createsPerRound = 200;
@@ -75,9 +75,6 @@ async function round(s: Subject): Promise<void> {
   s.rates.get.push(get.perSecond);
   s.rates.list.push(list.perSecond);
 }
-
-const median = (xs: readonly number[]): number =>
-  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'capstan-bench-encryption-'));

@@ -13,7 +13,7 @@ import { bundleWithWriter } from './bundle.js';
 import { ChildChannel } from './child-channel.js';
 import { LoadGenerator } from './load-generator.js';
 import type { FromMemoryServer, MemorySample, ToMemoryServer } from './memory-server.js';
-import { fmt, fmtMs, printGrid } from './support.js';
+import { fmt, fmtMs, median, printGrid } from './support.js';
 
 const pods = 20_000;
 const inFlight = 32;
@@ -69,11 +69,6 @@ function timedGet(t: Target, path: string, count: boolean): Promise<ListTiming> 
     req.on('error', reject);
   });
 }
-
-const median = (values: readonly number[]): number => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function lists(t: Target): Promise<{ path: string; runs: ListTiming[] }[]> {
   const paths = ['/api/v1/pods?resourceVersion=0', '/api/v1/pods'];

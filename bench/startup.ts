@@ -14,8 +14,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCapstan, type StartCapstanOptions } from '../src/index.js';
-import { median, probe, type ProbeResult, type ProbeSpec } from './process-probe.js';
-import { fmt, printTable, type Row } from './support.js';
+import { probe, type ProbeResult, type ProbeSpec } from './process-probe.js';
+import { fmt, median, printTable, type Row } from './support.js';
 
 const runs = 10;
 const root = fileURLToPath(new URL('..', import.meta.url));

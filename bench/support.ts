@@ -92,6 +92,15 @@ export function fmt(n: number): string {
 }
 
 /** The p-th percentile (nearest rank) of ascending values: every sample counted, none averaged. */
+/** The median: the middle value, or the mean of the two middle ones of an even count (NaN of none). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? NaN)
+    : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+
 export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.ceil((p / 100) * sorted.length);

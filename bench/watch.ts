@@ -14,7 +14,7 @@ import { defaultTiming } from '../src/storage/cacher/options.js';
 import { podCacher, type PodCacher } from '../src/storage/cacher/testing/pods.js';
 import { testPredicate } from '../src/storage/testing/predicate.js';
 import type { TestObject } from '../src/storage/testing/test-object.js';
-import { fmt, podLike } from './support.js';
+import { fmt, median, podLike } from './support.js';
 
 interface Scenario {
   readonly name: string;
@@ -207,11 +207,6 @@ async function fanout(s: Scenario): Promise<void> {
   console.log(
     `\nexpected deliveries: Capstan ${ours.expected}, bare ${base.expected}; watchers ended as slow: ${ours.terminated}`,
   );
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 async function timeIt(runs: number, op: () => Promise<unknown>): Promise<number> {
