@@ -538,6 +538,31 @@ describe('simulated volumes', () => {
     assert.equal(running.spec?.['nodeName'], 'sim-node-0');
   });
 
+  it('keeps a second writer of a GCE PD off the node that mounts it (VolumeRestrictions)', async () => {
+    const disk = (name: string, readOnly: boolean) =>
+      podWith(name, [{ name: 'disk', gcePersistentDisk: { pdName: 'shared-pd', readOnly } }]);
+    await server.json(podsPath, { method: 'POST', body: disk('pd-reader', true) });
+    await waitFor(
+      'pd-reader running',
+      () => server.json<Obj>(`${podsPath}/pd-reader`),
+      (p) => p.status?.phase === 'Running',
+    );
+    // A second reader fits beside the first; a writer does not.
+    await server.json(podsPath, { method: 'POST', body: disk('pd-reader-2', true) });
+    await waitFor(
+      'pd-reader-2 running',
+      () => server.json<Obj>(`${podsPath}/pd-reader-2`),
+      (p) => p.status?.phase === 'Running',
+    );
+    await server.json(podsPath, { method: 'POST', body: disk('pd-writer', false) });
+    assert.equal(
+      await unschedulableMessage('pd-writer'),
+      '0/1 nodes are available: 1 node(s) had no available disk. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..',
+    );
+    for (const name of ['pd-reader', 'pd-reader-2', 'pd-writer'])
+      await server.json(`${podsPath}/${name}?gracePeriodSeconds=0`, { method: 'DELETE' });
+  });
+
   it('schedules a pod only to a node its bound volume’s nodeAffinity selects', async () => {
     for (const [volume, claim, host] of [
       ['local-here', 'here', 'sim-node-0'],

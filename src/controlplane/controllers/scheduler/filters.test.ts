@@ -144,6 +144,22 @@ describe('scheduler filters', () => {
     assert.equal(onNode(withPort(8081), [withPort(8080)]).reasons.length, 0);
     // A container port without a host port takes none.
     assert.equal(onNode(withPort(0), [withPort(0)]).reasons.length, 0);
+    // A sidecar (an init container restarted Always) holds its host port as long as the pod runs;
+    // an init container that runs to completion first holds none.
+    const initWithPort = (restartPolicy?: string): Pod =>
+      pod({
+        initContainers: [
+          {
+            name: 'i',
+            ...(restartPolicy === undefined ? {} : { restartPolicy }),
+            ports: [{ containerPort: 80, hostPort: 8080 }],
+          },
+        ],
+      });
+    assert.deepEqual(onNode(withPort(8080), [initWithPort('Always')]), taken);
+    assert.deepEqual(onNode(initWithPort('Always'), [withPort(8080)]), taken);
+    assert.equal(onNode(withPort(8080), [initWithPort()]).reasons.length, 0);
+    assert.equal(onNode(initWithPort(), [withPort(8080)]).reasons.length, 0);
   });
 });
 

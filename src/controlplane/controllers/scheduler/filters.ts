@@ -3,6 +3,7 @@
 // answering the reasons a node does not fit, worded as the plugins word them.
 import type { Node, Taint } from '../../../api/core/v1/node.js';
 import type { NodeSelector } from '../../../api/core/v1/persistent-volume.js';
+import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod, Toleration } from '../../../api/core/v1/pod.js';
 import { matchesNodeSelector } from '../node-selector.js';
 import type { Resources } from './resources.js';
@@ -74,11 +75,17 @@ interface HostPort {
   readonly port: number;
 }
 
-/** getContainerPorts: the ports of the pods' containers that ask for a host port. */
+/** The containers that run as long as the pod: its sidecars (init containers restarted Always) and containers. */
+function runningContainers(pod: Pod): Container[] {
+  const sidecars = (pod.spec?.initContainers ?? []).filter((c) => c.restartPolicy === 'Always');
+  return [...sidecars, ...(pod.spec?.containers ?? [])];
+}
+
+/** GetHostPorts: the ports of the pods' running containers that ask for a host port. */
 function hostPorts(pods: readonly Pod[]): HostPort[] {
   const out: HostPort[] = [];
   for (const pod of pods)
-    for (const c of pod.spec?.containers ?? [])
+    for (const c of runningContainers(pod))
       for (const p of c.ports ?? [])
         if ((p.hostPort ?? 0) > 0)
           out.push({

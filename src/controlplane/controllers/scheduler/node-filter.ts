@@ -27,7 +27,12 @@ import {
   maxVolumeCountExceeded,
   type DriverVolumes,
 } from './volume-limits.js';
-import { hasReadWriteOncePodConflict, readWriteOncePodConflict } from './volume-restrictions.js';
+import {
+  diskConflict,
+  hasDiskConflict,
+  hasReadWriteOncePodConflict,
+  readWriteOncePodConflict,
+} from './volume-restrictions.js';
 import { volumeTopologies, volumeZoneConflict, volumeZoneFits, type VolumeTopology } from './volume-zone.js';
 
 /** What one scheduling attempt checks every node against. */
@@ -113,6 +118,8 @@ export class NodeFilter {
       podsOnNode: () => placement.podsOn(name),
     });
     if (fit.reasons.length > 0) return fit;
+    if (hasDiskConflict(a.pod, () => placement.podsOn(name)))
+      return { reasons: [diskConflict], unresolvable: false };
     if (placement.readWriteOncePodConflict)
       return { reasons: [readWriteOncePodConflict], unresolvable: false };
     if (this.#exceedsVolumeLimits(a, name, placement))
