@@ -193,6 +193,86 @@ describe('scheduler', () => {
     );
   });
 
+  it('scores nodes as kube does: preferred node affinity, then preferred pod affinity over free room', async () => {
+    const bound = (name: string) =>
+      waitFor(
+        `${name} bound`,
+        () => getPod(name),
+        (p) => (p.spec?.nodeName ?? '') !== '',
+      );
+    const requests = { requests: { cpu: '1', memory: '1Gi' } };
+    // NodeAffinity (weight 2) outweighs the resource scores' differences on a quiet cluster.
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('soft-anchor', {
+        labels: { 'soft-group': 'a' },
+        spec: {
+          containers: [{ name: 'c', image: 'nginx', resources: requests }],
+          affinity: {
+            nodeAffinity: {
+              preferredDuringSchedulingIgnoredDuringExecution: [
+                {
+                  weight: 50,
+                  preference: {
+                    matchFields: [{ key: 'metadata.name', operator: 'In', values: ['sim-node-1'] }],
+                  },
+                },
+              ],
+            },
+          },
+        },
+      }),
+    });
+    assert.equal((await bound('soft-anchor')).spec?.nodeName, 'sim-node-1');
+    // LeastAllocated alone would pick an emptier node; the preferred pod affinity puts it beside.
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('soft-follower', {
+        spec: {
+          containers: [{ name: 'c', image: 'nginx', resources: requests }],
+          affinity: {
+            podAffinity: {
+              preferredDuringSchedulingIgnoredDuringExecution: [
+                {
+                  weight: 100,
+                  podAffinityTerm: {
+                    labelSelector: { matchLabels: { 'soft-group': 'a' } },
+                    topologyKey: 'kubernetes.io/hostname',
+                  },
+                },
+              ],
+            },
+          },
+        },
+      }),
+    });
+    assert.equal((await bound('soft-follower')).spec?.nodeName, 'sim-node-1');
+    // Preferred anti-affinity sends the next one elsewhere.
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('soft-avoider', {
+        spec: {
+          affinity: {
+            podAntiAffinity: {
+              preferredDuringSchedulingIgnoredDuringExecution: [
+                {
+                  weight: 100,
+                  podAffinityTerm: {
+                    labelSelector: { matchLabels: { 'soft-group': 'a' } },
+                    topologyKey: 'kubernetes.io/hostname',
+                  },
+                },
+              ],
+            },
+          },
+        },
+      }),
+    });
+    assert.notEqual((await bound('soft-avoider')).spec?.nodeName, 'sim-node-1');
+    for (const name of ['soft-anchor', 'soft-follower', 'soft-avoider'])
+      await server.json(`${podsPath()}/${name}?gracePeriodSeconds=0`, { method: 'DELETE' });
+  });
+
   it('keeps pods apart by required pod anti-affinity, and lets one in when a node frees up', async () => {
     const apart = (name: string) =>
       podBody(name, {

@@ -24,7 +24,7 @@ export interface PlacedPod {
   readonly nodeLabels: Readonly<Record<string, string>>;
 }
 
-interface Term {
+export interface Term {
   readonly namespaces: ReadonlySet<string>;
   /** Namespaces by their labels (namespaceSelector), when the term gives one. */
   readonly namespaceSelector: Selector | undefined;
@@ -39,7 +39,7 @@ function selectorOf(s: PodAffinityTerm['labelSelector']): Selector {
 }
 
 /** The terms of `owner` (GetNamespacesFromPodAffinityTerm: its own namespace when none is named). */
-function termsOf(owner: Pod, terms: readonly PodAffinityTerm[] | undefined): Term[] {
+export function termsOf(owner: Pod, terms: readonly PodAffinityTerm[] | undefined): Term[] {
   return (terms ?? []).map((t) => {
     const listed = t.namespaces ?? [];
     const namespaces =
@@ -64,7 +64,7 @@ const antiAffinityTerms = (pod: Pod): Term[] =>
 export type NamespaceLabels = (name: string) => Readonly<Record<string, string>> | undefined;
 
 /** PodMatchesTermsNamespaceAndSelector. */
-function matchesTerm(pod: Pod, term: Term, nsLabels: NamespaceLabels): boolean {
+export function matchesTerm(pod: Pod, term: Term, nsLabels: NamespaceLabels): boolean {
   const ns = pod.metadata?.namespace ?? '';
   const inNamespace =
     term.namespaces.has(ns) ||

@@ -1,22 +1,230 @@
-// The scheduler's choice among the nodes that fit (kube's NodeResourcesFit LeastAllocated score, much
-// reduced): the most cpu and memory left free after the pod, then the fewest pods, then the name, so
-// tests can predict it.
-import type { Resources } from './resources.js';
+// The scheduler's choice among the nodes that fit: kube-scheduler's score plugins of the default
+// profile, each scoring every node 0–100 (normalized as the plugin does), summed by the profile's
+// weights: TaintToleration 3, NodeAffinity 2, InterPodAffinity 2, NodeResourcesFit (LeastAllocated)
+// 1, NodeResourcesBalancedAllocation 1. PodTopologySpread's soft constraints (2) and ImageLocality
+// (1) are not scored here. Where kube picks at random among the nodes of the highest sum, this
+// scheduler takes the one with the fewest pods, then the first by name, so tests can predict it.
+import type { WeightedPodAffinityTerm } from '../../../api/core/v1/affinity.js';
+import type { Node } from '../../../api/core/v1/node.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { matchesNodeSelector } from '../node-selector.js';
+import { tolerates } from './filters.js';
+import {
+  matchesTerm,
+  termsOf,
+  type NamespaceLabels,
+  type PlacedPod,
+  type Term,
+} from './inter-pod-affinity.js';
+import { nodeAllocatable, podNonZeroRequests, podRequests, type Resources } from './resources.js';
 
-/** The share of the node left free after the pod, over cpu and memory (LeastAllocated). */
-export function freeShare(requests: Resources, used: Resources, allocatable: Resources): number {
-  let share = 0;
-  for (const name of ['cpu', 'memory']) {
-    const total = Number(allocatable.get(name) ?? 0n);
-    if (total <= 0) continue;
-    share += (total - Number((used.get(name) ?? 0n) + (requests.get(name) ?? 0n))) / total;
+const maxNodeScore = 100;
+
+/** A node that fits, with what its pods request as NodeInfo counts it. */
+export interface ScoredNode {
+  readonly node: Node;
+  /** NodeInfo.Requested: the pods' requests. */
+  readonly requested: Resources;
+  /** NodeInfo.NonZeroRequested: the same with missing cpu and memory requests at their defaults. */
+  readonly nonZeroRequested: Resources;
+}
+
+/** What the inter-pod affinity score looks at beyond the nodes that fit. */
+export interface ScoreContext {
+  /** The pods placed on every node (not only those that fit), with their node's labels. */
+  readonly placed: readonly PlacedPod[];
+  readonly nsLabels: NamespaceLabels;
+}
+
+/** One plugin's raw scores of the nodes, in their order, or undefined when it skips the pod. */
+type Plugin = (pod: Pod, nodes: readonly ScoredNode[], ctx: ScoreContext) => number[] | undefined;
+
+/** helper.DefaultNormalizeScore: scaled to the highest score (reversed: the lowest scores most). */
+function normalizeToMax(scores: number[], reverse: boolean): number[] {
+  const max = Math.max(0, ...scores);
+  if (max === 0) return scores.map(() => (reverse ? maxNodeScore : 0));
+  return scores.map((s) => {
+    const scaled = Math.trunc((maxNodeScore * s) / max);
+    return reverse ? maxNodeScore - scaled : scaled;
+  });
+}
+
+/** TaintToleration: the node's PreferNoSchedule taints the pod does not tolerate, fewest best. */
+const taintToleration: Plugin = (pod, nodes) => {
+  // An empty effect tolerates every effect, PreferNoSchedule included.
+  const tolerations = (pod.spec?.tolerations ?? []).filter(
+    (t) => (t.effect ?? '') === '' || t.effect === 'PreferNoSchedule',
+  );
+  const counts = nodes.map(
+    ({ node }) =>
+      (node.spec?.taints ?? []).filter(
+        (taint) => taint.effect === 'PreferNoSchedule' && !tolerations.some((t) => tolerates(t, taint)),
+      ).length,
+  );
+  return normalizeToMax(counts, true);
+};
+
+/** NodeAffinity: the weights of the pod's preferred terms the node matches; skipped without any. */
+const nodeAffinity: Plugin = (pod, nodes) => {
+  const terms = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution ?? [];
+  if (terms.length === 0) return undefined;
+  const sums = nodes.map(({ node }) =>
+    terms.reduce(
+      (sum, t) =>
+        (t.weight ?? 0) !== 0 && matchesNodeSelector({ nodeSelectorTerms: [t.preference ?? {}] }, node)
+          ? sum + (t.weight ?? 0)
+          : sum,
+      0,
+    ),
+  );
+  return normalizeToMax(sums, false);
+};
+
+const scored = ['cpu', 'memory'] as const;
+
+/** leastRequestedScore: the share of the node left free, 0 when the pod would overcommit it. */
+function leastRequested(requested: bigint, capacity: bigint): number {
+  if (capacity === 0n || requested > capacity) return 0;
+  return Number(((capacity - requested) * BigInt(maxNodeScore)) / capacity);
+}
+
+/** NodeResourcesFit's LeastAllocated: cpu and memory left free (non-zero requests), averaged. */
+const leastAllocated: Plugin = (pod, nodes) => {
+  const own = podNonZeroRequests(pod);
+  return nodes.map(({ node, nonZeroRequested }) => {
+    const allocatable = nodeAllocatable(node);
+    let sum = 0;
+    let weights = 0;
+    for (const name of scored) {
+      const capacity = allocatable.get(name) ?? 0n;
+      if (capacity === 0n) continue;
+      sum += leastRequested((nonZeroRequested.get(name) ?? 0n) + (own.get(name) ?? 0n), capacity);
+      weights++;
+    }
+    return weights === 0 ? 0 : Math.trunc(sum / weights);
+  });
+};
+
+/**
+ * NodeResourcesBalancedAllocation: how close the node's cpu and memory fractions in use stay to
+ * each other with the pod (its requests as they are); skipped for a pod that requests neither.
+ */
+const balancedAllocation: Plugin = (pod, nodes) => {
+  const own = podRequests(pod);
+  if (scored.every((name) => (own.get(name) ?? 0n) === 0n)) return undefined;
+  return nodes.map(({ node, requested }) => {
+    const allocatable = nodeAllocatable(node);
+    const fractions: number[] = [];
+    for (const name of scored) {
+      const capacity = allocatable.get(name) ?? 0n;
+      if (capacity === 0n) continue;
+      const used = Number((requested.get(name) ?? 0n) + (own.get(name) ?? 0n)) / Number(capacity);
+      fractions.push(Math.min(used, 1));
+    }
+    let std = 0;
+    if (fractions.length === 2) std = Math.abs(((fractions[0] ?? 0) - (fractions[1] ?? 0)) / 2);
+    return Math.trunc((1 - std) * maxNodeScore);
+  });
+};
+
+interface WeightedTerm {
+  readonly term: Term;
+  readonly weight: number;
+}
+
+function weighted(owner: Pod, terms: readonly WeightedPodAffinityTerm[] | undefined): WeightedTerm[] {
+  const list = terms ?? [];
+  return termsOf(
+    owner,
+    list.map((t) => t.podAffinityTerm ?? {}),
+  ).map((term, i) => ({ term, weight: list[i]?.weight ?? 0 }));
+}
+
+const hasAffinity = (pod: Pod): boolean => {
+  const a = pod.spec?.affinity;
+  return a?.podAffinity !== undefined || a?.podAntiAffinity !== undefined;
+};
+
+/**
+ * InterPodAffinity: per topology domain, the weights of the pod's preferred terms that placed pods
+ * match (anti-affinity counting against), of placed pods' preferred terms the pod matches, and 1 for
+ * each placed pod's required affinity term the pod matches; a node scores its domains' sums,
+ * scaled between the lowest and the highest. Skipped when no domain got a weight.
+ */
+const interPodAffinity: Plugin = (pod, nodes, ctx) => {
+  const affinity = pod.spec?.affinity;
+  const preferred = weighted(pod, affinity?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution);
+  const preferredAnti = weighted(
+    pod,
+    affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution,
+  );
+  const own = preferred.length + preferredAnti.length > 0;
+  const domains = new Map<string, Map<string, number>>();
+  const add = (t: Term, labels: Readonly<Record<string, string>>, weight: number): void => {
+    const value = labels[t.topologyKey];
+    if (value === undefined) return;
+    let byValue = domains.get(t.topologyKey);
+    if (byValue === undefined) domains.set(t.topologyKey, (byValue = new Map<string, number>()));
+    byValue.set(value, (byValue.get(value) ?? 0) + weight);
+  };
+  for (const { pod: other, nodeLabels } of ctx.placed) {
+    if ((!own && !hasAffinity(other)) || Object.keys(nodeLabels).length === 0) continue;
+    for (const { term, weight } of preferred)
+      if (matchesTerm(other, term, ctx.nsLabels)) add(term, nodeLabels, weight);
+    for (const { term, weight } of preferredAnti)
+      if (matchesTerm(other, term, ctx.nsLabels)) add(term, nodeLabels, -weight);
+    const theirs = other.spec?.affinity;
+    // The hard pod affinity weight's default.
+    for (const term of termsOf(other, theirs?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution))
+      if (matchesTerm(pod, term, ctx.nsLabels)) add(term, nodeLabels, 1);
+    for (const { term, weight } of weighted(
+      other,
+      theirs?.podAffinity?.preferredDuringSchedulingIgnoredDuringExecution,
+    ))
+      if (matchesTerm(pod, term, ctx.nsLabels)) add(term, nodeLabels, weight);
+    for (const { term, weight } of weighted(
+      other,
+      theirs?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution,
+    ))
+      if (matchesTerm(pod, term, ctx.nsLabels)) add(term, nodeLabels, -weight);
   }
-  return share;
+  if (domains.size === 0) return undefined;
+  const sums = nodes.map(({ node }) => {
+    const labels = node.metadata?.labels ?? {};
+    let sum = 0;
+    for (const [key, byValue] of domains) {
+      const value = labels[key];
+      if (value !== undefined) sum += byValue.get(value) ?? 0;
+    }
+    return sum;
+  });
+  const [min, max] = [Math.min(...sums), Math.max(...sums)];
+  return sums.map((s) => (max > min ? Math.trunc(maxNodeScore * ((s - min) / (max - min))) : 0));
+};
+
+const plugins: readonly (readonly [Plugin, number])[] = [
+  [taintToleration, 3],
+  [nodeAffinity, 2],
+  [interPodAffinity, 2],
+  [leastAllocated, 1],
+  [balancedAllocation, 1],
+];
+
+/** Each node's weighted sum of the plugins' scores, in the nodes' order. */
+export function scoreNodes(pod: Pod, nodes: readonly ScoredNode[], ctx: ScoreContext): number[] {
+  const totals = nodes.map(() => 0);
+  if (nodes.length === 0) return totals;
+  for (const [plugin, weight] of plugins) {
+    const scores = plugin(pod, nodes, ctx);
+    if (scores === undefined) continue;
+    for (let i = 0; i < totals.length; i++) totals[i] = (totals[i] ?? 0) + (scores[i] ?? 0) * weight;
+  }
+  return totals;
 }
 
 /** Whether node choice `a` goes before `b`. */
-export function better(a: { node: string; share: number; pods: number }, b: typeof a): boolean {
-  if (a.share !== b.share) return a.share > b.share;
+export function better(a: { node: string; score: number; pods: number }, b: typeof a): boolean {
+  if (a.score !== b.score) return a.score > b.score;
   if (a.pods !== b.pods) return a.pods < b.pods;
   return a.node < b.node;
 }

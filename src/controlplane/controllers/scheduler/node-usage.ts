@@ -1,9 +1,9 @@
-// What the pods bound to each node request (the scheduler cache's NodeInfo.Requested), and the pods
-// themselves (for inter-pod affinity), kept up to date from pod events, with the pods the scheduler
-// has bound but not yet seen bound (assumed).
+// What the pods bound to each node request (the scheduler cache's NodeInfo.Requested, and
+// NonZeroRequested for scoring), and the pods themselves (for inter-pod affinity), kept up to date
+// from pod events, with the pods the scheduler has bound but not yet seen bound (assumed).
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { keyOf } from '../simulation/informer.js';
-import { addResources, podRequests, type Resources } from './resources.js';
+import { addResources, podNonZeroRequests, podRequests, type Resources } from './resources.js';
 
 const onePod: Resources = new Map([['pods', 1000n]]);
 
@@ -21,8 +21,9 @@ const hasAntiAffinity = (pod: Pod): boolean =>
   (pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0;
 
 export class NodeUsage {
-  readonly #byPod = new Map<string, { node: string; requests: Resources; pod: Pod }>();
+  readonly #byPod = new Map<string, { node: string; requests: Resources; nonZero: Resources; pod: Pod }>();
   readonly #byNode = new Map<string, Resources>();
+  readonly #nonZeroByNode = new Map<string, Resources>();
   /** Each node's pods by key (NodeInfo.Pods). */
   readonly #podsByNode = new Map<string, Map<string, Pod>>();
   /** How many placed pods have required anti-affinity terms (NodeInfo.PodsWithRequiredAntiAffinity). */
@@ -30,6 +31,11 @@ export class NodeUsage {
 
   used(node: string): Resources {
     return this.#byNode.get(node) ?? new Map<string, bigint>();
+  }
+
+  /** What the node's pods request, each container's missing cpu and memory at the scoring defaults. */
+  nonZeroUsed(node: string): Resources {
+    return this.#nonZeroByNode.get(node) ?? new Map<string, bigint>();
   }
 
   /** The pods placed on the node. */
@@ -73,7 +79,8 @@ export class NodeUsage {
     const key = keyOf(pod);
     this.#remove(key);
     const requests = podUsage(pod);
-    this.#byPod.set(key, { node, requests, pod });
+    const nonZero = podNonZeroRequests(pod);
+    this.#byPod.set(key, { node, requests, nonZero, pod });
     let pods = this.#podsByNode.get(node);
     if (pods === undefined) this.#podsByNode.set(node, (pods = new Map<string, Pod>()));
     pods.set(key, pod);
@@ -81,6 +88,9 @@ export class NodeUsage {
     const used = this.#byNode.get(node) ?? new Map<string, bigint>();
     addResources(used, requests);
     this.#byNode.set(node, used);
+    const nonZeroUsed = this.#nonZeroByNode.get(node) ?? new Map<string, bigint>();
+    addResources(nonZeroUsed, nonZero);
+    this.#nonZeroByNode.set(node, nonZeroUsed);
   }
 
   forget(key: string): void {
@@ -95,5 +105,7 @@ export class NodeUsage {
     if (hasAntiAffinity(had.pod)) this.#withAntiAffinity--;
     const used = this.#byNode.get(had.node);
     if (used !== undefined) addResources(used, had.requests, -1n);
+    const nonZeroUsed = this.#nonZeroByNode.get(had.node);
+    if (nonZeroUsed !== undefined) addResources(nonZeroUsed, had.nonZero, -1n);
   }
 }

@@ -1,5 +1,6 @@
 // A pod's resource requests and a node's allocatable, in thousandths of a unit (the scheduler's
 // Resource in milli for cpu; every other resource scaled the same way so one type serves all).
+import type { Container } from '../../../api/core/v1/container.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { podAmounts } from '../../../admission/plugin/pod-resources.js';
@@ -25,6 +26,36 @@ export function podRequests(pod: Pod): Resources {
   const amounts = podAmounts(pod.spec ?? {}, 'requests', { overhead: true, status: pod.status });
   for (const [name, q] of amounts) out.set(name, milliValue(q));
   return out;
+}
+
+/**
+ * What the scheduler counts for a container that asks for no cpu or memory when it scores nodes
+ * (schedutil's DefaultMilliCPURequest and DefaultMemoryRequest), so that such pods still spread.
+ */
+const nonZeroDefaults: Readonly<Record<string, string>> = { cpu: '100m', memory: '200Mi' };
+
+function withNonZeroRequests(c: Container): Container {
+  const requests = c.resources?.requests ?? {};
+  if (Object.hasOwn(requests, 'cpu') && Object.hasOwn(requests, 'memory')) return c;
+  return { ...c, resources: { ...c.resources, requests: { ...nonZeroDefaults, ...requests } } };
+}
+
+/**
+ * The pod's requests with each container's missing cpu and memory requests counted at their
+ * defaults (PodRequests with NonMissingContainerRequests): NodeInfo.NonZeroRequested's share.
+ */
+export function podNonZeroRequests(pod: Pod): Resources {
+  const spec = pod.spec;
+  if (spec === undefined) return podRequests(pod);
+  const initContainers = spec.initContainers?.map(withNonZeroRequests);
+  return podRequests({
+    ...pod,
+    spec: {
+      ...spec,
+      containers: spec.containers.map(withNonZeroRequests),
+      ...(initContainers === undefined ? {} : { initContainers }),
+    },
+  });
 }
 
 export function nodeAllocatable(node: Node): Resources {

@@ -1,13 +1,13 @@
 // A scheduler for the simulated cluster (kube-scheduler's scheduleOne, much reduced): pending pods
 // of default-scheduler are filtered against every node (node-filter.ts), bound through pods/binding
-// to the least requested node that fits (node-score.ts), and given PodScheduled=False/Unschedulable
-// with kube's message when none fits, or when its claims are missing or not bound
-// (volume-binding.ts). When no node fits, a pod of higher priority preempts (preemptor.ts,
-// preemption.ts): pods of lower priority on the node where the fewest and least important must go
-// are deleted, and the pod is nominated to it (nominations.ts), which keeps others of no higher
-// priority from taking the room it made. Unschedulable pods are tried again when nodes, claims or
-// volumes change, pods go away, a pod is placed that one of them may want beside it, and every
-// flushIntervalMs.
+// to the node that fits with the highest score of kube's default score plugins (node-score.ts), and
+// given PodScheduled=False/Unschedulable with kube's message when none fits, or when its claims are
+// missing or not bound (volume-binding.ts). When no node fits, a pod of higher priority preempts
+// (preemptor.ts, preemption.ts): pods of lower priority on the node where the fewest and least
+// important must go are deleted, and the pod is nominated to it (nominations.ts), which keeps others
+// of no higher priority from taking the room it made. Unschedulable pods are tried again when nodes,
+// claims or volumes change, pods go away, a pod is placed that one of them may want beside it, and
+// every flushIntervalMs.
 import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Binding } from '../../../api/core/v1/binding.js';
@@ -33,8 +33,8 @@ import { isTerminal, NodeUsage } from './node-usage.js';
 import { Nominations } from './nominations.js';
 import { hardSpreadConstraints } from './pod-topology-spread.js';
 import { podRef, Preemptor } from './preemptor.js';
-import { nodeAllocatable } from './resources.js';
-import { better, freeShare } from './node-score.js';
+import { better, scoreNodes, type ScoredNode } from './node-score.js';
+import { namespaceLabelsOf, type PlacedPod } from './inter-pod-affinity.js';
 import {
   boundVolumeSelectors,
   delayedClaims,
@@ -239,8 +239,7 @@ export class Scheduler {
     const attempt = this.#filter.attempt(pod, volumeSelectors);
     const placement = this.#filter.placement(pod, nodes, (node) => [...this.#usage.podsOn(node)]);
     const failed = new Map<string, NodeFit>();
-    const nominatedNode = pod.status?.nominatedNodeName ?? '';
-    let best: { node: string; share: number; pods: number } | undefined;
+    const fitting: ScoredNode[] = [];
     for (const node of nodes) {
       const name = node.metadata?.name ?? '';
       const used = this.#usage.used(name);
@@ -249,22 +248,10 @@ export class Scheduler {
         used: this.#nominations.withNominated(name, pod, used),
         placement,
       });
-      if (fit.reasons.length > 0) {
-        failed.set(name, fit);
-        continue;
-      }
-      const candidate = {
-        node: name,
-        share: freeShare(attempt.requests, used, nodeAllocatable(node)),
-        pods: this.#usage.podCount(name),
-      };
-      // The node the pod preempted for goes first when it fits (evaluateNominatedNode).
-      if (
-        best?.node !== nominatedNode &&
-        (name === nominatedNode || best === undefined || better(candidate, best))
-      )
-        best = candidate;
+      if (fit.reasons.length > 0) failed.set(name, fit);
+      else fitting.push({ node, requested: used, nonZeroRequested: this.#usage.nonZeroUsed(name) });
     }
+    const best = this.#choose(pod, fitting, nodes);
     if (best === undefined) {
       const post = await this.#preemptor.preempt(pod, { nodes, failed, attempt });
       await this.#markUnschedulable(key, pod, {
@@ -277,6 +264,35 @@ export class Scheduler {
     const chosen = nodes.find((n) => n.metadata?.name === best.node) ?? { metadata: { name: best.node } };
     if (await this.#waitsForVolumes(key, pod, chosen)) return;
     await this.#bind(key, pod, best.node);
+  }
+
+  /**
+   * The node that fits with the highest score (node-score.ts); the node the pod preempted for goes
+   * first when it fits (evaluateNominatedNode).
+   */
+  #choose(pod: Pod, fitting: readonly ScoredNode[], nodes: readonly Node[]): { node: string } | undefined {
+    const nominatedNode = pod.status?.nominatedNodeName ?? '';
+    const nominated = fitting.find((f) => f.node.metadata?.name === nominatedNode);
+    if (nominated !== undefined) return { node: nominatedNode };
+    const placed: PlacedPod[] = [];
+    for (const node of nodes) {
+      const nodeLabels = node.metadata?.labels ?? {};
+      for (const other of this.#usage.podsOn(node.metadata?.name ?? ''))
+        placed.push({ pod: other, nodeLabels });
+    }
+    const namespaces = this.#opts.namespaces;
+    const scores = scoreNodes(pod, fitting, {
+      placed,
+      nsLabels:
+        namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
+    });
+    let best: { node: string; score: number; pods: number } | undefined;
+    for (let i = 0; i < fitting.length; i++) {
+      const name = fitting[i]?.node.metadata?.name ?? '';
+      const candidate = { node: name, score: scores[i] ?? 0, pods: this.#usage.podCount(name) };
+      if (best === undefined || better(candidate, best)) best = candidate;
+    }
+    return best;
   }
 
   /** The volumes, those this scheduler bound as it wrote them. */
