@@ -2,8 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
-import type { PlacedPod } from './inter-pod-affinity.js';
-import { scoreNodes, type ScoredNode } from './node-score.js';
+import { scoreNodes, type ScoreContext, type ScoredNode } from './node-score.js';
 
 const gi = 1024n * 1024n * 1024n * 1000n;
 const node = (name: string, extra: Partial<Node> = {}): Node => ({
@@ -25,7 +24,14 @@ const pod = (spec: Partial<NonNullable<Pod['spec']>> = {}, labels: Record<string
     ...spec,
   },
 });
-const noPlaced = { placed: [] as PlacedPod[], nsLabels: () => undefined };
+/** A context of these nodes with these pods on them (by node name), nothing selecting pods. */
+const contextOf = (nodes: Node[], pods: Record<string, Pod[]> = {}): ScoreContext => ({
+  nodes,
+  podsOn: (name) => pods[name] ?? [],
+  nsLabels: () => undefined,
+  defaultSpreadSelector: () => undefined,
+});
+const noPlaced = contextOf([]);
 
 describe('node scores, as kube-scheduler sums its default plugins', () => {
   it('LeastAllocated and BalancedAllocation over cpu and memory, TaintToleration at its full 3 × 100', () => {
@@ -94,7 +100,7 @@ describe('node scores, as kube-scheduler sums its default plugins', () => {
       metadata: { name: 'w', namespace: 'default', labels: { app: 'web' } },
       spec: { containers: [] },
     };
-    const placed: PlacedPod[] = [{ pod: web, nodeLabels: a.metadata?.labels ?? {} }];
+
     const term = {
       weight: 100,
       podAffinityTerm: {
@@ -103,7 +109,7 @@ describe('node scores, as kube-scheduler sums its default plugins', () => {
       },
     };
     const nodes = [scored(a), scored(b), scored(c)];
-    const ctx = { placed, nsLabels: () => undefined };
+    const ctx = contextOf([a, b, c], { a: [web] });
     const near = scoreNodes(
       pod({ affinity: { podAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [term] } } }),
       nodes,
@@ -133,10 +139,7 @@ describe('node scores, as kube-scheduler sums its default plugins', () => {
         },
       },
     };
-    const drawn = scoreNodes(pod({}, { role: 'x' }), nodes, {
-      placed: [{ pod: magnet, nodeLabels: b.metadata?.labels ?? {} }],
-      nsLabels: () => undefined,
-    });
+    const drawn = scoreNodes(pod({}, { role: 'x' }), nodes, contextOf([a, b, c], { b: [magnet] }));
     assert.equal((drawn[1] ?? 0) - (drawn[0] ?? 0), 200);
   });
 });

@@ -1,9 +1,10 @@
 // The scheduler's choice among the nodes that fit: kube-scheduler's score plugins of the default
 // profile, each scoring every node 0–100 (normalized as the plugin does), summed by the profile's
-// weights: TaintToleration 3, NodeAffinity 2, InterPodAffinity 2, NodeResourcesFit (LeastAllocated)
-// 1, NodeResourcesBalancedAllocation 1. PodTopologySpread's soft constraints (2) and ImageLocality
-// (1) are not scored here. Where kube picks at random among the nodes of the highest sum, this
-// scheduler takes the one with the fewest pods, then the first by name, so tests can predict it.
+// weights: TaintToleration 3, NodeAffinity 2, InterPodAffinity 2, PodTopologySpread 2,
+// NodeResourcesFit (LeastAllocated) 1, NodeResourcesBalancedAllocation 1. ImageLocality (1) is not
+// scored: simulated nodes hold no images. Where kube picks at random among the nodes of the
+// highest sum, this scheduler takes the one with the fewest pods, then the first by name, so tests
+// can predict it.
 import type { WeightedPodAffinityTerm } from '../../../api/core/v1/affinity.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
@@ -16,7 +17,9 @@ import {
   type PlacedPod,
   type Term,
 } from './inter-pod-affinity.js';
+import { podTopologySpreadScores } from './pod-topology-spread-score.js';
 import { nodeAllocatable, podNonZeroRequests, podRequests, type Resources } from './resources.js';
+import type { Selector } from '../../../machinery/labels/selector.js';
 
 const maxNodeScore = 100;
 
@@ -29,11 +32,14 @@ export interface ScoredNode {
   readonly nonZeroRequested: Resources;
 }
 
-/** What the inter-pod affinity score looks at beyond the nodes that fit. */
+/** What the scores look at beyond the nodes that fit. */
 export interface ScoreContext {
-  /** The pods placed on every node (not only those that fit), with their node's labels. */
-  readonly placed: readonly PlacedPod[];
+  /** Every node (not only those that fit), and the pods placed on each. */
+  readonly nodes: readonly Node[];
+  readonly podsOn: (node: string) => readonly Pod[];
   readonly nsLabels: NamespaceLabels;
+  /** PodTopologySpread's DefaultSelector of a pod without constraints of its own. */
+  readonly defaultSpreadSelector: (pod: Pod) => Selector | undefined;
 }
 
 /** One plugin's raw scores of the nodes, in their order, or undefined when it skips the pod. */
@@ -167,7 +173,12 @@ const interPodAffinity: Plugin = (pod, nodes, ctx) => {
     if (byValue === undefined) domains.set(t.topologyKey, (byValue = new Map<string, number>()));
     byValue.set(value, (byValue.get(value) ?? 0) + weight);
   };
-  for (const { pod: other, nodeLabels } of ctx.placed) {
+  const placed: PlacedPod[] = [];
+  for (const node of ctx.nodes) {
+    const nodeLabels = node.metadata?.labels ?? {};
+    for (const other of ctx.podsOn(node.metadata?.name ?? '')) placed.push({ pod: other, nodeLabels });
+  }
+  for (const { pod: other, nodeLabels } of placed) {
     if ((!own && !hasAffinity(other)) || Object.keys(nodeLabels).length === 0) continue;
     for (const { term, weight } of preferred)
       if (matchesTerm(other, term, ctx.nsLabels)) add(term, nodeLabels, weight);
@@ -202,10 +213,20 @@ const interPodAffinity: Plugin = (pod, nodes, ctx) => {
   return sums.map((s) => (max > min ? Math.trunc(maxNodeScore * ((s - min) / (max - min))) : 0));
 };
 
+/** PodTopologySpread: fewer matching pods in the node's domains, higher (pod-topology-spread-score.ts). */
+const podTopologySpread: Plugin = (pod, nodes, ctx) =>
+  podTopologySpreadScores(pod, {
+    filtered: nodes.map((n) => n.node),
+    all: ctx.nodes,
+    podsOn: ctx.podsOn,
+    defaultSelector: ctx.defaultSpreadSelector,
+  });
+
 const plugins: readonly (readonly [Plugin, number])[] = [
   [taintToleration, 3],
   [nodeAffinity, 2],
   [interPodAffinity, 2],
+  [podTopologySpread, 2],
   [leastAllocated, 1],
   [balancedAllocation, 1],
 ];

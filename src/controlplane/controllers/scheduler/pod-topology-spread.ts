@@ -18,7 +18,7 @@ import { matchesNodeAffinity, untolerated } from './filters.js';
 export const spreadConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
 export const spreadLabelMissing = `${spreadConstraintsNotMatch} (missing required label)`;
 
-interface Constraint {
+export interface Constraint {
   readonly maxSkew: number;
   readonly topologyKey: string;
   readonly selector: Selector;
@@ -42,11 +42,11 @@ function selectorOf(c: TopologySpreadConstraint, podLabels: Readonly<Record<stri
   return parsed.ok ? parsed.selector : Selector.nothing();
 }
 
-/** The pod's DoNotSchedule constraints (filterTopologySpreadConstraints). */
-export function hardSpreadConstraints(pod: Pod): Constraint[] {
+/** The pod's constraints of one kind, DoNotSchedule or ScheduleAnyway (filterTopologySpreadConstraints). */
+export function spreadConstraints(pod: Pod, when: 'DoNotSchedule' | 'ScheduleAnyway'): Constraint[] {
   const labels = pod.metadata?.labels ?? {};
   return (pod.spec?.topologySpreadConstraints ?? [])
-    .filter((c) => c.whenUnsatisfiable === 'DoNotSchedule')
+    .filter((c) => c.whenUnsatisfiable === when)
     .map((c) => ({
       maxSkew: c.maxSkew,
       topologyKey: c.topologyKey,
@@ -55,6 +55,28 @@ export function hardSpreadConstraints(pod: Pod): Constraint[] {
       honorAffinity: (c.nodeAffinityPolicy ?? 'Honor') === 'Honor',
       honorTaints: (c.nodeTaintsPolicy ?? 'Ignore') === 'Honor',
     }));
+}
+
+/** The pod's DoNotSchedule constraints. */
+export const hardSpreadConstraints = (pod: Pod): Constraint[] => spreadConstraints(pod, 'DoNotSchedule');
+
+/** matchNodeInclusionPolicies: whether the node's pods count for the constraint. */
+export const includesNode = (c: Constraint, pod: Pod, node: Node): boolean =>
+  (!c.honorAffinity || matchesNodeAffinity(pod, node)) &&
+  (!c.honorTaints || untolerated(pod, node.spec?.taints ?? []) === undefined);
+
+/** countPodsMatchSelector: the pods in the namespace the selector matches, terminating ones aside. */
+export function countMatching(pods: readonly Pod[], selector: Selector, namespace: string): number {
+  if (selector.empty()) return 0;
+  let n = 0;
+  for (const p of pods)
+    if (
+      p.metadata?.deletionTimestamp === undefined &&
+      (p.metadata?.namespace ?? '') === namespace &&
+      selector.matches(p.metadata?.labels ?? {})
+    )
+      n++;
+  return n;
 }
 
 /**
@@ -77,14 +99,8 @@ export function podTopologySpreadFilter(
     if (!constraints.every((c) => Object.hasOwn(labels, c.topologyKey))) continue;
     const pods = podsOn(node.metadata?.name ?? '');
     for (const { c, counts } of domains) {
-      if (c.honorAffinity && !matchesNodeAffinity(pod, node)) continue;
-      if (c.honorTaints && untolerated(pod, node.spec?.taints ?? []) !== undefined) continue;
-      const matching = pods.filter(
-        (p) =>
-          p.metadata?.deletionTimestamp === undefined &&
-          (p.metadata?.namespace ?? '') === namespace &&
-          c.selector.matches(p.metadata?.labels ?? {}),
-      ).length;
+      if (!includesNode(c, pod, node)) continue;
+      const matching = countMatching(pods, c.selector, namespace);
       const value = labels[c.topologyKey] ?? '';
       counts.set(value, (counts.get(value) ?? 0) + matching);
     }

@@ -13,6 +13,9 @@ import type { Node } from '../../../api/core/v1/node.js';
 import type { Binding } from '../../../api/core/v1/binding.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
+import type { Service } from '../../../api/core/v1/service.js';
+import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
+import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
 import type { PodDisruptionBudget } from '../../../api/policy/v1/pod-disruption-budget.js';
 import type { CSIDriver } from '../../../api/storage/v1/csi-driver.js';
@@ -34,7 +37,8 @@ import { Nominations } from './nominations.js';
 import { hardSpreadConstraints } from './pod-topology-spread.js';
 import { podRef, Preemptor } from './preemptor.js';
 import { better, scoreNodes, type ScoredNode } from './node-score.js';
-import { namespaceLabelsOf, type PlacedPod } from './inter-pod-affinity.js';
+import { namespaceLabelsOf } from './inter-pod-affinity.js';
+import { defaultSpreadSelector } from './default-spread-selector.js';
 import {
   boundVolumeSelectors,
   delayedClaims,
@@ -63,6 +67,10 @@ export interface SchedulerOptions {
   readonly storageCapacities?: Informer<CSIStorageCapacity>;
   /** The nodes' CSINodes, whose drivers' allocatable counts limit the volumes a node attaches. */
   readonly csiNodes?: Informer<CSINode>;
+  /** What selects or owns pods, for the spreading of pods without constraints of their own. */
+  readonly services?: Informer<Service>;
+  readonly replicaSets?: Informer<ReplicaSet>;
+  readonly statefulSets?: Informer<StatefulSet>;
   /** The PodDisruptionBudgets preemption would rather not break. */
   readonly budgets?: Informer<PodDisruptionBudget>;
   readonly clock: SimClock;
@@ -274,17 +282,13 @@ export class Scheduler {
     const nominatedNode = pod.status?.nominatedNodeName ?? '';
     const nominated = fitting.find((f) => f.node.metadata?.name === nominatedNode);
     if (nominated !== undefined) return { node: nominatedNode };
-    const placed: PlacedPod[] = [];
-    for (const node of nodes) {
-      const nodeLabels = node.metadata?.labels ?? {};
-      for (const other of this.#usage.podsOn(node.metadata?.name ?? ''))
-        placed.push({ pod: other, nodeLabels });
-    }
     const namespaces = this.#opts.namespaces;
     const scores = scoreNodes(pod, fitting, {
-      placed,
+      nodes,
+      podsOn: (node) => [...this.#usage.podsOn(node)],
       nsLabels:
         namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
+      defaultSpreadSelector: (p) => defaultSpreadSelector(p, this.#opts),
     });
     let best: { node: string; score: number; pods: number } | undefined;
     for (let i = 0; i < fitting.length; i++) {
