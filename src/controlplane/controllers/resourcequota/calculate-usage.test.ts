@@ -101,6 +101,33 @@ describe('quota usage calculation', () => {
     });
   });
 
+  it('counts a resized pod at what its kubelet reports, the larger of it and its spec unless the resize is Infeasible', async () => {
+    const resized: KubeObject[] = [
+      {
+        metadata: { name: 'grown' },
+        spec: { containers: [{ name: 'a', image: 'i', resources: { requests: { cpu: '500m' } } }] },
+        status: {
+          phase: 'Running',
+          containerStatuses: [{ name: 'a', resources: { requests: { cpu: '1' } } }],
+        },
+      },
+      {
+        metadata: { name: 'asked-too-much' },
+        spec: { containers: [{ name: 'a', image: 'i', resources: { requests: { cpu: '64' } } }] },
+        status: {
+          phase: 'Running',
+          conditions: [{ type: 'PodResizePending', status: 'True', reason: 'Infeasible' }],
+          containerStatuses: [{ name: 'a', resources: { requests: { cpu: '250m' } } }],
+        },
+      },
+    ];
+    const used = await calculateUsage(quota({ 'requests.cpu': '100' }), {
+      ...sources,
+      list: () => Promise.resolve(resized),
+    });
+    assert.deepEqual(resourceList(used), { 'requests.cpu': '1250m' });
+  });
+
   it('counts only the pods the quota’s scopes take in', async () => {
     const used = await calculateUsage(quota({ pods: '10' }, { spec: { scopes: ['Terminating'] } }), sources);
     assert.deepEqual(resourceList(used), { pods: '1' });
