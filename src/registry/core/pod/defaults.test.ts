@@ -32,6 +32,12 @@ const rows: readonly Row[] = [
     },
   },
   {
+    fn: 'Convert_v1_Pod_To_core_Pod (a negative grace period)',
+    spec: { containers: [app()], terminationGracePeriodSeconds: -5 },
+    pod: { terminationGracePeriodSeconds: 1 },
+    template: { terminationGracePeriodSeconds: -5 },
+  },
+  {
     fn: 'SetDefaults_Container',
     spec: {
       containers: [app({ image: 'nginx' })],

@@ -2,8 +2,8 @@
 // fields, or replace a zero rather than fill a gap), and the plain ones for objects that reach the
 // registry without passing the decoder. SetDefaults_PodSpec, _Container, _Volume, _Probe,
 // _HTTPGetAction, _ObjectFieldSelector and _ResourceList reach every pod spec, templates included;
-// SetDefaults_Pod (requests from limits, enableServiceLinks, host ports under hostNetwork) and the
-// ResourceLists of the status only a Pod's.
+// SetDefaults_Pod (requests from limits, enableServiceLinks, host ports under hostNetwork), the
+// ResourceLists of the status and the conversion's negative grace period fix only a Pod's.
 import type { Container } from '../../../api/core/v1/container.js';
 import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
 import type { Handler, Probe } from '../../../api/core/v1/probe.js';
@@ -124,6 +124,9 @@ function hostPorts(c: Container): void {
 export function setPodDefaults(pod: Pod): void {
   const spec = (pod.spec ??= { containers: [] });
   setPodSpecDefaults(spec);
+  // Convert_v1_Pod_To_core_Pod (pkg/apis/core/v1/conversion.go): a pod's negative grace period reads
+  // as 1 second, so kube never validates or stores one; a template keeps its own.
+  if ((spec.terminationGracePeriodSeconds ?? 0) < 0) spec.terminationGracePeriodSeconds = 1;
   for (const c of [...spec.containers, ...(spec.initContainers ?? [])]) {
     requestLimits(c);
     if (spec.hostNetwork === true) hostPorts(c);

@@ -18,6 +18,7 @@ import { podStrategy } from './strategy.js';
 import { isStaticPod, validateUpdatedPodSpec } from './validation.js';
 import {
   validatePodAnnotationUpdates,
+  hadInvalidDeletionCost,
   validatePodSpecificAnnotations,
 } from './validation/pod-annotations.js';
 
@@ -35,7 +36,13 @@ function defaultEphemeralContainer(c: EphemeralContainer): void {
  */
 export function validateEphemeralContainersUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
-  errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec));
+  errs.push(
+    ...validatePodSpecificAnnotations(
+      pod.metadata?.annotations,
+      pod.spec,
+      hadInvalidDeletionCost(old.metadata?.annotations),
+    ),
+  );
   errs.push(...validateUpdatedPodSpec(pod, old));
   errs.push(...validatePodAnnotationUpdates(pod, old));
   if (isStaticPod(old))

@@ -9,6 +9,7 @@ import type { DeleteOptions } from '../../rest/options.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing/memory-rest-options.js';
 import { testContext } from '../../generic/testing/widgets.js';
 import { newPodREST, type PodStorage } from './storage.js';
+import { podDeleteStrategy } from './strategy.js';
 
 interface Row {
   readonly name: string;
@@ -35,6 +36,20 @@ const rows: readonly Row[] = [
   { name: 'bound-now', nodeName: 'n1', options: { gracePeriodSeconds: 1 }, keptWithGrace: 1 },
   { name: 'bound-negative', nodeName: 'n1', options: { gracePeriodSeconds: -5 }, keptWithGrace: 1 },
   { name: 'bound-zero', nodeName: 'n1', options: { gracePeriodSeconds: 0 }, keptWithGrace: undefined },
+  // A pod's negative period is stored as 1 (Convert_v1_Pod_To_core_Pod), so it goes in 1 second.
+  {
+    name: 'bound-own-negative',
+    nodeName: 'n1',
+    terminationGracePeriodSeconds: -5,
+    options: {},
+    keptWithGrace: 1,
+  },
+  {
+    name: 'unbound-own-negative',
+    terminationGracePeriodSeconds: -5,
+    options: {},
+    keptWithGrace: undefined,
+  },
   {
     name: 'bound-own-zero',
     nodeName: 'n1',
@@ -128,6 +143,44 @@ describe('pod graceful deletion', () => {
     const gone = await s.pods.delete(ctx, 'terminating', { options: { gracePeriodSeconds: 0 } });
     assert.equal(gone.deleted, true);
     await assert.rejects(s.pods.get(ctx, 'terminating', {}), /not found/);
+  });
+
+  it('stores a negative grace period as 1 on create and update, without a warning', async () => {
+    const createCtx = testContext('default');
+    const body: Pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'negative' },
+      spec: { containers: [{ name: 'app', image: 'nginx:1.25' }], terminationGracePeriodSeconds: -1 },
+    };
+    s.pods.defaultDecoded(body);
+    const created = await s.pods.create(createCtx, body, { options: {} });
+    assert.equal(created.spec?.terminationGracePeriodSeconds, 1);
+    assert.deepEqual(createCtx.warnings, []);
+    // An object no decoder saw (a controller's) is fixed as it is prepared.
+    const direct = await s.pods.create(
+      createCtx,
+      { ...structuredClone(body), metadata: { name: 'negative-direct' } },
+      { options: {} },
+    );
+    assert.equal(direct.spec?.terminationGracePeriodSeconds, 1);
+    const next = structuredClone(created);
+    if (next.spec !== undefined) next.spec.terminationGracePeriodSeconds = -7;
+    delete next.metadata?.resourceVersion;
+    const updated = testContext('default');
+    const out = await s.pods.update(updated, 'negative', put(next));
+    assert.equal(out.object.spec?.terminationGracePeriodSeconds, 1);
+    assert.deepEqual(updated.warnings, []);
+  });
+
+  it("raises a stored pod's own negative period to 1 second as CheckGracefulDelete does", () => {
+    const stored: Pod = {
+      metadata: { name: 'old' },
+      spec: { containers: [], nodeName: 'n1', terminationGracePeriodSeconds: -5 },
+    };
+    const options: DeleteOptions = {};
+    assert.equal(podDeleteStrategy.checkGracefulDelete(ctx, stored, options), true);
+    assert.equal(options.gracePeriodSeconds, 1);
   });
 
   it('bumps the generation when it marks a pod as terminating', async () => {

@@ -309,6 +309,8 @@ describe('what an update may keep that a create may not (kube 1.33 validation op
     ];
   };
   const farToken = (s: PodSpec): void => {
+    // A projected token needs a service account (the ServiceAccount admission plugin names one).
+    s.serviceAccountName = 'default';
     s.volumes = [
       {
         name: 'token',

@@ -1,5 +1,6 @@
-// Pod policy (pkg/registry/core/pod/strategy.go): create starts Pending with its QoS class, the main
-// resource keeps status, /status keeps spec; deletion is graceful once the pod is bound to a node.
+// Pod policy (pkg/registry/core/pod/strategy.go): create starts Pending with its QoS class and its
+// AppArmor annotations and fields in sync, the main resource keeps status, /status keeps spec;
+// deletion is graceful once the pod is bound to a node.
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { setAdmittedPodDefaults, setPodDefaults } from './defaults.js';
@@ -8,6 +9,7 @@ import { mergeAffinityLabelKeys } from './validation/affinity.js';
 import { validatePod, validatePodStatusUpdate, validatePodUpdate } from './validation.js';
 import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
 import { dropDisabledPodSpecFields, dropDisabledPodStatusFields } from './disabled-fields.js';
+import { applyAppArmorVersionSkew } from './apparmor-skew.js';
 
 /** The pod strategies of a server with these feature gates (what they turn off is dropped). */
 export function podStrategiesFor(gates: FeatureGates) {
@@ -16,11 +18,12 @@ export function podStrategiesFor(gates: FeatureGates) {
     allowCreateOnUpdate: false,
     allowUnconditionalUpdate: true,
     defaultDecoded: setPodDefaults,
-    prepareForCreate: (_ctx, pod) => {
+    prepareForCreate: (ctx, pod) => {
       dropDisabledPodSpecFields(pod.spec, undefined, gates);
       setAdmittedPodDefaults(pod);
       mergeAffinityLabelKeys(pod.spec?.affinity, pod.metadata?.labels ?? {});
       pod.status = { phase: 'Pending', qosClass: computePodQOS(pod.spec) };
+      applyAppArmorVersionSkew(ctx, pod);
     },
     validate: (_ctx, pod) => validatePod(pod),
     warningsOnCreate: () => [],
@@ -65,13 +68,16 @@ export const podStatusStrategy = defaultStrategies.status;
 
 /**
  * CheckGracefulDelete: the period asked for, else the pod's own; at once, whatever was asked, when no
- * node runs the pod (never bound) or it has finished (no kubelet would ever confirm the deletion).
+ * node runs the pod (never bound) or it has finished (no kubelet would ever confirm the deletion). A
+ * negative period left (a stored pod's own: the options' was raised to 1 before, and a pod's is made 1
+ * as it is decoded) becomes 1 second.
  */
 export const podDeleteStrategy = {
   checkGracefulDelete: (_ctx, pod, options) => {
     let period = options.gracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 0;
     const phase = pod.status?.phase;
     if ((pod.spec?.nodeName ?? '') === '' || phase === 'Failed' || phase === 'Succeeded') period = 0;
+    if (period < 0) period = 1;
     options.gracePeriodSeconds = period;
     return true;
   },

@@ -20,10 +20,14 @@ import { validateVolumes } from './validation/volumes.js';
 export { validatePodStatusUpdate } from './validation/status-update.js';
 import { validateEphemeralContainers } from './validation/ephemeral-container-fields.js';
 import { hasInvalidAffinitySelectorValue } from './validation/affinity.js';
-import { hasNonLocalProjectedTokenPath } from './validation/projected-volumes.js';
+import {
+  hasNonLocalProjectedTokenPath,
+  validateTokenProjectionsHaveAccount,
+} from './validation/projected-volumes.js';
 import { hasInvalidSpreadSelector } from './validation/topology-spread.js';
 import { podClaimNames, validatePodResourceClaims } from './validation/resource-claims.js';
 import {
+  hadInvalidDeletionCost,
   validatePodAnnotationUpdates,
   validatePodSpecificAnnotations,
   validateSecurityAnnotationsMatchFields,
@@ -161,14 +165,16 @@ interface MarkedSpec {
   [validFor]?: string;
 }
 
-/** validatePodMetadataAndSpec without the metadata: the spec, and what only pods (not templates) must meet. */
+/**
+ * validatePodMetadataAndSpec without the metadata: the spec, then what only pods (not templates) must
+ * meet: a service account for projected tokens, images without surrounding spaces.
+ */
 function validatePodSpecOfPod(spec: PodSpec | undefined, opts: PodSpecValidation): ErrorList {
   const path = FieldPath.of('spec');
-  const errs = [
-    ...validatePodSpec(spec, path, opts),
-    ...validateImagesOnlyForPod(spec?.containers, path.child('containers')),
-    ...validateImagesOnlyForPod(spec?.initContainers, path.child('initContainers')),
-  ];
+  const errs = validatePodSpec(spec, path, opts);
+  if (spec !== undefined) validateTokenProjectionsHaveAccount(spec, errs);
+  errs.push(...validateImagesOnlyForPod(spec?.containers, path.child('containers')));
+  errs.push(...validateImagesOnlyForPod(spec?.initContainers, path.child('initContainers')));
   if (errs.length === 0 && spec !== undefined && !relaxes(opts)) keepOn(spec, validFor, opts.podName ?? '');
   return errs;
 }
@@ -211,7 +217,13 @@ export function validateUpdatedPodSpec(pod: Pod, old: Pod): ErrorList {
  */
 export function validatePodUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
-  errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec));
+  errs.push(
+    ...validatePodSpecificAnnotations(
+      pod.metadata?.annotations,
+      pod.spec,
+      hadInvalidDeletionCost(old.metadata?.annotations),
+    ),
+  );
   errs.push(...validateUpdatedPodSpec(pod, old));
   errs.push(...validatePodAnnotationUpdates(pod, old));
   errs.push(...validatePodSpecUpdate(pod.spec ?? { containers: [] }, old.spec ?? { containers: [] }));

@@ -1,21 +1,23 @@
 // The annotations kube gives meaning on a pod (pkg/apis/core/validation/validation.go):
-// ValidatePodSpecificAnnotations (the mirror pod annotation, then the deprecated seccomp and AppArmor
-// annotations), ValidatePodSpecificAnnotationUpdates, and the create-time checks that a seccomp or
-// AppArmor annotation agrees with the field beside it (validateSeccompAnnotationsAndFields,
+// ValidatePodSpecificAnnotations (the mirror pod annotation, the tolerations annotation, the pod
+// deletion cost, then the deprecated seccomp and AppArmor annotations),
+// ValidatePodSpecificAnnotationUpdates, and the create-time checks that a seccomp or AppArmor
+// annotation agrees with the field beside it (validateSeccompAnnotationsAndFields,
 // validateAppArmorAnnotationsAndFieldsMatchOnCreate). kube walks the annotations as a Go map, in no
-// fixed order; Capstan takes them in the object's order. Not done here: the tolerations annotation
-// and controller.kubernetes.io/pod-deletion-cost.
+// fixed order; Capstan takes them in the object's order.
 import type { Container } from '../../../../api/core/v1/container.js';
 import type { Pod, PodSpec } from '../../../../api/core/v1/pod.js';
 import type { SecurityProfile } from '../../../../api/core/v1/security-options.js';
 import { FieldError, FieldPath, goQuote, type ErrorList } from '../../../../machinery/validation/index.js';
 import { validateLocalDescendingPath } from './volume-paths.js';
+import { tolerationsAnnotationKey, validateTolerationsAnnotation } from './tolerations-annotation.js';
 
 const mirrorKey = 'kubernetes.io/config.mirror';
 const seccompPodKey = 'seccomp.security.alpha.kubernetes.io/pod';
 const seccompContainerPrefix = 'container.seccomp.security.alpha.kubernetes.io/';
 const appArmorPrefix = 'container.apparmor.security.beta.kubernetes.io/';
 const localhostPrefix = 'localhost/';
+const deletionCostKey = 'controller.kubernetes.io/pod-deletion-cost';
 
 type Annotations = Readonly<Record<string, string>> | null | undefined;
 
@@ -57,10 +59,35 @@ function hasContainer(spec: PodSpec | undefined, name: string): boolean {
   return found;
 }
 
-/** ValidatePodSpecificAnnotations, for a pod's annotations (path metadata.annotations). */
+// GetDeletionCostFromPodAnnotations (pkg/apis/core/helper/helpers.go): no plus sign, no leading zero
+// unless negative (validFirstDigit), then strconv.ParseInt's base-10 digits.
+const deletionCostSyntax = /^(?:0|[1-9][0-9]*|-[0-9]+)$/;
+
+/** Whether a pod-deletion-cost annotation's value is an int32, as kube parses it. */
+function isValidDeletionCost(value: string): boolean {
+  if (!deletionCostSyntax.test(value)) return false;
+  const n = Number(value);
+  return n >= -2147483648 && n <= 2147483647;
+}
+
+/**
+ * Whether an update may keep an invalid pod-deletion-cost annotation: the old pod had one already
+ * (GetValidationOptionsFromPodSpecAndMeta's AllowInvalidPodDeletionCost; its feature gate, beta and
+ * on by default, is not modelled).
+ */
+export function hadInvalidDeletionCost(old: Annotations): boolean {
+  const cost = old?.[deletionCostKey];
+  return cost !== undefined && !isValidDeletionCost(cost);
+}
+
+/**
+ * ValidatePodSpecificAnnotations, for a pod's annotations (path metadata.annotations); an update
+ * whose old pod had an invalid deletion cost passes `allowInvalidDeletionCost`.
+ */
 export function validatePodSpecificAnnotations(
   annotations: Annotations,
   spec: PodSpec | undefined,
+  allowInvalidDeletionCost = false,
 ): ErrorList {
   if (annotations == null) return [];
   const errs: ErrorList = [];
@@ -74,6 +101,12 @@ export function validatePodSpecificAnnotations(
         'must set spec.nodeName if mirror pod annotation is set',
       ),
     );
+  const tolerations = annotations[tolerationsAnnotationKey];
+  if (tolerations !== undefined && tolerations !== '')
+    errs.push(...validateTolerationsAnnotation(tolerations, path));
+  const cost = annotations[deletionCostKey];
+  if (cost !== undefined && !allowInvalidDeletionCost && !isValidDeletionCost(cost))
+    errs.push(FieldError.invalid(path.key(deletionCostKey), cost, 'must be a 32bit integer'));
   // ValidateSeccompPodAnnotations: the pod's annotation, then every container's (as Child, not Key).
   const seccompPod = annotations[seccompPodKey];
   if (seccompPod !== undefined) validateSeccompProfile(seccompPod, path.child(seccompPodKey), errs);
@@ -130,7 +163,13 @@ export function validatePodAnnotationUpdates(pod: Pod, old: Pod): ErrorList {
       ),
     );
   }
-  errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec));
+  errs.push(
+    ...validatePodSpecificAnnotations(
+      pod.metadata?.annotations,
+      pod.spec,
+      hadInvalidDeletionCost(old.metadata?.annotations),
+    ),
+  );
   return errs;
 }
 

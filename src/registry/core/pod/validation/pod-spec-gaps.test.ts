@@ -5,8 +5,9 @@ import { describe, it } from 'node:test';
 import type { Container } from '../../../../api/core/v1/container.js';
 import type { Pod, PodSpec } from '../../../../api/core/v1/pod.js';
 import { setPodDefaults } from '../defaults.js';
-import { validatePod, validatePodUpdate } from '../validation.js';
-import type { ErrorList } from '../../../../machinery/validation/index.js';
+import { validatePod, validatePodSpec, validatePodUpdate } from '../validation.js';
+import { FieldPath, type ErrorList } from '../../../../machinery/validation/index.js';
+import { validatePodTemplateSpec } from '../../podtemplate/validation.js';
 
 const container = (over: Partial<Container> = {}): Container => ({
   name: 'app',
@@ -204,5 +205,17 @@ describe('resource claims as kube', () => {
       `FieldValueInvalid spec.containers[0].resources.claims[0].request: Invalid value: "R": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`,
       'FieldValueNotFound spec.containers[0].resources.claims[0]: Not found: "gpu": must be one of the names in pod.spec.resourceClaims which is empty',
     ]);
+  });
+});
+
+describe('terminationGracePeriodSeconds as kube', () => {
+  it('has no lower bound in ValidatePodSpec: a template keeps a negative one, a pod was given 1', () => {
+    const spec = pod((s) => (s.terminationGracePeriodSeconds = -5)).spec ?? { containers: [] };
+    assert.deepEqual(texts(validatePodSpec(spec, FieldPath.of('spec'))), []);
+    assert.deepEqual(texts(validatePodTemplateSpec({ metadata: {}, spec }, FieldPath.of('template'))), []);
+    const p: Pod = { metadata: { name: 'p', namespace: 'default' }, spec: { containers: [container()] } };
+    if (p.spec !== undefined) p.spec.terminationGracePeriodSeconds = -5;
+    setPodDefaults(p);
+    assert.equal(p.spec?.terminationGracePeriodSeconds, 1);
   });
 });

@@ -533,6 +533,8 @@ describe('pod spec validation as kube', () => {
         [
           'spec.volumes[0].projected.sources[0].serviceAccountToken.expirationSeconds: Invalid value: 60: may not specify a duration less than 10 minutes',
           'spec.volumes[0].projected.sources[1]: Forbidden: may not specify more than 1 volume type per source',
+          // The pod-only check after the spec's: this pod names no service account.
+          'spec.volumes[0].projected.sources[0].serviceAccountToken: Forbidden: must not be specified when serviceAccountName is not set',
         ],
       ],
       [
@@ -627,7 +629,7 @@ describe('pod spec validation as kube', () => {
         ],
       ],
       [
-        'negative grace, zero deadline, bad hostname and subdomain',
+        'zero deadline, bad hostname and subdomain; no bound on the grace period (kube has none)',
         (s) => {
           s.terminationGracePeriodSeconds = -1;
           s.activeDeadlineSeconds = 0;
@@ -638,7 +640,6 @@ describe('pod spec validation as kube', () => {
           'spec.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive',
           `spec.hostname: Invalid value: "Web": ${labelMsg}`,
           'spec.subdomain: Invalid value: "a.b": must not contain dots',
-          'spec.terminationGracePeriodSeconds: Invalid value: -1: must be greater than or equal to 0',
         ],
       ],
       [

@@ -183,3 +183,30 @@ export function validateProjection(
   });
   return errs;
 }
+
+/**
+ * validatePodMetadataAndSpec's check for pods only (a template may project a token its controller's
+ * pods will have an account for): a projected token stands for the pod's service account, so a pod
+ * naming none (serviceAccount being the deprecated alias v1 conversion reads) may not project one.
+ */
+export function validateTokenProjectionsHaveAccount(spec: PodSpec, errs: ErrorList): void {
+  if ((spec.serviceAccountName ?? '') !== '' || (spec.serviceAccount ?? '') !== '') return;
+  const volumes = spec.volumes;
+  if (volumes == null) return;
+  for (let vi = 0; vi < volumes.length; vi++) {
+    const sources = volumes[vi]?.projected?.sources;
+    if (sources == null) continue;
+    for (let si = 0; si < sources.length; si++)
+      if (sources[si]?.serviceAccountToken != null)
+        errs.push(
+          FieldError.forbidden(
+            FieldPath.of('spec', 'volumes')
+              .index(vi)
+              .child('projected', 'sources')
+              .index(si)
+              .child('serviceAccountToken'),
+            'must not be specified when serviceAccountName is not set',
+          ),
+        );
+  }
+}

@@ -10,7 +10,7 @@ import { validateCoreObjectMetaUpdate } from '../../namespace/finalizer-names.js
 import { computePodQOS } from '../qos.js';
 import { compareQuantityText } from '../quantity.js';
 import { isStaticPod, validateUpdatedPodSpec } from '../validation.js';
-import { validatePodSpecificAnnotations } from './pod-annotations.js';
+import { hadInvalidDeletionCost, validatePodSpecificAnnotations } from './pod-annotations.js';
 
 const isSidecar = (c: Container): boolean => c.restartPolicy === 'Always';
 
@@ -138,7 +138,13 @@ function sameContainer(c: Container, old: Container): boolean {
 /** ValidatePodResize, after the strategy kept only the containers' resources and resize policies. */
 export function validatePodResize(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
-  errs.push(...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec));
+  errs.push(
+    ...validatePodSpecificAnnotations(
+      pod.metadata?.annotations,
+      pod.spec,
+      hadInvalidDeletionCost(old.metadata?.annotations),
+    ),
+  );
   errs.push(...validateUpdatedPodSpec(pod, old));
   // field.NewPath("") prints as `[]`.
   const whole = FieldPath.of('');

@@ -295,7 +295,10 @@ function validateNamesAndTimes(spec: PodSpec, path: FieldPath): ErrorList {
   return errs;
 }
 
-/** priorityClassName, runtimeClassName, preemptionPolicy, and Capstan's negative grace period check. */
+/**
+ * priorityClassName, runtimeClassName and preemptionPolicy. No check of a negative grace period: kube
+ * has none (a pod's is made 1 as it is decoded, a template's is kept).
+ */
 function validateClasses(spec: PodSpec, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
   const priorityClass = spec.priorityClassName ?? '';
@@ -310,15 +313,5 @@ function validateClasses(spec: PodSpec, path: FieldPath): ErrorList {
     );
   if (spec.preemptionPolicy !== undefined)
     errs.push(...validateEnum(spec.preemptionPolicy, preemptionPolicies, path.child('preemptionPolicy')));
-  // kube 1.27+ turns a negative period into 1 as it decodes, so it never sees one; Capstan refuses it.
-  const grace = spec.terminationGracePeriodSeconds;
-  if (grace !== undefined && grace < 0)
-    errs.push(
-      FieldError.invalid(
-        path.child('terminationGracePeriodSeconds'),
-        grace,
-        'must be greater than or equal to 0',
-      ),
-    );
   return errs;
 }
