@@ -72,6 +72,37 @@ describe('pods', () => {
     assert.deepEqual(s.pods.categories(), ['all']);
   });
 
+  it('gives a pod created with scheduling gates PodScheduled=False, SchedulingGated', async () => {
+    // A namespace of its own: the listing cases below count the default namespace's pods.
+    const gatesCtx = testContext('gates');
+    const gated: Pod = {
+      ...pod('gated'),
+      spec: {
+        containers: [{ name: 'app', image: 'nginx:1.25' }],
+        schedulingGates: [{ name: 'example.com/hold' }],
+      },
+    };
+    const out = await s.pods.create(gatesCtx, gated, { options: {} });
+    const [condition, ...others] = out.status?.conditions ?? [];
+    assert.equal(others.length, 0);
+    assert.deepEqual(
+      { ...condition, lastTransitionTime: undefined },
+      {
+        type: 'PodScheduled',
+        status: 'False',
+        reason: 'SchedulingGated',
+        message: 'Scheduling is blocked due to non-empty scheduling gates',
+        lastTransitionTime: undefined,
+      },
+    );
+    assert.match(condition?.lastTransitionTime ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // A pod without gates has no conditions at create.
+    assert.equal(
+      (await s.pods.create(gatesCtx, pod('ungated'), { options: {} })).status?.conditions,
+      undefined,
+    );
+  });
+
   it('validates containers with kube messages', async () => {
     await rejectsWithStatus(s.pods.create(ctx, pod('bad', []), { options: {} }), {
       code: 422,

@@ -10,6 +10,7 @@ import { podAttrs, podFieldLabelConversion, podTriggerFuncs } from './fields.js'
 import { podDeleteStrategy, podStrategiesFor } from './strategy.js';
 import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
 import { podTableConvertor } from './table.js';
+import { clockFor } from '../../generic/rest-options.js';
 
 export const podResource = { group: '', resource: 'pods' } as const;
 
@@ -25,7 +26,8 @@ export interface PodStorageOptions extends CoreStorageOptions {
 }
 
 export async function newPodREST(opts: PodStorageOptions): Promise<PodStorage> {
-  const strategies = podStrategiesFor(opts.featureGates ?? FeatureGates.defaults());
+  const clock = clockFor(opts.restOptionsGetter, podResource);
+  const strategies = podStrategiesFor(opts.featureGates ?? FeatureGates.defaults(), () => clock.now());
   const store = await completeResourceStore<Pod>(
     {
       qualifiedResource: podResource,

@@ -1,6 +1,7 @@
-// Pod policy (pkg/registry/core/pod/strategy.go): create starts Pending with its QoS class and its
-// AppArmor annotations and fields in sync, the main resource keeps status, /status keeps spec;
-// deletion is graceful once the pod is bound to a node.
+// Pod policy (pkg/registry/core/pod/strategy.go): create starts Pending with its QoS class (and,
+// while scheduling gates hold it, PodScheduled=False/SchedulingGated) and its AppArmor annotations
+// and fields in sync; the main resource keeps status, /status keeps spec; deletion is graceful once
+// the pod is bound to a node.
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { setAdmittedPodDefaults, setPodDefaults } from './defaults.js';
@@ -10,9 +11,16 @@ import { validatePod, validatePodStatusUpdate, validatePodUpdate } from './valid
 import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
 import { dropDisabledPodSpecFields, dropDisabledPodStatusFields } from './disabled-fields.js';
 import { applyAppArmorVersionSkew } from './apparmor-skew.js';
+import { nowTimestamp } from '../../generic/object-meta.js';
 
-/** The pod strategies of a server with these feature gates (what they turn off is dropped). */
-export function podStrategiesFor(gates: FeatureGates) {
+/** applySchedulingGatedCondition's message. */
+const schedulingGatedMessage = 'Scheduling is blocked due to non-empty scheduling gates';
+
+/**
+ * The pod strategies of a server with these feature gates (what they turn off is dropped); `now`
+ * is its clock (ms), which stamps a gated pod's PodScheduled condition.
+ */
+export function podStrategiesFor(gates: FeatureGates, now: () => number = Date.now) {
   const pod = {
     namespaceScoped: true,
     allowCreateOnUpdate: false,
@@ -23,6 +31,17 @@ export function podStrategiesFor(gates: FeatureGates) {
       setAdmittedPodDefaults(pod);
       mergeAffinityLabelKeys(pod.spec?.affinity, pod.metadata?.labels ?? {});
       pod.status = { phase: 'Pending', qosClass: computePodQOS(pod.spec) };
+      // applySchedulingGatedCondition: a gated pod says why no scheduler takes it.
+      if ((pod.spec?.schedulingGates ?? []).length > 0)
+        pod.status.conditions = [
+          {
+            type: 'PodScheduled',
+            status: 'False',
+            reason: 'SchedulingGated',
+            message: schedulingGatedMessage,
+            lastTransitionTime: nowTimestamp(now()),
+          },
+        ];
       applyAppArmorVersionSkew(ctx, pod);
     },
     validate: (_ctx, pod) => validatePod(pod),
