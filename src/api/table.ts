@@ -9,9 +9,17 @@ export interface TableColumnDefinition {
   priority: number;
 }
 
+/** metav1.TableRowCondition: a row's state (Completed for a finished pod). */
+export interface TableRowCondition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+}
+
 export interface TableRow {
   cells: unknown[];
-  conditions?: { type: string; status: string }[];
+  conditions?: TableRowCondition[];
   /** The object (or its PartialObjectMetadata), per includeObject. */
   object?: KubeObject;
 }

@@ -1,7 +1,7 @@
 // Table output for `kubectl get`: the default convertor (rest.NewDefaultTableConvertor: Name and
 // Created At) and a builder for per-kind columns as kube's printers define them.
 import type { KubeList, KubeObject } from '../../api/meta.js';
-import type { Table, TableColumnDefinition, TableRow } from '../../api/table.js';
+import type { Table, TableColumnDefinition, TableRow, TableRowCondition } from '../../api/table.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import type { TableConvertor } from '../rest/capabilities.js';
 import { rfc3339 } from './object-meta.js';
@@ -54,6 +54,8 @@ export interface TableSpec<T extends KubeObject> {
   readonly columns: readonly TableColumnDefinition[];
   /** The cells of one object, in column order; `now` is the time AGE is measured against. */
   cells(obj: T, now: number): unknown[];
+  /** The row's conditions (a finished pod's Completed), when it has any. */
+  conditions?(obj: T): TableRowCondition[] | undefined;
 }
 
 /** A TableConvertor from column definitions and a cell function. */
@@ -65,6 +67,8 @@ export function tableConvertorFor<T extends KubeObject>(spec: TableSpec<T>): Tab
       const items = isList(obj) ? (obj.items as T[]) : [obj as T];
       const rows = items.map((item): TableRow => {
         const row: TableRow = { cells: spec.cells(item, now) };
+        const conditions = spec.conditions?.(item);
+        if (conditions !== undefined) row.conditions = conditions;
         const object = rowObject(item, include);
         if (object !== undefined) row.object = object;
         return row;
