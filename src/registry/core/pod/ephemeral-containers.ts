@@ -37,11 +37,9 @@ function defaultEphemeralContainer(c: EphemeralContainer): void {
 export function validateEphemeralContainersUpdate(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
   errs.push(
-    ...validatePodSpecificAnnotations(
-      pod.metadata?.annotations,
-      pod.spec,
-      hadInvalidDeletionCost(old.metadata?.annotations),
-    ),
+    ...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec, {
+      allowInvalidDeletionCost: hadInvalidDeletionCost(old.metadata?.annotations),
+    }),
   );
   errs.push(...validateUpdatedPodSpec(pod, old));
   errs.push(...validatePodAnnotationUpdates(pod, old));

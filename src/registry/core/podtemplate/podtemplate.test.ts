@@ -74,7 +74,53 @@ describe('podtemplates', () => {
         code: 422,
         reason: 'Invalid',
         message:
-          "PodTemplate \"labels\" is invalid: template.metadata.labels: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+          "PodTemplate \"labels\" is invalid: template.labels: Invalid value: \"bad key\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      },
+    );
+  });
+
+  it("checks a template's pod annotations and refuses its ephemeral containers, at kube's paths", async () => {
+    await rejectsWithStatus(
+      store.create(
+        ctx,
+        podTemplate('annotated', {
+          metadata: {
+            annotations: {
+              'controller.kubernetes.io/pod-deletion-cost': '1e3',
+              'container.apparmor.security.beta.kubernetes.io/a': 'localhost/p',
+            },
+          },
+          spec: {
+            containers: [
+              { name: 'a', image: 'x', securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } },
+            ],
+          },
+        }),
+        { options: {} },
+      ),
+      {
+        code: 422,
+        reason: 'Invalid',
+        message:
+          'PodTemplate "annotated" is invalid: [template.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "1e3": must be a 32bit integer, template.spec.containers[0].securityContext.appArmorProfile.type: Forbidden: apparmor type in annotation and field must match]',
+      },
+    );
+    await rejectsWithStatus(
+      store.create(
+        ctx,
+        podTemplate('debug', {
+          spec: {
+            containers: [{ name: 'a', image: 'x' }],
+            ephemeralContainers: [{ name: 'd', image: 'busybox' }],
+          },
+        }),
+        { options: {} },
+      ),
+      {
+        code: 422,
+        reason: 'Invalid',
+        message:
+          'PodTemplate "debug" is invalid: template.spec.ephemeralContainers: Forbidden: ephemeral containers not allowed in pod template',
       },
     );
   });

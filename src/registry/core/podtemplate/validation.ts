@@ -2,6 +2,7 @@
 // in pkg/apis/core/validation/validation.go). The template check is shared by every workload kind.
 import type { PodTemplate, PodTemplateSpec } from '../../../api/core/v1/pod-template.js';
 import {
+  FieldError,
   FieldPath,
   nameIsDNSSubdomain,
   validateAnnotations,
@@ -10,15 +11,36 @@ import {
 } from '../../../machinery/validation/index.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 import { validatePodSpec } from '../pod/validation.js';
+import {
+  validatePodSpecificAnnotations,
+  validateSecurityAnnotationsMatchFields,
+} from '../pod/validation/pod-annotations.js';
 
-/** ValidatePodTemplateSpec: the template's labels and annotations, then its pod spec. */
+/**
+ * ValidatePodTemplateSpec: the template's labels and annotations (at `<path>.labels` and
+ * `<path>.annotations`, as kube prints them, without `metadata`), the pod-specific annotations, its
+ * pod spec, the seccomp and AppArmor annotations against the fields, and no ephemeral containers.
+ * An invalid pod-deletion-cost an old template had is refused on update too: template updates are
+ * validated without the old template's relaxations.
+ */
 export function validatePodTemplateSpec(template: PodTemplateSpec, path: FieldPath): ErrorList {
-  const meta = path.child('metadata');
-  return [
-    ...validateLabels(template.metadata?.labels, meta.child('labels')),
-    ...validateAnnotations(template.metadata?.annotations, meta.child('annotations')),
-    ...validatePodSpec(template.spec, path.child('spec')),
+  const annotations = template.metadata?.annotations;
+  const specPath = path.child('spec');
+  const errs = [
+    ...validateLabels(template.metadata?.labels, path.child('labels')),
+    ...validateAnnotations(annotations, path.child('annotations')),
+    ...validatePodSpecificAnnotations(annotations, template.spec, { path: path.child('annotations') }),
+    ...validatePodSpec(template.spec, specPath),
+    ...validateSecurityAnnotationsMatchFields(template, specPath),
   ];
+  if ((template.spec?.ephemeralContainers ?? []).length > 0)
+    errs.push(
+      FieldError.forbidden(
+        specPath.child('ephemeralContainers'),
+        'ephemeral containers not allowed in pod template',
+      ),
+    );
+  return errs;
 }
 
 /** ValidatePodTemplate. */

@@ -32,16 +32,22 @@ function validateSeccompProfile(profile: string, path: FieldPath, errs: ErrorLis
   else errs.push(FieldError.invalid(path, profile, 'must be a valid seccomp profile'));
 }
 
-/** Every container of a spec in podshelper.VisitContainersWithPath's order, stopping when `visit` says so. */
+const specPath = FieldPath.of('spec');
+
+/**
+ * Every container of a spec (at `base`) in podshelper.VisitContainersWithPath's order, stopping when
+ * `visit` says so.
+ */
 function visitContainers(
   spec: PodSpec,
   visit: (c: Pick<Container, 'name' | 'securityContext'>, path: () => FieldPath) => boolean,
+  base: FieldPath = specPath,
 ): void {
   for (const list of ['initContainers', 'containers', 'ephemeralContainers'] as const) {
     const containers: readonly Pick<Container, 'name' | 'securityContext'>[] = spec[list] ?? [];
     for (let i = 0; i < containers.length; i++) {
       const c = containers[i];
-      if (c !== undefined && !visit(c, () => FieldPath.of('spec', list).index(i))) return;
+      if (c !== undefined && !visit(c, () => base.child(list).index(i))) return;
     }
   }
 }
@@ -80,18 +86,23 @@ export function hadInvalidDeletionCost(old: Annotations): boolean {
   return cost !== undefined && !isValidDeletionCost(cost);
 }
 
-/**
- * ValidatePodSpecificAnnotations, for a pod's annotations (path metadata.annotations); an update
- * whose old pod had an invalid deletion cost passes `allowInvalidDeletionCost`.
- */
+export interface PodAnnotationsCheck {
+  /** An update whose old pod had an invalid deletion cost may keep one (hadInvalidDeletionCost). */
+  readonly allowInvalidDeletionCost?: boolean;
+  /** Where the annotations are: a pod's at metadata.annotations, a template's at `<path>.annotations`. */
+  readonly path?: FieldPath;
+}
+
+/** ValidatePodSpecificAnnotations. */
 export function validatePodSpecificAnnotations(
   annotations: Annotations,
   spec: PodSpec | undefined,
-  allowInvalidDeletionCost = false,
+  check: PodAnnotationsCheck = {},
 ): ErrorList {
+  const allowInvalidDeletionCost = check.allowInvalidDeletionCost === true;
+  const path = check.path ?? annotationsPath;
   if (annotations == null) return [];
   const errs: ErrorList = [];
-  const path = annotationsPath;
   const mirror = annotations[mirrorKey];
   if (mirror !== undefined && (spec?.nodeName ?? '') === '')
     errs.push(
@@ -164,11 +175,9 @@ export function validatePodAnnotationUpdates(pod: Pod, old: Pod): ErrorList {
     );
   }
   errs.push(
-    ...validatePodSpecificAnnotations(
-      pod.metadata?.annotations,
-      pod.spec,
-      hadInvalidDeletionCost(old.metadata?.annotations),
-    ),
+    ...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec, {
+      allowInvalidDeletionCost: hadInvalidDeletionCost(old.metadata?.annotations),
+    }),
   );
   return errs;
 }
@@ -238,11 +247,15 @@ function hasSecurityAnnotation(annotations: Readonly<Record<string, string>>): b
 }
 
 /**
- * ValidatePodCreate's last checks: where a seccomp annotation and field are both set they agree
- * (the pod's, then each container's), then each container's AppArmor profile (its own, else the
- * pod's) agrees with its annotation, except on Windows pods.
+ * ValidatePodCreate's last checks (and a pod template's): where a seccomp annotation and field are
+ * both set they agree (the pod's, then each container's), then each container's AppArmor profile
+ * (its own, else the pod's) agrees with its annotation, except on Windows pods. `base` is the spec's
+ * path.
  */
-export function validateSecurityAnnotationsMatchFields(pod: Pod): ErrorList {
+export function validateSecurityAnnotationsMatchFields(
+  pod: Pick<Pod, 'metadata' | 'spec'>,
+  base: FieldPath = specPath,
+): ErrorList {
   const annotations = pod.metadata?.annotations;
   const spec = pod.spec;
   if (annotations == null || spec === undefined || !hasSecurityAnnotation(annotations)) return [];
@@ -252,33 +265,41 @@ export function validateSecurityAnnotationsMatchFields(pod: Pod): ErrorList {
   if (podSeccomp !== undefined && podAnnotation !== undefined) {
     const err = profileMatch(seccompAnnotation, podAnnotation, {
       profile: podSeccomp,
-      path: FieldPath.of('spec', 'securityContext', 'seccompProfile'),
+      path: base.child('securityContext', 'seccompProfile'),
     });
     if (err !== undefined) errs.push(err);
   }
-  visitContainers(spec, (c, at) => {
-    const profile = profileOf(c.securityContext, 'seccompProfile');
-    const annotation = annotations[seccompContainerPrefix + nameOf(c)];
-    if (profile === undefined || annotation === undefined) return true;
-    const err = profileMatch(seccompAnnotation, annotation, {
-      profile,
-      path: at().child('securityContext', 'seccompProfile'),
-    });
-    if (err !== undefined) errs.push(err);
-    return true;
-  });
+  visitContainers(
+    spec,
+    (c, at) => {
+      const profile = profileOf(c.securityContext, 'seccompProfile');
+      const annotation = annotations[seccompContainerPrefix + nameOf(c)];
+      if (profile === undefined || annotation === undefined) return true;
+      const err = profileMatch(seccompAnnotation, annotation, {
+        profile,
+        path: at().child('securityContext', 'seccompProfile'),
+      });
+      if (err !== undefined) errs.push(err);
+      return true;
+    },
+    base,
+  );
   if (spec.os?.name === 'windows') return errs;
   const podAppArmor = profileOf(spec.securityContext, 'appArmorProfile');
-  visitContainers(spec, (c, at) => {
-    const profile = profileOf(c.securityContext, 'appArmorProfile') ?? podAppArmor;
-    const annotation = annotations[appArmorPrefix + nameOf(c)];
-    if (profile === undefined || annotation === undefined) return true;
-    const err = profileMatch(appArmorAnnotation, annotation, {
-      profile,
-      path: at().child('securityContext', 'appArmorProfile'),
-    });
-    if (err !== undefined) errs.push(err);
-    return true;
-  });
+  visitContainers(
+    spec,
+    (c, at) => {
+      const profile = profileOf(c.securityContext, 'appArmorProfile') ?? podAppArmor;
+      const annotation = annotations[appArmorPrefix + nameOf(c)];
+      if (profile === undefined || annotation === undefined) return true;
+      const err = profileMatch(appArmorAnnotation, annotation, {
+        profile,
+        path: at().child('securityContext', 'appArmorProfile'),
+      });
+      if (err !== undefined) errs.push(err);
+      return true;
+    },
+    base,
+  );
   return errs;
 }

@@ -139,11 +139,9 @@ function sameContainer(c: Container, old: Container): boolean {
 export function validatePodResize(pod: Pod, old: Pod): ErrorList {
   const errs = validateCoreObjectMetaUpdate(pod.metadata ?? {}, old.metadata ?? {});
   errs.push(
-    ...validatePodSpecificAnnotations(
-      pod.metadata?.annotations,
-      pod.spec,
-      hadInvalidDeletionCost(old.metadata?.annotations),
-    ),
+    ...validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec, {
+      allowInvalidDeletionCost: hadInvalidDeletionCost(old.metadata?.annotations),
+    }),
   );
   errs.push(...validateUpdatedPodSpec(pod, old));
   // field.NewPath("") prints as `[]`.
