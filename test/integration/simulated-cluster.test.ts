@@ -201,6 +201,15 @@ describe('scheduler', () => {
         (p) => (p.spec?.nodeName ?? '') !== '',
       );
     const requests = { requests: { cpu: '1', memory: '1Gi' } };
+    const nearAnchor = [
+      {
+        weight: 100,
+        podAffinityTerm: {
+          labelSelector: { matchLabels: { 'soft-group': 'a' } },
+          topologyKey: 'kubernetes.io/hostname',
+        },
+      },
+    ];
     // NodeAffinity (weight 2) outweighs the resource scores' differences on a quiet cluster.
     await server.json(podsPath(), {
       method: 'POST',
@@ -232,15 +241,7 @@ describe('scheduler', () => {
           containers: [{ name: 'c', image: 'nginx', resources: requests }],
           affinity: {
             podAffinity: {
-              preferredDuringSchedulingIgnoredDuringExecution: [
-                {
-                  weight: 100,
-                  podAffinityTerm: {
-                    labelSelector: { matchLabels: { 'soft-group': 'a' } },
-                    topologyKey: 'kubernetes.io/hostname',
-                  },
-                },
-              ],
+              preferredDuringSchedulingIgnoredDuringExecution: nearAnchor,
             },
           },
         },
@@ -254,15 +255,7 @@ describe('scheduler', () => {
         spec: {
           affinity: {
             podAntiAffinity: {
-              preferredDuringSchedulingIgnoredDuringExecution: [
-                {
-                  weight: 100,
-                  podAffinityTerm: {
-                    labelSelector: { matchLabels: { 'soft-group': 'a' } },
-                    topologyKey: 'kubernetes.io/hostname',
-                  },
-                },
-              ],
+              preferredDuringSchedulingIgnoredDuringExecution: nearAnchor,
             },
           },
         },
