@@ -54,8 +54,18 @@ function assign(pod: Pod, binding: Binding, nowMs: number): Pod {
   const annotations = binding.metadata?.annotations;
   if (annotations !== undefined) meta.annotations = { ...meta.annotations, ...annotations };
   pod.spec = { ...(pod.spec ?? { containers: [] }), nodeName: binding.target.name ?? '' };
-  const conditions = (pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
-  conditions.push({ type: 'PodScheduled', status: 'True', lastTransitionTime: nowTimestamp(nowMs) });
+  // UpdatePodCondition: a PodScheduled condition already there (Unschedulable, SchedulingGated) is
+  // replaced where it stands, keeping its transition time when it was True already.
+  const conditions = [...(pod.status?.conditions ?? [])];
+  const at = conditions.findIndex((c) => c.type === 'PodScheduled');
+  const old = conditions[at];
+  const lastTransitionTime =
+    old?.status === 'True' && old.lastTransitionTime !== undefined
+      ? old.lastTransitionTime
+      : nowTimestamp(nowMs);
+  const scheduled = { type: 'PodScheduled', status: 'True', lastTransitionTime };
+  if (at === -1) conditions.push(scheduled);
+  else conditions[at] = scheduled;
   pod.status = { ...pod.status, conditions };
   return pod;
 }

@@ -193,6 +193,41 @@ describe('pods', () => {
     );
   });
 
+  it("replaces an Unschedulable PodScheduled condition where it stands when binding, as kube's UpdatePodCondition", async () => {
+    const bindCtx = testContext('binding-order');
+    const created = await s.pods.create(bindCtx, pod('late'), { options: {} });
+    const withConditions = structuredClone(created);
+    withConditions.status = {
+      ...withConditions.status,
+      conditions: [
+        {
+          type: 'PodScheduled',
+          status: 'False',
+          reason: 'Unschedulable',
+          message: '0/1 nodes are available',
+        },
+        { type: 'example.com/gate', status: 'True' },
+      ],
+    };
+    await s.status.update(bindCtx, 'late', put(withConditions));
+    const binding = {
+      apiVersion: 'v1',
+      kind: 'Binding',
+      metadata: { name: 'late' },
+      target: { kind: 'Node', name: 'n1' },
+    };
+    await s.binding.createNamed(bindCtx, 'late', { obj: binding, options: {} });
+    const bound = await s.pods.get(bindCtx, 'late', {});
+    const conditions = bound.status?.conditions ?? [];
+    assert.deepEqual(
+      conditions.map((c) => [c.type, c.status, c.reason]),
+      [
+        ['PodScheduled', 'True', undefined],
+        ['example.com/gate', 'True', undefined],
+      ],
+    );
+  });
+
   it('selects by spec.nodeName and status.phase, and refuses unknown fields', async () => {
     await s.pods.create(ctx, pod('idle'), { options: {} });
     const onNode = await s.pods.list(ctx, { fieldSelector: 'spec.nodeName=n1' });
