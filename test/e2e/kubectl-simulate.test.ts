@@ -222,6 +222,32 @@ spec:
     await ok(['delete', 'pod', 'sized', '--wait=false']);
   });
 
+  it('kubectl get pods counts a running sidecar, and shows a gated pod SchedulingGated', async () => {
+    const pods = `apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: with-sidecar}
+  spec:
+    initContainers: [{name: proxy, image: envoy, restartPolicy: Always}]
+    containers: [{name: app, image: nginx}]
+- apiVersion: v1
+  kind: Pod
+  metadata: {name: gated}
+  spec:
+    schedulingGates: [{name: example.com/hold}]
+    containers: [{name: app, image: nginx}]
+`;
+    await ok(['create', '-f', '-'], pods);
+    await ok(['wait', '--for=condition=Ready', 'pod/with-sidecar', '--timeout=60s']);
+    const columns = async (name: string): Promise<string[]> =>
+      (await ok(['get', 'pod', name, '--no-headers'])).trim().split(/\s+/).slice(0, 4);
+    assert.deepEqual(await columns('with-sidecar'), ['with-sidecar', '2/2', 'Running', '0']);
+    assert.deepEqual(await columns('gated'), ['gated', '0/1', 'SchedulingGated', '0']);
+    await ok(['delete', 'pod', 'with-sidecar', 'gated', '--grace-period=0', '--force']);
+  });
+
   it('a Job with completions 3 completes (kubectl wait --for=condition=complete)', async () => {
     const job = `apiVersion: batch/v1
 kind: Job
