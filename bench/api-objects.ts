@@ -56,9 +56,11 @@ function container(name: string, image: string, port: number): Container {
     name,
     image,
     args: [`--port=${port}`, '--log-level=info', '--metrics-addr=:9090', '--config=/etc/app/config.yaml'],
+    // Port names unique across the pod: a name two containers share draws kube's (and Capstan's)
+    // "duplicate port name" warning on every create.
     ports: [
-      { name: 'http', containerPort: port, protocol: 'TCP' },
-      { name: 'metrics', containerPort: port + 1010, protocol: 'TCP' },
+      { name: `${name}-http`, containerPort: port, protocol: 'TCP' },
+      { name: `${name}-metrics`, containerPort: port + 1010, protocol: 'TCP' },
     ],
     env: [
       ...Array.from({ length: 6 }, (_, i) => ({

@@ -176,4 +176,44 @@ describe('kubectl against capstan: replicationcontrollers, podtemplates, limitra
       /ReplicationController "bad" is invalid: spec\.template\.metadata\.labels: Invalid value: \{"app":"web"\}: `selector` does not match template `labels`/,
     );
   });
+
+  it("prints the server's pod warnings (pkg/api/pod/warnings.go) for a pod and a controller's template", async () => {
+    const spec = {
+      nodeSelector: { 'beta.kubernetes.io/os': 'linux' },
+      containers: [
+        {
+          name: 'app',
+          image: 'nginx:1.25',
+          env: [
+            { name: 'MODE', value: 'a' },
+            { name: 'MODE', value: 'b' },
+          ],
+        },
+      ],
+    };
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'warned', namespace: ns }, spec };
+    const created = await kubectl(['create', '-f', '-'], JSON.stringify(pod));
+    assert.deepEqual(
+      [created.code, created.stdout, created.stderr],
+      [
+        0,
+        'pod/warned created\n',
+        'Warning: spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use "kubernetes.io/os" instead\n' +
+          'Warning: spec.containers[0].env[1]: hides previous definition of "MODE", which may be dropped when using apply\n',
+      ],
+    );
+    const rc = structuredClone(replicationController);
+    rc.metadata.name = 'warned.rc';
+    Object.assign(rc.spec.template.spec, { nodeSelector: spec.nodeSelector });
+    const controller = await kubectl(['create', '-f', '-'], toYaml(rc));
+    assert.deepEqual(
+      [controller.code, controller.stdout, controller.stderr],
+      [
+        0,
+        'replicationcontroller/warned.rc created\n',
+        'Warning: metadata.name: this is used in Pod names and hostnames, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]\n' +
+          'Warning: spec.template.spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use "kubernetes.io/os" instead\n',
+      ],
+    );
+  });
 });

@@ -11,6 +11,8 @@ import {
   validateDaemonSetStatusUpdate,
   validateDaemonSetUpdate,
 } from './validation.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
+import { warningsForPodTemplate } from '../../core/pod/warnings.js';
 
 export const templateGenerationAnnotation = 'deprecated.daemonset.template.generation';
 
@@ -31,6 +33,8 @@ function templateGenerationOf(ds: DaemonSet): number {
   return Number.isNaN(n) ? 0 : n;
 }
 
+const templatePath = FieldPath.of('spec', 'template');
+
 export const daemonSetStrategy = {
   namespaceScoped: true,
   allowCreateOnUpdate: false,
@@ -42,7 +46,7 @@ export const daemonSetStrategy = {
     setTemplateGeneration(ds, 1);
   },
   validate: (_ctx, ds) => validateDaemonSet(ds),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, ds) => warningsForPodTemplate(templatePath, ds.spec?.template),
   prepareForUpdate: (_ctx, ds, old) => {
     setDaemonSetDefaults(ds);
     ds.status = old.status ?? emptyStatus();
@@ -50,7 +54,11 @@ export const daemonSetStrategy = {
     setTemplateGeneration(ds, templateGenerationOf(old) + (changed ? 1 : 0));
   },
   validateUpdate: (_ctx, ds, old) => validateDaemonSetUpdate(ds, old),
-  warningsOnUpdate: () => [],
+  // The template generation, not metadata.generation, says whether the template changed.
+  warningsOnUpdate: (_ctx, ds, old) =>
+    templateGenerationOf(ds) !== templateGenerationOf(old)
+      ? warningsForPodTemplate(templatePath, ds.spec?.template)
+      : [],
 } satisfies CreateStrategy<DaemonSet> & UpdateStrategy<DaemonSet>;
 
 export const daemonSetStatusStrategy = {
@@ -63,6 +71,7 @@ export const daemonSetStatusStrategy = {
     setTemplateGeneration(ds, templateGenerationOf(old));
   },
   validateUpdate: (_ctx, ds, old) => validateDaemonSetStatusUpdate(ds, old),
+  warningsOnUpdate: () => [],
 } satisfies UpdateStrategy<DaemonSet>;
 
 export const daemonSetDeleteStrategy = {} satisfies DeleteStrategy<DaemonSet>;

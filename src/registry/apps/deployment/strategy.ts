@@ -9,6 +9,10 @@ import {
   validateDeploymentStatusUpdate,
   validateDeploymentUpdate,
 } from './validation.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
+import { warningsForPodTemplate, workloadNameWarnings } from '../../core/pod/warnings.js';
+
+const templatePath = FieldPath.of('spec', 'template');
 
 export const deploymentStrategy = {
   namespaceScoped: true,
@@ -20,7 +24,8 @@ export const deploymentStrategy = {
     d.status = {};
   },
   validate: (_ctx, d) => validateDeployment(d),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, d) =>
+    workloadNameWarnings(d.metadata?.name).concat(warningsForPodTemplate(templatePath, d.spec?.template)),
   prepareForUpdate: (_ctx, d, old) => {
     setDeploymentDefaults(d);
     d.status = old.status ?? {};
@@ -31,7 +36,10 @@ export const deploymentStrategy = {
     }
   },
   validateUpdate: (_ctx, d, old) => validateDeploymentUpdate(d, old),
-  warningsOnUpdate: () => [],
+  warningsOnUpdate: (_ctx, d, old) =>
+    d.metadata?.generation !== old.metadata?.generation
+      ? warningsForPodTemplate(templatePath, d.spec?.template)
+      : [],
 } satisfies CreateStrategy<Deployment> & UpdateStrategy<Deployment>;
 
 /** deployments/status: takes the status, keeps the spec and the labels. */
@@ -44,6 +52,7 @@ export const deploymentStatusStrategy = {
     else delete meta.labels;
   },
   validateUpdate: (_ctx, d, old) => validateDeploymentStatusUpdate(d, old),
+  warningsOnUpdate: () => [],
 } satisfies UpdateStrategy<Deployment>;
 
 export const deploymentDeleteStrategy = {} satisfies DeleteStrategy<Deployment>;

@@ -10,6 +10,10 @@ import {
   validateReplicaSetStatusUpdate,
   validateReplicaSetUpdate,
 } from './validation.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
+import { warningsForPodTemplate, workloadNameWarnings } from '../../core/pod/warnings.js';
+
+const templatePath = FieldPath.of('spec', 'template');
 
 export const replicaSetStrategy = {
   namespaceScoped: true,
@@ -21,13 +25,17 @@ export const replicaSetStrategy = {
     rs.status = { replicas: 0 };
   },
   validate: (_ctx, rs) => validateReplicaSet(rs),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, rs) =>
+    workloadNameWarnings(rs.metadata?.name).concat(warningsForPodTemplate(templatePath, rs.spec?.template)),
   prepareForUpdate: (_ctx, rs, old) => {
     setReplicaSetDefaults(rs);
     rs.status = old.status ?? { replicas: 0 };
   },
   validateUpdate: (_ctx, rs, old) => validateReplicaSetUpdate(rs, old),
-  warningsOnUpdate: () => [],
+  warningsOnUpdate: (_ctx, rs, old) =>
+    rs.metadata?.generation !== old.metadata?.generation
+      ? warningsForPodTemplate(templatePath, rs.spec?.template)
+      : [],
 } satisfies CreateStrategy<ReplicaSet> & UpdateStrategy<ReplicaSet>;
 
 export const replicaSetStatusStrategy = {
@@ -39,6 +47,7 @@ export const replicaSetStatusStrategy = {
     else delete meta.labels;
   },
   validateUpdate: (_ctx, rs, old) => validateReplicaSetStatusUpdate(rs, old),
+  warningsOnUpdate: () => [],
 } satisfies UpdateStrategy<ReplicaSet>;
 
 export const replicaSetDeleteStrategy = {} satisfies DeleteStrategy<ReplicaSet>;

@@ -8,6 +8,11 @@ import {
   validateCronJobStatusUpdate,
   validateCronJobUpdate,
 } from './validation.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
+import { workloadNameWarnings } from '../../core/pod/warnings.js';
+import { warningsForJobSpec } from '../job/warnings.js';
+
+const jobSpecPath = FieldPath.of('spec', 'jobTemplate', 'spec');
 
 export const cronJobStrategy = {
   namespaceScoped: true,
@@ -19,13 +24,27 @@ export const cronJobStrategy = {
     cj.status = {};
   },
   validate: (_ctx, cj) => validateCronJob(cj),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, cj) =>
+    workloadNameWarnings(cj.metadata?.name).concat(
+      warningsForJobSpec(jobSpecPath, cj.spec?.jobTemplate?.spec),
+    ),
   prepareForUpdate: (_ctx, cj, old) => {
     setCronJobDefaults(cj);
     cj.status = old.status ?? {};
   },
   validateUpdate: (_ctx, cj, old) => validateCronJobUpdate(cj, old),
-  warningsOnUpdate: () => [],
+  warningsOnUpdate: (_ctx, cj, old) => {
+    const warnings =
+      cj.metadata?.generation !== old.metadata?.generation
+        ? warningsForJobSpec(jobSpecPath, cj.spec?.jobTemplate?.spec)
+        : [];
+    // Validation refuses TZ in a new schedule but keeps an old one; kube's path says spec.spec.
+    if ((cj.spec?.schedule ?? '').includes('TZ'))
+      warnings.push(
+        'cannot use TZ or CRON_TZ in spec.spec.schedule, use timeZone instead, see https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/ for more details',
+      );
+    return warnings;
+  },
 } satisfies CreateStrategy<CronJob> & UpdateStrategy<CronJob>;
 
 export const cronJobStatusStrategy = {
@@ -34,6 +53,7 @@ export const cronJobStatusStrategy = {
     cj.spec = old.spec ?? {};
   },
   validateUpdate: (_ctx, cj, old) => validateCronJobStatusUpdate(cj, old),
+  warningsOnUpdate: () => [],
 } satisfies UpdateStrategy<CronJob>;
 
 export const cronJobDeleteStrategy = {} satisfies DeleteStrategy<CronJob>;

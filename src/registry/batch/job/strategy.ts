@@ -7,6 +7,11 @@ import { mergeFieldsSets, objectMetaFieldsSet } from '../../generic/predicate.js
 import type { AttrFunc, CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { defaultJobLabels, generateSelector, setJobDefaults } from './defaults.js';
 import { validateJob, validateJobStatusUpdate, validateJobUpdate } from './validation.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
+import { workloadNameWarnings } from '../../core/pod/warnings.js';
+import { warningsForJobSpec } from './warnings.js';
+
+const specPath = FieldPath.of('spec');
 
 export const jobStrategy = {
   namespaceScoped: true,
@@ -23,13 +28,15 @@ export const jobStrategy = {
     defaultJobLabels(job);
     return validateJob(job);
   },
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, job) =>
+    workloadNameWarnings(job.metadata?.name).concat(warningsForJobSpec(specPath, job.spec)),
   prepareForUpdate: (_ctx, job, old) => {
     setJobDefaults(job);
     job.status = old.status ?? {};
   },
   validateUpdate: (_ctx, job, old) => validateJobUpdate(job, old),
-  warningsOnUpdate: () => [],
+  warningsOnUpdate: (_ctx, job, old) =>
+    job.metadata?.generation !== old.metadata?.generation ? warningsForJobSpec(specPath, job.spec) : [],
 } satisfies CreateStrategy<Job> & UpdateStrategy<Job>;
 
 export const jobStatusStrategy = {
@@ -38,6 +45,7 @@ export const jobStatusStrategy = {
     job.spec = old.spec ?? {};
   },
   validateUpdate: (_ctx, job, old) => validateJobStatusUpdate(job, old),
+  warningsOnUpdate: () => [],
 } satisfies UpdateStrategy<Job>;
 
 export const jobDeleteStrategy = {} satisfies DeleteStrategy<Job>;

@@ -1,7 +1,6 @@
 // PersistentVolumeClaim policy (pkg/registry/core/persistentvolumeclaim/strategy.go): create starts
 // Pending (kube's v1 default of the cleared status), updates keep status, /status keeps spec.
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
-import { betaStorageClassAnnotation } from '../../../api/core/v1/persistent-volume.js';
 import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import {
@@ -9,15 +8,7 @@ import {
   validatePersistentVolumeClaimStatusUpdate,
   validatePersistentVolumeClaimUpdate,
 } from './validation.js';
-
-/** GetWarningsForPersistentVolumeClaim: the deprecated beta storage class annotation. */
-function pvcWarnings(pvc: PersistentVolumeClaim): string[] {
-  return pvc.metadata?.annotations?.[betaStorageClassAnnotation] !== undefined
-    ? [
-        `metadata.annotations[${betaStorageClassAnnotation}]: deprecated since v1.8; use "storageClassName" attribute instead`,
-      ]
-    : [];
-}
+import { warningsForPersistentVolumeClaim } from './warnings.js';
 
 /** SetDefaults_PersistentVolumeClaimSpec's volume mode and SetDefaults_ResourceList on every list: claims and claim templates. */
 export function setPersistentVolumeClaimDefaults(pvc: PersistentVolumeClaim): void {
@@ -39,14 +30,14 @@ export const persistentVolumeClaimStrategy = {
     pvc.status = { phase: 'Pending' };
   },
   validate: (_ctx, pvc) => validatePersistentVolumeClaim(pvc),
-  warningsOnCreate: (_ctx, pvc) => pvcWarnings(pvc),
+  warningsOnCreate: (_ctx, pvc) => warningsForPersistentVolumeClaim(pvc),
   prepareForUpdate: (_ctx, pvc, old) => {
     setPersistentVolumeClaimDefaults(pvc);
     if (old.status !== undefined) pvc.status = old.status;
     else delete pvc.status;
   },
   validateUpdate: (_ctx, pvc, old) => validatePersistentVolumeClaimUpdate(pvc, old),
-  warningsOnUpdate: (_ctx, pvc) => pvcWarnings(pvc),
+  warningsOnUpdate: (_ctx, pvc) => warningsForPersistentVolumeClaim(pvc),
 } satisfies CreateStrategy<PersistentVolumeClaim> & UpdateStrategy<PersistentVolumeClaim>;
 
 /** persistentvolumeclaims/status: takes the status, keeps the spec. */

@@ -12,6 +12,7 @@ import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
 import { dropDisabledPodSpecFields, dropDisabledPodStatusFields } from './disabled-fields.js';
 import { applyAppArmorVersionSkew } from './apparmor-skew.js';
 import { nowTimestamp } from '../../generic/object-meta.js';
+import { podNameWarnings, podStatusIPWarnings, warningsForPod } from './warnings.js';
 
 /** applySchedulingGatedCondition's message. */
 const schedulingGatedMessage = 'Scheduling is blocked due to non-empty scheduling gates';
@@ -45,7 +46,7 @@ export function podStrategiesFor(gates: FeatureGates, now: () => number = Date.n
       applyAppArmorVersionSkew(ctx, pod);
     },
     validate: (_ctx, pod) => validatePod(pod),
-    warningsOnCreate: () => [],
+    warningsOnCreate: (_ctx, pod) => podNameWarnings(pod.metadata?.name).concat(warningsForPod(pod)),
     prepareForUpdate: (_ctx, pod, old) => {
       setAdmittedPodDefaults(pod);
       if (old.status !== undefined) pod.status = old.status;
@@ -53,6 +54,7 @@ export function podStrategiesFor(gates: FeatureGates, now: () => number = Date.n
       if (pod.spec !== old.spec) dropDisabledPodSpecFields(pod.spec, old.spec, gates);
     },
     validateUpdate: (_ctx, pod, old) => validatePodUpdate(pod, old),
+    // kube skips them: people seldom update pods by hand, and machines update them too often to pay.
     warningsOnUpdate: () => [],
   } satisfies CreateStrategy<Pod> & UpdateStrategy<Pod>;
 
@@ -75,6 +77,7 @@ export function podStrategiesFor(gates: FeatureGates, now: () => number = Date.n
       dropDisabledPodStatusFields(next, old, gates);
     },
     validateUpdate: (_ctx, next, old) => validatePodStatusUpdate(next, old),
+    warningsOnUpdate: (_ctx, next) => podStatusIPWarnings(next),
   } satisfies UpdateStrategy<Pod>;
   return { pod, status };
 }

@@ -9,6 +9,10 @@ import {
   validateReplicationControllerStatusUpdate,
   validateReplicationControllerUpdate,
 } from './validation.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
+import { warningsForPodTemplate, workloadNameWarnings } from '../pod/warnings.js';
+
+const templatePath = FieldPath.of('spec', 'template');
 
 export const replicationControllerStrategy = {
   namespaceScoped: true,
@@ -20,13 +24,19 @@ export const replicationControllerStrategy = {
     rc.status = { replicas: 0 };
   },
   validate: (_ctx, rc) => validateReplicationController(rc),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, rc) =>
+    workloadNameWarnings(rc.metadata?.name).concat(warningsForPodTemplate(templatePath, rc.spec?.template)),
   prepareForUpdate: (_ctx, rc, old) => {
     setReplicationControllerDefaults(rc);
     rc.status = old.status ?? { replicas: 0 };
   },
   validateUpdate: (_ctx, rc, old) => validateReplicationControllerUpdate(rc, old),
-  warningsOnUpdate: () => [],
+  // kube 1.33 hands GetWarningsForPodTemplate the old template where the new one belongs, so an
+  // update is warned about what the controller's template was; Capstan says the same.
+  warningsOnUpdate: (_ctx, rc, old) =>
+    rc.metadata?.generation !== old.metadata?.generation
+      ? warningsForPodTemplate(templatePath, old.spec?.template)
+      : [],
 } satisfies CreateStrategy<ReplicationController> & UpdateStrategy<ReplicationController>;
 
 /** replicationcontrollers/status: takes the status, keeps the spec. */
@@ -39,6 +49,7 @@ export const replicationControllerStatusStrategy = {
     rc.status = { ...rc.status, replicas: rc.status?.replicas ?? 0 };
   },
   validateUpdate: (_ctx, rc, old) => validateReplicationControllerStatusUpdate(rc, old),
+  warningsOnUpdate: () => [],
 } satisfies UpdateStrategy<ReplicationController>;
 
 /** ReplicationControllers are deleted at once; their pods are the garbage collector's. */
