@@ -243,9 +243,30 @@ export function scoreNodes(pod: Pod, nodes: readonly ScoredNode[], ctx: ScoreCon
   return totals;
 }
 
-/** Whether node choice `a` goes before `b`. */
-export function better(a: { node: string; score: number; pods: number }, b: typeof a): boolean {
+/** Whether node choice `a` goes before `b`: the higher score, then the fewer pods, then the name. */
+function better(a: { node: string; score: number; pods: number }, b: typeof a): boolean {
   if (a.score !== b.score) return a.score > b.score;
   if (a.pods !== b.pods) return a.pods < b.pods;
   return a.node < b.node;
+}
+
+/**
+ * The node to bind the pod to among those that fit: the one it preempted for when that fits
+ * (evaluateNominatedNode), else the highest score; undefined when none fits.
+ */
+export function chooseNode(
+  pod: Pod,
+  fitting: readonly ScoredNode[],
+  ctx: ScoreContext & { readonly podCount: (node: string) => number },
+): string | undefined {
+  const nominated = pod.status?.nominatedNodeName ?? '';
+  if (nominated !== '' && fitting.some((f) => f.node.metadata?.name === nominated)) return nominated;
+  const scores = scoreNodes(pod, fitting, ctx);
+  let best: { node: string; score: number; pods: number } | undefined;
+  for (let i = 0; i < fitting.length; i++) {
+    const node = fitting[i]?.node.metadata?.name ?? '';
+    const candidate = { node, score: scores[i] ?? 0, pods: ctx.podCount(node) };
+    if (best === undefined || better(candidate, best)) best = candidate;
+  }
+  return best?.node;
 }

@@ -36,7 +36,7 @@ import { isTerminal, NodeUsage } from './node-usage.js';
 import { Nominations } from './nominations.js';
 import { hardSpreadConstraints } from './pod-topology-spread.js';
 import { podRef, Preemptor } from './preemptor.js';
-import { better, scoreNodes, type ScoredNode } from './node-score.js';
+import { chooseNode, type ScoredNode } from './node-score.js';
 import { namespaceLabelsOf } from './inter-pod-affinity.js';
 import { defaultSpreadSelector } from './default-spread-selector.js';
 import {
@@ -259,7 +259,14 @@ export class Scheduler {
       if (fit.reasons.length > 0) failed.set(name, fit);
       else fitting.push({ node, requested: used, nonZeroRequested: this.#usage.nonZeroUsed(name) });
     }
-    const best = this.#choose(pod, fitting, nodes);
+    const namespaces = this.#opts.namespaces;
+    const best = chooseNode(pod, fitting, {
+      nodes,
+      podsOn: (node) => [...this.#usage.podsOn(node)],
+      podCount: (node) => this.#usage.podCount(node),
+      nsLabels: namespaces === undefined ? () => undefined : namespaceLabelsOf((n) => namespaces.get(n)),
+      defaultSpreadSelector: (p) => defaultSpreadSelector(p, this.#opts),
+    });
     if (best === undefined) {
       const post = await this.#preemptor.preempt(pod, { nodes, failed, attempt });
       await this.#markUnschedulable(key, pod, {
@@ -269,34 +276,9 @@ export class Scheduler {
       if (cycle !== this.#moveCycle) this.#flush();
       return;
     }
-    const chosen = nodes.find((n) => n.metadata?.name === best.node) ?? { metadata: { name: best.node } };
+    const chosen = nodes.find((n) => n.metadata?.name === best) ?? { metadata: { name: best } };
     if (await this.#waitsForVolumes(key, pod, chosen)) return;
-    await this.#bind(key, pod, best.node);
-  }
-
-  /**
-   * The node that fits with the highest score (node-score.ts); the node the pod preempted for goes
-   * first when it fits (evaluateNominatedNode).
-   */
-  #choose(pod: Pod, fitting: readonly ScoredNode[], nodes: readonly Node[]): { node: string } | undefined {
-    const nominatedNode = pod.status?.nominatedNodeName ?? '';
-    const nominated = fitting.find((f) => f.node.metadata?.name === nominatedNode);
-    if (nominated !== undefined) return { node: nominatedNode };
-    const namespaces = this.#opts.namespaces;
-    const scores = scoreNodes(pod, fitting, {
-      nodes,
-      podsOn: (node) => [...this.#usage.podsOn(node)],
-      nsLabels:
-        namespaces === undefined ? () => undefined : namespaceLabelsOf((name) => namespaces.get(name)),
-      defaultSpreadSelector: (p) => defaultSpreadSelector(p, this.#opts),
-    });
-    let best: { node: string; score: number; pods: number } | undefined;
-    for (let i = 0; i < fitting.length; i++) {
-      const name = fitting[i]?.node.metadata?.name ?? '';
-      const candidate = { node: name, score: scores[i] ?? 0, pods: this.#usage.podCount(name) };
-      if (best === undefined || better(candidate, best)) best = candidate;
-    }
-    return best;
+    await this.#bind(key, pod, best);
   }
 
   /** The volumes, those this scheduler bound as it wrote them. */
