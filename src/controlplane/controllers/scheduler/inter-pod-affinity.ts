@@ -24,7 +24,7 @@ export interface PlacedPod {
   readonly nodeLabels: Readonly<Record<string, string>>;
 }
 
-export interface Term {
+export interface AffinityTerm {
   readonly namespaces: ReadonlySet<string>;
   /** Namespaces by their labels (namespaceSelector), when the term gives one. */
   readonly namespaceSelector: Selector | undefined;
@@ -39,7 +39,7 @@ function selectorOf(s: PodAffinityTerm['labelSelector']): Selector {
 }
 
 /** The terms of `owner` (GetNamespacesFromPodAffinityTerm: its own namespace when none is named). */
-export function termsOf(owner: Pod, terms: readonly PodAffinityTerm[] | undefined): Term[] {
+export function termsOf(owner: Pod, terms: readonly PodAffinityTerm[] | undefined): AffinityTerm[] {
   return (terms ?? []).map((t) => {
     const listed = t.namespaces ?? [];
     const namespaces =
@@ -55,16 +55,16 @@ export function termsOf(owner: Pod, terms: readonly PodAffinityTerm[] | undefine
   });
 }
 
-const affinityTerms = (pod: Pod): Term[] =>
+const affinityTerms = (pod: Pod): AffinityTerm[] =>
   termsOf(pod, pod.spec?.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
-const antiAffinityTerms = (pod: Pod): Term[] =>
+const antiAffinityTerms = (pod: Pod): AffinityTerm[] =>
   termsOf(pod, pod.spec?.affinity?.podAntiAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
 
 /** The namespaces' labels, for the terms' namespaceSelectors. */
 export type NamespaceLabels = (name: string) => Readonly<Record<string, string>> | undefined;
 
 /** PodMatchesTermsNamespaceAndSelector. */
-export function matchesTerm(pod: Pod, term: Term, nsLabels: NamespaceLabels): boolean {
+export function matchesTerm(pod: Pod, term: AffinityTerm, nsLabels: NamespaceLabels): boolean {
   const ns = pod.metadata?.namespace ?? '';
   const inNamespace =
     term.namespaces.has(ns) ||

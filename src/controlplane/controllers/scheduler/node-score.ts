@@ -15,7 +15,7 @@ import {
   termsOf,
   type NamespaceLabels,
   type PlacedPod,
-  type Term,
+  type AffinityTerm,
 } from './inter-pod-affinity.js';
 import { podTopologySpreadScores } from './pod-topology-spread-score.js';
 import { nodeAllocatable, podNonZeroRequests, podRequests, type Resources } from './resources.js';
@@ -134,7 +134,7 @@ const balancedAllocation: Plugin = (pod, nodes) => {
 };
 
 interface WeightedTerm {
-  readonly term: Term;
+  readonly term: AffinityTerm;
   readonly weight: number;
 }
 
@@ -166,7 +166,7 @@ const interPodAffinity: Plugin = (pod, nodes, ctx) => {
   );
   const own = preferred.length + preferredAnti.length > 0;
   const domains = new Map<string, Map<string, number>>();
-  const add = (t: Term, labels: Readonly<Record<string, string>>, weight: number): void => {
+  const add = (t: AffinityTerm, labels: Readonly<Record<string, string>>, weight: number): void => {
     const value = labels[t.topologyKey];
     if (value === undefined) return;
     let byValue = domains.get(t.topologyKey);

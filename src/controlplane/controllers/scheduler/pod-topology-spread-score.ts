@@ -6,13 +6,18 @@
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { Selector } from '../../../machinery/labels/selector.js';
-import { countMatching, includesNode, spreadConstraints, type Constraint } from './pod-topology-spread.js';
+import {
+  countMatching,
+  includesNode,
+  spreadConstraints,
+  type SpreadConstraint,
+} from './pod-topology-spread.js';
 
 const hostnameKey = 'kubernetes.io/hostname';
 const maxNodeScore = 100;
 
 /** The system default constraints of the default profile, over the pod's default selector. */
-function defaultConstraints(selector: Selector): Constraint[] {
+function defaultConstraints(selector: Selector): SpreadConstraint[] {
   const base = { selector, minDomains: 1, honorAffinity: true, honorTaints: false };
   return [
     { ...base, maxSkew: 3, topologyKey: hostnameKey },
@@ -30,7 +35,7 @@ export interface SpreadScoreInput {
   readonly defaultSelector: (pod: Pod) => Selector | undefined;
 }
 
-const hasKeys = (node: Node, constraints: readonly Constraint[]): boolean => {
+const hasKeys = (node: Node, constraints: readonly SpreadConstraint[]): boolean => {
   const labels = node.metadata?.labels ?? {};
   return constraints.every((c) => Object.hasOwn(labels, c.topologyKey));
 };
@@ -41,7 +46,7 @@ const hasKeys = (node: Node, constraints: readonly Constraint[]): boolean => {
  */
 export function podTopologySpreadScores(pod: Pod, input: SpreadScoreInput): number[] | undefined {
   const own = (pod.spec?.topologySpreadConstraints ?? []).length > 0;
-  let constraints: Constraint[];
+  let constraints: SpreadConstraint[];
   if (own) constraints = spreadConstraints(pod, 'ScheduleAnyway');
   else {
     const selector = input.defaultSelector(pod);

@@ -18,7 +18,7 @@ import { matchesNodeAffinity, untolerated } from './filters.js';
 export const spreadConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
 export const spreadLabelMissing = `${spreadConstraintsNotMatch} (missing required label)`;
 
-export interface Constraint {
+export interface SpreadConstraint {
   readonly maxSkew: number;
   readonly topologyKey: string;
   readonly selector: Selector;
@@ -43,7 +43,7 @@ function selectorOf(c: TopologySpreadConstraint, podLabels: Readonly<Record<stri
 }
 
 /** The pod's constraints of one kind, DoNotSchedule or ScheduleAnyway (filterTopologySpreadConstraints). */
-export function spreadConstraints(pod: Pod, when: 'DoNotSchedule' | 'ScheduleAnyway'): Constraint[] {
+export function spreadConstraints(pod: Pod, when: 'DoNotSchedule' | 'ScheduleAnyway'): SpreadConstraint[] {
   const labels = pod.metadata?.labels ?? {};
   return (pod.spec?.topologySpreadConstraints ?? [])
     .filter((c) => c.whenUnsatisfiable === when)
@@ -58,10 +58,11 @@ export function spreadConstraints(pod: Pod, when: 'DoNotSchedule' | 'ScheduleAny
 }
 
 /** The pod's DoNotSchedule constraints. */
-export const hardSpreadConstraints = (pod: Pod): Constraint[] => spreadConstraints(pod, 'DoNotSchedule');
+export const hardSpreadConstraints = (pod: Pod): SpreadConstraint[] =>
+  spreadConstraints(pod, 'DoNotSchedule');
 
 /** matchNodeInclusionPolicies: whether the node's pods count for the constraint. */
-export const includesNode = (c: Constraint, pod: Pod, node: Node): boolean =>
+export const includesNode = (c: SpreadConstraint, pod: Pod, node: Node): boolean =>
   (!c.honorAffinity || matchesNodeAffinity(pod, node)) &&
   (!c.honorTaints || untolerated(pod, node.spec?.taints ?? []) === undefined);
 
