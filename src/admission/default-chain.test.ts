@@ -24,6 +24,8 @@ import { newIngressClassREST } from '../registry/networking/ingressclass/storage
 import { newRuntimeClassREST } from '../registry/node/runtimeclass/storage.js';
 import { newPriorityClassREST } from '../registry/scheduling/priorityclass/storage.js';
 import { newStorageClassREST } from '../registry/storage/storageclass/storage.js';
+import { newCertificateSigningRequestREST } from '../registry/certificates/certificatesigningrequest/storage.js';
+import { alwaysAllowAuthorizer } from '../registry/rest/authorizer.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { storageWithCacher, type RESTOptionsGetter } from '../registry/generic/rest-options.js';
 import type { AdmissionChain } from './chain.js';
@@ -53,6 +55,7 @@ const kubeOrder = [
   'DefaultTolerationSeconds',
   'DefaultStorageClass',
   'StorageObjectInUseProtection',
+  'PersistentVolumeClaimResize',
   'RuntimeClass',
   'DefaultIngressClass',
   'MutatingAdmissionWebhook',
@@ -168,6 +171,36 @@ describe('default admission chain', () => {
     chain.close();
   });
 
+  it('puts the CertificateSigningRequest plugins where kube does when CSRs are served and an authorizer is given', async () => {
+    const csrs = await newCertificateSigningRequestREST({ restOptionsGetter: rest.getter });
+    const withCsrs: APIGroupInfo[] = [
+      ...groups,
+      {
+        group: 'certificates.k8s.io',
+        prioritizedVersions: ['v1'],
+        versionedResourcesStorageMap: {
+          v1: {
+            certificatesigningrequests: csrs.certificateSigningRequests,
+            'certificatesigningrequests/approval': csrs.approval,
+            'certificatesigningrequests/status': csrs.status,
+          },
+        },
+      },
+    ];
+    const at = kubeOrder.indexOf('DefaultIngressClass');
+    const csrPlugins = ['CertificateApproval', 'CertificateSigning', 'CertificateSubjectRestriction'];
+    const chain = chainOf(withCsrs, {}, { authorizer: alwaysAllowAuthorizer });
+    assert.deepEqual(chain.names, [...kubeOrder.slice(0, at), ...csrPlugins, ...kubeOrder.slice(at)]);
+    // Without an authorizer to ask, the approval and signing checks cannot be made.
+    const unauthorized = chainOf(withCsrs);
+    assert.deepEqual(unauthorized.names, [
+      ...kubeOrder.slice(0, at),
+      'CertificateSubjectRestriction',
+      ...kubeOrder.slice(at),
+    ]);
+    await csrs.certificateSigningRequests.destroy();
+  });
+
   it('leaves out plugins whose resources are not served', () => {
     const chain = chainOf(groups.filter((g) => g.group === ''));
     assert.deepEqual(chain.names, [
@@ -264,16 +297,7 @@ describe('default admission chain', () => {
     chain.close();
     assert.deepEqual(
       lines.map((l) => l.values['plugin']),
-      [
-        'NodeRestriction',
-        'EventRateLimit',
-        'PersistentVolumeClaimResize',
-        'CertificateApproval',
-        'CertificateSigning',
-        'ClusterTrustBundleAttest',
-        'CertificateSubjectRestriction',
-        'PodTopologyLabels',
-      ],
+      ['NodeRestriction', 'EventRateLimit', 'ClusterTrustBundleAttest', 'PodTopologyLabels'],
     );
     assert.equal(
       lines[0]?.values['reason'],

@@ -57,6 +57,10 @@ import { newMutatingWebhookPlugin, newValidatingWebhookPlugin } from './plugin/w
 import { mutatingWebhookPluginName } from './plugin/webhook/mutating.js';
 import { validatingWebhookPluginName } from './plugin/webhook/validating.js';
 import type { Authorizer } from '../registry/rest/authorizer.js';
+import { CertificateApproval } from './plugin/certificates/approval.js';
+import { CertificateSigning } from './plugin/certificates/signing.js';
+import { CertificateSubjectRestriction } from './plugin/certificates/subject-restriction.js';
+import { PersistentVolumeClaimResize } from './plugin/pvcresize/admission.js';
 import {
   StorageObjectInUseProtection,
   storageObjectInUseProtectionPluginName,
@@ -112,6 +116,9 @@ function coreGetter(groups: readonly APIGroupInfo[], resource: string): Getter |
   return storage !== undefined && isGetter(storage) ? storage : undefined;
 }
 
+const csrServed = (groups: readonly APIGroupInfo[]): boolean =>
+  storageOf(groups, 'certificates.k8s.io', 'certificatesigningrequests') !== undefined;
+
 /** What plugins need besides the served groups. */
 export interface AdmissionPluginDeps {
   /** The server's authorizer: the `authorizer` variable of webhook and policy expressions. */
@@ -158,6 +165,21 @@ const factories: Readonly<Partial<Record<AdmissionPluginName, PluginFactory>>> =
     return new ResourceQuotaAdmission({ resourceQuotas, status });
   },
   AlwaysDeny: () => new AlwaysDeny(),
+  PersistentVolumeClaimResize: (groups) => {
+    const storageClasses = classReaderOf<StorageClass>(storageOf(groups, 'storage.k8s.io', 'storageclasses'));
+    if (storageClasses === undefined) return undefined;
+    if (storageOf(groups, '', 'persistentvolumeclaims') !== undefined)
+      return new PersistentVolumeClaimResize(storageClasses);
+    storageClasses.close();
+    return undefined;
+  },
+  // The CSR plugins ask the server's authorizer; a chain built without one has nothing to ask.
+  CertificateApproval: (groups, deps) =>
+    csrServed(groups) && deps.authorizer !== undefined ? new CertificateApproval(deps.authorizer) : undefined,
+  CertificateSigning: (groups, deps) =>
+    csrServed(groups) && deps.authorizer !== undefined ? new CertificateSigning(deps.authorizer) : undefined,
+  CertificateSubjectRestriction: (groups) =>
+    csrServed(groups) ? new CertificateSubjectRestriction() : undefined,
   [namespaceLifecyclePluginName]: (groups) => {
     const namespaces = coreGetter(groups, 'namespaces');
     return namespaces === undefined ? undefined : new NamespaceLifecycle({ namespaces });

@@ -84,11 +84,7 @@ export const noopPluginReasons: Readonly<Partial<Record<AdmissionPluginName, str
   EventRateLimit: 'it needs its --admission-control-config-file, which Capstan does not read',
   ExtendedResourceToleration: 'not implemented in Capstan',
   OwnerReferencesPermissionEnforcement: 'not implemented in Capstan',
-  PersistentVolumeClaimResize: 'not implemented in Capstan',
-  CertificateApproval: 'not implemented in Capstan',
-  CertificateSigning: 'not implemented in Capstan',
-  ClusterTrustBundleAttest: 'not implemented in Capstan',
-  CertificateSubjectRestriction: 'not implemented in Capstan',
+  ClusterTrustBundleAttest: 'it guards ClusterTrustBundles, which Capstan does not serve',
   PodTopologyLabels: 'it copies topology labels from nodes, which Capstan does not run',
   MutatingAdmissionPolicy: 'not implemented in Capstan',
 };

@@ -1,7 +1,8 @@
 // The real kubectl against one Capstan process: horizontalpodautoscalers through `kubectl autoscale`,
 // read at autoscaling/v2 and autoscaling/v1 from one storage, and certificatesigningrequests created
 // from YAML and approved or denied by `kubectl certificate approve|deny` (a PUT of the whole object to
-// the approval subresource).
+// the approval subresource), with kube's default CSR admission plugins: CertificateSubjectRestriction
+// and CertificateApproval.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { newTestCSR } from '../../src/registry/certificates/certificatesigningrequest/testing/csr-pem.js';
@@ -33,7 +34,8 @@ describe('kubectl against capstan: autoscaling and certificates', () => {
 
   before(async () => {
     await locateKubectl();
-    capstan = await startCapstanProcess();
+    // RBAC, so that the approval of a CSR can be refused to a user; the admin is system:masters.
+    capstan = await startCapstanProcess({ args: ['--authorization-mode=RBAC'] });
   });
   after(async () => {
     await capstan.stop();
@@ -155,5 +157,70 @@ describe('kubectl against capstan: autoscaling and certificates', () => {
     );
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /spec.request: Invalid value: .*PEM block type must be CERTIFICATE REQUEST/);
+  });
+
+  it('refuses system:masters to the client signer, and approval to a user without approve on the signer', async () => {
+    const root = await kubectl(
+      ['create', '-f', '-'],
+      csrYaml('root', newTestCSR('root', 'system:masters').request),
+    );
+    assert.equal(root.code, 1);
+    assert.equal(
+      root.stderr,
+      'Error from server (Forbidden): error when creating "STDIN": certificatesigningrequests.certificates.k8s.io "root" ' +
+        'is forbidden: use of kubernetes.io/kube-apiserver-client signer with system:masters group is not allowed\n',
+    );
+    await ok(['create', '-f', '-'], csrYaml('carol', newTestCSR('carol', 'devs').request));
+    // The approver may update the approval subresource, but holds no `approve` on any signer yet.
+    await ok([
+      'create',
+      'clusterrole',
+      'csr-approver',
+      '--verb=get,list,update',
+      '--resource=certificatesigningrequests,certificatesigningrequests/approval',
+    ]);
+    await ok([
+      'create',
+      'clusterrolebinding',
+      'csr-approver',
+      '--clusterrole=csr-approver',
+      '--user=approver',
+    ]);
+    const refused = await kubectl(['certificate', 'approve', 'carol', '--as=approver']);
+    assert.equal(refused.code, 1);
+    assert.match(
+      refused.stderr,
+      /certificatesigningrequests\.certificates\.k8s\.io "carol" is forbidden: user not permitted to approve requests with signerName "kubernetes\.io\/kube-apiserver-client"/,
+    );
+    assert.equal(tableRows(await ok(['get', 'csr', 'carol']))[1]?.[5], 'Pending');
+    // `approve` on the signer domain's wildcard, as kube's docs grant it.
+    // kubectl create clusterrole refuses a verb and a resource it does not know; a manifest does not.
+    await ok(
+      ['apply', '-f', '-'],
+      JSON.stringify({
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRole',
+        metadata: { name: 'signer-approver' },
+        rules: [
+          {
+            apiGroups: ['certificates.k8s.io'],
+            resources: ['signers'],
+            resourceNames: ['kubernetes.io/*'],
+            verbs: ['approve'],
+          },
+        ],
+      }),
+    );
+    await ok([
+      'create',
+      'clusterrolebinding',
+      'signer-approver',
+      '--clusterrole=signer-approver',
+      '--user=approver',
+    ]);
+    assert.equal(
+      await ok(['certificate', 'approve', 'carol', '--as=approver']),
+      'certificatesigningrequest.certificates.k8s.io/carol approved\n',
+    );
   });
 });

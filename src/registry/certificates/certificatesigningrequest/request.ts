@@ -87,6 +87,8 @@ const verifiers: Readonly<Record<string, Verifier>> = {
 
 interface ParsedRequest {
   readonly info: Buffer;
+  /** The subject's RDNSequence, tag and length included. */
+  readonly subject: Buffer;
   readonly publicKey: KeyObject;
   readonly algorithm: string;
   readonly signature: Buffer;
@@ -118,6 +120,7 @@ function parseCertificationRequest(der: Buffer): ParsedRequest {
   // The first content byte of a BIT STRING counts its unused bits; signatures use whole bytes.
   return {
     info: der.subarray(info.begin, info.end),
+    subject: der.subarray(subject.begin, subject.end),
     publicKey,
     algorithm: oidText(der.subarray(oid.start, oid.end)),
     signature: der.subarray(signature.start + 1, signature.end),
@@ -141,5 +144,45 @@ export function checkCertificateRequest(request: string | undefined): string | u
     if (err instanceof MalformedError) return err.message;
     // A key that does not fit the algorithm (an RSA key with an ECDSA signature, …).
     return 'x509: signature algorithm specifies an incompatible public key type';
+  }
+}
+
+const organizationOid = '2.5.4.10';
+const SET = 0x31;
+
+/** A directory string's text: UTF8String, PrintableString, IA5String, T61String or BMPString. */
+function directoryString(der: Buffer, value: Tlv): string {
+  const bytes = der.subarray(value.start, value.end);
+  if (value.tag === 0x1e) return Buffer.from(bytes).swap16().toString('utf16le');
+  return bytes.toString(value.tag === 0x0c ? 'utf8' : 'latin1');
+}
+
+/** The subject's organizations (O=) in order, as Go's pkix.Name.Organization lists them. */
+function organizations(subject: Buffer): string[] {
+  const top = readTlv(subject, 0, subject.length);
+  const out: string[] = [];
+  for (const rdn of children(subject, top)) {
+    if (rdn.tag !== SET) throw new MalformedError(malformed);
+    for (const atv of children(subject, rdn)) {
+      const [oid, value] = children(subject, atv);
+      if (oid?.tag !== OID || value === undefined) throw new MalformedError(malformed);
+      if (oidText(subject.subarray(oid.start, oid.end)) === organizationOid)
+        out.push(directoryString(subject, value));
+    }
+  }
+  return out;
+}
+
+/**
+ * certificates.ParseCSR's subject organizations of the base64 `request` field, or why it does not
+ * parse (the CertificateSubjectRestriction plugin reads them).
+ */
+export function certificateRequestOrganizations(request: string | undefined): string[] | { error: string } {
+  const block = pemBlocks(wireBytes(request).toString('latin1'))[0];
+  if (block?.type !== 'CERTIFICATE REQUEST') return { error: 'PEM block type must be CERTIFICATE REQUEST' };
+  try {
+    return organizations(parseCertificationRequest(block.bytes).subject);
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
   }
 }

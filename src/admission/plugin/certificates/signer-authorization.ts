@@ -1,0 +1,38 @@
+// plugin/pkg/admission/certificates/util.go IsAuthorizedForSignerName: may the user `verb` (approve,
+// sign) the synthetic `signers` resource of certificates.k8s.io named by the signer, or by its
+// domain's wildcard (`example.com/*` for `example.com/issuer`)? An authorizer error counts as a no.
+import type { Authorizer } from '../../../registry/rest/authorizer.js';
+import type { UserInfo } from '../../../registry/rest/context.js';
+
+interface SignerRequest {
+  readonly verb: string;
+  readonly signerName: string;
+}
+
+async function allowed(authorizer: Authorizer, user: UserInfo, request: SignerRequest): Promise<boolean> {
+  const { verb, signerName: name } = request;
+  try {
+    const { decision } = await authorizer.authorize({
+      user,
+      verb,
+      name,
+      apiGroup: 'certificates.k8s.io',
+      apiVersion: '*',
+      resource: 'signers',
+      resourceRequest: true,
+    });
+    return decision === 'Allow';
+  } catch {
+    return false;
+  }
+}
+
+export async function isAuthorizedForSignerName(
+  authorizer: Authorizer,
+  user: UserInfo,
+  request: SignerRequest,
+): Promise<boolean> {
+  if (await allowed(authorizer, user, request)) return true;
+  const domain = request.signerName.split('/')[0] ?? '';
+  return allowed(authorizer, user, { verb: request.verb, signerName: `${domain}/*` });
+}

@@ -1,0 +1,46 @@
+// CertificateSigning (plugin/pkg/admission/certificates/signing), on by default: an update of a
+// CertificateSigningRequest's `status` that changes the issued certificate or the conditions needs
+// `sign` on the stored request's signer.
+import type { CertificateSigningRequest } from '../../../api/certificates/v1/certificate-signing-request.js';
+import { jsonEqual } from '../../../machinery/patch/json.js';
+import type { Authorizer } from '../../../registry/rest/authorizer.js';
+import type { RequestContext } from '../../../registry/rest/context.js';
+import type { Attributes } from '../../attributes.js';
+import { newAdmissionForbidden } from '../../errors.js';
+import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
+import { isCsrSubresource } from './approval.js';
+import { isAuthorizedForSignerName } from './signer-authorization.js';
+
+export const certificateSigningPluginName = 'CertificateSigning';
+
+export class CertificateSigning implements ValidationInterface {
+  readonly handles = handlesOnly('UPDATE');
+  readonly resources: ReadonlySet<string> = new Set(['certificatesigningrequests.certificates.k8s.io']);
+  readonly #authorizer: Authorizer;
+
+  constructor(authorizer: Authorizer) {
+    this.#authorizer = authorizer;
+  }
+
+  validate(_ctx: RequestContext, a: Attributes): AdmissionResult {
+    if (!isCsrSubresource(a, 'status')) return undefined;
+    const old = a.oldObject as CertificateSigningRequest | null;
+    const csr = a.object as CertificateSigningRequest | null;
+    if (old === null || csr === null) return undefined;
+    if (
+      (old.status?.certificate ?? '') === (csr.status?.certificate ?? '') &&
+      jsonEqual(old.status?.conditions ?? [], csr.status?.conditions ?? [])
+    )
+      return undefined;
+    const signerName = old.spec?.signerName ?? '';
+    return isAuthorizedForSignerName(this.#authorizer, a.userInfo, { verb: 'sign', signerName }).then(
+      (ok) => {
+        if (!ok)
+          throw newAdmissionForbidden(
+            a,
+            `user not permitted to sign requests with signerName ${JSON.stringify(signerName)}`,
+          );
+      },
+    );
+  }
+}
