@@ -102,7 +102,7 @@ describe('services over HTTP', () => {
     ]);
   });
 
-  it('is discovered as svc in category all, with status', async () => {
+  it('is discovered as svc in category all, with status, deletecollection included', async () => {
     const discovery = await call('GET', '/api/v1');
     const resources = discovery.body.resources as {
       name: string;
@@ -114,7 +114,17 @@ describe('services over HTTP', () => {
     assert.ok(svc !== undefined);
     assert.deepEqual(svc.shortNames, ['svc']);
     assert.deepEqual(svc.categories, ['all']);
-    assert.ok(!svc.verbs.includes('deletecollection'));
+    // Since kube 1.23 the service REST is a registry Store, deletecollection included.
+    assert.deepEqual([...svc.verbs].sort(), [
+      'create',
+      'delete',
+      'deletecollection',
+      'get',
+      'list',
+      'patch',
+      'update',
+      'watch',
+    ]);
     assert.ok(resources.some((r) => r.name === 'services/status'));
   });
 

@@ -18,6 +18,11 @@ export interface DeleteCollectionRequest {
   readonly options: DeleteOptions;
   readonly listOptions: ListOptions;
   readonly validate?: ValidateObjectFunc;
+  /**
+   * Run after each item this call deleted for good (kube's Store.AfterDelete hook, which its
+   * DeleteCollection reaches through Store.Delete): a Service's Endpoints and allocations go.
+   */
+  readonly afterDelete?: (ctx: RequestContext, deleted: KubeObject) => Promise<void>;
 }
 
 /** Deletes the items with up to `workers` deletes at a time; NotFound is fine (someone else won). */
@@ -36,10 +41,11 @@ async function deleteAll<T extends KubeObject>(
       // Each delete gets its own options: graceful deleters write their decisions into them.
       const options = deepCopyJSON(args.req.options);
       try {
-        await deleteObject(core, ctx, {
+        const out = await deleteObject(core, ctx, {
           name: item.metadata?.name ?? '',
           req: { options, ...(args.req.validate !== undefined ? { validate: args.req.validate } : {}) },
         });
+        if (out.deleted) await args.req.afterDelete?.(ctx, out.object);
       } catch (err) {
         if (isStatusError(err) && err.reason === 'NotFound') continue;
         failures.push(err);

@@ -29,7 +29,7 @@ import type { RequestContext } from '../rest/context.js';
 import type { CreateOptions, DeleteOptions, GetOptions, ListOptions } from '../rest/options.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../rest/strategy.js';
 import { createObject } from './create.js';
-import { deleteCollection } from './delete-collection.js';
+import { deleteCollection, type DeleteCollectionRequest } from './delete-collection.js';
 import { deleteObject } from './delete.js';
 import { getEncodedObject, getObject, listEncodedObjects, listObjects, watchObjects } from './list-watch.js';
 import { brandCore, type StoreCore } from './store-core.js';
@@ -191,10 +191,7 @@ export class Store<T extends KubeObject = KubeObject>
     return deleteObject(this.#core, ctx, { name, req: opts });
   }
 
-  deleteCollection(
-    ctx: RequestContext,
-    opts: { options: DeleteOptions; listOptions: ListOptions; validate?: ValidateObjectFunc },
-  ): Promise<KubeList<T>> {
+  deleteCollection(ctx: RequestContext, opts: DeleteCollectionRequest): Promise<KubeList<T>> {
     return deleteCollection(this.#core, ctx, opts);
   }
 

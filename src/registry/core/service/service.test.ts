@@ -321,6 +321,34 @@ describe('services', () => {
     assert.equal(again.spec?.clusterIP, '10.0.0.14');
   });
 
+  it('a deletecollection gives back what each service held and removes their Endpoints', async () => {
+    const endpoints = await newEndpointsREST({ restOptionsGetter: env.getter });
+    const labelled = (name: string, spec: Service['spec']): Service => ({
+      ...svc(name, spec),
+      metadata: { name, labels: { batch: 'gone' } },
+    });
+    await create(
+      labelled('all-a', { type: 'NodePort', clusterIP: '10.0.0.7', ports: [{ port: 80, nodePort: 31040 }] }),
+    );
+    await create(labelled('all-b', { clusterIP: '10.0.0.8' }));
+    await endpoints.create(
+      ctx,
+      { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'all-a' }, subsets: [] },
+      { options: {} },
+    );
+    const gone = await env.services.deleteCollection(ctx, {
+      options: {},
+      listOptions: { labelSelector: 'batch=gone' },
+    });
+    assert.deepEqual(gone.items.map((s) => s.metadata?.name).sort(), ['all-a', 'all-b']);
+    await rejectsWithStatus(endpoints.get(ctx, 'all-a', {}), { code: 404, reason: 'NotFound' });
+    const again = await create(
+      svc('all-again', { type: 'NodePort', clusterIP: '10.0.0.7', ports: [{ port: 80, nodePort: 31040 }] }),
+    );
+    assert.equal(again.spec?.ports?.[0]?.nodePort, 31040);
+    assert.equal((await create(svc('all-again-b', { clusterIP: '10.0.0.8' }))).spec?.clusterIP, '10.0.0.8');
+  });
+
   it('a service held by a finalizer keeps its IP until the finalizer goes', async () => {
     const held = svc('held', { clusterIP: '10.0.0.15' });
     held.metadata = { name: 'held', finalizers: ['example.com/keep'] };

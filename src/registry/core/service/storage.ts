@@ -247,6 +247,20 @@ export class ServiceREST {
     return res;
   }
 
+  /** Store.DeleteCollection, each deleted service followed by afterDelete as in delete(). */
+  deleteCollection(
+    ctx: RequestContext,
+    opts: { options: DeleteOptions; listOptions: ListOptions; validate?: ValidateObjectFunc },
+  ): Promise<KubeList<Service>> {
+    const dryRun = isDryRun(opts.options.dryRun);
+    return this.#store.deleteCollection(ctx, {
+      ...opts,
+      ...(dryRun
+        ? {}
+        : { afterDelete: (c: RequestContext, svc: KubeObject) => this.#afterDelete(c, svc as Service) }),
+    });
+  }
+
   async #afterDelete(ctx: RequestContext, svc: Service): Promise<void> {
     if (this.#endpoints !== undefined) {
       await this.#endpoints.delete(ctx, svc.metadata?.name ?? '', { options: {} }).catch((err: unknown) => {
