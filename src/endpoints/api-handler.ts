@@ -194,7 +194,10 @@ function serveAPI(
   if (!match.ok) throw match.error;
   // A routed path always names a resource; were it refused, resolving it again says why.
   const info = opts.r.info.isResourceRequest ? opts.r.info : resolveRequestInfo(ex.req, ex.url);
-  return match.handler(match.routes.scope, handlerRequest(ex, opts.r, info));
+  const { scope } = match.routes;
+  // kube's installer wraps every handler of a deprecated kind in AddWarningsHandler.
+  if (scope.deprecationWarning !== undefined) ex.warnings.add(scope.deprecationWarning);
+  return match.handler(scope, handlerRequest(ex, opts.r, info));
 }
 
 /** The built-in routes with the dynamic ones merged in, recomputed when those change. */

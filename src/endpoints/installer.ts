@@ -145,6 +145,8 @@ interface ResourceInput {
   readonly parent: Storage | undefined;
   /** The installed groups' equivalent resources (kube's EquivalentResourceRegistry), for admission. */
   readonly equivalents: EquivalentResourceMapper | undefined;
+  /** The resource's deprecation warning (APIGroupInfo.deprecationWarnings), if any. */
+  readonly deprecationWarning: string | undefined;
 }
 
 function discoveryFor(
@@ -204,6 +206,7 @@ function resourceRoutes(input: ResourceInput, config: HandlerConfig): ResourceRo
             subresource,
             equivalents: input.equivalents,
           }),
+    ...(input.deprecationWarning === undefined ? {} : { deprecationWarning: input.deprecationWarning }),
   };
   const watchList = isWatcher(storage) && isLister(storage) && subresource === '';
   return {
@@ -234,9 +237,13 @@ function groupVersionRoutes(
     const parent = parts.length === 2 ? storages[parts[0] ?? ''] : undefined;
     if (parts.length === 2 && parent === undefined)
       throw new Error(`subresource ${path} has no parent resource`);
+    const deprecationWarning = info.deprecationWarnings?.[version]?.[parts[0] ?? ''];
     resources.set(
       path,
-      resourceRoutes({ group: info.group, version, path, storage, parent, equivalents }, config),
+      resourceRoutes(
+        { group: info.group, version, path, storage, parent, equivalents, deprecationWarning },
+        config,
+      ),
     );
   }
   const apiResources = [...resources.values()].map((r) => r.discovery);

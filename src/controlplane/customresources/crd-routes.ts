@@ -14,6 +14,7 @@ import { FieldManagers } from '../../endpoints/fieldmanager/field-managers.js';
 import { applyPatchMechanism } from '../../endpoints/handlers/apply-patch.js';
 import type { HandlerConfig } from '../../endpoints/handlers/request-scope.js';
 import { installAPIGroups } from '../../endpoints/installer.js';
+import { crdDeprecationWarnings } from './crd-deprecation.js';
 import { defaultMaxRequestBodyBytes } from '../../endpoints/request/read-body.js';
 import type { RouteTable } from '../../endpoints/route-table.js';
 import {
@@ -225,7 +226,13 @@ export class CustomResourceRoutes implements DynamicRoutes {
   #rebuild(): void {
     const served = [...this.#served.values()];
     const groups = new Map<string, Map<string, Record<string, Storage>>>();
+    const warnings = new Map<string, Record<string, Record<string, string>>>();
     for (const s of served) {
+      const { group, names } = s.crd.spec;
+      let byVersion = warnings.get(group);
+      if (byVersion === undefined) warnings.set(group, (byVersion = {}));
+      for (const [version, warning] of crdDeprecationWarnings(s.crd))
+        (byVersion[version] ??= {})[names.plural] = warning;
       const versions = groups.get(s.crd.spec.group) ?? new Map<string, Record<string, Storage>>();
       for (const [version, paths] of s.storage.versions)
         versions.set(version, {
@@ -238,6 +245,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
       group,
       prioritizedVersions: [...versions.keys()].sort(compareKubeAwareVersions),
       versionedResourcesStorageMap: Object.fromEntries(versions),
+      deprecationWarnings: warnings.get(group) ?? {},
     }));
     const kinds = new CustomResourceKinds(
       served.map((s) => s.crd),

@@ -224,5 +224,15 @@ export async function newLegacyRESTStorage(init: LegacyRESTStorageInit): Promise
     group: '',
     prioritizedVersions: ['v1'],
     versionedResourcesStorageMap: Object.keys(storage).length > 0 ? { v1: storage } : {},
+    deprecationWarnings: { v1: coreDeprecationWarnings },
   };
 }
+
+/**
+ * deprecation.WarningMessage of the core kinds k8s.io/api/core/v1 marks deprecated
+ * (APILifecycleDeprecated, APILifecycleReplacement in lifecycle.go), by resource.
+ */
+export const coreDeprecationWarnings: Readonly<Record<string, string>> = {
+  componentstatuses: 'v1 ComponentStatus is deprecated in v1.19+',
+  endpoints: 'v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice',
+};

@@ -56,6 +56,8 @@ export interface RequestScope {
   readonly config: HandlerConfig;
   /** The plugins of config.admission that may act on this route, with its attributes. */
   readonly admission: RouteAdmission | undefined;
+  /** Sent with every request of the route: its resource version is deprecated. */
+  readonly deprecationWarning?: string;
 }
 
 /**

@@ -5,7 +5,7 @@ import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing
 import { testContext } from '../../generic/testing/widgets.js';
 import { isCreater, isGetter, isLister, isUpdater, isWatcher } from '../../rest/capabilities.js';
 import type { ComponentProbe } from './probe.js';
-import { ComponentStatusREST, componentStatusDeprecationWarning } from './rest.js';
+import { ComponentStatusREST } from './rest.js';
 
 describe('componentstatuses', () => {
   let env: MemoryRESTOptions;
@@ -35,11 +35,9 @@ describe('componentstatuses', () => {
     assert.deepEqual(rest.shortNames(), ['cs']);
   });
 
-  it('lists every component, sorted, healthy when the probe answers, with the deprecation warning', async () => {
+  it('lists every component, sorted, healthy when the probe answers', async () => {
     const ctx = testContext('');
     const list = await rest.list(ctx, {});
-    assert.deepEqual(ctx.warnings, [componentStatusDeprecationWarning]);
-    assert.equal(componentStatusDeprecationWarning, 'v1 ComponentStatus is deprecated in v1.19+');
     assert.deepEqual(
       list.items.map((c) => [c.metadata?.name, c.conditions]),
       [
@@ -65,7 +63,6 @@ describe('componentstatuses', () => {
     const ctx = testContext('');
     const one = await rest.get(ctx, 'etcd-0', {});
     assert.equal(one.conditions?.[0]?.status, 'True');
-    assert.deepEqual(ctx.warnings, [componentStatusDeprecationWarning]);
     const filtered = await rest.list(ctx, { fieldSelector: 'metadata.name=etcd-1' });
     assert.deepEqual(
       filtered.items.map((c) => c.metadata?.name),

@@ -16,9 +16,6 @@ import { componentStatusTableConvertor } from './table.js';
 
 export const componentStatusResource = { group: '', resource: 'componentstatuses' } as const;
 
-/** deprecation.WarningMessage for v1 ComponentStatus (APILifecycleDeprecated 1.19). */
-export const componentStatusDeprecationWarning = 'v1 ComponentStatus is deprecated in v1.19+';
-
 type IncludeObject = { includeObject?: 'None' | 'Object' | 'Metadata' };
 
 export class ComponentStatusREST implements Storage, Scoper, Getter, Lister {
@@ -47,7 +44,6 @@ export class ComponentStatusREST implements Storage, Scoper, Getter, Lister {
   }
 
   async get(ctx: RequestContext, name: string, _options: GetOptions): Promise<ComponentStatus> {
-    ctx.addWarning(componentStatusDeprecationWarning);
     const probe = this.#probes.find((p) => p.name === name);
     // kube answers a plain error (500) here; a 404 says the same without blaming the server.
     if (probe === undefined) throw newNotFound(componentStatusResource, name);
@@ -56,7 +52,6 @@ export class ComponentStatusREST implements Storage, Scoper, Getter, Lister {
 
   /** List: every component, probed in parallel, then filtered by the label and field selectors. */
   async list(ctx: RequestContext, options: ListOptions): Promise<KubeList<ComponentStatus>> {
-    ctx.addWarning(componentStatusDeprecationWarning);
     const labels = parseLabelSelector(options.labelSelector ?? '');
     if (!labels.ok) throw newBadRequest(labels.message);
     const fields = parseFieldSelector(options.fieldSelector ?? '', defaultFieldLabelConversion);
