@@ -33,6 +33,7 @@ import { consoleEnabled, consolePrefix } from '../server/console/console-options
 import { consoleHandler } from '../server/console/console-handler.js';
 import { LoginCodes } from '../server/console/login-codes.js';
 import { capstanRoutes, historyRoutes, storageResolver } from '../server/history/history-routes.js';
+import { openIDMetadataRefusal, type OpenIDMetadataInput } from '../server/authn/openid-metadata.js';
 
 /** What the API assembly hands the server: the groups it serves under /api and /apis, and what it owns. */
 export interface APIAssembly {
@@ -215,6 +216,7 @@ export class ControlPlane {
               faults: testAPI.faults,
               ...(testAPI.requestLog === undefined ? {} : { requestLog: testAPI.requestLog }),
             }),
+        issuerDiscovery: issuerDiscoveryOf(o),
         ...(loginCodes === undefined
           ? {}
           : {
@@ -321,4 +323,20 @@ export class ControlPlane {
     })();
     return this.#closed;
   }
+}
+
+/**
+ * The issuer discovery documents' input (kube installs them when the first issuer is an https URL
+ * and logs why not otherwise).
+ */
+function issuerDiscoveryOf(o: CompletedServerRunOptions): OpenIDMetadataInput | null {
+  const { issuers, publicKeys } = o.serviceAccountKeys;
+  const issuer = issuers[0] ?? '';
+  const refusal = openIDMetadataRefusal(issuer);
+  if (refusal === undefined) return { issuer, publicKeys };
+  o.logger.error(
+    'Could not construct pre-rendered responses for ServiceAccountIssuerDiscovery endpoints. Endpoints will not be enabled.',
+    new Error(refusal),
+  );
+  return null;
 }

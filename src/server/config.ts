@@ -1,5 +1,6 @@
 // The generic server's configuration: Config → completeConfig() → CompletedConfig → new server.
 // Completion checks what can be checked before any socket opens and freezes the result.
+import type { OpenIDMetadataInput } from './authn/openid-metadata.js';
 import type { Faults } from './test-api/faults.js';
 import type { ConsoleHandler } from './console/console-handler.js';
 import type { RequestLog } from './test-api/request-log.js';
@@ -58,6 +59,8 @@ export interface Config {
   readonly testAPI?: Handler | null;
   /** Serves /console/ before the filters (public files and the login exchange); null: not served. */
   readonly console?: ConsoleHandler | null;
+  /** The service account issuer's OIDC discovery documents; null: not served. */
+  readonly issuerDiscovery?: OpenIDMetadataInput | null;
 }
 
 declare const completed: unique symbol;
@@ -117,6 +120,7 @@ export function completeConfig(config: Config): CompletedConfig {
     fairQueuing: config.fairQueuing ?? false,
     testAPI: config.testAPI ?? null,
     console: config.console ?? null,
+    issuerDiscovery: config.issuerDiscovery ?? null,
   };
   return Object.freeze(full) as CompletedConfig;
 }

@@ -152,6 +152,10 @@ export class GenericAPIServer {
         metrics: this.#metrics,
         checks: [...healthChecks, ...this.#hooks.postStartChecks()],
         shuttingDown: () => this.#shuttingDown,
+        issuerDiscovery:
+          this.#config.issuerDiscovery === null
+            ? null
+            : { input: this.#config.issuerDiscovery, address: () => new URL(this.url).host },
       });
       this.#handler = this.#buildHandler();
     }
