@@ -266,6 +266,50 @@ describe('scheduler', () => {
       await server.json(`${podsPath()}/${name}?gracePeriodSeconds=0`, { method: 'DELETE' });
   });
 
+  it("reports the images a node's kubelet ran in status.images, and prefers that node (ImageLocality)", async () => {
+    // 975 MiB, as the simulated runtime sizes an image by its name.
+    const image = 'registry.example/capstan/local-33:v1';
+    const mib = 1024 * 1024;
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('image-first', {
+        spec: {
+          nodeSelector: { 'kubernetes.io/hostname': 'sim-node-2' },
+          initContainers: [{ name: 'init', image: 'busybox' }],
+          containers: [{ name: 'c', image }],
+        },
+      }),
+    });
+    type Images = { names: string[]; sizeBytes: number }[];
+    const node = await waitFor(
+      'sim-node-2 reporting the image',
+      () => server.json<Obj>('/api/v1/nodes/sim-node-2'),
+      (n) => ((n.status?.['images'] ?? []) as Images).some((i) => i.names.includes(image)),
+    );
+    const images = node.status?.['images'] as Images;
+    assert.deepEqual(
+      images.find((i) => i.names.includes(image)),
+      { names: [image], sizeBytes: 975 * mib },
+    );
+    assert.deepEqual(
+      images.find((i) => i.names.includes('busybox:latest')),
+      { names: ['docker.io/library/busybox:latest', 'busybox:latest'], sizeBytes: 288 * mib },
+    );
+    // On 1 of 3 nodes: 975 MiB / 3 → 100 × (325 − 23) / 977 → 30 more for sim-node-2.
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('image-second', { spec: { containers: [{ name: 'c', image }] } }),
+    });
+    const second = await waitFor(
+      'image-second bound',
+      () => getPod('image-second'),
+      (p) => (p.spec?.nodeName ?? '') !== '',
+    );
+    assert.equal(second.spec?.nodeName, 'sim-node-2');
+    for (const name of ['image-first', 'image-second'])
+      await server.json(`${podsPath()}/${name}?gracePeriodSeconds=0`, { method: 'DELETE' });
+  });
+
   it('keeps pods apart by required pod anti-affinity, and lets one in when a node frees up', async () => {
     const apart = (name: string) =>
       podBody(name, {

@@ -8,7 +8,7 @@
 // deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed. The kubelet of a
 // node annotated capstan.dev/kubelet-stopped does nothing; started again, it goes over its pods and
 // posts again the readiness it last posted (the node lifecycle controller may have marked them not
-// Ready meanwhile).
+// Ready meanwhile). The images of the containers it ran stay on its node (node-images.ts).
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
@@ -22,6 +22,7 @@ import { isKubeletStopped, simulatedNodeLabel } from './node-template.js';
 import { addResources, nodeAllocatable, podRequests, type Resources } from '../scheduler/resources.js';
 import { isTerminal } from '../scheduler/node-usage.js';
 import { PodIPs } from './pod-ips.js';
+import type { NodeImages } from './node-images.js';
 import { resizeDeferred, resizedStatus, takesOtherRoom, type ResizeNode } from './pod-resize.js';
 import { boundAt, readyAsPosted, startedAt, withReadiness, withReadinessGates } from './pod-readiness.js';
 import {
@@ -47,6 +48,8 @@ export interface KubeletsOptions {
   readonly logger: Logger;
   /** The pod lifecycle (defaultPodStages when unset). */
   readonly stages?: PodStages | undefined;
+  /** Where the images of the containers run are kept, per node (not kept when unset). */
+  readonly images?: NodeImages | undefined;
 }
 
 export class Kubelets {
@@ -283,6 +286,24 @@ export class Kubelets {
       this.#posted.set(keyOf(pod), isPodReady(pod));
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
+      return;
     }
+    const node = this.#opts.nodes.get(pod.spec?.nodeName ?? '');
+    if (node !== undefined) this.#opts.images?.pulled(node, ranImages(pod));
   }
+}
+
+/**
+ * The images of the containers a status the kubelet writes has run: every init container and
+ * container (a status is written only once they have started), and the ephemeral containers it
+ * reports.
+ */
+function ranImages(pod: Pod): string[] {
+  const started = new Set((pod.status?.ephemeralContainerStatuses ?? []).map((c) => c.name));
+  const spec = pod.spec;
+  return [
+    ...(spec?.initContainers ?? []),
+    ...(spec?.containers ?? []),
+    ...(spec?.ephemeralContainers ?? []).filter((c) => started.has(c.name)),
+  ].map((c) => c.image ?? '');
 }

@@ -1,8 +1,10 @@
 // The simulated kubelets' registration and heartbeats (kubelet's registerWithAPIServer and its node
 // lease controller, as kwok fakes them): each node is created Ready, its Lease in kube-node-lease is
 // created owned by the node and renewed every renewInterval, and its Ready condition's heartbeat is
-// refreshed every statusInterval. A node annotated capstan.dev/kubelet-stopped: "true" gets neither
-// until the annotation goes; the node lifecycle controller then sees its kubelet fall silent.
+// refreshed every statusInterval, or at once when an image is new on it (its status.images, from
+// node-images.ts; kubelet notices within its nodeStatusUpdateFrequency). A node annotated
+// capstan.dev/kubelet-stopped: "true" gets neither until the annotation goes; the node lifecycle
+// controller then sees its kubelet fall silent.
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Lease } from '../../../api/coordination/v1/lease.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
@@ -19,6 +21,7 @@ import {
   simulatedNodeName,
   type SimulatedNodeShape,
 } from './node-template.js';
+import type { ContainerImage, NodeImages } from './node-images.js';
 
 export const nodeLeaseNamespace = 'kube-node-lease';
 /** kubelet's defaults: a 40s lease renewed every quarter of it; status reported every 5 minutes. */
@@ -36,6 +39,8 @@ export interface NodeHeartbeatsOptions {
   readonly nodes: Informer<Node>;
   readonly clock: SimClock;
   readonly logger: Logger;
+  /** The images the kubelets ran on each node, for status.images (none reported when unset). */
+  readonly images?: NodeImages | undefined;
 }
 
 export class NodeHeartbeats {
@@ -55,6 +60,9 @@ export class NodeHeartbeats {
       const name = node.metadata?.name ?? '';
       if (type === 'MODIFIED' && isKubeletStopped(old) && !isKubeletStopped(node) && this.#index.has(name))
         this.#loop.queue.add(name);
+    });
+    opts.images?.onChange((name) => {
+      if (this.#index.has(name)) this.#loop.queue.add(name);
     });
   }
 
@@ -117,7 +125,9 @@ export class NodeHeartbeats {
     const uid = current.metadata?.uid;
     const ready = current.status?.conditions?.find((c) => c.type === 'Ready');
     const beat = Date.parse(ready?.lastHeartbeatTime ?? '') || 0;
-    if (ready?.status === 'True' && now - beat < statusIntervalMs) return uid;
+    const images = this.#opts.images?.statusImages(current);
+    const imagesChanged = images !== undefined && !sameImages(current.status?.images, images);
+    if (ready?.status === 'True' && now - beat < statusIntervalMs && !imagesChanged) return uid;
     const node = copyOf(current);
     const conditions = readyConditions(rfc3339(now));
     // A condition that does not change keeps the time it last changed.
@@ -127,6 +137,7 @@ export class NodeHeartbeats {
         c.lastTransitionTime = before.lastTransitionTime;
     }
     node.status = { ...node.status, conditions };
+    if (images !== undefined && images.length > 0) node.status.images = images;
     await client.update('/v1/nodes/status', node);
     return uid;
   }
@@ -166,4 +177,23 @@ export class NodeHeartbeats {
       lease.metadata = { ...lease.metadata, ownerReferences: owners };
     await client.update('coordination.k8s.io/v1/leases', lease);
   }
+}
+
+function sameImages(
+  reported: readonly ContainerImage[] | undefined,
+  images: readonly ContainerImage[],
+): boolean {
+  const before = reported ?? [];
+  return (
+    before.length === images.length &&
+    images.every((image, i) => {
+      const other = before[i];
+      const [names, otherNames] = [image.names ?? [], other?.names ?? []];
+      return (
+        other?.sizeBytes === image.sizeBytes &&
+        names.length === otherNames.length &&
+        names.every((n, j) => otherNames[j] === n)
+      );
+    })
+  );
 }

@@ -48,6 +48,25 @@ describe('node scores, as kube-scheduler sums its default plugins', () => {
     assert.deepEqual(scoreNodes(bestEffort, [scored(node('a'))], noPlaced), [300 + 97]);
   });
 
+  it('adds ImageLocality at weight 1: the node holding the spread-scaled image scores more', () => {
+    const holding = node('a', {
+      status: { ...node('a').status, images: [{ names: ['gcr.io/app:v1'], sizeBytes: 1000 * 1024 * 1024 }] },
+    });
+    const imaged = pod({
+      containers: [
+        { name: 'c', image: 'gcr.io/app:v1', resources: { requests: { cpu: '1', memory: '1Gi' } } },
+      ],
+    });
+    const both = [holding, node('b')];
+    // 1000 MiB on 1 of 2 nodes: 500 MiB → 100 × (500 − 23) / (1000 − 23) → 48; the rest is equal.
+    const [a, b] = scoreNodes(
+      imaged,
+      both.map((n) => scored(n)),
+      contextOf(both),
+    );
+    assert.equal((a ?? 0) - (b ?? 0), 48);
+  });
+
   it("scores a node's untolerated PreferNoSchedule taints, fewest best", () => {
     const tainted = node('a', {
       spec: { taints: [{ key: 'dedicated', value: 'x', effect: 'PreferNoSchedule' }] },

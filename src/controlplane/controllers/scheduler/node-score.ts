@@ -1,9 +1,9 @@
 // The scheduler's choice among the nodes that fit: kube-scheduler's score plugins of the default
 // profile, each scoring every node 0–100 (normalized as the plugin does), summed by the profile's
 // weights: TaintToleration 3, NodeAffinity 2, InterPodAffinity 2, PodTopologySpread 2,
-// NodeResourcesFit (LeastAllocated) 1, NodeResourcesBalancedAllocation 1. ImageLocality (1) is not
-// scored: simulated nodes hold no images. Where kube picks at random among the nodes of the
-// highest sum, this scheduler takes the one with the fewest pods, then the first by name, so tests
+// NodeResourcesFit (LeastAllocated) 1, NodeResourcesBalancedAllocation 1, ImageLocality 1 (over the
+// images nodes report in status.images). Where kube picks at random among the nodes of the highest
+// sum, this scheduler takes the one with the fewest pods, then the first by name, so tests
 // can predict it.
 import type { WeightedPodAffinityTerm } from '../../../api/core/v1/affinity.js';
 import type { Node } from '../../../api/core/v1/node.js';
@@ -18,6 +18,7 @@ import {
   type AffinityTerm,
 } from './inter-pod-affinity.js';
 import { podTopologySpreadScores } from './pod-topology-spread-score.js';
+import { imageLocalityScores } from './image-locality.js';
 import { nodeAllocatable, podNonZeroRequests, podRequests, type Resources } from './resources.js';
 import type { Selector } from '../../../machinery/labels/selector.js';
 
@@ -222,6 +223,14 @@ const podTopologySpread: Plugin = (pod, nodes, ctx) =>
     defaultSelector: ctx.defaultSpreadSelector,
   });
 
+/** ImageLocality: the sizes of the pod's images the node holds, spread-scaled (image-locality.ts). */
+const imageLocality: Plugin = (pod, nodes, ctx) =>
+  imageLocalityScores(
+    pod,
+    nodes.map((n) => n.node),
+    ctx.nodes,
+  );
+
 const plugins: readonly (readonly [Plugin, number])[] = [
   [taintToleration, 3],
   [nodeAffinity, 2],
@@ -229,6 +238,7 @@ const plugins: readonly (readonly [Plugin, number])[] = [
   [podTopologySpread, 2],
   [leastAllocated, 1],
   [balancedAllocation, 1],
+  [imageLocality, 1],
 ];
 
 /** Each node's weighted sum of the plugins' scores, in the nodes' order. */

@@ -14,6 +14,7 @@ import type { Binding } from '../../../api/core/v1/binding.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { PersistentVolume } from '../../../api/core/v1/persistent-volume.js';
 import type { Service } from '../../../api/core/v1/service.js';
+import type { ReplicationController } from '../../../api/core/v1/replication-controller.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import type { StatefulSet } from '../../../api/apps/v1/stateful-set.js';
 import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volume-claim.js';
@@ -69,6 +70,7 @@ export interface SchedulerOptions {
   readonly csiNodes?: Informer<CSINode>;
   /** What selects or owns pods, for the spreading of pods without constraints of their own. */
   readonly services?: Informer<Service>;
+  readonly replicationControllers?: Informer<ReplicationController>;
   readonly replicaSets?: Informer<ReplicaSet>;
   readonly statefulSets?: Informer<StatefulSet>;
   /** The PodDisruptionBudgets preemption would rather not break. */

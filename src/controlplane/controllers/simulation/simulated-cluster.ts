@@ -16,6 +16,7 @@ import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import type { Deployment } from '../../../api/apps/v1/deployment.js';
 import { DeploymentController } from '../deployment/deployment-controller.js';
 import type { Service } from '../../../api/core/v1/service.js';
+import type { ReplicationController } from '../../../api/core/v1/replication-controller.js';
 import type { EndpointSlice } from '../../../api/discovery/v1/endpoint-slice.js';
 import { EndpointSliceController } from '../endpointslice/endpointslice-controller.js';
 import type { Job } from '../../../api/batch/v1/job.js';
@@ -25,6 +26,7 @@ import { Scheduler } from '../scheduler/scheduler.js';
 import { Kubelets } from '../kubelet/kubelets.js';
 import type { PodStages } from '../kubelet/pod-stages.js';
 import { NodeHeartbeats } from '../kubelet/node-heartbeats.js';
+import { NodeImages } from '../kubelet/node-images.js';
 import { defaultNodeShape, type SimulatedNodeShape } from '../kubelet/node-template.js';
 import { APIClient, type ResourcePath } from './api-client.js';
 import { simClockOf } from './clock.js';
@@ -108,6 +110,7 @@ export class SimulatedCluster {
     const replicaSets = informer<ReplicaSet>('apps/v1/replicasets');
     const deployments = informer<Deployment>('apps/v1/deployments');
     const services = informer<Service>('/v1/services');
+    const replicationControllers = informer<ReplicationController>('/v1/replicationcontrollers');
     const jobs = informer<Job>('batch/v1/jobs');
     const slices = informer<EndpointSlice>('discovery.k8s.io/v1/endpointslices');
     const statefulSets = informer<StatefulSet>('apps/v1/statefulsets');
@@ -131,6 +134,8 @@ export class SimulatedCluster {
         logger: opts.logger,
         now: () => clock.now(),
       });
+    // The kubelets record the images they ran; the heartbeats report them in the nodes' status.
+    const images = new NodeImages();
     this.#parts.push(
       new NodeHeartbeats({
         count: opts.nodes,
@@ -139,6 +144,7 @@ export class SimulatedCluster {
         nodes,
         clock,
         logger: opts.logger,
+        images,
       }),
       new Kubelets({
         client,
@@ -147,6 +153,7 @@ export class SimulatedCluster {
         clock,
         logger: opts.logger,
         stages: opts.stages,
+        images,
       }),
       new Scheduler({
         client,
@@ -160,6 +167,7 @@ export class SimulatedCluster {
         storageCapacities,
         csiNodes,
         services,
+        replicationControllers,
         replicaSets,
         statefulSets,
         budgets,
