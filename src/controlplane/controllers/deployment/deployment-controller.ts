@@ -2,8 +2,10 @@
 // labelled with its pod-template-hash and annotated with its revision; RollingUpdate grows the new
 // one within maxSurge and shrinks the old ones within maxUnavailable, Recreate empties the old ones
 // first; old ReplicaSets beyond revisionHistoryLimit are deleted once a rollout is complete; status
-// counts and the Available and Progressing conditions are what `kubectl rollout status` reads.
-import type { Deployment } from '../../../api/apps/v1/deployment.js';
+// counts and the Available and Progressing conditions are what `kubectl rollout status` reads. The
+// revision annotation is written through /status, as kube's is, so it makes no new generation. A
+// paused Deployment is not rolled out (nor scaled): Progressing is Unknown, and its status counts.
+import type { Deployment, DeploymentStatus } from '../../../api/apps/v1/deployment.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
@@ -16,7 +18,9 @@ import { controllerRefOf } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { objectRef } from '../simulation/pod-control.js';
-import { deploymentStatus, type StatusInput } from './deployment-status.js';
+import { conditionReasons, getCondition, hasProgressDeadline } from './conditions.js';
+import { calculateStatus, sameStatus } from './deployment-status.js';
+import { pausedStatus, progressingStatus, rolloutStatus } from './progress.js';
 import { newReplicaSetAnnotations, maxRevision, revisionAnnotation, revisionOf } from './revisions.js';
 import { scaleDownOld, type Scaler } from './rolling-update.js';
 import { isRollingUpdate, newRSNewReplicas, resolveFenceposts } from './rolling-math.js';
@@ -24,6 +28,12 @@ import { newReplicaSetFor } from './new-replica-set.js';
 import { computeHash, equalIgnoreHash } from './template-hash.js';
 
 const deploymentKind = { apiVersion: 'apps/v1', kind: 'Deployment' } as const;
+
+/** The Deployment as getNewReplicaSet left it, and its new ReplicaSet. */
+interface NewReplicaSet {
+  readonly d: Deployment;
+  readonly newRS: ReplicaSet;
+}
 
 /** The new ReplicaSet, the old ones, and how to scale either. */
 interface ReplicaSets {
@@ -79,7 +89,7 @@ export class DeploymentController {
   }
 
   async #sync(key: string): Promise<void> {
-    const d = this.#opts.deployments.get(key);
+    let d = this.#opts.deployments.get(key);
     if (d === undefined) return;
     const sel = labelSelectorAsSelector(d.spec?.selector);
     if (!sel.ok || sel.selector.empty()) return; // kube: selects all pods, refused with an event
@@ -93,28 +103,38 @@ export class DeploymentController {
       candidates: this.#opts.replicaSets.list(namespace),
     });
     const now = rfc3339(this.#opts.clock.now());
-    if (d.metadata?.deletionTimestamp !== undefined || d.spec?.paused === true) {
-      const newRS = all.find((rs) => equalIgnoreHash(rs.spec?.template, d.spec?.template));
-      await this.#writeStatus(d, { d, all, newRS, now });
+    const template = d.spec?.template;
+    const existing = all.find((rs) => equalIgnoreHash(rs.spec?.template, template));
+    const old = all.filter((rs) => rs !== existing);
+    if (d.metadata?.deletionTimestamp !== undefined) {
+      await this.#writeStatus(d, calculateStatus({ d, all, newRS: existing, now }));
       return;
     }
-    const old = all.filter((rs) => !equalIgnoreHash(rs.spec?.template, d.spec?.template));
-    const found = await this.#newReplicaSet(d, all, old);
+    const paused = pausedStatus(d, now);
+    if (paused !== undefined) d = await this.#updateStatus(d, paused);
+    if (d.spec?.paused === true) {
+      // sync: revisions kept, old ReplicaSets cleaned up, the status without rollout conditions.
+      const synced = existing === undefined ? undefined : await this.#syncExisting(d, existing, old);
+      if (synced !== undefined) d = synced.d;
+      await this.#cleanup(d, old);
+      const newRS = synced?.newRS;
+      const current = newRS === undefined ? old : [newRS, ...old];
+      await this.#writeStatus(d, calculateStatus({ d, all: current, newRS, now }));
+      return;
+    }
+    const found =
+      existing === undefined
+        ? await this.#createNew(d, all, old)
+        : await this.#syncExisting(d, existing, old);
     if (found === undefined) return;
-    const { newRS, progress } = found;
-    const current = [newRS, ...old];
+    d = found.d;
+    const { newRS } = found;
     const scaler = this.#scaler(d);
     const scaled = isRollingUpdate(d)
       ? await this.#rollingUpdate(d, { newRS, old, scale: scaler })
       : await this.#recreate(d, { newRS, old, scale: scaler });
-    if (!scaled) await this.#cleanup(d, newRS, old);
-    await this.#writeStatus(d, {
-      d,
-      all: current,
-      newRS,
-      now,
-      ...(progress === undefined ? {} : { progress }),
-    });
+    if (!scaled) await this.#cleanup(d, old);
+    await this.#writeStatus(d, rolloutStatus({ d, all: [newRS, ...old], newRS, now }));
   }
 
   #scaler(d: Deployment): Scaler {
@@ -138,42 +158,66 @@ export class DeploymentController {
     };
   }
 
-  /** getNewReplicaSet: found (its revision raised past the old ones when it is not the newest) or made. */
-  async #newReplicaSet(
+  /**
+   * getNewReplicaSet for the ReplicaSet of the current template: its annotations (a revision past
+   * the old ones) and minReadySeconds brought up to date, else the Deployment given its revision
+   * (and FoundNewReplicaSet when it has no Progressing condition) through /status.
+   */
+  async #syncExisting(
+    d: Deployment,
+    existing: ReplicaSet,
+    old: readonly ReplicaSet[],
+  ): Promise<NewReplicaSet> {
+    const { maxSurge } = resolveFenceposts(d);
+    const maxReplicas = (d.spec?.replicas ?? 1) + (isRollingUpdate(d) ? maxSurge : 0);
+    const annotations = newReplicaSetAnnotations(d, existing, {
+      revision: maxRevision(old) + 1,
+      maxReplicas,
+    });
+    const minReadySeconds = d.spec?.minReadySeconds ?? 0;
+    if (
+      JSON.stringify(annotations) !== JSON.stringify(existing.metadata?.annotations ?? {}) ||
+      (existing.spec?.minReadySeconds ?? 0) !== minReadySeconds
+    ) {
+      const updated = copyOf(existing);
+      (updated.metadata ??= {}).annotations = annotations;
+      (updated.spec ??= {}).minReadySeconds = minReadySeconds;
+      // The Deployment's revision follows on the next sync, as kube's does.
+      return { d, newRS: await this.#opts.client.update('apps/v1/replicasets', updated) };
+    }
+    const name = existing.metadata?.name ?? '';
+    const found =
+      hasProgressDeadline(d.spec?.progressDeadlineSeconds) &&
+      getCondition(d.status, 'Progressing') === undefined;
+    const status = found
+      ? progressingStatus(d, {
+          status: 'True',
+          reason: conditionReasons.foundNewRS,
+          message: `Found new replica set "${name}"`,
+          now: rfc3339(this.#opts.clock.now()),
+        })
+      : undefined;
+    return { d: await this.#syncRevision(d, revisionOf(existing), status), newRS: existing };
+  }
+
+  /** getNewReplicaSet without one: the new ReplicaSet made, NewReplicaSetCreated on the Deployment. */
+  async #createNew(
     d: Deployment,
     all: readonly ReplicaSet[],
     old: readonly ReplicaSet[],
-  ): Promise<{ newRS: ReplicaSet; progress?: StatusInput['progress'] } | undefined> {
-    const existing = all.find((rs) => equalIgnoreHash(rs.spec?.template, d.spec?.template));
-    const revision = maxRevision(old) + 1;
+  ): Promise<NewReplicaSet | undefined> {
     const { maxSurge } = resolveFenceposts(d);
     const maxReplicas = (d.spec?.replicas ?? 1) + (isRollingUpdate(d) ? maxSurge : 0);
-    if (existing !== undefined) {
-      let newRS = existing;
-      const annotations = newReplicaSetAnnotations(d, existing, { revision, maxReplicas });
-      if (JSON.stringify(annotations) !== JSON.stringify(existing.metadata?.annotations ?? {})) {
-        const updated = copyOf(existing);
-        (updated.metadata ??= {}).annotations = annotations;
-        newRS = await this.#opts.client.update('apps/v1/replicasets', updated);
-      }
-      await this.#setDeploymentRevision(d, revisionOf(newRS));
-      return { newRS, progress: 'FoundNewReplicaSet' };
-    }
+    const revision = maxRevision(old) + 1;
     const hash = computeHash(d.spec?.template, d.status?.collisionCount);
     const rs = newReplicaSetFor(d, {
       hash,
       replicas: newRSNewReplicas(d, all, undefined),
       annotations: newReplicaSetAnnotations(d, {}, { revision, maxReplicas }),
     });
+    let created: ReplicaSet;
     try {
-      const created = await this.#opts.client.create('apps/v1/replicasets', d.metadata?.namespace ?? '', rs);
-      this.#opts.recorder?.event(objectRef(d, deploymentKind), {
-        type: 'Normal',
-        reason: 'ScalingReplicaSet',
-        message: `Scaled up replica set ${created.metadata?.name ?? ''} from 0 to ${String(created.spec?.replicas ?? 0)}`,
-      });
-      await this.#setDeploymentRevision(d, revision);
-      return { newRS: created, progress: 'NewReplicaSetCreated' };
+      created = await this.#opts.client.create('apps/v1/replicasets', d.metadata?.namespace ?? '', rs);
     } catch (err) {
       if (reasonForError(err) !== 'AlreadyExists') throw err;
       // A ReplicaSet of another template holds the name: hash again with one more collision.
@@ -183,14 +227,47 @@ export class DeploymentController {
       await this.#opts.client.update('apps/v1/deployments/status', updated);
       return undefined;
     }
+    const name = created.metadata?.name ?? '';
+    const replicas = created.spec?.replicas ?? 0;
+    if (replicas > 0)
+      this.#opts.recorder?.event(objectRef(d, deploymentKind), {
+        type: 'Normal',
+        reason: 'ScalingReplicaSet',
+        message: `Scaled up replica set ${name} from 0 to ${String(replicas)}`,
+      });
+    const status = hasProgressDeadline(d.spec?.progressDeadlineSeconds)
+      ? progressingStatus(d, {
+          status: 'True',
+          reason: conditionReasons.newRSCreated,
+          message: `Created new replica set "${name}"`,
+          now: rfc3339(this.#opts.clock.now()),
+        })
+      : undefined;
+    return { d: await this.#syncRevision(d, revision, status), newRS: created };
   }
 
-  async #setDeploymentRevision(d: Deployment, revision: number): Promise<void> {
+  /**
+   * SetDeploymentRevision and the condition getNewReplicaSet set, written through /status as kube
+   * does: the annotation changes there without a new generation.
+   */
+  async #syncRevision(
+    d: Deployment,
+    revision: number,
+    status: DeploymentStatus | undefined,
+  ): Promise<Deployment> {
     const text = String(revision);
-    if (d.metadata?.annotations?.[revisionAnnotation] === text) return;
+    if (d.metadata?.annotations?.[revisionAnnotation] === text && status === undefined) return d;
     const updated = copyOf(d);
     ((updated.metadata ??= {}).annotations ??= {})[revisionAnnotation] = text;
-    await this.#opts.client.update('apps/v1/deployments', updated);
+    if (status !== undefined) updated.status = status;
+    return this.#opts.client.update('apps/v1/deployments/status', updated);
+  }
+
+  /** An UpdateStatus whose result the rest of the sync goes on from. */
+  #updateStatus(d: Deployment, status: DeploymentStatus): Promise<Deployment> {
+    const updated = copyOf(d);
+    updated.status = status;
+    return this.#opts.client.update('apps/v1/deployments/status', updated);
   }
 
   /** rolloutRolling: grow the new ReplicaSet, else shrink the old ones; true when it scaled. */
@@ -213,10 +290,10 @@ export class DeploymentController {
   }
 
   /** cleanupDeployment: old, empty ReplicaSets beyond revisionHistoryLimit go, oldest first. */
-  async #cleanup(d: Deployment, newRS: ReplicaSet, old: readonly ReplicaSet[]): Promise<void> {
+  async #cleanup(d: Deployment, old: readonly ReplicaSet[]): Promise<void> {
     const limit = d.spec?.revisionHistoryLimit ?? 10;
     const cleanable = old
-      .filter((rs) => rs !== newRS && (rs.spec?.replicas ?? 0) === 0 && (rs.status?.replicas ?? 0) === 0)
+      .filter((rs) => (rs.spec?.replicas ?? 0) === 0 && (rs.status?.replicas ?? 0) === 0)
       .filter((rs) => rs.metadata?.deletionTimestamp === undefined)
       .sort((a, b) => revisionOf(a) - revisionOf(b));
     for (const rs of cleanable.slice(0, Math.max(0, cleanable.length - limit))) {
@@ -232,19 +309,11 @@ export class DeploymentController {
     }
   }
 
-  async #writeStatus(d: Deployment, input: StatusInput): Promise<void> {
-    const status = deploymentStatus(input);
-    const { conditions: a, ...countsA } = status;
-    const { conditions: b, ...countsB } = d.status ?? {};
-    const same =
-      JSON.stringify(countsA) === JSON.stringify(countsB) &&
-      JSON.stringify((a ?? []).map((c) => [c.type, c.status, c.reason, c.message])) ===
-        JSON.stringify((b ?? []).map((c) => [c.type, c.status, c.reason, c.message]));
-    if (same) return;
-    const updated = copyOf(d);
-    updated.status = status;
+  /** syncDeploymentStatus / the end of syncRolloutStatus: written only when it changed. */
+  async #writeStatus(d: Deployment, status: DeploymentStatus): Promise<void> {
+    if (sameStatus(d.status, status)) return;
     try {
-      await this.#opts.client.update('apps/v1/deployments/status', updated);
+      await this.#updateStatus(d, status);
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
     }

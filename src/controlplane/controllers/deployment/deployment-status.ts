@@ -1,97 +1,70 @@
-// A Deployment's status from its ReplicaSets (calculateStatus and syncRolloutStatus in
-// pkg/controller/deployment): counts, and the Available and Progressing conditions.
+// A Deployment's status from its ReplicaSets (calculateStatus in pkg/controller/deployment/sync.go):
+// the counts, the conditions it had, and the Available condition. The Progressing and
+// ReplicaFailure conditions are the rollout's (progress.ts).
 import type { Deployment, DeploymentStatus } from '../../../api/apps/v1/deployment.js';
-import type { AppsCondition } from '../../../api/apps/v1/group.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
+import { jsonEqual } from '../../../machinery/patch/json.js';
+import { newCondition, setCondition } from './conditions.js';
 import { maxUnavailable } from './rolling-math.js';
 
 const sum = (rss: readonly ReplicaSet[], f: (rs: ReplicaSet) => number | undefined): number =>
   rss.reduce((n, rs) => n + (f(rs) ?? 0), 0);
 
-/** SetDeploymentCondition: an unchanged status keeps its lastTransitionTime. */
-function setCondition(conditions: AppsCondition[], c: AppsCondition): AppsCondition[] {
-  const old = conditions.find((x) => x.type === c.type);
-  if (old !== undefined && old.status === c.status && old.reason === c.reason && old.message === c.message)
-    return conditions;
-  const since = old !== undefined && old.status === c.status ? old.lastTransitionTime : undefined;
-  const next = since === undefined ? c : { ...c, lastTransitionTime: since };
-  return [...conditions.filter((x) => x.type !== c.type), next];
-}
-
 export interface StatusInput {
   readonly d: Deployment;
   readonly all: readonly ReplicaSet[];
   readonly newRS: ReplicaSet | undefined;
-  /** The Progressing reason of this sync when it made or found the new ReplicaSet. */
-  readonly progress?: 'NewReplicaSetCreated' | 'FoundNewReplicaSet';
   readonly now: string;
 }
 
-export function deploymentStatus(i: StatusInput): DeploymentStatus {
+export function calculateStatus(i: StatusInput): DeploymentStatus {
   const { d, all, newRS, now } = i;
-  const replicas = d.spec?.replicas ?? 1;
   const available = sum(all, (rs) => rs.status?.availableReplicas);
-  const total = sum(all, (rs) => rs.status?.replicas);
+  // Unavailable counts the replicas asked for (spec), not the ones there are.
+  const wanted = sum(all, (rs) => rs.spec?.replicas);
   const status: DeploymentStatus = {
     observedGeneration: d.metadata?.generation ?? 0,
-    replicas: total,
+    replicas: sum(all, (rs) => rs.status?.replicas),
     updatedReplicas: newRS?.status?.replicas ?? 0,
     readyReplicas: sum(all, (rs) => rs.status?.readyReplicas),
     availableReplicas: available,
-    unavailableReplicas: Math.max(0, total - available),
+    unavailableReplicas: Math.max(0, wanted - available),
     ...(d.status?.collisionCount === undefined ? {} : { collisionCount: d.status.collisionCount }),
+    conditions: [...(d.status?.conditions ?? [])],
   };
-  const cond = (...[type = '', state = '', reason = '', message = '']: readonly string[]): AppsCondition => ({
-    type,
-    status: state,
-    lastUpdateTime: now,
-    lastTransitionTime: now,
-    reason,
-    message,
-  });
-  let conditions = [...(d.status?.conditions ?? [])];
-  conditions = setCondition(
-    conditions,
-    available >= replicas - maxUnavailable(d)
-      ? cond('Available', 'True', 'MinimumReplicasAvailable', 'Deployment has minimum availability.')
-      : cond(
-          'Available',
-          'False',
-          'MinimumReplicasUnavailable',
-          'Deployment does not have minimum availability.',
-        ),
+  const minimum = available >= (d.spec?.replicas ?? 1) - maxUnavailable(d);
+  setCondition(
+    status,
+    minimum
+      ? newCondition('Available', {
+          status: 'True',
+          reason: 'MinimumReplicasAvailable',
+          message: 'Deployment has minimum availability.',
+          now,
+        })
+      : newCondition('Available', {
+          status: 'False',
+          reason: 'MinimumReplicasUnavailable',
+          message: 'Deployment does not have minimum availability.',
+          now,
+        }),
   );
-  const name = newRS?.metadata?.name ?? '';
-  const complete =
-    newRS !== undefined &&
-    status.updatedReplicas === replicas &&
-    status.replicas === replicas &&
-    available === replicas;
-  if (complete)
-    conditions = setCondition(
-      conditions,
-      cond(
-        'Progressing',
-        'True',
-        'NewReplicaSetAvailable',
-        `ReplicaSet "${name}" has successfully progressed.`,
-      ),
-    );
-  else if (i.progress === 'NewReplicaSetCreated')
-    conditions = setCondition(
-      conditions,
-      cond('Progressing', 'True', i.progress, `Created new replica set "${name}"`),
-    );
-  else if (i.progress === 'FoundNewReplicaSet' && !conditions.some((c) => c.type === 'Progressing'))
-    conditions = setCondition(
-      conditions,
-      cond('Progressing', 'True', i.progress, `Found new replica set "${name}"`),
-    );
-  else if (newRS !== undefined)
-    conditions = setCondition(
-      conditions,
-      cond('Progressing', 'True', 'ReplicaSetUpdated', `ReplicaSet "${name}" is progressing.`),
-    );
-  status.conditions = conditions;
   return status;
+}
+
+const countFields = [
+  'observedGeneration',
+  'replicas',
+  'updatedReplicas',
+  'readyReplicas',
+  'availableReplicas',
+  'unavailableReplicas',
+  'terminatingReplicas',
+  'collisionCount',
+] as const;
+
+/** reflect.DeepEqual of two statuses, with a zero count the same as an absent one (omitempty). */
+export function sameStatus(a: DeploymentStatus | undefined, b: DeploymentStatus): boolean {
+  if (countFields.some((f) => (a?.[f] ?? 0) !== (b[f] ?? 0))) return false;
+  return jsonEqual(a?.conditions ?? [], b.conditions ?? []);
 }

@@ -27,9 +27,11 @@ export function resolveFenceposts(d: Deployment): { maxSurge: number; maxUnavail
 export const isRollingUpdate = (d: Deployment): boolean =>
   (d.spec?.strategy?.type ?? 'RollingUpdate') === 'RollingUpdate';
 
-/** MaxUnavailable as the Available condition reads it (0 for Recreate). */
+/** MaxUnavailable as the Available condition reads it: 0 for Recreate, at most spec.replicas. */
 export const maxUnavailable = (d: Deployment): number =>
-  isRollingUpdate(d) && (d.spec?.replicas ?? 1) > 0 ? resolveFenceposts(d).maxUnavailable : 0;
+  isRollingUpdate(d) && (d.spec?.replicas ?? 1) > 0
+    ? Math.min(d.spec?.replicas ?? 1, resolveFenceposts(d).maxUnavailable)
+    : 0;
 
 export const specReplicas = (rss: readonly ReplicaSet[]): number =>
   rss.reduce((n, rs) => n + (rs.spec?.replicas ?? 0), 0);

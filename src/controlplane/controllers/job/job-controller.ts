@@ -15,7 +15,13 @@ import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
 import { claimObjects } from '../simulation/claim-objects.js';
 import { controllerRefOf } from '../simulation/controller-ref.js';
-import { createPodsExpected, objectRef, observePod, podFromTemplate } from '../simulation/pod-control.js';
+import {
+  createPod,
+  createPodsExpected,
+  isNamespaceTerminating,
+  observePod,
+  podFromTemplate,
+} from '../simulation/pod-control.js';
 import { isIndexed, pendingIndexes, succeededIndexes, withIndex } from './indexed.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
@@ -93,9 +99,16 @@ export class JobController {
     });
     const counts = countPods(job, pods);
     const outcome = outcomeOf(job, counts);
-    if (outcome !== undefined) await this.#deleteAll(key, counts.active);
-    else await this.#manage(key, job, counts);
+    let failed: { readonly err: unknown } | undefined;
+    try {
+      if (outcome !== undefined) await this.#deleteAll(key, counts.active);
+      else await this.#manage(key, job, counts);
+    } catch (err) {
+      failed = { err };
+    }
+    // As syncJob: the status is written before a failure to create or delete pods is returned.
     await this.#writeStatus(job, countPods(job, pods), outcome);
+    if (failed !== undefined) throw failed.err;
   }
 
   async #manage(key: string, job: Job, counts: JobCounts): Promise<void> {
@@ -109,23 +122,26 @@ export class JobController {
             missing,
           )
         : Array.from({ length: missing }, () => undefined);
-      await createPodsExpected(
-        this.#expectations,
-        key,
-        indexes.map((i) => () => this.#createPod(job, i)),
-      );
+      try {
+        await createPodsExpected(
+          this.#expectations,
+          key,
+          indexes.map((i) => () => this.#createPod(job, i)),
+        );
+      } catch (err) {
+        // Every create fails while the namespace goes away; that is no failure of the Job.
+        if (!isNamespaceTerminating(err)) throw err;
+      }
     } else if (missing < 0) await this.#deleteAll(key, counts.active.slice(0, -missing));
   }
 
   async #createPod(job: Job, index: number | undefined): Promise<void> {
     const template = podFromTemplate(job, { gvk: jobKind, template: job.spec?.template });
     const pod = index === undefined ? template : withIndex(template, job, index);
-    const created = await this.#opts.client.create('/v1/pods', job.metadata?.namespace ?? '', pod);
-    this.#opts.recorder?.event(objectRef(job, jobKind), {
-      type: 'Normal',
-      reason: 'SuccessfulCreate',
-      message: `Created pod: ${created.metadata?.name ?? ''}`,
-    });
+    await createPod(
+      { client: this.#opts.client, recorder: this.#opts.recorder },
+      { owner: job, gvk: jobKind, pod },
+    );
   }
 
   async #deleteAll(key: string, pods: readonly Pod[]): Promise<void> {

@@ -1,17 +1,26 @@
 // The ReplicaSet controller (pkg/controller/replicaset/replica_set.go): keeps spec.replicas active
 // pods from the template, owned by the ReplicaSet (controller=true), adopting orphans its selector
-// matches, deleting the least valuable pods first, and reports the counts in its status.
+// matches, deleting the least valuable pods first, and reports the counts in its status, with a
+// ReplicaFailure condition (and FailedCreate or FailedDelete events) while its pod writes fail.
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { labelSelectorAsSelector } from '../../../machinery/labels/meta-label-selector.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
+import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import type { SimClock } from '../simulation/clock.js';
 import { claimObjects } from '../simulation/claim-objects.js';
 import { controllerRefOf, isPodActive } from '../simulation/controller-ref.js';
-import { createPodsExpected, objectRef, observePod, podFromTemplate } from '../simulation/pod-control.js';
+import {
+  createPod,
+  createPodsExpected,
+  isNamespaceTerminating,
+  objectRef,
+  observePod,
+  podFromTemplate,
+} from '../simulation/pod-control.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { Expectations } from './expectations.js';
@@ -98,36 +107,47 @@ export class ReplicaSetController {
       adoptable: isPodActive,
     });
     const active = owned.filter(isPodActive);
-    if (this.#expectations.satisfied(key) && rs.metadata?.deletionTimestamp === undefined)
-      await this.#manageReplicas(key, rs, active);
-    await this.#updateStatus(key, rs, active);
+    let failed: { readonly err: unknown } | undefined;
+    if (this.#expectations.satisfied(key) && rs.metadata?.deletionTimestamp === undefined) {
+      try {
+        await this.#manageReplicas(key, rs, active);
+      } catch (err) {
+        failed = { err };
+      }
+    }
+    // The status is written even when managing failed: its ReplicaFailure condition tells why.
+    await this.#updateStatus(key, rs, {
+      active,
+      manageError: failed === undefined ? undefined : errorText(failed.err),
+    });
+    if (failed !== undefined) throw failed.err;
   }
 
   async #manageReplicas(key: string, rs: ReplicaSet, active: readonly Pod[]): Promise<void> {
     const diff = active.length - (rs.spec?.replicas ?? 1);
     if (diff < 0) {
       const count = Math.min(-diff, 500);
-      await createPodsExpected(
-        this.#expectations,
-        key,
-        Array.from({ length: count }, () => () => this.#createPod(rs)),
-      );
+      const pod = (): Pod => podFromTemplate(rs, { gvk: replicaSetKind, template: rs.spec?.template });
+      const control = { client: this.#opts.client, recorder: this.#opts.recorder };
+      try {
+        await createPodsExpected(
+          this.#expectations,
+          key,
+          Array.from(
+            { length: count },
+            () => () => createPod(control, { owner: rs, gvk: replicaSetKind, pod: pod() }),
+          ),
+        );
+      } catch (err) {
+        // Every create fails while the namespace goes away; that is no failure of the ReplicaSet.
+        if (!isNamespaceTerminating(err)) throw err;
+      }
       return;
     }
     if (diff === 0) return;
     const victims = podsToDelete(active, Math.min(diff, 500));
     this.#expectations.expect(key, 0, victims.map(keyOf));
     await Promise.all(victims.map((pod) => this.#deletePod(key, rs, pod)));
-  }
-
-  async #createPod(rs: ReplicaSet): Promise<void> {
-    const pod = podFromTemplate(rs, { gvk: replicaSetKind, template: rs.spec?.template });
-    const created = await this.#opts.client.create('/v1/pods', rs.metadata?.namespace ?? '', pod);
-    this.#opts.recorder?.event(objectRef(rs, replicaSetKind), {
-      type: 'Normal',
-      reason: 'SuccessfulCreate',
-      message: `Created pod: ${created.metadata?.name ?? ''}`,
-    });
   }
 
   async #deletePod(key: string, rs: ReplicaSet, pod: Pod): Promise<void> {
@@ -137,8 +157,13 @@ export class ReplicaSetController {
       await this.#opts.client.delete('/v1/pods', { namespace, name }, {});
     } catch (err) {
       this.#expectations.deletionObserved(key, keyOf(pod));
-      if (reasonForError(err) !== 'NotFound') throw err;
-      return;
+      if (reasonForError(err) === 'NotFound') return;
+      this.#opts.recorder?.event(objectRef(rs, replicaSetKind), {
+        type: 'Warning',
+        reason: 'FailedDelete',
+        message: `Error deleting: ${errorText(err)}`,
+      });
+      throw err;
     }
     this.#opts.recorder?.event(objectRef(rs, replicaSetKind), {
       type: 'Normal',
@@ -147,8 +172,13 @@ export class ReplicaSetController {
     });
   }
 
-  async #updateStatus(key: string, rs: ReplicaSet, active: readonly Pod[]): Promise<void> {
-    const { status, recheckAfterMs } = calculateStatus(rs, active, this.#opts.clock.now());
+  async #updateStatus(
+    key: string,
+    rs: ReplicaSet,
+    at: { active: readonly Pod[]; manageError: string | undefined },
+  ): Promise<void> {
+    const now = this.#opts.clock.now();
+    const { status, recheckAfterMs } = calculateStatus(rs, at.active, { now, manageError: at.manageError });
     if (recheckAfterMs !== undefined) this.#loop.queue.addAfter(key, recheckAfterMs);
     if (sameStatus(rs.status, status)) return;
     const updated = copyOf(rs);

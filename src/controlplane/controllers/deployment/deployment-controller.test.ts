@@ -1,0 +1,194 @@
+// The deployment and replicaset controllers over real in-memory storages: the test plays the
+// kubelet (it marks pods Running and Ready) and, for the failure cases, a ResourceQuota refusing
+// every pod create.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Deployment } from '../../../api/apps/v1/deployment.js';
+import type { AppsCondition } from '../../../api/apps/v1/group.js';
+import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
+import { rfc3339 } from '../simulation/clock.js';
+import type { Informer } from '../simulation/informer.js';
+import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
+import { DeploymentController } from './deployment-controller.js';
+
+async function waitFor<T>(what: string, probe: () => Promise<T>, holds: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const v = await probe();
+    if (holds(v)) return v;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const ns = 'default';
+const quota = 'exceeded quota: q, requested: pods=1, used: pods=0, limited: pods=0';
+let h: WorkloadHarness;
+let deploymentController: DeploymentController;
+let replicaSetController: ReplicaSetController;
+let replicaSets: Informer<ReplicaSet>;
+let pods: Informer<Pod>;
+/** Every Progressing condition each Deployment was seen with, in order. */
+const progressing = new Map<string, AppsCondition[]>();
+
+const deployment = (name: string, replicas: number): Deployment => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name, namespace: ns },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+  },
+});
+const getDeployment = (name: string) =>
+  h.client.get<Deployment>('apps/v1/deployments', { namespace: ns, name });
+const replicaSetsOf = (d: Deployment): ReplicaSet[] =>
+  replicaSets.list(ns).filter((rs) => rs.metadata?.ownerReferences?.[0]?.uid === d.metadata?.uid);
+const condition = (o: Deployment | ReplicaSet | undefined, type: string) =>
+  o?.status?.conditions?.find((c) => c.type === type);
+const brief = (c: AppsCondition | undefined) => c && [c.status, c.reason, c.message];
+
+/** The kubelet's part: every pod of the app Running and Ready. */
+async function runPods(app: string, count: number): Promise<void> {
+  const listed = await waitFor(
+    `${String(count)} pods of ${app}`,
+    () => Promise.resolve(pods.list(ns).filter((p) => p.metadata?.labels?.['app'] === app)),
+    (l) => l.length === count,
+  );
+  const now = rfc3339(h.clock.now());
+  for (const pod of listed)
+    await h.client.update('/v1/pods/status', {
+      ...pod,
+      status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: now }] },
+    });
+}
+
+async function setPaused(name: string, paused: boolean): Promise<void> {
+  const d = await getDeployment(name);
+  await h.client.update('apps/v1/deployments', { ...d, spec: { ...d.spec, paused } });
+}
+
+before(async () => {
+  h = await startWorkloadHarness();
+  const deployments = await h.informer<Deployment>('apps/v1/deployments');
+  replicaSets = await h.informer<ReplicaSet>('apps/v1/replicasets');
+  pods = await h.informer<Pod>('/v1/pods');
+  deployments.addHandler((_type, d) => {
+    const c = condition(d, 'Progressing');
+    const name = d.metadata?.name ?? '';
+    const seen = progressing.get(name) ?? [];
+    if (c !== undefined && JSON.stringify(seen.at(-1)) !== JSON.stringify(c)) seen.push(c);
+    progressing.set(name, seen);
+  });
+  const common = { client: h.client, replicaSets, clock: h.clock, logger: h.logger };
+  deploymentController = new DeploymentController({
+    ...common,
+    deployments,
+    recorder: h.recorder('deployment-controller'),
+  });
+  replicaSetController = new ReplicaSetController({
+    ...common,
+    pods,
+    recorder: h.recorder('replicaset-controller'),
+  });
+  deploymentController.run();
+  replicaSetController.run();
+});
+
+after(async () => {
+  await deploymentController.close();
+  await replicaSetController.close();
+  await h.close();
+});
+
+describe('deployment controller', () => {
+  it('annotates the revision through /status, so a new Deployment stays at generation 1', async () => {
+    await h.client.create('apps/v1/deployments', ns, deployment('d4', 1));
+    const d = await waitFor(
+      'd4 observed at revision 1',
+      () => getDeployment('d4'),
+      (x) =>
+        x.metadata?.annotations?.['deployment.kubernetes.io/revision'] === '1' &&
+        x.status?.observedGeneration === x.metadata.generation,
+    );
+    assert.equal(d.metadata?.generation, 1);
+    assert.equal(d.status?.observedGeneration, 1);
+    const [rs] = replicaSetsOf(d);
+    assert.equal(rs?.metadata?.annotations?.['deployment.kubernetes.io/revision'], '1');
+  });
+
+  it('holds Progressing Unknown while paused, and says so again when resumed', async () => {
+    await h.client.create('apps/v1/deployments', ns, deployment('web', 2));
+    await runPods('web', 2);
+    await waitFor(
+      'web complete',
+      () => getDeployment('web'),
+      (x) => condition(x, 'Progressing')?.reason === 'NewReplicaSetAvailable',
+    );
+    await setPaused('web', true);
+    const paused = await waitFor(
+      'web paused',
+      () => getDeployment('web'),
+      (x) => condition(x, 'Progressing')?.reason === 'DeploymentPaused' && x.status?.observedGeneration === 2,
+    );
+    assert.deepEqual(brief(condition(paused, 'Progressing')), [
+      'Unknown',
+      'DeploymentPaused',
+      'Deployment is paused',
+    ]);
+    assert.equal(condition(paused, 'Available')?.status, 'True');
+    await setPaused('web', false);
+    await waitFor(
+      'web complete again',
+      () => getDeployment('web'),
+      (x) =>
+        condition(x, 'Progressing')?.reason === 'NewReplicaSetAvailable' &&
+        x.status?.observedGeneration === 3,
+    );
+    // Resuming passes through Unknown DeploymentResumed before the rollout is found complete again.
+    assert.deepEqual((progressing.get('web') ?? []).map((c) => c.reason).slice(-3), [
+      'DeploymentPaused',
+      'DeploymentResumed',
+      'NewReplicaSetAvailable',
+    ]);
+    const resumed = (progressing.get('web') ?? []).find((c) => c.reason === 'DeploymentResumed');
+    assert.deepEqual(brief(resumed), ['Unknown', 'DeploymentResumed', 'Deployment is resumed']);
+  });
+
+  it('reports refused pod creates: FailedCreate events, ReplicaFailure on the ReplicaSet and the Deployment', async () => {
+    h.refusePodCreates(quota);
+    const message = `pods is forbidden: ${quota}`;
+    await h.client.create('apps/v1/deployments', ns, deployment('full', 2));
+    const d = await waitFor(
+      'full with ReplicaFailure',
+      () => getDeployment('full'),
+      (x) => condition(x, 'ReplicaFailure') !== undefined,
+    );
+    assert.deepEqual(brief(condition(d, 'ReplicaFailure')), ['True', 'FailedCreate', message]);
+    const [rs] = replicaSetsOf(d);
+    assert.ok(rs);
+    assert.equal(rs.status?.observedGeneration, 1);
+    assert.equal(rs.status.replicas, 0);
+    const failure = condition(rs, 'ReplicaFailure');
+    assert.deepEqual(brief(failure), ['True', 'FailedCreate', message]);
+    assert.equal(condition(d, 'ReplicaFailure')?.lastTransitionTime, failure?.lastTransitionTime);
+    const events = await h.eventsAbout(ns, rs.metadata?.name ?? '');
+    assert.deepEqual(
+      events.map((e) => [e.type, e.reason, e.message]),
+      [['Warning', 'FailedCreate', `Error creating: ${message}`]],
+    );
+
+    h.refusePodCreates(undefined);
+    const healed = await waitFor(
+      'full without ReplicaFailure',
+      () => getDeployment('full'),
+      (x) => condition(x, 'ReplicaFailure') === undefined && x.status?.replicas === 2,
+    );
+    assert.equal(healed.status?.observedGeneration, 1);
+    const [after] = replicaSetsOf(healed);
+    assert.equal(condition(after, 'ReplicaFailure'), undefined);
+  });
+});

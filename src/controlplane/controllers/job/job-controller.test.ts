@@ -1,0 +1,74 @@
+// The job controller over real in-memory storages, its pod creates refused as an exceeded
+// ResourceQuota refuses them, then let through.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Job } from '../../../api/batch/v1/job.js';
+import type { Pod } from '../../../api/core/v1/pod.js';
+import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
+import { JobController } from './job-controller.js';
+
+async function waitFor<T>(what: string, probe: () => Promise<T>, holds: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const v = await probe();
+    if (holds(v)) return v;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const ns = 'default';
+const quota = 'exceeded quota: q, requested: pods=1, used: pods=0, limited: pods=0';
+let h: WorkloadHarness;
+let controller: JobController;
+
+before(async () => {
+  h = await startWorkloadHarness();
+  controller = new JobController({
+    client: h.client,
+    jobs: await h.informer<Job>('batch/v1/jobs'),
+    pods: await h.informer<Pod>('/v1/pods'),
+    clock: h.clock,
+    logger: h.logger,
+    recorder: h.recorder('job-controller'),
+  });
+  controller.run();
+});
+
+after(async () => {
+  await controller.close();
+  await h.close();
+});
+
+describe('job controller', () => {
+  it('records FailedCreate and still writes the status when its pods are refused', async () => {
+    h.refusePodCreates(quota);
+    await h.client.create<Job>('batch/v1/jobs', ns, {
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: { name: 'pi', namespace: ns },
+      spec: {
+        template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } },
+      },
+    });
+    const get = () => h.client.get<Job>('batch/v1/jobs', { namespace: ns, name: 'pi' });
+    const refused = await waitFor('pi started', get, (j) => j.status?.startTime !== undefined);
+    assert.equal(refused.status?.active ?? 0, 0);
+    // The Job controller sets no condition for a failed create.
+    assert.deepEqual(refused.status?.conditions ?? [], []);
+    const events = await waitFor(
+      'FailedCreate',
+      () => h.eventsAbout(ns, 'pi'),
+      (l) => l.length > 0,
+    );
+    assert.deepEqual(
+      events.map((e) => [e.type, e.reason, e.message]),
+      [['Warning', 'FailedCreate', `Error creating: pods is forbidden: ${quota}`]],
+    );
+
+    h.refusePodCreates(undefined);
+    await waitFor('pi active', get, (j) => j.status?.active === 1);
+    const reasons = (await h.eventsAbout(ns, 'pi')).map((e) => e.reason).sort();
+    assert.deepEqual(reasons, ['FailedCreate', 'SuccessfulCreate']);
+  });
+});
