@@ -10,6 +10,7 @@ const allBeta = 'AllBeta';
 /** The gates whose setting changes what Capstan does; any other known gate is accepted and ignored. */
 export const modelledGates = [
   'ClusterTrustBundleProjection',
+  'GitRepoVolumeDriver',
   'ImageVolume',
   'InPlacePodVerticalScaling',
   'PodObservedGenerationTracking',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { FieldPath } from '../../machinery/validation/index.js';
-import { warningsForIP } from './ip-warnings.js';
+import { warningsForCIDR, warningsForIP } from './ip-warnings.js';
 
 const at = () => FieldPath.of('spec', 'ip');
 
@@ -39,5 +39,24 @@ it('asks for IPv6 in its RFC 5952 form', () => {
   ]);
   assert.deepEqual(warningsForIP(at, '::1.2.3.4'), [
     'spec.ip: IPv6 address "::1.2.3.4" should be in RFC 5952 canonical format ("::102:304")',
+  ]);
+});
+
+it('warns of CIDRs as GetWarningsForCIDR does: ambiguous, non-standard, then non-canonical IPv6', () => {
+  const cidr = (value: string) => warningsForCIDR(at, value);
+  for (const value of ['10.0.0.0/8', 'fd00::/64', '0.0.0.0/0', 'nope', '10.0.0.0/33', 'fe80::%eth0/64'])
+    assert.deepEqual(cidr(value), [], value);
+  assert.deepEqual(cidr('010.0.0.1/08'), [
+    'spec.ip: CIDR value "010.0.0.1/08" is ambiguous in this context (should be "10.0.0.0/8" or "10.0.0.1/32"?)',
+    'spec.ip: non-standard CIDR value "010.0.0.1/08" will be considered invalid in a future Kubernetes release: use "10.0.0.0/8"',
+  ]);
+  assert.deepEqual(cidr('::ffff:10.0.0.0/104'), [
+    'spec.ip: non-standard CIDR value "::ffff:10.0.0.0/104" will be considered invalid in a future Kubernetes release: use "10.0.0.0/8"',
+  ]);
+  assert.deepEqual(cidr('FD00:0::/64'), [
+    'spec.ip: IPv6 CIDR value "FD00:0::/64" should be in RFC 5952 canonical format ("fd00::/64")',
+  ]);
+  assert.deepEqual(cidr('fd00::1/64'), [
+    'spec.ip: CIDR value "fd00::1/64" is ambiguous in this context (should be "fd00::/64" or "fd00::1/128"?)',
   ]);
 });

@@ -6,6 +6,7 @@ import { rejectsWithStatus } from '../../generic/testing/assert-status.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing/memory-rest-options.js';
 import { testContext } from '../../generic/testing/widgets.js';
 import { newEndpointsREST } from './storage.js';
+import { endpointsStrategy, validateEndpointsUpdate } from './strategy.js';
 import { formatEndpoints } from './table.js';
 
 const ep = (name: string, subsets: NonNullable<Endpoints['subsets']>): Endpoints => ({
@@ -13,6 +14,12 @@ const ep = (name: string, subsets: NonNullable<Endpoints['subsets']>): Endpoints
   kind: 'Endpoints',
   metadata: { name },
   subsets,
+});
+
+/** An endpoints as stored, to be the old object of an update. */
+const stored = (subsets: NonNullable<Endpoints['subsets']>): Endpoints => ({
+  ...ep('e', subsets),
+  metadata: { name: 'e', namespace: 'default', resourceVersion: '1' },
 });
 
 describe('endpoints', () => {
@@ -78,8 +85,35 @@ describe('endpoints', () => {
         code: 422,
         reason: 'Invalid',
         message:
-          'Endpoints "bad" is invalid: [subsets[0]: Required value: must specify `addresses` or `notReadyAddresses`, subsets[0].ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive, subsets[1].addresses[0].ip: Invalid value: "nope": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::cafe), subsets[1].ports[0].name: Required value, subsets[1].ports[0].protocol: Unsupported value: "XTP": supported values: "TCP", "UDP", "SCTP"]',
+          'Endpoints "bad" is invalid: [subsets[0]: Required value: must specify `addresses` or `notReadyAddresses`, subsets[0].ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive, subsets[1].addresses[0].ip: Invalid value: "nope": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff), subsets[1].ports[0].name: Required value, subsets[1].ports[0].protocol: Unsupported value: "XTP": supported values: "TCP", "UDP", "SCTP"]',
       },
     );
+  });
+
+  it('reads IPs as netutils.ParseIPSloppy does: leading zeros pass, zones do not', () => {
+    const errs = (ip: string) =>
+      validateEndpointsUpdate(stored([{ addresses: [{ ip }] }]), stored([])).map((e) => e.error());
+    assert.deepEqual(errs('010.001.002.003'), []);
+    assert.deepEqual(errs('fe80::1%eth0'), [
+      'subsets[0].addresses[0].ip: Invalid value: "fe80::1%eth0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+    ]);
+  });
+
+  it('lets an update keep subsets that no longer validate', () => {
+    const old = stored([{ addresses: [{ ip: 'fe80::1%eth0' }] }]);
+    assert.deepEqual(validateEndpointsUpdate(structuredClone(old), old), []);
+    assert.equal(validateEndpointsUpdate(stored([{ addresses: [{ ip: 'fe80::2%eth0' }] }]), old).length, 1);
+  });
+
+  it('warns of non-standard IPs unless the endpoints controller wrote them', () => {
+    const odd = ep('e', [{ addresses: [{ ip: '010.0.0.1' }], notReadyAddresses: [{ ip: '2001:DB8::1' }] }]);
+    const want = [
+      'subsets[0].addresses[0].ip: non-standard IP address "010.0.0.1" will be considered invalid in a future Kubernetes release: use "10.0.0.1"',
+      'subsets[0].notReadyAddresses[0].ip: IPv6 address "2001:DB8::1" should be in RFC 5952 canonical format ("2001:db8::1")',
+    ];
+    assert.deepEqual(endpointsStrategy.warningsOnCreate(ctx, odd), want);
+    assert.deepEqual(endpointsStrategy.warningsOnUpdate(ctx, odd), want);
+    odd.metadata = { name: 'e', labels: { 'endpoints.kubernetes.io/managed-by': 'endpoint-controller' } };
+    assert.deepEqual(endpointsStrategy.warningsOnCreate(ctx, odd), []);
   });
 });

@@ -1,6 +1,5 @@
 // Endpoints policy (pkg/registry/core/endpoint/strategy.go) and the main rules of ValidateEndpoints
 // (validateEndpointSubsets in pkg/apis/core/validation/validation.go).
-import { isIP } from 'node:net';
 import type { EndpointAddress, EndpointPort, Endpoints } from '../../../api/core/v1/endpoints.js';
 import {
   FieldError,
@@ -11,21 +10,20 @@ import {
   type ErrorList,
 } from '../../../machinery/validation/index.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import { jsonEqual } from '../../generic/object-meta.js';
+import { isValidIPForLegacyField } from '../../networking/ip-validation.js';
+import { warningsForIP } from '../../networking/ip-warnings.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 
 const protocols = ['TCP', 'UDP', 'SCTP'] as const;
 
+/**
+ * validateEndpointAddress: a legacy IP field, a DNS label hostname. Capstan leaves out kube's
+ * ValidateEndpointIP here (no loopback, link-local or unspecified addresses): a server bound to
+ * loopback names itself 127.0.0.1 in the `kubernetes` Endpoints, which it writes through this store.
+ */
 function validateAddress(addr: EndpointAddress, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  if (isIP(addr.ip) === 0) {
-    errs.push(
-      FieldError.invalid(
-        path.child('ip'),
-        addr.ip,
-        'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::cafe)',
-      ),
-    );
-  }
+  const errs = isValidIPForLegacyField(path.child('ip'), addr.ip);
   const hostname = addr.hostname ?? '';
   if (hostname !== '') {
     for (const msg of isDNS1123Label(hostname))
@@ -88,12 +86,29 @@ export function validateEndpoints(ep: Endpoints): ErrorList {
   ];
 }
 
-/** ValidateEndpointsUpdate. */
+/** ValidateEndpointsUpdate: subsets an update leaves as they were pass, as older releases took them. */
 export function validateEndpointsUpdate(ep: Endpoints, old: Endpoints): ErrorList {
+  const subsetErrs = validateEndpointSubsets(ep);
+  const unchanged = subsetErrs.length > 0 && jsonEqual(ep.subsets ?? [], old.subsets ?? []);
   return [
     ...validateCoreObjectMetaUpdate(ep.metadata ?? {}, old.metadata ?? {}),
-    ...validateEndpointSubsets(ep),
+    ...(unchanged ? [] : subsetErrs),
   ];
+}
+
+/** endpointsWarnings: the legacy IP warnings, skipped for what the endpoints controller wrote. */
+function endpointsWarnings(ep: Endpoints): string[] {
+  if (ep.metadata?.labels?.['endpoints.kubernetes.io/managed-by'] === 'endpoint-controller') return [];
+  const warnings: string[] = [];
+  (ep.subsets ?? []).forEach((ss, i) => {
+    for (const list of ['addresses', 'notReadyAddresses'] as const)
+      (ss[list] ?? []).forEach((a, j) =>
+        warnings.push(
+          ...warningsForIP(() => FieldPath.of('subsets').index(i).child(list).index(j).child('ip'), a.ip),
+        ),
+      );
+  });
+  return warnings;
 }
 
 export const endpointsStrategy = {
@@ -102,10 +117,10 @@ export const endpointsStrategy = {
   allowUnconditionalUpdate: true,
   prepareForCreate: () => undefined,
   validate: (_ctx, ep) => validateEndpoints(ep),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, ep) => endpointsWarnings(ep),
   prepareForUpdate: () => undefined,
   validateUpdate: (_ctx, ep, old) => validateEndpointsUpdate(ep, old),
-  warningsOnUpdate: () => [],
+  warningsOnUpdate: (_ctx, ep) => endpointsWarnings(ep),
 } satisfies CreateStrategy<Endpoints> & UpdateStrategy<Endpoints>;
 
 /** Endpoints are deleted at once. */

@@ -10,6 +10,8 @@ import { rejectsWithStatus } from '../../generic/testing/assert-status.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing/memory-rest-options.js';
 import { testContext } from '../../generic/testing/widgets.js';
 import { newNodeREST, type NodeStorage } from './storage.js';
+import { nodeStrategy } from './strategy.js';
+import { validateNode } from './validation.js';
 
 const node = (name: string, more: Partial<Node> = {}): Node => ({
   apiVersion: 'v1',
@@ -271,5 +273,30 @@ describe('nodes', () => {
     assert.deepEqual(st.nodeInfo.swap, { capacity: 1024 });
     assert.deepEqual(st.volumesInUse, ['vol-1']);
     assert.deepEqual(st.volumesAttached, [{ name: 'vol-1', devicePath: '/dev/xvdb' }]);
+  });
+
+  it('reads pod CIDRs as netutils.ParseCIDRSloppy does, and says which one it could not parse', () => {
+    const errs = (podCIDRs: string[]) =>
+      validateNode(node('n', { spec: { podCIDRs } })).map((e) => e.error());
+    assert.deepEqual(errs(['010.0.0.0/08', 'fd00::/64']), []);
+    assert.deepEqual(errs(['10.0.0.0/8', 'fd00::%eth0/64']), [
+      'spec.podCIDRs[1]: Invalid value: "fd00::%eth0/64": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+      'spec.podCIDRs: Internal error: invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR[1]: <nil> (invalid CIDR address: fd00::%eth0/64)',
+      'spec.podCIDRs: Invalid value: ["10.0.0.0/8","fd00::%eth0/64"]: may specify no more than one CIDR for each IP family',
+    ]);
+  });
+
+  it("warns as kube 1.33's nodeWarnings does: configSource, externalID, non-standard pod CIDRs", () => {
+    const n = node('n', {
+      spec: { configSource: {}, externalID: 'x', podCIDRs: ['10.0.0.1/8', 'fd00:0::/64'] },
+    });
+    const want = [
+      'spec.configSource: the feature is removed',
+      'spec.externalID: this field is deprecated, and is unused by Kubernetes',
+      'spec.podCIDRs[0]: CIDR value "10.0.0.1/8" is ambiguous in this context (should be "10.0.0.0/8" or "10.0.0.1/32"?)',
+      'spec.podCIDRs[1]: IPv6 CIDR value "fd00:0::/64" should be in RFC 5952 canonical format ("fd00::/64")',
+    ];
+    assert.deepEqual(nodeStrategy.warningsOnCreate(ctx, n), want);
+    assert.deepEqual(nodeStrategy.warningsOnUpdate(ctx, n), want);
   });
 });

@@ -2,6 +2,8 @@
 // create; updates of nodes keep status and updates of nodes/status keep spec.
 import type { Node, NodeSpec } from '../../../api/core/v1/node.js';
 import { roundUpResourceList } from '../../../machinery/quantity/round-up-resource-list.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
+import { warningsForCIDR } from '../../networking/ip-warnings.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { validateNode, validateNodeUpdate } from './validation.js';
 
@@ -27,11 +29,16 @@ function setNodeDefaults(node: Node): void {
   roundUpResourceList(node.status?.allocatable);
 }
 
-/** fieldIsDeprecatedWarnings for the deprecated dynamic kubelet config. */
+/** nodeWarnings: the removed dynamic kubelet config, the unused externalID, non-standard pod CIDRs. */
 function nodeWarnings(node: Node): string[] {
-  return node.spec?.configSource !== undefined
-    ? ['spec.configSource: the configSource field is deprecated and will be removed in a future release']
-    : [];
+  const warnings: string[] = [];
+  if (node.spec?.configSource !== undefined) warnings.push('spec.configSource: the feature is removed');
+  if ((node.spec?.externalID ?? '') !== '')
+    warnings.push('spec.externalID: this field is deprecated, and is unused by Kubernetes');
+  (node.spec?.podCIDRs ?? []).forEach((cidr, i) =>
+    warnings.push(...warningsForCIDR(() => FieldPath.of('spec', 'podCIDRs').index(i), cidr)),
+  );
+  return warnings;
 }
 
 export const nodeStrategy = {

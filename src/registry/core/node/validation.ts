@@ -1,6 +1,5 @@
 // Node validation: ValidateNode, ValidateNodeUpdate and validateNodeTaints
 // (pkg/apis/core/validation/validation.go).
-import { isIP } from 'node:net';
 import type { Node, Taint } from '../../../api/core/v1/node.js';
 import {
   FieldError,
@@ -13,22 +12,12 @@ import {
 import { jsonEqual } from '../../generic/object-meta.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 import { quantityOf, quantitySign } from '../pod/quantity.js';
+import { cidrFamily, isValidCIDRForLegacyField } from '../../networking/ip-validation.js';
 
 export const taintEffects = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 
-const cidrMessage = 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';
 const podCIDRChange = 'node updates may not change podCIDR except from "" to valid';
 const providerIDChange = 'node updates may not change providerID except from "" to valid';
-
-/** The IP family of a CIDR (4 or 6), or 0 when it is not one (netutils.ParseCIDRSloppy). */
-export function cidrFamily(cidr: string): 0 | 4 | 6 {
-  const slash = cidr.indexOf('/');
-  if (slash < 0) return 0;
-  const family = isIP(cidr.slice(0, slash));
-  const bits = cidr.slice(slash + 1);
-  if ((family !== 4 && family !== 6) || !/^[0-9]{1,3}$/.test(bits)) return 0;
-  return Number(bits) <= (family === 4 ? 32 : 128) ? family : 0;
-}
 
 /** validateTaintEffect with allowEmpty false. */
 function validateTaintEffect(effect: string, path: FieldPath): ErrorList {
@@ -78,16 +67,26 @@ export function validateNodeTaints(taints: readonly Taint[], path: FieldPath): E
   return errs;
 }
 
+/**
+ * The podCIDRs part of ValidateNode: each a legacy CIDR field (netutils.ParseCIDRSloppy reads it);
+ * more than one only as one of each family (netutils.IsDualStackCIDRStrings, whose failure to parse
+ * kube reports as an internal error too).
+ */
 function validatePodCIDRs(cidrs: readonly string[]): ErrorList {
   const path = FieldPath.of('spec', 'podCIDRs');
-  const errs: ErrorList = [];
-  cidrs.forEach((c, i) => {
-    if (cidrFamily(c) === 0) errs.push(FieldError.invalid(path.index(i), c, cidrMessage));
-  });
+  const errs = cidrs.flatMap((c, i) => isValidCIDRForLegacyField(path.index(i), c));
   if (cidrs.length > 1) {
-    const families = new Set(cidrs.map(cidrFamily));
-    const dualStack = cidrs.length === 2 && families.has(4) && families.has(6);
-    if (!dualStack)
+    const families = cidrs.map(cidrFamily);
+    const unparsed = families.indexOf('');
+    if (unparsed >= 0)
+      errs.push(
+        FieldError.internal(
+          path,
+          `invalid PodCIDRs. failed to check with dual stack with error:invalid CIDR[${String(unparsed)}]: <nil> (invalid CIDR address: ${cidrs[unparsed] ?? ''})`,
+        ),
+      );
+    const dualStack = unparsed < 0 && families.includes('IPv4') && families.includes('IPv6');
+    if (!dualStack || cidrs.length > 2)
       errs.push(FieldError.invalid(path, cidrs, 'may specify no more than one CIDR for each IP family'));
   }
   return errs;

@@ -9,6 +9,7 @@ import {
   validatePersistentVolumeStatusUpdate,
   validatePersistentVolumeUpdate,
 } from './validation.js';
+import { warningsForPersistentVolume } from './warnings.js';
 
 /**
  * SetDefaults_PersistentVolume (reclaim policy, volume mode) and SetDefaults_ResourceList on the
@@ -20,15 +21,6 @@ function setDefaults(pv: PersistentVolume): void {
   if ((pv.spec.persistentVolumeReclaimPolicy ?? '') === '') pv.spec.persistentVolumeReclaimPolicy = 'Retain';
   pv.spec.volumeMode ??= 'Filesystem';
   roundUpResourceList(pv.spec.capacity);
-}
-
-/** Deprecated-field warnings (pkg/api/persistentvolume/util.go GetWarningsForPersistentVolume). */
-function pvWarnings(pv: PersistentVolume): string[] {
-  return pv.spec?.persistentVolumeReclaimPolicy === 'Recycle'
-    ? [
-        'spec.persistentVolumeReclaimPolicy: The Recycle reclaim policy is deprecated. Instead, the recommended approach is to use dynamic provisioning.',
-      ]
-    : [];
 }
 
 /** The PV strategies; `now` is the server's clock (ms), which stamps phase transitions. */
@@ -51,14 +43,14 @@ const persistentVolumeStrategy = (now: () => number) =>
       pv.status = { phase: 'Pending', lastPhaseTransitionTime: rfc3339(new Date(now())) };
     },
     validate: (_ctx, pv) => validatePersistentVolume(pv),
-    warningsOnCreate: (_ctx, pv) => pvWarnings(pv),
+    warningsOnCreate: (_ctx, pv) => warningsForPersistentVolume(pv),
     prepareForUpdate: (_ctx, pv, old) => {
       setDefaults(pv);
       if (old.status !== undefined) pv.status = old.status;
       else delete pv.status;
     },
     validateUpdate: (_ctx, pv, old) => validatePersistentVolumeUpdate(pv, old),
-    warningsOnUpdate: (_ctx, pv) => pvWarnings(pv),
+    warningsOnUpdate: (_ctx, pv) => warningsForPersistentVolume(pv),
   }) satisfies CreateStrategy<PersistentVolume> & UpdateStrategy<PersistentVolume>;
 
 /** persistentvolumes/status: takes the status, keeps the spec, stamps a phase change. */

@@ -12,7 +12,7 @@ import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
 import { dropDisabledPodSpecFields, dropDisabledPodStatusFields } from './disabled-fields.js';
 import { applyAppArmorVersionSkew } from './apparmor-skew.js';
 import { nowTimestamp } from '../../generic/object-meta.js';
-import { podNameWarnings, podStatusIPWarnings, warningsForPod } from './warnings.js';
+import { podNameWarnings, podStatusIPWarnings, warningsForPod, type PodWarningOptions } from './warnings.js';
 
 /** applySchedulingGatedCondition's message. */
 const schedulingGatedMessage = 'Scheduling is blocked due to non-empty scheduling gates';
@@ -22,6 +22,7 @@ const schedulingGatedMessage = 'Scheduling is blocked due to non-empty schedulin
  * is its clock (ms), which stamps a gated pod's PodScheduled condition.
  */
 export function podStrategiesFor(gates: FeatureGates, now: () => number = Date.now) {
+  const warningOptions: PodWarningOptions = { gitRepoVolumeDriver: gates.enabled('GitRepoVolumeDriver') };
   const pod = {
     namespaceScoped: true,
     allowCreateOnUpdate: false,
@@ -46,7 +47,8 @@ export function podStrategiesFor(gates: FeatureGates, now: () => number = Date.n
       applyAppArmorVersionSkew(ctx, pod);
     },
     validate: (_ctx, pod) => validatePod(pod),
-    warningsOnCreate: (_ctx, pod) => podNameWarnings(pod.metadata?.name).concat(warningsForPod(pod)),
+    warningsOnCreate: (_ctx, pod) =>
+      podNameWarnings(pod.metadata?.name).concat(warningsForPod(pod, warningOptions)),
     prepareForUpdate: (_ctx, pod, old) => {
       setAdmittedPodDefaults(pod);
       if (old.status !== undefined) pod.status = old.status;

@@ -18,6 +18,8 @@ export interface PodWarningWalk {
   readonly annotations: Readonly<Record<string, string>> | undefined;
   /** Templates warn about AppArmor annotations; a pod's are synced to fields on create instead. */
   readonly isTemplate: boolean;
+  /** The server's GitRepoVolumeDriver gate, which changes what kube says of gitRepo volumes. */
+  readonly gitRepoVolumeDriver: boolean;
   readonly warnings: string[];
 }
 

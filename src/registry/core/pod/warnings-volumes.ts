@@ -6,14 +6,14 @@ import { goQuote } from '../../../machinery/validation/index.js';
 import { warningsForPersistentVolumeClaimSpec } from '../persistentvolumeclaim/warnings.js';
 import type { PodWarningWalk } from './warnings-containers.js';
 
-type VolumeWalk = Pick<PodWarningWalk, 'specPath' | 'warnings'>;
+type VolumeWalk = Pick<PodWarningWalk, 'specPath' | 'warnings' | 'gitRepoVolumeDriver'>;
 
 /** A volume source kube no longer serves: the member, its name in the warning's path, the words. */
 type RetiredPlugin = readonly [field: keyof Volume, pathName: string, message: string];
 
 // In kube's order, which checks an ephemeral volume's claim template between glusterfs and cephfs.
-// gitRepo's words depend on the GitRepoVolumeDriver gate: off by default in 1.33, and a gate Capstan
-// does not model.
+// gitRepo's words are for the GitRepoVolumeDriver gate off (its 1.33 default); on, kube drops the
+// second half (gitRepoDriverOn).
 const retiredBeforeEphemeral: readonly RetiredPlugin[] = [
   ['photonPersistentDisk', 'photonPersistentDisk', 'deprecated in v1.11, non-functional in v1.16+'],
   ['gitRepo', 'gitRepo', 'deprecated in v1.11, and disabled by default in v1.33+'],
@@ -23,6 +23,7 @@ const retiredBeforeEphemeral: readonly RetiredPlugin[] = [
   ['quobyte', 'quobyte', 'deprecated in v1.22, non-functional in v1.25+'],
   ['glusterfs', 'glusterfs', 'deprecated in v1.25, non-functional in v1.26+'],
 ];
+const gitRepoDriverOn = 'deprecated in v1.11';
 const retiredAfterEphemeral: readonly RetiredPlugin[] = [
   ['cephfs', 'cephfs', 'deprecated in v1.28, non-functional in v1.31+'],
   ['rbd', 'rbd', 'deprecated in v1.28, non-functional in v1.31+'],
@@ -31,10 +32,12 @@ const retiredAfterEphemeral: readonly RetiredPlugin[] = [
 function warnVolume(walk: VolumeWalk, v: Volume, i: number): void {
   const warnRetired = (plugins: readonly RetiredPlugin[]) => {
     for (const [field, pathName, message] of plugins)
-      if (v[field] !== undefined)
+      if (v[field] !== undefined) {
+        const words = field === 'gitRepo' && walk.gitRepoVolumeDriver ? gitRepoDriverOn : message;
         walk.warnings.push(
-          `${walk.specPath().child('volumes').index(i).child(pathName).toString()}: ${message}`,
+          `${walk.specPath().child('volumes').index(i).child(pathName).toString()}: ${words}`,
         );
+      }
   };
   warnRetired(retiredBeforeEphemeral);
   const claimTemplate = v.ephemeral?.volumeClaimTemplate;

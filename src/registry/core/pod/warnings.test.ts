@@ -5,7 +5,10 @@ import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
 import type { Volume } from '../../../api/core/v1/volume.js';
 import type { ObjectMeta } from '../../../api/meta.js';
 import { FieldPath } from '../../../machinery/validation/index.js';
+import { FeatureGates } from '../../../machinery/featuregate/feature-gates.js';
+import { testContext } from '../../generic/testing/widgets.js';
 import { setPodDefaults } from './defaults.js';
+import { podStrategiesFor } from './strategy.js';
 import {
   podNameWarnings,
   podStatusIPWarnings,
@@ -136,6 +139,21 @@ describe('pod warnings (GetWarningsForPod, GetWarningsForPodTemplate)', () => {
     assert.deepEqual(template({ securityContext: { appArmorProfile: { type: 'Unconfined' } } }), []);
     const own = { ...app, securityContext: { appArmorProfile: { type: 'Unconfined' } } };
     assert.deepEqual(template({ containers: [own] }), []);
+  });
+
+  it("words gitRepo's warning after the server's GitRepoVolumeDriver gate", () => {
+    const pod: Pod = {
+      metadata: { name: 'p' },
+      spec: { containers: [app], volumes: [{ name: 'src', gitRepo: { repository: 'r' } }] },
+    };
+    const warningsWith = (gates: FeatureGates): string[] | undefined =>
+      podStrategiesFor(gates).pod.warningsOnCreate(testContext('default'), pod);
+    assert.deepEqual(warningsWith(FeatureGates.defaults()), [
+      'spec.volumes[0].gitRepo: deprecated in v1.11, and disabled by default in v1.33+',
+    ]);
+    assert.deepEqual(warningsWith(FeatureGates.defaults().with({ GitRepoVolumeDriver: true })), [
+      'spec.volumes[0].gitRepo: deprecated in v1.11',
+    ]);
   });
 
   it('names retired volume plugins in kube order, and fractional claim template sizes', () => {

@@ -14,14 +14,30 @@ import { deprecatedNodeLabelMessage, warningsForNodeSelectorTerm } from '../node
 import { warnContainers, type PodWarningWalk } from './warnings-containers.js';
 import { warnVolumes, warningsForOverlappingPaths } from './warnings-volumes.js';
 
-/** The warnings for a pod on create (kube skips them on update, a path machines mostly take). */
-export function warningsForPod(pod: { readonly metadata?: ObjectMeta; readonly spec?: PodSpec }): string[] {
-  return warningsForSpecAndMeta(undefined, pod.spec, pod.metadata);
+/** What of the server's configuration the warnings depend on: its GitRepoVolumeDriver gate. */
+export interface PodWarningOptions {
+  readonly gitRepoVolumeDriver: boolean;
 }
 
-/** The warnings for a template at `path` (`spec.template`, `template`…); none for a missing one. */
+/** kube 1.33's default gates. */
+const defaultOptions: PodWarningOptions = { gitRepoVolumeDriver: false };
+
+/** The warnings for a pod on create (kube skips them on update, a path machines mostly take). */
+export function warningsForPod(
+  pod: { readonly metadata?: ObjectMeta; readonly spec?: PodSpec },
+  opts: PodWarningOptions = defaultOptions,
+): string[] {
+  return warningsForSpec(newWalk(undefined, pod.metadata, opts), pod.spec);
+}
+
+/**
+ * The warnings for a template at `path` (`spec.template`, `template`…); none for a missing one. The
+ * workload strategies hold no feature gates, so a template is warned of as under the default gates.
+ */
 export function warningsForPodTemplate(path: FieldPath, template: PodTemplateSpec | undefined): string[] {
-  return template === undefined ? [] : warningsForSpecAndMeta(path, template.spec, template.metadata);
+  return template === undefined
+    ? []
+    : warningsForSpec(newWalk(path, template.metadata, defaultOptions), template.spec);
 }
 
 /** pods/status's WarningsOnUpdate: the pod's and its node's IPs in forms kube means to stop accepting. */
@@ -72,18 +88,24 @@ const nullSelector = 'a null labelSelector results in matching no pod';
 
 const noContainers: PodSpec = { containers: [] };
 
-function warningsForSpecAndMeta(
+/** The walk over a pod (`at` undefined) or a template at `at`. */
+function newWalk(
   at: FieldPath | undefined,
-  spec: PodSpec = noContainers,
   meta: ObjectMeta | undefined,
-): string[] {
-  const walk: PodWarningWalk = {
+  opts: PodWarningOptions,
+): PodWarningWalk {
+  return {
     specPath: () => childOf(at, 'spec'),
     annotationsPath: () => childOf(at, 'metadata').child('annotations'),
     annotations: meta?.annotations,
     isTemplate: at !== undefined,
+    gitRepoVolumeDriver: opts.gitRepoVolumeDriver,
     warnings: [],
   };
+}
+
+/** warningsForPodSpecAndMeta, the meta being the walk's. */
+function warningsForSpec(walk: PodWarningWalk, spec: PodSpec = noContainers): string[] {
   warnNodeSelection(walk, spec);
   warnDeprecatedAnnotations(walk);
   if (spec.volumes !== undefined) {

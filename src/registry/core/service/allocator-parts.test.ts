@@ -8,10 +8,18 @@ import { decodeBits, encodeBits, setBits } from './range-store.js';
 import { parseServiceClusterIPRange } from './service-ip-ranges.js';
 
 describe('allocator building blocks', () => {
-  it('parses and prints IPs and CIDRs as Go does', () => {
+  it('parses IPs and CIDRs as netutils.ParseIPSloppy and ParseCIDRSloppy do, and prints them as Go does', () => {
     assert.equal(formatIP('IPv6', parseIP('fd00:10:0:0::1')?.value ?? 0n), 'fd00:10::1');
-    assert.equal(formatIP('IPv6', parseIP('::ffff:1.2.3.4')?.value ?? 0n), '::ffff:102:304');
-    assert.equal(parseIP('010.0.0.1'), undefined);
+    // An IPv4-mapped address is IPv4 (net.IP's To4), and IPv4 parts may have leading zeros.
+    assert.deepEqual(parseIP('::ffff:1.2.3.4'), { family: 'IPv4', value: 0x01020304n });
+    assert.deepEqual(parseIP('010.0.0.1'), { family: 'IPv4', value: 0x0a000001n });
+    assert.equal(parseIP('fe80::1%eth0'), undefined);
+    assert.deepEqual(parseCIDR('::ffff:10.0.0.0/104'), {
+      family: 'IPv4',
+      base: 0x0a000000n,
+      ones: 8,
+      bits: 32,
+    });
     const net = parseCIDR('10.0.0.77/24');
     assert.equal(net === undefined ? '' : formatIP(net.family, net.base), '10.0.0.0');
   });

@@ -28,7 +28,7 @@ export function initIPFamilyFields(
     spec.clusterIP === clusterIPNone && Object.keys(spec.selector ?? {}).length === 0;
   spec.ipFamilyPolicy ??=
     old?.spec?.ipFamilyPolicy ?? (headlessSelectorless ? 'RequireDualStack' : 'SingleStack');
-  const pre = validateClusterIPFields(svc);
+  const pre = validateClusterIPFields(svc, old);
   if (pre.length > 0) throw invalid(svc, pre);
   const errs: ErrorList = [];
   const policyPath = FieldPath.of('spec', 'ipFamilyPolicy');

@@ -1,7 +1,13 @@
 // IP addresses and CIDRs as numbers (k8s.io/utils/net, as the service IP allocator uses it): parsing
-// with Go's rules for the forms kube accepts, family detection and formatting.
-import { isIPv4, isIPv6 } from 'node:net';
+// as netutils' sloppy parsers do, family detection and formatting.
 import { formatIPv6 } from '../../../machinery/netip/parse.js';
+import {
+  isV4Mapped,
+  maskIP,
+  parseCIDRSloppy,
+  parseIPSloppy,
+  type NetIP,
+} from '../../../machinery/netip/sloppy.js';
 
 export type Family = 'IPv4' | 'IPv6';
 
@@ -15,36 +21,22 @@ export interface IPNet {
   readonly bits: number;
 }
 
-function parseV4(s: string): bigint {
-  return s.split('.').reduce((acc, part) => (acc << 8n) | BigInt(Number(part)), 0n);
-}
-
-function parseV6(s: string): bigint {
-  let text = s;
-  const lastColon = text.lastIndexOf(':');
-  const last = text.slice(lastColon + 1);
-  if (last.includes('.')) {
-    // An embedded IPv4 tail (::ffff:1.2.3.4) is the last two groups.
-    const v4 = parseV4(last);
-    text = `${text.slice(0, lastColon + 1)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`;
-  }
-  const [head = '', rest] = text.split('::');
-  const groups = (p: string): bigint[] => (p === '' ? [] : p.split(':').map((g) => BigInt(parseInt(g, 16))));
-  const h = groups(head);
-  const r = rest === undefined ? [] : groups(rest);
-  const fill = rest === undefined ? 0 : 8 - h.length - r.length;
-  return [...h, ...Array<bigint>(fill).fill(0n), ...r].reduce((acc, g) => (acc << 16n) | g, 0n);
-}
-
-/** An IP as a number with its family, or undefined when the text is not an IP address. */
+/**
+ * An IP as a number with its family, or undefined when the text is not an IP address: read as
+ * netutils.ParseIPSloppy reads it (IPv4 parts may have leading zeros, zones are refused), and an
+ * IPv4-mapped IPv6 address is the IPv4 address, as net.IP's To4 makes it.
+ */
 export function parseIP(s: string): { family: Family; value: bigint } | undefined {
-  if (isIPv4(s)) {
-    // Go's netip refuses leading zeros; so does kube's strict IP validation.
-    if (s.split('.').some((p) => p.length > 1 && p.startsWith('0'))) return undefined;
-    return { family: 'IPv4', value: parseV4(s) };
-  }
-  if (isIPv6(s) && !s.includes('%')) return { family: 'IPv6', value: parseV6(s) };
-  return undefined;
+  const ip = parseIPSloppy(s);
+  return ip === undefined ? undefined : numbered(ip);
+}
+
+/** A net.IP as its family and number. */
+function numbered(ip: NetIP): { family: Family; value: bigint } {
+  const v4 = isV4Mapped(ip);
+  let value = 0n;
+  for (let i = v4 ? 12 : 0; i < 16; i++) value = (value << 8n) | BigInt(ip[i] ?? 0);
+  return { family: v4 ? 'IPv4' : 'IPv6', value };
 }
 
 export function familyOf(s: string): Family | undefined {
@@ -59,19 +51,15 @@ export function formatIP(family: Family, value: bigint): string {
   return formatIPv6(value);
 }
 
-/** Parses `a.b.c.d/n` or `x::/n` to its network (host bits cleared), as Go's ParseCIDR. */
+/** The network of a CIDR (host bits cleared), as netutils.ParseCIDRSloppy reads it, or undefined. */
 export function parseCIDR(s: string): IPNet | undefined {
-  const slash = s.indexOf('/');
-  if (slash < 0) return undefined;
-  const ip = parseIP(s.slice(0, slash));
-  const prefix = s.slice(slash + 1);
-  if (ip === undefined || !/^[0-9]{1,3}$/.test(prefix)) return undefined;
-  const bits = ip.family === 'IPv4' ? 32 : 128;
-  const ones = Number(prefix);
-  if (ones > bits) return undefined;
-  const hostBits = BigInt(bits - ones);
-  const base = (ip.value >> hostBits) << hostBits;
-  return { family: ip.family, base, ones, bits };
+  const cidr = parseCIDRSloppy(s);
+  if (cidr === undefined) return undefined;
+  // As net.IPNet does, a network of IPv4-mapped addresses is an IPv4 network.
+  const network = numbered(maskIP(cidr.ip, cidr));
+  const v4 = network.family === 'IPv4';
+  const ones = v4 && cidr.bits === 128 ? cidr.prefixBits - 96 : cidr.prefixBits;
+  return { family: network.family, base: network.value, ones, bits: v4 ? 32 : 128 };
 }
 
 /** Go's IPNet.String(). */

@@ -10,7 +10,8 @@ import {
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 import { validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
 import { setServiceDefaults } from './defaults.js';
-import { parseIP } from './ip-net.js';
+import { isIPSloppy } from '../../../machinery/netip/sloppy.js';
+import { isValidIPForLegacyField } from '../../networking/ip-validation.js';
 import {
   externallyAccessible,
   needsClusterIP,
@@ -19,6 +20,7 @@ import {
   sameStrings,
 } from './service-helpers.js';
 import { validateService, validateServiceUpdate } from './validation.js';
+import { warningsForService, warningsForServiceStatus } from './warnings.js';
 
 /** dropTypeDependentFields. */
 export function dropTypeDependentFields(svc: Service, old: Service): void {
@@ -72,44 +74,45 @@ export const serviceStrategy = {
     setServiceDefaults(svc);
   },
   validate: (_ctx, svc) => validateService(svc),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, svc) => warningsForService(svc),
   prepareForUpdate: (_ctx, svc, old) => {
     svc.status = old.status ?? {};
     setServiceDefaults(svc);
     dropTypeDependentFields(svc, old);
   },
   validateUpdate: (_ctx, svc, old) => validateServiceUpdate(svc, old),
-  warningsOnUpdate: () => [],
+  warningsOnUpdate: (_ctx, svc) => warningsForService(svc),
 } satisfies CreateStrategy<Service> & UpdateStrategy<Service>;
 
-/** ValidateLoadBalancerStatus. */
-function validateLoadBalancerStatus(svc: Service): ErrorList {
+/**
+ * ValidateLoadBalancerStatus: ingress only for load balancers (AllowServiceLBStatusOnNonLB is off and
+ * locked in 1.33); each IP a legacy IP field, those the old status held passing as they are.
+ */
+function validateLoadBalancerStatus(svc: Service, old: Service): ErrorList {
   const errs: ErrorList = [];
   const path = FieldPath.of('status', 'loadBalancer', 'ingress');
-  (svc.status?.loadBalancer?.ingress ?? []).forEach((ing, i) => {
+  const ingresses = svc.status?.loadBalancer?.ingress ?? [];
+  if (svc.spec?.type !== 'LoadBalancer' && ingresses.length > 0)
+    return [FieldError.forbidden(path, "may only be used when `spec.type` is 'LoadBalancer'")];
+  const existing = (old.status?.loadBalancer?.ingress ?? [])
+    .map((ing) => ing.ip ?? '')
+    .filter((ip) => ip !== '');
+  ingresses.forEach((ing, i) => {
     const p = path.index(i);
     const ip = ing.ip ?? '';
-    if (ip !== '' && parseIP(ip) === undefined) {
-      errs.push(
-        FieldError.invalid(
-          p.child('ip'),
-          ip,
-          'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
-        ),
-      );
-    }
+    if (ip !== '') errs.push(...isValidIPForLegacyField(p.child('ip'), ip, existing));
     if (ing.ipMode !== undefined) {
       if (ip === '')
         errs.push(FieldError.forbidden(p.child('ipMode'), 'may not be specified when `ip` is not set'));
       else if (!['Proxy', 'VIP'].includes(ing.ipMode))
         errs.push(FieldError.notSupported(p.child('ipMode'), ing.ipMode, ['Proxy', 'VIP']));
-    } else if (ip !== '' && svc.spec?.type === 'LoadBalancer') {
+    } else if (ip !== '') {
       errs.push(FieldError.required(p.child('ipMode'), 'must be specified when `ip` is set'));
     }
     const host = ing.hostname ?? '';
     if (host !== '') {
       for (const m of isDNS1123Subdomain(host)) errs.push(FieldError.invalid(p.child('hostname'), host, m));
-      if (parseIP(host) !== undefined)
+      if (isIPSloppy(host))
         errs.push(FieldError.invalid(p.child('hostname'), host, 'must be a DNS name, not an IP address'));
     }
   });
@@ -127,8 +130,9 @@ export const serviceStatusStrategy = {
   },
   validateUpdate: (_ctx, svc, old) => [
     ...validateCoreObjectMetaUpdate(svc.metadata ?? {}, old.metadata ?? {}),
-    ...validateLoadBalancerStatus(svc),
+    ...validateLoadBalancerStatus(svc, old),
   ],
+  warningsOnUpdate: (_ctx, svc) => warningsForServiceStatus(svc),
 } satisfies UpdateStrategy<Service>;
 
 /** Services are deleted at once. */

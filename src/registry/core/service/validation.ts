@@ -11,7 +11,9 @@ import {
   type ErrorList,
 } from '../../../machinery/validation/index.js';
 import { validateCoreObjectMeta, validateCoreObjectMetaUpdate } from '../namespace/finalizer-names.js';
-import { parseIP } from './ip-net.js';
+import { sloppyIPFamily } from '../../../machinery/netip/sloppy.js';
+import { isValidCIDRForLegacyField, isValidIPForLegacyField } from '../../networking/ip-validation.js';
+import { validateEndpointIP } from '../endpoint/endpoint-ip.js';
 import { goServicePortKey, validateServicePort } from './port-validation.js';
 import {
   clusterIPNone,
@@ -26,12 +28,11 @@ const families = ['IPv4', 'IPv6'];
 const familyPolicies = ['PreferDualStack', 'RequireDualStack', 'SingleStack'];
 const trafficPolicies = ['Cluster', 'Local'];
 const kubeletPort = 10250;
-const invalidIP = 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)';
 
 const spec = FieldPath.of('spec');
 
-/** ValidateServiceClusterIPsRelatedFields. */
-export function validateClusterIPFields(svc: Service): ErrorList {
+/** ValidateServiceClusterIPsRelatedFields: cluster IPs are legacy IP fields; the old ones pass as they are. */
+export function validateClusterIPFields(svc: Service, old?: Service | null): ErrorList {
   const s = svc.spec ?? {};
   if (s.type === 'ExternalName') return [];
   const errs: ErrorList = [];
@@ -64,21 +65,18 @@ export function validateClusterIPFields(svc: Service): ErrorList {
       }
       continue;
     }
-    if (parseIP(ip) === undefined) {
-      badIPs = true;
-      errs.push(FieldError.invalid(ipsPath.index(i), ip, invalidIP));
-    }
+    const ipErrs = isValidIPForLegacyField(ipsPath.index(i), ip, old?.spec?.clusterIPs);
+    badIPs ||= ipErrs.length > 0;
+    errs.push(...ipErrs);
   }
   if (ips.length > 2) errs.push(FieldError.invalid(ipsPath, ips, 'may only hold up to 2 values'));
   if (badIPs) return errs;
-  if (ips.length > 1 && new Set(ips.map((ip) => parseIP(ip)?.family)).size !== ips.length) {
-    errs.push(FieldError.invalid(ipsPath, ips, 'may specify no more than one IP for each IP family'));
-  }
+  if (ips.length > 1) errs.push(...dualStackErrors(ips, ipsPath));
   if (!isHeadless(svc)) {
     ips.forEach((ip, i) => {
       const want = s.ipFamilies?.[i];
       if (want === undefined) return;
-      const got = parseIP(ip)?.family;
+      const got = sloppyIPFamily(ip);
       if (want === 'IPv4' && got === 'IPv6')
         errs.push(
           FieldError.invalid(
@@ -97,6 +95,60 @@ export function validateClusterIPFields(svc: Service): ErrorList {
         );
     });
   }
+  return errs;
+}
+
+/** netutils.IsDualStackIPStrings over cluster IPs, which may be old values that do not parse. */
+function dualStackErrors(ips: readonly string[], path: FieldPath): ErrorList {
+  const families = ips.map(sloppyIPFamily);
+  const unparsed = families.indexOf(undefined);
+  const errs: ErrorList = [];
+  if (unparsed >= 0)
+    errs.push(
+      FieldError.internal(
+        path,
+        `failed to check for dual stack with error:invalid IP[${String(unparsed)}]: ${ips[unparsed] ?? ''}`,
+      ),
+    );
+  if (unparsed >= 0 || !(families.includes('IPv4') && families.includes('IPv6')))
+    errs.push(FieldError.invalid(path, ips, 'may specify no more than one IP for each IP family'));
+  return errs;
+}
+
+/** External IPs: new ones are legacy IP fields that are also usable endpoint IPs. */
+function validateExternalIPs(svc: Service, old: Service | undefined): ErrorList {
+  const existing = old?.spec?.externalIPs;
+  return (svc.spec?.externalIPs ?? []).flatMap((ip, i) => {
+    const path = spec.child('externalIPs').index(i);
+    const errs = isValidIPForLegacyField(path, ip, existing);
+    return errs.length > 0 ? errs : validateEndpointIP(ip, path);
+  });
+}
+
+const sourceRangesAnnotation = 'service.beta.kubernetes.io/load-balancer-source-ranges';
+const onlyForLoadBalancer = "may only be used when `type` is 'LoadBalancer'";
+
+/**
+ * The source ranges, from the field or else its annotation: only for load balancers, legacy CIDR
+ * fields (space padding allowed); old values, or an annotation left as it was, pass as they are.
+ */
+function validateSourceRanges(svc: Service, old: Service | undefined): ErrorList {
+  const errs: ErrorList = [];
+  const isLB = svc.spec?.type === 'LoadBalancer';
+  const ranges = svc.spec?.loadBalancerSourceRanges ?? [];
+  if (ranges.length > 0) {
+    const path = spec.child('loadBalancerSourceRanges');
+    if (!isLB) errs.push(FieldError.forbidden(path, onlyForLoadBalancer));
+    const existing = (old?.spec?.loadBalancerSourceRanges ?? []).map((r) => r.trim());
+    ranges.forEach((r, i) => errs.push(...isValidCIDRForLegacyField(path.index(i), r.trim(), existing)));
+    return errs;
+  }
+  const value = svc.metadata?.annotations?.[sourceRangesAnnotation];
+  if (value === undefined) return errs;
+  const path = FieldPath.of('metadata', 'annotations').key(sourceRangesAnnotation);
+  if (!isLB) errs.push(FieldError.forbidden(path, onlyForLoadBalancer));
+  if (old?.metadata?.annotations?.[sourceRangesAnnotation] === value || value.trim() === '') return errs;
+  for (const r of value.trim().split(',')) errs.push(...isValidCIDRForLegacyField(path, r.trim()));
   return errs;
 }
 
@@ -255,21 +307,19 @@ export function validateServiceMeta(svc: Service): ErrorList {
   });
 }
 
-export function validateService(svc: Service): ErrorList {
+/** ValidateService; `old` on an update, whose IPs and CIDRs pass as they are. */
+export function validateService(svc: Service, old?: Service): ErrorList {
   const s = svc.spec ?? {};
   const errs = validateServiceMeta(svc);
   errs.push(...validateTypeSpecific(svc), ...validatePorts(svc));
   if (s.selector !== undefined) errs.push(...validateLabels(s.selector, spec.child('selector')));
-  errs.push(...validateSessionAffinity(svc), ...validateClusterIPFields(svc));
-  (s.externalIPs ?? []).forEach((ip, i) => {
-    if (parseIP(ip) === undefined)
-      errs.push(FieldError.invalid(spec.child('externalIPs').index(i), ip, invalidIP));
-  });
+  errs.push(...validateSessionAffinity(svc), ...validateClusterIPFields(svc, old));
+  errs.push(...validateExternalIPs(svc, old));
   const type = s.type ?? '';
   if (type === '') errs.push(FieldError.required(spec.child('type')));
   else if (!serviceTypes.includes(type))
     errs.push(FieldError.notSupported(spec.child('type'), type, serviceTypes));
-  errs.push(...validateTrafficPolicies(svc));
+  errs.push(...validateSourceRanges(svc, old), ...validateTrafficPolicies(svc));
   return errs;
 }
 
@@ -301,6 +351,6 @@ export function validateServiceUpdate(svc: Service, old: Service): ErrorList {
   return [
     ...validateCoreObjectMetaUpdate(svc.metadata ?? {}, old.metadata ?? {}),
     ...validateClusterIPsUpdate(svc, old),
-    ...validateService(svc),
+    ...validateService(svc, old),
   ];
 }

@@ -7,6 +7,8 @@ import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing
 import { testContext } from '../../generic/testing/widgets.js';
 import type { UpdateRequest } from '../../rest/capabilities.js';
 import { newEndpointSliceREST } from './storage.js';
+import { endpointSliceStrategy } from './strategy.js';
+import { validateEndpointSlice, validateEndpointSliceUpdate } from './validation.js';
 
 const slice = (name: string, more: Partial<EndpointSlice> = {}): EndpointSlice => ({
   apiVersion: 'discovery.k8s.io/v1',
@@ -75,7 +77,7 @@ describe('endpointslices', () => {
         code: 422,
         reason: 'Invalid',
         message:
-          'EndpointSlice.discovery.k8s.io "bad" is invalid: [endpoints[0].addresses[0]: Invalid value: "fe80::1": must be a valid IPv4 address, endpoints[0].addresses[1]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128), endpoints[1].addresses: Required value: must contain at least 1 address]',
+          'EndpointSlice.discovery.k8s.io "bad" is invalid: [endpoints[0].addresses: Invalid value: "fe80::1": must be an IPv4 address, endpoints[0].addresses[0]: Invalid value: "fe80::1": may not be in the link-local range (169.254.0.0/16, fe80::/10), endpoints[0].addresses[1]: Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128), endpoints[1].addresses: Required value: must contain at least 1 address]',
       },
     );
     // An endpoint without its (required) addresses is refused as Required, not a 500.
@@ -108,5 +110,61 @@ describe('endpointslices', () => {
           'EndpointSlice.discovery.k8s.io "web-abc" is invalid: addressType: Invalid value: "FQDN": field is immutable',
       },
     );
+  });
+
+  /** A slice as stored: namespaced, ports defaulted. */
+  const stored = (more: Partial<EndpointSlice>): EndpointSlice => {
+    const s = slice('s', { ports: [{ name: 'http', port: 80, protocol: 'TCP' }], ...more });
+    s.metadata = { ...s.metadata, namespace: 'default', resourceVersion: '1' };
+    return s;
+  };
+
+  it('reads IPv4 addresses as legacy fields and IPv6 ones strictly, as kube 1.33 does', () => {
+    const errs = (addressType: string, address: string): string[] =>
+      validateEndpointSlice(stored({ addressType, endpoints: [{ addresses: [address] }] })).map((e) =>
+        e.error(),
+      );
+    assert.deepEqual(errs('IPv4', '010.0.0.1'), []);
+    assert.deepEqual(errs('IPv4', '::ffff:10.0.0.1'), []);
+    assert.deepEqual(errs('IPv6', 'fd00::1'), []);
+    assert.deepEqual(errs('IPv4', '10.0.0.1%eth0'), [
+      'endpoints[0].addresses[0]: Invalid value: "10.0.0.1%eth0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+    ]);
+    assert.deepEqual(errs('IPv6', 'fd00::1%eth0'), [
+      'endpoints[0].addresses[0]: Invalid value: "fd00::1%eth0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+    ]);
+    assert.deepEqual(errs('IPv6', 'FD00::1'), [
+      'endpoints[0].addresses[0]: Invalid value: "FD00::1": must be in canonical form ("fd00::1")',
+    ]);
+    assert.deepEqual(errs('IPv6', '::ffff:10.0.0.1'), [
+      'endpoints[0].addresses[0]: Invalid value: "::ffff:10.0.0.1": must not be an IPv4-mapped IPv6 address',
+    ]);
+  });
+
+  it('lets an update keep endpoints that no longer validate', () => {
+    const old = stored({ endpoints: [{ addresses: ['127.0.0.1'] }] });
+    assert.deepEqual(validateEndpointSliceUpdate(structuredClone(old), old), []);
+    assert.equal(
+      validateEndpointSliceUpdate({ ...structuredClone(old), endpoints: [{ addresses: ['127.0.0.2'] }] }, old)
+        .length,
+      1,
+    );
+  });
+
+  it('warns of non-standard IPs (not in slices kube controllers wrote) and of FQDN slices', () => {
+    const odd = slice('s', { endpoints: [{ addresses: ['10.0.0.1', '010.0.0.2'] }] });
+    const bad =
+      'endpoints[0].addresses[1]: non-standard IP address "010.0.0.2" will be considered invalid in a future Kubernetes release: use "10.0.0.2"';
+    assert.deepEqual(endpointSliceStrategy.warningsOnCreate(ctx, odd), [bad]);
+    assert.deepEqual(endpointSliceStrategy.warningsOnUpdate(ctx, odd), [bad]);
+    odd.metadata = {
+      name: 's',
+      labels: { 'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io' },
+    };
+    assert.deepEqual(endpointSliceStrategy.warningsOnCreate(ctx, odd), []);
+    const fqdn = slice('f', { addressType: 'FQDN', endpoints: [{ addresses: ['a.example.com'] }] });
+    assert.deepEqual(endpointSliceStrategy.warningsOnCreate(ctx, fqdn), [
+      'spec.addressType: FQDN endpoints are deprecated',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // EndpointSlice validation (ValidateEndpointSlice, ValidateEndpointSliceUpdate in
-// pkg/apis/discovery/validation/validation.go).
-import { isIPv4, isIPv6 } from 'node:net';
+// pkg/apis/discovery/validation/validation.go, 1.33).
+import { sloppyIPFamily } from '../../../machinery/netip/sloppy.js';
 import {
   addressTypes,
   type Endpoint,
@@ -18,34 +18,15 @@ import {
   validateObjectMeta,
   nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
+import { jsonEqual } from '../../generic/object-meta.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
+import { validateEndpointIP } from '../../core/endpoint/endpoint-ip.js';
+import { isValidIP, isValidIPForLegacyField } from '../../networking/ip-validation.js';
 
 const maxEndpoints = 1000;
 const maxAddresses = 100;
 const maxPorts = 20000;
 const protocols = ['SCTP', 'TCP', 'UDP'] as const;
-
-/** ValidateEndpointIP: no unspecified, loopback or link-local addresses. */
-function validateEndpointIP(ip: string, path: FieldPath): ErrorList {
-  const errs: ErrorList = [];
-  const v4 = isIPv4(ip) ? ip.split('.').map(Number) : undefined;
-  const lower = ip.toLowerCase();
-  const unspecified = v4 ? v4.every((o) => o === 0) : /^[0:]+$/.test(lower);
-  const loopback = v4 ? v4[0] === 127 : lower === '::1';
-  const linkLocal = v4 ? v4[0] === 169 && v4[1] === 254 : /^fe[89ab]/.test(lower);
-  const linkLocalMulticast = v4 ? v4[0] === 224 && v4[1] === 0 && v4[2] === 0 : lower.startsWith('ff02:');
-  if (unspecified) errs.push(FieldError.invalid(path, ip, `may not be unspecified (${ip})`));
-  if (loopback)
-    errs.push(FieldError.invalid(path, ip, 'may not be in the loopback range (127.0.0.0/8, ::1/128)'));
-  if (linkLocal)
-    errs.push(FieldError.invalid(path, ip, 'may not be in the link-local range (169.254.0.0/16, fe80::/10)'));
-  if (linkLocalMulticast) {
-    errs.push(
-      FieldError.invalid(path, ip, 'may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)'),
-    );
-  }
-  return errs;
-}
 
 /** IsFullyQualifiedDomainName. */
 function isFullyQualifiedDomainName(path: FieldPath, value: string): ErrorList {
@@ -66,21 +47,20 @@ function isFullyQualifiedDomainName(path: FieldPath, value: string): ErrorList {
   return [];
 }
 
-function validateAddress(address: string, at: { type: string; path: FieldPath }): ErrorList {
-  switch (at.type) {
-    case 'IPv4':
-      return isIPv4(address)
-        ? validateEndpointIP(address, at.path)
-        : [FieldError.invalid(at.path, address, 'must be a valid IPv4 address')];
-    case 'IPv6':
-      return isIPv6(address)
-        ? validateEndpointIP(address, at.path)
-        : [FieldError.invalid(at.path, address, 'must be a valid IPv6 address')];
-    case 'FQDN':
-      return isFullyQualifiedDomainName(at.path, address);
-    default:
-      return [];
-  }
+/**
+ * An address of the slice's type: IPv4 as a legacy IP field, IPv6 as a strict one (IsValidIP), each
+ * then of its family (refused at the list's path, as kube does) and usable as an endpoint.
+ */
+function validateAddress(address: string, at: { type: string; path: FieldPath; list: FieldPath }): ErrorList {
+  if (at.type === 'FQDN') return isFullyQualifiedDomainName(at.path, address);
+  if (at.type !== 'IPv4' && at.type !== 'IPv6') return [];
+  const ipErrs = at.type === 'IPv4' ? isValidIPForLegacyField(at.path, address) : isValidIP(at.path, address);
+  if (ipErrs.length > 0) return ipErrs;
+  const errs: ErrorList = [];
+  if (sloppyIPFamily(address) !== at.type)
+    errs.push(FieldError.invalid(at.list, address, `must be an ${at.type} address`));
+  errs.push(...validateEndpointIP(address, at.path));
+  return errs;
 }
 
 function validateEndpoint(ep: Endpoint, at: { type: string; path: FieldPath }): ErrorList {
@@ -92,7 +72,7 @@ function validateEndpoint(ep: Endpoint, at: { type: string; path: FieldPath }): 
   else if (addresses.length > maxAddresses)
     errs.push(FieldError.tooMany(addressPath, addresses.length, maxAddresses));
   addresses.forEach((a, i) =>
-    errs.push(...validateAddress(a, { type: at.type, path: addressPath.index(i) })),
+    errs.push(...validateAddress(a, { type: at.type, path: addressPath.index(i), list: addressPath })),
   );
   if (ep.nodeName !== undefined) {
     const node = ep.nodeName;
@@ -129,36 +109,42 @@ function validatePorts(ports: readonly EndpointSlicePort[], path: FieldPath): Er
   return errs;
 }
 
-/** ValidateEndpointSlice (metadata with DNS-subdomain names, then the fields). */
-export function validateEndpointSlice(slice: EndpointSlice): ErrorList {
-  return [
-    ...validateObjectMeta(slice.metadata ?? {}, {
-      requiresNamespace: true,
-      validateName: nameIsDNSSubdomain,
-    }),
-    ...validateEndpointSliceFields(slice),
-  ];
+/** validateEndpoints: at most 1000, else each endpoint. */
+function validateEndpoints(slice: EndpointSlice): ErrorList {
+  const path = FieldPath.of('endpoints');
+  const endpoints = slice.endpoints ?? [];
+  if (endpoints.length > maxEndpoints) return [FieldError.tooMany(path, endpoints.length, maxEndpoints)];
+  return endpoints.flatMap((ep, i) => validateEndpoint(ep, { type: slice.addressType, path: path.index(i) }));
 }
 
-function validateEndpointSliceFields(slice: EndpointSlice): ErrorList {
-  const errs: ErrorList = [];
+/**
+ * ValidateEndpointSlice: metadata with DNS-subdomain names, the address type, the ports, then the
+ * endpoints, whose errors an update that leaves them as they were does not report.
+ */
+export function validateEndpointSlice(slice: EndpointSlice, old?: EndpointSlice): ErrorList {
+  const errs = validateObjectMeta(slice.metadata ?? {}, {
+    requiresNamespace: true,
+    validateName: nameIsDNSSubdomain,
+  });
   const type = slice.addressType;
   if (type === '') errs.push(FieldError.required(FieldPath.of('addressType'), ''));
   else if (!(addressTypes as readonly string[]).includes(type)) {
     errs.push(FieldError.notSupported(FieldPath.of('addressType'), type, addressTypes));
   }
-  const path = FieldPath.of('endpoints');
-  const endpoints = slice.endpoints ?? [];
-  if (endpoints.length > maxEndpoints) errs.push(FieldError.tooMany(path, endpoints.length, maxEndpoints));
-  endpoints.forEach((ep, i) => errs.push(...validateEndpoint(ep, { type, path: path.index(i) })));
   errs.push(...validatePorts(slice.ports ?? [], FieldPath.of('ports')));
+  const endpointErrs = validateEndpoints(slice);
+  if (
+    endpointErrs.length > 0 &&
+    !(old !== undefined && jsonEqual(slice.endpoints ?? [], old.endpoints ?? []))
+  )
+    errs.push(...endpointErrs);
   return errs;
 }
 
 /** ValidateEndpointSliceUpdate: the address type is immutable. */
 export function validateEndpointSliceUpdate(slice: EndpointSlice, old: EndpointSlice): ErrorList {
   return [
-    ...validateEndpointSlice(slice),
+    ...validateEndpointSlice(slice, old),
     ...validateImmutableField(slice.addressType, old.addressType, FieldPath.of('addressType')),
   ];
 }

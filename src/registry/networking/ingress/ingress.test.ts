@@ -9,7 +9,8 @@ import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing
 import { testContext } from '../../generic/testing/widgets.js';
 import type { UpdateRequest } from '../../rest/capabilities.js';
 import { newIngressREST, type IngressStorage } from './storage.js';
-import { ingressStrategy } from './strategy.js';
+import { ingressStatusStrategy, ingressStrategy } from './strategy.js';
+import { validateIngressCreate } from './validation.js';
 import { formatHosts } from './table.js';
 
 const backend = { service: { name: 'svc1', port: { number: 8080 } } };
@@ -140,5 +141,32 @@ describe('ingresses', () => {
     assert.deepEqual(json['spec'], {
       rules: [{ host: 'foo.com', http: { paths: [{ path: '/bar', pathType: 'Exact', backend }] } }],
     });
+  });
+
+  it('reads IPs as netutils.ParseIPSloppy does in rule hosts and load balancer status', () => {
+    const withHost = (host: string) =>
+      validateIngressCreate({
+        ...ingress('h', { rules: [rule(host)] }),
+        metadata: { name: 'h', namespace: 'default' },
+      });
+    assert.deepEqual(
+      withHost('010.0.0.1')
+        .map((e) => e.error())
+        .filter((m) => m.includes('not an IP')),
+      ['spec.rules[0].host: Invalid value: "010.0.0.1": must be a DNS name, not an IP address'],
+    );
+    const old = ingress('s', { rules: [rule('a.example')] });
+    const next = structuredClone(old);
+    next.status = { loadBalancer: { ingress: [{ ip: '010.0.0.9' }, { ip: 'fe80::1%eth0' }] } };
+    assert.deepEqual(
+      ingressStatusStrategy.validateUpdate(ctx, next, old).map((e) => e.error()),
+      [
+        'status.loadBalancer.ingress[1].ip: Invalid value: "fe80::1%eth0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+      ],
+    );
+    assert.deepEqual(ingressStatusStrategy.validateUpdate(ctx, structuredClone(next), next), []);
+    assert.deepEqual(ingressStatusStrategy.warningsOnUpdate(ctx, next), [
+      'status.loadBalancer.ingress[0]: non-standard IP address "010.0.0.9" will be considered invalid in a future Kubernetes release: use "10.0.0.9"',
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 // Ingress policy (pkg/registry/networking/ingress/strategy.go): status is kept apart from the
 // spec, and the generation follows spec changes.
 import type { Ingress } from '../../../api/networking/v1/ingress.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import { warningsForIP } from '../ip-warnings.js';
 
 /** The class annotation that spec.ingressClassName replaced. */
 const annotationIngressClass = 'kubernetes.io/ingress.class';
@@ -27,6 +29,14 @@ export const ingressStrategy = {
   warningsOnUpdate: () => [],
 } satisfies CreateStrategy<Ingress> & UpdateStrategy<Ingress>;
 
+/** The status strategy's WarningsOnUpdate: load balancer IPs in non-standard forms. */
+function ingressStatusWarnings(ingress: Ingress): string[] {
+  const path = FieldPath.of('status', 'loadBalancer', 'ingress');
+  return (ingress.status?.loadBalancer?.ingress ?? []).flatMap((lb, i) =>
+    (lb.ip ?? '') === '' ? [] : warningsForIP(() => path.index(i), lb.ip ?? ''),
+  );
+}
+
 /** ingresses/status: takes the status, keeps the spec. */
 export const ingressStatusStrategy = {
   ...ingressStrategy,
@@ -34,7 +44,8 @@ export const ingressStatusStrategy = {
     if (old.spec !== undefined) ingress.spec = old.spec;
     else delete ingress.spec;
   },
-  validateUpdate: (_ctx, ingress) => validateIngressStatus(ingress),
+  validateUpdate: (_ctx, ingress, old) => validateIngressStatus(ingress, old),
+  warningsOnUpdate: (_ctx, ingress) => ingressStatusWarnings(ingress),
 } satisfies UpdateStrategy<Ingress>;
 
 export const ingressDeleteStrategy = {} satisfies DeleteStrategy<Ingress>;

@@ -18,7 +18,9 @@ import {
   validateObjectMeta,
   nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
+import { isIPSloppy } from '../../../machinery/netip/sloppy.js';
 import { isValidPortName, isValidPortNum } from '../../core/service/port-validation.js';
+import { isValidIPForLegacyField } from '../ip-validation.js';
 
 const annotationIngressClass = 'kubernetes.io/ingress.class';
 const invalidPathSequences = ['//', '/./', '/../', '%2f', '%2F'];
@@ -42,8 +44,6 @@ export function isWildcardDNS1123Subdomain(value: string): string[] {
   }
   return errs;
 }
-
-const looksLikeIP = (host: string): boolean => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
 
 /** Host names of rules and TLS entries: a DNS subdomain, or a wildcard one. */
 function validateHost(host: string, path: FieldPath): ErrorList {
@@ -121,7 +121,7 @@ function validateIngressRule(rule: IngressRule, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
   const host = rule.host ?? '';
   if (host !== '') {
-    if (looksLikeIP(host))
+    if (isIPSloppy(host))
       errs.push(FieldError.invalid(path.child('host'), host, 'must be a DNS name, not an IP address'));
     errs.push(...validateHost(host, path.child('host')));
   }
@@ -197,20 +197,25 @@ export function validateIngressUpdate(ingress: Ingress): ErrorList {
   return validateIngressSpec(ingress.spec ?? {}, FieldPath.of('spec'));
 }
 
-/** ValidateIngressStatusUpdate: load balancer IPs are IP addresses, hostnames are DNS names. */
-export function validateIngressStatus(ingress: Ingress): ErrorList {
+/**
+ * ValidateIngressLoadBalancerStatus: load balancer IPs are legacy IP fields (those the old status held
+ * pass as they are), hostnames are DNS names that netutils.ParseIPSloppy does not read as an IP.
+ */
+export function validateIngressStatus(ingress: Ingress, old: Ingress): ErrorList {
   const path = FieldPath.of('status', 'loadBalancer', 'ingress');
+  const existing = (old.status?.loadBalancer?.ingress ?? [])
+    .map((lb) => lb.ip ?? '')
+    .filter((ip) => ip !== '');
   return (ingress.status?.loadBalancer?.ingress ?? []).flatMap((lb, i) => {
     const errs: ErrorList = [];
-    if (lb.ip !== undefined && lb.ip !== '' && !looksLikeIP(lb.ip)) {
-      errs.push(FieldError.invalid(path.index(i).child('ip'), lb.ip, 'must be a valid IP address'));
-    }
+    if (lb.ip !== undefined && lb.ip !== '')
+      errs.push(...isValidIPForLegacyField(path.index(i).child('ip'), lb.ip, existing));
     if (lb.hostname !== undefined && lb.hostname !== '') {
       const h = lb.hostname;
       errs.push(
         ...isDNS1123Subdomain(h).map((m) => FieldError.invalid(path.index(i).child('hostname'), h, m)),
       );
-      if (looksLikeIP(h))
+      if (isIPSloppy(h))
         errs.push(
           FieldError.invalid(path.index(i).child('hostname'), h, 'must be a DNS name, not an IP address'),
         );

@@ -14,14 +14,11 @@ import {
 } from '../../../machinery/validation/index.js';
 import { fieldImmutableErrorMsg } from '../../generic/validate-meta-update.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
-import { canonicalIP, isValidIP } from '../ip-validation.js';
+import { isValidIP } from '../ip-validation.js';
 
-/** ValidateIPAddressName: a valid IP in its canonical form; names are never generated. */
+/** ValidateIPAddressName: IsValidIP's details (a valid IP in canonical form); names are never generated. */
 export function validateIPAddressName(name: string): string[] {
-  const errs = isValidIP(FieldPath.of('metadata', 'name'), name).map((e) => e.detail);
-  if (errs.length > 0) return errs;
-  const canonical = canonicalIP(name);
-  return canonical === name ? [] : [`must be in canonical form (${JSON.stringify(canonical)})`];
+  return isValidIP(FieldPath.of('metadata', 'name'), name).map((e) => e.detail);
 }
 
 function validateParentReference(ref: ParentReference | undefined): ErrorList {

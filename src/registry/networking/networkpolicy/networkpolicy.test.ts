@@ -6,6 +6,8 @@ import { rejectsWithStatus } from '../../generic/testing/assert-status.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing/memory-rest-options.js';
 import { testContext } from '../../generic/testing/widgets.js';
 import { newNetworkPolicyREST } from './storage.js';
+import { networkPolicyStrategy, validateNetworkPolicySpec } from './strategy.js';
+import { FieldPath } from '../../../machinery/validation/index.js';
 
 const np = (name: string, spec: NonNullable<NetworkPolicy['spec']>): NetworkPolicy => ({
   apiVersion: 'networking.k8s.io/v1',
@@ -76,5 +78,35 @@ describe('networkpolicies', () => {
         'spec.policyTypes[0]: Unsupported value: "Sideways": supported values: "Ingress", "Egress"',
       ],
     );
+  });
+
+  it('checks ipBlocks as kube 1.33 does: legacy CIDRs, each except a strict subset', () => {
+    const errs = (cidr: string, except: string[]) =>
+      validateNetworkPolicySpec(
+        { podSelector: {}, ingress: [{ from: [{ ipBlock: { cidr, except } }] }] },
+        FieldPath.of('spec'),
+      ).map((e) => e.error());
+    assert.deepEqual(errs('010.0.0.0/8', ['10.1.0.0/16']), []);
+    assert.deepEqual(errs('10.0.0.0/8', ['10.0.0.0/8', '11.0.0.0/16', 'fd00::%lo/64']), [
+      'spec.ingress[0].from[0].ipBlock.except[0]: Invalid value: "10.0.0.0/8": must be a strict subset of `cidr`',
+      'spec.ingress[0].from[0].ipBlock.except[1]: Invalid value: "11.0.0.0/16": must be a strict subset of `cidr`',
+      'spec.ingress[0].from[0].ipBlock.except[2]: Invalid value: "fd00::%lo/64": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+    ]);
+    assert.deepEqual(errs('nope', ['also-nope']), [
+      'spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "nope": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+    ]);
+  });
+
+  it('warns of ipBlock CIDRs in non-standard forms', () => {
+    const policy = np('w', {
+      podSelector: {},
+      egress: [{ to: [{ ipBlock: { cidr: '10.0.0.0/08', except: ['10.1.0.1/16'] } }] }],
+    });
+    const want = [
+      'spec.egress[0].to[0].ipBlock.cidr: non-standard CIDR value "10.0.0.0/08" will be considered invalid in a future Kubernetes release: use "10.0.0.0/8"',
+      'spec.egress[0].to[0].ipBlock.except[0]: CIDR value "10.1.0.1/16" is ambiguous in this context (should be "10.1.0.0/16" or "10.1.0.1/32"?)',
+    ];
+    assert.deepEqual(networkPolicyStrategy.warningsOnCreate(ctx, policy), want);
+    assert.deepEqual(networkPolicyStrategy.warningsOnUpdate(ctx, policy), want);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../../../machinery/validation/index.js';
 import { isValidPortName, isValidPortNum } from '../../core/service/port-validation.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
+import { networkPolicyWarnings, validateIPBlock } from './ip-block.js';
 
 const protocols = ['TCP', 'UDP', 'SCTP'] as const;
 
@@ -64,7 +65,7 @@ export function validateNetworkPolicyPeer(peer: NetworkPolicyPeer, path: FieldPa
   }
   if (peer.ipBlock !== undefined) {
     peers++;
-    if (peer.ipBlock.cidr === '') errs.push(FieldError.required(path.child('ipBlock', 'cidr'), ''));
+    errs.push(...validateIPBlock(peer.ipBlock, path.child('ipBlock')));
   }
   if (peers === 0) errs.push(FieldError.required(path, 'must specify a peer'));
   else if (peers > 1 && peer.ipBlock !== undefined) {
@@ -137,12 +138,12 @@ export const networkPolicyStrategy = {
     setNetworkPolicyDefaults(np);
   },
   validate: (_ctx, np) => validateNetworkPolicy(np),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, np) => networkPolicyWarnings(np),
   prepareForUpdate: (_ctx, np) => {
     setNetworkPolicyDefaults(np);
   },
   validateUpdate: (_ctx, np) => validateNetworkPolicy(np),
-  warningsOnUpdate: () => [],
+  warningsOnUpdate: (_ctx, np) => networkPolicyWarnings(np),
 } satisfies CreateStrategy<NetworkPolicy> & UpdateStrategy<NetworkPolicy>;
 
 export const networkPolicyDeleteStrategy = {} satisfies DeleteStrategy<NetworkPolicy>;

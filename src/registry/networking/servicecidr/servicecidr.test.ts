@@ -48,19 +48,28 @@ describe('servicecidrs and ipaddresses', () => {
       [[], 'spec.cidrs: Required value: at least one CIDR required'],
       [
         ['10.0.0.1/24'],
-        'spec.cidrs[0]: Invalid value: "10.0.0.1/24": CIDR value should not have any bits set beyond the prefix length',
+        'spec.cidrs[0]: Invalid value: "10.0.0.1/24": must not have bits set beyond the prefix length',
       ],
       [
         ['10.0.0.0'],
-        'spec.cidrs[0]: Invalid value: "10.0.0.0": expected a valid CIDR value (e.g. 10.9.8.0/24 or 2001:db8::/64), got IP address',
+        'spec.cidrs[0]: Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
       ],
       [
         ['010.0.0.0/8'],
-        'spec.cidrs[0]: Invalid value: "010.0.0.0/8": IP address in CIDR cannot have leading 0s',
+        'spec.cidrs[0]: Invalid value: "010.0.0.0/8": must not have leading 0s in IP or prefix length',
       ],
       [
         ['10.0.0.0/08'],
-        'spec.cidrs[0]: Invalid value: "10.0.0.0/08": prefix length in CIDR cannot have leading 0s',
+        'spec.cidrs[0]: Invalid value: "10.0.0.0/08": must not have leading 0s in IP or prefix length',
+      ],
+      [
+        ['::ffff:10.0.0.0/104'],
+        'spec.cidrs[0]: Invalid value: "::ffff:10.0.0.0/104": must not have an IPv4-mapped IPv6 address',
+      ],
+      [['FD00::/64'], 'spec.cidrs[0]: Invalid value: "FD00::/64": must be in canonical form ("fd00::/64")'],
+      [
+        ['fd00::%eth0/64'],
+        'spec.cidrs[0]: Invalid value: "fd00::%eth0/64": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
       ],
       [
         ['10.0.0.0/24', '10.1.0.0/24'],
@@ -140,9 +149,18 @@ describe('servicecidrs and ipaddresses', () => {
       invalid(
         'IPAddress',
         '10.0.0.300',
-        'metadata.name: Invalid value: "10.0.0.300": must be a valid IP address (e.g. 10.9.8.7 or 2001:db8::ffff)',
+        'metadata.name: Invalid value: "10.0.0.300": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
       ),
     );
+    for (const [name, detail] of [
+      ['010.0.0.9', 'must not have leading 0s'],
+      ['::ffff:10.0.0.9', 'must not be an IPv4-mapped IPv6 address'],
+      ['fe80::1%eth0', 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)'],
+    ] as const)
+      await rejectsWithStatus(
+        ips.create(ctx, ip(name, svc), { options: {} }),
+        invalid('IPAddress', name, `metadata.name: Invalid value: "${name}": ${detail}`),
+      );
     await rejectsWithStatus(
       ips.create(ctx, ip('10.0.0.9'), { options: {} }),
       invalid('IPAddress', '10.0.0.9', 'spec.parentRef: Required value'),

@@ -7,6 +7,7 @@ import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing
 import { testContext } from '../../generic/testing/widgets.js';
 import type { UpdateRequest } from '../../rest/capabilities.js';
 import { newRuntimeClassREST } from './storage.js';
+import { runtimeClassStrategy } from './strategy.js';
 
 const rc = (name: string, handler: string): RuntimeClass => ({
   apiVersion: 'node.k8s.io/v1',
@@ -53,6 +54,28 @@ describe('runtimeclasses', () => {
       reason: 'Invalid',
       message:
         'RuntimeClass.node.k8s.io "gvisor" is invalid: handler: Invalid value: "kata": field is immutable',
+    });
+  });
+
+  it('warns of retired node labels in its node selector, on create and update', () => {
+    const labelled: RuntimeClass = {
+      ...rc('zoned', 'runc'),
+      scheduling: { nodeSelector: { 'kubernetes.io/os': 'linux', 'beta.kubernetes.io/os': 'linux' } },
+    };
+    const want = ['scheduling.nodeSelector: deprecated since v1.14; use "kubernetes.io/os" instead'];
+    assert.deepEqual(runtimeClassStrategy.warningsOnCreate(ctx, labelled), want);
+    assert.deepEqual(runtimeClassStrategy.warningsOnUpdate(ctx, labelled), want);
+  });
+
+  it('may be created by a PUT, and an update must carry a resourceVersion, as kube has it', async () => {
+    const { object, created } = await store.update(ctx, 'kata', put(rc('kata', 'kata')));
+    assert.equal(created, true);
+    const { resourceVersion: _rv, ...meta } = object.metadata ?? {};
+    await rejectsWithStatus(store.update(ctx, 'kata', put({ ...object, metadata: meta })), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'runtimeclasses.node.k8s.io "kata" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update',
     });
   });
 });

@@ -11,6 +11,7 @@ import {
   nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
 import { validateImmutableField } from '../../generic/validate-meta-update.js';
+import { deprecatedNodeLabelMessage } from '../../core/node/deprecated-labels.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
 /** ValidateRuntimeClass: the handler is a DNS label (metadata with DNS-subdomain names, then the fields). */
@@ -40,20 +41,31 @@ export function validateRuntimeClassUpdate(rc: RuntimeClass, old: RuntimeClass):
   ];
 }
 
+/** GetWarningsForRuntimeClass (pkg/api/node/util.go): retired node labels in the node selector. */
+function runtimeClassWarnings(rc: RuntimeClass): string[] {
+  const warnings: string[] = [];
+  for (const key of Object.keys(rc.scheduling?.nodeSelector ?? {})) {
+    const msg = deprecatedNodeLabelMessage(key);
+    if (msg !== undefined) warnings.push(`scheduling.nodeSelector: ${msg}`);
+  }
+  return warnings;
+}
+
 export const runtimeClassStrategy = {
   namespaceScoped: false,
-  allowCreateOnUpdate: false,
-  allowUnconditionalUpdate: true,
+  // As kube's strategy: a PUT may create, and an update must name the resourceVersion it replaces.
+  allowCreateOnUpdate: true,
+  allowUnconditionalUpdate: false,
   prepareForCreate: (_ctx, rc) => {
     (rc as Partial<RuntimeClass>).handler ??= '';
   },
   validate: (_ctx, rc) => validateRuntimeClass(rc),
-  warningsOnCreate: () => [],
+  warningsOnCreate: (_ctx, rc) => runtimeClassWarnings(rc),
   prepareForUpdate: (_ctx, rc) => {
     (rc as Partial<RuntimeClass>).handler ??= '';
   },
   validateUpdate: (_ctx, rc, old) => validateRuntimeClassUpdate(rc, old),
-  warningsOnUpdate: () => [],
+  warningsOnUpdate: (_ctx, rc) => runtimeClassWarnings(rc),
 } satisfies CreateStrategy<RuntimeClass> & UpdateStrategy<RuntimeClass>;
 
 export const runtimeClassDeleteStrategy = {} satisfies DeleteStrategy<RuntimeClass>;

@@ -1,6 +1,7 @@
 // The string formats kube validates in custom resources: apiextensions-apiserver's supportedFormats
 // (others are stripped before validation) checked as kube-openapi's strfmt default registry does.
-import { isIP, isIPv4, isIPv6 } from 'node:net';
+import { parseAddr } from '../../../../machinery/netip/parse.js';
+import { isIPSloppy, parseCIDRSloppy } from '../../../../machinery/netip/sloppy.js';
 
 // Go's \s is ASCII whitespace only; ECMAScript's also takes Unicode spaces.
 const goSpace = String.raw`[\t\n\f\r ]`;
@@ -59,15 +60,17 @@ function isHostname(s: string): boolean {
   return s.split('.').every((p) => Buffer.byteLength(p) <= 63);
 }
 
-function isCIDR(s: string): boolean {
-  const slash = s.indexOf('/');
-  if (slash < 0) return false;
-  const ip = s.slice(0, slash);
-  const bits = s.slice(slash + 1);
-  if (!/^\d{1,3}$/.test(bits)) return false;
-  const family = isIP(ip);
-  return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+/** strfmt's isIPv4: what netutils.ParseIPSloppy reads (leading zeros too), written with a dot. */
+const isIPv4 = (s: string): boolean => isIPSloppy(s) && s.includes('.');
+
+/** govalidator's IsIPv6: what Go's net.ParseIP reads (netip without a zone), written with a colon. */
+function isIPv6(s: string): boolean {
+  const addr = parseAddr(s);
+  return addr.ok && addr.value.zone === '' && s.includes(':');
 }
+
+/** strfmt's isCIDR: what netutils.ParseCIDRSloppy reads. */
+const isCIDR = (s: string): boolean => parseCIDRSloppy(s) !== undefined;
 
 function isRequestURI(s: string): boolean {
   if (s.startsWith('/')) return !/[\t\n\f\r ]/.test(s);
@@ -110,8 +113,8 @@ const checks: Readonly<Record<string, (s: string) => boolean>> = {
   uri: isRequestURI,
   email: (s) => email.test(s),
   hostname: isHostname,
-  ipv4: (s) => isIPv4(s),
-  ipv6: (s) => isIPv6(s),
+  ipv4: isIPv4,
+  ipv6: isIPv6,
   cidr: isCIDR,
   mac: (s) => mac.test(s),
   uuid: (s) => uuid.test(s),

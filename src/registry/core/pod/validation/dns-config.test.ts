@@ -52,6 +52,15 @@ describe('validatePodDNSConfig', () => {
     );
   });
 
+  it('reads nameservers as netutils.ParseIPSloppy does: leading zeros pass, zones do not', () => {
+    assert.deepEqual(
+      check({ dnsConfig: { nameservers: ['010.001.002.003', '::ffff:1.2.3.4', 'fe80::1%eth0'] } }),
+      [
+        'spec.dnsConfig.nameservers[2]: Invalid value: "fe80::1%eth0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+      ],
+    );
+  });
+
   it('limits the search list to 32 paths', () => {
     const searches = Array.from({ length: 33 }, (_, i) => `s${String(i)}.example`);
     assert.match(check({ dnsConfig: { searches } })[0] ?? '', /must not have more than 32 search paths$/);

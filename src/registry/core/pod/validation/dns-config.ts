@@ -1,8 +1,7 @@
 // validatePodDNSConfig (pkg/apis/core/validation): dnsPolicy None needs a dnsConfig with a
-// nameserver; at most 3 nameservers, each an IP; at most 32 search paths and 2048 characters of
+// nameserver; at most 3 nameservers, each an IP as netutils.ParseIPSloppy reads one; at most 32 search paths and 2048 characters of
 // them, each a DNS subdomain (a trailing dot is fine; RelaxedDNSSearchValidation, on in 1.33, also
 // takes "." and underscores); every option named.
-import { isIP } from 'node:net';
 import type { PodSpec } from '../../../../api/core/v1/pod.js';
 import {
   FieldError,
@@ -10,6 +9,8 @@ import {
   type ErrorList,
   type FieldPath,
 } from '../../../../machinery/validation/index.js';
+import { isIPSloppy } from '../../../../machinery/netip/sloppy.js';
+import { isValidIPForLegacyField } from '../../../networking/ip-validation.js';
 
 const maxNameservers = 3;
 const maxSearchPaths = 32;
@@ -40,14 +41,8 @@ export function validatePodDNSConfig(spec: PodSpec, path: FieldPath): ErrorList 
       ),
     );
   nameservers.forEach((ns, i) => {
-    if (isIP(ns) === 0)
-      errs.push(
-        FieldError.invalid(
-          path.child('nameservers').index(i),
-          ns,
-          'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
-        ),
-      );
+    // The check alone first: the common case builds no path.
+    if (!isIPSloppy(ns)) errs.push(...isValidIPForLegacyField(path.child('nameservers').index(i), ns));
   });
   const searches = config.searches ?? [];
   if (searches.length > maxSearchPaths)

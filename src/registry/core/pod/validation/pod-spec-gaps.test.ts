@@ -219,3 +219,14 @@ describe('terminationGracePeriodSeconds as kube', () => {
     assert.equal(p.spec?.terminationGracePeriodSeconds, 1);
   });
 });
+
+describe('validateHostAliases as kube', () => {
+  it('reads the IP as netutils.ParseIPSloppy does: leading zeros pass, zones do not', () => {
+    const aliases = (ip: string) => pod((s) => (s.hostAliases = [{ ip, hostnames: ['db.local'] }]));
+    assert.deepEqual(texts(validatePod(aliases('010.001.002.003'))), []);
+    assert.deepEqual(texts(validatePod(aliases('::ffff:10.0.0.1'))), []);
+    assert.deepEqual(texts(validatePod(aliases('fe80::1%eth0'))), [
+      'FieldValueInvalid spec.hostAliases[0].ip: Invalid value: "fe80::1%eth0": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
+    ]);
+  });
+});

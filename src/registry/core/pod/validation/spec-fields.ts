@@ -1,6 +1,5 @@
 // The pod-level fields of ValidatePodSpec (pkg/apis/core/validation/validation.go): policies,
 // scheduling and identity fields, tolerations; the pod security context in pod-security-context.ts.
-import { isIP } from 'node:net';
 import { validateAffinity } from './affinity.js';
 import type { Container } from '../../../../api/core/v1/container.js';
 import type { EphemeralContainer } from '../../../../api/core/v1/ephemeral-container.js';
@@ -20,6 +19,8 @@ import {
 } from '../../../../machinery/validation/index.js';
 import { validatePodSecurityContext, type SecurityContextOptions } from './pod-security-context.js';
 import { validatePodDNSConfig } from './dns-config.js';
+import { isIPSloppy } from '../../../../machinery/netip/sloppy.js';
+import { isValidIPForLegacyField } from '../../../networking/ip-validation.js';
 import { validateResourceRequirements } from './resources.js';
 import { validateTopologySpreadConstraints } from './topology-spread.js';
 import { validateWindowsHostProcessPod } from './windows-host-process.js';
@@ -200,14 +201,7 @@ function validateHostAliases(spec: PodSpec, path: FieldPath): ErrorList {
   (spec.hostAliases ?? []).forEach((alias, i) => {
     const p = path.index(i);
     const ip = (alias as { ip?: string }).ip ?? '';
-    if (isIP(ip) === 0)
-      errs.push(
-        FieldError.invalid(
-          p.child('ip'),
-          ip,
-          'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)',
-        ),
-      );
+    if (!isIPSloppy(ip)) errs.push(...isValidIPForLegacyField(p.child('ip'), ip));
     (alias.hostnames ?? []).forEach((h, j) =>
       errs.push(...invalidAll(isDNS1123Subdomain(h), h, p.child('hostnames').index(j))),
     );

@@ -65,7 +65,7 @@ export function validatePodStatusUpdate(pod: Pod, old: Pod): ErrorList {
       path.child('resourceClaimStatuses'),
     ),
   );
-  errs.push(...validatePodIPs(pod), ...validateHostIPs(pod));
+  errs.push(...validatePodIPs(pod, old), ...validateHostIPs(pod, old));
   return errs;
 }
 
