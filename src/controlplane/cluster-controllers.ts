@@ -12,6 +12,10 @@ import {
   type RunnableController,
 } from './controllers/controller-hook.js';
 import {
+  clusterRoleAggregationControllerHookName,
+  newClusterRoleAggregationController,
+} from './controllers/clusterroleaggregation/clusterrole-aggregation-controller.js';
+import {
   GarbageCollector,
   garbageCollectorHookName,
 } from './controllers/garbagecollector/garbage-collector.js';
@@ -80,6 +84,10 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
     // The ServiceCIDRs' finalizer and Ready condition; a deleted one waits for its IPs to go.
     [serviceCIDRControllerHookName]: once.controller(() =>
       newServiceCIDRController(groups, { logger, clock }),
+    ),
+    // Aggregated ClusterRoles (admin, edit, view, …) hold the rules their selectors match.
+    [clusterRoleAggregationControllerHookName]: once.controller(() =>
+      newClusterRoleAggregationController(groups, { logger }),
     ),
     // status.hard and a recount of status.used.
     [resourceQuotaControllerHookName]: once.controller(() => newResourceQuotaController(groups, { logger })),

@@ -8,6 +8,7 @@ import { startCapstanProcess, type CapstanProcess } from './support/capstan-proc
 import { locateKubectl } from './support/kubectl.js';
 import { kubectlSession } from './support/kubectl-session.js';
 import { tableRows } from './support/kube-objects.js';
+import { eventually } from './support/client-node-helpers.js';
 
 describe('kubectl against capstan: rbac and auth', () => {
   let capstan: CapstanProcess;
@@ -93,6 +94,29 @@ describe('kubectl against capstan: rbac and auth', () => {
     ]);
     assert.equal(patch.code, 1);
     assert.match(patch.stderr, /roleRef: Invalid value: .*cannot change roleRef/);
+  });
+
+  it("lists kube's default cluster roles, view aggregated (allow-all: the RBAC group alone bootstraps them)", async () => {
+    const rows = tableRows(await ok(['get', 'clusterrole', 'admin', 'edit', 'view', 'cluster-admin']));
+    assert.deepEqual(
+      rows.slice(1).map((r) => r[0]),
+      ['admin', 'edit', 'view', 'cluster-admin'],
+    );
+    // The clusterrole-aggregation controller fills view's rules from system:aggregate-to-view.
+    let rules: { apiGroups?: string[]; resources?: string[] }[] = [];
+    await eventually(
+      async () => {
+        const view = JSON.parse(await ok(['get', 'clusterrole', 'view', '-o', 'json'])) as {
+          rules: typeof rules | null;
+        };
+        rules = view.rules ?? [];
+        return rules.some(
+          (r) => r.apiGroups?.includes('') === true && r.resources?.includes('pods') === true,
+        );
+      },
+      'view to grant pods',
+      { seen: () => rules },
+    );
   });
 
   it('answers kubectl auth can-i (allow-all) for the caller, another user, and --list', async () => {

@@ -1,29 +1,27 @@
 // What RBAC authorization needs from the control plane: the RBAC index kept current by list and
 // watch on the four RBAC stores (kube's shared informers; the lists ask for resourceVersion "0" so
-// the watch cache answers, and each list replaces what the index held), and the `rbac/bootstrap-roles` post-start hook that creates kube's
-// default roles and bindings when they are missing (pkg/registry/rbac/rest/storage_rbac.go).
-import type { KubeObject } from '../../api/meta.js';
+// the watch cache answers, and each list replaces what the index held), and the `rbac/bootstrap-roles`
+// post-start hook that reconciles kube's default policy (rbac-bootstrap.ts).
 import { rbacGroup } from '../../api/rbac/v1/rbac.js';
 import { RBACIndex, rbacResources, type RBACResource } from '../../registry/rbac/authorizer.js';
-import { bootstrapClusterRoleBindings, bootstrapClusterRoles } from '../../registry/rbac/bootstrap-policy.js';
 import type { APIGroupInfo } from '../../registry/rest/api-group-info.js';
 import {
   isCreater,
+  isGetter,
   isLister,
   isWatcher,
   type Creater,
+  type Getter,
   type Storage,
 } from '../../registry/rest/capabilities.js';
 import { runListWatch } from '../controllers/list-watch.js';
-import { internalContext } from '../../registry/rest/context.js';
-import type { HookContext, PostStartHook } from '../../server/lifecycle/hooks.js';
+import type { PostStartHook } from '../../server/lifecycle/hooks.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { authorizerForModes, modeRBAC } from '../../server/authorization/modes.js';
 import { RBACAuthorizer } from '../../registry/rbac/authorizer.js';
 import type { Authorizer } from '../../registry/rest/authorizer.js';
 import { errorText } from '../../server/logging/error-text.js';
-import { createIfMissing, retryUntilDone } from '../bootstrap/retry.js';
-import { deepCopyJSON } from '../../machinery/json/deep-copy.js';
+import { policyKinds, RBACPolicyReconciler } from './rbac-bootstrap.js';
 import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 export const rbacBootstrapRolesHookName = 'rbac/bootstrap-roles';
@@ -92,47 +90,34 @@ function waitForIndex(index: RBACIndex, done: () => boolean, signal: AbortSignal
   });
 }
 
-async function ensureAll(ctx: HookContext, storage: Creater, objects: readonly KubeObject[]): Promise<void> {
-  await Promise.all(
-    objects.map((obj) =>
-      retryUntilDone(
-        ctx,
-        {
-          message: 'unable to create an RBAC bootstrap object, retrying',
-          fields: { kind: obj.kind, name: obj.metadata?.name },
-        },
-        () =>
-          createIfMissing(async () => {
-            await storage.create(internalContext({ signal: ctx.signal }), deepCopyJSON(obj), {
-              options: {},
-            });
-            ctx.logger.v(2, `created ${obj.kind}`, { name: obj.metadata?.name });
-          }),
-      ),
-    ),
-  );
-}
+const namespacesIn = (groups: readonly APIGroupInfo[]): (Getter & Creater) | undefined => {
+  const s = groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1']?.['namespaces'];
+  return s !== undefined && isGetter(s) && isCreater(s) ? s : undefined;
+};
 
 /**
- * `rbac/bootstrap-roles`: kube's default cluster roles and bindings, created when missing (a restart
- * keeps what is there). The hook ends once the index holds them, so a ready server authorizes by
- * them.
+ * `rbac/bootstrap-roles`, added whenever the RBAC group is served (kube adds it with the group, not
+ * with the RBAC authorizer). With an RBAC index the hook ends once the index holds the policy, so a
+ * ready server authorizes by it.
  */
 export function rbacBootstrapHooks(
   groups: readonly APIGroupInfo[],
-  index: RBACIndex,
+  index: RBACIndex | undefined,
 ): Record<string, PostStartHook> {
-  const roles = rbacStorage(groups, 'clusterroles');
-  const bindings = rbacStorage(groups, 'clusterrolebindings');
-  if (roles === undefined || bindings === undefined || !isCreater(roles) || !isCreater(bindings)) return {};
+  const kinds = policyKinds(groups);
+  if (
+    !kinds.some((k) => k.resource === 'clusterroles') ||
+    !kinds.some((k) => k.resource === 'clusterrolebindings')
+  )
+    return {};
+  const reconciler = new RBACPolicyReconciler(kinds, namespacesIn(groups));
   const hook: PostStartHook = async (ctx) => {
-    await Promise.all([
-      ensureAll(ctx, roles, bootstrapClusterRoles),
-      ensureAll(ctx, bindings, bootstrapClusterRoleBindings),
-    ]);
+    await reconciler.ensure(ctx);
+    if (index === undefined) return;
     const present = (): boolean =>
-      bootstrapClusterRoles.every((r) => index.has('clusterroles', '', r.metadata?.name ?? '')) &&
-      bootstrapClusterRoleBindings.every((b) => index.has('clusterrolebindings', '', b.metadata?.name ?? ''));
+      kinds.every((k) =>
+        k.expected.every((o) => index.has(k.resource, o.metadata?.namespace ?? '', o.metadata?.name ?? '')),
+      );
     await waitForIndex(index, present, ctx.signal);
   };
   return { [rbacBootstrapRolesHookName]: hook };
@@ -140,8 +125,8 @@ export function rbacBootstrapHooks(
 
 /**
  * --authorization-mode for the API assembly: the authorizer (handed to the access reviews before the
- * stores exist, and to the server's filter), and with RBAC the index, started once the groups are
- * built, and the bootstrap hook.
+ * stores exist, and to the server's filter), with RBAC the index, started once the groups are
+ * built, and the bootstrap hook whatever the modes.
  */
 export class ControlPlaneAuthorization {
   readonly authorizer: Authorizer;
@@ -163,7 +148,7 @@ export class ControlPlaneAuthorization {
   }
 
   postStartHooks(groups: readonly APIGroupInfo[]): Record<string, PostStartHook> {
-    return this.#index === undefined ? {} : rbacBootstrapHooks(groups, this.#index);
+    return rbacBootstrapHooks(groups, this.#index);
   }
 
   async close(): Promise<void> {

@@ -128,6 +128,11 @@ export interface UpdatedObjectInfo {
    * Store then hands over the object it read rather than a deep copy of it.
    */
   readonly readsOldOnly?: boolean;
+  /**
+   * True when updatedObject brings managedFields up to date itself (a server-side apply): a view
+   * that records its writer's updates in managedFields leaves them as they are.
+   */
+  readonly managesFields?: boolean;
 }
 
 export interface UpdateRequest {
