@@ -4,6 +4,9 @@
 // handler and OpenAPI), the built-in controllers, and the storage `etcd` check.
 import { builtinScheme } from '../api/builtin-scheme.js';
 import { admittedGroups } from '../admission/admitted-storage.js';
+import { FieldManagers } from '../endpoints/fieldmanager/field-managers.js';
+import { managedFieldsGroups } from '../endpoints/fieldmanager/managed-storage.js';
+import { goZeroObject } from '../machinery/json/go-member-order.js';
 import { defaultAdmissionChain } from '../admission/default-chain.js';
 import { controllerHook, controllerHooks } from './controllers/controller-hook.js';
 import { clusterControllers } from './cluster-controllers.js';
@@ -247,7 +250,15 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     // The `authorizer` of webhook and policy expressions.
     { authorizer: authorization.authorizer },
   );
-  const controllerGroups = admittedGroups(groups, admission);
+  // The server's own writers record their writes in managedFields, as kube's do through a client
+  // named by its binary: kube-controller-manager's controllers (the simulated kubelet and scheduler
+  // name themselves per write), and kube-apiserver's bootstrap.
+  const fieldManagers = new FieldManagers(scheme, (type) => goZeroObject(scheme, type));
+  const controllerGroups = managedFieldsGroups(admittedGroups(groups, admission), {
+    fieldManagers,
+    manager: 'kube-controller-manager',
+  });
+  const apiserverGroups = managedFieldsGroups(groups, { fieldManagers, manager: 'kube-apiserver' });
   const customResources = customResourceServing({
     groups,
     restOptionsGetter,
@@ -273,8 +284,8 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   });
   // API Priority and Fairness: the bootstrap configuration and the request classification.
   const flowControl = flowControlFor(groups, options.logger, () => options.clock.now());
-  const namespaces = namespacesOf(groups);
-  const kubernetesEndpoints = replicas.endpointHooks(groups, serviceNetworking);
+  const namespaces = namespacesOf(apiserverGroups);
+  const kubernetesEndpoints = replicas.endpointHooks(apiserverGroups, serviceNetworking);
   const bootstrapNetworking = { ...serviceNetworking, manageEndpoints: replicas.bootstrapManagesEndpoints };
   return {
     api: {
@@ -296,12 +307,12 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         await controllerHook(aggregator)(ctx);
         await aggregator.firstSync;
       },
-      ...priorityClassHooks(groups),
+      ...priorityClassHooks(apiserverGroups),
       ...flowControl?.hooks,
-      ...kubernetesServiceHooks(groups, bootstrapNetworking),
+      ...kubernetesServiceHooks(apiserverGroups, bootstrapNetworking),
       ...kubernetesEndpoints.postStart,
-      ...defaultServiceCIDRHooks(groups, { ...serviceNetworking, clock: options.clock }),
-      ...authorization.postStartHooks(groups),
+      ...defaultServiceCIDRHooks(apiserverGroups, { ...serviceNetworking, clock: options.clock }),
+      ...authorization.postStartHooks(apiserverGroups),
       ...customResources.postStartHooks,
     },
     preShutdownHooks: {

@@ -5,6 +5,7 @@
 import type { KubeObject } from '../../api/meta.js';
 import type { Creater } from '../../registry/rest/capabilities.js';
 import { internalContext } from '../../registry/rest/context.js';
+import { labelMetadataName } from '../../registry/core/namespace/strategy.js';
 import type { HookContext, PostStartHook } from '../../server/lifecycle/hooks.js';
 import { createIfMissing, retryUntilDone } from './retry.js';
 
@@ -12,10 +13,11 @@ export const systemNamespaces = ['default', 'kube-system', 'kube-public', 'kube-
 
 export const systemNamespacesHookName = 'start-system-namespaces-controller';
 
+// As kube's loopback client's body decodes (SetDefaults_Namespace): kube-apiserver owns the label.
 const namespaceObject = (name: string): KubeObject => ({
   apiVersion: 'v1',
   kind: 'Namespace',
-  metadata: { name },
+  metadata: { name, labels: { [labelMetadataName]: name } },
 });
 
 async function ensureNamespace(namespaces: Creater, name: string, ctx: HookContext): Promise<void> {

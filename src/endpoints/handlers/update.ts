@@ -6,12 +6,7 @@ import {
   updateValidations,
   type RouteAdmission,
 } from '../../admission/route-admission.js';
-import {
-  isUpdater,
-  type Storage,
-  type UpdatedObjectInfo,
-  type UpdateRequest,
-} from '../../registry/rest/capabilities.js';
+import { isUpdater, type UpdatedObjectInfo, type UpdateRequest } from '../../registry/rest/capabilities.js';
 import {
   ensureObjectNamespaceMatchesRequestNamespace,
   expectedNamespaceForResource,
@@ -20,7 +15,7 @@ import { header } from '../http-types.js';
 import { negotiateInputSerializer, negotiateOutputMediaType } from '../negotiation/negotiate.js';
 import { readBody } from '../request/read-body.js';
 import { decodeWriteOptions } from '../request/write-options.js';
-import type { FieldManager } from '../fieldmanager/field-manager.js';
+import { withManagedFields } from '../fieldmanager/managed-storage.js';
 import { fieldManagerFor, requestManager } from '../fieldmanager/request-field-manager.js';
 import type { RequestContext } from '../../registry/rest/context.js';
 import type { BodyMediaTypeName, SerializerInfo } from '../negotiation/media-types.js';
@@ -52,24 +47,6 @@ export function defaultUpdatedObjectInfo(
         return Promise.resolve(decodeAgain());
       handedOut = true;
       return Promise.resolve(obj);
-    },
-  };
-}
-
-/** The body with managedFields brought up to date against the object it replaces (kube's transformer). */
-function withManagedFields(
-  objInfo: UpdatedObjectInfo,
-  fm: { fieldManager: FieldManager; manager: string; storage: Storage },
-): UpdatedObjectInfo {
-  return {
-    preconditions: () => objInfo.preconditions(),
-    // The field manager only reads the live object.
-    readsOldOnly: objInfo.readsOldOnly === true,
-    updatedObject: async (ctx, old) => {
-      const obj = await objInfo.updatedObject(ctx, old);
-      return old === null
-        ? fm.fieldManager.createNoErrors(obj, fm.manager)
-        : fm.fieldManager.updateNoErrors(old, obj, fm.manager);
     },
   };
 }
@@ -132,7 +109,7 @@ export const updateResource: Handler = async (scope, hr) => {
   );
   const fieldManager = fieldManagerFor(scope);
   if (fieldManager !== undefined)
-    objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options), storage });
+    objInfo = withManagedFields(objInfo, { fieldManager, manager: requestManager(hr, options) });
   const { object, created } = await storage.update(ctx, info.name, {
     ...admittedUpdate(scope.admission, objInfo, { name: info.name, options }),
     options,
