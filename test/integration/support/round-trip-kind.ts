@@ -102,6 +102,12 @@ function withoutVolatile(body: string): JSONObject {
     for (const k of ['uid', 'creationTimestamp', 'managedFields', 'resourceVersion'])
       Reflect.deleteProperty(meta, k);
   }
+  // Stamped by the server's clock at each create: a gated Pod's PodScheduled condition.
+  if (obj['kind'] === 'Pod') {
+    const status = obj['status'] as JSONObject | undefined;
+    for (const c of (status?.['conditions'] ?? []) as JSONObject[])
+      Reflect.deleteProperty(c, 'lastTransitionTime');
+  }
   return obj;
 }
 

@@ -58,7 +58,7 @@ describe('DefaultStorageClass admission', () => {
   });
 
   it('is in the chain when storageclasses are served', () => {
-    assert.deepEqual(api.chain.names, [defaultStorageClassPluginName]);
+    assert.deepEqual(api.chain.names, [defaultStorageClassPluginName, 'PersistentVolumeClaimResize']);
   });
 
   it('leaves a claim unchanged while no class is the default', async () => {
