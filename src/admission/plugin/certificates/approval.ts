@@ -5,9 +5,8 @@ import type { CertificateSigningRequest } from '../../../api/certificates/v1/cer
 import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
-import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
-import { isAuthorizedForSignerName } from './signer-authorization.js';
+import { requireSignerVerb } from './signer-authorization.js';
 
 export const certificateApprovalPluginName = 'CertificateApproval';
 
@@ -31,14 +30,6 @@ export class CertificateApproval implements ValidationInterface {
     const old = a.oldObject as CertificateSigningRequest | null;
     if (old === null) return undefined;
     const signerName = old.spec?.signerName ?? '';
-    return isAuthorizedForSignerName(this.#authorizer, a.userInfo, { verb: 'approve', signerName }).then(
-      (ok) => {
-        if (!ok)
-          throw newAdmissionForbidden(
-            a,
-            `user not permitted to approve requests with signerName ${JSON.stringify(signerName)}`,
-          );
-      },
-    );
+    return requireSignerVerb(this.#authorizer, a, { verb: 'approve', signerName });
   }
 }

@@ -3,6 +3,8 @@
 // domain's wildcard (`example.com/*` for `example.com/issuer`)? An authorizer error counts as a no.
 import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { UserInfo } from '../../../registry/rest/context.js';
+import type { Attributes } from '../../attributes.js';
+import { newAdmissionForbidden } from '../../errors.js';
 
 interface SignerRequest {
   readonly verb: string;
@@ -35,4 +37,18 @@ export async function isAuthorizedForSignerName(
   if (await allowed(authorizer, user, request)) return true;
   const domain = request.signerName.split('/')[0] ?? '';
   return allowed(authorizer, user, { verb: request.verb, signerName: `${domain}/*` });
+}
+
+/** Resolves when the request's user may `verb` the signer; else rejects with kube's Forbidden. */
+export async function requireSignerVerb(
+  authorizer: Authorizer,
+  a: Attributes,
+  request: SignerRequest,
+): Promise<void> {
+  if (await isAuthorizedForSignerName(authorizer, a.userInfo, request)) return;
+  const { verb, signerName } = request;
+  throw newAdmissionForbidden(
+    a,
+    `user not permitted to ${verb} requests with signerName ${JSON.stringify(signerName)}`,
+  );
 }

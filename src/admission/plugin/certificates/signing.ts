@@ -6,10 +6,9 @@ import { jsonEqual } from '../../../machinery/patch/json.js';
 import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
-import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
 import { isCsrSubresource } from './approval.js';
-import { isAuthorizedForSignerName } from './signer-authorization.js';
+import { requireSignerVerb } from './signer-authorization.js';
 
 export const certificateSigningPluginName = 'CertificateSigning';
 
@@ -33,14 +32,6 @@ export class CertificateSigning implements ValidationInterface {
     )
       return undefined;
     const signerName = old.spec?.signerName ?? '';
-    return isAuthorizedForSignerName(this.#authorizer, a.userInfo, { verb: 'sign', signerName }).then(
-      (ok) => {
-        if (!ok)
-          throw newAdmissionForbidden(
-            a,
-            `user not permitted to sign requests with signerName ${JSON.stringify(signerName)}`,
-          );
-      },
-    );
+    return requireSignerVerb(this.#authorizer, a, { verb: 'sign', signerName });
   }
 }
