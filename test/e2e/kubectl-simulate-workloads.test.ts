@@ -1,6 +1,6 @@
 // The real kubectl against a simulated cluster of three nodes (startCapstan({ simulate: { nodes: 3 },
 // clock: 'virtual' }), the options of --simulate --simulate-nodes 3 --clock=virtual): `kubectl wait`
-// on Ready pods, a DaemonSet on every node, a StatefulSet with a claim template, a CronJob started
+// on Ready pods, `kubectl rollout status` on a rollout past its progress deadline, a DaemonSet on every node, a StatefulSet with a claim template, a CronJob started
 // by advancing the server's clock to its schedule, and `kubectl drain` held back by a
 // PodDisruptionBudget the disruption controller keeps, through pods/eviction. The server runs in
 // this process so that the test can move its virtual clock.
@@ -87,6 +87,35 @@ describe('kubectl against a simulated cluster of three nodes on a virtual clock'
     await until(['get', 'pods', '-l', 'app=web', '-o', 'name'], (out) => out.trim().split('\n').length === 3);
     const waited = await ok(['wait', '--for=condition=Ready', 'pod', '-l', 'app=web', '--timeout=30s']);
     assert.equal(waited.match(/condition met/g)?.length, 3, waited);
+  });
+
+  it('kubectl rollout status stops at a rollout past its progress deadline', async () => {
+    // Its pods stay Pending, so the rollout makes no progress; the deadline runs on the server's clock.
+    await ok(
+      ['create', '-f', '-'],
+      `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: stuck}
+spec:
+  progressDeadlineSeconds: 60
+  selector: {matchLabels: {app: stuck}}
+  template:
+    metadata: {labels: {app: stuck}, annotations: {capstan.dev/stay-pending: "true"}}
+    spec: {containers: [{name: c, image: nginx}]}
+`,
+    );
+    await until(
+      ['get', 'deployment', 'stuck', '-o', 'jsonpath={.status.conditions[?(@.type=="Progressing")].reason}'],
+      (out) => out === 'ReplicaSetUpdated' || out === 'NewReplicaSetCreated',
+    );
+    await server.clock.advance(62_000);
+    await until(
+      ['get', 'deployment', 'stuck', '-o', 'jsonpath={.status.conditions[?(@.type=="Progressing")].reason}'],
+      (out) => out === 'ProgressDeadlineExceeded',
+    );
+    const status = await kubectl(['rollout', 'status', 'deployment/stuck', '--timeout=30s']);
+    assert.equal(status.code, 1);
+    assert.match(status.stderr, /error: deployment "stuck" exceeded its progress deadline/);
   });
 
   it('a DaemonSet has one pod on each of the 3 nodes', async () => {

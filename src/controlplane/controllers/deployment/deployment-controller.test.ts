@@ -191,4 +191,34 @@ describe('deployment controller', () => {
     const [after] = replicaSetsOf(healed);
     assert.equal(condition(after, 'ReplicaFailure'), undefined);
   });
+
+  it('marks a rollout that makes no progress for progressDeadlineSeconds ProgressDeadlineExceeded', async () => {
+    const stuck = deployment('stuck', 1);
+    await h.client.create('apps/v1/deployments', ns, {
+      ...stuck,
+      spec: { ...stuck.spec, progressDeadlineSeconds: 30 },
+    });
+    // Its pod is created but never runs: the rollout stays at ReplicaSetUpdated / NewReplicaSetCreated.
+    const started = await waitFor(
+      'stuck progressing',
+      () => getDeployment('stuck'),
+      (x) => condition(x, 'Progressing')?.status === 'True' && x.status?.replicas === 1,
+    );
+    assert.notEqual(condition(started, 'Progressing')?.reason, 'ProgressDeadlineExceeded');
+    await h.advance(20_000);
+    assert.equal(condition(await getDeployment('stuck'), 'Progressing')?.status, 'True');
+    // Past the deadline the controller looks again by itself: nothing else changes the Deployment.
+    await h.advance(12_000);
+    const timedOut = await waitFor(
+      'stuck timed out',
+      () => getDeployment('stuck'),
+      (x) => condition(x, 'Progressing')?.reason === 'ProgressDeadlineExceeded',
+    );
+    const [rs] = replicaSetsOf(timedOut);
+    assert.deepEqual(brief(condition(timedOut, 'Progressing')), [
+      'False',
+      'ProgressDeadlineExceeded',
+      `ReplicaSet "${rs?.metadata?.name ?? ''}" has timed out progressing.`,
+    ]);
+  });
 });

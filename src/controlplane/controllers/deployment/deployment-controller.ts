@@ -20,7 +20,7 @@ import { WorkLoop } from '../simulation/work-loop.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { conditionReasons, getCondition, hasProgressDeadline } from './conditions.js';
 import { calculateStatus, sameStatus } from './deployment-status.js';
-import { pausedStatus, progressingStatus, rolloutStatus } from './progress.js';
+import { pausedStatus, progressRecheckMs, progressingStatus, rolloutStatus } from './progress.js';
 import { newReplicaSetAnnotations, maxRevision, revisionAnnotation, revisionOf } from './revisions.js';
 import { scaleDownOld, type Scaler } from './rolling-update.js';
 import { isRollingUpdate, newRSNewReplicas, resolveFenceposts } from './rolling-math.js';
@@ -54,6 +54,8 @@ export interface DeploymentControllerOptions {
 export class DeploymentController {
   readonly #opts: DeploymentControllerOptions;
   readonly #loop: WorkLoop;
+  /** The progress deadline checks waiting, by key (kube's enqueueAfter of a stuck rollout). */
+  readonly #rechecks = new Map<string, () => void>();
 
   constructor(opts: DeploymentControllerOptions) {
     this.#opts = opts;
@@ -85,7 +87,23 @@ export class DeploymentController {
   }
 
   close(): Promise<void> {
+    for (const cancel of this.#rechecks.values()) cancel();
+    this.#rechecks.clear();
     return this.#loop.close();
+  }
+
+  /** Looks at the rollout again once its progress deadline may have passed. */
+  #recheckLater(key: string, ms: number | undefined): void {
+    this.#rechecks.get(key)?.();
+    this.#rechecks.delete(key);
+    if (ms === undefined) return;
+    this.#rechecks.set(
+      key,
+      this.#opts.clock.after(ms, () => {
+        this.#rechecks.delete(key);
+        this.#loop.queue.add(key);
+      }),
+    );
   }
 
   async #sync(key: string): Promise<void> {
@@ -134,7 +152,9 @@ export class DeploymentController {
       ? await this.#rollingUpdate(d, { newRS, old, scale: scaler })
       : await this.#recreate(d, { newRS, old, scale: scaler });
     if (!scaled) await this.#cleanup(d, old);
-    await this.#writeStatus(d, rolloutStatus({ d, all: [newRS, ...old], newRS, now }));
+    const status = rolloutStatus({ d, all: [newRS, ...old], newRS, now });
+    await this.#writeStatus(d, status);
+    this.#recheckLater(key, progressRecheckMs(d, status, this.#opts.clock.now()));
   }
 
   #scaler(d: Deployment): Scaler {

@@ -1,7 +1,8 @@
 // The rollout's conditions (pkg/controller/deployment/progress.go syncRolloutStatus and
 // getReplicaFailures, sync.go checkPausedConditions): Progressing tells `kubectl rollout status`
-// how the rollout goes, Unknown while paused; ReplicaFailure carries a ReplicaSet's failure to
-// create or delete pods. Progress deadlines are not timed: ProgressDeadlineExceeded is never set.
+// how the rollout goes, Unknown while paused, False with ProgressDeadlineExceeded once a rollout
+// has made no progress for progressDeadlineSeconds; ReplicaFailure carries a ReplicaSet's failure
+// to create or delete pods.
 import type { Deployment, DeploymentStatus } from '../../../api/apps/v1/deployment.js';
 import type { AppsCondition } from '../../../api/apps/v1/group.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
@@ -36,6 +37,36 @@ function progressing(d: Deployment, s: DeploymentStatus): boolean {
     (s.readyReplicas ?? 0) > (old.readyReplicas ?? 0) ||
     (s.availableReplicas ?? 0) > (old.availableReplicas ?? 0)
   );
+}
+
+/**
+ * DeploymentTimedOut: no progress since the Progressing condition's lastUpdateTime for longer than
+ * progressDeadlineSeconds (a completed rollout never times out; one that did stays timed out).
+ */
+function timedOut(d: Deployment, s: DeploymentStatus, nowMs: number): boolean {
+  const c = getCondition(s, 'Progressing');
+  if (c === undefined || c.reason === reasons.newRSAvailable) return false;
+  if (c.reason === reasons.timedOut) return true;
+  const from = Date.parse(c.lastUpdateTime ?? '');
+  return !Number.isNaN(from) && from + (d.spec?.progressDeadlineSeconds ?? 0) * 1000 < nowMs;
+}
+
+/**
+ * requeueStuckDeployment: how long until the rollout written as `status` should be looked at again
+ * for its deadline (a second past it, as kube), or undefined when it need not be.
+ */
+export function progressRecheckMs(
+  d: Deployment,
+  status: DeploymentStatus,
+  nowMs: number,
+): number | undefined {
+  const current = getCondition(d.status, 'Progressing');
+  if (!hasProgressDeadline(d.spec?.progressDeadlineSeconds) || current === undefined) return undefined;
+  if (complete(d, status) || current.reason === reasons.timedOut) return undefined;
+  const from = Date.parse(current.lastUpdateTime ?? '');
+  if (Number.isNaN(from)) return undefined;
+  const after = from + (d.spec?.progressDeadlineSeconds ?? 0) * 1000 - nowMs;
+  return after < 1000 ? 1000 : after + 1000;
 }
 
 /** ReplicaSetToDeploymentCondition: both times are the ReplicaSet condition's transition. */
@@ -95,7 +126,16 @@ export function rolloutStatus(i: StatusInput): DeploymentStatus {
         next.lastTransitionTime = current.lastTransitionTime;
       removeCondition(status, 'Progressing');
       setCondition(status, next);
-    }
+    } else if (timedOut(d, status, Date.parse(now)))
+      setCondition(
+        status,
+        newCondition('Progressing', {
+          status: 'False',
+          reason: reasons.timedOut,
+          message: `${subject} has timed out progressing.`,
+          now,
+        }),
+      );
   }
   const failure = replicaFailure(i.all, newRS);
   if (failure === undefined) removeCondition(status, 'ReplicaFailure');

@@ -25,6 +25,8 @@ import { Informer } from '../informer.js';
 export interface WorkloadHarness {
   readonly client: APIClient;
   readonly clock: SimClock;
+  /** Moves the virtual clock forward, firing the timers it passes. */
+  advance(ms: number): Promise<void>;
   readonly logger: Logger;
   /** A running informer over the resource, synced. */
   informer<T extends KubeObject>(path: ResourcePath): Promise<Informer<T>>;
@@ -95,6 +97,7 @@ export async function startWorkloadHarness(): Promise<WorkloadHarness> {
   return {
     client,
     clock: simClockOf(virtual),
+    advance: (ms) => virtual.advance(ms),
     logger,
     informer: async <T extends KubeObject>(path: ResourcePath) => {
       const informer = new Informer<T>(client.source(path), () => undefined);
