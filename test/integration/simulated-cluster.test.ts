@@ -62,6 +62,9 @@ describe('simulated nodes', () => {
       assert.deepEqual(node.status?.['allocatable'], node.status?.['capacity']);
       assert.equal((node.status?.['capacity'] as Record<string, string>)['pods'], '110');
       assert.equal(node.metadata.labels?.['kubernetes.io/hostname'], node.metadata.name);
+      // kube 1.33's kubelet: DisableNodeKubeProxyVersion is on, so the field is written empty.
+      const info = node.status?.['nodeInfo'] as Record<string, string>;
+      assert.deepEqual([info['kubeletVersion'], info['kubeProxyVersion']], ['v1.33.0', '']);
     }
     const cidrs = new Set(nodes.items.map((n) => n.spec?.['podCIDR']));
     assert.equal(cidrs.size, 3);

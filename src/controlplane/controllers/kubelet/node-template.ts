@@ -95,7 +95,8 @@ export function simulatedNode(index: number, shape: SimulatedNodeShape, nowText:
         osImage: 'Capstan simulated node',
         containerRuntimeVersion: 'capstan://simulated',
         kubeletVersion: 'v1.33.0',
-        kubeProxyVersion: 'v1.33.0',
+        // DisableNodeKubeProxyVersion is on by default in 1.33: the kubelet leaves it empty.
+        kubeProxyVersion: '',
         operatingSystem: os,
         architecture: arch,
       },
