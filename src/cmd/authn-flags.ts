@@ -147,6 +147,16 @@ export const authnFlags: Spec[] = [
   flag(
     {
       section: authn,
+      name: 'service-account-jwks-uri',
+      kind: 'string',
+      usage:
+        'Overrides the URI of the JSON Web Key Set named in the discovery document served at /.well-known/openid-configuration, for relying parties that fetch the key set from somewhere other than this server. Must be https.',
+    },
+    (o, v) => (o.serviceAccountJWKSURI = v),
+  ),
+  flag(
+    {
+      section: authn,
       name: 'service-account-key-file',
       kind: 'strings',
       usage:

@@ -333,7 +333,8 @@ function issuerDiscoveryOf(o: CompletedServerRunOptions): OpenIDMetadataInput | 
   const { issuers, publicKeys } = o.serviceAccountKeys;
   const issuer = issuers[0] ?? '';
   const refusal = openIDMetadataRefusal(issuer);
-  if (refusal === undefined) return { issuer, publicKeys };
+  const jwksURI = o.serviceAccountJWKSURI;
+  if (refusal === undefined) return { issuer, publicKeys, ...(jwksURI === '' ? {} : { jwksURI }) };
   o.logger.error(
     'Could not construct pre-rendered responses for ServiceAccountIssuerDiscovery endpoints. Endpoints will not be enabled.',
     new Error(refusal),

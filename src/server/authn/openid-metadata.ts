@@ -14,6 +14,8 @@ export interface OpenIDMetadataInput {
   /** The issuer tokens are minted with (the first --service-account-issuer). */
   readonly issuer: string;
   readonly publicKeys: readonly KeyObject[];
+  /** --service-account-jwks-uri; absent: the keyset at this server's address. */
+  readonly jwksURI?: string;
 }
 
 /** Why kube would not serve the documents for this issuer, or undefined when it would. */
@@ -53,7 +55,7 @@ export function openIDConfigJSON(input: OpenIDMetadataInput, externalAddress: st
   const algs = [...new Set(input.publicKeys.map(algorithmFor))].sort();
   return JSON.stringify({
     issuer: input.issuer,
-    jwks_uri: `https://${externalAddress}${jwksPath}`,
+    jwks_uri: input.jwksURI ?? `https://${externalAddress}${jwksPath}`,
     response_types_supported: ['id_token'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: algs,

@@ -128,6 +128,8 @@ export interface ServerRunOptions {
   serviceAccountIssuers: string[];
   /** --service-account-key-file (repeatable): PEM files of keys tokens may be signed with. */
   serviceAccountKeyFiles: string[];
+  /** --service-account-jwks-uri: the discovery document's jwks_uri; '' means this server's address. */
+  serviceAccountJWKSURI: string;
   /** --service-account-signing-key-file: '' makes an EC key in <data-dir>/pki/sa.key. */
   serviceAccountSigningKeyFile: string;
   /** --api-audiences: empty means the issuers. */
@@ -229,6 +231,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     disableAdmissionPlugins: [],
     serviceAccountIssuers: [],
     serviceAccountKeyFiles: [],
+    serviceAccountJWKSURI: '',
     serviceAccountSigningKeyFile: '',
     apiAudiences: [],
     kubeconfigOut: '',
@@ -277,6 +280,20 @@ function validateServing(o: ServerRunOptions): string[] {
   return errs;
 }
 
+/** ServiceAccountAuthenticationOptions.Validate's check of --service-account-jwks-uri. */
+function validateJWKSURI(uri: string): string[] {
+  if (uri === '') return [];
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return [`service-account-jwks-uri must be a valid URL: parse ${JSON.stringify(uri)}: invalid URI`];
+  }
+  return url.protocol === 'https:'
+    ? []
+    : [`service-account-jwks-uri requires https scheme, parsed as: ${uri}`];
+}
+
 export function validateServerRunOptions(o: ServerRunOptions): string[] {
   const errs = [
     ...validateServing(o),
@@ -284,6 +301,7 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
     ...validateReplicaOptions(o.replicas),
   ];
   errs.push(...parseServiceClusterIPRange(o.serviceClusterIPRange).errors);
+  errs.push(...validateJWKSURI(o.serviceAccountJWKSURI));
   errs.push(...validateAuthorizationModes(authorizationModesOf(o)));
   errs.push(
     ...validateAdmissionPluginSelection({
