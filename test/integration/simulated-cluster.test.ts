@@ -16,6 +16,7 @@ interface Obj {
     annotations?: Record<string, string>;
     ownerReferences?: { uid: string; controller?: boolean; kind: string }[];
     deletionTimestamp?: string;
+    deletionGracePeriodSeconds?: number;
   };
   spec?: Record<string, unknown> & { nodeName?: string };
   status?: Record<string, unknown> & {
@@ -925,6 +926,27 @@ describe('simulated kubelets', () => {
     await waitFor(
       'graceful gone',
       () => server.request(`${podsPath()}/graceful`),
+      (r) => r.status === 404,
+    );
+  });
+
+  it('deletes a pod whose containers exit at SIGTERM (capstan.dev/stop-seconds) before its grace period ends', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('quick-stop', { annotations: { 'capstan.dev/stop-seconds': '0' } }),
+    });
+    await waitFor(
+      'quick-stop running',
+      () => getPod('quick-stop'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    // The default grace period is 30 s; the containers are gone at once, and so is the pod.
+    const res = await server.request(`${podsPath()}/quick-stop`, { method: 'DELETE' });
+    assert.equal(res.status, 200);
+    assert.equal((JSON.parse(res.body) as Obj).metadata.deletionGracePeriodSeconds, 30);
+    await waitFor(
+      'quick-stop gone',
+      () => server.request(`${podsPath()}/quick-stop`),
       (r) => r.status === 404,
     );
   });

@@ -5,7 +5,8 @@
 // Succeeded or Failed (OnFailure with a non-zero code restarts instead); an ephemeral container
 // added to a running pod (kubectl debug) is started at once; a pod with readiness gates is Ready
 // only once their conditions are True (ReadinessGatesNotReady until then); a terminating pod is
-// deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed. The kubelet of a
+// deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed (or its
+// capstan.dev/stop-seconds, when its containers exit at SIGTERM sooner). The kubelet of a
 // node annotated capstan.dev/kubelet-stopped does nothing; started again, it goes over its pods and
 // posts again the readiness it last posted (the node lifecycle controller may have marked them not
 // Ready meanwhile). The images of the containers it ran stay on its node (node-images.ts).
@@ -33,6 +34,7 @@ import {
   type PodStages,
 } from './pod-stages.js';
 import {
+  containersGoneAt,
   restartDue,
   restartedStatus,
   runningStatus,
@@ -257,7 +259,7 @@ export class Kubelets {
 
   /** kubelet's killPod then its final delete with grace period 0, once the grace period is over. */
   async #terminate(key: string, pod: Pod, now: number): Promise<void> {
-    const deadline = Date.parse(pod.metadata?.deletionTimestamp ?? '');
+    const deadline = containersGoneAt(pod);
     const phase = pod.status?.phase;
     if (phase !== 'Succeeded' && phase !== 'Failed' && !Number.isNaN(deadline) && deadline > now) {
       this.#at(key, deadline);

@@ -13,6 +13,13 @@ export const exitCodeAnnotation = 'capstan.dev/exit-code';
 /** How long such a pod runs before its containers exit, in seconds (default 1). */
 export const runSecondsAnnotation = 'capstan.dev/run-seconds';
 
+/**
+ * How long a deleted pod's containers take to exit at their SIGTERM, in seconds; without it (or
+ * when it is longer) they are killed when the grace period is over, as a process that ignores
+ * SIGTERM is.
+ */
+export const stopSecondsAnnotation = 'capstan.dev/stop-seconds';
+
 /** The containers of a pod with this annotation never start (waiting, ContainerCreating). */
 export const stayPendingAnnotation = 'capstan.dev/stay-pending';
 
@@ -263,4 +270,18 @@ export function restartDue(pod: Pod): number | undefined {
   if (waiting === undefined) return undefined;
   const finished = Date.parse(waiting.lastState?.terminated?.finishedAt ?? '') || 0;
   return finished + crashLoopBackOffMs(waiting.restartCount);
+}
+
+/**
+ * When a terminating pod's containers are gone (ms since the epoch): at the end of its grace
+ * period, or sooner when capstan.dev/stop-seconds says they exit at SIGTERM; NaN without a
+ * deletionTimestamp.
+ */
+export function containersGoneAt(pod: Pod): number {
+  const deadline = Date.parse(pod.metadata?.deletionTimestamp ?? '');
+  const text = pod.metadata?.annotations?.[stopSecondsAnnotation];
+  const stop = text === undefined || !/^\d+$/.test(text) ? NaN : Number(text);
+  if (Number.isNaN(stop)) return deadline;
+  const requested = deadline - (pod.metadata?.deletionGracePeriodSeconds ?? 0) * 1000;
+  return Math.min(deadline, requested + stop * 1000);
 }
