@@ -3,8 +3,10 @@
 // domain's wildcard (`example.com/*` for `example.com/issuer`)? An authorizer error counts as a no.
 import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { UserInfo } from '../../../registry/rest/context.js';
+import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
+import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
 
 interface SignerRequest {
   readonly verb: string;
@@ -51,4 +53,23 @@ export async function requireSignerVerb(
     a,
     `user not permitted to ${verb} requests with signerName ${JSON.stringify(signerName)}`,
   );
+}
+
+/** The CertificateSigningRequest subresource `subresource` of certificates.k8s.io, nothing else. */
+export const isCsrSubresource = (a: Attributes, subresource: string): boolean =>
+  a.resource.group === 'certificates.k8s.io' &&
+  a.resource.resource === 'certificatesigningrequests' &&
+  a.subresource === subresource;
+
+/** What CertificateApproval and CertificateSigning share: CSR updates judged by the authorizer. */
+export abstract class SignerUpdateCheck implements ValidationInterface {
+  readonly handles = handlesOnly('UPDATE');
+  readonly resources: ReadonlySet<string> = new Set(['certificatesigningrequests.certificates.k8s.io']);
+  protected readonly authorizer: Authorizer;
+
+  constructor(authorizer: Authorizer) {
+    this.authorizer = authorizer;
+  }
+
+  abstract validate(ctx: RequestContext, a: Attributes): AdmissionResult;
 }

@@ -3,24 +3,14 @@
 // `sign` on the stored request's signer.
 import type { CertificateSigningRequest } from '../../../api/certificates/v1/certificate-signing-request.js';
 import { jsonEqual } from '../../../machinery/patch/json.js';
-import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
-import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
-import { isCsrSubresource } from './approval.js';
-import { requireSignerVerb } from './signer-authorization.js';
+import type { AdmissionResult } from '../../interfaces.js';
+import { isCsrSubresource, requireSignerVerb, SignerUpdateCheck } from './signer-authorization.js';
 
 export const certificateSigningPluginName = 'CertificateSigning';
 
-export class CertificateSigning implements ValidationInterface {
-  readonly handles = handlesOnly('UPDATE');
-  readonly resources: ReadonlySet<string> = new Set(['certificatesigningrequests.certificates.k8s.io']);
-  readonly #authorizer: Authorizer;
-
-  constructor(authorizer: Authorizer) {
-    this.#authorizer = authorizer;
-  }
-
+export class CertificateSigning extends SignerUpdateCheck {
   validate(_ctx: RequestContext, a: Attributes): AdmissionResult {
     if (!isCsrSubresource(a, 'status')) return undefined;
     const old = a.oldObject as CertificateSigningRequest | null;
@@ -32,6 +22,6 @@ export class CertificateSigning implements ValidationInterface {
     )
       return undefined;
     const signerName = old.spec?.signerName ?? '';
-    return requireSignerVerb(this.#authorizer, a, { verb: 'sign', signerName });
+    return requireSignerVerb(this.authorizer, a, { verb: 'sign', signerName });
   }
 }

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
 import { handlesOnly, type AdmissionResult, type ValidationInterface } from '../../interfaces.js';
-import { isCsrSubresource } from './approval.js';
+import { isCsrSubresource } from './signer-authorization.js';
 
 export const certificateSubjectRestrictionPluginName = 'CertificateSubjectRestriction';
 const kubeAPIServerClientSigner = 'kubernetes.io/kube-apiserver-client';

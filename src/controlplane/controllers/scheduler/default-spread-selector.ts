@@ -14,16 +14,16 @@ import { controllerRefOf } from '../simulation/controller-ref.js';
 import type { Informer } from '../simulation/informer.js';
 
 /** What the selector reads of an informer. */
-type Lister<T extends Service | ReplicationController | ReplicaSet | StatefulSet> = Pick<
+type OwnerIndex<T extends Service | ReplicationController | ReplicaSet | StatefulSet> = Pick<
   Informer<T>,
   'get' | 'list'
 >;
 
 export interface SpreadOwners {
-  readonly services?: Lister<Service> | undefined;
-  readonly replicationControllers?: Lister<ReplicationController> | undefined;
-  readonly replicaSets?: Lister<ReplicaSet> | undefined;
-  readonly statefulSets?: Lister<StatefulSet> | undefined;
+  readonly services?: OwnerIndex<Service> | undefined;
+  readonly replicationControllers?: OwnerIndex<ReplicationController> | undefined;
+  readonly replicaSets?: OwnerIndex<ReplicaSet> | undefined;
+  readonly statefulSets?: OwnerIndex<StatefulSet> | undefined;
 }
 
 export function defaultSpreadSelector(pod: Pod, owners: SpreadOwners): Selector {
