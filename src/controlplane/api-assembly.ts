@@ -31,13 +31,13 @@ import {
 import { startStorageSizeMonitor } from '../server/metrics/storage-size-monitor.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import { newStorageFactory } from '../server/storage-factory.js';
-import { forResource, type StorageConfig } from '../storage/backend-factory/config.js';
+import { forResource } from '../storage/backend-factory/config.js';
 import { resourceConfigFor, storageConfigFor } from './run-configs.js';
 import { BackendFactory } from '../storage/backend-factory/factory.js';
 import { priorityClassHooks } from './bootstrap/priority-classes.js';
 import { defaultServiceCIDRHooks } from './bootstrap/default-service-cidr.js';
 import { flowControlFor } from './flowcontrol/hook.js';
-import type { ComponentProbe } from '../registry/core/componentstatus/probe.js';
+import { componentProbes } from './component-probes.js';
 import {
   disruptionBudgetsIn,
   newLegacyRESTStorage,
@@ -77,18 +77,6 @@ function storageChecks(backends: BackendFactory, o: CompletedServerRunOptions): 
     check('etcd', o.storage.healthcheckTimeoutMs),
     readyzOnly(check('etcd-readiness', o.storage.readycheckTimeoutMs)),
   ];
-}
-
-/** componentstatuses' `etcd-0` (kube's EtcdServer check): healthy, "ok", when the storage answers. */
-function storageProbe(backends: BackendFactory, config: StorageConfig): ComponentProbe {
-  const probe = forResource(config, { group: '', resource: 'namespaces' });
-  return {
-    name: 'etcd-0',
-    check: async () => {
-      await (await backends.backendFor(probe)).currentRevision();
-      return 'ok';
-    },
-  };
 }
 
 const namespacesOf = (groups: readonly APIGroupInfo[]): Creater | undefined => {
@@ -212,7 +200,12 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
         },
       },
       {
-        componentProbes: [storageProbe(backends, storageConfig)],
+        componentProbes: componentProbes({
+          backends,
+          storage: storageConfig,
+          controllers: replicas.controllers,
+          scheduler: options.simulate,
+        }),
         serviceAccountTokenIssuer: serviceAccounts.issuer,
         createRawStorage: (config) => backends.create(config),
         serviceIPRanges: serviceNetworking.serviceIPRanges,

@@ -1,6 +1,6 @@
 // The real kubectl against one Capstan process: nodes (create from YAML, get, cordon, uncordon,
 // taint), persistent volumes and claims (create from YAML, get pv,pvc, kube's validation text) and
-// componentstatuses (the storage as etcd-0, with kube's deprecation warning).
+// componentstatuses (the controllers, the storage as etcd-0, with kube's deprecation warning).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
@@ -232,11 +232,20 @@ describe('kubectl against capstan: nodes, persistent volumes, componentstatuses'
     assert.match(grow.stderr, /spec: Forbidden: spec is immutable after creation except resources\.requests/);
   });
 
-  it('get cs reports the storage as etcd-0 with the deprecation warning', async () => {
+  it('get cs reports the controllers, the storage as etcd-0, no scheduler, and the deprecation warning', async () => {
     const r = await kubectl(['get', 'cs']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /Warning: v1 ComponentStatus is deprecated in v1\.19\+/);
-    assert.deepEqual(table(r.stdout), [{ NAME: 'etcd-0', STATUS: 'Healthy', MESSAGE: 'ok', ERROR: '' }]);
+    assert.deepEqual(table(r.stdout), [
+      { NAME: 'controller-manager', STATUS: 'Healthy', MESSAGE: 'ok', ERROR: '' },
+      { NAME: 'etcd-0', STATUS: 'Healthy', MESSAGE: 'ok', ERROR: '' },
+      {
+        NAME: 'scheduler',
+        STATUS: 'Unhealthy',
+        MESSAGE: '',
+        ERROR: 'no scheduler runs in this server (--simulate runs one)',
+      },
+    ]);
     const one = await kubectl(['get', 'componentstatus', 'etcd-0', '-o', 'json']);
     assert.equal(one.code, 0, one.stderr);
     const cs = JSON.parse(one.stdout) as { kind: string; conditions: { type: string; status: string }[] };

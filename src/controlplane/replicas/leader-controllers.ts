@@ -36,6 +36,11 @@ export class LeaderControllers {
     this.#elector = elector;
   }
 
+  /** The replica running the controllers (the Lease's holder), if any; see LeaderElector.holder. */
+  async holder(): Promise<string | undefined> {
+    return this.#elector?.holder();
+  }
+
   /**
    * A controller whose run() and close() follow leadership; undefined when the factory makes none
    * (its resources are not served). The factory is called now and again for each later start.

@@ -58,13 +58,16 @@ describeWithEtcd('leader election of the once-per-cluster controllers', (fx) => 
     await new Promise((r) => setTimeout(r, 1500)); // several retry periods of renewals and polls
     assert.equal(await backend.currentRevision(), revision, 'holding the Lease writes nothing');
     assert.equal(b.elector.isLeader, false);
+    assert.equal(await b.elector.holder(), 'a', "a candidate names the Lease's holder");
     await a.elector.close();
     assert.deepEqual(a.events, ['started', 'stopped']);
     await until('b leads', () => b.elector.isLeader);
     const next = JSON.parse((await backend.get(key)).kv?.value.toString() ?? '{}') as typeof held;
     assert.equal(next.spec.holderIdentity, 'b');
     assert.equal(next.spec.leaseTransitions, 1);
+    assert.equal(await a.elector.holder(), 'b');
     await b.elector.close();
+    assert.equal(await a.elector.holder(), undefined, 'a released Lease has no holder');
   });
 });
 
@@ -75,8 +78,10 @@ it('leads at once on a local store and writes nothing', async () => {
     const c = candidate(backend, 'only');
     c.elector.run();
     assert.equal(c.elector.isLeader, true);
+    assert.equal(await c.elector.holder(), 'only');
     assert.deepEqual(c.events, ['started']);
     await c.elector.close();
+    assert.equal(await c.elector.holder(), undefined);
     assert.deepEqual(c.events, ['started', 'stopped']);
     assert.equal(await backend.currentRevision(), revision);
   } finally {

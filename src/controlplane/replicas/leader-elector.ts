@@ -64,6 +64,19 @@ export class LeaderElector {
     return this.#state.kind === 'leading';
   }
 
+  /**
+   * Who runs the controllers now: this replica's identity while it leads, else the holder the
+   * stored Lease names (on etcd the Lease lives only as long as its holder renews it); undefined
+   * when no replica holds it.
+   */
+  async holder(): Promise<string | undefined> {
+    if (this.#state.kind === 'leading') return this.identity;
+    if (this.#init.backend.sessions === undefined) return undefined;
+    const { kv } = await this.#init.backend.get(this.#key);
+    if (kv === null) return undefined;
+    return (JSON.parse(kv.value.toString('utf8')) as Lease).spec?.holderIdentity;
+  }
+
   run(): void {
     if (this.#init.backend.sessions === undefined) {
       this.#state = { kind: 'leading', lease: '', lastRenew: this.#init.clock.now() };

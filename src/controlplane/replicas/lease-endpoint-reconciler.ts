@@ -116,7 +116,6 @@ export class LeaseEndpointReconciler {
     return { ip: this.#init.ip, port: this.#init.port() };
   }
 
-
   /** kube's interval is 10 s for a 15 s TTL; a third of the TTL keeps a shorter one alive too. */
   get intervalMs(): number {
     return Math.min(10_000, Math.max(200, Math.floor(this.#init.ttlMs / 3)));
