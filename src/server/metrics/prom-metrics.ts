@@ -4,6 +4,7 @@ import type { Counter, Gauge, Metric, Registry } from 'prom-client';
 import { EncryptionPromMetrics } from '../encryption/prom-encryption-metrics.js';
 import { AuditPromMetrics } from './prom-audit-metrics.js';
 import { FlowControlPromMetrics } from './prom-flowcontrol-metrics.js';
+import { registerProcessMetrics } from './process-metrics.js';
 import type { RequestAggregates } from './request-aggregates.js';
 import { requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
 
@@ -83,6 +84,7 @@ export class PromMetrics {
     this.encryption = new EncryptionPromMetrics(prom, this.#registry);
     this.flowControl = new FlowControlPromMetrics(prom, this.#registry);
     this.audit = new AuditPromMetrics(prom, this.#registry);
+    registerProcessMetrics(prom, this.#registry);
   }
 
   addLongRunning(labels: RequestLabels, delta: number): void {
