@@ -2,12 +2,10 @@
 // rule.go): ClusterRoleBindings grant their ClusterRole everywhere, RoleBindings grant a Role of their
 // namespace or a ClusterRole within their namespace. It reads an in-memory index of the four kinds
 // (fed by list and watch, see src/controlplane/authorization/rbac.ts), so a decision costs no storage
-// read. ClusterRoles with an aggregationRule hold their own rules plus those of the ClusterRoles
-// their selectors pick (kube's aggregation controller writes these into the object; here they are
-// computed when read and kept until a ClusterRole changes).
+// read. An aggregated ClusterRole grants the rules stored in it, which the clusterrole aggregation
+// controller keeps (src/controlplane/controllers/clusterroleaggregation).
 import type { ClusterRole, PolicyRule, Role, RoleBinding, RoleRef, Subject } from '../../api/rbac/v1/rbac.js';
 import type { KubeObject } from '../../api/meta.js';
-import { labelSelectorAsSelector } from '../../machinery/labels/meta-label-selector.js';
 import type {
   AuthorizationAttributes,
   AuthorizationResult,
@@ -38,7 +36,6 @@ export class RBACIndex {
   };
   /** Role bindings by namespace, rebuilt lazily after a change. */
   #bindingsByNamespace: Map<string, RoleBinding[]> | undefined;
-  #aggregated = new Map<string, readonly PolicyRule[]>();
   readonly #syncedKinds = new Set<RBACResource>();
   readonly #listeners = new Set<() => void>();
   #resolveSynced: () => void = () => undefined;
@@ -86,7 +83,6 @@ export class RBACIndex {
 
   #changed(resource: RBACResource): void {
     if (resource === 'rolebindings') this.#bindingsByNamespace = undefined;
-    if (resource === 'clusterroles') this.#aggregated = new Map();
     for (const listener of this.#listeners) listener();
   }
 
@@ -113,33 +109,13 @@ export class RBACIndex {
     return role;
   }
 
-  /** A ClusterRole's rules, with those its aggregationRule selects (transitively). */
+  /**
+   * A ClusterRole's rules as stored. An aggregated role's are what the clusterrole aggregation
+   * controller last wrote into it, as kube's authorizer reads them.
+   */
   clusterRoleRules(name: string): readonly PolicyRule[] | undefined {
-    return this.#clusterRoleRules(name, new Set());
-  }
-
-  #clusterRoleRules(name: string, visiting: Set<string>): readonly PolicyRule[] | undefined {
     const role = this.#objects.clusterroles.get(`/${name}`) as ClusterRole | undefined;
-    if (role === undefined) return undefined;
-    const selectors = role.aggregationRule?.clusterRoleSelectors ?? [];
-    if (selectors.length === 0) return role.rules ?? [];
-    const cached = this.#aggregated.get(name);
-    if (cached !== undefined) return cached;
-    visiting.add(name);
-    const rules = [...(role.rules ?? [])];
-    for (const s of selectors) {
-      const parsed = labelSelectorAsSelector(s);
-      if (!parsed.ok) continue;
-      for (const other of this.#objects.clusterroles.values()) {
-        const otherName = other.metadata?.name ?? '';
-        if (visiting.has(otherName) || !parsed.selector.matches(other.metadata?.labels ?? {})) continue;
-        for (const r of this.#clusterRoleRules(otherName, visiting) ?? [])
-          if (!rules.includes(r)) rules.push(r);
-      }
-    }
-    visiting.delete(name);
-    this.#aggregated.set(name, rules);
-    return rules;
+    return role === undefined ? undefined : (role.rules ?? []);
   }
 }
 

@@ -25,7 +25,7 @@ import type { Logger } from '../../../server/logging/logger.js';
 import { stopReason } from '../../../machinery/errors/stop-reason.js';
 import { Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
-import { aggregatedRules, isAggregated, sameRules } from './aggregated-rules.js';
+import { aggregatedRules, isAggregated, sameRules } from '../../../registry/rbac/aggregated-rules.js';
 
 export const clusterRoleAggregationControllerHookName = 'start-clusterrole-aggregation-controller';
 export const clusterRoleAggregationFieldManager = 'clusterrole-aggregation-controller';

@@ -1,10 +1,10 @@
 // The rules an aggregated ClusterRole gets (clusterroleaggregation_controller.go syncClusterRole):
 // for each of its selectors in turn, the ClusterRoles it matches, by name, itself left out, and of
 // their rules each one not already taken.
-import type { AggregationRule, ClusterRole, PolicyRule } from '../../../api/rbac/v1/rbac.js';
-import { labelSelectorAsSelector } from '../../../machinery/labels/index.js';
-import { jsonEqual } from '../../../machinery/patch/json.js';
-import { compareGoStrings } from '../../../machinery/validation/index.js';
+import type { AggregationRule, ClusterRole, PolicyRule } from '../../api/rbac/v1/rbac.js';
+import { labelSelectorAsSelector } from '../../machinery/labels/index.js';
+import { jsonEqual } from '../../machinery/patch/json.js';
+import { compareGoStrings } from '../../machinery/validation/index.js';
 
 const ruleFields = ['verbs', 'apiGroups', 'resources', 'resourceNames', 'nonResourceURLs'] as const;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ClusterRole, PolicyRule } from '../../../api/rbac/v1/rbac.js';
+import type { ClusterRole, PolicyRule } from '../../api/rbac/v1/rbac.js';
 import { aggregatedRules, sameRules } from './aggregated-rules.js';
 
 const role = (
