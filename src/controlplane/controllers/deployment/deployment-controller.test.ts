@@ -66,6 +66,22 @@ async function runPods(app: string, count: number): Promise<void> {
     });
 }
 
+/** Changes a Deployment's spec, again on a conflict with the controller's status writes. */
+async function updateSpec(name: string, change: Partial<NonNullable<Deployment['spec']>>): Promise<void> {
+  for (;;) {
+    const d = await getDeployment(name);
+    try {
+      await h.client.update('apps/v1/deployments', {
+        ...d,
+        spec: { ...d.spec, ...change },
+      });
+      return;
+    } catch (err) {
+      if ((err as { reason?: string }).reason !== 'Conflict') throw err;
+    }
+  }
+}
+
 async function setPaused(name: string, paused: boolean): Promise<void> {
   const d = await getDeployment(name);
   await h.client.update('apps/v1/deployments', { ...d, spec: { ...d.spec, paused } });
@@ -156,6 +172,42 @@ describe('deployment controller', () => {
     ]);
     const resumed = (progressing.get('web') ?? []).find((c) => c.reason === 'DeploymentResumed');
     assert.deepEqual(brief(resumed), ['Unknown', 'DeploymentResumed', 'Deployment is resumed']);
+  });
+
+  it('scales a paused Deployment, and a paused rollout in proportion to its ReplicaSets', async () => {
+    const d0 = { ...deployment('paused', 4) };
+    d0.spec = {
+      ...d0.spec,
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+    };
+    await h.client.create('apps/v1/deployments', ns, d0);
+    await runPods('paused', 4);
+    await waitFor(
+      'paused complete',
+      () => getDeployment('paused'),
+      (x) => condition(x, 'Progressing')?.reason === 'NewReplicaSetAvailable',
+    );
+    const sizes = async (): Promise<number[]> =>
+      replicaSetsOf(await getDeployment('paused'))
+        .map((rs) => rs.spec?.replicas ?? 0)
+        .sort((a, b) => b - a);
+    // Paused, the Deployment's one ReplicaSet takes a new size at once.
+    await updateSpec('paused', { paused: true });
+    await updateSpec('paused', { replicas: 5 });
+    await waitFor('the ReplicaSet at 5', sizes, (l) => l.length === 1 && l[0] === 5);
+    const [scaled] = replicaSetsOf(await getDeployment('paused'));
+    const annotations = scaled?.metadata?.annotations ?? {};
+    assert.equal(annotations['deployment.kubernetes.io/desired-replicas'], '5');
+    assert.equal(annotations['deployment.kubernetes.io/max-replicas'], '6');
+    await runPods('paused', 5);
+    // Resumed with a new template whose pods never become ready: with maxSurge 1 and no
+    // unavailability allowed, the rollout stops at one new pod beside five old ones.
+    const template = { ...d0.spec.template, spec: { containers: [{ name: 'c', image: 'nginx:2' }] } };
+    await updateSpec('paused', { template, paused: false });
+    await waitFor('the rollout stuck at 5 + 1', sizes, (l) => l.join() === '5,1');
+    // Paused and scaled to 11 there: 12 may run, 6 more, shared as 5 to the old and 1 to the new.
+    await updateSpec('paused', { paused: true, replicas: 11 });
+    await waitFor('the proportional shares', sizes, (l) => l.join() === '10,2');
   });
 
   it('reports refused pod creates: FailedCreate events, ReplicaFailure on the ReplicaSet and the Deployment', async () => {

@@ -4,7 +4,8 @@
 // first; old ReplicaSets beyond revisionHistoryLimit are deleted once a rollout is complete; status
 // counts and the Available and Progressing conditions are what `kubectl rollout status` reads. The
 // revision annotation is written through /status, as kube's is, so it makes no new generation. A
-// paused Deployment is not rolled out (nor scaled): Progressing is Unknown, and its status counts.
+// paused Deployment is not rolled out but is scaled, proportionally, as one whose size changes in
+// the middle of a rollout is (scale.ts): Progressing is Unknown while paused.
 import type { Deployment, DeploymentStatus } from '../../../api/apps/v1/deployment.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
@@ -21,7 +22,15 @@ import { objectRef } from '../simulation/pod-control.js';
 import { conditionReasons, getCondition, hasProgressDeadline } from './conditions.js';
 import { calculateStatus, sameStatus } from './deployment-status.js';
 import { pausedStatus, progressRecheckMs, progressingStatus, rolloutStatus } from './progress.js';
-import { newReplicaSetAnnotations, maxRevision, revisionAnnotation, revisionOf } from './revisions.js';
+import {
+  desiredReplicasAnnotation,
+  maxReplicasAnnotation,
+  maxRevision,
+  newReplicaSetAnnotations,
+  revisionAnnotation,
+  revisionOf,
+} from './revisions.js';
+import { isScalingEvent, maxSurgeOf, scaleSteps } from './scale.js';
 import { scaleDownOld, type Scaler } from './rolling-update.js';
 import { isRollingUpdate, newRSNewReplicas, resolveFenceposts } from './rolling-math.js';
 import { newReplicaSetFor } from './new-replica-set.js';
@@ -130,14 +139,8 @@ export class DeploymentController {
     }
     const paused = pausedStatus(d, now);
     if (paused !== undefined) d = await this.#updateStatus(d, paused);
-    if (d.spec?.paused === true) {
-      // sync: revisions kept, old ReplicaSets cleaned up, the status without rollout conditions.
-      const synced = existing === undefined ? undefined : await this.#syncExisting(d, existing, old);
-      if (synced !== undefined) d = synced.d;
-      await this.#cleanup(d, old);
-      const newRS = synced?.newRS;
-      const current = newRS === undefined ? old : [newRS, ...old];
-      await this.#writeStatus(d, calculateStatus({ d, all: current, newRS, now }));
+    if (d.spec?.paused === true || isScalingEvent(d, all)) {
+      await this.#syncOnly(d, { existing, old, now });
       return;
     }
     const found =
@@ -157,17 +160,46 @@ export class DeploymentController {
     this.#recheckLater(key, progressRecheckMs(d, status, this.#opts.clock.now()));
   }
 
+  /**
+   * sync: a paused Deployment, or one whose size changed, is scaled proportionally without rolling
+   * out; revisions kept, old ReplicaSets cleaned up once paused, the status without rollout
+   * conditions.
+   */
+  async #syncOnly(
+    d: Deployment,
+    rss: { existing: ReplicaSet | undefined; old: readonly ReplicaSet[]; now: string },
+  ): Promise<void> {
+    const { existing, old, now } = rss;
+    const synced = existing === undefined ? undefined : await this.#syncExisting(d, existing, old);
+    if (synced !== undefined) d = synced.d;
+    const newRS = synced?.newRS;
+    const scale = this.#scaler(d);
+    for (const step of scaleSteps(d, newRS, old)) await scale(step.rs, step.replicas, step.annotate);
+    if (d.spec?.paused === true) await this.#cleanup(d, old);
+    const current = newRS === undefined ? old : [newRS, ...old];
+    await this.#writeStatus(d, calculateStatus({ d, all: current, newRS, now }));
+  }
+
+  /**
+   * scaleReplicaSet: the size and the replica annotations written when the size changes (or, with
+   * `annotate`, when only the annotations are stale); true when the size changed.
+   */
   #scaler(d: Deployment): Scaler {
-    const { maxSurge } = resolveFenceposts(d);
-    const maxReplicas = (d.spec?.replicas ?? 1) + (isRollingUpdate(d) ? maxSurge : 0);
-    return async (rs, replicas) => {
-      if ((rs.spec?.replicas ?? 0) === replicas) return false;
+    const maxReplicas = (d.spec?.replicas ?? 1) + maxSurgeOf(d);
+    return async (rs, replicas, annotate = false) => {
+      const resized = (rs.spec?.replicas ?? 0) !== replicas;
+      const current = rs.metadata?.annotations ?? {};
+      const stale =
+        current[desiredReplicasAnnotation] !== String(d.spec?.replicas ?? 1) ||
+        current[maxReplicasAnnotation] !== String(maxReplicas);
+      if (!resized && !(annotate && stale)) return false;
       const updated = copyOf(rs);
       (updated.spec ??= {}).replicas = replicas;
       const annotations = ((updated.metadata ??= {}).annotations ??= {});
-      annotations['deployment.kubernetes.io/desired-replicas'] = String(d.spec?.replicas ?? 1);
-      annotations['deployment.kubernetes.io/max-replicas'] = String(maxReplicas);
+      annotations[desiredReplicasAnnotation] = String(d.spec?.replicas ?? 1);
+      annotations[maxReplicasAnnotation] = String(maxReplicas);
       await this.#opts.client.update('apps/v1/replicasets', updated);
+      if (!resized) return false;
       const verb = replicas > (rs.spec?.replicas ?? 0) ? 'up' : 'down';
       this.#opts.recorder?.event(objectRef(d, deploymentKind), {
         type: 'Normal',
@@ -188,12 +220,7 @@ export class DeploymentController {
     existing: ReplicaSet,
     old: readonly ReplicaSet[],
   ): Promise<NewReplicaSet> {
-    const { maxSurge } = resolveFenceposts(d);
-    const maxReplicas = (d.spec?.replicas ?? 1) + (isRollingUpdate(d) ? maxSurge : 0);
-    const annotations = newReplicaSetAnnotations(d, existing, {
-      revision: maxRevision(old) + 1,
-      maxReplicas,
-    });
+    const annotations = newReplicaSetAnnotations(d, existing, { revision: maxRevision(old) + 1 });
     const minReadySeconds = d.spec?.minReadySeconds ?? 0;
     if (
       JSON.stringify(annotations) !== JSON.stringify(existing.metadata?.annotations ?? {}) ||

@@ -31,12 +31,13 @@ export function copiedAnnotations(d: Deployment): Record<string, string> {
 
 /**
  * SetNewReplicaSetAnnotations: the Deployment's annotations, the new revision (the one it had kept
- * in revision-history), and the replica counts the rollout aims at.
+ * in revision-history), and, for a ReplicaSet about to be created (`maxReplicas` given), the
+ * replica counts the rollout aims at; an existing one's change only when it is scaled.
  */
 export function newReplicaSetAnnotations(
   d: Deployment,
   rs: ReplicaSet,
-  at: { revision: number; maxReplicas: number },
+  at: { revision: number; maxReplicas?: number },
 ): Record<string, string> {
   const old = rs.metadata?.annotations ?? {};
   const annotations: Record<string, string> = { ...old, ...copiedAnnotations(d) };
@@ -47,7 +48,9 @@ export function newReplicaSetAnnotations(
   }
   if (previous === undefined || Number(previous) < at.revision)
     annotations[revisionAnnotation] = String(at.revision);
-  annotations[desiredReplicasAnnotation] = String(d.spec?.replicas ?? 1);
-  annotations[maxReplicasAnnotation] = String(at.maxReplicas);
+  if (at.maxReplicas !== undefined) {
+    annotations[desiredReplicasAnnotation] = String(d.spec?.replicas ?? 1);
+    annotations[maxReplicasAnnotation] = String(at.maxReplicas);
+  }
   return annotations;
 }

@@ -5,8 +5,11 @@ import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
 import { resolveFenceposts, specReplicas } from './rolling-math.js';
 import { revisionOf } from './revisions.js';
 
-/** Sets a ReplicaSet's spec.replicas; true when it changed it. */
-export type Scaler = (rs: ReplicaSet, replicas: number) => Promise<boolean>;
+/**
+ * Sets a ReplicaSet's spec.replicas; true when it changed it. `annotate`: its replica annotations
+ * are brought up to date even when the size stays.
+ */
+export type Scaler = (rs: ReplicaSet, replicas: number, annotate?: boolean) => Promise<boolean>;
 
 export async function scaleDownOld(i: {
   d: Deployment;
