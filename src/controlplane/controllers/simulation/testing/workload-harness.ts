@@ -1,6 +1,6 @@
 // Real in-memory storages for the workload controllers' tests (pods, events, deployments,
-// replicasets, jobs, each with its status), informers over them, and a virtual clock. Pod creates
-// can be refused as an exceeded ResourceQuota refuses them (403 Forbidden), to drive the
+// replicasets, jobs, each with its status; the apps scales; HorizontalPodAutoscalers), informers
+// over them, and a virtual clock. Pod creates can be refused as an exceeded ResourceQuota refuses them (403 Forbidden), to drive the
 // controllers' failure paths without the admission chain.
 import type { Event } from '../../../../api/core/v1/event.js';
 import type { Pod } from '../../../../api/core/v1/pod.js';
@@ -10,6 +10,7 @@ import { VirtualClock } from '../../../../machinery/time/clock.js';
 import { newDeploymentREST } from '../../../../registry/apps/deployment/storage.js';
 import { replicaSetStorageMap } from '../../../../registry/apps/replicaset/storage.js';
 import { jobStorageMap } from '../../../../registry/batch/job/storage.js';
+import { newHorizontalPodAutoscalerREST } from '../../../../registry/autoscaling/horizontalpodautoscaler/storage.js';
 import { newEventREST } from '../../../../registry/core/event/storage.js';
 import { newPodREST, podResource } from '../../../../registry/core/pod/storage.js';
 import type { Store } from '../../../../registry/generic/store.js';
@@ -24,6 +25,8 @@ import { Informer } from '../informer.js';
 
 export interface WorkloadHarness {
   readonly client: APIClient;
+  /** The storages, for controllers that look resources up by group and kind. */
+  readonly groups: readonly APIGroupInfo[];
   readonly clock: SimClock;
   /** Moves the virtual clock forward, firing the timers it passes. */
   advance(ms: number): Promise<void>;
@@ -63,6 +66,7 @@ export async function startWorkloadHarness(): Promise<WorkloadHarness> {
   const pods = await newPodREST(opts);
   const events = await newEventREST(opts);
   const deployments = await newDeploymentREST(opts);
+  const hpas = await newHorizontalPodAutoscalerREST(opts);
   const gate: { cause: string | undefined; creates: number } = { cause: undefined, creates: 0 };
   const groups: APIGroupInfo[] = [
     {
@@ -79,6 +83,7 @@ export async function startWorkloadHarness(): Promise<WorkloadHarness> {
         v1: {
           deployments: deployments.deployments,
           'deployments/status': deployments.status,
+          'deployments/scale': deployments.scale,
           ...(await replicaSetStorageMap(opts)),
         },
       },
@@ -88,6 +93,16 @@ export async function startWorkloadHarness(): Promise<WorkloadHarness> {
       prioritizedVersions: ['v1'],
       versionedResourcesStorageMap: { v1: await jobStorageMap(opts) },
     },
+    {
+      group: 'autoscaling',
+      prioritizedVersions: ['v2'],
+      versionedResourcesStorageMap: {
+        v2: {
+          horizontalpodautoscalers: hpas.horizontalPodAutoscalers,
+          'horizontalpodautoscalers/status': hpas.status,
+        },
+      },
+    },
   ];
   const abort = new AbortController();
   const client = new APIClient({ groups, signal: abort.signal, fieldManager: 'test' });
@@ -96,6 +111,7 @@ export async function startWorkloadHarness(): Promise<WorkloadHarness> {
   const running: Promise<void>[] = [];
   return {
     client,
+    groups,
     clock: simClockOf(virtual),
     advance: (ms) => virtual.advance(ms),
     logger,
