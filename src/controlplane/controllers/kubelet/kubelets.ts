@@ -6,7 +6,8 @@
 // added to a running pod (kubectl debug) is started at once; a pod with readiness gates is Ready
 // only once their conditions are True (ReadinessGatesNotReady until then); a terminating pod is
 // deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed (or its
-// capstan.dev/stop-seconds, when its containers exit at SIGTERM sooner). The kubelet of a
+// capstan.dev/stop-seconds, or the server's --simulate-pod-stop-seconds, when its containers exit
+// at SIGTERM sooner). It records kubelet's container events (container-events.ts). The kubelet of a
 // node annotated capstan.dev/kubelet-stopped does nothing; started again, it goes over its pods and
 // posts again the readiness it last posted (the node lifecycle controller may have marked them not
 // Ready meanwhile). The images of the containers it ran stay on its node (node-images.ts).
@@ -14,6 +15,7 @@ import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
+import type { EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { isPodReady, podConditionTrue } from '../simulation/controller-ref.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
@@ -24,6 +26,7 @@ import { addResources, nodeAllocatable, podRequests, type Resources } from '../s
 import { isTerminal } from '../scheduler/node-usage.js';
 import { PodIPs } from './pod-ips.js';
 import type { NodeImages } from './node-images.js';
+import { killEvents, startEvents, type ContainerEvent } from './container-events.js';
 import { resizeDeferred, resizedStatus, takesOtherRoom, type ResizeNode } from './pod-resize.js';
 import { boundAt, readyAsPosted, startedAt, withReadiness, withReadinessGates } from './pod-readiness.js';
 import {
@@ -52,6 +55,13 @@ export interface KubeletsOptions {
   readonly stages?: PodStages | undefined;
   /** Where the images of the containers run are kept, per node (not kept when unset). */
   readonly images?: NodeImages | undefined;
+  /** kubelet's events about the pods' containers (none recorded when unset). */
+  readonly recorder?: EventRecorder | undefined;
+  /**
+   * How long a deleted pod's containers take to exit at SIGTERM, in seconds, for a pod without the
+   * capstan.dev/stop-seconds annotation (--simulate-pod-stop-seconds); unset: its grace period.
+   */
+  readonly podStopSeconds?: number | undefined;
 }
 
 export class Kubelets {
@@ -66,6 +76,8 @@ export class Kubelets {
   readonly #deferred = new Set<string>();
   /** Pods of a kubelet started again, whose readiness it posts again on their next sync. */
   readonly #resumed = new Set<string>();
+  /** Terminating pods whose containers were told to stop (their Killing events recorded). */
+  readonly #killed = new Set<string>();
   readonly #stages: PodStages;
 
   constructor(opts: KubeletsOptions) {
@@ -89,6 +101,7 @@ export class Kubelets {
         this.#cancel(key);
         this.#posted.delete(key);
         this.#resumed.delete(key);
+        this.#killed.delete(key);
         return;
       }
       if (this.#runsHere(pod)) this.#loop.queue.add(key);
@@ -186,7 +199,7 @@ export class Kubelets {
       if (ephemeral !== undefined) {
         const updated = copyOf(pod);
         updated.status = ephemeral;
-        await this.#writeStatus(updated);
+        await this.#writeStarted(pod, updated);
         return;
       }
       const resized = resizedStatus(pod, () => this.#resizeNode(pod), rfc3339(now));
@@ -233,7 +246,27 @@ export class Kubelets {
     const stamp = rfc3339(now);
     const status = withReadiness(runningStatus(pod, { hostIP, podIP }, stamp), pod.status, ready);
     updated.status = withReadinessGates(status, { pod, now: stamp });
-    await this.#writeStatus(updated);
+    await this.#writeStarted(pod, updated);
+  }
+
+  /** A status that starts containers, written; then kubelet's events about starting them. */
+  async #writeStarted(pod: Pod, updated: Pod): Promise<void> {
+    const recorder = this.#opts.recorder;
+    const node = this.#opts.nodes.get(pod.spec?.nodeName ?? '');
+    const images = this.#opts.images;
+    const events =
+      recorder === undefined || updated.status === undefined
+        ? []
+        : startEvents(pod, {
+            after: updated.status,
+            holds: (image) => node !== undefined && images !== undefined && images.holds(node, image),
+          });
+    if (await this.#writeStatus(updated)) this.#record(pod, events);
+  }
+
+  #record(pod: Pod, events: readonly ContainerEvent[]): void {
+    const host = pod.spec?.nodeName ?? '';
+    for (const { ref, ...e } of events) this.#opts.recorder?.event(ref, e, { host });
   }
 
   /** The readiness this kubelet last posted, written again over another writer's. */
@@ -259,9 +292,14 @@ export class Kubelets {
 
   /** kubelet's killPod then its final delete with grace period 0, once the grace period is over. */
   async #terminate(key: string, pod: Pod, now: number): Promise<void> {
-    const deadline = containersGoneAt(pod);
+    const deadline = containersGoneAt(pod, this.#opts.podStopSeconds);
     const phase = pod.status?.phase;
-    if (phase !== 'Succeeded' && phase !== 'Failed' && !Number.isNaN(deadline) && deadline > now) {
+    const running = phase !== 'Succeeded' && phase !== 'Failed';
+    if (running && !this.#killed.has(key)) {
+      this.#killed.add(key);
+      this.#record(pod, killEvents(pod));
+    }
+    if (running && !Number.isNaN(deadline) && deadline > now) {
       this.#at(key, deadline);
       return;
     }
@@ -282,16 +320,18 @@ export class Kubelets {
     }
   }
 
-  async #writeStatus(pod: Pod): Promise<void> {
+  /** Whether the status was written (false: the pod is gone). */
+  async #writeStatus(pod: Pod): Promise<boolean> {
     try {
       await this.#client.update('/v1/pods/status', pod);
       this.#posted.set(keyOf(pod), isPodReady(pod));
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
-      return;
+      return false;
     }
     const node = this.#opts.nodes.get(pod.spec?.nodeName ?? '');
     if (node !== undefined) this.#opts.images?.pulled(node, ranImages(pod));
+    return true;
   }
 }
 

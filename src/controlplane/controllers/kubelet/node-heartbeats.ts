@@ -4,11 +4,13 @@
 // refreshed every statusInterval, or at once when an image is new on it (its status.images, from
 // node-images.ts; kubelet notices within its nodeStatusUpdateFrequency). A node annotated
 // capstan.dev/kubelet-stopped: "true" gets neither until the annotation goes; the node lifecycle
-// controller then sees its kubelet fall silent.
+// controller then sees its kubelet fall silent. Once a node is registered, its kubelet's start
+// events are recorded (node-events.ts), once per node in this server's life.
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Lease } from '../../../api/coordination/v1/lease.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
+import type { EventRecorder } from '../event-recorder.js';
 import type { APIClient } from '../simulation/api-client.js';
 import { copyOf } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
@@ -22,6 +24,7 @@ import {
   type SimulatedNodeShape,
 } from './node-template.js';
 import type { ContainerImage, NodeImages } from './node-images.js';
+import { nodeRef, nodeStartEvents } from './node-events.js';
 
 export const nodeLeaseNamespace = 'kube-node-lease';
 /** kubelet's defaults: a 40s lease renewed every quarter of it; status reported every 5 minutes. */
@@ -41,6 +44,8 @@ export interface NodeHeartbeatsOptions {
   readonly logger: Logger;
   /** The images the kubelets ran on each node, for status.images (none reported when unset). */
   readonly images?: NodeImages | undefined;
+  /** kubelet's events about its node (none recorded when unset). */
+  readonly recorder?: EventRecorder | undefined;
 }
 
 export class NodeHeartbeats {
@@ -49,6 +54,8 @@ export class NodeHeartbeats {
   readonly #index = new Map<string, number>();
   /** Each node's next round. */
   readonly #timers = new Map<string, () => void>();
+  /** The nodes whose kubelet's start was recorded. */
+  readonly #started = new Set<string>();
   #closed = false;
 
   constructor(opts: NodeHeartbeatsOptions) {
@@ -91,8 +98,17 @@ export class NodeHeartbeats {
       return;
     }
     const uid = await this.#ensureNode(name, index);
+    this.#recordStart(name);
     await this.#renewLease(name, uid);
     this.#later(name, renewIntervalMs);
+  }
+
+  #recordStart(name: string): void {
+    const recorder = this.#opts.recorder;
+    if (recorder === undefined || this.#started.has(name)) return;
+    this.#started.add(name);
+    for (const e of nodeStartEvents(name))
+      recorder.event(nodeRef(name), { type: 'Normal', ...e }, { host: name });
   }
 
   #later(name: string, ms: number): void {

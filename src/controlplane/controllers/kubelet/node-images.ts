@@ -55,6 +55,11 @@ export class NodeImages {
     for (const handler of this.#handlers) handler(name);
   }
 
+  /** Whether the node holds the image the reference names. */
+  holds(node: Node, reference: string): boolean {
+    return this.#held(node).has(normalizedImageReference(reference));
+  }
+
   /** The node's status.images. */
   statusImages(node: Node): ContainerImage[] {
     const images = [...this.#held(node).values()].sort((a, b) =>

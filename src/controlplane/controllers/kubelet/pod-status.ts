@@ -274,13 +274,14 @@ export function restartDue(pod: Pod): number | undefined {
 
 /**
  * When a terminating pod's containers are gone (ms since the epoch): at the end of its grace
- * period, or sooner when capstan.dev/stop-seconds says they exit at SIGTERM; NaN without a
- * deletionTimestamp.
+ * period, or sooner when capstan.dev/stop-seconds (else `defaultStopSeconds`, the server's
+ * --simulate-pod-stop-seconds) says they exit at SIGTERM; NaN without a deletionTimestamp.
  */
-export function containersGoneAt(pod: Pod): number {
+export function containersGoneAt(pod: Pod, defaultStopSeconds?: number): number {
   const deadline = Date.parse(pod.metadata?.deletionTimestamp ?? '');
   const text = pod.metadata?.annotations?.[stopSecondsAnnotation];
-  const stop = text === undefined || !/^\d+$/.test(text) ? NaN : Number(text);
+  const annotated = text === undefined || !/^\d+$/.test(text) ? NaN : Number(text);
+  const stop = Number.isNaN(annotated) ? (defaultStopSeconds ?? NaN) : annotated;
   if (Number.isNaN(stop)) return deadline;
   const requested = deadline - (pod.metadata?.deletionGracePeriodSeconds ?? 0) * 1000;
   return Math.min(deadline, requested + stop * 1000);
