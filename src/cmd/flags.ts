@@ -10,6 +10,7 @@ import { authnFlags } from './authn-flags.js';
 import { oidcFlags } from './oidc-flags.js';
 import { simulateFlags } from './simulate-flags.js';
 import { replicaFlags } from './replica-flags.js';
+import { clusterSigningFlags } from './cluster-signing-flags.js';
 import { storageFlags } from './storage-flags.js';
 import { parsePortRange } from '../registry/core/service/port-range.js';
 import { allOrderedPlugins, enabledAdmissionPlugins } from '../admission/default-chain.js';
@@ -334,6 +335,7 @@ export const capstanFlags: readonly Spec[] = [
   ...otherFlags,
   ...simulateFlags,
   ...replicaFlags,
+  ...clusterSigningFlags,
   ...auditFlags,
   ...loggingFlags,
 ];

@@ -41,6 +41,7 @@ import {
   type ServerRunOptions,
 } from './server-run-options.js';
 import { pkiFiles, withPKIDir } from './replica-options.js';
+import { clusterSigningOf, type ClusterSigning } from './cluster-signing.js';
 import { CacheSeeds } from '../../storage/cacher/cache-seeds.js';
 import { serverRecentWrites, type RecentWrites } from '../../storage/cacher/recent-writes.js';
 
@@ -92,6 +93,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly auditWebhookTarget: WebhookTarget | undefined;
   /** --audit-policy-file read and checked; absent without it or without a backend (log or webhook). */
   readonly auditPolicy: AuditPolicy | undefined;
+  /** The CA the csrsigning controller issues certificates with, or why it is off. */
+  readonly signingCA: ClusterSigning;
   /** --encryption-provider-config, read and checked; absent without the flag. */
   readonly encryptionConfig: LoadedEncryptionConfig | undefined;
   readonly [completedOptions]: true;
@@ -300,6 +303,14 @@ export async function completeServerRunOptions(
     o.tokenAuthFile === '' ? new Map() : loadTokenFile(o.tokenAuthFile, logger),
     serviceAccountKeysFor(o, dataDir),
   ]);
+  const signingCA = await clusterSigningOf({
+    signing: o.clusterSigning,
+    pkiDir: o.replicas.pkiDir,
+    generatedCA: o.securePort >= 0 && o.tlsCertFile === '',
+    dataDir,
+    clientCAPem,
+  });
+  if ('error' in signingCA) throw new OptionsError([signingCA.error]);
   const tokens = new Map(fileTokens);
   tokens.set(adminToken, adminUser);
   const completed: Omit<CompletedServerRunOptions, typeof completedOptions> = {
@@ -326,6 +337,7 @@ export async function completeServerRunOptions(
     clientCAPem,
     requestHeaderCAPem,
     proxyClientCert,
+    signingCA,
   };
   return Object.freeze(completed) as CompletedServerRunOptions;
 }

@@ -1,5 +1,6 @@
 // What the command line configures (kube-apiserver's ServerRunOptions, flattened to the flags
 // Capstan has), with kube's defaults and its validation messages where kube has them.
+import { defaultClusterSigningOptions, type ClusterSigningOptions } from './cluster-signing.js';
 import { FeatureGates } from '../../machinery/featuregate/feature-gates.js';
 import type { LogFormat } from '../logging/logger.js';
 import { logFormats } from '../logging/logger.js';
@@ -177,9 +178,13 @@ export interface ServerRunOptions {
   simulateNodes: number;
   /** --simulate-stages: a pod stages file's path, or the stages themselves (startCapstan). */
   simulateStages?: unknown;
+  /** --simulate-pod-stop-seconds: a deleted simulated pod's stop time without capstan.dev/stop-seconds. */
+  simulatePodStopSeconds?: number;
   storage: StorageOptions;
   /** --pki-dir, --advertise-address, --endpoint-reconciler-type, --leader-elect-*: several replicas. */
   replicas: ReplicaOptions;
+  /** --cluster-signing-cert-file, --cluster-signing-key-file, --cluster-signing-duration. */
+  clusterSigning: ClusterSigningOptions;
 }
 
 export function defaultServerRunOptions(): ServerRunOptions {
@@ -257,6 +262,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     simulateNodes: 3,
     storage: defaultStorageOptions(),
     replicas: defaultReplicaOptions(),
+    clusterSigning: defaultClusterSigningOptions(),
   };
 }
 
@@ -312,6 +318,8 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
   errs.push(...validateOidcFlags(oidcFlagsOf(o), o.authenticationConfigFile));
   if (o.simulateNodes < 0 || o.simulateNodes > 65_000)
     errs.push('--simulate-nodes must be between 0 and 65000');
+  if (o.simulatePodStopSeconds !== undefined && o.simulatePodStopSeconds < 0)
+    errs.push('--simulate-pod-stop-seconds must not be negative');
   errs.push(...validateAuditOptions(o));
   const webhookVersion = tokenReviewVersionError(o.authenticationTokenWebhookVersion);
   if (o.authenticationTokenWebhookConfigFile !== '' && webhookVersion !== undefined)

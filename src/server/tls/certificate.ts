@@ -1,8 +1,10 @@
-// Builds an X.509 v3 certificate (RFC 5280) signed with ECDSA P-256 / SHA-256 through node:crypto.
-import { createHash, randomBytes, sign, type KeyObject } from 'node:crypto';
+// Capstan's own certificates (its CA, serving and admin certificates): X.509 v3 (RFC 5280), signed
+// in the algorithm the issuer's key signs with (ECDSA P-256 / SHA-256 for the keys Capstan makes).
+import { createHash, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import * as der from './der.js';
 import { ipBytes } from './ip-bytes.js';
+import { extension, signCertificate, spkiOf } from './x509-certificate.js';
 
 export interface DistinguishedName {
   readonly commonName: string;
@@ -31,7 +33,6 @@ export interface Issuer {
 const oids = {
   commonName: '2.5.4.3',
   organization: '2.5.4.10',
-  ecdsaWithSha256: '1.2.840.10045.4.3.2',
   subjectKeyIdentifier: '2.5.29.14',
   keyUsage: '2.5.29.15',
   subjectAltName: '2.5.29.17',
@@ -55,12 +56,7 @@ function name(dn: DistinguishedName): der.Der {
   return der.sequence(...parts, rdn(oids.commonName, dn.commonName));
 }
 
-const spki = (key: KeyObject): Buffer => key.export({ type: 'spki', format: 'der' });
-const keyId = (key: KeyObject): Buffer => createHash('sha1').update(spki(key)).digest();
-
-function extension(id: string, critical: boolean, value: der.Der): der.Der {
-  return der.sequence(der.oid(id), ...(critical ? [der.boolean(true)] : []), der.octetString(value));
-}
+const keyId = (key: KeyObject): Buffer => createHash('sha1').update(spkiOf(key)).digest();
 
 function altNames(names: readonly string[]): der.Der {
   return der.sequence(
@@ -70,7 +66,7 @@ function altNames(names: readonly string[]): der.Der {
   );
 }
 
-function extensions(t: CertificateTemplate, issuer: Issuer): der.Der {
+function extensions(t: CertificateTemplate, issuer: Issuer): der.Der[] {
   const list = [
     extension(
       oids.keyUsage,
@@ -87,26 +83,22 @@ function extensions(t: CertificateTemplate, issuer: Issuer): der.Der {
   }
   if (t.altNames !== undefined && t.altNames.length > 0)
     list.push(extension(oids.subjectAltName, false, altNames(t.altNames)));
-  return der.explicit(3, der.sequence(...list));
+  return list;
 }
 
 /** The certificate in PEM, signed by `issuer` (the template's own key pair for a self-signed CA). */
 export function createCertificate(t: CertificateTemplate, issuer: Issuer): string {
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
-  const algorithm = der.sequence(der.oid(oids.ecdsaWithSha256));
-  const tbs = der.sequence(
-    der.explicit(0, der.smallInteger(2)),
-    der.unsignedInteger(serial),
-    algorithm,
-    name(issuer.name),
-    der.sequence(der.time(t.notBefore), der.time(t.notAfter)),
-    name(t.subject),
-    spki(t.publicKey),
-    extensions(t, issuer),
+  const signed = signCertificate(
+    {
+      issuer: name(issuer.name),
+      subject: name(t.subject),
+      publicKey: t.publicKey,
+      notBefore: t.notBefore,
+      notAfter: t.notAfter,
+      extensions: extensions(t, issuer),
+    },
+    issuer.privateKey,
   );
-  const signature = sign('sha256', tbs, issuer.privateKey);
-  const cert = der.sequence(tbs, algorithm, der.bitString(signature));
-  const lines = cert.toString('base64').match(/.{1,64}/g) ?? [];
-  return `-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`;
+  if ('error' in signed) throw new Error(signed.error);
+  return signed.pem;
 }

@@ -1,0 +1,143 @@
+// kube-controller-manager's csrsigning controller (pkg/controller/certificates/signer/signer.go
+// over certificates/certificate_controller.go): an approved request, not failed and not yet issued,
+// for one of kube's signers is checked as that signer checks it, then either marked Failed
+// (SignerValidationFailure) or issued a certificate by the cluster signing CA, both through
+// /status. kube runs one controller per signer with the same CA; one here serves all four.
+import type { CertificateSigningRequest } from '../../../api/certificates/v1/certificate-signing-request.js';
+import { StatusError } from '../../../machinery/errors/index.js';
+import type { Clock } from '../../../machinery/time/clock.js';
+import { checkCertificateRequest } from '../../../registry/certificates/certificatesigningrequest/request.js';
+import { rfc3339 } from '../../../registry/generic/object-meta.js';
+import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
+import { internalContext } from '../../../registry/rest/context.js';
+import { errorText } from '../../../server/logging/error-text.js';
+import type { Logger } from '../../../server/logging/logger.js';
+import type { SigningCA } from '../../../server/tls/signing-ca.js';
+import { QueueController } from '../queue-controller.js';
+import { hasTrueCondition, isApproved, isIssued } from './csr-conditions.js';
+import { csrStorages, parseCSR, updateCSR, type CSRStorages } from './csr-storages.js';
+import { signRequest } from './sign-request.js';
+import { isBuiltinSigner, signerValidationError } from './signer-validation.js';
+
+export const csrSigningControllerHookName = 'start-csrsigning-controller';
+
+export interface CSRSigningOptions {
+  readonly storages: CSRStorages;
+  readonly ca: SigningCA;
+  /** --cluster-signing-duration. */
+  readonly certTTLMs: number;
+  readonly logger: Logger;
+  readonly clock: Clock;
+}
+
+/** Whether the signer has something to do for the request (handle's early returns). */
+function wantsSigning(csr: CertificateSigningRequest): boolean {
+  return (
+    !isIssued(csr) &&
+    isApproved(csr) &&
+    !hasTrueCondition(csr, 'Failed') &&
+    isBuiltinSigner(csr.spec?.signerName ?? '')
+  );
+}
+
+/** A sync that failed: requeued with backoff, as kube's certificate controller requeues. */
+class SyncError extends Error {}
+
+export class CSRSigningController {
+  readonly #opts: CSRSigningOptions;
+  readonly #loop: QueueController;
+
+  constructor(opts: CSRSigningOptions) {
+    this.#opts = opts;
+    this.#loop = new QueueController({
+      name: 'csrsigning',
+      logPrefix: 'csrsigning',
+      logger: opts.logger,
+      clock: opts.clock,
+      sources: [
+        {
+          what: 'certificatesigningrequests',
+          source: opts.storages.csrs,
+          onEvent: (type, obj, queue) => {
+            if (type !== 'DELETED' && wantsSigning(obj as CertificateSigningRequest))
+              queue.add(obj.metadata?.name ?? '');
+          },
+        },
+      ],
+      sync: (name) => this.#sync(name),
+      onSyncError: (name, err) => {
+        opts.logger.v(2, 'Sync failed', { controller: 'csrsigning', csr: name, err: errorText(err) });
+        this.#loop.queue.addRateLimited(name);
+      },
+    });
+  }
+
+  run(): void {
+    this.#loop.run();
+  }
+
+  close(): Promise<void> {
+    return this.#loop.close();
+  }
+
+  async #sync(name: string): Promise<void> {
+    try {
+      await updateCSR(internalContext({ signal: this.#loop.signal }), this.#opts.storages.status, {
+        name,
+        change: (csr) => this.#handle(csr),
+      });
+    } catch (err) {
+      if (err instanceof StatusError && err.status.code === 404) return;
+      throw err;
+    }
+  }
+
+  /** signer.handle on a copy of the stored request: true when it was changed. */
+  #handle(csr: CertificateSigningRequest): boolean {
+    if (!wantsSigning(csr)) return false;
+    const spec = csr.spec ?? { request: '', signerName: '' };
+    const name = csr.metadata?.name ?? '';
+    const req = parseCSR(csr);
+    if ('error' in req) throw new SyncError(`unable to parse csr ${JSON.stringify(name)}: ${req.error}`);
+    const signerName = spec.signerName;
+    if (!isBuiltinSigner(signerName)) return false;
+    const usages = spec.usages ?? [];
+    const refused = signerValidationError(signerName, req, usages);
+    const now = this.#opts.clock.now();
+    if (refused !== undefined) {
+      (csr.status ??= {}).conditions = [
+        ...(csr.status.conditions ?? []),
+        {
+          type: 'Failed',
+          status: 'True',
+          reason: 'SignerValidationFailure',
+          message: refused,
+          lastUpdateTime: rfc3339(new Date(now)),
+        },
+      ];
+      return true;
+    }
+    const badSignature = checkCertificateRequest(spec.request);
+    if (badSignature !== undefined)
+      throw new SyncError(
+        `error auto signing csr: unable to verify certificate request signature: ${badSignature}`,
+      );
+    const signed = signRequest(
+      req,
+      { usages, expirationSeconds: spec.expirationSeconds },
+      { ca: this.#opts.ca, certTTLMs: this.#opts.certTTLMs, now },
+    );
+    if ('error' in signed) throw new SyncError(`error auto signing csr: ${signed.error}`);
+    (csr.status ??= {}).certificate = Buffer.from(signed.pem).toString('base64');
+    return true;
+  }
+}
+
+/** The controller over the served CSRs, or undefined when they are not served. */
+export function newCSRSigningController(
+  groups: readonly APIGroupInfo[],
+  opts: Omit<CSRSigningOptions, 'storages'>,
+): CSRSigningController | undefined {
+  const storages = csrStorages(groups);
+  return storages === undefined ? undefined : new CSRSigningController({ ...opts, storages });
+}
