@@ -70,9 +70,11 @@ export interface StartCapstanOptions {
   /**
    * --simulate and --simulate-nodes: a simulated cluster (nodes, kubelets, scheduler, workload
    * controllers) in the server; `true` registers 3 nodes. Off by default. `stages` replaces the
-   * simulated kubelets' pod lifecycle (--simulate-stages; see PodStages).
+   * simulated kubelets' pod lifecycle (--simulate-stages; see PodStages); `podStopSeconds` is how
+   * long a deleted pod without capstan.dev/stop-seconds takes to stop (--simulate-pod-stop-seconds).
    */
-  readonly simulate?: boolean | { readonly nodes?: number; readonly stages?: PodStages };
+  readonly simulate?:
+    boolean | { readonly nodes?: number; readonly stages?: PodStages; readonly podStopSeconds?: number };
   /** Where the admin kubeconfig goes; default <dataDir>/kubeconfig. */
   readonly kubeconfigPath?: string;
   /** `real` (the default: the system clock) or `virtual`: time stands still until `clock.advance()`. */
@@ -193,6 +195,8 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
     o.simulate = true;
     if (opts.simulate !== true && opts.simulate.nodes !== undefined) o.simulateNodes = opts.simulate.nodes;
     if (opts.simulate !== true && opts.simulate.stages !== undefined) o.simulateStages = opts.simulate.stages;
+    if (opts.simulate !== true && opts.simulate.podStopSeconds !== undefined)
+      o.simulatePodStopSeconds = opts.simulate.podStopSeconds;
   }
   o.logFormat = opts.log?.format ?? 'text';
   o.verbosity = opts.log?.verbosity ?? 0;

@@ -1,4 +1,5 @@
-// --simulate, --simulate-nodes and --simulate-stages: Capstan's own flags for the opt-in simulated cluster.
+// --simulate, --simulate-nodes, --simulate-stages and --simulate-pod-stop-seconds: Capstan's own flags
+// for the opt-in simulated cluster.
 import { flag, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseIntFlag } from './flag-values.js';
 
@@ -10,7 +11,7 @@ export const simulateFlags: Spec[] = [
       name: 'simulate',
       kind: 'bool',
       usage:
-        'Runs a simulated cluster inside the server: nodes with simulated kubelets, a scheduler, and the ReplicaSet, Deployment, EndpointSlice and Job controllers.',
+        "Runs a simulated cluster inside the server: nodes with simulated kubelets, a scheduler, and kube-controller-manager's workload controllers (ReplicaSet, Deployment, StatefulSet, DaemonSet, Job, CronJob, EndpointSlice, HorizontalPodAutoscaler and others).",
       def: 'false',
     },
     (o, v) => (o.simulate = parseBoolFlag(v)),
@@ -36,5 +37,15 @@ export const simulateFlags: Spec[] = [
       def: '',
     },
     (o, v) => (o.simulateStages = v === '' ? undefined : v),
+  ),
+  flag(
+    {
+      section: simulation,
+      name: 'simulate-pod-stop-seconds',
+      kind: 'int',
+      usage:
+        "With --simulate, how many seconds the containers of a deleted pod take to exit at SIGTERM, for a pod without the capstan.dev/stop-seconds annotation (which wins). Unset, they are killed when the pod's grace period is over.",
+    },
+    (o, v) => (o.simulatePodStopSeconds = parseIntFlag(v)),
   ),
 ];

@@ -16,6 +16,18 @@ import {
   newClusterRoleAggregationController,
 } from './controllers/clusterroleaggregation/clusterrole-aggregation-controller.js';
 import {
+  csrApprovingControllerHookName,
+  newCSRApprovingController,
+} from './controllers/certificates/csr-approving-controller.js';
+import {
+  csrCleanerControllerHookName,
+  newCSRCleanerController,
+} from './controllers/certificates/csr-cleaner-controller.js';
+import {
+  csrSigningControllerHookName,
+  newCSRSigningController,
+} from './controllers/certificates/csr-signing-controller.js';
+import {
   GarbageCollector,
   garbageCollectorHookName,
 } from './controllers/garbagecollector/garbage-collector.js';
@@ -89,6 +101,13 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
     [clusterRoleAggregationControllerHookName]: once.controller(() =>
       newClusterRoleAggregationController(groups, { logger }),
     ),
+    // CertificateSigningRequests: issued by the cluster signing CA when there is one (else the reason
+    // is logged), kubelet client requests auto-approved, old ones deleted.
+    [csrSigningControllerHookName]: signingController(init),
+    [csrApprovingControllerHookName]: once.controller(() =>
+      newCSRApprovingController(groups, { logger, clock }),
+    ),
+    [csrCleanerControllerHookName]: once.controller(() => newCSRCleanerController(groups, { logger, clock })),
     // status.hard and a recount of status.used.
     [resourceQuotaControllerHookName]: once.controller(() => newResourceQuotaController(groups, { logger })),
     // Off with --enable-garbage-collector=false.
@@ -97,7 +116,17 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
       : undefined,
     [simulatedClusterHookName]: options.simulate
       ? once.controller(
-          () => new SimulatedCluster({ groups, nodes: options.simulateNodes, stages, logger, clock }),
+          () =>
+            new SimulatedCluster({
+              groups,
+              nodes: options.simulateNodes,
+              stages,
+              podStopSeconds: options.simulatePodStopSeconds,
+              logger,
+              clock,
+              dynamicGroups,
+              proxyClientCert: options.proxyClientCert,
+            }),
         )
       : undefined,
   };
@@ -110,6 +139,17 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
       for (const [name, c] of Object.entries(byHook)) if (!order.includes(name)) await c?.close();
     },
   };
+}
+
+/** csrsigning, when a CA to sign with was found (--cluster-signing-* or this server's own). */
+function signingController(init: ClusterControllersInit): RunnableController | undefined {
+  const { logger, clock, signingCA } = init.options;
+  if ('off' in signingCA) {
+    logger.v(2, signingCA.off);
+    return undefined;
+  }
+  const { ca, certTTLMs } = signingCA;
+  return init.once.controller(() => newCSRSigningController(init.groups, { ca, certTTLMs, logger, clock }));
 }
 
 /** The custom resources' groups admitted for the controllers, made again only when they change. */

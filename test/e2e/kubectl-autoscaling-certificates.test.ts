@@ -2,15 +2,28 @@
 // read at autoscaling/v2 and autoscaling/v1 from one storage, and certificatesigningrequests created
 // from YAML and approved or denied by `kubectl certificate approve|deny` (a PUT of the whole object to
 // the approval subresource), with kube's default CSR admission plugins: CertificateSubjectRestriction
-// and CertificateApproval.
+// and CertificateApproval. The server runs on a PKI directory (`capstan pki`), whose CA its client
+// certificate authentication trusts and its csrsigning controller signs with: a certificate issued
+// for an approved kube-apiserver-client request authenticates as the request's subject.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { runPKICommand } from '../../src/cmd/pki-command.js';
+import { newCSR } from '../../src/controlplane/controllers/certificates/testing/new-csr.js';
 import { newTestCSR } from '../../src/registry/certificates/certificatesigningrequest/testing/csr-pem.js';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
 import { kubectl as runKubectl, locateKubectl, type KubectlResult } from './support/kubectl.js';
 import { isAge, tableRows } from './support/kube-objects.js';
 
-const csrYaml = (name: string, request: string): string => `apiVersion: certificates.k8s.io/v1
+const csrYaml = (
+  name: string,
+  request: string,
+  usages = ['client auth'],
+): string => `apiVersion: certificates.k8s.io/v1
 kind: CertificateSigningRequest
 metadata:
   name: ${name}
@@ -19,11 +32,39 @@ spec:
   signerName: kubernetes.io/kube-apiserver-client
   expirationSeconds: 86400
   usages:
-  - client auth
+${usages.map((u) => `  - ${u}`).join('\n')}
 `;
+
+/** An RSA key and a request for CN=alice, O=devs made by openssl when the machine has it, else by node. */
+async function aliceKeyAndCSR(dir: string): Promise<{ keyPem: string; request: string; by: string }> {
+  const run = promisify(execFile);
+  const key = join(dir, 'alice.key');
+  const csr = join(dir, 'alice.csr');
+  try {
+    await run('openssl', [
+      'req',
+      '-new',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      csr,
+      '-subj',
+      '/CN=alice/O=devs',
+    ]);
+    const [keyPem, pem] = await Promise.all([readFile(key, 'utf8'), readFile(csr)]);
+    return { keyPem, request: pem.toString('base64'), by: 'openssl' };
+  } catch {
+    const made = newCSR({ subject: { commonName: 'alice', organization: ['devs'] }, keyType: 'rsa' });
+    return { keyPem: made.keyPem, request: made.request, by: 'node' };
+  }
+}
 
 describe('kubectl against capstan: autoscaling and certificates', () => {
   let capstan: CapstanProcess;
+  let pkiDir = '';
   const kubectl = (args: readonly string[], input?: string): Promise<KubectlResult> =>
     runKubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
   const ok = async (args: readonly string[], input?: string): Promise<string> => {
@@ -34,11 +75,15 @@ describe('kubectl against capstan: autoscaling and certificates', () => {
 
   before(async () => {
     await locateKubectl();
+    pkiDir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
+    const io = { stdout: { write: () => true }, stderr: process.stderr };
+    assert.equal(await runPKICommand(['--dir', pkiDir, '--san', '127.0.0.1'], io), 0);
     // RBAC, so that the approval of a CSR can be refused to a user; the admin is system:masters.
-    capstan = await startCapstanProcess({ args: ['--authorization-mode=RBAC'] });
+    capstan = await startCapstanProcess({ args: ['--authorization-mode=RBAC', `--pki-dir=${pkiDir}`] });
   });
   after(async () => {
     await capstan.stop();
+    if (pkiDir !== '') await rm(pkiDir, { recursive: true, force: true });
   });
 
   it('autoscales a deployment and serves the autoscaler at v2 and v1', async () => {
@@ -125,7 +170,8 @@ describe('kubectl against capstan: autoscaling and certificates', () => {
     ]);
     assert.equal(bySigner, 'certificatesigningrequest.certificates.k8s.io/jane\n');
     const approved = tableRows(await ok(['get', 'csr', 'jane']));
-    assert.equal(approved[1]?.[5], 'Approved');
+    // The signer may have issued it already.
+    assert.match(approved[1]?.[5] ?? '', /^Approved(,Issued)?$/);
     const obj = JSON.parse(await ok(['get', 'csr', 'jane', '-o', 'json'])) as {
       status: { conditions: { type: string; reason: string }[] };
     };
@@ -222,5 +268,108 @@ describe('kubectl against capstan: autoscaling and certificates', () => {
       await ok(['certificate', 'approve', 'carol', '--as=approver']),
       'certificatesigningrequest.certificates.k8s.io/carol approved\n',
     );
+  });
+
+  it('issues an approved client certificate that authenticates as its subject, and fails a server usage', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'capstan-alice-'));
+    try {
+      const { keyPem, request, by } = await aliceKeyAndCSR(dir);
+      await ok(['create', '-f', '-'], csrYaml('alice', request));
+      await ok(['certificate', 'approve', 'alice']);
+      const deadline = Date.now() + 20_000;
+      let certificate = '';
+      while (certificate === '') {
+        assert.ok(Date.now() < deadline, 'no certificate issued for alice');
+        certificate = await ok(['get', 'csr', 'alice', '-o', 'jsonpath={.status.certificate}']);
+        if (certificate === '') await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.equal(tableRows(await ok(['get', 'csr', 'alice']))[1]?.[5], 'Approved,Issued');
+      // A kubeconfig with the issued certificate and the key (made by `by`) instead of the admin token.
+      const admin = await readFile(capstan.kubeconfigPath, 'utf8');
+      const ca = /certificate-authority-data: "([^"]+)"/.exec(admin)?.[1] ?? '';
+      const kubeconfig = join(dir, 'alice.kubeconfig');
+      await writeFile(
+        kubeconfig,
+        JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'Config',
+          clusters: [{ name: 'c', cluster: { server: capstan.url, 'certificate-authority-data': ca } }],
+          users: [
+            {
+              name: 'alice',
+              user: {
+                'client-certificate-data': certificate,
+                'client-key-data': Buffer.from(keyPem).toString('base64'),
+              },
+            },
+          ],
+          contexts: [{ name: 'alice', context: { cluster: 'c', user: 'alice' } }],
+          'current-context': 'alice',
+        }),
+      );
+      const whoami = await runKubectl(['auth', 'whoami', '-o', 'json'], { kubeconfig });
+      assert.equal(whoami.code, 0, `whoami with the ${by} key failed: ${whoami.stderr}`);
+      const review = JSON.parse(whoami.stdout) as {
+        status: { userInfo: { username: string; groups: string[] } };
+      };
+      assert.equal(review.status.userInfo.username, 'alice');
+      assert.deepEqual(review.status.userInfo.groups, ['devs', 'system:authenticated']);
+
+      // kube-apiserver-client signs client certificates only: a server usage fails the request.
+      await ok(
+        ['create', '-f', '-'],
+        csrYaml('web', newTestCSR('web').request, ['client auth', 'server auth']),
+      );
+      await ok(['certificate', 'approve', 'web']);
+      type Condition = { type: string; reason?: string; message?: string };
+      let failed: Condition | undefined;
+      const failedBy = Date.now() + 20_000;
+      while (failed === undefined) {
+        assert.ok(Date.now() < failedBy, 'web was not marked Failed');
+        const got = JSON.parse(await ok(['get', 'csr', 'web', '-o', 'json'])) as {
+          status: { conditions?: Condition[]; certificate?: string };
+        };
+        failed = got.status.conditions?.find((c) => c.type === 'Failed');
+        if (failed === undefined) await new Promise((r) => setTimeout(r, 50));
+        else assert.equal(got.status.certificate, undefined);
+      }
+      assert.deepEqual(
+        [failed.reason, failed.message],
+        ['SignerValidationFailure', 'invalid usage for client certificate: server auth'],
+      );
+      assert.equal(tableRows(await ok(['get', 'csr', 'web']))[1]?.[5], 'Approved,Failed');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('auto-approves a kubelet client request of a user who may create nodeclient requests, and issues it', async () => {
+    const { request } = newTestCSR('system:node:n1', 'system:nodes');
+    const yaml = csrYaml('node-n1', request, ['digital signature', 'client auth']).replace(
+      'kubernetes.io/kube-apiserver-client',
+      'kubernetes.io/kube-apiserver-client-kubelet',
+    );
+    await ok(['create', '-f', '-'], yaml);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const got = JSON.parse(await ok(['get', 'csr', 'node-n1', '-o', 'json'])) as {
+        status: { conditions?: { type: string; reason?: string; message?: string }[]; certificate?: string };
+      };
+      if (got.status.certificate !== undefined) {
+        assert.deepEqual(
+          got.status.conditions?.map((c) => [c.type, c.reason, c.message]),
+          [
+            [
+              'Approved',
+              'AutoApproved',
+              'Auto approving kubelet client certificate after SubjectAccessReview.',
+            ],
+          ],
+        );
+        break;
+      }
+      assert.ok(Date.now() < deadline, 'node-n1 was not approved and issued');
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 });

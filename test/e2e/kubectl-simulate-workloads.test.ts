@@ -218,4 +218,41 @@ spec:
     const nodes = await ok(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[*].spec.nodeName}']);
     assert.ok(!nodes.split(' ').includes(node), nodes);
   });
+
+  it('kubectl autoscale: the HPA controller brings a Deployment up to --min and reports the missing metrics API', async () => {
+    await ok(['create', 'deployment', 'scaled', '--image=nginx']);
+    await ok(['autoscale', 'deployment', 'scaled', '--min=3', '--max=5', '--cpu-percent=50']);
+    /** Moves the clock a sync period (15 s) at a time until `holds`: the HPA syncs on the server's clock. */
+    const syncUntil = async (args: readonly string[], holds: (out: string) => boolean): Promise<string> => {
+      let out = '';
+      for (let i = 0; i < 10; i++) {
+        await server.clock.advance(15_000);
+        out = await ok(args);
+        if (holds(out)) return out;
+      }
+      assert.fail(`kubectl ${args.join(' ')}: ${out}`);
+    };
+    await syncUntil(['get', 'deployment', 'scaled', '-o', 'jsonpath={.spec.replicas}'], (o) => o === '3');
+    const active = 'jsonpath={.status.conditions[?(@.type=="ScalingActive")].reason}';
+    await syncUntil(['get', 'hpa', 'scaled', '-o', active], (o) => o === 'FailedGetResourceMetric');
+    const row = await ok(['get', 'hpa', 'scaled', '--no-headers']);
+    assert.match(row, /^scaled\s+Deployment\/scaled\s+cpu: <unknown>\/50%\s+3\s+5\s+3\s/);
+    const described = await ok(['describe', 'hpa', 'scaled']);
+    assert.match(
+      described,
+      /AbleToScale\s+True\s+SucceededGetScale\s+the HPA controller was able to get the target's current scale/,
+    );
+    assert.match(
+      described,
+      /ScalingActive\s+False\s+FailedGetResourceMetric\s+the HPA was unable to compute the replica count: failed to get cpu utilization: unable to get metrics for resource cpu: unable to fetch metrics from resource metrics API: the server could not find the requested resource \(get pods\.metrics\.k8s\.io\)/,
+    );
+    assert.match(
+      described,
+      /Normal\s+SuccessfulRescale\s+.*horizontal-pod-autoscaler\s+New size: 3; reason: Current number of replicas below Spec\.MinReplicas/,
+    );
+    assert.match(
+      described,
+      /Warning\s+FailedComputeMetricsReplicas\s+.*horizontal-pod-autoscaler\s+invalid metrics/,
+    );
+  });
 });

@@ -248,6 +248,67 @@ items:
     await ok(['delete', 'pod', 'with-sidecar', 'gated', '--grace-period=0', '--force']);
   });
 
+  it("kubectl describe shows the kubelet's events: a pod's pulls, creates and starts, a node's start", async () => {
+    const pod = `apiVersion: v1
+kind: Pod
+metadata: {name: described}
+spec:
+  initContainers: [{name: setup, image: "busybox:1.36"}]
+  containers: [{name: app, image: "busybox:1.36"}]
+`;
+    await ok(['create', '-f', '-'], pod);
+    await ok(['wait', '--for=condition=Ready', 'pod/described', '--timeout=60s']);
+    // The events are written just after the status that starts the containers.
+    let described = '';
+    for (let i = 0; i < 50 && !described.includes('Started container app'); i++)
+      described = await ok(['describe', 'pod', 'described']);
+    const rows = described
+      .slice(described.indexOf('Events:'))
+      .split('\n')
+      .map((line) => /^\s+Normal\s+(\w+)\s+\S+\s+(\S+)\s+(?:spec\.\S+: )?(.*)$/.exec(line))
+      .flatMap((m) => (m === null ? [] : [`${m[1] ?? ''} ${m[2] ?? ''} ${m[3] ?? ''}`]));
+    assert.deepEqual(rows.slice(1), [
+      'Pulling kubelet Pulling image "busybox:1.36"',
+      'Pulled kubelet Successfully pulled image "busybox:1.36" in 430ms (430ms including waiting). Image size: 45088768 bytes.',
+      'Created kubelet Created container: setup',
+      'Started kubelet Started container setup',
+      'Pulled kubelet Container image "busybox:1.36" already present on machine',
+      'Created kubelet Created container: app',
+      'Started kubelet Started container app',
+    ]);
+    assert.match(
+      rows[0] ?? '',
+      /^Scheduled default-scheduler Successfully assigned default\/described to sim-node-\d$/,
+    );
+    const node = (await ok(['get', 'pod', 'described', '-o', 'jsonpath={.spec.nodeName}'])).trim();
+    const sources = await ok([
+      'get',
+      'events',
+      '--field-selector=involvedObject.name=described,reason=Started',
+      '-o',
+      'jsonpath={range .items[*]}{.source.host}/{.reportingInstance}/{.involvedObject.fieldPath} {end}',
+    ]);
+    assert.deepEqual(sources.trim().split(' ').sort(), [
+      `${node}/${node}/spec.containers{app}`,
+      `${node}/${node}/spec.initContainers{setup}`,
+    ]);
+    assert.match(
+      await ok(['describe', 'node', node]),
+      /Normal\s+Starting\s+\S+\s+kubelet\s+Starting kubelet\./,
+    );
+    await ok(['delete', 'pod', 'described', '--wait=false']);
+    let killing = '';
+    for (let i = 0; i < 50 && killing === ''; i++)
+      killing = await ok([
+        'get',
+        'events',
+        '--field-selector=involvedObject.name=described,reason=Killing',
+        '-o',
+        'jsonpath={.items[*].message}',
+      ]);
+    assert.equal(killing, 'Stopping container app');
+  });
+
   it('a Job with completions 3 completes (kubectl wait --for=condition=complete)', async () => {
     const job = `apiVersion: batch/v1
 kind: Job

@@ -58,6 +58,10 @@ import type { CSIStorageCapacity } from '../../../api/storage/v1/csi-storage-cap
 import { PersistentVolumeController } from '../persistentvolume/pv-controller.js';
 import { SimulatedProvisioner } from '../persistentvolume/simulated-provisioner.js';
 import { EphemeralVolumeController } from '../ephemeral/ephemeral-controller.js';
+import type { HorizontalPodAutoscaler } from '../../../api/autoscaling/v2/types.js';
+import type { ProxyClientCert } from '../../aggregator/proxy.js';
+import { HorizontalController } from '../podautoscaler/hpa-controller.js';
+import { AggregatedResourceMetrics } from '../podautoscaler/aggregated-metrics.js';
 
 export const simulatedClusterHookName = 'start-simulated-cluster';
 
@@ -69,8 +73,14 @@ export interface SimulatedClusterOptions {
   readonly nodeShape?: SimulatedNodeShape;
   /** The simulated kubelets' pod lifecycle (--simulate-stages). */
   readonly stages?: PodStages | undefined;
+  /** A deleted pod's stop time without capstan.dev/stop-seconds (--simulate-pod-stop-seconds). */
+  readonly podStopSeconds?: number | undefined;
   /** The server's clock (default: the system's); a virtual one moves the whole cluster. */
   readonly clock?: Clock;
+  /** The custom resources' groups, where the HPA controller also finds scale targets. */
+  readonly dynamicGroups?: () => readonly APIGroupInfo[];
+  /** The front-proxy client certificate the HPA controller shows the metrics API's server. */
+  readonly proxyClientCert?: ProxyClientCert | undefined;
 }
 
 interface Part {
@@ -87,8 +97,9 @@ export class SimulatedCluster {
 
   constructor(opts: SimulatedClusterOptions) {
     this.#logger = opts.logger;
-    // Every informer's list and watch listens for the one abort.
-    setMaxListeners(128, this.#abort.signal);
+    // Every informer's list and watch (a few listeners each, some 30 informers) and the HPA
+    // controller's metric reads listen for the one abort.
+    setMaxListeners(256, this.#abort.signal);
     const clock = simClockOf(opts.clock ?? systemClock);
     const client = new APIClient({
       groups: opts.groups,
@@ -126,6 +137,7 @@ export class SimulatedCluster {
     const endpoints = informer<Endpoints>('/v1/endpoints');
     const budgets = informer<PodDisruptionBudget>('policy/v1/poddisruptionbudgets');
     const leases = informer<Lease>('coordination.k8s.io/v1/leases');
+    const hpas = informer<HorizontalPodAutoscaler>('autoscaling/v2/horizontalpodautoscalers');
     const logger = opts.logger;
     const recorder = (component: string): EventRecorder =>
       new EventRecorder({
@@ -136,6 +148,7 @@ export class SimulatedCluster {
       });
     // The kubelets record the images they ran; the heartbeats report them in the nodes' status.
     const images = new NodeImages();
+    const kubeletEvents = recorder('kubelet');
     this.#parts.push(
       new NodeHeartbeats({
         count: opts.nodes,
@@ -145,6 +158,7 @@ export class SimulatedCluster {
         clock,
         logger: opts.logger,
         images,
+        recorder: kubeletEvents,
       }),
       new Kubelets({
         client,
@@ -154,6 +168,8 @@ export class SimulatedCluster {
         logger: opts.logger,
         stages: opts.stages,
         images,
+        recorder: kubeletEvents,
+        podStopSeconds: opts.podStopSeconds,
       }),
       new Scheduler({
         client,
@@ -266,6 +282,20 @@ export class SimulatedCluster {
         clock,
         logger,
         recorder: recorder('taint-eviction-controller'),
+      }),
+      new HorizontalController({
+        client,
+        hpas,
+        pods,
+        groups: () => [...opts.groups, ...(opts.dynamicGroups?.() ?? [])],
+        metrics: new AggregatedResourceMetrics({
+          groups: opts.groups,
+          signal: this.#abort.signal,
+          proxyClientCert: opts.proxyClientCert,
+        }),
+        clock,
+        logger,
+        recorder: recorder('horizontal-pod-autoscaler'),
       }),
     );
   }

@@ -1,0 +1,163 @@
+// --simulate's kubelets record kube's kubelet events (a node's start, a pod's containers started and
+// stopped), and --simulate-pod-stop-seconds (startCapstan({ simulate: { podStopSeconds } })) is how
+// long a deleted pod without capstan.dev/stop-seconds stays Terminating, on the virtual clock.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startCapstan, type CapstanServer } from '../../src/index.js';
+import { waitFor } from './support/wait-for.js';
+
+interface Event {
+  reason?: string;
+  message?: string;
+  source?: { component?: string; host?: string };
+  reportingComponent?: string;
+  reportingInstance?: string;
+  involvedObject?: { kind?: string; name?: string; uid?: string; namespace?: string; fieldPath?: string };
+}
+
+let server: CapstanServer;
+const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  const token = server.kubeConfig.users[0]?.user.token ?? '';
+  const res = await fetch(`${server.url}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${path}: ${String(res.status)} ${text}`);
+  return JSON.parse(text) as T;
+};
+const podsPath = '/api/v1/namespaces/default/pods';
+const eventsAbout = async (name: string): Promise<Event[]> => {
+  const selector = encodeURIComponent(`involvedObject.name=${name}`);
+  const list = await api<{ items: Event[] }>(`/api/v1/namespaces/default/events?fieldSelector=${selector}`);
+  return list.items;
+};
+const createPod = (name: string, annotations: Record<string, string> = {}) =>
+  api(podsPath, {
+    body: {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, annotations },
+      spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] },
+    },
+  });
+const podStatus = async (name: string): Promise<number> => {
+  const token = server.kubeConfig.users[0]?.user.token ?? '';
+  const res = await fetch(`${server.url}${podsPath}/${name}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await res.text();
+  return res.status;
+};
+const running = (name: string) =>
+  waitFor(
+    `${name} running`,
+    () => api<{ status?: { phase?: string } }>(`${podsPath}/${name}`),
+    (p) => p.status?.phase === 'Running',
+  );
+
+before(async () => {
+  server = await startCapstan({
+    scheme: 'http',
+    clock: 'virtual',
+    simulate: { nodes: 1, podStopSeconds: 5 },
+  });
+});
+after(async () => {
+  await server.stop();
+});
+
+describe('simulated kubelet events', () => {
+  it("records the node's start as kubelet and the node controller do", async () => {
+    // The node lifecycle controller looks at the nodes every 5 s.
+    await server.clock.advance('5s');
+    const events = await waitFor(
+      'node events',
+      () => eventsAbout('sim-node-0'),
+      (es) => es.some((e) => e.reason === 'NodeReady') && es.some((e) => e.reason === 'RegisteredNode'),
+    );
+    const kubelet = events.filter((e) => e.source?.component === 'kubelet');
+    assert.deepEqual(
+      kubelet.map((e) => `${e.reason ?? ''}: ${e.message ?? ''}`),
+      [
+        'Starting: Starting kubelet.',
+        'NodeHasSufficientMemory: Node sim-node-0 status is now: NodeHasSufficientMemory',
+        'NodeHasNoDiskPressure: Node sim-node-0 status is now: NodeHasNoDiskPressure',
+        'NodeHasSufficientPID: Node sim-node-0 status is now: NodeHasSufficientPID',
+        'NodeAllocatableEnforced: Updated Node Allocatable limit across pods',
+        'NodeReady: Node sim-node-0 status is now: NodeReady',
+      ],
+    );
+    for (const e of kubelet) {
+      assert.deepEqual(e.involvedObject, { kind: 'Node', name: 'sim-node-0', uid: 'sim-node-0' });
+      assert.deepEqual(e.source, { component: 'kubelet', host: 'sim-node-0' });
+      assert.equal(e.reportingInstance, 'sim-node-0');
+    }
+    const registered = events.find((e) => e.reason === 'RegisteredNode');
+    assert.equal(registered?.message, 'Node sim-node-0 event: Registered Node sim-node-0 in Controller');
+    assert.equal(registered.source?.component, 'node-controller');
+  });
+
+  it("records a pod's container events, and stops it after the server's default stop time", async () => {
+    await createPod('web');
+    await running('web');
+    const started = await waitFor(
+      'web started',
+      () => eventsAbout('web'),
+      (es) => es.some((e) => e.reason === 'Started'),
+    );
+    const kubelet = started
+      .filter((e) => e.source?.component === 'kubelet')
+      .map((e) => `${e.reason ?? ''}: ${e.message ?? ''}`);
+    assert.equal(kubelet.length, 4, kubelet.join('\n'));
+    assert.equal(kubelet[0], 'Pulling: Pulling image "nginx:1.27"');
+    assert.match(
+      kubelet[1] ?? '',
+      /^Pulled: Successfully pulled image "nginx:1\.27" in (\d+(\.\d+)?m?s) \(\1 including waiting\)\. Image size: \d+ bytes\.$/,
+    );
+    assert.deepEqual(kubelet.slice(2), ['Created: Created container: app', 'Started: Started container app']);
+    const start = started.find((e) => e.reason === 'Started');
+    assert.equal(start?.involvedObject?.fieldPath, 'spec.containers{app}');
+    assert.equal(start.involvedObject.kind, 'Pod');
+    assert.deepEqual(start.source, { component: 'kubelet', host: 'sim-node-0' });
+
+    await api(`${podsPath}/web`, { method: 'DELETE' });
+    await waitFor(
+      'Killing',
+      () => eventsAbout('web'),
+      (es) => es.some((e) => e.reason === 'Killing' && e.message === 'Stopping container app'),
+    );
+    await server.clock.advance('4s');
+    assert.equal(await podStatus('web'), 200);
+    await server.clock.advance('2s');
+    await waitFor(
+      'web gone',
+      () => podStatus('web'),
+      (s) => s === 404,
+    );
+  });
+
+  it('lets capstan.dev/stop-seconds win over the default, and a second pod of the image find it present', async () => {
+    await createPod('slow', { 'capstan.dev/stop-seconds': '20' });
+    await running('slow');
+    const events = await waitFor(
+      'slow started',
+      () => eventsAbout('slow'),
+      (es) => es.some((e) => e.reason === 'Started'),
+    );
+    assert.deepEqual(
+      events.filter((e) => e.reason === 'Pulled' || e.reason === 'Pulling').map((e) => e.message),
+      ['Container image "nginx:1.27" already present on machine'],
+    );
+    await api(`${podsPath}/slow`, { method: 'DELETE' });
+    await server.clock.advance('10s');
+    assert.equal(await podStatus('slow'), 200);
+    await server.clock.advance('11s');
+    await waitFor(
+      'slow gone',
+      () => podStatus('slow'),
+      (s) => s === 404,
+    );
+  });
+});
