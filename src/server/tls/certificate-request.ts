@@ -12,7 +12,7 @@ import {
   readWhole,
   tags,
   type Tlv,
-} from './der-reader.js';
+} from '../../machinery/der/der-reader.js';
 import { parseName, type NameFields } from './x509-name.js';
 
 export interface CertificateRequest {

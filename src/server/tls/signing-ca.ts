@@ -3,7 +3,7 @@
 // one certificate, a private key that matches it, and what issuing needs from the certificate: its
 // subject byte for byte (the issuer of what it signs), its subject key identifier and its expiry.
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
-import { children, contentOf, elementOf, oidText, readWhole, tags } from './der-reader.js';
+import { children, contentOf, elementOf, oidText, readWhole, tags } from '../../machinery/der/der-reader.js';
 import { pemBlocks } from '../../registry/certificates/certificatesigningrequest/pem.js';
 
 export interface SigningCA {

@@ -3,7 +3,15 @@
 // one attribute type share one relative distinguished name, and the others a request carried
 // (emailAddress, …) are dropped, as they are from the certificates kube's signer issues.
 import * as der from './der.js';
-import { children, contentOf, directoryString, oidText, readWhole, tags, DerError } from './der-reader.js';
+import {
+  children,
+  contentOf,
+  directoryString,
+  oidText,
+  readWhole,
+  tags,
+  DerError,
+} from '../../machinery/der/der-reader.js';
 
 export interface NameFields {
   readonly country?: readonly string[];

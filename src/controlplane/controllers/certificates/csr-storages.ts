@@ -19,7 +19,7 @@ import {
   type Watcher,
 } from '../../../registry/rest/capabilities.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
-import { DerError } from '../../../server/tls/der-reader.js';
+import { DerError } from '../../../machinery/der/der-reader.js';
 import { parseCertificateRequest, type CertificateRequest } from '../../../server/tls/certificate-request.js';
 
 export const csrResource = { group: 'certificates.k8s.io', resource: 'certificatesigningrequests' } as const;

@@ -4,69 +4,22 @@
 // no CSR parser, so the DER is walked here.
 import { Buffer } from 'node:buffer';
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import {
+  children,
+  DerError,
+  directoryString,
+  oidText,
+  readTlv as readTlvAt,
+  tags,
+  type Tlv,
+} from '../../../machinery/der/der-reader.js';
 import { pemBlocks, wireBytes } from './pem.js';
 
-interface Tlv {
-  readonly tag: number;
-  /** Offset of the first content byte. */
-  readonly start: number;
-  /** Offset just past the element. */
-  readonly end: number;
-  /** Offset of the tag byte. */
-  readonly begin: number;
-}
-
 const malformed = 'x509: malformed certificate request';
-
-class MalformedError extends Error {}
-
-function readTlv(der: Buffer, at: number, limit: number): Tlv {
-  if (at + 2 > limit) throw new MalformedError(malformed);
-  const tag = der[at] ?? 0;
-  let len = der[at + 1] ?? 0;
-  let start = at + 2;
-  if (len & 0x80) {
-    const n = len & 0x7f;
-    if (n === 0 || n > 4 || start + n > limit) throw new MalformedError(malformed);
-    len = 0;
-    for (let i = 0; i < n; i++) len = len * 256 + (der[start + i] ?? 0);
-    start += n;
-  }
-  const end = start + len;
-  if (end > limit) throw new MalformedError(malformed);
-  return { tag, start, end, begin: at };
-}
-
-/** The children of a constructed element. */
-function children(der: Buffer, parent: Tlv): Tlv[] {
-  const out: Tlv[] = [];
-  for (let at = parent.start; at < parent.end;) {
-    const child = readTlv(der, at, parent.end);
-    out.push(child);
-    at = child.end;
-  }
-  return out;
-}
-
-const SEQUENCE = 0x30;
-const INTEGER = 0x02;
-const OID = 0x06;
-const BIT_STRING = 0x03;
 const ATTRIBUTES = 0xa0;
 
-function oidText(bytes: Buffer): string {
-  const first = bytes[0] ?? 0;
-  const parts = [Math.floor(first / 40), first % 40];
-  let value = 0;
-  for (const b of bytes.subarray(1)) {
-    value = value * 128 + (b & 0x7f);
-    if ((b & 0x80) === 0) {
-      parts.push(value);
-      value = 0;
-    }
-  }
-  return parts.join('.');
-}
+const readTlv = (der: Buffer, at: number, limit: number): Tlv => readTlvAt(der, at, { limit, malformed });
+const childrenOf = (der: Buffer, parent: Tlv): Tlv[] => children(der, parent, malformed);
 
 type Verifier = { readonly digest: string | null; readonly failure: string };
 const rsa = (digest: string): Verifier => ({ digest, failure: 'crypto/rsa: verification error' });
@@ -96,26 +49,26 @@ interface ParsedRequest {
 
 function parseCertificationRequest(der: Buffer): ParsedRequest {
   const top = readTlv(der, 0, der.length);
-  if (top.tag !== SEQUENCE || top.end !== der.length) throw new MalformedError(malformed);
-  const [info, algorithm, signature, ...rest] = children(der, top);
+  if (top.tag !== tags.SEQUENCE || top.end !== der.length) throw new DerError(malformed);
+  const [info, algorithm, signature, ...rest] = childrenOf(der, top);
   if (
-    info?.tag !== SEQUENCE ||
-    algorithm?.tag !== SEQUENCE ||
-    signature?.tag !== BIT_STRING ||
+    info?.tag !== tags.SEQUENCE ||
+    algorithm?.tag !== tags.SEQUENCE ||
+    signature?.tag !== tags.BIT_STRING ||
     rest.length > 0
   )
-    throw new MalformedError(malformed);
-  const [version, subject, spki, attributes] = children(der, info);
-  if (version?.tag !== INTEGER || subject?.tag !== SEQUENCE || spki?.tag !== SEQUENCE)
-    throw new MalformedError(malformed);
-  if (attributes !== undefined && attributes.tag !== ATTRIBUTES) throw new MalformedError(malformed);
-  const [oid] = children(der, algorithm);
-  if (oid?.tag !== OID) throw new MalformedError(malformed);
+    throw new DerError(malformed);
+  const [version, subject, spki, attributes] = childrenOf(der, info);
+  if (version?.tag !== tags.INTEGER || subject?.tag !== tags.SEQUENCE || spki?.tag !== tags.SEQUENCE)
+    throw new DerError(malformed);
+  if (attributes !== undefined && attributes.tag !== ATTRIBUTES) throw new DerError(malformed);
+  const [oid] = childrenOf(der, algorithm);
+  if (oid?.tag !== tags.OID) throw new DerError(malformed);
   let publicKey: KeyObject;
   try {
     publicKey = createPublicKey({ key: der.subarray(spki.begin, spki.end), format: 'der', type: 'spki' });
   } catch {
-    throw new MalformedError('x509: unsupported public key type');
+    throw new DerError('x509: unsupported public key type');
   }
   // The first content byte of a BIT STRING counts its unused bits; signatures use whole bytes.
   return {
@@ -141,31 +94,23 @@ export function checkCertificateRequest(request: string | undefined): string | u
     const ok = verify(verifier.digest, csr.info, csr.publicKey, csr.signature);
     return ok ? undefined : verifier.failure;
   } catch (err) {
-    if (err instanceof MalformedError) return err.message;
+    if (err instanceof DerError) return err.message;
     // A key that does not fit the algorithm (an RSA key with an ECDSA signature, …).
     return 'x509: signature algorithm specifies an incompatible public key type';
   }
 }
 
 const organizationOid = '2.5.4.10';
-const SET = 0x31;
-
-/** A directory string's text: UTF8String, PrintableString, IA5String, T61String or BMPString. */
-function directoryString(der: Buffer, value: Tlv): string {
-  const bytes = der.subarray(value.start, value.end);
-  if (value.tag === 0x1e) return Buffer.from(bytes).swap16().toString('utf16le');
-  return bytes.toString(value.tag === 0x0c ? 'utf8' : 'latin1');
-}
 
 /** The subject's organizations (O=) in order, as Go's pkix.Name.Organization lists them. */
 function organizations(subject: Buffer): string[] {
   const top = readTlv(subject, 0, subject.length);
   const out: string[] = [];
-  for (const rdn of children(subject, top)) {
-    if (rdn.tag !== SET) throw new MalformedError(malformed);
-    for (const atv of children(subject, rdn)) {
-      const [oid, value] = children(subject, atv);
-      if (oid?.tag !== OID || value === undefined) throw new MalformedError(malformed);
+  for (const rdn of childrenOf(subject, top)) {
+    if (rdn.tag !== tags.SET) throw new DerError(malformed);
+    for (const atv of childrenOf(subject, rdn)) {
+      const [oid, value] = childrenOf(subject, atv);
+      if (oid?.tag !== tags.OID || value === undefined) throw new DerError(malformed);
       if (oidText(subject.subarray(oid.start, oid.end)) === organizationOid)
         out.push(directoryString(subject, value));
     }
