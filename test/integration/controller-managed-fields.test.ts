@@ -128,6 +128,24 @@ describe('managedFields of the server’s own writes', () => {
     updateEntry(namespace, { manager: 'kube-apiserver', apiVersion: 'v1' });
   });
 
+  it('records each component’s events under its own manager: kube-scheduler, kubelet, kube-controller-manager', async () => {
+    const events = await waitFor(
+      'Scheduled, Started and SuccessfulCreate events',
+      () => server.json<List & { items: (Obj & { reason?: string })[] }>('/api/v1/namespaces/default/events'),
+      (l) => ['Scheduled', 'Started', 'SuccessfulCreate'].every((r) => l.items.some((e) => e.reason === r)),
+    );
+    const managerOf = (reason: string): string[] => [
+      ...new Set(
+        events.items
+          .filter((e) => e.reason === reason)
+          .flatMap((e) => (e.metadata.managedFields ?? []).map((m) => m.manager ?? '')),
+      ),
+    ];
+    assert.deepEqual(managerOf('Scheduled'), ['kube-scheduler']);
+    assert.deepEqual(managerOf('Started'), ['kubelet']);
+    assert.deepEqual(managerOf('SuccessfulCreate'), ['kube-controller-manager']);
+  });
+
   it('leaves the aggregation controller its own Apply entry on an aggregated role', async () => {
     const eventually = async (): Promise<Obj> => {
       for (let i = 0; ; i++) {

@@ -27,6 +27,11 @@ export interface EventRecorderOptions {
   readonly now?: () => number;
   /** How many distinct events are remembered to drop repeats (default 4096). */
   readonly remembered?: number;
+  /**
+   * The field manager the events are written under (client-go's user agent: `kubelet`,
+   * `kube-scheduler`); the storage's writer when unset.
+   */
+  readonly fieldManager?: string;
 }
 
 /** How client-go names an event: the object's name and the time in nanoseconds, in hex. */
@@ -77,9 +82,13 @@ export class EventRecorder {
       reportingComponent: this.#opts.component,
       reportingInstance: host,
     };
-    events.create(internalContext({ namespace }), event, { options: {} }).catch((err: unknown) => {
-      this.#opts.logger.v(2, 'Event not recorded', { reason: e.reason, err: errorText(err) });
-    });
+    events
+      .create(internalContext({ namespace }), event, {
+        options: this.#opts.fieldManager === undefined ? {} : { fieldManager: this.#opts.fieldManager },
+      })
+      .catch((err: unknown) => {
+        this.#opts.logger.v(2, 'Event not recorded', { reason: e.reason, err: errorText(err) });
+      });
   }
 
   /**

@@ -139,16 +139,19 @@ export class SimulatedCluster {
     const leases = informer<Lease>('coordination.k8s.io/v1/leases');
     const hpas = informer<HorizontalPodAutoscaler>('autoscaling/v2/horizontalpodautoscalers');
     const logger = opts.logger;
-    const recorder = (component: string): EventRecorder =>
+    // Events are written under the writer's manager, as client-go's recorder writes them with its
+    // component's client: the kubelet's and the scheduler's their own, the controllers' the default.
+    const recorder = (component: string, fieldManager?: string): EventRecorder =>
       new EventRecorder({
         events: eventsIn(opts.groups),
         component,
         logger: opts.logger,
         now: () => clock.now(),
+        ...(fieldManager === undefined ? {} : { fieldManager }),
       });
     // The kubelets record the images they ran; the heartbeats report them in the nodes' status.
     const images = new NodeImages();
-    const kubeletEvents = recorder('kubelet');
+    const kubeletEvents = recorder('kubelet', 'kubelet');
     this.#parts.push(
       new NodeHeartbeats({
         count: opts.nodes,
@@ -189,7 +192,7 @@ export class SimulatedCluster {
         budgets,
         clock,
         logger: opts.logger,
-        recorder: recorder('default-scheduler'),
+        recorder: recorder('default-scheduler', 'kube-scheduler'),
       }),
       new ReplicaSetController({
         client,
