@@ -131,7 +131,7 @@ describe('managedFields of the server’s own writes', () => {
   it('records each component’s events under its own manager: kube-scheduler, kubelet, kube-controller-manager', async () => {
     const events = await waitFor(
       'Scheduled, Started and SuccessfulCreate events',
-      () => server.json<List & { items: (Obj & { reason?: string })[] }>('/api/v1/namespaces/default/events'),
+      () => server.json<{ items: (Obj & { reason?: string })[] }>('/api/v1/namespaces/default/events'),
       (l) => ['Scheduled', 'Started', 'SuccessfulCreate'].every((r) => l.items.some((e) => e.reason === r)),
     );
     const managerOf = (reason: string): string[] => [

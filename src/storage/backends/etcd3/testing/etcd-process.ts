@@ -231,7 +231,22 @@ class Member implements EtcdMember {
   }
 }
 
+/**
+ * Starts the members, again on new ports when one of them lost its port: a free port is found by
+ * listening on port 0 and closing, and another process (a test running beside this one) may bind
+ * it before etcd does.
+ */
 async function startMembers(names: readonly string[], opts: EtcdOptions): Promise<EtcdProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startMembersOnce(names, opts);
+    } catch (err) {
+      if (attempt >= 3 || !String(err).includes('address already in use')) throw err;
+    }
+  }
+}
+
+async function startMembersOnce(names: readonly string[], opts: EtcdOptions): Promise<EtcdProcess> {
   const proxies = opts.partitions === 'peer-proxies' ? new PeerNetwork() : undefined;
   const netns = opts.partitions === 'netns' ? NetnsNetwork.create(names) : undefined;
   const network: PartitionNetwork | undefined = proxies ?? netns;
