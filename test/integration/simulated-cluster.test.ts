@@ -745,6 +745,31 @@ describe('simulated kubelets', () => {
     assert.equal(pod.status?.['phase'], 'Running');
     assert.equal(condition(pod, 'Ready')?.status, 'False');
     assert.equal(condition(pod, 'Ready')?.reason, 'ContainersNotReady');
+    // kubelet's BackOff warning about the container, naming the pod as format.Pod does.
+    interface Ev {
+      type: string;
+      reason: string;
+      message: string;
+      involvedObject: { name: string; fieldPath?: string };
+    }
+    const backOff = await waitFor(
+      'the BackOff event',
+      async () =>
+        (await server.json<{ items: Ev[] }>('/api/v1/namespaces/default/events')).items.filter(
+          (e) => e.involvedObject.name === 'crashy' && e.reason === 'BackOff',
+        ),
+      (l) => l.length > 0,
+    );
+    assert.deepEqual(
+      backOff.map((e) => [e.type, e.involvedObject.fieldPath, e.message]),
+      [
+        [
+          'Warning',
+          'spec.containers{c}',
+          `Back-off restarting failed container c in pod crashy_default(${pod.metadata.uid ?? ''})`,
+        ],
+      ],
+    );
   });
 
   it("sorts containers' statuses by name, as kubelet does, and keeps init containers in spec order", async () => {

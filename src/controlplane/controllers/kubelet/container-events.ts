@@ -3,7 +3,7 @@
 // "already present on machine" when the node holds the image and the pull policy allows it, else
 // a pull with its duration and the image's size), then kuberuntime's Created and Started
 // (kuberuntime_container.go startContainer); on a pod's deletion, Killing for each running container
-// (killContainer). Init containers start first, in spec order, then the containers in spec order,
+// (killContainer); BackOff when a failed container waits to restart (doBackOff). Init containers start first, in spec order, then the containers in spec order,
 // as kubelet's computePodActions lists them. Each event is about one container: its involvedObject
 // is the pod with the container's field path, as kubecontainer.GenerateContainerRef makes it.
 import type { ObjectReference } from '../../../api/core/v1/object-reference.js';
@@ -134,4 +134,19 @@ export function killEvents(pod: Pod): ContainerEvent[] {
       message: `Stopping container ${name}`,
     })),
   );
+}
+
+/**
+ * kuberuntime's doBackOff: each container about to wait out its restart back-off (restartPolicy
+ * OnFailure after a failure) gets a BackOff warning naming the pod as kubelet's format.Pod does.
+ */
+export function backOffEvents(pod: Pod): ContainerEvent[] {
+  const meta = pod.metadata;
+  const described = `${meta?.name ?? ''}_${meta?.namespace ?? ''}(${meta?.uid ?? ''})`;
+  return (pod.spec?.containers ?? []).map((c) => ({
+    ref: containerRef(pod, 'containers', c.name),
+    type: 'Warning',
+    reason: 'BackOff',
+    message: `Back-off restarting failed container ${c.name} in pod ${described}`,
+  }));
 }

@@ -26,7 +26,7 @@ import { addResources, nodeAllocatable, podRequests, type Resources } from '../s
 import { isTerminal } from '../scheduler/node-usage.js';
 import { PodIPs } from './pod-ips.js';
 import type { NodeImages } from './node-images.js';
-import { killEvents, startEvents, type ContainerEvent } from './container-events.js';
+import { backOffEvents, killEvents, startEvents, type ContainerEvent } from './container-events.js';
 import { resizeDeferred, resizedStatus, takesOtherRoom, type ResizeNode } from './pod-resize.js';
 import { boundAt, readyAsPosted, startedAt, withReadiness, withReadinessGates } from './pod-readiness.js';
 import {
@@ -233,7 +233,7 @@ export class Kubelets {
     updated.status = restart
       ? restartedStatus(pod, exitCode, rfc3339(now))
       : terminatedStatus(pod, exitCode, rfc3339(now));
-    await this.#writeStatus(updated);
+    if ((await this.#writeStatus(updated)) && restart) this.#record(pod, backOffEvents(pod));
   }
 
   async #start(key: string, pod: Pod, at: { now: number; ready: boolean }): Promise<void> {
