@@ -103,6 +103,25 @@ describe('authentication options', () => {
     );
     assert.equal(sink.lines.filter((l) => l.includes(warning)).length, 1, sink.lines.join(''));
   });
+  it('takes --client-ca-file naming the CA it generates in <data-dir>/pki on the first start', async () => {
+    const fresh = await mkdtemp(join(tmpdir(), 'capstan-own-client-ca-'));
+    try {
+      const completed = await completeServerRunOptions(
+        options((o) => {
+          o.storage.dataDir = fresh;
+          o.securePort = 0;
+          o.clientCAFile = join(fresh, 'pki', 'ca.crt');
+        }),
+      );
+      assert.match(completed.clientCAPem, /^-----BEGIN CERTIFICATE-----/);
+      assert.equal(completed.clientCAPem, completed.caPem);
+      // Signed by that CA, an issued client certificate authenticates: the signer uses it.
+      assert.ok('ca' in completed.signingCA);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
+
   it('refuses an --authentication-token-webhook-version kube does not know, as kube', async () => {
     const config = join(dir, 'token-webhook.kubeconfig');
     await writeFile(config, 'clusters:\n- cluster:\n    server: https://127.0.0.1:1/\nusers:\n- user: {}\n');

@@ -33,7 +33,7 @@ import {
   registryOf,
   validateRuntimeConfig,
 } from '../resource-config.js';
-import { defaultAltNames, ensureServingCertificates } from '../tls/self-signed.js';
+import { defaultAltNames, ensureServingCertificates, type ServingCertificates } from '../tls/self-signed.js';
 import {
   anonymousAuthResetWarning,
   oidcFlagsOf,
@@ -198,11 +198,24 @@ async function auditPolicyOf(o: ServerRunOptions): Promise<AuditPolicy | undefin
   }
 }
 
-async function servingMaterial(
+/**
+ * The CA and serving certificate Capstan makes in <data-dir>/pki when it serves TLS without
+ * --tls-cert-file; made before the CA files are read, so that --client-ca-file may name this CA on
+ * the first start too.
+ */
+async function generatedServing(
   o: ServerRunOptions,
   dataDir: string,
-  trustedCAs: readonly string[],
+): Promise<ServingCertificates | undefined> {
+  if (o.securePort < 0 || o.tlsCertFile !== '') return undefined;
+  return ensureServingCertificates(join(dataDir, 'pki'), defaultAltNames(o.bindAddress));
+}
+
+async function servingMaterial(
+  o: ServerRunOptions,
+  made: { generated: ServingCertificates | undefined; trustedCAs: readonly string[] },
 ): Promise<{ tls?: TlsMaterial; caPem?: string; generated: readonly string[] }> {
+  const { trustedCAs } = made;
   if (o.securePort < 0) return { generated: [] };
   const trusted = trustedCAs.filter((b) => b !== '').join('\n');
   // The handshake trusts both bundles; each authenticator then checks its own.
@@ -217,7 +230,8 @@ async function servingMaterial(
       o.replicas.pkiDir === '' ? certPem : await readFile(pkiFiles(o.replicas.pkiDir).caCert, 'utf8');
     return { tls: { certPem, keyPem, ...clientCA }, caPem, generated: [] };
   }
-  const certs = await ensureServingCertificates(join(dataDir, 'pki'), defaultAltNames(o.bindAddress));
+  const certs = made.generated;
+  if (certs === undefined) return { generated: [] };
   return {
     tls: { certPem: certs.certPem, keyPem: certs.keyPem, ...clientCA },
     caPem: certs.caPem,
@@ -290,6 +304,7 @@ export async function completeServerRunOptions(
       'anonymous: Forbidden: --anonynous-auth flag cannot be set when anonymous field is configured in authentication configuration file',
     ]);
   const auditWebhookTarget = await auditWebhookTargetOf(o.auditWebhookConfigFile);
+  const generated = await generatedServing(o, dataDir);
   const [clientCAPem, requestHeaderCAPem] = await Promise.all([
     o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),
     o.requestHeaderClientCAFile === ''
@@ -298,7 +313,7 @@ export async function completeServerRunOptions(
   ]);
   const proxyClientCert = await proxyClientCertOf(o);
   const [serving, adminToken, fileTokens, serviceAccountKeys] = await Promise.all([
-    servingMaterial(o, dataDir, [clientCAPem, requestHeaderCAPem]),
+    servingMaterial(o, { generated, trustedCAs: [clientCAPem, requestHeaderCAPem] }),
     ensureAdminToken(join(dataDir, 'pki', 'admin.token')),
     o.tokenAuthFile === '' ? new Map() : loadTokenFile(o.tokenAuthFile, logger),
     serviceAccountKeysFor(o, dataDir),
