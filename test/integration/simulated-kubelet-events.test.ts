@@ -8,6 +8,9 @@ import { waitFor } from './support/wait-for.js';
 
 interface Event {
   reason?: string;
+  count?: number;
+  firstTimestamp?: string;
+  lastTimestamp?: string;
   message?: string;
   source?: { component?: string; host?: string };
   reportingComponent?: string;
@@ -33,13 +36,13 @@ const eventsAbout = async (name: string): Promise<Event[]> => {
   const list = await api<{ items: Event[] }>(`/api/v1/namespaces/default/events?fieldSelector=${selector}`);
   return list.items;
 };
-const createPod = (name: string, annotations: Record<string, string> = {}) =>
+const createPod = (name: string, annotations: Record<string, string> = {}, restartPolicy = 'Always') =>
   api(podsPath, {
     body: {
       apiVersion: 'v1',
       kind: 'Pod',
       metadata: { name, annotations },
-      spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] },
+      spec: { restartPolicy, containers: [{ name: 'app', image: 'nginx:1.27' }] },
     },
   });
 const podStatus = async (name: string): Promise<number> => {
@@ -159,5 +162,25 @@ describe('simulated kubelet events', () => {
       () => podStatus('slow'),
       (s) => s === 404,
     );
+  });
+
+  it('counts a repeated BackOff warning on one event, as client-go does', async () => {
+    await createPod('crashy', { 'capstan.dev/exit-code': '1', 'capstan.dev/run-seconds': '0' }, 'OnFailure');
+    const backOffs = (es: Event[]) => es.filter((e) => e.reason === 'BackOff');
+    await waitFor(
+      'the first BackOff',
+      () => eventsAbout('crashy'),
+      (es) => backOffs(es).length === 1,
+    );
+    // The back-off is 10 s, then 20 s: each restart fails again and backs off again.
+    for (let i = 0; i < 4; i++) await server.clock.advance('11s');
+    const events = await waitFor(
+      'the BackOff counted again',
+      () => eventsAbout('crashy'),
+      (es) => (backOffs(es)[0]?.count ?? 0) >= 2,
+    );
+    const [backOff, ...more] = backOffs(events);
+    assert.equal(more.length, 0, 'one event, counted');
+    assert.ok((backOff?.lastTimestamp ?? '') > (backOff?.firstTimestamp ?? ''), JSON.stringify(backOff));
   });
 });
