@@ -4,22 +4,16 @@
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { CertificateSigningRequest } from '../../../api/certificates/v1/certificate-signing-request.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import { CSRSigningController } from './csr-signing-controller.js';
 import { csrObject, newCSREnv, newTestCA, type CSREnv } from './testing/csr-env.js';
 import { newCSR } from './testing/new-csr.js';
+import { waitFor as waitUntil } from '../../../machinery/testing/wait-for.js';
 
-async function waitFor<T>(what: string, get: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const v = await get();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await delay(10);
-  }
-}
+/** The value once `get` has one. */
+const waitFor = async <T>(what: string, get: () => Promise<T | undefined>): Promise<T> =>
+  (await waitUntil(what, get, (v) => v !== undefined)) as T;
 
 const client = 'kubernetes.io/kube-apiserver-client';
 

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { ClusterRole } from '../../../api/rbac/v1/rbac.js';
 import type { Store } from '../../../registry/generic/store.js';
 import {
@@ -14,19 +13,16 @@ import {
   ClusterRoleAggregationController,
   clusterRoleAggregationFieldManager,
 } from './clusterrole-aggregation-controller.js';
+import { waitFor as waitUntil } from '../../../machinery/testing/wait-for.js';
 
 const apiVersion = 'rbac.authorization.k8s.io/v1';
 const toView = { 'rbac.authorization.k8s.io/aggregate-to-view': 'true' };
 const podsRule = { verbs: ['get', 'list', 'watch'], apiGroups: [''], resources: ['pods'] };
 const widgetsRule = { verbs: ['get'], apiGroups: ['example.com'], resources: ['widgets'] };
 
-async function waitFor(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!(await check())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await delay(10);
-  }
-}
+const waitFor = async (what: string, check: () => Promise<boolean>): Promise<void> => {
+  await waitUntil(what, check, (ok) => ok);
+};
 
 describe('clusterrole-aggregation-controller', () => {
   let env: MemoryRESTOptions;

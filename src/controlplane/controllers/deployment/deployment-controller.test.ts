@@ -12,16 +12,7 @@ import { rfc3339 } from '../simulation/clock.js';
 import type { Informer } from '../simulation/informer.js';
 import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
 import { DeploymentController } from './deployment-controller.js';
-
-async function waitFor<T>(what: string, probe: () => Promise<T>, holds: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const v = await probe();
-    if (holds(v)) return v;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+import { waitFor } from '../../../machinery/testing/wait-for.js';
 
 const ns = 'default';
 const quota = 'exceeded quota: q, requested: pods=1, used: pods=0, limited: pods=0';

@@ -6,16 +6,7 @@ import type { Job } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
 import { JobController } from './job-controller.js';
-
-async function waitFor<T>(what: string, probe: () => Promise<T>, holds: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const v = await probe();
-    if (holds(v)) return v;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+import { waitFor } from '../../../machinery/testing/wait-for.js';
 
 const ns = 'default';
 const quota = 'exceeded quota: q, requested: pods=1, used: pods=0, limited: pods=0';

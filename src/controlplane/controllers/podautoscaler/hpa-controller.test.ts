@@ -10,6 +10,7 @@ import { rfc3339 } from '../simulation/clock.js';
 import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
 import { HorizontalController } from './hpa-controller.js';
 import type { PodMetrics, PodMetricsResult, ResourceMetricsSource } from './resource-metrics.js';
+import { waitFor } from '../../../machinery/testing/wait-for.js';
 
 const ns = 'default';
 const missingAPI = 'the server could not find the requested resource (get pods.metrics.k8s.io)';
@@ -23,16 +24,6 @@ class FakeMetrics implements ResourceMetricsSource {
   }
   close(): void {
     // Nothing held.
-  }
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T>, holds: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const v = await probe();
-    if (holds(v)) return v;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
