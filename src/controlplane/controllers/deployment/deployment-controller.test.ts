@@ -10,7 +10,11 @@ import type { Pod } from '../../../api/core/v1/pod.js';
 import { ReplicaSetController } from '../replicaset/replicaset-controller.js';
 import { rfc3339 } from '../simulation/clock.js';
 import type { Informer } from '../simulation/informer.js';
-import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
+import {
+  startWorkloadHarness,
+  testDeployment,
+  type WorkloadHarness,
+} from '../simulation/testing/workload-harness.js';
 import { DeploymentController } from './deployment-controller.js';
 import { waitFor } from '../../../machinery/testing/wait-for.js';
 
@@ -24,16 +28,7 @@ let pods: Informer<Pod>;
 /** Every Progressing condition each Deployment was seen with, in order. */
 const progressing = new Map<string, AppsCondition[]>();
 
-const deployment = (name: string, replicas: number): Deployment => ({
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: { name, namespace: ns },
-  spec: {
-    replicas,
-    selector: { matchLabels: { app: name } },
-    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
-  },
-});
+const deployment = testDeployment;
 const getDeployment = (name: string) =>
   h.client.get<Deployment>('apps/v1/deployments', { namespace: ns, name });
 const replicaSetsOf = (d: Deployment): ReplicaSet[] =>

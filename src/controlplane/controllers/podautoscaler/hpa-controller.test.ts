@@ -7,7 +7,11 @@ import type { Deployment } from '../../../api/apps/v1/deployment.js';
 import type { HorizontalPodAutoscaler } from '../../../api/autoscaling/v2/types.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { rfc3339 } from '../simulation/clock.js';
-import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
+import {
+  startWorkloadHarness,
+  testDeployment,
+  type WorkloadHarness,
+} from '../simulation/testing/workload-harness.js';
 import { HorizontalController } from './hpa-controller.js';
 import type { PodMetrics, PodMetricsResult, ResourceMetricsSource } from './resource-metrics.js';
 import { waitFor } from '../../../machinery/testing/wait-for.js';
@@ -31,16 +35,7 @@ let h: WorkloadHarness;
 let controller: HorizontalController;
 const metrics = new FakeMetrics();
 
-const deployment = (name: string, replicas: number): Deployment => ({
-  apiVersion: 'apps/v1',
-  kind: 'Deployment',
-  metadata: { name, namespace: ns },
-  spec: {
-    replicas,
-    selector: { matchLabels: { app: name } },
-    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
-  },
-});
+const deployment = testDeployment;
 
 const hpa = (
   name: string,

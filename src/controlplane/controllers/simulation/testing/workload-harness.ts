@@ -2,6 +2,7 @@
 // replicasets, jobs, each with its status; the apps scales; HorizontalPodAutoscalers), informers
 // over them, and a virtual clock. Pod creates can be refused as an exceeded ResourceQuota refuses them (403 Forbidden), to drive the
 // controllers' failure paths without the admission chain.
+import type { Deployment } from '../../../../api/apps/v1/deployment.js';
 import type { Event } from '../../../../api/core/v1/event.js';
 import type { Pod } from '../../../../api/core/v1/pod.js';
 import type { KubeObject } from '../../../../api/meta.js';
@@ -22,6 +23,18 @@ import { EventRecorder, eventsIn } from '../../event-recorder.js';
 import { APIClient, type ResourcePath } from '../api-client.js';
 import { simClockOf, type SimClock } from '../clock.js';
 import { Informer } from '../informer.js';
+
+/** A Deployment of `replicas` nginx pods labelled app=<name>, in the default namespace. */
+export const testDeployment = (name: string, replicas: number): Deployment => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name, namespace: 'default' },
+  spec: {
+    replicas,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+  },
+});
 
 export interface WorkloadHarness {
   readonly client: APIClient;
