@@ -3,13 +3,13 @@
 // node's own name or nodeclient for another; others are left pending.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { AccessReview } from '../../../api/authorization/v1/reviews.js';
 import type { Creater } from '../../../registry/rest/capabilities.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import { CSRApprovingController } from './csr-approving-controller.js';
 import { csrObject, newCSREnv, type CSREnv } from './testing/csr-env.js';
 import { newCSR } from './testing/new-csr.js';
+import { waitFor } from '../../../machinery/testing/wait-for.js';
 
 const kubeletClient = 'kubernetes.io/kube-apiserver-client-kubelet';
 const usages = ['digital signature', 'client auth'];
@@ -30,15 +30,12 @@ describe('csrapproving controller', () => {
   };
   const approvedOf = async (name: string) =>
     (await env.get(name))?.status?.conditions?.find((c) => c.type === 'Approved');
-  async function waitApproved(name: string) {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const c = await approvedOf(name);
-      if (c !== undefined) return c;
-      if (Date.now() > deadline) assert.fail(`timed out waiting for ${name} to be approved`);
-      await delay(10);
-    }
-  }
+  const waitApproved = async (name: string) =>
+    (await waitFor(
+      `${name} approved`,
+      () => approvedOf(name),
+      (c) => c !== undefined,
+    )) as NonNullable<Awaited<ReturnType<typeof approvedOf>>>;
   const nodeRequest = (node: string) =>
     newCSR({ subject: { commonName: `system:node:${node}`, organization: ['system:nodes'] } }).request;
 

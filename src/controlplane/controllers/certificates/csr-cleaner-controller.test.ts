@@ -1,12 +1,12 @@
 // csrcleaner on a virtual clock: what a pass deletes (kube's ages), and the hourly passes.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import { CSRCleanerController, cleanupReason } from './csr-cleaner-controller.js';
 import { CSRSigningController } from './csr-signing-controller.js';
 import { csrObject, newCSREnv, newTestCA, type CSREnv } from './testing/csr-env.js';
 import { newCSR } from './testing/new-csr.js';
+import { waitFor } from '../../../machinery/testing/wait-for.js';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -80,11 +80,11 @@ describe('csrcleaner', () => {
       await env.create(csrObject('short', { ...spec, expirationSeconds: 600 }));
       await env.create(csrObject('waiting', spec));
       await env.decide('short', 'Approved');
-      const deadline = Date.now() + 5000;
-      while (((await env.get('short'))?.status?.certificate ?? '') === '') {
-        if (Date.now() > deadline) assert.fail('no certificate');
-        await delay(10);
-      }
+      await waitFor(
+        'a certificate',
+        () => env.get('short'),
+        (c) => (c?.status?.certificate ?? '') !== '',
+      );
       cleaner.run();
       await cleaner.pass();
       assert.ok((await env.get('short')) !== undefined);
@@ -95,11 +95,11 @@ describe('csrcleaner', () => {
       assert.ok((await env.get('waiting')) !== undefined);
       // A day on: the hourly passes delete the pending one.
       await env.clock.advance(25 * hour);
-      const until = Date.now() + 5000;
-      while ((await env.get('waiting')) !== undefined) {
-        if (Date.now() > until) assert.fail('the pending request stayed');
-        await delay(10);
-      }
+      await waitFor(
+        'the pending request gone',
+        () => env.get('waiting'),
+        (c) => c === undefined,
+      );
     });
   });
 });
