@@ -268,4 +268,46 @@ describe('kubectl against capstan: patch and apply', () => {
       ['ssa/Apply', 'before-first-apply/Update'],
     );
   });
+
+  it('kubectl scale takes spec.replicas from the applier: the next apply --server-side conflicts', async () => {
+    const deployment = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata: {name: scaled, namespace: default}',
+      'spec:',
+      '  replicas: 2',
+      '  selector: {matchLabels: {app: scaled}}',
+      '  template:',
+      '    metadata: {labels: {app: scaled}}',
+      '    spec: {containers: [{name: c, image: nginx}]}',
+      '',
+    ].join('\n');
+    ok(await kubectl(['apply', '--server-side', '-f', '-'], deployment));
+    ok(await kubectl(['scale', 'deployment/scaled', '-n', 'default', '--replicas=4']));
+    const clash = await kubectl(['apply', '--server-side', '-f', '-'], deployment);
+    assert.equal(clash.code, 1);
+    assert.match(
+      clash.stderr,
+      /Apply failed with 1 conflict: conflict with "kubectl[^"]*" with subresource "scale" using apps\/v1: \.spec\.replicas/,
+    );
+    const got = JSON.parse(
+      ok(
+        await kubectl([
+          'get',
+          'deployment',
+          'scaled',
+          '-n',
+          'default',
+          '-o',
+          'json',
+          '--show-managed-fields',
+        ]),
+      ).stdout,
+    ) as ConfigMap & { spec: { replicas: number } };
+    assert.equal(got.spec.replicas, 4);
+    const scaleEntry = got.metadata.managedFields?.find(
+      (m) => (m as { subresource?: string }).subresource === 'scale',
+    );
+    assert.deepEqual(scaleEntry?.fieldsV1, { 'f:spec': { 'f:replicas': {} } });
+  });
 });

@@ -90,6 +90,17 @@ export class CustomResourceKinds implements KindRegistry, SchemaSource, Structur
       : { definition: `${definitionPrefix}${apiVersion}/${kind}` };
   }
 
+  /**
+   * The schemas the field managers of the custom resources' routes read: these kinds, and the
+   * built-in kinds their subresources serve (the autoscaling/v1 Scale of a scale subresource).
+   */
+  fieldSchemas(): SchemaSource {
+    return {
+      kindFor: (apiVersion, kind) => this.kindFor(apiVersion, kind) ?? this.#scheme.kindFor(apiVersion, kind),
+      resolve: (schema) => this.resolve(schema),
+    };
+  }
+
   resolve(schema: Schema): Schema {
     const ref = schema.$ref;
     if (ref === undefined || !ref.startsWith(definitionPrefix)) return this.#scheme.resolve(schema);

@@ -251,7 +251,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
       served.map((s) => s.crd),
       this.#opts.scheme,
     );
-    const fieldManagers = new FieldManagers(kinds);
+    const fieldManagers = new FieldManagers(kinds.fieldSchemas());
     const config: HandlerConfig = {
       maxRequestBodyBytes: defaultMaxRequestBodyBytes,
       minRequestTimeoutSeconds: 1800,

@@ -6,6 +6,12 @@ import type { Scale, ScaleSpec, ScaleStatus } from '../../api/autoscaling/v1/sca
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
 import { isStatusError, newConflict, newInvalid, newNotFound } from '../../machinery/errors/index.js';
+import { fieldElement } from '../../machinery/patch/fieldpath/path-element.js';
+import {
+  parentManagedFields,
+  scaleManagedFields,
+  type ReplicasPaths,
+} from '../../machinery/patch/scale-managed-fields.js';
 import type { GroupResource } from '../../machinery/schema/group-resource.js';
 import {
   FieldError,
@@ -46,6 +52,17 @@ export interface ScaleRESTOptions<T extends KubeObject> {
    * unset. kube names `replicationcontrollers/scale` in the autoscaling group.
    */
   readonly notFoundResource?: GroupResource;
+  /**
+   * Where the parent keeps its replicas, by the apiVersion of its managedFields entries, and the
+   * version a new owner's entry is written in: a write through the Scale then moves the ownership
+   * of the replicas field in the parent's managedFields (kube's ScaleHandler).
+   */
+  readonly replicasOwners?: { readonly apiVersion: string; readonly paths: ReplicasPaths };
+  /**
+   * A Scale without a resourceVersion is written against the parent's current one, not
+   * unconditionally: a custom resource's (its updates must name one), as apiextensions' scale does.
+   */
+  readonly keepsParentResourceVersion?: boolean;
 }
 
 const scaleGroupKind = { group: 'autoscaling', kind: 'Scale' } as const;
@@ -91,6 +108,10 @@ const scaleTableConvertor: TableConvertor = tableConvertorFor<Scale>({
     translateTimestampSince(scale.metadata?.creationTimestamp, now),
   ],
 });
+
+/** A built-in parent's replicas field by the version of its managedFields entries: spec.replicas in `apiVersion`. */
+export const specReplicasPaths = (apiVersion: string): ReplicasPaths =>
+  new Map([[apiVersion, [fieldElement('spec'), fieldElement('replicas')]]]);
 
 /** GET, PUT and PATCH of `<resource>/<name>/scale`. */
 export class ScaleREST<T extends KubeObject> implements Storage, Getter, Updater, TableConvertor {
@@ -176,7 +197,13 @@ export class ScaleREST<T extends KubeObject> implements Storage, Getter, Updater
         const parent = old as T | null;
         if (parent === null || (parent.metadata?.resourceVersion ?? '') === '')
           throw newNotFound(this.#scaleResource, name);
-        const scale = (await inner.updatedObject(ctx, this.scaleOf(parent))) as Scale;
+        const owners = this.#opts.replicasOwners;
+        const parentEntries = parent.metadata?.managedFields;
+        const oldScale = this.scaleOf(parent);
+        const scaleEntries =
+          owners === undefined ? undefined : scaleManagedFields(parentEntries, owners.paths);
+        if (scaleEntries !== undefined) (oldScale.metadata ??= {}).managedFields = scaleEntries;
+        const scale = (await inner.updatedObject(ctx, oldScale)) as Scale;
         const errs = validateScale(scale, this.#opts.store.namespaceScoped());
         if (errs.length > 0) throw newInvalid(scaleGroupKind, parent.metadata?.name ?? name, errs);
         const uid = scale.metadata?.uid ?? '';
@@ -190,10 +217,16 @@ export class ScaleREST<T extends KubeObject> implements Storage, Getter, Updater
         }
         const next = this.#opts.applyScale(parent, scale.spec?.replicas ?? 0);
         const meta = (next.metadata ??= {});
-        // The Scale's resourceVersion is the precondition of the write; none makes it unconditional.
+        // The Scale's resourceVersion is the precondition of the write; none makes it unconditional
+        // (or, for a custom resource, conditional on the parent as read).
         const rv = scale.metadata?.resourceVersion ?? '';
-        if (rv === '') delete meta.resourceVersion;
-        else meta.resourceVersion = rv;
+        if (rv !== '') meta.resourceVersion = rv;
+        else if (this.#opts.keepsParentResourceVersion !== true) delete meta.resourceVersion;
+        if (owners !== undefined) {
+          const entries = parentManagedFields(parentEntries, scale.metadata?.managedFields, owners);
+          if (entries === undefined) delete meta.managedFields;
+          else meta.managedFields = entries;
+        }
         return next;
       },
     };

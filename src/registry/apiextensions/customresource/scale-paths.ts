@@ -2,7 +2,10 @@
 // replicas read from and written to the CRD's specReplicasPath, observed replicas and the selector
 // read from statusReplicasPath and labelSelectorPath. Paths are `.a.b` (the CRD validation allows
 // only such paths under .spec and .status).
+import type { CustomResourceDefinition } from '../../../api/apiextensions/v1/crd.js';
 import type { KubeObject } from '../../../api/meta.js';
+import type { Path } from '../../../machinery/patch/fieldpath/path-element.js';
+import { replicasPathOf, type ReplicasPaths } from '../../../machinery/patch/scale-managed-fields.js';
 import { memberOf, setMember } from '../../../machinery/json/set-member.js';
 import type { ScaleParts } from '../../generic/scale.js';
 
@@ -62,4 +65,20 @@ export function scaleOptions(paths: ScalePaths): {
       return obj;
     },
   };
+}
+
+/**
+ * The CRD's replicas path by apiVersion, for every version it has (kube's
+ * replicasPathInCustomResource): null for a version without a scale subresource.
+ */
+export function replicasPathsOf(crd: CustomResourceDefinition): ReplicasPaths {
+  const out = new Map<string, Path | null>();
+  for (const v of crd.spec.versions) {
+    const scale = v.subresources?.scale;
+    out.set(
+      `${crd.spec.group}/${v.name}`,
+      scale === undefined ? null : replicasPathOf(scale.specReplicasPath),
+    );
+  }
+  return out;
 }

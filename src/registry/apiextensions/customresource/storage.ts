@@ -30,7 +30,7 @@ import {
   subresourcesOf,
 } from './crd-version.js';
 import { compileCustomResourceRules } from './cel/compile.js';
-import { scaleOptions } from './scale-paths.js';
+import { replicasPathsOf, scaleOptions } from './scale-paths.js';
 import { selectableFieldsAttrs, selectableFieldsConversion } from './selectable-fields.js';
 import {
   customResourceStatusStrategy,
@@ -136,6 +136,7 @@ export async function newCustomResourceStorage(
   );
   const versions = new Map<string, Record<string, Storage>>();
   const order = servedVersions(crd);
+  const replicasPaths = replicasPathsOf(crd);
   for (const v of order) {
     const parts = v.name === storageVersion ? stored : await versionParts(v.name);
     const served = apiVersionOf({ group, version: v.name });
@@ -175,7 +176,12 @@ export async function newCustomResourceStorage(
     // The scale REST reads and writes stored objects: through a webhook, at the storage version's paths.
     const scale = webhook ? (subresourcesOf(crd, storageVersion).scale ?? sub.scale) : sub.scale;
     if (sub.scale !== undefined && scale !== undefined)
-      paths[`${names.plural}/scale`] = new ScaleREST({ store: versionStore, ...scaleOptions(scale) });
+      paths[`${names.plural}/scale`] = new ScaleREST({
+        store: versionStore,
+        ...scaleOptions(scale),
+        replicasOwners: { apiVersion: served, paths: replicasPaths },
+        keepsParentResourceVersion: true,
+      });
     versions.set(v.name, paths);
   }
   return {

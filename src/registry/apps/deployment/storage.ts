@@ -8,11 +8,11 @@ import type { Deployment, DeploymentList } from '../../../api/apps/v1/deployment
 import type { Storage } from '../../rest/capabilities.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
 import type { RESTOptionsGetter } from '../../generic/rest-options.js';
-import { ScaleREST } from '../../generic/scale.js';
+import type { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { ObjectCountMetric } from '../../generic/store-definition.js';
 import type { Store } from '../../generic/store.js';
-import { scaleSelector } from '../workload/scale.js';
+import { workloadScale } from '../workload/scale.js';
 import { deploymentDeleteStrategy, deploymentStatusStrategy, deploymentStrategy } from './strategy.js';
 import { deploymentTableConvertor } from './table.js';
 
@@ -53,17 +53,7 @@ export async function newDeploymentREST(opts: WorkloadStorageOptions): Promise<D
   return {
     deployments: store,
     status: new StatusREST(store, deploymentStatusStrategy),
-    scale: new ScaleREST<Deployment>({
-      store,
-      toScale: (d) => ({
-        spec: { replicas: d.spec?.replicas ?? 0 },
-        status: { replicas: d.status?.replicas ?? 0, ...scaleSelector(d.spec?.selector) },
-      }),
-      applyScale: (d, replicas) => {
-        (d.spec ??= {}).replicas = replicas;
-        return d;
-      },
-    }),
+    scale: workloadScale(store),
   };
 }
 

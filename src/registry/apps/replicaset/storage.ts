@@ -3,11 +3,10 @@
 import { templateStrategies } from '../../core/pod/disabled-fields.js';
 import type { ReplicaSet, ReplicaSetList } from '../../../api/apps/v1/replica-set.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
-import { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Storage } from '../../rest/capabilities.js';
 import type { WorkloadStorageOptions } from '../deployment/storage.js';
-import { scaleSelector } from '../workload/scale.js';
+import { workloadScale } from '../workload/scale.js';
 import {
   replicaSetAttrs,
   replicaSetDeleteStrategy,
@@ -43,16 +42,6 @@ export async function replicaSetStorageMap(opts: WorkloadStorageOptions): Promis
   return {
     replicasets: store,
     'replicasets/status': new StatusREST(store, replicaSetStatusStrategy),
-    'replicasets/scale': new ScaleREST<ReplicaSet>({
-      store,
-      toScale: (rs) => ({
-        spec: { replicas: rs.spec?.replicas ?? 0 },
-        status: { replicas: rs.status?.replicas ?? 0, ...scaleSelector(rs.spec?.selector) },
-      }),
-      applyScale: (rs, replicas) => {
-        (rs.spec ??= {}).replicas = replicas;
-        return rs;
-      },
-    }),
+    'replicasets/scale': workloadScale(store),
   };
 }

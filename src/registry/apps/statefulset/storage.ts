@@ -3,11 +3,10 @@
 import { templateStrategies } from '../../core/pod/disabled-fields.js';
 import type { StatefulSet, StatefulSetList } from '../../../api/apps/v1/stateful-set.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
-import { ScaleREST } from '../../generic/scale.js';
 import { StatusREST } from '../../generic/status-rest.js';
 import type { Storage } from '../../rest/capabilities.js';
 import type { WorkloadStorageOptions } from '../deployment/storage.js';
-import { scaleSelector } from '../workload/scale.js';
+import { workloadScale } from '../workload/scale.js';
 import { statefulSetDeleteStrategy, statefulSetStatusStrategy, statefulSetStrategy } from './strategy.js';
 import { statefulSetTableConvertor } from './table.js';
 
@@ -40,16 +39,6 @@ export async function statefulSetStorageMap(opts: WorkloadStorageOptions): Promi
   return {
     statefulsets: store,
     'statefulsets/status': new StatusREST(store, statefulSetStatusStrategy),
-    'statefulsets/scale': new ScaleREST<StatefulSet>({
-      store,
-      toScale: (sts) => ({
-        spec: { replicas: sts.spec?.replicas ?? 0 },
-        status: { replicas: sts.status?.replicas ?? 0, ...scaleSelector(sts.spec?.selector) },
-      }),
-      applyScale: (sts, replicas) => {
-        (sts.spec ??= {}).replicas = replicas;
-        return sts;
-      },
-    }),
+    'statefulsets/scale': workloadScale(store),
   };
 }

@@ -8,7 +8,7 @@ import type {
 } from '../../../api/core/v1/replication-controller.js';
 import { selectorFromSet } from '../../../machinery/labels/index.js';
 import { newStoreWithStatus } from '../../generic/resource-storage.js';
-import { ScaleREST } from '../../generic/scale.js';
+import { ScaleREST, specReplicasPaths } from '../../generic/scale.js';
 import type { StatusREST } from '../../generic/status-rest.js';
 import type { Store } from '../../generic/store.js';
 import type { CoreStorageOptions } from '../configmap/storage.js';
@@ -41,6 +41,7 @@ function newScaleREST(store: Store<ReplicationController>): ScaleREST<Replicatio
       return rc;
     },
     notFoundResource: { group: 'autoscaling', resource: 'replicationcontrollers/scale' },
+    replicasOwners: { apiVersion: 'v1', paths: specReplicasPaths('v1') },
   });
 }
 
