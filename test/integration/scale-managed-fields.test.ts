@@ -240,4 +240,27 @@ describe('managedFields of writes through the scale subresource', () => {
       'no entry for a manager that changed nothing',
     );
   });
+
+  it("a custom resource without replicas: its Scale shows 0, and a write must set them (kube's text)", async () => {
+    const object = '/apis/scale.example.com/v1/namespaces/default/scalers/unsized';
+    const created = await apply(`${object}?fieldManager=apply_test`, {
+      apiVersion: 'scale.example.com/v1',
+      kind: 'Scaler',
+      metadata: { name: 'unsized' },
+      spec: {},
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const got = await call({ method: 'GET', path: `${object}/scale` });
+    assert.deepEqual(got.body.spec, {}, 'replicas 0, left out as Go leaves out an omitempty zero');
+    const unset = await merge(`${object}/scale`, { status: { replicas: 1 } });
+    assert.equal(unset.status, 400, JSON.stringify(unset.body));
+    assert.equal(
+      (unset.body as { message?: string }).message,
+      'the spec replicas field ".spec.size.count" cannot be empty',
+    );
+    const set = await merge(`${object}/scale`, { spec: { replicas: 2 } });
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    const after = await call({ method: 'GET', path: object });
+    assert.deepEqual(after.body.spec, { size: { count: 2 } });
+  });
 });

@@ -5,7 +5,13 @@
 import type { Scale, ScaleSpec, ScaleStatus } from '../../api/autoscaling/v1/scale.js';
 import type { KubeList, KubeObject } from '../../api/meta.js';
 import type { Table } from '../../api/table.js';
-import { isStatusError, newConflict, newInvalid, newNotFound } from '../../machinery/errors/index.js';
+import {
+  isStatusError,
+  newBadRequest,
+  newConflict,
+  newInvalid,
+  newNotFound,
+} from '../../machinery/errors/index.js';
 import { fieldElement } from '../../machinery/patch/fieldpath/path-element.js';
 import {
   parentManagedFields,
@@ -38,7 +44,15 @@ import { ageColumn, nameColumn, tableConvertorFor } from './table-convertor.js';
 export interface ScaleParts {
   readonly spec: ScaleSpec;
   readonly status: ScaleStatus;
+  /**
+   * Where the parent's replicas would be, when it has none (a custom resource's specReplicasPath):
+   * a write through the Scale must then set them.
+   */
+  readonly missingReplicasAt?: string;
 }
+
+/** The replicas a Scale is shown to its writer with when the parent has none (the smallest int32). */
+const unsetReplicas = -2147483648;
 
 export interface ScaleRESTOptions<T extends KubeObject> {
   /** The parent resource's store; the Scale is read from and written into its objects. */
@@ -200,10 +214,14 @@ export class ScaleREST<T extends KubeObject> implements Storage, Getter, Updater
         const owners = this.#opts.replicasOwners;
         const parentEntries = parent.metadata?.managedFields;
         const oldScale = this.scaleOf(parent);
+        const missingAt = this.#opts.toScale(parent).missingReplicasAt;
+        if (missingAt !== undefined) (oldScale.spec ??= {}).replicas = unsetReplicas;
         const scaleEntries =
           owners === undefined ? undefined : scaleManagedFields(parentEntries, owners.paths);
         if (scaleEntries !== undefined) (oldScale.metadata ??= {}).managedFields = scaleEntries;
         const scale = (await inner.updatedObject(ctx, oldScale)) as Scale;
+        if (missingAt !== undefined && scale.spec?.replicas === unsetReplicas)
+          throw newBadRequest(`the spec replicas field ${JSON.stringify(missingAt)} cannot be empty`);
         const errs = validateScale(scale, this.#opts.store.namespaceScoped());
         if (errs.length > 0) throw newInvalid(scaleGroupKind, parent.metadata?.name ?? name, errs);
         const uid = scale.metadata?.uid ?? '';

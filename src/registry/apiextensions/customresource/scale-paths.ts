@@ -52,8 +52,10 @@ export function scaleOptions(paths: ScalePaths): {
   return {
     toScale: (obj) => {
       const selector = paths.labelSelectorPath === undefined ? undefined : read(obj, paths.labelSelectorPath);
+      const replicas = read(obj, paths.specReplicasPath);
       return {
-        spec: { replicas: integer(read(obj, paths.specReplicasPath)) },
+        spec: { replicas: integer(replicas) },
+        ...(replicas === undefined ? { missingReplicasAt: paths.specReplicasPath } : {}),
         status: {
           replicas: integer(read(obj, paths.statusReplicasPath)),
           ...(typeof selector === 'string' ? { selector } : {}),
