@@ -264,6 +264,7 @@ describe('default admission chain', () => {
         'NamespaceAutoProvision',
         'AlwaysAdmit',
         'PodNodeSelector',
+        'NodeRestriction',
       ],
     });
     assert.deepEqual(chain.names, [
@@ -273,6 +274,7 @@ describe('default admission chain', () => {
       'NamespaceExists',
       'LimitRanger',
       'ServiceAccount',
+      'NodeRestriction',
       'TaintNodesByCondition',
       'AlwaysPullImages',
       'PodSecurity',
@@ -286,7 +288,7 @@ describe('default admission chain', () => {
   it('logs each enabled plugin without effect once, with its reason', () => {
     const lines: Array<{ message: string; values: Readonly<Record<string, string>>; named: boolean }> = [];
     const chain = chainOf(groups, {
-      enable: ['NodeRestriction', 'EventRateLimit'],
+      enable: ['PodTolerationRestriction', 'EventRateLimit'],
       disable: ['MutatingAdmissionWebhook', 'ValidatingAdmissionWebhook', 'MutatingAdmissionPolicy'],
       log: (message, values, named) => lines.push({ message, values, named }),
     });
@@ -297,16 +299,13 @@ describe('default admission chain', () => {
     chain.close();
     assert.deepEqual(
       lines.map((l) => l.values['plugin']),
-      ['NodeRestriction', 'EventRateLimit', 'ClusterTrustBundleAttest', 'PodTopologyLabels'],
+      ['PodTolerationRestriction', 'EventRateLimit', 'ClusterTrustBundleAttest', 'PodTopologyLabels'],
     );
-    assert.equal(
-      lines[0]?.values['reason'],
-      'it limits what kubelets may write and Capstan has no node identities',
-    );
+    assert.equal(lines[0]?.values['reason'], 'not implemented in Capstan');
     assert.ok(lines.every((l) => l.message === 'Admission plugin has no effect in Capstan'));
     assert.deepEqual(
       lines.filter((l) => l.named).map((l) => l.values['plugin']),
-      ['NodeRestriction', 'EventRateLimit'],
+      ['PodTolerationRestriction', 'EventRateLimit'],
     );
   });
 });

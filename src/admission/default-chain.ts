@@ -61,6 +61,7 @@ import { CertificateApproval } from './plugin/certificates/approval.js';
 import { CertificateSigning } from './plugin/certificates/signing.js';
 import { CertificateSubjectRestriction } from './plugin/certificates/subject-restriction.js';
 import { PersistentVolumeClaimResize } from './plugin/pvcresize/admission.js';
+import { NodeRestriction } from './plugin/noderestriction/admission.js';
 import {
   StorageObjectInUseProtection,
   storageObjectInUseProtectionPluginName,
@@ -146,6 +147,21 @@ const factories: Readonly<Partial<Record<AdmissionPluginName, PluginFactory>>> =
   LimitRanger: (groups) => {
     const limitRanges = storageOf(groups, '', 'limitranges');
     return limitRanges !== undefined && isLister(limitRanges) ? new LimitRanger({ limitRanges }) : undefined;
+  },
+  // Reads pods and nodes (and, for token audiences, claims, volumes, CSI drivers and the authorizer).
+  NodeRestriction: (groups, deps) => {
+    const pods = coreGetter(groups, 'pods');
+    const nodes = coreGetter(groups, 'nodes');
+    if (pods === undefined || nodes === undefined) return undefined;
+    const csiDrivers = storageOf(groups, 'storage.k8s.io', 'csidrivers');
+    return new NodeRestriction({
+      pods,
+      nodes,
+      persistentVolumeClaims: coreGetter(groups, 'persistentvolumeclaims'),
+      persistentVolumes: coreGetter(groups, 'persistentvolumes'),
+      csiDrivers: csiDrivers !== undefined && isGetter(csiDrivers) ? csiDrivers : undefined,
+      authorizer: deps.authorizer,
+    });
   },
   AlwaysPullImages: (groups) =>
     storageOf(groups, '', 'pods') === undefined ? undefined : new AlwaysPullImages(),

@@ -78,7 +78,6 @@ export const isKubeAdmissionPlugin = (name: string): name is AdmissionPluginName
  */
 export const noopPluginReasons: Readonly<Partial<Record<AdmissionPluginName, string>>> = {
   LimitPodHardAntiAffinityTopology: 'not implemented in Capstan',
-  NodeRestriction: 'it limits what kubelets may write and Capstan has no node identities',
   ImagePolicyWebhook: 'it needs an external image review backend and its --admission-control-config-file',
   PodTolerationRestriction: 'not implemented in Capstan',
   EventRateLimit: 'it needs its --admission-control-config-file, which Capstan does not read',

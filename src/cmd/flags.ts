@@ -99,7 +99,7 @@ const authzFlags: Spec[] = [
       name: 'authorization-mode',
       kind: 'strings',
       usage:
-        'Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: AlwaysAllow,AlwaysDeny,RBAC.',
+        'Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: AlwaysAllow,AlwaysDeny,RBAC,Node.',
       def: 'AlwaysAllow',
     },
     (o, v) => o.authorizationModes.push(...parseListFlag(v)),

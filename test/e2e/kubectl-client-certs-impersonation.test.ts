@@ -1,6 +1,8 @@
 // The real kubectl against one Capstan process with --client-ca-file and RBAC: kubeconfigs with
 // client certificates (CN = user, O = groups), a certificate from another CA refused with 401,
-// `kubectl auth whoami`, and impersonation with `--as` / `--as-group` allowed or refused by RBAC.
+// `kubectl auth whoami`, impersonation with `--as` / `--as-group` allowed or refused by RBAC, and a
+// kubelet's certificate (system:node:<name>, O=system:nodes) limited by the Node authorizer and
+// NodeRestriction as kind's kube-apiserver flags have it.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -65,7 +67,8 @@ describe('kubectl against capstan: client certificates and impersonation', () =>
       args: [
         '--storage-backend=memory',
         `--client-ca-file=${caFile}`,
-        '--authorization-mode=RBAC',
+        '--authorization-mode=Node,RBAC',
+        '--enable-admission-plugins=NodeRestriction',
         `--requestheader-client-ca-file=${proxyCAFile}`,
         '--requestheader-allowed-names=front-proxy',
         '--requestheader-username-headers=X-Remote-User',
@@ -171,5 +174,54 @@ describe('kubectl against capstan: client certificates and impersonation', () =>
     });
     const { status } = JSON.parse(body) as { status?: { userInfo?: unknown } };
     assert.deepEqual(status?.userInfo, { username: 'alice', groups: ['devs', 'system:authenticated'] });
+  });
+
+  it("limits a kubelet's certificate to its own pods' secrets and its own Node", async () => {
+    const node = (name: string): string =>
+      JSON.stringify({ apiVersion: 'v1', kind: 'Node', metadata: { name } });
+    await admin.ok(['create', '-f', '-'], node('node-a'));
+    await admin.ok(['create', '-f', '-'], node('node-b'));
+    await admin.ok(['create', 'secret', 'generic', 'node-a-secret', '--from-literal=k=v']);
+    await admin.ok(['create', 'secret', 'generic', 'other-secret', '--from-literal=k=v']);
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'on-node-a' },
+      spec: {
+        nodeName: 'node-a',
+        containers: [{ name: 'c', image: 'busybox' }],
+        volumes: [{ name: 's', secret: { secretName: 'node-a-secret' } }],
+      },
+    };
+    await admin.ok(['create', '-f', '-'], JSON.stringify(pod));
+    const kubelet = await certSession(
+      'kubelet-a',
+      clientCA.issueClient('system:node:node-a', ['system:nodes']),
+    );
+    // The Node authorizer's graph follows its pod watch: wait until the pod's secret is readable.
+    const deadline = Date.now() + 10_000;
+    let read = await kubelet.kubectl(['get', 'secret', 'node-a-secret', '-o', 'name']);
+    while (read.code !== 0 && Date.now() < deadline)
+      read = await kubelet.kubectl(['get', 'secret', 'node-a-secret', '-o', 'name']);
+    assert.equal(read.stdout, 'secret/node-a-secret\n', read.stderr);
+    assert.equal(
+      await kubelet.fails(['get', 'secret', 'other-secret']),
+      'Error from server (Forbidden): secrets "other-secret" is forbidden: User "system:node:node-a" cannot get resource "secrets" in API group "" in the namespace "default": no relationship found between node \'node-a\' and this object\n',
+    );
+    // kubectl patch would read node-b first (refused by the authorizer); a raw PUT reaches admission.
+    assert.equal(
+      await kubelet.fails(['get', 'node', 'node-b']),
+      'Error from server (Forbidden): nodes "node-b" is forbidden: User "system:node:node-a" cannot get resource "nodes" in API group "" at the cluster scope: node \'node-a\' cannot read \'node-b\', only its own Node object\n',
+    );
+    const update = JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: 'node-b', labels: { x: 'y' } },
+    });
+    assert.equal(
+      await kubelet.fails(['replace', '--raw', '/api/v1/nodes/node-b', '-f', '-'], update),
+      'Error from server (Forbidden): nodes "node-b" is forbidden: node "node-a" is not allowed to modify node "node-b"\n',
+    );
+    await kubelet.ok(['label', 'node', 'node-a', 'x=y']);
   });
 });

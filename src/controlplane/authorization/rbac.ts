@@ -17,7 +17,8 @@ import {
 import { runListWatch } from '../controllers/list-watch.js';
 import type { PostStartHook } from '../../server/lifecycle/hooks.js';
 import type { Logger } from '../../server/logging/logger.js';
-import { authorizerForModes, modeRBAC } from '../../server/authorization/modes.js';
+import { authorizerForModes, modeNode, modeRBAC } from '../../server/authorization/modes.js';
+import { NodeAuthorization } from './node/node-authorization.js';
 import { RBACAuthorizer } from '../../registry/rbac/authorizer.js';
 import type { Authorizer } from '../../registry/rest/authorizer.js';
 import { errorText } from '../../server/logging/error-text.js';
@@ -131,6 +132,7 @@ export function rbacBootstrapHooks(
 export class ControlPlaneAuthorization {
   readonly authorizer: Authorizer;
   readonly #index: RBACIndex | undefined;
+  readonly #node: NodeAuthorization | undefined;
   readonly #logger: Logger;
   #stop: (() => Promise<void>) | undefined;
 
@@ -138,11 +140,18 @@ export class ControlPlaneAuthorization {
     this.#logger = logger;
     const index = modes.includes(modeRBAC) ? new RBACIndex() : undefined;
     this.#index = index;
-    this.authorizer = authorizerForModes(modes, () => new RBACAuthorizer(index ?? new RBACIndex()));
+    const node = modes.includes(modeNode) ? new NodeAuthorization(logger) : undefined;
+    this.#node = node;
+    this.authorizer = authorizerForModes(
+      modes,
+      () => new RBACAuthorizer(index ?? new RBACIndex()),
+      node === undefined ? undefined : () => node.authorizer,
+    );
   }
 
-  /** Starts the RBAC index over the built groups (nothing without RBAC). */
+  /** Starts the RBAC index and the Node authorizer's graph over the built groups (each with its mode). */
   start(groups: readonly APIGroupInfo[]): void {
+    this.#node?.start(groups);
     if (this.#index === undefined || this.#stop !== undefined) return;
     this.#stop = startRBACIndex(this.#index, groups, this.#logger);
   }
@@ -152,6 +161,6 @@ export class ControlPlaneAuthorization {
   }
 
   async close(): Promise<void> {
-    await this.#stop?.();
+    await Promise.all([this.#stop?.(), this.#node?.close()]);
   }
 }

@@ -15,6 +15,8 @@ export interface AuthorizationAttributes {
   readonly subresource?: string;
   readonly name?: string;
   readonly path?: string;
+  /** A list, watch or deletecollection request's fieldSelector as sent (authorizers that honour selectors parse it). */
+  readonly fieldSelector?: string;
 }
 
 export type Decision = 'Allow' | 'Deny' | 'NoOpinion';

@@ -33,9 +33,28 @@ describe('--authorization-mode', () => {
     assert.deepEqual(validateAuthorizationModes(['RBAC', 'RBAC']), [
       'authorization-mode ["RBAC" "RBAC"] has mode specified more than once',
     ]);
-    assert.deepEqual(validateAuthorizationModes(['Node', 'RBAC']), [
-      'authorization-mode "Node" is not supported by Capstan (supported: AlwaysAllow,AlwaysDeny,RBAC)',
+    assert.deepEqual(validateAuthorizationModes(['Node', 'RBAC']), []);
+    assert.deepEqual(validateAuthorizationModes(['ABAC']), [
+      'authorization-mode "ABAC" is not supported by Capstan (supported: AlwaysAllow,AlwaysDeny,RBAC,Node)',
     ]);
+  });
+
+  it('puts the Node authorizer where --authorization-mode lists it', async () => {
+    const node = fixed('NoOpinion', 'node says no');
+    const rbac = fixed('Allow');
+    const chain = authorizerForModes(
+      ['Node', 'RBAC'],
+      () => rbac,
+      () => node,
+    );
+    assert.equal((await chain.authorize(attrs([]))).decision, 'Allow');
+    const nodeOnly = authorizerForModes(
+      ['Node'],
+      () => rbac,
+      () => node,
+    );
+    assert.deepEqual(await nodeOnly.authorize(attrs([])), { decision: 'NoOpinion', reason: 'node says no' });
+    assert.throws(() => authorizerForModes(['Node'], () => rbac), /"Node" is not a valid mode/);
   });
 
   it('chains system:masters then the modes; the first Allow or Deny decides', async () => {

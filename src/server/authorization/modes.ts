@@ -15,6 +15,7 @@ import {
 export const modeAlwaysAllow = 'AlwaysAllow';
 export const modeAlwaysDeny = 'AlwaysDeny';
 export const modeRBAC = 'RBAC';
+export const modeNode = 'Node';
 
 /** kube's AuthorizationModeChoices. */
 export const kubeAuthorizationModes: readonly string[] = [
@@ -26,7 +27,12 @@ export const kubeAuthorizationModes: readonly string[] = [
   'Node',
 ];
 /** The modes Capstan has. */
-export const supportedAuthorizationModes: readonly string[] = [modeAlwaysAllow, modeAlwaysDeny, modeRBAC];
+export const supportedAuthorizationModes: readonly string[] = [
+  modeAlwaysAllow,
+  modeAlwaysDeny,
+  modeRBAC,
+  modeNode,
+];
 
 /** Go's %q of a []string: `["a" "b"]`. */
 const goQuoteList = (list: readonly string[]): string => `[${list.map((m) => JSON.stringify(m)).join(' ')}]`;
@@ -127,16 +133,21 @@ export function unionAuthorizer(authorizers: readonly Authorizer[]): Authorizer 
 
 /**
  * The authorizer for the modes: alwaysAllowAuthorizer itself when only AlwaysAllow is set (the
- * server then skips the filter), else system:masters followed by the modes. `rbac` builds the RBAC
- * authorizer (only called when RBAC is among the modes).
+ * server then skips the filter), else system:masters followed by the modes. `rbac` and `node` build
+ * the RBAC and Node authorizers (each only called when its mode is among the modes).
  */
-export function authorizerForModes(modes: readonly string[], rbac: () => Authorizer): Authorizer {
+export function authorizerForModes(
+  modes: readonly string[],
+  rbac: () => Authorizer,
+  node?: () => Authorizer,
+): Authorizer {
   if (onlyAlwaysAllow(modes)) return alwaysAllowAuthorizer;
   const chain: Authorizer[] = [privilegedGroupAuthorizer];
   for (const mode of modes) {
     if (mode === modeAlwaysAllow) chain.push(alwaysAllowAuthorizer);
     else if (mode === modeAlwaysDeny) chain.push(alwaysDenyAuthorizer);
     else if (mode === modeRBAC) chain.push(rbac());
+    else if (mode === modeNode && node !== undefined) chain.push(node());
     else throw new Error(`authorization-mode ${JSON.stringify(mode)} is not a valid mode`);
   }
   return unionAuthorizer(chain);

@@ -10,11 +10,26 @@ import type { Logger } from '../logging/logger.js';
 import { historyAuthorizationAttributes } from '../history/history-path.js';
 import type { RequestInfoLike } from './request-info.js';
 import type { Filter } from './filter-scope.js';
+import type { RequestURL } from '../../endpoints/request/request-url.js';
 
-/** GetAuthorizerAttributes: the RequestInfo's fields and the user. */
-export function authorizationAttributes(info: RequestInfoLike, user: UserInfo): AuthorizationAttributes {
+// The verbs whose field selector kube's RequestInfo keeps for the authorizers.
+const selectorVerbs: ReadonlySet<string> = new Set(['list', 'watch', 'deletecollection']);
+
+/**
+ * GetAuthorizerAttributes: the RequestInfo's fields and the user, and with `url` a collection
+ * request's fieldSelector (the query is parsed already when there is one).
+ */
+export function authorizationAttributes(
+  info: RequestInfoLike,
+  user: UserInfo,
+  url?: RequestURL,
+): AuthorizationAttributes {
   if (!info.isResourceRequest) return { user, verb: info.verb, resourceRequest: false, path: info.path };
-  return {
+  const fieldSelector =
+    url === undefined || !selectorVerbs.has(info.verb) || url.search === ''
+      ? null
+      : url.searchParams.get('fieldSelector');
+  const attrs: AuthorizationAttributes = {
     user,
     verb: info.verb,
     resourceRequest: true,
@@ -26,6 +41,7 @@ export function authorizationAttributes(info: RequestInfoLike, user: UserInfo): 
     subresource: info.subresource,
     name: info.name,
   };
+  return fieldSelector === null || fieldSelector === '' ? attrs : { ...attrs, fieldSelector };
 }
 
 // kube's sanitizer for messages that echo the request.
@@ -68,7 +84,8 @@ export function withAuthorization(opts: AuthorizationFilterOptions): Filter {
     const user = scope.user ?? anonymousUser;
     // A history read is authorized as a get of the object it names (Capstan's own path).
     const attrs =
-      historyAuthorizationAttributes(scope.url.pathname, user) ?? authorizationAttributes(scope.info, user);
+      historyAuthorizationAttributes(scope.url.pathname, user) ??
+      authorizationAttributes(scope.info, user, scope.url);
     let decision: string;
     let reason: string;
     try {
