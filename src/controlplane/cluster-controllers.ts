@@ -1,6 +1,7 @@
 // The controllers of kube-controller-manager that Capstan runs built in and once per cluster: on the
 // replica holding their Lease (src/controlplane/replicas), each under the post-start hook of its name.
 import { admittedGroups } from '../admission/admitted-storage.js';
+import { managedFieldsGroups } from '../endpoints/fieldmanager/managed-storage.js';
 import type { AdmissionChain } from '../admission/chain.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
@@ -70,7 +71,7 @@ export interface ClusterControllers {
 export function clusterControllers(init: ClusterControllersInit): ClusterControllers {
   const { once, groups, options } = init;
   const { logger, clock } = options;
-  const dynamicGroups = admittedDynamicGroups(() => init.customResources.groups, init.admission);
+  const dynamicGroups = controllerDynamicGroups(init.customResources, init.admission);
   // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
   // there is a CA to publish (not on plain HTTP).
   const rootCA = options.caPem;
@@ -112,7 +113,19 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
     [resourceQuotaControllerHookName]: once.controller(() => newResourceQuotaController(groups, { logger })),
     // Off with --enable-garbage-collector=false.
     [garbageCollectorHookName]: options.storage.enableGarbageCollection
-      ? once.controller(() => new GarbageCollector({ groups, dynamic: init.customResources, logger }))
+      ? once.controller(
+          () =>
+            new GarbageCollector({
+              groups,
+              dynamic: {
+                get groups() {
+                  return dynamicGroups();
+                },
+                onChange: (listener) => init.customResources.onChange(listener),
+              },
+              logger,
+            }),
+        )
       : undefined,
     [simulatedClusterHookName]: options.simulate
       ? once.controller(
@@ -152,19 +165,28 @@ function signingController(init: ClusterControllersInit): RunnableController | u
   return init.once.controller(() => newCSRSigningController(init.groups, { ca, certTTLMs, logger, clock }));
 }
 
-/** The custom resources' groups admitted for the controllers, made again only when they change. */
-function admittedDynamicGroups(
-  current: () => readonly APIGroupInfo[],
+/**
+ * The custom resources' groups as the controllers write them (as kube-controller-manager, through a
+ * client): admitted, and recorded in managedFields under kube-controller-manager; made again only
+ * when they change.
+ */
+function controllerDynamicGroups(
+  routes: CustomResourceRoutes,
   chain: AdmissionChain,
 ): () => readonly APIGroupInfo[] {
   let from: readonly APIGroupInfo[] | undefined;
-  let admitted: readonly APIGroupInfo[] = [];
+  let written: readonly APIGroupInfo[] = [];
   return () => {
-    const groups = current();
+    const groups = routes.groups;
     if (groups !== from) {
-      admitted = admittedGroups(groups, chain);
+      const admitted = admittedGroups(groups, chain);
+      const fieldManagers = routes.fieldManagers;
+      written =
+        fieldManagers === undefined
+          ? admitted
+          : managedFieldsGroups(admitted, { fieldManagers, manager: 'kube-controller-manager' });
       from = groups;
     }
-    return admitted;
+    return written;
   };
 }

@@ -191,6 +191,23 @@ describe('garbage collector', () => {
     assert.deepEqual((await read(shared)).metadata?.ownerReferences, [other.ref]);
   });
 
+  it('orphans a custom resource as a client does: its managedFields no longer claim the reference', async () => {
+    const ns = 'gc-orphan-cr';
+    await ok(server, 'POST', '/api/v1/namespaces', { metadata: { name: ns } });
+    const owner = await make({ kind: 'configmaps', ns, name: 'owner' });
+    const widget = await make({ kind: 'widgets', ns, name: 'dependent' }, [owner.ref]);
+    const claims = (o: KubeObject): string[] =>
+      (o.metadata?.managedFields ?? [])
+        .filter((e) => JSON.stringify(e.fieldsV1 ?? {}).includes('f:ownerReferences'))
+        .map((e) => e.manager ?? '');
+    assert.equal(claims(await read(widget)).length, 1, 'the creator owns the reference');
+    await ok(server, 'DELETE', owner.path, { propagationPolicy: 'Orphan' });
+    await eventually('owner gone', gone(server, owner));
+    const after = await read(widget);
+    assert.equal(after.metadata?.ownerReferences, undefined);
+    assert.deepEqual(claims(after), [], 'the removed reference is owned by nobody');
+  });
+
   it('holds a foreground owner while a blocking dependent is still there', async () => {
     const ns = 'gc-block';
     await ok(server, 'POST', '/api/v1/namespaces', { metadata: { name: ns } });

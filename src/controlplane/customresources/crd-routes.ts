@@ -68,6 +68,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
   #table: RouteTable = emptyTable;
   #groups: readonly APIGroupInfo[] = [];
   #crds: readonly CustomResourceDefinition[] = [];
+  #fieldManagers: FieldManagers | undefined;
   /** Every CRD that exists, served or not (a CRD refused its names, or not Established). */
   readonly #defined = new Map<string, CustomResourceDefinition>();
   #queue: Promise<void> = Promise.resolve();
@@ -88,6 +89,11 @@ export class CustomResourceRoutes implements DynamicRoutes {
   /** The groups served now (the storages as the registry built them). */
   get groups(): readonly APIGroupInfo[] {
     return this.#groups;
+  }
+
+  /** The field managers of the kinds `groups` serve (their Scales too); replaced together with `groups`. */
+  get fieldManagers(): FieldManagers | undefined {
+    return this.#fieldManagers;
   }
 
   /** The CRDs `groups` serve; replaced together with `groups`. */
@@ -265,6 +271,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
       unstructured: true,
     };
     this.#crds = served.map((s) => s.crd);
+    this.#fieldManagers = fieldManagers;
     this.#groups = infos;
     this.#table = installAPIGroups(this.#groups, config);
     for (const listener of this.#listeners) listener();
@@ -291,6 +298,7 @@ export class CustomResourceRoutes implements DynamicRoutes {
     this.#table = emptyTable;
     this.#groups = [];
     this.#crds = [];
+    this.#fieldManagers = undefined;
     await Promise.all(served.map((s) => s.storage.destroy()));
   }
 }
