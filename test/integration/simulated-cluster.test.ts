@@ -688,6 +688,20 @@ describe('simulated kubelets', () => {
     assert.equal(new Set(ips).size, ips.length);
   });
 
+  it("gives a pod on the host's network its node's address, as kubelet does", async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('on-host', { spec: { hostNetwork: true } }),
+    });
+    const pod = await waitFor(
+      'on-host running',
+      () => getPod('on-host'),
+      (p) => p.status?.['phase'] === 'Running',
+    );
+    assert.equal(pod.status?.['podIP'], pod.status?.['hostIP']);
+    assert.deepEqual(pod.status?.['podIPs'], [{ ip: pod.status?.['hostIP'] }]);
+  });
+
   it('completes run-to-completion pods with the annotated exit code', async () => {
     const done = { annotations: { 'capstan.dev/exit-code': '0', 'capstan.dev/run-seconds': '0' } };
     const failed = { annotations: { 'capstan.dev/exit-code': '3', 'capstan.dev/run-seconds': '0' } };

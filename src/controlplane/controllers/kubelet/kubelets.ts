@@ -240,7 +240,11 @@ export class Kubelets {
     const { now, ready } = at;
     const node = this.#opts.nodes.get(pod.spec?.nodeName ?? '');
     const hostIP = node?.status?.addresses?.find((a) => a.type === 'InternalIP')?.address ?? '';
-    const podIP = this.#ips.assign(key, node?.spec?.podCIDR ?? '', pod.status?.podIP);
+    // A pod on the host's network has the node's address (kubelet's podIPs for hostNetwork pods).
+    const podIP =
+      pod.spec?.hostNetwork === true && hostIP !== ''
+        ? hostIP
+        : this.#ips.assign(key, node?.spec?.podCIDR ?? '', pod.status?.podIP);
     if (podIP === undefined) throw new Error(`no free pod IP on node ${pod.spec?.nodeName ?? ''}`);
     const updated = copyOf(pod);
     const stamp = rfc3339(now);
