@@ -88,6 +88,23 @@ describe('EventRecorder correlation', () => {
     assert.equal(after[9]?.message, '(combined from similar events): Error: image i11 not found');
   });
 
+  it('counts a repeat on the first event, as client-go does: count up, lastTimestamp moved', async () => {
+    const { recorder, advance, settled } = recording();
+    const backOff = {
+      type: 'Warning',
+      reason: 'BackOff',
+      message: 'Back-off restarting failed container c',
+    } as const;
+    recorder.event(pod, backOff);
+    advance(10);
+    recorder.event(pod, backOff);
+    advance(20);
+    recorder.event(pod, backOff);
+    const [event, ...others] = await settled();
+    assert.equal(others.length, 0);
+    assert.deepEqual([event?.count, event?.firstTimestamp, event?.lastTimestamp], [3, at(0), at(30)]);
+  });
+
   it('counts an exact repeat of an earlier message on its own event, aggregate or not', async () => {
     const { recorder, advance, settled } = recording();
     for (let i = 0; i < 11; i++) recorder.event(pod, failed(i));

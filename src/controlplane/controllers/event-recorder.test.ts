@@ -4,7 +4,7 @@ import type { Event } from '../../api/core/v1/event.js';
 import type { KubeObject } from '../../api/meta.js';
 import type { Creater } from '../../registry/rest/capabilities.js';
 import { Logger, memorySink } from '../../server/logging/logger.js';
-import { EventRecorder, type RecordedEvents } from './event-recorder.js';
+import { EventRecorder } from './event-recorder.js';
 
 function recording(): { recorder: EventRecorder; created: Event[] } {
   const created: Event[] = [];
@@ -76,44 +76,5 @@ describe('EventRecorder', () => {
     assert.equal(new Set(names).size, names.length);
     const nanos = names.map((n) => BigInt(`0x${n.slice('p.'.length)}`));
     assert.ok(nanos.every((n, i) => i === 0 || n > (nanos[i - 1] ?? 0n)));
-  });
-
-  it('counts a repeat on the first event, as client-go does: count up, lastTimestamp moved', async () => {
-    let now = Date.parse('2026-12-03T12:00:00Z');
-    const stored = new Map<string, Event>();
-    const events: RecordedEvents = {
-      create: (_ctx, obj: KubeObject) => {
-        stored.set(obj.metadata?.name ?? '', obj as Event);
-        return Promise.resolve(obj);
-      },
-      update: async (ctx, name, req) => {
-        const updated = (await req.objInfo.updatedObject(ctx, stored.get(name) ?? null)) as Event;
-        stored.set(name, updated);
-        return { object: updated, created: false };
-      },
-    };
-    const recorder = new EventRecorder({
-      events,
-      component: 'kubelet',
-      logger: new Logger({ sink: memorySink() }),
-      now: () => now,
-    });
-    const backOff = {
-      type: 'Warning',
-      reason: 'BackOff',
-      message: 'Back-off restarting failed container c',
-    } as const;
-    recorder.event(pod, backOff);
-    now += 10_000;
-    recorder.event(pod, backOff);
-    now += 20_000;
-    recorder.event(pod, backOff);
-    for (let i = 0; i < 10 && [...stored.values()][0]?.count !== 3; i++) await new Promise(setImmediate);
-    const [event, ...others] = stored.values();
-    assert.equal(others.length, 0);
-    assert.deepEqual(
-      [event?.count, event?.firstTimestamp, event?.lastTimestamp],
-      [3, '2026-12-03T12:00:00Z', '2026-12-03T12:00:30Z'],
-    );
   });
 });
