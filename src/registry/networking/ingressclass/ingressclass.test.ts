@@ -7,6 +7,7 @@ import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing
 import { testContext } from '../../generic/testing/widgets.js';
 import type { UpdateRequest } from '../../rest/capabilities.js';
 import { newIngressClassREST } from './storage.js';
+import { validateIngressClass, validateIngressClassUpdate } from './strategy.js';
 
 const ic = (name: string, spec: NonNullable<IngressClass['spec']>): IngressClass => ({
   apiVersion: 'networking.k8s.io/v1',
@@ -87,6 +88,48 @@ describe('ingressclasses', () => {
         message:
           'IngressClass.networking.k8s.io "nginx" is invalid: spec.controller: Invalid value: "x.io/y": field is immutable',
       },
+    );
+  });
+
+  it("checks the parameters reference with kube's messages: an empty apiGroup, kind and name", () => {
+    const errs = validateIngressClass(
+      ic('params', {
+        controller: 'example.com/c',
+        parameters: { apiGroup: '', kind: '', name: '', scope: 'Cluster' },
+      }),
+    ).map((e) => e.error());
+    assert.deepEqual(errs, [
+      "spec.parameters.apiGroup: Invalid value: \"\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')",
+      'spec.parameters.kind: Required value: kind is required',
+      'spec.parameters.name: Required value: name is required',
+    ]);
+  });
+
+  it('counts the controller length in bytes, as Go does', () => {
+    const controller = `example.com/${'é'.repeat(120)}`;
+    const errs = validateIngressClass(ic('long', { controller })).map((e) => e.error());
+    assert.equal(errs[0], 'spec.controller: Too long: may not be more than 250 bytes');
+    assert.equal(errs.length, 2);
+  });
+
+  it('orders update errors as kube: metadata, the immutable controller, then the object', () => {
+    const meta = { name: 'upd', resourceVersion: '2' };
+    const old: IngressClass = { ...ic('upd', { controller: 'example.com/c' }), metadata: meta };
+    const next: IngressClass = {
+      ...ic('upd', { parameters: { kind: 'K', name: 'n', scope: 'Elsewhere' } }),
+      metadata: { ...meta, labels: { '-bad': 'x' } },
+    };
+    const label =
+      "metadata.labels: Invalid value: \"-bad\": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    assert.deepEqual(
+      validateIngressClassUpdate(next, old).map((e) => e.error()),
+      [
+        label,
+        'spec.controller: Invalid value: "": field is immutable',
+        label,
+        'spec.controller: Required value',
+        'spec.parameters.scope: Unsupported value: "Elsewhere": supported values: "Cluster", "Namespace"',
+      ],
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   type IngressClassParametersReference,
 } from '../../../api/networking/v1/ingress-class.js';
 import {
+  byteLength,
   FieldError,
   FieldPath,
   isDNS1123Subdomain,
@@ -17,7 +18,7 @@ import {
   validateObjectMeta,
   nameIsDNSSubdomain,
 } from '../../../machinery/validation/index.js';
-import { validateImmutableField } from '../../generic/validate-meta-update.js';
+import { validateImmutableField, validateObjectMetaUpdate } from '../../generic/validate-meta-update.js';
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
 const maxLenIngressClassController = 250;
@@ -39,22 +40,30 @@ export function isDomainPrefixedPath(path: FieldPath, value: string): ErrorList 
   return errs;
 }
 
-/** validateIngressClassParametersReference. */
-function validateParameters(params: IngressClassParametersReference | undefined, path: FieldPath): ErrorList {
-  if (params === undefined) return [];
+/**
+ * validateIngressTypedLocalObjectReference: an apiGroup that is set (even to "") must be a DNS
+ * subdomain; kind and name are required path segments.
+ */
+function validateTypedReference(params: IngressClassParametersReference, path: FieldPath): ErrorList {
   const errs: ErrorList = [];
-  if (params.apiGroup !== undefined && params.apiGroup !== '') {
-    const group = params.apiGroup;
+  const group = params.apiGroup;
+  if (group !== undefined)
     errs.push(...isDNS1123Subdomain(group).map((m) => FieldError.invalid(path.child('apiGroup'), group, m)));
-  }
   for (const name of ['kind', 'name'] as const) {
-    const value = params[name] as string | undefined;
-    if (value === undefined || value === '') errs.push(FieldError.required(path.child(name), ''));
+    const value = (params[name] as string | undefined) ?? '';
+    if (value === '') errs.push(FieldError.required(path.child(name), `${name} is required`));
     else
       errs.push(
         ...validatePathSegmentName(value, false).map((m) => FieldError.invalid(path.child(name), value, m)),
       );
   }
+  return errs;
+}
+
+/** validateIngressClassParametersReference: the reference, then the scope and its namespace rules. */
+function validateParameters(params: IngressClassParametersReference | undefined, path: FieldPath): ErrorList {
+  if (params === undefined) return [];
+  const errs = validateTypedReference(params, path);
   const scope = params.scope;
   if (scope === undefined) return [...errs, FieldError.required(path.child('scope'), '')];
   if (!(ingressClassParametersScopes as readonly string[]).includes(scope)) {
@@ -86,7 +95,7 @@ function validateIngressClassFields(ic: IngressClass): ErrorList {
   const path = FieldPath.of('spec');
   const controller = ic.spec?.controller ?? '';
   const errs: ErrorList = [];
-  if (controller.length > maxLenIngressClassController) {
+  if (byteLength(controller) > maxLenIngressClassController) {
     errs.push(FieldError.tooLong(path.child('controller'), maxLenIngressClassController));
   }
   errs.push(...isDomainPrefixedPath(path.child('controller'), controller));
@@ -94,11 +103,19 @@ function validateIngressClassFields(ic: IngressClass): ErrorList {
   return errs;
 }
 
-/** ValidateIngressClassUpdate: the controller is immutable. */
+/**
+ * ValidateIngressClassUpdate, in kube's order: the metadata against the stored object, the
+ * immutable controller, then the whole object as on create.
+ */
 export function validateIngressClassUpdate(ic: IngressClass, old: IngressClass): ErrorList {
   return [
+    ...validateObjectMetaUpdate(ic.metadata ?? {}, old.metadata ?? {}),
+    ...validateImmutableField(
+      ic.spec?.controller ?? '',
+      old.spec?.controller ?? '',
+      FieldPath.of('spec', 'controller'),
+    ),
     ...validateIngressClass(ic),
-    ...validateImmutableField(ic.spec?.controller, old.spec?.controller, FieldPath.of('spec', 'controller')),
   ];
 }
 

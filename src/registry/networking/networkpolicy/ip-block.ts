@@ -11,16 +11,23 @@ import { warningsForCIDR } from '../ip-warnings.js';
 
 type IPBlock = NonNullable<NetworkPolicyPeer['ipBlock']>;
 
-/** ValidateIPBlock (the update's allowance for old CIDRs never reaches kube's first validation pass). */
-export function validateIPBlock(block: IPBlock, path: FieldPath): ErrorList {
+/**
+ * ValidateIPBlock. `allowedCIDRs` are the stored policy's values, which an update's second pass
+ * takes unchecked (the strict subset rule still applies to them).
+ */
+export function validateIPBlock(
+  block: IPBlock,
+  path: FieldPath,
+  allowedCIDRs: readonly string[] = [],
+): ErrorList {
   if (block.cidr === '') return [FieldError.required(path.child('cidr'), '')];
-  const errs = isValidCIDRForLegacyField(path.child('cidr'), block.cidr);
+  const errs = isValidCIDRForLegacyField(path.child('cidr'), block.cidr, allowedCIDRs);
   const cidr = parseCIDR(block.cidr);
   const cidrBits = parseCIDRSloppy(block.cidr)?.prefixBits;
   if (cidr === undefined || cidrBits === undefined) return errs;
   (block.except ?? []).forEach((except, i) => {
     const exceptPath = path.child('except').index(i);
-    errs.push(...isValidCIDRForLegacyField(exceptPath, except));
+    errs.push(...isValidCIDRForLegacyField(exceptPath, except, allowedCIDRs));
     const net = parseCIDR(except);
     const bits = parseCIDRSloppy(except)?.prefixBits;
     if (net === undefined || bits === undefined) return;

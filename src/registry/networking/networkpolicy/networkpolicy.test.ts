@@ -6,7 +6,13 @@ import { rejectsWithStatus } from '../../generic/testing/assert-status.js';
 import { memoryRESTOptions, type MemoryRESTOptions } from '../../generic/testing/memory-rest-options.js';
 import { testContext } from '../../generic/testing/widgets.js';
 import { newNetworkPolicyREST } from './storage.js';
-import { networkPolicyStrategy, validateNetworkPolicySpec } from './strategy.js';
+import { networkPolicyStrategy } from './strategy.js';
+import {
+  validateNetworkPolicy,
+  validateNetworkPolicySpec,
+  validateNetworkPolicyUpdate,
+} from './validation.js';
+import type { UpdateRequest } from '../../rest/capabilities.js';
 import { FieldPath } from '../../../machinery/validation/index.js';
 
 const np = (name: string, spec: NonNullable<NetworkPolicy['spec']>): NetworkPolicy => ({
@@ -15,6 +21,13 @@ const np = (name: string, spec: NonNullable<NetworkPolicy['spec']>): NetworkPoli
   metadata: { name },
   spec,
 });
+
+const put = (obj: NetworkPolicy): UpdateRequest => ({
+  objInfo: { preconditions: () => undefined, updatedObject: () => Promise.resolve(structuredClone(obj)) },
+  options: {},
+});
+const causes = (status: { details?: { causes?: { field?: string; message?: string }[] } }): string[] =>
+  status.details?.causes?.map((c) => `${c.field ?? ''}: ${c.message ?? ''}`) ?? [];
 
 describe('networkpolicies', () => {
   let env: MemoryRESTOptions;
@@ -108,5 +121,74 @@ describe('networkpolicies', () => {
     ];
     assert.deepEqual(networkPolicyStrategy.warningsOnCreate(ctx, policy), want);
     assert.deepEqual(networkPolicyStrategy.warningsOnUpdate(ctx, policy), want);
+  });
+
+  it('prints more than two policyTypes as kube does, with the internal slice in Go syntax', () => {
+    const errs = validateNetworkPolicySpec(
+      { podSelector: {}, policyTypes: ['Ingress', 'Egress', 'Ingress'] },
+      FieldPath.of('spec'),
+    ).map((e) => e.error());
+    assert.deepEqual(errs, [
+      'spec.policyTypes: Invalid value: []networking.PolicyType{"Ingress", "Egress", "Ingress"}: may not specify more than two policyTypes',
+    ]);
+  });
+
+  it('reports a spec error twice on update, as kube validates the object then the update', async () => {
+    await store.create(ctx, np('twice', {}), { options: {} });
+    const current = await store.get(ctx, 'twice', {});
+    const bad = { ...current, spec: { ...current.spec, ingress: [{ ports: [{ port: 0 }] }] } };
+    const status = await rejectsWithStatus(store.update(ctx, 'twice', put(bad)), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'NetworkPolicy.networking.k8s.io "twice" is invalid: spec.ingress[0].ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive',
+    });
+    const once = 'spec.ingress[0].ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive';
+    assert.deepEqual(causes(status), [once, once]);
+  });
+
+  it('lets an update keep invalid selector values when the stored podSelector already had one', () => {
+    const badValue = { matchExpressions: [{ key: 'app', operator: 'In', values: ['-bad-'] }] };
+    const withMeta = (spec: NonNullable<NetworkPolicy['spec']>): NetworkPolicy => ({
+      ...np('legacy', spec),
+      metadata: { name: 'legacy', namespace: 'default', resourceVersion: '1' },
+    });
+    const old = withMeta({ podSelector: badValue, policyTypes: ['Ingress'] });
+    const next = withMeta({
+      podSelector: badValue,
+      ingress: [{ from: [{ namespaceSelector: badValue }] }],
+      policyTypes: ['Ingress'],
+    });
+    const detail =
+      "Invalid value: \"-bad-\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+    assert.deepEqual(
+      networkPolicyStrategy.validate(ctx, next).map((e) => e.error()),
+      [
+        `spec.podSelector.matchExpressions[0].values[0]: ${detail}`,
+        `spec.ingress[0].from[0].namespaceSelector.matchExpressions[0].values[0]: ${detail}`,
+      ],
+    );
+    assert.deepEqual(networkPolicyStrategy.validateUpdate(ctx, next, old), []);
+  });
+
+  it("takes the stored policy's CIDRs unchecked in the update's second pass only", () => {
+    const withCIDR = (cidr: string): NetworkPolicy => ({
+      ...np('old-cidr', { podSelector: {}, ingress: [{ from: [{ ipBlock: { cidr } }] }] }),
+      metadata: { name: 'old-cidr', namespace: 'default', resourceVersion: '1' },
+    });
+    const stored = withCIDR('10.0.0.0/8/8');
+    const invalid =
+      'spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "10.0.0.0/8/8": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';
+    assert.deepEqual(validateNetworkPolicyUpdate(stored, stored, {}), []);
+    assert.deepEqual(
+      validateNetworkPolicyUpdate(withCIDR('nope'), stored, {}).map((e) => e.error()),
+      [
+        'spec.ingress[0].from[0].ipBlock.cidr: Invalid value: "nope": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+      ],
+    );
+    assert.deepEqual(
+      validateNetworkPolicy(stored).map((e) => e.error()),
+      [invalid],
+    );
   });
 });
