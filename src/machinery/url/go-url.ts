@@ -89,6 +89,12 @@ function escape(s: string, mode: Mode): string {
   return out;
 }
 
+/** A path as Go's url.URL writes it (encodePath: only `?`, `%`, spaces and the like escaped). */
+export const goPathEscape = (s: string): string => fromBytes(escape(toBytes(s), 'path'));
+
+/** url.QueryEscape: a space is `+`. */
+export const goQueryEscape = (s: string): string => fromBytes(escape(toBytes(s), 'queryComponent'));
+
 function getScheme(raw: string): [string, string] {
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charAt(i);

@@ -1,6 +1,7 @@
 // The HPA controller over real in-memory storages on a virtual clock: min and max enforced through
 // deployments/scale, kube's conditions and events when the resource metrics API is missing, a
-// metrics-driven rescale from a fake source of PodMetrics, and a target it cannot find.
+// metrics-driven rescale from PodMetrics, a rescale on a Pods and an External metric, and a target
+// it cannot find. The metrics come through the real clients from an in-process fake adapter.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Deployment } from '../../../api/apps/v1/deployment.js';
@@ -13,27 +14,16 @@ import {
   type WorkloadHarness,
 } from '../simulation/testing/workload-harness.js';
 import { HorizontalController } from './hpa-controller.js';
-import type { PodMetrics, PodMetricsResult, ResourceMetricsSource } from './resource-metrics.js';
+import { FakeMetricsAdapter } from './testing/fake-metrics-adapter.js';
 import { waitFor } from '../../../machinery/testing/wait-for.js';
+import { RESTMetricsClient } from './metrics-client.js';
 
 const ns = 'default';
 const missingAPI = 'the server could not find the requested resource (get pods.metrics.k8s.io)';
 
-/** PodMetrics by pod name; a pod absent from the map makes the API answer 404. */
-class FakeMetrics implements ResourceMetricsSource {
-  readonly served = new Map<string, PodMetrics>();
-  podMetrics(): Promise<PodMetricsResult> {
-    if (this.served.size === 0) return Promise.resolve({ ok: false, error: missingAPI });
-    return Promise.resolve({ ok: true, items: [...this.served.values()] });
-  }
-  close(): void {
-    // Nothing held.
-  }
-}
-
 let h: WorkloadHarness;
 let controller: HorizontalController;
-const metrics = new FakeMetrics();
+const metrics = new FakeMetricsAdapter(() => rfc3339(h.clock.now()));
 
 const deployment = testDeployment;
 
@@ -97,7 +87,7 @@ before(async () => {
     hpas,
     pods,
     groups: () => h.groups,
-    metrics,
+    metrics: new RESTMetricsClient(metrics),
     clock: h.clock,
     logger: h.logger,
     recorder: h.recorder('horizontal-pod-autoscaler'),
@@ -260,6 +250,119 @@ describe('horizontal pod autoscaler controller', () => {
       'New size: 4; reason: cpu resource utilization (percentage of request) above target',
     );
     metrics.served.clear();
+  });
+
+  it('scales on a Pods and an External metric from custom and external metrics adapters', async () => {
+    await h.client.create('apps/v1/deployments', ns, deployment('queue', 3));
+    for (const name of ['queue-a', 'queue-b', 'queue-c']) await runningPod('queue', name);
+    const queueHPA = hpa('queue', { min: 1, max: 10 });
+    const selector = { matchLabels: { queue: 'orders' } };
+    queueHPA.spec = {
+      ...queueHPA.spec,
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'queue' },
+      maxReplicas: 10,
+      metrics: [
+        {
+          type: 'Pods',
+          pods: {
+            metric: { name: 'requests_per_second' },
+            target: { type: 'AverageValue', averageValue: '10' },
+          },
+        },
+        {
+          type: 'External',
+          external: { metric: { name: 'queue_length', selector }, target: { type: 'Value', value: '30' } },
+        },
+      ],
+    };
+    await h.client.create('autoscaling/v2/horizontalpodautoscalers', ns, queueHPA);
+    // Neither API served yet: kube's errors, the first metric's in the condition.
+    await h.advance(15_000);
+    const selectorText =
+      '&LabelSelector{MatchLabels:map[string]string{queue: orders,},MatchExpressions:[]LabelSelectorRequirement{},}';
+    const podsError =
+      'unable to get metric requests_per_second: unable to fetch metrics from custom metrics API: no custom metrics API (custom.metrics.k8s.io) registered';
+    const failing = await waitFor(
+      'ScalingActive',
+      () => getHPA('queue'),
+      (x) => condition(x, 'ScalingActive') !== undefined,
+    );
+    assert.deepEqual(condition(failing, 'ScalingActive'), [
+      'False',
+      'FailedGetPodsMetric',
+      `the HPA was unable to compute the replica count: ${podsError}`,
+    ]);
+    assert.deepEqual(
+      await waitFor(
+        'events',
+        () => events('queue'),
+        (e) => e.length === 3,
+      ),
+      [
+        ['Warning', 'FailedGetPodsMetric', podsError, 'horizontal-pod-autoscaler'],
+        [
+          'Warning',
+          'FailedGetExternalMetric',
+          `unable to get external metric default/queue_length/${selectorText}: unable to fetch metrics from external metrics API: the server could not find the requested resource (get queue_length.external.metrics.k8s.io)`,
+          'horizontal-pod-autoscaler',
+        ],
+        [
+          'Warning',
+          'FailedComputeMetricsReplicas',
+          `invalid metrics (2 invalid out of 2), first error is: failed to get pods metric value: ${podsError}`,
+          'horizontal-pod-autoscaler',
+        ],
+      ],
+    );
+    // The adapters come up: 15 per pod against 10 proposes 5; 60 against 30 on 3 ready pods, 6.
+    metrics.customVersions = ['v1beta2', 'v1beta1'];
+    metrics.podsMetrics.set('requests_per_second', { 'queue-a': '15', 'queue-b': '15', 'queue-c': '15' });
+    metrics.external.set('queue_length', ['40', '20']);
+    await h.advance(15_000);
+    await waitFor(
+      'queue at 6',
+      () => getDeployment('queue'),
+      (x) => x.spec?.replicas === 6,
+    );
+    const got = await waitFor(
+      'status',
+      () => getHPA('queue'),
+      (x) => x.status?.desiredReplicas === 6,
+    );
+    assert.deepEqual(got.status?.currentMetrics, [
+      { type: 'Pods', pods: { metric: { name: 'requests_per_second' }, current: { averageValue: '15' } } },
+      {
+        type: 'External',
+        external: { metric: { name: 'queue_length', selector }, current: { value: '60' } },
+      },
+    ]);
+    const metric = `external metric queue_length(${selectorText})`;
+    assert.deepEqual(condition(got, 'ScalingActive'), [
+      'True',
+      'ValidMetricFound',
+      `the HPA was able to successfully calculate a replica count from ${metric}`,
+    ]);
+    const e = await waitFor(
+      'events',
+      () => events('queue'),
+      (x) => x.length === 4,
+    );
+    assert.deepEqual(e[3], [
+      'Normal',
+      'SuccessfulRescale',
+      `New size: 6; reason: ${metric} above target`,
+      'horizontal-pod-autoscaler',
+    ]);
+    assert.ok(
+      metrics.asked.includes(
+        '/apis/custom.metrics.k8s.io/v1beta2/namespaces/default/pods/%2A/requests_per_second?labelSelector=app%3Dqueue',
+      ),
+    );
+    assert.ok(
+      metrics.asked.includes(
+        '/apis/external.metrics.k8s.io/v1beta1/namespaces/default/queue_length?labelSelector=queue%3Dorders',
+      ),
+    );
   });
 
   it('reports a target it cannot find as FailedGetScale', async () => {

@@ -18,7 +18,7 @@ import { WorkLoop } from '../simulation/work-loop.js';
 import { ScalingHistory } from './normalize.js';
 import { reconcileAutoscaler } from './reconcile-autoscaler.js';
 import { defaultCalculatorSettings, type CalculatorSettings } from './replica-calculator.js';
-import type { ResourceMetricsSource } from './resource-metrics.js';
+import type { MetricsClient } from './metrics-client.js';
 
 export interface HorizontalControllerOptions {
   readonly client: APIClient;
@@ -26,7 +26,7 @@ export interface HorizontalControllerOptions {
   readonly pods: Informer<Pod>;
   /** The served groups where scale targets are looked up, custom resources' included. */
   readonly groups: () => readonly APIGroupInfo[];
-  readonly metrics: ResourceMetricsSource;
+  readonly metrics: MetricsClient;
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder | undefined;

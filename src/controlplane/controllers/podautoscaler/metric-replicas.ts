@@ -1,58 +1,20 @@
 // One metric's proposal of a replica count (computeReplicasForMetric and the computeStatusFor…
 // functions of pkg/controller/podautoscaler/horizontal.go): Resource and ContainerResource metrics
 // from the resource metrics API through the replica calculator; Pods, Object and External metrics
-// need the custom and external metrics APIs, which nothing here serves, and fail as kube fails
-// without them. Each failure carries the ScalingActive condition and the Warning event kube gives.
+// from the custom and external metrics APIs (custom-metric-status.ts). Each failure carries the
+// ScalingActive condition and the Warning event kube gives, and the error wrapped as kube wraps it.
 import type {
-  HorizontalPodAutoscaler,
   MetricSpec,
-  MetricStatus,
   MetricTarget,
   MetricValueStatus,
+  MetricStatus,
 } from '../../../api/autoscaling/v2/types.js';
-import type { Pod } from '../../../api/core/v1/pod.js';
-import type { LabelSelector } from '../../../api/meta/v1/label-selector.js';
-import { milliValue, parseQuantity, quantityString } from '../../../machinery/quantity/quantity.js';
-import type { ConditionChange } from './conditions.js';
-import { rawResourceReplicas, resourceReplicas, type CalculatorSettings } from './replica-calculator.js';
-import { resourceMetric, type ResourceMetricsSource } from './resource-metrics.js';
+import { externalMetricProposal, objectMetricProposal, podsMetricProposal } from './custom-metric-status.js';
+import { milliOf, milliQuantity, unable, type MetricContext, type Proposal } from './metric-context.js';
+import { rawResourceReplicas, resourceReplicas } from './replica-calculator.js';
+import { resourceMetric } from './resource-metrics.js';
 
-export interface MetricContext {
-  readonly hpa: HorizontalPodAutoscaler;
-  /** The pods of the HPA's namespace that the target's selector matches. */
-  readonly pods: readonly Pod[];
-  readonly selector: string;
-  readonly specReplicas: number;
-  readonly metrics: ResourceMetricsSource;
-  readonly now: number;
-  readonly settings: CalculatorSettings;
-  /** A Warning event about the HPA. */
-  warn(reason: string, message: string): void;
-}
-
-export type Proposal =
-  | { readonly ok: true; readonly replicas: number; readonly metric: string; readonly status: MetricStatus }
-  | { readonly ok: false; readonly error: string; readonly condition: ConditionChange };
-
-/** resource.NewMilliQuantity(v, DecimalSI).String(). */
-export const milliQuantity = (v: number): string =>
-  quantityString({ unscaled: BigInt(Math.trunc(v)), exponent: -3, format: 'DecimalSI' });
-
-const milliOf = (q: string | undefined): number => {
-  const parsed = q === undefined ? undefined : parseQuantity(q);
-  return parsed?.ok === true ? Number(milliValue(parsed.quantity)) : 0;
-};
-
-/** getUnableComputeReplicaCountCondition: the event now, the condition for the caller. */
-function unable(ctx: MetricContext, reason: string, error: string): ConditionChange {
-  ctx.warn(reason, error);
-  return {
-    type: 'ScalingActive',
-    status: 'False',
-    reason,
-    message: `the HPA was unable to compute the replica count: ${error}`,
-  };
-}
+export type { MetricContext, Proposal } from './metric-context.js';
 
 type Computed =
   { ok: true; replicas: number; metric: string; current: MetricValueStatus } | { ok: false; error: string };
@@ -105,23 +67,8 @@ async function resourceProposal(
   };
 }
 
-/** The custom metrics client's answer when no custom.metrics.k8s.io version is served. */
-const noCustomMetrics =
-  'unable to fetch metrics from custom metrics API: no known available metric versions found';
-
-/** Go's %+v of a *metav1.LabelSelector, as the external metric errors print it. */
-function selectorText(s: LabelSelector | undefined): string {
-  if (s === undefined) return 'nil';
-  const labels = Object.entries(s.matchLabels ?? {})
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([k, v]) => `${k}: ${v},`)
-    .join('');
-  return `&LabelSelector{MatchLabels:map[string]string{${labels}},MatchExpressions:[]LabelSelectorRequirement{},}`;
-}
-
 /** computeReplicasForMetric. */
 export async function computeReplicasForMetric(ctx: MetricContext, spec: MetricSpec): Promise<Proposal> {
-  const namespace = ctx.hpa.metadata?.namespace ?? '';
   switch (spec.type) {
     case 'Resource':
     case 'ContainerResource': {
@@ -144,40 +91,17 @@ export async function computeReplicasForMetric(ctx: MetricContext, spec: MetricS
       return { ok: false, condition, error: `failed to get ${outer}: ${r.error}` };
     }
     case 'Pods': {
-      const name = spec.pods?.metric.name ?? '';
-      const error = `unable to get metric ${name}: ${noCustomMetrics}`;
-      return {
-        ok: false,
-        condition: unable(ctx, 'FailedGetPodsMetric', error),
-        error: `failed to get pods metric value: ${error}`,
-      };
+      const p = await podsMetricProposal(ctx, spec.pods);
+      return p.ok ? p : { ...p, error: `failed to get pods metric value: ${p.error}` };
     }
     case 'Object': {
-      const o = spec.object;
-      const name = o?.metric.name ?? '';
-      // kube's format string puts the error last, after the object's name.
-      const error = `unable to get metric ${name}: ${o?.describedObject.kind ?? ''} on ${namespace} ${o?.describedObject.name ?? ''}/${noCustomMetrics}`;
-      const wrapped =
-        o?.target.type === 'AverageValue' ? `failed to get ${name} object metric: ${error}` : error;
-      return {
-        ok: false,
-        condition: unable(ctx, 'FailedGetObjectMetric', error),
-        error: `failed to get object metric value: ${wrapped}`,
-      };
+      const p = await objectMetricProposal(ctx, spec.object);
+      return p.ok ? p : { ...p, error: `failed to get object metric value: ${p.error}` };
     }
     case 'External': {
-      const e = spec.external;
-      const name = e?.metric.name ?? '';
-      const error = `unable to get external metric ${namespace}/${name}/${selectorText(e?.metric.selector)}: unable to fetch metrics from external metrics API: the server could not find the requested resource (get ${name}.external.metrics.k8s.io)`;
-      const wrapped =
-        e?.target.averageValue !== undefined
-          ? `failed to get ${name} external metric: ${error}`
-          : `failed to get external metric ${name}: ${error}`;
-      return {
-        ok: false,
-        condition: unable(ctx, 'FailedGetExternalMetric', error),
-        error: `failed to get ${name} external metric value: ${wrapped}`,
-      };
+      const p = await externalMetricProposal(ctx, spec.external);
+      const name = spec.external?.metric.name ?? '';
+      return p.ok ? p : { ...p, error: `failed to get ${name} external metric value: ${p.error}` };
     }
     default: {
       const error = `unknown metric source type ${JSON.stringify(spec.type)}`;

@@ -16,21 +16,22 @@ import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
 import { copyOf } from '../simulation/api-client.js';
 import { rfc3339 } from '../simulation/clock.js';
 import { setCondition, type ConditionChange } from './conditions.js';
-import { computeReplicasForMetric } from './metric-replicas.js';
+import { kindMapper } from './kind-mapper.js';
+import { computeReplicasForMetric, type MetricContext } from './metric-replicas.js';
+import type { MetricsClient } from './metrics-client.js';
 import {
   normalizeDesiredReplicas,
   normalizeDesiredReplicasWithBehaviors,
   type ScalingHistory,
 } from './normalize.js';
 import type { CalculatorSettings } from './replica-calculator.js';
-import type { ResourceMetricsSource } from './resource-metrics.js';
 import { getScale, resolveScaleTarget, updateScale } from './scale-targets.js';
 
 export interface ReconcileDeps {
   readonly groups: readonly APIGroupInfo[];
   /** The pods of a namespace. */
   readonly pods: (namespace: string) => readonly Pod[];
-  readonly metrics: ResourceMetricsSource;
+  readonly metrics: MetricsClient;
   readonly settings: CalculatorSettings;
   readonly history: ScalingHistory;
   readonly downscaleWindowMs: number;
@@ -127,11 +128,13 @@ async function replicasForMetrics(p: Pass, scale: Scale): Promise<MetricsOutcome
   const specs = p.hpa.spec?.metrics ?? [];
   const specReplicas = scale.spec?.replicas ?? 0;
   const statuses: MetricStatus[] = specs.map(() => ({ type: '' }));
-  const ctx = {
+  const ctx: MetricContext = {
     hpa: p.hpa,
     ...target,
     specReplicas,
+    statusReplicas: scale.status?.replicas ?? 0,
     metrics: p.deps.metrics,
+    mapper: kindMapper(p.deps.groups),
     now: p.deps.now,
     settings: p.deps.settings,
     warn: (reason: string, message: string) => {

@@ -1,8 +1,10 @@
 // What the HPA controller reads from the resource metrics API (metrics.k8s.io/v1beta1 PodMetrics,
-// pkg/controller/podautoscaler/metrics/client.go): the port a source of PodMetrics fills, and the
-// per-pod usage of one resource (summed over the containers, or of one named container) with the
-// errors kube's resource metrics client words.
+// pkg/controller/podautoscaler/metrics/client.go): the list of PodMetrics, and the per-pod usage of
+// one resource (summed over the containers, or of one named container) with the errors kube's
+// resource metrics client words.
 import { milliValue, parseQuantity } from '../../../machinery/quantity/quantity.js';
+import { goPathEscape, goQuery } from './go-url.js';
+import { parseBody, readAnswer, type MetricsAPIGetter } from './metrics-api-getter.js';
 import type { Calculated, PodMetricsInfo } from './replica-calculator.js';
 
 /** metrics.k8s.io/v1beta1 PodMetrics, the parts the controller reads. */
@@ -25,10 +27,18 @@ export type PodMetricsResult =
       readonly error: string;
     };
 
-export interface ResourceMetricsSource {
-  /** The PodMetrics of the namespace's pods that the label selector (in its string form) matches. */
-  podMetrics(namespace: string, labelSelector: string): Promise<PodMetricsResult>;
-  close(): void;
+/** PodMetricses(namespace).List: the PodMetrics of the pods the label selector (its string form) matches. */
+export async function listPodMetrics(
+  getter: MetricsAPIGetter,
+  query: { namespace: string; labelSelector: string },
+): Promise<PodMetricsResult> {
+  const gv = { group: 'metrics.k8s.io', version: 'v1beta1' };
+  const path = `/apis/metrics.k8s.io/v1beta1/namespaces/${goPathEscape(query.namespace)}/pods${goQuery({ labelSelector: query.labelSelector })}`;
+  const read = readAnswer(await getter.get(gv, path), { group: gv.group, resource: 'pods' });
+  if (!read.ok) return read;
+  const parsed = parseBody(read.body);
+  if (!parsed.ok) return parsed;
+  return { ok: true, items: (parsed.value as PodMetricsList | null)?.items ?? [] };
 }
 
 /** A Go duration as metrics-server writes it (`30s`, `1m0.5s`, `1.5s`), in ms. */
