@@ -94,10 +94,11 @@ export class CustomResourceKinds implements KindRegistry, SchemaSource, Structur
    * The schemas the field managers of the custom resources' routes read: these kinds, and the
    * built-in kinds their subresources serve (the autoscaling/v1 Scale of a scale subresource).
    */
-  fieldSchemas(): SchemaSource {
+  fieldSchemas(): SchemaSource & Pick<CustomResourceKinds, 'goOmitEmpty'> {
     return {
       kindFor: (apiVersion, kind) => this.kindFor(apiVersion, kind) ?? this.#scheme.kindFor(apiVersion, kind),
       resolve: (schema) => this.resolve(schema),
+      goOmitEmpty: (definition) => this.goOmitEmpty(definition),
     };
   }
 
