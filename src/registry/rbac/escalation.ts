@@ -5,6 +5,7 @@
 // check. As kube's registry-backed rule resolver, the rules are read from the stores themselves (not
 // from the authorizer's index, which trails them), so a check sees every write made before it and
 // works in every authorization mode.
+import { semanticEqual } from '../../machinery/json/semantic-equal.js';
 import type { KubeObject } from '../../api/meta.js';
 import {
   rbacGroup,
@@ -116,32 +117,6 @@ function onlyGCFieldsChange(obj: KubeObject, old: KubeObject | null): boolean {
   const { ownerReferences, finalizers, selfLink, managedFields } = old.metadata ?? {};
   const meta = { ...obj.metadata, ownerReferences, finalizers, selfLink, managedFields };
   return semanticEqual({ ...obj, metadata: meta }, old);
-}
-
-/** Deep equality where a missing field, null, [] and {} are all the same (kube's Semantic.DeepEqual). */
-function semanticEqual(a: unknown, b: unknown): boolean {
-  const empty = (v: unknown): boolean =>
-    v === undefined ||
-    v === null ||
-    (Array.isArray(v) && v.length === 0) ||
-    (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
-  if (empty(a) && empty(b)) return true;
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((v, i) => semanticEqual(v, b[i]));
-  if (
-    typeof a === 'object' &&
-    typeof b === 'object' &&
-    a !== null &&
-    b !== null &&
-    !Array.isArray(a) &&
-    !Array.isArray(b)
-  ) {
-    const ra = a as Record<string, unknown>;
-    const rb = b as Record<string, unknown>;
-    const keys = new Set([...Object.keys(ra), ...Object.keys(rb)]);
-    return [...keys].every((k) => semanticEqual(ra[k], rb[k]));
-  }
-  return a === b;
 }
 
 /** The escalation checks of the four RBAC stores of one server. */

@@ -6,7 +6,7 @@ import { goQuote } from '../../../machinery/validation/index.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
 import { forbiddenLabels, modifiedLabels } from './node-labels.js';
-import { semanticEqual } from './semantic-equal.js';
+import { semanticEqual } from '../../../machinery/json/semantic-equal.js';
 
 export function admitNode(a: Attributes, nodeName: string): void {
   const q = goQuote(nodeName);

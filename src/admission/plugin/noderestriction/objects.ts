@@ -5,7 +5,7 @@ import type { PersistentVolumeClaim } from '../../../api/core/v1/persistent-volu
 import { goQuote } from '../../../machinery/validation/index.js';
 import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import { semanticEqual } from './semantic-equal.js';
+import { semanticEqual } from '../../../machinery/json/semantic-equal.js';
 
 /** api.NamespaceNodeLease. */
 const nodeLeaseNamespace = 'kube-node-lease';

@@ -10,7 +10,7 @@ import type { Attributes } from '../../attributes.js';
 import { newAdmissionForbidden } from '../../errors.js';
 import { podConfigMapNames, podSecretNames } from './pod-references.js';
 import { isNotFound, readForAdmission, readObject, type NodeRestrictionReaders } from './readers.js';
-import { labelsEqual } from './semantic-equal.js';
+import { labelsEqual } from '../../../machinery/json/semantic-equal.js';
 
 /** api.MirrorPodAnnotationKey. */
 export const mirrorPodAnnotation = 'kubernetes.io/config.mirror';

@@ -1,5 +1,6 @@
-// apiequality.Semantic.DeepEqual as NodeRestriction uses it on JSON objects: a missing field, null,
-// an empty list and an empty map compare equal (Go's nil and empty slices and maps).
+// apiequality.Semantic.DeepEqual over JSON values, as kube's admission plugins and RBAC's escalation
+// check use it on API objects: a missing field, null, an empty list and an empty map compare equal
+// (Go's nil and empty slices and maps).
 
 const isEmpty = (v: unknown): boolean =>
   v === undefined ||
