@@ -34,7 +34,7 @@ function parseGroupVersion(apiVersion: string): { group: string; version: string
 const kindOf = (storage: Storage): string | undefined => storage.newObject().kind;
 
 /** The resources of the group serving `kind`, each with the storage of its scale in the first version that has one. */
-function mappings(
+export function mappings(
   groups: readonly APIGroupInfo[],
   group: string,
   kind: string,
