@@ -146,8 +146,8 @@ export class ScaleREST<T extends KubeObject> implements Storage, Getter, Updater
     // The storage belongs to the parent resource, which releases it.
   }
 
-  /** The Scale of a parent object: its identity, the parent's replicas and selector. */
-  scaleOf(obj: T): Scale {
+  /** The Scale of a parent object: its identity, the parent's replicas and selector (`parts`, when read already). */
+  scaleOf(obj: T, parts: ScaleParts = this.#opts.toScale(obj)): Scale {
     const meta = obj.metadata ?? {};
     const metadata: Scale['metadata'] = {};
     if (meta.name !== undefined) metadata.name = meta.name;
@@ -155,7 +155,7 @@ export class ScaleREST<T extends KubeObject> implements Storage, Getter, Updater
     if (meta.uid !== undefined) metadata.uid = meta.uid;
     if (meta.resourceVersion !== undefined) metadata.resourceVersion = meta.resourceVersion;
     if (meta.creationTimestamp !== undefined) metadata.creationTimestamp = meta.creationTimestamp;
-    const { spec, status } = this.#opts.toScale(obj);
+    const { spec, status } = parts;
     return {
       apiVersion: 'autoscaling/v1',
       kind: 'Scale',
@@ -213,8 +213,9 @@ export class ScaleREST<T extends KubeObject> implements Storage, Getter, Updater
           throw newNotFound(this.#scaleResource, name);
         const owners = this.#opts.replicasOwners;
         const parentEntries = parent.metadata?.managedFields;
-        const oldScale = this.scaleOf(parent);
-        const missingAt = this.#opts.toScale(parent).missingReplicasAt;
+        const parts = this.#opts.toScale(parent);
+        const oldScale = this.scaleOf(parent, parts);
+        const missingAt = parts.missingReplicasAt;
         if (missingAt !== undefined) (oldScale.spec ??= {}).replicas = unsetReplicas;
         const scaleEntries =
           owners === undefined ? undefined : scaleManagedFields(parentEntries, owners.paths);
