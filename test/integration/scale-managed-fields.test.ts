@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { jsonCall, type JSONReply } from './support/json-call.js';
+import { waitFor } from './support/wait-for.js';
 
 interface Entry {
   manager?: string;
@@ -119,14 +120,6 @@ const scaleBody = (replicas: number): unknown => ({
   spec: { replicas },
 });
 
-async function untilServed(path: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if ((await call({ method: 'GET', path })).status === 200) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} is not served`);
-}
-
 describe('managedFields of writes through the scale subresource', () => {
   before(async () => {
     server = await startCapstan({ storage: 'memory', scheme: 'http' });
@@ -136,7 +129,12 @@ describe('managedFields of writes through the scale subresource', () => {
       body: scalerCRD,
     });
     assert.equal(crd.status, 201, JSON.stringify(crd.body));
-    await untilServed('/apis/scale.example.com/v1/namespaces/default/scalers');
+    const scalers = '/apis/scale.example.com/v1/namespaces/default/scalers';
+    await waitFor(
+      'scalers served',
+      () => call({ method: 'GET', path: scalers }),
+      (r) => r.status === 200,
+    );
   });
   after(async () => {
     await server.stop();
