@@ -12,7 +12,7 @@ import { admitCSR } from './csr.js';
 import { nodeIdentity } from './node-identity.js';
 import { admitNode } from './nodes.js';
 import { admitCSINode, admitLease, admitPVCStatus } from './objects.js';
-import { admitPod, admitPodEviction, admitPodStatus, type PodCheck } from './pods.js';
+import { admitPod, admitPodEviction, admitPodStatus, type NodePodRequest } from './pods.js';
 import type { NodeRestrictionReaders } from './readers.js';
 import { admitServiceAccount } from './service-account.js';
 
@@ -40,7 +40,7 @@ export class NodeRestriction implements MutationInterface {
     if (nodeName === undefined) return undefined;
     if (nodeName === '')
       throw newAdmissionForbidden(a, `could not determine node from user "${a.userInfo.name}"`);
-    const c: PodCheck = { ctx, a, nodeName, readers: this.#readers };
+    const c: NodePodRequest = { ctx, a, nodeName, readers: this.#readers };
     const key = `${a.resource.group}/${a.resource.resource}`;
     switch (key) {
       case '/pods':
@@ -69,7 +69,7 @@ export class NodeRestriction implements MutationInterface {
   }
 }
 
-function admitPodRequest(c: PodCheck): AdmissionResult {
+function admitPodRequest(c: NodePodRequest): AdmissionResult {
   switch (c.a.subresource) {
     case '':
       return admitPod(c);

@@ -15,7 +15,7 @@ import { labelsEqual } from '../../../machinery/json/semantic-equal.js';
 /** api.MirrorPodAnnotationKey. */
 export const mirrorPodAnnotation = 'kubernetes.io/config.mirror';
 
-export interface PodCheck {
+export interface NodePodRequest {
   readonly ctx: RequestContext;
   readonly a: Attributes;
   readonly nodeName: string;
@@ -25,7 +25,7 @@ export interface PodCheck {
 const forbid = (a: Attributes, message: string): Error => newAdmissionForbidden(a, message);
 
 /** admitPod: create (mirror pods) and delete (pods bound to the node). */
-export async function admitPod(c: PodCheck): Promise<void> {
+export async function admitPod(c: NodePodRequest): Promise<void> {
   const { a, nodeName } = c;
   if (a.operation === 'CREATE') return admitPodCreate(c);
   if (a.operation === 'DELETE') {
@@ -42,7 +42,7 @@ export async function admitPod(c: PodCheck): Promise<void> {
   );
 }
 
-async function admitPodCreate(c: PodCheck): Promise<void> {
+async function admitPodCreate(c: NodePodRequest): Promise<void> {
   const { a, nodeName } = c;
   const q = goQuote(nodeName);
   const pod = a.object as Pod;
@@ -105,7 +105,7 @@ function claimStatusesEqual(x: Pod, y: Pod): boolean {
 }
 
 /** admitPodStatus: updates of the status of pods bound to the node, labels and claim statuses kept. */
-export function admitPodStatus(c: PodCheck): void {
+export function admitPodStatus(c: NodePodRequest): void {
   const { a, nodeName } = c;
   if (a.operation !== 'UPDATE') throw forbid(a, `unexpected operation ${goQuote(a.operation)}`);
   const oldPod = a.oldObject as Pod;
@@ -119,7 +119,7 @@ export function admitPodStatus(c: PodCheck): void {
 }
 
 /** admitPodEviction: evictions of pods bound to the node (the pod named by the URL, else the body). */
-export async function admitPodEviction(c: PodCheck): Promise<void> {
+export async function admitPodEviction(c: NodePodRequest): Promise<void> {
   const { a, nodeName } = c;
   if (a.operation !== 'CREATE') throw forbid(a, `unexpected operation ${a.operation}`);
   const eviction = a.object as Eviction;

@@ -10,10 +10,10 @@ import type { TokenRequest } from '../../../api/authentication/v1/token-request.
 import type { CSIDriver } from '../../../api/storage/v1/csi-driver.js';
 import type { Getter } from '../../../registry/rest/capabilities.js';
 import { newAdmissionForbidden } from '../../errors.js';
-import type { PodCheck } from './pods.js';
+import type { NodePodRequest } from './pods.js';
 import { isNotFound, readForAdmission, readObject, type NodeRestrictionReaders } from './readers.js';
 
-export async function admitServiceAccount(c: PodCheck): Promise<void> {
+export async function admitServiceAccount(c: NodePodRequest): Promise<void> {
   const { a, nodeName } = c;
   if (a.operation !== 'CREATE' || a.subresource !== 'token') return;
   const tr = a.object as TokenRequest;
@@ -41,7 +41,7 @@ export async function admitServiceAccount(c: PodCheck): Promise<void> {
 const aggregate = (errs: readonly string[]): string =>
   errs.length === 1 ? (errs[0] ?? '') : `[${errs.join(', ')}]`;
 
-async function audienceRefusal(c: PodCheck, tr: TokenRequest, pod: Pod): Promise<string | undefined> {
+async function audienceRefusal(c: NodePodRequest, tr: TokenRequest, pod: Pod): Promise<string | undefined> {
   const audiences = (tr as Partial<TokenRequest>).spec?.audiences ?? [];
   if (audiences.length > 1) return 'node may only request 0 or 1 audiences';
   const audience = audiences[0] ?? '';
@@ -73,7 +73,7 @@ async function audienceRefusal(c: PodCheck, tr: TokenRequest, pod: Pod): Promise
 
 /** A lister's NotFound text (listers name the resource in the singular), else the error's own. */
 async function listerRead<T extends PersistentVolume | PersistentVolumeClaim | CSIDriver>(
-  c: PodCheck,
+  c: NodePodRequest,
   what: { readonly getter: Getter | undefined; readonly resource: string },
   ref: { readonly namespace: string; readonly name: string },
 ): Promise<T> {
@@ -87,7 +87,7 @@ async function listerRead<T extends PersistentVolume | PersistentVolumeClaim | C
 }
 
 /** getCSIFromPVC: the CSI driver of the claim's volume, '' when it is not a CSI volume. */
-async function csiDriverOfClaim(c: PodCheck, namespace: string, claimName: string): Promise<string> {
+async function csiDriverOfClaim(c: NodePodRequest, namespace: string, claimName: string): Promise<string> {
   const r: NodeRestrictionReaders = c.readers;
   const pvc = await listerRead<PersistentVolumeClaim>(
     c,
@@ -104,7 +104,7 @@ async function csiDriverOfClaim(c: PodCheck, namespace: string, claimName: strin
 
 /** podReferencesAudience: a projected token or a CSI driver's token request with this audience. */
 async function podReferencesAudience(
-  c: PodCheck,
+  c: NodePodRequest,
   pod: Pod,
   audience: string,
 ): Promise<boolean | { readonly error: string }> {
