@@ -1,7 +1,7 @@
 // NodeRestriction for pods (admission.go admitPod, admitPodCreate, admitPodStatus, admitPodEviction):
 // a node creates only mirror pods bound to itself, owned by its Node and naming no other API
 // objects; it deletes, updates the status of and evicts only pods bound to itself.
-import type { Pod } from '../../../api/core/v1/pod.js';
+import { mirrorPodAnnotation, type Pod } from '../../../api/core/v1/pod.js';
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Eviction } from '../../../api/policy/v1/eviction.js';
 import { goQuote } from '../../../machinery/validation/index.js';
@@ -13,7 +13,6 @@ import { isNotFound, readForAdmission, readObject, type NodeRestrictionReaders }
 import { labelsEqual } from '../../../machinery/json/semantic-equal.js';
 
 /** api.MirrorPodAnnotationKey. */
-export const mirrorPodAnnotation = 'kubernetes.io/config.mirror';
 
 export interface NodePodRequest {
   readonly ctx: RequestContext;

@@ -1,5 +1,6 @@
 // ServiceAccount admission through the default chain over the real pod and serviceaccount storages
 // (in-memory SQLite): the admitted pods storage is what the API handler serves.
+import { mirrorPodAnnotation } from '../../../api/core/v1/pod.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Pod } from '../../../api/core/v1/pod.js';
@@ -20,7 +21,6 @@ import type { AdmissionChain } from '../../chain.js';
 import { defaultAdmissionChain } from '../../default-chain.js';
 import {
   defaultAPITokenMountPath,
-  mirrorPodAnnotation,
   ServiceAccountAdmission,
   serviceAccountPluginName,
   tokenVolume,

@@ -9,7 +9,7 @@
 // later) to the secrets it lists.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Container } from '../../../api/core/v1/container.js';
-import type { Pod, PodSpec } from '../../../api/core/v1/pod.js';
+import { mirrorPodAnnotation, type Pod, type PodSpec } from '../../../api/core/v1/pod.js';
 import type { ServiceAccount } from '../../../api/core/v1/service-account.js';
 import type { Volume, VolumeProjection } from '../../../api/core/v1/volume.js';
 import { isStatusError, newNotFound } from '../../../machinery/errors/index.js';
@@ -36,7 +36,6 @@ export const serviceAccountVolumeName = 'kube-api-access';
 /** Where containers find the credentials (DefaultAPITokenMountPath). */
 export const defaultAPITokenMountPath = '/var/run/secrets/kubernetes.io/serviceaccount';
 /** api.MirrorPodAnnotationKey. */
-export const mirrorPodAnnotation = 'kubernetes.io/config.mirror';
 /** Limits an account's pods to the secrets the account lists. */
 export const enforceMountableSecretsAnnotation = 'kubernetes.io/enforce-mountable-secrets';
 /** The ConfigMap the root-ca-cert-publisher keeps in every namespace. */

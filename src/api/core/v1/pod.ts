@@ -133,6 +133,9 @@ export interface PodList extends KubeObject {
   items: Pod[];
 }
 
+/** A static pod's mirror in the API (kubelet's ConfigMirrorAnnotationKey). */
+export const mirrorPodAnnotation = 'kubernetes.io/config.mirror';
+
 export const podKind = coreV1Kind('Pod');
 export const podListKind = coreV1Kind('PodList');
 

@@ -3,7 +3,7 @@
 // gained ephemeral containers (which may name more secrets and config maps) or its generated
 // resource claims changed; unbound pods are not in the graph. A relist is diffed against what was
 // taken, as an informer's Replace would be.
-import type { Pod } from '../../../api/core/v1/pod.js';
+import { mirrorPodAnnotation, type Pod } from '../../../api/core/v1/pod.js';
 import {
   podConfigMapNames,
   podResourceClaimNames,
@@ -13,7 +13,6 @@ import {
 import type { Graph } from './graph.js';
 
 /** api.MirrorPodAnnotationKey. */
-const mirrorPodAnnotation = 'kubernetes.io/config.mirror';
 
 /** The parts of a bound pod whose change means new edges. */
 function fingerprintOf(pod: Pod): string {

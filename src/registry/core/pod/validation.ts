@@ -1,7 +1,7 @@
 // Pod validation, the common subset of ValidatePod / ValidatePodUpdate / ValidatePodStatusUpdate
 // (pkg/apis/core/validation/validation.go).
 import type { Container } from '../../../api/core/v1/container.js';
-import type { Pod, PodSpec, Toleration } from '../../../api/core/v1/pod.js';
+import { mirrorPodAnnotation, type Pod, type PodSpec, type Toleration } from '../../../api/core/v1/pod.js';
 import {
   FieldError,
   FieldPath,
@@ -35,7 +35,7 @@ import {
 
 /** A static pod's mirror in the API: the kubelet annotates it with the file's hash. */
 export const isStaticPod = (pod: Pod): boolean =>
-  pod.metadata?.annotations?.['kubernetes.io/config.mirror'] !== undefined;
+  pod.metadata?.annotations?.[mirrorPodAnnotation] !== undefined;
 
 /** What a pod's spec validation depends on beyond the spec. */
 export interface PodSpecValidation extends PodSpecOptions {

@@ -5,6 +5,7 @@
 // annotation agrees with the field beside it (validateSeccompAnnotationsAndFields,
 // validateAppArmorAnnotationsAndFieldsMatchOnCreate). kube walks the annotations as a Go map, in no
 // fixed order; Capstan takes them in the object's order.
+import { mirrorPodAnnotation } from '../../../../api/core/v1/pod.js';
 import type { Container } from '../../../../api/core/v1/container.js';
 import type { Pod, PodSpec } from '../../../../api/core/v1/pod.js';
 import type { SecurityProfile } from '../../../../api/core/v1/security-options.js';
@@ -12,7 +13,6 @@ import { FieldError, FieldPath, goQuote, type ErrorList } from '../../../../mach
 import { validateLocalDescendingPath } from './volume-paths.js';
 import { tolerationsAnnotationKey, validateTolerationsAnnotation } from './tolerations-annotation.js';
 
-const mirrorKey = 'kubernetes.io/config.mirror';
 const seccompPodKey = 'seccomp.security.alpha.kubernetes.io/pod';
 const seccompContainerPrefix = 'container.seccomp.security.alpha.kubernetes.io/';
 const appArmorPrefix = 'container.apparmor.security.beta.kubernetes.io/';
@@ -103,11 +103,11 @@ export function validatePodSpecificAnnotations(
   const path = check.path ?? annotationsPath;
   if (annotations == null) return [];
   const errs: ErrorList = [];
-  const mirror = annotations[mirrorKey];
+  const mirror = annotations[mirrorPodAnnotation];
   if (mirror !== undefined && (spec?.nodeName ?? '') === '')
     errs.push(
       FieldError.invalid(
-        path.key(mirrorKey),
+        path.key(mirrorPodAnnotation),
         mirror,
         'must set spec.nodeName if mirror pod annotation is set',
       ),
@@ -153,13 +153,13 @@ export function validatePodAnnotationUpdates(pod: Pod, old: Pod): ErrorList {
   const before = old.metadata?.annotations ?? {};
   const errs: ErrorList = [];
   const path = annotationsPath;
-  const guarded = (key: string): boolean => key === mirrorKey || key.startsWith(appArmorPrefix);
+  const guarded = (key: string): boolean => key === mirrorPodAnnotation || key.startsWith(appArmorPrefix);
   for (const key in before) {
     if (!guarded(key) || now[key] === before[key]) continue;
     errs.push(
       FieldError.forbidden(
         path.key(key),
-        key === mirrorKey
+        key === mirrorPodAnnotation
           ? 'may not remove or update mirror pod annotation'
           : 'may not remove or update AppArmor annotations',
       ),
@@ -170,7 +170,9 @@ export function validatePodAnnotationUpdates(pod: Pod, old: Pod): ErrorList {
     errs.push(
       FieldError.forbidden(
         path.key(key),
-        key === mirrorKey ? 'may not add mirror pod annotation' : 'may not add AppArmor annotations',
+        key === mirrorPodAnnotation
+          ? 'may not add mirror pod annotation'
+          : 'may not add AppArmor annotations',
       ),
     );
   }
