@@ -71,7 +71,8 @@ export interface StartCapstanOptions {
    * --simulate and --simulate-nodes: a simulated cluster (nodes, kubelets, scheduler, workload
    * controllers) in the server; `true` registers 3 nodes. Off by default. `stages` replaces the
    * simulated kubelets' pod lifecycle (--simulate-stages; see PodStages); `podStopSeconds` is how
-   * long a deleted pod without capstan.dev/stop-seconds takes to stop (--simulate-pod-stop-seconds).
+   * long a deleted pod without capstan.dev/stop-seconds takes to stop (--simulate-pod-stop-seconds;
+   * default 0, at once).
    */
   readonly simulate?:
     boolean | { readonly nodes?: number; readonly stages?: PodStages; readonly podStopSeconds?: number };

@@ -44,7 +44,8 @@ export const simulateFlags: Spec[] = [
       name: 'simulate-pod-stop-seconds',
       kind: 'int',
       usage:
-        "With --simulate, how many seconds the containers of a deleted pod take to exit at SIGTERM, for a pod without the capstan.dev/stop-seconds annotation (which wins). Unset, they are killed when the pod's grace period is over.",
+        "With --simulate, how many seconds the containers of a deleted pod take to exit at SIGTERM, for a pod without the capstan.dev/stop-seconds annotation (which wins). At or above a pod's grace period, they are killed when it is over, as a process that ignores SIGTERM is.",
+      def: '0',
     },
     (o, v) => (o.simulatePodStopSeconds = parseIntFlag(v)),
   ),

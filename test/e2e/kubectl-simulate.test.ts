@@ -330,4 +330,18 @@ spec:
     );
     assert.equal(await ok(['get', 'job', 'three', '-o', 'jsonpath={.status.succeeded}']), '3');
   });
+
+  it("a Job's unannotated pods complete, and kubectl delete pod does not wait out the grace period", async () => {
+    // As kwok's default stages: a Job's pod exits 0 after a second, a deleted pod's containers
+    // exit at SIGTERM at once.
+    await ok(['create', 'job', 'plain', '--image=busybox', '--', 'echo', 'hi']);
+    assert.equal(
+      await ok(['wait', '--for=condition=complete', 'job/plain', '--timeout=30s']),
+      'job.batch/plain condition met\n',
+    );
+    await ok(['run', 'short-lived', '--image=nginx']);
+    await ok(['wait', '--for=condition=Ready', 'pod/short-lived', '--timeout=30s']);
+    // kubectl waits for the pod to be gone; its grace period is 30 s, the timeout 10 s.
+    assert.equal(await ok(['delete', 'pod', 'short-lived', '--timeout=10s']), 'pod "short-lived" deleted\n');
+  });
 });

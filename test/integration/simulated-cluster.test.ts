@@ -946,8 +946,11 @@ describe('simulated kubelets', () => {
     assert.equal(condition(pod, gate)?.status, 'True');
   });
 
-  it('deletes a terminating pod with grace 0 once its grace period is over', async () => {
-    await server.json(podsPath(), { method: 'POST', body: podBody('graceful') });
+  it('deletes a pod whose containers ignore SIGTERM with grace 0 once its grace period is over', async () => {
+    await server.json(podsPath(), {
+      method: 'POST',
+      body: podBody('graceful', { annotations: { 'capstan.dev/stop-seconds': '60' } }),
+    });
     await waitFor(
       'graceful running',
       () => getPod('graceful'),
@@ -969,11 +972,8 @@ describe('simulated kubelets', () => {
     );
   });
 
-  it('deletes a pod whose containers exit at SIGTERM (capstan.dev/stop-seconds) before its grace period ends', async () => {
-    await server.json(podsPath(), {
-      method: 'POST',
-      body: podBody('quick-stop', { annotations: { 'capstan.dev/stop-seconds': '0' } }),
-    });
+  it('deletes a pod whose containers exit at SIGTERM (the default) before its grace period ends', async () => {
+    await server.json(podsPath(), { method: 'POST', body: podBody('quick-stop') });
     await waitFor(
       'quick-stop running',
       () => getPod('quick-stop'),

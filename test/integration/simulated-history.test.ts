@@ -300,7 +300,11 @@ describe('StatefulSet persistentVolumeClaimRetentionPolicy', () => {
           podManagementPolicy: 'Parallel',
           persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Delete', whenScaled: 'Delete' },
           selector: { matchLabels: { app: 'keep' } },
-          template: { metadata: { labels: { app: 'keep' } }, spec: { containers: container } },
+          // Pods that ignore SIGTERM: each stays terminating until the clock passes its grace period.
+          template: {
+            metadata: { labels: { app: 'keep' }, annotations: { 'capstan.dev/stop-seconds': '3600' } },
+            spec: { containers: container },
+          },
           volumeClaimTemplates: [
             {
               metadata: { name: 'data' },

@@ -40,16 +40,22 @@ function statefulSet(name: string, extra: Record<string, unknown>, annotations: 
 
 describe('statefulset controller', () => {
   it('makes the claims from volumeClaimTemplates and the pods in order, with their identity', async () => {
+    // Its pods ignore SIGTERM, so each scale-down step is seen terminating for its grace period.
+    const ignoreSigterm = { 'capstan.dev/stop-seconds': '3600' };
     await api(`/apis/apps/v1${ns}/statefulsets`, {
-      body: statefulSet('db', {
-        replicas: 2,
-        volumeClaimTemplates: [
-          {
-            metadata: { name: 'data' },
-            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-          },
-        ],
-      }),
+      body: statefulSet(
+        'db',
+        {
+          replicas: 2,
+          volumeClaimTemplates: [
+            {
+              metadata: { name: 'data' },
+              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+            },
+          ],
+        },
+        ignoreSigterm,
+      ),
     });
     const set = await waitFor(
       'db ready',

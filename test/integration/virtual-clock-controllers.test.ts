@@ -37,7 +37,8 @@ describe('controllers on the virtual clock', () => {
     const pod = {
       apiVersion: 'v1',
       kind: 'Pod',
-      metadata: { name: 'graceful' },
+      // Its containers ignore SIGTERM (a stop time past the grace period), so the kubelet waits it out.
+      metadata: { name: 'graceful', annotations: { 'capstan.dev/stop-seconds': '3600' } },
       spec: { containers: [{ name: 'app', image: 'nginx' }] },
     };
     assert.equal((await call('POST', podPath, pod)).code, 201);

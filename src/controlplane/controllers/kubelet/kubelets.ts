@@ -1,13 +1,13 @@
 // The simulated kubelets (kwok's pod stages, as data in pod-stages.ts; these are the defaults): a
 // pod bound to a simulated node is started at once,
 // Running and Ready with an IP from its node's CIDR; a run-to-completion pod (restartPolicy Never or
-// OnFailure, annotated with capstan.dev/exit-code) exits after capstan.dev/run-seconds and goes
-// Succeeded or Failed (OnFailure with a non-zero code restarts instead); an ephemeral container
-// added to a running pod (kubectl debug) is started at once; a pod with readiness gates is Ready
-// only once their conditions are True (ReadinessGatesNotReady until then); a terminating pod is
-// deleted for good (grace period 0) once its deletionGracePeriodSeconds have passed (or its
-// capstan.dev/stop-seconds, or the server's --simulate-pod-stop-seconds, when its containers exit
-// at SIGTERM sooner). It records kubelet's container events (container-events.ts). The kubelet of a
+// OnFailure) annotated with capstan.dev/exit-code, or owned by a Job, exits after
+// capstan.dev/run-seconds and goes Succeeded or Failed (OnFailure with a non-zero code restarts
+// instead); an ephemeral container added to a running pod (kubectl debug) is started at once; a pod
+// with readiness gates is Ready only once their conditions are True (ReadinessGatesNotReady until
+// then); a terminating pod's containers exit at SIGTERM at once, or after its
+// capstan.dev/stop-seconds (or the server's --simulate-pod-stop-seconds), and at the latest when
+// its grace period is over, and it is then deleted for good (grace period 0). It records kubelet's container events (container-events.ts). The kubelet of a
 // node annotated capstan.dev/kubelet-stopped does nothing; started again, it goes over its pods and
 // posts again the readiness it last posted (the node lifecycle controller may have marked them not
 // Ready meanwhile). The images of the containers it ran stay on its node (node-images.ts).
@@ -59,7 +59,7 @@ export interface KubeletsOptions {
   readonly recorder?: EventRecorder | undefined;
   /**
    * How long a deleted pod's containers take to exit at SIGTERM, in seconds, for a pod without the
-   * capstan.dev/stop-seconds annotation (--simulate-pod-stop-seconds); unset: its grace period.
+   * capstan.dev/stop-seconds annotation (--simulate-pod-stop-seconds); unset: 0, at once.
    */
   readonly podStopSeconds?: number | undefined;
 }

@@ -9,9 +9,22 @@ import {
   stageExitCode,
 } from './pod-stages.js';
 
-const pod = (over: { phase?: string; annotations?: Record<string, string>; restartPolicy?: string }): Pod =>
+interface PodShape {
+  phase?: string;
+  annotations?: Record<string, string>;
+  restartPolicy?: string;
+  ownerKind?: string;
+}
+const pod = (over: PodShape): Pod =>
   ({
-    metadata: { name: 'p', annotations: over.annotations ?? {} },
+    metadata: {
+      name: 'p',
+      annotations: over.annotations ?? {},
+      ownerReferences:
+        over.ownerKind === undefined
+          ? []
+          : [{ apiVersion: 'batch/v1', kind: over.ownerKind, name: 'o', uid: 'u', controller: true }],
+    },
     spec: { containers: [], restartPolicy: over.restartPolicy ?? 'Always' },
     status: { phase: over.phase ?? 'Pending' },
   }) as Pod;
@@ -42,6 +55,41 @@ describe('pod stages', () => {
     assert.equal(stageDelayMs(stage, unset), 1000);
   });
 
+  it("completes a Job's pods with 0 after run-seconds, unannotated, as kwok's pod-complete stage", () => {
+    const jobPod = pod({ phase: 'Running', restartPolicy: 'Never', ownerKind: 'Job' });
+    const stage = matchingStage(defaultPodStages, jobPod);
+    assert.equal(stage?.name, 'job-complete');
+    if (!('exit' in stage.next)) return assert.fail('no exit stage');
+    assert.equal(stageDelayMs(stage, jobPod), 1000);
+    assert.equal(stageExitCode(stage.next.exit, jobPod), 0);
+    const slow = pod({
+      phase: 'Running',
+      restartPolicy: 'Never',
+      ownerKind: 'Job',
+      annotations: { 'capstan.dev/run-seconds': '90' },
+    });
+    assert.equal(stageDelayMs(stage, slow), 90_000);
+    // An annotated exit code still goes through 'complete'; other owners' pods keep running.
+    const failing = pod({
+      phase: 'Running',
+      restartPolicy: 'OnFailure',
+      ownerKind: 'Job',
+      annotations: { 'capstan.dev/exit-code': '4' },
+    });
+    assert.equal(matchingStage(defaultPodStages, failing)?.name, 'complete');
+    assert.equal(
+      matchingStage(
+        defaultPodStages,
+        pod({ phase: 'Running', restartPolicy: 'Never', ownerKind: 'Workflow' }),
+      ),
+      undefined,
+    );
+    assert.equal(
+      matchingStage(defaultPodStages, pod({ phase: 'Running', ownerKind: 'ReplicaSet' })),
+      undefined,
+    );
+  });
+
   it('reads YAML and refuses stages it does not understand, naming where', () => {
     const parsed = parsePodStages('stages:\n- name: up\n  next: {phase: Running, ready: false}\n', 'f.yaml');
     assert.deepEqual(parsed.stages[0]?.next, { phase: 'Running', ready: false });
@@ -56,6 +104,14 @@ describe('pod stages', () => {
     assert.throws(
       () => parsePodStages('{"stages":[{"name":"x","next":{"stay":true,"exit":{}}}]}', 's.json'),
       /stages\[0\].next: exactly one of stay, phase \(Running\) or exit/,
+    );
+    assert.throws(
+      () =>
+        parsePodStages(
+          '{"stages":[{"name":"x","selector":{"ownerKinds":"Job"},"next":{"stay":true}}]}',
+          's.json',
+        ),
+      /stages\[0\].selector.ownerKinds: expected a list of kinds/,
     );
   });
 });

@@ -14,6 +14,8 @@ export interface PodStageSelector {
   /** Annotations the pod must have, whatever their values. */
   readonly hasAnnotations?: readonly string[];
   readonly restartPolicies?: readonly ('Always' | 'OnFailure' | 'Never')[];
+  /** Kinds of which one of the pod's owners must be (kwok's `.metadata.ownerReferences.[].kind`). */
+  readonly ownerKinds?: readonly string[];
 }
 
 export interface PodStageDelay {
@@ -58,6 +60,14 @@ export const defaultPodStages: PodStages = {
       delay: { seconds: 1, secondsFromAnnotation: runSecondsAnnotation },
       next: { exit: { code: 0, codeFromAnnotation: exitCodeAnnotation } },
     },
+    {
+      // A Job's pods run to completion as kwok's pod-complete stage has them: a test of an
+      // operator that makes Jobs sees them finish without annotating templates it does not write.
+      name: 'job-complete',
+      selector: { phases: ['Running'], ownerKinds: ['Job'], restartPolicies: ['Never', 'OnFailure'] },
+      delay: { seconds: 1, secondsFromAnnotation: runSecondsAnnotation },
+      next: { exit: { code: 0 } },
+    },
   ],
 };
 
@@ -69,6 +79,9 @@ export function matchingStage(stages: PodStages, pod: Pod): PodStage | undefined
   return stages.stages.find(({ selector: s = {} }) => {
     if (s.phases !== undefined && !s.phases.some((p) => p === phase)) return false;
     if (s.restartPolicies !== undefined && !s.restartPolicies.some((p) => p === policy)) return false;
+    const owners = pod.metadata?.ownerReferences ?? [];
+    if (s.ownerKinds !== undefined && !owners.some((o) => s.ownerKinds?.includes(o.kind) === true))
+      return false;
     const all = (want: Readonly<Record<string, string>> | undefined, have: Record<string, string>) =>
       Object.entries(want ?? {}).every(([k, v]) => have[k] === v);
     return (
@@ -131,6 +144,12 @@ export function validatePodStages(doc: unknown, source: string): PodStages {
     const phases = isRecord(selector) ? selector['phases'] : undefined;
     if (Array.isArray(phases) && phases.some((p) => p !== 'Pending' && p !== 'Running'))
       fail(`${at}.selector.phases: Pending or Running`);
+    const ownerKinds = isRecord(selector) ? selector['ownerKinds'] : undefined;
+    if (
+      ownerKinds !== undefined &&
+      (!Array.isArray(ownerKinds) || ownerKinds.some((k) => typeof k !== 'string'))
+    )
+      fail(`${at}.selector.ownerKinds: expected a list of kinds`);
     const delay = stage['delay'];
     if (delay !== undefined && (!isRecord(delay) || ((delay['seconds'] ?? 0) as number) < 0))
       fail(`${at}.delay: expected {seconds, secondsFromAnnotation} with seconds >= 0`);

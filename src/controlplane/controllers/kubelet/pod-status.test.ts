@@ -18,8 +18,13 @@ function terminating(annotations?: Record<string, string>): Pod {
 }
 
 describe('containersGoneAt', () => {
-  it('waits out the grace period without capstan.dev/stop-seconds or a server default', () => {
-    assert.equal(containersGoneAt(terminating()), deleted + 30_000);
+  it('stops at once without capstan.dev/stop-seconds or a server default', () => {
+    assert.equal(containersGoneAt(terminating()), deleted);
+  });
+
+  it('waits out the grace period for a stop time at or past it (SIGTERM ignored)', () => {
+    assert.equal(containersGoneAt(terminating({ 'capstan.dev/stop-seconds': '3600' })), deleted + 30_000);
+    assert.equal(containersGoneAt(terminating(), 30), deleted + 30_000);
   });
 
   it("takes the server's default stop time for a pod without the annotation", () => {

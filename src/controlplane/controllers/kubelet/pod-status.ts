@@ -14,9 +14,10 @@ export const exitCodeAnnotation = 'capstan.dev/exit-code';
 export const runSecondsAnnotation = 'capstan.dev/run-seconds';
 
 /**
- * How long a deleted pod's containers take to exit at their SIGTERM, in seconds; without it (or
- * when it is longer) they are killed when the grace period is over, as a process that ignores
- * SIGTERM is.
+ * How long a deleted pod's containers take to exit at their SIGTERM, in seconds; without it they
+ * exit at once (or after the server's --simulate-pod-stop-seconds), as most images do; when it is
+ * the grace period or longer they are killed when the grace period is over, as a process that
+ * ignores SIGTERM is.
  */
 export const stopSecondsAnnotation = 'capstan.dev/stop-seconds';
 
@@ -273,16 +274,14 @@ export function restartDue(pod: Pod): number | undefined {
 }
 
 /**
- * When a terminating pod's containers are gone (ms since the epoch): at the end of its grace
- * period, or sooner when capstan.dev/stop-seconds (else `defaultStopSeconds`, the server's
- * --simulate-pod-stop-seconds) says they exit at SIGTERM; NaN without a deletionTimestamp.
+ * When a terminating pod's containers are gone (ms since the epoch): capstan.dev/stop-seconds
+ * (else `defaultStopSeconds`, the server's --simulate-pod-stop-seconds, else 0) after the delete,
+ * and at the latest at the end of its grace period; NaN without a deletionTimestamp.
  */
-export function containersGoneAt(pod: Pod, defaultStopSeconds?: number): number {
+export function containersGoneAt(pod: Pod, defaultStopSeconds = 0): number {
   const deadline = Date.parse(pod.metadata?.deletionTimestamp ?? '');
   const text = pod.metadata?.annotations?.[stopSecondsAnnotation];
-  const annotated = text === undefined || !/^\d+$/.test(text) ? NaN : Number(text);
-  const stop = Number.isNaN(annotated) ? (defaultStopSeconds ?? NaN) : annotated;
-  if (Number.isNaN(stop)) return deadline;
+  const stop = text === undefined || !/^\d+$/.test(text) ? defaultStopSeconds : Number(text);
   const requested = deadline - (pod.metadata?.deletionGracePeriodSeconds ?? 0) * 1000;
   return Math.min(deadline, requested + stop * 1000);
 }

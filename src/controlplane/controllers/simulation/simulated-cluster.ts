@@ -73,7 +73,7 @@ export interface SimulatedClusterOptions {
   readonly nodeShape?: SimulatedNodeShape;
   /** The simulated kubelets' pod lifecycle (--simulate-stages). */
   readonly stages?: PodStages | undefined;
-  /** A deleted pod's stop time without capstan.dev/stop-seconds (--simulate-pod-stop-seconds). */
+  /** A deleted pod's stop time without capstan.dev/stop-seconds (--simulate-pod-stop-seconds; 0). */
   readonly podStopSeconds?: number | undefined;
   /** The server's clock (default: the system's); a virtual one moves the whole cluster. */
   readonly clock?: Clock;
