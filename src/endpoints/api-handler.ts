@@ -27,6 +27,7 @@ import type { Exchange } from './responsewriters/exchange.js';
 import { WarningRecorder } from './responsewriters/warnings.js';
 import { writeError } from './responsewriters/write-object.js';
 import type { RouteTable } from './route-table.js';
+import type { LatencyTrackers } from './request/latency-trackers.js';
 import { matchRoute } from './router.js';
 
 /**
@@ -88,6 +89,8 @@ export interface APIRequest {
   readonly audit?: RequestAuditRecord | undefined;
   /** Aborted when the client goes away or the server gives up; read only by what needs it. */
   readonly signal: AbortSignal;
+  /** Where the webhooks' share of the latency goes (absent: not tracked). */
+  readonly latency?: LatencyTrackers;
 }
 
 export interface APIHandler {
@@ -168,6 +171,10 @@ class APIHandlerRequest implements HandlerRequest {
 
   get signal(): AbortSignal {
     return this.#r.signal;
+  }
+
+  get latency(): LatencyTrackers | undefined {
+    return this.#r.latency;
   }
 }
 

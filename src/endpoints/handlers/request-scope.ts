@@ -13,6 +13,7 @@ import type { RequestContext, UserInfo } from '../../registry/rest/context.js';
 import type { EndpointRestrictions } from '../negotiation/negotiate.js';
 import type { PatchType } from '../negotiation/media-types.js';
 import type { RequestInfo } from '../request/request-info.js';
+import { trackWebhookLatency, type LatencyTrackers } from '../request/latency-trackers.js';
 import type { KindRegistry, StructuralDecoder } from '../request/decode-object.js';
 import type { Exchange } from '../responsewriters/exchange.js';
 import type { FieldManagers } from '../fieldmanager/field-managers.js';
@@ -80,6 +81,8 @@ export interface HandlerRequest {
   readonly user: UserInfo;
   readonly signal: AbortSignal;
   readonly audit?: RequestAuditRecord;
+  /** The request's latency trackers, when the filter chain keeps them. */
+  readonly latency?: LatencyTrackers | undefined;
 }
 
 export type Handler = (scope: RequestScope, hr: HandlerRequest) => Promise<void>;
@@ -122,6 +125,11 @@ class HandlerContext implements RequestContext {
 
   addWarning(message: string): void {
     this.hr.ex.warnings.add(message);
+  }
+
+  trackWebhookLatency(call: { mutating: boolean; ms: number }): void {
+    const t = this.hr.latency;
+    if (t !== undefined) trackWebhookLatency(t, call);
   }
 }
 

@@ -20,6 +20,11 @@ export interface RequestContext {
    * level Request or above gets it (admission's AddAnnotationWithLevel).
    */
   addAuditAnnotation?(key: string, value: string, minLevel?: 'Request'): void;
+  /**
+   * Counts one admission webhook call's duration against the request (kube's webhook latency
+   * trackers, which its SLI latency leaves out); absent where nothing tracks it.
+   */
+  trackWebhookLatency?(call: { mutating: boolean; ms: number }): void;
   /** When the server will end this request (epoch ms), as Go's ctx.Deadline(); watches only. */
   readonly deadline?: number;
 }

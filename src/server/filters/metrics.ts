@@ -1,5 +1,8 @@
-// Records apiserver_request_total, apiserver_request_duration_seconds and the long-running gauge.
+// Records apiserver_request_total, apiserver_request_duration_seconds,
+// apiserver_request_sli_duration_seconds (without the webhooks' calls and queue waits) and the
+// long-running gauge.
 import { requestLabelsOf, type ApiserverMetrics } from '../metrics/apiserver-metrics.js';
+import { excludedFromSLI } from '../../endpoints/request/latency-trackers.js';
 import { thenFinally, type Filter } from './filter-scope.js';
 
 /** `knownRoute` says whether a non-resource path is served here (only those become label values). */
@@ -10,8 +13,13 @@ export function withMetrics(metrics: ApiserverMetrics, knownRoute: (path: string
     const untrack = scope.longRunning ? metrics.trackLongRunning(labels) : undefined;
     return thenFinally(next, scope, () => {
       untrack?.();
-      const seconds = (performance.now() - scope.receivedAt) / 1000;
-      metrics.observeRequest(labels, { code: scope.res.statusCode, seconds, longRunning: scope.longRunning });
+      const ms = performance.now() - scope.receivedAt;
+      metrics.observeRequest(labels, {
+        code: scope.res.statusCode,
+        seconds: ms / 1000,
+        sliSeconds: (ms - excludedFromSLI(scope)) / 1000,
+        longRunning: scope.longRunning,
+      });
     });
   };
 }

@@ -59,11 +59,14 @@ export function withPriorityAndFairness(
         : c.distinguisher === 'ByNamespace'
           ? scope.info.namespace
           : '';
+    const queuedAt = performance.now();
     const release = await queuing.acquire(c, {
       distinguisher,
       config: classifier,
       signal: scope.signal,
     });
+    // kube's APF queue wait tracker (a max): the SLI latency leaves the wait out.
+    scope.apfQueueWaitMs = Math.max(scope.apfQueueWaitMs, performance.now() - queuedAt);
     if (release === undefined) {
       metrics?.rejected(labels, scope.signal.aborted ? 'cancelled' : 'queue-full');
       scope.res.setHeader('Retry-After', '1');

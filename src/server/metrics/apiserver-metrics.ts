@@ -7,7 +7,7 @@ import type { AuditMetrics } from '../audit/metrics.js';
 import type { EncryptionMetrics } from '../encryption/metrics.js';
 import type { PromMetrics } from './prom-metrics.js';
 import type { FlowLabels } from './prom-flowcontrol-metrics.js';
-import { RequestAggregates } from './request-aggregates.js';
+import { RequestAggregates, type RequestResult } from './request-aggregates.js';
 import type { RequestLabels } from './request-labels.js';
 
 export type { RequestLabels } from './request-labels.js';
@@ -176,10 +176,7 @@ export class ApiserverMetrics {
     };
   }
 
-  observeRequest(
-    labels: RequestLabels,
-    result: { code: number; seconds: number; longRunning: boolean },
-  ): void {
+  observeRequest(labels: RequestLabels, result: RequestResult): void {
     this.#requests.observe(labels, result);
   }
 

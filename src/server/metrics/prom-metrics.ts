@@ -47,6 +47,12 @@ export class PromMetrics {
         help: 'Response latency distribution in seconds for each verb, dry run value, group, version, resource, subresource, scope and component.',
       }) as unknown as Metric,
     );
+    this.#registry.registerMetric(
+      sources.requests.sliDurationMetric({
+        name: 'apiserver_request_sli_duration_seconds',
+        help: 'Response latency distribution (not counting webhook duration and priority & fairness queue wait times) in seconds for each verb, group, version, resource, subresource, scope and component.',
+      }) as unknown as Metric,
+    );
     this.#longRunning = new prom.Gauge({
       name: 'apiserver_longrunning_requests',
       help: 'Gauge of all active long-running apiserver requests broken out by verb, group, version, resource, scope and component. Not all requests are tracked this way.',

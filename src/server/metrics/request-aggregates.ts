@@ -1,21 +1,20 @@
-// apiserver_request_total and apiserver_request_duration_seconds counted in plain maps. prom-client
-// checks and hashes a label set on every call (its children do too), which costs a request more
-// than the counting; here a request joins its label values into a key and adds numbers, and the
-// registry reads the sums at a scrape through the metric objects below, printing what prom-client's
-// Counter and Histogram would.
-import { durationBuckets, requestLabels, type RequestLabels } from './request-labels.js';
+// apiserver_request_total, apiserver_request_duration_seconds and
+// apiserver_request_sli_duration_seconds counted in plain maps. prom-client checks and hashes a label
+// set on every call (its children do too), which costs a request more than the counting; here a
+// request joins its label values into a key and adds numbers, and the registry reads the sums at a
+// scrape through the metric objects below, printing what prom-client's Counter and Histogram would.
+import {
+  durationBuckets,
+  requestLabels,
+  sliDurationBuckets,
+  sliLabelsOf,
+  type RequestLabels,
+  type SLILabels,
+} from './request-labels.js';
 
 interface Total {
   readonly labels: RequestLabels & { readonly code: string };
   value: number;
-}
-
-interface Duration {
-  readonly labels: RequestLabels;
-  /** Observations per bucket (not cumulative), the last past every bound. */
-  readonly buckets: number[];
-  sum: number;
-  count: number;
 }
 
 /** What prom-client's Registry reads of a metric (its `get()`). */
@@ -39,16 +38,75 @@ const keyOf = (labels: RequestLabels): string => {
   return key;
 };
 
-function bucketOf(seconds: number): number {
-  for (let i = 0; i < durationBuckets.length; i++) if (seconds <= (durationBuckets[i] ?? 0)) return i;
-  return durationBuckets.length;
+interface Series<L> {
+  readonly labels: L;
+  /** Observations per bucket (not cumulative), the last past every bound. */
+  readonly buckets: number[];
+  sum: number;
+  count: number;
+}
+
+/** One histogram's series by their labels' key, as prom-client's Histogram would count them. */
+class HistogramSeries<L extends Readonly<Record<string, string>>> {
+  readonly #bounds: readonly number[];
+  readonly #series = new Map<string, Series<L>>();
+
+  constructor(bounds: readonly number[]) {
+    this.#bounds = bounds;
+  }
+
+  observe(key: string, labels: () => L, seconds: number): void {
+    let s = this.#series.get(key);
+    if (s === undefined) {
+      s = { labels: labels(), buckets: new Array<number>(this.#bounds.length + 1).fill(0), sum: 0, count: 0 };
+      this.#series.set(key, s);
+    }
+    const bounds = this.#bounds;
+    let i = 0;
+    while (i < bounds.length && seconds > (bounds[i] ?? 0)) i++;
+    s.buckets[i] = (s.buckets[i] ?? 0) + 1;
+    s.sum += seconds;
+    s.count++;
+  }
+
+  /** The histogram as a prom-client Histogram prints it: `le` first. */
+  metric(opts: { name: string; help: string }): CollectedMetric {
+    const bucket = `${opts.name}_bucket`;
+    const get: CollectedMetric['get'] = () => {
+      const values: { value: number; labels: Record<string, string | number>; metricName: string }[] = [];
+      for (const d of this.#series.values()) {
+        let acc = 0;
+        this.#bounds.forEach((le, i) => {
+          acc += d.buckets[i] ?? 0;
+          values.push({ value: acc, labels: { le, ...d.labels }, metricName: bucket });
+        });
+        values.push(
+          { value: d.count, labels: { le: '+Inf', ...d.labels }, metricName: bucket },
+          { value: d.sum, labels: { ...d.labels }, metricName: `${opts.name}_sum` },
+          { value: d.count, labels: { ...d.labels }, metricName: `${opts.name}_count` },
+        );
+      }
+      return Promise.resolve({ ...opts, type: 'histogram', aggregator: 'sum', values });
+    };
+    return { ...opts, type: 'histogram', aggregator: 'sum', get };
+  }
+}
+
+/** One request's outcome. `sliSeconds`: its latency without webhooks and queueing (kube's SLI). */
+export interface RequestResult {
+  readonly code: number;
+  readonly seconds: number;
+  readonly sliSeconds: number;
+  readonly longRunning: boolean;
 }
 
 export class RequestAggregates {
   readonly #totals = new Map<string, Total>();
-  readonly #durations = new Map<string, Duration>();
+  readonly #durations = new HistogramSeries<RequestLabels>(durationBuckets);
+  // Keyed as the durations are, with dry_run left empty: the SLI has no dry_run label.
+  readonly #sli = new HistogramSeries<SLILabels>(sliDurationBuckets);
 
-  observe(labels: RequestLabels, result: { code: number; seconds: number; longRunning: boolean }): void {
+  observe(labels: RequestLabels, result: RequestResult): void {
     const key = keyOf(labels);
     const code = String(result.code);
     const totalKey = key + code;
@@ -56,15 +114,12 @@ export class RequestAggregates {
     if (total === undefined) this.#totals.set(totalKey, { labels: { ...labels, code }, value: 1 });
     else total.value++;
     if (result.longRunning) return;
-    let duration = this.#durations.get(key);
-    if (duration === undefined) {
-      duration = { labels, buckets: new Array<number>(durationBuckets.length + 1).fill(0), sum: 0, count: 0 };
-      this.#durations.set(key, duration);
-    }
-    const i = bucketOf(result.seconds);
-    duration.buckets[i] = (duration.buckets[i] ?? 0) + 1;
-    duration.sum += result.seconds;
-    duration.count++;
+    this.#durations.observe(key, () => labels, result.seconds);
+    this.#sli.observe(
+      labels.dry_run === '' ? key : keyOf({ ...labels, dry_run: '' }),
+      () => sliLabelsOf(labels),
+      result.sliSeconds,
+    );
   }
 
   /** apiserver_request_total, as a prom-client Counter with these labels and `code` prints it. */
@@ -86,28 +141,11 @@ export class RequestAggregates {
 
   /** apiserver_request_duration_seconds, as a prom-client Histogram prints it: `le` first. */
   durationMetric(opts: { name: string; help: string }): CollectedMetric {
-    const durations = this.#durations;
-    const bucket = `${opts.name}_bucket`;
-    return {
-      ...opts,
-      type: 'histogram',
-      aggregator: 'sum',
-      get: () => {
-        const values: { value: number; labels: Record<string, string | number>; metricName: string }[] = [];
-        for (const d of durations.values()) {
-          let acc = 0;
-          durationBuckets.forEach((le, i) => {
-            acc += d.buckets[i] ?? 0;
-            values.push({ value: acc, labels: { le, ...d.labels }, metricName: bucket });
-          });
-          values.push(
-            { value: d.count, labels: { le: '+Inf', ...d.labels }, metricName: bucket },
-            { value: d.sum, labels: { ...d.labels }, metricName: `${opts.name}_sum` },
-            { value: d.count, labels: { ...d.labels }, metricName: `${opts.name}_count` },
-          );
-        }
-        return Promise.resolve({ ...opts, type: 'histogram', aggregator: 'sum', values });
-      },
-    };
+    return this.#durations.metric(opts);
+  }
+
+  /** apiserver_request_sli_duration_seconds (no dry_run label, kube's SLI buckets). */
+  sliDurationMetric(opts: { name: string; help: string }): CollectedMetric {
+    return this.#sli.metric(opts);
   }
 }

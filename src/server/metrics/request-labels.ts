@@ -22,6 +22,19 @@ export const durationBuckets = [
   0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60,
 ];
 
+/** kube's apiserver_request_sli_duration_seconds labels: the request labels but dry_run. */
+export type SLILabels = Readonly<Record<Exclude<RequestLabel, 'dry_run'>, string>>;
+
+export function sliLabelsOf(l: RequestLabels): SLILabels {
+  const { verb, group, version, resource, subresource, scope, component } = l;
+  return { verb, group, version, resource, subresource, scope, component };
+}
+
+// kube's apiserver_request_sli_duration_seconds buckets.
+export const sliDurationBuckets = [
+  0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60,
+];
+
 const resourceVerbs: Readonly<Record<string, string>> = {
   get: 'GET',
   list: 'LIST',

@@ -13,7 +13,10 @@ export interface AdmissionReviewIn {
   request: Record<string, unknown> & { uid: string; object?: Record<string, unknown> | null };
 }
 
-/** An AdmissionReview to answer with, 'hang' to never answer, or `{ raw }`: any HTTP answer. */
+/**
+ * An AdmissionReview to answer with, 'hang' to never answer, `{ raw }`: any HTTP answer, or
+ * `{ delayMs, then }`: `then` after a while.
+ */
 export type WebhookReply = Record<string, unknown> | 'hang';
 export type WebhookHandler = (review: AdmissionReviewIn) => WebhookReply;
 
@@ -112,9 +115,14 @@ export async function startWebhookServer(serviceNames: readonly string[] = []): 
       const handler = handlers.get(path);
       const reply: WebhookReply = handler === undefined ? allow(review) : handler(review);
       if (reply === 'hang') return;
-      const raw = (reply as { raw?: { status: number; body: string } }).raw;
-      res.writeHead(raw?.status ?? 200, { 'content-type': 'application/json' });
-      res.end(raw === undefined ? JSON.stringify(reply) : raw.body);
+      const answer = (r: Record<string, unknown>): void => {
+        const raw = (r as { raw?: { status: number; body: string } }).raw;
+        res.writeHead(raw?.status ?? 200, { 'content-type': 'application/json' });
+        res.end(raw === undefined ? JSON.stringify(r) : raw.body);
+      };
+      const delayed = reply as { delayMs?: number; then?: Record<string, unknown> };
+      if (delayed.delayMs === undefined || delayed.then === undefined) answer(reply);
+      else setTimeout(answer, delayed.delayMs, delayed.then);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));

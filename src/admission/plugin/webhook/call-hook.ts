@@ -54,6 +54,7 @@ export async function callHook(
     admissionRequest(a, { uid, invocation: opts.invocation, versioned: opts.versioned }),
   );
   let answer: unknown;
+  const started = performance.now();
   try {
     answer = await opts.client.post(ctx, {
       clientConfig: hook.clientConfig,
@@ -62,6 +63,9 @@ export async function callHook(
     });
   } catch (err) {
     throw new CallingWebhookError(hook.name, `failed to call webhook: ${(err as Error).message}`);
+  } finally {
+    // The call, as kube's dispatchers track it: the SLI latency leaves it out.
+    ctx.trackWebhookLatency?.({ mutating: opts.mutating, ms: performance.now() - started });
   }
   let response: AdmissionResponse;
   try {
