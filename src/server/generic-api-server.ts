@@ -62,7 +62,7 @@ export class GenericAPIServer {
   readonly #config: CompletedConfig;
   #api: APIMount = notServed;
   readonly #hooks = new LifecycleHooks();
-  readonly #metrics = new ApiserverMetrics();
+  readonly #metrics: ApiserverMetrics;
   readonly #tracker = new RequestTracker();
   readonly #pacer = new TurnPacer();
   readonly #deadlines = new Deadlines();
@@ -78,6 +78,7 @@ export class GenericAPIServer {
 
   constructor(config: CompletedConfig) {
     this.#config = config;
+    this.#metrics = new ApiserverMetrics(config.version);
   }
 
   /** Serves `install`'s groups under /api and /apis, and their OpenAPI documents. */

@@ -183,6 +183,12 @@ describe('metrics', () => {
       /apiserver_request_total\{verb="POST",[^}]*resource="configmaps",[^}]*scope="resource",[^}]*code="200"\} 1/,
     );
     assert.match(res.payload, /apiserver_request_duration_seconds_bucket\{le="0.005",verb="LIST"/);
+    assert.match(res.payload, /apiserver_request_sli_duration_seconds_bucket\{le="0.05",verb="LIST",group=""/);
+    // The server's /version as labels, as kube-prometheus's KubeVersionMismatch reads it.
+    assert.match(
+      res.payload,
+      /\nkubernetes_build_info\{major="1",minor="33",git_version="v1\.33\.0\+capstan\.[^"]+",git_commit="0{40}",git_tree_state="clean",[^}]*compiler="tsc",platform="[^"]+"\} 1\n/,
+    );
     assert.match(res.payload, /apiserver_current_inflight_requests\{request_kind="mutating"\} 0/);
     assert.match(res.payload, /apiserver_current_inflight_requests\{request_kind="readOnly"\} 1/);
   });

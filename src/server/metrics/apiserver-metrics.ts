@@ -9,6 +9,7 @@ import type { PromMetrics } from './prom-metrics.js';
 import type { FlowLabels } from './prom-flowcontrol-metrics.js';
 import { RequestAggregates, type RequestResult } from './request-aggregates.js';
 import type { RequestLabels } from './request-labels.js';
+import type { VersionInfo } from '../version/version.js';
 
 export type { RequestLabels } from './request-labels.js';
 export { requestLabelsOf } from './request-labels.js';
@@ -49,6 +50,12 @@ export class ApiserverMetrics {
   // Counted here on every request, without prom-client; read at each scrape.
   readonly #requests = new RequestAggregates();
   readonly #inflight = new Map<'readOnly' | 'mutating', number>();
+  readonly #build: VersionInfo | undefined;
+
+  /** `build`: what kubernetes_build_info reports (the server's /version). */
+  constructor(build?: VersionInfo) {
+    this.#build = build;
+  }
 
   /** Loads prom-client and replays what was recorded meanwhile; idempotent. */
   load(): Promise<PromMetrics> {
@@ -57,7 +64,11 @@ export class ApiserverMetrics {
         Promise.resolve().then(() => requireCommonJS('prom-client') as typeof PromClient),
         import('./prom-metrics.js'),
       ]);
-      const metrics = new Impl(prom, { requests: this.#requests, inflight: () => this.#inflight });
+      const metrics = new Impl(prom, {
+        requests: this.#requests,
+        inflight: () => this.#inflight,
+        ...(this.#build === undefined ? {} : { build: this.#build }),
+      });
       for (const update of this.#queue) update(metrics);
       this.#queue = [];
       this.#loaded = metrics;

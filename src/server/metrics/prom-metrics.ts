@@ -7,6 +7,7 @@ import { FlowControlPromMetrics } from './prom-flowcontrol-metrics.js';
 import { registerProcessMetrics } from './process-metrics.js';
 import type { RequestAggregates } from './request-aggregates.js';
 import { requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
+import type { VersionInfo } from '../version/version.js';
 
 export type PromClient = typeof import('prom-client');
 
@@ -17,6 +18,42 @@ export interface PromMetricsSources {
   readonly requests: RequestAggregates;
   /** The requests in flight per kind, for the kinds that have had any. */
   readonly inflight: () => ReadonlyMap<InflightKind, number>;
+  /** The server's /version, for kubernetes_build_info. */
+  readonly build?: VersionInfo;
+}
+
+/** kubernetes_build_info (k8s.io/component-base/metrics/prometheus/version): 1, the build as labels. */
+function registerBuildInfo(prom: PromClient, r: { registry: Registry; info: VersionInfo }): void {
+  const { info } = r;
+  new prom.Gauge({
+    name: 'kubernetes_build_info',
+    help: "A metric with a constant '1' value labeled by major, minor, git version, git commit, git tree state, build date, Go version, and compiler from which Kubernetes was built, and platform on which it is running.",
+    labelNames: [
+      'major',
+      'minor',
+      'git_version',
+      'git_commit',
+      'git_tree_state',
+      'build_date',
+      'go_version',
+      'compiler',
+      'platform',
+    ],
+    registers: [r.registry],
+  }).set(
+    {
+      major: info.major,
+      minor: info.minor,
+      git_version: info.gitVersion,
+      git_commit: info.gitCommit,
+      git_tree_state: info.gitTreeState,
+      build_date: info.buildDate,
+      go_version: info.goVersion,
+      compiler: info.compiler,
+      platform: info.platform,
+    },
+    1,
+  );
 }
 
 export class PromMetrics {
@@ -91,6 +128,8 @@ export class PromMetrics {
     this.flowControl = new FlowControlPromMetrics(prom, this.#registry);
     this.audit = new AuditPromMetrics(prom, this.#registry);
     registerProcessMetrics(prom, this.#registry);
+    if (sources.build !== undefined)
+      registerBuildInfo(prom, { registry: this.#registry, info: sources.build });
   }
 
   addLongRunning(labels: RequestLabels, delta: number): void {
