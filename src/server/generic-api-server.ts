@@ -214,7 +214,17 @@ export class GenericAPIServer {
         tokens: c.tokens,
         requestAuthenticators: [
           ...(c.requestHeader === undefined ? [] : [new RequestHeaderAuthenticator(c.requestHeader)]),
-          ...(c.clientCA === undefined ? [] : [new X509Authenticator(c.clientCA)]),
+          ...(c.clientCA === undefined
+            ? []
+            : [
+                new X509Authenticator(c.clientCA, {
+                  observe: (seconds) => {
+                    this.#metrics.observeClientCertificateExpiration(seconds);
+                  },
+                  // Certificates expire on the wall clock, whatever clock the controllers run on.
+                  now: () => Date.now(),
+                }),
+              ]),
         ],
         tokenAuthenticators: c.tokenAuthenticators,
         apiAudiences: c.apiAudiences,

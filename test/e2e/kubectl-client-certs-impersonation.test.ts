@@ -98,6 +98,15 @@ describe('kubectl against capstan: client certificates and impersonation', () =>
       await mallory.fails(['get', 'pods']),
       'error: You must be logged in to the server (Unauthorized)\n',
     );
+    // Each request that presented a certificate counts its remaining lifetime (under a day, the
+    // test CA's), refused ones included, as kube's apiserver_client_certificate_expiration_seconds.
+    const metrics = (await admin.ok(['get', '--raw', '/metrics'])).split('\n');
+    const value = (name: string): number =>
+      Number(metrics.find((l) => l.startsWith(`${name} `))?.split(' ')[1]);
+    const count = value('apiserver_client_certificate_expiration_seconds_count');
+    assert.ok(count >= 2, String(count));
+    assert.equal(value('apiserver_client_certificate_expiration_seconds_bucket{le="86400"}'), count);
+    assert.equal(value('apiserver_client_certificate_expiration_seconds_bucket{le="43200"}'), 0);
   });
 
   it('impersonates with --as as RBAC allows, and kubectl auth can-i --as answers for the user', async () => {

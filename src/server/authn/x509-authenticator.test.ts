@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { X509Certificate } from 'node:crypto';
 import { request } from 'node:https';
 import { connect } from 'node:http2';
 import { after, before, describe, it } from 'node:test';
@@ -15,7 +16,12 @@ describe('X509Authenticator over the serving listener', () => {
   const clients = newTestCA('client-ca');
   const stranger = newTestCA('client-ca');
   const serving = servingPair();
-  const authenticator = new X509Authenticator(clients.caPem);
+  const observed: number[] = [];
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  const authenticator = new X509Authenticator(clients.caPem, {
+    observe: (seconds) => observed.push(seconds),
+    now: () => now,
+  });
   let listener: ServingListener;
 
   before(async () => {
@@ -60,6 +66,18 @@ describe('X509Authenticator over the serving listener', () => {
 
   it('is not asked without a certificate', async () => {
     assert.deepEqual(await http1(), { kind: 'none' });
+  });
+
+  it("observes each request's certificate's remaining lifetime, as kube's expiration histogram", async () => {
+    const cert = clients.issueClient('joe', []);
+    const notAfter = Date.parse(new X509Certificate(cert.certPem).validTo);
+    const before = observed.length;
+    await http1(cert);
+    await http1();
+    await http1(stranger.issueClient('eve', []));
+    // The stranger's too: kube observes before it verifies.
+    assert.equal(observed.length, before + 2);
+    assert.equal(observed[before], (notAfter - now) / 1000);
   });
 
   it('refuses a certificate another CA signed', async () => {

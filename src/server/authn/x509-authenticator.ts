@@ -68,28 +68,52 @@ function judge(socket: TLSSocket, cas: readonly X509Certificate[]): Authenticati
   return { kind: 'user', user };
 }
 
+/** A connection's verdict, and when the certificate it presented expires (epoch ms). */
+interface Judged {
+  readonly result: AuthenticationResult;
+  readonly notAfter: number | undefined;
+}
+
+/** Who hears of the presented certificates' remaining lifetimes, and the clock they are read on. */
+export interface ExpirationObserver {
+  /** apiserver_client_certificate_expiration_seconds: once per request presenting a certificate. */
+  observe(remainingSeconds: number): void;
+  now(): number;
+}
+
 /**
  * Judges each connection's certificate once: every request on a connection (HTTP/2 streams,
  * HTTP/1.1 keep-alive) carries the same one.
  */
 export class X509Authenticator {
-  readonly #byConnection = new WeakMap<object, AuthenticationResult>();
+  readonly #byConnection = new WeakMap<object, Judged>();
   readonly #cas: readonly X509Certificate[];
+  readonly #expiration: ExpirationObserver | undefined;
 
   /** `caPem`: the --client-ca-file bundle. */
-  constructor(caPem: string) {
+  constructor(caPem: string, expiration?: ExpirationObserver) {
     this.#cas = parseCABundle(caPem);
+    this.#expiration = expiration;
   }
 
   authenticate(req: HttpRequest): AuthenticationResult {
     const connection = connectionOf(req);
     if (connection === undefined) return none;
-    let result = this.#byConnection.get(connection);
-    if (result === undefined) {
+    let judged = this.#byConnection.get(connection);
+    if (judged === undefined) {
       const socket = tlsSocketOf(req);
-      result = socket === undefined ? none : judge(socket, this.#cas);
-      this.#byConnection.set(connection, result);
+      judged = socket === undefined ? { result: none, notAfter: undefined } : this.#judge(socket);
+      this.#byConnection.set(connection, judged);
     }
-    return result;
+    // As kube, every request that presents a certificate, verified or not.
+    if (judged.notAfter !== undefined && this.#expiration !== undefined)
+      this.#expiration.observe((judged.notAfter - this.#expiration.now()) / 1000);
+    return judged.result;
+  }
+
+  #judge(socket: TLSSocket): Judged {
+    const cert = socket.getPeerCertificate();
+    const notAfter = 'raw' in cert ? Date.parse(cert.valid_to) : Number.NaN;
+    return { result: judge(socket, this.#cas), notAfter: Number.isNaN(notAfter) ? undefined : notAfter };
   }
 }

@@ -7,6 +7,7 @@ import type { AuditMetrics } from '../audit/metrics.js';
 import type { EncryptionMetrics } from '../encryption/metrics.js';
 import type { PromMetrics } from './prom-metrics.js';
 import type { FlowLabels } from './prom-flowcontrol-metrics.js';
+import { HistogramSeries } from './histogram-series.js';
 import { RequestAggregates, type RequestResult } from './request-aggregates.js';
 import type { RequestLabels } from './request-labels.js';
 import type { VersionInfo } from '../version/version.js';
@@ -39,6 +40,12 @@ type Update = (m: PromMetrics) => void;
 // cache, where a script keeps no callback for import() (src/cmd/code-cache.ts).
 const requireCommonJS = createRequire(import.meta.url);
 
+// kube's apiserver_client_certificate_expiration_seconds buckets: 0, 30 minutes … 1 year.
+const certificateExpirationBuckets = [
+  0, 1800, 3600, 7200, 21600, 43200, 86400, 172800, 345600, 604800, 2592000, 7776000, 15552000, 31104000,
+];
+const noLabels = (): Record<string, never> => ({});
+
 // Beyond this many queued updates before prom-client is loaded, the oldest are dropped.
 const maxQueued = 10_000;
 
@@ -51,6 +58,7 @@ export class ApiserverMetrics {
   readonly #requests = new RequestAggregates();
   readonly #inflight = new Map<'readOnly' | 'mutating', number>();
   readonly #build: VersionInfo | undefined;
+  readonly #certificateExpiration = new HistogramSeries<Record<string, never>>(certificateExpirationBuckets);
 
   /** `build`: what kubernetes_build_info reports (the server's /version). */
   constructor(build?: VersionInfo) {
@@ -67,6 +75,7 @@ export class ApiserverMetrics {
       const metrics = new Impl(prom, {
         requests: this.#requests,
         inflight: () => this.#inflight,
+        certificateExpiration: this.#certificateExpiration,
         ...(this.#build === undefined ? {} : { build: this.#build }),
       });
       for (const update of this.#queue) update(metrics);
@@ -189,6 +198,11 @@ export class ApiserverMetrics {
 
   observeRequest(labels: RequestLabels, result: RequestResult): void {
     this.#requests.observe(labels, result);
+  }
+
+  /** apiserver_client_certificate_expiration_seconds: a request's client certificate's remaining life. */
+  observeClientCertificateExpiration(seconds: number): void {
+    this.#certificateExpiration.observe('', noLabels, seconds);
   }
 
   /** Counts a long-running request until the returned function is called. */

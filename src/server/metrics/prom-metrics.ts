@@ -5,6 +5,7 @@ import { EncryptionPromMetrics } from '../encryption/prom-encryption-metrics.js'
 import { AuditPromMetrics } from './prom-audit-metrics.js';
 import { FlowControlPromMetrics } from './prom-flowcontrol-metrics.js';
 import { registerProcessMetrics } from './process-metrics.js';
+import type { HistogramSeries } from './histogram-series.js';
 import type { RequestAggregates } from './request-aggregates.js';
 import { requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
 import type { VersionInfo } from '../version/version.js';
@@ -18,6 +19,8 @@ export interface PromMetricsSources {
   readonly requests: RequestAggregates;
   /** The requests in flight per kind, for the kinds that have had any. */
   readonly inflight: () => ReadonlyMap<InflightKind, number>;
+  /** The client certificates' remaining lifetimes, counted per request presenting one. */
+  readonly certificateExpiration: HistogramSeries<Record<string, never>>;
   /** The server's /version, for kubernetes_build_info. */
   readonly build?: VersionInfo;
 }
@@ -88,6 +91,12 @@ export class PromMetrics {
       sources.requests.sliDurationMetric({
         name: 'apiserver_request_sli_duration_seconds',
         help: 'Response latency distribution (not counting webhook duration and priority & fairness queue wait times) in seconds for each verb, group, version, resource, subresource, scope and component.',
+      }) as unknown as Metric,
+    );
+    this.#registry.registerMetric(
+      sources.certificateExpiration.metric({
+        name: 'apiserver_client_certificate_expiration_seconds',
+        help: 'Distribution of the remaining lifetime on the certificate used to authenticate a request.',
       }) as unknown as Metric,
     );
     this.#longRunning = new prom.Gauge({
