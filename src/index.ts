@@ -72,10 +72,17 @@ export interface StartCapstanOptions {
    * controllers) in the server; `true` registers 3 nodes. Off by default. `stages` replaces the
    * simulated kubelets' pod lifecycle (--simulate-stages; see PodStages); `podStopSeconds` is how
    * long a deleted pod without capstan.dev/stop-seconds takes to stop (--simulate-pod-stop-seconds;
-   * default 0, at once).
+   * default 0, at once); `metrics: false` stops serving metrics.k8s.io for `kubectl top` and HPAs
+   * (--simulate-metrics).
    */
   readonly simulate?:
-    boolean | { readonly nodes?: number; readonly stages?: PodStages; readonly podStopSeconds?: number };
+    | boolean
+    | {
+        readonly nodes?: number;
+        readonly stages?: PodStages;
+        readonly podStopSeconds?: number;
+        readonly metrics?: boolean;
+      };
   /** Where the admin kubeconfig goes; default <dataDir>/kubeconfig. */
   readonly kubeconfigPath?: string;
   /** `real` (the default: the system clock) or `virtual`: time stands still until `clock.advance()`. */
@@ -198,6 +205,8 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
     if (opts.simulate !== true && opts.simulate.stages !== undefined) o.simulateStages = opts.simulate.stages;
     if (opts.simulate !== true && opts.simulate.podStopSeconds !== undefined)
       o.simulatePodStopSeconds = opts.simulate.podStopSeconds;
+    if (opts.simulate !== true && opts.simulate.metrics !== undefined)
+      o.simulateMetrics = opts.simulate.metrics;
   }
   o.logFormat = opts.log?.format ?? 'text';
   o.verbosity = opts.log?.verbosity ?? 0;

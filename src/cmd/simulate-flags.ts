@@ -1,5 +1,5 @@
-// --simulate, --simulate-nodes, --simulate-stages and --simulate-pod-stop-seconds: Capstan's own flags
-// for the opt-in simulated cluster.
+// --simulate, --simulate-nodes, --simulate-stages, --simulate-pod-stop-seconds and
+// --simulate-metrics: Capstan's own flags for the opt-in simulated cluster.
 import { flag, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseIntFlag } from './flag-values.js';
 
@@ -48,5 +48,16 @@ export const simulateFlags: Spec[] = [
       def: '0',
     },
     (o, v) => (o.simulatePodStopSeconds = parseIntFlag(v)),
+  ),
+  flag(
+    {
+      section: simulation,
+      name: 'simulate-metrics',
+      kind: 'bool',
+      usage:
+        'With --simulate, serve the resource metrics API (metrics.k8s.io/v1beta1, as metrics-server) for `kubectl top` and CPU- and memory-based HorizontalPodAutoscalers: running simulated pods report the usage their capstan.dev/cpu-usage and capstan.dev/memory-usage annotations give (1m and 1Mi per container without them).',
+      def: 'true',
+    },
+    (o, v) => (o.simulateMetrics = parseBoolFlag(v)),
   ),
 ];

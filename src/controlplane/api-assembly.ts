@@ -50,6 +50,7 @@ import type { AssembleAPI } from './instance.js';
 import { serviceNetworkingFor } from './bootstrap/kubernetes-service-config.js';
 import { kubernetesEndpointsRemovalHooks, kubernetesServiceHooks } from './bootstrap/kubernetes-service.js';
 import { replicaCoordination } from './replicas/replica-coordination.js';
+import { simulatedMetricsGroup } from './controllers/simulation-metrics/group.js';
 
 // kube's DefaultHealthcheckTimeout and DefaultReadinessTimeout: what a 0 timeout flag means.
 const defaultStorageCheckTimeoutMs = 2000;
@@ -216,6 +217,10 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     await backends.close();
     throw err;
   }
+  // --simulate: metrics.k8s.io for kubectl top and the HPA controller (controllers/simulation-metrics).
+  const metrics =
+    options.simulate && options.simulateMetrics ? simulatedMetricsGroup(groups, options.clock) : undefined;
+  if (metrics !== undefined) groups.push(metrics);
   encryption?.start();
   authorization.start(groups);
   // apiserver_storage_size_bytes, every --etcd-db-metric-poll-interval (kube's DB size monitor).

@@ -1,9 +1,10 @@
 // The real kubectl against a simulated cluster of three nodes (startCapstan({ simulate: { nodes: 3 },
 // clock: 'virtual' }), the options of --simulate --simulate-nodes 3 --clock=virtual): `kubectl wait`
 // on Ready pods, `kubectl rollout status` on a rollout past its progress deadline, a DaemonSet on every node, a StatefulSet with a claim template, a CronJob started
-// by advancing the server's clock to its schedule, and `kubectl drain` held back by a
-// PodDisruptionBudget the disruption controller keeps, through pods/eviction. The server runs in
-// this process so that the test can move its virtual clock.
+// by advancing the server's clock to its schedule, `kubectl drain` held back by a
+// PodDisruptionBudget the disruption controller keeps, through pods/eviction, and an HPA without a
+// metrics API (simulate.metrics off). The server runs in this process so that the test can move its
+// virtual clock.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
@@ -75,7 +76,8 @@ describe('kubectl against a simulated cluster of three nodes on a virtual clock'
 
   before(async () => {
     await locateKubectl();
-    server = await startCapstan({ clock: 'virtual', simulate: { nodes: 3 } });
+    // Without the simulated metrics API (--simulate-metrics=false), as a cluster without metrics-server.
+    server = await startCapstan({ clock: 'virtual', simulate: { nodes: 3, metrics: false } });
   });
 
   after(async () => {

@@ -1,6 +1,7 @@
 // The real kubectl against `--simulate --simulate-nodes 3`: a Deployment made with `kubectl create
 // deployment` rolls out (its pods scheduled, run and Ready on the simulated nodes), `set image`
-// rolls a new ReplicaSet out, `rollout undo` goes back to the first, and `scale` grows it.
+// rolls a new ReplicaSet out, `rollout undo` goes back to the first, and `scale` grows it; `kubectl
+// top` reads the simulated metrics.k8s.io.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
@@ -343,5 +344,53 @@ spec:
     await ok(['wait', '--for=condition=Ready', 'pod/short-lived', '--timeout=30s']);
     // kubectl waits for the pod to be gone; its grace period is 30 s, the timeout 10 s.
     assert.equal(await ok(['delete', 'pod', 'short-lived', '--timeout=10s']), 'pod "short-lived" deleted\n');
+  });
+
+  it('kubectl top pods, top pod --containers and top nodes read the annotated usage', async () => {
+    const rows = (out: string): string[][] =>
+      out
+        .trim()
+        .split('\n')
+        .map((l) => l.trim().split(/\s+/));
+    const resources = rows(await ok(['api-resources', '--api-group=metrics.k8s.io', '--no-headers']));
+    assert.deepEqual(resources, [
+      ['nodes', 'metrics.k8s.io/v1beta1', 'false', 'NodeMetrics'],
+      ['pods', 'metrics.k8s.io/v1beta1', 'true', 'PodMetrics'],
+    ]);
+    await ok(['create', 'deployment', 'metered', '--image=nginx', '--replicas=2']);
+    await ok(['rollout', 'status', 'deployment/metered', '--timeout=60s']);
+    await ok(['wait', '--for=condition=Ready', 'pod', '-l', 'app=metered', '--timeout=60s']);
+    await ok([
+      'annotate',
+      'pods',
+      '-l',
+      'app=metered',
+      'capstan.dev/cpu-usage=250m',
+      'capstan.dev/memory-usage=64Mi',
+    ]);
+    const pods = rows(await ok(['top', 'pods', '-l', 'app=metered', '--no-headers']));
+    assert.equal(pods.length, 2, JSON.stringify(pods));
+    for (const row of pods) assert.deepEqual(row.slice(1), ['250m', '64Mi']);
+    const name = pods[0]?.[0] ?? '';
+    await ok(['annotate', 'pod', name, 'capstan.dev/cpu-usage.nginx=300m']);
+    assert.deepEqual(rows(await ok(['top', 'pod', name, '--containers'])), [
+      ['POD', 'NAME', 'CPU(cores)', 'MEMORY(bytes)'],
+      [name, 'nginx', '300m', '64Mi'],
+    ]);
+    assert.match(
+      await fails(['top', 'pod', 'nope']),
+      /^Error from server \(NotFound\): pods "nope" not found/,
+    );
+    const nodes = rows(await ok(['top', 'nodes', '--no-headers']));
+    assert.deepEqual(
+      nodes.map((r) => r[0]),
+      ['sim-node-0', 'sim-node-1', 'sim-node-2'],
+    );
+    // Each node's own 50m and 128Mi at least, and the percentages of its allocatable.
+    for (const [, cpu = '', cpuPercent, memory = ''] of nodes) {
+      assert.ok(Number.parseInt(cpu, 10) >= 50 && cpu.endsWith('m'), cpu);
+      assert.match(cpuPercent ?? '', /^\d+%$/);
+      assert.ok(Number.parseInt(memory, 10) >= 128 && memory.endsWith('Mi'), memory);
+    }
   });
 });

@@ -1,5 +1,6 @@
 // The simulated cluster on a virtual clock: a pod deleted with its 30 s grace period is removed by
-// its kubelet once the test advances the clock past it, and not before; no wall-clock wait.
+// its kubelet once the test advances the clock past it, and not before; an HPA scales a Deployment
+// up once its pods' annotated CPU usage (the simulated metrics.k8s.io) rises. No wall-clock wait.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
@@ -62,4 +63,83 @@ describe('controllers on the virtual clock', () => {
     );
     assert.ok(performance.now() - started < 10_000, 'a 30 s grace period took no real 30 s');
   });
+
+  it('scales a Deployment up once its pods report more CPU', { timeout: 30_000 }, async () => {
+    const labels = { app: 'busy' };
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'busy' },
+      spec: {
+        replicas: 2,
+        selector: { matchLabels: labels },
+        template: {
+          // Half the 500m each pod requests: on the HPA's 50% target.
+          metadata: { labels, annotations: { 'capstan.dev/cpu-usage': '250m' } },
+          spec: { containers: [{ name: 'app', image: 'nginx', resources: { requests: { cpu: '500m' } } }] },
+        },
+      },
+    };
+    assert.equal((await call('POST', '/apis/apps/v1/namespaces/default/deployments', deployment)).code, 201);
+    const running = async (): Promise<string[]> => {
+      const { body } = await call('GET', `${podPath}?labelSelector=app%3Dbusy`);
+      const items = (body as { items: { metadata: { name: string }; status?: { phase?: string } }[] }).items;
+      return items.filter((p) => p.status?.phase === 'Running').map((p) => p.metadata.name);
+    };
+    const pods = await waitFor('two running pods', running, (names) => names.length === 2);
+    // Ready for longer than a metrics window, so the HPA counts their samples.
+    await server.clock.advance('30s');
+    const hpa = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'busy' },
+      spec: {
+        scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'busy' },
+        minReplicas: 1,
+        maxReplicas: 5,
+        metrics: [
+          {
+            type: 'Resource',
+            resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 50 } },
+          },
+        ],
+      },
+    };
+    const hpaPath = '/apis/autoscaling/v2/namespaces/default/horizontalpodautoscalers';
+    assert.equal((await call('POST', hpaPath, hpa)).code, 201);
+    const replicas = async (): Promise<number> => {
+      const { body } = await call('GET', '/apis/apps/v1/namespaces/default/deployments/busy');
+      return (body as { spec: { replicas: number } }).spec.replicas;
+    };
+    // Each probe moves the clock one HPA sync period on; at 50% the replica count holds.
+    const sync = async (): Promise<HPAStatus> => {
+      await server.clock.advance('15s');
+      return (await call('GET', `${hpaPath}/busy`)).body as HPAStatus;
+    };
+    await waitFor('the HPA to read 50% CPU', sync, (h) => utilization(h) === 50);
+    assert.equal(await replicas(), 2);
+    const patch = { metadata: { annotations: { 'capstan.dev/cpu-usage': '900m' } } };
+    for (const name of pods) {
+      const res = await fetch(`${server.url}${podPath}/${name}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify(patch),
+      });
+      assert.equal(res.status, 200);
+    }
+    // 900m of 500m is 180%: ceil(2 × 180 / 50) = 4 pods.
+    const scaled = await waitFor('the HPA to scale to 4', sync, (h) => h.status?.desiredReplicas === 4);
+    assert.equal(utilization(scaled), 180);
+    await waitFor('the Deployment at 4 replicas', replicas, (n) => n === 4);
+  });
 });
+
+interface HPAStatus {
+  status?: {
+    desiredReplicas?: number;
+    currentMetrics?: { resource?: { current?: { averageUtilization?: number } } }[];
+  };
+}
+
+const utilization = (h: HPAStatus): number | undefined =>
+  h.status?.currentMetrics?.[0]?.resource?.current?.averageUtilization;

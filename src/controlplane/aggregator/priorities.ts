@@ -29,6 +29,8 @@ const builtin: Readonly<Record<string, APIServicePriority>> = {
   'v1.node.k8s.io': { group: 16300, version: 15 },
   'v1.discovery.k8s.io': { group: 16200, version: 15 },
   'v1.flowcontrol.apiserver.k8s.io': { group: 16100, version: 21 },
+  // Not kube's own: the simulated metrics API (--simulate-metrics), at metrics-server's priorities.
+  'v1beta1.metrics.k8s.io': { group: 100, version: 100 },
 };
 
 /** `<version>.<group>`, the name an APIService of the group version must have. */

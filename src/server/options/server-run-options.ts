@@ -180,6 +180,8 @@ export interface ServerRunOptions {
   simulateStages?: unknown;
   /** --simulate-pod-stop-seconds: a deleted simulated pod's stop time without capstan.dev/stop-seconds. */
   simulatePodStopSeconds?: number;
+  /** --simulate-metrics: with --simulate, serve metrics.k8s.io (kubectl top, CPU-based HPAs). */
+  simulateMetrics: boolean;
   storage: StorageOptions;
   /** --pki-dir, --advertise-address, --endpoint-reconciler-type, --leader-elect-*: several replicas. */
   replicas: ReplicaOptions;
@@ -260,6 +262,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     printVersion: 'false',
     simulate: false,
     simulateNodes: 3,
+    simulateMetrics: true,
     storage: defaultStorageOptions(),
     replicas: defaultReplicaOptions(),
     clusterSigning: defaultClusterSigningOptions(),

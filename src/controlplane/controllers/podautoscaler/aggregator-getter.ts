@@ -2,7 +2,8 @@
 // `<version>.<group>` names a Service whose server answers. This getter asks that server the way
 // the aggregator's proxy would (aggregator/proxy.ts: a ready endpoint of the Service, the
 // caBundle, the front-proxy headers naming kube-controller-manager and the proxy's client
-// certificate), answers for the aggregator when no APIService or no available one is there, and
+// certificate), asks this server's own storage for a local one (the simulated metrics.k8s.io),
+// answers for the aggregator when no APIService or no available one is there, and
 // lists a group's versions in the order discovery lists them (aggregator/discovery-routes.ts).
 import { request } from 'node:https';
 import type { APIService } from '../../../api/apiregistration/v1/api-service.js';
@@ -20,6 +21,7 @@ import { internalContext } from '../../../registry/rest/context.js';
 import { EndpointServiceResolver } from '../../../registry/webhook/service-resolver.js';
 import { proxyTarget } from '../../aggregator/availability.js';
 import { AggregatorProxy, type ProxyClientCert, type ProxyTarget } from '../../aggregator/proxy.js';
+import { localAnswer } from './local-getter.js';
 import type { APIAnswer, MetricsAPIGetter } from './metrics-api-getter.js';
 
 const requestTimeoutMs = 10_000;
@@ -74,8 +76,12 @@ export class AggregatorGetter implements MetricsAPIGetter {
 
   async get(gv: { group: string; version: string }, path: string): Promise<APIAnswer> {
     const apiService = await this.#apiService(`${gv.version}.${gv.group}`);
-    // Without a remote APIService the path reaches kube-apiserver itself, which serves no such group.
-    if (apiService === undefined || (apiService.spec.service ?? null) === null) return { failed: 'NotFound' };
+    if (apiService === undefined) return { failed: 'NotFound' };
+    // A local APIService: this server answers (local-getter.ts), or serves no such resource.
+    if ((apiService.spec.service ?? null) === null)
+      return (
+        (await localAnswer(this.#o.groups, { gv, path, signal: this.#o.signal })) ?? { failed: 'NotFound' }
+      );
     const available = apiService.status?.conditions?.find((c) => c.type === 'Available');
     if (available?.status !== 'True') return { failed: 'ServiceUnavailable' };
     let target: ProxyTarget;
