@@ -51,6 +51,7 @@ import { serviceNetworkingFor } from './bootstrap/kubernetes-service-config.js';
 import { kubernetesEndpointsRemovalHooks, kubernetesServiceHooks } from './bootstrap/kubernetes-service.js';
 import { replicaCoordination } from './replicas/replica-coordination.js';
 import { simulatedMetricsGroup } from './controllers/simulation-metrics/group.js';
+import { metricsReaderHooks } from './controllers/simulation-metrics/reader-role.js';
 
 // kube's DefaultHealthcheckTimeout and DefaultReadinessTimeout: what a 0 timeout flag means.
 const defaultStorageCheckTimeoutMs = 2000;
@@ -312,6 +313,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       ...defaultServiceCIDRHooks(apiserverGroups, { ...serviceNetworking, clock: options.clock }),
       ...authorization.postStartHooks(apiserverGroups),
       ...customResources.postStartHooks,
+      ...(metrics === undefined ? {} : metricsReaderHooks(apiserverGroups)),
     },
     preShutdownHooks: {
       ...kubernetesEndpointsRemovalHooks(

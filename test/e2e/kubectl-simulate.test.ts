@@ -392,5 +392,21 @@ spec:
       assert.match(cpuPercent ?? '', /^\d+%$/);
       assert.ok(Number.parseInt(memory, 10) >= 128 && memory.endsWith('Mi'), memory);
     }
+    // metrics-server's aggregated reader role is there, so `view` (and edit, admin) may run kubectl top.
+    const viewRule = [
+      'get',
+      'clusterrole',
+      'view',
+      '-o',
+      'jsonpath={.rules[?(@.apiGroups[0]=="metrics.k8s.io")]}',
+    ];
+    let rule = '';
+    // The aggregation controller fills view after the start; kubectl's own calls pace the polling.
+    for (let i = 0; i < 50 && rule === ''; i++) rule = await ok(viewRule);
+    assert.deepEqual(JSON.parse(rule), {
+      apiGroups: ['metrics.k8s.io'],
+      resources: ['pods', 'nodes'],
+      verbs: ['get', 'list', 'watch'],
+    });
   });
 });
