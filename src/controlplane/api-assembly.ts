@@ -145,6 +145,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   objectCountMetric,
   storageSizeMetric,
   encryptionMetrics,
+  apiServiceMetric,
   boundPort,
   tokenReview,
 }) => {
@@ -272,6 +273,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     logger: options.logger,
     proxyClientCert: options.proxyClientCert,
     now: () => options.clock.now(),
+    metrics: apiServiceMetric,
   });
   // kube-controller-manager's controllers, once per cluster (src/controlplane/cluster-controllers.ts).
   const controllers = clusterControllers({

@@ -14,7 +14,11 @@ import type { EncryptionMetrics } from '../server/encryption/metrics.js';
 import type { HealthChecker } from '../server/healthz/health-checker.js';
 import type { ListenerConfig } from '../server/http/serving-listener.js';
 import { adminKubeConfig, writeKubeConfig, type KubeConfig } from '../server/kubeconfig.js';
-import type { ObjectCountMetric, StorageSizeMetric } from '../server/metrics/apiserver-metrics.js';
+import type {
+  APIServiceAvailabilityMetric,
+  ObjectCountMetric,
+  StorageSizeMetric,
+} from '../server/metrics/apiserver-metrics.js';
 import type { Logger } from '../server/logging/logger.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import { anonymousAuthOf } from '../server/options/server-run-options.js';
@@ -65,6 +69,8 @@ export type AssembleAPI = (input: {
   storageSizeMetric?: StorageSizeMetric;
   /** Encryption at rest's transformation and reload metrics. */
   encryptionMetrics?: EncryptionMetrics;
+  /** Where the aggregator reports its APIServices' availability. */
+  apiServiceMetric?: APIServiceAvailabilityMetric;
   /** The port the server listens on; read it only once it does (post-start hooks). */
   boundPort?: () => number;
   /** The server's bearer token chain for tokenreviews; answers once the server is built. */
@@ -129,6 +135,12 @@ export class ControlPlane {
       set: (id, bytes) => sizeSink?.set(id, bytes),
       delete: (id) => sizeSink?.delete(id),
     };
+    let apiServiceSink: APIServiceAvailabilityMetric | undefined;
+    const apiServiceMetric: APIServiceAvailabilityMetric = {
+      set: (name, available) => apiServiceSink?.set(name, available),
+      delete: (name) => apiServiceSink?.delete(name),
+      becameUnavailable: (name, reason) => apiServiceSink?.becameUnavailable(name, reason),
+    };
     const encryptionMetrics = new ForwardingEncryptionMetrics();
     const auditMetrics = new ForwardingAuditMetrics();
     // The token chain needs the assembly's authenticators: tokenreviews reach it once it exists.
@@ -143,6 +155,7 @@ export class ControlPlane {
       objectCountMetric,
       storageSizeMetric,
       encryptionMetrics,
+      apiServiceMetric,
       boundPort: () => {
         if (server === undefined) throw new Error('the server is not listening yet');
         const url = new URL(server.url);
@@ -240,6 +253,7 @@ export class ControlPlane {
       server.installAPIGroups(assembly.api);
       metricSink = server.metrics.objectCountMetric;
       sizeSink = server.metrics.storageSizeMetric;
+      apiServiceSink = server.metrics.apiServiceAvailabilityMetric;
       encryptionMetrics.attach(server.metrics.encryptionMetrics);
       auditMetrics.attach(server.metrics.auditMetrics);
       if (assembly.namespaces !== undefined)

@@ -258,5 +258,15 @@ describe('kubectl against capstan: an aggregated API server', () => {
     const raw = await rawGet();
     assert.equal(raw.code, 1);
     assert.equal(raw.stderr, unavailableText);
+    // kube-aggregator's status metrics, as kube-prometheus's KubeAggregatedAPIDown and
+    // KubeAggregatedAPIErrors read them: 1 while unavailable, and the transition counted by reason.
+    const metrics = (await ok(['get', '--raw', '/metrics'])).split('\n');
+    assert.ok(metrics.includes(`aggregator_unavailable_apiservice{name="${apiServiceName}"} 1`));
+    assert.ok(metrics.includes('aggregator_unavailable_apiservice{name="v1.apps"} 0'));
+    assert.ok(
+      metrics.includes(
+        `aggregator_unavailable_apiservice_total{name="${apiServiceName}",reason="FailedDiscoveryCheck"} 1`,
+      ),
+    );
   });
 });

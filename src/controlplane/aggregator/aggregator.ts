@@ -31,6 +31,7 @@ import { desiredLocalAPIServices, localAvailable, managedBy, matchesDesired } fr
 import { AggregatedOpenAPISpecs } from './openapi-specs.js';
 import { AggregatorProxy, writeProxyError, type ProxyClientCert } from './proxy.js';
 import { stopReason } from '../../machinery/errors/stop-reason.js';
+import type { APIServiceAvailabilityMetric } from '../../server/metrics/apiserver-metrics.js';
 
 export interface AggregatorOptions {
   readonly groups: readonly APIGroupInfo[];
@@ -45,6 +46,8 @@ export interface AggregatorOptions {
   readonly resyncPeriodMs?: number;
   /** The server's clock (ms), which stamps the conditions (default: the system's). */
   readonly now?: () => number;
+  /** Where each APIService's availability is reported (kube-aggregator's status metrics). */
+  readonly metrics?: APIServiceAvailabilityMetric | undefined;
 }
 
 type Condition = Omit<APIServiceCondition, 'lastTransitionTime'>;
@@ -179,8 +182,14 @@ export class Aggregator implements ProxiedGroupVersions {
 
   #apply(type: string, obj: KubeObject): void {
     const name = obj.metadata?.name ?? '';
-    if (type === 'DELETED') this.#cache.delete(name);
-    else this.#cache.set(name, obj as APIService);
+    if (type === 'DELETED') {
+      this.#cache.delete(name);
+      this.#o.metrics?.delete(name);
+    } else {
+      this.#cache.set(name, obj as APIService);
+      // As the status controllers set the gauge after each sync: from the stored condition.
+      this.#o.metrics?.set(name, availableOf(obj as APIService)?.status === 'True');
+    }
   }
 
   /** After any change of the cache: the remote index, the discovery table, checks and reconciling. */
@@ -274,6 +283,9 @@ export class Aggregator implements ProxiedGroupVersions {
       },
       options: {},
     });
+    // SetUnavailableCounter: counted once this write has taken an available APIService away.
+    if (old?.status === 'True' && condition.status !== 'True')
+      this.#o.metrics?.becameUnavailable(name, condition.reason ?? 'UnknownReason');
   }
 
   #scheduleReconcile(): void {

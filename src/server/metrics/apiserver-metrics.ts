@@ -27,6 +27,17 @@ export interface StorageSizeMetric {
   delete(storageClusterId: string): void;
 }
 
+/**
+ * Where the aggregator reports its APIServices' availability (kube-aggregator's status metrics):
+ * `aggregator_unavailable_apiservice{name}` per APIService, and
+ * `aggregator_unavailable_apiservice_total{name,reason}` each time one becomes unavailable.
+ */
+export interface APIServiceAvailabilityMetric {
+  set(name: string, available: boolean): void;
+  delete(name: string): void;
+  becameUnavailable(name: string, reason: string): void;
+}
+
 /** Where API Priority and Fairness reports what it does with each classified request. */
 export interface FlowControlMetrics {
   dispatched(l: FlowLabels): void;
@@ -113,6 +124,26 @@ export class ApiserverMetrics {
   }
 
   /** Where the storage size monitor reports database sizes. */
+  get apiServiceAvailabilityMetric(): APIServiceAvailabilityMetric {
+    return {
+      set: (name, available) => {
+        this.#apply((m) => {
+          m.setAPIServiceAvailability(name, available);
+        });
+      },
+      delete: (name) => {
+        this.#apply((m) => {
+          m.setAPIServiceAvailability(name, undefined);
+        });
+      },
+      becameUnavailable: (name, reason) => {
+        this.#apply((m) => {
+          m.countUnavailableAPIService(name, reason);
+        });
+      },
+    };
+  }
+
   get storageSizeMetric(): StorageSizeMetric {
     return {
       set: (id, bytes) => {

@@ -65,6 +65,8 @@ export class PromMetrics {
   readonly #dropped: Counter<'request_kind'>;
   readonly #storageObjects: Gauge<'resource'>;
   readonly #storageSize: Gauge<'storage_cluster_id'>;
+  readonly #unavailableAPIService: Gauge<'name'>;
+  readonly #unavailableAPIServiceTotal: Counter<'name' | 'reason'>;
   /** apiserver_storage_transformation_* and apiserver_encryption_config_controller_*. */
   readonly encryption: EncryptionPromMetrics;
   /** apiserver_flowcontrol_*. */
@@ -133,6 +135,18 @@ export class PromMetrics {
       labelNames: ['storage_cluster_id'],
       registers,
     });
+    this.#unavailableAPIService = new prom.Gauge({
+      name: 'aggregator_unavailable_apiservice',
+      help: 'Gauge of APIServices which are marked as unavailable broken down by APIService name.',
+      labelNames: ['name'],
+      registers,
+    });
+    this.#unavailableAPIServiceTotal = new prom.Counter({
+      name: 'aggregator_unavailable_apiservice_total',
+      help: 'Counter of APIServices which are marked as unavailable broken down by APIService name and reason.',
+      labelNames: ['name', 'reason'],
+      registers,
+    });
     this.encryption = new EncryptionPromMetrics(prom, this.#registry);
     this.flowControl = new FlowControlPromMetrics(prom, this.#registry);
     this.audit = new AuditPromMetrics(prom, this.#registry);
@@ -157,6 +171,16 @@ export class PromMetrics {
   setStorageSize(storageClusterId: string, bytes: number | undefined): void {
     if (bytes === undefined) this.#storageSize.remove({ storage_cluster_id: storageClusterId });
     else this.#storageSize.set({ storage_cluster_id: storageClusterId }, bytes);
+  }
+
+  /** 1 while the APIService is not Available, 0 while it is; gone with it (undefined). */
+  setAPIServiceAvailability(name: string, available: boolean | undefined): void {
+    if (available === undefined) this.#unavailableAPIService.remove({ name });
+    else this.#unavailableAPIService.set({ name }, available ? 0 : 1);
+  }
+
+  countUnavailableAPIService(name: string, reason: string): void {
+    this.#unavailableAPIServiceTotal.inc({ name, reason });
   }
 
   get contentType(): string {
