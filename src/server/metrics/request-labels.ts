@@ -81,9 +81,3 @@ export function requestLabelsOf(
     component: 'apiserver',
   };
 }
-
-/** The registry's ObjectCountMetric shape: stores poll their counts and report them here. */
-export interface ObjectCountMetric {
-  set(resource: string, count: number): void;
-  delete(resource: string): void;
-}
