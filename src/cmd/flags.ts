@@ -7,6 +7,7 @@ import { flag, oneOf, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseDurationFlag, parseIntFlag, parseListFlag } from './flag-values.js';
 import { auditFlags } from './audit-flags.js';
 import { authnFlags } from './authn-flags.js';
+import { authzFlags } from './authz-flags.js';
 import { oidcFlags } from './oidc-flags.js';
 import { simulateFlags } from './simulate-flags.js';
 import { replicaFlags } from './replica-flags.js';
@@ -88,21 +89,6 @@ const servingFlags: Spec[] = [
       def: '<data-dir>/kubeconfig',
     },
     (o, v) => (o.kubeconfigOut = v),
-  ),
-];
-
-const authz = 'Authorization';
-const authzFlags: Spec[] = [
-  flag(
-    {
-      section: authz,
-      name: 'authorization-mode',
-      kind: 'strings',
-      usage:
-        'Ordered list of plug-ins to do authorization on secure port. Comma-delimited list of: AlwaysAllow,AlwaysDeny,RBAC,Node.',
-      def: 'AlwaysAllow',
-    },
-    (o, v) => o.authorizationModes.push(...parseListFlag(v)),
   ),
 ];
 

@@ -19,6 +19,7 @@ import { StorageFactoryRestOptionsFactory } from '../registry/generic/rest-optio
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { ControlPlaneAuthorization } from './authorization/rbac.js';
 import { authorizationModesOf } from '../server/options/server-run-options.js';
+import { webhookAuthorizersOf } from '../server/authorization/authorizer-config.js';
 import { isCreater, type Creater } from '../registry/rest/capabilities.js';
 import { EncryptionAtRest } from '../server/encryption/encryption-at-rest.js';
 import type { EncryptionMetrics } from '../server/encryption/metrics.js';
@@ -179,7 +180,11 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     storageFactory,
     createRawStorage: (config) => backends.create(config),
   });
-  const authorization = new ControlPlaneAuthorization(authorizationModesOf(options), options.logger);
+  const authorization = new ControlPlaneAuthorization(
+    authorizationModesOf(options),
+    options.logger,
+    webhookAuthorizersOf(options.authorizers, { logger: options.logger }),
+  );
   let groups: APIGroupInfo[];
   let replicas;
   try {

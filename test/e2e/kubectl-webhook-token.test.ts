@@ -1,6 +1,8 @@
 // The real kubectl against one Capstan process with --authentication-token-webhook-config-file: a
 // TokenReview service in this process (HTTPS with its own CA) vouches for one token, which
-// `kubectl --token` then uses; the service's other answers are 401.
+// `kubectl --token` then uses; the service's other answers are 401. The same service answers the
+// SubjectAccessReviews of --authorization-mode=Webhook,RBAC: it lets the vouched user do anything
+// and user "x" read pods only.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,11 +18,33 @@ import { tlsMaterial } from '../integration/support/webhook-server.js';
 
 const unauthorized = 'error: You must be logged in to the server (Unauthorized)\n';
 
+interface AccessReviewBody {
+  apiVersion: string;
+  kind: string;
+  spec: {
+    user?: string;
+    group?: string[];
+    resourceAttributes?: { verb?: string; resource?: string; labelSelector?: unknown };
+  };
+}
+
+/** The authorization service's answer: grace may do anything, x may read pods, others get no opinion. */
+function accessReviewStatus(review: AccessReviewBody): Record<string, unknown> {
+  const { user, resourceAttributes: r } = review.spec;
+  if (user === 'grace') return { allowed: true };
+  if (user !== 'x') return { allowed: false };
+  const reads = ['get', 'list', 'watch'].includes(r?.verb ?? '') && r?.resource === 'pods';
+  return reads
+    ? { allowed: true, reason: 'x reads pods' }
+    : { allowed: false, reason: 'x may only read pods' };
+}
+
 describe('kubectl against capstan: webhook token authentication', () => {
   let dir: string;
   let webhook: Server;
   let capstan: CapstanProcess;
   const reviewed: string[] = [];
+  const accessReviews: AccessReviewBody[] = [];
   const session = kubectlSession(() => capstan.kubeconfigPath);
 
   before(async () => {
@@ -30,13 +54,20 @@ describe('kubectl against capstan: webhook token authentication', () => {
       let body = '';
       req.on('data', (d: Buffer) => (body += d.toString()));
       req.on('end', () => {
-        const review = JSON.parse(body) as { apiVersion: string; kind: string; spec: { token: string } };
+        res.setHeader('content-type', 'application/json');
+        const sent = JSON.parse(body) as { kind: string };
+        if (sent.kind === 'SubjectAccessReview') {
+          const access = sent as AccessReviewBody;
+          accessReviews.push(access);
+          res.end(JSON.stringify({ ...access, status: accessReviewStatus(access) }));
+          return;
+        }
+        const review = sent as { apiVersion: string; kind: string; spec: { token: string } };
         reviewed.push(`${review.apiVersion}/${review.kind}`);
         const status =
           review.spec.token === 'vouched-token'
             ? { authenticated: true, user: { username: 'grace', uid: 'g-1', groups: ['navy'] } }
             : { authenticated: false };
-        res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', status }));
       });
     });
@@ -56,7 +87,12 @@ describe('kubectl against capstan: webhook token authentication', () => {
       ].join('\n'),
     );
     capstan = await startCapstanProcess({
-      args: ['--storage-backend=memory', `--authentication-token-webhook-config-file=${config}`],
+      args: [
+        '--storage-backend=memory',
+        `--authentication-token-webhook-config-file=${config}`,
+        '--authorization-mode=Webhook,RBAC',
+        `--authorization-webhook-config-file=${config}`,
+      ],
     });
   });
   after(async () => {
@@ -83,5 +119,52 @@ describe('kubectl against capstan: webhook token authentication', () => {
 
   it('answers a token the service does not vouch for with 401', async () => {
     assert.equal(await session.fails(['--token=unknown-token', 'get', 'pods']), unauthorized);
+  });
+
+  it('--authorization-mode=Webhook: the service lets x read pods only, with kube’s 403 and can-i', async () => {
+    const pods = await session.kubectl(['get', 'pods', '--as=x', '-l', 'app=web']);
+    assert.deepEqual([pods.code, pods.stderr], [0, 'No resources found in default namespace.\n']);
+    // kube's default --authorization-webhook-version, the selector sent as requirements.
+    const listed = accessReviews.find(
+      (r) => r.spec.user === 'x' && r.spec.resourceAttributes?.verb === 'list',
+    );
+    assert.equal(listed?.apiVersion, 'authorization.k8s.io/v1beta1');
+    assert.deepEqual(listed.spec.group, ['system:authenticated']);
+    assert.deepEqual(listed.spec.resourceAttributes?.labelSelector, {
+      requirements: [{ key: 'app', operator: 'In', values: ['web'] }],
+    });
+    assert.equal(
+      await session.fails(['get', 'secrets', '--as=x']),
+      'Error from server (Forbidden): secrets is forbidden: User "x" cannot list resource "secrets" in API group "" in the namespace "default": x may only read pods\n',
+    );
+    assert.equal(await session.ok(['auth', 'can-i', 'list', 'pods', '--as=x']), 'yes\n');
+    // A LocalSubjectAccessReview's selector requirements reach the webhook as the request's would.
+    const lsar = {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'LocalSubjectAccessReview',
+      metadata: { namespace: 'default' },
+      spec: {
+        user: 'x',
+        resourceAttributes: {
+          namespace: 'default',
+          verb: 'watch',
+          resource: 'pods',
+          fieldSelector: { requirements: [{ key: 'spec.nodeName', operator: 'In', values: ['n1'] }] },
+        },
+      },
+    };
+    const answer = await session.ok(['create', '-f', '-', '-o', 'jsonpath={.status}'], JSON.stringify(lsar));
+    assert.deepEqual(JSON.parse(answer), { allowed: true, reason: 'x reads pods' });
+    assert.deepEqual(accessReviews.at(-1)?.spec.resourceAttributes, {
+      namespace: 'default',
+      verb: 'watch',
+      version: '*',
+      resource: 'pods',
+      fieldSelector: { requirements: [{ key: 'spec.nodeName', operator: 'In', values: ['n1'] }] },
+    });
+    assert.equal(
+      (await session.kubectl(['auth', 'can-i', 'delete', 'pods', '--as=x'])).stdout,
+      'no - x may only read pods\n',
+    );
   });
 });

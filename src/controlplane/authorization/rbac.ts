@@ -17,7 +17,7 @@ import {
 import { runListWatch } from '../controllers/list-watch.js';
 import type { PostStartHook } from '../../server/lifecycle/hooks.js';
 import type { Logger } from '../../server/logging/logger.js';
-import { authorizerForModes, modeNode, modeRBAC } from '../../server/authorization/modes.js';
+import { authorizerForChain, modeNode, modeRBAC } from '../../server/authorization/modes.js';
 import { NodeAuthorization } from './node/node-authorization.js';
 import { RBACAuthorizer } from '../../registry/rbac/authorizer.js';
 import type { Authorizer } from '../../registry/rest/authorizer.js';
@@ -136,17 +136,18 @@ export class ControlPlaneAuthorization {
   readonly #logger: Logger;
   #stop: (() => Promise<void>) | undefined;
 
-  constructor(modes: readonly string[], logger: Logger) {
+  /** `webhooks`: the chain's webhook authorizers, in order (webhookAuthorizersOf). */
+  constructor(modes: readonly string[], logger: Logger, webhooks: readonly Authorizer[] = []) {
     this.#logger = logger;
     const index = modes.includes(modeRBAC) ? new RBACIndex() : undefined;
     this.#index = index;
     const node = modes.includes(modeNode) ? new NodeAuthorization(logger) : undefined;
     this.#node = node;
-    this.authorizer = authorizerForModes(
-      modes,
-      () => new RBACAuthorizer(index ?? new RBACIndex()),
-      node === undefined ? undefined : () => node.authorizer,
-    );
+    this.authorizer = authorizerForChain(modes, {
+      rbac: () => new RBACAuthorizer(index ?? new RBACIndex()),
+      ...(node === undefined ? {} : { node: () => node.authorizer }),
+      webhooks,
+    });
   }
 
   /** Starts the RBAC index and the Node authorizer's graph over the built groups (each with its mode). */

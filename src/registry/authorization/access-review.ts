@@ -1,11 +1,16 @@
 // The access reviews (pkg/registry/authorization/{subjectaccessreview,selfsubjectaccessreview,
 // localsubjectaccessreview}/rest.go and pkg/apis/authorization/validation): POST a request's
 // attributes, get the authorizer's decision back in status. Nothing is stored.
-import type { AccessReview, SubjectAccessReviewSpec } from '../../api/authorization/v1/reviews.js';
+import type {
+  AccessReview,
+  SubjectAccessReviewSpec,
+  SubjectAccessReviewStatus,
+} from '../../api/authorization/v1/reviews.js';
 import type { KubeObject } from '../../api/meta.js';
 import { newBadRequest, newInvalid } from '../../machinery/errors/index.js';
-import { FieldError, FieldPath, type ErrorList } from '../../machinery/validation/index.js';
-import type { AuthorizationAttributes, Authorizer } from '../rest/authorizer.js';
+import { AuthorizerError, type AuthorizationResult, type Authorizer } from '../rest/authorizer.js';
+import { validateAccessReview, type AccessReviewKindName } from './access-review-validation.js';
+import { attributesFrom, buildEvaluationError } from './attributes-from.js';
 import type { ValidateObjectFunc } from '../rest/capabilities.js';
 import type { RequestContext, UserInfo } from '../rest/context.js';
 import type { CreateOptions } from '../rest/options.js';
@@ -16,58 +21,6 @@ const group = 'authorization.k8s.io';
 /** Who a review asks about: the caller (self reviews) or the subject its spec names. */
 type Subject = 'self' | 'spec';
 
-/** ValidateSelfSubjectAccessReviewSpec / ValidateSubjectAccessReviewSpec. */
-export function validateAccessReviewSpec(spec: SubjectAccessReviewSpec, subject: Subject): ErrorList {
-  const errs: ErrorList = [];
-  const path = FieldPath.of('spec');
-  const resource = spec.resourceAttributes ?? undefined;
-  const nonResource = spec.nonResourceAttributes ?? undefined;
-  if (resource !== undefined && nonResource !== undefined)
-    errs.push(
-      FieldError.invalid(
-        path.child('nonResourceAttributes'),
-        nonResource,
-        'cannot be specified in combination with resourceAttributes',
-      ),
-    );
-  if (resource === undefined && nonResource === undefined)
-    errs.push(
-      FieldError.invalid(
-        path.child('resourceAttributes'),
-        null,
-        'exactly one of nonResourceAttributes or resourceAttributes must be specified',
-      ),
-    );
-  if (subject === 'spec' && (spec.user ?? '') === '' && (spec.groups ?? []).length === 0)
-    errs.push(
-      FieldError.invalid(
-        path.child('user'),
-        spec.user ?? '',
-        'at least one of user or group must be specified',
-      ),
-    );
-  return errs;
-}
-
-/** authorizationutil.ResourceAttributesFrom / NonResourceAttributesFrom. */
-function attributesOf(user: UserInfo, spec: SubjectAccessReviewSpec): AuthorizationAttributes {
-  const r = spec.resourceAttributes ?? undefined;
-  if (r !== undefined)
-    return {
-      user,
-      verb: r.verb ?? '',
-      resourceRequest: true,
-      namespace: r.namespace ?? '',
-      apiGroup: r.group ?? '',
-      apiVersion: r.version ?? '',
-      resource: r.resource ?? '',
-      subresource: r.subresource ?? '',
-      name: r.name ?? '',
-    };
-  const n = spec.nonResourceAttributes ?? {};
-  return { user, verb: n.verb ?? '', resourceRequest: false, path: n.path ?? '' };
-}
-
 function subjectOf(spec: SubjectAccessReviewSpec): UserInfo {
   return {
     name: spec.user ?? '',
@@ -77,8 +30,10 @@ function subjectOf(spec: SubjectAccessReviewSpec): UserInfo {
   };
 }
 
+export { validateAccessReviewSpec } from './access-review-validation.js';
+
 interface AccessReviewKind {
-  readonly kind: 'SubjectAccessReview' | 'SelfSubjectAccessReview' | 'LocalSubjectAccessReview';
+  readonly kind: AccessReviewKindName;
   readonly subject: Subject;
   readonly namespaced: boolean;
 }
@@ -104,25 +59,34 @@ export class AccessReviewREST extends ReviewREST<AccessReview> {
   ): Promise<KubeObject> {
     const review = obj as AccessReview;
     const spec: SubjectAccessReviewSpec = (review as Partial<AccessReview>).spec ?? {};
-    const errs = validateAccessReviewSpec(spec, this.#kind.subject);
+    const errs = validateAccessReview(review, this.#kind.kind);
     if (errs.length > 0) throw newInvalid({ group, kind: this.#kind.kind }, '', errs);
     if (this.#kind.namespaced) {
-      const attrs = spec.resourceAttributes ?? undefined;
-      if (attrs === undefined || (attrs.namespace ?? '') !== ctx.namespace)
+      if (ctx.namespace === '') throw newBadRequest(`namespace is required on this type: ${ctx.namespace}`);
+      if ((review.metadata?.namespace ?? '') !== ctx.namespace)
         throw newBadRequest(`spec.resourceAttributes.namespace must match namespace: ${ctx.namespace}`);
     }
     if (opts.validate !== undefined) await opts.validate(ctx, review);
     const user = this.#kind.subject === 'self' ? ctx.user : subjectOf(spec);
-    const { decision, reason } = await this.#authorizer.authorize(attributesOf(user, spec));
-    return {
-      ...review,
-      spec,
-      status: {
-        allowed: decision === 'Allow',
-        ...(decision === 'Deny' ? { denied: true } : {}),
-        ...(reason === '' ? {} : { reason }),
-      },
+    const attrs = attributesFrom(user, spec);
+    let result: AuthorizationResult;
+    let evaluationError: string | undefined;
+    try {
+      result = await this.#authorizer.authorize(attrs);
+    } catch (err) {
+      // kube reports the authorizers' errors in the answer, with the decision they came with.
+      if (!(err instanceof AuthorizerError)) throw err;
+      result = { decision: err.decision, reason: err.reason };
+      evaluationError = err.message;
+    }
+    const evaluation = buildEvaluationError(evaluationError, attrs);
+    const status: SubjectAccessReviewStatus = {
+      allowed: result.decision === 'Allow',
+      ...(result.decision === 'Deny' ? { denied: true } : {}),
+      ...(result.reason === '' ? {} : { reason: result.reason }),
+      ...(evaluation === '' ? {} : { evaluationError: evaluation }),
     };
+    return { ...review, spec, status };
   }
 }
 

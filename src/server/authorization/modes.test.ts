@@ -5,7 +5,12 @@ import {
   type AuthorizationAttributes,
   type Authorizer,
 } from '../../registry/rest/authorizer.js';
-import { authorizerForModes, unionAuthorizer, validateAuthorizationModes } from './modes.js';
+import {
+  authorizerForChain,
+  authorizerForModes,
+  unionAuthorizer,
+  validateAuthorizationModes,
+} from './modes.js';
 
 const attrs = (groups: string[]): AuthorizationAttributes => ({
   user: { name: 'u', groups },
@@ -35,8 +40,21 @@ describe('--authorization-mode', () => {
     ]);
     assert.deepEqual(validateAuthorizationModes(['Node', 'RBAC']), []);
     assert.deepEqual(validateAuthorizationModes(['ABAC']), [
-      'authorization-mode "ABAC" is not supported by Capstan (supported: AlwaysAllow,AlwaysDeny,RBAC,Node)',
+      'authorization-mode "ABAC" is not supported by Capstan (supported: AlwaysAllow,AlwaysDeny,Webhook,RBAC,Node)',
     ]);
+  });
+
+  it('puts each webhook where its Webhook mode stands', async () => {
+    const rbac = fixed('NoOpinion', 'rbac');
+    const chain = authorizerForChain(['Webhook', 'RBAC', 'Webhook'], {
+      rbac: () => rbac,
+      webhooks: [fixed('NoOpinion', 'first'), fixed('Deny', 'second')],
+    });
+    assert.deepEqual(await chain.authorize(attrs([])), { decision: 'Deny', reason: 'second' });
+    assert.throws(
+      () => authorizerForChain(['Webhook'], { rbac: () => rbac }),
+      /"Webhook" is not a valid mode/,
+    );
   });
 
   it('puts the Node authorizer where --authorization-mode lists it', async () => {

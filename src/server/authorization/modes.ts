@@ -3,6 +3,7 @@
 // modes in order; the first Allow or Deny decides, NoOpinion asks the next
 // (k8s.io/apiserver/pkg/authorization/union).
 import {
+  AuthorizerError,
   alwaysAllowAuthorizer,
   type AuthorizationAttributes,
   type AuthorizationResult,
@@ -12,10 +13,13 @@ import {
   type UserRules,
 } from '../../registry/rest/authorizer.js';
 
+export { AuthorizerError } from '../../registry/rest/authorizer.js';
+
 export const modeAlwaysAllow = 'AlwaysAllow';
 export const modeAlwaysDeny = 'AlwaysDeny';
 export const modeRBAC = 'RBAC';
 export const modeNode = 'Node';
+export const modeWebhook = 'Webhook';
 
 /** kube's AuthorizationModeChoices. */
 export const kubeAuthorizationModes: readonly string[] = [
@@ -30,6 +34,7 @@ export const kubeAuthorizationModes: readonly string[] = [
 export const supportedAuthorizationModes: readonly string[] = [
   modeAlwaysAllow,
   modeAlwaysDeny,
+  modeWebhook,
   modeRBAC,
   modeNode,
 ];
@@ -37,9 +42,13 @@ export const supportedAuthorizationModes: readonly string[] = [
 /** Go's %q of a []string: `["a" "b"]`. */
 const goQuoteList = (list: readonly string[]): string => `[${list.map((m) => JSON.stringify(m)).join(' ')}]`;
 
-/** BuiltInAuthorizationOptions.Validate's messages for the modes. */
-export function validateAuthorizationModes(modes: readonly string[]): string[] {
+/** BuiltInAuthorizationOptions.Validate's messages for the modes (and the webhook file they need). */
+export function validateAuthorizationModes(
+  modes: readonly string[],
+  files: { readonly webhookConfigFile?: string } = {},
+): string[] {
   const errs: string[] = [];
+  const webhookConfigFile = files.webhookConfigFile ?? '';
   if (modes.length === 0) errs.push('at least one authorization-mode must be passed');
   for (const mode of modes) {
     if (!kubeAuthorizationModes.includes(mode))
@@ -48,7 +57,11 @@ export function validateAuthorizationModes(modes: readonly string[]): string[] {
       errs.push(
         `authorization-mode ${JSON.stringify(mode)} is not supported by Capstan (supported: ${supportedAuthorizationModes.join(',')})`,
       );
+    if (mode === modeWebhook && webhookConfigFile === '')
+      errs.push("authorization-mode Webhook's authorization config file not passed");
   }
+  if (webhookConfigFile !== '' && !modes.includes(modeWebhook))
+    errs.push('cannot specify --authorization-webhook-config-file without mode Webhook');
   if (new Set(modes).size !== modes.length)
     errs.push(`authorization-mode ${goQuoteList(modes)} has mode specified more than once`);
   return errs;
@@ -79,16 +92,11 @@ export const privilegedGroupAuthorizer: Authorizer = {
   rulesFor: () => Promise.resolve(noRules),
 };
 
-/** An error from one or more authorizers of a union (kube's aggregate). */
-export class AuthorizerError extends Error {
-  constructor(errors: readonly unknown[]) {
-    const texts = [...new Set(errors.map((e) => (e instanceof Error ? e.message : String(e))))];
-    super(texts.length === 1 ? (texts[0] ?? '') : `[${texts.join(', ')}]`);
-    this.name = 'AuthorizerError';
-  }
-}
-
-/** union.New: the first Allow or Deny decides; all NoOpinion is NoOpinion with every reason. */
+/**
+ * union.New: the first Allow or Deny decides; all NoOpinion is NoOpinion with every reason. A member
+ * that throws has no opinion; when none decides, the union throws their errors (with the reasons),
+ * which the filter answers 500 and an access review reports as its evaluationError.
+ */
 export function unionAuthorizer(authorizers: readonly Authorizer[]): Authorizer {
   return {
     authorize: async (attrs: AuthorizationAttributes): Promise<AuthorizationResult> => {
@@ -99,13 +107,16 @@ export function unionAuthorizer(authorizers: readonly Authorizer[]): Authorizer 
         try {
           result = await a.authorize(attrs);
         } catch (err) {
+          // A member that denies on error ends the chain, as a Deny would.
+          if (err instanceof AuthorizerError && err.decision === 'Deny') throw err;
           errors.push(err);
+          if (err instanceof AuthorizerError && err.reason !== '') reasons.push(err.reason);
           continue;
         }
         if (result.decision !== 'NoOpinion') return result;
         if (result.reason !== '') reasons.push(result.reason);
       }
-      if (errors.length > 0) throw new AuthorizerError(errors);
+      if (errors.length > 0) throw new AuthorizerError(errors, { reason: reasons.join('\n') });
       return { decision: 'NoOpinion', reason: reasons.join('\n') };
     },
     rulesFor: async (user, namespace): Promise<UserRules> => {
@@ -131,24 +142,44 @@ export function unionAuthorizer(authorizers: readonly Authorizer[]): Authorizer 
   };
 }
 
+/** What the modes are built from: the RBAC and Node authorizers, and one webhook per Webhook mode. */
+export interface ModeAuthorizers {
+  readonly rbac: () => Authorizer;
+  readonly node?: () => Authorizer;
+  /** In the order the Webhook entries appear (several with --authorization-config). */
+  readonly webhooks?: readonly Authorizer[];
+}
+
 /**
  * The authorizer for the modes: alwaysAllowAuthorizer itself when only AlwaysAllow is set (the
- * server then skips the filter), else system:masters followed by the modes. `rbac` and `node` build
- * the RBAC and Node authorizers (each only called when its mode is among the modes).
+ * server then skips the filter), else system:masters followed by the modes (reload.go newForConfig).
+ * Each builder is only called when its mode is among the modes.
  */
+export function authorizerForChain(modes: readonly string[], built: ModeAuthorizers): Authorizer {
+  if (onlyAlwaysAllow(modes)) return alwaysAllowAuthorizer;
+  const webhooks = [...(built.webhooks ?? [])];
+  const member = (mode: string): Authorizer | undefined => {
+    if (mode === modeAlwaysAllow) return alwaysAllowAuthorizer;
+    if (mode === modeAlwaysDeny) return alwaysDenyAuthorizer;
+    if (mode === modeRBAC) return built.rbac();
+    if (mode === modeNode) return built.node?.();
+    if (mode === modeWebhook) return webhooks.shift();
+    return undefined;
+  };
+  const chain: Authorizer[] = [privilegedGroupAuthorizer];
+  for (const mode of modes) {
+    const a = member(mode);
+    if (a === undefined) throw new Error(`authorization-mode ${JSON.stringify(mode)} is not a valid mode`);
+    chain.push(a);
+  }
+  return unionAuthorizer(chain);
+}
+
+/** authorizerForChain without webhooks. */
 export function authorizerForModes(
   modes: readonly string[],
   rbac: () => Authorizer,
   node?: () => Authorizer,
 ): Authorizer {
-  if (onlyAlwaysAllow(modes)) return alwaysAllowAuthorizer;
-  const chain: Authorizer[] = [privilegedGroupAuthorizer];
-  for (const mode of modes) {
-    if (mode === modeAlwaysAllow) chain.push(alwaysAllowAuthorizer);
-    else if (mode === modeAlwaysDeny) chain.push(alwaysDenyAuthorizer);
-    else if (mode === modeRBAC) chain.push(rbac());
-    else if (mode === modeNode && node !== undefined) chain.push(node());
-    else throw new Error(`authorization-mode ${JSON.stringify(mode)} is not a valid mode`);
-  }
-  return unionAuthorizer(chain);
+  return authorizerForChain(modes, { rbac, ...(node === undefined ? {} : { node }) });
 }

@@ -9,6 +9,8 @@ import {
 } from '../../registry/rest/authorizer.js';
 import { authorizerForModes } from '../authorization/modes.js';
 import { RBACAuthorizer, RBACIndex } from '../../registry/rbac/authorizer.js';
+import { parseRequestURL, type RequestURL } from '../../endpoints/request/request-url.js';
+import { authorizationAttributes } from './authorization.js';
 
 const bobToken = 'bob-token';
 const tokens = new Map([
@@ -174,5 +176,29 @@ describe('authorization filter', () => {
       authorizerForModes(['AlwaysAllow'], () => assert.fail('no RBAC')),
       alwaysAllowAuthorizer,
     );
+  });
+});
+
+describe('authorizationAttributes', () => {
+  const info = {
+    isResourceRequest: true,
+    path: '/api/v1/pods',
+    verb: 'list',
+    namespace: '',
+    apiGroup: '',
+    apiVersion: 'v1',
+    resource: 'pods',
+    subresource: '',
+    name: '',
+  };
+  const url = (q: string): RequestURL => parseRequestURL(`/api/v1/pods${q}`);
+
+  it('keeps a collection request’s field and label selectors as sent, unparsed', () => {
+    const attrs = authorizationAttributes(info, admin, url('?labelSelector=app%3Dweb&fieldSelector=a%3Db'));
+    assert.equal(attrs.fieldSelector, 'a=b');
+    assert.equal(attrs.labelSelector, 'app=web');
+    const get = authorizationAttributes({ ...info, verb: 'get' }, admin, url('?labelSelector=app%3Dweb'));
+    assert.equal(get.labelSelector, undefined);
+    assert.equal(authorizationAttributes(info, admin, url('')).labelSelector, undefined);
   });
 });

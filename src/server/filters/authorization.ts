@@ -12,12 +12,13 @@ import type { RequestInfoLike } from './request-info.js';
 import type { Filter } from './filter-scope.js';
 import type { RequestURL } from '../../endpoints/request/request-url.js';
 
-// The verbs whose field selector kube's RequestInfo keeps for the authorizers.
+// The verbs whose selectors kube's RequestInfo keeps for the authorizers.
 const selectorVerbs: ReadonlySet<string> = new Set(['list', 'watch', 'deletecollection']);
 
 /**
  * GetAuthorizerAttributes: the RequestInfo's fields and the user, and with `url` a collection
- * request's fieldSelector (the query is parsed already when there is one).
+ * request's fieldSelector and labelSelector as sent (the query is parsed already when there is one;
+ * the selectors themselves are parsed only by an authorizer that reads them).
  */
 export function authorizationAttributes(
   info: RequestInfoLike,
@@ -25,10 +26,6 @@ export function authorizationAttributes(
   url?: RequestURL,
 ): AuthorizationAttributes {
   if (!info.isResourceRequest) return { user, verb: info.verb, resourceRequest: false, path: info.path };
-  const fieldSelector =
-    url === undefined || !selectorVerbs.has(info.verb) || url.search === ''
-      ? null
-      : url.searchParams.get('fieldSelector');
   const attrs: AuthorizationAttributes = {
     user,
     verb: info.verb,
@@ -41,7 +38,15 @@ export function authorizationAttributes(
     subresource: info.subresource,
     name: info.name,
   };
-  return fieldSelector === null || fieldSelector === '' ? attrs : { ...attrs, fieldSelector };
+  if (url === undefined || url.search === '' || !selectorVerbs.has(info.verb)) return attrs;
+  const fieldSelector = url.searchParams.get('fieldSelector') ?? '';
+  const labelSelector = url.searchParams.get('labelSelector') ?? '';
+  if (fieldSelector === '' && labelSelector === '') return attrs;
+  return {
+    ...attrs,
+    ...(fieldSelector === '' ? {} : { fieldSelector }),
+    ...(labelSelector === '' ? {} : { labelSelector }),
+  };
 }
 
 // kube's sanitizer for messages that echo the request.

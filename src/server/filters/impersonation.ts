@@ -100,7 +100,11 @@ export function withImpersonation(opts: ImpersonationFilterOptions): Filter {
     hasImpersonationHeaders(scope.req) ? impersonate(opts, next, scope) : next(scope);
 }
 
-async function impersonate(opts: ImpersonationFilterOptions, next: Handler, scope: FilterScope): Promise<void> {
+async function impersonate(
+  opts: ImpersonationFilterOptions,
+  next: Handler,
+  scope: FilterScope,
+): Promise<void> {
   const parsed = buildImpersonationRequests(scope.req);
   const uri = `${scope.url.pathname}${scope.url.search}`;
   if (!parsed.ok) {

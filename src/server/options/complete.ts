@@ -11,7 +11,9 @@ import {
 } from '../authn/service-account-keys.js';
 import { loadTokenFile, type TokenTable } from '../authn/token-auth.js';
 import { loadEncryptionConfig, type LoadedEncryptionConfig } from '../encryption/load-config.js';
-import { loadWebhookTarget, type WebhookTarget } from '../authn/webhook-token-authenticator.js';
+import { loadWebhookTarget, type WebhookTarget } from '../authn/webhook-client.js';
+import { loadAuthorization } from '../authorization/load-authorization.js';
+import type { AuthorizerConfig } from '../authorization/authorizer-config.js';
 import { loadPolicyFile } from '../audit/policy.js';
 import type {
   AuthenticationConfiguration,
@@ -83,6 +85,8 @@ export type CompletedServerRunOptions = Readonly<ServerRunOptions> & {
   readonly requestHeaderCAPem: string;
   /** --proxy-client-cert-file and --proxy-client-key-file read; absent without them. */
   readonly proxyClientCert: { readonly cert: string; readonly key: string } | undefined;
+  /** The authorizer chain (--authorization-mode and the webhook flags, or --authorization-config). */
+  readonly authorizers: readonly AuthorizerConfig[];
   /** --authentication-token-webhook-config-file read; absent without it. */
   readonly webhookTarget: WebhookTarget | undefined;
   /** The JWT authenticators of --authentication-config, or the one the --oidc-* flags make. */
@@ -289,7 +293,13 @@ export async function completeServerRunOptions(
     verbosity: o.verbosity,
     ...(opts.logSink === undefined ? {} : { sink: opts.logSink }),
   });
-  const anonymousReset = anonymousAuthResetWarning(o);
+  // Under --authorization-config the modes are the file's authorizer types.
+  const authorization = await loadAuthorization(o).catch((err: unknown) => {
+    // kube reports a bad --authorization-config as it is, a webhook it cannot build with a prefix.
+    const prefix = o.authorization.configFile === '' ? 'invalid authorization config: ' : '';
+    throw new OptionsError([`${prefix}${errorText(err)}`]);
+  });
+  const anonymousReset = anonymousAuthResetWarning({ ...o, authorizationModes: [...authorization.modes] });
   if (anonymousReset !== undefined) logger.warn(anonymousReset);
   for (const warning of o.featureGates.warnings()) logger.warn(warning);
   const dataDir = resolve(o.storage.dataDir);
@@ -331,6 +341,8 @@ export async function completeServerRunOptions(
   const completed: Omit<CompletedServerRunOptions, typeof completedOptions> = {
     ...o,
     storage: { ...o.storage, dataDir },
+    authorizationModes: [...authorization.modes],
+    authorizers: authorization.authorizers,
     dataDir,
     kubeconfigPath: o.kubeconfigOut === '' ? join(dataDir, 'kubeconfig') : resolve(o.kubeconfigOut),
     tls: serving.tls,

@@ -7,7 +7,12 @@ import { logFormats } from '../logging/logger.js';
 import { clockKinds, type ClockKind } from '../../machinery/time/clock.js';
 import { defaultStorageOptions, validateStorageOptions, type StorageOptions } from './storage-options.js';
 import { parseServiceClusterIPRange } from '../../registry/core/service/service-ip-ranges.js';
-import { modeAlwaysAllow, validateAuthorizationModes } from '../authorization/modes.js';
+import { modeAlwaysAllow } from '../authorization/modes.js';
+import {
+  defaultAuthorizationOptions,
+  validateAuthorizationOptions,
+  type AuthorizationOptions,
+} from './authorization-options.js';
 import { validateAdmissionPluginSelection } from '../../admission/default-chain.js';
 import {
   defaultAuditWebhookInitialBackoffMs,
@@ -121,6 +126,8 @@ export interface ServerRunOptions {
   anonymousAuth: boolean | undefined;
   /** --authorization-mode: the ordered modes; empty means kube's default, AlwaysAllow. */
   authorizationModes: string[];
+  /** The --authorization-webhook-* flags and --authorization-config. */
+  authorization: AuthorizationOptions;
   /** --enable-admission-plugins: on top of the default-on plugins (all of Capstan's). */
   enableAdmissionPlugins: string[];
   /** --disable-admission-plugins: default-on plugins turned off. */
@@ -234,6 +241,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     auditWebhookTruncate: defaultTruncateOptions(),
     anonymousAuth: undefined,
     authorizationModes: [],
+    authorization: defaultAuthorizationOptions(),
     enableAdmissionPlugins: [],
     disableAdmissionPlugins: [],
     serviceAccountIssuers: [],
@@ -311,7 +319,7 @@ export function validateServerRunOptions(o: ServerRunOptions): string[] {
   ];
   errs.push(...parseServiceClusterIPRange(o.serviceClusterIPRange).errors);
   errs.push(...validateJWKSURI(o.serviceAccountJWKSURI));
-  errs.push(...validateAuthorizationModes(authorizationModesOf(o)));
+  errs.push(...validateAuthorizationOptions(o));
   errs.push(
     ...validateAdmissionPluginSelection({
       enable: o.enableAdmissionPlugins,

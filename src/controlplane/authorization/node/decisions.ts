@@ -2,7 +2,7 @@
 // authorizeNode, authorizePod's verb checks) that need no graph, with kube's reasons verbatim.
 // Every refusal is NoOpinion with a reason: a later authorizer (RBAC) may still allow.
 import type { AuthorizationAttributes, AuthorizationResult } from '../../../registry/rest/authorizer.js';
-import { parseSelector } from '../../../machinery/fields/index.js';
+import { fieldSelectorOf } from '../../../registry/rest/authorizer-selectors.js';
 
 export const allow: AuthorizationResult = { decision: 'Allow', reason: '' };
 export const noOpinion = (reason: string): AuthorizationResult => ({ decision: 'NoOpinion', reason });
@@ -62,13 +62,9 @@ export function authorizeNode(nodeName: string, attrs: AuthorizationAttributes):
   return noOpinion('');
 }
 
-/** Whether the request's field selector pins `field` to `value` with `=` (or `==`). */
+/** Whether the request's field selector pins `field` to `value` with `=` (or `==`), raw or parsed. */
 export function selectsExactly(attrs: AuthorizationAttributes, field: string, value: string): boolean {
-  const raw = attrs.fieldSelector ?? '';
-  if (raw === '') return false;
-  const parsed = parseSelector(raw);
-  if (!parsed.ok) return false;
-  return parsed.selector.requirements.some(
+  return fieldSelectorOf(attrs).requirements.some(
     (r) => r.field === field && r.operator === '=' && r.value === value,
   );
 }
