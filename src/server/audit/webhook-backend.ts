@@ -4,9 +4,7 @@
 // first, each wait 1.5 times the one before with up to 20% jitter, five attempts in all; then the
 // events are reported and dropped. The mode (batch, blocking, blocking-strict) is a wrapper around
 // this backend (audit-modes.ts), so it answers only whether the events were delivered.
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { WebhookTarget } from '../authn/webhook-token-authenticator.js';
+import { postToWebhook, type WebhookTarget } from '../authn/webhook-client.js';
 import { auditEventJSON } from './event-json.js';
 import type { AuditEvent, AuditSink } from './types.js';
 
@@ -28,32 +26,11 @@ const timeoutMs = 30_000;
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-function post(target: WebhookTarget, body: string): Promise<void> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  if (target.token !== undefined) headers.authorization = `Bearer ${target.token}`;
-  const secure = target.server.startsWith('https:');
-  const send = secure ? httpsRequest : httpRequest;
-  const tls = secure
-    ? {
-        ...(target.caPem === undefined ? {} : { ca: target.caPem }),
-        ...(target.certPem === undefined ? {} : { cert: target.certPem }),
-        ...(target.keyPem === undefined ? {} : { key: target.keyPem }),
-      }
-    : {};
-  return new Promise((resolve, reject) => {
-    const req = send(target.server, { method: 'POST', headers, timeout: timeoutMs, ...tls }, (res) => {
-      res.resume();
-      res.on('end', () => {
-        const code = res.statusCode ?? 0;
-        if (code >= 200 && code <= 299) resolve();
-        else reject(new Error(`the server responded with the status code ${code}`));
-      });
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('context deadline exceeded')));
-    req.on('error', reject);
-    req.end(body);
-  });
+/** One POST; resolves on a 2xx answer, rejects on any other or on none. */
+async function post(target: WebhookTarget, body: string): Promise<void> {
+  const res = await postToWebhook(target, { body, timeoutMs });
+  if (res.statusCode < 200 || res.statusCode > 299)
+    throw new Error(`the server responded with the status code ${res.statusCode}`);
 }
 
 /** The EventList of serialised events, as kube's codec writes it. */

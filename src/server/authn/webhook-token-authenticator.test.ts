@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { loadWebhookTarget, WebhookTokenAuthenticator } from './webhook-token-authenticator.js';
+import { loadWebhookTarget } from './webhook-client.js';
+import { WebhookTokenAuthenticator } from './webhook-token-authenticator.js';
 
 describe('WebhookTokenAuthenticator', () => {
   let server: Server;

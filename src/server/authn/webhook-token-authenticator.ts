@@ -7,9 +7,6 @@ import type { AuthenticationResult } from './token-auth.js';
 import { intersectAudiences } from './token-authenticator.js';
 import { postToWebhook, type WebhookTarget } from './webhook-client.js';
 
-// The kubeconfig loading and the POST moved to webhook-client.ts; these re-exports keep old imports working.
-export { loadWebhookTarget, type WebhookTarget } from './webhook-client.js';
-
 interface TokenReviewStatus {
   authenticated?: boolean;
   audiences?: string[];
