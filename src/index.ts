@@ -11,6 +11,7 @@ import type { KubeConfig } from './server/kubeconfig.js';
 import type { LogFormat, LogSink } from './server/logging/logger.js';
 import { completeServerRunOptions } from './server/options/complete.js';
 import { defaultServerRunOptions } from './server/options/server-run-options.js';
+import type { AuthorizationOptions } from './server/options/authorization-options.js';
 import type { StorageBackendName } from './server/options/storage-options.js';
 import type { ServerClock } from './server/test-api/server-clock.js';
 import type { ClockKind } from './machinery/time/clock.js';
@@ -45,8 +46,21 @@ export interface StartCapstanOptions {
   readonly port?: number;
   /** --anonymous-auth (default false here); as kube, it has no effect under AlwaysAllow. */
   readonly anonymousAuth?: boolean;
-  /** --authorization-mode: `AlwaysAllow` (the default), `AlwaysDeny`, `RBAC`, in order. */
+  /** --authorization-mode: `AlwaysAllow` (the default), `AlwaysDeny`, `Node`, `Webhook`, `RBAC`, in order. */
   readonly authorizationModes?: readonly string[];
+  /**
+   * The Webhook mode's service: --authorization-webhook-config-file (a kubeconfig naming it),
+   * --authorization-webhook-version (`v1beta1` by default, as kube) and the decision cache's TTLs
+   * (--authorization-webhook-cache-authorized-ttl and -unauthorized-ttl; 5 minutes and 30 s).
+   */
+  readonly authorizationWebhook?: {
+    readonly configFile: string;
+    readonly version?: 'v1' | 'v1beta1';
+    readonly authorizedTTLMs?: number;
+    readonly unauthorizedTTLMs?: number;
+  };
+  /** --authorization-config: an AuthorizationConfiguration file, instead of the two options above. */
+  readonly authorizationConfigFile?: string;
   /** --enable-admission-plugins and --disable-admission-plugins (default: kube-apiserver 1.33's default-on set). */
   readonly enableAdmissionPlugins?: readonly string[];
   readonly disableAdmissionPlugins?: readonly string[];
@@ -170,6 +184,20 @@ const errorsOnly: LogSink = {
   write: (line: string) => (line.startsWith('E') ? process.stderr.write(line) : true),
 };
 
+/** The authorization options beyond the modes, as the --authorization-* flags set them. */
+function authorizationOptionsOf(opts: StartCapstanOptions, a: AuthorizationOptions): void {
+  const webhook = opts.authorizationWebhook;
+  // kube's AreLegacyFlagsSet: any of the mode or webhook flags, which --authorization-config excludes.
+  a.legacyFlagsSet = opts.authorizationModes !== undefined || webhook !== undefined;
+  if (webhook !== undefined) {
+    a.webhookConfigFile = webhook.configFile;
+    if (webhook.version !== undefined) a.webhookVersion = webhook.version;
+    if (webhook.authorizedTTLMs !== undefined) a.webhookCacheAuthorizedTTLMs = webhook.authorizedTTLMs;
+    if (webhook.unauthorizedTTLMs !== undefined) a.webhookCacheUnauthorizedTTLMs = webhook.unauthorizedTTLMs;
+  }
+  if (opts.authorizationConfigFile !== undefined) a.configFile = opts.authorizationConfigFile;
+}
+
 function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<typeof defaultServerRunOptions> {
   const o = defaultServerRunOptions();
   o.storage.backend = opts.storage ?? 'memory';
@@ -183,6 +211,7 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
   o.insecurePort = opts.scheme === 'http' ? 1 : 0;
   o.anonymousAuth = opts.anonymousAuth ?? false;
   o.authorizationModes = [...(opts.authorizationModes ?? [])];
+  authorizationOptionsOf(opts, o.authorization);
   o.enableAdmissionPlugins = [...(opts.enableAdmissionPlugins ?? [])];
   o.disableAdmissionPlugins = [...(opts.disableAdmissionPlugins ?? [])];
   if (opts.tokenAuthFile !== undefined) o.tokenAuthFile = opts.tokenAuthFile;
