@@ -176,5 +176,12 @@ describe('--apf-fair-queuing', () => {
     assert.equal(refused.status, 429);
     assert.equal(refused.text, 'Too many requests, please try again later.\n');
     assert.equal((await held).status, 200);
+    // A rejection in self-defense, counted as kube counts it; a request that was served is not.
+    const metrics = (await call('/metrics', { admin: true })).text;
+    assert.match(
+      metrics,
+      /\napiserver_request_terminations_total\{verb="LIST",group="",version="v1",resource="configmaps",subresource="",scope="namespace",component="apiserver",code="429"\} 1\n/,
+    );
+    assert.doesNotMatch(metrics, /apiserver_request_terminations_total\{[^}]*code="200"/);
   });
 });

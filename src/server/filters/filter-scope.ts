@@ -24,6 +24,11 @@ export class FilterScope implements APIRequest, LatencyTrackers {
   mutatingWebhookMs = 0;
   validatingWebhookMs = 0;
   apfQueueWaitMs = 0;
+  /**
+   * The code a filter ended the request with in self-defense (429 from max-in-flight or priority and
+   * fairness, 504 from the timeout), 0 otherwise: apiserver_request_terminations_total counts it.
+   */
+  terminationCode = 0;
   // Node makes a controller's signal on first read, and that is what costs (microseconds): most
   // requests never read it.
   readonly #abort = new AbortController();

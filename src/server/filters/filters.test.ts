@@ -136,6 +136,14 @@ describe('request timeout', () => {
     });
     await new Promise((r) => setTimeout(r, 100));
     assert.equal(aborted, true);
+    // Counted as a request the server ended in self-defense (kube's RecordRequestTermination).
+    // The scrape itself has 20 ms too: the first may time out while prom-client loads.
+    let scrape = await adminRequest('/metrics');
+    for (let i = 0; i < 50 && scrape.statusCode !== 200; i++) scrape = await adminRequest('/metrics');
+    assert.match(
+      scrape.payload,
+      /\napiserver_request_terminations_total\{verb="LIST",group="",version="v1",resource="pods",subresource="",scope="cluster",component="apiserver",code="504"\} 1\n/,
+    );
   });
 
   it('honours a shorter ?timeout= and leaves watches alone', async () => {
@@ -183,7 +191,10 @@ describe('metrics', () => {
       /apiserver_request_total\{verb="POST",[^}]*resource="configmaps",[^}]*scope="resource",[^}]*code="200"\} 1/,
     );
     assert.match(res.payload, /apiserver_request_duration_seconds_bucket\{le="0.005",verb="LIST"/);
-    assert.match(res.payload, /apiserver_request_sli_duration_seconds_bucket\{le="0.05",verb="LIST",group=""/);
+    assert.match(
+      res.payload,
+      /apiserver_request_sli_duration_seconds_bucket\{le="0.05",verb="LIST",group=""/,
+    );
     // The server's /version as labels, as kube-prometheus's KubeVersionMismatch reads it.
     assert.match(
       res.payload,

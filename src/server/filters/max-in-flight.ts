@@ -33,6 +33,7 @@ export function withMaxInFlight(opts: MaxInFlightOptions): Filter {
     const limit = limits[kind];
     if (limit > 0 && inUse[kind] >= limit && !(scope.user?.groups.includes(privilegedGroup) ?? false)) {
       opts.metrics.recordDropped(kind);
+      scope.terminationCode = 429;
       scope.res.setHeader('Retry-After', '1');
       writeHttpError(scope.res, 429, 'Too many requests, please try again later.');
       return Promise.resolve();

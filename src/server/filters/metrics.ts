@@ -1,6 +1,7 @@
 // Records apiserver_request_total, apiserver_request_duration_seconds,
 // apiserver_request_sli_duration_seconds (without the webhooks' calls and queue waits) and the
-// long-running gauge.
+// long-running gauge, and apiserver_request_terminations_total for a request a filter ended in
+// self-defense (429, 504).
 import { requestLabelsOf, type ApiserverMetrics } from '../metrics/apiserver-metrics.js';
 import { excludedFromSLI } from '../../endpoints/request/latency-trackers.js';
 import { thenFinally, type Filter } from './filter-scope.js';
@@ -20,6 +21,11 @@ export function withMetrics(metrics: ApiserverMetrics, knownRoute: (path: string
         sliSeconds: (ms - excludedFromSLI(scope)) / 1000,
         longRunning: scope.longRunning,
       });
+      if (scope.terminationCode !== 0)
+        metrics.recordTermination(labels, {
+          code: scope.terminationCode,
+          ...(scope.info.isResourceRequest ? {} : { nonResourcePath: scope.info.path }),
+        });
     });
   };
 }

@@ -69,6 +69,7 @@ export function withPriorityAndFairness(
     scope.apfQueueWaitMs = Math.max(scope.apfQueueWaitMs, performance.now() - queuedAt);
     if (release === undefined) {
       metrics?.rejected(labels, scope.signal.aborted ? 'cancelled' : 'queue-full');
+      scope.terminationCode = 429;
       scope.res.setHeader('Retry-After', '1');
       writeHttpError(scope.res, 429, 'Too many requests, please try again later.');
       return;

@@ -38,6 +38,7 @@ function requestedTimeout(url: RequestURL, limitMs: number): number {
 function timedOut(scope: FilterScope): void {
   const { res } = scope;
   scope.abort(new Error('request timed out'));
+  scope.terminationCode = 504;
   if (res.headersSent) {
     res.destroy();
     return;

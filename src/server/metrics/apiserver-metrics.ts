@@ -236,6 +236,19 @@ export class ApiserverMetrics {
     this.#certificateExpiration.observe('', noLabels, seconds);
   }
 
+  /**
+   * apiserver_request_terminations_total: a request a filter ended in self-defense. A non-resource
+   * request is named by its path, as kube's RecordRequestTermination names it.
+   */
+  recordTermination(labels: RequestLabels, at: { code: number; nonResourcePath?: string }): void {
+    const { verb, group, version, resource, scope, component } = labels;
+    const subresource = at.nonResourcePath ?? labels.subresource;
+    const code = String(at.code);
+    this.#apply((m) => {
+      m.countTermination({ verb, group, version, resource, subresource, scope, component, code });
+    });
+  }
+
   /** Counts a long-running request until the returned function is called. */
   trackLongRunning(labels: RequestLabels): () => void {
     this.#apply((m) => {

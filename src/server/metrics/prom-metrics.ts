@@ -59,10 +59,23 @@ function registerBuildInfo(prom: PromClient, r: { registry: Registry; info: Vers
   );
 }
 
+const terminationLabels = [
+  'verb',
+  'group',
+  'version',
+  'resource',
+  'subresource',
+  'scope',
+  'component',
+  'code',
+] as const;
+type TerminationLabel = (typeof terminationLabels)[number];
+
 export class PromMetrics {
   readonly #registry: Registry;
   readonly #longRunning: Gauge<RequestLabel>;
   readonly #dropped: Counter<'request_kind'>;
+  readonly #terminations: Counter<TerminationLabel>;
   readonly #storageObjects: Gauge<'resource'>;
   readonly #storageSize: Gauge<'storage_cluster_id'>;
   readonly #unavailableAPIService: Gauge<'name'>;
@@ -123,6 +136,12 @@ export class PromMetrics {
       labelNames: ['request_kind'],
       registers,
     });
+    this.#terminations = new prom.Counter({
+      name: 'apiserver_request_terminations_total',
+      help: 'Number of requests which apiserver terminated in self-defense.',
+      labelNames: terminationLabels,
+      registers,
+    });
     this.#storageObjects = new prom.Gauge({
       name: 'apiserver_storage_objects',
       help: 'Number of stored objects at the time of last check split by kind. In case of a fetching error, the value will be -1.',
@@ -157,6 +176,10 @@ export class PromMetrics {
 
   addLongRunning(labels: RequestLabels, delta: number): void {
     this.#longRunning.inc(labels, delta);
+  }
+
+  countTermination(labels: Readonly<Record<TerminationLabel, string>>): void {
+    this.#terminations.inc(labels);
   }
 
   recordDropped(kind: InflightKind): void {
