@@ -69,7 +69,10 @@ export class ApiserverMetrics {
   readonly #requests = new RequestAggregates();
   readonly #inflight = new Map<'readOnly' | 'mutating', number>();
   readonly #build: VersionInfo | undefined;
-  readonly #certificateExpiration = new HistogramSeries<Record<string, never>>(certificateExpirationBuckets);
+  readonly #certificateExpiration = new HistogramSeries<null, Record<string, never>>(
+    certificateExpirationBuckets,
+    noLabels,
+  );
 
   /** `build`: what kubernetes_build_info reports (the server's /version). */
   constructor(build?: VersionInfo) {
@@ -233,7 +236,7 @@ export class ApiserverMetrics {
 
   /** apiserver_client_certificate_expiration_seconds: a request's client certificate's remaining life. */
   observeClientCertificateExpiration(seconds: number): void {
-    this.#certificateExpiration.observe('', noLabels, seconds);
+    this.#certificateExpiration.observe('', null, seconds);
   }
 
   /**

@@ -25,26 +25,33 @@ interface Series<L> {
   count: number;
 }
 
-/** One histogram's series by their labels' key, as prom-client's Histogram would count them. */
-export class HistogramSeries<L extends Readonly<Record<string, string>>> {
+/**
+ * One histogram's series by their labels' key, as prom-client's Histogram would count them. A series'
+ * labels are made from what the caller observes with (`S`) by `toLabels`, once, when the series is
+ * new: an observation allocates nothing.
+ */
+export class HistogramSeries<S, L extends Readonly<Record<string, string>>> {
   readonly #bounds: readonly number[];
+  readonly #toLabels: (source: S) => L;
   readonly #series = new Map<string, Series<L>>();
 
-  constructor(bounds: readonly number[]) {
+  constructor(bounds: readonly number[], toLabels: (source: S) => L) {
     this.#bounds = bounds;
+    this.#toLabels = toLabels;
   }
 
-  observe(key: string, labels: () => L, seconds: number): void {
+  observe(key: string, source: S, value: number): void {
     let s = this.#series.get(key);
     if (s === undefined) {
-      s = { labels: labels(), buckets: new Array<number>(this.#bounds.length + 1).fill(0), sum: 0, count: 0 };
+      const labels = this.#toLabels(source);
+      s = { labels, buckets: new Array<number>(this.#bounds.length + 1).fill(0), sum: 0, count: 0 };
       this.#series.set(key, s);
     }
     const bounds = this.#bounds;
     let i = 0;
-    while (i < bounds.length && seconds > (bounds[i] ?? 0)) i++;
+    while (i < bounds.length && value > (bounds[i] ?? 0)) i++;
     s.buckets[i] = (s.buckets[i] ?? 0) + 1;
-    s.sum += seconds;
+    s.sum += value;
     s.count++;
   }
 

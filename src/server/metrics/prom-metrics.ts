@@ -20,7 +20,7 @@ export interface PromMetricsSources {
   /** The requests in flight per kind, for the kinds that have had any. */
   readonly inflight: () => ReadonlyMap<InflightKind, number>;
   /** The client certificates' remaining lifetimes, counted per request presenting one. */
-  readonly certificateExpiration: HistogramSeries<Record<string, never>>;
+  readonly certificateExpiration: HistogramSeries<null, Record<string, never>>;
   /** The server's /version, for kubernetes_build_info. */
   readonly build?: VersionInfo;
 }

@@ -34,9 +34,9 @@ export interface RequestResult {
 
 export class RequestAggregates {
   readonly #totals = new Map<string, Total>();
-  readonly #durations = new HistogramSeries<RequestLabels>(durationBuckets);
+  readonly #durations = new HistogramSeries<RequestLabels, RequestLabels>(durationBuckets, (l) => l);
   // Keyed as the durations are, with dry_run left empty: the SLI has no dry_run label.
-  readonly #sli = new HistogramSeries<SLILabels>(sliDurationBuckets);
+  readonly #sli = new HistogramSeries<RequestLabels, SLILabels>(sliDurationBuckets, sliLabelsOf);
 
   observe(labels: RequestLabels, result: RequestResult): void {
     const key = keyOf(labels);
@@ -46,12 +46,9 @@ export class RequestAggregates {
     if (total === undefined) this.#totals.set(totalKey, { labels: { ...labels, code }, value: 1 });
     else total.value++;
     if (result.longRunning) return;
-    this.#durations.observe(key, () => labels, result.seconds);
-    this.#sli.observe(
-      labels.dry_run === '' ? key : keyOf({ ...labels, dry_run: '' }),
-      () => sliLabelsOf(labels),
-      result.sliSeconds,
-    );
+    this.#durations.observe(key, labels, result.seconds);
+    const sliKey = labels.dry_run === '' ? key : keyOf({ ...labels, dry_run: '' });
+    this.#sli.observe(sliKey, labels, result.sliSeconds);
   }
 
   /** apiserver_request_total, as a prom-client Counter with these labels and `code` prints it. */
