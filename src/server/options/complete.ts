@@ -316,7 +316,9 @@ export async function completeServerRunOptions(
   const auditWebhookTarget = await auditWebhookTargetOf(o.auditWebhookConfigFile);
   const generated = await generatedServing(o, dataDir);
   const [clientCAPem, requestHeaderCAPem] = await Promise.all([
-    o.clientCAFile === '' ? '' : readClientCA('client-ca-file', o.clientCAFile),
+    // Without --client-ca-file, the CA this server made trusts the client certificates it signs for
+    // CSRs, as kubeadm's --client-ca-file names the cluster CA (--pki-dir's does the same).
+    o.clientCAFile === '' ? (generated?.caPem ?? '') : readClientCA('client-ca-file', o.clientCAFile),
     o.requestHeaderClientCAFile === ''
       ? ''
       : readClientCA('requestheader-client-ca-file', o.requestHeaderClientCAFile),
