@@ -1,12 +1,13 @@
 // The real kubectl against `--simulate --simulate-nodes 3`: a Deployment made with `kubectl create
 // deployment` rolls out (its pods scheduled, run and Ready on the simulated nodes), `set image`
 // rolls a new ReplicaSet out, `rollout undo` goes back to the first, and `scale` grows it; `kubectl
-// top` reads the simulated metrics.k8s.io.
+// top` reads the simulated metrics.k8s.io; `kubectl logs` reads the log annotations.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
 import { locateKubectl } from './support/kubectl.js';
 import { kubectlSession } from './support/kubectl-session.js';
+import { spawnKubectl } from './support/kubectl-stream.js';
 
 describe('kubectl against a simulated cluster (--simulate --simulate-nodes 3)', () => {
   let capstan: CapstanProcess;
@@ -49,17 +50,69 @@ describe('kubectl against a simulated cluster (--simulate --simulate-nodes 3)', 
     assert.equal(new Set(nodes.split(' ')).size, 3, nodes);
   });
 
-  it('kubectl logs and exec say that the containers are simulated', async () => {
+  it('kubectl logs answers for a simulated container, and exec says that it is simulated', async () => {
     const pod = (
       await ok(['get', 'pods', '-l', 'app=web', '-o', 'jsonpath={.items[0].metadata.name}'])
     ).trim();
     const node = (await ok(['get', 'pod', pod, '-o', 'jsonpath={.spec.nodeName}'])).trim();
+    // Without a capstan.dev/logs annotation the container printed nothing.
+    assert.equal(await ok(['logs', pod]), '');
     const simulated = `node "${node}" is simulated (capstan --simulate): the containers of its pods do not run`;
     assert.match(
-      await fails(['logs', pod]),
+      await fails(['exec', pod, '--', 'true']),
       new RegExp(`^Error from server \\(ServiceUnavailable\\): ${simulated.replace(/[()]/g, '\\$&')}`),
     );
-    assert.match(await fails(['exec', pod, '--', 'true']), /the containers of its pods do not run/);
+  });
+
+  it('kubectl logs reads the capstan.dev/logs annotations: -c, --tail, --timestamps, and -f until the pod goes', async () => {
+    const pod = (name: string, containers: string[], annotations: Record<string, string>) =>
+      JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name, annotations },
+        spec: { containers: containers.map((c) => ({ name: c, image: 'busybox' })) },
+      });
+    await ok(['create', '-f', '-'], pod('talker', ['app'], { 'capstan.dev/logs': 'alpha\nbeta\ngamma' }));
+    await ok(
+      ['create', '-f', '-'],
+      pod('duo', ['a', 'b'], { 'capstan.dev/logs': 'both', 'capstan.dev/logs.b': 'just b' }),
+    );
+    await ok(['wait', '--for=condition=Ready', 'pod/talker', 'pod/duo', '--timeout=60s']);
+    assert.equal(await ok(['logs', 'talker']), 'alpha\nbeta\ngamma\n');
+    assert.equal(await ok(['logs', 'talker', '--tail=2']), 'beta\ngamma\n');
+    assert.match(
+      await ok(['logs', 'talker', '--tail=1', '--timestamps']),
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z gamma\n$/,
+    );
+    assert.equal(await ok(['logs', 'duo', '-c', 'b']), 'just b\n');
+    assert.equal(await ok(['logs', 'duo', '-c', 'a']), 'both\n');
+    // kubectl picks a container itself; the API asks for one.
+    assert.match(
+      await fails(['get', '--raw', '/api/v1/namespaces/default/pods/duo/log']),
+      /^Error from server \(BadRequest\): a container name must be specified for pod duo, choose one of: \[a b\]/,
+    );
+
+    const following = await spawnKubectl(['logs', '-f', 'talker'], { kubeconfig: capstan.kubeconfigPath });
+    try {
+      await following.waitForStdout(/gamma\n/);
+      await ok(['annotate', '--overwrite', 'pod', 'talker', 'capstan.dev/logs=alpha\nbeta\ngamma\ndelta']);
+      assert.equal(await following.waitForStdout(/delta\n/), 'alpha\nbeta\ngamma\ndelta\n');
+      await ok(['delete', 'pod', 'talker', '--wait=false']);
+      const done = await following.exited;
+      assert.deepEqual([done.code, done.stdout], [0, 'alpha\nbeta\ngamma\ndelta\n']);
+    } finally {
+      await following.stop();
+    }
+    await ok(['delete', 'pod', 'duo', '--wait=false']);
+
+    // A container that never starts has no log yet: the kubelet's 400.
+    await ok(['create', '-f', '-'], pod('waiter', ['app'], { 'capstan.dev/stay-pending': 'true' }));
+    await ok(['wait', '--for=condition=PodScheduled', 'pod/waiter', '--timeout=60s']);
+    assert.match(
+      await fails(['logs', 'waiter']),
+      /^Error from server \(BadRequest\): container "app" in pod "waiter" is waiting to start: ContainerCreating/,
+    );
+    await ok(['delete', 'pod', 'waiter', '--wait=false']);
   });
 
   it('set image rolls out a new ReplicaSet', async () => {

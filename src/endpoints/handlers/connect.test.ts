@@ -15,7 +15,8 @@ import {
   memoryRESTOptions,
   type MemoryRESTOptions,
 } from '../../registry/generic/testing/memory-rest-options.js';
-import type { Storage } from '../../registry/rest/capabilities.js';
+import type { Getter, Storage } from '../../registry/rest/capabilities.js';
+import { simulatedNodeLabel } from '../../registry/core/node/simulated.js';
 import { internalContext } from '../../registry/rest/context.js';
 import { newNodeProxyREST } from '../../registry/rest/no-kubelet-connecter.js';
 import { createAPIHandler } from '../api-handler.js';
@@ -44,7 +45,14 @@ describe('connect routes and named creates', () => {
     const pods = await newPodREST(opts);
     const serviceaccounts = await newServiceAccountREST(opts);
     const namespaces = await newNamespaceREST(opts);
-    const c = newPodConnecters(pods.pods);
+    // sim-0 is a node `--simulate` runs; any other has no kubelet to reach.
+    const nodes: Getter = {
+      get: (_ctx, name) =>
+        name === 'sim-0'
+          ? Promise.resolve({ metadata: { name, labels: { [simulatedNodeLabel]: 'true' } } })
+          : Promise.reject(new Error('no such node')),
+    };
+    const c = newPodConnecters(pods.pods, nodes);
     const signer = newTokenSigner(generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey);
     const storages: Record<string, Storage> = {
       pods: pods.pods,
@@ -87,6 +95,27 @@ describe('connect routes and named creates', () => {
       { options: {} },
     );
     await serviceaccounts.create(ctx, { metadata: { name: 'default' } }, { options: {} });
+    const sim = await pods.pods.create(
+      ctx,
+      {
+        metadata: { name: 'sim', annotations: { 'capstan.dev/logs': 'hello\nworld' } },
+        spec: { nodeName: 'sim-0', containers: [{ name: 'app', image: 'x' }] },
+      },
+      { options: {} },
+    );
+    const running = {
+      name: 'app',
+      state: { running: {} },
+      ready: true,
+      restartCount: 0,
+      image: 'x',
+      imageID: '',
+    };
+    const withStatus = { ...sim, status: { phase: 'Running', containerStatuses: [running] } };
+    await pods.status.update(ctx, 'sim', {
+      objInfo: { preconditions: () => undefined, updatedObject: () => Promise.resolve(withStatus) },
+      options: {},
+    });
   });
   after(() => env.close());
 
@@ -140,6 +169,15 @@ describe('connect routes and named creates', () => {
       'MethodNotAllowed',
       'the server does not allow this method on the requested resource',
     ]);
+  });
+
+  it("streams a simulated pod's log as text/plain without a length, as kube's StreamObject", async () => {
+    const res = await request({ method: 'GET', url: '/api/v1/namespaces/ns/pods/sim/log?tailLines=1' });
+    assert.deepEqual(
+      [res.statusCode, res.headers['content-type'], res.headers['content-length'], res.body],
+      [200, 'text/plain', undefined, 'world\n'],
+    );
+    assert.equal(res.headers['transfer-encoding'], 'chunked');
   });
 
   it('binds through the URL name, refuses another body name, then answers 503 for the kubelet', async () => {

@@ -9,12 +9,11 @@ import type { WatchEvent } from '../../storage/watch-chan.js';
 import { orderedStatus } from '../../machinery/errors/status-order.js';
 import { systemClock } from '../../machinery/time/clock.js';
 import { secondsDurationMs } from '../../machinery/time/go-duration.js';
-import { header, isHttp2, sendHeaders, writeChunk } from '../http-types.js';
+import { header } from '../http-types.js';
 import { negotiateOutputMediaTypeStream, type MediaTypeOptions } from '../negotiation/negotiate.js';
-import type { Exchange } from '../responsewriters/exchange.js';
 import { inGoOrder } from '../responsewriters/go-order.js';
 import { objectJSONText } from '../responsewriters/serialize.js';
-import { flushWarnings } from '../responsewriters/write-response.js';
+import { beginChunkedStream, writeStreamed } from '../responsewriters/chunked-stream.js';
 import type { HandlerRequest, RequestScope } from './request-scope.js';
 import { tableOptionsFor, transformObject } from './transform.js';
 
@@ -36,32 +35,6 @@ export function watchTimeoutMs(timeoutSeconds: number | undefined, minRequestTim
   if (asked !== 0) return asked;
   if (minRequestTimeoutSeconds <= 0) return 0;
   return minRequestTimeoutSeconds * 1000 * (1 + Math.random());
-}
-
-function beginStream(ex: Exchange, hr: HandlerRequest): void {
-  flushWarnings(ex);
-  ex.res.setHeader('Content-Type', 'application/json');
-  if (!isHttp2(hr.ex.req)) ex.res.setHeader('Transfer-Encoding', 'chunked');
-  sendHeaders(ex.res, 200);
-}
-
-// Resolves once the response can take more (or is gone); false when the client went away.
-function drained(ex: Exchange, signal: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    const done = (ok: boolean): void => {
-      ex.res.off('drain', onDrain);
-      signal.removeEventListener('abort', onAbort);
-      resolve(ok);
-    };
-    const onDrain = (): void => {
-      done(true);
-    };
-    const onAbort = (): void => {
-      done(false);
-    };
-    ex.res.on('drain', onDrain);
-    signal.addEventListener('abort', onAbort);
-  });
 }
 
 type Encoder = (event: WatchEvent) => string;
@@ -119,10 +92,9 @@ export async function serveWatch(scope: RequestScope, hr: HandlerRequest, w: Wat
   hr.signal.addEventListener('abort', stop);
   ex.res.on('close', stop);
   try {
-    beginStream(ex, hr);
+    beginChunkedStream(ex, 'application/json');
     for await (const event of watch) {
-      if (hr.signal.aborted || ex.res.destroyed) break;
-      if (!writeChunk(ex.res, encode(event)) && !(await drained(ex, hr.signal))) break;
+      if (!(await writeStreamed(ex, { bytes: encode(event), signal: hr.signal }))) break;
     }
   } finally {
     timer?.cancel();

@@ -175,11 +175,13 @@ export interface CollectionDeleter {
   ): Promise<KubeList>;
 }
 
-/** What a connect request answers when it succeeds: a 200 with this body. */
-export interface ConnectAnswer {
-  readonly contentType: string;
-  readonly body: Uint8Array;
-}
+/**
+ * What a connect request answers with (always 200): a whole body, sent with its length, or a stream
+ * whose chunks go out as they come, flushed, until it ends or the client leaves (pods/log).
+ */
+export type ConnectAnswer =
+  | { readonly contentType: string; readonly body: Uint8Array }
+  | { readonly contentType: string; readonly stream: AsyncIterable<Uint8Array> };
 
 /** Capstan's history: every revision of one object the storage's log still holds, oldest first. */
 export interface HistoryReader {

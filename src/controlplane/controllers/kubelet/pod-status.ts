@@ -24,6 +24,9 @@ export const stopSecondsAnnotation = 'capstan.dev/stop-seconds';
 /** The containers of a pod with this annotation never start (waiting, ContainerCreating). */
 export const stayPendingAnnotation = 'capstan.dev/stay-pending';
 
+/** What the containers printed, as pods/log serves it (defined beside it, in the registry). */
+export { containerLogsAnnotationPrefix, logsAnnotation } from '../../../registry/core/pod/simulated-log.js';
+
 export function containerID(pod: Pod, container: string, restarts: number): string {
   const hash = createHash('sha256').update(`${pod.metadata?.uid ?? ''}/${container}/${String(restarts)}`);
   return `containerd://${hash.digest('hex')}`;

@@ -2,15 +2,21 @@
 // log, exec, attach, portforward and proxy. Each looks the pod up and checks the request as kube's
 // LogLocation, ExecLocation, PortForwardLocation and ResourceLocation do; with no kubelet to reach,
 // a pod without a node is 400 (its log is empty, as in kube) and one with a node is 503, which says
-// so when the node is one that `--simulate` runs (its containers do not exist).
+// so when the node is one that `--simulate` runs (its containers do not exist). The log of a pod on
+// such a node is what its annotations say its containers printed (simulated-pod-log.ts).
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { newBadRequest, newServiceUnavailable, type StatusError } from '../../../machinery/errors/index.js';
+import { systemClock } from '../../../machinery/time/clock.js';
+import { Store } from '../../generic/store.js';
 import type { Getter } from '../../rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../rest/context.js';
 import { isSimulatedNode } from '../node/simulated.js';
+import { decodePodLogOptions, validatePodLogOptions } from './log-options.js';
+import { simulatedPodLog } from './simulated-pod-log.js';
 import {
   NoKubeletConnecter,
   noKubeletReachable,
+  type NoKubeletConnecterInit,
   proxyConnectMethods,
   splitSchemeNamePort,
   upgradeConnectMethods,
@@ -30,19 +36,32 @@ function containerNames(pod: Pod): string[] {
   ].map((c) => c.name);
 }
 
-/** validateContainer (log) and the container checks of streamLocation (exec, attach). */
-export function validateContainer(container: string, pod: Pod): void {
+/**
+ * validateContainer (log) and the container checks of streamLocation (exec, attach): the container
+ * named, or the pod's only one.
+ */
+export function validateContainer(container: string, pod: Pod): string {
   const name = pod.metadata?.name ?? '';
   if (container !== '') {
     if (!containerNames(pod).includes(container))
       throw newBadRequest(`container ${container} is not valid for pod ${name}`);
-    return;
+    return container;
   }
   const containers = pod.spec?.containers ?? [];
-  if (containers.length === 1) return;
+  if (containers.length === 1) return containers[0]?.name ?? '';
   if (containers.length === 0) throw newBadRequest(`a container name must be specified for pod ${name}`);
   throw newBadRequest(
     `a container name must be specified for pod ${name}, choose one of: [${containerNames(pod).join(' ')}]`,
+  );
+}
+
+/** Whether the pod's node is one `--simulate` runs. */
+async function onSimulatedNode(pod: Pod, nodes: Getter | undefined, signal: AbortSignal): Promise<boolean> {
+  const node = pod.spec?.nodeName ?? '';
+  return (
+    node !== '' &&
+    nodes !== undefined &&
+    isSimulatedNode(await nodes.get(internalContext({ signal }), node, {}).catch(() => undefined))
   );
 }
 
@@ -54,10 +73,7 @@ async function unreachablePod(
 ): Promise<StatusError> {
   const node = pod.spec?.nodeName ?? '';
   if (node === '') return newBadRequest(`pod ${pod.metadata?.name ?? ''} does not have a host assigned`);
-  const simulated =
-    nodes !== undefined &&
-    isSimulatedNode(await nodes.get(internalContext({ signal }), node, {}).catch(() => undefined));
-  if (simulated)
+  if (await onSimulatedNode(pod, nodes, signal))
     return newServiceUnavailable(
       `node "${node}" is simulated (capstan --simulate): the containers of its pods do not run, so there is no log, process or port to reach`,
     );
@@ -85,6 +101,32 @@ function streaming(pods: Getter, nodes: Getter | undefined, kind: string): NoKub
   });
 }
 
+/** The pods' Store, which can watch a pod and keeps the server's clock. */
+const storeOf = (pods: Getter): Store | undefined => (pods instanceof Store ? pods : undefined);
+
+/**
+ * kube's LogREST.Get: the options decoded and validated, the pod and container looked up, then
+ * the log of a pod on a simulated node, or what a kubelet that cannot be reached leaves.
+ */
+function podLog(pods: Getter, nodes: Getter | undefined): NoKubeletConnecterInit['refuse'] {
+  return async (ctx, name, req) => {
+    const options = decodePodLogOptions(req.query);
+    validatePodLogOptions(options, name);
+    const pod = await getPod(pods, ctx, name);
+    const container = validateContainer(options.container, pod);
+    // kube's LogLocation: a pod not yet on a node has no logs, and that is an empty 200.
+    if ((pod.spec?.nodeName ?? '') === '') return { contentType: 'text/plain', body: new Uint8Array() };
+    if (!(await onSimulatedNode(pod, nodes, ctx.signal))) return unreachablePod(pod, nodes, ctx.signal);
+    return simulatedPodLog(ctx, {
+      pod,
+      container,
+      options,
+      pods: storeOf(pods),
+      clock: storeOf(pods)?.core.clock ?? systemClock,
+    });
+  };
+}
+
 /** `nodes`: where a pod's node is read, to tell a simulated one. */
 export function newPodConnecters(pods: Getter, nodes?: Getter): PodConnecters {
   return {
@@ -93,13 +135,7 @@ export function newPodConnecters(pods: Getter, nodes?: Getter): PodConnecters {
       newObject: () => ({ apiVersion: 'v1', kind: 'Pod' }),
       methods: ['GET'],
       getter: true,
-      refuse: async (ctx, name, req) => {
-        const pod = await getPod(pods, ctx, name);
-        validateContainer(req.query.get('container') ?? '', pod);
-        // kube's LogLocation: a pod not yet on a node has no logs, and that is an empty 200.
-        if ((pod.spec?.nodeName ?? '') === '') return { contentType: 'text/plain', body: new Uint8Array() };
-        return unreachablePod(pod, nodes, ctx.signal);
-      },
+      refuse: podLog(pods, nodes),
     }),
     exec: streaming(pods, nodes, 'PodExecOptions'),
     attach: streaming(pods, nodes, 'PodAttachOptions'),
