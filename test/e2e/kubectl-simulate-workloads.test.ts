@@ -1,7 +1,8 @@
 // The real kubectl against a simulated cluster of three nodes (startCapstan({ simulate: { nodes: 3 },
 // clock: 'virtual' }), the options of --simulate --simulate-nodes 3 --clock=virtual): `kubectl wait`
 // on Ready pods, `kubectl rollout status` on a rollout past its progress deadline, a DaemonSet on every node, a StatefulSet with a claim template, a CronJob started
-// by advancing the server's clock to its schedule, `kubectl drain` held back by a
+// by advancing the server's clock to its schedule, a suspended Job resumed and one failed by its
+// podFailurePolicy, `kubectl drain` held back by a
 // PodDisruptionBudget the disruption controller keeps, through pods/eviction, and an HPA without a
 // metrics API (simulate.metrics off). The server runs in this process so that the test can move its
 // virtual clock.
@@ -51,6 +52,34 @@ spec:
         spec:
           restartPolicy: Never
           containers: [{name: c, image: busybox}]
+`;
+
+const jobsYaml = `apiVersion: batch/v1
+kind: Job
+metadata: {name: held}
+spec:
+  suspend: true
+  template:
+    metadata:
+      annotations: {capstan.dev/exit-code: "0", capstan.dev/run-seconds: "0"}
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: busybox}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: fatal}
+spec:
+  podFailurePolicy:
+    rules:
+    - action: FailJob
+      onExitCodes: {operator: In, values: [3]}
+  template:
+    metadata:
+      annotations: {capstan.dev/exit-code: "3", capstan.dev/run-seconds: "0"}
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: busybox}]
 `;
 
 const budgetYaml = (minAvailable: number): string => `apiVersion: policy/v1
@@ -183,6 +212,31 @@ spec:
     await until(
       ['get', 'cronjob', 'tick', '-o', 'jsonpath={.status.lastSuccessfulTime}'],
       (out) => out !== '',
+    );
+  });
+
+  it('a suspended Job runs nothing until resumed; a FailJob rule of a podFailurePolicy fails a Job at once', async () => {
+    await ok(['create', '-f', '-'], jobsYaml);
+    await ok(['wait', '--for=condition=suspended', 'job/held', '--timeout=30s']);
+    assert.match(await ok(['get', 'job', 'held', '--no-headers']), /^held\s+Suspended\s+0\/1\s/);
+    assert.equal(await ok(['get', 'pods', '-l', 'batch.kubernetes.io/job-name=held', '-o', 'name']), '');
+    await ok(['patch', 'job', 'held', '--type=merge', '-p', '{"spec":{"suspend":false}}']);
+    await ok(['wait', '--for=condition=complete', 'job/held', '--timeout=30s']);
+    const reasons = await until(
+      ['get', 'events', '--field-selector', 'involvedObject.name=held', '-o', 'jsonpath={.items[*].reason}'],
+      (out) => out.includes('Completed'),
+    );
+    assert.deepEqual(
+      reasons.split(' ').filter((r) => r !== 'SuccessfulCreate'),
+      ['Suspended', 'Resumed', 'Completed'],
+    );
+
+    await ok(['wait', '--for=condition=failed', 'job/fatal', '--timeout=30s']);
+    const failed = 'jsonpath={.status.conditions[?(@.type=="Failed")].reason} {.status.failed}';
+    assert.equal(await ok(['get', 'job', 'fatal', '-o', failed]), 'PodFailurePolicy 1');
+    assert.match(
+      await ok(['describe', 'job', 'fatal']),
+      /Warning\s+PodFailurePolicy\s+.*job-controller\s+Container c for pod default\/fatal-\w{5} failed with exit code 3 matching FailJob rule at index 0/,
     );
   });
 

@@ -1340,16 +1340,18 @@ describe('job controller', () => {
     assert.ok(pods.every((p) => p.status?.['phase'] === 'Succeeded'));
   });
 
+  // backoffLimit 0: a replacement would wait out the 10 s pod failure backoff on this real clock
+  // (simulated-job-policies.test.ts drives that on a virtual one).
   it('fails once more than backoffLimit pods failed', async () => {
-    await server.json(jobsPath, { method: 'POST', body: job('doomed', { backoffLimit: 1 }, '2') });
+    await server.json(jobsPath, { method: 'POST', body: job('doomed', { backoffLimit: 0 }, '2') });
     const failed = await waitFor(
       'doomed failed',
       () => server.json<Obj>(`${jobsPath}/doomed`),
       (j) => condition(j, 'Failed')?.status === 'True',
     );
-    assert.equal(failed.status?.['failed'], 2);
+    assert.equal(failed.status?.['failed'], 1);
     assert.equal(condition(failed, 'Failed')?.reason, 'BackoffLimitExceeded');
     assert.equal(condition(failed, 'Failed')?.message, 'Job has reached the specified backoff limit');
-    assert.equal((await podsOf('job-name=doomed')).length, 2);
+    assert.equal((await podsOf('job-name=doomed')).length, 1);
   });
 });

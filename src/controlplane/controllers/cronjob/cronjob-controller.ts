@@ -1,15 +1,16 @@
 // The CronJob controller (pkg/controller/cronjob/cronjob_controllerv2.go), on the server's clock:
 // at each activation of the schedule it makes a Job from the template, unless suspended, past
 // startingDeadlineSeconds, or held back by concurrencyPolicy (Forbid skips while a Job runs,
-// Replace deletes the running ones first); status.active follows the Jobs, lastSuccessfulTime the
-// completed ones, and finished Jobs beyond the history limits are deleted. The next activation is
-// a timer on the clock, so a virtual clock advanced past it starts the Job.
+// Replace deletes the running ones first); status.active lists the Jobs it started until they
+// finish, lastSuccessfulTime follows the completed ones, and finished Jobs beyond the history
+// limits are deleted. The next activation is a timer on the clock, so a virtual clock advanced
+// past it starts the Job.
 import type { CronJob } from '../../../api/batch/v1/cron-job.js';
 import type { ObjectReference } from '../../../api/core/v1/object-reference.js';
 import type { Job } from '../../../api/batch/v1/job.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { Logger } from '../../../server/logging/logger.js';
-import type { EventRecorder } from '../event-recorder.js';
+import type { EventNote, EventRecorder } from '../event-recorder.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { controllerRefOf } from '../simulation/controller-ref.js';
@@ -89,14 +90,16 @@ export class CronJobController {
   }
 
   async #sync(key: string): Promise<void> {
-    const cj = this.#opts.cronJobs.get(key);
-    if (cj === undefined) {
+    const informerCopy = this.#opts.cronJobs.get(key);
+    if (informerCopy === undefined) {
       this.#cancel(key);
       return;
     }
     const { namespace } = splitKey(key);
-    const jobs = this.#opts.jobs.list(namespace).filter((j) => controllerRefOf(j)?.uid === cj.metadata?.uid);
-    const status = this.#reconcileActive(cj, jobs);
+    const jobs = this.#opts.jobs
+      .list(namespace)
+      .filter((j) => controllerRefOf(j)?.uid === informerCopy.metadata?.uid);
+    const { cj, status } = await this.#reconcileActive(informerCopy, jobs);
     const now = this.#opts.clock.now();
     const schedule = parseSchedule(cj.spec?.schedule ?? '', cj.spec?.timeZone);
     if (cj.metadata?.deletionTimestamp === undefined && cj.spec?.suspend !== true) {
@@ -109,29 +112,79 @@ export class CronJobController {
     for (const job of jobsBeyondHistory(cj, jobs)) await this.#deleteJob(cj, job);
   }
 
-  /** status.active: the Jobs that still run (kube's syncCronJob bookkeeping), and the last success. */
-  #reconcileActive(cj: CronJob, jobs: readonly Job[]): NonNullable<CronJob['status']> {
-    const status = copyOf(cj.status ?? {});
-    const running = jobs.filter(
-      (j) => finishedAs(j) === undefined && j.metadata?.deletionTimestamp === undefined,
-    );
+  /**
+   * kube's syncCronJob bookkeeping: status.active holds the Jobs this controller started, each
+   * until it finishes (SawCompletedJob) or goes missing (MissingJob); a running Job of the
+   * CronJob it did not start (kubectl create job --from=cronjob/…) is only reported
+   * (UnexpectedJob), never added. lastSuccessfulTime follows the completed Jobs.
+   */
+  async #reconcileActive(
+    informerCopy: CronJob,
+    jobs: readonly Job[],
+  ): Promise<{ cj: CronJob; status: NonNullable<CronJob['status']> }> {
+    let cj = informerCopy;
+    let status = copyOf(cj.status ?? {});
+    const listed = (s: CronJob['status'], job: Job) =>
+      (s?.active ?? []).some((r) => r.uid === job.metadata?.uid);
     for (const job of jobs) {
-      const wasActive = (status.active ?? []).some((r) => r.uid === job.metadata?.uid);
       const outcome = finishedAs(job);
-      if (wasActive && outcome !== undefined)
-        this.#event(
-          cj,
-          'SawCompletedJob',
-          `Saw completed job: ${job.metadata?.name ?? ''}, condition: ${outcome}`,
-        );
+      if (outcome === undefined && !listed(status, job)) {
+        // The informer may not hold the status that listed a Job just started: read it afresh.
+        const fresh = await this.#opts.client.get<CronJob>('batch/v1/cronjobs', {
+          namespace: cj.metadata?.namespace ?? '',
+          name: cj.metadata?.name ?? '',
+        });
+        if (listed(fresh.status, job)) {
+          cj = fresh;
+          status = copyOf(fresh.status ?? {});
+          continue;
+        }
+        this.#event(cj, {
+          type: 'Warning',
+          reason: 'UnexpectedJob',
+          message: `Saw a job that the controller did not create or forgot: ${job.metadata?.name ?? ''}`,
+        });
+        continue;
+      }
+      if (outcome === undefined) continue;
+      if (listed(status, job)) {
+        status.active = (status.active ?? []).filter((r) => r.uid !== job.metadata?.uid);
+        this.#event(cj, {
+          type: 'Normal',
+          reason: 'SawCompletedJob',
+          message: `Saw completed job: ${job.metadata?.name ?? ''}, condition: ${outcome}`,
+        });
+      }
       const completed = job.status?.completionTime;
       if (outcome === 'Complete' && completed !== undefined)
         if ((status.lastSuccessfulTime ?? '') < completed) status.lastSuccessfulTime = completed;
     }
-    const active = running.map(refTo);
-    if (active.length > 0) status.active = active;
-    else delete status.active;
-    return status;
+    for (const ref of status.active ?? []) {
+      if (jobs.some((j) => j.metadata?.uid === ref.uid)) continue;
+      if (await this.#exists(ref)) continue;
+      status.active = (status.active ?? []).filter((r) => r.uid !== ref.uid);
+      this.#event(cj, {
+        type: 'Normal',
+        reason: 'MissingJob',
+        message: `Active job went missing: ${ref.name ?? ''}`,
+      });
+    }
+    if (status.active?.length === 0) delete status.active;
+    return { cj, status };
+  }
+
+  /** A Job the informer does not hold, read from storage to tell a slow watch from a deletion. */
+  async #exists(ref: ObjectReference): Promise<boolean> {
+    try {
+      const job = await this.#opts.client.get<Job>('batch/v1/jobs', {
+        namespace: ref.namespace ?? '',
+        name: ref.name ?? '',
+      });
+      return job.metadata?.uid === ref.uid;
+    } catch (err) {
+      if (reasonForError(err) === 'NotFound') return false;
+      throw err;
+    }
   }
 
   async #start(
@@ -142,11 +195,11 @@ export class CronJobController {
     const policy = cj.spec?.concurrencyPolicy ?? 'Allow';
     const active = status.active ?? [];
     if (policy === 'Forbid' && active.length > 0) {
-      this.#event(
-        cj,
-        'JobAlreadyActive',
-        'Not starting job because prior execution is running and concurrency policy is Forbid',
-      );
+      this.#event(cj, {
+        type: 'Normal',
+        reason: 'JobAlreadyActive',
+        message: 'Not starting job because prior execution is running and concurrency policy is Forbid',
+      });
       return;
     }
     if (policy === 'Replace')
@@ -159,7 +212,11 @@ export class CronJobController {
         cj.metadata?.namespace ?? '',
         jobFor(cj, scheduled),
       );
-      this.#event(cj, 'SuccessfulCreate', `Created job ${created.metadata?.name ?? ''}`);
+      this.#event(cj, {
+        type: 'Normal',
+        reason: 'SuccessfulCreate',
+        message: `Created job ${created.metadata?.name ?? ''}`,
+      });
     } catch (err) {
       if (reasonForError(err) !== 'AlreadyExists') throw err;
       status.lastScheduleTime = rfc3339(scheduled);
@@ -181,11 +238,11 @@ export class CronJobController {
       if (reasonForError(err) === 'NotFound') return;
       throw err;
     }
-    this.#event(cj, 'SuccessfulDelete', `Deleted job ${name}`);
+    this.#event(cj, { type: 'Normal', reason: 'SuccessfulDelete', message: `Deleted job ${name}` });
   }
 
-  #event(cj: CronJob, reason: string, message: string): void {
-    this.#opts.recorder?.event(objectRef(cj, cronJobKind), { type: 'Normal', reason, message });
+  #event(cj: CronJob, note: EventNote): void {
+    this.#opts.recorder?.event(objectRef(cj, cronJobKind), note);
   }
 
   async #writeStatus(cj: CronJob, status: NonNullable<CronJob['status']>): Promise<void> {

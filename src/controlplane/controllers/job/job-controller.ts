@@ -1,8 +1,10 @@
 // The Job controller (pkg/controller/job): keeps min(parallelism, completions left) pods running
 // from the template, owned by the Job, and finishes the Job once enough pods succeeded or more than
-// backoffLimit failed, deleting what still runs. Indexed jobs give each pod a completion index and
-// count an index once. Failed pods are replaced at once (no backoff delay); suspend,
-// podFailurePolicy and successPolicy are not done.
+// backoffLimit failed (or one matched a FailJob rule of its podFailurePolicy), deleting what still
+// runs; a suspended Job runs no pods. Indexed jobs give each pod a completion index and count an
+// index once. Failed pods are replaced after kube's backoff delay and activeDeadlineSeconds fails
+// a Job, both on the clock. backoffLimitPerIndex, successPolicy and the job-tracking finalizer
+// are not done: the counts are read off the pods that still exist.
 import type { Job } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
@@ -19,13 +21,26 @@ import {
   createPod,
   createPodsExpected,
   isNamespaceTerminating,
+  objectRef,
   observePod,
   podFromTemplate,
 } from '../simulation/pod-control.js';
 import { isIndexed, pendingIndexes, succeededIndexes, withIndex } from './indexed.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
-import { completionsOf, countPods, isFinished, jobStatus, outcomeOf, type JobCounts } from './job-status.js';
+import {
+  completionsOf,
+  countPods,
+  deadlineLeft,
+  isFinished,
+  jobStatus,
+  outcomeOf,
+  type JobCounts,
+  type JobOutcome,
+} from './job-status.js';
+import { settledOutcome } from './job-conditions.js';
+import { planStatus } from './status-plan.js';
+import { remainingBackoff } from './pod-backoff.js';
 
 const jobKind = { apiVersion: 'batch/v1', kind: 'Job' } as const;
 
@@ -42,6 +57,7 @@ export class JobController {
   readonly #opts: JobControllerOptions;
   readonly #loop: WorkLoop;
   readonly #expectations: Expectations;
+  readonly #timers = new Map<string, { readonly at: number; readonly cancel: () => void }>();
 
   constructor(opts: JobControllerOptions) {
     this.#opts = opts;
@@ -66,7 +82,25 @@ export class JobController {
   }
 
   close(): Promise<void> {
+    for (const timer of this.#timers.values()) timer.cancel();
+    this.#timers.clear();
     return this.#loop.close();
+  }
+
+  /**
+   * Syncs the Job again once `ms` have passed on the clock (kube's enqueueSyncJobWithDelay); an
+   * earlier pending one stands, as every sync asks again for what it still waits on.
+   */
+  #syncAfter(key: string, ms: number): void {
+    const at = this.#opts.clock.now() + ms;
+    const current = this.#timers.get(key);
+    if (current !== undefined && current.at <= at) return;
+    current?.cancel();
+    const cancel = this.#opts.clock.after(ms, () => {
+      this.#timers.delete(key);
+      this.#loop.queue.add(key);
+    });
+    this.#timers.set(key, { at, cancel });
   }
 
   /** An orphan pod: the jobs in its namespace whose selector matches it. */
@@ -98,23 +132,32 @@ export class JobController {
       candidates: this.#opts.pods.list(namespace),
     });
     const counts = countPods(job, pods);
-    const outcome = outcomeOf(job, counts);
+    const now = this.#opts.clock.now();
+    // An outcome an earlier sync wrote as SuccessCriteriaMet or FailureTarget stands.
+    const outcome = settledOutcome(job) ?? outcomeOf(job, { counts, now });
+    const suspended = job.spec?.suspend === true;
+    const left = deadlineLeft(job, now);
+    if (outcome === undefined && left !== undefined) this.#syncAfter(key, left);
     let failed: { readonly err: unknown } | undefined;
     try {
-      if (outcome !== undefined) await this.#deleteAll(key, counts.active);
+      // A finished or suspended Job deletes every pod still running.
+      if (outcome !== undefined || suspended) await this.#deleteAll(key, counts.active);
       else await this.#manage(key, job, counts);
     } catch (err) {
       failed = { err };
     }
+    const activeDeleted = failed === undefined && (outcome !== undefined || suspended);
     // As syncJob: the status is written before a failure to create or delete pods is returned.
-    await this.#writeStatus(job, countPods(job, pods), outcome);
+    await this.#writeStatus(job, { counts, outcome, activeDeleted });
     if (failed !== undefined) throw failed.err;
   }
 
   async #manage(key: string, job: Job, counts: JobCounts): Promise<void> {
     const want = Math.max(0, Math.min(job.spec?.parallelism ?? 1, completionsOf(job) - counts.succeeded));
     const missing = want - counts.active.length;
-    if (missing > 0) {
+    const backoff = missing > 0 ? remainingBackoff(counts.all, this.#opts.clock.now()) : 0;
+    if (backoff > 0) this.#syncAfter(key, backoff);
+    else if (missing > 0) {
       const indexes = isIndexed(job)
         ? pendingIndexes(
             completionsOf(job),
@@ -161,12 +204,17 @@ export class JobController {
     }
   }
 
-  async #writeStatus(job: Job, counts: JobCounts, outcome: ReturnType<typeof outcomeOf>): Promise<void> {
-    const status = jobStatus(job, counts, { outcome, now: rfc3339(this.#opts.clock.now()) });
+  async #writeStatus(
+    job: Job,
+    at: { counts: JobCounts; outcome: JobOutcome | undefined; activeDeleted: boolean },
+  ): Promise<void> {
+    const now = rfc3339(this.#opts.clock.now());
+    const plan = planStatus(job, { ...at, now });
+    const status = jobStatus(job, at.counts, plan);
     const before = job.status ?? {};
     const same =
-      outcome === undefined &&
-      before.startTime !== undefined &&
+      !plan.conditionsChanged &&
+      before.startTime === status.startTime &&
       // active, succeeded, failed and completedIndexes are stored without their zero value (omitempty).
       (before.active ?? 0) === (status.active ?? 0) &&
       (before.succeeded ?? 0) === (status.succeeded ?? 0) &&
@@ -181,6 +229,8 @@ export class JobController {
       await this.#opts.client.update('batch/v1/jobs/status', updated);
     } catch (err) {
       if (reasonForError(err) !== 'NotFound') throw err;
+      return;
     }
+    for (const e of plan.events) this.#opts.recorder?.event(objectRef(job, jobKind), e);
   }
 }
