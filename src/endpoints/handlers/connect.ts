@@ -56,7 +56,8 @@ async function streamAnswer(
   try {
     for await (const chunk of answer.stream) {
       const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      if (!(await writeStreamed(ex, { bytes, signal: hr.signal }))) break;
+      const written = writeStreamed(ex, { bytes, signal: hr.signal });
+      if (written === false || (written !== true && !(await written))) break;
     }
   } finally {
     if (!ex.res.destroyed) endResponse(ex.res);

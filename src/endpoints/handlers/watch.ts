@@ -94,7 +94,8 @@ export async function serveWatch(scope: RequestScope, hr: HandlerRequest, w: Wat
   try {
     beginChunkedStream(ex, 'application/json');
     for await (const event of watch) {
-      if (!(await writeStreamed(ex, { bytes: encode(event), signal: hr.signal }))) break;
+      const written = writeStreamed(ex, { bytes: encode(event), signal: hr.signal });
+      if (written === false || (written !== true && !(await written))) break;
     }
   } finally {
     timer?.cancel();

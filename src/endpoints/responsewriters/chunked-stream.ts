@@ -33,13 +33,14 @@ function drained(ex: Exchange, signal: AbortSignal): Promise<boolean> {
 }
 
 /**
- * Writes one piece; false when the stream should stop (the client is gone, or went away while the
- * socket was full).
+ * Writes one piece: true when the socket takes more at once, a promise of whether it drained when it
+ * was full, false when the stream should stop (the client is gone). Not async, so that a caller
+ * awaits only when the socket was full: a watch writes many events a second.
  */
-export async function writeStreamed(
+export function writeStreamed(
   ex: Exchange,
   piece: { bytes: string | Buffer; signal: AbortSignal },
-): Promise<boolean> {
+): boolean | Promise<boolean> {
   const { signal } = piece;
   if (signal.aborted || ex.res.destroyed) return false;
   return writeChunk(ex.res, piece.bytes) || drained(ex, signal);
