@@ -3,6 +3,7 @@
 // rolls a new ReplicaSet out, `rollout undo` goes back to the first, and `scale` grows it; `kubectl
 // top` reads the simulated metrics.k8s.io; `kubectl logs` reads the log annotations.
 import { after, before, describe, it } from 'node:test';
+import { CoreV1Api, KubeConfig, Metrics, topPods } from '@kubernetes/client-node';
 import assert from 'node:assert/strict';
 import { startCapstanProcess, type CapstanProcess } from './support/capstan-process.js';
 import { locateKubectl } from './support/kubectl.js';
@@ -461,5 +462,23 @@ spec:
       resources: ['pods', 'nodes'],
       verbs: ['get', 'list', 'watch'],
     });
+  });
+
+  it("@kubernetes/client-node's Metrics and topPods read the same usage", async () => {
+    // Runs after the kubectl top case: its `metered` pods report 64Mi and 250m, one of them 300m.
+    const kc = new KubeConfig();
+    kc.loadFromFile(capstan.kubeconfigPath);
+    const metrics = new Metrics(kc);
+    const podMetrics = await metrics.getPodMetrics('default');
+    const metered = podMetrics.items.filter((p) => p.metadata.name.startsWith('metered-'));
+    assert.equal(metered.length, 2);
+    assert.deepEqual(metered.map((p) => p.containers[0]?.usage.cpu).sort(), ['250m', '300m']);
+    for (const p of metered) assert.equal(p.containers[0]?.usage.memory, '64Mi');
+    assert.equal((await metrics.getNodeMetrics()).items.length, 3);
+    const top = await topPods(kc.makeApiClient(CoreV1Api), metrics, 'default');
+    const usage = top.filter((p) => p.Pod.metadata?.name?.startsWith('metered-') === true);
+    assert.equal(usage.length, 2);
+    assert.deepEqual(usage.map((p) => Number(p.CPU.CurrentUsage)).sort(), [0.25, 0.3]);
+    for (const p of usage) assert.equal(Number(p.Memory.CurrentUsage), 64 * 1024 * 1024);
   });
 });
