@@ -5,7 +5,7 @@ import type { ResourceAttributes, SubjectAccessReviewSpec } from '../../api/auth
 import type { LabelSelectorRequirement } from '../../api/meta/v1/label-selector.js';
 import type { FieldRequirement } from '../../machinery/fields/index.js';
 import { newRequirement, type Operator, type Requirement } from '../../machinery/labels/index.js';
-import type { AuthorizationAttributes, ParsedSelector } from '../rest/authorizer.js';
+import type { AuthorizationAttributes, SelectorRequirements } from '../rest/authorizer.js';
 import { parseRawFieldSelector, parseRawLabelSelector } from '../rest/authorizer-selectors.js';
 import type { UserInfo } from '../rest/context.js';
 
@@ -13,7 +13,7 @@ import type { UserInfo } from '../rest/context.js';
 const aggregate = (errs: readonly string[]): string | undefined =>
   errs.length === 0 ? undefined : errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 
-function parsed<R>(requirements: readonly R[], errs: readonly string[]): ParsedSelector<R> {
+function parsed<R>(requirements: readonly R[], errs: readonly string[]): SelectorRequirements<R> {
   const error = aggregate(errs);
   return error === undefined ? { requirements } : { requirements, error };
 }
@@ -21,7 +21,7 @@ function parsed<R>(requirements: readonly R[], errs: readonly string[]): ParsedS
 /** fieldSelectorAsSelector: In → `=`, NotIn → `!=`, one value each; the rest dropped with an error. */
 function fieldSelectorAsSelector(
   reqs: readonly LabelSelectorRequirement[],
-): ParsedSelector<FieldRequirement> {
+): SelectorRequirements<FieldRequirement> {
   const out: FieldRequirement[] = [];
   const errs: string[] = [];
   for (const r of reqs) {
@@ -59,7 +59,9 @@ const labelOperators: Readonly<Record<string, Operator>> = {
 };
 
 /** labelSelectorAsSelector: each requirement through labels.NewRequirement; bad ones dropped with an error. */
-function labelSelectorAsSelector(reqs: readonly LabelSelectorRequirement[]): ParsedSelector<Requirement> {
+function labelSelectorAsSelector(
+  reqs: readonly LabelSelectorRequirement[],
+): SelectorRequirements<Requirement> {
   const out: Requirement[] = [];
   const errs: string[] = [];
   for (const r of reqs) {
@@ -82,10 +84,10 @@ type Selector = ResourceAttributes['fieldSelector'];
 function selectorFrom<R>(
   selector: Selector | null,
   convert: {
-    raw: (s: string) => ParsedSelector<R>;
-    requirements: (r: readonly LabelSelectorRequirement[]) => ParsedSelector<R>;
+    raw: (s: string) => SelectorRequirements<R>;
+    requirements: (r: readonly LabelSelectorRequirement[]) => SelectorRequirements<R>;
   },
-): ParsedSelector<R> | undefined {
+): SelectorRequirements<R> | undefined {
   if (selector === null || selector === undefined) return undefined;
   const reqs = selector.requirements ?? [];
   if (reqs.length > 0) return convert.requirements(reqs);
@@ -127,7 +129,7 @@ export function attributesFrom(user: UserInfo, spec: SubjectAccessReviewSpec): A
   return { user, verb: n.verb ?? '', resourceRequest: false, path: n.path ?? '' };
 }
 
-function selectorError(which: string, s: ParsedSelector<unknown> | undefined): string[] {
+function selectorError(which: string, s: SelectorRequirements<unknown> | undefined): string[] {
   if (s?.error === undefined) return [];
   const how = s.requirements.length > 0 ? 'partially ignored' : 'ignored';
   return [`spec.resourceAttributes.${which} ${how} due to parse error`];

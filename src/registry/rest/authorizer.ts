@@ -9,7 +9,7 @@ import type { UserInfo } from './context.js';
  * A selector already turned into requirements, with why some were dropped (kube's
  * FieldSelectorRequirements/LabelSelectorRequirements and their parsing error).
  */
-export interface ParsedSelector<R> {
+export interface SelectorRequirements<R> {
   readonly requirements: readonly R[];
   readonly error?: string;
 }
@@ -34,8 +34,8 @@ export interface AuthorizationAttributes {
    * Selectors that come parsed (an access review's requirements); they stand in for the raw ones.
    * Read either form through fieldSelectorOf / labelSelectorOf (authorizer-selectors.ts).
    */
-  readonly fieldRequirements?: ParsedSelector<FieldRequirement>;
-  readonly labelRequirements?: ParsedSelector<LabelRequirement>;
+  readonly fieldRequirements?: SelectorRequirements<FieldRequirement>;
+  readonly labelRequirements?: SelectorRequirements<LabelRequirement>;
 }
 
 export type Decision = 'Allow' | 'Deny' | 'NoOpinion';

@@ -17,7 +17,7 @@ import type { AuthorizerConfig, LoadedAuthorization } from './authorizer-config.
 import { supportedAuthorizationModes } from './modes.js';
 import { compileMatchConditions } from './webhook/match-conditions.js';
 import type { SubjectAccessReviewVersion } from './webhook/subject-access-review.js';
-import type { FailurePolicy } from './webhook/webhook-authorizer.js';
+import type { AuthorizerFailurePolicy } from './webhook/webhook-authorizer.js';
 
 const group = 'apiserver.config.k8s.io';
 const versions = ['v1', 'v1beta1', 'v1alpha1'];
@@ -101,7 +101,7 @@ async function authorizerOf(entry: AuthorizerEntry, index: number): Promise<Auth
       authorizedTTLMs: w.authorizedTTLMs,
       unauthorizedTTLMs: w.unauthorizedTTLMs,
       timeoutMs: w.timeoutMs,
-      failurePolicy: w.failurePolicy as FailurePolicy,
+      failurePolicy: w.failurePolicy as AuthorizerFailurePolicy,
       ...(compiled.matches === undefined ? {} : { matchConditions: compiled.matches }),
     },
   };

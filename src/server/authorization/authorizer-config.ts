@@ -12,7 +12,11 @@ import {
   unsupportedVersionError,
   type SubjectAccessReviewVersion,
 } from './webhook/subject-access-review.js';
-import { WebhookAuthorizer, type FailurePolicy, type MatchConditions } from './webhook/webhook-authorizer.js';
+import {
+  WebhookAuthorizer,
+  type AuthorizerFailurePolicy,
+  type MatchConditions,
+} from './webhook/webhook-authorizer.js';
 
 /** One webhook of the chain, its kubeconfig read. */
 export interface WebhookAuthorizerConfig {
@@ -22,7 +26,7 @@ export interface WebhookAuthorizerConfig {
   readonly authorizedTTLMs: number;
   readonly unauthorizedTTLMs: number;
   readonly timeoutMs: number;
-  readonly failurePolicy: FailurePolicy;
+  readonly failurePolicy: AuthorizerFailurePolicy;
   /** Compiled matchConditions (absent: every request goes to the webhook). */
   readonly matchConditions?: MatchConditions;
 }

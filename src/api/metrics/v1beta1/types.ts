@@ -6,8 +6,7 @@ import type { KubeList, KubeObject, ObjectMeta } from '../../meta.js';
 export const metricsV1beta1 = { group: 'metrics.k8s.io', version: 'v1beta1' } as const;
 export const metricsAPIVersion = 'metrics.k8s.io/v1beta1';
 
-/** A resource name (`cpu`, `memory`) to its quantity's text. */
-export type ResourceList = Record<string, string>;
+import type { ResourceList } from '../../core/v1/limit-range.js';
 
 export interface NodeMetrics extends KubeObject {
   kind?: 'NodeMetrics';

@@ -8,20 +8,20 @@ import { parseBody, readAnswer, type MetricsAPIGetter } from './metrics-api-gett
 import type { Calculated, PodMetricsInfo } from './replica-calculator.js';
 
 /** metrics.k8s.io/v1beta1 PodMetrics, the parts the controller reads. */
-export interface PodMetrics {
+export interface PodMetricsAnswer {
   metadata?: { name?: string; namespace?: string };
   timestamp?: string;
   window?: string;
   containers?: { name: string; usage?: Record<string, string> }[];
 }
 
-export interface PodMetricsList {
-  items?: PodMetrics[];
+export interface PodMetricsListAnswer {
+  items?: PodMetricsAnswer[];
 }
 
 /** A list of PodMetrics, or the client's error text (`the server could not find …`). */
 export type PodMetricsResult =
-  | { readonly ok: true; readonly items: readonly PodMetrics[] }
+  | { readonly ok: true; readonly items: readonly PodMetricsAnswer[] }
   | {
       readonly ok: false;
       readonly error: string;
@@ -38,7 +38,7 @@ export async function listPodMetrics(
   if (!read.ok) return read;
   const parsed = parseBody(read.body);
   if (!parsed.ok) return parsed;
-  return { ok: true, items: (parsed.value as PodMetricsList | null)?.items ?? [] };
+  return { ok: true, items: (parsed.value as PodMetricsListAnswer | null)?.items ?? [] };
 }
 
 /** A Go duration as metrics-server writes it (`30s`, `1m0.5s`, `1.5s`), in ms. */
@@ -64,14 +64,14 @@ const usageOf = (usage: Record<string, string> | undefined, resource: string): n
   return q.ok ? Number(milliValue(q.quantity)) : undefined;
 };
 
-function sample(m: PodMetrics, value: number): { value: number; timestamp: number; windowMs: number } {
+function sample(m: PodMetricsAnswer, value: number): { value: number; timestamp: number; windowMs: number } {
   const t = Date.parse(m.timestamp ?? '');
   return { value, timestamp: Number.isNaN(t) ? 0 : t, windowMs: durationMs(m.window) };
 }
 
 /** GetResourceMetric: usage per pod name, and the first item's timestamp. */
 export function resourceMetric(
-  items: readonly PodMetrics[],
+  items: readonly PodMetricsAnswer[],
   want: { resource: string; container: string },
 ): Calculated<{ metrics: PodMetricsInfo; timestamp: number }> {
   if (items.length === 0) return { ok: false, error: 'no metrics returned from resource metrics API' };

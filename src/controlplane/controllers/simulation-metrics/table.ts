@@ -2,7 +2,8 @@
 // addPodMetricsToTable, addNodeMetricsToTable): the name, each resource's usage (a pod's summed over
 // its containers), and the window.
 import type { TableColumnDefinition } from '../../../api/table.js';
-import type { NodeMetrics, PodMetrics, ResourceList } from '../../../api/metrics/v1beta1/types.js';
+import type { ResourceList } from '../../../api/core/v1/limit-range.js';
+import type { NodeMetrics, PodMetrics } from '../../../api/metrics/v1beta1/types.js';
 import { addQuantities, mustParseQuantity, quantityString } from '../../../machinery/quantity/quantity.js';
 import { tableConvertorFor } from '../../../registry/generic/table-convertor.js';
 import type { TableConvertor } from '../../../registry/rest/capabilities.js';

@@ -3,7 +3,7 @@
 // memory, one value for every container or one for a named container, and a container without
 // them uses kwok's default (1m of CPU, 1Mi of memory). A node uses what its pods use plus a base of
 // its own (the kubelet and the system daemons), which the same annotations on the Node replace.
-import type { ResourceList } from '../../../api/metrics/v1beta1/types.js';
+import type { ResourceList } from '../../../api/core/v1/limit-range.js';
 import { parseQuantity, quantityString, scaledValue } from '../../../machinery/quantity/quantity.js';
 
 /** The CPU every container of the pod uses (`250m`); `capstan.dev/cpu-usage.<container>` wins. */

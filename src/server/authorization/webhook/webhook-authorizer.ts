@@ -25,7 +25,7 @@ import {
 } from './subject-access-review.js';
 
 /** failurePolicy: what a failed call (or a failed match condition) decides. */
-export type FailurePolicy = 'NoOpinion' | 'Deny';
+export type AuthorizerFailurePolicy = 'NoOpinion' | 'Deny';
 
 /** The match conditions of a webhook: true calls it, false skips it, a thrown error is a failure. */
 export type MatchConditions = (spec: SubjectAccessReviewSpecV1) => boolean;
@@ -37,7 +37,7 @@ export interface WebhookAuthorizerOptions {
   readonly unauthorizedTTLMs: number;
   /** The client timeout per call (kube: 30s unless the configuration says otherwise). */
   readonly timeoutMs?: number;
-  readonly failurePolicy?: FailurePolicy;
+  readonly failurePolicy?: AuthorizerFailurePolicy;
   readonly matchConditions?: MatchConditions;
   readonly logger?: Logger;
   /** Milliseconds; injected so tests move time. */

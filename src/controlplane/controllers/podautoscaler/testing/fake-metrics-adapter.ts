@@ -1,7 +1,7 @@
 // An in-process metrics adapter for the HPA controller's tests: a MetricsAPIGetter answering as the
 // servers behind metrics.k8s.io, custom.metrics.k8s.io and external.metrics.k8s.io would.
 import type { APIAnswer, MetricsAPIGetter } from '../metrics-api-getter.js';
-import type { PodMetrics } from '../resource-metrics.js';
+import type { PodMetricsAnswer } from '../resource-metrics.js';
 
 /**
  * An in-process metrics adapter behind the aggregator: PodMetrics by pod name (none: the API answers
@@ -9,7 +9,7 @@ import type { PodMetrics } from '../resource-metrics.js';
  * external metric values by metric name. It records the paths it was asked for.
  */
 export class FakeMetricsAdapter implements MetricsAPIGetter {
-  readonly served = new Map<string, PodMetrics>();
+  readonly served = new Map<string, PodMetricsAnswer>();
   customVersions: string[] = [];
   readonly podsMetrics = new Map<string, Record<string, string>>();
   readonly external = new Map<string, string[]>();
