@@ -18,6 +18,7 @@ import { mergeArgs, readConfigArgs } from './config-file.js';
 import { capstanVersionInfo } from '../server/version/version.js';
 import { FlagError, parseFlags, usage } from './flag-set.js';
 import { capstanFlags } from './flags.js';
+import { applyImpliedDefaults } from './implied-defaults.js';
 import { runTestAPICommand, testAPICommands, testAPICommandsHelp } from './test-api/commands.js';
 import { replayCommandHelp, runReplayCommand } from './test-api/replay-command.js';
 import { pkiCommand, pkiCommandHelp, runPKICommand } from './pki-command.js';
@@ -44,8 +45,11 @@ export async function readFlags(
   argv: readonly string[],
 ): Promise<{ options: ServerRunOptions; help: boolean }> {
   const options = defaultServerRunOptions();
-  const { help } = parseFlags(argv, capstanFlags, options);
-  if (help || options.configFile === '') return { options, help };
+  const { help, given } = parseFlags(argv, capstanFlags, options);
+  if (help || options.configFile === '') {
+    applyImpliedDefaults(options, given);
+    return { options, help };
+  }
   const path = options.configFile;
   const fileArgs = await readConfigArgs(path);
   try {
@@ -55,7 +59,7 @@ export async function readFlags(
     throw err;
   }
   const merged = defaultServerRunOptions();
-  parseFlags(mergeArgs(fileArgs, argv), capstanFlags, merged);
+  applyImpliedDefaults(merged, parseFlags(mergeArgs(fileArgs, argv), capstanFlags, merged).given);
   return { options: merged, help };
 }
 

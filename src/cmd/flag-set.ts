@@ -40,6 +40,8 @@ export class FlagError extends Error {
 
 export interface ParsedFlags {
   readonly help: boolean;
+  /** The names of the flags the arguments set (pflag's Changed), for defaults that follow another flag. */
+  readonly given: ReadonlySet<string>;
 }
 
 function rawValue<T>(
@@ -75,6 +77,7 @@ export function parseFlags<T>(
     tokens: true,
   });
   let help = false;
+  const given = new Set<string>();
   for (const token of tokens) {
     if (token.kind === 'positional')
       throw new FlagError(`unknown command ${JSON.stringify(token.value)} for "capstan"`);
@@ -93,6 +96,7 @@ export function parseFlags<T>(
     }
     const raw = rawValue(spec, token);
     if (raw === undefined) throw new FlagError(`flag needs an argument: ${token.rawName}`);
+    given.add(spec.name);
     try {
       spec.apply(target, raw);
     } catch (err) {
@@ -100,7 +104,7 @@ export function parseFlags<T>(
       throw new FlagError(`invalid argument ${JSON.stringify(raw)} for "${token.rawName}" flag: ${why}`);
     }
   }
-  return { help };
+  return { help, given };
 }
 
 function flagColumn<T>(s: FlagSpec<T>): string {

@@ -61,6 +61,16 @@ const servingFlags: Spec[] = [
   flag(
     {
       section: serving,
+      name: 'cert-dir',
+      kind: 'string',
+      usage:
+        'The directory holding apiserver.crt and apiserver.key, which serve HTTPS when --tls-cert-file and --tls-private-key-file are not given. Without them there, a CA and serving certificate are generated as without this flag. Without --data-dir, the files Capstan makes go here.',
+    },
+    (o, v) => (o.certDirectory = v),
+  ),
+  flag(
+    {
+      section: serving,
       name: 'insecure-port',
       kind: 'int',
       usage:
@@ -120,6 +130,19 @@ const admissionFlags: Spec[] = [
 const api = 'API enablement';
 const generic = 'Generic';
 const otherFlags: Spec[] = [
+  flag(
+    {
+      section: generic,
+      name: 'allow-privileged',
+      kind: 'bool',
+      usage:
+        'If true, allow privileged containers. Capstan always allows them, as kubeadm and envtest configure kube-apiserver; false is refused.',
+      def: 'true',
+    },
+    (_o, v) => {
+      if (!parseBoolFlag(v)) throw new Error('Capstan always allows privileged containers');
+    },
+  ),
   flag(
     {
       section: generic,

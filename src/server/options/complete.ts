@@ -42,6 +42,7 @@ import {
   validateServerRunOptions,
   type ServerRunOptions,
 } from './server-run-options.js';
+import { withCertDir } from './cert-dir.js';
 import { pkiFiles, withPKIDir } from './replica-options.js';
 import { clusterSigningOf, type ClusterSigning } from './cluster-signing.js';
 import { CacheSeeds } from '../../storage/cacher/cache-seeds.js';
@@ -285,7 +286,7 @@ export async function completeServerRunOptions(
   given: ServerRunOptions,
   opts: { logSink?: LogSink } = {},
 ): Promise<CompletedServerRunOptions> {
-  const o = withPKIDir(given);
+  const o = await withCertDir(withPKIDir(given));
   const errs = [...validateServerRunOptions(o), ...runtimeConfigErrors(o.runtimeConfig)];
   if (errs.length > 0) throw new OptionsError(errs);
   const logger = new Logger({

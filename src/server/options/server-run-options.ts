@@ -71,6 +71,8 @@ export interface ServerRunOptions {
   insecureBindAddress: string;
   tlsCertFile: string;
   tlsPrivateKeyFile: string;
+  /** --cert-dir: where apiserver.crt and apiserver.key serve HTTPS when --tls-cert-file is not given. */
+  certDirectory: string;
   tokenAuthFile: string;
   /** --client-ca-file: PEM CA bundle that client certificates must chain to ('' off). */
   clientCAFile: string;
@@ -204,6 +206,7 @@ export function defaultServerRunOptions(): ServerRunOptions {
     insecureBindAddress: '127.0.0.1',
     tlsCertFile: '',
     tlsPrivateKeyFile: '',
+    certDirectory: '',
     tokenAuthFile: '',
     clientCAFile: '',
     requestHeaderClientCAFile: '',
