@@ -40,6 +40,11 @@ export const connectResource: Handler = async (scope, hr) => {
   const answer = await storage.connect(ctx, info.name, { subpath: below.join('/'), query, options });
   const res = hr.ex.res;
   if ('stream' in answer) return streamAnswer(hr, answer);
+  if ('noContent' in answer) {
+    res.statusCode = 204;
+    endResponse(res);
+    return;
+  }
   res.statusCode = 200;
   res.setHeader('Content-Type', answer.contentType);
   res.setHeader('Content-Length', String(answer.body.length));

@@ -176,12 +176,14 @@ export interface CollectionDeleter {
 }
 
 /**
- * What a connect request answers with (always 200): a whole body, sent with its length, or a stream
- * whose chunks go out as they come, flushed, until it ends or the client leaves (pods/log).
+ * What a connect request answers with: a whole body, sent with its length, or a stream whose chunks
+ * go out as they come, flushed, until it ends or the client leaves (pods/log), both 200; or no
+ * stream at all, which kube's StreamObject answers 204 (the log of a pod not on a node).
  */
 export type ConnectAnswer =
   | { readonly contentType: string; readonly body: Uint8Array }
-  | { readonly contentType: string; readonly stream: AsyncIterable<Uint8Array> };
+  | { readonly contentType: string; readonly stream: AsyncIterable<Uint8Array> }
+  | { readonly noContent: true };
 
 /** Capstan's history: every revision of one object the storage's log still holds, oldest first. */
 export interface HistoryReader {

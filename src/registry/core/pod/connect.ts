@@ -114,8 +114,8 @@ function podLog(pods: Getter, nodes: Getter | undefined): NoKubeletConnecterInit
     validatePodLogOptions(options, name);
     const pod = await getPod(pods, ctx, name);
     const container = validateContainer(options.container, pod);
-    // kube's LogLocation: a pod not yet on a node has no logs, and that is an empty 200.
-    if ((pod.spec?.nodeName ?? '') === '') return { contentType: 'text/plain', body: new Uint8Array() };
+    // kube's LogLocation: a pod not yet on a node has no log location, which StreamObject answers 204.
+    if ((pod.spec?.nodeName ?? '') === '') return { noContent: true };
     if (!(await onSimulatedNode(pod, nodes, ctx.signal))) return unreachablePod(pod, nodes, ctx.signal);
     return simulatedPodLog(ctx, {
       pod,

@@ -45,6 +45,7 @@ const running = (name: string, id = `containerd://${name}`): PodStatus['containe
 ];
 
 async function text(answer: ConnectAnswer): Promise<string> {
+  if ('noContent' in answer) return '<no content>';
   if ('body' in answer) return Buffer.from(answer.body).toString('utf8');
   const chunks: Buffer[] = [];
   for await (const c of answer.stream) chunks.push(Buffer.from(c));
@@ -101,11 +102,20 @@ describe('pods/log on a simulated node', () => {
       query: new URLSearchParams(),
       options: null,
     });
-    assert.equal(answer.contentType, 'text/plain');
     assert.ok('stream' in answer);
+    assert.equal(answer.contentType, 'text/plain');
     assert.equal(await text(answer), 'one\ntwo\nthree\n');
     assert.equal(await read('duo', 'container=a'), 'shared\n');
     assert.equal(await read('duo', 'container=b'), 'only b\nagain b\n');
+  });
+
+  it('a pod not on a node has no log at all (204), as kube answers without a log location', async () => {
+    await pods.pods.create(
+      ctx,
+      { metadata: { name: 'unscheduled' }, spec: { containers: [{ name: 'app', image: 'x' }] } },
+      { options: {} },
+    );
+    assert.equal(await read('unscheduled', ''), '<no content>');
   });
 
   it('without the annotations a container printed nothing', async () => {
