@@ -4,7 +4,10 @@ import { createHash } from 'node:crypto';
 import { routeAdmission } from '../admission/route-admission.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import { EquivalentResourceRegistry } from '../registry/generic/equivalent-resource-registry.js';
-import type { EquivalentResourceMapper } from '../registry/rest/equivalent-resources.js';
+import {
+  isStoredVersionConverter,
+  type EquivalentResourceMapper,
+} from '../registry/rest/equivalent-resources.js';
 import {
   categoriesOf,
   isCollectionDeleter,
@@ -176,7 +179,10 @@ function discoveryFor(
     if (shortNames.length > 0) r.shortNames = [...shortNames];
     const categories = categoriesOf(storage);
     if (categories.length > 0) r.categories = [...categories];
-    r.storageVersionHash = storageVersionHash(kind.group, kind.version, kind.kind);
+    // kube hashes what a StorageVersionProvider (a registry Store) stores; reviews, bindings and
+    // other storages that keep nothing have no hash.
+    if (isStoredVersionConverter(storage))
+      r.storageVersionHash = storageVersionHash(kind.group, kind.version, kind.kind);
   }
   return r;
 }

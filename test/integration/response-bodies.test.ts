@@ -283,4 +283,28 @@ describe('response bodies in kube-apiserver bytes', () => {
       assertGoOrder(doc.body, structs.groupDiscoveryList);
     }
   });
+
+  it('hashes the storage version of what a registry Store keeps, not of reviews, bindings or statuses', async () => {
+    const unhashed = async (path: string): Promise<string[]> => {
+      const list = JSON.parse((await server.request(path)).body) as {
+        resources: { name: string; storageVersionHash?: string }[];
+      };
+      return list.resources
+        .filter((r) => !r.name.includes('/') && r.storageVersionHash === undefined)
+        .map((r) => r.name);
+    };
+    // As kube-apiserver 1.33 lists them: a hash for every Store (namespaces and services too).
+    assert.deepEqual(await unhashed('/api/v1'), ['bindings', 'componentstatuses']);
+    assert.deepEqual(await unhashed('/apis/authentication.k8s.io/v1'), [
+      'selfsubjectreviews',
+      'tokenreviews',
+    ]);
+    assert.deepEqual(await unhashed('/apis/authorization.k8s.io/v1'), [
+      'localsubjectaccessreviews',
+      'selfsubjectaccessreviews',
+      'selfsubjectrulesreviews',
+      'subjectaccessreviews',
+    ]);
+    assert.deepEqual(await unhashed('/apis/apps/v1'), []);
+  });
 });

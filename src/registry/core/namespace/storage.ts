@@ -76,6 +76,16 @@ export class NamespaceREST
     this.#store = store;
   }
 
+  /** Its Store's objects (a StoredVersionConverter), which discovery gives a storageVersionHash. */
+  get storedIdentity(): object {
+    return this.#store.storedIdentity;
+  }
+  toStoredVersion(ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return this.#store.toStoredVersion(ctx, obj);
+  }
+  fromStoredVersion(ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return this.#store.fromStoredVersion(ctx, obj);
+  }
   newObject(): Namespace {
     return this.#store.newObject();
   }

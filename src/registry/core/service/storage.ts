@@ -1,18 +1,16 @@
 // Service storage (pkg/registry/core/service/storage/storage.go and rest.go): the generic Store
 // under `/services/specs` (short name svc, category all) wrapped so that create, update and delete
 // take and give back cluster IPs and node ports; services/status. A cluster IP is a
-// networking.k8s.io/v1 IPAddress object (kube 1.33's MultiCIDRServiceAllocator), also marked, as
-// kube 1.33 still does, in the RangeAllocation bitmap earlier versions allocated from
-// (/ranges/serviceips, /ranges/secondaryserviceips); node ports are their bitmap under
-// /ranges/servicenodeports. The repair at start gives the Services of a data directory written
-// before IPAddress objects existed their IPAddresses.
-import type { ObjectHistory } from '../../../storage/interfaces.js';
+// networking.k8s.io/v1 IPAddress object (kube 1.33's MultiCIDRServiceAllocator), also marked, as kube
+// 1.33 still does, in the RangeAllocation bitmap earlier versions allocated from (/ranges/serviceips,
+// /ranges/secondaryserviceips); node ports are their bitmap under /ranges/servicenodeports. The
+// repair at start gives the Services of a data directory written before IPAddresses their own.
 import type { Service, ServiceList } from '../../../api/core/v1/service.js';
 import type { KubeList, KubeObject } from '../../../api/meta.js';
 import type { Table } from '../../../api/table.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import type { CreateRawStorage, RawStorage } from '../../../storage/backend-factory/config.js';
-import type { Watch } from '../../../storage/interfaces.js';
+import type { ObjectHistory, Watch } from '../../../storage/interfaces.js';
 import { completeResourceStore } from '../../generic/resource-storage.js';
 import { clockFor } from '../../generic/rest-options.js';
 import { deepCopy } from '../../generic/object-meta.js';
@@ -110,6 +108,16 @@ export class ServiceREST {
     return this.#alloc;
   }
 
+  /** Its Store's objects (a StoredVersionConverter), which discovery gives a storageVersionHash. */
+  get storedIdentity(): object {
+    return this.#store.storedIdentity;
+  }
+  toStoredVersion(ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return this.#store.toStoredVersion(ctx, obj);
+  }
+  fromStoredVersion(ctx: RequestContext, obj: KubeObject): Promise<KubeObject> {
+    return this.#store.fromStoredVersion(ctx, obj);
+  }
   newObject(): Service {
     return this.#store.newObject();
   }
@@ -342,10 +350,8 @@ export async function newServiceREST(opts: ServiceStorageOptions): Promise<Servi
     await closeAll();
     throw err;
   }
-  const prefix = `/${opts.restOptionsGetter.getRESTOptions(serviceResource).resourcePrefix}`.replace(
-    /\/+/g,
-    '/',
-  );
+  const { resourcePrefix } = opts.restOptionsGetter.getRESTOptions(serviceResource);
+  const prefix = `/${resourcePrefix}`.replace(/\/+/g, '/');
   const listServices = async (): Promise<Service[]> =>
     (await built.raw.storage.getList(prefix, { recursive: true })).items as Service[];
   const bitmapRepair = new ServiceRepair({
