@@ -58,7 +58,7 @@ describe('kubectl against a simulated cluster (--simulate --simulate-nodes 3)', 
     const node = (await ok(['get', 'pod', pod, '-o', 'jsonpath={.spec.nodeName}'])).trim();
     // Without a capstan.dev/logs annotation the container printed nothing.
     assert.equal(await ok(['logs', pod]), '');
-    const simulated = `node "${node}" is simulated (capstan --simulate): the containers of its pods do not run`;
+    const simulated = `node "${node}" is simulated (capstan --simulate): its containers are not processes`;
     assert.match(
       await fails(['exec', pod, '--', 'true']),
       new RegExp(`^Error from server \\(ServiceUnavailable\\): ${simulated.replace(/[()]/g, '\\$&')}`),

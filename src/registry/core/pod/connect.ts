@@ -75,7 +75,7 @@ async function unreachablePod(
   if (node === '') return newBadRequest(`pod ${pod.metadata?.name ?? ''} does not have a host assigned`);
   if (await onSimulatedNode(pod, nodes, signal))
     return newServiceUnavailable(
-      `node "${node}" is simulated (capstan --simulate): the containers of its pods do not run, so there is no log, process or port to reach`,
+      `node "${node}" is simulated (capstan --simulate): its containers are not processes: there is nothing to exec in, attach to or forward a port to (their logs come from the capstan.dev/logs annotations)`,
     );
   return noKubeletReachable(node);
 }
