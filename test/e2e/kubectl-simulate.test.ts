@@ -446,6 +446,11 @@ spec:
       assert.match(cpuPercent ?? '', /^\d+%$/);
       assert.ok(Number.parseInt(memory, 10) >= 128 && memory.endsWith('Mi'), memory);
     }
+    // The metrics kinds are in the OpenAPI, as metrics-server publishes them.
+    const explained = await ok(['explain', 'podmetrics.containers']);
+    assert.match(explained, /^KIND:\s+PodMetrics$/m);
+    assert.match(explained, /^FIELD: containers <\[\]ContainerMetrics>$/m);
+    assert.match(explained, /^\s+usage\s+<map\[string\]\w+> -required-$/m);
     // metrics-server's aggregated reader role is there, so `view` (and edit, admin) may run kubectl top.
     const viewRule = [
       'get',
