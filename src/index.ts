@@ -21,6 +21,7 @@ import type { SnapshotData, SnapshotInfo } from './server/test-api/snapshots.js'
 import type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
 import type { ClientTarget } from './server/test-api/http-client.js';
 import { replaySession, type ReplayedCall, type ReplayOptions } from './server/test-api/replay.js';
+import { installCRDs, type CRDInstallOptions } from './server/test-api/crd-install.js';
 
 export type { KubeConfig } from './server/kubeconfig.js';
 export type { LogSink } from './server/logging/logger.js';
@@ -29,6 +30,7 @@ export type { FaultCode, FaultRule } from './server/test-api/faults.js';
 export type { RequestFilter, RequestLogOptions, RequestRecord } from './server/test-api/request-log.js';
 export type { ReplayedCall, ReplayOptions } from './server/test-api/replay.js';
 export type { SnapshotInfo } from './server/test-api/snapshots.js';
+export type { CRDInstallOptions } from './server/test-api/crd-install.js';
 export { testAPIPrefix } from './server/test-api/prefix.js';
 export type { PodStage, PodStages } from './controlplane/controllers/kubelet/pod-stages.js';
 
@@ -122,6 +124,8 @@ export interface StartCapstanOptions {
   readonly console?: boolean;
   /** Where log lines go; by default only errors, to stderr. */
   readonly log?: { readonly sink: LogSink; readonly format?: LogFormat; readonly verbosity?: number };
+  /** CRDs installed before startCapstan resolves, and served by then (envtest's CRDInstallOptions). */
+  readonly crds?: CRDInstallOptions;
 }
 
 /** A running server, as startCapstan() returns it. */
@@ -161,6 +165,8 @@ export interface CapstanServer {
   restore(name: string): Promise<void>;
   /** Starts another server in this process (same options, its own port and data) holding the snapshot. */
   fork(name: string): Promise<CapstanServer>;
+  /** Creates (or updates) CRDs from manifests or objects; resolves with their names once they are served. */
+  installCRDs(options: CRDInstallOptions): Promise<string[]>;
   /** With the console on: a new one-time link that opens the console logged in as the admin. */
   consoleLoginURL(): string | undefined;
   /** Ends watches and requests, closes the store and the port; nothing of the server stays in the process. */
@@ -331,6 +337,8 @@ async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Pro
       await controlPlane.start();
       await controlPlane.ready;
       if (seed !== undefined && !seeded) await testAPI.snapshots.load(seed.data);
+      if (opts.crds !== undefined && seed === undefined)
+        await installCRDs(adminTarget(controlPlane.kubeConfig), opts.crds);
     } catch (err) {
       await controlPlane.close();
       throw err;
@@ -352,6 +360,7 @@ async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Pro
       restore: (name) => testAPI.restore(name),
       compact: () => testAPI.compact(),
       fork: async (name) => start(forkOptions(opts), { data: testAPI.snapshots.data(name), from: dataDir }),
+      installCRDs: (o) => installCRDs(adminTarget(controlPlane.kubeConfig), o),
       consoleLoginURL: () => controlPlane.consoleLoginURL(),
       stop: async () => {
         await controlPlane.close();
