@@ -22,6 +22,11 @@ import type { RequestFilter, RequestLogOptions, RequestRecord } from './server/t
 import type { ClientTarget } from './server/test-api/http-client.js';
 import { replaySession, type ReplayedCall, type ReplayOptions } from './server/test-api/replay.js';
 import { installCRDs, type CRDInstallOptions } from './server/test-api/crd-install.js';
+import {
+  installWebhooks,
+  type WebhookInstallOptions,
+  type WebhookServing,
+} from './server/test-api/webhook-install.js';
 
 export type { KubeConfig } from './server/kubeconfig.js';
 export type { LogSink } from './server/logging/logger.js';
@@ -31,6 +36,7 @@ export type { RequestFilter, RequestLogOptions, RequestRecord } from './server/t
 export type { ReplayedCall, ReplayOptions } from './server/test-api/replay.js';
 export type { SnapshotInfo } from './server/test-api/snapshots.js';
 export type { CRDInstallOptions } from './server/test-api/crd-install.js';
+export type { WebhookInstallOptions, WebhookServing } from './server/test-api/webhook-install.js';
 export { testAPIPrefix } from './server/test-api/prefix.js';
 export type { PodStage, PodStages } from './controlplane/controllers/kubelet/pod-stages.js';
 
@@ -167,6 +173,11 @@ export interface CapstanServer {
   fork(name: string): Promise<CapstanServer>;
   /** Creates (or updates) CRDs from manifests or objects; resolves with their names once they are served. */
   installCRDs(options: CRDInstallOptions): Promise<string[]>;
+  /**
+   * Installs admission webhook configurations aimed at a webhook server the test runs (envtest's
+   * WebhookInstallOptions); resolves with its address and the certificate to serve with.
+   */
+  installWebhooks(options: WebhookInstallOptions): Promise<WebhookServing>;
   /** With the console on: a new one-time link that opens the console logged in as the admin. */
   consoleLoginURL(): string | undefined;
   /** Ends watches and requests, closes the store and the port; nothing of the server stays in the process. */
@@ -361,6 +372,7 @@ async function start(opts: StartCapstanOptions, seed: ForkSeed | undefined): Pro
       compact: () => testAPI.compact(),
       fork: async (name) => start(forkOptions(opts), { data: testAPI.snapshots.data(name), from: dataDir }),
       installCRDs: (o) => installCRDs(adminTarget(controlPlane.kubeConfig), o),
+      installWebhooks: (o) => installWebhooks(adminTarget(controlPlane.kubeConfig), o),
       consoleLoginURL: () => controlPlane.consoleLoginURL(),
       stop: async () => {
         await controlPlane.close();
