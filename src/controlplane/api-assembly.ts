@@ -147,6 +147,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   storageSizeMetric,
   encryptionMetrics,
   apiServiceMetric,
+  workqueueMetrics,
   boundPort,
   tokenReview,
 }) => {
@@ -270,6 +271,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     scheme,
     admission,
     logger: options.logger,
+    workqueueMetrics,
   });
   // kube-aggregator: APIServices, local ones registered, others proxied (src/controlplane/aggregator).
   const aggregator = new Aggregator({
@@ -287,6 +289,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
     customResources: customResources.routes,
     admission,
     options,
+    workqueueMetrics,
   });
   // API Priority and Fairness: the bootstrap configuration and the request classification.
   const flowControl = flowControlFor(groups, options.logger, () => options.clock.now());

@@ -5,6 +5,7 @@ import { managedFieldsGroups } from '../endpoints/fieldmanager/managed-storage.j
 import type { AdmissionChain } from '../admission/chain.js';
 import type { APIGroupInfo } from '../registry/rest/api-group-info.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
+import type { WorkqueueMetricsProvider } from '../server/metrics/workqueue-metrics.js';
 import {
   namespaceControllerHookName,
   rootCACertPublisherHookName,
@@ -60,6 +61,8 @@ export interface ClusterControllersInit {
   readonly customResources: CustomResourceRoutes;
   readonly admission: AdmissionChain;
   readonly options: CompletedServerRunOptions;
+  /** Where the controllers' work queue metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export interface ClusterControllers {
@@ -71,6 +74,7 @@ export interface ClusterControllers {
 export function clusterControllers(init: ClusterControllersInit): ClusterControllers {
   const { once, groups, options } = init;
   const { logger, clock } = options;
+  const { workqueueMetrics } = init;
   const dynamicGroups = controllerDynamicGroups(init.customResources, init.admission);
   // kube-controller-manager's root-ca-cert-publisher: kube-root-ca.crt in every namespace, when
   // there is a CA to publish (not on plain HTTP).
@@ -79,38 +83,47 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
   const stages = options.simulate ? loadPodStages(options.simulateStages) : undefined;
   const byHook: Record<string, RunnableController | undefined> = {
     [namespaceControllerHookName]: once.controller(() =>
-      newNamespaceController(groups, { logger, clock, dynamicGroups }),
+      newNamespaceController(groups, { logger, clock, dynamicGroups, workqueueMetrics }),
     ),
-    [serviceAccountsControllerHookName]: once.controller(() => newServiceAccountsController(groups, options)),
+    [serviceAccountsControllerHookName]: once.controller(() =>
+      newServiceAccountsController(groups, { ...options, workqueueMetrics }),
+    ),
     // Legacy tokens in Secrets of type kubernetes.io/service-account-token.
     [serviceAccountTokensControllerHookName]: once.controller(() =>
-      newTokensController(groups, { signer: options.serviceAccountKeys.signer, rootCA, logger }),
+      newTokensController(groups, {
+        signer: options.serviceAccountKeys.signer,
+        rootCA,
+        logger,
+        workqueueMetrics,
+      }),
     ),
     // pvc-protection and pv-protection: release StorageObjectInUseProtection.
     [storageProtectionControllersHookName]: once.controller(() =>
-      newStorageProtectionController(groups, { logger }),
+      newStorageProtectionController(groups, { logger, workqueueMetrics }),
     ),
     [rootCACertPublisherHookName]:
       rootCA === undefined
         ? undefined
-        : once.controller(() => newRootCACertPublisher(groups, { rootCA, logger })),
+        : once.controller(() => newRootCACertPublisher(groups, { rootCA, logger, workqueueMetrics })),
     // The ServiceCIDRs' finalizer and Ready condition; a deleted one waits for its IPs to go.
     [serviceCIDRControllerHookName]: once.controller(() =>
-      newServiceCIDRController(groups, { logger, clock }),
+      newServiceCIDRController(groups, { logger, clock, workqueueMetrics }),
     ),
     // Aggregated ClusterRoles (admin, edit, view, …) hold the rules their selectors match.
     [clusterRoleAggregationControllerHookName]: once.controller(() =>
-      newClusterRoleAggregationController(groups, { logger }),
+      newClusterRoleAggregationController(groups, { logger, workqueueMetrics }),
     ),
     // CertificateSigningRequests: issued by the cluster signing CA when there is one (else the reason
     // is logged), kubelet client requests auto-approved, old ones deleted.
     [csrSigningControllerHookName]: signingController(init),
     [csrApprovingControllerHookName]: once.controller(() =>
-      newCSRApprovingController(groups, { logger, clock }),
+      newCSRApprovingController(groups, { logger, clock, workqueueMetrics }),
     ),
     [csrCleanerControllerHookName]: once.controller(() => newCSRCleanerController(groups, { logger, clock })),
     // status.hard and a recount of status.used.
-    [resourceQuotaControllerHookName]: once.controller(() => newResourceQuotaController(groups, { logger })),
+    [resourceQuotaControllerHookName]: once.controller(() =>
+      newResourceQuotaController(groups, { logger, workqueueMetrics }),
+    ),
     // Off with --enable-garbage-collector=false.
     [garbageCollectorHookName]: options.storage.enableGarbageCollection
       ? once.controller(
@@ -124,6 +137,7 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
                 onChange: (listener) => init.customResources.onChange(listener),
               },
               logger,
+              workqueueMetrics,
             }),
         )
       : undefined,
@@ -139,6 +153,7 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
               clock,
               dynamicGroups,
               proxyClientCert: options.proxyClientCert,
+              workqueueMetrics,
             }),
         )
       : undefined,
@@ -162,7 +177,15 @@ function signingController(init: ClusterControllersInit): RunnableController | u
     return undefined;
   }
   const { ca, certTTLMs } = signingCA;
-  return init.once.controller(() => newCSRSigningController(init.groups, { ca, certTTLMs, logger, clock }));
+  return init.once.controller(() =>
+    newCSRSigningController(init.groups, {
+      ca,
+      certTTLMs,
+      logger,
+      clock,
+      workqueueMetrics: init.workqueueMetrics,
+    }),
+  );
 }
 
 /**

@@ -20,6 +20,7 @@ import type {
   StorageSizeMetric,
 } from '../server/metrics/apiserver-metrics.js';
 import type { Logger } from '../server/logging/logger.js';
+import { WorkqueueMetrics, type WorkqueueMetricsProvider } from '../server/metrics/workqueue-metrics.js';
 import type { CompletedServerRunOptions } from '../server/options/complete.js';
 import { anonymousAuthOf } from '../server/options/server-run-options.js';
 import { systemNamespacesHook, systemNamespacesHookName } from './bootstrap/system-namespaces.js';
@@ -71,6 +72,8 @@ export type AssembleAPI = (input: {
   encryptionMetrics?: EncryptionMetrics;
   /** Where the aggregator reports its APIServices' availability. */
   apiServiceMetric?: APIServiceAvailabilityMetric;
+  /** Where the built-in controllers' work queues count (workqueue_*). */
+  workqueueMetrics?: WorkqueueMetricsProvider;
   /** The port the server listens on; read it only once it does (post-start hooks). */
   boundPort?: () => number;
   /** The server's bearer token chain for tokenreviews; answers once the server is built. */
@@ -143,6 +146,8 @@ export class ControlPlane {
     };
     const encryptionMetrics = new ForwardingEncryptionMetrics();
     const auditMetrics = new ForwardingAuditMetrics();
+    // Counted by the controllers' work queues; shown by the server's metrics.
+    const workqueueMetrics = new WorkqueueMetrics();
     // The token chain needs the assembly's authenticators: tokenreviews reach it once it exists.
     let reviewSink: TokenReviewAuthenticator | undefined;
     const tokenReview: TokenReviewAuthenticator = (token, audiences, signal) =>
@@ -156,6 +161,7 @@ export class ControlPlane {
       storageSizeMetric,
       encryptionMetrics,
       apiServiceMetric,
+      workqueueMetrics,
       boundPort: () => {
         if (server === undefined) throw new Error('the server is not listening yet');
         const url = new URL(server.url);
@@ -256,6 +262,7 @@ export class ControlPlane {
       apiServiceSink = server.metrics.apiServiceAvailabilityMetric;
       encryptionMetrics.attach(server.metrics.encryptionMetrics);
       auditMetrics.attach(server.metrics.auditMetrics);
+      server.metrics.attachWorkqueues(workqueueMetrics);
       if (assembly.namespaces !== undefined)
         server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));
       for (const [name, hook] of Object.entries(assembly.postStartHooks ?? {}))

@@ -12,6 +12,7 @@ import { builtinJSONCodec } from '../../storage/codec.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { runListWatch } from './list-watch.js';
 import { RateLimitingQueue } from './namespace/rate-limiting-queue.js';
+import type { WorkqueueMetricsProvider } from '../../server/metrics/workqueue-metrics.js';
 import { stopReason } from '../../machinery/errors/stop-reason.js';
 
 /** A resource the controller lists and watches; its events put keys on the queue. */
@@ -74,6 +75,10 @@ export interface QueueControllerOptions {
   readonly onSyncError: (key: string, err: unknown) => void;
   /** The server's clock, for the queue's delayed adds (default: the system's). */
   readonly clock?: Clock;
+  /** The queue's name in the workqueue_* metrics: the name kube's controller gives its queue. */
+  readonly queueName?: string;
+  /** Where the queue's metrics go (the server's); none without it. */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class QueueController {
@@ -89,6 +94,8 @@ export class QueueController {
       baseDelayMs: 5,
       maxDelayMs: 60_000,
       ...(opts.clock === undefined ? {} : { clock: opts.clock }),
+      ...(opts.queueName === undefined ? {} : { name: opts.queueName }),
+      ...(opts.workqueueMetrics === undefined ? {} : { metrics: opts.workqueueMetrics }),
     });
   }
 

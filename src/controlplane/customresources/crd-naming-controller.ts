@@ -15,6 +15,7 @@ import type { Lister, Watcher } from '../../registry/rest/capabilities.js';
 import { internalContext, type RequestContext } from '../../registry/rest/context.js';
 import type { Logger } from '../../server/logging/logger.js';
 import { QueueController } from '../controllers/queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../server/metrics/workqueue-metrics.js';
 import type { RateLimitingQueue } from '../controllers/namespace/rate-limiting-queue.js';
 
 /** What syncs one CRD's names (CustomResourceDefinitionStore). */
@@ -30,6 +31,8 @@ export interface CRDNamingControllerOptions {
   readonly source: Lister & Watcher;
   readonly crds: NamesReconsiderer;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 interface Known {
@@ -45,6 +48,8 @@ export class CRDNamingController {
 
   constructor(opts: CRDNamingControllerOptions) {
     this.#loop = new QueueController({
+      queueName: 'crd_naming_condition_controller',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'crd_naming_condition_controller',
       logger: opts.logger,
       logPrefix: 'NamingConditionController',

@@ -11,6 +11,7 @@ import { WebhookClient } from '../../registry/webhook/client.js';
 import { servedServiceResolver } from '../../registry/webhook/served-service-resolver.js';
 import type { PostStartHook } from '../../server/lifecycle/hooks.js';
 import type { Logger } from '../../server/logging/logger.js';
+import type { WorkqueueMetricsProvider } from '../../server/metrics/workqueue-metrics.js';
 import { CRDNamingController, isNamesReconsiderer } from './crd-naming-controller.js';
 import { CustomResourceRoutes, serveCustomResourceDefinitions } from './crd-routes.js';
 import { stopReason } from '../../machinery/errors/stop-reason.js';
@@ -29,6 +30,8 @@ export function customResourceServing(opts: {
   readonly scheme: Scheme;
   readonly admission: AdmissionChain;
   readonly logger: Logger;
+  /** Where the naming controller's work queue metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }): CustomResourceServing {
   const v1 = opts.groups.find((g) => g.group === 'apiextensions.k8s.io')?.versionedResourcesStorageMap['v1'];
   const source = v1?.['customresourcedefinitions'];
@@ -46,7 +49,12 @@ export function customResourceServing(opts: {
   if (source !== undefined && isLister(source) && isWatcher(source)) {
     hooks[apiextensionsControllersHookName] = async () => {
       if (isNamesReconsiderer(source) && !abort.signal.aborted) {
-        naming = new CRDNamingController({ source, crds: source, logger: opts.logger });
+        naming = new CRDNamingController({
+          source,
+          crds: source,
+          logger: opts.logger,
+          workqueueMetrics: opts.workqueueMetrics,
+        });
         naming.run();
       }
       const serving = serveCustomResourceDefinitions(routes, {

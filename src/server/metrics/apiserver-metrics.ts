@@ -11,6 +11,7 @@ import { HistogramSeries } from './histogram-series.js';
 import { RequestAggregates, type RequestResult } from './request-aggregates.js';
 import type { RequestLabels } from './request-labels.js';
 import type { VersionInfo } from '../version/version.js';
+import type { WorkqueueMetrics } from './workqueue-metrics.js';
 
 export type { RequestLabels } from './request-labels.js';
 export { requestLabelsOf } from './request-labels.js';
@@ -69,6 +70,7 @@ export class ApiserverMetrics {
   readonly #requests = new RequestAggregates();
   readonly #inflight = new Map<'readOnly' | 'mutating', number>();
   readonly #build: VersionInfo | undefined;
+  #workqueues: WorkqueueMetrics | undefined;
   readonly #certificateExpiration = new HistogramSeries<null, Record<string, never>>(
     certificateExpirationBuckets,
     noLabels,
@@ -90,6 +92,7 @@ export class ApiserverMetrics {
         requests: this.#requests,
         inflight: () => this.#inflight,
         certificateExpiration: this.#certificateExpiration,
+        workqueues: () => this.#workqueues,
         ...(this.#build === undefined ? {} : { build: this.#build }),
       });
       for (const update of this.#queue) update(metrics);
@@ -228,6 +231,11 @@ export class ApiserverMetrics {
         });
       },
     };
+  }
+
+  /** What the controllers' work queues count, shown from the next scrape on. */
+  attachWorkqueues(metrics: WorkqueueMetrics): void {
+    this.#workqueues = metrics;
   }
 
   observeRequest(labels: RequestLabels, result: RequestResult): void {

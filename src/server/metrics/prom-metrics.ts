@@ -9,6 +9,8 @@ import type { HistogramSeries } from './histogram-series.js';
 import type { RequestAggregates } from './request-aggregates.js';
 import { requestLabels, type RequestLabel, type RequestLabels } from './request-labels.js';
 import type { VersionInfo } from '../version/version.js';
+import { registerWorkqueueMetrics } from './prom-workqueue-metrics.js';
+import type { WorkqueueMetrics } from './workqueue-metrics.js';
 
 export type PromClient = typeof import('prom-client');
 
@@ -23,6 +25,8 @@ export interface PromMetricsSources {
   readonly certificateExpiration: HistogramSeries<null, Record<string, never>>;
   /** The server's /version, for kubernetes_build_info. */
   readonly build?: VersionInfo;
+  /** What the controllers' work queues count, once attached (workqueue_*). */
+  readonly workqueues?: () => WorkqueueMetrics | undefined;
 }
 
 /** kubernetes_build_info (k8s.io/component-base/metrics/prometheus/version): 1, the build as labels. */
@@ -169,6 +173,7 @@ export class PromMetrics {
     this.encryption = new EncryptionPromMetrics(prom, this.#registry);
     this.flowControl = new FlowControlPromMetrics(prom, this.#registry);
     this.audit = new AuditPromMetrics(prom, this.#registry);
+    if (sources.workqueues !== undefined) registerWorkqueueMetrics(this.#registry, sources.workqueues);
     registerProcessMetrics(prom, this.#registry);
     if (sources.build !== undefined)
       registerBuildInfo(prom, { registry: this.#registry, info: sources.build });

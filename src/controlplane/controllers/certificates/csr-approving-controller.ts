@@ -14,6 +14,7 @@ import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { CertificateRequest } from '../../../server/tls/certificate-request.js';
 import { QueueController } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { approvalOf, isIssued } from './csr-conditions.js';
 import { csrStorages, parseCSR, updateCSR, type CSRStorages } from './csr-storages.js';
 import { kubeletClientError, kubeletClientSignerName } from './signer-validation.js';
@@ -50,6 +51,8 @@ export interface CSRApprovingOptions {
   readonly reviews: Creater;
   readonly logger: Logger;
   readonly clock: Clock;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const pending = (csr: CertificateSigningRequest): boolean => {
@@ -64,6 +67,8 @@ export class CSRApprovingController {
   constructor(opts: CSRApprovingOptions) {
     this.#opts = opts;
     this.#loop = new QueueController({
+      queueName: 'certificate',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'csrapproving',
       logPrefix: 'csrapproving',
       logger: opts.logger,

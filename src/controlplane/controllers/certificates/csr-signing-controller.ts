@@ -14,6 +14,7 @@ import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import type { SigningCA } from '../../../server/tls/signing-ca.js';
 import { QueueController } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { hasTrueCondition, isApproved, isIssued } from './csr-conditions.js';
 import { csrStorages, parseCSR, updateCSR, type CSRStorages } from './csr-storages.js';
 import { signRequest } from './sign-request.js';
@@ -28,6 +29,8 @@ export interface CSRSigningOptions {
   readonly certTTLMs: number;
   readonly logger: Logger;
   readonly clock: Clock;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 /** Whether the signer has something to do for the request (handle's early returns). */
@@ -50,6 +53,8 @@ export class CSRSigningController {
   constructor(opts: CSRSigningOptions) {
     this.#opts = opts;
     this.#loop = new QueueController({
+      queueName: 'certificate',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'csrsigning',
       logPrefix: 'csrsigning',
       logger: opts.logger,

@@ -25,6 +25,7 @@ import type { Logger } from '../../../server/logging/logger.js';
 import { stopReason } from '../../../machinery/errors/stop-reason.js';
 import { Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { aggregatedRules, isAggregated, sameRules } from '../../../registry/rbac/aggregated-rules.js';
 
 export const clusterRoleAggregationControllerHookName = 'start-clusterrole-aggregation-controller';
@@ -33,6 +34,8 @@ export const clusterRoleAggregationFieldManager = 'clusterrole-aggregation-contr
 export interface ClusterRoleAggregationOptions {
   readonly clusterRoles: Lister & Watcher & Updater;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const clusterRoleGVK = { group: rbacGroup, version: 'v1', kind: 'ClusterRole' } as const;
@@ -63,6 +66,9 @@ export class ClusterRoleAggregationController {
       });
     });
     this.#loop = new WorkLoop({
+      queueName: 'ClusterRoleAggregator',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'ClusterRoleAggregator',
       logger: opts.logger,
       sync: (k) => this.#sync(k),

@@ -17,6 +17,7 @@ import { controllerRefOf } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import {
   cronJobKind,
   finishedAs,
@@ -33,6 +34,8 @@ export interface CronJobControllerOptions {
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const refTo = (job: Job): ObjectReference => ({
@@ -51,7 +54,13 @@ export class CronJobController {
 
   constructor(opts: CronJobControllerOptions) {
     this.#opts = opts;
-    this.#loop = new WorkLoop({ name: 'cronjob', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'cronjob',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'cronjob',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     opts.cronJobs.addHandler((type, cj) => {
       if (type === 'DELETED') this.#cancel(keyOf(cj));
       else this.#loop.queue.add(keyOf(cj));

@@ -19,6 +19,7 @@ import { controllerRefOf, isPodReady } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { createPodsExpected, objectRef, observePod } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import {
   daemonSetKind,
   newDaemonPod,
@@ -44,6 +45,8 @@ export interface DaemonSetControllerOptions {
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class DaemonSetController {
@@ -54,7 +57,13 @@ export class DaemonSetController {
   constructor(opts: DaemonSetControllerOptions) {
     this.#opts = opts;
     this.#expectations = new Expectations(() => opts.clock.now());
-    this.#loop = new WorkLoop({ name: 'daemonset', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'daemonset',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'daemonset',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     opts.daemonSets.addHandler((_t, ds) => {
       this.#loop.queue.add(keyOf(ds));
     });

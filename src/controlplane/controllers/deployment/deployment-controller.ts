@@ -18,6 +18,7 @@ import { claimObjects } from '../simulation/claim-objects.js';
 import { controllerRefOf } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { conditionReasons, getCondition, hasProgressDeadline } from './conditions.js';
 import { calculateStatus, sameStatus } from './deployment-status.js';
@@ -58,6 +59,8 @@ export interface DeploymentControllerOptions {
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class DeploymentController {
@@ -69,6 +72,9 @@ export class DeploymentController {
   constructor(opts: DeploymentControllerOptions) {
     this.#opts = opts;
     this.#loop = new WorkLoop({
+      queueName: 'deployment',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'deployment',
       logger: opts.logger,
       workers: 2,

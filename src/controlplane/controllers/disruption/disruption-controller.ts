@@ -18,6 +18,7 @@ import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { isPodReady } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 const deletionTimeoutMs = 2 * 60_000;
 
@@ -27,6 +28,8 @@ export interface DisruptionControllerOptions {
   readonly pods: Informer<Pod>;
   readonly clock: SimClock;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 function scaled(value: number | string | undefined, expected: number): number | undefined {
@@ -88,7 +91,13 @@ export class DisruptionController {
 
   constructor(opts: DisruptionControllerOptions) {
     this.#opts = opts;
-    this.#loop = new WorkLoop({ name: 'disruption', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'disruption',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'disruption',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     opts.budgets.addHandler((_t, pdb) => {
       this.#loop.queue.add(keyOf(pdb));
     });

@@ -16,6 +16,7 @@ import { isPodReady } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { servicesOfPod } from '../endpointslice/services-of-pod.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 export interface EndpointsControllerOptions {
   readonly client: APIClient;
@@ -23,6 +24,8 @@ export interface EndpointsControllerOptions {
   readonly pods: Informer<Pod>;
   readonly endpoints: Informer<Endpoints>;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 function addressOf(pod: Pod, svc: Service): EndpointAddress {
@@ -75,7 +78,13 @@ export class EndpointsController {
 
   constructor(opts: EndpointsControllerOptions) {
     this.#opts = opts;
-    this.#loop = new WorkLoop({ name: 'endpoint', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'endpoint',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'endpoint',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     opts.services.addHandler((_t, svc) => {
       this.#loop.queue.add(keyOf(svc));
     });

@@ -14,6 +14,7 @@ import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { canonicalJSON } from '../deployment/template-hash.js';
 import { servicesOfPod } from './services-of-pod.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import {
   belongsInSlice,
   controllerName,
@@ -31,6 +32,8 @@ export interface EndpointSliceControllerOptions {
   readonly pods: Informer<Pod>;
   readonly slices: Informer<EndpointSlice>;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class EndpointSliceController {
@@ -39,7 +42,13 @@ export class EndpointSliceController {
 
   constructor(opts: EndpointSliceControllerOptions) {
     this.#opts = opts;
-    this.#loop = new WorkLoop({ name: 'endpointslice', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'endpoint_slice',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'endpointslice',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     opts.services.addHandler((_t, svc) => {
       this.#loop.queue.add(keyOf(svc));
     });

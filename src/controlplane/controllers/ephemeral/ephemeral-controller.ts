@@ -10,6 +10,7 @@ import type { APIClient } from '../simulation/api-client.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { newControllerRef } from '../simulation/controller-ref.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { rethrowUnless } from '../persistentvolume/volume-util.js';
 
 export interface EphemeralVolumeOptions {
@@ -17,6 +18,8 @@ export interface EphemeralVolumeOptions {
   readonly pods: Informer<Pod>;
   readonly claims: Informer<PersistentVolumeClaim>;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const podKind = { apiVersion: 'v1', kind: 'Pod' };
@@ -46,7 +49,13 @@ export class EphemeralVolumeController {
   constructor(opts: EphemeralVolumeOptions) {
     this.#opts = opts;
     this.#client = opts.client.as('ephemeral-volume-controller');
-    this.#loop = new WorkLoop({ name: 'ephemeral-volume', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'ephemeral_volume',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'ephemeral-volume',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     opts.pods.addHandler((type, pod) => {
       if (type !== 'DELETED' && hasEphemeralVolume(pod)) this.#loop.queue.add(keyOf(pod));
     });

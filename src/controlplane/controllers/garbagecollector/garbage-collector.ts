@@ -9,6 +9,7 @@ import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { EventRecorder, eventsIn } from '../event-recorder.js';
 import { RateLimitingQueue } from '../namespace/rate-limiting-queue.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { AbsentOwnerCache } from './absent-owner-cache.js';
 import {
   attemptToDeleteWorker,
@@ -43,6 +44,8 @@ export interface GarbageCollectorOptions {
   /** How long the workers wait for the monitors' first lists before starting anyway (kube: 30s). */
   readonly initialSyncTimeoutMs?: number;
   readonly resyncPeriodMs?: number;
+  /** Where the work queues' metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 interface Monitor {
@@ -55,8 +58,8 @@ interface Monitor {
 export class GarbageCollector {
   readonly #opts: GarbageCollectorOptions;
   readonly #abort = new AbortController();
-  readonly #deletes = new RateLimitingQueue({ baseDelayMs: 5, maxDelayMs: 60_000 });
-  readonly #orphans = new RateLimitingQueue({ baseDelayMs: 5, maxDelayMs: 60_000 });
+  readonly #deletes: RateLimitingQueue;
+  readonly #orphans: RateLimitingQueue;
   readonly #monitors = new Map<string, Monitor>();
   readonly #stopping = new Set<Promise<void>>();
   readonly #graph: GraphBuilder;
@@ -69,6 +72,19 @@ export class GarbageCollector {
 
   constructor(opts: GarbageCollectorOptions) {
     this.#opts = opts;
+    const metrics = opts.workqueueMetrics === undefined ? {} : { metrics: opts.workqueueMetrics };
+    this.#deletes = new RateLimitingQueue({
+      baseDelayMs: 5,
+      maxDelayMs: 60_000,
+      name: 'garbage_collector_attempt_to_delete',
+      ...metrics,
+    });
+    this.#orphans = new RateLimitingQueue({
+      baseDelayMs: 5,
+      maxDelayMs: 60_000,
+      name: 'garbage_collector_attempt_to_orphan',
+      ...metrics,
+    });
     this.#resources = new ServedResources(opts.groups);
     this.#recorder = new EventRecorder({
       events: eventsIn(opts.groups),

@@ -21,6 +21,7 @@ import { isPodReady, podConditionTrue } from '../simulation/controller-ref.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { isKubeletStopped, simulatedNodeLabel } from './node-template.js';
 import { addResources, nodeAllocatable, podRequests, type Resources } from '../scheduler/resources.js';
 import { isTerminal } from '../scheduler/node-usage.js';
@@ -62,6 +63,8 @@ export interface KubeletsOptions {
    * capstan.dev/stop-seconds annotation (--simulate-pod-stop-seconds); unset: 0, at once.
    */
   readonly podStopSeconds?: number | undefined;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class Kubelets {
@@ -85,6 +88,9 @@ export class Kubelets {
     this.#client = opts.client.as('kubelet');
     this.#stages = opts.stages ?? defaultPodStages;
     this.#loop = new WorkLoop({
+      queueName: 'simulated_kubelet',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'kubelet',
       logger: opts.logger,
       workers: 2,

@@ -16,6 +16,7 @@ import { copyOf } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import type { Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import {
   isKubeletStopped,
   readyConditions,
@@ -46,6 +47,8 @@ export interface NodeHeartbeatsOptions {
   readonly images?: NodeImages | undefined;
   /** kubelet's events about its node (none recorded when unset). */
   readonly recorder?: EventRecorder | undefined;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class NodeHeartbeats {
@@ -61,7 +64,13 @@ export class NodeHeartbeats {
   constructor(opts: NodeHeartbeatsOptions) {
     this.#opts = { ...opts, client: opts.client.as('kubelet') };
     for (let i = 0; i < opts.count; i++) this.#index.set(simulatedNodeName(i), i);
-    this.#loop = new WorkLoop({ name: 'node heartbeats', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'simulated_node_heartbeats',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'node heartbeats',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     // A kubelet started again reports at once.
     opts.nodes.addHandler((type, node, old) => {
       const name = node.metadata?.name ?? '';

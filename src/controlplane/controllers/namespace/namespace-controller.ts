@@ -19,6 +19,7 @@ import {
   type NamespaceClient,
 } from './served-resources.js';
 import { QueueController } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 export interface NamespaceControllerOptions {
   readonly client: NamespaceClient;
@@ -37,6 +38,8 @@ export interface NamespaceControllerOptions {
   readonly remainingDelayMs?: (estimateSeconds: number) => number;
   /** The server's clock: the waits above and the pods' grace periods run on it (default: the system's). */
   readonly clock?: Clock;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const kubeRemainingDelayMs = (estimate: number): number => (Math.floor(estimate / 2) + 1) * 1000;
@@ -57,6 +60,8 @@ export class NamespaceController {
       ...(clock === undefined ? {} : { now: () => clock.now() }),
     };
     this.#loop = new QueueController({
+      queueName: 'namespace',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'namespace',
       logger: opts.logger,
       workers: opts.workers ?? 10,

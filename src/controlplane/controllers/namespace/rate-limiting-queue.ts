@@ -1,7 +1,13 @@
 // A rate-limited, delaying work queue (k8s.io/client-go/util/workqueue): a key is queued at most
 // once, is never handed to two workers at the same time (a key added while processed is queued
 // again when done), can be added after a delay, and failures back off per key exponentially.
+// Named, it reports client-go's workqueue_* metrics to the provider it is given (the server's).
 import { systemClock, type Clock, type ClockTimer } from '../../../machinery/time/clock.js';
+import {
+  noWorkqueueMetrics,
+  type QueueMetrics,
+  type WorkqueueMetricsProvider,
+} from '../../../server/metrics/workqueue-metrics.js';
 
 export interface RateLimitingQueueOptions {
   /** The first retry delay after a failure (kube: 5ms). */
@@ -15,6 +21,10 @@ export interface RateLimitingQueueOptions {
   readonly clock?: Clock;
   /** The clock of failure backoff: the system's unless a test sets its own. */
   readonly backoffClock?: Clock;
+  /** The queue's name in the workqueue_* metrics (kube's queue names); unnamed, it has none. */
+  readonly name?: string;
+  /** Where the queue's metrics go (the server's); none without it. */
+  readonly metrics?: WorkqueueMetricsProvider;
 }
 
 interface Waiting {
@@ -36,9 +46,12 @@ export class RateLimitingQueue {
   readonly #backingOff = new Map<string, Waiting>();
   readonly #failures = new Map<string, number>();
   readonly #getters: ((key: string | undefined) => void)[] = [];
+  /** This queue's series, made once: an add or a get only bumps numbers. */
+  readonly #metrics: QueueMetrics;
   #shutDown = false;
 
   constructor(opts: RateLimitingQueueOptions = {}) {
+    this.#metrics = (opts.metrics ?? noWorkqueueMetrics).queueMetrics(opts.name ?? '');
     this.#baseDelayMs = opts.baseDelayMs ?? 5;
     this.#maxDelayMs = opts.maxDelayMs ?? 60_000;
     this.#clock = opts.clock ?? systemClock;
@@ -51,15 +64,26 @@ export class RateLimitingQueue {
 
   add(key: string): void {
     if (this.#shutDown || this.#dirty.has(key)) return;
+    this.#metrics.add(key);
     this.#dirty.add(key);
     if (this.#processing.has(key)) return;
+    this.#push(key);
+  }
+
+  /** Hands a dirty key to a waiting worker, else queues it. */
+  #push(key: string): void {
     const getter = this.#getters.shift();
     if (getter === undefined) this.#ready.push(key);
     else {
-      this.#dirty.delete(key);
-      this.#processing.add(key);
+      this.#take(key);
       getter(key);
     }
+  }
+
+  #take(key: string): void {
+    this.#metrics.get(key);
+    this.#dirty.delete(key);
+    this.#processing.add(key);
   }
 
   /** Adds the key once `ms` have passed; a key already waiting keeps the earlier of the two times. */
@@ -78,6 +102,8 @@ export class RateLimitingQueue {
   #after(key: string, ms: number, on: { clock: Clock; waiting: Map<string, Waiting> }): void {
     const { clock, waiting } = on;
     if (this.#shutDown) return;
+    // client-go counts every AddAfter as a retry, a rate-limited add's included.
+    this.#metrics.retry();
     if (ms <= 0) {
       this.add(key);
       return;
@@ -110,8 +136,7 @@ export class RateLimitingQueue {
     if (this.#shutDown) return Promise.resolve(undefined);
     const key = this.#ready.shift();
     if (key !== undefined) {
-      this.#dirty.delete(key);
-      this.#processing.add(key);
+      this.#take(key);
       return Promise.resolve(key);
     }
     return new Promise((resolve) => this.#getters.push(resolve));
@@ -119,8 +144,12 @@ export class RateLimitingQueue {
 
   /** Marks the key processed; queues it again when it was added meanwhile. */
   done(key: string): void {
+    this.#metrics.done(key);
     this.#processing.delete(key);
-    if (this.#dirty.delete(key)) this.add(key);
+    if (!this.#dirty.has(key)) return;
+    // Counted as added when it became dirty during its processing: queued now without another add.
+    if (this.#shutDown) this.#dirty.delete(key);
+    else this.#push(key);
   }
 
   /** Ends the queue: waiting getters get undefined, delayed adds are dropped. */
@@ -131,6 +160,7 @@ export class RateLimitingQueue {
       waiting.clear();
     }
     this.#ready.length = 0;
+    this.#metrics.close();
     for (const getter of this.#getters.splice(0)) getter(undefined);
   }
 }

@@ -16,6 +16,7 @@ import { periodically, rfc3339, type SimClock } from '../simulation/clock.js';
 import type { Informer } from '../simulation/informer.js';
 import { keyOf } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { markPodsNotReady } from './mark-pods-not-ready.js';
 import { observeNodeHealth, type NodeHealth } from './node-health.js';
 import {
@@ -46,6 +47,8 @@ export interface NodeLifecycleControllerOptions {
   readonly recorder?: EventRecorder;
   /** --node-monitor-grace-period (default 50s). */
   readonly gracePeriodMs?: number;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class NodeLifecycleController {
@@ -65,6 +68,9 @@ export class NodeLifecycleController {
     this.#opts = opts;
     this.#client = opts.client.as('kube-controller-manager');
     this.#loop = new WorkLoop({
+      queueName: 'node_lifecycle_controller',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'node-lifecycle-controller',
       logger: opts.logger,
       sync: (k) => this.#sync(k),

@@ -16,6 +16,7 @@ import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { keyOf, type Informer } from '../simulation/informer.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import {
   annBetaStorageProvisioner,
   annBindCompleted,
@@ -43,6 +44,8 @@ export interface PersistentVolumeControllerOptions {
   readonly classes: Informer<StorageClass>;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class PersistentVolumeController {
@@ -56,11 +59,17 @@ export class PersistentVolumeController {
     this.#client = opts.client.as('persistent-volume-binder');
     const { logger } = opts;
     this.#claimLoop = new WorkLoop({
+      queueName: 'claims',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'persistentvolume-claims',
       logger,
       sync: (k) => this.#syncClaim(k),
     });
     this.#volumeLoop = new WorkLoop({
+      queueName: 'volumes',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'persistentvolume-volumes',
       logger,
       sync: (k) => this.#syncVolume(k),

@@ -58,6 +58,9 @@ export class SimulatedProvisioner {
     this.#opts = opts;
     this.#client = opts.client.as('capstan-simulated-provisioner');
     this.#loop = new WorkLoop({
+      queueName: 'simulated_provisioner',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'simulated-provisioner',
       logger: opts.logger,
       sync: (k) => this.#sync(k),

@@ -15,6 +15,7 @@ import type { SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { ScalingHistory } from './normalize.js';
 import { reconcileAutoscaler } from './reconcile-autoscaler.js';
 import { defaultCalculatorSettings, type CalculatorSettings } from './replica-calculator.js';
@@ -35,6 +36,8 @@ export interface HorizontalControllerOptions {
   /** --horizontal-pod-autoscaler-downscale-stabilization (5 minutes). */
   readonly downscaleStabilizationMs?: number;
   readonly settings?: CalculatorSettings;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const hpaKind = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler' } as const;
@@ -52,6 +55,9 @@ export class HorizontalController {
   constructor(o: HorizontalControllerOptions) {
     this.#o = o;
     this.#loop = new WorkLoop({
+      queueName: 'horizontalpodautoscaler',
+      workqueueMetrics: o.workqueueMetrics,
+
       name: 'horizontalpodautoscaler',
       logger: o.logger,
       sync: (k) => this.#sync(k),

@@ -10,6 +10,7 @@ import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { periodically, rfc3339, type SimClock } from '../simulation/clock.js';
 import type { Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 const gcCheckPeriodMs = 20_000;
 const passKey = 'gc';
@@ -20,6 +21,8 @@ export interface PodGCOptions {
   readonly nodes: Informer<Node>;
   readonly clock: SimClock;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class PodGC {
@@ -30,6 +33,9 @@ export class PodGC {
   constructor(opts: PodGCOptions) {
     this.#opts = opts;
     this.#loop = new WorkLoop({
+      queueName: 'podgc',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'pod-garbage-collector',
       logger: opts.logger,
       sync: () => this.#pass(),

@@ -23,6 +23,7 @@ import {
 } from '../simulation/pod-control.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { Expectations } from './expectations.js';
 import { podsToDelete } from './pods-to-delete.js';
 import { calculateStatus, sameStatus } from './replicaset-status.js';
@@ -36,6 +37,8 @@ export interface ReplicaSetControllerOptions {
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class ReplicaSetController {
@@ -47,6 +50,9 @@ export class ReplicaSetController {
     this.#opts = opts;
     this.#expectations = new Expectations(() => opts.clock.now());
     this.#loop = new WorkLoop({
+      queueName: 'replicaset',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'replicaset',
       logger: opts.logger,
       workers: 2,

@@ -29,6 +29,7 @@ import {
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { QueueController, type WatchedSource } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { calculateUsage } from './calculate-usage.js';
 
 const peekNamespace = metadataPeeker(['namespace']);
@@ -51,6 +52,8 @@ export interface ResourceQuotaControllerOptions {
   /** kube's --resource-quota-sync-period (default 5m). */
   readonly resyncPeriodMs?: number;
   readonly now?: () => number;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const codeOf = (err: unknown): number | undefined =>
@@ -85,6 +88,8 @@ export class ResourceQuotaController {
     this.#status = opts.status;
     this.#now = opts.now ?? Date.now;
     this.#loop = new QueueController({
+      queueName: 'resourcequota_primary',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'resourcequota',
       logger: opts.logger,
       logPrefix: 'resource quota controller',

@@ -21,6 +21,7 @@ import {
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { everyNamespace, getNamespace, QueueController } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 export const rootCACertConfigMapName = 'kube-root-ca.crt';
@@ -37,6 +38,8 @@ export interface RootCACertPublisherOptions {
   readonly rootCA: string;
   readonly logger: Logger;
   readonly resyncPeriodMs?: number;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const codeOf = (err: unknown): number | undefined =>
@@ -53,6 +56,8 @@ export class RootCACertPublisher {
   constructor(opts: RootCACertPublisherOptions) {
     this.#opts = opts;
     this.#loop = new QueueController({
+      queueName: 'root_ca_cert_publisher',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'root-ca-cert-publisher',
       logger: opts.logger,
       logPrefix: 'root-ca-cert-publisher',

@@ -30,7 +30,7 @@ import { volumeBoundToClaim } from '../persistentvolume/volume-util.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
-import { WorkLoop } from '../simulation/work-loop.js';
+import { WorkLoop, type WorkLoopOptions } from '../simulation/work-loop.js';
 import { fitErrorMessage, type NodeFit } from './filters.js';
 import { NodeFilter } from './node-filter.js';
 import { isTerminal, NodeUsage } from './node-usage.js';
@@ -78,6 +78,7 @@ export interface SchedulerOptions {
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
+  readonly workqueueMetrics?: WorkLoopOptions['workqueueMetrics'];
 }
 
 /** Whether the pod waits for this scheduler. */
@@ -139,7 +140,13 @@ export class Scheduler {
       recorder: opts.recorder,
       schedulerName: defaultSchedulerName,
     });
-    this.#loop = new WorkLoop({ name: 'scheduler', logger: opts.logger, sync: (k) => this.#schedule(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'simulated_scheduler',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'scheduler',
+      logger: opts.logger,
+      sync: (k) => this.#schedule(k),
+    });
     opts.pods.addHandler((type, pod) => {
       const key = keyOf(pod);
       const wasOn = this.#usage.nodeOf(key);

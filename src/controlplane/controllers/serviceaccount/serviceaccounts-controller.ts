@@ -18,6 +18,7 @@ import {
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { everyNamespace, getNamespace, QueueController } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 export interface ServiceAccountsControllerOptions {
   readonly namespaces: Getter & Lister & Watcher;
@@ -26,6 +27,8 @@ export interface ServiceAccountsControllerOptions {
   /** The accounts every namespace gets (kube: `default`). */
   readonly serviceAccountNames?: readonly string[];
   readonly resyncPeriodMs?: number;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const codeOf = (err: unknown): number | undefined =>
@@ -40,6 +43,8 @@ export class ServiceAccountsController {
     this.#opts = opts;
     this.#names = opts.serviceAccountNames ?? ['default'];
     this.#loop = new QueueController({
+      queueName: 'serviceaccount',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'serviceaccount',
       logger: opts.logger,
       logPrefix: 'serviceaccount controller',

@@ -24,6 +24,7 @@ import {
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { QueueController } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 export const tokenSecretType = 'kubernetes.io/service-account-token';
 const nameKey = 'kubernetes.io/service-account.name';
@@ -41,6 +42,8 @@ export interface TokensControllerOptions {
   /** PEM written as ca.crt; none on plain HTTP. */
   readonly rootCA: string | undefined;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const codeOf = (err: unknown): number | undefined =>
@@ -58,6 +61,8 @@ export class TokensController {
   constructor(opts: TokensControllerOptions) {
     this.#opts = opts;
     this.#loop = new QueueController({
+      queueName: 'serviceaccount_tokens_service',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'serviceaccount-token',
       logger: opts.logger,
       logPrefix: 'tokens controller',

@@ -32,6 +32,7 @@ import {
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { QueueController } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 export const serviceCIDRControllerHookName = 'start-service-cidr-controller';
 
@@ -57,6 +58,8 @@ export interface ServiceCIDRControllerOptions {
   readonly logger: Logger;
   readonly clock: Clock;
   readonly resyncPeriodMs?: number;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const codeOf = (err: unknown): number | undefined =>
@@ -88,6 +91,8 @@ export class ServiceCIDRController {
   constructor(opts: ServiceCIDRControllerOptions) {
     this.#opts = opts;
     this.#loop = new QueueController({
+      queueName: 'ipaddresses',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'service-cidr-controller',
       logger: opts.logger,
       logPrefix: 'service-cidr-controller',
@@ -254,7 +259,12 @@ const asSource = (s: Storage | undefined): Source | undefined =>
 /** The controller over the served networking.k8s.io/v1 servicecidrs and ipaddresses, when both are. */
 export function newServiceCIDRController(
   groups: readonly APIGroupInfo[],
-  opts: { logger: Logger; clock: Clock; resyncPeriodMs?: number },
+  opts: {
+    logger: Logger;
+    clock: Clock;
+    resyncPeriodMs?: number;
+    workqueueMetrics?: WorkqueueMetricsProvider | undefined;
+  },
 ): ServiceCIDRController | undefined {
   const v1 = groups.find((g) => g.group === 'networking.k8s.io')?.versionedResourcesStorageMap['v1'];
   const cidrs = asSource(v1?.['servicecidrs']);

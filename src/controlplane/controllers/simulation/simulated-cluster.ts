@@ -10,6 +10,7 @@ import type { KubeObject } from '../../../api/meta.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
 import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { EventRecorder, eventsIn } from '../event-recorder.js';
 import type { ReplicaSet } from '../../../api/apps/v1/replica-set.js';
@@ -81,6 +82,8 @@ export interface SimulatedClusterOptions {
   readonly dynamicGroups?: () => readonly APIGroupInfo[];
   /** The front-proxy client certificate the HPA controller shows the metrics API's server. */
   readonly proxyClientCert?: ProxyClientCert | undefined;
+  /** Where the controllers' work queue metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 interface Part {
@@ -139,6 +142,7 @@ export class SimulatedCluster {
     const leases = informer<Lease>('coordination.k8s.io/v1/leases');
     const hpas = informer<HorizontalPodAutoscaler>('autoscaling/v2/horizontalpodautoscalers');
     const logger = opts.logger;
+    const workqueueMetrics = opts.workqueueMetrics;
     // Events are written under the writer's manager, as client-go's recorder writes them with its
     // component's client: the kubelet's and the scheduler's their own, the controllers' the default.
     const recorder = (component: string, fieldManager?: string): EventRecorder =>
@@ -154,6 +158,7 @@ export class SimulatedCluster {
     const kubeletEvents = recorder('kubelet', 'kubelet');
     this.#parts.push(
       new NodeHeartbeats({
+        workqueueMetrics,
         count: opts.nodes,
         shape: opts.nodeShape ?? defaultNodeShape,
         client,
@@ -164,6 +169,7 @@ export class SimulatedCluster {
         recorder: kubeletEvents,
       }),
       new Kubelets({
+        workqueueMetrics,
         client,
         pods,
         nodes,
@@ -175,6 +181,7 @@ export class SimulatedCluster {
         podStopSeconds: opts.podStopSeconds,
       }),
       new Scheduler({
+        workqueueMetrics,
         client,
         pods,
         nodes,
@@ -195,6 +202,7 @@ export class SimulatedCluster {
         recorder: recorder('default-scheduler', 'kube-scheduler'),
       }),
       new ReplicaSetController({
+        workqueueMetrics,
         client,
         pods,
         replicaSets,
@@ -203,6 +211,7 @@ export class SimulatedCluster {
         recorder: recorder('replicaset-controller'),
       }),
       new DeploymentController({
+        workqueueMetrics,
         client,
         deployments,
         replicaSets,
@@ -210,7 +219,7 @@ export class SimulatedCluster {
         logger: opts.logger,
         recorder: recorder('deployment-controller'),
       }),
-      new EndpointSliceController({ client, services, pods, slices, logger: opts.logger }),
+      new EndpointSliceController({ workqueueMetrics, client, services, pods, slices, logger: opts.logger }),
       new JobController({
         client,
         jobs,
@@ -219,9 +228,10 @@ export class SimulatedCluster {
         logger: opts.logger,
         recorder: recorder('job-controller'),
       }),
-      new EphemeralVolumeController({ client, pods, claims, logger }),
+      new EphemeralVolumeController({ workqueueMetrics, client, pods, claims, logger }),
       // Before the StatefulSet controller, so the default class exists as soon as it can.
       new SimulatedProvisioner({
+        workqueueMetrics,
         client,
         claims,
         volumes,
@@ -230,6 +240,7 @@ export class SimulatedCluster {
         recorder: recorder('capstan.dev/simulated'),
       }),
       new PersistentVolumeController({
+        workqueueMetrics,
         client,
         claims,
         volumes,
@@ -238,6 +249,7 @@ export class SimulatedCluster {
         recorder: recorder('persistentvolume-controller'),
       }),
       new StatefulSetController({
+        workqueueMetrics,
         client,
         statefulSets,
         pods,
@@ -248,6 +260,7 @@ export class SimulatedCluster {
         recorder: recorder('statefulset-controller'),
       }),
       new DaemonSetController({
+        workqueueMetrics,
         client,
         daemonSets,
         pods,
@@ -258,6 +271,7 @@ export class SimulatedCluster {
         recorder: recorder('daemonset-controller'),
       }),
       new CronJobController({
+        workqueueMetrics,
         client,
         cronJobs,
         jobs,
@@ -265,11 +279,12 @@ export class SimulatedCluster {
         logger,
         recorder: recorder('cronjob-controller'),
       }),
-      new EndpointsController({ client, services, pods, endpoints, logger }),
-      new PodGC({ client, pods, nodes, clock, logger }),
-      new TTLAfterFinishedController({ client, jobs, clock, logger }),
-      new DisruptionController({ client, budgets, pods, clock, logger }),
+      new EndpointsController({ workqueueMetrics, client, services, pods, endpoints, logger }),
+      new PodGC({ workqueueMetrics, client, pods, nodes, clock, logger }),
+      new TTLAfterFinishedController({ workqueueMetrics, client, jobs, clock, logger }),
+      new DisruptionController({ workqueueMetrics, client, budgets, pods, clock, logger }),
       new NodeLifecycleController({
+        workqueueMetrics,
         client,
         nodes,
         leases,
@@ -279,6 +294,7 @@ export class SimulatedCluster {
         recorder: recorder('node-controller'),
       }),
       new TaintEvictionController({
+        workqueueMetrics,
         client,
         nodes,
         pods,
@@ -287,6 +303,7 @@ export class SimulatedCluster {
         recorder: recorder('taint-eviction-controller'),
       }),
       new HorizontalController({
+        workqueueMetrics,
         client,
         hpas,
         pods,

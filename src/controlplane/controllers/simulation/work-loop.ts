@@ -3,21 +3,32 @@
 import { errorText } from '../../../server/logging/error-text.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { RateLimitingQueue } from '../namespace/rate-limiting-queue.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 export interface WorkLoopOptions {
   readonly name: string;
   readonly logger: Logger;
   readonly workers?: number;
   readonly sync: (key: string) => Promise<void>;
+  /** The queue's name in the workqueue_* metrics (kube's queue name; default `name`). */
+  readonly queueName?: string;
+  /** Where the queue's metrics go (the server's); none without it. */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 export class WorkLoop {
-  readonly queue = new RateLimitingQueue({ baseDelayMs: 5, maxDelayMs: 10_000 });
+  readonly queue: RateLimitingQueue;
   readonly #opts: WorkLoopOptions;
   #running: Promise<unknown> | undefined;
 
   constructor(opts: WorkLoopOptions) {
     this.#opts = opts;
+    this.queue = new RateLimitingQueue({
+      baseDelayMs: 5,
+      maxDelayMs: 10_000,
+      name: opts.queueName ?? opts.name,
+      ...(opts.workqueueMetrics === undefined ? {} : { metrics: opts.workqueueMetrics }),
+    });
   }
 
   run(): void {

@@ -22,6 +22,7 @@ import { syncRevisions, truncateHistory } from '../history/controller-history.js
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { objectRef } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import {
   claimsFor,
   newStatefulPod,
@@ -42,6 +43,8 @@ export interface StatefulSetControllerOptions {
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const runningAndReady = (p: Pod): boolean => p.status?.phase === 'Running' && isPodReady(p);
@@ -54,7 +57,13 @@ export class StatefulSetController {
 
   constructor(opts: StatefulSetControllerOptions) {
     this.#opts = opts;
-    this.#loop = new WorkLoop({ name: 'statefulset', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'statefulset',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'statefulset',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     opts.statefulSets.addHandler((_t, set) => {
       this.#loop.queue.add(keyOf(set));
     });

@@ -12,6 +12,7 @@ import type { APIClient } from '../simulation/api-client.js';
 import { rfc3339, type SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { withDisruptionTarget } from '../disruption-target.js';
 import { matchingTolerations, minTolerationMs, noExecuteTaints } from './tolerations.js';
 
@@ -22,6 +23,8 @@ export interface TaintEvictionControllerOptions {
   readonly clock: SimClock;
   readonly logger: Logger;
   readonly recorder?: EventRecorder;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 /** A pod's deletion to come (TimedWorker). */
@@ -47,6 +50,9 @@ export class TaintEvictionController {
     this.#opts = opts;
     this.#client = opts.client.as('kube-controller-manager');
     this.#loop = new WorkLoop({
+      queueName: 'noexec_taint_pod',
+      workqueueMetrics: opts.workqueueMetrics,
+
       name: 'taint-eviction-controller',
       logger: opts.logger,
       sync: (k) => this.#sync(k),

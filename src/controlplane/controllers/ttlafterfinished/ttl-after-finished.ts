@@ -9,12 +9,15 @@ import type { APIClient } from '../simulation/api-client.js';
 import type { SimClock } from '../simulation/clock.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 export interface TTLAfterFinishedOptions {
   readonly client: APIClient;
   readonly jobs: Informer<Job>;
   readonly clock: SimClock;
   readonly logger: Logger;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 /** When the Job finished, in ms; undefined while it runs. */
@@ -34,7 +37,13 @@ export class TTLAfterFinishedController {
 
   constructor(opts: TTLAfterFinishedOptions) {
     this.#opts = opts;
-    this.#loop = new WorkLoop({ name: 'ttlafterfinished', logger: opts.logger, sync: (k) => this.#sync(k) });
+    this.#loop = new WorkLoop({
+      queueName: 'ttl_jobs_to_delete',
+      workqueueMetrics: opts.workqueueMetrics,
+      name: 'ttlafterfinished',
+      logger: opts.logger,
+      sync: (k) => this.#sync(k),
+    });
     opts.jobs.addHandler((type, job) => {
       if (type === 'DELETED') this.#cancel(keyOf(job));
       else if (job.spec?.ttlSecondsAfterFinished !== undefined) this.#loop.queue.add(keyOf(job));

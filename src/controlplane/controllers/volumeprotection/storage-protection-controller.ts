@@ -25,6 +25,7 @@ import {
 import { internalContext } from '../../../registry/rest/context.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { QueueController } from '../queue-controller.js';
+import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { deepCopyJSON } from '../../../machinery/json/deep-copy.js';
 
 export const storageProtectionControllersHookName = 'start-storage-protection-controllers';
@@ -41,6 +42,8 @@ export interface StorageProtectionControllerOptions {
   readonly volumes?: Source & Updater;
   readonly logger: Logger;
   readonly resyncPeriodMs?: number;
+  /** Where the work queue's metrics go (the server's workqueue_*). */
+  readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 const codeOf = (err: unknown): number | undefined =>
@@ -65,6 +68,8 @@ export class StorageProtectionController {
     this.#opts = opts;
     const { claims, volumes } = opts;
     this.#loop = new QueueController({
+      queueName: 'pvcprotection',
+      workqueueMetrics: opts.workqueueMetrics,
       name: 'storage-protection',
       logger: opts.logger,
       logPrefix: 'storage protection controller',
@@ -214,7 +219,7 @@ const asSource = (s: Storage | undefined): (Source & Updater) | undefined =>
 /** The controllers over the served API; undefined when pods, or both claims and volumes, are not served. */
 export function newStorageProtectionController(
   groups: readonly APIGroupInfo[],
-  opts: { logger: Logger; resyncPeriodMs?: number },
+  opts: { logger: Logger; resyncPeriodMs?: number; workqueueMetrics?: WorkqueueMetricsProvider | undefined },
 ): StorageProtectionController | undefined {
   const core = groups.find((g) => g.group === '')?.versionedResourcesStorageMap['v1'];
   const pods = core?.['pods'];
