@@ -295,3 +295,54 @@ describe('cronjob controller: a Job made by hand from a CronJob', () => {
     });
   });
 });
+
+describe('job controller: the job-tracking finalizer', () => {
+  const tracked = (l: List) =>
+    l.items.every((p) =>
+      ((p.metadata as { finalizers?: string[] }).finalizers ?? []).includes(
+        'batch.kubernetes.io/job-tracking',
+      ),
+    );
+
+  it('lets the pods of a Job deleted in the background go', async () => {
+    const longRun = { 'capstan.dev/run-seconds': '600' };
+    await api(`/apis/batch/v1${ns}/jobs`, {
+      body: job('dropped', { parallelism: 2, completions: 2 }, longRun),
+    });
+    await waitFor('two active', getJob('dropped'), (j) => j.status?.['active'] === 2);
+    assert.equal(tracked(await pods('batch.kubernetes.io/job-name=dropped')), true);
+    await api(`/apis/batch/v1${ns}/jobs/dropped`, {
+      method: 'DELETE',
+      body: { propagationPolicy: 'Background' },
+    });
+    await waitFor(
+      'dropped pods gone',
+      () => pods('batch.kubernetes.io/job-name=dropped'),
+      (l) => l.items.length === 0,
+    );
+  });
+
+  it('lets a namespace holding a running Job be deleted', async () => {
+    await api('/api/v1/namespaces', {
+      body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'batch-gone' } },
+    });
+    await api('/apis/batch/v1/namespaces/batch-gone/jobs', {
+      body: job('inside', {}, { 'capstan.dev/run-seconds': '600' }),
+    });
+    const podsInside = () => api<List>('/api/v1/namespaces/batch-gone/pods');
+    await waitFor('inside running', podsInside, (l) => l.items.length === 1 && tracked(l));
+    await api('/api/v1/namespaces/batch-gone', { method: 'DELETE' });
+    // The namespace controller waits on the server's clock before it deletes the content.
+    await waitFor(
+      'namespace gone',
+      async () => {
+        await server.clock.advance('5s');
+        return api('/api/v1/namespaces/batch-gone').then(
+          () => false,
+          (err: unknown) => String(err).includes(' 404 '),
+        );
+      },
+      (gone) => gone,
+    );
+  });
+});

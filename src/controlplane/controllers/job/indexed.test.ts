@@ -5,6 +5,7 @@ import type { Pod } from '../../../api/core/v1/pod.js';
 import {
   completionIndexAnnotation,
   formatIndexes,
+  parseIndexes,
   pendingIndexes,
   succeededIndexes,
   withIndex,
@@ -30,7 +31,16 @@ describe('Indexed completion mode', () => {
       pod('9', 'Succeeded'),
       pod('x', 'Succeeded'),
     ];
-    assert.deepEqual(succeededIndexes(pods, 5), [0, 2]);
+    const job: Job = { spec: { completions: 5 }, status: { completedIndexes: '3-4,7' } };
+    assert.deepEqual(succeededIndexes(job, { pods, counted: () => true }), {
+      previous: [3, 4],
+      all: [0, 2, 3, 4],
+    });
+  });
+
+  it('reads completedIndexes back', () => {
+    assert.deepEqual(parseIndexes('0-2,4,x,6-9', 8), [0, 1, 2, 4, 6, 7]);
+    assert.deepEqual(parseIndexes('', 3), []);
   });
 
   it('hands out the lowest indexes neither done nor running', () => {

@@ -17,14 +17,37 @@ export function indexOf(pod: Pod): number | undefined {
   return Number(text);
 }
 
-/** The succeeded indexes within [0, completions), sorted. */
-export function succeededIndexes(pods: readonly Pod[], completions: number): number[] {
-  const done = new Set<number>();
-  for (const pod of pods) {
+/**
+ * calculateSucceededIndexes: the indexes status.completedIndexes holds, and those with the indexes
+ * of succeeded pods within [0, completions) added; `counted(pod)` says whether a pod's success is
+ * yet to be counted (it still has the tracking finalizer). Both sorted.
+ */
+export function succeededIndexes(
+  job: Job,
+  at: { pods: readonly Pod[]; counted: (pod: Pod) => boolean },
+): { readonly previous: number[]; readonly all: number[] } {
+  const completions = job.spec?.completions ?? 0;
+  const previous = parseIndexes(job.status?.completedIndexes ?? '', completions);
+  const done = new Set<number>(previous);
+  for (const pod of at.pods) {
     const i = indexOf(pod);
-    if (pod.status?.phase === 'Succeeded' && i !== undefined && i < completions) done.add(i);
+    if (pod.status?.phase === 'Succeeded' && i !== undefined && i < completions && at.counted(pod))
+      done.add(i);
   }
-  return [...done].sort((a, b) => a - b);
+  return { previous, all: [...done].sort((a, b) => a - b) };
+}
+
+/** parseIndexesFromString: "0-2,4" as [0, 1, 2, 4], leaving out what is malformed or ≥ completions. */
+export function parseIndexes(text: string, completions: number): number[] {
+  const out = new Set<number>();
+  for (const part of text === '' ? [] : text.split(',')) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (m === null) continue;
+    const first = Number(m[1]);
+    const last = Math.min(Number(m[2] ?? m[1]), completions - 1);
+    for (let i = first; i <= last; i++) out.add(i);
+  }
+  return [...out].sort((a, b) => a - b);
 }
 
 /** Sorted indexes as kube writes them: runs of two or more as `a-b`, joined by commas. */

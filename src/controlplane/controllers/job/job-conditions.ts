@@ -1,8 +1,7 @@
-// The Job's conditions as syncJob sets them (pkg/controller/job/job_controller.go): the interim
-// SuccessCriteriaMet or FailureTarget first, the terminal Complete or Failed only once no pod of
-// the Job is terminating, and Suspended True/False as spec.suspend is set and cleared.
-import type { Job, JobCondition } from '../../../api/batch/v1/job.js';
-import type { JobOutcome } from './job-status.js';
+// The Job's conditions as syncJob sets them (pkg/controller/job/job_controller.go): how one is
+// made and put in the list (ensureJobConditionStatus), and Suspended True/False as spec.suspend is
+// set and cleared.
+import type { JobCondition } from '../../../api/batch/v1/job.js';
 
 interface ConditionFields {
   readonly type: string;
@@ -42,32 +41,6 @@ export function ensureCondition(
   }
   if (c.status === 'False') return { conditions: [...list], changed: false };
   return { conditions: [...list, jobCondition(c, now)], changed: true };
-}
-
-const interimOf = { Complete: 'SuccessCriteriaMet', Failed: 'FailureTarget' } as const;
-
-/** The outcome an earlier sync settled on: a SuccessCriteriaMet or FailureTarget condition. */
-export function settledOutcome(job: Job): JobOutcome | undefined {
-  for (const type of ['Complete', 'Failed'] as const) {
-    const c = job.status?.conditions?.find((x) => x.type === interimOf[type] && x.status === 'True');
-    if (c !== undefined) return { type, reason: c.reason ?? '', message: c.message ?? '' };
-  }
-  return undefined;
-}
-
-/** The conditions of a Job that reached `outcome`; `final` adds Complete or Failed. */
-export function outcomeConditions(
-  job: Job,
-  at: { readonly outcome: JobOutcome; readonly final: boolean; readonly now: string },
-): JobCondition[] {
-  const { outcome, now } = at;
-  let { conditions } = ensureCondition(
-    job.status?.conditions ?? [],
-    { ...outcome, type: interimOf[outcome.type], status: 'True' },
-    now,
-  );
-  if (at.final) ({ conditions } = ensureCondition(conditions, { ...outcome, status: 'True' }, now));
-  return conditions;
 }
 
 export const suspendedCondition = {

@@ -19,6 +19,8 @@ export interface ClaimOptions<T extends KubeObject> {
   readonly candidates: readonly T[];
   /** An orphan that may be adopted besides matching (isPodActive for a ReplicaSet's pods). */
   readonly adoptable?: (obj: T) => boolean;
+  /** Finalizers an adoption adds in the same write (the Job's tracking finalizer). */
+  readonly finalizers?: readonly string[];
 }
 
 const deleting = (obj: KubeObject): boolean => obj.metadata?.deletionTimestamp !== undefined;
@@ -39,10 +41,23 @@ export async function claimObjects<T extends KubeObject>(opts: ClaimOptions<T>):
     }
     if (deleting(owner) || deleting(obj) || !matches(obj)) continue;
     if (opts.adoptable !== undefined && !opts.adoptable(obj)) continue;
-    const adopted = await write(opts, obj, (refs) => [...refs, newControllerRef(owner, opts.gvk)]);
+    const adopted = await write(opts, withFinalizers(obj, opts.finalizers ?? []), (refs) => [
+      ...refs,
+      newControllerRef(owner, opts.gvk),
+    ]);
     if (adopted !== undefined) claimed.push(adopted);
   }
   return claimed;
+}
+
+/** The object with the finalizers it lacks added (a copy when any is). */
+function withFinalizers<T extends KubeObject>(obj: T, finalizers: readonly string[]): T {
+  const have = obj.metadata?.finalizers ?? [];
+  const missing = finalizers.filter((f) => !have.includes(f));
+  if (missing.length === 0) return obj;
+  const copy = copyOf(obj);
+  (copy.metadata ??= {}).finalizers = [...have, ...missing];
+  return copy;
 }
 
 function release<T extends KubeObject>(opts: ClaimOptions<T>, obj: T): Promise<T | undefined> {

@@ -221,6 +221,7 @@ export class SimulatedCluster {
       }),
       new EndpointSliceController({ workqueueMetrics, client, services, pods, slices, logger: opts.logger }),
       new JobController({
+        workqueueMetrics,
         client,
         jobs,
         pods,
