@@ -16,7 +16,6 @@ import { discoveryV1Modules } from './discovery/v1/index.js';
 import { eventsV1Modules } from './events/v1/event.js';
 import { networkingV1Modules } from './networking/v1/index.js';
 import { nodeV1Modules } from './node/v1/index.js';
-import { metricsV1beta1Module } from './metrics/v1beta1/schema.js';
 import { policyV1Modules } from './policy/v1/index.js';
 import { schedulingV1Modules } from './scheduling/v1/index.js';
 import { storageV1Modules } from './storage/v1/index.js';
@@ -120,6 +119,4 @@ export const builtinGroupVersions: readonly BuiltinGroupVersion[] = [
     version: 'v1',
     modules: [...apiregistrationV1Modules, apiregistrationV1GoOmitEmptyModule],
   },
-  // Served only under --simulate-metrics; the scheme knows its kinds either way.
-  { group: 'metrics.k8s.io', version: 'v1beta1', modules: [metricsV1beta1Module] },
 ];

@@ -4,6 +4,8 @@
 // legacyscheme.Scheme.
 import { builtinGroupVersions } from './api-groups.js';
 import { metaV1Modules } from './meta/v1/index.js';
+import { metricsV1beta1Module } from './metrics/v1beta1/schema.js';
+import { metricsV1beta1 } from './metrics/v1beta1/types.js';
 import { Scheme } from './scheme.js';
 import { utilModule } from './util/int-or-string.js';
 
@@ -25,5 +27,9 @@ export function newBuiltinScheme(): Scheme {
     scheme.addMetaToGroupVersion(gv.group, gv.version);
   }
   scheme.addMetaToGroupVersion('meta.k8s.io', 'v1');
+  // Served only by the simulated cluster (--simulate-metrics), not a built-in group version; its
+  // kinds are known either way, for the OpenAPI of the servers that serve it.
+  scheme.register(metricsV1beta1Module);
+  scheme.addMetaToGroupVersion(metricsV1beta1.group, metricsV1beta1.version);
   return scheme;
 }

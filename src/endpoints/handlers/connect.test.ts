@@ -139,11 +139,11 @@ describe('connect routes and named creates', () => {
     );
   });
 
-  it('answers 400 for a pod without a node (an empty log), kube container errors, and 404 for a missing pod', async () => {
+  it('answers 204 for the log of a pod without a node, kube container errors, and 404 for a missing pod', async () => {
     const base = '/api/v1/namespaces/ns/pods';
-    // kube's LogLocation: no node, no logs yet — an empty 200, not an error.
+    // kube's LogLocation: no node, no log location, which StreamObject answers 204, not an error.
     const log = await request({ method: 'GET', url: `${base}/one/log` });
-    assert.deepEqual([log.statusCode, log.headers['content-type'], log.body], [200, 'text/plain', '']);
+    assert.deepEqual([log.statusCode, log.headers['content-type'], log.body], [204, undefined, '']);
     assert.deepEqual(await status({ method: 'GET', url: `${base}/two/log` }), [
       400,
       'BadRequest',
