@@ -16,6 +16,7 @@ import {
 } from '../registry/rest/capabilities.js';
 import { AdmissionChain, type NamedHandler } from './chain.js';
 import type { AdmissionInterface } from './interfaces.js';
+import type { AdmissionMetrics } from './metrics/admission-metrics.js';
 import {
   defaultOnPlugins,
   isKubeAdmissionPlugin,
@@ -124,6 +125,8 @@ const csrServed = (groups: readonly APIGroupInfo[]): boolean =>
 export interface AdmissionPluginDeps {
   /** The server's authorizer: the `authorizer` variable of webhook and policy expressions. */
   readonly authorizer?: Authorizer | undefined;
+  /** Where the steps, plugins and webhooks are counted (apiserver_admission_*). */
+  readonly metrics?: AdmissionMetrics | undefined;
 }
 
 type PluginFactory = (
@@ -242,8 +245,8 @@ const factories: Readonly<Partial<Record<AdmissionPluginName, PluginFactory>>> =
   },
   [validatingAdmissionPolicyPluginName]: (groups, deps) =>
     newValidatingAdmissionPolicyPlugin(groups, { authorizer: deps.authorizer }),
-  [mutatingWebhookPluginName]: (groups, deps) => newMutatingWebhookPlugin(groups, deps.authorizer),
-  [validatingWebhookPluginName]: (groups, deps) => newValidatingWebhookPlugin(groups, deps.authorizer),
+  [mutatingWebhookPluginName]: (groups, deps) => newMutatingWebhookPlugin(groups, deps),
+  [validatingWebhookPluginName]: (groups, deps) => newValidatingWebhookPlugin(groups, deps),
 };
 
 /** The chain over the served groups, of the selected plugins. */
@@ -266,5 +269,5 @@ export function defaultAdmissionChain(
     const plugin = factory(groups, deps);
     if (plugin !== undefined) handlers.push({ name, plugin });
   }
-  return new AdmissionChain(handlers);
+  return new AdmissionChain(handlers, deps.metrics);
 }

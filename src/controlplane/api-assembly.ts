@@ -147,6 +147,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
   storageSizeMetric,
   encryptionMetrics,
   apiServiceMetric,
+  admissionMetrics,
   workqueueMetrics,
   boundPort,
   tokenReview,
@@ -254,7 +255,7 @@ export const assembleBuiltinAPI: AssembleAPI = async ({
       },
     },
     // The `authorizer` of webhook and policy expressions.
-    { authorizer: authorization.authorizer },
+    { authorizer: authorization.authorizer, metrics: admissionMetrics },
   );
   // The server's own writers record their writes in managedFields, as kube's do through a client
   // named by its binary: kube-controller-manager's controllers (the simulated kubelet and scheduler

@@ -5,6 +5,7 @@ import type { Creater } from '../registry/rest/capabilities.js';
 import { completeConfig } from '../server/config.js';
 import { auditBackendsOf } from '../server/options/audit-options.js';
 import { ForwardingAuditMetrics } from '../server/audit/metrics.js';
+import { AdmissionMetrics } from '../admission/metrics/admission-metrics.js';
 import { WebhookTokenAuthenticator } from '../server/authn/webhook-token-authenticator.js';
 import { JWTAuthenticator } from '../server/authn/jwt/jwt-authenticator.js';
 import type { APIGroupsInstall } from '../server/api-install.js';
@@ -72,6 +73,8 @@ export type AssembleAPI = (input: {
   encryptionMetrics?: EncryptionMetrics;
   /** Where the aggregator reports its APIServices' availability. */
   apiServiceMetric?: APIServiceAvailabilityMetric;
+  /** Where the admission chain counts its steps, plugins and webhooks. */
+  admissionMetrics?: AdmissionMetrics;
   /** Where the built-in controllers' work queues count (workqueue_*). */
   workqueueMetrics?: WorkqueueMetricsProvider;
   /** The port the server listens on; read it only once it does (post-start hooks). */
@@ -146,6 +149,8 @@ export class ControlPlane {
     };
     const encryptionMetrics = new ForwardingEncryptionMetrics();
     const auditMetrics = new ForwardingAuditMetrics();
+    // Counted by the admission chain the assembly builds; shown by the server's metrics.
+    const admissionMetrics = new AdmissionMetrics();
     // Counted by the controllers' work queues; shown by the server's metrics.
     const workqueueMetrics = new WorkqueueMetrics();
     // The token chain needs the assembly's authenticators: tokenreviews reach it once it exists.
@@ -161,6 +166,7 @@ export class ControlPlane {
       storageSizeMetric,
       encryptionMetrics,
       apiServiceMetric,
+      admissionMetrics,
       workqueueMetrics,
       boundPort: () => {
         if (server === undefined) throw new Error('the server is not listening yet');
@@ -262,6 +268,7 @@ export class ControlPlane {
       apiServiceSink = server.metrics.apiServiceAvailabilityMetric;
       encryptionMetrics.attach(server.metrics.encryptionMetrics);
       auditMetrics.attach(server.metrics.auditMetrics);
+      server.metrics.attachAdmission(admissionMetrics);
       server.metrics.attachWorkqueues(workqueueMetrics);
       if (assembly.namespaces !== undefined)
         server.addPostStartHook(systemNamespacesHookName, systemNamespacesHook(assembly.namespaces));

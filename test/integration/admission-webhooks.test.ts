@@ -409,6 +409,156 @@ describe('admission webhooks', () => {
     assert.equal(other.status, 201, JSON.stringify(other.body));
   });
 
+  it("counts calls, denials and failures in kube's apiserver_admission_* metrics", async () => {
+    const scrape = async (): Promise<string> =>
+      (
+        await fetch(`${server.url}/metrics`, {
+          headers: { authorization: `Bearer ${server.kubeConfig.users[0]?.user.token ?? ''}` },
+        })
+      ).text();
+    /** The sample of the series with exactly these labels (0 when it is not shown). */
+    const sample = (text: string, metric: string, labels: Record<string, string>): number => {
+      for (const line of text.split('\n')) {
+        const m = /^(\w+)\{(.*)\} (\S+)$/.exec(line);
+        if (m?.[1] !== metric) continue;
+        const got = [...(m[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((p) => `${p[1] ?? ''}=${p[2] ?? ''}`);
+        const want = Object.entries(labels).map(([k, v]) => `${k}=${v}`);
+        if (JSON.stringify(got.sort()) === JSON.stringify(want.sort())) return Number(m[3]);
+      }
+      return 0;
+    };
+    // Only the objects created here are sent: the root CA's ConfigMap in each namespace is not.
+    const objectSelector = { matchLabels: { counted: 'yes' } };
+    const counted = { labels: { counted: 'yes' } };
+    const port = await closedPort();
+    const down = `https://127.0.0.1:${String(port)}/down`;
+    hooks.handle('/counted-allow', (review) => allow(review));
+    hooks.handle('/counted-deny', (review) => deny(review, 'not this one', 409));
+    const cases = [
+      {
+        ns: 'wh-m-allow',
+        kind: 'validating',
+        name: 'm-allow.example.com',
+        url: hooks.url('/counted-allow'),
+        status: 201,
+      },
+      {
+        ns: 'wh-m-deny',
+        kind: 'validating',
+        name: 'm-deny.example.com',
+        url: hooks.url('/counted-deny'),
+        status: 409,
+      },
+      {
+        ns: 'wh-m-ignore',
+        kind: 'validating',
+        name: 'm-ignore.example.com',
+        url: down,
+        status: 201,
+        failurePolicy: 'Ignore',
+      },
+      { ns: 'wh-m-fail', kind: 'mutating', name: 'm-fail.example.com', url: down, status: 500 },
+      {
+        ns: 'wh-m-excluded',
+        kind: 'validating',
+        name: 'm-excluded.example.com',
+        url: hooks.url('/counted-deny'),
+        status: 201,
+        matchConditions: [{ name: 'never', expression: 'false' }],
+      },
+    ] as const;
+    /** Whether a dry run has met the webhook: a call counted, or its matchConditions' exclusion. */
+    const met = async (name: string): Promise<boolean> => {
+      const text = await scrape();
+      return [
+        'apiserver_admission_webhook_request_total',
+        'apiserver_admission_match_condition_exclusions_total',
+      ].some((metric) => text.split('\n').some((l) => l.startsWith(`${metric}{name="${name}"`)));
+    };
+    const deltas: { before: string; after: string }[] = [];
+    for (const c of cases) {
+      await namespace(c.ns);
+      await configure(c.kind, c.ns, {
+        name: c.name,
+        objectSelector,
+        ...('failurePolicy' in c ? { failurePolicy: c.failurePolicy } : {}),
+        ...('matchConditions' in c ? { matchConditions: c.matchConditions } : {}),
+        clientConfig: { url: c.url, caBundle: hooks.caBundle },
+      });
+      for (let i = 0; i < 250 && !(await met(c.name)); i++) {
+        await configMap(c.ns, `probe-${String(i)}`, { query: '?dryRun=All', ...counted });
+        await sleep(20);
+      }
+      const before = await scrape();
+      assert.equal((await configMap(c.ns, 'counted', counted)).status, c.status);
+      deltas.push({ before, after: await scrape() });
+    }
+    const delta = (i: number, metric: string, labels: Record<string, string>): number => {
+      const d = deltas[i]!;
+      return sample(d.after, metric, labels) - sample(d.before, metric, labels);
+    };
+    const create = { operation: 'CREATE' };
+    const requests = 'apiserver_admission_webhook_request_total';
+    const rejections = 'apiserver_admission_webhook_rejection_count';
+    const seconds = 'apiserver_admission_webhook_admission_duration_seconds_count';
+    const validating = { type: 'validating', ...create };
+    // Allowed: code 200, not rejected, timed.
+    const allowed = { name: 'm-allow.example.com', ...validating };
+    assert.equal(delta(0, requests, { ...allowed, code: '200', rejected: 'false' }), 1);
+    assert.equal(delta(0, seconds, { ...allowed, rejected: 'false' }), 1);
+    // Denied: the webhook's code, a rejection without error.
+    const denied = { name: 'm-deny.example.com', ...validating };
+    assert.equal(delta(1, requests, { ...denied, code: '409', rejected: 'true' }), 1);
+    assert.equal(delta(1, seconds, { ...denied, rejected: 'true' }), 1);
+    assert.equal(delta(1, rejections, { ...denied, error_type: 'no_error', rejection_code: '409' }), 1);
+    // The step and the plugin that refused, as rejected validations of a create.
+    const refused = { type: 'validate', ...create, rejected: 'true' };
+    assert.equal(delta(1, 'apiserver_admission_step_admission_duration_seconds_count', refused), 1);
+    assert.equal(delta(1, 'apiserver_admission_step_admission_duration_seconds_summary_count', refused), 1);
+    const plugin = { name: 'ValidatingAdmissionWebhook', ...refused };
+    assert.equal(delta(1, 'apiserver_admission_controller_admission_duration_seconds_count', plugin), 1);
+    // Unreachable under Ignore: failed open, its call not a refusal (kube's code 400 for a failed call).
+    const ignored = { name: 'm-ignore.example.com', ...validating };
+    assert.equal(
+      delta(2, 'apiserver_admission_webhook_fail_open_count', { name: ignored.name, type: 'validating' }),
+      1,
+    );
+    assert.equal(delta(2, requests, { ...ignored, code: '400', rejected: 'false' }), 1);
+    assert.equal(
+      delta(2, rejections, { ...ignored, error_type: 'calling_webhook_error', rejection_code: '400' }),
+      0,
+    );
+    // Unreachable under Fail: a refusal for calling the webhook.
+    const failed = { name: 'm-fail.example.com', type: 'admit', ...create };
+    assert.equal(delta(3, requests, { ...failed, code: '400', rejected: 'true' }), 1);
+    assert.equal(
+      delta(3, rejections, { ...failed, error_type: 'calling_webhook_error', rejection_code: '400' }),
+      1,
+    );
+    assert.equal(
+      delta(3, 'apiserver_admission_webhook_fail_open_count', { name: failed.name, type: 'admit' }),
+      0,
+    );
+    // Left out by its matchConditions: an exclusion (typed as the webhook, `validate`) and the
+    // evaluation's time (typed as its matcher, `validating`), no call.
+    const excluded = { name: 'm-excluded.example.com', kind: 'webhook', ...create };
+    assert.equal(
+      delta(4, 'apiserver_admission_match_condition_exclusions_total', { ...excluded, type: 'validate' }),
+      1,
+    );
+    assert.equal(
+      delta(4, 'apiserver_admission_match_condition_evaluation_seconds_count', {
+        ...excluded,
+        type: 'validating',
+      }),
+      1,
+    );
+    assert.equal(
+      delta(4, requests, { name: excluded.name, ...validating, code: '200', rejected: 'false' }),
+      0,
+    );
+  });
+
   it('sends only objects whose labels (new or old) the objectSelector selects, in namespaces the namespaceSelector selects', async () => {
     await namespace('wh-objects');
     await namespace('wh-elsewhere');

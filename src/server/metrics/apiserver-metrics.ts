@@ -3,6 +3,7 @@
 // replayed, so no request goes uncounted.
 import { createRequire } from 'node:module';
 import type * as PromClient from 'prom-client';
+import type { AdmissionMetrics } from '../../admission/metrics/admission-metrics.js';
 import type { AuditMetrics } from '../audit/metrics.js';
 import type { EncryptionMetrics } from '../encryption/metrics.js';
 import type { PromMetrics } from './prom-metrics.js';
@@ -70,6 +71,7 @@ export class ApiserverMetrics {
   readonly #requests = new RequestAggregates();
   readonly #inflight = new Map<'readOnly' | 'mutating', number>();
   readonly #build: VersionInfo | undefined;
+  #admission: AdmissionMetrics | undefined;
   #workqueues: WorkqueueMetrics | undefined;
   readonly #certificateExpiration = new HistogramSeries<null, Record<string, never>>(
     certificateExpirationBuckets,
@@ -92,6 +94,7 @@ export class ApiserverMetrics {
         requests: this.#requests,
         inflight: () => this.#inflight,
         certificateExpiration: this.#certificateExpiration,
+        admission: () => this.#admission,
         workqueues: () => this.#workqueues,
         ...(this.#build === undefined ? {} : { build: this.#build }),
       });
@@ -231,6 +234,11 @@ export class ApiserverMetrics {
         });
       },
     };
+  }
+
+  /** What the admission chain counts, shown from the next scrape on. */
+  attachAdmission(metrics: AdmissionMetrics): void {
+    this.#admission = metrics;
   }
 
   /** What the controllers' work queues count, shown from the next scrape on. */

@@ -4,6 +4,8 @@ import type { Counter, Gauge, Metric, Registry } from 'prom-client';
 import { EncryptionPromMetrics } from '../encryption/prom-encryption-metrics.js';
 import { AuditPromMetrics } from './prom-audit-metrics.js';
 import { FlowControlPromMetrics } from './prom-flowcontrol-metrics.js';
+import { registerAdmissionMetrics } from './prom-admission-metrics.js';
+import type { AdmissionMetrics } from '../../admission/metrics/admission-metrics.js';
 import { registerProcessMetrics } from './process-metrics.js';
 import type { HistogramSeries } from './histogram-series.js';
 import type { RequestAggregates } from './request-aggregates.js';
@@ -25,6 +27,8 @@ export interface PromMetricsSources {
   readonly certificateExpiration: HistogramSeries<null, Record<string, never>>;
   /** The server's /version, for kubernetes_build_info. */
   readonly build?: VersionInfo;
+  /** What the admission chain counts, once attached (apiserver_admission_*). */
+  readonly admission?: () => AdmissionMetrics | undefined;
   /** What the controllers' work queues count, once attached (workqueue_*). */
   readonly workqueues?: () => WorkqueueMetrics | undefined;
 }
@@ -173,6 +177,7 @@ export class PromMetrics {
     this.encryption = new EncryptionPromMetrics(prom, this.#registry);
     this.flowControl = new FlowControlPromMetrics(prom, this.#registry);
     this.audit = new AuditPromMetrics(prom, this.#registry);
+    if (sources.admission !== undefined) registerAdmissionMetrics(this.#registry, sources.admission);
     if (sources.workqueues !== undefined) registerWorkqueueMetrics(this.#registry, sources.workqueues);
     registerProcessMetrics(prom, this.#registry);
     if (sources.build !== undefined)

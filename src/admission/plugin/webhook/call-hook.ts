@@ -71,7 +71,11 @@ export async function callHook(
   try {
     response = verifyAdmissionResponse(answer, { uid, mutating: opts.mutating, version });
   } catch (err) {
-    throw new CallingWebhookError(hook.name, `received invalid webhook response: ${(err as Error).message}`);
+    throw new CallingWebhookError(
+      hook.name,
+      `received invalid webhook response: ${(err as Error).message}`,
+      503,
+    );
   }
   // Named for the webhook, whether or not it allowed the request (kube's dispatchers).
   for (const [k, v] of Object.entries(response.auditAnnotations))

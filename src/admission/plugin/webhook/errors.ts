@@ -4,14 +4,20 @@
 import type { Status } from '../../../api/meta.js';
 import { newBadRequest, StatusError } from '../../../machinery/errors/index.js';
 
-/** ErrCallingWebhook: the webhook could not be reached or answered nonsense. */
+/**
+ * ErrCallingWebhook: the webhook could not be reached or answered nonsense. `code` is its status's
+ * code in kube (400 for a call that failed, 503 for an answer that does not verify), which the
+ * webhook metrics report.
+ */
 export class CallingWebhookError extends Error {
   readonly webhookName: string;
+  readonly code: number;
 
-  constructor(webhookName: string, reason: string) {
+  constructor(webhookName: string, reason: string, code = 400) {
     super(`failed calling webhook ${JSON.stringify(webhookName)}: ${reason}`);
     this.name = 'CallingWebhookError';
     this.webhookName = webhookName;
+    this.code = code;
   }
 }
 

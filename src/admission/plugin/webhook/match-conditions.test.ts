@@ -22,7 +22,7 @@ describe('webhook matchConditions', () => {
 
   it('matches while the conditions stay inside their budget', async () => {
     const matcher = new MatchConditionMatcher(conditions, 'Fail');
-    assert.deepEqual(await matcher.match(input('a'.repeat(600_000))), { matches: true });
+    assert.deepEqual(await matcher.match(input('a'.repeat(600_000))), { matches: true, evaluationErrors: 0 });
   });
 
   it('past the budget of all conditions, fails closed or skips the webhook per failurePolicy', async () => {
@@ -30,9 +30,12 @@ describe('webhook matchConditions', () => {
     assert.deepEqual(await new MatchConditionMatcher(conditions, 'Fail').match(input(text)), {
       matches: false,
       error: 'validation failed due to running out of cost budget, no further validation rules will be run',
+      // The budget is the evaluation's, not one condition's (kube's metrics count no error).
+      evaluationErrors: 0,
     });
     assert.deepEqual(await new MatchConditionMatcher(conditions, 'Ignore').match(input(text)), {
       matches: false,
+      evaluationErrors: 0,
     });
   });
 
@@ -42,6 +45,23 @@ describe('webhook matchConditions', () => {
     assert.deepEqual(await matcher.match(input('a'.repeat(1_000_000))), {
       matches: false,
       error: `expression '${expression}' resulted in error: operation cancelled: actual cost limit exceeded`,
+      evaluationErrors: 1,
+    });
+  });
+
+  it('counts the conditions that failed to evaluate before one that is false', async () => {
+    const matcher = new MatchConditionMatcher(
+      [
+        { name: 'broken', expression: "object.metadata.labels['team'] == 'a'" },
+        { name: 'uncompiled', expression: 'object.(' },
+        { name: 'false', expression: 'false' },
+      ],
+      'Fail',
+    );
+    assert.deepEqual(await matcher.match(input('x')), {
+      matches: false,
+      failedCondition: 'false',
+      evaluationErrors: 2,
     });
   });
 });

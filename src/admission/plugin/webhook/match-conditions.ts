@@ -26,10 +26,14 @@ interface CompiledCondition {
   readonly program: Program | string;
 }
 
-export type MatchResult =
+/** `evaluationErrors`: how many conditions failed to evaluate (compile or run), for the metrics. */
+export type MatchResult = { readonly evaluationErrors: number } & (
   | { readonly matches: true }
   | { readonly matches: false; readonly failedCondition?: string }
-  | { readonly matches: false; readonly error: string };
+  | { readonly matches: false; readonly error: string }
+);
+
+const matched: MatchResult = { matches: true, evaluationErrors: 0 };
 
 export interface MatchInput {
   readonly object: KubeObject | null;
@@ -77,7 +81,7 @@ export class MatchConditionMatcher {
   }
 
   async match(input: MatchInput): Promise<MatchResult> {
-    if (this.empty) return { matches: true };
+    if (this.empty) return matched;
     const { lib, conditions } = await this.#programs();
     const bindings: Record<string, CelInput> = {
       object: toCel(input.object, undefined),
@@ -118,23 +122,26 @@ export class MatchConditionMatcher {
       let result: unknown;
       try {
         const out = program(bindings);
-        if (out.cost > remaining) return this.#failed([outOfBudget]);
+        // Past the budget the whole evaluation fails: not one condition's error (kube's ForInput).
+        if (out.cost > remaining) return this.#failed([outOfBudget], errors.length);
         remaining -= out.cost;
         result = out.value;
       } catch (err) {
         result = lib.cel.celError(err instanceof Error ? err.message : String(err));
       }
-      if (result === false) return { matches: false, failedCondition: condition.name };
+      if (result === false)
+        return { matches: false, failedCondition: condition.name, evaluationErrors: errors.length };
       if (result !== true) errors.push(evaluationError(lib, condition.expression, result));
     }
-    if (errors.length === 0) return { matches: true };
-    return this.#failed(errors);
+    if (errors.length === 0) return matched;
+    return this.#failed(errors, errors.length);
   }
 
   /** Some conditions failed and none was false: the failure policy decides. */
-  #failed(errors: readonly string[]): MatchResult {
-    if (this.#failurePolicy === 'Ignore') return { matches: false };
+  #failed(errors: readonly string[], evaluationErrors: number): MatchResult {
+    if (this.#failurePolicy === 'Ignore') return { matches: false, evaluationErrors };
     // utilerrors.NewAggregate's text: one error as it is, several in brackets.
-    return { matches: false, error: errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]` };
+    const error = errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]`;
+    return { matches: false, error, evaluationErrors };
   }
 }

@@ -13,6 +13,7 @@ import type { Attributes, Operation } from '../../attributes.js';
 import type { MutationInterface } from '../../interfaces.js';
 import type { WebhookAccessor } from './accessor.js';
 import { callHook } from './call-hook.js';
+import { observeWebhookCall } from './call-metrics.js';
 import type { WebhookPoster } from '../../../registry/webhook/client.js';
 import { mayHaveWebhooks, requestError, webhooksFor, type WebhookPluginOptions } from './dispatch.js';
 import { CallingWebhookError } from './errors.js';
@@ -175,6 +176,7 @@ export class MutatingAdmissionWebhook implements MutationInterface {
       let changed = false;
       let failure: unknown;
       const at = { round: r.round, index: r.all.indexOf(hook) };
+      const started = performance.now();
       try {
         const response = await callHook(ctx, hook, {
           attributes,
@@ -195,6 +197,12 @@ export class MutatingAdmissionWebhook implements MutationInterface {
       } catch (err) {
         failure = err;
       }
+      observeWebhookCall(this.#o.metrics, hook, {
+        operation: attributes.operation,
+        seconds: (performance.now() - started) / 1000,
+        failure,
+        canceled: ctx.signal.aborted,
+      });
       annotateMutation(ctx, hook, { ...at, mutated: changed });
       if (failure instanceof CallingWebhookError && hook.failurePolicy === 'Ignore' && !ctx.signal.aborted)
         annotateFailedOpen(ctx, hook, { ...at, mutating: true });

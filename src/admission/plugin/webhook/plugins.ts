@@ -7,6 +7,8 @@ import type { Namespace } from '../../../api/core/v1/namespace.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
 import { listerGet } from '../../../registry/rest/lister-read.js';
 import { WebhookClient } from '../../../registry/webhook/client.js';
+import type { AdmissionMetrics, WebhookType } from '../../metrics/admission-metrics.js';
+import type { WebhookMetricsTarget } from './call-metrics.js';
 import { MutatingAdmissionWebhook } from './mutating.js';
 import type { NamespaceLabelsReader } from './selectors.js';
 import { servedServiceResolver } from '../../../registry/webhook/served-service-resolver.js';
@@ -22,13 +24,22 @@ interface Shared {
   readonly client: WebhookClient;
   readonly namespaceLabels: NamespaceLabelsReader;
   readonly authorizer: Authorizer | undefined;
+  readonly metrics: WebhookMetricsTarget | undefined;
+}
+
+/** What the plugins need besides the served groups. */
+export interface WebhookPluginDeps {
+  readonly authorizer?: Authorizer | undefined;
+  /** Where the calls are counted (apiserver_admission_webhook_*). */
+  readonly metrics?: AdmissionMetrics | undefined;
 }
 
 function sharedParts(
   groups: readonly APIGroupInfo[],
-  r: { resource: string; authorizer: Authorizer | undefined },
+  r: { resource: string; deps: WebhookPluginDeps; type: WebhookType },
 ): Shared | undefined {
-  const { resource, authorizer } = r;
+  const { resource } = r;
+  const { authorizer, metrics } = r.deps;
   const configs = storageOf(groups, 'admissionregistration.k8s.io', resource);
   const namespaces = storageOf(groups, '', 'namespaces');
   if (configs === undefined || !isLister(configs) || !isWatcher(configs)) return undefined;
@@ -36,6 +47,7 @@ function sharedParts(
   const resolver = servedServiceResolver(groups);
   return {
     authorizer,
+    metrics: metrics === undefined ? undefined : { admission: metrics, type: r.type },
     source: new WatchedWebhookSource({ storage: configs }),
     client: new WebhookClient(resolver),
     namespaceLabels: async (ctx, name) =>
@@ -46,17 +58,21 @@ function sharedParts(
 /** MutatingAdmissionWebhook when its configurations and namespaces are served. */
 export function newMutatingWebhookPlugin(
   groups: readonly APIGroupInfo[],
-  authorizer?: Authorizer,
+  deps: WebhookPluginDeps = {},
 ): MutatingAdmissionWebhook | undefined {
-  const shared = sharedParts(groups, { resource: 'mutatingwebhookconfigurations', authorizer });
+  const shared = sharedParts(groups, { resource: 'mutatingwebhookconfigurations', deps, type: 'admit' });
   return shared === undefined ? undefined : new MutatingAdmissionWebhook(shared);
 }
 
 /** ValidatingAdmissionWebhook when its configurations and namespaces are served. */
 export function newValidatingWebhookPlugin(
   groups: readonly APIGroupInfo[],
-  authorizer?: Authorizer,
+  deps: WebhookPluginDeps = {},
 ): ValidatingAdmissionWebhook | undefined {
-  const shared = sharedParts(groups, { resource: 'validatingwebhookconfigurations', authorizer });
+  const shared = sharedParts(groups, {
+    resource: 'validatingwebhookconfigurations',
+    deps,
+    type: 'validating',
+  });
   return shared === undefined ? undefined : new ValidatingAdmissionWebhook(shared);
 }

@@ -8,8 +8,10 @@ import { newForbidden, newInternalError, type StatusError } from '../../../machi
 import type { GroupVersionResource } from '../../../machinery/schema/group-resource.js';
 import type { Authorizer } from '../../../registry/rest/authorizer.js';
 import type { RequestContext } from '../../../registry/rest/context.js';
-import type { Attributes } from '../../attributes.js';
+import type { Attributes, Operation } from '../../attributes.js';
 import type { WebhookAccessor } from './accessor.js';
+import type { WebhookMetricsTarget } from './call-metrics.js';
+import type { MatchResult } from './match-conditions.js';
 import { admissionRequest, type Invocation } from './review.js';
 import { ruleMatches } from './rules.js';
 import { matchNamespaceSelector, matchObjectSelector, type NamespaceLabelsReader } from './selectors.js';
@@ -19,6 +21,8 @@ export interface MatchDeps {
   readonly namespaceLabels: NamespaceLabelsReader;
   /** Answers matchConditions' `authorizer` checks; without it the variable is not bound. */
   readonly authorizer?: Authorizer | undefined;
+  /** Where the plugin's calls and matchConditions are counted. */
+  readonly metrics?: WebhookMetricsTarget | undefined;
 }
 
 const sameResource = (x: GroupVersionResource, y: GroupVersionResource): boolean =>
@@ -102,6 +106,7 @@ export async function shouldCallHook(
   }
   if (!hook.matcher.empty) {
     const request = admissionRequest(a, { uid: '', invocation, versioned });
+    const started = performance.now();
     const result = await hook.matcher.match({
       object: versioned.object,
       oldObject: versioned.oldObject,
@@ -110,6 +115,7 @@ export async function shouldCallHook(
         ? {}
         : { authz: { authorizer: opts.deps.authorizer, attributes: a } }),
     });
+    observeMatch(opts.deps.metrics, hook, { operation: a.operation, result, started });
     if ('error' in result)
       return {
         call: false,
@@ -118,4 +124,29 @@ export async function shouldCallHook(
     if (!result.matches) return skip;
   }
   return { call: true, invocation, versioned };
+}
+
+/**
+ * The matchConditions' metrics, as kube's matcher and ShouldCallHook count them: the evaluation
+ * time only of an evaluation that did not simply match, each condition that failed to evaluate,
+ * and a webhook left out (whose `type` is the webhook's, `validate` for a validating one).
+ */
+function observeMatch(
+  target: WebhookMetricsTarget | undefined,
+  hook: WebhookAccessor,
+  r: { operation: Operation; result: MatchResult; started: number },
+): void {
+  if (target === undefined) return;
+  const { admission: m, type } = target;
+  const { operation, result } = r;
+  const labels = { kind: 'webhook', type, operation };
+  for (let i = 0; i < result.evaluationErrors; i++) m.observeMatchConditionEvalError(hook.name, labels);
+  if (result.matches && result.evaluationErrors === 0) return;
+  const seconds = (performance.now() - r.started) / 1000;
+  m.observeMatchConditionEvaluation(hook.name, { ...labels, seconds });
+  if (!('error' in result))
+    m.observeMatchConditionExclusion(hook.name, {
+      ...labels,
+      type: type === 'validating' ? 'validate' : 'admit',
+    });
 }

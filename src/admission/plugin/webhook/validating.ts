@@ -6,6 +6,7 @@ import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes, Operation } from '../../attributes.js';
 import type { ValidationInterface } from '../../interfaces.js';
 import { callHook } from './call-hook.js';
+import { observeWebhookCall } from './call-metrics.js';
 import { annotateFailedOpen } from './audit-annotations.js';
 import { CallingWebhookError } from './errors.js';
 import type { WebhookPoster } from '../../../registry/webhook/client.js';
@@ -62,6 +63,8 @@ export class ValidatingAdmissionWebhook implements ValidationInterface {
     r: { attributes: Attributes; index: number },
   ): Promise<StatusError | undefined> {
     const { attributes } = r;
+    const started = performance.now();
+    let failure: unknown;
     try {
       await callHook(ctx, call.hook, {
         attributes,
@@ -70,11 +73,18 @@ export class ValidatingAdmissionWebhook implements ValidationInterface {
         client: this.#client,
         mutating: false,
       });
-      return undefined;
     } catch (err) {
-      if (err instanceof CallingWebhookError && call.hook.failurePolicy === 'Ignore')
-        annotateFailedOpen(ctx, call.hook, { round: 0, index: r.index, mutating: false });
-      return requestError(ctx, call.hook, { err, onError: this.#o.onError });
+      failure = err;
     }
+    observeWebhookCall(this.#o.metrics, call.hook, {
+      operation: attributes.operation,
+      seconds: (performance.now() - started) / 1000,
+      failure,
+      canceled: ctx.signal.aborted,
+    });
+    if (failure === undefined) return undefined;
+    if (failure instanceof CallingWebhookError && call.hook.failurePolicy === 'Ignore')
+      annotateFailedOpen(ctx, call.hook, { round: 0, index: r.index, mutating: false });
+    return requestError(ctx, call.hook, { err: failure, onError: this.#o.onError });
   }
 }
