@@ -434,6 +434,7 @@ describe('admission webhooks', () => {
     const down = `https://127.0.0.1:${String(port)}/down`;
     hooks.handle('/counted-allow', (review) => allow(review));
     hooks.handle('/counted-deny', (review) => deny(review, 'not this one', 409));
+    hooks.handle('/counted-500', () => ({ raw: { status: 500, body: 'boom' } }));
     const cases = [
       {
         ns: 'wh-m-allow',
@@ -465,6 +466,13 @@ describe('admission webhooks', () => {
         url: hooks.url('/counted-deny'),
         status: 201,
         matchConditions: [{ name: 'never', expression: 'false' }],
+      },
+      {
+        ns: 'wh-m-500',
+        kind: 'validating',
+        name: 'm-500.example.com',
+        url: hooks.url('/counted-500'),
+        status: 500,
       },
     ] as const;
     /** Whether a dry run has met the webhook: a call counted, or its matchConditions' exclusion. */
@@ -556,6 +564,19 @@ describe('admission webhooks', () => {
     assert.equal(
       delta(4, requests, { name: excluded.name, ...validating, code: '200', rejected: 'false' }),
       0,
+    );
+    // A webhook answering 500: the call's code is the webhook's, as client-go's StatusError has it.
+    const erred = { name: 'm-500.example.com', ...validating };
+    assert.equal(delta(5, requests, { ...erred, code: '500', rejected: 'true' }), 1);
+    assert.equal(
+      delta(5, rejections, { ...erred, error_type: 'calling_webhook_error', rejection_code: '500' }),
+      1,
+    );
+    // Its words are client-go's for a 500 without a Status, with no request prefix.
+    const again = await configMap('wh-m-500', 'again', counted);
+    assert.equal(
+      again.body['message'],
+      'Internal error occurred: failed calling webhook "m-500.example.com": failed to call webhook: an error on the server ("boom") has prevented the request from succeeding',
     );
   });
 

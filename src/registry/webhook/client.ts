@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import type { WebhookClientConfig } from '../../api/admissionregistration/v1/webhook.js';
 import { isStatusError } from '../../machinery/errors/index.js';
 import type { RequestContext } from '../rest/context.js';
+import { WebhookResponseError } from './response-error.js';
 import type { ResolvedEndpoint, ServiceResolver } from './service-resolver.js';
 
 export interface WebhookCall {
@@ -85,18 +86,6 @@ function goReason(err: unknown, target: ResolvedEndpoint | undefined, timedOut: 
   }
 }
 
-function statusText(code: number, body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { kind?: unknown; message?: unknown };
-    if (parsed.kind === 'Status' && typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // not a Status
-  }
-  if (body.trim() === '')
-    return `the server responded with the status code ${String(code)} but did not return more information`;
-  return `an error on the server (${JSON.stringify(body.trim())}) has prevented the request from succeeding`;
-}
-
 /** What the plugins call webhooks through. */
 export interface WebhookPoster {
   /** The webhook's answer parsed as JSON; throws an Error whose message is the reason it failed. */
@@ -124,13 +113,15 @@ export class WebhookClient implements WebhookPoster {
     try {
       endpoint = await target.dial();
       const { code, body } = await this.#send(call, { target, endpoint, signal });
-      if (code < 200 || code > 206) throw new Error(statusText(code, body));
+      if (code < 200 || code > 206) throw new WebhookResponseError(code, body);
       try {
         return JSON.parse(body) as unknown;
       } catch (err) {
         throw new Error(`couldn't get version/kind; json parse error: ${(err as Error).message}`);
       }
     } catch (err) {
+      // client-go's StatusError of a non-2xx answer carries no request prefix, as a transport error does.
+      if (err instanceof WebhookResponseError) throw err;
       if (err instanceof Error && err.message.startsWith('Post "')) throw err;
       throw new Error(`${prefix}: ${goReason(err, endpoint, timeout.aborted)}`);
     }

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../../registry/rest/context.js';
 import type { Attributes } from '../../attributes.js';
 import type { WebhookAccessor } from './accessor.js';
 import type { WebhookPoster } from '../../../registry/webhook/client.js';
+import { WebhookResponseError } from '../../../registry/webhook/response-error.js';
 import type { VersionedObjects } from './versioned.js';
 import { CallingWebhookError, newDryRunUnsupportedErr, toStatusErr, WebhookRejection } from './errors.js';
 import {
@@ -62,7 +63,9 @@ export async function callHook(
       body: reviewBody(review),
     });
   } catch (err) {
-    throw new CallingWebhookError(hook.name, `failed to call webhook: ${(err as Error).message}`);
+    // kube's status of the call: the webhook's own for a non-2xx answer, else a 400.
+    const code = err instanceof WebhookResponseError ? err.code : 400;
+    throw new CallingWebhookError(hook.name, `failed to call webhook: ${(err as Error).message}`, code);
   } finally {
     // The call, as kube's dispatchers track it: the SLI latency leaves it out.
     ctx.trackWebhookLatency?.({ mutating: opts.mutating, ms: performance.now() - started });
