@@ -1291,6 +1291,13 @@ describe('endpointslice controller', () => {
   it('marks a terminating pod not ready in the slice', async () => {
     const [victim] = live(await podsOf('app=web'));
     assert.ok(victim);
+    // Its containers take a while to stop: until then it is Terminating, still Running. (Stopped
+    // at once, it would be Failed at once, and out of the slice.)
+    await server.json(`${podsPath()}/${victim.metadata.name}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: { metadata: { annotations: { 'capstan.dev/stop-seconds': '5' } } },
+    });
     const res = await server.request(`${podsPath()}/${victim.metadata.name}`, { method: 'DELETE' });
     assert.equal(res.status, 200);
     const [slice] = await waitFor(

@@ -169,6 +169,44 @@ describe('job controller: podFailurePolicy', () => {
     });
   });
 
+  it('counts a running pod a user deleted as failed once its kubelet wrote it Failed, and replaces it', async () => {
+    const policy = {
+      backoffLimit: 6,
+      podFailurePolicy: { rules: [{ action: 'FailJob', onExitCodes: { operator: 'In', values: [42] } }] },
+    };
+    await api(`/apis/batch/v1${ns}/jobs`, {
+      body: job('interrupted', policy, { 'capstan.dev/run-seconds': '600' }),
+    });
+    const running = () =>
+      pods('batch.kubernetes.io/job-name=interrupted').then((l) =>
+        l.items.filter(
+          (p) => p.status?.['phase'] === 'Running' && p.metadata.deletionTimestamp === undefined,
+        ),
+      );
+    const [first] = await waitFor('interrupted running', running, (l) => l.length === 1);
+    await api(`/api/v1${ns}/pods/${first?.metadata.name ?? ''}`, { method: 'DELETE' });
+    // The kubelet stops it (exit code 143, no FailJob match): one failure counted, the pod let go.
+    const counted = await waitFor(
+      'the failure counted',
+      getJob('interrupted'),
+      (j) => j.status?.['failed'] === 1,
+    );
+    assert.equal(finished(counted), false);
+    await waitFor(
+      'the deleted pod gone',
+      () => pods('batch.kubernetes.io/job-name=interrupted'),
+      (l) => !l.items.some((p) => p.metadata.name === first?.metadata.name),
+    );
+    // The replacement comes after the pod failure backoff (10 s).
+    await server.clock.advance('10s');
+    const [second] = await waitFor('a replacement running', running, (l) => l.length === 1);
+    assert.notEqual(second?.metadata.name, first?.metadata.name);
+    await api(`/apis/batch/v1${ns}/jobs/interrupted`, {
+      method: 'DELETE',
+      body: { propagationPolicy: 'Background' },
+    });
+  });
+
   it('replaces failed pods only after the backoff delay: 10 s, then 20 s', async () => {
     await api(`/apis/batch/v1${ns}/jobs`, { body: job('retry', { backoffLimit: 2 }, exitWith(1)) });
     const podCount = () =>

@@ -1,6 +1,7 @@
 // --simulate's kubelets record kube's kubelet events (a node's start, a pod's containers started and
 // stopped), and --simulate-pod-stop-seconds (startCapstan({ simulate: { podStopSeconds } })) is how
-// long a deleted pod without capstan.dev/stop-seconds stays Terminating, on the virtual clock.
+// long a deleted pod without capstan.dev/stop-seconds stays Terminating, on the virtual clock. A
+// deleted pod is written Failed, its containers terminated, before kubelet's final delete.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
@@ -19,11 +20,17 @@ interface Event {
 }
 
 let server: CapstanServer;
-const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+const api = async <T>(
+  path: string,
+  init: { method?: string; body?: unknown; patch?: boolean } = {},
+): Promise<T> => {
   const token = server.kubeConfig.users[0]?.user.token ?? '';
   const res = await fetch(`${server.url}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': init.patch === true ? 'application/merge-patch+json' : 'application/json',
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
   const text = await res.text();
@@ -182,5 +189,110 @@ describe('simulated kubelet events', () => {
     const [backOff, ...more] = backOffs(events);
     assert.equal(more.length, 0, 'one event, counted');
     assert.ok((backOff?.lastTimestamp ?? '') > (backOff?.firstTimestamp ?? ''), JSON.stringify(backOff));
+  });
+});
+
+interface PodView {
+  metadata: { finalizers?: string[]; deletionTimestamp?: string; deletionGracePeriodSeconds?: number };
+  status?: {
+    phase?: string;
+    conditions?: { type: string; status: string; reason?: string }[];
+    containerStatuses?: { ready: boolean; state: { terminated?: { exitCode: number; reason?: string } } }[];
+  };
+}
+
+/** The watch events about one pod, read until it is DELETED. */
+async function watchUntilDeleted(name: string): Promise<() => Promise<{ type: string; object: PodView }[]>> {
+  const token = server.kubeConfig.users[0]?.user.token ?? '';
+  const list = await api<{ metadata: { resourceVersion: string } }>(podsPath);
+  const selector = encodeURIComponent(`metadata.name=${name}`);
+  const url = `${server.url}${podsPath}?watch=1&fieldSelector=${selector}&resourceVersion=${list.metadata.resourceVersion}`;
+  const abort = new AbortController();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+  const reader = res.body?.getReader();
+  assert.ok(reader);
+  const decoder = new TextDecoder();
+  const events: { type: string; object: PodView }[] = [];
+  let pending = '';
+  return async () => {
+    const deadline = Date.now() + 8000;
+    while (!events.some((e) => e.type === 'DELETED') && Date.now() < deadline) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      pending += decoder.decode(chunk.value as Uint8Array, { stream: true });
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines)
+        if (line.trim() !== '') events.push(JSON.parse(line) as (typeof events)[number]);
+    }
+    abort.abort();
+    return events;
+  };
+}
+
+describe('simulated kubelet: a deleted pod reaches a terminal phase before it goes', () => {
+  const terminated = (p: PodView) =>
+    p.status?.containerStatuses?.map((c) => [
+      c.state.terminated?.exitCode,
+      c.state.terminated?.reason,
+      c.ready,
+    ]);
+  const readiness = (p: PodView) =>
+    p.status?.conditions
+      ?.filter((c) => c.type === 'Ready' || c.type === 'ContainersReady')
+      .map((c) => [c.type, c.status, c.reason]);
+
+  it('writes Failed with its containers stopped at SIGTERM (143) before the final delete', async () => {
+    await createPod('sigterm');
+    await running('sigterm');
+    const events = await watchUntilDeleted('sigterm');
+    await api(`${podsPath}/sigterm`, { method: 'DELETE' });
+    await server.clock.advance('5s');
+    const seen = await events();
+    const deleted = seen.find((e) => e.type === 'DELETED');
+    assert.ok(deleted, JSON.stringify(seen.map((e) => e.type)));
+    assert.equal(deleted.object.status?.phase, 'Failed');
+    assert.deepEqual(terminated(deleted.object), [[143, 'Error', false]]);
+    assert.deepEqual(readiness(deleted.object), [
+      ['Ready', 'False', 'PodFailed'],
+      ['ContainersReady', 'False', 'PodFailed'],
+    ]);
+    // The terminal status was its own write, before the delete.
+    const failedAt = seen.findIndex((e) => e.type === 'MODIFIED' && e.object.status?.phase === 'Failed');
+    assert.ok(failedAt >= 0 && failedAt < seen.indexOf(deleted));
+  });
+
+  it('keeps a killed pod (137) with its terminal status until its finalizer is removed', async () => {
+    await api(podsPath, {
+      body: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: 'held',
+          finalizers: ['example.com/hold'],
+          annotations: { 'capstan.dev/stop-seconds': '60' },
+        },
+        spec: { terminationGracePeriodSeconds: 30, containers: [{ name: 'app', image: 'nginx:1.27' }] },
+      },
+    });
+    await running('held');
+    await api(`${podsPath}/held`, { method: 'DELETE' });
+    await server.clock.advance('29s');
+    assert.equal((await api<PodView>(`${podsPath}/held`)).status?.phase, 'Running');
+    await server.clock.advance('1s');
+    const held = await waitFor(
+      'held Failed and deleted by the kubelet',
+      () => api<PodView>(`${podsPath}/held`),
+      (p) => p.status?.phase === 'Failed' && p.metadata.deletionGracePeriodSeconds === 0,
+    );
+    assert.deepEqual(terminated(held), [[137, 'Error', false]]);
+    assert.deepEqual(held.metadata.finalizers, ['example.com/hold']);
+    assert.equal(await podStatus('held'), 200);
+    await api(`${podsPath}/held`, { method: 'PATCH', patch: true, body: { metadata: { finalizers: null } } });
+    await waitFor(
+      'held gone',
+      () => podStatus('held'),
+      (s) => s === 404,
+    );
   });
 });

@@ -234,21 +234,98 @@ describe('endpoints and disruption controllers', () => {
 });
 
 describe('PodGC', () => {
-  it('deletes the pods of a node that no longer exists', async () => {
+  type PodView = Obj & { metadata: { finalizers?: string[] } };
+  type Condition = { type: string; status: string; reason?: string; message?: string };
+  const conditionOf = (p: Obj, type: string) =>
+    (p.status?.conditions as Condition[] | undefined)?.find((c) => c.type === type);
+  const hold = { finalizers: ['example.com/hold'] };
+  const getPod = (name: string) => () => api<PodView>(`/api/v1${ns}/pods/${name}`);
+  const release = async (name: string) => {
+    await api(`/api/v1${ns}/pods/${name}`, {
+      method: 'PATCH',
+      patch: true,
+      body: { metadata: { finalizers: null } },
+    });
+    await waitFor(
+      `${name} gone`,
+      () => api<List>(`/api/v1${ns}/pods`),
+      (l) => !l.items.some((p) => p.metadata.name === name),
+    );
+  };
+
+  it('marks the pods of a node missing for 40 s Failed (DeletionByPodGC), then deletes them', async () => {
     await api('/api/v1/nodes', { body: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'ghost' } } });
     await api(`/api/v1${ns}/pods`, {
       body: {
         apiVersion: 'v1',
         kind: 'Pod',
-        metadata: { name: 'haunted' },
+        metadata: { name: 'haunted', ...hold },
         spec: { nodeName: 'ghost', containers: container },
       },
     });
     await api('/api/v1/nodes/ghost', { method: 'DELETE' });
-    await waitFor(
-      'haunted collected',
-      () => api<List>(`/api/v1${ns}/pods`),
-      (l) => !l.items.some((p) => p.metadata.name === 'haunted'),
+    // kube's quarantine: a node may only be late in the informer; it is given 40 s to show up.
+    await server.clock.advance('40s');
+    const marked = await waitFor(
+      'haunted marked and deleted',
+      getPod('haunted'),
+      (p) => p.metadata.deletionTimestamp !== undefined,
     );
+    assert.equal(marked.status?.['phase'], 'Failed');
+    const disruption = conditionOf(marked, 'DisruptionTarget');
+    assert.deepEqual(
+      [disruption?.status, disruption?.reason, disruption?.message],
+      ['True', 'DeletionByPodGC', 'PodGC: node no longer exists'],
+    );
+    await release('haunted');
+  });
+
+  it('marks a terminating pod never scheduled Failed before it deletes it', async () => {
+    await api(`/api/v1${ns}/pods`, {
+      body: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'unplaced', ...hold },
+        spec: { nodeSelector: { 'example.com/nowhere': 'true' }, containers: container },
+      },
+    });
+    await api(`/api/v1${ns}/pods/unplaced`, { method: 'DELETE' });
+    const marked = await waitFor(
+      'unplaced marked Failed',
+      getPod('unplaced'),
+      (p) => p.status?.['phase'] === 'Failed',
+    );
+    assert.equal(
+      marked.status?.conditions?.find((c) => c.type === 'DisruptionTarget'),
+      undefined,
+    );
+    await release('unplaced');
+  });
+  it('force-deletes, marked Failed, a terminating pod of a node out of service', async () => {
+    await api('/api/v1/nodes', { body: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'flooded' } } });
+    await api(`/api/v1${ns}/pods`, {
+      body: {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'stranded', ...hold },
+        spec: { nodeName: 'flooded', containers: container },
+      },
+    });
+    await api(`/api/v1${ns}/pods/stranded`, { method: 'DELETE' });
+    // No kubelet answers for the node, which is not Ready: the pod stays Terminating until an
+    // administrator declares the node out of service.
+    await api('/api/v1/nodes/flooded', {
+      method: 'PATCH',
+      patch: true,
+      body: { spec: { taints: [{ key: 'node.kubernetes.io/out-of-service', effect: 'NoExecute' }] } },
+    });
+    const marked = await waitFor(
+      'stranded force-deleted',
+      getPod('stranded'),
+      (p) => (p.metadata as { deletionGracePeriodSeconds?: number }).deletionGracePeriodSeconds === 0,
+    );
+    assert.equal(marked.status?.['phase'], 'Failed');
+    await release('stranded');
+    await api('/api/v1/nodes/flooded', { method: 'DELETE' });
   });
 });

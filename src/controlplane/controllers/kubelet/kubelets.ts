@@ -1,13 +1,14 @@
 // The simulated kubelets (kwok's pod stages, as data in pod-stages.ts; these are the defaults): a
-// pod bound to a simulated node is started at once,
-// Running and Ready with an IP from its node's CIDR; a run-to-completion pod (restartPolicy Never or
-// OnFailure) annotated with capstan.dev/exit-code, or owned by a Job, exits after
-// capstan.dev/run-seconds and goes Succeeded or Failed (OnFailure with a non-zero code restarts
-// instead); an ephemeral container added to a running pod (kubectl debug) is started at once; a pod
-// with readiness gates is Ready only once their conditions are True (ReadinessGatesNotReady until
-// then); a terminating pod's containers exit at SIGTERM at once, or after its
-// capstan.dev/stop-seconds (or the server's --simulate-pod-stop-seconds), and at the latest when
-// its grace period is over, and it is then deleted for good (grace period 0). It records kubelet's container events (container-events.ts). The kubelet of a
+// pod bound to a simulated node is started at once, Running and Ready with an IP from its node's
+// CIDR; a run-to-completion pod (restartPolicy Never or OnFailure) annotated with
+// capstan.dev/exit-code, or owned by a Job, exits after capstan.dev/run-seconds and goes Succeeded
+// or Failed (OnFailure with a non-zero code restarts instead); an ephemeral container added to a
+// running pod (kubectl debug) is started at once; a pod with readiness gates is Ready only once
+// their conditions are True (ReadinessGatesNotReady until then); a terminating pod's containers
+// exit at SIGTERM at once, or after its capstan.dev/stop-seconds (or the server's
+// --simulate-pod-stop-seconds), and at the latest when its grace period is over; the pod is then
+// written Failed with its containers terminated (pod-termination.ts) and only then deleted for good
+// (grace period 0). It records kubelet's container events (container-events.ts). The kubelet of a
 // node annotated capstan.dev/kubelet-stopped does nothing; started again, it goes over its pods and
 // posts again the readiness it last posted (the node lifecycle controller may have marked them not
 // Ready meanwhile). The images of the containers it ran stay on its node (node-images.ts).
@@ -28,6 +29,7 @@ import { isTerminal } from '../scheduler/node-usage.js';
 import { PodIPs } from './pod-ips.js';
 import type { NodeImages } from './node-images.js';
 import { backOffEvents, killEvents, startEvents, type ContainerEvent } from './container-events.js';
+import { killedStatus, stopExitCode } from './pod-termination.js';
 import { resizeDeferred, resizedStatus, takesOtherRoom, type ResizeNode } from './pod-resize.js';
 import { boundAt, readyAsPosted, startedAt, withReadiness, withReadinessGates } from './pod-readiness.js';
 import {
@@ -300,18 +302,27 @@ export class Kubelets {
     await this.#start(key, pod, { now: when.now, ready: true });
   }
 
-  /** kubelet's killPod then its final delete with grace period 0, once the grace period is over. */
+  /**
+   * kubelet's killPod; once the containers are gone (at SIGTERM or at the end of the grace period),
+   * the pod's terminal status (pod-termination.ts), and only then the status manager's final delete
+   * with grace period 0, which the API server holds back until the pod's finalizers are removed.
+   */
   async #terminate(key: string, pod: Pod, now: number): Promise<void> {
-    const deadline = containersGoneAt(pod, this.#opts.podStopSeconds);
     const phase = pod.status?.phase;
-    const running = phase !== 'Succeeded' && phase !== 'Failed';
-    if (running && !this.#killed.has(key)) {
-      this.#killed.add(key);
-      this.#record(pod, killEvents(pod));
-    }
-    if (running && !Number.isNaN(deadline) && deadline > now) {
-      this.#at(key, deadline);
-      return;
+    if (phase !== 'Succeeded' && phase !== 'Failed') {
+      if (!this.#killed.has(key)) {
+        this.#killed.add(key);
+        this.#record(pod, killEvents(pod));
+      }
+      const deadline = containersGoneAt(pod, this.#opts.podStopSeconds);
+      if (!Number.isNaN(deadline) && deadline > now) {
+        this.#at(key, deadline);
+        return;
+      }
+      const exitCode = stopExitCode(pod, this.#opts.podStopSeconds);
+      const updated = copyOf(pod);
+      updated.status = killedStatus(pod, { exitCode, now: rfc3339(now) });
+      if (!(await this.#writeStatus(updated))) return;
     }
     const { namespace, name } = splitKey(key);
     const uid = pod.metadata?.uid;

@@ -35,7 +35,8 @@ export function containerID(pod: Pod, container: string, restarts: number): stri
 const imageID = (image: string): string =>
   `${image.includes('/') ? image : `docker.io/library/${image}`}@sha256:${createHash('sha256').update(image).digest('hex')}`;
 
-function condition(
+/** A condition the kubelet writes, keeping its lastTransitionTime while its status holds. */
+export function condition(
   type: string,
   status: string,
   at: { now: string; old: PodStatus | undefined; reason?: string },
@@ -58,7 +59,7 @@ const kubeletConditions = new Set([
   'PodScheduled',
 ]);
 
-const othersOf = (old: PodStatus | undefined): PodCondition[] =>
+export const othersOf = (old: PodStatus | undefined): PodCondition[] =>
   (old?.conditions ?? []).filter((c) => !kubeletConditions.has(c.type));
 
 export interface Placement {
@@ -203,14 +204,16 @@ export function terminatedStatus(pod: Pod, exitCode: number, now: string): PodSt
   const initContainerStatuses = old?.initContainerStatuses?.map((c) =>
     c.state?.running === undefined ? c : exited(0)(c),
   );
+  // kubelet's generateContainersReadyConditionForTerminalPhase: PodCompleted or PodFailed.
+  const reason = exitCode === 0 ? 'PodCompleted' : 'PodFailed';
   return {
     ...old,
     phase: exitCode === 0 ? 'Succeeded' : 'Failed',
     conditions: [
       condition('PodReadyToStartContainers', 'False', { now, old }),
       condition('Initialized', 'True', { now, old }),
-      condition('Ready', 'False', { now, old, reason: 'PodCompleted' }),
-      condition('ContainersReady', 'False', { now, old, reason: 'PodCompleted' }),
+      condition('Ready', 'False', { now, old, reason }),
+      condition('ContainersReady', 'False', { now, old, reason }),
       condition('PodScheduled', 'True', { now, old }),
       ...othersOf(old),
     ],
@@ -283,8 +286,13 @@ export function restartDue(pod: Pod): number | undefined {
  */
 export function containersGoneAt(pod: Pod, defaultStopSeconds = 0): number {
   const deadline = Date.parse(pod.metadata?.deletionTimestamp ?? '');
-  const text = pod.metadata?.annotations?.[stopSecondsAnnotation];
-  const stop = text === undefined || !/^\d+$/.test(text) ? defaultStopSeconds : Number(text);
+  const stop = stopSecondsOf(pod, defaultStopSeconds);
   const requested = deadline - (pod.metadata?.deletionGracePeriodSeconds ?? 0) * 1000;
   return Math.min(deadline, requested + stop * 1000);
+}
+
+/** How long the pod's containers take to exit at SIGTERM: capstan.dev/stop-seconds, else the default. */
+export function stopSecondsOf(pod: Pod, defaultStopSeconds = 0): number {
+  const text = pod.metadata?.annotations?.[stopSecondsAnnotation];
+  return text === undefined || !/^\d+$/.test(text) ? defaultStopSeconds : Number(text);
 }
