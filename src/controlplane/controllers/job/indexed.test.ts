@@ -20,7 +20,8 @@ const pod = (index: string, phase: 'Running' | 'Succeeded'): Pod => ({
 describe('Indexed completion mode', () => {
   it('writes completed indexes as kube does', () => {
     assert.equal(formatIndexes([]), '');
-    assert.equal(formatIndexes([0, 1, 2, 4, 6, 7]), '0-2,4,6-7');
+    assert.equal(formatIndexes([0, 1, 2, 4, 6, 7]), '0-2,4,6,7');
+    assert.equal(formatIndexes([3, 4]), '3,4');
   });
 
   it('counts each succeeded index once, within completions', () => {
@@ -43,8 +44,12 @@ describe('Indexed completion mode', () => {
     assert.deepEqual(parseIndexes('', 3), []);
   });
 
-  it('hands out the lowest indexes neither done nor running', () => {
+  it('hands out the lowest indexes neither done, failed nor running', () => {
     assert.deepEqual(pendingIndexes(5, { succeeded: [0], active: [pod('1', 'Running')] }, 2), [2, 3]);
+    assert.deepEqual(
+      pendingIndexes(5, { succeeded: [0], failed: [2], active: [pod('1', 'Running')] }, 2),
+      [3, 4],
+    );
   });
 
   it('puts the index in the annotation, label, env and hostname', () => {

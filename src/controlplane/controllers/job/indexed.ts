@@ -1,7 +1,7 @@
 // Indexed completion mode (pkg/controller/job/indexed_job_utils.go): each pod carries its completion
 // index in an annotation and a label, gets JOB_COMPLETION_INDEX from that annotation and the
 // hostname `<job>-<index>`; the job is complete once every index in [0, completions) succeeded,
-// which status.completedIndexes writes as intervals ("0-2,4").
+// which status.completedIndexes writes as intervals ("0-2,4,6,7"), as status.failedIndexes does.
 import type { Job } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 
@@ -50,7 +50,7 @@ export function parseIndexes(text: string, completions: number): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-/** Sorted indexes as kube writes them: runs of two or more as `a-b`, joined by commas. */
+/** Sorted indexes as kube writes them: runs of three or more as `a-b` (a pair stays `a,b`), joined by commas. */
 export function formatIndexes(indexes: readonly number[]): string {
   const parts: string[] = [];
   for (let i = 0; i < indexes.length;) {
@@ -61,18 +61,19 @@ export function formatIndexes(indexes: readonly number[]): string {
       i++;
     }
     i++;
-    parts.push(first === last ? String(first) : `${String(first)}-${String(last)}`);
+    if (first === last) parts.push(String(first));
+    else parts.push(`${String(first)}${last === first + 1 ? ',' : '-'}${String(last)}`);
   }
   return parts.join(',');
 }
 
-/** The lowest `count` indexes neither succeeded nor held by an active pod. */
+/** firstPendingIndexes: the lowest `count` indexes neither succeeded, failed, nor held by an active pod. */
 export function pendingIndexes(
   completions: number,
-  taken: { succeeded: readonly number[]; active: readonly Pod[] },
+  taken: { succeeded: readonly number[]; failed?: readonly number[] | undefined; active: readonly Pod[] },
   count: number,
 ): number[] {
-  const busy = new Set<number>(taken.succeeded);
+  const busy = new Set<number>([...taken.succeeded, ...(taken.failed ?? [])]);
   for (const pod of taken.active) {
     const i = indexOf(pod);
     if (i !== undefined) busy.add(i);

@@ -1,10 +1,11 @@
 // The Job controller (pkg/controller/job): keeps the pods a Job wants running from its template
-// and finishes the Job once enough pods succeeded, or fails it (a FailJob rule of its
-// podFailurePolicy, more failures than backoffLimit, activeDeadlineSeconds), deleting what still
-// runs; a suspended Job runs no pods. Pods are tracked with the batch.kubernetes.io/job-tracking
-// finalizer and status.uncountedTerminatedPods, so a pod deleted before its end was counted is
-// counted all the same (a pod deleted before it succeeded counts as failed). Failed pods are
-// replaced after kube's backoff delay. backoffLimitPerIndex and successPolicy are not done.
+// and finishes the Job once enough pods succeeded or a rule of its successPolicy is met, or fails
+// it (a FailJob rule of its podFailurePolicy, more failures than backoffLimit,
+// activeDeadlineSeconds, failed indexes with backoffLimitPerIndex), deleting what still runs; a
+// suspended Job runs no pods. Pods are tracked with the batch.kubernetes.io/job-tracking finalizer
+// and status.uncountedTerminatedPods, so a pod deleted before its end was counted is counted all
+// the same (a pod deleted before it succeeded counts as failed). Failed pods are replaced after
+// kube's backoff delay, the Job's or, with backoffLimitPerIndex, their index's.
 import type { Job } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { OwnerReference } from '../../../api/meta.js';
@@ -23,6 +24,7 @@ import { observePod } from '../simulation/pod-control.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import { BackoffStore } from './backoff-record.js';
 import { FinalizerExpectations } from './finalizer-expectations.js';
+import { indexedJobCondition } from './indexed-conditions.js';
 import { settleRunningJob } from './job-phase.js';
 import { deadlineLeft, failureCondition, isFinished, managedElsewhere } from './job-status.js';
 import { deleteActivePods, type ManageDeps } from './manage-job.js';
@@ -239,6 +241,7 @@ export class JobController {
     ctx.finished = failureCondition(job, { pods, failed: ctx.failed, now });
     const left = deadlineLeft(job, now);
     if (ctx.finished === undefined && left !== undefined) this.#syncAfter(key, left);
+    ctx.finished ??= indexedJobCondition(job, ctx);
     const before = { active: status.active ?? 0, ready: status.ready, terminating: status.terminating };
     let active: number;
     let failure: { readonly cause: unknown } | undefined;

@@ -2,7 +2,7 @@
 // rule of the podFailurePolicy, more failures than backoffLimit, or running past
 // activeDeadlineSeconds fail it (FailureTarget first, Failed once its pods are gone); enough
 // successes complete it (SuccessCriteriaMet first, then Complete). An interim condition an earlier
-// sync wrote stands.
+// sync wrote stands. What else ends an Indexed Job is in indexed-conditions.ts.
 import type { Job } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { failJobMessageOf } from './pod-failure-policy.js';

@@ -1,5 +1,6 @@
 // manageJob (pkg/controller/job/job_controller.go): keeps as many pods running as the Job wants,
-// creating them from its template with the tracking finalizer, after the failure backoff, and
+// creating them from its template with the tracking finalizer, after the failure backoff (the
+// Job's, or each index's own with backoffLimitPerIndex, failed indexes never recreated), and
 // deleting the surplus (every pod of a suspended Job) with their finalizers removed first, so that
 // a pod the controller itself removed is never counted as failed.
 import type { Job } from '../../../api/batch/v1/job.js';
@@ -17,7 +18,9 @@ import {
   podFromTemplate,
 } from '../simulation/pod-control.js';
 import { remainingBackoff } from './backoff-record.js';
+import { hasBackoffLimitPerIndex, withIndexFailureCounts } from './index-failures.js';
 import { isIndexed, pendingIndexes, withIndex } from './indexed.js';
+import { indexesReadyNow } from './per-index-backoff.js';
 import { removeTrackingFinalizer } from './pod-finalizers.js';
 import type { SyncJobContext } from './sync-context.js';
 import { onlyReplaceFailedPods, withTrackingFinalizer } from './tracking.js';
@@ -73,14 +76,14 @@ export async function manageJob(
   const terminating = onlyReplaceFailedPods(job) ? ctx.terminating : 0;
   const missing = Math.min(want - terminating - active, maxPodCreateDeletePerSync);
   if (missing <= 0) return { active, err: undefined };
-  const backoff = remainingBackoff(ctx.backoff, deps.now());
+  // With backoffLimitPerIndex only each index's own backoff holds pods back.
+  const backoff = hasBackoffLimitPerIndex(job) ? 0 : remainingBackoff(ctx.backoff, deps.now());
   if (backoff > 0) {
     deps.syncAfter(Math.max(backoff, 1000));
     return { active, err: undefined };
   }
-  const indexes = isIndexed(job)
-    ? pendingIndexes(completions ?? 0, { succeeded: ctx.succeededIndexes, active: ctx.activePods }, missing)
-    : Array.from({ length: missing }, () => undefined);
+  const indexes = indexesToCreate(deps, ctx, missing);
+  if (indexes === undefined) return { active, err: undefined };
   let created = indexes.length;
   try {
     await createPodsExpected(
@@ -88,7 +91,7 @@ export async function manageJob(
       ctx.key,
       indexes.map((i) => async () => {
         try {
-          await createJobPod(deps, { job, index: i });
+          await createJobPod(deps, { job, index: i, replaced: ctx.delayedDeletion });
         } catch (err) {
           created--;
           throw err;
@@ -102,10 +105,35 @@ export async function manageJob(
   return { active: active + created, err: undefined };
 }
 
-async function createJobPod(deps: ManageDeps, at: { job: Job; index: number | undefined }): Promise<void> {
+/**
+ * The indexes to give new pods (one undefined per pod of a Job not Indexed); undefined when every
+ * pending index still waits out its backoff, the Job then synced again when the first is over.
+ */
+function indexesToCreate(
+  deps: ManageDeps,
+  ctx: SyncJobContext,
+  missing: number,
+): readonly (number | undefined)[] | undefined {
+  const { job } = ctx;
+  if (!isIndexed(job)) return Array.from({ length: missing }, () => undefined);
+  const taken = { succeeded: ctx.succeededIndexes, failed: ctx.failedIndexes, active: ctx.activePods };
+  const pending = pendingIndexes(job.spec?.completions ?? 0, taken, missing);
+  if (!hasBackoffLimitPerIndex(job)) return pending;
+  const { ready, wait } = indexesReadyNow(pending, { delayed: ctx.delayedDeletion, now: deps.now() });
+  if (wait === 0) return ready;
+  deps.syncAfter(Math.max(wait, 1000));
+  return undefined;
+}
+
+async function createJobPod(
+  deps: ManageDeps,
+  at: { job: Job; index: number | undefined; replaced: ReadonlyMap<number, Pod> },
+): Promise<void> {
   const { job, index } = at;
   const template = podFromTemplate(job, { gvk: jobKind, template: job.spec?.template });
-  const pod = index === undefined ? template : withIndex(template, job, index);
+  let pod = index === undefined ? template : withIndex(template, job, index);
+  if (index !== undefined && hasBackoffLimitPerIndex(job))
+    pod = withIndexFailureCounts(pod, job, at.replaced.get(index));
   (pod.metadata ??= {}).finalizers = withTrackingFinalizer(pod.metadata.finalizers);
   await createPod({ client: deps.client, recorder: deps.recorder }, { owner: job, gvk: jobKind, pod });
 }

@@ -1,7 +1,8 @@
 // A failed pod against a Job's podFailurePolicy (pkg/controller/job/pod_failure_policy.go): the
 // first rule whose exit codes or pod conditions match decides. FailJob ends the Job with the
-// rule's message, Ignore leaves the failure out of the backoff count, Count counts it. FailIndex
-// needs backoffLimitPerIndex, which this controller does not do, so such a rule is passed over.
+// rule's message, Ignore leaves the failure out of the backoff count, Count counts it, FailIndex
+// counts it and (with backoffLimitPerIndex) marks the pod's index failed at once. A rule with an
+// action this controller does not know is passed over, as the API asks of clients.
 import type {
   Job,
   PodFailurePolicyOnExitCodesRequirement,
@@ -10,11 +11,16 @@ import type {
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { ContainerStatus } from '../../../api/core/v1/pod-status.js';
 
+export const podFailurePolicyActions = ['FailJob', 'FailIndex', 'Ignore', 'Count'] as const;
+export type PodFailurePolicyAction = (typeof podFailurePolicyActions)[number];
+
 export interface PolicyMatch {
   /** Set when a FailJob rule matched: the Job's failure message. */
   readonly failJobMessage?: string;
   /** False when an Ignore rule matched: the failure is not counted against backoffLimit. */
   readonly countFailed: boolean;
+  /** The action of the rule that matched; undefined when none did. */
+  readonly action?: PodFailurePolicyAction;
 }
 
 const noMatch: PolicyMatch = { countFailed: true };
@@ -26,11 +32,13 @@ export function matchPodFailurePolicy(job: Job, pod: Pod): PolicyMatch {
     if (what === undefined) continue;
     switch (rule.action) {
       case 'Ignore':
-        return { countFailed: false };
+        return { countFailed: false, action: 'Ignore' };
       case 'Count':
-        return noMatch;
+        return { countFailed: true, action: 'Count' };
+      case 'FailIndex':
+        return { countFailed: true, action: 'FailIndex' };
       case 'FailJob':
-        return { countFailed: true, failJobMessage: failJobMessage({ pod, what, index }) };
+        return { countFailed: true, action: 'FailJob', failJobMessage: failJobMessage({ pod, what, index }) };
       default:
         continue;
     }

@@ -53,14 +53,23 @@ export async function trackJobStatus(
 
 const byIndex = (a: Pod, b: Pod): number => (indexOf(a) ?? -1) - (indexOf(b) ?? -1);
 
-/** completedIndexes and succeeded from the succeeded indexes; whether they changed. */
+/**
+ * completedIndexes and succeeded from the succeeded indexes, and failedIndexes (only with
+ * backoffLimitPerIndex, "" while none failed); whether they changed.
+ */
 function indexesToStatus(ctx: SyncJobContext, added: readonly number[]): boolean {
   const status = (ctx.job.status ??= {});
   ctx.succeededIndexes = [...new Set([...ctx.succeededIndexes, ...added])].sort((a, b) => a - b);
   const text = formatIndexes(ctx.succeededIndexes);
-  const changed = text !== (status.completedIndexes ?? '');
+  let changed = text !== (status.completedIndexes ?? '');
   status.succeeded = ctx.succeededIndexes.length;
   status.completedIndexes = text;
+  const failed = ctx.failedIndexes === undefined ? undefined : formatIndexes(ctx.failedIndexes);
+  if (failed !== status.failedIndexes) {
+    if (failed === undefined) delete status.failedIndexes;
+    else status.failedIndexes = failed;
+    changed = true;
+  }
   return changed;
 }
 

@@ -96,9 +96,14 @@ export function collectFinishedPods(ctx: SyncJobContext, pods: readonly Pod[]): 
 
 /**
  * canRemoveFinalizer: anything goes once the Job is being deleted or has reached its end; else a
- * pod that succeeded or failed.
+ * pod that succeeded, or one that failed unless its index's replacement is still to take its
+ * failure count from it (backoffLimitPerIndex).
  */
 function canRemoveFinalizer(ctx: SyncJobContext, pod: Pod, failed: boolean): boolean {
   if (ctx.job.metadata?.deletionTimestamp !== undefined || ctx.finished !== undefined) return true;
-  return pod.status?.phase === 'Succeeded' || failed;
+  if (pod.status?.phase === 'Succeeded') return true;
+  if (!failed) return false;
+  const index = indexOf(pod);
+  const delayed = index === undefined ? undefined : ctx.delayedDeletion.get(index);
+  return delayed === undefined || uidOf(delayed) !== uidOf(pod);
 }
