@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Job } from '../../../api/batch/v1/job.js';
-import type { Pod } from '../../../api/core/v1/pod.js';
 import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
-import { JobController } from './job-controller.js';
+import type { JobController } from './job-controller.js';
+import { startJobController } from './testing/job-controller-harness.js';
 import { waitFor } from '../../../machinery/testing/wait-for.js';
 
 const ns = 'default';
@@ -15,15 +15,7 @@ let controller: JobController;
 
 before(async () => {
   h = await startWorkloadHarness();
-  controller = new JobController({
-    client: h.client,
-    jobs: await h.informer<Job>('batch/v1/jobs'),
-    pods: await h.informer<Pod>('/v1/pods'),
-    clock: h.clock,
-    logger: h.logger,
-    recorder: h.recorder('job-controller'),
-  });
-  controller.run();
+  controller = await startJobController(h);
 });
 
 after(async () => {

@@ -8,7 +8,8 @@ import { waitFor } from '../../../machinery/testing/wait-for.js';
 import { internalContext } from '../../../registry/rest/context.js';
 import { rfc3339 } from '../simulation/clock.js';
 import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
-import { JobController } from './job-controller.js';
+import type { JobController } from './job-controller.js';
+import { startJobController } from './testing/job-controller-harness.js';
 
 const ns = 'default';
 const tracking = 'batch.kubernetes.io/job-tracking';
@@ -20,15 +21,7 @@ let controller: JobController;
 
 before(async () => {
   h = await startWorkloadHarness();
-  controller = new JobController({
-    client: h.client,
-    jobs: await h.informer<Job>('batch/v1/jobs'),
-    pods: await h.informer<Pod>('/v1/pods'),
-    clock: h.clock,
-    logger: h.logger,
-    recorder: h.recorder('job-controller'),
-  });
-  controller.run();
+  controller = await startJobController(h);
 });
 
 after(async () => {

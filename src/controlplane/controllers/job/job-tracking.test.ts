@@ -8,23 +8,11 @@ import { waitFor } from '../../../machinery/testing/wait-for.js';
 import { internalContext } from '../../../registry/rest/context.js';
 import { rfc3339 } from '../simulation/clock.js';
 import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
-import { JobController } from './job-controller.js';
+import type { JobController } from './job-controller.js';
+import { startJobController } from './testing/job-controller-harness.js';
 
 const ns = 'default';
 const tracking = 'batch.kubernetes.io/job-tracking';
-
-async function startController(h: WorkloadHarness): Promise<JobController> {
-  const controller = new JobController({
-    client: h.client,
-    jobs: await h.informer<Job>('batch/v1/jobs'),
-    pods: await h.informer<Pod>('/v1/pods'),
-    clock: h.clock,
-    logger: h.logger,
-    recorder: h.recorder('job-controller'),
-  });
-  controller.run();
-  return controller;
-}
 
 function createJob(
   h: WorkloadHarness,
@@ -84,7 +72,7 @@ describe('job controller: pods tracked with the job-tracking finalizer', () => {
   let controller: JobController;
   before(async () => {
     h = await startWorkloadHarness();
-    controller = await startController(h);
+    controller = await startJobController(h);
   });
   after(async () => {
     await controller.close();
@@ -255,7 +243,7 @@ describe('job controller: pods tracked with the job-tracking finalizer', () => {
 describe('job controller: a restart between the steps of tracking', () => {
   it('counts each pod once, whichever step it had reached', async () => {
     const h = await startWorkloadHarness();
-    let controller = await startController(h);
+    let controller = await startJobController(h);
     try {
       await createJob(h, 'crash', { completions: 2, parallelism: 2 });
       const [a, b] = await waitFor(
@@ -279,7 +267,7 @@ describe('job controller: a restart between the steps of tracking', () => {
         uncountedTerminatedPods: { succeeded: [a.metadata?.uid ?? '', b.metadata?.uid ?? ''] },
       };
       await h.client.update('batch/v1/jobs/status', job);
-      controller = await startController(h);
+      controller = await startJobController(h);
       const done = await waitFor('crash complete', getJob(h, 'crash'), reached('Complete'));
       assert.equal(done.status?.succeeded, 2);
       assert.deepEqual(done.status.uncountedTerminatedPods, {});
