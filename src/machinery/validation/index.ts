@@ -5,6 +5,7 @@ export * from './messages.js';
 export * from './dns.js';
 export * from './qualified-name.js';
 export * from './path-segment.js';
+export * from './domain-prefixed-path.js';
 export * from './name-validators.js';
 export * from './validate-labels.js';
 export * from './validate-annotations.js';

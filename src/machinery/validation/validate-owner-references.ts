@@ -32,10 +32,15 @@ function validateOwnerReference(ref: OwnerReference, path: FieldPath): ErrorList
   const errs: ErrorList = [];
   const gvk = ownerGVK(ref);
   if (gvk.version === '')
-    errs.push(FieldError.invalid(path.child('apiVersion'), orEmpty(ref.apiVersion), 'version must not be empty'));
-  if (orEmpty(ref.kind) === '') errs.push(FieldError.invalid(path.child('kind'), orEmpty(ref.kind), 'kind must not be empty'));
-  if (orEmpty(ref.name) === '') errs.push(FieldError.invalid(path.child('name'), orEmpty(ref.name), 'name must not be empty'));
-  if (orEmpty(ref.uid) === '') errs.push(FieldError.invalid(path.child('uid'), orEmpty(ref.uid), 'uid must not be empty'));
+    errs.push(
+      FieldError.invalid(path.child('apiVersion'), orEmpty(ref.apiVersion), 'version must not be empty'),
+    );
+  if (orEmpty(ref.kind) === '')
+    errs.push(FieldError.invalid(path.child('kind'), orEmpty(ref.kind), 'kind must not be empty'));
+  if (orEmpty(ref.name) === '')
+    errs.push(FieldError.invalid(path.child('name'), orEmpty(ref.name), 'name must not be empty'));
+  if (orEmpty(ref.uid) === '')
+    errs.push(FieldError.invalid(path.child('uid'), orEmpty(ref.uid), 'uid must not be empty'));
   const gvkText = `${gvk.group}/${gvk.version}, Kind=${ref.kind}`;
   if (bannedOwners.has(gvkText)) {
     errs.push(FieldError.invalid(path, canonical(ref), `${gvkText} is disallowed from being an owner`));

@@ -73,6 +73,55 @@ describe('jobs', () => {
     });
   });
 
+  it("refuses a successPolicy on a NonIndexed Job with kube's text", async () => {
+    const nonIndexed = job('sp');
+    nonIndexed.spec = {
+      ...nonIndexed.spec,
+      successPolicy: { rules: [{ succeededIndexes: '0', succeededCount: 1 }] },
+    };
+    await rejectsWithStatus(jobs.create(ctx, nonIndexed, { options: {} }), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'Job.batch "sp" is invalid: spec.successPolicy: Invalid value: {"Rules":[{"SucceededIndexes":"0","SucceededCount":1}]}: requires indexed completion mode',
+    });
+  });
+
+  it("aggregates the policy errors of one spec in kube's order", async () => {
+    const bad = job('policies');
+    bad.spec = {
+      ...bad.spec,
+      completionMode: 'Indexed',
+      completions: 2,
+      parallelism: 2,
+      podFailurePolicy: { rules: [{ action: 'FailIndex', onExitCodes: { operator: 'In', values: [0] } }] },
+      successPolicy: { rules: [{ succeededIndexes: '0-2' }] },
+    };
+    await rejectsWithStatus(jobs.create(ctx, bad, { options: {} }), {
+      code: 422,
+      reason: 'Invalid',
+      message:
+        'Job.batch "policies" is invalid: [spec.podFailurePolicy.rules[0].action: Invalid value: "FailIndex": requires the backoffLimitPerIndex to be set, spec.podFailurePolicy.rules[0].onExitCodes.values[0]: Invalid value: 0: must not be 0 for the In operator, spec.successPolicy.rules[0].succeededIndexes: Invalid value: "0-2": error parsing succeededIndexes: too large index: "2"]',
+    });
+  });
+
+  it('creates an Indexed Job with backoffLimitPerIndex, a FailIndex rule and a successPolicy', async () => {
+    const good = job('per-index');
+    good.spec = {
+      ...good.spec,
+      completionMode: 'Indexed',
+      completions: 3,
+      parallelism: 3,
+      backoffLimitPerIndex: 1,
+      maxFailedIndexes: 1,
+      podFailurePolicy: { rules: [{ action: 'FailIndex', onExitCodes: { operator: 'In', values: [42] } }] },
+      successPolicy: { rules: [{ succeededIndexes: '0-1', succeededCount: 1 }] },
+    };
+    const out = await jobs.create(ctx, good, { options: {} });
+    assert.equal(out.spec?.podReplacementPolicy, 'Failed');
+    await jobs.delete(ctx, 'per-index', { options: { propagationPolicy: 'Background' } });
+  });
+
   it('keeps the template immutable unless the job is suspended and never started', async () => {
     await rejectsWithStatus(
       jobs.update(

@@ -1,9 +1,15 @@
 // Job validation (ValidateJob, ValidateJobSpec, ValidateJobUpdate, ValidateJobUpdateStatus in
-// pkg/apis/batch/validation/validation.go): the common subset.
+// pkg/apis/batch/validation/validation.go): the common subset, with the policies in their modules.
 import type { PodSpec } from '../../../api/core/v1/pod.js';
 import type { Job, JobSpec, JobStatus } from '../../../api/batch/v1/job.js';
 import { labelSelectorAsSelector, validateLabelSelector } from '../../../machinery/labels/index.js';
-import { FieldError, FieldPath, type ErrorList } from '../../../machinery/validation/index.js';
+import {
+  byteLength,
+  FieldError,
+  FieldPath,
+  isDomainPrefixedPath,
+  type ErrorList,
+} from '../../../machinery/validation/index.js';
 import { validateCoreObjectMetaUpdate } from '../../core/namespace/finalizer-names.js';
 import { validatePodTemplateSpec } from '../../core/podtemplate/validation.js';
 import {
@@ -20,8 +26,27 @@ import {
   legacyControllerUidLabel,
   legacyJobNameLabel,
 } from './defaults.js';
+import { validateCompletionMode } from './completion-mode-validation.js';
+import { validatePodFailurePolicy } from './pod-failure-policy-validation.js';
+import { validateJobSuccessPolicy } from './success-policy-validation.js';
 
-const maxParallelismForIndexedJob = 100000;
+const maxManagedByLength = 63;
+
+/** managedBy: a domain-prefixed path of at most 63 characters. */
+function validateManagedBy(managedBy: string | undefined, path: FieldPath): ErrorList {
+  if (managedBy === undefined) return [];
+  const errs = isDomainPrefixedPath(path, managedBy);
+  if (byteLength(managedBy) > maxManagedByLength) errs.push(FieldError.tooLong(path, maxManagedByLength));
+  return errs;
+}
+
+/** validatePodReplacementPolicy: only Failed goes with a podFailurePolicy. */
+function validatePodReplacementPolicy(spec: JobSpec, path: FieldPath): ErrorList {
+  const policy = spec.podReplacementPolicy;
+  if (policy === undefined) return [];
+  const supported = spec.podFailurePolicy !== undefined ? ['Failed'] : ['Failed', 'TerminatingOrFailed'];
+  return supported.includes(policy) ? [] : [FieldError.notSupported(path, policy, supported)];
+}
 
 /** validateJobSpec: what a Job and a CronJob's job template share. */
 export function validateJobSpecCommon(spec: JobSpec, path: FieldPath): ErrorList {
@@ -39,23 +64,16 @@ export function validateJobSpecCommon(spec: JobSpec, path: FieldPath): ErrorList
   );
   if (spec.maxFailedIndexes !== undefined && spec.backoffLimitPerIndex === undefined)
     errs.push(FieldError.required(path.child('backoffLimitPerIndex'), 'when maxFailedIndexes is specified'));
-  const mode = spec.completionMode;
-  if (mode !== undefined) {
-    if (mode !== 'NonIndexed' && mode !== 'Indexed')
-      errs.push(FieldError.notSupported(path.child('completionMode'), mode, ['NonIndexed', 'Indexed']));
-    if (mode === 'Indexed') {
-      if (spec.completions === undefined)
-        errs.push(FieldError.required(path.child('completions'), 'when completion mode is Indexed'));
-      if (spec.parallelism !== undefined && spec.parallelism > maxParallelismForIndexedJob)
-        errs.push(
-          FieldError.invalid(
-            path.child('parallelism'),
-            spec.parallelism,
-            `must be less than or equal to ${maxParallelismForIndexedJob} when completion mode is Indexed`,
-          ),
-        );
-    }
-  }
+  errs.push(
+    ...validateManagedBy(spec.managedBy, path.child('managedBy')),
+    ...validateCompletionMode(spec, path),
+  );
+  if (spec.podFailurePolicy !== undefined)
+    errs.push(...validatePodFailurePolicy(spec, path.child('podFailurePolicy')));
+  errs.push(
+    ...validateJobSuccessPolicy(spec, path.child('successPolicy')),
+    ...validatePodReplacementPolicy(spec, path.child('podReplacementPolicy')),
+  );
   const templatePath = path.child('template');
   errs.push(...validatePodTemplateSpec(spec.template ?? {}, templatePath));
   const restart = spec.template?.spec?.restartPolicy ?? '';

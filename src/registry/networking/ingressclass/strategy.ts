@@ -11,7 +11,7 @@ import {
   FieldError,
   FieldPath,
   isDNS1123Subdomain,
-  regexError,
+  isDomainPrefixedPath,
   validateNamespaceName,
   validatePathSegmentName,
   type ErrorList,
@@ -22,23 +22,6 @@ import { validateImmutableField, validateObjectMetaUpdate } from '../../generic/
 import type { CreateStrategy, DeleteStrategy, UpdateStrategy } from '../../rest/strategy.js';
 
 const maxLenIngressClassController = 250;
-const httpPathFmt = "[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+";
-const httpPathRe = new RegExp(`^${httpPathFmt}$`);
-
-/** IsDomainPrefixedPath. */
-export function isDomainPrefixedPath(path: FieldPath, value: string): ErrorList {
-  if (value === '') return [FieldError.required(path, '')];
-  const slash = value.indexOf('/');
-  const host = slash < 0 ? '' : value.slice(0, slash);
-  const rest = slash < 0 ? '' : value.slice(slash + 1);
-  if (host === '' || rest === '') {
-    return [FieldError.invalid(path, value, 'must be a domain-prefixed path (such as "acme.io/foo")')];
-  }
-  const errs = isDNS1123Subdomain(host).map((m) => FieldError.invalid(path, host, m));
-  if (!httpPathRe.test(rest))
-    errs.push(FieldError.invalid(path, rest, regexError('Invalid path', httpPathFmt)));
-  return errs;
-}
 
 /**
  * validateIngressTypedLocalObjectReference: an apiGroup that is set (even to "") must be a DNS
