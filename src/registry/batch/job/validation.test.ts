@@ -6,7 +6,7 @@ import { FieldPath } from '../../../machinery/validation/index.js';
 import { namePartMsg, subdomainMsg } from '../../../machinery/validation/testing/kube-messages.js';
 import { setPodTemplateSpecDefaults } from '../../core/podtemplate/defaults.js';
 import { generateSelector, setJobDefaults, setJobSpecDefaults } from './defaults.js';
-import { validateJobSpecCommon, validateJobUpdate } from './validation.js';
+import { validateJob, validateJobSpecCommon, validateJobUpdate } from './validation.js';
 
 const template = (): PodTemplateSpec => ({
   spec: {
@@ -392,5 +392,38 @@ describe('job update validation', () => {
       validateJobUpdate(above, old).map((e) => e.error()),
       ['spec.maxFailedIndexes: Invalid value: 5: must be less than or equal to completions'],
     );
+  });
+});
+
+describe("job validation: the hostname of an Indexed Job's last pod", () => {
+  const job = (name: string, completions: number): Job => {
+    const j: Job = {
+      metadata: { name, namespace: 'default', uid: 'u-2' },
+      spec: { ...indexed(completions), template: template() },
+    };
+    setJobDefaults(j);
+    generateSelector(j);
+    return j;
+  };
+
+  it('refuses a name whose `<name>-<completions-1>` is no DNS label, as kube', () => {
+    // 60 characters: `-9` still fits the 63 of a label, `-1000` does not.
+    const name = 'j'.repeat(60);
+    assert.deepEqual(validateJob(job(name, 10)), []);
+    assert.deepEqual(
+      validateJob(job(name, 1001)).map((e) => e.error()),
+      [
+        `metadata.name: Invalid value: "${name}": will not able to create pod with invalid DNS label: ${name}-1000`,
+      ],
+    );
+  });
+
+  it('leaves a NonIndexed Job of the same name alone', () => {
+    const j = job('j'.repeat(60), 1001);
+    if (j.spec !== undefined) {
+      j.spec.completionMode = 'NonIndexed';
+      j.spec.parallelism = 1;
+    }
+    assert.deepEqual(validateJob(j), []);
   });
 });

@@ -7,6 +7,7 @@ import {
   byteLength,
   FieldError,
   FieldPath,
+  isDNS1123Label,
   isDomainPrefixedPath,
   type ErrorList,
 } from '../../../machinery/validation/index.js';
@@ -144,12 +145,33 @@ function validateGeneratedSelector(job: Job): ErrorList {
   return errs;
 }
 
+/**
+ * An Indexed Job's pods are named `<job>-<index>` as their hostnames, so the name with the largest
+ * index must be a DNS label, or the controller could not create that pod.
+ */
+function validateIndexedHostname(job: Job): ErrorList {
+  const spec = job.spec;
+  const completions = spec?.completions ?? 0;
+  if (spec?.completionMode !== 'Indexed' || completions <= 0) return [];
+  const name = job.metadata?.name ?? '';
+  const hostname = `${name}-${String(completions - 1)}`;
+  if (isDNS1123Label(hostname).length === 0) return [];
+  return [
+    FieldError.invalid(
+      FieldPath.of('metadata', 'name'),
+      name,
+      `will not able to create pod with invalid DNS label: ${hostname}`,
+    ),
+  ];
+}
+
 /** ValidateJob. */
 export function validateJob(job: Job): ErrorList {
   return [
     ...validateNamespacedMeta(job.metadata),
     ...validateGeneratedSelector(job),
     ...validateJobSpec(job.spec ?? {}, specPath),
+    ...validateIndexedHostname(job),
   ];
 }
 
