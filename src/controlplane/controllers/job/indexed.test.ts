@@ -50,6 +50,15 @@ describe('Indexed completion mode', () => {
       pendingIndexes(5, { succeeded: [0], failed: [2], active: [pod('1', 'Running')] }, 2),
       [3, 4],
     );
+    // Where only failed pods are replaced, a terminating pod holds its index too.
+    assert.deepEqual(
+      pendingIndexes(
+        5,
+        { succeeded: [], active: [pod('1', 'Running')], terminating: [pod('0', 'Running')] },
+        2,
+      ),
+      [2, 3],
+    );
   });
 
   it('puts the index in the annotation, label, env and hostname', () => {

@@ -67,14 +67,22 @@ export function formatIndexes(indexes: readonly number[]): string {
   return parts.join(',');
 }
 
-/** firstPendingIndexes: the lowest `count` indexes neither succeeded, failed, nor held by an active pod. */
+/**
+ * firstPendingIndexes: the lowest `count` indexes neither succeeded, failed, nor held by an active
+ * pod, or by a terminating one (given only where a Job replaces failed pods alone).
+ */
 export function pendingIndexes(
   completions: number,
-  taken: { succeeded: readonly number[]; failed?: readonly number[] | undefined; active: readonly Pod[] },
+  taken: {
+    succeeded: readonly number[];
+    failed?: readonly number[] | undefined;
+    active: readonly Pod[];
+    terminating?: readonly Pod[] | undefined;
+  },
   count: number,
 ): number[] {
   const busy = new Set<number>([...taken.succeeded, ...(taken.failed ?? [])]);
-  for (const pod of taken.active) {
+  for (const pod of [...taken.active, ...(taken.terminating ?? [])]) {
     const i = indexOf(pod);
     if (i !== undefined) busy.add(i);
   }

@@ -252,3 +252,20 @@ describe('job controller: successPolicy', () => {
     );
   });
 });
+
+describe('job controller: podReplacementPolicy Failed, Indexed', () => {
+  it('gives a new pod to the failed index, not to the one whose pod is still terminating', async () => {
+    await createJob('replace-failed', { completions: 3, parallelism: 3, podReplacementPolicy: 'Failed' });
+    await waitFor('three active', getJob('replace-failed'), (j) => j.status?.active === 3);
+    const [zero, one] = [await waitRunning('replace-failed', 0), await waitRunning('replace-failed', 1)];
+    // No kubelet here: the deleted pod stays terminating.
+    await h.client.delete('/v1/pods', { namespace: ns, name: zero.metadata?.name ?? '' }, {});
+    await waitFor('one terminating', getJob('replace-failed'), (j) => j.status?.terminating === 1);
+    await finish(one, 1);
+    await waitFor('the failure counted', getJob('replace-failed'), (j) => j.status?.failed === 1);
+    await h.advance(10_000);
+    const replacement = await waitRunning('replace-failed', 1);
+    assert.notEqual(replacement.metadata?.uid, one.metadata?.uid);
+    assert.deepEqual(await runningAt('replace-failed', 0), []);
+  });
+});

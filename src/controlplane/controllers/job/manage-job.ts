@@ -23,7 +23,7 @@ import { isIndexed, pendingIndexes, withIndex } from './indexed.js';
 import { indexesReadyNow } from './per-index-backoff.js';
 import { removeTrackingFinalizer } from './pod-finalizers.js';
 import type { SyncJobContext } from './sync-context.js';
-import { onlyReplaceFailedPods, withTrackingFinalizer } from './tracking.js';
+import { isPodTerminating, onlyReplaceFailedPods, withTrackingFinalizer } from './tracking.js';
 
 const jobKind = { apiVersion: 'batch/v1', kind: 'Job' } as const;
 
@@ -116,7 +116,13 @@ function indexesToCreate(
 ): readonly (number | undefined)[] | undefined {
   const { job } = ctx;
   if (!isIndexed(job)) return Array.from({ length: missing }, () => undefined);
-  const taken = { succeeded: ctx.succeededIndexes, failed: ctx.failedIndexes, active: ctx.activePods };
+  const taken = {
+    succeeded: ctx.succeededIndexes,
+    failed: ctx.failedIndexes,
+    active: ctx.activePods,
+    // A terminating pod's index is not handed out again before the pod is gone or failed.
+    terminating: onlyReplaceFailedPods(job) ? ctx.pods.filter(isPodTerminating) : undefined,
+  };
   const pending = pendingIndexes(job.spec?.completions ?? 0, taken, missing);
   if (!hasBackoffLimitPerIndex(job)) return pending;
   const { ready, wait } = indexesReadyNow(pending, { delayed: ctx.delayedDeletion, now: deps.now() });
