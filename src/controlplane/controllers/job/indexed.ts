@@ -37,16 +37,27 @@ export function succeededIndexes(
   return { previous, all: [...done].sort((a, b) => a - b) };
 }
 
-/** parseIndexesFromString: "0-2,4" as [0, 1, 2, 4], leaving out what is malformed or ≥ completions. */
-export function parseIndexes(text: string, completions: number): number[] {
-  const out = new Set<number>();
+/** An interval of indexes, both ends included. */
+export type IndexInterval = readonly [first: number, last: number];
+
+/** "0-2,4" as [[0, 2], [4, 4]], leaving out what is malformed and cutting what is ≥ completions. */
+export function parseIndexIntervals(text: string, completions: number): IndexInterval[] {
+  const out: IndexInterval[] = [];
   for (const part of text === '' ? [] : text.split(',')) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part);
     if (m === null) continue;
     const first = Number(m[1]);
     const last = Math.min(Number(m[2] ?? m[1]), completions - 1);
-    for (let i = first; i <= last; i++) out.add(i);
+    if (first <= last) out.push([first, last]);
   }
+  return out;
+}
+
+/** parseIndexesFromString: "0-2,4" as [0, 1, 2, 4], leaving out what is malformed or ≥ completions. */
+export function parseIndexes(text: string, completions: number): number[] {
+  const out = new Set<number>();
+  for (const [first, last] of parseIndexIntervals(text, completions))
+    for (let i = first; i <= last; i++) out.add(i);
   return [...out].sort((a, b) => a - b);
 }
 

@@ -33,4 +33,12 @@ describe('successPolicy', () => {
     assert.equal(matchSuccessPolicy(job([]), [1]), undefined);
     assert.equal(matchSuccessPolicy(job([{ succeededCount: 0 }]), []), undefined);
   });
+
+  it('counts a rule of a billion indexes over its intervals, without listing them', () => {
+    const j = job([{ succeededIndexes: '0-999999999', succeededCount: 2 }], 1_000_000_000);
+    assert.equal(matchSuccessPolicy(j, [7]), undefined);
+    assert.equal(matchSuccessPolicy(j, [7, 999_999_999]), 'Matched rules at index 0');
+    const all = job([{ succeededIndexes: '3,5-999999999,' }], 1_000_000_000);
+    assert.equal(matchSuccessPolicy(all, [3, 5]), undefined);
+  });
 });
