@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { startCapstan, type CapstanServer } from '../../src/index.js';
 import { nonLoopbackAddress, tlsMaterial } from './support/webhook-server.js';
 import { waitFor } from './support/wait-for.js';
+import { jsonCall, type JSONReply } from './support/json-call.js';
 
 const adapterNs = 'custom-metrics';
 const adapterService = 'custom-metrics-apiserver';
@@ -35,23 +36,16 @@ interface AdapterValues {
 }
 
 let server: CapstanServer;
-let token: string;
 let adapter: Server;
 const requests: AdapterRequest[] = [];
 const values: AdapterValues = { requestsPerSecond: 60, queueDepth: '100' };
 
-async function call(method: string, path: string, body?: unknown): Promise<{ code: number; body: unknown }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { code: res.status, body: await res.json() };
-}
+const call = (method: string, path: string, body?: unknown): Promise<JSONReply<unknown>> =>
+  jsonCall<unknown>(server, { method, path, body });
 
 async function create(path: string, body: unknown): Promise<void> {
   const res = await call('POST', path, body);
-  assert.equal(res.code, 201, JSON.stringify(res.body));
+  assert.equal(res.status, 201, JSON.stringify(res.body));
 }
 
 /** The running pods of `app` in default, as the adapter describes them. */
@@ -223,7 +217,6 @@ describe('the HPA controller against a metrics adapter behind APIServices', () =
     const tls = tlsMaterial([`${adapterService}.${adapterNs}.svc`]);
     adapter = await startAdapter(tls);
     server = await startCapstan({ scheme: 'http', clock: 'virtual', simulate: { nodes: 2 } });
-    token = server.kubeConfig.users[0]?.user.token ?? '';
     await create('/api/v1/namespaces', { metadata: { name: adapterNs } });
     const port = (adapter.address() as AddressInfo).port;
     await create(`/api/v1/namespaces/${adapterNs}/services`, {

@@ -8,6 +8,7 @@ import { startCapstan, type CapstanServer, type PodStage } from '../../src/index
 import { defaultPodStages } from '../../src/controlplane/controllers/kubelet/pod-stages.js';
 import { container, ns, type List, type Obj } from './support/simulated-server.js';
 import { waitFor } from './support/wait-for.js';
+import { jsonCall } from './support/json-call.js';
 
 const indexLabel = 'batch.kubernetes.io/job-completion-index';
 const failureCount = 'batch.kubernetes.io/job-index-failure-count';
@@ -22,28 +23,22 @@ const indexStages: PodStage[] = [0, 1, 2, 3, 4].map((i) => ({
 }));
 
 let server: CapstanServer;
-let token = '';
 before(async () => {
   server = await startCapstan({
     scheme: 'http',
     clock: 'virtual',
     simulate: { nodes: 3, stages: { stages: [...indexStages, ...defaultPodStages.stages] } },
   });
-  token = server.kubeConfig.users[0]?.user.token ?? '';
 });
 after(async () => {
   await server.stop();
 });
 
+/** A GET, or a POST of `body`; a status of 300 or more fails. */
 async function api<T = Obj>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${path}: ${String(res.status)} ${text}`);
-  return JSON.parse(text) as T;
+  const res = await jsonCall<T>(server, { method: body === undefined ? 'GET' : 'POST', path, body });
+  if (res.status >= 300) throw new Error(`${path}: ${String(res.status)} ${JSON.stringify(res.body)}`);
+  return res.body;
 }
 
 /** The Job's pods, by index then creation. */
