@@ -15,7 +15,7 @@ function atoi(text: string): bigint | undefined {
   return n < int64Min || n > int64Max ? undefined : n;
 }
 
-type Interval = { ok: true; first: bigint; last: bigint } | { ok: false; message: string };
+export type Interval = { ok: true; first: bigint; last: bigint } | { ok: false; message: string };
 
 function parseIndex(text: string, completions: number): bigint | string {
   const n = atoi(text);
@@ -23,7 +23,8 @@ function parseIndex(text: string, completions: number): bigint | string {
   return n >= BigInt(completions) ? `too large index: ${goQuote(text)}` : n;
 }
 
-function parseIndexInterval(text: string, completions: number): Interval {
+/** One `x` or `x-y` fragment, each index below completions. */
+export function parseIndexInterval(text: string, completions: number): Interval {
   const limits = text.split('-');
   if (limits.length > 2)
     return {
@@ -60,4 +61,32 @@ export function validateIndexesFormat(text: string, completions: number): Indexe
     previous = interval.last;
   }
   return { ok: true, total: Number(total) };
+}
+
+/**
+ * validateFailedIndexesNotOverlapCompleted: walks both lists in order, skipping fragments that do
+ * not parse (their format is reported elsewhere), and names the first index in both.
+ */
+export function failedIndexesOverlap(
+  completed: string,
+  failed: string,
+  completions: number,
+): string | undefined {
+  if (completed === '' || failed === '') return undefined;
+  const c = completed.split(',').map((part) => parseIndexInterval(part, completions));
+  const f = failed.split(',').map((part) => parseIndexInterval(part, completions));
+  let ci = 0;
+  let fi = 0;
+  while (ci < c.length && fi < f.length) {
+    const ca = c[ci];
+    const fa = f[fi];
+    if (ca === undefined || !ca.ok) ci++;
+    else if (fa === undefined || !fa.ok) fi++;
+    else if (ca.first <= fa.last && fa.first <= ca.last) {
+      const at = ca.first > fa.first ? ca.first : fa.first;
+      return `failedIndexes and completedIndexes overlap at index: ${String(at)}`;
+    } else if (ca.first <= fa.first) ci++;
+    else fi++;
+  }
+  return undefined;
 }

@@ -156,7 +156,10 @@ describe('jobs', () => {
           succeeded: 1,
           startTime: '2026-01-01T00:00:00Z',
           completionTime: '2026-01-01T00:01:05Z',
-          conditions: [{ type: 'Complete', status: 'True' }],
+          conditions: [
+            { type: 'SuccessCriteriaMet', status: 'True' },
+            { type: 'Complete', status: 'True' },
+          ],
         };
         (j.spec ??= {}).parallelism = 5;
       }),
@@ -171,6 +174,29 @@ describe('jobs', () => {
       code: 400,
       reason: 'BadRequest',
     });
+  });
+
+  it("refuses a /status write kube 1.33 refuses, with kube's message", async () => {
+    await rejectsWithStatus(
+      status.update(
+        ctx,
+        'pi',
+        updateWith<Job>((j) => {
+          j.status = {
+            succeeded: 0,
+            startTime: '2026-01-01T00:00:00Z',
+            completionTime: '2026-01-01T00:01:05Z',
+            conditions: [{ type: 'Failed', status: 'True' }],
+          };
+        }),
+      ),
+      {
+        code: 422,
+        reason: 'Invalid',
+        message:
+          'Job.batch "pi" is invalid: [status.completionTime: Invalid value: "2026-01-01T00:01:05Z": cannot set completionTime when there is no Complete=True condition, status.conditions: Invalid value: cannot set Failed=True condition without the FailureTarget=true condition, status.conditions: Invalid value: cannot disable the terminal Complete=True condition, status.succeeded: Invalid value: 0: cannot decrease the succeeded counter, status.conditions: Invalid value: cannot disable the SuccessCriteriaMet=True condition]',
+      },
+    );
   });
 
   it('prints NAME STATUS COMPLETIONS DURATION AGE', async () => {

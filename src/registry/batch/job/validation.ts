@@ -1,7 +1,8 @@
 // Job validation (ValidateJob, ValidateJobSpec, ValidateJobUpdate, ValidateJobUpdateStatus in
-// pkg/apis/batch/validation/validation.go): the common subset, with the policies in their modules.
+// pkg/apis/batch/validation/validation.go): the common subset, with the policies and the status
+// checks in their modules.
 import type { PodSpec } from '../../../api/core/v1/pod.js';
-import type { Job, JobSpec, JobStatus } from '../../../api/batch/v1/job.js';
+import type { Job, JobSpec } from '../../../api/batch/v1/job.js';
 import { labelSelectorAsSelector, validateLabelSelector } from '../../../machinery/labels/index.js';
 import {
   byteLength,
@@ -17,7 +18,6 @@ import {
   nonnegativeFields,
   selectorMismatchMsg,
   specPath,
-  statusPath,
   validateImmutableField,
   validateNamespacedMeta,
 } from '../../apps/workload/validation.js';
@@ -30,6 +30,7 @@ import {
 import { validateCompletionMode } from './completion-mode-validation.js';
 import { validatePodFailurePolicy } from './pod-failure-policy-validation.js';
 import { validateJobSuccessPolicy } from './success-policy-validation.js';
+import { validateJobStatusTransition } from './status-update-validation.js';
 
 const maxManagedByLength = 63;
 
@@ -235,23 +236,10 @@ export function validateJobUpdate(job: Job, old: Job): ErrorList {
   ];
 }
 
-/** ValidateJobStatus: the counters are not negative. */
-export function validateJobStatus(status: JobStatus | undefined, path: FieldPath): ErrorList {
-  return nonnegativeFields(
-    {
-      active: status?.active,
-      succeeded: status?.succeeded,
-      failed: status?.failed,
-      ready: status?.ready,
-      terminating: status?.terminating,
-    },
-    path,
-  );
-}
-
+/** The status strategy's ValidateUpdate (kube's ValidateJobUpdateStatus). */
 export function validateJobStatusUpdate(job: Job, old: Job): ErrorList {
   return [
     ...validateCoreObjectMetaUpdate(job.metadata ?? {}, old.metadata ?? {}),
-    ...validateJobStatus(job.status, statusPath),
+    ...validateJobStatusTransition(job, old),
   ];
 }
