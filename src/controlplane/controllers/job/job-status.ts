@@ -5,6 +5,7 @@
 // sync wrote stands. What else ends an Indexed Job is in indexed-conditions.ts.
 import type { Job } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
+import { isJobFinished } from '../../../registry/batch/job/job-condition-state.js';
 import { failJobMessageOf } from './pod-failure-policy.js';
 
 export const interimTypes = { success: 'SuccessCriteriaMet', failure: 'FailureTarget' } as const;
@@ -91,10 +92,8 @@ export function deadlineLeft(job: Job, now: number): number | undefined {
   return Math.max(0, Date.parse(start) + seconds * 1000 - now);
 }
 
-export const isFinished = (job: Job): boolean =>
-  (job.status?.conditions ?? []).some(
-    (c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True',
-  );
+/** Complete or Failed is True (the registry's IsJobFinished, which status validation uses too). */
+export const isFinished = isJobFinished;
 
 /** managedByExternalController: a Job another controller manages (spec.managedBy) is left alone. */
 export const managedElsewhere = (job: Job): boolean =>

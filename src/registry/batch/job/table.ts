@@ -1,6 +1,7 @@
 // `kubectl get jobs` columns: NAME STATUS COMPLETIONS DURATION AGE, wide: CONTAINERS IMAGES SELECTOR
 // (printJob in pkg/printers/internalversion/printers.go, 1.33).
-import type { Job, JobCondition } from '../../../api/batch/v1/job.js';
+import type { Job } from '../../../api/batch/v1/job.js';
+import { isConditionTrue } from './job-condition-state.js';
 import { humanDuration, translateTimestampSince } from '../../generic/human-duration.js';
 import { ageColumn, nameColumn, tableConvertorFor } from '../../generic/table-convertor.js';
 import type { TableConvertor } from '../../rest/capabilities.js';
@@ -12,18 +13,15 @@ import {
   wideColumn,
 } from '../../apps/workload/table-cells.js';
 
-const hasCondition = (conditions: readonly JobCondition[] | undefined, type: string): boolean =>
-  (conditions ?? []).some((c) => c.type === type && c.status === 'True');
-
 /** The STATUS cell. */
 export function jobStatusCell(job: Job): string {
   const conditions = job.status?.conditions;
-  if (hasCondition(conditions, 'Complete')) return 'Complete';
-  if (hasCondition(conditions, 'Failed')) return 'Failed';
+  if (isConditionTrue(conditions, 'Complete')) return 'Complete';
+  if (isConditionTrue(conditions, 'Failed')) return 'Failed';
   if ((job.metadata?.deletionTimestamp ?? '') !== '') return 'Terminating';
-  if (hasCondition(conditions, 'Suspended')) return 'Suspended';
-  if (hasCondition(conditions, 'FailureTarget')) return 'FailureTarget';
-  if (hasCondition(conditions, 'SuccessCriteriaMet')) return 'SuccessCriteriaMet';
+  if (isConditionTrue(conditions, 'Suspended')) return 'Suspended';
+  if (isConditionTrue(conditions, 'FailureTarget')) return 'FailureTarget';
+  if (isConditionTrue(conditions, 'SuccessCriteriaMet')) return 'SuccessCriteriaMet';
   return 'Running';
 }
 
