@@ -95,7 +95,8 @@ export interface StartCapstanOptions {
    * simulated kubelets' pod lifecycle (--simulate-stages; see PodStages); `podStopSeconds` is how
    * long a deleted pod without capstan.dev/stop-seconds takes to stop (--simulate-pod-stop-seconds;
    * default 0, at once); `metrics: false` stops serving metrics.k8s.io for `kubectl top` and HPAs
-   * (--simulate-metrics).
+   * (--simulate-metrics); `terminatedPodGCThreshold` is how many terminated pods PodGC leaves
+   * (--terminated-pod-gc-threshold; default 12500, kube's; 0 or below: none deleted).
    */
   readonly simulate?:
     | boolean
@@ -104,6 +105,7 @@ export interface StartCapstanOptions {
         readonly stages?: PodStages;
         readonly podStopSeconds?: number;
         readonly metrics?: boolean;
+        readonly terminatedPodGCThreshold?: number;
       };
   /** Where the admin kubeconfig goes; default <dataDir>/kubeconfig. */
   readonly kubeconfigPath?: string;
@@ -253,6 +255,8 @@ function runOptions(opts: StartCapstanOptions, dataDir: string): ReturnType<type
       o.simulatePodStopSeconds = opts.simulate.podStopSeconds;
     if (opts.simulate !== true && opts.simulate.metrics !== undefined)
       o.simulateMetrics = opts.simulate.metrics;
+    if (opts.simulate !== true && opts.simulate.terminatedPodGCThreshold !== undefined)
+      o.terminatedPodGCThreshold = opts.simulate.terminatedPodGCThreshold;
   }
   o.logFormat = opts.log?.format ?? 'text';
   o.verbosity = opts.log?.verbosity ?? 0;

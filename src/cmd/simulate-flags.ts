@@ -1,5 +1,6 @@
 // --simulate, --simulate-nodes, --simulate-stages, --simulate-pod-stop-seconds and
-// --simulate-metrics: Capstan's own flags for the opt-in simulated cluster.
+// --simulate-metrics: Capstan's own flags for the opt-in simulated cluster; and
+// --terminated-pod-gc-threshold, kube-controller-manager's, for its PodGC.
 import { flag, type Spec } from './flag-helpers.js';
 import { parseBoolFlag, parseIntFlag } from './flag-values.js';
 
@@ -59,5 +60,16 @@ export const simulateFlags: Spec[] = [
       def: 'true',
     },
     (o, v) => (o.simulateMetrics = parseBoolFlag(v)),
+  ),
+  flag(
+    {
+      section: simulation,
+      name: 'terminated-pod-gc-threshold',
+      kind: 'int',
+      usage:
+        "With --simulate, kube-controller-manager's: the number of terminated pods that can exist before the terminated pod garbage collector starts deleting them (evicted pods first, then the oldest). If <= 0, the terminated pod garbage collector is disabled.",
+      def: '12500',
+    },
+    (o, v) => (o.terminatedPodGCThreshold = parseIntFlag(v)),
   ),
 ];

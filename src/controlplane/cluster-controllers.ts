@@ -149,6 +149,7 @@ export function clusterControllers(init: ClusterControllersInit): ClusterControl
               nodes: options.simulateNodes,
               stages,
               podStopSeconds: options.simulatePodStopSeconds,
+              terminatedPodGCThreshold: options.terminatedPodGCThreshold,
               logger,
               clock,
               dynamicGroups,

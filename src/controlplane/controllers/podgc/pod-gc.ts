@@ -3,11 +3,12 @@
 // - gcOrphaned: pods bound to a node that has been missing for quarantineTime (40s), with a
 //   DisruptionTarget condition (DeletionByPodGC, "PodGC: node no longer exists");
 // - gcUnscheduledTerminating: terminating pods never bound to a node;
+// - gcTerminated: past --terminated-pod-gc-threshold (kube's 12500) terminated pods, the surplus,
+//   evicted pods first and then the oldest (terminated-pods.ts);
 // - gcTerminating: terminating pods of a node that is not Ready and carries the
 //   node.kubernetes.io/out-of-service taint.
-// The terminated-pod threshold (off unless --terminated-pod-gc-threshold) is not simulated. A pass
-// runs when a node or such a pod is seen, when a quarantine ends, and every gcCheckPeriod (20s), all
-// on the server's clock.
+// A pass runs when a node or such a pod is seen, when a quarantine ends, and every gcCheckPeriod
+// (20s), all on the server's clock.
 import type { Node } from '../../../api/core/v1/node.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { errorText } from '../../../server/logging/error-text.js';
@@ -18,6 +19,7 @@ import { keyOf, type Informer } from '../simulation/informer.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { markFailedAndDeletePod } from './mark-failed-and-delete.js';
+import { terminatedPodsToDelete } from './terminated-pods.js';
 
 const gcCheckPeriodMs = 20_000;
 /** How long a node is missing before its pods are taken for orphans (kube's quarantineTime). */
@@ -39,11 +41,19 @@ export interface PodGCOptions {
   readonly nodes: Informer<Node>;
   readonly clock: SimClock;
   readonly logger: Logger;
+  /**
+   * How many terminated pods may exist before the surplus is deleted (--terminated-pod-gc-threshold);
+   * at or below 0 none are. Default: kube-controller-manager's, 12500.
+   */
+  readonly terminatedPodThreshold?: number | undefined;
   /** Where the work queue's metrics go (the server's workqueue_*). */
   readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
 type GCReason = 'orphaned' | 'unscheduled' | 'outOfService';
+
+/** kube-controller-manager's default --terminated-pod-gc-threshold. */
+export const defaultTerminatedPodThreshold = 12_500;
 
 /** nodeutil.IsNodeReady and the out-of-service taint: gcTerminating's test of a node. */
 const outOfService = (node: Node): boolean =>
@@ -126,10 +136,7 @@ export class PodGC {
     const now = this.#opts.clock.now();
     const pods = this.#opts.pods.list();
     const failed: string[] = [];
-    for (const pod of pods) {
-      const why = this.#collectable(pod);
-      if (why === undefined) continue;
-      if (why === 'orphaned' && !this.#quarantineOver(pod.spec?.nodeName ?? '', now)) continue;
+    const collect = async (pod: Pod, why?: GCReason): Promise<void> => {
       try {
         await markFailedAndDeletePod({
           client: this.#client,
@@ -144,6 +151,22 @@ export class PodGC {
         });
         failed.push(keyOf(pod));
       }
+    };
+    // kube's gc() collects the terminated surplus first, from the same listing.
+    const surplus = terminatedPodsToDelete(
+      pods,
+      this.#opts.terminatedPodThreshold ?? defaultTerminatedPodThreshold,
+    );
+    if (surplus.length > 0) {
+      this.#opts.logger.info('Garbage collecting pods', { numPods: surplus.length });
+      for (const pod of surplus) await collect(pod);
+    }
+    const gone = new Set(surplus);
+    for (const pod of pods) {
+      const why = gone.has(pod) ? undefined : this.#collectable(pod);
+      if (why === undefined) continue;
+      if (why === 'orphaned' && !this.#quarantineOver(pod.spec?.nodeName ?? '', now)) continue;
+      await collect(pod, why);
     }
     this.#forgetMissing(pods);
     if (failed.length > 0) throw new Error(`pods not collected: ${failed.join(', ')}`);

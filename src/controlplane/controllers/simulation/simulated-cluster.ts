@@ -76,6 +76,8 @@ export interface SimulatedClusterOptions {
   readonly stages?: PodStages | undefined;
   /** A deleted pod's stop time without capstan.dev/stop-seconds (--simulate-pod-stop-seconds; 0). */
   readonly podStopSeconds?: number | undefined;
+  /** PodGC's threshold of terminated pods (--terminated-pod-gc-threshold; kube's 12500). */
+  readonly terminatedPodGCThreshold?: number | undefined;
   /** The server's clock (default: the system's); a virtual one moves the whole cluster. */
   readonly clock?: Clock;
   /** The custom resources' groups, where the HPA controller also finds scale targets. */
@@ -281,7 +283,15 @@ export class SimulatedCluster {
         recorder: recorder('cronjob-controller'),
       }),
       new EndpointsController({ workqueueMetrics, client, services, pods, endpoints, logger }),
-      new PodGC({ workqueueMetrics, client, pods, nodes, clock, logger }),
+      new PodGC({
+        workqueueMetrics,
+        client,
+        pods,
+        nodes,
+        clock,
+        logger,
+        terminatedPodThreshold: opts.terminatedPodGCThreshold,
+      }),
       new TTLAfterFinishedController({ workqueueMetrics, client, jobs, clock, logger }),
       new DisruptionController({ workqueueMetrics, client, budgets, pods, clock, logger }),
       new NodeLifecycleController({
