@@ -76,7 +76,10 @@ export async function manageJob(
   const terminating = onlyReplaceFailedPods(job) ? ctx.terminating : 0;
   const missing = Math.min(want - terminating - active, maxPodCreateDeletePerSync);
   if (missing <= 0) return { active, err: undefined };
-  // With backoffLimitPerIndex only each index's own backoff holds pods back.
+  // With backoffLimitPerIndex only each index's own backoff holds pods back. Waiting it out, the
+  // Job keeps its active count: kube reported 0 there, which its status validation then refused
+  // beside a ready count (ready <= active), until the fix (kubernetes#139457) that its 1.33 patch
+  // releases took too.
   const backoff = hasBackoffLimitPerIndex(job) ? 0 : remainingBackoff(ctx.backoff, deps.now());
   if (backoff > 0) {
     deps.syncAfter(Math.max(backoff, 1000));
