@@ -191,8 +191,11 @@ export interface ServerRunOptions {
   simulatePodStopSeconds?: number;
   /** --simulate-metrics: with --simulate, serve metrics.k8s.io (kubectl top, CPU-based HPAs). */
   simulateMetrics: boolean;
-  /** --terminated-pod-gc-threshold: with --simulate, the terminated pods PodGC leaves (<= 0: off). */
-  terminatedPodGCThreshold: number;
+  /**
+   * --terminated-pod-gc-threshold: with --simulate, the terminated pods PodGC leaves (<= 0: off;
+   * unset: kube-controller-manager's 12500, PodGC's default).
+   */
+  terminatedPodGCThreshold?: number;
   storage: StorageOptions;
   /** --pki-dir, --advertise-address, --endpoint-reconciler-type, --leader-elect-*: several replicas. */
   replicas: ReplicaOptions;
@@ -276,7 +279,6 @@ export function defaultServerRunOptions(): ServerRunOptions {
     simulate: false,
     simulateNodes: 3,
     simulateMetrics: true,
-    terminatedPodGCThreshold: 12_500,
     storage: defaultStorageOptions(),
     replicas: defaultReplicaOptions(),
     clusterSigning: defaultClusterSigningOptions(),
