@@ -77,9 +77,9 @@ export async function manageJob(
   const missing = Math.min(want - terminating - active, maxPodCreateDeletePerSync);
   if (missing <= 0) return { active, err: undefined };
   // With backoffLimitPerIndex only each index's own backoff holds pods back. Waiting it out, the
-  // Job keeps its active count: kube reported 0 there, which its status validation then refused
-  // beside a ready count (ready <= active), until the fix (kubernetes#139457) that its 1.33 patch
-  // releases took too.
+  // Job keeps its active count, as kube since its fix (kubernetes#139457, in the 1.34-1.36 patch
+  // releases; the 1.33 cherry-pick was closed unmerged): before it kube wrote 0 there, a status
+  // that its own validation then refused beside a ready count (ready <= active).
   const backoff = hasBackoffLimitPerIndex(job) ? 0 : remainingBackoff(ctx.backoff, deps.now());
   if (backoff > 0) {
     deps.syncAfter(Math.max(backoff, 1000));
