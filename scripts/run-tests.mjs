@@ -120,7 +120,7 @@ async function compiledCopy(entries, batches) {
     // sources' text, which stack traces do not need (they name the .ts files of the checkout): the
     // library's map is 2.8 MB instead of 8.7, and a process with --enable-source-maps loads the
     // library in ~0.08 s less CPU (~0.54 against 0.62 s; 0.46 without maps), in every test file's
-    // process and every server a test starts from the copy.
+    // process (the runner's flag; the servers tests start as children run without maps).
     sourcemap: true,
     sourcesContent: false,
     plugins: [ownImportMeta(tree, sources), batchEntries(root, batches)],
