@@ -1,27 +1,17 @@
 // The job controller over real in-memory storages, its pod creates refused as an exceeded
 // ResourceQuota refuses them, then let through.
+// test-batches: alone -- useJobController puts its hooks on the file's root, as a top-level before/after would.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Job } from '../../../api/batch/v1/job.js';
-import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
-import type { JobController } from './job-controller.js';
-import { startJobController } from './testing/job-controller-harness.js';
+import type { WorkloadHarness } from '../simulation/testing/workload-harness.js';
+import { useJobController } from './testing/job-controller-harness.js';
 import { waitFor } from '../../../machinery/testing/wait-for.js';
 
 const ns = 'default';
 const quota = 'exceeded quota: q, requested: pods=1, used: pods=0, limited: pods=0';
 let h: WorkloadHarness;
-let controller: JobController;
-
-before(async () => {
-  h = await startWorkloadHarness();
-  controller = await startJobController(h);
-});
-
-after(async () => {
-  await controller.close();
-  await h.close();
-});
+useJobController((made) => (h = made));
 
 describe('job controller', () => {
   it('records FailedCreate and still writes the status when its pods are refused', async () => {

@@ -1,15 +1,15 @@
 // backoffLimitPerIndex, maxFailedIndexes, FailIndex rules and successPolicy of Indexed Jobs, over
 // real in-memory storages without a kubelet: the test writes the pods' phases itself.
+// test-batches: alone -- useJobController puts its hooks on the file's root, as a top-level before/after would.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Job, JobSpec } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { waitFor } from '../../../machinery/testing/wait-for.js';
 import { internalContext } from '../../../registry/rest/context.js';
 import { rfc3339 } from '../simulation/clock.js';
-import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
-import type { JobController } from './job-controller.js';
-import { startJobController } from './testing/job-controller-harness.js';
+import type { WorkloadHarness } from '../simulation/testing/workload-harness.js';
+import { useJobController } from './testing/job-controller-harness.js';
 
 const ns = 'default';
 const tracking = 'batch.kubernetes.io/job-tracking';
@@ -17,17 +17,7 @@ const indexLabel = 'batch.kubernetes.io/job-completion-index';
 const failureCount = 'batch.kubernetes.io/job-index-failure-count';
 
 let h: WorkloadHarness;
-let controller: JobController;
-
-before(async () => {
-  h = await startWorkloadHarness();
-  controller = await startJobController(h);
-});
-
-after(async () => {
-  await controller.close();
-  await h.close();
-});
+useJobController((made) => (h = made));
 
 const createJob = (name: string, spec: JobSpec): Promise<Job> =>
   h.client.create<Job>('batch/v1/jobs', ns, {

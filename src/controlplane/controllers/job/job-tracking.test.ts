@@ -1,15 +1,14 @@
 // Pod tracking with the batch.kubernetes.io/job-tracking finalizer and uncountedTerminatedPods,
 // over real in-memory storages without a kubelet: the test writes the pods' phases itself.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Job, JobSpec } from '../../../api/batch/v1/job.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
 import { waitFor } from '../../../machinery/testing/wait-for.js';
 import { internalContext } from '../../../registry/rest/context.js';
 import { rfc3339 } from '../simulation/clock.js';
 import { startWorkloadHarness, type WorkloadHarness } from '../simulation/testing/workload-harness.js';
-import type { JobController } from './job-controller.js';
-import { startJobController } from './testing/job-controller-harness.js';
+import { startJobController, useJobController } from './testing/job-controller-harness.js';
 
 const ns = 'default';
 const tracking = 'batch.kubernetes.io/job-tracking';
@@ -69,15 +68,7 @@ const reached = (type: string) => (j: Job) =>
 
 describe('job controller: pods tracked with the job-tracking finalizer', () => {
   let h: WorkloadHarness;
-  let controller: JobController;
-  before(async () => {
-    h = await startWorkloadHarness();
-    controller = await startJobController(h);
-  });
-  after(async () => {
-    await controller.close();
-    await h.close();
-  });
+  useJobController((made) => (h = made));
 
   it('creates pods with the tracking finalizer after the template’s own', async () => {
     await createJob(h, 'fin', { completions: 1, finalizers: ['example.com/keep'] });
