@@ -177,10 +177,17 @@ function signingController(init: ClusterControllersInit): RunnableController | u
     logger.v(2, signingCA.off);
     return undefined;
   }
-  const { ca, certTTLMs } = signingCA;
+  const { certTTLMs } = signingCA;
+  for (const signer of signingCA.skipped)
+    logger.v(
+      2,
+      'Skipping CSR signer controller because specific files were specified for other signers and not this one',
+      { controller: signer },
+    );
+  const signers = new Map([...signingCA.signers].map(([name, loaded]) => [name, loaded.ca]));
   return init.once.controller(() =>
     newCSRSigningController(init.groups, {
-      ca,
+      signers,
       certTTLMs,
       logger,
       clock,

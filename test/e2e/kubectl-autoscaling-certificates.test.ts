@@ -3,11 +3,14 @@
 // from YAML and approved or denied by `kubectl certificate approve|deny` (a PUT of the whole object to
 // the approval subresource), with kube's default CSR admission plugins: CertificateSubjectRestriction
 // and CertificateApproval. The server runs on a PKI directory (`capstan pki`), whose CA its client
-// certificate authentication trusts and its csrsigning controller signs with: a certificate issued
-// for an approved kube-apiserver-client request authenticates as the request's subject.
+// certificate authentication trusts, and its csrsigning controller has a CA per signer, as k3s and
+// rke2 give kube-controller-manager (--cluster-signing-<signer>-{cert,key}-file): the kube-apiserver-
+// client signer signs with the PKI directory's CA, so a certificate issued for an approved request
+// authenticates as the request's subject; the kubelet client signer signs with a CA of its own.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +68,7 @@ async function aliceKeyAndCSR(dir: string): Promise<{ keyPem: string; request: s
 describe('kubectl against capstan: autoscaling and certificates', () => {
   let capstan: CapstanProcess;
   let pkiDir = '';
+  let kubeletClientCA: X509Certificate;
   const kubectl = (args: readonly string[], input?: string): Promise<KubectlResult> =>
     runKubectl(args, { kubeconfig: capstan.kubeconfigPath, ...(input === undefined ? {} : { input }) });
   const ok = async (args: readonly string[], input?: string): Promise<string> => {
@@ -78,8 +82,21 @@ describe('kubectl against capstan: autoscaling and certificates', () => {
     pkiDir = await mkdtemp(join(tmpdir(), 'capstan-pki-'));
     const io = { stdout: { write: () => true }, stderr: process.stderr };
     assert.equal(await runPKICommand(['--dir', pkiDir, '--san', '127.0.0.1'], io), 0);
+    // Another PKI directory's CA, for the kubelet client signer alone.
+    const kubeletPKI = join(pkiDir, 'kubelet-client');
+    assert.equal(await runPKICommand(['--dir', kubeletPKI, '--san', '127.0.0.1'], io), 0);
+    kubeletClientCA = new X509Certificate(await readFile(join(kubeletPKI, 'ca.crt')));
     // RBAC, so that the approval of a CSR can be refused to a user; the admin is system:masters.
-    capstan = await startCapstanProcess({ args: ['--authorization-mode=RBAC', `--pki-dir=${pkiDir}`] });
+    capstan = await startCapstanProcess({
+      args: [
+        '--authorization-mode=RBAC',
+        `--pki-dir=${pkiDir}`,
+        `--cluster-signing-kube-apiserver-client-cert-file=${join(pkiDir, 'ca.crt')}`,
+        `--cluster-signing-kube-apiserver-client-key-file=${join(pkiDir, 'ca.key')}`,
+        `--cluster-signing-kubelet-client-cert-file=${join(kubeletPKI, 'ca.crt')}`,
+        `--cluster-signing-kubelet-client-key-file=${join(kubeletPKI, 'ca.key')}`,
+      ],
+    });
   });
   after(async () => {
     await capstan.stop();
@@ -343,7 +360,7 @@ describe('kubectl against capstan: autoscaling and certificates', () => {
     }
   });
 
-  it('auto-approves a kubelet client request of a user who may create nodeclient requests, and issues it', async () => {
+  it('auto-approves a kubelet client request of a user who may create nodeclient requests, and issues it with the kubelet client CA', async () => {
     const { request } = newTestCSR('system:node:n1', 'system:nodes');
     const yaml = csrYaml('node-n1', request, ['digital signature', 'client auth']).replace(
       'kubernetes.io/kube-apiserver-client',
@@ -356,6 +373,9 @@ describe('kubectl against capstan: autoscaling and certificates', () => {
         status: { conditions?: { type: string; reason?: string; message?: string }[]; certificate?: string };
       };
       if (got.status.certificate !== undefined) {
+        const cert = new X509Certificate(Buffer.from(got.status.certificate, 'base64'));
+        assert.ok(cert.verify(kubeletClientCA.publicKey), 'signed by the kubelet client signer’s CA');
+        assert.ok(cert.checkIssued(kubeletClientCA));
         assert.deepEqual(
           got.status.conditions?.map((c) => [c.type, c.reason, c.message]),
           [

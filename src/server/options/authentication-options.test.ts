@@ -116,7 +116,7 @@ describe('authentication options', () => {
       assert.match(completed.clientCAPem, /^-----BEGIN CERTIFICATE-----/);
       assert.equal(completed.clientCAPem, completed.caPem);
       // Signed by that CA, an issued client certificate authenticates: the signer uses it.
-      assert.ok('ca' in completed.signingCA);
+      assert.ok('signers' in completed.signingCA);
     } finally {
       await rm(fresh, { recursive: true, force: true });
     }

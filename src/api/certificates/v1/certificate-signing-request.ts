@@ -10,6 +10,20 @@ import { OBJECT_META, TIME } from '../../meta/v1/object-meta.js';
 export const certificatesV1 = { group: 'certificates.k8s.io', version: 'v1' } as const;
 const def = apiDefinitions('certificates', 'v1');
 
+/** The signers kube-controller-manager's csrsigning controller serves (k8s.io/api/certificates/v1). */
+export const kubeAPIServerClientSignerName = 'kubernetes.io/kube-apiserver-client';
+export const kubeletClientSignerName = 'kubernetes.io/kube-apiserver-client-kubelet';
+export const kubeletServingSignerName = 'kubernetes.io/kubelet-serving';
+export const legacyUnknownSignerName = 'kubernetes.io/legacy-unknown';
+
+export const builtinSignerNames = [
+  kubeletServingSignerName,
+  kubeletClientSignerName,
+  kubeAPIServerClientSignerName,
+  legacyUnknownSignerName,
+] as const;
+export type BuiltinSignerName = (typeof builtinSignerNames)[number];
+
 /** KeyUsage values kube accepts (pkg/apis/certificates/types.go). */
 export const keyUsages = [
   'signing',

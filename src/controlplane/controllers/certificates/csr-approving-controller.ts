@@ -4,7 +4,10 @@
 // certificatesigningrequests/selfnodeclient (a node renewing its own: the CN is the requester) or
 // /nodeclient, asked as a SubjectAccessReview; a recognized one not allowed is tried again later.
 import type { AccessReview } from '../../../api/authorization/v1/reviews.js';
-import type { CertificateSigningRequest } from '../../../api/certificates/v1/certificate-signing-request.js';
+import {
+  kubeletClientSignerName,
+  type CertificateSigningRequest,
+} from '../../../api/certificates/v1/certificate-signing-request.js';
 import { StatusError } from '../../../machinery/errors/index.js';
 import type { Clock } from '../../../machinery/time/clock.js';
 import type { APIGroupInfo } from '../../../registry/rest/api-group-info.js';
@@ -17,7 +20,7 @@ import { QueueController } from '../queue-controller.js';
 import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 import { approvalOf, isIssued } from './csr-conditions.js';
 import { csrStorages, parseCSR, updateCSR, type CSRStorages } from './csr-storages.js';
-import { kubeletClientError, kubeletClientSignerName } from './signer-validation.js';
+import { kubeletClientError } from './signer-validation.js';
 
 export const csrApprovingControllerHookName = 'start-csrapproving-controller';
 

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import { CSRCleanerController, cleanupReason } from './csr-cleaner-controller.js';
 import { CSRSigningController } from './csr-signing-controller.js';
-import { csrObject, newCSREnv, newTestCA, type CSREnv } from './testing/csr-env.js';
+import { csrObject, everySigner, newCSREnv, newTestCA, type CSREnv } from './testing/csr-env.js';
 import { newCSR } from './testing/new-csr.js';
 import { waitFor } from '../../../machinery/testing/wait-for.js';
 
@@ -60,7 +60,7 @@ describe('csrcleaner', () => {
       env = await newCSREnv();
       signer = new CSRSigningController({
         storages: env.storages,
-        ca: newTestCA(env.clock.now()),
+        signers: everySigner(newTestCA(env.clock.now())),
         certTTLMs: 365 * 24 * hour,
         logger,
         clock: env.clock,

@@ -1,13 +1,15 @@
 // csrsigning over real CSR storages on a virtual clock: an approved kube-apiserver-client request
 // is issued a certificate by the CA for the lifetime asked (notBefore 5 minutes back); a pending
 // or denied one is left alone; one a signer refuses is marked Failed with kube's reason and text.
+// With a CA per signer, each request is issued by its signer's CA, and a signer given none is left
+// alone altogether (no certificate, no Failed condition).
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { CertificateSigningRequest } from '../../../api/certificates/v1/certificate-signing-request.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import { CSRSigningController } from './csr-signing-controller.js';
-import { csrObject, newCSREnv, newTestCA, type CSREnv } from './testing/csr-env.js';
+import { csrObject, everySigner, newCSREnv, newTestCA, type CSREnv } from './testing/csr-env.js';
 import { newCSR } from './testing/new-csr.js';
 import { waitFor as waitUntil } from '../../../machinery/testing/wait-for.js';
 
@@ -33,7 +35,7 @@ describe('csrsigning controller', () => {
     env = await newCSREnv();
     controller = new CSRSigningController({
       storages: env.storages,
-      ca,
+      signers: everySigner(ca),
       certTTLMs: 365 * 86_400_000,
       logger: new Logger({ sink: memorySink() }),
       clock: env.clock,
@@ -129,5 +131,83 @@ describe('csrsigning controller', () => {
     assert.deepEqual(cert.keyUsage, ['1.3.6.1.5.5.7.3.1']);
     // A year is the cluster signing duration; long-lived: notAfter backdated 5 minutes too.
     assert.equal(Date.parse(cert.validTo), env.clock.now() + 365 * 86_400_000 - 300_000);
+  });
+});
+
+describe('csrsigning controller with a CA per signer', () => {
+  let env: CSREnv;
+  let controller: CSRSigningController;
+  const now = Date.parse('2026-03-01T00:00:00Z');
+  const clientCA = newTestCA(now);
+  const servingCA = newTestCA(now);
+
+  before(async () => {
+    env = await newCSREnv();
+    controller = new CSRSigningController({
+      storages: env.storages,
+      // The kubelet client and legacy-unknown signers have no files: kube runs no loop for them
+      // (and certificates.k8s.io/v1 refuses legacy-unknown requests, so only the first is tried).
+      signers: new Map([
+        [client, clientCA],
+        ['kubernetes.io/kubelet-serving', servingCA],
+      ]),
+      certTTLMs: 365 * 86_400_000,
+      logger: new Logger({ sink: memorySink() }),
+      clock: env.clock,
+    });
+    controller.run();
+  });
+  after(async () => {
+    await controller.close();
+    await env.close();
+  });
+
+  const certificateOf = async (name: string): Promise<X509Certificate | undefined> => {
+    const b64 = (await env.get(name))?.status?.certificate ?? '';
+    return b64 === '' ? undefined : new X509Certificate(Buffer.from(b64, 'base64'));
+  };
+
+  it("issues each signer's requests with its own CA and leaves a signer without one alone", async () => {
+    const node = newCSR({
+      subject: { commonName: 'system:node:n1', organization: ['system:nodes'] },
+      dnsNames: ['n1.cluster.local'],
+    });
+    const serving = ['digital signature', 'key encipherment', 'server auth'];
+    // A refusal of the kubelet client signer would mark this one Failed (no client usage): it has no loop.
+    await env.create(
+      csrObject('kubelet-client', {
+        request: node.request,
+        signerName: 'kubernetes.io/kube-apiserver-client-kubelet',
+        usages: serving,
+      }),
+    );
+    await env.decide('kubelet-client', 'Approved');
+    await env.create(
+      csrObject('serving', {
+        request: node.request,
+        signerName: 'kubernetes.io/kubelet-serving',
+        usages: serving,
+      }),
+    );
+    await env.decide('serving', 'Approved');
+    const jane = newCSR({ subject: { commonName: 'jane' } });
+    await env.create(
+      csrObject('jane', { request: jane.request, signerName: client, usages: ['client auth'] }),
+    );
+    await env.decide('jane', 'Approved');
+
+    const servingCert = await waitFor('a serving certificate', () => certificateOf('serving'));
+    assert.ok(servingCert.verify(servingCA.certificate.publicKey));
+    assert.ok(!servingCert.verify(clientCA.certificate.publicKey));
+    const clientCert = await waitFor('a client certificate', () => certificateOf('jane'));
+    assert.ok(clientCert.verify(clientCA.certificate.publicKey));
+    assert.ok(!clientCert.verify(servingCA.certificate.publicKey));
+    // Both issued after the kubelet client request's approval, which was passed over.
+    const passed = await env.get('kubelet-client');
+    assert.equal(passed?.status?.certificate, undefined);
+    assert.deepEqual(
+      passed?.status?.conditions?.map((c) => c.type),
+      ['Approved'],
+    );
   });
 });

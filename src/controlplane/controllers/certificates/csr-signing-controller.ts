@@ -1,9 +1,13 @@
 // kube-controller-manager's csrsigning controller (pkg/controller/certificates/signer/signer.go
 // over certificates/certificate_controller.go): an approved request, not failed and not yet issued,
 // for one of kube's signers is checked as that signer checks it, then either marked Failed
-// (SignerValidationFailure) or issued a certificate by the cluster signing CA, both through
-// /status. kube runs one controller per signer with the same CA; one here serves all four.
-import type { CertificateSigningRequest } from '../../../api/certificates/v1/certificate-signing-request.js';
+// (SignerValidationFailure) or issued a certificate by that signer's CA, both through /status.
+// kube runs one loop per signer, each with its CA (the one cluster signing CA, or the signer's own
+// files); one controller here serves the signers it has a CA for, and leaves the others' requests.
+import type {
+  BuiltinSignerName,
+  CertificateSigningRequest,
+} from '../../../api/certificates/v1/certificate-signing-request.js';
 import { StatusError } from '../../../machinery/errors/index.js';
 import type { Clock } from '../../../machinery/time/clock.js';
 import { checkCertificateRequest } from '../../../registry/certificates/certificatesigningrequest/request.js';
@@ -24,7 +28,8 @@ export const csrSigningControllerHookName = 'start-csrsigning-controller';
 
 export interface CSRSigningOptions {
   readonly storages: CSRStorages;
-  readonly ca: SigningCA;
+  /** The CA of each signer served; a signer not here has no loop (kube: no files for it). */
+  readonly signers: ReadonlyMap<BuiltinSignerName, SigningCA>;
   /** --cluster-signing-duration. */
   readonly certTTLMs: number;
   readonly logger: Logger;
@@ -33,14 +38,14 @@ export interface CSRSigningOptions {
   readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
-/** Whether the signer has something to do for the request (handle's early returns). */
-function wantsSigning(csr: CertificateSigningRequest): boolean {
-  return (
-    !isIssued(csr) &&
-    isApproved(csr) &&
-    !hasTrueCondition(csr, 'Failed') &&
-    isBuiltinSigner(csr.spec?.signerName ?? '')
-  );
+/** The request's signer when one of `signers` has something to do for it (handle's early returns). */
+function signerFor(
+  csr: CertificateSigningRequest,
+  signers: ReadonlyMap<BuiltinSignerName, SigningCA>,
+): BuiltinSignerName | undefined {
+  const name = csr.spec?.signerName ?? '';
+  if (!isBuiltinSigner(name) || !signers.has(name)) return undefined;
+  return !isIssued(csr) && isApproved(csr) && !hasTrueCondition(csr, 'Failed') ? name : undefined;
 }
 
 /** A sync that failed: requeued with backoff, as kube's certificate controller requeues. */
@@ -64,7 +69,7 @@ export class CSRSigningController {
           what: 'certificatesigningrequests',
           source: opts.storages.csrs,
           onEvent: (type, obj, queue) => {
-            if (type !== 'DELETED' && wantsSigning(obj as CertificateSigningRequest))
+            if (type !== 'DELETED' && signerFor(obj as CertificateSigningRequest, opts.signers) !== undefined)
               queue.add(obj.metadata?.name ?? '');
           },
         },
@@ -99,13 +104,13 @@ export class CSRSigningController {
 
   /** signer.handle on a copy of the stored request: true when it was changed. */
   #handle(csr: CertificateSigningRequest): boolean {
-    if (!wantsSigning(csr)) return false;
+    const signerName = signerFor(csr, this.#opts.signers);
+    const ca = signerName === undefined ? undefined : this.#opts.signers.get(signerName);
+    if (signerName === undefined || ca === undefined) return false;
     const spec = csr.spec ?? { request: '', signerName: '' };
     const name = csr.metadata?.name ?? '';
     const req = parseCSR(csr);
     if ('error' in req) throw new SyncError(`unable to parse csr ${JSON.stringify(name)}: ${req.error}`);
-    const signerName = spec.signerName;
-    if (!isBuiltinSigner(signerName)) return false;
     const usages = spec.usages ?? [];
     const refused = signerValidationError(signerName, req, usages);
     const now = this.#opts.clock.now();
@@ -130,7 +135,7 @@ export class CSRSigningController {
     const signed = signRequest(
       req,
       { usages, expirationSeconds: spec.expirationSeconds },
-      { ca: this.#opts.ca, certTTLMs: this.#opts.certTTLMs, now },
+      { ca, certTTLMs: this.#opts.certTTLMs, now },
     );
     if ('error' in signed) throw new SyncError(`error auto signing csr: ${signed.error}`);
     (csr.status ??= {}).certificate = Buffer.from(signed.pem).toString('base64');

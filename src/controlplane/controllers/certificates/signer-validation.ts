@@ -1,20 +1,15 @@
 // What kube's signers accept (pkg/controller/certificates/signer/signer.go's isRequestForSigner
 // functions and pkg/apis/certificates/helpers.go's ValidateKubelet*CSR), with their error texts:
 // a request one of these refuses is marked Failed with reason SignerValidationFailure.
-import type { CertificateRequest } from '../../../server/tls/certificate-request.js';
-
-export const kubeAPIServerClientSignerName = 'kubernetes.io/kube-apiserver-client';
-export const kubeletClientSignerName = 'kubernetes.io/kube-apiserver-client-kubelet';
-export const kubeletServingSignerName = 'kubernetes.io/kubelet-serving';
-export const legacyUnknownSignerName = 'kubernetes.io/legacy-unknown';
-
-export const builtinSignerNames = [
-  kubeletServingSignerName,
-  kubeletClientSignerName,
+import {
+  builtinSignerNames,
   kubeAPIServerClientSignerName,
+  kubeletClientSignerName,
+  kubeletServingSignerName,
   legacyUnknownSignerName,
-] as const;
-export type BuiltinSignerName = (typeof builtinSignerNames)[number];
+  type BuiltinSignerName,
+} from '../../../api/certificates/v1/certificate-signing-request.js';
+import type { CertificateRequest } from '../../../server/tls/certificate-request.js';
 
 export const isBuiltinSigner = (name: string): name is BuiltinSignerName =>
   (builtinSignerNames as readonly string[]).includes(name);

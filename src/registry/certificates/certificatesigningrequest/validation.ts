@@ -5,6 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import {
   keyUsages,
+  legacyUnknownSignerName,
   type CertificateSigningRequest,
   type CertificateSigningRequestCondition,
 } from '../../../api/certificates/v1/certificate-signing-request.js';
@@ -19,7 +20,6 @@ import {
 import { pemBlocks, wireBytes } from './pem.js';
 import { checkCertificateRequest } from './request.js';
 
-export const legacyUnknownSignerName = 'kubernetes.io/legacy-unknown';
 const approvalTypes = ['Approved', 'Denied'] as const;
 const trueOnlyTypes: readonly string[] = ['Approved', 'Denied', 'Failed'];
 const sortedUsages = [...keyUsages].sort(compareGoStrings);

@@ -2,7 +2,11 @@
 // writes a client makes (create as a user, approve or deny through /approval), for the
 // certificate controllers' tests.
 import { generateKeyPairSync } from 'node:crypto';
-import type { CertificateSigningRequest } from '../../../../api/certificates/v1/certificate-signing-request.js';
+import {
+  builtinSignerNames,
+  type BuiltinSignerName,
+  type CertificateSigningRequest,
+} from '../../../../api/certificates/v1/certificate-signing-request.js';
 import { VirtualClock } from '../../../../machinery/time/clock.js';
 import { newCertificateSigningRequestREST } from '../../../../registry/certificates/certificatesigningrequest/storage.js';
 import type { RESTOptionsGetter } from '../../../../registry/generic/rest-options.js';
@@ -96,6 +100,10 @@ export function newTestCA(now: number, opts: { days?: number; rsa?: boolean } = 
   if ('error' in ca) throw new Error(ca.error);
   return ca;
 }
+
+/** One CA for every built-in signer, as the cluster signing CA serves them all. */
+export const everySigner = (ca: SigningCA): ReadonlyMap<BuiltinSignerName, SigningCA> =>
+  new Map(builtinSignerNames.map((name) => [name, ca]));
 
 export const csrObject = (
   name: string,
