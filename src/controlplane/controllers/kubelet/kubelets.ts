@@ -112,6 +112,7 @@ export class Kubelets {
         this.#killed.delete(key);
         return;
       }
+      this.#holdAddress(key, pod);
       if (this.#runsHere(pod)) this.#loop.queue.add(key);
     });
     opts.nodes.addHandler((type, node, old) => {
@@ -134,6 +135,18 @@ export class Kubelets {
     for (const cancel of this.#timers.values()) cancel();
     this.#timers.clear();
     await this.#loop.close();
+  }
+
+  /**
+   * A finished pod's address is free again (its sandbox is gone, and CNI plugins free the address
+   * then; the API keeps it in the pod's status, as kube's does), so a node runs more pods over time
+   * than its CIDR has addresses. A running pod's address is held, also when this kubelet did not
+   * start it (a restarted server, a fork), so no new pod is given it.
+   */
+  #holdAddress(key: string, pod: Pod): void {
+    if (isTerminal(pod)) this.#ips.release(key);
+    else if (pod.spec?.hostNetwork !== true && (pod.status?.podIP ?? '') !== '')
+      this.#ips.assign(key, '', pod.status?.podIP);
   }
 
   #runsHere(pod: Pod): boolean {
