@@ -1309,6 +1309,44 @@ describe('endpointslice controller', () => {
     );
     assert.ok(slice);
   });
+
+  it('spreads more than 100 endpoints over slices of at most 100, each pod in one', async () => {
+    await server.json(rsPath, { method: 'POST', body: replicaSet('wide', 230) });
+    await server.json('/api/v1/namespaces/default/services', {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'wide' },
+        spec: { selector: { rs: 'wide' }, ports: [{ port: 80 }] },
+      },
+    });
+    const spread = async (want: number): Promise<Slice[]> => {
+      const slices = await waitFor(
+        `${String(want)} ready endpoints`,
+        () => sliceOf('wide'),
+        (l) => l.flatMap((x) => x.endpoints).filter((e) => e.conditions.ready).length === want,
+        20_000,
+      );
+      const targets = slices.flatMap((x) => x.endpoints.map((e) => e.targetRef.name));
+      assert.equal(new Set(targets).size, targets.length, 'no pod in two slices');
+      for (const x of slices) assert.ok(x.endpoints.length <= 100, `${x.metadata.name} over 100`);
+      return slices;
+    };
+    assert.equal((await spread(230)).length, 3);
+    // Scaled down, slices lose endpoints (an emptied one goes); none holds more than 100.
+    await server.json(`${rsPath}/wide`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: { spec: { replicas: 90 } },
+    });
+    const after = await spread(90);
+    assert.ok(after.length >= 1 && after.length <= 3, String(after.length));
+    // The ready endpoints are the pods that stay; those still stopping may be listed, not ready.
+    const staying = new Set(live(await podsOf('rs=wide')).map((p) => p.metadata.name));
+    const ready = after.flatMap((x) => x.endpoints.filter((e) => e.conditions.ready));
+    assert.deepEqual(new Set(ready.map((e) => e.targetRef.name)), staying);
+  });
 });
 
 describe('job controller', () => {

@@ -1,17 +1,17 @@
-// The EndpointSlice controller (pkg/controller/endpointslice), reduced to one slice per Service:
-// a Service with a selector gets an IPv4 EndpointSlice named <service>-<suffix>, labelled with its
-// service name and this controller, owned by the Service, listing the pods it selects with their
-// readiness; the slice follows the pods, and goes with the Service (garbage collector).
+// The EndpointSlice controller (pkg/controller/endpointslice): a Service with a selector gets IPv4
+// EndpointSlices named <service>-<suffix>, labelled with its service name and this controller,
+// owned by the Service, listing the pods it selects with their readiness, at most 100 to a slice
+// and one set of ports to a slice (reconcile-slices.ts); the slices follow the pods, and go with
+// the Service (garbage collector).
 import type { Pod } from '../../../api/core/v1/pod.js';
 import type { Service } from '../../../api/core/v1/service.js';
-import type { EndpointSlice } from '../../../api/discovery/v1/endpoint-slice.js';
+import type { Endpoint, EndpointSlice, EndpointSlicePort } from '../../../api/discovery/v1/endpoint-slice.js';
 import { reasonForError } from '../../../machinery/errors/index.js';
 import { selectorFromSet } from '../../../machinery/labels/selector-from-set.js';
 import type { Logger } from '../../../server/logging/logger.js';
 import { copyOf, type APIClient } from '../simulation/api-client.js';
 import { controllerRefOf, newControllerRef } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
-import { canonicalJSON } from '../deployment/template-hash.js';
 import { servicesOfPod } from './services-of-pod.js';
 import { WorkLoop } from '../simulation/work-loop.js';
 import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
@@ -23,6 +23,8 @@ import {
   serviceNameLabel,
   slicePorts,
 } from './desired-slice.js';
+import { portsKey, reconcileSlices, type NewSlice } from './reconcile-slices.js';
+import { WrittenSlices } from './written-slices.js';
 
 const slicesPath = 'discovery.k8s.io/v1/endpointslices';
 
@@ -39,6 +41,7 @@ export interface EndpointSliceControllerOptions {
 export class EndpointSliceController {
   readonly #opts: EndpointSliceControllerOptions;
   readonly #loop: WorkLoop;
+  readonly #written = new WrittenSlices();
 
   constructor(opts: EndpointSliceControllerOptions) {
     this.#opts = opts;
@@ -49,15 +52,19 @@ export class EndpointSliceController {
       logger: opts.logger,
       sync: (k) => this.#sync(k),
     });
-    opts.services.addHandler((_t, svc) => {
+    opts.services.addHandler((type, svc) => {
+      if (type === 'DELETED') this.#written.forget(keyOf(svc));
       this.#loop.queue.add(keyOf(svc));
     });
     opts.pods.addHandler((_t, pod, old) => {
       for (const svc of servicesOfPod(opts.services, pod, old)) this.#loop.queue.add(keyOf(svc));
     });
-    opts.slices.addHandler((_t, slice) => {
+    opts.slices.addHandler((type, slice) => {
       const name = slice.metadata?.labels?.[serviceNameLabel];
-      if (name !== undefined) this.#loop.queue.add(`${slice.metadata?.namespace ?? ''}/${name}`);
+      if (name === undefined) return;
+      const key = `${slice.metadata?.namespace ?? ''}/${name}`;
+      if (type === 'DELETED') this.#written.gone(key, slice.metadata?.name ?? '');
+      this.#loop.queue.add(key);
     });
   }
 
@@ -90,30 +97,45 @@ export class EndpointSliceController {
       .list(namespace)
       .filter((p) => sel.matches(p.metadata?.labels ?? {}) && belongsInSlice(p))
       .sort((a, b) => ((a.metadata?.name ?? '') < (b.metadata?.name ?? '') ? -1 : 1));
-    const desired: Pick<EndpointSlice, 'addressType' | 'endpoints' | 'ports'> = {
-      addressType: 'IPv4',
-      endpoints: pods.map(endpointOf),
-      ports: slicePorts(svc, pods[0]),
-    };
-    const [slice, ...extra] = owned;
-    for (const s of extra) await this.#delete(s);
-    if (slice === undefined) {
-      await this.#opts.client.create(slicesPath, namespace, {
-        apiVersion: 'discovery.k8s.io/v1',
-        kind: 'EndpointSlice',
-        metadata: {
-          generateName: `${name}-`,
-          namespace,
-          labels: { [serviceNameLabel]: name, [managedByLabel]: controllerName },
-          ownerReferences: [newControllerRef(svc, { apiVersion: 'v1', kind: 'Service' })],
-        },
-        ...desired,
-      } satisfies EndpointSlice);
-      return;
+    // Endpoints grouped by the ports their pod resolves the Service's to (named target ports differ).
+    const groups = new Map<string, { ports: EndpointSlicePort[]; endpoints: Endpoint[] }>();
+    for (const pod of pods) {
+      const ports = slicePorts(svc, pod);
+      const key = portsKey(ports);
+      const group = groups.get(key) ?? { ports, endpoints: [] };
+      group.endpoints.push(endpointOf(pod));
+      groups.set(key, group);
     }
-    const current = { addressType: slice.addressType, endpoints: slice.endpoints, ports: slice.ports ?? [] };
-    if (canonicalJSON(current) === canonicalJSON(desired)) return;
-    await this.#opts.client.update(slicesPath, { ...copyOf(slice), ...desired });
+    // The informer has not yet shown every slice this controller wrote: planning from it would
+    // make them again. Its events for them queue the Service once more.
+    if (this.#written.stale(key, owned)) return;
+    const plan = reconcileSlices(owned, [...groups.values()]);
+    // None made for a Service on its way out: the garbage collector is deleting its slices.
+    if (svc.metadata?.deletionTimestamp === undefined)
+      for (const slice of plan.create) this.#written.wrote(key, await this.#create(svc, slice));
+    for (const slice of plan.update)
+      this.#written.wrote(key, await this.#opts.client.update(slicesPath, copyOf(slice)));
+    for (const slice of plan.remove) {
+      await this.#delete(slice);
+      this.#written.deleted(key, slice);
+    }
+  }
+
+  #create(svc: Service, slice: NewSlice): Promise<EndpointSlice> {
+    const namespace = svc.metadata?.namespace ?? '';
+    const name = svc.metadata?.name ?? '';
+    return this.#opts.client.create(slicesPath, namespace, {
+      apiVersion: 'discovery.k8s.io/v1',
+      kind: 'EndpointSlice',
+      metadata: {
+        generateName: `${name}-`,
+        namespace,
+        labels: { [serviceNameLabel]: name, [managedByLabel]: controllerName },
+        ownerReferences: [newControllerRef(svc, { apiVersion: 'v1', kind: 'Service' })],
+      },
+      addressType: 'IPv4',
+      ...slice,
+    } satisfies EndpointSlice);
   }
 
   async #delete(slice: EndpointSlice): Promise<void> {
