@@ -1310,6 +1310,30 @@ describe('endpointslice controller', () => {
     assert.ok(slice);
   });
 
+  it('keeps one placeholder slice, ports and endpoints null, for a Service that selects no pod', async () => {
+    await server.json('/api/v1/namespaces/default/services', {
+      method: 'POST',
+      body: {
+        apiVersion: 'v1',
+        kind: 'Service',
+        metadata: { name: 'lonely' },
+        spec: { selector: { app: 'nobody' }, ports: [{ port: 80 }] },
+      },
+    });
+    const slices = await waitFor(
+      'a placeholder slice',
+      () =>
+        server.json<{ items: Record<string, unknown>[] }>(
+          `${slicesPath}?labelSelector=${encodeURIComponent('kubernetes.io/service-name=lonely')}`,
+        ),
+      (l) => l.items.length === 1,
+    );
+    assert.deepEqual(
+      slices.items.map((x) => [x['addressType'], x['ports'], x['endpoints']]),
+      [['IPv4', null, null]],
+    );
+  });
+
   it('spreads more than 100 endpoints over slices of at most 100, each pod in one', async () => {
     await server.json(rsPath, { method: 'POST', body: replicaSet('wide', 230) });
     await server.json('/api/v1/namespaces/default/services', {

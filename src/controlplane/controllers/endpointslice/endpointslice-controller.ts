@@ -38,6 +38,17 @@ export interface EndpointSliceControllerOptions {
   readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
+/**
+ * The slice with empty ports or endpoints left out: kube stores it in protobuf, where an empty list
+ * reads back as nil, so a placeholder slice is served with `"ports":null,"endpoints":null`.
+ */
+function withoutEmptyLists<T extends { ports?: EndpointSlicePort[]; endpoints?: Endpoint[] }>(slice: T): T {
+  const out = { ...slice };
+  if (out.ports?.length === 0) delete out.ports;
+  if (out.endpoints?.length === 0) delete out.endpoints;
+  return out;
+}
+
 export class EndpointSliceController {
   readonly #opts: EndpointSliceControllerOptions;
   readonly #loop: WorkLoop;
@@ -114,7 +125,7 @@ export class EndpointSliceController {
     if (svc.metadata?.deletionTimestamp === undefined)
       for (const slice of plan.create) this.#written.wrote(key, await this.#create(svc, slice));
     for (const slice of plan.update)
-      this.#written.wrote(key, await this.#opts.client.update(slicesPath, copyOf(slice)));
+      this.#written.wrote(key, await this.#opts.client.update(slicesPath, withoutEmptyLists(copyOf(slice))));
     for (const slice of plan.remove) {
       await this.#delete(slice);
       this.#written.deleted(key, slice);
@@ -134,7 +145,7 @@ export class EndpointSliceController {
         ownerReferences: [newControllerRef(svc, { apiVersion: 'v1', kind: 'Service' })],
       },
       addressType: 'IPv4',
-      ...slice,
+      ...withoutEmptyLists(slice),
     } satisfies EndpointSlice);
   }
 
