@@ -2,6 +2,7 @@
 // Endpoints of its name listing the pods it selects that have an IP: ready ones under addresses,
 // the others under notReadyAddresses (all under addresses with publishNotReadyAddresses), grouped
 // into subsets by their resolved ports (RepackSubsets), sorted by IP; terminating pods are left out.
+// At most 1,000 addresses, the rest cut and the Endpoints annotated (endpoints-capacity.ts).
 // When the Service goes, so do its Endpoints. Selectorless Services' Endpoints are left alone.
 import type { Endpoints, EndpointAddress, EndpointSubset } from '../../../api/core/v1/endpoints.js';
 import type { Pod } from '../../../api/core/v1/pod.js';
@@ -16,6 +17,7 @@ import { isPodReady } from '../simulation/controller-ref.js';
 import { keyOf, splitKey, type Informer } from '../simulation/informer.js';
 import { servicesOfPod } from '../endpointslice/services-of-pod.js';
 import { WorkLoop } from '../simulation/work-loop.js';
+import { capacityAnnotations, overCapacityAnnotation, truncateSubsets } from './endpoints-capacity.js';
 import type { WorkqueueMetricsProvider } from '../../../server/metrics/workqueue-metrics.js';
 
 export interface EndpointsControllerOptions {
@@ -114,22 +116,33 @@ export class EndpointsController {
     if (selector === undefined || Object.keys(selector).length === 0) return;
     const sel = selectorFromSet(selector);
     const pods = this.#opts.pods.list(namespace).filter((p) => sel.matches(p.metadata?.labels ?? {}));
-    const subsets = desiredSubsets(svc, pods);
+    const { subsets, truncated } = truncateSubsets(desiredSubsets(svc, pods));
     const labels = { ...svc.metadata?.labels };
     if (svc.spec?.clusterIP === 'None') labels['service.kubernetes.io/headless'] = '';
     if (current === undefined) {
+      const annotations = capacityAnnotations(undefined, truncated);
       await this.#opts.client.create('/v1/endpoints', namespace, {
         apiVersion: 'v1',
         kind: 'Endpoints',
-        metadata: { name, namespace, ...(Object.keys(labels).length === 0 ? {} : { labels }) },
+        metadata: {
+          name,
+          namespace,
+          ...(Object.keys(labels).length === 0 ? {} : { labels }),
+          ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
+        },
         ...(subsets.length === 0 ? {} : { subsets }),
       } satisfies Endpoints);
       return;
     }
-    if (canonicalJSON(current.subsets ?? []) === canonicalJSON(subsets)) return;
+    const marked = current.metadata?.annotations?.[overCapacityAnnotation] !== undefined;
+    if (marked === truncated && canonicalJSON(current.subsets ?? []) === canonicalJSON(subsets)) return;
     const updated = copyOf(current);
     if (subsets.length === 0) delete updated.subsets;
     else updated.subsets = subsets;
+    const annotations = capacityAnnotations(updated.metadata?.annotations, truncated);
+    updated.metadata = { ...updated.metadata };
+    if (Object.keys(annotations).length === 0) delete updated.metadata.annotations;
+    else updated.metadata.annotations = annotations;
     await this.#opts.client.update('/v1/endpoints', updated);
   }
 
