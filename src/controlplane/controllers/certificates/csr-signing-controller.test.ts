@@ -6,7 +6,11 @@
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { CertificateSigningRequest } from '../../../api/certificates/v1/certificate-signing-request.js';
+import type {
+  BuiltinSignerName,
+  CertificateSigningRequest,
+} from '../../../api/certificates/v1/certificate-signing-request.js';
+import type { SigningCA } from '../../../server/tls/signing-ca.js';
 import { Logger, memorySink } from '../../../server/logging/logger.js';
 import { CSRSigningController } from './csr-signing-controller.js';
 import { csrObject, everySigner, newCSREnv, newTestCA, type CSREnv } from './testing/csr-env.js';
@@ -19,33 +23,46 @@ const waitFor = async <T>(what: string, get: () => Promise<T | undefined>): Prom
 
 const client = 'kubernetes.io/kube-apiserver-client';
 
+/** A CSR env with a signing controller running over it, issuing for a year; `close` ends both. */
+async function startSigning(
+  signers: ReadonlyMap<BuiltinSignerName, SigningCA>,
+): Promise<{ env: CSREnv; close: () => Promise<void> }> {
+  const env = await newCSREnv();
+  const controller = new CSRSigningController({
+    storages: env.storages,
+    signers,
+    certTTLMs: 365 * 86_400_000,
+    logger: new Logger({ sink: memorySink() }),
+    clock: env.clock,
+  });
+  controller.run();
+  return {
+    env,
+    close: async () => {
+      await controller.close();
+      await env.close();
+    },
+  };
+}
+
+/** The certificate issued to the request, if any yet. */
+async function certificateIn(env: CSREnv, name: string): Promise<X509Certificate | undefined> {
+  const b64 = (await env.get(name))?.status?.certificate ?? '';
+  return b64 === '' ? undefined : new X509Certificate(Buffer.from(b64, 'base64'));
+}
+
 describe('csrsigning controller', () => {
   let env: CSREnv;
-  let controller: CSRSigningController;
+  let close: () => Promise<void>;
   const ca = newTestCA(Date.parse('2026-03-01T00:00:00Z'));
-  const certificateOf = (name: string): Promise<X509Certificate | undefined> =>
-    env.get(name).then((c) => {
-      const b64 = c?.status?.certificate ?? '';
-      return b64 === '' ? undefined : new X509Certificate(Buffer.from(b64, 'base64'));
-    });
+  const certificateOf = (name: string) => certificateIn(env, name);
   const failedOf = (name: string) =>
     env.get(name).then((c) => c?.status?.conditions?.find((x) => x.type === 'Failed'));
 
   before(async () => {
-    env = await newCSREnv();
-    controller = new CSRSigningController({
-      storages: env.storages,
-      signers: everySigner(ca),
-      certTTLMs: 365 * 86_400_000,
-      logger: new Logger({ sink: memorySink() }),
-      clock: env.clock,
-    });
-    controller.run();
+    ({ env, close } = await startSigning(everySigner(ca)));
   });
-  after(async () => {
-    await controller.close();
-    await env.close();
-  });
+  after(() => close());
 
   it('issues an approved client request: subject, usages and lifetime as asked', async () => {
     const { request } = newCSR({ subject: { commonName: 'jane', organization: ['devs'] }, keyType: 'rsa' });
@@ -136,36 +153,23 @@ describe('csrsigning controller', () => {
 
 describe('csrsigning controller with a CA per signer', () => {
   let env: CSREnv;
-  let controller: CSRSigningController;
+  let close: () => Promise<void>;
   const now = Date.parse('2026-03-01T00:00:00Z');
   const clientCA = newTestCA(now);
   const servingCA = newTestCA(now);
+  const certificateOf = (name: string) => certificateIn(env, name);
 
   before(async () => {
-    env = await newCSREnv();
-    controller = new CSRSigningController({
-      storages: env.storages,
-      // The kubelet client and legacy-unknown signers have no files: kube runs no loop for them
-      // (and certificates.k8s.io/v1 refuses legacy-unknown requests, so only the first is tried).
-      signers: new Map([
+    // The kubelet client and legacy-unknown signers have no files: kube runs no loop for them
+    // (and certificates.k8s.io/v1 refuses legacy-unknown requests, so only the first is tried).
+    ({ env, close } = await startSigning(
+      new Map([
         [client, clientCA],
         ['kubernetes.io/kubelet-serving', servingCA],
       ]),
-      certTTLMs: 365 * 86_400_000,
-      logger: new Logger({ sink: memorySink() }),
-      clock: env.clock,
-    });
-    controller.run();
+    ));
   });
-  after(async () => {
-    await controller.close();
-    await env.close();
-  });
-
-  const certificateOf = async (name: string): Promise<X509Certificate | undefined> => {
-    const b64 = (await env.get(name))?.status?.certificate ?? '';
-    return b64 === '' ? undefined : new X509Certificate(Buffer.from(b64, 'base64'));
-  };
+  after(() => close());
 
   it("issues each signer's requests with its own CA and leaves a signer without one alone", async () => {
     const node = newCSR({
