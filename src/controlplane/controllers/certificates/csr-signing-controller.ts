@@ -38,14 +38,17 @@ export interface CSRSigningOptions {
   readonly workqueueMetrics?: WorkqueueMetricsProvider | undefined;
 }
 
-/** The request's signer when one of `signers` has something to do for it (handle's early returns). */
+/** The request's signer and its CA, when that signer has something to do for it (handle's early returns). */
 function signerFor(
   csr: CertificateSigningRequest,
   signers: ReadonlyMap<BuiltinSignerName, SigningCA>,
-): BuiltinSignerName | undefined {
+): { readonly name: BuiltinSignerName; readonly ca: SigningCA } | undefined {
   const name = csr.spec?.signerName ?? '';
-  if (!isBuiltinSigner(name) || !signers.has(name)) return undefined;
-  return !isIssued(csr) && isApproved(csr) && !hasTrueCondition(csr, 'Failed') ? name : undefined;
+  if (!isBuiltinSigner(name)) return undefined;
+  const ca = signers.get(name);
+  if (ca === undefined || isIssued(csr) || !isApproved(csr) || hasTrueCondition(csr, 'Failed'))
+    return undefined;
+  return { name, ca };
 }
 
 /** A sync that failed: requeued with backoff, as kube's certificate controller requeues. */
@@ -104,9 +107,9 @@ export class CSRSigningController {
 
   /** signer.handle on a copy of the stored request: true when it was changed. */
   #handle(csr: CertificateSigningRequest): boolean {
-    const signerName = signerFor(csr, this.#opts.signers);
-    const ca = signerName === undefined ? undefined : this.#opts.signers.get(signerName);
-    if (signerName === undefined || ca === undefined) return false;
+    const signer = signerFor(csr, this.#opts.signers);
+    if (signer === undefined) return false;
+    const { name: signerName, ca } = signer;
     const spec = csr.spec ?? { request: '', signerName: '' };
     const name = csr.metadata?.name ?? '';
     const req = parseCSR(csr);

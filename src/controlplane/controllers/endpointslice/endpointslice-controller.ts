@@ -103,6 +103,9 @@ export class EndpointSliceController {
     // A Service without a selector has its endpoints managed by someone else; a deleted one's go
     // with it through the garbage collector.
     if (svc === undefined || selector === undefined || Object.keys(selector).length === 0) return;
+    // The informer has not yet shown every slice this controller wrote: planning from it would
+    // make them again. Its events for them queue the Service once more.
+    if (this.#written.stale(key, owned)) return;
     const sel = selectorFromSet(selector);
     const pods = this.#opts.pods
       .list(namespace)
@@ -117,9 +120,6 @@ export class EndpointSliceController {
       group.endpoints.push(endpointOf(pod));
       groups.set(key, group);
     }
-    // The informer has not yet shown every slice this controller wrote: planning from it would
-    // make them again. Its events for them queue the Service once more.
-    if (this.#written.stale(key, owned)) return;
     const plan = reconcileSlices(owned, [...groups.values()]);
     // None made for a Service on its way out: the garbage collector is deleting its slices.
     if (svc.metadata?.deletionTimestamp === undefined)

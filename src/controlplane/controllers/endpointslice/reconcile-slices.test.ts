@@ -90,6 +90,14 @@ describe('spreading endpoints over EndpointSlices', () => {
     assert.deepEqual(moved.update[0]?.ports, https);
   });
 
+  it('leaves a slice already past 100 (an older writer) as large, and adds to none', () => {
+    const existing = [slice('big', range(0, 150))];
+    // One gone, five new: the big slice is rewritten without it, the new ones get a slice.
+    const plan = reconcileSlices(existing, [{ ports: http, endpoints: range(1, 155) }]);
+    assert.deepEqual(shape(plan), { create: [5], update: [['big', 149]], remove: [] });
+    assert.deepEqual(names(plan.create[0]?.endpoints), ['p150', 'p151', 'p152', 'p153', 'p154']);
+  });
+
   it('gives each set of resolved ports slices of its own', () => {
     const other: EndpointSlicePort[] = [{ name: 'http', port: 9090, protocol: 'TCP' }];
     const plan = reconcileSlices(

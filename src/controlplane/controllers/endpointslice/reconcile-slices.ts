@@ -33,13 +33,10 @@ export interface SlicePlan {
 
 /** The ports' identity whatever their order (kube's PortMapKey). */
 export const portsKey = (ports: readonly EndpointSlicePort[]): string =>
-  canonicalJSON(
-    [...ports].sort((a, b) => {
-      const x = canonicalJSON(a);
-      const y = canonicalJSON(b);
-      return x < y ? -1 : x > y ? 1 : 0;
-    }),
-  );
+  ports
+    .map((p) => canonicalJSON(p))
+    .sort()
+    .join(',');
 
 /** An endpoint's identity (kube's hashEndpoint): its addresses, hostname and target. */
 const endpointKey = (e: Endpoint): string =>
@@ -77,24 +74,27 @@ function reconcileGroup(
     else update.set(slice, kept);
   }
   const left = [...wanted.values()];
+  let next = 0;
+  const take = (n: number): Endpoint[] =>
+    left.slice(next, (next = Math.min(left.length, next + Math.max(0, n))));
   // Fill the slices being rewritten anyway, the fullest first.
   for (const [, endpoints] of [...update].sort((a, b) => b[1].length - a[1].length))
-    while (left.length > 0 && endpoints.length < max) endpoints.push(left.shift() as Endpoint);
+    endpoints.push(...take(max - endpoints.length));
   const create: NewSlice[] = [];
-  while (left.length > 0) {
+  while (next < left.length) {
+    const remaining = left.length - next;
     // What is left fits in one unchanged slice: the one with the least room that takes it all.
     const fits =
-      left.length < max
+      remaining < max
         ? unchanged
-            .filter((s) => max - (s.endpoints ?? []).length >= left.length)
+            .filter((s) => max - (s.endpoints ?? []).length >= remaining)
             .sort((a, b) => (b.endpoints ?? []).length - (a.endpoints ?? []).length)[0]
         : undefined;
     if (fits !== undefined) {
-      unchanged.splice(unchanged.indexOf(fits), 1);
-      update.set(fits, [...(fits.endpoints ?? []), ...left.splice(0)]);
+      update.set(fits, [...(fits.endpoints ?? []), ...take(remaining)]);
       continue;
     }
-    create.push({ ports: [...group.ports], endpoints: left.splice(0, max) });
+    create.push({ ports: [...group.ports], endpoints: take(max) });
   }
   return {
     create,

@@ -146,7 +146,7 @@ export class Kubelets {
   #holdAddress(key: string, pod: Pod): void {
     if (isTerminal(pod)) this.#ips.release(key);
     else if (pod.spec?.hostNetwork !== true && (pod.status?.podIP ?? '') !== '')
-      this.#ips.assign(key, '', pod.status?.podIP);
+      this.#ips.hold(key, pod.status?.podIP ?? '');
   }
 
   #runsHere(pod: Pod): boolean {

@@ -1,5 +1,6 @@
 // Pod IPs out of each node's pod CIDR (a /24 of IPv4, as the simulated nodes get): .1 is the
-// node's bridge, pods take .2 to .254; an address is free again once its pod is gone.
+// node's bridge, pods take .2 to .254; an address is free again once its pod has finished or is
+// gone.
 export class PodIPs {
   readonly #byPod = new Map<string, string>();
   readonly #used = new Set<string>();
@@ -9,7 +10,7 @@ export class PodIPs {
     const had = this.#byPod.get(podKey);
     if (had !== undefined) return had;
     if (current !== undefined && current !== '') {
-      this.#take(podKey, current);
+      this.hold(podKey, current);
       return current;
     }
     const prefix = /^(\d+\.\d+\.\d+)\.0\/24$/.exec(cidr)?.[1];
@@ -17,11 +18,17 @@ export class PodIPs {
     for (let host = 2; host < 255; host++) {
       const ip = `${prefix}.${String(host)}`;
       if (!this.#used.has(ip)) {
-        this.#take(podKey, ip);
+        this.hold(podKey, ip);
         return ip;
       }
     }
     return undefined;
+  }
+
+  /** Takes the address a pod already has (one this pool did not give: a restarted server's). */
+  hold(podKey: string, ip: string): void {
+    this.#byPod.set(podKey, ip);
+    this.#used.add(ip);
   }
 
   release(podKey: string): void {
@@ -29,10 +36,5 @@ export class PodIPs {
     if (ip === undefined) return;
     this.#byPod.delete(podKey);
     this.#used.delete(ip);
-  }
-
-  #take(podKey: string, ip: string): void {
-    this.#byPod.set(podKey, ip);
-    this.#used.add(ip);
   }
 }
